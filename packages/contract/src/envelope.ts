@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Every answer: `{ code, msg, data }`, code 0 is success (design.md). */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), msg: z.string(), data });
+}
+export const emptyEnvelope = envelope(z.null());
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** Lists take pageNum and pageSize and answer `{ list, total }` (design.md). */
+export const pageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function pageResult<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.number().int() });
+}
+export interface PageResult<T> {
+  list: T[];
+  total: number;
+}
+
+/** Optional time-range filter shared by list screens; the 30-day rule is checked by the server. */
+export const timeRange = z.object({
+  beginTime: z.string().trim().max(40).optional(),
+  endTime: z.string().trim().max(40).optional(),
+});
+
+/** Sorting: a column the list allows and a direction. */
+export const sortQuery = z.object({
+  orderBy: z.string().trim().max(40).optional(),
+  order: z.enum(['ascend', 'descend']).optional(),
+});

@@ -1,0 +1,13 @@
+export * from './lang.js';
+export * from './errors.js';
+export * from './validation.js';
+export * as rules from './rules.js';
+export { MAX_RANGE_DAYS, EXPORT_MAX_ROWS, AVATAR_MAX_BYTES } from './rules.js';
+export * from './envelope.js';
+export * from './auth.js';
+export * from './menu.js';
+export * from './system.js';
+export * from './profile.js';
+export * from './live.js';
+export * from './permissions.js';
+export * from './api.js';

@@ -1,0 +1,19 @@
+/** Live channel message types (spec 4, 7): `{ code, data: { type, data } }`. */
+export const LIVE_TYPES = {
+  handshake: 'HAND_SHAKE_RESULT',
+  pong: 'PONG',
+  exportProgress: 'EXPORT_PROGRESS',
+  exportResult: 'EXPORT_RESULT',
+  sessionEnded: 'SESSION_ENDED',
+} as const;
+export type LiveType = (typeof LIVE_TYPES)[keyof typeof LIVE_TYPES];
+
+export interface LiveMessage<T = unknown> {
+  code: number;
+  data: { type: LiveType; data: T };
+}
+
+/** The console pings every 30 s after a pong and reconnects 5 s after a close (spec 9). */
+export const LIVE_PING_MS = 30_000;
+export const LIVE_RECONNECT_MS = 5_000;
+export const LIVE_PATH = '/ws';
