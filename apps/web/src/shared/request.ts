@@ -1,0 +1,87 @@
+import { api, CONSOLE_CLIENT_TYPE, type CallBody, type CallData, type CallName, type CallQuery, type Envelope } from '@cbo/contract';
+import { getLang, getToken } from './settings';
+
+/**
+ * The one request client (spec 7): every call goes through `request(name, input)` with the path
+ * and types of the contract. It sends Authorization, ClientType MANAGE_PC and Accept-Language,
+ * times out at 60 s, and turns every failure into an ApiError. What the user sees of an error is
+ * decided in one place, `handleApiError` (shared/errors.ts), never in components.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly kind: 'api' | 'network' = 'api',
+    readonly response?: Envelope<unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function buildQuery(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    p.set(k, String(v));
+  }
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+export function authHeaders(): Record<string, string> {
+  const h: Record<string, string> = { ClientType: CONSOLE_CLIENT_TYPE, 'Accept-Language': getLang() };
+  const token = getToken();
+  if (token) h.Authorization = token;
+  return h;
+}
+
+/** Listeners told of every failed call; the app shell installs the spec 8 behaviour here. */
+type ErrorListener = (err: ApiError) => void;
+const listeners = new Set<ErrorListener>();
+export function onApiError(fn: ErrorListener): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+export interface RequestOptions {
+  /** Do not tell the error listeners (the caller shows the error itself). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function request<K extends CallName>(
+  name: K,
+  input: { query?: CallQuery<K>; body?: CallBody<K> | FormData } = {},
+  opts: RequestOptions = {},
+): Promise<CallData<K>> {
+  const def = api[name];
+  const url = def.path + buildQuery(input.query as Record<string, unknown> | undefined);
+  const headers = authHeaders();
+  let body: BodyInit | undefined;
+  if (input.body instanceof FormData) body = input.body;
+  else if (def.method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(input.body ?? {});
+  }
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  let env: Envelope<CallData<K>>;
+  try {
+    res = await fetch(url, { method: def.method, headers, body, signal });
+    env = (await res.json()) as Envelope<CallData<K>>;
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    const err = new ApiError(-1, '', 'network');
+    if (!opts.silent) listeners.forEach((l) => l(err));
+    throw err;
+  }
+  if (env.code === 0) return env.data;
+  const err = new ApiError(env.code, env.msg, 'api', env);
+  if (!opts.silent) listeners.forEach((l) => l(err));
+  throw err;
+}
