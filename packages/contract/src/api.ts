@@ -87,8 +87,12 @@ export const api = {
 
 export type Api = typeof api;
 export type CallName = keyof Api;
-type Out<T> = T extends z.ZodType ? z.output<T> : never;
-type In<T> = T extends z.ZodType ? z.input<T> : undefined;
-export type CallData<K extends CallName> = Out<Api[K]['data']>;
-export type CallQuery<K extends CallName> = Api[K] extends { query: infer Q } ? In<Q> : undefined;
-export type CallBody<K extends CallName> = Api[K] extends { body: infer B } ? In<B> : undefined;
+/** The input side of an optional schema: undefined where the call has none. */
+export type SchemaIn<T> = [NonNullable<T>] extends [never] ? undefined : NonNullable<T> extends z.ZodType ? z.input<NonNullable<T>> : undefined;
+/** The parsed side of an optional schema: what a handler receives. */
+export type SchemaOut<T> = [NonNullable<T>] extends [never] ? undefined : NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
+export type CallData<K extends CallName> = z.output<Api[K]['data']>;
+export type CallQuery<K extends CallName> = SchemaIn<Api[K]['query']>;
+export type CallBody<K extends CallName> = SchemaIn<Api[K]['body']>;
+export type CallQueryParsed<K extends CallName> = SchemaOut<Api[K]['query']>;
+export type CallBodyParsed<K extends CallName> = SchemaOut<Api[K]['body']>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime } from './rules.js';
 
 /** Every answer: `{ code, msg, data }`, code 0 is success (design.md). */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -29,8 +30,8 @@ export interface PageResult<T> {
 
 /** Optional time-range filter shared by list screens; the 30-day rule is checked by the server. */
 export const timeRange = z.object({
-  beginTime: z.string().trim().max(40).optional(),
-  endTime: z.string().trim().max(40).optional(),
+  beginTime: dateTime.optional(),
+  endTime: dateTime.optional(),
 });
 
 /** Sorting: a column the list allows and a direction. */

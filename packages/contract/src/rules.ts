@@ -25,6 +25,7 @@ export const percent = z.number().int({ error: 'rule.percent' }).min(0).max(100)
 export const dateTime = z
   .string()
   .trim()
+  .max(40)
   .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'rule.dateTime' });
 
 /** Longest span a time-range filter may cover (spec 5: a range over 30 days is rejected). */

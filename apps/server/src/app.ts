@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './platform/db/database.js';
+import { installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
+import { installGuard, registeredCalls } from './platform/http/routes.js';
+import { FileStorage } from './platform/files/storage.js';
+import { LiveHub } from './platform/live/live-hub.js';
+import { LogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
+import { createIdentity } from './modules/identity/index.js';
+import { identityRoutes } from './modules/identity/routes.js';
+import { seedIdentity } from './modules/identity/seed.js';
+import { ExportService } from './modules/system/export.service.js';
+import { OperationLogService } from './modules/system/operation-log.service.js';
+import { ParamsService } from './modules/system/params.service.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { seedSystem } from './modules/system/seed.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  sms?: SmsProvider;
+  logger?: FastifyServerOptions['logger'];
+  /** Background workers (exports). Tests that do not need them leave them off. */
+  workers?: boolean;
+}
+
+const API_PREFIXES = ['/user/', '/order/', '/device/', '/openapi.json', '/reference', '/ws', '/files/'];
+
+/**
+ * Builds the whole server on a database: platform, modules, routes, seeds. Used by main.ts, by
+ * every HTTP test (through inject) and by the benchmarks, so they all run the same code.
+ */
+export async function buildApp(opts: BuildOptions) {
+  const { config, database } = opts;
+  const app: FastifyInstance = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Errors of our own pass through the one handler; ajv is never used.
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const files = new FileStorage(config.dataDir);
+  const live = new LiveHub(database, app.log);
+  const sms = opts.sms ?? new LogSmsProvider(app.log);
+  const exports = new ExportService(database, files, live, app.log);
+  const params = new ParamsService(database.db);
+  const operationLog = new OperationLogService(database.db);
+  const identity = createIdentity(database.db, config, {
+    sms,
+    exports,
+    onSessionsEnded: ({ sessionIds, code }) => live.endSessions(sessionIds, code),
+  });
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Charging back office API', version: '1.0.0', description: 'Every call of the console. Each operation carries x-permission: public, authenticated, or its permission code.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/reference' });
+
+  installGuard(app, { authenticate: (t, r) => identity.sessions.authenticate(t, r), authorize: (p, m, u) => identity.access.authorize(p, m, u) }, operationLog);
+
+  identityRoutes(app, identity, { files, exports });
+  systemRoutes(app, { params, exports });
+  live.register(app, (t, r) => identity.sessions.authenticate(t, r));
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'success', data: { engine: database.engine } }));
+
+  await app.register(fastifyStatic, { root: files.avatarsDir, prefix: '/files/avatars/', decorateReply: false, maxAge: '7d', immutable: true });
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
+    // Hashed assets never change; index.html must be re-read on every visit.
+    app.addHook('onSend', async (req, reply) => {
+      if (req.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
+    if (!isApi && hasWeb && req.method === 'GET') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
+    }
+    return sendError(reply, req.lang, 'NOT_FOUND');
+  });
+
+  await app.ready();
+
+  // Start-up work shared by every process: register routes, seed once, then start workers.
+  await identity.access.syncApis(registeredCalls);
+  await seedSystem(params);
+  await seedIdentity(database.db, { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, (m) => app.log.warn(m));
+  await identity.access.bindMenusToApis();
+  await live.start();
+  if (opts.workers !== false) await exports.startWorker();
+
+  return {
+    app,
+    services: { identity, params, exports, live, files, operationLog },
+    async close() {
+      await exports.stopWorker();
+      await live.stop();
+      await app.close();
+    },
+  };
+}
+
+export type Server = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * Every setting the server reads, validated at start (README lists them). A bad value stops the
+ * start with a message naming the variable, instead of failing later.
+ */
+const bool = z
+  .string()
+  .transform((v) => !['0', 'false', 'no', 'off', ''].includes(v.toLowerCase()));
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_]{1,18}$/).default('admin'),
+  ADMIN_PASSWORD: z.string().regex(/^[A-Za-z0-9]{6,18}$/, 'must be 6-18 letters or digits').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(120),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  SESSION_SINGLE: bool.default(false),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config.js';
+import { lockDataDir, openPglite, openPostgres } from './platform/db/database.js';
+import { buildApp } from './app.js';
+
+/** Starts one server process: settings, database (embedded or DATABASE_URL), app, listen. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  let unlock = () => {};
+  if (!config.DATABASE_URL) {
+    try {
+      unlock = lockDataDir(config.dataDir);
+    } catch (e) {
+      console.error((e as Error).message);
+      process.exit(1);
+    }
+  }
+  const database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(config.dataDir);
+  const server = await buildApp({
+    config,
+    database,
+    logger: { level: config.LOG_LEVEL },
+  });
+  const log = server.app.log;
+  if (!fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    log.warn(`No console build at ${config.webDist}: serving the API only (npm start builds it).`);
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    try {
+      await server.close();
+      await database.close();
+    } finally {
+      unlock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('exit', unlock);
+  await server.app.listen({ port: config.PORT, host: config.HOST });
+  log.info(`Console and API on http://localhost:${(server.app.server.address() as { port: number }).port} (${database.engine})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { accessLabel, api, MENU_TYPE, PERMS, type CallName, type DashboardConfig, type MenuEntry } from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+import type { Principal } from '../../platform/http/routes.js';
+import { sysAccountRole, sysApi, sysMenu, sysMenuApi, sysRole, sysRoleMenu } from './tables.js';
+
+type MenuRow = typeof sysMenu.$inferSelect;
+
+/**
+ * Menus, roles and interface routes (spec 6): a role holds menus, menus of type button (and
+ * menus) bind interface routes, and a request passes when one of the account's roles holds a
+ * menu bound to its route. A super role holds everything.
+ */
+export class AccessService {
+  constructor(private readonly db: Db) {}
+
+  /** Registers the server's real routes in sys_api; routes that disappeared are marked absent. */
+  async syncApis(calls: Iterable<CallName>): Promise<void> {
+    const defs = [...calls].map((c) => api[c]);
+    for (const d of defs) {
+      await this.db
+        .insert(sysApi)
+        .values({ method: d.method, path: d.path, name: d.summary, module: d.module, access: accessLabel(d.access) })
+        .onConflictDoUpdate({
+          target: [sysApi.method, sysApi.path],
+          set: { name: d.summary, module: d.module, access: accessLabel(d.access), present: true, updatedAt: new Date() },
+        });
+    }
+    const keys = defs.map((d) => `${d.method} ${d.path}`);
+    if (keys.length) {
+      await this.db
+        .update(sysApi)
+        .set({ present: false })
+        .where(notInArray(sql`${sysApi.method} || ' ' || ${sysApi.path}`, keys));
+    }
+  }
+
+  /** Menus visible to the principal: all for a super role, else those its roles hold. */
+  private async heldMenus(p: Principal): Promise<{ rows: MenuRow[]; rolesByMenu: Map<number, string[]> }> {
+    const rows = await this.db.select().from(sysMenu).orderBy(sysMenu.orderNum, sysMenu.id);
+    const holdings = await this.db
+      .select({ menuId: sysRoleMenu.menuId, code: sysRole.code })
+      .from(sysRoleMenu)
+      .innerJoin(sysRole, eq(sysRole.id, sysRoleMenu.roleId));
+    const rolesByMenu = new Map<number, string[]>();
+    for (const h of holdings) rolesByMenu.set(h.menuId, [...(rolesByMenu.get(h.menuId) ?? []), h.code]);
+    if (p.isSuper) return { rows, rolesByMenu };
+    const mine = new Set(p.roleCodes);
+    return { rows: rows.filter((m) => rolesByMenu.get(m.id)?.some((c) => mine.has(c))), rolesByMenu };
+  }
+
+  /** GET listByUser: the tree of directories and menus (buttons are for getButton). */
+  async menuTree(p: Principal): Promise<MenuEntry[]> {
+    const { rows, rolesByMenu } = await this.heldMenus(p);
+    const entries = rows
+      .filter((m) => m.type !== MENU_TYPE.button)
+      .map<MenuEntry>((m) => ({
+        id: m.id,
+        parentId: m.parentId,
+        path: m.path,
+        url: m.url,
+        name: m.name,
+        type: m.type as MenuEntry['type'],
+        hidden: m.hidden,
+        // A super role sees every menu, so no role list restricts it (spec 6: null allows all).
+        roles: p.isSuper ? null : (rolesByMenu.get(m.id) ?? []),
+        icon: m.icon,
+        orderNum: m.orderNum,
+        perms: m.perms,
+        children: [],
+      }));
+    return buildTree(entries);
+  }
+
+  /** GET getButton?path: permission codes of the held buttons under the menu at path. */
+  async buttons(p: Principal, path: string): Promise<string[]> {
+    const { rows } = await this.heldMenus(p);
+    const menu = rows.find((m) => m.path === path && m.type !== MENU_TYPE.button);
+    if (!menu) return [];
+    return rows.filter((m) => m.parentId === menu.id && m.type === MENU_TYPE.button && m.perms).map((m) => m.perms!);
+  }
+
+  /** GET dashbord?path: the widgets of a dashboard the principal may see. */
+  async dashboard(p: Principal, path: string): Promise<DashboardConfig> {
+    const widgets: string[] = [];
+    if (path === '/dashboard') {
+      widgets.push('account');
+      if (await this.holdsPermission(p, PERMS.loginLogQuery)) widgets.push('recentLogins');
+    }
+    return { path, widgets };
+  }
+
+  /** True when a role of the principal holds a menu bound to the route (method, path). */
+  async authorize(p: Principal, method: string, path: string): Promise<boolean> {
+    if (p.isSuper) return true;
+    if (!p.roleCodes.length) return false;
+    const r = await this.db
+      .select({ one: sql`1` })
+      .from(sysAccountRole)
+      .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysAccountRole.roleId))
+      .innerJoin(sysMenuApi, eq(sysMenuApi.menuId, sysRoleMenu.menuId))
+      .innerJoin(sysApi, eq(sysApi.id, sysMenuApi.apiId))
+      .where(and(eq(sysAccountRole.accountId, p.accountId), eq(sysApi.method, method), eq(sysApi.path, path)))
+      .limit(1);
+    return r.length > 0;
+  }
+
+  async holdsPermission(p: Principal, code: string): Promise<boolean> {
+    if (p.isSuper) return true;
+    const r = await this.db
+      .select({ one: sql`1` })
+      .from(sysAccountRole)
+      .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysAccountRole.roleId))
+      .innerJoin(sysMenuApi, eq(sysMenuApi.menuId, sysRoleMenu.menuId))
+      .innerJoin(sysApi, eq(sysApi.id, sysMenuApi.apiId))
+      .where(and(eq(sysAccountRole.accountId, p.accountId), eq(sysApi.access, code)))
+      .limit(1);
+    return r.length > 0;
+  }
+
+  /** Binds every menu carrying a permission code to the routes that declare that code. */
+  async bindMenusToApis(): Promise<void> {
+    await this.db.execute(sql`
+      insert into sys_menu_api (menu_id, api_id)
+      select m.id, a.id from sys_menu m join sys_api a on a.access = m.perms
+      where m.perms is not null
+      on conflict do nothing`);
+  }
+
+  async roleNames(codes: string[]): Promise<string[]> {
+    if (!codes.length) return [];
+    const rows = await this.db.select({ name: sysRole.name }).from(sysRole).where(inArray(sysRole.code, codes));
+    return rows.map((r) => r.name);
+  }
+}
+
+export function buildTree(entries: MenuEntry[]): MenuEntry[] {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const roots: MenuEntry[] = [];
+  for (const e of entries) {
+    const parent = e.parentId ? byId.get(e.parentId) : undefined;
+    if (parent) parent.children.push(e);
+    else if (!e.parentId) roots.push(e);
+    // an entry whose parent is not visible is left out: its directory is not held
+  }
+  return roots;
+}

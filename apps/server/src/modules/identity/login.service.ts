@@ -1,0 +1,91 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { LoginRequest, LoginResponse } from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { verifyDecoy, verifyPassword } from '../../platform/auth/tokens.js';
+import type { LoginLogService } from './login-log.service.js';
+import type { SessionService } from './session.service.js';
+import { sysAccount } from './tables.js';
+
+export interface LoginSettings {
+  maxFailures: number;
+  windowMinutes: number;
+  /** One live session per account and client type: a new sign-in ends the older ones (100022). */
+  singleSession: boolean;
+}
+
+type LoginInput = Omit<LoginRequest, 'clientType'> & { clientType: string };
+
+/**
+ * Sign-in (spec 7): by user name, or area code plus mobile. Failed attempts are counted per
+ * account and per address; past the limit the attempt is refused before the password is checked.
+ * Every attempt, refused or not, goes to the login log.
+ */
+export class LoginService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly loginLog: LoginLogService,
+    private readonly settings: LoginSettings,
+  ) {}
+
+  async login(input: LoginInput, req: Pick<FastifyRequest, 'ip' | 'headers'>): Promise<LoginResponse> {
+    const identifier = input.userName ? input.userName : `${input.areaCode}-${input.mobile}`;
+    const attempt = {
+      userName: identifier,
+      accountType: 'admin',
+      terminal: input.clientType,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+    };
+    const fail = async (reason: string, accountId: number | null) =>
+      this.loginLog.record({ ...attempt, accountId, result: 'fail', failReason: reason });
+
+    const failures = await this.loginLog.recentFailures(identifier, req.ip, this.settings.windowMinutes);
+    if (failures.byAccount >= this.settings.maxFailures || failures.byIp >= this.settings.maxFailures) {
+      const oldest = [failures.byAccount >= this.settings.maxFailures ? failures.oldestAccount : null, failures.byIp >= this.settings.maxFailures ? failures.oldestIp : null]
+        .filter((d): d is Date => d !== null)
+        .sort((a, b) => b.getTime() - a.getTime())[0];
+      const freeAt = (oldest?.getTime() ?? Date.now()) + this.settings.windowMinutes * 60_000;
+      await fail('locked', null);
+      throw new AppError('LOGIN_LOCKED', { minutes: Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000)) });
+    }
+
+    const account = await this.findAccount(input);
+    if (!account) {
+      await verifyDecoy(input.password);
+      await fail('unknown account', null);
+      throw new AppError('LOGIN_FAILED');
+    }
+    if (!(await verifyPassword(account.passwordHash, input.password))) {
+      await fail('wrong password', account.id);
+      throw new AppError('LOGIN_FAILED');
+    }
+    if (account.status !== 0) {
+      await fail('frozen', account.id);
+      throw new AppError('LOGIN_ACCOUNT_FROZEN');
+    }
+
+    const { token, sessionId } = await this.sessions.create(account.id, input.clientType, req.ip, req.headers['user-agent']);
+    if (this.settings.singleSession) await this.sessions.endAll(account.id, 100022, sessionId);
+    await this.db
+      .update(sysAccount)
+      .set({ loginCount: sql`${sysAccount.loginCount} + 1`, lastLoginAt: new Date(), lastLoginIp: req.ip })
+      .where(eq(sysAccount.id, account.id));
+    await this.loginLog.record({ ...attempt, userName: account.userName, accountId: account.id, result: 'success', failReason: null });
+    return { token, browserType: input.browserType ?? 1 };
+  }
+
+  private async findAccount(input: LoginInput) {
+    if (input.userName) {
+      const [a] = await this.db.select().from(sysAccount).where(sql`lower(${sysAccount.userName}) = lower(${input.userName})`);
+      return a;
+    }
+    const [a] = await this.db
+      .select()
+      .from(sysAccount)
+      .where(and(eq(sysAccount.areaCode, input.areaCode!.replace(/^\+/, '')), eq(sysAccount.mobile, input.mobile!)));
+    return a;
+  }
+}

@@ -1,0 +1,71 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { MENU_TYPE, PERMS } from '@cbo/contract';
+import { query, type Db } from '../../platform/db/database.js';
+import { hashPassword } from '../../platform/auth/tokens.js';
+import { sysAccount, sysAccountRole, sysMenu, sysRole, sysRoleMenu } from './tables.js';
+
+/** The menus this build has screens for. A menu exists only when its screen works. */
+const MENUS: { code: string; parent: string | null; name: string; path: string; url: string | null; icon: string | null; type: 0 | 1 | 2; order: number; perms?: string; hidden?: boolean }[] = [
+  { code: 'dashboard', parent: null, name: 'menu.dashboard', path: '/dashboard', url: 'dashboard/index', icon: 'DashboardOutlined', type: MENU_TYPE.menu, order: 0 },
+  { code: 'system', parent: null, name: 'menu.system', path: '/system', url: null, icon: 'SettingOutlined', type: MENU_TYPE.directory, order: 90 },
+  { code: 'system.loginLog', parent: 'system', name: 'menu.loginLog', path: '/system/loginLog', url: 'system/login-log', icon: 'LoginOutlined', type: MENU_TYPE.menu, order: 60, perms: PERMS.loginLogQuery },
+  { code: 'system.loginLog.export', parent: 'system.loginLog', name: 'menu.loginLogExport', path: '', url: null, icon: null, type: MENU_TYPE.button, order: 1, perms: PERMS.loginLogExport },
+];
+
+/** Roles a real operator needs; issue 3 gives them their menus. The super role holds all. */
+const ROLES = [
+  { code: 'super_admin', name: 'Super administrator', remark: 'Holds every menu and every interface', weight: 1, isSuper: true },
+];
+
+/**
+ * Seeds roles, menus and the first administrator. Idempotent: what exists is left as it is
+ * (an operator may have edited it). Runs under an advisory lock so processes starting together
+ * on one PostgreSQL seed once.
+ */
+export async function seedIdentity(db: Db, admin: { userName: string; password?: string }, log: (msg: string) => void): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    for (const r of ROLES) await tx.insert(sysRole).values(r).onConflictDoNothing();
+    const ids = new Map<string, number>();
+    for (const m of MENUS) {
+      await tx
+        .insert(sysMenu)
+        .values({
+          code: m.code,
+          parentId: m.parent ? ids.get(m.parent)! : 0,
+          name: m.name,
+          path: m.path,
+          url: m.url,
+          icon: m.icon,
+          type: m.type,
+          orderNum: m.order,
+          perms: m.perms ?? null,
+          hidden: m.hidden ?? false,
+        })
+        .onConflictDoNothing();
+      const [row] = await tx.select({ id: sysMenu.id }).from(sysMenu).where(eq(sysMenu.code, m.code));
+      ids.set(m.code, row!.id);
+    }
+    const [superRole] = await tx.select().from(sysRole).where(eq(sysRole.code, 'super_admin'));
+    for (const id of ids.values()) await tx.insert(sysRoleMenu).values({ roleId: superRole!.id, menuId: id }).onConflictDoNothing();
+
+    const [existing] = await query<{ n: number }>(tx, sql`select count(*)::int as n from sys_account`);
+    if (Number(existing?.n) > 0) return;
+    const generated = !admin.password;
+    const password = admin.password ?? crypto.randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 12);
+    const [account] = await tx
+      .insert(sysAccount)
+      .values({ userName: admin.userName, nickName: 'Administrator', passwordHash: await hashPassword(password) })
+      .returning({ id: sysAccount.id });
+    await tx.insert(sysAccountRole).values({ accountId: account!.id, roleId: superRole!.id });
+    if (generated) {
+      log(
+        `\n  First administrator created.\n  User name: ${admin.userName}\n  Password:  ${password}\n` +
+          '  This password is shown once; change it in the personal center (/my/my).\n',
+      );
+    } else {
+      log(`First administrator "${admin.userName}" created with the password from ADMIN_PASSWORD.`);
+    }
+  });
+}

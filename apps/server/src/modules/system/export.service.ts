@@ -1,0 +1,258 @@
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FastifyBaseLogger } from 'fastify';
+import { api, EXPORT_MAX_ROWS, LIVE_TYPES, type ExportLogItem, type ExportStarted, type Lang, type PageResult, type Translations } from '@cbo/contract';
+import { query, type Database, type Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { FileStorage } from '../../platform/files/storage.js';
+import type { LiveHub } from '../../platform/live/live-hub.js';
+import { sysExportLog } from './tables.js';
+
+/** One kind of export a module offers: its columns, how many rows match, and a page of them. */
+export interface ExportKind<P> {
+  title: Translations;
+  columns: { header: Translations; key: string; width?: number }[];
+  count(params: P): Promise<number>;
+  rows(params: P, offset: number, limit: number, timeZone: string): Promise<Record<string, unknown>[]>;
+}
+
+const JOBS_CHANNEL = 'cbo_jobs';
+const PAGE = 1000;
+/** A job whose heartbeat is older than this was interrupted (its process died). */
+const STALE_SECONDS = 60;
+const MAX_ATTEMPTS = 3;
+const MAX_QUEUED_PER_ACCOUNT = 3;
+
+/**
+ * The export centre (issue 2, item 10). A request is checked (rows to export, not above 20,000)
+ * and queued as a row of sys_export_log; workers on any process claim rows with
+ * FOR UPDATE SKIP LOCKED, stream the xlsx to disk, raise the progress as they go, and push
+ * EXPORT_RESULT when done. An interrupted job is resumed (rewritten from the start) up to three
+ * attempts, then ends as failed with a reason: never stuck part way.
+ */
+export class ExportService {
+  private readonly kinds = new Map<string, ExportKind<unknown>>();
+  private readonly workerId = `${process.pid}-${crypto.randomBytes(3).toString('hex')}`;
+  private running = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private recoverTimer: NodeJS.Timeout | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly files: FileStorage,
+    private readonly live: LiveHub,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private get db(): Db {
+    return this.database.db;
+  }
+
+  register<P>(kind: string, def: ExportKind<P>): void {
+    this.kinds.set(kind, def as ExportKind<unknown>);
+  }
+
+  async start<P>(accountId: number, kind: string, params: P, lang: Lang, timeZone: string): Promise<ExportStarted> {
+    const def = this.kinds.get(kind);
+    if (!def) throw new AppError('NOT_FOUND');
+    const rows = await def.count(params);
+    if (rows === 0) throw new AppError('NO_EXPORT_DATA');
+    if (rows > EXPORT_MAX_ROWS) throw new AppError('EXPORT_TOO_MANY', { max: EXPORT_MAX_ROWS });
+    const [queued] = await this.db
+      .select({ n: count() })
+      .from(sysExportLog)
+      .where(and(eq(sysExportLog.accountId, accountId), inArray(sysExportLog.status, ['pending', 'running'])));
+    if (Number(queued!.n) >= MAX_QUEUED_PER_ACCOUNT) throw new AppError('EXPORT_BUSY');
+    const fileName = `${def.title[lang]}_${stamp(new Date(), timeZone)}.xlsx`;
+    const [row] = await this.db
+      .insert(sysExportLog)
+      .values({ accountId, kind, params: { filter: params, timeZone }, lang, fileName, rowCount: rows })
+      .returning({ id: sysExportLog.id });
+    await this.database.notify(JOBS_CHANNEL, String(row!.id));
+    return { exportId: row!.id, fileName };
+  }
+
+  async list(accountId: number, pageNum: number, pageSize: number): Promise<PageResult<ExportLogItem>> {
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(sysExportLog)
+        .where(eq(sysExportLog.accountId, accountId))
+        .orderBy(desc(sysExportLog.id))
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize),
+      this.db.select({ n: count() }).from(sysExportLog).where(eq(sysExportLog.accountId, accountId)),
+    ]);
+    return { list: rows.map(toItem), total: Number(total!.n) };
+  }
+
+  /** The file of a finished export, for the account that made it only. */
+  async fileFor(accountId: number, id: number): Promise<{ path: string; fileName: string }> {
+    const [row] = await this.db.select().from(sysExportLog).where(eq(sysExportLog.id, id));
+    // Another account's export answers "not found": its existence is not the caller's business.
+    if (!row || row.accountId !== accountId) throw new AppError('NOT_FOUND');
+    if (row.status !== 'done' || !row.filePath || !fs.existsSync(row.filePath)) throw new AppError('EXPORT_NOT_READY');
+    return { path: row.filePath, fileName: row.fileName };
+  }
+
+  /** Starts the worker: recovers interrupted jobs now and every 30 s, and waits for NOTIFY. */
+  async startWorker(): Promise<void> {
+    this.running = true;
+    await this.recover();
+    this.recoverTimer = setInterval(() => void this.recover().then(() => this.poke()), 30_000).unref();
+    this.unlisten = await this.database.listen(JOBS_CHANNEL, () => this.poke());
+    this.loop = this.run();
+  }
+
+  async stopWorker(): Promise<void> {
+    this.running = false;
+    if (this.recoverTimer) clearInterval(this.recoverTimer);
+    await this.unlisten?.();
+    this.poke();
+    await this.loop;
+  }
+
+  private poke(): void {
+    const w = this.wake;
+    this.wake = null;
+    w?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let job: typeof sysExportLog.$inferSelect | undefined;
+      try {
+        job = await this.claim();
+      } catch (err) {
+        if (!this.running) return;
+        this.log.error({ err }, 'export claim failed');
+      }
+      if (job) {
+        await this.execute(job);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        setTimeout(resolve, 5_000).unref();
+      });
+    }
+  }
+
+  private async claim() {
+    const res = await query<{ id: number }>(this.db, sql`
+      update sys_export_log set status = 'running', attempts = attempts + 1, claimed_by = ${this.workerId},
+             heartbeat_at = now(), progress = 0
+       where id = (select id from sys_export_log where status = 'pending' order by id for update skip locked limit 1)
+      returning id`);
+    const id = res[0]?.id;
+    if (id === undefined) return undefined;
+    const [job] = await this.db.select().from(sysExportLog).where(eq(sysExportLog.id, Number(id)));
+    return job;
+  }
+
+  /** Interrupted jobs: back to pending while attempts remain, else failed with the reason. */
+  async recover(): Promise<void> {
+    await this.db.execute(sql`
+      update sys_export_log
+         set status = case when attempts >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end,
+             error = case when attempts >= ${MAX_ATTEMPTS} then 'interrupted ' || attempts || ' times; giving up' else error end,
+             finished_at = case when attempts >= ${MAX_ATTEMPTS} then now() else finished_at end
+       where status = 'running' and heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS})`);
+  }
+
+  private async execute(job: typeof sysExportLog.$inferSelect): Promise<void> {
+    const def = this.kinds.get(job.kind);
+    const lang = job.lang as Lang;
+    const { filter, timeZone } = job.params as { filter: unknown; timeZone: string };
+    const path = this.files.exportPath(job.id);
+    try {
+      if (!def) throw new Error(`unknown export kind ${job.kind}`);
+      const total = Math.min(await def.count(filter), EXPORT_MAX_ROWS);
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
+      const ws = wb.addWorksheet(def.title[lang]);
+      ws.columns = def.columns.map((c) => ({ header: c.header[lang], key: c.key, width: c.width ?? 18 }));
+      ws.getRow(1).font = { bold: true };
+      ws.getRow(1).commit();
+      let written = 0;
+      let lastProgress = -1;
+      while (written < total) {
+        const rows = await def.rows(filter, written, Math.min(PAGE, total - written), timeZone);
+        if (!rows.length) break;
+        for (const r of rows) ws.addRow(r).commit();
+        written += rows.length;
+        const progress = Math.min(99, Math.floor((written / Math.max(total, 1)) * 100));
+        if (progress !== lastProgress) {
+          lastProgress = progress;
+          await this.db.update(sysExportLog).set({ progress, heartbeatAt: new Date() }).where(eq(sysExportLog.id, job.id));
+          await this.live.publish(job.accountId, LIVE_TYPES.exportProgress, { id: job.id, exportSpeed: `${progress}%` });
+        }
+      }
+      ws.commit();
+      await wb.commit();
+      await this.db
+        .update(sysExportLog)
+        .set({ status: 'done', progress: 100, rowCount: written, filePath: path, finishedAt: new Date(), error: null })
+        .where(eq(sysExportLog.id, job.id));
+      await this.live.publish(job.accountId, LIVE_TYPES.exportResult, { id: job.id, fileName: job.fileName, fileUrl: downloadUrl(job.id), exportSpeed: '100%' });
+    } catch (err) {
+      this.log.error({ err, exportId: job.id }, 'export failed');
+      fs.rmSync(path, { force: true });
+      await this.db
+        .update(sysExportLog)
+        .set({ status: 'failed', error: String((err as Error).message ?? err).slice(0, 255), finishedAt: new Date() })
+        .where(eq(sysExportLog.id, job.id))
+        .catch(() => undefined);
+      await this.live.publish(job.accountId, LIVE_TYPES.exportResult, { id: job.id, fileName: job.fileName, fileUrl: null, error: 'failed' }).catch(() => undefined);
+    }
+  }
+}
+
+export function downloadUrl(id: number): string {
+  return `${api.exportDownload.path}?id=${id}`;
+}
+
+function toItem(r: typeof sysExportLog.$inferSelect): ExportLogItem {
+  return {
+    id: r.id,
+    fileName: r.fileName,
+    createTime: r.createdAt.toISOString(),
+    exportSpeed: `${r.status === 'done' ? 100 : r.progress}%`,
+    fileUrl: r.status === 'done' ? downloadUrl(r.id) : null,
+    status: r.status as ExportLogItem['status'],
+    rowCount: r.rowCount,
+    error: r.error,
+  };
+}
+
+/** yyyyMMdd_HHmmss in the viewer's time zone, for file names. */
+function stamp(d: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}${parts.month}${parts.day}_${parts.hour}${parts.minute}${parts.second}`;
+}
+
+/** A timestamp as the viewer reads it: "2026-11-22 18:05:09" in their zone. */
+export function formatInZone(d: Date | string, timeZone: string): string {
+  const date = typeof d === 'string' ? new Date(d) : d;
+  const s = stamp(date, timeZone);
+  return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)} ${s.slice(9, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}`;
+}
+
+/** The viewer's IANA time zone from the X-Time-Zone header, UTC when absent or unknown. */
+export function timeZoneOf(header: string | string[] | undefined): string {
+  const tz = Array.isArray(header) ? header[0] : header;
+  if (!tz || tz.length > 64) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz;
+  } catch {
+    return 'UTC';
+  }
+}

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from '../../schema.js';
+
+/**
+ * One database handle for both engines: embedded PGlite (default, data in DATA_DIR/pg) and a real
+ * PostgreSQL (DATABASE_URL). Code above this file sees only Drizzle and `listen`/`notify`, so it
+ * runs unchanged on either.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Subscribes to a NOTIFY channel; on PostgreSQL through one dedicated connection. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/** Serialises migrations and seeding between processes that start together on one PostgreSQL. */
+const MIGRATION_LOCK = 727_001;
+
+export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Database> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // timestamptz and bigint come back as strings by default; bigint ids fit in a JS number.
+  pg.default.types.setTypeParser(20, (v) => Number(v));
+  const pool = new pg.default.Pool({ connectionString: url, max: opts.max ?? 10 });
+  pool.on('error', () => {
+    /* an idle client died (server restart); the pool replaces it on next use */
+  });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(lock, { schema }), { migrationsFolder });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+  let listener: import('pg').PoolClient | null = null;
+  const handlers = new Map<string, Set<(p: string) => void>>();
+  return {
+    db,
+    engine: 'postgres',
+    async listen(channel, handler) {
+      if (!listener) {
+        listener = await pool.connect();
+        listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
+      }
+      if (!handlers.has(channel)) {
+        handlers.set(channel, new Set());
+        await listener.query(`LISTEN "${channel}"`);
+      }
+      handlers.get(channel)!.add(handler);
+      return async () => {
+        handlers.get(channel)?.delete(handler);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      listener?.release();
+      await pool.end();
+    },
+  };
+}
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = dataDir ? new PGlite(path.join(dataDir, 'pg')) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  return {
+    db,
+    engine: 'pglite',
+    async listen(channel, handler) {
+      const unsub = await client.listen(channel, handler);
+      return async () => unsub();
+    },
+    async notify(channel, payload) {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/**
+ * PGlite keeps its data in files and does not lock them: a second process on the same directory
+ * would corrupt it. A lock file with the owner's pid refuses the second one with a clear message.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        fs.rmSync(file, { force: true });
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(fs.readFileSync(file, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `The data directory ${dataDir} is in use by another server process (pid ${pid}). ` +
+            'The embedded database allows one process; stop the other one, choose another DATA_DIR, ' +
+            'or set DATABASE_URL to share a PostgreSQL between processes.',
+        );
+      }
+      fs.rmSync(file, { force: true }); // stale lock of a process that is gone
+    }
+  }
+  throw new Error(`Could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/** Rows of a raw SQL statement (both drivers answer `{ rows }`). */
+export async function query<T>(db: Pick<Db, 'execute'>, statement: SQL): Promise<T[]> {
+  const res = (await db.execute(statement)) as unknown as { rows: T[] };
+  return res.rows;
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accessLabel, api, envelope, type CallBodyParsed, type CallData, type CallName, type CallQueryParsed, type RouteAccess } from '@cbo/contract';
+import { AppError } from './app-error.js';
+import { ok } from './envelope.js';
+
+/** Who is calling: set by the guard on every non-public route. */
+export interface Principal {
+  accountId: number;
+  sessionId: number;
+  userName: string;
+  accountType: 'admin';
+  clientType: string;
+  roleCodes: string[];
+  isSuper: boolean;
+}
+
+/** What the platform needs from the identity module to guard routes. */
+export interface Guard {
+  /** Resolves a token to a principal, or throws AppError (100020-100023). */
+  authenticate(token: string | undefined, req: FastifyRequest): Promise<Principal>;
+  /** True when one of the principal's roles holds a menu bound to this route. */
+  authorize(principal: Principal, method: string, path: string): Promise<boolean>;
+}
+
+/** What the platform needs to write the operation log (design.md: every change by staff). */
+export interface AuditSink {
+  record(entry: {
+    principal: Principal | null;
+    method: string;
+    path: string;
+    behaviour: string;
+    target: string | null;
+    resultCode: number;
+    ip: string;
+    durationMs: number;
+  }): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    call?: CallName;
+    access?: RouteAccess;
+    audit?: boolean;
+  }
+}
+
+export type Input<K extends CallName> = {
+  query: CallQueryParsed<K>;
+  body: CallBodyParsed<K>;
+};
+
+export interface Ctx<K extends CallName> extends Input<K> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** The signed-in principal; routes declared `public` get null. */
+  principal: K extends CallName ? Principal : never;
+}
+
+export type Handler<K extends CallName> = (ctx: Ctx<K>) => Promise<CallData<K> | FastifyReply>;
+
+/** Every route the server registered, with its access, for sys_api and the permission test. */
+export const registeredCalls = new Set<CallName>();
+
+export function tokenOf(req: FastifyRequest, allowCookie: boolean): string | undefined {
+  const h = req.headers.authorization;
+  if (h) return h.startsWith('Bearer ') ? h.slice(7).trim() : h.trim();
+  // Tokens in query strings end up in logs; only the WebSocket upgrade accepts one there.
+  if (allowCookie) return req.cookies?.Authorization;
+  return undefined;
+}
+
+/**
+ * Registers the handler of one contract call at its exact path (spec 7), with its schemas,
+ * its access rule and the envelope. Routes are thin: they call a service and return its data.
+ */
+export function registerCall<K extends CallName>(app: FastifyInstance, name: K, handler: Handler<K>, opts: { audit?: boolean } = {}): void {
+  const def = api[name];
+  registeredCalls.add(name);
+  const schema: Record<string, unknown> = {
+    summary: def.summary,
+    tags: [def.module],
+    'x-permission': accessLabel(def.access),
+  };
+  if (def.query) schema.querystring = def.query;
+  if (def.body && !def.multipart) schema.body = def.body;
+  if (!def.download && !def.multipart) schema.response = { 200: envelope(def.data) };
+  app.route({
+    method: def.method,
+    url: def.path,
+    schema,
+    config: { call: name, access: def.access, audit: opts.audit ?? def.method !== 'GET' },
+    handler: async (req, reply) => {
+      const result = await handler({
+        req,
+        reply,
+        query: req.query as never,
+        body: req.body as never,
+        principal: req.principal as never,
+      });
+      if (result === reply) return reply;
+      return ok(result);
+    },
+  });
+}
+
+/** The guard hook: public, any signed-in account, or a permission code (design.md). */
+export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSink): void {
+  app.decorateRequest('principal', null);
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const call = req.routeOptions.config.call!;
+    const token = tokenOf(req, api[call].download === true);
+    req.principal = await guard.authenticate(token, req);
+    if (typeof access === 'object' && !(await guard.authorize(req.principal, api[call].method, api[call].path))) {
+      throw new AppError('FORBIDDEN');
+    }
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const cfg = req.routeOptions.config;
+    if (!cfg?.call || !cfg.audit || !req.principal) return;
+    const def = api[cfg.call];
+    const body = req.body as Record<string, unknown> | undefined;
+    const target = body && typeof body === 'object' ? (['id', 'manageId', 'userName'].map((k) => body[k]).find((v) => v !== undefined) ?? null) : null;
+    const code = reply.envelopeCode ?? 0;
+    await audit
+      .record({
+        principal: req.principal,
+        method: def.method,
+        path: def.path,
+        behaviour: def.summary,
+        target: target === null ? null : String(target).slice(0, 200),
+        resultCode: code,
+        ip: req.ip,
+        durationMs: Math.round(reply.elapsedTime),
+      })
+      .catch((err: unknown) => req.log.error({ err }, 'operation log write failed'));
+  });
+}

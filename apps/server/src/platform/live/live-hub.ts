@@ -1,0 +1,140 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { CLIENT_TYPES, errorByCode, LIVE_PATH, LIVE_TYPES, resolveLang, type LiveType } from '@cbo/contract';
+import type { Database } from '../db/database.js';
+import { AppError } from '../http/app-error.js';
+import type { Principal } from '../http/routes.js';
+import { errorMessage } from '@cbo/contract';
+
+const CHANNEL = 'cbo_live';
+/** A console pings every 30 s; one silent for three periods is gone. */
+const STALE_MS = 95_000;
+
+type BusMessage =
+  | { kind: 'to-account'; accountId: number; type: LiveType; data: unknown }
+  | { kind: 'end-sessions'; sessionIds: number[]; code: number };
+
+interface Client {
+  ws: WebSocket;
+  sessionId: number;
+  lastSeen: number;
+}
+
+/**
+ * The live channel (spec 4): one WebSocket per open console at /ws?token&clientType. Messages
+ * go through PostgreSQL NOTIFY, so a message for an account reaches its sockets on every
+ * server process that shares the database.
+ */
+export class LiveHub {
+  private readonly clients = new Map<number, Set<Client>>();
+  private unlisten: (() => Promise<void>) | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(CHANNEL, (payload) => {
+      try {
+        this.deliver(JSON.parse(payload) as BusMessage);
+      } catch (err) {
+        this.log.warn({ err }, 'bad live bus message');
+      }
+    });
+    this.sweeper = setInterval(() => this.sweep(), 30_000).unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    await this.unlisten?.();
+    for (const set of this.clients.values()) for (const c of set) c.ws.close(1001, 'server stopping');
+    this.clients.clear();
+  }
+
+  /** Sends a message to every open console of an account, on every process. */
+  async publish(accountId: number, type: LiveType, data: unknown): Promise<void> {
+    await this.database.notify(CHANNEL, JSON.stringify({ kind: 'to-account', accountId, type, data } satisfies BusMessage));
+  }
+
+  /** Tells the consoles of ended sessions why, and closes their sockets. */
+  async endSessions(sessionIds: number[], code: number): Promise<void> {
+    await this.database.notify(CHANNEL, JSON.stringify({ kind: 'end-sessions', sessionIds, code } satisfies BusMessage));
+  }
+
+  get connectionCount(): number {
+    let n = 0;
+    for (const s of this.clients.values()) n += s.size;
+    return n;
+  }
+
+  register(app: FastifyInstance, authenticate: (token: string | undefined, req: FastifyRequest) => Promise<Principal>): void {
+    app.get(LIVE_PATH, { websocket: true }, async (socket: WebSocket, req: FastifyRequest) => {
+      const q = req.query as Record<string, string | undefined>;
+      const lang = resolveLang(req.headers['accept-language'] ?? (q.lang as string | undefined));
+      // Buffer what arrives while the token is checked, so an early PING is not lost.
+      const early: string[] = [];
+      const onEarly = (raw: Buffer) => early.push(raw.toString());
+      socket.on('message', onEarly);
+      let principal: Principal;
+      try {
+        if (q.clientType && !(CLIENT_TYPES as readonly string[]).includes(q.clientType)) throw new AppError('CLIENT_TYPE_UNKNOWN');
+        principal = await authenticate(q.token, req);
+      } catch (err) {
+        const name = err instanceof AppError ? err.errorName : 'INTERNAL';
+        const code = errorByCode(err instanceof AppError ? err.code : 100009)?.code ?? 100009;
+        socket.send(JSON.stringify({ code, msg: errorMessage(name, lang), data: null }));
+        socket.close(4401, 'unauthorized');
+        return;
+      }
+      socket.off('message', onEarly);
+      const client: Client = { ws: socket, sessionId: principal.sessionId, lastSeen: Date.now() };
+      const set = this.clients.get(principal.accountId) ?? new Set<Client>();
+      set.add(client);
+      this.clients.set(principal.accountId, set);
+      const onMessage = (raw: string) => {
+        client.lastSeen = Date.now();
+        let msg: { type?: unknown };
+        try {
+          msg = JSON.parse(raw) as { type?: unknown };
+        } catch {
+          return; // not JSON: ignore rather than drop the console
+        }
+        if (msg?.type === 'PING') send(socket, LIVE_TYPES.pong, { time: new Date().toISOString() });
+      };
+      socket.on('message', (raw: Buffer) => onMessage(raw.toString()));
+      socket.on('close', () => {
+        set.delete(client);
+        if (!set.size) this.clients.delete(principal.accountId);
+      });
+      socket.on('error', () => socket.terminate());
+      send(socket, LIVE_TYPES.handshake, { accountId: principal.accountId, sessionId: principal.sessionId });
+      early.forEach(onMessage);
+    });
+  }
+
+  private deliver(m: BusMessage): void {
+    if (m.kind === 'to-account') {
+      for (const c of this.clients.get(m.accountId) ?? []) send(c.ws, m.type, m.data);
+      return;
+    }
+    const ended = new Set(m.sessionIds);
+    for (const set of this.clients.values()) {
+      for (const c of set) {
+        if (!ended.has(c.sessionId)) continue;
+        send(c.ws, LIVE_TYPES.sessionEnded, { code: m.code });
+        c.ws.close(4401, 'session ended');
+      }
+    }
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const set of this.clients.values()) for (const c of set) if (now - c.lastSeen > STALE_MS) c.ws.terminate();
+  }
+}
+
+function send(ws: WebSocket, type: LiveType, data: unknown): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ code: 0, data: { type, data } }));
+}

@@ -1,0 +1,3 @@
+/** Every table of every module, for Drizzle and drizzle-kit. Modules own their tables. */
+export * from './modules/identity/tables.js';
+export * from './modules/system/tables.js';
