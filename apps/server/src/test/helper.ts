@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { loadConfig, type Config } from '../config.js';
+import { openPglite, openPostgres, type Database } from '../platform/db/database.js';
+import { RecordingSmsProvider } from '../platform/sms/sms-provider.js';
+import { buildApp, type Server } from '../app.js';
+
+/** The engines every server test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const engines: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const ADMIN = { userName: 'admin', password: 'admin123' };
+
+export interface TestServer {
+  server: Server;
+  database: Database;
+  sms: RecordingSmsProvider;
+  config: Config;
+  /** Signs in and answers the token. */
+  login(userName?: string, password?: string, ip?: string): Promise<string>;
+  inject: Server['app']['inject'];
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database for one test file, dropped at the end. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `cbo_t_${crypto.randomBytes(5).toString('hex')}`;
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startServer(engine: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: { workers?: boolean } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-test-'));
+  let drop = async () => {};
+  let database: Database;
+  let url: string | undefined;
+  if (engine === 'postgres') {
+    const fresh = await freshPostgres();
+    url = fresh.url;
+    drop = fresh.drop;
+    database = await openPostgres(url, { max: 5 });
+  } else {
+    database = await openPglite(null);
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: ADMIN.userName,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(url ? { DATABASE_URL: url } : {}),
+    ...env,
+  });
+  const sms = new RecordingSmsProvider();
+  const server = await buildApp({ config, database, sms, workers: opts.workers ?? false });
+  const t: TestServer = {
+    server,
+    database,
+    sms,
+    config,
+    inject: server.app.inject.bind(server.app),
+    async login(userName = ADMIN.userName, password = ADMIN.password, ip = '10.0.0.1') {
+      const res = await server.app.inject({ method: 'POST', url: '/user/api/open/v1/auth', payload: { userName, password, clientType: 'MANAGE_PC' }, remoteAddress: ip });
+      const body = res.json();
+      if (body.code !== 0) throw new Error(`login failed: ${body.code} ${body.msg}`);
+      return body.data.token as string;
+    },
+    async close() {
+      await server.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}
+
+/** One server per describe block, started before its tests and closed after. */
+export function useServer(engine: 'pglite' | 'postgres', env?: Record<string, string>, opts?: { workers?: boolean }): { current: TestServer } {
+  const ref = {} as { current: TestServer };
+  beforeAll(async () => {
+    ref.current = await startServer(engine, env, opts);
+  });
+  afterAll(async () => {
+    await ref.current?.close();
+  });
+  return ref;
+}
+
+export const auth = (token: string, lang = 'en_US') => ({ authorization: token, clienttype: 'MANAGE_PC', 'accept-language': lang });
