@@ -129,16 +129,18 @@ export class ProfileService {
     if (!a) throw new AppError('NOT_FOUND');
     const areaCode = req.areaCode.replace(/^\+/, '');
     await this.assertMobileFree(p.accountId, areaCode, req.mobile);
-    if (a.mobile && a.areaCode) {
-      if (!req.ticket) throw new AppError('CHECK_TICKET_INVALID');
-      const [t] = await this.db
-        .update(sysVerifyCode)
-        .set({ consumedAt: new Date() })
-        .where(and(eq(sysVerifyCode.accountId, p.accountId), eq(sysVerifyCode.purpose, 'ticket'), eq(sysVerifyCode.codeHash, sha256(req.ticket)), isNull(sysVerifyCode.consumedAt), gt(sysVerifyCode.expiresAt, new Date())))
-        .returning({ id: sysVerifyCode.id });
-      if (!t) throw new AppError('CHECK_TICKET_INVALID');
+    // The ticket proves the current mobile; it is checked first and spent only on success, so a
+    // mistyped new code does not force the person to verify the old number again.
+    const ticketWhere = req.ticket
+      ? and(eq(sysVerifyCode.accountId, p.accountId), eq(sysVerifyCode.purpose, 'ticket'), eq(sysVerifyCode.codeHash, sha256(req.ticket)), isNull(sysVerifyCode.consumedAt), gt(sysVerifyCode.expiresAt, new Date()))
+      : undefined;
+    const needsTicket = Boolean(a.mobile && a.areaCode);
+    if (needsTicket) {
+      const found = ticketWhere ? await this.db.select({ id: sysVerifyCode.id }).from(sysVerifyCode).where(ticketWhere) : [];
+      if (!found.length) throw new AppError('CHECK_TICKET_INVALID');
     }
     await this.consumeCode(p.accountId, 'newMobile', target(areaCode, req.mobile), req.code);
+    if (needsTicket && ticketWhere) await this.db.update(sysVerifyCode).set({ consumedAt: new Date() }).where(ticketWhere);
     await this.db.update(sysAccount).set({ areaCode, mobile: req.mobile, updatedAt: new Date() }).where(eq(sysAccount.id, a.id));
     return this.info(p, a.id);
   }

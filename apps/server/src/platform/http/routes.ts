@@ -109,7 +109,9 @@ export function registerCall<K extends CallName>(app: FastifyInstance, name: K, 
 /** The guard hook: public, any signed-in account, or a permission code (design.md). */
 export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSink): void {
   app.decorateRequest('principal', null);
-  app.addHook('preHandler', async (req) => {
+  // onRequest, before the body is read or validated: a caller without a token learns nothing
+  // about the shape of a call it may not make.
+  app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
     const call = req.routeOptions.config.call!;

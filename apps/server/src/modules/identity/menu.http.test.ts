@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { api, type CallName } from '@cbo/contract';
+import { auth, engines, useServer } from '../../test/helper.js';
+import { accountWithMenus } from '../../test/accounts.js';
+import { registeredCalls } from '../../platform/http/routes.js';
+
+describe.each(engines)('menus and permissions (%s)', (engine) => {
+  const s = useServer(engine);
+
+  it('listByUser gives the super admin the whole tree without buttons', async () => {
+    const token = await s.current.login();
+    const r = await s.current.inject({ url: '/user/api/v1/sys/menu/listByUser', headers: auth(token) });
+    const tree = r.json().data;
+    expect(r.json().code).toBe(0);
+    expect(tree.map((m: { path: string }) => m.path)).toEqual(['/dashboard', '/system']);
+    const system = tree[1];
+    expect(system).toMatchObject({ type: 0, url: null, roles: null });
+    expect(system.children.map((m: { path: string; url: string }) => [m.path, m.url])).toEqual([['/system/loginLog', 'system/login-log']]);
+    expect(system.children[0].children).toEqual([]); // the export button is not a route
+  });
+
+  it('getButton answers the held buttons of a screen', async () => {
+    const token = await s.current.login();
+    const r = await s.current.inject({ url: '/user/api/v1/sys/menu/getButton?path=/system/loginLog', headers: auth(token) });
+    expect(r.json().data).toEqual(['sys:loginLog:export']);
+    const none = await s.current.inject({ url: '/user/api/v1/sys/menu/getButton?path=/nowhere', headers: auth(token) });
+    expect(none.json().data).toEqual([]);
+    const bad = await s.current.inject({ url: '/user/api/v1/sys/menu/getButton', headers: auth(token) });
+    expect(bad.json().code).toBe(100001);
+  });
+
+  it('a role with the login log but not its export button: sees the menu, may query, may not export', async () => {
+    await accountWithMenus(s.current.database.db, 'viewer', 'viewer123', ['dashboard', 'system', 'system.loginLog']);
+    const token = await s.current.login('viewer', 'viewer123');
+    const tree = (await s.current.inject({ url: '/user/api/v1/sys/menu/listByUser', headers: auth(token) })).json().data;
+    expect(tree[1].children[0].path).toBe('/system/loginLog');
+    expect(tree[1].children[0].roles).toEqual(expect.arrayContaining(['r_viewer', 'super_admin']));
+    const buttons = (await s.current.inject({ url: '/user/api/v1/sys/menu/getButton?path=/system/loginLog', headers: auth(token) })).json().data;
+    expect(buttons).toEqual([]);
+    expect((await s.current.inject({ url: '/user/api/v1/sys/loginLog/queryPage', headers: auth(token) })).json().code).toBe(0);
+    const exp = await s.current.inject({ method: 'POST', url: '/user/api/v1/sys/loginLog/export', headers: auth(token, 'zh_TW'), payload: {} });
+    expect(exp.statusCode).toBe(403);
+    expect(exp.json()).toMatchObject({ code: 100003, msg: '沒有權限執行此操作' });
+    const dash = (await s.current.inject({ url: '/user/api/v1/sys/menu/dashbord?path=/dashboard', headers: auth(token) })).json().data;
+    expect(dash.widgets).toEqual(['account', 'recentLogins']);
+  });
+
+  it('an account with only the dashboard sees only the dashboard and is refused the login log', async () => {
+    await accountWithMenus(s.current.database.db, 'plain', 'plain123', ['dashboard']);
+    const token = await s.current.login('plain', 'plain123');
+    const tree = (await s.current.inject({ url: '/user/api/v1/sys/menu/listByUser', headers: auth(token) })).json().data;
+    expect(tree.map((m: { path: string }) => m.path)).toEqual(['/dashboard']);
+    expect((await s.current.inject({ url: '/user/api/v1/sys/loginLog/queryPage', headers: auth(token) })).json().code).toBe(100003);
+    const dash = (await s.current.inject({ url: '/user/api/v1/sys/menu/dashbord?path=/dashboard', headers: auth(token) })).json().data;
+    expect(dash.widgets).toEqual(['account']);
+  });
+
+  it('matrix: every non-public route refuses no token; every permission route refuses a role without it', async () => {
+    await accountWithMenus(s.current.database.db, 'nobody', 'nobody123', []);
+    const token = await s.current.login('nobody', 'nobody123');
+    const calls = [...registeredCalls] as CallName[];
+    expect(calls.length).toBe(Object.keys(api).length);
+    for (const name of calls) {
+      const def = api[name];
+      if (def.access === 'public') continue;
+      const anon = await s.current.inject({ method: def.method, url: def.path, payload: def.method === 'GET' ? undefined : {} });
+      expect(anon.json().code, `${name} without a token`).toBe(100020);
+      if (typeof def.access === 'object') {
+        const r = await s.current.inject({ method: def.method, url: def.path, headers: auth(token), payload: def.method === 'GET' ? undefined : {} });
+        expect(r.json().code, `${name} without the permission`).toBe(100003);
+      }
+    }
+  });
+});

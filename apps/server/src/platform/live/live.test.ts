@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { engines, useServer, type TestServer } from '../../test/helper.js';
+
+interface Msg { code: number; msg?: string; data: { type: string; data: unknown } | null }
+
+async function connect(t: TestServer, query: string): Promise<{ ws: WebSocket; next: () => Promise<Msg>; closed: Promise<number> }> {
+  const address = t.server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?${query}`);
+  const queue: Msg[] = [];
+  const waiters: ((m: Msg) => void)[] = [];
+  ws.on('message', (raw) => {
+    const m = JSON.parse(raw.toString()) as Msg;
+    const w = waiters.shift();
+    if (w) w(m);
+    else queue.push(m);
+  });
+  const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+  await new Promise<void>((resolve, reject) => {
+    ws.on('open', () => resolve());
+    ws.on('error', reject);
+  });
+  const next = () =>
+    new Promise<Msg>((resolve, reject) => {
+      const m = queue.shift();
+      if (m) return resolve(m);
+      const timer = setTimeout(() => reject(new Error('no message')), 5000);
+      waiters.push((x) => {
+        clearTimeout(timer);
+        resolve(x);
+      });
+    });
+  return { ws, next, closed };
+}
+
+describe.each(engines)('live channel (%s)', (engine) => {
+  const s = useServer(engine);
+
+  it('refuses a socket without a valid token, with the code and a message', async () => {
+    await s.current.server.app.listen({ port: 0, host: '127.0.0.1' });
+    const c = await connect(s.current, 'clientType=MANAGE_PC');
+    const m = await c.next();
+    expect(m.code).toBe(100020);
+    expect(await c.closed).toBe(4401);
+    const forged = await connect(s.current, 'token=forged&clientType=MANAGE_PC');
+    expect((await forged.next()).code).toBe(100020);
+  });
+
+  it('handshakes, answers PING with PONG, delivers messages to the account, and closes on logout', async () => {
+    const token = await s.current.login();
+    const c = await connect(s.current, `token=${token}&clientType=MANAGE_PC`);
+    expect((await c.next()).data?.type).toBe('HAND_SHAKE_RESULT');
+    c.ws.send(JSON.stringify({ type: 'PING' }));
+    expect((await c.next()).data?.type).toBe('PONG');
+    const info = (await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: { authorization: token } })).json().data;
+    await s.current.server.services.live.publish(info.userId, 'EXPORT_RESULT', { id: 1, fileUrl: '/x' });
+    expect(await c.next()).toEqual({ code: 0, data: { type: 'EXPORT_RESULT', data: { id: 1, fileUrl: '/x' } } });
+    await s.current.inject({ method: 'POST', url: '/user/api/v1/auth/logout', headers: { authorization: token }, payload: {} });
+    expect(await c.next()).toEqual({ code: 0, data: { type: 'SESSION_ENDED', data: { code: 100021 } } });
+    expect(await c.closed).toBe(4401);
+  });
+
+  if (engine === 'postgres') {
+    it('reaches a socket held by another server process on the same PostgreSQL', async () => {
+      const { openPostgres } = await import('../db/database.js');
+      const { buildApp } = await import('../../app.js');
+      // a second server process on the first one's database
+      const url = s.current.config.DATABASE_URL!;
+      const db2 = await openPostgres(url, { max: 3 });
+      const second = await buildApp({ config: s.current.config, database: db2, workers: false });
+      try {
+        await second.app.listen({ port: 0, host: '127.0.0.1' });
+        const token = await s.current.login();
+        const info = (await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: { authorization: token } })).json().data;
+        const viaSecond = await connect({ ...s.current, server: second } as TestServer, `token=${token}`);
+        expect((await viaSecond.next()).data?.type).toBe('HAND_SHAKE_RESULT');
+        await s.current.server.services.live.publish(info.userId, 'EXPORT_PROGRESS', { id: 7, exportSpeed: '40%' });
+        expect((await viaSecond.next()).data).toEqual({ type: 'EXPORT_PROGRESS', data: { id: 7, exportSpeed: '40%' } });
+        viaSecond.ws.close();
+      } finally {
+        await second.close();
+        await db2.close();
+      }
+    });
+  }
+});
