@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describeError, Errors, errorMessage, LANGS, loginRequest, resolveLang, rules, SESSION_END_CODES, validationMessages } from './index.js';
+
+describe('languages', () => {
+  it.each([
+    [undefined, 'zh_CN'],
+    ['zh_CN', 'zh_CN'],
+    ['zh_TW', 'zh_TW'],
+    ['zh-TW,zh;q=0.9', 'zh_TW'],
+    ['zh-Hant-HK', 'zh_TW'],
+    ['en-US,en;q=0.9', 'en_US'],
+    ['en_US', 'en_US'],
+    ['fr-FR', 'zh_CN'],
+  ])('Accept-Language %s is %s', (header, lang) => {
+    expect(resolveLang(header)).toBe(lang);
+  });
+});
+
+describe('error catalogue (spec 8)', () => {
+  it('has unique codes and a message in every language', () => {
+    const codes = Object.values(Errors).map((e) => e.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const e of Object.values(Errors)) for (const l of LANGS) expect(e.msg[l].length, `${e.code} ${l}`).toBeGreaterThan(0);
+  });
+  it('defines the four session-ending codes 100020-100023', () => {
+    expect(SESSION_END_CODES).toEqual([100020, 100021, 100022, 100023]);
+    expect(Errors.REJECTED.code).toBe(-100);
+  });
+  it('fills message parameters', () => {
+    expect(errorMessage('LOGIN_LOCKED', 'en_US', { minutes: 7 })).toBe('Too many failed sign-ins; try again in 7 minutes');
+  });
+  it('every validation message exists in three languages', () => {
+    for (const [k, t] of Object.entries(validationMessages)) for (const l of LANGS) expect(t[l], `${k} ${l}`).toBeTruthy();
+  });
+});
+
+describe('spec 5 rules', () => {
+  const msg = (schema: z.ZodType, v: unknown, lang: 'zh_CN' | 'en_US' = 'en_US') => {
+    const r = schema.safeParse(v);
+    return r.success ? null : describeError(r.error, lang);
+  };
+  it('admin password: 6-18 letters or digits', () => {
+    expect(msg(rules.adminPassword, 'abc123')).toBeNull();
+    expect(msg(rules.adminPassword, 'a'.repeat(18))).toBeNull();
+    expect(msg(rules.adminPassword, 'abc12')).toMatch(/6-18/);
+    expect(msg(rules.adminPassword, 'a'.repeat(19))).toMatch(/6-18/);
+    expect(msg(rules.adminPassword, 'abc 123!')).toMatch(/special/);
+  });
+  it('user name 1-18 letters, digits or underscore; mobile 1-20 digits; code 6 digits', () => {
+    expect(msg(rules.adminUserName, 'ops_1')).toBeNull();
+    expect(msg(rules.adminUserName, 'ops-1', 'zh_CN')).toBe('用户名为 1-18 位字母、数字或下划线');
+    expect(msg(rules.mobile, '1'.repeat(20))).toBeNull();
+    expect(msg(rules.mobile, '1'.repeat(21))).toMatch(/1-20 digits/);
+    expect(msg(rules.code6, '12345')).toMatch(/6 digits/);
+  });
+  it('login needs a user name, or an area code and a mobile, and trims them', () => {
+    expect(loginRequest.parse({ userName: ' a ', password: 'x' })).toMatchObject({ userName: 'a', clientType: 'MANAGE_PC' });
+    expect(loginRequest.parse({ areaCode: ' 86', mobile: '138 '.trim(), password: 'x' })).toMatchObject({ areaCode: '86' });
+    const r = loginRequest.safeParse({ areaCode: '86', password: 'x' });
+    expect(r.success).toBe(false);
+    expect(describeError(r.error!, 'en_US')).toBe('userName: enter a user name, or an area code and mobile number');
+  });
+  it('names the field and speaks the language', () => {
+    const s = z.object({ nickName: rules.nickName });
+    expect(msg(s, { nickName: 'x'.repeat(19) }, 'zh_CN')).toBe('nickName: 长度不能超过 18 个字符');
+    expect(msg(s, {}, 'en_US')).toBe('nickName: is required');
+  });
+});
