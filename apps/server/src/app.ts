@@ -31,6 +31,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Background workers (exports). Tests that do not need them leave them off. */
   workers?: boolean;
+  /** Where one-time notices for the person starting the server go (the generated password). */
+  announce?: (message: string) => void;
 }
 
 const API_PREFIXES = ['/user/', '/order/', '/device/', '/openapi.json', '/reference', '/ws', '/files/'];
@@ -106,7 +108,7 @@ export async function buildApp(opts: BuildOptions) {
   // Start-up work shared by every process: register routes, seed once, then start workers.
   await identity.access.syncApis(registeredCalls);
   await seedSystem(params);
-  await seedIdentity(database.db, { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, (m) => app.log.warn(m));
+  await seedIdentity(database.db, { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, opts.announce ?? ((m) => app.log.warn(m)));
   await identity.access.bindMenusToApis();
   await live.start();
   if (opts.workers !== false) await exports.startWorker();

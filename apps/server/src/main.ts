@@ -28,6 +28,8 @@ async function main(): Promise<void> {
     config,
     database,
     logger: { level: config.LOG_LEVEL },
+    // Plain text on the terminal, not inside a JSON log line: a person has to read it.
+    announce: (m) => console.log(m),
   });
   const log = server.app.log;
   if (!fs.existsSync(path.join(config.webDist, 'index.html'))) {

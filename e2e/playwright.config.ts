@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Browser flows in Debian's Chromium (Playwright cannot download its own here) against the real
+ * server serving the built console, on a fresh embedded database per run.
+ */
+const port = Number(process.env.E2E_PORT ?? 18080);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-e2e-'));
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+
+export const E2E_ADMIN = { userName: 'admin', password: 'admin123' };
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json']],
+  outputDir: path.join(os.tmpdir(), 'cbo-e2e-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    acceptDownloads: true,
+  },
+  webServer: {
+    command: `node --import tsx apps/server/src/main.ts`,
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: E2E_ADMIN.userName,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES: '50',
+    },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
