@@ -61,6 +61,11 @@ describe('spec 5 rules', () => {
     expect(r.success).toBe(false);
     expect(describeError(r.error!, 'en_US')).toBe('userName: enter a user name, or an area code and mobile number');
   });
+  it('an optional-or-empty field explains the real rule', () => {
+    const s = z.object({ email: z.union([rules.email, z.literal('')]) });
+    expect(msg(s, { email: 'nope' })).toBe('email: must be a valid email address');
+    expect(msg(s, { email: '' })).toBeNull();
+  });
   it('names the field and speaks the language', () => {
     const s = z.object({ nickName: rules.nickName });
     expect(msg(s, { nickName: 'x'.repeat(19) }, 'zh_CN')).toBe('nickName: 长度不能超过 18 个字符');

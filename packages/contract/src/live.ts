@@ -17,3 +17,21 @@ export interface LiveMessage<T = unknown> {
 export const LIVE_PING_MS = 30_000;
 export const LIVE_RECONNECT_MS = 5_000;
 export const LIVE_PATH = '/ws';
+
+/** EXPORT_PROGRESS: an export's percentage as the export list shows it. */
+export interface ExportProgressData {
+  id: number;
+  exportSpeed: string;
+}
+/** EXPORT_RESULT: a finished export (fileUrl) or a failed one (fileUrl null, error set). */
+export interface ExportResultData {
+  id: number;
+  fileName: string;
+  fileUrl: string | null;
+  exportSpeed?: string;
+  error?: string;
+}
+/** SESSION_ENDED: why the session ended (100021-100023); the console shows the logged-out dialog. */
+export interface SessionEndedData {
+  code: number;
+}

@@ -59,8 +59,12 @@ export function describeIssue(issue: z.core.$ZodIssue, lang: Lang): string {
       if (issue.origin === 'string') return validationText('tooLong', lang, { max: issue.maximum });
       if (issue.origin === 'array' || issue.origin === 'set') return validationText('tooManyItems', lang, { max: issue.maximum });
       return validationText('tooBig', lang, { max: issue.maximum });
+    case 'invalid_union': {
+      // "an email, or empty": say what the first alternative wanted, not "not allowed".
+      const first = issue.errors?.[0]?.[0];
+      return first ? describeIssue(first, lang) : validationText('invalidValue', lang);
+    }
     case 'invalid_value':
-    case 'invalid_union':
       return validationText('invalidValue', lang);
     case 'invalid_format':
       return validationText('invalidFormat', lang);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { LoginRequest, LoginResponse } from '@cbo/contract';
+import type { LoginFailReason, LoginRequest, LoginResponse } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { verifyDecoy, verifyPassword } from '../../platform/auth/tokens.js';
@@ -39,7 +39,7 @@ export class LoginService {
       ip: req.ip,
       userAgent: req.headers['user-agent'],
     };
-    const fail = async (reason: string, accountId: number | null) =>
+    const fail = async (reason: LoginFailReason, accountId: number | null) =>
       this.loginLog.record({ ...attempt, accountId, result: 'fail', failReason: reason });
 
     const failures = await this.loginLog.recentFailures(identifier, req.ip, this.settings.windowMinutes);

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
-import { api, EXPORT_MAX_ROWS, LIVE_TYPES, type ExportLogItem, type ExportStarted, type Lang, type PageResult, type Translations } from '@cbo/contract';
+import { api, EXPORT_MAX_ROWS, LIVE_TYPES, type ExportLogItem, type ExportProgressData, type ExportResultData, type ExportStarted, type Lang, type PageResult, type Translations } from '@cbo/contract';
 import { query, type Database, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { FileStorage } from '../../platform/files/storage.js';
@@ -188,7 +188,7 @@ export class ExportService {
         if (progress !== lastProgress) {
           lastProgress = progress;
           await this.db.update(sysExportLog).set({ progress, heartbeatAt: new Date() }).where(eq(sysExportLog.id, job.id));
-          await this.live.publish(job.accountId, LIVE_TYPES.exportProgress, { id: job.id, exportSpeed: `${progress}%` });
+          await this.live.publish(job.accountId, LIVE_TYPES.exportProgress, { id: job.id, exportSpeed: `${progress}%` } satisfies ExportProgressData);
         }
       }
       ws.commit();
@@ -197,7 +197,7 @@ export class ExportService {
         .update(sysExportLog)
         .set({ status: 'done', progress: 100, rowCount: written, filePath: path, finishedAt: new Date(), error: null })
         .where(eq(sysExportLog.id, job.id));
-      await this.live.publish(job.accountId, LIVE_TYPES.exportResult, { id: job.id, fileName: job.fileName, fileUrl: downloadUrl(job.id), exportSpeed: '100%' });
+      await this.live.publish(job.accountId, LIVE_TYPES.exportResult, { id: job.id, fileName: job.fileName, fileUrl: downloadUrl(job.id), exportSpeed: '100%' } satisfies ExportResultData);
     } catch (err) {
       this.log.error({ err, exportId: job.id }, 'export failed');
       fs.rmSync(path, { force: true });
@@ -206,7 +206,7 @@ export class ExportService {
         .set({ status: 'failed', error: String((err as Error).message ?? err).slice(0, 255), finishedAt: new Date() })
         .where(eq(sysExportLog.id, job.id))
         .catch(() => undefined);
-      await this.live.publish(job.accountId, LIVE_TYPES.exportResult, { id: job.id, fileName: job.fileName, fileUrl: null, error: 'failed' }).catch(() => undefined);
+      await this.live.publish(job.accountId, LIVE_TYPES.exportResult, { id: job.id, fileName: job.fileName, fileUrl: null, error: 'failed' } satisfies ExportResultData).catch(() => undefined);
     }
   }
 }
