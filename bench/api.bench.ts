@@ -123,7 +123,7 @@ async function loginBundle(): Promise<{ files: { url: string; raw: number; gzip:
       if (body) files.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
     });
     await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
-    await page.waitForSelector('input', { timeout: 15_000 });
+    await page.waitForSelector('input[type=password]', { timeout: 15_000 });
   } finally {
     await browser.close();
     await server.close();

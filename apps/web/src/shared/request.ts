@@ -1,4 +1,5 @@
-import { api, CONSOLE_CLIENT_TYPE, type CallBody, type CallData, type CallName, type CallQuery, type Envelope } from '@cbo/contract';
+import type { Api, CallBody, CallData, CallName, CallQuery, Envelope } from '@cbo/contract';
+import { CLIENT_TYPE } from './client-type';
 import { getLang, getToken } from './settings';
 
 /**
@@ -32,8 +33,11 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
   return s ? `?${s}` : '';
 }
 
+/** Exports write times in the viewer's zone; the server reads it from X-Time-Zone. */
+const viewerTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 export function authHeaders(): Record<string, string> {
-  const h: Record<string, string> = { ClientType: CONSOLE_CLIENT_TYPE, 'Accept-Language': getLang() };
+  const h: Record<string, string> = { ClientType: CLIENT_TYPE, 'Accept-Language': getLang(), 'X-Time-Zone': viewerTimeZone };
   const token = getToken();
   if (token) h.Authorization = token;
   return h;
@@ -47,6 +51,24 @@ export function onApiError(fn: ErrorListener): () => void {
   return () => listeners.delete(fn);
 }
 
+/**
+ * The call table (paths and methods) is fetched with the first call instead of at start-up: it
+ * holds every schema of the contract and the validation library with them, which the login
+ * screen's first paint does not need (its JS budget is 250 KB).
+ */
+let callTable: Promise<Api> | null = null;
+function loadCallTable(): Promise<Api> {
+  callTable ??= import('./call-table').then(
+    (m) => m.api,
+    (e: unknown) => {
+      // Offline, or a deploy replaced the chunk: the next call tries again.
+      callTable = null;
+      throw e;
+    },
+  );
+  return callTable;
+}
+
 export interface RequestOptions {
   /** Do not tell the error listeners (the caller shows the error itself). */
   silent?: boolean;
@@ -58,7 +80,17 @@ export async function request<K extends CallName>(
   input: { query?: CallQuery<K>; body?: CallBody<K> | FormData } = {},
   opts: RequestOptions = {},
 ): Promise<CallData<K>> {
-  const def = api[name];
+  let table: Api;
+  try {
+    table = await loadCallTable();
+  } catch {
+    const err = new ApiError(-1, '', 'network');
+    if (!opts.silent) listeners.forEach((l) => l(err));
+    throw err;
+  }
+  // Cancelled while the table loaded: the caller has moved on, nothing is sent or reported.
+  opts.signal?.throwIfAborted();
+  const def = table[name];
   const url = def.path + buildQuery(input.query as Record<string, unknown> | undefined);
   const headers = authHeaders();
   let body: BodyInit | undefined;

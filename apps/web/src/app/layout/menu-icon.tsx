@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import {
+  AccountBookOutlined,
+  AppstoreOutlined,
+  BarChartOutlined,
+  ClusterOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  EnvironmentOutlined,
+  ExportOutlined,
+  FileSearchOutlined,
+  GiftOutlined,
+  HddOutlined,
+  LoginOutlined,
+  MenuOutlined,
+  MessageOutlined,
+  ProfileOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+
+/**
+ * Menu icons by the name the menu entry carries. A fixed table rather than the whole icon set,
+ * which would put every icon in the layout chunk.
+ */
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  chart: <BarChartOutlined />,
+  statistics: <BarChartOutlined />,
+  system: <SettingOutlined />,
+  setting: <SettingOutlined />,
+  log: <FileSearchOutlined />,
+  login: <LoginOutlined />,
+  loginlog: <LoginOutlined />,
+  user: <UserOutlined />,
+  peoples: <TeamOutlined />,
+  team: <TeamOutlined />,
+  agent: <ClusterOutlined />,
+  tree: <ClusterOutlined />,
+  order: <ProfileOutlined />,
+  list: <ProfileOutlined />,
+  device: <HddOutlined />,
+  cabinet: <HddOutlined />,
+  powerbank: <ThunderboltOutlined />,
+  money: <AccountBookOutlined />,
+  finance: <AccountBookOutlined />,
+  shop: <ShopOutlined />,
+  outlet: <ShopOutlined />,
+  asset: <DatabaseOutlined />,
+  warehouse: <DatabaseOutlined />,
+  operation: <ToolOutlined />,
+  tool: <ToolOutlined />,
+  coupon: <GiftOutlined />,
+  map: <EnvironmentOutlined />,
+  message: <MessageOutlined />,
+  feedback: <MessageOutlined />,
+  menu: <MenuOutlined />,
+  role: <SafetyOutlined />,
+  lock: <SafetyOutlined />,
+  export: <ExportOutlined />,
+};
+
+/** 'SettingOutlined' (an antd icon name), 'setting' and 'login-log' all name an entry here. */
+export function iconKey(name: string): string {
+  return name.trim().toLowerCase().replace(/(outlined|filled|twotone)$/, '').replace(/[-_\s]/g, '');
+}
+
+/** Top-level entries always get an icon: the collapsed sidebar shows nothing else. */
+export function menuIcon(name: string | null, topLevel: boolean): ReactNode {
+  const icon = name ? ICONS[iconKey(name)] : undefined;
+  return icon ?? (topLevel ? <AppstoreOutlined /> : undefined);
+}

@@ -1,0 +1,191 @@
+import { MENU_TYPE, SPECIAL_MENU_NAMES, type MenuEntry } from '@cbo/contract';
+
+/**
+ * The server's menu tree turned into the console's route tree (spec 2, 6). Pure functions: the
+ * router, sidebar, breadcrumb, tabs and page title all read the result.
+ */
+export interface AppRoute {
+  /** Absolute path ('/system/loginLog'), or the address of an external link. */
+  path: string;
+  /** Title: an i18n key such as 'menu.loginLog', or plain text when no translation exists. */
+  name: string;
+  /** View url 'feature/view'; null for a plain container (a directory). */
+  url: string | null;
+  icon: string | null;
+  /** Not shown in the sidebar; still reachable by address. */
+  hidden: boolean;
+  roles: string[] | null;
+  /** Opens outside the console (spec 5: http, https, mailto, tel). */
+  external: boolean;
+  /** A tab that cannot be closed (the dashboard). */
+  affix?: boolean;
+  children: AppRoute[];
+}
+
+export const DASHBOARD_PATH = '/dashboard';
+export const PROFILE_PATH = '/my/my';
+
+/** spec 5: a link is external when it begins with http, https, mailto or tel. */
+export function isExternal(path: string): boolean {
+  return /^(https?:|mailto:|tel:)/i.test(path);
+}
+
+/** Views named like vue-element-admin's layout components are containers, not screens. */
+const CONTAINER_URLS = new Set(['layout', 'parentview', 'routeview']);
+
+function normaliseUrl(url: string | null): string | null {
+  const u = url?.trim().replace(/^\/+/, '').replace(/\.tsx$/, '') ?? '';
+  return u && !CONTAINER_URLS.has(u.toLowerCase()) ? u : null;
+}
+
+export function joinPath(parent: string, path: string): string {
+  const p = path.trim();
+  if (!p) return parent || '/';
+  if (p.startsWith('/')) return p.replace(/\/+$/, '') || '/';
+  const base = parent.replace(/\/+$/, '');
+  return `${base}/${p.replace(/\/+$/, '')}`;
+}
+
+/**
+ * MenuEntry tree → route tree: buttons (type 2) skipped, children nested with absolute paths,
+ * siblings in orderNum order, the order-separation entry hidden from the sidebar (spec 2).
+ */
+export function menuToRoutes(entries: readonly MenuEntry[], parentPath = ''): AppRoute[] {
+  return [...entries]
+    .filter((e) => e.type !== MENU_TYPE.button)
+    .sort((a, b) => a.orderNum - b.orderNum || a.id - b.id)
+    .map((e): AppRoute => {
+      const external = isExternal(e.path.trim());
+      const path = external ? e.path.trim() : joinPath(parentPath, e.path);
+      return {
+        path,
+        name: e.name,
+        url: external ? null : normaliseUrl(e.url),
+        icon: e.icon,
+        hidden: e.hidden || e.name === SPECIAL_MENU_NAMES.orderSeparation,
+        roles: e.roles,
+        external,
+        children: external ? [] : menuToRoutes(e.children ?? [], path),
+      };
+    });
+}
+
+/**
+ * spec 6: a route with no role list (null or empty) is open to all; otherwise one of the user's
+ * roles must be in it. A null role list on the user's side allows every route.
+ */
+export function hasRoutePermission(userRoles: readonly string[] | null, route: Pick<AppRoute, 'roles'>): boolean {
+  if (userRoles === null) return true;
+  if (!route.roles || route.roles.length === 0) return true;
+  return route.roles.some((r) => userRoles.includes(r));
+}
+
+/**
+ * Keeps the routes the roles allow. A directory whose children were all filtered out is dropped
+ * too: it would be an empty group in the sidebar leading nowhere.
+ */
+export function filterRoutesByRoles(routes: readonly AppRoute[], userRoles: readonly string[] | null): AppRoute[] {
+  const out: AppRoute[] = [];
+  for (const r of routes) {
+    if (!hasRoutePermission(userRoles, r)) continue;
+    const children = filterRoutesByRoles(r.children, userRoles);
+    if (!r.url && !r.external && r.children.length > 0 && children.length === 0) continue;
+    out.push({ ...r, children });
+  }
+  return out;
+}
+
+function containsPath(routes: readonly AppRoute[], path: string): boolean {
+  return routes.some((r) => r.path === path || containsPath(r.children, path));
+}
+
+/**
+ * The whole route tree of a signed-in account: the permitted menu routes plus the fixed routes
+ * of spec 2. The dashboard is fixed (and the unclosable first tab); the menu's own dashboard
+ * entry, when it has one, keeps its place and name. The personal center is reached from the
+ * avatar menu only.
+ */
+export function buildAppRoutes(menus: readonly MenuEntry[], userRoles: readonly string[] | null): AppRoute[] {
+  const routes = filterRoutesByRoles(menuToRoutes(menus), userRoles).map((r) => markAffix(r));
+  const fixed: AppRoute[] = [];
+  if (!containsPath(routes, DASHBOARD_PATH)) {
+    fixed.push({
+      path: DASHBOARD_PATH, name: 'menu.dashboard', url: 'dashboard/index', icon: 'dashboard',
+      hidden: false, roles: null, external: false, affix: true, children: [],
+    });
+  }
+  const profile: AppRoute = {
+    path: '/my', name: '', url: null, icon: null, hidden: true, roles: null, external: false,
+    children: [{ path: PROFILE_PATH, name: 'menu.my', url: 'profile/my', icon: 'user', hidden: true, roles: null, external: false, children: [] }],
+  };
+  return [...fixed, ...routes, ...(containsPath(routes, PROFILE_PATH) ? [] : [profile])];
+}
+
+function markAffix(r: AppRoute): AppRoute {
+  return { ...r, affix: r.path === DASHBOARD_PATH || undefined, children: r.children.map(markAffix) };
+}
+
+/** Splits a path pattern into segments; ':param' matches any one segment. */
+function pathMatches(pattern: string, pathname: string): boolean {
+  const a = pattern.split('/').filter(Boolean);
+  const b = pathname.split('/').filter(Boolean);
+  if (a.length !== b.length) return false;
+  return a.every((seg, i) => seg.startsWith(':') || seg === safeDecode(b[i]!));
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The chain of routes from the top down to the one at `pathname`, or null when none is. */
+export function findRouteTrail(routes: readonly AppRoute[], pathname: string): AppRoute[] | null {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  for (const r of routes) {
+    if (r.external) continue;
+    const below = findRouteTrail(r.children, clean);
+    if (below) return [r, ...below];
+    if (pathMatches(r.path, clean)) return [r];
+  }
+  return null;
+}
+
+/** The first screen inside a directory (where a bare directory address leads). */
+export function firstScreen(route: AppRoute): AppRoute | null {
+  // A screen with a ':param' in its path needs a value nobody can guess; it is not a landing.
+  if (route.url && !route.external && !route.path.includes(':')) return route;
+  for (const c of route.children) {
+    if (c.hidden) continue;
+    const s = firstScreen(c);
+    if (s) return s;
+  }
+  return null;
+}
+
+/** The routes the sidebar shows: hidden ones and their subtrees left out. */
+export function sidebarRoutes(routes: readonly AppRoute[]): AppRoute[] {
+  return routes.filter((r) => !r.hidden).map((r) => ({ ...r, children: sidebarRoutes(r.children) }));
+}
+
+export const NOT_FOUND_PATH = '/404';
+
+export type ScreenResolution = { type: 'screen'; trail: AppRoute[] } | { type: 'redirect'; to: string };
+
+/**
+ * What the layout shows at `pathname`: a screen with its trail, or where to go instead
+ * ('/' → the dashboard, a bare directory → its first screen, anything unknown → /404).
+ */
+export function resolveScreen(routes: readonly AppRoute[], pathname: string): ScreenResolution {
+  if (pathname === '/' || pathname === '') return { type: 'redirect', to: DASHBOARD_PATH };
+  // One address per screen, so a screen never gets two tabs.
+  if (pathname.length > 1 && pathname.endsWith('/')) return { type: 'redirect', to: pathname.replace(/\/+$/, '') || '/' };
+  const trail = findRouteTrail(routes, pathname);
+  if (!trail) return { type: 'redirect', to: NOT_FOUND_PATH };
+  const leaf = trail.at(-1)!;
+  if (leaf.url) return { type: 'screen', trail };
+  const first = firstScreen(leaf);
+  return { type: 'redirect', to: first ? first.path : NOT_FOUND_PATH };
+}

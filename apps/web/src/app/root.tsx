@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import { BrowserRouter } from 'react-router';
+import { FeedbackBridge } from '@/shared/feedback';
+import { useThemeColor } from '@/shared/theme';
+import { useAntdLocale } from '@/shared/ui-locale';
+import { AppRoutes } from './app-routes';
+
+/** vue-element-admin's sidebar palette. */
+const SIDEBAR = { bg: '#304156', subBg: '#1f2d3d', hoverBg: '#263445', text: '#bfcbd9' };
+
+function themeFor(colorPrimary: string): ThemeConfig {
+  return {
+    token: { colorPrimary, colorLink: colorPrimary, borderRadius: 4 },
+    components: {
+      Layout: { siderBg: SIDEBAR.bg, bodyBg: '#f0f2f5', headerBg: '#fff' },
+      Menu: {
+        darkItemBg: SIDEBAR.bg,
+        darkSubMenuItemBg: SIDEBAR.subBg,
+        darkPopupBg: SIDEBAR.bg,
+        darkItemColor: SIDEBAR.text,
+        darkItemHoverBg: SIDEBAR.hoverBg,
+        darkItemHoverColor: '#fff',
+        darkItemSelectedBg: SIDEBAR.hoverBg,
+        darkItemSelectedColor: colorPrimary,
+        itemBorderRadius: 0,
+        itemMarginInline: 0,
+        itemMarginBlock: 0,
+      },
+    },
+  };
+}
+
+/**
+ * Providers around the whole console: antd's locale follows the language (ui-locale.ts) and its
+ * theme the stored colour, so both switch without a reload.
+ */
+export function Root() {
+  const locale = useAntdLocale();
+  const colorPrimary = useThemeColor();
+  const theme = useMemo(() => themeFor(colorPrimary), [colorPrimary]);
+  return (
+    <ConfigProvider locale={locale} theme={theme}>
+      <App className="app-root" message={{ maxCount: 3 }}>
+        <FeedbackBridge />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </App>
+    </ConfigProvider>
+  );
+}

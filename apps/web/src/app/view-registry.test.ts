@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { lazyView, viewModulePath } from './view-registry';
+
+describe('view registry (spec 2: views load on demand by url)', () => {
+  it('maps feature/view urls to feature view files', () => {
+    expect(viewModulePath('system/login-log')).toBe('../features/system/views/login-log.tsx');
+    expect(viewModulePath('/dashboard/index.tsx')).toBe('../features/dashboard/views/index.tsx');
+  });
+
+  it('refuses urls of any other shape', () => {
+    for (const bad of ['', 'dashboard', 'a/b/c', '../x/y', 'a/b c']) expect(viewModulePath(bad)).toBeNull();
+  });
+
+  it('gives one lazy component per existing view, and null for a missing file', () => {
+    const view = lazyView('system/login-log');
+    expect(view).not.toBeNull();
+    expect(lazyView('system/login-log')).toBe(view);
+    expect(lazyView('nothing/here')).toBeNull();
+  });
+});

@@ -1,0 +1,12 @@
+export default {
+  title: 'Exports',
+  empty: 'No exports yet',
+  loading: 'Loading',
+  download: 'Download',
+  progress: 'Export progress',
+  rows_one: '{{count}} row',
+  rows_other: '{{count}} rows',
+  failed: 'Export failed',
+  readyTitle: 'Export ready',
+  failedTitle: 'Export failed',
+};

@@ -1,0 +1,18 @@
+export default {
+  filters: 'Filters',
+  search: 'Search',
+  reset: 'Reset',
+  expand: 'More',
+  collapse: 'Less',
+  any: 'All',
+  refresh: 'Refresh',
+  export: 'Export',
+  exportStarted: 'Exporting "{{fileName}}"; download it from the export list in the top bar',
+  empty: 'No data',
+  total: '{{total}} in total',
+  cancel: 'Cancel',
+  save: 'Save',
+  saved: 'Saved',
+  detail: 'Details',
+  actions: 'Actions',
+};

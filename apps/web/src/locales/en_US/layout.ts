@@ -1,0 +1,30 @@
+export default {
+  appName: 'Back office',
+  navigation: 'Navigation menu',
+  toggleSidebar: 'Show or hide the sidebar',
+  themeColor: 'Theme colour',
+  personalCenter: 'Personal center',
+  accountMenu: 'Account menu',
+  logout: {
+    action: 'Log out',
+    confirmTitle: 'Log out now?',
+    confirmContent: 'You will need to sign in again to continue.',
+  },
+  tags: {
+    label: 'Open screens',
+    actions: 'Tab actions',
+    refresh: 'Refresh',
+    close: 'Close',
+    closeOthers: 'Close others',
+    closeAll: 'Close all',
+  },
+  colors: {
+    teal: 'Teal',
+    blue: 'Daybreak blue',
+    purple: 'Purple',
+    magenta: 'Magenta',
+    volcano: 'Volcano',
+    gold: 'Gold',
+    cyan: 'Cyan',
+  },
+};

@@ -1,0 +1,30 @@
+export default {
+  appName: '管理后台',
+  navigation: '导航菜单',
+  toggleSidebar: '展开/收起侧边栏',
+  themeColor: '主题色',
+  personalCenter: '个人中心',
+  accountMenu: '账号菜单',
+  logout: {
+    action: '退出登录',
+    confirmTitle: '确定退出登录吗？',
+    confirmContent: '退出后需要重新登录才能继续使用。',
+  },
+  tags: {
+    label: '已打开的页面',
+    actions: '标签操作',
+    refresh: '刷新',
+    close: '关闭',
+    closeOthers: '关闭其他',
+    closeAll: '关闭所有',
+  },
+  colors: {
+    teal: '青绿',
+    blue: '拂晓蓝',
+    purple: '酱紫',
+    magenta: '法式洋红',
+    volcano: '火山橙',
+    gold: '金盏花',
+    cyan: '明青',
+  },
+};

@@ -1,0 +1,12 @@
+export default {
+  notFound: {
+    title: '頁面不存在',
+    description: '抱歉，您造訪的頁面不存在。',
+    backHome: '返回首頁',
+  },
+  viewCrashed: {
+    title: '頁面發生錯誤',
+    description: '此頁面在載入或顯示時發生錯誤，其他頁面不受影響。',
+    retry: '重試',
+  },
+};

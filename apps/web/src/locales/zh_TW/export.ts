@@ -1,0 +1,12 @@
+export default {
+  title: '匯出清單',
+  empty: '暫無匯出紀錄',
+  loading: '載入中',
+  download: '下載',
+  progress: '匯出進度',
+  rows_one: '{{count}} 筆',
+  rows_other: '{{count}} 筆',
+  failed: '匯出失敗',
+  readyTitle: '匯出完成',
+  failedTitle: '匯出失敗',
+};

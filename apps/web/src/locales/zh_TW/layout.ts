@@ -1,0 +1,30 @@
+export default {
+  appName: '管理後台',
+  navigation: '導覽選單',
+  toggleSidebar: '展開/收合側邊欄',
+  themeColor: '主題色',
+  personalCenter: '個人中心',
+  accountMenu: '帳號選單',
+  logout: {
+    action: '登出',
+    confirmTitle: '確定要登出嗎？',
+    confirmContent: '登出後需要重新登入才能繼續使用。',
+  },
+  tags: {
+    label: '已開啟的頁面',
+    actions: '標籤操作',
+    refresh: '重新整理',
+    close: '關閉',
+    closeOthers: '關閉其他',
+    closeAll: '關閉全部',
+  },
+  colors: {
+    teal: '青綠',
+    blue: '拂曉藍',
+    purple: '醬紫',
+    magenta: '法式洋紅',
+    volcano: '火山橙',
+    gold: '金盞花',
+    cyan: '明青',
+  },
+};

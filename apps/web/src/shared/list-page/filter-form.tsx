@@ -1,0 +1,150 @@
+import { useMemo, useState } from 'react';
+import { Button, Col, DatePicker, Form, Input, Row, Select, Space, type FormInstance } from 'antd';
+import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { disabledBeyondRange, maxRangeRule, useLang } from '@/shared/form';
+import { DATE_TIME_FORMAT } from './format';
+import { initialFilterValues } from './filters';
+import { useFilterColumns } from './use-viewport';
+import type { FilterField } from './types';
+
+export interface FilterFormProps {
+  form: FormInstance;
+  fields: readonly FilterField[];
+  onSearch: () => void;
+  onReset: () => void;
+}
+
+/** Grid units a field takes: a date range is two columns wide (its two inputs need room). */
+function unitsOf(field: FilterField, columns: number): number {
+  const wanted = field.type === 'dateRange' ? 2 : field.type === 'custom' ? (field.width ?? 1) : 1;
+  return Math.min(wanted, columns);
+}
+
+/**
+ * The filter form of a list screen: declared fields in a grid of 4, 3, 2 or 1 columns by width,
+ * search and reset at the end of the last row. When the fields need more than one row, the form
+ * starts collapsed to its first row with a toggle; hidden fields keep their values.
+ */
+export function FilterForm({ form, fields, onSearch, onReset }: FilterFormProps) {
+  const { t } = useTranslation('kit');
+  const lang = useLang();
+  const columns = useFilterColumns();
+  const [expanded, setExpanded] = useState(false);
+  const initialValues = useMemo(() => initialFilterValues(fields), [fields]);
+
+  // How many fields fit in the first row beside the buttons; always at least one.
+  const firstRowCount = useMemo(() => {
+    let used = 1;
+    let count = 0;
+    for (const f of fields) {
+      used += unitsOf(f, columns);
+      if (used > columns && count > 0) break;
+      count += 1;
+      if (used >= columns) break;
+    }
+    return count;
+  }, [fields, columns]);
+  const collapsible = fields.length > firstRowCount;
+  const shown = collapsible && !expanded ? firstRowCount : fields.length;
+
+  const span = 24 / columns;
+  const buttonOffset = (columns - 1 - lastRowUnits(fields.slice(0, shown), columns)) * span;
+
+  return (
+    <Form
+      form={form}
+      initialValues={initialValues}
+      labelCol={{ flex: '0 0 96px' }}
+      labelWrap
+      // Basis 0 and no minimum: a text input's intrinsic width must not push it under its label.
+      wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }}
+      onFinish={onSearch}
+      className="list-page-filters"
+      aria-label={t('filters')}
+    >
+      <Row gutter={16}>
+        {fields.map((field, index) => (
+          <Col key={field.name} className="list-page-filter-cell" span={span * unitsOf(field, columns)} style={index >= shown ? { display: 'none' } : undefined}>
+            <Form.Item name={field.name} label={field.label} rules={rulesOf(field, lang)}>
+              {renderControl(field, t('any'))}
+            </Form.Item>
+          </Col>
+        ))}
+        <Col span={span} offset={buttonOffset} style={{ textAlign: 'right' }}>
+          <Form.Item>
+            <Space wrap size={8} style={{ justifyContent: 'flex-end' }}>
+              <Button
+                icon={<ReloadOutlined />}
+                onClick={() => {
+                  form.resetFields();
+                  onReset();
+                }}
+              >
+                {t('reset')}
+              </Button>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                {t('search')}
+              </Button>
+              {collapsible && (
+                <Button type="link" style={{ paddingInline: 0 }} onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
+                  {expanded ? t('collapse') : t('expand')} {expanded ? <UpOutlined /> : <DownOutlined />}
+                </Button>
+              )}
+            </Space>
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+/**
+ * Units used in the last row, packed as the grid wraps them (a field that does not fit starts a
+ * new row); when the buttons no longer fit beside them they open a row of their own.
+ */
+function lastRowUnits(shown: readonly FilterField[], columns: number): number {
+  let used = 0;
+  for (const f of shown) {
+    const u = unitsOf(f, columns);
+    used = used + u > columns ? u : used + u;
+  }
+  return used + 1 > columns ? 0 : used;
+}
+
+function rulesOf(field: FilterField, lang: ReturnType<typeof useLang>) {
+  const rules = [...(field.rules ?? [])];
+  if (field.type === 'dateRange' && field.maxDays) rules.push(maxRangeRule(lang, field.maxDays));
+  return rules;
+}
+
+function renderControl(field: FilterField, anyLabel: string) {
+  switch (field.type) {
+    case 'text':
+      return <Input allowClear placeholder={field.placeholder} maxLength={field.maxLength ?? 64} />;
+    case 'select':
+      return (
+        <Select
+          allowClear
+          mode={field.multiple ? 'multiple' : undefined}
+          options={field.options}
+          placeholder={field.placeholder ?? anyLabel}
+          optionFilterProp="label"
+          showSearch={field.options.length > 8}
+        />
+      );
+    case 'dateRange': {
+      const showTime = field.showTime ?? true;
+      return (
+        <DatePicker.RangePicker
+          showTime={showTime}
+          format={showTime ? DATE_TIME_FORMAT : 'YYYY-MM-DD'}
+          disabledDate={field.maxDays ? disabledBeyondRange(field.maxDays) : undefined}
+          style={{ width: '100%' }}
+        />
+      );
+    }
+    case 'custom':
+      return field.render();
+  }
+}

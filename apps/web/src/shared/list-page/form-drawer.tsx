@@ -1,0 +1,123 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { App, Button, Drawer, Form, Modal, Space, type FormInstance } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { CallName } from '@cbo/contract';
+import { callKey } from './call-key';
+import { useIsMobile } from './use-viewport';
+
+export interface FormOverlayProps<V> {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  /** Values the form opens with (the record for edit); applied each time it opens. */
+  initialValues?: Partial<V>;
+  /** Sends the form; a rejection keeps the form open (the error was already shown centrally). */
+  onSubmit: (values: V) => Promise<unknown>;
+  /** Calls whose cached answers are stale after a save, usually the list call. */
+  invalidates?: CallName[];
+  /** Shown after a save; the default says "Saved". False shows nothing. */
+  successMessage?: string | false;
+  /** Form.Items. */
+  children: ReactNode;
+  /** A form instance of the screen's own (to watch fields); one is created otherwise. */
+  form?: FormInstance<V>;
+  width?: number;
+}
+
+/**
+ * Create and edit forms of a list screen, in a drawer (`FormDrawer`) or, for a few fields, a
+ * modal (`FormModal`). Both validate, submit once at a time, close and refresh the list on
+ * success, and stay open on failure.
+ */
+export function FormDrawer<V extends object>(props: FormOverlayProps<V>) {
+  const { t } = useTranslation('kit');
+  const isMobile = useIsMobile();
+  const { form, submit, saving } = useFormOverlay(props);
+  return (
+    <Drawer
+      open={props.open}
+      title={props.title}
+      onClose={props.onClose}
+      size={isMobile ? '100%' : (props.width ?? 560)}
+      destroyOnHidden
+      footer={
+        <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+          <Button onClick={props.onClose}>{t('cancel')}</Button>
+          <Button type="primary" loading={saving} onClick={submit}>
+            {t('save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} layout="vertical" onFinish={submit} disabled={saving}>
+        {props.children}
+      </Form>
+    </Drawer>
+  );
+}
+
+export function FormModal<V extends object>(props: FormOverlayProps<V>) {
+  const { t } = useTranslation('kit');
+  const { form, submit, saving } = useFormOverlay(props);
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      onCancel={props.onClose}
+      onOk={submit}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      confirmLoading={saving}
+      width={props.width ?? 520}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" disabled={saving}>
+        {props.children}
+      </Form>
+    </Modal>
+  );
+}
+
+function useFormOverlay<V extends object>({ open, onClose, initialValues, onSubmit, invalidates, successMessage, form: given }: FormOverlayProps<V>) {
+  const { t } = useTranslation('kit');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [own] = Form.useForm<V>();
+  const form = given ?? own;
+
+  // Compared by value: a screen passing a fresh object each render must not wipe what the user
+  // typed, while a record that arrives after opening (an edit that loads its detail) still fills.
+  // The key only triggers; the values themselves are taken as given (dates stay Dayjs objects).
+  const initialKey = JSON.stringify(initialValues ?? null);
+  const latestInitial = useRef(initialValues);
+  useEffect(() => {
+    latestInitial.current = initialValues;
+  });
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    const values = latestInitial.current;
+    if (values) form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
+  }, [open, initialKey, form]);
+
+  const mutation = useMutation({
+    mutationFn: onSubmit,
+    onSuccess: async () => {
+      if (successMessage !== false) void message.success(successMessage ?? t('saved'));
+      onClose();
+      await Promise.all((invalidates ?? []).map((name) => queryClient.invalidateQueries({ queryKey: callKey(name) })));
+    },
+  });
+
+  const submit = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the fields show what is wrong
+    }
+    mutation.mutate(values);
+  };
+  return { form, submit: () => void submit(), saving: mutation.isPending };
+}

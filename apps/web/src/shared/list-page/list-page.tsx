@@ -1,0 +1,160 @@
+import { useMemo, useState, type Key, type ReactNode } from 'react';
+import { Button, Card, Empty, Flex, Form, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Permit } from '@/shared/permission';
+import { ExportButton } from './export-button';
+import { FilterForm } from './filter-form';
+import { initialFilterValues, toFilterInput } from './filters';
+import { PAGE_SIZES, useListQuery, type ListQuery } from './use-list-query';
+import { useIsMobile } from './use-viewport';
+import type { AppliedFilters, ColumnsOf, ExportCall, FilterField, FiltersOf, ListColumn, ListInput, PagedCall, RowOf, Sortable, SortState } from './types';
+
+interface ListPageBaseProps<K extends PagedCall> {
+  /** The paged call behind the table (api.ts), e.g. 'loginLogQueryPage'. */
+  listCall: K;
+  columns: ColumnsOf<K>;
+  rowKey: (keyof RowOf<K> & string) | ((row: RowOf<K>) => Key);
+  filters?: FiltersOf<K>;
+  /** Fixed input beside the filters (a status tab, a parent id). */
+  params?: Partial<ListInput<K>>;
+  /** Only for calls that take `orderBy`/`order`. */
+  defaultSort?: Sortable<K> extends true ? SortState : never;
+  defaultPageSize?: number;
+  /** Heading above the table. */
+  title?: ReactNode;
+  /**
+   * Buttons left of Export and Refresh (create, batch actions). Wrap each in <Permit> so an
+   * account sees only what the server would allow.
+   */
+  toolbar?: ReactNode | ((list: ListQuery<K>) => ReactNode);
+  /** Text of the empty state (default: "No data"). */
+  emptyText?: ReactNode;
+  /** Anything else antd's Table takes (rowSelection, expandable, summary). */
+  tableProps?: Omit<TableProps<RowOf<K>>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'loading' | 'onChange'>;
+  /** Content outside the cards (the screen's drawers and modals). */
+  children?: ReactNode | ((list: ListQuery<K>) => ReactNode);
+}
+
+/** Export of the current filters to the export centre: the call and the permission it needs. */
+type ExportProps = { exportCall: ExportCall; exportPerm: string } | { exportCall?: never; exportPerm?: never };
+
+export type ListPageProps<K extends PagedCall> = ListPageBaseProps<K> & ExportProps;
+
+/**
+ * The list screen every resource shares (design.md "the console"): filter form, toolbar with
+ * permission-gated buttons, export to the export centre, refresh, and a table with server-side
+ * paging and sorting. Typed by the contract: filter names, row fields and the export call are
+ * checked against api.ts.
+ */
+export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
+  const { listCall, columns, rowKey, filters = [], params, defaultSort, defaultPageSize, title, toolbar, exportCall, exportPerm, emptyText, tableProps, children } = props;
+  const { t } = useTranslation('kit');
+  const isMobile = useIsMobile();
+  const [form] = Form.useForm();
+  const fields = filters as FilterField[];
+  // The first request already carries the fields' initial values (a default time range).
+  const [initialFilters] = useState(() => toFilterInput(fields, initialFilterValues(fields)));
+
+  const list = useListQuery({
+    listCall,
+    params,
+    defaultSort,
+    defaultPageSize,
+    initialFilters,
+  });
+
+  /** Validates the form and applies it: what the table shows is what an export sends. */
+  const readFilters = async (): Promise<AppliedFilters> => {
+    const values = (await form.validateFields()) as Record<string, unknown>;
+    const next = toFilterInput(fields, { ...form.getFieldsValue(true), ...values });
+    if (JSON.stringify(next) !== JSON.stringify(list.filters)) list.applyFilters(next);
+    return next;
+  };
+
+  const tableColumns = useMemo(
+    () =>
+      (columns as ListColumn<RowOf<K>, true>[]).map((c) => {
+        const { sortable, ...rest } = c;
+        if (!sortable) return rest;
+        const orderBy = typeof sortable === 'string' ? sortable : String(c.key ?? c.dataIndex);
+        return {
+          ...rest,
+          key: orderBy,
+          sorter: true,
+          sortOrder: list.sort?.orderBy === orderBy ? list.sort.order : null,
+        };
+      }),
+    [columns, list.sort],
+  );
+
+  const onTableChange: TableProps<RowOf<K>>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const orderBy = s?.columnKey !== undefined ? String(s.columnKey) : undefined;
+    list.setSort(s?.order && orderBy ? { orderBy, order: s.order } : undefined);
+  };
+
+  const renderSlot = (slot: ListPageProps<K>['toolbar']) => (typeof slot === 'function' ? slot(list) : slot);
+
+  return (
+    <Flex vertical gap={16} className="list-page">
+      {fields.length > 0 && (
+        <Card size="small" styles={{ body: { paddingBottom: 0 } }}>
+          <FilterForm
+            form={form}
+            fields={fields}
+            onSearch={() => void readFilters().catch(() => undefined)}
+            onReset={() => list.applyFilters(toFilterInput(fields, form.getFieldsValue(true) as Record<string, unknown>))}
+          />
+        </Card>
+      )}
+      <Card size="small">
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+          <div>
+            {title && (
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                {title}
+              </Typography.Title>
+            )}
+          </div>
+          <Space wrap>
+            {renderSlot(toolbar)}
+            {exportCall && exportPerm && (
+              <Permit perm={exportPerm}>
+                <ExportButton call={exportCall} getFilters={readFilters} />
+              </Permit>
+            )}
+            <Tooltip title={t('refresh')}>
+              <Button aria-label={t('refresh')} icon={<ReloadOutlined spin={list.isFetching && !list.isLoading} />} onClick={() => void list.refresh()} />
+            </Tooltip>
+          </Space>
+        </Flex>
+        <Table<RowOf<K>>
+          {...tableProps}
+          rowKey={rowKey as TableProps<RowOf<K>>['rowKey']}
+          columns={tableColumns as TableProps<RowOf<K>>['columns']}
+          dataSource={list.rows}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          size={isMobile ? 'small' : 'middle'}
+          // Wide tables scroll sideways instead of squeezing columns (usable below 992 px).
+          scroll={{ x: 'max-content', ...tableProps?.scroll }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('empty')} /> }}
+          pagination={{
+            current: list.pageNum,
+            pageSize: list.pageSize,
+            total: list.total,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showSizeChanger: !isMobile,
+            showQuickJumper: !isMobile,
+            simple: isMobile,
+            showTotal: (total) => t('total', { total }),
+            onChange: (page, size) => list.setPage(page, size),
+          }}
+        />
+      </Card>
+      {renderSlot(children)}
+    </Flex>
+  );
+}

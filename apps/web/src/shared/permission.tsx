@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { request } from './request';
+
+/**
+ * Button permissions of a screen (spec 6): the server answers the permission codes of the
+ * button menus the account holds under the screen at `path`. Screens hide what the account may
+ * not use; the server checks again on every call, so this is about not showing dead buttons.
+ */
+export interface Buttons {
+  /** True when the account holds `perm` on this screen. False while the list is loading. */
+  has(perm: string): boolean;
+  /** True until the first answer arrives. */
+  loading: boolean;
+}
+
+export const buttonsQueryKey = (path: string) => ['menuGetButton', path] as const;
+
+export function useButtons(path?: string): Buttons {
+  const location = useLocation();
+  const screen = path ?? location.pathname;
+  const { data, isPending } = useQuery({
+    queryKey: buttonsQueryKey(screen),
+    queryFn: ({ signal }) => request('menuGetButton', { query: { path: screen } }, { signal }),
+    // Permissions only change when an admin edits roles; a session-long cache is right.
+    staleTime: Infinity,
+    enabled: screen.length > 0,
+  });
+  const set = new Set(data ?? []);
+  return { has: (perm: string) => set.has(perm), loading: isPending };
+}
+
+/** Renders its children only when the account holds `perm` on the current screen (or `path`). */
+export function Permit({ perm, path, children, fallback = null }: { perm: string; path?: string; children: ReactNode; fallback?: ReactNode }) {
+  const buttons = useButtons(path);
+  return <>{buttons.has(perm) ? children : fallback}</>;
+}

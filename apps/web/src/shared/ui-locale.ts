@@ -1,0 +1,81 @@
+import { useSyncExternalStore } from 'react';
+import dayjs from 'dayjs';
+import type { Locale } from 'antd/es/locale';
+import type { Lang } from '@cbo/contract';
+import { changeLanguage, i18n } from './i18n';
+
+/**
+ * The UI library's and the date library's side of a language (spec 1: choosing en_US also
+ * switches the UI library). Only the current language is loaded. Whatever changes the language
+ * (the menus here, or a direct i18n change), antd and dayjs follow the 'languageChanged' event;
+ * switchLanguage loads the next locale first so everything changes in the same render.
+ */
+const antdLoaders: Record<Lang, () => Promise<{ default: Locale }>> = {
+  zh_CN: () => import('antd/es/locale/zh_CN'),
+  zh_TW: () => import('antd/es/locale/zh_TW'),
+  en_US: () => import('antd/es/locale/en_US'),
+};
+
+/** dayjs ships English built in; the Chinese locales register themselves when imported. */
+const dayjsLocales: Record<Lang, { name: string; load?: () => Promise<unknown> }> = {
+  zh_CN: { name: 'zh-cn', load: () => import('dayjs/locale/zh-cn') },
+  zh_TW: { name: 'zh-tw', load: () => import('dayjs/locale/zh-tw') },
+  en_US: { name: 'en' },
+};
+
+const htmlLang: Record<Lang, string> = { zh_CN: 'zh-CN', zh_TW: 'zh-TW', en_US: 'en' };
+
+const loaded = new Map<Lang, Locale>();
+let applied: Locale | undefined;
+const listeners = new Set<() => void>();
+
+/** Fetches antd's and dayjs's locale of `lang` without switching to it. */
+export async function preloadUiLocale(lang: Lang): Promise<void> {
+  if (loaded.has(lang)) return;
+  const [antd] = await Promise.all([antdLoaders[lang](), dayjsLocales[lang].load?.()]);
+  loaded.set(lang, antd.default);
+}
+
+function apply(lang: Lang): void {
+  const locale = loaded.get(lang);
+  if (!locale) return;
+  dayjs.locale(dayjsLocales[lang].name);
+  document.documentElement.lang = htmlLang[lang];
+  if (applied === locale) return;
+  applied = locale;
+  listeners.forEach((l) => l());
+}
+
+/** Loads and applies the locale of `lang` (start-up, before the first render). */
+export async function loadUiLocale(lang: Lang): Promise<void> {
+  await preloadUiLocale(lang);
+  apply(lang);
+}
+
+i18n.on('languageChanged', (lng: string) => {
+  const lang = lng as Lang;
+  if (!(lang in antdLoaders)) return;
+  if (loaded.has(lang)) apply(lang);
+  else void preloadUiLocale(lang).then(() => i18n.language === lang && apply(lang));
+});
+
+function subscribe(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+const getApplied = () => applied;
+
+/** antd's locale for the ConfigProvider; follows every language change. */
+export function useAntdLocale(): Locale | undefined {
+  return useSyncExternalStore(subscribe, getApplied, getApplied);
+}
+
+/**
+ * The language menus call this: UI library, dates, the console's strings and, through
+ * Accept-Language on the next calls, the server's messages all switch together.
+ */
+export async function switchLanguage(lang: Lang): Promise<void> {
+  if (lang === i18n.language) return;
+  await preloadUiLocale(lang);
+  await changeLanguage(lang);
+}
