@@ -169,7 +169,7 @@ function ExportRow({ item }: { item: ExportLogItem }) {
         {formatDateTime(item.createTime)}
         {item.rowCount !== null && ` · ${t('rows', { count: item.rowCount })}`}
       </Typography.Text>
-      <Progress percent={percent} size="small" status={failed ? 'exception' : percent >= 100 ? 'success' : 'normal'} aria-label={t('progress')} />
+      <Progress percent={percent} size="small" status={failed ? 'exception' : percent >= 100 ? 'success' : 'normal'} format={(p) => `${p ?? 0}%`} aria-label={t('progress')} />
       {failed && (
         <Typography.Text type="danger" style={{ fontSize: 12 }}>
           {item.error || t('failed')}

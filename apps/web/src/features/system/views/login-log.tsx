@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Tag, Tooltip, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPES, CLIENT_TYPES, LOGIN_RESULTS, MAX_RANGE_DAYS, PERMS, type LoginLogItem } from '@cbo/contract';
 import {
@@ -49,23 +49,22 @@ export default function LoginLogView() {
         ),
       },
       { title: t('ip'), dataIndex: 'ip', key: 'ip', render: (v: string | null) => v || '-' },
+      // Newest first, as the server orders them; the call takes no sort yet.
+      { title: t('time'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
       {
         title: t('userAgent'),
         dataIndex: 'userAgent',
         key: 'userAgent',
-        ellipsis: { showTitle: false },
-        width: 240,
+        // The table grows to its content (scroll x: max-content), so the cell itself is capped.
         render: (v: string | null) =>
           v ? (
-            <Tooltip title={v} placement="topLeft">
+            <Typography.Text ellipsis={{ tooltip: { title: v, placement: 'topLeft' } }} style={{ width: 240 }}>
               {v}
-            </Tooltip>
+            </Typography.Text>
           ) : (
             '-'
           ),
       },
-      // Newest first, as the server orders them; the call takes no sort yet.
-      { title: t('time'), dataIndex: 'createTime', key: 'createTime', render: (v: string) => formatDateTime(v) },
       {
         title: t('kit:actions'),
         key: 'actions',
