@@ -1,20 +1,9 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { fakeMediaQueryList } from './media-query';
 
 // jsdom lacks these; antd's responsive helpers and Grid read them.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as unknown as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => fakeMediaQueryList(query, false);
 if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
     observe() {}

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { accessLabel, api, MENU_TYPE, PERMS, type CallName, type DashboardConfig, type MenuEntry } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/http/routes.js';
@@ -94,26 +94,24 @@ export class AccessService {
   async authorize(p: Principal, method: string, path: string): Promise<boolean> {
     if (p.isSuper) return true;
     if (!p.roleCodes.length) return false;
-    const r = await this.db
-      .select({ one: sql`1` })
-      .from(sysAccountRole)
-      .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysAccountRole.roleId))
-      .innerJoin(sysMenuApi, eq(sysMenuApi.menuId, sysRoleMenu.menuId))
-      .innerJoin(sysApi, eq(sysApi.id, sysMenuApi.apiId))
-      .where(and(eq(sysAccountRole.accountId, p.accountId), eq(sysApi.method, method), eq(sysApi.path, path)))
-      .limit(1);
-    return r.length > 0;
+    return this.holdsApi(p, and(eq(sysApi.method, method), eq(sysApi.path, path))!);
   }
 
+  /** True when a role of the principal holds a menu bound to a route declaring this code. */
   async holdsPermission(p: Principal, code: string): Promise<boolean> {
     if (p.isSuper) return true;
+    return this.holdsApi(p, eq(sysApi.access, code));
+  }
+
+  /** account → its roles → their menus → the routes those menus bind, filtered by `route`. */
+  private async holdsApi(p: Principal, route: SQL): Promise<boolean> {
     const r = await this.db
       .select({ one: sql`1` })
       .from(sysAccountRole)
       .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysAccountRole.roleId))
       .innerJoin(sysMenuApi, eq(sysMenuApi.menuId, sysRoleMenu.menuId))
       .innerJoin(sysApi, eq(sysApi.id, sysMenuApi.apiId))
-      .where(and(eq(sysAccountRole.accountId, p.accountId), eq(sysApi.access, code)))
+      .where(and(eq(sysAccountRole.accountId, p.accountId), route))
       .limit(1);
     return r.length > 0;
   }

@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
+import { fakeMediaQueryList } from '../../test/media-query';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -62,16 +63,7 @@ export function setViewportWidth(width: number): void {
     const min = /min-width:\s*(\d+)px/.exec(query);
     const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
     const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    } as unknown as MediaQueryList;
+    return fakeMediaQueryList(query, matches);
   }) as typeof window.matchMedia;
 }
 
