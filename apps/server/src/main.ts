@@ -27,7 +27,12 @@ async function main(): Promise<void> {
   const server = await buildApp({
     config,
     database,
-    logger: { level: config.LOG_LEVEL },
+    logger: {
+      level: config.LOG_LEVEL,
+      ...((config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty'
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
+    },
     // Plain text on the terminal, not inside a JSON log line: a person has to read it.
     announce: (m) => console.log(m),
   });
