@@ -48,4 +48,18 @@ export async function changeLanguage(lang: Lang): Promise<void> {
   await i18n.changeLanguage(lang);
 }
 
+/**
+ * Names stored by the server (menus, seeded roles) may be i18n keys such as 'menu.loginLog' or
+ * 'role.superAdmin': 'namespace.key'. A key with a translation is shown translated; anything else
+ * (a name an operator typed) is shown as is (spec 2: "translated if a translation exists").
+ */
+export function translateName(i: Pick<typeof i18n, 't' | 'exists'>, name: string): string {
+  const dot = name.indexOf('.');
+  if (dot > 0) {
+    const key = `${name.slice(0, dot)}:${name.slice(dot + 1)}`;
+    if (i.exists(key)) return i.t(key);
+  }
+  return name;
+}
+
 export { i18n };

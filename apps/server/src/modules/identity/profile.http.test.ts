@@ -17,7 +17,7 @@ describe.each(engines)('personal center (%s)', (engine) => {
     const token = await s.current.login();
     const me = (await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: auth(token) })).json().data;
     const info = await s.current.inject({ url: `/user/api/v1/sys/manage/info?manageId=${me.userId}`, headers: auth(token) });
-    expect(info.json().data).toMatchObject({ userName: 'admin', roles: [{ name: 'Super administrator' }] });
+    expect(info.json().data).toMatchObject({ userName: 'admin', roles: [{ name: 'role.superAdmin' }] });
     const put = (body: object, lang = 'en_US') =>
       s.current.inject({ method: 'PUT', url: '/user/api/v1/sys/manage/updateSysManage', headers: auth(token, lang), payload: { manageId: me.userId, ...body } });
     const ok = await put({ nickName: 'Boss', email: 'boss@example.com', note: 'night shift' });

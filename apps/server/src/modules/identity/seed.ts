@@ -15,7 +15,7 @@ const MENUS: { code: string; parent: string | null; name: string; path: string; 
 
 /** Roles a real operator needs; issue 3 gives them their menus. The super role holds all. */
 const ROLES = [
-  { code: 'super_admin', name: 'Super administrator', remark: 'Holds every menu and every interface', weight: 1, isSuper: true },
+  { code: 'super_admin', name: 'role.superAdmin', remark: 'Holds every menu and every interface', weight: 1, isSuper: true },
 ];
 
 /**

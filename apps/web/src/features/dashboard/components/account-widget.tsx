@@ -2,6 +2,7 @@ import { Avatar, Card, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { translateName } from '@/shared/i18n';
 import type { LoginLogItem, UserInfo } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { callKey, formatDateTime, useIsMobile } from '@/shared/list-page';
@@ -13,7 +14,7 @@ const RECENT_COUNT = 5;
  * (granted with the login-log query permission) also their own recent sign-ins.
  */
 export function AccountWidget({ user, showRecent }: { user: UserInfo; showRecent: boolean }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   return (
     <Card title={t('account.title')}>
       <Flex gap={24} wrap align="flex-start">
@@ -27,7 +28,7 @@ export function AccountWidget({ user, showRecent }: { user: UserInfo; showRecent
             <Flex wrap gap={4}>
               {user.roleNames.map((name) => (
                 <Tag key={name} color="processing">
-                  {name}
+                  {translateName(i18n, name)}
                 </Tag>
               ))}
             </Flex>

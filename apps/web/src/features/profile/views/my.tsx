@@ -1,5 +1,6 @@
 import { Card, Col, Descriptions, Flex, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { translateName } from '@/shared/i18n';
 import { formatDateTime, useIsMobile } from '@/shared/list-page';
 import { useManageInfo, useUserInfo } from '../account';
 import { AvatarUpload } from '../components/avatar-upload';
@@ -9,7 +10,7 @@ import { ProfileForm } from '../components/profile-form';
 
 /** Personal center (spec 2: /my/my, also from the avatar menu): the own account and its settings. */
 export default function MyView() {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const isMobile = useIsMobile();
   const user = useUserInfo();
   const manage = useManageInfo(user.data?.userId);
@@ -40,7 +41,7 @@ export default function MyView() {
             <Flex wrap gap={4} justify="center">
               {info.roles.map((r) => (
                 <Tag key={r.id} color="processing">
-                  {r.name}
+                  {translateName(i18n, r.name)}
                 </Tag>
               ))}
             </Flex>

@@ -1,0 +1,4 @@
+/** Names of the roles the server seeds (role.* keys). */
+export default {
+  superAdmin: '超級管理員',
+};
