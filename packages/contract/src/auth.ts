@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import * as r from './rules.js';
 
 /** Terminals (spec 3). The console always sends MANAGE_PC. */
 export const CLIENT_TYPES = [
