@@ -18,6 +18,9 @@ export const PUBLIC_PARAMS = {
 
 /** Export log entry (spec 3): fileName, createTime, exportSpeed ("40%"), fileUrl. */
 export const EXPORT_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+/** Why an export failed, as a code the console translates; details stay in the server log. */
+export const EXPORT_ERRORS = ['interrupted', 'serverError'] as const;
+export type ExportError = (typeof EXPORT_ERRORS)[number];
 export const exportLogItem = z.object({
   id: z.number().int(),
   fileName: z.string(),

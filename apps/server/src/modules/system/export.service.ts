@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
-import { api, EXPORT_MAX_ROWS, LIVE_TYPES, type ExportLogItem, type ExportProgressData, type ExportResultData, type ExportStarted, type Lang, type PageResult, type Translations } from '@cbo/contract';
+import { api, EXPORT_MAX_ROWS, LIVE_TYPES, type ExportError, type ExportLogItem, type ExportProgressData, type ExportResultData, type ExportStarted, type Lang, type PageResult, type Translations } from '@cbo/contract';
 import { query, type Database, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { FileStorage } from '../../platform/files/storage.js';
@@ -159,7 +159,7 @@ export class ExportService {
     await this.db.execute(sql`
       update sys_export_log
          set status = case when attempts >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end,
-             error = case when attempts >= ${MAX_ATTEMPTS} then 'interrupted ' || attempts || ' times; giving up' else error end,
+             error = case when attempts >= ${MAX_ATTEMPTS} then ${'interrupted' satisfies ExportError} else error end,
              finished_at = case when attempts >= ${MAX_ATTEMPTS} then now() else finished_at end
        where status = 'running' and heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS})`);
   }
@@ -203,10 +203,10 @@ export class ExportService {
       fs.rmSync(path, { force: true });
       await this.db
         .update(sysExportLog)
-        .set({ status: 'failed', error: String((err as Error).message ?? err).slice(0, 255), finishedAt: new Date() })
+        .set({ status: 'failed', error: 'serverError' satisfies ExportError, finishedAt: new Date() })
         .where(eq(sysExportLog.id, job.id))
         .catch(() => undefined);
-      await this.live.publish(job.accountId, LIVE_TYPES.exportResult, { id: job.id, fileName: job.fileName, fileUrl: null, error: 'failed' } satisfies ExportResultData).catch(() => undefined);
+      await this.live.publish(job.accountId, LIVE_TYPES.exportResult, { id: job.id, fileName: job.fileName, fileUrl: null, error: 'serverError' } satisfies ExportResultData).catch(() => undefined);
     }
   }
 }

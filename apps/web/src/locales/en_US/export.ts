@@ -9,4 +9,8 @@ export default {
   failed: 'Export failed',
   readyTitle: 'Export ready',
   failedTitle: 'Export failed',
+  errors: {
+    interrupted: 'Interrupted several times and stopped; export again',
+    serverError: 'The server could not write the file; export again',
+  },
 };

@@ -9,4 +9,8 @@ export default {
   failed: '匯出失敗',
   readyTitle: '匯出完成',
   failedTitle: '匯出失敗',
+  errors: {
+    interrupted: '匯出多次中斷，已停止，請重新匯出',
+    serverError: '伺服器匯出失敗，請重新匯出',
+  },
 };

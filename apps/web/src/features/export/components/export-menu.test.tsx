@@ -77,10 +77,10 @@ describe('ExportMenu', () => {
   });
 
   it('shows why an export failed and offers no download', async () => {
-    fakeServer({ [LIST]: { list: [item(5, '100%', { status: 'failed', fileUrl: null, error: 'No data to export' })], total: 1 } });
+    fakeServer({ [LIST]: { list: [item(5, '100%', { status: 'failed', fileUrl: null, error: 'interrupted' })], total: 1 } });
     renderView(<ExportMenu />);
     fireEvent.click(button(/exports/i));
-    expect(await screen.findByText('No data to export')).toBeTruthy();
+    expect(await screen.findByText('Interrupted several times and stopped; export again')).toBeTruthy();
     expect(within(row(5)).queryByRole('link')).toBeNull();
   });
 

@@ -172,7 +172,7 @@ function ExportRow({ item }: { item: ExportLogItem }) {
       <Progress percent={percent} size="small" status={failed ? 'exception' : percent >= 100 ? 'success' : 'normal'} format={(p) => `${p ?? 0}%`} aria-label={t('progress')} />
       {failed && (
         <Typography.Text type="danger" style={{ fontSize: 12 }}>
-          {item.error || t('failed')}
+          {t(`errors.${item.error ?? ''}`, { defaultValue: t('failed') })}
         </Typography.Text>
       )}
     </li>
