@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { accessLabel, api, MENU_TYPE, PERMS, type CallName, type DashboardConfig, type MenuEntry } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/http/routes.js';
@@ -123,12 +123,6 @@ export class AccessService {
       select m.id, a.id from sys_menu m join sys_api a on a.access = m.perms
       where m.perms is not null
       on conflict do nothing`);
-  }
-
-  async roleNames(codes: string[]): Promise<string[]> {
-    if (!codes.length) return [];
-    const rows = await this.db.select({ name: sysRole.name }).from(sysRole).where(inArray(sysRole.code, codes));
-    return rows.map((r) => r.name);
   }
 }
 

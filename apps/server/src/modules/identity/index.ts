@@ -50,7 +50,7 @@ export function createIdentity(db: Db, config: Config, deps: { sms: SmsProvider;
       nickName: a.nickName,
       img: a.avatar,
       roles: p.roleCodes,
-      roleNames: await access.roleNames(p.roleCodes),
+      roleNames: p.roleNames,
       authCode: null,
       areaCode: a.areaCode,
       mobile: a.mobile,

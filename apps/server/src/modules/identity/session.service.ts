@@ -48,13 +48,18 @@ export class SessionService {
     if (!token || token.length > 128) throw new AppError('NOT_SIGNED_IN');
     const rows = await query<{
       id: number; account_id: number; client_type: string; last_seen_at: string | Date; expires_at: string | Date;
-      revoked_code: number | null; user_name: string; status: number; role_codes: string[] | null; is_super: boolean | null;
+      revoked_code: number | null; user_name: string; status: number; role_codes: string[] | null; role_names: string[] | null; is_super: boolean | null;
     }>(this.db, sql`
       select s.id, s.account_id, s.client_type, s.last_seen_at, s.expires_at, s.revoked_code,
              a.user_name, a.status,
-             (select array_agg(r.code order by r.id) from sys_account_role ar join sys_role r on r.id = ar.role_id where ar.account_id = a.id) as role_codes,
-             (select bool_or(r.is_super) from sys_account_role ar join sys_role r on r.id = ar.role_id where ar.account_id = a.id) as is_super
-        from sys_session s join sys_account a on a.id = s.account_id
+             roles.codes as role_codes, roles.names as role_names, roles.is_super
+        from sys_session s
+        join sys_account a on a.id = s.account_id
+        left join lateral (
+          select array_agg(r.code order by r.id) as codes, array_agg(r.name order by r.id) as names, bool_or(r.is_super) as is_super
+            from sys_account_role ar join sys_role r on r.id = ar.role_id
+           where ar.account_id = a.id
+        ) roles on true
        where s.token_hash = ${sha256(token)}`);
     const s = rows[0];
     if (!s) throw new AppError('NOT_SIGNED_IN');
@@ -76,6 +81,7 @@ export class SessionService {
       accountType: 'admin',
       clientType: s.client_type,
       roleCodes: s.role_codes ?? [],
+      roleNames: s.role_names ?? [],
       isSuper: Boolean(s.is_super),
     };
   }

@@ -11,6 +11,8 @@ export interface Principal {
   accountType: 'admin';
   clientType: string;
   roleCodes: string[];
+  /** Role names in the same order (seeded ones are i18n keys such as role.superAdmin). */
+  roleNames: string[];
   isSuper: boolean;
 }
 
