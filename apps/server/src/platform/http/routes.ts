@@ -123,9 +123,11 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
       throw new AppError('FORBIDDEN');
     }
   });
-  app.addHook('onResponse', async (req, reply) => {
+  // onSend, not onResponse: the entry is written before the answer leaves, so a change the
+  // caller saw succeed always has its log entry.
+  app.addHook('onSend', async (req, reply, payload) => {
     const cfg = req.routeOptions.config;
-    if (!cfg?.call || !cfg.audit || !req.principal) return;
+    if (!cfg?.call || !cfg.audit || !req.principal) return payload;
     const def = api[cfg.call];
     const body = req.body as Record<string, unknown> | undefined;
     const target = body && typeof body === 'object' ? (['id', 'manageId', 'userName'].map((k) => body[k]).find((v) => v !== undefined) ?? null) : null;
@@ -142,5 +144,6 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
         durationMs: Math.round(reply.elapsedTime),
       })
       .catch((err: unknown) => req.log.error({ err }, 'operation log write failed'));
+    return payload;
   });
 }
