@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from './store';
 import {
   LIVE_PATH,
   LIVE_PING_MS,
@@ -24,21 +24,16 @@ type Handler = (data: unknown) => void;
 const PING_FRAME = '{"type":"PING"}';
 
 const handlers = new Map<LiveType, Set<Handler>>();
-const statusListeners = new Set<() => void>();
 
 let socket: WebSocket | null = null;
-let status: LiveStatus = 'disconnected';
+const status = createStore<LiveStatus>('disconnected');
 let pingTimer: ReturnType<typeof setTimeout> | undefined;
 let pongWatchdog: ReturnType<typeof setTimeout> | undefined;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 /** Set by closeLive: a close we asked for must not reconnect. */
 let closedOnPurpose = false;
 
-function setStatus(next: LiveStatus): void {
-  if (status === next) return;
-  status = next;
-  statusListeners.forEach((l) => l());
-}
+const setStatus = status.set;
 
 function clearTimers(): void {
   clearTimeout(pingTimer);
@@ -136,15 +131,5 @@ export function subscribeLive<T = unknown>(type: LiveType, handler: (data: T) =>
   };
 }
 
-export function getLiveStatus(): LiveStatus {
-  return status;
-}
-
-function subscribeStatus(listener: () => void): () => void {
-  statusListeners.add(listener);
-  return () => statusListeners.delete(listener);
-}
-
-export function useLiveStatus(): LiveStatus {
-  return useSyncExternalStore(subscribeStatus, getLiveStatus, getLiveStatus);
-}
+export const getLiveStatus = status.get;
+export const useLiveStatus = status.use;

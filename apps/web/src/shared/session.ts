@@ -1,10 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import type { MenuEntry, UserInfo } from '@cbo/contract';
 import { i18n } from './i18n';
 import { feedback } from './feedback';
 import { closeLive, openLive } from './live';
 import { request } from './request';
 import { removeToken } from './settings';
+import { createStore } from './store';
 
 /**
  * The signed-in session on the console side (spec 2, 4, 6): the account, its roles and its menu
@@ -23,30 +23,15 @@ export interface SessionState {
 
 const initialState: SessionState = { user: null, roles: null, menus: [], menuFailed: false, signedOut: false };
 
-let state: SessionState = initialState;
-const listeners = new Set<() => void>();
+const session = createStore<SessionState>(initialState);
 const resetHandlers = new Set<() => void>();
 /** Bumped by every reset so an answer that arrives after logout is dropped. */
 let generation = 0;
 let loading: Promise<SessionState> | null = null;
 
-function setState(next: SessionState): void {
-  state = next;
-  listeners.forEach((l) => l());
-}
-
-export function getSession(): SessionState {
-  return state;
-}
-
-function subscribe(l: () => void): () => void {
-  listeners.add(l);
-  return () => listeners.delete(l);
-}
-
-export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, getSession, getSession);
-}
+const setState = session.set;
+export const getSession = session.get;
+export const useSession = session.use;
 
 /** spec 6: roles come from the user info; none means the single role 'user'. */
 export function effectiveRoles(roles: readonly string[] | null | undefined): string[] {
@@ -66,12 +51,12 @@ async function load(): Promise<SessionState> {
   } catch {
     menuFailed = true;
   }
-  if (gen !== generation) return state;
+  if (gen !== generation) return session.get();
   // spec 8: a menu answer with a code other than 0 is reported once, in its own words.
   if (menuFailed) feedback().message.error({ content: i18n.t('common:menuLoadFailed'), duration: 5 });
   setState({ user, roles: effectiveRoles(user.roles), menus, menuFailed, signedOut: false });
   openLive();
-  return state;
+  return session.get();
 }
 
 /**
@@ -113,6 +98,7 @@ export async function logout(): Promise<void> {
 
 /** Updates the stored account after the personal center changed it (name, avatar). */
 export function updateSessionUser(patch: Partial<UserInfo>): void {
+  const state = session.get();
   if (!state.user) return;
   setState({ ...state, user: { ...state.user, ...patch } });
 }

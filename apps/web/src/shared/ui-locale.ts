@@ -1,8 +1,8 @@
-import { useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
 import type { Lang } from '@cbo/contract';
 import { changeLanguage, i18n } from './i18n';
+import { createStore } from './store';
 
 /**
  * The UI library's and the date library's side of a language (spec 1: choosing en_US also
@@ -26,8 +26,7 @@ const dayjsLocales: Record<Lang, { name: string; load?: () => Promise<unknown> }
 const htmlLang: Record<Lang, string> = { zh_CN: 'zh-CN', zh_TW: 'zh-TW', en_US: 'en' };
 
 const loaded = new Map<Lang, Locale>();
-let applied: Locale | undefined;
-const listeners = new Set<() => void>();
+const applied = createStore<Locale | undefined>(undefined);
 
 /** Fetches antd's and dayjs's locale of `lang` without switching to it. */
 export async function preloadUiLocale(lang: Lang): Promise<void> {
@@ -41,9 +40,7 @@ function apply(lang: Lang): void {
   if (!locale) return;
   dayjs.locale(dayjsLocales[lang].name);
   document.documentElement.lang = htmlLang[lang];
-  if (applied === locale) return;
-  applied = locale;
-  listeners.forEach((l) => l());
+  applied.set(locale);
 }
 
 /** Loads and applies the locale of `lang` (start-up, before the first render). */
@@ -59,15 +56,10 @@ i18n.on('languageChanged', (lng: string) => {
   else void preloadUiLocale(lang).then(() => i18n.language === lang && apply(lang));
 });
 
-function subscribe(l: () => void): () => void {
-  listeners.add(l);
-  return () => listeners.delete(l);
-}
-const getApplied = () => applied;
 
 /** antd's locale for the ConfigProvider; follows every language change. */
 export function useAntdLocale(): Locale | undefined {
-  return useSyncExternalStore(subscribe, getApplied, getApplied);
+  return applied.use();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from '@/shared/store';
 import { onSessionReset } from '@/shared/session';
 
 /**
@@ -71,40 +71,27 @@ function load(): TagView[] {
   }
 }
 
-let tags: TagView[] = load();
-const listeners = new Set<() => void>();
+const tags = createStore<TagView[]>(load());
 
-export function getTags(): TagView[] {
-  return tags;
-}
+export const getTags = tags.get;
+export const useTags = tags.use;
 
 export function setTags(next: TagView[]): void {
   // Rebuilding the same list (every navigation does) must not re-render the tab bar.
-  if (next === tags || JSON.stringify(next) === JSON.stringify(tags)) return;
-  tags = next;
+  if (JSON.stringify(next) === JSON.stringify(tags.get())) return;
   try {
     sessionStorage.setItem(TAGS_STORAGE_KEY, JSON.stringify(next));
   } catch {
     // Storage full or disabled: the tabs still work for this page.
   }
-  listeners.forEach((l) => l());
-}
-
-function subscribe(l: () => void): () => void {
-  listeners.add(l);
-  return () => listeners.delete(l);
-}
-
-export function useTags(): TagView[] {
-  return useSyncExternalStore(subscribe, getTags, getTags);
+  tags.set(next);
 }
 
 onSessionReset(() => {
-  tags = [];
   try {
     sessionStorage.removeItem(TAGS_STORAGE_KEY);
   } catch {
     // Nothing stored to remove.
   }
-  listeners.forEach((l) => l());
+  tags.set([]);
 });
