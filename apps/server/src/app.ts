@@ -18,6 +18,8 @@ import { LogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js
 import { createIdentity } from './modules/identity/index.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { seedIdentity } from './modules/identity/seed.js';
+import { identityMenus } from './modules/identity/menus.js';
+import { fleetMenus } from './modules/fleet/menus.js';
 import { ExportService } from './modules/system/export.service.js';
 import { OperationLogService } from './modules/system/operation-log.service.js';
 import { ParamsService } from './modules/system/params.service.js';
@@ -108,7 +110,7 @@ export async function buildApp(opts: BuildOptions) {
   // Start-up work shared by every process: register routes, seed once, then start workers.
   await identity.access.syncApis(registeredCalls);
   await seedSystem(params);
-  await seedIdentity(database.db, { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, opts.announce ?? ((m) => app.log.warn(m)));
+  await seedIdentity(database.db, [...identityMenus, ...fleetMenus], { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, opts.announce ?? ((m) => app.log.warn(m)));
   await identity.access.bindMenusToApis();
   await live.start();
   if (opts.workers !== false) await exports.startWorker();

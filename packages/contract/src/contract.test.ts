@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeError, Errors, errorMessage, LANGS, loginRequest, resolveLang, rules, SESSION_END_CODES, validationMessages } from './index.js';
+import { identityCalls } from './calls/identity.js';
+import { systemCalls } from './calls/system.js';
+import { fleetCalls } from './calls/fleet.js';
+import { api, describeError, Errors, errorMessage, LANGS, loginRequest, resolveLang, rules, SESSION_END_CODES, validationMessages } from './index.js';
 
 describe('languages', () => {
   it.each([
@@ -70,5 +73,14 @@ describe('spec 5 rules', () => {
     const s = z.object({ nickName: rules.nickName });
     expect(msg(s, { nickName: 'x'.repeat(19) }, 'zh_CN')).toBe('nickName: 长度不能超过 18 个字符');
     expect(msg(s, {}, 'en_US')).toBe('nickName: is required');
+  });
+});
+
+describe('the call table', () => {
+  it('no two domains name a call alike, and no two calls share a method and path', () => {
+    const names = [identityCalls, systemCalls, fleetCalls].flatMap((c) => Object.keys(c));
+    expect(new Set(names).size).toBe(names.length);
+    const routes = Object.values(api).map((c) => `${c.method} ${c.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
   });
 });

@@ -1,22 +1,17 @@
-import { interpolate, type Lang, type Translations } from './lang.js';
+import { interpolate, type Lang } from './lang.js';
+import { def, type ErrorDef } from './error-def.js';
+import { identityErrors } from './errors/identity.js';
+import { systemErrors } from './errors/system.js';
+import { fleetErrors } from './errors/fleet.js';
+
+export type { ErrorDef } from './error-def.js';
 
 /**
  * The error catalogue (spec 8). Every response carries a code; 0 is success. Each code has a
  * documented meaning and a message in the three languages; the server answers in the language
  * of Accept-Language and the console shows `msg` as it comes.
  */
-interface ErrorDef {
-  code: number;
-  /** What the code means, for developers. */
-  meaning: string;
-  msg: Translations;
-}
-
-function def(code: number, meaning: string, zh_CN: string, zh_TW: string, en_US: string): ErrorDef {
-  return { code, meaning, msg: { zh_CN, zh_TW, en_US } };
-}
-
-export const Errors = {
+const platformErrors = {
   /** -100: the screen that made the call handles the whole answer itself (for example a batch
    * report of partial failures); the request layer rejects with the response, no toast. */
   REJECTED: def(-100, 'The caller renders the answer itself; the console shows no toast.',
@@ -99,6 +94,12 @@ export const Errors = {
     '导出任务过多，请等待当前任务完成', '匯出任務過多，請等待目前任務完成',
     'Too many exports queued; wait for the current ones to finish'),
 } as const satisfies Record<string, ErrorDef>;
+
+/**
+ * Code ranges: 1000xx platform (above), 1001xx identity (errors/identity.ts), 1002xx system
+ * (errors/system.ts), 1003xx fleet (errors/fleet.ts). A test fails on a code used twice.
+ */
+export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, ...fleetErrors } as const;
 
 export type ErrorName = keyof typeof Errors;
 

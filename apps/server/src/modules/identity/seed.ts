@@ -1,17 +1,9 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { MENU_TYPE, PERMS } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { hashPassword } from '../../platform/auth/tokens.js';
+import type { MenuSeed } from './menu-seed.js';
 import { sysAccount, sysAccountRole, sysMenu, sysRole, sysRoleMenu } from './tables.js';
-
-/** The menus this build has screens for. A menu exists only when its screen works. */
-const MENUS: { code: string; parent: string | null; name: string; path: string; url: string | null; icon: string | null; type: 0 | 1 | 2; order: number; perms?: string; hidden?: boolean }[] = [
-  { code: 'dashboard', parent: null, name: 'menu.dashboard', path: '/dashboard', url: 'dashboard/index', icon: 'DashboardOutlined', type: MENU_TYPE.menu, order: 0 },
-  { code: 'system', parent: null, name: 'menu.system', path: '/system', url: null, icon: 'SettingOutlined', type: MENU_TYPE.directory, order: 90 },
-  { code: 'system.loginLog', parent: 'system', name: 'menu.loginLog', path: '/system/loginLog', url: 'system/login-log', icon: 'LoginOutlined', type: MENU_TYPE.menu, order: 60, perms: PERMS.loginLogQuery },
-  { code: 'system.loginLog.export', parent: 'system.loginLog', name: 'menu.loginLogExport', path: '', url: null, icon: null, type: MENU_TYPE.button, order: 1, perms: PERMS.loginLogExport },
-];
 
 /** Roles a real operator needs; issue 3 gives them their menus. The super role holds all. */
 const ROLES = [
@@ -23,17 +15,22 @@ const ROLES = [
  * (an operator may have edited it). Runs under an advisory lock so processes starting together
  * on one PostgreSQL seed once.
  */
-export async function seedIdentity(db: Db, admin: { userName: string; password?: string }, log: (msg: string) => void): Promise<void> {
+export async function seedIdentity(
+  db: Db,
+  menus: readonly MenuSeed[],
+  admin: { userName: string; password?: string },
+  log: (msg: string) => void,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
     for (const r of ROLES) await tx.insert(sysRole).values(r).onConflictDoNothing();
     const ids = new Map<string, number>();
-    for (const m of MENUS) {
+    for (const m of menus) {
       await tx
         .insert(sysMenu)
         .values({
           code: m.code,
-          parentId: m.parent ? ids.get(m.parent)! : 0,
+          parentId: m.parent ? parentId(ids, m) : 0,
           name: m.name,
           path: m.path,
           url: m.url,
@@ -68,4 +65,10 @@ export async function seedIdentity(db: Db, admin: { userName: string; password?:
       log(`First administrator "${admin.userName}" created with the password from ADMIN_PASSWORD.`);
     }
   });
+}
+
+function parentId(ids: Map<string, number>, m: MenuSeed): number {
+  const id = m.parent ? ids.get(m.parent) : undefined;
+  if (id === undefined) throw new Error(`Menu seed ${m.code}: parent ${m.parent} must come before it`);
+  return id;
 }

@@ -1,0 +1,25 @@
+import type { MENU_TYPE } from '@cbo/contract';
+
+/**
+ * A menu a module seeds. Each module lists its own in menus.ts (a menu exists only when its screen
+ * works); app.ts hands them all to seedIdentity, parents before children.
+ */
+export interface MenuSeed {
+  /** Stable identity across starts, `group.screen[.button]`. */
+  code: string;
+  /** Code of the parent menu; null for a first-level entry. */
+  parent: string | null;
+  /** An i18n key, `menu.<key>`, translated by the console. */
+  name: string;
+  path: string;
+  /** View url, 'feature/view'; null for directories and buttons. */
+  url: string | null;
+  icon: string | null;
+  type: (typeof MENU_TYPE)[keyof typeof MENU_TYPE];
+  order: number;
+  /** Permission code; the menu is bound to every route declaring it. */
+  perms?: string;
+  hidden?: boolean;
+  /** Seeded roles (besides the super role) that hold this menu when it is first created. */
+  roles?: readonly string[];
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { RouteAccess } from './permissions.js';
+
+/**
+ * Every call of the product, written once: method, exact path (spec 7), who may call it, and the
+ * schemas of its input and its `data`. The server registers its handlers against these, OpenAPI
+ * is generated from them, and the console's request client takes its paths and types from them.
+ */
+export interface CallDef<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  access: RouteAccess;
+  summary: string;
+  module: string;
+  query?: Q;
+  body?: B;
+  /** Schema of `data`; multipart and file downloads declare z.any(). */
+  data: R;
+  /** Multipart upload (the body is not JSON). */
+  multipart?: boolean;
+  /** A file download: the token may also come from the Authorization cookie. */
+  download?: boolean;
+}
+
+export function call<Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
+  d: CallDef<Q, B, R>,
+): CallDef<Q, B, R> {
+  return d;
+}
+
+/** `data` of a call that answers nothing. */
+export const none = z.null();
+
