@@ -4,46 +4,76 @@ import type { Lang } from '@cbo/contract';
 import { getLang, setLang } from './settings';
 
 /**
- * i18n: one resource bundle per language, loaded on demand so /login ships only its language.
- * Each language folder has one file per namespace (src/locales/<lang>/<ns>.ts); a test fails
- * when a key is missing in any language.
+ * i18n: one file per namespace and language (src/locales/<lang>/<ns>.ts), each its own chunk. The
+ * shell's namespaces load before the first render; a screen's namespace loads with the screen
+ * (useTranslation suspends inside the view's Suspense), and the namespaces that menu names point
+ * at load with the menu. So /login fetches only what it shows, however many screens there are.
+ * A test fails when a key is missing in any language.
  */
-type Bundle = Record<string, Record<string, unknown>>;
+type Loader = () => Promise<{ default: Record<string, unknown> }>;
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.ts');
 
-export async function loadBundle(lang: Lang): Promise<Bundle> {
-  const bundle: Bundle = {};
-  await Promise.all(
-    Object.entries(loaders)
-      .filter(([p]) => p.includes(`/locales/${lang}/`))
-      .map(async ([p, load]) => {
-        const ns = p.split('/').pop()!.replace(/\.ts$/, '');
-        bundle[ns] = (await load()).default;
-      }),
-  );
-  return bundle;
+/** Namespaces the shell (login page, layout, errors, list kit, export list) needs at once. */
+export const SHELL_NAMESPACES = ['common', 'login', 'layout', 'menu', 'errors', 'kit', 'export', 'role'] as const;
+
+function loaderOf(lang: string, ns: string): Loader | undefined {
+  return loaders[`../locales/${lang}/${ns}.ts`];
 }
 
-export async function initI18n(lang: Lang = getLang()): Promise<typeof i18n> {
-  const bundle = await loadBundle(lang);
-  await i18n.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: false,
-    resources: { [lang]: bundle },
-    defaultNS: 'common',
-    ns: Object.keys(bundle),
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+/** Every namespace that has a file (the same set in each language; the parity test sees to it). */
+export function allNamespaces(): string[] {
+  return [...new Set(Object.keys(loaders).map((p) => p.split('/').pop()!.replace(/\.ts$/, '')))].sort();
+}
+
+/** An i18next backend that reads the bundled locale chunks. */
+const localeBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(lang: string, ns: string, done: (err: unknown, data: Record<string, unknown> | false) => void) {
+    const load = loaderOf(lang, ns);
+    if (!load) return done(null, {});
+    load().then(
+      (m) => done(null, m.default),
+      (err: unknown) => done(err, false),
+    );
+  },
+};
+
+/**
+ * Starts i18n in `lang` with the shell's namespaces. `everything` also loads every screen's
+ * namespace (component tests render screens without the shell that would load them).
+ */
+export async function initI18n(lang: Lang = getLang(), { everything = false } = {}): Promise<typeof i18n> {
+  if (!i18n.isInitialized) {
+    await i18n.use(localeBackend).use(initReactI18next).init({
+      lng: lang,
+      fallbackLng: false,
+      ns: [...SHELL_NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  } else if (i18n.language !== lang) {
+    await i18n.changeLanguage(lang);
+  }
+  if (everything) await i18n.loadNamespaces(allNamespaces());
   return i18n;
 }
 
-/** Switches every string at once, without a reload (issue 2, 5). */
-export async function changeLanguage(lang: Lang): Promise<void> {
-  if (!i18n.hasResourceBundle(lang, 'common')) {
-    const bundle = await loadBundle(lang);
-    for (const [ns, res] of Object.entries(bundle)) i18n.addResourceBundle(lang, ns, res, true, true);
+/** Loads the namespaces that stored names such as 'fleet.menuDevTool' point at. */
+export async function loadNamespacesOf(names: Iterable<string>): Promise<void> {
+  const known = new Set(allNamespaces());
+  const wanted = new Set<string>();
+  for (const name of names) {
+    const dot = name.indexOf('.');
+    if (dot > 0 && known.has(name.slice(0, dot))) wanted.add(name.slice(0, dot));
   }
+  if (wanted.size) await i18n.loadNamespaces([...wanted]);
+}
+
+/** Switches every string at once, without a reload (issue 2, 5): i18next loads, in the new
+ * language, every namespace loaded so far before it switches. */
+export async function changeLanguage(lang: Lang): Promise<void> {
   setLang(lang);
   await i18n.changeLanguage(lang);
 }

@@ -1,5 +1,5 @@
 import type { MenuEntry, UserInfo } from '@cbo/contract';
-import { i18n } from './i18n';
+import { i18n, loadNamespacesOf } from './i18n';
 import { feedback } from './feedback';
 import { closeLive, openLive } from './live';
 import { request } from './request';
@@ -51,12 +51,18 @@ async function load(): Promise<SessionState> {
   } catch {
     menuFailed = true;
   }
+  // Menu names such as 'fleet.menuDevTool' are translated from their screen's namespace.
+  await loadNamespacesOf(menuNames(menus)).catch(() => undefined);
   if (gen !== generation) return session.get();
   // spec 8: a menu answer with a code other than 0 is reported once, in its own words.
   if (menuFailed) feedback().message.error({ content: i18n.t('common:menuLoadFailed'), duration: 5 });
   setState({ user, roles: effectiveRoles(user.roles), menus, menuFailed, signedOut: false });
   openLive();
   return session.get();
+}
+
+function menuNames(menus: readonly MenuEntry[]): string[] {
+  return menus.flatMap((m) => [m.name, ...menuNames(m.children)]);
 }
 
 /**

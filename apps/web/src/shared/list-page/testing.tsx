@@ -68,7 +68,7 @@ export function setViewportWidth(width: number): void {
 }
 
 export async function setupI18n(lang: Lang = 'en_US'): Promise<void> {
-  await initI18n(lang);
+  await initI18n(lang, { everything: true });
 }
 
 export function renderView(ui: ReactElement, { path = '/system/login-log' }: { path?: string } = {}) {
