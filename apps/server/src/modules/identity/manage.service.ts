@@ -104,9 +104,11 @@ export class ManageService {
 
   async create(req: ManageCreateRequest): Promise<{ manageId: number }> {
     const mobile = await this.mobilePair(req.areaCode, req.mobile, 0);
+    if (req.orgId && !(await this.deps.orgs.exists(req.orgId))) throw new AppError('ORG_UNKNOWN');
+    const passwordHash = await hashPassword(req.password);
+    // Inside a transaction only `tx` is used: the embedded database has one connection.
     return this.db.transaction(async (tx) => {
       await this.deps.roles.check(req.roleIds, tx);
-      if (req.orgId && !(await this.deps.orgs.exists(req.orgId))) throw new AppError('ORG_UNKNOWN');
       const taken = await tx.select({ id: sysAccount.id }).from(sysAccount).where(sql`lower(${sysAccount.userName}) = lower(${req.userName})`);
       if (taken.length) throw new AppError('USERNAME_TAKEN');
       const [row] = await tx
@@ -114,7 +116,7 @@ export class ManageService {
         .values({
           userName: req.userName,
           nickName: req.nickName,
-          passwordHash: await hashPassword(req.password),
+          passwordHash,
           areaCode: mobile?.areaCode ?? null,
           mobile: mobile?.mobile ?? null,
           email: req.email || null,
@@ -137,11 +139,11 @@ export class ManageService {
     const managing = req.manageId !== p.accountId || req.roleIds !== undefined || req.orgId !== undefined || req.mobile !== undefined || req.areaCode !== undefined;
     if (managing && !(await this.deps.access.holdsPermission(p, PERMS.manageEdit))) throw new AppError('FORBIDDEN');
     const mobile = req.mobile !== undefined ? await this.mobilePair(req.areaCode, req.mobile, req.manageId) : undefined;
+    if (req.orgId && !(await this.deps.orgs.exists(req.orgId))) throw new AppError('ORG_UNKNOWN');
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
       const [a] = await tx.select({ id: sysAccount.id }).from(sysAccount).where(eq(sysAccount.id, req.manageId)).for('update');
       if (!a) throw new AppError('NOT_FOUND');
-      if (req.orgId && !(await this.deps.orgs.exists(req.orgId))) throw new AppError('ORG_UNKNOWN');
       await tx
         .update(sysAccount)
         .set({

@@ -75,6 +75,8 @@ export class RoleService {
    * menus it holds itself, so role editing is no way to raise one's own rights.
    */
   async save(p: Principal, req: RoleSaveRequest): Promise<{ id: number }> {
+    const held = p.isSuper ? null : await this.access.heldMenuIds(p);
+    // Inside the transaction only `tx` is used: the embedded database has one connection.
     return this.db.transaction(async (tx) => {
       const clash = await tx
         .select({ id: sysRole.id })
@@ -93,8 +95,7 @@ export class RoleService {
         if (!parentOf.has(id)) throw new AppError('NOT_FOUND');
         for (let cur: number | undefined = id; cur && !chosen.has(cur); cur = parentOf.get(cur)) chosen.add(cur);
       }
-      if (!p.isSuper) {
-        const held = await this.access.heldMenuIds(p);
+      if (held) {
         const before = existing ? new Set((await tx.select({ id: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, existing.id))).map((r) => r.id)) : new Set<number>();
         // Menus the role already had may stay; new ones must be held by the editor.
         for (const id of chosen) if (!held.has(id) && !before.has(id)) throw new AppError('ROLE_GRANT_BEYOND_OWN');
