@@ -8,6 +8,7 @@ export * from './auth.js';
 export * from './menu.js';
 export * from './system.js';
 export * from './profile.js';
+export * from './admin.js';
 export * from './live.js';
 export * from './permissions.js';
 export * from './api.js';

@@ -16,6 +16,8 @@ export const manageInfo = z.object({
   note: z.string().nullable(),
   status: z.number().int(),
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  orgId: z.number().int().nullable(),
+  orgName: z.string().nullable(),
   loginCount: z.number().int(),
   lastLoginTime: z.string().nullable(),
   createTime: z.string(),

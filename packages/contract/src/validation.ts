@@ -32,6 +32,10 @@ export const validationMessages = {
   'rule.accountOrMobile': T('请输入用户名，或区号和手机号', '請輸入使用者名稱，或區號和手機號碼',
     'enter a user name, or an area code and mobile number'),
   'rule.dateTime': T('时间格式不正确', '時間格式不正確', 'must be a date and time'),
+  'rule.menuPath': T('路由须以 / 开头，只含字母、数字、-、_、: 和 /', '路由須以 / 開頭，只含字母、數字、-、_、: 和 /',
+    'must start with / and hold only letters, digits, -, _, : and /'),
+  'rule.menuUrl': T('视图地址格式为 模块/页面，例如 system/roles', '視圖位址格式為 模組/頁面，例如 system/roles',
+    "must look like feature/view, for example system/roles"),
   'rule.percent': T('必须是 0-100 的整数', '必須是 0-100 的整數', 'must be a whole number from 0 to 100'),
 } satisfies Record<string, Translations>;
 

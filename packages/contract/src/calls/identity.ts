@@ -5,12 +5,32 @@ import * as auth from '../auth.js';
 import * as menu from '../menu.js';
 import * as sys from '../system.js';
 import * as profile from '../profile.js';
+import * as adm from '../admin.js';
 
 /** Permission codes of the identity module (`area:resource:action`); button menus carry them. */
 export const identityPerms = {
   loginLogQuery: 'sys:loginLog:query',
   loginLogExport: 'sys:loginLog:export',
+  manageQuery: 'sys:manage:query',
+  manageAdd: 'sys:manage:add',
+  /** Not declared by a route: updateSysManage and info check it for another account (decisions.md). */
+  manageEdit: 'sys:manage:edit',
+  manageStatus: 'sys:manage:status',
+  manageResetPassword: 'sys:manage:resetPassword',
+  manageExport: 'sys:manage:export',
+  orgSave: 'sys:org:save',
+  orgDelete: 'sys:org:delete',
+  roleQuery: 'sys:role:query',
+  roleSave: 'sys:role:save',
+  roleDelete: 'sys:role:delete',
+  menuQuery: 'sys:menu:query',
+  menuSave: 'sys:menu:save',
+  menuDelete: 'sys:menu:delete',
+  menuBind: 'sys:menu:bind',
+  apiQuery: 'sys:api:query',
 } as const;
+
+const P = identityPerms;
 
 /** Accounts, sessions, roles, menus and the login log. */
 export const identityCalls = {
@@ -27,9 +47,63 @@ export const identityCalls = {
   menuDashboard: call({ method: 'GET', path: '/user/api/v1/sys/menu/dashbord', access: 'authenticated', module: 'identity',
     summary: 'The dashboard widgets the account may see at path', query: menu.dashboardQuery, data: menu.dashboardConfig }),
   manageInfo: call({ method: 'GET', path: '/user/api/v1/sys/manage/info', access: 'authenticated', module: 'identity',
-    summary: 'An admin account (the personal center reads its own)', query: profile.manageInfoQuery, data: profile.manageInfo }),
+    summary: 'An admin account: any account its own; another account needs sys:manage:query', query: profile.manageInfoQuery, data: profile.manageInfo }),
   manageUpdate: call({ method: 'PUT', path: '/user/api/v1/sys/manage/updateSysManage', access: 'authenticated', module: 'identity',
-    summary: 'Update an admin account profile (own account from the personal center)', body: profile.updateProfileRequest, data: profile.manageInfo }),
+    summary: 'Update an admin account: own profile fields for anyone; another account, or roles, department or mobile, need sys:manage:edit',
+    body: adm.manageUpdateRequest, data: profile.manageInfo }),
+  manageList: call({ method: 'GET', path: '/user/api/v1/sys/manage/list', access: { permission: P.manageQuery }, module: 'identity',
+    summary: 'Admin accounts, filtered (name, mobile, status, role, department subtree) and paged', query: adm.manageListQuery, data: pageResult(adm.manageItem) }),
+  manageCreate: call({ method: 'POST', path: '/user/api/v1/sys/manage', access: { permission: P.manageAdd }, module: 'identity',
+    summary: 'Create an admin account with its roles', body: adm.manageCreateRequest, data: adm.manageCreated }),
+  manageStatus: call({ method: 'PUT', path: '/user/api/v1/sys/manage/updateSysManageStatus', access: { permission: P.manageStatus }, module: 'identity',
+    summary: "Freeze or unfreeze an admin account; freezing ends all its sessions at once", body: adm.manageStatusRequest, data: none }),
+  manageResetPassword: call({ method: 'PUT', path: '/user/api/v1/sys/manage/resetPassword', access: { permission: P.manageResetPassword }, module: 'identity',
+    summary: "Set another admin account's password; its sessions end", body: adm.manageResetPasswordRequest, data: none }),
+  manageExport: call({ method: 'POST', path: '/user/api/v1/sys/manage/export', access: { permission: P.manageExport }, module: 'identity',
+    summary: 'Export admin accounts to the export centre', body: adm.manageFilter, data: sys.exportStarted }),
+
+  orgTree: call({ method: 'GET', path: '/user/api/v1/sys/org/tree', access: 'authenticated', module: 'identity',
+    summary: 'The department tree (names only; every account form picks from it)', data: z.array(adm.orgNode) }),
+  orgSave: call({ method: 'POST', path: '/user/api/v1/sys/org/saveOrUpdate', access: { permission: P.orgSave }, module: 'identity',
+    summary: 'Create or rename or move a department', body: adm.orgSaveRequest, data: adm.savedId }),
+  orgDelete: call({ method: 'DELETE', path: '/user/api/v1/sys/org/delete', access: { permission: P.orgDelete }, module: 'identity',
+    summary: 'Delete a department without sub-departments or accounts', query: adm.idQuery, data: none }),
+
+  roleOptions: call({ method: 'GET', path: '/user/api/v1/sys/role/list', access: 'authenticated', module: 'identity',
+    summary: 'Role names to pick from (account forms and filters)', data: z.array(adm.roleOption) }),
+  roleQueryPage: call({ method: 'GET', path: '/user/api/v1/sys/role/queryPage', access: { permission: P.roleQuery }, module: 'identity',
+    summary: 'Roles, filtered by name and paged', query: adm.roleQuery, data: pageResult(adm.roleItem) }),
+  roleDetail: call({ method: 'GET', path: '/user/api/v1/sys/role/detail', access: { permission: P.roleQuery }, module: 'identity',
+    summary: 'A role and the menus it holds', query: adm.idQuery, data: adm.roleDetail }),
+  roleSave: call({ method: 'POST', path: '/user/api/v1/sys/role/saveOrUpdate', access: { permission: P.roleSave }, module: 'identity',
+    summary: 'Create or update a role and its menus', body: adm.roleSaveRequest, data: adm.savedId }),
+  roleDelete: call({ method: 'DELETE', path: '/user/api/v1/sys/role/delete', access: { permission: P.roleDelete }, module: 'identity',
+    summary: 'Delete a role no account holds (not the super role)', query: adm.idQuery, data: none }),
+
+  menuListAll: call({ method: 'GET', path: '/user/api/v1/sys/menu/listByUserAll', access: { permission: P.roleQuery }, module: 'identity',
+    summary: 'Every menu with its buttons, as a tree to choose a role\'s menus from', data: z.array(menu.menuEntry) }),
+  menuRecursions: call({ method: 'GET', path: '/user/api/v1/sys/menu/recursions/list', access: { permission: P.menuQuery }, module: 'identity',
+    summary: 'The whole menu tree with every field, for menu management', query: adm.menuListQuery, data: z.array(adm.manageMenu) }),
+  menuSave: call({ method: 'POST', path: '/user/api/v1/sys/menu/saveOrUpdateMenu', access: { permission: P.menuSave }, module: 'identity',
+    summary: 'Create or update a directory, menu or button', body: adm.menuSaveRequest, data: adm.savedId }),
+  menuInfo: call({ method: 'GET', path: '/user/api/v1/sys/menu/queryMenuInfo', access: { permission: P.menuQuery }, module: 'identity',
+    summary: 'A menu (by id) and its parent (by parentId when creating a child)', query: adm.menuInfoQuery, data: adm.menuInfo }),
+  menuDelete: call({ method: 'DELETE', path: '/user/api/v1/sys/menu/delete', access: { permission: P.menuDelete }, module: 'identity',
+    summary: 'Delete a menu without children (built-in menus cannot be deleted)', query: adm.idQuery, data: none }),
+  menuNames: call({ method: 'GET', path: '/user/api/v1/sys/menu/getMenuName', access: { permission: P.menuQuery }, module: 'identity',
+    summary: 'Names of every directory and menu, to choose a parent from', data: z.array(adm.menuName) }),
+  menuBoundUrls: call({ method: 'GET', path: '/user/api/v1/sys/menu/selectBindingUrl', access: { permission: P.menuQuery }, module: 'identity',
+    summary: 'The interface routes a menu binds', query: adm.idQuery, data: z.array(adm.boundRoute) }),
+  menuUrlList: call({ method: 'GET', path: '/user/api/v1/sys/menu/urlList', access: { permission: P.menuQuery }, module: 'identity',
+    summary: 'Interface routes whose name or path contains the text (at most 50)', query: adm.urlListQuery, data: z.array(adm.apiRoute) }),
+  menuBindUrls: call({ method: 'POST', path: '/user/api/v1/sys/menu/bindingUrl', access: { permission: P.menuBind }, module: 'identity',
+    summary: "Set the interface routes a menu binds (those declaring its permission code always stay)", body: adm.bindingRequest, data: none }),
+  menuAllUrls: call({ method: 'GET', path: '/user/api/v1/sys/menu/queryAllUrls', access: { permission: P.menuQuery }, module: 'identity',
+    summary: 'Every interface route the server has', data: z.array(adm.apiRoute) }),
+  menuUploadIcon: call({ method: 'POST', path: '/user/api/v1/sys/menu/uploadIcon', access: { permission: P.menuSave }, module: 'identity',
+    summary: 'Upload a menu icon (PNG, JPEG, GIF or WebP, exactly 64x64)', data: adm.iconUploaded, multipart: true }),
+  apiQueryPage: call({ method: 'GET', path: '/user/api/v1/sys/api/queryPage', access: { permission: P.apiQuery }, module: 'identity',
+    summary: 'Interface routes registered at start, searchable, with the menus binding each', query: adm.apiQuery, data: pageResult(adm.apiItem) }),
   managePassword: call({ method: 'PUT', path: '/user/api/v1/sys/manage/updatePassword', access: 'authenticated', module: 'identity',
     summary: 'Change own password; other sessions of the account end', body: profile.updatePasswordRequest, data: none }),
   manageAvatar: call({ method: 'POST', path: '/user/api/v1/sys/manage/uploadAvatar', access: 'authenticated', module: 'identity',

@@ -97,10 +97,52 @@ export class AccessService {
     return this.holdsApi(p, and(eq(sysApi.method, method), eq(sysApi.path, path))!);
   }
 
-  /** True when a role of the principal holds a menu bound to a route declaring this code. */
+  /**
+   * True when a role of the principal holds a menu carrying this code, or a menu bound to a route
+   * declaring it. The first covers codes no route declares (sys:manage:edit, checked by a service).
+   */
   async holdsPermission(p: Principal, code: string): Promise<boolean> {
     if (p.isSuper) return true;
-    return this.holdsApi(p, eq(sysApi.access, code));
+    const direct = await this.db
+      .select({ one: sql`1` })
+      .from(sysAccountRole)
+      .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysAccountRole.roleId))
+      .innerJoin(sysMenu, eq(sysMenu.id, sysRoleMenu.menuId))
+      .where(and(eq(sysAccountRole.accountId, p.accountId), eq(sysMenu.perms, code)))
+      .limit(1);
+    return direct.length > 0 || this.holdsApi(p, eq(sysApi.access, code));
+  }
+
+  /** Ids of the menus the principal's roles hold (every menu for a super role). */
+  async heldMenuIds(p: Principal): Promise<Set<number>> {
+    if (p.isSuper) return new Set((await this.db.select({ id: sysMenu.id }).from(sysMenu)).map((r) => r.id));
+    const rows = await this.db
+      .selectDistinct({ id: sysRoleMenu.menuId })
+      .from(sysAccountRole)
+      .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysAccountRole.roleId))
+      .where(eq(sysAccountRole.accountId, p.accountId));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** GET listByUserAll: every menu, buttons included, as a tree (the role editor's choices). */
+  async fullTree(): Promise<MenuEntry[]> {
+    const rows = await this.db.select().from(sysMenu).orderBy(sysMenu.orderNum, sysMenu.id);
+    return buildTree(
+      rows.map<MenuEntry>((m) => ({
+        id: m.id,
+        parentId: m.parentId,
+        path: m.path,
+        url: m.url,
+        name: m.name,
+        type: m.type as MenuEntry['type'],
+        hidden: m.hidden,
+        roles: null,
+        icon: m.icon,
+        orderNum: m.orderNum,
+        perms: m.perms,
+        children: [],
+      })),
+    );
   }
 
   /** account → its roles → their menus → the routes those menus bind, filtered by `route`. */

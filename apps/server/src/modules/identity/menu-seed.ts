@@ -1,5 +1,8 @@
 import type { MENU_TYPE } from '@cbo/contract';
 
+/** The seeded roles besides the super role (seed.ts). */
+export type SeededRole = 'finance' | 'operations' | 'customer_service';
+
 /**
  * A menu a module seeds. Each module lists its own in menus.ts (a menu exists only when its screen
  * works); app.ts hands them all to seedIdentity, parents before children.
@@ -21,5 +24,5 @@ export interface MenuSeed {
   perms?: string;
   hidden?: boolean;
   /** Seeded roles (besides the super role) that hold this menu when it is first created. */
-  roles?: readonly string[];
+  roles?: readonly SeededRole[];
 }

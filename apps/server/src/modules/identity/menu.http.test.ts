@@ -3,6 +3,8 @@ import { api, type CallName } from '@cbo/contract';
 import { auth, engines, useServer } from '../../test/helper.js';
 import { accountWithMenus } from '../../test/accounts.js';
 import { registeredCalls } from '../../platform/http/routes.js';
+import { eq } from 'drizzle-orm';
+import { sysMenu } from './tables.js';
 
 describe.each(engines)('menus and permissions (%s)', (engine) => {
   const s = useServer(engine);
@@ -15,8 +17,17 @@ describe.each(engines)('menus and permissions (%s)', (engine) => {
     expect(tree.map((m: { path: string }) => m.path)).toEqual(['/dashboard', '/system']);
     const system = tree[1];
     expect(system).toMatchObject({ type: 0, url: null, roles: null });
-    expect(system.children.map((m: { path: string; url: string }) => [m.path, m.url])).toEqual([['/system/loginLog', 'system/login-log']]);
-    expect(system.children[0].children).toEqual([]); // the export button is not a route
+    expect(system.children.map((m: { path: string; url: string }) => [m.path, m.url])).toEqual(
+      expect.arrayContaining([
+        ['/system/personnel', 'system/personnel'],
+        ['/system/organization', 'system/organization'],
+        ['/system/roles', 'system/roles'],
+        ['/system/menus', 'system/menus'],
+        ['/system/interfaces', 'system/interfaces'],
+        ['/system/loginLog', 'system/login-log'],
+      ]),
+    );
+    for (const screen of system.children) expect(screen.children).toEqual([]); // buttons are not routes
   });
 
   it('getButton answers the held buttons of a screen', async () => {
@@ -33,7 +44,7 @@ describe.each(engines)('menus and permissions (%s)', (engine) => {
     await accountWithMenus(s.current.database.db, 'viewer', 'viewer123', ['dashboard', 'system', 'system.loginLog']);
     const token = await s.current.login('viewer', 'viewer123');
     const tree = (await s.current.inject({ url: '/user/api/v1/sys/menu/listByUser', headers: auth(token) })).json().data;
-    expect(tree[1].children[0].path).toBe('/system/loginLog');
+    expect(tree[1].children.map((m: { path: string }) => m.path)).toEqual(['/system/loginLog']);
     expect(tree[1].children[0].roles).toEqual(expect.arrayContaining(['r_viewer', 'super_admin']));
     const buttons = (await s.current.inject({ url: '/user/api/v1/sys/menu/getButton?path=/system/loginLog', headers: auth(token) })).json().data;
     expect(buttons).toEqual([]);
@@ -55,6 +66,7 @@ describe.each(engines)('menus and permissions (%s)', (engine) => {
     expect(dash.widgets).toEqual(['account']);
   });
 
+  // Generated from the route table: every route the server registered, by its declared access.
   it('matrix: every non-public route refuses no token; every permission route refuses a role without it', async () => {
     await accountWithMenus(s.current.database.db, 'nobody', 'nobody123', []);
     const token = await s.current.login('nobody', 'nobody123');
@@ -69,6 +81,36 @@ describe.each(engines)('menus and permissions (%s)', (engine) => {
         const r = await s.current.inject({ method: def.method, url: def.path, headers: auth(token), payload: def.method === 'GET' ? undefined : {} });
         expect(r.json().code, `${name} without the permission`).toBe(100003);
       }
+    }
+  });
+
+  it('matrix: every permission route accepts an account whose role holds only the menu bound to it', async () => {
+    const db = s.current.database.db;
+    const byCode = new Map<string, CallName[]>();
+    for (const name of registeredCalls as Set<CallName>) {
+      const access = api[name].access;
+      if (typeof access === 'object') byCode.set(access.permission, [...(byCode.get(access.permission) ?? []), name]);
+    }
+    expect(byCode.size).toBeGreaterThan(10);
+    let n = 0;
+    for (const [code, names] of byCode) {
+      // The seeded menu carrying the code is the one bound to its routes: every code has one.
+      const menus = await db.select({ code: sysMenu.code }).from(sysMenu).where(eq(sysMenu.perms, code));
+      expect(menus.length, `a menu carries ${code}`).toBeGreaterThan(0);
+      const user = `only${n++}`;
+      await accountWithMenus(db, user, 'secret123', [menus[0]!.code]);
+      const token = await s.current.login(user, 'secret123');
+      for (const name of names) {
+        const def = api[name];
+        const r = await s.current.inject({ method: def.method, url: def.path, headers: auth(token), payload: def.method === 'GET' ? undefined : {} });
+        expect(r.json().code, `${name} with only ${menus[0]!.code}`).not.toBe(100003);
+        expect(r.statusCode, `${name} with only ${menus[0]!.code}`).toBeLessThan(500);
+      }
+      // ...and is still refused a route of another code.
+      const other = [...byCode.keys()].find((c) => c !== code)!;
+      const od = api[byCode.get(other)![0]!];
+      const refused = await s.current.inject({ method: od.method, url: od.path, headers: auth(token), payload: od.method === 'GET' ? undefined : {} });
+      expect(refused.json().code, `${code} holder calling ${other}`).toBe(100003);
     }
   });
 });

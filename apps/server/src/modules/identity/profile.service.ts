@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { ManageInfo, UpdateProfileRequest } from '@cbo/contract';
+import type { ManageInfo } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { hashPassword, newToken, sha256, sixDigitCode, verifyPassword } from '../../platform/auth/tokens.js';
 import type { SmsProvider } from '../../platform/sms/sms-provider.js';
 import type { SessionService } from './session.service.js';
-import { sysAccount, sysAccountRole, sysRole, sysVerifyCode } from './tables.js';
+import { sysAccount, sysAccountRole, sysOrg, sysRole, sysVerifyCode } from './tables.js';
 
 /** Verification codes: 6 digits, 5 minutes, 5 tries, one send a minute, 10 a day per account. */
 export const CODE_TTL_SECONDS = 300;
@@ -19,7 +19,7 @@ type Purpose = 'verifyCurrent' | 'newMobile' | 'ticket';
 
 /**
  * An admin account's own profile (the personal center, issue 2 item 6): details, password,
- * avatar and mobile. Issue 3 adds managing other accounts on top of the same service.
+ * avatar and mobile. Managing other accounts is ManageService (issue 3).
  */
 export class ProfileService {
   constructor(
@@ -28,20 +28,17 @@ export class ProfileService {
     private readonly sms: SmsProvider,
   ) {}
 
-  /** Until personnel management lands, an account reads and edits only itself. */
-  private assertSelf(p: Principal, manageId: number): void {
-    if (p.accountId !== manageId && !p.isSuper) throw new AppError('FORBIDDEN');
-  }
-
-  async info(p: Principal, manageId: number): Promise<ManageInfo> {
-    this.assertSelf(p, manageId);
+  /** An account as the personal center and personnel management show it (access checked by the caller). */
+  async info(manageId: number): Promise<ManageInfo> {
     const [a] = await this.db.select().from(sysAccount).where(eq(sysAccount.id, manageId));
     if (!a) throw new AppError('NOT_FOUND');
     const roles = await this.db
       .select({ id: sysRole.id, name: sysRole.name })
       .from(sysAccountRole)
       .innerJoin(sysRole, eq(sysRole.id, sysAccountRole.roleId))
-      .where(eq(sysAccountRole.accountId, manageId));
+      .where(eq(sysAccountRole.accountId, manageId))
+      .orderBy(sysRole.id);
+    const [org] = a.orgId ? await this.db.select({ name: sysOrg.name }).from(sysOrg).where(eq(sysOrg.id, a.orgId)) : [];
     return {
       manageId: a.id,
       userName: a.userName,
@@ -55,30 +52,12 @@ export class ProfileService {
       note: a.note,
       status: a.status,
       roles,
+      orgId: a.orgId,
+      orgName: org?.name ?? null,
       loginCount: a.loginCount,
       lastLoginTime: a.lastLoginAt?.toISOString() ?? null,
       createTime: a.createdAt.toISOString(),
     };
-  }
-
-  async update(p: Principal, req: UpdateProfileRequest): Promise<ManageInfo> {
-    this.assertSelf(p, req.manageId);
-    const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
-    const res = await this.db
-      .update(sysAccount)
-      .set({
-        nickName: req.nickName,
-        email: blankToNull(req.email),
-        idCard: blankToNull(req.idCard),
-        address: blankToNull(req.address),
-        note: blankToNull(req.note),
-        ...(req.img !== undefined ? { avatar: blankToNull(req.img) } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(sysAccount.id, req.manageId))
-      .returning({ id: sysAccount.id });
-    if (!res.length) throw new AppError('NOT_FOUND');
-    return this.info(p, req.manageId);
   }
 
   async setAvatar(p: Principal, url: string): Promise<void> {
@@ -142,10 +121,10 @@ export class ProfileService {
     await this.consumeCode(p.accountId, 'newMobile', target(areaCode, req.mobile), req.code);
     if (needsTicket && ticketWhere) await this.db.update(sysVerifyCode).set({ consumedAt: new Date() }).where(ticketWhere);
     await this.db.update(sysAccount).set({ areaCode, mobile: req.mobile, updatedAt: new Date() }).where(eq(sysAccount.id, a.id));
-    return this.info(p, a.id);
+    return this.info(a.id);
   }
 
-  private async assertMobileFree(accountId: number, areaCode: string, mobile: string): Promise<void> {
+  async assertMobileFree(accountId: number, areaCode: string, mobile: string): Promise<void> {
     const taken = await this.db
       .select({ id: sysAccount.id })
       .from(sysAccount)

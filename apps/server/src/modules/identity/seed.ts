@@ -5,10 +5,16 @@ import { hashPassword } from '../../platform/auth/tokens.js';
 import type { MenuSeed } from './menu-seed.js';
 import { sysAccount, sysAccountRole, sysMenu, sysRole, sysRoleMenu } from './tables.js';
 
-/** Roles a real operator needs; issue 3 gives them their menus. The super role holds all. */
-const ROLES = [
-  { code: 'super_admin', name: 'role.superAdmin', remark: 'Holds every menu and every interface', weight: 1, isSuper: true },
-];
+/**
+ * Roles a real operator needs (docs/decisions.md "Seeded roles"). The super role holds every
+ * menu; the others get the menus whose seed lists them in `roles`, when the menu is first created.
+ */
+export const SEEDED_ROLES = [
+  { code: 'super_admin', name: 'role.superAdmin', remark: 'Holds every menu and every interface', weight: 100, isSuper: true },
+  { code: 'finance', name: 'role.finance', remark: 'Money: fund flows, refunds, withdrawals, financial statistics', weight: 50, isSuper: false },
+  { code: 'operations', name: 'role.operations', remark: 'Outlets, devices, orders and the staff who run them', weight: 50, isSuper: false },
+  { code: 'customer_service', name: 'role.customerService', remark: 'Users, orders and feedback, to answer customers', weight: 30, isSuper: false },
+] as const;
 
 /**
  * Seeds roles, menus and the first administrator. Idempotent: what exists is left as it is
@@ -23,10 +29,12 @@ export async function seedIdentity(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
-    for (const r of ROLES) await tx.insert(sysRole).values(r).onConflictDoNothing();
+    for (const r of SEEDED_ROLES) await tx.insert(sysRole).values(r).onConflictDoNothing();
+    const roleRows = await tx.select({ id: sysRole.id, code: sysRole.code }).from(sysRole);
+    const roleId = new Map(roleRows.map((r) => [r.code, r.id]));
     const ids = new Map<string, number>();
     for (const m of menus) {
-      await tx
+      const created = await tx
         .insert(sysMenu)
         .values({
           code: m.code,
@@ -40,9 +48,18 @@ export async function seedIdentity(
           perms: m.perms ?? null,
           hidden: m.hidden ?? false,
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: sysMenu.id });
       const [row] = await tx.select({ id: sysMenu.id }).from(sysMenu).where(eq(sysMenu.code, m.code));
       ids.set(m.code, row!.id);
+      // Only a menu created now is given to its seeded roles: an operator's later changes stay.
+      if (created.length) {
+        for (const code of m.roles ?? []) {
+          const id = roleId.get(code);
+          if (id === undefined) throw new Error(`Menu seed ${m.code}: unknown role ${code}`);
+          await tx.insert(sysRoleMenu).values({ roleId: id, menuId: row!.id }).onConflictDoNothing();
+        }
+      }
     }
     const [superRole] = await tx.select().from(sysRole).where(eq(sysRole.code, 'super_admin'));
     for (const id of ids.values()) await tx.insert(sysRoleMenu).values({ roleId: superRole!.id, menuId: id }).onConflictDoNothing();

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
+/** Departments (issue 3): a tree, parent 0 for the first level; an account belongs to one. */
+export const sysOrg = pgTable(
+  'sys_org',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    parentId: bigint('parent_id', { mode: 'number' }).notNull().default(0),
+    name: varchar('name', { length: 32 }).notNull(),
+    orderNum: integer('order_num').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sys_org_parent_idx').on(t.parentId), uniqueIndex('sys_org_sibling_name_uq').on(t.parentId, t.name)],
+);
+
 /** Admin accounts ("sys managers", spec 3). status: 0 normal, 1 frozen (spec 4). */
 export const sysAccount = pgTable(
   'sys_account',
@@ -16,6 +29,7 @@ export const sysAccount = pgTable(
     idCard: varchar('id_card', { length: 20 }),
     address: varchar('address', { length: 64 }),
     note: varchar('note', { length: 18 }),
+    orgId: bigint('org_id', { mode: 'number' }).references(() => sysOrg.id, { onDelete: 'restrict' }),
     status: smallint('status').notNull().default(0),
     loginCount: integer('login_count').notNull().default(0),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -26,6 +40,7 @@ export const sysAccount = pgTable(
   (t) => [
     uniqueIndex('sys_account_user_name_uq').on(sql`lower(${t.userName})`),
     uniqueIndex('sys_account_mobile_uq').on(t.areaCode, t.mobile),
+    index('sys_account_org_idx').on(t.orgId),
   ],
 );
 

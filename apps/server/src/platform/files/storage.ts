@@ -36,3 +36,43 @@ export function sniffImage(b: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
   if (b.length >= 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
   return null;
 }
+
+/** Width and height of a PNG, GIF, JPEG or WebP from its header; null when it cannot be read. */
+export function imageSize(b: Buffer): { width: number; height: number } | null {
+  try {
+    switch (sniffImage(b)) {
+      case 'png':
+        return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+      case 'gif':
+        return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
+      case 'webp': {
+        const kind = b.subarray(12, 16).toString('latin1');
+        if (kind === 'VP8X') return { width: 1 + b.readUIntLE(24, 3), height: 1 + b.readUIntLE(27, 3) };
+        if (kind === 'VP8L') {
+          const bits = b.readUInt32LE(21);
+          return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
+        }
+        if (kind === 'VP8 ') return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+        return null;
+      }
+      case 'jpg': {
+        // Walk the segments to the first start-of-frame marker (SOF0-SOF15 except DHT, JPG, DAC).
+        let i = 2;
+        while (i + 9 < b.length) {
+          if (b[i] !== 0xff) return null;
+          const marker = b[i + 1]!;
+          const len = b.readUInt16BE(i + 2);
+          if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+            return { width: b.readUInt16BE(i + 7), height: b.readUInt16BE(i + 5) };
+          }
+          i += 2 + len;
+        }
+        return null;
+      }
+      default:
+        return null;
+    }
+  } catch {
+    return null;
+  }
+}

@@ -63,6 +63,9 @@ export interface Ctx<K extends CallName> extends Input<K> {
 
 export type Handler<K extends CallName> = (ctx: Ctx<K>) => Promise<CallData<K> | FastifyReply>;
 
+/** Paths of the API (spec 7); every route under them must be a contract call. */
+export const API_ROUTE = /^\/(user|order|device)\//;
+
 /** Every route the server registered, with its access, for sys_api and the permission test. */
 export const registeredCalls = new Set<CallName>();
 
@@ -111,6 +114,13 @@ export function registerCall<K extends CallName>(app: FastifyInstance, name: K, 
 /** The guard hook: public, any signed-in account, or a permission code (design.md). */
 export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSink): void {
   app.decorateRequest('principal', null);
+  // Every API route is a contract call with a declared access rule: one added any other way
+  // (app.get, app.route) stops the server from starting instead of going out unguarded.
+  app.addHook('onRoute', (route) => {
+    if (API_ROUTE.test(route.url) && !(route.config as { call?: CallName } | undefined)?.call) {
+      throw new Error(`${String(route.method)} ${route.url} is not a contract call: declare it in packages/contract/src/calls and register it with registerCall`);
+    }
+  });
   // onRequest, before the body is read or validated: a caller without a token learns nothing
   // about the shape of a call it may not make.
   app.addHook('onRequest', async (req) => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   AccountBookOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   ClusterOutlined,
@@ -63,6 +64,8 @@ const ICONS: Record<string, ReactNode> = {
   role: <SafetyOutlined />,
   lock: <SafetyOutlined />,
   export: <ExportOutlined />,
+  api: <ApiOutlined />,
+  interface: <ApiOutlined />,
 };
 
 /** 'SettingOutlined' (an antd icon name), 'setting' and 'login-log' all name an entry here. */
@@ -72,6 +75,8 @@ export function iconKey(name: string): string {
 
 /** Top-level entries always get an icon: the collapsed sidebar shows nothing else. */
 export function menuIcon(name: string | null, topLevel: boolean): ReactNode {
+  // An icon uploaded in menu management (64x64, stored under /files/).
+  if (name?.startsWith('/files/')) return <img src={name} alt="" width={14} height={14} style={{ verticalAlign: '-0.125em' }} />;
   const icon = name ? ICONS[iconKey(name)] : undefined;
   return icon ?? (topLevel ? <AppstoreOutlined /> : undefined);
 }

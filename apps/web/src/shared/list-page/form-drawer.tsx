@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { App, Button, Drawer, Form, Modal, Space, type FormInstance } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ export interface FormOverlayProps<V> {
 export function FormDrawer<V extends object>(props: FormOverlayProps<V>) {
   const { t } = useTranslation('kit');
   const isMobile = useIsMobile();
-  const { form, submit, saving } = useFormOverlay(props);
+  const { form, submit, saving, formName } = useFormOverlay(props);
   return (
     <Drawer
       open={props.open}
@@ -50,7 +50,7 @@ export function FormDrawer<V extends object>(props: FormOverlayProps<V>) {
         </Space>
       }
     >
-      <Form form={form} layout="vertical" onFinish={submit} disabled={saving}>
+      <Form form={form} name={formName} layout="vertical" onFinish={submit} disabled={saving}>
         {props.children}
       </Form>
     </Drawer>
@@ -59,7 +59,7 @@ export function FormDrawer<V extends object>(props: FormOverlayProps<V>) {
 
 export function FormModal<V extends object>(props: FormOverlayProps<V>) {
   const { t } = useTranslation('kit');
-  const { form, submit, saving } = useFormOverlay(props);
+  const { form, submit, saving, formName } = useFormOverlay(props);
   return (
     <Modal
       open={props.open}
@@ -72,7 +72,7 @@ export function FormModal<V extends object>(props: FormOverlayProps<V>) {
       width={props.width ?? 520}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" disabled={saving}>
+      <Form form={form} name={formName} layout="vertical" disabled={saving}>
         {props.children}
       </Form>
     </Modal>
@@ -119,5 +119,8 @@ function useFormOverlay<V extends object>({ open, onClose, initialValues, onSubm
     }
     mutation.mutate(values);
   };
-  return { form, submit: () => void submit(), saving: mutation.isPending };
+  // Field ids are prefixed with the form's own name, so a label points at its own input and not
+  // at a filter field of the same name on the screen behind the drawer.
+  const formName = `f${useId().replace(/[^A-Za-z0-9]/g, '')}`;
+  return { form, submit: () => void submit(), saving: mutation.isPending, formName };
 }

@@ -1,0 +1,246 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Card, Col, Form, Input, Row, Select, Space, Tag, Tree, TreeSelect, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { manageCreateRequest, manageResetPasswordRequest, PERMS, type ManageItem } from '@cbo/contract';
+import { request } from '@/shared/request';
+import { Permit, useButtons } from '@/shared/permission';
+import { useZodRule } from '@/shared/form';
+import { callKey, formatDateTime, FormDrawer, FormModal, ListPage, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { orgOptions, useNameText, useOrgTree, useRoleOptions } from '../components/identity-data';
+
+interface AccountValues {
+  userName: string;
+  nickName: string;
+  password?: string;
+  roleIds: number[];
+  orgId?: number | null;
+  areaCode?: string;
+  mobile?: string;
+  email?: string;
+  idCard?: string;
+  address?: string;
+  note?: string;
+}
+
+const field = manageCreateRequest.shape;
+
+/** System management → personnel (menu url system/personnel): admin accounts, by department. */
+export default function PersonnelView() {
+  const { t } = useTranslation(['personnel', 'kit']);
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const rule = useZodRule();
+  const nameText = useNameText();
+  const buttons = useButtons();
+  const orgs = useOrgTree();
+  const roles = useRoleOptions();
+  const [orgId, setOrgId] = useState<number | undefined>();
+  const edit = useOverlay<ManageItem>();
+  const reset = useOverlay<ManageItem>();
+
+  const orgData = useMemo(() => orgOptions(orgs.data ?? []), [orgs.data]);
+  const roleOptions = useMemo(() => (roles.data ?? []).map((r) => ({ value: r.id, label: nameText(r.name) })), [roles.data, nameText]);
+
+  const status = useMutation({
+    mutationFn: (v: { manageId: number; status: 0 | 1 }) => request('manageStatus', { body: v }),
+    onSuccess: async (_d, v) => {
+      void message.success(t(v.status === 1 ? 'frozenDone' : 'unfrozenDone'));
+      await queryClient.invalidateQueries({ queryKey: callKey('manageList') });
+    },
+  });
+  const confirmStatus = (row: ManageItem) => {
+    const freeze = row.status === 0;
+    modal.confirm({
+      title: t(freeze ? 'freezeConfirm' : 'unfreezeConfirm', { name: row.userName }),
+      content: freeze ? t('freezeHint') : undefined,
+      okButtonProps: { danger: freeze },
+      onOk: () => status.mutateAsync({ manageId: row.manageId, status: freeze ? 1 : 0 }),
+    });
+  };
+
+  const filters = useMemo<FiltersOf<'manageList'>>(
+    () => [
+      { type: 'text', name: 'userName', label: t('keyword'), maxLength: 32 },
+      { type: 'text', name: 'mobile', label: t('mobile'), maxLength: 20 },
+      { type: 'select', name: 'status', label: t('status'), options: [{ value: 0, label: t('statusNormal') }, { value: 1, label: t('statusFrozen') }] },
+      { type: 'select', name: 'roleId', label: t('roles'), options: roleOptions },
+    ],
+    [t, roleOptions],
+  );
+
+  const columns = useMemo<ColumnsOf<'manageList'>>(
+    () => [
+      { title: t('userName'), dataIndex: 'userName', key: 'userName', fixed: 'left', sortable: true },
+      { title: t('nickName'), dataIndex: 'nickName', key: 'nickName' },
+      { title: t('mobile'), key: 'mobile', render: (_: unknown, r) => (r.mobile ? `+${r.areaCode ?? ''} ${r.mobile}` : '-') },
+      { title: t('roles'), key: 'roles', render: (_: unknown, r) => r.roles.map((x) => <Tag key={x.id}>{nameText(x.name)}</Tag>) },
+      { title: t('org'), dataIndex: 'orgName', key: 'orgName', render: (v: string | null) => v ?? '-' },
+      {
+        title: t('status'),
+        dataIndex: 'status',
+        key: 'status',
+        render: (v: number) => <Tag color={v === 0 ? 'success' : 'error'}>{t(v === 0 ? 'statusNormal' : 'statusFrozen')}</Tag>,
+      },
+      { title: t('loginCount'), dataIndex: 'loginCount', key: 'loginCount', sortable: true },
+      { title: t('lastLoginTime'), dataIndex: 'lastLoginTime', key: 'lastLoginTime', sortable: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
+      { title: t('createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('kit:actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_: unknown, row) => (
+          <Space size={0} wrap>
+            {buttons.has(PERMS.manageEdit) && (
+              <Button type="link" size="small" onClick={() => edit.show(row)}>
+                {t('edit')}
+              </Button>
+            )}
+            {buttons.has(PERMS.manageStatus) && (
+              <Button type="link" size="small" danger={row.status === 0} onClick={() => confirmStatus(row)}>
+                {t(row.status === 0 ? 'freeze' : 'unfreeze')}
+              </Button>
+            )}
+            {buttons.has(PERMS.manageResetPassword) && (
+              <Button type="link" size="small" onClick={() => reset.show(row)}>
+                {t('resetPassword')}
+              </Button>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [t, nameText, buttons.has, edit.show, reset.show],
+  );
+
+  const row = edit.record;
+  const creating = edit.open && !row;
+  const initial: Partial<AccountValues> | undefined = row
+    ? {
+        userName: row.userName,
+        nickName: row.nickName,
+        roleIds: row.roles.map((r) => r.id),
+        orgId: row.orgId,
+        areaCode: row.areaCode ?? '',
+        mobile: row.mobile ?? '',
+        email: row.email ?? '',
+        idCard: row.idCard ?? '',
+        address: row.address ?? '',
+        note: row.note ?? '',
+      }
+    : { orgId: orgId ?? null, areaCode: '86' };
+
+  const save = (v: AccountValues) => {
+    const common = {
+      nickName: v.nickName,
+      roleIds: v.roleIds,
+      orgId: v.orgId ?? null,
+      areaCode: v.mobile ? (v.areaCode ?? '') : '',
+      mobile: v.mobile ?? '',
+      email: v.email ?? '',
+      idCard: v.idCard ?? '',
+      address: v.address ?? '',
+      note: v.note ?? '',
+    };
+    if (edit.record) return request('manageUpdate', { body: { manageId: edit.record.manageId, ...common } });
+    return request('manageCreate', { body: { userName: v.userName, password: v.password ?? '', ...common } });
+  };
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={6} xl={5}>
+        <Card size="small" title={t('orgTree')}>
+          <Tree
+            blockNode
+            defaultExpandAll
+            treeData={[{ key: 0, title: t('allOrgs'), children: orgData }]}
+            selectedKeys={[orgId ?? 0]}
+            onSelect={(keys) => setOrgId(keys.length && keys[0] !== 0 ? Number(keys[0]) : undefined)}
+            key={orgData.length}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={18} xl={19}>
+        <ListPage
+          listCall="manageList"
+          rowKey="manageId"
+          title={t('title')}
+          filters={filters}
+          params={{ orgId }}
+          columns={columns}
+          exportCall="manageExport"
+          exportPerm={PERMS.manageExport}
+          toolbar={
+            <Permit perm={PERMS.manageAdd}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+                {t('add')}
+              </Button>
+            </Permit>
+          }
+        >
+          <FormDrawer<AccountValues>
+            open={edit.open}
+            title={creating ? t('createTitle') : t('editTitle')}
+            onClose={edit.hide}
+            initialValues={initial}
+            onSubmit={save}
+            invalidates={['manageList', 'orgTree']}
+          >
+            <Form.Item name="userName" label={t('userName')} rules={creating ? [rule(field.userName, t('userName'))] : []}>
+              <Input maxLength={18} disabled={!creating} autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="nickName" label={t('nickName')} rules={[rule(field.nickName, t('nickName'))]}>
+              <Input maxLength={18} showCount />
+            </Form.Item>
+            {creating && (
+              <Form.Item name="password" label={t('password')} rules={[rule(field.password, t('password'))]}>
+                <Input.Password maxLength={18} autoComplete="new-password" />
+              </Form.Item>
+            )}
+            <Form.Item name="roleIds" label={t('roles')} rules={[rule(field.roleIds, t('roles'))]}>
+              <Select mode="multiple" options={roleOptions} optionFilterProp="label" placeholder={t('rolePlaceholder')} />
+            </Form.Item>
+            <Form.Item name="orgId" label={t('org')}>
+              <TreeSelect treeData={orgData} allowClear treeDefaultExpandAll placeholder={t('orgPlaceholder')} />
+            </Form.Item>
+            <Form.Item label={t('mobile')}>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="areaCode" noStyle rules={[rule(field.areaCode, t('areaCode'))]}>
+                  <Input style={{ width: 90 }} addonBefore="+" maxLength={4} aria-label={t('areaCode')} />
+                </Form.Item>
+                <Form.Item name="mobile" noStyle rules={[rule(field.mobile, t('mobile'))]}>
+                  <Input maxLength={20} inputMode="numeric" aria-label={t('mobile')} />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+            <Form.Item name="email" label={t('email')} rules={[rule(field.email, t('email'))]}>
+              <Input maxLength={32} inputMode="email" />
+            </Form.Item>
+            <Form.Item name="idCard" label={t('idCard')} rules={[rule(field.idCard, t('idCard'))]}>
+              <Input maxLength={20} />
+            </Form.Item>
+            <Form.Item name="address" label={t('address')} rules={[rule(field.address, t('address'))]}>
+              <Input maxLength={64} />
+            </Form.Item>
+            <Form.Item name="note" label={t('note')} rules={[rule(field.note, t('note'))]}>
+              <Input maxLength={18} showCount />
+            </Form.Item>
+          </FormDrawer>
+          <FormModal<{ password: string }>
+            open={reset.open}
+            title={t('resetPasswordTitle', { name: reset.record?.userName ?? '' })}
+            onClose={reset.hide}
+            onSubmit={(v) => request('manageResetPassword', { body: { manageId: reset.record!.manageId, password: v.password } })}
+            successMessage={t('resetDone')}
+          >
+            <Typography.Paragraph type="secondary">{t('resetHint')}</Typography.Paragraph>
+            <Form.Item name="password" label={t('newPassword')} rules={[rule(manageResetPasswordRequest.shape.password, t('newPassword'))]}>
+              <Input.Password maxLength={18} autoComplete="new-password" />
+            </Form.Item>
+          </FormModal>
+        </ListPage>
+      </Col>
+    </Row>
+  );
+}

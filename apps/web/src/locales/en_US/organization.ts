@@ -1,0 +1,20 @@
+/** Namespace organization (issue 3, identity screens). */
+export default {
+  title: "Departments",
+  name: "Department",
+  parent: "Parent department",
+  top: "None (first level)",
+  orderNum: "Order",
+  accountCount: "Accounts",
+  add: "New department",
+  addChild: "Add sub-department",
+  edit: "Edit",
+  delete: "Delete",
+  deleteConfirm: "Delete the department {{name}}?",
+  deleted: "Deleted",
+  createTitle: "New department",
+  editTitle: "Edit department",
+  empty: "No departments yet; add the first one",
+  btnSave: "Add or edit departments",
+  btnDelete: "Delete departments",
+};

@@ -1,0 +1,20 @@
+/** Namespace organization (issue 3, identity screens). */
+export default {
+  title: "组织管理",
+  name: "部门名称",
+  parent: "上级部门",
+  top: "无（第一级）",
+  orderNum: "排序",
+  accountCount: "人数",
+  add: "新增部门",
+  addChild: "新增下级",
+  edit: "编辑",
+  delete: "删除",
+  deleteConfirm: "确定删除部门 {{name}}？",
+  deleted: "已删除",
+  createTitle: "新增部门",
+  editTitle: "编辑部门",
+  empty: "还没有部门，点击“新增部门”创建第一个",
+  btnSave: "新增/编辑部门",
+  btnDelete: "删除部门",
+};

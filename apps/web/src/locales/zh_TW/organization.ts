@@ -1,0 +1,20 @@
+/** Namespace organization (issue 3, identity screens). */
+export default {
+  title: "組織管理",
+  name: "部門名稱",
+  parent: "上級部門",
+  top: "無（第一級）",
+  orderNum: "排序",
+  accountCount: "人數",
+  add: "新增部門",
+  addChild: "新增下級",
+  edit: "編輯",
+  delete: "刪除",
+  deleteConfirm: "確定刪除部門 {{name}}？",
+  deleted: "已刪除",
+  createTitle: "新增部門",
+  editTitle: "編輯部門",
+  empty: "還沒有部門，點擊「新增部門」建立第一個",
+  btnSave: "新增/編輯部門",
+  btnDelete: "刪除部門",
+};
