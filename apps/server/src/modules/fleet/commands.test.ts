@@ -64,8 +64,11 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     expect(ver.result).toEqual({ firmware: { main: '2.3.9', board: '1.5' } });
     cab.iccid = '89860099999999999999';
     await settled((await send(cab.sn, 'queryIccid')).data.id);
-    const cfg = await settled((await send(cab.sn, 'config', { host: 'iot2.example.com', port: 8883, heartbeatSec: 120 })).data.id);
+    const cfg = await settled((await send(cab.sn, 'config', { host: 'iot2.example.com', port: 8883, heartbeatSec: 120, ftp: { password: 'ftp-secret' } })).data.id);
     expect(cfg.state).toBe('succeeded');
+    expect((await cab.next((m) => m.id === cfg.id)).data).toMatchObject({ ftp: { password: 'ftp-secret' } }); // the cabinet gets it
+    expect(cfg.data.ftp.password).toBe('******'); // nobody reads it back
+    expect(JSON.stringify((await api.get(`${CMD}/queryPage`, { sn: cab.sn })).data)).not.toContain('ftp-secret');
     const row = (await api.get('/device/api/v1/cabinet/queryPage', { sn: cab.sn })).data.list[0];
     expect(row).toMatchObject({ firmwareMain: '2.3.9', firmwareBoard: '1.5', iccid: '89860099999999999999', host: 'iot2.example.com', port: 8883, heartbeatSec: 120, ftpHost: 'ftp.example.com', ftpPort: 21, ftpUser: 'cab' });
     // An open lock on a slot the cabinet does not have is refused before anything is sent.
