@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useServer } from '../../test/helper.js';
-import { brokerEnv, fleetTargets, http, until } from './fleet-helpers.js';
+import { brokerEnv, clearRetained, fleetTargets, http, until } from './fleet-helpers.js';
 import { newSn, powerBankIdFor, TestCabinet, type Down } from './test-cabinet.js';
 
 const CMD = '/device/api/v1/command';
@@ -35,6 +35,7 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
   });
   afterAll(async () => {
     await Promise.allSettled(cabinets.map((c) => (c.client ? c.client.endAsync(true) : Promise.resolve())));
+    await clearRetained(broker, cabinets.map((c) => c.sn));
   });
 
   it('restart: recorded, sent with its expiry, succeeded; who sent it is in the operation log', async () => {
