@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { auth, engines, useServer } from '../../test/helper.js';
 import { accountWithMenus } from '../../test/accounts.js';
 import { fleetMenus } from './menus.js';
+import type { SeededRole } from '../identity/menu-seed.js';
 import { http, until } from './fleet-helpers.js';
 import { newSn, RUN_PREFIX, TestCabinet } from './test-cabinet.js';
 
@@ -17,7 +18,7 @@ describe.each(engines)('fleet calls (%s)', (engine) => {
   const api = http(s, () => token);
 
   /** An account holding exactly the fleet menus a seeded role is given (MenuSeed.roles). */
-  async function accountWithRole(userName: string, roleCode: string): Promise<string> {
+  async function accountWithRole(userName: string, roleCode: SeededRole): Promise<string> {
     const codes = fleetMenus.filter((m) => m.roles?.includes(roleCode)).map((m) => m.code);
     await accountWithMenus(s.current.database.db, userName, 'pass1234', ['dashboard', ...codes]);
     return s.current.login(userName, 'pass1234');
