@@ -3,11 +3,11 @@ import { Alert, Button, Card, Descriptions, Drawer, Skeleton, Space, Table, Tag,
 import { EyeOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PERMS, type CabinetDetail, type CommandItem, type PageResult } from '@cbo/contract';
+import { PERMS, type CommandItem, type PageResult } from '@cbo/contract';
 import { callKey, formatDateTime, useIsMobile } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { request, ApiError } from '@/shared/request';
-import { useCabinetLive, useCommandLive } from '../use-fleet-live';
+import { useCommandLive, useLiveCabinetDetail } from '../use-fleet-live';
 import { CabinetSlots } from './cabinet-slots';
 import { CommandStateTag, CommandTimeline } from './command-timeline';
 import { SignalBars } from './signal-bars';
@@ -23,19 +23,8 @@ const RECENT_COMMANDS = 10;
 export function CabinetDetailDrawer({ sn, open, onClose }: { sn: string | undefined; open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['fleetUi', 'kit']);
   const isMobile = useIsMobile();
-  const queryClient = useQueryClient();
-  const detailKey = callKey('cabinetDetail', { sn });
-  const detail = useQuery({
-    queryKey: detailKey,
-    queryFn: ({ signal }) => request('cabinetDetail', { query: { sn: sn! } }, { signal }),
-    enabled: open && !!sn,
-  });
-
   // A live message carries the list row, and the slots when they changed; the detail merges both.
-  useCabinetLive(({ cabinet, slots }) => {
-    if (!open || cabinet.sn !== sn) return;
-    queryClient.setQueryData<CabinetDetail>(detailKey, (old) => (old ? { ...old, ...cabinet, ...(slots ? { slotList: slots } : {}) } : old));
-  });
+  const detail = useLiveCabinetDetail(sn, open);
 
   const cab = detail.data;
   return (
