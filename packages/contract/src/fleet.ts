@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, timeRange } from './envelope.js';
-import { cabinetSn, powerBankId, BATCH_STORAGE_MAX } from './rules.js';
+import { cabinetSn, powerBankId, BATCH_STORAGE_MAX, CABINET_SN_RE, POWER_BANK_ID_RE } from './rules.js';
 
 /**
  * The device fleet (issue 4): cabinets, their slots and power banks, commands to cabinets, firmware
@@ -17,7 +17,7 @@ export const SLOT_FAULTS = ['motor', 'sensor', 'lock', 'comm'] as const;
 export type SlotFault = (typeof SLOT_FAULTS)[number];
 
 /** Why a cabinet went online or offline (device log, cabinet row). */
-export const ONLINE_REASONS = ['register', 'will', 'disconnect', 'heartbeatTimeout', 'serverRestart'] as const;
+export const ONLINE_REASONS = ['register', 'heartbeat', 'will', 'disconnect', 'heartbeatTimeout'] as const;
 export type OnlineReason = (typeof ONLINE_REASONS)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -437,4 +437,4 @@ export const deviceLogItem = z.object({
 });
 export type DeviceLogItem = z.infer<typeof deviceLogItem>;
 
-export { cabinetSn, powerBankId };
+export { cabinetSn, powerBankId, CABINET_SN_RE, POWER_BANK_ID_RE };
