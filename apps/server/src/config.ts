@@ -26,6 +26,8 @@ const schema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Simulated cabinets run inside the server (SIMU000000000001…): 0 turns them off. */
+  SIMULATOR: z.coerce.number().int().min(0).max(10_000).default(20),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
