@@ -20,6 +20,7 @@ export function SignalBars({ csq }: { csq: number | null | undefined }) {
   const bars = csqBars(csq);
   const known = csq !== null && csq !== undefined;
   const label = !known ? t('signal.unknown') : csq === 99 ? t('signal.none') : t('signal.csq', { csq, bars });
+  if (!known) return <Tooltip title={label}><span aria-label={label}>-</span></Tooltip>;
   const colour = bars >= 3 ? token.colorSuccess : bars === 2 ? token.colorWarning : token.colorError;
   return (
     <Tooltip title={label}>
@@ -27,7 +28,7 @@ export function SignalBars({ csq }: { csq: number | null | undefined }) {
         {[1, 2, 3, 4].map((b) => (
           <span key={b} style={{ width: 4, height: 3 + b * 2.75, borderRadius: 1, background: b <= bars ? colour : token.colorFillSecondary }} />
         ))}
-        {known && <span style={{ marginLeft: 4, fontSize: 12, color: token.colorTextSecondary }}>{csq}</span>}
+        <span style={{ marginLeft: 4, fontSize: 12, color: token.colorTextSecondary }}>{csq}</span>
       </span>
     </Tooltip>
   );

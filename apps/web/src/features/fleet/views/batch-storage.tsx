@@ -4,7 +4,7 @@ import { ImportOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BATCH_STORAGE_MAX, PERMS, rules, type BatchStorageReport } from '@cbo/contract';
-import { useLang, useZodRule } from '@/shared/form';
+import { useLang, useZodRule, zodRule } from '@/shared/form';
 import { ListPage, callKey, formatDateTime, useIsMobile, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { ApiError, request } from '@/shared/request';
@@ -106,7 +106,6 @@ function StorageDrawer({ open, onClose }: { open: boolean; onClose: () => void }
 
   const count = parseSnList(list).length;
   const preview = rangePreview(start, end);
-  const endRule = useMemo(() => rule(snRangeEndSchema(start), t('storage.end')), [rule, start, t]);
 
   const submit = async () => {
     let v: StorageForm;
@@ -186,7 +185,7 @@ function StorageDrawer({ open, onClose }: { open: boolean; onClose: () => void }
                 </Form.Item>
               </Col>
               <Col xs={24} sm={12}>
-                <Form.Item name="end" label={t('storage.end')} rules={[endRule]} dependencies={['start']}>
+                <Form.Item name="end" label={t('storage.end')} rules={[({ getFieldValue }) => zodRule(snRangeEndSchema(getFieldValue('start') as string | undefined), lang, t('storage.end'))]} dependencies={['start']}>
                   <Input placeholder="CHGB000000000100" maxLength={17} spellCheck={false} />
                 </Form.Item>
               </Col>
