@@ -20,6 +20,8 @@ import { identityRoutes } from './modules/identity/routes.js';
 import { seedIdentity } from './modules/identity/seed.js';
 import { identityMenus } from './modules/identity/menus.js';
 import { fleetMenus } from './modules/fleet/menus.js';
+import { createFleet } from './modules/fleet/index.js';
+import { fleetRoutes } from './modules/fleet/routes.js';
 import { ExportService } from './modules/system/export.service.js';
 import { OperationLogService } from './modules/system/operation-log.service.js';
 import { ParamsService } from './modules/system/params.service.js';
@@ -67,6 +69,8 @@ export async function buildApp(opts: BuildOptions) {
     exports,
     onSessionsEnded: ({ sessionIds, code }) => live.endSessions(sessionIds, code),
   });
+  live.setPermissionCheck((p, code) => identity.access.holdsPermission(p, code));
+  const fleet = await createFleet(database.db, config, { live, exports, log: app.log });
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
@@ -84,6 +88,7 @@ export async function buildApp(opts: BuildOptions) {
 
   identityRoutes(app, identity, { files, exports });
   systemRoutes(app, { params, exports });
+  fleetRoutes(app, fleet, { exports });
   live.register(app, (t, r) => identity.sessions.authenticate(t, r));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'success', data: { engine: database.engine } }));
@@ -114,11 +119,14 @@ export async function buildApp(opts: BuildOptions) {
   await identity.access.bindMenusToApis();
   await live.start();
   if (opts.workers !== false) await exports.startWorker();
+  // The device gateway: the embedded broker on MQTT_PORT (or MQTT_URL) and the sweeps.
+  await fleet.gateway.start();
 
   return {
     app,
-    services: { identity, params, exports, live, files, operationLog },
+    services: { identity, params, exports, live, files, operationLog, fleet, gateway: fleet.gateway },
     async close() {
+      await fleet.gateway.close();
       await exports.stopWorker();
       await live.stop();
       await app.close();

@@ -26,6 +26,15 @@ const schema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** The embedded MQTT broker for cabinets (docs/protocol.md); 0 picks a free port. Unused with MQTT_URL. */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  MQTT_HOST: z.string().default('0.0.0.0'),
+  /** An external broker (mqtt://user:password@host:1883): no embedded broker is started. */
+  MQTT_URL: z.string().regex(/^mqtts?:\/\/\S+$/, 'must be an mqtt:// or mqtts:// URL').optional(),
+  /** Shared-subscription group on an external broker, so several server processes each handle a message once; empty turns it off. */
+  MQTT_SHARE_GROUP: z.string().regex(/^[A-Za-z0-9_-]*$/).default('cbo'),
+  /** The fleet's key: each cabinet's MQTT password is derived from it. Generated once and kept in the database when unset. */
+  DEVICE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Simulated cabinets run inside the server (SIMU000000000001…): 0 turns them off. */
   SIMULATOR: z.coerce.number().int().min(0).max(10_000).default(20),
 });

@@ -1,3 +1,5 @@
+import type { CabinetItem, CommandItem, SlotItem } from './fleet.js';
+
 /** Live channel message types (spec 4, 7): `{ code, data: { type, data } }`. */
 export const LIVE_TYPES = {
   handshake: 'HAND_SHAKE_RESULT',
@@ -5,6 +7,10 @@ export const LIVE_TYPES = {
   exportProgress: 'EXPORT_PROGRESS',
   exportResult: 'EXPORT_RESULT',
   sessionEnded: 'SESSION_ENDED',
+  /** A cabinet's state changed (online, offline, register, heartbeat signal, inventory, config, stock-in). */
+  deviceCabinet: 'DEVICE_CABINET',
+  /** A command to a cabinet changed state (sent, acknowledged, progress, succeeded, failed, expired). */
+  deviceCommand: 'DEVICE_COMMAND',
 } as const;
 export type LiveType = (typeof LIVE_TYPES)[keyof typeof LIVE_TYPES];
 
@@ -35,3 +41,18 @@ export interface ExportResultData {
 export interface SessionEndedData {
   code: number;
 }
+
+/** What changed on a cabinet (DEVICE_CABINET). */
+export const DEVICE_CABINET_CHANGES = ['stockIn', 'register', 'online', 'offline', 'heartbeat', 'inventory', 'config', 'firmware'] as const;
+export type DeviceCabinetChange = (typeof DEVICE_CABINET_CHANGES)[number];
+/**
+ * DEVICE_CABINET: the cabinet's list row as it is now; `slots` only when the slots changed
+ * (inventory, events). Sent to every console whose account may see the cabinet list.
+ */
+export interface DeviceCabinetData {
+  change: DeviceCabinetChange;
+  cabinet: CabinetItem;
+  slots?: SlotItem[];
+}
+/** DEVICE_COMMAND: the command row as it is now (the forced-eject record and firmware batch follow it). */
+export type DeviceCommandData = CommandItem;

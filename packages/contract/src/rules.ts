@@ -36,3 +36,12 @@ export const EXPORT_MAX_ROWS = 20000;
 
 /** Avatar upload limit (spec 5): images up to 5 MB. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Cabinet SN: 4 letters and 12 or 13 digits, 16 or 17 characters (spec 5, 9). Upper-cased. */
+export const CABINET_SN_RE = /^[A-Z]{4}\d{12,13}$/;
+export const cabinetSn = z.string().trim().toUpperCase().regex(CABINET_SN_RE, { error: 'rule.cabinetSn' });
+/** Power bank (device) ID: 4 letters and 13 digits (spec 5). Upper-cased. */
+export const POWER_BANK_ID_RE = /^[A-Z]{4}\d{13}$/;
+export const powerBankId = z.string().trim().toUpperCase().regex(POWER_BANK_ID_RE, { error: 'rule.powerBankId' });
+/** Cabinet batch storage: at most 500 at once (spec 5). */
+export const BATCH_STORAGE_MAX = 500;

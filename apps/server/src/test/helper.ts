@@ -65,6 +65,8 @@ export async function startServer(engine: 'pglite' | 'postgres', env: Record<str
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Every test server has its own embedded broker on a free port (1883 may be taken).
+    MQTT_PORT: '0',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });

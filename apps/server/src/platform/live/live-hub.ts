@@ -12,12 +12,19 @@ const STALE_MS = 95_000;
 
 type BusMessage =
   | { kind: 'to-account'; accountId: number; type: LiveType; data: unknown }
-  | { kind: 'end-sessions'; sessionIds: number[]; code: number };
+  | { kind: 'end-sessions'; sessionIds: number[]; code: number }
+  | { kind: 'broadcast'; anyOf: string[]; type: LiveType; data: unknown };
+
+/** Whether a principal holds a permission code (identity decides; cached per socket for a minute). */
+export type PermissionCheck = (principal: Principal, code: string) => Promise<boolean>;
+const PERMISSION_CACHE_MS = 60_000;
 
 interface Client {
   ws: WebSocket;
   sessionId: number;
+  principal: Principal;
   lastSeen: number;
+  held: Map<string, { ok: boolean; at: number }>;
 }
 
 /**
@@ -29,6 +36,7 @@ export class LiveHub {
   private readonly clients = new Map<number, Set<Client>>();
   private unlisten: (() => Promise<void>) | null = null;
   private sweeper: NodeJS.Timeout | null = null;
+  private check: PermissionCheck = async (p) => p.isSuper;
 
   constructor(
     private readonly database: Database,
@@ -56,6 +64,19 @@ export class LiveHub {
   /** Sends a message to every open console of an account, on every process. */
   async publish(accountId: number, type: LiveType, data: unknown): Promise<void> {
     await this.database.notify(CHANNEL, JSON.stringify({ kind: 'to-account', accountId, type, data } satisfies BusMessage));
+  }
+
+  /**
+   * Sends a message to every open console whose account holds one of the permission codes, on
+   * every process (fleet state: every console that may see a cabinet gets its changes).
+   */
+  async broadcast(anyOf: string[], type: LiveType, data: unknown): Promise<void> {
+    await this.database.notify(CHANNEL, JSON.stringify({ kind: 'broadcast', anyOf, type, data } satisfies BusMessage));
+  }
+
+  /** How broadcast decides who may see a message (set by the identity module at start). */
+  setPermissionCheck(check: PermissionCheck): void {
+    this.check = check;
   }
 
   /** Tells the consoles of ended sessions why, and closes their sockets. */
@@ -89,7 +110,7 @@ export class LiveHub {
         return;
       }
       socket.off('message', onEarly);
-      const client: Client = { ws: socket, sessionId: principal.sessionId, lastSeen: Date.now() };
+      const client: Client = { ws: socket, sessionId: principal.sessionId, principal, lastSeen: Date.now(), held: new Map() };
       const set = this.clients.get(principal.accountId) ?? new Set<Client>();
       set.add(client);
       this.clients.set(principal.accountId, set);
@@ -119,6 +140,10 @@ export class LiveHub {
       for (const c of this.clients.get(m.accountId) ?? []) send(c.ws, m.type, m.data);
       return;
     }
+    if (m.kind === 'broadcast') {
+      for (const set of this.clients.values()) for (const c of set) void this.deliverIfHeld(c, m.anyOf, m.type, m.data);
+      return;
+    }
     const ended = new Set(m.sessionIds);
     for (const set of this.clients.values()) {
       for (const c of set) {
@@ -126,6 +151,22 @@ export class LiveHub {
         send(c.ws, LIVE_TYPES.sessionEnded, { code: m.code });
         c.ws.close(4401, 'session ended');
       }
+    }
+  }
+
+  private async deliverIfHeld(c: Client, anyOf: string[], type: LiveType, data: unknown): Promise<void> {
+    try {
+      const now = Date.now();
+      for (const code of anyOf) {
+        let held = c.held.get(code);
+        if (!held || now - held.at > PERMISSION_CACHE_MS) {
+          held = { ok: await this.check(c.principal, code), at: now };
+          c.held.set(code, held);
+        }
+        if (held.ok) return send(c.ws, type, data);
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'live permission check failed');
     }
   }
 

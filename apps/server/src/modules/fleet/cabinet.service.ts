@@ -1,0 +1,515 @@
+import crypto from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  batchStorageRequest,
+  describeError,
+  errorMessage,
+  expandSnRange,
+  CABINET_SN_RE,
+  type BatchStorageReport,
+  type BatchStorageRequest,
+  type CabinetDetail,
+  type CabinetFilter,
+  type CabinetItem,
+  type CabinetQuery,
+  type CabinetSecret,
+  type Lang,
+  type NetMode,
+  type OnlineReason,
+  type PageResult,
+  type PowerBankFilter,
+  type PowerBankItem,
+  type PowerBankQuery,
+  type SlotFault,
+  type SlotItem,
+  type StockFailReason,
+} from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { escapeLike } from '../identity/login-log.service.js';
+import type { DeviceLogService } from './device-log.service.js';
+import type { EventData, SlotReport } from './protocol.js';
+import { devCabinet, devForcedEject, devPowerBank, devSetting, devSlot } from './tables.js';
+import type { FleetLive } from './fleet-live.js';
+import type { z } from 'zod';
+import type { heartbeatData, registerData } from './protocol.js';
+
+/** Heartbeat interval a cabinet is told, and assumed, until it reports its own. */
+export const DEFAULT_HEARTBEAT_SEC = 60;
+/** Offline after this many heartbeat intervals without any message (protocol.md). */
+export const MISSED_HEARTBEATS = 3;
+
+type CabinetRow = typeof devCabinet.$inferSelect;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The fleet key: DEVICE_SECRET, or one generated once and kept in the database. */
+export async function loadFleetKey(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insert(devSetting)
+    .values({ key: 'deviceSecret', value: crypto.randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(devSetting).where(eq(devSetting.key, 'deviceSecret'));
+  return row!.value;
+}
+
+/** A cabinet's MQTT password: base64url(HMAC-SHA256(key, SN)), first 32 characters. */
+export function deriveSecret(key: string, sn: string): string {
+  return crypto.createHmac('sha256', key).update(sn).digest('base64url').slice(0, 32);
+}
+
+/** Cabinets: stock-in, the list and detail, and the state cabinets report through the gateway. */
+export class CabinetService {
+  constructor(
+    private readonly db: Db,
+    private readonly key: string,
+    private readonly deviceLog: DeviceLogService,
+    private readonly live: FleetLive,
+  ) {}
+
+  secretOf(sn: string): string {
+    return deriveSecret(this.key, sn);
+  }
+
+  /** True when the password is this cabinet's secret (constant time). */
+  checkSecret(sn: string, password: string): boolean {
+    const want = Buffer.from(this.secretOf(sn));
+    const got = Buffer.from(password);
+    return want.length === got.length && crypto.timingSafeEqual(want, got);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Stock-in (cabinet batch storage)
+
+  /**
+   * Stocks in cabinets by list or range (at most 500). A bad range or list refuses the whole
+   * request; within a list each SN stands alone and the report says which failed and why.
+   */
+  async stockIn(input: BatchStorageRequest, opts: { lang?: Lang; by?: number | null } = {}): Promise<BatchStorageReport> {
+    const lang = opts.lang ?? 'zh_CN';
+    const parsed = batchStorageRequest.safeParse(input);
+    if (!parsed.success) throw new AppError('VALIDATION', { detail: describeError(parsed.error, lang) });
+    const v = parsed.data;
+    const raw = v.sns ?? expandSnRange(v.start!, v.end!);
+    const failed: BatchStorageReport['failed'] = [];
+    const fail = (sn: string, reason: StockFailReason) => {
+      const name = reason === 'nonStandard' ? 'DEVICE_CODE_NONSTANDARD' : reason === 'alreadyInStock' ? 'DEVICE_IN_STOCK' : 'DEVICE_DUPLICATE';
+      failed.push({ sn, reason, msg: errorMessage(name, lang) });
+    };
+    const wanted: string[] = [];
+    const seen = new Set<string>();
+    for (const r of raw) {
+      const sn = r.trim().toUpperCase();
+      if (!CABINET_SN_RE.test(sn)) fail(r, 'nonStandard');
+      else if (seen.has(sn)) fail(sn, 'duplicate');
+      else {
+        seen.add(sn);
+        wanted.push(sn);
+      }
+    }
+    let inserted: string[] = [];
+    if (wanted.length) {
+      const rows = await this.db
+        .insert(devCabinet)
+        .values(wanted.map((sn) => ({ sn, stockedInBy: opts.by ?? null })))
+        .onConflictDoNothing()
+        .returning({ sn: devCabinet.sn });
+      inserted = rows.map((r) => r.sn);
+      const ok = new Set(inserted);
+      for (const sn of wanted) if (!ok.has(sn)) fail(sn, 'alreadyInStock');
+    }
+    // Keep the caller's order in the report.
+    const order = new Map(raw.map((r, i) => [r.trim().toUpperCase(), i]));
+    failed.sort((a, b) => (order.get(a.sn.trim().toUpperCase()) ?? 0) - (order.get(b.sn.trim().toUpperCase()) ?? 0));
+    if (inserted.length) {
+      const items = await this.itemsBySn(inserted);
+      for (const cabinet of items) void this.live.cabinet('stockIn', cabinet);
+    }
+    return { total: raw.length, succeeded: inserted.length, succeededSns: wanted.filter((sn) => inserted.includes(sn)), failed };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Reads
+
+  private where(f: CabinetFilter): SQL | undefined {
+    const c: SQL[] = [];
+    if (f.sn) c.push(ilike(devCabinet.sn, `%${escapeLike(f.sn)}%`));
+    if (f.online !== undefined) c.push(eq(devCabinet.online, f.online));
+    if (f.bound !== undefined) c.push(f.bound ? isNotNull(devCabinet.outletId) : isNull(devCabinet.outletId));
+    if (f.firmware) c.push(ilike(devCabinet.firmwareMain, `%${escapeLike(f.firmware)}%`));
+    if (f.netMode) c.push(eq(devCabinet.netMode, f.netMode));
+    if (f.iccid) c.push(ilike(devCabinet.iccid, `%${escapeLike(f.iccid)}%`));
+    return c.length ? and(...c) : undefined;
+  }
+
+  async count(f: CabinetFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(devCabinet).where(this.where(f));
+    return Number(r!.n);
+  }
+
+  async rows(q: CabinetFilter & Partial<Pick<CabinetQuery, 'orderBy' | 'order'>>, offset: number, limit: number): Promise<CabinetItem[]> {
+    const col = q.orderBy ? devCabinet[q.orderBy] : devCabinet.stockedInAt;
+    const dir = q.orderBy ? (q.order === 'ascend' ? asc : desc) : desc;
+    const rows = await this.db
+      .select()
+      .from(devCabinet)
+      .where(this.where(q))
+      .orderBy(sql`${dir(col)} nulls last`, asc(devCabinet.sn))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toItem);
+  }
+
+  async page(q: CabinetQuery): Promise<PageResult<CabinetItem>> {
+    const [list, total] = await Promise.all([this.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize), this.count(q)]);
+    return { list, total };
+  }
+
+  async get(sn: string): Promise<CabinetRow | undefined> {
+    const [row] = await this.db.select().from(devCabinet).where(eq(devCabinet.sn, sn));
+    return row;
+  }
+
+  async item(sn: string): Promise<CabinetItem | null> {
+    const row = await this.get(sn);
+    return row ? toItem(row) : null;
+  }
+
+  private async itemsBySn(sns: string[]): Promise<CabinetItem[]> {
+    if (!sns.length) return [];
+    return (await this.db.select().from(devCabinet).where(inArray(devCabinet.sn, sns))).map(toItem);
+  }
+
+  async slots(sn: string): Promise<SlotItem[]> {
+    const rows = await this.db.select().from(devSlot).where(eq(devSlot.sn, sn)).orderBy(asc(devSlot.slot));
+    return rows.map((r) => ({
+      slot: r.slot,
+      powerBankId: r.powerBankId,
+      battery: r.battery,
+      locked: r.locked,
+      fault: r.fault as SlotFault | null,
+      charging: r.charging,
+      updatedAt: r.updatedAt.toISOString(),
+    }));
+  }
+
+  async detail(sn: string): Promise<CabinetDetail> {
+    const row = await this.get(sn);
+    if (!row) throw new AppError('DEVICE_NOT_FOUND');
+    return { ...toItem(row), uptimeSec: row.uptimeSec, slotList: await this.slots(sn), inventoryAt: iso(row.inventoryAt) };
+  }
+
+  async secret(sn: string): Promise<CabinetSecret> {
+    if (!(await this.get(sn))) throw new AppError('DEVICE_NOT_FOUND');
+    return { sn, clientId: `cab-${sn}`, username: sn, secret: this.secretOf(sn) };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Power banks
+
+  private pbWhere(f: PowerBankFilter): SQL | undefined {
+    const c: SQL[] = [];
+    if (f.powerBankId) c.push(ilike(devPowerBank.powerBankId, `%${escapeLike(f.powerBankId)}%`));
+    if (f.sn) c.push(ilike(devPowerBank.sn, `%${escapeLike(f.sn)}%`));
+    if (f.inCabinet !== undefined) c.push(f.inCabinet ? isNotNull(devPowerBank.sn) : isNull(devPowerBank.sn));
+    return c.length ? and(...c) : undefined;
+  }
+
+  async powerBankCount(f: PowerBankFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(devPowerBank).where(this.pbWhere(f));
+    return Number(r!.n);
+  }
+
+  async powerBankRows(q: PowerBankFilter & Partial<Pick<PowerBankQuery, 'orderBy' | 'order'>>, offset: number, limit: number): Promise<PowerBankItem[]> {
+    const col = q.orderBy ? devPowerBank[q.orderBy] : devPowerBank.powerBankId;
+    const dir = q.order === 'descend' ? desc : asc;
+    const rows = await this.db
+      .select()
+      .from(devPowerBank)
+      .where(this.pbWhere(q))
+      .orderBy(sql`${dir(col)} nulls last`, asc(devPowerBank.powerBankId))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => ({
+      powerBankId: r.powerBankId,
+      sn: r.sn,
+      slot: r.slot,
+      battery: r.battery,
+      charging: r.charging,
+      locked: r.locked,
+      fault: r.fault as SlotFault | null,
+      leaseCount: r.leaseCount,
+      leaseMinutes: r.leaseMinutes,
+      ejectFailures: r.ejectFailures,
+      lastCabinetSn: r.lastCabinetSn,
+      firstSeenAt: r.firstSeenAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    }));
+  }
+
+  async powerBankPage(q: PowerBankQuery): Promise<PageResult<PowerBankItem>> {
+    const [list, total] = await Promise.all([this.powerBankRows(q, (q.pageNum - 1) * q.pageSize, q.pageSize), this.powerBankCount(q)]);
+    return { list, total };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // What cabinets report (called by the gateway, one message of a cabinet at a time)
+
+  /** Stores a registration and marks the cabinet online; null when the SN is not in stock. */
+  async register(sn: string, d: z.infer<typeof registerData>, address: string | null): Promise<{ heartbeatSec: number } | null> {
+    const now = new Date();
+    const [before] = await this.db.select({ online: devCabinet.online }).from(devCabinet).where(eq(devCabinet.sn, sn));
+    if (!before) return null;
+    const [row] = await this.db
+      .update(devCabinet)
+      .set({
+        imei: d.imei,
+        iccid: d.iccid,
+        firmwareMain: d.firmware.main,
+        firmwareBoard: d.firmware.board,
+        slotCount: d.slots,
+        netMode: d.netMode,
+        model: d.model ?? null,
+        hwVersion: d.hwVersion ?? null,
+        registeredAt: now,
+        lastSeenAt: now,
+        online: true,
+        onlineReason: 'register',
+        onlineChangedAt: before.online ? sql`coalesce(${devCabinet.onlineChangedAt}, ${now})` : now,
+      })
+      .where(eq(devCabinet.sn, sn))
+      .returning();
+    // Slots beyond the registered count no longer exist.
+    await this.db.delete(devSlot).where(and(eq(devSlot.sn, sn), sql`${devSlot.slot} > ${d.slots}`));
+    if (!before.online) await this.deviceLog.record({ sn, kind: 'online', reason: 'register', address });
+    void this.live.cabinet('register', toItem(row!));
+    return { heartbeatSec: row!.heartbeatSec ?? DEFAULT_HEARTBEAT_SEC };
+  }
+
+  /** A heartbeat; false when the SN is not in stock. A heartbeat from a cabinet marked offline brings it back. */
+  async heartbeat(sn: string, d: z.infer<typeof heartbeatData>): Promise<boolean> {
+    const now = new Date();
+    const [before] = await this.db
+      .select({ online: devCabinet.online, csq: devCabinet.csq, netMode: devCabinet.netMode, heartbeatSec: devCabinet.heartbeatSec })
+      .from(devCabinet)
+      .where(eq(devCabinet.sn, sn));
+    if (!before) return false;
+    const [row] = await this.db
+      .update(devCabinet)
+      .set({
+        csq: d.csq,
+        heartbeatSec: d.heartbeatSec,
+        uptimeSec: d.uptimeSec ?? null,
+        ...(d.netMode ? { netMode: d.netMode } : {}),
+        lastSeenAt: now,
+        lastHeartbeatAt: now,
+        ...(before.online ? {} : { online: true, onlineReason: 'heartbeat', onlineChangedAt: now }),
+      })
+      .where(eq(devCabinet.sn, sn))
+      .returning();
+    if (!before.online) {
+      await this.deviceLog.record({ sn, kind: 'online', reason: 'heartbeat' });
+      void this.live.cabinet('online', toItem(row!));
+    } else if (before.csq !== d.csq || (d.netMode && before.netMode !== d.netMode) || before.heartbeatSec !== d.heartbeatSec) {
+      // Unchanged heartbeats are not pushed: 10,000 cabinets would flood every console.
+      void this.live.cabinet('heartbeat', toItem(row!));
+    }
+    return true;
+  }
+
+  /** Any message proves the cabinet is there; false when the SN is not in stock. */
+  async touch(sn: string): Promise<boolean> {
+    const r = await this.db.update(devCabinet).set({ lastSeenAt: new Date() }).where(eq(devCabinet.sn, sn)).returning({ sn: devCabinet.sn });
+    return r.length > 0;
+  }
+
+  async goOffline(sn: string, reason: OnlineReason, address: string | null = null): Promise<void> {
+    const rows = await this.db
+      .update(devCabinet)
+      .set({ online: false, onlineReason: reason, onlineChangedAt: new Date() })
+      .where(and(eq(devCabinet.sn, sn), eq(devCabinet.online, true)))
+      .returning();
+    if (!rows.length) return;
+    await this.deviceLog.record({ sn, kind: 'offline', reason, address });
+    void this.live.cabinet('offline', toItem(rows[0]!));
+  }
+
+  /** Cabinets silent for three heartbeat intervals go offline (any process may run this). */
+  async sweepOffline(): Promise<number> {
+    const now = new Date();
+    const rows = await this.db
+      .update(devCabinet)
+      .set({ online: false, onlineReason: 'heartbeatTimeout', onlineChangedAt: now })
+      .where(
+        and(
+          eq(devCabinet.online, true),
+          lt(devCabinet.lastSeenAt, sql`${now}::timestamptz - make_interval(secs => ${MISSED_HEARTBEATS} * coalesce(${devCabinet.heartbeatSec}, ${DEFAULT_HEARTBEAT_SEC}))`),
+        ),
+      )
+      .returning();
+    for (const r of rows) {
+      await this.deviceLog.record({ sn: r.sn, kind: 'offline', reason: 'heartbeatTimeout', detail: `last message ${r.lastSeenAt?.toISOString() ?? '-'}` });
+      void this.live.cabinet('offline', toItem(r));
+    }
+    return rows.length;
+  }
+
+  /** Replaces the cabinet's slots with a whole inventory and moves its power banks. */
+  async inventory(sn: string, slots: SlotReport[]): Promise<boolean> {
+    const now = new Date();
+    const known = await this.db.transaction(async (tx) => {
+      const [cab] = await tx.select({ sn: devCabinet.sn }).from(devCabinet).where(eq(devCabinet.sn, sn)).for('update');
+      if (!cab) return false;
+      const here = slots.filter((s) => s.powerBankId);
+      const ids = here.map((s) => s.powerBankId!);
+      // Power banks this cabinet held that it no longer reports have left it.
+      await tx
+        .update(devPowerBank)
+        .set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now })
+        .where(and(eq(devPowerBank.sn, sn), ids.length ? notInArray(devPowerBank.powerBankId, ids) : undefined));
+      if (ids.length) {
+        // Those that arrive from outside any cabinet were returned: close their forced-eject records.
+        const outside = await tx
+          .select({ id: devPowerBank.powerBankId })
+          .from(devPowerBank)
+          .where(and(inArray(devPowerBank.powerBankId, ids), isNull(devPowerBank.sn)));
+        await this.markReturned(tx, outside.map((o) => o.id), sn, now);
+        for (const s of here) {
+          await tx
+            .insert(devPowerBank)
+            .values({ powerBankId: s.powerBankId!, sn, slot: s.slot, battery: s.battery, charging: s.charging, locked: s.locked, fault: s.fault, lastCabinetSn: sn, updatedAt: now })
+            .onConflictDoUpdate({
+              target: devPowerBank.powerBankId,
+              set: { sn, slot: s.slot, battery: s.battery, charging: s.charging, locked: s.locked, fault: s.fault, lastCabinetSn: sn, updatedAt: now },
+            });
+        }
+      }
+      await tx.delete(devSlot).where(eq(devSlot.sn, sn));
+      if (slots.length) {
+        await tx.insert(devSlot).values(
+          slots.map((s) => ({ sn, slot: s.slot, powerBankId: s.powerBankId, battery: s.battery, locked: s.locked, fault: s.fault, charging: s.charging, updatedAt: now })),
+        );
+      }
+      await this.summarise(tx, sn, now, true);
+      return true;
+    });
+    if (known) await this.pushWithSlots('inventory', sn);
+    return known;
+  }
+
+  /** A slot event: the slot and the power bank change at once; an inventory follows. */
+  async event(sn: string, e: EventData): Promise<boolean> {
+    const now = new Date();
+    const known = await this.db.transaction(async (tx) => {
+      const [cab] = await tx.select({ sn: devCabinet.sn }).from(devCabinet).where(eq(devCabinet.sn, sn)).for('update');
+      if (!cab) return false;
+      const [slot] = await tx.select().from(devSlot).where(and(eq(devSlot.sn, sn), eq(devSlot.slot, e.slot)));
+      const base = slot ?? { sn, slot: e.slot, powerBankId: null, battery: null, locked: true, fault: null, charging: false };
+      let next = { ...base, updatedAt: now };
+      if (e.kind === 'returned') {
+        const [pb] = await tx.select({ sn: devPowerBank.sn }).from(devPowerBank).where(eq(devPowerBank.powerBankId, e.powerBankId));
+        if (!pb || pb.sn === null) await this.markReturned(tx, [e.powerBankId], sn, now);
+        // Whatever the record said was in this slot has left it.
+        await tx
+          .update(devPowerBank)
+          .set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now })
+          .where(and(eq(devPowerBank.sn, sn), eq(devPowerBank.slot, e.slot), sql`${devPowerBank.powerBankId} <> ${e.powerBankId}`));
+        const battery = e.battery ?? null;
+        await tx
+          .insert(devPowerBank)
+          .values({ powerBankId: e.powerBankId, sn, slot: e.slot, battery, locked: true, lastCabinetSn: sn, updatedAt: now })
+          .onConflictDoUpdate({ target: devPowerBank.powerBankId, set: { sn, slot: e.slot, battery: sql`coalesce(${battery}, ${devPowerBank.battery})`, locked: true, lastCabinetSn: sn, updatedAt: now } });
+        next = { ...next, powerBankId: e.powerBankId, battery, locked: true };
+      } else if (e.kind === 'removed') {
+        const id = e.powerBankId ?? base.powerBankId;
+        if (id) await tx.update(devPowerBank).set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now }).where(and(eq(devPowerBank.powerBankId, id), eq(devPowerBank.sn, sn)));
+        next = { ...next, powerBankId: null, battery: null, charging: false };
+      } else if (e.kind === 'slotFault') {
+        next = { ...next, fault: e.fault };
+        if (base.powerBankId) await tx.update(devPowerBank).set({ fault: e.fault, updatedAt: now }).where(eq(devPowerBank.powerBankId, base.powerBankId));
+      } else {
+        next = { ...next, fault: null };
+        if (base.powerBankId) await tx.update(devPowerBank).set({ fault: null, updatedAt: now }).where(eq(devPowerBank.powerBankId, base.powerBankId));
+      }
+      await tx
+        .insert(devSlot)
+        .values(next)
+        .onConflictDoUpdate({ target: [devSlot.sn, devSlot.slot], set: { powerBankId: next.powerBankId, battery: next.battery, locked: next.locked, fault: next.fault, charging: next.charging, updatedAt: now } });
+      await this.summarise(tx, sn, now, false);
+      return true;
+    });
+    if (known) await this.pushWithSlots('inventory', sn);
+    return known;
+  }
+
+  /** Stores what a config, version or ICCID reply says is in force now. */
+  async applyReported(sn: string, patch: Partial<Pick<CabinetRow, 'host' | 'port' | 'heartbeatSec' | 'ftpHost' | 'ftpPort' | 'ftpUser' | 'firmwareMain' | 'firmwareBoard' | 'iccid'>>, change: 'config' | 'firmware'): Promise<void> {
+    if (!Object.keys(patch).length) return;
+    const [row] = await this.db.update(devCabinet).set(patch).where(eq(devCabinet.sn, sn)).returning();
+    if (row) void this.live.cabinet(change, toItem(row));
+  }
+
+  private async markReturned(tx: Pick<Db, 'update'>, powerBankIds: string[], sn: string, now: Date): Promise<void> {
+    if (!powerBankIds.length) return;
+    await tx
+      .update(devForcedEject)
+      .set({ state: 'returned', returnedAt: now, returnedSn: sn })
+      .where(and(inArray(devForcedEject.powerBankId, powerBankIds), eq(devForcedEject.state, 'notReturned'), lt(devForcedEject.createdAt, now)));
+  }
+
+  private async summarise(tx: Pick<Db, 'execute'>, sn: string, now: Date, isInventory: boolean): Promise<void> {
+    await tx.execute(sql`
+      update dev_cabinet c set
+        free_slots = s.free, power_banks = s.banks, charged_power_banks = s.charged, battery_avg = s.avg, fault_slots = s.faults,
+        last_seen_at = ${now}
+        ${isInventory ? sql`, inventory_at = ${now}` : sql``}
+      from (
+        select count(*) filter (where power_bank_id is null)::int as free,
+               count(power_bank_id)::int as banks,
+               count(*) filter (where power_bank_id is not null and battery >= 80)::int as charged,
+               round(avg(battery) filter (where power_bank_id is not null))::int as avg,
+               count(fault)::int as faults
+        from dev_slot where sn = ${sn}
+      ) s
+      where c.sn = ${sn}`);
+  }
+
+  private async pushWithSlots(change: 'inventory', sn: string): Promise<void> {
+    const item = await this.item(sn);
+    if (item) void this.live.cabinet(change, item, await this.slots(sn));
+  }
+}
+
+export function toItem(r: CabinetRow): CabinetItem {
+  return {
+    sn: r.sn,
+    online: r.online,
+    onlineReason: (r.onlineReason as OnlineReason | null) ?? null,
+    imei: r.imei,
+    iccid: r.iccid,
+    firmwareMain: r.firmwareMain,
+    firmwareBoard: r.firmwareBoard,
+    model: r.model,
+    hwVersion: r.hwVersion,
+    csq: r.csq,
+    netMode: (r.netMode as NetMode | null) ?? null,
+    slots: r.slotCount,
+    freeSlots: r.freeSlots,
+    powerBanks: r.powerBanks,
+    chargedPowerBanks: r.chargedPowerBanks,
+    batteryAvg: r.batteryAvg,
+    faultSlots: r.faultSlots,
+    host: r.host,
+    port: r.port,
+    heartbeatSec: r.heartbeatSec,
+    ftpHost: r.ftpHost,
+    ftpPort: r.ftpPort,
+    ftpUser: r.ftpUser,
+    bound: r.outletId !== null,
+    outletName: null,
+    lastHeartbeatAt: iso(r.lastHeartbeatAt),
+    onlineChangedAt: iso(r.onlineChangedAt),
+    registeredAt: iso(r.registeredAt),
+    stockedInAt: r.stockedInAt.toISOString(),
+  };
+}

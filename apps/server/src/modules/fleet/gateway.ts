@@ -1,0 +1,354 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { z } from 'zod';
+import type { Config } from '../../config.js';
+import type { CabinetService } from './cabinet.service.js';
+import type { CommandService, Downlink } from './command.service.js';
+import type { DeviceLogService } from './device-log.service.js';
+import {
+  envelope,
+  eventData,
+  heartbeatData,
+  inventoryData,
+  isSn,
+  MAX_PAYLOAD_BYTES,
+  parseTopic,
+  registerData,
+  replyData,
+  statusData,
+  topics,
+  TOPIC_ROOT,
+} from './protocol.js';
+
+const INTERNAL_USER = '$cbo-server';
+const SERVER_CLIENT_PREFIX = 'cbo-server-';
+/** How often silent cabinets and expired commands are swept. */
+const SWEEP_MS = 1_000;
+
+/** Refusal reasons of the embedded broker, with the CONNACK code each answers. */
+const REFUSALS = {
+  malformedSn: 5,
+  unknownSn: 5,
+  badSecret: 4,
+  badClientId: 4,
+} as const;
+
+/**
+ * The device gateway. With MQTT_URL the server uses that broker; otherwise it runs an embedded
+ * Aedes broker on MQTT_PORT that authenticates each cabinet (docs/protocol.md). Either way the
+ * server's own MQTT client subscribes to every cabinet's `up` and `status` topics, handles each
+ * cabinet's messages one at a time, and publishes commands on `down`: one code path.
+ */
+export class Gateway implements Downlink {
+  private broker: Aedes | null = null;
+  private server: net.Server | null = null;
+  private client: MqttClient | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+  private sweeping = false;
+  private readonly internalPassword = crypto.randomBytes(24).toString('base64url');
+  /** One promise chain per cabinet: its messages are applied in the order they came. */
+  private readonly queues = new Map<string, Promise<void>>();
+  /** The embedded broker's current connection per SN, so a replaced one cannot mark it offline. */
+  private readonly current = new Map<string, Client>();
+  brokerUrl = '';
+
+  constructor(
+    private readonly config: Config,
+    private readonly cabinets: CabinetService,
+    private readonly commands: CommandService,
+    private readonly deviceLog: DeviceLogService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get connected(): boolean {
+    return this.client?.connected === true;
+  }
+
+  get embedded(): boolean {
+    return this.broker !== null;
+  }
+
+  async start(): Promise<void> {
+    if (this.config.MQTT_URL) {
+      this.brokerUrl = this.config.MQTT_URL;
+    } else {
+      await this.startBroker();
+    }
+    await this.connectClient();
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+    await Promise.allSettled([...this.queues.values()]);
+    if (this.client) await this.client.endAsync(true).catch(() => undefined);
+    this.client = null;
+    if (this.broker) await new Promise<void>((resolve) => this.broker!.close(() => resolve()));
+    if (this.server) await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    this.broker = null;
+    this.server = null;
+  }
+
+  async send(sn: string, message: Parameters<Downlink['send']>[1]): Promise<void> {
+    await this.publishDown(sn, message);
+  }
+
+  private async publishDown(sn: string, message: object): Promise<void> {
+    if (!this.client?.connected) throw new Error('gateway not connected');
+    await this.client.publishAsync(topics.down(sn), JSON.stringify(message), { qos: 1 });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The embedded broker
+
+  private async startBroker(): Promise<void> {
+    const broker = await Aedes.createBroker({ id: 'cbo', heartbeatInterval: 60_000, connectTimeout: 30_000 });
+    broker.authenticate = (client, username, password, done) => {
+      void this.authenticate(client, username, password).then(
+        (refusal) => {
+          if (!refusal) return done(null, true);
+          const err = new Error(refusal) as AuthenticateError;
+          err.returnCode = REFUSALS[refusal];
+          done(err, null);
+        },
+        (err: unknown) => {
+          this.log.error({ err }, 'mqtt authentication failed');
+          const e = new Error('server unavailable') as AuthenticateError;
+          e.returnCode = 3;
+          done(e, null);
+        },
+      );
+    };
+    broker.authorizePublish = (client, packet, done) => {
+      if (!client || isServer(client)) return done(null);
+      const sn = cabinetOf(client);
+      const t = parseTopic(packet.topic);
+      if (!t || t.sn !== sn || t.kind === 'down') {
+        void this.deviceLog.record({ sn, kind: 'refused', reason: 'forbiddenTopic', address: addressOf(client), detail: `publish ${packet.topic}`.slice(0, 255) });
+        return done(new Error('forbidden topic'));
+      }
+      if (packet.payload && packet.payload.length > MAX_PAYLOAD_BYTES) return done(new Error('payload too large'));
+      done(null);
+    };
+    broker.authorizeSubscribe = (client, sub, done) => {
+      if (isServer(client)) return done(null, sub);
+      const sn = cabinetOf(client);
+      if (sub.topic === topics.down(sn)) return done(null, sub);
+      void this.deviceLog.record({ sn, kind: 'refused', reason: 'forbiddenTopic', address: addressOf(client), detail: `subscribe ${sub.topic}`.slice(0, 255) });
+      done(null, null);
+    };
+    broker.on('client', (client) => {
+      if (!isServer(client)) this.current.set(cabinetOf(client), client);
+    });
+    broker.on('clientDisconnect', (client) => {
+      if (isServer(client)) return;
+      const sn = cabinetOf(client);
+      if (this.current.get(sn) !== client) return; // replaced by a newer connection
+      this.current.delete(sn);
+      // A clean DISCONNECT leaves no will; a dropped connection's will arrives on `status`.
+      if ((client as Client & { _disconnected?: boolean })._disconnected) this.enqueue(sn, () => this.cabinets.goOffline(sn, 'disconnect', addressOf(client)));
+    });
+    broker.on('clientError', (client, err) => this.log.debug({ client: client?.id, err: err.message }, 'mqtt client error'));
+    const server = net.createServer((socket) => {
+      socket.setNoDelay(true);
+      broker.handle(socket);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (err: NodeJS.ErrnoException) => {
+        reject(
+          err.code === 'EADDRINUSE'
+            ? new Error(
+                `MQTT_PORT ${this.config.MQTT_PORT} on ${this.config.MQTT_HOST} is already in use (another broker such as Mosquitto?). ` +
+                  'Set MQTT_PORT to a free port (0 picks one), or set MQTT_URL to use that broker instead of the embedded one.',
+              )
+            : err,
+        );
+      });
+      server.listen(this.config.MQTT_PORT, this.config.MQTT_HOST, () => resolve());
+    });
+    server.on('error', (err) => this.log.error({ err }, 'mqtt listener error'));
+    this.broker = broker;
+    this.server = server;
+    const port = (server.address() as net.AddressInfo).port;
+    this.brokerUrl = `mqtt://127.0.0.1:${port}`;
+    this.log.info({ port }, 'embedded MQTT broker listening');
+  }
+
+  /** null when the CONNECT is accepted, else the refusal reason (written to the device log). */
+  private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<keyof typeof REFUSALS | null> {
+    const pass = password?.toString() ?? '';
+    if (client.id.startsWith(SERVER_CLIENT_PREFIX) && username === INTERNAL_USER) {
+      const want = Buffer.from(this.internalPassword);
+      const got = Buffer.from(pass);
+      if (want.length === got.length && crypto.timingSafeEqual(want, got)) {
+        (client as Client & { cboServer?: boolean }).cboServer = true;
+        return null;
+      }
+    }
+    const sn = username ?? '';
+    const refuse = async (reason: keyof typeof REFUSALS) => {
+      await this.deviceLog.record({ sn: sn || client.id || null, kind: 'refused', reason, address: addressOf(client), detail: `clientId ${client.id}`.slice(0, 255) });
+      return reason;
+    };
+    if (!isSn(sn)) return refuse('malformedSn');
+    if (!this.cabinets.checkSecret(sn, pass)) return refuse('badSecret');
+    if (client.id !== `cab-${sn}`) return refuse('badClientId');
+    if (!(await this.cabinets.get(sn))) return refuse('unknownSn');
+    (client as Client & { cboSn?: string }).cboSn = sn;
+    return null;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The server's own client (embedded or external broker, one code path)
+
+  private async connectClient(): Promise<void> {
+    const clientId = `${SERVER_CLIENT_PREFIX}${crypto.randomBytes(6).toString('hex')}`;
+    const opts: mqtt.IClientOptions = { clientId, clean: true, reconnectPeriod: 2_000, connectTimeout: 10_000, keepalive: 30 };
+    if (this.embedded) Object.assign(opts, { username: INTERNAL_USER, password: this.internalPassword });
+    const client = await mqtt.connectAsync(this.brokerUrl, opts);
+    client.on('error', (err) => this.log.warn({ err: err.message }, 'gateway mqtt error'));
+    client.on('offline', () => this.log.warn('gateway lost the MQTT broker; reconnecting'));
+    client.on('message', (topic, payload, packet) => this.onMessage(topic, payload, packet.retain));
+    // clean sessions: subscribe again after every reconnect.
+    client.on('connect', () => void this.subscribe(client).catch((err: unknown) => this.log.error({ err }, 'gateway subscribe failed')));
+    this.client = client;
+    await this.subscribe(client);
+  }
+
+  private async subscribe(client: MqttClient): Promise<void> {
+    // Several server processes on one external broker share the work (each message once).
+    const group = !this.embedded && this.config.MQTT_SHARE_GROUP ? `$share/${this.config.MQTT_SHARE_GROUP}/` : '';
+    await client.subscribeAsync({ [`${group}${TOPIC_ROOT}/+/up`]: { qos: 1 }, [`${group}${TOPIC_ROOT}/+/status`]: { qos: 1 } });
+  }
+
+  private onMessage(topic: string, payload: Buffer, retained: boolean): void {
+    const t = parseTopic(topic);
+    if (!t || t.kind === 'down') return;
+    if (!isSn(t.sn)) {
+      void this.deviceLog.record({ sn: t.sn, kind: 'refused', reason: 'malformedSn', detail: `message on ${topic}`.slice(0, 255) });
+      return;
+    }
+    if (payload.length > MAX_PAYLOAD_BYTES) {
+      this.log.warn({ sn: t.sn, bytes: payload.length }, 'device payload too large; dropped');
+      return;
+    }
+    this.enqueue(t.sn, () => (t.kind === 'status' ? this.onStatus(t.sn, payload, retained) : this.onUp(t.sn, payload)));
+  }
+
+  private enqueue(sn: string, work: () => Promise<void>): void {
+    const prev = this.queues.get(sn) ?? Promise.resolve();
+    const next = prev
+      .then(work)
+      .catch((err: unknown) => this.log.error({ err, sn }, 'device message failed'))
+      .finally(() => {
+        if (this.queues.get(sn) === next) this.queues.delete(sn);
+      });
+    this.queues.set(sn, next);
+  }
+
+  private parse<T extends z.ZodType>(sn: string, what: string, schema: T, value: unknown): z.infer<T> | null {
+    const r = schema.safeParse(value);
+    if (r.success) return r.data;
+    this.log.warn({ sn, what, issues: r.error.issues.slice(0, 3) }, 'bad device payload dropped');
+    return null;
+  }
+
+  private async onStatus(sn: string, payload: Buffer, retained: boolean): Promise<void> {
+    const status = this.parse(sn, 'status', statusData, safeJson(payload));
+    if (!status) return;
+    if (status.online) return; // online starts with `register`
+    if (retained) {
+      // A retained will from before this server subscribed: only true if nothing was heard since.
+      const cab = await this.cabinets.get(sn);
+      if (!cab?.online) return;
+    }
+    if (!(await this.cabinets.get(sn))) return this.unknown(sn, 'status');
+    await this.cabinets.goOffline(sn, 'will');
+  }
+
+  private async onUp(sn: string, payload: Buffer): Promise<void> {
+    const msg = this.parse(sn, 'envelope', envelope, safeJson(payload));
+    if (!msg) return;
+    switch (msg.type) {
+      case 'register': {
+        const d = this.parse(sn, 'register', registerData, msg.data);
+        if (!d) return;
+        const address = this.current.get(sn) ? addressOf(this.current.get(sn)!) : null;
+        const r = await this.cabinets.register(sn, d, address);
+        if (!r) return this.unknown(sn, 'register');
+        await this.publishDown(sn, { v: 1, id: newMessageId(), ts: Date.now(), type: 'registered', data: { serverTime: Date.now(), heartbeatSec: r.heartbeatSec } });
+        return;
+      }
+      case 'heartbeat': {
+        const d = this.parse(sn, 'heartbeat', heartbeatData, msg.data);
+        if (d && !(await this.cabinets.heartbeat(sn, d))) return this.unknown(sn, 'heartbeat');
+        return;
+      }
+      case 'inventory': {
+        const d = this.parse(sn, 'inventory', inventoryData, msg.data);
+        if (!d) return;
+        if (!(await this.cabinets.inventory(sn, d.slots))) return this.unknown(sn, 'inventory');
+        await this.commands.reconcile(sn, d.slots);
+        return;
+      }
+      case 'event': {
+        const d = this.parse(sn, 'event', eventData, msg.data);
+        if (d && !(await this.cabinets.event(sn, d))) return this.unknown(sn, 'event');
+        return;
+      }
+      case 'reply': {
+        const d = this.parse(sn, 'reply', replyData, msg.data);
+        if (!d) return;
+        if (!(await this.cabinets.touch(sn))) return this.unknown(sn, 'reply');
+        await this.commands.onReply(sn, d);
+        return;
+      }
+      default:
+        this.log.info({ sn, type: msg.type }, 'unknown device message type ignored');
+    }
+  }
+
+  /** A message from an SN not in stock (possible through an external broker): dropped and logged. */
+  private async unknown(sn: string, what: string): Promise<void> {
+    await this.deviceLog.record({ sn, kind: 'refused', reason: 'unknownSn', detail: `${what} message dropped` });
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      await this.cabinets.sweepOffline();
+      await this.commands.expire();
+    } catch (err) {
+      this.log.error({ err }, 'fleet sweep failed');
+    } finally {
+      this.sweeping = false;
+    }
+  }
+}
+
+function isServer(client: Client): boolean {
+  return (client as Client & { cboServer?: boolean }).cboServer === true;
+}
+function cabinetOf(client: Client): string {
+  return (client as Client & { cboSn?: string }).cboSn ?? '';
+}
+function addressOf(client: Client): string | null {
+  const conn = client.conn as net.Socket | undefined;
+  return conn?.remoteAddress ?? null;
+}
+function safeJson(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+function newMessageId(): string {
+  return crypto.randomUUID();
+}
