@@ -19,7 +19,7 @@ const BATCH = 500;
  * changes nothing), then run in this process as real MQTT clients of the server's broker, so
  * they register, heartbeat and answer commands exactly as hardware would.
  */
-export async function startSimulatedFleet(count: number, host: SimulatorHost, log: FastifyBaseLogger): Promise<Fleet | null> {
+export async function startSimulatedFleet(count: number, host: SimulatorHost, log: FastifyBaseLogger, opts: { returnsPerMinute?: number } = {}): Promise<Fleet | null> {
   if (count <= 0) return null;
   for (let from = 1; from <= count; from += BATCH) {
     const to = Math.min(count, from + BATCH - 1);
@@ -35,7 +35,7 @@ export async function startSimulatedFleet(count: number, host: SimulatorHost, lo
     secretOf: (sn) => host.fleet.secretOf(sn),
     // Inventories move a little: a power bank comes back now and then. No failures or faults, so
     // nobody trying the console meets a surprise they did not ask for.
-    returnsPerMinute: 1,
+    returnsPerMinute: opts.returnsPerMinute ?? 1,
   });
   await fleet.start();
   log.info(

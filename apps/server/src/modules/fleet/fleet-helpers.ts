@@ -1,0 +1,40 @@
+import { engines, auth, type TestServer } from '../../test/helper.js';
+
+/**
+ * Where fleet tests run: every database engine, against the embedded broker always and against
+ * an external one (Mosquitto in CI) when MQTT_TEST_URL is set.
+ */
+export const fleetTargets: { engine: 'pglite' | 'postgres'; broker: 'embedded' | 'external' }[] = engines.flatMap((engine) => [
+  { engine, broker: 'embedded' as const },
+  ...(process.env.MQTT_TEST_URL ? [{ engine, broker: 'external' as const }] : []),
+]);
+
+/** Settings for a test server on the chosen broker; a unique share group keeps parallel runs apart. */
+export function brokerEnv(broker: 'embedded' | 'external'): Record<string, string> {
+  return broker === 'external' ? { MQTT_URL: process.env.MQTT_TEST_URL!, MQTT_SHARE_GROUP: `t${Math.random().toString(36).slice(2, 10)}` } : {};
+}
+
+export function http(s: { current: TestServer }, token: () => string) {
+  return {
+    async get(url: string, query: Record<string, string | number | boolean> = {}) {
+      const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+      const r = await s.current.inject({ method: 'GET', url: qs ? `${url}?${qs}` : url, headers: auth(token()) });
+      return r.json() as { code: number; msg: string; data: any };
+    },
+    async post(url: string, payload: unknown, lang = 'en_US') {
+      const r = await s.current.inject({ method: 'POST', url, payload: payload as object, headers: auth(token(), lang) });
+      return r.json() as { code: number; msg: string; data: any };
+    },
+  };
+}
+
+/** Polls until check answers a truthy value (or throws after timeoutMs). */
+export async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 8_000, what = 'condition'): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
