@@ -157,6 +157,15 @@ export class TestCabinet {
       }
     }
     if (m.type === 'registered') return;
+    await this.handle(m);
+  }
+
+  /** The same command arriving again (a QoS 1 redelivery after a lost PUBACK), not sent by the server. */
+  async redeliver(m: Down): Promise<void> {
+    await this.handle(m);
+  }
+
+  private async handle(m: Down): Promise<void> {
     const stored = this.replies.get(m.id);
     if (stored) {
       // Seen before: never executed again; the stored reply, marked duplicate.
