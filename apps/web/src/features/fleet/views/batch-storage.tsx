@@ -157,7 +157,7 @@ function StorageDrawer({ open, onClose }: { open: boolean; onClose: () => void }
       {report ? (
         <StorageReport report={report} />
       ) : (
-        <Form<StorageForm> form={form} layout="vertical" initialValues={{ mode: 'list' }} disabled={store.isPending}>
+        <Form<StorageForm> form={form} name="batchStorage" layout="vertical" initialValues={{ mode: 'list' }} disabled={store.isPending}>
           <Form.Item name="mode">
             <Segmented<Mode>
               options={[

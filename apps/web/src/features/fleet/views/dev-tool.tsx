@@ -117,7 +117,7 @@ export default function DevToolView() {
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={10}>
         <Card size="small" title={t('devTool.title')}>
-          <Form<DevToolForm> form={form} layout="vertical" initialValues={{ type: 'restart' }} disabled={send.isPending}>
+          <Form<DevToolForm> form={form} name="devTool" layout="vertical" initialValues={{ type: 'restart' }} disabled={send.isPending}>
             <Form.Item name="sn" label={t('devTool.cabinet')} rules={[{ required: true, message: t('devTool.pickCabinet') }]}>
               <CabinetPicker onChange={(_sn, r) => setRow(r)} />
             </Form.Item>

@@ -273,7 +273,7 @@ function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: (
         </Flex>
       }
     >
-      <Form<UpgradeForm> form={form} layout="vertical" disabled={upgrade.isPending}>
+      <Form<UpgradeForm> form={form} name="firmwareUpgrade" layout="vertical" disabled={upgrade.isPending}>
         <Row gutter={12}>
           <Col xs={24} sm={8}>
             <Form.Item name="version" label={t('firmware.version')} rules={[rule(firmwareUpgradeRequest.shape.version, t('firmware.version'))]}>

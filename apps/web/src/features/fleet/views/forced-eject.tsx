@@ -203,7 +203,7 @@ function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
           </Button>
         </Space>
       ) : (
-        <Form<EjectForm> form={form} layout="vertical" disabled={eject.isPending}>
+        <Form<EjectForm> form={form} name="forcedEject" layout="vertical" disabled={eject.isPending}>
           <Form.Item name="sn" label={t('devTool.cabinet')} rules={[rule(forcedEjectRequest.shape.sn, t('devTool.cabinet'))]}>
             <CabinetPicker onChange={() => form.setFieldValue('slot', undefined)} />
           </Form.Item>
