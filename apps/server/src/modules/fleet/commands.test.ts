@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useServer } from '../../test/helper.js';
-import { brokerEnv, fleetTargets, http, until } from './fleet-helpers.js';
+import { brokerEnv, clearRetained, fleetTargets, http, until } from './fleet-helpers.js';
 import { newSn, powerBankIdFor, TestCabinet, type Down } from './test-cabinet.js';
 
 const CMD = '/device/api/v1/command';
@@ -34,7 +34,8 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     token = await s.current.login();
   });
   afterAll(async () => {
-    await Promise.allSettled(cabinets.map((c) => c.client?.endAsync(true)));
+    await Promise.allSettled(cabinets.map((c) => (c.client ? c.client.endAsync(true) : Promise.resolve())));
+    await clearRetained(broker, cabinets.map((c) => c.sn));
   });
 
   it('restart: recorded, sent with its expiry, succeeded; who sent it is in the operation log', async () => {
@@ -50,8 +51,8 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     const done = await settled(r.data.id);
     expect(done).toMatchObject({ state: 'succeeded', result: {}, duplicate: false });
     expect(done.sentAt).not.toBeNull();
-    const ops = await s.current.database.db.execute(sql`select * from sys_operation_log where path = ${`${CMD}/send`}`);
-    expect((ops as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+    const ops = await s.current.database.db.execute(sql`select user_name, target from sys_operation_log where path = ${`${CMD}/send`} and target = ${cab.sn}`);
+    expect((ops as unknown as { rows: unknown[] }).rows).toEqual([{ user_name: 'admin', target: cab.sn }]);
   });
 
   it('openLock, queryVersion, queryIccid, config: replies land in the command and the cabinet', async () => {
@@ -64,8 +65,11 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     expect(ver.result).toEqual({ firmware: { main: '2.3.9', board: '1.5' } });
     cab.iccid = '89860099999999999999';
     await settled((await send(cab.sn, 'queryIccid')).data.id);
-    const cfg = await settled((await send(cab.sn, 'config', { host: 'iot2.example.com', port: 8883, heartbeatSec: 120 })).data.id);
+    const cfg = await settled((await send(cab.sn, 'config', { host: 'iot2.example.com', port: 8883, heartbeatSec: 120, ftp: { password: 'ftp-secret' } })).data.id);
     expect(cfg.state).toBe('succeeded');
+    expect((await cab.next((m) => m.id === cfg.id)).data).toMatchObject({ ftp: { password: 'ftp-secret' } }); // the cabinet gets it
+    expect(cfg.data.ftp.password).toBe('******'); // nobody reads it back
+    expect(JSON.stringify((await api.get(`${CMD}/queryPage`, { sn: cab.sn })).data)).not.toContain('ftp-secret');
     const row = (await api.get('/device/api/v1/cabinet/queryPage', { sn: cab.sn })).data.list[0];
     expect(row).toMatchObject({ firmwareMain: '2.3.9', firmwareBoard: '1.5', iccid: '89860099999999999999', host: 'iot2.example.com', port: 8883, heartbeatSec: 120, ftpHost: 'ftp.example.com', ftpPort: 21, ftpUser: 'cab' });
     // An open lock on a slot the cabinet does not have is refused before anything is sent.

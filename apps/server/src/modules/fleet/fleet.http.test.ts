@@ -9,6 +9,7 @@ import { newSn, RUN_PREFIX, TestCabinet } from './test-cabinet.js';
 
 const CAB = '/device/api/v1/cabinet';
 const sns = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `${RUN_PREFIX}${String(from + i).padStart(12, '0')}`);
+const one = (n: number) => sns(1, n)[0]!;
 
 describe.each(engines)('fleet calls (%s)', (engine) => {
   const s = useServer(engine, {}, { workers: true });
@@ -28,7 +29,7 @@ describe.each(engines)('fleet calls (%s)', (engine) => {
 
   describe('cabinet batch storage (spec 5, 8)', () => {
     it('stocks in a list; a partial failure answers -100 with the report', async () => {
-      const [a, b, c] = sns(3, 100);
+      const [a, b, c] = sns(3, 100) as [string, string, string];
       const ok = await api.post(`${CAB}/batchStorage`, { sns: [a, b] });
       expect(ok).toMatchObject({ code: 0, data: { total: 2, succeeded: 2, succeededSns: [a, b], failed: [] } });
       const partial = await api.post(`${CAB}/batchStorage`, { sns: [c, 'ABC123', a, c.toLowerCase()] });
@@ -52,19 +53,19 @@ describe.each(engines)('fleet calls (%s)', (engine) => {
     });
 
     it('stocks in a range of up to 500; a bad range refuses the whole request', async () => {
-      const [start] = sns(1, 1000);
-      const [end] = sns(1, 1499);
+      const start = one(1000);
+      const end = one(1499);
       const r = await api.post(`${CAB}/batchStorage`, { start, end });
       expect(r).toMatchObject({ code: 0, data: { total: 500, succeeded: 500 } });
       expect((await api.get(`${CAB}/queryPage`, { sn: RUN_PREFIX + '0000000014' })).data.total).toBe(100);
-      const again = await api.post(`${CAB}/batchStorage`, { start: sns(1, 1498)[0], end: sns(1, 1501)[0] });
+      const again = await api.post(`${CAB}/batchStorage`, { start: one(1498), end: one(1501) });
       expect(again.code).toBe(-100);
       expect(again.data).toMatchObject({ total: 4, succeeded: 2 });
       const refuse = async (body: unknown) => api.post(`${CAB}/batchStorage`, body);
-      expect(await refuse({ start, end: sns(1, 1500)[0] })).toMatchObject({ code: 100001, msg: 'Invalid input: end: a batch stocks in at most 500 cabinets' });
+      expect(await refuse({ start, end: one(1500) })).toMatchObject({ code: 100001, msg: 'Invalid input: end: a batch stocks in at most 500 cabinets' });
       expect((await refuse({ start: end, end: start })).msg).toBe('Invalid input: end: cannot be below start');
       expect((await refuse({ start, end: `${RUN_PREFIX}0000000000099` })).msg).toBe('Invalid input: end: must have the same length as start');
-      expect((await refuse({ start, end: `ZZZZ${end!.slice(4)}` })).msg).toBe('Invalid input: end: must have the same letters as start');
+      expect((await refuse({ start, end: `ZZZZ${end.slice(4)}` })).msg).toBe('Invalid input: end: must have the same letters as start');
       expect((await refuse({ start: 'CHGB1', end })).msg).toMatch(/^Invalid input: start: is a non-standard device code/);
       expect((await refuse({ sns: sns(501, 5000) })).msg).toBe('Invalid input: sns: allows at most 500 items');
       expect((await refuse({})).code).toBe(100001);
@@ -73,10 +74,10 @@ describe.each(engines)('fleet calls (%s)', (engine) => {
     });
 
     it('the same path as services.fleet.stockIn, which the simulator uses', async () => {
-      const [x] = sns(1, 9000);
-      const report = await s.current.server.services.fleet.stockIn({ sns: [x!, 'bad'] });
+      const x = one(9000);
+      const report = await s.current.server.services.fleet.stockIn({ sns: [x, 'bad'] });
       expect(report).toMatchObject({ total: 2, succeeded: 1, failed: [{ sn: 'bad', reason: 'nonStandard' }] });
-      await expect(s.current.server.services.fleet.stockIn({ start: x!, end: sns(1, 8000)[0]! })).rejects.toThrow();
+      await expect(s.current.server.services.fleet.stockIn({ start: x, end: one(8000) })).rejects.toThrow();
     });
   });
 
@@ -102,7 +103,7 @@ describe.each(engines)('fleet calls (%s)', (engine) => {
     });
 
     it('exports the cabinet list in the caller language', async () => {
-      const r = await s.current.inject({ method: 'POST', url: `${CAB}/export`, headers: { ...auth(token, 'zh_CN'), 'x-time-zone': 'Asia/Shanghai' }, payload: { sn: sns(1, 100)[0] } });
+      const r = await s.current.inject({ method: 'POST', url: `${CAB}/export`, headers: { ...auth(token, 'zh_CN'), 'x-time-zone': 'Asia/Shanghai' }, payload: { sn: one(100) } });
       expect(r.json().code).toBe(0);
       const id = r.json().data.exportId;
       const done = await until(async () => {
@@ -114,7 +115,7 @@ describe.each(engines)('fleet calls (%s)', (engine) => {
       await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
       const ws = wb.worksheets[0]!;
       expect(ws.getRow(1).getCell(1).value).toBe('机柜编号');
-      expect(ws.getRow(2).getCell(1).value).toBe(sns(1, 100)[0]);
+      expect(ws.getRow(2).getCell(1).value).toBe(one(100));
       expect(ws.getRow(2).getCell(2).value).toBe('否');
       expect((await api.post('/device/api/v1/forcedEject/export', {})).code).toBe(100071);
       expect((await api.post('/device/api/v1/powerBank/export', {})).code).toBe(100071);
@@ -129,21 +130,21 @@ describe.each(engines)('fleet calls (%s)', (engine) => {
       expect(await c.get(`${CAB}/queryPage`)).toBe(0);
       expect(await c.get('/device/api/v1/powerBank/queryPage')).toBe(0);
       expect(await c.get('/device/api/v1/forcedEject/queryPage')).toBe(0);
-      expect(await c.get(`${CAB}/secret?sn=${sns(1, 100)[0]}`)).toBe(100003);
+      expect(await c.get(`${CAB}/secret?sn=${one(100)}`)).toBe(100003);
       expect(await c.get('/device/api/v1/command/queryPage')).toBe(100003);
       expect(await c.get('/device/api/v1/deviceLog/queryPage')).toBe(100003);
-      expect(await c.post('/device/api/v1/command/send', { sn: sns(1, 100)[0], type: 'restart' })).toBe(100003);
-      expect(await c.post('/device/api/v1/forcedEject/eject', { sn: sns(1, 100)[0], slot: 1, reason: 'x' })).toBe(100003);
+      expect(await c.post('/device/api/v1/command/send', { sn: one(100), type: 'restart' })).toBe(100003);
+      expect(await c.post('/device/api/v1/forcedEject/eject', { sn: one(100), slot: 1, reason: 'x' })).toBe(100003);
       expect(await c.post(`${CAB}/batchStorage`, { sns: [newSn()] })).toBe(100003);
       const tree = (await s.current.inject({ url: '/user/api/v1/sys/menu/listByUser', headers: auth(cs) })).json().data;
       const device = tree.find((m: { path: string }) => m.path === '/device');
       expect(device.children.map((m: { url: string }) => m.url)).toEqual(['fleet/cabinets', 'fleet/power-banks', 'fleet/forced-eject']);
 
       const ops = as(await accountWithRole('ops1', 'operations'));
-      expect(await ops.get(`${CAB}/secret?sn=${sns(1, 100)[0]}`)).toBe(0);
+      expect(await ops.get(`${CAB}/secret?sn=${one(100)}`)).toBe(0);
       expect(await ops.get('/device/api/v1/deviceLog/queryPage')).toBe(0);
       expect(await ops.get('/device/api/v1/firmware/queryPage')).toBe(0);
-      expect(await ops.post('/device/api/v1/command/send', { sn: sns(1, 100)[0], type: 'restart' })).toBe(100305); // allowed, but offline
+      expect(await ops.post('/device/api/v1/command/send', { sn: one(100), type: 'restart' })).toBe(100305); // allowed, but offline
       const opsTree = (await s.current.inject({ url: '/user/api/v1/sys/menu/listByUser', headers: auth(await s.current.login('ops1', 'pass1234')) })).json().data;
       expect(opsTree.find((m: { path: string }) => m.path === '/device').children.map((m: { url: string }) => m.url)).toEqual([
         'fleet/cabinets',
