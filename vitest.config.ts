@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
-/** One Vitest run, three projects: the contract, the server (PGlite, and PostgreSQL when
+/** One Vitest run, four projects: the contract, the simulator (against a real broker), the server (PGlite, and PostgreSQL when
  * TEST_DATABASE_URL is set) and the console (jsdom). Browser flows live in e2e/ (Playwright). */
 export default defineConfig({
   test: {
@@ -16,6 +16,15 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'simulator',
+          include: ['apps/simulator/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

@@ -178,7 +178,11 @@ async function main() {
   } else {
     lines.push('Not measured: build the console (`npm run build`) and install Chromium first.');
   }
-  const out = lines.join('\n') + '\n';
+  // Sections other benchmarks write (## Gateway, by bench/gateway.bench.ts) are kept as they are.
+  const previous = fs.existsSync(path.join(root, 'docs/benchmarks.md')) ? fs.readFileSync(path.join(root, 'docs/benchmarks.md'), 'utf8') : '';
+  const gateway = previous.indexOf('\n## Gateway\n');
+  const kept = gateway >= 0 ? '\n' + previous.slice(gateway + 1).split(/\n(?=## (?!Gateway\n))/)[0]!.trimEnd() + '\n' : '';
+  const out = lines.join('\n') + '\n' + kept;
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
   fs.writeFileSync(path.join(root, 'docs/benchmarks.md'), out);
   console.log(out);

@@ -50,6 +50,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES: '50',
+      // A free port for the embedded broker, and six simulated cabinets so the fleet screens see a living fleet.
+      MQTT_PORT: '0',
+      SIMULATOR: '6',
     },
     stdout: 'ignore',
     stderr: 'pipe',

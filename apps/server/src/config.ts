@@ -35,6 +35,8 @@ const schema = z.object({
   MQTT_SHARE_GROUP: z.string().regex(/^[A-Za-z0-9_-]*$/).default('cbo'),
   /** The fleet's key: each cabinet's MQTT password is derived from it. Generated once and kept in the database when unset. */
   DEVICE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Simulated cabinets run inside the server (SIMU000000000001…): 0 turns them off. */
+  SIMULATOR: z.coerce.number().int().min(0).max(10_000).default(20),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };

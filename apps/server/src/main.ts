@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig } from './config.js';
 import { lockDataDir, openPglite, openPostgres } from './platform/db/database.js';
 import { buildApp } from './app.js';
+import { startSimulatedFleet } from './simulated-fleet.js';
 
 /** Starts one server process: settings, database (embedded or DATABASE_URL), app, listen. */
 async function main(): Promise<void> {
@@ -41,11 +42,13 @@ async function main(): Promise<void> {
     log.warn(`No console build at ${config.webDist}: serving the API only (npm start builds it).`);
   }
   let stopping = false;
+  let simulated: Awaited<ReturnType<typeof startSimulatedFleet>> = null;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
     try {
+      await simulated?.stop().catch((e: unknown) => log.warn({ err: e }, 'simulated cabinets did not stop cleanly'));
       await server.close();
       await database.close();
     } finally {
@@ -57,6 +60,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('exit', unlock);
   await server.app.listen({ port: config.PORT, host: config.HOST });
+  // A living fleet for a new install: SIMULATOR cabinets, registered the way real ones are.
+  simulated = await startSimulatedFleet(config.SIMULATOR, server.services, log);
   log.info(`Console and API on http://localhost:${(server.app.server.address() as { port: number }).port} (${database.engine})`);
 }
 

@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import { Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DEVICE_LOG_KINDS, MAX_RANGE_DAYS, type DeviceLogKind } from '@cbo/contract';
+import { ListPage, formatDateTime, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+
+const KIND_COLOUR: Record<DeviceLogKind, string> = { refused: 'error', online: 'success', offline: 'default' };
+
+/**
+ * Device management → device log (menu url fleet/device-log): connections the gateway refused
+ * (unknown SN, wrong secret...) and every online/offline change with its reason.
+ */
+export default function DeviceLogView() {
+  const { t } = useTranslation(['fleetUi', 'kit']);
+
+  const filters = useMemo<FiltersOf<'deviceLogQueryPage'>>(
+    () => [
+      { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 40 },
+      { type: 'select', name: 'kind', label: t('deviceLog.kindLabel'), options: optionsOf(DEVICE_LOG_KINDS, (k) => t(`deviceLog.kind.${k}`)) },
+      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('deviceLog.time'), maxDays: MAX_RANGE_DAYS },
+    ],
+    [t],
+  );
+
+  const columns = useMemo<ColumnsOf<'deviceLogQueryPage'>>(
+    () => [
+      { title: t('deviceLog.time'), dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('deviceLog.kindLabel'),
+        dataIndex: 'kind',
+        key: 'kind',
+        render: (v: DeviceLogKind) => <Tag color={KIND_COLOUR[v]}>{t(`deviceLog.kind.${v}`)}</Tag>,
+      },
+      { title: t('cabinet.sn'), dataIndex: 'sn', key: 'sn', render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : '-') },
+      {
+        title: t('deviceLog.reason'),
+        key: 'reason',
+        render: (_: unknown, r) =>
+          r.kind === 'refused' ? t(`refuseReason.${r.reason}`, { defaultValue: r.reason }) : t(`onlineReason.${r.reason}`, { defaultValue: r.reason }),
+      },
+      { title: t('deviceLog.address'), dataIndex: 'address', key: 'address', render: (v: string | null) => v ?? '-' },
+      {
+        title: t('deviceLog.detail'),
+        dataIndex: 'detail',
+        key: 'detail',
+        render: (v: string | null) =>
+          v ? (
+            <Typography.Text ellipsis={{ tooltip: { title: v, placement: 'topLeft' } }} style={{ width: 260 }}>
+              {v}
+            </Typography.Text>
+          ) : (
+            '-'
+          ),
+      },
+    ],
+    [t],
+  );
+
+  return <ListPage listCall="deviceLogQueryPage" rowKey="id" title={t('deviceLog.title')} filters={filters} columns={columns} />;
+}

@@ -1,0 +1,89 @@
+import { useMemo } from 'react';
+import { Tag } from 'antd';
+import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PERMS } from '@cbo/contract';
+import { ListPage, formatDateTime, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { BatteryBar } from '../components/battery';
+
+/**
+ * Device management → power banks (menu url fleet/power-banks): every power bank a cabinet has
+ * reported, where it is now, its battery, lock and eject failures. Lease counts and minutes come
+ * from orders; until orders exist they are truly zero.
+ */
+export default function PowerBanksView() {
+  const { t } = useTranslation(['fleetUi', 'kit']);
+
+  const filters = useMemo<FiltersOf<'powerBankQueryPage'>>(
+    () => [
+      { type: 'text', name: 'powerBankId', label: t('powerBank.id'), maxLength: 17 },
+      { type: 'text', name: 'sn', label: t('powerBank.cabinet'), maxLength: 17 },
+      {
+        type: 'select',
+        name: 'inCabinet',
+        label: t('powerBank.whereLabel'),
+        options: [
+          { value: 'true', label: t('powerBank.inCabinet') },
+          { value: 'false', label: t('powerBank.out') },
+        ],
+      },
+    ],
+    [t],
+  );
+
+  const columns = useMemo<ColumnsOf<'powerBankQueryPage'>>(
+    () => [
+      { title: t('powerBank.id'), dataIndex: 'powerBankId', key: 'powerBankId', fixed: 'left', sortable: true },
+      {
+        title: t('powerBank.cabinetSlot'),
+        key: 'where',
+        render: (_: unknown, row) =>
+          row.sn ? (
+            t('powerBank.at', { sn: row.sn, slot: row.slot })
+          ) : (
+            <Tag>{row.lastCabinetSn ? t('powerBank.outFrom', { sn: row.lastCabinetSn }) : t('powerBank.out')}</Tag>
+          ),
+      },
+      { title: t('powerBank.battery'), dataIndex: 'battery', key: 'battery', sortable: true, render: (_: unknown, row) => <BatteryBar battery={row.battery} charging={row.charging} /> },
+      { title: t('powerBank.leaseCount'), dataIndex: 'leaseCount', key: 'leaseCount' },
+      { title: t('powerBank.leaseMinutes'), dataIndex: 'leaseMinutes', key: 'leaseMinutes' },
+      {
+        title: t('powerBank.ejectFailures'),
+        dataIndex: 'ejectFailures',
+        key: 'ejectFailures',
+        sortable: true,
+        render: (v: number) => (v > 0 ? <Tag color="error">{v}</Tag> : v),
+      },
+      {
+        title: t('powerBank.lock'),
+        dataIndex: 'locked',
+        key: 'locked',
+        render: (v: boolean | null) =>
+          v === null ? '-' : v ? (
+            <span>
+              <LockOutlined /> {t('powerBank.locked')}
+            </span>
+          ) : (
+            <Tag icon={<UnlockOutlined />} color="warning">
+              {t('powerBank.unlocked')}
+            </Tag>
+          ),
+      },
+      { title: t('powerBank.fault'), dataIndex: 'fault', key: 'fault', render: (v: string | null) => (v ? <Tag color="error">{t(`fault.${v}`)}</Tag> : '-') },
+      { title: t('powerBank.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+    ],
+    [t],
+  );
+
+  return (
+    <ListPage
+      listCall="powerBankQueryPage"
+      rowKey="powerBankId"
+      title={t('powerBank.title')}
+      filters={filters}
+      columns={columns}
+      exportCall="powerBankExport"
+      exportPerm={PERMS.powerBankExport}
+    />
+  );
+}

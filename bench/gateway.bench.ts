@@ -1,0 +1,349 @@
+/**
+ * `npm run bench:gateway [-- --cabinets N --rate 100 --seconds 30]`: a benchmark, not a test.
+ * Starts the real server in a child process (embedded database, embedded MQTT broker, no built-in
+ * simulator), stocks in N cabinets through the batch-storage call (500 a request), connects N
+ * simulated cabinets from this process and lets them heartbeat, then sends queryVersion through
+ * POST /device/api/v1/command/send at a steady rate and times each until its result is seen on the
+ * live channel (DEVICE_COMMAND). Reports connect+register time, the server's RSS and CPU, and the
+ * round trip p50/p99; writes the "## Gateway" section of docs/benchmarks.md. Every wait is bounded.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import net from 'node:net';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { createFleet, type Fleet } from '../apps/simulator/src/index.js';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const BATCH = 500;
+
+const { values } = parseArgs({
+  options: {
+    cabinets: { type: 'string', default: '10000' },
+    rate: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '30' },
+    'register-timeout': { type: 'string', default: '600' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const N = Number(values.cabinets);
+const RATE = Number(values.rate);
+const SECONDS = Number(values.seconds);
+const REGISTER_TIMEOUT_S = Number(values['register-timeout']);
+if (![N, RATE, SECONDS, REGISTER_TIMEOUT_S].every((v) => Number.isInteger(v) && v > 0)) {
+  console.error('bench:gateway: --cabinets, --rate, --seconds and --register-timeout must be positive whole numbers');
+  process.exit(2);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (m: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${m}`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** CPU seconds (user + system) the process used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks / 100;
+}
+
+function openFilesLimit(): number {
+  try {
+    return Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim());
+  } catch {
+    return NaN;
+  }
+}
+
+const q = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+
+interface Outcome {
+  cabinets: number;
+  stockInMs: number;
+  registered: number;
+  connectMs: number;
+  reconnects: number;
+  rssIdle: number;
+  rssConnected: number;
+  rssAfterCommands: number;
+  heartbeatCpuPct: number;
+  heartbeatWindowS: number;
+  commands: { sent: number; succeeded: number; failed: number; lost: number; sendErrors: number; p50: number; p99: number; max: number; achievedRate: number; how: string };
+  notes: string[];
+}
+
+async function main() {
+  const limit = openFilesLimit();
+  const notes: string[] = [];
+  if (Number.isFinite(limit) && limit < N + 512) {
+    const msg = `ulimit -n is ${limit}: each of the two processes needs one descriptor per cabinet plus a few hundred. Raise it (ulimit -n ${N + 1024}) or use fewer cabinets.`;
+    console.error(`bench:gateway: ${msg}`);
+    notes.push(msg);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-bench-gw-'));
+  const port = await freePort();
+  const mqttPort = await freePort();
+  const deviceSecret = crypto.randomBytes(24).toString('base64url');
+  const base = `http://127.0.0.1:${port}`;
+  const serverLog = path.join(dataDir, 'server.log');
+  const out = fs.openSync(serverLog, 'a');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL' && k !== 'MQTT_URL')),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MQTT_PORT: String(mqttPort),
+      SIMULATOR: '0',
+      DEVICE_SECRET: deviceSecret,
+      ADMIN_PASSWORD: 'bench123',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      WEB_DIST: path.join(dataDir, 'no-console'),
+    },
+    stdio: ['ignore', out, out],
+  });
+  let fleet: Fleet | null = null;
+  let ws: WebSocket | null = null;
+  const pid = child.pid!;
+  const cleanup = async () => {
+    ws?.close();
+    if (fleet) await fleet.stop().catch(() => undefined);
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await Promise.race([new Promise((r) => child.once('exit', r)), sleep(15_000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // 1. The server is up.
+    const t0 = Date.now();
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${fs.readFileSync(serverLog, 'utf8').slice(-3000)}`);
+      const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
+      if (ok) break;
+      if (Date.now() - t0 > 90_000) throw new Error('the server did not answer /healthz in 90 s');
+      await sleep(200);
+    }
+    log(`server up on :${port}, MQTT on :${mqttPort} (pid ${pid})`);
+    const signIn = (await (await fetch(`${base}/user/api/open/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'bench123', clientType: 'MANAGE_PC' }) })).json()) as { code: number; data: { token: string } };
+    if (signIn.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(signIn)}`);
+    const token = signIn.data.token;
+    const headers = { authorization: token, clienttype: 'MANAGE_PC', 'accept-language': 'en_US', 'content-type': 'application/json' };
+    const call = async <T>(method: string, p: string, body?: unknown): Promise<{ code: number; msg?: string; data: T }> => {
+      const r = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return (await r.json()) as { code: number; msg?: string; data: T };
+    };
+    await sleep(2000);
+    const rssIdle = rssMiB(pid);
+
+    // 2. Stock in N cabinets, 500 a request (the batch-storage screen's call).
+    const tStock = Date.now();
+    for (let from = 1; from <= N; from += BATCH) {
+      const to = Math.min(N, from + BATCH - 1);
+      const sn = (n: number) => `BNCH${String(n).padStart(12, '0')}`;
+      const r = await call<{ succeeded: number; failed: unknown[] }>('POST', '/device/api/v1/cabinet/batchStorage', { start: sn(from), end: sn(to) });
+      if (r.code !== 0) throw new Error(`batch storage ${sn(from)}..${sn(to)} answered ${r.code} ${r.msg ?? ''}`);
+    }
+    const stockInMs = Date.now() - tStock;
+    log(`stocked in ${N} cabinets in ${(stockInMs / 1000).toFixed(1)} s`);
+
+    // 3. Connect them all and wait for every `registered`.
+    fleet = await createFleet({ count: N, prefix: 'BNCH', start: 1, url: `mqtt://127.0.0.1:${mqttPort}`, deviceSecret, connectConcurrency: 200 });
+    const f = fleet;
+    const tConnect = Date.now();
+    const progress = setInterval(() => {
+      const s = f.summary();
+      log(`connected ${s.connected}, registered ${s.registered} of ${N}; server RSS ${rssMiB(pid).toFixed(0)} MiB${s.lastError ? `; last error ${s.lastError}` : ''}`);
+    }, 10_000);
+    await f.start();
+    let connectMs: number;
+    try {
+      await f.waitRegistered(N, REGISTER_TIMEOUT_S * 1000);
+    } catch (e) {
+      notes.push((e as Error).message);
+      log((e as Error).message);
+    } finally {
+      clearInterval(progress);
+      connectMs = Date.now() - tConnect;
+    }
+    const registered = f.summary().registered;
+    log(`${registered} of ${N} registered in ${(connectMs / 1000).toFixed(1)} s`);
+    const rssConnected = rssMiB(pid);
+
+    // 4. Heartbeats only: the server's CPU while the fleet just lives.
+    const window = 30;
+    const c0 = cpuSeconds(pid);
+    const hb0 = f.summary().heartbeats;
+    await sleep(window * 1000);
+    const heartbeatCpuPct = ((cpuSeconds(pid) - c0) / window) * 100;
+    log(`heartbeat window: ${f.summary().heartbeats - hb0} heartbeats in ${window} s, server CPU ${heartbeatCpuPct.toFixed(0)} %`);
+
+    // 5. Commands at RATE a second for SECONDS, each timed from the POST to its result on the live channel.
+    const done = new Map<string, { at: number; state: string }>();
+    let liveSeen = 0;
+    ws = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${encodeURIComponent(token)}&clientType=MANAGE_PC`);
+    ws.on('message', (raw) => {
+      const at = performance.now();
+      try {
+        const m = JSON.parse(raw.toString()) as { data?: { type?: string; data?: { id?: string; state?: string } } };
+        if (m.data?.type !== 'DEVICE_COMMAND' || !m.data.data?.id) return;
+        liveSeen++;
+        const st = m.data.data.state ?? '';
+        if (['succeeded', 'failed', 'expired'].includes(st) && !done.has(m.data.data.id)) done.set(m.data.data.id, { at, state: st });
+      } catch {
+        /* not ours */
+      }
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws!.once('open', () => resolve());
+      ws!.once('error', reject);
+    });
+    await sleep(500);
+    const online = f.cabinets.filter((c) => c.registered).map((c) => c.sn);
+    if (!online.length) throw new Error('no cabinet registered: nothing to send commands to');
+    const sent: { id: string | null; t0: number; sendError?: string }[] = [];
+    const tCmd = performance.now();
+    const total = RATE * SECONDS;
+    const inflight: Promise<void>[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = tCmd + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const rec: (typeof sent)[number] = { id: null, t0: performance.now() };
+      sent.push(rec);
+      const sn = online[Math.floor(Math.random() * online.length)]!;
+      inflight.push(
+        call<{ id: string; state: string }>('POST', '/device/api/v1/command/send', { sn, type: 'queryVersion', data: {} }).then(
+          (r) => {
+            if (r.code === 0) rec.id = r.data.id;
+            else rec.sendError = `${r.code} ${r.msg ?? ''}`;
+          },
+          (e: Error) => {
+            rec.sendError = e.message;
+          },
+        ),
+      );
+    }
+    await Promise.all(inflight);
+    const achievedRate = total / ((performance.now() - tCmd) / 1000);
+    // Wait for the stragglers (queryVersion expires after 60 s on the server).
+    let how = 'live channel';
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && sent.some((s) => s.id && !done.has(s.id))) await sleep(100);
+    if (liveSeen === 0) {
+      // The live channel carried nothing: fall back to reading each command's row (no latency then).
+      how = 'not measured: no DEVICE_COMMAND on the live channel';
+      notes.push('No DEVICE_COMMAND message reached the live channel; round trips are not measured.');
+    }
+    const lat: number[] = [];
+    let succeeded = 0;
+    let failed = 0;
+    let lost = 0;
+    let sendErrors = 0;
+    for (const s of sent) {
+      if (!s.id) {
+        sendErrors++;
+        continue;
+      }
+      const d = done.get(s.id);
+      if (!d) {
+        lost++;
+        continue;
+      }
+      if (d.state === 'succeeded') {
+        succeeded++;
+        lat.push(d.at - s.t0);
+      } else failed++;
+    }
+    lat.sort((a, b) => a - b);
+    const firstError = sent.find((s) => s.sendError)?.sendError;
+    if (firstError) notes.push(`First refused send: ${firstError}`);
+    const rssAfterCommands = rssMiB(pid);
+    const outcome: Outcome = {
+      cabinets: N,
+      stockInMs,
+      registered,
+      connectMs,
+      reconnects: f.summary().reconnects,
+      rssIdle,
+      rssConnected,
+      rssAfterCommands,
+      heartbeatCpuPct,
+      heartbeatWindowS: window,
+      commands: { sent: total, succeeded, failed, lost, sendErrors, p50: q(lat, 0.5), p99: q(lat, 0.99), max: lat[lat.length - 1] ?? NaN, achievedRate, how },
+      notes,
+    };
+    console.log(JSON.stringify(outcome, null, 2));
+    if (!values['no-write']) writeSection(outcome, limit);
+  } finally {
+    await cleanup();
+  }
+}
+
+function writeSection(o: Outcome, limit: number) {
+  const file = path.join(root, 'docs/benchmarks.md');
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
+  const section = [
+    '## Gateway',
+    '',
+    `Written by \`npm run bench:gateway -- --cabinets ${o.cabinets}\` (bench/gateway.bench.ts), ${new Date().toISOString()}, on ${os.cpus().length} cores`,
+    `(${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, \`ulimit -n\` ${limit}. The server runs in its own process`,
+    '(embedded PGlite, embedded Aedes broker); the simulated cabinets run in the benchmark process on the same two cores,',
+    'each its own MQTT connection, heartbeating at the interval the server gives in `registered`.',
+    '',
+    '| measure | value |',
+    '| --- | ---: |',
+    `| cabinets stocked in (batch storage, ${BATCH} a call) | ${o.cabinets} in ${(o.stockInMs / 1000).toFixed(1)} s |`,
+    `| registered (CONNECT, auth, register, registered) | ${o.registered} of ${o.cabinets} |`,
+    `| connect + register, all of them | ${(o.connectMs / 1000).toFixed(1)} s (${(o.registered / (o.connectMs / 1000)).toFixed(0)} cabinets/s) |`,
+    `| reconnects during the run | ${o.reconnects} |`,
+    `| server RSS idle, before any cabinet | ${o.rssIdle.toFixed(0)} MiB |`,
+    `| server RSS with every cabinet connected | ${o.rssConnected.toFixed(0)} MiB |`,
+    `| server RSS after the command phase | ${o.rssAfterCommands.toFixed(0)} MiB |`,
+    `| server CPU, ${o.heartbeatWindowS} s of heartbeats only | ${o.heartbeatCpuPct.toFixed(0)} % of one core |`,
+    `| commands sent (queryVersion, POST command/send) | ${o.commands.sent} at ${o.commands.achievedRate.toFixed(0)}/s |`,
+    `| succeeded / failed / no result / refused | ${o.commands.succeeded} / ${o.commands.failed} / ${o.commands.lost} / ${o.commands.sendErrors} |`,
+    `| round trip p50 (POST → result on the ${o.commands.how}) | ${ms(o.commands.p50)} ms |`,
+    `| round trip p99 | ${ms(o.commands.p99)} ms |`,
+    `| round trip max | ${ms(o.commands.max)} ms |`,
+    ...(o.notes.length ? ['', ...o.notes.map((n) => `- ${n}`)] : []),
+    '',
+  ].join('\n');
+  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n';
+  const start = text.indexOf('\n## Gateway\n');
+  if (start >= 0) {
+    const next = text.indexOf('\n## ', start + 1);
+    text = text.slice(0, start + 1) + section + (next >= 0 ? text.slice(next + 1) : '');
+  } else {
+    text = text.replace(/\n*$/, '\n\n') + section;
+  }
+  fs.writeFileSync(file, text);
+  log(`wrote the Gateway section of ${path.relative(root, file)}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
