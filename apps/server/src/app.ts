@@ -39,7 +39,8 @@ export interface BuildOptions {
   announce?: (message: string) => void;
 }
 
-const API_PREFIXES = ['/user/', '/order/', '/device/', '/openapi.json', '/reference', '/ws', '/files/'];
+// Screens live at paths such as /device/cabinet; only /{service}/api/ is the API.
+const API_PREFIXES = ['/user/api/', '/order/api/', '/device/api/', '/openapi.json', '/reference', '/ws', '/files/'];
 
 /**
  * Builds the whole server on a database: platform, modules, routes, seeds. Used by main.ts, by
