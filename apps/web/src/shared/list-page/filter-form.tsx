@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button, Col, DatePicker, Form, Input, Row, Select, Space, type FormInstance } from 'antd';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -51,9 +51,13 @@ export function FilterForm({ form, fields, onSearch, onReset }: FilterFormProps)
   const span = 24 / columns;
   const buttonOffset = (columns - 1 - lastRowUnits(fields.slice(0, shown), columns)) * span;
 
+  // Screens stay mounted in tabs: ids prefixed per form keep each label on its own screen's field.
+  const formName = `q${useId().replace(/[^A-Za-z0-9]/g, '')}`;
+
   return (
     <Form
       form={form}
+      name={formName}
       initialValues={initialValues}
       labelCol={{ flex: '0 0 96px' }}
       labelWrap
