@@ -107,3 +107,24 @@ test('narrow screens: the department tree sits above the personnel list', async 
   expect(tb.y + tb.height).toBeLessThanOrEqual(lb.y);
   await page.screenshot({ path: '/tmp/identity-admin-mobile.png', fullPage: true });
 });
+
+test('menu management and the interface list show the real routes and their bindings', async ({ page }) => {
+  await signIn(page, { redirect: '/system/interfaces' });
+  await page.locator('.ant-form-item').filter({ hasText: '名称或路径' }).locator('input').fill('sys/role/queryPage');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const row = page.locator('.ant-table-row').filter({ hasText: '/user/api/v1/sys/role/queryPage' });
+  await expect(row).toContainText('sys:role:query');
+  await expect(row).toContainText('角色管理');
+  await page.screenshot({ path: '/tmp/identity-admin-interfaces.png' });
+
+  await page.goto('/system/menus');
+  const roles = page.locator('.ant-table-row').filter({ hasText: '/system/roles' });
+  await expect(roles).toContainText('sys:role:query');
+  await roles.getByRole('button', { name: '绑定接口' }).click();
+  const modal = page.locator('.ant-modal');
+  await expect(modal.locator('.ant-select-selection-item').filter({ hasText: 'GET /user/api/v1/sys/role/queryPage' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/identity-admin-menus-bind.png' });
+  await modal.getByRole('button', { name: /取\s*消/ }).click();
+  // A built-in menu offers no delete.
+  await expect(roles.getByRole('button', { name: '删除' })).toHaveCount(0);
+});

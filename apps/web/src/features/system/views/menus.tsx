@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Key } from 'react';
 import { App, Button, Card, Empty, Flex, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag, Tooltip, TreeSelect, Typography, Upload } from 'antd';
 import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -96,6 +96,19 @@ export default function MenusView() {
     return strip(tree.data ?? []);
   }, [tree.data]);
 
+  // Directories open by default; a search opens everything it kept. The person's own clicks win.
+  const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
+  const defaultExpanded = useMemo(() => {
+    const keys: number[] = [];
+    const walk = (nodes: ManageMenu[], all: boolean) =>
+      nodes.forEach((n) => {
+        if (n.children.length && (all || n.type === MENU_TYPE.directory)) keys.push(n.id);
+        walk(n.children, all);
+      });
+    walk(tree.data ?? [], !!search);
+    return keys;
+  }, [tree.data, search]);
+
   const target = edit.record;
   const initial: Partial<MenuValues> = target?.menu
     ? {
@@ -130,7 +143,7 @@ export default function MenusView() {
           <Typography.Title level={5} style={{ margin: 0 }}>
             {t('title')}
           </Typography.Title>
-          <Input.Search allowClear placeholder={t('search')} onSearch={(v) => setSearch(v.trim())} style={{ width: 220 }} maxLength={64} />
+          <Input.Search allowClear placeholder={t('search')} onSearch={(v) => (setSearch(v.trim()), setExpanded(null))} style={{ width: 220 }} maxLength={64} />
         </Space>
         <Space wrap>
           <Permit perm={PERMS.menuSave}>
@@ -151,6 +164,7 @@ export default function MenusView() {
         size={isMobile ? 'small' : 'middle'}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('kit:empty')} /> }}
+        expandable={{ expandedRowKeys: expanded ?? defaultExpanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
         columns={[
           { title: t('name'), dataIndex: 'name', key: 'name', fixed: 'left', render: (v: string) => nameText(v) },
           { title: t('type'), dataIndex: 'type', key: 'type', render: (v: number) => <Tag color={TYPE_COLORS[v]}>{t(`types.${v}`)}</Tag> },
