@@ -288,6 +288,11 @@ export class CommandService {
     } else if (row.type === 'eject') {
       const v = ejectResult.safeParse(result);
       if (v.success && v.data.powerBankId && !row.targetPowerBankId) await this.update(row.id, { targetPowerBankId: v.data.powerBankId });
+      // A succeeded eject is the cabinet saying the power bank left: the slot is empty from now on,
+      // before the inventory that follows confirms it, so nothing can be ejected from it twice.
+      const slot = (v.success ? v.data.slot : undefined) ?? row.targetSlot;
+      const powerBankId = (v.success ? v.data.powerBankId : undefined) ?? row.targetPowerBankId;
+      if (slot) await this.cabinets.event(row.sn, { kind: 'removed', slot, powerBankId });
     }
   }
 
