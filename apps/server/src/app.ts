@@ -25,6 +25,8 @@ import { OperationLogService } from './modules/system/operation-log.service.js';
 import { ParamsService } from './modules/system/params.service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { seedSystem } from './modules/system/seed.js';
+import { createSystem } from './modules/system/index.js';
+import { systemMenus } from './modules/system/menus.js';
 
 export interface BuildOptions {
   config: Config;
@@ -67,6 +69,7 @@ export async function buildApp(opts: BuildOptions) {
     exports,
     onSessionsEnded: ({ sessionIds, code }) => live.endSessions(sessionIds, code),
   });
+  const system = createSystem(database.db, { codes: identity.codes, exports, operationLog });
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
@@ -83,12 +86,13 @@ export async function buildApp(opts: BuildOptions) {
   installGuard(app, { authenticate: (t, r) => identity.sessions.authenticate(t, r), authorize: (p, m, u) => identity.access.authorize(p, m, u) }, operationLog);
 
   identityRoutes(app, identity, { files, exports });
-  systemRoutes(app, { params, exports });
+  systemRoutes(app, { params, exports, operationLog, system, files });
   live.register(app, (t, r) => identity.sessions.authenticate(t, r));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'success', data: { engine: database.engine } }));
 
   await app.register(fastifyStatic, { root: files.avatarsDir, prefix: '/files/avatars/', decorateReply: false, maxAge: '7d', immutable: true });
+  await app.register(fastifyStatic, { root: files.imagesDir, prefix: '/files/images/', decorateReply: false, maxAge: '7d', immutable: true });
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
@@ -110,14 +114,15 @@ export async function buildApp(opts: BuildOptions) {
   // Start-up work shared by every process: register routes, seed once, then start workers.
   await identity.access.syncApis(registeredCalls);
   await seedSystem(params);
-  await seedIdentity(database.db, [...identityMenus, ...fleetMenus], { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, opts.announce ?? ((m) => app.log.warn(m)));
+  await system.seed();
+  await seedIdentity(database.db, [...identityMenus, ...systemMenus, ...fleetMenus], { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, opts.announce ?? ((m) => app.log.warn(m)));
   await identity.access.bindMenusToApis();
   await live.start();
   if (opts.workers !== false) await exports.startWorker();
 
   return {
     app,
-    services: { identity, params, exports, live, files, operationLog },
+    services: { identity, system, params, exports, live, files, operationLog },
     async close() {
       await exports.stopWorker();
       await live.stop();

@@ -7,6 +7,7 @@ export * from './envelope.js';
 export * from './auth.js';
 export * from './menu.js';
 export * from './system.js';
+export * from './system-config.js';
 export * from './profile.js';
 export * from './live.js';
 export * from './permissions.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { interpolate, type Lang, type Translations } from './lang.js';
+import { systemRuleMessages } from './validation-system.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -33,6 +34,7 @@ export const validationMessages = {
     'enter a user name, or an area code and mobile number'),
   'rule.dateTime': T('时间格式不正确', '時間格式不正確', 'must be a date and time'),
   'rule.percent': T('必须是 0-100 的整数', '必須是 0-100 的整數', 'must be a whole number from 0 to 100'),
+  ...systemRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -10,6 +10,7 @@ import { AccessService } from './access.service.js';
 import { LoginLogService } from './login-log.service.js';
 import { LoginService } from './login.service.js';
 import { ProfileService } from './profile.service.js';
+import { VerifyCodeService } from './verify-code.service.js';
 import { SessionService, type SessionEnded } from './session.service.js';
 import { sysAccount } from './tables.js';
 
@@ -23,7 +24,8 @@ export function createIdentity(db: Db, config: Config, deps: { sms: SmsProvider;
     singleSession: config.SESSION_SINGLE,
   });
   const access = new AccessService(db);
-  const profile = new ProfileService(db, sessions, deps.sms);
+  const codes = new VerifyCodeService(db, deps.sms);
+  const profile = new ProfileService(db, sessions, codes);
 
   deps.exports.register<LoginLogFilter>('loginLog', {
     title: { zh_CN: '登录日志', zh_TW: '登入日誌', en_US: 'Login log' },
@@ -59,7 +61,7 @@ export function createIdentity(db: Db, config: Config, deps: { sms: SmsProvider;
     };
   }
 
-  return { sessions, loginLog, login, access, profile, userInfo };
+  return { sessions, loginLog, login, access, profile, codes, userInfo };
 }
 
 export type IdentityServices = ReturnType<typeof createIdentity>;

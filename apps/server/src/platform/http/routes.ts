@@ -129,8 +129,9 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
     const cfg = req.routeOptions.config;
     if (!cfg?.call || !cfg.audit || !req.principal) return payload;
     const def = api[cfg.call];
-    const body = req.body as Record<string, unknown> | undefined;
-    const target = body && typeof body === 'object' ? (['id', 'manageId', 'userName'].map((k) => body[k]).find((v) => v !== undefined) ?? null) : null;
+    // The target is named in the body, or in the query of a DELETE (delete?id=).
+    const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : (req.query as Record<string, unknown> | undefined);
+    const target = body && typeof body === 'object' ? (['id', 'manageId', 'userName', 'paramType', 'deviceType'].map((k) => body[k]).find((v) => v !== undefined) ?? null) : null;
     const code = reply.envelopeCode ?? 0;
     await audit
       .record({
