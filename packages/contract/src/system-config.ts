@@ -12,7 +12,7 @@ import * as r from './rules.js';
 
 /** Money in cents: 0 to 9,999,999.99 in currency units. */
 export const MONEY_MAX = 999_999_999;
-export const money = z.number({ error: 'rule.money' }).int({ error: 'rule.money' }).min(0).max(MONEY_MAX);
+export const money = z.number().int({ error: 'rule.money' }).min(0, { error: 'rule.money' }).max(MONEY_MAX, { error: 'rule.money' });
 /** A money amount that may not be zero (spec 5: cable package "amount not zero"). */
 export const moneyPositive = money.min(1, { error: 'rule.moneyNotZero' });
 /** spec 5: minimum withdrawal 0 to 9999999 (currency units), so up to 999,999,900 cents. */
@@ -95,7 +95,7 @@ export const withdrawalSetting = z
     dailyCount: z.number().int().min(1).max(99),
     singleCap: moneyPositive,
     autoLimit: money.nullable(),
-    minAmount: money.max(MIN_WITHDRAWAL_MAX),
+    minAmount: money.max(MIN_WITHDRAWAL_MAX, { error: 'rule.minWithdrawalMax' }),
     feePercent: r.percent,
     /** Earnings are settled (withdrawable) this many days after the order (T+N). */
     settlementDays: z.number().int().min(0).max(90),

@@ -17,6 +17,7 @@ export const systemRuleMessages = {
     'free minutes must lie between the minimum and maximum free time'),
   'rule.minWithdrawal': T('最低提现金额不能高于单笔上限', '最低提現金額不能高於單筆上限',
     'the minimum withdrawal cannot be above the single-transaction cap'),
+  'rule.minWithdrawalMax': T('最低提现金额为 0 到 9999999', '最低提現金額為 0 到 9999999', 'the minimum withdrawal must be from 0 to 9999999'),
   'rule.autoLimit': T('自动提现上限不能高于单笔上限', '自動提現上限不能高於單筆上限',
     'the automatic-mode upper limit cannot be above the single-transaction cap'),
   'rule.prepayDefault': T('默认预付金额不能高于预付上限', '預設預付金額不能高於預付上限',
