@@ -14,7 +14,7 @@ import { installErrorHandling, sendError, zodValidatorCompiler } from './platfor
 import { installGuard, registeredCalls } from './platform/http/routes.js';
 import { FileStorage } from './platform/files/storage.js';
 import { LiveHub } from './platform/live/live-hub.js';
-import { LogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
+import { FileSmsProvider, LogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
 import { createIdentity } from './modules/identity/index.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { seedIdentity } from './modules/identity/seed.js';
@@ -60,7 +60,7 @@ export async function buildApp(opts: BuildOptions) {
 
   const files = new FileStorage(config.dataDir);
   const live = new LiveHub(database, app.log);
-  const sms = opts.sms ?? new LogSmsProvider(app.log);
+  const sms = opts.sms ?? (config.SMS_PROVIDER === 'file' ? new FileSmsProvider(path.join(config.dataDir, 'sms.log')) : new LogSmsProvider(app.log));
   const exports = new ExportService(database, files, live, app.log);
   const params = new ParamsService(database.db);
   const operationLog = new OperationLogService(database.db);

@@ -26,6 +26,8 @@ const schema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  /** Where verification codes go: `log` (the server log) or `file` (DATA_DIR/sms.log, for development and browser tests). */
+  SMS_PROVIDER: z.enum(['log', 'file']).default('log'),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
