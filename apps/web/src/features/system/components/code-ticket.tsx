@@ -118,7 +118,7 @@ function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: (
       width={440}
     >
       <Typography.Paragraph type="secondary">{sentTo ? t('code.sentTo', { mobile: sentTo }) : t('code.explain')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={() => void submit()}>
+      <Form form={form} name="configCode" layout="vertical" onFinish={() => void submit()}>
         <Form.Item label={t('code.label')} required>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="code" noStyle rules={[rule(configCheckCodeRequest.shape.code, t('code.label'))]}>

@@ -76,7 +76,7 @@ function GroupForm({ readCall, schema, canEdit, save, nullKeys = [], children, a
   };
   if (isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   return (
-    <Form form={form} layout="vertical" disabled={!canEdit || mutation.isPending} onFinish={() => void submit()}>
+    <Form form={form} name={readCall} layout="vertical" disabled={!canEdit || mutation.isPending} onFinish={() => void submit()}>
       {children(rule, form)}
       {canEdit && (
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>

@@ -113,6 +113,7 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
       />
       <FormDrawer<DevicePayValues>
         open={edit.open}
+        name="devicePay"
         title={edit.record ? t('devicePay.editTitle', { index: edit.record.index }) : t('devicePay.add')}
         onClose={edit.hide}
         form={form}
@@ -239,6 +240,7 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
       />
       <FormModal<BannerValues>
         open={edit.open}
+        name="banner"
         title={edit.record ? t('banner.editTitle') : t('banner.add')}
         onClose={edit.hide}
         form={form}
@@ -317,6 +319,7 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
         {data && (
           <Form
             form={addrForm}
+            name="address"
             layout="vertical"
             initialValues={data.address}
             disabled={!canEdit}
@@ -351,6 +354,7 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
         {data && (
           <Form
             form={storeForm}
+            name="storeUrl"
             layout="vertical"
             initialValues={{ storeUrl: data.storeUrl }}
             disabled={!canEdit}
@@ -411,6 +415,7 @@ function CodeMobileModal({ open, onClose, ticket, onDone }: { open: boolean; onC
   return (
     <FormModal<{ areaCode: string; mobile: string; code: string }>
       open={open}
+      name="codeMobile"
       title={t('sys.codeMobileChange')}
       onClose={onClose}
       form={form}

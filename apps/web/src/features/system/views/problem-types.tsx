@@ -104,6 +104,7 @@ export default function ProblemTypesView() {
     >
       <FormModal<Values>
         open={edit.open}
+        name="problemType"
         title={edit.record ? t('editTitle') : t('add')}
         onClose={edit.hide}
         initialValues={edit.record ? { name: edit.record.name, sort: edit.record.sort, remark: edit.record.remark } : { sort: 0, remark: '' }}

@@ -72,6 +72,7 @@ export default function ScenesView() {
       </Flex>
       <FormModal<SceneValues>
         open={edit.open}
+        name="scene"
         title={edit.record ? t('editTitle', { kind: t(`kinds.${edit.record.deviceType}`) }) : ''}
         onClose={edit.hide}
         form={form}

@@ -45,6 +45,7 @@ export default function SetRangeView() {
       ) : (
         <Form
           form={form}
+          name="range"
           layout="vertical"
           disabled={!canEdit || save.isPending}
           onFinish={() => void form.validateFields().then(() => save.mutate(toInput<RangeConfig>(form.getFieldsValue(true))))}
