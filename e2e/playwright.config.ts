@@ -8,7 +8,9 @@ import path from 'node:path';
  * server serving the built console, on a fresh embedded database per run.
  */
 const port = Number(process.env.E2E_PORT ?? 18080);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-e2e-'));
+// Set once in the runner and inherited by the workers, so specs can read files the server writes
+// there (DATA_DIR/sms.log with SMS_PROVIDER=file).
+const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-e2e-')));
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
 export const E2E_ADMIN = { userName: 'admin', password: 'admin123' };
@@ -53,6 +55,7 @@ export default defineConfig({
       // A free port for the embedded broker, and six simulated cabinets so the fleet screens see a living fleet.
       MQTT_PORT: '0',
       SIMULATOR: '6',
+      SMS_PROVIDER: 'file',
     },
     stdout: 'ignore',
     stderr: 'pipe',

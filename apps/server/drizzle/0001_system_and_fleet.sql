@@ -6,6 +6,61 @@ CREATE TABLE "sys_org" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "sys_banner" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"title" varchar(32) NOT NULL,
+	"img" varchar(255) NOT NULL,
+	"link" varchar(255) DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sys_device_pay" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"idx" integer NOT NULL,
+	"name" varchar(16) NOT NULL,
+	"device_type" varchar(16) NOT NULL,
+	"pay_mode" varchar(16) NOT NULL,
+	"channels" jsonb NOT NULL,
+	"amount" bigint NOT NULL,
+	"buyout_price" bigint NOT NULL,
+	"buyout_days" integer NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sys_device_pay_idx_unique" UNIQUE("idx")
+);
+--> statement-breakpoint
+CREATE TABLE "sys_device_scene" (
+	"device_type" varchar(16) PRIMARY KEY NOT NULL,
+	"img" varchar(255),
+	"link" varchar(255),
+	"updated_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "sys_extension" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"status" varchar(12) DEFAULT 'closed' NOT NULL,
+	"activated_at" timestamp with time zone,
+	"updated_by" bigint,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sys_extension_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "sys_problem_type" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"name" varchar(16) NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(32) DEFAULT '' NOT NULL,
+	"status" varchar(8) DEFAULT 'inUse' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "dev_cabinet" (
 	"sn" varchar(17) PRIMARY KEY NOT NULL,
 	"imei" varchar(20),
@@ -140,6 +195,7 @@ ALTER TABLE "dev_command" ADD CONSTRAINT "dev_command_sn_dev_cabinet_sn_fk" FORE
 ALTER TABLE "dev_slot" ADD CONSTRAINT "dev_slot_sn_dev_cabinet_sn_fk" FOREIGN KEY ("sn") REFERENCES "public"."dev_cabinet"("sn") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sys_org_parent_idx" ON "sys_org" USING btree ("parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_org_sibling_name_uq" ON "sys_org" USING btree ("parent_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "sys_problem_type_name_uq" ON "sys_problem_type" USING btree (lower("name")) WHERE "sys_problem_type"."status" = 'inUse';--> statement-breakpoint
 CREATE INDEX "dev_cabinet_online_idx" ON "dev_cabinet" USING btree ("online","last_seen_at");--> statement-breakpoint
 CREATE INDEX "dev_cabinet_stocked_idx" ON "dev_cabinet" USING btree ("stocked_in_at");--> statement-breakpoint
 CREATE INDEX "dev_command_sn_idx" ON "dev_command" USING btree ("sn","created_at");--> statement-breakpoint

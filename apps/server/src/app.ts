@@ -14,7 +14,7 @@ import { installErrorHandling, sendError, zodValidatorCompiler } from './platfor
 import { installGuard, registeredCalls } from './platform/http/routes.js';
 import { FileStorage } from './platform/files/storage.js';
 import { LiveHub } from './platform/live/live-hub.js';
-import { LogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
+import { FileSmsProvider, LogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
 import { createIdentity } from './modules/identity/index.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { seedIdentity } from './modules/identity/seed.js';
@@ -27,6 +27,8 @@ import { OperationLogService } from './modules/system/operation-log.service.js';
 import { ParamsService } from './modules/system/params.service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { seedSystem } from './modules/system/seed.js';
+import { createSystem } from './modules/system/index.js';
+import { systemMenus } from './modules/system/menus.js';
 
 export interface BuildOptions {
   config: Config;
@@ -61,7 +63,7 @@ export async function buildApp(opts: BuildOptions) {
 
   const files = new FileStorage(config.dataDir);
   const live = new LiveHub(database, app.log);
-  const sms = opts.sms ?? new LogSmsProvider(app.log);
+  const sms = opts.sms ?? (config.SMS_PROVIDER === 'file' ? new FileSmsProvider(path.join(config.dataDir, 'sms.log')) : new LogSmsProvider(app.log));
   const exports = new ExportService(database, files, live, app.log);
   const params = new ParamsService(database.db);
   const operationLog = new OperationLogService(database.db);
@@ -72,6 +74,7 @@ export async function buildApp(opts: BuildOptions) {
   });
   live.setPermissionCheck((p, code) => identity.access.holdsPermission(p, code));
   const fleet = await createFleet(database.db, config, { live, exports, log: app.log });
+  const system = createSystem(database.db, { codes: identity.codes, exports, operationLog });
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
@@ -88,13 +91,14 @@ export async function buildApp(opts: BuildOptions) {
   installGuard(app, { authenticate: (t, r) => identity.sessions.authenticate(t, r), authorize: (p, m, u) => identity.access.authorize(p, m, u) }, operationLog);
 
   identityRoutes(app, identity, { files, exports });
-  systemRoutes(app, { params, exports });
+  systemRoutes(app, { params, exports, operationLog, system, files });
   fleetRoutes(app, fleet, { exports });
   live.register(app, (t, r) => identity.sessions.authenticate(t, r));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'success', data: { engine: database.engine } }));
 
   await app.register(fastifyStatic, { root: files.avatarsDir, prefix: '/files/avatars/', decorateReply: false, maxAge: '7d', immutable: true });
+  await app.register(fastifyStatic, { root: files.imagesDir, prefix: '/files/images/', decorateReply: false, maxAge: '7d', immutable: true });
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
@@ -116,7 +120,8 @@ export async function buildApp(opts: BuildOptions) {
   // Start-up work shared by every process: register routes, seed once, then start workers.
   await identity.access.syncApis(registeredCalls);
   await seedSystem(params);
-  await seedIdentity(database.db, [...identityMenus, ...fleetMenus], { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, opts.announce ?? ((m) => app.log.warn(m)));
+  await system.seed();
+  await seedIdentity(database.db, [...identityMenus, ...systemMenus, ...fleetMenus], { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, opts.announce ?? ((m) => app.log.warn(m)));
   await identity.access.bindMenusToApis();
   await live.start();
   if (opts.workers !== false) await exports.startWorker();
@@ -132,7 +137,7 @@ export async function buildApp(opts: BuildOptions) {
 
   return {
     app,
-    services: { identity, params, exports, live, files, operationLog, fleet, gateway: fleet.gateway },
+    services: { identity, system, params, exports, live, files, operationLog, fleet, gateway: fleet.gateway },
     async close() {
       await fleet.gateway.close();
       await exports.stopWorker();

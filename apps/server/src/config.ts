@@ -37,6 +37,8 @@ const schema = z.object({
   DEVICE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Simulated cabinets run inside the server (SIMU000000000001…): 0 turns them off. */
   SIMULATOR: z.coerce.number().int().min(0).max(10_000).default(20),
+  /** Where verification codes go: `log` (the server log) or `file` (DATA_DIR/sms.log, for development and browser tests). */
+  SMS_PROVIDER: z.enum(['log', 'file']).default('log'),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };

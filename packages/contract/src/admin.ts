@@ -109,7 +109,6 @@ export const orgSaveRequest = z.object({
   orderNum: z.number().int().min(0).max(9999).default(0),
 });
 export type OrgSaveRequest = z.infer<typeof orgSaveRequest>;
-export const idQuery = z.object({ id });
 export const savedId = z.object({ id: z.number().int() });
 
 // ---- roles -------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ export * from './auth.js';
 export * from './menu.js';
 export * from './system.js';
 export * from './fleet.js';
+export * from './system-config.js';
 export * from './profile.js';
 export * from './admin.js';
 export * from './live.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { interpolate, type Lang, type Translations } from './lang.js';
+import { systemRuleMessages } from './validation-system.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -51,6 +52,7 @@ export const validationMessages = {
   'rule.firmwareUrl': T('固件地址必须以 http://、https:// 或 ftp:// 开头', '韌體位址必須以 http://、https:// 或 ftp:// 開頭',
     'must start with http://, https:// or ftp://'),
   'rule.sha256': T('SHA-256 校验值为 64 位十六进制字符', 'SHA-256 校驗值為 64 位十六進位字元', 'must be 64 hexadecimal characters'),
+  ...systemRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;

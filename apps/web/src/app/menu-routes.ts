@@ -24,6 +24,10 @@ export interface AppRoute {
 
 export const DASHBOARD_PATH = '/dashboard';
 export const PROFILE_PATH = '/my/my';
+/** spec 2: range settings, a fixed route hidden from the sidebar, opened as a tab of its own. */
+export const RANGE_PATH = '/setRnge';
+/** The range settings belong to the system configuration: an account that may open it gets them. */
+const RANGE_OWNER_URL = 'system/config';
 
 /** spec 5: a link is external when it begins with http, https, mailto or tel. */
 export function isExternal(path: string): boolean {
@@ -99,6 +103,10 @@ function containsPath(routes: readonly AppRoute[], path: string): boolean {
   return routes.some((r) => r.path === path || containsPath(r.children, path));
 }
 
+function containsUrl(routes: readonly AppRoute[], url: string): boolean {
+  return routes.some((r) => r.url === url || containsUrl(r.children, url));
+}
+
 /**
  * The whole route tree of a signed-in account: the permitted menu routes plus the fixed routes
  * of spec 2. The dashboard is fixed (and the unclosable first tab); the menu's own dashboard
@@ -118,6 +126,9 @@ export function buildAppRoutes(menus: readonly MenuEntry[], userRoles: readonly 
     path: '/my', name: '', url: null, icon: null, hidden: true, roles: null, external: false,
     children: [{ path: PROFILE_PATH, name: 'menu.my', url: 'profile/my', icon: 'user', hidden: true, roles: null, external: false, children: [] }],
   };
+  if (containsUrl(routes, RANGE_OWNER_URL) && !containsPath(routes, RANGE_PATH)) {
+    fixed.push({ path: RANGE_PATH, name: 'sysConfig.range.title', url: 'system/set-range', icon: null, hidden: true, roles: null, external: false, children: [] });
+  }
   return [...fixed, ...routes, ...(containsPath(routes, PROFILE_PATH) ? [] : [profile])];
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, none } from '../call.js';
-import { pageResult } from '../envelope.js';
+import { idQuery, pageResult } from '../envelope.js';
 import * as auth from '../auth.js';
 import * as menu from '../menu.js';
 import * as sys from '../system.js';
@@ -67,18 +67,18 @@ export const identityCalls = {
   orgSave: call({ method: 'POST', path: '/user/api/v1/sys/org/saveOrUpdate', access: { permission: P.orgSave }, module: 'identity',
     summary: 'Create or rename or move a department', body: adm.orgSaveRequest, data: adm.savedId }),
   orgDelete: call({ method: 'DELETE', path: '/user/api/v1/sys/org/delete', access: { permission: P.orgDelete }, module: 'identity',
-    summary: 'Delete a department without sub-departments or accounts', query: adm.idQuery, data: none }),
+    summary: 'Delete a department without sub-departments or accounts', query: idQuery, data: none }),
 
   roleOptions: call({ method: 'GET', path: '/user/api/v1/sys/role/list', access: 'authenticated', module: 'identity',
     summary: 'Role names to pick from (account forms and filters)', data: z.array(adm.roleOption) }),
   roleQueryPage: call({ method: 'GET', path: '/user/api/v1/sys/role/queryPage', access: { permission: P.roleQuery }, module: 'identity',
     summary: 'Roles, filtered by name and paged', query: adm.roleQuery, data: pageResult(adm.roleItem) }),
   roleDetail: call({ method: 'GET', path: '/user/api/v1/sys/role/detail', access: { permission: P.roleQuery }, module: 'identity',
-    summary: 'A role and the menus it holds', query: adm.idQuery, data: adm.roleDetail }),
+    summary: 'A role and the menus it holds', query: idQuery, data: adm.roleDetail }),
   roleSave: call({ method: 'POST', path: '/user/api/v1/sys/role/saveOrUpdate', access: { permission: P.roleSave }, module: 'identity',
     summary: 'Create or update a role and its menus', body: adm.roleSaveRequest, data: adm.savedId }),
   roleDelete: call({ method: 'DELETE', path: '/user/api/v1/sys/role/delete', access: { permission: P.roleDelete }, module: 'identity',
-    summary: 'Delete a role no account holds (not the super role)', query: adm.idQuery, data: none }),
+    summary: 'Delete a role no account holds (not the super role)', query: idQuery, data: none }),
 
   menuListAll: call({ method: 'GET', path: '/user/api/v1/sys/menu/listByUserAll', access: { permission: P.roleQuery }, module: 'identity',
     summary: 'Every menu with its buttons, as a tree to choose a role\'s menus from', data: z.array(menu.menuEntry) }),
@@ -89,11 +89,11 @@ export const identityCalls = {
   menuInfo: call({ method: 'GET', path: '/user/api/v1/sys/menu/queryMenuInfo', access: { permission: P.menuQuery }, module: 'identity',
     summary: 'A menu (by id) and its parent (by parentId when creating a child)', query: adm.menuInfoQuery, data: adm.menuInfo }),
   menuDelete: call({ method: 'DELETE', path: '/user/api/v1/sys/menu/delete', access: { permission: P.menuDelete }, module: 'identity',
-    summary: 'Delete a menu without children (built-in menus cannot be deleted)', query: adm.idQuery, data: none }),
+    summary: 'Delete a menu without children (built-in menus cannot be deleted)', query: idQuery, data: none }),
   menuNames: call({ method: 'GET', path: '/user/api/v1/sys/menu/getMenuName', access: { permission: P.menuQuery }, module: 'identity',
     summary: 'Names of every directory and menu, to choose a parent from', data: z.array(adm.menuName) }),
   menuBoundUrls: call({ method: 'GET', path: '/user/api/v1/sys/menu/selectBindingUrl', access: { permission: P.menuQuery }, module: 'identity',
-    summary: 'The interface routes a menu binds', query: adm.idQuery, data: z.array(adm.boundRoute) }),
+    summary: 'The interface routes a menu binds', query: idQuery, data: z.array(adm.boundRoute) }),
   menuUrlList: call({ method: 'GET', path: '/user/api/v1/sys/menu/urlList', access: { permission: P.menuQuery }, module: 'identity',
     summary: 'Interface routes whose name or path contains the text (at most 50)', query: adm.urlListQuery, data: z.array(adm.apiRoute) }),
   menuBindUrls: call({ method: 'POST', path: '/user/api/v1/sys/menu/bindingUrl', access: { permission: P.menuBind }, module: 'identity',

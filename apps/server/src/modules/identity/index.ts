@@ -14,6 +14,7 @@ import { MenuAdminService } from './menu-admin.service.js';
 import { OrgService } from './org.service.js';
 import { RoleService } from './role.service.js';
 import { ProfileService } from './profile.service.js';
+import { VerifyCodeService } from './verify-code.service.js';
 import { SessionService, type SessionEnded } from './session.service.js';
 import { sysAccount } from './tables.js';
 
@@ -39,7 +40,8 @@ export function createIdentity(db: Db, config: Config, deps: { sms: SmsProvider;
     singleSession: config.SESSION_SINGLE,
   });
   const access = new AccessService(db);
-  const profile = new ProfileService(db, sessions, deps.sms);
+  const codes = new VerifyCodeService(db, deps.sms);
+  const profile = new ProfileService(db, sessions, codes);
   const orgs = new OrgService(db);
   const roles = new RoleService(db, access);
   const menus = new MenuAdminService(db);
@@ -106,7 +108,7 @@ export function createIdentity(db: Db, config: Config, deps: { sms: SmsProvider;
     };
   }
 
-  return { sessions, loginLog, login, access, profile, orgs, roles, menus, manage, userInfo };
+  return { sessions, loginLog, login, access, profile, codes, orgs, roles, menus, manage, userInfo };
 }
 
 export type IdentityServices = ReturnType<typeof createIdentity>;

@@ -1,6 +1,13 @@
+import { and, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
+import type { OperationLogFilter, OperationLogItem, OperationLogQuery, PageResult } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import type { AuditSink } from '../../platform/http/routes.js';
+import { checkTimeRange } from '../../platform/http/time-range.js';
 import { sysOperationLog } from './tables.js';
+
+function escapeLike(v: string): string {
+  return v.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 /** The operation log: one row per change made by staff, written by the platform's guard. */
 export class OperationLogService implements AuditSink {
@@ -20,5 +27,53 @@ export class OperationLogService implements AuditSink {
       ip: e.ip,
       durationMs: e.durationMs,
     });
+  }
+
+  /** Filters as the login log's: the same 30-day rule on the time range (spec 5). */
+  private where(f: OperationLogFilter): SQL | undefined {
+    const range = checkTimeRange(f.beginTime, f.endTime);
+    const conds: SQL[] = [];
+    if (f.userName) conds.push(ilike(sysOperationLog.userName, `%${escapeLike(f.userName)}%`));
+    if (f.accountType) conds.push(eq(sysOperationLog.accountType, f.accountType));
+    if (f.terminal) conds.push(eq(sysOperationLog.terminal, f.terminal));
+    if (f.result === 'success') conds.push(eq(sysOperationLog.resultCode, 0));
+    if (f.result === 'fail') conds.push(ne(sysOperationLog.resultCode, 0));
+    if (f.behaviour) {
+      const like = `%${escapeLike(f.behaviour)}%`;
+      conds.push(or(ilike(sysOperationLog.behaviour, like), ilike(sysOperationLog.path, like))!);
+    }
+    if (f.ip) conds.push(eq(sysOperationLog.ip, f.ip));
+    if (range.begin) conds.push(gte(sysOperationLog.createdAt, range.begin));
+    if (range.end) conds.push(lte(sysOperationLog.createdAt, range.end));
+    return conds.length ? and(...conds) : undefined;
+  }
+
+  async count(f: OperationLogFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(sysOperationLog).where(this.where(f));
+    return Number(r!.n);
+  }
+
+  async page(q: OperationLogQuery): Promise<PageResult<OperationLogItem>> {
+    const [list, total] = await Promise.all([this.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize), this.count(q)]);
+    return { list, total };
+  }
+
+  async rows(f: OperationLogFilter, offset: number, limit: number): Promise<OperationLogItem[]> {
+    const rows = await this.db.select().from(sysOperationLog).where(this.where(f)).orderBy(desc(sysOperationLog.id)).limit(limit).offset(offset);
+    return rows.map((r) => ({
+      id: r.id,
+      userName: r.userName,
+      accountType: r.accountType,
+      terminal: r.terminal,
+      method: r.method,
+      path: r.path,
+      behaviour: r.behaviour,
+      target: r.target,
+      resultCode: r.resultCode,
+      result: r.resultCode === 0 ? 'success' : 'fail',
+      ip: r.ip,
+      durationMs: r.durationMs,
+      createTime: r.createdAt.toISOString(),
+    }));
   }
 }

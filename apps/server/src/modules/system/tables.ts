@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** System parameters (spec 3): paramType, paramKey, paramValue. Public ones need no sign-in. */
@@ -61,4 +62,66 @@ export const sysOperationLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sys_operation_log_created_idx').on(t.createdAt)],
+);
+
+/** Device payment configs (spec 3, 7): a list addressed by index (getDevicePayByIndex). */
+export const sysDevicePay = pgTable('sys_device_pay', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  idx: integer('idx').notNull().unique(),
+  name: varchar('name', { length: 16 }).notNull(),
+  deviceType: varchar('device_type', { length: 16 }).notNull(),
+  payMode: varchar('pay_mode', { length: 16 }).notNull(),
+  channels: jsonb('channels').$type<string[]>().notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  buyoutPrice: bigint('buyout_price', { mode: 'number' }).notNull(),
+  buyoutDays: integer('buyout_days').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** User app banners (spec 7 addBanner, updateUserBanner). */
+export const sysBanner = pgTable('sys_banner', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  title: varchar('title', { length: 32 }).notNull(),
+  img: varchar('img', { length: 255 }).notNull(),
+  link: varchar('link', { length: 255 }).notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Extended functions ("expansion tools", spec 3, 4): activated or closed; seeded by code. */
+export const sysExtension = pgTable('sys_extension', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  status: varchar('status', { length: 12 }).notNull().default('closed'),
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
+  updatedBy: bigint('updated_by', { mode: 'number' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Device scenes (spec 3): the display picture and link address per kind of device. */
+export const sysDeviceScene = pgTable('sys_device_scene', {
+  deviceType: varchar('device_type', { length: 16 }).primaryKey(),
+  img: varchar('img', { length: 255 }),
+  link: varchar('link', { length: 255 }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+});
+
+/** Problem types of repair tickets and feedback (spec 4: in use or deleted). */
+export const sysProblemType = pgTable(
+  'sys_problem_type',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: varchar('name', { length: 16 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 32 }).notNull().default(''),
+    status: varchar('status', { length: 8 }).notNull().default('inUse'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sys_problem_type_name_uq').on(sql`lower(${t.name})`).where(sql`${t.status} = 'inUse'`)],
 );

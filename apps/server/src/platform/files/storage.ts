@@ -3,14 +3,14 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 
 /**
- * Files on disk under DATA_DIR/files: avatars (public, unguessable names) and exports (served
+ * Files on disk under DATA_DIR/files: avatars and images (public, unguessable names) and exports (served
  * only through the export download call). One place knows the layout.
  */
 export class FileStorage {
   readonly root: string;
   constructor(dataDir: string) {
     this.root = path.join(dataDir, 'files');
-    for (const dir of ['avatars', 'exports']) fs.mkdirSync(path.join(this.root, dir), { recursive: true });
+    for (const dir of ['avatars', 'exports', 'images']) fs.mkdirSync(path.join(this.root, dir), { recursive: true });
   }
 
   exportPath(id: number): string {
@@ -21,6 +21,17 @@ export class FileStorage {
     const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
     await fs.promises.writeFile(path.join(this.root, 'avatars', name), bytes);
     return `/files/avatars/${name}`;
+  }
+
+  /** Logos, banners and scene pictures: public, unguessable names, served at /files/images/. */
+  async saveImage(bytes: Buffer, ext: string): Promise<string> {
+    const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
+    await fs.promises.writeFile(path.join(this.root, 'images', name), bytes);
+    return `/files/images/${name}`;
+  }
+
+  get imagesDir(): string {
+    return path.join(this.root, 'images');
   }
 
   get avatarsDir(): string {

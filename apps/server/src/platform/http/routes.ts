@@ -139,8 +139,10 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
     const cfg = req.routeOptions.config;
     if (!cfg?.call || !cfg.audit || !req.principal) return payload;
     const def = api[cfg.call];
-    const body = req.body as Record<string, unknown> | undefined;
-    const target = body && typeof body === 'object' ? (['id', 'manageId', 'userName', 'sn'].map((k) => body[k]).find((v) => v !== undefined) ?? null) : null;
+    // The target is named in the body, else in the query (a DELETE's delete?id=, sent with an empty body).
+    const keys = ['id', 'manageId', 'userName', 'sn', 'paramType', 'deviceType'];
+    const named = (src: unknown) => (src && typeof src === 'object' ? keys.map((k) => (src as Record<string, unknown>)[k]).find((v) => v !== undefined) : undefined);
+    const target = named(req.body) ?? named(req.query) ?? null;
     const code = reply.envelopeCode ?? 0;
     await audit
       .record({

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Where verification codes go. A real provider (Aliyun, Twilio) implements the same interface. */
@@ -10,6 +11,18 @@ export class LogSmsProvider implements SmsProvider {
   constructor(private readonly log: FastifyBaseLogger) {}
   async send(to: { areaCode: string; mobile: string }, text: string): Promise<void> {
     this.log.info({ sms: { to: `+${to.areaCode.replace(/^\+/, '')} ${to.mobile}` } }, `SMS: ${text}`);
+  }
+}
+
+/**
+ * Development setting SMS_PROVIDER=file: each text is appended as one JSON line to a file in
+ * DATA_DIR (sms.log), so a developer or a browser test reads codes without a phone.
+ */
+export class FileSmsProvider implements SmsProvider {
+  constructor(private readonly file: string) {}
+  async send(to: { areaCode: string; mobile: string }, text: string): Promise<void> {
+    const line = JSON.stringify({ time: new Date().toISOString(), areaCode: to.areaCode.replace(/^\+/, ''), mobile: to.mobile, text });
+    await fs.promises.appendFile(this.file, `${line}\n`, { mode: 0o600 });
   }
 }
 

@@ -23,6 +23,8 @@ export interface FormOverlayProps<V> {
   /** A form instance of the screen's own (to watch fields); one is created otherwise. */
   form?: FormInstance<V>;
   width?: number;
+  /** Prefixes the fields' ids, so a label never points at a filter field of the same name. */
+  name?: string;
 }
 
 /**
@@ -50,7 +52,7 @@ export function FormDrawer<V extends object>(props: FormOverlayProps<V>) {
         </Space>
       }
     >
-      <Form form={form} name={formName} layout="vertical" onFinish={submit} disabled={saving}>
+      <Form form={form} name={props.name ?? formName} layout="vertical" onFinish={submit} disabled={saving}>
         {props.children}
       </Form>
     </Drawer>
@@ -72,7 +74,7 @@ export function FormModal<V extends object>(props: FormOverlayProps<V>) {
       width={props.width ?? 520}
       destroyOnHidden
     >
-      <Form form={form} name={formName} layout="vertical" disabled={saving}>
+      <Form form={form} name={props.name ?? formName} layout="vertical" disabled={saving}>
         {props.children}
       </Form>
     </Modal>

@@ -1,0 +1,86 @@
+import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import type { PageResult, ProblemTypeFilter, ProblemTypeItem } from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { sysProblemType } from './tables.js';
+
+function escapeLike(v: string): string {
+  return v.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Problem types of repair tickets and feedback (spec 4: in use or deleted; deleting marks). */
+export class ProblemTypeService {
+  constructor(private readonly db: Db) {}
+
+  private where(f: ProblemTypeFilter): SQL | undefined {
+    const conds: SQL[] = [];
+    if (f.name) conds.push(ilike(sysProblemType.name, `%${escapeLike(f.name)}%`));
+    if (f.status) conds.push(eq(sysProblemType.status, f.status));
+    return conds.length ? and(...conds) : undefined;
+  }
+
+  async count(f: ProblemTypeFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(sysProblemType).where(this.where(f));
+    return Number(r!.n);
+  }
+
+  async rows(f: ProblemTypeFilter, offset: number, limit: number): Promise<ProblemTypeItem[]> {
+    const rows = await this.db
+      .select()
+      .from(sysProblemType)
+      .where(this.where(f))
+      // In use first, then by the order staff gave them.
+      .orderBy(desc(sql`${sysProblemType.status} = 'inUse'`), asc(sysProblemType.sort), asc(sysProblemType.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(item);
+  }
+
+  async page(q: ProblemTypeFilter & { pageNum: number; pageSize: number }): Promise<PageResult<ProblemTypeItem>> {
+    const [list, total] = await Promise.all([this.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize), this.count(q)]);
+    return { list, total };
+  }
+
+  async save(req: { id?: number; name: string; sort: number; remark: string }): Promise<ProblemTypeItem> {
+    return this.db.transaction(async (tx) => {
+      const clash = await tx
+        .select({ id: sysProblemType.id })
+        .from(sysProblemType)
+        .where(and(sql`lower(${sysProblemType.name}) = lower(${req.name})`, eq(sysProblemType.status, 'inUse'), req.id ? ne(sysProblemType.id, req.id) : undefined));
+      if (clash.length) throw new AppError('PROBLEM_TYPE_NAME_TAKEN');
+      if (req.id === undefined) {
+        const [row] = await tx.insert(sysProblemType).values({ name: req.name, sort: req.sort, remark: req.remark }).returning();
+        return item(row!);
+      }
+      const [current] = await tx.select().from(sysProblemType).where(eq(sysProblemType.id, req.id));
+      if (!current) throw new AppError('NOT_FOUND');
+      if (current.status === 'deleted') throw new AppError('PROBLEM_TYPE_DELETED');
+      const [row] = await tx
+        .update(sysProblemType)
+        .set({ name: req.name, sort: req.sort, remark: req.remark, updatedAt: new Date() })
+        .where(eq(sysProblemType.id, req.id))
+        .returning();
+      return item(row!);
+    });
+  }
+
+  async delete(id: number): Promise<null> {
+    const [current] = await this.db.select().from(sysProblemType).where(eq(sysProblemType.id, id));
+    if (!current) throw new AppError('NOT_FOUND');
+    if (current.status === 'deleted') throw new AppError('PROBLEM_TYPE_DELETED');
+    await this.db.update(sysProblemType).set({ status: 'deleted', updatedAt: new Date() }).where(eq(sysProblemType.id, id));
+    return null;
+  }
+}
+
+function item(r: typeof sysProblemType.$inferSelect): ProblemTypeItem {
+  return {
+    id: r.id,
+    name: r.name,
+    sort: r.sort,
+    remark: r.remark,
+    status: r.status as ProblemTypeItem['status'],
+    createTime: r.createdAt.toISOString(),
+    updateTime: r.updatedAt.toISOString(),
+  };
+}

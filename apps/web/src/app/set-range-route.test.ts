@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { MENU_TYPE, type MenuEntry } from '@cbo/contract';
+import { buildAppRoutes, findRouteTrail, RANGE_PATH, resolveScreen } from './menu-routes';
+
+const entry = (id: number, parentId: number, path: string, url: string | null, children: MenuEntry[] = []): MenuEntry => ({
+  id, parentId, path, url, name: `menu.${id}`, type: url ? MENU_TYPE.menu : MENU_TYPE.directory, hidden: false, roles: null, icon: null, orderNum: id, perms: null, children,
+});
+
+describe('range settings route (spec 2: /setRnge, hidden, fixed)', () => {
+  it('exists, hidden from the sidebar, for an account that may open the system configuration', () => {
+    const routes = buildAppRoutes([entry(1, 0, '/system', null, [entry(2, 1, '/system/config', 'system/config')])], null);
+    expect(findRouteTrail(routes, RANGE_PATH)?.at(-1)).toMatchObject({ url: 'system/set-range', hidden: true, name: 'sysConfig.range.title' });
+    expect(resolveScreen(routes, RANGE_PATH).type).toBe('screen');
+  });
+
+  it('does not exist for an account without the system configuration', () => {
+    const routes = buildAppRoutes([entry(1, 0, '/system', null, [entry(3, 1, '/system/loginLog', 'system/login-log')])], null);
+    expect(findRouteTrail(routes, RANGE_PATH)).toBeNull();
+    expect(resolveScreen(routes, RANGE_PATH).type).not.toBe('screen');
+  });
+});

@@ -1,0 +1,453 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Checkbox, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  addressConfig,
+  bannerInput,
+  configCheckCodeRequest,
+  devicePayInput,
+  DEVICE_KINDS,
+  DEVICE_PAY_MODES,
+  PAY_CHANNELS,
+  storeUrlRequest,
+  sysMobileSendRequest,
+  type BannerItem,
+  type DevicePayItem,
+} from '@cbo/contract';
+import type { z } from 'zod';
+import { request } from '@/shared/request';
+import { callKey, formatDateTime, FormDrawer, FormModal, useIsMobile, useOverlay } from '@/shared/list-page';
+import { useCountdown, useZodRule } from '@/shared/form';
+import { ImageInput } from './image-input';
+import { formatMoney, MoneyInput } from './money-input';
+import { toInput, useSchemaRule } from './schema-rule';
+import type { CodeTicket } from './code-ticket';
+import { GroupCard } from './config-groups';
+
+type DevicePayValues = z.infer<typeof devicePayInput>;
+type BannerValues = z.infer<typeof bannerInput>;
+
+/** Device payment configs in index order; adding, changing and deleting one needs a code ticket. */
+export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTicket }) {
+  const { t } = useTranslation('sysConfig');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const isMobile = useIsMobile();
+  const edit = useOverlay<DevicePayItem>();
+  const [form] = Form.useForm<DevicePayValues>();
+  const rule = useSchemaRule(form, devicePayInput);
+  const list = useQuery({ queryKey: callKey('configDevicePayList'), queryFn: () => request('configDevicePayList') });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: callKey('configDevicePayList') });
+  const remove = useMutation({
+    mutationFn: (id: number) => ticket.run((tk) => request('configDelete', { query: { kind: 'devicePay', id, ticket: tk } })),
+    onSuccess: async () => {
+      void message.success(t('deleted'));
+      await refresh();
+    },
+  });
+
+  const columns = useMemo(
+    () => [
+      { title: t('devicePay.index'), dataIndex: 'index', key: 'index', width: 70 },
+      { title: t('devicePay.name'), dataIndex: 'name', key: 'name' },
+      { title: t('devicePay.deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: string) => t(`deviceKinds.${v}`) },
+      { title: t('devicePay.payMode'), dataIndex: 'payMode', key: 'payMode', render: (v: string) => t(`payModes.${v}`) },
+      { title: t('devicePay.channels'), dataIndex: 'channels', key: 'channels', render: (v: string[]) => v.map((c) => t(`channels.${c}`)).join(', ') },
+      { title: t('devicePay.amount'), dataIndex: 'amount', key: 'amount', render: (v: number) => formatMoney(v) },
+      { title: t('devicePay.buyoutPrice'), dataIndex: 'buyoutPrice', key: 'buyoutPrice', render: (v: number) => formatMoney(v) },
+      { title: t('devicePay.buyoutDays'), dataIndex: 'buyoutDays', key: 'buyoutDays' },
+      { title: t('devicePay.enabled'), dataIndex: 'enabled', key: 'enabled', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('on') : t('off')}</Tag> },
+      { title: t('updateTime'), dataIndex: 'updateTime', key: 'updateTime', render: (v: string) => formatDateTime(v) },
+      ...(canEdit
+        ? [
+            {
+              title: t('actions'),
+              key: 'actions',
+              fixed: 'right' as const,
+              render: (_: unknown, row: DevicePayItem) => (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={() => edit.show(row)}>
+                    {t('edit')}
+                  </Button>
+                  <Popconfirm title={t('devicePay.confirmDelete', { name: row.name })} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}>
+                    <Button type="link" size="small" danger>
+                      {t('delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]
+        : []),
+    ],
+    [t, canEdit, edit, remove],
+  );
+
+  const initial: Partial<DevicePayValues> = edit.record
+    ? { ...edit.record }
+    : { deviceType: 'cabinet', payMode: 'deposit', channels: ['wechat', 'alipay'], buyoutDays: 3, enabled: true };
+
+  return (
+    <GroupCard
+      title={t('devicePay.title')}
+      extra={
+        canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+            {t('devicePay.add')}
+          </Button>
+        )
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('devicePay.explain')}</Typography.Paragraph>
+      <Table<DevicePayItem>
+        rowKey="id"
+        size={isMobile ? 'small' : 'middle'}
+        loading={list.isFetching}
+        dataSource={list.data ?? []}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('devicePay.empty') }}
+      />
+      <FormDrawer<DevicePayValues>
+        open={edit.open}
+        name="devicePay"
+        title={edit.record ? t('devicePay.editTitle', { index: edit.record.index }) : t('devicePay.add')}
+        onClose={edit.hide}
+        form={form}
+        initialValues={initial}
+        invalidates={['configDevicePayList']}
+        onSubmit={(values) => {
+          const v = toInput<DevicePayValues>(values);
+          const id = edit.record?.id;
+          return ticket.run((tk) =>
+            id ? request('configUpdateDevicePay', { body: { ticket: tk, id, values: v } }) : request('configAddDevicePay', { body: { ticket: tk, values: v } }),
+          );
+        }}
+      >
+        <Form.Item name="name" label={t('devicePay.name')} rules={[rule(['name'])]} required>
+          <Input maxLength={16} showCount />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="deviceType" label={t('devicePay.deviceType')} rules={[rule(['deviceType'])]} required>
+              <Select options={DEVICE_KINDS.map((d) => ({ value: d, label: t(`deviceKinds.${d}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="payMode" label={t('devicePay.payMode')} rules={[rule(['payMode'])]} required>
+              <Select options={DEVICE_PAY_MODES.map((d) => ({ value: d, label: t(`payModes.${d}`) }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="channels" label={t('devicePay.channels')} rules={[rule(['channels'])]} required>
+          <Checkbox.Group options={PAY_CHANNELS.map((c) => ({ value: c, label: t(`channels.${c}`) }))} />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="amount" label={t('devicePay.amount')} rules={[rule(['amount'])]} required extra={t('devicePay.amountHint')}>
+              <MoneyInput />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="buyoutPrice" label={t('devicePay.buyoutPrice')} rules={[rule(['buyoutPrice'])]} required>
+              <MoneyInput />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="buyoutDays" label={t('devicePay.buyoutDays')} rules={[rule(['buyoutDays'])]} required>
+              <InputNumber style={{ width: '100%' }} min={1} max={7} precision={0} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="enabled" label={t('devicePay.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+      </FormDrawer>
+    </GroupCard>
+  );
+}
+
+/** User app banners in display order. */
+export function BannerTab({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation('sysConfig');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const isMobile = useIsMobile();
+  const edit = useOverlay<BannerItem>();
+  const [form] = Form.useForm<BannerValues>();
+  const rule = useSchemaRule(form, bannerInput);
+  const list = useQuery({ queryKey: callKey('configBannerList'), queryFn: () => request('configBannerList') });
+  const remove = useMutation({
+    mutationFn: (id: number) => request('configDelete', { query: { kind: 'banner', id } }),
+    onSuccess: async () => {
+      void message.success(t('deleted'));
+      await queryClient.invalidateQueries({ queryKey: callKey('configBannerList') });
+    },
+  });
+  return (
+    <GroupCard
+      title={t('banner.title')}
+      extra={
+        canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+            {t('banner.add')}
+          </Button>
+        )
+      }
+    >
+      <Table<BannerItem>
+        rowKey="id"
+        size={isMobile ? 'small' : 'middle'}
+        loading={list.isFetching}
+        dataSource={list.data ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('banner.empty') }}
+        columns={[
+          { title: t('banner.img'), dataIndex: 'img', key: 'img', render: (v: string) => <Image src={v} alt="" width={96} height={40} style={{ objectFit: 'cover' }} /> },
+          { title: t('banner.titleField'), dataIndex: 'title', key: 'title' },
+          { title: t('banner.link'), dataIndex: 'link', key: 'link', render: (v: string) => v || '-' },
+          { title: t('banner.sort'), dataIndex: 'sort', key: 'sort' },
+          { title: t('banner.enabled'), dataIndex: 'enabled', key: 'enabled', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('on') : t('off')}</Tag> },
+          ...(canEdit
+            ? [
+                {
+                  title: t('actions'),
+                  key: 'actions',
+                  render: (_: unknown, row: BannerItem) => (
+                    <Space size={0}>
+                      <Button type="link" size="small" onClick={() => edit.show(row)}>
+                        {t('edit')}
+                      </Button>
+                      <Popconfirm title={t('banner.confirmDelete', { title: row.title })} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}>
+                        <Button type="link" size="small" danger>
+                          {t('delete')}
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <FormModal<BannerValues>
+        open={edit.open}
+        name="banner"
+        title={edit.record ? t('banner.editTitle') : t('banner.add')}
+        onClose={edit.hide}
+        form={form}
+        initialValues={edit.record ?? { sort: 0, enabled: true, link: '' }}
+        invalidates={['configBannerList']}
+        onSubmit={(values) => {
+          const v = toInput<BannerValues>(values);
+          const id = edit.record?.id;
+          return id ? request('configUpdateBanner', { body: { ...v, id } }) : request('configAddBanner', { body: v });
+        }}
+      >
+        <Form.Item name="title" label={t('banner.titleField')} rules={[rule(['title'])]} required>
+          <Input maxLength={32} showCount />
+        </Form.Item>
+        <Form.Item name="img" label={t('banner.img')} rules={[rule(['img'])]} required>
+          <ImageInput />
+        </Form.Item>
+        <Form.Item name="link" label={t('banner.link')} rules={[rule(['link'])]}>
+          <Input maxLength={255} />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="sort" label={t('banner.sort')} rules={[rule(['sort'])]} required>
+              <InputNumber style={{ width: '100%' }} min={0} max={9999} precision={0} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="enabled" label={t('banner.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+      </FormModal>
+    </GroupCard>
+  );
+}
+
+/** Device server and QR addresses, the outlet page address, and the code mobile. */
+export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; canSecurity: boolean; ticket: CodeTicket }) {
+  const { t } = useTranslation('sysConfig');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const sys = useQuery({ queryKey: callKey('configSys'), queryFn: () => request('configSys') });
+  const [addrForm] = Form.useForm();
+  const [storeForm] = Form.useForm();
+  const addrRule = useSchemaRule(addrForm, addressConfig);
+  const storeRule = useSchemaRule(storeForm, storeUrlRequest);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: callKey('configSys') });
+  const saveAddr = useMutation({
+    mutationFn: (v: z.infer<typeof addressConfig>) => request('configUpdateAddress', { body: v }),
+    onSuccess: async () => {
+      void message.success(t('saved'));
+      await refresh();
+    },
+  });
+  const saveStore = useMutation({
+    mutationFn: (v: { storeUrl: string }) => request('configUpdateStoreUrl', { body: v }),
+    onSuccess: async () => {
+      void message.success(t('saved'));
+      await refresh();
+    },
+  });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const clear = useMutation({
+    mutationFn: () => ticket.run((tk) => request('configSysCheckCode', { body: { ticket: tk, clear: true } })),
+    onSuccess: async () => {
+      void message.success(t('saved'));
+      await refresh();
+    },
+  });
+
+  const data = sys.data;
+  return (
+    <>
+      <GroupCard title={t('sys.addressTitle')}>
+        {data && (
+          <Form
+            form={addrForm}
+            name="address"
+            layout="vertical"
+            initialValues={data.address}
+            disabled={!canEdit}
+            onFinish={() => void addrForm.validateFields().then(() => saveAddr.mutate(toInput(addrForm.getFieldsValue(true))))}
+          >
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item name="qrCodeBaseUrl" label={t('sys.qrCodeBaseUrl')} rules={[addrRule(['qrCodeBaseUrl'])]} extra={t('sys.qrCodeBaseUrlHint')}>
+                  <Input maxLength={255} />
+                </Form.Item>
+              </Col>
+              <Col xs={16} md={8}>
+                <Form.Item name="deviceServerHost" label={t('sys.deviceServerHost')} rules={[addrRule(['deviceServerHost'])]}>
+                  <Input maxLength={128} />
+                </Form.Item>
+              </Col>
+              <Col xs={8} md={4}>
+                <Form.Item name="deviceServerPort" label={t('sys.deviceServerPort')} rules={[addrRule(['deviceServerPort'])]} required>
+                  <InputNumber style={{ width: '100%' }} min={1} max={65535} precision={0} />
+                </Form.Item>
+              </Col>
+            </Row>
+            {canEdit && (
+              <Button type="primary" htmlType="submit" loading={saveAddr.isPending}>
+                {t('save')}
+              </Button>
+            )}
+          </Form>
+        )}
+      </GroupCard>
+      <GroupCard title={t('sys.storeTitle')}>
+        {data && (
+          <Form
+            form={storeForm}
+            name="storeUrl"
+            layout="vertical"
+            initialValues={{ storeUrl: data.storeUrl }}
+            disabled={!canEdit}
+            onFinish={() => void storeForm.validateFields().then(() => saveStore.mutate(toInput(storeForm.getFieldsValue(true))))}
+          >
+            <Form.Item name="storeUrl" label={t('sys.storeUrl')} rules={[storeRule(['storeUrl'])]} extra={t('sys.storeUrlHint')}>
+              <Input maxLength={255} />
+            </Form.Item>
+            {canEdit && (
+              <Popconfirm title={t('sys.storeConfirm')} onConfirm={() => storeForm.submit()}>
+                <Button type="primary" loading={saveStore.isPending}>
+                  {t('sys.storeApply')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Form>
+        )}
+      </GroupCard>
+      <GroupCard title={t('sys.codeMobileTitle')}>
+        <Typography.Paragraph>
+          {t('sys.codeMobile')}: <Typography.Text strong>{data?.codeMobile ?? t('sys.codeMobileOwn')}</Typography.Text>
+        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('sys.codeMobileExplain')}</Typography.Paragraph>
+        {canSecurity && (
+          <Space wrap>
+            <Button onClick={() => setMobileOpen(true)}>{t('sys.codeMobileChange')}</Button>
+            {data?.codeMobile && (
+              <Popconfirm title={t('sys.codeMobileClearConfirm')} onConfirm={() => clear.mutateAsync().catch(() => undefined)}>
+                <Button danger loading={clear.isPending}>
+                  {t('sys.codeMobileClear')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        )}
+      </GroupCard>
+      <CodeMobileModal open={mobileOpen} onClose={() => setMobileOpen(false)} ticket={ticket} onDone={refresh} />
+    </>
+  );
+}
+
+function CodeMobileModal({ open, onClose, ticket, onDone }: { open: boolean; onClose: () => void; ticket: CodeTicket; onDone: () => Promise<unknown> }) {
+  const { t } = useTranslation('sysConfig');
+  const { message } = App.useApp();
+  const zrule = useZodRule();
+  const countdown = useCountdown();
+  const [form] = Form.useForm<{ areaCode: string; mobile: string; code: string }>();
+  const send = useMutation({
+    mutationFn: async () => {
+      const v = await form.validateFields(['areaCode', 'mobile']);
+      return ticket.run((tk) => request('configSysSendCode', { body: { ticket: tk, areaCode: v.areaCode, mobile: v.mobile } }));
+    },
+    onSuccess: (sent) => {
+      countdown.start(sent.resendSeconds);
+      void message.success(t('code.sent', { mobile: sent.maskedMobile }));
+    },
+  });
+  return (
+    <FormModal<{ areaCode: string; mobile: string; code: string }>
+      open={open}
+      name="codeMobile"
+      title={t('sys.codeMobileChange')}
+      onClose={onClose}
+      form={form}
+      initialValues={{ areaCode: '86' }}
+      onSubmit={async (v) => {
+        await ticket.run((tk) => request('configSysCheckCode', { body: { ticket: tk, areaCode: v.areaCode, mobile: v.mobile, code: v.code } }));
+        countdown.reset();
+        await onDone();
+      }}
+    >
+      <Row gutter={12}>
+        <Col span={8}>
+          <Form.Item name="areaCode" label={t('sys.areaCode')} rules={[zrule(sysMobileSendRequest.shape.areaCode, t('sys.areaCode'))]}>
+            <Input maxLength={5} />
+          </Form.Item>
+        </Col>
+        <Col span={16}>
+          <Form.Item name="mobile" label={t('sys.mobile')} rules={[zrule(sysMobileSendRequest.shape.mobile, t('sys.mobile'))]}>
+            <Input maxLength={20} inputMode="numeric" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label={t('code.label')} required>
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name="code" noStyle rules={[zrule(configCheckCodeRequest.shape.code, t('code.label'))]}>
+            <Input inputMode="numeric" maxLength={6} placeholder={t('code.placeholder')} />
+          </Form.Item>
+          <Button disabled={countdown.running} loading={send.isPending} onClick={() => send.mutate()}>
+            {countdown.running ? t('code.resendIn', { seconds: countdown.seconds }) : t('code.send')}
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -1,0 +1,126 @@
+import { useMemo } from 'react';
+import { App, Button, Form, Input, InputNumber, Popconfirm, Space, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PERMS, PROBLEM_TYPE_STATUSES, problemTypeSave, type ProblemTypeItem } from '@cbo/contract';
+import type { z } from 'zod';
+import { request } from '@/shared/request';
+import { Permit, useButtons } from '@/shared/permission';
+import { useZodRule } from '@/shared/form';
+import { callKey, formatDateTime, FormModal, ListPage, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+
+type Values = z.infer<typeof problemTypeSave>;
+
+/**
+ * System management → problem type configuration (menu url system/problem-types): the problem
+ * types of repair tickets and feedback, in use or deleted (spec 4). Deleting marks the type, so
+ * tickets that used it keep their wording.
+ */
+export default function ProblemTypesView() {
+  const { t } = useTranslation('problemType');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const buttons = useButtons();
+  const rule = useZodRule();
+  const edit = useOverlay<ProblemTypeItem>();
+  const remove = useMutation({
+    mutationFn: (id: number) => request('problemTypeDelete', { query: { id } }),
+    onSuccess: async () => {
+      void message.success(t('deletedMsg'));
+      await queryClient.invalidateQueries({ queryKey: callKey('problemTypeQueryPage') });
+    },
+  });
+  const canEdit = buttons.has(PERMS.problemTypeEdit);
+  const canDelete = buttons.has(PERMS.problemTypeDelete);
+
+  const filters = useMemo<FiltersOf<'problemTypeQueryPage'>>(
+    () => [
+      { type: 'text', name: 'name', label: t('name'), maxLength: 16 },
+      { type: 'select', name: 'status', label: t('status'), options: optionsOf(PROBLEM_TYPE_STATUSES, (s) => t(`statuses.${s}`)) },
+    ],
+    [t],
+  );
+  const columns = useMemo<ColumnsOf<'problemTypeQueryPage'>>(
+    () => [
+      { title: t('name'), dataIndex: 'name', key: 'name' },
+      { title: t('sort'), dataIndex: 'sort', key: 'sort', width: 90 },
+      { title: t('remark'), dataIndex: 'remark', key: 'remark', render: (v: string) => v || '-' },
+      {
+        title: t('status'),
+        dataIndex: 'status',
+        key: 'status',
+        render: (v: ProblemTypeItem['status']) => <Tag color={v === 'inUse' ? 'success' : 'default'}>{t(`statuses.${v}`)}</Tag>,
+      },
+      { title: t('updateTime'), dataIndex: 'updateTime', key: 'updateTime', render: (v: string) => formatDateTime(v) },
+      ...(canEdit || canDelete
+        ? [
+            {
+              title: t('kit:actions'),
+              key: 'actions',
+              fixed: 'right' as const,
+              render: (_: unknown, row: ProblemTypeItem) =>
+                row.status === 'inUse' ? (
+                  <Space size={0}>
+                    {canEdit && (
+                      <Button type="link" size="small" onClick={() => edit.show(row)}>
+                        {t('edit')}
+                      </Button>
+                    )}
+                    {canDelete && (
+                      <Popconfirm title={t('confirmDelete', { name: row.name })} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}>
+                        <Button type="link" size="small" danger>
+                          {t('delete')}
+                        </Button>
+                      </Popconfirm>
+                    )}
+                  </Space>
+                ) : (
+                  '-'
+                ),
+            },
+          ]
+        : []),
+    ],
+    [t, canEdit, canDelete, edit, remove],
+  );
+
+  return (
+    <ListPage
+      listCall="problemTypeQueryPage"
+      rowKey="id"
+      title={t('title')}
+      filters={filters}
+      columns={columns}
+      exportCall="problemTypeExport"
+      exportPerm={PERMS.problemTypeExport}
+      toolbar={
+        <Permit perm={PERMS.problemTypeEdit}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+            {t('add')}
+          </Button>
+        </Permit>
+      }
+    >
+      <FormModal<Values>
+        open={edit.open}
+        name="problemType"
+        title={edit.record ? t('editTitle') : t('add')}
+        onClose={edit.hide}
+        initialValues={edit.record ? { name: edit.record.name, sort: edit.record.sort, remark: edit.record.remark } : { sort: 0, remark: '' }}
+        invalidates={['problemTypeQueryPage']}
+        onSubmit={(v) => request('problemTypeSave', { body: { ...v, remark: v.remark ?? '', id: edit.record?.id } })}
+      >
+        <Form.Item name="name" label={t('name')} rules={[rule(problemTypeSave.shape.name, t('name'))]}>
+          <Input maxLength={16} showCount />
+        </Form.Item>
+        <Form.Item name="sort" label={t('sort')} rules={[rule(problemTypeSave.shape.sort, t('sort'))]}>
+          <InputNumber style={{ width: '100%' }} min={0} max={9999} precision={0} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('remark')} rules={[rule(problemTypeSave.shape.remark, t('remark'))]}>
+          <Input maxLength={32} showCount />
+        </Form.Item>
+      </FormModal>
+    </ListPage>
+  );
+}

@@ -1,0 +1,18 @@
+export default {
+  title: 'Operation log',
+  detailTitle: 'Operation details',
+  btnExport: 'Export',
+  userName: 'Account',
+  accountType: 'Account type',
+  terminal: 'Terminal',
+  behaviour: 'Behaviour',
+  target: 'Target',
+  result: 'Result',
+  reason: 'Reason',
+  ip: 'Address',
+  duration: 'Duration',
+  time: 'Time',
+  request: 'Interface',
+  ms: '{{n}} ms',
+  results: { success: 'Success', fail: 'Failed' },
+};

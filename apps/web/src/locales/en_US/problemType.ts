@@ -1,0 +1,18 @@
+export default {
+  title: 'Problem types',
+  btnEdit: 'Create or edit',
+  btnDelete: 'Delete',
+  btnExport: 'Export',
+  add: 'New problem type',
+  editTitle: 'Edit problem type',
+  name: 'Name',
+  sort: 'Order',
+  remark: 'Remark',
+  status: 'Status',
+  updateTime: 'Updated',
+  edit: 'Edit',
+  delete: 'Delete',
+  confirmDelete: 'Delete "{{name}}"? Tickets that used it keep it.',
+  deletedMsg: 'Deleted',
+  statuses: { inUse: 'In use', deleted: 'Deleted' },
+};

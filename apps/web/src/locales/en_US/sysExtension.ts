@@ -1,0 +1,23 @@
+export default {
+  title: 'Expansion tools',
+  btnStatus: 'Activate or close',
+  name: 'Function',
+  status: 'Status',
+  activateTime: 'Activated at',
+  activate: 'Activate',
+  reactivate: 'Re-activate',
+  close: 'Close',
+  confirmClose: 'Close "{{name}}"? Users lose it at once; activating it again needs an SMS code.',
+  activatedMsg: 'Activated',
+  closedMsg: 'Closed',
+  statuses: { activated: 'Activated', closed: 'Closed' },
+  names: {
+    depositFree: 'Deposit-free rental (credit)',
+    coupons: 'Coupons',
+    membership: 'Membership',
+    orderSeparation: 'Order separation',
+    cablePackages: 'Charging-cable packages',
+    bluetoothChargers: 'Bluetooth chargers',
+    advertising: 'Advertising',
+  },
+};

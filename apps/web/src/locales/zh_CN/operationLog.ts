@@ -1,0 +1,18 @@
+export default {
+  title: '操作日志',
+  detailTitle: '操作详情',
+  btnExport: '导出',
+  userName: '账号',
+  accountType: '账号类型',
+  terminal: '终端',
+  behaviour: '行为',
+  target: '对象',
+  result: '结果',
+  reason: '原因',
+  ip: '地址',
+  duration: '耗时',
+  time: '时间',
+  request: '接口',
+  ms: '{{n}} 毫秒',
+  results: { success: '成功', fail: '失败' },
+};

@@ -1,0 +1,18 @@
+export default {
+  title: '问题类型',
+  btnEdit: '新增或编辑',
+  btnDelete: '删除',
+  btnExport: '导出',
+  add: '新增问题类型',
+  editTitle: '编辑问题类型',
+  name: '名称',
+  sort: '排序',
+  remark: '备注',
+  status: '状态',
+  updateTime: '更新时间',
+  edit: '编辑',
+  delete: '删除',
+  confirmDelete: '确定删除“{{name}}”？已使用它的工单保持不变。',
+  deletedMsg: '已删除',
+  statuses: { inUse: '使用中', deleted: '已删除' },
+};

@@ -1,0 +1,23 @@
+export default {
+  title: '拓展工具',
+  btnStatus: '开通或关闭',
+  name: '功能',
+  status: '状态',
+  activateTime: '开通时间',
+  activate: '开通',
+  reactivate: '重新开通',
+  close: '关闭',
+  confirmClose: '确定关闭“{{name}}”？用户将立即无法使用，重新开通需要短信验证码。',
+  activatedMsg: '已开通',
+  closedMsg: '已关闭',
+  statuses: { activated: '已开通', closed: '已关闭' },
+  names: {
+    depositFree: '免押租借（信用）',
+    coupons: '优惠券',
+    membership: '会员',
+    orderSeparation: '订单分离',
+    cablePackages: '充电线套餐',
+    bluetoothChargers: '蓝牙充电器',
+    advertising: '广告',
+  },
+};

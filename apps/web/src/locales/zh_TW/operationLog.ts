@@ -1,0 +1,18 @@
+export default {
+  title: '操作日誌',
+  detailTitle: '操作詳情',
+  btnExport: '匯出',
+  userName: '帳號',
+  accountType: '帳號類型',
+  terminal: '終端',
+  behaviour: '行為',
+  target: '對象',
+  result: '結果',
+  reason: '原因',
+  ip: '位址',
+  duration: '耗時',
+  time: '時間',
+  request: '介面',
+  ms: '{{n}} 毫秒',
+  results: { success: '成功', fail: '失敗' },
+};

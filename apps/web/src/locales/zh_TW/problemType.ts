@@ -1,0 +1,18 @@
+export default {
+  title: '問題類型',
+  btnEdit: '新增或編輯',
+  btnDelete: '刪除',
+  btnExport: '匯出',
+  add: '新增問題類型',
+  editTitle: '編輯問題類型',
+  name: '名稱',
+  sort: '排序',
+  remark: '備註',
+  status: '狀態',
+  updateTime: '更新時間',
+  edit: '編輯',
+  delete: '刪除',
+  confirmDelete: '確定刪除「{{name}}」？已使用它的工單保持不變。',
+  deletedMsg: '已刪除',
+  statuses: { inUse: '使用中', deleted: '已刪除' },
+};

@@ -1,0 +1,23 @@
+export default {
+  title: '擴展工具',
+  btnStatus: '開通或關閉',
+  name: '功能',
+  status: '狀態',
+  activateTime: '開通時間',
+  activate: '開通',
+  reactivate: '重新開通',
+  close: '關閉',
+  confirmClose: '確定關閉「{{name}}」？使用者將立即無法使用，重新開通需要簡訊驗證碼。',
+  activatedMsg: '已開通',
+  closedMsg: '已關閉',
+  statuses: { activated: '已開通', closed: '已關閉' },
+  names: {
+    depositFree: '免押租借（信用）',
+    coupons: '優惠券',
+    membership: '會員',
+    orderSeparation: '訂單分離',
+    cablePackages: '充電線套餐',
+    bluetoothChargers: '藍牙充電器',
+    advertising: '廣告',
+  },
+};
