@@ -26,16 +26,20 @@ const { values } = parseArgs({
     cabinets: { type: 'string', default: '10000' },
     rate: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '30' },
-    'register-timeout': { type: 'string', default: '600' },
+    'register-timeout': { type: 'string', default: '900' },
+    'connect-concurrency': { type: 'string', default: '100' },
     'no-write': { type: 'boolean', default: false },
+    /** Writes a V8 CPU profile of the server process to this directory (node --cpu-prof). */
+    profile: { type: 'string' },
   },
 });
 const N = Number(values.cabinets);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const REGISTER_TIMEOUT_S = Number(values['register-timeout']);
-if (![N, RATE, SECONDS, REGISTER_TIMEOUT_S].every((v) => Number.isInteger(v) && v > 0)) {
-  console.error('bench:gateway: --cabinets, --rate, --seconds and --register-timeout must be positive whole numbers');
+const CONCURRENCY = Number(values['connect-concurrency']);
+if (![N, RATE, SECONDS, REGISTER_TIMEOUT_S, CONCURRENCY].every((v) => Number.isInteger(v) && v > 0)) {
+  console.error('bench:gateway: --cabinets, --rate, --seconds, --register-timeout and --connect-concurrency must be positive whole numbers');
   process.exit(2);
 }
 
@@ -86,6 +90,8 @@ interface Outcome {
   rssAfterCommands: number;
   heartbeatCpuPct: number;
   heartbeatWindowS: number;
+  load: [number, number];
+  timeline: string[];
   commands: { sent: number; succeeded: number; failed: number; lost: number; sendErrors: number; p50: number; p99: number; max: number; achievedRate: number; how: string };
   notes: string[];
 }
@@ -105,7 +111,8 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const serverLog = path.join(dataDir, 'server.log');
   const out = fs.openSync(serverLog, 'a');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const profileArgs = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL' && k !== 'MQTT_URL')),
@@ -125,7 +132,10 @@ async function main() {
   let fleet: Fleet | null = null;
   let ws: WebSocket | null = null;
   const pid = child.pid!;
+  let cleaned = false;
   const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
     ws?.close();
     if (fleet) await fleet.stop().catch(() => undefined);
     if (child.exitCode === null) {
@@ -135,6 +145,17 @@ async function main() {
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) return;
+    interrupted = true;
+    log('interrupted: stopping the cabinets and the server');
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const load0 = os.loadavg()[0]!;
+  const timeline: string[] = [];
   try {
     // 1. The server is up.
     const t0 = Date.now();
@@ -151,7 +172,7 @@ async function main() {
     const token = signIn.data.token;
     const headers = { authorization: token, clienttype: 'MANAGE_PC', 'accept-language': 'en_US', 'content-type': 'application/json' };
     const call = async <T>(method: string, p: string, body?: unknown): Promise<{ code: number; msg?: string; data: T }> => {
-      const r = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const r = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(120_000) });
       return (await r.json()) as { code: number; msg?: string; data: T };
     };
     await sleep(2000);
@@ -169,11 +190,12 @@ async function main() {
     log(`stocked in ${N} cabinets in ${(stockInMs / 1000).toFixed(1)} s`);
 
     // 3. Connect them all and wait for every `registered`.
-    fleet = await createFleet({ count: N, prefix: 'BNCH', start: 1, url: `mqtt://127.0.0.1:${mqttPort}`, deviceSecret, connectConcurrency: 200 });
+    fleet = await createFleet({ count: N, prefix: 'BNCH', start: 1, url: `mqtt://127.0.0.1:${mqttPort}`, deviceSecret, connectConcurrency: CONCURRENCY });
     const f = fleet;
     const tConnect = Date.now();
     const progress = setInterval(() => {
       const s = f.summary();
+      timeline.push(`${Math.round((Date.now() - tConnect) / 1000)} s: ${s.registered}`);
       log(`connected ${s.connected}, registered ${s.registered} of ${N}; server RSS ${rssMiB(pid).toFixed(0)} MiB${s.lastError ? `; last error ${s.lastError}` : ''}`);
     }, 10_000);
     await f.start();
@@ -225,6 +247,10 @@ async function main() {
     const sent: { id: string | null; t0: number; sendError?: string }[] = [];
     const tCmd = performance.now();
     const total = RATE * SECONDS;
+    const cmdProgress = setInterval(() => {
+      const answered = sent.filter((x) => x.id || x.sendError).length;
+      log(`commands: ${sent.length} sent, ${answered} answered by the API, ${done.size} results on the live channel; server RSS ${rssMiB(pid).toFixed(0)} MiB`);
+    }, 10_000);
     const inflight: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
       const due = tCmd + (i * 1000) / RATE;
@@ -240,17 +266,18 @@ async function main() {
             else rec.sendError = `${r.code} ${r.msg ?? ''}`;
           },
           (e: Error) => {
-            rec.sendError = e.message;
+            rec.sendError = e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message;
           },
         ),
       );
     }
-    await Promise.all(inflight);
     const achievedRate = total / ((performance.now() - tCmd) / 1000);
+    await Promise.all(inflight);
     // Wait for the stragglers (queryVersion expires after 60 s on the server).
     let how = 'live channel';
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && sent.some((s) => s.id && !done.has(s.id))) await sleep(100);
+    clearInterval(cmdProgress);
     if (liveSeen === 0) {
       // The live channel carried nothing: fall back to reading each command's row (no latency then).
       how = 'not measured: no DEVICE_COMMAND on the live channel';
@@ -291,6 +318,8 @@ async function main() {
       rssAfterCommands,
       heartbeatCpuPct,
       heartbeatWindowS: window,
+      load: [load0, os.loadavg()[0]!],
+      timeline,
       commands: { sent: total, succeeded, failed, lost, sendErrors, p50: q(lat, 0.5), p99: q(lat, 0.99), max: lat[lat.length - 1] ?? NaN, achievedRate, how },
       notes,
     };
@@ -309,7 +338,8 @@ function writeSection(o: Outcome, limit: number) {
     '## Gateway',
     '',
     `Written by \`npm run bench:gateway -- --cabinets ${o.cabinets}\` (bench/gateway.bench.ts), ${new Date().toISOString()}, on ${os.cpus().length} cores`,
-    `(${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, \`ulimit -n\` ${limit}. The server runs in its own process`,
+    `(${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, \`ulimit -n\` ${limit}, load average ${o.load[0].toFixed(1)} at the start`,
+    `and ${o.load[1].toFixed(1)} at the end (the machine is shared: other work ran at the same time). The server runs in its own process`,
     '(embedded PGlite, embedded Aedes broker); the simulated cabinets run in the benchmark process on the same two cores,',
     'each its own MQTT connection, heartbeating at the interval the server gives in `registered`.',
     '',
@@ -328,6 +358,8 @@ function writeSection(o: Outcome, limit: number) {
     `| round trip p50 (POST → result on the ${o.commands.how}) | ${ms(o.commands.p50)} ms |`,
     `| round trip p99 | ${ms(o.commands.p99)} ms |`,
     `| round trip max | ${ms(o.commands.max)} ms |`,
+    '',
+    `Registered cabinets over time (every 10 s): ${o.timeline.join(', ') || 'all within the first 10 s'}.`,
     ...(o.notes.length ? ['', ...o.notes.map((n) => `- ${n}`)] : []),
     '',
   ].join('\n');

@@ -492,7 +492,7 @@ export class VirtualCabinet extends EventEmitter {
     // The signal wanders by a step or two and stays in the modem's 0-31 range.
     this.csq = Math.max(0, Math.min(31, this.csq + Math.round((this.opts.random() - 0.5) * 4)));
     const data: HeartbeatData = {
-      csq: this.netMode === '4G' ? this.csq : 31,
+      csq: this.csq,
       heartbeatSec: this.config.heartbeatSec,
       uptimeSec: Math.floor((Date.now() - this.bootedAt) / 1000),
       netMode: this.netMode,
