@@ -29,6 +29,8 @@ const { values } = parseArgs({
     'register-timeout': { type: 'string', default: '900' },
     'connect-concurrency': { type: 'string', default: '100' },
     'no-write': { type: 'boolean', default: false },
+    /** Run the server on a fresh PostgreSQL database (BENCH_DATABASE_URL, TEST_DATABASE_URL or the local one) instead of PGlite. */
+    postgres: { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of the server process to this directory (node --cpu-prof). */
     profile: { type: 'string' },
   },
@@ -69,6 +71,28 @@ function cpuSeconds(pid: number): number {
   return ticks / 100;
 }
 
+/** A fresh database on the PostgreSQL the other benchmarks use; dropped at the end. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+  const pg = (await import('pg')).default;
+  const name = `cbo_bench_gw_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 function openFilesLimit(): number {
   try {
     return Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim());
@@ -105,6 +129,8 @@ async function main() {
     notes.push(msg);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-bench-gw-'));
+  const pg = values.postgres ? await freshPostgres() : null;
+  const engine = pg ? 'PostgreSQL' : 'PGlite';
   const port = await freePort();
   const mqttPort = await freePort();
   const deviceSecret = crypto.randomBytes(24).toString('base64url');
@@ -126,6 +152,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
       WEB_DIST: path.join(dataDir, 'no-console'),
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
     },
     stdio: ['ignore', out, out],
   });
@@ -144,6 +171,7 @@ async function main() {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await pg?.drop().catch(() => undefined);
   };
   let interrupted = false;
   const onSignal = () => {
@@ -324,37 +352,47 @@ async function main() {
       notes,
     };
     console.log(JSON.stringify(outcome, null, 2));
-    if (!values['no-write']) writeSection(outcome, limit);
+    if (!values['no-write']) writeSection(outcome, limit, engine);
   } finally {
     await cleanup();
   }
 }
 
-function writeSection(o: Outcome, limit: number) {
+const GATEWAY_INTRO = [
+  '## Gateway',
+  '',
+  'Written by `npm run bench:gateway -- --cabinets N [--postgres]` (bench/gateway.bench.ts), one subsection per size and',
+  'database; a new run replaces its own subsection. The server runs in its own process (`node --import tsx`, embedded Aedes',
+  'broker, PGlite or PostgreSQL); the simulated cabinets run in the benchmark process on the same two cores, each its own',
+  'MQTT connection, heartbeating at the interval the server gives in `registered`. Commands are queryVersion sent with',
+  'POST /device/api/v1/command/send at a fixed rate to random registered cabinets, each timed until its final state',
+  'arrives on the live channel (DEVICE_COMMAND), as a console sees it.',
+  '',
+].join('\n');
+
+function writeSection(o: Outcome, limit: number, engine: string) {
   const file = path.join(root, 'docs/benchmarks.md');
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
-  const section = [
-    '## Gateway',
+  const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '—');
+  const heading = `### ${o.cabinets} cabinets, ${engine}`;
+  const sub = [
+    heading,
     '',
-    `Written by \`npm run bench:gateway -- --cabinets ${o.cabinets}\` (bench/gateway.bench.ts), ${new Date().toISOString()}, on ${os.cpus().length} cores`,
-    `(${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, \`ulimit -n\` ${limit}, load average ${o.load[0].toFixed(1)} at the start`,
-    `and ${o.load[1].toFixed(1)} at the end (the machine is shared: other work ran at the same time). The server runs in its own process`,
-    '(embedded PGlite, embedded Aedes broker); the simulated cabinets run in the benchmark process on the same two cores,',
-    'each its own MQTT connection, heartbeating at the interval the server gives in `registered`.',
+    `${new Date().toISOString()}, ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, \`ulimit -n\` ${limit};`,
+    `load average ${o.load[0].toFixed(1)} at the start and ${o.load[1].toFixed(1)} at the end (the machine is shared with other work).`,
     '',
     '| measure | value |',
     '| --- | ---: |',
     `| cabinets stocked in (batch storage, ${BATCH} a call) | ${o.cabinets} in ${(o.stockInMs / 1000).toFixed(1)} s |`,
     `| registered (CONNECT, auth, register, registered) | ${o.registered} of ${o.cabinets} |`,
-    `| connect + register, all of them | ${(o.connectMs / 1000).toFixed(1)} s (${(o.registered / (o.connectMs / 1000)).toFixed(0)} cabinets/s) |`,
+    `| connect + register time | ${(o.connectMs / 1000).toFixed(1)} s (${(o.registered / (o.connectMs / 1000)).toFixed(1)} cabinets/s) |`,
     `| reconnects during the run | ${o.reconnects} |`,
     `| server RSS idle, before any cabinet | ${o.rssIdle.toFixed(0)} MiB |`,
-    `| server RSS with every cabinet connected | ${o.rssConnected.toFixed(0)} MiB |`,
+    `| server RSS with the cabinets connected | ${o.rssConnected.toFixed(0)} MiB |`,
     `| server RSS after the command phase | ${o.rssAfterCommands.toFixed(0)} MiB |`,
     `| server CPU, ${o.heartbeatWindowS} s of heartbeats only | ${o.heartbeatCpuPct.toFixed(0)} % of one core |`,
-    `| commands sent (queryVersion, POST command/send) | ${o.commands.sent} at ${o.commands.achievedRate.toFixed(0)}/s |`,
-    `| succeeded / failed / no result / refused | ${o.commands.succeeded} / ${o.commands.failed} / ${o.commands.lost} / ${o.commands.sendErrors} |`,
+    `| commands sent | ${o.commands.sent} at ${o.commands.achievedRate.toFixed(0)}/s |`,
+    `| succeeded / failed / no result in 20 s / refused or HTTP error | ${o.commands.succeeded} / ${o.commands.failed} / ${o.commands.lost} / ${o.commands.sendErrors} |`,
     `| round trip p50 (POST → result on the ${o.commands.how}) | ${ms(o.commands.p50)} ms |`,
     `| round trip p99 | ${ms(o.commands.p99)} ms |`,
     `| round trip max | ${ms(o.commands.max)} ms |`,
@@ -363,16 +401,19 @@ function writeSection(o: Outcome, limit: number) {
     ...(o.notes.length ? ['', ...o.notes.map((n) => `- ${n}`)] : []),
     '',
   ].join('\n');
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n';
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
   const start = text.indexOf('\n## Gateway\n');
-  if (start >= 0) {
-    const next = text.indexOf('\n## ', start + 1);
-    text = text.slice(0, start + 1) + section + (next >= 0 ? text.slice(next + 1) : '');
-  } else {
-    text = text.replace(/\n*$/, '\n\n') + section;
-  }
-  fs.writeFileSync(file, text);
-  log(`wrote the Gateway section of ${path.relative(root, file)}`);
+  const before = start >= 0 ? text.slice(0, start + 1) : text.replace(/\n*$/, '\n\n');
+  const rest = start >= 0 ? text.slice(start + 1) : '';
+  const nextTop = rest.indexOf('\n## ', 1);
+  const gateway = nextTop >= 0 ? rest.slice(0, nextTop + 1) : rest;
+  const after = nextTop >= 0 ? rest.slice(nextTop + 1) : '';
+  // Keep the other subsections of earlier runs; replace this one.
+  const subs = gateway.split(/\n(?=### )/).slice(1).map((x) => x.trimEnd() + '\n');
+  const kept = subs.filter((x) => !x.startsWith(heading + '\n'));
+  const all = [...kept, sub].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  fs.writeFileSync(file, before + GATEWAY_INTRO + '\n' + all.join('\n') + (after ? '\n' + after : ''));
+  log(`wrote "${heading}" in the Gateway section of ${path.relative(root, file)}`);
 }
 
 main().catch((e) => {
