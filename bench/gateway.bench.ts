@@ -226,10 +226,12 @@ async function main() {
       timeline.push(`${Math.round((Date.now() - tConnect) / 1000)} s: ${s.registered}`);
       log(`connected ${s.connected}, registered ${s.registered} of ${N}; server RSS ${rssMiB(pid).toFixed(0)} MiB${s.lastError ? `; last error ${s.lastError}` : ''}`);
     }, 10_000);
-    await f.start();
+    // The ramp runs while we wait, so --register-timeout bounds the whole connect phase.
+    const starting = f.start();
     let connectMs: number;
     try {
       await f.waitRegistered(N, REGISTER_TIMEOUT_S * 1000);
+      await starting;
     } catch (e) {
       notes.push((e as Error).message);
       log((e as Error).message);
