@@ -120,7 +120,14 @@ export async function buildApp(opts: BuildOptions) {
   await live.start();
   if (opts.workers !== false) await exports.startWorker();
   // The device gateway: the embedded broker on MQTT_PORT (or MQTT_URL) and the sweeps.
-  await fleet.gateway.start();
+  try {
+    await fleet.gateway.start();
+  } catch (err) {
+    await exports.stopWorker();
+    await live.stop();
+    await app.close();
+    throw err;
+  }
 
   return {
     app,

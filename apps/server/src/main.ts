@@ -66,6 +66,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A start-up problem the person starting the server can fix is one readable line.
+  console.error((err as { startup?: boolean })?.startup ? (err as Error).message : err);
   process.exit(1);
 });

@@ -16,7 +16,7 @@ export type NetMode = (typeof NET_MODES)[number];
 export const SLOT_FAULTS = ['motor', 'sensor', 'lock', 'comm'] as const;
 export type SlotFault = (typeof SLOT_FAULTS)[number];
 
-/** Why a cabinet went online or offline (device log, cabinet row). */
+/** Why a cabinet went online (register; heartbeat from one marked offline) or offline (will, clean disconnect, 3 silent heartbeat intervals). */
 export const ONLINE_REASONS = ['register', 'heartbeat', 'will', 'disconnect', 'heartbeatTimeout'] as const;
 export type OnlineReason = (typeof ONLINE_REASONS)[number];
 

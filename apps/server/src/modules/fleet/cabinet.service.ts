@@ -374,15 +374,23 @@ export class CabinetService {
           .from(devPowerBank)
           .where(and(inArray(devPowerBank.powerBankId, ids), isNull(devPowerBank.sn)));
         await this.markReturned(tx, outside.map((o) => o.id), sn, now);
-        for (const s of here) {
-          await tx
-            .insert(devPowerBank)
-            .values({ powerBankId: s.powerBankId!, sn, slot: s.slot, battery: s.battery, charging: s.charging, locked: s.locked, fault: s.fault, lastCabinetSn: sn, updatedAt: now })
-            .onConflictDoUpdate({
-              target: devPowerBank.powerBankId,
-              set: { sn, slot: s.slot, battery: s.battery, charging: s.charging, locked: s.locked, fault: s.fault, lastCabinetSn: sn, updatedAt: now },
-            });
-        }
+        // One statement for the whole cabinet (a fleet of 10,000 reports at once after a restart).
+        await tx
+          .insert(devPowerBank)
+          .values(here.map((s) => ({ powerBankId: s.powerBankId!, sn, slot: s.slot, battery: s.battery, charging: s.charging, locked: s.locked, fault: s.fault, lastCabinetSn: sn, updatedAt: now })))
+          .onConflictDoUpdate({
+            target: devPowerBank.powerBankId,
+            set: {
+              sn,
+              slot: sql`excluded.slot`,
+              battery: sql`excluded.battery`,
+              charging: sql`excluded.charging`,
+              locked: sql`excluded.locked`,
+              fault: sql`excluded.fault`,
+              lastCabinetSn: sn,
+              updatedAt: now,
+            },
+          });
       }
       await tx.delete(devSlot).where(eq(devSlot.sn, sn));
       if (slots.length) {

@@ -520,6 +520,13 @@ function ejectOutcome(c: CommandRow): EjectOutcome {
   }
 }
 
+/** The FTP password of a config command is sent to the cabinet but never shown back. */
+function maskSecrets(v: Record<string, unknown>): Record<string, unknown> {
+  const ftp = v.ftp as Record<string, unknown> | undefined;
+  if (!ftp || typeof ftp !== 'object' || !('password' in ftp)) return v;
+  return { ...v, ftp: { ...ftp, password: '******' } };
+}
+
 /** Time-ordered, unique, at most 40 characters: 12 hex of milliseconds and 20 random hex. */
 export function newCommandId(): string {
   return Date.now().toString(16).padStart(12, '0') + crypto.randomBytes(10).toString('hex');
@@ -530,10 +537,10 @@ export function toCommandItem(r: CommandRow): CommandItem {
     id: r.id,
     sn: r.sn,
     type: r.type as CommandType,
-    data: (r.data ?? {}) as Record<string, unknown>,
+    data: maskSecrets((r.data ?? {}) as Record<string, unknown>),
     state: r.state as CommandState,
     percent: r.percent,
-    result: r.result ?? null,
+    result: r.result ? maskSecrets(r.result as Record<string, unknown>) : null,
     reason: r.reason,
     duplicate: r.duplicate,
     checkCommandId: r.checkCommandId,

@@ -1,3 +1,4 @@
+import mqtt from 'mqtt';
 import { engines, auth, type TestServer } from '../../test/helper.js';
 
 /**
@@ -37,4 +38,15 @@ export async function until<T>(check: () => Promise<T | null | undefined | false
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Clears the retained status messages test cabinets left on an external broker, so Mosquitto in
+ * CI does not collect them run after run (the embedded broker goes away with its server).
+ */
+export async function clearRetained(broker: 'embedded' | 'external', sns: string[]): Promise<void> {
+  if (broker !== 'external' || !sns.length) return;
+  const c = await mqtt.connectAsync(process.env.MQTT_TEST_URL!, { reconnectPeriod: 0, connectTimeout: 5_000 });
+  for (const sn of sns) await c.publishAsync(`cbo/v1/cab/${sn}/status`, '', { retain: true, qos: 1 });
+  await c.endAsync();
 }

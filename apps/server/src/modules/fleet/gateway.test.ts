@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { sql } from 'drizzle-orm';
 import { useServer } from '../../test/helper.js';
-import { brokerEnv, fleetTargets, http, until } from './fleet-helpers.js';
+import { brokerEnv, clearRetained, fleetTargets, http, until } from './fleet-helpers.js';
 import { newSn, powerBankIdFor, TestCabinet } from './test-cabinet.js';
 
 const CAB = '/device/api/v1/cabinet';
@@ -31,7 +31,8 @@ describe.each(fleetTargets)('gateway: cabinets over MQTT ($engine, $broker broke
     token = await s.current.login();
   });
   afterAll(async () => {
-    await Promise.allSettled(cabinets.map((c) => c.client?.endAsync(true)));
+    await Promise.allSettled(cabinets.map((c) => (c.client ? c.client.endAsync(true) : Promise.resolve())));
+    await clearRetained(broker, cabinets.map((c) => c.sn));
   });
 
   it('exposes the broker url the simulator connects to', () => {

@@ -162,7 +162,7 @@ export class Gateway implements Downlink {
       server.once('error', (err: NodeJS.ErrnoException) => {
         reject(
           err.code === 'EADDRINUSE'
-            ? new Error(
+            ? startupError(
                 `MQTT_PORT ${this.config.MQTT_PORT} on ${this.config.MQTT_HOST} is already in use (another broker such as Mosquitto?). ` +
                   'Set MQTT_PORT to a free port (0 picks one), or set MQTT_URL to use that broker instead of the embedded one.',
               )
@@ -348,6 +348,9 @@ function safeJson(payload: Buffer): unknown {
   } catch {
     return undefined;
   }
+}
+function startupError(message: string): Error {
+  return Object.assign(new Error(message), { startup: true });
 }
 function newMessageId(): string {
   return crypto.randomUUID();

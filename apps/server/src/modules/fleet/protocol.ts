@@ -78,7 +78,7 @@ export type EventData = z.infer<typeof eventData>;
 const cmdId = z.string().min(1).max(40);
 export const replyData = z.discriminatedUnion('stage', [
   z.object({ cmdId, stage: z.literal('ack'), duplicate: z.boolean().optional() }),
-  z.object({ cmdId, stage: z.literal('progress'), percent: z.number().int().min(0).max(100), duplicate: z.boolean().optional() }),
+  z.object({ cmdId, stage: z.literal('progress'), percent: z.number().min(0).max(100).transform(Math.round), duplicate: z.boolean().optional() }),
   z.object({
     cmdId,
     stage: z.literal('result'),

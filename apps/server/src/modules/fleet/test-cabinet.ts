@@ -157,6 +157,15 @@ export class TestCabinet {
       }
     }
     if (m.type === 'registered') return;
+    await this.handle(m);
+  }
+
+  /** The same command arriving again (a QoS 1 redelivery after a lost PUBACK), not sent by the server. */
+  async redeliver(m: Down): Promise<void> {
+    await this.handle(m);
+  }
+
+  private async handle(m: Down): Promise<void> {
     const stored = this.replies.get(m.id);
     if (stored) {
       // Seen before: never executed again; the stored reply, marked duplicate.
@@ -180,7 +189,11 @@ export function defaultHandlers(): Partial<Record<string, Handler>> {
       await cab.reply(c.id, { stage: 'ack' });
       return { stage: 'result', ok: true, result: { slot: c.data.slot } };
     },
-    config: (c) => ({ stage: 'result', ok: true, result: { host: 'iot.example.com', port: 1883, heartbeatSec: 60, ftp: { host: 'ftp.example.com', port: 21, user: 'cab' }, ...c.data } }),
+    config: (c) => {
+      const { ftp = {}, ...rest } = c.data as { ftp?: Record<string, unknown> };
+      const { password: _password, ...ftpShown } = ftp; // the answer never carries the FTP password
+      return { stage: 'result', ok: true, result: { host: 'iot.example.com', port: 1883, heartbeatSec: 60, ...rest, ftp: { host: 'ftp.example.com', port: 21, user: 'cab', ...ftpShown } } };
+    },
     upgrade: async (c, cab) => {
       await cab.reply(c.id, { stage: 'ack' });
       for (const p of [30, 70]) await cab.reply(c.id, { stage: 'progress', percent: p });

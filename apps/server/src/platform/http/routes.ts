@@ -130,7 +130,7 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
     if (!cfg?.call || !cfg.audit || !req.principal) return payload;
     const def = api[cfg.call];
     const body = req.body as Record<string, unknown> | undefined;
-    const target = body && typeof body === 'object' ? (['id', 'manageId', 'userName'].map((k) => body[k]).find((v) => v !== undefined) ?? null) : null;
+    const target = body && typeof body === 'object' ? (['id', 'manageId', 'userName', 'sn'].map((k) => body[k]).find((v) => v !== undefined) ?? null) : null;
     const code = reply.envelopeCode ?? 0;
     await audit
       .record({
