@@ -26,16 +26,22 @@ const { values } = parseArgs({
     cabinets: { type: 'string', default: '10000' },
     rate: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '30' },
-    'register-timeout': { type: 'string', default: '600' },
+    'register-timeout': { type: 'string', default: '900' },
+    'connect-concurrency': { type: 'string', default: '100' },
     'no-write': { type: 'boolean', default: false },
+    /** Run the server on a fresh PostgreSQL database (BENCH_DATABASE_URL, TEST_DATABASE_URL or the local one) instead of PGlite. */
+    postgres: { type: 'boolean', default: false },
+    /** Writes a V8 CPU profile of the server process to this directory (node --cpu-prof). */
+    profile: { type: 'string' },
   },
 });
 const N = Number(values.cabinets);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const REGISTER_TIMEOUT_S = Number(values['register-timeout']);
-if (![N, RATE, SECONDS, REGISTER_TIMEOUT_S].every((v) => Number.isInteger(v) && v > 0)) {
-  console.error('bench:gateway: --cabinets, --rate, --seconds and --register-timeout must be positive whole numbers');
+const CONCURRENCY = Number(values['connect-concurrency']);
+if (![N, RATE, SECONDS, REGISTER_TIMEOUT_S, CONCURRENCY].every((v) => Number.isInteger(v) && v > 0)) {
+  console.error('bench:gateway: --cabinets, --rate, --seconds, --register-timeout and --connect-concurrency must be positive whole numbers');
   process.exit(2);
 }
 
@@ -65,6 +71,28 @@ function cpuSeconds(pid: number): number {
   return ticks / 100;
 }
 
+/** A fresh database on the PostgreSQL the other benchmarks use; dropped at the end. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+  const pg = (await import('pg')).default;
+  const name = `cbo_bench_gw_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
 function openFilesLimit(): number {
   try {
     return Number(execSync('ulimit -n', { shell: '/bin/sh' }).toString().trim());
@@ -86,6 +114,8 @@ interface Outcome {
   rssAfterCommands: number;
   heartbeatCpuPct: number;
   heartbeatWindowS: number;
+  load: [number, number];
+  timeline: string[];
   commands: { sent: number; succeeded: number; failed: number; lost: number; sendErrors: number; p50: number; p99: number; max: number; achievedRate: number; how: string };
   notes: string[];
 }
@@ -99,13 +129,16 @@ async function main() {
     notes.push(msg);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-bench-gw-'));
+  const pg = values.postgres ? await freshPostgres() : null;
+  const engine = pg ? 'PostgreSQL' : 'PGlite';
   const port = await freePort();
   const mqttPort = await freePort();
   const deviceSecret = crypto.randomBytes(24).toString('base64url');
   const base = `http://127.0.0.1:${port}`;
   const serverLog = path.join(dataDir, 'server.log');
   const out = fs.openSync(serverLog, 'a');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const profileArgs = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL' && k !== 'MQTT_URL')),
@@ -119,13 +152,17 @@ async function main() {
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
       WEB_DIST: path.join(dataDir, 'no-console'),
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
     },
     stdio: ['ignore', out, out],
   });
   let fleet: Fleet | null = null;
   let ws: WebSocket | null = null;
   const pid = child.pid!;
+  let cleaned = false;
   const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
     ws?.close();
     if (fleet) await fleet.stop().catch(() => undefined);
     if (child.exitCode === null) {
@@ -134,7 +171,19 @@ async function main() {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await pg?.drop().catch(() => undefined);
   };
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) return;
+    interrupted = true;
+    log('interrupted: stopping the cabinets and the server');
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const load0 = os.loadavg()[0]!;
+  const timeline: string[] = [];
   try {
     // 1. The server is up.
     const t0 = Date.now();
@@ -151,7 +200,7 @@ async function main() {
     const token = signIn.data.token;
     const headers = { authorization: token, clienttype: 'MANAGE_PC', 'accept-language': 'en_US', 'content-type': 'application/json' };
     const call = async <T>(method: string, p: string, body?: unknown): Promise<{ code: number; msg?: string; data: T }> => {
-      const r = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const r = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(120_000) });
       return (await r.json()) as { code: number; msg?: string; data: T };
     };
     await sleep(2000);
@@ -169,17 +218,20 @@ async function main() {
     log(`stocked in ${N} cabinets in ${(stockInMs / 1000).toFixed(1)} s`);
 
     // 3. Connect them all and wait for every `registered`.
-    fleet = await createFleet({ count: N, prefix: 'BNCH', start: 1, url: `mqtt://127.0.0.1:${mqttPort}`, deviceSecret, connectConcurrency: 200 });
+    fleet = await createFleet({ count: N, prefix: 'BNCH', start: 1, url: `mqtt://127.0.0.1:${mqttPort}`, deviceSecret, connectConcurrency: CONCURRENCY });
     const f = fleet;
     const tConnect = Date.now();
     const progress = setInterval(() => {
       const s = f.summary();
+      timeline.push(`${Math.round((Date.now() - tConnect) / 1000)} s: ${s.registered}`);
       log(`connected ${s.connected}, registered ${s.registered} of ${N}; server RSS ${rssMiB(pid).toFixed(0)} MiB${s.lastError ? `; last error ${s.lastError}` : ''}`);
     }, 10_000);
-    await f.start();
+    // The ramp runs while we wait, so --register-timeout bounds the whole connect phase.
+    const starting = f.start();
     let connectMs: number;
     try {
       await f.waitRegistered(N, REGISTER_TIMEOUT_S * 1000);
+      await starting;
     } catch (e) {
       notes.push((e as Error).message);
       log((e as Error).message);
@@ -225,6 +277,10 @@ async function main() {
     const sent: { id: string | null; t0: number; sendError?: string }[] = [];
     const tCmd = performance.now();
     const total = RATE * SECONDS;
+    const cmdProgress = setInterval(() => {
+      const answered = sent.filter((x) => x.id || x.sendError).length;
+      log(`commands: ${sent.length} sent, ${answered} answered by the API, ${done.size} results on the live channel; server RSS ${rssMiB(pid).toFixed(0)} MiB`);
+    }, 10_000);
     const inflight: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
       const due = tCmd + (i * 1000) / RATE;
@@ -240,17 +296,18 @@ async function main() {
             else rec.sendError = `${r.code} ${r.msg ?? ''}`;
           },
           (e: Error) => {
-            rec.sendError = e.message;
+            rec.sendError = e.cause instanceof Error ? `${e.message} (${e.cause.message})` : e.message;
           },
         ),
       );
     }
-    await Promise.all(inflight);
     const achievedRate = total / ((performance.now() - tCmd) / 1000);
+    await Promise.all(inflight);
     // Wait for the stragglers (queryVersion expires after 60 s on the server).
     let how = 'live channel';
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && sent.some((s) => s.id && !done.has(s.id))) await sleep(100);
+    clearInterval(cmdProgress);
     if (liveSeen === 0) {
       // The live channel carried nothing: fall back to reading each command's row (no latency then).
       how = 'not measured: no DEVICE_COMMAND on the live channel';
@@ -291,56 +348,74 @@ async function main() {
       rssAfterCommands,
       heartbeatCpuPct,
       heartbeatWindowS: window,
+      load: [load0, os.loadavg()[0]!],
+      timeline,
       commands: { sent: total, succeeded, failed, lost, sendErrors, p50: q(lat, 0.5), p99: q(lat, 0.99), max: lat[lat.length - 1] ?? NaN, achievedRate, how },
       notes,
     };
     console.log(JSON.stringify(outcome, null, 2));
-    if (!values['no-write']) writeSection(outcome, limit);
+    if (!values['no-write']) writeSection(outcome, limit, engine);
   } finally {
     await cleanup();
   }
 }
 
-function writeSection(o: Outcome, limit: number) {
+const GATEWAY_INTRO = [
+  '## Gateway',
+  '',
+  'Written by `npm run bench:gateway -- --cabinets N [--postgres]` (bench/gateway.bench.ts), one subsection per size and',
+  'database; a new run replaces its own subsection. The server runs in its own process (`node --import tsx`, embedded Aedes',
+  'broker, PGlite or PostgreSQL); the simulated cabinets run in the benchmark process on the same two cores, each its own',
+  'MQTT connection, heartbeating at the interval the server gives in `registered`. Commands are queryVersion sent with',
+  'POST /device/api/v1/command/send at a fixed rate to random registered cabinets, each timed until its final state',
+  'arrives on the live channel (DEVICE_COMMAND), as a console sees it.',
+  '',
+].join('\n');
+
+function writeSection(o: Outcome, limit: number, engine: string) {
   const file = path.join(root, 'docs/benchmarks.md');
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
-  const section = [
-    '## Gateway',
+  const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '—');
+  const heading = `### ${o.cabinets} cabinets, ${engine}`;
+  const sub = [
+    heading,
     '',
-    `Written by \`npm run bench:gateway -- --cabinets ${o.cabinets}\` (bench/gateway.bench.ts), ${new Date().toISOString()}, on ${os.cpus().length} cores`,
-    `(${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, \`ulimit -n\` ${limit}. The server runs in its own process`,
-    '(embedded PGlite, embedded Aedes broker); the simulated cabinets run in the benchmark process on the same two cores,',
-    'each its own MQTT connection, heartbeating at the interval the server gives in `registered`.',
+    `${new Date().toISOString()}, ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, \`ulimit -n\` ${limit};`,
+    `load average ${o.load[0].toFixed(1)} at the start and ${o.load[1].toFixed(1)} at the end (the machine is shared with other work).`,
     '',
     '| measure | value |',
     '| --- | ---: |',
     `| cabinets stocked in (batch storage, ${BATCH} a call) | ${o.cabinets} in ${(o.stockInMs / 1000).toFixed(1)} s |`,
     `| registered (CONNECT, auth, register, registered) | ${o.registered} of ${o.cabinets} |`,
-    `| connect + register, all of them | ${(o.connectMs / 1000).toFixed(1)} s (${(o.registered / (o.connectMs / 1000)).toFixed(0)} cabinets/s) |`,
+    `| connect + register time | ${(o.connectMs / 1000).toFixed(1)} s (${(o.registered / (o.connectMs / 1000)).toFixed(1)} cabinets/s) |`,
     `| reconnects during the run | ${o.reconnects} |`,
     `| server RSS idle, before any cabinet | ${o.rssIdle.toFixed(0)} MiB |`,
-    `| server RSS with every cabinet connected | ${o.rssConnected.toFixed(0)} MiB |`,
+    `| server RSS with the cabinets connected | ${o.rssConnected.toFixed(0)} MiB |`,
     `| server RSS after the command phase | ${o.rssAfterCommands.toFixed(0)} MiB |`,
     `| server CPU, ${o.heartbeatWindowS} s of heartbeats only | ${o.heartbeatCpuPct.toFixed(0)} % of one core |`,
-    `| commands sent (queryVersion, POST command/send) | ${o.commands.sent} at ${o.commands.achievedRate.toFixed(0)}/s |`,
-    `| succeeded / failed / no result / refused | ${o.commands.succeeded} / ${o.commands.failed} / ${o.commands.lost} / ${o.commands.sendErrors} |`,
+    `| commands sent | ${o.commands.sent} at ${o.commands.achievedRate.toFixed(0)}/s |`,
+    `| succeeded / failed / no result in 20 s / refused or HTTP error | ${o.commands.succeeded} / ${o.commands.failed} / ${o.commands.lost} / ${o.commands.sendErrors} |`,
     `| round trip p50 (POST → result on the ${o.commands.how}) | ${ms(o.commands.p50)} ms |`,
     `| round trip p99 | ${ms(o.commands.p99)} ms |`,
     `| round trip max | ${ms(o.commands.max)} ms |`,
+    '',
+    `Registered cabinets over time (every 10 s): ${o.timeline.join(', ') || 'all within the first 10 s'}.`,
     ...(o.notes.length ? ['', ...o.notes.map((n) => `- ${n}`)] : []),
     '',
   ].join('\n');
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n';
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
   const start = text.indexOf('\n## Gateway\n');
-  if (start >= 0) {
-    const next = text.indexOf('\n## ', start + 1);
-    text = text.slice(0, start + 1) + section + (next >= 0 ? text.slice(next + 1) : '');
-  } else {
-    text = text.replace(/\n*$/, '\n\n') + section;
-  }
-  fs.writeFileSync(file, text);
-  log(`wrote the Gateway section of ${path.relative(root, file)}`);
+  const before = start >= 0 ? text.slice(0, start + 1) : text.replace(/\n*$/, '\n\n');
+  const rest = start >= 0 ? text.slice(start + 1) : '';
+  const nextTop = rest.indexOf('\n## ', 1);
+  const gateway = nextTop >= 0 ? rest.slice(0, nextTop + 1) : rest;
+  const after = nextTop >= 0 ? rest.slice(nextTop + 1) : '';
+  // Keep the other subsections of earlier runs; replace this one.
+  const subs = gateway.split(/\n(?=### )/).slice(1).map((x) => x.trimEnd() + '\n');
+  const kept = subs.filter((x) => !x.startsWith(heading + '\n'));
+  const all = [...kept, sub].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  fs.writeFileSync(file, before + GATEWAY_INTRO + '\n' + all.join('\n') + (after ? '\n' + after : ''));
+  log(`wrote "${heading}" in the Gateway section of ${path.relative(root, file)}`);
 }
 
 main().catch((e) => {

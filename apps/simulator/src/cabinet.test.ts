@@ -270,9 +270,13 @@ describe('a virtual cabinet', () => {
 
   it('applies config and answers the whole config; refuses bad values as invalid', async () => {
     const c = await cabinet();
-    const r = await result(c, command(c, 'config', { heartbeatSec: 30, ftp: { host: 'ftp.example.com', user: 'fw' } }));
-    expect(r).toMatchObject({ ok: true, result: { heartbeatSec: 30, host: '127.0.0.1', ftp: { host: 'ftp.example.com', port: 21, user: 'fw', password: '' } } });
+    const r = await result(c, command(c, 'config', { heartbeatSec: 30, ftp: { host: 'ftp.example.com', user: 'fw', password: 's3cret' } }));
+    expect(r).toMatchObject({ ok: true, result: { heartbeatSec: 30, host: '127.0.0.1', ftp: { host: 'ftp.example.com', port: 21, user: 'fw' } } });
+    expect((r.result as { ftp: Record<string, unknown> }).ftp).not.toHaveProperty('password');
     expect(c.config.heartbeatSec).toBe(30);
+    expect(c.config.ftp.password).toBe('s3cret');
+    // `{}` reads the config and changes nothing.
+    expect(await result(c, command(c, 'config', {}))).toMatchObject({ ok: true, result: { heartbeatSec: 30, ftp: { user: 'fw' } } });
     expect(await result(c, command(c, 'config', { heartbeatSec: 5 }))).toMatchObject({ stage: 'rejected', reason: 'invalid' });
     expect(await result(c, command(c, 'config', { colour: 'red' }))).toMatchObject({ stage: 'rejected', reason: 'invalid' });
     expect(c.config.heartbeatSec).toBe(30);

@@ -492,7 +492,7 @@ export class VirtualCabinet extends EventEmitter {
     // The signal wanders by a step or two and stays in the modem's 0-31 range.
     this.csq = Math.max(0, Math.min(31, this.csq + Math.round((this.opts.random() - 0.5) * 4)));
     const data: HeartbeatData = {
-      csq: this.netMode === '4G' ? this.csq : 31,
+      csq: this.csq,
       heartbeatSec: this.config.heartbeatSec,
       uptimeSec: Math.floor((Date.now() - this.bootedAt) / 1000),
       netMode: this.netMode,
@@ -698,7 +698,8 @@ export class VirtualCabinet extends EventEmitter {
     const d = msg.data as Record<string, unknown>;
     const allowed = new Set(['host', 'port', 'heartbeatSec', 'ftp']);
     const keys = Object.keys(d);
-    if (!keys.length || keys.some((k) => !allowed.has(k))) return this.reject(msg.id, 'invalid');
+    // `{}` changes nothing and reads the config (protocol.md).
+    if (keys.some((k) => !allowed.has(k))) return this.reject(msg.id, 'invalid');
     const port = (v: unknown) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 65535;
     const host = (v: unknown) => typeof v === 'string' && v.length >= 1 && v.length <= 253 && !/\s/.test(v);
     if ('host' in d && !host(d.host)) return this.reject(msg.id, 'invalid');
@@ -723,7 +724,9 @@ export class VirtualCabinet extends EventEmitter {
       heartbeatSec: (d.heartbeatSec as number | undefined) ?? this.config.heartbeatSec,
       ftp,
     };
-    this.succeed(msg.id, { ...this.config, ftp: { ...this.config.ftp } });
+    // The whole config in force, without the FTP password (it never travels back).
+    const { password: _password, ...ftpShown } = this.config.ftp;
+    this.succeed(msg.id, { ...this.config, ftp: ftpShown });
     // The new interval applies from now. (A real cabinet given a new host/port would connect there
     // on its next start; the simulator keeps its broker, see README.)
     if ('heartbeatSec' in d && this.registered) this.scheduleHeartbeat();
