@@ -4,7 +4,9 @@ import {
   ApiOutlined,
   AppstoreOutlined,
   BarChartOutlined,
+  CloudUploadOutlined,
   ClusterOutlined,
+  CodeOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   EnvironmentOutlined,
@@ -12,6 +14,7 @@ import {
   FileSearchOutlined,
   GiftOutlined,
   HddOutlined,
+  ImportOutlined,
   LoginOutlined,
   MenuOutlined,
   MessageOutlined,
@@ -66,6 +69,16 @@ const ICONS: Record<string, ReactNode> = {
   export: <ExportOutlined />,
   api: <ApiOutlined />,
   interface: <ApiOutlined />,
+  // The antd names the seeded menus carry ('ClusterOutlined' → 'cluster').
+  cluster: <ClusterOutlined />,
+  safety: <SafetyOutlined />,
+  database: <DatabaseOutlined />,
+  filesearch: <FileSearchOutlined />,
+  hdd: <HddOutlined />,
+  thunderbolt: <ThunderboltOutlined />,
+  cloudupload: <CloudUploadOutlined />,
+  code: <CodeOutlined />,
+  import: <ImportOutlined />,
 };
 
 /** 'SettingOutlined' (an antd icon name), 'setting' and 'login-log' all name an entry here. */

@@ -53,6 +53,7 @@ export default {
   interface: 'Interface management',
   operationLog: 'Operation log',
   loginLog: 'Login log',
+  loginLogExport: 'Export login log',
   sysConfig: 'System configuration',
   menuManage: 'Menu management',
   roleManage: 'Role management',

@@ -54,6 +54,7 @@ export default {
   interface: '接口管理',
   operationLog: '操作日志',
   loginLog: '登录日志',
+  loginLogExport: '导出登录日志',
   sysConfig: '系统配置',
   menuManage: '菜单管理',
   roleManage: '角色管理',

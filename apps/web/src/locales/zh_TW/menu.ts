@@ -53,6 +53,7 @@ export default {
   interface: '介面管理',
   operationLog: '操作日誌',
   loginLog: '登入日誌',
+  loginLogExport: '匯出登入日誌',
   sysConfig: '系統設定',
   menuManage: '選單管理',
   roleManage: '角色管理',

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { LANGS } from '@cbo/contract';
+// The menus the server seeds: their names and icons are shown by this console.
+import { identityMenus } from '../../../server/src/modules/identity/menus';
+import { systemMenus } from '../../../server/src/modules/system/menus';
+import { fleetMenus } from '../../../server/src/modules/fleet/menus';
+import { iconKey, menuIcon } from './layout/menu-icon';
+
+const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.ts', { eager: true });
+const seeded = [...identityMenus, ...systemMenus, ...fleetMenus];
+
+describe('every menu the server seeds', () => {
+  it.each(LANGS)('has its name translated in %s', (lang) => {
+    const untranslated = seeded
+      .filter((m) => {
+        const [ns, key] = [m.name.slice(0, m.name.indexOf('.')), m.name.slice(m.name.indexOf('.') + 1)];
+        return typeof bundles[`../locales/${lang}/${ns}.ts`]?.default[key] !== 'string';
+      })
+      .map((m) => m.name);
+    expect(untranslated).toEqual([]);
+  });
+
+  it('names an icon the sidebar can draw', () => {
+    const unknown = seeded.filter((m) => m.icon && !menuIcon(m.icon, false)).map((m) => `${m.code}: ${m.icon} (${iconKey(m.icon!)})`);
+    expect(unknown).toEqual([]);
+  });
+});
