@@ -271,14 +271,25 @@ export class VirtualCabinet extends EventEmitter {
     this.connectNow();
   }
 
-  /** Stops cleanly (DISCONNECT, no will). */
+  /**
+   * Stops cleanly: says offline on its status topic itself, then DISCONNECT. A broker sends the
+   * will only for a connection that breaks, and an external broker tells the server nothing else.
+   */
   async stop(): Promise<void> {
     this.setState('stopped');
     this.generation++;
     this.clearTimers();
     const c = this.client;
     this.client = null;
-    if (c) await c.endAsync(false).catch(() => undefined);
+    if (c) {
+      await this.sayOffline(c);
+      await c.endAsync(false).catch(() => undefined);
+    }
+  }
+
+  private async sayOffline(c: MqttClient): Promise<void> {
+    if (!c.connected) return;
+    await c.publishAsync(topics.status(this.sn), JSON.stringify(this.statusPayload(false)), { qos: 1, retain: true }).catch(() => undefined);
   }
 
   /** Drops the TCP connection without DISCONNECT, as a power cut does: the broker sends the will. */
@@ -690,7 +701,7 @@ export class VirtualCabinet extends EventEmitter {
         if (this.state === 'restarting') this.connectNow();
       });
     };
-    if (c) c.end(false, {}, boot);
+    if (c) void this.sayOffline(c).then(() => c.end(false, {}, boot));
     else boot();
   }
 
