@@ -152,9 +152,10 @@ test.describe('device fleet', () => {
     await expect(page.locator('tr', { hasText: SIMULATED[0] }).first()).toContainText(/PSIM\d{13}/, { timeout: 30_000 });
     await shot(page, 'power-banks-1440');
     await goClientSide(page, '/device/deviceLog');
-    // The first filter is the SN (its label points at the kept-alive power bank screen's #sn: see the report).
-    await page.getByRole('form', { name: 'Filters' }).getByRole('textbox').first().fill(SIMULATED[0]!);
-    await page.getByRole('button', { name: 'Search' }).click();
+    // The power bank screen stays alive in its tab: act only once the device log's own filters show.
+    const filters = page.getByRole('form', { name: 'Filters' }).filter({ has: page.getByText('Event', { exact: true }) });
+    await filters.getByRole('textbox', { name: /Cabinet SN/ }).fill(SIMULATED[0]!);
+    await filters.getByRole('button', { name: 'Search' }).click();
     await expect(page.locator('tr', { hasText: SIMULATED[0] }).filter({ hasText: 'Online' }).filter({ hasText: 'Registered' }).first()).toBeVisible();
     await shot(page, 'device-log-1440');
   });

@@ -8,8 +8,10 @@ import { signIn } from './helpers';
 const ROLE = 'E2E审计';
 const CLERK = { userName: 'e2e_clerk', password: 'clerk123' };
 
+/** A node of the role's menu tree by its exact name ('登录日志', not '导出登录日志'). */
 function treeNode(page: Page, title: string) {
-  return page.locator('.ant-drawer .ant-tree-treenode').filter({ hasText: title });
+  const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*(目录|菜单|按钮)$`);
+  return page.locator('.ant-drawer .ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: exact }) });
 }
 
 async function signInAs(browser: Browser, user: { userName: string; password: string }): Promise<Page> {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18n, initI18n, loadNamespacesOf, SHELL_NAMESPACES, translateName } from './i18n';
 
 describe('namespaces load on demand', () => {
@@ -17,5 +17,15 @@ describe('namespaces load on demand', () => {
     const traditional = translateName(i18n, 'loginLog.title');
     expect(traditional).not.toBe('loginLog.title');
     expect(traditional).not.toBe(english);
+  });
+});
+
+describe('a stored name from a screen not opened yet', () => {
+  it('loads its namespace and is translated once it arrives', async () => {
+    await initI18n('en_US');
+    expect(i18n.hasLoadedNamespace('personnel')).toBe(false);
+    expect(translateName(i18n, 'personnel.btnAdd')).toBe('personnel.btnAdd');
+    await vi.waitFor(() => expect(i18n.hasLoadedNamespace('personnel')).toBe(true));
+    expect(translateName(i18n, 'personnel.btnAdd')).not.toBe('personnel.btnAdd');
   });
 });

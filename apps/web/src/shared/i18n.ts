@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '@cbo/contract';
@@ -52,6 +53,8 @@ export async function initI18n(lang: Lang = getLang(), { everything = false } = 
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
+      // Components re-render when a namespace arrives, not only when the language changes.
+      react: { bindI18n: 'languageChanged loaded' },
     });
   } else if (i18n.language !== lang) {
     await i18n.changeLanguage(lang);
@@ -86,10 +89,32 @@ export async function changeLanguage(lang: Lang): Promise<void> {
 export function translateName(i: Pick<typeof i18n, 't' | 'exists'>, name: string): string {
   const dot = name.indexOf('.');
   if (dot > 0) {
-    const key = `${name.slice(0, dot)}:${name.slice(dot + 1)}`;
+    const ns = name.slice(0, dot);
+    const key = `${ns}:${name.slice(dot + 1)}`;
     if (i.exists(key)) return i.t(key);
+    // A name from a screen not opened yet (a button in the role tree): load its namespace; every
+    // component using useTranslation renders again when it arrives (bindI18n 'loaded').
+    if (i18n.isInitialized && !i18n.hasLoadedNamespace(ns) && allNamespaces().includes(ns)) void i18n.loadNamespaces(ns);
   }
   return name;
+}
+
+let revision = 0;
+const listeners = new Set<() => void>();
+i18n.on('loaded', () => {
+  revision += 1;
+  for (const l of listeners) l();
+});
+
+/** Changes whenever namespaces arrive: a memo over translated names lists it as a dependency. */
+export function useI18nRevision(): number {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => revision,
+  );
 }
 
 export { i18n };

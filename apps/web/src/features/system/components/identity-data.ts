@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrgNode } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { callKey } from '@/shared/list-page';
-import { translateName } from '@/shared/i18n';
+import { translateName, useI18nRevision } from '@/shared/i18n';
 
 /** The department tree (every account form and the personnel filter use it). */
 export function useOrgTree() {
@@ -19,7 +19,9 @@ export function useRoleOptions() {
 /** A stored name that may be an i18n key ('role.finance', 'menu.personnel') in the current language. */
 export function useNameText(): (name: string) => string {
   const { i18n } = useTranslation();
-  return useCallback((name: string) => translateName(i18n, name), [i18n, i18n.language]);
+  // A new function when the language changes or a namespace arrives, so memoised trees follow.
+  const revision = useI18nRevision();
+  return useCallback((name: string) => translateName(i18n, name), [i18n, i18n.language, revision]);
 }
 
 export interface TreeOption {
