@@ -26,8 +26,9 @@ const schema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
-  /** The embedded MQTT broker for cabinets (docs/protocol.md); 0 picks a free port. Unused with MQTT_URL. */
-  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** The embedded MQTT broker for cabinets (docs/protocol.md); 0 picks a free port. Unset: 1883, or a
+   * free port when 1883 is taken (a local Mosquitto). Unused with MQTT_URL. */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   MQTT_HOST: z.string().default('0.0.0.0'),
   /** An external broker (mqtt://user:password@host:1883): no embedded broker is started. */
   MQTT_URL: z.string().regex(/^mqtts?:\/\/\S+$/, 'must be an mqtt:// or mqtts:// URL').optional(),

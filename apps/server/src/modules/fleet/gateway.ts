@@ -27,6 +27,8 @@ const INTERNAL_USER = '$cbo-server';
 const SERVER_CLIENT_PREFIX = 'cbo-server-';
 /** How often silent cabinets and expired commands are swept. */
 const SWEEP_MS = 1_000;
+/** The MQTT port when MQTT_PORT is not set (a taken 1883 falls back to a free port). */
+const DEFAULT_MQTT_PORT = 1883;
 
 /** Refusal reasons of the embedded broker, with the CONNACK code each answers. */
 const REFUSALS = {
@@ -158,19 +160,33 @@ export class Gateway implements Downlink {
       socket.setNoDelay(true);
       broker.handle(socket);
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (err: NodeJS.ErrnoException) => {
-        reject(
-          err.code === 'EADDRINUSE'
-            ? startupError(
-                `MQTT_PORT ${this.config.MQTT_PORT} on ${this.config.MQTT_HOST} is already in use (another broker such as Mosquitto?). ` +
-                  'Set MQTT_PORT to a free port (0 picks one), or set MQTT_URL to use that broker instead of the embedded one.',
-              )
-            : err,
-        );
+    const listen = (port: number) =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, this.config.MQTT_HOST, () => {
+          server.off('error', reject);
+          resolve();
+        });
       });
-      server.listen(this.config.MQTT_PORT, this.config.MQTT_HOST, () => resolve());
-    });
+    const chosen = this.config.MQTT_PORT;
+    try {
+      await listen(chosen ?? DEFAULT_MQTT_PORT);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      if (chosen !== undefined) {
+        throw startupError(
+          `MQTT_PORT ${chosen} on ${this.config.MQTT_HOST} is already in use (another broker such as Mosquitto?). ` +
+            'Set MQTT_PORT to a free port (0 picks one), or set MQTT_URL to use that broker instead of the embedded one.',
+        );
+      }
+      // Not chosen by the operator: a local broker (Mosquitto) often holds 1883, and the first
+      // start must still work. Cabinets of a real fleet need a fixed port: set MQTT_PORT.
+      await listen(0);
+      this.log.warn(
+        { port: (server.address() as net.AddressInfo).port },
+        `port ${DEFAULT_MQTT_PORT} is in use (another MQTT broker?): the embedded broker took a free port instead. Set MQTT_PORT to fix one, or MQTT_URL to use that broker.`,
+      );
+    }
     server.on('error', (err) => this.log.error({ err }, 'mqtt listener error'));
     this.broker = broker;
     this.server = server;
