@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, sortQuery } from './envelope.js';
 import * as r from './rules.js';
-import { updateProfileRequest } from './profile.js';
+import { manageInfo, updateProfileRequest } from './profile.js';
 
 /**
  * System management of the identity module (issue 3): admin accounts ("sys managers"), the
@@ -35,25 +35,8 @@ export const manageListQuery = pageQuery.extend(manageFilter.shape).extend({
   orderBy: z.enum(MANAGE_SORTS).optional(),
   order: sortQuery.shape.order,
 });
-export const manageItem = z.object({
-  manageId: z.number().int(),
-  userName: z.string(),
-  nickName: z.string(),
-  areaCode: z.string().nullable(),
-  mobile: z.string().nullable(),
-  email: z.string().nullable(),
-  img: z.string().nullable(),
-  idCard: z.string().nullable(),
-  address: z.string().nullable(),
-  note: z.string().nullable(),
-  status: z.number().int(),
-  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  orgId: z.number().int().nullable(),
-  orgName: z.string().nullable(),
-  loginCount: z.number().int(),
-  lastLoginTime: z.string().nullable(),
-  createTime: z.string(),
-});
+/** A row of the personnel list: the same account shape the personal center reads. */
+export const manageItem = manageInfo;
 export type ManageItem = z.infer<typeof manageItem>;
 
 const roleIds = z.array(z.number().int().positive()).min(1).max(20);
