@@ -8,6 +8,7 @@ import type { Config } from '../../config.js';
 import type { CabinetService } from './cabinet.service.js';
 import type { CommandService, Downlink } from './command.service.js';
 import type { DeviceLogService } from './device-log.service.js';
+import { indexedMemoryPersistence } from './broker-persistence.js';
 import {
   envelope,
   eventData,
@@ -109,7 +110,7 @@ export class Gateway implements Downlink {
   // The embedded broker
 
   private async startBroker(): Promise<void> {
-    const broker = await Aedes.createBroker({ id: 'cbo', heartbeatInterval: 60_000, connectTimeout: 30_000 });
+    const broker = await Aedes.createBroker({ id: 'cbo', heartbeatInterval: 60_000, connectTimeout: 30_000, persistence: indexedMemoryPersistence() });
     broker.authenticate = (client, username, password, done) => {
       void this.authenticate(client, username, password).then(
         (refusal) => {
