@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import memory from 'aedes-persistence';
 
 type Packet = { topic: string; payload: Buffer | string; [k: string]: unknown };
-type MemoryPersistence = ReturnType<typeof memory> & {
+/** The parts of aedes-persistence's memory store this file replaces (its own types say less). */
+interface RetainedStore {
   storeRetained(packet: Packet, cb?: (err?: Error | null) => void): Promise<void> | void;
   createRetainedStream(pattern: string): Readable;
   createRetainedStreamCombi(patterns: string[]): Readable;
@@ -21,7 +22,8 @@ const hasWildcard = (pattern: string) => pattern.includes('+') || pattern.includ
  * subscriptions (the server's own `+/up` and `+/status`, once) still scan.
  */
 export function indexedMemoryPersistence(): ReturnType<typeof memory> {
-  const p = memory() as MemoryPersistence;
+  const original = memory();
+  const p = original as unknown as RetainedStore;
   const exact = new Map<string, Packet>();
   const store = p.storeRetained.bind(p);
   const combi = p.createRetainedStreamCombi.bind(p);
@@ -34,5 +36,5 @@ export function indexedMemoryPersistence(): ReturnType<typeof memory> {
   const lookup = (patterns: string[]) => Readable.from(patterns.flatMap((t) => (exact.has(t) ? [exact.get(t)!] : [])));
   p.createRetainedStreamCombi = (patterns: string[]) => (patterns.some(hasWildcard) ? combi(patterns) : lookup(patterns));
   p.createRetainedStream = (pattern: string) => (hasWildcard(pattern) ? single(pattern) : lookup([pattern]));
-  return p;
+  return original;
 }
