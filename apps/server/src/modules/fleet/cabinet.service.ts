@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   batchStorageRequest,
   describeError,
@@ -28,11 +28,9 @@ import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { escapeLike } from '../identity/login-log.service.js';
 import type { DeviceLogService } from './device-log.service.js';
-import type { EventData, SlotReport } from './protocol.js';
+import type { EventData } from './protocol.js';
 import { devCabinet, devForcedEject, devPowerBank, devSetting, devSlot } from './tables.js';
 import type { FleetLive } from './fleet-live.js';
-import type { z } from 'zod';
-import type { heartbeatData, registerData } from './protocol.js';
 
 /** Heartbeat interval a cabinet is told, and assumed, until it reports its own. */
 export const DEFAULT_HEARTBEAT_SEC = 60;
@@ -253,75 +251,8 @@ export class CabinetService {
   }
 
   // ------------------------------------------------------------------------------------------
-  // What cabinets report (called by the gateway, one message of a cabinet at a time)
-
-  /** Stores a registration and marks the cabinet online; null when the SN is not in stock. */
-  async register(sn: string, d: z.infer<typeof registerData>, address: string | null): Promise<{ heartbeatSec: number } | null> {
-    const now = new Date();
-    const [before] = await this.db.select({ online: devCabinet.online }).from(devCabinet).where(eq(devCabinet.sn, sn));
-    if (!before) return null;
-    const [row] = await this.db
-      .update(devCabinet)
-      .set({
-        imei: d.imei,
-        iccid: d.iccid,
-        firmwareMain: d.firmware.main,
-        firmwareBoard: d.firmware.board,
-        slotCount: d.slots,
-        netMode: d.netMode,
-        model: d.model ?? null,
-        hwVersion: d.hwVersion ?? null,
-        registeredAt: now,
-        lastSeenAt: now,
-        online: true,
-        onlineReason: 'register',
-        onlineChangedAt: before.online ? sql`coalesce(${devCabinet.onlineChangedAt}, ${now})` : now,
-      })
-      .where(eq(devCabinet.sn, sn))
-      .returning();
-    // Slots beyond the registered count no longer exist.
-    await this.db.delete(devSlot).where(and(eq(devSlot.sn, sn), sql`${devSlot.slot} > ${d.slots}`));
-    if (!before.online) await this.deviceLog.record({ sn, kind: 'online', reason: 'register', address });
-    void this.live.cabinet('register', toItem(row!));
-    return { heartbeatSec: row!.heartbeatSec ?? DEFAULT_HEARTBEAT_SEC };
-  }
-
-  /** A heartbeat; false when the SN is not in stock. A heartbeat from a cabinet marked offline brings it back. */
-  async heartbeat(sn: string, d: z.infer<typeof heartbeatData>): Promise<boolean> {
-    const now = new Date();
-    const [before] = await this.db
-      .select({ online: devCabinet.online, csq: devCabinet.csq, netMode: devCabinet.netMode, heartbeatSec: devCabinet.heartbeatSec })
-      .from(devCabinet)
-      .where(eq(devCabinet.sn, sn));
-    if (!before) return false;
-    const [row] = await this.db
-      .update(devCabinet)
-      .set({
-        csq: d.csq,
-        heartbeatSec: d.heartbeatSec,
-        uptimeSec: d.uptimeSec ?? null,
-        ...(d.netMode ? { netMode: d.netMode } : {}),
-        lastSeenAt: now,
-        lastHeartbeatAt: now,
-        ...(before.online ? {} : { online: true, onlineReason: 'heartbeat', onlineChangedAt: now }),
-      })
-      .where(eq(devCabinet.sn, sn))
-      .returning();
-    if (!before.online) {
-      await this.deviceLog.record({ sn, kind: 'online', reason: 'heartbeat' });
-      void this.live.cabinet('online', toItem(row!));
-    } else if (before.csq !== d.csq || (d.netMode && before.netMode !== d.netMode) || before.heartbeatSec !== d.heartbeatSec) {
-      // Unchanged heartbeats are not pushed: 10,000 cabinets would flood every console.
-      void this.live.cabinet('heartbeat', toItem(row!));
-    }
-    return true;
-  }
-
-  /** Any message proves the cabinet is there; false when the SN is not in stock. */
-  async touch(sn: string): Promise<boolean> {
-    const r = await this.db.update(devCabinet).set({ lastSeenAt: new Date() }).where(eq(devCabinet.sn, sn)).returning({ sn: devCabinet.sn });
-    return r.length > 0;
-  }
+  // What cabinets report that is rare enough to write alone (registrations, heartbeats and
+  // inventories are batched in cabinet-reports.ts)
 
   async goOffline(sn: string, reason: OnlineReason, address: string | null = null): Promise<void> {
     const rows = await this.db
@@ -347,62 +278,9 @@ export class CabinetService {
         ),
       )
       .returning();
-    for (const r of rows) {
-      await this.deviceLog.record({ sn: r.sn, kind: 'offline', reason: 'heartbeatTimeout', detail: `last message ${r.lastSeenAt?.toISOString() ?? '-'}` });
-      void this.live.cabinet('offline', toItem(r));
-    }
+    await Promise.all(rows.map((r) => this.deviceLog.record({ sn: r.sn, kind: 'offline', reason: 'heartbeatTimeout', detail: `last message ${r.lastSeenAt?.toISOString() ?? '-'}` })));
+    for (const r of rows) void this.live.cabinet('offline', toItem(r));
     return rows.length;
-  }
-
-  /** Replaces the cabinet's slots with a whole inventory and moves its power banks. */
-  async inventory(sn: string, slots: SlotReport[]): Promise<boolean> {
-    const now = new Date();
-    const known = await this.db.transaction(async (tx) => {
-      const [cab] = await tx.select({ sn: devCabinet.sn }).from(devCabinet).where(eq(devCabinet.sn, sn)).for('update');
-      if (!cab) return false;
-      const here = slots.filter((s) => s.powerBankId);
-      const ids = here.map((s) => s.powerBankId!);
-      // Power banks this cabinet held that it no longer reports have left it.
-      await tx
-        .update(devPowerBank)
-        .set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now })
-        .where(and(eq(devPowerBank.sn, sn), ids.length ? notInArray(devPowerBank.powerBankId, ids) : undefined));
-      if (ids.length) {
-        // Those that arrive from outside any cabinet were returned: close their forced-eject records.
-        const outside = await tx
-          .select({ id: devPowerBank.powerBankId })
-          .from(devPowerBank)
-          .where(and(inArray(devPowerBank.powerBankId, ids), isNull(devPowerBank.sn)));
-        await this.markReturned(tx, outside.map((o) => o.id), sn, now);
-        // One statement for the whole cabinet (a fleet of 10,000 reports at once after a restart).
-        await tx
-          .insert(devPowerBank)
-          .values(here.map((s) => ({ powerBankId: s.powerBankId!, sn, slot: s.slot, battery: s.battery, charging: s.charging, locked: s.locked, fault: s.fault, lastCabinetSn: sn, updatedAt: now })))
-          .onConflictDoUpdate({
-            target: devPowerBank.powerBankId,
-            set: {
-              sn,
-              slot: sql`excluded.slot`,
-              battery: sql`excluded.battery`,
-              charging: sql`excluded.charging`,
-              locked: sql`excluded.locked`,
-              fault: sql`excluded.fault`,
-              lastCabinetSn: sn,
-              updatedAt: now,
-            },
-          });
-      }
-      await tx.delete(devSlot).where(eq(devSlot.sn, sn));
-      if (slots.length) {
-        await tx.insert(devSlot).values(
-          slots.map((s) => ({ sn, slot: s.slot, powerBankId: s.powerBankId, battery: s.battery, locked: s.locked, fault: s.fault, charging: s.charging, updatedAt: now })),
-        );
-      }
-      await this.summarise(tx, sn, now, true);
-      return true;
-    });
-    if (known) await this.pushWithSlots('inventory', sn);
-    return known;
   }
 
   /** A slot event: the slot and the power bank change at once; an inventory follows. */
@@ -443,7 +321,7 @@ export class CabinetService {
         .insert(devSlot)
         .values(next)
         .onConflictDoUpdate({ target: [devSlot.sn, devSlot.slot], set: { powerBankId: next.powerBankId, battery: next.battery, locked: next.locked, fault: next.fault, charging: next.charging, updatedAt: now } });
-      await this.summarise(tx, sn, now, false);
+      await this.summarise(tx, sn, now);
       return true;
     });
     if (known) await this.pushWithSlots('inventory', sn);
@@ -465,12 +343,11 @@ export class CabinetService {
       .where(and(inArray(devForcedEject.powerBankId, powerBankIds), eq(devForcedEject.state, 'notReturned'), lt(devForcedEject.createdAt, now)));
   }
 
-  private async summarise(tx: Pick<Db, 'execute'>, sn: string, now: Date, isInventory: boolean): Promise<void> {
+  private async summarise(tx: Pick<Db, 'execute'>, sn: string, now: Date): Promise<void> {
     await tx.execute(sql`
       update dev_cabinet c set
         free_slots = s.free, power_banks = s.banks, charged_power_banks = s.charged, battery_avg = s.avg, fault_slots = s.faults,
         last_seen_at = ${now}
-        ${isInventory ? sql`, inventory_at = ${now}` : sql``}
       from (
         select count(*) filter (where power_bank_id is null)::int as free,
                count(power_bank_id)::int as banks,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { DeviceLogItem, DeviceLogKind, DeviceLogQuery, PageResult } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
+import { GroupCommit } from '../../platform/db/group-commit.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import { escapeLike } from '../identity/login-log.service.js';
 import { devLog } from './tables.js';
@@ -19,6 +20,19 @@ export interface DeviceLogEntry {
 /** The device log: refused connections and messages, online and offline changes with their reason. */
 export class DeviceLogService {
   private readonly lastRefusal = new Map<string, number>();
+  /** Lines of many cabinets (a fleet coming online after a restart) go in one insert. */
+  private readonly lines = new GroupCommit<DeviceLogEntry, void>(async (entries) => {
+    await this.db.insert(devLog).values(
+      entries.map((e) => ({
+        sn: e.sn?.slice(0, 40) ?? null,
+        kind: e.kind,
+        reason: e.reason.slice(0, 32),
+        address: e.address?.slice(0, 64) ?? null,
+        detail: e.detail?.slice(0, 255) ?? null,
+      })),
+    );
+    return entries.map(() => undefined);
+  });
 
   constructor(private readonly db: Db) {}
 
@@ -31,13 +45,7 @@ export class DeviceLogService {
       this.lastRefusal.set(key, now);
       if (this.lastRefusal.size > 10_000) this.lastRefusal.clear();
     }
-    await this.db.insert(devLog).values({
-      sn: e.sn?.slice(0, 40) ?? null,
-      kind: e.kind,
-      reason: e.reason.slice(0, 32),
-      address: e.address?.slice(0, 64) ?? null,
-      detail: e.detail?.slice(0, 255) ?? null,
-    });
+    await this.lines.add(e);
   }
 
   async page(q: DeviceLogQuery): Promise<PageResult<DeviceLogItem>> {

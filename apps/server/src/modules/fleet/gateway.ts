@@ -6,6 +6,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { CabinetService } from './cabinet.service.js';
+import type { CabinetReports } from './cabinet-reports.js';
 import type { CommandService, Downlink } from './command.service.js';
 import type { DeviceLogService } from './device-log.service.js';
 import { indexedMemoryPersistence } from './broker-persistence.js';
@@ -61,6 +62,7 @@ export class Gateway implements Downlink {
   constructor(
     private readonly config: Config,
     private readonly cabinets: CabinetService,
+    private readonly reports: CabinetReports,
     private readonly commands: CommandService,
     private readonly deviceLog: DeviceLogService,
     private readonly log: FastifyBaseLogger,
@@ -89,6 +91,7 @@ export class Gateway implements Downlink {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     await Promise.allSettled([...this.queues.values()]);
+    await this.reports.drain();
     if (this.client) await this.client.endAsync(true).catch(() => undefined);
     this.client = null;
     if (this.broker) await new Promise<void>((resolve) => this.broker!.close(() => resolve()));
@@ -215,7 +218,7 @@ export class Gateway implements Downlink {
     if (!isSn(sn)) return refuse('malformedSn');
     if (!this.cabinets.checkSecret(sn, pass)) return refuse('badSecret');
     if (client.id !== `cab-${sn}`) return refuse('badClientId');
-    if (!(await this.cabinets.get(sn))) return refuse('unknownSn');
+    if (!(await this.reports.exists(sn))) return refuse('unknownSn');
     (client as Client & { cboSn?: string }).cboSn = sn;
     return null;
   }
@@ -296,21 +299,22 @@ export class Gateway implements Downlink {
         const d = this.parse(sn, 'register', registerData, msg.data);
         if (!d) return;
         const address = this.current.get(sn) ? addressOf(this.current.get(sn)!) : null;
-        const r = await this.cabinets.register(sn, d, address);
+        const r = await this.reports.register(sn, d, address);
         if (!r) return this.unknown(sn, 'register');
         await this.publishDown(sn, { v: 1, id: newMessageId(), ts: Date.now(), type: 'registered', data: { serverTime: Date.now(), heartbeatSec: r.heartbeatSec } });
         return;
       }
       case 'heartbeat': {
         const d = this.parse(sn, 'heartbeat', heartbeatData, msg.data);
-        if (d && !(await this.cabinets.heartbeat(sn, d))) return this.unknown(sn, 'heartbeat');
+        if (d && !(await this.reports.heartbeat(sn, d))) return this.unknown(sn, 'heartbeat');
         return;
       }
       case 'inventory': {
         const d = this.parse(sn, 'inventory', inventoryData, msg.data);
         if (!d) return;
-        if (!(await this.cabinets.inventory(sn, d.slots))) return this.unknown(sn, 'inventory');
-        await this.commands.reconcile(sn, d.slots);
+        const r = await this.reports.inventory(sn, d.slots);
+        if (!r.known) return this.unknown(sn, 'inventory');
+        if (r.expiredEjects) await this.commands.reconcile(sn, d.slots);
         return;
       }
       case 'event': {
@@ -321,7 +325,7 @@ export class Gateway implements Downlink {
       case 'reply': {
         const d = this.parse(sn, 'reply', replyData, msg.data);
         if (!d) return;
-        if (!(await this.cabinets.touch(sn))) return this.unknown(sn, 'reply');
+        if (!(await this.reports.touch(sn))) return this.unknown(sn, 'reply');
         await this.commands.onReply(sn, d);
         return;
       }

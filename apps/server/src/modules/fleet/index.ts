@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { LiveHub } from '../../platform/live/live-hub.js';
 import { formatInZone, type ExportService } from '../system/export.service.js';
 import { CabinetService, loadFleetKey } from './cabinet.service.js';
+import { CabinetReports } from './cabinet-reports.js';
 import { CommandService } from './command.service.js';
 import { DeviceLogService } from './device-log.service.js';
 import { FleetLive } from './fleet-live.js';
@@ -36,7 +37,8 @@ export async function createFleet(db: Db, config: Config, deps: { live: LiveHub;
   const deviceLog = new DeviceLogService(db);
   const cabinets = new CabinetService(db, key, deviceLog, live);
   const commands = new CommandService(db, cabinets, live, deps.log);
-  const gateway = new Gateway(config, cabinets, commands, deviceLog, deps.log);
+  const reports = new CabinetReports(db, deviceLog, live);
+  const gateway = new Gateway(config, cabinets, reports, commands, deviceLog, deps.log);
   commands.attach(gateway);
 
   deps.exports.register<CabinetFilter & WithLang>('fleetCabinet', {
@@ -102,6 +104,8 @@ export async function createFleet(db: Db, config: Config, deps: { live: LiveHub;
 
   return {
     cabinets,
+    /** What cabinets report, written in batches (the gateway's write path). */
+    reports,
     commands,
     deviceLog,
     gateway,

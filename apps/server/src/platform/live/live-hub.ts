@@ -2,11 +2,14 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { WebSocket } from 'ws';
 import { CLIENT_TYPES, errorByCode, LIVE_PATH, LIVE_TYPES, resolveLang, type LiveType } from '@cbo/contract';
 import type { Database } from '../db/database.js';
+import { GroupCommit } from '../db/group-commit.js';
 import { AppError } from '../http/app-error.js';
 import type { Principal } from '../http/routes.js';
 import { errorMessage } from '@cbo/contract';
 
 const CHANNEL = 'cbo_live';
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+const MAX_NOTIFY_BYTES = 7900;
 /** A console pings every 30 s; one silent for three periods is gone. */
 const STALE_MS = 95_000;
 
@@ -37,6 +40,17 @@ export class LiveHub {
   private unlisten: (() => Promise<void>) | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private check: PermissionCheck = async (p) => p.isSuper;
+  /**
+   * Messages that are sent together share NOTIFYs: a JSON array per NOTIFY, up to the payload
+   * limit (a fleet's heartbeats would otherwise be one statement per cabinet). Order is kept.
+   */
+  private readonly outbox = new GroupCommit<string, void>(
+    async (messages) => {
+      for (const pack of packs(messages, MAX_NOTIFY_BYTES)) await this.database.notify(CHANNEL, `[${pack.join(',')}]`);
+      return messages.map(() => undefined);
+    },
+    { maxBatch: 2000 },
+  );
 
   constructor(
     private readonly database: Database,
@@ -46,7 +60,8 @@ export class LiveHub {
   async start(): Promise<void> {
     this.unlisten = await this.database.listen(CHANNEL, (payload) => {
       try {
-        this.deliver(JSON.parse(payload) as BusMessage);
+        const parsed = JSON.parse(payload) as BusMessage | BusMessage[];
+        for (const m of Array.isArray(parsed) ? parsed : [parsed]) this.deliver(m);
       } catch (err) {
         this.log.warn({ err }, 'bad live bus message');
       }
@@ -56,6 +71,7 @@ export class LiveHub {
 
   async stop(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
+    await this.outbox.drain();
     await this.unlisten?.();
     for (const set of this.clients.values()) for (const c of set) c.ws.close(1001, 'server stopping');
     this.clients.clear();
@@ -63,7 +79,7 @@ export class LiveHub {
 
   /** Sends a message to every open console of an account, on every process. */
   async publish(accountId: number, type: LiveType, data: unknown): Promise<void> {
-    await this.database.notify(CHANNEL, JSON.stringify({ kind: 'to-account', accountId, type, data } satisfies BusMessage));
+    await this.outbox.add(JSON.stringify({ kind: 'to-account', accountId, type, data } satisfies BusMessage));
   }
 
   /**
@@ -71,7 +87,7 @@ export class LiveHub {
    * every process (fleet state: every console that may see a cabinet gets its changes).
    */
   async broadcast(anyOf: string[], type: LiveType, data: unknown): Promise<void> {
-    await this.database.notify(CHANNEL, JSON.stringify({ kind: 'broadcast', anyOf, type, data } satisfies BusMessage));
+    await this.outbox.add(JSON.stringify({ kind: 'broadcast', anyOf, type, data } satisfies BusMessage));
   }
 
   /** How broadcast decides who may see a message (set by the identity module at start). */
@@ -81,7 +97,7 @@ export class LiveHub {
 
   /** Tells the consoles of ended sessions why, and closes their sockets. */
   async endSessions(sessionIds: number[], code: number): Promise<void> {
-    await this.database.notify(CHANNEL, JSON.stringify({ kind: 'end-sessions', sessionIds, code } satisfies BusMessage));
+    await this.outbox.add(JSON.stringify({ kind: 'end-sessions', sessionIds, code } satisfies BusMessage));
   }
 
   get connectionCount(): number {
@@ -174,6 +190,25 @@ export class LiveHub {
     const now = Date.now();
     for (const set of this.clients.values()) for (const c of set) if (now - c.lastSeen > STALE_MS) c.ws.terminate();
   }
+}
+
+/** Groups JSON messages so each group, as a JSON array, stays under `max` bytes (a bigger one goes alone). */
+export function packs(messages: string[], max: number): string[][] {
+  const out: string[][] = [];
+  let cur: string[] = [];
+  let size = 2;
+  for (const m of messages) {
+    const n = Buffer.byteLength(m) + 1;
+    if (cur.length && size + n > max) {
+      out.push(cur);
+      cur = [];
+      size = 2;
+    }
+    cur.push(m);
+    size += n;
+  }
+  if (cur.length) out.push(cur);
+  return out;
 }
 
 function send(ws: WebSocket, type: LiveType, data: unknown): void {

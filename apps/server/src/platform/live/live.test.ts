@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { engines, useServer, type TestServer } from '../../test/helper.js';
+import { packs } from './live-hub.js';
 
 interface Msg { code: number; msg?: string; data: { type: string; data: unknown } | null }
 
@@ -34,6 +35,16 @@ async function connect(t: TestServer, query: string): Promise<{ ws: WebSocket; n
   return { ws, next, closed };
 }
 
+describe('live bus packing', () => {
+  it('groups messages in order under the NOTIFY limit, a too-big one alone', () => {
+    const m = (n: number) => JSON.stringify({ x: 'a'.repeat(n) });
+    const groups = packs([m(10), m(10), m(30), m(200), m(10)], 60);
+    expect(groups.map((g) => g.map((x) => x.length))).toEqual([[18, 18], [38], [208], [18]]);
+    for (const g of groups.filter((x) => x.length > 1)) expect(Buffer.byteLength(`[${g.join(',')}]`)).toBeLessThanOrEqual(60);
+    expect(packs([], 60)).toEqual([]);
+  });
+});
+
 describe.each(engines)('live channel (%s)', (engine) => {
   const s = useServer(engine);
 
@@ -56,6 +67,10 @@ describe.each(engines)('live channel (%s)', (engine) => {
     const info = (await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: { authorization: token } })).json().data;
     await s.current.server.services.live.publish(info.userId, 'EXPORT_RESULT', { id: 1, fileUrl: '/x' });
     expect(await c.next()).toEqual({ code: 0, data: { type: 'EXPORT_RESULT', data: { id: 1, fileUrl: '/x' } } });
+    // A burst shares NOTIFYs and still arrives whole and in order.
+    const live = s.current.server.services.live;
+    await Promise.all(Array.from({ length: 300 }, (_, i) => live.publish(info.userId, 'EXPORT_RESULT', { id: i, fileUrl: `/f${i}` })));
+    for (let i = 0; i < 300; i++) expect((await c.next()).data).toEqual({ type: 'EXPORT_RESULT', data: { id: i, fileUrl: `/f${i}` } });
     await s.current.inject({ method: 'POST', url: '/user/api/v1/auth/logout', headers: { authorization: token }, payload: {} });
     expect(await c.next()).toEqual({ code: 0, data: { type: 'SESSION_ENDED', data: { code: 100021 } } });
     expect(await c.closed).toBe(4401);

@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { engines, useServer } from '../../test/helper.js';
+import type { SlotReport } from './protocol.js';
+import { devCabinet, devForcedEject, devLog, devPowerBank, devSlot } from './tables.js';
+import { newSn, powerBankIdFor } from './test-cabinet.js';
+
+const reg = (slots: number) => ({ imei: '861234567890123', iccid: '89860012345678901234', firmware: { main: '2.3.1', board: '1.4' }, slots, netMode: '4G' as const });
+const slot = (n: number, powerBankId: string | null, battery: number | null = powerBankId ? 90 : null): SlotReport => ({ slot: n, powerBankId, battery, locked: true, fault: null, charging: false });
+
+/**
+ * The gateway's batched write path (cabinet-reports.ts): reports of several cabinets sent in the
+ * same moment share a batch, and each must come out as if written alone, in arrival order.
+ */
+describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
+  const s = useServer(engine);
+  const reports = () => s.current.server.services.fleet.reports;
+  const db = () => s.current.database.db;
+  const [a, b, c, offline] = [newSn(), newSn(), newSn(), newSn()];
+  const unknown = newSn();
+
+  beforeAll(async () => {
+    const r = await s.current.server.services.fleet.stockIn({ sns: [a, b, c, offline] });
+    expect(r.succeeded).toBe(4);
+  });
+
+  it('registers several cabinets at once; an SN not in stock gets null; each online change is logged once', async () => {
+    const got = await Promise.all([a, b, unknown, c].map((sn) => reports().register(sn, reg(4), '10.0.0.9')));
+    expect(got).toEqual([{ heartbeatSec: 60 }, { heartbeatSec: 60 }, null, { heartbeatSec: 60 }]);
+    const rows = await db().select().from(devCabinet).where(inArray(devCabinet.sn, [a, b, c]));
+    expect(rows.every((r) => r.online && r.onlineReason === 'register' && r.slotCount === 4 && r.iccid === '89860012345678901234')).toBe(true);
+    // Registering again while online keeps the time it came online and writes no second line.
+    const first = rows.find((r) => r.sn === a)!.onlineChangedAt;
+    await reports().register(a, reg(4), null);
+    const [again] = await db().select().from(devCabinet).where(eq(devCabinet.sn, a));
+    expect(again!.onlineChangedAt).toEqual(first);
+    const lines = await db().select().from(devLog).where(and(eq(devLog.sn, a), eq(devLog.kind, 'online')));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ reason: 'register', address: '10.0.0.9' });
+    expect(await Promise.all([a, unknown].map((sn) => reports().exists(sn)))).toEqual([true, false]);
+  });
+
+  it('heartbeats of several cabinets at once: unknown SN refused, an offline cabinet comes back with its reason', async () => {
+    const got = await Promise.all([
+      reports().heartbeat(a, { csq: 20, heartbeatSec: 30 }),
+      reports().heartbeat(offline, { csq: 9, heartbeatSec: 60, netMode: 'WIFI' }),
+      reports().heartbeat(unknown, { csq: 9, heartbeatSec: 60 }),
+    ]);
+    expect(got).toEqual([true, true, false]);
+    const [ra] = await db().select().from(devCabinet).where(eq(devCabinet.sn, a));
+    expect(ra).toMatchObject({ csq: 20, heartbeatSec: 30, online: true, onlineReason: 'register' });
+    const [ro] = await db().select().from(devCabinet).where(eq(devCabinet.sn, offline));
+    expect(ro).toMatchObject({ csq: 9, netMode: 'WIFI', online: true, onlineReason: 'heartbeat' });
+    expect(await db().select().from(devLog).where(and(eq(devLog.sn, offline), eq(devLog.kind, 'online')))).toHaveLength(1);
+    expect(await Promise.all([reports().touch(b), reports().touch(unknown)])).toEqual([true, false]);
+  });
+
+  it('inventories of several cabinets in one batch: slots, power banks, summaries, and a power bank two of them claim', async () => {
+    const x = powerBankIdFor(a, 1);
+    const y = powerBankIdFor(b, 1);
+    const z = powerBankIdFor(c, 3);
+    // First: a holds x and y; c holds z.
+    await Promise.all([reports().inventory(a, [slot(1, x), slot(2, y, 50), slot(3, null), slot(4, null)]), reports().inventory(c, [slot(3, z)])]);
+    // y is taken out of a by hand and then put in b; a's inventory still arrives later than b's in the same
+    // batch and still (wrongly, it is stale) claims y: arrival order decides, as if written one by one.
+    const out = await Promise.all([
+      reports().inventory(b, [slot(1, y, 55), slot(2, null)]),
+      reports().inventory(a, [slot(1, x), slot(2, y, 50)]),
+      reports().inventory(c, []),
+      reports().inventory(unknown, [slot(1, powerBankIdFor(unknown, 1))]),
+    ]);
+    expect(out).toEqual([
+      { known: true, expiredEjects: false },
+      { known: true, expiredEjects: false },
+      { known: true, expiredEjects: false },
+      { known: false, expiredEjects: false },
+    ]);
+    const banks = new Map((await db().select().from(devPowerBank).where(inArray(devPowerBank.powerBankId, [x, y, z]))).map((p) => [p.powerBankId, p]));
+    expect(banks.get(x)).toMatchObject({ sn: a, slot: 1, battery: 90 });
+    expect(banks.get(y)).toMatchObject({ sn: a, slot: 2, battery: 50, lastCabinetSn: a }); // a's report came last
+    expect(banks.get(z)).toMatchObject({ sn: null, slot: null, lastCabinetSn: c }); // c no longer holds it
+    expect(await db().select().from(devSlot).where(eq(devSlot.sn, c))).toEqual([]);
+    expect((await db().select().from(devSlot).where(eq(devSlot.sn, a))).map((r) => [r.slot, r.powerBankId])).toEqual([
+      [1, x],
+      [2, y],
+    ]);
+    const cabs = new Map((await db().select().from(devCabinet).where(inArray(devCabinet.sn, [a, b, c]))).map((r) => [r.sn, r]));
+    expect(cabs.get(a)).toMatchObject({ freeSlots: 0, powerBanks: 2, chargedPowerBanks: 1, batteryAvg: 70 });
+    expect(cabs.get(b)).toMatchObject({ freeSlots: 1, powerBanks: 1, batteryAvg: 55 });
+    expect(cabs.get(c)).toMatchObject({ freeSlots: 0, powerBanks: 0, batteryAvg: null });
+    expect(cabs.get(c)!.inventoryAt).not.toBeNull();
+    expect(await db().select().from(devPowerBank).where(eq(devPowerBank.powerBankId, powerBankIdFor(unknown, 1)))).toEqual([]);
+  });
+
+  it('a power bank out of every cabinet that one of the batch reports closes its forced-eject record', async () => {
+    const z = powerBankIdFor(c, 3); // out since the last test
+    const [rec] = await db()
+      .insert(devForcedEject)
+      .values({ commandId: 'test-command', sn: c, slot: 3, powerBankId: z, reason: 'test', createdAt: new Date(Date.now() - 60_000) })
+      .returning();
+    await Promise.all([reports().inventory(b, [slot(1, powerBankIdFor(b, 1), 55), slot(2, z, 40)]), reports().inventory(c, [])]);
+    const [after] = await db().select().from(devForcedEject).where(eq(devForcedEject.id, rec!.id));
+    expect(after).toMatchObject({ state: 'returned', returnedSn: b });
+    expect(after!.returnedAt).not.toBeNull();
+  });
+});
