@@ -1,13 +1,15 @@
 /**
  * The list-page kit: every list screen is a `ListPage` (filters, toolbar, export, table with
  * server-side paging and sorting), with `DetailDrawer`, `FormDrawer` / `FormModal` and
- * `useOverlay` for its detail, create and edit views. See list-page.tsx for the props.
+ * `useOverlay` for its detail, create and edit views, and `detailColumn` for the row's "Details"
+ * button that opens the detail view. See list-page.tsx for the props.
  */
 export { ListPage, type ListPageProps } from './list-page';
 export { useListQuery, fetchPage, PAGE_SIZES, type ListQuery, type ListQueryOptions } from './use-list-query';
 export { FilterForm, type FilterFormProps } from './filter-form';
 export { ExportButton, type ExportButtonProps } from './export-button';
 export { DetailDrawer, type DetailDrawerProps, type DetailItem } from './detail-drawer';
+export { detailColumn } from './detail-column';
 export { FormDrawer, FormModal, type FormOverlayProps } from './form-drawer';
 export { useOverlay, type Overlay } from './use-overlay';
 export { toFilterInput, initialFilterValues } from './filters';

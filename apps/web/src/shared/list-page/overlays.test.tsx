@@ -1,13 +1,18 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Form, Input } from 'antd';
-import { api, updateProfileRequest } from '@cbo/contract';
+import { useTranslation } from 'react-i18next';
+import { api, updateProfileRequest, type LoginLogItem } from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
 import { request } from '@/shared/request';
 import { DetailDrawer } from './detail-drawer';
+import { detailColumn } from './detail-column';
 import { FormDrawer } from './form-drawer';
+import { ListPage } from './list-page';
+import { useOverlay } from './use-overlay';
 import { callKey } from './call-key';
+import type { ColumnsOf } from './types';
 import { button, fails, fakeServer, renderView, setupI18n, setViewportWidth } from './testing';
 
 const UPDATE = api.manageUpdate.path;
@@ -90,5 +95,41 @@ describe('DetailDrawer', () => {
     expect(await screen.findByText('admin')).toBeTruthy();
     const address = screen.getByText('Address').closest('tr')!;
     expect(address.textContent).toContain('-');
+  });
+});
+
+function signIn(id: number, userName: string, ip: string): LoginLogItem {
+  return { id, userName, accountType: 'admin', terminal: 'MANAGE_PC', result: 'success', failReason: null, ip, userAgent: null, createTime: '2025-03-01T08:00:00Z' };
+}
+
+/** A list screen as the log screens build it: the row's Details button opens the detail drawer. */
+function SignIns() {
+  const { t } = useTranslation('kit');
+  const detail = useOverlay<LoginLogItem>();
+  const columns = useMemo<ColumnsOf<'loginLogQueryPage'>>(() => [{ title: 'Account', dataIndex: 'userName', key: 'userName' }, detailColumn(t, detail.show)], [t, detail.show]);
+  const row = detail.record;
+  return (
+    <ListPage listCall="loginLogQueryPage" rowKey="id" columns={columns}>
+      <DetailDrawer open={detail.open} title="Sign-in" onClose={detail.hide} items={row ? [{ key: 'ip', label: 'Address', value: row.ip }] : []} />
+    </ListPage>
+  );
+}
+
+describe('detailColumn', () => {
+  it('puts a Details link, fixed on the right, on every row, and opens the detail of the row clicked', async () => {
+    fakeServer({ [api.loginLogQueryPage.path]: { list: [signIn(1, 'alice', '10.0.0.1'), signIn(2, 'bob', '10.0.0.2')], total: 2 }, [api.menuGetButton.path]: [] });
+    renderView(<SignIns />);
+    const bob = (await screen.findByText('bob')).closest('tr')!;
+
+    const header = [...document.querySelectorAll('th')].find((th) => th.textContent === 'Actions')!;
+    expect(header.className).toContain('ant-table-cell-fix-end');
+    expect(document.querySelectorAll('tbody tr.ant-table-row button.ant-btn-link')).toHaveLength(2);
+    const details = within(bob).getByText('Details').closest('button')!;
+    expect(details.className).toContain('ant-btn-sm');
+
+    fireEvent.click(details);
+    const drawer = (await screen.findByText('Sign-in')).closest('.ant-drawer') as HTMLElement;
+    expect(drawer.textContent).toContain('10.0.0.2');
+    expect(drawer.textContent).not.toContain('10.0.0.1');
   });
 });

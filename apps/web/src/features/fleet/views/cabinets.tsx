@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NET_MODES, PERMS } from '@cbo/contract';
-import { ListPage, formatDateTime, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, detailColumn, formatDateTime, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { CabinetDetailDrawer } from '../components/cabinet-detail';
 import { OnlineBadge, batterySummary, hostPort } from '../components/cabinet-text';
 import { SignalBars } from '../components/signal-bars';
@@ -83,16 +83,7 @@ export default function CabinetsView() {
         width: 170,
         render: (v: string | null) => (v ? formatDateTime(v) : <Typography.Text type="secondary">{t('cabinet.never')}</Typography.Text>),
       },
-      {
-        title: t('kit:actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_: unknown, row) => (
-          <Button type="link" size="small" onClick={() => detail.show(row.sn)}>
-            {t('kit:detail')}
-          </Button>
-        ),
-      },
+      detailColumn(t, (row) => detail.show(row.sn)),
     ],
     [t, detail.show],
   );

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BATCH_STORAGE_MAX, MAX_RANGE_DAYS, PERMS, firmwareUpgradeRequest, type FirmwareBatchDetail, type FirmwareBatchItem } from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
-import { ListPage, callKey, formatDateTime, useIsMobile, useListQuery, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, callKey, detailColumn, formatDateTime, useIsMobile, useListQuery, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { CommandStateTag, isFinished, reasonText } from '../components/command-timeline';
@@ -68,16 +68,7 @@ export default function FirmwareView() {
         render: (_: unknown, b) => t('firmware.countsText', { total: b.total, running: b.running, succeeded: b.succeeded, failed: b.failed }),
       },
       { title: t('firmware.by'), dataIndex: 'createdBy', key: 'createdBy', render: (v: string | null) => v ?? '-' },
-      {
-        title: t('kit:actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_: unknown, b) => (
-          <Button type="link" size="small" onClick={() => detail.show(b.id)}>
-            {t('kit:detail')}
-          </Button>
-        ),
-      },
+      detailColumn(t, (b) => detail.show(b.id)),
     ],
     [t, detail.show],
   );

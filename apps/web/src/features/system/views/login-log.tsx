@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Button, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPES, CLIENT_TYPES, LOGIN_RESULTS, MAX_RANGE_DAYS, PERMS, type LoginLogItem } from '@cbo/contract';
 import {
   DetailDrawer,
   ListPage,
+  detailColumn,
   formatDateTime,
   optionsOf,
   useOverlay,
@@ -65,16 +66,7 @@ export default function LoginLogView() {
             '-'
           ),
       },
-      {
-        title: t('kit:actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_: unknown, row) => (
-          <Button type="link" size="small" onClick={() => detail.show(row)}>
-            {t('kit:detail')}
-          </Button>
-        ),
-      },
+      detailColumn(t, detail.show),
     ],
     [t, text, detail.show],
   );

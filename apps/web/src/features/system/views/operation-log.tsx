@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { Button, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPES, CLIENT_TYPES, errorByCode, MAX_RANGE_DAYS, OPERATION_RESULTS, PERMS, type OperationLogItem } from '@cbo/contract';
-import { DetailDrawer, ListPage, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { DetailDrawer, ListPage, detailColumn, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { useLang } from '@/shared/form';
 
 /**
@@ -53,16 +53,7 @@ export default function OperationLogView() {
       { title: t('ip'), dataIndex: 'ip', key: 'ip', render: (v: string | null) => v || '-' },
       { title: t('duration'), dataIndex: 'durationMs', key: 'durationMs', render: (v: number | null) => (v === null ? '-' : t('ms', { n: v })) },
       { title: t('time'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
-      {
-        title: t('kit:actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_: unknown, row) => (
-          <Button type="link" size="small" onClick={() => detail.show(row)}>
-            {t('kit:detail')}
-          </Button>
-        ),
-      },
+      detailColumn(t, detail.show),
     ],
     [t, lang, detail.show],
   );
