@@ -38,6 +38,15 @@ export const DEFAULT_HEARTBEAT_SEC = 60;
 export const MISSED_HEARTBEATS = 3;
 
 type CabinetRow = typeof devCabinet.$inferSelect;
+
+/** SET clause: a cabinet's slot summary columns from its dev_slot rows (the cabinet is aliased `c`). */
+export const SLOT_SUMMARY = sql`(free_slots, power_banks, charged_power_banks, battery_avg, fault_slots) = (
+  select count(*) filter (where d.power_bank_id is null)::int,
+         count(d.power_bank_id)::int,
+         count(*) filter (where d.power_bank_id is not null and d.battery >= 80)::int,
+         round(avg(d.battery) filter (where d.power_bank_id is not null))::int,
+         count(d.fault)::int
+  from dev_slot d where d.sn = c.sn)`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The fleet key: DEVICE_SECRET, or one generated once and kept in the database. */
@@ -344,19 +353,7 @@ export class CabinetService {
   }
 
   private async summarise(tx: Pick<Db, 'execute'>, sn: string, now: Date): Promise<void> {
-    await tx.execute(sql`
-      update dev_cabinet c set
-        free_slots = s.free, power_banks = s.banks, charged_power_banks = s.charged, battery_avg = s.avg, fault_slots = s.faults,
-        last_seen_at = ${now}
-      from (
-        select count(*) filter (where power_bank_id is null)::int as free,
-               count(power_bank_id)::int as banks,
-               count(*) filter (where power_bank_id is not null and battery >= 80)::int as charged,
-               round(avg(battery) filter (where power_bank_id is not null))::int as avg,
-               count(fault)::int as faults
-        from dev_slot where sn = ${sn}
-      ) s
-      where c.sn = ${sn}`);
+    await tx.execute(sql`update dev_cabinet c set ${SLOT_SUMMARY}, last_seen_at = ${now} where c.sn = ${sn}`);
   }
 
   private async pushWithSlots(change: 'inventory', sn: string): Promise<void> {
