@@ -339,8 +339,14 @@ export class CabinetService {
 
   /** Stores what a config, version or ICCID reply says is in force now. */
   async applyReported(sn: string, patch: Partial<Pick<CabinetRow, 'host' | 'port' | 'heartbeatSec' | 'ftpHost' | 'ftpPort' | 'ftpUser' | 'firmwareMain' | 'firmwareBoard' | 'iccid'>>, change: 'config' | 'firmware'): Promise<void> {
-    if (!Object.keys(patch).length) return;
-    const [row] = await this.db.update(devCabinet).set(patch).where(eq(devCabinet.sn, sn)).returning();
+    const keys = Object.keys(patch) as (keyof typeof patch)[];
+    if (!keys.length) return;
+    // Written and pushed only when something differs (a version query usually confirms what is known).
+    const differs = sql.join(
+      keys.map((k) => sql`${devCabinet[k]} is distinct from ${patch[k]}`),
+      sql` or `,
+    );
+    const [row] = await this.db.update(devCabinet).set(patch).where(and(eq(devCabinet.sn, sn), sql`(${differs})`)).returning();
     if (row) void this.live.cabinet(change, toItem(row));
   }
 

@@ -204,9 +204,13 @@ export class CommandService {
     try {
       if (!this.downlink) throw new Error('no gateway');
       await this.downlink.send(row.sn, { v: 1, id: row.id, ts: Date.now(), type: row.type, expiresAt: row.expiresAt.getTime(), data: row.data });
-      const now = new Date();
-      await this.db.update(devCommand).set({ state: 'sent', sentAt: now }).where(and(eq(devCommand.id, row.id), eq(devCommand.state, 'pending')));
-      await this.db.update(devCommand).set({ sentAt: now }).where(and(eq(devCommand.id, row.id), isNull(devCommand.sentAt)));
+      // pending → sent; a reply that came first has moved it on already and keeps its state.
+      const [sent] = await this.db
+        .update(devCommand)
+        .set({ state: sql`case when ${devCommand.state} = 'pending' then 'sent' else ${devCommand.state} end`, sentAt: sql`coalesce(${devCommand.sentAt}, ${new Date()})` })
+        .where(eq(devCommand.id, row.id))
+        .returning();
+      return this.pushed(sent!);
     } catch (err) {
       this.log.warn({ err, cmd: row.id }, 'command publish failed');
       await this.db
@@ -214,15 +218,20 @@ export class CommandService {
         .set({ state: 'failed', reason: 'publishFailed', finishedAt: new Date() })
         .where(and(eq(devCommand.id, row.id), eq(devCommand.state, 'pending')));
     }
-    const item = await this.item(row.id);
-    void this.live.command(item!);
-    return item!;
+    return this.pushed((await this.db.select().from(devCommand).where(eq(devCommand.id, row.id)))[0]!);
+  }
+
+  private pushed(row: CommandRow): CommandItem {
+    const item = toCommandItem(row);
+    void this.live.command(item);
+    return item;
   }
 
   // ------------------------------------------------------------------------------------------
   // Replies, expiry and the inventory check
 
   async onReply(sn: string, r: ReplyData): Promise<void> {
+    if (await this.onReplyInTime(sn, r)) return;
     const [row] = await this.db.select().from(devCommand).where(and(eq(devCommand.id, r.cmdId), eq(devCommand.sn, sn)));
     if (!row) {
       this.log.info({ sn, cmdId: r.cmdId }, 'reply to an unknown command dropped');
@@ -265,6 +274,45 @@ export class CommandService {
     if (!changed) return;
     if (ok) await this.applyResult(row, result ?? {});
     else if (row.type === 'eject' && !(row.state === 'expired' && row.confirmedByInventory === false)) await this.countEjectFailure(row);
+  }
+
+  /**
+   * The usual reply, to a command still open: one conditional update. False when the command is
+   * not open (unknown, final, expired, or a repeat), which the general path in onReply sorts out.
+   */
+  private async onReplyInTime(sn: string, r: ReplyData): Promise<boolean> {
+    if (r.duplicate) return false;
+    const now = new Date();
+    const mine = and(eq(devCommand.id, r.cmdId), eq(devCommand.sn, sn));
+    if (r.stage === 'ack') {
+      const [row] = await this.db
+        .update(devCommand)
+        .set({ state: 'acknowledged', acknowledgedAt: now })
+        .where(and(mine, inArray(devCommand.state, ['pending', 'sent'])))
+        .returning();
+      if (row) this.pushed(row);
+      return !!row;
+    }
+    if (r.stage === 'progress') return false;
+    const ok = r.stage === 'result' && r.ok;
+    const result = r.stage === 'result' ? (r.result ?? {}) : null;
+    const [row] = await this.db
+      .update(devCommand)
+      .set({
+        state: ok ? 'succeeded' : 'failed',
+        result,
+        reason: r.stage === 'rejected' ? `rejected:${r.reason}` : r.ok ? null : (r.reason ?? 'failed'),
+        finishedAt: now,
+        acknowledgedAt: sql`coalesce(${devCommand.acknowledgedAt}, ${now})`,
+        ...(ok ? { percent: sql`case when ${devCommand.type} = 'upgrade' then 100 else ${devCommand.percent} end` } : {}),
+      })
+      .where(and(mine, inArray(devCommand.state, OPEN_STATES)))
+      .returning();
+    if (!row) return false;
+    this.pushed(row);
+    if (ok) await this.applyResult(row, result ?? {});
+    else if (row.type === 'eject') await this.countEjectFailure(row);
+    return true;
   }
 
   private async applyResult(row: CommandRow, result: Record<string, unknown>): Promise<void> {

@@ -161,6 +161,32 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     expect(cab.received.filter((m) => m.type === 'eject')).toHaveLength(1);
   });
 
+  it('a jammed eject fails with its reason and counts against the power bank; a rejection says why; a late result still lands', async () => {
+    const cab = await online();
+    const pb = powerBankIdFor(cab.sn, 1);
+    cab.handlers.eject = () => ({ stage: 'result', ok: false, reason: 'jammed' });
+    const jammed = await settled((await send(cab.sn, 'eject', { slot: 1 })).data.id);
+    expect(jammed).toMatchObject({ state: 'failed', reason: 'jammed', percent: null });
+    expect(jammed.acknowledgedAt).not.toBeNull(); // a result without an ack still means it arrived
+    expect((await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0]).toMatchObject({ sn: cab.sn, slot: 1, ejectFailures: 1 });
+
+    cab.handlers.restart = () => ({ stage: 'rejected', reason: 'busy' });
+    expect(await settled((await send(cab.sn, 'restart')).data.id)).toMatchObject({ state: 'failed', reason: 'rejected:busy' });
+
+    // The cabinet answers after the command expired: what it did is still recorded.
+    cab.handlers.queryVersion = () => null;
+    const late = await send(cab.sn, 'queryVersion');
+    await cab.next((m) => m.id === late.data.id);
+    await expireNow(late.data.id);
+    await until(async () => (await api.get(`${CMD}/detail`, { id: late.data.id })).data.state === 'expired');
+    await cab.reply(late.data.id, { stage: 'result', ok: true, result: { firmware: { main: '2.4.0', board: '1.5' } } });
+    expect(await until(async () => {
+      const c = (await api.get(`${CMD}/detail`, { id: late.data.id })).data;
+      return c.state === 'succeeded' ? c : null;
+    })).toMatchObject({ state: 'succeeded', result: { firmware: { main: '2.4.0', board: '1.5' } } });
+    expect((await api.get('/device/api/v1/cabinet/detail', { sn: cab.sn })).data).toMatchObject({ firmwareMain: '2.4.0', firmwareBoard: '1.5' });
+  });
+
   it('an eject without an answer expires; the server asks for the inventory instead of resending', async () => {
     const cab = await online();
     const pb = powerBankIdFor(cab.sn, 1);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { OperationLogFilter, OperationLogItem, OperationLogQuery, PageResult } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
+import { GroupCommit } from '../../platform/db/group-commit.js';
 import type { AuditSink } from '../../platform/http/routes.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import { sysOperationLog } from './tables.js';
@@ -11,10 +12,16 @@ function escapeLike(v: string): string {
 
 /** The operation log: one row per change made by staff, written by the platform's guard. */
 export class OperationLogService implements AuditSink {
+  /** Changes made at the same moment (a fleet's worth of commands) share one insert. */
+  private readonly pending = new GroupCommit<typeof sysOperationLog.$inferInsert, void>(async (rows) => {
+    await this.db.insert(sysOperationLog).values(rows);
+    return rows.map(() => undefined);
+  });
+
   constructor(private readonly db: Db) {}
 
   async record(e: Parameters<AuditSink['record']>[0]): Promise<void> {
-    await this.db.insert(sysOperationLog).values({
+    await this.pending.add({
       accountId: e.principal?.accountId ?? null,
       userName: e.principal?.userName ?? null,
       accountType: e.principal?.accountType ?? 'anonymous',
