@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { query } from '../../platform/db/database.js';
+import { cabinetRowFromSql } from './cabinet.service.js';
 import { engines, useServer } from '../../test/helper.js';
 import type { SlotReport } from './protocol.js';
 import { devCabinet, devForcedEject, devLog, devPowerBank, devSlot } from './tables.js';
@@ -90,6 +92,13 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
     expect(cabs.get(c)).toMatchObject({ freeSlots: 0, powerBanks: 0, batteryAvg: null });
     expect(cabs.get(c)!.inventoryAt).not.toBeNull();
     expect(await db().select().from(devPowerBank).where(eq(devPowerBank.powerBankId, powerBankIdFor(unknown, 1)))).toEqual([]);
+  });
+
+  it('a row returned by hand-written SQL reads exactly as Drizzle reads it (the live pushes use it)', async () => {
+    const [raw] = await query<Record<string, unknown>>(db(), sql`select * from dev_cabinet where sn = ${a}`);
+    const [drizzled] = await db().select().from(devCabinet).where(eq(devCabinet.sn, a));
+    expect(cabinetRowFromSql(raw!)).toEqual(drizzled);
+    expect(drizzled!.registeredAt).toBeInstanceOf(Date);
   });
 
   it('a power bank out of every cabinet that one of the batch reports closes its forced-eject record', async () => {

@@ -1,13 +1,12 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { SlotItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { query, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
-import { DEFAULT_HEARTBEAT_SEC, SLOT_SUMMARY, toItem } from './cabinet.service.js';
+import { cabinetRowFromSql, DEFAULT_HEARTBEAT_SEC, SLOT_SUMMARY, toItem, type CabinetRow } from './cabinet.service.js';
 import type { DeviceLogService } from './device-log.service.js';
 import type { FleetLive } from './fleet-live.js';
 import type { heartbeatData, registerData, SlotReport } from './protocol.js';
-import { devCabinet } from './tables.js';
 
 type RegisterData = z.infer<typeof registerData>;
 type HeartbeatData = z.infer<typeof heartbeatData>;
@@ -30,8 +29,8 @@ const INVENTORY_BATCH = 100;
  * The gateway awaits each message before the next of the same cabinet, so a cabinet is at most
  * once in a batch and its own messages still apply in order; a lone message is written at once.
  *
- * Live pushes and device-log lines are derived from the batch's answers, without reading back
- * what was just written (the slot picture pushed after an inventory is the inventory itself).
+ * Live pushes and device-log lines are derived from the batch's answers (`returning`), without
+ * reading back what was just written (the slot picture pushed after an inventory is the inventory itself).
  */
 export class CabinetReports {
   private readonly existing = new GroupCommit<string, boolean>((sns) => this.writeExists(sns));
@@ -107,7 +106,7 @@ export class CabinetReports {
       hw: d.hwVersion ?? null,
     }));
     // All parts of one statement see the rows as they were before it: `old` is the state before.
-    const done = await query<{ sn: string; heartbeat_sec: number | null; was_online: boolean }>(
+    const done = await query<Record<string, unknown> & { sn: string; heartbeat_sec: number | null; was_online: boolean }>(
       this.db,
       sql`
       with v as (
@@ -122,17 +121,17 @@ export class CabinetReports {
           online = true, online_reason = 'register',
           online_changed_at = case when c.online then coalesce(c.online_changed_at, ${now}) else ${now} end
         from v where c.sn = v.sn and c.sn = ${anyOf(sns)}
-        returning c.sn, c.heartbeat_sec
+        returning c.*
       ),
       -- Slots beyond the registered count no longer exist.
       gone as (delete from dev_slot s using v where s.sn = v.sn and s.sn = ${anyOf(sns)} and s.slot > v.slots)
-      select upd.sn, upd.heartbeat_sec, old.online as was_online from upd join old using (sn)`,
+      select upd.*, old.online as was_online from upd join old using (sn)`,
     );
     const bySn = new Map(done.map((r) => [r.sn, r]));
     const address = new Map(xs.map((x) => [x.sn, x.address]));
     const cameOnline = done.filter((r) => !r.was_online).map((r) => r.sn);
     await Promise.all(cameOnline.map((sn) => this.deviceLog.record({ sn, kind: 'online', reason: 'register', address: address.get(sn) ?? null })));
-    await this.push('register', done.map((r) => r.sn));
+    this.push('register', done.map(cabinetRowFromSql));
     return xs.map(({ sn }) => {
       const r = bySn.get(sn);
       return r ? { heartbeatSec: r.heartbeat_sec ?? DEFAULT_HEARTBEAT_SEC } : null;
@@ -143,7 +142,7 @@ export class CabinetReports {
     const now = new Date();
     const sns = xs.map((x) => x.sn);
     const rows = xs.map(({ sn, d }) => ({ sn, csq: d.csq, hb: d.heartbeatSec, uptime: d.uptimeSec ?? null, net_mode: d.netMode ?? null }));
-    const done = await query<{ sn: string; online: boolean; csq: number | null; net_mode: string | null; heartbeat_sec: number | null }>(
+    const done = await query<Record<string, unknown> & { sn: string; was_online: boolean; old_csq: number | null; old_net_mode: string | null; old_heartbeat_sec: number | null }>(
       this.db,
       sql`
       with v as (select * from json_to_recordset(${json(rows)}) as v(sn text, csq int, hb int, uptime int, net_mode text)),
@@ -155,22 +154,24 @@ export class CabinetReports {
           online_reason = case when c.online then c.online_reason else 'heartbeat' end,
           online_changed_at = case when c.online then c.online_changed_at else ${now} end
         from v where c.sn = v.sn and c.sn = ${anyOf(sns)}
-        returning c.sn
+        returning c.*
       )
-      select old.* from upd join old using (sn)`,
+      select upd.*, old.online as was_online, old.csq as old_csq, old.net_mode as old_net_mode, old.heartbeat_sec as old_heartbeat_sec
+      from upd join old using (sn)`,
     );
     const before = new Map(done.map((r) => [r.sn, r]));
-    const cameBack: string[] = [];
-    const changed: string[] = [];
+    const cameBack: CabinetRow[] = [];
+    const changed: CabinetRow[] = [];
     for (const { sn, d } of xs) {
       const b = before.get(sn);
       if (!b) continue;
-      if (!b.online) cameBack.push(sn);
+      if (!b.was_online) cameBack.push(cabinetRowFromSql(b));
       // Unchanged heartbeats are not pushed: 10,000 cabinets would flood every console.
-      else if (b.csq !== d.csq || (d.netMode && b.net_mode !== d.netMode) || b.heartbeat_sec !== d.heartbeatSec) changed.push(sn);
+      else if (b.old_csq !== d.csq || (d.netMode && b.old_net_mode !== d.netMode) || b.old_heartbeat_sec !== d.heartbeatSec) changed.push(cabinetRowFromSql(b));
     }
-    await Promise.all(cameBack.map((sn) => this.deviceLog.record({ sn, kind: 'online', reason: 'heartbeat' })));
-    await Promise.all([this.push('online', cameBack), this.push('heartbeat', changed)]);
+    await Promise.all(cameBack.map((r) => this.deviceLog.record({ sn: r.sn, kind: 'online', reason: 'heartbeat' })));
+    this.push('online', cameBack);
+    this.push('heartbeat', changed);
     return xs.map(({ sn }) => before.has(sn));
   }
 
@@ -199,6 +200,7 @@ export class CabinetReports {
     const outcome = await this.db.transaction(async (tx) => {
       const known = new Set<string>();
       const withEjects = new Set<string>();
+      const rows: CabinetRow[] = [];
       for (const round of rounds) {
         const sns = round.map((x) => x.sn).sort();
         // Lock the cabinets in one order, so two processes' batches cannot deadlock on them.
@@ -246,9 +248,11 @@ export class CabinetReports {
             select s.sn, s.slot, s.pb, s.battery, s.locked, s.fault, s.charging, ${now}
             from json_to_recordset(${json(slots)}) as s(sn text, slot int, pb text, battery int, locked boolean, fault text, charging boolean)`);
         }
-        await tx.execute(sql`
-          update dev_cabinet c set ${SLOT_SUMMARY}, last_seen_at = ${now}, inventory_at = ${now}
-          where c.sn = ${anyOf(cabs)}`);
+        const summed = await query<Record<string, unknown>>(
+          tx,
+          sql`update dev_cabinet c set ${SLOT_SUMMARY}, last_seen_at = ${now}, inventory_at = ${now} where c.sn = ${anyOf(cabs)} returning c.*`,
+        );
+        summed.forEach((r) => rows.push(cabinetRowFromSql(r)));
         const open = await query<{ sn: string }>(
           tx,
           sql`select distinct sn from dev_command
@@ -256,18 +260,15 @@ export class CabinetReports {
         );
         open.forEach((r) => withEjects.add(r.sn));
       }
-      return { known, withEjects };
+      return { known, withEjects, rows };
     });
-    const pushed = xs.filter((x) => outcome.known.has(x.sn));
-    const slotsOf = new Map(pushed.map((x) => [x.sn, x.slots]));
-    await this.push('inventory', pushed.map((x) => x.sn), (sn) => slotItems(slotsOf.get(sn) ?? [], now));
+    const slotsOf = new Map(xs.map((x) => [x.sn, x.slots]));
+    this.push('inventory', outcome.rows, (sn) => slotItems(slotsOf.get(sn) ?? [], now));
     return xs.map((x) => ({ known: outcome.known.has(x.sn), expiredEjects: outcome.withEjects.has(x.sn) }));
   }
 
-  /** Pushes the cabinets' rows as they are now to open consoles (one read for the batch). */
-  private async push(change: 'register' | 'online' | 'heartbeat' | 'inventory', sns: string[], slots?: (sn: string) => SlotItem[]): Promise<void> {
-    if (!sns.length) return;
-    const rows = await this.db.select().from(devCabinet).where(inArray(devCabinet.sn, sns));
+  /** Pushes the cabinets' rows as the batch's statement returned them to open consoles. */
+  private push(change: 'register' | 'online' | 'heartbeat' | 'inventory', rows: CabinetRow[], slots?: (sn: string) => SlotItem[]): void {
     for (const row of rows) void this.live.cabinet(change, toItem(row), slots?.(row.sn));
   }
 }

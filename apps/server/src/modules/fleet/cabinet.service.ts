@@ -24,7 +24,7 @@ import {
   type SlotItem,
   type StockFailReason,
 } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { rowFromSql, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { escapeLike } from '../identity/login-log.service.js';
 import type { DeviceLogService } from './device-log.service.js';
@@ -37,7 +37,10 @@ export const DEFAULT_HEARTBEAT_SEC = 60;
 /** Offline after this many heartbeat intervals without any message (protocol.md). */
 export const MISSED_HEARTBEATS = 3;
 
-type CabinetRow = typeof devCabinet.$inferSelect;
+export type CabinetRow = typeof devCabinet.$inferSelect;
+
+/** A dev_cabinet row as raw SQL returns it (`returning c.*`), in Drizzle's shape. */
+export const cabinetRowFromSql = (raw: Record<string, unknown>): CabinetRow => rowFromSql(devCabinet, raw);
 
 /** SET clause: a cabinet's slot summary columns from its dev_slot rows (the cabinet is aliased `c`). */
 export const SLOT_SUMMARY = sql`(free_slots, power_banks, charged_power_banks, battery_avg, fault_slots) = (

@@ -21,7 +21,7 @@ import {
   type ForcedEjectState,
   type PageResult,
 } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { query, rowFromSql, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import { escapeLike } from '../identity/login-log.service.js';
@@ -72,6 +72,7 @@ export class CommandService {
 
   /** The developer tool's command: one cabinet, one command, answered as its row. */
   async send(req: CommandSendRequest, by: Actor | null): Promise<CommandItem> {
+    if (req.type !== 'eject' && req.type !== 'openLock') return this.sendToCabinet(req, by);
     const row = await this.db.transaction(async (tx) => {
       const cab = await this.lockOnline(tx, req.sn);
       let targetSlot: number | null = null;
@@ -90,6 +91,24 @@ export class CommandService {
       return this.insert(tx, { sn: req.sn, type: req.type, data: req.data, targetSlot, targetPowerBankId, batchId: null, by });
     });
     return this.dispatch(row);
+  }
+
+  /**
+   * A command that touches no slot: recorded in one statement that only inserts when the cabinet
+   * is online (no transaction, no lock: nothing else about the cabinet is checked).
+   */
+  private async sendToCabinet(req: CommandSendRequest, by: Actor | null): Promise<CommandItem> {
+    if (!this.downlink?.connected) throw new AppError('GATEWAY_DOWN');
+    const now = new Date();
+    const [raw] = await query<Record<string, unknown>>(
+      this.db,
+      sql`insert into dev_command (id, sn, type, data, created_by, created_by_name, created_at, expires_at)
+          select ${newCommandId()}, sn, ${req.type}, ${JSON.stringify(req.data ?? {})}::jsonb, ${by?.id ?? null}, ${by?.name ?? null}, ${now}, ${new Date(now.getTime() + COMMAND_TTL_MS[req.type])}
+          from dev_cabinet where sn = ${req.sn} and online
+          returning *`,
+    );
+    if (raw) return this.dispatch(rowFromSql(devCommand, raw));
+    throw new AppError((await this.cabinets.get(req.sn)) ? 'CABINET_OFFLINE' : 'DEVICE_NOT_FOUND');
   }
 
   /** Forced eject (spec 4): recorded with its command before anything is sent; never resent. */

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../schema.js';
 
 /**
@@ -167,4 +167,17 @@ export async function ping(db: Db): Promise<void> {
 export async function query<T>(db: Pick<Db, 'execute'>, statement: SQL): Promise<T[]> {
   const res = (await db.execute(statement)) as unknown as { rows: T[] };
   return res.rows;
+}
+
+/**
+ * A row as raw SQL returns it (`returning t.*`: column names, driver values) in the shape Drizzle
+ * gives the same row, so a hand-written statement's answer needs no second read.
+ */
+export function rowFromSql<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, col]) => {
+      const v = raw[col.name];
+      return [key, v === null || v === undefined ? null : col.mapFromDriverValue(v)];
+    }),
+  ) as T['$inferSelect'];
 }
