@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SlotItem } from '@cbo/contract';
 import type { z } from 'zod';
-import { query, type Db } from '../../platform/db/database.js';
+import { anyOf, query, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { cabinetRowFromSql, DEFAULT_HEARTBEAT_SEC, SLOT_SUMMARY, toItem, type CabinetRow } from './cabinet.service.js';
 import type { DeviceLogService } from './device-log.service.js';
@@ -13,12 +13,6 @@ type HeartbeatData = z.infer<typeof heartbeatData>;
 
 /** Rows passed to PostgreSQL as one JSON parameter (json_to_recordset): one statement text for any batch size. */
 const json = (rows: object[]) => sql`${JSON.stringify(rows)}::json`;
-/**
- * `= any(…)` of an array: an index lookup whatever the planner believes of the table's size. PGlite
- * never runs autovacuum, so without it a `join`/`in` on a JSON list planned as a scan of every
- * cabinet, slot or power bank (34 ms a statement on PGlite at 10,000 cabinets).
- */
-const anyOf = (values: string[]) => sql`any(array(select json_array_elements_text(${JSON.stringify(values)}::json)))`;
 
 /** Inventories per transaction; 48 slots each, so a batch stays a few thousand rows. */
 const INVENTORY_BATCH = 100;

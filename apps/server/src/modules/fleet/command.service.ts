@@ -21,7 +21,8 @@ import {
   type ForcedEjectState,
   type PageResult,
 } from '@cbo/contract';
-import { query, rowFromSql, type Db } from '../../platform/db/database.js';
+import { anyOf, query, rowFromSql, type Db } from '../../platform/db/database.js';
+import { GroupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import { escapeLike } from '../identity/login-log.service.js';
@@ -55,6 +56,14 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 export class CommandService {
   private downlink: Downlink | null = null;
+  /**
+   * The hot path of a busy fleet is written in batches (platform/db/group-commit.ts): commands
+   * that touch no slot, their "sent" marks, and replies to open commands. A cabinet's replies come
+   * one at a time (the gateway awaits each), so one command is never twice in a batch.
+   */
+  private readonly inserts = new GroupCommit<NewCommand, CommandRow | null>((xs) => this.writeInserts(xs));
+  private readonly sentMarks = new GroupCommit<string, CommandRow | null>((ids) => this.writeSent(ids));
+  private readonly replies = new GroupCommit<{ sn: string; r: ReplyData }, CommandRow | null>((xs) => this.writeReplies(xs));
 
   constructor(
     private readonly db: Db,
@@ -100,15 +109,42 @@ export class CommandService {
   private async sendToCabinet(req: CommandSendRequest, by: Actor | null): Promise<CommandItem> {
     if (!this.downlink?.connected) throw new AppError('GATEWAY_DOWN');
     const now = new Date();
-    const [raw] = await query<Record<string, unknown>>(
+    const row = await this.inserts.add({
+      id: newCommandId(),
+      sn: req.sn,
+      type: req.type,
+      data: req.data ?? {},
+      created_by: by?.id ?? null,
+      created_by_name: by?.name ?? null,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + COMMAND_TTL_MS[req.type]).toISOString(),
+    });
+    if (row) return this.dispatch(row);
+    throw new AppError((await this.cabinets.get(req.sn)) ? 'CABINET_OFFLINE' : 'DEVICE_NOT_FOUND');
+  }
+
+  /** Inserts the commands whose cabinet is online; null for the others. */
+  private async writeInserts(xs: NewCommand[]): Promise<(CommandRow | null)[]> {
+    const rows = await query<Record<string, unknown>>(
       this.db,
       sql`insert into dev_command (id, sn, type, data, created_by, created_by_name, created_at, expires_at)
-          select ${newCommandId()}, sn, ${req.type}, ${JSON.stringify(req.data ?? {})}::jsonb, ${by?.id ?? null}, ${by?.name ?? null}, ${now}, ${new Date(now.getTime() + COMMAND_TTL_MS[req.type])}
-          from dev_cabinet where sn = ${req.sn} and online
-          returning *`,
+          select v.id, v.sn, v.type, v.data, v.created_by, v.created_by_name, v.created_at, v.expires_at
+          from json_to_recordset(${JSON.stringify(xs)}::json)
+            as v(id text, sn text, type text, data jsonb, created_by bigint, created_by_name text, created_at timestamptz, expires_at timestamptz)
+          join dev_cabinet c on c.sn = v.sn and c.online and c.sn = ${anyOf(xs.map((x) => x.sn))}
+          returning dev_command.*`,
     );
-    if (raw) return this.dispatch(rowFromSql(devCommand, raw));
-    throw new AppError((await this.cabinets.get(req.sn)) ? 'CABINET_OFFLINE' : 'DEVICE_NOT_FOUND');
+    return byId(rows, xs.map((x) => x.id));
+  }
+
+  /** pending → sent; a reply that came first has moved it on already and keeps its state. */
+  private async writeSent(ids: string[]): Promise<(CommandRow | null)[]> {
+    const rows = await query<Record<string, unknown>>(
+      this.db,
+      sql`update dev_command set state = case when state = 'pending' then 'sent' else state end, sent_at = coalesce(sent_at, ${new Date()})
+          where id = ${anyOf(ids)} returning *`,
+    );
+    return byId(rows, ids);
   }
 
   /** Forced eject (spec 4): recorded with its command before anything is sent; never resent. */
@@ -223,13 +259,8 @@ export class CommandService {
     try {
       if (!this.downlink) throw new Error('no gateway');
       await this.downlink.send(row.sn, { v: 1, id: row.id, ts: Date.now(), type: row.type, expiresAt: row.expiresAt.getTime(), data: row.data });
-      // pending → sent; a reply that came first has moved it on already and keeps its state.
-      const [sent] = await this.db
-        .update(devCommand)
-        .set({ state: sql`case when ${devCommand.state} = 'pending' then 'sent' else ${devCommand.state} end`, sentAt: sql`coalesce(${devCommand.sentAt}, ${new Date()})` })
-        .where(eq(devCommand.id, row.id))
-        .returning();
-      return this.pushed(sent!);
+      const sent = await this.sentMarks.add(row.id);
+      return this.pushed(sent ?? row);
     } catch (err) {
       this.log.warn({ err, cmd: row.id }, 'command publish failed');
       await this.db
@@ -300,38 +331,39 @@ export class CommandService {
    * not open (unknown, final, expired, or a repeat), which the general path in onReply sorts out.
    */
   private async onReplyInTime(sn: string, r: ReplyData): Promise<boolean> {
-    if (r.duplicate) return false;
-    const now = new Date();
-    const mine = and(eq(devCommand.id, r.cmdId), eq(devCommand.sn, sn));
-    if (r.stage === 'ack') {
-      const [row] = await this.db
-        .update(devCommand)
-        .set({ state: 'acknowledged', acknowledgedAt: now })
-        .where(and(mine, inArray(devCommand.state, ['pending', 'sent'])))
-        .returning();
-      if (row) this.pushed(row);
-      return !!row;
-    }
-    if (r.stage === 'progress') return false;
-    const ok = r.stage === 'result' && r.ok;
-    const result = r.stage === 'result' ? (r.result ?? {}) : null;
-    const [row] = await this.db
-      .update(devCommand)
-      .set({
-        state: ok ? 'succeeded' : 'failed',
-        result,
-        reason: r.stage === 'rejected' ? `rejected:${r.reason}` : r.ok ? null : (r.reason ?? 'failed'),
-        finishedAt: now,
-        acknowledgedAt: sql`coalesce(${devCommand.acknowledgedAt}, ${now})`,
-        ...(ok ? { percent: sql`case when ${devCommand.type} = 'upgrade' then 100 else ${devCommand.percent} end` } : {}),
-      })
-      .where(and(mine, inArray(devCommand.state, OPEN_STATES)))
-      .returning();
+    if (r.duplicate || r.stage === 'progress') return false;
+    const row = await this.replies.add({ sn, r });
     if (!row) return false;
     this.pushed(row);
-    if (ok) await this.applyResult(row, result ?? {});
+    if (r.stage === 'ack') return true;
+    if (row.state === 'succeeded') await this.applyResult(row, (row.result ?? {}) as Record<string, unknown>);
     else if (row.type === 'eject') await this.countEjectFailure(row);
     return true;
+  }
+
+  /** Acks and results of many cabinets' open commands in one conditional update; null where not open. */
+  private async writeReplies(xs: { sn: string; r: ReplyData }[]): Promise<(CommandRow | null)[]> {
+    const now = new Date();
+    const rows = xs.map(({ sn, r }) => {
+      if (r.stage === 'rejected') return { id: r.cmdId, sn, final: true, state: 'failed', result: null, reason: `rejected:${r.reason}` };
+      if (r.stage === 'result') return { id: r.cmdId, sn, final: true, state: r.ok ? 'succeeded' : 'failed', result: r.result ?? {}, reason: r.ok ? null : (r.reason ?? 'failed') };
+      return { id: r.cmdId, sn, final: false, state: 'acknowledged', result: null, reason: null }; // ack (progress never comes here)
+    });
+    const done = await query<Record<string, unknown>>(
+      this.db,
+      sql`update dev_command c set
+            state = v.state,
+            acknowledged_at = coalesce(c.acknowledged_at, ${now}),
+            result = case when v.final then v.result else c.result end,
+            reason = case when v.final then v.reason else c.reason end,
+            finished_at = case when v.final then ${now} else c.finished_at end,
+            percent = case when v.state = 'succeeded' and c.type = 'upgrade' then 100 else c.percent end
+          from json_to_recordset(${JSON.stringify(rows)}::json) as v(id text, sn text, final boolean, state text, result jsonb, reason text)
+          where c.id = v.id and c.sn = v.sn and c.id = ${anyOf(rows.map((x) => x.id))}
+            and (c.state in ('pending', 'sent') or (v.final and c.state = 'acknowledged'))
+          returning c.*`,
+    );
+    return byId(done, rows.map((x) => x.id));
   }
 
   private async applyResult(row: CommandRow, result: Record<string, unknown>): Promise<void> {
@@ -577,6 +609,24 @@ export class CommandService {
       })),
     };
   }
+}
+
+/** A command recorded by sendToCabinet (column names: it goes to PostgreSQL as JSON). */
+interface NewCommand {
+  id: string;
+  sn: string;
+  type: CommandType;
+  data: unknown;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Rows returned by a batch, in the order of the ids asked for (null where none came back). */
+function byId(raw: Record<string, unknown>[], ids: string[]): (CommandRow | null)[] {
+  const rows = new Map(raw.map((r) => rowFromSql(devCommand, r)).map((r) => [r.id, r]));
+  return ids.map((id) => rows.get(id) ?? null);
 }
 
 function ejectOutcome(c: CommandRow): EjectOutcome {

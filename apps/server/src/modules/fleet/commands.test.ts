@@ -246,6 +246,26 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     expect((await api.get('/device/api/v1/forcedEject/queryPage', { state: 'returned', sn: cab.sn })).data.total).toBe(1);
   });
 
+  it('commands sent at the same moment share batches and each gets its own answer, the offline one refused', async () => {
+    const cabs = await Promise.all([online(), online(), online()]);
+    const offline = newSn();
+    await s.current.server.services.fleet.stockIn({ sns: [offline] });
+    const sends = await Promise.all([
+      ...cabs.flatMap((c) => [send(c.sn, 'queryVersion'), send(c.sn, 'queryIccid')]),
+      send(offline, 'queryVersion'),
+      send(newSn(), 'restart'),
+    ]);
+    expect(sends.map((r) => r.code)).toEqual([0, 0, 0, 0, 0, 0, 100305, 100303]);
+    const ids = new Set(sends.slice(0, 6).map((r) => r.data.id as string));
+    expect(ids.size).toBe(6);
+    const done = await Promise.all(sends.slice(0, 6).map((r) => settled(r.data.id)));
+    expect(done.map((c) => [c.sn, c.type, c.state])).toEqual(cabs.flatMap((c) => [[c.sn, 'queryVersion', 'succeeded'], [c.sn, 'queryIccid', 'succeeded']]));
+    expect(done.every((c) => c.sentAt && c.acknowledgedAt && c.finishedAt)).toBe(true);
+    // Nothing was recorded for the refused ones.
+    const rows = await s.current.database.db.execute(sql`select count(*)::int as n from dev_command where sn = ${offline}`);
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
   it('refuses commands to an offline or unknown cabinet at once, and bad input by field', async () => {
     const sn = newSn();
     await s.current.server.services.fleet.stockIn({ sns: [sn] });

@@ -181,3 +181,11 @@ export function rowFromSql<T extends PgTable>(table: T, raw: Record<string, unkn
     }),
   ) as T['$inferSelect'];
 }
+
+/**
+ * `= any(…)` of an array passed as one JSON parameter: an index lookup whatever the planner believes
+ * of the table's size, and one statement text for any number of values. PGlite never runs
+ * autovacuum, so a `join`/`in` on a JSON list was planned as a scan of every row (34 ms a statement
+ * at 10,000 cabinets). Use as `where sn = ${anyOf(sns)}`.
+ */
+export const anyOf = (values: string[]): SQL => sql`any(array(select json_array_elements_text(${JSON.stringify(values)}::json)))`;
