@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SlotItem } from '@cbo/contract';
 import type { z } from 'zod';
-import { anyOf, query, type Db } from '../../platform/db/database.js';
+import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { cabinetRowFromSql, DEFAULT_HEARTBEAT_SEC, SLOT_SUMMARY, toItem, type CabinetRow } from './cabinet.service.js';
 import type { DeviceLogService } from './device-log.service.js';
@@ -11,8 +11,6 @@ import type { heartbeatData, registerData, SlotReport } from './protocol.js';
 type RegisterData = z.infer<typeof registerData>;
 type HeartbeatData = z.infer<typeof heartbeatData>;
 
-/** Rows passed to PostgreSQL as one JSON parameter (json_to_recordset): one statement text for any batch size. */
-const json = (rows: object[]) => sql`${JSON.stringify(rows)}::json`;
 
 /** Inventories per transaction; 48 slots each, so a batch stays a few thousand rows. */
 const INVENTORY_BATCH = 100;
@@ -104,7 +102,7 @@ export class CabinetReports {
       this.db,
       sql`
       with v as (
-        select * from json_to_recordset(${json(rows)})
+        select * from json_to_recordset(${jsonRows(rows)})
           as v(sn text, imei text, iccid text, fw_main text, fw_board text, slots int, net_mode text, model text, hw text)
       ),
       old as (select sn, online from dev_cabinet where sn = ${anyOf(sns)}),
@@ -139,7 +137,7 @@ export class CabinetReports {
     const done = await query<Record<string, unknown> & { sn: string; was_online: boolean; old_csq: number | null; old_net_mode: string | null; old_heartbeat_sec: number | null }>(
       this.db,
       sql`
-      with v as (select * from json_to_recordset(${json(rows)}) as v(sn text, csq int, hb int, uptime int, net_mode text)),
+      with v as (select * from json_to_recordset(${jsonRows(rows)}) as v(sn text, csq int, hb int, uptime int, net_mode text)),
       old as (select sn, online, csq, net_mode, heartbeat_sec from dev_cabinet where sn = ${anyOf(sns)}),
       upd as (
         update dev_cabinet c set
@@ -213,7 +211,7 @@ export class CabinetReports {
           x.slots.map((s) => ({ sn: x.sn, slot: s.slot, pb: s.powerBankId, battery: s.battery, locked: s.locked, fault: s.fault, charging: s.charging })),
         );
         const ids = banks.map((x) => x.pb);
-        const bankRows = sql`json_to_recordset(${json(banks)}) as r(sn text, pb text, slot int, battery int, charging boolean, locked boolean, fault text)`;
+        const bankRows = sql`json_to_recordset(${jsonRows(banks)}) as r(sn text, pb text, slot int, battery int, charging boolean, locked boolean, fault text)`;
         // Power banks these cabinets held that they no longer report have left them.
         await tx.execute(sql`
           update dev_power_bank p set sn = null, slot = null, locked = null, charging = false, updated_at = ${now}
@@ -240,7 +238,7 @@ export class CabinetReports {
           await tx.execute(sql`
             insert into dev_slot (sn, slot, power_bank_id, battery, locked, fault, charging, updated_at)
             select s.sn, s.slot, s.pb, s.battery, s.locked, s.fault, s.charging, ${now}
-            from json_to_recordset(${json(slots)}) as s(sn text, slot int, pb text, battery int, locked boolean, fault text, charging boolean)`);
+            from json_to_recordset(${jsonRows(slots)}) as s(sn text, slot int, pb text, battery int, locked boolean, fault text, charging boolean)`);
         }
         const summed = await query<Record<string, unknown>>(
           tx,

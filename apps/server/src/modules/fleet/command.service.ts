@@ -21,7 +21,7 @@ import {
   type ForcedEjectState,
   type PageResult,
 } from '@cbo/contract';
-import { anyOf, query, rowFromSql, type Db } from '../../platform/db/database.js';
+import { anyOf, jsonRows, query, rowFromSql, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
@@ -129,7 +129,7 @@ export class CommandService {
       this.db,
       sql`insert into dev_command (id, sn, type, data, created_by, created_by_name, created_at, expires_at)
           select v.id, v.sn, v.type, v.data, v.created_by, v.created_by_name, v.created_at, v.expires_at
-          from json_to_recordset(${JSON.stringify(xs)}::json)
+          from json_to_recordset(${jsonRows(xs)})
             as v(id text, sn text, type text, data jsonb, created_by bigint, created_by_name text, created_at timestamptz, expires_at timestamptz)
           join dev_cabinet c on c.sn = v.sn and c.online and c.sn = ${anyOf(xs.map((x) => x.sn))}
           returning dev_command.*`,
@@ -358,7 +358,7 @@ export class CommandService {
             reason = case when v.final then v.reason else c.reason end,
             finished_at = case when v.final then ${now} else c.finished_at end,
             percent = case when v.state = 'succeeded' and c.type = 'upgrade' then 100 else c.percent end
-          from json_to_recordset(${JSON.stringify(rows)}::json) as v(id text, sn text, final boolean, state text, result jsonb, reason text)
+          from json_to_recordset(${jsonRows(rows)}) as v(id text, sn text, final boolean, state text, result jsonb, reason text)
           where c.id = v.id and c.sn = v.sn and c.id = ${anyOf(rows.map((x) => x.id))}
             and (c.state in ('pending', 'sent') or (v.final and c.state = 'acknowledged'))
           returning c.*`,

@@ -189,3 +189,6 @@ export function rowFromSql<T extends PgTable>(table: T, raw: Record<string, unkn
  * at 10,000 cabinets). Use as `where sn = ${anyOf(sns)}`.
  */
 export const anyOf = (values: string[]): SQL => sql`any(array(select json_array_elements_text(${JSON.stringify(values)}::json)))`;
+
+/** Rows as one JSON parameter, for `json_to_recordset(${jsonRows(rows)}) as v(col type, …)`: one statement text for any batch. */
+export const jsonRows = (rows: object[]): SQL => sql`${JSON.stringify(rows)}::json`;
