@@ -3,14 +3,13 @@ import type { SlotItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
-import { cabinetRowFromSql, DEFAULT_HEARTBEAT_SEC, SLOT_SUMMARY, toItem, type CabinetRow } from './cabinet.service.js';
+import { cabinetRowFromSql, closeReturnedEjects, DEFAULT_HEARTBEAT_SEC, SLOT_SUMMARY, toItem, type CabinetRow } from './cabinet.service.js';
 import type { DeviceLogService } from './device-log.service.js';
 import type { FleetLive } from './fleet-live.js';
 import type { heartbeatData, registerData, SlotReport } from './protocol.js';
 
 type RegisterData = z.infer<typeof registerData>;
 type HeartbeatData = z.infer<typeof heartbeatData>;
-
 
 /** Inventories per transaction; 48 slots each, so a batch stays a few thousand rows. */
 const INVENTORY_BATCH = 100;
@@ -210,7 +209,6 @@ export class CabinetReports {
         const slots = items.flatMap((x) =>
           x.slots.map((s) => ({ sn: x.sn, slot: s.slot, pb: s.powerBankId, battery: s.battery, locked: s.locked, fault: s.fault, charging: s.charging })),
         );
-        const ids = banks.map((x) => x.pb);
         const bankRows = sql`json_to_recordset(${jsonRows(banks)}) as r(sn text, pb text, slot int, battery int, charging boolean, locked boolean, fault text)`;
         // Power banks these cabinets held that they no longer report have left them.
         await tx.execute(sql`
@@ -218,12 +216,7 @@ export class CabinetReports {
           where p.sn = ${anyOf(cabs)}
             and not exists (select 1 from ${bankRows} where r.pb = p.power_bank_id and r.sn = p.sn)`);
         if (banks.length) {
-          // Those that arrive from outside any cabinet were returned: close their forced-eject records.
-          await tx.execute(sql`
-            update dev_forced_eject f set state = 'returned', returned_at = ${now}, returned_sn = r.sn
-            from ${bankRows}, dev_power_bank p
-            where p.power_bank_id = r.pb and p.power_bank_id = ${anyOf(ids)} and p.sn is null
-              and f.power_bank_id = r.pb and f.power_bank_id = ${anyOf(ids)} and f.state = 'notReturned' and f.created_at < ${now}`);
+          await closeReturnedEjects(tx, banks, now);
           await tx.execute(sql`
             insert into dev_power_bank (power_bank_id, sn, slot, battery, charging, locked, fault, last_cabinet_sn, updated_at)
             select r.pb, r.sn, r.slot, r.battery, r.charging, r.locked, r.fault, r.sn, ${now} from ${bankRows}

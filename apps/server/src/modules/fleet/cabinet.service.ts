@@ -24,12 +24,12 @@ import {
   type SlotItem,
   type StockFailReason,
 } from '@cbo/contract';
-import { rowFromSql, type Db } from '../../platform/db/database.js';
+import { anyOf, jsonRows, rowFromSql, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { escapeLike } from '../identity/login-log.service.js';
 import type { DeviceLogService } from './device-log.service.js';
 import type { EventData } from './protocol.js';
-import { devCabinet, devForcedEject, devPowerBank, devSetting, devSlot } from './tables.js';
+import { devCabinet, devPowerBank, devSetting, devSlot } from './tables.js';
 import type { FleetLive } from './fleet-live.js';
 
 /** Heartbeat interval a cabinet is told, and assumed, until it reports its own. */
@@ -51,6 +51,21 @@ export const SLOT_SUMMARY = sql`(free_slots, power_banks, charged_power_banks, b
          count(d.fault)::int
   from dev_slot d where d.sn = c.sn)`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Power banks arriving in cabinets (`pb` into `sn`) that were out of every cabinet were returned:
+ * their open forced-eject records close, naming the cabinet. Called before the arrivals are stored,
+ * by a slot event (one) and by a batch of inventories (many).
+ */
+export async function closeReturnedEjects(tx: Pick<Db, 'execute'>, arrivals: { sn: string; pb: string }[], now: Date): Promise<void> {
+  if (!arrivals.length) return;
+  const ids = arrivals.map((a) => a.pb);
+  await tx.execute(sql`
+    update dev_forced_eject f set state = 'returned', returned_at = ${now}, returned_sn = r.sn
+    from json_to_recordset(${jsonRows(arrivals)}) as r(sn text, pb text), dev_power_bank p
+    where p.power_bank_id = r.pb and p.power_bank_id = ${anyOf(ids)} and p.sn is null
+      and f.power_bank_id = r.pb and f.power_bank_id = ${anyOf(ids)} and f.state = 'notReturned' and f.created_at < ${now}`);
+}
 
 /** The fleet key: DEVICE_SECRET, or one generated once and kept in the database. */
 export async function loadFleetKey(db: Db, configured: string | undefined): Promise<string> {
@@ -305,8 +320,7 @@ export class CabinetService {
       const base = slot ?? { sn, slot: e.slot, powerBankId: null, battery: null, locked: true, fault: null, charging: false };
       let next = { ...base, updatedAt: now };
       if (e.kind === 'returned') {
-        const [pb] = await tx.select({ sn: devPowerBank.sn }).from(devPowerBank).where(eq(devPowerBank.powerBankId, e.powerBankId));
-        if (!pb || pb.sn === null) await this.markReturned(tx, [e.powerBankId], sn, now);
+        await closeReturnedEjects(tx, [{ sn, pb: e.powerBankId }], now);
         // Whatever the record said was in this slot has left it.
         await tx
           .update(devPowerBank)
@@ -351,14 +365,6 @@ export class CabinetService {
     );
     const [row] = await this.db.update(devCabinet).set(patch).where(and(eq(devCabinet.sn, sn), sql`(${differs})`)).returning();
     if (row) void this.live.cabinet(change, toItem(row));
-  }
-
-  private async markReturned(tx: Pick<Db, 'update'>, powerBankIds: string[], sn: string, now: Date): Promise<void> {
-    if (!powerBankIds.length) return;
-    await tx
-      .update(devForcedEject)
-      .set({ state: 'returned', returnedAt: now, returnedSn: sn })
-      .where(and(inArray(devForcedEject.powerBankId, powerBankIds), eq(devForcedEject.state, 'notReturned'), lt(devForcedEject.createdAt, now)));
   }
 
   private async summarise(tx: Pick<Db, 'execute'>, sn: string, now: Date): Promise<void> {

@@ -305,13 +305,12 @@ export class CommandService {
       await this.update(row.id, { percent: r.percent, ...ack }, OPEN_STATES);
       return;
     }
-    const ok = r.stage === 'result' && r.ok;
-    const reason = r.stage === 'rejected' ? `rejected:${r.reason}` : r.ok ? null : (r.reason ?? 'failed');
-    const result = r.stage === 'result' ? (r.result ?? {}) : null;
+    const { state, result, reason } = finalOutcome(r);
+    const ok = state === 'succeeded';
     const changed = await this.update(
       row.id,
       {
-        state: ok ? 'succeeded' : 'failed',
+        state,
         result,
         reason,
         finishedAt: now,
@@ -344,11 +343,11 @@ export class CommandService {
   /** Acks and results of many cabinets' open commands in one conditional update; null where not open. */
   private async writeReplies(xs: { sn: string; r: ReplyData }[]): Promise<(CommandRow | null)[]> {
     const now = new Date();
-    const rows = xs.map(({ sn, r }) => {
-      if (r.stage === 'rejected') return { id: r.cmdId, sn, final: true, state: 'failed', result: null, reason: `rejected:${r.reason}` };
-      if (r.stage === 'result') return { id: r.cmdId, sn, final: true, state: r.ok ? 'succeeded' : 'failed', result: r.result ?? {}, reason: r.ok ? null : (r.reason ?? 'failed') };
-      return { id: r.cmdId, sn, final: false, state: 'acknowledged', result: null, reason: null }; // ack (progress never comes here)
-    });
+    const rows = xs.map(({ sn, r }) =>
+      r.stage === 'result' || r.stage === 'rejected'
+        ? { id: r.cmdId, sn, final: true, ...finalOutcome(r) }
+        : { id: r.cmdId, sn, final: false, state: 'acknowledged', result: null, reason: null }, // ack (progress never comes here)
+    );
     const done = await query<Record<string, unknown>>(
       this.db,
       sql`update dev_command c set
@@ -609,6 +608,12 @@ export class CommandService {
       })),
     };
   }
+}
+
+/** What a result or rejection makes of a command: its final state, the result kept, and why it failed. */
+function finalOutcome(r: Extract<ReplyData, { stage: 'result' | 'rejected' }>): { state: 'succeeded' | 'failed'; result: Record<string, unknown> | null; reason: string | null } {
+  if (r.stage === 'rejected') return { state: 'failed', result: null, reason: `rejected:${r.reason}` };
+  return { state: r.ok ? 'succeeded' : 'failed', result: r.result ?? {}, reason: r.ok ? null : (r.reason ?? 'failed') };
 }
 
 /** A command recorded by sendToCabinet (column names: it goes to PostgreSQL as JSON). */
