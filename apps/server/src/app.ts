@@ -88,7 +88,7 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/reference' });
 
-  installGuard(app, { authenticate: (t, r) => identity.sessions.authenticate(t, r), authorize: (p, m, u) => identity.access.authorize(p, m, u) }, operationLog);
+  installGuard(app, { authenticate: (t, r) => identity.sessions.authenticate(t, r), authorize: (p, m, u) => identity.access.authorize(p, m, u) }, operationLog, database.db);
 
   identityRoutes(app, identity, { files, exports });
   systemRoutes(app, { params, exports, operationLog, system, files });

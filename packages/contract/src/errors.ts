@@ -34,6 +34,8 @@ const platformErrors = {
     '数据已被修改，请刷新后重试', '資料已被修改，請重新整理後重試', 'The data has changed; refresh and try again'),
   INTERNAL: def(100009, 'An unexpected server error; details are in the server log only.',
     '服务器繁忙，请稍后再试', '伺服器忙碌，請稍後再試', 'The server is busy, please try again later'),
+  UNFINISHED: def(100019, 'Operation log only: a change that acts on devices was logged before it ran, and the server stopped before it answered.',
+    '操作未完成（服务已中断），请查看其对象的记录', '操作未完成（服務已中斷），請查看其對象的記錄', 'Did not finish (the server stopped); check the record it acted on'),
 
   NOT_SIGNED_IN: def(100020, 'No token, or a token the server does not know.',
     '您尚未登录，请重新登录', '您尚未登入，請重新登入', 'You are not signed in; please sign in'),

@@ -6,6 +6,8 @@ import { timeZoneOf, type ExportService } from '../system/export.service.js';
 import type { FleetServices } from './index.js';
 
 const actor = (p: Principal) => ({ id: p.accountId, name: p.userName });
+/** A device action is recorded and committed before it is sent, so it cannot share the request's transaction. */
+const DEVICE_ACTION = { transaction: false };
 
 /** Thin routes: each validates through the contract and calls one service method. */
 export function fleetRoutes(app: FastifyInstance, s: FleetServices, deps: { exports: ExportService }): void {
@@ -30,16 +32,16 @@ export function fleetRoutes(app: FastifyInstance, s: FleetServices, deps: { expo
   );
 
   registerCall(app, 'forcedEjectQueryPage', ({ query }) => s.commands.forcedEjectPage(query));
-  registerCall(app, 'forcedEjectEject', ({ principal, body }) => s.commands.forcedEject(body, actor(principal)));
+  registerCall(app, 'forcedEjectEject', ({ principal, body }) => s.commands.forcedEject(body, actor(principal)), DEVICE_ACTION);
   registerCall(app, 'forcedEjectExport', ({ principal, body, req }) =>
     deps.exports.start(principal.accountId, 'fleetForcedEject', { ...body, lang: req.lang }, req.lang, timeZoneOf(req.headers['x-time-zone'])),
   );
 
-  registerCall(app, 'firmwareUpgrade', ({ principal, body }) => s.commands.upgrade(body, actor(principal)));
+  registerCall(app, 'firmwareUpgrade', ({ principal, body }) => s.commands.upgrade(body, actor(principal)), DEVICE_ACTION);
   registerCall(app, 'firmwareQueryPage', ({ query }) => s.commands.firmwarePage(query));
   registerCall(app, 'firmwareDetail', ({ query }) => s.commands.firmwareDetail(query.id));
 
-  registerCall(app, 'commandSend', ({ principal, body }) => s.commands.send(body, actor(principal)));
+  registerCall(app, 'commandSend', ({ principal, body }) => s.commands.send(body, actor(principal)), DEVICE_ACTION);
   registerCall(app, 'commandQueryPage', ({ query }) => s.commands.page(query));
   registerCall(app, 'commandDetail', ({ query }) => s.commands.detail(query.id));
 

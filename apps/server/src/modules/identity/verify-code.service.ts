@@ -72,7 +72,7 @@ export class VerifyCodeService {
     if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('CODE_INVALID');
     if (row.codeHash !== sha256(`${t}:${code}`)) {
       await this.db.update(sysVerifyCode).set({ attempts: row.attempts + 1 }).where(eq(sysVerifyCode.id, row.id));
-      throw new AppError('CODE_INVALID');
+      throw new AppError('CODE_INVALID', undefined, { keep: true }); // the wrong try stays counted
     }
     await this.db.update(sysVerifyCode).set({ consumedAt: new Date() }).where(eq(sysVerifyCode.id, row.id));
   }

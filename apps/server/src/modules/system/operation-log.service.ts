@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle
 import type { OperationLogFilter, OperationLogItem, OperationLogQuery, PageResult } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
-import type { AuditSink } from '../../platform/http/routes.js';
+import type { AuditEntry, AuditSink } from '../../platform/http/routes.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import { sysOperationLog } from './tables.js';
 
@@ -12,7 +12,7 @@ function escapeLike(v: string): string {
 
 /** The operation log: one row per change made by staff, written by the platform's guard. */
 export class OperationLogService implements AuditSink {
-  /** Changes made at the same moment (a fleet's worth of commands) share one insert. */
+  /** Refusals made at the same moment share one insert; inside a request's transaction an entry is written there. */
   private readonly pending = new GroupCommit<typeof sysOperationLog.$inferInsert, void>(async (rows) => {
     await this.db.insert(sysOperationLog).values(rows);
     return rows.map(() => undefined);
@@ -20,8 +20,21 @@ export class OperationLogService implements AuditSink {
 
   constructor(private readonly db: Db) {}
 
-  async record(e: Parameters<AuditSink['record']>[0]): Promise<void> {
-    await this.pending.add({
+  async record(e: AuditEntry): Promise<void> {
+    await this.pending.add(this.row(e));
+  }
+
+  async begin(e: AuditEntry): Promise<number> {
+    const [row] = await this.db.insert(sysOperationLog).values(this.row(e)).returning({ id: sysOperationLog.id });
+    return row!.id;
+  }
+
+  async finish(id: number, resultCode: number, durationMs: number): Promise<void> {
+    await this.db.update(sysOperationLog).set({ resultCode, durationMs }).where(eq(sysOperationLog.id, id));
+  }
+
+  private row(e: AuditEntry): typeof sysOperationLog.$inferInsert {
+    return {
       accountId: e.principal?.accountId ?? null,
       userName: e.principal?.userName ?? null,
       accountType: e.principal?.accountType ?? 'anonymous',
@@ -33,7 +46,7 @@ export class OperationLogService implements AuditSink {
       resultCode: e.resultCode,
       ip: e.ip,
       durationMs: e.durationMs,
-    });
+    };
   }
 
   /** Filters as the login log's: the same 30-day rule on the time range (spec 5). */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../schema.js';
+import { currentTx, scoped } from './request-tx.js';
 
 /**
  * One database handle for both engines: embedded PGlite (default, data in DATA_DIR/pg) and a real
@@ -43,7 +44,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it on next use */
   });
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = scoped(drizzle(pool, { schema }) as unknown as Db);
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -72,6 +73,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
       };
     },
     async notify(channel, payload) {
+      if (currentTx()) return notifyAtCommit(channel, payload);
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async maintain() {
@@ -90,7 +92,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = dataDir ? new PGlite(path.join(dataDir, 'pg')) : new PGlite();
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = scoped(drizzle(client, { schema }) as unknown as Db);
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   // Without statistics the planner takes a big table for a small one and scans it (gateway: 34 ms
   // a statement at 10,000 cabinets); frequent updates (heartbeats) leave dead rows behind.
@@ -109,6 +111,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       return async () => unsub();
     },
     async notify(channel, payload) {
+      if (currentTx()) return notifyAtCommit(channel, payload);
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
@@ -157,6 +160,11 @@ function isAlive(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Inside a request's transaction a NOTIFY is delivered when it commits, and never if it rolls back. */
+async function notifyAtCommit(channel: string, payload: string): Promise<void> {
+  await currentTx()!.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 export async function ping(db: Db): Promise<void> {

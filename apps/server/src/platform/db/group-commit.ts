@@ -1,3 +1,5 @@
+import { currentTx } from './request-tx.js';
+
 /**
  * Group commit: many small writes that arrive together become one statement (or one short
  * transaction). `add` queues an item and resolves with its own answer once the batch holding it
@@ -7,6 +9,8 @@
  *
  * The gateway keeps each cabinet's messages in order by awaiting each one (gateway.ts), so one
  * cabinet is never twice in a batch, while ten thousand cabinets share a few statements a second.
+ *
+ * Items added inside a request's transaction (request-tx.ts) are written in it at once, unbatched.
  *
  * When a batch of several items fails, each item is tried alone, so one bad item cannot make
  * the others fail; only its own caller sees the error.
@@ -33,6 +37,9 @@ export class GroupCommit<In, Out> {
   }
 
   add(input: In): Promise<Out> {
+    // Inside a request's transaction the item is written there, alone: a shared batch would
+    // commit it apart from the change it belongs to (and, on the embedded engine, wait for it).
+    if (currentTx()) return this.write([input]).then((outs) => outs[0]!);
     return new Promise<Out>((resolve, reject) => {
       this.pending.push({ input, resolve, reject });
       this.schedule();

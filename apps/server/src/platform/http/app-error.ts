@@ -9,6 +9,12 @@ export class AppError extends Error {
   constructor(
     readonly errorName: ErrorName,
     readonly params?: Record<string, unknown>,
+    /**
+     * The refusal's own bookkeeping must stand: what the request wrote before refusing (a counted
+     * wrong guess) commits with the refusal instead of rolling back. Only for refusals whose
+     * writes are exactly that bookkeeping.
+     */
+    readonly opts: { keep?: boolean } = {},
   ) {
     super(errorName);
     this.name = 'AppError';

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accessLabel, api, envelope, type CallBodyParsed, type CallData, type CallName, type CallQueryParsed, type RouteAccess } from '@cbo/contract';
+import { accessLabel, api, envelope, Errors, type CallBodyParsed, type CallData, type CallName, type CallQueryParsed, type RouteAccess } from '@cbo/contract';
 import { AppError } from './app-error.js';
+import type { Db } from '../db/database.js';
+import { inRequestTransaction } from '../db/request-tx.js';
 import { ok } from './envelope.js';
 
 /** Who is calling: set by the guard on every non-public route. */
@@ -24,18 +26,26 @@ export interface Guard {
   authorize(principal: Principal, method: string, path: string): Promise<boolean>;
 }
 
+/** One operation-log entry: who changed what, from where, with which outcome. */
+export interface AuditEntry {
+  principal: Principal | null;
+  method: string;
+  path: string;
+  behaviour: string;
+  target: string | null;
+  resultCode: number;
+  ip: string;
+  durationMs: number;
+}
+
 /** What the platform needs to write the operation log (design.md: every change by staff). */
 export interface AuditSink {
-  record(entry: {
-    principal: Principal | null;
-    method: string;
-    path: string;
-    behaviour: string;
-    target: string | null;
-    resultCode: number;
-    ip: string;
-    durationMs: number;
-  }): Promise<void>;
+  /** Writes the entry now, in the calling request's transaction when one is open. */
+  record(entry: AuditEntry): Promise<void>;
+  /** Writes the entry ahead of a change that cannot share its transaction, marked unfinished; answers its id. */
+  begin(entry: AuditEntry): Promise<number>;
+  /** Sets the outcome of an entry written by `begin`. */
+  finish(id: number, resultCode: number, durationMs: number): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -46,6 +56,16 @@ declare module 'fastify' {
     call?: CallName;
     access?: RouteAccess;
     audit?: boolean;
+    /** false: the handler commits on its own (it acts on devices after recording); audited write-ahead. */
+    transaction?: boolean;
+  }
+  interface FastifyRequest {
+    /** How this request's operation-log entry stands: written with the change, or written ahead (its id). */
+    audited?: { inTx: true } | { id: number };
+  }
+  interface FastifyInstance {
+    /** Runs an audited call's handler so that the change and its log entry commit together (installGuard). */
+    runAudited?: <T>(req: FastifyRequest, reply: FastifyReply, run: () => Promise<T>) => Promise<T>;
   }
 }
 
@@ -81,7 +101,12 @@ export function tokenOf(req: FastifyRequest, allowCookie: boolean): string | und
  * Registers the handler of one contract call at its exact path (spec 7), with its schemas,
  * its access rule and the envelope. Routes are thin: they call a service and return its data.
  */
-export function registerCall<K extends CallName>(app: FastifyInstance, name: K, handler: Handler<K>, opts: { audit?: boolean } = {}): void {
+export function registerCall<K extends CallName>(
+  app: FastifyInstance,
+  name: K,
+  handler: Handler<K>,
+  opts: { audit?: boolean; transaction?: boolean } = {},
+): void {
   const def = api[name];
   registeredCalls.add(name);
   const schema: Record<string, unknown> = {
@@ -96,15 +121,11 @@ export function registerCall<K extends CallName>(app: FastifyInstance, name: K, 
     method: def.method,
     url: def.path,
     schema,
-    config: { call: name, access: def.access, audit: opts.audit ?? def.method !== 'GET' },
+    config: { call: name, access: def.access, audit: opts.audit ?? def.method !== 'GET', transaction: opts.transaction ?? true },
     handler: async (req, reply) => {
-      const result = await handler({
-        req,
-        reply,
-        query: req.query as never,
-        body: req.body as never,
-        principal: req.principal as never,
-      });
+      const run = () => handler({ req, reply, query: req.query as never, body: req.body as never, principal: req.principal as never });
+      const audited = req.routeOptions.config.audit && req.principal && app.runAudited;
+      const result = audited ? await app.runAudited!(req, reply, run) : await run();
       if (result === reply) return reply;
       return ok(result);
     },
@@ -112,7 +133,7 @@ export function registerCall<K extends CallName>(app: FastifyInstance, name: K, 
 }
 
 /** The guard hook: public, any signed-in account, or a permission code (design.md). */
-export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSink): void {
+export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSink, db: Db): void {
   app.decorateRequest('principal', null);
   // Every API route is a contract call with a declared access rule: one added any other way
   // (app.get, app.route) stops the server from starting instead of going out unguarded.
@@ -133,29 +154,69 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
       throw new AppError('FORBIDDEN');
     }
   });
-  // onSend, not onResponse: the entry is written before the answer leaves, so a change the
-  // caller saw succeed always has its log entry.
+  const entry = (req: FastifyRequest, reply: FastifyReply, resultCode: number): AuditEntry => {
+    const def = api[req.routeOptions.config.call!];
+    return {
+      principal: req.principal,
+      method: def.method,
+      path: def.path,
+      behaviour: def.summary,
+      target: targetOf(req),
+      resultCode,
+      ip: req.ip,
+      durationMs: Math.round(reply.elapsedTime),
+    };
+  };
+  // A change and its entry commit together: the handler runs in one transaction that the entry
+  // joins before it commits; if the entry cannot be written, the change is rolled back with it.
+  // A handler that must commit before it acts (a device command is recorded, committed, then
+  // sent) is audited ahead instead: its entry is written, marked unfinished, before it runs.
+  app.decorate('runAudited', async <T>(req: FastifyRequest, reply: FastifyReply, run: () => Promise<T>): Promise<T> => {
+    if (req.routeOptions.config.transaction === false) {
+      req.audited = { id: await audit.begin(entry(req, reply, Errors.UNFINISHED.code)) };
+      return run();
+    }
+    req.audited = { inTx: true };
+    let outcome: { result: T } | { kept: AppError };
+    try {
+      outcome = await inRequestTransaction(db, async () => {
+        try {
+          const result = await run();
+          // A handler that answered by itself (a partial batch report) has set the code it sent.
+          await audit.record(entry(req, reply, result === reply ? (reply.envelopeCode ?? 0) : 0));
+          return { result };
+        } catch (err) {
+          if (!(err instanceof AppError && err.opts.keep)) throw err;
+          // A refusal whose bookkeeping stands (a counted wrong code) commits with its entry.
+          await audit.record(entry(req, reply, err.code));
+          return { kept: err };
+        }
+      });
+    } catch (err) {
+      req.audited = undefined; // rolled back: the refusal is logged as the answer leaves
+      throw err;
+    }
+    if ('kept' in outcome) throw outcome.kept;
+    return outcome.result;
+  });
+  // A refused or failed change changed nothing (its transaction rolled back): its entry is
+  // written on its own as the answer leaves, with the code the caller got.
   app.addHook('onSend', async (req, reply, payload) => {
     const cfg = req.routeOptions.config;
     if (!cfg?.call || !cfg.audit || !req.principal) return payload;
-    const def = api[cfg.call];
-    // The target is named in the body, else in the query (a DELETE's delete?id=, sent with an empty body).
-    const keys = ['id', 'manageId', 'userName', 'sn', 'paramType', 'deviceType'];
-    const named = (src: unknown) => (src && typeof src === 'object' ? keys.map((k) => (src as Record<string, unknown>)[k]).find((v) => v !== undefined) : undefined);
-    const target = named(req.body) ?? named(req.query) ?? null;
     const code = reply.envelopeCode ?? 0;
-    await audit
-      .record({
-        principal: req.principal,
-        method: def.method,
-        path: def.path,
-        behaviour: def.summary,
-        target: target === null ? null : String(target).slice(0, 200),
-        resultCode: code,
-        ip: req.ip,
-        durationMs: Math.round(reply.elapsedTime),
-      })
-      .catch((err: unknown) => req.log.error({ err }, 'operation log write failed'));
+    const state = req.audited;
+    const write = state && 'inTx' in state ? null : state ? audit.finish(state.id, code, Math.round(reply.elapsedTime)) : audit.record(entry(req, reply, code));
+    await write?.catch((err: unknown) => req.log.error({ err }, 'operation log write failed'));
     return payload;
   });
+}
+
+/** The target is named in the body, else in the query (a DELETE's delete?id=, sent with an empty body). */
+function targetOf(req: FastifyRequest): string | null {
+  const keys = ['id', 'manageId', 'userName', 'sn', 'paramType', 'deviceType'];
+  const named = (src: unknown) => (src && typeof src === 'object' ? keys.map((k) => (src as Record<string, unknown>)[k]).find((v) => v !== undefined) : undefined);
+  const target = named(req.body) ?? named(req.query) ?? null;
+  // Text columns cannot hold NUL; whatever the caller sent, the entry can always be written.
+  return target === null ? null : String(target).replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 200);
 }

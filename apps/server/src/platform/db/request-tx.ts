@@ -1,0 +1,73 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db } from './database.js';
+
+/**
+ * A request's transaction. A change made by staff and the operation-log row that explains it
+ * commit together or not at all, so a mutating call runs inside one transaction that every
+ * service joins without being handed it: the database handle every service holds (`scoped`)
+ * answers with the current request's transaction while it is open, and with the pool otherwise.
+ *
+ * - `db.transaction(...)` inside a request becomes a savepoint of the request's transaction.
+ * - Work that outlives the transaction (a fire-and-forget push, a timer) falls back to the pool
+ *   once it has ended, never to a connection already handed back.
+ * - In-process side effects that must see the committed change (waking a worker, closing a
+ *   socket) go through `afterCommit`; NOTIFY inside the transaction is delivered at commit.
+ */
+interface Scope {
+  tx: Db | null;
+  open: boolean;
+  after: (() => void)[];
+}
+
+const storage = new AsyncLocalStorage<Scope>();
+
+/** The open request transaction of the calling context, if any. */
+export function currentTx(): Db | null {
+  const s = storage.getStore();
+  return s?.open ? s.tx : null;
+}
+
+/** A handle that is the current request's transaction while one is open, else `base`. */
+export function scoped(base: Db): Db {
+  return new Proxy(base, {
+    get(target, prop) {
+      const t = (currentTx() ?? target) as unknown as Record<string | symbol, unknown>;
+      const v = t[prop];
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(t) : v;
+    },
+  });
+}
+
+/**
+ * Runs `fn` in one transaction joined by everything it calls through a scoped handle. Throws
+ * what `fn` throws, after rolling back. `afterCommit` callbacks run once it has committed.
+ */
+export async function inRequestTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const scope: Scope = { tx: null, open: false, after: [] };
+  const result = await storage.run(scope, () =>
+    db.transaction(async (tx) => {
+      scope.tx = tx as unknown as Db;
+      scope.open = true;
+      try {
+        return await fn();
+      } finally {
+        scope.open = false;
+      }
+    }),
+  );
+  for (const f of scope.after) {
+    try {
+      f();
+    } catch {
+      /* an after-commit notice must not turn a committed change into an error */
+    }
+  }
+  return result;
+}
+
+/** Runs `fn` once the current request's transaction has committed (at once outside one). */
+export function afterCommit(fn: () => void): void {
+  const s = storage.getStore();
+  if (s?.open) s.after.push(fn);
+  else fn();
+}
