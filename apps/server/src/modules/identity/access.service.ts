@@ -1,10 +1,12 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { accessLabel, api, MENU_TYPE, PERMS, type CallName, type DashboardConfig, type MenuEntry } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { query, type Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { sysAccountRole, sysApi, sysMenu, sysMenuApi, sysRole, sysRoleMenu } from './tables.js';
 
 type MenuRow = typeof sysMenu.$inferSelect;
+/** The database or a transaction: checks run inside the transaction that writes. */
+export type Reader = Pick<Db, 'select' | 'selectDistinct' | 'execute'>;
 
 /**
  * Menus, roles and interface routes (spec 6): a role holds menus, menus of type button (and
@@ -113,15 +115,51 @@ export class AccessService {
     return direct.length > 0 || this.holdsApi(p, eq(sysApi.access, code));
   }
 
-  /** Ids of the menus the principal's roles hold (every menu for a super role). */
-  async heldMenuIds(p: Principal): Promise<Set<number>> {
-    if (p.isSuper) return new Set((await this.db.select({ id: sysMenu.id }).from(sysMenu)).map((r) => r.id));
-    const rows = await this.db
+  /**
+   * Ids of the menus the principal's roles hold (every menu for a super role). Pass the
+   * transaction that writes, so the check and the write see the same holdings.
+   */
+  async heldMenuIds(p: Principal, db: Reader = this.db): Promise<Set<number>> {
+    if (p.isSuper) return new Set((await db.select({ id: sysMenu.id }).from(sysMenu)).map((r) => r.id));
+    const rows = await db
       .selectDistinct({ id: sysRoleMenu.menuId })
       .from(sysAccountRole)
       .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysAccountRole.roleId))
       .where(eq(sysAccountRole.accountId, p.accountId));
     return new Set(rows.map((r) => r.id));
+  }
+
+  /**
+   * Whether the principal may call the route itself: a menu it holds binds the route, or carries
+   * the code the route declares. Routes open to anyone (public, any signed-in account) count.
+   */
+  async reachesApis(p: Principal, apiIds: number[], db: Reader = this.db): Promise<boolean> {
+    if (p.isSuper || !apiIds.length) return true;
+    const [r] = await query<{ n: number }>(db, sql`
+      select count(*)::int as n from sys_api a
+       where a.id in (${sql.join(apiIds.map((i) => sql`${i}`), sql`, `)})
+         and a.access not in ('public', 'authenticated')
+         and not exists (
+           select 1 from sys_account_role ar join sys_role_menu rm on rm.role_id = ar.role_id
+             join sys_menu m on m.id = rm.menu_id
+             left join sys_menu_api ma on ma.menu_id = rm.menu_id and ma.api_id = a.id
+            where ar.account_id = ${p.accountId} and (ma.api_id is not null or m.perms = a.access))`);
+    return Number(r?.n ?? 0) === 0;
+  }
+
+  /**
+   * Whether the principal holds a permission code outright: a menu it holds carries the code, or
+   * it may call every route declaring it. Only such a code may be written on a menu, since the
+   * menu is then bound to every route declaring it.
+   */
+  async holdsCode(p: Principal, code: string, db: Reader = this.db): Promise<boolean> {
+    if (p.isSuper) return true;
+    const [carried] = await query<{ one: number }>(db, sql`
+      select 1 as one from sys_account_role ar join sys_role_menu rm on rm.role_id = ar.role_id join sys_menu m on m.id = rm.menu_id
+       where ar.account_id = ${p.accountId} and m.perms = ${code} limit 1`);
+    if (carried) return true;
+    const declaring = await db.select({ id: sysApi.id }).from(sysApi).where(eq(sysApi.access, code));
+    return declaring.length > 0 && this.reachesApis(p, declaring.map((d) => d.id), db);
   }
 
   /** GET listByUserAll: every menu, buttons included, as a tree (the role editor's choices). */

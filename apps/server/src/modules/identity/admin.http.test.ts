@@ -112,10 +112,13 @@ describe.each(engines)('system management: personnel, departments, roles, menus 
     const plainToken = await s.current.login('plain2', 'plain123');
     expect((await call(s.current, plainToken, 'GET', `/user/api/v1/sys/manage/info?manageId=${other}`)).code).toBe(100003);
     expect((await call(s.current, plainToken, 'GET', `/user/api/v1/sys/manage/info?manageId=${plain}`)).code).toBe(0);
-    // With the edit button (sys:manage:edit) it may.
-    await accountWithMenus(s.current.database.db, 'editor', 'editor123', ['system.personnel', 'system.personnel.edit']);
+    // With the edit button (sys:manage:edit) it may, adding only roles whose menus it holds itself.
+    await accountWithMenus(s.current.database.db, 'editor', 'editor123', ['system', 'system.personnel', 'system.personnel.edit']);
     const editor = await s.current.login('editor', 'editor123');
-    const edited = await call(s.current, editor, 'PUT', '/user/api/v1/sys/manage/updateSysManage', { manageId: other, nickName: 'Renamed', roleIds: [ops, await roleId(token, 'role.finance')], areaCode: '852', mobile: '91234567' });
+    const names = (await call(s.current, token, 'GET', '/user/api/v1/sys/menu/getMenuName')).data as { id: number; path: string }[];
+    const reader = (await call(s.current, token, 'POST', '/user/api/v1/sys/role/saveOrUpdate', { name: 'Reader', weight: 1, menuIds: [names.find((m) => m.path === '/system/personnel')!.id] })).data.id;
+    expect((await call(s.current, editor, 'PUT', '/user/api/v1/sys/manage/updateSysManage', { manageId: other, nickName: 'Renamed', roleIds: [ops, await roleId(token, 'role.finance')] })).code).toBe(100130);
+    const edited = await call(s.current, editor, 'PUT', '/user/api/v1/sys/manage/updateSysManage', { manageId: other, nickName: 'Renamed', roleIds: [ops, reader], areaCode: '852', mobile: '91234567' });
     expect(edited.code).toBe(0);
     expect(edited.data).toMatchObject({ nickName: 'Renamed', areaCode: '852', mobile: '91234567' });
     expect(edited.data.roles).toHaveLength(2);
@@ -132,8 +135,8 @@ describe.each(engines)('system management: personnel, departments, roles, menus 
     const bossToken = await s.current.login('boss', 'clerk123');
     expect((await call(s.current, bossToken, 'PUT', '/user/api/v1/sys/manage/updateSysManageStatus', { manageId: admin, status: 1 })).code).toBe(0);
     expect((await call(s.current, token, 'GET', '/user/api/v1/sys/user/info')).code).toBe(100023);
-    // boss is now the last active super admin: it cannot lose the role.
-    expect((await call(s.current, bossToken, 'PUT', '/user/api/v1/sys/manage/updateSysManage', { manageId: boss, nickName: 'Boss', roleIds: [await roleId(bossToken, 'role.finance')] })).code).toBe(100103);
+    // boss is now the last active super admin; it cannot drop the role either, as nobody changes their own roles.
+    expect((await call(s.current, bossToken, 'PUT', '/user/api/v1/sys/manage/updateSysManage', { manageId: boss, nickName: 'Boss', roleIds: [await roleId(bossToken, 'role.finance')] })).code).toBe(100132);
     expect((await call(s.current, bossToken, 'PUT', '/user/api/v1/sys/manage/updateSysManageStatus', { manageId: admin, status: 0 })).code).toBe(0);
     const again = await s.current.login();
 

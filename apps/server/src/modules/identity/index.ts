@@ -44,7 +44,7 @@ export function createIdentity(db: Db, config: Config, deps: { sms: SmsProvider;
   const profile = new ProfileService(db, sessions, codes);
   const orgs = new OrgService(db);
   const roles = new RoleService(db, access);
-  const menus = new MenuAdminService(db);
+  const menus = new MenuAdminService(db, access);
   const manage = new ManageService(db, { access, orgs, roles, profile, sessions });
 
   deps.exports.register<LoginLogFilter>('loginLog', {

@@ -102,13 +102,15 @@ export class ManageService {
     return this.deps.profile.info(manageId);
   }
 
-  async create(req: ManageCreateRequest): Promise<{ manageId: number }> {
+  /** A new account; a non-super creator gives it only roles whose menus it holds (decisions.md "Granting"). */
+  async create(p: Principal, req: ManageCreateRequest): Promise<{ manageId: number }> {
     const mobile = await this.mobilePair(req.areaCode, req.mobile, 0);
     if (req.orgId && !(await this.deps.orgs.exists(req.orgId))) throw new AppError('ORG_UNKNOWN');
     const passwordHash = await hashPassword(req.password);
     // Inside a transaction only `tx` is used: the embedded database has one connection.
     return this.db.transaction(async (tx) => {
       await this.deps.roles.check(req.roleIds, tx);
+      await this.deps.roles.assertAssignable(p, [...new Set(req.roleIds)], tx);
       const taken = await tx.select({ id: sysAccount.id }).from(sysAccount).where(sql`lower(${sysAccount.userName}) = lower(${req.userName})`);
       if (taken.length) throw new AppError('USERNAME_TAKEN');
       const [row] = await tx
@@ -133,7 +135,10 @@ export class ManageService {
 
   /**
    * PUT updateSysManage. Profile fields of one's own account need nothing more; another account,
-   * or roles, department or mobile (on any account), need sys:manage:edit.
+   * or roles, department or mobile (on any account), need sys:manage:edit. Only a super
+   * administrator changes a super administrator; nobody changes their own roles; roles added to an
+   * account must be assignable by the caller (roles it already has may stay). The account's row is
+   * locked before anything is checked, so a role granted at the same moment is seen.
    */
   async update(p: Principal, req: ManageUpdateRequest): Promise<ManageInfo> {
     const managing = req.manageId !== p.accountId || req.roleIds !== undefined || req.orgId !== undefined || req.mobile !== undefined || req.areaCode !== undefined;
@@ -142,8 +147,21 @@ export class ManageService {
     if (req.orgId && !(await this.deps.orgs.exists(req.orgId))) throw new AppError('ORG_UNKNOWN');
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
-      const [a] = await tx.select({ id: sysAccount.id }).from(sysAccount).where(eq(sysAccount.id, req.manageId)).for('update');
-      if (!a) throw new AppError('NOT_FOUND');
+      await this.lockTarget(p, req.manageId, tx);
+      if (req.roleIds) {
+        await this.deps.roles.check(req.roleIds, tx);
+        const before = new Set((await tx.select({ id: sysAccountRole.roleId }).from(sysAccountRole).where(eq(sysAccountRole.accountId, req.manageId))).map((r) => r.id));
+        const after = [...new Set(req.roleIds)];
+        const added = after.filter((id) => !before.has(id));
+        // Sending the roles one already has (the personal center, an unchanged form) is no change.
+        if (added.length || after.length !== before.size) {
+          if (req.manageId === p.accountId) throw new AppError('OWN_ROLES_LOCKED');
+          await this.deps.roles.assertAssignable(p, added, tx);
+          await tx.delete(sysAccountRole).where(eq(sysAccountRole.accountId, req.manageId));
+          await tx.insert(sysAccountRole).values(after.map((roleId) => ({ accountId: req.manageId, roleId })));
+          await this.assertSuperRemains(tx);
+        }
+      }
       await tx
         .update(sysAccount)
         .set({
@@ -158,12 +176,6 @@ export class ManageService {
           updatedAt: new Date(),
         })
         .where(eq(sysAccount.id, req.manageId));
-      if (req.roleIds) {
-        await this.deps.roles.check(req.roleIds, tx);
-        await tx.delete(sysAccountRole).where(eq(sysAccountRole.accountId, req.manageId));
-        await tx.insert(sysAccountRole).values([...new Set(req.roleIds)].map((roleId) => ({ accountId: req.manageId, roleId })));
-        await this.assertSuperRemains(tx);
-      }
     });
     return this.deps.profile.info(req.manageId);
   }
@@ -173,22 +185,48 @@ export class ManageService {
     if (status === 1 && manageId === p.accountId) throw new AppError('FREEZE_SELF');
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(727003)`);
-      const res = await tx.update(sysAccount).set({ status, updatedAt: new Date() }).where(eq(sysAccount.id, manageId)).returning({ id: sysAccount.id });
-      if (!res.length) throw new AppError('NOT_FOUND');
+      await this.lockTarget(p, manageId, tx);
+      await tx.update(sysAccount).set({ status, updatedAt: new Date() }).where(eq(sysAccount.id, manageId));
       if (status === 1) await this.assertSuperRemains(tx);
     });
     if (status === 1) await this.deps.sessions.endAll(manageId, 100023);
   }
 
+  /**
+   * Setting another's password is signing in as them: a non-super caller may do it only to an
+   * account holding no menu it lacks itself (so never to a super administrator).
+   */
   async resetPassword(p: Principal, manageId: number, password: string): Promise<void> {
-    const res = await this.db
-      .update(sysAccount)
-      .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-      .where(eq(sysAccount.id, manageId))
-      .returning({ id: sysAccount.id });
-    if (!res.length) throw new AppError('NOT_FOUND');
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      await this.lockTarget(p, manageId, tx);
+      if (!p.isSuper && manageId !== p.accountId) {
+        const [beyond] = await query<{ one: number }>(tx, sql`
+          select 1 as one from sys_account_role ar join sys_role_menu rm on rm.role_id = ar.role_id
+           where ar.account_id = ${manageId}
+             and rm.menu_id not in (select mine.menu_id from sys_account_role me join sys_role_menu mine on mine.role_id = me.role_id
+                                     where me.account_id = ${p.accountId})
+           limit 1`);
+        if (beyond) throw new AppError('ACCOUNT_BEYOND_OWN');
+      }
+      await tx.update(sysAccount).set({ passwordHash, updatedAt: new Date() }).where(eq(sysAccount.id, manageId));
+    });
     // Whoever knew the old password is signed out; one's own current session stays.
     await this.deps.sessions.endAll(manageId, 100022, manageId === p.accountId ? p.sessionId : undefined);
+  }
+
+  /**
+   * Locks the account's row (NOT_FOUND when there is none), then refuses a non-super caller when
+   * the account holds the super role. The lock comes first: a grant of the super role holds the
+   * same row lock until it commits, so it cannot slip in between this check and the write.
+   */
+  private async lockTarget(p: Principal, manageId: number, tx: Pick<Db, 'select' | 'execute'>): Promise<void> {
+    const [a] = await tx.select({ id: sysAccount.id }).from(sysAccount).where(eq(sysAccount.id, manageId)).for('update');
+    if (!a) throw new AppError('NOT_FOUND');
+    if (p.isSuper) return;
+    const [sup] = await query<{ one: number }>(tx, sql`
+      select 1 as one from sys_account_role ar join sys_role r on r.id = ar.role_id where ar.account_id = ${manageId} and r.is_super limit 1`);
+    if (sup) throw new AppError('SUPER_ADMIN_PROTECTED');
   }
 
   /** At least one active (not frozen) account must hold a super role after any change. */

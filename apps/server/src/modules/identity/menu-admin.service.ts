@@ -3,6 +3,8 @@ import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { MENU_TYPE, type ApiItem, type ApiRoute, type ManageMenu, type MenuSaveRequest, type PageResult } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
+import type { Principal } from '../../platform/http/routes.js';
+import type { AccessService, Reader } from './access.service.js';
 import { sysApi, sysMenu, sysMenuApi } from './tables.js';
 
 type MenuRow = typeof sysMenu.$inferSelect;
@@ -16,7 +18,10 @@ const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * takes effect on the next request.
  */
 export class MenuAdminService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+  ) {}
 
   async tree(name?: string): Promise<ManageMenu[]> {
     const rows = await this.db.select().from(sysMenu).orderBy(sysMenu.orderNum, sysMenu.id);
@@ -65,16 +70,34 @@ export class MenuAdminService {
     return { menu, parent };
   }
 
-  async save(req: MenuSaveRequest): Promise<{ id: number }> {
+  /**
+   * Creates or updates a menu. A non-super account edits only menus it holds, places them only
+   * under menus it holds, and writes only a permission code it holds itself: a menu's code binds
+   * it to every route declaring the code, so a code is a grant. Checked in the writing transaction
+   * with the menu's row locked.
+   */
+  async save(p: Principal, req: MenuSaveRequest): Promise<{ id: number }> {
     const path = req.type === MENU_TYPE.button ? '' : (req.path ?? '');
     const url = req.type === MENU_TYPE.menu ? req.url || null : null;
     if (req.type !== MENU_TYPE.button && !path) throw new AppError('MENU_FIELDS_REQUIRED');
     if (req.type === MENU_TYPE.menu && !url) throw new AppError('MENU_FIELDS_REQUIRED');
     const perms = req.perms || null;
     return this.db.transaction(async (tx) => {
-      if (perms) {
+      let old: MenuRow | undefined;
+      if (req.id) {
+        [old] = await tx.select().from(sysMenu).where(eq(sysMenu.id, req.id)).for('update');
+        if (!old) throw new AppError('NOT_FOUND');
+      }
+      // A code left as it was is not checked again (a seeded button may carry a code that only a
+      // service checks, such as sys:manage:edit, which no route declares).
+      const newCode = perms !== null && perms !== old?.perms;
+      if (newCode) {
         const declared = await tx.select({ id: sysApi.id }).from(sysApi).where(eq(sysApi.access, perms)).limit(1);
         if (!declared.length) throw new AppError('MENU_PERM_UNKNOWN', { perms });
+      }
+      if (!p.isSuper) {
+        await this.assertHeld(p, [req.id, req.parentId], tx);
+        if (newCode && !(await this.access.holdsCode(p, perms, tx))) throw new AppError('PERM_BEYOND_OWN', { perms });
       }
       // Buttons sit under menus; menus and directories under a directory or at the top.
       if (req.parentId) {
@@ -114,13 +137,10 @@ export class MenuAdminService {
         description: req.description || null,
       };
       let id: number;
-      let oldPerms: string | null = null;
-      if (req.id) {
-        const [old] = await tx.select().from(sysMenu).where(eq(sysMenu.id, req.id)).for('update');
-        if (!old) throw new AppError('NOT_FOUND');
-        oldPerms = old.perms;
-        await tx.update(sysMenu).set(values).where(eq(sysMenu.id, req.id));
-        id = req.id;
+      const oldPerms = old?.perms ?? null;
+      if (old) {
+        await tx.update(sysMenu).set(values).where(eq(sysMenu.id, old.id));
+        id = old.id;
       } else {
         const [row] = await tx
           .insert(sysMenu)
@@ -139,10 +159,12 @@ export class MenuAdminService {
     });
   }
 
-  async remove(id: number): Promise<void> {
+  /** Deletes a custom menu without children; a non-super account only one it holds. */
+  async remove(p: Principal, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(sysMenu).where(eq(sysMenu.id, id)).for('update');
       if (!row) throw new AppError('NOT_FOUND');
+      if (!p.isSuper) await this.assertHeld(p, [id], tx);
       const [n] = await query<{ n: number }>(tx, sql`select count(*)::int as n from sys_menu where parent_id = ${id}`);
       if (Number(n?.n) > 0) throw new AppError('MENU_HAS_CHILDREN', { count: Number(n?.n) });
       if (!row.code.startsWith(CUSTOM)) throw new AppError('MENU_BUILT_IN');
@@ -162,8 +184,11 @@ export class MenuAdminService {
     return rows.map((r) => ({ ...toRoute(r.api), fixed: menu.perms !== null && r.api.access === menu.perms }));
   }
 
-  /** bindingUrl: the menu binds exactly these routes, plus those declaring its own code. */
-  async bind(menuId: number, apiIds: number[]): Promise<void> {
+  /**
+   * bindingUrl: the menu binds exactly these routes, plus those declaring its own code. A
+   * non-super account binds only menus it holds to routes it may call itself.
+   */
+  async bind(p: Principal, menuId: number, apiIds: number[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [menu] = await tx.select().from(sysMenu).where(eq(sysMenu.id, menuId)).for('update');
       if (!menu) throw new AppError('NOT_FOUND');
@@ -172,6 +197,10 @@ export class MenuAdminService {
         const found = await tx.select({ id: sysApi.id }).from(sysApi).where(inArray(sysApi.id, ids));
         if (found.length !== ids.length) throw new AppError('NOT_FOUND');
       }
+      if (!p.isSuper) {
+        await this.assertHeld(p, [menuId], tx);
+        if (!(await this.access.reachesApis(p, ids, tx))) throw new AppError('API_BIND_BEYOND_OWN');
+      }
       await tx.execute(
         menu.perms
           ? sql`delete from sys_menu_api where menu_id = ${menuId} and api_id not in (select id from sys_api where access = ${menu.perms})`
@@ -179,6 +208,14 @@ export class MenuAdminService {
       );
       if (ids.length) await tx.insert(sysMenuApi).values(ids.map((apiId) => ({ menuId, apiId }))).onConflictDoNothing();
     });
+  }
+
+  /** Every given menu (0 and undefined: none, the top level) must be one the principal holds. */
+  private async assertHeld(p: Principal, menuIds: (number | undefined)[], tx: Reader): Promise<void> {
+    const wanted = menuIds.filter((id): id is number => !!id);
+    if (!wanted.length) return;
+    const held = await this.access.heldMenuIds(p, tx);
+    if (wanted.some((id) => !held.has(id))) throw new AppError('MENU_BEYOND_OWN');
   }
 
   async allRoutes(): Promise<ApiRoute[]> {

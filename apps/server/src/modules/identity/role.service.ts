@@ -4,8 +4,8 @@ import type { PageResult, RoleDetail, RoleItem, RoleSaveRequest } from '@cbo/con
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
-import type { AccessService } from './access.service.js';
-import { sysMenu, sysRole, sysRoleMenu } from './tables.js';
+import type { AccessService, Reader } from './access.service.js';
+import { sysAccountRole, sysMenu, sysRole, sysRoleMenu } from './tables.js';
 
 const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -48,7 +48,8 @@ export class RoleService {
         from sys_role r left join sys_account a on a.id = r.created_by
        where r.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    return ids.map((i) => byId.get(i)!).map((r) => ({
+    // An id with no row (a role deleted meanwhile, or never there) is left out: detail answers 100004.
+    return ids.flatMap((i) => byId.get(i) ?? []).map((r) => ({
       id: Number(r.id),
       code: r.code,
       name: r.name,
@@ -71,11 +72,13 @@ export class RoleService {
 
   /**
    * Creates or updates a role. The parents of every chosen menu are added (a half-checked
-   * directory in the tree must be held for its menus to show). A non-super editor may only grant
-   * menus it holds itself, so role editing is no way to raise one's own rights.
+   * directory in the tree must be held for its menus to show). A non-super editor grants only
+   * menus it holds itself, edits only roles whose menus it all holds (so never the super role),
+   * and does not change the menus of a role it holds: role editing is no way to raise anyone's
+   * rights above the editor's, its own included. Checks and writes share one transaction, with
+   * the role's row locked.
    */
   async save(p: Principal, req: RoleSaveRequest): Promise<{ id: number }> {
-    const held = p.isSuper ? null : await this.access.heldMenuIds(p);
     // Inside the transaction only `tx` is used: the embedded database has one connection.
     return this.db.transaction(async (tx) => {
       const clash = await tx
@@ -95,10 +98,14 @@ export class RoleService {
         if (!parentOf.has(id)) throw new AppError('NOT_FOUND');
         for (let cur: number | undefined = id; cur && !chosen.has(cur); cur = parentOf.get(cur)) chosen.add(cur);
       }
-      if (held) {
-        const before = existing ? new Set((await tx.select({ id: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, existing.id))).map((r) => r.id)) : new Set<number>();
-        // Menus the role already had may stay; new ones must be held by the editor.
-        for (const id of chosen) if (!held.has(id) && !before.has(id)) throw new AppError('ROLE_GRANT_BEYOND_OWN');
+      if (!p.isSuper) {
+        const held = await this.access.heldMenuIds(p, tx);
+        if (existing) await this.assertCovered(p, existing, held, tx);
+        for (const id of chosen) if (!held.has(id)) throw new AppError('ROLE_GRANT_BEYOND_OWN');
+        if (existing && (await this.holdsRole(p.accountId, existing.id, tx))) {
+          const before = await this.menuIdsOf(existing.id, tx);
+          if (before.size !== chosen.size || [...chosen].some((id) => !before.has(id))) throw new AppError('OWN_ROLE_MENUS_LOCKED');
+        }
       }
       let roleId: number;
       if (existing) {
@@ -119,15 +126,55 @@ export class RoleService {
     });
   }
 
-  async remove(id: number): Promise<void> {
+  /** Deletes a role no account holds; a non-super account only one whose menus it all holds. */
+  async remove(p: Principal, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [role] = await tx.select().from(sysRole).where(eq(sysRole.id, id)).for('update');
       if (!role) throw new AppError('NOT_FOUND');
       if (role.isSuper) throw new AppError('ROLE_SUPER_LOCKED');
+      if (!p.isSuper) await this.assertCovered(p, role, await this.access.heldMenuIds(p, tx), tx);
       const [n] = await query<{ n: number }>(tx, sql`select count(*)::int as n from sys_account_role where role_id = ${id}`);
       if (Number(n?.n) > 0) throw new AppError('ROLE_IN_USE', { count: Number(n?.n) });
       await tx.delete(sysRole).where(eq(sysRole.id, id));
     });
+  }
+
+  /**
+   * Refuses (for a non-super principal) giving accounts any of `roleIds` that is the super role
+   * or holds a menu the principal does not hold. Run it in the transaction that writes the grant.
+   */
+  async assertAssignable(p: Principal, roleIds: number[], tx: Reader): Promise<void> {
+    if (p.isSuper || !roleIds.length) return;
+    const [beyond] = await query<{ id: number }>(tx, sql`
+      select r.id from sys_role r
+       where r.id in (${sql.join(roleIds.map((i) => sql`${i}`), sql`, `)})
+         and (r.is_super or exists (
+               select 1 from sys_role_menu rm
+                where rm.role_id = r.id
+                  and rm.menu_id not in (select mine.menu_id from sys_account_role ar join sys_role_menu mine on mine.role_id = ar.role_id
+                                          where ar.account_id = ${p.accountId})))
+       limit 1`);
+    if (beyond) throw new AppError('ROLE_ASSIGN_BEYOND_OWN');
+  }
+
+  /** A role may be edited or deleted by a non-super account only when it holds nothing more. */
+  private async assertCovered(p: Principal, role: typeof sysRole.$inferSelect, held: Set<number>, tx: Reader): Promise<void> {
+    if (p.isSuper) return;
+    if (role.isSuper) throw new AppError('ROLE_BEYOND_OWN');
+    for (const id of await this.menuIdsOf(role.id, tx)) if (!held.has(id)) throw new AppError('ROLE_BEYOND_OWN');
+  }
+
+  private async menuIdsOf(roleId: number, tx: Reader): Promise<Set<number>> {
+    return new Set((await tx.select({ id: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId))).map((r) => r.id));
+  }
+
+  private async holdsRole(accountId: number, roleId: number, tx: Reader): Promise<boolean> {
+    const rows = await tx
+      .select({ one: sql`1` })
+      .from(sysAccountRole)
+      .where(and(eq(sysAccountRole.accountId, accountId), eq(sysAccountRole.roleId, roleId)))
+      .limit(1);
+    return rows.length > 0;
   }
 
   /** Checks that every id names a role; answers whether one of them is a super role. */

@@ -23,7 +23,7 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
   registerCall(app, 'manageInfo', ({ principal, query }) => s.manage.info(principal, query.manageId));
   registerCall(app, 'manageUpdate', ({ principal, body }) => s.manage.update(principal, body));
   registerCall(app, 'manageList', ({ query }) => s.manage.page(query));
-  registerCall(app, 'manageCreate', ({ body }) => s.manage.create(body));
+  registerCall(app, 'manageCreate', ({ principal, body }) => s.manage.create(principal, body));
   registerCall(app, 'manageStatus', async ({ principal, body }) => {
     await s.manage.setStatus(principal, body.manageId, body.status);
     return null;
@@ -47,24 +47,24 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
   registerCall(app, 'roleQueryPage', ({ query }) => s.roles.page(query));
   registerCall(app, 'roleDetail', ({ query }) => s.roles.detail(query.id));
   registerCall(app, 'roleSave', ({ principal, body }) => s.roles.save(principal, body));
-  registerCall(app, 'roleDelete', async ({ query }) => {
-    await s.roles.remove(query.id);
+  registerCall(app, 'roleDelete', async ({ principal, query }) => {
+    await s.roles.remove(principal, query.id);
     return null;
   });
 
   registerCall(app, 'menuListAll', () => s.access.fullTree());
   registerCall(app, 'menuRecursions', ({ query }) => s.menus.tree(query.name));
-  registerCall(app, 'menuSave', ({ body }) => s.menus.save(body));
+  registerCall(app, 'menuSave', ({ principal, body }) => s.menus.save(principal, body));
   registerCall(app, 'menuInfo', ({ query }) => s.menus.info(query.id, query.parentId));
-  registerCall(app, 'menuDelete', async ({ query }) => {
-    await s.menus.remove(query.id);
+  registerCall(app, 'menuDelete', async ({ principal, query }) => {
+    await s.menus.remove(principal, query.id);
     return null;
   });
   registerCall(app, 'menuNames', () => s.menus.names());
   registerCall(app, 'menuBoundUrls', ({ query }) => s.menus.boundRoutes(query.id));
   registerCall(app, 'menuUrlList', ({ query }) => s.menus.searchRoutes(query.nameOrPath));
-  registerCall(app, 'menuBindUrls', async ({ body }) => {
-    await s.menus.bind(body.menuId, body.apiIds);
+  registerCall(app, 'menuBindUrls', async ({ principal, body }) => {
+    await s.menus.bind(principal, body.menuId, body.apiIds);
     return null;
   });
   registerCall(app, 'menuAllUrls', () => s.menus.allRoutes());

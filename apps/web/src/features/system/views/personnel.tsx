@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { manageCreateRequest, manageResetPasswordRequest, PERMS, type ManageItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
+import { useSession } from '@/shared/session';
 import { useZodRule } from '@/shared/form';
 import { callKey, formatDateTime, FormDrawer, FormModal, ListPage, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { orgOptions, useNameText, useOrgTree, useRoleOptions } from '../components/identity-data';
@@ -42,6 +43,14 @@ export default function PersonnelView() {
 
   const orgData = useMemo(() => orgOptions(orgs.data ?? []), [orgs.data]);
   const roleOptions = useMemo(() => (roles.data ?? []).map((r) => ({ value: r.id, label: nameText(r.name) })), [roles.data, nameText]);
+  const { user } = useSession();
+  // Only a super administrator may give the super role (the server refuses anyone else), so the
+  // account form offers it to super administrators only; the list filter still shows every role.
+  const amSuper = (roles.data ?? []).some((r) => r.isSuper && (user?.roleNames ?? []).includes(r.name));
+  const grantable = useMemo(
+    () => (roles.data ?? []).filter((r) => amSuper || !r.isSuper).map((r) => ({ value: r.id, label: nameText(r.name) })),
+    [roles.data, nameText, amSuper],
+  );
 
   const status = useMutation({
     mutationFn: (v: { manageId: number; status: 0 | 1 }) => request('manageStatus', { body: v }),
@@ -199,7 +208,7 @@ export default function PersonnelView() {
               </Form.Item>
             )}
             <Form.Item name="roleIds" label={t('roles')} rules={[rule(field.roleIds, t('roles'))]}>
-              <Select mode="multiple" options={roleOptions} optionFilterProp="label" placeholder={t('rolePlaceholder')} />
+              <Select mode="multiple" options={grantable} optionFilterProp="label" placeholder={t('rolePlaceholder')} />
             </Form.Item>
             <Form.Item name="orgId" label={t('org')}>
               <TreeSelect treeData={orgData} allowClear treeDefaultExpandAll placeholder={t('orgPlaceholder')} />
