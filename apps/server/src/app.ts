@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +13,9 @@ import type { Database } from './platform/db/database.js';
 import { installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
 import { installGuard, registeredCalls } from './platform/http/routes.js';
 import { FileStorage } from './platform/files/storage.js';
+import { Uploads } from './platform/files/uploads.js';
+import { identityFileRefs } from './modules/identity/file-refs.js';
+import { systemFileRefs } from './modules/system/file-refs.js';
 import { LiveHub } from './platform/live/live-hub.js';
 import { FileSmsProvider, LogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
 import { createIdentity } from './modules/identity/index.js';
@@ -62,6 +65,8 @@ export async function buildApp(opts: BuildOptions) {
   installErrorHandling(app);
 
   const files = new FileStorage(config.dataDir);
+  const uploads = new Uploads(database.db, files, { dailyBytes: Math.floor(config.UPLOAD_DAILY_MB * 1024 * 1024), perMinute: config.UPLOAD_PER_MINUTE }, app.log);
+  uploads.addReferences([...identityFileRefs, ...systemFileRefs]);
   const live = new LiveHub(database, app.log);
   const sms = opts.sms ?? (config.SMS_PROVIDER === 'file' ? new FileSmsProvider(path.join(config.dataDir, 'sms.log')) : new LogSmsProvider(app.log));
   const exports = new ExportService(database, files, live, app.log);
@@ -90,15 +95,18 @@ export async function buildApp(opts: BuildOptions) {
 
   installGuard(app, { authenticate: (t, r) => identity.sessions.authenticate(t, r), authorize: (p, m, u) => identity.access.authorize(p, m, u) }, operationLog, database.db);
 
-  identityRoutes(app, identity, { files, exports });
-  systemRoutes(app, { params, exports, operationLog, system, files });
+  identityRoutes(app, identity, { uploads, exports });
+  systemRoutes(app, { params, exports, operationLog, system, uploads });
   fleetRoutes(app, fleet, { exports });
   live.register(app, (t, r) => identity.sessions.authenticate(t, r));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'success', data: { engine: database.engine } }));
 
-  await app.register(fastifyStatic, { root: files.avatarsDir, prefix: '/files/avatars/', decorateReply: false, maxAge: '7d', immutable: true });
-  await app.register(fastifyStatic, { root: files.imagesDir, prefix: '/files/images/', decorateReply: false, maxAge: '7d', immutable: true });
+  // Uploaded files are only ever images: served with their type fixed (nosniff) and a sandbox
+  // policy, so a file can never be run as a page even if something other than an image got in.
+  const uploadHeaders = { setHeaders: uploadedFileHeaders, decorateReply: false, maxAge: '7d', immutable: true } as const;
+  await app.register(fastifyStatic, { root: files.avatarsDir, prefix: '/files/avatars/', ...uploadHeaders });
+  await app.register(fastifyStatic, { root: files.imagesDir, prefix: '/files/images/', ...uploadHeaders });
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
@@ -124,12 +132,16 @@ export async function buildApp(opts: BuildOptions) {
   await seedIdentity(database.db, [...identityMenus, ...systemMenus, ...fleetMenus], { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, opts.announce ?? ((m) => app.log.warn(m)));
   await identity.access.bindMenusToApis();
   await live.start();
-  if (opts.workers !== false) await exports.startWorker();
+  if (opts.workers !== false) {
+    await exports.startWorker();
+    uploads.startSweeper();
+  }
   // The device gateway: the embedded broker on MQTT_PORT (or MQTT_URL) and the sweeps.
   try {
     await fleet.gateway.start();
   } catch (err) {
     await exports.stopWorker();
+    await uploads.stopSweeper();
     await live.stop();
     await app.close();
     throw err;
@@ -137,10 +149,11 @@ export async function buildApp(opts: BuildOptions) {
 
   return {
     app,
-    services: { identity, system, params, exports, live, files, operationLog, fleet, gateway: fleet.gateway },
+    services: { identity, system, params, exports, live, files, uploads, operationLog, fleet, gateway: fleet.gateway },
     async close() {
       await fleet.gateway.close();
       await exports.stopWorker();
+      await uploads.stopSweeper();
       await live.stop();
       await app.close();
     },
@@ -148,3 +161,14 @@ export async function buildApp(opts: BuildOptions) {
 }
 
 export type Server = Awaited<ReturnType<typeof buildApp>>;
+
+/** Headers of a served upload: its type as stored, never sniffed, never a document that runs. */
+function uploadedFileHeaders(reply: FastifyReply, filePath: string): void {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('content-security-policy', "default-src 'none'; sandbox");
+  // Only images are ever stored; anything else found there is handed over as an opaque download.
+  if (!/\.(png|jpe?g|gif|webp)$/i.test(filePath)) {
+    reply.header('content-type', 'application/octet-stream');
+    reply.header('content-disposition', 'attachment');
+  }
+}

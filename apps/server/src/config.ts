@@ -40,6 +40,10 @@ const schema = z.object({
   SIMULATOR: z.coerce.number().int().min(0).max(10_000).default(20),
   /** Where verification codes go: `log` (the server log) or `file` (DATA_DIR/sms.log, for development and browser tests). */
   SMS_PROVIDER: z.enum(['log', 'file']).default('log'),
+  /** Megabytes of uploads one account may store in a UTC day (decimals allowed). */
+  UPLOAD_DAILY_MB: z.coerce.number().positive().max(100_000).default(50),
+  /** Uploads one account may make in a minute. */
+  UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };

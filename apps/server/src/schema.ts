@@ -2,3 +2,4 @@
 export * from './modules/identity/tables.js';
 export * from './modules/system/tables.js';
 export * from './modules/fleet/tables.js';
+export * from './platform/files/tables.js';

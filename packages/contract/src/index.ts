@@ -2,7 +2,7 @@ export * from './lang.js';
 export * from './errors.js';
 export * from './validation.js';
 export * as rules from './rules.js';
-export { MAX_RANGE_DAYS, EXPORT_MAX_ROWS, AVATAR_MAX_BYTES, BATCH_STORAGE_MAX } from './rules.js';
+export { MAX_RANGE_DAYS, EXPORT_MAX_ROWS, AVATAR_MAX_BYTES, UPLOAD_IMAGE_TYPES, IMAGE_MAX_SIDE, BATCH_STORAGE_MAX } from './rules.js';
 export * from './envelope.js';
 export * from './auth.js';
 export * from './menu.js';

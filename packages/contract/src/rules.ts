@@ -37,6 +37,11 @@ export const EXPORT_MAX_ROWS = 20000;
 /** Avatar upload limit (spec 5): images up to 5 MB. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
+/** Image uploads are decoded whole on the server; only these types can be, so only these are taken. */
+export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+/** Largest width or height of an uploaded image: bounds the memory a decode may take. */
+export const IMAGE_MAX_SIDE = 4096;
+
 /** Cabinet SN: 4 letters and 12 or 13 digits, 16 or 17 characters (spec 5, 9). Upper-cased. */
 export const CABINET_SN_RE = /^[A-Z]{4}\d{12,13}$/;
 export const cabinetSn = z.string().trim().toUpperCase().regex(CABINET_SN_RE, { error: 'rule.cabinetSn' });

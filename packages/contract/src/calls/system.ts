@@ -87,8 +87,8 @@ export const systemCalls = {
     summary: 'Delete a device payment config (needs a code ticket) or a banner', query: cfg.configDeleteQuery, data: none }),
   configUpdateStoreUrl: call({ method: 'PUT', path: '/user/api/v1/store/updateAllStoreUrl', access: { permission: P.configEdit }, module: 'system',
     summary: 'Set the outlet page address of every outlet at once ({id} stands for the outlet)', body: cfg.storeUrlRequest, data: none }),
-  configUploadImage: call({ method: 'POST', path: `${G}/uploadImage`, access: 'authenticated', module: 'system',
-    summary: 'Upload a logo, banner or scene picture (PNG, JPEG, GIF or WebP by content, up to 2 MB)', data: cfg.imageUploaded, multipart: true }),
+  configUploadImage: call({ method: 'POST', path: `${G}/uploadImage`, access: { permission: P.configEdit }, module: 'system',
+    summary: "Upload a logo or banner picture: a whole PNG or JPEG, up to 2 MB; counts in the uploader's quota", data: cfg.imageUploaded, multipart: true }),
   configSaveRange: call({ method: 'PUT', path: `${G}/updateRange`, access: { permission: P.configRange }, module: 'system',
     summary: 'Save the range settings; refused when a configured value falls outside', body: cfg.rangeConfig, data: none }),
 
@@ -101,6 +101,8 @@ export const systemCalls = {
     summary: 'Device scenes: the picture and link shown for each kind of device', data: z.array(cfg.deviceSceneItem) }),
   sceneDetail: call({ method: 'GET', path: '/device/api/v1/device/sceneDetail', access: { permission: P.sceneQuery }, module: 'system',
     summary: 'The scene of one kind of device', query: cfg.deviceSceneQuery, data: cfg.deviceSceneItem }),
+  sceneUploadImage: call({ method: 'POST', path: '/device/api/v1/device/uploadSceneImage', access: { permission: P.sceneEdit }, module: 'system',
+    summary: "Upload a device scene picture: a whole PNG or JPEG, up to 2 MB; counts in the uploader's quota", data: cfg.imageUploaded, multipart: true }),
   sceneUpdate: call({ method: 'PUT', path: '/device/api/v1/device/updateImgAndAddr', access: { permission: P.sceneEdit }, module: 'system',
     summary: 'Set the display picture and link address of a kind of device', body: cfg.updateSceneRequest, data: cfg.deviceSceneItem }),
 

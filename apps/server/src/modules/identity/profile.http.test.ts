@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN, auth, engines, useServer } from '../../test/helper.js';
+import { png } from '../../test/images.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const PNG = png(1, 1);
 
 function multipart(name: string, filename: string, content: Buffer, type: string) {
   const boundary = '----cbo' + Math.random().toString(16).slice(2);
@@ -55,10 +56,10 @@ describe.each(engines)('personal center (%s)', (engine) => {
 
     const fake = multipart('file', 'evil.png', Buffer.from('<script>alert(1)</script>'), 'image/png');
     const bad = await s.current.inject({ method: 'POST', url: '/user/api/v1/sys/manage/uploadAvatar', headers: { ...auth(token), ...fake.headers }, payload: fake.payload });
-    expect(bad.json().code).toBe(100050);
+    expect(bad.json().code).toBe(100053);
     const big = multipart('file', 'big.png', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]), 'image/png');
     const tooBig = await s.current.inject({ method: 'POST', url: '/user/api/v1/sys/manage/uploadAvatar', headers: { ...auth(token), ...big.headers }, payload: big.payload });
-    expect(tooBig.json().code).toBe(100050);
+    expect(tooBig.json().code).toBe(100052);
     const json = await s.current.inject({ method: 'POST', url: '/user/api/v1/sys/manage/uploadAvatar', headers: auth(token), payload: {} });
     expect(json.json().code).toBe(100051);
   });

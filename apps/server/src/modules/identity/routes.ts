@@ -1,14 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AVATAR_MAX_BYTES, type Lang, type LoginLogFilter, type ManageFilter } from '@cbo/contract';
+import type { FastifyInstance } from 'fastify';
+import { AVATAR_MAX_BYTES, IMAGE_MAX_BYTES, type Lang, type LoginLogFilter, type ManageFilter } from '@cbo/contract';
 import { registerCall } from '../../platform/http/routes.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { imageSize, sniffImage, type FileStorage } from '../../platform/files/storage.js';
+import type { Uploads } from '../../platform/files/uploads.js';
 import type { ExportService } from '../system/export.service.js';
 import { timeZoneOf } from '../system/export.service.js';
 import type { IdentityServices } from './index.js';
 
 /** Thin routes: each validates through the contract and calls one service method. */
-export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: { files: FileStorage; exports: ExportService }): void {
+export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: { uploads: Uploads; exports: ExportService }): void {
   registerCall(app, 'login', ({ body, req }) => s.login.login(body, req));
   registerCall(app, 'logout', async ({ principal }) => {
     await s.sessions.end(principal.sessionId, 100021);
@@ -68,11 +68,16 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
     return null;
   });
   registerCall(app, 'menuAllUrls', () => s.menus.allRoutes());
-  registerCall(app, 'menuUploadIcon', async ({ req }) => {
-    const bytes = await readImage(req);
-    const size = imageSize(bytes);
-    if (!size || size.width !== 64 || size.height !== 64) throw new AppError('MENU_ICON_SIZE');
-    return { url: await deps.files.saveAvatar(bytes, sniffImage(bytes)!) };
+  registerCall(app, 'menuUploadIcon', async ({ principal, req }) => {
+    const { url } = await deps.uploads.acceptImage(req, principal.accountId, {
+      kind: 'icon',
+      maxBytes: IMAGE_MAX_BYTES,
+      // A menu icon is exactly 64x64, measured on the decoded pixels.
+      check: (image) => {
+        if (image.width !== 64 || image.height !== 64) throw new AppError('MENU_ICON_SIZE');
+      },
+    });
+    return { url };
   });
   registerCall(app, 'apiQueryPage', ({ query }) => s.menus.routePage(query));
   registerCall(app, 'managePassword', async ({ principal, body }) => {
@@ -80,8 +85,7 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
     return null;
   });
   registerCall(app, 'manageAvatar', async ({ principal, req }) => {
-    const bytes = await readImage(req);
-    const url = await deps.files.saveAvatar(bytes, sniffImage(bytes)!);
+    const { url } = await deps.uploads.acceptImage(req, principal.accountId, { kind: 'avatar', maxBytes: AVATAR_MAX_BYTES });
     await s.profile.setAvatar(principal, url);
     return { url };
   });
@@ -94,16 +98,4 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
   registerCall(app, 'loginLogExport', ({ principal, body, req }) =>
     deps.exports.start<LoginLogFilter>(principal.accountId, 'loginLog', body, req.lang, timeZoneOf(req.headers['x-time-zone'])),
   );
-}
-
-/** One uploaded image (PNG, JPEG, GIF or WebP by content, up to 5 MB). */
-async function readImage(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw new AppError('FILE_MISSING');
-  const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-  if (!file) throw new AppError('FILE_MISSING');
-  const bytes = await file.toBuffer().catch(() => {
-    throw new AppError('FILE_TYPE');
-  });
-  if (file.file.truncated || bytes.length > AVATAR_MAX_BYTES || !sniffImage(bytes)) throw new AppError('FILE_TYPE');
-  return bytes;
 }

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMAGE_MAX_BYTES, type OperationLogFilter, type ProblemTypeFilter } from '@cbo/contract';
 import { registerCall } from '../../platform/http/routes.js';
-import { AppError } from '../../platform/http/app-error.js';
-import { sniffImage, type FileStorage } from '../../platform/files/storage.js';
+import type { Uploads } from '../../platform/files/uploads.js';
 import { timeZoneOf, type ExportService } from './export.service.js';
 import type { OperationLogService } from './operation-log.service.js';
 import type { ParamsService } from './params.service.js';
@@ -11,7 +10,7 @@ import type { SystemServices } from './index.js';
 
 export function systemRoutes(
   app: FastifyInstance,
-  s: { params: ParamsService; exports: ExportService; operationLog: OperationLogService; system: SystemServices; files: FileStorage },
+  s: { params: ParamsService; exports: ExportService; operationLog: OperationLogService; system: SystemServices; uploads: Uploads },
 ): void {
   registerCall(app, 'findValueByKey', ({ query }) => s.params.publicValue(query.paramType, query.paramKey));
   registerCall(app, 'exportLogList', ({ principal, query }) => s.exports.list(principal.accountId, query.pageNum, query.pageSize));
@@ -52,18 +51,13 @@ export function systemRoutes(
   registerCall(app, 'configDelete', ({ principal, query }) => config.delete(principal, query.kind, query.id, query.ticket));
   registerCall(app, 'configUpdateStoreUrl', ({ body }) => config.saveStoreUrl(body.storeUrl));
   registerCall(app, 'configSaveRange', ({ body }) => config.saveRange(body));
-  registerCall(app, 'configUploadImage', async ({ req }) => {
-    if (!req.isMultipart()) throw new AppError('FILE_MISSING');
-    const file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-    if (!file) throw new AppError('FILE_MISSING');
-    const bytes = await file.toBuffer().catch(() => {
-      throw new AppError('FILE_TYPE');
-    });
-    if (file.file.truncated || bytes.length > IMAGE_MAX_BYTES) throw new AppError('FILE_TYPE');
-    const ext = sniffImage(bytes);
-    if (!ext) throw new AppError('FILE_TYPE');
-    return { url: await s.files.saveImage(bytes, ext) };
-  });
+  // Logo and banners (the configuration screen) and scene pictures (the scene screen): one reader, each call its screen's permission.
+  registerCall(app, 'configUploadImage', async ({ principal, req }) => ({
+    url: (await s.uploads.acceptImage(req, principal.accountId, { kind: 'image', maxBytes: IMAGE_MAX_BYTES })).url,
+  }));
+  registerCall(app, 'sceneUploadImage', async ({ principal, req }) => ({
+    url: (await s.uploads.acceptImage(req, principal.accountId, { kind: 'image', maxBytes: IMAGE_MAX_BYTES })).url,
+  }));
 
   registerCall(app, 'extensionQueryPage', ({ query }) => extensions.page(query));
   registerCall(app, 'extensionEditStatus', ({ principal, body }) => extensions.editStatus(principal, body));

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auth, engines, useServer, type TestServer } from '../../test/helper.js';
+import { png } from '../../test/images.js';
 import { accountWithMenus } from '../../test/accounts.js';
 import { sysAccount } from '../identity/tables.js';
 
 const G = '/user/api/v1/global/config';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const PNG = png(1, 1);
 
 function multipart(content: Buffer) {
   const boundary = '----cbo' + Math.random().toString(16).slice(2);
@@ -336,6 +337,6 @@ describe.each(engines)('system configuration (%s)', (engine) => {
     expect(url).toMatch(/^\/files\/images\/[0-9a-f]{32}\.png$/);
     expect((await s.current.inject({ url })).statusCode).toBe(200);
     const fake = multipart(Buffer.from('<svg onload=alert(1)>'));
-    expect((await s.current.inject({ method: 'POST', url: `${G}/uploadImage`, headers: { ...auth(token), ...fake.headers }, payload: fake.payload })).json().code).toBe(100050);
+    expect((await s.current.inject({ method: 'POST', url: `${G}/uploadImage`, headers: { ...auth(token), ...fake.headers }, payload: fake.payload })).json().code).toBe(100053);
   });
 });

@@ -19,7 +19,7 @@ export default {
     alt: 'Avatar',
     change: 'Change avatar',
     saved: 'Avatar updated',
-    wrongType: 'Choose a PNG, JPEG, GIF or WebP image',
+    wrongType: 'Choose a PNG or JPEG image',
     tooLarge: 'The image must be {{mb}} MB or smaller',
   },
   password: {

@@ -50,7 +50,7 @@ export default {
   },
   image: {
     upload: 'Upload',
-    wrongType: 'Choose a PNG, JPEG, GIF or WebP image',
+    wrongType: 'Choose a PNG or JPEG image',
     tooLarge: 'The image must be at most {{mb}} MB',
   },
   basis: {

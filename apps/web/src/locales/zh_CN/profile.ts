@@ -19,7 +19,7 @@ export default {
     alt: '头像',
     change: '更换头像',
     saved: '头像已更新',
-    wrongType: '请选择 PNG、JPEG、GIF 或 WebP 图片',
+    wrongType: '请选择 PNG 或 JPEG 图片',
     tooLarge: '图片不能超过 {{mb}} MB',
   },
   password: {

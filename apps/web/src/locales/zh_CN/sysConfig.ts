@@ -49,7 +49,7 @@ export default {
   },
   image: {
     upload: '上传',
-    wrongType: '请选择 PNG、JPEG、GIF 或 WebP 图片',
+    wrongType: '请选择 PNG 或 JPEG 图片',
     tooLarge: '图片不能超过 {{mb}} MB',
   },
   basis: {

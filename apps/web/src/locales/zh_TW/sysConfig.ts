@@ -49,7 +49,7 @@ export default {
   },
   image: {
     upload: '上傳',
-    wrongType: '請選擇 PNG、JPEG、GIF 或 WebP 圖片',
+    wrongType: '請選擇 PNG 或 JPEG 圖片',
     tooLarge: '圖片不能超過 {{mb}} MB',
   },
   basis: {

@@ -3,12 +3,12 @@ import { App, Avatar, Button, Flex, Upload, type UploadProps } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_MAX_BYTES } from '@cbo/contract';
+import { AVATAR_MAX_BYTES, UPLOAD_IMAGE_TYPES } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { accountChanged } from '../account';
 
-/** What the server accepts by content; the browser checks the declared type first. */
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** What the server accepts by content (it decodes the whole image); the browser checks the declared type first. */
+export const AVATAR_TYPES = UPLOAD_IMAGE_TYPES;
 
 /** Why a picked file cannot be an avatar, or null when it can (spec 5: images up to 5 MB). */
 export function avatarProblem(file: Pick<File, 'type' | 'size'>): 'type' | 'size' | null {

@@ -2,17 +2,29 @@ import { useState } from 'react';
 import { App, Button, Flex, Image, Input, Upload, type UploadProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MAX_BYTES } from '@cbo/contract';
+import { IMAGE_MAX_BYTES, UPLOAD_IMAGE_TYPES } from '@cbo/contract';
 import { request } from '@/shared/request';
 
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const IMAGE_TYPES: readonly string[] = UPLOAD_IMAGE_TYPES;
 
 /**
- * An image address with an upload button: the file goes to uploadImage (checked by content on
- * the server, as avatars are) and the answered address fills the field; an address may also be
- * typed. Nothing changes until the form holding it is saved.
+ * An image address with an upload button: the file goes to the screen's upload call (each is
+ * bound to its screen's permission; the server decodes the whole image) and the answered address
+ * fills the field; an address may also be typed. Nothing changes until the form holding it is saved.
  */
-export function ImageInput({ value, onChange, id, disabled }: { value?: string; onChange?: (v: string) => void; id?: string; disabled?: boolean }) {
+export function ImageInput({
+  value,
+  onChange,
+  id,
+  disabled,
+  call = 'configUploadImage',
+}: {
+  value?: string;
+  onChange?: (v: string) => void;
+  id?: string;
+  disabled?: boolean;
+  call?: 'configUploadImage' | 'sceneUploadImage';
+}) {
   const { t } = useTranslation('sysConfig');
   const { message } = App.useApp();
   const [uploading, setUploading] = useState(false);
@@ -32,7 +44,7 @@ export function ImageInput({ value, onChange, id, disabled }: { value?: string; 
     const body = new FormData();
     body.append('file', file as Blob);
     setUploading(true);
-    request('configUploadImage', { body })
+    request(call, { body })
       .then((r) => {
         onSuccess?.(r);
         onChange?.(r.url);

@@ -3,7 +3,7 @@ import { App, Button, Card, Empty, Flex, Form, Input, InputNumber, Radio, Select
 import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BUTTON_TYPES, MENU_TYPE, menuSaveRequest, PERMS, type ManageMenu } from '@cbo/contract';
+import { BUTTON_TYPES, MENU_TYPE, menuSaveRequest, PERMS, UPLOAD_IMAGE_TYPES, type ManageMenu } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
@@ -255,7 +255,7 @@ export default function MenusView() {
               <Form.Item name="icon" noStyle>
                 <Select allowClear showSearch options={ICON_NAMES.map((n) => ({ value: n, label: n }))} placeholder={t('iconPick')} />
               </Form.Item>
-              <Upload accept="image/png,image/jpeg,image/gif,image/webp" showUploadList={false} beforeUpload={uploadIcon} maxCount={1}>
+              <Upload accept={UPLOAD_IMAGE_TYPES.join(',')} showUploadList={false} beforeUpload={uploadIcon} maxCount={1}>
                 <Button icon={<UploadOutlined />}>{t('iconUpload')}</Button>
               </Upload>
             </Space.Compact>

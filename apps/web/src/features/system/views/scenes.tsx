@@ -81,7 +81,7 @@ export default function ScenesView() {
         onSubmit={(v) => request('sceneUpdate', { body: toInput<SceneValues>({ ...v, deviceType: edit.record!.deviceType }) })}
       >
         <Form.Item name="img" label={t('img')} rules={[rule(['img'])]} required>
-          <ImageInput />
+          <ImageInput call="sceneUploadImage" />
         </Form.Item>
         <Form.Item name="link" label={t('link')} rules={[rule(['link'])]}>
           <Input maxLength={255} placeholder="https://…" />

@@ -1,0 +1,19 @@
+CREATE TABLE "sys_file" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"url" varchar(255) NOT NULL,
+	"owner_id" bigint NOT NULL,
+	"kind" varchar(16) NOT NULL,
+	"size" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sys_file_url_unique" UNIQUE("url")
+);
+--> statement-breakpoint
+CREATE TABLE "sys_upload_quota" (
+	"account_id" bigint PRIMARY KEY NOT NULL,
+	"day" date NOT NULL,
+	"day_bytes" bigint NOT NULL,
+	"minute" timestamp with time zone NOT NULL,
+	"minute_count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "sys_file_created_idx" ON "sys_file" USING btree ("created_at");
