@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
@@ -85,6 +85,8 @@ export async function buildApp(opts: BuildOptions) {
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     },
     transform: jsonSchemaTransform,
+    // Schemas given an id in the contract (the recursive trees) become components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/reference' });
 

@@ -48,7 +48,8 @@ export class RoleService {
         from sys_role r left join sys_account a on a.id = r.created_by
        where r.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    return ids.map((i) => byId.get(i)!).map((r) => ({
+    // In the order asked; an id with no role (a detail of an unknown id) is left out.
+    return ids.flatMap((i) => byId.get(i) ?? []).map((r) => ({
       id: Number(r.id),
       code: r.code,
       name: r.name,

@@ -25,9 +25,46 @@ export class RequestValidationError extends Error {
  * name the field in the caller's language (fastify-type-provider-zod's own compiler flattens it).
  */
 export const zodValidatorCompiler = ({ schema }: { schema: unknown }) => (data: unknown) => {
-  const result = (schema as z.ZodType).safeParse(data);
+  const nul = findNul(data);
+  if (nul) {
+    return { error: new RequestValidationError(new z.ZodError([{ code: 'custom', path: nul, message: 'rule.noControl', input: undefined }])) };
+  }
+  // reportInput: the message tells a missing field ("is required") from a wrong one.
+  const result = (schema as z.ZodType).safeParse(data, { reportInput: true });
   return result.success ? { value: result.data } : { error: new RequestValidationError(result.error) };
 };
+
+/**
+ * The path of the first string (value or key) holding U+0000, anywhere in a query or body. The
+ * contract's text rule covers its text fields; this also covers loosely typed parts, because
+ * PostgreSQL refuses U+0000 in text and JSON and such a value must never reach a statement.
+ */
+function findNul(root: unknown): (string | number)[] | null {
+  // An explicit stack with parent links, not recursion or copied paths: a deeply nested body
+  // must neither overflow the call stack nor cost memory per level.
+  interface Node { value: unknown; key: string | number; parent: Node | null }
+  const pathOf = (n: Node | null, last?: string): (string | number)[] => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (; n && n.parent; n = n.parent) path.unshift(n.key);
+    return path;
+  };
+  const stack: Node[] = [{ value: root, key: '', parent: null }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(node);
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push({ value: v, key: i, parent: node }));
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (k.includes('\u0000')) return pathOf(node, k.replaceAll('\u0000', '\\0'));
+        stack.push({ value: v, key: k, parent: node });
+      }
+    }
+  }
+  return null;
+}
 
 export function sendError(reply: FastifyReply, lang: Lang, name: ErrorName, params?: Record<string, unknown>) {
   reply.envelopeCode = Errors[name].code;

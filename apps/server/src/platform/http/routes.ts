@@ -85,9 +85,13 @@ export function registerCall<K extends CallName>(app: FastifyInstance, name: K, 
   const def = api[name];
   registeredCalls.add(name);
   const schema: Record<string, unknown> = {
+    // The OpenAPI operation is named after the contract call, so clients generated from the
+    // document use the same names as the console; every call but a public one needs the token.
+    operationId: name,
     summary: def.summary,
     tags: [def.module],
     'x-permission': accessLabel(def.access),
+    ...(def.access === 'public' ? {} : { security: [{ token: [] }] }),
   };
   if (def.query) schema.querystring = def.query;
   if (def.body && !def.multipart) schema.body = def.body;
