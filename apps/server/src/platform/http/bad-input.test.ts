@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { api, Errors, type CallName } from '@cbo/contract';
@@ -276,5 +277,46 @@ describe.each(engines)('bad input on every call (%s)', (engine) => {
     expect(login.json()).toMatchObject({ code: VALIDATION, msg: '參數錯誤：userName: 不能包含控制字元（如 NUL）' });
     const param = await s.current.inject({ url: `${api.findValueByKey.path}?paramType=basis&paramKey=brand%00Name`, headers: { 'accept-language': 'zh_CN' } });
     expect(param.json()).toMatchObject({ code: VALIDATION, msg: '参数错误：paramKey: 不能包含控制字符（如 NUL）' });
+  });
+});
+
+describe.each(engines)('requests too long to read (%s)', (engine) => {
+  const s = useServer(engine);
+
+  it('a URL over 16 KB gets the envelope in the caller\'s language, not the framework\'s body', async () => {
+    const address = await s.current.server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(`GET ${api.roleQueryPage.path}?name=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en_US\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString('utf8')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head, body] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(body!)).toEqual({ code: Errors.PAYLOAD_TOO_LARGE.code, msg: 'The request is too large', data: null });
+  });
+});
+
+describe.each(engines)('the ClientType header (%s)', (engine) => {
+  const s = useServer(engine);
+
+  it('is checked against the known terminals; absent, the session\'s terminal stands', async () => {
+    const token = await s.current.login();
+    const call = (clienttype?: string, lang = 'en_US') => s.current.inject({
+      url: `${api.roleQueryPage.path}?pageNum=1`,
+      headers: { authorization: token, 'accept-language': lang, ...(clienttype === undefined ? {} : { clienttype }) },
+    });
+    expect((await call('MANAGE_PC')).json().code).toBe(0);
+    expect((await call()).json().code).toBe(0);
+    expect((await call('TOASTER')).json()).toMatchObject({ code: VALIDATION, msg: 'Invalid input: ClientType: is not an allowed value' });
+    expect((await call('manage_pc', 'zh_CN')).json()).toMatchObject({ code: VALIDATION, msg: '参数错误：ClientType: 取值不正确' });
+    // Sign-in too, before anything is looked up or logged.
+    const login = await s.current.inject({ method: 'POST', url: api.login.path, headers: { clienttype: 'x' }, payload: { userName: 'admin', password: 'admin123' } });
+    expect(login.json().code).toBe(VALIDATION);
   });
 });

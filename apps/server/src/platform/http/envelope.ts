@@ -1,6 +1,7 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { describeError, errorMessage, Errors, resolveLang, type ErrorName, type Lang } from '@cbo/contract';
+import { CLIENT_TYPES, describeError, errorMessage, Errors, resolveLang, validationText, type ErrorName, type Lang } from '@cbo/contract';
 import { AppError, httpStatusOf } from './app-error.js';
 
 declare module 'fastify' {
@@ -78,6 +79,12 @@ export function sendError(reply: FastifyReply, lang: Lang, name: ErrorName, para
 export function installErrorHandling(app: FastifyInstance): void {
   app.addHook('onRequest', async (req) => {
     req.lang = resolveLang(req.headers['accept-language']);
+    // ClientType names the caller's terminal (the console sends MANAGE_PC). Absent, the call
+    // goes on as its session's terminal; present, it must be one the product knows.
+    const clientType = req.headers.clienttype;
+    if (clientType !== undefined && req.routeOptions.config?.call && !(CLIENT_TYPES as readonly string[]).includes(String(clientType))) {
+      throw new AppError('VALIDATION', { detail: `ClientType: ${validationText('invalidValue', req.lang)}` });
+    }
   });
 
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
@@ -96,6 +103,28 @@ export function installErrorHandling(app: FastifyInstance): void {
     req.log.error({ err }, 'unexpected error');
     return sendError(reply, lang, 'INTERNAL');
   });
+}
+
+/**
+ * Requests Node cannot read at all (a URL or headers over 16 KB, a malformed request line) never
+ * reach the error handler; they are answered here with the same envelope, in the language of
+ * the Accept-Language header when it arrived with the part that was read.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const header = /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(Buffer.isBuffer(err.rawPacket) ? err.rawPacket.toString('latin1') : '')?.[1];
+  const lang = resolveLang(header);
+  const [status, name]: [number, ErrorName] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'PAYLOAD_TOO_LARGE'] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'BAD_REQUEST'] : [400, 'BAD_REQUEST'];
+  const body = Buffer.from(JSON.stringify({ code: Errors[name].code, msg: errorMessage(name, lang), data: null }));
+  this.log.info({ code: err.code }, 'unreadable request refused');
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n`
+      + `Content-Length: ${body.length}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n`);
+    socket.end(body);
+  } else {
+    socket.destroy();
+  }
 }
 
 export const ok = <T>(data: T) => ({ code: 0, msg: 'success', data });
