@@ -7,10 +7,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
-import { installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
+import { clientErrorHandler, installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
 import { installGuard, registeredCalls } from './platform/http/routes.js';
 import { FileStorage } from './platform/files/storage.js';
 import { Uploads } from './platform/files/uploads.js';
@@ -57,6 +57,8 @@ export async function buildApp(opts: BuildOptions) {
     logger: opts.logger ?? false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A URL or headers too long to read still get the envelope, not Fastify's own body.
+    clientErrorHandler,
     // Errors of our own pass through the one handler; ajv is never used.
     ajv: { customOptions: { coerceTypes: false } },
   });
@@ -90,6 +92,8 @@ export async function buildApp(opts: BuildOptions) {
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     },
     transform: jsonSchemaTransform,
+    // Schemas given an id in the contract (the recursive trees) become components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/reference' });
 

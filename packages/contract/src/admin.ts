@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text-rule.js';
 import { pageQuery, sortQuery } from './envelope.js';
 import * as r from './rules.js';
 import { manageInfo, updateProfileRequest } from './profile.js';
@@ -73,6 +74,7 @@ export interface OrgNode {
   accountCount: number;
   children: OrgNode[];
 }
+// A recursive tree: its id makes it one named component of the OpenAPI document.
 export const orgNode: z.ZodType<OrgNode> = z.lazy(() =>
   z.object({
     id: z.number().int(),
@@ -83,7 +85,7 @@ export const orgNode: z.ZodType<OrgNode> = z.lazy(() =>
     accountCount: z.number().int(),
     children: z.array(orgNode),
   }),
-);
+).meta({ id: 'OrgNode' });
 export const orgSaveRequest = z.object({
   id: z.number().int().positive().optional(),
   /** 0 for a first-level department. */
@@ -116,7 +118,7 @@ export const roleOption = z.object({ id: z.number().int(), name: z.string(), isS
 export const roleSaveRequest = z.object({
   id: z.number().int().positive().optional(),
   name: z.string().trim().min(1).max(32),
-  remark: z.string().trim().max(64).optional(),
+  remark: multiline(z.string().trim().max(64)).optional(),
   weight: roleWeight,
   /** Menus the role holds; the parents of each are added by the server (half-checked in the tree). */
   menuIds: z.array(z.number().int().positive()).max(2000),
@@ -146,6 +148,7 @@ export interface ManageMenu {
   apiCount: number;
   children: ManageMenu[];
 }
+// A recursive tree: its id makes it one named component of the OpenAPI document.
 export const manageMenu: z.ZodType<ManageMenu> = z.lazy(() =>
   z.object({
     id: z.number().int(),
@@ -167,7 +170,7 @@ export const manageMenu: z.ZodType<ManageMenu> = z.lazy(() =>
     apiCount: z.number().int(),
     children: z.array(manageMenu),
   }),
-);
+).meta({ id: 'ManageMenu' });
 export const menuListQuery = z.object({ name: z.string().trim().max(64).optional() });
 export const menuSaveRequest = z.object({
   id: z.number().int().positive().optional(),
@@ -185,7 +188,7 @@ export const menuSaveRequest = z.object({
   /** A permission code declared by interface routes (`area:resource:action`). */
   perms: z.string().trim().max(100).optional(),
   buttonType: z.union([z.enum(BUTTON_TYPES), z.literal('')]).optional(),
-  description: z.string().trim().max(200).optional(),
+  description: multiline(z.string().trim().max(200)).optional(),
 });
 export type MenuSaveRequest = z.infer<typeof menuSaveRequest>;
 export const menuInfoQuery = z.object({ id: id.optional(), parentId: z.coerce.number().int().min(0).optional() });

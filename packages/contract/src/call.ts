@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteAccess } from './permissions.js';
+import { withTextRule } from './text-rule.js';
 
 /**
  * Every call of the product, written once: method, exact path (spec 7), who may call it, and the
@@ -29,7 +30,8 @@ export interface CallDef<
 export function call<Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
   d: CallDef<Q, B, R>,
 ): CallDef<Q, B, R> {
-  return d;
+  // Every text field of a call's input refuses control characters (text-rule.ts).
+  return { ...d, query: d.query && withTextRule(d.query), body: d.body && withTextRule(d.body) };
 }
 
 /** `data` of a call that answers nothing. */

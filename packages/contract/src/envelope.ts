@@ -15,11 +15,11 @@ export interface Envelope<T> {
 
 /** Lists take pageNum and pageSize and answer `{ list, total }` (design.md). */
 /** `?id=` of a detail or delete call: a positive integer. */
-export const idQuery = z.object({ id: z.coerce.number().int().positive() });
+export const idQuery = z.object({ id: z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' }) });
 
 export const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).max(100000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  pageNum: z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' }).max(100000).default(1),
+  pageSize: z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' }).max(100).default(10),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline } from './text-rule.js';
 import { pageQuery, timeRange } from './envelope.js';
 import { cabinetSn, powerBankId, BATCH_STORAGE_MAX, CABINET_SN_RE, POWER_BANK_ID_RE } from './rules.js';
 
@@ -334,7 +335,7 @@ export type EjectOutcome = (typeof EJECT_OUTCOMES)[number];
 export const forcedEjectRequest = z.object({
   sn: cabinetSn,
   slot: slotNo,
-  reason: z.string().trim().min(1).max(100),
+  reason: multiline(z.string().trim().min(1).max(100)),
 });
 export type ForcedEjectRequest = z.infer<typeof forcedEjectRequest>;
 export const forcedEjectFilter = timeRange.extend({

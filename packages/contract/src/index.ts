@@ -14,3 +14,4 @@ export * from './admin.js';
 export * from './live.js';
 export * from './permissions.js';
 export * from './api.js';
+export { CONTROL_CHAR_RE, multiline, withTextRule } from './text-rule.js';

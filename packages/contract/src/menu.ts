@@ -19,6 +19,7 @@ export interface MenuEntry {
   children: MenuEntry[];
 }
 
+// A recursive tree: its id makes it one named component of the OpenAPI document.
 export const menuEntry: z.ZodType<MenuEntry> = z.lazy(() =>
   z.object({
     id: z.number().int(),
@@ -34,7 +35,7 @@ export const menuEntry: z.ZodType<MenuEntry> = z.lazy(() =>
     perms: z.string().nullable(),
     children: z.array(menuEntry),
   }),
-);
+).meta({ id: 'MenuEntry' });
 
 /** GET getButton?path: the permission codes of the buttons the account may use on a screen. */
 export const buttonQuery = z.object({ path: z.string().trim().min(1).max(200) });

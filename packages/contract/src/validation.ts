@@ -22,6 +22,8 @@ export const validationMessages = {
   invalidValue: T('取值不正确', '取值不正確', 'is not an allowed value'),
   invalidFormat: T('格式不正确', '格式不正確', 'has the wrong format'),
   unknownKeys: T('包含未知字段 {keys}', '包含未知欄位 {keys}', 'has unknown fields {keys}'),
+  'rule.wholeFrom1': T('必须是不小于 1 的整数', '必須是不小於 1 的整數', 'must be a whole number ≥ 1'),
+  'rule.noControl': T('不能包含控制字符（如 NUL）', '不能包含控制字元（如 NUL）', 'must not contain control characters (such as NUL)'),
   'rule.mobile': T('手机号格式错误', '手機號碼格式錯誤', 'must be 1-20 digits'),
   'rule.areaCode': T('区号格式错误', '區號格式錯誤', 'must be an area code such as 86'),
   'rule.password': T('密码为 6-18 位字母或数字，不能包含特殊字符', '密碼為 6-18 位字母或數字，不能包含特殊字元',
@@ -68,6 +70,8 @@ export function describeIssue(issue: z.core.$ZodIssue, lang: Lang): string {
   }
   switch (issue.code) {
     case 'invalid_type':
+      // An integer check fails as invalid_type (expected int) on a number such as 1.5.
+      if (issue.expected === 'int' && typeof issue.input === 'number' && !Number.isNaN(issue.input)) return validationText('notInteger', lang);
       return validationText(issue.input === undefined || issue.input === null ? 'required' : 'invalidType', lang);
     case 'too_small':
       if (issue.origin === 'string') {

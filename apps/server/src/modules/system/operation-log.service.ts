@@ -42,7 +42,9 @@ export class OperationLogService implements AuditSink {
       method: e.method,
       path: e.path,
       behaviour: e.behaviour.slice(0, 200),
-      target: e.target,
+      // The target is copied from the request as sent, even one refused for holding control
+      // characters: those are replaced, since U+0000 would fail the whole batch's insert.
+      target: e.target === null ? null : e.target.replace(/[\u0000-\u001F\u007F]/g, '\uFFFD'),
       resultCode: e.resultCode,
       ip: e.ip,
       durationMs: e.durationMs,

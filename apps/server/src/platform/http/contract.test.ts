@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { api } from '@cbo/contract';
 import { engines, useServer } from '../../test/helper.js';
 
@@ -13,6 +14,30 @@ describe.each(engines)('OpenAPI and the route table (%s)', (engine) => {
       const expected = typeof def.access === 'string' ? def.access : def.access.permission;
       expect(op['x-permission']).toBe(expected);
     }
+  });
+
+  it('the OpenAPI document is valid, every $ref resolves, and each operation is named after its call', async () => {
+    const doc = (await s.current.inject({ url: '/openapi.json' })).json();
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? [], 'OpenAPI validation errors').toEqual([]);
+    expect(result.valid).toBe(true);
+
+    const ids: string[] = [];
+    for (const [path, ops] of Object.entries<Record<string, { operationId?: string; security?: unknown }>>(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const name = op.operationId;
+        expect(name, `${method} ${path} has an operationId`).toBeTruthy();
+        const def = api[name as keyof typeof api];
+        expect(def, `${name} is a contract call`).toBeTruthy();
+        expect(`${def.method} ${def.path}`).toBe(`${method.toUpperCase()} ${path}`);
+        // Public calls need no token; every other one declares the token scheme.
+        expect(op.security, name).toEqual(def.access === 'public' ? undefined : [{ token: [] }]);
+        ids.push(name!);
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(Object.keys(api).sort());
+    expect(doc.components.securitySchemes.token).toBeTruthy();
   });
 
   it('serves a readable reference page', async () => {

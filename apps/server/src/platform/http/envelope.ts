@@ -1,6 +1,7 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { describeError, errorMessage, Errors, resolveLang, type ErrorName, type Lang } from '@cbo/contract';
+import { CLIENT_TYPES, describeError, errorMessage, Errors, resolveLang, validationText, type ErrorName, type Lang } from '@cbo/contract';
 import { AppError, httpStatusOf } from './app-error.js';
 
 declare module 'fastify' {
@@ -25,9 +26,46 @@ export class RequestValidationError extends Error {
  * name the field in the caller's language (fastify-type-provider-zod's own compiler flattens it).
  */
 export const zodValidatorCompiler = ({ schema }: { schema: unknown }) => (data: unknown) => {
-  const result = (schema as z.ZodType).safeParse(data);
+  const nul = findNul(data);
+  if (nul) {
+    return { error: new RequestValidationError(new z.ZodError([{ code: 'custom', path: nul, message: 'rule.noControl', input: undefined }])) };
+  }
+  // reportInput: the message tells a missing field ("is required") from a wrong one.
+  const result = (schema as z.ZodType).safeParse(data, { reportInput: true });
   return result.success ? { value: result.data } : { error: new RequestValidationError(result.error) };
 };
+
+/**
+ * The path of the first string (value or key) holding U+0000, anywhere in a query or body. The
+ * contract's text rule covers its text fields; this also covers loosely typed parts, because
+ * PostgreSQL refuses U+0000 in text and JSON and such a value must never reach a statement.
+ */
+function findNul(root: unknown): (string | number)[] | null {
+  // An explicit stack with parent links, not recursion or copied paths: a deeply nested body
+  // must neither overflow the call stack nor cost memory per level.
+  interface Node { value: unknown; key: string | number; parent: Node | null }
+  const pathOf = (n: Node | null, last?: string): (string | number)[] => {
+    const path: (string | number)[] = last === undefined ? [] : [last];
+    for (; n && n.parent; n = n.parent) path.unshift(n.key);
+    return path;
+  };
+  const stack: Node[] = [{ value: root, key: '', parent: null }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(node);
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push({ value: v, key: i, parent: node }));
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (k.includes('\u0000')) return pathOf(node, k.replaceAll('\u0000', '\\0'));
+        stack.push({ value: v, key: k, parent: node });
+      }
+    }
+  }
+  return null;
+}
 
 export function sendError(reply: FastifyReply, lang: Lang, name: ErrorName, params?: Record<string, unknown>) {
   reply.envelopeCode = Errors[name].code;
@@ -41,6 +79,12 @@ export function sendError(reply: FastifyReply, lang: Lang, name: ErrorName, para
 export function installErrorHandling(app: FastifyInstance): void {
   app.addHook('onRequest', async (req) => {
     req.lang = resolveLang(req.headers['accept-language']);
+    // ClientType names the caller's terminal (the console sends MANAGE_PC). Absent, the call
+    // goes on as its session's terminal; present, it must be one the product knows.
+    const clientType = req.headers.clienttype;
+    if (clientType !== undefined && req.routeOptions.config?.call && !(CLIENT_TYPES as readonly string[]).includes(String(clientType))) {
+      throw new AppError('VALIDATION', { detail: `ClientType: ${validationText('invalidValue', req.lang)}` });
+    }
   });
 
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
@@ -59,6 +103,28 @@ export function installErrorHandling(app: FastifyInstance): void {
     req.log.error({ err }, 'unexpected error');
     return sendError(reply, lang, 'INTERNAL');
   });
+}
+
+/**
+ * Requests Node cannot read at all (a URL or headers over 16 KB, a malformed request line) never
+ * reach the error handler; they are answered here with the same envelope, in the language of
+ * the Accept-Language header when it arrived with the part that was read.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const header = /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(Buffer.isBuffer(err.rawPacket) ? err.rawPacket.toString('latin1') : '')?.[1];
+  const lang = resolveLang(header);
+  const [status, name]: [number, ErrorName] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'PAYLOAD_TOO_LARGE'] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'BAD_REQUEST'] : [400, 'BAD_REQUEST'];
+  const body = Buffer.from(JSON.stringify({ code: Errors[name].code, msg: errorMessage(name, lang), data: null }));
+  this.log.info({ code: err.code }, 'unreadable request refused');
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n`
+      + `Content-Length: ${body.length}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n`);
+    socket.end(body);
+  } else {
+    socket.destroy();
+  }
 }
 
 export const ok = <T>(data: T) => ({ code: 0, msg: 'success', data });

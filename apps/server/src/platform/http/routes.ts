@@ -110,9 +110,13 @@ export function registerCall<K extends CallName>(
   const def = api[name];
   registeredCalls.add(name);
   const schema: Record<string, unknown> = {
+    // The OpenAPI operation is named after the contract call, so clients generated from the
+    // document use the same names as the console; every call but a public one needs the token.
+    operationId: name,
     summary: def.summary,
     tags: [def.module],
     'x-permission': accessLabel(def.access),
+    ...(def.access === 'public' ? {} : { security: [{ token: [] }] }),
   };
   if (def.query) schema.querystring = def.query;
   if (def.body && !def.multipart) schema.body = def.body;
@@ -217,6 +221,5 @@ function targetOf(req: FastifyRequest): string | null {
   const keys = ['id', 'manageId', 'userName', 'sn', 'paramType', 'deviceType'];
   const named = (src: unknown) => (src && typeof src === 'object' ? keys.map((k) => (src as Record<string, unknown>)[k]).find((v) => v !== undefined) : undefined);
   const target = named(req.body) ?? named(req.query) ?? null;
-  // Text columns cannot hold NUL; whatever the caller sent, the entry can always be written.
-  return target === null ? null : String(target).replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 200);
+  return target === null ? null : String(target).slice(0, 200); // control characters: OperationLogService
 }
