@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -63,7 +63,7 @@ export async function buildApp(opts: BuildOptions) {
 
   const files = new FileStorage(config.dataDir);
   const live = new LiveHub(database, app.log);
-  const sms = opts.sms ?? (config.SMS_PROVIDER === 'file' ? new FileSmsProvider(path.join(config.dataDir, 'sms.log')) : new LogSmsProvider(app.log));
+  const sms = opts.sms ?? smsProvider(config, app.log);
   const exports = new ExportService(database, files, live, app.log);
   const params = new ParamsService(database.db);
   const operationLog = new OperationLogService(database.db);
@@ -145,6 +145,17 @@ export async function buildApp(opts: BuildOptions) {
       await app.close();
     },
   };
+}
+
+/** The configured SMS provider, said loudly at start: both built-in ones keep codes readable on the server. */
+function smsProvider(config: Config, log: FastifyBaseLogger): SmsProvider {
+  if (config.SMS_PROVIDER === 'file') {
+    const file = path.join(config.dataDir, 'sms.log');
+    log.warn(`SMS_PROVIDER=file: verification codes are written to ${file}, not sent. For development and trials only.`);
+    return new FileSmsProvider(file);
+  }
+  log.warn('SMS_PROVIDER=log: verification codes are written to this log at info level, not sent. For development only (refused with NODE_ENV=production); SMS_PROVIDER=file keeps them in DATA_DIR/sms.log.');
+  return new LogSmsProvider(log);
 }
 
 export type Server = Awaited<ReturnType<typeof buildApp>>;
