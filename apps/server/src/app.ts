@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
 import { installGuard, registeredCalls } from './platform/http/routes.js';
+import { safeLogger } from './platform/http/log-safety.js';
 import { FileStorage } from './platform/files/storage.js';
 import { LiveHub } from './platform/live/live-hub.js';
 import { FileSmsProvider, LogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
@@ -51,7 +52,8 @@ const API_PREFIXES = ['/user/api/', '/order/api/', '/device/api/', '/openapi.jso
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
   const app: FastifyInstance = Fastify({
-    logger: opts.logger ?? false,
+    // Session tokens never reach the log: /ws?token=… is logged redacted, auth headers censored.
+    logger: safeLogger(opts.logger ?? false),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Errors of our own pass through the one handler; ajv is never used.
