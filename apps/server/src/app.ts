@@ -13,6 +13,7 @@ import type { Database } from './platform/db/database.js';
 import { installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
 import { installGuard, registeredCalls } from './platform/http/routes.js';
 import { safeLogger } from './platform/http/log-safety.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { FileStorage } from './platform/files/storage.js';
 import { LiveHub } from './platform/live/live-hub.js';
 import { FileSmsProvider, LogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildOptions) {
   const fleet = await createFleet(database.db, config, { live, exports, log: app.log });
   const system = createSystem(database.db, { codes: identity.codes, exports, operationLog });
 
+  await installSecurityHeaders(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
