@@ -50,6 +50,9 @@ describe.each(engines)('export resumed after a restart (%s)', (engine) => {
     await s.current.server.services.exports.recover();
     expect(await job(db, id)).toMatchObject({ status: 'running', claimed_by: 'w424242' });
     await other.close();
+    // the server ends the closed connection's backend (and its lock) a moment after the client leaves
+    const held = async () => (await query<{ n: number }>(db, sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid::bigint = 424242`))[0]!.n;
+    for (let i = 0; i < 100 && (await held()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
     await s.current.server.services.exports.recover();
     expect((await job(db, id)).status).toBe('pending');
   });
