@@ -1,0 +1,1 @@
+ALTER TABLE "dev_log" ADD COLUMN "count" integer DEFAULT 1 NOT NULL;
