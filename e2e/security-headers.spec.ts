@@ -28,7 +28,7 @@ async function watch(page: Page): Promise<{ errors: string[]; violations: string
 test('the console under its security policy: no refusals and no console errors on several screens', async ({ page }) => {
   const seen = await watch(page);
   await signIn(page, { lang: 'en_US' });
-  for (const path of ['/dashboard', '/system/personnel', '/device/cabinet', '/system/config']) {
+  for (const path of ['/dashboard', '/system/personnel', '/device/cabinet', '/device/deviceLog', '/system/config']) {
     await page.goto(path);
     await expect(page.locator('.app-tags')).toBeVisible();
     await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
