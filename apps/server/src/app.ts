@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +12,8 @@ import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { clientErrorHandler, installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
 import { installGuard, registeredCalls } from './platform/http/routes.js';
+import { safeLogger } from './platform/http/log-safety.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { FileStorage } from './platform/files/storage.js';
 import { Uploads } from './platform/files/uploads.js';
 import { identityFileRefs } from './modules/identity/file-refs.js';
@@ -54,7 +56,8 @@ const API_PREFIXES = ['/user/api/', '/order/api/', '/device/api/', '/openapi.jso
 export async function buildApp(opts: BuildOptions) {
   const { config, database } = opts;
   const app: FastifyInstance = Fastify({
-    logger: opts.logger ?? false,
+    // Session tokens never reach the log: /ws?token=… is logged redacted, auth headers censored.
+    logger: safeLogger(opts.logger ?? false),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // A URL or headers too long to read still get the envelope, not Fastify's own body.
@@ -70,7 +73,7 @@ export async function buildApp(opts: BuildOptions) {
   const uploads = new Uploads(database.db, files, { dailyBytes: Math.floor(config.UPLOAD_DAILY_MB * 1024 * 1024), perMinute: config.UPLOAD_PER_MINUTE }, app.log);
   uploads.addReferences([...identityFileRefs, ...systemFileRefs]);
   const live = new LiveHub(database, app.log);
-  const sms = opts.sms ?? (config.SMS_PROVIDER === 'file' ? new FileSmsProvider(path.join(config.dataDir, 'sms.log')) : new LogSmsProvider(app.log));
+  const sms = opts.sms ?? smsProvider(config, app.log);
   const exports = new ExportService(database, files, live, app.log);
   const params = new ParamsService(database.db);
   const operationLog = new OperationLogService(database.db);
@@ -83,6 +86,7 @@ export async function buildApp(opts: BuildOptions) {
   const fleet = await createFleet(database.db, config, { live, exports, log: app.log });
   const system = createSystem(database.db, { codes: identity.codes, exports, operationLog });
 
+  await installSecurityHeaders(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -162,6 +166,17 @@ export async function buildApp(opts: BuildOptions) {
       await app.close();
     },
   };
+}
+
+/** The configured SMS provider, said loudly at start: both built-in ones keep codes readable on the server. */
+function smsProvider(config: Config, log: FastifyBaseLogger): SmsProvider {
+  if (config.SMS_PROVIDER === 'file') {
+    const file = path.join(config.dataDir, 'sms.log');
+    log.warn(`SMS_PROVIDER=file: verification codes are written to ${file}, not sent. For development and trials only.`);
+    return new FileSmsProvider(file);
+  }
+  log.warn('SMS_PROVIDER=log: verification codes are written to this log at info level, not sent. For development only (refused with NODE_ENV=production); SMS_PROVIDER=file keeps them in DATA_DIR/sms.log.');
+  return new LogSmsProvider(log);
 }
 
 export type Server = Awaited<ReturnType<typeof buildApp>>;

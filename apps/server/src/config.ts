@@ -44,6 +44,8 @@ const schema = z.object({
   UPLOAD_DAILY_MB: z.coerce.number().positive().max(100_000).default(50),
   /** Uploads one account may make in a minute. */
   UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** `production` refuses settings that are only safe on a developer's machine (SMS_PROVIDER=log). */
+  NODE_ENV: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
@@ -55,6 +57,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid settings:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  // Codes in the server log reach whoever reads the logs (collectors, support staff): a way to
+  // take over any account whose mobile is changed. Never in production.
+  if (c.NODE_ENV === 'production' && c.SMS_PROVIDER === 'log') {
+    throw new Error(
+      'Invalid settings:\n  SMS_PROVIDER: "log" (the default) writes verification codes to the server log and is refused with NODE_ENV=production. ' +
+        'Plug in a real SMS provider (apps/server/src/platform/sms), or for a trial install set SMS_PROVIDER=file (codes in DATA_DIR/sms.log, readable by the server user only).',
+    );
+  }
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),

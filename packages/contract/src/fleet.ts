@@ -434,6 +434,8 @@ export const deviceLogItem = z.object({
   /** Remote address when the embedded broker saw it. */
   address: z.string().nullable(),
   detail: z.string().nullable(),
+  /** Attempts this row stands for: one address's repeated refusals within a minute share a row. */
+  count: z.number().int(),
   createdAt: z.string(),
 });
 export type DeviceLogItem = z.infer<typeof deviceLogItem>;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../platform/db/database.js';
 import { RecordingSmsProvider } from '../platform/sms/sms-provider.js';
-import { buildApp, type Server } from '../app.js';
+import { buildApp, type BuildOptions, type Server } from '../app.js';
 
 /** The engines every server test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const engines: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -46,7 +46,15 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-export async function startServer(engine: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: { workers?: boolean } = {}): Promise<TestServer> {
+export interface StartOptions {
+  workers?: boolean;
+  /** A logger (for tests that read the log); none by default. */
+  logger?: BuildOptions['logger'];
+  /** `configured`: the SMS provider the settings choose instead of the recording one. */
+  sms?: 'recording' | 'configured';
+}
+
+export async function startServer(engine: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: StartOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-test-'));
   let drop = async () => {};
   let database: Database;
@@ -71,7 +79,7 @@ export async function startServer(engine: 'pglite' | 'postgres', env: Record<str
     ...env,
   });
   const sms = new RecordingSmsProvider();
-  const server = await buildApp({ config, database, sms, workers: opts.workers ?? false });
+  const server = await buildApp({ config, database, sms: opts.sms === 'configured' ? undefined : sms, logger: opts.logger, workers: opts.workers ?? false });
   const t: TestServer = {
     server,
     database,
@@ -95,7 +103,7 @@ export async function startServer(engine: 'pglite' | 'postgres', env: Record<str
 }
 
 /** One server per describe block, started before its tests and closed after. */
-export function useServer(engine: 'pglite' | 'postgres', env?: Record<string, string>, opts?: { workers?: boolean }): { current: TestServer } {
+export function useServer(engine: 'pglite' | 'postgres', env?: Record<string, string>, opts?: StartOptions): { current: TestServer } {
   const ref = {} as { current: TestServer };
   beforeAll(async () => {
     ref.current = await startServer(engine, env, opts);

@@ -98,6 +98,7 @@ export class Gateway implements Downlink {
     if (this.server) await new Promise<void>((resolve) => this.server!.close(() => resolve()));
     this.broker = null;
     this.server = null;
+    await this.deviceLog.close().catch(() => undefined);
   }
 
   async send(sn: string, message: Parameters<Downlink['send']>[1]): Promise<void> {

@@ -178,6 +178,8 @@ export const devLog = pgTable(
     reason: varchar('reason', { length: 32 }).notNull(),
     address: varchar('address', { length: 64 }),
     detail: varchar('detail', { length: 255 }),
+    /** Refusals this row stands for (one address's repeats within a minute share a row). */
+    count: integer('count').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('dev_log_created_idx').on(t.createdAt), index('dev_log_sn_idx').on(t.sn, t.createdAt)],

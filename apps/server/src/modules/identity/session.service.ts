@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -17,8 +17,9 @@ export type EndCode = 100021 | 100022 | 100023;
 export type SessionEnded = (ended: { sessionIds: number[]; code: EndCode }) => Promise<void>;
 
 /**
- * Sessions behind opaque tokens: created at sign-in, touched on use (at most once a minute),
- * ended by logout, idle time, freezing or a sign-in elsewhere. A token is looked up by its hash.
+ * Sessions behind opaque tokens: created at sign-in, touched on use (once a quarter of the idle
+ * limit has passed, at most once a minute), ended by logout, idle time, freezing or a sign-in
+ * elsewhere. A token is looked up by its hash.
  */
 export class SessionService {
   constructor(
@@ -71,8 +72,16 @@ export class SessionService {
     if (new Date(s.expires_at).getTime() <= now || now - lastSeen > this.settings.idleMinutes * 60_000) {
       throw new AppError('SESSION_EXPIRED');
     }
-    if (now - lastSeen > 60_000) {
-      await this.db.update(sysSession).set({ lastSeenAt: new Date(now) }).where(eq(sysSession.id, s.id));
+    // Each use moves the idle deadline. Writing on every call would cost a write per request, so
+    // the time is written once a part of the idle limit has passed (a quarter, at most a minute):
+    // a session in use is always refreshed well before it could lapse, whatever the limit. The
+    // condition on the old value lets only one of several simultaneous calls write it.
+    const touchAfter = Math.min(60_000, (this.settings.idleMinutes * 60_000) / 4);
+    if (now - lastSeen > touchAfter) {
+      await this.db
+        .update(sysSession)
+        .set({ lastSeenAt: new Date(now) })
+        .where(and(eq(sysSession.id, s.id), lt(sysSession.lastSeenAt, new Date(now - touchAfter))));
     }
     return {
       accountId: Number(s.account_id),

@@ -20,8 +20,14 @@ export interface ExportKind<P> {
 
 const JOBS_CHANNEL = 'cbo_jobs';
 const PAGE = 1000;
-/** A job whose heartbeat is older than this was interrupted (its process died). */
+/** A job whose heartbeat is older than this is hung, even if its worker lives. */
 const STALE_SECONDS = 60;
+/** How often a running job raises its heartbeat, slow pages or not. */
+const HEARTBEAT_MS = 10_000;
+/** How often every worker looks for jobs of workers that are gone. */
+const RECOVER_MS = 10_000;
+/** Advisory-lock namespace under which each export worker marks itself alive (its key: claimed_by). */
+const WORKERS_LOCK_NS = 727_002;
 const MAX_ATTEMPTS = 3;
 const MAX_QUEUED_PER_ACCOUNT = 3;
 
@@ -34,7 +40,9 @@ const MAX_QUEUED_PER_ACCOUNT = 3;
  */
 export class ExportService {
   private readonly kinds = new Map<string, ExportKind<unknown>>();
-  private readonly workerId = `${process.pid}-${crypto.randomBytes(3).toString('hex')}`;
+  /** This worker's advisory-lock key; `claimed_by` of its jobs is `w<key>`. */
+  private readonly workerKey = crypto.randomInt(1, 2 ** 31 - 1);
+  private readonly workerId = `w${this.workerKey}`;
   private running = false;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
@@ -99,11 +107,16 @@ export class ExportService {
     return { path: row.filePath, fileName: row.fileName };
   }
 
-  /** Starts the worker: recovers interrupted jobs now and every 30 s, and waits for NOTIFY. */
+  /**
+   * Starts the worker: marks itself alive, takes back at once the jobs of workers that are gone
+   * (a restart resumes an interrupted export without waiting for its heartbeat to age), does so
+   * again every few seconds, and waits for NOTIFY.
+   */
   async startWorker(): Promise<void> {
     this.running = true;
+    await this.database.markAlive(WORKERS_LOCK_NS, this.workerKey);
     await this.recover();
-    this.recoverTimer = setInterval(() => void this.recover().then(() => this.poke()), 30_000).unref();
+    this.recoverTimer = setInterval(() => void this.recover().then(() => this.poke(), (err: unknown) => this.log.warn({ err }, 'export recovery failed')), RECOVER_MS).unref();
     this.unlisten = await this.database.listen(JOBS_CHANNEL, () => this.poke());
     this.loop = this.run();
   }
@@ -154,14 +167,28 @@ export class ExportService {
     return job;
   }
 
-  /** Interrupted jobs: back to pending while attempts remain, else failed with the reason. */
+  /**
+   * Interrupted jobs: back to pending while attempts remain, else failed with the reason. A job is
+   * interrupted when its worker is gone (on PostgreSQL: no live process holds the worker's lock;
+   * on the embedded database, which serves one process: any worker but this one) or when its
+   * heartbeat is older than STALE_SECONDS (hung).
+   */
   async recover(): Promise<void> {
+    const workerGone =
+      this.database.engine === 'pglite'
+        ? sql`claimed_by is distinct from ${this.workerId}`
+        : sql`claimed_by is null or claimed_by not in (
+            select 'w' || objid::text from pg_locks
+             where locktype = 'advisory' and classid::bigint = ${WORKERS_LOCK_NS} and objsubid = 2 and granted)`;
     await this.db.execute(sql`
       update sys_export_log
          set status = case when attempts >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end,
              error = case when attempts >= ${MAX_ATTEMPTS} then ${'interrupted' satisfies ExportError} else error end,
              finished_at = case when attempts >= ${MAX_ATTEMPTS} then now() else finished_at end
-       where status = 'running' and heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS})`);
+       where id in (
+         select id from sys_export_log
+          where status = 'running' and (heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS}) or ${workerGone})
+            for update skip locked)`);
   }
 
   private async execute(job: typeof sysExportLog.$inferSelect): Promise<void> {
@@ -169,6 +196,10 @@ export class ExportService {
     const lang = job.lang as Lang;
     const { filter, timeZone } = job.params as { filter: unknown; timeZone: string };
     const path = this.files.exportPath(job.id);
+    // Alive but slow (a long page) is not hung: the heartbeat goes on between progress steps.
+    const beat = setInterval(() => {
+      void this.db.update(sysExportLog).set({ heartbeatAt: new Date() }).where(and(eq(sysExportLog.id, job.id), eq(sysExportLog.status, 'running'))).catch(() => undefined);
+    }, HEARTBEAT_MS).unref();
     try {
       if (!def) throw new Error(`unknown export kind ${job.kind}`);
       const total = Math.min(await def.count(filter), EXPORT_MAX_ROWS);
@@ -207,6 +238,8 @@ export class ExportService {
         .where(eq(sysExportLog.id, job.id))
         .catch(() => undefined);
       await this.live.publish(job.accountId, LIVE_TYPES.exportResult, { id: job.id, fileName: job.fileName, fileUrl: null, error: 'serverError' } satisfies ExportResultData).catch(() => undefined);
+    } finally {
+      clearInterval(beat);
     }
   }
 }

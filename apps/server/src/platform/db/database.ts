@@ -20,6 +20,13 @@ export interface Database {
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /**
+   * Marks this process alive under the advisory-lock key (ns, key) for as long as it runs. On
+   * PostgreSQL a session lock on the dedicated connection: gone when the process or that
+   * connection dies, and visible to every process in pg_locks. The embedded database serves one
+   * process, so there is nothing to mark.
+   */
+  markAlive(ns: number, key: number): Promise<void>;
+  /**
    * What autovacuum does on a PostgreSQL server: statistics for the planner and dead rows cleared.
    * PGlite runs no autovacuum, so it is run at start and every MAINTENANCE_MS; a no-op on PostgreSQL.
    */
@@ -55,14 +62,18 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   }
   let listener: import('pg').PoolClient | null = null;
   const handlers = new Map<string, Set<(p: string) => void>>();
+  const dedicated = async () => {
+    if (!listener) {
+      listener = await pool.connect();
+      listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
+    }
+    return listener;
+  };
   return {
     db,
     engine: 'postgres',
     async listen(channel, handler) {
-      if (!listener) {
-        listener = await pool.connect();
-        listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
-      }
+      const listener = await dedicated();
       if (!handlers.has(channel)) {
         handlers.set(channel, new Set());
         await listener.query(`LISTEN "${channel}"`);
@@ -75,6 +86,9 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     async notify(channel, payload) {
       if (currentTx()) return notifyAtCommit(channel, payload);
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async markAlive(ns, key) {
+      await (await dedicated()).query('SELECT pg_advisory_lock($1::int, $2::int)', [ns, key]);
     },
     async maintain() {
       /* the server's autovacuum does it */
@@ -113,6 +127,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     async notify(channel, payload) {
       if (currentTx()) return notifyAtCommit(channel, payload);
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async markAlive() {
+      /* one process per data directory (lockDataDir) */
     },
     async close() {
       clearInterval(timer);

@@ -38,6 +38,7 @@ export default {
     badSecret: 'Wrong secret',
     badClientId: 'Wrong client ID',
     forbiddenTopic: 'Topic not allowed',
+    tooMany: 'Too many refusals from this address',
   },
   cabinet: {
     title: 'Cabinets',
@@ -267,6 +268,7 @@ export default {
     },
     reason: 'Reason',
     address: 'Address',
+    count: 'Times',
     detail: 'Detail',
   },
 };

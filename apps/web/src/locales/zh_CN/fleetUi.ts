@@ -38,6 +38,7 @@ export default {
     badSecret: '密钥错误',
     badClientId: '客户端 ID 错误',
     forbiddenTopic: '不允许的主题',
+    tooMany: '该地址被拒绝次数过多',
   },
   cabinet: {
     title: '机柜',
@@ -267,6 +268,7 @@ export default {
     },
     reason: '原因',
     address: '地址',
+    count: '次数',
     detail: '详情',
   },
 };

@@ -38,6 +38,7 @@ export default {
     badSecret: '密鑰錯誤',
     badClientId: '用戶端 ID 錯誤',
     forbiddenTopic: '不允許的主題',
+    tooMany: '該位址被拒絕次數過多',
   },
   cabinet: {
     title: '機櫃',
@@ -267,6 +268,7 @@ export default {
     },
     reason: '原因',
     address: '位址',
+    count: '次數',
     detail: '詳情',
   },
 };

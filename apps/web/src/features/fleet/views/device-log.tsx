@@ -39,6 +39,7 @@ export default function DeviceLogView() {
           r.kind === 'refused' ? t(`refuseReason.${r.reason}`, { defaultValue: r.reason }) : t(`onlineReason.${r.reason}`, { defaultValue: r.reason }),
       },
       { title: t('deviceLog.address'), dataIndex: 'address', key: 'address', render: (v: string | null) => v ?? '-' },
+      { title: t('deviceLog.count'), dataIndex: 'count', key: 'count', width: 80, align: 'right' },
       {
         title: t('deviceLog.detail'),
         dataIndex: 'detail',

@@ -16,4 +16,5 @@ CREATE TABLE "sys_upload_quota" (
 	"minute_count" integer NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "dev_log" ADD COLUMN "count" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 CREATE INDEX "sys_file_created_idx" ON "sys_file" USING btree ("created_at");

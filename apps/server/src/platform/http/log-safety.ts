@@ -1,0 +1,36 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+/** Query parameters that carry a credential (the live channel's `/ws?token=…`). */
+const SECRET_PARAMS = /([?&](?:token|authorization|access_token)=)[^&#]*/gi;
+
+/** A URL as it may be logged: credential values in the query replaced with [redacted]. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+/**
+ * Logger options that never write a session token: the request line is logged with credential
+ * query values replaced, and the Authorization and Cookie headers are censored wherever a request
+ * or its headers end up in a log line. Applied to whatever logger the server is given.
+ */
+export function safeLogger(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : (logger as Record<string, unknown>);
+  return {
+    ...base,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      ...(base.serializers as Record<string, unknown> | undefined),
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  };
+}
