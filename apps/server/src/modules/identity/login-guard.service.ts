@@ -141,16 +141,16 @@ export class LoginGuardService {
     }));
   }
 
-  /** Lifts every lockout and wait of an account; the addresses it signed in from stay trusted. */
+  /** Lifts every lockout and wait of an account (answers how many lockouts were active); the addresses it signed in from stay trusted. */
   async unlock(accountId: number): Promise<number> {
     const [known] = await this.db.select({ id: sysAccount.id }).from(sysAccount).where(eq(sysAccount.id, accountId));
     if (!known) throw new AppError('NOT_FOUND');
-    const res = await this.db
+    const active = await this.locks(accountId);
+    await this.db
       .update(sysLoginGuard)
       .set({ failures: 0, lastFailAt: null, blockedUntil: null })
-      .where(and(eq(sysLoginGuard.subject, `a:${accountId}`), sql`${sysLoginGuard.failures} > 0`))
-      .returning({ ip: sysLoginGuard.ip });
-    return res.length;
+      .where(and(eq(sysLoginGuard.subject, `a:${accountId}`), sql`${sysLoginGuard.failures} > 0`));
+    return active.length;
   }
 
   /** Failures still inside the window: a key quiet for a whole window starts again from zero. */
