@@ -74,6 +74,10 @@ describe.each(engines)('sign-in lockout (%s)', (engine) => {
     skip(60_000);
     expect(await code({ userName: a.userName, password: 'right123' }, ip)).toBe(0);
     expect(await failuresOf(`a:${a.id}`, ip)).toBe(0);
+    // Every attempt is in the login log, refused ones with why.
+    const reasons = await query<{ fail_reason: string | null; n: number }>(s.current.database.db, sql`
+      select fail_reason, count(*)::int as n from sys_login_log where ip = ${ip} group by fail_reason order by fail_reason`);
+    expect(reasons.map((r) => [r.fail_reason, Number(r.n)])).toEqual([['locked', 15], ['slowed', 3], ['wrong password', MAX], [null, 1]]);
   });
 
   it('waits double after the third failure (1 s, 2 s, 4 s) until the limit (service, limit 10)', async () => {

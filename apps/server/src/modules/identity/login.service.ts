@@ -49,7 +49,7 @@ export class LoginService {
       reservation = await this.guard.reserve(account ? `a:${account.id}` : unknownSubject(input), req.ip);
     } catch (e) {
       // Refused before any password check; an unknown name is refused exactly like a known one.
-      if (e instanceof AppError) await fail(e.name === 'LOGIN_SLOW_DOWN' ? 'slowed' : 'locked', account?.id ?? null);
+      if (e instanceof AppError) await fail(e.errorName === 'LOGIN_SLOW_DOWN' ? 'slowed' : 'locked', account?.id ?? null);
       throw e;
     }
 
