@@ -1,3 +1,13 @@
+CREATE TABLE "sys_login_guard" (
+	"subject" varchar(100) NOT NULL,
+	"ip" varchar(64) NOT NULL,
+	"failures" integer DEFAULT 0 NOT NULL,
+	"last_fail_at" timestamp with time zone,
+	"blocked_until" timestamp with time zone,
+	"trusted_at" timestamp with time zone,
+	CONSTRAINT "sys_login_guard_subject_ip_pk" PRIMARY KEY("subject","ip")
+);
+--> statement-breakpoint
 CREATE TABLE "sys_file" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"url" varchar(255) NOT NULL,
@@ -17,4 +27,5 @@ CREATE TABLE "sys_upload_quota" (
 );
 --> statement-breakpoint
 ALTER TABLE "dev_log" ADD COLUMN "count" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+CREATE INDEX "sys_login_guard_last_fail_idx" ON "sys_login_guard" USING btree ("last_fail_at");--> statement-breakpoint
 CREATE INDEX "sys_file_created_idx" ON "sys_file" USING btree ("created_at");

@@ -19,7 +19,8 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   SESSION_SINGLE: bool.default(false),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /** Failures of one account from one address before that pair is locked out (waits start at the third). */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` for people at a terminal, `json` for log collectors; default follows the terminal. */

@@ -62,6 +62,19 @@ export type ManageCreateRequest = z.infer<typeof manageCreateRequest>;
 export const manageStatusRequest = z.object({ manageId: z.number().int().positive(), status: manageStatus });
 /** PUT resetPassword: an administrator sets another account's password. */
 export const manageResetPasswordRequest = z.object({ manageId: z.number().int().positive(), password: r.adminPassword });
+/** GET loginLocks: active sign-in lockouts of one account, or of every account without manageId. */
+export const loginLocksQuery = z.object({ manageId: z.coerce.number().int().positive().optional() });
+/** One lockout: the account from one address, or (ip null) from every address it never signed in from. */
+export const loginLock = z.object({
+  manageId: z.number().int(),
+  ip: z.string().nullable(),
+  failures: z.number().int(),
+  lockedUntil: z.string(),
+});
+export type LoginLock = z.infer<typeof loginLock>;
+/** PUT unlockLogin: lifts every lockout and wait of the account. */
+export const unlockLoginRequest = z.object({ manageId: z.number().int().positive() });
+export const unlockLoginResult = z.object({ lifted: z.number().int() });
 export const manageCreated = z.object({ manageId: z.number().int() });
 
 // ---- organization ------------------------------------------------------------------------

@@ -48,13 +48,16 @@ const platformErrors = {
 
   LOGIN_FAILED: def(100030, 'Wrong user name, mobile or password (never says which).',
     '账号或密码错误', '帳號或密碼錯誤', 'Wrong account or password'),
-  LOGIN_LOCKED: def(100031, 'Too many failed sign-ins for this account or address in 15 minutes.',
+  LOGIN_LOCKED: def(100031, 'Too many failed sign-ins for this account from this address, or (where it never signed in) for the account or the address overall; lasts LOGIN_WINDOW_MINUTES.',
     '登录失败次数过多，请 {minutes} 分钟后再试', '登入失敗次數過多，請 {minutes} 分鐘後再試',
     'Too many failed sign-ins; try again in {minutes} minutes'),
   LOGIN_ACCOUNT_FROZEN: def(100032, 'Sign-in refused: the account is frozen.',
     '账号已被冻结，无法登录', '帳號已被凍結，無法登入', 'This account is frozen and cannot sign in'),
   OLD_PASSWORD_WRONG: def(100033, 'Changing the password: the current password is wrong.',
     '原密码错误', '原密碼錯誤', 'The current password is wrong'),
+  LOGIN_SLOW_DOWN: def(100035, 'Several failed sign-ins for this account from this address: the next try must wait a few seconds (doubling).',
+    '登录失败次数较多，请 {seconds} 秒后再试', '登入失敗次數較多，請 {seconds} 秒後再試',
+    'Several failed sign-ins; try again in {seconds} seconds'),
   CLIENT_TYPE_UNKNOWN: def(100034, 'The ClientType is not one the product knows.',
     '未知的客户端类型', '未知的用戶端類型', 'Unknown client type'),
 

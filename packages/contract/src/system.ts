@@ -41,7 +41,7 @@ export type ExportStarted = z.infer<typeof exportStarted>;
 /** Login log (issue 2, 11): one row per sign-in attempt, successful or not. */
 export const LOGIN_RESULTS = ['success', 'fail'] as const;
 /** Why a sign-in failed, as the login log stores it; the console translates each. */
-export const LOGIN_FAIL_REASONS = ['unknown account', 'wrong password', 'locked', 'frozen'] as const;
+export const LOGIN_FAIL_REASONS = ['unknown account', 'wrong password', 'locked', 'slowed', 'frozen'] as const;
 export type LoginFailReason = (typeof LOGIN_FAIL_REASONS)[number];
 export const loginLogFilter = timeRange.extend({
   userName: z.string().trim().max(64).optional(),

@@ -18,6 +18,7 @@ export const identityPerms = {
   manageStatus: 'sys:manage:status',
   manageResetPassword: 'sys:manage:resetPassword',
   manageExport: 'sys:manage:export',
+  manageUnlockLogin: 'sys:manage:unlockLogin',
   orgSave: 'sys:org:save',
   orgDelete: 'sys:org:delete',
   roleQuery: 'sys:role:query',
@@ -59,6 +60,10 @@ export const identityCalls = {
     summary: "Freeze or unfreeze an admin account; freezing ends all its sessions at once", body: adm.manageStatusRequest, data: none }),
   manageResetPassword: call({ method: 'PUT', path: '/user/api/v1/sys/manage/resetPassword', access: { permission: P.manageResetPassword }, module: 'identity',
     summary: "Set another admin account's password; its sessions end", body: adm.manageResetPasswordRequest, data: none }),
+  manageLoginLocks: call({ method: 'GET', path: '/user/api/v1/sys/manage/loginLocks', access: { permission: P.manageQuery }, module: 'identity',
+    summary: 'Active sign-in lockouts of an account (manageId), or of every account', query: adm.loginLocksQuery, data: z.array(adm.loginLock) }),
+  manageUnlockLogin: call({ method: 'PUT', path: '/user/api/v1/sys/manage/unlockLogin', access: { permission: P.manageUnlockLogin }, module: 'identity',
+    summary: "Lift an account's sign-in lockouts and waits from every address", body: adm.unlockLoginRequest, data: adm.unlockLoginResult }),
   manageExport: call({ method: 'POST', path: '/user/api/v1/sys/manage/export', access: { permission: P.manageExport }, module: 'identity',
     summary: 'Export admin accounts to the export centre', body: adm.manageFilter, data: sys.exportStarted }),
 

@@ -9,6 +9,7 @@ import { formatInZone, type ExportService } from '../system/export.service.js';
 import { AccessService } from './access.service.js';
 import { LoginLogService } from './login-log.service.js';
 import { LoginService } from './login.service.js';
+import { LoginGuardService } from './login-guard.service.js';
 import { ManageService } from './manage.service.js';
 import { MenuAdminService } from './menu-admin.service.js';
 import { OrgService } from './org.service.js';
@@ -34,11 +35,8 @@ const STATUS_NAMES: Record<0 | 1, Record<Lang, string>> = {
 export function createIdentity(db: Db, config: Config, deps: { sms: SmsProvider; onSessionsEnded: SessionEnded; exports: ExportService }) {
   const sessions = new SessionService(db, { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS }, deps.onSessionsEnded);
   const loginLog = new LoginLogService(db);
-  const login = new LoginService(db, sessions, loginLog, {
-    maxFailures: config.LOGIN_MAX_FAILURES,
-    windowMinutes: config.LOGIN_WINDOW_MINUTES,
-    singleSession: config.SESSION_SINGLE,
-  });
+  const loginGuard = new LoginGuardService(db, { maxFailures: config.LOGIN_MAX_FAILURES, windowMinutes: config.LOGIN_WINDOW_MINUTES });
+  const login = new LoginService(db, sessions, loginLog, loginGuard, { singleSession: config.SESSION_SINGLE });
   const access = new AccessService(db);
   const codes = new VerifyCodeService(db, deps.sms);
   const profile = new ProfileService(db, sessions, codes);
@@ -108,7 +106,7 @@ export function createIdentity(db: Db, config: Config, deps: { sms: SmsProvider;
     };
   }
 
-  return { sessions, loginLog, login, access, profile, codes, orgs, roles, menus, manage, userInfo };
+  return { sessions, loginLog, loginGuard, login, access, profile, codes, orgs, roles, menus, manage, userInfo };
 }
 
 export type IdentityServices = ReturnType<typeof createIdentity>;

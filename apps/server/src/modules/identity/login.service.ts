@@ -6,11 +6,10 @@ import { AppError } from '../../platform/http/app-error.js';
 import { verifyDecoy, verifyPassword } from '../../platform/auth/tokens.js';
 import type { LoginLogService } from './login-log.service.js';
 import type { SessionService } from './session.service.js';
+import { unknownSubject, type LoginGuardService, type Reservation } from './login-guard.service.js';
 import { sysAccount } from './tables.js';
 
 export interface LoginSettings {
-  maxFailures: number;
-  windowMinutes: number;
   /** One live session per account and client type: a new sign-in ends the older ones (100022). */
   singleSession: boolean;
 }
@@ -18,8 +17,9 @@ export interface LoginSettings {
 type LoginInput = Omit<LoginRequest, 'clientType'> & { clientType: string };
 
 /**
- * Sign-in (spec 7): by user name, or area code plus mobile. Failed attempts are counted per
- * account and per address; past the limit the attempt is refused before the password is checked.
+ * Sign-in (spec 7): by user name, or area code plus mobile. Whatever was typed is first resolved
+ * to the account, so every way of naming it shares one count; LoginGuardService then decides,
+ * before the password is checked, whether this account may be tried from this address now.
  * Every attempt, refused or not, goes to the login log.
  */
 export class LoginService {
@@ -27,6 +27,7 @@ export class LoginService {
     private readonly db: Db,
     private readonly sessions: SessionService,
     private readonly loginLog: LoginLogService,
+    private readonly guard: LoginGuardService,
     private readonly settings: LoginSettings,
   ) {}
 
@@ -42,17 +43,16 @@ export class LoginService {
     const fail = async (reason: LoginFailReason, accountId: number | null) =>
       this.loginLog.record({ ...attempt, accountId, result: 'fail', failReason: reason });
 
-    const failures = await this.loginLog.recentFailures(identifier, req.ip, this.settings.windowMinutes);
-    if (failures.byAccount >= this.settings.maxFailures || failures.byIp >= this.settings.maxFailures) {
-      const oldest = [failures.byAccount >= this.settings.maxFailures ? failures.oldestAccount : null, failures.byIp >= this.settings.maxFailures ? failures.oldestIp : null]
-        .filter((d): d is Date => d !== null)
-        .sort((a, b) => b.getTime() - a.getTime())[0];
-      const freeAt = (oldest?.getTime() ?? Date.now()) + this.settings.windowMinutes * 60_000;
-      await fail('locked', null);
-      throw new AppError('LOGIN_LOCKED', { minutes: Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000)) });
+    const account = await this.findAccount(input);
+    let reservation: Reservation;
+    try {
+      reservation = await this.guard.reserve(account ? `a:${account.id}` : unknownSubject(input), req.ip);
+    } catch (e) {
+      // Refused before any password check; an unknown name is refused exactly like a known one.
+      if (e instanceof AppError) await fail(e.errorName === 'LOGIN_SLOW_DOWN' ? 'slowed' : 'locked', account?.id ?? null);
+      throw e;
     }
 
-    const account = await this.findAccount(input);
     if (!account) {
       await verifyDecoy(input.password);
       await fail('unknown account', null);
@@ -62,6 +62,7 @@ export class LoginService {
       await fail('wrong password', account.id);
       throw new AppError('LOGIN_FAILED');
     }
+    await this.guard.release(reservation, account.status === 0);
     if (account.status !== 0) {
       await fail('frozen', account.id);
       throw new AppError('LOGIN_ACCOUNT_FROZEN');

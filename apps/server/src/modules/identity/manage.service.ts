@@ -8,7 +8,7 @@ import {
   type ManageUpdateRequest,
   type PageResult,
 } from '@cbo/contract';
-import { query, type Db } from '../../platform/db/database.js';
+import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { hashPassword } from '../../platform/auth/tokens.js';
@@ -102,8 +102,18 @@ export class ManageService {
     return this.deps.profile.info(manageId);
   }
 
-  /** A new account; a non-super creator gives it only roles whose menus it holds (decisions.md "Granting"). */
+  /**
+   * A new account; a non-super creator gives it only roles whose menus it holds (decisions.md
+   * "Granting"). User names and mobiles are unique; two creates at once are decided by the unique indexes.
+   */
   async create(p: Principal, req: ManageCreateRequest): Promise<{ manageId: number }> {
+    return this.createChecked(p, req).catch((e: unknown) => {
+      if (isUniqueViolation(e, 'sys_account_mobile_uq')) throw new AppError('MOBILE_TAKEN');
+      throw isUniqueViolation(e) ? new AppError('USERNAME_TAKEN') : e;
+    });
+  }
+
+  private async createChecked(p: Principal, req: ManageCreateRequest): Promise<{ manageId: number }> {
     const mobile = await this.mobilePair(req.areaCode, req.mobile, 0);
     if (req.orgId && !(await this.deps.orgs.exists(req.orgId))) throw new AppError('ORG_UNKNOWN');
     const passwordHash = await hashPassword(req.password);

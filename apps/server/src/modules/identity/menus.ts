@@ -22,6 +22,7 @@ export const identityMenus: MenuSeed[] = [
   button('system.personnel.status', 'system.personnel', 'personnel.btnStatus', 3, PERMS.manageStatus),
   button('system.personnel.resetPassword', 'system.personnel', 'personnel.btnResetPassword', 4, PERMS.manageResetPassword),
   button('system.personnel.export', 'system.personnel', 'personnel.btnExport', 5, PERMS.manageExport, ['operations']),
+  button('system.personnel.unlockLogin', 'system.personnel', 'personnel.btnUnlockLogin', 6, PERMS.manageUnlockLogin),
 
   { code: 'system.organization', parent: 'system', name: 'menu.organization', path: '/system/organization', url: 'system/organization', icon: 'ClusterOutlined', type: MENU_TYPE.menu, order: 20,
     roles: ['operations'] },

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { OrgNode, OrgSaveRequest } from '@cbo/contract';
-import { query, type Db } from '../../platform/db/database.js';
+import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { sysAccount, sysOrg } from './tables.js';
 
@@ -44,8 +44,20 @@ export class OrgService {
     return r?.name ?? null;
   }
 
+  /**
+   * Changes to the department tree take one transaction lock, so a department is never created
+   * under one being deleted, and two moves at once cannot make a loop. Sibling names are also
+   * decided by their unique index.
+   */
   async save(req: OrgSaveRequest): Promise<{ id: number }> {
+    return this.saveLocked(req).catch((e: unknown) => {
+      throw isUniqueViolation(e) ? new AppError('ORG_NAME_TAKEN') : e;
+    });
+  }
+
+  private async saveLocked(req: OrgSaveRequest): Promise<{ id: number }> {
     return this.db.transaction(async (tx) => {
+      await lockTree(tx);
       if (req.parentId !== 0) {
         const [parent] = await tx.select({ id: sysOrg.id }).from(sysOrg).where(eq(sysOrg.id, req.parentId));
         if (!parent) throw new AppError('ORG_UNKNOWN');
@@ -75,6 +87,7 @@ export class OrgService {
 
   async remove(id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await lockTree(tx);
       const [found] = await tx.select({ id: sysOrg.id }).from(sysOrg).where(eq(sysOrg.id, id)).for('update');
       if (!found) throw new AppError('NOT_FOUND');
       const children = await tx.select({ id: sysOrg.id }).from(sysOrg).where(eq(sysOrg.parentId, id)).limit(1);
@@ -84,4 +97,8 @@ export class OrgService {
       await tx.delete(sysOrg).where(eq(sysOrg.id, id));
     });
   }
+}
+
+async function lockTree(tx: Pick<Db, 'execute'>): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727004)`);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ManageInfo } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/tokens.js';
@@ -92,12 +92,25 @@ export class ProfileService {
     const areaCode = req.areaCode.replace(/^\+/, '');
     await this.assertMobileFree(p.accountId, areaCode, req.mobile);
     // The ticket proves the current mobile; it is checked first and spent only on success, so a
-    // mistyped new code does not force the person to verify the old number again.
+    // mistyped new code does not force the person to verify the old number again. The code's try
+    // is counted on its own (a failed change must not undo it); spending the ticket, spending the
+    // code and changing the mobile then happen together or not at all, each spend conditional,
+    // so one ticket and one code change the mobile once however many requests carry them.
     const needsTicket = Boolean(a.mobile && a.areaCode);
     if (needsTicket && !(await this.codes.hasTicket(p.accountId, 'ticket', req.ticket))) throw new AppError('CHECK_TICKET_INVALID');
-    await this.codes.consume(p.accountId, 'newMobile', { areaCode, mobile: req.mobile }, req.code);
-    if (needsTicket && req.ticket) await this.codes.spendTicket(p.accountId, 'ticket', req.ticket);
-    await this.db.update(sysAccount).set({ areaCode, mobile: req.mobile, updatedAt: new Date() }).where(eq(sysAccount.id, a.id));
+    const codeId = await this.codes.check(p.accountId, 'newMobile', { areaCode, mobile: req.mobile }, req.code);
+    await this.db.transaction(async (tx) => {
+      if (needsTicket && !(await this.codes.spendTicket(tx, p.accountId, 'ticket', req.ticket!))) throw new AppError('CHECK_TICKET_INVALID');
+      await this.codes.markUsed(tx, codeId);
+      await tx
+        .update(sysAccount)
+        .set({ areaCode, mobile: req.mobile, updatedAt: new Date() })
+        .where(eq(sysAccount.id, a.id))
+        .catch((e: unknown) => {
+          // Another account took the number since it was checked: the unique index decides.
+          throw isUniqueViolation(e) ? new AppError('MOBILE_TAKEN') : e;
+        });
+    });
     return this.info(a.id);
   }
 

@@ -166,6 +166,28 @@ export const sysLoginLog = pgTable(
   ],
 );
 
+/**
+ * Failed sign-in counters (docs/decisions.md, "Sign-in lockout"). One row per key: an account (or
+ * an unknown identifier) at one address (`subject`, `ip`), an account from every address it has
+ * not signed in from (`ip` = '*'), and one address for every name (`subject` = '*'). A pair row
+ * also remembers that the account signed in from that address (`trustedAt`).
+ */
+export const sysLoginGuard = pgTable(
+  'sys_login_guard',
+  {
+    /** `a:<account id>`, `u:<identifier as normalised>` or '*'. */
+    subject: varchar('subject', { length: 100 }).notNull(),
+    /** The address, or '*'. */
+    ip: varchar('ip', { length: 64 }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailAt: timestamp('last_fail_at', { withTimezone: true }),
+    /** No attempt for this key is checked before this time. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    trustedAt: timestamp('trusted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.ip] }), index('sys_login_guard_last_fail_idx').on(t.lastFailAt)],
+);
+
 /** Verification codes (6 digits), stored hashed; they expire and are rate limited. */
 export const sysVerifyCode = pgTable(
   'sys_verify_code',

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -10,6 +11,9 @@ export const CODE_TTL_SECONDS = 300;
 export const CODE_RESEND_SECONDS = 60;
 const CODE_MAX_ATTEMPTS = 5;
 const CODE_DAILY_LIMIT = 10;
+/** Transaction lock classes (two-key advisory locks) for sending: per account, per number. */
+const LOCK_SEND_ACCOUNT = 727301;
+const LOCK_SEND_TARGET = 727302;
 
 export interface Mobile {
   areaCode: string;
@@ -33,48 +37,82 @@ export class VerifyCodeService {
     return a?.mobile && a.areaCode ? { areaCode: a.areaCode, mobile: a.mobile } : null;
   }
 
-  /** Sends a code for `purpose` to `to`, rate limited per number (1/min) and per account (10/day). */
+  /**
+   * Sends a code for `purpose` to `to`, at most one a minute per number and 10 a day per account.
+   * The limits are read and the code stored under two transaction locks (the account's, then the
+   * number's), so sends at the same moment are decided one after the other on what is stored.
+   */
   async send(accountId: number, purpose: string, to: Mobile): Promise<{ maskedMobile: string; expireSeconds: number; resendSeconds: number }> {
     const t = target(to);
-    const [last] = await this.db
-      .select({ createdAt: sysVerifyCode.createdAt })
-      .from(sysVerifyCode)
-      .where(and(eq(sysVerifyCode.target, t), sql`${sysVerifyCode.purpose} not like 'ticket%'`))
-      .orderBy(desc(sysVerifyCode.createdAt))
-      .limit(1);
-    const wait = last ? CODE_RESEND_SECONDS - Math.floor((Date.now() - last.createdAt.getTime()) / 1000) : 0;
-    if (wait > 0) throw new AppError('CODE_TOO_FREQUENT', { seconds: wait });
-    const [day] = await query<{ n: number }>(this.db, sql`
-      select count(*)::int as n from sys_verify_code
-       where account_id = ${accountId} and purpose not like 'ticket%' and created_at > now() - interval '1 day'`);
-    if (Number(day?.n ?? 0) >= CODE_DAILY_LIMIT) throw new AppError('TOO_FREQUENT');
     const code = sixDigitCode();
-    await this.db.insert(sysVerifyCode).values({
-      accountId,
-      purpose,
-      target: t,
-      codeHash: sha256(`${t}:${code}`),
-      expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SEND_ACCOUNT}, ${accountId}::int)`);
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SEND_TARGET}, hashtext(${t}))`);
+      const [last] = await tx
+        .select({ createdAt: sysVerifyCode.createdAt })
+        .from(sysVerifyCode)
+        .where(and(eq(sysVerifyCode.target, t), sql`${sysVerifyCode.purpose} not like 'ticket%'`))
+        .orderBy(desc(sysVerifyCode.createdAt))
+        .limit(1);
+      const wait = last ? CODE_RESEND_SECONDS - Math.floor((Date.now() - last.createdAt.getTime()) / 1000) : 0;
+      if (wait > 0) throw new AppError('CODE_TOO_FREQUENT', { seconds: wait });
+      const [day] = await query<{ n: number }>(tx, sql`
+        select count(*)::int as n from sys_verify_code
+         where account_id = ${accountId} and purpose not like 'ticket%' and created_at > now() - interval '1 day'`);
+      if (Number(day?.n ?? 0) >= CODE_DAILY_LIMIT) throw new AppError('TOO_FREQUENT');
+      await tx.insert(sysVerifyCode).values({
+        accountId,
+        purpose,
+        target: t,
+        codeHash: sha256(`${t}:${code}`),
+        expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
+      });
     });
     await this.sms.send({ areaCode: to.areaCode.replace(/^\+/, ''), mobile: to.mobile }, `Your verification code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.`);
     return { maskedMobile: maskMobile(to.mobile), expireSeconds: CODE_TTL_SECONDS, resendSeconds: CODE_RESEND_SECONDS };
   }
 
-  /** Checks the newest open code of the account for the target; a wrong try counts, five end the code. */
-  async consume(accountId: number, purpose: string, to: Mobile, code: string): Promise<void> {
+  /**
+   * Checks a code against the newest code sent to the account for the target (a newer send makes
+   * the older ones useless) and answers its id;
+   * `markUsed` then spends it. The try is counted first, by one conditional update that succeeds
+   * only while the code is open, unexpired and under its five tries: concurrent guesses can never
+   * compare more than five, and a code past its tries is refused without comparing.
+   */
+  async check(accountId: number, purpose: string, to: Mobile, code: string): Promise<number> {
     const t = target(to);
-    const [row] = await this.db
-      .select()
-      .from(sysVerifyCode)
-      .where(and(eq(sysVerifyCode.accountId, accountId), eq(sysVerifyCode.purpose, purpose), eq(sysVerifyCode.target, t), isNull(sysVerifyCode.consumedAt)))
-      .orderBy(desc(sysVerifyCode.id))
-      .limit(1);
-    if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('CODE_INVALID');
-    if (row.codeHash !== sha256(`${t}:${code}`)) {
-      await this.db.update(sysVerifyCode).set({ attempts: row.attempts + 1 }).where(eq(sysVerifyCode.id, row.id));
-      throw new AppError('CODE_INVALID', undefined, { keep: true }); // the wrong try stays counted
-    }
-    await this.db.update(sysVerifyCode).set({ consumedAt: new Date() }).where(eq(sysVerifyCode.id, row.id));
+    const [row] = await query<{ id: number; code_hash: string }>(this.db, sql`
+      update sys_verify_code set attempts = attempts + 1
+       where id = (select id from sys_verify_code
+                    where account_id = ${accountId} and purpose = ${purpose} and target = ${t}
+                    order by id desc limit 1)
+         and consumed_at is null and attempts < ${CODE_MAX_ATTEMPTS} and expires_at > ${new Date().toISOString()}::timestamptz
+      returning id, code_hash`);
+    if (!row) throw new AppError('CODE_INVALID');
+    // A wrong code stays counted even though the request that tried it fails (request-tx.ts).
+    if (!this.matches(row.code_hash, `${t}:${code}`)) throw new AppError('CODE_INVALID', undefined, { keep: true });
+    return Number(row.id);
+  }
+
+  /** Spends a checked code: only one caller ever succeeds, the others get CODE_INVALID. */
+  async markUsed(db: Pick<Db, 'update'>, codeId: number): Promise<void> {
+    const used = await db
+      .update(sysVerifyCode)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(sysVerifyCode.id, codeId), isNull(sysVerifyCode.consumedAt)))
+      .returning({ id: sysVerifyCode.id });
+    if (!used.length) throw new AppError('CODE_INVALID');
+  }
+
+  /** Checks and spends a code in one go (a right code is accepted once). */
+  async consume(accountId: number, purpose: string, to: Mobile, code: string): Promise<void> {
+    await this.markUsed(this.db, await this.check(accountId, purpose, to, code));
+  }
+
+  private matches(storedHash: string, value: string): boolean {
+    const a = Buffer.from(storedHash);
+    const b = Buffer.from(sha256(value));
+    return a.length === b.length && crypto.timingSafeEqual(a, b);
   }
 
   /** A ticket proving a checked code, valid for ttlSeconds. `purpose` must start with "ticket". */
@@ -97,8 +135,10 @@ export class VerifyCodeService {
     return found.length > 0;
   }
 
-  async spendTicket(accountId: number, purpose: string, ticket: string): Promise<void> {
-    await this.db.update(sysVerifyCode).set({ consumedAt: new Date() }).where(ticketWhere(accountId, purpose, ticket));
+  /** Spends a ticket with one conditional update: true for exactly one caller. */
+  async spendTicket(db: Pick<Db, 'update'>, accountId: number, purpose: string, ticket: string): Promise<boolean> {
+    const spent = await db.update(sysVerifyCode).set({ consumedAt: new Date() }).where(ticketWhere(accountId, purpose, ticket)).returning({ id: sysVerifyCode.id });
+    return spent.length > 0;
   }
 
   /** Whether another account already uses this mobile. */

@@ -28,6 +28,14 @@ export interface CodeIssuer {
   hasTicket(accountId: number, purpose: string, ticket: string | undefined): Promise<boolean>;
 }
 
+/**
+ * Values are checked against the range settings, and ranges against the stored values, under one
+ * transaction lock: a range saved at the same moment as a value can never leave that value outside.
+ */
+async function lockRanges(tx: Pick<Db, 'execute'>): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727102)`);
+}
+
 /** A checked code buys a ticket good for sensitive changes for this long (docs/decisions.md). */
 export const CONFIG_TICKET_SECONDS = 600;
 const CODE_PURPOSE = 'configCode';
@@ -157,7 +165,10 @@ export class ConfigService {
   /** PUT root: basis, operation or other; operation values must respect the range settings. */
   async save(req: SaveConfigRequest): Promise<null> {
     await this.db.transaction(async (tx) => {
-      if (req.paramType === 'operation') this.checkOperation(req.values, await this.read('range', tx));
+      if (req.paramType === 'operation') {
+        await lockRanges(tx);
+        this.checkOperation(req.values, await this.read('range', tx));
+      }
       await this.write(tx, req.paramType, req.values);
     });
     return null;
@@ -166,6 +177,7 @@ export class ConfigService {
   async savePay(p: Principal, ticket: string, values: PayConfig): Promise<null> {
     await this.requireTicket(p, ticket);
     await this.db.transaction(async (tx) => {
+      await lockRanges(tx);
       this.checkPay(values, await this.read('range', tx));
       await this.write(tx, 'pay', values);
     });
@@ -256,6 +268,7 @@ export class ConfigService {
   /** /setRnge: refused when a value already configured would fall outside the new ranges. */
   async saveRange(r: RangeConfig): Promise<null> {
     await this.db.transaction(async (tx) => {
+      await lockRanges(tx);
       const [operation, pay] = await Promise.all([this.read('operation', tx), this.read('pay', tx)]);
       const excluded = (field: string, value: number, range: { min: number; max: number }) => {
         if (value < range.min || value > range.max) throw new AppError('RANGE_EXCLUDES_CONFIG', { field, value: cents(value) });
@@ -286,6 +299,7 @@ export class ConfigService {
   async addDevicePay(p: Principal, ticket: string, v: DevicePayValues): Promise<DevicePayItem> {
     await this.requireTicket(p, ticket);
     return this.db.transaction(async (tx) => {
+      await lockRanges(tx);
       this.checkDevicePay(v, await this.read('range', tx));
       // Serialises concurrent adds so two never take the same next index.
       await tx.execute(sql`select pg_advisory_xact_lock(727101)`);
@@ -298,6 +312,7 @@ export class ConfigService {
   async updateDevicePay(p: Principal, ticket: string, id: number, v: DevicePayValues): Promise<DevicePayItem> {
     await this.requireTicket(p, ticket);
     return this.db.transaction(async (tx) => {
+      await lockRanges(tx);
       this.checkDevicePay(v, await this.read('range', tx));
       const [row] = await tx.update(sysDevicePay).set({ ...v, updatedAt: new Date() }).where(eq(sysDevicePay.id, id)).returning();
       if (!row) throw new AppError('NOT_FOUND');

@@ -92,3 +92,21 @@ describe.each(engines)('export centre (%s)', (engine) => {
     expect(ok.exportSpeed).toBe('100%');
   });
 });
+
+describe.each(engines)('export centre limit under concurrency (%s)', (engine) => {
+  // No workers: queued exports stay queued, so the limit is what decides.
+  const s = useServer(engine);
+
+  it('50 exports started at once by one account: exactly 3 are queued, the rest refused with 100073', async () => {
+    const token = await s.current.login();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async () =>
+        (await s.current.inject({ method: 'POST', url: '/user/api/v1/sys/loginLog/export', headers: auth(token), payload: {} })).json().code as number,
+      ),
+    );
+    expect(answers.filter((c) => c === 0)).toHaveLength(3);
+    expect(answers.filter((c) => c !== 0).every((c) => c === 100073)).toBe(true);
+    const rows = await s.current.database.db.execute(sql`select count(*)::int as n from sys_export_log`);
+    expect(Number((rows as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(3);
+  });
+});

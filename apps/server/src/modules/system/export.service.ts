@@ -30,6 +30,8 @@ const RECOVER_MS = 10_000;
 const WORKERS_LOCK_NS = 727_002;
 const MAX_ATTEMPTS = 3;
 const MAX_QUEUED_PER_ACCOUNT = 3;
+/** Transaction lock class (with the account id) under which an account's exports are queued. */
+const EXPORT_LOCK = 727201;
 
 /**
  * The export centre (issue 2, item 10). A request is checked (rows to export, not above 20,000)
@@ -70,16 +72,22 @@ export class ExportService {
     const rows = await def.count(params);
     if (rows === 0) throw new AppError('NO_EXPORT_DATA');
     if (rows > EXPORT_MAX_ROWS) throw new AppError('EXPORT_TOO_MANY', { max: EXPORT_MAX_ROWS });
-    const [queued] = await this.db
-      .select({ n: count() })
-      .from(sysExportLog)
-      .where(and(eq(sysExportLog.accountId, accountId), inArray(sysExportLog.status, ['pending', 'running'])));
-    if (Number(queued!.n) >= MAX_QUEUED_PER_ACCOUNT) throw new AppError('EXPORT_BUSY');
     const fileName = `${def.title[lang]}_${stamp(new Date(), timeZone)}.xlsx`;
-    const [row] = await this.db
-      .insert(sysExportLog)
-      .values({ accountId, kind, params: { filter: params, timeZone }, lang, fileName, rowCount: rows })
-      .returning({ id: sysExportLog.id });
+    // The account's queued exports are counted and the new one stored under the account's
+    // transaction lock, so exports started together cannot all see room for themselves.
+    const row = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${EXPORT_LOCK}, ${accountId}::int)`);
+      const [queued] = await tx
+        .select({ n: count() })
+        .from(sysExportLog)
+        .where(and(eq(sysExportLog.accountId, accountId), inArray(sysExportLog.status, ['pending', 'running'])));
+      if (Number(queued!.n) >= MAX_QUEUED_PER_ACCOUNT) throw new AppError('EXPORT_BUSY');
+      const [inserted] = await tx
+        .insert(sysExportLog)
+        .values({ accountId, kind, params: { filter: params, timeZone }, lang, fileName, rowCount: rows })
+        .returning({ id: sysExportLog.id });
+      return inserted;
+    });
     await this.database.notify(JOBS_CHANNEL, String(row!.id));
     return { exportId: row!.id, fileName };
   }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { PageResult, ProblemTypeFilter, ProblemTypeItem } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { sysProblemType } from './tables.js';
 
@@ -41,7 +41,18 @@ export class ProblemTypeService {
     return { list, total };
   }
 
+  /**
+   * A name is unique among types in use (case-insensitive). The read below gives the usual answer;
+   * two saves at the same moment are decided by the partial unique index, answered the same way.
+   * Only a type still in use is changed: the update itself checks it.
+   */
   async save(req: { id?: number; name: string; sort: number; remark: string }): Promise<ProblemTypeItem> {
+    return this.saveChecked(req).catch((e: unknown) => {
+      throw isUniqueViolation(e) ? new AppError('PROBLEM_TYPE_NAME_TAKEN') : e;
+    });
+  }
+
+  private async saveChecked(req: { id?: number; name: string; sort: number; remark: string }): Promise<ProblemTypeItem> {
     return this.db.transaction(async (tx) => {
       const clash = await tx
         .select({ id: sysProblemType.id })
@@ -52,24 +63,27 @@ export class ProblemTypeService {
         const [row] = await tx.insert(sysProblemType).values({ name: req.name, sort: req.sort, remark: req.remark }).returning();
         return item(row!);
       }
-      const [current] = await tx.select().from(sysProblemType).where(eq(sysProblemType.id, req.id));
-      if (!current) throw new AppError('NOT_FOUND');
-      if (current.status === 'deleted') throw new AppError('PROBLEM_TYPE_DELETED');
       const [row] = await tx
         .update(sysProblemType)
         .set({ name: req.name, sort: req.sort, remark: req.remark, updatedAt: new Date() })
-        .where(eq(sysProblemType.id, req.id))
+        .where(and(eq(sysProblemType.id, req.id), eq(sysProblemType.status, 'inUse')))
         .returning();
-      return item(row!);
+      if (row) return item(row);
+      const [current] = await tx.select({ id: sysProblemType.id }).from(sysProblemType).where(eq(sysProblemType.id, req.id));
+      throw new AppError(current ? 'PROBLEM_TYPE_DELETED' : 'NOT_FOUND');
     });
   }
 
+  /** Marks a type in use deleted; a conditional update, so two deletes at once: one succeeds. */
   async delete(id: number): Promise<null> {
-    const [current] = await this.db.select().from(sysProblemType).where(eq(sysProblemType.id, id));
-    if (!current) throw new AppError('NOT_FOUND');
-    if (current.status === 'deleted') throw new AppError('PROBLEM_TYPE_DELETED');
-    await this.db.update(sysProblemType).set({ status: 'deleted', updatedAt: new Date() }).where(eq(sysProblemType.id, id));
-    return null;
+    const done = await this.db
+      .update(sysProblemType)
+      .set({ status: 'deleted', updatedAt: new Date() })
+      .where(and(eq(sysProblemType.id, id), eq(sysProblemType.status, 'inUse')))
+      .returning({ id: sysProblemType.id });
+    if (done.length) return null;
+    const [current] = await this.db.select({ id: sysProblemType.id }).from(sysProblemType).where(eq(sysProblemType.id, id));
+    throw new AppError(current ? 'PROBLEM_TYPE_DELETED' : 'NOT_FOUND');
   }
 }
 

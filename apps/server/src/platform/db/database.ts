@@ -188,6 +188,17 @@ export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
+/**
+ * A unique index refused the write (SQLSTATE 23505), however the driver wrapped the error; with
+ * `index`, only that index.
+ */
+export function isUniqueViolation(e: unknown, index?: string): boolean {
+  for (let cur = e as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; cur && depth < 5; cur = cur.cause as typeof cur, depth++) {
+    if (cur.code === '23505') return index === undefined || cur.constraint === index;
+  }
+  return false;
+}
+
 /** Rows of a raw SQL statement (both drivers answer `{ rows }`). */
 export async function query<T>(db: Pick<Db, 'execute'>, statement: SQL): Promise<T[]> {
   const res = (await db.execute(statement)) as unknown as { rows: T[] };

@@ -29,6 +29,7 @@ export default {
   },
   failReasons: {
     locked: 'Locked after too many failures',
+    slowed: 'Made to wait after failures',
     unknown_account: 'Unknown account',
     wrong_password: 'Wrong password',
     frozen: 'Account frozen',

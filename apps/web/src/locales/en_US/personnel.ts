@@ -44,4 +44,10 @@ export default {
   btnStatus: "Freeze or unfreeze",
   btnResetPassword: "Reset password",
   btnExport: "Export accounts",
+  loginLocked: "Sign-in locked",
+  unlockLogin: "Unlock sign-in",
+  unlockConfirm: "Lift the sign-in lockout of {{name}}?",
+  unlockHint: "Its failed sign-ins are forgotten at every address, so it can sign in again at once.",
+  unlockDone: "Sign-in unlocked",
+  btnUnlockLogin: "Unlock sign-in",
 };

@@ -29,6 +29,7 @@ export default {
   },
   failReasons: {
     locked: '账号已锁定（失败次数过多）',
+    slowed: '失败次数较多，需稍候再试',
     unknown_account: '账号不存在',
     wrong_password: '密码错误',
     frozen: '账号已冻结',

@@ -44,4 +44,10 @@ export default {
   btnStatus: "冻结/解冻",
   btnResetPassword: "重置密码",
   btnExport: "导出人员",
+  loginLocked: "登录已锁定",
+  unlockLogin: "解除登录锁定",
+  unlockConfirm: "解除账号 {{name}} 的登录锁定？",
+  unlockHint: "该账号在所有地址的登录失败次数将被清除，可立即重新登录。",
+  unlockDone: "已解除登录锁定",
+  btnUnlockLogin: "解除登录锁定",
 };

@@ -29,6 +29,7 @@ export default {
   },
   failReasons: {
     locked: '帳號已鎖定（失敗次數過多）',
+    slowed: '失敗次數較多，需稍候再試',
     unknown_account: '帳號不存在',
     wrong_password: '密碼錯誤',
     frozen: '帳號已凍結',

@@ -44,4 +44,10 @@ export default {
   btnStatus: "凍結/解凍",
   btnResetPassword: "重設密碼",
   btnExport: "匯出人員",
+  loginLocked: "登入已鎖定",
+  unlockLogin: "解除登入鎖定",
+  unlockConfirm: "解除帳號 {{name}} 的登入鎖定？",
+  unlockHint: "該帳號在所有位址的登入失敗次數將被清除，可立即重新登入。",
+  unlockDone: "已解除登入鎖定",
+  btnUnlockLogin: "解除登入鎖定",
 };

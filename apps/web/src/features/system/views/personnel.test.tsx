@@ -51,6 +51,28 @@ describe('personnel screen', () => {
     await waitFor(() => expect(server.last(LIST)?.query.get('orgId')).toBe('5'));
   });
 
+  it('tags an account whose sign-in is locked and lifts the lockout after confirming, with sys:manage:unlockLogin only', async () => {
+    const LOCKS = api.manageLoginLocks.path;
+    const UNLOCK = api.manageUnlockLogin.path;
+    const locked = { manageId: 2, ip: '10.0.0.9', failures: 10, lockedUntil: '2026-01-01T00:15:00Z' };
+    const server = fakeServer({ ...common, [LIST]: { list: [row({}), row({ manageId: 4, userName: 'other' })], total: 2 }, [BUTTONS]: ['sys:manage:unlockLogin'], [LOCKS]: [locked], [UNLOCK]: { lifted: 1 } });
+    renderView(<PersonnelView />, { path: '/system/personnel' });
+    expect(await screen.findByText('Sign-in locked')).toBeTruthy();
+    // Only the locked account offers the action.
+    expect(screen.getAllByRole('button', { name: /Unlock sign-in/ })).toHaveLength(1);
+    fireEvent.click(button(/Unlock sign-in/));
+    expect((await screen.findAllByText('Lift the sign-in lockout of clerk?')).length).toBeGreaterThan(0);
+    fireEvent.click(button(/^OK$/));
+    await waitFor(() => expect(server.last(UNLOCK)?.body).toEqual({ manageId: 2 }));
+  });
+
+  it('offers no unlock without the permission, though the tag shows', async () => {
+    fakeServer({ ...common, [LIST]: { list: [row({})], total: 1 }, [BUTTONS]: [], [api.manageLoginLocks.path]: [{ manageId: 2, ip: null, failures: 40, lockedUntil: '2026-01-01T00:15:00Z' }] });
+    renderView(<PersonnelView />, { path: '/system/personnel' });
+    expect(await screen.findByText('Sign-in locked')).toBeTruthy();
+    expect(queryButton(/Unlock sign-in/)).toBeNull();
+  });
+
   it('checks the rules of spec 5 before sending a new account', async () => {
     const server = fakeServer({ ...common, [LIST]: { list: [], total: 0 }, [BUTTONS]: ['sys:manage:add'], [CREATE]: { manageId: 9 } });
     renderView(<PersonnelView />, { path: '/system/personnel' });

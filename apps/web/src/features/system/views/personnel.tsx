@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Card, Col, Form, Input, Row, Select, Space, Tag, Tree, TreeSelect, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { manageCreateRequest, manageResetPasswordRequest, PERMS, type ManageItem } from '@cbo/contract';
 import { request } from '@/shared/request';
@@ -59,6 +59,24 @@ export default function PersonnelView() {
       await queryClient.invalidateQueries({ queryKey: callKey('manageList') });
     },
   });
+  // Accounts with an active sign-in lockout (too many failed sign-ins) get a tag and, for those
+  // holding the permission, an action lifting it.
+  const locks = useQuery({ queryKey: callKey('manageLoginLocks'), queryFn: ({ signal }) => request('manageLoginLocks', {}, { signal }) });
+  const lockedIds = useMemo(() => new Set((locks.data ?? []).map((l) => l.manageId)), [locks.data]);
+  const unlock = useMutation({
+    mutationFn: (manageId: number) => request('manageUnlockLogin', { body: { manageId } }),
+    onSuccess: async () => {
+      void message.success(t('unlockDone'));
+      await queryClient.invalidateQueries({ queryKey: callKey('manageLoginLocks') });
+    },
+  });
+  const confirmUnlock = (row: ManageItem) => {
+    modal.confirm({
+      title: t('unlockConfirm', { name: row.userName }),
+      content: t('unlockHint'),
+      onOk: () => unlock.mutateAsync(row.manageId),
+    });
+  };
   const confirmStatus = (row: ManageItem) => {
     const freeze = row.status === 0;
     modal.confirm({
@@ -90,7 +108,12 @@ export default function PersonnelView() {
         title: t('status'),
         dataIndex: 'status',
         key: 'status',
-        render: (v: number) => <Tag color={v === 0 ? 'success' : 'error'}>{t(v === 0 ? 'statusNormal' : 'statusFrozen')}</Tag>,
+        render: (v: number, r) => (
+          <>
+            <Tag color={v === 0 ? 'success' : 'error'}>{t(v === 0 ? 'statusNormal' : 'statusFrozen')}</Tag>
+            {lockedIds.has(r.manageId) && <Tag color="warning">{t('loginLocked')}</Tag>}
+          </>
+        ),
       },
       { title: t('loginCount'), dataIndex: 'loginCount', key: 'loginCount', sortable: true },
       { title: t('lastLoginTime'), dataIndex: 'lastLoginTime', key: 'lastLoginTime', sortable: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
@@ -116,11 +139,16 @@ export default function PersonnelView() {
                 {t('resetPassword')}
               </Button>
             )}
+            {buttons.has(PERMS.manageUnlockLogin) && lockedIds.has(row.manageId) && (
+              <Button type="link" size="small" onClick={() => confirmUnlock(row)}>
+                {t('unlockLogin')}
+              </Button>
+            )}
           </Space>
         ),
       },
     ],
-    [t, nameText, buttons.has, edit.show, reset.show],
+    [t, nameText, buttons.has, edit.show, reset.show, lockedIds],
   );
 
   const row = edit.record;
