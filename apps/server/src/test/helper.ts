@@ -25,7 +25,7 @@ export interface TestServer {
 }
 
 /** A fresh PostgreSQL database for one test file, dropped at the end. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `cbo_t_${crypto.randomBytes(5).toString('hex')}`;
   const pg = (await import('pg')).default;

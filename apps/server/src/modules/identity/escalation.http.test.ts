@@ -143,6 +143,11 @@ const CASES: Case[] = [
     }],
   },
   {
+    call: 'manageUnlockLogin',
+    refused: (f) => [{ what: "lifting a super administrator's sign-in lockout", input: { manageId: f.adminId }, code: 100131 }],
+    allowed: async (f) => [{ input: { manageId: f.victim }, check: async (a) => expect(a.data.lifted).toBeGreaterThanOrEqual(0) }],
+  },
+  {
     call: 'roleSave',
     refused: async (f) => {
       const own = (await call(f.t, f.su, 'GET', `/user/api/v1/sys/role/detail?id=${f.myRole}`)).data;

@@ -43,7 +43,7 @@ export function createIdentity(db: Db, config: Config, deps: { sms: SmsProvider;
   const orgs = new OrgService(db);
   const roles = new RoleService(db, access);
   const menus = new MenuAdminService(db, access);
-  const manage = new ManageService(db, { access, orgs, roles, profile, sessions });
+  const manage = new ManageService(db, { access, orgs, roles, profile, sessions, loginGuard });
 
   deps.exports.register<LoginLogFilter>('loginLog', {
     title: { zh_CN: '登录日志', zh_TW: '登入日誌', en_US: 'Login log' },

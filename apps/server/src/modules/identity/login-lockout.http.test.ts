@@ -164,15 +164,18 @@ describe.each(engines)('sign-in lockout (%s)', (engine) => {
     const db = s.current.database.db;
     await accountWithMenus(db, 'viewer1', 'viewer123', ['system', 'system.personnel']);
     await accountWithMenus(db, 'unlocker1', 'unlock123', ['system', 'system.personnel', 'system.personnel.unlockLogin']);
-    await accountWithMenus(db, 'nobody1', 'nobody123', ['dashboard']);
+    const nobodyId = await accountWithMenus(db, 'nobody1', 'nobody123', ['dashboard']);
     const viewer = await s.current.login('viewer1', 'viewer123', '10.28.0.1');
     const unlocker = await s.current.login('unlocker1', 'unlock123', '10.28.0.2');
     const nobody = await s.current.login('nobody1', 'nobody123', '10.28.0.3');
     const put = (token: string, lang = 'en_US') =>
-      s.current.inject({ method: 'PUT', url: '/user/api/v1/sys/manage/unlockLogin', headers: auth(token, lang), payload: { manageId: 1 } });
+      s.current.inject({ method: 'PUT', url: '/user/api/v1/sys/manage/unlockLogin', headers: auth(token, lang), payload: { manageId: nobodyId } });
     expect((await put(viewer, 'zh_TW')).json()).toMatchObject({ code: 100003, msg: '沒有權限執行此操作' });
     expect((await put(nobody)).json().code).toBe(100003);
     expect((await put(unlocker)).json().code).toBe(0);
+    // A super administrator's lockouts are lifted by a super administrator only.
+    const unlockSuper = await s.current.inject({ method: 'PUT', url: '/user/api/v1/sys/manage/unlockLogin', headers: auth(unlocker), payload: { manageId: 1 } });
+    expect(unlockSuper.json().code).toBe(100131);
     expect((await s.current.inject({ url: '/user/api/v1/sys/manage/loginLocks', headers: auth(viewer) })).json().code).toBe(0);
     expect((await s.current.inject({ url: '/user/api/v1/sys/manage/loginLocks', headers: auth(nobody) })).json().code).toBe(100003);
   });

@@ -13,6 +13,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { hashPassword } from '../../platform/auth/tokens.js';
 import type { AccessService } from './access.service.js';
+import type { LoginGuardService } from './login-guard.service.js';
 import type { OrgService } from './org.service.js';
 import type { ProfileService } from './profile.service.js';
 import type { RoleService } from './role.service.js';
@@ -33,7 +34,7 @@ const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v 
 export class ManageService {
   constructor(
     private readonly db: Db,
-    private readonly deps: { access: AccessService; orgs: OrgService; roles: RoleService; profile: ProfileService; sessions: SessionService },
+    private readonly deps: { access: AccessService; orgs: OrgService; roles: RoleService; profile: ProfileService; sessions: SessionService; loginGuard: LoginGuardService },
   ) {}
 
   private async where(f: ManageFilter): Promise<SQL> {
@@ -223,6 +224,24 @@ export class ManageService {
     });
     // Whoever knew the old password is signed out; one's own current session stays.
     await this.deps.sessions.endAll(manageId, 100022, manageId === p.accountId ? p.sessionId : undefined);
+  }
+
+  /**
+   * Lifts an account's sign-in lockouts (answers how many were active). Only a super administrator
+   * lifts a super administrator's: lifting them again and again would give a guesser more tries.
+   */
+  async unlockLogin(p: Principal, manageId: number): Promise<number> {
+    await this.db.transaction((tx) => this.lockTarget(p, manageId, tx));
+    return this.deps.loginGuard.unlock(manageId);
+  }
+
+  /** Active sign-in lockouts of one account (NOT_FOUND for an unknown one), or of every account. */
+  async loginLocks(manageId: number | undefined) {
+    if (manageId !== undefined) {
+      const [a] = await this.db.select({ id: sysAccount.id }).from(sysAccount).where(eq(sysAccount.id, manageId));
+      if (!a) throw new AppError('NOT_FOUND');
+    }
+    return this.deps.loginGuard.locks(manageId);
   }
 
   /**

@@ -32,8 +32,8 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
     await s.manage.resetPassword(principal, body.manageId, body.password);
     return null;
   });
-  registerCall(app, 'manageLoginLocks', ({ query }) => s.loginGuard.locks(query.manageId));
-  registerCall(app, 'manageUnlockLogin', async ({ body }) => ({ lifted: await s.loginGuard.unlock(body.manageId) }));
+  registerCall(app, 'manageLoginLocks', ({ query }) => s.manage.loginLocks(query.manageId));
+  registerCall(app, 'manageUnlockLogin', async ({ principal, body }) => ({ lifted: await s.manage.unlockLogin(principal, body.manageId) }));
   registerCall(app, 'manageExport', ({ principal, body, req }) =>
     deps.exports.start<ManageFilter & { lang: Lang }>(principal.accountId, 'manage', { ...body, lang: req.lang }, req.lang, timeZoneOf(req.headers['x-time-zone'])),
   );

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Errors } from '@cbo/contract';
-import { auth, engines, useServer } from '../../test/helper.js';
+import { auth, engines, freshPostgres, useServer } from '../../test/helper.js';
 import { sysOperationLog, sysProblemType } from '../../modules/system/tables.js';
 
 const SAVE = '/user/api/v1/problemType/saveOrUpdate';
@@ -85,14 +84,8 @@ describe.each(engines)('a change and its operation-log entry commit together (%s
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('operation log after kill -9 (postgres)', () => {
   it('leaves no committed change without its entry', async () => {
-    const base = new URL(process.env.TEST_DATABASE_URL!);
-    const name = `cbo_kill_${crypto.randomBytes(4).toString('hex')}`;
+    const fresh = await freshPostgres();
     const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: base.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(base.toString());
-    url.pathname = `/${name}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-kill-'));
     const root = fileURLToPath(new URL('../../../../../', import.meta.url));
     const port = 20000 + Math.floor(Math.random() * 20000);
@@ -100,7 +93,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('operation log after kill -9 (post
       cwd: root,
       env: {
         ...process.env,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: fresh.url,
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -114,7 +107,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('operation log after kill -9 (post
       },
       stdio: 'ignore',
     });
-    const db = new pg.Client({ connectionString: url.toString() });
+    const db = new pg.Client({ connectionString: fresh.url });
     try {
       const origin = `http://127.0.0.1:${port}`;
       for (let i = 0; ; i++) {
@@ -146,8 +139,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('operation log after kill -9 (post
     } finally {
       child.kill('SIGKILL');
       await db.end().catch(() => undefined);
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await fresh.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
