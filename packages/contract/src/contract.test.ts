@@ -31,7 +31,7 @@ describe('error catalogue (spec 8)', () => {
     expect(Errors.REJECTED.code).toBe(-100);
   });
   it('fills message parameters', () => {
-    expect(errorMessage('LOGIN_LOCKED', 'en_US', { minutes: 7 })).toBe('Too many failed sign-ins; try again in 7 minutes');
+    expect(errorMessage('LOGIN_LOCKED', 'en_US', { minutes: 7 })).toBe('Too many failed sign-ins; try again in 7 min');
   });
   it('every validation message exists in three languages', () => {
     for (const [k, t] of Object.entries(validationMessages)) for (const l of LANGS) expect(t[l], `${k} ${l}`).toBeTruthy();

@@ -56,7 +56,7 @@ describe.each(engines)('sign-in lockout (%s)', (engine) => {
     const ip = '10.21.0.1';
     for (let i = 0; i < 3; i++) expect(await code({ userName: a.userName, password: 'bad' }, ip)).toBe(100030);
     const wait1 = (await login({ userName: a.userName, password: 'right123' }, ip)).json();
-    expect(wait1).toMatchObject({ code: 100035, msg: 'Several failed sign-ins; try again in 1 seconds' });
+    expect(wait1).toMatchObject({ code: 100035, msg: 'Several failed sign-ins; try again in 1 s' });
     expect((await login({ userName: a.userName, password: 'bad' }, ip, 'zh_CN')).json().msg).toBe('登录失败次数较多，请 1 秒后再试');
     expect((await login({ userName: a.userName, password: 'bad' }, ip, 'zh_TW')).json().msg).toBe('登入失敗次數較多，請 1 秒後再試');
     expect(await failuresOf(`a:${a.id}`, ip)).toBe(3);
@@ -64,7 +64,7 @@ describe.each(engines)('sign-in lockout (%s)', (engine) => {
     // The 4th failure reaches the limit: locked out for the window from that failure.
     expect(await code({ userName: a.userName, password: 'bad' }, ip)).toBe(100030);
     const locked = (await login({ userName: a.userName, password: 'right123' }, ip)).json();
-    expect(locked).toMatchObject({ code: 100031, msg: 'Too many failed sign-ins; try again in 15 minutes' });
+    expect(locked).toMatchObject({ code: 100031, msg: 'Too many failed sign-ins; try again in 15 min' });
     // Tries while locked change nothing: the lock still ends 15 minutes after the last counted failure.
     for (let m = 0; m < 14; m++) {
       skip(60_000);
