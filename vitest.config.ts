@@ -35,7 +35,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          testTimeout: 20_000,
+          // jsdom renders antd slowly on a busy 2-core machine; a hung test still fails, later.
+          testTimeout: 45_000,
         },
       },
     ],

@@ -269,7 +269,9 @@ export class ConfigService {
   async saveRange(r: RangeConfig): Promise<null> {
     await this.db.transaction(async (tx) => {
       await lockRanges(tx);
-      const [operation, pay] = await Promise.all([this.read('operation', tx), this.read('pay', tx)]);
+      // One after the other: a transaction is one connection, which runs one statement at a time.
+      const operation = await this.read('operation', tx);
+      const pay = await this.read('pay', tx);
       const excluded = (field: string, value: number, range: { min: number; max: number }) => {
         if (value < range.min || value > range.max) throw new AppError('RANGE_EXCLUDES_CONFIG', { field, value: cents(value) });
       };
