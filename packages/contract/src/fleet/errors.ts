@@ -1,12 +1,12 @@
-import { def, type ErrorDef } from '../error-def.js';
+import { def, type ErrorDef } from '../platform/error-def.js';
 
-/** Errors of the fleet module (cabinets, power banks, commands, the gateway): codes 1003xx. */
+/** Errors of the fleet domain (cabinets, power banks, commands, the gateway): codes 1003xx. */
 export const fleetErrors = {
-  DEVICE_CODE_NONSTANDARD: def(100301, 'A cabinet SN or power bank ID breaks the ID rules of spec 5 (spec 8: device code non-standard).',
+  DEVICE_CODE_NONSTANDARD: def(100301, 'A cabinet SN or power bank ID breaks the ID rules (fleet/rules.ts).',
     '设备编码不规范', '設備編碼不規範', 'Non-standard device code'),
-  DEVICE_IN_STOCK: def(100302, 'The cabinet was already stocked in (spec 8: device already in stock).',
+  DEVICE_IN_STOCK: def(100302, 'The cabinet was already stocked in.',
     '设备已入库', '設備已入庫', 'The device is already in stock'),
-  DEVICE_NOT_FOUND: def(100303, 'No cabinet or power bank with this code was stocked in (spec 8: device not found).',
+  DEVICE_NOT_FOUND: def(100303, 'No cabinet or power bank with this code was stocked in.',
     '设备不存在', '設備不存在', 'Device not found'),
   DEVICE_DUPLICATE: def(100304, 'The same SN appears twice in one batch; the first one counts.',
     '设备编码重复', '設備編碼重複', 'The device code appears more than once'),

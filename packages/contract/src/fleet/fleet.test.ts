@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { batchStorageRequest, commandSendRequest, describeError, expandSnRange, rules } from './index.js';
+import { batchStorageRequest, commandSendRequest, describeError, expandSnRange, rules } from '../index.js';
 
 const why = (r: { success: boolean; error?: Parameters<typeof describeError>[0] }) => (r.success ? null : describeError(r.error!, 'en_US'));
 
-describe('fleet ID rules (spec 5, 9)', () => {
+describe('fleet ID rules', () => {
   it('cabinet SN: 4 letters and 12 or 13 digits, upper-cased', () => {
     expect(rules.cabinetSn.parse(' chgb000000000001 ')).toBe('CHGB000000000001');
     expect(rules.cabinetSn.safeParse('CHGB0000000000001').success).toBe(true);

@@ -1,22 +1,23 @@
 import { z } from 'zod';
-import { multiline } from './text-rule.js';
-import { pageQuery, sortQuery } from './envelope.js';
-import * as r from './rules.js';
+import { multiline } from '../platform/text-rule.js';
+import { pageQuery, sortQuery } from '../platform/envelope.js';
+import * as r from '../platform/rules.js';
+import { adminPassword, adminUserName } from './rules.js';
 import { manageInfo, updateProfileRequest } from './profile.js';
 
 /**
- * System management of the identity module (issue 3): admin accounts ("sys managers"), the
- * organization tree, roles, menu management and the interface routes. Rules of spec 3 and 5.
+ * System management of the identity domain: admin accounts ("sys managers"), the organization
+ * tree, roles, menu management and the interface routes.
  */
 
 const id = z.coerce.number().int().positive();
 const optionalText = (s: z.ZodString) => z.union([s, z.literal('')]).optional();
 
-/** Account status (spec 4): 0 normal, 1 frozen. */
+/** Account status: 0 normal, 1 frozen. */
 export const MANAGE_STATUS = { normal: 0, frozen: 1 } as const;
 export const manageStatus = z.union([z.literal(0), z.literal(1)]);
 
-/** Role weight: 1-10 digits (spec 3). */
+/** Role weight: 1-10 digits. */
 export const roleWeight = z.number().int().min(0).max(9_999_999_999);
 
 // ---- personnel --------------------------------------------------------------------------
@@ -44,9 +45,9 @@ const roleIds = z.array(z.number().int().positive()).min(1).max(20);
 
 /** POST /user/api/v1/sys/manage: a new admin account. */
 export const manageCreateRequest = z.object({
-  userName: r.adminUserName,
+  userName: adminUserName,
   nickName: r.nickName,
-  password: r.adminPassword,
+  password: adminPassword,
   roleIds,
   orgId: z.number().int().positive().nullable().optional(),
   areaCode: optionalText(r.areaCode),
@@ -61,7 +62,7 @@ export type ManageCreateRequest = z.infer<typeof manageCreateRequest>;
 /** PUT updateSysManageStatus: freeze (1) or unfreeze (0). */
 export const manageStatusRequest = z.object({ manageId: z.number().int().positive(), status: manageStatus });
 /** PUT resetPassword: an administrator sets another account's password. */
-export const manageResetPasswordRequest = z.object({ manageId: z.number().int().positive(), password: r.adminPassword });
+export const manageResetPasswordRequest = z.object({ manageId: z.number().int().positive(), password: adminPassword });
 /** GET loginLocks: active sign-in lockouts of one account, or of every account without manageId. */
 export const loginLocksQuery = z.object({ manageId: z.coerce.number().int().positive().optional() });
 /** One lockout: the account from one address, or (ip null) from every address it never signed in from. */

@@ -1,19 +1,7 @@
 import { z } from 'zod';
+import { CLIENT_TYPES } from '../platform/clients.js';
 
-/** Terminals (spec 3). The console always sends MANAGE_PC. */
-export const CLIENT_TYPES = [
-  'MANAGE_PC',
-  'AGENT_IOS', 'AGENT_ANDROID', 'AGENT_WECHAT', 'AGENT_ALIPAY',
-  'USER_IOS', 'USER_ANDROID', 'USER_WECHAT', 'USER_ALIPAY',
-] as const;
-export type ClientType = (typeof CLIENT_TYPES)[number];
-export const CONSOLE_CLIENT_TYPE: ClientType = 'MANAGE_PC';
-
-/** Account kinds (spec 1). Only administrators sign in to this console today. */
-export const ACCOUNT_TYPES = ['admin', 'agent', 'user', 'groundPromoter', 'serviceProvider'] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
-
-/** POST /user/api/open/v1/auth (spec 7). userName, or areaCode + mobile; trimmed (spec 5). */
+/** POST /user/api/open/v1/auth: userName, or areaCode + mobile, and the password; names are trimmed. */
 export const loginRequest = z
   .object({
     userName: z.string().trim().max(64).optional(),
@@ -23,7 +11,7 @@ export const loginRequest = z
     clientType: z.enum(CLIENT_TYPES).default('MANAGE_PC'),
     /** Second-factor code; reserved (accepted, not required) until an account kind needs it. */
     authCode: z.string().trim().max(16).optional(),
-    /** Echoed back; the console stores it and sends 1 when none is stored (spec 9). */
+    /** Echoed back; the console stores it and sends 1 when none is stored. */
     browserType: z.union([z.number().int(), z.string().max(16)]).optional(),
   })
   .refine((v) => Boolean(v.userName) || (Boolean(v.areaCode) && Boolean(v.mobile)), {
@@ -38,7 +26,7 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-/** GET /user/api/v1/sys/user/info (spec 7): userId, img, roles, nickName, and more. */
+/** GET /user/api/v1/sys/user/info: the signed-in account (userId, img, roles, nickName, and more). */
 export const userInfo = z.object({
   userId: z.number().int(),
   userName: z.string(),

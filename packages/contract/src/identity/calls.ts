@@ -1,35 +1,13 @@
 import { z } from 'zod';
-import { call, none } from '../call.js';
-import { idQuery, pageResult } from '../envelope.js';
-import * as auth from '../auth.js';
-import * as menu from '../menu.js';
-import * as sys from '../system.js';
-import * as profile from '../profile.js';
-import * as adm from '../admin.js';
-
-/** Permission codes of the identity module (`area:resource:action`); button menus carry them. */
-export const identityPerms = {
-  loginLogQuery: 'sys:loginLog:query',
-  loginLogExport: 'sys:loginLog:export',
-  manageQuery: 'sys:manage:query',
-  manageAdd: 'sys:manage:add',
-  /** Not declared by a route: updateSysManage and info check it for another account (decisions.md). */
-  manageEdit: 'sys:manage:edit',
-  manageStatus: 'sys:manage:status',
-  manageResetPassword: 'sys:manage:resetPassword',
-  manageExport: 'sys:manage:export',
-  manageUnlockLogin: 'sys:manage:unlockLogin',
-  orgSave: 'sys:org:save',
-  orgDelete: 'sys:org:delete',
-  roleQuery: 'sys:role:query',
-  roleSave: 'sys:role:save',
-  roleDelete: 'sys:role:delete',
-  menuQuery: 'sys:menu:query',
-  menuSave: 'sys:menu:save',
-  menuDelete: 'sys:menu:delete',
-  menuBind: 'sys:menu:bind',
-  apiQuery: 'sys:api:query',
-} as const;
+import { call, none } from '../platform/call.js';
+import { idQuery, pageResult } from '../platform/envelope.js';
+import { exportStarted } from '../platform/exports.js';
+import * as auth from './auth.js';
+import * as menu from './menu.js';
+import * as loginLog from './login-log.js';
+import * as profile from './profile.js';
+import * as adm from './admin.js';
+import { identityPerms } from './permissions.js';
 
 const P = identityPerms;
 
@@ -65,7 +43,7 @@ export const identityCalls = {
   manageUnlockLogin: call({ method: 'PUT', path: '/user/api/v1/sys/manage/unlockLogin', access: { permission: P.manageUnlockLogin }, module: 'identity',
     summary: "Lift an account's sign-in lockouts and waits from every address", body: adm.unlockLoginRequest, data: adm.unlockLoginResult }),
   manageExport: call({ method: 'POST', path: '/user/api/v1/sys/manage/export', access: { permission: P.manageExport }, module: 'identity',
-    summary: 'Export admin accounts to the export centre', body: adm.manageFilter, data: sys.exportStarted }),
+    summary: 'Export admin accounts to the export centre', body: adm.manageFilter, data: exportStarted }),
 
   orgTree: call({ method: 'GET', path: '/user/api/v1/sys/org/tree', access: 'authenticated', module: 'identity',
     summary: 'The department tree (names only; every account form picks from it)', data: z.array(adm.orgNode) }),
@@ -122,7 +100,7 @@ export const identityCalls = {
   manageUpdateMobile: call({ method: 'POST', path: '/user/api/v1/sys/manage/updateMobile', access: 'authenticated', module: 'identity',
     summary: 'Change own mobile with the code sent to it', body: profile.updateMobileRequest, data: profile.manageInfo }),
   loginLogQueryPage: call({ method: 'GET', path: '/user/api/v1/sys/loginLog/queryPage', access: { permission: identityPerms.loginLogQuery }, module: 'identity',
-    summary: 'Sign-in attempts, filtered and paged', query: sys.loginLogQuery, data: pageResult(sys.loginLogItem) }),
+    summary: 'Sign-in attempts, filtered and paged', query: loginLog.loginLogQuery, data: pageResult(loginLog.loginLogItem) }),
   loginLogExport: call({ method: 'POST', path: '/user/api/v1/sys/loginLog/export', access: { permission: identityPerms.loginLogExport }, module: 'identity',
-    summary: 'Export sign-in attempts to the export centre', body: sys.loginLogFilter, data: sys.exportStarted }),
+    summary: 'Export sign-in attempts to the export centre', body: loginLog.loginLogFilter, data: exportStarted }),
 } as const;

@@ -1,7 +1,35 @@
-import { def, type ErrorDef } from '../error-def.js';
+import { def, type ErrorDef } from '../platform/error-def.js';
 
-/** Errors of the identity module (accounts, roles, menus, organization): codes 1001xx. */
+/**
+ * Errors of the identity domain (accounts, sign-in, verification codes, roles, menus, the
+ * organization): codes 1001xx. Sign-in and verification-code errors keep the 10003x and 10004x
+ * codes they were first given, which clients already know.
+ */
 export const identityErrors = {
+  LOGIN_FAILED: def(100030, 'Wrong user name, mobile or password (never says which).',
+    '账号或密码错误', '帳號或密碼錯誤', 'Wrong account or password'),
+  LOGIN_LOCKED: def(100031, 'Too many failed sign-ins for this account from this address, or (where it never signed in) for the account or the address overall; lasts LOGIN_WINDOW_MINUTES.',
+    '登录失败次数过多，请 {minutes} 分钟后再试', '登入失敗次數過多，請 {minutes} 分鐘後再試',
+    'Too many failed sign-ins; try again in {minutes} min'),
+  LOGIN_ACCOUNT_FROZEN: def(100032, 'Sign-in refused: the account is frozen.',
+    '账号已被冻结，无法登录', '帳號已被凍結，無法登入', 'This account is frozen and cannot sign in'),
+  OLD_PASSWORD_WRONG: def(100033, 'Changing the password: the current password is wrong.',
+    '原密码错误', '原密碼錯誤', 'The current password is wrong'),
+  LOGIN_SLOW_DOWN: def(100035, 'Several failed sign-ins for this account from this address: the next try must wait a few seconds (doubling).',
+    '登录失败次数较多，请 {seconds} 秒后再试', '登入失敗次數較多，請 {seconds} 秒後再試',
+    'Several failed sign-ins; try again in {seconds} s'),
+  CODE_INVALID: def(100040, 'A verification code is wrong, used or expired.',
+    '验证码错误或已过期', '驗證碼錯誤或已過期', 'The verification code is wrong or has expired'),
+  CODE_TOO_FREQUENT: def(100041, 'A code was sent to this number a moment ago.',
+    '验证码发送过于频繁，请 {seconds} 秒后再试', '驗證碼發送過於頻繁，請 {seconds} 秒後再試',
+    'A code was sent recently; try again in {seconds} seconds'),
+  MOBILE_TAKEN: def(100042, 'Another account already uses this mobile number.',
+    '该手机号已被其他账号使用', '該手機號碼已被其他帳號使用', 'Another account already uses this mobile number'),
+  NO_MOBILE: def(100043, 'The account has no mobile number to send a code to.',
+    '账号未绑定手机号', '帳號未綁定手機號碼', 'The account has no mobile number'),
+  CHECK_TICKET_INVALID: def(100044, 'The identity check before changing the mobile is missing or expired.',
+    '请先验证原手机号', '請先驗證原手機號碼', 'Verify your current mobile number first'),
+
   USERNAME_TAKEN: def(100101, 'Another admin account already has this user name (case-insensitive).',
     '用户名已存在', '使用者名稱已存在', 'This user name is already taken'),
   FREEZE_SELF: def(100102, 'An account cannot freeze itself.',
@@ -51,7 +79,7 @@ export const identityErrors = {
     '目录和菜单须填写路由，菜单还须填写视图地址', '目錄和選單須填寫路由，選單還須填寫視圖位址',
     'A directory or menu needs a route, and a menu its view'),
   // Nobody grants, binds or reaches more than it holds itself (docs/decisions.md "Granting").
-  // 100130 upwards, so these do not collide with codes other branches append after 100121.
+  // These start at 100130, leaving room after 100121 for the codes of related work.
   ROLE_ASSIGN_BEYOND_OWN: def(100130, 'A non-super account may only give accounts roles whose menus it holds itself (never the super role).',
     '不能分配含有您自己没有的权限的角色', '不能分配含有您自己沒有的權限的角色', 'You cannot grant a role that holds permissions you do not have'),
   SUPER_ADMIN_PROTECTED: def(100131, 'Only a super administrator may change, freeze, reset the password of or change the roles of an account holding the super role.',

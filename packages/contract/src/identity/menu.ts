@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Menu types (spec 3, 6): directory, menu, button. Buttons (2) never become routes. */
+/** Menu types: directory, menu, button. Buttons (2) never become routes. */
 export const MENU_TYPE = { directory: 0, menu: 1, button: 2 } as const;
 export type MenuType = (typeof MENU_TYPE)[keyof typeof MENU_TYPE];
 
@@ -41,10 +41,10 @@ export const menuEntry: z.ZodType<MenuEntry> = z.lazy(() =>
 export const buttonQuery = z.object({ path: z.string().trim().min(1).max(200) });
 export const buttonList = z.array(z.string());
 
-/** GET dashbord?path (spec 7, spelling kept): the widgets the account may see on a dashboard. */
+/** GET dashbord?path (the path's spelling is kept as clients call it): the widgets the account may see on a dashboard. */
 export const dashboardQuery = z.object({ path: z.string().trim().min(1).max(200) });
 export const dashboardConfig = z.object({ path: z.string(), widgets: z.array(z.string()) });
 export type DashboardConfig = z.infer<typeof dashboardConfig>;
 
-/** Menu names the server recognises as special (spec 2). */
+/** Menu names the server treats specially (order separation, direct management). */
 export const SPECIAL_MENU_NAMES = { orderSeparation: 'menu.orderSeparation', directManagement: 'menu.directManagement' } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import * as r from './rules.js';
+import * as r from '../platform/rules.js';
+import { adminPassword } from './rules.js';
 
 /** GET /user/api/v1/sys/manage/info?manageId: an admin account as the personal center shows it. */
 export const manageInfoQuery = z.object({ manageId: z.coerce.number().int().positive() });
@@ -24,7 +25,7 @@ export const manageInfo = z.object({
 });
 export type ManageInfo = z.infer<typeof manageInfo>;
 
-/** PUT /user/api/v1/sys/manage/updateSysManage: profile fields (spec 3, 5). Empty strings clear. */
+/** PUT /user/api/v1/sys/manage/updateSysManage: profile fields. Empty strings clear. */
 export const updateProfileRequest = z.object({
   manageId: z.number().int().positive(),
   nickName: r.nickName,
@@ -39,7 +40,7 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 /** PUT /user/api/v1/sys/manage/updatePassword: own password, 6-18 without special characters. */
 export const updatePasswordRequest = z.object({
   oldPassword: z.string().min(1).max(128),
-  newPassword: r.adminPassword,
+  newPassword: adminPassword,
 });
 
 /** POST sendCode: a code to the account's current mobile, proving it before a change. */

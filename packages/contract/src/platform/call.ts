@@ -1,11 +1,23 @@
 import { z } from 'zod';
-import type { RouteAccess } from './permissions.js';
 import { withTextRule } from './text-rule.js';
 
 /**
- * Every call of the product, written once: method, exact path (spec 7), who may call it, and the
- * schemas of its input and its `data`. The server registers its handlers against these, OpenAPI
- * is generated from them, and the console's request client takes its paths and types from them.
+ * How a route is guarded. Every call declares one: `public`, any signed-in account, or a
+ * permission code. A permission code is held when one of the account's roles holds a menu bound
+ * to the route; the super-admin role holds everything.
+ */
+export type RouteAccess = 'public' | 'authenticated' | { permission: string };
+
+export function accessLabel(access: RouteAccess): string {
+  return typeof access === 'string' ? access : access.permission;
+}
+
+/**
+ * One call of the product, written once: method, exact path (paths are kept as the apps already
+ * call them), who may call it, and the schemas of its input and its `data`. The server registers
+ * its handlers against these, OpenAPI is generated from them, and the console's request client
+ * takes its paths and types from them. This file knows no domain: each domain declares its calls
+ * in <domain>/calls.ts and api.ts joins them.
  */
 export interface CallDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,

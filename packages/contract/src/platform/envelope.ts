@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateTime } from './rules.js';
 
-/** Every answer: `{ code, msg, data }`, code 0 is success (design.md). */
+/** Every answer: `{ code, msg, data }`; code 0 is success. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), msg: z.string(), data });
 }
@@ -13,10 +13,10 @@ export interface Envelope<T> {
   data: T;
 }
 
-/** Lists take pageNum and pageSize and answer `{ list, total }` (design.md). */
 /** `?id=` of a detail or delete call: a positive integer. */
 export const idQuery = z.object({ id: z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' }) });
 
+/** Lists take pageNum (from 1) and pageSize (1-100, default 10) and answer `{ list, total }`. */
 export const pageQuery = z.object({
   pageNum: z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' }).max(100000).default(1),
   pageSize: z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' }).max(100).default(10),
@@ -31,7 +31,7 @@ export interface PageResult<T> {
   total: number;
 }
 
-/** Optional time-range filter shared by list screens; the 30-day rule is checked by the server. */
+/** Optional time-range filter shared by list screens; the server refuses a range over MAX_RANGE_DAYS. */
 export const timeRange = z.object({
   beginTime: dateTime.optional(),
   endTime: dateTime.optional(),

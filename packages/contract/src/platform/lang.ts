@@ -1,4 +1,4 @@
-/** The three languages of the product (spec 1). zh_CN is the default. */
+/** The three languages of the product; zh_CN is the default. */
 export const LANGS = ['zh_CN', 'zh_TW', 'en_US'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'zh_CN';

@@ -1,6 +1,7 @@
-import type { CabinetItem, CommandItem, SlotItem } from './fleet.js';
-
-/** Live channel message types (spec 4, 7): `{ code, data: { type, data } }`. */
+/**
+ * Message types of the live channel (a WebSocket); every message reads `{ code, data: { type, data } }`.
+ * A domain's own payloads are declared in its folder (fleet/live.ts).
+ */
 export const LIVE_TYPES = {
   handshake: 'HAND_SHAKE_RESULT',
   pong: 'PONG',
@@ -19,7 +20,7 @@ export interface LiveMessage<T = unknown> {
   data: { type: LiveType; data: T };
 }
 
-/** The console pings every 30 s after a pong and reconnects 5 s after a close (spec 9). */
+/** The console pings every 30 s after a pong and reconnects 5 s after a close. */
 export const LIVE_PING_MS = 30_000;
 export const LIVE_RECONNECT_MS = 5_000;
 export const LIVE_PATH = '/ws';
@@ -41,18 +42,3 @@ export interface ExportResultData {
 export interface SessionEndedData {
   code: number;
 }
-
-/** What changed on a cabinet (DEVICE_CABINET). */
-export const DEVICE_CABINET_CHANGES = ['stockIn', 'register', 'online', 'offline', 'heartbeat', 'inventory', 'config', 'firmware'] as const;
-export type DeviceCabinetChange = (typeof DEVICE_CABINET_CHANGES)[number];
-/**
- * DEVICE_CABINET: the cabinet's list row as it is now; `slots` only when the slots changed
- * (inventory, events). Sent to every console whose account may see the cabinet list.
- */
-export interface DeviceCabinetData {
-  change: DeviceCabinetChange;
-  cabinet: CabinetItem;
-  slots?: SlotItem[];
-}
-/** DEVICE_COMMAND: the command row as it is now (the forced-eject record and firmware batch follow it). */
-export type DeviceCommandData = CommandItem;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { api, describeError, pageQuery, type CallName } from './index.js';
+import { api, describeError, pageQuery, type CallName } from '../index.js';
 
 type Path = (string | number)[];
 type Def = { type: string } & Record<string, unknown>;

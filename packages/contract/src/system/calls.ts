@@ -1,31 +1,11 @@
 import { z } from 'zod';
-import { call, none } from '../call.js';
-import { idQuery, pageResult } from '../envelope.js';
-import * as sys from '../system.js';
-import * as cfg from '../system-config.js';
-
-/**
- * Permission codes of the system module. Reading the configuration is one code; each kind of
- * change is its own, so finance can hold the pay settings without the brand or device configs.
- */
-export const systemPerms = {
-  configQuery: 'sys:config:query',
-  configEdit: 'sys:config:edit',
-  configPay: 'sys:config:pay',
-  configDevicePay: 'sys:config:devicePay',
-  configSecurity: 'sys:config:security',
-  configRange: 'sys:config:range',
-  extensionQuery: 'sys:extension:query',
-  extensionStatus: 'sys:extension:status',
-  sceneQuery: 'sys:scene:query',
-  sceneEdit: 'sys:scene:edit',
-  problemTypeQuery: 'sys:problemType:query',
-  problemTypeEdit: 'sys:problemType:edit',
-  problemTypeDelete: 'sys:problemType:delete',
-  problemTypeExport: 'sys:problemType:export',
-  operationLogQuery: 'sys:operationLog:query',
-  operationLogExport: 'sys:operationLog:export',
-} as const;
+import { call, none } from '../platform/call.js';
+import { idQuery, pageResult } from '../platform/envelope.js';
+import * as exportCentre from '../platform/exports.js';
+import { exportStarted } from '../platform/exports.js';
+import * as params from './params.js';
+import * as cfg from './config.js';
+import { systemPerms } from './permissions.js';
 
 const P = systemPerms;
 const G = '/user/api/v1/global/config';
@@ -33,13 +13,13 @@ const G = '/user/api/v1/global/config';
 /** Settings, exports and logs. */
 export const systemCalls = {
   findValueByKey: call({ method: 'GET', path: '/user/api/open/v1/auth/findValueByKey', access: 'public', module: 'system',
-    summary: 'A public system parameter (brand name, logo, footer message)', query: sys.paramQuery, data: sys.paramValue }),
+    summary: 'A public system parameter (brand name, logo, footer message)', query: params.paramQuery, data: params.paramValue }),
   exportLogList: call({ method: 'GET', path: '/user/api/v1/exportExcelLog/list', access: 'authenticated', module: 'system',
-    summary: "The signed-in account's exports, newest first", query: sys.exportLogQuery, data: pageResult(sys.exportLogItem) }),
+    summary: "The signed-in account's exports, newest first", query: exportCentre.exportLogQuery, data: pageResult(exportCentre.exportLogItem) }),
   exportDownload: call({ method: 'GET', path: '/user/api/v1/exportExcelLog/download', access: 'authenticated', module: 'system',
-    summary: 'Download a finished export (only by the account that made it)', query: sys.exportDownloadQuery, data: z.any(), download: true }),
+    summary: 'Download a finished export (only by the account that made it)', query: exportCentre.exportDownloadQuery, data: z.any(), download: true }),
 
-  // Global config (spec 7), every path kept.
+  // Global config: every path kept as the apps already call it.
   configBasis: call({ method: 'GET', path: `${G}/findByBasis`, access: { permission: P.configQuery }, module: 'system',
     summary: 'Basic settings: brand name, logo, footer, map type, currency', data: cfg.basisConfig }),
   configPay: call({ method: 'GET', path: `${G}/selectPayMessage`, access: { permission: P.configQuery }, module: 'system',
@@ -55,7 +35,7 @@ export const systemCalls = {
   configDevicePayByIndex: call({ method: 'GET', path: `${G}/getDevicePayByIndex`, access: { permission: P.configQuery }, module: 'system',
     summary: 'One device payment config by its index', query: cfg.devicePayIndexQuery, data: cfg.devicePayItem }),
   configValueByKey: call({ method: 'GET', path: `${G}/findValueByKey`, access: { permission: P.configQuery }, module: 'system',
-    summary: 'One configuration value by paramType and paramKey', query: cfg.configValueQuery, data: sys.paramValue }),
+    summary: 'One configuration value by paramType and paramKey', query: cfg.configValueQuery, data: params.paramValue }),
   configBannerList: call({ method: 'GET', path: `${G}/queryBanner`, access: { permission: P.configQuery }, module: 'system',
     summary: 'User app banners in display order', data: z.array(cfg.bannerItem) }),
   configRange: call({ method: 'GET', path: `${G}/findRange`, access: { permission: P.configQuery }, module: 'system',
@@ -113,10 +93,10 @@ export const systemCalls = {
   problemTypeDelete: call({ method: 'DELETE', path: '/user/api/v1/problemType/delete', access: { permission: P.problemTypeDelete }, module: 'system',
     summary: 'Mark a problem type deleted (tickets keep it)', query: idQuery, data: none }),
   problemTypeExport: call({ method: 'POST', path: '/user/api/v1/problemType/export', access: { permission: P.problemTypeExport }, module: 'system',
-    summary: 'Export problem types to the export centre', body: cfg.problemTypeFilter, data: sys.exportStarted }),
+    summary: 'Export problem types to the export centre', body: cfg.problemTypeFilter, data: exportStarted }),
 
   operationLogQueryPage: call({ method: 'GET', path: '/user/api/v1/sys/operationLog/queryPage', access: { permission: P.operationLogQuery }, module: 'system',
     summary: 'Changes made by staff, filtered and paged', query: cfg.operationLogQuery, data: pageResult(cfg.operationLogItem) }),
   operationLogExport: call({ method: 'POST', path: '/user/api/v1/sys/operationLog/export', access: { permission: P.operationLogExport }, module: 'system',
-    summary: 'Export the operation log to the export centre', body: cfg.operationLogFilter, data: sys.exportStarted }),
+    summary: 'Export the operation log to the export centre', body: cfg.operationLogFilter, data: exportStarted }),
 } as const;

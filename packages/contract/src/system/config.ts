@@ -1,21 +1,21 @@
 import { z } from 'zod';
-import { pageQuery, timeRange } from './envelope.js';
-import { ACCOUNT_TYPES, CLIENT_TYPES } from './auth.js';
-import * as r from './rules.js';
+import { pageQuery, timeRange } from '../platform/envelope.js';
+import { ACCOUNT_TYPES, CLIENT_TYPES } from '../platform/clients.js';
+import * as r from '../platform/rules.js';
 
 /**
- * System configuration (issue 3): the configurable values of spec 9 in groups, device payment
- * configs, user banners, extended functions, device scenes, problem types, range settings and
- * the operation log. Money is an integer count of the smallest currency unit (cents); the console
- * enters it with two decimals. Percentages are integers 0-100 (spec 5).
+ * System configuration: the configurable values in groups, device payment configs, user banners,
+ * extended functions, device scenes, problem types, range settings and the operation log. Money
+ * is an integer count of the smallest currency unit (cents); the console enters it with two
+ * decimals. Percentages are integers 0-100.
  */
 
 /** Money in cents: 0 to 9,999,999.99 in currency units. */
 export const MONEY_MAX = 999_999_999;
 export const money = z.number().int({ error: 'rule.money' }).min(0, { error: 'rule.money' }).max(MONEY_MAX, { error: 'rule.money' });
-/** A money amount that may not be zero (spec 5: cable package "amount not zero"). */
+/** A money amount that may not be zero (the cable package amounts). */
 export const moneyPositive = money.min(1, { error: 'rule.moneyNotZero' });
-/** spec 5: minimum withdrawal 0 to 9999999 (currency units), so up to 999,999,900 cents. */
+/** The minimum withdrawal is 0 to 9999999 currency units, so up to 999,999,900 cents. */
 export const MIN_WITHDRAWAL_MAX = 9_999_999 * 100;
 const link = z.union([z.string().trim().max(255).regex(/^(https?:\/\/|\/)\S*$/, { error: 'rule.url' }), z.literal('')]);
 /** Images the server stored (`/files/images/…`) or an absolute http(s) address. */
@@ -39,7 +39,7 @@ export type BasisConfig = z.infer<typeof basisConfig>;
 
 // --------------------------------------------------------- operation (findByOperation, PUT root)
 
-/** Charging-cable package (spec 5, 9): prepaid, first three hours, 12-hour maximum. */
+/** Charging-cable package: prepaid, first three hours, 12-hour maximum; none may be zero. */
 export const cablePackage = z
   .object({ prepaid: moneyPositive, firstThreeHours: moneyPositive, maxTwelveHours: moneyPositive })
   .refine((p) => p.firstThreeHours <= p.maxTwelveHours, { error: 'rule.cableFirstThree', path: ['firstThreeHours'] });
@@ -84,11 +84,11 @@ export type SaveConfigRequest = z.infer<typeof saveConfigRequest>;
 
 export const WITHDRAW_ACCOUNT_KINDS = ['operator', 'serviceProvider', 'agentOutlet', 'directOutlet', 'agent'] as const;
 export type WithdrawAccountKind = (typeof WITHDRAW_ACCOUNT_KINDS)[number];
-/** spec 4: withdrawal methods. */
+/** Ways money can be withdrawn. */
 export const WITHDRAW_METHODS = ['wechat', 'alipay', 'line', 'tap'] as const;
 export const WITHDRAW_CYCLES = ['daily', 'weekly', 'monthly'] as const;
 
-/** Withdrawal settings of one account kind (spec 5, 9). autoLimit null: every application is reviewed. */
+/** Withdrawal settings of one account kind. autoLimit null: every application is reviewed. */
 export const withdrawalSetting = z
   .object({
     methods: z.array(z.enum(WITHDRAW_METHODS)).min(1).max(WITHDRAW_METHODS.length),

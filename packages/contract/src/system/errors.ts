@@ -1,6 +1,6 @@
-import { def, type ErrorDef } from '../error-def.js';
+import { def, type ErrorDef } from '../platform/error-def.js';
 
-/** Errors of the system module (settings, extended functions, scenes, problem types): codes 1002xx. */
+/** Errors of the system domain (settings, extended functions, scenes, problem types): codes 1002xx. */
 export const systemErrors = {
   CONFIG_TICKET_REQUIRED: def(100201, 'A sensitive change came without a valid code ticket (missing, wrong or expired): send and check a code first.',
     '请先完成短信验证', '請先完成簡訊驗證', 'Verify with the SMS code first'),

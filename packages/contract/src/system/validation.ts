@@ -1,9 +1,9 @@
-import type { Translations } from './lang.js';
+import type { Translations } from '../platform/lang.js';
 
 const T = (zh_CN: string, zh_TW: string, en_US: string): Translations => ({ zh_CN, zh_TW, en_US });
 
 /**
- * Messages of the system configuration rules (system-config.ts), merged into the validation
+ * Messages of the system configuration rules (config.ts), merged into the validation
  * messages (validation.ts) so server answers and console forms read them the same way.
  */
 export const systemRuleMessages = {
