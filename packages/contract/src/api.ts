@@ -1,14 +1,13 @@
 import type { z } from 'zod';
-import { identityCalls } from './calls/identity.js';
-import { systemCalls } from './calls/system.js';
-import { fleetCalls } from './calls/fleet.js';
+import { identityCalls } from './identity/calls.js';
+import { systemCalls } from './system/calls.js';
+import { fleetCalls } from './fleet/calls.js';
 
-export { call, none, type CallDef } from './call.js';
+export { call, none, type CallDef } from './platform/call.js';
 
 /**
- * Every call of the product, written once: method, exact path (spec 7), who may call it, and the
- * schemas of its input and its `data`. Each domain writes its calls in calls/<domain>.ts; this is
- * the one table the server registers against, OpenAPI is generated from and the console calls.
+ * Every call of the product in one table: each domain writes its calls in <domain>/calls.ts, and
+ * this is the table the server registers against, OpenAPI is generated from and the console calls.
  */
 export const api = {
   ...identityCalls,

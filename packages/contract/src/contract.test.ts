@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { identityCalls } from './calls/identity.js';
-import { systemCalls } from './calls/system.js';
-import { fleetCalls } from './calls/fleet.js';
+import { identityCalls } from './identity/calls.js';
+import { systemCalls } from './system/calls.js';
+import { fleetCalls } from './fleet/calls.js';
 import { api, describeError, Errors, errorMessage, LANGS, loginRequest, resolveLang, rules, SESSION_END_CODES, validationMessages } from './index.js';
 
 describe('languages', () => {
@@ -20,7 +20,7 @@ describe('languages', () => {
   });
 });
 
-describe('error catalogue (spec 8)', () => {
+describe('error catalogue', () => {
   it('has unique codes and a message in every language', () => {
     const codes = Object.values(Errors).map((e) => e.code);
     expect(new Set(codes).size).toBe(codes.length);
@@ -38,7 +38,7 @@ describe('error catalogue (spec 8)', () => {
   });
 });
 
-describe('spec 5 rules', () => {
+describe('field rules', () => {
   const msg = (schema: z.ZodType, v: unknown, lang: 'zh_CN' | 'en_US' = 'en_US') => {
     const r = schema.safeParse(v);
     return r.success ? null : describeError(r.error, lang);

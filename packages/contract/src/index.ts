@@ -1,17 +1,23 @@
-export * from './lang.js';
+/**
+ * The public entry of the contract. Its folders: platform/ (what every domain shares: languages,
+ * the envelope and paging, the shape of a call, field rules, the platform's errors, labels),
+ * one folder per domain (identity/, system/, fleet/) with that domain's schemas, calls,
+ * permission codes, errors and labels, and at this level the catalogues that join the domains
+ * (api.ts, errors.ts, permissions.ts, validation.ts, rules.ts, labels.ts).
+ */
+export * from './platform/lang.js';
 export * from './errors.js';
 export * from './validation.js';
 export * as rules from './rules.js';
-export { MAX_RANGE_DAYS, EXPORT_MAX_ROWS, AVATAR_MAX_BYTES, UPLOAD_IMAGE_TYPES, IMAGE_MAX_SIDE, BATCH_STORAGE_MAX } from './rules.js';
-export * from './envelope.js';
-export * from './auth.js';
-export * from './menu.js';
-export * from './system.js';
-export * from './fleet.js';
-export * from './system-config.js';
-export * from './profile.js';
-export * from './admin.js';
-export * from './live.js';
+export { MAX_RANGE_DAYS, EXPORT_MAX_ROWS, UPLOAD_IMAGE_TYPES, IMAGE_MAX_SIDE } from './platform/rules.js';
+export * from './platform/envelope.js';
+export * from './platform/clients.js';
+export * from './platform/exports.js';
+export * from './platform/live.js';
+export * from './identity/index.js';
+export * from './system/index.js';
+export * from './fleet/index.js';
 export * from './permissions.js';
 export * from './api.js';
-export { CONTROL_CHAR_RE, multiline, withTextRule } from './text-rule.js';
+export * from './labels.js';
+export { CONTROL_CHAR_RE, multiline, withTextRule } from './platform/text-rule.js';

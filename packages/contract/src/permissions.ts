@@ -1,19 +1,13 @@
-import { identityPerms } from './calls/identity.js';
-import { systemPerms } from './calls/system.js';
-import { fleetPerms } from './calls/fleet.js';
+import { identityPerms } from './identity/permissions.js';
+import { systemPerms } from './system/permissions.js';
+import { fleetPerms } from './fleet/permissions.js';
+
+export { accessLabel, type RouteAccess } from './platform/call.js';
 
 /**
- * How a route is guarded. Every server route declares one: `public`, any signed-in account, or a
- * permission code. A permission code is held when one of the account's roles holds a menu bound
- * to the route (issue 3); the super-admin role holds everything.
+ * Permission codes, `area:resource:action`, each domain's written in <domain>/permissions.ts.
+ * Button menus carry these in `perms`. call.ts declares only the shape of a call's access, so the
+ * catalogue of calls and codes depends on it and never the other way round.
  */
-export type RouteAccess = 'public' | 'authenticated' | { permission: string };
-
-/** Permission codes, `area:resource:action`, each domain's written in calls/<domain>.ts. Button
- * menus carry these in `perms`. */
 export const PERMS = { ...identityPerms, ...systemPerms, ...fleetPerms } as const;
 export type PermissionCode = (typeof PERMS)[keyof typeof PERMS];
-
-export function accessLabel(access: RouteAccess): string {
-  return typeof access === 'string' ? access : access.permission;
-}

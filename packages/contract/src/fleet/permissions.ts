@@ -1,0 +1,17 @@
+/** Permission codes of the fleet module (cabinets, power banks, the gateway, commands). */
+export const fleetPerms = {
+  cabinetQuery: 'device:cabinet:query',
+  cabinetExport: 'device:cabinet:export',
+  cabinetSecret: 'device:cabinet:secret',
+  cabinetBatchStorage: 'device:cabinet:batchStorage',
+  powerBankQuery: 'device:powerBank:query',
+  powerBankExport: 'device:powerBank:export',
+  forcedEjectQuery: 'device:forcedEject:query',
+  forcedEjectExport: 'device:forcedEject:export',
+  forcedEjectEject: 'device:forcedEject:eject',
+  firmwareQuery: 'device:firmware:query',
+  firmwareUpgrade: 'device:firmware:upgrade',
+  commandQuery: 'device:command:query',
+  commandSend: 'device:command:send',
+  deviceLogQuery: 'device:deviceLog:query',
+} as const;

@@ -1,0 +1,77 @@
+import { tr, type ExportLabels, type LabelGroup } from '../platform/labels.js';
+import type { Lang } from '../platform/lang.js';
+import type { MANAGE_STATUS } from './admin.js';
+import type { identityCalls } from './calls.js';
+import type { LOGIN_FAIL_REASONS, LOGIN_RESULTS } from './login-log.js';
+
+/** Words of the identity domain that both the console and the server show. */
+export const identityLabels = {
+  /** Seeded roles: a seeded role is named `role.<key>` and reads by the viewer's language. */
+  role: {
+    superAdmin: tr('超级管理员', '超級管理員', 'Super administrator'),
+    finance: tr('财务', '財務', 'Finance'),
+    operations: tr('运营', '營運', 'Operations'),
+    customerService: tr('客服', '客服', 'Customer service'),
+  },
+  /** Account status (MANAGE_STATUS). */
+  manageStatus: {
+    normal: tr('正常', '正常', 'Normal'),
+    frozen: tr('冻结', '凍結', 'Frozen'),
+  } satisfies LabelGroup<keyof typeof MANAGE_STATUS>,
+  /** Result of a sign-in attempt. */
+  loginResult: {
+    success: tr('成功', '成功', 'Success'),
+    fail: tr('失败', '失敗', 'Failed'),
+  } satisfies LabelGroup<(typeof LOGIN_RESULTS)[number]>,
+  /** Why a sign-in failed, keyed by the value the login log stores. */
+  loginFailReason: {
+    locked: tr('账号已锁定（失败次数过多）', '帳號已鎖定（失敗次數過多）', 'Locked after too many failures'),
+    slowed: tr('失败次数较多，需稍候再试', '失敗次數較多，需稍候再試', 'Made to wait after failures'),
+    'unknown account': tr('账号不存在', '帳號不存在', 'Unknown account'),
+    'wrong password': tr('密码错误', '密碼錯誤', 'Wrong password'),
+    frozen: tr('账号已冻结', '帳號已凍結', 'Account frozen'),
+  } satisfies LabelGroup<(typeof LOGIN_FAIL_REASONS)[number]>,
+} as const;
+
+/** The title and column headers of identity's exports, keyed by the export call. */
+export const identityExports = {
+  loginLogExport: {
+    title: tr('登录日志', '登入日誌', 'Login log'),
+    columns: {
+      userName: tr('账号', '帳號', 'Account'),
+      accountType: tr('账号类型', '帳號類型', 'Account type'),
+      terminal: tr('终端', '終端', 'Terminal'),
+      result: tr('结果', '結果', 'Result'),
+      failReason: tr('失败原因', '失敗原因', 'Failure reason'),
+      ip: tr('地址', '位址', 'Address'),
+      userAgent: tr('浏览器', '瀏覽器', 'User agent'),
+      createTime: tr('时间', '時間', 'Time'),
+    },
+  },
+  manageExport: {
+    title: tr('人员管理', '人員管理', 'Personnel'),
+    columns: {
+      userName: tr('用户名', '使用者名稱', 'User name'),
+      nickName: tr('昵称', '暱稱', 'Nickname'),
+      mobile: tr('手机号', '手機號碼', 'Mobile'),
+      email: tr('邮箱', '電子郵件', 'Email'),
+      roles: tr('角色', '角色', 'Roles'),
+      orgName: tr('部门', '部門', 'Department'),
+      status: tr('状态', '狀態', 'Status'),
+      loginCount: tr('登录次数', '登入次數', 'Sign-ins'),
+      lastLoginTime: tr('最后登录', '最後登入', 'Last sign-in'),
+      createTime: tr('创建时间', '建立時間', 'Created'),
+    },
+  },
+} as const satisfies { [K in keyof typeof identityCalls]?: ExportLabels };
+
+const ROLE_PREFIX = 'role.';
+
+/**
+ * A role's name as people read it: a seeded role (`role.superAdmin`) in the viewer's language, a
+ * role an operator named as typed.
+ */
+export function roleNameIn(name: string, lang: Lang): string {
+  const key = name.startsWith(ROLE_PREFIX) ? name.slice(ROLE_PREFIX.length) : null;
+  return key !== null && Object.hasOwn(identityLabels.role, key) ? identityLabels.role[key as keyof typeof identityLabels.role][lang] : name;
+}

@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { api, exportHeaders, exportLabels, label, labels, LANGS, roleNameIn, type Translations } from './index.js';
+
+/**
+ * The contract's layout holds: platform/ knows no domain, a domain knows only itself and
+ * platform/, and no file imports itself back through others (type-only imports included).
+ */
+const root = dirname(fileURLToPath(import.meta.url));
+const DOMAINS = ['identity', 'system', 'fleet'];
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
+  });
+}
+const sources = files(root).map((p) => relative(root, p));
+const importsOf = new Map(
+  sources.map((f) => {
+    const text = readFileSync(join(root, f), 'utf8');
+    const specs = [...text.matchAll(/^(?:import|export)\b[^'"]*?from '(\.[^']+)'/gm)].map((m) => m[1]!);
+    return [f, specs.map((s) => relative(root, resolve(root, dirname(f), s)).replace(/\.js$/, '.ts'))];
+  }),
+);
+const folderOf = (f: string) => (f.includes('/') ? f.split('/')[0]! : '');
+
+describe('contract layout', () => {
+  it('has a folder per domain and platform/, and nothing else', () => {
+    expect([...new Set(sources.map(folderOf))].filter(Boolean).sort()).toEqual([...DOMAINS, 'platform'].sort());
+  });
+
+  it('platform/ imports no domain and no catalogue; a domain imports only itself and platform/', () => {
+    const wrong: string[] = [];
+    for (const [f, deps] of importsOf) {
+      const from = folderOf(f);
+      if (!from) continue;
+      for (const d of deps) if (folderOf(d) !== from && folderOf(d) !== 'platform') wrong.push(`${f} -> ${d}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (f: string, path: string[]) => {
+      if (state.get(f) === 'done') return;
+      if (state.get(f) === 'open') return void cycles.push([...path.slice(path.indexOf(f)), f].join(' -> '));
+      state.set(f, 'open');
+      for (const d of importsOf.get(f) ?? []) visit(d, [...path, f]);
+      state.set(f, 'done');
+    };
+    for (const f of sources) visit(f, []);
+    expect(cycles).toEqual([]);
+  });
+});
+
+describe('labels', () => {
+  it('every label reads in the three languages', () => {
+    const empty: string[] = [];
+    const walk = (v: unknown, at: string) => {
+      if (v && typeof v === 'object' && 'en_US' in v) {
+        for (const l of LANGS) if (!(v as Translations)[l]?.trim()) empty.push(`${at} ${l}`);
+      } else if (v && typeof v === 'object') for (const [k, c] of Object.entries(v)) walk(c, `${at}.${k}`);
+    };
+    walk(labels, 'labels');
+    walk(exportLabels, 'exportLabels');
+    expect(empty).toEqual([]);
+  });
+
+  it('an export is labelled by the call that starts it', () => {
+    for (const call of Object.keys(exportLabels)) {
+      expect(api).toHaveProperty(call);
+      expect(call).toMatch(/Export$/);
+    }
+  });
+
+  it('reads a label, an export header row and a role name', () => {
+    expect(label('identity', 'manageStatus', 'frozen', 'zh_TW')).toBe('凍結');
+    expect(label('fleet', 'commandState', 'expired', 'en_US')).toBe('Expired');
+    const h = exportHeaders('powerBankExport', 'en_US');
+    expect(h.title).toBe('Power banks');
+    expect(h.columns[0]).toEqual({ key: 'powerBankId', header: 'Power bank ID' });
+    expect(roleNameIn('role.superAdmin', 'zh_CN')).toBe('超级管理员');
+    expect(roleNameIn('Night shift', 'en_US')).toBe('Night shift');
+    expect(roleNameIn('role.toString', 'en_US')).toBe('role.toString');
+  });
+});
