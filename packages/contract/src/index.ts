@@ -14,4 +14,5 @@ export * from './admin.js';
 export * from './live.js';
 export * from './permissions.js';
 export * from './api.js';
+export * from './labels.js';
 export { CONTROL_CHAR_RE, multiline, withTextRule } from './text-rule.js';
