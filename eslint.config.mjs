@@ -1,6 +1,41 @@
 // Type-aware lint for the bugs that types alone miss (style.md 8): promises nobody awaits or
 // handles, promises passed where a callback's result is ignored, switches that miss a case.
+// Then the boundaries of the code (ARCHITECTURE.md): a server module imports no other module's
+// files, the platform imports no module, a console feature imports no other feature.
+import fs from 'node:fs';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const foldersOf = (dir) => fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Server modules: each may import the platform and its own files, never another module's. */
+const serverModules = foldersOf('apps/server/src/modules');
+/** Console features: each may import shared/ and its own files, never another feature's. */
+const webFeatures = foldersOf('apps/web/src/features');
+
+/** One config block per folder: imports of its siblings (relative or by alias) are errors. */
+function apart(dir, names, alias, what) {
+  return names.map((name) => {
+    const others = names.filter((n) => n !== name).map(esc).join('|');
+    const patterns = others
+      ? [
+          {
+            regex: `^(\\.\\./)+(${path.basename(dir)}/)?(${others})(/|$)`,
+            message: `${what} ${name} imports another ${what}'s files: use what that ${what} hands over (ARCHITECTURE.md, "How modules talk").`,
+          },
+          ...(alias ? [{ regex: `^${esc(alias)}(${others})(/|$)`, message: `${what} ${name} imports another ${what}'s files.` }] : []),
+        ]
+      : [];
+    return {
+      files: [`${dir}/${name}/**/*.{ts,tsx}`],
+      // Tests set up data across modules (an account for a fleet test); production code may not.
+      ignores: ['**/*.test.ts', '**/*.test.tsx'],
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    };
+  });
+}
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', '**/*.mjs', '**/*.js'] },
@@ -18,6 +53,20 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  ...apart('apps/server/src/modules', serverModules, null, 'module'),
+  ...apart('apps/web/src/features', webFeatures, '@/features/', 'feature'),
+  {
+    // The platform is below every module: it is handed what it needs (the schema, the guard's
+    // sign-in) by app.ts, and never reaches up.
+    files: ['apps/server/src/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(modules/|app\\.js$|schema\\.js$|main\\.js$)', message: 'The platform imports no module (nor app.ts, schema.ts): take what you need as a parameter.' }] },
+      ],
     },
   },
 );

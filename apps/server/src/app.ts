@@ -16,24 +16,15 @@ import { safeLogger } from './platform/http/log-safety.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { FileStorage } from './platform/files/storage.js';
 import { Uploads } from './platform/files/uploads.js';
-import { identityFileRefs } from './modules/identity/file-refs.js';
-import { systemFileRefs } from './modules/system/file-refs.js';
 import { LiveHub } from './platform/live/live-hub.js';
 import { FileSmsProvider, LogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
-import { createIdentity } from './modules/identity/index.js';
-import { identityRoutes } from './modules/identity/routes.js';
-import { seedIdentity } from './modules/identity/seed.js';
-import { identityMenus } from './modules/identity/menus.js';
-import { fleetMenus } from './modules/fleet/menus.js';
-import { createFleet } from './modules/fleet/index.js';
-import { fleetRoutes } from './modules/fleet/routes.js';
-import { ExportService } from './modules/system/export.service.js';
-import { OperationLogService } from './modules/system/operation-log.service.js';
-import { ParamsService } from './modules/system/params.service.js';
-import { systemRoutes } from './modules/system/routes.js';
-import { seedSystem } from './modules/system/seed.js';
-import { createSystem } from './modules/system/index.js';
-import { systemMenus } from './modules/system/menus.js';
+import { ExportService } from './platform/exports/export-centre.js';
+import { OperationLogService } from './platform/audit/operation-log.js';
+import { registerListExport, registerListRoutes } from './platform/list-kit.js';
+import { buildModule, type BuiltModule, type Platform } from './platform/module.js';
+import { identity as identityModule } from './modules/identity/index.js';
+import { system as systemModule } from './modules/system/index.js';
+import { fleet as fleetModule } from './modules/fleet/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -69,22 +60,26 @@ export async function buildApp(opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
+  // The platform: services every module may use, built before any module.
   const files = new FileStorage(config.dataDir);
   const uploads = new Uploads(database.db, files, { dailyBytes: Math.floor(config.UPLOAD_DAILY_MB * 1024 * 1024), perMinute: config.UPLOAD_PER_MINUTE }, app.log);
-  uploads.addReferences([...identityFileRefs, ...systemFileRefs]);
   const live = new LiveHub(database, app.log);
   const sms = opts.sms ?? smsProvider(config, app.log);
   const exports = new ExportService(database, files, live, app.log);
-  const params = new ParamsService(database.db);
-  const operationLog = new OperationLogService(database.db);
-  const identity = createIdentity(database.db, config, {
-    sms,
-    exports,
-    onSessionsEnded: ({ sessionIds, code }) => live.endSessions(sessionIds, code),
-  });
-  live.setPermissionCheck((p, code) => identity.access.holdsPermission(p, code));
-  const fleet = await createFleet(database.db, config, { live, exports, log: app.log });
-  const system = createSystem(database.db, { codes: identity.codes, exports, operationLog });
+  const audit = new OperationLogService(database.db);
+  const platform: Platform = { config, database, db: database.db, log: app.log, live, exports, audit, files, uploads, sms };
+
+  // The modules, each built from the platform and the services of the modules it uses (its needs).
+  const identity = await buildModule(identityModule, platform, {});
+  const system = await buildModule(systemModule, platform, { codes: identity.services.codes });
+  const fleet = await buildModule(fleetModule, platform, {});
+  const modules: BuiltModule[] = [identity, system, fleet];
+
+  live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
+  for (const m of modules) {
+    uploads.addReferences(m.fileRefs);
+    for (const list of m.lists) registerListExport(exports, list);
+  }
 
   await installSecurityHeaders(app);
   await app.register(cookie);
@@ -101,12 +96,14 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/reference' });
 
-  installGuard(app, { authenticate: (t, r) => identity.sessions.authenticate(t, r), authorize: (p, m, u) => identity.access.authorize(p, m, u) }, operationLog, database.db);
+  const { sessions, access } = identity.services;
+  installGuard(app, { authenticate: (t, r) => sessions.authenticate(t, r), authorize: (p, m, u) => access.authorize(p, m, u) }, audit, database.db);
 
-  identityRoutes(app, identity, { uploads, exports });
-  systemRoutes(app, { params, exports, operationLog, system, uploads });
-  fleetRoutes(app, fleet, { exports });
-  live.register(app, (t, r) => identity.sessions.authenticate(t, r));
+  for (const m of modules) {
+    m.routes(app);
+    for (const list of m.lists) registerListRoutes(app, exports, list);
+  }
+  live.register(app, (t, r) => sessions.authenticate(t, r));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'success', data: { engine: database.engine } }));
 
@@ -133,38 +130,48 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.ready();
 
-  // Start-up work shared by every process: register routes, seed once, then start workers.
-  await identity.access.syncApis(registeredCalls);
-  await seedSystem(params);
-  await system.seed();
-  await seedIdentity(database.db, [...identityMenus, ...systemMenus, ...fleetMenus], { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, opts.announce ?? ((m) => app.log.warn(m)));
-  await identity.access.bindMenusToApis();
+  // Start-up work shared by every process: seed once (every module sees every module's menus and
+  // the registered calls), then start the platform's workers and each module's own.
+  const seedContext = { menus: modules.flatMap((m) => m.menus), calls: registeredCalls, announce: opts.announce ?? ((m: string) => app.log.warn(m)) };
+  for (const m of modules) await m.seed(seedContext);
   await live.start();
   if (opts.workers !== false) {
     await exports.startWorker();
     uploads.startSweeper();
   }
-  // The device gateway: the embedded broker on MQTT_PORT (or MQTT_URL) and the sweeps.
-  try {
-    await fleet.gateway.start();
-  } catch (err) {
+  const started: BuiltModule[] = [];
+  const stop = async () => {
+    for (const m of started.reverse()) await m.stop();
     await exports.stopWorker();
     await uploads.stopSweeper();
     await live.stop();
     await app.close();
+  };
+  try {
+    for (const m of modules) {
+      await m.start();
+      started.push(m);
+    }
+  } catch (err) {
+    await stop();
     throw err;
   }
 
   return {
     app,
-    services: { identity, system, params, exports, live, files, uploads, operationLog, fleet, gateway: fleet.gateway },
-    async close() {
-      await fleet.gateway.close();
-      await exports.stopWorker();
-      await uploads.stopSweeper();
-      await live.stop();
-      await app.close();
+    services: {
+      identity: identity.services,
+      system: system.services,
+      fleet: fleet.services,
+      params: system.services.params,
+      gateway: fleet.services.gateway,
+      operationLog: audit,
+      exports,
+      live,
+      files,
+      uploads,
     },
+    close: stop,
   };
 }
 

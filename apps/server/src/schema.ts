@@ -1,5 +1,10 @@
-/** Every table of every module, for Drizzle and drizzle-kit. Modules own their tables. */
+/**
+ * Every table, for drizzle-kit (migrations). Each module and each platform service owns its
+ * tables; nothing under platform/ imports this file.
+ */
 export * from './modules/identity/tables.js';
 export * from './modules/system/tables.js';
 export * from './modules/fleet/tables.js';
 export * from './platform/files/tables.js';
+export * from './platform/exports/tables.js';
+export * from './platform/audit/tables.js';

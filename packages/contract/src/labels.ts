@@ -28,3 +28,8 @@ export function exportHeaders<C extends ExportCall>(call: C, lang: Lang): { titl
 }
 /** The column keys of the export a call starts. */
 export type ExportColumn<C extends ExportCall> = keyof (typeof exportLabels)[C]['columns'] & string;
+
+/** Yes or No in a language; empty when there is no value. */
+export function yesNo(v: boolean | null | undefined, lang: Lang): string {
+  return v === null || v === undefined ? '' : labels.common.yesNo[v ? 'yes' : 'no'][lang];
+}

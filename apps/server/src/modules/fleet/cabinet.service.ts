@@ -26,7 +26,7 @@ import {
 } from '@cbo/contract';
 import { anyOf, jsonRows, rowFromSql, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { escapeLike } from '../identity/login-log.service.js';
+import { escapeLike } from '../../platform/db/paging.js';
 import type { DeviceLogService } from './device-log.service.js';
 import type { EventData } from './protocol.js';
 import { devCabinet, devPowerBank, devSetting, devSlot } from './tables.js';

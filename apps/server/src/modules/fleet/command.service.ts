@@ -25,7 +25,7 @@ import { anyOf, jsonRows, query, rowFromSql, type Db } from '../../platform/db/d
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
-import { escapeLike } from '../identity/login-log.service.js';
+import { escapeLike } from '../../platform/db/paging.js';
 import type { CabinetService } from './cabinet.service.js';
 import type { FleetLive } from './fleet-live.js';
 import { configResult, ejectResult, iccidResult, versionResult, type ReplyData, type SlotReport } from './protocol.js';

@@ -3,7 +3,7 @@ import type { DeviceLogItem, DeviceLogKind, DeviceLogQuery, PageResult } from '@
 import { jsonRows, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
-import { escapeLike } from '../identity/login-log.service.js';
+import { escapeLike } from '../../platform/db/paging.js';
 import { devLog } from './tables.js';
 
 /** Refusals from one address are gathered per window of this length. */

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { auth, engines, useServer } from '../../test/helper.js';
 import { accountWithMenus } from '../../test/accounts.js';
 import { fleetMenus } from './menus.js';
-import type { SeededRole } from '../identity/menu-seed.js';
+import type { SeededRole } from '../../platform/menus.js';
 import { http, until } from './fleet-helpers.js';
 import { newSn, RUN_PREFIX, TestCabinet } from './test-cabinet.js';
 

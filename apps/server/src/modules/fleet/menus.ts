@@ -1,5 +1,5 @@
 import { MENU_TYPE, PERMS } from '@cbo/contract';
-import type { MenuSeed } from '../identity/menu-seed.js';
+import type { MenuSeed } from '../../platform/menus.js';
 
 const ops = ['operations'] as const;
 const opsAndService = ['operations', 'customer_service'] as const;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
-import type { LoginLogFilter, LoginLogItem, LoginLogQuery, PageResult } from '@cbo/contract';
+import type { LoginLogFilter, LoginLogItem } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
+import { escapeLike } from '../../platform/db/paging.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import { sysLoginLog } from './tables.js';
 
@@ -67,17 +68,8 @@ export class LoginLogService {
     return Number(r!.n);
   }
 
-  async page(q: LoginLogQuery): Promise<PageResult<LoginLogItem>> {
-    const where = this.where(q);
-    const [rows, total] = await Promise.all([
-      this.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize, where),
-      this.count(q),
-    ]);
-    return { list: rows, total };
-  }
-
-  async rows(f: LoginLogFilter, offset: number, limit: number, where: SQL | undefined = this.where(f)): Promise<LoginLogItem[]> {
-    const rows = await this.db.select().from(sysLoginLog).where(where).orderBy(desc(sysLoginLog.id)).limit(limit).offset(offset);
+  async rows(f: LoginLogFilter, offset: number, limit: number): Promise<LoginLogItem[]> {
+    const rows = await this.db.select().from(sysLoginLog).where(this.where(f)).orderBy(desc(sysLoginLog.id)).limit(limit).offset(offset);
     return rows.map((r) => ({
       id: r.id,
       userName: r.userName,
@@ -90,8 +82,4 @@ export class LoginLogService {
       createTime: r.createdAt.toISOString(),
     }));
   }
-}
-
-export function escapeLike(v: string): string {
-  return v.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -6,7 +6,6 @@ import {
   type ManageInfo,
   type ManageItem,
   type ManageUpdateRequest,
-  type PageResult,
 } from '@cbo/contract';
 import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -90,11 +89,6 @@ export class ManageService {
       lastLoginTime: r.last_login_at ? new Date(r.last_login_at).toISOString() : null,
       createTime: new Date(r.created_at).toISOString(),
     }));
-  }
-
-  async page(q: ListQuery): Promise<PageResult<ManageItem>> {
-    const [total, list] = await Promise.all([this.count(q), this.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize)]);
-    return { list, total };
   }
 
   /** GET info?manageId: one's own account, or another with sys:manage:query. */

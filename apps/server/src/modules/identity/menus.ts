@@ -1,5 +1,5 @@
 import { MENU_TYPE, PERMS } from '@cbo/contract';
-import type { MenuSeed, SeededRole } from './menu-seed.js';
+import type { MenuSeed, SeededRole } from '../../platform/menus.js';
 
 const button = (code: string, parent: string, name: string, order: number, perms: string, roles?: readonly SeededRole[]): MenuSeed => ({
   code, parent, name, path: '', url: null, icon: null, type: MENU_TYPE.button, order, perms, ...(roles ? { roles } : {}),

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { AVATAR_MAX_BYTES, IMAGE_MAX_BYTES, type Lang, type LoginLogFilter, type ManageFilter } from '@cbo/contract';
+import { AVATAR_MAX_BYTES, IMAGE_MAX_BYTES } from '@cbo/contract';
 import { registerCall } from '../../platform/http/routes.js';
 import { AppError } from '../../platform/http/app-error.js';
-import type { Uploads } from '../../platform/files/uploads.js';
-import type { ExportService } from '../system/export.service.js';
-import { timeZoneOf } from '../system/export.service.js';
+import type { Platform } from '../../platform/module.js';
 import type { IdentityServices } from './index.js';
 
-/** Thin routes: each validates through the contract and calls one service method. */
-export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: { uploads: Uploads; exports: ExportService }): void {
+/**
+ * Thin routes: each validates through the contract and calls one service method. The login log
+ * and personnel lists with their exports are declared in index.ts (the list kit).
+ */
+export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: Platform): void {
   registerCall(app, 'login', ({ body, req }) => s.login.login(body, req));
   registerCall(app, 'logout', async ({ principal }) => {
     await s.sessions.end(principal.sessionId, 100021);
@@ -22,7 +23,6 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
 
   registerCall(app, 'manageInfo', ({ principal, query }) => s.manage.info(principal, query.manageId));
   registerCall(app, 'manageUpdate', ({ principal, body }) => s.manage.update(principal, body));
-  registerCall(app, 'manageList', ({ query }) => s.manage.page(query));
   registerCall(app, 'manageCreate', ({ principal, body }) => s.manage.create(principal, body));
   registerCall(app, 'manageStatus', async ({ principal, body }) => {
     await s.manage.setStatus(principal, body.manageId, body.status);
@@ -34,9 +34,6 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
   });
   registerCall(app, 'manageLoginLocks', ({ query }) => s.manage.loginLocks(query.manageId));
   registerCall(app, 'manageUnlockLogin', async ({ principal, body }) => ({ lifted: await s.manage.unlockLogin(principal, body.manageId) }));
-  registerCall(app, 'manageExport', ({ principal, body, req }) =>
-    deps.exports.start<ManageFilter & { lang: Lang }>(principal.accountId, 'manage', { ...body, lang: req.lang }, req.lang, timeZoneOf(req.headers['x-time-zone'])),
-  );
 
   registerCall(app, 'orgTree', () => s.orgs.tree());
   registerCall(app, 'orgSave', ({ body }) => s.orgs.save(body));
@@ -95,9 +92,4 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
   registerCall(app, 'manageCheckCode', ({ principal, body }) => s.profile.checkCurrentMobileCode(principal, body.code));
   registerCall(app, 'manageNewMobileCode', ({ principal, body }) => s.profile.sendNewMobileCode(principal, body.areaCode, body.mobile));
   registerCall(app, 'manageUpdateMobile', ({ principal, body }) => s.profile.updateMobile(principal, body));
-
-  registerCall(app, 'loginLogQueryPage', ({ query }) => s.loginLog.page(query));
-  registerCall(app, 'loginLogExport', ({ principal, body, req }) =>
-    deps.exports.start<LoginLogFilter>(principal.accountId, 'loginLog', body, req.lang, timeZoneOf(req.headers['x-time-zone'])),
-  );
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { query, type Db } from '../../platform/db/database.js';
 import { hashPassword } from '../../platform/auth/tokens.js';
-import type { MenuSeed } from './menu-seed.js';
+import type { MenuSeed } from '../../platform/menus.js';
 import { sysAccount, sysAccountRole, sysMenu, sysRole, sysRoleMenu } from './tables.js';
 
 /**

@@ -1,66 +1,68 @@
-import type { OperationLogFilter, ProblemTypeFilter } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { defineList } from '../../platform/list-kit.js';
+import { defineModule, type Platform } from '../../platform/module.js';
+import { formatInZone } from '../../platform/time-zone.js';
 import { ConfigService, type CodeIssuer } from './config.service.js';
-import { formatInZone, type ExportService } from './export.service.js';
 import { ExtensionService } from './extension.service.js';
-import type { OperationLogService } from './operation-log.service.js';
+import { systemFileRefs } from './file-refs.js';
+import { systemMenus } from './menus.js';
+import { ParamsService } from './params.service.js';
 import { ProblemTypeService } from './problem-type.service.js';
+import { systemRoutes } from './routes.js';
 import { SceneService } from './scene.service.js';
+import { seedSystem } from './seed.js';
+import * as tables from './tables.js';
 
-/**
- * The system module's configuration side: global config, extended functions, device scenes,
- * problem types, and the operation log's exports. Codes come from the identity module.
- */
-export function createSystem(db: Db, deps: { codes: CodeIssuer; exports: ExportService; operationLog: OperationLogService }) {
-  const config = new ConfigService(db, deps.codes);
+/** What the system module uses of other modules: SMS codes and tickets (the identity module's `codes`). */
+export interface SystemNeeds {
+  codes: CodeIssuer;
+}
+
+/** The system module's services: parameters, global config, extended functions, device scenes, problem types. */
+function createSystem({ db }: Platform, needs: SystemNeeds) {
+  const params = new ParamsService(db);
+  const config = new ConfigService(db, needs.codes);
   const extensions = new ExtensionService(db, config);
   const scenes = new SceneService(db);
   const problemTypes = new ProblemTypeService(db);
-
-  deps.exports.register<OperationLogFilter>('operationLog', {
-    title: { zh_CN: '操作日志', zh_TW: '操作日誌', en_US: 'Operation log' },
-    columns: [
-      { key: 'userName', header: { zh_CN: '账号', zh_TW: '帳號', en_US: 'Account' } },
-      { key: 'accountType', header: { zh_CN: '账号类型', zh_TW: '帳號類型', en_US: 'Account type' }, width: 12 },
-      { key: 'terminal', header: { zh_CN: '终端', zh_TW: '終端', en_US: 'Terminal' }, width: 14 },
-      { key: 'behaviour', header: { zh_CN: '行为', zh_TW: '行為', en_US: 'Behaviour' }, width: 40 },
-      { key: 'request', header: { zh_CN: '接口', zh_TW: '介面', en_US: 'Interface' }, width: 40 },
-      { key: 'target', header: { zh_CN: '对象', zh_TW: '對象', en_US: 'Target' } },
-      { key: 'result', header: { zh_CN: '结果', zh_TW: '結果', en_US: 'Result' }, width: 10 },
-      { key: 'ip', header: { zh_CN: '地址', zh_TW: '位址', en_US: 'Address' } },
-      { key: 'durationMs', header: { zh_CN: '耗时（毫秒）', zh_TW: '耗時（毫秒）', en_US: 'Duration (ms)' }, width: 12 },
-      { key: 'createTime', header: { zh_CN: '时间', zh_TW: '時間', en_US: 'Time' }, width: 20 },
-    ],
-    count: (f) => deps.operationLog.count(f),
-    rows: async (f, offset, limit, tz) =>
-      (await deps.operationLog.rows(f, offset, limit)).map((r) => ({
-        ...r,
-        request: `${r.method} ${r.path}`,
-        result: r.resultCode === 0 ? 'success' : `fail (${r.resultCode})`,
-        createTime: formatInZone(r.createTime, tz),
-      })),
-  });
-
-  deps.exports.register<ProblemTypeFilter>('problemType', {
-    title: { zh_CN: '问题类型', zh_TW: '問題類型', en_US: 'Problem types' },
-    columns: [
-      { key: 'name', header: { zh_CN: '名称', zh_TW: '名稱', en_US: 'Name' } },
-      { key: 'sort', header: { zh_CN: '排序', zh_TW: '排序', en_US: 'Order' }, width: 8 },
-      { key: 'remark', header: { zh_CN: '备注', zh_TW: '備註', en_US: 'Remark' }, width: 30 },
-      { key: 'status', header: { zh_CN: '状态', zh_TW: '狀態', en_US: 'Status' }, width: 10 },
-      { key: 'createTime', header: { zh_CN: '创建时间', zh_TW: '建立時間', en_US: 'Created' }, width: 20 },
-    ],
-    count: (f) => problemTypes.count(f),
-    rows: async (f, offset, limit, tz) =>
-      (await problemTypes.rows(f, offset, limit)).map((r) => ({ ...r, createTime: formatInZone(r.createTime, tz) })),
-  });
-
-  async function seed(): Promise<void> {
-    await config.seedDefaults();
-    await extensions.seed();
-  }
-
-  return { config, extensions, scenes, problemTypes, seed };
+  return { params, config, extensions, scenes, problemTypes };
 }
 
 export type SystemServices = ReturnType<typeof createSystem>;
+
+/**
+ * The system module. It also shows two platform services as screens: the export centre's list
+ * and the operation log the guard writes.
+ */
+export const system = defineModule({
+  name: 'system',
+  tables,
+  menus: systemMenus,
+  fileRefs: systemFileRefs,
+  services: createSystem,
+  lists: (s, { audit }) => [
+    defineList({
+      page: 'operationLogQueryPage',
+      export: 'operationLogExport',
+      source: audit,
+      cells: (r, { timeZone }) => ({
+        request: `${r.method} ${r.path}`,
+        result: r.resultCode === 0 ? 'success' : `fail (${r.resultCode})`,
+        createTime: formatInZone(r.createTime, timeZone),
+      }),
+      widths: { accountType: 12, terminal: 14, behaviour: 40, request: 40, result: 10, durationMs: 12, createTime: 20 },
+    }),
+    defineList({
+      page: 'problemTypeQueryPage',
+      export: 'problemTypeExport',
+      source: s.problemTypes,
+      cells: (r, { timeZone }) => ({ createTime: formatInZone(r.createTime, timeZone) }),
+      widths: { sort: 8, remark: 30, status: 10, createTime: 20 },
+    }),
+  ],
+  routes: systemRoutes,
+  seed: async (s) => {
+    await seedSystem(s.params);
+    await s.config.seedDefaults();
+    await s.extensions.seed();
+  },
+});

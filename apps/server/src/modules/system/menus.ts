@@ -1,5 +1,5 @@
 import { MENU_TYPE, PERMS } from '@cbo/contract';
-import type { MenuSeed } from '../identity/menu-seed.js';
+import type { MenuSeed } from '../../platform/menus.js';
 
 const B = MENU_TYPE.button;
 

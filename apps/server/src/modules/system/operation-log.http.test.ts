@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import { auth, engines, useServer } from '../../test/helper.js';
-import { sysOperationLog } from './tables.js';
+import { sysOperationLog } from '../../platform/audit/tables.js';
 
 describe.each(engines)('operation log (%s)', (engine) => {
   const s = useServer(engine);

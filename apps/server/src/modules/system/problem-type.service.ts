@@ -1,12 +1,9 @@
 import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
-import type { PageResult, ProblemTypeFilter, ProblemTypeItem } from '@cbo/contract';
+import type { ProblemTypeFilter, ProblemTypeItem } from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { escapeLike } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { sysProblemType } from './tables.js';
-
-function escapeLike(v: string): string {
-  return v.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Problem types of repair tickets and feedback (spec 4: in use or deleted; deleting marks). */
 export class ProblemTypeService {
@@ -34,11 +31,6 @@ export class ProblemTypeService {
       .limit(limit)
       .offset(offset);
     return rows.map(item);
-  }
-
-  async page(q: ProblemTypeFilter & { pageNum: number; pageSize: number }): Promise<PageResult<ProblemTypeItem>> {
-    const [list, total] = await Promise.all([this.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize), this.count(q)]);
-    return { list, total };
   }
 
   /**

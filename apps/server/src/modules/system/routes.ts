@@ -1,21 +1,19 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IMAGE_MAX_BYTES, type OperationLogFilter, type ProblemTypeFilter } from '@cbo/contract';
+import { IMAGE_MAX_BYTES } from '@cbo/contract';
 import { registerCall } from '../../platform/http/routes.js';
-import type { Uploads } from '../../platform/files/uploads.js';
-import { timeZoneOf, type ExportService } from './export.service.js';
-import type { OperationLogService } from './operation-log.service.js';
-import type { ParamsService } from './params.service.js';
+import type { Platform } from '../../platform/module.js';
 import type { SystemServices } from './index.js';
 
-export function systemRoutes(
-  app: FastifyInstance,
-  s: { params: ParamsService; exports: ExportService; operationLog: OperationLogService; system: SystemServices; uploads: Uploads },
-): void {
+/**
+ * Thin routes: each validates through the contract and calls one service method. The problem
+ * type and operation log lists with their exports are declared in index.ts (the list kit).
+ */
+export function systemRoutes(app: FastifyInstance, s: SystemServices, { exports, uploads }: Platform): void {
   registerCall(app, 'findValueByKey', ({ query }) => s.params.publicValue(query.paramType, query.paramKey));
-  registerCall(app, 'exportLogList', ({ principal, query }) => s.exports.list(principal.accountId, query.pageNum, query.pageSize));
+  registerCall(app, 'exportLogList', ({ principal, query }) => exports.list(principal.accountId, query.pageNum, query.pageSize));
   registerCall(app, 'exportDownload', async ({ principal, query, reply }) => {
-    const file = await s.exports.fileFor(principal.accountId, query.id);
+    const file = await exports.fileFor(principal.accountId, query.id);
     const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -24,8 +22,7 @@ export function systemRoutes(
       .send(fs.createReadStream(file.path));
   });
 
-  const { config, extensions, scenes, problemTypes } = s.system;
-  const zone = (req: FastifyRequest) => timeZoneOf(req.headers['x-time-zone']);
+  const { config, extensions, scenes, problemTypes } = s;
 
   registerCall(app, 'configBasis', () => config.read('basis'));
   registerCall(app, 'configPay', () => config.read('pay'));
@@ -52,12 +49,9 @@ export function systemRoutes(
   registerCall(app, 'configUpdateStoreUrl', ({ body }) => config.saveStoreUrl(body.storeUrl));
   registerCall(app, 'configSaveRange', ({ body }) => config.saveRange(body));
   // Logo and banners (the configuration screen) and scene pictures (the scene screen): one reader, each call its screen's permission.
-  registerCall(app, 'configUploadImage', async ({ principal, req }) => ({
-    url: (await s.uploads.acceptImage(req, principal.accountId, { kind: 'image', maxBytes: IMAGE_MAX_BYTES })).url,
-  }));
-  registerCall(app, 'sceneUploadImage', async ({ principal, req }) => ({
-    url: (await s.uploads.acceptImage(req, principal.accountId, { kind: 'image', maxBytes: IMAGE_MAX_BYTES })).url,
-  }));
+  const image = async (req: FastifyRequest, accountId: number) => ({ url: (await uploads.acceptImage(req, accountId, { kind: 'image', maxBytes: IMAGE_MAX_BYTES })).url });
+  registerCall(app, 'configUploadImage', ({ principal, req }) => image(req, principal.accountId));
+  registerCall(app, 'sceneUploadImage', ({ principal, req }) => image(req, principal.accountId));
 
   registerCall(app, 'extensionQueryPage', ({ query }) => extensions.page(query));
   registerCall(app, 'extensionEditStatus', ({ principal, body }) => extensions.editStatus(principal, body));
@@ -66,15 +60,6 @@ export function systemRoutes(
   registerCall(app, 'sceneDetail', ({ query }) => scenes.detail(query.deviceType));
   registerCall(app, 'sceneUpdate', ({ body }) => scenes.update(body));
 
-  registerCall(app, 'problemTypeQueryPage', ({ query }) => problemTypes.page(query));
   registerCall(app, 'problemTypeSave', ({ body }) => problemTypes.save(body));
   registerCall(app, 'problemTypeDelete', ({ query }) => problemTypes.delete(query.id));
-  registerCall(app, 'problemTypeExport', ({ principal, body, req }) =>
-    s.exports.start<ProblemTypeFilter>(principal.accountId, 'problemType', body, req.lang, zone(req)),
-  );
-
-  registerCall(app, 'operationLogQueryPage', ({ query }) => s.operationLog.page(query));
-  registerCall(app, 'operationLogExport', ({ principal, body, req }) =>
-    s.exports.start<OperationLogFilter>(principal.accountId, 'operationLog', body, req.lang, zone(req)),
-  );
 }

@@ -3,15 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
-import * as schema from '../../schema.js';
 import { currentTx, scoped } from './request-tx.js';
 
 /**
  * One database handle for both engines: embedded PGlite (default, data in DATA_DIR/pg) and a real
  * PostgreSQL (DATABASE_URL). Code above this file sees only Drizzle and `listen`/`notify`, so it
- * runs unchanged on either.
+ * runs unchanged on either. Queries use the query builder on the tables each module owns, never the
+ * relational `db.query` API, so the handle carries no schema and this folder imports no module;
+ * schema.ts (top level) gathers the tables for drizzle-kit alone.
  */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -51,11 +52,11 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it on next use */
   });
-  const db = scoped(drizzle(pool, { schema }) as unknown as Db);
+  const db = scoped(drizzle(pool) as unknown as Db);
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle(lock, { schema }), { migrationsFolder });
+    await migrate(drizzle(lock), { migrationsFolder });
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     lock.release();
@@ -106,8 +107,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = dataDir ? new PGlite(path.join(dataDir, 'pg')) : new PGlite();
   await client.waitReady;
-  const db = scoped(drizzle(client, { schema }) as unknown as Db);
-  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  const db = scoped(drizzle(client) as unknown as Db);
+  await migrate(drizzle(client), { migrationsFolder });
   // Without statistics the planner takes a big table for a small one and scans it (gateway: 34 ms
   // a statement at 10,000 cabinets); frequent updates (heartbeats) leave dead rows behind.
   const maintain = async () => {

@@ -7,7 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Errors } from '@cbo/contract';
 import { auth, engines, freshPostgres, useServer } from '../../test/helper.js';
-import { sysOperationLog, sysProblemType } from '../../modules/system/tables.js';
+import { sysOperationLog } from '../audit/tables.js';
+import { sysProblemType } from '../../modules/system/tables.js';
 
 const SAVE = '/user/api/v1/problemType/saveOrUpdate';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accessLabel, api, envelope, Errors, type CallBodyParsed, type CallData, type CallName, type CallQueryParsed, type RouteAccess } from '@cbo/contract';
+import { accessLabel, api, envelope, errorMessage, Errors, type ErrorName, type CallBodyParsed, type CallData, type CallName, type CallQueryParsed, type RouteAccess } from '@cbo/contract';
 import { AppError } from './app-error.js';
 import type { Db } from '../db/database.js';
 import { inRequestTransaction } from '../db/request-tx.js';
@@ -81,7 +81,21 @@ export interface Ctx<K extends CallName> extends Input<K> {
   principal: K extends CallName ? Principal : never;
 }
 
-export type Handler<K extends CallName> = (ctx: Ctx<K>) => Promise<CallData<K> | FastifyReply>;
+/**
+ * A refusal that still answers with data (a batch that partly failed: its report): the error's
+ * code and message go out with the data, and what the request changed stands.
+ */
+export class AnswerWithError<T> {
+  constructor(
+    /** The error whose code is answered. */
+    readonly code: ErrorName,
+    readonly data: T,
+    /** The error whose message is answered (by default the same one), with its values. */
+    readonly message: { name: ErrorName; params?: Record<string, unknown> } = { name: code },
+  ) {}
+}
+
+export type Handler<K extends CallName> = (ctx: Ctx<K>) => Promise<CallData<K> | AnswerWithError<CallData<K>> | FastifyReply>;
 
 /** Paths of the API (spec 7); every route under them must be a contract call. */
 export const API_ROUTE = /^\/(user|order|device)\//;
@@ -127,7 +141,12 @@ export function registerCall<K extends CallName>(
     schema,
     config: { call: name, access: def.access, audit: opts.audit ?? def.method !== 'GET', transaction: opts.transaction ?? true },
     handler: async (req, reply) => {
-      const run = () => handler({ req, reply, query: req.query as never, body: req.body as never, principal: req.principal as never });
+      const run = async () => {
+        const result = await handler({ req, reply, query: req.query as never, body: req.body as never, principal: req.principal as never });
+        if (!(result instanceof AnswerWithError)) return result;
+        reply.envelopeCode = Errors[result.code].code;
+        return reply.send({ code: reply.envelopeCode, msg: errorMessage(result.message.name, req.lang, result.message.params), data: result.data });
+      };
       const audited = req.routeOptions.config.audit && req.principal && app.runAudited;
       const result = audited ? await app.runAudited!(req, reply, run) : await run();
       if (result === reply) return reply;

@@ -1,14 +1,11 @@
 import { and, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { OperationLogFilter, OperationLogItem, OperationLogQuery, PageResult } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
-import { GroupCommit } from '../../platform/db/group-commit.js';
-import type { AuditEntry, AuditSink } from '../../platform/http/routes.js';
-import { checkTimeRange } from '../../platform/http/time-range.js';
+import type { Db } from '../db/database.js';
+import { GroupCommit } from '../db/group-commit.js';
+import { escapeLike, pageOf } from '../db/paging.js';
+import type { AuditEntry, AuditSink } from '../http/routes.js';
+import { checkTimeRange } from '../http/time-range.js';
 import { sysOperationLog } from './tables.js';
-
-function escapeLike(v: string): string {
-  return v.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The operation log: one row per change made by staff, written by the platform's guard. */
 export class OperationLogService implements AuditSink {
@@ -51,7 +48,7 @@ export class OperationLogService implements AuditSink {
     };
   }
 
-  /** Filters as the login log's: the same 30-day rule on the time range (spec 5). */
+  /** Filters as the login log's, with the same limit on the time range (at most 30 days). */
   private where(f: OperationLogFilter): SQL | undefined {
     const range = checkTimeRange(f.beginTime, f.endTime);
     const conds: SQL[] = [];
@@ -76,8 +73,7 @@ export class OperationLogService implements AuditSink {
   }
 
   async page(q: OperationLogQuery): Promise<PageResult<OperationLogItem>> {
-    const [list, total] = await Promise.all([this.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize), this.count(q)]);
-    return { list, total };
+    return pageOf(this, q);
   }
 
   async rows(f: OperationLogFilter, offset: number, limit: number): Promise<OperationLogItem[]> {

@@ -3,11 +3,12 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
-import { api, EXPORT_MAX_ROWS, LIVE_TYPES, type ExportError, type ExportLogItem, type ExportProgressData, type ExportResultData, type ExportStarted, type Lang, type PageResult, type Translations } from '@cbo/contract';
-import { query, type Database, type Db } from '../../platform/db/database.js';
-import { AppError } from '../../platform/http/app-error.js';
-import type { FileStorage } from '../../platform/files/storage.js';
-import type { LiveHub } from '../../platform/live/live-hub.js';
+import { api, EXPORT_MAX_ROWS, LIVE_TYPES, type ExportError, type ExportLogItem, type ExportProgressData, type ExportResultData, type ExportCall, type ExportStarted, type Lang, type PageResult, type Translations } from '@cbo/contract';
+import { query, type Database, type Db } from '../db/database.js';
+import { AppError } from '../http/app-error.js';
+import type { FileStorage } from '../files/storage.js';
+import type { LiveHub } from '../live/live-hub.js';
+import { stamp } from '../time-zone.js';
 import { sysExportLog } from './tables.js';
 
 /** One kind of export a module offers: its columns, how many rows match, and a page of them. */
@@ -15,8 +16,23 @@ export interface ExportKind<P> {
   title: Translations;
   columns: { header: Translations; key: string; width?: number }[];
   count(params: P): Promise<number>;
-  rows(params: P, offset: number, limit: number, timeZone: string): Promise<Record<string, unknown>[]>;
+  /** Rows as the file shows them, in the language and time zone of the person who asked. */
+  rows(params: P, offset: number, limit: number, ctx: { lang: Lang; timeZone: string }): Promise<Record<string, unknown>[]>;
 }
+
+/**
+ * Kinds under which jobs were queued before each kind became the name of its export call: a job
+ * stored under one of them still runs after an upgrade.
+ */
+const FORMER_KINDS: Record<string, ExportCall> = {
+  loginLog: 'loginLogExport',
+  manage: 'manageExport',
+  operationLog: 'operationLogExport',
+  problemType: 'problemTypeExport',
+  fleetCabinet: 'cabinetExport',
+  fleetPowerBank: 'powerBankExport',
+  fleetForcedEject: 'forcedEjectExport',
+};
 
 const JOBS_CHANNEL = 'cbo_jobs';
 const PAGE = 1000;
@@ -34,7 +50,7 @@ const MAX_QUEUED_PER_ACCOUNT = 3;
 const EXPORT_LOCK = 727201;
 
 /**
- * The export centre (issue 2, item 10). A request is checked (rows to export, not above 20,000)
+ * The export centre, a platform service every module's lists export through. A request is checked (rows to export, not above 20,000)
  * and queued as a row of sys_export_log; workers on any process claim rows with
  * FOR UPDATE SKIP LOCKED, stream the xlsx to disk, raise the progress as they go, and push
  * EXPORT_RESULT when done. An interrupted job is resumed (rewritten from the start) up to three
@@ -62,11 +78,12 @@ export class ExportService {
     return this.database.db;
   }
 
-  register<P>(kind: string, def: ExportKind<P>): void {
+  /** Registers a kind: the name of the contract call that starts it (list-kit.ts does this). */
+  register<P>(kind: ExportCall, def: ExportKind<P>): void {
     this.kinds.set(kind, def as ExportKind<unknown>);
   }
 
-  async start<P>(accountId: number, kind: string, params: P, lang: Lang, timeZone: string): Promise<ExportStarted> {
+  async start<P>(accountId: number, kind: ExportCall, params: P, lang: Lang, timeZone: string): Promise<ExportStarted> {
     const def = this.kinds.get(kind);
     if (!def) throw new AppError('NOT_FOUND');
     const rows = await def.count(params);
@@ -200,7 +217,7 @@ export class ExportService {
   }
 
   private async execute(job: typeof sysExportLog.$inferSelect): Promise<void> {
-    const def = this.kinds.get(job.kind);
+    const def = this.kinds.get(FORMER_KINDS[job.kind] ?? job.kind);
     const lang = job.lang as Lang;
     const { filter, timeZone } = job.params as { filter: unknown; timeZone: string };
     const path = this.files.exportPath(job.id);
@@ -219,7 +236,7 @@ export class ExportService {
       let written = 0;
       let lastProgress = -1;
       while (written < total) {
-        const rows = await def.rows(filter, written, Math.min(PAGE, total - written), timeZone);
+        const rows = await def.rows(filter, written, Math.min(PAGE, total - written), { lang, timeZone });
         if (!rows.length) break;
         for (const r of rows) ws.addRow(r).commit();
         written += rows.length;
@@ -267,33 +284,4 @@ function toItem(r: typeof sysExportLog.$inferSelect): ExportLogItem {
     rowCount: r.rowCount,
     error: r.error,
   };
-}
-
-/** yyyyMMdd_HHmmss in the viewer's time zone, for file names. */
-function stamp(d: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}${parts.month}${parts.day}_${parts.hour}${parts.minute}${parts.second}`;
-}
-
-/** A timestamp as the viewer reads it: "2026-11-22 18:05:09" in their zone. */
-export function formatInZone(d: Date | string, timeZone: string): string {
-  const date = typeof d === 'string' ? new Date(d) : d;
-  const s = stamp(date, timeZone);
-  return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)} ${s.slice(9, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}`;
-}
-
-/** The viewer's IANA time zone from the X-Time-Zone header, UTC when absent or unknown. */
-export function timeZoneOf(header: string | string[] | undefined): string {
-  const tz = Array.isArray(header) ? header[0] : header;
-  if (!tz || tz.length > 64) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return tz;
-  } catch {
-    return 'UTC';
-  }
 }

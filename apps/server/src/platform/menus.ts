@@ -1,11 +1,13 @@
 import type { MENU_TYPE } from '@cbo/contract';
 
-/** The seeded roles besides the super role (seed.ts). */
+/** The seeded roles besides the super role (the identity module seeds them). */
 export type SeededRole = 'finance' | 'operations' | 'customer_service';
 
 /**
- * A menu a module seeds. Each module lists its own in menus.ts (a menu exists only when its screen
- * works); app.ts hands them all to seedIdentity, parents before children.
+ * A menu a module seeds. Each module lists its own in menus.ts and names them in its descriptor
+ * (a menu exists only when its screen works); app.ts gathers every module's menus, in module
+ * order, and hands them to every module's seed: the identity module stores them, parents before
+ * children.
  */
 export interface MenuSeed {
   /** Stable identity across starts, `group.screen[.button]`. */

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+// The boundary rules need no types: the type-aware rules are left out, so a planted file need not exist.
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'off',
+      '@typescript-eslint/no-misused-promises': 'off',
+      '@typescript-eslint/switch-exhaustiveness-check': 'off',
+      '@typescript-eslint/await-thenable': 'off',
+    },
+  },
+});
+
+/** The boundary errors the lint config reports for a file planted at `file` holding `code`. */
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('lint keeps the boundaries', () => {
+  it('a server module importing another module fails; its own files and the platform pass', async () => {
+    expect(await boundaryErrors('apps/server/src/modules/fleet/planted.ts', "import { LoginLogService } from '../identity/login-log.service.js';\nexport const x = LoginLogService;\n")).toHaveLength(1);
+    expect(await boundaryErrors('apps/server/src/modules/system/planted.ts', "export { fleet } from '../fleet/index.js';\n")).toHaveLength(1);
+    expect(await boundaryErrors('apps/server/src/modules/fleet/sub/planted.ts', "export * from '../../../modules/identity/tables.js';\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors('apps/server/src/modules/fleet/planted.ts', "export * from './tables.js';\nexport * from '../../platform/db/paging.js';\n"),
+    ).toEqual([]);
+  });
+
+  it('the platform importing a module, or the schema of all modules, fails', async () => {
+    expect(await boundaryErrors('apps/server/src/platform/db/planted.ts', "export * from '../../modules/identity/tables.js';\n")).toHaveLength(1);
+    expect(await boundaryErrors('apps/server/src/platform/db/planted.ts', "export * from '../../schema.js';\n")).toHaveLength(1);
+    expect(await boundaryErrors('apps/server/src/platform/planted.ts', "export * from './db/paging.js';\n")).toEqual([]);
+  });
+
+  it('a console feature importing another feature fails, by path or by alias', async () => {
+    expect(await boundaryErrors('apps/web/src/features/fleet/planted.ts', "export * from '../system/index';\n")).toHaveLength(1);
+    expect(await boundaryErrors('apps/web/src/features/fleet/planted.ts', "export * from '@/features/auth/login-page';\n")).toHaveLength(1);
+    expect(await boundaryErrors('apps/web/src/features/fleet/planted.ts', "export * from '@/shared/i18n';\nexport * from './planted-too';\n")).toEqual([]);
+  });
+});
