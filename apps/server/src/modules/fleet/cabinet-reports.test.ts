@@ -5,7 +5,7 @@ import { cabinetRowFromSql } from './cabinet.service.js';
 import { engines, useServer } from '../../test/helper.js';
 import type { SlotReport } from './protocol.js';
 import { devCabinet, devForcedEject, devLog, devPowerBank, devSlot } from './tables.js';
-import { newSn, powerBankIdFor } from './test-cabinet.js';
+import { newSn, powerBankIdFor } from '../../test/fleet/test-cabinet.js';
 
 const reg = (slots: number) => ({ imei: '861234567890123', iccid: '89860012345678901234', firmware: { main: '2.3.1', board: '1.4' }, slots, netMode: '4G' as const });
 const slot = (n: number, powerBankId: string | null, battery: number | null = powerBankId ? 90 : null): SlotReport => ({ slot: n, powerBankId, battery, locked: true, fault: null, charging: false });
