@@ -10,6 +10,7 @@ import { CommandService } from './command.service.js';
 import { DeviceLogService } from './device-log.service.js';
 import { FleetLive } from './fleet-live.js';
 import { Gateway } from './gateway.js';
+import { SlotWriter } from './slot-state.js';
 
 const T = (zh_CN: string, zh_TW: string, en_US: string): Translations => ({ zh_CN, zh_TW, en_US });
 const yesNo = (v: boolean | null, lang: Lang) => (v === null ? '' : v ? { zh_CN: '是', zh_TW: '是', en_US: 'Yes' }[lang] : { zh_CN: '否', zh_TW: '否', en_US: 'No' }[lang]);
@@ -36,9 +37,10 @@ export async function createFleet(db: Db, config: Config, deps: { live: LiveHub;
   const live = new FleetLive(deps.live, deps.log);
   const deviceLog = new DeviceLogService(db);
   const cabinets = new CabinetService(db, key, deviceLog, live);
-  const commands = new CommandService(db, cabinets, live, deps.log);
-  const reports = new CabinetReports(db, deviceLog, live);
-  const gateway = new Gateway(config, cabinets, reports, commands, deviceLog, deps.log);
+  const slots = new SlotWriter(db, live);
+  const commands = new CommandService(db, cabinets, slots, live, deps.log);
+  const reports = new CabinetReports(db, deviceLog, live, slots);
+  const gateway = new Gateway(config, cabinets, reports, slots, commands.replies, deviceLog, deps.log);
   commands.attach(gateway);
 
   deps.exports.register<CabinetFilter & WithLang>('fleetCabinet', {
@@ -106,6 +108,8 @@ export async function createFleet(db: Db, config: Config, deps: { live: LiveHub;
     cabinets,
     /** What cabinets report, written in batches (the gateway's write path). */
     reports,
+    /** The one writer of slot and power-bank state (inventories, slot events, eject results). */
+    slots,
     commands,
     deviceLog,
     gateway,
