@@ -199,8 +199,18 @@ export class CommandReplies {
     const held = new Set(slots.map((s) => s.powerBankId).filter(Boolean));
     for (const row of open) {
       const ejected = row.targetPowerBankId ? !held.has(row.targetPowerBankId) : false;
-      const changed = await this.update(row.id, { confirmedByInventory: ejected }, ['expired']);
-      if (changed && !ejected) await this.ejectFailed(row);
+      // Settled once (a conditional update), and in the same transaction as the failure it counts,
+      // so nobody reads "not ejected" without the count.
+      const settled = await this.db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(devCommand)
+          .set({ confirmedByInventory: ejected })
+          .where(and(eq(devCommand.id, row.id), eq(devCommand.state, 'expired'), isNull(devCommand.confirmedByInventory)))
+          .returning();
+        if (done && !ejected && done.targetPowerBankId) await this.slots.ejectFailed(done.targetPowerBankId, tx);
+        return done;
+      });
+      if (settled) void this.live.command(toCommandItem(settled));
     }
   }
 

@@ -114,9 +114,9 @@ export class SlotWriter {
     await this.event(sn, { kind: 'removed', slot, powerBankId });
   }
 
-  /** An eject of this power bank failed; the count is shown in the power-bank list. */
-  async ejectFailed(powerBankId: string): Promise<void> {
-    await this.db
+  /** An eject of this power bank failed; the count is shown in the power-bank list. `tx`: the caller's transaction, when the count belongs with its change. */
+  async ejectFailed(powerBankId: string, tx: Pick<Db, 'update'> = this.db): Promise<void> {
+    await tx
       .update(devPowerBank)
       .set({ ejectFailures: sql`${devPowerBank.ejectFailures} + 1` })
       .where(eq(devPowerBank.powerBankId, powerBankId));
