@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { Fleet } from '@cbo/simulator';
 import { useServer } from './test/helper.js';
-import { fleetTargets, brokerEnv, http, until } from './modules/fleet/fleet-helpers.js';
+import { fleetTargets, brokerEnv, http, until } from './test/fleet/fleet-helpers.js';
 import { startSimulatedFleet } from './simulated-fleet.js';
 
 const CAB = '/device/api/v1/cabinet';

@@ -5,18 +5,19 @@ import { cabinetRowFromSql } from './cabinet.service.js';
 import { engines, useServer } from '../../test/helper.js';
 import type { SlotReport } from './protocol.js';
 import { devCabinet, devForcedEject, devLog, devPowerBank, devSlot } from './tables.js';
-import { newSn, powerBankIdFor } from './test-cabinet.js';
+import { newSn, powerBankIdFor } from '../../test/fleet/test-cabinet.js';
 
 const reg = (slots: number) => ({ imei: '861234567890123', iccid: '89860012345678901234', firmware: { main: '2.3.1', board: '1.4' }, slots, netMode: '4G' as const });
 const slot = (n: number, powerBankId: string | null, battery: number | null = powerBankId ? 90 : null): SlotReport => ({ slot: n, powerBankId, battery, locked: true, fault: null, charging: false });
 
 /**
- * The gateway's batched write path (cabinet-reports.ts): reports of several cabinets sent in the
- * same moment share a batch, and each must come out as if written alone, in arrival order.
+ * The gateway's batched write paths (cabinet-reports.ts, and slot-state.ts for inventories):
+ * reports of several cabinets sent in the same moment share a batch, and each must come out as if written alone, in arrival order.
  */
 describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
   const s = useServer(engine);
   const reports = () => s.current.server.services.fleet.reports;
+  const slotWriter = () => s.current.server.services.fleet.slots;
   const db = () => s.current.database.db;
   const [a, b, c, offline] = [newSn(), newSn(), newSn(), newSn()];
   const unknown = newSn();
@@ -62,14 +63,14 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
     const y = powerBankIdFor(b, 1);
     const z = powerBankIdFor(c, 3);
     // First: a holds x and y; c holds z.
-    await Promise.all([reports().inventory(a, [slot(1, x), slot(2, y, 50), slot(3, null), slot(4, null)]), reports().inventory(c, [slot(3, z)])]);
+    await Promise.all([slotWriter().inventory(a, [slot(1, x), slot(2, y, 50), slot(3, null), slot(4, null)]), slotWriter().inventory(c, [slot(3, z)])]);
     // y is taken out of a by hand and then put in b; a's inventory still arrives later than b's in the same
     // batch and still (wrongly, it is stale) claims y: arrival order decides, as if written one by one.
     const out = await Promise.all([
-      reports().inventory(b, [slot(1, y, 55), slot(2, null)]),
-      reports().inventory(a, [slot(1, x), slot(2, y, 50)]),
-      reports().inventory(c, []),
-      reports().inventory(unknown, [slot(1, powerBankIdFor(unknown, 1))]),
+      slotWriter().inventory(b, [slot(1, y, 55), slot(2, null)]),
+      slotWriter().inventory(a, [slot(1, x), slot(2, y, 50)]),
+      slotWriter().inventory(c, []),
+      slotWriter().inventory(unknown, [slot(1, powerBankIdFor(unknown, 1))]),
     ]);
     expect(out).toEqual([
       { known: true, expiredEjects: false },
@@ -107,9 +108,27 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
       .insert(devForcedEject)
       .values({ commandId: 'test-command', sn: c, slot: 3, powerBankId: z, reason: 'test', createdAt: new Date(Date.now() - 60_000) })
       .returning();
-    await Promise.all([reports().inventory(b, [slot(1, powerBankIdFor(b, 1), 55), slot(2, z, 40)]), reports().inventory(c, [])]);
+    await Promise.all([slotWriter().inventory(b, [slot(1, powerBankIdFor(b, 1), 55), slot(2, z, 40)]), slotWriter().inventory(c, [])]);
     const [after] = await db().select().from(devForcedEject).where(eq(devForcedEject.id, rec!.id));
     expect(after).toMatchObject({ state: 'returned', returnedSn: b });
     expect(after!.returnedAt).not.toBeNull();
+  });
+
+  it('the slot writer: an eject result empties its slot at once, a failed eject counts, fewer registered slots drop the rest', async () => {
+    const pb = powerBankIdFor(b, 1); // in b's slot 1 since the last test, z in slot 2
+    const [before] = await db().select().from(devPowerBank).where(eq(devPowerBank.powerBankId, pb));
+    await slotWriter().ejected(b, 1, null); // the result named no power bank: the slot's own leaves
+    const [s1] = await db().select().from(devSlot).where(and(eq(devSlot.sn, b), eq(devSlot.slot, 1)));
+    expect(s1).toMatchObject({ powerBankId: null, battery: null, charging: false });
+    const [left] = await db().select().from(devPowerBank).where(eq(devPowerBank.powerBankId, pb));
+    expect(left).toMatchObject({ sn: null, slot: null, lastCabinetSn: b });
+    const [cb] = await db().select().from(devCabinet).where(eq(devCabinet.sn, b));
+    expect(cb).toMatchObject({ freeSlots: 1, powerBanks: 1, batteryAvg: 40 });
+    await slotWriter().ejectFailed(pb);
+    const [counted] = await db().select().from(devPowerBank).where(eq(devPowerBank.powerBankId, pb));
+    expect(counted!.ejectFailures).toBe(before!.ejectFailures + 1);
+    expect(await slotWriter().event(unknown, { kind: 'slotRecovered', slot: 1 })).toBe(false);
+    await reports().register(b, reg(1), null);
+    expect((await db().select().from(devSlot).where(eq(devSlot.sn, b))).map((r) => r.slot)).toEqual([1]);
   });
 });

@@ -16,7 +16,6 @@ import {
   type Lang,
   type NetMode,
   type OnlineReason,
-  type PageResult,
   type PowerBankFilter,
   type PowerBankItem,
   type PowerBankQuery,
@@ -24,11 +23,10 @@ import {
   type SlotItem,
   type StockFailReason,
 } from '@cbo/contract';
-import { anyOf, jsonRows, rowFromSql, type Db } from '../../platform/db/database.js';
+import { rowFromSql, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { escapeLike } from '../../platform/db/paging.js';
 import type { DeviceLogService } from './device-log.service.js';
-import type { EventData } from './protocol.js';
 import { devCabinet, devPowerBank, devSetting, devSlot } from './tables.js';
 import type { FleetLive } from './fleet-live.js';
 
@@ -42,30 +40,7 @@ export type CabinetRow = typeof devCabinet.$inferSelect;
 /** A dev_cabinet row as raw SQL returns it (`returning c.*`), in Drizzle's shape. */
 export const cabinetRowFromSql = (raw: Record<string, unknown>): CabinetRow => rowFromSql(devCabinet, raw);
 
-/** SET clause: a cabinet's slot summary columns from its dev_slot rows (the cabinet is aliased `c`). */
-export const SLOT_SUMMARY = sql`(free_slots, power_banks, charged_power_banks, battery_avg, fault_slots) = (
-  select count(*) filter (where d.power_bank_id is null)::int,
-         count(d.power_bank_id)::int,
-         count(*) filter (where d.power_bank_id is not null and d.battery >= 80)::int,
-         round(avg(d.battery) filter (where d.power_bank_id is not null))::int,
-         count(d.fault)::int
-  from dev_slot d where d.sn = c.sn)`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/**
- * Power banks arriving in cabinets (`pb` into `sn`) that were out of every cabinet were returned:
- * their open forced-eject records close, naming the cabinet. Called before the arrivals are stored,
- * by a slot event (one) and by a batch of inventories (many).
- */
-export async function closeReturnedEjects(tx: Pick<Db, 'execute'>, arrivals: { sn: string; pb: string }[], now: Date): Promise<void> {
-  if (!arrivals.length) return;
-  const ids = arrivals.map((a) => a.pb);
-  await tx.execute(sql`
-    update dev_forced_eject f set state = 'returned', returned_at = ${now}, returned_sn = r.sn
-    from json_to_recordset(${jsonRows(arrivals)}) as r(sn text, pb text), dev_power_bank p
-    where p.power_bank_id = r.pb and p.power_bank_id = ${anyOf(ids)} and p.sn is null
-      and f.power_bank_id = r.pb and f.power_bank_id = ${anyOf(ids)} and f.state = 'notReturned' and f.created_at < ${now}`);
-}
 
 /** The fleet key: DEVICE_SECRET, or one generated once and kept in the database. */
 export async function loadFleetKey(db: Db, configured: string | undefined): Promise<string> {
@@ -83,7 +58,7 @@ export function deriveSecret(key: string, sn: string): string {
   return crypto.createHmac('sha256', key).update(sn).digest('base64url').slice(0, 32);
 }
 
-/** Cabinets: stock-in, the list and detail, and the state cabinets report through the gateway. */
+/** Cabinets: stock-in, the list and detail, power-bank reads, going offline, and settings a command's reply reports. */
 export class CabinetService {
   constructor(
     private readonly db: Db,
@@ -185,11 +160,6 @@ export class CabinetService {
     return rows.map(toItem);
   }
 
-  async page(q: CabinetQuery): Promise<PageResult<CabinetItem>> {
-    const [list, total] = await Promise.all([this.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize), this.count(q)]);
-    return { list, total };
-  }
-
   async get(sn: string): Promise<CabinetRow | undefined> {
     const [row] = await this.db.select().from(devCabinet).where(eq(devCabinet.sn, sn));
     return row;
@@ -207,15 +177,7 @@ export class CabinetService {
 
   async slots(sn: string): Promise<SlotItem[]> {
     const rows = await this.db.select().from(devSlot).where(eq(devSlot.sn, sn)).orderBy(asc(devSlot.slot));
-    return rows.map((r) => ({
-      slot: r.slot,
-      powerBankId: r.powerBankId,
-      battery: r.battery,
-      locked: r.locked,
-      fault: r.fault as SlotFault | null,
-      charging: r.charging,
-      updatedAt: r.updatedAt.toISOString(),
-    }));
+    return rows.map(toSlotItem);
   }
 
   async detail(sn: string): Promise<CabinetDetail> {
@@ -272,14 +234,9 @@ export class CabinetService {
     }));
   }
 
-  async powerBankPage(q: PowerBankQuery): Promise<PageResult<PowerBankItem>> {
-    const [list, total] = await Promise.all([this.powerBankRows(q, (q.pageNum - 1) * q.pageSize, q.pageSize), this.powerBankCount(q)]);
-    return { list, total };
-  }
-
   // ------------------------------------------------------------------------------------------
-  // What cabinets report that is rare enough to write alone (registrations, heartbeats and
-  // inventories are batched in cabinet-reports.ts)
+  // What cabinets report that is rare enough to write alone (registrations and heartbeats are
+  // batched in cabinet-reports.ts; slots and power banks are written by slot-state.ts)
 
   async goOffline(sn: string, reason: OnlineReason, address: string | null = null): Promise<void> {
     const rows = await this.db
@@ -310,50 +267,6 @@ export class CabinetService {
     return rows.length;
   }
 
-  /** A slot event: the slot and the power bank change at once; an inventory follows. */
-  async event(sn: string, e: EventData): Promise<boolean> {
-    const now = new Date();
-    const known = await this.db.transaction(async (tx) => {
-      const [cab] = await tx.select({ sn: devCabinet.sn }).from(devCabinet).where(eq(devCabinet.sn, sn)).for('update');
-      if (!cab) return false;
-      const [slot] = await tx.select().from(devSlot).where(and(eq(devSlot.sn, sn), eq(devSlot.slot, e.slot)));
-      const base = slot ?? { sn, slot: e.slot, powerBankId: null, battery: null, locked: true, fault: null, charging: false };
-      let next = { ...base, updatedAt: now };
-      if (e.kind === 'returned') {
-        await closeReturnedEjects(tx, [{ sn, pb: e.powerBankId }], now);
-        // Whatever the record said was in this slot has left it.
-        await tx
-          .update(devPowerBank)
-          .set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now })
-          .where(and(eq(devPowerBank.sn, sn), eq(devPowerBank.slot, e.slot), sql`${devPowerBank.powerBankId} <> ${e.powerBankId}`));
-        const battery = e.battery ?? null;
-        await tx
-          .insert(devPowerBank)
-          .values({ powerBankId: e.powerBankId, sn, slot: e.slot, battery, locked: true, lastCabinetSn: sn, updatedAt: now })
-          .onConflictDoUpdate({ target: devPowerBank.powerBankId, set: { sn, slot: e.slot, battery: sql`coalesce(${battery}, ${devPowerBank.battery})`, locked: true, lastCabinetSn: sn, updatedAt: now } });
-        next = { ...next, powerBankId: e.powerBankId, battery, locked: true };
-      } else if (e.kind === 'removed') {
-        const id = e.powerBankId ?? base.powerBankId;
-        if (id) await tx.update(devPowerBank).set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now }).where(and(eq(devPowerBank.powerBankId, id), eq(devPowerBank.sn, sn)));
-        next = { ...next, powerBankId: null, battery: null, charging: false };
-      } else if (e.kind === 'slotFault') {
-        next = { ...next, fault: e.fault };
-        if (base.powerBankId) await tx.update(devPowerBank).set({ fault: e.fault, updatedAt: now }).where(eq(devPowerBank.powerBankId, base.powerBankId));
-      } else {
-        next = { ...next, fault: null };
-        if (base.powerBankId) await tx.update(devPowerBank).set({ fault: null, updatedAt: now }).where(eq(devPowerBank.powerBankId, base.powerBankId));
-      }
-      await tx
-        .insert(devSlot)
-        .values(next)
-        .onConflictDoUpdate({ target: [devSlot.sn, devSlot.slot], set: { powerBankId: next.powerBankId, battery: next.battery, locked: next.locked, fault: next.fault, charging: next.charging, updatedAt: now } });
-      await this.summarise(tx, sn, now);
-      return true;
-    });
-    if (known) await this.pushWithSlots('inventory', sn);
-    return known;
-  }
-
   /** Stores what a config, version or ICCID reply says is in force now. */
   async applyReported(sn: string, patch: Partial<Pick<CabinetRow, 'host' | 'port' | 'heartbeatSec' | 'ftpHost' | 'ftpPort' | 'ftpUser' | 'firmwareMain' | 'firmwareBoard' | 'iccid'>>, change: 'config' | 'firmware'): Promise<void> {
     const keys = Object.keys(patch) as (keyof typeof patch)[];
@@ -365,15 +278,6 @@ export class CabinetService {
     );
     const [row] = await this.db.update(devCabinet).set(patch).where(and(eq(devCabinet.sn, sn), sql`(${differs})`)).returning();
     if (row) void this.live.cabinet(change, toItem(row));
-  }
-
-  private async summarise(tx: Pick<Db, 'execute'>, sn: string, now: Date): Promise<void> {
-    await tx.execute(sql`update dev_cabinet c set ${SLOT_SUMMARY}, last_seen_at = ${now} where c.sn = ${sn}`);
-  }
-
-  private async pushWithSlots(change: 'inventory', sn: string): Promise<void> {
-    const item = await this.item(sn);
-    if (item) void this.live.cabinet(change, item, await this.slots(sn));
   }
 }
 
@@ -408,5 +312,17 @@ export function toItem(r: CabinetRow): CabinetItem {
     onlineChangedAt: iso(r.onlineChangedAt),
     registeredAt: iso(r.registeredAt),
     stockedInAt: r.stockedInAt.toISOString(),
+  };
+}
+
+export function toSlotItem(r: typeof devSlot.$inferSelect): SlotItem {
+  return {
+    slot: r.slot,
+    powerBankId: r.powerBankId,
+    battery: r.battery,
+    locked: r.locked,
+    fault: r.fault as SlotFault | null,
+    charging: r.charging,
+    updatedAt: r.updatedAt.toISOString(),
   };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { useServer } from '../../test/helper.js';
-import { brokerEnv, clearRetained, fleetTargets, http, until } from './fleet-helpers.js';
-import { newSn, powerBankIdFor, TestCabinet, type Down } from './test-cabinet.js';
+import { brokerEnv, clearRetained, fleetTargets, http, until } from '../../test/fleet/fleet-helpers.js';
+import { newSn, powerBankIdFor, TestCabinet, type Down } from '../../test/fleet/test-cabinet.js';
 
 const CMD = '/device/api/v1/command';
 

@@ -5,8 +5,8 @@ import { auth, engines, useServer } from '../../test/helper.js';
 import { accountWithMenus } from '../../test/accounts.js';
 import { fleetMenus } from './menus.js';
 import type { SeededRole } from '../../platform/menus.js';
-import { http, until } from './fleet-helpers.js';
-import { newSn, RUN_PREFIX, TestCabinet } from './test-cabinet.js';
+import { http, until } from '../../test/fleet/fleet-helpers.js';
+import { newSn, RUN_PREFIX, TestCabinet } from '../../test/fleet/test-cabinet.js';
 
 const CAB = '/device/api/v1/cabinet';
 const sns = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `${RUN_PREFIX}${String(from + i).padStart(12, '0')}`);
@@ -28,7 +28,7 @@ describe.each(engines)('fleet calls (%s)', (engine) => {
     token = await s.current.login();
   });
 
-  describe('cabinet batch storage (spec 5, 8)', () => {
+  describe('cabinet batch storage (by list or range; a partial failure answers with its report)', () => {
     it('stocks in a list; a partial failure answers -100 with the report', async () => {
       const [a, b, c] = sns(3, 100) as [string, string, string];
       const ok = await api.post(`${CAB}/batchStorage`, { sns: [a, b] });

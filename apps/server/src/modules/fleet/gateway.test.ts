@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { sql } from 'drizzle-orm';
 import { useServer } from '../../test/helper.js';
-import { brokerEnv, clearRetained, fleetTargets, http, until } from './fleet-helpers.js';
-import { newSn, powerBankIdFor, TestCabinet } from './test-cabinet.js';
+import { brokerEnv, clearRetained, fleetTargets, http, until } from '../../test/fleet/fleet-helpers.js';
+import { newSn, powerBankIdFor, TestCabinet } from '../../test/fleet/test-cabinet.js';
 
 const CAB = '/device/api/v1/cabinet';
 

@@ -7,9 +7,11 @@ import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { CabinetService } from './cabinet.service.js';
 import type { CabinetReports } from './cabinet-reports.js';
-import type { CommandService, Downlink } from './command.service.js';
+import type { CommandReplies } from './command-replies.js';
+import type { Downlink } from './command-rows.js';
 import type { DeviceLogService } from './device-log.service.js';
 import { indexedMemoryPersistence } from './broker-persistence.js';
+import type { SlotWriter } from './slot-state.js';
 import {
   envelope,
   eventData,
@@ -63,7 +65,8 @@ export class Gateway implements Downlink {
     private readonly config: Config,
     private readonly cabinets: CabinetService,
     private readonly reports: CabinetReports,
-    private readonly commands: CommandService,
+    private readonly slots: SlotWriter,
+    private readonly replies: CommandReplies,
     private readonly deviceLog: DeviceLogService,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -91,7 +94,7 @@ export class Gateway implements Downlink {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     await Promise.allSettled([...this.queues.values()]);
-    await this.reports.drain();
+    await Promise.all([this.reports.drain(), this.slots.drain()]);
     if (this.client) await this.client.endAsync(true).catch(() => undefined);
     this.client = null;
     if (this.broker) await new Promise<void>((resolve) => this.broker!.close(() => resolve()));
@@ -313,21 +316,21 @@ export class Gateway implements Downlink {
       case 'inventory': {
         const d = this.parse(sn, 'inventory', inventoryData, msg.data);
         if (!d) return;
-        const r = await this.reports.inventory(sn, d.slots);
+        const r = await this.slots.inventory(sn, d.slots);
         if (!r.known) return this.unknown(sn, 'inventory');
-        if (r.expiredEjects) await this.commands.reconcile(sn, d.slots);
+        if (r.expiredEjects) await this.replies.reconcile(sn, d.slots);
         return;
       }
       case 'event': {
         const d = this.parse(sn, 'event', eventData, msg.data);
-        if (d && !(await this.cabinets.event(sn, d))) return this.unknown(sn, 'event');
+        if (d && !(await this.slots.event(sn, d))) return this.unknown(sn, 'event');
         return;
       }
       case 'reply': {
         const d = this.parse(sn, 'reply', replyData, msg.data);
         if (!d) return;
         if (!(await this.reports.touch(sn))) return this.unknown(sn, 'reply');
-        await this.commands.onReply(sn, d);
+        await this.replies.onReply(sn, d);
         return;
       }
       default:
@@ -345,7 +348,7 @@ export class Gateway implements Downlink {
     this.sweeping = true;
     try {
       await this.cabinets.sweepOffline();
-      await this.commands.expire();
+      await this.replies.expire();
     } catch (err) {
       this.log.error({ err }, 'fleet sweep failed');
     } finally {

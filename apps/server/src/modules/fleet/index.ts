@@ -11,6 +11,7 @@ import { Gateway } from './gateway.js';
 import { fleetMenus } from './menus.js';
 import { fleetRoutes } from './routes.js';
 import * as tables from './tables.js';
+import { SlotWriter } from './slot-state.js';
 
 const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');
 
@@ -23,15 +24,18 @@ async function createFleet({ db, config, live: hub, log }: Platform) {
   const live = new FleetLive(hub, log);
   const deviceLog = new DeviceLogService(db);
   const cabinets = new CabinetService(db, key, deviceLog, live);
-  const commands = new CommandService(db, cabinets, live, log);
-  const reports = new CabinetReports(db, deviceLog, live);
-  const gateway = new Gateway(config, cabinets, reports, commands, deviceLog, log);
+  const slots = new SlotWriter(db, live);
+  const commands = new CommandService(db, cabinets, slots, live, log);
+  const reports = new CabinetReports(db, deviceLog, live, slots);
+  const gateway = new Gateway(config, cabinets, reports, slots, commands.replies, deviceLog, log);
   commands.attach(gateway);
 
   return {
     cabinets,
     /** What cabinets report, written in batches (the gateway's write path). */
     reports,
+    /** The one writer of slot and power-bank state (inventories, slot events, eject results). */
+    slots,
     commands,
     deviceLog,
     gateway,

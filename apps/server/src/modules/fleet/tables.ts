@@ -148,7 +148,7 @@ export const devCommand = pgTable(
   ],
 );
 
-/** Forced ejects (spec 4): who forced which power bank out, and whether it came back. */
+/** Forced ejects: who forced which power bank out, and whether it came back. */
 export const devForcedEject = pgTable(
   'dev_forced_eject',
   {

@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import { engines, auth, type TestServer } from '../../test/helper.js';
+import { engines, auth, type TestServer } from '../helper.js';
 
 /**
  * Where fleet tests run: every database engine, against the embedded broker always and against

@@ -1,0 +1,219 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { COMMAND_TTL_MS, type CommandItem, type CommandSendRequest, type CommandType } from '@cbo/contract';
+import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
+import { GroupCommit } from '../../platform/db/group-commit.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { byId, newCommandId, toCommandItem, type Actor, type CommandRow, type Downlink, type Tx } from './command-rows.js';
+import type { FleetLive } from './fleet-live.js';
+import { devCabinet, devCommand, devPowerBank, devSlot } from './tables.js';
+
+/** A command to record: its cabinet, type and data, the slot or power bank it acts on, and who asked. */
+export interface CommandToRecord {
+  sn: string;
+  type: CommandType;
+  data: unknown;
+  targetSlot: number | null;
+  targetPowerBankId: string | null;
+  batchId: number | null;
+  by: Actor | null;
+  /** Recorded as failed at once (a firmware batch's offline cabinet). */
+  offline?: boolean;
+}
+
+/**
+ * Sending commands (docs/protocol.md, "Command life on the server"). A command is a committed
+ * `dev_command` row before it is published, then `pending` → `sent`. Nothing here resends: a
+ * publish that fails marks the command failed. The forced-eject list, firmware batches and the
+ * inventory check after an expired eject record and publish through the same two steps,
+ * `record` (inside the caller's transaction) and `dispatch` (after it commits).
+ */
+export class CommandSender {
+  private downlink: Downlink | null = null;
+  /**
+   * Commands that touch no slot and their "sent" marks are written in batches
+   * (platform/db/group-commit.ts), so a busy fleet shares a few statements.
+   */
+  private readonly inserts = new GroupCommit<NewCommand, CommandRow | null>((xs) => this.writeInserts(xs));
+  private readonly sentMarks = new GroupCommit<string, CommandRow | null>((ids) => this.writeSent(ids));
+
+  constructor(
+    private readonly db: Db,
+    private readonly live: FleetLive,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  attach(downlink: Downlink): void {
+    this.downlink = downlink;
+  }
+
+  /** True when the gateway's client is connected to the broker. */
+  get connected(): boolean {
+    return this.downlink?.connected === true;
+  }
+
+  /** The developer tool's command: one cabinet, one command, answered as its row. */
+  async send(req: CommandSendRequest, by: Actor | null): Promise<CommandItem> {
+    if (req.type !== 'eject' && req.type !== 'openLock') return this.sendToCabinet(req, by);
+    const row = await this.db.transaction(async (tx) => {
+      const cab = await this.lockOnline(tx, req.sn);
+      let targetSlot: number | null = null;
+      let targetPowerBankId: string | null = null;
+      if (req.type === 'openLock' || (req.type === 'eject' && 'slot' in req.data)) {
+        targetSlot = (req.data as { slot: number }).slot;
+        if (cab.slotCount !== null && targetSlot > cab.slotCount) throw new AppError('SLOT_NOT_FOUND', { slot: targetSlot });
+        const [slot] = await tx.select().from(devSlot).where(and(eq(devSlot.sn, req.sn), eq(devSlot.slot, targetSlot)));
+        targetPowerBankId = slot?.powerBankId ?? null;
+      } else if (req.type === 'eject' && 'powerBankId' in req.data) {
+        targetPowerBankId = req.data.powerBankId;
+        const [pb] = await tx.select().from(devPowerBank).where(eq(devPowerBank.powerBankId, targetPowerBankId));
+        targetSlot = pb?.sn === req.sn ? pb.slot : null;
+      }
+      await this.checkNotBusy(tx, req.sn, targetSlot, targetPowerBankId);
+      return this.record(tx, { sn: req.sn, type: req.type, data: req.data, targetSlot, targetPowerBankId, batchId: null, by });
+    });
+    return this.dispatch(row);
+  }
+
+  /**
+   * A command that touches no slot: recorded in one statement that only inserts when the cabinet
+   * is online (no transaction, no lock: nothing else about the cabinet is checked).
+   */
+  private async sendToCabinet(req: CommandSendRequest, by: Actor | null): Promise<CommandItem> {
+    if (!this.connected) throw new AppError('GATEWAY_DOWN');
+    const now = new Date();
+    const row = await this.inserts.add({
+      id: newCommandId(),
+      sn: req.sn,
+      type: req.type,
+      data: req.data ?? {},
+      created_by: by?.id ?? null,
+      created_by_name: by?.name ?? null,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + COMMAND_TTL_MS[req.type]).toISOString(),
+    });
+    if (row) return this.dispatch(row);
+    const [cab] = await this.db.select({ sn: devCabinet.sn }).from(devCabinet).where(eq(devCabinet.sn, req.sn));
+    throw new AppError(cab ? 'CABINET_OFFLINE' : 'DEVICE_NOT_FOUND');
+  }
+
+  /** Inserts the commands whose cabinet is online; null for the others. */
+  private async writeInserts(xs: NewCommand[]): Promise<(CommandRow | null)[]> {
+    const rows = await query<Record<string, unknown>>(
+      this.db,
+      sql`insert into dev_command (id, sn, type, data, created_by, created_by_name, created_at, expires_at)
+          select v.id, v.sn, v.type, v.data, v.created_by, v.created_by_name, v.created_at, v.expires_at
+          from json_to_recordset(${jsonRows(xs)})
+            as v(id text, sn text, type text, data jsonb, created_by bigint, created_by_name text, created_at timestamptz, expires_at timestamptz)
+          join dev_cabinet c on c.sn = v.sn and c.online and c.sn = ${anyOf(xs.map((x) => x.sn))}
+          returning dev_command.*`,
+    );
+    return byId(rows, xs.map((x) => x.id));
+  }
+
+  /** pending → sent; a reply that came first has moved it on already and keeps its state. */
+  private async writeSent(ids: string[]): Promise<(CommandRow | null)[]> {
+    const rows = await query<Record<string, unknown>>(
+      this.db,
+      sql`update dev_command set state = case when state = 'pending' then 'sent' else state end, sent_at = coalesce(sent_at, ${new Date()})
+          where id = ${anyOf(ids)} returning *`,
+    );
+    return byId(rows, ids);
+  }
+
+  /** Locks the cabinet's row for the transaction; refuses an unknown or offline cabinet, or a gateway without its broker. */
+  async lockOnline(tx: Tx, sn: string) {
+    const [cab] = await tx.select().from(devCabinet).where(eq(devCabinet.sn, sn)).for('update');
+    if (!cab) throw new AppError('DEVICE_NOT_FOUND');
+    if (!cab.online) throw new AppError('CABINET_OFFLINE');
+    if (!this.connected) throw new AppError('GATEWAY_DOWN');
+    return cab;
+  }
+
+  /**
+   * An eject or open-lock for a slot (or power bank) that has not finished is never doubled; an
+   * expired eject counts as unfinished until an inventory has said whether the power bank left.
+   * Called under the cabinet's row lock (`lockOnline`).
+   */
+  async checkNotBusy(tx: Tx, sn: string, slot: number | null, powerBankId: string | null): Promise<void> {
+    const same: SQL[] = [];
+    if (slot !== null) same.push(eq(devCommand.targetSlot, slot));
+    if (powerBankId) same.push(eq(devCommand.targetPowerBankId, powerBankId));
+    if (!same.length) return;
+    const open = await tx
+      .select({ id: devCommand.id })
+      .from(devCommand)
+      .where(
+        and(
+          eq(devCommand.sn, sn),
+          inArray(devCommand.type, ['eject', 'openLock']),
+          sql`(${devCommand.state} in ('pending', 'sent', 'acknowledged') or (${devCommand.type} = 'eject' and ${devCommand.state} = 'expired' and ${devCommand.confirmedByInventory} is null))`,
+          sql`(${sql.join(same, sql` or `)})`,
+        ),
+      )
+      .limit(1);
+    if (open.length) throw new AppError('SLOT_BUSY');
+  }
+
+  /** Records a command as `pending` with its expiry (or failed at once when `offline`). Nothing is sent yet. */
+  async record(tx: Pick<Db, 'insert'>, c: CommandToRecord): Promise<CommandRow> {
+    const now = new Date();
+    const [row] = await tx
+      .insert(devCommand)
+      .values({
+        id: newCommandId(),
+        sn: c.sn,
+        type: c.type,
+        data: c.data ?? {},
+        targetSlot: c.targetSlot,
+        targetPowerBankId: c.targetPowerBankId,
+        batchId: c.batchId,
+        createdBy: c.by?.id ?? null,
+        createdByName: c.by?.name ?? null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + COMMAND_TTL_MS[c.type]),
+        ...(c.offline ? { state: 'failed', reason: 'offline', finishedAt: now } : {}),
+      })
+      .returning();
+    return row!;
+  }
+
+  /**
+   * Publishes a recorded (committed) command once; pending → sent (a reply may already have moved
+   * it on). A failed publish marks it failed: it is never tried again.
+   */
+  async dispatch(row: CommandRow): Promise<CommandItem> {
+    try {
+      if (!this.downlink) throw new Error('no gateway');
+      await this.downlink.send(row.sn, { v: 1, id: row.id, ts: Date.now(), type: row.type, expiresAt: row.expiresAt.getTime(), data: row.data });
+      const sent = await this.sentMarks.add(row.id);
+      return this.pushed(sent ?? row);
+    } catch (err) {
+      this.log.warn({ err, cmd: row.id }, 'command publish failed');
+      await this.db
+        .update(devCommand)
+        .set({ state: 'failed', reason: 'publishFailed', finishedAt: new Date() })
+        .where(and(eq(devCommand.id, row.id), eq(devCommand.state, 'pending')));
+    }
+    return this.pushed((await this.db.select().from(devCommand).where(eq(devCommand.id, row.id)))[0]!);
+  }
+
+  /** Pushes a command's row to open consoles and answers it as the screen shows it. */
+  pushed(row: CommandRow): CommandItem {
+    const item = toCommandItem(row);
+    void this.live.command(item);
+    return item;
+  }
+}
+
+/** A command recorded by sendToCabinet (column names: it goes to PostgreSQL as JSON). */
+interface NewCommand {
+  id: string;
+  sn: string;
+  type: CommandType;
+  data: unknown;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+  expires_at: string;
+}

@@ -1,0 +1,246 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SlotItem } from '@cbo/contract';
+import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
+import { GroupCommit } from '../../platform/db/group-commit.js';
+import { cabinetRowFromSql, toItem, toSlotItem, type CabinetRow } from './cabinet.service.js';
+import type { FleetLive } from './fleet-live.js';
+import type { EventData, SlotReport } from './protocol.js';
+import { devCabinet, devPowerBank, devSlot } from './tables.js';
+
+/** Inventories per transaction; 48 slots each, so a batch stays a few thousand rows. */
+const INVENTORY_BATCH = 100;
+
+/** A change to one slot: what a cabinet's `event` says, or what the server learnt another way (an eject's result). */
+export type SlotChange = EventData;
+
+/** What an inventory came to: `known` is false for an SN not in stock; `expiredEjects` when expired ejects of the cabinet wait for it. */
+export interface InventoryOutcome {
+  known: boolean;
+  expiredEjects: boolean;
+}
+
+/**
+ * The one writer of slot and power-bank state: `dev_slot`, `dev_power_bank`, the slot summary
+ * columns of `dev_cabinet` (free slots, power banks, average battery…) and the closing of
+ * forced-eject records whose power bank came back. Nothing else writes these tables.
+ *
+ * - `inventory(sn, slots)`: a cabinet's whole inventory. Inventories that arrive together are
+ *   written as one batch (set-wise statements, one transaction), the path a fleet of ten thousand
+ *   cabinets leans on.
+ * - `event(sn, change)`: one slot changed (a power bank returned or removed, a fault, a recovery),
+ *   in one transaction under the cabinet's row lock.
+ * - `ejected(sn, slot, powerBankId)`: an eject succeeded, so the power bank left the slot now,
+ *   before the inventory that follows confirms it.
+ * - `ejectFailed(powerBankId)`: an eject of this power bank failed (counted on the power bank).
+ * - `registered(cabinets)`: slots beyond a cabinet's registered count are dropped (called with a
+ *   whole registration batch).
+ *
+ * Both entry points lock the cabinet row first, close forced ejects with the same statement and
+ * end with the same summary statement, whose `returning` row is what open consoles are sent.
+ * A rental will lend through `ejected` and come back through `event`/`inventory`; its lease
+ * counters (`leaseCount`, `leaseMinutes`) belong here too.
+ */
+export class SlotWriter {
+  private readonly inventories = new GroupCommit<{ sn: string; slots: SlotReport[] }, InventoryOutcome>((xs) => this.writeInventories(xs), {
+    maxBatch: INVENTORY_BATCH,
+  });
+
+  constructor(
+    private readonly db: Db,
+    private readonly live: FleetLive,
+  ) {}
+
+  /** Replaces the cabinet's slots with a whole inventory and moves its power banks (batched with other cabinets'). */
+  inventory(sn: string, slots: SlotReport[]): Promise<InventoryOutcome> {
+    return this.inventories.add({ sn, slots });
+  }
+
+  /** One slot's change; false when the SN is not in stock. */
+  async event(sn: string, e: SlotChange): Promise<boolean> {
+    const now = new Date();
+    const done = await this.db.transaction(async (tx) => {
+      const [cab] = await tx.select({ sn: devCabinet.sn }).from(devCabinet).where(eq(devCabinet.sn, sn)).for('update');
+      if (!cab) return null;
+      const [slot] = await tx.select().from(devSlot).where(and(eq(devSlot.sn, sn), eq(devSlot.slot, e.slot)));
+      const base = slot ?? { sn, slot: e.slot, powerBankId: null, battery: null, locked: true, fault: null, charging: false };
+      let next = { ...base, updatedAt: now };
+      if (e.kind === 'returned') {
+        await closeReturnedEjects(tx, [{ sn, pb: e.powerBankId }], now);
+        // Whatever the record said was in this slot has left it.
+        await tx
+          .update(devPowerBank)
+          .set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now })
+          .where(and(eq(devPowerBank.sn, sn), eq(devPowerBank.slot, e.slot), sql`${devPowerBank.powerBankId} <> ${e.powerBankId}`));
+        const battery = e.battery ?? null;
+        await tx
+          .insert(devPowerBank)
+          .values({ powerBankId: e.powerBankId, sn, slot: e.slot, battery, locked: true, lastCabinetSn: sn, updatedAt: now })
+          .onConflictDoUpdate({ target: devPowerBank.powerBankId, set: { sn, slot: e.slot, battery: sql`coalesce(${battery}, ${devPowerBank.battery})`, locked: true, lastCabinetSn: sn, updatedAt: now } });
+        next = { ...next, powerBankId: e.powerBankId, battery, locked: true };
+      } else if (e.kind === 'removed') {
+        const id = e.powerBankId ?? base.powerBankId;
+        if (id) await tx.update(devPowerBank).set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now }).where(and(eq(devPowerBank.powerBankId, id), eq(devPowerBank.sn, sn)));
+        next = { ...next, powerBankId: null, battery: null, charging: false };
+      } else if (e.kind === 'slotFault') {
+        next = { ...next, fault: e.fault };
+        if (base.powerBankId) await tx.update(devPowerBank).set({ fault: e.fault, updatedAt: now }).where(eq(devPowerBank.powerBankId, base.powerBankId));
+      } else {
+        next = { ...next, fault: null };
+        if (base.powerBankId) await tx.update(devPowerBank).set({ fault: null, updatedAt: now }).where(eq(devPowerBank.powerBankId, base.powerBankId));
+      }
+      await tx
+        .insert(devSlot)
+        .values(next)
+        .onConflictDoUpdate({ target: [devSlot.sn, devSlot.slot], set: { powerBankId: next.powerBankId, battery: next.battery, locked: next.locked, fault: next.fault, charging: next.charging, updatedAt: now } });
+      const [row] = await summarise(tx, [sn], now, false);
+      const slots = (await tx.select().from(devSlot).where(eq(devSlot.sn, sn)).orderBy(asc(devSlot.slot))).map(toSlotItem);
+      return { row: row!, slots };
+    });
+    if (!done) return false;
+    void this.live.cabinet('inventory', toItem(done.row), done.slots);
+    return true;
+  }
+
+  /** Cabinets registered with this many slots: their slots beyond that count no longer exist (batch of a registration batch). */
+  async registered(cabinets: { sn: string; slots: number }[]): Promise<void> {
+    if (!cabinets.length) return;
+    await this.db.execute(sql`
+      delete from dev_slot s using json_to_recordset(${jsonRows(cabinets)}) as v(sn text, slots int)
+      where s.sn = v.sn and s.sn = ${anyOf(cabinets.map((c) => c.sn))} and s.slot > v.slots`);
+  }
+
+  /** A succeeded eject: the power bank (when known) left the slot. */
+  async ejected(sn: string, slot: number, powerBankId: string | null): Promise<void> {
+    await this.event(sn, { kind: 'removed', slot, powerBankId });
+  }
+
+  /** An eject of this power bank failed; the count is shown in the power-bank list. `tx`: the caller's transaction, when the count belongs with its change. */
+  async ejectFailed(powerBankId: string, tx: Pick<Db, 'update'> = this.db): Promise<void> {
+    await tx
+      .update(devPowerBank)
+      .set({ ejectFailures: sql`${devPowerBank.ejectFailures} + 1` })
+      .where(eq(devPowerBank.powerBankId, powerBankId));
+  }
+
+  /** Waits for the inventories in flight (shutdown). */
+  async drain(): Promise<void> {
+    await this.inventories.drain();
+  }
+
+  /**
+   * Inventories of many cabinets in one transaction of set-wise statements. A power bank reported
+   * by two cabinets of one batch (it moved between them) is applied in arrival order: the later
+   * cabinet goes in a second round of the same transaction.
+   */
+  private async writeInventories(xs: { sn: string; slots: SlotReport[] }[]): Promise<InventoryOutcome[]> {
+    const now = new Date();
+    const rounds: (typeof xs)[] = [];
+    const claimed: Set<string>[] = [];
+    for (const x of xs) {
+      const ids = x.slots.flatMap((s) => (s.powerBankId ? [s.powerBankId] : []));
+      let r = 0;
+      while (claimed[r] && ids.some((id) => claimed[r]!.has(id))) r++;
+      (rounds[r] ??= []).push(x);
+      ids.forEach((id) => (claimed[r] ??= new Set()).add(id));
+    }
+    const outcome = await this.db.transaction(async (tx) => {
+      const known = new Set<string>();
+      const withEjects = new Set<string>();
+      const rows: CabinetRow[] = [];
+      for (const round of rounds) {
+        const sns = round.map((x) => x.sn).sort();
+        // Lock the cabinets in one order, so two processes' batches cannot deadlock on them.
+        const locked = await query<{ sn: string }>(tx, sql`select sn from dev_cabinet where sn = ${anyOf(sns)} order by sn for update`);
+        const here = new Set(locked.map((r) => r.sn));
+        const items = round.filter((x) => here.has(x.sn));
+        if (!items.length) continue;
+        items.forEach((x) => known.add(x.sn));
+        const cabs = items.map((x) => x.sn);
+        const banks = items.flatMap((x) =>
+          x.slots.flatMap((s) =>
+            s.powerBankId ? [{ sn: x.sn, pb: s.powerBankId, slot: s.slot, battery: s.battery, charging: s.charging, locked: s.locked, fault: s.fault }] : [],
+          ),
+        );
+        const slots = items.flatMap((x) =>
+          x.slots.map((s) => ({ sn: x.sn, slot: s.slot, pb: s.powerBankId, battery: s.battery, locked: s.locked, fault: s.fault, charging: s.charging })),
+        );
+        const bankRows = sql`json_to_recordset(${jsonRows(banks)}) as r(sn text, pb text, slot int, battery int, charging boolean, locked boolean, fault text)`;
+        // Power banks these cabinets held that they no longer report have left them.
+        await tx.execute(sql`
+          update dev_power_bank p set sn = null, slot = null, locked = null, charging = false, updated_at = ${now}
+          where p.sn = ${anyOf(cabs)}
+            and not exists (select 1 from ${bankRows} where r.pb = p.power_bank_id and r.sn = p.sn)`);
+        if (banks.length) {
+          await closeReturnedEjects(tx, banks, now);
+          await tx.execute(sql`
+            insert into dev_power_bank (power_bank_id, sn, slot, battery, charging, locked, fault, last_cabinet_sn, updated_at)
+            select r.pb, r.sn, r.slot, r.battery, r.charging, r.locked, r.fault, r.sn, ${now} from ${bankRows}
+            on conflict (power_bank_id) do update set
+              sn = excluded.sn, slot = excluded.slot, battery = excluded.battery, charging = excluded.charging,
+              locked = excluded.locked, fault = excluded.fault, last_cabinet_sn = excluded.last_cabinet_sn, updated_at = excluded.updated_at
+            where (dev_power_bank.sn, dev_power_bank.slot, dev_power_bank.battery, dev_power_bank.charging, dev_power_bank.locked, dev_power_bank.fault)
+              is distinct from (excluded.sn, excluded.slot, excluded.battery, excluded.charging, excluded.locked, excluded.fault)`);
+        }
+        await tx.execute(sql`delete from dev_slot where sn = ${anyOf(cabs)}`);
+        if (slots.length) {
+          await tx.execute(sql`
+            insert into dev_slot (sn, slot, power_bank_id, battery, locked, fault, charging, updated_at)
+            select s.sn, s.slot, s.pb, s.battery, s.locked, s.fault, s.charging, ${now}
+            from json_to_recordset(${jsonRows(slots)}) as s(sn text, slot int, pb text, battery int, locked boolean, fault text, charging boolean)`);
+        }
+        rows.push(...(await summarise(tx, cabs, now, true)));
+        // Read only: whether the command side has expired ejects this inventory settles.
+        const open = await query<{ sn: string }>(
+          tx,
+          sql`select distinct sn from dev_command
+              where sn = ${anyOf(cabs)} and type = 'eject' and state = 'expired' and confirmed_by_inventory is null`,
+        );
+        open.forEach((r) => withEjects.add(r.sn));
+      }
+      return { known, withEjects, rows };
+    });
+    // The slot picture pushed after an inventory is the inventory itself (nothing is read back).
+    const slotsOf = new Map(xs.map((x) => [x.sn, x.slots]));
+    for (const row of outcome.rows) void this.live.cabinet('inventory', toItem(row), slotItems(slotsOf.get(row.sn) ?? [], now));
+    return xs.map((x) => ({ known: outcome.known.has(x.sn), expiredEjects: outcome.withEjects.has(x.sn) }));
+  }
+}
+
+/** SET clause: a cabinet's slot summary columns from its dev_slot rows (the cabinet is aliased `c`). */
+const SLOT_SUMMARY = sql`(free_slots, power_banks, charged_power_banks, battery_avg, fault_slots) = (
+  select count(*) filter (where d.power_bank_id is null)::int,
+         count(d.power_bank_id)::int,
+         count(*) filter (where d.power_bank_id is not null and d.battery >= 80)::int,
+         round(avg(d.battery) filter (where d.power_bank_id is not null))::int,
+         count(d.fault)::int
+  from dev_slot d where d.sn = c.sn)`;
+
+/** Recounts the cabinets' slot summaries and marks them seen (and inventoried); answers their rows. */
+async function summarise(tx: Pick<Db, 'execute'>, sns: string[], now: Date, inventory: boolean): Promise<CabinetRow[]> {
+  const rows = await query<Record<string, unknown>>(
+    tx,
+    sql`update dev_cabinet c set ${SLOT_SUMMARY}, last_seen_at = ${now}${inventory ? sql`, inventory_at = ${now}` : sql``} where c.sn = ${anyOf(sns)} returning c.*`,
+  );
+  return rows.map(cabinetRowFromSql);
+}
+
+/**
+ * Power banks arriving in cabinets (`pb` into `sn`) that were out of every cabinet were returned:
+ * their open forced-eject records close, naming the cabinet. Called before the arrivals are stored.
+ */
+async function closeReturnedEjects(tx: Pick<Db, 'execute'>, arrivals: { sn: string; pb: string }[], now: Date): Promise<void> {
+  if (!arrivals.length) return;
+  const ids = arrivals.map((a) => a.pb);
+  await tx.execute(sql`
+    update dev_forced_eject f set state = 'returned', returned_at = ${now}, returned_sn = r.sn
+    from json_to_recordset(${jsonRows(arrivals)}) as r(sn text, pb text), dev_power_bank p
+    where p.power_bank_id = r.pb and p.power_bank_id = ${anyOf(ids)} and p.sn is null
+      and f.power_bank_id = r.pb and f.power_bank_id = ${anyOf(ids)} and f.state = 'notReturned' and f.created_at < ${now}`);
+}
+
+function slotItems(slots: SlotReport[], at: Date): SlotItem[] {
+  const updatedAt = at.toISOString();
+  return [...slots]
+    .sort((a, b) => a.slot - b.slot)
+    .map((s) => ({ slot: s.slot, powerBankId: s.powerBankId, battery: s.battery, locked: s.locked, fault: s.fault, charging: s.charging, updatedAt }));
+}
