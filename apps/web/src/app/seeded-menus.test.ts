@@ -5,6 +5,7 @@ import { identityMenus } from '../../../server/src/modules/identity/menus';
 import { systemMenus } from '../../../server/src/modules/system/menus';
 import { fleetMenus } from '../../../server/src/modules/fleet/menus';
 import { iconKey, menuIcon } from './layout/menu-icon';
+import { lazyView } from './view-registry';
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.ts', { eager: true });
 const seeded = [...identityMenus, ...systemMenus, ...fleetMenus];
@@ -18,6 +19,11 @@ describe('every menu the server seeds', () => {
       })
       .map((m) => m.name);
     expect(untranslated).toEqual([]);
+  });
+
+  it('opens a screen of this console for every url it stores', () => {
+    const missing = seeded.filter((m) => m.url && !lazyView(m.url)).map((m) => `${m.code}: ${m.url}`);
+    expect(missing).toEqual([]);
   });
 
   it('names an icon the sidebar can draw', () => {

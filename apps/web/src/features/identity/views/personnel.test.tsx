@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { api, type ManageItem, type MenuEntry } from '@cbo/contract';
-import { button, fakeServer, queryButton, renderView, setupI18n, setViewportWidth } from '@/shared/list-page/testing';
+import { button, fakeServer, queryButton, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
 import { changeLanguage } from '@/shared/i18n';
 import PersonnelView from './personnel';
 import { MenuTreeField } from '../components/menu-tree-field';

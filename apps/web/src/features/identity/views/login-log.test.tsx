@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { api, type LoginLogItem } from '@cbo/contract';
-import { button, fakeServer, queryButton, renderView, setupI18n, setViewportWidth } from '@/shared/list-page/testing';
+import { button, fakeServer, queryButton, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
 import { changeLanguage } from '@/shared/i18n';
 import LoginLogView from './login-log';
 

@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { fakeMediaQueryList } from '../../test/media-query';
+import { fakeMediaQueryList } from './media-query';
 import { App } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
