@@ -1,13 +1,13 @@
 import { useMemo, useState, type Key } from 'react';
-import { App, Button, Card, Empty, Flex, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag, Tooltip, TreeSelect, Typography, Upload } from 'antd';
+import { Button, Card, Empty, Flex, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag, Tooltip, TreeSelect, Typography, Upload } from 'antd';
 import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BUTTON_TYPES, MENU_TYPE, menuSaveRequest, PERMS, UPLOAD_IMAGE_TYPES, type ManageMenu } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { callKey, FormDrawer, FormModal, useIsMobile, useOverlay } from '@/shared/list-page';
+import { callKey, FormDrawer, FormModal, useIsMobile, useOverlay, useRowAction } from '@/shared/list-page';
 import { useNameText } from '../components/identity-data';
 
 interface MenuValues {
@@ -42,8 +42,6 @@ type Target = { menu?: ManageMenu; parentId: number; type: 0 | 1 | 2 };
 /** System management → menus (menu url system/menus): directories, menus, buttons and their routes. */
 export default function MenusView() {
   const { t } = useTranslation(['menuAdmin', 'kit']);
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
   const rule = useZodRule();
   const nameText = useNameText();
   const isMobile = useIsMobile();
@@ -64,13 +62,11 @@ export default function MenusView() {
     enabled: bind.open && !!bind.record,
   });
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: callKey('menuRecursions') });
-  const remove = useMutation({
-    mutationFn: (id: number) => request('menuDelete', { query: { id } }),
-    onSuccess: async () => {
-      void message.success(t('deleted'));
-      await refresh();
-    },
+  const remove = useRowAction<ManageMenu>({
+    confirm: (m) => ({ title: t('deleteConfirm', { name: nameText(m.name) }), danger: true }),
+    call: (m) => request('menuDelete', { query: { id: m.id } }),
+    success: t('deleted'),
+    invalidates: ['menuRecursions'],
   });
 
   const parentData = useMemo(() => {
@@ -206,7 +202,7 @@ export default function MenusView() {
                     type="link"
                     size="small"
                     danger
-                    onClick={() => modal.confirm({ title: t('deleteConfirm', { name: nameText(m.name) }), okButtonProps: { danger: true }, onOk: () => remove.mutateAsync(m.id) })}
+                    onClick={() => remove.run(m)}
                   >
                     {t('delete')}
                   </Button>

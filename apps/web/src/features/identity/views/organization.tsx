@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
-import { App, Button, Card, Empty, Flex, Form, Input, InputNumber, Space, Table, Tooltip, TreeSelect, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Form, Input, InputNumber, Space, Table, Tooltip, TreeSelect, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { orgSaveRequest, PERMS, type OrgNode } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { callKey, FormModal, useIsMobile, useOverlay } from '@/shared/list-page';
+import { FormModal, useIsMobile, useOverlay, useRowAction } from '@/shared/list-page';
 import { orgOptions, useOrgTree, type TreeOption } from '../components/identity-data';
 
 interface OrgValues {
@@ -22,20 +21,17 @@ type Target = { node?: OrgNode; parentId: number };
 /** System management → organization (menu url system/organization): the department tree. */
 export default function OrganizationView() {
   const { t } = useTranslation(['organization', 'kit']);
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
   const rule = useZodRule();
   const isMobile = useIsMobile();
   const buttons = useButtons();
   const tree = useOrgTree();
   const edit = useOverlay<Target>();
 
-  const remove = useMutation({
-    mutationFn: (id: number) => request('orgDelete', { query: { id } }),
-    onSuccess: async () => {
-      void message.success(t('deleted'));
-      await queryClient.invalidateQueries({ queryKey: callKey('orgTree') });
-    },
+  const remove = useRowAction<OrgNode>({
+    confirm: (node) => ({ title: t('deleteConfirm', { name: node.name }), danger: true }),
+    call: (node) => request('orgDelete', { query: { id: node.id } }),
+    success: t('deleted'),
+    invalidates: ['orgTree'],
   });
 
   // The parent picker leaves out the department itself and everything below it.
@@ -104,13 +100,7 @@ export default function OrganizationView() {
                     type="link"
                     size="small"
                     danger
-                    onClick={() =>
-                      modal.confirm({
-                        title: t('deleteConfirm', { name: node.name }),
-                        okButtonProps: { danger: true },
-                        onOk: () => remove.mutateAsync(node.id),
-                      })
-                    }
+                    onClick={() => remove.run(node)}
                   >
                     {t('delete')}
                   </Button>

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Col, Form, Input, Row, Select, Space, Tag, Tree, TreeSelect, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Select, Space, Tag, Tree, TreeSelect, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { manageCreateRequest, manageResetPasswordRequest, PERMS, type ManageItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useSession } from '@/shared/session';
 import { useZodRule } from '@/shared/form';
-import { callKey, formatDateTime, FormDrawer, FormModal, ListPage, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { callKey, formatDateTime, FormDrawer, FormModal, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { orgOptions, useNameText, useOrgTree, useRoleOptions } from '../components/identity-data';
 
 interface AccountValues {
@@ -30,8 +30,6 @@ const field = manageCreateRequest.shape;
 /** System management → personnel (menu url system/personnel): admin accounts, by department. */
 export default function PersonnelView() {
   const { t } = useTranslation(['personnel', 'kit']);
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
   const rule = useZodRule();
   const nameText = useNameText();
   const buttons = useButtons();
@@ -52,40 +50,25 @@ export default function PersonnelView() {
     [roles.data, nameText, amSuper],
   );
 
-  const status = useMutation({
-    mutationFn: (v: { manageId: number; status: 0 | 1 }) => request('manageStatus', { body: v }),
-    onSuccess: async (_d, v) => {
-      void message.success(t(v.status === 1 ? 'frozenDone' : 'unfrozenDone'));
-      await queryClient.invalidateQueries({ queryKey: callKey('manageList') });
+  const status = useRowAction<ManageItem>({
+    confirm: (row) => {
+      const freeze = row.status === 0;
+      return { title: t(freeze ? 'freezeConfirm' : 'unfreezeConfirm', { name: row.userName }), content: freeze ? t('freezeHint') : undefined, danger: freeze };
     },
+    call: (row) => request('manageStatus', { body: { manageId: row.manageId, status: row.status === 0 ? 1 : 0 } }),
+    success: (_d, row) => t(row.status === 0 ? 'frozenDone' : 'unfrozenDone'),
+    invalidates: ['manageList'],
   });
   // Accounts with an active sign-in lockout (too many failed sign-ins) get a tag and, for those
   // holding the permission, an action lifting it.
   const locks = useQuery({ queryKey: callKey('manageLoginLocks'), queryFn: ({ signal }) => request('manageLoginLocks', {}, { signal }) });
   const lockedIds = useMemo(() => new Set((locks.data ?? []).map((l) => l.manageId)), [locks.data]);
-  const unlock = useMutation({
-    mutationFn: (manageId: number) => request('manageUnlockLogin', { body: { manageId } }),
-    onSuccess: async () => {
-      void message.success(t('unlockDone'));
-      await queryClient.invalidateQueries({ queryKey: callKey('manageLoginLocks') });
-    },
+  const unlock = useRowAction<ManageItem>({
+    confirm: (row) => ({ title: t('unlockConfirm', { name: row.userName }), content: t('unlockHint') }),
+    call: (row) => request('manageUnlockLogin', { body: { manageId: row.manageId } }),
+    success: t('unlockDone'),
+    invalidates: ['manageLoginLocks'],
   });
-  const confirmUnlock = (row: ManageItem) => {
-    modal.confirm({
-      title: t('unlockConfirm', { name: row.userName }),
-      content: t('unlockHint'),
-      onOk: () => unlock.mutateAsync(row.manageId),
-    });
-  };
-  const confirmStatus = (row: ManageItem) => {
-    const freeze = row.status === 0;
-    modal.confirm({
-      title: t(freeze ? 'freezeConfirm' : 'unfreezeConfirm', { name: row.userName }),
-      content: freeze ? t('freezeHint') : undefined,
-      okButtonProps: { danger: freeze },
-      onOk: () => status.mutateAsync({ manageId: row.manageId, status: freeze ? 1 : 0 }),
-    });
-  };
 
   const filters = useMemo<FiltersOf<'manageList'>>(
     () => [
@@ -130,7 +113,7 @@ export default function PersonnelView() {
               </Button>
             )}
             {buttons.has(PERMS.manageStatus) && (
-              <Button type="link" size="small" danger={row.status === 0} onClick={() => confirmStatus(row)}>
+              <Button type="link" size="small" danger={row.status === 0} onClick={() => status.run(row)}>
                 {t(row.status === 0 ? 'freeze' : 'unfreeze')}
               </Button>
             )}
@@ -140,7 +123,7 @@ export default function PersonnelView() {
               </Button>
             )}
             {buttons.has(PERMS.manageUnlockLogin) && lockedIds.has(row.manageId) && (
-              <Button type="link" size="small" onClick={() => confirmUnlock(row)}>
+              <Button type="link" size="small" onClick={() => unlock.run(row)}>
                 {t('unlockLogin')}
               </Button>
             )}
@@ -148,7 +131,7 @@ export default function PersonnelView() {
         ),
       },
     ],
-    [t, nameText, buttons.has, edit.show, reset.show, lockedIds],
+    [t, nameText, buttons.has, edit.show, reset.show, lockedIds, status.run, unlock.run],
   );
 
   const row = edit.record;

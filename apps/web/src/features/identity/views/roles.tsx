@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
-import { Alert, App, Button, Form, Input, InputNumber, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Space, Spin, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMS, roleSaveRequest, type RoleItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { callKey, formatDateTime, FormDrawer, ListPage, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { callKey, formatDateTime, FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { useNameText } from '../components/identity-data';
 import { MenuTreeField } from '../components/menu-tree-field';
 
@@ -23,8 +23,6 @@ const field = roleSaveRequest.shape;
 /** System management → roles (menu url system/roles): roles and the menus each holds. */
 export default function RolesView() {
   const { t } = useTranslation(['roleAdmin', 'kit']);
-  const { message, modal } = App.useApp();
-  const queryClient = useQueryClient();
   const rule = useZodRule();
   const nameText = useNameText();
   const buttons = useButtons();
@@ -37,13 +35,11 @@ export default function RolesView() {
     enabled: edit.open && !!edit.record,
   });
 
-  const remove = useMutation({
-    mutationFn: (id: number) => request('roleDelete', { query: { id } }),
-    onSuccess: async () => {
-      void message.success(t('deleted'));
-      await queryClient.invalidateQueries({ queryKey: callKey('roleQueryPage') });
-      await queryClient.invalidateQueries({ queryKey: callKey('roleOptions') });
-    },
+  const remove = useRowAction<RoleItem>({
+    confirm: (row) => ({ title: t('deleteConfirm', { name: nameText(row.name) }), danger: true }),
+    call: (row) => request('roleDelete', { query: { id: row.id } }),
+    success: t('deleted'),
+    invalidates: ['roleQueryPage', 'roleOptions'],
   });
 
   const filters = useMemo<FiltersOf<'roleQueryPage'>>(() => [{ type: 'text', name: 'name', label: t('name'), maxLength: 32 }], [t]);
@@ -83,13 +79,7 @@ export default function RolesView() {
                 type="link"
                 size="small"
                 danger
-                onClick={() =>
-                  modal.confirm({
-                    title: t('deleteConfirm', { name: nameText(row.name) }),
-                    okButtonProps: { danger: true },
-                    onOk: () => remove.mutateAsync(row.id),
-                  })
-                }
+                onClick={() => remove.run(row)}
               >
                 {t('delete')}
               </Button>
@@ -98,7 +88,7 @@ export default function RolesView() {
         ),
       },
     ],
-    [t, nameText, buttons.has, edit.show],
+    [t, nameText, buttons.has, edit.show, remove.run],
   );
 
   const row = edit.record;

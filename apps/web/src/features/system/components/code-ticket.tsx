@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { configCheckCodeRequest, Errors } from '@cbo/contract';
 import { ApiError, request } from '@/shared/request';
 import { useCountdown, useZodRule } from '@/shared/form';
+import { ActionCancelled } from '@/shared/list-page';
 
 /** The person closed the code dialog: the sensitive change is not sent, and nothing is shown. */
-export class CodeCancelled extends Error {
+export class CodeCancelled extends ActionCancelled {
   constructor() {
-    super('cancelled');
+    super();
     this.name = 'CodeCancelled';
   }
 }

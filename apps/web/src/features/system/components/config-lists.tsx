@@ -18,7 +18,7 @@ import {
 } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
-import { callKey, formatDateTime, FormDrawer, FormModal, useIsMobile, useOverlay } from '@/shared/list-page';
+import { callKey, formatDateTime, FormDrawer, FormModal, useIsMobile, useOverlay, useRowAction } from '@/shared/list-page';
 import { useCountdown, useZodRule } from '@/shared/form';
 import { ImageInput } from './image-input';
 import { formatMoney, MoneyInput } from './money-input';
@@ -32,20 +32,16 @@ type BannerValues = z.infer<typeof bannerInput>;
 /** Device payment configs in index order; adding, changing and deleting one needs a code ticket. */
 export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTicket }) {
   const { t } = useTranslation('sysConfig');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const isMobile = useIsMobile();
   const edit = useOverlay<DevicePayItem>();
   const [form] = Form.useForm<DevicePayValues>();
   const rule = useSchemaRule(form, devicePayInput);
   const list = useQuery({ queryKey: callKey('configDevicePayList'), queryFn: () => request('configDevicePayList') });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: callKey('configDevicePayList') });
-  const remove = useMutation({
-    mutationFn: (id: number) => ticket.run((tk) => request('configDelete', { query: { kind: 'devicePay', id, ticket: tk } })),
-    onSuccess: async () => {
-      void message.success(t('deleted'));
-      await refresh();
-    },
+  const remove = useRowAction<DevicePayItem>({
+    confirm: (row) => ({ title: t('devicePay.confirmDelete', { name: row.name }), danger: true }),
+    call: (row) => ticket.run((tk) => request('configDelete', { query: { kind: 'devicePay', id: row.id, ticket: tk } })),
+    success: t('deleted'),
+    invalidates: ['configDevicePayList'],
   });
 
   const columns = useMemo(
@@ -71,18 +67,16 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
                   <Button type="link" size="small" onClick={() => edit.show(row)}>
                     {t('edit')}
                   </Button>
-                  <Popconfirm title={t('devicePay.confirmDelete', { name: row.name })} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}>
-                    <Button type="link" size="small" danger>
-                      {t('delete')}
-                    </Button>
-                  </Popconfirm>
+                  <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                    {t('delete')}
+                  </Button>
                 </Space>
               ),
             },
           ]
         : []),
     ],
-    [t, canEdit, edit, remove],
+    [t, canEdit, edit, remove.run],
   );
 
   const initial: Partial<DevicePayValues> = edit.record
@@ -177,19 +171,16 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
 /** User app banners in display order. */
 export function BannerTab({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('sysConfig');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const isMobile = useIsMobile();
   const edit = useOverlay<BannerItem>();
   const [form] = Form.useForm<BannerValues>();
   const rule = useSchemaRule(form, bannerInput);
   const list = useQuery({ queryKey: callKey('configBannerList'), queryFn: () => request('configBannerList') });
-  const remove = useMutation({
-    mutationFn: (id: number) => request('configDelete', { query: { kind: 'banner', id } }),
-    onSuccess: async () => {
-      void message.success(t('deleted'));
-      await queryClient.invalidateQueries({ queryKey: callKey('configBannerList') });
-    },
+  const remove = useRowAction<BannerItem>({
+    confirm: (row) => ({ title: t('banner.confirmDelete', { title: row.title }), danger: true }),
+    call: (row) => request('configDelete', { query: { kind: 'banner', id: row.id } }),
+    success: t('deleted'),
+    invalidates: ['configBannerList'],
   });
   return (
     <GroupCard
@@ -226,11 +217,9 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
                       <Button type="link" size="small" onClick={() => edit.show(row)}>
                         {t('edit')}
                       </Button>
-                      <Popconfirm title={t('banner.confirmDelete', { title: row.title })} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}>
-                        <Button type="link" size="small" danger>
-                          {t('delete')}
-                        </Button>
-                      </Popconfirm>
+                      <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                        {t('delete')}
+                      </Button>
                     </Space>
                   ),
                 },

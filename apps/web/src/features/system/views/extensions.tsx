@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
-import { App, Button, Popconfirm, Tag } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EXTENSION_STATUSES, PERMS, type ExtensionItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { translateName } from '@/shared/i18n';
 import { useButtons } from '@/shared/permission';
-import { callKey, formatDateTime, ListPage, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { formatDateTime, ListPage, optionsOf, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { useCodeTicket } from '../components/code-ticket';
 
 /**
@@ -16,21 +15,19 @@ import { useCodeTicket } from '../components/code-ticket';
  */
 export default function ExtensionsView() {
   const { t, i18n } = useTranslation('sysExtension');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const buttons = useButtons();
   const ticket = useCodeTicket();
   const canChange = buttons.has(PERMS.extensionStatus);
 
-  const change = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: ExtensionItem['status'] }) =>
+  // Closing asks first; activating asks for an SMS code instead.
+  const change = useRowAction<ExtensionItem, ExtensionItem>({
+    confirm: (row) => (row.status === 'activated' ? { title: t('confirmClose', { name: translateName(i18n, row.name) }), danger: true } : null),
+    call: ({ id, status }) =>
       status === 'activated'
-        ? ticket.run((tk) => request('extensionEditStatus', { body: { id, status, ticket: tk } }))
-        : request('extensionEditStatus', { body: { id, status } }),
-    onSuccess: async (row) => {
-      void message.success(t(row.status === 'activated' ? 'activatedMsg' : 'closedMsg'));
-      await queryClient.invalidateQueries({ queryKey: callKey('extensionQueryPage') });
-    },
+        ? request('extensionEditStatus', { body: { id, status: 'closed' } })
+        : ticket.run((tk) => request('extensionEditStatus', { body: { id, status: 'activated', ticket: tk } })),
+    success: (row) => t(row.status === 'activated' ? 'activatedMsg' : 'closedMsg'),
+    invalidates: ['extensionQueryPage'],
   });
 
   const filters = useMemo<FiltersOf<'extensionQueryPage'>>(
@@ -55,13 +52,11 @@ export default function ExtensionsView() {
               fixed: 'right' as const,
               render: (_: unknown, row: ExtensionItem) =>
                 row.status === 'activated' ? (
-                  <Popconfirm title={t('confirmClose', { name: translateName(i18n, row.name) })} onConfirm={() => change.mutateAsync({ id: row.id, status: 'closed' }).catch(() => undefined)}>
-                    <Button type="link" size="small" danger>
-                      {t('close')}
-                    </Button>
-                  </Popconfirm>
+                  <Button type="link" size="small" danger onClick={() => change.run(row)}>
+                    {t('close')}
+                  </Button>
                 ) : (
-                  <Button type="link" size="small" onClick={() => change.mutate({ id: row.id, status: 'activated' })}>
+                  <Button type="link" size="small" onClick={() => change.run(row)}>
                     {row.activateTime ? t('reactivate') : t('activate')}
                   </Button>
                 ),
@@ -69,7 +64,7 @@ export default function ExtensionsView() {
           ]
         : []),
     ],
-    [t, i18n, canChange, change],
+    [t, i18n, canChange, change.run],
   );
 
   return (

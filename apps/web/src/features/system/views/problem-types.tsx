@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
-import { App, Button, Form, Input, InputNumber, Popconfirm, Space, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMS, PROBLEM_TYPE_STATUSES, problemTypeSave, type ProblemTypeItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { callKey, formatDateTime, FormModal, ListPage, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { formatDateTime, FormModal, ListPage, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 
 type Values = z.infer<typeof problemTypeSave>;
 
@@ -19,17 +18,14 @@ type Values = z.infer<typeof problemTypeSave>;
  */
 export default function ProblemTypesView() {
   const { t } = useTranslation('problemType');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const buttons = useButtons();
   const rule = useZodRule();
   const edit = useOverlay<ProblemTypeItem>();
-  const remove = useMutation({
-    mutationFn: (id: number) => request('problemTypeDelete', { query: { id } }),
-    onSuccess: async () => {
-      void message.success(t('deletedMsg'));
-      await queryClient.invalidateQueries({ queryKey: callKey('problemTypeQueryPage') });
-    },
+  const remove = useRowAction<ProblemTypeItem>({
+    confirm: (row) => ({ title: t('confirmDelete', { name: row.name }), danger: true }),
+    call: (row) => request('problemTypeDelete', { query: { id: row.id } }),
+    success: t('deletedMsg'),
+    invalidates: ['problemTypeQueryPage'],
   });
   const canEdit = buttons.has(PERMS.problemTypeEdit);
   const canDelete = buttons.has(PERMS.problemTypeDelete);
@@ -68,11 +64,9 @@ export default function ProblemTypesView() {
                       </Button>
                     )}
                     {canDelete && (
-                      <Popconfirm title={t('confirmDelete', { name: row.name })} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}>
-                        <Button type="link" size="small" danger>
-                          {t('delete')}
-                        </Button>
-                      </Popconfirm>
+                      <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                        {t('delete')}
+                      </Button>
                     )}
                   </Space>
                 ) : (
@@ -82,7 +76,7 @@ export default function ProblemTypesView() {
           ]
         : []),
     ],
-    [t, canEdit, canDelete, edit, remove],
+    [t, canEdit, canDelete, edit, remove.run],
   );
 
   return (
