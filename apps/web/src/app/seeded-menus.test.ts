@@ -6,6 +6,7 @@ import { systemMenus } from '../../../server/src/modules/system/menus';
 import { fleetMenus } from '../../../server/src/modules/fleet/menus';
 import { iconKey, menuIcon } from './layout/menu-icon';
 import { lazyView } from './view-registry';
+import { storedNameKey } from '@/shared/i18n';
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.ts', { eager: true });
 const seeded = [...identityMenus, ...systemMenus, ...fleetMenus];
@@ -14,8 +15,11 @@ describe('every menu the server seeds', () => {
   it.each(LANGS)('has its name translated in %s', (lang) => {
     const untranslated = seeded
       .filter((m) => {
-        const [ns, key] = [m.name.slice(0, m.name.indexOf('.')), m.name.slice(m.name.indexOf('.') + 1)];
-        return typeof bundles[`../locales/${lang}/${ns}.ts`]?.default[key] !== 'string';
+        const found = storedNameKey(m.name);
+        if (!found) return true;
+        const path = found.key.slice(found.key.indexOf(':') + 1).split('.');
+        const text = path.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], bundles[`../locales/${lang}/${found.ns}.ts`]?.default);
+        return typeof text !== 'string';
       })
       .map((m) => m.name);
     expect(untranslated).toEqual([]);

@@ -63,7 +63,7 @@ export function toCommandRequest(v: DevToolForm & { sn: string }): CommandSendRe
  * and watch it go pending → sent → acknowledged → succeeded / failed / expired, with the reply.
  */
 export default function DevToolView() {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const rule = useZodRule();
   const [form] = Form.useForm<DevToolForm>();
   const sn = Form.useWatch('sn', form);

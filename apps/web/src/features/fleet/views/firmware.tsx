@@ -25,7 +25,7 @@ function BatchProgress({ b }: { b: Pick<FirmwareBatchItem, 'total' | 'succeeded'
  * cabinet's download and result live.
  */
 export default function FirmwareView() {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const queryClient = useQueryClient();
   const detail = useOverlay<number>();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
@@ -112,7 +112,7 @@ function countRows(items: BatchRow[]) {
 
 /** One batch: a progress bar per cabinet, moved on by DEVICE_COMMAND messages of the batch. */
 function BatchDrawer({ id, open, onClose }: { id: number | undefined; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const key = callKey('firmwareDetail', { id });
@@ -203,7 +203,7 @@ interface UpgradeForm {
 
 /** A new batch: cabinets chosen in a table (kept across pages and searches), version and URL. */
 function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: () => void; onStarted: (b: FirmwareBatchItem) => void }) {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const isMobile = useIsMobile();
   const rule = useZodRule();
   const [form] = Form.useForm<UpgradeForm>();
@@ -247,7 +247,7 @@ function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: (
             {t('firmware.selected', { value: selected.length, max: BATCH_STORAGE_MAX })}
           </Typography.Text>
           <Space>
-            <Button onClick={onClose}>{t('kit:cancel')}</Button>
+            <Button onClick={onClose}>{t('common:cancel')}</Button>
             <Button type="primary" loading={upgrade.pending} disabled={selected.length === 0 || tooMany} onClick={() => void submit()}>
               {t('firmware.action')}
             </Button>

@@ -21,7 +21,7 @@ const OUTCOME_COLOUR: Record<ForcedEjectItem['outcome'], string> = { pending: 'p
  * command's states as they happen.
  */
 export default function ForcedEjectView() {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const queryClient = useQueryClient();
   const [ejectOpen, setEjectOpen] = useState(false);
 
@@ -110,7 +110,7 @@ export default function ForcedEjectView() {
 
 /** The slot form field: the cabinet's picture, a click picks a slot (Form.Item gives value/onChange). */
 function SlotField({ value, onChange, detail, picked }: { value?: number; onChange?: (slot: number) => void; detail: CabinetDetail | undefined; picked: boolean }) {
-  const { t } = useTranslation('fleetUi');
+  const { t } = useTranslation('fleet');
   if (detail) return <CabinetSlots slots={detail.slotList} slotCount={detail.slots ?? undefined} selectedSlot={value} onSlotClick={(s) => onChange?.(s.slot)} />;
   if (picked) return <Typography.Text type="secondary">{t('picker.loading')}</Typography.Text>;
   return <Result status="info" title={null} subTitle={t('eject.pickCabinet')} style={{ padding: 8 }} />;
@@ -124,7 +124,7 @@ interface EjectForm {
 
 /** Pick a cabinet, click an occupied slot, give a reason, confirm; then watch the command. */
 function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const isMobile = useIsMobile();
   const rule = useZodRule();
   const [form] = Form.useForm<EjectForm>();
@@ -208,7 +208,7 @@ function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
             <Input.TextArea rows={3} maxLength={100} showCount />
           </Form.Item>
           <Space>
-            <Button onClick={close}>{t('kit:cancel')}</Button>
+            <Button onClick={close}>{t('common:cancel')}</Button>
             <Button type="primary" danger loading={eject.pending} onClick={() => void submit()}>
               {t('eject.action')}
             </Button>

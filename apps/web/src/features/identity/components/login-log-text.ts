@@ -8,14 +8,14 @@ import { useLang } from '@/shared/form';
  * added on the server before the console knows it) show as sent rather than blank.
  */
 export function useLoginLogText() {
-  const { t } = useTranslation('loginLog');
+  const { t } = useTranslation('identity');
   const lang = useLang();
   return useMemo(
     () => ({
-      accountType: (v: string) => t(`accountType.${v}`, { defaultValue: v }),
-      terminal: (v: string) => t(`terminal.${v}`, { defaultValue: v }),
-      result: (v: string) => t(`result.${v}`, { defaultValue: v }),
-      failReason: (v: string | null) => (v ? t(`failReasons.${reasonKey(v)}`, { defaultValue: describeFailReason(v, lang) }) : ''),
+      accountType: (v: string) => t(`common:accountTypes.${v}`, { defaultValue: v }),
+      terminal: (v: string) => t(`common:terminals.${v}`, { defaultValue: v }),
+      result: (v: string) => t(`common:results.${v}`, { defaultValue: v }),
+      failReason: (v: string | null) => (v ? t(`loginLog.failReasons.${reasonKey(v)}`, { defaultValue: describeFailReason(v, lang) }) : ''),
     }),
     [t, lang],
   );

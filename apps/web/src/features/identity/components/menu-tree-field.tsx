@@ -18,7 +18,7 @@ interface Props {
  * a fully checked node drops it and everything below. The server adds parents again on save.
  */
 export function MenuTreeField({ menus, value = [], onChange, disabled }: Props) {
-  const { t } = useTranslation('roleAdmin');
+  const { t } = useTranslation('identity');
   const nameText = useNameText();
   const { treeData, below, parentOf, allKeys } = useMemo(() => {
     const below = new Map<number, number[]>();
@@ -38,7 +38,7 @@ export function MenuTreeField({ menus, value = [], onChange, disabled }: Props) 
             <span>
               {nameText(m.name)}{' '}
               <Tag bordered={false} color={['blue', 'green', 'orange'][m.type]} style={{ marginInlineStart: 4 }}>
-                {t(`types.${m.type}`)}
+                {t(`roles.types.${m.type}`)}
               </Tag>
             </span>
           ),

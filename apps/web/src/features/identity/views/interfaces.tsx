@@ -10,25 +10,25 @@ const MODULES = ['identity', 'system', 'fleet'] as const;
 
 /** System management → interfaces (menu url system/interfaces): the routes the server really has. */
 export default function InterfacesView() {
-  const { t } = useTranslation(['interfaces', 'kit']);
+  const { t } = useTranslation(['identity', 'kit']);
   const nameText = useNameText();
 
   const filters = useMemo<FiltersOf<'apiQueryPage'>>(
     () => [
-      { type: 'text', name: 'nameOrPath', label: t('nameOrPath'), maxLength: 100 },
-      { type: 'select', name: 'method', label: t('method'), options: optionsOf(['GET', 'POST', 'PUT', 'DELETE'], (m) => m) },
-      { type: 'select', name: 'accessKind', label: t('access'), options: optionsOf(ACCESS_KINDS, (k) => t(`accessKinds.${k}`)) },
-      { type: 'select', name: 'module', label: t('module'), options: optionsOf(MODULES, (m) => m) },
+      { type: 'text', name: 'nameOrPath', label: t('interfaces.nameOrPath'), maxLength: 100 },
+      { type: 'select', name: 'method', label: t('interfaces.method'), options: optionsOf(['GET', 'POST', 'PUT', 'DELETE'], (m) => m) },
+      { type: 'select', name: 'accessKind', label: t('interfaces.access'), options: optionsOf(ACCESS_KINDS, (k) => t(`interfaces.accessKinds.${k}`)) },
+      { type: 'select', name: 'module', label: t('interfaces.module'), options: optionsOf(MODULES, (m) => m) },
     ],
     [t],
   );
 
   const columns = useMemo<ColumnsOf<'apiQueryPage'>>(
     () => [
-      { title: t('method'), dataIndex: 'method', key: 'method', render: (v: string) => <Tag color={METHOD_COLORS[v]}>{v}</Tag> },
-      { title: t('path'), dataIndex: 'path', key: 'path', render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
+      { title: t('interfaces.method'), dataIndex: 'method', key: 'method', render: (v: string) => <Tag color={METHOD_COLORS[v]}>{v}</Tag> },
+      { title: t('interfaces.path'), dataIndex: 'path', key: 'path', render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
       {
-        title: t('name'),
+        title: t('interfaces.name'),
         dataIndex: 'name',
         key: 'name',
         render: (v: string) => (
@@ -37,16 +37,16 @@ export default function InterfacesView() {
           </Typography.Text>
         ),
       },
-      { title: t('module'), dataIndex: 'module', key: 'module' },
+      { title: t('interfaces.module'), dataIndex: 'module', key: 'module' },
       {
-        title: t('access'),
+        title: t('interfaces.access'),
         dataIndex: 'access',
         key: 'access',
         render: (v: string) =>
-          v === 'public' || v === 'authenticated' ? <Tag>{t(`accessKinds.${v}`)}</Tag> : <Typography.Text code>{v}</Typography.Text>,
+          v === 'public' || v === 'authenticated' ? <Tag>{t(`interfaces.accessKinds.${v}`)}</Tag> : <Typography.Text code>{v}</Typography.Text>,
       },
       {
-        title: t('menus'),
+        title: t('interfaces.menus'),
         key: 'menus',
         render: (_: unknown, r: ApiItem) =>
           r.menus.length ? (
@@ -56,13 +56,13 @@ export default function InterfacesView() {
               ))}
             </Space>
           ) : (
-            <Typography.Text type="secondary">{t('none')}</Typography.Text>
+            <Typography.Text type="secondary">{t('interfaces.none')}</Typography.Text>
           ),
       },
-      { title: t('present'), dataIndex: 'present', key: 'present', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{t(v ? 'presentYes' : 'presentNo')}</Tag> },
+      { title: t('interfaces.present'), dataIndex: 'present', key: 'present', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{t(v ? 'interfaces.presentYes' : 'interfaces.presentNo')}</Tag> },
     ],
     [t, nameText],
   );
 
-  return <ListPage listCall="apiQueryPage" rowKey="id" title={t('title')} filters={filters} columns={columns} />;
+  return <ListPage listCall="apiQueryPage" rowKey="id" title={t('interfaces.title')} filters={filters} columns={columns} />;
 }

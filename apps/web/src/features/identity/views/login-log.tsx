@@ -16,30 +16,30 @@ import { useLoginLogText } from '../components/login-log-text';
 
 /** System management → login log (menu url system/login-log): every sign-in attempt. */
 export default function LoginLogView() {
-  const { t } = useTranslation(['loginLog', 'kit']);
+  const { t } = useTranslation(['identity', 'kit']);
   const text = useLoginLogText();
   const detail = useOverlay<LoginLogItem>();
 
   const filters = useMemo<FiltersOf<'loginLogQueryPage'>>(
     () => [
-      { type: 'text', name: 'userName', label: t('userName') },
-      { type: 'select', name: 'accountType', label: t('accountTypeLabel'), options: optionsOf(ACCOUNT_TYPES, text.accountType) },
-      { type: 'select', name: 'terminal', label: t('terminalLabel'), options: optionsOf(CLIENT_TYPES, text.terminal) },
-      { type: 'select', name: 'result', label: t('resultLabel'), options: optionsOf(LOGIN_RESULTS, text.result) },
-      { type: 'text', name: 'ip', label: t('ip') },
+      { type: 'text', name: 'userName', label: t('loginLog.userName') },
+      { type: 'select', name: 'accountType', label: t('loginLog.accountTypeLabel'), options: optionsOf(ACCOUNT_TYPES, text.accountType) },
+      { type: 'select', name: 'terminal', label: t('loginLog.terminalLabel'), options: optionsOf(CLIENT_TYPES, text.terminal) },
+      { type: 'select', name: 'result', label: t('loginLog.resultLabel'), options: optionsOf(LOGIN_RESULTS, text.result) },
+      { type: 'text', name: 'ip', label: t('loginLog.ip') },
       // spec 5: a range over 30 days is rejected; the form refuses it before the server does.
-      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('time'), maxDays: MAX_RANGE_DAYS },
+      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('loginLog.time'), maxDays: MAX_RANGE_DAYS },
     ],
     [t, text],
   );
 
   const columns = useMemo<ColumnsOf<'loginLogQueryPage'>>(
     () => [
-      { title: t('userName'), dataIndex: 'userName', key: 'userName', fixed: 'left' },
-      { title: t('accountTypeLabel'), dataIndex: 'accountType', key: 'accountType', render: (v: string) => text.accountType(v) },
-      { title: t('terminalLabel'), dataIndex: 'terminal', key: 'terminal', render: (v: string) => text.terminal(v) },
+      { title: t('loginLog.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left' },
+      { title: t('loginLog.accountTypeLabel'), dataIndex: 'accountType', key: 'accountType', render: (v: string) => text.accountType(v) },
+      { title: t('loginLog.terminalLabel'), dataIndex: 'terminal', key: 'terminal', render: (v: string) => text.terminal(v) },
       {
-        title: t('resultLabel'),
+        title: t('loginLog.resultLabel'),
         dataIndex: 'result',
         key: 'result',
         render: (_: unknown, row) => (
@@ -49,11 +49,11 @@ export default function LoginLogView() {
           </>
         ),
       },
-      { title: t('ip'), dataIndex: 'ip', key: 'ip', render: (v: string | null) => v || '-' },
+      { title: t('loginLog.ip'), dataIndex: 'ip', key: 'ip', render: (v: string | null) => v || '-' },
       // Newest first, as the server orders them; the call takes no sort yet.
-      { title: t('time'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+      { title: t('loginLog.time'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
       {
-        title: t('userAgent'),
+        title: t('loginLog.userAgent'),
         dataIndex: 'userAgent',
         key: 'userAgent',
         // The table grows to its content (scroll x: max-content), so the cell itself is capped.
@@ -76,7 +76,7 @@ export default function LoginLogView() {
     <ListPage
       listCall="loginLogQueryPage"
       rowKey="id"
-      title={t('title')}
+      title={t('loginLog.title')}
       filters={filters}
       columns={columns}
       exportCall="loginLogExport"
@@ -84,25 +84,25 @@ export default function LoginLogView() {
     >
       <DetailDrawer
         open={detail.open}
-        title={t('detailTitle')}
+        title={t('loginLog.detailTitle')}
         onClose={detail.hide}
         items={
           row
             ? [
-                { key: 'userName', label: t('userName'), value: row.userName },
-                { key: 'accountType', label: t('accountTypeLabel'), value: text.accountType(row.accountType) },
-                { key: 'terminal', label: t('terminalLabel'), value: text.terminal(row.terminal) },
+                { key: 'userName', label: t('loginLog.userName'), value: row.userName },
+                { key: 'accountType', label: t('loginLog.accountTypeLabel'), value: text.accountType(row.accountType) },
+                { key: 'terminal', label: t('loginLog.terminalLabel'), value: text.terminal(row.terminal) },
                 {
                   key: 'result',
-                  label: t('resultLabel'),
+                  label: t('loginLog.resultLabel'),
                   value: <Tag color={row.result === 'success' ? 'success' : 'error'}>{text.result(row.result)}</Tag>,
                 },
-                ...(row.result === 'fail' ? [{ key: 'failReason', label: t('failReason'), value: text.failReason(row.failReason), span: 2 as const }] : []),
-                { key: 'ip', label: t('ip'), value: row.ip },
-                { key: 'time', label: t('time'), value: formatDateTime(row.createTime) },
+                ...(row.result === 'fail' ? [{ key: 'failReason', label: t('loginLog.failReason'), value: text.failReason(row.failReason), span: 2 as const }] : []),
+                { key: 'ip', label: t('loginLog.ip'), value: row.ip },
+                { key: 'time', label: t('loginLog.time'), value: formatDateTime(row.createTime) },
                 {
                   key: 'userAgent',
-                  label: t('userAgent'),
+                  label: t('loginLog.userAgent'),
                   value: row.userAgent && <Typography.Text style={{ wordBreak: 'break-all' }}>{row.userAgent}</Typography.Text>,
                   span: 2,
                 },

@@ -41,7 +41,7 @@ type Target = { menu?: ManageMenu; parentId: number; type: 0 | 1 | 2 };
 
 /** System management → menus (menu url system/menus): directories, menus, buttons and their routes. */
 export default function MenusView() {
-  const { t } = useTranslation(['menuAdmin', 'kit']);
+  const { t } = useTranslation(['identity', 'kit']);
   const rule = useZodRule();
   const nameText = useNameText();
   const isMobile = useIsMobile();
@@ -63,9 +63,9 @@ export default function MenusView() {
   });
 
   const remove = useRowAction<ManageMenu>({
-    confirm: (m) => ({ title: t('deleteConfirm', { name: nameText(m.name) }), danger: true }),
+    confirm: (m) => ({ title: t('menus.deleteConfirm', { name: nameText(m.name) }), danger: true }),
     call: (m) => request('menuDelete', { query: { id: m.id } }),
-    success: t('deleted'),
+    success: t('menus.deleted'),
     invalidates: ['menuRecursions'],
   });
 
@@ -75,7 +75,7 @@ export default function MenusView() {
       list
         .filter((m) => m.parentId === pid && m.id !== edit.record?.menu?.id)
         .map((m) => ({ value: m.id, title: nameText(m.name), children: build(m.id) }));
-    return [{ value: 0, title: t('top'), children: build(0) }];
+    return [{ value: 0, title: t('menus.top'), children: build(0) }];
   }, [names.data, nameText, t, edit.record]);
 
   const permOptions = useMemo(() => {
@@ -137,18 +137,18 @@ export default function MenusView() {
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <Space wrap>
           <Typography.Title level={5} style={{ margin: 0 }}>
-            {t('title')}
+            {t('menus.title')}
           </Typography.Title>
-          <Input.Search allowClear placeholder={t('search')} onSearch={(v) => (setSearch(v.trim()), setExpanded(null))} style={{ width: 220 }} maxLength={64} />
+          <Input.Search allowClear placeholder={t('menus.search')} onSearch={(v) => (setSearch(v.trim()), setExpanded(null))} style={{ width: 220 }} maxLength={64} />
         </Space>
         <Space wrap>
           <Permit perm={PERMS.menuSave}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show({ parentId: 0, type: MENU_TYPE.directory })}>
-              {t('add')}
+              {t('menus.add')}
             </Button>
           </Permit>
-          <Tooltip title={t('kit:refresh')}>
-            <Button aria-label={t('kit:refresh')} icon={<ReloadOutlined spin={tree.isFetching} />} onClick={() => void tree.refetch()} />
+          <Tooltip title={t('common:refresh')}>
+            <Button aria-label={t('common:refresh')} icon={<ReloadOutlined spin={tree.isFetching} />} onClick={() => void tree.refetch()} />
           </Tooltip>
         </Space>
       </Flex>
@@ -162,20 +162,20 @@ export default function MenusView() {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('kit:empty')} /> }}
         expandable={{ expandedRowKeys: expanded ?? defaultExpanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
         columns={[
-          { title: t('name'), dataIndex: 'name', key: 'name', fixed: 'left', render: (v: string) => nameText(v) },
-          { title: t('type'), dataIndex: 'type', key: 'type', render: (v: number) => <Tag color={TYPE_COLORS[v]}>{t(`types.${v}`)}</Tag> },
-          { title: t('path'), dataIndex: 'path', key: 'path', render: (v: string) => v || '-' },
-          { title: t('url'), dataIndex: 'url', key: 'url', render: (v: string | null) => v || '-' },
+          { title: t('menus.name'), dataIndex: 'name', key: 'name', fixed: 'left', render: (v: string) => nameText(v) },
+          { title: t('menus.type'), dataIndex: 'type', key: 'type', render: (v: number) => <Tag color={TYPE_COLORS[v]}>{t(`menus.types.${v}`)}</Tag> },
+          { title: t('menus.path'), dataIndex: 'path', key: 'path', render: (v: string) => v || '-' },
+          { title: t('menus.url'), dataIndex: 'url', key: 'url', render: (v: string | null) => v || '-' },
           {
-            title: t('icon'),
+            title: t('menus.icon'),
             dataIndex: 'icon',
             key: 'icon',
             render: (v: string | null) => (v?.startsWith('/files/') ? <img src={v} alt="" width={20} height={20} /> : v || '-'),
           },
-          { title: t('perms'), dataIndex: 'perms', key: 'perms', render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : '-') },
-          { title: t('apis'), dataIndex: 'apiCount', key: 'apiCount' },
-          { title: t('orderNum'), dataIndex: 'orderNum', key: 'orderNum' },
-          { title: t('visible'), dataIndex: 'hidden', key: 'hidden', render: (v: boolean) => (v ? <Tag>{t('hiddenTag')}</Tag> : <Tag color="success">{t('shown')}</Tag>) },
+          { title: t('menus.perms'), dataIndex: 'perms', key: 'perms', render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : '-') },
+          { title: t('menus.apis'), dataIndex: 'apiCount', key: 'apiCount' },
+          { title: t('menus.orderNum'), dataIndex: 'orderNum', key: 'orderNum' },
+          { title: t('menus.visible'), dataIndex: 'hidden', key: 'hidden', render: (v: boolean) => (v ? <Tag>{t('menus.hiddenTag')}</Tag> : <Tag color="success">{t('menus.shown')}</Tag>) },
           {
             title: t('kit:actions'),
             key: 'actions',
@@ -184,17 +184,17 @@ export default function MenusView() {
               <Space size={0} wrap>
                 {buttons.has(PERMS.menuSave) && m.type !== MENU_TYPE.button && (
                   <Button type="link" size="small" onClick={() => edit.show({ parentId: m.id, type: m.type === MENU_TYPE.menu ? MENU_TYPE.button : MENU_TYPE.menu })}>
-                    {t('addChild')}
+                    {t('menus.addChild')}
                   </Button>
                 )}
                 {buttons.has(PERMS.menuSave) && (
                   <Button type="link" size="small" onClick={() => edit.show({ menu: m, parentId: m.parentId, type: m.type })}>
-                    {t('edit')}
+                    {t('menus.edit')}
                   </Button>
                 )}
                 {buttons.has(PERMS.menuBind) && (
                   <Button type="link" size="small" onClick={() => bind.show(m)}>
-                    {t('bind')}
+                    {t('menus.bind')}
                   </Button>
                 )}
                 {buttons.has(PERMS.menuDelete) && !m.builtIn && (
@@ -204,7 +204,7 @@ export default function MenusView() {
                     danger
                     onClick={() => remove.run(m)}
                   >
-                    {t('delete')}
+                    {t('menus.delete')}
                   </Button>
                 )}
               </Space>
@@ -215,78 +215,78 @@ export default function MenusView() {
       <FormDrawer<MenuValues>
         open={edit.open}
         form={form}
-        title={target?.menu ? t('editTitle') : t('createTitle')}
+        title={target?.menu ? t('menus.editTitle') : t('menus.createTitle')}
         onClose={edit.hide}
         initialValues={initial}
         onSubmit={(v) => request('menuSave', { body: { ...v, id: target?.menu?.id, url: v.url ?? '', perms: v.perms ?? '', buttonType: (v.buttonType ?? '') as '' } })}
         invalidates={['menuRecursions', 'menuNames', 'menuListAll']}
       >
-        <Form.Item name="type" label={t('type')}>
-          <Radio.Group optionType="button" options={[0, 1, 2].map((v) => ({ value: v, label: t(`types.${v}`) }))} />
+        <Form.Item name="type" label={t('menus.type')}>
+          <Radio.Group optionType="button" options={[0, 1, 2].map((v) => ({ value: v, label: t(`menus.types.${v}`) }))} />
         </Form.Item>
-        <Form.Item name="parentId" label={t('parent')} extra={t('parentHint')} rules={[{ required: true }]}>
+        <Form.Item name="parentId" label={t('menus.parent')} extra={t('menus.parentHint')} rules={[{ required: true }]}>
           <TreeSelect treeData={parentData} treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
         </Form.Item>
-        <Form.Item name="name" label={t('name')} extra={t('nameHint')} rules={[rule(field.name, t('name'))]}>
+        <Form.Item name="name" label={t('menus.name')} extra={t('menus.nameHint')} rules={[rule(field.name, t('menus.name'))]}>
           <Input maxLength={64} />
         </Form.Item>
         {type !== MENU_TYPE.button && (
           <>
-            <Form.Item name="path" label={t('path')} extra={t('pathHint')} rules={[rule(field.path, t('path')), { required: true, message: t('pathRequired') }]}>
+            <Form.Item name="path" label={t('menus.path')} extra={t('menus.pathHint')} rules={[rule(field.path, t('menus.path')), { required: true, message: t('menus.pathRequired') }]}>
               <Input maxLength={200} placeholder="/system/example" />
             </Form.Item>
-            <Form.Item name="breadcrumb" label={t('breadcrumb')} rules={[rule(field.breadcrumb, t('breadcrumb'))]}>
+            <Form.Item name="breadcrumb" label={t('menus.breadcrumb')} rules={[rule(field.breadcrumb, t('menus.breadcrumb'))]}>
               <Input maxLength={200} />
             </Form.Item>
           </>
         )}
         {type === MENU_TYPE.menu && (
-          <Form.Item name="url" label={t('url')} extra={t('urlHint')} rules={[rule(field.url, t('url')), { required: true, message: t('urlRequired') }]}>
+          <Form.Item name="url" label={t('menus.url')} extra={t('menus.urlHint')} rules={[rule(field.url, t('menus.url')), { required: true, message: t('menus.urlRequired') }]}>
             <Input maxLength={200} placeholder="system/roles" />
           </Form.Item>
         )}
         {type !== MENU_TYPE.button && (
-          <Form.Item label={t('icon')} extra={t('iconHint')}>
+          <Form.Item label={t('menus.icon')} extra={t('menus.iconHint')}>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="icon" noStyle>
-                <Select allowClear showSearch options={ICON_NAMES.map((n) => ({ value: n, label: n }))} placeholder={t('iconPick')} />
+                <Select allowClear showSearch options={ICON_NAMES.map((n) => ({ value: n, label: n }))} placeholder={t('menus.iconPick')} />
               </Form.Item>
               <Upload accept={UPLOAD_IMAGE_TYPES.join(',')} showUploadList={false} beforeUpload={uploadIcon} maxCount={1}>
-                <Button icon={<UploadOutlined />}>{t('iconUpload')}</Button>
+                <Button icon={<UploadOutlined />}>{t('menus.iconUpload')}</Button>
               </Upload>
             </Space.Compact>
             {icon?.startsWith('/files/') && <img src={icon} alt="" width={32} height={32} style={{ marginTop: 8 }} />}
           </Form.Item>
         )}
         {type === MENU_TYPE.button && (
-          <Form.Item name="buttonType" label={t('buttonType')}>
-            <Select allowClear options={BUTTON_TYPES.map((b) => ({ value: b, label: t(`buttonTypes.${b}`) }))} />
+          <Form.Item name="buttonType" label={t('menus.buttonType')}>
+            <Select allowClear options={BUTTON_TYPES.map((b) => ({ value: b, label: t(`menus.buttonTypes.${b}`) }))} />
           </Form.Item>
         )}
-        <Form.Item name="perms" label={t('perms')} extra={t('permsHint')}>
+        <Form.Item name="perms" label={t('menus.perms')} extra={t('menus.permsHint')}>
           <Select allowClear showSearch options={permOptions} loading={routes.isPending} />
         </Form.Item>
-        <Form.Item name="orderNum" label={t('orderNum')}>
+        <Form.Item name="orderNum" label={t('menus.orderNum')}>
           <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="hidden" label={t('hidden')} valuePropName="checked">
+        <Form.Item name="hidden" label={t('menus.hidden')} valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item name="description" label={t('description')} rules={[rule(field.description, t('description'))]}>
+        <Form.Item name="description" label={t('menus.description')} rules={[rule(field.description, t('menus.description'))]}>
           <Input.TextArea maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
       </FormDrawer>
       <FormModal<{ apiIds: number[] }>
         open={bind.open}
-        title={t('bindTitle', { name: bind.record ? nameText(bind.record.name) : '' })}
+        title={t('menus.bindTitle', { name: bind.record ? nameText(bind.record.name) : '' })}
         onClose={bind.hide}
         width={720}
         initialValues={bound.data ? { apiIds: bound.data.map((r) => r.id) } : undefined}
         onSubmit={(v) => request('menuBindUrls', { body: { menuId: bind.record!.id, apiIds: v.apiIds ?? [] } })}
         invalidates={['menuRecursions', 'menuBoundUrls', 'apiQueryPage']}
       >
-        <Typography.Paragraph type="secondary">{t('bindHint')}</Typography.Paragraph>
-        <Form.Item name="apiIds" label={t('apis')}>
+        <Typography.Paragraph type="secondary">{t('menus.bindHint')}</Typography.Paragraph>
+        <Form.Item name="apiIds" label={t('menus.apis')}>
           <Select
             mode="multiple"
             loading={routes.isPending || bound.isPending}

@@ -20,7 +20,7 @@ type Target = { node?: OrgNode; parentId: number };
 
 /** System management → organization (menu url system/organization): the department tree. */
 export default function OrganizationView() {
-  const { t } = useTranslation(['organization', 'kit']);
+  const { t } = useTranslation(['identity', 'kit']);
   const rule = useZodRule();
   const isMobile = useIsMobile();
   const buttons = useButtons();
@@ -28,16 +28,16 @@ export default function OrganizationView() {
   const edit = useOverlay<Target>();
 
   const remove = useRowAction<OrgNode>({
-    confirm: (node) => ({ title: t('deleteConfirm', { name: node.name }), danger: true }),
+    confirm: (node) => ({ title: t('organization.deleteConfirm', { name: node.name }), danger: true }),
     call: (node) => request('orgDelete', { query: { id: node.id } }),
-    success: t('deleted'),
+    success: t('organization.deleted'),
     invalidates: ['orgTree'],
   });
 
   // The parent picker leaves out the department itself and everything below it.
   const parentData = useMemo(() => {
     const without = (nodes: TreeOption[], id?: number): TreeOption[] => nodes.filter((n) => n.value !== id).map((n) => ({ ...n, children: without(n.children, id) }));
-    return [{ value: 0, key: 0, title: t('top'), children: without(orgOptions(tree.data ?? []), edit.record?.node?.id) }];
+    return [{ value: 0, key: 0, title: t('organization.top'), children: without(orgOptions(tree.data ?? []), edit.record?.node?.id) }];
   }, [tree.data, edit.record, t]);
 
   const data = useMemo(() => {
@@ -52,16 +52,16 @@ export default function OrganizationView() {
     <Card size="small">
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <Typography.Title level={5} style={{ margin: 0 }}>
-          {t('title')}
+          {t('organization.title')}
         </Typography.Title>
         <Space wrap>
           <Permit perm={PERMS.orgSave}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show({ parentId: 0 })}>
-              {t('add')}
+              {t('organization.add')}
             </Button>
           </Permit>
-          <Tooltip title={t('kit:refresh')}>
-            <Button aria-label={t('kit:refresh')} icon={<ReloadOutlined spin={tree.isFetching} />} onClick={() => void tree.refetch()} />
+          <Tooltip title={t('common:refresh')}>
+            <Button aria-label={t('common:refresh')} icon={<ReloadOutlined spin={tree.isFetching} />} onClick={() => void tree.refetch()} />
           </Tooltip>
         </Space>
       </Flex>
@@ -74,11 +74,11 @@ export default function OrganizationView() {
         scroll={{ x: 'max-content' }}
         expandable={{ defaultExpandAllRows: true }}
         key={tree.dataUpdatedAt ? 'loaded' : 'loading'}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('organization.empty')} /> }}
         columns={[
-          { title: t('name'), dataIndex: 'name', key: 'name' },
-          { title: t('accountCount'), dataIndex: 'accountCount', key: 'accountCount', width: 120 },
-          { title: t('orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 100 },
+          { title: t('organization.name'), dataIndex: 'name', key: 'name' },
+          { title: t('organization.accountCount'), dataIndex: 'accountCount', key: 'accountCount', width: 120 },
+          { title: t('organization.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 100 },
           {
             title: t('kit:actions'),
             key: 'actions',
@@ -88,10 +88,10 @@ export default function OrganizationView() {
                 {buttons.has(PERMS.orgSave) && (
                   <>
                     <Button type="link" size="small" onClick={() => edit.show({ parentId: node.id })}>
-                      {t('addChild')}
+                      {t('organization.addChild')}
                     </Button>
                     <Button type="link" size="small" onClick={() => edit.show({ node, parentId: node.parentId })}>
-                      {t('edit')}
+                      {t('organization.edit')}
                     </Button>
                   </>
                 )}
@@ -102,7 +102,7 @@ export default function OrganizationView() {
                     danger
                     onClick={() => remove.run(node)}
                   >
-                    {t('delete')}
+                    {t('organization.delete')}
                   </Button>
                 )}
               </Space>
@@ -112,19 +112,19 @@ export default function OrganizationView() {
       />
       <FormModal<OrgValues>
         open={edit.open}
-        title={record?.node ? t('editTitle') : t('createTitle')}
+        title={record?.node ? t('organization.editTitle') : t('organization.createTitle')}
         onClose={edit.hide}
         initialValues={record?.node ? { parentId: record.node.parentId, name: record.node.name, orderNum: record.node.orderNum } : { parentId: record?.parentId ?? 0, orderNum: 0 }}
         onSubmit={(v) => request('orgSave', { body: { ...v, id: record?.node?.id } })}
         invalidates={['orgTree']}
       >
-        <Form.Item name="parentId" label={t('parent')} rules={[{ required: true }]}>
+        <Form.Item name="parentId" label={t('organization.parent')} rules={[{ required: true }]}>
           <TreeSelect treeData={parentData} treeDefaultExpandAll />
         </Form.Item>
-        <Form.Item name="name" label={t('name')} rules={[rule(orgSaveRequest.shape.name, t('name'))]}>
+        <Form.Item name="name" label={t('organization.name')} rules={[rule(orgSaveRequest.shape.name, t('organization.name'))]}>
           <Input maxLength={32} showCount />
         </Form.Item>
-        <Form.Item name="orderNum" label={t('orderNum')}>
+        <Form.Item name="orderNum" label={t('organization.orderNum')}>
           <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </FormModal>

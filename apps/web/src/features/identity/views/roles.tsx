@@ -22,7 +22,7 @@ const field = roleSaveRequest.shape;
 
 /** System management → roles (menu url system/roles): roles and the menus each holds. */
 export default function RolesView() {
-  const { t } = useTranslation(['roleAdmin', 'kit']);
+  const { t } = useTranslation(['identity', 'kit']);
   const rule = useZodRule();
   const nameText = useNameText();
   const buttons = useButtons();
@@ -36,33 +36,33 @@ export default function RolesView() {
   });
 
   const remove = useRowAction<RoleItem>({
-    confirm: (row) => ({ title: t('deleteConfirm', { name: nameText(row.name) }), danger: true }),
+    confirm: (row) => ({ title: t('roles.deleteConfirm', { name: nameText(row.name) }), danger: true }),
     call: (row) => request('roleDelete', { query: { id: row.id } }),
-    success: t('deleted'),
+    success: t('roles.deleted'),
     invalidates: ['roleQueryPage', 'roleOptions'],
   });
 
-  const filters = useMemo<FiltersOf<'roleQueryPage'>>(() => [{ type: 'text', name: 'name', label: t('name'), maxLength: 32 }], [t]);
+  const filters = useMemo<FiltersOf<'roleQueryPage'>>(() => [{ type: 'text', name: 'name', label: t('roles.name'), maxLength: 32 }], [t]);
   const columns = useMemo<ColumnsOf<'roleQueryPage'>>(
     () => [
       {
-        title: t('name'),
+        title: t('roles.name'),
         dataIndex: 'name',
         key: 'name',
         fixed: 'left',
         render: (v: string, r) => (
           <Space size={4}>
             {nameText(v)}
-            {r.isSuper && <Tag color="gold">{t('super')}</Tag>}
+            {r.isSuper && <Tag color="gold">{t('roles.super')}</Tag>}
           </Space>
         ),
       },
-      { title: t('remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v || '-' },
-      { title: t('weight'), dataIndex: 'weight', key: 'weight' },
-      { title: t('creator'), dataIndex: 'creator', key: 'creator', render: (v: string | null) => v ?? t('system') },
-      { title: t('accountCount'), dataIndex: 'accountCount', key: 'accountCount' },
-      { title: t('menuCount'), dataIndex: 'menuCount', key: 'menuCount', render: (v: number, r) => (r.isSuper ? t('allMenus') : v) },
-      { title: t('createTime'), dataIndex: 'createTime', key: 'createTime', render: (v: string) => formatDateTime(v) },
+      { title: t('roles.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v || '-' },
+      { title: t('roles.weight'), dataIndex: 'weight', key: 'weight' },
+      { title: t('roles.creator'), dataIndex: 'creator', key: 'creator', render: (v: string | null) => v ?? t('roles.system') },
+      { title: t('roles.accountCount'), dataIndex: 'accountCount', key: 'accountCount' },
+      { title: t('roles.menuCount'), dataIndex: 'menuCount', key: 'menuCount', render: (v: number, r) => (r.isSuper ? t('roles.allMenus') : v) },
+      { title: t('roles.createTime'), dataIndex: 'createTime', key: 'createTime', render: (v: string) => formatDateTime(v) },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -71,7 +71,7 @@ export default function RolesView() {
           <Space size={0}>
             {buttons.has(PERMS.roleSave) && (
               <Button type="link" size="small" onClick={() => edit.show(row)}>
-                {t('edit')}
+                {t('roles.edit')}
               </Button>
             )}
             {buttons.has(PERMS.roleDelete) && !row.isSuper && (
@@ -81,7 +81,7 @@ export default function RolesView() {
                 danger
                 onClick={() => remove.run(row)}
               >
-                {t('delete')}
+                {t('roles.delete')}
               </Button>
             )}
           </Space>
@@ -101,39 +101,39 @@ export default function RolesView() {
     <ListPage
       listCall="roleQueryPage"
       rowKey="id"
-      title={t('title')}
+      title={t('roles.title')}
       filters={filters}
       columns={columns}
       toolbar={
         <Permit perm={PERMS.roleSave}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('add')}
+            {t('roles.add')}
           </Button>
         </Permit>
       }
     >
       <FormDrawer<RoleValues>
         open={edit.open}
-        title={row ? t('editTitle') : t('createTitle')}
+        title={row ? t('roles.editTitle') : t('roles.createTitle')}
         onClose={edit.hide}
         initialValues={initial}
         width={640}
         onSubmit={(v) => request('roleSave', { body: { id: row?.id, name: v.name, remark: v.remark ?? '', weight: v.weight, menuIds: v.menuIds ?? [] } })}
         invalidates={['roleQueryPage', 'roleOptions', 'roleDetail']}
       >
-        <Form.Item name="name" label={t('name')} rules={[rule(field.name, t('name'))]}>
+        <Form.Item name="name" label={t('roles.name')} rules={[rule(field.name, t('roles.name'))]}>
           <Input maxLength={32} showCount disabled={row?.isSuper} />
         </Form.Item>
-        <Form.Item name="remark" label={t('remark')} rules={[rule(field.remark, t('remark'))]}>
+        <Form.Item name="remark" label={t('roles.remark')} rules={[rule(field.remark, t('roles.remark'))]}>
           <Input.TextArea maxLength={64} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
-        <Form.Item name="weight" label={t('weight')} extra={t('weightHint')} rules={[rule(field.weight, t('weight'))]}>
+        <Form.Item name="weight" label={t('roles.weight')} extra={t('roles.weightHint')} rules={[rule(field.weight, t('roles.weight'))]}>
           <InputNumber min={0} max={9999999999} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         {row?.isSuper ? (
-          <Alert type="info" showIcon message={t('superHint')} />
+          <Alert type="info" showIcon message={t('roles.superHint')} />
         ) : (
-          <Form.Item name="menuIds" label={t('menus')} extra={t('menusHint')}>
+          <Form.Item name="menuIds" label={t('roles.menus')} extra={t('roles.menusHint')}>
             {loading ? <Spin /> : <MenuTreeField menus={menus.data ?? []} />}
           </Form.Item>
         )}

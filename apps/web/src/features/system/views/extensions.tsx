@@ -14,14 +14,14 @@ import { useCodeTicket } from '../components/code-ticket';
  * (spec 4); closing asks for a confirmation.
  */
 export default function ExtensionsView() {
-  const { t, i18n } = useTranslation('sysExtension');
+  const { t, i18n } = useTranslation('system');
   const buttons = useButtons();
   const ticket = useCodeTicket();
   const canChange = buttons.has(PERMS.extensionStatus);
 
   // Closing asks first; activating asks for an SMS code instead.
   const change = useRowAction<ExtensionItem, ExtensionItem>({
-    confirm: (row) => (row.status === 'activated' ? { title: t('confirmClose', { name: translateName(i18n, row.name) }), danger: true } : null),
+    confirm: (row) => (row.status === 'activated' ? { title: t('extensions.confirmClose', { name: translateName(i18n, row.name) }), danger: true } : null),
     call: ({ id, status }) =>
       status === 'activated'
         ? request('extensionEditStatus', { body: { id, status: 'closed' } })
@@ -31,19 +31,19 @@ export default function ExtensionsView() {
   });
 
   const filters = useMemo<FiltersOf<'extensionQueryPage'>>(
-    () => [{ type: 'select', name: 'status', label: t('status'), options: optionsOf(EXTENSION_STATUSES, (s) => t(`statuses.${s}`)) }],
+    () => [{ type: 'select', name: 'status', label: t('extensions.status'), options: optionsOf(EXTENSION_STATUSES, (s) => t(`extensions.statuses.${s}`)) }],
     [t],
   );
   const columns = useMemo<ColumnsOf<'extensionQueryPage'>>(
     () => [
-      { title: t('name'), dataIndex: 'name', key: 'name', render: (v: string) => translateName(i18n, v) },
+      { title: t('extensions.name'), dataIndex: 'name', key: 'name', render: (v: string) => translateName(i18n, v) },
       {
-        title: t('status'),
+        title: t('extensions.status'),
         dataIndex: 'status',
         key: 'status',
-        render: (v: ExtensionItem['status']) => <Tag color={v === 'activated' ? 'success' : 'default'}>{t(`statuses.${v}`)}</Tag>,
+        render: (v: ExtensionItem['status']) => <Tag color={v === 'activated' ? 'success' : 'default'}>{t(`extensions.statuses.${v}`)}</Tag>,
       },
-      { title: t('activateTime'), dataIndex: 'activateTime', key: 'activateTime', render: (v: string | null) => formatDateTime(v) },
+      { title: t('extensions.activateTime'), dataIndex: 'activateTime', key: 'activateTime', render: (v: string | null) => formatDateTime(v) },
       ...(canChange
         ? [
             {
@@ -53,11 +53,11 @@ export default function ExtensionsView() {
               render: (_: unknown, row: ExtensionItem) =>
                 row.status === 'activated' ? (
                   <Button type="link" size="small" danger onClick={() => change.run(row)}>
-                    {t('close')}
+                    {t('extensions.close')}
                   </Button>
                 ) : (
                   <Button type="link" size="small" onClick={() => change.run(row)}>
-                    {row.activateTime ? t('reactivate') : t('activate')}
+                    {row.activateTime ? t('extensions.reactivate') : t('extensions.activate')}
                   </Button>
                 ),
             },
@@ -68,7 +68,7 @@ export default function ExtensionsView() {
   );
 
   return (
-    <ListPage listCall="extensionQueryPage" rowKey="id" title={t('title')} filters={filters} columns={columns}>
+    <ListPage listCall="extensionQueryPage" rowKey="id" title={t('extensions.title')} filters={filters} columns={columns}>
       {ticket.dialog}
     </ListPage>
   );
