@@ -5,6 +5,8 @@ import { identityMenus } from '../../../server/src/modules/identity/menus';
 import { systemMenus } from '../../../server/src/modules/system/menus';
 import { fleetMenus } from '../../../server/src/modules/fleet/menus';
 import { iconKey, menuIcon } from './layout/menu-icon';
+import { lazyView } from './view-registry';
+import { storedNameKey } from '@/shared/i18n';
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.ts', { eager: true });
 const seeded = [...identityMenus, ...systemMenus, ...fleetMenus];
@@ -13,11 +15,19 @@ describe('every menu the server seeds', () => {
   it.each(LANGS)('has its name translated in %s', (lang) => {
     const untranslated = seeded
       .filter((m) => {
-        const [ns, key] = [m.name.slice(0, m.name.indexOf('.')), m.name.slice(m.name.indexOf('.') + 1)];
-        return typeof bundles[`../locales/${lang}/${ns}.ts`]?.default[key] !== 'string';
+        const found = storedNameKey(m.name);
+        if (!found) return true;
+        const path = found.key.slice(found.key.indexOf(':') + 1).split('.');
+        const text = path.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], bundles[`../locales/${lang}/${found.ns}.ts`]?.default);
+        return typeof text !== 'string';
       })
       .map((m) => m.name);
     expect(untranslated).toEqual([]);
+  });
+
+  it('opens a screen of this console for every url it stores', () => {
+    const missing = seeded.filter((m) => m.url && !lazyView(m.url)).map((m) => `${m.code}: ${m.url}`);
+    expect(missing).toEqual([]);
   });
 
   it('names an icon the sidebar can draw', () => {

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { lazyView, viewModulePath } from './view-registry';
+import { lazyView, VIEW_URL_HOMES, viewModulePath } from './view-registry';
 
-describe('view registry (spec 2: views load on demand by url)', () => {
+describe('view registry (views load on demand by url)', () => {
   it('maps feature/view urls to feature view files', () => {
-    expect(viewModulePath('system/login-log')).toBe('../features/system/views/login-log.tsx');
+    expect(viewModulePath('system/operation-log')).toBe('../features/system/views/operation-log.tsx');
     expect(viewModulePath('/dashboard/index.tsx')).toBe('../features/dashboard/views/index.tsx');
+  });
+
+  it('finds the identity screens under the urls the menus store', () => {
+    expect(viewModulePath('system/login-log')).toBe('../features/identity/views/login-log.tsx');
+    for (const url of Object.keys(VIEW_URL_HOMES)) expect(lazyView(url), url).not.toBeNull();
   });
 
   it('refuses urls of any other shape', () => {

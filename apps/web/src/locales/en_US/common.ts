@@ -1,3 +1,4 @@
+/** Shell words, and the labels of coded values several domains show (account types, terminals, results). */
 export default {
   ok: 'OK',
   cancel: 'Cancel',
@@ -15,5 +16,27 @@ export default {
     title: 'Logged out',
     content: 'You have been logged out. Cancel to stay on this page, or log in again.',
     relogin: 'Log in again',
+  },
+  accountTypes: {
+    admin: 'Administrator',
+    agent: 'Agent',
+    user: 'User',
+    groundPromoter: 'Ground promoter',
+    serviceProvider: 'Service provider',
+  },
+  terminals: {
+    MANAGE_PC: 'Back office (PC)',
+    AGENT_IOS: 'Agent iOS app',
+    AGENT_ANDROID: 'Agent Android app',
+    AGENT_WECHAT: 'Agent WeChat app',
+    AGENT_ALIPAY: 'Agent Alipay app',
+    USER_IOS: 'User iOS app',
+    USER_ANDROID: 'User Android app',
+    USER_WECHAT: 'User WeChat app',
+    USER_ALIPAY: 'User Alipay app',
+  },
+  results: {
+    success: 'Success',
+    fail: 'Failed',
   },
 };

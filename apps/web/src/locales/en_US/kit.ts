@@ -1,3 +1,4 @@
+/** The list-page kit: filters, toolbar, table, overlays. */
 export default {
   filters: 'Filters',
   search: 'Search',
@@ -5,13 +6,10 @@ export default {
   expand: 'More',
   collapse: 'Less',
   any: 'All',
-  refresh: 'Refresh',
   export: 'Export',
   exportStarted: 'Exporting "{{fileName}}"; download it from the export list in the top bar',
   empty: 'No data',
   total: '{{total}} in total',
-  cancel: 'Cancel',
-  save: 'Save',
   saved: 'Saved',
   detail: 'Details',
   actions: 'Actions',

@@ -1,3 +1,4 @@
+/** Shell words, and the labels of coded values several domains show (account types, terminals, results). */
 export default {
   ok: '确定',
   cancel: '取消',
@@ -15,5 +16,27 @@ export default {
     title: '已退出登录',
     content: '您已被登出，可以取消以继续留在该页面，或者重新登录。',
     relogin: '重新登录',
+  },
+  accountTypes: {
+    admin: '管理员',
+    agent: '代理商',
+    user: '用户',
+    groundPromoter: '地推',
+    serviceProvider: '网点服务商',
+  },
+  terminals: {
+    MANAGE_PC: '管理后台（PC）',
+    AGENT_IOS: '代理商 iOS',
+    AGENT_ANDROID: '代理商 Android',
+    AGENT_WECHAT: '代理商微信',
+    AGENT_ALIPAY: '代理商支付宝',
+    USER_IOS: '用户 iOS',
+    USER_ANDROID: '用户 Android',
+    USER_WECHAT: '用户微信',
+    USER_ALIPAY: '用户支付宝',
+  },
+  results: {
+    success: '成功',
+    fail: '失败',
   },
 };

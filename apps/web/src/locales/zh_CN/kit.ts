@@ -1,3 +1,4 @@
+/** The list-page kit: filters, toolbar, table, overlays. */
 export default {
   filters: '筛选条件',
   search: '查询',
@@ -5,13 +6,10 @@ export default {
   expand: '展开',
   collapse: '收起',
   any: '全部',
-  refresh: '刷新',
   export: '导出',
   exportStarted: '正在导出“{{fileName}}”，完成后可在顶栏的导出列表中下载',
   empty: '暂无数据',
   total: '共 {{total}} 条',
-  cancel: '取消',
-  save: '保存',
   saved: '保存成功',
   detail: '详情',
   actions: '操作',

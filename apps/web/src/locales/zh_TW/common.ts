@@ -1,3 +1,4 @@
+/** Shell words, and the labels of coded values several domains show (account types, terminals, results). */
 export default {
   ok: '確定',
   cancel: '取消',
@@ -15,5 +16,27 @@ export default {
     title: '已登出',
     content: '您已被登出，可以取消以繼續留在此頁面，或重新登入。',
     relogin: '重新登入',
+  },
+  accountTypes: {
+    admin: '管理員',
+    agent: '代理商',
+    user: '使用者',
+    groundPromoter: '地推',
+    serviceProvider: '網點服務商',
+  },
+  terminals: {
+    MANAGE_PC: '管理後台（PC）',
+    AGENT_IOS: '代理商 iOS',
+    AGENT_ANDROID: '代理商 Android',
+    AGENT_WECHAT: '代理商微信',
+    AGENT_ALIPAY: '代理商支付寶',
+    USER_IOS: '使用者 iOS',
+    USER_ANDROID: '使用者 Android',
+    USER_WECHAT: '使用者微信',
+    USER_ALIPAY: '使用者支付寶',
+  },
+  results: {
+    success: '成功',
+    fail: '失敗',
   },
 };

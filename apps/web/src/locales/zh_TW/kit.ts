@@ -1,3 +1,4 @@
+/** The list-page kit: filters, toolbar, table, overlays. */
 export default {
   filters: '篩選條件',
   search: '查詢',
@@ -5,13 +6,10 @@ export default {
   expand: '展開',
   collapse: '收合',
   any: '全部',
-  refresh: '重新整理',
   export: '匯出',
   exportStarted: '正在匯出「{{fileName}}」，完成後可在頂欄的匯出清單中下載',
   empty: '暫無資料',
   total: '共 {{total}} 筆',
-  cancel: '取消',
-  save: '儲存',
   saved: '儲存成功',
   detail: '詳情',
   actions: '操作',

@@ -45,9 +45,9 @@ export function FormDrawer<V extends object>(props: FormOverlayProps<V>) {
       destroyOnHidden
       footer={
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-          <Button onClick={props.onClose}>{t('cancel')}</Button>
+          <Button onClick={props.onClose}>{t('common:cancel')}</Button>
           <Button type="primary" loading={saving} onClick={submit}>
-            {t('save')}
+            {t('common:save')}
           </Button>
         </Space>
       }
@@ -68,8 +68,8 @@ export function FormModal<V extends object>(props: FormOverlayProps<V>) {
       title={props.title}
       onCancel={props.onClose}
       onOk={submit}
-      okText={t('save')}
-      cancelText={t('cancel')}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
       confirmLoading={saving}
       width={props.width ?? 520}
       destroyOnHidden

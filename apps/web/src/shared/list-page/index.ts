@@ -1,7 +1,8 @@
 /**
  * The list-page kit: every list screen is a `ListPage` (filters, toolbar, export, table with
  * server-side paging and sorting), with `DetailDrawer`, `FormDrawer` / `FormModal` and
- * `useOverlay` for its detail, create and edit views, and `detailColumn` for the row's "Details"
+ * `useOverlay` for its detail, create and edit views, `useRowAction` for a row's confirmed calls
+ * (freeze, delete...), and `detailColumn` for the row's "Details"
  * button that opens the detail view. See list-page.tsx for the props.
  */
 export { ListPage, type ListPageProps } from './list-page';
@@ -11,6 +12,7 @@ export { ExportButton, type ExportButtonProps } from './export-button';
 export { DetailDrawer, type DetailDrawerProps, type DetailItem } from './detail-drawer';
 export { detailColumn } from './detail-column';
 export { FormDrawer, FormModal, type FormOverlayProps } from './form-drawer';
+export { useRowAction, ActionCancelled, type RowAction, type RowActionOptions, type RowConfirm } from './row-action';
 export { useOverlay, type Overlay } from './use-overlay';
 export { toFilterInput, initialFilterValues } from './filters';
 export { formatDateTime, parseServerTime, DATE_TIME_FORMAT } from './format';

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { api, type LoginLogItem } from '@cbo/contract';
 import { ListPage } from './list-page';
 import type { ColumnsOf, FilterField, FilterKey, ListColumn } from './types';
-import { button, fakeServer, queryButton, renderView, setupI18n, setViewportWidth } from './testing';
+import { button, fakeServer, queryButton, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
 
 const LIST = api.loginLogQueryPage.path;
 const EXPORT = api.loginLogExport.path;

@@ -125,8 +125,8 @@ export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
                 <ExportButton call={exportCall} getFilters={readFilters} />
               </Permit>
             )}
-            <Tooltip title={t('refresh')}>
-              <Button aria-label={t('refresh')} icon={<ReloadOutlined spin={list.isFetching && !list.isLoading} />} onClick={() => void list.refresh()} />
+            <Tooltip title={t('common:refresh')}>
+              <Button aria-label={t('common:refresh')} icon={<ReloadOutlined spin={list.isFetching && !list.isLoading} />} onClick={() => void list.refresh()} />
             </Tooltip>
           </Space>
         </Flex>

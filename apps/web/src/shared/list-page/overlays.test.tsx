@@ -13,7 +13,7 @@ import { ListPage } from './list-page';
 import { useOverlay } from './use-overlay';
 import { callKey } from './call-key';
 import type { ColumnsOf } from './types';
-import { button, fails, fakeServer, renderView, setupI18n, setViewportWidth } from './testing';
+import { button, fails, fakeServer, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
 
 const UPDATE = api.manageUpdate.path;
 

@@ -51,7 +51,7 @@ export function AccountWidget({ user, showRecent }: { user: UserInfo; showRecent
 
 /** The account's own last sign-ins, newest first. */
 function RecentSignIns({ userName }: { userName: string }) {
-  const { t } = useTranslation(['dashboard', 'loginLog']);
+  const { t } = useTranslation('dashboard');
   const isMobile = useIsMobile();
   const query = { userName, accountType: 'admin' as const, pageNum: 1, pageSize: RECENT_COUNT };
   const recent = useQuery({
@@ -76,13 +76,13 @@ function RecentSignIns({ userName }: { userName: string }) {
         locale={{ emptyText: t('account.noRecent') }}
         columns={[
           { title: t('account.time'), dataIndex: 'createTime', key: 'createTime', render: (v: string) => formatDateTime(v) },
-          { title: t('account.terminal'), dataIndex: 'terminal', key: 'terminal', render: (v: string) => t(`loginLog:terminal.${v}`, { defaultValue: v }) },
+          { title: t('account.terminal'), dataIndex: 'terminal', key: 'terminal', render: (v: string) => t(`common:terminals.${v}`, { defaultValue: v }) },
           {
             title: t('account.result'),
             dataIndex: 'result',
             key: 'result',
             render: (v: LoginLogItem['result']) => (
-              <Tag color={v === 'success' ? 'success' : 'error'}>{t(`loginLog:result.${v}`, { defaultValue: v })}</Tag>
+              <Tag color={v === 'success' ? 'success' : 'error'}>{t(`common:results.${v}`, { defaultValue: v })}</Tag>
             ),
           },
           { title: t('account.ip'), dataIndex: 'ip', key: 'ip', render: (v: string | null) => v || '-' },

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { api, type UserInfo } from '@cbo/contract';
-import { fails, fakeServer, renderView, setupI18n, setViewportWidth } from '@/shared/list-page/testing';
+import { fails, fakeServer, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
 import DashboardView from './index';
 
 const me: UserInfo = {

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, LIVE_TYPES, type ExportLogItem, type LiveType } from '@cbo/contract';
-import { button, fakeServer, renderView, setupI18n, setViewportWidth } from '@/shared/list-page/testing';
+import { button, fakeServer, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
 import ExportMenu from './export-menu';
 
 /** The live channel, driven by the test. */

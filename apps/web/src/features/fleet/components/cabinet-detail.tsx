@@ -21,7 +21,7 @@ const RECENT_COMMANDS = 10;
  * only after a click.
  */
 export function CabinetDetailDrawer({ sn, open, onClose }: { sn: string | undefined; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const isMobile = useIsMobile();
   // A live message carries the list row, and the slots when they changed; the detail merges both.
   const detail = useLiveCabinetDetail(sn, open);
@@ -73,7 +73,7 @@ export function CabinetDetailDrawer({ sn, open, onClose }: { sn: string | undefi
 
 /** The cabinet's MQTT credentials (protocol.md): fetched only when asked for, never kept. */
 function SecretReveal({ sn }: { sn: string }) {
-  const { t } = useTranslation('fleetUi');
+  const { t } = useTranslation('fleet');
   const [shown, setShown] = useState(false);
   const secret = useQuery({
     queryKey: callKey('cabinetSecret', { sn }),
@@ -106,7 +106,7 @@ function SecretReveal({ sn }: { sn: string }) {
 
 /** The last commands to one cabinet, newest first, updated as their states change. */
 export function RecentCommands({ sn }: { sn: string }) {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const queryClient = useQueryClient();
   const input = { sn, pageNum: 1, pageSize: RECENT_COMMANDS };
   const key = callKey('commandQueryPage', input);

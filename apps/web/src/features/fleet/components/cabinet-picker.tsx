@@ -23,7 +23,7 @@ export function CabinetPicker({
   id?: string;
   placeholder?: string;
 }) {
-  const { t } = useTranslation('fleetUi');
+  const { t } = useTranslation('fleet');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   // Ask the server once typing pauses, not on every key.

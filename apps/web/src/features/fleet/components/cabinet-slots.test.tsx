@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { changeLanguage } from '@/shared/i18n';
-import { setupI18n, setViewportWidth } from '@/shared/list-page/testing';
+import { setupI18n, setViewportWidth } from '@/test/list-page';
 import { CabinetSlots, batteryLevel, fillSlots, summarizeSlots, type SlotView } from './cabinet-slots';
 
 const slots: SlotView[] = [

@@ -73,7 +73,7 @@ export interface CabinetSlotsProps {
  * the width allows, so it reads the same in a 640 px drawer and on a phone.
  */
 export function CabinetSlots({ slots, slotCount, onSlotClick, selectedSlot, hideSummary }: CabinetSlotsProps) {
-  const { t } = useTranslation('fleetUi');
+  const { t } = useTranslation('fleet');
   const { token } = theme.useToken();
   const filled = fillSlots(slots, slotCount);
   if (filled.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('slots.none')} />;

@@ -6,7 +6,7 @@ import { formatDateTime } from '@/shared/list-page';
 
 /** Online or offline, with why and since when (the reason the gateway recorded). */
 export function OnlineBadge({ row, withReason }: { row: Pick<CabinetItem, 'online' | 'onlineReason' | 'onlineChangedAt'>; withReason?: boolean }) {
-  const { t } = useTranslation('fleetUi');
+  const { t } = useTranslation('fleet');
   const text = row.online ? t('cabinet.onlineYes') : t('cabinet.onlineNo');
   const why = row.onlineReason ? t(`onlineReason.${row.onlineReason}`, { defaultValue: row.onlineReason }) : t('cabinet.neverConnected');
   const since = row.onlineChangedAt ? formatDateTime(row.onlineChangedAt) : null;

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import type { CommandItem } from '@cbo/contract';
 import { changeLanguage } from '@/shared/i18n';
-import { setupI18n, setViewportWidth } from '@/shared/list-page/testing';
+import { setupI18n, setViewportWidth } from '@/test/list-page';
 import { laterCommand } from '../use-fleet-live';
 import { toCommandRequest } from '../views/dev-tool';
 import { CommandTimeline } from './command-timeline';

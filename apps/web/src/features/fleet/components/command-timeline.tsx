@@ -51,7 +51,7 @@ export function stateColour(state: CommandStateName): string {
 }
 
 export function CommandStateTag({ state, percent }: { state: CommandStateName; percent?: number | null }) {
-  const { t } = useTranslation('fleetUi');
+  const { t } = useTranslation('fleet');
   return (
     <Tag color={stateColour(state)} data-state={state}>
       {t(`command.state.${state}`)}
@@ -65,7 +65,7 @@ export function CommandStateTag({ state, percent }: { state: CommandStateName; p
  * and the cabinet's reply at the end. The step still waited for spins.
  */
 export function CommandTimeline({ command }: { command: CommandView }) {
-  const { t } = useTranslation('fleetUi');
+  const { t } = useTranslation('fleet');
   const reached = COMMAND_FLOW.indexOf(command.state as (typeof COMMAND_FLOW)[number]);
   const finished = isFinished(command.state);
   // A finished command passed through every flow step (a quick reply may skip the ack).
@@ -144,7 +144,7 @@ export function reasonText(t: (key: string, opts?: Record<string, unknown>) => s
 
 /** The reply's payload, as the cabinet sent it. */
 export function ReplyPayload({ value }: { value: unknown }) {
-  const { t } = useTranslation('fleetUi');
+  const { t } = useTranslation('fleet');
   const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   return (
     <div style={{ marginTop: 4 }}>

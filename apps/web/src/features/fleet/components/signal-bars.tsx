@@ -15,7 +15,7 @@ export function csqBars(csq: number | null | undefined): number {
 
 /** Signal strength as four bars, with the raw CSQ in the tooltip and the accessible name. */
 export function SignalBars({ csq }: { csq: number | null | undefined }) {
-  const { t } = useTranslation('fleetUi');
+  const { t } = useTranslation('fleet');
   const { token } = theme.useToken();
   const bars = csqBars(csq);
   const known = csq !== null && csq !== undefined;

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { api, type BatchStorageReport } from '@cbo/contract';
-import { button, fakeServer, renderView, setupI18n, setViewportWidth } from '@/shared/list-page/testing';
+import { button, fakeServer, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
 import { changeLanguage } from '@/shared/i18n';
 import BatchStorageView, { reportOf } from './batch-storage';
 import { ApiError } from '@/shared/request';

@@ -21,7 +21,7 @@ const PARTIAL = -100;
  * failed batch answers a report: total, successes, and each failure with its reason.
  */
 export default function BatchStorageView() {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const [open, setOpen] = useState(false);
   useLiveCabinetRows();
 
@@ -81,7 +81,7 @@ export function reportOf(result: BatchStorageReport | ApiError): BatchStorageRep
 }
 
 function StorageDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const lang = useLang();
   const rule = useZodRule();
   const isMobile = useIsMobile();
@@ -145,7 +145,7 @@ function StorageDrawer({ open, onClose }: { open: boolean; onClose: () => void }
             </>
           ) : (
             <>
-              <Button onClick={close}>{t('kit:cancel')}</Button>
+              <Button onClick={close}>{t('common:cancel')}</Button>
               <Button type="primary" loading={store.isPending} onClick={() => void submit()}>
                 {t('storage.submit')}
               </Button>
@@ -204,7 +204,7 @@ function StorageDrawer({ open, onClose }: { open: boolean; onClose: () => void }
 
 /** Total, successes and failures with their reasons; the stocked SNs folded away. */
 export function StorageReport({ report }: { report: BatchStorageReport }) {
-  const { t } = useTranslation('fleetUi');
+  const { t } = useTranslation('fleet');
   const failed = report.failed.length;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="storage-report">

@@ -13,7 +13,7 @@ import { useLiveCabinetRows } from '../use-fleet-live';
  * reported, kept current by DEVICE_CABINET; a detail drawer with the slots, live.
  */
 export default function CabinetsView() {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const detail = useOverlay<string>();
   useLiveCabinetRows();
 

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { PERMS, cabinetConfigData, ftpConfig, upgradeData, type CabinetItem, type CommandSendRequest } from '@cbo/contract';
+import { PERMS, cabinetConfigData, ftpConfig, upgradeData, type CabinetItem, type CommandItem, type CommandSendRequest } from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
+import { useRowAction } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { CabinetPicker } from '../components/cabinet-picker';
@@ -63,8 +63,7 @@ export function toCommandRequest(v: DevToolForm & { sn: string }): CommandSendRe
  * and watch it go pending → sent → acknowledged → succeeded / failed / expired, with the reply.
  */
 export default function DevToolView() {
-  const { t } = useTranslation(['fleetUi', 'kit']);
-  const { modal } = App.useApp();
+  const { t } = useTranslation(['fleet', 'kit']);
   const rule = useZodRule();
   const [form] = Form.useForm<DevToolForm>();
   const sn = Form.useWatch('sn', form);
@@ -77,9 +76,19 @@ export default function DevToolView() {
   const [sentId, setSentId] = useState<string>();
   const current = commands.get(sentId);
 
-  const send = useMutation({
-    mutationFn: (body: CommandSendRequest) => request('commandSend', { body }),
-    onSuccess: (cmd) => {
+  // Commands that change the cabinet ask first; queries go at once.
+  const send = useRowAction<{ body: CommandSendRequest; values: DevToolForm }, CommandItem>({
+    confirm: ({ values }) =>
+      CONFIRMED.includes(values.type)
+        ? {
+            title: t('devTool.confirmTitle', { type: t(`command.types.${values.type}`), sn: values.sn }),
+            content: t(`devTool.confirm.${values.type}`, { sn: values.sn, slot: values.slot, version: values.version }),
+            okText: t('devTool.send'),
+            danger: values.type !== 'config',
+          }
+        : null,
+    call: ({ body }) => request('commandSend', { body }),
+    onDone: (cmd) => {
       commands.track(cmd);
       setSentId(cmd.id);
     },
@@ -101,23 +110,14 @@ export default function DevToolView() {
       form.setFields([{ name: 'host', errors: [t('devTool.configEmpty')] }]);
       return;
     }
-    const body = toCommandRequest({ ...values, sn: values.sn });
-    if (!CONFIRMED.includes(values.type)) return send.mutate(body);
-    modal.confirm({
-      title: t('devTool.confirmTitle', { type: t(`command.types.${values.type}`), sn: values.sn }),
-      content: t(`devTool.confirm.${values.type}`, { sn: values.sn, slot: values.slot, version: values.version }),
-      okText: t('devTool.send'),
-      cancelText: t('kit:cancel'),
-      okButtonProps: { danger: values.type !== 'config' },
-      onOk: () => send.mutateAsync(body).catch(() => undefined),
-    });
+    send.run({ body: toCommandRequest({ ...values, sn: values.sn }), values });
   };
 
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={10}>
         <Card size="small" title={t('devTool.title')}>
-          <Form<DevToolForm> form={form} name="devTool" layout="vertical" initialValues={{ type: 'restart' }} disabled={send.isPending}>
+          <Form<DevToolForm> form={form} name="devTool" layout="vertical" initialValues={{ type: 'restart' }} disabled={send.pending}>
             <Form.Item name="sn" label={t('devTool.cabinet')} rules={[{ required: true, message: t('devTool.pickCabinet') }]}>
               <CabinetPicker onChange={(_sn, r) => setRow(r)} />
             </Form.Item>
@@ -191,7 +191,7 @@ export default function DevToolView() {
               </>
             )}
             <Permit perm={PERMS.commandSend} fallback={<Typography.Text type="secondary">{t('devTool.noSend')}</Typography.Text>}>
-              <Button type="primary" icon={<SendOutlined />} loading={send.isPending} onClick={() => void submit()}>
+              <Button type="primary" icon={<SendOutlined />} loading={send.pending} onClick={() => void submit()}>
                 {t('devTool.send')}
               </Button>
             </Permit>

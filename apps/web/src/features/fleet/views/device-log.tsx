@@ -11,7 +11,7 @@ const KIND_COLOUR: Record<DeviceLogKind, string> = { refused: 'error', online: '
  * (unknown SN, wrong secret...) and every online/offline change with its reason.
  */
 export default function DeviceLogView() {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
 
   const filters = useMemo<FiltersOf<'deviceLogQueryPage'>>(
     () => [

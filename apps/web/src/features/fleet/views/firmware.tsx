@@ -1,11 +1,11 @@
 import { useMemo, useRef, useState, type Key } from 'react';
-import { Alert, App, Button, Col, Drawer, Flex, Form, Input, Progress, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Drawer, Flex, Form, Input, Progress, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BATCH_STORAGE_MAX, MAX_RANGE_DAYS, PERMS, firmwareUpgradeRequest, type FirmwareBatchDetail, type FirmwareBatchItem } from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
-import { ListPage, callKey, detailColumn, formatDateTime, useIsMobile, useListQuery, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, callKey, detailColumn, formatDateTime, useIsMobile, useListQuery, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { CommandStateTag, isFinished, reasonText } from '../components/command-timeline';
@@ -25,7 +25,7 @@ function BatchProgress({ b }: { b: Pick<FirmwareBatchItem, 'total' | 'succeeded'
  * cabinet's download and result live.
  */
 export default function FirmwareView() {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const queryClient = useQueryClient();
   const detail = useOverlay<number>();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
@@ -112,7 +112,7 @@ function countRows(items: BatchRow[]) {
 
 /** One batch: a progress bar per cabinet, moved on by DEVICE_COMMAND messages of the batch. */
 function BatchDrawer({ id, open, onClose }: { id: number | undefined; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const key = callKey('firmwareDetail', { id });
@@ -203,24 +203,23 @@ interface UpgradeForm {
 
 /** A new batch: cabinets chosen in a table (kept across pages and searches), version and URL. */
 function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: () => void; onStarted: (b: FirmwareBatchItem) => void }) {
-  const { t } = useTranslation(['fleetUi', 'kit']);
-  const { modal } = App.useApp();
+  const { t } = useTranslation(['fleet', 'kit']);
   const isMobile = useIsMobile();
   const rule = useZodRule();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<UpgradeForm>();
   const [selected, setSelected] = useState<Key[]>([]);
   const [search, setSearch] = useState<{ sn?: string; online?: 'true' | 'false'; firmware?: string }>({});
   const cabinets = useListQuery({ listCall: 'cabinetQueryPage', params: search, defaultSort: { orderBy: 'sn', order: 'ascend' }, enabled: open });
 
-  const upgrade = useMutation({
-    mutationFn: (body: { sns: string[]; version: string; url: string; sha256?: string }) => request('firmwareUpgrade', { body }),
-    onSuccess: (b) => {
-      void queryClient.invalidateQueries({ queryKey: callKey('firmwareQueryPage') });
+  const upgrade = useRowAction<{ sns: string[]; version: string; url: string; sha256?: string }, FirmwareBatchItem>({
+    confirm: (body) => ({ title: t('firmware.confirmTitle', { value: body.sns.length, version: body.version }), content: t('firmware.confirmText'), okText: t('firmware.action'), danger: true }),
+    call: (body) => request('firmwareUpgrade', { body }),
+    onDone: (b) => {
       form.resetFields();
       setSelected([]);
       onStarted(b);
     },
+    invalidates: ['firmwareQueryPage'],
   });
 
   const tooMany = selected.length > BATCH_STORAGE_MAX;
@@ -232,15 +231,7 @@ function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: (
       return;
     }
     if (selected.length === 0 || tooMany) return;
-    const body = { sns: selected.map(String), version: v.version!.trim(), url: v.url!.trim(), ...(v.sha256?.trim() ? { sha256: v.sha256.trim() } : {}) };
-    modal.confirm({
-      title: t('firmware.confirmTitle', { value: body.sns.length, version: body.version }),
-      content: t('firmware.confirmText'),
-      okText: t('firmware.action'),
-      okButtonProps: { danger: true },
-      cancelText: t('kit:cancel'),
-      onOk: () => upgrade.mutateAsync(body).catch(() => undefined),
-    });
+    upgrade.run({ sns: selected.map(String), version: v.version!.trim(), url: v.url!.trim(), ...(v.sha256?.trim() ? { sha256: v.sha256.trim() } : {}) });
   };
 
   return (
@@ -256,15 +247,15 @@ function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: (
             {t('firmware.selected', { value: selected.length, max: BATCH_STORAGE_MAX })}
           </Typography.Text>
           <Space>
-            <Button onClick={onClose}>{t('kit:cancel')}</Button>
-            <Button type="primary" loading={upgrade.isPending} disabled={selected.length === 0 || tooMany} onClick={() => void submit()}>
+            <Button onClick={onClose}>{t('common:cancel')}</Button>
+            <Button type="primary" loading={upgrade.pending} disabled={selected.length === 0 || tooMany} onClick={() => void submit()}>
               {t('firmware.action')}
             </Button>
           </Space>
         </Flex>
       }
     >
-      <Form<UpgradeForm> form={form} name="firmwareUpgrade" layout="vertical" disabled={upgrade.isPending}>
+      <Form<UpgradeForm> form={form} name="firmwareUpgrade" layout="vertical" disabled={upgrade.pending}>
         <Row gutter={12}>
           <Col xs={24} sm={8}>
             <Form.Item name="version" label={t('firmware.version')} rules={[rule(firmwareUpgradeRequest.shape.version, t('firmware.version'))]}>

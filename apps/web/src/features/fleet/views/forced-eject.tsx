@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Drawer, Form, Input, Result, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, Input, Result, Space, Tag, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FORCED_EJECT_STATES, MAX_RANGE_DAYS, PERMS, forcedEjectRequest, type CabinetDetail, type ForcedEjectItem } from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
-import { ListPage, callKey, formatDateTime, optionsOf, useIsMobile, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, callKey, formatDateTime, optionsOf, useIsMobile, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { CabinetPicker } from '../components/cabinet-picker';
@@ -21,7 +21,7 @@ const OUTCOME_COLOUR: Record<ForcedEjectItem['outcome'], string> = { pending: 'p
  * command's states as they happen.
  */
 export default function ForcedEjectView() {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
   const queryClient = useQueryClient();
   const [ejectOpen, setEjectOpen] = useState(false);
 
@@ -110,7 +110,7 @@ export default function ForcedEjectView() {
 
 /** The slot form field: the cabinet's picture, a click picks a slot (Form.Item gives value/onChange). */
 function SlotField({ value, onChange, detail, picked }: { value?: number; onChange?: (slot: number) => void; detail: CabinetDetail | undefined; picked: boolean }) {
-  const { t } = useTranslation('fleetUi');
+  const { t } = useTranslation('fleet');
   if (detail) return <CabinetSlots slots={detail.slotList} slotCount={detail.slots ?? undefined} selectedSlot={value} onSlotClick={(s) => onChange?.(s.slot)} />;
   if (picked) return <Typography.Text type="secondary">{t('picker.loading')}</Typography.Text>;
   return <Result status="info" title={null} subTitle={t('eject.pickCabinet')} style={{ padding: 8 }} />;
@@ -124,11 +124,9 @@ interface EjectForm {
 
 /** Pick a cabinet, click an occupied slot, give a reason, confirm; then watch the command. */
 function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['fleetUi', 'kit']);
-  const { modal } = App.useApp();
+  const { t } = useTranslation(['fleet', 'kit']);
   const isMobile = useIsMobile();
   const rule = useZodRule();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<EjectForm>();
   const sn = Form.useWatch('sn', form);
   const slot = Form.useWatch('slot', form);
@@ -147,12 +145,11 @@ function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
     enabled: !!record,
   });
 
-  const eject = useMutation({
-    mutationFn: (body: { sn: string; slot: number; reason: string }) => request('forcedEjectEject', { body }),
-    onSuccess: (rec) => {
-      setRecord(rec);
-      void queryClient.invalidateQueries({ queryKey: callKey('forcedEjectQueryPage') });
-    },
+  const eject = useRowAction<{ sn: string; slot: number; reason: string; powerBankId: string }, ForcedEjectItem>({
+    confirm: (body) => ({ title: t('eject.confirmTitle'), content: t('eject.confirmText', body), okText: t('eject.action'), danger: true }),
+    call: ({ sn, slot, reason }) => request('forcedEjectEject', { body: { sn, slot, reason } }),
+    onDone: setRecord,
+    invalidates: ['forcedEjectQueryPage'],
   });
 
   const chosen: SlotView | undefined = cabinet.data?.slotList.find((s) => s.slot === slot);
@@ -160,7 +157,6 @@ function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
     onClose();
     form.resetFields();
     setRecord(undefined);
-    eject.reset();
   };
 
   const submit = async () => {
@@ -170,15 +166,7 @@ function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
     } catch {
       return;
     }
-    const body = { sn: v.sn!, slot: v.slot!, reason: v.reason!.trim() };
-    modal.confirm({
-      title: t('eject.confirmTitle'),
-      content: t('eject.confirmText', { sn: body.sn, slot: body.slot, powerBankId: chosen?.powerBankId ?? '-' }),
-      okText: t('eject.action'),
-      okButtonProps: { danger: true },
-      cancelText: t('kit:cancel'),
-      onOk: () => eject.mutateAsync(body).catch(() => undefined),
-    });
+    eject.run({ sn: v.sn!, slot: v.slot!, reason: v.reason!.trim(), powerBankId: chosen?.powerBankId ?? '-' });
   };
 
   const shown = command ?? commandRow.data;
@@ -195,7 +183,6 @@ function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
           <Button
             onClick={() => {
               setRecord(undefined);
-              eject.reset();
               form.setFieldsValue({ slot: undefined, reason: undefined });
             }}
           >
@@ -203,7 +190,7 @@ function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
           </Button>
         </Space>
       ) : (
-        <Form<EjectForm> form={form} name="forcedEject" layout="vertical" disabled={eject.isPending}>
+        <Form<EjectForm> form={form} name="forcedEject" layout="vertical" disabled={eject.pending}>
           <Form.Item name="sn" label={t('devTool.cabinet')} rules={[rule(forcedEjectRequest.shape.sn, t('devTool.cabinet'))]}>
             <CabinetPicker onChange={() => form.setFieldValue('slot', undefined)} />
           </Form.Item>
@@ -221,8 +208,8 @@ function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
             <Input.TextArea rows={3} maxLength={100} showCount />
           </Form.Item>
           <Space>
-            <Button onClick={close}>{t('kit:cancel')}</Button>
-            <Button type="primary" danger loading={eject.isPending} onClick={() => void submit()}>
+            <Button onClick={close}>{t('common:cancel')}</Button>
+            <Button type="primary" danger loading={eject.pending} onClick={() => void submit()}>
               {t('eject.action')}
             </Button>
           </Space>

@@ -12,7 +12,7 @@ import { BatteryBar } from '../components/battery';
  * from orders; until orders exist they are truly zero.
  */
 export default function PowerBanksView() {
-  const { t } = useTranslation(['fleetUi', 'kit']);
+  const { t } = useTranslation(['fleet', 'kit']);
 
   const filters = useMemo<FiltersOf<'powerBankQueryPage'>>(
     () => [

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { configCheckCodeRequest, Errors } from '@cbo/contract';
 import { ApiError, request } from '@/shared/request';
 import { useCountdown, useZodRule } from '@/shared/form';
+import { ActionCancelled } from '@/shared/list-page';
 
 /** The person closed the code dialog: the sensitive change is not sent, and nothing is shown. */
-export class CodeCancelled extends Error {
+export class CodeCancelled extends ActionCancelled {
   constructor() {
-    super('cancelled');
+    super();
     this.name = 'CodeCancelled';
   }
 }
@@ -78,7 +79,7 @@ export function useCodeTicket(): CodeTicket {
 }
 
 function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: () => void; onVerified: (ticket: string, seconds: number) => void }) {
-  const { t } = useTranslation('sysConfig');
+  const { t } = useTranslation('system');
   const { message } = App.useApp();
   const rule = useZodRule();
   const countdown = useCountdown();
@@ -90,7 +91,7 @@ function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: (
     onSuccess: (sent) => {
       countdown.start(sent.resendSeconds);
       setSentTo(sent.maskedMobile);
-      void message.success(t('code.sent', { mobile: sent.maskedMobile }));
+      void message.success(t('config.code.sent', { mobile: sent.maskedMobile }));
     },
   });
   const check = useMutation({
@@ -109,23 +110,23 @@ function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: (
   return (
     <Modal
       open={open}
-      title={t('code.title')}
+      title={t('config.code.title')}
       onCancel={onCancel}
       onOk={() => void submit()}
-      okText={t('code.confirm')}
+      okText={t('config.code.confirm')}
       confirmLoading={check.isPending}
       destroyOnHidden
       width={440}
     >
-      <Typography.Paragraph type="secondary">{sentTo ? t('code.sentTo', { mobile: sentTo }) : t('code.explain')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{sentTo ? t('config.code.sentTo', { mobile: sentTo }) : t('config.code.explain')}</Typography.Paragraph>
       <Form form={form} name="configCode" layout="vertical" onFinish={() => void submit()}>
-        <Form.Item label={t('code.label')} required>
+        <Form.Item label={t('config.code.label')} required>
           <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[rule(configCheckCodeRequest.shape.code, t('code.label'))]}>
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('code.placeholder')} aria-label={t('code.label')} />
+            <Form.Item name="code" noStyle rules={[rule(configCheckCodeRequest.shape.code, t('config.code.label'))]}>
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('config.code.placeholder')} aria-label={t('config.code.label')} />
             </Form.Item>
             <Button disabled={countdown.running} loading={send.isPending} onClick={() => send.mutate()}>
-              {countdown.running ? t('code.resendIn', { seconds: countdown.seconds }) : t('code.send')}
+              {countdown.running ? t('config.code.resendIn', { seconds: countdown.seconds }) : t('config.code.send')}
             </Button>
           </Space.Compact>
         </Form.Item>

@@ -49,7 +49,7 @@ interface GroupFormProps {
 
 /** One settings group: load, edit with the contract's rules, save; read-only without the button permission. */
 function GroupForm({ readCall, schema, canEdit, save, nullKeys = [], children, afterSave }: GroupFormProps) {
-  const { t } = useTranslation('sysConfig');
+  const { t } = useTranslation('system');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
@@ -61,7 +61,7 @@ function GroupForm({ readCall, schema, canEdit, save, nullKeys = [], children, a
   const mutation = useMutation({
     mutationFn: (values: unknown) => save(values),
     onSuccess: async () => {
-      void message.success(t('saved'));
+      void message.success(t('config.saved'));
       await queryClient.invalidateQueries({ queryKey: callKey(readCall) });
       await afterSave?.();
     },
@@ -80,7 +80,7 @@ function GroupForm({ readCall, schema, canEdit, save, nullKeys = [], children, a
       {children(rule, form)}
       {canEdit && (
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
-          {t('save')}
+          {t('config.save')}
         </Button>
       )}
     </Form>
@@ -88,7 +88,7 @@ function GroupForm({ readCall, schema, canEdit, save, nullKeys = [], children, a
 }
 
 export function BasisForm({ canEdit }: { canEdit: boolean }) {
-  const { t } = useTranslation('sysConfig');
+  const { t } = useTranslation('system');
   const queryClient = useQueryClient();
   return (
     <GroupForm
@@ -104,32 +104,32 @@ export function BasisForm({ canEdit }: { canEdit: boolean }) {
       {(rule) => (
         <Row gutter={16}>
           <Field>
-            <Form.Item name="brandName" label={t('basis.brandName')} rules={[rule(['brandName'])]} required>
+            <Form.Item name="brandName" label={t('config.basis.brandName')} rules={[rule(['brandName'])]} required>
               <Input maxLength={32} showCount />
             </Form.Item>
           </Field>
           <Field>
-            <Form.Item name="footerMessage" label={t('basis.footerMessage')} rules={[rule(['footerMessage'])]}>
+            <Form.Item name="footerMessage" label={t('config.basis.footerMessage')} rules={[rule(['footerMessage'])]}>
               <Input maxLength={64} />
             </Form.Item>
           </Field>
           <Field>
-            <Form.Item name="currency" label={t('basis.currency')} rules={[rule(['currency'])]} required>
+            <Form.Item name="currency" label={t('config.basis.currency')} rules={[rule(['currency'])]} required>
               <Select options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
             </Form.Item>
           </Field>
           <Col xs={24} xl={16}>
-            <Form.Item name="navLogo" label={t('basis.navLogo')} rules={[rule(['navLogo'])]} required extra={t('basis.navLogoHint')}>
+            <Form.Item name="navLogo" label={t('config.basis.navLogo')} rules={[rule(['navLogo'])]} required extra={t('config.basis.navLogoHint')}>
               <ImageInput />
             </Form.Item>
           </Col>
           <Field>
-            <Form.Item name="mapType" label={t('basis.mapType')} rules={[rule(['mapType'])]} required>
-              <Select options={MAP_TYPES.map((m) => ({ value: m, label: t(`mapTypes.${m}`) }))} />
+            <Form.Item name="mapType" label={t('config.basis.mapType')} rules={[rule(['mapType'])]} required>
+              <Select options={MAP_TYPES.map((m) => ({ value: m, label: t(`config.mapTypes.${m}`) }))} />
             </Form.Item>
           </Field>
           <Field>
-            <Form.Item name="mapKey" label={t('basis.mapKey')} rules={[rule(['mapKey'])]}>
+            <Form.Item name="mapKey" label={t('config.basis.mapKey')} rules={[rule(['mapKey'])]}>
               <Input maxLength={128} />
             </Form.Item>
           </Field>
@@ -140,10 +140,10 @@ export function BasisForm({ canEdit }: { canEdit: boolean }) {
 }
 
 export function OperationForm({ canEdit }: { canEdit: boolean }) {
-  const { t } = useTranslation('sysConfig');
+  const { t } = useTranslation('system');
   const int = (name: string, min: number, max: number, suffix?: string) => (rule: (p: readonly (string | number)[]) => Rule) => (
     <Field key={name}>
-      <Form.Item name={name} label={t(`operation.${name}`)} rules={[rule([name])]} required>
+      <Form.Item name={name} label={t(`config.operation.${name}`)} rules={[rule([name])]} required>
         <InputNumber style={{ width: '100%' }} min={min} max={max} precision={0} suffix={suffix} />
       </Form.Item>
     </Field>
@@ -158,17 +158,17 @@ export function OperationForm({ canEdit }: { canEdit: boolean }) {
       {(rule) => (
         <>
           <Row gutter={16}>
-            {int('freeMinutes', 0, 1440, t('unit.minutes'))(rule)}
-            {int('minFreeMinutes', 0, 1440, t('unit.minutes'))(rule)}
-            {int('maxFreeMinutes', 0, 1440, t('unit.minutes'))(rule)}
+            {int('freeMinutes', 0, 1440, t('config.unit.minutes'))(rule)}
+            {int('minFreeMinutes', 0, 1440, t('config.unit.minutes'))(rule)}
+            {int('maxFreeMinutes', 0, 1440, t('config.unit.minutes'))(rule)}
             {int('maxPowerBanksPerRental', 1, 10)(rule)}
-            {int('operatorOrderVisibleDays', 1, 365, t('unit.days'))(rule)}
+            {int('operatorOrderVisibleDays', 1, 365, t('config.unit.days'))(rule)}
           </Row>
-          <Typography.Title level={5}>{t('operation.cablePackage')}</Typography.Title>
+          <Typography.Title level={5}>{t('config.operation.cablePackage')}</Typography.Title>
           <Row gutter={16}>
             {(['prepaid', 'firstThreeHours', 'maxTwelveHours'] as const).map((k) => (
               <Field key={k}>
-                <Form.Item name={['cablePackage', k]} label={t(`operation.cable.${k}`)} rules={[rule(['cablePackage', k])]} required>
+                <Form.Item name={['cablePackage', k]} label={t(`config.operation.cable.${k}`)} rules={[rule(['cablePackage', k])]} required>
                   <MoneyInput />
                 </Form.Item>
               </Field>
@@ -181,7 +181,7 @@ export function OperationForm({ canEdit }: { canEdit: boolean }) {
 }
 
 export function OtherForm({ canEdit }: { canEdit: boolean }) {
-  const { t } = useTranslation('sysConfig');
+  const { t } = useTranslation('system');
   return (
     <GroupForm
       readCall="configOther"
@@ -193,7 +193,7 @@ export function OtherForm({ canEdit }: { canEdit: boolean }) {
         <Row gutter={16}>
           {(['servicePhone', 'serviceHours', 'userAgreementUrl', 'privacyPolicyUrl', 'appDownloadUrl'] as const).map((k) => (
             <Field key={k}>
-              <Form.Item name={k} label={t(`other.${k}`)} rules={[rule([k])]}>
+              <Form.Item name={k} label={t(`config.other.${k}`)} rules={[rule([k])]}>
                 <Input maxLength={k.endsWith('Url') ? 255 : 32} />
               </Form.Item>
             </Field>
@@ -208,7 +208,7 @@ const NULL_KEYS = ['autoLimit'] as const;
 
 /** Pay and withdrawal settings: a sensitive change, saved with an SMS code ticket. */
 export function PayForm({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTicket }) {
-  const { t } = useTranslation('sysConfig');
+  const { t } = useTranslation('system');
   return (
     <GroupForm
       readCall="configPay"
@@ -219,51 +219,51 @@ export function PayForm({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTic
     >
       {(rule) => (
         <>
-          <Typography.Paragraph type="secondary">{t('pay.sensitive')}</Typography.Paragraph>
-          <Typography.Title level={5}>{t('pay.bluetooth')}</Typography.Title>
+          <Typography.Paragraph type="secondary">{t('config.pay.sensitive')}</Typography.Paragraph>
+          <Typography.Title level={5}>{t('config.pay.bluetooth')}</Typography.Title>
           <Row gutter={16}>
             {(['bluetoothPrepayMax', 'bluetoothPrepayDefault', 'bluetoothDailyCap', 'bluetoothHourlyLimit'] as const).map((k) => (
               <Field key={k}>
-                <Form.Item name={k} label={t(`pay.${k}`)} rules={[rule([k])]} required>
+                <Form.Item name={k} label={t(`config.pay.${k}`)} rules={[rule([k])]} required>
                   <MoneyInput />
                 </Form.Item>
               </Field>
             ))}
             {(['depositRefundFeePercent', 'taxFeePercent'] as const).map((k) => (
               <Field key={k}>
-                <Form.Item name={k} label={t(`pay.${k}`)} rules={[rule([k])]} required>
+                <Form.Item name={k} label={t(`config.pay.${k}`)} rules={[rule([k])]} required>
                   <InputNumber style={{ width: '100%' }} min={0} max={100} precision={0} suffix="%" />
                 </Form.Item>
               </Field>
             ))}
           </Row>
-          <Typography.Title level={5}>{t('pay.withdrawal')}</Typography.Title>
+          <Typography.Title level={5}>{t('config.pay.withdrawal')}</Typography.Title>
           <Tabs
             size="small"
             items={WITHDRAW_ACCOUNT_KINDS.map((kind) => ({
               key: kind,
-              label: t(`accountKinds.${kind}`),
+              label: t(`config.accountKinds.${kind}`),
               forceRender: true,
               children: (
                 <Row gutter={16}>
                   <Col xs={24} xl={16}>
-                    <Form.Item name={['withdrawal', kind, 'methods']} label={t('pay.methods')} rules={[rule(['withdrawal', kind, 'methods'])]} required>
-                      <Checkbox.Group options={WITHDRAW_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))} />
+                    <Form.Item name={['withdrawal', kind, 'methods']} label={t('config.pay.methods')} rules={[rule(['withdrawal', kind, 'methods'])]} required>
+                      <Checkbox.Group options={WITHDRAW_METHODS.map((m) => ({ value: m, label: t(`config.methods.${m}`) }))} />
                     </Form.Item>
                   </Col>
                   <Field>
-                    <Form.Item name={['withdrawal', kind, 'withdrawalCycle']} label={t('pay.withdrawalCycle')} rules={[rule(['withdrawal', kind, 'withdrawalCycle'])]} required>
-                      <Select options={WITHDRAW_CYCLES.map((c) => ({ value: c, label: t(`cycles.${c}`) }))} />
+                    <Form.Item name={['withdrawal', kind, 'withdrawalCycle']} label={t('config.pay.withdrawalCycle')} rules={[rule(['withdrawal', kind, 'withdrawalCycle'])]} required>
+                      <Select options={WITHDRAW_CYCLES.map((c) => ({ value: c, label: t(`config.cycles.${c}`) }))} />
                     </Form.Item>
                   </Field>
                   {(['singleCap', 'minAmount', 'autoLimit'] as const).map((k) => (
                     <Field key={k}>
                       <Form.Item
                         name={['withdrawal', kind, k]}
-                        label={t(`pay.${k}`)}
+                        label={t(`config.pay.${k}`)}
                         rules={[rule(['withdrawal', kind, k])]}
                         required={k !== 'autoLimit'}
-                        extra={k === 'autoLimit' ? t('pay.autoLimitHint') : undefined}
+                        extra={k === 'autoLimit' ? t('config.pay.autoLimitHint') : undefined}
                       >
                         <MoneyInput allowEmpty={k === 'autoLimit'} />
                       </Form.Item>
@@ -273,11 +273,11 @@ export function PayForm({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTic
                     [
                       ['dailyCount', 1, 99, undefined],
                       ['feePercent', 0, 100, '%'],
-                      ['settlementDays', 0, 90, t('unit.days')],
+                      ['settlementDays', 0, 90, t('config.unit.days')],
                     ] as const
                   ).map(([k, min, max, suffix]) => (
                     <Field key={k}>
-                      <Form.Item name={['withdrawal', kind, k]} label={t(`pay.${k}`)} rules={[rule(['withdrawal', kind, k])]} required>
+                      <Form.Item name={['withdrawal', kind, k]} label={t(`config.pay.${k}`)} rules={[rule(['withdrawal', kind, k])]} required>
                         <InputNumber style={{ width: '100%' }} min={min} max={max} precision={0} suffix={suffix} />
                       </Form.Item>
                     </Field>

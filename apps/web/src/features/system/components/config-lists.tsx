@@ -18,7 +18,7 @@ import {
 } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
-import { callKey, formatDateTime, FormDrawer, FormModal, useIsMobile, useOverlay } from '@/shared/list-page';
+import { callKey, formatDateTime, FormDrawer, FormModal, useIsMobile, useOverlay, useRowAction } from '@/shared/list-page';
 import { useCountdown, useZodRule } from '@/shared/form';
 import { ImageInput } from './image-input';
 import { formatMoney, MoneyInput } from './money-input';
@@ -31,58 +31,52 @@ type BannerValues = z.infer<typeof bannerInput>;
 
 /** Device payment configs in index order; adding, changing and deleting one needs a code ticket. */
 export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTicket }) {
-  const { t } = useTranslation('sysConfig');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const { t } = useTranslation('system');
   const isMobile = useIsMobile();
   const edit = useOverlay<DevicePayItem>();
   const [form] = Form.useForm<DevicePayValues>();
   const rule = useSchemaRule(form, devicePayInput);
   const list = useQuery({ queryKey: callKey('configDevicePayList'), queryFn: () => request('configDevicePayList') });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: callKey('configDevicePayList') });
-  const remove = useMutation({
-    mutationFn: (id: number) => ticket.run((tk) => request('configDelete', { query: { kind: 'devicePay', id, ticket: tk } })),
-    onSuccess: async () => {
-      void message.success(t('deleted'));
-      await refresh();
-    },
+  const remove = useRowAction<DevicePayItem>({
+    confirm: (row) => ({ title: t('config.devicePay.confirmDelete', { name: row.name }), danger: true }),
+    call: (row) => ticket.run((tk) => request('configDelete', { query: { kind: 'devicePay', id: row.id, ticket: tk } })),
+    success: t('config.deleted'),
+    invalidates: ['configDevicePayList'],
   });
 
   const columns = useMemo(
     () => [
-      { title: t('devicePay.index'), dataIndex: 'index', key: 'index', width: 70 },
-      { title: t('devicePay.name'), dataIndex: 'name', key: 'name' },
-      { title: t('devicePay.deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: string) => t(`deviceKinds.${v}`) },
-      { title: t('devicePay.payMode'), dataIndex: 'payMode', key: 'payMode', render: (v: string) => t(`payModes.${v}`) },
-      { title: t('devicePay.channels'), dataIndex: 'channels', key: 'channels', render: (v: string[]) => v.map((c) => t(`channels.${c}`)).join(', ') },
-      { title: t('devicePay.amount'), dataIndex: 'amount', key: 'amount', render: (v: number) => formatMoney(v) },
-      { title: t('devicePay.buyoutPrice'), dataIndex: 'buyoutPrice', key: 'buyoutPrice', render: (v: number) => formatMoney(v) },
-      { title: t('devicePay.buyoutDays'), dataIndex: 'buyoutDays', key: 'buyoutDays' },
-      { title: t('devicePay.enabled'), dataIndex: 'enabled', key: 'enabled', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('on') : t('off')}</Tag> },
-      { title: t('updateTime'), dataIndex: 'updateTime', key: 'updateTime', render: (v: string) => formatDateTime(v) },
+      { title: t('config.devicePay.index'), dataIndex: 'index', key: 'index', width: 70 },
+      { title: t('config.devicePay.name'), dataIndex: 'name', key: 'name' },
+      { title: t('config.devicePay.deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: string) => t(`config.deviceKinds.${v}`) },
+      { title: t('config.devicePay.payMode'), dataIndex: 'payMode', key: 'payMode', render: (v: string) => t(`config.payModes.${v}`) },
+      { title: t('config.devicePay.channels'), dataIndex: 'channels', key: 'channels', render: (v: string[]) => v.map((c) => t(`config.channels.${c}`)).join(', ') },
+      { title: t('config.devicePay.amount'), dataIndex: 'amount', key: 'amount', render: (v: number) => formatMoney(v) },
+      { title: t('config.devicePay.buyoutPrice'), dataIndex: 'buyoutPrice', key: 'buyoutPrice', render: (v: number) => formatMoney(v) },
+      { title: t('config.devicePay.buyoutDays'), dataIndex: 'buyoutDays', key: 'buyoutDays' },
+      { title: t('config.devicePay.enabled'), dataIndex: 'enabled', key: 'enabled', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag> },
+      { title: t('config.updateTime'), dataIndex: 'updateTime', key: 'updateTime', render: (v: string) => formatDateTime(v) },
       ...(canEdit
         ? [
             {
-              title: t('actions'),
+              title: t('config.actions'),
               key: 'actions',
               fixed: 'right' as const,
               render: (_: unknown, row: DevicePayItem) => (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => edit.show(row)}>
-                    {t('edit')}
+                    {t('config.edit')}
                   </Button>
-                  <Popconfirm title={t('devicePay.confirmDelete', { name: row.name })} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}>
-                    <Button type="link" size="small" danger>
-                      {t('delete')}
-                    </Button>
-                  </Popconfirm>
+                  <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                    {t('config.delete')}
+                  </Button>
                 </Space>
               ),
             },
           ]
         : []),
     ],
-    [t, canEdit, edit, remove],
+    [t, canEdit, edit, remove.run],
   );
 
   const initial: Partial<DevicePayValues> = edit.record
@@ -91,16 +85,16 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
 
   return (
     <GroupCard
-      title={t('devicePay.title')}
+      title={t('config.devicePay.title')}
       extra={
         canEdit && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('devicePay.add')}
+            {t('config.devicePay.add')}
           </Button>
         )
       }
     >
-      <Typography.Paragraph type="secondary">{t('devicePay.explain')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('config.devicePay.explain')}</Typography.Paragraph>
       <Table<DevicePayItem>
         rowKey="id"
         size={isMobile ? 'small' : 'middle'}
@@ -109,12 +103,12 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
         columns={columns}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('devicePay.empty') }}
+        locale={{ emptyText: t('config.devicePay.empty') }}
       />
       <FormDrawer<DevicePayValues>
         open={edit.open}
         name="devicePay"
-        title={edit.record ? t('devicePay.editTitle', { index: edit.record.index }) : t('devicePay.add')}
+        title={edit.record ? t('config.devicePay.editTitle', { index: edit.record.index }) : t('config.devicePay.add')}
         onClose={edit.hide}
         form={form}
         initialValues={initial}
@@ -127,44 +121,44 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
           );
         }}
       >
-        <Form.Item name="name" label={t('devicePay.name')} rules={[rule(['name'])]} required>
+        <Form.Item name="name" label={t('config.devicePay.name')} rules={[rule(['name'])]} required>
           <Input maxLength={16} showCount />
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="deviceType" label={t('devicePay.deviceType')} rules={[rule(['deviceType'])]} required>
-              <Select options={DEVICE_KINDS.map((d) => ({ value: d, label: t(`deviceKinds.${d}`) }))} />
+            <Form.Item name="deviceType" label={t('config.devicePay.deviceType')} rules={[rule(['deviceType'])]} required>
+              <Select options={DEVICE_KINDS.map((d) => ({ value: d, label: t(`config.deviceKinds.${d}`) }))} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="payMode" label={t('devicePay.payMode')} rules={[rule(['payMode'])]} required>
-              <Select options={DEVICE_PAY_MODES.map((d) => ({ value: d, label: t(`payModes.${d}`) }))} />
+            <Form.Item name="payMode" label={t('config.devicePay.payMode')} rules={[rule(['payMode'])]} required>
+              <Select options={DEVICE_PAY_MODES.map((d) => ({ value: d, label: t(`config.payModes.${d}`) }))} />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="channels" label={t('devicePay.channels')} rules={[rule(['channels'])]} required>
-          <Checkbox.Group options={PAY_CHANNELS.map((c) => ({ value: c, label: t(`channels.${c}`) }))} />
+        <Form.Item name="channels" label={t('config.devicePay.channels')} rules={[rule(['channels'])]} required>
+          <Checkbox.Group options={PAY_CHANNELS.map((c) => ({ value: c, label: t(`config.channels.${c}`) }))} />
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="amount" label={t('devicePay.amount')} rules={[rule(['amount'])]} required extra={t('devicePay.amountHint')}>
+            <Form.Item name="amount" label={t('config.devicePay.amount')} rules={[rule(['amount'])]} required extra={t('config.devicePay.amountHint')}>
               <MoneyInput />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="buyoutPrice" label={t('devicePay.buyoutPrice')} rules={[rule(['buyoutPrice'])]} required>
+            <Form.Item name="buyoutPrice" label={t('config.devicePay.buyoutPrice')} rules={[rule(['buyoutPrice'])]} required>
               <MoneyInput />
             </Form.Item>
           </Col>
         </Row>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="buyoutDays" label={t('devicePay.buyoutDays')} rules={[rule(['buyoutDays'])]} required>
+            <Form.Item name="buyoutDays" label={t('config.devicePay.buyoutDays')} rules={[rule(['buyoutDays'])]} required>
               <InputNumber style={{ width: '100%' }} min={1} max={7} precision={0} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="enabled" label={t('devicePay.enabled')} valuePropName="checked">
+            <Form.Item name="enabled" label={t('config.devicePay.enabled')} valuePropName="checked">
               <Switch />
             </Form.Item>
           </Col>
@@ -176,28 +170,25 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
 
 /** User app banners in display order. */
 export function BannerTab({ canEdit }: { canEdit: boolean }) {
-  const { t } = useTranslation('sysConfig');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const { t } = useTranslation('system');
   const isMobile = useIsMobile();
   const edit = useOverlay<BannerItem>();
   const [form] = Form.useForm<BannerValues>();
   const rule = useSchemaRule(form, bannerInput);
   const list = useQuery({ queryKey: callKey('configBannerList'), queryFn: () => request('configBannerList') });
-  const remove = useMutation({
-    mutationFn: (id: number) => request('configDelete', { query: { kind: 'banner', id } }),
-    onSuccess: async () => {
-      void message.success(t('deleted'));
-      await queryClient.invalidateQueries({ queryKey: callKey('configBannerList') });
-    },
+  const remove = useRowAction<BannerItem>({
+    confirm: (row) => ({ title: t('config.banner.confirmDelete', { title: row.title }), danger: true }),
+    call: (row) => request('configDelete', { query: { kind: 'banner', id: row.id } }),
+    success: t('config.deleted'),
+    invalidates: ['configBannerList'],
   });
   return (
     <GroupCard
-      title={t('banner.title')}
+      title={t('config.banner.title')}
       extra={
         canEdit && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('banner.add')}
+            {t('config.banner.add')}
           </Button>
         )
       }
@@ -209,28 +200,26 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
         dataSource={list.data ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('banner.empty') }}
+        locale={{ emptyText: t('config.banner.empty') }}
         columns={[
-          { title: t('banner.img'), dataIndex: 'img', key: 'img', render: (v: string) => <Image src={v} alt="" width={96} height={40} style={{ objectFit: 'cover' }} /> },
-          { title: t('banner.titleField'), dataIndex: 'title', key: 'title' },
-          { title: t('banner.link'), dataIndex: 'link', key: 'link', render: (v: string) => v || '-' },
-          { title: t('banner.sort'), dataIndex: 'sort', key: 'sort' },
-          { title: t('banner.enabled'), dataIndex: 'enabled', key: 'enabled', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('on') : t('off')}</Tag> },
+          { title: t('config.banner.img'), dataIndex: 'img', key: 'img', render: (v: string) => <Image src={v} alt="" width={96} height={40} style={{ objectFit: 'cover' }} /> },
+          { title: t('config.banner.titleField'), dataIndex: 'title', key: 'title' },
+          { title: t('config.banner.link'), dataIndex: 'link', key: 'link', render: (v: string) => v || '-' },
+          { title: t('config.banner.sort'), dataIndex: 'sort', key: 'sort' },
+          { title: t('config.banner.enabled'), dataIndex: 'enabled', key: 'enabled', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag> },
           ...(canEdit
             ? [
                 {
-                  title: t('actions'),
+                  title: t('config.actions'),
                   key: 'actions',
                   render: (_: unknown, row: BannerItem) => (
                     <Space size={0}>
                       <Button type="link" size="small" onClick={() => edit.show(row)}>
-                        {t('edit')}
+                        {t('config.edit')}
                       </Button>
-                      <Popconfirm title={t('banner.confirmDelete', { title: row.title })} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}>
-                        <Button type="link" size="small" danger>
-                          {t('delete')}
-                        </Button>
-                      </Popconfirm>
+                      <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                        {t('config.delete')}
+                      </Button>
                     </Space>
                   ),
                 },
@@ -241,7 +230,7 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
       <FormModal<BannerValues>
         open={edit.open}
         name="banner"
-        title={edit.record ? t('banner.editTitle') : t('banner.add')}
+        title={edit.record ? t('config.banner.editTitle') : t('config.banner.add')}
         onClose={edit.hide}
         form={form}
         initialValues={edit.record ?? { sort: 0, enabled: true, link: '' }}
@@ -252,23 +241,23 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
           return id ? request('configUpdateBanner', { body: { ...v, id } }) : request('configAddBanner', { body: v });
         }}
       >
-        <Form.Item name="title" label={t('banner.titleField')} rules={[rule(['title'])]} required>
+        <Form.Item name="title" label={t('config.banner.titleField')} rules={[rule(['title'])]} required>
           <Input maxLength={32} showCount />
         </Form.Item>
-        <Form.Item name="img" label={t('banner.img')} rules={[rule(['img'])]} required>
+        <Form.Item name="img" label={t('config.banner.img')} rules={[rule(['img'])]} required>
           <ImageInput />
         </Form.Item>
-        <Form.Item name="link" label={t('banner.link')} rules={[rule(['link'])]}>
+        <Form.Item name="link" label={t('config.banner.link')} rules={[rule(['link'])]}>
           <Input maxLength={255} />
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="sort" label={t('banner.sort')} rules={[rule(['sort'])]} required>
+            <Form.Item name="sort" label={t('config.banner.sort')} rules={[rule(['sort'])]} required>
               <InputNumber style={{ width: '100%' }} min={0} max={9999} precision={0} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="enabled" label={t('banner.enabled')} valuePropName="checked">
+            <Form.Item name="enabled" label={t('config.banner.enabled')} valuePropName="checked">
               <Switch />
             </Form.Item>
           </Col>
@@ -280,7 +269,7 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
 
 /** Device server and QR addresses, the outlet page address, and the code mobile. */
 export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; canSecurity: boolean; ticket: CodeTicket }) {
-  const { t } = useTranslation('sysConfig');
+  const { t } = useTranslation('system');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const sys = useQuery({ queryKey: callKey('configSys'), queryFn: () => request('configSys') });
@@ -292,14 +281,14 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
   const saveAddr = useMutation({
     mutationFn: (v: z.infer<typeof addressConfig>) => request('configUpdateAddress', { body: v }),
     onSuccess: async () => {
-      void message.success(t('saved'));
+      void message.success(t('config.saved'));
       await refresh();
     },
   });
   const saveStore = useMutation({
     mutationFn: (v: { storeUrl: string }) => request('configUpdateStoreUrl', { body: v }),
     onSuccess: async () => {
-      void message.success(t('saved'));
+      void message.success(t('config.saved'));
       await refresh();
     },
   });
@@ -307,7 +296,7 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
   const clear = useMutation({
     mutationFn: () => ticket.run((tk) => request('configSysCheckCode', { body: { ticket: tk, clear: true } })),
     onSuccess: async () => {
-      void message.success(t('saved'));
+      void message.success(t('config.saved'));
       await refresh();
     },
   });
@@ -315,7 +304,7 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
   const data = sys.data;
   return (
     <>
-      <GroupCard title={t('sys.addressTitle')}>
+      <GroupCard title={t('config.sys.addressTitle')}>
         {data && (
           <Form
             form={addrForm}
@@ -327,30 +316,30 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
           >
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item name="qrCodeBaseUrl" label={t('sys.qrCodeBaseUrl')} rules={[addrRule(['qrCodeBaseUrl'])]} extra={t('sys.qrCodeBaseUrlHint')}>
+                <Form.Item name="qrCodeBaseUrl" label={t('config.sys.qrCodeBaseUrl')} rules={[addrRule(['qrCodeBaseUrl'])]} extra={t('config.sys.qrCodeBaseUrlHint')}>
                   <Input maxLength={255} />
                 </Form.Item>
               </Col>
               <Col xs={16} md={8}>
-                <Form.Item name="deviceServerHost" label={t('sys.deviceServerHost')} rules={[addrRule(['deviceServerHost'])]}>
+                <Form.Item name="deviceServerHost" label={t('config.sys.deviceServerHost')} rules={[addrRule(['deviceServerHost'])]}>
                   <Input maxLength={128} />
                 </Form.Item>
               </Col>
               <Col xs={8} md={4}>
-                <Form.Item name="deviceServerPort" label={t('sys.deviceServerPort')} rules={[addrRule(['deviceServerPort'])]} required>
+                <Form.Item name="deviceServerPort" label={t('config.sys.deviceServerPort')} rules={[addrRule(['deviceServerPort'])]} required>
                   <InputNumber style={{ width: '100%' }} min={1} max={65535} precision={0} />
                 </Form.Item>
               </Col>
             </Row>
             {canEdit && (
               <Button type="primary" htmlType="submit" loading={saveAddr.isPending}>
-                {t('save')}
+                {t('config.save')}
               </Button>
             )}
           </Form>
         )}
       </GroupCard>
-      <GroupCard title={t('sys.storeTitle')}>
+      <GroupCard title={t('config.sys.storeTitle')}>
         {data && (
           <Form
             form={storeForm}
@@ -360,31 +349,31 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
             disabled={!canEdit}
             onFinish={() => void storeForm.validateFields().then(() => saveStore.mutate(toInput(storeForm.getFieldsValue(true))))}
           >
-            <Form.Item name="storeUrl" label={t('sys.storeUrl')} rules={[storeRule(['storeUrl'])]} extra={t('sys.storeUrlHint')}>
+            <Form.Item name="storeUrl" label={t('config.sys.storeUrl')} rules={[storeRule(['storeUrl'])]} extra={t('config.sys.storeUrlHint')}>
               <Input maxLength={255} />
             </Form.Item>
             {canEdit && (
-              <Popconfirm title={t('sys.storeConfirm')} onConfirm={() => storeForm.submit()}>
+              <Popconfirm title={t('config.sys.storeConfirm')} onConfirm={() => storeForm.submit()}>
                 <Button type="primary" loading={saveStore.isPending}>
-                  {t('sys.storeApply')}
+                  {t('config.sys.storeApply')}
                 </Button>
               </Popconfirm>
             )}
           </Form>
         )}
       </GroupCard>
-      <GroupCard title={t('sys.codeMobileTitle')}>
+      <GroupCard title={t('config.sys.codeMobileTitle')}>
         <Typography.Paragraph>
-          {t('sys.codeMobile')}: <Typography.Text strong>{data?.codeMobile ?? t('sys.codeMobileOwn')}</Typography.Text>
+          {t('config.sys.codeMobile')}: <Typography.Text strong>{data?.codeMobile ?? t('config.sys.codeMobileOwn')}</Typography.Text>
         </Typography.Paragraph>
-        <Typography.Paragraph type="secondary">{t('sys.codeMobileExplain')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('config.sys.codeMobileExplain')}</Typography.Paragraph>
         {canSecurity && (
           <Space wrap>
-            <Button onClick={() => setMobileOpen(true)}>{t('sys.codeMobileChange')}</Button>
+            <Button onClick={() => setMobileOpen(true)}>{t('config.sys.codeMobileChange')}</Button>
             {data?.codeMobile && (
-              <Popconfirm title={t('sys.codeMobileClearConfirm')} onConfirm={() => clear.mutateAsync().catch(() => undefined)}>
+              <Popconfirm title={t('config.sys.codeMobileClearConfirm')} onConfirm={() => clear.mutateAsync().catch(() => undefined)}>
                 <Button danger loading={clear.isPending}>
-                  {t('sys.codeMobileClear')}
+                  {t('config.sys.codeMobileClear')}
                 </Button>
               </Popconfirm>
             )}
@@ -397,7 +386,7 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
 }
 
 function CodeMobileModal({ open, onClose, ticket, onDone }: { open: boolean; onClose: () => void; ticket: CodeTicket; onDone: () => Promise<unknown> }) {
-  const { t } = useTranslation('sysConfig');
+  const { t } = useTranslation('system');
   const { message } = App.useApp();
   const zrule = useZodRule();
   const countdown = useCountdown();
@@ -409,14 +398,14 @@ function CodeMobileModal({ open, onClose, ticket, onDone }: { open: boolean; onC
     },
     onSuccess: (sent) => {
       countdown.start(sent.resendSeconds);
-      void message.success(t('code.sent', { mobile: sent.maskedMobile }));
+      void message.success(t('config.code.sent', { mobile: sent.maskedMobile }));
     },
   });
   return (
     <FormModal<{ areaCode: string; mobile: string; code: string }>
       open={open}
       name="codeMobile"
-      title={t('sys.codeMobileChange')}
+      title={t('config.sys.codeMobileChange')}
       onClose={onClose}
       form={form}
       initialValues={{ areaCode: '86' }}
@@ -428,23 +417,23 @@ function CodeMobileModal({ open, onClose, ticket, onDone }: { open: boolean; onC
     >
       <Row gutter={12}>
         <Col span={8}>
-          <Form.Item name="areaCode" label={t('sys.areaCode')} rules={[zrule(sysMobileSendRequest.shape.areaCode, t('sys.areaCode'))]}>
+          <Form.Item name="areaCode" label={t('config.sys.areaCode')} rules={[zrule(sysMobileSendRequest.shape.areaCode, t('config.sys.areaCode'))]}>
             <Input maxLength={5} />
           </Form.Item>
         </Col>
         <Col span={16}>
-          <Form.Item name="mobile" label={t('sys.mobile')} rules={[zrule(sysMobileSendRequest.shape.mobile, t('sys.mobile'))]}>
+          <Form.Item name="mobile" label={t('config.sys.mobile')} rules={[zrule(sysMobileSendRequest.shape.mobile, t('config.sys.mobile'))]}>
             <Input maxLength={20} inputMode="numeric" />
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item label={t('code.label')} required>
+      <Form.Item label={t('config.code.label')} required>
         <Space.Compact style={{ width: '100%' }}>
-          <Form.Item name="code" noStyle rules={[zrule(configCheckCodeRequest.shape.code, t('code.label'))]}>
-            <Input inputMode="numeric" maxLength={6} placeholder={t('code.placeholder')} />
+          <Form.Item name="code" noStyle rules={[zrule(configCheckCodeRequest.shape.code, t('config.code.label'))]}>
+            <Input inputMode="numeric" maxLength={6} placeholder={t('config.code.placeholder')} />
           </Form.Item>
           <Button disabled={countdown.running} loading={send.isPending} onClick={() => send.mutate()}>
-            {countdown.running ? t('code.resendIn', { seconds: countdown.seconds }) : t('code.send')}
+            {countdown.running ? t('config.code.resendIn', { seconds: countdown.seconds }) : t('config.code.send')}
           </Button>
         </Space.Compact>
       </Form.Item>

@@ -25,17 +25,17 @@ export function ImageInput({
   disabled?: boolean;
   call?: 'configUploadImage' | 'sceneUploadImage';
 }) {
-  const { t } = useTranslation('sysConfig');
+  const { t } = useTranslation('system');
   const { message } = App.useApp();
   const [uploading, setUploading] = useState(false);
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     if (!IMAGE_TYPES.includes(file.type)) {
-      void message.error(t('image.wrongType'));
+      void message.error(t('config.image.wrongType'));
       return Upload.LIST_IGNORE;
     }
     if (file.size > IMAGE_MAX_BYTES) {
-      void message.error(t('image.tooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }));
+      void message.error(t('config.image.tooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }));
       return Upload.LIST_IGNORE;
     }
     return true;
@@ -59,7 +59,7 @@ export function ImageInput({
       <Input id={id} value={value} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} style={{ flex: 1, minWidth: 200 }} placeholder="/files/images/… or https://…" />
       <Upload accept={IMAGE_TYPES.join(',')} showUploadList={false} beforeUpload={beforeUpload} customRequest={customRequest} maxCount={1} disabled={disabled}>
         <Button icon={<UploadOutlined />} loading={uploading} disabled={disabled}>
-          {t('image.upload')}
+          {t('config.image.upload')}
         </Button>
       </Upload>
     </Flex>

@@ -18,7 +18,7 @@ const RANGE_PATH = '/setRnge';
  * for an SMS code first. Without a button permission a tab is read-only.
  */
 export default function ConfigView() {
-  const { t } = useTranslation('sysConfig');
+  const { t } = useTranslation('system');
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const buttons = useButtons();
@@ -29,23 +29,23 @@ export default function ConfigView() {
     <Card>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 8 }}>
         <Typography.Title level={5} style={{ margin: 0 }}>
-          {t('title')}
+          {t('config.title')}
         </Typography.Title>
         <Button icon={<ColumnWidthOutlined />} onClick={() => void navigate(RANGE_PATH)}>
-          {t('range.open')}
+          {t('config.range.open')}
         </Button>
       </Flex>
       <Tabs
         size={isMobile ? 'small' : 'middle'}
         destroyOnHidden={false}
         items={[
-          { key: 'basis', label: t('tabs.basis'), children: <GroupCard><BasisForm canEdit={canEdit} /></GroupCard> },
-          { key: 'operation', label: t('tabs.operation'), children: <GroupCard><OperationForm canEdit={canEdit} /></GroupCard> },
-          { key: 'pay', label: t('tabs.pay'), children: <GroupCard><PayForm canEdit={buttons.has(PERMS.configPay)} ticket={ticket} /></GroupCard> },
-          { key: 'devicePay', label: t('tabs.devicePay'), children: <DevicePayTab canEdit={buttons.has(PERMS.configDevicePay)} ticket={ticket} /> },
-          { key: 'banner', label: t('tabs.banner'), children: <BannerTab canEdit={canEdit} /> },
-          { key: 'sys', label: t('tabs.sys'), children: <SystemTab canEdit={canEdit} canSecurity={buttons.has(PERMS.configSecurity)} ticket={ticket} /> },
-          { key: 'other', label: t('tabs.other'), children: <GroupCard><OtherForm canEdit={canEdit} /></GroupCard> },
+          { key: 'basis', label: t('config.tabs.basis'), children: <GroupCard><BasisForm canEdit={canEdit} /></GroupCard> },
+          { key: 'operation', label: t('config.tabs.operation'), children: <GroupCard><OperationForm canEdit={canEdit} /></GroupCard> },
+          { key: 'pay', label: t('config.tabs.pay'), children: <GroupCard><PayForm canEdit={buttons.has(PERMS.configPay)} ticket={ticket} /></GroupCard> },
+          { key: 'devicePay', label: t('config.tabs.devicePay'), children: <DevicePayTab canEdit={buttons.has(PERMS.configDevicePay)} ticket={ticket} /> },
+          { key: 'banner', label: t('config.tabs.banner'), children: <BannerTab canEdit={canEdit} /> },
+          { key: 'sys', label: t('config.tabs.sys'), children: <SystemTab canEdit={canEdit} canSecurity={buttons.has(PERMS.configSecurity)} ticket={ticket} /> },
+          { key: 'other', label: t('config.tabs.other'), children: <GroupCard><OtherForm canEdit={canEdit} /></GroupCard> },
         ]}
       />
       {ticket.dialog}

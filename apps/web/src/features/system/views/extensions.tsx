@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
-import { App, Button, Popconfirm, Tag } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EXTENSION_STATUSES, PERMS, type ExtensionItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { translateName } from '@/shared/i18n';
 import { useButtons } from '@/shared/permission';
-import { callKey, formatDateTime, ListPage, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { formatDateTime, ListPage, optionsOf, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { useCodeTicket } from '../components/code-ticket';
 
 /**
@@ -15,38 +14,36 @@ import { useCodeTicket } from '../components/code-ticket';
  * (spec 4); closing asks for a confirmation.
  */
 export default function ExtensionsView() {
-  const { t, i18n } = useTranslation('sysExtension');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const { t, i18n } = useTranslation('system');
   const buttons = useButtons();
   const ticket = useCodeTicket();
   const canChange = buttons.has(PERMS.extensionStatus);
 
-  const change = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: ExtensionItem['status'] }) =>
+  // Closing asks first; activating asks for an SMS code instead.
+  const change = useRowAction<ExtensionItem, ExtensionItem>({
+    confirm: (row) => (row.status === 'activated' ? { title: t('extensions.confirmClose', { name: translateName(i18n, row.name) }), danger: true } : null),
+    call: ({ id, status }) =>
       status === 'activated'
-        ? ticket.run((tk) => request('extensionEditStatus', { body: { id, status, ticket: tk } }))
-        : request('extensionEditStatus', { body: { id, status } }),
-    onSuccess: async (row) => {
-      void message.success(t(row.status === 'activated' ? 'activatedMsg' : 'closedMsg'));
-      await queryClient.invalidateQueries({ queryKey: callKey('extensionQueryPage') });
-    },
+        ? request('extensionEditStatus', { body: { id, status: 'closed' } })
+        : ticket.run((tk) => request('extensionEditStatus', { body: { id, status: 'activated', ticket: tk } })),
+    success: (row) => t(row.status === 'activated' ? 'activatedMsg' : 'closedMsg'),
+    invalidates: ['extensionQueryPage'],
   });
 
   const filters = useMemo<FiltersOf<'extensionQueryPage'>>(
-    () => [{ type: 'select', name: 'status', label: t('status'), options: optionsOf(EXTENSION_STATUSES, (s) => t(`statuses.${s}`)) }],
+    () => [{ type: 'select', name: 'status', label: t('extensions.status'), options: optionsOf(EXTENSION_STATUSES, (s) => t(`extensions.statuses.${s}`)) }],
     [t],
   );
   const columns = useMemo<ColumnsOf<'extensionQueryPage'>>(
     () => [
-      { title: t('name'), dataIndex: 'name', key: 'name', render: (v: string) => translateName(i18n, v) },
+      { title: t('extensions.name'), dataIndex: 'name', key: 'name', render: (v: string) => translateName(i18n, v) },
       {
-        title: t('status'),
+        title: t('extensions.status'),
         dataIndex: 'status',
         key: 'status',
-        render: (v: ExtensionItem['status']) => <Tag color={v === 'activated' ? 'success' : 'default'}>{t(`statuses.${v}`)}</Tag>,
+        render: (v: ExtensionItem['status']) => <Tag color={v === 'activated' ? 'success' : 'default'}>{t(`extensions.statuses.${v}`)}</Tag>,
       },
-      { title: t('activateTime'), dataIndex: 'activateTime', key: 'activateTime', render: (v: string | null) => formatDateTime(v) },
+      { title: t('extensions.activateTime'), dataIndex: 'activateTime', key: 'activateTime', render: (v: string | null) => formatDateTime(v) },
       ...(canChange
         ? [
             {
@@ -55,25 +52,23 @@ export default function ExtensionsView() {
               fixed: 'right' as const,
               render: (_: unknown, row: ExtensionItem) =>
                 row.status === 'activated' ? (
-                  <Popconfirm title={t('confirmClose', { name: translateName(i18n, row.name) })} onConfirm={() => change.mutateAsync({ id: row.id, status: 'closed' }).catch(() => undefined)}>
-                    <Button type="link" size="small" danger>
-                      {t('close')}
-                    </Button>
-                  </Popconfirm>
+                  <Button type="link" size="small" danger onClick={() => change.run(row)}>
+                    {t('extensions.close')}
+                  </Button>
                 ) : (
-                  <Button type="link" size="small" onClick={() => change.mutate({ id: row.id, status: 'activated' })}>
-                    {row.activateTime ? t('reactivate') : t('activate')}
+                  <Button type="link" size="small" onClick={() => change.run(row)}>
+                    {row.activateTime ? t('extensions.reactivate') : t('extensions.activate')}
                   </Button>
                 ),
             },
           ]
         : []),
     ],
-    [t, i18n, canChange, change],
+    [t, i18n, canChange, change.run],
   );
 
   return (
-    <ListPage listCall="extensionQueryPage" rowKey="id" title={t('title')} filters={filters} columns={columns}>
+    <ListPage listCall="extensionQueryPage" rowKey="id" title={t('extensions.title')} filters={filters} columns={columns}>
       {ticket.dialog}
     </ListPage>
   );

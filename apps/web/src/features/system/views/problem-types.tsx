@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
-import { App, Button, Form, Input, InputNumber, Popconfirm, Space, Tag } from 'antd';
+import { Button, Form, Input, InputNumber, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMS, PROBLEM_TYPE_STATUSES, problemTypeSave, type ProblemTypeItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { callKey, formatDateTime, FormModal, ListPage, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { formatDateTime, FormModal, ListPage, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 
 type Values = z.infer<typeof problemTypeSave>;
 
@@ -18,41 +17,38 @@ type Values = z.infer<typeof problemTypeSave>;
  * tickets that used it keep their wording.
  */
 export default function ProblemTypesView() {
-  const { t } = useTranslation('problemType');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const { t } = useTranslation('system');
   const buttons = useButtons();
   const rule = useZodRule();
   const edit = useOverlay<ProblemTypeItem>();
-  const remove = useMutation({
-    mutationFn: (id: number) => request('problemTypeDelete', { query: { id } }),
-    onSuccess: async () => {
-      void message.success(t('deletedMsg'));
-      await queryClient.invalidateQueries({ queryKey: callKey('problemTypeQueryPage') });
-    },
+  const remove = useRowAction<ProblemTypeItem>({
+    confirm: (row) => ({ title: t('problemTypes.confirmDelete', { name: row.name }), danger: true }),
+    call: (row) => request('problemTypeDelete', { query: { id: row.id } }),
+    success: t('problemTypes.deletedMsg'),
+    invalidates: ['problemTypeQueryPage'],
   });
   const canEdit = buttons.has(PERMS.problemTypeEdit);
   const canDelete = buttons.has(PERMS.problemTypeDelete);
 
   const filters = useMemo<FiltersOf<'problemTypeQueryPage'>>(
     () => [
-      { type: 'text', name: 'name', label: t('name'), maxLength: 16 },
-      { type: 'select', name: 'status', label: t('status'), options: optionsOf(PROBLEM_TYPE_STATUSES, (s) => t(`statuses.${s}`)) },
+      { type: 'text', name: 'name', label: t('problemTypes.name'), maxLength: 16 },
+      { type: 'select', name: 'status', label: t('problemTypes.status'), options: optionsOf(PROBLEM_TYPE_STATUSES, (s) => t(`problemTypes.statuses.${s}`)) },
     ],
     [t],
   );
   const columns = useMemo<ColumnsOf<'problemTypeQueryPage'>>(
     () => [
-      { title: t('name'), dataIndex: 'name', key: 'name' },
-      { title: t('sort'), dataIndex: 'sort', key: 'sort', width: 90 },
-      { title: t('remark'), dataIndex: 'remark', key: 'remark', render: (v: string) => v || '-' },
+      { title: t('problemTypes.name'), dataIndex: 'name', key: 'name' },
+      { title: t('problemTypes.sort'), dataIndex: 'sort', key: 'sort', width: 90 },
+      { title: t('problemTypes.remark'), dataIndex: 'remark', key: 'remark', render: (v: string) => v || '-' },
       {
-        title: t('status'),
+        title: t('problemTypes.status'),
         dataIndex: 'status',
         key: 'status',
-        render: (v: ProblemTypeItem['status']) => <Tag color={v === 'inUse' ? 'success' : 'default'}>{t(`statuses.${v}`)}</Tag>,
+        render: (v: ProblemTypeItem['status']) => <Tag color={v === 'inUse' ? 'success' : 'default'}>{t(`problemTypes.statuses.${v}`)}</Tag>,
       },
-      { title: t('updateTime'), dataIndex: 'updateTime', key: 'updateTime', render: (v: string) => formatDateTime(v) },
+      { title: t('problemTypes.updateTime'), dataIndex: 'updateTime', key: 'updateTime', render: (v: string) => formatDateTime(v) },
       ...(canEdit || canDelete
         ? [
             {
@@ -64,15 +60,13 @@ export default function ProblemTypesView() {
                   <Space size={0}>
                     {canEdit && (
                       <Button type="link" size="small" onClick={() => edit.show(row)}>
-                        {t('edit')}
+                        {t('problemTypes.edit')}
                       </Button>
                     )}
                     {canDelete && (
-                      <Popconfirm title={t('confirmDelete', { name: row.name })} onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}>
-                        <Button type="link" size="small" danger>
-                          {t('delete')}
-                        </Button>
-                      </Popconfirm>
+                      <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                        {t('problemTypes.delete')}
+                      </Button>
                     )}
                   </Space>
                 ) : (
@@ -82,14 +76,14 @@ export default function ProblemTypesView() {
           ]
         : []),
     ],
-    [t, canEdit, canDelete, edit, remove],
+    [t, canEdit, canDelete, edit, remove.run],
   );
 
   return (
     <ListPage
       listCall="problemTypeQueryPage"
       rowKey="id"
-      title={t('title')}
+      title={t('problemTypes.title')}
       filters={filters}
       columns={columns}
       exportCall="problemTypeExport"
@@ -97,7 +91,7 @@ export default function ProblemTypesView() {
       toolbar={
         <Permit perm={PERMS.problemTypeEdit}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('add')}
+            {t('problemTypes.add')}
           </Button>
         </Permit>
       }
@@ -105,19 +99,19 @@ export default function ProblemTypesView() {
       <FormModal<Values>
         open={edit.open}
         name="problemType"
-        title={edit.record ? t('editTitle') : t('add')}
+        title={edit.record ? t('problemTypes.editTitle') : t('problemTypes.add')}
         onClose={edit.hide}
         initialValues={edit.record ? { name: edit.record.name, sort: edit.record.sort, remark: edit.record.remark } : { sort: 0, remark: '' }}
         invalidates={['problemTypeQueryPage']}
         onSubmit={(v) => request('problemTypeSave', { body: { ...v, remark: v.remark ?? '', id: edit.record?.id } })}
       >
-        <Form.Item name="name" label={t('name')} rules={[rule(problemTypeSave.shape.name, t('name'))]}>
+        <Form.Item name="name" label={t('problemTypes.name')} rules={[rule(problemTypeSave.shape.name, t('problemTypes.name'))]}>
           <Input maxLength={16} showCount />
         </Form.Item>
-        <Form.Item name="sort" label={t('sort')} rules={[rule(problemTypeSave.shape.sort, t('sort'))]}>
+        <Form.Item name="sort" label={t('problemTypes.sort')} rules={[rule(problemTypeSave.shape.sort, t('problemTypes.sort'))]}>
           <InputNumber style={{ width: '100%' }} min={0} max={9999} precision={0} />
         </Form.Item>
-        <Form.Item name="remark" label={t('remark')} rules={[rule(problemTypeSave.shape.remark, t('remark'))]}>
+        <Form.Item name="remark" label={t('problemTypes.remark')} rules={[rule(problemTypeSave.shape.remark, t('problemTypes.remark'))]}>
           <Input maxLength={32} showCount />
         </Form.Item>
       </FormModal>

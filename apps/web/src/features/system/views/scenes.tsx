@@ -17,7 +17,7 @@ type SceneValues = z.infer<typeof updateSceneRequest>;
  * address the user app shows for each kind of device (spec 3). One row per kind, so no paging.
  */
 export default function ScenesView() {
-  const { t } = useTranslation('sysScene');
+  const { t } = useTranslation('system');
   const isMobile = useIsMobile();
   const canEdit = useButtons().has(PERMS.sceneEdit);
   const edit = useOverlay<DeviceSceneItem>();
@@ -27,15 +27,15 @@ export default function ScenesView() {
 
   const columns = useMemo(
     () => [
-      { title: t('deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: string) => t(`kinds.${v}`) },
+      { title: t('scenes.deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: string) => t(`scenes.kinds.${v}`) },
       {
-        title: t('img'),
+        title: t('scenes.img'),
         dataIndex: 'img',
         key: 'img',
-        render: (v: string | null) => (v ? <Image src={v} alt="" width={64} height={64} style={{ objectFit: 'contain' }} /> : <Typography.Text type="secondary">{t('notSet')}</Typography.Text>),
+        render: (v: string | null) => (v ? <Image src={v} alt="" width={64} height={64} style={{ objectFit: 'contain' }} /> : <Typography.Text type="secondary">{t('scenes.notSet')}</Typography.Text>),
       },
-      { title: t('link'), dataIndex: 'link', key: 'link', render: (v: string | null) => v || '-' },
-      { title: t('updateTime'), dataIndex: 'updateTime', key: 'updateTime', render: (v: string | null) => formatDateTime(v) },
+      { title: t('scenes.link'), dataIndex: 'link', key: 'link', render: (v: string | null) => v || '-' },
+      { title: t('scenes.updateTime'), dataIndex: 'updateTime', key: 'updateTime', render: (v: string | null) => formatDateTime(v) },
       ...(canEdit
         ? [
             {
@@ -43,7 +43,7 @@ export default function ScenesView() {
               key: 'actions',
               render: (_: unknown, row: DeviceSceneItem) => (
                 <Button type="link" size="small" onClick={() => edit.show(row)}>
-                  {t('edit')}
+                  {t('scenes.edit')}
                 </Button>
               ),
             },
@@ -57,9 +57,9 @@ export default function ScenesView() {
     <Card>
       <Flex vertical gap={8}>
         <Typography.Title level={5} style={{ margin: 0 }}>
-          {t('title')}
+          {t('scenes.title')}
         </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('explain')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('scenes.explain')}</Typography.Paragraph>
         <Table<DeviceSceneItem>
           rowKey="deviceType"
           size={isMobile ? 'small' : 'middle'}
@@ -73,17 +73,17 @@ export default function ScenesView() {
       <FormModal<SceneValues>
         open={edit.open}
         name="scene"
-        title={edit.record ? t('editTitle', { kind: t(`kinds.${edit.record.deviceType}`) }) : ''}
+        title={edit.record ? t('scenes.editTitle', { kind: t(`scenes.kinds.${edit.record.deviceType}`) }) : ''}
         onClose={edit.hide}
         form={form}
         initialValues={edit.record ? { deviceType: edit.record.deviceType, img: edit.record.img ?? '', link: edit.record.link ?? '' } : undefined}
         invalidates={['sceneList']}
         onSubmit={(v) => request('sceneUpdate', { body: toInput<SceneValues>({ ...v, deviceType: edit.record!.deviceType }) })}
       >
-        <Form.Item name="img" label={t('img')} rules={[rule(['img'])]} required>
+        <Form.Item name="img" label={t('scenes.img')} rules={[rule(['img'])]} required>
           <ImageInput call="sceneUploadImage" />
         </Form.Item>
-        <Form.Item name="link" label={t('link')} rules={[rule(['link'])]}>
+        <Form.Item name="link" label={t('scenes.link')} rules={[rule(['link'])]}>
           <Input maxLength={255} placeholder="https://…" />
         </Form.Item>
       </FormModal>

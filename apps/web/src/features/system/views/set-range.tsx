@@ -19,7 +19,7 @@ const CONFIG_PATH = '/system/config';
  * would leave one outside.
  */
 export default function SetRangeView() {
-  const { t } = useTranslation('sysConfig');
+  const { t } = useTranslation('system');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const canEdit = useButtons(CONFIG_PATH).has(PERMS.configRange);
@@ -32,14 +32,14 @@ export default function SetRangeView() {
   const save = useMutation({
     mutationFn: (v: RangeConfig) => request('configSaveRange', { body: v }),
     onSuccess: async () => {
-      void message.success(t('saved'));
+      void message.success(t('config.saved'));
       await queryClient.invalidateQueries({ queryKey: callKey('configRange') });
     },
   });
 
   return (
-    <Card title={t('range.title')}>
-      <Typography.Paragraph type="secondary">{t('range.explain')}</Typography.Paragraph>
+    <Card title={t('config.range.title')}>
+      <Typography.Paragraph type="secondary">{t('config.range.explain')}</Typography.Paragraph>
       {!data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
@@ -54,16 +54,16 @@ export default function SetRangeView() {
             <Row gutter={16} key={k} align="bottom">
               <Col xs={24} md={6}>
                 <Typography.Text strong style={{ display: 'block', marginBottom: 24 }}>
-                  {t(`range.keys.${k}`)}
+                  {t(`config.range.keys.${k}`)}
                 </Typography.Text>
               </Col>
               <Col xs={12} md={6}>
-                <Form.Item name={[k, 'min']} label={t('range.min')} rules={[rule([k, 'min'])]} required>
+                <Form.Item name={[k, 'min']} label={t('config.range.min')} rules={[rule([k, 'min'])]} required>
                   <MoneyInput />
                 </Form.Item>
               </Col>
               <Col xs={12} md={6}>
-                <Form.Item name={[k, 'max']} label={t('range.max')} rules={[rule([k, 'max'])]} required>
+                <Form.Item name={[k, 'max']} label={t('config.range.max')} rules={[rule([k, 'max'])]} required>
                   <MoneyInput />
                 </Form.Item>
               </Col>
@@ -71,7 +71,7 @@ export default function SetRangeView() {
           ))}
           {canEdit && (
             <Button type="primary" htmlType="submit" loading={save.isPending}>
-              {t('save')}
+              {t('config.save')}
             </Button>
           )}
         </Form>
