@@ -31,11 +31,14 @@ describe.each(engines)('export resumed after a restart (%s)', (engine) => {
     expect((await job(db, id)).status).toBe('pending');
     await db.execute(sql`update sys_export_log set status = 'running', claimed_by = 'w12345', heartbeat_at = now() where id = ${id}`);
     await exports.startWorker();
-    // once started, the job is already another worker's: no minute of waiting for the heartbeat to age
-    const taken = await job(db, id);
-    expect(taken.claimed_by).not.toBe('w12345');
-    expect(taken.attempts).toBe(2);
+    // once started, the job is released at once (no minute of waiting for the heartbeat to age)
+    // and the new worker's loop claims it
+    expect((await job(db, id)).claimed_by).not.toBe('w12345');
     const end = Date.now() + 15_000;
+    while ((await job(db, id)).claimed_by === null && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    const taken = await job(db, id);
+    expect(taken.claimed_by).toMatch(/^w\d+$/);
+    expect(taken.attempts).toBe(2);
     while ((await job(db, id)).status !== 'done' && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
     expect((await job(db, id)).status).toBe('done');
     await exports.stopWorker();

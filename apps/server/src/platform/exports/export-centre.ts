@@ -208,6 +208,7 @@ export class ExportService {
     await this.db.execute(sql`
       update sys_export_log
          set status = case when attempts >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end,
+             claimed_by = null,
              error = case when attempts >= ${MAX_ATTEMPTS} then ${'interrupted' satisfies ExportError} else error end,
              finished_at = case when attempts >= ${MAX_ATTEMPTS} then now() else finished_at end
        where id in (
