@@ -45,7 +45,7 @@ export interface Fleet {
   summary(): FleetSummary;
 }
 
-/** SN for cabinet number `n` of a prefix: 4 letters + 12 digits (spec 5). */
+/** SN for cabinet number `n` of a prefix: 4 letters + 12 digits. */
 export function serialNumber(prefix: string, n: number): string {
   return `${prefix.toUpperCase()}${String(n).padStart(12, '0')}`;
 }

@@ -4,7 +4,7 @@ import { hashPassword } from '../platform/auth/tokens.js';
 import { sysAccount, sysAccountRole, sysMenu, sysRole, sysRoleMenu } from '../modules/identity/tables.js';
 
 /**
- * Test fixture until personnel and role management land (issue 3): an account holding a role
+ * Test fixture until personnel and role management land: an account holding a role
  * with the given menus (by seed code).
  */
 export async function accountWithMenus(db: Db, userName: string, password: string, menuCodes: string[]): Promise<number> {

@@ -15,7 +15,7 @@ import { useDocumentTitle } from './route-title';
 const Shell = lazy(() => import('./shell'));
 
 /**
- * The route guard of spec 2 in front of every address. The decision is `decideGuard`; this
+ * The route guard in front of every address. The decision is `decideGuard`; this
  * component carries it out: redirect, load the session (then decide again), or render.
  */
 export function AppRoutes() {
@@ -36,7 +36,7 @@ export function AppRoutes() {
     let current = true;
     loadSession().catch((err: unknown) => {
       if (!current) return;
-      // spec 4, 8: clear the token, show the message (or 'Has Error'); the guard, seeing no
+      // clear the token, show the message (or 'Has Error'); the guard, seeing no
       // token, then sends the user to /login?redirect={path}.
       feedback().message.error({ content: errorText(err), duration: ERROR_TOAST_SECONDS });
       endSession();

@@ -3,7 +3,7 @@ import { decideGuard, loginRedirect, safeRedirect } from './guard';
 
 const base = { search: '', hasToken: false, rolesLoaded: false };
 
-describe('decideGuard (spec 2)', () => {
+describe('decideGuard', () => {
   it('lets anyone without a token open /login', () => {
     expect(decideGuard({ ...base, pathname: '/login' })).toEqual({ type: 'allow' });
   });

@@ -1,5 +1,5 @@
 /**
- * The route guard of spec 2 as a pure decision, so every rule is tested without a browser:
+ * The route guard as a pure decision, so every rule is tested without a browser:
  * - /login is the only public route; a signed-in user opening it goes to /;
  * - any other path without a token goes to /login?redirect={path};
  * - a token without loaded roles loads the user info and menus first, then the same path again;

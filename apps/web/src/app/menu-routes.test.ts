@@ -69,7 +69,7 @@ describe('menuToRoutes', () => {
   });
 });
 
-describe('role filtering (spec 6)', () => {
+describe('role filtering', () => {
   it('opens a route with no role list to all', () => {
     expect(hasRoutePermission(['user'], { roles: null })).toBe(true);
     expect(hasRoutePermission(['user'], { roles: [] })).toBe(true);

@@ -1,7 +1,7 @@
 import { MENU_TYPE, SPECIAL_MENU_NAMES, type MenuEntry } from '@cbo/contract';
 
 /**
- * The server's menu tree turned into the console's route tree (spec 2, 6). Pure functions: the
+ * The server's menu tree turned into the console's route tree. Pure functions: the
  * router, sidebar, breadcrumb, tabs and page title all read the result.
  */
 export interface AppRoute {
@@ -15,7 +15,7 @@ export interface AppRoute {
   /** Not shown in the sidebar; still reachable by address. */
   hidden: boolean;
   roles: string[] | null;
-  /** Opens outside the console (spec 5: http, https, mailto, tel). */
+  /** Opens outside the console (http, https, mailto, tel). */
   external: boolean;
   /** A tab that cannot be closed (the dashboard). */
   affix?: boolean;
@@ -24,12 +24,12 @@ export interface AppRoute {
 
 export const DASHBOARD_PATH = '/dashboard';
 export const PROFILE_PATH = '/my/my';
-/** spec 2: range settings, a fixed route hidden from the sidebar, opened as a tab of its own. */
+/** range settings, a fixed route hidden from the sidebar, opened as a tab of its own. */
 export const RANGE_PATH = '/setRnge';
 /** The range settings belong to the system configuration: an account that may open it gets them. */
 const RANGE_OWNER_URL = 'system/config';
 
-/** spec 5: a link is external when it begins with http, https, mailto or tel. */
+/** a link is external when it begins with http, https, mailto or tel. */
 export function isExternal(path: string): boolean {
   return /^(https?:|mailto:|tel:)/i.test(path);
 }
@@ -52,7 +52,7 @@ export function joinPath(parent: string, path: string): string {
 
 /**
  * MenuEntry tree → route tree: buttons (type 2) skipped, children nested with absolute paths,
- * siblings in orderNum order, the order-separation entry hidden from the sidebar (spec 2).
+ * siblings in orderNum order, the order-separation entry hidden from the sidebar.
  */
 export function menuToRoutes(entries: readonly MenuEntry[], parentPath = ''): AppRoute[] {
   return [...entries]
@@ -75,7 +75,7 @@ export function menuToRoutes(entries: readonly MenuEntry[], parentPath = ''): Ap
 }
 
 /**
- * spec 6: a route with no role list (null or empty) is open to all; otherwise one of the user's
+ * a route with no role list (null or empty) is open to all; otherwise one of the user's
  * roles must be in it. A null role list on the user's side allows every route.
  */
 export function hasRoutePermission(userRoles: readonly string[] | null, route: Pick<AppRoute, 'roles'>): boolean {
@@ -108,8 +108,8 @@ function containsUrl(routes: readonly AppRoute[], url: string): boolean {
 }
 
 /**
- * The whole route tree of a signed-in account: the permitted menu routes plus the fixed routes
- * of spec 2. The dashboard is fixed (and the unclosable first tab); the menu's own dashboard
+ * The whole route tree of a signed-in account: the permitted menu routes plus the fixed routes.
+ * The dashboard is fixed (and the unclosable first tab); the menu's own dashboard
  * entry, when it has one, keeps its place and name. The personal center is reached from the
  * avatar menu only.
  */

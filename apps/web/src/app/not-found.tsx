@@ -21,7 +21,7 @@ export function NotFoundView() {
   );
 }
 
-/** The /404 screen of spec 2, where unknown addresses lead. */
+/** The /404 screen, where unknown addresses lead. */
 export function NotFoundPage() {
   const { t } = useTranslation('errors');
   useDocumentTitle(t('notFound.title'));

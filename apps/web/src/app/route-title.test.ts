@@ -6,7 +6,7 @@ beforeAll(async () => {
   await initI18n('en_US');
 });
 
-describe('route titles (spec 2)', () => {
+describe('route titles', () => {
   it('translates a menu key and shows other names as they are', async () => {
     expect(translateTitle(i18n, 'menu.dashboard')).toBe('Data analysis');
     expect(translateTitle(i18n, 'menu.loginLog')).toBe('Login log');

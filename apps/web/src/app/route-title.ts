@@ -8,7 +8,7 @@ export function translateTitle(i18n: Pick<I18n, 't' | 'exists'>, name: string): 
   return translateName(i18n, name);
 }
 
-/** spec 2: the page title is the stored brand name, a dash, then the route title. */
+/** the page title is the stored brand name, a dash, then the route title. */
 export function pageTitle(brand: string, title: string): string {
   if (!brand) return title;
   return title ? `${brand} - ${title}` : brand;

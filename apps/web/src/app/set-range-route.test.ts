@@ -6,7 +6,7 @@ const entry = (id: number, parentId: number, path: string, url: string | null, c
   id, parentId, path, url, name: `menu.${id}`, type: url ? MENU_TYPE.menu : MENU_TYPE.directory, hidden: false, roles: null, icon: null, orderNum: id, perms: null, children,
 });
 
-describe('range settings route (spec 2: /setRnge, hidden, fixed)', () => {
+describe('range settings route (/setRnge, hidden, fixed)', () => {
   it('exists, hidden from the sidebar, for an account that may open the system configuration', () => {
     const routes = buildAppRoutes([entry(1, 0, '/system', null, [entry(2, 1, '/system/config', 'system/config')])], null);
     expect(findRouteTrail(routes, RANGE_PATH)?.at(-1)).toMatchObject({ url: 'system/set-range', hidden: true, name: 'sysConfig.range.title' });

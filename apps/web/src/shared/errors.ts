@@ -7,7 +7,7 @@ import { ApiError, onApiError } from './request';
 import { getLang, getToken, removeToken } from './settings';
 
 /**
- * What the user sees of a failed call, decided in one place (spec 8):
+ * What the user sees of a failed call, decided in one place:
  * - codes 100020-100023 end the session: one "logged out" confirm dialog at a time; confirming
  *   clears the token and reloads, which sends the user through the guard to /login;
  * - code -100: nothing; the screen that made the call handles the answer;
@@ -22,7 +22,7 @@ function frequentText(): string {
   return i18n.t('common:frequentOperation');
 }
 
-/** The logged-out dialog (spec 8), shared by HTTP codes and the live channel's SESSION_ENDED. */
+/** The logged-out dialog, shared by HTTP codes and the live channel's SESSION_ENDED. */
 export function showSessionEnded(detail?: string): void {
   // A late answer that arrives after the user has signed out is not news to them.
   if (!getToken() || sessionDialogOpen) return;
@@ -63,7 +63,7 @@ export function handleApiError(err: ApiError): void {
   feedback().message.error({ content: err.message || frequentText(), duration: ERROR_TOAST_SECONDS });
 }
 
-/** Installs the spec 8 behaviour on the request layer and the live channel; returns the undo. */
+/** Installs the error behaviour on the request layer and the live channel; returns the undo. */
 export function installErrorHandling(): () => void {
   const offApi = onApiError(handleApiError);
   // SESSION_ENDED carries the code that ended the session; its catalogue text says why.
@@ -77,7 +77,7 @@ export function installErrorHandling(): () => void {
   };
 }
 
-/** The text for an error the caller shows itself: its message, or 'Has Error' (spec 4, 8). */
+/** The text for an error the caller shows itself: its message, or 'Has Error'. */
 export function errorText(err: unknown): string {
   if (err instanceof Error && err.message) return err.message;
   return i18n.t('common:hasError');

@@ -5,7 +5,7 @@ import { LANGS, type Lang } from '@cbo/contract';
 import { LANG_LABELS } from './lang-labels';
 import { switchLanguage } from './ui-locale';
 
-/** The language menu of the top bar (spec 2). */
+/** The language menu of the top bar. */
 export function LanguageMenu({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   const current = i18n.language as Lang;

@@ -49,7 +49,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('live channel (spec 4, 9)', () => {
+describe('live channel', () => {
   it('connects to /ws with the token and client type', () => {
     expect(liveUrl('a b', { protocol: 'https:', host: 'x.example' })).toBe('wss://x.example/ws?token=a%20b&clientType=MANAGE_PC');
     openLive();

@@ -11,7 +11,7 @@ import { CLIENT_TYPE } from './client-type';
 import { getToken } from './settings';
 
 /**
- * The live channel (spec 4, 7, 9): one WebSocket per signed-in console, opened once a token
+ * The live channel: one WebSocket per signed-in console, opened once a token
  * exists. HAND_SHAKE_RESULT means connected; a PING goes out 30 s after the handshake and then
  * 30 s after every PONG; a closed socket is reopened 5 s later while a token still exists.
  * Screens listen to message types through `subscribeLive`; they never touch the socket.

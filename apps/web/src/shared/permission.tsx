@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { request } from './request';
 
 /**
- * Button permissions of a screen (spec 6): the server answers the permission codes of the
+ * Button permissions of a screen: the server answers the permission codes of the
  * button menus the account holds under the screen at `path`. Screens hide what the account may
  * not use; the server checks again on every call, so this is about not showing dead buttons.
  */

@@ -3,7 +3,7 @@ import { PUBLIC_PARAMS } from '@cbo/contract';
 import { request } from './request';
 
 /**
- * Public system parameters (spec 2, 7): brand name, sidebar logo, footer message. They are
+ * Public system parameters: brand name, sidebar logo, footer message. They are
  * decoration: a missing one falls back quietly (silent calls), it never raises a toast.
  */
 export type PublicParamName = keyof typeof PUBLIC_PARAMS;

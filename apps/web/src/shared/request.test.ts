@@ -6,7 +6,7 @@ import { initI18n } from './i18n';
 import { getToken, removeToken, setToken } from './settings';
 
 /**
- * The request layer and the one error handler of spec 8, through a mocked fetch: what the user
+ * The request layer and the one error handler, through a mocked fetch: what the user
  * sees for each kind of answer.
  */
 function answer(body: unknown, status = 200): Response {

@@ -3,7 +3,7 @@ import { CLIENT_TYPE } from './client-type';
 import { getLang, getToken } from './settings';
 
 /**
- * The one request client (spec 7): every call goes through `request(name, input)` with the path
+ * The one request client: every call goes through `request(name, input)` with the path
  * and types of the contract. It sends Authorization, ClientType MANAGE_PC and Accept-Language,
  * times out at 60 s, and turns every failure into an ApiError. What the user sees of an error is
  * decided in one place, `handleApiError` (shared/errors.ts), never in components.
@@ -43,7 +43,7 @@ export function authHeaders(): Record<string, string> {
   return h;
 }
 
-/** Listeners told of every failed call; the app shell installs the spec 8 behaviour here. */
+/** Listeners told of every failed call; the app shell installs the error behaviour here. */
 type ErrorListener = (err: ApiError) => void;
 const listeners = new Set<ErrorListener>();
 export function onApiError(fn: ErrorListener): () => void {

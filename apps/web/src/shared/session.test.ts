@@ -44,7 +44,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('session (spec 2, 4, 6)', () => {
+describe('session', () => {
   it('defaults to the role user when the account has none', () => {
     expect(effectiveRoles([])).toEqual(['user']);
     expect(effectiveRoles(null)).toEqual(['user']);

@@ -7,12 +7,12 @@ import { removeToken } from './settings';
 import { createStore } from './store';
 
 /**
- * The signed-in session on the console side (spec 2, 4, 6): the account, its roles and its menu
+ * The signed-in session on the console side: the account, its roles and its menu
  * tree. `roles === null` means "not loaded yet": the guard then loads them before any screen.
  */
 export interface SessionState {
   user: UserInfo | null;
-  /** null until loaded; never empty once loaded (spec 6: no roles means ['user']). */
+  /** null until loaded; never empty once loaded (no roles means ['user']). */
   roles: string[] | null;
   menus: MenuEntry[];
   /** The menu call failed: the console runs with its fixed routes only. */
@@ -33,7 +33,7 @@ const setState = session.set;
 export const getSession = session.get;
 export const useSession = session.use;
 
-/** spec 6: roles come from the user info; none means the single role 'user'. */
+/** roles come from the user info; none means the single role 'user'. */
 export function effectiveRoles(roles: readonly string[] | null | undefined): string[] {
   return roles && roles.length > 0 ? [...roles] : ['user'];
 }
@@ -54,7 +54,7 @@ async function load(): Promise<SessionState> {
   // Menu names such as 'fleet.menuDevTool' are translated from their screen's namespace.
   await loadNamespacesOf(menuNames(menus)).catch(() => undefined);
   if (gen !== generation) return session.get();
-  // spec 8: a menu answer with a code other than 0 is reported once, in its own words.
+  // a menu answer with a code other than 0 is reported once, in its own words.
   if (menuFailed) feedback().message.error({ content: i18n.t('common:menuLoadFailed'), duration: 5 });
   setState({ user, roles: effectiveRoles(user.roles), menus, menuFailed, signedOut: false });
   openLive();
@@ -92,7 +92,7 @@ export function endSession(opts: { signedOut?: boolean } = {}): void {
   setState({ ...initialState, signedOut: opts.signedOut ?? false });
 }
 
-/** spec 4: logout calls the server, then ends the session locally whatever the answer. */
+/** logout calls the server, then ends the session locally whatever the answer. */
 export async function logout(): Promise<void> {
   try {
     await request('logout', {}, { silent: true });

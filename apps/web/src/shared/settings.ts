@@ -1,7 +1,7 @@
 import { DEFAULT_LANG, LANGS, type Lang } from '@cbo/contract';
 
 /**
- * What the console keeps in the browser (spec 4, 9): language and theme colour in local
+ * What the console keeps in the browser: language and theme colour in local
  * storage, the sidebar open/closed choice in a 1/0 cookie, the token in the Authorization cookie.
  */
 const LANG_KEY = 'language';
@@ -11,7 +11,7 @@ const BROWSER_TYPE_KEY = 'browserType';
 export const TOKEN_COOKIE = 'Authorization';
 export const SIDEBAR_COOKIE = 'sidebarStatus';
 
-/** Seven theme colours (spec 9); 00a597 is the default. */
+/** Seven theme colours; 00a597 is the default. */
 export const THEME_COLORS = ['#00a597', '#1677ff', '#722ed1', '#eb2f96', '#fa541c', '#faad14', '#13c2c2'] as const;
 export const DEFAULT_THEME = THEME_COLORS[0];
 
@@ -46,7 +46,7 @@ export const setThemeColor = (c: string) => write(THEME_KEY, c);
 export const getBrandName = () => read(BRAND_KEY) ?? '';
 export const setBrandName = (v: string) => write(BRAND_KEY, v);
 
-/** browserType: 1 when none stored (spec 9). */
+/** browserType: 1 when none stored. */
 export const getBrowserType = (): string => read(BROWSER_TYPE_KEY) ?? '1';
 export const setBrowserType = (v: string | number) => write(BROWSER_TYPE_KEY, String(v));
 
@@ -54,7 +54,7 @@ export function getCookie(name: string): string | null {
   const m = document.cookie.match(new RegExp('(?:^|; )' + name + '=([^;]*)'));
   return m ? decodeURIComponent(m[1]!) : null;
 }
-/** A session cookie (no expiry): the token lasts for the browser session (spec 4). */
+/** A session cookie (no expiry): the token lasts for the browser session. */
 export function setCookie(name: string, value: string): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Strict`;
 }
@@ -66,7 +66,7 @@ export const getToken = () => getCookie(TOKEN_COOKIE);
 export const setToken = (t: string) => setCookie(TOKEN_COOKIE, t);
 export const removeToken = () => removeCookie(TOKEN_COOKIE);
 
-/** Sidebar open by default; the cookie holds 1 (open) or 0 (closed) (spec 2, 9). */
+/** Sidebar open by default; the cookie holds 1 (open) or 0 (closed). */
 export function getSidebarOpen(): boolean {
   return getCookie(SIDEBAR_COOKIE) !== '0';
 }

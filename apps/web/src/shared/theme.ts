@@ -2,7 +2,7 @@ import { createStore } from './store';
 import { getThemeColor, setThemeColor } from './settings';
 
 /**
- * The theme colour (spec 9: seven colours, 00a597 by default, kept in local storage). The root
+ * The theme colour (seven colours, 00a597 by default, kept in local storage). The root
  * ConfigProvider reads it, so a choice applies to every component at once.
  */
 const theme = createStore(getThemeColor());

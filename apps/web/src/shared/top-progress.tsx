@@ -1,7 +1,7 @@
 import './top-progress.css';
 
 /**
- * A thin bar along the top edge while a screen or the session loads (spec 9: the progress bar
+ * A thin bar along the top edge while a screen or the session loads (the progress bar
  * has no spinner). It appears after a short delay so fast loads do not flash it.
  */
 export function TopProgress() {

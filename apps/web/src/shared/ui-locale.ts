@@ -5,7 +5,7 @@ import { changeLanguage, i18n } from './i18n';
 import { createStore } from './store';
 
 /**
- * The UI library's and the date library's side of a language (spec 1: choosing en_US also
+ * The UI library's and the date library's side of a language (choosing en_US also
  * switches the UI library). Only the current language is loaded. Whatever changes the language
  * (the menus here, or a direct i18n change), antd and dayjs follow the 'languageChanged' event;
  * switchLanguage loads the next locale first so everything changes in the same render.

@@ -167,7 +167,7 @@ export const devicePayInput = z
     channels: z.array(z.enum(PAY_CHANNELS)).min(1).max(PAY_CHANNELS.length),
     /** Deposit (deposit mode) or amount frozen up front (prepay mode); 0 for deposit-free. */
     amount: money,
-    /** An unreturned power bank is bought at this price after buyoutDays (domain.md). */
+    /** An unreturned power bank is bought at this price after buyoutDays. */
     buyoutPrice: moneyPositive,
     buyoutDays: z.number().int().min(1).max(7),
     enabled: z.boolean(),

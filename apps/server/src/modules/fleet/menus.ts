@@ -7,7 +7,7 @@ const menu = MENU_TYPE.menu;
 const button = MENU_TYPE.button;
 
 /**
- * The fleet module's menus (Device management group, spec 2). Operations holds them all; customer
+ * The fleet module's menus (Device management group). Operations holds them all; customer
  * service reads the cabinet and power bank lists and the forced eject records, and acts on nothing.
  */
 export const fleetMenus: MenuSeed[] = [

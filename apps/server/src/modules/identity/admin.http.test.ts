@@ -33,7 +33,7 @@ describe.each(engines)('system management: personnel, departments, roles, menus 
     expect(codes).not.toContain('system.menus');
   });
 
-  it('validation: each rule of spec 5 in all three languages', async () => {
+  it('validation: each field rule in all three languages', async () => {
     const token = await s.current.login();
     const cases: [Record<string, unknown>, string, Record<Lang, string>][] = [
       [{ userName: 'has space' }, 'userName', { zh_CN: '用户名为 1-18 位字母、数字或下划线', zh_TW: '使用者名稱為 1-18 位字母、數字或底線', en_US: 'must be 1-18 letters, digits or underscores' }],

@@ -9,7 +9,7 @@ describe.each(engines)('sign-in and sessions (%s)', (engine) => {
   const login = (payload: unknown, headers: Record<string, string> = {}, ip = '10.1.1.1') =>
     s.current.inject({ method: 'POST', url: '/user/api/open/v1/auth', payload: payload as object, headers, remoteAddress: ip });
 
-  it('signs in with a trimmed user name and answers token and browserType (spec 7)', async () => {
+  it('signs in with a trimmed user name and answers token and browserType', async () => {
     const res = await login({ userName: '  admin ', password: ADMIN.password, clientType: 'MANAGE_PC', browserType: 3 });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -146,7 +146,7 @@ describe.each(engines)('sign-in and sessions (%s)', (engine) => {
     expect(byName.json().data.list.every((r: { userName: string }) => r.userName === 'locky')).toBe(true);
   });
 
-  it('rejects a login-log range over 30 days and a start after its end (spec 5)', async () => {
+  it('rejects a login-log range over 30 days and a start after its end', async () => {
     const token = await s.current.login();
     const long = await s.current.inject({ url: '/user/api/v1/sys/loginLog/queryPage?beginTime=2026-01-01T00:00:00Z&endTime=2026-03-01T00:00:00Z', headers: auth(token) });
     expect(long.json().code).toBe(100060);

@@ -17,7 +17,7 @@ export interface LoginSettings {
 type LoginInput = Omit<LoginRequest, 'clientType'> & { clientType: string };
 
 /**
- * Sign-in (spec 7): by user name, or area code plus mobile. Whatever was typed is first resolved
+ * Sign-in: by user name, or area code plus mobile. Whatever was typed is first resolved
  * to the account, so every way of naming it shares one count; LoginGuardService then decides,
  * before the password is checked, whether this account may be tried from this address now.
  * Every attempt, refused or not, goes to the login log.

@@ -26,7 +26,7 @@ const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
 
 /**
- * Personnel (issue 3): admin accounts managed by other admins. Reading or changing another
+ * Personnel: admin accounts managed by other admins. Reading or changing another
  * account needs a permission even where the route itself is open to any signed-in account (the
  * personal center shares info and updateSysManage, see docs/decisions.md).
  */

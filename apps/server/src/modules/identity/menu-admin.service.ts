@@ -12,7 +12,7 @@ const CUSTOM = 'custom.';
 const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Menu management and interface routes (spec 6, 7): directories, menus and buttons, and the
+ * Menu management and interface routes: directories, menus and buttons, and the
  * routes each binds. A menu carrying a permission code is bound to every route declaring it;
  * bindingUrl adds others. The guard reads these bindings on every call, so each change here
  * takes effect on the next request.

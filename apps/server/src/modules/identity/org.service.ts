@@ -4,7 +4,7 @@ import { isUniqueViolation, query, type Db } from '../../platform/db/database.js
 import { AppError } from '../../platform/http/app-error.js';
 import { sysAccount, sysOrg } from './tables.js';
 
-/** Departments (issue 3): a tree; an account belongs to one; the personnel list filters by subtree. */
+/** Departments: a tree; an account belongs to one; the personnel list filters by subtree. */
 export class OrgService {
   constructor(private readonly db: Db) {}
 

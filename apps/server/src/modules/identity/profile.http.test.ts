@@ -14,7 +14,7 @@ function multipart(name: string, filename: string, content: Buffer, type: string
 describe.each(engines)('personal center (%s)', (engine) => {
   const s = useServer(engine);
 
-  it('reads and edits its own profile, with spec 5 rules', async () => {
+  it('reads and edits its own profile, with the field rules', async () => {
     const token = await s.current.login();
     const me = (await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: auth(token) })).json().data;
     const info = await s.current.inject({ url: `/user/api/v1/sys/manage/info?manageId=${me.userId}`, headers: auth(token) });

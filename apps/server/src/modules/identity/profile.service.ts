@@ -11,8 +11,8 @@ import { sysAccount, sysAccountRole, sysOrg, sysRole } from './tables.js';
 const TICKET_TTL_SECONDS = 600;
 
 /**
- * An admin account's own profile (the personal center, issue 2 item 6): details, password,
- * avatar and mobile. Managing other accounts is ManageService (issue 3).
+ * An admin account's own profile (the personal center): details, password,
+ * avatar and mobile. Managing other accounts is ManageService.
  */
 export class ProfileService {
   constructor(

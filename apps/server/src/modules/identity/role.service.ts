@@ -10,7 +10,7 @@ import { sysAccountRole, sysMenu, sysRole, sysRoleMenu } from './tables.js';
 const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Roles (spec 3, 6): name, remark, creator, weight and the menus they hold. The super role holds
+ * Roles: name, remark, creator, weight and the menus they hold. The super role holds
  * everything and stays super; a role in use cannot be deleted.
  */
 export class RoleService {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** Departments (issue 3): a tree, parent 0 for the first level; an account belongs to one. */
+/** Departments: a tree, parent 0 for the first level; an account belongs to one. */
 export const sysOrg = pgTable(
   'sys_org',
   {
@@ -14,7 +14,7 @@ export const sysOrg = pgTable(
   (t) => [index('sys_org_parent_idx').on(t.parentId), uniqueIndex('sys_org_sibling_name_uq').on(t.parentId, t.name)],
 );
 
-/** Admin accounts ("sys managers", spec 3). status: 0 normal, 1 frozen (spec 4). */
+/** Admin accounts ("sys managers"). status: 0 normal, 1 frozen. */
 export const sysAccount = pgTable(
   'sys_account',
   {
@@ -44,7 +44,7 @@ export const sysAccount = pgTable(
   ],
 );
 
-/** Roles (spec 3, 6). A super role holds every menu and every route. */
+/** Roles. A super role holds every menu and every route. */
 export const sysRole = pgTable('sys_role', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   code: varchar('code', { length: 32 }).notNull().unique(),
@@ -65,7 +65,7 @@ export const sysAccountRole = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.roleId] })],
 );
 
-/** Menus (spec 3): type 0 directory, 1 menu, 2 button; parent 0 for the first level. */
+/** Menus: type 0 directory, 1 menu, 2 button; parent 0 for the first level. */
 export const sysMenu = pgTable(
   'sys_menu',
   {
@@ -114,7 +114,7 @@ export const sysApi = pgTable(
   (t) => [uniqueIndex('sys_api_route_uq').on(t.method, t.path)],
 );
 
-/** Menus of type button (and menus) bind interface routes (spec 6). */
+/** Menus of type button (and menus) bind interface routes. */
 export const sysMenuApi = pgTable(
   'sys_menu_api',
   {
@@ -144,7 +144,7 @@ export const sysSession = pgTable(
   (t) => [index('sys_session_account_idx').on(t.accountId)],
 );
 
-/** Every sign-in attempt (issue 2, 11). */
+/** Every sign-in attempt. */
 export const sysLoginLog = pgTable(
   'sys_login_log',
   {

@@ -54,7 +54,7 @@ const WITHDRAWAL_DEFAULT: WithdrawalSetting = {
 };
 
 /**
- * Values on a fresh install. Money in cents. Billing examples from domain.md: 3 free minutes,
+ * Values on a fresh install. Money in cents. Billing examples: 3 free minutes,
  * 1 an hour capped at 10 a day for Bluetooth chargers, a 99 deposit ceiling.
  */
 export const CONFIG_DEFAULTS = {
@@ -113,7 +113,7 @@ type DevicePayValues = z.infer<typeof devicePayInput>;
 type BannerValues = z.infer<typeof bannerInput>;
 
 /**
- * The global configuration (spec 7, 9). Groups of values live in sys_param (paramType = group,
+ * The global configuration. Groups of values live in sys_param (paramType = group,
  * one row per key); device payment configs and banners have their own tables. Sensitive changes
  * (pay settings, device payment configs, the code mobile, extended function activation) need a
  * ticket from a checked SMS code.

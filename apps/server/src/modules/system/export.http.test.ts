@@ -54,7 +54,7 @@ describe.each(engines)('export centre (%s)', (engine) => {
     expect(theirs.total).toBe(0);
   });
 
-  it('refuses an export with nothing to export or over 20,000 rows (spec 5, 8)', async () => {
+  it('refuses an export with nothing to export or over 20,000 rows', async () => {
     const token = await s.current.login();
     const none = await s.current.inject({ method: 'POST', url: '/user/api/v1/sys/loginLog/export', headers: auth(token), payload: { userName: 'no-such-account' } });
     expect(none.json()).toMatchObject({ code: 100071, msg: 'No data to export' });

@@ -7,7 +7,7 @@ import type { ConfigService } from './config.service.js';
 import { sysExtension } from './tables.js';
 
 /**
- * Extended functions the product offers beyond plain rental (spec 3, 4 "expansion tools"). Each
+ * Extended functions the product offers beyond plain rental ("expansion tools"). Each
  * is seeded closed; names are i18n keys the console translates. Other modules ask `isActive`.
  */
 export const EXTENSIONS = [
@@ -39,7 +39,7 @@ export class ExtensionService {
     return { list: rows.map(item), total: Number(total!.n) };
   }
 
-  /** Activation and re-activation need a ticket from a checked code (spec 4); closing does not. */
+  /** Activation and re-activation need a ticket from a checked code; closing does not. */
   async editStatus(p: Principal, req: { id: number; status: 'activated' | 'closed'; ticket?: string }): Promise<ExtensionItem> {
     if (req.status === 'activated') await this.config.requireTicket(p, req.ticket);
     const [current] = await this.db.select().from(sysExtension).where(eq(sysExtension.id, req.id));

@@ -4,7 +4,7 @@ import type { MenuSeed } from '../../platform/menus.js';
 const B = MENU_TYPE.button;
 
 /**
- * The system module's screens under System management (spec 2) and a button for every
+ * The system module's screens under System management and a button for every
  * permission-coded action. Seeded roles (docs/decisions.md): finance reads the configuration and
  * keeps the pay settings; operations keeps device scenes and problem types; customer service reads
  * problem types.

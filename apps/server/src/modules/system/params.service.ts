@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { sysParam } from './tables.js';
 
-/** System parameters (spec 3). Only parameters marked public are answered without a sign-in. */
+/** System parameters. Only parameters marked public are answered without a sign-in. */
 export class ParamsService {
   constructor(private readonly db: Db) {}
 

@@ -5,7 +5,7 @@ import { escapeLike } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { sysProblemType } from './tables.js';
 
-/** Problem types of repair tickets and feedback (spec 4: in use or deleted; deleting marks). */
+/** Problem types of repair tickets and feedback (in use or deleted; deleting marks). */
 export class ProblemTypeService {
   constructor(private readonly db: Db) {}
 

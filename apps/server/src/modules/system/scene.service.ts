@@ -5,7 +5,7 @@ import { sysDeviceScene } from './tables.js';
 
 type DeviceKind = (typeof DEVICE_KINDS)[number];
 
-/** Device scenes (spec 3): the picture and link the user app shows for each kind of device. */
+/** Device scenes: the picture and link the user app shows for each kind of device. */
 export class SceneService {
   constructor(private readonly db: Db) {}
 

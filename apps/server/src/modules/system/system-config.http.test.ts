@@ -135,7 +135,7 @@ describe.each(engines)('system configuration (%s)', (engine) => {
     expect((await clerk.put(`${G}/updateIsNull`, { ticket, values: next })).code).toBe(100201);
     expect((await clerk.get(`${G}/selectPayMessage`)).code).toBe(0);
 
-    // spec 5 rules in three languages
+    // rules in three languages
     const rule = (w: object, lang: string) =>
       c.put(`${G}/updateIsNull`, { ticket, values: { ...next, withdrawal: { ...next.withdrawal, operator: { ...next.withdrawal.operator, ...w } } } }, lang);
     const minAbove = { singleCap: 1000, minAmount: 2000 };

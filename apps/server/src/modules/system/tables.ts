@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** System parameters (spec 3): paramType, paramKey, paramValue. Public ones need no sign-in. */
+/** System parameters: paramType, paramKey, paramValue. Public ones need no sign-in. */
 export const sysParam = pgTable(
   'sys_param',
   {
@@ -16,7 +16,7 @@ export const sysParam = pgTable(
   (t) => [uniqueIndex('sys_param_key_uq').on(t.paramType, t.paramKey)],
 );
 
-/** Device payment configs (spec 3, 7): a list addressed by index (getDevicePayByIndex). */
+/** Device payment configs: a list addressed by index (getDevicePayByIndex). */
 export const sysDevicePay = pgTable('sys_device_pay', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   idx: integer('idx').notNull().unique(),
@@ -32,7 +32,7 @@ export const sysDevicePay = pgTable('sys_device_pay', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** User app banners (spec 7 addBanner, updateUserBanner). */
+/** User app banners (addBanner, updateUserBanner). */
 export const sysBanner = pgTable('sys_banner', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   title: varchar('title', { length: 32 }).notNull(),
@@ -44,7 +44,7 @@ export const sysBanner = pgTable('sys_banner', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Extended functions ("expansion tools", spec 3, 4): activated or closed; seeded by code. */
+/** Extended functions ("expansion tools"): activated or closed; seeded by code. */
 export const sysExtension = pgTable('sys_extension', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   code: varchar('code', { length: 32 }).notNull().unique(),
@@ -55,7 +55,7 @@ export const sysExtension = pgTable('sys_extension', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Device scenes (spec 3): the display picture and link address per kind of device. */
+/** Device scenes: the display picture and link address per kind of device. */
 export const sysDeviceScene = pgTable('sys_device_scene', {
   deviceType: varchar('device_type', { length: 16 }).primaryKey(),
   img: varchar('img', { length: 255 }),
@@ -63,7 +63,7 @@ export const sysDeviceScene = pgTable('sys_device_scene', {
   updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
 
-/** Problem types of repair tickets and feedback (spec 4: in use or deleted). */
+/** Problem types of repair tickets and feedback (in use or deleted). */
 export const sysProblemType = pgTable(
   'sys_problem_type',
   {

@@ -1,6 +1,6 @@
 import { bigint, bigserial, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
-/** Operation log: every change made by staff (design.md). */
+/** Operation log: every change made by staff. */
 export const sysOperationLog = pgTable(
   'sys_operation_log',
   {

@@ -1,7 +1,7 @@
 import { bigint, bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * Export log (spec 3) and the export job queue in one table: a row is claimed with
+ * Export log and the export job queue in one table: a row is claimed with
  * FOR UPDATE SKIP LOCKED, so any number of server processes share the work.
  */
 export const sysExportLog = pgTable(

@@ -1,7 +1,7 @@
 import { Errors, type ErrorName } from '@cbo/contract';
 
 /**
- * A failure the caller should see: a catalogue name (spec 8) and the values for its message.
+ * A failure the caller should see: a catalogue name and the values for its message.
  * Thrown anywhere below a route; the one error handler turns it into the envelope in the
  * caller's language.
  */

@@ -133,7 +133,7 @@ const shapeKeys = (schema: unknown): string[] => (schema && defOf(schema).type =
 const ID_KEYS = ['id', 'manageId', 'menuId', 'index'];
 /** Ids nothing has, tried in order until the call's schema takes one. */
 const UNKNOWN_IDS: unknown[] = [999_999, 9_999, '999999', 'ZZZZ999999999999'];
-/** "Not found": the platform's code, or a domain's own (a device not found, spec 8). */
+/** "Not found": the platform's code, or a domain's own (a device not found). */
 const NOT_FOUND_CODES = Object.entries(Errors).filter(([n]) => n === 'NOT_FOUND' || n.endsWith('_NOT_FOUND')).map(([, e]) => e.code);
 const VALIDATION = Errors.VALIDATION.code;
 

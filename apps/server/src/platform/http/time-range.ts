@@ -2,7 +2,7 @@ import { MAX_RANGE_DAYS } from '@cbo/contract';
 import { AppError } from './app-error.js';
 
 /**
- * Parses a list screen's time range and applies spec 5: start not after end, and a range over
+ * Parses a list screen's time range and applies the 30-day rule: start not after end, and a range over
  * 30 days is rejected. Either end may be open.
  */
 export function checkTimeRange(beginTime?: string, endTime?: string): { begin: Date | null; end: Date | null } {

@@ -31,7 +31,7 @@ interface Client {
 }
 
 /**
- * The live channel (spec 4): one WebSocket per open console at /ws?token&clientType. Messages
+ * The live channel: one WebSocket per open console at /ws?token&clientType. Messages
  * go through PostgreSQL NOTIFY, so a message for an account reaches its sockets on every
  * server process that shares the database.
  */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { logout, useSession } from '@/shared/session';
 import { PROFILE_PATH } from '../menu-routes';
 
-/** The avatar menu (spec 2): personal center, and log out after a confirmation. */
+/** The avatar menu: personal center, and log out after a confirmation. */
 export function AvatarMenu({ compact }: { compact: boolean }) {
   const { t } = useTranslation('layout');
   const { modal } = App.useApp();

@@ -5,7 +5,7 @@ import { translateTitle } from '../route-title';
 import { DASHBOARD_PATH, type AppRoute } from '../menu-routes';
 
 /**
- * spec 2: the breadcrumb always starts with the dashboard, then the groups and the screen.
+ * the breadcrumb always starts with the dashboard, then the groups and the screen.
  * Groups are plain text (they are not screens); the current screen is the last, unlinked item.
  */
 export function AppBreadcrumb({ trail, dashboard }: { trail: AppRoute[]; dashboard: AppRoute | undefined }) {

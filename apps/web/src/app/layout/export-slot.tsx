@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { ErrorBoundary } from '@/shared/error-boundary';
 
 /**
- * The export-download list of the top bar (spec 2) belongs to the export feature. It is found
+ * The export-download list of the top bar belongs to the export feature. It is found
  * through a glob so the shell builds and runs whether or not that feature is present, and a
  * failure inside it never takes the top bar down.
  */

@@ -20,7 +20,7 @@ export const SIDEBAR_WIDTH = 210;
 const SIDEBAR_COLLAPSED_WIDTH = 54;
 
 /**
- * The console layout (spec 2, vue-element-admin's shape): sidebar, top bar, tab bar and the
+ * The console layout (vue-element-admin's shape): sidebar, top bar, tab bar and the
  * screens. Below 992 px the sidebar becomes a drawer that closes on navigation.
  */
 export function AppLayout({ routes }: { routes: AppRoute[] }) {

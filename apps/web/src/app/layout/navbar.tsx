@@ -17,7 +17,7 @@ interface NavbarProps {
   mobile: boolean;
 }
 
-/** Top bar (spec 2): hamburger, breadcrumb, language, export list, theme colour, avatar. */
+/** Top bar: hamburger, breadcrumb, language, export list, theme colour, avatar. */
 export function Navbar({ trail, dashboard, sidebarOpen, onToggleSidebar, mobile }: NavbarProps) {
   const { t } = useTranslation('layout');
   return (

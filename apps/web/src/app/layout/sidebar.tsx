@@ -21,7 +21,7 @@ interface SidebarProps {
 }
 
 /**
- * The 210 px sidebar (spec 2): logo and brand name at the top, the permitted menu, the footer
+ * The 210 px sidebar: logo and brand name at the top, the permitted menu, the footer
  * message at the bottom. Logo, brand and footer come from the public system parameters.
  */
 export function Sidebar({ routes, trail, collapsed, brandName, logo, footer }: SidebarProps) {

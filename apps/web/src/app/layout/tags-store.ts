@@ -2,7 +2,7 @@ import { createStore } from '@/shared/store';
 import { onSessionReset } from '@/shared/session';
 
 /**
- * The tab bar's open screens (spec 2: a fixed tab bar of open screens). Titles are kept as menu
+ * The tab bar's open screens (a fixed tab bar of open screens). Titles are kept as menu
  * names (i18n keys), so a language switch retitles every tab. The list lives in sessionStorage:
  * it survives a reload of the browser tab, not a new tab or a logout.
  */

@@ -17,7 +17,7 @@ import {
 type Action = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 
 /**
- * The tab bar of open screens (spec 2). Clicking a tab goes to it; right-clicking one, or the
+ * The tab bar of open screens. Clicking a tab goes to it; right-clicking one, or the
  * menu at the end of the bar (for touch screens), offers refresh, close, close others and close
  * all. The dashboard tab is fixed.
  */

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { THEME_COLORS } from '@/shared/settings';
 import { setTheme, useThemeColor } from '@/shared/theme';
 
-/** Colour names for the seven theme colours of spec 9, in THEME_COLORS order. */
+/** Colour names for the seven theme colours, in THEME_COLORS order. */
 const COLOR_KEYS = ['teal', 'blue', 'purple', 'magenta', 'volcano', 'gold', 'cyan'] as const;
 
-/** The theme colour menu (spec 2, 9): the choice is stored and applies at once. */
+/** The theme colour menu: the choice is stored and applies at once. */
 export function ThemeMenu() {
   const { t } = useTranslation('layout');
   const current = useThemeColor();

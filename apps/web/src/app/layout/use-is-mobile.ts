@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** spec 9: mobile mode applies below 992 px. */
+/** mobile mode applies below 992 px. */
 export const MOBILE_QUERY = '(max-width: 991.98px)';
 
 function subscribe(onChange: () => void): () => void {

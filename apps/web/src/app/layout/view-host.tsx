@@ -5,7 +5,7 @@ import { TopProgress } from '@/shared/top-progress';
 import type { ViewCache } from './view-cache';
 
 /**
- * Renders every screen kept alive (spec 2's tab bar): the active one visible, the others inside
+ * Renders every screen kept alive (tab bar): the active one visible, the others inside
  * hidden <Activity> boundaries, which keep their state but pause their effects. Each screen is
  * matched against its own address, so useLocation/useParams inside a hidden screen still see
  * the address it was opened with.

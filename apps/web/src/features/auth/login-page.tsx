@@ -18,7 +18,7 @@ const FIELDS: Record<Mode, Field[]> = { account: ['userName', 'password'], mobil
 const EMPTY: Values = { userName: '', areaCode: '', mobile: '', password: '' };
 
 /**
- * spec 5: no sign-in rule beyond "required" is shown (the server trims the names with the
+ * no sign-in rule beyond "required" is shown (the server trims the names with the
  * contract's schema). A password of spaces is a password; a user name of spaces is not.
  */
 export function missingFields(mode: Mode, v: Values): Field[] {
@@ -26,7 +26,7 @@ export function missingFields(mode: Mode, v: Values): Field[] {
 }
 
 /**
- * The sign-in screen (spec 1, 2, 4): a user name, or an area code and mobile, and a password.
+ * The sign-in screen: a user name, or an area code and mobile, and a password.
  * On success the token goes to the Authorization cookie, the returned browserType is kept, and
  * the brand name is fetched and stored for the page title. Failures are shown by the request
  * layer's one error handler (wrong password, locked, frozen all come with their message).
@@ -66,7 +66,7 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
       });
       setToken(data.token);
       setBrowserType(data.browserType);
-      // spec 4: after login the brand name is fetched and kept as the page title. A failure
+      // after login the brand name is fetched and kept as the page title. A failure
       // here must not block signing in; the old title stays.
       const brandName = await import('@/shared/public-param')
         .then((m) => m.fetchPublicParam('brandName'))

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { ExportLogItem, PageResult } from '@cbo/contract';
 
-/** spec 9: the export list shows 10 entries a page. */
+/** the export list shows 10 entries a page. */
 export const EXPORT_PAGE_SIZE = 10;
 
 /**
- * Live payloads (spec 4, 7). The contract names the message types; their data is read
+ * Live payloads. The contract names the message types; their data is read
  * defensively here because a message from an older or newer server must not break the top bar.
  */
 export const exportProgressData = z.object({
@@ -27,7 +27,7 @@ export function percentOf(speed: string | number | null | undefined): number {
   return Math.min(100, Math.max(0, Math.round(n)));
 }
 
-/** spec 2, 4: the download is enabled at 100%, and only for an export that produced a file. */
+/** the download is enabled at 100%, and only for an export that produced a file. */
 export function isDownloadable(item: Pick<ExportLogItem, 'exportSpeed' | 'fileUrl' | 'status'>): boolean {
   return percentOf(item.exportSpeed) >= 100 && Boolean(item.fileUrl) && item.status !== 'failed';
 }

@@ -15,7 +15,7 @@ async function message(value: unknown, lang: 'zh_CN' | 'en_US'): Promise<string 
   }
 }
 
-describe('30-day range guard (spec 5)', () => {
+describe('30-day range guard', () => {
   it('allows up to exactly 30 days and refuses anything longer', () => {
     expect(exceedsMaxRange(start, start.add(30, 'day'))).toBe(false);
     expect(exceedsMaxRange(start, start.add(30, 'day').add(1, 'second'))).toBe(true);

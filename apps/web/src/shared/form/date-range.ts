@@ -8,7 +8,7 @@ export type PickedRange = readonly [Dayjs | null | undefined, Dayjs | null | und
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * True when the range spans more than `maxDays` days (spec 5: a range over 30 days is rejected).
+ * True when the range spans more than `maxDays` days (a range over 30 days is rejected).
  * The span is measured end minus start, as the server measures it, so 00:00 on the 1st to
  * 23:59:59 on the 30th passes and anything reaching past 24 h x 30 fails.
  */

@@ -13,7 +13,7 @@ export interface ExportButtonProps {
 }
 
 /**
- * Starts an export of the current filters. Exports run in the background (spec 2: the export
+ * Starts an export of the current filters. Exports run in the background (the export
  * list in the top bar shows their progress), so success here only says where the file will be.
  */
 export function ExportButton({ call, getFilters }: ExportButtonProps) {

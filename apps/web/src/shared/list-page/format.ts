@@ -9,7 +9,7 @@ export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const HAS_ZONE = /(?:[zZ]|[+-]\d{2}(?::?\d{2})?)$/;
 
 /**
- * Parses a server time. Times are stored in UTC (design.md); one written without a zone is
+ * Parses a server time. Times are stored in UTC; one written without a zone is
  * read as UTC too, never as the viewer's local time.
  */
 export function parseServerTime(value: string): Dayjs {

@@ -42,7 +42,7 @@ type ExportProps = { exportCall: ExportCall; exportPerm: string } | { exportCall
 export type ListPageProps<K extends PagedCall> = ListPageBaseProps<K> & ExportProps;
 
 /**
- * The list screen every resource shares (design.md "the console"): filter form, toolbar with
+ * The list screen every resource shares: filter form, toolbar with
  * permission-gated buttons, export to the export centre, refresh, and a table with server-side
  * paging and sorting. Typed by the contract: filter names, row fields and the export call are
  * checked against api.ts.

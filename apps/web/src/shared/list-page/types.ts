@@ -52,7 +52,7 @@ export type FilterField<F extends string = string> =
       name: string;
       begin: F;
       end: F;
-      /** Longest span allowed in days (spec 5: 30); blocked in the picker and by a rule. */
+      /** Longest span allowed in days (30); blocked in the picker and by a rule. */
       maxDays?: number;
       /** Pick a time of day as well as a date (default true). */
       showTime?: boolean;

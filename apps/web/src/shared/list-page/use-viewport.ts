@@ -1,7 +1,7 @@
 import { Grid } from 'antd';
 
 /**
- * Mobile mode below 992 px (spec 2, 9), which is antd's `lg` breakpoint. Before the first
+ * Mobile mode below 992 px, which is antd's `lg` breakpoint. Before the first
  * measurement antd reports no breakpoints; that counts as desktop, the default device mode.
  */
 export function useIsMobile(): boolean {

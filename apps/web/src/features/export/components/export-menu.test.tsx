@@ -59,7 +59,7 @@ describe('ExportMenu', () => {
   });
 
   it('enables the download only at 100%, as a plain link to the file', async () => {
-    // Even with a link already known, 40% is not downloadable (spec 2: enabled at 100%).
+    // Even with a link already known, 40% is not downloadable (enabled at 100%).
     const server = fakeServer({ [LIST]: { list: [item(1, '40%', { fileUrl: '/user/api/v1/exportExcelLog/download?id=1' }), item(2, '100%')], total: 2 } });
     renderView(<ExportMenu />);
     fireEvent.click(button(/exports/i));

@@ -28,7 +28,7 @@ function exportLogQuery(pageNum: number) {
 }
 
 /**
- * The export list of the top bar (spec 2): an icon with the number of running exports; its
+ * The export list of the top bar: an icon with the number of running exports; its
  * popover lists the account's exports with progress, and a download link once one reaches
  * 100%. Live messages move the progress bars and announce finished files.
  */
@@ -155,7 +155,7 @@ function ExportRow({ item }: { item: ExportLogItem }) {
           {item.fileName}
         </Typography.Text>
         {downloadable ? (
-          // A plain link: the server answers the file to the Authorization cookie (spec 7).
+          // A plain link: the server answers the file to the Authorization cookie.
           <a href={item.fileUrl ?? undefined} download={item.fileName}>
             <DownloadOutlined /> {t('download')}
           </a>

@@ -12,7 +12,7 @@ import { OnlineBadge } from '../components/cabinet-text';
 import { parseSnList, rangePreview, snListRule, snRangeEndSchema } from '../components/sn-rules';
 import { useLiveCabinetRows } from '../use-fleet-live';
 
-/** Code of an answer that carries a report of a partly failed batch in `data` (spec 8). */
+/** Code of an answer that carries a report of a partly failed batch in `data`. */
 const PARTIAL = -100;
 
 /**

@@ -27,7 +27,7 @@ export default function LoginLogView() {
       { type: 'select', name: 'terminal', label: t('loginLog.terminalLabel'), options: optionsOf(CLIENT_TYPES, text.terminal) },
       { type: 'select', name: 'result', label: t('loginLog.resultLabel'), options: optionsOf(LOGIN_RESULTS, text.result) },
       { type: 'text', name: 'ip', label: t('loginLog.ip') },
-      // spec 5: a range over 30 days is rejected; the form refuses it before the server does.
+      // a range over 30 days is rejected; the form refuses it before the server does.
       { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('loginLog.time'), maxDays: MAX_RANGE_DAYS },
     ],
     [t, text],

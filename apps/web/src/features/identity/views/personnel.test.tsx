@@ -74,7 +74,7 @@ describe('personnel screen', () => {
     expect(queryButton(/Unlock sign-in/)).toBeNull();
   });
 
-  it('checks the rules of spec 5 before sending a new account', async () => {
+  it('checks the field rules before sending a new account', async () => {
     const server = fakeServer({ ...common, [LIST]: { list: [], total: 0 }, [BUTTONS]: ['sys:manage:add'], [CREATE]: { manageId: 9 } });
     renderView(<PersonnelView />, { path: '/system/personnel' });
     fireEvent.click(await waitFor(() => button(/New account/)));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '@cbo/contract';
 import { avatarProblem } from './avatar-upload';
 
-describe('avatar check before upload (spec 5: images up to 5 MB)', () => {
+describe('avatar check before upload (images up to 5 MB)', () => {
   it('accepts the image types the server accepts, up to 5 MB', () => {
     expect(avatarProblem({ type: 'image/png', size: 1000 })).toBeNull();
     expect(avatarProblem({ type: 'image/jpeg', size: AVATAR_MAX_BYTES })).toBeNull();

@@ -10,7 +10,7 @@ import { accountChanged } from '../account';
 /** What the server accepts by content (it decodes the whole image); the browser checks the declared type first. */
 export const AVATAR_TYPES = UPLOAD_IMAGE_TYPES;
 
-/** Why a picked file cannot be an avatar, or null when it can (spec 5: images up to 5 MB). */
+/** Why a picked file cannot be an avatar, or null when it can (images up to 5 MB). */
 export function avatarProblem(file: Pick<File, 'type' | 'size'>): 'type' | 'size' | null {
   if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'type';
   if (file.size > AVATAR_MAX_BYTES) return 'size';

@@ -20,7 +20,7 @@ const field = updateProfileRequest.shape;
 /** Limits the inputs to what the contract allows, so the counter and the rule agree. */
 const MAX = { nickName: 18, email: 32, idCard: 20, address: 64, note: 18 } as const;
 
-/** The own profile: nickname, email, ID card, address and note (spec 3, 5). */
+/** The own profile: nickname, email, ID card, address and note. */
 export function ProfileForm({ info }: { info: ManageInfo }) {
   const { t } = useTranslation('profile');
   const { message } = App.useApp();

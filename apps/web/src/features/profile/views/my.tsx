@@ -8,7 +8,7 @@ import { MobileForm } from '../components/mobile-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 
-/** Personal center (spec 2: /my/my, also from the avatar menu): the own account and its settings. */
+/** Personal center (/my/my, also from the avatar menu): the own account and its settings. */
 export default function MyView() {
   const { t, i18n } = useTranslation('profile');
   const isMobile = useIsMobile();

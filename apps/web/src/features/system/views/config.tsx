@@ -9,12 +9,12 @@ import { useCodeTicket } from '../components/code-ticket';
 import { BasisForm, GroupCard, OperationForm, OtherForm, PayForm } from '../components/config-groups';
 import { BannerTab, DevicePayTab, SystemTab } from '../components/config-lists';
 
-/** The fixed route of the range settings (spec 2: /setRnge, hidden, a tab of its own). */
+/** The fixed route of the range settings (/setRnge, hidden, a tab of its own). */
 const RANGE_PATH = '/setRnge';
 
 /**
  * System management → system configuration (menu url system/config): the configurable values of
- * spec 9 in tabs by group. Each tab saves on its own; pay settings and device payment configs ask
+ * in tabs by group. Each tab saves on its own; pay settings and device payment configs ask
  * for an SMS code first. Without a button permission a tab is read-only.
  */
 export default function ConfigView() {

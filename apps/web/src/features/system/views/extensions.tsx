@@ -10,8 +10,8 @@ import { useCodeTicket } from '../components/code-ticket';
 
 /**
  * System management → expansion tools (menu url system/extensions): the extended functions with
- * their activation time and status. Activating (and re-activating) one asks for an SMS code
- * (spec 4); closing asks for a confirmation.
+ * their activation time and status. Activating (and re-activating) one asks for an SMS code;
+ * closing asks for a confirmation.
  */
 export default function ExtensionsView() {
   const { t, i18n } = useTranslation('system');

@@ -27,7 +27,7 @@ export default function OperationLogView() {
       { type: 'text', name: 'behaviour', label: t('operationLog.behaviour') },
       { type: 'select', name: 'result', label: t('operationLog.result'), options: optionsOf(OPERATION_RESULTS, (v) => t(`common:results.${v}`)) },
       { type: 'text', name: 'ip', label: t('operationLog.ip') },
-      // spec 5: a range over 30 days is rejected; the form refuses it before the server does.
+      // a range over 30 days is rejected; the form refuses it before the server does.
       { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('operationLog.time'), maxDays: MAX_RANGE_DAYS },
     ],
     [t],

@@ -13,7 +13,7 @@ type Values = z.infer<typeof problemTypeSave>;
 
 /**
  * System management → problem type configuration (menu url system/problem-types): the problem
- * types of repair tickets and feedback, in use or deleted (spec 4). Deleting marks the type, so
+ * types of repair tickets and feedback, in use or deleted. Deleting marks the type, so
  * tickets that used it keep their wording.
  */
 export default function ProblemTypesView() {

@@ -14,7 +14,7 @@ type SceneValues = z.infer<typeof updateSceneRequest>;
 
 /**
  * System management → device scenes (menu url system/scenes): the display picture and link
- * address the user app shows for each kind of device (spec 3). One row per kind, so no paging.
+ * address the user app shows for each kind of device. One row per kind, so no paging.
  */
 export default function ScenesView() {
   const { t } = useTranslation('system');

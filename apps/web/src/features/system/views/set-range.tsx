@@ -13,7 +13,7 @@ import { toInput, useSchemaRule } from '../components/schema-rule';
 const CONFIG_PATH = '/system/config';
 
 /**
- * /setRnge (spec 2: hidden, a fixed route with its own tab): the bounds within which agents and
+ * /setRnge (hidden, a fixed route with its own tab): the bounds within which agents and
  * outlets set their billing (hourly price, daily cap, deposit, cable package amounts). The
  * system configuration's own values must lie inside them; the server refuses a range that
  * would leave one outside.
