@@ -96,6 +96,8 @@ export class AccessService {
   async authorize(p: Principal, method: string, path: string): Promise<boolean> {
     if (p.isSuper) return true;
     if (!p.roleCodes.length) return false;
+    // Read in the same statement as the session when the guard resolved it for this route.
+    if (p.route && p.route.method === method && p.route.path === path) return p.route.held;
     return this.holdsApi(p, and(eq(sysApi.method, method), eq(sysApi.path, path))!);
   }
 
