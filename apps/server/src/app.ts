@@ -14,6 +14,7 @@ import { clientErrorHandler, installErrorHandling, sendError, zodValidatorCompil
 import { installGuard, registeredCalls } from './platform/http/routes.js';
 import { safeLogger } from './platform/http/log-safety.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
+import { installCompression } from './platform/http/compression.js';
 import { FileStorage } from './platform/files/storage.js';
 import { Uploads } from './platform/files/uploads.js';
 import { LiveHub } from './platform/live/live-hub.js';
@@ -82,6 +83,7 @@ export async function buildApp(opts: BuildOptions) {
   }
 
   await installSecurityHeaders(app);
+  await installCompression(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -114,7 +116,9 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(fastifyStatic, { root: files.imagesDir, prefix: '/files/images/', ...uploadHeaders });
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
+    // Built with a .br and a .gz copy of each file (vite.config.ts): the smallest one the browser
+    // accepts is sent, with Content-Encoding and Vary: Accept-Encoding.
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false, preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'] });
     // Hashed assets never change; index.html must be re-read on every visit.
     app.addHook('onSend', async (req, reply) => {
       if (req.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -9,7 +9,7 @@ type MenuRow = typeof sysMenu.$inferSelect;
 export type Reader = Pick<Db, 'select' | 'selectDistinct' | 'execute'>;
 
 /**
- * Menus, roles and interface routes (spec 6): a role holds menus, menus of type button (and
+ * Menus, roles and interface routes: a role holds menus, menus of type button (and
  * menus) bind interface routes, and a request passes when one of the account's roles holds a
  * menu bound to its route. A super role holds everything.
  */
@@ -64,7 +64,7 @@ export class AccessService {
         name: m.name,
         type: m.type as MenuEntry['type'],
         hidden: m.hidden,
-        // A super role sees every menu, so no role list restricts it (spec 6: null allows all).
+        // A super role sees every menu, so no role list restricts it (null allows all).
         roles: p.isSuper ? null : (rolesByMenu.get(m.id) ?? []),
         icon: m.icon,
         orderNum: m.orderNum,
@@ -96,6 +96,8 @@ export class AccessService {
   async authorize(p: Principal, method: string, path: string): Promise<boolean> {
     if (p.isSuper) return true;
     if (!p.roleCodes.length) return false;
+    // Read in the same statement as the session when the guard resolved it for this route.
+    if (p.route && p.route.method === method && p.route.path === path) return p.route.held;
     return this.holdsApi(p, and(eq(sysApi.method, method), eq(sysApi.path, path))!);
   }
 

@@ -41,7 +41,8 @@ function createIdentity({ db, config, sms, live }: Platform) {
   const manage = new ManageService(db, { access, orgs, roles, profile, sessions, loginGuard });
 
   async function userInfo(p: Principal): Promise<UserInfo> {
-    const [a] = await db.select().from(sysAccount).where(eq(sysAccount.id, p.accountId));
+    // Read with the session a moment ago in this request; read again only for a principal made elsewhere.
+    const a = sessions.accountOf(p) ?? (await db.select().from(sysAccount).where(eq(sysAccount.id, p.accountId)))[0];
     if (!a) throw new AppError('NOT_SIGNED_IN');
     return {
       userId: a.id,

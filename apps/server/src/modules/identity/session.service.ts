@@ -1,17 +1,21 @@
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { query, type Db } from '../../platform/db/database.js';
+import { api } from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { newToken, sha256 } from '../../platform/auth/tokens.js';
-import { sysSession } from './tables.js';
+import { sysAccount, sysSession } from './tables.js';
 
 export interface SessionSettings {
   idleMinutes: number;
   maxHours: number;
 }
 
-/** What ends a session, as the code its next call gets (spec 8, 100021-100023). */
+/** The account columns read with the session: what a call about the caller answers. */
+export type AccountCard = Pick<typeof sysAccount.$inferSelect, 'id' | 'userName' | 'nickName' | 'avatar' | 'areaCode' | 'mobile' | 'lastLoginAt' | 'lastLoginIp'>;
+
+/** What ends a session, as the code its next call gets (100021-100023). */
 export type EndCode = 100021 | 100022 | 100023;
 
 export type SessionEnded = (ended: { sessionIds: number[]; code: EndCode }) => Promise<void>;
@@ -22,11 +26,24 @@ export type SessionEnded = (ended: { sessionIds: number[]; code: EndCode }) => P
  * elsewhere. A token is looked up by its hash.
  */
 export class SessionService {
+  /**
+   * One statement per call for everything the guard needs: the session, its account, the
+   * account's roles and, for a route that needs a permission, whether a role holds a menu bound
+   * to it. Prepared once (named on PostgreSQL, so it is parsed and planned once per connection)
+   * and read fresh on every call, so a frozen account, an ended session or a changed role or
+   * menu binding counts from the very next call, in every process.
+   */
+  private readonly lookup: ReturnType<typeof lookupStatement>;
+  /** The account as read with each principal's session, for calls about the caller (user info). */
+  private readonly cards = new WeakMap<Principal, AccountCard>();
+
   constructor(
     private readonly db: Db,
     private readonly settings: SessionSettings,
     private readonly onEnded: SessionEnded,
-  ) {}
+  ) {
+    this.lookup = lookupStatement(db);
+  }
 
   async create(accountId: number, clientType: string, ip: string, userAgent: string | undefined): Promise<{ token: string; sessionId: number }> {
     const token = newToken();
@@ -44,32 +61,24 @@ export class SessionService {
     return { token, sessionId: row!.id };
   }
 
-  /** Resolves a token to its principal, or the code that tells the console why not. */
-  async authenticate(token: string | undefined, _req?: FastifyRequest): Promise<Principal> {
+  /**
+   * Resolves a token to its principal, or the code that tells the console why not. When `req`
+   * is a call that needs a permission, the principal also carries whether one of its roles holds
+   * that route (AccessService.authorize reads it instead of asking again).
+   */
+  async authenticate(token: string | undefined, req?: FastifyRequest): Promise<Principal> {
     if (!token || token.length > 128) throw new AppError('NOT_SIGNED_IN');
-    const rows = await query<{
-      id: number; account_id: number; client_type: string; last_seen_at: string | Date; expires_at: string | Date;
-      revoked_code: number | null; user_name: string; status: number; role_codes: string[] | null; role_names: string[] | null; is_super: boolean | null;
-    }>(this.db, sql`
-      select s.id, s.account_id, s.client_type, s.last_seen_at, s.expires_at, s.revoked_code,
-             a.user_name, a.status,
-             roles.codes as role_codes, roles.names as role_names, roles.is_super
-        from sys_session s
-        join sys_account a on a.id = s.account_id
-        left join lateral (
-          select array_agg(r.code order by r.id) as codes, array_agg(r.name order by r.id) as names, bool_or(r.is_super) as is_super
-            from sys_account_role ar join sys_role r on r.id = ar.role_id
-           where ar.account_id = a.id
-        ) roles on true
-       where s.token_hash = ${sha256(token)}`);
+    const call = req?.routeOptions?.config?.call;
+    const route = call && typeof api[call].access === 'object' ? { method: api[call].method, path: api[call].path } : null;
+    const rows = await this.lookup.execute({ hash: sha256(token), method: route?.method ?? '', path: route?.path ?? '' });
     const s = rows[0];
     if (!s) throw new AppError('NOT_SIGNED_IN');
-    if (s.revoked_code === 100022) throw new AppError('SIGNED_IN_ELSEWHERE');
-    if (s.revoked_code === 100023 || s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
-    if (s.revoked_code !== null) throw new AppError('SESSION_EXPIRED');
+    if (s.revokedCode === 100022) throw new AppError('SIGNED_IN_ELSEWHERE');
+    if (s.revokedCode === 100023 || s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
+    if (s.revokedCode !== null) throw new AppError('SESSION_EXPIRED');
     const now = Date.now();
-    const lastSeen = new Date(s.last_seen_at).getTime();
-    if (new Date(s.expires_at).getTime() <= now || now - lastSeen > this.settings.idleMinutes * 60_000) {
+    const lastSeen = s.lastSeenAt.getTime();
+    if (s.expiresAt.getTime() <= now || now - lastSeen > this.settings.idleMinutes * 60_000) {
       throw new AppError('SESSION_EXPIRED');
     }
     // Each use moves the idle deadline. Writing on every call would cost a write per request, so
@@ -83,16 +92,24 @@ export class SessionService {
         .set({ lastSeenAt: new Date(now) })
         .where(and(eq(sysSession.id, s.id), lt(sysSession.lastSeenAt, new Date(now - touchAfter))));
     }
-    return {
-      accountId: Number(s.account_id),
-      sessionId: Number(s.id),
-      userName: s.user_name,
+    const principal: Principal = {
+      accountId: s.accountId,
+      sessionId: s.id,
+      userName: s.userName,
       accountType: 'admin',
-      clientType: s.client_type,
-      roleCodes: s.role_codes ?? [],
-      roleNames: s.role_names ?? [],
-      isSuper: Boolean(s.is_super),
+      clientType: s.clientType,
+      roleCodes: s.roleCodes ?? [],
+      roleNames: s.roleNames ?? [],
+      isSuper: Boolean(s.isSuper),
+      ...(route ? { route: { ...route, held: s.routeHeld } } : {}),
     };
+    this.cards.set(principal, { id: s.accountId, userName: s.userName, nickName: s.nickName, avatar: s.avatar, areaCode: s.areaCode, mobile: s.mobile, lastLoginAt: s.lastLoginAt, lastLoginIp: s.lastLoginIp });
+    return principal;
+  }
+
+  /** The caller's account as read with its session in this request (none for a principal made elsewhere). */
+  accountOf(p: Principal): AccountCard | undefined {
+    return this.cards.get(p);
   }
 
   async end(sessionId: number, code: EndCode): Promise<void> {
@@ -115,4 +132,46 @@ export class SessionService {
     if (ended.length) await this.onEnded({ sessionIds: ended.map((e) => e.id), code });
     return ended.length;
   }
+}
+
+/** The guard's statement (SessionService.authenticate): session, account, roles, route held. */
+function lookupStatement(db: Db) {
+  return db
+      .select({
+      id: sysSession.id,
+      accountId: sysSession.accountId,
+      clientType: sysSession.clientType,
+      lastSeenAt: sysSession.lastSeenAt,
+      expiresAt: sysSession.expiresAt,
+      revokedCode: sysSession.revokedCode,
+      userName: sysAccount.userName,
+      status: sysAccount.status,
+      nickName: sysAccount.nickName,
+      avatar: sysAccount.avatar,
+      areaCode: sysAccount.areaCode,
+      mobile: sysAccount.mobile,
+      lastLoginAt: sysAccount.lastLoginAt,
+      lastLoginIp: sysAccount.lastLoginIp,
+      roleCodes: sql<string[] | null>`roles.codes`,
+      roleNames: sql<string[] | null>`roles.names`,
+      isSuper: sql<boolean | null>`roles.is_super`,
+      routeHeld: sql<boolean>`exists (
+        select 1 from sys_api a
+          join sys_menu_api ma on ma.api_id = a.id
+          join sys_role_menu rm on rm.menu_id = ma.menu_id
+          join sys_account_role ar on ar.role_id = rm.role_id
+         where a.method = ${sql.placeholder('method')} and a.path = ${sql.placeholder('path')} and ar.account_id = ${sysSession.accountId})`,
+    })
+    .from(sysSession)
+    .innerJoin(sysAccount, eq(sysAccount.id, sysSession.accountId))
+    .leftJoin(
+      sql`lateral (
+        select array_agg(r.code order by r.id) as codes, array_agg(r.name order by r.id) as names, bool_or(r.is_super) as is_super
+          from sys_account_role ar join sys_role r on r.id = ar.role_id
+         where ar.account_id = ${sysSession.accountId}
+      ) roles`,
+      sql`true`,
+    )
+    .where(eq(sysSession.tokenHash, sql.placeholder('hash')))
+    .prepare('session_lookup');
 }

@@ -75,7 +75,7 @@ export function sendError(reply: FastifyReply, lang: Lang, name: ErrorName, para
     .send(JSON.stringify({ code: Errors[name].code, msg: errorMessage(name, lang, params), data: null }));
 }
 
-/** One error handler for the whole server (style.md 6): 5xx details stay in the log. */
+/** One error handler for the whole server: 5xx details stay in the log. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.addHook('onRequest', async (req) => {
     req.lang = resolveLang(req.headers['accept-language']);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 /** Where the API answers live: they carry tokens and personal data, so no cache keeps them. */
 const API_PATH = /^\/(user|order|device)\/api\//;
@@ -18,7 +18,9 @@ const API_PATH = /^\/(user|order|device)\/api\//;
  * The same policy serves /reference (Swagger UI), which needs nothing more.
  */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
+  // Helmet's middleware is built once here and applied to every answer (@fastify/helmet would
+  // rebuild it, parsing every option, on each request).
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -41,6 +43,9 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
     // Uploaded images are public by design (banners for the apps): other sites may show them.
     crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    headers(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   app.addHook('onSend', async (req, reply) => {
     const path = req.url;
