@@ -3,6 +3,8 @@ CREATE TABLE "sys_login_guard" (
 	"ip" varchar(64) NOT NULL,
 	"failures" integer DEFAULT 0 NOT NULL,
 	"last_fail_at" timestamp with time zone,
+	"inflight" integer DEFAULT 0 NOT NULL,
+	"inflight_at" timestamp with time zone,
 	"blocked_until" timestamp with time zone,
 	"trusted_at" timestamp with time zone,
 	CONSTRAINT "sys_login_guard_subject_ip_pk" PRIMARY KEY("subject","ip")

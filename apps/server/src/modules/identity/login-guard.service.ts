@@ -19,6 +19,8 @@ export const ADDRESS_FACTOR = 5;
 export const ACCOUNT_FACTOR = 10;
 
 const ALL = '*';
+/** How long an attempt may stay in flight before its count is ignored (its process died). */
+const INFLIGHT_LAPSE_MS = 60_000;
 
 /** What one attempt counted before its password was checked, so a right password can undo it. */
 export interface Reservation {
@@ -33,10 +35,13 @@ type GuardRow = typeof sysLoginGuard.$inferSelect;
 /**
  * Decides whether a sign-in attempt may have its password checked, and counts it. Keys: the
  * account (or unknown identifier) at the address, the account from all addresses it has never
- * signed in from, and the address for all such accounts. An attempt is counted as a failure
- * before its password is checked, under a row lock on its keys, so concurrent attempts can never
- * check more passwords than the limits allow; a right password then takes its count back.
- * A refused attempt changes nothing, so it never extends a lock.
+ * signed in from, and the address for all such accounts. Under a row lock on its keys, an attempt
+ * is counted as in flight on its pair (and as a failure on the wide keys) before its password is
+ * checked, so concurrent attempts can never check more passwords than the limit allows; a wrong
+ * password then turns it into a failure of the pair (`failed`), a right one takes it back
+ * (`release`). Waits and lockouts follow failures only, so right passwords arriving together are
+ * never told to wait for failures that did not happen; past the limit in flight they are told
+ * they came too fast. A refused attempt changes nothing, so it never extends a lock.
  */
 export class LoginGuardService {
   /** The time the rules run on; tests replace it instead of waiting. */
@@ -79,6 +84,13 @@ export class LoginGuardService {
         if (hard) throw new AppError('LOGIN_LOCKED', { minutes: Math.max(1, Math.ceil(waitMs / 60_000)) });
         throw new AppError('LOGIN_SLOW_DOWN', { seconds: Math.max(1, Math.ceil(waitMs / 1000)) });
       }
+      // Checks of this pair in flight and failed in the window never pass the limit together.
+      const inflight = this.inflight(pair, now);
+      if (this.recent(pair, now) + inflight >= max) throw new AppError('TOO_FREQUENT');
+      await tx
+        .update(sysLoginGuard)
+        .set({ inflight: inflight + 1, inflightAt: now })
+        .where(and(eq(sysLoginGuard.subject, subject), eq(sysLoginGuard.ip, ip)));
       const count = async (r: GuardRow, blockAt: (n: number) => Date | null) => {
         const n = this.recent(r, now) + 1;
         await tx
@@ -86,7 +98,6 @@ export class LoginGuardService {
           .set({ failures: n, lastFailAt: now, blockedUntil: blockAt(n) })
           .where(and(eq(sysLoginGuard.subject, r.subject), eq(sysLoginGuard.ip, r.ip)));
       };
-      await count(pair, (n) => this.pairBlock(n, now));
       if (wide) {
         await count(account, (n) => (n >= max * ACCOUNT_FACTOR ? new Date(now.getTime() + this.windowMs) : null));
         await count(address, (n) => (n >= max * ADDRESS_FACTOR ? new Date(now.getTime() + this.windowMs) : null));
@@ -105,7 +116,7 @@ export class LoginGuardService {
     const now = this.clock();
     await this.db
       .update(sysLoginGuard)
-      .set({ failures: 0, lastFailAt: null, blockedUntil: null, ...(trust ? { trustedAt: now } : {}) })
+      .set({ failures: 0, lastFailAt: null, blockedUntil: null, inflight: sql`greatest(${sysLoginGuard.inflight} - 1, 0)`, ...(trust ? { trustedAt: now } : {}) })
       .where(and(eq(sysLoginGuard.subject, r.subject), eq(sysLoginGuard.ip, r.ip)));
     if (!r.wide) return;
     const max = this.settings.maxFailures;
@@ -116,6 +127,29 @@ export class LoginGuardService {
                blocked_until = case when failures - 1 >= ${cap} then blocked_until end
          where subject = ${s} and ip = ${i}`);
     }
+  }
+
+  /** The password was wrong: the attempt in flight becomes a failure of the pair, which may make it wait or lock it. */
+  async failed(r: Reservation): Promise<void> {
+    const now = this.clock();
+    await this.db.transaction(async (tx) => {
+      const [pair] = await tx
+        .select()
+        .from(sysLoginGuard)
+        .where(and(eq(sysLoginGuard.subject, r.subject), eq(sysLoginGuard.ip, r.ip)))
+        .for('update');
+      if (!pair) return; // lifted by an administrator meanwhile
+      const n = this.recent(pair, now) + 1;
+      await tx
+        .update(sysLoginGuard)
+        .set({ failures: n, lastFailAt: now, blockedUntil: this.pairBlock(n, now), inflight: Math.max(this.inflight(pair, now) - 1, 0) })
+        .where(and(eq(sysLoginGuard.subject, r.subject), eq(sysLoginGuard.ip, r.ip)));
+    });
+  }
+
+  /** Attempts of a pair still being checked; a count left by a process that died lapses after a minute. */
+  private inflight(r: GuardRow, now: Date): number {
+    return r.inflightAt && now.getTime() - r.inflightAt.getTime() < INFLIGHT_LAPSE_MS ? r.inflight : 0;
   }
 
   /** Active lockouts (not the short waits) of one account, or of every account. */
@@ -174,6 +208,7 @@ export class LoginGuardService {
         select subject, ip from sys_login_guard
          where trusted_at is null and (last_fail_at is null or last_fail_at < ${cutoff}::timestamptz)
            and (blocked_until is null or blocked_until < ${now.toISOString()}::timestamptz)
+           and (inflight_at is null or inflight_at < ${new Date(now.getTime() - INFLIGHT_LAPSE_MS).toISOString()}::timestamptz)
          limit 100)`);
   }
 }

@@ -87,12 +87,12 @@ describe.each(engines)('sign-in lockout (%s)', (engine) => {
     const seen: number[] = [];
     for (let i = 0; i < 6; i++) {
       try {
-        await guard.reserve('u:doubling', '10.22.0.1');
+        await guard.failed(await guard.reserve('u:doubling', '10.22.0.1'));
       } catch (e) {
         expect((e as AppError).errorName).toBe('LOGIN_SLOW_DOWN');
         seen.push((e as AppError).params!.seconds as number);
         skip(seen.at(-1)! * 1000);
-        await guard.reserve('u:doubling', '10.22.0.1');
+        await guard.failed(await guard.reserve('u:doubling', '10.22.0.1'));
       }
     }
     expect(seen).toEqual([1, 2, 4]);
@@ -186,9 +186,10 @@ describe.each(engines)('sign-in lockout (%s)', (engine) => {
     const ip = '10.29.0.1';
     const codes = await Promise.all(Array.from({ length: 50 }, () => code({ userName: a.userName, password: 'bad' }, ip)));
     const checked = codes.filter((c) => c === 100030).length;
-    expect(codes.filter((c) => c !== 100030).every((c) => c === 100035 || c === 100031)).toBe(true);
-    // The third failure makes the pair wait, so only three passwords were ever checked.
-    expect(checked).toBe(3);
+    expect(codes.filter((c) => c !== 100030).every((c) => c === 100035 || c === 100031 || c === 100005)).toBe(true);
+    // Checks in flight and failures together never pass the limit (10 by default), however they interleave.
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(s.current.config.LOGIN_MAX_FAILURES);
     expect(await failuresOf(`a:${a.id}`, ip)).toBe(checked);
     const [logged] = await query<{ n: number }>(s.current.database.db, sql`select count(*)::int as n from sys_login_log where ip = ${ip} and fail_reason = 'wrong password'`);
     expect(Number(logged!.n)).toBe(checked);

@@ -49,16 +49,18 @@ export class LoginService {
       reservation = await this.guard.reserve(account ? `a:${account.id}` : unknownSubject(input), req.ip);
     } catch (e) {
       // Refused before any password check; an unknown name is refused exactly like a known one.
-      if (e instanceof AppError) await fail(e.errorName === 'LOGIN_SLOW_DOWN' ? 'slowed' : 'locked', account?.id ?? null);
+      if (e instanceof AppError) await fail(e.errorName === 'LOGIN_LOCKED' ? 'locked' : 'slowed', account?.id ?? null);
       throw e;
     }
 
     if (!account) {
       await verifyDecoy(input.password);
+      await this.guard.failed(reservation);
       await fail('unknown account', null);
       throw new AppError('LOGIN_FAILED');
     }
     if (!(await verifyPassword(account.passwordHash, input.password))) {
+      await this.guard.failed(reservation);
       await fail('wrong password', account.id);
       throw new AppError('LOGIN_FAILED');
     }

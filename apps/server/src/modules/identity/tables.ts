@@ -181,6 +181,9 @@ export const sysLoginGuard = pgTable(
     ip: varchar('ip', { length: 64 }).notNull(),
     failures: integer('failures').notNull().default(0),
     lastFailAt: timestamp('last_fail_at', { withTimezone: true }),
+    /** Attempts of this pair whose password is being checked right now, and when the last began. */
+    inflight: integer('inflight').notNull().default(0),
+    inflightAt: timestamp('inflight_at', { withTimezone: true }),
     /** No attempt for this key is checked before this time. */
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
     trustedAt: timestamp('trusted_at', { withTimezone: true }),
