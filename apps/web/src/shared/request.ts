@@ -54,7 +54,7 @@ export function onApiError(fn: ErrorListener): () => void {
 /**
  * The call table (paths and methods) is fetched with the first call instead of at start-up: it
  * holds every schema of the contract and the validation library with them, which the login
- * screen's first paint does not need (its JS budget is 250 KB).
+ * screen's first paint does not need (its JS budget is 200 KB over the wire, npm run bench).
  */
 let callTable: Promise<Api> | null = null;
 function loadCallTable(): Promise<Api> {
