@@ -129,7 +129,8 @@ describe.each(fleetTargets)('gateway: cabinets over MQTT ($engine, $broker broke
     );
     expect(off.onlineReason).toBe('heartbeatTimeout');
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
-    expect((await logOf(cab.sn)).map((l) => `${l.kind}:${l.reason}`)).toContain('offline:heartbeatTimeout');
+    // The device-log line is written (batched) just after the cabinet is marked offline.
+    await until(async () => (await logOf(cab.sn)).some((l) => `${l.kind}:${l.reason}` === 'offline:heartbeatTimeout'), 10_000, 'offline log line');
     // Still connected and heartbeating: it is back.
     await cab.heartbeat(60);
     await until(async () => (await row(cab.sn)).online);
