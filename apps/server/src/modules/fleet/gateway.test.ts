@@ -108,7 +108,7 @@ describe.each(fleetTargets)('gateway: cabinets over MQTT ($engine, $broker broke
       return r.online ? null : r;
     });
     expect(off.onlineReason).toBe('will');
-    expect((await logOf(cab.sn)).map((l) => `${l.kind}:${l.reason}`)).toContain('offline:will');
+    await until(async () => (await logOf(cab.sn)).some((l) => `${l.kind}:${l.reason}` === 'offline:will'), 10_000, 'offline log line');
     await cab.start();
     await until(async () => (await row(cab.sn)).online);
   });
@@ -166,8 +166,10 @@ describe.each(fleetTargets)('gateway: cabinets over MQTT ($engine, $broker broke
       expect(await refusal({ clientId: `cab-${known}`, username: known, password: f.secretOf(unknown) })).toBe(4);
       expect(await refusal({ clientId: 'cab-nope', username: 'nope', password: 'x' })).toBe(5);
       expect(await refusal({ clientId: 'anything' })).toBe(5);
+      // Device-log lines are written in batches, a moment after the refusal.
+      await until(async () => (await logOf(known)).some((l) => `${l.kind}:${l.reason}` === 'refused:badSecret'), 10_000, 'refusal log line');
+      await until(async () => (await logOf(unknown)).length > 0, 10_000, 'refusal log line');
       expect((await logOf(unknown)).map((l) => `${l.kind}:${l.reason}`)).toEqual(['refused:unknownSn']);
-      expect((await logOf(known)).map((l) => `${l.kind}:${l.reason}`)).toContain('refused:badSecret');
       const all = (await api.get('/device/api/v1/deviceLog/queryPage', { kind: 'refused', pageSize: 100 })).data.list as { sn: string; reason: string; address: string }[];
       expect(all.find((l) => l.sn === 'nope')).toMatchObject({ reason: 'malformedSn' });
       expect(all.find((l) => l.sn === unknown)!.address).toMatch(/127\.0\.0\.1/);
