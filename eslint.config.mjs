@@ -18,16 +18,7 @@ const webFeatures = foldersOf('apps/web/src/features');
 /** One config block per folder: imports of its siblings (relative or by alias) are errors. */
 function apart(dir, names, alias, what) {
   return names.map((name) => {
-    const others = names.filter((n) => n !== name).map(esc).join('|');
-    const patterns = others
-      ? [
-          {
-            regex: `^(\\.\\./)+(${path.basename(dir)}/)?(${others})(/|$)`,
-            message: `${what} ${name} imports another ${what}'s files: use what that ${what} hands over (ARCHITECTURE.md, "How modules talk").`,
-          },
-          ...(alias ? [{ regex: `^${esc(alias)}(${others})(/|$)`, message: `${what} ${name} imports another ${what}'s files.` }] : []),
-        ]
-      : [];
+    const patterns = apartPatterns(dir, names, alias, what, name);
     return {
       files: [`${dir}/${name}/**/*.{ts,tsx}`],
       // Tests set up data across modules (an account for a fleet test); production code may not.
@@ -36,6 +27,37 @@ function apart(dir, names, alias, what) {
     };
   });
 }
+
+/** The import patterns that keep folder `name` of `dir` away from its siblings. */
+function apartPatterns(dir, names, alias, what, name) {
+  const others = names.filter((n) => n !== name).map(esc).join('|');
+  if (!others) return [];
+  return [
+    {
+      regex: `^(\\.\\./)+(${path.basename(dir)}/)?(${others})(/|$)`,
+      message: `${what} ${name} imports another ${what}'s files: use what that ${what} hands over (ARCHITECTURE.md, "How modules talk").`,
+    },
+    ...(alias ? [{ regex: `^${esc(alias)}(${others})(/|$)`, message: `${what} ${name} imports another ${what}'s files.` }] : []),
+  ];
+}
+
+/**
+ * What /login loads before its form shows (the console's start-up path) has a budget of 200 KB of
+ * JavaScript over the wire (npm run bench). A barrel ('antd', '@ant-design/icons') reached from it
+ * makes the bundler put every component that any later screen takes from the barrel into the
+ * start-up chunks, and zod is only needed once the shell loads: these files import components by
+ * their own paths ('antd/es/button', '@ant-design/icons/LockOutlined') and never zod.
+ */
+const startupFiles = [
+  'apps/web/src/main.tsx',
+  'apps/web/src/app/{root,app-routes}.tsx',
+  'apps/web/src/app/{guard,route-title}.ts',
+  'apps/web/src/features/auth/**/*.{ts,tsx}',
+  'apps/web/src/shared/{feedback,error-boundary,top-progress}.tsx',
+  'apps/web/src/shared/{errors,i18n,ui-locale,session,request,live,settings,store,theme,client-type,lang-labels,zod-jitless}.ts',
+];
+const startupMessage = 'On the start-up path (/login\'s 200 KB budget): import the component by its own path, not the barrel (eslint.config.mjs, startupFiles).';
+const startupPaths = ['antd', '@ant-design/icons', 'zod'].map((name) => ({ name, message: startupMessage, allowTypeImports: true }));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', '**/*.mjs', '**/*.js'] },
@@ -57,6 +79,17 @@ export default tseslint.config(
   },
   ...apart('apps/server/src/modules', serverModules, null, 'module'),
   ...apart('apps/web/src/features', webFeatures, '@/features/', 'feature'),
+  {
+    files: startupFiles,
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        // features/auth keeps its feature boundary too (a later block replaces the rule whole).
+        { paths: startupPaths, patterns: apartPatterns('apps/web/src/features', webFeatures, '@/features/', 'feature', 'auth') },
+      ],
+    },
+  },
   {
     // The platform is below every module: it is handed what it needs (the schema, the guard's
     // sign-in) by app.ts, and never reaches up.

@@ -1,16 +1,12 @@
+import './shared/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { Root } from './app/root';
 import { installErrorHandling } from './shared/errors';
 import { initI18n } from './shared/i18n';
 import { getLang } from './shared/settings';
 import { loadUiLocale } from './shared/ui-locale';
 import './app/global.css';
-
-// The page's security policy allows no eval: zod must not even try compiling its fast paths
-// (the attempt alone is reported as a policy violation).
-z.config({ jitless: true });
 
 /**
  * Strings, antd's locale and dayjs's locale of the stored language load before the first

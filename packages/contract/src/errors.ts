@@ -20,15 +20,16 @@ export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, .
 
 export type ErrorName = keyof typeof Errors;
 
-/** Codes that end the session: the console shows the logged-out confirm dialog. */
-export const SESSION_END_CODES: readonly number[] = [100020, 100021, 100022, 100023];
+export { platformErrors, SESSION_END_CODES } from './platform/errors.js';
 
-const byCode = new Map<number, ErrorDef>(Object.values(Errors).map((e) => [e.code, e]));
+// Built on first use, so code that imports this module for something else does not carry it.
+let byCode: Map<number, ErrorDef> | undefined;
 
 export function errorMessage(name: ErrorName, lang: Lang, params?: Record<string, unknown>): string {
   return interpolate(Errors[name].msg[lang], params);
 }
 
 export function errorByCode(code: number): ErrorDef | undefined {
+  byCode ??= new Map<number, ErrorDef>(Object.values(Errors).map((e) => [e.code, e]));
   return byCode.get(code);
 }

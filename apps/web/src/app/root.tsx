@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import ConfigProvider from 'antd/es/config-provider';
+import type { ThemeConfig } from 'antd/es/config-provider/context';
 import { BrowserRouter } from 'react-router';
-import { FeedbackBridge } from '@/shared/feedback';
+import { StartFeedback } from '@/shared/feedback';
 import { useThemeColor } from '@/shared/theme';
 import { useAntdLocale } from '@/shared/ui-locale';
 import { AppRoutes } from './app-routes';
@@ -32,7 +33,8 @@ function themeFor(colorPrimary: string): ThemeConfig {
 }
 
 /**
- * Providers around the whole console: antd's locale follows the language (ui-locale.ts) and its
+ * Providers around the whole console (antd's <App> with every kind of feedback wraps the signed-in
+ * shell only, so /login does not load dialogs and notifications): antd's locale follows the language (ui-locale.ts) and its
  * theme the stored colour, so both switch without a reload.
  */
 export function Root() {
@@ -41,12 +43,10 @@ export function Root() {
   const theme = useMemo(() => themeFor(colorPrimary), [colorPrimary]);
   return (
     <ConfigProvider locale={locale} theme={theme}>
-      <App className="app-root" message={{ maxCount: 3 }}>
-        <FeedbackBridge />
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </App>
+      <StartFeedback />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </ConfigProvider>
   );
 }

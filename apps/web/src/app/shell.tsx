@@ -1,11 +1,18 @@
 import { useMemo } from 'react';
+import { z } from 'zod';
 import { useLocation } from 'react-router';
+import { App } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { FeedbackBridge } from '@/shared/feedback-bridge';
 import { queryClient } from '@/shared/query-client';
 import { useSession } from '@/shared/session';
 import { buildAppRoutes, NOT_FOUND_PATH } from './menu-routes';
 import { AppLayout } from './layout/layout';
 import { NotFoundPage } from './not-found';
+
+// Already set through the global before zod loaded (shared/zod-jitless.ts); stated here the
+// documented way as well.
+z.config({ jitless: true });
 
 /**
  * Everything behind the login (loaded as its own chunk, so /login stays small): the query cache,
@@ -13,9 +20,12 @@ import { NotFoundPage } from './not-found';
  */
 export default function Shell() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SignedIn />
-    </QueryClientProvider>
+    <App className="app-root" message={{ maxCount: 3 }}>
+      <FeedbackBridge />
+      <QueryClientProvider client={queryClient}>
+        <SignedIn />
+      </QueryClientProvider>
+    </App>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from 'antd';
-import { CloseCircleFilled } from '@ant-design/icons';
+import Button from 'antd/es/button';
+import CloseCircleFilled from '@ant-design/icons/CloseCircleFilled';
 import { useTranslation } from 'react-i18next';
 
 /**

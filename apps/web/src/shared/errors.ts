@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { errorByCode, Errors, LIVE_TYPES, SESSION_END_CODES } from '@cbo/contract';
+import { LIVE_TYPES, platformErrors, SESSION_END_CODES } from '@cbo/contract';
 import { i18n } from './i18n';
 import { feedback } from './feedback';
 import { closeLive, subscribeLive } from './live';
@@ -55,7 +55,7 @@ export function handleApiError(err: ApiError): void {
     feedback().message.error({ content: frequentText(), duration: ERROR_TOAST_SECONDS });
     return;
   }
-  if (err.code === Errors.REJECTED.code) return;
+  if (err.code === platformErrors.REJECTED.code) return;
   if (SESSION_END_CODES.includes(err.code)) {
     showSessionEnded(err.message);
     return;
@@ -68,7 +68,9 @@ export function installErrorHandling(): () => void {
   const offApi = onApiError(handleApiError);
   // SESSION_ENDED carries the code that ended the session; its catalogue text says why.
   const offLive = subscribeLive<{ code?: number; msg?: string } | null>(LIVE_TYPES.sessionEnded, (data) => {
-    const known = data?.code !== undefined ? errorByCode(data.code) : undefined;
+    // Session-ending codes are platform codes (SESSION_END_CODES); the domains' catalogues stay
+    // out of the start-up bundle.
+    const known = Object.values(platformErrors).find((e) => e.code === data?.code);
     showSessionEnded(data?.msg || known?.msg[getLang()]);
   });
   return () => {

@@ -82,3 +82,14 @@ export const platformErrors = {
     '导出任务过多，请等待当前任务完成', '匯出任務過多，請等待目前任務完成',
     'Too many exports queued; wait for the current ones to finish'),
 } as const satisfies Record<string, ErrorDef>;
+
+/**
+ * Codes that end the session: the console shows the logged-out confirm dialog. All are platform
+ * codes, so the console's start-up code needs this catalogue only, not every domain's.
+ */
+export const SESSION_END_CODES: readonly number[] = [
+  platformErrors.NOT_SIGNED_IN.code,
+  platformErrors.SESSION_EXPIRED.code,
+  platformErrors.SIGNED_IN_ELSEWHERE.code,
+  platformErrors.ACCOUNT_FROZEN.code,
+];

@@ -1,6 +1,13 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Input, Segmented, Space } from 'antd';
-import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+// Deep imports, not the 'antd' barrel: code reachable from the start-up path through a barrel is
+// bundled with it, so the barrel would pull every component a later screen uses into /login.
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Segmented from 'antd/es/segmented';
+import Space from 'antd/es/space';
+import LockOutlined from '@ant-design/icons/LockOutlined';
+import MobileOutlined from '@ant-design/icons/MobileOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang, type LoginRequest } from '@cbo/contract';
 import { CLIENT_TYPE } from '@/shared/client-type';
