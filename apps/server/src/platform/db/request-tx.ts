@@ -48,10 +48,12 @@ export async function inRequestTransaction<T>(db: Db, fn: () => Promise<T>): Pro
     db.transaction(async (tx) => {
       scope.tx = tx as unknown as Db;
       scope.open = true;
+      const restore = queueQueries(tx);
       try {
         return await fn();
       } finally {
         scope.open = false;
+        restore();
       }
     }),
   );
@@ -63,6 +65,41 @@ export async function inRequestTransaction<T>(db: Db, fn: () => Promise<T>): Pro
     }
   }
   return result;
+}
+
+interface QueryClient {
+  query: (...args: unknown[]) => unknown;
+}
+
+/**
+ * One connection runs one statement at a time. Everything a request does joins its transaction,
+ * including work it starts without awaiting (a log line, a push), so two statements can be asked
+ * of the connection at once; node-postgres queues them itself today but has deprecated that
+ * (it goes in pg 9). The transaction's connection therefore gets a queue of its own, in the order
+ * the statements were asked for, and its own `query` back when the transaction ends (the
+ * connection returns to the pool). PGlite runs one statement at a time by itself.
+ */
+function queueQueries(tx: unknown): () => void {
+  const client = (tx as { session?: { client?: unknown } }).session?.client as QueryClient | undefined;
+  if (!client || typeof client.query !== 'function' || !('release' in client)) return () => {};
+  const own = Object.prototype.hasOwnProperty.call(client, 'query') ? client.query : undefined;
+  const original = client.query.bind(client);
+  let tail: Promise<unknown> = Promise.resolve();
+  client.query = (...args: unknown[]) => {
+    // A callback or a submittable (cursor, stream) keeps pg's own handling.
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof args[args.length - 1] === 'function' || typeof first?.submit === 'function') return original(...args);
+    const run = tail.then(() => original(...args));
+    tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  };
+  return () => {
+    if (own) client.query = own;
+    else delete (client as Partial<QueryClient>).query;
+  };
 }
 
 /** Runs `fn` once the current request's transaction has committed (at once outside one). */
