@@ -165,7 +165,21 @@ function sectionOf(previous: string, heading: string): string {
   return at >= 0 ? previous.slice(at + 1).split(/\n(?=## )/)[0]!.trimEnd() : '';
 }
 
+/** `npm run bench:login`: only what /login transfers, printed, not written to docs/benchmarks.md. */
+async function loginOnly() {
+  const bundle = await loginBundle();
+  if (!bundle) {
+    console.error('Not measured: build the console (npm run build) and install Chromium first.');
+    process.exitCode = 1;
+    return;
+  }
+  for (const f of bundle.files.sort((a, b) => b.wire - a.wire)) console.log(`${(f.wire / 1024).toFixed(1).padStart(7)} KB  ${f.encoding.padEnd(4)} ${f.type.padEnd(10)} ${f.url}`);
+  console.log(`/login: ${bundle.jsKB.toFixed(1)} KB of JavaScript over the wire (budget ${LOGIN_JS_BUDGET_KB} KB), ${bundle.allKB.toFixed(1)} KB in all`);
+  if (bundle.jsKB > LOGIN_JS_BUDGET_KB) process.exitCode = 1;
+}
+
 async function main() {
+  if (process.argv.includes('--login-only')) return loginOnly();
   const results: Result[] = [];
   results.push(...(await benchEngine('pglite')));
   let pathResults: PathResult[] | null = null;

@@ -119,14 +119,18 @@ export async function buildApp(opts: BuildOptions) {
     // Built with a .br and a .gz copy of each file (vite.config.ts): the smallest one the browser
     // accepts is sent, with Content-Encoding and Vary: Accept-Encoding.
     await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false, preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'] });
-    // Hashed assets never change; index.html must be re-read on every visit.
+    // Hashed assets never change; index.html must be re-read on every visit. A missing asset is
+    // not cached (a newer build may bring it).
     app.addHook('onSend', async (req, reply) => {
-      if (req.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (req.url.startsWith('/assets/')) reply.header('cache-control', reply.statusCode < 400 ? 'public, max-age=31536000, immutable' : 'no-store');
     });
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
-    if (!isApi && hasWeb && req.method === 'GET') {
+    // A script or style that is not there (a tab still running an older build asks for a chunk
+    // this build does not have) is a plain not-found: the console page in its place would be
+    // run as a script and fail with a misleading type error.
+    if (!isApi && hasWeb && req.method === 'GET' && !req.url.startsWith('/assets/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
     }
     return sendError(reply, req.lang, 'NOT_FOUND');

@@ -34,11 +34,26 @@ describe.each(engines)('security headers (%s)', (engine) => {
     expect(res.headers['content-security-policy']).toContain("connect-src 'self' ws://console.example:8080 wss://console.example:8080");
   });
 
-  it('hashed assets keep their long immutable caching', async () => {
+  it('hashed assets keep their long immutable caching and carry only the headers a script needs', async () => {
     const res = await s.current.inject({ url: '/assets/index-abc.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Page-only headers (a script is never a page) stay off the dozen files /login loads.
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('a missing asset is a not-found, not the console page cached for a year', async () => {
+    const res = await s.current.inject({ url: '/assets/index-gone.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // A screen path still gets the console, with its full policy.
+    const page = await s.current.inject({ url: '/device/cabinet' });
+    expect(page.statusCode).toBe(200);
+    expectBrowserHeaders(page.headers);
   });
 
   it('API answers are never stored: signed in, refused and not found alike', async () => {
