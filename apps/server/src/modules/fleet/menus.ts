@@ -35,4 +35,8 @@ export const fleetMenus: MenuSeed[] = [
   { code: 'device.devTool.send', parent: 'device.devTool', name: 'fleet.commandSend', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.commandSend, roles: ops },
 
   { code: 'device.deviceLog', parent: 'device', name: 'fleet.menuDeviceLog', path: '/device/deviceLog', url: 'fleet/device-log', icon: 'FileSearchOutlined', type: menu, order: 70, perms: PERMS.deviceLogQuery, roles: ops },
+
+  // The fleet overview on the dashboard (a button of the dashboard menu): each of its parts also
+  // needs the permission of the list it counts, so customer service sees cabinets and power banks only.
+  { code: 'dashboard.fleetOverview', parent: 'dashboard', name: 'fleet.overviewWidget', path: '', url: null, icon: null, type: button, order: 10, perms: PERMS.fleetOverview, roles: opsAndService },
 ];

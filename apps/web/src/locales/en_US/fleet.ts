@@ -13,6 +13,7 @@ export default {
     batchStore: 'Batch stock-in',
     firmwareUpgrade: 'Upgrade firmware',
     commandSend: 'Send command',
+    overviewWidget: 'Fleet overview on the dashboard',
   },
   slots: {
     title: 'Slots',

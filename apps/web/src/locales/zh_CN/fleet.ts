@@ -13,6 +13,7 @@ export default {
     batchStore: '批量入库',
     firmwareUpgrade: '升级固件',
     commandSend: '发送指令',
+    overviewWidget: '首页设备概览',
   },
   slots: {
     title: '仓位',

@@ -13,6 +13,7 @@ export default {
     batchStore: '批次入庫',
     firmwareUpgrade: '升級韌體',
     commandSend: '發送指令',
+    overviewWidget: '首頁設備概覽',
   },
   slots: {
     title: '倉位',
