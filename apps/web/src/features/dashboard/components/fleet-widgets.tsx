@@ -38,7 +38,8 @@ export function CabinetStat({ overview, which }: { overview: FleetOverview | und
   const { t } = useTranslation('dashboard');
   const path = useScreenPath(SCREENS.cabinets);
   const c = overview?.cabinets;
-  const tone = which === 'online' ? 'success' : which === 'offline' ? 'error' : 'neutral';
+  // Offline cabinets are a problem only when there are some.
+  const tone = which === 'online' ? 'success' : which === 'offline' && c && c.offline > 0 ? 'error' : 'neutral';
   const icon = which === 'online' ? <WifiOutlined /> : which === 'offline' ? <DisconnectOutlined /> : <ApiOutlined />;
   const share = c && c.total ? Math.round((c[which] * 100) / c.total) : null;
   return (

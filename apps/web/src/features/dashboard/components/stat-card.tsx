@@ -19,8 +19,9 @@ export function StatCard(props: { title: ReactNode; value: ReactNode | undefined
   );
   return (
     <Card size="small" style={{ height: '100%' }} styles={{ body: { padding: '12px 16px' } }}>
-      <Flex justify="space-between" align="center" gap={8}>
-        <Typography.Text type="secondary" ellipsis style={{ fontSize: 13 }}>
+      {/* Two lines kept for the title, so the numbers of a row line up whether a title wraps or not. */}
+      <Flex justify="space-between" align="flex-start" gap={8} style={{ minHeight: 40 }}>
+        <Typography.Text type="secondary" style={{ fontSize: 13, lineHeight: '20px' }}>
           {title}
         </Typography.Text>
         {icon && <span style={{ color: colour, fontSize: 18, opacity: 0.85 }}>{icon}</span>}

@@ -62,9 +62,9 @@ export default function DashboardView() {
   );
 }
 
-/** Six numbers across at 1440 px, three at 800, two on a phone; charts side by side from 1200 px. */
+/** Six numbers across at 1440 px, three at 800, two on a phone; charts and panels side by side from 1200 px. */
 function span(area: Piece['area'], p: Piece, count: number) {
   if (area === 'stats') return { xs: 24, sm: 12, md: 8, xl: count <= 4 ? 6 : 4 };
   if (area === 'charts') return { xs: 24, xl: count === 1 ? 24 : 12 };
-  return p.wide ? { xs: 24, xl: 16 } : { xs: 24, md: 12, xl: 8 };
+  return p.wide ? { xs: 24, xl: 16 } : { xs: 24, xl: 8 };
 }

@@ -29,13 +29,12 @@ export default function CabinetsView() {
   const filters = useMemo<FiltersOf<'cabinetQueryPage'>>(
     () => [
       { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17 },
-      { type: 'select', name: 'online', label: t('cabinet.online'), options: yesNo(t('cabinet.onlineYes'), t('cabinet.onlineNo')) },
+      { type: 'select', name: 'connection', label: t('cabinet.connectionLabel'), options: optionsOf(CABINET_CONNECTIONS, (c) => t(`cabinet.connection.${c}`)) },
+      { type: 'select', name: 'condition', label: t('cabinet.conditionLabel'), options: optionsOf(CABINET_CONDITIONS, (c) => t(`cabinet.condition.${c}`)) },
       { type: 'select', name: 'bound', label: t('cabinet.bound'), options: yesNo(t('cabinet.boundYes'), t('cabinet.boundNo')) },
       { type: 'select', name: 'netMode', label: t('cabinet.netMode'), options: NET_MODES.map((m) => ({ value: m, label: m })) },
       { type: 'text', name: 'firmware', label: t('cabinet.firmware'), maxLength: 32 },
       { type: 'text', name: 'iccid', label: 'ICCID', maxLength: 22 },
-      { type: 'select', name: 'connection', label: t('cabinet.connectionLabel'), options: optionsOf(CABINET_CONNECTIONS, (c) => t(`cabinet.connection.${c}`)) },
-      { type: 'select', name: 'condition', label: t('cabinet.conditionLabel'), options: optionsOf(CABINET_CONDITIONS, (c) => t(`cabinet.condition.${c}`)) },
     ],
     [t, yesNo],
   );
