@@ -36,10 +36,13 @@ test.describe('dashboard', () => {
   test('counts the fleet, and each number is the total of the list it opens', async ({ page }) => {
     await signIn(page, { lang: 'en_US' });
     const headers = { Authorization: await tokenOf(page), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' };
-    // Two cabinets stocked in that never connect (a number of its own, apart from offline ones).
+    // Two cabinets stocked in that never connect (a number of its own, apart from offline ones):
+    // the open dashboard counts them again when the live channel says so, without a reload.
+    const before = await dashboardNumber(page, 'stat-neverConnected');
     const stamp = String(Date.now()).slice(-8);
     const stocked = await page.request.post('/device/api/v1/cabinet/batchStorage', { headers, data: { sns: [`DASH${stamp}0001`, `DASH${stamp}0002`] } });
     expect((await stocked.json()).code).toBe(0);
+    await expect(page.getByTestId('stat-neverConnected')).toHaveText(String(before + 2));
 
     // The simulated cabinets connect a moment after the server starts.
     await expect(async () => expect(await dashboardNumber(page, 'stat-online')).toBeGreaterThanOrEqual(6)).toPass({ timeout: 45_000, intervals: [1000, 2000] });

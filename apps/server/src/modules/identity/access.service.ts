@@ -90,8 +90,8 @@ export class AccessService {
     if (path !== DASHBOARD_PATH) return { path, widgets: [] };
     const entries = Object.entries(DASHBOARD_WIDGETS) as [string, readonly string[]][];
     const codes = [...new Set(entries.flatMap(([, perms]) => perms))];
-    const held = new Set<string>();
-    for (const code of codes) if (await this.holdsPermission(p, code)) held.add(code);
+    const holds = await Promise.all(codes.map((code) => this.holdsPermission(p, code)));
+    const held = new Set(codes.filter((_, i) => holds[i]));
     return { path, widgets: entries.filter(([, perms]) => perms.every((c) => held.has(c))).map(([name]) => name) };
   }
 
