@@ -83,4 +83,34 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('stat-online')).toBeVisible();
     await shot(page, '800');
   });
+
+  test('customer service is given the cabinet and power bank numbers only', async ({ page, browser }) => {
+    await signIn(page, { lang: 'en_US' });
+    const headers = { Authorization: await tokenOf(page), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' };
+    const roles = (await (await page.request.get('/user/api/v1/sys/role/list', { headers })).json()).data as { id: number; name: string }[];
+    const service = roles.find((r) => r.name === 'role.customerService')!;
+    const user = { userName: 'e2e_cs_dash', password: 'service123' };
+    const created = await page.request.post('/user/api/v1/sys/manage', { headers, data: { ...user, nickName: 'Service desk', roleIds: [service.id] } });
+    expect((await created.json()).code).toBe(0);
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const cs = await context.newPage();
+    await cs.addInitScript(() => localStorage.setItem('language', 'en_US'));
+    await cs.goto('/login');
+    await cs.locator('input[autocomplete="username"]').fill(user.userName);
+    await cs.locator('input[type="password"]').fill(user.password);
+    await cs.locator('button[type="submit"]').click();
+    await expect(cs.getByTestId('stat-online')).toBeVisible();
+    await expect(cs.getByTestId('stat-online').locator('xpath=ancestor::a')).toHaveAttribute('href', '/device/cabinet?connection=online');
+    await expect(cs.getByTestId('stat-charged')).toBeVisible();
+    await expect(cs.getByText('Needs attention')).toBeVisible();
+    // Commands, firmware and the device log are operations' lists: their numbers are not given.
+    for (const id of ['stat-commands-failed', 'stat-firmware', 'events-online']) await expect(cs.getByTestId(id)).toHaveCount(0);
+    await expect(cs.getByText('Commands per hour, last 24 h')).toHaveCount(0);
+    await expect(cs.getByText('Recent device events')).toHaveCount(0);
+    await expect(cs.getByText('Recent sign-ins')).toHaveCount(0);
+    await expect(cs.getByText('My account')).toBeVisible();
+    await cs.screenshot({ path: '/tmp/dashboard-customer-service-1440.png' });
+    await context.close();
+  });
 });
