@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DashboardWidget, FleetOverview, UserInfo } from '@cbo/contract';
+import { fleetWidgets, type DashboardWidget, type FleetOverview, type UserInfo } from '@cbo/contract';
 import { AccountWidget, RecentSignIns } from './account-widget';
 import { AttentionCard, CabinetStat, ChargedStat, CommandStat, CommandTrend, FirmwareStat, OnlineTrend, RecentEventsCard } from './fleet-widgets';
 
@@ -45,8 +45,8 @@ export const WIDGETS: Record<DashboardWidget, (d: WidgetData) => Piece[]> = {
   recentLogins: ({ user }) => (user ? [{ key: 'recentLogins', area: 'panels', wide: true, node: <RecentSignIns userName={user.userName} /> }] : []),
 };
 
-/** Widgets whose numbers come from the fleet overview call. */
-export const FLEET_WIDGETS: readonly DashboardWidget[] = ['fleetCabinets', 'fleetPowerBanks', 'fleetCommands', 'fleetFirmware', 'fleetEvents'];
+/** Widgets whose numbers come from the fleet overview call (the contract's fleet widgets). */
+export const FLEET_WIDGETS = Object.keys(fleetWidgets) as DashboardWidget[];
 
 export function isKnownWidget(name: string): name is DashboardWidget {
   return Object.hasOwn(WIDGETS, name);
