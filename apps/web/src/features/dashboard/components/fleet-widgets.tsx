@@ -291,7 +291,18 @@ export function RecentEventsCard({ overview }: { overview: FleetOverview | undef
                     <Tag color={KIND_COLOUR[r.kind]} style={{ flex: 'none' }}>
                       {t(`fleet:deviceLog.kind.${r.kind}`)}
                     </Tag>
-                    {r.sn ? <Typography.Text code>{r.sn}</Typography.Text> : <Typography.Text type="secondary">-</Typography.Text>}
+                    {r.sn ? (
+                      // The cabinet's own lines in the device log.
+                      path ? (
+                        <Link to={listLink(path, { sn: r.sn })!}>
+                          <Typography.Text code>{r.sn}</Typography.Text>
+                        </Link>
+                      ) : (
+                        <Typography.Text code>{r.sn}</Typography.Text>
+                      )
+                    ) : (
+                      <Typography.Text type="secondary">-</Typography.Text>
+                    )}
                     <Typography.Text type="secondary" ellipsis style={{ flex: '1 1 120px', minWidth: 0 }}>
                       {r.kind === 'refused'
                         ? t(`fleet:refuseReason.${r.reason}`, { defaultValue: r.reason })
