@@ -73,7 +73,7 @@ export async function buildApp(opts: BuildOptions) {
   // The modules, each built from the platform and the services of the modules it uses (its needs).
   const identity = await buildModule(identityModule, platform, {});
   const system = await buildModule(systemModule, platform, { codes: identity.services.codes });
-  const fleet = await buildModule(fleetModule, platform, {});
+  const fleet = await buildModule(fleetModule, platform, { access: identity.services.access });
   const modules: BuiltModule[] = [identity, system, fleet];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));

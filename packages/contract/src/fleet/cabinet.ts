@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from '../platform/envelope.js';
 import { BATCH_STORAGE_MAX, cabinetSn } from './rules.js';
 import { boolFilter, NET_MODES, ONLINE_REASONS, SLOT_FAULTS, sortOrder } from './shared.js';
+import { CABINET_CONDITIONS, CABINET_CONNECTIONS } from './overview.js';
 
 /**
  * Cabinets as the console lists and shows them, their slots, their MQTT credentials, and stocking
@@ -19,6 +20,10 @@ export const cabinetFilter = z.object({
   netMode: z.enum(NET_MODES).optional(),
   /** Part of the ICCID. */
   iccid: z.string().trim().max(22).optional(),
+  /** Online, offline (connected once) or never connected (overview.ts defines them). */
+  connection: z.enum(CABINET_CONNECTIONS).optional(),
+  /** Full, empty, weak signal or faulty (overview.ts defines them). */
+  condition: z.enum(CABINET_CONDITIONS).optional(),
 });
 export type CabinetFilter = z.infer<typeof cabinetFilter>;
 export const cabinetQuery = pageQuery.extend(cabinetFilter.shape).extend({

@@ -7,6 +7,7 @@ import * as command from './command.js';
 import * as forcedEject from './forced-eject.js';
 import * as firmware from './firmware.js';
 import * as deviceLog from './device-log.js';
+import * as overview from './overview.js';
 import { fleetPerms } from './permissions.js';
 
 const P = fleetPerms;
@@ -51,6 +52,10 @@ export const fleetCalls = {
     summary: 'Commands sent to cabinets, newest first, with their state and reply', query: command.commandQuery, data: pageResult(command.commandItem) }),
   commandDetail: call({ method: 'GET', path: '/device/api/v1/command/detail', access: { permission: P.commandQuery }, module: m,
     summary: 'One command with its reply', query: command.commandIdQuery, data: command.commandItem }),
+
+  fleetOverview: call({ method: 'GET', path: '/device/api/v1/cabinet/overview', access: { permission: P.fleetOverview }, module: m,
+    summary: 'The fleet at a glance: cabinets by connection and condition, charged share, commands and device events of the last 24 h; a part whose list the account may not see is null',
+    data: overview.fleetOverview }),
 
   deviceLogQueryPage: call({ method: 'GET', path: '/device/api/v1/deviceLog/queryPage', access: { permission: P.deviceLogQuery }, module: m,
     summary: 'Refused device connections and online/offline changes with their reason', query: deviceLog.deviceLogQuery, data: pageResult(deviceLog.deviceLogItem) }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery, timeRange } from '../platform/envelope.js';
 import { COMMAND_STATES, firmwareUrl, firmwareVersion, sha256Hex } from './command.js';
 import { BATCH_STORAGE_MAX, cabinetSn } from './rules.js';
+import { boolFilter } from './shared.js';
 
 /** Firmware batches: one upgrade command per chosen cabinet, followed as one batch. */
 
@@ -12,7 +13,11 @@ export const firmwareUpgradeRequest = z.object({
   sha256: sha256Hex.optional(),
 });
 export type FirmwareUpgradeRequest = z.infer<typeof firmwareUpgradeRequest>;
-export const firmwareQuery = pageQuery.extend(timeRange.shape).extend({ version: z.string().trim().max(32).optional() });
+export const firmwareQuery = pageQuery.extend(timeRange.shape).extend({
+  version: z.string().trim().max(32).optional(),
+  /** true: batches with a command still pending, sent or acknowledged (in progress); false: finished. */
+  running: boolFilter.optional(),
+});
 export type FirmwareQuery = z.infer<typeof firmwareQuery>;
 export const firmwareBatchItem = z.object({
   id: z.number().int(),

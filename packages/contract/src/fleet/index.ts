@@ -6,6 +6,7 @@ export * from './command.js';
 export * from './forced-eject.js';
 export * from './firmware.js';
 export * from './device-log.js';
+export * from './overview.js';
 export * from './live.js';
 export { cabinetSn, powerBankId, CABINET_SN_RE, POWER_BANK_ID_RE, BATCH_STORAGE_MAX } from './rules.js';
 export * from './permissions.js';

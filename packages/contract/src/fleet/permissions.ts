@@ -14,4 +14,6 @@ export const fleetPerms = {
   commandQuery: 'device:command:query',
   commandSend: 'device:command:send',
   deviceLogQuery: 'device:deviceLog:query',
+  /** The fleet overview on the dashboard; each of its parts also needs the permission of the list it counts. */
+  fleetOverview: 'device:overview:query',
 } as const;

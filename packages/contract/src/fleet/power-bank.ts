@@ -11,6 +11,8 @@ export const powerBankFilter = z.object({
   sn: z.string().trim().max(17).optional(),
   /** true: in a cabinet now; false: out (rented, removed or ejected). */
   inCabinet: boolFilter.optional(),
+  /** true: battery at CHARGED_BATTERY_MIN or more; false: below it or not reported. */
+  charged: boolFilter.optional(),
 });
 export type PowerBankFilter = z.infer<typeof powerBankFilter>;
 export const powerBankQuery = pageQuery.extend(powerBankFilter.shape).extend({

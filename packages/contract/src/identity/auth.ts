@@ -39,5 +39,8 @@ export const userInfo = z.object({
   mobile: z.string().nullable(),
   lastLoginTime: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
+  /** The sign-in before the one that opened this session (null on a first sign-in). */
+  previousLoginTime: z.string().nullable(),
+  previousLoginIp: z.string().nullable(),
 });
 export type UserInfo = z.infer<typeof userInfo>;

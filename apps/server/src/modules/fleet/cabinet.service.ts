@@ -29,6 +29,7 @@ import { escapeLike } from '../../platform/db/paging.js';
 import type { DeviceLogService } from './device-log.service.js';
 import { devCabinet, devPowerBank, devSetting, devSlot } from './tables.js';
 import type { FleetLive } from './fleet-live.js';
+import { chargedSql, conditionSql, connectionSql } from './overview-conditions.js';
 
 /** Heartbeat interval a cabinet is told, and assumed, until it reports its own. */
 export const DEFAULT_HEARTBEAT_SEC = 60;
@@ -139,6 +140,8 @@ export class CabinetService {
     if (f.firmware) c.push(ilike(devCabinet.firmwareMain, `%${escapeLike(f.firmware)}%`));
     if (f.netMode) c.push(eq(devCabinet.netMode, f.netMode));
     if (f.iccid) c.push(ilike(devCabinet.iccid, `%${escapeLike(f.iccid)}%`));
+    if (f.connection) c.push(connectionSql(f.connection));
+    if (f.condition) c.push(conditionSql(f.condition));
     return c.length ? and(...c) : undefined;
   }
 
@@ -199,6 +202,7 @@ export class CabinetService {
     if (f.powerBankId) c.push(ilike(devPowerBank.powerBankId, `%${escapeLike(f.powerBankId)}%`));
     if (f.sn) c.push(ilike(devPowerBank.sn, `%${escapeLike(f.sn)}%`));
     if (f.inCabinet !== undefined) c.push(f.inCabinet ? isNotNull(devPowerBank.sn) : isNull(devPowerBank.sn));
+    if (f.charged !== undefined) c.push(chargedSql(f.charged));
     return c.length ? and(...c) : undefined;
   }
 

@@ -7,6 +7,7 @@ import { escapeLike } from '../../platform/db/paging.js';
 import type { Actor, CommandRow } from './command-rows.js';
 import type { CommandSender } from './command-sender.js';
 import { devCabinet, devCommand, devFirmwareBatch } from './tables.js';
+import { batchRunningSql } from './overview-conditions.js';
 
 /**
  * Firmware batches: one upgrade command per cabinet, recorded together with the batch before any
@@ -78,6 +79,7 @@ export class FirmwareService {
     if (q.version) c.push(ilike(devFirmwareBatch.version, `%${escapeLike(q.version)}%`));
     if (range.begin) c.push(gte(devFirmwareBatch.createdAt, range.begin));
     if (range.end) c.push(lte(devFirmwareBatch.createdAt, range.end));
+    if (q.running !== undefined) c.push(batchRunningSql(q.running));
     const where = c.length ? and(...c) : undefined;
     const [list, [total]] = await Promise.all([
       this.batchRows(where, (q.pageNum - 1) * q.pageSize, q.pageSize),

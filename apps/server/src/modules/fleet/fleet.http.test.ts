@@ -154,6 +154,7 @@ describe.each(engines)('fleet calls (%s)', (engine) => {
         'fleet/batch-storage',
         'fleet/firmware',
         'fleet/dev-tool',
+        'fleet/commands',
         'fleet/device-log',
       ]);
     });

@@ -10,6 +10,7 @@ import { FleetLive } from './fleet-live.js';
 import { Gateway } from './gateway.js';
 import { fleetMenus } from './menus.js';
 import { fleetRoutes } from './routes.js';
+import { OverviewService, type PermissionCheck } from './overview.service.js';
 import * as tables from './tables.js';
 import { SlotWriter } from './slot-state.js';
 
@@ -19,7 +20,12 @@ const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');
  * The fleet module's services: cabinets, power banks, commands, forced ejects, firmware batches,
  * the device log, and the gateway that talks MQTT with cabinets (docs/protocol.md).
  */
-async function createFleet({ db, config, live: hub, log }: Platform) {
+/** What the fleet module uses of other modules: the identity module's permission check (the overview leaves out what an account may not see). */
+export interface FleetNeeds {
+  access: PermissionCheck;
+}
+
+async function createFleet({ db, config, live: hub, log }: Platform, needs: FleetNeeds) {
   const key = await loadFleetKey(db, config.DEVICE_SECRET);
   const live = new FleetLive(hub, log);
   const deviceLog = new DeviceLogService(db);
@@ -29,6 +35,7 @@ async function createFleet({ db, config, live: hub, log }: Platform) {
   const reports = new CabinetReports(db, deviceLog, live, slots);
   const gateway = new Gateway(config, cabinets, reports, slots, commands.replies, deviceLog, log);
   commands.attach(gateway);
+  const overview = new OverviewService(db, needs.access, deviceLog);
 
   return {
     cabinets,
@@ -39,6 +46,8 @@ async function createFleet({ db, config, live: hub, log }: Platform) {
     commands,
     deviceLog,
     gateway,
+    /** The dashboard's fleet overview. */
+    overview,
     /** Stock-in by list or range, the same path as batch storage (the simulator stocks its cabinets in with it). */
     stockIn: (input: BatchStorageRequest, opts?: { lang?: Lang; by?: number | null }): Promise<BatchStorageReport> => cabinets.stockIn(input, opts),
     /** A cabinet's MQTT password (docs/protocol.md). */
@@ -53,7 +62,7 @@ export const fleet = defineModule({
   name: 'fleet',
   tables,
   menus: fleetMenus,
-  services: (platform: Platform, _needs: Record<string, never>) => createFleet(platform),
+  services: (platform: Platform, needs: FleetNeeds) => createFleet(platform, needs),
   lists: (s) => [
     defineList({
       page: 'cabinetQueryPage',

@@ -34,5 +34,11 @@ export const fleetMenus: MenuSeed[] = [
   { code: 'device.devTool', parent: 'device', name: 'fleet.menuDevTool', path: '/device/devTool', url: 'fleet/dev-tool', icon: 'CodeOutlined', type: menu, order: 60, perms: PERMS.commandQuery, roles: ops },
   { code: 'device.devTool.send', parent: 'device.devTool', name: 'fleet.commandSend', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.commandSend, roles: ops },
 
+  { code: 'device.command', parent: 'device', name: 'fleet.menuCommands', path: '/device/command', url: 'fleet/commands', icon: 'list', type: menu, order: 65, perms: PERMS.commandQuery, roles: ops },
+
   { code: 'device.deviceLog', parent: 'device', name: 'fleet.menuDeviceLog', path: '/device/deviceLog', url: 'fleet/device-log', icon: 'FileSearchOutlined', type: menu, order: 70, perms: PERMS.deviceLogQuery, roles: ops },
+
+  // The fleet overview on the dashboard (a button of the dashboard menu): each of its parts also
+  // needs the permission of the list it counts, so customer service sees cabinets and power banks only.
+  { code: 'dashboard.fleetOverview', parent: 'dashboard', name: 'fleet.overviewWidget', path: '', url: null, icon: null, type: button, order: 10, perms: PERMS.fleetOverview, roles: opsAndService },
 ];

@@ -30,5 +30,7 @@ export function fleetRoutes(app: FastifyInstance, s: FleetServices): void {
   registerCall(app, 'commandQueryPage', ({ query }) => s.commands.page(query));
   registerCall(app, 'commandDetail', ({ query }) => s.commands.detail(query.id));
 
+  registerCall(app, 'fleetOverview', ({ principal }) => s.overview.overview(principal));
+
   registerCall(app, 'deviceLogQueryPage', ({ query }) => s.deviceLog.page(query));
 }

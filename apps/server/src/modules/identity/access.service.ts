@@ -1,5 +1,5 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import { accessLabel, api, MENU_TYPE, PERMS, type CallName, type DashboardConfig, type MenuEntry } from '@cbo/contract';
+import { accessLabel, api, DASHBOARD_PATH, DASHBOARD_WIDGETS, MENU_TYPE, type CallName, type DashboardConfig, type MenuEntry } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { sysAccountRole, sysApi, sysMenu, sysMenuApi, sysRole, sysRoleMenu } from './tables.js';
@@ -82,14 +82,17 @@ export class AccessService {
     return rows.filter((m) => m.parentId === menu.id && m.type === MENU_TYPE.button && m.perms).map((m) => m.perms!);
   }
 
-  /** GET dashbord?path: the widgets of a dashboard the principal may see. */
+  /**
+   * GET dashbord?path: the widgets of a dashboard the principal may see: each widget of
+   * DASHBOARD_WIDGETS whose permission codes it holds, all of them.
+   */
   async dashboard(p: Principal, path: string): Promise<DashboardConfig> {
-    const widgets: string[] = [];
-    if (path === '/dashboard') {
-      widgets.push('account');
-      if (await this.holdsPermission(p, PERMS.loginLogQuery)) widgets.push('recentLogins');
-    }
-    return { path, widgets };
+    if (path !== DASHBOARD_PATH) return { path, widgets: [] };
+    const entries = Object.entries(DASHBOARD_WIDGETS) as [string, readonly string[]][];
+    const codes = [...new Set(entries.flatMap(([, perms]) => perms))];
+    const holds = await Promise.all(codes.map((code) => this.holdsPermission(p, code)));
+    const held = new Set(codes.filter((_, i) => holds[i]));
+    return { path, widgets: entries.filter(([, perms]) => perms.every((c) => held.has(c))).map(([name]) => name) };
   }
 
   /** True when a role of the principal holds a menu bound to the route (method, path). */

@@ -44,6 +44,7 @@ function createIdentity({ db, config, sms, live }: Platform) {
     // Read with the session a moment ago in this request; read again only for a principal made elsewhere.
     const a = sessions.accountOf(p) ?? (await db.select().from(sysAccount).where(eq(sysAccount.id, p.accountId)))[0];
     if (!a) throw new AppError('NOT_SIGNED_IN');
+    const previous = await loginLog.previousSignIn(a.id, a.userName, p.sessionId);
     return {
       userId: a.id,
       userName: a.userName,
@@ -56,6 +57,8 @@ function createIdentity({ db, config, sms, live }: Platform) {
       mobile: a.mobile,
       lastLoginTime: a.lastLoginAt?.toISOString() ?? null,
       lastLoginIp: a.lastLoginIp,
+      previousLoginTime: previous?.at.toISOString() ?? null,
+      previousLoginIp: previous?.ip ?? null,
     };
   }
 

@@ -20,6 +20,21 @@ export interface LoginAttempt {
 export class LoginLogService {
   constructor(private readonly db: Db) {}
 
+  /**
+   * The account's last successful sign-in before the session `sessionId` began: the one before
+   * this session's, which the account's own last-sign-in columns no longer hold.
+   */
+  async previousSignIn(accountId: number, userName: string, sessionId: number): Promise<{ at: Date; ip: string | null } | null> {
+    const [row] = await query<{ at: Date | string; ip: string | null }>(
+      this.db,
+      sql`select l.created_at as at, l.ip from sys_login_log l
+           where l.user_name = ${userName} and l.account_id = ${accountId} and l.result = 'success'
+             and l.created_at < (select s.created_at from sys_session s where s.id = ${sessionId})
+           order by l.created_at desc limit 1`,
+    );
+    return row ? { at: new Date(row.at), ip: row.ip } : null;
+  }
+
   async record(a: LoginAttempt): Promise<void> {
     await this.db.insert(sysLoginLog).values({ ...a, userName: a.userName.slice(0, 64), userAgent: a.userAgent?.slice(0, 255) });
   }

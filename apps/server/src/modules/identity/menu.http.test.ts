@@ -66,6 +66,19 @@ describe.each(engines)('menus and permissions (%s)', (engine) => {
     expect(dash.widgets).toEqual(['account']);
   });
 
+  it("user info names the sign-in before this session's, not this one, and none on a first sign-in", async () => {
+    await accountWithMenus(s.current.database.db, 'twice', 'twice123', ['dashboard']);
+    const info = async (token: string) => (await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: auth(token) })).json().data;
+    const first = await s.current.login('twice', 'twice123', '198.51.100.1');
+    expect(await info(first)).toMatchObject({ previousLoginTime: null, previousLoginIp: null, lastLoginIp: '198.51.100.1' });
+    const second = await s.current.login('twice', 'twice123', '198.51.100.2');
+    const now = await info(second);
+    expect(now).toMatchObject({ previousLoginIp: '198.51.100.1', lastLoginIp: '198.51.100.2' });
+    expect(new Date(now.previousLoginTime).getTime()).toBeLessThan(new Date(now.lastLoginTime).getTime());
+    // The first session still sees the sign-in before its own: none.
+    expect((await info(first)).previousLoginTime).toBeNull();
+  });
+
   // Generated from the route table: every route the server registered, by its declared access.
   it('matrix: every non-public route refuses no token; every permission route refuses a role without it', async () => {
     await accountWithMenus(s.current.database.db, 'nobody', 'nobody123', []);

@@ -1,6 +1,7 @@
 /** The fleet feature, one group per screen; `menus` holds the names the server seeds as fleet.*. */
 export default {
   menus: {
+    menuCommands: 'Commands',
     menuBatchStorage: 'Cabinet batch storage',
     menuFirmware: 'Firmware upgrade',
     menuDevTool: 'Developer tool',
@@ -13,6 +14,7 @@ export default {
     batchStore: 'Batch stock-in',
     firmwareUpgrade: 'Upgrade firmware',
     commandSend: 'Send command',
+    overviewWidget: 'Fleet overview on the dashboard',
   },
   slots: {
     title: 'Slots',
@@ -56,6 +58,10 @@ export default {
     tooMany: 'Too many refusals from this address',
   },
   cabinet: {
+    connectionLabel: 'Connection',
+    connection: { online: 'Online', offline: 'Offline', neverConnected: 'Never connected' },
+    conditionLabel: 'Condition',
+    condition: { full: 'Full (no free slot)', empty: 'Empty (no power bank)', weakSignal: 'Weak signal', faulty: 'Faulty slot' },
     title: 'Cabinets',
     detailTitle: 'Cabinet {{sn}}',
     loadFailed: 'The cabinet could not be loaded',
@@ -97,6 +103,8 @@ export default {
     none: 'No cabinet matches',
   },
   command: {
+    listTitle: 'Commands',
+    finishedAt: 'Finished',
     recent: 'Recent commands',
     none: 'No commands sent to this cabinet yet',
     loadFailed: 'The commands could not be loaded',
@@ -175,6 +183,9 @@ export default {
     },
   },
   powerBank: {
+    chargedLabel: 'Charged',
+    chargedYes: 'Charged (80% or more)',
+    chargedNo: 'Not charged',
     title: 'Power banks',
     id: 'Power bank ID',
     cabinet: 'Cabinet SN',
@@ -253,6 +264,9 @@ export default {
     succeededList: 'Stocked in ({{value}})',
   },
   firmware: {
+    runningLabel: 'Progress',
+    runningYes: 'In progress',
+    runningNo: 'Finished',
     title: 'Firmware upgrade batches',
     action: 'Upgrade firmware',
     time: 'Started',

@@ -1,6 +1,7 @@
 /** The fleet feature, one group per screen; `menus` holds the names the server seeds as fleet.*. */
 export default {
   menus: {
+    menuCommands: '指令记录',
     menuBatchStorage: '机柜批量入库',
     menuFirmware: '固件升级',
     menuDevTool: '开发者工具',
@@ -13,6 +14,7 @@ export default {
     batchStore: '批量入库',
     firmwareUpgrade: '升级固件',
     commandSend: '发送指令',
+    overviewWidget: '首页设备概览',
   },
   slots: {
     title: '仓位',
@@ -56,6 +58,10 @@ export default {
     tooMany: '该地址被拒绝次数过多',
   },
   cabinet: {
+    connectionLabel: '连接状态',
+    connection: { online: '在线', offline: '离线', neverConnected: '从未连接' },
+    conditionLabel: '机柜状况',
+    condition: { full: '满柜（无空仓位）', empty: '空柜（无充电宝）', weakSignal: '信号弱', faulty: '仓位故障' },
     title: '机柜',
     detailTitle: '机柜 {{sn}}',
     loadFailed: '机柜加载失败',
@@ -97,6 +103,8 @@ export default {
     none: '没有匹配的机柜',
   },
   command: {
+    listTitle: '指令记录',
+    finishedAt: '完成时间',
     recent: '最近指令',
     none: '尚未向该机柜发送指令',
     loadFailed: '指令加载失败',
@@ -175,6 +183,9 @@ export default {
     },
   },
   powerBank: {
+    chargedLabel: '电量',
+    chargedYes: '已充满（80% 及以上）',
+    chargedNo: '未充满',
     title: '充电宝',
     id: '充电宝编号',
     cabinet: '机柜编号',
@@ -253,6 +264,9 @@ export default {
     succeededList: '已入库（{{value}}）',
   },
   firmware: {
+    runningLabel: '进度',
+    runningYes: '进行中',
+    runningNo: '已结束',
     title: '固件升级批次',
     action: '升级固件',
     time: '开始时间',

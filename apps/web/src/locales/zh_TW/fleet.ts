@@ -1,6 +1,7 @@
 /** The fleet feature, one group per screen; `menus` holds the names the server seeds as fleet.*. */
 export default {
   menus: {
+    menuCommands: '指令紀錄',
     menuBatchStorage: '機櫃批次入庫',
     menuFirmware: '韌體升級',
     menuDevTool: '開發者工具',
@@ -13,6 +14,7 @@ export default {
     batchStore: '批次入庫',
     firmwareUpgrade: '升級韌體',
     commandSend: '發送指令',
+    overviewWidget: '首頁設備概覽',
   },
   slots: {
     title: '倉位',
@@ -56,6 +58,10 @@ export default {
     tooMany: '該位址被拒絕次數過多',
   },
   cabinet: {
+    connectionLabel: '連線狀態',
+    connection: { online: '線上', offline: '離線', neverConnected: '從未連線' },
+    conditionLabel: '機櫃狀況',
+    condition: { full: '滿櫃（無空倉位）', empty: '空櫃（無行動電源）', weakSignal: '訊號弱', faulty: '倉位故障' },
     title: '機櫃',
     detailTitle: '機櫃 {{sn}}',
     loadFailed: '機櫃載入失敗',
@@ -97,6 +103,8 @@ export default {
     none: '沒有匹配的機櫃',
   },
   command: {
+    listTitle: '指令紀錄',
+    finishedAt: '完成時間',
     recent: '最近指令',
     none: '尚未向該機櫃發送指令',
     loadFailed: '指令載入失敗',
@@ -175,6 +183,9 @@ export default {
     },
   },
   powerBank: {
+    chargedLabel: '電量',
+    chargedYes: '已充滿（80% 以上）',
+    chargedNo: '未充滿',
     title: '行動電源',
     id: '行動電源編號',
     cabinet: '機櫃編號',
@@ -253,6 +264,9 @@ export default {
     succeededList: '已入庫（{{value}}）',
   },
   firmware: {
+    runningLabel: '進度',
+    runningYes: '進行中',
+    runningNo: '已結束',
     title: '韌體升級批次',
     action: '升級韌體',
     time: '開始時間',

@@ -30,7 +30,6 @@ export function FilterForm({ form, fields, onSearch, onReset }: FilterFormProps)
   const { t } = useTranslation('kit');
   const lang = useLang();
   const columns = useFilterColumns();
-  const [expanded, setExpanded] = useState(false);
   const initialValues = useMemo(() => initialFilterValues(fields), [fields]);
 
   // How many fields fit in the first row beside the buttons; always at least one.
@@ -45,6 +44,9 @@ export function FilterForm({ form, fields, onSearch, onReset }: FilterFormProps)
     }
     return count;
   }, [fields, columns]);
+  // A list opened with a filter already set beyond the first row (a link from the dashboard) starts
+  // expanded, so the filter that shaped the rows is in sight.
+  const [expanded, setExpanded] = useState(() => fields.slice(firstRowCount).some((f) => f.initialValue !== undefined));
   const collapsible = fields.length > firstRowCount;
   const shown = collapsible && !expanded ? firstRowCount : fields.length;
 

@@ -10,47 +10,44 @@ import { callKey, formatDateTime, useIsMobile } from '@/shared/list-page';
 const RECENT_COUNT = 5;
 
 /**
- * The 'account' widget: who is signed in and their last sign-in; with the 'recentLogins' widget
- * (granted with the login-log query permission) also their own recent sign-ins.
+ * The 'account' widget: who is signed in, when this session began and the sign-in before it (the
+ * previous one is what tells an account holder whether someone else used the account).
  */
-export function AccountWidget({ user, showRecent }: { user: UserInfo; showRecent: boolean }) {
+export function AccountWidget({ user }: { user: UserInfo }) {
   const { t, i18n } = useTranslation('dashboard');
   return (
-    <Card title={t('account.title')}>
-      <Flex gap={24} wrap align="flex-start">
-        <Flex gap={16} align="center" style={{ minWidth: 240 }}>
-          <Avatar size={64} src={user.img || undefined} icon={<UserOutlined />} alt="" />
-          <Flex vertical gap={4}>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {user.nickName}
-            </Typography.Title>
-            <Typography.Text type="secondary">{user.userName}</Typography.Text>
-            <Flex wrap gap={4}>
-              {user.roleNames.map((name) => (
-                <Tag key={name} color="processing">
-                  {translateName(i18n, name)}
-                </Tag>
-              ))}
-            </Flex>
+    <Card size="small" title={t('account.title')} style={{ height: '100%' }}>
+      <Flex gap={16} align="center" style={{ marginBottom: 16 }}>
+        <Avatar size={56} src={user.img || undefined} icon={<UserOutlined />} alt="" />
+        <Flex vertical gap={4} style={{ minWidth: 0 }}>
+          <Typography.Title level={5} style={{ margin: 0 }} ellipsis>
+            {user.nickName}
+          </Typography.Title>
+          <Typography.Text type="secondary">{user.userName}</Typography.Text>
+          <Flex wrap gap={4}>
+            {user.roleNames.map((name) => (
+              <Tag key={name} color="processing">
+                {translateName(i18n, name)}
+              </Tag>
+            ))}
           </Flex>
         </Flex>
-        <Descriptions
-          column={1}
-          size="small"
-          style={{ flex: '1 1 280px' }}
-          items={[
-            { key: 'lastLoginTime', label: t('account.lastLoginTime'), children: formatDateTime(user.lastLoginTime) },
-            { key: 'lastLoginIp', label: t('account.lastLoginIp'), children: user.lastLoginIp || '-' },
-          ]}
-        />
       </Flex>
-      {showRecent && <RecentSignIns userName={user.userName} />}
+      <Descriptions
+        column={1}
+        size="small"
+        items={[
+          { key: 'previousLoginTime', label: t('account.previousLoginTime'), children: user.previousLoginTime ? formatDateTime(user.previousLoginTime) : t('account.firstSignIn') },
+          { key: 'previousLoginIp', label: t('account.previousLoginIp'), children: user.previousLoginIp || '-' },
+          { key: 'lastLoginTime', label: t('account.thisLoginTime'), children: formatDateTime(user.lastLoginTime) },
+        ]}
+      />
     </Card>
   );
 }
 
-/** The account's own last sign-ins, newest first. */
-function RecentSignIns({ userName }: { userName: string }) {
+/** The 'recentLogins' widget: the account's own last sign-ins, newest first (read from the login log). */
+export function RecentSignIns({ userName }: { userName: string }) {
   const { t } = useTranslation('dashboard');
   const isMobile = useIsMobile();
   const query = { userName, accountType: 'admin' as const, pageNum: 1, pageSize: RECENT_COUNT };
@@ -63,8 +60,7 @@ function RecentSignIns({ userName }: { userName: string }) {
   if (recent.isError) return null;
 
   return (
-    <div style={{ marginTop: 24 }}>
-      <Typography.Title level={5}>{t('account.recent')}</Typography.Title>
+    <Card size="small" title={t('account.recent')} style={{ height: '100%' }}>
       <Table<LoginLogItem>
         rowKey="id"
         size="small"
@@ -88,6 +84,6 @@ function RecentSignIns({ userName }: { userName: string }) {
           { title: t('account.ip'), dataIndex: 'ip', key: 'ip', render: (v: string | null) => v || '-' },
         ]}
       />
-    </div>
+    </Card>
   );
 }

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NET_MODES, PERMS } from '@cbo/contract';
-import { ListPage, detailColumn, formatDateTime, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { CABINET_CONDITIONS, CABINET_CONNECTIONS, NET_MODES, PERMS } from '@cbo/contract';
+import { ListPage, detailColumn, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { CabinetDetailDrawer } from '../components/cabinet-detail';
 import { OnlineBadge, batterySummary, hostPort } from '../components/cabinet-text';
 import { SignalBars } from '../components/signal-bars';
 import { useLiveCabinetRows } from '../use-fleet-live';
+import { useUrlFilters } from '../use-url-filters';
 
 /**
  * Device management → cabinets (menu url fleet/cabinets): every cabinet in stock with what it last
@@ -28,7 +29,8 @@ export default function CabinetsView() {
   const filters = useMemo<FiltersOf<'cabinetQueryPage'>>(
     () => [
       { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17 },
-      { type: 'select', name: 'online', label: t('cabinet.online'), options: yesNo(t('cabinet.onlineYes'), t('cabinet.onlineNo')) },
+      { type: 'select', name: 'connection', label: t('cabinet.connectionLabel'), options: optionsOf(CABINET_CONNECTIONS, (c) => t(`cabinet.connection.${c}`)) },
+      { type: 'select', name: 'condition', label: t('cabinet.conditionLabel'), options: optionsOf(CABINET_CONDITIONS, (c) => t(`cabinet.condition.${c}`)) },
       { type: 'select', name: 'bound', label: t('cabinet.bound'), options: yesNo(t('cabinet.boundYes'), t('cabinet.boundNo')) },
       { type: 'select', name: 'netMode', label: t('cabinet.netMode'), options: NET_MODES.map((m) => ({ value: m, label: m })) },
       { type: 'text', name: 'firmware', label: t('cabinet.firmware'), maxLength: 32 },
@@ -36,6 +38,7 @@ export default function CabinetsView() {
     ],
     [t, yesNo],
   );
+  const fromUrl = useUrlFilters(filters);
 
   const columns = useMemo<ColumnsOf<'cabinetQueryPage'>>(
     () => [
@@ -90,10 +93,11 @@ export default function CabinetsView() {
 
   return (
     <ListPage
+      key={fromUrl.key}
       listCall="cabinetQueryPage"
       rowKey="sn"
       title={t('cabinet.title')}
-      filters={filters}
+      filters={fromUrl.filters}
       columns={columns}
       exportCall="cabinetExport"
       exportPerm={PERMS.cabinetExport}

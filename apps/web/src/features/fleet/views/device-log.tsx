@@ -3,6 +3,7 @@ import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_LOG_KINDS, MAX_RANGE_DAYS, type DeviceLogKind } from '@cbo/contract';
 import { ListPage, formatDateTime, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { useUrlFilters } from '../use-url-filters';
 
 const KIND_COLOUR: Record<DeviceLogKind, string> = { refused: 'error', online: 'success', offline: 'default' };
 
@@ -21,6 +22,7 @@ export default function DeviceLogView() {
     ],
     [t],
   );
+  const fromUrl = useUrlFilters(filters);
 
   const columns = useMemo<ColumnsOf<'deviceLogQueryPage'>>(
     () => [
@@ -57,5 +59,5 @@ export default function DeviceLogView() {
     [t],
   );
 
-  return <ListPage listCall="deviceLogQueryPage" rowKey="id" title={t('deviceLog.title')} filters={filters} columns={columns} />;
+  return <ListPage key={fromUrl.key} listCall="deviceLogQueryPage" rowKey="id" title={t('deviceLog.title')} filters={fromUrl.filters} columns={columns} />;
 }

@@ -11,6 +11,7 @@ import { request } from '@/shared/request';
 import { CommandStateTag, isFinished, reasonText } from '../components/command-timeline';
 import { OnlineBadge } from '../components/cabinet-text';
 import { useCommandLive } from '../use-fleet-live';
+import { useUrlFilters } from '../use-url-filters';
 
 /** A batch's progress: finished share, with the succeeded share in green. */
 function BatchProgress({ b }: { b: Pick<FirmwareBatchItem, 'total' | 'succeeded' | 'failed' | 'running'> }) {
@@ -44,9 +45,19 @@ export default function FirmwareView() {
     () => [
       { type: 'text', name: 'version', label: t('firmware.version'), maxLength: 32 },
       { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('firmware.time'), maxDays: MAX_RANGE_DAYS },
+      {
+        type: 'select',
+        name: 'running',
+        label: t('firmware.runningLabel'),
+        options: [
+          { value: 'true', label: t('firmware.runningYes') },
+          { value: 'false', label: t('firmware.runningNo') },
+        ],
+      },
     ],
     [t],
   );
+  const fromUrl = useUrlFilters(filters);
   const columns = useMemo<ColumnsOf<'firmwareQueryPage'>>(
     () => [
       { title: t('firmware.time'), dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
@@ -75,10 +86,11 @@ export default function FirmwareView() {
 
   return (
     <ListPage
+      key={fromUrl.key}
       listCall="firmwareQueryPage"
       rowKey="id"
       title={t('firmware.title')}
-      filters={filters}
+      filters={fromUrl.filters}
       columns={columns}
       toolbar={
         <Permit perm={PERMS.firmwareUpgrade}>

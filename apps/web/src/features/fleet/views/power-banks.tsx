@@ -4,6 +4,7 @@ import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS } from '@cbo/contract';
 import { ListPage, formatDateTime, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { useUrlFilters } from '../use-url-filters';
 import { BatteryBar } from '../components/battery';
 
 /**
@@ -27,9 +28,19 @@ export default function PowerBanksView() {
           { value: 'false', label: t('powerBank.out') },
         ],
       },
+      {
+        type: 'select',
+        name: 'charged',
+        label: t('powerBank.chargedLabel'),
+        options: [
+          { value: 'true', label: t('powerBank.chargedYes') },
+          { value: 'false', label: t('powerBank.chargedNo') },
+        ],
+      },
     ],
     [t],
   );
+  const fromUrl = useUrlFilters(filters);
 
   const columns = useMemo<ColumnsOf<'powerBankQueryPage'>>(
     () => [
@@ -77,10 +88,11 @@ export default function PowerBanksView() {
 
   return (
     <ListPage
+      key={fromUrl.key}
       listCall="powerBankQueryPage"
       rowKey="powerBankId"
       title={t('powerBank.title')}
-      filters={filters}
+      filters={fromUrl.filters}
       columns={columns}
       exportCall="powerBankExport"
       exportPerm={PERMS.powerBankExport}
