@@ -17,6 +17,7 @@ export { useOverlay, type Overlay } from './use-overlay';
 export { toFilterInput, initialFilterValues } from './filters';
 export { formatDateTime, parseServerTime, DATE_TIME_FORMAT } from './format';
 export { useIsMobile } from './use-viewport';
+export { EllipsisText, CopyableId, useKitColumns } from './table-cells';
 export { callKey } from './call-key';
 export { optionsOf } from './options';
 export type {
@@ -28,6 +29,7 @@ export type {
   FilterField,
   FilterOption,
   ListColumn,
+  ColumnLayout,
   ColumnsOf,
   FiltersOf,
   Sortable,
