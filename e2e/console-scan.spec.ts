@@ -143,6 +143,10 @@ test('every menu screen shows translated words and whole tables, without console
         await expect(view).toHaveCount(1);
         // Loaded: the view's chunk, its calls and its tables have settled.
         await expect(view.locator('.ant-spin-spinning, .ant-skeleton-active, .top-progress')).toHaveCount(0);
+        // Every table shows its rows or its empty state.
+        for (const table of await view.locator('.ant-table-wrapper:visible').all()) {
+          await expect(table.locator('.ant-table-row, .ant-empty').first()).toBeVisible();
+        }
         await expect(page.locator('.app-content')).not.toBeEmpty();
         const where = `${lang} ${width}px ${path}`;
         const keys = rawKeys(await page.locator('body').innerText());

@@ -1,7 +1,7 @@
 /** The fleet feature, one group per screen; `menus` holds the names the server seeds as fleet.*. */
 export default {
   menus: {
-    menuBatchStorage: 'Cabinet batch storage',
+    menuBatchStorage: 'Batch stock-in',
     menuFirmware: 'Firmware upgrade',
     menuDevTool: 'Developer tool',
     menuDeviceLog: 'Device log',

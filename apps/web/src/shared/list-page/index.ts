@@ -5,6 +5,9 @@
  * (freeze, delete...), and `detailColumn` for the row's "Details"
  * button that opens the detail view. See list-page.tsx for the props.
  */
+// The kit's table and detail styles, loaded with any part of it.
+import './list-page.css';
+
 export { ListPage, type ListPageProps } from './list-page';
 export { useListQuery, fetchPage, PAGE_SIZES, type ListQuery, type ListQueryOptions } from './use-list-query';
 export { FilterForm, type FilterFormProps } from './filter-form';

@@ -11,7 +11,6 @@ import { useIsMobile } from './use-viewport';
 import { arrangeColumns, loadPrefs, savePrefs, tableWidth, type TablePrefs } from './table-layout';
 import { TableSettings } from './table-settings';
 import { toTableColumn } from './table-cells';
-import './list-page.css';
 import type { AppliedFilters, ColumnsOf, ExportCall, FilterField, FiltersOf, ListColumn, ListInput, PagedCall, RowOf, Sortable, SortState } from './types';
 
 interface ListPageBaseProps<K extends PagedCall> {

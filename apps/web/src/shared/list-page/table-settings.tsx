@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Checkbox, Dropdown, Flex, Popover, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Dropdown, Flex, Popover, Space, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, ColumnHeightOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { columnId, DENSITIES, isLocked, isVisible, moveColumn, orderColumns, type Density, type LayoutColumn, type TablePrefs } from './table-layout';
@@ -71,7 +71,7 @@ export function TableSettings({ columns, prefs, onChange, density }: TableSettin
   );
 
   return (
-    <>
+    <Space.Compact>
       <Dropdown
         trigger={['click']}
         menu={{
@@ -102,6 +102,6 @@ export function TableSettings({ columns, prefs, onChange, density }: TableSettin
           <Button aria-label={t('columns')} icon={<SettingOutlined />} />
         </Tooltip>
       </Popover>
-    </>
+    </Space.Compact>
   );
 }

@@ -52,7 +52,7 @@ export default function LoginLogView() {
       // Newest first, as the server orders them; the call takes no sort yet.
       { title: t('loginLog.time'), dataIndex: 'createTime', key: 'createTime', width: 180, render: (v: string) => formatDateTime(v) },
       { title: t('loginLog.accountTypeLabel'), dataIndex: 'accountType', key: 'accountType', width: 120, ellipsis: true, render: (v: string) => text.accountType(v) },
-      { title: t('loginLog.terminalLabel'), dataIndex: 'terminal', key: 'terminal', width: 100, ellipsis: true, render: (v: string) => text.terminal(v) },
+      { title: t('loginLog.terminalLabel'), dataIndex: 'terminal', key: 'terminal', width: 120, ellipsis: true, render: (v: string) => text.terminal(v) },
       { title: t('loginLog.ip'), dataIndex: 'ip', key: 'ip', width: 140, copyable: true },
       { title: t('loginLog.userAgent'), dataIndex: 'userAgent', key: 'userAgent', width: 200, ellipsis: true },
       detailColumn(t, detail.show),
