@@ -5,8 +5,8 @@ import { signIn } from './helpers';
  * Every screen of the menu, as an operator finds it, at a desktop width (1440) and a narrow one
  * (800, mobile mode), in the three languages: no raw translation key on screen, no table column
  * hidden under a fixed column (at 1440 every table fits its card; at 800 it scrolls sideways inside
- * its card and nothing is pinned over the columns), no header cut short, and no console error.
- * One page, each screen opened by its address.
+ * its card and nothing is pinned over the columns), no header cut short, and no console error;
+ * the export centre of the top bar too. One page, each screen opened by its address.
  */
 
 const LANGS = ['zh_CN', 'zh_TW', 'en_US'] as const;
@@ -129,6 +129,12 @@ test('every menu screen shows translated words and whole tables, without console
   const screens = await menuScreens(page);
   expect(screens.length).toBeGreaterThan(10);
 
+  // One export, so the export centre in the top bar has an entry to show.
+  await open(page, '/system/loginLog');
+  await expect(page.locator('.app-view:visible .ant-table-row').first()).toBeVisible();
+  await page.locator('.app-view:visible').getByRole('button', { name: /导\s*出$/ }).click();
+  await expect(page.locator('.ant-message, .ant-notification').first()).toBeVisible();
+
   const problems: string[] = [];
   for (const lang of LANGS) {
     await page.evaluate((l) => localStorage.setItem('language', l), lang);
@@ -152,6 +158,18 @@ test('every menu screen shows translated words and whole tables, without console
         if (keys.length) problems.push(`${where}: raw keys on screen: ${[...new Set(keys)].join(', ')}`);
         for (const p of await tableProblems(page, width >= 992)) problems.push(`${where}: ${p.problem}`);
       }
+      // The export centre of the top bar: its words, and it stays on screen.
+      const exportsButton = page.locator('.app-header button:has(.anticon-cloud-download)');
+      await exportsButton.click();
+      const popover = page.locator('.ant-popover:visible').filter({ has: page.locator('[data-testid^="export-"]') });
+      await expect(popover).toBeVisible();
+      const where = `${lang} ${width}px export centre`;
+      const keys = rawKeys(await popover.innerText());
+      if (keys.length) problems.push(`${where}: raw keys on screen: ${[...new Set(keys)].join(', ')}`);
+      const box = (await popover.boundingBox())!;
+      if (box.x < 0 || box.x + box.width > width + 1) problems.push(`${where}: the list leaves the screen`);
+      await exportsButton.click();
+      await expect(popover).toBeHidden();
     }
   }
   expect([...problems, ...errors.map((e) => `console error: ${e}`)], [...problems, ...errors].join('\n')).toEqual([]);
