@@ -7,7 +7,7 @@ test('language switch changes every string, antd and the title at once, and is r
   await page.getByRole('button', { name: '语言' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page).toHaveTitle('ChargeHub - Login log');
-  await expect(page.locator('.app-sidebar-menu')).toContainText('System management');
+  await expect(page.locator('.app-sidebar-menu')).toContainText('System');
   await expect(page.locator('.ant-breadcrumb')).toContainText('Data analysis');
   await expect(page.locator('.ant-pagination-total-text, .ant-table-wrapper').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /search/i }).first()).toBeVisible();

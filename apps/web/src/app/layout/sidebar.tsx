@@ -30,7 +30,13 @@ export function Sidebar({ routes, trail, collapsed, brandName, logo, footer }: S
 
   const items = useMemo(() => {
     const toItem = (r: AppRoute, topLevel: boolean): MenuItem => {
-      const label = translateTitle(i18n, r.name);
+      const name = translateTitle(i18n, r.name);
+      // A name longer than the 210 px sidebar is cut with "…"; hovering shows it whole.
+      const label = (
+        <span className="app-menu-label" title={name}>
+          {name}
+        </span>
+      );
       const icon = menuIcon(r.icon, topLevel);
       if (!r.url && !r.external && r.children.length > 0) {
         return { key: r.path, icon, label, children: r.children.map((c) => toItem(c, false)) };

@@ -2,7 +2,7 @@
 export default {
   menus: {
     menuCommands: 'Commands',
-    menuBatchStorage: 'Cabinet batch storage',
+    menuBatchStorage: 'Batch stock-in',
     menuFirmware: 'Firmware upgrade',
     menuDevTool: 'Developer tool',
     menuDeviceLog: 'Device log',

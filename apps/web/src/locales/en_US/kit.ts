@@ -13,4 +13,8 @@ export default {
   saved: 'Saved',
   detail: 'Details',
   actions: 'Actions',
+  columns: 'Columns',
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  density: { title: 'Row density', large: 'Default', middle: 'Middle', small: 'Compact' },
 };

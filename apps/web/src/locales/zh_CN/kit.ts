@@ -13,4 +13,8 @@ export default {
   saved: '保存成功',
   detail: '详情',
   actions: '操作',
+  columns: '列设置',
+  moveUp: '上移',
+  moveDown: '下移',
+  density: { title: '行密度', large: '默认', middle: '中等', small: '紧凑' },
 };

@@ -13,4 +13,8 @@ export default {
   saved: '儲存成功',
   detail: '詳情',
   actions: '操作',
+  columns: '欄位設定',
+  moveUp: '上移',
+  moveDown: '下移',
+  density: { title: '列密度', large: '預設', middle: '中等', small: '緊湊' },
 };

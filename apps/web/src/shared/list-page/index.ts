@@ -5,6 +5,9 @@
  * (freeze, delete...), and `detailColumn` for the row's "Details"
  * button that opens the detail view. See list-page.tsx for the props.
  */
+// The kit's table and detail styles, loaded with any part of it.
+import './list-page.css';
+
 export { ListPage, type ListPageProps } from './list-page';
 export { useListQuery, fetchPage, PAGE_SIZES, type ListQuery, type ListQueryOptions } from './use-list-query';
 export { FilterForm, type FilterFormProps } from './filter-form';
@@ -17,6 +20,7 @@ export { useOverlay, type Overlay } from './use-overlay';
 export { toFilterInput, initialFilterValues } from './filters';
 export { formatDateTime, parseServerTime, DATE_TIME_FORMAT } from './format';
 export { useIsMobile } from './use-viewport';
+export { EllipsisText, CopyableId, useKitColumns } from './table-cells';
 export { callKey } from './call-key';
 export { optionsOf } from './options';
 export type {
@@ -28,6 +32,7 @@ export type {
   FilterField,
   FilterOption,
   ListColumn,
+  ColumnLayout,
   ColumnsOf,
   FiltersOf,
   Sortable,

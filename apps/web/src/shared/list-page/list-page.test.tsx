@@ -73,6 +73,31 @@ describe('ListPage', () => {
     expect(first.query.get('order')).toBe('descend');
   });
 
+  it('hides a column from the column settings, remembers it for the screen, and a reset brings it back', async () => {
+    localStorage.clear();
+    fakeServer({ [LIST]: { list: [row(1, 'alice')], total: 1 }, [BUTTONS]: [] });
+    const view = renderView(screenUnderTest());
+    await screen.findByText('alice');
+    const header = () => Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent);
+    expect(header()).toContain('Address');
+
+    fireEvent.click(button(/^columns$/i));
+    const address = await screen.findByRole('checkbox', { name: 'Address' });
+    fireEvent.click(address);
+    await waitFor(() => expect(header()).not.toContain('Address'));
+    expect(JSON.parse(localStorage.getItem('listTable:loginLogQueryPage')!)).toMatchObject({ hidden: ['ip'] });
+
+    view.unmount();
+    renderView(screenUnderTest());
+    await screen.findByText('alice');
+    expect(header()).not.toContain('Address');
+    fireEvent.click(button(/^columns$/i));
+    const popover = await waitFor(() => document.querySelector('.ant-popover:not(.ant-popover-hidden)') as HTMLElement);
+    fireEvent.click(within(popover).getByText('Reset'));
+    await waitFor(() => expect(header()).toContain('Address'));
+    expect(localStorage.getItem('listTable:loginLogQueryPage')).toBeNull();
+  });
+
   it('sends trimmed filters on search, leaves empty ones out and goes back to page 1', async () => {
     const server = fakeServer({ [LIST]: { list: [row(1, 'alice')], total: 30 }, [BUTTONS]: [] });
     renderView(screenUnderTest());

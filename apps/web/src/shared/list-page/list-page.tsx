@@ -8,6 +8,9 @@ import { FilterForm } from './filter-form';
 import { initialFilterValues, toFilterInput } from './filters';
 import { PAGE_SIZES, useListQuery, type ListQuery } from './use-list-query';
 import { useIsMobile } from './use-viewport';
+import { arrangeColumns, loadPrefs, savePrefs, tableWidth, type TablePrefs } from './table-layout';
+import { TableSettings } from './table-settings';
+import { toTableColumn } from './table-cells';
 import type { AppliedFilters, ColumnsOf, ExportCall, FilterField, FiltersOf, ListColumn, ListInput, PagedCall, RowOf, Sortable, SortState } from './types';
 
 interface ListPageBaseProps<K extends PagedCall> {
@@ -23,6 +26,11 @@ interface ListPageBaseProps<K extends PagedCall> {
   defaultPageSize?: number;
   /** Heading above the table. */
   title?: ReactNode;
+  /**
+   * Name under which the person's column and density choices are remembered (default: the list
+   * call). Give one when two screens share a list call.
+   */
+  settingsKey?: string;
   /**
    * Buttons left of Export and Refresh (create, batch actions). Wrap each in <Permit> so an
    * account sees only what the server would allow.
@@ -48,7 +56,7 @@ export type ListPageProps<K extends PagedCall> = ListPageBaseProps<K> & ExportPr
  * checked against api.ts.
  */
 export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
-  const { listCall, columns, rowKey, filters = [], params, defaultSort, defaultPageSize, title, toolbar, exportCall, exportPerm, emptyText, tableProps, children } = props;
+  const { listCall, columns, rowKey, filters = [], params, defaultSort, defaultPageSize, title, settingsKey, toolbar, exportCall, exportPerm, emptyText, tableProps, children } = props;
   const { t } = useTranslation('kit');
   const isMobile = useIsMobile();
   const [form] = Form.useForm();
@@ -72,20 +80,30 @@ export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
     return next;
   };
 
+  const screenKey = settingsKey ?? listCall;
+  const [prefs, setPrefsState] = useState<TablePrefs>(() => loadPrefs(screenKey));
+  const setPrefs = (next: TablePrefs) => {
+    setPrefsState(next);
+    savePrefs(screenKey, next);
+  };
+  const density = prefs.density ?? (isMobile ? 'small' : 'middle');
+
+  const shownColumns = useMemo(() => arrangeColumns(columns as ListColumn<RowOf<K>, true>[], prefs, isMobile), [columns, prefs, isMobile]);
   const tableColumns = useMemo(
     () =>
-      (columns as ListColumn<RowOf<K>, true>[]).map((c) => {
-        const { sortable, ...rest } = c;
-        if (!sortable) return rest;
+      shownColumns.map((c) => {
+        const col = toTableColumn(c);
+        const { sortable } = c;
+        if (!sortable) return col;
         const orderBy = typeof sortable === 'string' ? sortable : String(c.key ?? c.dataIndex);
         return {
-          ...rest,
+          ...col,
           key: orderBy,
           sorter: true,
           sortOrder: list.sort?.orderBy === orderBy ? list.sort.order : null,
         };
       }),
-    [columns, list.sort],
+    [shownColumns, list.sort],
   );
 
   const onTableChange: TableProps<RowOf<K>>['onChange'] = (_pagination, _filters, sorter, extra) => {
@@ -125,6 +143,7 @@ export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
                 <ExportButton call={exportCall} getFilters={readFilters} />
               </Permit>
             )}
+            <TableSettings columns={columns as ListColumn<RowOf<K>, true>[]} prefs={prefs} onChange={setPrefs} density={density} />
             <Tooltip title={t('common:refresh')}>
               <Button aria-label={t('common:refresh')} icon={<ReloadOutlined spin={list.isFetching && !list.isLoading} />} onClick={() => void list.refresh()} />
             </Tooltip>
@@ -137,9 +156,10 @@ export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
           dataSource={list.rows}
           loading={list.isFetching}
           onChange={onTableChange}
-          size={isMobile ? 'small' : 'middle'}
-          // Wide tables scroll sideways instead of squeezing columns (usable below 992 px).
-          scroll={{ x: 'max-content', ...tableProps?.scroll }}
+          size={density}
+          // As wide as the columns together: a wider card stretches them, a narrower one (below
+          // 992 px) scrolls the table sideways inside the card instead of squeezing the columns.
+          scroll={{ x: tableWidth(shownColumns), ...tableProps?.scroll }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('empty')} /> }}
           pagination={{
             current: list.pageNum,

@@ -76,8 +76,22 @@ export type Sortable<K extends PagedCall> = 'orderBy' extends keyof ListInput<K>
  * `dataIndex`), a string names the `orderBy` field explicitly. With `S = false` (a call that
  * takes no sort) the option does not exist, so a header never offers a sort the server ignores.
  */
-export type ListColumn<Row, S extends boolean = boolean> = Omit<TableColumnType<Row>, 'sorter' | 'sortOrder'> &
+export type ListColumn<Row, S extends boolean = boolean> = Omit<TableColumnType<Row>, 'sorter' | 'sortOrder' | 'ellipsis'> &
+  ColumnLayout &
   (S extends true ? { sortable?: boolean | string } : { sortable?: never });
+
+/**
+ * How a column sits in the table. Every column names a `width` (px): the table is as wide as its
+ * columns together, stretched to fill a wider card and scrolled sideways inside a narrower one.
+ */
+export interface ColumnLayout {
+  /** One line, cut with "…" when longer than the column, the whole value in a tooltip. */
+  ellipsis?: boolean;
+  /** An identifier (SN, ICCID, id): one line, never broken, with a copy button. */
+  copyable?: boolean;
+  /** Left out until the person shows it in the column settings (secondary detail on a wide table). */
+  defaultHidden?: boolean;
+}
 
 /** The columns of a list call's screen. */
 export type ColumnsOf<K extends PagedCall> = ListColumn<RowOf<K>, Sortable<K>>[];

@@ -4,7 +4,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMS, type CommandItem, type PageResult } from '@cbo/contract';
-import { callKey, formatDateTime, useIsMobile } from '@/shared/list-page';
+import { callKey, CopyableId, formatDateTime, useIsMobile } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { request, ApiError } from '@/shared/request';
 import { useCommandLive, useLiveCabinetDetail } from '../use-fleet-live';
@@ -40,14 +40,14 @@ export function CabinetDetailDrawer({ sn, open, onClose }: { sn: string | undefi
             size="small"
             column={isMobile ? 1 : 2}
             items={[
-              { key: 'sn', label: t('cabinet.sn'), children: <Typography.Text copyable>{cab.sn}</Typography.Text> },
+              { key: 'sn', label: t('cabinet.sn'), children: <CopyableId value={cab.sn} /> },
               { key: 'online', label: t('cabinet.online'), children: <OnlineBadge row={cab} withReason /> },
               { key: 'csq', label: t('cabinet.signal'), children: <SignalBars csq={cab.csq} /> },
               { key: 'netMode', label: t('cabinet.netMode'), children: cab.netMode ?? '-' },
               { key: 'firmware', label: t('cabinet.firmware'), children: cab.firmwareMain ? `${cab.firmwareMain}${cab.firmwareBoard ? ` / ${cab.firmwareBoard}` : ''}` : '-' },
               { key: 'model', label: t('cabinet.model'), children: [cab.model, cab.hwVersion].filter(Boolean).join(' / ') || '-' },
-              { key: 'imei', label: 'IMEI', children: cab.imei ?? '-' },
-              { key: 'iccid', label: 'ICCID', children: cab.iccid ?? '-' },
+              { key: 'imei', label: 'IMEI', children: <CopyableId value={cab.imei} /> },
+              { key: 'iccid', label: 'ICCID', children: <CopyableId value={cab.iccid} /> },
               { key: 'battery', label: t('cabinet.battery'), children: batterySummary(t, cab) },
               { key: 'server', label: t('cabinet.server'), children: hostPort(cab.host, cab.port) },
               { key: 'heartbeat', label: t('cabinet.heartbeatSec'), children: cab.heartbeatSec === null ? '-' : t('cabinet.seconds', { value: cab.heartbeatSec }) },

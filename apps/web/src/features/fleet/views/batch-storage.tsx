@@ -28,17 +28,17 @@ export default function BatchStorageView() {
   const filters = useMemo<FiltersOf<'cabinetQueryPage'>>(() => [{ type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17 }], [t]);
   const columns = useMemo<ColumnsOf<'cabinetQueryPage'>>(
     () => [
-      { title: t('cabinet.sn'), dataIndex: 'sn', key: 'sn', sortable: true },
-      { title: t('cabinet.stockedInAt'), dataIndex: 'stockedInAt', key: 'stockedInAt', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+      { title: t('cabinet.sn'), dataIndex: 'sn', key: 'sn', width: 200, copyable: true, sortable: true },
+      { title: t('cabinet.online'), key: 'online', width: 110, render: (_: unknown, row) => <OnlineBadge row={row} /> },
+      { title: t('cabinet.stockedInAt'), dataIndex: 'stockedInAt', key: 'stockedInAt', sortable: true, width: 180, render: (v: string) => formatDateTime(v) },
       {
         title: t('cabinet.registeredAt'),
         dataIndex: 'registeredAt',
         key: 'registeredAt',
-        width: 170,
+        width: 180,
         render: (v: string | null) => (v ? formatDateTime(v) : <Typography.Text type="secondary">{t('cabinet.neverConnected')}</Typography.Text>),
       },
-      { title: t('cabinet.online'), key: 'online', render: (_: unknown, row) => <OnlineBadge row={row} /> },
-      { title: t('cabinet.firmware'), dataIndex: 'firmwareMain', key: 'firmwareMain', render: (v: string | null) => v ?? '-' },
+      { title: t('cabinet.firmware'), dataIndex: 'firmwareMain', key: 'firmwareMain', width: 120, render: (v: string | null) => v ?? '-' },
     ],
     [t],
   );

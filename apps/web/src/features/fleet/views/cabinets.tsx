@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CABINET_CONDITIONS, CABINET_CONNECTIONS, NET_MODES, PERMS } from '@cbo/contract';
-import { ListPage, detailColumn, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { CabinetDetailDrawer } from '../components/cabinet-detail';
 import { OnlineBadge, batterySummary, hostPort } from '../components/cabinet-text';
 import { SignalBars } from '../components/signal-bars';
@@ -40,6 +40,9 @@ export default function CabinetsView() {
   );
   const fromUrl = useUrlFilters(filters);
 
+  // The status columns come first and the wide ones last, sized to fit a 1440 px screen; secondary
+  // detail (network, ICCID, server, heartbeat interval) is one click away in the column settings and
+  // in the drawer. The linked SN opens the detail drawer: there is no second "Details" button.
   const columns = useMemo<ColumnsOf<'cabinetQueryPage'>>(
     () => [
       {
@@ -47,35 +50,20 @@ export default function CabinetsView() {
         dataIndex: 'sn',
         key: 'sn',
         fixed: 'left',
+        width: 180,
         sortable: true,
         render: (v: string) => (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(v)}>
+          <Button type="link" size="small" className="list-cell-id" style={{ padding: 0 }} onClick={() => detail.show(v)}>
             {v}
           </Button>
         ),
       },
-      { title: t('cabinet.online'), key: 'online', render: (_: unknown, row) => <OnlineBadge row={row} /> },
-      { title: t('cabinet.signal'), dataIndex: 'csq', key: 'csq', sortable: true, render: (v: number | null) => <SignalBars csq={v} /> },
-      { title: t('cabinet.netMode'), dataIndex: 'netMode', key: 'netMode', render: (v: string | null) => v ?? '-' },
-      { title: t('cabinet.firmware'), dataIndex: 'firmwareMain', key: 'firmwareMain', sortable: true, render: (v: string | null) => v ?? '-' },
-      { title: 'ICCID', dataIndex: 'iccid', key: 'iccid', render: (v: string | null) => v ?? '-' },
-      {
-        title: t('cabinet.slotsFree'),
-        key: 'freeSlots',
-        sortable: true,
-        render: (_: unknown, row) => (row.slots === null ? '-' : `${row.slots} / ${row.freeSlots ?? '-'}`),
-      },
-      { title: t('cabinet.battery'), key: 'battery', render: (_: unknown, row) => batterySummary(t, row) },
-      { title: t('cabinet.server'), key: 'server', render: (_: unknown, row) => hostPort(row.host, row.port) },
-      {
-        title: t('cabinet.heartbeatSec'),
-        dataIndex: 'heartbeatSec',
-        key: 'heartbeatSec',
-        render: (v: number | null) => (v === null ? '-' : t('cabinet.seconds', { value: v })),
-      },
+      { title: t('cabinet.online'), key: 'online', width: 110, render: (_: unknown, row) => <OnlineBadge row={row} /> },
       {
         title: t('cabinet.bound'),
         key: 'bound',
+        width: 150,
+        ellipsis: true,
         render: (_: unknown, row) => (row.bound ? <Tag color="blue">{row.outletName ?? t('cabinet.boundYes')}</Tag> : <Tag>{t('cabinet.boundNo')}</Tag>),
       },
       {
@@ -83,10 +71,30 @@ export default function CabinetsView() {
         dataIndex: 'lastHeartbeatAt',
         key: 'lastHeartbeatAt',
         sortable: true,
-        width: 170,
+        width: 180,
         render: (v: string | null) => (v ? formatDateTime(v) : <Typography.Text type="secondary">{t('cabinet.never')}</Typography.Text>),
       },
-      detailColumn(t, (row) => detail.show(row.sn)),
+      { title: t('cabinet.signal'), dataIndex: 'csq', key: 'csq', width: 100, sortable: true, render: (v: number | null) => <SignalBars csq={v} /> },
+      {
+        title: t('cabinet.slotsFree'),
+        key: 'freeSlots',
+        width: 120,
+        sortable: true,
+        render: (_: unknown, row) => (row.slots === null ? '-' : `${row.slots} / ${row.freeSlots ?? '-'}`),
+      },
+      { title: t('cabinet.firmware'), dataIndex: 'firmwareMain', key: 'firmwareMain', width: 110, sortable: true, render: (v: string | null) => v ?? '-' },
+      { title: t('cabinet.battery'), key: 'battery', width: 200, ellipsis: true, render: (_: unknown, row) => batterySummary(t, row) },
+      { title: t('cabinet.netMode'), dataIndex: 'netMode', key: 'netMode', width: 100, defaultHidden: true, render: (v: string | null) => v ?? '-' },
+      { title: 'ICCID', dataIndex: 'iccid', key: 'iccid', width: 220, copyable: true, defaultHidden: true },
+      { title: t('cabinet.server'), key: 'server', width: 180, ellipsis: true, defaultHidden: true, render: (_: unknown, row) => hostPort(row.host, row.port) },
+      {
+        title: t('cabinet.heartbeatSec'),
+        dataIndex: 'heartbeatSec',
+        key: 'heartbeatSec',
+        width: 150,
+        defaultHidden: true,
+        render: (v: number | null) => (v === null ? '-' : t('cabinet.seconds', { value: v })),
+      },
     ],
     [t, detail.show],
   );

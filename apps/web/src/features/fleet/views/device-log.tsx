@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_LOG_KINDS, MAX_RANGE_DAYS, type DeviceLogKind } from '@cbo/contract';
 import { ListPage, formatDateTime, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
@@ -26,35 +26,26 @@ export default function DeviceLogView() {
 
   const columns = useMemo<ColumnsOf<'deviceLogQueryPage'>>(
     () => [
-      { title: t('deviceLog.time'), dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
+      { title: t('deviceLog.time'), dataIndex: 'createdAt', key: 'createdAt', width: 180, render: (v: string) => formatDateTime(v) },
       {
         title: t('deviceLog.kindLabel'),
         dataIndex: 'kind',
         key: 'kind',
+        width: 120,
         render: (v: DeviceLogKind) => <Tag color={KIND_COLOUR[v]}>{t(`deviceLog.kind.${v}`)}</Tag>,
       },
-      { title: t('cabinet.sn'), dataIndex: 'sn', key: 'sn', render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : '-') },
+      { title: t('cabinet.sn'), dataIndex: 'sn', key: 'sn', width: 200, copyable: true },
       {
         title: t('deviceLog.reason'),
         key: 'reason',
+        width: 180,
+        ellipsis: true,
         render: (_: unknown, r) =>
           r.kind === 'refused' ? t(`refuseReason.${r.reason}`, { defaultValue: r.reason }) : t(`onlineReason.${r.reason}`, { defaultValue: r.reason }),
       },
-      { title: t('deviceLog.address'), dataIndex: 'address', key: 'address', render: (v: string | null) => v ?? '-' },
-      { title: t('deviceLog.count'), dataIndex: 'count', key: 'count', width: 80, align: 'right' },
-      {
-        title: t('deviceLog.detail'),
-        dataIndex: 'detail',
-        key: 'detail',
-        render: (v: string | null) =>
-          v ? (
-            <Typography.Text ellipsis={{ tooltip: { title: v, placement: 'topLeft' } }} style={{ width: 260 }}>
-              {v}
-            </Typography.Text>
-          ) : (
-            '-'
-          ),
-      },
+      { title: t('deviceLog.address'), dataIndex: 'address', key: 'address', width: 160, ellipsis: true },
+      { title: t('deviceLog.count'), dataIndex: 'count', key: 'count', width: 90, align: 'right' },
+      { title: t('deviceLog.detail'), dataIndex: 'detail', key: 'detail', width: 240, ellipsis: true },
     ],
     [t],
   );

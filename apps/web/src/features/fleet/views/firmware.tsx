@@ -60,25 +60,18 @@ export default function FirmwareView() {
   const fromUrl = useUrlFilters(filters);
   const columns = useMemo<ColumnsOf<'firmwareQueryPage'>>(
     () => [
-      { title: t('firmware.time'), dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
-      { title: t('firmware.version'), dataIndex: 'version', key: 'version', render: (v: string) => <Tag color="blue">{v}</Tag> },
-      {
-        title: t('firmware.url'),
-        dataIndex: 'url',
-        key: 'url',
-        render: (v: string) => (
-          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 240 }}>
-            {v}
-          </Typography.Text>
-        ),
-      },
-      { title: t('firmware.progress'), key: 'progress', render: (_: unknown, b) => <BatchProgress b={b} /> },
+      { title: t('firmware.time'), dataIndex: 'createdAt', key: 'createdAt', width: 180, render: (v: string) => formatDateTime(v) },
+      { title: t('firmware.progress'), key: 'progress', width: 200, render: (_: unknown, b) => <BatchProgress b={b} /> },
+      { title: t('firmware.version'), dataIndex: 'version', key: 'version', width: 120, ellipsis: true, render: (v: string) => <Tag color="blue">{v}</Tag> },
       {
         title: t('firmware.counts'),
         key: 'counts',
+        width: 260,
+        ellipsis: true,
         render: (_: unknown, b) => t('firmware.countsText', { total: b.total, running: b.running, succeeded: b.succeeded, failed: b.failed }),
       },
-      { title: t('firmware.by'), dataIndex: 'createdBy', key: 'createdBy', render: (v: string | null) => v ?? '-' },
+      { title: t('firmware.url'), dataIndex: 'url', key: 'url', width: 200, ellipsis: true },
+      { title: t('firmware.by'), dataIndex: 'createdBy', key: 'createdBy', width: 120, ellipsis: true },
       detailColumn(t, (b) => detail.show(b.id)),
     ],
     [t, detail.show],

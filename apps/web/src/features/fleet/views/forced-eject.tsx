@@ -43,23 +43,22 @@ export default function ForcedEjectView() {
   const columns = useMemo<ColumnsOf<'forcedEjectQueryPage'>>(
     () => [
       { title: t('eject.time'), dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
-      { title: t('powerBank.id'), dataIndex: 'powerBankId', key: 'powerBankId', render: (v: string | null) => v ?? '-' },
-      { title: t('powerBank.cabinetSlot'), key: 'where', render: (_: unknown, r) => t('powerBank.at', { sn: r.sn, slot: r.slot }) },
       {
-        title: t('eject.reason'),
-        dataIndex: 'reason',
-        key: 'reason',
-        render: (v: string) => (
-          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>
-            {v}
-          </Typography.Text>
+        title: t('eject.stateLabel'),
+        key: 'state',
+        width: 110,
+        render: (_: unknown, r) => (
+          <Tag color={r.state === 'returned' ? 'success' : 'warning'} data-state={r.state}>
+            {t(`eject.state.${r.state}`)}
+          </Tag>
         ),
       },
-      { title: t('eject.operator'), dataIndex: 'operatorName', key: 'operatorName', render: (v: string | null) => v ?? '-' },
-      { title: t('command.stateLabel'), key: 'commandState', render: (_: unknown, r) => <CommandStateTag state={r.commandState} /> },
+      { title: t('command.stateLabel'), key: 'commandState', width: 120, render: (_: unknown, r) => <CommandStateTag state={r.commandState} /> },
       {
         title: t('eject.outcomeLabel'),
         key: 'outcome',
+        width: 160,
+        ellipsis: true,
         render: (_: unknown, r) => (
           <Space size={4} wrap>
             <Tag color={OUTCOME_COLOUR[r.outcome]}>{t(`eject.outcome.${r.outcome}`)}</Tag>
@@ -67,19 +66,16 @@ export default function ForcedEjectView() {
           </Space>
         ),
       },
-      {
-        title: t('eject.stateLabel'),
-        key: 'state',
-        render: (_: unknown, r) => (
-          <Tag color={r.state === 'returned' ? 'success' : 'warning'} data-state={r.state}>
-            {t(`eject.state.${r.state}`)}
-          </Tag>
-        ),
-      },
+      { title: t('powerBank.id'), dataIndex: 'powerBankId', key: 'powerBankId', width: 190, copyable: true },
+      { title: t('powerBank.cabinetSlot'), key: 'where', width: 200, ellipsis: true, render: (_: unknown, r) => t('powerBank.at', { sn: r.sn, slot: r.slot }) },
+      { title: t('eject.reason'), dataIndex: 'reason', key: 'reason', width: 190, ellipsis: true },
+      { title: t('eject.operator'), dataIndex: 'operatorName', key: 'operatorName', width: 120, ellipsis: true, defaultHidden: true },
       {
         title: t('eject.returned'),
         key: 'returnedAt',
-        width: 170,
+        width: 260,
+        ellipsis: true,
+        defaultHidden: true,
         render: (_: unknown, r) => (r.returnedAt ? `${formatDateTime(r.returnedAt)}${r.returnedSn ? ` · ${r.returnedSn}` : ''}` : '-'),
       },
     ],

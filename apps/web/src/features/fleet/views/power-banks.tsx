@@ -44,10 +44,12 @@ export default function PowerBanksView() {
 
   const columns = useMemo<ColumnsOf<'powerBankQueryPage'>>(
     () => [
-      { title: t('powerBank.id'), dataIndex: 'powerBankId', key: 'powerBankId', fixed: 'left', sortable: true },
+      { title: t('powerBank.id'), dataIndex: 'powerBankId', key: 'powerBankId', fixed: 'left', width: 190, copyable: true, sortable: true },
       {
         title: t('powerBank.cabinetSlot'),
         key: 'where',
+        width: 200,
+        ellipsis: true,
         render: (_: unknown, row) =>
           row.sn ? (
             t('powerBank.at', { sn: row.sn, slot: row.slot })
@@ -55,13 +57,14 @@ export default function PowerBanksView() {
             <Tag>{row.lastCabinetSn ? t('powerBank.outFrom', { sn: row.lastCabinetSn }) : t('powerBank.out')}</Tag>
           ),
       },
-      { title: t('powerBank.battery'), dataIndex: 'battery', key: 'battery', sortable: true, render: (_: unknown, row) => <BatteryBar battery={row.battery} charging={row.charging} /> },
-      { title: t('powerBank.leaseCount'), dataIndex: 'leaseCount', key: 'leaseCount' },
-      { title: t('powerBank.leaseMinutes'), dataIndex: 'leaseMinutes', key: 'leaseMinutes' },
+      { title: t('powerBank.battery'), dataIndex: 'battery', key: 'battery', width: 140, sortable: true, render: (_: unknown, row) => <BatteryBar battery={row.battery} charging={row.charging} /> },
+      { title: t('powerBank.leaseCount'), dataIndex: 'leaseCount', key: 'leaseCount', width: 100 },
+      { title: t('powerBank.leaseMinutes'), dataIndex: 'leaseMinutes', key: 'leaseMinutes', width: 130, defaultHidden: true },
       {
         title: t('powerBank.ejectFailures'),
         dataIndex: 'ejectFailures',
         key: 'ejectFailures',
+        width: 130,
         sortable: true,
         render: (v: number) => (v > 0 ? <Tag color="error">{v}</Tag> : v),
       },
@@ -69,6 +72,7 @@ export default function PowerBanksView() {
         title: t('powerBank.lock'),
         dataIndex: 'locked',
         key: 'locked',
+        width: 110,
         render: (v: boolean | null) =>
           v === null ? '-' : v ? (
             <span>
@@ -80,7 +84,7 @@ export default function PowerBanksView() {
             </Tag>
           ),
       },
-      { title: t('powerBank.fault'), dataIndex: 'fault', key: 'fault', render: (v: string | null) => (v ? <Tag color="error">{t(`fault.${v}`)}</Tag> : '-') },
+      { title: t('powerBank.fault'), dataIndex: 'fault', key: 'fault', width: 130, ellipsis: true, render: (v: string | null) => (v ? <Tag color="error">{t(`fault.${v}`)}</Tag> : '-') },
       { title: t('powerBank.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
     ],
     [t],

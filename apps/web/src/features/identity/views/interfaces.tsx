@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Space, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_KINDS, type ApiItem } from '@cbo/contract';
 import { ListPage, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
@@ -25,41 +25,27 @@ export default function InterfacesView() {
 
   const columns = useMemo<ColumnsOf<'apiQueryPage'>>(
     () => [
-      { title: t('interfaces.method'), dataIndex: 'method', key: 'method', render: (v: string) => <Tag color={METHOD_COLORS[v]}>{v}</Tag> },
-      { title: t('interfaces.path'), dataIndex: 'path', key: 'path', render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
-      {
-        title: t('interfaces.name'),
-        dataIndex: 'name',
-        key: 'name',
-        render: (v: string) => (
-          <Typography.Text ellipsis={{ tooltip: v }} style={{ width: 280 }}>
-            {v}
-          </Typography.Text>
-        ),
-      },
-      { title: t('interfaces.module'), dataIndex: 'module', key: 'module' },
+      { title: t('interfaces.method'), dataIndex: 'method', key: 'method', width: 100, render: (v: string) => <Tag color={METHOD_COLORS[v]}>{v}</Tag> },
+      { title: t('interfaces.path'), dataIndex: 'path', key: 'path', width: 300, ellipsis: true },
+      { title: t('interfaces.name'), dataIndex: 'name', key: 'name', width: 220, ellipsis: true },
+      { title: t('interfaces.present'), dataIndex: 'present', key: 'present', width: 110, render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{t(v ? 'interfaces.presentYes' : 'interfaces.presentNo')}</Tag> },
+      { title: t('interfaces.module'), dataIndex: 'module', key: 'module', width: 110, ellipsis: true },
       {
         title: t('interfaces.access'),
         dataIndex: 'access',
         key: 'access',
-        render: (v: string) =>
-          v === 'public' || v === 'authenticated' ? <Tag>{t(`interfaces.accessKinds.${v}`)}</Tag> : <Typography.Text code>{v}</Typography.Text>,
+        width: 150,
+        ellipsis: true,
+        render: (v: string) => (v === 'public' || v === 'authenticated' ? t(`interfaces.accessKinds.${v}`) : v),
       },
       {
         title: t('interfaces.menus'),
         key: 'menus',
+        width: 180,
+        ellipsis: true,
         render: (_: unknown, r: ApiItem) =>
-          r.menus.length ? (
-            <Space size={[0, 4]} wrap>
-              {r.menus.map((m) => (
-                <Tag key={m.id}>{nameText(m.name)}</Tag>
-              ))}
-            </Space>
-          ) : (
-            <Typography.Text type="secondary">{t('interfaces.none')}</Typography.Text>
-          ),
+          r.menus.length ? r.menus.map((m) => nameText(m.name)).join(', ') : <Typography.Text type="secondary">{t('interfaces.none')}</Typography.Text>,
       },
-      { title: t('interfaces.present'), dataIndex: 'present', key: 'present', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{t(v ? 'interfaces.presentYes' : 'interfaces.presentNo')}</Tag> },
     ],
     [t, nameText],
   );

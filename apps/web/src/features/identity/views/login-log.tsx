@@ -35,13 +35,13 @@ export default function LoginLogView() {
 
   const columns = useMemo<ColumnsOf<'loginLogQueryPage'>>(
     () => [
-      { title: t('loginLog.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left' },
-      { title: t('loginLog.accountTypeLabel'), dataIndex: 'accountType', key: 'accountType', render: (v: string) => text.accountType(v) },
-      { title: t('loginLog.terminalLabel'), dataIndex: 'terminal', key: 'terminal', render: (v: string) => text.terminal(v) },
+      { title: t('loginLog.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left', width: 140, ellipsis: true },
       {
         title: t('loginLog.resultLabel'),
         dataIndex: 'result',
         key: 'result',
+        width: 180,
+        ellipsis: true,
         render: (_: unknown, row) => (
           <>
             <Tag color={row.result === 'success' ? 'success' : 'error'}>{text.result(row.result)}</Tag>
@@ -49,23 +49,12 @@ export default function LoginLogView() {
           </>
         ),
       },
-      { title: t('loginLog.ip'), dataIndex: 'ip', key: 'ip', render: (v: string | null) => v || '-' },
       // Newest first, as the server orders them; the call takes no sort yet.
-      { title: t('loginLog.time'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
-      {
-        title: t('loginLog.userAgent'),
-        dataIndex: 'userAgent',
-        key: 'userAgent',
-        // The table grows to its content (scroll x: max-content), so the cell itself is capped.
-        render: (v: string | null) =>
-          v ? (
-            <Typography.Text ellipsis={{ tooltip: { title: v, placement: 'topLeft' } }} style={{ width: 240 }}>
-              {v}
-            </Typography.Text>
-          ) : (
-            '-'
-          ),
-      },
+      { title: t('loginLog.time'), dataIndex: 'createTime', key: 'createTime', width: 180, render: (v: string) => formatDateTime(v) },
+      { title: t('loginLog.accountTypeLabel'), dataIndex: 'accountType', key: 'accountType', width: 120, ellipsis: true, render: (v: string) => text.accountType(v) },
+      { title: t('loginLog.terminalLabel'), dataIndex: 'terminal', key: 'terminal', width: 120, ellipsis: true, render: (v: string) => text.terminal(v) },
+      { title: t('loginLog.ip'), dataIndex: 'ip', key: 'ip', width: 140, copyable: true },
+      { title: t('loginLog.userAgent'), dataIndex: 'userAgent', key: 'userAgent', width: 200, ellipsis: true },
       detailColumn(t, detail.show),
     ],
     [t, text, detail.show],

@@ -7,7 +7,7 @@ import { BUTTON_TYPES, MENU_TYPE, menuSaveRequest, PERMS, UPLOAD_IMAGE_TYPES, ty
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { callKey, FormDrawer, FormModal, useIsMobile, useOverlay, useRowAction } from '@/shared/list-page';
+import { callKey, FormDrawer, FormModal, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
 import { useNameText } from '../components/identity-data';
 
 interface MenuValues {
@@ -44,7 +44,6 @@ export default function MenusView() {
   const { t } = useTranslation(['identity', 'kit']);
   const rule = useZodRule();
   const nameText = useNameText();
-  const isMobile = useIsMobile();
   const buttons = useButtons();
   const [search, setSearch] = useState('');
   const edit = useOverlay<Target>();
@@ -132,6 +131,61 @@ export default function MenusView() {
     return false;
   };
 
+  const table = useKitColumns<ManageMenu>([
+    // Name, type and visibility first; the technical columns after, cut with a tooltip.
+    { title: t('menus.name'), dataIndex: 'name', key: 'name', fixed: 'left', width: 230, ellipsis: true, render: (v: string) => nameText(v) },
+    { title: t('menus.type'), dataIndex: 'type', key: 'type', width: 90, render: (v: number) => <Tag color={TYPE_COLORS[v]}>{t(`menus.types.${v}`)}</Tag> },
+    { title: t('menus.visible'), dataIndex: 'hidden', key: 'hidden', width: 90, render: (v: boolean) => (v ? <Tag>{t('menus.hiddenTag')}</Tag> : <Tag color="success">{t('menus.shown')}</Tag>) },
+    { title: t('menus.path'), dataIndex: 'path', key: 'path', width: 130, ellipsis: true },
+    { title: t('menus.url'), dataIndex: 'url', key: 'url', width: 130, ellipsis: true },
+    { title: t('menus.perms'), dataIndex: 'perms', key: 'perms', width: 140, ellipsis: true },
+    {
+      title: t('menus.icon'),
+      dataIndex: 'icon',
+      key: 'icon',
+      width: 70,
+      defaultHidden: true,
+      render: (v: string | null) => (v?.startsWith('/files/') ? <img src={v} alt="" width={20} height={20} /> : v || '-'),
+    },
+    { title: t('menus.apis'), dataIndex: 'apiCount', key: 'apiCount', width: 90 },
+    { title: t('menus.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 80 },
+    {
+      title: t('kit:actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 190,
+      render: (_: unknown, m) => (
+        <Space size={0} wrap>
+          {buttons.has(PERMS.menuSave) && m.type !== MENU_TYPE.button && (
+            <Button type="link" size="small" onClick={() => edit.show({ parentId: m.id, type: m.type === MENU_TYPE.menu ? MENU_TYPE.button : MENU_TYPE.menu })}>
+              {t('menus.addChild')}
+            </Button>
+          )}
+          {buttons.has(PERMS.menuSave) && (
+            <Button type="link" size="small" onClick={() => edit.show({ menu: m, parentId: m.parentId, type: m.type })}>
+              {t('menus.edit')}
+            </Button>
+          )}
+          {buttons.has(PERMS.menuBind) && (
+            <Button type="link" size="small" onClick={() => bind.show(m)}>
+              {t('menus.bind')}
+            </Button>
+          )}
+          {buttons.has(PERMS.menuDelete) && !m.builtIn && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => remove.run(m)}
+            >
+              {t('menus.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ], 'menuTree');
+
   return (
     <Card size="small">
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
@@ -147,6 +201,7 @@ export default function MenusView() {
               {t('menus.add')}
             </Button>
           </Permit>
+          {table.settings}
           <Tooltip title={t('common:refresh')}>
             <Button aria-label={t('common:refresh')} icon={<ReloadOutlined spin={tree.isFetching} />} onClick={() => void tree.refetch()} />
           </Tooltip>
@@ -157,60 +212,11 @@ export default function MenusView() {
         dataSource={data}
         loading={tree.isFetching}
         pagination={false}
-        size={isMobile ? 'small' : 'middle'}
-        scroll={{ x: 'max-content' }}
+        size={table.size}
+        scroll={{ x: table.scrollX }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('kit:empty')} /> }}
         expandable={{ expandedRowKeys: expanded ?? defaultExpanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
-        columns={[
-          { title: t('menus.name'), dataIndex: 'name', key: 'name', fixed: 'left', render: (v: string) => nameText(v) },
-          { title: t('menus.type'), dataIndex: 'type', key: 'type', render: (v: number) => <Tag color={TYPE_COLORS[v]}>{t(`menus.types.${v}`)}</Tag> },
-          { title: t('menus.path'), dataIndex: 'path', key: 'path', render: (v: string) => v || '-' },
-          { title: t('menus.url'), dataIndex: 'url', key: 'url', render: (v: string | null) => v || '-' },
-          {
-            title: t('menus.icon'),
-            dataIndex: 'icon',
-            key: 'icon',
-            render: (v: string | null) => (v?.startsWith('/files/') ? <img src={v} alt="" width={20} height={20} /> : v || '-'),
-          },
-          { title: t('menus.perms'), dataIndex: 'perms', key: 'perms', render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : '-') },
-          { title: t('menus.apis'), dataIndex: 'apiCount', key: 'apiCount' },
-          { title: t('menus.orderNum'), dataIndex: 'orderNum', key: 'orderNum' },
-          { title: t('menus.visible'), dataIndex: 'hidden', key: 'hidden', render: (v: boolean) => (v ? <Tag>{t('menus.hiddenTag')}</Tag> : <Tag color="success">{t('menus.shown')}</Tag>) },
-          {
-            title: t('kit:actions'),
-            key: 'actions',
-            fixed: 'right',
-            render: (_: unknown, m) => (
-              <Space size={0} wrap>
-                {buttons.has(PERMS.menuSave) && m.type !== MENU_TYPE.button && (
-                  <Button type="link" size="small" onClick={() => edit.show({ parentId: m.id, type: m.type === MENU_TYPE.menu ? MENU_TYPE.button : MENU_TYPE.menu })}>
-                    {t('menus.addChild')}
-                  </Button>
-                )}
-                {buttons.has(PERMS.menuSave) && (
-                  <Button type="link" size="small" onClick={() => edit.show({ menu: m, parentId: m.parentId, type: m.type })}>
-                    {t('menus.edit')}
-                  </Button>
-                )}
-                {buttons.has(PERMS.menuBind) && (
-                  <Button type="link" size="small" onClick={() => bind.show(m)}>
-                    {t('menus.bind')}
-                  </Button>
-                )}
-                {buttons.has(PERMS.menuDelete) && !m.builtIn && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    onClick={() => remove.run(m)}
-                  >
-                    {t('menus.delete')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        columns={table.columns}
       />
       <FormDrawer<MenuValues>
         open={edit.open}

@@ -6,7 +6,7 @@ import { orgSaveRequest, PERMS, type OrgNode } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { FormModal, useIsMobile, useOverlay, useRowAction } from '@/shared/list-page';
+import { FormModal, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
 import { orgOptions, useOrgTree, type TreeOption } from '../components/identity-data';
 
 interface OrgValues {
@@ -22,7 +22,6 @@ type Target = { node?: OrgNode; parentId: number };
 export default function OrganizationView() {
   const { t } = useTranslation(['identity', 'kit']);
   const rule = useZodRule();
-  const isMobile = useIsMobile();
   const buttons = useButtons();
   const tree = useOrgTree();
   const edit = useOverlay<Target>();
@@ -48,6 +47,42 @@ export default function OrganizationView() {
   }, [tree.data]);
 
   const record = edit.record;
+  const table = useKitColumns<OrgNode>([
+    { title: t('organization.name'), dataIndex: 'name', key: 'name', width: 320, ellipsis: true },
+    { title: t('organization.accountCount'), dataIndex: 'accountCount', key: 'accountCount', width: 130 },
+    { title: t('organization.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 110 },
+    {
+      title: t('kit:actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 220,
+      render: (_: unknown, node: OrgNode) => (
+        <Space size={0} wrap>
+          {buttons.has(PERMS.orgSave) && (
+            <>
+              <Button type="link" size="small" onClick={() => edit.show({ parentId: node.id })}>
+                {t('organization.addChild')}
+              </Button>
+              <Button type="link" size="small" onClick={() => edit.show({ node, parentId: node.parentId })}>
+                {t('organization.edit')}
+              </Button>
+            </>
+          )}
+          {buttons.has(PERMS.orgDelete) && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => remove.run(node)}
+            >
+              {t('organization.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ], 'orgTree');
+
   return (
     <Card size="small">
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
@@ -60,6 +95,7 @@ export default function OrganizationView() {
               {t('organization.add')}
             </Button>
           </Permit>
+          {table.settings}
           <Tooltip title={t('common:refresh')}>
             <Button aria-label={t('common:refresh')} icon={<ReloadOutlined spin={tree.isFetching} />} onClick={() => void tree.refetch()} />
           </Tooltip>
@@ -70,45 +106,12 @@ export default function OrganizationView() {
         dataSource={data as OrgNode[]}
         loading={tree.isFetching}
         pagination={false}
-        size={isMobile ? 'small' : 'middle'}
-        scroll={{ x: 'max-content' }}
+        size={table.size}
+        scroll={{ x: table.scrollX }}
         expandable={{ defaultExpandAllRows: true }}
         key={tree.dataUpdatedAt ? 'loaded' : 'loading'}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('organization.empty')} /> }}
-        columns={[
-          { title: t('organization.name'), dataIndex: 'name', key: 'name' },
-          { title: t('organization.accountCount'), dataIndex: 'accountCount', key: 'accountCount', width: 120 },
-          { title: t('organization.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 100 },
-          {
-            title: t('kit:actions'),
-            key: 'actions',
-            fixed: 'right',
-            render: (_: unknown, node: OrgNode) => (
-              <Space size={0} wrap>
-                {buttons.has(PERMS.orgSave) && (
-                  <>
-                    <Button type="link" size="small" onClick={() => edit.show({ parentId: node.id })}>
-                      {t('organization.addChild')}
-                    </Button>
-                    <Button type="link" size="small" onClick={() => edit.show({ node, parentId: node.parentId })}>
-                      {t('organization.edit')}
-                    </Button>
-                  </>
-                )}
-                {buttons.has(PERMS.orgDelete) && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    onClick={() => remove.run(node)}
-                  >
-                    {t('organization.delete')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        columns={table.columns}
       />
       <FormModal<OrgValues>
         open={edit.open}

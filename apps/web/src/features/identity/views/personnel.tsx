@@ -82,15 +82,12 @@ export default function PersonnelView() {
 
   const columns = useMemo<ColumnsOf<'manageList'>>(
     () => [
-      { title: t('personnel.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left', sortable: true },
-      { title: t('personnel.nickName'), dataIndex: 'nickName', key: 'nickName' },
-      { title: t('personnel.mobile'), key: 'mobile', render: (_: unknown, r) => (r.mobile ? `+${r.areaCode ?? ''} ${r.mobile}` : '-') },
-      { title: t('personnel.roles'), key: 'roles', render: (_: unknown, r) => r.roles.map((x) => <Tag key={x.id}>{nameText(x.name)}</Tag>) },
-      { title: t('personnel.org'), dataIndex: 'orgName', key: 'orgName', render: (v: string | null) => v ?? '-' },
+      { title: t('personnel.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left', width: 140, ellipsis: true, sortable: true },
       {
         title: t('personnel.status'),
         dataIndex: 'status',
         key: 'status',
+        width: 100,
         render: (v: number, r) => (
           <>
             <Tag color={v === 0 ? 'success' : 'error'}>{t(v === 0 ? 'personnel.statusNormal' : 'personnel.statusFrozen')}</Tag>
@@ -98,13 +95,25 @@ export default function PersonnelView() {
           </>
         ),
       },
-      { title: t('personnel.loginCount'), dataIndex: 'loginCount', key: 'loginCount', sortable: true },
-      { title: t('personnel.lastLoginTime'), dataIndex: 'lastLoginTime', key: 'lastLoginTime', sortable: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
-      { title: t('personnel.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, render: (v: string) => formatDateTime(v) },
+      { title: t('personnel.nickName'), dataIndex: 'nickName', key: 'nickName', width: 130, ellipsis: true },
+      {
+        title: t('personnel.roles'),
+        key: 'roles',
+        width: 170,
+        ellipsis: true,
+        render: (_: unknown, r) => (r.roles.length ? r.roles.map((x) => nameText(x.name)).join(', ') : '-'),
+      },
+      { title: t('personnel.org'), dataIndex: 'orgName', key: 'orgName', width: 130, ellipsis: true },
+      { title: t('personnel.mobile'), key: 'mobile', width: 150, defaultHidden: true, render: (_: unknown, r) => (r.mobile ? <span className="list-cell-id">{`+${r.areaCode ?? ''} ${r.mobile}`}</span> : '-') },
+      { title: t('personnel.loginCount'), dataIndex: 'loginCount', key: 'loginCount', width: 110, defaultHidden: true, sortable: true },
+      { title: t('personnel.lastLoginTime'), dataIndex: 'lastLoginTime', key: 'lastLoginTime', width: 180, defaultHidden: true, sortable: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
+      { title: t('personnel.createTime'), dataIndex: 'createTime', key: 'createTime', width: 180, defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
       {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
+        // Room for two of the buttons on a line; the others wrap below.
+        width: 190,
         render: (_: unknown, row) => (
           <Space size={0} wrap>
             {buttons.has(PERMS.manageEdit) && (

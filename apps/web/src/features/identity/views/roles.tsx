@@ -50,23 +50,30 @@ export default function RolesView() {
         dataIndex: 'name',
         key: 'name',
         fixed: 'left',
+        width: 220,
+        ellipsis: true,
         render: (v: string, r) => (
-          <Space size={4}>
+          <>
             {nameText(v)}
-            {r.isSuper && <Tag color="gold">{t('roles.super')}</Tag>}
-          </Space>
+            {r.isSuper && (
+              <Tag color="gold" style={{ marginInlineStart: 4 }}>
+                {t('roles.super')}
+              </Tag>
+            )}
+          </>
         ),
       },
-      { title: t('roles.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v || '-' },
-      { title: t('roles.weight'), dataIndex: 'weight', key: 'weight' },
-      { title: t('roles.creator'), dataIndex: 'creator', key: 'creator', render: (v: string | null) => v ?? t('roles.system') },
-      { title: t('roles.accountCount'), dataIndex: 'accountCount', key: 'accountCount' },
-      { title: t('roles.menuCount'), dataIndex: 'menuCount', key: 'menuCount', render: (v: number, r) => (r.isSuper ? t('roles.allMenus') : v) },
-      { title: t('roles.createTime'), dataIndex: 'createTime', key: 'createTime', render: (v: string) => formatDateTime(v) },
+      { title: t('roles.accountCount'), dataIndex: 'accountCount', key: 'accountCount', width: 110 },
+      { title: t('roles.menuCount'), dataIndex: 'menuCount', key: 'menuCount', width: 110, render: (v: number, r) => (r.isSuper ? t('roles.allMenus') : v) },
+      { title: t('roles.weight'), dataIndex: 'weight', key: 'weight', width: 100 },
+      { title: t('roles.remark'), dataIndex: 'remark', key: 'remark', width: 190, ellipsis: true },
+      { title: t('roles.creator'), dataIndex: 'creator', key: 'creator', width: 130, ellipsis: true, render: (v: string | null) => v ?? t('roles.system') },
+      { title: t('roles.createTime'), dataIndex: 'createTime', key: 'createTime', width: 180, render: (v: string) => formatDateTime(v) },
       {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
+        width: 130,
         render: (_: unknown, row) => (
           <Space size={0}>
             {buttons.has(PERMS.roleSave) && (

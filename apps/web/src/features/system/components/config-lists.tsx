@@ -48,20 +48,21 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
     () => [
       { title: t('config.devicePay.index'), dataIndex: 'index', key: 'index', width: 70 },
       { title: t('config.devicePay.name'), dataIndex: 'name', key: 'name' },
+      { title: t('config.devicePay.enabled'), dataIndex: 'enabled', key: 'enabled', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag> },
       { title: t('config.devicePay.deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: string) => t(`config.deviceKinds.${v}`) },
       { title: t('config.devicePay.payMode'), dataIndex: 'payMode', key: 'payMode', render: (v: string) => t(`config.payModes.${v}`) },
       { title: t('config.devicePay.channels'), dataIndex: 'channels', key: 'channels', render: (v: string[]) => v.map((c) => t(`config.channels.${c}`)).join(', ') },
       { title: t('config.devicePay.amount'), dataIndex: 'amount', key: 'amount', render: (v: number) => formatMoney(v) },
       { title: t('config.devicePay.buyoutPrice'), dataIndex: 'buyoutPrice', key: 'buyoutPrice', render: (v: number) => formatMoney(v) },
       { title: t('config.devicePay.buyoutDays'), dataIndex: 'buyoutDays', key: 'buyoutDays' },
-      { title: t('config.devicePay.enabled'), dataIndex: 'enabled', key: 'enabled', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag> },
       { title: t('config.updateTime'), dataIndex: 'updateTime', key: 'updateTime', render: (v: string) => formatDateTime(v) },
       ...(canEdit
         ? [
             {
               title: t('config.actions'),
               key: 'actions',
-              fixed: 'right' as const,
+              // Pinned on wide screens; below 992 px the table scrolls and a pinned column would cover others.
+              fixed: isMobile ? undefined : ('right' as const),
               render: (_: unknown, row: DevicePayItem) => (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => edit.show(row)}>
@@ -76,7 +77,7 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
           ]
         : []),
     ],
-    [t, canEdit, edit, remove.run],
+    [t, canEdit, edit, remove.run, isMobile],
   );
 
   const initial: Partial<DevicePayValues> = edit.record

@@ -36,20 +36,22 @@ export default function ExtensionsView() {
   );
   const columns = useMemo<ColumnsOf<'extensionQueryPage'>>(
     () => [
-      { title: t('extensions.name'), dataIndex: 'name', key: 'name', render: (v: string) => translateName(i18n, v) },
+      { title: t('extensions.name'), dataIndex: 'name', key: 'name', width: 260, ellipsis: true, render: (v: string) => translateName(i18n, v) },
       {
         title: t('extensions.status'),
         dataIndex: 'status',
         key: 'status',
+        width: 120,
         render: (v: ExtensionItem['status']) => <Tag color={v === 'activated' ? 'success' : 'default'}>{t(`extensions.statuses.${v}`)}</Tag>,
       },
-      { title: t('extensions.activateTime'), dataIndex: 'activateTime', key: 'activateTime', render: (v: string | null) => formatDateTime(v) },
+      { title: t('extensions.activateTime'), dataIndex: 'activateTime', key: 'activateTime', width: 180, render: (v: string | null) => formatDateTime(v) },
       ...(canChange
         ? [
             {
               title: t('kit:actions'),
               key: 'actions',
               fixed: 'right' as const,
+              width: 120,
               render: (_: unknown, row: ExtensionItem) =>
                 row.status === 'activated' ? (
                   <Button type="link" size="small" danger onClick={() => change.run(row)}>

@@ -35,24 +35,15 @@ export default function OperationLogView() {
 
   const columns = useMemo<ColumnsOf<'operationLogQueryPage'>>(
     () => [
-      { title: t('operationLog.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left', render: (v: string | null) => v ?? '-' },
-      { title: t('operationLog.accountType'), dataIndex: 'accountType', key: 'accountType', render: (v: string) => accountType(v) },
-      { title: t('operationLog.terminal'), dataIndex: 'terminal', key: 'terminal', render: (v: string | null) => terminal(v) },
-      {
-        title: t('operationLog.behaviour'),
-        dataIndex: 'behaviour',
-        key: 'behaviour',
-        render: (v: string) => (
-          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>
-            {v}
-          </Typography.Text>
-        ),
-      },
-      { title: t('operationLog.target'), dataIndex: 'target', key: 'target', render: (v: string | null) => v ?? '-' },
-      { title: t('operationLog.result'), dataIndex: 'result', key: 'result', render: (_: unknown, row) => resultTag(row) },
-      { title: t('operationLog.ip'), dataIndex: 'ip', key: 'ip', render: (v: string | null) => v || '-' },
-      { title: t('operationLog.duration'), dataIndex: 'durationMs', key: 'durationMs', render: (v: number | null) => (v === null ? '-' : t('operationLog.ms', { n: v })) },
-      { title: t('operationLog.time'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+      { title: t('operationLog.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left', width: 140, ellipsis: true },
+      { title: t('operationLog.result'), dataIndex: 'result', key: 'result', width: 110, render: (_: unknown, row) => resultTag(row) },
+      { title: t('operationLog.behaviour'), dataIndex: 'behaviour', key: 'behaviour', width: 240, ellipsis: true },
+      { title: t('operationLog.target'), dataIndex: 'target', key: 'target', width: 160, ellipsis: true },
+      { title: t('operationLog.time'), dataIndex: 'createTime', key: 'createTime', width: 180, render: (v: string) => formatDateTime(v) },
+      { title: t('operationLog.duration'), dataIndex: 'durationMs', key: 'durationMs', width: 110, render: (v: number | null) => (v === null ? '-' : t('operationLog.ms', { n: v })) },
+      { title: t('operationLog.ip'), dataIndex: 'ip', key: 'ip', width: 150, copyable: true, defaultHidden: true },
+      { title: t('operationLog.accountType'), dataIndex: 'accountType', key: 'accountType', width: 130, ellipsis: true, defaultHidden: true, render: (v: string) => accountType(v) },
+      { title: t('operationLog.terminal'), dataIndex: 'terminal', key: 'terminal', width: 110, ellipsis: true, defaultHidden: true, render: (v: string | null) => terminal(v) },
       detailColumn(t, detail.show),
     ],
     [t, lang, detail.show],

@@ -39,22 +39,24 @@ export default function ProblemTypesView() {
   );
   const columns = useMemo<ColumnsOf<'problemTypeQueryPage'>>(
     () => [
-      { title: t('problemTypes.name'), dataIndex: 'name', key: 'name' },
-      { title: t('problemTypes.sort'), dataIndex: 'sort', key: 'sort', width: 90 },
-      { title: t('problemTypes.remark'), dataIndex: 'remark', key: 'remark', render: (v: string) => v || '-' },
+      { title: t('problemTypes.name'), dataIndex: 'name', key: 'name', width: 220, ellipsis: true },
       {
         title: t('problemTypes.status'),
         dataIndex: 'status',
         key: 'status',
+        width: 110,
         render: (v: ProblemTypeItem['status']) => <Tag color={v === 'inUse' ? 'success' : 'default'}>{t(`problemTypes.statuses.${v}`)}</Tag>,
       },
-      { title: t('problemTypes.updateTime'), dataIndex: 'updateTime', key: 'updateTime', render: (v: string) => formatDateTime(v) },
+      { title: t('problemTypes.sort'), dataIndex: 'sort', key: 'sort', width: 90 },
+      { title: t('problemTypes.remark'), dataIndex: 'remark', key: 'remark', width: 280, ellipsis: true },
+      { title: t('problemTypes.updateTime'), dataIndex: 'updateTime', key: 'updateTime', width: 180, render: (v: string) => formatDateTime(v) },
       ...(canEdit || canDelete
         ? [
             {
               title: t('kit:actions'),
               key: 'actions',
               fixed: 'right' as const,
+              width: 130,
               render: (_: unknown, row: ProblemTypeItem) =>
                 row.status === 'inUse' ? (
                   <Space size={0}>

@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+/**
+ * Every screen of the menu, as an operator finds it, at a desktop width (1440) and a narrow one
+ * (800, mobile mode), in the three languages: no raw translation key on screen, no table column
+ * hidden under a fixed column (at 1440 every table fits its card; at 800 it scrolls sideways inside
+ * its card and nothing is pinned over the columns), no header cut short, and no console error;
+ * the export centre of the top bar too. One page, each screen opened by its address.
+ */
+
+const LANGS = ['zh_CN', 'zh_TW', 'en_US'] as const;
+const WIDTHS = [1440, 800] as const;
+
+/** The console's translation namespaces: `kit:actions` on screen is a key that was not translated. */
+const NAMESPACES = ['common', 'dashboard', 'errors', 'export', 'fleet', 'identity', 'kit', 'layout', 'login', 'menu', 'profile', 'role', 'system'];
+
+const HTML_LANG = { zh_CN: 'zh-CN', zh_TW: 'zh-TW', en_US: 'en' } as const;
+
+/**
+ * Opens a screen by its address inside the running console (the router follows the address bar),
+ * which is what a bookmark or a typed address does minus the reload.
+ */
+async function open(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((u) => u.pathname === path);
+}
+
+interface MenuEntry {
+  path: string;
+  url: string | null;
+  hidden: boolean;
+  children?: MenuEntry[];
+}
+
+/** The screens of the signed-in account's menu, read from the same call the sidebar is built from. */
+async function menuScreens(page: Page): Promise<string[]> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')!.value;
+  const res = await page.request.get('/user/api/v1/sys/menu/listByUser', { headers: { Authorization: token } });
+  const tree = ((await res.json()) as { data: MenuEntry[] }).data;
+  const paths: string[] = [];
+  const walk = (entries: MenuEntry[], parent: string) => {
+    for (const e of entries) {
+      if (/^(https?:|mailto:|tel:)/i.test(e.path)) continue;
+      const path = e.path.startsWith('/') ? e.path : `${parent.replace(/\/$/, '')}/${e.path}`;
+      if (e.url && !e.hidden && !/^(layout|parentview|routeview)$/i.test(e.url)) paths.push(path);
+      walk(e.children ?? [], path);
+    }
+  };
+  walk(tree, '');
+  return paths;
+}
+
+/**
+ * Words on screen that look like translation keys: `namespace:key` with one of the console's
+ * namespaces, or dotted camel-case words (`cabinet.sn`, `menu.loginLog`). Addresses, file names,
+ * versions, permission codes (`sys:manage:add`) and code spans are not keys.
+ */
+function rawKeys(text: string): string[] {
+  const ns = new RegExp(`^(?:${NAMESPACES.join('|')}):[A-Za-z][\\w.]*$`);
+  const dotted = /^[a-z][A-Za-z0-9_]+(?:\.[A-Za-z_][A-Za-z0-9_]+)+$/;
+  const notKey = /\.(com|cn|net|org|io|tw|hk|svg|png|jpe?g|gif|webp|xlsx|csv|json|js|html|bin|txt)$/i;
+  return text
+    .split(/\s+/)
+    .map((w) => w.replace(/^[\s"'“”‘’「」(（[【<]+|[\s"'“”‘’「」)）\]】>,，。;；:：!！?？]+$/g, ''))
+    .filter((w) => w && !w.includes('/') && !w.includes('@') && (ns.test(w) || (dotted.test(w) && !notKey.test(w))));
+}
+
+interface LayoutProblem {
+  problem: string;
+}
+
+/** Checks every visible table of the screen; answers what is wrong, in words. */
+async function tableProblems(page: Page, mustFit: boolean): Promise<LayoutProblem[]> {
+  return page.evaluate((fit) => {
+    const out: { problem: string }[] = [];
+    const name = (el: Element) => (el.textContent ?? '').trim() || '(blank)';
+    const viewportWidth = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > viewportWidth + 1) out.push({ problem: `the page scrolls sideways (${document.documentElement.scrollWidth} > ${viewportWidth})` });
+    for (const wrapper of Array.from(document.querySelectorAll('.app-content .ant-table-wrapper'))) {
+      const box = wrapper.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const card = wrapper.closest('.ant-card');
+      if (card && box.right > card.getBoundingClientRect().right + 1) out.push({ problem: `a table is wider than its card by ${Math.round(box.right - card.getBoundingClientRect().right)} px` });
+      const scroller = wrapper.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+      if (fit && scroller && scroller.scrollWidth > scroller.clientWidth + 1) {
+        out.push({ problem: `table (first column "${name(wrapper.querySelector('thead th')!)}") is ${scroller.scrollWidth - scroller.clientWidth} px wider than its card` });
+      }
+      const heads = Array.from(wrapper.querySelectorAll<HTMLElement>('thead > tr > th')).filter((th) => !th.classList.contains('ant-table-cell-scrollbar'));
+      const pinned = heads.filter((th) => getComputedStyle(th).position === 'sticky');
+      const view = scroller?.getBoundingClientRect() ?? box;
+      for (const th of heads) {
+        const r = th.getBoundingClientRect();
+        if (!pinned.includes(th)) {
+          for (const p of pinned) {
+            const pr = p.getBoundingClientRect();
+            // Only the part of the column inside the table's visible area counts.
+            const overlap = Math.min(r.right, pr.right, view.right) - Math.max(r.left, pr.left, view.left);
+            if (overlap > 1) out.push({ problem: `column "${name(th)}" is ${Math.round(overlap)} px under the fixed column "${name(p)}"` });
+          }
+        }
+        // The header's words against the room its cell gives them (a fixed cell's shadow, drawn
+        // outside it, does not count).
+        const title = th.querySelector<HTMLElement>('.ant-table-column-title') ?? th;
+        const range = document.createRange();
+        range.selectNodeContents(title);
+        const words = range.getBoundingClientRect().width;
+        const style = getComputedStyle(title);
+        const room = title.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        if (words > room + 1) out.push({ problem: `header "${name(th)}" is cut (${Math.round(words)} > ${Math.round(room)} px)` });
+      }
+    }
+    return out;
+  }, mustFit);
+}
+
+test('every menu screen shows translated words and whole tables, without console errors, at 1440 and 800 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+
+  await signIn(page, { lang: 'zh_CN' });
+  const screens = await menuScreens(page);
+  expect(screens.length).toBeGreaterThan(10);
+
+  // One export, so the export centre in the top bar has an entry to show.
+  await open(page, '/system/loginLog');
+  await expect(page.locator('.app-view:visible .ant-table-row').first()).toBeVisible();
+  await page.locator('.app-view:visible').getByRole('button', { name: /导\s*出$/ }).click();
+  await expect(page.locator('.ant-message, .ant-notification').first()).toBeVisible();
+
+  const problems: string[] = [];
+  for (const lang of LANGS) {
+    await page.evaluate((l) => localStorage.setItem('language', l), lang);
+    // The language is read when the console loads.
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[lang]);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of screens) {
+        await open(page, path);
+        const view = page.locator('.app-view:visible');
+        await expect(view).toHaveCount(1);
+        // Loaded: the view's chunk, its calls and its tables have settled.
+        await expect(view.locator('.ant-spin-spinning, .ant-skeleton-active, .top-progress')).toHaveCount(0);
+        const where = `${lang} ${width}px ${path}`;
+        // Every table shows its rows or its empty state (the placeholder row).
+        for (const table of await view.locator('.ant-table-wrapper:visible').all()) {
+          await expect(table.locator('.ant-table-row, .ant-table-placeholder').first(), `${where}: a table's rows`).toBeVisible();
+        }
+        const keys = rawKeys(await page.locator('body').innerText());
+        if (keys.length) problems.push(`${where}: raw keys on screen: ${[...new Set(keys)].join(', ')}`);
+        for (const p of await tableProblems(page, width >= 992)) problems.push(`${where}: ${p.problem}`);
+      }
+      // The export centre of the top bar: its words, and it stays on screen.
+      const exportsButton = page.locator('.app-header button:has(.anticon-cloud-download)');
+      await exportsButton.click();
+      const popover = page.locator('.ant-popover:visible').filter({ has: page.locator('[data-testid^="export-"]') });
+      await expect(popover).toBeVisible();
+      const where = `${lang} ${width}px export centre`;
+      const keys = rawKeys(await popover.innerText());
+      if (keys.length) problems.push(`${where}: raw keys on screen: ${[...new Set(keys)].join(', ')}`);
+      const box = (await popover.boundingBox())!;
+      if (box.x < 0 || box.x + box.width > width + 1) problems.push(`${where}: the list leaves the screen`);
+      await exportsButton.click();
+      await expect(popover).toBeHidden();
+    }
+  }
+  expect([...problems, ...errors.map((e) => `console error: ${e}`)], [...problems, ...errors].join('\n')).toEqual([]);
+});
+
+test('the key scan recognises keys and leaves addresses, versions and permission codes alone', () => {
+  expect(rawKeys('机柜 menu.loginLog kit:actions cabinet.sn, (fleet.menus.cabinet)')).toEqual(['menu.loginLog', 'kit:actions', 'cabinet.sn', 'fleet.menus.cabinet']);
+  expect(rawKeys('2.3.1 127.0.0.1 https://a.example.com/x.bin mqtt.example.com logo.svg sys:manage:add e.g. ops@x.cn')).toEqual([]);
+});
