@@ -151,9 +151,17 @@ test('every menu screen shows translated words and whole tables, without console
         await expect(view.locator('.ant-spin-spinning, .ant-skeleton-active, .top-progress')).toHaveCount(0);
         const where = `${lang} ${width}px ${path}`;
         // Every table shows its rows or its empty state (the placeholder row).
-        for (const table of await view.locator('.ant-table-wrapper:visible').all()) {
-          await expect(table.locator('.ant-table-row, .ant-table-placeholder').first(), `${where}: a table's rows`).toBeVisible();
-        }
+        // Counted in one pass over the tables shown at that moment (a screen may swap a table out
+        // while it settles, so no table is held on to between checks).
+        await expect
+          .poll(
+            () =>
+              view.evaluate(
+                (el) => [...el.querySelectorAll('.ant-table-wrapper')].filter((t) => t.getClientRects().length > 0 && !t.querySelector('.ant-table-row, .ant-table-placeholder')).length,
+              ),
+            { message: `${where}: a table's rows` },
+          )
+          .toBe(0);
         const keys = rawKeys(await page.locator('body').innerText());
         if (keys.length) problems.push(`${where}: raw keys on screen: ${[...new Set(keys)].join(', ')}`);
         for (const p of await tableProblems(page, width >= 992)) problems.push(`${where}: ${p.problem}`);
