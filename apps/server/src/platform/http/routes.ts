@@ -100,7 +100,14 @@ export class AnswerWithError<T> {
   ) {}
 }
 
-export type Handler<K extends CallName> = (ctx: Ctx<K>) => Promise<CallData<K> | AnswerWithError<CallData<K>> | FastifyReply>;
+/**
+ * What a handler returns after answering by itself (`reply.send` of a file stream). Returning the
+ * reply instead would be awaited (a reply is a thenable that settles when the answer is written)
+ * and then answered a second time, which Fastify logs as "Reply was already sent".
+ */
+export const ANSWERED: unique symbol = Symbol('answered');
+
+export type Handler<K extends CallName> = (ctx: Ctx<K>) => Promise<CallData<K> | AnswerWithError<CallData<K>> | typeof ANSWERED>;
 
 /** Paths of the API; every route under them must be a contract call. */
 export const API_ROUTE = /^\/(user|order|device)\//;
@@ -146,16 +153,14 @@ export function registerCall<K extends CallName>(
     schema,
     config: { call: name, access: def.access, audit: opts.audit ?? def.method !== 'GET', transaction: opts.transaction ?? true },
     handler: async (req, reply) => {
-      const run = async () => {
-        const result = await handler({ req, reply, query: req.query as never, body: req.body as never, principal: req.principal as never });
-        if (!(result instanceof AnswerWithError)) return result;
-        reply.envelopeCode = Errors[result.code].code;
-        return reply.send({ code: reply.envelopeCode, msg: errorMessage(result.message.name, req.lang, result.message.params), data: result.data });
-      };
+      const run = () => handler({ req, reply, query: req.query as never, body: req.body as never, principal: req.principal as never });
       const audited = req.routeOptions.config.audit && req.principal && app.runAudited;
+      // One answer per request, given here after the change committed (never from inside it).
       const result = audited ? await app.runAudited!(req, reply, run) : await run();
-      if (result === reply) return reply;
-      return ok(result);
+      if (result === ANSWERED) return reply;
+      if (!(result instanceof AnswerWithError)) return ok(result);
+      reply.envelopeCode = Errors[result.code].code;
+      return { code: reply.envelopeCode, msg: errorMessage(result.message.name, req.lang, result.message.params), data: result.data };
     },
   });
 }
@@ -210,8 +215,8 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
       outcome = await inRequestTransaction(db, async () => {
         try {
           const result = await run();
-          // A handler that answered by itself (a partial batch report) has set the code it sent.
-          await audit.record(entry(req, reply, result === reply ? (reply.envelopeCode ?? 0) : 0));
+          // A partial batch report commits what succeeded with the code it answers.
+          await audit.record(entry(req, reply, result instanceof AnswerWithError ? Errors[result.code].code : 0));
           return { result };
         } catch (err) {
           if (!(err instanceof AppError && err.opts.keep)) throw err;
