@@ -1,7 +1,7 @@
 import type { Lang, Translations } from './platform/lang.js';
 import { commonLabels, exportLabelsIn, type ExportLabels } from './platform/labels.js';
 import { identityExports, identityLabels } from './identity/labels.js';
-import { systemExports, systemLabels } from './system/labels.js';
+import { systemExports, systemFields, systemLabels } from './system/labels.js';
 import { fleetExports, fleetLabels } from './fleet/labels.js';
 import type { CallName } from './api.js';
 
@@ -32,4 +32,35 @@ export type ExportColumn<C extends ExportCall> = keyof (typeof exportLabels)[C][
 /** Yes or No in a language; empty when there is no value. */
 export function yesNo(v: boolean | null | undefined, lang: Lang): string {
   return v === null || v === undefined ? '' : labels.common.yesNo[v ? 'yes' : 'no'][lang];
+}
+
+/**
+ * Names of fields, for messages that name one (validation, range checks). Each domain adds its
+ * fields' labels to its labels.ts; a field without one is named by its key.
+ */
+export const fieldLabels: Readonly<Record<string, Translations>> = { ...systemFields };
+
+/**
+ * The label of a field by its path ('values.bluetoothHourlyLimit', 'hourlyPrice.min'): the
+ * longest labelled tail, preceded by the nearest labelled part above it when there is one
+ * ("Hourly price range – Minimum", "Operator – Fee rate").
+ */
+export function fieldLabel(path: string): Translations | undefined {
+  const parts = path.split('.').filter((p) => p !== '' && !/^\d+$/.test(p));
+  const known = (key: string) => (Object.hasOwn(fieldLabels, key) ? fieldLabels[key] : undefined);
+  for (let i = 0; i < parts.length; i++) {
+    const tail = known(parts.slice(i).join('.'));
+    if (!tail) continue;
+    for (let j = i - 1; j >= 0; j--) {
+      const head = known(parts[j]!);
+      if (head) return { zh_CN: `${head.zh_CN}·${tail.zh_CN}`, zh_TW: `${head.zh_TW}·${tail.zh_TW}`, en_US: `${head.en_US} – ${tail.en_US}` };
+    }
+    return tail;
+  }
+  return undefined;
+}
+
+/** A field's name in a language: its label, else its path as sent. */
+export function fieldName(path: string, lang: Lang): string {
+  return fieldLabel(path)?.[lang] ?? path;
 }

@@ -28,6 +28,55 @@ export const systemLabels = {
   } satisfies LabelGroup<(typeof OPERATION_RESULTS)[number]>,
 } as const;
 
+/**
+ * Names of the system configuration's fields, for messages that name a field (a validation
+ * message, "outside the range settings"): people read the label, never the key. Keyed by the
+ * field's key (the last part of its path) or by its whole dotted path.
+ */
+export const systemFields = {
+  freeMinutes: tr('免费时长', '免費時長', 'Free minutes'),
+  minFreeMinutes: tr('最小免费时长', '最小免費時長', 'Minimum free time'),
+  maxFreeMinutes: tr('最大免费时长', '最大免費時長', 'Maximum free time'),
+  maxPowerBanksPerRental: tr('单次最多租借充电宝数', '單次最多租借行動電源數', 'Power banks per rental'),
+  operatorOrderVisibleDays: tr('运营人员订单可见时间', '營運人員訂單可見時間', 'Order visibility for operators'),
+  'cablePackage.prepaid': tr('充电线套餐预付金额', '充電線套餐預付金額', 'Charging-cable package prepaid amount'),
+  'cablePackage.firstThreeHours': tr('充电线套餐前三小时金额', '充電線套餐前三小時金額', 'Charging-cable package first three hours'),
+  'cablePackage.maxTwelveHours': tr('充电线套餐 12 小时封顶金额', '充電線套餐 12 小時封頂金額', 'Charging-cable package 12-hour maximum'),
+  servicePhone: tr('客服电话', '客服電話', 'Customer service phone'),
+  serviceHours: tr('客服时间', '客服時間', 'Customer service hours'),
+  userAgreementUrl: tr('用户协议链接', '使用者協議連結', 'User agreement link'),
+  privacyPolicyUrl: tr('隐私政策链接', '隱私權政策連結', 'Privacy policy link'),
+  appDownloadUrl: tr('App 下载链接', 'App 下載連結', 'App download link'),
+  bluetoothPrepayMax: tr('蓝牙充电器预付上限', '藍牙充電器預付上限', 'Bluetooth charger prepayment maximum'),
+  bluetoothPrepayDefault: tr('蓝牙充电器默认预付金额', '藍牙充電器預設預付金額', 'Bluetooth charger default prepayment'),
+  bluetoothDailyCap: tr('蓝牙充电器每日封顶', '藍牙充電器每日封頂', 'Bluetooth charger daily cap'),
+  bluetoothHourlyLimit: tr('蓝牙充电器每小时价格上限', '藍牙充電器每小時價格上限', 'Bluetooth charger hourly price limit'),
+  depositRefundFeePercent: tr('押金退款手续费', '押金退款手續費', 'Deposit refund fee'),
+  taxFeePercent: tr('税费', '稅費', 'Tax fee'),
+  methods: tr('提现方式', '提現方式', 'Withdrawal methods'),
+  withdrawalCycle: tr('提现周期', '提現週期', 'Withdrawal cycle'),
+  singleCap: tr('单笔上限', '單筆上限', 'Single-transaction cap'),
+  minAmount: tr('最低提现金额', '最低提現金額', 'Minimum withdrawal'),
+  autoLimit: tr('自动打款上限', '自動撥款上限', 'Automatic payout limit'),
+  dailyCount: tr('每日申请次数', '每日申請次數', 'Applications per day'),
+  feePercent: tr('手续费率', '手續費率', 'Fee rate'),
+  settlementDays: tr('结算周期（T+N）', '結算週期（T+N）', 'Settlement cycle (T+N)'),
+  cablePackageAmount: tr('充电线套餐金额范围', '充電線套餐金額範圍', 'Charging-cable package amount range'),
+  hourlyPrice: tr('每小时价格范围', '每小時價格範圍', 'Hourly price range'),
+  dailyCap: tr('每日封顶范围', '每日封頂範圍', 'Daily cap range'),
+  deposit: tr('押金范围', '押金範圍', 'Deposit range'),
+  min: tr('最小值', '最小值', 'Minimum'),
+  max: tr('最大值', '最大值', 'Maximum'),
+  operator: tr('运营商', '營運商', 'Operator'),
+  serviceProvider: tr('服务商', '服務商', 'Service provider'),
+  agentOutlet: tr('代理网点', '代理網點', 'Agent outlet'),
+  directOutlet: tr('直营网点', '直營網點', 'Direct outlet'),
+  agent: tr('代理商', '代理商', 'Agent'),
+  amount: tr('金额', '金額', 'Amount'),
+  buyoutPrice: tr('买断价', '買斷價', 'Buy-out price'),
+  buyoutDays: tr('买断天数', '買斷天數', 'Buy-out days'),
+} as const satisfies LabelGroup;
+
 /** The title and column headers of system's exports, keyed by the export call. */
 export const systemExports = {
   operationLogExport: {
