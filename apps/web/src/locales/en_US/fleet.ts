@@ -70,7 +70,7 @@ export default {
     model: 'Model / hardware',
     slotsFree: 'Slots / free',
     battery: 'Power banks',
-    batterySummary: '{{banks}} in, {{charged}} charged (80 %+), average {{avg}} %',
+    batterySummary: '{{banks}} in, {{charged}} charged (80%+), average {{avg}}%',
     noPowerBanks: 'No power banks',
     server: 'Server address',
     heartbeatSec: 'Heartbeat interval',
