@@ -13,6 +13,13 @@ export const identityLabels = {
     operations: tr('运营', '營運', 'Operations'),
     customerService: tr('客服', '客服', 'Customer service'),
   },
+  /** Remarks of the seeded roles: stored as `roleRemark.<key>`, read in the viewer's language. */
+  roleRemark: {
+    superAdmin: tr('拥有全部菜单和接口', '擁有全部選單和介面', 'Holds every menu and every interface'),
+    finance: tr('资金：资金流水、退款、提现、财务统计', '資金：資金流水、退款、提現、財務統計', 'Money: fund flows, refunds, withdrawals, financial statistics'),
+    operations: tr('网点、设备、订单及负责它们的人员', '網點、設備、訂單及負責它們的人員', 'Outlets, devices, orders and the staff who run them'),
+    customerService: tr('用户、订单和反馈，用于答复客户', '使用者、訂單和回饋，用於答覆客戶', 'Users, orders and feedback, to answer customers'),
+  },
   /** Account status (MANAGE_STATUS). */
   manageStatus: {
     normal: tr('正常', '正常', 'Normal'),
@@ -66,12 +73,51 @@ export const identityExports = {
 } as const satisfies { [K in keyof typeof identityCalls]?: ExportLabels };
 
 const ROLE_PREFIX = 'role.';
+const REMARK_PREFIX = 'roleRemark.';
+type SeededRoleKey = keyof typeof identityLabels.role;
+const SEEDED_ROLE_KEYS = Object.keys(identityLabels.role) as SeededRoleKey[];
+
+/** The seeded key a stored text names (`role.finance` → finance), or null. */
+function keyOf(stored: string, prefix: string): SeededRoleKey | null {
+  const key = stored.startsWith(prefix) ? stored.slice(prefix.length) : null;
+  return key !== null && Object.hasOwn(identityLabels.role, key) ? (key as SeededRoleKey) : null;
+}
 
 /**
  * A role's name as people read it: a seeded role (`role.superAdmin`) in the viewer's language, a
  * role an operator named as typed.
  */
 export function roleNameIn(name: string, lang: Lang): string {
-  const key = name.startsWith(ROLE_PREFIX) ? name.slice(ROLE_PREFIX.length) : null;
-  return key !== null && Object.hasOwn(identityLabels.role, key) ? identityLabels.role[key as keyof typeof identityLabels.role][lang] : name;
+  const key = keyOf(name, ROLE_PREFIX);
+  return key ? identityLabels.role[key][lang] : name;
+}
+
+/** A role's remark as people read it: a seeded remark (`roleRemark.finance`) in the viewer's language. */
+export function roleRemarkIn(remark: string, lang: Lang): string {
+  const key = keyOf(remark, REMARK_PREFIX);
+  return key ? identityLabels.roleRemark[key][lang] : remark;
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * How a role name is stored: a name that reads as a seeded role's name in any language ("财务",
+ * "Finance", "role.finance") is stored as that role's key, so it shows in each viewer's language
+ * and two roles can never read alike; any other name as typed. Names are unique on this form.
+ */
+export function storedRoleName(name: string): string {
+  const key = SEEDED_ROLE_KEYS.find((k) => same(name, ROLE_PREFIX + k) || Object.values(identityLabels.role[k]).some((t) => same(name, t)));
+  return key ? ROLE_PREFIX + key : name.trim();
+}
+
+/** How a role remark is stored: a seeded remark in any language is stored as its key. */
+export function storedRoleRemark(remark: string): string {
+  const key = SEEDED_ROLE_KEYS.find((k) => same(remark, REMARK_PREFIX + k) || Object.values(identityLabels.roleRemark[k]).some((t) => same(remark, t)));
+  return key ? REMARK_PREFIX + key : remark;
+}
+
+/** The stored names of the seeded roles whose name contains `text` in any language (a search by name). */
+export function seededRoleNamesMatching(text: string): string[] {
+  const t = text.trim().toLowerCase();
+  return SEEDED_ROLE_KEYS.filter((k) => Object.values(identityLabels.role[k]).some((n) => n.toLowerCase().includes(t))).map((k) => ROLE_PREFIX + k);
 }

@@ -57,7 +57,7 @@ export default function RolesView() {
           </Space>
         ),
       },
-      { title: t('roles.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v || '-' },
+      { title: t('roles.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => (v ? nameText(v) : '-') },
       { title: t('roles.weight'), dataIndex: 'weight', key: 'weight' },
       { title: t('roles.creator'), dataIndex: 'creator', key: 'creator', render: (v: string | null) => v ?? t('roles.system') },
       { title: t('roles.accountCount'), dataIndex: 'accountCount', key: 'accountCount' },
@@ -94,7 +94,9 @@ export default function RolesView() {
   const row = edit.record;
   const loading = menus.isPending || (!!row && detail.isPending);
   const initial: Partial<RoleValues> | undefined = row
-    ? detail.data && { name: row.name, remark: row.remark ?? '', weight: row.weight, menuIds: detail.data.menuIds }
+    ? // A seeded role's name and remark are keys: the form shows them as the list does, in the
+      // viewer's language (the server stores them back as the keys when they are left as shown).
+      detail.data && { name: nameText(row.name), remark: row.remark ? nameText(row.remark) : '', weight: row.weight, menuIds: detail.data.menuIds }
     : { weight: 1, menuIds: [] };
 
   return (
