@@ -1,8 +1,8 @@
 import type { Lang, Translations } from './platform/lang.js';
 import { commonLabels, exportLabelsIn, type ExportLabels } from './platform/labels.js';
-import { identityExports, identityLabels } from './identity/labels.js';
-import { systemExports, systemFields, systemLabels } from './system/labels.js';
-import { fleetExports, fleetLabels } from './fleet/labels.js';
+import { identityActions, identityExports, identityLabels } from './identity/labels.js';
+import { systemActions, systemExports, systemFields, systemLabels } from './system/labels.js';
+import { fleetActions, fleetExports, fleetLabels } from './fleet/labels.js';
 import type { CallName } from './api.js';
 
 export { tr, labelOf, labelsIn, exportLabelsIn, commonLabels, type LabelGroup, type ExportLabels } from './platform/labels.js';
@@ -63,4 +63,31 @@ export function fieldLabel(path: string): Translations | undefined {
 /** A field's name in a language: its label, else its path as sent. */
 export function fieldName(path: string, lang: Lang): string {
   return fieldLabel(path)?.[lang] ?? path;
+}
+
+/**
+ * What each change is called in the operation log, by its call (every call that is not a GET has
+ * one: layout.test.ts): the log stores the call and shows its action in the viewer's language.
+ */
+export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = { ...identityActions, ...systemActions, ...fleetActions };
+
+/** A call's action in a language, or null for a call without one (an entry older than the call's label). */
+export function actionLabel(call: string | null | undefined, lang: Lang): string | null {
+  return call && Object.hasOwn(actionLabels, call) ? actionLabels[call as CallName]![lang] : null;
+}
+
+/** The calls whose action contains `text` in any language (a search of the operation log). */
+export function callsWithAction(text: string): CallName[] {
+  const t = text.trim().toLowerCase();
+  return (Object.entries(actionLabels) as [CallName, Translations][]).filter(([, l]) => Object.values(l).some((v) => v.toLowerCase().includes(t))).map(([k]) => k);
+}
+
+/** An account kind in a language (login log, operation log); an unknown one as stored. */
+export function accountTypeIn(type: string, lang: Lang): string {
+  return Object.hasOwn(commonLabels.accountType, type) ? commonLabels.accountType[type as keyof typeof commonLabels.accountType][lang] : type;
+}
+
+/** A terminal (client type) in a language; an unknown one as stored. */
+export function terminalIn(terminal: string, lang: Lang): string {
+  return Object.hasOwn(commonLabels.terminal, terminal) ? commonLabels.terminal[terminal as keyof typeof commonLabels.terminal][lang] : terminal;
 }

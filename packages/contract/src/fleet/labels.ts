@@ -1,4 +1,5 @@
 import { tr, type ExportLabels, type LabelGroup } from '../platform/labels.js';
+import type { Translations } from '../platform/lang.js';
 import type { COMMAND_STATES, COMMAND_TYPES } from './command.js';
 import type { EJECT_OUTCOMES, FORCED_EJECT_STATES } from './forced-eject.js';
 import type { SLOT_FAULTS } from './shared.js';
@@ -100,3 +101,14 @@ export const fleetExports = {
     },
   },
 } as const satisfies { [K in keyof typeof fleetCalls]?: ExportLabels };
+
+/** What each change of the fleet domain is called in the operation log, keyed by its call. */
+export const fleetActions = {
+  cabinetExport: tr('导出机柜', '匯出機櫃', 'Export cabinets'),
+  cabinetBatchStorage: tr('机柜批量入库', '機櫃批量入庫', 'Stock in cabinets'),
+  powerBankExport: tr('导出充电宝', '匯出行動電源', 'Export power banks'),
+  forcedEjectEject: tr('强制弹出', '強制彈出', 'Forced eject'),
+  forcedEjectExport: tr('导出强制弹出记录', '匯出強制彈出紀錄', 'Export forced ejects'),
+  firmwareUpgrade: tr('固件升级', '韌體升級', 'Firmware upgrade'),
+  commandSend: tr('发送设备指令', '發送設備指令', 'Send device command'),
+} as const satisfies { [K in keyof typeof fleetCalls]?: Translations };

@@ -1,5 +1,5 @@
 import { tr, type ExportLabels, type LabelGroup } from '../platform/labels.js';
-import type { Lang } from '../platform/lang.js';
+import type { Lang, Translations } from '../platform/lang.js';
 import type { MANAGE_STATUS } from './admin.js';
 import type { identityCalls } from './calls.js';
 import type { LOGIN_FAIL_REASONS, LOGIN_RESULTS } from './login-log.js';
@@ -121,3 +121,30 @@ export function seededRoleNamesMatching(text: string): string[] {
   const t = text.trim().toLowerCase();
   return SEEDED_ROLE_KEYS.filter((k) => Object.values(identityLabels.role[k]).some((n) => n.toLowerCase().includes(t))).map((k) => ROLE_PREFIX + k);
 }
+
+/** What each change of the identity domain is called in the operation log, keyed by its call. */
+export const identityActions = {
+  login: tr('登录', '登入', 'Sign in'),
+  logout: tr('退出登录', '登出', 'Sign out'),
+  manageUpdate: tr('修改账号', '修改帳號', 'Edit account'),
+  manageCreate: tr('新增账号', '新增帳號', 'Create account'),
+  manageStatus: tr('冻结/解冻账号', '凍結/解凍帳號', 'Freeze or unfreeze account'),
+  manageResetPassword: tr('重置密码', '重設密碼', 'Reset password'),
+  manageUnlockLogin: tr('解除登录锁定', '解除登入鎖定', 'Lift sign-in lockout'),
+  manageExport: tr('导出人员', '匯出人員', 'Export personnel'),
+  orgSave: tr('保存部门', '儲存部門', 'Save department'),
+  orgDelete: tr('删除部门', '刪除部門', 'Delete department'),
+  roleSave: tr('保存角色', '儲存角色', 'Save role'),
+  roleDelete: tr('删除角色', '刪除角色', 'Delete role'),
+  menuSave: tr('保存菜单', '儲存選單', 'Save menu'),
+  menuDelete: tr('删除菜单', '刪除選單', 'Delete menu'),
+  menuBindUrls: tr('绑定菜单接口', '綁定選單介面', 'Bind menu interfaces'),
+  menuUploadIcon: tr('上传菜单图标', '上傳選單圖示', 'Upload menu icon'),
+  managePassword: tr('修改密码', '修改密碼', 'Change password'),
+  manageAvatar: tr('上传头像', '上傳頭像', 'Upload avatar'),
+  manageSendCode: tr('发送验证码', '發送驗證碼', 'Send verification code'),
+  manageCheckCode: tr('校验验证码', '校驗驗證碼', 'Check verification code'),
+  manageNewMobileCode: tr('向新手机号发送验证码', '向新手機號碼發送驗證碼', 'Send code to new mobile'),
+  manageUpdateMobile: tr('修改手机号', '修改手機號碼', 'Change mobile'),
+  loginLogExport: tr('导出登录日志', '匯出登入日誌', 'Export login log'),
+} as const satisfies { [K in keyof typeof identityCalls]?: Translations };

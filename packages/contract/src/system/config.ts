@@ -324,8 +324,14 @@ export const operationLogItem = z.object({
   terminal: z.string().nullable(),
   method: z.string(),
   path: z.string(),
+  /** The call (actionLabel names it in the viewer's language); null in entries older than it. */
+  call: z.string().nullable(),
+  /** The call's English summary, kept with the entry. */
   behaviour: z.string(),
+  /** What the request named (an id, an SN), as sent. */
   target: z.string().nullable(),
+  /** The target's name when the change was made (kept after it is renamed or deleted); null when none was found. */
+  targetName: z.string().nullable(),
   resultCode: z.number().int(),
   result: z.enum(OPERATION_RESULTS),
   ip: z.string().nullable(),

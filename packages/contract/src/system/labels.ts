@@ -1,4 +1,5 @@
 import { tr, type ExportLabels, type LabelGroup } from '../platform/labels.js';
+import type { Translations } from '../platform/lang.js';
 import type { EXTENSION_STATUSES, OPERATION_RESULTS, PROBLEM_TYPE_STATUSES } from './config.js';
 import type { systemCalls } from './calls.js';
 
@@ -105,3 +106,29 @@ export const systemExports = {
     },
   },
 } as const satisfies { [K in keyof typeof systemCalls]?: ExportLabels };
+
+/** What each change of the system domain is called in the operation log, keyed by its call. */
+export const systemActions = {
+  configSave: tr('保存系统配置', '儲存系統設定', 'Save settings'),
+  configSavePay: tr('保存支付与提现配置', '儲存支付與提現設定', 'Save pay and withdrawal settings'),
+  configUpdateDevicePay: tr('修改设备支付配置', '修改設備支付設定', 'Edit device payment config'),
+  configUpdateBanner: tr('修改轮播图', '修改輪播圖', 'Edit banner'),
+  configUpdateAddress: tr('保存设备服务器地址', '儲存設備伺服器位址', 'Save device server address'),
+  configSysSendCode: tr('向新验证手机发送验证码', '向新驗證手機發送驗證碼', 'Send code to new verification mobile'),
+  configAddDevicePay: tr('新增设备支付配置', '新增設備支付設定', 'Add device payment config'),
+  configAddBanner: tr('新增轮播图', '新增輪播圖', 'Add banner'),
+  configSendCode: tr('发送验证码', '發送驗證碼', 'Send verification code'),
+  configCheckCode: tr('校验验证码', '校驗驗證碼', 'Check verification code'),
+  configSysCheckCode: tr('设置验证手机', '設定驗證手機', 'Set verification mobile'),
+  configDelete: tr('删除配置', '刪除設定', 'Delete config'),
+  configUpdateStoreUrl: tr('保存网点页面地址', '儲存網點頁面位址', 'Save outlet page address'),
+  configUploadImage: tr('上传图片', '上傳圖片', 'Upload picture'),
+  configSaveRange: tr('保存范围设置', '儲存範圍設定', 'Save range settings'),
+  extensionEditStatus: tr('开通/关闭扩展功能', '開通/關閉擴充功能', 'Activate or close extended function'),
+  sceneUploadImage: tr('上传设备场景图片', '上傳設備場景圖片', 'Upload device scene picture'),
+  sceneUpdate: tr('修改设备场景', '修改設備場景', 'Edit device scene'),
+  problemTypeSave: tr('保存问题类型', '儲存問題類型', 'Save problem type'),
+  problemTypeDelete: tr('删除问题类型', '刪除問題類型', 'Delete problem type'),
+  problemTypeExport: tr('导出问题类型', '匯出問題類型', 'Export problem types'),
+  operationLogExport: tr('导出操作日志', '匯出操作日誌', 'Export operation log'),
+} as const satisfies { [K in keyof typeof systemCalls]?: Translations };

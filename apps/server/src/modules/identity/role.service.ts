@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { seededRoleNamesMatching, storedRoleName, storedRoleRemark, type PageResult, type RoleDetail, type RoleItem, type RoleSaveRequest } from '@cbo/contract';
 import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { AccessService, Reader } from './access.service.js';
@@ -84,6 +85,7 @@ export class RoleService {
     // Names are unique as stored (a seeded role's name in any language is its key): the unique
     // index decides, so two roles saved at once under one name cannot both be written.
     const name = storedRoleName(req.name);
+    nameAuditTarget(name);
     const remark = req.remark ? storedRoleRemark(req.remark) : null;
     return this.saveChecked(p, req, name, remark).catch((e: unknown) => {
       throw isUniqueViolation(e, 'sys_role_name_uq') ? new AppError('ROLE_NAME_TAKEN') : e;
@@ -138,6 +140,7 @@ export class RoleService {
     await this.db.transaction(async (tx) => {
       const [role] = await tx.select().from(sysRole).where(eq(sysRole.id, id)).for('update');
       if (!role) throw new AppError('NOT_FOUND');
+      nameAuditTarget(role.name);
       if (role.isSuper) throw new AppError('ROLE_SUPER_LOCKED');
       if (!p.isSuper) await this.assertCovered(p, role, await this.access.heldMenuIds(p, tx), tx);
       const [n] = await query<{ n: number }>(tx, sql`select count(*)::int as n from sys_account_role where role_id = ${id}`);

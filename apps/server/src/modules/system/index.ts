@@ -1,3 +1,4 @@
+import { accountTypeIn, actionLabel, label, roleNameIn, terminalIn } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
@@ -44,9 +45,14 @@ export const system = defineModule({
       page: 'operationLogQueryPage',
       export: 'operationLogExport',
       source: audit,
-      cells: (r, { timeZone }) => ({
+      // Words in the reader's language: the action, the target by the name it had, kinds and outcome.
+      cells: (r, { timeZone, lang }) => ({
+        accountType: accountTypeIn(r.accountType, lang),
+        terminal: r.terminal ? terminalIn(r.terminal, lang) : '',
+        behaviour: actionLabel(r.call, lang) ?? r.behaviour,
         request: `${r.method} ${r.path}`,
-        result: r.resultCode === 0 ? 'success' : `fail (${r.resultCode})`,
+        target: r.targetName ? roleNameIn(r.targetName, lang) : r.target,
+        result: r.resultCode === 0 ? label('system', 'operationResult', 'success', lang) : `${label('system', 'operationResult', 'fail', lang)} (${r.resultCode})`,
         createTime: formatInZone(r.createTime, timeZone),
       }),
       widths: { accountType: 12, terminal: 14, behaviour: 40, request: 40, result: 10, durationMs: 12, createTime: 20 },
@@ -55,7 +61,7 @@ export const system = defineModule({
       page: 'problemTypeQueryPage',
       export: 'problemTypeExport',
       source: s.problemTypes,
-      cells: (r, { timeZone }) => ({ createTime: formatInZone(r.createTime, timeZone) }),
+      cells: (r, { lang, timeZone }) => ({ status: label('system', 'problemTypeStatus', r.status, lang), createTime: formatInZone(r.createTime, timeZone) }),
       widths: { sort: 8, remark: 30, status: 10, createTime: 20 },
     }),
   ],
