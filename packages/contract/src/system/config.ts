@@ -133,8 +133,13 @@ export const addressConfig = z.object({
 export type AddressConfig = z.infer<typeof addressConfig>;
 /** PUT /user/api/v1/store/updateAllStoreUrl: one outlet page address for every outlet; {id} is the outlet. */
 export const storeUrlRequest = z.object({ storeUrl: link });
+/** Where the device gateway's broker really listens (embedded) or which broker it uses (external). */
+export const brokerEndpoint = z.object({ host: z.string(), port: z.number().int(), external: z.boolean() });
+export type BrokerEndpoint = z.infer<typeof brokerEndpoint>;
 export const sysConfig = z.object({
   address: addressConfig,
+  /** The broker cabinets reach now (null before the gateway started): the screen shows it beside the saved address. */
+  broker: brokerEndpoint.nullable(),
   storeUrl: z.string(),
   /** Where codes for sensitive changes go; null: the signed-in admin's own mobile. */
   codeMobile: z.string().nullable(),

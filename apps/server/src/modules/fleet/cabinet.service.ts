@@ -135,6 +135,10 @@ export class CabinetService {
     const c: SQL[] = [];
     if (f.sn) c.push(ilike(devCabinet.sn, `%${escapeLike(f.sn)}%`));
     if (f.online !== undefined) c.push(eq(devCabinet.online, f.online));
+    // Never connected: no online or offline change yet (refused attempts do not count).
+    if (f.connection === 'online') c.push(eq(devCabinet.online, true));
+    if (f.connection === 'offline') c.push(and(eq(devCabinet.online, false), isNotNull(devCabinet.onlineChangedAt))!);
+    if (f.connection === 'neverConnected') c.push(and(eq(devCabinet.online, false), isNull(devCabinet.onlineChangedAt))!);
     if (f.bound !== undefined) c.push(f.bound ? isNotNull(devCabinet.outletId) : isNull(devCabinet.outletId));
     if (f.firmware) c.push(ilike(devCabinet.firmwareMain, `%${escapeLike(f.firmware)}%`));
     if (f.netMode) c.push(eq(devCabinet.netMode, f.netMode));
@@ -285,6 +289,7 @@ export function toItem(r: CabinetRow): CabinetItem {
   return {
     sn: r.sn,
     online: r.online,
+    connection: r.online ? 'online' : r.onlineChangedAt ? 'offline' : 'neverConnected',
     onlineReason: (r.onlineReason as OnlineReason | null) ?? null,
     imei: r.imei,
     iccid: r.iccid,
@@ -302,6 +307,7 @@ export function toItem(r: CabinetRow): CabinetItem {
     faultSlots: r.faultSlots,
     host: r.host,
     port: r.port,
+    connectedVia: r.connectedVia,
     heartbeatSec: r.heartbeatSec,
     ftpHost: r.ftpHost,
     ftpPort: r.ftpPort,

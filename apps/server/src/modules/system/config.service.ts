@@ -12,6 +12,7 @@ import type {
   SysConfig,
   WithdrawalSetting,
   Translations,
+  BrokerEndpoint,
 } from '@cbo/contract';
 import { fieldLabel, tr } from '@cbo/contract';
 import type { bannerInput, devicePayInput } from '@cbo/contract';
@@ -124,6 +125,7 @@ export class ConfigService {
   constructor(
     private readonly db: Db,
     private readonly codes: CodeIssuer,
+    private readonly broker: BrokerLookup = { endpoint: () => null },
   ) {}
 
   /** Every value of every group on a fresh install; an operator's value is never overwritten. */
@@ -200,6 +202,7 @@ export class ConfigService {
     const [address, store, security] = await Promise.all([this.read('address'), this.read('store'), this.read('security')]);
     return {
       address,
+      broker: this.broker.endpoint(),
       storeUrl: store.storeUrl,
       codeMobile: security.codeMobile ? `+${security.codeAreaCode} ${mask(security.codeMobile)}` : null,
     };
@@ -384,4 +387,9 @@ function bannerItem(r: typeof sysBanner.$inferSelect): BannerItem {
 
 function mask(mobile: string): string {
   return mobile.length >= 8 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : `****${mobile.slice(-2)}`;
+}
+
+/** Where the device gateway's broker listens (the fleet module's gateway, passed in by app.ts). */
+export interface BrokerLookup {
+  endpoint(): BrokerEndpoint | null;
 }

@@ -2,7 +2,7 @@ import { accountTypeIn, actionLabel, label, roleNameIn, terminalIn } from '@cbo/
 import { defineList } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
-import { ConfigService, type CodeIssuer } from './config.service.js';
+import { ConfigService, type BrokerLookup, type CodeIssuer } from './config.service.js';
 import { ExtensionService } from './extension.service.js';
 import { systemFileRefs } from './file-refs.js';
 import { systemMenus } from './menus.js';
@@ -16,12 +16,14 @@ import * as tables from './tables.js';
 /** What the system module uses of other modules: SMS codes and tickets (the identity module's `codes`). */
 export interface SystemNeeds {
   codes: CodeIssuer;
+  /** Where the fleet's broker listens (the fleet module's gateway), shown beside the saved device server address. */
+  broker?: BrokerLookup;
 }
 
 /** The system module's services: parameters, global config, extended functions, device scenes, problem types. */
 function createSystem({ db }: Platform, needs: SystemNeeds) {
   const params = new ParamsService(db);
-  const config = new ConfigService(db, needs.codes);
+  const config = new ConfigService(db, needs.codes, needs.broker);
   const extensions = new ExtensionService(db, config);
   const scenes = new SceneService(db);
   const problemTypes = new ProblemTypeService(db);
