@@ -63,6 +63,8 @@ export default {
     online: 'Online',
     onlineYes: 'Online',
     onlineNo: 'Offline',
+    notReported: 'Not reported yet',
+    connectedViaHint: 'The broker endpoint the cabinet registered through; its own config has not been read yet',
     neverConnected: 'Never connected',
     signal: 'Signal',
     netMode: 'Network',

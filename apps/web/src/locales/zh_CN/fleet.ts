@@ -63,6 +63,8 @@ export default {
     online: '在线状态',
     onlineYes: '在线',
     onlineNo: '离线',
+    notReported: '尚未上报',
+    connectedViaHint: '机柜注册时连接的服务器地址；尚未读取机柜自身的配置',
     neverConnected: '从未连接',
     signal: '信号',
     netMode: '网络',

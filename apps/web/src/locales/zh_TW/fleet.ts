@@ -63,6 +63,8 @@ export default {
     online: '在線狀態',
     onlineYes: '在線',
     onlineNo: '離線',
+    notReported: '尚未回報',
+    connectedViaHint: '機櫃註冊時連線的伺服器位址；尚未讀取機櫃自身的設定',
     neverConnected: '從未連接',
     signal: '訊號',
     netMode: '網路',

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NET_MODES, PERMS } from '@cbo/contract';
+import { CONNECTION_STATES, NET_MODES, PERMS } from '@cbo/contract';
 import { ListPage, detailColumn, formatDateTime, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { CabinetDetailDrawer } from '../components/cabinet-detail';
-import { OnlineBadge, batterySummary, hostPort } from '../components/cabinet-text';
+import { OnlineBadge, ServerAddress, batterySummary } from '../components/cabinet-text';
 import { SignalBars } from '../components/signal-bars';
 import { useLiveCabinetRows } from '../use-fleet-live';
 
@@ -28,7 +28,12 @@ export default function CabinetsView() {
   const filters = useMemo<FiltersOf<'cabinetQueryPage'>>(
     () => [
       { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17 },
-      { type: 'select', name: 'online', label: t('cabinet.online'), options: yesNo(t('cabinet.onlineYes'), t('cabinet.onlineNo')) },
+      {
+        type: 'select',
+        name: 'connection',
+        label: t('cabinet.online'),
+        options: CONNECTION_STATES.map((c) => ({ value: c, label: t(c === 'online' ? 'cabinet.onlineYes' : c === 'offline' ? 'cabinet.onlineNo' : 'cabinet.neverConnected') })),
+      },
       { type: 'select', name: 'bound', label: t('cabinet.bound'), options: yesNo(t('cabinet.boundYes'), t('cabinet.boundNo')) },
       { type: 'select', name: 'netMode', label: t('cabinet.netMode'), options: NET_MODES.map((m) => ({ value: m, label: m })) },
       { type: 'text', name: 'firmware', label: t('cabinet.firmware'), maxLength: 32 },
@@ -63,7 +68,7 @@ export default function CabinetsView() {
         render: (_: unknown, row) => (row.slots === null ? '-' : `${row.slots} / ${row.freeSlots ?? '-'}`),
       },
       { title: t('cabinet.battery'), key: 'battery', render: (_: unknown, row) => batterySummary(t, row) },
-      { title: t('cabinet.server'), key: 'server', render: (_: unknown, row) => hostPort(row.host, row.port) },
+      { title: t('cabinet.server'), key: 'server', render: (_: unknown, row) => <ServerAddress row={row} /> },
       {
         title: t('cabinet.heartbeatSec'),
         dataIndex: 'heartbeatSec',
