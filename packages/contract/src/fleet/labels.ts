@@ -3,10 +3,17 @@ import type { Translations } from '../platform/lang.js';
 import type { COMMAND_STATES, COMMAND_TYPES } from './command.js';
 import type { EJECT_OUTCOMES, FORCED_EJECT_STATES } from './forced-eject.js';
 import type { SLOT_FAULTS } from './shared.js';
+import type { CONNECTION_STATES } from './cabinet.js';
 import type { fleetCalls } from './calls.js';
 
 /** Words of the fleet domain that both the console and the server show. */
 export const fleetLabels = {
+  /** Whether a cabinet is connected; never connected is not offline. */
+  connection: {
+    online: tr('在线', '在線', 'Online'),
+    offline: tr('离线', '離線', 'Offline'),
+    neverConnected: tr('从未连接', '從未連接', 'Never connected'),
+  } satisfies LabelGroup<(typeof CONNECTION_STATES)[number]>,
   commandState: {
     pending: tr('待发送', '待發送', 'Pending'),
     sent: tr('已发送', '已發送', 'Sent'),
@@ -51,7 +58,7 @@ export const fleetExports = {
     title: tr('机柜列表', '機櫃列表', 'Cabinets'),
     columns: {
       sn: tr('机柜编号', '機櫃編號', 'SN'),
-      online: tr('在线', '在線', 'Online'),
+      online: tr('连接状态', '連線狀態', 'Connection'),
       iccid: tr('ICCID', 'ICCID', 'ICCID'),
       imei: tr('IMEI', 'IMEI', 'IMEI'),
       firmwareMain: tr('主板固件', '主板韌體', 'Main firmware'),
