@@ -74,4 +74,31 @@ describe.each(engines)('operation log words (%s)', (engine) => {
     expect(cell('终端')).toBe('管理后台（PC）');
     expect(cell('结果')).toBe('成功');
   });
+
+  it('the login log export writes account kind, terminal, result and failure reason in the reader language', async () => {
+    await s.current.inject({ method: 'POST', url: '/user/api/open/v1/auth', payload: { userName: 'admin', password: 'wrong-pass1', clientType: 'MANAGE_PC' } });
+    const token = await s.current.login();
+    const headers = { ...auth(token, 'zh_TW'), 'x-time-zone': 'UTC' };
+    const started = (await s.current.inject({ method: 'POST', url: '/user/api/v1/sys/loginLog/export', headers, payload: {} })).json();
+    expect(started.code).toBe(0);
+    let fileUrl: string | null = null;
+    for (let i = 0; i < 300 && !fileUrl; i++) {
+      const l = (await s.current.inject({ url: '/user/api/v1/exportExcelLog/list?pageNum=1&pageSize=10', headers })).json().data.list.find((e: { id: number }) => e.id === started.data.exportId);
+      if (l?.status === 'done') fileUrl = l.fileUrl;
+      else await new Promise((r) => setTimeout(r, 50));
+    }
+    const file = await s.current.inject({ url: fileUrl!, headers });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const headers1 = (ws.getRow(1).values as unknown[]).slice(1);
+    const column = (header: string) => ws.getColumn(headers1.indexOf(header) + 1).values.slice(2);
+    expect(column('帳號類型')).toContain('管理員');
+    expect(column('終端')).toContain('管理後台（PC）');
+    expect(column('結果')).toEqual(expect.arrayContaining(['成功', '失敗']));
+    expect(column('失敗原因')).toContain('密碼錯誤');
+    // No stored key in the enumerated columns (the user name column may hold "admin").
+    const enumerated = ['帳號類型', '終端', '結果', '失敗原因'].flatMap(column);
+    for (const raw of ['admin', 'MANAGE_PC', 'success', 'fail', 'wrong password']) expect(enumerated).not.toContain(raw);
+  });
 });
