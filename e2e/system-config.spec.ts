@@ -144,8 +144,8 @@ test('problem types: create, refuse a duplicate, delete after confirming; the op
   await expect(page.getByRole('row', { name: /Slot jammed/ })).toContainText('Deleted');
 
   await page.goto('/system/operationLog');
-  await expect(page.getByRole('cell', { name: 'Mark a problem type deleted (tickets keep it)' }).first()).toBeVisible();
-  await page.getByRole('row', { name: /Create or edit a problem type/ }).filter({ hasText: 'Failed' }).first().getByRole('button', { name: 'Details' }).click();
+  await expect(page.getByRole('cell', { name: 'Delete problem type', exact: true }).first()).toBeVisible();
+  await page.getByRole('row', { name: /Save problem type/ }).filter({ hasText: 'Failed' }).first().getByRole('button', { name: 'Details' }).click();
   const drawer = page.getByRole('dialog', { name: 'Operation details' });
   await expect(drawer).toContainText('POST /user/api/v1/problemType/saveOrUpdate');
   await expect(drawer).toContainText('100204');

@@ -72,7 +72,9 @@ export async function buildApp(opts: BuildOptions) {
 
   // The modules, each built from the platform and the services of the modules it uses (its needs).
   const identity = await buildModule(identityModule, platform, {});
-  const system = await buildModule(systemModule, platform, { codes: identity.services.codes });
+  // The fleet is built after the system module; its broker is only asked for once requests come.
+  const broker = { endpoint: () => fleet.services.gateway.endpoint() };
+  const system = await buildModule(systemModule, platform, { codes: identity.services.codes, broker });
   const fleet = await buildModule(fleetModule, platform, { access: identity.services.access });
   const modules: BuiltModule[] = [identity, system, fleet];
 

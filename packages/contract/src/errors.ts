@@ -1,4 +1,4 @@
-import { interpolate, type Lang } from './platform/lang.js';
+import { interpolate, type Lang, type Translations } from './platform/lang.js';
 import type { ErrorDef } from './platform/error-def.js';
 import { platformErrors } from './platform/errors.js';
 import { identityErrors } from './identity/errors.js';
@@ -26,10 +26,16 @@ export { platformErrors, SESSION_END_CODES } from './platform/errors.js';
 let byCode: Map<number, ErrorDef> | undefined;
 
 export function errorMessage(name: ErrorName, lang: Lang, params?: Record<string, unknown>): string {
-  return interpolate(Errors[name].msg[lang], params);
+  // A value given in every language (a field's label) is read in the caller's.
+  const inLang = params && Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isTranslations(v) ? v[lang] : v]));
+  return interpolate(Errors[name].msg[lang], inLang);
 }
 
 export function errorByCode(code: number): ErrorDef | undefined {
   byCode ??= new Map<number, ErrorDef>(Object.values(Errors).map((e) => [e.code, e]));
   return byCode.get(code);
+}
+
+function isTranslations(v: unknown): v is Translations {
+  return typeof v === 'object' && v !== null && typeof (v as Translations).zh_CN === 'string' && typeof (v as Translations).en_US === 'string';
 }

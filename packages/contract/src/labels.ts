@@ -1,8 +1,8 @@
 import type { Lang, Translations } from './platform/lang.js';
 import { commonLabels, exportLabelsIn, type ExportLabels } from './platform/labels.js';
-import { identityExports, identityLabels } from './identity/labels.js';
-import { systemExports, systemLabels } from './system/labels.js';
-import { fleetExports, fleetLabels } from './fleet/labels.js';
+import { identityActions, identityExports, identityLabels } from './identity/labels.js';
+import { systemActions, systemExports, systemFields, systemLabels } from './system/labels.js';
+import { fleetActions, fleetExports, fleetLabels } from './fleet/labels.js';
 import type { CallName } from './api.js';
 
 export { tr, labelOf, labelsIn, exportLabelsIn, commonLabels, type LabelGroup, type ExportLabels } from './platform/labels.js';
@@ -32,4 +32,62 @@ export type ExportColumn<C extends ExportCall> = keyof (typeof exportLabels)[C][
 /** Yes or No in a language; empty when there is no value. */
 export function yesNo(v: boolean | null | undefined, lang: Lang): string {
   return v === null || v === undefined ? '' : labels.common.yesNo[v ? 'yes' : 'no'][lang];
+}
+
+/**
+ * Names of fields, for messages that name one (validation, range checks). Each domain adds its
+ * fields' labels to its labels.ts; a field without one is named by its key.
+ */
+export const fieldLabels: Readonly<Record<string, Translations>> = { ...systemFields };
+
+/**
+ * The label of a field by its path ('values.bluetoothHourlyLimit', 'hourlyPrice.min'): the
+ * longest labelled tail, preceded by the nearest labelled part above it when there is one
+ * ("Hourly price range – Minimum", "Operator – Fee rate").
+ */
+export function fieldLabel(path: string): Translations | undefined {
+  const parts = path.split('.').filter((p) => p !== '' && !/^\d+$/.test(p));
+  const known = (key: string) => (Object.hasOwn(fieldLabels, key) ? fieldLabels[key] : undefined);
+  for (let i = 0; i < parts.length; i++) {
+    const tail = known(parts.slice(i).join('.'));
+    if (!tail) continue;
+    for (let j = i - 1; j >= 0; j--) {
+      const head = known(parts[j]!);
+      if (head) return { zh_CN: `${head.zh_CN}·${tail.zh_CN}`, zh_TW: `${head.zh_TW}·${tail.zh_TW}`, en_US: `${head.en_US} – ${tail.en_US}` };
+    }
+    return tail;
+  }
+  return undefined;
+}
+
+/** A field's name in a language: its label, else its path as sent. */
+export function fieldName(path: string, lang: Lang): string {
+  return fieldLabel(path)?.[lang] ?? path;
+}
+
+/**
+ * What each change is called in the operation log, by its call (every call that is not a GET has
+ * one: layout.test.ts): the log stores the call and shows its action in the viewer's language.
+ */
+export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = { ...identityActions, ...systemActions, ...fleetActions };
+
+/** A call's action in a language, or null for a call without one (an entry older than the call's label). */
+export function actionLabel(call: string | null | undefined, lang: Lang): string | null {
+  return call && Object.hasOwn(actionLabels, call) ? actionLabels[call as CallName]![lang] : null;
+}
+
+/** The calls whose action contains `text` in any language (a search of the operation log). */
+export function callsWithAction(text: string): CallName[] {
+  const t = text.trim().toLowerCase();
+  return (Object.entries(actionLabels) as [CallName, Translations][]).filter(([, l]) => Object.values(l).some((v) => v.toLowerCase().includes(t))).map(([k]) => k);
+}
+
+/** An account kind in a language (login log, operation log); an unknown one as stored. */
+export function accountTypeIn(type: string, lang: Lang): string {
+  return Object.hasOwn(commonLabels.accountType, type) ? commonLabels.accountType[type as keyof typeof commonLabels.accountType][lang] : type;
+}
+
+/** A terminal (client type) in a language; an unknown one as stored. */
+export function terminalIn(terminal: string, lang: Lang): string {
+  return Object.hasOwn(commonLabels.terminal, terminal) ? commonLabels.terminal[terminal as keyof typeof commonLabels.terminal][lang] : terminal;
 }

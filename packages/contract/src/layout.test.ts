@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { api, exportHeaders, exportLabels, label, labels, LANGS, roleNameIn, type Translations } from './index.js';
+import { actionLabel, api, callsWithAction, errorMessage, exportHeaders, exportLabels, fieldLabel, fieldName, label, labels, LANGS, roleNameIn, type Translations } from './index.js';
 
 /**
  * The contract's layout holds: platform/ knows no domain, a domain knows only itself and
@@ -86,5 +86,20 @@ describe('labels', () => {
     expect(roleNameIn('role.superAdmin', 'zh_CN')).toBe('超级管理员');
     expect(roleNameIn('Night shift', 'en_US')).toBe('Night shift');
     expect(roleNameIn('role.toString', 'en_US')).toBe('role.toString');
+  });
+
+  it('names a field by its label, with the labelled part above it; a field without one by its path', () => {
+    expect(fieldName('values.bluetoothHourlyLimit', 'zh_CN')).toBe('蓝牙充电器每小时价格上限');
+    expect(fieldName('hourlyPrice.min', 'en_US')).toBe('Hourly price range – Minimum');
+    expect(fieldName('values.withdrawal.agent.feePercent', 'zh_TW')).toBe('代理商·手續費率');
+    expect(fieldName('sns.3', 'en_US')).toBe('sns.3');
+    expect(errorMessage('CONFIG_OUT_OF_RANGE', 'zh_CN', { field: fieldLabel('bluetoothDailyCap'), min: '0.00', max: '1.00' })).toBe('蓝牙充电器每日封顶 必须在 0.00 到 1.00 之间（范围设置）');
+  });
+
+  it('every change has an action in the three languages (the operation log shows it)', () => {
+    const missing = Object.entries(api).filter(([name, c]) => c.method !== 'GET' && !actionLabel(name, 'zh_CN')).map(([name]) => name);
+    expect(missing).toEqual([]);
+    expect(actionLabel('manageStatus', 'zh_CN')).toBe('冻结/解冻账号');
+    expect(callsWithAction('冻结')).toEqual(['manageStatus']);
   });
 });

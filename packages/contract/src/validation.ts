@@ -4,6 +4,7 @@ import { platformRuleMessages } from './platform/validation.js';
 import { identityRuleMessages } from './identity/validation.js';
 import { systemRuleMessages } from './system/validation.js';
 import { fleetRuleMessages } from './fleet/validation.js';
+import { fieldName } from './labels.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -66,7 +67,8 @@ export function describeIssue(issue: z.core.$ZodIssue, lang: Lang): string {
 export function describeError(error: z.core.$ZodError | { issues: z.core.$ZodIssue[] }, lang: Lang): string {
   const issue = error.issues[0];
   if (!issue) return validationText('invalidFormat', lang);
+  // The field is named as people read it (its label in the caller's language), its key only when it has none.
   const field = issue.path.map(String).join('.');
   const reason = describeIssue(issue, lang);
-  return field ? `${field}: ${reason}` : reason;
+  return field ? `${fieldName(field, lang)}: ${reason}` : reason;
 }

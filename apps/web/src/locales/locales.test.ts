@@ -61,4 +61,15 @@ describe('locales', () => {
       expect(empty).toEqual([]);
     });
   });
+
+  it('writes a percentage against its number ("80%+", "{{avg}}%"), never "80 %"', () => {
+    const spaced: string[] = [];
+    const walk = (v: unknown, path: string) => {
+      if (typeof v === 'string') {
+        if (/(\d|\}\}) %/.test(v)) spaced.push(`${path}: ${v}`);
+      } else if (v && typeof v === 'object') Object.entries(v).forEach(([k, c]) => walk(c, `${path}.${k}`));
+    };
+    for (const [lang, nss] of byLang) for (const [ns, v] of nss) walk(v, `${lang}/${ns}`);
+    expect(spaced).toEqual([]);
+  });
 });

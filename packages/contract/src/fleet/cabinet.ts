@@ -9,6 +9,13 @@ import { CABINET_CONDITIONS, CABINET_CONNECTIONS } from './overview.js';
  * them in. docs/protocol.md is the cabinet side of the same facts.
  */
 
+/**
+ * Whether a cabinet is connected: `neverConnected` until its first connection (stocked in, not
+ * yet heard from), then `online` or `offline`. A cabinet that never connected is not one that dropped off.
+ */
+export const CONNECTION_STATES = CABINET_CONNECTIONS;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
 export const CABINET_SORTS = ['sn', 'csq', 'freeSlots', 'firmwareMain', 'lastHeartbeatAt', 'stockedInAt', 'onlineChangedAt'] as const;
 export const cabinetFilter = z.object({
   /** Part of the SN. */
@@ -39,6 +46,8 @@ export type CabinetQuery = z.infer<typeof cabinetQuery>;
 export const cabinetItem = z.object({
   sn: z.string(),
   online: z.boolean(),
+  /** Online, offline after having been connected, or never connected yet. */
+  connection: z.enum(CONNECTION_STATES),
   /** Why it last went online or offline (ONLINE_REASONS); null before its first connection. */
   onlineReason: z.enum(ONLINE_REASONS).nullable(),
   imei: z.string().nullable(),
@@ -64,6 +73,11 @@ export const cabinetItem = z.object({
   /** Server address, port and FTP settings in force, as the cabinet's last config reply said. */
   host: z.string().nullable(),
   port: z.number().int().nullable(),
+  /**
+   * The broker endpoint (host:port) the cabinet last registered through, as the server saw the
+   * connection: the server address in use when the cabinet has not reported its config.
+   */
+  connectedVia: z.string().nullable(),
   heartbeatSec: z.number().int().nullable(),
   ftpHost: z.string().nullable(),
   ftpPort: z.number().int().nullable(),

@@ -1,11 +1,19 @@
 import { tr, type ExportLabels, type LabelGroup } from '../platform/labels.js';
+import type { Translations } from '../platform/lang.js';
 import type { COMMAND_STATES, COMMAND_TYPES } from './command.js';
 import type { EJECT_OUTCOMES, FORCED_EJECT_STATES } from './forced-eject.js';
 import type { SLOT_FAULTS } from './shared.js';
+import type { CONNECTION_STATES } from './cabinet.js';
 import type { fleetCalls } from './calls.js';
 
 /** Words of the fleet domain that both the console and the server show. */
 export const fleetLabels = {
+  /** Whether a cabinet is connected; never connected is not offline. */
+  connection: {
+    online: tr('在线', '在線', 'Online'),
+    offline: tr('离线', '離線', 'Offline'),
+    neverConnected: tr('从未连接', '從未連接', 'Never connected'),
+  } satisfies LabelGroup<(typeof CONNECTION_STATES)[number]>,
   commandState: {
     pending: tr('待发送', '待發送', 'Pending'),
     sent: tr('已发送', '已發送', 'Sent'),
@@ -50,7 +58,7 @@ export const fleetExports = {
     title: tr('机柜列表', '機櫃列表', 'Cabinets'),
     columns: {
       sn: tr('机柜编号', '機櫃編號', 'SN'),
-      online: tr('在线', '在線', 'Online'),
+      online: tr('连接状态', '連線狀態', 'Connection'),
       iccid: tr('ICCID', 'ICCID', 'ICCID'),
       imei: tr('IMEI', 'IMEI', 'IMEI'),
       firmwareMain: tr('主板固件', '主板韌體', 'Main firmware'),
@@ -100,3 +108,14 @@ export const fleetExports = {
     },
   },
 } as const satisfies { [K in keyof typeof fleetCalls]?: ExportLabels };
+
+/** What each change of the fleet domain is called in the operation log, keyed by its call. */
+export const fleetActions = {
+  cabinetExport: tr('导出机柜', '匯出機櫃', 'Export cabinets'),
+  cabinetBatchStorage: tr('机柜批量入库', '機櫃批量入庫', 'Stock in cabinets'),
+  powerBankExport: tr('导出充电宝', '匯出行動電源', 'Export power banks'),
+  forcedEjectEject: tr('强制弹出', '強制彈出', 'Forced eject'),
+  forcedEjectExport: tr('导出强制弹出记录', '匯出強制彈出紀錄', 'Export forced ejects'),
+  firmwareUpgrade: tr('固件升级', '韌體升級', 'Firmware upgrade'),
+  commandSend: tr('发送设备指令', '發送設備指令', 'Send device command'),
+} as const satisfies { [K in keyof typeof fleetCalls]?: Translations };

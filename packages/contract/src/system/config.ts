@@ -133,8 +133,13 @@ export const addressConfig = z.object({
 export type AddressConfig = z.infer<typeof addressConfig>;
 /** PUT /user/api/v1/store/updateAllStoreUrl: one outlet page address for every outlet; {id} is the outlet. */
 export const storeUrlRequest = z.object({ storeUrl: link });
+/** Where the device gateway's broker really listens (embedded) or which broker it uses (external). */
+export const brokerEndpoint = z.object({ host: z.string(), port: z.number().int(), external: z.boolean() });
+export type BrokerEndpoint = z.infer<typeof brokerEndpoint>;
 export const sysConfig = z.object({
   address: addressConfig,
+  /** The broker cabinets reach now (null before the gateway started): the screen shows it beside the saved address. */
+  broker: brokerEndpoint.nullable(),
   storeUrl: z.string(),
   /** Where codes for sensitive changes go; null: the signed-in admin's own mobile. */
   codeMobile: z.string().nullable(),
@@ -324,8 +329,14 @@ export const operationLogItem = z.object({
   terminal: z.string().nullable(),
   method: z.string(),
   path: z.string(),
+  /** The call (actionLabel names it in the viewer's language); null in entries older than it. */
+  call: z.string().nullable(),
+  /** The call's English summary, kept with the entry. */
   behaviour: z.string(),
+  /** What the request named (an id, an SN), as sent. */
   target: z.string().nullable(),
+  /** The target's name when the change was made (kept after it is renamed or deleted); null when none was found. */
+  targetName: z.string().nullable(),
   resultCode: z.number().int(),
   result: z.enum(OPERATION_RESULTS),
   ip: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { tr, type ExportLabels, type LabelGroup } from '../platform/labels.js';
+import type { Translations } from '../platform/lang.js';
 import type { EXTENSION_STATUSES, OPERATION_RESULTS, PROBLEM_TYPE_STATUSES } from './config.js';
 import type { systemCalls } from './calls.js';
 
@@ -28,6 +29,55 @@ export const systemLabels = {
   } satisfies LabelGroup<(typeof OPERATION_RESULTS)[number]>,
 } as const;
 
+/**
+ * Names of the system configuration's fields, for messages that name a field (a validation
+ * message, "outside the range settings"): people read the label, never the key. Keyed by the
+ * field's key (the last part of its path) or by its whole dotted path.
+ */
+export const systemFields = {
+  freeMinutes: tr('免费时长', '免費時長', 'Free minutes'),
+  minFreeMinutes: tr('最小免费时长', '最小免費時長', 'Minimum free time'),
+  maxFreeMinutes: tr('最大免费时长', '最大免費時長', 'Maximum free time'),
+  maxPowerBanksPerRental: tr('单次最多租借充电宝数', '單次最多租借行動電源數', 'Power banks per rental'),
+  operatorOrderVisibleDays: tr('运营人员订单可见时间', '營運人員訂單可見時間', 'Order visibility for operators'),
+  'cablePackage.prepaid': tr('充电线套餐预付金额', '充電線套餐預付金額', 'Charging-cable package prepaid amount'),
+  'cablePackage.firstThreeHours': tr('充电线套餐前三小时金额', '充電線套餐前三小時金額', 'Charging-cable package first three hours'),
+  'cablePackage.maxTwelveHours': tr('充电线套餐 12 小时封顶金额', '充電線套餐 12 小時封頂金額', 'Charging-cable package 12-hour maximum'),
+  servicePhone: tr('客服电话', '客服電話', 'Customer service phone'),
+  serviceHours: tr('客服时间', '客服時間', 'Customer service hours'),
+  userAgreementUrl: tr('用户协议链接', '使用者協議連結', 'User agreement link'),
+  privacyPolicyUrl: tr('隐私政策链接', '隱私權政策連結', 'Privacy policy link'),
+  appDownloadUrl: tr('App 下载链接', 'App 下載連結', 'App download link'),
+  bluetoothPrepayMax: tr('蓝牙充电器预付上限', '藍牙充電器預付上限', 'Bluetooth charger prepayment maximum'),
+  bluetoothPrepayDefault: tr('蓝牙充电器默认预付金额', '藍牙充電器預設預付金額', 'Bluetooth charger default prepayment'),
+  bluetoothDailyCap: tr('蓝牙充电器每日封顶', '藍牙充電器每日封頂', 'Bluetooth charger daily cap'),
+  bluetoothHourlyLimit: tr('蓝牙充电器每小时价格上限', '藍牙充電器每小時價格上限', 'Bluetooth charger hourly price limit'),
+  depositRefundFeePercent: tr('押金退款手续费', '押金退款手續費', 'Deposit refund fee'),
+  taxFeePercent: tr('税费', '稅費', 'Tax fee'),
+  methods: tr('提现方式', '提現方式', 'Withdrawal methods'),
+  withdrawalCycle: tr('提现周期', '提現週期', 'Withdrawal cycle'),
+  singleCap: tr('单笔上限', '單筆上限', 'Single-transaction cap'),
+  minAmount: tr('最低提现金额', '最低提現金額', 'Minimum withdrawal'),
+  autoLimit: tr('自动打款上限', '自動撥款上限', 'Automatic payout limit'),
+  dailyCount: tr('每日申请次数', '每日申請次數', 'Applications per day'),
+  feePercent: tr('手续费率', '手續費率', 'Fee rate'),
+  settlementDays: tr('结算周期（T+N）', '結算週期（T+N）', 'Settlement cycle (T+N)'),
+  cablePackageAmount: tr('充电线套餐金额范围', '充電線套餐金額範圍', 'Charging-cable package amount range'),
+  hourlyPrice: tr('每小时价格范围', '每小時價格範圍', 'Hourly price range'),
+  dailyCap: tr('每日封顶范围', '每日封頂範圍', 'Daily cap range'),
+  deposit: tr('押金范围', '押金範圍', 'Deposit range'),
+  min: tr('最小值', '最小值', 'Minimum'),
+  max: tr('最大值', '最大值', 'Maximum'),
+  operator: tr('运营商', '營運商', 'Operator'),
+  serviceProvider: tr('服务商', '服務商', 'Service provider'),
+  agentOutlet: tr('代理网点', '代理網點', 'Agent outlet'),
+  directOutlet: tr('直营网点', '直營網點', 'Direct outlet'),
+  agent: tr('代理商', '代理商', 'Agent'),
+  amount: tr('金额', '金額', 'Amount'),
+  buyoutPrice: tr('买断价', '買斷價', 'Buy-out price'),
+  buyoutDays: tr('买断天数', '買斷天數', 'Buy-out days'),
+} as const satisfies LabelGroup;
+
 /** The title and column headers of system's exports, keyed by the export call. */
 export const systemExports = {
   operationLogExport: {
@@ -56,3 +106,29 @@ export const systemExports = {
     },
   },
 } as const satisfies { [K in keyof typeof systemCalls]?: ExportLabels };
+
+/** What each change of the system domain is called in the operation log, keyed by its call. */
+export const systemActions = {
+  configSave: tr('保存系统配置', '儲存系統設定', 'Save settings'),
+  configSavePay: tr('保存支付与提现配置', '儲存支付與提現設定', 'Save pay and withdrawal settings'),
+  configUpdateDevicePay: tr('修改设备支付配置', '修改設備支付設定', 'Edit device payment config'),
+  configUpdateBanner: tr('修改轮播图', '修改輪播圖', 'Edit banner'),
+  configUpdateAddress: tr('保存设备服务器地址', '儲存設備伺服器位址', 'Save device server address'),
+  configSysSendCode: tr('向新验证手机发送验证码', '向新驗證手機發送驗證碼', 'Send code to new verification mobile'),
+  configAddDevicePay: tr('新增设备支付配置', '新增設備支付設定', 'Add device payment config'),
+  configAddBanner: tr('新增轮播图', '新增輪播圖', 'Add banner'),
+  configSendCode: tr('发送验证码', '發送驗證碼', 'Send verification code'),
+  configCheckCode: tr('校验验证码', '校驗驗證碼', 'Check verification code'),
+  configSysCheckCode: tr('设置验证手机', '設定驗證手機', 'Set verification mobile'),
+  configDelete: tr('删除配置', '刪除設定', 'Delete config'),
+  configUpdateStoreUrl: tr('保存网点页面地址', '儲存網點頁面位址', 'Save outlet page address'),
+  configUploadImage: tr('上传图片', '上傳圖片', 'Upload picture'),
+  configSaveRange: tr('保存范围设置', '儲存範圍設定', 'Save range settings'),
+  extensionEditStatus: tr('开通/关闭扩展功能', '開通/關閉擴充功能', 'Activate or close extended function'),
+  sceneUploadImage: tr('上传设备场景图片', '上傳設備場景圖片', 'Upload device scene picture'),
+  sceneUpdate: tr('修改设备场景', '修改設備場景', 'Edit device scene'),
+  problemTypeSave: tr('保存问题类型', '儲存問題類型', 'Save problem type'),
+  problemTypeDelete: tr('删除问题类型', '刪除問題類型', 'Delete problem type'),
+  problemTypeExport: tr('导出问题类型', '匯出問題類型', 'Export problem types'),
+  operationLogExport: tr('导出操作日志', '匯出操作日誌', 'Export operation log'),
+} as const satisfies { [K in keyof typeof systemCalls]?: Translations };

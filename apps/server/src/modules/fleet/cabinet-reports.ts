@@ -23,7 +23,7 @@ type HeartbeatData = z.infer<typeof heartbeatData>;
  */
 export class CabinetReports {
   private readonly existing = new GroupCommit<string, boolean>((sns) => this.writeExists(sns));
-  private readonly registrations = new GroupCommit<{ sn: string; d: RegisterData; address: string | null }, { heartbeatSec: number } | null>((xs) =>
+  private readonly registrations = new GroupCommit<Registration, { heartbeatSec: number } | null>((xs) =>
     this.writeRegister(xs),
   );
   private readonly heartbeats = new GroupCommit<{ sn: string; d: HeartbeatData }, boolean>((xs) => this.writeHeartbeat(xs));
@@ -42,8 +42,8 @@ export class CabinetReports {
   }
 
   /** Stores a registration and marks the cabinet online; null when the SN is not in stock. */
-  register(sn: string, d: RegisterData, address: string | null): Promise<{ heartbeatSec: number } | null> {
-    return this.registrations.add({ sn, d, address });
+  register(sn: string, d: RegisterData, address: string | null, via: string | null = null): Promise<{ heartbeatSec: number } | null> {
+    return this.registrations.add({ sn, d, address, via });
   }
 
   /** A heartbeat; false when the SN is not in stock. A heartbeat from a cabinet marked offline brings it back. */
@@ -69,11 +69,12 @@ export class CabinetReports {
     return sns.map((sn) => found.has(sn));
   }
 
-  private async writeRegister(xs: { sn: string; d: RegisterData; address: string | null }[]): Promise<({ heartbeatSec: number } | null)[]> {
+  private async writeRegister(xs: Registration[]): Promise<({ heartbeatSec: number } | null)[]> {
     const now = new Date();
     const sns = xs.map((x) => x.sn);
-    const rows = xs.map(({ sn, d }) => ({
+    const rows = xs.map(({ sn, d, via }) => ({
       sn,
+      via,
       imei: d.imei,
       iccid: d.iccid,
       fw_main: d.firmware.main,
@@ -89,13 +90,13 @@ export class CabinetReports {
       sql`
       with v as (
         select * from json_to_recordset(${jsonRows(rows)})
-          as v(sn text, imei text, iccid text, fw_main text, fw_board text, slots int, net_mode text, model text, hw text)
+          as v(sn text, via text, imei text, iccid text, fw_main text, fw_board text, slots int, net_mode text, model text, hw text)
       ),
       old as (select sn, online from dev_cabinet where sn = ${anyOf(sns)}),
       upd as (
         update dev_cabinet c set
           imei = v.imei, iccid = v.iccid, firmware_main = v.fw_main, firmware_board = v.fw_board, slot_count = v.slots,
-          net_mode = v.net_mode, model = v.model, hw_version = v.hw, registered_at = ${now}, last_seen_at = ${now},
+          net_mode = v.net_mode, model = v.model, hw_version = v.hw, connected_via = coalesce(v.via, c.connected_via), registered_at = ${now}, last_seen_at = ${now},
           online = true, online_reason = 'register',
           online_changed_at = case when c.online then coalesce(c.online_changed_at, ${now}) else ${now} end
         from v where c.sn = v.sn and c.sn = ${anyOf(sns)}
@@ -162,4 +163,12 @@ export class CabinetReports {
   private push(change: 'register' | 'online' | 'heartbeat', rows: CabinetRow[]): void {
     for (const row of rows) void this.live.cabinet(change, toItem(row));
   }
+}
+
+/** A registration as the gateway hands it over: the remote address, and the broker endpoint it came through. */
+interface Registration {
+  sn: string;
+  d: RegisterData;
+  address: string | null;
+  via: string | null;
 }

@@ -289,6 +289,7 @@ export function toItem(r: CabinetRow): CabinetItem {
   return {
     sn: r.sn,
     online: r.online,
+    connection: r.online ? 'online' : r.onlineChangedAt ? 'offline' : 'neverConnected',
     onlineReason: (r.onlineReason as OnlineReason | null) ?? null,
     imei: r.imei,
     iccid: r.iccid,
@@ -306,6 +307,7 @@ export function toItem(r: CabinetRow): CabinetItem {
     faultSlots: r.faultSlots,
     host: r.host,
     port: r.port,
+    connectedVia: r.connectedVia,
     heartbeatSec: r.heartbeatSec,
     ftpHost: r.ftpHost,
     ftpPort: r.ftpPort,

@@ -6,7 +6,7 @@ import { GroupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { byId, newCommandId, toCommandItem, type Actor, type CommandRow, type Downlink, type Tx } from './command-rows.js';
 import type { FleetLive } from './fleet-live.js';
-import { devCabinet, devCommand, devPowerBank, devSlot } from './tables.js';
+import { devCabinet, devCommand, devLog, devPowerBank, devSlot } from './tables.js';
 
 /** A command to record: its cabinet, type and data, the slot or power bank it acts on, and who asked. */
 export interface CommandToRecord {
@@ -101,12 +101,19 @@ export class CommandSender {
   private async writeInserts(xs: NewCommand[]): Promise<(CommandRow | null)[]> {
     const rows = await query<Record<string, unknown>>(
       this.db,
-      sql`insert into dev_command (id, sn, type, data, created_by, created_by_name, created_at, expires_at)
-          select v.id, v.sn, v.type, v.data, v.created_by, v.created_by_name, v.created_at, v.expires_at
-          from json_to_recordset(${jsonRows(xs)})
-            as v(id text, sn text, type text, data jsonb, created_by bigint, created_by_name text, created_at timestamptz, expires_at timestamptz)
-          join dev_cabinet c on c.sn = v.sn and c.online and c.sn = ${anyOf(xs.map((x) => x.sn))}
-          returning dev_command.*`,
+      // One statement: each command written and, for an operator's, its device-log line with it.
+      sql`with ins as (
+            insert into dev_command (id, sn, type, data, created_by, created_by_name, created_at, expires_at)
+            select v.id, v.sn, v.type, v.data, v.created_by, v.created_by_name, v.created_at, v.expires_at
+            from json_to_recordset(${jsonRows(xs)})
+              as v(id text, sn text, type text, data jsonb, created_by bigint, created_by_name text, created_at timestamptz, expires_at timestamptz)
+            join dev_cabinet c on c.sn = v.sn and c.online and c.sn = ${anyOf(xs.map((x) => x.sn))}
+            returning dev_command.*
+          ), logged as (
+            insert into dev_log (sn, kind, reason, detail, actor, created_at)
+            select sn, 'operator', type, left(concat('command ', id, ' ', data::text), 255), left(created_by_name, 64), created_at from ins where created_by is not null
+          )
+          select * from ins`,
     );
     return byId(rows, xs.map((x) => x.id));
   }
@@ -158,10 +165,14 @@ export class CommandSender {
   /** Records a command as `pending` with its expiry (or failed at once when `offline`). Nothing is sent yet. */
   async record(tx: Pick<Db, 'insert'>, c: CommandToRecord): Promise<CommandRow> {
     const now = new Date();
+    const id = newCommandId();
+    // An operator's command gets its device-log line in the same transaction as its record: the
+    // log tells a restart someone ordered from an outage, and never has one without the other.
+    if (c.by) await tx.insert(devLog).values(operatorLine(c.sn, c.type, id, c.data, c.by.name));
     const [row] = await tx
       .insert(devCommand)
       .values({
-        id: newCommandId(),
+        id,
         sn: c.sn,
         type: c.type,
         data: c.data ?? {},
@@ -216,4 +227,9 @@ interface NewCommand {
   created_by_name: string | null;
   created_at: string;
   expires_at: string;
+}
+
+/** The device-log line of a command an operator ordered: who, which command, on what. */
+function operatorLine(sn: string, type: CommandType, id: string, data: unknown, actor: string): typeof devLog.$inferInsert {
+  return { sn, kind: 'operator', reason: type, detail: `command ${id} ${JSON.stringify(data ?? {})}`.slice(0, 255), actor: actor.slice(0, 64) };
 }

@@ -36,7 +36,8 @@ interface RefusalWindow {
 }
 
 /**
- * The device log: refused connections and messages, online and offline changes with their reason.
+ * The device log: refused connections and messages, online and offline changes with their reason,
+ * and every command an operator ordered (written by CommandSender with the command's own record).
  *
  * Refusals cost the sender nothing (junk credentials, hundreds a second), so they cannot each be
  * a row. Per address and minute: the first refusal of each SN and reason gets a row at once (up to
@@ -156,6 +157,7 @@ export class DeviceLogService {
         reason: r.reason,
         address: r.address,
         detail: r.detail,
+        actor: r.actor,
         count: r.count,
         createdAt: r.createdAt.toISOString(),
       })),

@@ -117,7 +117,7 @@ describe.each(engines)('fleet calls (%s)', (engine) => {
       const ws = wb.worksheets[0]!;
       expect(ws.getRow(1).getCell(1).value).toBe('机柜编号');
       expect(ws.getRow(2).getCell(1).value).toBe(one(100));
-      expect(ws.getRow(2).getCell(2).value).toBe('否');
+      expect(ws.getRow(2).getCell(2).value).toBe('从未连接');
       expect((await api.post('/device/api/v1/forcedEject/export', {})).code).toBe(100071);
       expect((await api.post('/device/api/v1/powerBank/export', {})).code).toBe(100071);
     });

@@ -203,6 +203,25 @@ export class Gateway implements Downlink {
     this.log.info({ port }, 'embedded MQTT broker listening');
   }
 
+  /**
+   * Where cabinets reach the broker: the embedded broker's listening address and port, or the
+   * external broker's host and port (never its credentials); null before the gateway started.
+   */
+  endpoint(): { host: string; port: number; external: boolean } | null {
+    if (this.config.MQTT_URL) {
+      const u = new URL(this.config.MQTT_URL);
+      return { host: u.hostname, port: Number(u.port) || (u.protocol === 'mqtts:' ? 8883 : 1883), external: true };
+    }
+    if (!this.server?.listening) return null;
+    return { host: this.config.MQTT_HOST, port: (this.server.address() as net.AddressInfo).port, external: false };
+  }
+
+  /** The external broker's host:port: what a cabinet connected through when the server cannot see its connection. */
+  private externalEndpoint(): string | null {
+    const e = this.config.MQTT_URL ? this.endpoint() : null;
+    return e ? `${e.host}:${e.port}` : null;
+  }
+
   /** null when the CONNECT is accepted, else the refusal reason (written to the device log). */
   private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<keyof typeof REFUSALS | null> {
     const pass = password?.toString() ?? '';
@@ -302,8 +321,8 @@ export class Gateway implements Downlink {
       case 'register': {
         const d = this.parse(sn, 'register', registerData, msg.data);
         if (!d) return;
-        const address = this.current.get(sn) ? addressOf(this.current.get(sn)!) : null;
-        const r = await this.reports.register(sn, d, address);
+        const client = this.current.get(sn);
+        const r = await this.reports.register(sn, d, client ? addressOf(client) : null, client ? endpointOf(client) : this.externalEndpoint());
         if (!r) return this.unknown(sn, 'register');
         await this.publishDown(sn, { v: 1, id: newMessageId(), ts: Date.now(), type: 'registered', data: { serverTime: Date.now(), heartbeatSec: r.heartbeatSec } });
         return;
@@ -362,6 +381,13 @@ function isServer(client: Client): boolean {
 }
 function cabinetOf(client: Client): string {
   return (client as Client & { cboSn?: string }).cboSn ?? '';
+}
+/** The broker endpoint (host:port) a cabinet's connection came in through, as the embedded broker saw it. */
+function endpointOf(client: Client): string | null {
+  const conn = client.conn as net.Socket | undefined;
+  if (!conn?.localAddress || !conn.localPort) return null;
+  const host = conn.localAddress.replace(/^::ffff:/, '');
+  return `${host.includes(':') ? `[${host}]` : host}:${conn.localPort}`;
 }
 function addressOf(client: Client): string | null {
   const conn = client.conn as net.Socket | undefined;

@@ -68,7 +68,7 @@ export const fleet = defineModule({
       page: 'cabinetQueryPage',
       export: 'cabinetExport',
       source: s.cabinets,
-      cells: (r, { lang, timeZone }) => ({ online: yesNo(r.online, lang), bound: yesNo(r.bound, lang), lastHeartbeatAt: at(r.lastHeartbeatAt, timeZone), stockedInAt: at(r.stockedInAt, timeZone) }),
+      cells: (r, { lang, timeZone }) => ({ online: label('fleet', 'connection', r.connection, lang), host: r.host ?? r.connectedVia ?? '', bound: yesNo(r.bound, lang), lastHeartbeatAt: at(r.lastHeartbeatAt, timeZone), stockedInAt: at(r.stockedInAt, timeZone) }),
       widths: { sn: 20, online: 8, iccid: 24, imei: 18, csq: 10, netMode: 10, slots: 8, freeSlots: 10, powerBanks: 12, chargedPowerBanks: 12, batteryAvg: 12, port: 8, heartbeatSec: 12, bound: 8, lastHeartbeatAt: 20, stockedInAt: 20 },
     }),
     defineList({

@@ -31,6 +31,8 @@ export const devCabinet = pgTable(
     uptimeSec: integer('uptime_sec'),
     host: varchar('host', { length: 128 }),
     port: integer('port'),
+    /** The broker endpoint (host:port) the cabinet last registered through. */
+    connectedVia: varchar('connected_via', { length: 160 }),
     ftpHost: varchar('ftp_host', { length: 128 }),
     ftpPort: integer('ftp_port'),
     ftpUser: varchar('ftp_user', { length: 64 }),
@@ -178,6 +180,8 @@ export const devLog = pgTable(
     reason: varchar('reason', { length: 32 }).notNull(),
     address: varchar('address', { length: 64 }),
     detail: varchar('detail', { length: 255 }),
+    /** Who ordered the command of an operator line. */
+    actor: varchar('actor', { length: 64 }),
     /** Refusals this row stands for (one address's repeats within a minute share a row). */
     count: integer('count').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),

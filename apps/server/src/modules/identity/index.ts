@@ -1,5 +1,5 @@
 import type { Principal } from '../../platform/http/routes.js';
-import { label, roleNameIn, type UserInfo } from '@cbo/contract';
+import { accountTypeIn, label, labels, roleNameIn, terminalIn, type UserInfo } from '@cbo/contract';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../platform/http/app-error.js';
 import { defineList } from '../../platform/list-kit.js';
@@ -82,7 +82,14 @@ export const identity = defineModule({
       page: 'loginLogQueryPage',
       export: 'loginLogExport',
       source: s.loginLog,
-      cells: (r, { timeZone }) => ({ createTime: formatInZone(r.createTime, timeZone) }),
+      // Every enumerated value in the reader's language, as the screen shows it.
+      cells: (r, { lang, timeZone }) => ({
+        accountType: accountTypeIn(r.accountType, lang),
+        terminal: r.terminal ? terminalIn(r.terminal, lang) : '',
+        result: label('identity', 'loginResult', r.result, lang),
+        failReason: r.failReason && Object.hasOwn(labels.identity.loginFailReason, r.failReason) ? labels.identity.loginFailReason[r.failReason as keyof typeof labels.identity.loginFailReason][lang] : (r.failReason ?? ''),
+        createTime: formatInZone(r.createTime, timeZone),
+      }),
       widths: { terminal: 16, result: 10, userAgent: 40, createTime: 20 },
     }),
     defineList({

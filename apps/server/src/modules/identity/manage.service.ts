@@ -8,6 +8,7 @@ import {
   type ManageUpdateRequest,
 } from '@cbo/contract';
 import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { hashPassword } from '../../platform/auth/tokens.js';
@@ -109,6 +110,7 @@ export class ManageService {
   }
 
   private async createChecked(p: Principal, req: ManageCreateRequest): Promise<{ manageId: number }> {
+    nameAuditTarget(req.userName);
     const mobile = await this.mobilePair(req.areaCode, req.mobile, 0);
     if (req.orgId && !(await this.deps.orgs.exists(req.orgId))) throw new AppError('ORG_UNKNOWN');
     const passwordHash = await hashPassword(req.password);
@@ -244,8 +246,9 @@ export class ManageService {
    * same row lock until it commits, so it cannot slip in between this check and the write.
    */
   private async lockTarget(p: Principal, manageId: number, tx: Pick<Db, 'select' | 'execute'>): Promise<void> {
-    const [a] = await tx.select({ id: sysAccount.id }).from(sysAccount).where(eq(sysAccount.id, manageId)).for('update');
+    const [a] = await tx.select({ id: sysAccount.id, userName: sysAccount.userName }).from(sysAccount).where(eq(sysAccount.id, manageId)).for('update');
     if (!a) throw new AppError('NOT_FOUND');
+    nameAuditTarget(a.userName);
     if (p.isSuper) return;
     const [sup] = await query<{ one: number }>(tx, sql`
       select 1 as one from sys_account_role ar join sys_role r on r.id = ar.role_id where ar.account_id = ${manageId} and r.is_super limit 1`);

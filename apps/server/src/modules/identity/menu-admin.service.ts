@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { MENU_TYPE, type ApiItem, type ApiRoute, type ManageMenu, type MenuSaveRequest, type PageResult } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
@@ -77,6 +78,7 @@ export class MenuAdminService {
    * with the menu's row locked.
    */
   async save(p: Principal, req: MenuSaveRequest): Promise<{ id: number }> {
+    nameAuditTarget(req.name);
     const path = req.type === MENU_TYPE.button ? '' : (req.path ?? '');
     const url = req.type === MENU_TYPE.menu ? req.url || null : null;
     if (req.type !== MENU_TYPE.button && !path) throw new AppError('MENU_FIELDS_REQUIRED');
@@ -164,6 +166,7 @@ export class MenuAdminService {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(sysMenu).where(eq(sysMenu.id, id)).for('update');
       if (!row) throw new AppError('NOT_FOUND');
+      nameAuditTarget(row.name);
       if (!p.isSuper) await this.assertHeld(p, [id], tx);
       const [n] = await query<{ n: number }>(tx, sql`select count(*)::int as n from sys_menu where parent_id = ${id}`);
       if (Number(n?.n) > 0) throw new AppError('MENU_HAS_CHILDREN', { count: Number(n?.n) });
@@ -191,6 +194,7 @@ export class MenuAdminService {
   async bind(p: Principal, menuId: number, apiIds: number[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [menu] = await tx.select().from(sysMenu).where(eq(sysMenu.id, menuId)).for('update');
+      nameAuditTarget(menu?.name);
       if (!menu) throw new AppError('NOT_FOUND');
       const ids = [...new Set(apiIds)];
       if (ids.length) {

@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 import type { OrgNode, OrgSaveRequest } from '@cbo/contract';
 import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -56,6 +57,7 @@ export class OrgService {
   }
 
   private async saveLocked(req: OrgSaveRequest): Promise<{ id: number }> {
+    nameAuditTarget(req.name);
     return this.db.transaction(async (tx) => {
       await lockTree(tx);
       if (req.parentId !== 0) {
@@ -88,8 +90,9 @@ export class OrgService {
   async remove(id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       await lockTree(tx);
-      const [found] = await tx.select({ id: sysOrg.id }).from(sysOrg).where(eq(sysOrg.id, id)).for('update');
+      const [found] = await tx.select({ id: sysOrg.id, name: sysOrg.name }).from(sysOrg).where(eq(sysOrg.id, id)).for('update');
       if (!found) throw new AppError('NOT_FOUND');
+      nameAuditTarget(found.name);
       const children = await tx.select({ id: sysOrg.id }).from(sysOrg).where(eq(sysOrg.parentId, id)).limit(1);
       if (children.length) throw new AppError('ORG_HAS_CHILDREN');
       const [n] = await query<{ n: number }>(tx, sql`select count(*)::int as n from ${sysAccount} where org_id = ${id}`);

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
-import type { PageResult, RoleDetail, RoleItem, RoleSaveRequest } from '@cbo/contract';
-import { query, type Db } from '../../platform/db/database.js';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { seededRoleNamesMatching, storedRoleName, storedRoleRemark, type PageResult, type RoleDetail, type RoleItem, type RoleSaveRequest } from '@cbo/contract';
+import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { AccessService, Reader } from './access.service.js';
@@ -24,7 +25,9 @@ export class RoleService {
   }
 
   async page(q: { pageNum: number; pageSize: number; name?: string }): Promise<PageResult<RoleItem>> {
-    const where = q.name ? ilike(sysRole.name, likeText(q.name)) : undefined;
+    // A seeded role is found by its name in any language ("财务", "Finance"), as people read it.
+    const seeded = q.name ? seededRoleNamesMatching(q.name) : [];
+    const where = q.name ? or(ilike(sysRole.name, likeText(q.name)), seeded.length ? inArray(sysRole.name, seeded) : undefined) : undefined;
     const [total] = await this.db.select({ n: sql<number>`count(*)::int` }).from(sysRole).where(where);
     const ids = await this.db
       .select({ id: sysRole.id })
@@ -79,13 +82,19 @@ export class RoleService {
    * the role's row locked.
    */
   async save(p: Principal, req: RoleSaveRequest): Promise<{ id: number }> {
+    // Names are unique as stored (a seeded role's name in any language is its key): the unique
+    // index decides, so two roles saved at once under one name cannot both be written.
+    const name = storedRoleName(req.name);
+    nameAuditTarget(name);
+    const remark = req.remark ? storedRoleRemark(req.remark) : null;
+    return this.saveChecked(p, req, name, remark).catch((e: unknown) => {
+      throw isUniqueViolation(e, 'sys_role_name_uq') ? new AppError('ROLE_NAME_TAKEN') : e;
+    });
+  }
+
+  private async saveChecked(p: Principal, req: RoleSaveRequest, name: string, remark: string | null): Promise<{ id: number }> {
     // Inside the transaction only `tx` is used: the embedded database has one connection.
     return this.db.transaction(async (tx) => {
-      const clash = await tx
-        .select({ id: sysRole.id })
-        .from(sysRole)
-        .where(and(sql`lower(${sysRole.name}) = lower(${req.name})`, req.id ? ne(sysRole.id, req.id) : undefined));
-      if (clash.length) throw new AppError('ROLE_NAME_TAKEN');
       let existing: typeof sysRole.$inferSelect | undefined;
       if (req.id) {
         [existing] = await tx.select().from(sysRole).where(eq(sysRole.id, req.id)).for('update');
@@ -109,12 +118,12 @@ export class RoleService {
       }
       let roleId: number;
       if (existing) {
-        await tx.update(sysRole).set({ name: req.name, remark: req.remark || null, weight: req.weight }).where(eq(sysRole.id, existing.id));
+        await tx.update(sysRole).set({ name, remark, weight: req.weight }).where(eq(sysRole.id, existing.id));
         roleId = existing.id;
       } else {
         const [row] = await tx
           .insert(sysRole)
-          .values({ code: `r_${crypto.randomBytes(6).toString('hex')}`, name: req.name, remark: req.remark || null, weight: req.weight, createdBy: p.accountId })
+          .values({ code: `r_${crypto.randomBytes(6).toString('hex')}`, name, remark, weight: req.weight, createdBy: p.accountId })
           .returning({ id: sysRole.id });
         roleId = row!.id;
       }
@@ -131,6 +140,7 @@ export class RoleService {
     await this.db.transaction(async (tx) => {
       const [role] = await tx.select().from(sysRole).where(eq(sysRole.id, id)).for('update');
       if (!role) throw new AppError('NOT_FOUND');
+      nameAuditTarget(role.name);
       if (role.isSuper) throw new AppError('ROLE_SUPER_LOCKED');
       if (!p.isSuper) await this.assertCovered(p, role, await this.access.heldMenuIds(p, tx), tx);
       const [n] = await query<{ n: number }>(tx, sql`select count(*)::int as n from sys_account_role where role_id = ${id}`);

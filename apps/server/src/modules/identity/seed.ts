@@ -10,10 +10,10 @@ import { sysAccount, sysAccountRole, sysMenu, sysRole, sysRoleMenu } from './tab
  * menu; the others get the menus whose seed lists them in `roles`, when the menu is first created.
  */
 export const SEEDED_ROLES = [
-  { code: 'super_admin', name: 'role.superAdmin', remark: 'Holds every menu and every interface', weight: 100, isSuper: true },
-  { code: 'finance', name: 'role.finance', remark: 'Money: fund flows, refunds, withdrawals, financial statistics', weight: 50, isSuper: false },
-  { code: 'operations', name: 'role.operations', remark: 'Outlets, devices, orders and the staff who run them', weight: 50, isSuper: false },
-  { code: 'customer_service', name: 'role.customerService', remark: 'Users, orders and feedback, to answer customers', weight: 30, isSuper: false },
+  { code: 'super_admin', name: 'role.superAdmin', remark: 'roleRemark.superAdmin', weight: 100, isSuper: true },
+  { code: 'finance', name: 'role.finance', remark: 'roleRemark.finance', weight: 50, isSuper: false },
+  { code: 'operations', name: 'role.operations', remark: 'roleRemark.operations', weight: 50, isSuper: false },
+  { code: 'customer_service', name: 'role.customerService', remark: 'roleRemark.customerService', weight: 30, isSuper: false },
 ] as const;
 
 /**

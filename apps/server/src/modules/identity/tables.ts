@@ -45,16 +45,26 @@ export const sysAccount = pgTable(
 );
 
 /** Roles. A super role holds every menu and every route. */
-export const sysRole = pgTable('sys_role', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  code: varchar('code', { length: 32 }).notNull().unique(),
-  name: varchar('name', { length: 32 }).notNull(),
-  remark: varchar('remark', { length: 64 }),
-  weight: bigint('weight', { mode: 'number' }).notNull().default(1),
-  isSuper: boolean('is_super').notNull().default(false),
-  createdBy: bigint('created_by', { mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Roles. A seeded role's name and remark are keys (`role.finance`, `roleRemark.finance`) read in
+ * the viewer's language; a name that reads as a seeded one is stored as its key
+ * (`storedRoleName`), so the unique index on the lower-cased name keeps two roles from ever
+ * reading alike, whatever the language or however many are saved at once.
+ */
+export const sysRole = pgTable(
+  'sys_role',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    code: varchar('code', { length: 32 }).notNull().unique(),
+    name: varchar('name', { length: 32 }).notNull(),
+    remark: varchar('remark', { length: 64 }),
+    weight: bigint('weight', { mode: 'number' }).notNull().default(1),
+    isSuper: boolean('is_super').notNull().default(false),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sys_role_name_uq').on(sql`lower(${t.name})`)],
+);
 
 export const sysAccountRole = pgTable(
   'sys_account_role',

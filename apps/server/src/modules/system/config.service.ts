@@ -11,7 +11,10 @@ import type {
   SaveConfigRequest,
   SysConfig,
   WithdrawalSetting,
+  Translations,
+  BrokerEndpoint,
 } from '@cbo/contract';
+import { fieldLabel, tr } from '@cbo/contract';
 import type { bannerInput, devicePayInput } from '@cbo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
@@ -122,6 +125,7 @@ export class ConfigService {
   constructor(
     private readonly db: Db,
     private readonly codes: CodeIssuer,
+    private readonly broker: BrokerLookup = { endpoint: () => null },
   ) {}
 
   /** Every value of every group on a fresh install; an operator's value is never overwritten. */
@@ -198,6 +202,7 @@ export class ConfigService {
     const [address, store, security] = await Promise.all([this.read('address'), this.read('store'), this.read('security')]);
     return {
       address,
+      broker: this.broker.endpoint(),
       storeUrl: store.storeUrl,
       codeMobile: security.codeMobile ? `+${security.codeAreaCode} ${mask(security.codeMobile)}` : null,
     };
@@ -249,7 +254,7 @@ export class ConfigService {
   // ------------------------------------------------------------------------- ranges
 
   private outOfRange(field: string, value: number, range: { min: number; max: number }): void {
-    if (value < range.min || value > range.max) throw new AppError('CONFIG_OUT_OF_RANGE', { field, min: cents(range.min), max: cents(range.max) });
+    if (value < range.min || value > range.max) throw new AppError('CONFIG_OUT_OF_RANGE', { field: fieldLabel(field) ?? field, min: cents(range.min), max: cents(range.max) });
   }
 
   private checkOperation(v: OperationConfig, r: RangeConfig): void {
@@ -272,14 +277,15 @@ export class ConfigService {
       // One after the other: a transaction is one connection, which runs one statement at a time.
       const operation = await this.read('operation', tx);
       const pay = await this.read('pay', tx);
-      const excluded = (field: string, value: number, range: { min: number; max: number }) => {
-        if (value < range.min || value > range.max) throw new AppError('RANGE_EXCLUDES_CONFIG', { field, value: cents(value) });
+      const excluded = (field: string | Translations, value: number, range: { min: number; max: number }) => {
+        const named = typeof field === 'string' ? (fieldLabel(field) ?? field) : field;
+        if (value < range.min || value > range.max) throw new AppError('RANGE_EXCLUDES_CONFIG', { field: named, value: cents(value) });
       };
       for (const k of ['prepaid', 'firstThreeHours', 'maxTwelveHours'] as const) excluded(`cablePackage.${k}`, operation.cablePackage[k], r.cablePackageAmount);
       excluded('bluetoothHourlyLimit', pay.bluetoothHourlyLimit, r.hourlyPrice);
       excluded('bluetoothDailyCap', pay.bluetoothDailyCap, r.dailyCap);
       const deposits = await tx.select({ name: sysDevicePay.name, amount: sysDevicePay.amount }).from(sysDevicePay).where(eq(sysDevicePay.payMode, 'deposit'));
-      for (const d of deposits) excluded(d.name, d.amount, r.deposit);
+      for (const d of deposits) excluded(tr(`押金（${d.name}）`, `押金（${d.name}）`, `Deposit (${d.name})`), d.amount, r.deposit);
       await this.write(tx, 'range', r);
     });
     return null;
@@ -381,4 +387,9 @@ function bannerItem(r: typeof sysBanner.$inferSelect): BannerItem {
 
 function mask(mobile: string): string {
   return mobile.length >= 8 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : `****${mobile.slice(-2)}`;
+}
+
+/** Where the device gateway's broker listens (the fleet module's gateway, passed in by app.ts). */
+export interface BrokerLookup {
+  endpoint(): BrokerEndpoint | null;
 }

@@ -1,7 +1,8 @@
+import { accountTypeIn, actionLabel, label, roleNameIn, terminalIn } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
-import { ConfigService, type CodeIssuer } from './config.service.js';
+import { ConfigService, type BrokerLookup, type CodeIssuer } from './config.service.js';
 import { ExtensionService } from './extension.service.js';
 import { systemFileRefs } from './file-refs.js';
 import { systemMenus } from './menus.js';
@@ -15,12 +16,14 @@ import * as tables from './tables.js';
 /** What the system module uses of other modules: SMS codes and tickets (the identity module's `codes`). */
 export interface SystemNeeds {
   codes: CodeIssuer;
+  /** Where the fleet's broker listens (the fleet module's gateway), shown beside the saved device server address. */
+  broker?: BrokerLookup;
 }
 
 /** The system module's services: parameters, global config, extended functions, device scenes, problem types. */
 function createSystem({ db }: Platform, needs: SystemNeeds) {
   const params = new ParamsService(db);
-  const config = new ConfigService(db, needs.codes);
+  const config = new ConfigService(db, needs.codes, needs.broker);
   const extensions = new ExtensionService(db, config);
   const scenes = new SceneService(db);
   const problemTypes = new ProblemTypeService(db);
@@ -44,9 +47,14 @@ export const system = defineModule({
       page: 'operationLogQueryPage',
       export: 'operationLogExport',
       source: audit,
-      cells: (r, { timeZone }) => ({
+      // Words in the reader's language: the action, the target by the name it had, kinds and outcome.
+      cells: (r, { timeZone, lang }) => ({
+        accountType: accountTypeIn(r.accountType, lang),
+        terminal: r.terminal ? terminalIn(r.terminal, lang) : '',
+        behaviour: actionLabel(r.call, lang) ?? r.behaviour,
         request: `${r.method} ${r.path}`,
-        result: r.resultCode === 0 ? 'success' : `fail (${r.resultCode})`,
+        target: r.targetName ? roleNameIn(r.targetName, lang) : r.target,
+        result: r.resultCode === 0 ? label('system', 'operationResult', 'success', lang) : `${label('system', 'operationResult', 'fail', lang)} (${r.resultCode})`,
         createTime: formatInZone(r.createTime, timeZone),
       }),
       widths: { accountType: 12, terminal: 14, behaviour: 40, request: 40, result: 10, durationMs: 12, createTime: 20 },
@@ -55,7 +63,7 @@ export const system = defineModule({
       page: 'problemTypeQueryPage',
       export: 'problemTypeExport',
       source: s.problemTypes,
-      cells: (r, { timeZone }) => ({ createTime: formatInZone(r.createTime, timeZone) }),
+      cells: (r, { lang, timeZone }) => ({ status: label('system', 'problemTypeStatus', r.status, lang), createTime: formatInZone(r.createTime, timeZone) }),
       widths: { sort: 8, remark: 30, status: 10, createTime: 20 },
     }),
   ],

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 import type { ProblemTypeFilter, ProblemTypeItem } from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { escapeLike } from '../../platform/db/paging.js';
@@ -39,6 +40,7 @@ export class ProblemTypeService {
    * Only a type still in use is changed: the update itself checks it.
    */
   async save(req: { id?: number; name: string; sort: number; remark: string }): Promise<ProblemTypeItem> {
+    nameAuditTarget(req.name);
     return this.saveChecked(req).catch((e: unknown) => {
       throw isUniqueViolation(e) ? new AppError('PROBLEM_TYPE_NAME_TAKEN') : e;
     });
@@ -72,7 +74,8 @@ export class ProblemTypeService {
       .update(sysProblemType)
       .set({ status: 'deleted', updatedAt: new Date() })
       .where(and(eq(sysProblemType.id, id), eq(sysProblemType.status, 'inUse')))
-      .returning({ id: sysProblemType.id });
+      .returning({ id: sysProblemType.id, name: sysProblemType.name });
+    nameAuditTarget(done[0]?.name);
     if (done.length) return null;
     const [current] = await this.db.select({ id: sysProblemType.id }).from(sysProblemType).where(eq(sysProblemType.id, id));
     throw new AppError(current ? 'PROBLEM_TYPE_DELETED' : 'NOT_FOUND');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMAGE_MAX_BYTES } from '@cbo/contract';
-import { registerCall } from '../../platform/http/routes.js';
+import { ANSWERED, registerCall } from '../../platform/http/routes.js';
 import type { Platform } from '../../platform/module.js';
 import type { SystemServices } from './index.js';
 
@@ -15,11 +15,12 @@ export function systemRoutes(app: FastifyInstance, s: SystemServices, { exports,
   registerCall(app, 'exportDownload', async ({ principal, query, reply }) => {
     const file = await exports.fileFor(principal.accountId, query.id);
     const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-    return reply
+    reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
       .header('cache-control', 'private, no-store')
       .send(fs.createReadStream(file.path));
+    return ANSWERED;
   });
 
   const { config, extensions, scenes, problemTypes } = s;

@@ -81,18 +81,18 @@ describe.each(engines)('system configuration (%s)', (engine) => {
     expect((await c.get(`${G}/findByOperation`)).data).toMatchObject({ freeMinutes: 10, maxPowerBanksPerRental: 2 });
 
     const cable = { cablePackage: { prepaid: 1000, firstThreeHours: 1200, maxTwelveHours: 1000 } };
-    expect((await save(cable, 'en_US')).msg).toBe('Invalid input: values.cablePackage.firstThreeHours: the first-three-hours amount cannot be above the 12-hour maximum');
-    expect((await save(cable, 'zh_CN')).msg).toBe('参数错误：values.cablePackage.firstThreeHours: 前三小时金额不能高于 12 小时封顶金额');
-    expect((await save(cable, 'zh_TW')).msg).toBe('參數錯誤：values.cablePackage.firstThreeHours: 前三小時金額不能高於 12 小時封頂金額');
+    expect((await save(cable, 'en_US')).msg).toBe('Invalid input: Charging-cable package first three hours: the first-three-hours amount cannot be above the 12-hour maximum');
+    expect((await save(cable, 'zh_CN')).msg).toBe('参数错误：充电线套餐前三小时金额: 前三小时金额不能高于 12 小时封顶金额');
+    expect((await save(cable, 'zh_TW')).msg).toBe('參數錯誤：充電線套餐前三小時金額: 前三小時金額不能高於 12 小時封頂金額');
     const zero = { cablePackage: { prepaid: 0, firstThreeHours: 100, maxTwelveHours: 1000 } };
-    expect((await save(zero, 'en_US')).msg).toBe('Invalid input: values.cablePackage.prepaid: cannot be zero');
-    expect((await save(zero, 'zh_CN')).msg).toBe('参数错误：values.cablePackage.prepaid: 金额不能为 0');
-    expect((await save(zero, 'zh_TW')).msg).toBe('參數錯誤：values.cablePackage.prepaid: 金額不能為 0');
+    expect((await save(zero, 'en_US')).msg).toBe('Invalid input: Charging-cable package prepaid amount: cannot be zero');
+    expect((await save(zero, 'zh_CN')).msg).toBe('参数错误：充电线套餐预付金额: 金额不能为 0');
+    expect((await save(zero, 'zh_TW')).msg).toBe('參數錯誤：充電線套餐預付金額: 金額不能為 0');
     const free = { freeMinutes: 90, maxFreeMinutes: 60 };
-    expect((await save(free, 'en_US')).msg).toBe('Invalid input: values.freeMinutes: free minutes must lie between the minimum and maximum free time');
-    expect((await save(free, 'zh_CN')).msg).toBe('参数错误：values.freeMinutes: 免费时长必须在最小和最大免费时长之间');
-    expect((await save(free, 'zh_TW')).msg).toBe('參數錯誤：values.freeMinutes: 免費時長必須在最小和最大免費時長之間');
-    expect((await save({ minFreeMinutes: 30, maxFreeMinutes: 20, freeMinutes: 25 })).msg).toContain('values.minFreeMinutes: the minimum cannot be above the maximum');
+    expect((await save(free, 'en_US')).msg).toBe('Invalid input: Free minutes: free minutes must lie between the minimum and maximum free time');
+    expect((await save(free, 'zh_CN')).msg).toBe('参数错误：免费时长: 免费时长必须在最小和最大免费时长之间');
+    expect((await save(free, 'zh_TW')).msg).toBe('參數錯誤：免費時長: 免費時長必須在最小和最大免費時長之間');
+    expect((await save({ minFreeMinutes: 30, maxFreeMinutes: 20, freeMinutes: 25 })).msg).toContain('Minimum free time: the minimum cannot be above the maximum');
     expect((await save({ maxPowerBanksPerRental: 0 })).code).toBe(100001);
     expect((await save({ operatorOrderVisibleDays: 1.5 })).code).toBe(100001);
   });
@@ -139,20 +139,27 @@ describe.each(engines)('system configuration (%s)', (engine) => {
     const rule = (w: object, lang: string) =>
       c.put(`${G}/updateIsNull`, { ticket, values: { ...next, withdrawal: { ...next.withdrawal, operator: { ...next.withdrawal.operator, ...w } } } }, lang);
     const minAbove = { singleCap: 1000, minAmount: 2000 };
-    expect((await rule(minAbove, 'en_US')).msg).toBe('Invalid input: values.withdrawal.operator.minAmount: the minimum withdrawal cannot be above the single-transaction cap');
-    expect((await rule(minAbove, 'zh_CN')).msg).toBe('参数错误：values.withdrawal.operator.minAmount: 最低提现金额不能高于单笔上限');
-    expect((await rule(minAbove, 'zh_TW')).msg).toBe('參數錯誤：values.withdrawal.operator.minAmount: 最低提現金額不能高於單筆上限');
+    expect((await rule(minAbove, 'en_US')).msg).toBe('Invalid input: Operator – Minimum withdrawal: the minimum withdrawal cannot be above the single-transaction cap');
+    expect((await rule(minAbove, 'zh_CN')).msg).toBe('参数错误：运营商·最低提现金额: 最低提现金额不能高于单笔上限');
+    expect((await rule(minAbove, 'zh_TW')).msg).toBe('參數錯誤：營運商·最低提現金額: 最低提現金額不能高於單筆上限');
     const fee = { feePercent: 101 };
-    expect((await rule(fee, 'en_US')).msg).toBe('Invalid input: values.withdrawal.operator.feePercent: must be at most 100');
-    expect((await rule(fee, 'zh_CN')).msg).toBe('参数错误：values.withdrawal.operator.feePercent: 不能大于 100');
-    expect((await rule(fee, 'zh_TW')).msg).toBe('參數錯誤：values.withdrawal.operator.feePercent: 不能大於 100');
-    expect((await rule({ minAmount: 9_999_999 * 100 + 1, singleCap: 999_999_999 }, 'en_US')).msg).toContain('minAmount: the minimum withdrawal must be from 0 to 9999999');
-    expect((await rule({ autoLimit: 99_999_999 }, 'en_US')).msg).toContain('autoLimit: the automatic-mode upper limit cannot be above the single-transaction cap');
+    // Fields are named by their label in the caller's language, never by their key.
+    expect((await rule(fee, 'en_US')).msg).toBe('Invalid input: Operator – Fee rate: must be at most 100');
+    expect((await rule(fee, 'zh_CN')).msg).toBe('参数错误：运营商·手续费率: 不能大于 100');
+    expect((await rule(fee, 'zh_TW')).msg).toBe('參數錯誤：營運商·手續費率: 不能大於 100');
+    expect((await rule({ minAmount: 9_999_999 * 100 + 1, singleCap: 999_999_999 }, 'en_US')).msg).toContain('Minimum withdrawal: the minimum withdrawal must be from 0 to 9999999');
+    expect((await rule({ autoLimit: 99_999_999 }, 'en_US')).msg).toContain('Automatic payout limit: the automatic-mode upper limit cannot be above the single-transaction cap');
     expect((await rule({ methods: [] }, 'en_US')).code).toBe(100001);
-    expect((await rule({ feePercent: 2.5 }, 'zh_TW')).msg).toBe('參數錯誤：values.withdrawal.operator.feePercent: 必須是 0-100 的整數');
+    expect((await rule({ feePercent: 2.5 }, 'zh_TW')).msg).toBe('參數錯誤：營運商·手續費率: 必須是 0-100 的整數');
     const hourly = { ...next, bluetoothHourlyLimit: 2000, bluetoothDailyCap: 1000 };
-    for (const [lang, text] of [['en_US', 'the hourly price cannot be above the daily cap'], ['zh_CN', '每小时价格不能高于每日封顶'], ['zh_TW', '每小時價格不能高於每日封頂']] as const) {
-      expect((await c.put(`${G}/updateIsNull`, { ticket, values: hourly }, lang)).msg).toContain(`values.bluetoothHourlyLimit: ${text}`);
+    for (const [lang, text] of [
+      ['en_US', 'Bluetooth charger hourly price limit: the hourly price cannot be above the daily cap'],
+      ['zh_CN', '蓝牙充电器每小时价格上限: 每小时价格不能高于每日封顶'],
+      ['zh_TW', '藍牙充電器每小時價格上限: 每小時價格不能高於每日封頂'],
+    ] as const) {
+      const msg = (await c.put(`${G}/updateIsNull`, { ticket, values: hourly }, lang)).msg;
+      expect(msg).toContain(text);
+      expect(msg).not.toContain('bluetoothHourlyLimit');
     }
     const prepay = { ...next, bluetoothPrepayDefault: 99_999 };
     expect((await c.put(`${G}/updateIsNull`, { ticket, values: prepay }, 'zh_CN')).msg).toContain('默认预付金额不能高于预付上限');
@@ -186,8 +193,8 @@ describe.each(engines)('system configuration (%s)', (engine) => {
     expect(upd.data.amount).toBe(5000);
     expect((await c.put(`${G}/updateDevicePay`, { ticket: 'x', id: a.data.id, values })).code).toBe(100201);
     const depositHigh = await c.post(`${G}/addDevicePay/`, { ticket, values: { ...values, amount: 10000, buyoutPrice: 9900 } }, 'zh_CN');
-    expect(depositHigh.msg).toBe('参数错误：values.amount: 押金不能高于买断价');
-    expect((await c.post(`${G}/addDevicePay/`, { ticket, values: { ...values, amount: 0 } })).msg).toContain('values.amount: cannot be zero');
+    expect(depositHigh.msg).toBe('参数错误：金额: 押金不能高于买断价');
+    expect((await c.post(`${G}/addDevicePay/`, { ticket, values: { ...values, amount: 0 } })).msg).toContain('Amount: cannot be zero');
     expect((await c.post(`${G}/addDevicePay/`, { ticket, values: { ...values, name: 'x'.repeat(17) } })).code).toBe(100001);
     expect((await c.del(`${G}/delete?kind=devicePay&id=${b.data.id}`)).code).toBe(100201);
     expect((await c.del(`${G}/delete?kind=devicePay&id=${b.data.id}&ticket=${encodeURIComponent(ticket)}`)).code).toBe(0);
@@ -235,13 +242,17 @@ describe.each(engines)('system configuration (%s)', (engine) => {
     const narrow = { ...range, cablePackageAmount: { min: 0, max: 500 } };
     const refused = await c.put(`${G}/updateRange`, narrow, 'en_US');
     expect(refused.code).toBe(100203);
-    expect(refused.msg).toContain('cablePackage.');
-    expect((await c.put(`${G}/updateRange`, { ...range, hourlyPrice: { min: 500, max: 100 } }, 'zh_CN')).msg).toBe('参数错误：hourlyPrice.min: 最小值不能大于最大值');
+    expect(refused.msg).toBe('The range leaves the configured Charging-cable package prepaid amount (10.00) outside; change that setting first');
+    expect((await c.put(`${G}/updateRange`, narrow, 'zh_CN')).msg).toBe('范围不包含当前配置的 充电线套餐预付金额（10.00），请先修改该配置');
+    expect((await c.put(`${G}/updateRange`, { ...range, hourlyPrice: { min: 500, max: 100 } }, 'zh_CN')).msg).toBe('参数错误：每小时价格范围·最小值: 最小值不能大于最大值');
+    // The hourly price of Bluetooth chargers is 1.00: a range from 2.00 excludes it, named by its label.
+    const hourly = await c.put(`${G}/updateRange`, { ...range, hourlyPrice: { min: 200, max: 1000 } }, 'zh_TW');
+    expect(hourly).toMatchObject({ code: 100203, msg: '範圍不包含目前設定的 藍牙充電器每小時價格上限（1.00），請先修改該設定' });
     expect((await c.put(`${G}/updateRange`, { ...range, cablePackageAmount: { min: 100, max: 2000 } })).code).toBe(0);
     const above = await c.put(`${G}/`, { paramType: 'operation', values: { ...op, cablePackage: { prepaid: 3000, firstThreeHours: 300, maxTwelveHours: 1000 } } }, 'en_US');
-    expect(above).toMatchObject({ code: 100202, msg: 'cablePackage.prepaid must be between 1.00 and 20.00 (range settings)' });
+    expect(above).toMatchObject({ code: 100202, msg: 'Charging-cable package prepaid amount must be between 1.00 and 20.00 (range settings)' });
     const zh = await c.put(`${G}/`, { paramType: 'operation', values: { ...op, cablePackage: { prepaid: 3000, firstThreeHours: 300, maxTwelveHours: 1000 } } }, 'zh_CN');
-    expect(zh.msg).toBe('cablePackage.prepaid 必须在 1.00 到 20.00 之间（范围设置）');
+    expect(zh.msg).toBe('充电线套餐预付金额 必须在 1.00 到 20.00 之间（范围设置）');
   });
 
   it('extended functions: activation and re-activation need a ticket, closing does not', async () => {

@@ -1,11 +1,14 @@
-import { and, count, desc, eq, gte, ilike, lte, ne, or, type SQL } from 'drizzle-orm';
-import type { OperationLogFilter, OperationLogItem, OperationLogQuery, PageResult } from '@cbo/contract';
+import { and, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL } from 'drizzle-orm';
+import { api, callsWithAction, type OperationLogFilter, type OperationLogItem, type OperationLogQuery, type PageResult } from '@cbo/contract';
 import type { Db } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { escapeLike, pageOf } from '../db/paging.js';
 import type { AuditEntry, AuditSink } from '../http/routes.js';
 import { checkTimeRange } from '../http/time-range.js';
 import { sysOperationLog } from './tables.js';
+
+/** Each call by its route: entries written before the log kept the call name their call this way. */
+const CALL_BY_ROUTE = new Map(Object.entries(api).map(([name, c]) => [`${c.method} ${c.path}`, name]));
 
 /** The operation log: one row per change made by staff, written by the platform's guard. */
 export class OperationLogService implements AuditSink {
@@ -26,8 +29,11 @@ export class OperationLogService implements AuditSink {
     return row!.id;
   }
 
-  async finish(id: number, resultCode: number, durationMs: number): Promise<void> {
-    await this.db.update(sysOperationLog).set({ resultCode, durationMs }).where(eq(sysOperationLog.id, id));
+  async finish(id: number, resultCode: number, durationMs: number, targetName: string | null): Promise<void> {
+    await this.db
+      .update(sysOperationLog)
+      .set({ resultCode, durationMs, ...(targetName ? { targetName: clean(targetName) } : {}) })
+      .where(eq(sysOperationLog.id, id));
   }
 
   private row(e: AuditEntry): typeof sysOperationLog.$inferInsert {
@@ -38,10 +44,12 @@ export class OperationLogService implements AuditSink {
       terminal: e.principal?.clientType ?? null,
       method: e.method,
       path: e.path,
+      call: e.call,
       behaviour: e.behaviour.slice(0, 200),
       // The target is copied from the request as sent, even one refused for holding control
       // characters: those are replaced, since U+0000 would fail the whole batch's insert.
-      target: e.target === null ? null : e.target.replace(/[\u0000-\u001F\u007F]/g, '\uFFFD'),
+      target: e.target === null ? null : clean(e.target),
+      targetName: e.targetName === null ? null : clean(e.targetName),
       resultCode: e.resultCode,
       ip: e.ip,
       durationMs: e.durationMs,
@@ -58,8 +66,12 @@ export class OperationLogService implements AuditSink {
     if (f.result === 'success') conds.push(eq(sysOperationLog.resultCode, 0));
     if (f.result === 'fail') conds.push(ne(sysOperationLog.resultCode, 0));
     if (f.behaviour) {
+      // The action as people read it, in any language, or the English summary or path.
       const like = `%${escapeLike(f.behaviour)}%`;
-      conds.push(or(ilike(sysOperationLog.behaviour, like), ilike(sysOperationLog.path, like))!);
+      const calls = callsWithAction(f.behaviour);
+      // Entries older than the call column are found by the calls' paths.
+      const paths = calls.map((c) => api[c].path);
+      conds.push(or(ilike(sysOperationLog.behaviour, like), ilike(sysOperationLog.path, like), paths.length ? inArray(sysOperationLog.path, paths) : undefined)!);
     }
     if (f.ip) conds.push(eq(sysOperationLog.ip, f.ip));
     if (range.begin) conds.push(gte(sysOperationLog.createdAt, range.begin));
@@ -85,8 +97,10 @@ export class OperationLogService implements AuditSink {
       terminal: r.terminal,
       method: r.method,
       path: r.path,
+      call: r.call ?? CALL_BY_ROUTE.get(`${r.method} ${r.path}`) ?? null,
       behaviour: r.behaviour,
       target: r.target,
+      targetName: r.targetName,
       resultCode: r.resultCode,
       result: r.resultCode === 0 ? 'success' : 'fail',
       ip: r.ip,
@@ -94,4 +108,9 @@ export class OperationLogService implements AuditSink {
       createTime: r.createdAt.toISOString(),
     }));
   }
+}
+
+/** Control characters replaced: U+0000 would fail the whole batch's insert. */
+function clean(text: string): string {
+  return text.slice(0, 200).replace(/[\u0000-\u001F\u007F]/g, '\uFFFD');
 }

@@ -11,8 +11,14 @@ export const sysOperationLog = pgTable(
     terminal: varchar('terminal', { length: 16 }),
     method: varchar('method', { length: 8 }).notNull(),
     path: varchar('path', { length: 200 }).notNull(),
+    /** The English summary of the call, as it was when the entry was written. */
     behaviour: varchar('behaviour', { length: 200 }).notNull(),
+    /** The contract call: the console shows its action in the viewer's language (null in older entries). */
+    call: varchar('call', { length: 64 }),
+    /** What the request named (an id, an SN), as sent. */
     target: varchar('target', { length: 200 }),
+    /** The target's name when the change was made (an account's user name, a role's name), kept after it is renamed or deleted. */
+    targetName: varchar('target_name', { length: 200 }),
     resultCode: integer('result_code').notNull(),
     ip: varchar('ip', { length: 64 }),
     durationMs: integer('duration_ms'),

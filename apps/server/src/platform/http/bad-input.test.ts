@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { api, Errors, type CallName } from '@cbo/contract';
+import { api, Errors, fieldName, type CallName } from '@cbo/contract';
 import { auth, engines, useServer, type TestServer } from '../../test/helper.js';
 import { sysAccount } from '../../modules/identity/tables.js';
 
@@ -222,7 +222,7 @@ describe.each(engines)('bad input on every call (%s)', (engine) => {
           }
           // U+0000 is refused before anything else looks at the body, naming where it was.
           const r = refused(name, await send(name, { body: setAt({}, path, 'a\u0000b') }), `NUL in ${field}`);
-          expect(r.msg, `${name}: NUL in ${field}`).toContain(`${field}: `);
+          expect(r.msg, `${name}: NUL in ${field}`).toContain(`${fieldName(field, 'en_US')}: `);
         }
       }
       // A loosely typed part (an unknown key) with U+0000 is refused too.
@@ -241,7 +241,7 @@ describe.each(engines)('bad input on every call (%s)', (engine) => {
         for (const bad of ['a\u0000b', 'a\u0007b']) {
           const r = refused(name, await send(name, { query: { [field]: bad } }), `${JSON.stringify(bad)} in ${field}`);
           expect(r.code, `${name}: ${JSON.stringify(bad)} in ${field}`).toBe(VALIDATION);
-          if (bad.includes('\u0000')) expect(r.msg).toContain(`${field}: `);
+          if (bad.includes('\u0000')) expect(r.msg).toContain(`${fieldName(field, 'en_US')}: `);
         }
       }
     }

@@ -4,6 +4,7 @@ import { AppError } from './app-error.js';
 import type { Db } from '../db/database.js';
 import { inRequestTransaction } from '../db/request-tx.js';
 import { ok } from './envelope.js';
+import { withAuditTarget, type AuditTarget } from '../audit/target.js';
 
 /** Who is calling: set by the guard on every non-public route. */
 export interface Principal {
@@ -36,8 +37,12 @@ export interface AuditEntry {
   principal: Principal | null;
   method: string;
   path: string;
+  /** The contract call (its action is shown in the viewer's language). */
+  call: CallName;
   behaviour: string;
   target: string | null;
+  /** The target's name as the service found it (nameAuditTarget), when it named one. */
+  targetName: string | null;
   resultCode: number;
   ip: string;
   durationMs: number;
@@ -49,8 +54,8 @@ export interface AuditSink {
   record(entry: AuditEntry): Promise<void>;
   /** Writes the entry ahead of a change that cannot share its transaction, marked unfinished; answers its id. */
   begin(entry: AuditEntry): Promise<number>;
-  /** Sets the outcome of an entry written by `begin`. */
-  finish(id: number, resultCode: number, durationMs: number): Promise<void>;
+  /** Sets the outcome of an entry written by `begin` (and the target's name, found while it ran). */
+  finish(id: number, resultCode: number, durationMs: number, targetName: string | null): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -65,6 +70,8 @@ declare module 'fastify' {
     transaction?: boolean;
   }
   interface FastifyRequest {
+    /** The target's name a service gave while the request ran (nameAuditTarget). */
+    auditTarget?: AuditTarget;
     /** How this request's operation-log entry stands: written with the change, or written ahead (its id). */
     audited?: { inTx: true } | { id: number };
   }
@@ -100,7 +107,14 @@ export class AnswerWithError<T> {
   ) {}
 }
 
-export type Handler<K extends CallName> = (ctx: Ctx<K>) => Promise<CallData<K> | AnswerWithError<CallData<K>> | FastifyReply>;
+/**
+ * What a handler returns after answering by itself (`reply.send` of a file stream). Returning the
+ * reply instead would be awaited (a reply is a thenable that settles when the answer is written)
+ * and then answered a second time, which Fastify logs as "Reply was already sent".
+ */
+export const ANSWERED: unique symbol = Symbol('answered');
+
+export type Handler<K extends CallName> = (ctx: Ctx<K>) => Promise<CallData<K> | AnswerWithError<CallData<K>> | typeof ANSWERED>;
 
 /** Paths of the API; every route under them must be a contract call. */
 export const API_ROUTE = /^\/(user|order|device)\//;
@@ -146,16 +160,16 @@ export function registerCall<K extends CallName>(
     schema,
     config: { call: name, access: def.access, audit: opts.audit ?? def.method !== 'GET', transaction: opts.transaction ?? true },
     handler: async (req, reply) => {
-      const run = async () => {
-        const result = await handler({ req, reply, query: req.query as never, body: req.body as never, principal: req.principal as never });
-        if (!(result instanceof AnswerWithError)) return result;
-        reply.envelopeCode = Errors[result.code].code;
-        return reply.send({ code: reply.envelopeCode, msg: errorMessage(result.message.name, req.lang, result.message.params), data: result.data });
-      };
+      req.auditTarget = {};
+      const target = req.auditTarget;
+      const run = () => withAuditTarget(target, () => handler({ req, reply, query: req.query as never, body: req.body as never, principal: req.principal as never }));
       const audited = req.routeOptions.config.audit && req.principal && app.runAudited;
+      // One answer per request, given here after the change committed (never from inside it).
       const result = audited ? await app.runAudited!(req, reply, run) : await run();
-      if (result === reply) return reply;
-      return ok(result);
+      if (result === ANSWERED) return reply;
+      if (!(result instanceof AnswerWithError)) return ok(result);
+      reply.envelopeCode = Errors[result.code].code;
+      return { code: reply.envelopeCode, msg: errorMessage(result.message.name, req.lang, result.message.params), data: result.data };
     },
   });
 }
@@ -186,10 +200,12 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
     const def = api[req.routeOptions.config.call!];
     return {
       principal: req.principal,
+      call: req.routeOptions.config.call!,
       method: def.method,
       path: def.path,
       behaviour: def.summary,
       target: targetOf(req),
+      targetName: req.auditTarget?.name ?? null,
       resultCode,
       ip: req.ip,
       durationMs: Math.round(reply.elapsedTime),
@@ -210,8 +226,8 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
       outcome = await inRequestTransaction(db, async () => {
         try {
           const result = await run();
-          // A handler that answered by itself (a partial batch report) has set the code it sent.
-          await audit.record(entry(req, reply, result === reply ? (reply.envelopeCode ?? 0) : 0));
+          // A partial batch report commits what succeeded with the code it answers.
+          await audit.record(entry(req, reply, result instanceof AnswerWithError ? Errors[result.code].code : 0));
           return { result };
         } catch (err) {
           if (!(err instanceof AppError && err.opts.keep)) throw err;
@@ -234,7 +250,7 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
     if (!cfg?.call || !cfg.audit || !req.principal) return payload;
     const code = reply.envelopeCode ?? 0;
     const state = req.audited;
-    const write = state && 'inTx' in state ? null : state ? audit.finish(state.id, code, Math.round(reply.elapsedTime)) : audit.record(entry(req, reply, code));
+    const write = state && 'inTx' in state ? null : state ? audit.finish(state.id, code, Math.round(reply.elapsedTime), req.auditTarget?.name ?? null) : audit.record(entry(req, reply, code));
     await write?.catch((err: unknown) => req.log.error({ err }, 'operation log write failed'));
     return payload;
   });

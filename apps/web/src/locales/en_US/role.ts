@@ -1,7 +1,4 @@
-/** Names of the roles the server seeds (role.* keys). */
-export default {
-  superAdmin: 'Super administrator',
-  finance: 'Finance',
-  operations: 'Operations',
-  customerService: 'Customer service',
-};
+import { identityLabels, labelsIn } from '@cbo/contract';
+
+/** Names of the roles the server seeds (role.* keys), from the contract's labels: one home of the words. */
+export default labelsIn(identityLabels.role, 'en_US');

@@ -1,7 +1,4 @@
-/** Names of the roles the server seeds (role.* keys). */
-export default {
-  superAdmin: '超级管理员',
-  finance: '财务',
-  operations: '运营',
-  customerService: '客服',
-};
+import { identityLabels, labelsIn } from '@cbo/contract';
+
+/** Names of the roles the server seeds (role.* keys), from the contract's labels: one home of the words. */
+export default labelsIn(identityLabels.role, 'zh_CN');

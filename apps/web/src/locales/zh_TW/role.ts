@@ -1,7 +1,4 @@
-/** Names of the roles the server seeds (role.* keys). */
-export default {
-  superAdmin: '超級管理員',
-  finance: '財務',
-  operations: '營運',
-  customerService: '客服',
-};
+import { identityLabels, labelsIn } from '@cbo/contract';
+
+/** Names of the roles the server seeds (role.* keys), from the contract's labels: one home of the words. */
+export default labelsIn(identityLabels.role, 'zh_TW');

@@ -249,7 +249,7 @@ export function AttentionCard({ overview }: { overview: FleetOverview | undefine
   );
 }
 
-const KIND_COLOUR: Record<DeviceLogItem['kind'], string> = { refused: 'error', online: 'success', offline: 'default' };
+const KIND_COLOUR: Record<DeviceLogItem['kind'], string> = { refused: 'error', online: 'success', offline: 'default', operator: 'processing' };
 
 /** The latest device log lines, and the window's lines by kind (each a link to them). */
 export function RecentEventsCard({ overview }: { overview: FleetOverview | undefined }) {

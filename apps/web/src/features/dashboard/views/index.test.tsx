@@ -25,7 +25,7 @@ const overview: FleetOverview = {
   firmware: { running: 1 },
   events: {
     online: 5, offline: 2, refused: 9,
-    recent: [{ id: 7, sn: 'CBOX000000000001', kind: 'offline', reason: 'heartbeatTimeout', address: null, detail: null, count: 1, createdAt: '2025-03-02T23:00:00Z' }],
+    recent: [{ id: 7, sn: 'CBOX000000000001', kind: 'offline', reason: 'heartbeatTimeout', address: null, detail: null, actor: null, count: 1, createdAt: '2025-03-02T23:00:00Z' }],
   },
 };
 const screenMenu = (path: string, url: string): MenuEntry => ({ id: path.length, parentId: 1, path, url, name: url, type: 1, hidden: false, roles: null, icon: null, orderNum: 0, perms: null, children: [] });

@@ -11,7 +11,7 @@ import { useCommandLive, useLiveCabinetDetail } from '../use-fleet-live';
 import { CabinetSlots } from './cabinet-slots';
 import { CommandStateTag, CommandTimeline } from './command-timeline';
 import { SignalBars } from './signal-bars';
-import { OnlineBadge, batterySummary, hostPort } from './cabinet-text';
+import { OnlineBadge, ServerAddress, batterySummary, hostPort } from './cabinet-text';
 
 const RECENT_COMMANDS = 10;
 
@@ -49,7 +49,7 @@ export function CabinetDetailDrawer({ sn, open, onClose }: { sn: string | undefi
               { key: 'imei', label: 'IMEI', children: <CopyableId value={cab.imei} /> },
               { key: 'iccid', label: 'ICCID', children: <CopyableId value={cab.iccid} /> },
               { key: 'battery', label: t('cabinet.battery'), children: batterySummary(t, cab) },
-              { key: 'server', label: t('cabinet.server'), children: hostPort(cab.host, cab.port) },
+              { key: 'server', label: t('cabinet.server'), children: <ServerAddress row={cab} /> },
               { key: 'heartbeat', label: t('cabinet.heartbeatSec'), children: cab.heartbeatSec === null ? '-' : t('cabinet.seconds', { value: cab.heartbeatSec }) },
               { key: 'ftp', label: t('cabinet.ftp'), children: cab.ftpHost ? `${hostPort(cab.ftpHost, cab.ftpPort)}${cab.ftpUser ? ` (${cab.ftpUser})` : ''}` : '-' },
               { key: 'bound', label: t('cabinet.bound'), children: cab.bound ? <Tag color="blue">{cab.outletName ?? t('cabinet.boundYes')}</Tag> : <Tag>{t('cabinet.boundNo')}</Tag> },

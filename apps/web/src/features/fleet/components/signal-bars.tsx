@@ -1,4 +1,4 @@
-import { Tooltip, theme } from 'antd';
+import { Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -20,7 +20,13 @@ export function SignalBars({ csq }: { csq: number | null | undefined }) {
   const bars = csqBars(csq);
   const known = csq !== null && csq !== undefined;
   const label = !known ? t('signal.unknown') : csq === 99 ? t('signal.none') : t('signal.csq', { csq, bars });
-  if (!known) return <Tooltip title={label}><span aria-label={label}>-</span></Tooltip>;
+  // Not reported yet (no heartbeat since it connected): said in words, not "-".
+  if (!known)
+    return (
+      <Typography.Text type="secondary" data-not-reported>
+        {t('cabinet.notReported')}
+      </Typography.Text>
+    );
   const colour = bars >= 3 ? token.colorSuccess : bars === 2 ? token.colorWarning : token.colorError;
   return (
     <Tooltip title={label}>

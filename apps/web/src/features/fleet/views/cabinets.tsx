@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CABINET_CONDITIONS, CABINET_CONNECTIONS, NET_MODES, PERMS } from '@cbo/contract';
 import { ListPage, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { CabinetDetailDrawer } from '../components/cabinet-detail';
-import { OnlineBadge, batterySummary, hostPort } from '../components/cabinet-text';
+import { OnlineBadge, ServerAddress, batterySummary } from '../components/cabinet-text';
 import { SignalBars } from '../components/signal-bars';
 import { useLiveCabinetRows } from '../use-fleet-live';
 import { useUrlFilters } from '../use-url-filters';
@@ -86,7 +86,7 @@ export default function CabinetsView() {
       { title: t('cabinet.battery'), key: 'battery', width: 200, ellipsis: true, render: (_: unknown, row) => batterySummary(t, row) },
       { title: t('cabinet.netMode'), dataIndex: 'netMode', key: 'netMode', width: 100, defaultHidden: true, render: (v: string | null) => v ?? '-' },
       { title: 'ICCID', dataIndex: 'iccid', key: 'iccid', width: 220, copyable: true, defaultHidden: true },
-      { title: t('cabinet.server'), key: 'server', width: 180, ellipsis: true, defaultHidden: true, render: (_: unknown, row) => hostPort(row.host, row.port) },
+      { title: t('cabinet.server'), key: 'server', width: 180, ellipsis: true, defaultHidden: true, render: (_: unknown, row) => <ServerAddress row={row} /> },
       {
         title: t('cabinet.heartbeatSec'),
         dataIndex: 'heartbeatSec',

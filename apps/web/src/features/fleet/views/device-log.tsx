@@ -5,11 +5,12 @@ import { DEVICE_LOG_KINDS, MAX_RANGE_DAYS, type DeviceLogKind } from '@cbo/contr
 import { ListPage, formatDateTime, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { useUrlFilters } from '../use-url-filters';
 
-const KIND_COLOUR: Record<DeviceLogKind, string> = { refused: 'error', online: 'success', offline: 'default' };
+const KIND_COLOUR: Record<DeviceLogKind, string> = { refused: 'error', online: 'success', offline: 'default', operator: 'processing' };
 
 /**
  * Device management → device log (menu url fleet/device-log): connections the gateway refused
- * (unknown SN, wrong secret...) and every online/offline change with its reason.
+ * (unknown SN, wrong secret...), every online/offline change with its reason, and every command an
+ * operator ordered (who and what), so an ordered restart reads apart from an outage.
  */
 export default function DeviceLogView() {
   const { t } = useTranslation(['fleet', 'kit']);
@@ -41,7 +42,11 @@ export default function DeviceLogView() {
         width: 180,
         ellipsis: true,
         render: (_: unknown, r) =>
-          r.kind === 'refused' ? t(`refuseReason.${r.reason}`, { defaultValue: r.reason }) : t(`onlineReason.${r.reason}`, { defaultValue: r.reason }),
+          r.kind === 'operator'
+            ? t('deviceLog.ordered', { who: r.actor ?? '-', what: t(`command.types.${r.reason}`, { defaultValue: r.reason }) })
+            : r.kind === 'refused'
+              ? t(`refuseReason.${r.reason}`, { defaultValue: r.reason })
+              : t(`onlineReason.${r.reason}`, { defaultValue: r.reason }),
       },
       { title: t('deviceLog.address'), dataIndex: 'address', key: 'address', width: 160, ellipsis: true },
       { title: t('deviceLog.count'), dataIndex: 'count', key: 'count', width: 90, align: 'right' },

@@ -66,7 +66,7 @@ export default function RolesView() {
       { title: t('roles.accountCount'), dataIndex: 'accountCount', key: 'accountCount', width: 110 },
       { title: t('roles.menuCount'), dataIndex: 'menuCount', key: 'menuCount', width: 110, render: (v: number, r) => (r.isSuper ? t('roles.allMenus') : v) },
       { title: t('roles.weight'), dataIndex: 'weight', key: 'weight', width: 100 },
-      { title: t('roles.remark'), dataIndex: 'remark', key: 'remark', width: 190, ellipsis: true },
+      { title: t('roles.remark'), dataIndex: 'remark', key: 'remark', width: 190, ellipsis: true, render: (v: string | null) => (v ? nameText(v) : '-') },
       { title: t('roles.creator'), dataIndex: 'creator', key: 'creator', width: 130, ellipsis: true, render: (v: string | null) => v ?? t('roles.system') },
       { title: t('roles.createTime'), dataIndex: 'createTime', key: 'createTime', width: 180, render: (v: string) => formatDateTime(v) },
       {
@@ -101,7 +101,9 @@ export default function RolesView() {
   const row = edit.record;
   const loading = menus.isPending || (!!row && detail.isPending);
   const initial: Partial<RoleValues> | undefined = row
-    ? detail.data && { name: row.name, remark: row.remark ?? '', weight: row.weight, menuIds: detail.data.menuIds }
+    ? // A seeded role's name and remark are keys: the form shows them as the list does, in the
+      // viewer's language (the server stores them back as the keys when they are left as shown).
+      detail.data && { name: nameText(row.name), remark: row.remark ? nameText(row.remark) : '', weight: row.weight, menuIds: detail.data.menuIds }
     : { weight: 1, menuIds: [] };
 
   return (

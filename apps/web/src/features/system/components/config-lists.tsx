@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Checkbox, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
   storeUrlRequest,
   sysMobileSendRequest,
   type BannerItem,
+  type BrokerEndpoint,
   type DevicePayItem,
 } from '@cbo/contract';
 import type { z } from 'zod';
@@ -332,6 +333,7 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
                 </Form.Item>
               </Col>
             </Row>
+            {data.broker && <BrokerNote broker={data.broker} savedPort={data.address.deviceServerPort} />}
             {canEdit && (
               <Button type="primary" htmlType="submit" loading={saveAddr.isPending}>
                 {t('config.save')}
@@ -439,5 +441,25 @@ function CodeMobileModal({ open, onClose, ticket, onDone }: { open: boolean; onC
         </Space.Compact>
       </Form.Item>
     </FormModal>
+  );
+}
+
+/**
+ * Where the device broker really listens (or which external broker the server uses), beside the
+ * saved address cabinets are told, with a warning when the saved port is not the one listening.
+ */
+function BrokerNote({ broker, savedPort }: { broker: BrokerEndpoint; savedPort: number }) {
+  const { t } = useTranslation('system');
+  const where = `${broker.host}:${broker.port}`;
+  const text = broker.external ? t('config.sys.brokerExternal', { where }) : t('config.sys.brokerListens', { where });
+  const differs = savedPort !== broker.port;
+  return (
+    <Alert
+      style={{ marginBottom: 16 }}
+      type={differs ? 'warning' : 'info'}
+      showIcon
+      data-broker={where}
+      message={differs ? `${text} ${t('config.sys.brokerPortDiffers', { saved: savedPort, port: broker.port })}` : text}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPES, CLIENT_TYPES, errorByCode, MAX_RANGE_DAYS, OPERATION_RESULTS, PERMS, type OperationLogItem } from '@cbo/contract';
+import { actionLabel, ACCOUNT_TYPES, CLIENT_TYPES, errorByCode, MAX_RANGE_DAYS, OPERATION_RESULTS, PERMS, type OperationLogItem } from '@cbo/contract';
 import { DetailDrawer, ListPage, detailColumn, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { useLang } from '@/shared/form';
+import { translateName } from '@/shared/i18n';
 
 /**
  * System management → operation log (menu url system/operation-log): every change made by staff,
@@ -17,6 +18,11 @@ export default function OperationLogView() {
   const accountType = (v: string) => t(`common:accountTypes.${v}`, { defaultValue: v });
   const terminal = (v: string | null) => (v ? t(`common:terminals.${v}`, { defaultValue: v }) : '-');
   const resultTag = (row: OperationLogItem) => <Tag color={row.result === 'success' ? 'success' : 'error'}>{t(`common:results.${row.result}`)}</Tag>;
+  // The action in the viewer's language (the contract's words for the call), the target by the
+  // name it had when the change was made (a seeded role's or menu's name is a key: translated).
+  const { i18n } = useTranslation();
+  const action = (row: OperationLogItem) => actionLabel(row.call, lang) ?? row.behaviour;
+  const targetText = (row: OperationLogItem) => (row.targetName ? translateName(i18n, row.targetName) : (row.target ?? '-'));
   const failText = (code: number) => errorByCode(code)?.msg[lang].replace(/\{\w+\}/g, '…') ?? String(code);
 
   const filters = useMemo<FiltersOf<'operationLogQueryPage'>>(
@@ -35,18 +41,18 @@ export default function OperationLogView() {
 
   const columns = useMemo<ColumnsOf<'operationLogQueryPage'>>(
     () => [
-      { title: t('operationLog.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left', width: 140, ellipsis: true },
+      { title: t('operationLog.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left', width: 140, ellipsis: true, render: (v: string | null) => v ?? '-' },
       { title: t('operationLog.result'), dataIndex: 'result', key: 'result', width: 110, render: (_: unknown, row) => resultTag(row) },
-      { title: t('operationLog.behaviour'), dataIndex: 'behaviour', key: 'behaviour', width: 240, ellipsis: true },
-      { title: t('operationLog.target'), dataIndex: 'target', key: 'target', width: 160, ellipsis: true },
+      { title: t('operationLog.behaviour'), dataIndex: 'behaviour', key: 'behaviour', width: 240, ellipsis: true, render: (_: string, row) => action(row) },
+      { title: t('operationLog.target'), dataIndex: 'target', key: 'target', width: 160, ellipsis: true, render: (_: string | null, row) => targetText(row) },
       { title: t('operationLog.time'), dataIndex: 'createTime', key: 'createTime', width: 180, render: (v: string) => formatDateTime(v) },
       { title: t('operationLog.duration'), dataIndex: 'durationMs', key: 'durationMs', width: 110, render: (v: number | null) => (v === null ? '-' : t('operationLog.ms', { n: v })) },
-      { title: t('operationLog.ip'), dataIndex: 'ip', key: 'ip', width: 150, copyable: true, defaultHidden: true },
+      { title: t('operationLog.ip'), dataIndex: 'ip', key: 'ip', width: 150, copyable: true, defaultHidden: true, render: (v: string | null) => v || '-' },
       { title: t('operationLog.accountType'), dataIndex: 'accountType', key: 'accountType', width: 130, ellipsis: true, defaultHidden: true, render: (v: string) => accountType(v) },
       { title: t('operationLog.terminal'), dataIndex: 'terminal', key: 'terminal', width: 110, ellipsis: true, defaultHidden: true, render: (v: string | null) => terminal(v) },
       detailColumn(t, detail.show),
     ],
-    [t, lang, detail.show],
+    [t, lang, i18n, detail.show],
   );
 
   const row = detail.record;
@@ -71,9 +77,9 @@ export default function OperationLogView() {
                 { key: 'accountType', label: t('operationLog.accountType'), value: accountType(row.accountType) },
                 { key: 'terminal', label: t('operationLog.terminal'), value: terminal(row.terminal) },
                 { key: 'time', label: t('operationLog.time'), value: formatDateTime(row.createTime) },
-                { key: 'behaviour', label: t('operationLog.behaviour'), value: row.behaviour, span: 2 },
+                { key: 'behaviour', label: t('operationLog.behaviour'), value: action(row), span: 2 },
                 { key: 'request', label: t('operationLog.request'), value: <Typography.Text code>{`${row.method} ${row.path}`}</Typography.Text>, span: 2 },
-                { key: 'target', label: t('operationLog.target'), value: row.target },
+                { key: 'target', label: t('operationLog.target'), value: row.targetName && row.target ? `${targetText(row)} (${row.target})` : targetText(row) },
                 { key: 'result', label: t('operationLog.result'), value: resultTag(row) },
                 ...(row.resultCode !== 0 ? [{ key: 'reason', label: t('operationLog.reason'), value: `${row.resultCode} ${failText(row.resultCode)}`, span: 2 as const }] : []),
                 { key: 'ip', label: t('operationLog.ip'), value: row.ip },
