@@ -48,6 +48,9 @@ export default {
       send: 'Send code',
       resendIn: 'Resend in {{seconds}} s',
       confirm: 'Verify',
+      noMobile: 'There is no mobile number to send the code to',
+      noMobileHow: 'Your account has no mobile number and no system code mobile is set. Bind a mobile number to your account in the personal center (Mobile tab), then come back and send the code.',
+      bindMobile: 'Bind a mobile in the personal center',
     },
     image: {
       upload: 'Upload',

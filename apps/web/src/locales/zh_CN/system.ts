@@ -48,6 +48,9 @@ export default {
       send: '发送验证码',
       resendIn: '{{seconds}} 秒后重发',
       confirm: '验证',
+      noMobile: '没有可接收验证码的手机号',
+      noMobileHow: '您的账号尚未绑定手机号，系统也未设置验证手机号。请先到个人中心（“更换手机号”标签）绑定手机号，再回来发送验证码。',
+      bindMobile: '去个人中心绑定手机号',
     },
     image: {
       upload: '上传',

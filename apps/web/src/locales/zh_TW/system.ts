@@ -48,6 +48,9 @@ export default {
       send: '傳送驗證碼',
       resendIn: '{{seconds}} 秒後重送',
       confirm: '驗證',
+      noMobile: '沒有可接收驗證碼的手機號碼',
+      noMobileHow: '您的帳號尚未綁定手機號碼，系統也未設定驗證手機號碼。請先到個人中心（「更換手機號碼」標籤）綁定手機號碼，再回來傳送驗證碼。',
+      bindMobile: '前往個人中心綁定手機號碼',
     },
     image: {
       upload: '上傳',
