@@ -126,14 +126,38 @@ export function buildAppRoutes(menus: readonly MenuEntry[], userRoles: readonly 
     path: '/my', name: '', url: null, icon: null, hidden: true, roles: null, external: false,
     children: [{ path: PROFILE_PATH, name: 'menu.my', url: 'profile/my', icon: 'user', hidden: true, roles: null, external: false, children: [] }],
   };
-  if (containsUrl(routes, RANGE_OWNER_URL) && !containsPath(routes, RANGE_PATH)) {
-    fixed.push({ path: RANGE_PATH, name: 'sysConfig.range.title', url: 'system/set-range', icon: null, hidden: true, roles: null, external: false, children: [] });
-  }
-  return [...fixed, ...routes, ...(containsPath(routes, PROFILE_PATH) ? [] : [profile])];
+  // The range settings sit (hidden) under the system configuration, so their breadcrumb reads
+  // system management / system configuration / range settings; their path stays /setRnge (the
+  // router lifts it to the top level). A fixed tab: always in the tab bar, never closed.
+  const withRange =
+    containsUrl(routes, RANGE_OWNER_URL) && !containsPath(routes, RANGE_PATH)
+      ? addUnder(routes, RANGE_OWNER_URL, { path: RANGE_PATH, name: 'sysConfig.range.title', url: 'system/set-range', icon: null, hidden: true, roles: null, external: false, affix: true, children: [] })
+      : routes;
+  return [...fixed, ...withRange, ...(containsPath(routes, PROFILE_PATH) ? [] : [profile])];
+}
+
+/** The routes with `child` added to the first route whose view url is `url`. */
+function addUnder(routes: readonly AppRoute[], url: string, child: AppRoute): AppRoute[] {
+  let done = false;
+  const walk = (list: readonly AppRoute[]): AppRoute[] =>
+    list.map((r) => {
+      if (done) return r;
+      if (r.url === url) {
+        done = true;
+        return { ...r, children: [...r.children, child] };
+      }
+      return { ...r, children: walk(r.children) };
+    });
+  return walk(routes);
+}
+
+/** The fixed tabs (affix routes), in tree order: shown from the start, never closed. */
+export function affixRoutes(routes: readonly AppRoute[]): AppRoute[] {
+  return routes.flatMap((r) => [...(r.affix && r.url ? [r] : []), ...affixRoutes(r.children)]);
 }
 
 function markAffix(r: AppRoute): AppRoute {
-  return { ...r, affix: r.path === DASHBOARD_PATH || undefined, children: r.children.map(markAffix) };
+  return { ...r, affix: r.path === DASHBOARD_PATH || r.path === RANGE_PATH || undefined, children: r.children.map(markAffix) };
 }
 
 /** Splits a path pattern into segments; ':param' matches any one segment. */

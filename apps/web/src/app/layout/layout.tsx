@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicParam } from '@/shared/public-param';
 import { getBrandName, getSidebarOpen, setBrandName, setSidebarOpen } from '@/shared/settings';
-import { DASHBOARD_PATH, findRouteTrail, resolveScreen, type AppRoute } from '../menu-routes';
+import { affixRoutes, DASHBOARD_PATH, findRouteTrail, resolveScreen, type AppRoute } from '../menu-routes';
 import { toRouteObjects } from '../route-objects';
 import { translateTitle, useDocumentTitle } from '../route-title';
 import { Navbar } from './navbar';
@@ -49,7 +49,9 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
   // from a reload dropped when this account can no longer open them.
   const tags = useTags();
   useEffect(() => {
-    const affix = dashboard ? [{ path: dashboard.path, fullPath: dashboard.path, title: dashboard.name, affix: true }] : [];
+    // Fixed tabs: the dashboard first, then the other fixed routes (the range settings).
+    const fixed = [...(dashboard ? [dashboard] : []), ...affixRoutes(routes).filter((r) => r !== dashboard && r.path !== dashboard?.path)];
+    const affix = fixed.map((r) => ({ path: r.path, fullPath: r.path, title: r.name, affix: true }));
     let next = pruneTags(getTags(), (p) => resolveScreen(routes, p).type === 'screen');
     if (leaf) next = addTag(next, { path: pathname, fullPath: pathname + search, title: leaf.name });
     setTags(withAffix(next, affix));
