@@ -19,6 +19,9 @@ import {
 
 type ExportPage = PageResult<ExportLogItem>;
 
+/** How long the "export ready" notice stays (seconds) before it closes by itself. */
+export const EXPORT_NOTICE_SECONDS = 6;
+
 function exportLogQuery(pageNum: number) {
   const query = { pageNum, pageSize: EXPORT_PAGE_SIZE };
   return {
@@ -69,10 +72,10 @@ export default function ExportMenu() {
       void refetchAll();
       const { id, fileName, fileUrl } = msg.data;
       if (fileUrl) {
-        // Bottom right: at the top the notice would cover the export list button it points to.
+        // Closes by itself (held while the pointer rests on it); the file stays one click away
+        // in the export list, which the notice opens.
         notification.success({
           key: `export-${id}`,
-          placement: 'bottomRight',
           title: t('readyTitle'),
           description: (
             <span>
@@ -82,11 +85,35 @@ export default function ExportMenu() {
               </a>
             </span>
           ),
-          duration: 0,
+          actions: (
+            <Button
+              size="small"
+              onClick={() => {
+                notification.destroy(`export-${id}`);
+                setOpen(true);
+              }}
+            >
+              {t('openList')}
+            </Button>
+          ),
+          duration: EXPORT_NOTICE_SECONDS,
+          showProgress: true,
+          pauseOnHover: true,
+          props: { 'data-testid': `export-notice-${id}` },
         });
       } else {
         // The live message only says that it failed; the list row carries the reason.
-        notification.error({ key: `export-${id}`, placement: 'bottomRight', title: t('failedTitle'), description: fileName });
+        notification.error({
+          key: `export-${id}`,
+          title: t('failedTitle'),
+          description: fileName,
+          actions: (
+            <Button size="small" onClick={() => setOpen(true)}>
+              {t('openList')}
+            </Button>
+          ),
+          duration: EXPORT_NOTICE_SECONDS * 2,
+        });
       }
     });
 
