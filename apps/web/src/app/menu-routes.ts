@@ -1,4 +1,4 @@
-import { MENU_TYPE, SPECIAL_MENU_NAMES, type MenuEntry } from '@cbo/contract';
+import { joinMenuPath, MENU_TYPE, menuPathMatches, SPECIAL_MENU_NAMES, type MenuEntry } from '@cbo/contract';
 
 /**
  * The server's menu tree turned into the console's route tree. Pure functions: the
@@ -42,13 +42,8 @@ function normaliseUrl(url: string | null): string | null {
   return u && !CONTAINER_URLS.has(u.toLowerCase()) ? u : null;
 }
 
-export function joinPath(parent: string, path: string): string {
-  const p = path.trim();
-  if (!p) return parent || '/';
-  if (p.startsWith('/')) return p.replace(/\/+$/, '') || '/';
-  const base = parent.replace(/\/+$/, '');
-  return `${base}/${p.replace(/\/+$/, '')}`;
-}
+/** Joins a menu's path to its parent's route (the contract's rule, shared with the server). */
+export const joinPath = joinMenuPath;
 
 /**
  * MenuEntry tree → route tree: buttons (type 2) skipped, children nested with absolute paths,
@@ -160,21 +155,8 @@ function markAffix(r: AppRoute): AppRoute {
   return { ...r, affix: r.path === DASHBOARD_PATH || r.path === RANGE_PATH || undefined, children: r.children.map(markAffix) };
 }
 
-/** Splits a path pattern into segments; ':param' matches any one segment. */
-function pathMatches(pattern: string, pathname: string): boolean {
-  const a = pattern.split('/').filter(Boolean);
-  const b = pathname.split('/').filter(Boolean);
-  if (a.length !== b.length) return false;
-  return a.every((seg, i) => seg.startsWith(':') || seg === safeDecode(b[i]!));
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
+/** ':param' matches any one segment (the contract's rule, shared with the server). */
+const pathMatches = menuPathMatches;
 
 /** The chain of routes from the top down to the one at `pathname`, or null when none is. */
 export function findRouteTrail(routes: readonly AppRoute[], pathname: string): AppRoute[] | null {
@@ -207,18 +189,20 @@ export function sidebarRoutes(routes: readonly AppRoute[]): AppRoute[] {
 
 export const NOT_FOUND_PATH = '/404';
 
-export type ScreenResolution = { type: 'screen'; trail: AppRoute[] } | { type: 'redirect'; to: string };
+export type ScreenResolution = { type: 'screen'; trail: AppRoute[] } | { type: 'redirect'; to: string } | { type: 'unknown' };
 
 /**
  * What the layout shows at `pathname`: a screen with its trail, or where to go instead
- * ('/' → the dashboard, a bare directory → its first screen, anything unknown → /404).
+ * ('/' → the dashboard, a bare directory → its first screen, an empty directory → /404).
+ * An address none of the account's routes has is 'unknown': the layout asks the server whether
+ * such a route exists at all (then the account lacks permission: 403) or not (404).
  */
 export function resolveScreen(routes: readonly AppRoute[], pathname: string): ScreenResolution {
   if (pathname === '/' || pathname === '') return { type: 'redirect', to: DASHBOARD_PATH };
   // One address per screen, so a screen never gets two tabs.
   if (pathname.length > 1 && pathname.endsWith('/')) return { type: 'redirect', to: pathname.replace(/\/+$/, '') || '/' };
   const trail = findRouteTrail(routes, pathname);
-  if (!trail) return { type: 'redirect', to: NOT_FOUND_PATH };
+  if (!trail) return { type: 'unknown' };
   const leaf = trail.at(-1)!;
   if (leaf.url) return { type: 'screen', trail };
   const first = firstScreen(leaf);

@@ -6,6 +6,7 @@ import { usePublicParam } from '@/shared/public-param';
 import { getBrandName, getSidebarOpen, setBrandName, setSidebarOpen } from '@/shared/settings';
 import { affixRoutes, DASHBOARD_PATH, findRouteTrail, resolveScreen, type AppRoute } from '../menu-routes';
 import { toRouteObjects } from '../route-objects';
+import { ForbiddenOrMissing } from '../forbidden';
 import { translateTitle, useDocumentTitle } from '../route-title';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
@@ -43,7 +44,8 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
     if (brandParam) setBrandName(brandParam);
   }, [brandParam]);
   const brand = brandParam || getBrandName();
-  useDocumentTitle(leaf ? translateTitle(i18n, leaf.name) : '', brand);
+  // An address without a route of the account is, until the server says otherwise, "no permission".
+  useDocumentTitle(leaf ? translateTitle(i18n, leaf.name) : resolution.type === 'unknown' ? i18n.t('errors:forbidden.title') : '', brand);
 
   // The tab bar: the fixed dashboard tab first, the current screen added, and tabs restored
   // from a reload dropped when this account can no longer open them.
@@ -123,6 +125,7 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
         </header>
         <Layout.Content className="app-content">
           {resolution.type === 'redirect' && <Navigate to={resolution.to} replace />}
+          {resolution.type === 'unknown' && <ForbiddenOrMissing pathname={pathname} />}
           <ViewHost routes={routeObjects} cache={liveCache} activePath={resolution.type === 'screen' ? pathname : ''} />
         </Layout.Content>
       </Layout>
