@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { App, message as staticMessage, Modal } from 'antd';
+import { i18n } from './i18n';
 
 /**
  * Toasts and dialogs for code that runs outside components (the request layer's error handler,
@@ -27,4 +28,15 @@ export function FeedbackBridge() {
     return () => setFeedback(null);
   }, [message, modal]);
   return null;
+}
+
+/**
+ * The kinds of "it worked" toast, each with one wording on every screen (common:done): "Saved"
+ * after a create or edit form, "Deleted" after a delete. A state change says its new state in
+ * the same short past form ("Frozen", "Unlocked"), from its screen's words.
+ */
+export type DoneKind = 'saved' | 'deleted';
+
+export function doneText(kind: DoneKind): string {
+  return i18n.t(`common:done.${kind}`);
 }

@@ -8,9 +8,7 @@ export default {
   any: 'All',
   export: 'Export',
   exportStarted: 'Exporting "{{fileName}}"; download it from the export list in the top bar',
-  empty: 'No data',
   total: '{{total}} in total',
-  saved: 'Saved',
   detail: 'Details',
   actions: 'Actions',
 };

@@ -3,8 +3,6 @@ export default {
   config: {
     title: 'System configuration',
     save: 'Save',
-    saved: 'Saved',
-    deleted: 'Deleted',
     on: 'On',
     off: 'Off',
     edit: 'Edit',
@@ -260,7 +258,6 @@ export default {
     edit: 'Edit',
     delete: 'Delete',
     confirmDelete: 'Delete "{{name}}"? Tickets that used it keep it.',
-    deletedMsg: 'Deleted',
     statuses: {
       inUse: 'In use',
       deleted: 'Deleted',

@@ -8,9 +8,7 @@ export default {
   any: '全部',
   export: '导出',
   exportStarted: '正在导出“{{fileName}}”，完成后可在顶栏的导出列表中下载',
-  empty: '暂无数据',
   total: '共 {{total}} 条',
-  saved: '保存成功',
   detail: '详情',
   actions: '操作',
 };

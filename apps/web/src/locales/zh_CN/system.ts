@@ -3,8 +3,6 @@ export default {
   config: {
     title: '系统配置',
     save: '保存',
-    saved: '已保存',
-    deleted: '已删除',
     on: '开启',
     off: '关闭',
     edit: '编辑',
@@ -260,7 +258,6 @@ export default {
     edit: '编辑',
     delete: '删除',
     confirmDelete: '确定删除“{{name}}”？已使用它的工单保持不变。',
-    deletedMsg: '已删除',
     statuses: {
       inUse: '使用中',
       deleted: '已删除',

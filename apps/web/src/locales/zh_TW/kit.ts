@@ -8,9 +8,7 @@ export default {
   any: '全部',
   export: '匯出',
   exportStarted: '正在匯出「{{fileName}}」，完成後可在頂欄的匯出清單中下載',
-  empty: '暫無資料',
   total: '共 {{total}} 筆',
-  saved: '儲存成功',
   detail: '詳情',
   actions: '操作',
 };

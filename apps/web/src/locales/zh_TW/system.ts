@@ -3,8 +3,6 @@ export default {
   config: {
     title: '系統設定',
     save: '儲存',
-    saved: '已儲存',
-    deleted: '已刪除',
     on: '開啟',
     off: '關閉',
     edit: '編輯',
@@ -260,7 +258,6 @@ export default {
     edit: '編輯',
     delete: '刪除',
     confirmDelete: '確定刪除「{{name}}」？已使用它的工單保持不變。',
-    deletedMsg: '已刪除',
     statuses: {
       inUse: '使用中',
       deleted: '已刪除',

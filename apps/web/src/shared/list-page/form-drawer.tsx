@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CallName } from '@cbo/contract';
 import { submitWithFieldErrors } from '../form/field-errors';
+import { doneText } from '../feedback';
 import { callKey } from './call-key';
 import { useIsMobile } from './use-viewport';
 
@@ -20,7 +21,7 @@ export interface FormOverlayProps<V> {
   onSubmit: (values: V) => Promise<unknown>;
   /** Calls whose cached answers are stale after a save, usually the list call. */
   invalidates?: CallName[];
-  /** Shown after a save; the default says "Saved". False shows nothing. */
+  /** Shown after a save; the default is the one "Saved" wording (doneText). False shows nothing. */
   successMessage?: string | false;
   /** Form.Items. */
   children: ReactNode;
@@ -86,7 +87,6 @@ export function FormModal<V extends object>(props: FormOverlayProps<V>) {
 }
 
 function useFormOverlay<V extends object>({ open, onClose, initialValues, onSubmit, invalidates, successMessage, form: given }: FormOverlayProps<V>) {
-  const { t } = useTranslation('kit');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [own] = Form.useForm<V>();
@@ -111,7 +111,7 @@ function useFormOverlay<V extends object>({ open, onClose, initialValues, onSubm
     // A refusal about one of the form's fields (a taken user name) is shown under that field.
     mutationFn: (values: V) => submitWithFieldErrors(form, () => onSubmit(values)),
     onSuccess: async () => {
-      if (successMessage !== false) void message.success(successMessage ?? t('saved'));
+      if (successMessage !== false) void message.success(successMessage ?? doneText('saved'));
       onClose();
       await Promise.all((invalidates ?? []).map((name) => queryClient.invalidateQueries({ queryKey: callKey(name) })));
     },

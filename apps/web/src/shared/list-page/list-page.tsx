@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { Button, Card, Empty, Flex, Form, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Card, Flex, Form, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permit } from '@/shared/permission';
@@ -9,6 +9,7 @@ import { initialFilterValues, toFilterInput } from './filters';
 import { PAGE_SIZES, useListQuery, type ListQuery } from './use-list-query';
 import { useIsMobile } from './use-viewport';
 import type { AppliedFilters, ColumnsOf, ExportCall, FilterField, FiltersOf, ListColumn, ListInput, PagedCall, RowOf, Sortable, SortState } from './types';
+import { EmptyState } from '../empty-state';
 
 interface ListPageBaseProps<K extends PagedCall> {
   /** The paged call behind the table (api.ts), e.g. 'loginLogQueryPage'. */
@@ -140,7 +141,7 @@ export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
           size={isMobile ? 'small' : 'middle'}
           // Wide tables scroll sideways instead of squeezing columns (usable below 992 px).
           scroll={{ x: 'max-content', ...tableProps?.scroll }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('empty')} /> }}
+          locale={{ emptyText: <EmptyState description={emptyText} /> }}
           pagination={{
             current: list.pageNum,
             pageSize: list.pageSize,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Badge, Button, Empty, Flex, Pagination, Popover, Progress, Spin, Tooltip, Typography } from 'antd';
+import { App, Badge, Button, Flex, Pagination, Popover, Progress, Spin, Tooltip, Typography } from 'antd';
 import { CloudDownloadOutlined, DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
   percentOf,
   withProgress,
 } from '../export-log';
+import { EmptyState } from '@/shared/empty-state';
 
 type ExportPage = PageResult<ExportLogItem>;
 
@@ -139,7 +140,7 @@ export default function ExportMenu() {
             ))}
           </ul>
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={shown.isFetching ? t('loading') : t('empty')} />
+          <EmptyState description={shown.isFetching ? t('loading') : t('empty')} />
         )}
         {page && page.total > EXPORT_PAGE_SIZE && (
           <Flex justify="end" style={{ marginTop: 8 }}>

@@ -7,7 +7,7 @@ import { configCheckCodeRequest, Errors } from '@cbo/contract';
 import { handleApiError } from '@/shared/errors';
 import { ApiError, request } from '@/shared/request';
 import { callKey } from '@/shared/list-page';
-import { useCountdown, useZodRule } from '@/shared/form';
+import { submitWithFieldErrors, useCountdown, useZodRule } from '@/shared/form';
 import { ActionCancelled } from '@/shared/list-page';
 
 /** The person closed the code dialog: the sensitive change is not sent, and nothing is shown. */
@@ -122,7 +122,8 @@ function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: (
     void navigate(PERSONAL_CENTER_MOBILE);
   };
   const check = useMutation({
-    mutationFn: (code: string) => request('configCheckCode', { body: { code } }),
+    // A wrong code is said under the code field.
+    mutationFn: (code: string) => submitWithFieldErrors(form, () => request('configCheckCode', { body: { code } })),
     onSuccess: ({ ticket, expireSeconds }) => {
       form.resetFields();
       onVerified(ticket, expireSeconds);
