@@ -141,8 +141,10 @@ test('problem types: create, refuse a duplicate, delete after confirming; the op
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal.locator('.ant-form-item-explain-error')).toContainText('already exists');
   await modal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(modal).toBeHidden();
   await page.getByRole('row', { name: /Slot jammed/ }).getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await expect(page.locator('.ant-message-success').last()).toContainText('Deleted');
   await expect(page.getByRole('row', { name: /Slot jammed/ })).toContainText('Deleted');
 
   await page.goto('/system/operationLog');
