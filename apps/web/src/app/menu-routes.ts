@@ -123,7 +123,7 @@ export function buildAppRoutes(menus: readonly MenuEntry[], userRoles: readonly 
   };
   // The range settings sit (hidden) under the system configuration, so their breadcrumb reads
   // system management / system configuration / range settings; their path stays /setRnge (the
-  // router lifts it to the top level). A fixed tab: always in the tab bar, never closed.
+  // router lifts it to the top level). A fixed tab: once opened it stays in the bar, never closed.
   const withRange =
     containsUrl(routes, RANGE_OWNER_URL) && !containsPath(routes, RANGE_PATH)
       ? addUnder(routes, RANGE_OWNER_URL, { path: RANGE_PATH, name: 'sysConfig.range.title', url: 'system/set-range', icon: null, hidden: true, roles: null, external: false, affix: true, children: [] })
@@ -146,7 +146,7 @@ function addUnder(routes: readonly AppRoute[], url: string, child: AppRoute): Ap
   return walk(routes);
 }
 
-/** The fixed tabs (affix routes), in tree order: shown from the start, never closed. */
+/** The fixed tabs (affix routes), in tree order: never closed (the dashboard shown from the start). */
 export function affixRoutes(routes: readonly AppRoute[]): AppRoute[] {
   return routes.flatMap((r) => [...(r.affix && r.url ? [r] : []), ...affixRoutes(r.children)]);
 }

@@ -51,8 +51,11 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
   // from a reload dropped when this account can no longer open them.
   const tags = useTags();
   useEffect(() => {
-    // Fixed tabs: the dashboard first, then the other fixed routes (the range settings).
-    const fixed = [...(dashboard ? [dashboard] : []), ...affixRoutes(routes).filter((r) => r !== dashboard && r.path !== dashboard?.path)];
+    // Fixed tabs: the dashboard from the start; another fixed route (the range settings) joins
+    // the bar when first opened and then stays, without a close button.
+    const open = new Set([pathname, ...getTags().map((x) => x.path)]);
+    const others = affixRoutes(routes).filter((r) => r.path !== dashboard?.path && open.has(r.path));
+    const fixed = [...(dashboard ? [dashboard] : []), ...others];
     const affix = fixed.map((r) => ({ path: r.path, fullPath: r.path, title: r.name, affix: true }));
     let next = pruneTags(getTags(), (p) => resolveScreen(routes, p).type === 'screen');
     if (leaf) next = addTag(next, { path: pathname, fullPath: pathname + search, title: leaf.name });
