@@ -7,11 +7,10 @@ import { useAntdLocale } from '@/shared/ui-locale';
 import { AppRoutes } from './app-routes';
 
 /**
- * Notices (a finished export) open at the top right just below the top bar and the tab bar
- * (50 + 34 px): they cover neither the top bar's buttons nor a list's pagination at the bottom.
+ * Notices (a finished export) open at the bottom left of the content area (layout.css moves them
+ * past the sidebar): the list's filters and buttons are at the top, its pagination at the bottom
+ * right, so they cover none of them.
  */
-const NOTICE_TOP = 50 + 34 + 8;
-
 /** vue-element-admin's sidebar palette. */
 const SIDEBAR = { bg: '#304156', subBg: '#1f2d3d', hoverBg: '#263445', text: '#bfcbd9' };
 
@@ -47,7 +46,7 @@ export function Root() {
   const theme = useMemo(() => themeFor(colorPrimary), [colorPrimary]);
   return (
     <ConfigProvider locale={locale} theme={theme}>
-      <App className="app-root" message={{ maxCount: 3 }} notification={{ placement: 'topRight', top: NOTICE_TOP, maxCount: 3 }}>
+      <App className="app-root" message={{ maxCount: 3 }} notification={{ placement: 'bottomLeft', maxCount: 3 }}>
         <FeedbackBridge />
         <BrowserRouter>
           <AppRoutes />

@@ -73,6 +73,12 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
   useEffect(() => setDrawerOpen(false), [pathname, mobile]);
 
   const sidebarOpen = mobile ? drawerOpen : desktopOpen;
+  const contentLeft = mobile ? 0 : desktopOpen ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
+  // Notices (a finished export) open at the bottom left of the content area, past the sidebar
+  // (layout.css): where a list has neither its filters, its buttons nor its pagination.
+  useEffect(() => {
+    document.documentElement.style.setProperty('--app-content-left', `${contentLeft}px`);
+  }, [contentLeft]);
   const toggleSidebar = () => {
     if (mobile) {
       setDrawerOpen((o) => !o);
@@ -120,7 +126,7 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
       )}
       <Layout
         className="app-main"
-        style={{ marginLeft: mobile ? 0 : desktopOpen ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH }}
+        style={{ marginLeft: contentLeft }}
       >
         <header className="app-header">
           <Navbar trail={trail} dashboard={dashboard} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} mobile={mobile} />

@@ -153,11 +153,13 @@ function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: (
           style={{ marginBottom: 16 }}
           data-testid="code-no-mobile"
           title={t('config.code.noMobile')}
-          description={t('config.code.noMobileHow')}
-          action={
-            <Button size="small" type="primary" onClick={goBind}>
-              {t('config.code.bindMobile')}
-            </Button>
+          description={
+            <>
+              <Typography.Paragraph style={{ marginBottom: 8 }}>{t('config.code.noMobileHow')}</Typography.Paragraph>
+              <Button size="small" type="primary" onClick={goBind}>
+                {t('config.code.bindMobile')}
+              </Button>
+            </>
           }
         />
       ) : (
