@@ -55,6 +55,7 @@ const startupFiles = [
   'apps/web/src/features/auth/**/*.{ts,tsx}',
   'apps/web/src/shared/{feedback,error-boundary,top-progress}.tsx',
   'apps/web/src/shared/{errors,i18n,ui-locale,session,request,live,settings,store,theme,client-type,lang-labels,zod-jitless}.ts',
+  'apps/web/src/shared/form/form-claims.ts',
 ];
 const startupMessage = 'On the start-up path (/login\'s 200 KB budget): import the component by its own path, not the barrel (eslint.config.mjs, startupFiles).';
 const startupPaths = ['antd', '@ant-design/icons', 'zod'].map((name) => ({ name, message: startupMessage, allowTypeImports: true }));

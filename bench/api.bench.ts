@@ -111,7 +111,7 @@ interface Transfer { url: string; type: string; encoding: string; raw: number; w
 /**
  * Loads /login in Chromium from the real server (built console, compressed files) and adds up
  * what went over the wire (CDP's encodedDataLength: headers and the body as sent) for every file
- * requested before the sign-in form showed.
+ * the page had loaded when the sign-in form appeared (its resource timing at that moment).
  */
 async function loginBundle(): Promise<{ files: Transfer[]; jsKB: number; cssKB: number; allKB: number } | null> {
   const dist = path.join(root, 'apps/web/dist');
@@ -144,10 +144,23 @@ async function loginBundle(): Promise<{ files: Transfer[]; jsKB: number; cssKB: 
       const f = seen.get(e.requestId);
       if (f) Object.assign(f, { wire: e.encodedDataLength, done: true });
     });
+    // The moment the form is in the page, the page itself lists what it had loaded (resource
+    // timing lists finished files only): what is fetched after, or still in flight (the brand
+    // name, fetched when the browser is idle), was not needed to show the form.
+    // A string, not a function: tsx would add its name helper, which the page does not have.
+    await page.addInitScript(`(() => {
+      const done = () => {
+        if (window.__loginLoaded || !document.querySelector('input[type=password]')) return false;
+        window.__loginLoaded = [location.pathname, ...performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)];
+        return true;
+      };
+      new MutationObserver((_, o) => { if (done()) o.disconnect(); }).observe(document, { childList: true, subtree: true });
+    })();`);
     await page.goto(`http://127.0.0.1:${port}/login`);
     await page.waitForSelector('input[type=password]', { timeout: 30_000 });
-    renderedIds = new Set(seen.keys());
+    const loaded = new Set((await (await page.waitForFunction('window.__loginLoaded')).jsonValue()) as string[]);
     await page.waitForLoadState('networkidle');
+    renderedIds = new Set([...seen].filter(([, f]) => loaded.has(f.url)).map(([id]) => id));
   } finally {
     await browser.close();
     await server.close();
@@ -246,7 +259,7 @@ async function main() {
     const within = bundle.jsKB <= LOGIN_JS_BUDGET_KB;
     lines.push(
       `What Chromium received over the wire (encodedDataLength: headers and body as sent, Brotli when offered) for every file it`,
-      `requested before the sign-in form showed. Budget: ${LOGIN_JS_BUDGET_KB} KB of JavaScript. Measured: **${bundle.jsKB.toFixed(1)} KB** of JavaScript`,
+      `the page had loaded when the sign-in form appeared. Budget: ${LOGIN_JS_BUDGET_KB} KB of JavaScript. Measured: **${bundle.jsKB.toFixed(1)} KB** of JavaScript`,
       `(${bundle.files.filter((f) => f.type === 'Script').length} scripts), ${bundle.cssKB.toFixed(1)} KB of CSS, ${bundle.allKB.toFixed(1)} KB in all — ${within ? 'within budget' : 'OVER BUDGET'}.`,
       '',
       '| file | type | encoding | KB unpacked | KB transferred |',

@@ -23,7 +23,7 @@ test('the personal center edits the profile (top bar follows), refuses bad input
   await expect(page.getByText('邮箱格式不正确')).toBeVisible();
   await page.getByLabel('邮箱').fill('duty@example.com');
   await page.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(page.locator('.ant-message-success')).toContainText('资料已保存');
+  await expect(page.locator('.ant-message-success')).toContainText('已保存');
   await expect(page.locator('.navbar-avatar')).toContainText('值班主管');
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-avatar-'));

@@ -99,7 +99,8 @@ test('brand name follows into the sidebar and title; a pay change asks for the S
   await expect(dialog).toContainText(/A code was sent to \d{3}\*{4}\d{4}/);
   await dialog.getByLabel('Verification code').fill(lastCode(mobile) === '000000' ? '111111' : '000000');
   await dialog.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.locator('.ant-message-error')).toContainText('verification code is wrong');
+  // Said under the code field (a refusal about a field stays with the field).
+  await expect(dialog.locator('.ant-form-item-explain-error')).toContainText('verification code is wrong');
   await dialog.getByLabel('Verification code').fill(lastCode(mobile));
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(dialog).toBeHidden();
@@ -130,17 +131,20 @@ test('brand name follows into the sidebar and title; a pay change asks for the S
 test('problem types: create, refuse a duplicate, delete after confirming; the operation log shows the changes', async ({ page }) => {
   await signIn(page, { redirect: '/system/problemTypes', lang: 'en_US' });
   await page.getByRole('button', { name: 'New problem type' }).click();
-  const modal = page.getByRole('dialog', { name: 'New problem type' });
+  // Create and edit forms open in a drawer (FormDrawer), as on every screen.
+  const modal = page.locator('.ant-drawer').filter({ hasText: 'New problem type' });
   await modal.getByLabel('Name').fill('Slot jammed');
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('cell', { name: 'Slot jammed' })).toBeVisible();
   await page.getByRole('button', { name: 'New problem type' }).click();
   await modal.getByLabel('Name').fill('slot JAMMED');
   await modal.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('.ant-message-error')).toContainText('already exists');
+  await expect(modal.locator('.ant-form-item-explain-error')).toContainText('already exists');
   await modal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(modal).toBeHidden();
   await page.getByRole('row', { name: /Slot jammed/ }).getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await expect(page.locator('.ant-message-success').last()).toContainText('Deleted');
   await expect(page.getByRole('row', { name: /Slot jammed/ })).toContainText('Deleted');
 
   await page.goto('/system/operationLog');

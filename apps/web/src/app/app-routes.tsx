@@ -7,7 +7,7 @@ import { feedback } from '@/shared/feedback';
 import { endSession, loadSession, useSession } from '@/shared/session';
 import { getToken } from '@/shared/settings';
 import { TopProgress } from '@/shared/top-progress';
-import LoginPage from '@/features/auth/login-page';
+import LoginPage, { useLoginBrand } from '@/features/auth/login-page';
 import { decideGuard, LOGIN_PATH, safeRedirect } from './guard';
 import { useDocumentTitle } from './route-title';
 
@@ -62,6 +62,8 @@ function LoginRoute() {
   const { t } = useTranslation('login');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  useDocumentTitle(t('pageTitle'));
-  return <LoginPage onSignedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })} />;
+  // The configured brand, not a generic name, heads the sign-in tab and card.
+  const brand = useLoginBrand();
+  useDocumentTitle(t('pageTitle'), brand || t('title'));
+  return <LoginPage brand={brand} onSignedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })} />;
 }

@@ -137,9 +137,10 @@ describe('resolveScreen', () => {
     expect(resolveScreen(routes, '/system')).toEqual({ type: 'redirect', to: '/system/operLog' });
   });
 
-  it('sends unknown and forbidden paths to /404', () => {
-    expect(resolveScreen(routes, '/nope')).toEqual({ type: 'redirect', to: '/404' });
-    expect(resolveScreen(buildAppRoutes(menus, ['user']), '/system/loginLog')).toEqual({ type: 'redirect', to: '/404' });
+  it('leaves paths the account has no route for to the layout (403 or 404)', () => {
+    // Not among the account's routes: the layout asks the server whether it exists (403) or not (404).
+    expect(resolveScreen(routes, '/nope')).toEqual({ type: 'unknown' });
+    expect(resolveScreen(buildAppRoutes(menus, ['user']), '/system/loginLog')).toEqual({ type: 'unknown' });
   });
 
   it('drops a trailing slash so a screen has one address', () => {

@@ -1,4 +1,4 @@
-import { MENU_TYPE, SPECIAL_MENU_NAMES, type MenuEntry } from '@cbo/contract';
+import { joinMenuPath, MENU_TYPE, menuPathMatches, SPECIAL_MENU_NAMES, type MenuEntry } from '@cbo/contract';
 
 /**
  * The server's menu tree turned into the console's route tree. Pure functions: the
@@ -42,13 +42,8 @@ function normaliseUrl(url: string | null): string | null {
   return u && !CONTAINER_URLS.has(u.toLowerCase()) ? u : null;
 }
 
-export function joinPath(parent: string, path: string): string {
-  const p = path.trim();
-  if (!p) return parent || '/';
-  if (p.startsWith('/')) return p.replace(/\/+$/, '') || '/';
-  const base = parent.replace(/\/+$/, '');
-  return `${base}/${p.replace(/\/+$/, '')}`;
-}
+/** Joins a menu's path to its parent's route (the contract's rule, shared with the server). */
+export const joinPath = joinMenuPath;
 
 /**
  * MenuEntry tree → route tree: buttons (type 2) skipped, children nested with absolute paths,
@@ -126,31 +121,42 @@ export function buildAppRoutes(menus: readonly MenuEntry[], userRoles: readonly 
     path: '/my', name: '', url: null, icon: null, hidden: true, roles: null, external: false,
     children: [{ path: PROFILE_PATH, name: 'menu.my', url: 'profile/my', icon: 'user', hidden: true, roles: null, external: false, children: [] }],
   };
-  if (containsUrl(routes, RANGE_OWNER_URL) && !containsPath(routes, RANGE_PATH)) {
-    fixed.push({ path: RANGE_PATH, name: 'sysConfig.range.title', url: 'system/set-range', icon: null, hidden: true, roles: null, external: false, children: [] });
-  }
-  return [...fixed, ...routes, ...(containsPath(routes, PROFILE_PATH) ? [] : [profile])];
+  // The range settings sit (hidden) under the system configuration, so their breadcrumb reads
+  // system management / system configuration / range settings; their path stays /setRnge (the
+  // router lifts it to the top level). A fixed tab: once opened it stays in the bar, never closed.
+  const withRange =
+    containsUrl(routes, RANGE_OWNER_URL) && !containsPath(routes, RANGE_PATH)
+      ? addUnder(routes, RANGE_OWNER_URL, { path: RANGE_PATH, name: 'sysConfig.range.title', url: 'system/set-range', icon: null, hidden: true, roles: null, external: false, affix: true, children: [] })
+      : routes;
+  return [...fixed, ...withRange, ...(containsPath(routes, PROFILE_PATH) ? [] : [profile])];
+}
+
+/** The routes with `child` added to the first route whose view url is `url`. */
+function addUnder(routes: readonly AppRoute[], url: string, child: AppRoute): AppRoute[] {
+  let done = false;
+  const walk = (list: readonly AppRoute[]): AppRoute[] =>
+    list.map((r) => {
+      if (done) return r;
+      if (r.url === url) {
+        done = true;
+        return { ...r, children: [...r.children, child] };
+      }
+      return { ...r, children: walk(r.children) };
+    });
+  return walk(routes);
+}
+
+/** The fixed tabs (affix routes), in tree order: never closed (the dashboard shown from the start). */
+export function affixRoutes(routes: readonly AppRoute[]): AppRoute[] {
+  return routes.flatMap((r) => [...(r.affix && r.url ? [r] : []), ...affixRoutes(r.children)]);
 }
 
 function markAffix(r: AppRoute): AppRoute {
-  return { ...r, affix: r.path === DASHBOARD_PATH || undefined, children: r.children.map(markAffix) };
+  return { ...r, affix: r.path === DASHBOARD_PATH || r.path === RANGE_PATH || undefined, children: r.children.map(markAffix) };
 }
 
-/** Splits a path pattern into segments; ':param' matches any one segment. */
-function pathMatches(pattern: string, pathname: string): boolean {
-  const a = pattern.split('/').filter(Boolean);
-  const b = pathname.split('/').filter(Boolean);
-  if (a.length !== b.length) return false;
-  return a.every((seg, i) => seg.startsWith(':') || seg === safeDecode(b[i]!));
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
+/** ':param' matches any one segment (the contract's rule, shared with the server). */
+const pathMatches = menuPathMatches;
 
 /** The chain of routes from the top down to the one at `pathname`, or null when none is. */
 export function findRouteTrail(routes: readonly AppRoute[], pathname: string): AppRoute[] | null {
@@ -183,18 +189,20 @@ export function sidebarRoutes(routes: readonly AppRoute[]): AppRoute[] {
 
 export const NOT_FOUND_PATH = '/404';
 
-export type ScreenResolution = { type: 'screen'; trail: AppRoute[] } | { type: 'redirect'; to: string };
+export type ScreenResolution = { type: 'screen'; trail: AppRoute[] } | { type: 'redirect'; to: string } | { type: 'unknown' };
 
 /**
  * What the layout shows at `pathname`: a screen with its trail, or where to go instead
- * ('/' → the dashboard, a bare directory → its first screen, anything unknown → /404).
+ * ('/' → the dashboard, a bare directory → its first screen, an empty directory → /404).
+ * An address none of the account's routes has is 'unknown': the layout asks the server whether
+ * such a route exists at all (then the account lacks permission: 403) or not (404).
  */
 export function resolveScreen(routes: readonly AppRoute[], pathname: string): ScreenResolution {
   if (pathname === '/' || pathname === '') return { type: 'redirect', to: DASHBOARD_PATH };
   // One address per screen, so a screen never gets two tabs.
   if (pathname.length > 1 && pathname.endsWith('/')) return { type: 'redirect', to: pathname.replace(/\/+$/, '') || '/' };
   const trail = findRouteTrail(routes, pathname);
-  if (!trail) return { type: 'redirect', to: NOT_FOUND_PATH };
+  if (!trail) return { type: 'unknown' };
   const leaf = trail.at(-1)!;
   if (leaf.url) return { type: 'screen', trail };
   const first = firstScreen(leaf);

@@ -7,6 +7,11 @@ import { useThemeColor } from '@/shared/theme';
 import { useAntdLocale } from '@/shared/ui-locale';
 import { AppRoutes } from './app-routes';
 
+/**
+ * Notices (a finished export) open at the bottom left of the content area (layout.css moves them
+ * past the sidebar): the list's filters and buttons are at the top, its pagination at the bottom
+ * right, so they cover none of them.
+ */
 /** vue-element-admin's sidebar palette. */
 const SIDEBAR = { bg: '#304156', subBg: '#1f2d3d', hoverBg: '#263445', text: '#bfcbd9' };
 

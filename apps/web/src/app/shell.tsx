@@ -20,7 +20,7 @@ z.config({ jitless: true });
  */
 export default function Shell() {
   return (
-    <App className="app-root" message={{ maxCount: 3 }}>
+    <App className="app-root" message={{ maxCount: 3 }} notification={{ placement: 'bottomLeft', maxCount: 3 }}>
       <FeedbackBridge />
       <QueryClientProvider client={queryClient}>
         <SignedIn />

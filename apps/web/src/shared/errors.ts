@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { LIVE_TYPES, platformErrors, SESSION_END_CODES } from '@cbo/contract';
 import { i18n } from './i18n';
 import { feedback } from './feedback';
+import { isClaimedByForm } from './form/form-claims';
 import { closeLive, subscribeLive } from './live';
 import { ApiError, onApiError } from './request';
 import { getLang, getToken, removeToken } from './settings';
@@ -11,6 +12,8 @@ import { getLang, getToken, removeToken } from './settings';
  * - codes 100020-100023 end the session: one "logged out" confirm dialog at a time; confirming
  *   clears the token and reloads, which sends the user through the guard to /login;
  * - code -100: nothing; the screen that made the call handles the answer;
+ * - a refusal about a field of the form that sent it: nothing here, the form shows it under the
+ *   field (form/field-errors.ts);
  * - network failures and timeouts: "please do not operate frequently";
  * - every other code: its msg in red for 5 s, or the frequent-operation text when msg is empty.
  */
@@ -56,6 +59,7 @@ export function handleApiError(err: ApiError): void {
     return;
   }
   if (err.code === platformErrors.REJECTED.code) return;
+  if (isClaimedByForm(err)) return;
   if (SESSION_END_CODES.includes(err.code)) {
     showSessionEnded(err.message);
     return;

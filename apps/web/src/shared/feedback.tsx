@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { App } from 'antd';
 import message from 'antd/es/message';
+import { i18n } from './i18n';
 
 /**
  * Toasts and dialogs for code that runs outside components (the request layer's error handler,
@@ -50,4 +51,15 @@ export function StartFeedback() {
     };
   }, [api]);
   return holder;
+}
+
+/**
+ * The kinds of "it worked" toast, each with one wording on every screen (common:done): "Saved"
+ * after a create or edit form, "Deleted" after a delete. A state change says its new state in
+ * the same short past form ("Frozen", "Unlocked"), from its screen's words.
+ */
+export type DoneKind = 'saved' | 'deleted';
+
+export function doneText(kind: DoneKind): string {
+  return i18n.t(`common:done.${kind}`);
 }

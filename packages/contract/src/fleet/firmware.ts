@@ -6,11 +6,22 @@ import { boolFilter } from './shared.js';
 
 /** Firmware batches: one upgrade command per chosen cabinet, followed as one batch. */
 
+/**
+ * The optional checksum of an upgrade. Empty (or blank) means "not given": a form field typed
+ * into and cleared sends '', which must neither block the form nor be refused by the server.
+ */
+export const optionalSha256 = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || sha256Hex.safeParse(v).success, { error: 'rule.sha256' })
+  .optional()
+  .transform((v) => v || undefined);
+
 export const firmwareUpgradeRequest = z.object({
   sns: z.array(cabinetSn).min(1).max(BATCH_STORAGE_MAX),
   version: firmwareVersion,
   url: firmwareUrl,
-  sha256: sha256Hex.optional(),
+  sha256: optionalSha256,
 });
 export type FirmwareUpgradeRequest = z.infer<typeof firmwareUpgradeRequest>;
 export const firmwareQuery = pageQuery.extend(timeRange.shape).extend({

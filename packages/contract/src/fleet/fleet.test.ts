@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchStorageRequest, commandSendRequest, describeError, expandSnRange, rules } from '../index.js';
+import { batchStorageRequest, commandSendRequest, describeError, expandSnRange, firmwareUpgradeRequest, rules } from '../index.js';
 
 const why = (r: { success: boolean; error?: Parameters<typeof describeError>[0] }) => (r.success ? null : describeError(r.error!, 'en_US'));
 
@@ -51,5 +51,20 @@ describe('command request', () => {
     expect(why(commandSendRequest.safeParse({ sn: 'CHGB000000000001', type: 'upgrade', data: { version: '2.4.0', url: 'file:///x' } }))).toBe(
       'data.url: must start with http://, https:// or ftp://',
     );
+  });
+});
+
+describe('firmware upgrade request', () => {
+  const base = { sns: ['CHGB000000000001'], version: '2.4.0', url: 'https://firmware.example.com/a.bin' };
+  it('an empty or blank checksum counts as absent (a field typed into and cleared)', () => {
+    for (const sha256 of ['', '   ', undefined]) {
+      const r = firmwareUpgradeRequest.safeParse({ ...base, sha256 });
+      expect(r.success, JSON.stringify(sha256)).toBe(true);
+      expect(r.data?.sha256).toBeUndefined();
+    }
+  });
+  it('a given checksum must still be 64 hex digits', () => {
+    expect(why(firmwareUpgradeRequest.safeParse({ ...base, sha256: 'abc' }))).toMatch(/^sha256: /);
+    expect(firmwareUpgradeRequest.parse({ ...base, sha256: ` ${'a'.repeat(64)} ` }).sha256).toBe('a'.repeat(64));
   });
 });

@@ -23,6 +23,8 @@ export const identityCalls = {
     summary: "The signed-in account's menu tree (directories and menus; buttons are left out)", data: z.array(menu.menuEntry) }),
   menuGetButton: call({ method: 'GET', path: '/user/api/v1/sys/menu/getButton', access: 'authenticated', module: 'identity',
     summary: 'Permission codes of the buttons the account may use on the screen at path', query: menu.buttonQuery, data: menu.buttonList }),
+  menuPathStatus: call({ method: 'GET', path: '/user/api/v1/sys/menu/pathStatus', access: 'authenticated', module: 'identity',
+    summary: 'Whether a console route exists and whether the account holds it (403 versus 404 in the console)', query: menu.pathStatusQuery, data: menu.pathStatus }),
   menuDashboard: call({ method: 'GET', path: '/user/api/v1/sys/menu/dashbord', access: 'authenticated', module: 'identity',
     summary: 'The dashboard widgets the account may see at path', query: menu.dashboardQuery, data: menu.dashboardConfig }),
   manageInfo: call({ method: 'GET', path: '/user/api/v1/sys/manage/info', access: 'authenticated', module: 'identity',

@@ -37,6 +37,42 @@ export const menuEntry: z.ZodType<MenuEntry> = z.lazy(() =>
   }),
 ).meta({ id: 'MenuEntry' });
 
+/**
+ * A menu's route as the console routes it: a path starting with '/' stands alone, any other is
+ * joined to its parent's route; trailing slashes are dropped.
+ */
+export function joinMenuPath(parent: string, path: string): string {
+  const p = path.trim();
+  if (!p) return parent || '/';
+  if (p.startsWith('/')) return p.replace(/\/+$/, '') || '/';
+  const base = parent.replace(/\/+$/, '');
+  return `${base}/${p.replace(/\/+$/, '')}`;
+}
+
+/** Whether a route pattern (':param' matches any one segment) matches an address's path. */
+export function menuPathMatches(pattern: string, pathname: string): boolean {
+  const a = pattern.split('/').filter(Boolean);
+  const b = pathname.split('/').filter(Boolean);
+  if (a.length !== b.length) return false;
+  return a.every((seg, i) => seg.startsWith(':') || seg === safeDecode(b[i]!));
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * GET pathStatus?path: whether a directory or menu has this route at all, and whether the account
+ * holds it, so the console tells "you may not open this" (403) from "there is no such page" (404).
+ */
+export const pathStatusQuery = z.object({ path: z.string().trim().min(1).max(200) });
+export const pathStatus = z.object({ exists: z.boolean(), granted: z.boolean() });
+export type PathStatus = z.infer<typeof pathStatus>;
+
 /** GET getButton?path: the permission codes of the buttons the account may use on a screen. */
 export const buttonQuery = z.object({ path: z.string().trim().min(1).max(200) });
 export const buttonList = z.array(z.string());

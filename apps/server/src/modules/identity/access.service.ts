@@ -1,5 +1,5 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import { accessLabel, api, DASHBOARD_PATH, DASHBOARD_WIDGETS, MENU_TYPE, type CallName, type DashboardConfig, type MenuEntry } from '@cbo/contract';
+import { accessLabel, api, DASHBOARD_PATH, DASHBOARD_WIDGETS, joinMenuPath, MENU_TYPE, menuPathMatches, type CallName, type DashboardConfig, type MenuEntry, type PathStatus } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { sysAccountRole, sysApi, sysMenu, sysMenuApi, sysRole, sysRoleMenu } from './tables.js';
@@ -72,6 +72,31 @@ export class AccessService {
         children: [],
       }));
     return buildTree(entries);
+  }
+
+  /**
+   * GET pathStatus?path: whether a directory or menu has this console route (routes joined from
+   * the parents' as the console joins them), and whether the account holds one that has it.
+   */
+  async pathStatus(p: Principal, pathname: string): Promise<PathStatus> {
+    const { rows } = await this.heldMenus(p);
+    const held = new Set(rows.map((m) => m.id));
+    const all = await this.db.select({ id: sysMenu.id, parentId: sysMenu.parentId, path: sysMenu.path, type: sysMenu.type }).from(sysMenu);
+    const byId = new Map(all.map((m) => [m.id, m]));
+    const routes = new Map<number, string>();
+    const routeOf = (id: number, depth = 0): string => {
+      const known = routes.get(id);
+      if (known !== undefined) return known;
+      const m = byId.get(id);
+      // A broken parent chain (or a loop) ends the join where it breaks.
+      const parent = m && m.parentId && depth < 32 ? routeOf(m.parentId, depth + 1) : '';
+      const route = m ? joinMenuPath(parent, m.path) : '';
+      routes.set(id, route);
+      return route;
+    };
+    const clean = pathname.replace(/\/+$/, '') || '/';
+    const matching = all.filter((m) => m.type !== MENU_TYPE.button && !/^(https?:|mailto:|tel:)/i.test(m.path.trim()) && menuPathMatches(routeOf(m.id), clean));
+    return { exists: matching.length > 0, granted: matching.some((m) => held.has(m.id)) };
   }
 
   /** GET getButton?path: permission codes of the held buttons under the menu at path. */

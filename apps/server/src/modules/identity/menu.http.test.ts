@@ -79,6 +79,22 @@ describe.each(engines)('menus and permissions (%s)', (engine) => {
     expect((await info(first)).previousLoginTime).toBeNull();
   });
 
+  it('pathStatus tells a route the account may not open (exists, not granted) from one that does not exist', async () => {
+    await accountWithMenus(s.current.database.db, 'pathdash', 'plain123', ['dashboard']);
+    const token = await s.current.login('pathdash', 'plain123');
+    const status = async (path: string) => (await s.current.inject({ url: `/user/api/v1/sys/menu/pathStatus?path=${encodeURIComponent(path)}`, headers: auth(token) })).json();
+    expect((await status('/system/loginLog')).data).toEqual({ exists: true, granted: false });
+    expect((await status('/system/loginLog/')).data).toEqual({ exists: true, granted: false });
+    expect((await status('/system')).data).toEqual({ exists: true, granted: false });
+    expect((await status('/dashboard')).data).toEqual({ exists: true, granted: true });
+    expect((await status('/system/nowhere')).data).toEqual({ exists: false, granted: false });
+    expect((await status('')).code).toBe(100001);
+    const admin = await s.current.login();
+    const super_ = (await s.current.inject({ url: '/user/api/v1/sys/menu/pathStatus?path=/system/loginLog', headers: auth(admin) })).json().data;
+    expect(super_).toEqual({ exists: true, granted: true });
+    expect((await s.current.inject({ url: '/user/api/v1/sys/menu/pathStatus?path=/system/loginLog' })).json().code).toBe(100020);
+  });
+
   // Generated from the route table: every route the server registered, by its declared access.
   it('matrix: every non-public route refuses no token; every permission route refuses a role without it', async () => {
     await accountWithMenus(s.current.database.db, 'nobody', 'nobody123', []);

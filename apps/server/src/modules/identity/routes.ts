@@ -19,6 +19,7 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
 
   registerCall(app, 'menuListByUser', ({ principal }) => s.access.menuTree(principal));
   registerCall(app, 'menuGetButton', ({ principal, query }) => s.access.buttons(principal, query.path));
+  registerCall(app, 'menuPathStatus', ({ principal, query }) => s.access.pathStatus(principal, query.path));
   registerCall(app, 'menuDashboard', ({ principal, query }) => s.access.dashboard(principal, query.path));
 
   registerCall(app, 'manageInfo', ({ principal, query }) => s.manage.info(principal, query.manageId));

@@ -141,4 +141,21 @@ describe.each(engines)('verification codes under concurrency (%s)', (engine) => 
     await codes.consume(me.id, 'newMobile', { areaCode: '86', mobile: '13700009908' }, fresh);
     await expect(codes.consume(me.id, 'newMobile', { areaCode: '86', mobile: '13700009908' }, fresh)).rejects.toMatchObject({ errorName: 'CODE_INVALID' });
   });
+
+  it('the code that bound a mobile does not hold the number back: the payment-settings code is sent at once, an unused one still waits', async () => {
+    // The first administrator's case: no mobile yet, binds one, then opens a sensitive setting.
+    const me = await signedIn();
+    const mobile = '13700009909';
+    expect((await post(me.token, '/user/api/v1/sys/manage/updateMobileSendCode', { areaCode: '86', mobile })).code).toBe(0);
+    expect((await post(me.token, '/user/api/v1/sys/manage/updateMobile', { areaCode: '86', mobile, code: s.current.sms.lastCode(mobile)! })).code).toBe(0);
+    const sent = await post(me.token, '/user/api/v1/global/config/sendCode');
+    expect(sent.code).toBe(0);
+    expect(s.current.sms.sent.filter((m) => m.mobile === mobile)).toHaveLength(2);
+    // That code is unused: the next send to the number waits its minute, whatever the purpose.
+    const again = await post(me.token, '/user/api/v1/sys/manage/sendCode');
+    expect(again.code).toBe(100041);
+    // And the code sent for the setting works.
+    const cfgCode = s.current.sms.lastCode(mobile)!;
+    expect((await post(me.token, '/user/api/v1/global/config/checkCode', { code: cfgCode })).code).toBe(0);
+  });
 });

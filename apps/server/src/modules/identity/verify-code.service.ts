@@ -38,7 +38,8 @@ export class VerifyCodeService {
   }
 
   /**
-   * Sends a code for `purpose` to `to`, at most one a minute per number and 10 a day per account.
+   * Sends a code for `purpose` to `to`, at most one a minute per number while the last one sent
+   * there is unused, and 10 a day per account.
    * The limits are read and the code stored under two transaction locks (the account's, then the
    * number's), so sends at the same moment are decided one after the other on what is stored.
    */
@@ -48,10 +49,13 @@ export class VerifyCodeService {
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SEND_ACCOUNT}, ${accountId}::int)`);
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SEND_TARGET}, hashtext(${t}))`);
+      // The cooldown belongs to a code still waiting to be typed in. A code that was used proves
+      // the person holds the number and received it, so it does not hold the number back: the
+      // code that just bound a mobile must not make the next purpose (a payment setting) wait.
       const [last] = await tx
         .select({ createdAt: sysVerifyCode.createdAt })
         .from(sysVerifyCode)
-        .where(and(eq(sysVerifyCode.target, t), sql`${sysVerifyCode.purpose} not like 'ticket%'`))
+        .where(and(eq(sysVerifyCode.target, t), sql`${sysVerifyCode.purpose} not like 'ticket%'`, isNull(sysVerifyCode.consumedAt)))
         .orderBy(desc(sysVerifyCode.createdAt))
         .limit(1);
       const wait = last ? CODE_RESEND_SECONDS - Math.floor((Date.now() - last.createdAt.getTime()) / 1000) : 0;

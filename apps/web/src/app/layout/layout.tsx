@@ -4,8 +4,9 @@ import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicParam } from '@/shared/public-param';
 import { getBrandName, getSidebarOpen, setBrandName, setSidebarOpen } from '@/shared/settings';
-import { DASHBOARD_PATH, findRouteTrail, resolveScreen, type AppRoute } from '../menu-routes';
+import { affixRoutes, DASHBOARD_PATH, findRouteTrail, resolveScreen, type AppRoute } from '../menu-routes';
 import { toRouteObjects } from '../route-objects';
+import { ForbiddenOrMissing } from '../forbidden';
 import { translateTitle, useDocumentTitle } from '../route-title';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
@@ -43,13 +44,19 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
     if (brandParam) setBrandName(brandParam);
   }, [brandParam]);
   const brand = brandParam || getBrandName();
-  useDocumentTitle(leaf ? translateTitle(i18n, leaf.name) : '', brand);
+  // An address without a route of the account is, until the server says otherwise, "no permission".
+  useDocumentTitle(leaf ? translateTitle(i18n, leaf.name) : resolution.type === 'unknown' ? i18n.t('errors:forbidden.title') : '', brand);
 
   // The tab bar: the fixed dashboard tab first, the current screen added, and tabs restored
   // from a reload dropped when this account can no longer open them.
   const tags = useTags();
   useEffect(() => {
-    const affix = dashboard ? [{ path: dashboard.path, fullPath: dashboard.path, title: dashboard.name, affix: true }] : [];
+    // Fixed tabs: the dashboard from the start; another fixed route (the range settings) joins
+    // the bar when first opened and then stays, without a close button.
+    const open = new Set([pathname, ...getTags().map((x) => x.path)]);
+    const others = affixRoutes(routes).filter((r) => r.path !== dashboard?.path && open.has(r.path));
+    const fixed = [...(dashboard ? [dashboard] : []), ...others];
+    const affix = fixed.map((r) => ({ path: r.path, fullPath: r.path, title: r.name, affix: true }));
     let next = pruneTags(getTags(), (p) => resolveScreen(routes, p).type === 'screen');
     if (leaf) next = addTag(next, { path: pathname, fullPath: pathname + search, title: leaf.name });
     setTags(withAffix(next, affix));
@@ -66,6 +73,12 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
   useEffect(() => setDrawerOpen(false), [pathname, mobile]);
 
   const sidebarOpen = mobile ? drawerOpen : desktopOpen;
+  const contentLeft = mobile ? 0 : desktopOpen ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
+  // Notices (a finished export) open at the bottom left of the content area, past the sidebar
+  // (layout.css): where a list has neither its filters, its buttons nor its pagination.
+  useEffect(() => {
+    document.documentElement.style.setProperty('--app-content-left', `${contentLeft}px`);
+  }, [contentLeft]);
   const toggleSidebar = () => {
     if (mobile) {
       setDrawerOpen((o) => !o);
@@ -113,7 +126,7 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
       )}
       <Layout
         className="app-main"
-        style={{ marginLeft: mobile ? 0 : desktopOpen ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH }}
+        style={{ marginLeft: contentLeft }}
       >
         <header className="app-header">
           <Navbar trail={trail} dashboard={dashboard} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} mobile={mobile} />
@@ -121,6 +134,7 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
         </header>
         <Layout.Content className="app-content">
           {resolution.type === 'redirect' && <Navigate to={resolution.to} replace />}
+          {resolution.type === 'unknown' && <ForbiddenOrMissing pathname={pathname} />}
           <ViewHost routes={routeObjects} cache={liveCache} activePath={resolution.type === 'screen' ? pathname : ''} />
         </Layout.Content>
       </Layout>

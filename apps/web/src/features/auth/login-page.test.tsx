@@ -62,7 +62,7 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter your user name')).toBeTruthy();
     expect(screen.getByText('Enter your password')).toBeTruthy();
-    expect(sent).toHaveLength(0);
+    expect(sent.filter((c) => c.path === LOGIN)).toHaveLength(0);
   });
 
   it('signs in by user name: stores token, browserType and brand, then hands over', async () => {
@@ -75,7 +75,7 @@ describe('LoginPage', () => {
     fireEvent.change(screen.getByPlaceholderText('Password'), { target: { value: 'admin123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
-    expect(sent[0]).toMatchObject({
+    expect(sent.find((c) => c.path === LOGIN)).toMatchObject({
       path: LOGIN,
       body: { userName: 'admin', password: 'admin123', clientType: 'MANAGE_PC', browserType: '1' },
       headers: { ClientType: 'MANAGE_PC' },
@@ -89,13 +89,35 @@ describe('LoginPage', () => {
     const sent = serve({ [LOGIN]: { code: 0, msg: 'success', data: { token: 't', browserType: 1 } } });
     const onSignedIn = renderPage();
     fireEvent.click(screen.getByText('Mobile'));
-    fireEvent.change(await screen.findByPlaceholderText('Area code'), { target: { value: '86' } });
+    // The area code starts at +86, as in the personnel form.
+    expect(((await screen.findByPlaceholderText('Area code')) as HTMLInputElement).value).toBe('86');
     fireEvent.change(screen.getByPlaceholderText('Mobile number'), { target: { value: '13800000000' } });
     fireEvent.change(screen.getByPlaceholderText('Password'), { target: { value: 'secret1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
-    expect(sent[0]!.body).toMatchObject({ areaCode: '86', mobile: '13800000000', password: 'secret1' });
-    expect(sent[0]!.body).not.toHaveProperty('userName');
+    const login = sent.find((c) => c.path === LOGIN)!;
+    expect(login.body).toMatchObject({ areaCode: '86', mobile: '13800000000', password: 'secret1' });
+    expect(login.body).not.toHaveProperty('userName');
+  });
+
+  it("keeps each tab's password to itself", async () => {
+    serve({});
+    renderPage();
+    fireEvent.change(screen.getByPlaceholderText('Password'), { target: { value: 'typed-for-admin' } });
+    fireEvent.click(screen.getByText('Mobile'));
+    await screen.findByPlaceholderText('Mobile number');
+    expect((screen.getByPlaceholderText('Password') as HTMLInputElement).value).toBe('');
+    fireEvent.change(screen.getByPlaceholderText('Password'), { target: { value: 'typed-for-mobile' } });
+    fireEvent.click(screen.getByText('User name'));
+    await screen.findByPlaceholderText('User name');
+    expect((screen.getByPlaceholderText('Password') as HTMLInputElement).value).toBe('typed-for-admin');
+  });
+
+  it('heads the card with the configured brand, fetched on the sign-in screen itself', async () => {
+    serve({ [PARAM]: { code: 0, msg: 'success', data: { paramValue: 'Acme Power' } } });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Acme Power' })).toBeTruthy();
+    expect(getBrandName()).toBe('Acme Power');
   });
 
   it('stays on the page without a token when the server refuses', async () => {
@@ -105,7 +127,7 @@ describe('LoginPage', () => {
     fireEvent.change(screen.getByPlaceholderText('Password'), { target: { value: 'nope123' } });
     const button = screen.getByRole('button', { name: 'Sign in' });
     fireEvent.click(button);
-    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent.filter((c) => c.path === LOGIN)).toHaveLength(1));
     // The button leaves its loading state once the refusal is in; the form keeps what was typed.
     await waitFor(() => expect(button.className).not.toContain('ant-btn-loading'));
     expect((screen.getByPlaceholderText('User name') as HTMLInputElement).value).toBe('admin');

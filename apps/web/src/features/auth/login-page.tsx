@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 // Deep imports, not the 'antd' barrel: code reachable from the start-up path through a barrel is
 // bundled with it, so the barrel would pull every component a later screen uses into /login.
 import Button from 'antd/es/button';
@@ -22,7 +22,9 @@ type Field = 'userName' | 'areaCode' | 'mobile' | 'password';
 type Values = Record<Field, string>;
 
 const FIELDS: Record<Mode, Field[]> = { account: ['userName', 'password'], mobile: ['areaCode', 'mobile', 'password'] };
-const EMPTY: Values = { userName: '', areaCode: '', mobile: '', password: '' };
+/** The area code starts at +86, as in the personnel form (the business's home market). */
+export const DEFAULT_AREA_CODE = '86';
+const EMPTY: Values = { userName: '', areaCode: DEFAULT_AREA_CODE, mobile: '', password: '' };
 
 /**
  * no sign-in rule beyond "required" is shown (the server trims the names with the
@@ -41,17 +43,20 @@ export function missingFields(mode: Mode, v: Values): Field[] {
  * A plain form rather than antd's Form: with three required fields it needs none of its
  * machinery, and leaving it out keeps the screen's start-up JS within its budget (200 KB over the wire, npm run bench).
  */
-export default function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
+export default function LoginPage({ onSignedIn, brand: givenBrand }: { onSignedIn: () => void; brand?: string }) {
   const { t } = useTranslation('login');
   const [mode, setMode] = useState<Mode>('account');
-  const [values, setValues] = useState<Values>(EMPTY);
+  // Each way of signing in keeps its own fields: a password typed on one tab never travels to
+  // the other (it belongs to the account it was typed for).
+  const [byMode, setByMode] = useState<Record<Mode, Values>>({ account: EMPTY, mobile: EMPTY });
+  const values = byMode[mode];
   const [missing, setMissing] = useState<Field[]>([]);
   const [submitting, setSubmitting] = useState(false);
-  // The brand of the last sign-in on this browser; the public parameter is fetched after login.
-  const brand = getBrandName() || t('title');
+  const ownBrand = useLoginBrand(givenBrand === undefined);
+  const brand = givenBrand || ownBrand || t('title');
 
   const change = (field: Field) => (e: ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setByMode((all) => ({ ...all, [mode]: { ...all[mode], [field]: e.target.value } }));
     setMissing((m) => m.filter((f) => f !== field));
   };
 
@@ -148,6 +153,39 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {
       </div>
     </main>
   );
+}
+
+/**
+ * The configured brand name for the sign-in screen: the one this browser last stored at once,
+ * then the public parameter itself (fetched after the form shows, so the screen's first paint
+ * stays within its budget; the call table it needs is the one the sign-in uses next anyway).
+ * Stored again for the titles of the console. Empty until known.
+ */
+export function useLoginBrand(enabled = true): string {
+  const [brand, setBrand] = useState(getBrandName);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    // Once the browser is idle after showing the form: the call table this needs is not part of
+    // what the screen needs to show (its start-up budget), only of what signing in needs next.
+    const fetchBrand = () =>
+      import('@/shared/public-param')
+        .then((m) => m.fetchPublicParam('brandName', controller.signal))
+        .then((name) => {
+          if (!name) return;
+          setBrandName(name);
+          setBrand(name);
+        })
+        .catch(() => undefined); // decoration: the stored or generic title stays
+    const idle = typeof window.requestIdleCallback === 'function';
+    const handle = idle ? window.requestIdleCallback(() => void fetchBrand(), { timeout: 2000 }) : window.setTimeout(() => void fetchBrand(), 300);
+    return () => {
+      if (idle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
+      controller.abort();
+    };
+  }, [enabled]);
+  return brand;
 }
 
 /**

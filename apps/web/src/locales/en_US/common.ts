@@ -12,6 +12,13 @@ export default {
   frequentOperation: 'Please do not operate frequently',
   hasError: 'Has Error',
   menuLoadFailed: 'Menu data failed to load',
+  /** The one wording of each kind of "it worked" toast, the same on every screen. */
+  done: {
+    saved: 'Saved',
+    deleted: 'Deleted',
+  },
+  /** The one empty state: a table, list or panel with nothing to show. */
+  empty: 'No data',
   sessionEnded: {
     title: 'Logged out',
     content: 'You have been logged out. Cancel to stay on this page, or log in again.',

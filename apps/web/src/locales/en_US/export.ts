@@ -9,6 +9,7 @@ export default {
   failed: 'Export failed',
   readyTitle: 'Export ready',
   failedTitle: 'Export failed',
+  openList: 'Open the export list',
   errors: {
     interrupted: 'Interrupted several times and stopped; export again',
     serverError: 'The server could not write the file; export again',

@@ -287,6 +287,8 @@ export default {
     selected: '{{value}} chosen (at most {{max}})',
     confirmTitle: 'Upgrade {{value}} cabinets to {{version}}?',
     confirmText: 'Each cabinet downloads the file, flashes it and restarts. Offline cabinets fail at once and are not queued.',
+    offlineChosen: '{{value}} of the chosen cabinets are offline ({{sns}}): their upgrade fails at once and is not queued.',
+    untickOffline: 'Untick offline ones',
   },
   deviceLog: {
     title: 'Device log',

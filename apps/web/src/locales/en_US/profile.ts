@@ -10,7 +10,6 @@ export default {
   address: 'Address',
   note: 'Note',
   save: 'Save',
-  profileSaved: 'Profile saved',
   loginCount: 'Sign-ins',
   lastLoginTime: 'Last sign-in',
   lastLoginIp: 'Last sign-in address',

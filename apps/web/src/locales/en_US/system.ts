@@ -3,8 +3,6 @@ export default {
   config: {
     title: 'System configuration',
     save: 'Save',
-    saved: 'Saved',
-    deleted: 'Deleted',
     on: 'On',
     off: 'Off',
     edit: 'Edit',
@@ -48,6 +46,9 @@ export default {
       send: 'Send code',
       resendIn: 'Resend in {{seconds}} s',
       confirm: 'Verify',
+      noMobile: 'There is no mobile number to send the code to',
+      noMobileHow: 'Your account has no mobile number and no system code mobile is set. Bind a mobile number to your account in the personal center (Mobile tab), then come back and send the code.',
+      bindMobile: 'Bind a mobile in the personal center',
     },
     image: {
       upload: 'Upload',
@@ -260,7 +261,6 @@ export default {
     edit: 'Edit',
     delete: 'Delete',
     confirmDelete: 'Delete "{{name}}"? Tickets that used it keep it.',
-    deletedMsg: 'Deleted',
     statuses: {
       inUse: 'In use',
       deleted: 'Deleted',

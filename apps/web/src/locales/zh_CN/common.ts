@@ -12,6 +12,13 @@ export default {
   frequentOperation: '请勿频繁操作',
   hasError: '出错了',
   menuLoadFailed: '菜单数据加载失败',
+  /** The one wording of each kind of "it worked" toast, the same on every screen. */
+  done: {
+    saved: '已保存',
+    deleted: '已删除',
+  },
+  /** The one empty state: a table, list or panel with nothing to show. */
+  empty: '暂无数据',
   sessionEnded: {
     title: '已退出登录',
     content: '您已被登出，可以取消以继续留在该页面，或者重新登录。',

@@ -9,6 +9,7 @@ export default {
   failed: '导出失败',
   readyTitle: '导出完成',
   failedTitle: '导出失败',
+  openList: '打开导出列表',
   errors: {
     interrupted: '导出中断多次，已停止，请重新导出',
     serverError: '服务器导出失败，请重新导出',

@@ -287,6 +287,8 @@ export default {
     selected: '已选 {{value}} 台（最多 {{max}}）',
     confirmTitle: '将 {{value}} 台机柜升级到 {{version}}？',
     confirmText: '每台机柜会下载文件、烧录并重启。离线机柜立即失败，不会排队。',
+    offlineChosen: '所选机柜中有 {{value}} 台离线（{{sns}}）：其升级会立即失败，不会排队等待。',
+    untickOffline: '取消勾选离线机柜',
   },
   deviceLog: {
     title: '设备日志',

@@ -10,7 +10,6 @@ export default {
   address: '地址',
   note: '备注',
   save: '保存',
-  profileSaved: '资料已保存',
   loginCount: '登录次数',
   lastLoginTime: '上次登录时间',
   lastLoginIp: '上次登录地址',

@@ -3,8 +3,6 @@ export default {
   config: {
     title: '系统配置',
     save: '保存',
-    saved: '已保存',
-    deleted: '已删除',
     on: '开启',
     off: '关闭',
     edit: '编辑',
@@ -48,6 +46,9 @@ export default {
       send: '发送验证码',
       resendIn: '{{seconds}} 秒后重发',
       confirm: '验证',
+      noMobile: '没有可接收验证码的手机号',
+      noMobileHow: '您的账号尚未绑定手机号，系统也未设置验证手机号。请先到个人中心（“更换手机号”标签）绑定手机号，再回来发送验证码。',
+      bindMobile: '去个人中心绑定手机号',
     },
     image: {
       upload: '上传',
@@ -260,7 +261,6 @@ export default {
     edit: '编辑',
     delete: '删除',
     confirmDelete: '确定删除“{{name}}”？已使用它的工单保持不变。',
-    deletedMsg: '已删除',
     statuses: {
       inUse: '使用中',
       deleted: '已删除',

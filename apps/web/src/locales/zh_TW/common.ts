@@ -12,6 +12,13 @@ export default {
   frequentOperation: '請勿頻繁操作',
   hasError: '發生錯誤',
   menuLoadFailed: '選單資料載入失敗',
+  /** The one wording of each kind of "it worked" toast, the same on every screen. */
+  done: {
+    saved: '已儲存',
+    deleted: '已刪除',
+  },
+  /** The one empty state: a table, list or panel with nothing to show. */
+  empty: '暫無資料',
   sessionEnded: {
     title: '已登出',
     content: '您已被登出，可以取消以繼續留在此頁面，或重新登入。',

@@ -9,6 +9,7 @@ export default {
   failed: '匯出失敗',
   readyTitle: '匯出完成',
   failedTitle: '匯出失敗',
+  openList: '開啟匯出列表',
   errors: {
     interrupted: '匯出多次中斷，已停止，請重新匯出',
     serverError: '伺服器匯出失敗，請重新匯出',

@@ -287,6 +287,8 @@ export default {
     selected: '已選 {{value}} 台（最多 {{max}}）',
     confirmTitle: '將 {{value}} 台機櫃升級到 {{version}}？',
     confirmText: '每台機櫃會下載檔案、燒錄並重啟。離線機櫃立即失敗，不會排隊。',
+    offlineChosen: '所選機櫃中有 {{value}} 台離線（{{sns}}）：其升級會立即失敗，不會排隊等待。',
+    untickOffline: '取消勾選離線機櫃',
   },
   deviceLog: {
     title: '設備日誌',

@@ -10,7 +10,6 @@ export default {
   address: '地址',
   note: '備註',
   save: '儲存',
-  profileSaved: '資料已儲存',
   loginCount: '登入次數',
   lastLoginTime: '上次登入時間',
   lastLoginIp: '上次登入位址',

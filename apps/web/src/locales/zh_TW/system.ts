@@ -3,8 +3,6 @@ export default {
   config: {
     title: '系統設定',
     save: '儲存',
-    saved: '已儲存',
-    deleted: '已刪除',
     on: '開啟',
     off: '關閉',
     edit: '編輯',
@@ -48,6 +46,9 @@ export default {
       send: '傳送驗證碼',
       resendIn: '{{seconds}} 秒後重送',
       confirm: '驗證',
+      noMobile: '沒有可接收驗證碼的手機號碼',
+      noMobileHow: '您的帳號尚未綁定手機號碼，系統也未設定驗證手機號碼。請先到個人中心（「更換手機號碼」標籤）綁定手機號碼，再回來傳送驗證碼。',
+      bindMobile: '前往個人中心綁定手機號碼',
     },
     image: {
       upload: '上傳',
@@ -260,7 +261,6 @@ export default {
     edit: '編輯',
     delete: '刪除',
     confirmDelete: '確定刪除「{{name}}」？已使用它的工單保持不變。',
-    deletedMsg: '已刪除',
     statuses: {
       inUse: '使用中',
       deleted: '已刪除',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeIssue, rules, updatePasswordRequest, updateProfileRequest, type Lang } from '@cbo/contract';
+import { describeIssue, firmwareUpgradeRequest, rules, updatePasswordRequest, updateProfileRequest, type Lang } from '@cbo/contract';
 import { zodRule } from './zod-rule';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
@@ -18,6 +18,14 @@ async function check(schema: z.ZodType, value: unknown, lang: Lang, label?: stri
 
 describe('zodRule', () => {
   const nick = updateProfileRequest.shape.nickName;
+
+  it('an optional field typed into and cleared passes (the firmware checksum)', async () => {
+    const sha = firmwareUpgradeRequest.shape.sha256;
+    expect(zodRule(sha, 'en_US').required).toBe(false);
+    expect(await check(sha, '', 'en_US')).toBeNull();
+    expect(await check(sha, null, 'en_US')).toBeNull();
+    expect(await check(sha, 'abc', 'en_US')).toBeTruthy();
+  });
 
   it('says what the contract says, in the language asked for', async () => {
     expect(await check(nick, 'x'.repeat(19), 'en_US')).toBe('Must be at most 18 characters');

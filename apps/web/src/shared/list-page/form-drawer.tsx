@@ -3,6 +3,8 @@ import { App, Button, Drawer, Form, Modal, Space, type FormInstance } from 'antd
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CallName } from '@cbo/contract';
+import { submitWithFieldErrors } from '../form/field-errors';
+import { doneText } from '../feedback';
 import { callKey } from './call-key';
 import { useIsMobile } from './use-viewport';
 
@@ -12,11 +14,14 @@ export interface FormOverlayProps<V> {
   onClose: () => void;
   /** Values the form opens with (the record for edit); applied each time it opens. */
   initialValues?: Partial<V>;
-  /** Sends the form; a rejection keeps the form open (the error was already shown centrally). */
+  /**
+   * Sends the form; a rejection keeps the form open. A refusal about one of the form's fields is
+   * shown under that field (shared/form/field-errors.ts), any other was already shown centrally.
+   */
   onSubmit: (values: V) => Promise<unknown>;
   /** Calls whose cached answers are stale after a save, usually the list call. */
   invalidates?: CallName[];
-  /** Shown after a save; the default says "Saved". False shows nothing. */
+  /** Shown after a save; the default is the one "Saved" wording (doneText). False shows nothing. */
   successMessage?: string | false;
   /** Form.Items. */
   children: ReactNode;
@@ -82,7 +87,6 @@ export function FormModal<V extends object>(props: FormOverlayProps<V>) {
 }
 
 function useFormOverlay<V extends object>({ open, onClose, initialValues, onSubmit, invalidates, successMessage, form: given }: FormOverlayProps<V>) {
-  const { t } = useTranslation('kit');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [own] = Form.useForm<V>();
@@ -104,9 +108,10 @@ function useFormOverlay<V extends object>({ open, onClose, initialValues, onSubm
   }, [open, initialKey, form]);
 
   const mutation = useMutation({
-    mutationFn: onSubmit,
+    // A refusal about one of the form's fields (a taken user name) is shown under that field.
+    mutationFn: (values: V) => submitWithFieldErrors(form, () => onSubmit(values)),
     onSuccess: async () => {
-      if (successMessage !== false) void message.success(successMessage ?? t('saved'));
+      if (successMessage !== false) void message.success(successMessage ?? doneText('saved'));
       onClose();
       await Promise.all((invalidates ?? []).map((name) => queryClient.invalidateQueries({ queryKey: callKey(name) })));
     },

@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { Button, Card, Empty, Flex, Form, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Card, Flex, Form, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permit } from '@/shared/permission';
@@ -12,6 +12,7 @@ import { arrangeColumns, loadPrefs, savePrefs, tableWidth, type TablePrefs } fro
 import { TableSettings } from './table-settings';
 import { toTableColumn } from './table-cells';
 import type { AppliedFilters, ColumnsOf, ExportCall, FilterField, FiltersOf, ListColumn, ListInput, PagedCall, RowOf, Sortable, SortState } from './types';
+import { EmptyState } from '../empty-state';
 
 interface ListPageBaseProps<K extends PagedCall> {
   /** The paged call behind the table (api.ts), e.g. 'loginLogQueryPage'. */
@@ -160,7 +161,7 @@ export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
           // As wide as the columns together: a wider card stretches them, a narrower one (below
           // 992 px) scrolls the table sideways inside the card instead of squeezing the columns.
           scroll={{ x: tableWidth(shownColumns), ...tableProps?.scroll }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText ?? t('empty')} /> }}
+          locale={{ emptyText: <EmptyState description={emptyText} /> }}
           pagination={{
             current: list.pageNum,
             pageSize: list.pageSize,

@@ -103,6 +103,18 @@ describe('ExportMenu', () => {
     expect(await screen.findByText('Export ready')).toBeTruthy();
   });
 
+  it('announces a finished export with a notice that closes by itself and leads into the export list', async () => {
+    fakeServer({ [LIST]: { list: [item(7, '100%')], total: 1 } });
+    renderView(<ExportMenu />);
+    act(() => live.emit(LIVE_TYPES.exportResult, { id: 7, fileName: 'login-log-7.xlsx', fileUrl: '/user/api/v1/exportExcelLog/download?id=7' }));
+    const notice = await screen.findByTestId('export-notice-7');
+    // Timed: the bar counting down is only drawn for a notice that closes by itself.
+    expect(notice.querySelector('.ant-notification-notice-progress')).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe('/user/api/v1/exportExcelLog/download?id=7');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Open the export list' }));
+    expect(await screen.findByTestId('export-7')).toBeTruthy();
+  });
+
   it('pages through the export log ten at a time', async () => {
     const server = fakeServer({
       [LIST]: (call) => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Badge, Button, Empty, Flex, Pagination, Popover, Progress, Spin, Tooltip, Typography } from 'antd';
+import { App, Badge, Button, Flex, Pagination, Popover, Progress, Spin, Tooltip, Typography } from 'antd';
 import { CloudDownloadOutlined, DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,12 @@ import {
   percentOf,
   withProgress,
 } from '../export-log';
+import { EmptyState } from '@/shared/empty-state';
 
 type ExportPage = PageResult<ExportLogItem>;
+
+/** How long the "export ready" notice stays (seconds) before it closes by itself. */
+export const EXPORT_NOTICE_SECONDS = 6;
 
 function exportLogQuery(pageNum: number) {
   const query = { pageNum, pageSize: EXPORT_PAGE_SIZE };
@@ -69,10 +73,10 @@ export default function ExportMenu() {
       void refetchAll();
       const { id, fileName, fileUrl } = msg.data;
       if (fileUrl) {
-        // Bottom right: at the top the notice would cover the export list button it points to.
+        // Closes by itself (held while the pointer rests on it); the file stays one click away
+        // in the export list, which the notice opens.
         notification.success({
           key: `export-${id}`,
-          placement: 'bottomRight',
           title: t('readyTitle'),
           description: (
             <span>
@@ -82,11 +86,35 @@ export default function ExportMenu() {
               </a>
             </span>
           ),
-          duration: 0,
+          actions: (
+            <Button
+              size="small"
+              onClick={() => {
+                notification.destroy(`export-${id}`);
+                setOpen(true);
+              }}
+            >
+              {t('openList')}
+            </Button>
+          ),
+          duration: EXPORT_NOTICE_SECONDS,
+          showProgress: true,
+          pauseOnHover: true,
+          props: { 'data-testid': `export-notice-${id}` },
         });
       } else {
         // The live message only says that it failed; the list row carries the reason.
-        notification.error({ key: `export-${id}`, placement: 'bottomRight', title: t('failedTitle'), description: fileName });
+        notification.error({
+          key: `export-${id}`,
+          title: t('failedTitle'),
+          description: fileName,
+          actions: (
+            <Button size="small" onClick={() => setOpen(true)}>
+              {t('openList')}
+            </Button>
+          ),
+          duration: EXPORT_NOTICE_SECONDS * 2,
+        });
       }
     });
 
@@ -112,7 +140,7 @@ export default function ExportMenu() {
             ))}
           </ul>
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={shown.isFetching ? t('loading') : t('empty')} />
+          <EmptyState description={shown.isFetching ? t('loading') : t('empty')} />
         )}
         {page && page.total > EXPORT_PAGE_SIZE && (
           <Flex justify="end" style={{ marginTop: 8 }}>

@@ -12,6 +12,7 @@ import { CabinetSlots } from './cabinet-slots';
 import { CommandStateTag, CommandTimeline } from './command-timeline';
 import { SignalBars } from './signal-bars';
 import { OnlineBadge, ServerAddress, batterySummary, hostPort } from './cabinet-text';
+import { EmptyState } from '@/shared/empty-state';
 
 const RECENT_COMMANDS = 10;
 
@@ -139,7 +140,7 @@ export function RecentCommands({ sn }: { sn: string }) {
           dataSource={commands.data?.list ?? []}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('command.none') }}
+          locale={{ emptyText: <EmptyState description={t('command.none')} /> }}
           expandable={{ expandedRowRender: (c) => <CommandTimeline command={c} /> }}
           columns={[
             { key: 'createdAt', title: t('command.time'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },

@@ -1,8 +1,9 @@
 import type { CSSProperties } from 'react';
-import { Empty, Tooltip, theme } from 'antd';
+import { Tooltip, theme } from 'antd';
 import { LockOutlined, ThunderboltFilled, UnlockOutlined, WarningFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import './cabinet-slots.css';
+import { EmptyState } from '@/shared/empty-state';
 
 /** One slot as the cabinet's `inventory` message reports it (protocol.md). */
 export interface SlotView {
@@ -76,7 +77,7 @@ export function CabinetSlots({ slots, slotCount, onSlotClick, selectedSlot, hide
   const { t } = useTranslation('fleet');
   const { token } = theme.useToken();
   const filled = fillSlots(slots, slotCount);
-  if (filled.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('slots.none')} />;
+  if (filled.length === 0) return <EmptyState description={t('slots.none')} />;
   const summary = summarizeSlots(slots, slotCount);
   const colour: Record<BatteryLevel, string> = {
     good: token.colorSuccess,

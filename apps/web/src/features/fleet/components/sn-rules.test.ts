@@ -18,9 +18,12 @@ describe('batch storage rules in the form', () => {
     expect(parseSnList('')).toEqual([]);
   });
 
-  it('accepts 16- and 17-character SNs and names the first non-standard one', () => {
+  it('accepts 16- and 17-character SNs and names every non-standard one as typed', () => {
     expect(snListProblem('CHGB000000000001\nCHGB0000000000002', 'en_US')).toBeNull();
-    expect(snListProblem('CHGB000000000001\nCHG1000000000002\nXX', 'en_US')).toMatch(/^CHG1000000000002: .*non-standard device code/);
+    expect(snListProblem('chgb000000000001\nCHGB0000000000002', 'en_US')).toBeNull();
+    const problem = snListProblem('CHGB000000000001\nchg1000000000002\nXx\nchg1000000000002', 'en_US');
+    expect(problem).toMatch(/^chg1000000000002, Xx: .*non-standard device code/);
+    expect(problem).not.toContain('CHG1000000000002');
     expect(snListProblem('CHGB00000000001', 'zh_CN')).toContain('设备编码不规范');
   });
 

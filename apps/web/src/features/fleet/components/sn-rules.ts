@@ -7,27 +7,41 @@ import { BATCH_STORAGE_MAX, describeIssue, expandSnRange, rules, snRangeProblem,
  * BATCH_STORAGE_MAX, snRangeProblem), so the form says what the server would say before sending.
  */
 
-/** A pasted list: one SN per line, or separated by commas, semicolons or spaces; upper-cased. */
-export function parseSnList(text: string | null | undefined): string[] {
+/** The tokens of a pasted list, as typed: one per line, or separated by commas, semicolons or spaces. */
+function typedTokens(text: string | null | undefined): string[] {
   if (!text) return [];
   return text
     .split(/[\s,;，；、]+/)
-    .map((s) => s.trim().toUpperCase())
+    .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** A pasted list as it is sent: the tokens upper-cased (the SN rule is upper-case letters). */
+export function parseSnList(text: string | null | undefined): string[] {
+  return typedTokens(text).map((s) => s.toUpperCase());
 }
 
 /** The list as the server takes it: 1-500 SNs, each 4 letters and 12 or 13 digits. */
 export const snListSchema = z.array(rules.cabinetSn).min(1).max(BATCH_STORAGE_MAX);
 
-/** Why a pasted list cannot be sent, naming the first bad SN; null when it can. */
+/**
+ * Why a pasted list cannot be sent; null when it can. Every SN that breaks the rule is named as
+ * it was typed (so the person finds it in what they pasted), grouped by reason, each once.
+ */
 export function snListProblem(text: string | null | undefined, lang: Lang): string | null {
-  const list = parseSnList(text);
-  const result = snListSchema.safeParse(list);
-  if (result.success) return null;
-  const issue = result.error.issues[0]!;
-  const at = issue.path[0];
-  const reason = describeIssue(issue, lang);
-  return typeof at === 'number' ? `${list[at]}: ${reason}` : reason;
+  const typed = typedTokens(text);
+  const byReason = new Map<string, string[]>();
+  typed.forEach((token) => {
+    const result = rules.cabinetSn.safeParse(token.toUpperCase());
+    if (result.success) return;
+    const reason = describeIssue(result.error.issues[0]!, lang);
+    const names = byReason.get(reason) ?? [];
+    if (!names.includes(token)) names.push(token);
+    byReason.set(reason, names);
+  });
+  if (byReason.size > 0) return [...byReason].map(([reason, names]) => `${names.join(', ')}: ${reason}`).join('; ');
+  const result = snListSchema.safeParse(typed.map((s) => s.toUpperCase()));
+  return result.success ? null : describeIssue(result.error.issues[0]!, lang);
 }
 
 export function snListRule(lang: Lang): RuleObject {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { CommandStateTag, CommandTimeline } from '../components/command-timeline
 import { RecentCommands } from '../components/cabinet-detail';
 import { OnlineBadge } from '../components/cabinet-text';
 import { useLiveCabinetDetail, useTrackedCommands } from '../use-fleet-live';
+import { EmptyState } from '@/shared/empty-state';
 
 /** The commands the developer tool sends (eject has its own screen and record: forced eject). */
 export const DEV_TOOL_COMMANDS = ['restart', 'openLock', 'config', 'upgrade', 'queryVersion', 'queryIccid', 'queryInventory'] as const;
@@ -217,7 +218,7 @@ export default function DevToolView() {
                 <CommandTimeline command={current} />
               </>
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devTool.noReply')} />
+              <EmptyState description={t('devTool.noReply')} />
             )}
           </Card>
           {sn && cabinet.data && (

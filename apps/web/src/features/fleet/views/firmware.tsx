@@ -3,21 +3,31 @@ import { Alert, Button, Col, Drawer, Flex, Form, Input, Progress, Row, Select, S
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BATCH_STORAGE_MAX, MAX_RANGE_DAYS, PERMS, firmwareUpgradeRequest, type FirmwareBatchDetail, type FirmwareBatchItem } from '@cbo/contract';
+import { BATCH_STORAGE_MAX, MAX_RANGE_DAYS, PERMS, firmwareUpgradeRequest, type CabinetItem, type FirmwareBatchDetail, type FirmwareBatchItem } from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
 import { ListPage, callKey, detailColumn, formatDateTime, useIsMobile, useListQuery, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { CommandStateTag, isFinished, reasonText } from '../components/command-timeline';
 import { OnlineBadge } from '../components/cabinet-text';
+import { batchProgress, offlineChosen, rowPercent } from '../components/firmware-progress';
 import { useCommandLive } from '../use-fleet-live';
 import { useUrlFilters } from '../use-url-filters';
 
-/** A batch's progress: finished share, with the succeeded share in green. */
-function BatchProgress({ b }: { b: Pick<FirmwareBatchItem, 'total' | 'succeeded' | 'failed' | 'running'> }) {
-  const done = b.total ? Math.round(((b.succeeded + b.failed) / b.total) * 100) : 0;
-  const ok = b.total ? Math.round((b.succeeded / b.total) * 100) : 0;
-  return <Progress percent={done} success={{ percent: ok }} size="small" status={b.running > 0 ? 'active' : b.failed > 0 ? 'exception' : 'success'} style={{ minWidth: 140 }} />;
+/** A batch's progress (batchProgress: from its rows when shown, else its counts), succeeded share in green. */
+function BatchProgress({ b, rows }: { b: Pick<FirmwareBatchItem, 'total' | 'succeeded' | 'failed' | 'running'>; rows?: BatchRow[] }) {
+  const { percent, succeeded } = batchProgress(b, rows);
+  return (
+    <Progress
+      percent={percent}
+      success={{ percent: succeeded }}
+      size="small"
+      status={b.running > 0 ? 'active' : b.failed > 0 ? 'exception' : 'success'}
+      style={{ minWidth: 140 }}
+      data-testid="batch-progress"
+      data-percent={percent}
+    />
+  );
 }
 
 /**
@@ -108,6 +118,9 @@ export default function FirmwareView() {
 
 type BatchRow = FirmwareBatchDetail['items'][number];
 
+/** How often an open batch with running cabinets is read again. */
+const BATCH_REREAD_MS = 5000;
+
 /** Counts of a batch recomputed from its rows, so they move with the live rows. */
 function countRows(items: BatchRow[]) {
   const succeeded = items.filter((i) => i.state === 'succeeded').length;
@@ -121,7 +134,15 @@ function BatchDrawer({ id, open, onClose }: { id: number | undefined; open: bool
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const key = callKey('firmwareDetail', { id });
-  const batch = useQuery({ queryKey: key, queryFn: ({ signal }) => request('firmwareDetail', { query: { id: id! } }, { signal }), enabled: open && id !== undefined });
+  // While cabinets are still running the batch is read again every few seconds: live messages move
+  // the rows at once, the reread catches whatever the live channel missed (a reconnect, a row
+  // whose command the message could not be matched to).
+  const batch = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => request('firmwareDetail', { query: { id: id! } }, { signal }),
+    enabled: open && id !== undefined,
+    refetchInterval: (q) => ((q.state.data?.running ?? 0) > 0 ? BATCH_REREAD_MS : false),
+  });
   useCommandLive((cmd) => {
     if (!open || cmd.batchId !== id) return;
     queryClient.setQueryData<FirmwareBatchDetail>(key, (old) => {
@@ -157,7 +178,7 @@ function BatchDrawer({ id, open, onClose }: { id: number | undefined; open: bool
               </>
             )}
           </Typography.Paragraph>
-          <BatchProgress b={b} />
+          <BatchProgress b={b} rows={b.items} />
           <Typography.Text>{t('firmware.countsText', { total: b.total, running: b.running, succeeded: b.succeeded, failed: b.failed })}</Typography.Text>
           <Table<BatchRow>
             size="small"
@@ -172,7 +193,7 @@ function BatchDrawer({ id, open, onClose }: { id: number | undefined; open: bool
                 title: t('firmware.progress'),
                 render: (_: unknown, i) => (
                   <Progress
-                    percent={i.state === 'succeeded' ? 100 : (i.percent ?? 0)}
+                    percent={rowPercent(i)}
                     size="small"
                     status={i.state === 'succeeded' ? 'success' : isFinished(i.state) ? 'exception' : 'active'}
                     style={{ width: 140 }}
@@ -213,21 +234,45 @@ function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: (
   const rule = useZodRule();
   const [form] = Form.useForm<UpgradeForm>();
   const [selected, setSelected] = useState<Key[]>([]);
+  // The chosen rows (antd keeps those of other pages), for their online state; the page on screen
+  // is the fresher view of its own rows.
+  const [chosenRows, setChosenRows] = useState<CabinetItem[]>([]);
   const [search, setSearch] = useState<{ sn?: string; online?: 'true' | 'false'; firmware?: string }>({});
   const cabinets = useListQuery({ listCall: 'cabinetQueryPage', params: search, defaultSort: { orderBy: 'sn', order: 'ascend' }, enabled: open });
 
   const upgrade = useRowAction<{ sns: string[]; version: string; url: string; sha256?: string }, FirmwareBatchItem>({
-    confirm: (body) => ({ title: t('firmware.confirmTitle', { value: body.sns.length, version: body.version }), content: t('firmware.confirmText'), okText: t('firmware.action'), danger: true }),
+    confirm: (body) => ({
+      title: t('firmware.confirmTitle', { value: body.sns.length, version: body.version }),
+      content: (
+        <>
+          <p style={{ margin: 0 }}>{t('firmware.confirmText')}</p>
+          {offline.length > 0 && (
+            <Typography.Text type="danger" data-testid="firmware-confirm-offline">
+              {t('firmware.offlineChosen', { value: offline.length, sns: offline.slice(0, 5).join(', ') + (offline.length > 5 ? '…' : '') })}
+            </Typography.Text>
+          )}
+        </>
+      ),
+      okText: t('firmware.action'),
+      danger: true,
+    }),
     call: (body) => request('firmwareUpgrade', { body }),
     onDone: (b) => {
       form.resetFields();
       setSelected([]);
+      setChosenRows([]);
       onStarted(b);
     },
     invalidates: ['firmwareQueryPage'],
   });
 
   const tooMany = selected.length > BATCH_STORAGE_MAX;
+  const onlineBySn = new Map<string, boolean>([...chosenRows, ...cabinets.rows].map((r) => [r.sn, r.online]));
+  const offline = offlineChosen(selected.map(String), onlineBySn);
+  const untickOffline = () => {
+    setSelected((keys) => keys.filter((k) => !offline.includes(String(k))));
+    setChosenRows((rows) => rows.filter((r) => !offline.includes(r.sn)));
+  };
   const submit = async () => {
     let v: UpgradeForm;
     try {
@@ -279,6 +324,20 @@ function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: (
       </Form>
       <Typography.Title level={5}>{t('firmware.pickCabinets')}</Typography.Title>
       {selected.length === 0 && <Alert type="info" showIcon style={{ marginBottom: 8 }} title={t('firmware.pickHint')} />}
+      {offline.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          data-testid="firmware-offline-warning"
+          title={t('firmware.offlineChosen', { value: offline.length, sns: offline.slice(0, 5).join(', ') + (offline.length > 5 ? '…' : '') })}
+          action={
+            <Button size="small" onClick={untickOffline}>
+              {t('firmware.untickOffline')}
+            </Button>
+          }
+        />
+      )}
       <Flex wrap gap={8} style={{ marginBottom: 8 }}>
         <Input.Search
           allowClear
@@ -311,7 +370,14 @@ function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: (
         loading={cabinets.isFetching}
         dataSource={cabinets.rows}
         scroll={{ x: 'max-content' }}
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, preserveSelectedRowKeys: true }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys, rows) => {
+            setSelected(keys);
+            setChosenRows(rows.filter((r): r is CabinetItem => Boolean(r)));
+          },
+          preserveSelectedRowKeys: true,
+        }}
         pagination={{
           current: cabinets.pageNum,
           pageSize: cabinets.pageSize,

@@ -4,7 +4,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FORCED_EJECT_STATES, MAX_RANGE_DAYS, PERMS, forcedEjectRequest, type CabinetDetail, type ForcedEjectItem } from '@cbo/contract';
-import { useZodRule } from '@/shared/form';
+import { submitWithFieldErrors, useZodRule } from '@/shared/form';
 import { ListPage, callKey, formatDateTime, optionsOf, useIsMobile, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { request } from '@/shared/request';
@@ -143,7 +143,8 @@ function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
 
   const eject = useRowAction<{ sn: string; slot: number; reason: string; powerBankId: string }, ForcedEjectItem>({
     confirm: (body) => ({ title: t('eject.confirmTitle'), content: t('eject.confirmText', body), okText: t('eject.action'), danger: true }),
-    call: ({ sn, slot, reason }) => request('forcedEjectEject', { body: { sn, slot, reason } }),
+    // An empty or busy slot, an offline cabinet: said under the field the person picked.
+    call: ({ sn, slot, reason }) => submitWithFieldErrors(form, () => request('forcedEjectEject', { body: { sn, slot, reason } })),
     onDone: setRecord,
     invalidates: ['forcedEjectQueryPage'],
   });

@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { Button, Card, Empty, Flex, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag, Tooltip, TreeSelect, Typography, Upload } from 'antd';
+import { Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag, Tooltip, TreeSelect, Typography, Upload } from 'antd';
 import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { callKey, FormDrawer, FormModal, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
 import { useNameText } from '../components/identity-data';
+import { doneText } from '@/shared/feedback';
+import { EmptyState } from '@/shared/empty-state';
 
 interface MenuValues {
   type: 0 | 1 | 2;
@@ -64,7 +66,7 @@ export default function MenusView() {
   const remove = useRowAction<ManageMenu>({
     confirm: (m) => ({ title: t('menus.deleteConfirm', { name: nameText(m.name) }), danger: true }),
     call: (m) => request('menuDelete', { query: { id: m.id } }),
-    success: t('menus.deleted'),
+    success: doneText('deleted'),
     invalidates: ['menuRecursions'],
   });
 
@@ -214,7 +216,7 @@ export default function MenusView() {
         pagination={false}
         size={table.size}
         scroll={{ x: table.scrollX }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('kit:empty')} /> }}
+        locale={{ emptyText: <EmptyState /> }}
         expandable={{ expandedRowKeys: expanded ?? defaultExpanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
         columns={table.columns}
       />

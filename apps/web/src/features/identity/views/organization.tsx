@@ -1,13 +1,15 @@
 import { useMemo } from 'react';
-import { Button, Card, Empty, Flex, Form, Input, InputNumber, Space, Table, Tooltip, TreeSelect, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, InputNumber, Space, Table, Tooltip, TreeSelect, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { orgSaveRequest, PERMS, type OrgNode } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { FormModal, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
+import { FormDrawer, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
 import { orgOptions, useOrgTree, type TreeOption } from '../components/identity-data';
+import { doneText } from '@/shared/feedback';
+import { EmptyState } from '@/shared/empty-state';
 
 interface OrgValues {
   parentId: number;
@@ -29,7 +31,7 @@ export default function OrganizationView() {
   const remove = useRowAction<OrgNode>({
     confirm: (node) => ({ title: t('organization.deleteConfirm', { name: node.name }), danger: true }),
     call: (node) => request('orgDelete', { query: { id: node.id } }),
-    success: t('organization.deleted'),
+    success: doneText('deleted'),
     invalidates: ['orgTree'],
   });
 
@@ -110,10 +112,10 @@ export default function OrganizationView() {
         scroll={{ x: table.scrollX }}
         expandable={{ defaultExpandAllRows: true }}
         key={tree.dataUpdatedAt ? 'loaded' : 'loading'}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('organization.empty')} /> }}
+        locale={{ emptyText: <EmptyState description={t('organization.empty')} /> }}
         columns={table.columns}
       />
-      <FormModal<OrgValues>
+      <FormDrawer<OrgValues>
         open={edit.open}
         title={record?.node ? t('organization.editTitle') : t('organization.createTitle')}
         onClose={edit.hide}
@@ -130,7 +132,7 @@ export default function OrganizationView() {
         <Form.Item name="orderNum" label={t('organization.orderNum')}>
           <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-      </FormModal>
+      </FormDrawer>
     </Card>
   );
 }

@@ -2,8 +2,10 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { api, type ManageItem, type MenuEntry } from '@cbo/contract';
-import { button, fakeServer, queryButton, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
+import { button, fails, fakeServer, queryButton, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
 import { changeLanguage } from '@/shared/i18n';
+import { installErrorHandling } from '@/shared/errors';
+import { setFeedback, type Feedback } from '@/shared/feedback';
 import PersonnelView from './personnel';
 import { MenuTreeField } from '../components/menu-tree-field';
 
@@ -86,6 +88,36 @@ describe('personnel screen', () => {
     expect(await screen.findByText('User name must be 1-18 letters, digits or underscores')).toBeTruthy();
     expect(screen.getByText('Password must be 6-18 letters or digits, without special characters')).toBeTruthy();
     expect(server.to(CREATE)).toHaveLength(0);
+  });
+
+  it('a taken user name is said under the user name field, not in a toast, and the drawer stays open', async () => {
+    const toasts: unknown[] = [];
+    const record = (c: unknown) => void toasts.push(c);
+    setFeedback({ message: { error: record, success: record, info: record, warning: record, loading: record } as unknown as Feedback['message'], modal: {} as Feedback['modal'] });
+    const off = installErrorHandling();
+    try {
+      const server = fakeServer({ ...common, [LIST]: { list: [], total: 0 }, [BUTTONS]: ['sys:manage:add'], [CREATE]: fails(100101, 'The user name is already taken') });
+      renderView(<PersonnelView />, { path: '/system/personnel' });
+      fireEvent.click(await waitFor(() => button(/New account/)));
+      const drawer = (await waitFor(() => document.querySelector('.ant-drawer')!)) as HTMLElement;
+      const input = (label: string) => within(drawer).getByLabelText(label);
+      fireEvent.change(input('User name'), { target: { value: 'clerk' } });
+      fireEvent.change(input('Password'), { target: { value: 'abc123' } });
+      fireEvent.change(input('Nickname'), { target: { value: 'Clerk' } });
+      fireEvent.mouseDown(within(drawer).getByLabelText('Roles'));
+      fireEvent.click(await screen.findByTitle('Operations'));
+      fireEvent.click(button(/Save/));
+      await waitFor(() => expect(server.to(CREATE)).toHaveLength(1));
+      const item = input('User name').closest('.ant-form-item')!;
+      await waitFor(() => expect(item.textContent).toContain('The user name is already taken'));
+      expect(item.className).toContain('ant-form-item-has-error');
+      // (Calls this fake server does not answer raise their own toasts; none says the field's words.)
+      expect(JSON.stringify(toasts)).not.toContain('already taken');
+      expect(document.querySelector('.ant-drawer-open')).toBeTruthy();
+    } finally {
+      off();
+      setFeedback(null);
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import { useZodRule } from '@/shared/form';
 import { callKey, formatDateTime, FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { useNameText } from '../components/identity-data';
 import { MenuTreeField } from '../components/menu-tree-field';
+import { doneText } from '@/shared/feedback';
 
 interface RoleValues {
   name: string;
@@ -38,7 +39,7 @@ export default function RolesView() {
   const remove = useRowAction<RoleItem>({
     confirm: (row) => ({ title: t('roles.deleteConfirm', { name: nameText(row.name) }), danger: true }),
     call: (row) => request('roleDelete', { query: { id: row.id } }),
-    success: t('roles.deleted'),
+    success: doneText('deleted'),
     invalidates: ['roleQueryPage', 'roleOptions'],
   });
 

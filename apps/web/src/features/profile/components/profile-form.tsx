@@ -6,6 +6,7 @@ import { updateProfileRequest, type ManageInfo } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useZodRule } from '@/shared/form';
 import { accountChanged } from '../account';
+import { doneText } from '@/shared/feedback';
 
 interface ProfileValues {
   nickName: string;
@@ -42,7 +43,7 @@ export function ProfileForm({ info }: { info: ManageInfo }) {
   const save = useMutation({
     mutationFn: (values: ProfileValues) => request('manageUpdate', { body: { manageId: info.manageId, ...values } }),
     onSuccess: async (saved) => {
-      void message.success(t('profileSaved'));
+      void message.success(doneText('saved'));
       await accountChanged(queryClient, { nickName: saved.nickName });
     },
   });

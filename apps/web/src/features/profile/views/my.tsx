@@ -1,4 +1,6 @@
 import { Card, Col, Descriptions, Flex, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { translateName } from '@/shared/i18n';
 import { formatDateTime, useIsMobile } from '@/shared/list-page';
@@ -15,6 +17,13 @@ export default function MyView() {
   const user = useUserInfo();
   const manage = useManageInfo(user.data?.userId);
   const info = manage.data;
+  // ?tab=mobile opens the mobile tab (other screens link there to have a mobile bound).
+  const [params] = useSearchParams();
+  const asked = params.get('tab');
+  const [tab, setTab] = useState(asked ?? 'profile');
+  useEffect(() => {
+    if (asked) setTab(asked);
+  }, [asked]);
 
   if (user.isError || manage.isError) {
     // The request layer already showed the server's reason; the screen only says it is missing.
@@ -63,6 +72,8 @@ export default function MyView() {
       <Col xs={24} lg={16} xxl={18}>
         <Card>
           <Tabs
+            activeKey={tab}
+            onChange={setTab}
             size={isMobile ? 'small' : 'middle'}
             items={[
               { key: 'profile', label: t('tabProfile'), children: <ProfileForm info={info} /> },

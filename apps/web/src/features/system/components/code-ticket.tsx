@@ -1,10 +1,13 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { configCheckCodeRequest, Errors } from '@cbo/contract';
+import { handleApiError } from '@/shared/errors';
 import { ApiError, request } from '@/shared/request';
-import { useCountdown, useZodRule } from '@/shared/form';
+import { callKey } from '@/shared/list-page';
+import { submitWithFieldErrors, useCountdown, useZodRule } from '@/shared/form';
 import { ActionCancelled } from '@/shared/list-page';
 
 /** The person closed the code dialog: the sensitive change is not sent, and nothing is shown. */
@@ -78,24 +81,49 @@ export function useCodeTicket(): CodeTicket {
   return { run, dialog };
 }
 
+/** Where a mobile is bound to the own account (the personal center's mobile tab). */
+export const PERSONAL_CENTER_MOBILE = '/my/my?tab=mobile';
+
 function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: () => void; onVerified: (ticket: string, seconds: number) => void }) {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
+  const navigate = useNavigate();
   const rule = useZodRule();
   const countdown = useCountdown();
   const [form] = Form.useForm<{ code: string }>();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [refusedNoMobile, setRefusedNoMobile] = useState(false);
+  // Asked afresh each time it opens: the person may have bound a mobile in between.
+  useEffect(() => {
+    if (!open) setRefusedNoMobile(false);
+  }, [open]);
+
+  // Codes go to the system's code mobile when one is set, else to the account's own mobile. With
+  // neither (the first administrator has none) the dialog says so before anyone presses "send".
+  const user = useQuery({ queryKey: callKey('userInfo'), queryFn: ({ signal }) => request('userInfo', {}, { signal }), enabled: open });
+  const sys = useQuery({ queryKey: callKey('configSys'), queryFn: () => request('configSys'), enabled: open });
+  const noMobile = refusedNoMobile || (user.data !== undefined && !user.data.mobile && sys.data !== undefined && !sys.data.codeMobile);
 
   const send = useMutation({
-    mutationFn: () => request('configSendCode'),
+    // Silent: "no mobile" is answered inside the dialog, with the way to add one; the rest as usual.
+    mutationFn: () => request('configSendCode', {}, { silent: true }),
     onSuccess: (sent) => {
       countdown.start(sent.resendSeconds);
       setSentTo(sent.maskedMobile);
       void message.success(t('config.code.sent', { mobile: sent.maskedMobile }));
     },
+    onError: (e) => {
+      if (e instanceof ApiError && e.code === Errors.NO_MOBILE.code) setRefusedNoMobile(true);
+      else if (e instanceof ApiError) handleApiError(e);
+    },
   });
+  const goBind = () => {
+    onCancel();
+    void navigate(PERSONAL_CENTER_MOBILE);
+  };
   const check = useMutation({
-    mutationFn: (code: string) => request('configCheckCode', { body: { code } }),
+    // A wrong code is said under the code field.
+    mutationFn: (code: string) => submitWithFieldErrors(form, () => request('configCheckCode', { body: { code } })),
     onSuccess: ({ ticket, expireSeconds }) => {
       form.resetFields();
       onVerified(ticket, expireSeconds);
@@ -118,14 +146,32 @@ function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: (
       destroyOnHidden
       width={440}
     >
-      <Typography.Paragraph type="secondary">{sentTo ? t('config.code.sentTo', { mobile: sentTo }) : t('config.code.explain')}</Typography.Paragraph>
+      {noMobile ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="code-no-mobile"
+          title={t('config.code.noMobile')}
+          description={
+            <>
+              <Typography.Paragraph style={{ marginBottom: 8 }}>{t('config.code.noMobileHow')}</Typography.Paragraph>
+              <Button size="small" type="primary" onClick={goBind}>
+                {t('config.code.bindMobile')}
+              </Button>
+            </>
+          }
+        />
+      ) : (
+        <Typography.Paragraph type="secondary">{sentTo ? t('config.code.sentTo', { mobile: sentTo }) : t('config.code.explain')}</Typography.Paragraph>
+      )}
       <Form form={form} name="configCode" layout="vertical" onFinish={() => void submit()}>
         <Form.Item label={t('config.code.label')} required>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="code" noStyle rules={[rule(configCheckCodeRequest.shape.code, t('config.code.label'))]}>
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('config.code.placeholder')} aria-label={t('config.code.label')} />
             </Form.Item>
-            <Button disabled={countdown.running} loading={send.isPending} onClick={() => send.mutate()}>
+            <Button disabled={countdown.running || noMobile} loading={send.isPending} onClick={() => send.mutate()}>
               {countdown.running ? t('config.code.resendIn', { seconds: countdown.seconds }) : t('config.code.send')}
             </Button>
           </Space.Compact>

@@ -23,6 +23,7 @@ import { ImageInput } from './image-input';
 import { MoneyInput } from './money-input';
 import { toInput, useSchemaRule } from './schema-rule';
 import type { CodeTicket } from './code-ticket';
+import { doneText } from '@/shared/feedback';
 
 type Rule = RuleObject;
 
@@ -61,7 +62,7 @@ function GroupForm({ readCall, schema, canEdit, save, nullKeys = [], children, a
   const mutation = useMutation({
     mutationFn: (values: unknown) => save(values),
     onSuccess: async () => {
-      void message.success(t('config.saved'));
+      void message.success(doneText('saved'));
       await queryClient.invalidateQueries({ queryKey: callKey(readCall) });
       await afterSave?.();
     },

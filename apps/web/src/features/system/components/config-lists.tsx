@@ -26,6 +26,8 @@ import { formatMoney, MoneyInput } from './money-input';
 import { toInput, useSchemaRule } from './schema-rule';
 import type { CodeTicket } from './code-ticket';
 import { GroupCard } from './config-groups';
+import { doneText } from '@/shared/feedback';
+import { EmptyState } from '@/shared/empty-state';
 
 type DevicePayValues = z.infer<typeof devicePayInput>;
 type BannerValues = z.infer<typeof bannerInput>;
@@ -41,7 +43,7 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
   const remove = useRowAction<DevicePayItem>({
     confirm: (row) => ({ title: t('config.devicePay.confirmDelete', { name: row.name }), danger: true }),
     call: (row) => ticket.run((tk) => request('configDelete', { query: { kind: 'devicePay', id: row.id, ticket: tk } })),
-    success: t('config.deleted'),
+    success: doneText('deleted'),
     invalidates: ['configDevicePayList'],
   });
 
@@ -105,7 +107,7 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
         columns={columns}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('config.devicePay.empty') }}
+        locale={{ emptyText: <EmptyState description={t('config.devicePay.empty')} /> }}
       />
       <FormDrawer<DevicePayValues>
         open={edit.open}
@@ -181,7 +183,7 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
   const remove = useRowAction<BannerItem>({
     confirm: (row) => ({ title: t('config.banner.confirmDelete', { title: row.title }), danger: true }),
     call: (row) => request('configDelete', { query: { kind: 'banner', id: row.id } }),
-    success: t('config.deleted'),
+    success: doneText('deleted'),
     invalidates: ['configBannerList'],
   });
   return (
@@ -202,7 +204,7 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
         dataSource={list.data ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('config.banner.empty') }}
+        locale={{ emptyText: <EmptyState description={t('config.banner.empty')} /> }}
         columns={[
           { title: t('config.banner.img'), dataIndex: 'img', key: 'img', render: (v: string) => <Image src={v} alt="" width={96} height={40} style={{ objectFit: 'cover' }} /> },
           { title: t('config.banner.titleField'), dataIndex: 'title', key: 'title' },
@@ -229,7 +231,7 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
             : []),
         ]}
       />
-      <FormModal<BannerValues>
+      <FormDrawer<BannerValues>
         open={edit.open}
         name="banner"
         title={edit.record ? t('config.banner.editTitle') : t('config.banner.add')}
@@ -264,7 +266,7 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
             </Form.Item>
           </Col>
         </Row>
-      </FormModal>
+      </FormDrawer>
     </GroupCard>
   );
 }
@@ -283,14 +285,14 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
   const saveAddr = useMutation({
     mutationFn: (v: z.infer<typeof addressConfig>) => request('configUpdateAddress', { body: v }),
     onSuccess: async () => {
-      void message.success(t('config.saved'));
+      void message.success(doneText('saved'));
       await refresh();
     },
   });
   const saveStore = useMutation({
     mutationFn: (v: { storeUrl: string }) => request('configUpdateStoreUrl', { body: v }),
     onSuccess: async () => {
-      void message.success(t('config.saved'));
+      void message.success(doneText('saved'));
       await refresh();
     },
   });
@@ -298,7 +300,7 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
   const clear = useMutation({
     mutationFn: () => ticket.run((tk) => request('configSysCheckCode', { body: { ticket: tk, clear: true } })),
     onSuccess: async () => {
-      void message.success(t('config.saved'));
+      void message.success(doneText('saved'));
       await refresh();
     },
   });

@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { formatDateTime, FormModal, ListPage, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { formatDateTime, FormDrawer, ListPage, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { doneText } from '@/shared/feedback';
 
 type Values = z.infer<typeof problemTypeSave>;
 
@@ -24,7 +25,7 @@ export default function ProblemTypesView() {
   const remove = useRowAction<ProblemTypeItem>({
     confirm: (row) => ({ title: t('problemTypes.confirmDelete', { name: row.name }), danger: true }),
     call: (row) => request('problemTypeDelete', { query: { id: row.id } }),
-    success: t('problemTypes.deletedMsg'),
+    success: doneText('deleted'),
     invalidates: ['problemTypeQueryPage'],
   });
   const canEdit = buttons.has(PERMS.problemTypeEdit);
@@ -98,7 +99,7 @@ export default function ProblemTypesView() {
         </Permit>
       }
     >
-      <FormModal<Values>
+      <FormDrawer<Values>
         open={edit.open}
         name="problemType"
         title={edit.record ? t('problemTypes.editTitle') : t('problemTypes.add')}
@@ -116,7 +117,7 @@ export default function ProblemTypesView() {
         <Form.Item name="remark" label={t('problemTypes.remark')} rules={[rule(problemTypeSave.shape.remark, t('problemTypes.remark'))]}>
           <Input maxLength={32} showCount />
         </Form.Item>
-      </FormModal>
+      </FormDrawer>
     </ListPage>
   );
 }

@@ -6,7 +6,7 @@ import { PERMS, updateSceneRequest, type DeviceSceneItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
-import { callKey, formatDateTime, FormModal, useIsMobile, useOverlay } from '@/shared/list-page';
+import { callKey, formatDateTime, FormDrawer, useIsMobile, useOverlay } from '@/shared/list-page';
 import { ImageInput } from '../components/image-input';
 import { toInput, useSchemaRule } from '../components/schema-rule';
 
@@ -70,7 +70,7 @@ export default function ScenesView() {
           scroll={{ x: 'max-content' }}
         />
       </Flex>
-      <FormModal<SceneValues>
+      <FormDrawer<SceneValues>
         open={edit.open}
         name="scene"
         title={edit.record ? t('scenes.editTitle', { kind: t(`scenes.kinds.${edit.record.deviceType}`) }) : ''}
@@ -86,7 +86,7 @@ export default function ScenesView() {
         <Form.Item name="link" label={t('scenes.link')} rules={[rule(['link'])]}>
           <Input maxLength={255} placeholder="https://…" />
         </Form.Item>
-      </FormModal>
+      </FormDrawer>
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { callKey } from '@/shared/list-page';
 import { useButtons } from '@/shared/permission';
 import { MoneyInput } from '../components/money-input';
 import { toInput, useSchemaRule } from '../components/schema-rule';
+import { doneText } from '@/shared/feedback';
 
 /** Range settings live beside the system configuration; its button permissions are held there. */
 const CONFIG_PATH = '/system/config';
@@ -32,7 +33,7 @@ export default function SetRangeView() {
   const save = useMutation({
     mutationFn: (v: RangeConfig) => request('configSaveRange', { body: v }),
     onSuccess: async () => {
-      void message.success(t('config.saved'));
+      void message.success(doneText('saved'));
       await queryClient.invalidateQueries({ queryKey: callKey('configRange') });
     },
   });
