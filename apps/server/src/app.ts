@@ -26,6 +26,7 @@ import { buildModule, type BuiltModule, type Platform } from './platform/module.
 import { identity as identityModule } from './modules/identity/index.js';
 import { system as systemModule } from './modules/system/index.js';
 import { fleet as fleetModule } from './modules/fleet/index.js';
+import { assets as assetsModule } from './modules/assets/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -74,7 +75,8 @@ export async function buildApp(opts: BuildOptions) {
   const identity = await buildModule(identityModule, platform, {});
   const system = await buildModule(systemModule, platform, { codes: identity.services.codes });
   const fleet = await buildModule(fleetModule, platform, {});
-  const modules: BuiltModule[] = [identity, system, fleet];
+  const assets = await buildModule(assetsModule, platform, {});
+  const modules: BuiltModule[] = [identity, system, fleet, assets];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -167,6 +169,7 @@ export async function buildApp(opts: BuildOptions) {
       identity: identity.services,
       system: system.services,
       fleet: fleet.services,
+      assets: assets.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,
