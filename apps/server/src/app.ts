@@ -26,6 +26,7 @@ import { buildModule, type BuiltModule, type Platform } from './platform/module.
 import { identity as identityModule } from './modules/identity/index.js';
 import { system as systemModule } from './modules/system/index.js';
 import { fleet as fleetModule } from './modules/fleet/index.js';
+import { accessories as accessoriesModule } from './modules/accessories/index.js';
 import { assets as assetsModule } from './modules/assets/index.js';
 
 export interface BuildOptions {
@@ -76,7 +77,12 @@ export async function buildApp(opts: BuildOptions) {
   const system = await buildModule(systemModule, platform, { codes: identity.services.codes });
   const fleet = await buildModule(fleetModule, platform, {});
   const assets = await buildModule(assetsModule, platform, {});
-  const modules: BuiltModule[] = [identity, system, fleet, assets];
+  const accessories = await buildModule(accessoriesModule, platform, {
+    models: assets.services.models,
+    settings: system.services.config,
+    problemTypes: system.services.problemTypes,
+  });
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -170,6 +176,7 @@ export async function buildApp(opts: BuildOptions) {
       system: system.services,
       fleet: fleet.services,
       assets: assets.services,
+      accessories: accessories.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

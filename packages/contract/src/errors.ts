@@ -5,6 +5,7 @@ import { identityErrors } from './identity/errors.js';
 import { systemErrors } from './system/errors.js';
 import { fleetErrors } from './fleet/errors.js';
 import { assetsErrors } from './assets/errors.js';
+import { accessoriesErrors } from './accessories/errors.js';
 
 export type { ErrorDef } from './platform/error-def.js';
 
@@ -17,7 +18,7 @@ export type { ErrorDef } from './platform/error-def.js';
  * of identity, kept as first given), 1001xx identity, 1002xx system, 1003xx fleet, 1005xx assets, each in
  * <domain>/errors.ts. A test fails on a code used twice.
  */
-export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, ...fleetErrors, ...assetsErrors } as const;
+export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, ...fleetErrors, ...assetsErrors, ...accessoriesErrors } as const;
 
 export type ErrorName = keyof typeof Errors;
 

@@ -4,12 +4,13 @@ import { identityExports, identityLabels } from './identity/labels.js';
 import { systemExports, systemLabels } from './system/labels.js';
 import { fleetExports, fleetLabels } from './fleet/labels.js';
 import { assetsExports, assetsLabels } from './assets/labels.js';
+import { accessoriesExports, accessoriesLabels } from './accessories/labels.js';
 import type { CallName } from './api.js';
 
 export { tr, labelOf, labelsIn, exportLabelsIn, commonLabels, type LabelGroup, type ExportLabels } from './platform/labels.js';
 
 /** Every label both the console and the server show, by domain and kind (platform/labels.ts says why). */
-export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels, assets: assetsLabels } as const;
+export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels, assets: assetsLabels, accessories: accessoriesLabels } as const;
 export type Labels = typeof labels;
 export type LabelDomain = keyof Labels;
 
@@ -19,7 +20,7 @@ export function label<D extends LabelDomain, G extends keyof Labels[D], K extend
 }
 
 /** Every export's title and column headers, keyed by the call that starts it. */
-export const exportLabels = { ...identityExports, ...systemExports, ...fleetExports, ...assetsExports } as const;
+export const exportLabels = { ...identityExports, ...systemExports, ...fleetExports, ...assetsExports, ...accessoriesExports } as const;
 /** A call that starts an export (its labels are declared). */
 export type ExportCall = keyof typeof exportLabels & CallName;
 
