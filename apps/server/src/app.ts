@@ -75,8 +75,8 @@ export async function buildApp(opts: BuildOptions) {
   // The modules, each built from the platform and the services of the modules it uses (its needs).
   const identity = await buildModule(identityModule, platform, {});
   const system = await buildModule(systemModule, platform, { codes: identity.services.codes });
-  const fleet = await buildModule(fleetModule, platform, {});
   const assets = await buildModule(assetsModule, platform, {});
+  const fleet = await buildModule(fleetModule, platform, { cabinetsStocked: (sns: string[]) => assets.services.stock.cabinetsStocked(sns) });
   const accessories = await buildModule(accessoriesModule, platform, {
     models: assets.services.models,
     settings: system.services.config,

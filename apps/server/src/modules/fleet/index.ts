@@ -19,7 +19,7 @@ const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');
  * The fleet module's services: cabinets, power banks, commands, forced ejects, firmware batches,
  * the device log, and the gateway that talks MQTT with cabinets (docs/protocol.md).
  */
-async function createFleet({ db, config, live: hub, log }: Platform) {
+async function createFleet({ db, config, live: hub, log }: Platform, needs: FleetNeeds) {
   const key = await loadFleetKey(db, config.DEVICE_SECRET);
   const live = new FleetLive(hub, log);
   const deviceLog = new DeviceLogService(db);
@@ -40,7 +40,12 @@ async function createFleet({ db, config, live: hub, log }: Platform) {
     deviceLog,
     gateway,
     /** Stock-in by list or range, the same path as batch storage (the simulator stocks its cabinets in with it). */
-    stockIn: (input: BatchStorageRequest, opts?: { lang?: Lang; by?: number | null }): Promise<BatchStorageReport> => cabinets.stockIn(input, opts),
+    stockIn: async (input: BatchStorageRequest, opts?: { lang?: Lang; by?: number | null }): Promise<BatchStorageReport> => {
+      const report = await cabinets.stockIn(input, opts);
+      // The device assets learn of the new cabinets in the same transaction.
+      if (report.succeededSns.length) await needs.cabinetsStocked?.(report.succeededSns);
+      return report;
+    },
     /** A cabinet's MQTT password (docs/protocol.md). */
     secretOf: (sn: string): string => cabinets.secretOf(sn),
   };
@@ -48,12 +53,17 @@ async function createFleet({ db, config, live: hub, log }: Platform) {
 
 export type FleetServices = Awaited<ReturnType<typeof createFleet>>;
 
+/** What fleet uses of other modules: the device assets, told of cabinets stocked in (app.ts passes assets' stock service). */
+export interface FleetNeeds {
+  cabinetsStocked?(sns: string[]): Promise<void>;
+}
+
 /** The fleet module: the device gateway starts with the server and closes with it. */
 export const fleet = defineModule({
   name: 'fleet',
   tables,
   menus: fleetMenus,
-  services: (platform: Platform, _needs: Record<string, never>) => createFleet(platform),
+  services: (platform: Platform, needs: FleetNeeds) => createFleet(platform, needs),
   lists: (s) => [
     defineList({
       page: 'cabinetQueryPage',
