@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, timeRange } from '../platform/envelope.js';
 import { mobile } from '../platform/rules.js';
+import { multiline } from '../platform/text-rule.js';
 
 /** Problem feedback: repair tickets from untreated through processing to finished, never back. */
 export const REPAIR_STATUSES = ['untreated', 'processing', 'finished'] as const;
@@ -50,7 +51,7 @@ export const repairCreate = z.object({
   problemTypeId: z.number().int().positive(),
   contact: z.string().trim().min(1).max(18),
   phone: mobile,
-  description: z.string().trim().min(1).max(200),
+  description: multiline(z.string().trim().min(1).max(200)),
   pictures: z.array(picture).max(REPAIR_PICTURES_MAX),
   outOfBusiness: z.boolean(),
 });
@@ -59,7 +60,7 @@ export type RepairCreate = z.infer<typeof repairCreate>;
 export const repairProcess = z.object({
   id: z.number().int().positive(),
   status: z.enum(['processing', 'finished']),
-  result: z.string().trim().max(200).optional(),
+  result: multiline(z.string().trim().max(200)).optional(),
   /** Take the device out of business now (only ever set, never cleared by a ticket). */
   outOfBusiness: z.boolean().optional(),
 });

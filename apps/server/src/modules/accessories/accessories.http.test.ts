@@ -3,6 +3,7 @@ import { CODE_RATE_MAX, CODE_RATE_WINDOW_SECONDS } from '@cbo/contract';
 import { auth, engines, useServer } from '../../test/helper.js';
 import { http } from '../../test/fleet/fleet-helpers.js';
 import { CableDevice } from './offline-code.js';
+import { RepairService } from './repair.service.js';
 
 const D = '/device/api/v1';
 const U = '/user/api/v1';
@@ -197,6 +198,84 @@ describe.each(engines)('accessories (%s)', (engine) => {
       expect(r.data).toMatchObject({ outOfBusiness: true, outOfBusinessApplied: false });
       const id = (await api.post(`${U}/repair/add`, ticket())).data.id;
       expect((await put(`${U}/repair/process`, { id, status: 'processing', outOfBusiness: true })).data).toMatchObject({ outOfBusiness: true });
+    });
+
+    it('with the device assets handed in, the device is taken out of business and the ticket says so', async () => {
+      const asked: { deviceId: string; reason: string; by: string | null }[] = [];
+      const services = s.current.server.services;
+      const repairs = new RepairService(s.current.database.db, {
+        models: services.assets.models,
+        settings: services.system.config,
+        problemTypes: services.system.problemTypes,
+        devices: {
+          takeOutOfBusiness: async (i, by) => {
+            asked.push({ deviceId: i.deviceId, reason: i.reason, by: by.name });
+            return i.deviceId.endsWith('1');
+          },
+        },
+      });
+      const by = { id: null, name: 'tester' };
+      const known = await repairs.create({ ...ticket(), deviceId: 'CABL0000000000091', deviceType: 'cable', outOfBusiness: true }, by);
+      expect(known).toMatchObject({ outOfBusiness: true, outOfBusinessApplied: true });
+      const unknown = await repairs.create({ ...ticket(), deviceId: 'CABL0000000000092', deviceType: 'cable', outOfBusiness: false }, by);
+      expect(unknown.outOfBusinessApplied).toBe(false);
+      expect(await repairs.process({ id: unknown.id, status: 'processing', outOfBusiness: true }, by)).toMatchObject({ outOfBusiness: true, outOfBusinessApplied: false });
+      expect(asked).toEqual([
+        { deviceId: 'CABL0000000000091', reason: `repair ${known.no}`, by: 'tester' },
+        { deviceId: 'CABL0000000000092', reason: `repair ${unknown.no}`, by: 'tester' },
+      ]);
+    });
+  });
+  describe('bad input: every call answers a code and a message, never a 500', () => {
+    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, lang = 'en_US') => {
+      const r = await s.current.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: auth(token, lang) });
+      expect(r.statusCode).toBeLessThan(500);
+      return r.json() as { code: number; msg: string };
+    };
+    const cases: [string, 'GET' | 'POST' | 'PUT', string, unknown, RegExp][] = [
+      ['cable list: page size 0', 'GET', `${D}/cable/queryPage?pageSize=0`, undefined, /pageSize/],
+      ['cable list: unknown sort', 'GET', `${D}/cable/queryPage?orderBy=secret`, undefined, /orderBy/],
+      ['cable list: bound not a boolean', 'GET', `${D}/cable/queryPage?bound=maybe`, undefined, /bound/],
+      ['cable export: model id not a number', 'POST', `${D}/cable/export`, { modelId: 'x' }, /modelId/],
+      ['cable add: non-standard ID', 'POST', `${D}/cable/add`, { id: 'AB12', modelId: 1, packages: tiers }, /id: is a non-standard device code/],
+      ['cable add: no model', 'POST', `${D}/cable/add`, { id: 'ABCD0000000000001', packages: tiers }, /modelId/],
+      ['cable update: packages not a list', 'PUT', `${D}/cable/update`, { id: 'ABCD0000000000001', modelId: 1, packages: 'all' }, /packages/],
+      ['issue code: hours 0', 'POST', `${D}/cable/issueCode`, { id: 'ABCD0000000000001', hours: 0 }, /hours/],
+      ['issue code: no ID', 'POST', `${D}/cable/issueCode`, { hours: 1 }, /id/],
+      ['reissue: bad ID', 'POST', `${D}/cable/reissueCode`, { id: 42 }, /id/],
+      ['codes: no cable', 'GET', `${D}/cable/codes`, undefined, /cableId/],
+      ['charger list: page 0', 'GET', `${D}/bluetooth/queryPage?pageNum=0`, undefined, /pageNum/],
+      ['charger export: bad model id', 'POST', `${D}/bluetooth/export`, { modelId: -1 }, /modelId/],
+      ['charger add: money with cents below one', 'POST', `${D}/bluetooth/add`, { id: 'BLUE0000000000001', modelId: 1, packages: [], hourlyPrice: 0.5, dailyCap: 1, prepayment: 1 }, /hourlyPrice/],
+      ['charger update: prepayment 0', 'PUT', `${D}/bluetooth/update`, { id: 'BLUE0000000000001', modelId: 1, packages: [], hourlyPrice: 1, dailyCap: 1, prepayment: 0 }, /prepayment: cannot be zero/],
+      ['ticket list: unknown status', 'GET', `${U}/repair/queryPage?status=lost`, undefined, /status/],
+      ['ticket export: bad device type', 'POST', `${U}/repair/export`, { deviceType: 'drone' }, /deviceType/],
+      ['ticket add: bad phone', 'POST', `${U}/repair/add`, { deviceType: 'cable', deviceId: 'ABCD0000000000001', problemTypeId: 1, contact: 'A', phone: 'call me', description: 'x', pictures: [], outOfBusiness: false }, /phone/],
+      ['ticket add: seven pictures', 'POST', `${U}/repair/add`, { deviceType: 'cable', deviceId: 'ABCD0000000000001', problemTypeId: 1, contact: 'A', phone: '1', description: 'x', pictures: Array(7).fill('/files/images/a.png'), outOfBusiness: false }, /pictures/],
+      ['ticket add: picture not an address', 'POST', `${U}/repair/add`, { deviceType: 'cable', deviceId: 'ABCD0000000000001', problemTypeId: 1, contact: 'A', phone: '1', description: 'x', pictures: ['javascript:alert(1)'], outOfBusiness: false }, /pictures\.0/],
+      ['ticket process: back to untreated', 'PUT', `${U}/repair/process`, { id: 1, status: 'untreated' }, /status/],
+    ];
+    it.each(cases)('%s', async (_name, method, url, payload, field) => {
+      const r = await call(method, url, payload);
+      expect(r.code).toBe(100001);
+      expect(r.msg).toMatch(field);
+      expect((await call(method, url, payload, 'zh_CN')).msg).toMatch(/[\u4e00-\u9fff]/);
+    });
+
+    it('a ticket list over 30 days, an upload that is no picture, and calls without a session', async () => {
+      expect((await call('GET', `${U}/repair/queryPage?beginTime=2026-01-01 00:00:00&endTime=2026-03-01 00:00:00`)).code).not.toBe(0);
+      const boundary = '----accpic';
+      const r = await s.current.inject({
+        method: 'POST',
+        url: `${U}/repair/uploadPicture`,
+        payload: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a png\r\n--${boundary}--\r\n`),
+        headers: { ...auth(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      expect(r.json()).toMatchObject({ code: 100053 });
+      for (const [method, url] of [['GET', `${D}/cable/queryPage`], ['POST', `${D}/cable/issueCode`], ['GET', `${D}/bluetooth/limits`], ['GET', `${D}/billing/template`], ['GET', `${U}/repair/problemTypes`]] as const) {
+        const anon = await s.current.inject({ method, url, headers: { clienttype: 'MANAGE_PC' } });
+        expect(anon.json().code).toBe(100020);
+      }
     });
   });
 });

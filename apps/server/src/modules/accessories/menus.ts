@@ -29,11 +29,11 @@ export const accessoriesMenus: MenuSeed[] = [
   btn('device.cable.code', 'device.cable', 'accessories.menus.cableCode', 2, PERMS.cableCode, opsAndService),
   btn('device.cable.export', 'device.cable', 'accessories.menus.cableExport', 3, PERMS.cableExport),
 
-  { code: 'device.bluetooth', parent: 'device', name: 'accessories.menus.bluetooth', path: '/device/bluetooth', url: 'accessories/bluetooth', icon: 'WifiOutlined', type: menu, order: 90, perms: PERMS.bluetoothQuery, roles: opsAndService },
+  { code: 'device.bluetooth', parent: 'device', name: 'accessories.menus.bluetooth', path: '/device/bluetooth', url: 'accessories/bluetooth', icon: 'ThunderboltOutlined', type: menu, order: 90, perms: PERMS.bluetoothQuery, roles: opsAndService },
   btn('device.bluetooth.edit', 'device.bluetooth', 'accessories.menus.bluetoothEdit', 1, PERMS.bluetoothEdit),
   btn('device.bluetooth.export', 'device.bluetooth', 'accessories.menus.bluetoothExport', 2, PERMS.bluetoothExport),
 
-  { code: 'device.billing', parent: 'device', name: 'accessories.menus.billing', path: '/device/billing', url: 'accessories/billing-import', icon: 'FileExcelOutlined', type: menu, order: 100, perms: PERMS.billingImport, roles: ops },
+  { code: 'device.billing', parent: 'device', name: 'accessories.menus.billing', path: '/device/billing', url: 'accessories/billing-import', icon: 'ImportOutlined', type: menu, order: 100, perms: PERMS.billingImport, roles: ops },
 
   { code: 'feedback', parent: null, name: 'accessories.menus.feedback', path: '/feedback', url: null, icon: 'MessageOutlined', type: MENU_TYPE.directory, order: 70, roles: opsAndService },
   { code: 'feedback.repair', parent: 'feedback', name: 'accessories.menus.repair', path: '/feedback/repair', url: 'accessories/repairs', icon: 'ToolOutlined', type: menu, order: 10, perms: PERMS.repairQuery, roles: opsAndService },

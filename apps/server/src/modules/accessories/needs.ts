@@ -27,7 +27,7 @@ export interface AccessoriesNeeds {
    * record the wish (outOfBusiness) with outOfBusinessApplied false.
    */
   devices?: {
-    takeOutOfBusiness(input: { deviceType: RepairDeviceType; deviceId: string; reason: string; by: number | null }): Promise<boolean>;
+    takeOutOfBusiness(input: { deviceType: RepairDeviceType; deviceId: string; reason: string }, by: Actor): Promise<boolean>;
   };
 }
 

@@ -111,7 +111,7 @@ export class RepairService {
   private async applyOutOfBusiness(row: Row, by: Actor): Promise<Row> {
     const devices = this.needs.devices;
     if (!devices) return row;
-    const done = await devices.takeOutOfBusiness({ deviceType: row.deviceType as RepairItem['deviceType'], deviceId: row.deviceId, reason: `repair ${row.no}`, by: by.id });
+    const done = await devices.takeOutOfBusiness({ deviceType: row.deviceType as RepairItem['deviceType'], deviceId: row.deviceId, reason: `repair ${row.no}` }, by);
     if (!done) return row;
     const [r] = await this.db.update(accRepairTicket).set({ outOfBusinessApplied: true }).where(eq(accRepairTicket.id, row.id)).returning();
     return r ?? row;

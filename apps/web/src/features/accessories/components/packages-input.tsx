@@ -41,7 +41,7 @@ export function PackagesInput({ name = 'packages', min = 1 }: { name?: string; m
                 <InputNumber placeholder={t('packages.hours')} min={1} max={PACKAGE_HOURS_MAX} precision={0} suffix="h" style={{ width: '100%' }} aria-label={t('packages.hours')} />
               </Form.Item>
               <Form.Item name={[f.name, 'amount']} rules={[rule(packageTier.shape.amount, t('packages.amount'))]} style={{ flex: '1 1 110px', marginBottom: 0 }}>
-                <MoneyInput />
+                <MoneyInput aria-label={t('packages.amount')} />
               </Form.Item>
               <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label={t('packages.remove')} />
             </Flex>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Checkbox, Form, Image, Input, Select, Space, Tag } from 'antd';
+import { Button, Checkbox, Form, Image, Input, Select, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -47,11 +47,21 @@ export default function RepairsView() {
   );
   const columns = useMemo<ColumnsOf<'repairQueryPage'>>(
     () => [
-      { title: t('repair.no'), dataIndex: 'no', key: 'no', width: 170 },
-      { title: t('repair.deviceType'), dataIndex: 'deviceType', key: 'deviceType', width: 130, render: (v: RepairItem['deviceType']) => label('accessories', 'repairDeviceType', v, lang) },
-      { title: t('repair.deviceId'), dataIndex: 'deviceId', key: 'deviceId', width: 180 },
+      { title: t('repair.no'), dataIndex: 'no', key: 'no', width: 160 },
+      { title: t('repair.deviceType'), dataIndex: 'deviceType', key: 'deviceType', width: 120, render: (v: RepairItem['deviceType']) => label('accessories', 'repairDeviceType', v, lang) },
+      { title: t('repair.deviceId'), dataIndex: 'deviceId', key: 'deviceId', width: 170 },
       { title: t('repair.problemType'), dataIndex: 'problemTypeName', key: 'problemTypeName' },
-      { title: t('repair.contact'), key: 'contact', render: (_: unknown, r: RepairItem) => `${r.contact} ${r.phone}` },
+      {
+        title: t('repair.contact'),
+        key: 'contact',
+        render: (_: unknown, r: RepairItem) => (
+          <>
+            {r.contact}
+            <br />
+            <Typography.Text type="secondary">{r.phone}</Typography.Text>
+          </>
+        ),
+      },
       {
         title: t('repair.status'),
         dataIndex: 'status',
@@ -64,13 +74,13 @@ export default function RepairsView() {
           </Space>
         ),
       },
-      { title: t('repair.handler'), dataIndex: 'handlerName', key: 'handlerName', width: 110, render: (v: string | null) => v ?? '-' },
-      { title: t('repair.submitTime'), dataIndex: 'submitTime', key: 'submitTime', width: 170, render: (v: string) => formatDateTime(v) },
+      { title: t('repair.handler'), dataIndex: 'handlerName', key: 'handlerName', width: 100, render: (v: string | null) => v ?? '-' },
+      { title: t('repair.submitTime'), dataIndex: 'submitTime', key: 'submitTime', width: 160, render: (v: string) => formatDateTime(v) },
       {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
-        width: 200,
+        width: 180,
         render: (_: unknown, row: RepairItem) => (
           <Space size={0}>
             <Button type="link" size="small" onClick={() => detail.show(row)}>
