@@ -81,6 +81,7 @@ export async function buildApp(opts: BuildOptions) {
     models: assets.services.models,
     settings: system.services.config,
     problemTypes: system.services.problemTypes,
+    devices: assets.services.stock,
   });
   const modules: BuiltModule[] = [identity, system, fleet, assets, accessories];
 

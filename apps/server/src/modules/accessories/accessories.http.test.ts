@@ -4,6 +4,7 @@ import { auth, engines, useServer } from '../../test/helper.js';
 import { http } from '../../test/fleet/fleet-helpers.js';
 import { CableDevice } from './offline-code.js';
 import { RepairService } from './repair.service.js';
+import { AppError } from '../../platform/http/app-error.js';
 
 const D = '/device/api/v1';
 const U = '/user/api/v1';
@@ -200,6 +201,19 @@ describe.each(engines)('accessories (%s)', (engine) => {
       expect((await put(`${U}/repair/process`, { id, status: 'processing', outOfBusiness: true })).data).toMatchObject({ outOfBusiness: true });
     });
 
+    it('takes a device in business out of business through the assets, with its removal record', async () => {
+      const deviceId = nextId();
+      const wh = (await api.post(`${D}/warehouse/saveOrUpdate`, { name: `Store ${deviceId}`, type: 'storage' })).data.id;
+      expect((await api.post(`${D}/stock/putIn`, { warehouseId: wh, reason: 'purchase', deviceType: 'cable', modelId: cableModel, ids: [deviceId] })).code).toBe(0);
+      await s.current.server.services.assets.stock.install({ deviceId, outletId: 1 }, { id: null, name: 'installer' });
+      const r = await api.post(`${U}/repair/add`, { ...ticket(), deviceId, outOfBusiness: true });
+      expect(r.data).toMatchObject({ outOfBusiness: true, outOfBusinessApplied: true });
+      const asset = await api.get(`${D}/asset/queryPage`, { deviceId });
+      expect(asset.data.list).toEqual([expect.objectContaining({ deviceId, state: 'outOfStock', outletId: null })]);
+      const records = await api.get(`${D}/installRecord/queryPage`, { deviceId });
+      expect(records.data.list).toContainEqual(expect.objectContaining({ kind: 'removal', reason: `repair ${r.data.no}` }));
+    });
+
     it('with the device assets handed in, the device is taken out of business and the ticket says so', async () => {
       const asked: { deviceId: string; reason: string; by: string | null }[] = [];
       const services = s.current.server.services;
@@ -208,9 +222,9 @@ describe.each(engines)('accessories (%s)', (engine) => {
         settings: services.system.config,
         problemTypes: services.system.problemTypes,
         devices: {
-          takeOutOfBusiness: async (i, by) => {
-            asked.push({ deviceId: i.deviceId, reason: i.reason, by: by.name });
-            return i.deviceId.endsWith('1');
+          remove: async (req, by) => {
+            asked.push({ deviceId: req.deviceId, reason: req.reason ?? '', by: by.name });
+            if (!req.deviceId.endsWith('1')) throw new AppError('NOT_FOUND');
           },
         },
       });

@@ -1,5 +1,3 @@
-import type { RepairDeviceType } from '@cbo/contract';
-
 /** Device kinds a cable or charger model is of (the assets module's words). */
 export type AccessoryKind = 'cable' | 'bluetoothCharger';
 
@@ -22,12 +20,12 @@ export interface AccessoriesNeeds {
     rows(f: { status?: 'inUse' | 'deleted' }, offset: number, limit: number): Promise<{ id: number; name: string; status: string }[]>;
   };
   /**
-   * The device assets: take a device out of business while it is repaired. Answers whether the
-   * assets knew the device and took it out. Absent until the assets module offers it: tickets then
-   * record the wish (outOfBusiness) with outOfBusinessApplied false.
+   * The device assets: `remove` takes a device in business out of it (into circulation) with its
+   * removal record, and refuses (an AppError) a device the assets do not know or that is not in
+   * business. Absent: tickets record the wish (outOfBusiness) with outOfBusinessApplied false.
    */
   devices?: {
-    takeOutOfBusiness(input: { deviceType: RepairDeviceType; deviceId: string; reason: string }, by: Actor): Promise<boolean>;
+    remove(req: { deviceId: string; reason?: string }, by: { id: number | null; name: string }): Promise<void>;
   };
 }
 

@@ -105,14 +105,19 @@ export class RepairService {
   }
 
   /**
-   * Asks the device assets to take the device out of business and records whether they did. Until
-   * the assets offer it (or when they do not know the device) the wish stays recorded, unapplied.
+   * Asks the device assets to take the device out of business and records that they did. When
+   * they refuse (a device they do not know, or not in business) the wish stays recorded, unapplied.
    */
   private async applyOutOfBusiness(row: Row, by: Actor): Promise<Row> {
     const devices = this.needs.devices;
     if (!devices) return row;
-    const done = await devices.takeOutOfBusiness({ deviceType: row.deviceType as RepairItem['deviceType'], deviceId: row.deviceId, reason: `repair ${row.no}` }, by);
-    if (!done) return row;
+    try {
+      await devices.remove({ deviceId: row.deviceId, reason: `repair ${row.no}` }, { id: by.id, name: by.name ?? '' });
+    } catch (e) {
+      // Not known to the assets, or not in business: nothing to take out; the wish stays recorded.
+      if (e instanceof AppError) return row;
+      throw e;
+    }
     const [r] = await this.db.update(accRepairTicket).set({ outOfBusinessApplied: true }).where(eq(accRepairTicket.id, row.id)).returning();
     return r ?? row;
   }
