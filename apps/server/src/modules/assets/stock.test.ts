@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { engines, useServer } from '../../test/helper.js';
@@ -155,6 +157,23 @@ describe.each(engines)('stock movements and dispatch (%s)', (engine) => {
     expect((await a.dispatch.detail(id)).status).toBe('pending');
     expect(await place(pb(700))).toMatchObject({ warehouse_id: from, pending_application_id: id });
     expect(await movements(pb(700))).toEqual(['putIn']);
+  });
+
+  it('the migration gives cabinets stocked in before the assets existed their asset rows, and leaves known ones as they are', async () => {
+    const db = s.current.database.db;
+    const old = `TOLD${String(Date.now()).slice(-12)}`;
+    // Stocked in the way it was before the assets existed: the cabinet row only.
+    await db.execute(sql`insert into dev_cabinet (sn, stocked_in_at) values (${old}, now() - interval '3 days')`);
+    expect(await place(old)).toBeNull();
+    const w = await warehouse();
+    await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: model, ids: [pb(800)] }, by);
+    const file = fs.readFileSync(path.join(import.meta.dirname, '../../../drizzle/0004_assets_cabinet_backfill.sql'), 'utf8');
+    await db.execute(sql.raw(file));
+    await db.execute(sql.raw(file)); // twice: nothing doubles, nothing changes
+    expect(await place(old)).toEqual({ state: 'outOfStock', warehouse_id: null, pending_application_id: null });
+    expect(await place(pb(800))).toMatchObject({ state: 'inStock', warehouse_id: w });
+    const [n] = await query<{ n: number }>(db, sql`select count(*)::int as n from ast_device where device_id = ${old}`);
+    expect(n!.n).toBe(1);
   });
 
   it('cabinets stocked in by batch storage become assets out of stock, and need a cabinet model to be put in', async () => {
