@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
@@ -134,6 +135,16 @@ test('the screens in Chinese, with the billing upload', async ({ page }) => {
   // An empty file: the server's own message, in the chosen language.
   await page.locator('input[type="file"]').setInputFiles({ name: 'empty.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) });
   await expect(page.getByText('设备价格文件不存在或为空')).toBeVisible();
+  // A real workbook: one row names a cable (billed by package), one a device nobody added.
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Billing');
+  ws.addRow(['Device ID', 'Hourly price', 'Daily cap', 'Prepayment']);
+  ws.addRow([CABLE, 1, 10, 20]);
+  ws.addRow([`EECB${RUN}0000009`, 1, 10, 20]);
+  await page.locator('input[type="file"]').setInputFiles({ name: 'billing.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
+  const report = page.getByTestId('billing-report');
+  await expect(report).toContainText('充电线按套餐计费');
+  await expect(report).toContainText('设备不存在');
   await shot(page, 'billing-zh-1440');
   await page.goto('/feedback/repair');
   await expect(row(page, DEVICE)).toContainText('已完成');

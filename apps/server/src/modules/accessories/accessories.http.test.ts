@@ -240,6 +240,17 @@ describe.each(engines)('accessories (%s)', (engine) => {
       ]);
     });
   });
+  it('each list starts an export of what it filters', async () => {
+    expect((await api.post(`${D}/cable/add`, { id: nextId(), modelId: cableModel, packages: tiers })).code).toBe(0);
+    expect((await api.post(`${D}/bluetooth/add`, { id: nextId('BLUE'), modelId: btModel, packages: [], hourlyPrice: 100, dailyCap: 1000, prepayment: 2000 })).code).toBe(0);
+    const t = { deviceType: 'cable', deviceId: nextId(), problemTypeId: problemType, contact: 'A', phone: '1', description: 'x', pictures: [], outOfBusiness: false };
+    expect((await api.post(`${U}/repair/add`, t)).code).toBe(0);
+    for (const url of [`${D}/cable/export`, `${D}/bluetooth/export`, `${U}/repair/export`]) {
+      expect(await api.post(url, {})).toMatchObject({ code: 0, data: { exportId: expect.any(Number), fileName: expect.any(String) } });
+    }
+    expect((await api.post(`${D}/cable/export`, { id: 'NO SUCH CABLE' })).code).toBe(100071);
+  });
+
   describe('bad input: every call answers a code and a message, never a 500', () => {
     const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, lang = 'en_US') => {
       const r = await s.current.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }), headers: auth(token, lang) });
