@@ -48,6 +48,14 @@ describe.each(engines)('accessories (%s)', (engine) => {
       expect((await put(`${D}/cable/update`, { id: nextId(), modelId: cableModel, packages: tiers })).code).toBe(100004);
     });
 
+    it('50 adds of one ID at once: one cable, the rest told it exists', async () => {
+      const id = nextId();
+      const all = await Promise.all(Array.from({ length: 50 }, () => api.post(`${D}/cable/add`, { id, modelId: cableModel, packages: tiers })));
+      expect(all.filter((r) => r.code === 0)).toHaveLength(1);
+      expect(all.filter((r) => r.code !== 0).every((r) => r.code === 103101)).toBe(true);
+      expect((await api.get(`${D}/cable/queryPage`, { id })).data.total).toBe(1);
+    });
+
     it('package rules: 1-10 tiers, name up to 16, amount not zero, each duration once, first three hours not above the 12-hour maximum', async () => {
       const bad = async (packages: unknown, lang = 'en_US') => api.post(`${D}/cable/add`, { id: nextId(), modelId: cableModel, packages }, lang);
       expect(await bad([])).toMatchObject({ code: 100001, msg: 'Invalid input: packages: needs at least 1 items' });
@@ -170,6 +178,12 @@ describe.each(engines)('accessories (%s)', (engine) => {
       expect((await api.get(`${U}/repair/problemTypes`)).data).toContainEqual({ id: problemType, name: 'Will not charge' });
       expect((await api.get(`${U}/repair/queryPage`, { no: r.data.no })).data).toMatchObject({ total: 1, list: [{ id: r.data.id }] });
       expect(await api.post(`${U}/repair/add`, { ...ticket(), problemTypeId: 999999 })).toMatchObject({ code: 103111 });
+    });
+
+    it('50 tickets at once get 50 different numbers', async () => {
+      const all = await Promise.all(Array.from({ length: 50 }, () => api.post(`${U}/repair/add`, ticket())));
+      expect(all.every((r) => r.code === 0)).toBe(true);
+      expect(new Set(all.map((r) => r.data.no)).size).toBe(50);
     });
 
     it('moves only forward: untreated → processing → finished; never back, never twice', async () => {
