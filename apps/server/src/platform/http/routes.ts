@@ -148,13 +148,18 @@ export function registerCall<K extends CallName>(
     handler: async (req, reply) => {
       const run = async () => {
         const result = await handler({ req, reply, query: req.query as never, body: req.body as never, principal: req.principal as never });
-        if (!(result instanceof AnswerWithError)) return result;
-        reply.envelopeCode = Errors[result.code].code;
-        return reply.send({ code: reply.envelopeCode, msg: errorMessage(result.message.name, req.lang, result.message.params), data: result.data });
+        // The operation-log entry (written in the transaction) records the code the caller gets.
+        if (result instanceof AnswerWithError) reply.envelopeCode = Errors[result.code].code;
+        return result;
       };
       const audited = req.routeOptions.config.audit && req.principal && app.runAudited;
       const result = audited ? await app.runAudited!(req, reply, run) : await run();
       if (result === reply) return reply;
+      // Sent only now that the transaction has committed: a caller reading right after the answer
+      // sees what the request changed.
+      if (result instanceof AnswerWithError) {
+        return reply.send({ code: reply.envelopeCode, msg: errorMessage(result.message.name, req.lang, result.message.params), data: result.data });
+      }
       return ok(result);
     },
   });
@@ -210,8 +215,8 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
       outcome = await inRequestTransaction(db, async () => {
         try {
           const result = await run();
-          // A handler that answered by itself (a partial batch report) has set the code it sent.
-          await audit.record(entry(req, reply, result === reply ? (reply.envelopeCode ?? 0) : 0));
+          // A handler that answers with a refusal carrying data (a partial batch report) has set its code.
+          await audit.record(entry(req, reply, reply.envelopeCode ?? 0));
           return { result };
         } catch (err) {
           if (!(err instanceof AppError && err.opts.keep)) throw err;
