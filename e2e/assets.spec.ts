@@ -96,6 +96,13 @@ test('models, suppliers, warehouses, a put-in by range and an approved dispatch 
   await application.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('dialog').filter({ hasText: 'Approve application' }).getByRole('button', { name: 'OK' }).click();
   await expect(row(page, STORE).filter({ hasText: 'Approved' })).toBeVisible();
+  // Its details name the devices it moved.
+  await row(page, STORE).getByRole('button', { name: /^DB\d+$/ }).or(row(page, STORE).locator('a').first()).first().click();
+  const details = page.getByRole('dialog', { name: /^Application DB\d+$/ });
+  await expect(details).toContainText(`${id(1)}, ${id(2)}, ${id(3)}, ${id(4)}, ${id(5)}`);
+  await expect.poll(() => details.evaluate((el) => Math.round(el.getBoundingClientRect().right))).toBe(1440);
+  await shot(page, 'dispatch-detail-en-1440');
+  await details.getByRole('button', { name: 'Close' }).click();
 
   await page.goto('/operation/warehouse');
   await expect(loadOf(page, STORE)).toHaveText('15');
