@@ -10,8 +10,8 @@ export const accSortOrder = z.enum(['ascend', 'descend']).optional();
 
 export const CABLE_SORTS = ['id', 'createTime', 'position'] as const;
 export const cableFilter = z.object({
-  /** Part of the cable ID. */
-  id: z.string().trim().max(17).optional(),
+  /** Part of the device ID. */
+  deviceId: z.string().trim().max(17).optional(),
   modelId: z.coerce.number().int().positive().optional(),
   /** true: bound to an outlet; false: not bound. */
   bound: accBoolFilter.optional(),
@@ -36,15 +36,14 @@ export const cableItem = z.object({
 });
 export type CableItem = z.infer<typeof cableItem>;
 /** Add a cable: its ID, model and package tiers. */
-export const cableAdd = z.object({ id: accDeviceId, modelId: z.number().int().positive(), packages: packageTiers });
+export const cableAdd = z.object({ deviceId: accDeviceId, modelId: z.number().int().positive(), packages: packageTiers });
 /** Edit a cable's model and tiers (the ID stays). */
 export const cableUpdate = cableAdd;
-export const cableIdQuery = z.object({ id: accDeviceId });
 
 /** Issue the code of a purchased duration: one of the cable's package tiers, by its hours. */
-export const cableIssueCode = z.object({ id: accDeviceId, hours: z.number().int().min(1).max(PACKAGE_HOURS_MAX) });
+export const cableIssueCode = z.object({ deviceId: accDeviceId, hours: z.number().int().min(1).max(PACKAGE_HOURS_MAX) });
 /** Issue a new code for the last one's duration (the user lost power mid-session). */
-export const cableReissueCode = z.object({ id: accDeviceId });
+export const cableReissueCode = z.object({ deviceId: accDeviceId });
 export const CODE_KINDS = ['issue', 'reissue'] as const;
 export const cableCodeItem = z.object({
   id: z.number().int(),
@@ -92,7 +91,7 @@ const optionalTiers = z
     if (p) ctx.addIssue({ code: 'custom', path: [p.index, p.field], message: p.key });
   });
 export const bluetoothAdd = z
-  .object({ id: accDeviceId, modelId: z.number().int().positive(), packages: optionalTiers })
+  .object({ deviceId: accDeviceId, modelId: z.number().int().positive(), packages: optionalTiers })
   .extend(bluetoothBilling.shape)
   .refine((b) => b.hourlyPrice <= b.dailyCap, { error: 'rule.hourlyNotAboveDailyCap', path: ['hourlyPrice'] });
 export const bluetoothUpdate = bluetoothAdd;

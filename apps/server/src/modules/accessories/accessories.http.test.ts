@@ -37,27 +37,27 @@ describe.each(engines)('accessories (%s)', (engine) => {
   describe('charging cables', () => {
     it('adds a cable with its tiers and lists it; an ID twice is refused', async () => {
       const id = nextId();
-      const r = await api.post(`${D}/cable/add`, { id: id.toLowerCase(), modelId: cableModel, packages: tiers });
+      const r = await api.post(`${D}/cable/add`, { deviceId: id.toLowerCase(), modelId: cableModel, packages: tiers });
       expect(r).toMatchObject({ code: 0, data: { id, modelId: cableModel, modelName: 'Cable CB1', outletId: null, packages: tiers, position: 0, codesIssued: 0, lastCodeTime: null } });
-      expect(await api.post(`${D}/cable/add`, { id, modelId: cableModel, packages: tiers })).toMatchObject({ code: 103101, msg: 'A device with this ID already exists' });
-      const list = await api.get(`${D}/cable/queryPage`, { id: id.slice(-5), bound: false });
+      expect(await api.post(`${D}/cable/add`, { deviceId: id, modelId: cableModel, packages: tiers })).toMatchObject({ code: 103101, msg: 'A device with this ID already exists' });
+      const list = await api.get(`${D}/cable/queryPage`, { deviceId: id.slice(-5), bound: false });
       expect(list.data).toMatchObject({ total: 1, list: [{ id }] });
-      expect((await api.get(`${D}/cable/queryPage`, { id: id.slice(-5), bound: true })).data.total).toBe(0);
-      const edited = await put(`${D}/cable/update`, { id, modelId: cableModel, packages: tiers.slice(0, 2) });
+      expect((await api.get(`${D}/cable/queryPage`, { deviceId: id.slice(-5), bound: true })).data.total).toBe(0);
+      const edited = await put(`${D}/cable/update`, { deviceId: id, modelId: cableModel, packages: tiers.slice(0, 2) });
       expect(edited).toMatchObject({ code: 0, data: { packages: tiers.slice(0, 2) } });
-      expect((await put(`${D}/cable/update`, { id: nextId(), modelId: cableModel, packages: tiers })).code).toBe(100004);
+      expect((await put(`${D}/cable/update`, { deviceId: nextId(), modelId: cableModel, packages: tiers })).code).toBe(100004);
     });
 
     it('50 adds of one ID at once: one cable, the rest told it exists', async () => {
       const id = nextId();
-      const all = await Promise.all(Array.from({ length: 50 }, () => api.post(`${D}/cable/add`, { id, modelId: cableModel, packages: tiers })));
+      const all = await Promise.all(Array.from({ length: 50 }, () => api.post(`${D}/cable/add`, { deviceId: id, modelId: cableModel, packages: tiers })));
       expect(all.filter((r) => r.code === 0)).toHaveLength(1);
       expect(all.filter((r) => r.code !== 0).every((r) => r.code === 103101)).toBe(true);
-      expect((await api.get(`${D}/cable/queryPage`, { id })).data.total).toBe(1);
+      expect((await api.get(`${D}/cable/queryPage`, { deviceId: id })).data.total).toBe(1);
     });
 
     it('package rules: 1-10 tiers, name up to 16, amount not zero, each duration once, first three hours not above the 12-hour maximum', async () => {
-      const bad = async (packages: unknown, lang = 'en_US') => api.post(`${D}/cable/add`, { id: nextId(), modelId: cableModel, packages }, lang);
+      const bad = async (packages: unknown, lang = 'en_US') => api.post(`${D}/cable/add`, { deviceId: nextId(), modelId: cableModel, packages }, lang);
       expect(await bad([])).toMatchObject({ code: 100001, msg: 'Invalid input: packages: needs at least 1 items' });
       expect(await bad(Array.from({ length: 11 }, (_, i) => ({ name: `t${i}`, hours: i + 1, amount: 100 })))).toMatchObject({ code: 100001, msg: 'Invalid input: packages: allows at most 10 items' });
       expect(await bad([{ name: 'x'.repeat(17), hours: 1, amount: 100 }])).toMatchObject({ code: 100001, msg: 'Invalid input: packages.0.name: must be at most 16 characters' });
@@ -77,7 +77,7 @@ describe.each(engines)('accessories (%s)', (engine) => {
     });
 
     it('refuses a model that is missing, of another kind or not normal', async () => {
-      const add = (modelId: number) => api.post(`${D}/cable/add`, { id: nextId(), modelId, packages: tiers });
+      const add = (modelId: number) => api.post(`${D}/cable/add`, { deviceId: nextId(), modelId, packages: tiers });
       expect(await add(999999)).toMatchObject({ code: 103102 });
       expect((await add(btModel)).code).toBe(100503);
       const paused = (await api.post(`${D}/model/saveOrUpdate`, { productName: 'Cable', model: 'CBP', deviceType: 'cable' })).data.id;
@@ -87,42 +87,42 @@ describe.each(engines)('accessories (%s)', (engine) => {
 
     it('issues codes along the ring that the cable accepts, in order and with drift', async () => {
       const id = nextId();
-      expect((await api.post(`${D}/cable/add`, { id, modelId: cableModel, packages: tiers })).code).toBe(0);
+      expect((await api.post(`${D}/cable/add`, { deviceId: id, modelId: cableModel, packages: tiers })).code).toBe(0);
       const secret = await s.current.server.services.accessories.cables.secretOf(id);
       const device = new CableDevice(secret, tiers.map((t) => t.hours));
-      const first = await api.post(`${D}/cable/issueCode`, { id, hours: 3 });
+      const first = await api.post(`${D}/cable/issueCode`, { deviceId: id, hours: 3 });
       expect(first).toMatchObject({ code: 0, data: { cableId: id, position: 0, hours: 3, kind: 'issue', issuedBy: 'admin', code: expect.stringMatching(/^\d{8}$/) } });
       expect(device.enter(first.data.code)).toEqual({ position: 0, hours: 3 });
       // Two codes issued, the first never typed: the second still unlocks (drift), the first no longer does.
-      const lost = await api.post(`${D}/cable/issueCode`, { id, hours: 1 });
-      const second = await api.post(`${D}/cable/issueCode`, { id, hours: 12 });
+      const lost = await api.post(`${D}/cable/issueCode`, { deviceId: id, hours: 1 });
+      const second = await api.post(`${D}/cable/issueCode`, { deviceId: id, hours: 12 });
       expect(device.enter(second.data.code)).toEqual({ position: 2, hours: 12 });
       expect(device.enter(lost.data.code)).toBeNull();
       expect(device.enter(first.data.code)).toBeNull();
       // Power lost mid-session: a new code for the last duration.
-      const again = await api.post(`${D}/cable/reissueCode`, { id });
+      const again = await api.post(`${D}/cable/reissueCode`, { deviceId: id });
       expect(again).toMatchObject({ code: 0, data: { position: 3, hours: 12, kind: 'reissue' } });
       expect(device.enter(again.data.code)).toEqual({ position: 3, hours: 12 });
-      expect(await api.post(`${D}/cable/issueCode`, { id, hours: 2 })).toMatchObject({ code: 103103, msg: 'The device has no 2-hour package' });
+      expect(await api.post(`${D}/cable/issueCode`, { deviceId: id, hours: 2 })).toMatchObject({ code: 103103, msg: 'The device has no 2-hour package' });
       const codes = await api.get(`${D}/cable/codes`, { cableId: id });
       expect(codes.data.total).toBe(4);
       expect(codes.data.list.map((c: { position: number }) => c.position)).toEqual([3, 2, 1, 0]);
-      const row = (await api.get(`${D}/cable/queryPage`, { id })).data.list[0];
+      const row = (await api.get(`${D}/cable/queryPage`, { deviceId: id })).data.list[0];
       expect(row).toMatchObject({ position: 4, codesIssued: 4, lastCodeTime: expect.any(String) });
     });
 
     it('reissue needs an earlier code; unknown cables are not found', async () => {
       const id = nextId();
-      expect((await api.post(`${D}/cable/add`, { id, modelId: cableModel, packages: tiers })).code).toBe(0);
-      expect(await api.post(`${D}/cable/reissueCode`, { id })).toMatchObject({ code: 103105, msg: 'No code has been issued for this device yet' });
-      expect((await api.post(`${D}/cable/issueCode`, { id: nextId(), hours: 1 })).code).toBe(100004);
-      expect((await api.post(`${D}/cable/reissueCode`, { id: nextId() })).code).toBe(100004);
+      expect((await api.post(`${D}/cable/add`, { deviceId: id, modelId: cableModel, packages: tiers })).code).toBe(0);
+      expect(await api.post(`${D}/cable/reissueCode`, { deviceId: id })).toMatchObject({ code: 103105, msg: 'No code has been issued for this device yet' });
+      expect((await api.post(`${D}/cable/issueCode`, { deviceId: nextId(), hours: 1 })).code).toBe(100004);
+      expect((await api.post(`${D}/cable/reissueCode`, { deviceId: nextId() })).code).toBe(100004);
     });
 
     it('50 issues at once: the rate limit lets exactly the allowed number through, on consecutive positions, each code once', async () => {
       const id = nextId();
-      expect((await api.post(`${D}/cable/add`, { id, modelId: cableModel, packages: tiers })).code).toBe(0);
-      const all = await Promise.all(Array.from({ length: 50 }, (_, i) => api.post(`${D}/cable/${i % 2 ? 'reissueCode' : 'issueCode'}`, { id, hours: 1 })));
+      expect((await api.post(`${D}/cable/add`, { deviceId: id, modelId: cableModel, packages: tiers })).code).toBe(0);
+      const all = await Promise.all(Array.from({ length: 50 }, (_, i) => api.post(`${D}/cable/${i % 2 ? 'reissueCode' : 'issueCode'}`, { deviceId: id, hours: 1 })));
       const ok = all.filter((r) => r.code === 0);
       expect(ok).toHaveLength(CODE_RATE_MAX);
       expect(ok.map((r) => r.data.position).sort((a: number, b: number) => a - b)).toEqual([0, 1, 2, 3, 4]);
@@ -130,20 +130,20 @@ describe.each(engines)('accessories (%s)', (engine) => {
       // The rest: rate limited, or a reissue that came before any code (never a 500, never a duplicate).
       expect(all.filter((r) => r.code !== 0).every((r) => r.code === 103104 || r.code === 103105)).toBe(true);
       expect(all.some((r) => r.code === 103104 && /try again in \d+ s/.test(r.msg))).toBe(true);
-      expect((await api.get(`${D}/cable/queryPage`, { id })).data.list[0].position).toBe(CODE_RATE_MAX);
+      expect((await api.get(`${D}/cable/queryPage`, { deviceId: id })).data.list[0].position).toBe(CODE_RATE_MAX);
     });
 
     it('the rate window moves with the clock', async () => {
       const id = nextId();
-      expect((await api.post(`${D}/cable/add`, { id, modelId: cableModel, packages: tiers })).code).toBe(0);
+      expect((await api.post(`${D}/cable/add`, { deviceId: id, modelId: cableModel, packages: tiers })).code).toBe(0);
       const cables = s.current.server.services.accessories.cables;
       const start = Date.now() + 3_600_000;
       try {
         cables.clock = () => new Date(start);
-        for (let i = 0; i < CODE_RATE_MAX; i++) expect((await api.post(`${D}/cable/issueCode`, { id, hours: 1 })).code).toBe(0);
-        expect(await api.post(`${D}/cable/issueCode`, { id, hours: 1 })).toMatchObject({ code: 103104, msg: `Too many codes for this cable; try again in ${CODE_RATE_WINDOW_SECONDS} s` });
+        for (let i = 0; i < CODE_RATE_MAX; i++) expect((await api.post(`${D}/cable/issueCode`, { deviceId: id, hours: 1 })).code).toBe(0);
+        expect(await api.post(`${D}/cable/issueCode`, { deviceId: id, hours: 1 })).toMatchObject({ code: 103104, msg: `Too many codes for this cable; try again in ${CODE_RATE_WINDOW_SECONDS} s` });
         cables.clock = () => new Date(start + CODE_RATE_WINDOW_SECONDS * 1000 + 1);
-        expect(await api.post(`${D}/cable/issueCode`, { id, hours: 1 })).toMatchObject({ code: 0, data: { position: CODE_RATE_MAX } });
+        expect(await api.post(`${D}/cable/issueCode`, { deviceId: id, hours: 1 })).toMatchObject({ code: 0, data: { position: CODE_RATE_MAX } });
       } finally {
         cables.clock = () => new Date();
       }
@@ -155,7 +155,7 @@ describe.each(engines)('accessories (%s)', (engine) => {
       const limits = await api.get(`${D}/bluetooth/limits`);
       expect(limits.data).toEqual({ prepayMax: 9900, prepayDefault: 2000, dailyCap: 1000, hourlyLimit: 100 });
       const id = nextId('BLUE');
-      const body = { id, modelId: btModel, packages: [], hourlyPrice: 100, dailyCap: 1000, prepayment: 2000 };
+      const body = { deviceId: id, modelId: btModel, packages: [], hourlyPrice: 100, dailyCap: 1000, prepayment: 2000 };
       expect(await api.post(`${D}/bluetooth/add`, body)).toMatchObject({ code: 0, data: { id, modelName: 'BT BT1', hourlyPrice: 100, dailyCap: 1000, prepayment: 2000, outletId: null } });
       expect(await put(`${D}/bluetooth/update`, { ...body, prepayment: 9901 })).toMatchObject({ code: 103106, msg: 'Prepayment cannot be above the system setting 99.00' });
       expect((await put(`${D}/bluetooth/update`, { ...body, prepayment: 9901 }, 'zh_CN')).msg).toBe('预付金额 不能高于系统设置的 99.00');
@@ -164,8 +164,8 @@ describe.each(engines)('accessories (%s)', (engine) => {
       expect(await put(`${D}/bluetooth/update`, { ...body, hourlyPrice: 90, dailyCap: 80 })).toMatchObject({ code: 100001, msg: 'Invalid input: hourlyPrice: the hourly price cannot be above the daily cap' });
       expect(await put(`${D}/bluetooth/update`, { ...body, packages: tiers, hourlyPrice: 50 })).toMatchObject({ code: 0, data: { hourlyPrice: 50, packages: tiers } });
       expect((await api.post(`${D}/bluetooth/add`, body)).code).toBe(103101);
-      expect((await api.post(`${D}/bluetooth/add`, { ...body, id: nextId('BLUE'), modelId: cableModel })).code).toBe(100503);
-      expect((await api.get(`${D}/bluetooth/queryPage`, { id, orderBy: 'hourlyPrice', order: 'ascend' })).data).toMatchObject({ total: 1, list: [{ id }] });
+      expect((await api.post(`${D}/bluetooth/add`, { ...body, deviceId: nextId('BLUE'), modelId: cableModel })).code).toBe(100503);
+      expect((await api.get(`${D}/bluetooth/queryPage`, { deviceId: id, orderBy: 'hourlyPrice', order: 'ascend' })).data).toMatchObject({ total: 1, list: [{ id }] });
     });
   });
 
@@ -255,14 +255,14 @@ describe.each(engines)('accessories (%s)', (engine) => {
     });
   });
   it('each list starts an export of what it filters', async () => {
-    expect((await api.post(`${D}/cable/add`, { id: nextId(), modelId: cableModel, packages: tiers })).code).toBe(0);
-    expect((await api.post(`${D}/bluetooth/add`, { id: nextId('BLUE'), modelId: btModel, packages: [], hourlyPrice: 100, dailyCap: 1000, prepayment: 2000 })).code).toBe(0);
+    expect((await api.post(`${D}/cable/add`, { deviceId: nextId(), modelId: cableModel, packages: tiers })).code).toBe(0);
+    expect((await api.post(`${D}/bluetooth/add`, { deviceId: nextId('BLUE'), modelId: btModel, packages: [], hourlyPrice: 100, dailyCap: 1000, prepayment: 2000 })).code).toBe(0);
     const t = { deviceType: 'cable', deviceId: nextId(), problemTypeId: problemType, contact: 'A', phone: '1', description: 'x', pictures: [], outOfBusiness: false };
     expect((await api.post(`${U}/repair/add`, t)).code).toBe(0);
     for (const url of [`${D}/cable/export`, `${D}/bluetooth/export`, `${U}/repair/export`]) {
       expect(await api.post(url, {})).toMatchObject({ code: 0, data: { exportId: expect.any(Number), fileName: expect.any(String) } });
     }
-    expect((await api.post(`${D}/cable/export`, { id: 'NO SUCH CABLE' })).code).toBe(100071);
+    expect((await api.post(`${D}/cable/export`, { deviceId: 'NO SUCH CABLE' })).code).toBe(100071);
   });
 
   describe('bad input: every call answers a code and a message, never a 500', () => {
@@ -276,17 +276,17 @@ describe.each(engines)('accessories (%s)', (engine) => {
       ['cable list: unknown sort', 'GET', `${D}/cable/queryPage?orderBy=secret`, undefined, /orderBy/],
       ['cable list: bound not a boolean', 'GET', `${D}/cable/queryPage?bound=maybe`, undefined, /bound/],
       ['cable export: model id not a number', 'POST', `${D}/cable/export`, { modelId: 'x' }, /modelId/],
-      ['cable add: non-standard ID', 'POST', `${D}/cable/add`, { id: 'AB12', modelId: 1, packages: tiers }, /id: is a non-standard device code/],
-      ['cable add: no model', 'POST', `${D}/cable/add`, { id: 'ABCD0000000000001', packages: tiers }, /modelId/],
-      ['cable update: packages not a list', 'PUT', `${D}/cable/update`, { id: 'ABCD0000000000001', modelId: 1, packages: 'all' }, /packages/],
-      ['issue code: hours 0', 'POST', `${D}/cable/issueCode`, { id: 'ABCD0000000000001', hours: 0 }, /hours/],
+      ['cable add: non-standard ID', 'POST', `${D}/cable/add`, { deviceId: 'AB12', modelId: 1, packages: tiers }, /deviceId: is a non-standard device code/],
+      ['cable add: no model', 'POST', `${D}/cable/add`, { deviceId: 'ABCD0000000000001', packages: tiers }, /modelId/],
+      ['cable update: packages not a list', 'PUT', `${D}/cable/update`, { deviceId: 'ABCD0000000000001', modelId: 1, packages: 'all' }, /packages/],
+      ['issue code: hours 0', 'POST', `${D}/cable/issueCode`, { deviceId: 'ABCD0000000000001', hours: 0 }, /hours/],
       ['issue code: no ID', 'POST', `${D}/cable/issueCode`, { hours: 1 }, /id/],
-      ['reissue: bad ID', 'POST', `${D}/cable/reissueCode`, { id: 42 }, /id/],
+      ['reissue: bad ID', 'POST', `${D}/cable/reissueCode`, { deviceId: 42 }, /id/],
       ['codes: no cable', 'GET', `${D}/cable/codes`, undefined, /cableId/],
       ['charger list: page 0', 'GET', `${D}/bluetooth/queryPage?pageNum=0`, undefined, /pageNum/],
       ['charger export: bad model id', 'POST', `${D}/bluetooth/export`, { modelId: -1 }, /modelId/],
-      ['charger add: money with cents below one', 'POST', `${D}/bluetooth/add`, { id: 'BLUE0000000000001', modelId: 1, packages: [], hourlyPrice: 0.5, dailyCap: 1, prepayment: 1 }, /hourlyPrice/],
-      ['charger update: prepayment 0', 'PUT', `${D}/bluetooth/update`, { id: 'BLUE0000000000001', modelId: 1, packages: [], hourlyPrice: 1, dailyCap: 1, prepayment: 0 }, /prepayment: cannot be zero/],
+      ['charger add: money with cents below one', 'POST', `${D}/bluetooth/add`, { deviceId: 'BLUE0000000000001', modelId: 1, packages: [], hourlyPrice: 0.5, dailyCap: 1, prepayment: 1 }, /hourlyPrice/],
+      ['charger update: prepayment 0', 'PUT', `${D}/bluetooth/update`, { deviceId: 'BLUE0000000000001', modelId: 1, packages: [], hourlyPrice: 1, dailyCap: 1, prepayment: 0 }, /prepayment: cannot be zero/],
       ['ticket list: unknown status', 'GET', `${U}/repair/queryPage?status=lost`, undefined, /status/],
       ['ticket export: bad device type', 'POST', `${U}/repair/export`, { deviceType: 'drone' }, /deviceType/],
       ['ticket add: bad phone', 'POST', `${U}/repair/add`, { deviceType: 'cable', deviceId: 'ABCD0000000000001', problemTypeId: 1, contact: 'A', phone: 'call me', description: 'x', pictures: [], outOfBusiness: false }, /phone/],

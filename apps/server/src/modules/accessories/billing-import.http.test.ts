@@ -99,8 +99,8 @@ describe.each(engines)('device billing by Excel (%s)', (engine) => {
     token = await s.current.login();
     const bt = (await api.post(`${D}/model/saveOrUpdate`, { productName: 'BT', model: 'BT1', deviceType: 'bluetoothCharger' })).data.id;
     const cb = (await api.post(`${D}/model/saveOrUpdate`, { productName: 'Cable', model: 'CB1', deviceType: 'cable' })).data.id;
-    for (const id of [bound, bound2, unbound, bound3]) expect((await api.post(`${D}/bluetooth/add`, { id, modelId: bt, packages: [], hourlyPrice: 100, dailyCap: 1000, prepayment: 2000 })).code).toBe(0);
-    expect((await api.post(`${D}/cable/add`, { id: cable, modelId: cb, packages: [{ name: '1 h', hours: 1, amount: 100 }] })).code).toBe(0);
+    for (const id of [bound, bound2, unbound, bound3]) expect((await api.post(`${D}/bluetooth/add`, { deviceId: id, modelId: bt, packages: [], hourlyPrice: 100, dailyCap: 1000, prepayment: 2000 })).code).toBe(0);
+    expect((await api.post(`${D}/cable/add`, { deviceId: cable, modelId: cb, packages: [{ name: '1 h', hours: 1, amount: 100 }] })).code).toBe(0);
     // Binding to outlets arrives with the outlets; the test binds directly.
     const db = s.current.database.db;
     await db.update(accBluetooth).set({ outletId: 7 }).where(eq(accBluetooth.id, bound));
@@ -147,7 +147,7 @@ describe.each(engines)('device billing by Excel (%s)', (engine) => {
         { row: 11, id: bound2, reason: 'The device ID appears more than once' },
       ],
     });
-    const list = (await api.get(`${D}/bluetooth/queryPage`, { id: 'BLUE00000000000' })).data.list as { id: string; hourlyPrice: number; dailyCap: number; prepayment: number }[];
+    const list = (await api.get(`${D}/bluetooth/queryPage`, { deviceId: 'BLUE00000000000' })).data.list as { id: string; hourlyPrice: number; dailyCap: number; prepayment: number }[];
     expect(list.find((d) => d.id === bound)).toMatchObject({ hourlyPrice: 50, dailyCap: 800, prepayment: 2000 });
     expect(list.find((d) => d.id === unbound)).toMatchObject({ hourlyPrice: 100, dailyCap: 1000 });
     expect((await upload(file, 'zh_TW')).data.failures[0].reason).toBe('設備未綁定，無法調整計費');
@@ -156,7 +156,7 @@ describe.each(engines)('device billing by Excel (%s)', (engine) => {
   it('reads a file written by another writer (inline strings, no styles), named .xls', async () => {
     const r = await upload(handWrittenXlsx([['Device ID', 'Hourly', 'Daily', 'Prepay'], [bound2, '0.8', 9, 30]]), 'en_US', 'billing.xls');
     expect(r).toMatchObject({ code: 0, data: { total: 1, successes: 1, failures: [] } });
-    const row = (await api.get(`${D}/bluetooth/queryPage`, { id: bound2 })).data.list[0];
+    const row = (await api.get(`${D}/bluetooth/queryPage`, { deviceId: bound2 })).data.list[0];
     expect(row).toMatchObject({ hourlyPrice: 80, dailyCap: 900, prepayment: 3000 });
   });
 

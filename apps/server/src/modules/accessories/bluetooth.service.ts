@@ -45,7 +45,7 @@ export class BluetoothService {
 
   private where(f: BluetoothFilter): SQL | undefined {
     const c: SQL[] = [];
-    if (f.id) c.push(ilike(accBluetooth.id, containing(f.id)));
+    if (f.deviceId) c.push(ilike(accBluetooth.id, containing(f.deviceId)));
     if (f.modelId) c.push(eq(accBluetooth.modelId, f.modelId));
     if (f.bound !== undefined) c.push(f.bound ? isNotNull(accBluetooth.outletId) : isNull(accBluetooth.outletId));
     return c.length ? and(...c) : undefined;
@@ -98,23 +98,24 @@ export class BluetoothService {
     if (over) throw new AppError('ACC_BILLING_OUT_OF_LIMIT', { field: label('accessories', 'billingTemplate', over.field, lang), max: cents(over.max) });
   }
 
-  async add(input: { id: string; modelId: number; packages: PackageTier[] } & BluetoothBilling, by: Actor, lang: Lang): Promise<BluetoothItem> {
+  async add(input: { deviceId: string; modelId: number; packages: PackageTier[] } & BluetoothBilling, by: Actor, lang: Lang): Promise<BluetoothItem> {
     await this.check(input, lang);
+    const { deviceId, ...values } = input;
     const inserted = await this.db
       .insert(accBluetooth)
-      .values({ ...input, createdBy: by.id })
+      .values({ id: deviceId, ...values, createdBy: by.id })
       .onConflictDoNothing()
       .returning({ id: accBluetooth.id })
       .catch((e: unknown) => {
         throw isUniqueViolation(e) ? new AppError('ACC_DEVICE_EXISTS') : e;
       });
     if (!inserted.length) throw new AppError('ACC_DEVICE_EXISTS');
-    return this.get(input.id);
+    return this.get(deviceId);
   }
 
-  async update(input: { id: string; modelId: number; packages: PackageTier[] } & BluetoothBilling, lang: Lang): Promise<BluetoothItem> {
+  async update(input: { deviceId: string; modelId: number; packages: PackageTier[] } & BluetoothBilling, lang: Lang): Promise<BluetoothItem> {
     await this.check(input, lang);
-    const { id, ...values } = input;
+    const { deviceId: id, ...values } = input;
     const done = await this.db.update(accBluetooth).set({ ...values, updatedAt: new Date() }).where(eq(accBluetooth.id, id)).returning({ id: accBluetooth.id });
     if (!done.length) throw new AppError('NOT_FOUND');
     return this.get(id);

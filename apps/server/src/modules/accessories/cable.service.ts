@@ -36,7 +36,7 @@ export class CableService {
 
   private where(f: CableFilter): SQL | undefined {
     const c: SQL[] = [];
-    if (f.id) c.push(ilike(accCable.id, containing(f.id)));
+    if (f.deviceId) c.push(ilike(accCable.id, containing(f.deviceId)));
     if (f.modelId) c.push(eq(accCable.modelId, f.modelId));
     if (f.bound !== undefined) c.push(f.bound ? isNotNull(accCable.outletId) : isNull(accCable.outletId));
     return c.length ? and(...c) : undefined;
@@ -90,32 +90,32 @@ export class CableService {
   }
 
   /** A new cable with its own secret; an ID already added is refused (the primary key decides). */
-  async add(input: { id: string; modelId: number; packages: PackageTier[] }, by: Actor): Promise<CableItem> {
+  async add(input: { deviceId: string; modelId: number; packages: PackageTier[] }, by: Actor): Promise<CableItem> {
     await checkModel(this.needs.models, input.modelId, 'cable');
     await checkPackageRange(this.needs.settings, input.packages);
     const inserted = await this.db
       .insert(accCable)
-      .values({ id: input.id, modelId: input.modelId, packages: input.packages, secret: newSecret(), createdBy: by.id })
+      .values({ id: input.deviceId, modelId: input.modelId, packages: input.packages, secret: newSecret(), createdBy: by.id })
       .onConflictDoNothing()
       .returning({ id: accCable.id })
       .catch((e: unknown) => {
         throw isUniqueViolation(e) ? new AppError('ACC_DEVICE_EXISTS') : e;
       });
     if (!inserted.length) throw new AppError('ACC_DEVICE_EXISTS');
-    return this.get(input.id);
+    return this.get(input.deviceId);
   }
 
   /** New model and tiers; the secret and the ring position stay. */
-  async update(input: { id: string; modelId: number; packages: PackageTier[] }): Promise<CableItem> {
+  async update(input: { deviceId: string; modelId: number; packages: PackageTier[] }): Promise<CableItem> {
     await checkModel(this.needs.models, input.modelId, 'cable');
     await checkPackageRange(this.needs.settings, input.packages);
     const done = await this.db
       .update(accCable)
       .set({ modelId: input.modelId, packages: input.packages, updatedAt: new Date() })
-      .where(eq(accCable.id, input.id))
+      .where(eq(accCable.id, input.deviceId))
       .returning({ id: accCable.id });
     if (!done.length) throw new AppError('NOT_FOUND');
-    return this.get(input.id);
+    return this.get(input.deviceId);
   }
 
   /** The code of a purchased duration (one of the cable's tiers) at the next position of its ring. */

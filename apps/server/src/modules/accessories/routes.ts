@@ -14,8 +14,8 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export function accessoriesRoutes(app: FastifyInstance, s: AccessoriesServices, { uploads, db }: Platform): void {
   registerCall(app, 'cableAdd', ({ principal, body }) => s.cables.add(body, actor(principal)));
   registerCall(app, 'cableUpdate', ({ body }) => s.cables.update(body));
-  registerCall(app, 'cableIssueCode', ({ principal, body }) => s.cables.issue(body.id, body.hours, actor(principal)));
-  registerCall(app, 'cableReissueCode', ({ principal, body }) => s.cables.reissue(body.id, actor(principal)));
+  registerCall(app, 'cableIssueCode', ({ principal, body }) => s.cables.issue(body.deviceId, body.hours, actor(principal)));
+  registerCall(app, 'cableReissueCode', ({ principal, body }) => s.cables.reissue(body.deviceId, actor(principal)));
   registerCall(app, 'cableCodeQueryPage', ({ query }) => s.cables.codes(query.cableId, query.pageNum, query.pageSize));
 
   registerCall(app, 'bluetoothAdd', ({ principal, body, req }) => s.chargers.add(body, actor(principal), req.lang));

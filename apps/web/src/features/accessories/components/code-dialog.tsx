@@ -30,8 +30,8 @@ export function CodeDialog({ cable, open, onClose }: { cable: CableItem | undefi
     void queryClient.invalidateQueries({ queryKey: callKey('cableCodeQueryPage') });
     void queryClient.invalidateQueries({ queryKey: callKey('cableQueryPage') });
   };
-  const issue = useMutation({ mutationFn: () => request('cableIssueCode', { body: { id, hours: hours! } }), onSuccess: done });
-  const reissue = useMutation({ mutationFn: () => request('cableReissueCode', { body: { id } }), onSuccess: done });
+  const issue = useMutation({ mutationFn: () => request('cableIssueCode', { body: { deviceId: id, hours: hours! } }), onSuccess: done });
+  const reissue = useMutation({ mutationFn: () => request('cableReissueCode', { body: { deviceId: id } }), onSuccess: done });
   const close = () => {
     setIssued(null);
     setHours(undefined);

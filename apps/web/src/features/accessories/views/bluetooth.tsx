@@ -13,7 +13,7 @@ import { formatMoney, MoneyInput } from '../components/money';
 import { PackagesInput, PackageTags } from '../components/packages-input';
 
 interface Values {
-  id: string;
+  deviceId: string;
   modelId: number;
   packages: PackageTier[];
   hourlyPrice: number;
@@ -38,7 +38,7 @@ export default function BluetoothView() {
 
   const filters = useMemo<FiltersOf<'bluetoothQueryPage'>>(
     () => [
-      { type: 'text', name: 'id', label: t('device.id'), maxLength: 17 },
+      { type: 'text', name: 'deviceId', label: t('device.id'), maxLength: 17 },
       { type: 'select', name: 'bound', label: t('device.binding'), options: optionsOf(['true', 'false'] as const, (v) => t(v === 'true' ? 'device.bound' : 'device.unbound')) },
     ],
     [t],
@@ -98,13 +98,13 @@ export default function BluetoothView() {
         width={620}
         initialValues={
           edit.record
-            ? { ...edit.record, modelId: edit.record.modelId ?? undefined }
+            ? { ...edit.record, deviceId: edit.record.id, modelId: edit.record.modelId ?? undefined }
             : { packages: [], hourlyPrice: l?.hourlyLimit, dailyCap: l?.dailyCap, prepayment: l?.prepayDefault }
         }
         invalidates={['bluetoothQueryPage']}
-        onSubmit={(v) => (edit.record ? request('bluetoothUpdate', { body: { ...v, id: edit.record.id } }) : request('bluetoothAdd', { body: v }))}
+        onSubmit={(v) => (edit.record ? request('bluetoothUpdate', { body: { ...v, deviceId: edit.record.id } }) : request('bluetoothAdd', { body: v }))}
       >
-        <Form.Item name="id" label={t('device.id')} rules={[rule(shape.id, t('device.id'))]} extra={t('device.idHint')}>
+        <Form.Item name="deviceId" label={t('device.id')} rules={[rule(shape.deviceId, t('device.id'))]} extra={t('device.idHint')}>
           <Input maxLength={17} disabled={!!edit.record} />
         </Form.Item>
         <Form.Item name="modelId" label={t('device.model')} rules={[rule(shape.modelId, t('device.model'))]}>

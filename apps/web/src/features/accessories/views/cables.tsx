@@ -12,7 +12,7 @@ import { ModelSelect, OutletCell } from '../components/device-fields';
 import { PackagesInput, PackageTags } from '../components/packages-input';
 
 interface Values {
-  id: string;
+  deviceId: string;
   modelId: number;
   packages: PackageTier[];
 }
@@ -32,7 +32,7 @@ export default function CablesView() {
 
   const filters = useMemo<FiltersOf<'cableQueryPage'>>(
     () => [
-      { type: 'text', name: 'id', label: t('device.id'), maxLength: 17 },
+      { type: 'text', name: 'deviceId', label: t('device.id'), maxLength: 17 },
       { type: 'select', name: 'bound', label: t('device.binding'), options: optionsOf(['true', 'false'] as const, (v) => t(v === 'true' ? 'device.bound' : 'device.unbound')) },
     ],
     [t],
@@ -99,13 +99,13 @@ export default function CablesView() {
         onClose={edit.hide}
         initialValues={
           edit.record
-            ? { id: edit.record.id, modelId: edit.record.modelId ?? undefined, packages: edit.record.packages }
+            ? { deviceId: edit.record.id, modelId: edit.record.modelId ?? undefined, packages: edit.record.packages }
             : { packages: [{ name: t('packages.oneHour'), hours: 1, amount: 100 } as PackageTier] }
         }
         invalidates={['cableQueryPage']}
-        onSubmit={(v) => (edit.record ? request('cableUpdate', { body: { ...v, id: edit.record.id } }) : request('cableAdd', { body: v }))}
+        onSubmit={(v) => (edit.record ? request('cableUpdate', { body: { ...v, deviceId: edit.record.id } }) : request('cableAdd', { body: v }))}
       >
-        <Form.Item name="id" label={t('device.id')} rules={[rule(cableAdd.shape.id, t('device.id'))]} extra={t('device.idHint')}>
+        <Form.Item name="deviceId" label={t('device.id')} rules={[rule(cableAdd.shape.deviceId, t('device.id'))]} extra={t('device.idHint')}>
           <Input maxLength={17} disabled={!!edit.record} />
         </Form.Item>
         <Form.Item name="modelId" label={t('device.model')} rules={[rule(cableAdd.shape.modelId, t('device.model'))]}>
