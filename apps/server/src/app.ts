@@ -26,6 +26,8 @@ import { buildModule, type BuiltModule, type Platform } from './platform/module.
 import { identity as identityModule } from './modules/identity/index.js';
 import { system as systemModule } from './modules/system/index.js';
 import { fleet as fleetModule } from './modules/fleet/index.js';
+import { accessories as accessoriesModule } from './modules/accessories/index.js';
+import { assets as assetsModule } from './modules/assets/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -75,8 +77,18 @@ export async function buildApp(opts: BuildOptions) {
   // The fleet is built after the system module; its broker is only asked for once requests come.
   const broker = { endpoint: () => fleet.services.gateway.endpoint() };
   const system = await buildModule(systemModule, platform, { codes: identity.services.codes, broker });
-  const fleet = await buildModule(fleetModule, platform, { access: identity.services.access });
-  const modules: BuiltModule[] = [identity, system, fleet];
+  const assets = await buildModule(assetsModule, platform, {});
+  const fleet = await buildModule(fleetModule, platform, {
+    access: identity.services.access,
+    cabinetsStocked: (sns: string[]) => assets.services.stock.cabinetsStocked(sns),
+  });
+  const accessories = await buildModule(accessoriesModule, platform, {
+    models: assets.services.models,
+    settings: system.services.config,
+    problemTypes: system.services.problemTypes,
+    devices: assets.services.stock,
+  });
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -173,6 +185,8 @@ export async function buildApp(opts: BuildOptions) {
       identity: identity.services,
       system: system.services,
       fleet: fleet.services,
+      assets: assets.services,
+      accessories: accessories.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { identityCalls } from './identity/calls.js';
 import { systemCalls } from './system/calls.js';
 import { fleetCalls } from './fleet/calls.js';
+import { assetsCalls } from './assets/calls.js';
+import { accessoriesCalls } from './accessories/calls.js';
 
 export { call, none, type CallDef } from './platform/call.js';
 
@@ -13,6 +15,8 @@ export const api = {
   ...identityCalls,
   ...systemCalls,
   ...fleetCalls,
+  ...assetsCalls,
+  ...accessoriesCalls,
 } as const;
 
 export type Api = typeof api;

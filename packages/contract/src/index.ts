@@ -17,6 +17,8 @@ export * from './platform/live.js';
 export * from './identity/index.js';
 export * from './system/index.js';
 export * from './fleet/index.js';
+export * from './assets/index.js';
+export * from './accessories/index.js';
 export * from './permissions.js';
 export * from './dashboard.js';
 export * from './api.js';

@@ -3,12 +3,14 @@ import { commonLabels, exportLabelsIn, type ExportLabels } from './platform/labe
 import { identityActions, identityExports, identityLabels } from './identity/labels.js';
 import { systemActions, systemExports, systemFields, systemLabels } from './system/labels.js';
 import { fleetActions, fleetExports, fleetLabels } from './fleet/labels.js';
+import { assetsActions, assetsExports, assetsLabels } from './assets/labels.js';
+import { accessoriesActions, accessoriesExports, accessoriesLabels } from './accessories/labels.js';
 import type { CallName } from './api.js';
 
 export { tr, labelOf, labelsIn, exportLabelsIn, commonLabels, type LabelGroup, type ExportLabels } from './platform/labels.js';
 
 /** Every label both the console and the server show, by domain and kind (platform/labels.ts says why). */
-export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels } as const;
+export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels, assets: assetsLabels, accessories: accessoriesLabels } as const;
 export type Labels = typeof labels;
 export type LabelDomain = keyof Labels;
 
@@ -18,7 +20,7 @@ export function label<D extends LabelDomain, G extends keyof Labels[D], K extend
 }
 
 /** Every export's title and column headers, keyed by the call that starts it. */
-export const exportLabels = { ...identityExports, ...systemExports, ...fleetExports } as const;
+export const exportLabels = { ...identityExports, ...systemExports, ...fleetExports, ...assetsExports, ...accessoriesExports } as const;
 /** A call that starts an export (its labels are declared). */
 export type ExportCall = keyof typeof exportLabels & CallName;
 
@@ -43,7 +45,7 @@ export const fieldLabels: Readonly<Record<string, Translations>> = { ...systemFi
 /**
  * The label of a field by its path ('values.bluetoothHourlyLimit', 'hourlyPrice.min'): the
  * longest labelled tail, preceded by the nearest labelled part above it when there is one
- * ("Hourly price range – Minimum", "Operator – Fee rate").
+ * ("Hourly price – Minimum", "Operator – Fee rate").
  */
 export function fieldLabel(path: string): Translations | undefined {
   const parts = path.split('.').filter((p) => p !== '' && !/^\d+$/.test(p));
@@ -69,7 +71,7 @@ export function fieldName(path: string, lang: Lang): string {
  * What each change is called in the operation log, by its call (every call that is not a GET has
  * one: layout.test.ts): the log stores the call and shows its action in the viewer's language.
  */
-export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = { ...identityActions, ...systemActions, ...fleetActions };
+export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = { ...identityActions, ...systemActions, ...fleetActions, ...assetsActions, ...accessoriesActions };
 
 /** A call's action in a language, or null for a call without one (an entry older than the call's label). */
 export function actionLabel(call: string | null | undefined, lang: Lang): string | null {

@@ -9,7 +9,7 @@ import { actionLabel, api, callsWithAction, errorMessage, exportHeaders, exportL
  * platform/, and no file imports itself back through others (type-only imports included).
  */
 const root = dirname(fileURLToPath(import.meta.url));
-const DOMAINS = ['identity', 'system', 'fleet'];
+const DOMAINS = ['identity', 'system', 'fleet', 'assets', 'accessories'];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -90,7 +90,7 @@ describe('labels', () => {
 
   it('names a field by its label, with the labelled part above it; a field without one by its path', () => {
     expect(fieldName('values.bluetoothHourlyLimit', 'zh_CN')).toBe('蓝牙充电器每小时价格上限');
-    expect(fieldName('hourlyPrice.min', 'en_US')).toBe('Hourly price range – Minimum');
+    expect(fieldName('hourlyPrice.min', 'en_US')).toBe('Hourly price – Minimum');
     expect(fieldName('values.withdrawal.agent.feePercent', 'zh_TW')).toBe('代理商·手續費率');
     expect(fieldName('sns.3', 'en_US')).toBe('sns.3');
     expect(errorMessage('CONFIG_OUT_OF_RANGE', 'zh_CN', { field: fieldLabel('bluetoothDailyCap'), min: '0.00', max: '1.00' })).toBe('蓝牙充电器每日封顶 必须在 0.00 到 1.00 之间（范围设置）');

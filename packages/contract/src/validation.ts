@@ -5,6 +5,8 @@ import { identityRuleMessages } from './identity/validation.js';
 import { systemRuleMessages } from './system/validation.js';
 import { fleetRuleMessages } from './fleet/validation.js';
 import { fieldName } from './labels.js';
+import { assetsRuleMessages } from './assets/validation.js';
+import { accessoriesRuleMessages } from './accessories/validation.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -17,6 +19,8 @@ export const validationMessages = {
   ...identityRuleMessages,
   ...systemRuleMessages,
   ...fleetRuleMessages,
+  ...assetsRuleMessages,
+  ...accessoriesRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -63,7 +63,7 @@ export const systemFields = {
   feePercent: tr('手续费率', '手續費率', 'Fee rate'),
   settlementDays: tr('结算周期（T+N）', '結算週期（T+N）', 'Settlement cycle (T+N)'),
   cablePackageAmount: tr('充电线套餐金额范围', '充電線套餐金額範圍', 'Charging-cable package amount range'),
-  hourlyPrice: tr('每小时价格范围', '每小時價格範圍', 'Hourly price range'),
+  hourlyPrice: tr('每小时价格', '每小時價格', 'Hourly price'),
   dailyCap: tr('每日封顶范围', '每日封頂範圍', 'Daily cap range'),
   deposit: tr('押金范围', '押金範圍', 'Deposit range'),
   min: tr('最小值', '最小值', 'Minimum'),

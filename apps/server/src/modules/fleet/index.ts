@@ -20,11 +20,6 @@ const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');
  * The fleet module's services: cabinets, power banks, commands, forced ejects, firmware batches,
  * the device log, and the gateway that talks MQTT with cabinets (docs/protocol.md).
  */
-/** What the fleet module uses of other modules: the identity module's permission check (the overview leaves out what an account may not see). */
-export interface FleetNeeds {
-  access: PermissionCheck;
-}
-
 async function createFleet({ db, config, live: hub, log }: Platform, needs: FleetNeeds) {
   const key = await loadFleetKey(db, config.DEVICE_SECRET);
   const live = new FleetLive(hub, log);
@@ -49,13 +44,28 @@ async function createFleet({ db, config, live: hub, log }: Platform, needs: Flee
     /** The dashboard's fleet overview. */
     overview,
     /** Stock-in by list or range, the same path as batch storage (the simulator stocks its cabinets in with it). */
-    stockIn: (input: BatchStorageRequest, opts?: { lang?: Lang; by?: number | null }): Promise<BatchStorageReport> => cabinets.stockIn(input, opts),
+    stockIn: async (input: BatchStorageRequest, opts?: { lang?: Lang; by?: number | null }): Promise<BatchStorageReport> => {
+      const report = await cabinets.stockIn(input, opts);
+      // The device assets learn of the new cabinets in the same transaction.
+      if (report.succeededSns.length) await needs.cabinetsStocked?.(report.succeededSns);
+      return report;
+    },
     /** A cabinet's MQTT password (docs/protocol.md). */
     secretOf: (sn: string): string => cabinets.secretOf(sn),
   };
 }
 
 export type FleetServices = Awaited<ReturnType<typeof createFleet>>;
+
+/**
+ * What fleet uses of other modules: the identity module's permission check (the overview leaves
+ * out what an account may not see), and the device assets, told of cabinets stocked in (app.ts
+ * passes assets' stock service).
+ */
+export interface FleetNeeds {
+  access: PermissionCheck;
+  cabinetsStocked?(sns: string[]): Promise<void>;
+}
 
 /** The fleet module: the device gateway starts with the server and closes with it. */
 export const fleet = defineModule({

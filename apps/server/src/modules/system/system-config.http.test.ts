@@ -244,7 +244,7 @@ describe.each(engines)('system configuration (%s)', (engine) => {
     expect(refused.code).toBe(100203);
     expect(refused.msg).toBe('The range leaves the configured Charging-cable package prepaid amount (10.00) outside; change that setting first');
     expect((await c.put(`${G}/updateRange`, narrow, 'zh_CN')).msg).toBe('范围不包含当前配置的 充电线套餐预付金额（10.00），请先修改该配置');
-    expect((await c.put(`${G}/updateRange`, { ...range, hourlyPrice: { min: 500, max: 100 } }, 'zh_CN')).msg).toBe('参数错误：每小时价格范围·最小值: 最小值不能大于最大值');
+    expect((await c.put(`${G}/updateRange`, { ...range, hourlyPrice: { min: 500, max: 100 } }, 'zh_CN')).msg).toBe('参数错误：每小时价格·最小值: 最小值不能大于最大值');
     // The hourly price of Bluetooth chargers is 1.00: a range from 2.00 excludes it, named by its label.
     const hourly = await c.put(`${G}/updateRange`, { ...range, hourlyPrice: { min: 200, max: 1000 } }, 'zh_TW');
     expect(hourly).toMatchObject({ code: 100203, msg: '範圍不包含目前設定的 藍牙充電器每小時價格上限（1.00），請先修改該設定' });

@@ -50,8 +50,8 @@ function textPaths(schema: unknown, path: Path = [], out: Path[] = []): Path[] {
 }
 
 /** Strings tried, in order, for a text field of a made-up valid input: the first it accepts. */
-const STRINGS = ['abc', 'abc123', '13800000000', '86', '123456', 'http://example.com/a.png', 'system/roles', '/abc',
-  'ZZZZ000000000001', '2024-01-02 03:04:05', 'a@example.com', 'example.com', '1.0.0', 'a'.repeat(64), 'CNY'];
+const STRINGS = ['abc', 'abc123', 'AB12', '13800000000', '86', '123456', 'http://example.com/a.png', 'system/roles', '/abc',
+  'ZZZZ000000000001', 'ZZZZ0000000000001', '2024-01-02 03:04:05', 'a@example.com', 'example.com', '1.0.0', 'a'.repeat(64), 'CNY'];
 const NUMBERS = [0, 1, 10, 100, 1000];
 /** A second order, for objects whose rules relate their numbers (an amount above zero). */
 const NUMBERS_ALT = [1, 0, 10, 100, 1000];

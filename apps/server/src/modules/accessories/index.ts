@@ -1,0 +1,68 @@
+import { label, yesNo, type PackageTier } from '@cbo/contract';
+import { defineList } from '../../platform/list-kit.js';
+import { defineModule, type Platform } from '../../platform/module.js';
+import { formatInZone } from '../../platform/time-zone.js';
+import { BluetoothService } from './bluetooth.service.js';
+import { CableService } from './cable.service.js';
+import { accessoriesMenus } from './menus.js';
+import type { AccessoriesNeeds } from './needs.js';
+import { RepairService } from './repair.service.js';
+import { accessoriesRoutes } from './routes.js';
+import * as tables from './tables.js';
+
+export type { AccessoriesNeeds } from './needs.js';
+
+const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');
+const money = (v: number) => (v / 100).toFixed(2);
+const tiers = (p: PackageTier[]) => p.map((t) => `${t.name} ${t.hours}h ${money(t.amount)}`).join('; ');
+
+/** Charging cables with offline codes, Bluetooth chargers, device billing by Excel and repair tickets. */
+function createAccessories({ db }: Platform, needs: AccessoriesNeeds) {
+  return { cables: new CableService(db, needs), chargers: new BluetoothService(db, needs), repairs: new RepairService(db, needs) };
+}
+
+export type AccessoriesServices = ReturnType<typeof createAccessories>;
+
+export const accessories = defineModule({
+  name: 'accessories',
+  tables,
+  menus: accessoriesMenus,
+  fileRefs: [{ column: tables.accRepairTicket.pictures, contains: true }],
+  services: createAccessories,
+  lists: (s) => [
+    defineList({
+      page: 'cableQueryPage',
+      export: 'cableExport',
+      source: s.cables,
+      cells: (r, { timeZone }) => ({ packages: tiers(r.packages), lastCodeTime: at(r.lastCodeTime, timeZone), createTime: at(r.createTime, timeZone) }),
+      widths: { id: 20, modelName: 20, outletId: 10, packages: 40, position: 10, codesIssued: 12, lastCodeTime: 20, createTime: 20 },
+    }),
+    defineList({
+      page: 'bluetoothQueryPage',
+      export: 'bluetoothExport',
+      source: s.chargers,
+      cells: (r, { timeZone }) => ({
+        packages: tiers(r.packages),
+        hourlyPrice: money(r.hourlyPrice),
+        dailyCap: money(r.dailyCap),
+        prepayment: money(r.prepayment),
+        createTime: at(r.createTime, timeZone),
+      }),
+      widths: { id: 20, modelName: 20, outletId: 10, packages: 40, hourlyPrice: 12, dailyCap: 12, prepayment: 12, createTime: 20 },
+    }),
+    defineList({
+      page: 'repairQueryPage',
+      export: 'repairExport',
+      source: s.repairs,
+      cells: (r, { lang, timeZone }) => ({
+        deviceType: label('accessories', 'repairDeviceType', r.deviceType, lang),
+        status: label('accessories', 'repairStatus', r.status, lang),
+        outOfBusiness: yesNo(r.outOfBusiness, lang),
+        submitTime: at(r.submitTime, timeZone),
+        processTime: at(r.processTime, timeZone),
+      }),
+      widths: { no: 18, deviceType: 14, deviceId: 20, problemTypeName: 16, contact: 14, phone: 16, description: 40, status: 10, outOfBusiness: 10, handlerName: 14, result: 30, submitTime: 20, processTime: 20 },
+    }),
+  ],
+  routes: accessoriesRoutes,
+});

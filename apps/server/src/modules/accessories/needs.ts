@@ -1,0 +1,36 @@
+/** Device kinds a cable or charger model is of (the assets module's words). */
+export type AccessoryKind = 'cable' | 'bluetoothCharger';
+
+/** What the accessories module uses of other modules; app.ts passes them in (never imported). */
+export interface AccessoriesNeeds {
+  /** The assets module's models: every cable and charger has one. */
+  models: {
+    /** Refuses (with the assets' own error) a model a device of this kind cannot be given now: absent, of another kind, not normal. */
+    usable(id: number, deviceType: AccessoryKind): Promise<unknown>;
+    /** Display names of models by id, whatever their status. */
+    names(ids: number[]): Promise<Map<number, string>>;
+  };
+  /** The system module's settings: the Bluetooth limits (pay) and the package amount range (range). */
+  settings: {
+    values(group: 'pay'): Promise<{ bluetoothPrepayMax: number; bluetoothPrepayDefault: number; bluetoothDailyCap: number; bluetoothHourlyLimit: number }>;
+    values(group: 'range'): Promise<{ cablePackageAmount: { min: number; max: number } }>;
+  };
+  /** The system module's problem types. */
+  problemTypes: {
+    rows(f: { status?: 'inUse' | 'deleted' }, offset: number, limit: number): Promise<{ id: number; name: string; status: string }[]>;
+  };
+  /**
+   * The device assets: `remove` takes a device in business out of it (into circulation) with its
+   * removal record, and refuses (an AppError) a device the assets do not know or that is not in
+   * business. Absent: tickets record the wish (outOfBusiness) with outOfBusinessApplied false.
+   */
+  devices?: {
+    remove(req: { deviceId: string; reason?: string }, by: { id: number | null; name: string }): Promise<void>;
+  };
+}
+
+/** Who made a change: an account id and its user name. */
+export interface Actor {
+  id: number | null;
+  name: string | null;
+}

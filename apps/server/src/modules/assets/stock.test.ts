@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { engines, useServer } from '../../test/helper.js';
+import { query } from '../../platform/db/database.js';
+import type { AssetsServices } from './index.js';
+
+const by = { id: null, name: 'test' };
+let seq = 0;
+/** Power bank IDs of this test run: 4 letters and 13 digits. */
+const pb = (n: number) => `TPBK${String(n).padStart(13, '0')}`;
+const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => pb(from + i));
+
+describe.each(engines)('stock movements and dispatch (%s)', (engine) => {
+  const s = useServer(engine);
+  let a: AssetsServices;
+  let model = 0;
+  const warehouse = async (type: 'business' | 'storage' | 'circulation' = 'storage') => (await a.warehouses.save({ name: `W${++seq}-${engine}`, type })).id;
+  const place = async (id: string) => {
+    const [row] = await query<{ state: string; warehouse_id: number | null; pending_application_id: number | null }>(
+      s.current.database.db,
+      sql`select state, warehouse_id::int, pending_application_id::int from ast_device where device_id = ${id}`,
+    );
+    return row ?? null;
+  };
+  const movements = async (id: string) =>
+    query<{ kind: string }>(s.current.database.db, sql`select kind from ast_movement where device_id = ${id} order by id`).then((r) => r.map((m) => m.kind));
+  const load = async (id: number) => (await a.warehouses.rows({}, 0, 100)).find((w) => w.id === id)!.load;
+
+  beforeAll(async () => {
+    a = s.current.server.services.assets;
+    model = (await a.models.save({ productName: 'PB 5000', model: 'PB5000', deviceType: 'powerBank' })).id;
+  });
+
+  it('puts a range in: new devices enter with the model; each one is a movement row; the load counts them', async () => {
+    const w = await warehouse();
+    const r = await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: model, startId: pb(100), endId: pb(119) }, by, 'en_US');
+    expect(r).toEqual({ total: 20, successes: 20, failures: [] });
+    expect(await load(w)).toBe(20);
+    expect(await place(pb(105))).toEqual({ state: 'inStock', warehouse_id: w, pending_application_id: null });
+    expect(await movements(pb(105))).toEqual(['putIn']);
+  });
+
+  it('reports each failure with its reason and moves the rest (partial failure)', async () => {
+    const w = await warehouse();
+    await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: model, ids: [pb(200)] }, by);
+    const r = await a.stock.putIn(
+      { warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: model, ids: [pb(201), 'ABC', pb(200), pb(201).toLowerCase(), 'TPBK000000000202'] },
+      by,
+      'en_US',
+    );
+    expect(r).toEqual({
+      total: 5,
+      successes: 1,
+      failures: [
+        { id: 'ABC', reason: 'nonStandard', msg: 'Non-standard device code' },
+        { id: pb(200), reason: 'alreadyInStock', msg: 'The device is already in stock' },
+        { id: pb(201), reason: 'duplicate', msg: 'The device code appears more than once' },
+        { id: 'TPBK000000000202', reason: 'nonStandard', msg: 'Non-standard device code' },
+      ],
+    });
+    // A new device without a model: "no model"; the messages follow the caller's language.
+    const none = await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', ids: [pb(203)] }, by, 'zh_CN');
+    expect(none.failures).toEqual([{ id: pb(203), reason: 'noModel', msg: '设备无型号' }]);
+    expect(await place(pb(203))).toBeNull();
+  });
+
+  it('refuses the whole movement for a paused warehouse or a model that cannot be used', async () => {
+    const w = await warehouse();
+    const cable = (await a.models.save({ productName: 'Cable', model: `C${engine}`, deviceType: 'cable' })).id;
+    await expect(a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: cable, ids: [pb(300)] }, by)).rejects.toMatchObject({ errorName: 'MODEL_TYPE_MISMATCH' });
+    const paused = (await a.models.save({ productName: 'Old', model: `OLD${engine}`, deviceType: 'powerBank' })).id;
+    await a.models.setStatus(paused, 'paused');
+    await expect(a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: paused, ids: [pb(300)] }, by)).rejects.toMatchObject({ errorName: 'MODEL_UNUSABLE' });
+    await a.warehouses.setStatus(w, 'paused');
+    await expect(a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: model, ids: [pb(300)] }, by)).rejects.toMatchObject({ errorName: 'WAREHOUSE_PAUSED' });
+    expect(await place(pb(300))).toBeNull();
+  });
+
+  it('takes out into circulation and puts back; the messages of each state', async () => {
+    const w = await warehouse();
+    const other = await warehouse();
+    await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: model, startId: pb(400), endId: pb(404) }, by);
+    // Only from the warehouse named.
+    const wrong = await a.stock.takeOut({ reason: 'damaged', warehouseId: other, ids: [pb(400)] }, by, 'en_US');
+    expect(wrong.failures).toEqual([{ id: pb(400), reason: 'notInStock', msg: 'The device is not in stock' }]);
+    const out = await a.stock.takeOut({ reason: 'maintenance', ids: [pb(400), pb(401), pb(499)] }, by, 'en_US');
+    expect(out).toMatchObject({ total: 3, successes: 2, failures: [{ id: pb(499), reason: 'notFound' }] });
+    expect(await place(pb(400))).toMatchObject({ state: 'outOfStock', warehouse_id: null });
+    expect((await a.stock.takeOut({ reason: 'maintenance', ids: [pb(400)] }, by)).failures[0]!.reason).toBe('notInStock');
+    // Back in, keeping its model (none given).
+    expect(await a.stock.putIn({ warehouseId: other, reason: 'returnOrExchange', deviceType: 'powerBank', ids: [pb(400)] }, by)).toMatchObject({ successes: 1 });
+    expect(await movements(pb(400))).toEqual(['putIn', 'takeOut', 'putIn']);
+    // Of another kind: refused per device.
+    expect((await a.stock.putIn({ warehouseId: other, reason: 'purchase', deviceType: 'cable', ids: [pb(401)] }, by)).failures[0]!.reason).toBe('wrongDeviceType');
+    // An agent's device moves nowhere.
+    await s.current.database.db.execute(sql`update ast_device set agent_id = 7 where device_id = ${pb(402)}`);
+    expect((await a.stock.takeOut({ reason: 'other', ids: [pb(402)] }, by, 'en_US')).failures).toEqual([{ id: pb(402), reason: 'agentDevice', msg: 'The device belongs to an agent' }]);
+    // A warehouse holding devices does not pause.
+    await expect(a.warehouses.setStatus(w, 'paused')).rejects.toMatchObject({ errorName: 'WAREHOUSE_NOT_EMPTY' });
+  });
+
+  it('install and removal: the records, and the messages of in business and not in business', async () => {
+    const w = await warehouse('business');
+    await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: model, ids: [pb(500), pb(501)] }, by);
+    await a.stock.install({ deviceId: pb(500), outletId: 42, reason: 'new outlet' }, { id: null, name: 'ops' });
+    expect(await place(pb(500))).toMatchObject({ state: 'inBusiness', warehouse_id: null });
+    await expect(a.stock.install({ deviceId: pb(500), outletId: 43 }, by)).rejects.toMatchObject({ errorName: 'DEVICE_IN_BUSINESS' });
+    const again = await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', ids: [pb(500)] }, by, 'en_US');
+    expect(again.failures).toEqual([{ id: pb(500), reason: 'alreadyInBusiness', msg: 'The device is already in business' }]);
+    await expect(a.stock.remove({ deviceId: pb(501) }, by)).rejects.toMatchObject({ errorName: 'DEVICE_NOT_IN_BUSINESS' });
+    await a.stock.remove({ deviceId: pb(500), reason: 'outlet closed' }, { id: null, name: 'ops' });
+    expect(await place(pb(500))).toMatchObject({ state: 'outOfStock' });
+    const records = await a.stock.installRows({ deviceId: pb(500) }, 0, 10);
+    expect(records.map((r) => [r.kind, r.outletId, r.reason, r.operatorName])).toEqual([
+      ['removal', 42, 'outlet closed', 'ops'],
+      ['install', 42, 'new outlet', 'ops'],
+    ]);
+    await expect(a.stock.install({ deviceId: pb(599), outletId: 1 }, by)).rejects.toMatchObject({ errorName: 'DEVICE_UNKNOWN' });
+  });
+
+  it('dispatch: applying holds the devices (pending audit); approval moves them all and the loads change', async () => {
+    const from = await warehouse();
+    const to = await warehouse('business');
+    await a.stock.putIn({ warehouseId: from, reason: 'purchase', deviceType: 'powerBank', modelId: model, startId: pb(600), endId: pb(619) }, by);
+    const { id } = await a.dispatch.apply({ fromWarehouseId: from, toWarehouseId: to, reason: 'replenishment', ids: range(600, 5) }, { id: null, name: 'sponsor' });
+    expect(await place(pb(600))).toMatchObject({ state: 'inStock', warehouse_id: from, pending_application_id: id });
+    // Held: moves nowhere else.
+    expect((await a.stock.takeOut({ reason: 'other', ids: [pb(601)] }, by, 'en_US')).failures).toEqual([{ id: pb(601), reason: 'pendingAudit', msg: 'The device is pending audit' }]);
+    await expect(a.dispatch.apply({ fromWarehouseId: from, toWarehouseId: to, reason: 'other', ids: [pb(602), pb(610)] }, by, 'en_US')).rejects.toMatchObject({
+      errorName: 'DISPATCH_DEVICES_UNAVAILABLE',
+      params: { failed: 1, list: `${pb(602)} (The device is pending audit)` },
+    });
+    expect(await place(pb(610))).toMatchObject({ pending_application_id: null }); // the refused application held nothing
+    await a.dispatch.audit({ id, approve: true }, { id: null, name: 'auditor' });
+    expect([await load(from), await load(to)]).toEqual([15, 5]);
+    expect(await movements(pb(600))).toEqual(['putIn', 'dispatch']);
+    const detail = await a.dispatch.detail(id);
+    expect(detail).toMatchObject({ status: 'approved', auditorName: 'auditor', sponsorName: 'sponsor', deviceCount: 5, deviceIds: range(600, 5) });
+    await expect(a.dispatch.audit({ id, approve: false }, by)).rejects.toMatchObject({ errorName: 'DISPATCH_AUDITED' });
+    // Rejecting releases.
+    const r = await a.dispatch.apply({ fromWarehouseId: from, toWarehouseId: to, reason: 'other', ids: [pb(610)] }, by);
+    await a.dispatch.audit({ id: r.id, approve: false, reason: 'not needed' }, by);
+    expect(await place(pb(610))).toEqual({ state: 'inStock', warehouse_id: from, pending_application_id: null });
+  });
+
+  it('dispatch approval is all or nothing: one device no longer where it was undoes the whole audit', async () => {
+    const from = await warehouse();
+    const to = await warehouse();
+    await a.stock.putIn({ warehouseId: from, reason: 'purchase', deviceType: 'powerBank', modelId: model, startId: pb(700), endId: pb(704) }, by);
+    const { id } = await a.dispatch.apply({ fromWarehouseId: from, toWarehouseId: to, reason: 'circulation', ids: range(700, 5) }, by);
+    // Something outside the rules moved one device (a repair, a hand edit): the approval must not half-happen.
+    await s.current.database.db.execute(sql`update ast_device set state = 'outOfStock', warehouse_id = null where device_id = ${pb(703)}`);
+    await expect(a.dispatch.audit({ id, approve: true }, by)).rejects.toMatchObject({ errorName: 'DISPATCH_STALE' });
+    expect([await load(from), await load(to)]).toEqual([4, 0]);
+    expect((await a.dispatch.detail(id)).status).toBe('pending');
+    expect(await place(pb(700))).toMatchObject({ warehouse_id: from, pending_application_id: id });
+    expect(await movements(pb(700))).toEqual(['putIn']);
+  });
+
+  it('the migration gives cabinets stocked in before the assets existed their asset rows, and leaves known ones as they are', async () => {
+    const db = s.current.database.db;
+    const old = `TOLD${String(Date.now()).slice(-12)}`;
+    // Stocked in the way it was before the assets existed: the cabinet row only.
+    await db.execute(sql`insert into dev_cabinet (sn, stocked_in_at) values (${old}, now() - interval '3 days')`);
+    expect(await place(old)).toBeNull();
+    const w = await warehouse();
+    await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: model, ids: [pb(800)] }, by);
+    const file = fs.readFileSync(path.join(import.meta.dirname, '../../../drizzle/0007_assets_cabinet_backfill.sql'), 'utf8');
+    await db.execute(sql.raw(file));
+    await db.execute(sql.raw(file)); // twice: nothing doubles, nothing changes
+    expect(await place(old)).toEqual({ state: 'outOfStock', warehouse_id: null, pending_application_id: null });
+    expect(await place(pb(800))).toMatchObject({ state: 'inStock', warehouse_id: w });
+    const [n] = await query<{ n: number }>(db, sql`select count(*)::int as n from ast_device where device_id = ${old}`);
+    expect(n!.n).toBe(1);
+  });
+
+  it('cabinets stocked in by batch storage become assets out of stock, and need a cabinet model to be put in', async () => {
+    const sn = `TCAB${String(Date.now()).slice(-12)}`;
+    const report = await s.current.server.services.fleet.stockIn({ sns: [sn] });
+    expect(report.succeeded).toBe(1);
+    expect(await place(sn)).toEqual({ state: 'outOfStock', warehouse_id: null, pending_application_id: null });
+    const w = await warehouse();
+    expect((await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'cabinet', ids: [sn] }, by)).failures[0]!.reason).toBe('noModel');
+    const cab = (await a.models.save({ productName: 'Cabinet', model: `CB${engine}`, deviceType: 'cabinet', slotCount: 12 })).id;
+    expect(await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'cabinet', modelId: cab, ids: [sn] }, by)).toMatchObject({ successes: 1 });
+  });
+});

@@ -1,0 +1,135 @@
+import { useMemo } from 'react';
+import { Alert, Button, Col, Form, Input, Row } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { bluetoothAdd, PERMS, type BluetoothItem, type PackageTier } from '@cbo/contract';
+import { useZodRule } from '@/shared/form';
+import { callKey, formatDateTime, FormDrawer, ListPage, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { Permit, useButtons } from '@/shared/permission';
+import { request } from '@/shared/request';
+import { ModelSelect, OutletCell } from '../components/device-fields';
+import { formatMoney, MoneyInput } from '../components/money';
+import { PackagesInput, PackageTags } from '../components/packages-input';
+
+interface Values {
+  deviceId: string;
+  modelId: number;
+  packages: PackageTier[];
+  hourlyPrice: number;
+  dailyCap: number;
+  prepayment: number;
+}
+
+/**
+ * Device management → Bluetooth chargers (menu url accessories/bluetooth): model, package tiers
+ * and billing, which stays within the system's Bluetooth settings (prepayment maximum, daily cap,
+ * hourly limit); a new charger starts from the default prepayment.
+ */
+export default function BluetoothView() {
+  const { t } = useTranslation('accessories');
+  const rule = useZodRule();
+  const buttons = useButtons();
+  const edit = useOverlay<BluetoothItem>();
+  const canEdit = buttons.has(PERMS.bluetoothEdit);
+  const limits = useQuery({ queryKey: callKey('bluetoothLimits'), queryFn: () => request('bluetoothLimits') });
+  const l = limits.data;
+  const shape = bluetoothAdd.shape;
+
+  const filters = useMemo<FiltersOf<'bluetoothQueryPage'>>(
+    () => [
+      { type: 'text', name: 'deviceId', label: t('device.id'), maxLength: 17 },
+      { type: 'select', name: 'bound', label: t('device.binding'), options: optionsOf(['true', 'false'] as const, (v) => t(v === 'true' ? 'device.bound' : 'device.unbound')) },
+    ],
+    [t],
+  );
+  const columns = useMemo<ColumnsOf<'bluetoothQueryPage'>>(
+    () => [
+      { title: t('device.id'), dataIndex: 'id', key: 'id', sortable: true, width: 180 },
+      { title: t('device.model'), dataIndex: 'modelName', key: 'modelName', render: (v: string | null) => v ?? '-' },
+      { title: t('device.binding'), dataIndex: 'outletId', key: 'outletId', render: (v: number | null) => <OutletCell outletId={v} /> },
+      { title: t('bluetooth.hourlyPrice'), dataIndex: 'hourlyPrice', key: 'hourlyPrice', sortable: true, width: 120, render: (v: number) => formatMoney(v) },
+      { title: t('bluetooth.dailyCap'), dataIndex: 'dailyCap', key: 'dailyCap', width: 110, render: (v: number) => formatMoney(v) },
+      { title: t('bluetooth.prepayment'), dataIndex: 'prepayment', key: 'prepayment', width: 110, render: (v: number) => formatMoney(v) },
+      { title: t('packages.title'), dataIndex: 'packages', key: 'packages', render: (v: PackageTier[]) => <PackageTags tiers={v} /> },
+      { title: t('device.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+      ...(canEdit
+        ? [
+            {
+              title: t('kit:actions'),
+              key: 'actions',
+              fixed: 'right' as const,
+              width: 90,
+              render: (_: unknown, row: BluetoothItem) => (
+                <Button type="link" size="small" onClick={() => edit.show(row)}>
+                  {t('device.edit')}
+                </Button>
+              ),
+            },
+          ]
+        : []),
+    ],
+    [t, canEdit, edit],
+  );
+
+  return (
+    <ListPage
+      listCall="bluetoothQueryPage"
+      rowKey="id"
+      title={t('bluetooth.title')}
+      filters={filters}
+      columns={columns}
+      defaultSort={{ orderBy: 'createTime', order: 'descend' }}
+      exportCall="bluetoothExport"
+      exportPerm={PERMS.bluetoothExport}
+      toolbar={
+        <Permit perm={PERMS.bluetoothEdit}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+            {t('bluetooth.add')}
+          </Button>
+        </Permit>
+      }
+    >
+      <FormDrawer<Values>
+        open={edit.open}
+        name="bluetooth"
+        title={edit.record ? t('bluetooth.editTitle', { id: edit.record.id }) : t('bluetooth.add')}
+        onClose={edit.hide}
+        width={620}
+        initialValues={
+          edit.record
+            ? { ...edit.record, deviceId: edit.record.id, modelId: edit.record.modelId ?? undefined }
+            : { packages: [], hourlyPrice: l?.hourlyLimit, dailyCap: l?.dailyCap, prepayment: l?.prepayDefault }
+        }
+        invalidates={['bluetoothQueryPage']}
+        onSubmit={(v) => (edit.record ? request('bluetoothUpdate', { body: { ...v, deviceId: edit.record.id } }) : request('bluetoothAdd', { body: v }))}
+      >
+        <Form.Item name="deviceId" label={t('device.id')} rules={[rule(shape.deviceId, t('device.id'))]} extra={t('device.idHint')}>
+          <Input maxLength={17} disabled={!!edit.record} />
+        </Form.Item>
+        <Form.Item name="modelId" label={t('device.model')} rules={[rule(shape.modelId, t('device.model'))]}>
+          <ModelSelect kind="bluetoothCharger" />
+        </Form.Item>
+        {l && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('bluetooth.limits', { prepayMax: formatMoney(l.prepayMax), dailyCap: formatMoney(l.dailyCap), hourlyLimit: formatMoney(l.hourlyLimit) })} />}
+        <Row gutter={12}>
+          <Col xs={24} sm={8}>
+            <Form.Item name="hourlyPrice" label={t('bluetooth.hourlyPrice')} rules={[rule(shape.hourlyPrice, t('bluetooth.hourlyPrice'))]}>
+              <MoneyInput max={l?.hourlyLimit} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item name="dailyCap" label={t('bluetooth.dailyCap')} rules={[rule(shape.dailyCap, t('bluetooth.dailyCap'))]}>
+              <MoneyInput max={l?.dailyCap} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item name="prepayment" label={t('bluetooth.prepayment')} rules={[rule(shape.prepayment, t('bluetooth.prepayment'))]}>
+              <MoneyInput max={l?.prepayMax} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <PackagesInput min={0} />
+      </FormDrawer>
+    </ListPage>
+  );
+}

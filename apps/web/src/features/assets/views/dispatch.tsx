@@ -1,0 +1,184 @@
+import { useMemo } from 'react';
+import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_STATUSES, dispatchApplyRequest, label, PERMS, STOCK_REASONS, validationText, type AuditStatus, type DispatchItem } from '@cbo/contract';
+import { request } from '@/shared/request';
+import { Permit, useButtons } from '@/shared/permission';
+import { useLang, useZodRule } from '@/shared/form';
+import { callKey, DetailDrawer, formatDateTime, FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { idListRule, parseIdList } from '../components/device-ids';
+import { labelOptions, useWarehouseOptions } from '../components/use-options';
+
+const STATUS_COLOR: Record<AuditStatus, string> = { pending: 'processing', approved: 'success', rejected: 'default' };
+interface ApplyValues {
+  fromWarehouseId: number;
+  toWarehouseId: number;
+  reason: (typeof STOCK_REASONS)[number];
+  ids: string;
+  remark?: string;
+}
+
+/**
+ * Operation management → dispatch audit (menu url assets/dispatch): applications to move devices
+ * between warehouses. Applying holds every device named (pending audit) or refuses the whole
+ * application; approving moves them all at once, rejecting releases them.
+ */
+export default function DispatchView() {
+  const { t } = useTranslation(['assets', 'kit']);
+  const lang = useLang();
+  const rule = useZodRule();
+  const canAudit = useButtons().has(PERMS.dispatchAudit);
+  const apply = useOverlay();
+  const detail = useOverlay<DispatchItem>();
+  const warehouses = useWarehouseOptions();
+  const audit = useRowAction<DispatchItem & { approve: boolean }>({
+    confirm: (row) =>
+      row.approve
+        ? { title: t('dispatch.confirmApprove', { no: row.applicationNo, count: row.deviceCount, to: row.toWarehouseName }) }
+        : { title: t('dispatch.confirmReject', { no: row.applicationNo }), danger: true },
+    call: (row) => request('dispatchAudit', { body: { id: row.id, approve: row.approve } }),
+    success: (_r, row) => (row.approve ? t('dispatch.approved') : t('dispatch.rejected')),
+    invalidates: ['dispatchQueryPage', 'warehouseQueryPage', 'assetQueryPage', 'movementQueryPage', 'dispatchDetail'],
+  });
+  const devices = useQuery({
+    queryKey: callKey('dispatchDetail', { id: detail.record?.id }),
+    queryFn: () => request('dispatchDetail', { query: { id: detail.record!.id } }),
+    enabled: detail.open && detail.record !== undefined,
+  });
+
+  const filters = useMemo<FiltersOf<'dispatchQueryPage'>>(
+    () => [
+      { type: 'text', name: 'applicationNo', label: t('dispatch.number'), maxLength: 32 },
+      { type: 'select', name: 'status', label: t('dispatch.auditStatus'), options: labelOptions('auditStatus', AUDIT_STATUSES, lang) },
+      { type: 'select', name: 'fromWarehouseId', label: t('dispatch.from'), options: warehouses },
+      { type: 'select', name: 'toWarehouseId', label: t('dispatch.to'), options: warehouses },
+      { type: 'dateRange', name: 'time', begin: 'beginTime', end: 'endTime', label: t('dispatch.applyTime') },
+    ],
+    [t, lang, warehouses],
+  );
+  const columns = useMemo<ColumnsOf<'dispatchQueryPage'>>(
+    () => [
+      {
+        title: t('dispatch.number'),
+        dataIndex: 'applicationNo',
+        key: 'applicationNo',
+        render: (v: string, row: DispatchItem) => (
+          <Typography.Link onClick={() => detail.show(row)}>{v}</Typography.Link>
+        ),
+      },
+      { title: t('common.reason'), dataIndex: 'reason', key: 'reason', render: (v: DispatchItem['reason']) => label('assets', 'stockReason', v, lang) },
+      { title: t('dispatch.sponsor'), dataIndex: 'sponsorName', key: 'sponsorName' },
+      { title: t('dispatch.from'), dataIndex: 'fromWarehouseName', key: 'fromWarehouseName' },
+      { title: t('dispatch.to'), dataIndex: 'toWarehouseName', key: 'toWarehouseName' },
+      { title: t('dispatch.devices'), dataIndex: 'deviceCount', key: 'deviceCount', width: 80 },
+      { title: t('dispatch.auditStatus'), dataIndex: 'status', key: 'status', render: (v: AuditStatus) => <Tag color={STATUS_COLOR[v]}>{label('assets', 'auditStatus', v, lang)}</Tag> },
+      { title: t('dispatch.auditor'), dataIndex: 'auditorName', key: 'auditorName', render: (v: string | null) => v ?? '-' },
+      { title: t('dispatch.applyTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+      ...(canAudit
+        ? [
+            {
+              title: t('kit:actions'),
+              key: 'actions',
+              fixed: 'right' as const,
+              render: (_: unknown, row: DispatchItem) =>
+                row.status === 'pending' ? (
+                  <Space size={0}>
+                    <Button type="link" size="small" onClick={() => audit.run({ ...row, approve: true })}>
+                      {t('dispatch.approve')}
+                    </Button>
+                    <Button type="link" size="small" danger onClick={() => audit.run({ ...row, approve: false })}>
+                      {t('dispatch.reject')}
+                    </Button>
+                  </Space>
+                ) : (
+                  '-'
+                ),
+            },
+          ]
+        : []),
+    ],
+    [t, lang, canAudit, audit.run, detail],
+  );
+
+  const r = detail.record;
+  return (
+    <ListPage
+      listCall="dispatchQueryPage"
+      rowKey="id"
+      title={t('dispatch.title')}
+      filters={filters}
+      columns={columns}
+      exportCall="dispatchExport"
+      exportPerm={PERMS.dispatchExport}
+      toolbar={
+        <Permit perm={PERMS.dispatchApply}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => apply.show()}>
+            {t('dispatch.apply')}
+          </Button>
+        </Permit>
+      }
+    >
+      <FormDrawer<ApplyValues>
+        open={apply.open}
+        name="dispatchApply"
+        title={t('dispatch.apply')}
+        onClose={apply.hide}
+        initialValues={{ reason: 'replenishment' }}
+        successMessage={t('dispatch.applied')}
+        invalidates={['dispatchQueryPage', 'assetQueryPage']}
+        onSubmit={(v) => request('dispatchApply', { body: { fromWarehouseId: v.fromWarehouseId, toWarehouseId: v.toWarehouseId, reason: v.reason, remark: v.remark, ids: parseIdList(v.ids) } })}
+      >
+        <Form.Item name="fromWarehouseId" label={t('dispatch.from')} rules={[{ required: true, message: validationText('required', lang) }]}>
+          <Select options={warehouses} showSearch={{ optionFilterProp: 'label' }} />
+        </Form.Item>
+        <Form.Item
+          name="toWarehouseId"
+          label={t('dispatch.to')}
+          dependencies={['fromWarehouseId']}
+          rules={[
+            { required: true, message: validationText('required', lang) },
+            ({ getFieldValue }) => ({
+              validator: async (_r, v: unknown) => {
+                if (v !== undefined && v === getFieldValue('fromWarehouseId')) throw new Error(validationText('rule.sameWarehouse', lang));
+              },
+            }),
+          ]}
+        >
+          <Select options={warehouses} showSearch={{ optionFilterProp: 'label' }} />
+        </Form.Item>
+        <Form.Item name="reason" label={t('common.reason')} rules={[{ required: true, message: validationText('required', lang) }]}>
+          <Select options={labelOptions('stockReason', STOCK_REASONS, lang)} />
+        </Form.Item>
+        <Form.Item name="ids" label={t('dispatch.ids')} extra={t('dispatch.idsHint')} rules={[idListRule(lang)]} validateDebounce={300}>
+          <Input.TextArea rows={8} spellCheck={false} style={{ fontFamily: 'monospace' }} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('dispatch.remark')} rules={[rule(dispatchApplyRequest.shape.remark, t('dispatch.remark'))]}>
+          <Input.TextArea rows={2} maxLength={64} showCount />
+        </Form.Item>
+      </FormDrawer>
+      <DetailDrawer
+        open={detail.open}
+        title={r ? t('dispatch.detail', { no: r.applicationNo }) : ''}
+        onClose={detail.hide}
+        items={
+          r
+            ? [
+                { key: 'no', label: t('dispatch.number'), value: r.applicationNo },
+                { key: 'status', label: t('dispatch.auditStatus'), value: label('assets', 'auditStatus', r.status, lang) },
+                { key: 'reason', label: t('common.reason'), value: label('assets', 'stockReason', r.reason, lang) },
+                { key: 'sponsor', label: t('dispatch.sponsor'), value: r.sponsorName },
+                { key: 'from', label: t('dispatch.from'), value: r.fromWarehouseName },
+                { key: 'to', label: t('dispatch.to'), value: r.toWarehouseName },
+                { key: 'remark', label: t('dispatch.remark'), value: r.remark, span: 2 },
+                { key: 'auditor', label: t('dispatch.auditor'), value: r.auditorName },
+                { key: 'auditTime', label: t('dispatch.auditTime'), value: r.auditTime ? formatDateTime(r.auditTime) : null },
+                { key: 'ids', label: t('dispatch.ids'), value: devices.data?.deviceIds.join(', '), span: 2 },
+              ]
+            : []
+        }
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,124 @@
+import { useMemo } from 'react';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { label, PERMS, WAREHOUSE_STATUSES, WAREHOUSE_TYPES, warehouseSave, type WarehouseItem } from '@cbo/contract';
+import type { z } from 'zod';
+import { request } from '@/shared/request';
+import { Permit, useButtons } from '@/shared/permission';
+import { useLang, useZodRule } from '@/shared/form';
+import { formatDateTime, FormModal, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { labelOptions } from '../components/use-options';
+
+type Values = z.input<typeof warehouseSave>;
+
+/**
+ * Operation management → warehouse management (menu url assets/warehouses): business, storage
+ * and circulation warehouses with their load, the devices in stock there now (counted, not stored).
+ */
+export default function WarehousesView() {
+  const { t } = useTranslation(['assets', 'kit']);
+  const lang = useLang();
+  const rule = useZodRule();
+  const canEdit = useButtons().has(PERMS.warehouseEdit);
+  const edit = useOverlay<WarehouseItem>();
+  const toggle = useRowAction<WarehouseItem>({
+    confirm: (row) => (row.status === 'normal' ? { title: t('common.confirmPause', { name: row.name }) } : null),
+    call: (row) => request('warehouseEditStatus', { body: { id: row.id, status: row.status === 'normal' ? 'paused' : 'normal' } }),
+    success: t('common.statusChanged'),
+    invalidates: ['warehouseQueryPage', 'warehouseOptions'],
+  });
+
+  const filters = useMemo<FiltersOf<'warehouseQueryPage'>>(
+    () => [
+      { type: 'text', name: 'name', label: t('warehouses.name'), maxLength: 30 },
+      { type: 'select', name: 'type', label: t('warehouses.type'), options: labelOptions('warehouseType', WAREHOUSE_TYPES, lang) },
+      { type: 'select', name: 'status', label: t('common.status'), options: labelOptions('warehouseStatus', WAREHOUSE_STATUSES, lang) },
+      { type: 'text', name: 'area', label: t('warehouses.area'), maxLength: 32 },
+    ],
+    [t, lang],
+  );
+  const columns = useMemo<ColumnsOf<'warehouseQueryPage'>>(
+    () => [
+      { title: t('warehouses.id'), dataIndex: 'id', key: 'id', width: 70 },
+      { title: t('warehouses.name'), dataIndex: 'name', key: 'name', sortable: true },
+      { title: t('warehouses.type'), dataIndex: 'type', key: 'type', render: (v: WarehouseItem['type']) => label('assets', 'warehouseType', v, lang) },
+      { title: t('warehouses.area'), dataIndex: 'area', key: 'area', render: (v: string) => v || '-' },
+      { title: t('warehouses.manager'), dataIndex: 'manager', key: 'manager', render: (v: string) => v || '-' },
+      { title: t('warehouses.address'), dataIndex: 'address', key: 'address', render: (v: string) => v || '-' },
+      { title: t('warehouses.load'), dataIndex: 'load', key: 'load', sortable: true, width: 90 },
+      {
+        title: t('common.status'),
+        dataIndex: 'status',
+        key: 'status',
+        render: (v: WarehouseItem['status']) => <Tag color={v === 'normal' ? 'success' : 'warning'}>{label('assets', 'warehouseStatus', v, lang)}</Tag>,
+      },
+      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+      ...(canEdit
+        ? [
+            {
+              title: t('kit:actions'),
+              key: 'actions',
+              fixed: 'right' as const,
+              render: (_: unknown, row: WarehouseItem) => (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={() => edit.show(row)}>
+                    {t('common.edit')}
+                  </Button>
+                  <Button type="link" size="small" onClick={() => toggle.run(row)}>
+                    {row.status === 'normal' ? t('common.pause') : t('common.resume')}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]
+        : []),
+    ],
+    [t, lang, canEdit, edit, toggle.run],
+  );
+
+  return (
+    <ListPage
+      listCall="warehouseQueryPage"
+      rowKey="id"
+      title={t('warehouses.title')}
+      filters={filters}
+      columns={columns}
+      exportCall="warehouseExport"
+      exportPerm={PERMS.warehouseExport}
+      toolbar={
+        <Permit perm={PERMS.warehouseEdit}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+            {t('common.add')}
+          </Button>
+        </Permit>
+      }
+    >
+      <FormModal<Values>
+        open={edit.open}
+        name="warehouse"
+        title={edit.record ? t('warehouses.editTitle') : t('warehouses.addTitle')}
+        onClose={edit.hide}
+        initialValues={edit.record ? { name: edit.record.name, type: edit.record.type, area: edit.record.area, manager: edit.record.manager, address: edit.record.address } : { type: 'storage' }}
+        invalidates={['warehouseQueryPage', 'warehouseOptions']}
+        onSubmit={(v) => request('warehouseSave', { body: { ...v, id: edit.record?.id } })}
+      >
+        <Form.Item name="name" label={t('warehouses.name')} rules={[rule(warehouseSave.shape.name, t('warehouses.name'))]}>
+          <Input maxLength={30} showCount />
+        </Form.Item>
+        <Form.Item name="type" label={t('warehouses.type')} rules={[rule(warehouseSave.shape.type, t('warehouses.type'))]}>
+          <Select options={labelOptions('warehouseType', WAREHOUSE_TYPES, lang)} />
+        </Form.Item>
+        <Form.Item name="area" label={t('warehouses.area')} rules={[rule(warehouseSave.shape.area, t('warehouses.area'))]}>
+          <Input maxLength={32} />
+        </Form.Item>
+        <Form.Item name="manager" label={t('warehouses.manager')} rules={[rule(warehouseSave.shape.manager, t('warehouses.manager'))]}>
+          <Input maxLength={32} />
+        </Form.Item>
+        <Form.Item name="address" label={t('warehouses.address')} rules={[rule(warehouseSave.shape.address, t('warehouses.address'))]}>
+          <Input maxLength={64} />
+        </Form.Item>
+      </FormModal>
+    </ListPage>
+  );
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { pageQuery, timeRange } from '../platform/envelope.js';
+import { multiline } from '../platform/text-rule.js';
+import { deviceIdText, MOVEMENT_MAX } from './shared.js';
+import { STOCK_REASONS } from './stock.js';
+
+/** Dispatch applications: devices move between warehouses only once an application is approved. */
+export const AUDIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type AuditStatus = (typeof AUDIT_STATUSES)[number];
+
+export const dispatchApplyRequest = z
+  .object({
+    fromWarehouseId: z.number().int().positive(),
+    toWarehouseId: z.number().int().positive(),
+    reason: z.enum(STOCK_REASONS),
+    ids: z.array(deviceIdText).min(1).max(MOVEMENT_MAX),
+    remark: multiline(z.string().trim().max(64)).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.fromWarehouseId === v.toWarehouseId) ctx.addIssue({ code: 'custom', path: ['toWarehouseId'], message: 'rule.sameWarehouse' });
+  });
+export type DispatchApplyRequest = z.infer<typeof dispatchApplyRequest>;
+export const dispatchAuditRequest = z.object({
+  id: z.number().int().positive(),
+  approve: z.boolean(),
+  reason: multiline(z.string().trim().max(64)).optional(),
+});
+export type DispatchAuditRequest = z.infer<typeof dispatchAuditRequest>;
+
+export const dispatchFilter = timeRange.extend({
+  applicationNo: z.string().trim().max(32).optional(),
+  status: z.enum(AUDIT_STATUSES).optional(),
+  fromWarehouseId: z.coerce.number().int().positive().optional(),
+  toWarehouseId: z.coerce.number().int().positive().optional(),
+});
+export type DispatchFilter = z.infer<typeof dispatchFilter>;
+export const dispatchQuery = pageQuery.extend(dispatchFilter.shape);
+export const dispatchItem = z.object({
+  id: z.number().int(),
+  applicationNo: z.string(),
+  reason: z.enum(STOCK_REASONS),
+  remark: z.string(),
+  sponsorName: z.string(),
+  fromWarehouseId: z.number().int(),
+  fromWarehouseName: z.string(),
+  toWarehouseId: z.number().int(),
+  toWarehouseName: z.string(),
+  deviceCount: z.number().int(),
+  status: z.enum(AUDIT_STATUSES),
+  auditorName: z.string().nullable(),
+  auditReason: z.string(),
+  auditTime: z.string().nullable(),
+  createTime: z.string(),
+});
+export type DispatchItem = z.infer<typeof dispatchItem>;
+export const dispatchDetail = dispatchItem.extend({ deviceIds: z.array(z.string()) });
+export type DispatchDetail = z.infer<typeof dispatchDetail>;
