@@ -21,7 +21,7 @@ export default {
     share: '{{value}}% of the fleet',
     noCabinets: 'No cabinet stocked in yet',
     chargedShare: 'Charged power banks ({{min}}%+)',
-    chargedOf: { before: '', middle: ' of ', after: ' in cabinets' },
+    chargedOf: { before: 'Charged: ', middle: ' of ', after: ' in cabinets' },
     noPowerBanks: 'No power bank in a cabinet',
     commandsFailed: 'Failed or expired commands, {{hours}} h',
     failed: 'Failed',

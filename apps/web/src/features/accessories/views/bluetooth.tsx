@@ -50,7 +50,7 @@ export default function BluetoothView() {
       { title: t('device.binding'), dataIndex: 'outletId', key: 'outletId', render: (v: number | null) => <OutletCell outletId={v} /> },
       { title: t('bluetooth.hourlyPrice'), dataIndex: 'hourlyPrice', key: 'hourlyPrice', sortable: true, width: 120, render: (v: number) => formatMoney(v) },
       { title: t('bluetooth.dailyCap'), dataIndex: 'dailyCap', key: 'dailyCap', width: 110, render: (v: number) => formatMoney(v) },
-      { title: t('bluetooth.prepayment'), dataIndex: 'prepayment', key: 'prepayment', width: 110, render: (v: number) => formatMoney(v) },
+      { title: t('bluetooth.prepayment'), dataIndex: 'prepayment', key: 'prepayment', defaultHidden: true, width: 110, render: (v: number) => formatMoney(v) },
       { title: t('packages.title'), dataIndex: 'packages', key: 'packages', render: (v: PackageTier[]) => <PackageTags tiers={v} /> },
       { title: t('device.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
       ...(canEdit

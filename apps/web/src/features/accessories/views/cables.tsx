@@ -44,7 +44,7 @@ export default function CablesView() {
       { title: t('device.binding'), dataIndex: 'outletId', key: 'outletId', render: (v: number | null) => <OutletCell outletId={v} /> },
       { title: t('packages.title'), dataIndex: 'packages', key: 'packages', render: (v: PackageTier[]) => <PackageTags tiers={v} /> },
       { title: t('cable.position'), dataIndex: 'position', key: 'position', sortable: true, width: 110 },
-      { title: t('cable.lastCode'), dataIndex: 'lastCodeTime', key: 'lastCodeTime', width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
+      { title: t('cable.lastCode'), dataIndex: 'lastCodeTime', key: 'lastCodeTime', defaultHidden: true, width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
       { title: t('device.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
       ...(canEdit || canCode
         ? [

@@ -53,7 +53,7 @@ export default function RepairsView() {
       { title: t('repair.problemType'), dataIndex: 'problemTypeName', key: 'problemTypeName' },
       {
         title: t('repair.contact'),
-        key: 'contact',
+        key: 'contact', defaultHidden: true,
         render: (_: unknown, r: RepairItem) => (
           <>
             {r.contact}

@@ -35,7 +35,7 @@ export default function DeviceAssetsView() {
       { title: t('assets.state'), dataIndex: 'state', key: 'state', render: (v: AssetItem['state']) => <Tag color={STATE_COLOR[v]}>{label('assets', 'assetState', v, lang)}</Tag> },
       { title: t('common.warehouse'), dataIndex: 'warehouseName', key: 'warehouseName', render: (v: string | null) => v ?? '-' },
       { title: t('common.outletId'), dataIndex: 'outletId', key: 'outletId', render: (v: number | null) => v ?? '-' },
-      { title: t('assets.pending'), dataIndex: 'pendingApplicationNo', key: 'pendingApplicationNo', render: (v: string | null) => (v ? <Tag color="processing">{v}</Tag> : '-') },
+      { title: t('assets.pending'), dataIndex: 'pendingApplicationNo', key: 'pendingApplicationNo', defaultHidden: true, render: (v: string | null) => (v ? <Tag color="processing">{v}</Tag> : '-') },
       { title: t('assets.agentDevice'), dataIndex: 'agentDevice', key: 'agentDevice', render: (v: boolean) => yesNo(v, lang) },
       { title: t('assets.updateTime'), dataIndex: 'updateTime', key: 'updateTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
     ],

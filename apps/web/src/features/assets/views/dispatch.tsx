@@ -68,13 +68,13 @@ export default function DispatchView() {
           <Typography.Link onClick={() => detail.show(row)}>{v}</Typography.Link>
         ),
       },
-      { title: t('common.reason'), dataIndex: 'reason', key: 'reason', render: (v: DispatchItem['reason']) => label('assets', 'stockReason', v, lang) },
+      { title: t('common.reason'), dataIndex: 'reason', key: 'reason', defaultHidden: true, render: (v: DispatchItem['reason']) => label('assets', 'stockReason', v, lang) },
       { title: t('dispatch.sponsor'), dataIndex: 'sponsorName', key: 'sponsorName' },
       { title: t('dispatch.from'), dataIndex: 'fromWarehouseName', key: 'fromWarehouseName' },
       { title: t('dispatch.to'), dataIndex: 'toWarehouseName', key: 'toWarehouseName' },
       { title: t('dispatch.devices'), dataIndex: 'deviceCount', key: 'deviceCount', width: 80 },
       { title: t('dispatch.auditStatus'), dataIndex: 'status', key: 'status', render: (v: AuditStatus) => <Tag color={STATUS_COLOR[v]}>{label('assets', 'auditStatus', v, lang)}</Tag> },
-      { title: t('dispatch.auditor'), dataIndex: 'auditorName', key: 'auditorName', render: (v: string | null) => v ?? '-' },
+      { title: t('dispatch.auditor'), dataIndex: 'auditorName', key: 'auditorName', defaultHidden: true, render: (v: string | null) => v ?? '-' },
       { title: t('dispatch.applyTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
       ...(canAudit
         ? [

@@ -50,7 +50,7 @@ export default function ModelsView() {
       { title: t('models.slotCount'), dataIndex: 'slotCount', key: 'slotCount', width: 80, render: (v: number | null) => v ?? '-' },
       { title: t('models.devices'), dataIndex: 'devices', key: 'devices', width: 90 },
       { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: ModelStatus) => <Tag color={STATUS_COLOR[v]}>{label('assets', 'modelStatus', v, lang)}</Tag> },
-      { title: t('common.remark'), dataIndex: 'remark', key: 'remark', render: (v: string) => v || '-' },
+      { title: t('common.remark'), dataIndex: 'remark', key: 'remark', defaultHidden: true, render: (v: string) => v || '-' },
       { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
       ...(canEdit
         ? [

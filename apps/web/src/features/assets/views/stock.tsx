@@ -46,7 +46,7 @@ export default function StockView() {
       },
       { title: t('stock.from'), dataIndex: 'fromWarehouseName', key: 'fromWarehouseName', render: (v: string | null) => v ?? '-' },
       { title: t('stock.to'), dataIndex: 'toWarehouseName', key: 'toWarehouseName', render: (v: string | null) => v ?? '-' },
-      { title: t('stock.application'), dataIndex: 'applicationNo', key: 'applicationNo', render: (v: string | null) => v ?? '-' },
+      { title: t('stock.application'), dataIndex: 'applicationNo', key: 'applicationNo', defaultHidden: true, render: (v: string | null) => v ?? '-' },
       { title: t('common.operator'), dataIndex: 'operatorName', key: 'operatorName' },
       { title: t('common.time'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
     ],

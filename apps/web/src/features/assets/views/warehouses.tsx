@@ -53,7 +53,7 @@ export default function WarehousesView() {
         key: 'status',
         render: (v: WarehouseItem['status']) => <Tag color={v === 'normal' ? 'success' : 'warning'}>{label('assets', 'warehouseStatus', v, lang)}</Tag>,
       },
-      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
       ...(canEdit
         ? [
             {

@@ -23,7 +23,7 @@ const field = roleSaveRequest.shape;
 
 /** System management → roles (menu url system/roles): roles and the menus each holds. */
 export default function RolesView() {
-  const { t } = useTranslation(['identity', 'kit']);
+  const { t } = useTranslation(['identity', 'kit', 'roleRemark']);
   const rule = useZodRule();
   const nameText = useNameText();
   const buttons = useButtons();
