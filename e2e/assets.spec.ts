@@ -24,7 +24,7 @@ test('models, suppliers, warehouses, a put-in by range and an approved dispatch 
   // One long flow through seven screens on a shared machine.
   test.setTimeout(240_000);
   await signIn(page, { lang: 'en_US', redirect: '/operation/model' });
-  await expect(page.getByRole('heading', { name: 'Model management' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Models' })).toBeVisible();
 
   // A model.
   await page.getByRole('button', { name: /^(plus )?Add$/ }).click();

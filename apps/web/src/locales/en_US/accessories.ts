@@ -8,7 +8,7 @@ export default {
     bluetooth: 'Bluetooth chargers',
     bluetoothEdit: 'Add and edit chargers',
     bluetoothExport: 'Export chargers',
-    billing: 'Device billing update',
+    billing: 'Billing by Excel',
     feedback: 'Feedback',
     repair: 'Problem feedback',
     repairAdd: 'Record tickets',

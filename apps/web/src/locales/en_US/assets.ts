@@ -1,14 +1,14 @@
 /** The assets feature (models, suppliers, warehouses, stock, dispatch, device assets, install records); `menus` holds the names the server seeds as assets.menus.*. */
 export default {
   menus: {
-    operation: 'Operation management',
-    installRecords: 'Install and removal records',
-    warehouses: 'Warehouse management',
+    operation: 'Operations',
+    installRecords: 'Installs and removals',
+    warehouses: 'Warehouses',
     suppliers: 'Suppliers',
     stock: 'Stock in/out',
     dispatch: 'Dispatch audit',
-    models: 'Model management',
-    assets: 'Asset management',
+    models: 'Models',
+    assets: 'Assets',
     edit: 'Add and edit',
     export: 'Export',
     putIn: 'Put in',
@@ -36,7 +36,7 @@ export default {
     confirmPause: 'Pause "{{name}}"?',
   },
   models: {
-    title: 'Model management',
+    title: 'Models',
     productName: 'Product name',
     model: 'Model',
     slotCount: 'Slots',
@@ -58,7 +58,7 @@ export default {
     addTitle: 'Add supplier',
   },
   warehouses: {
-    title: 'Warehouse management',
+    title: 'Warehouses',
     id: 'ID',
     name: 'Name',
     type: 'Type',
@@ -128,7 +128,7 @@ export default {
     detail: 'Application {{no}}',
   },
   assets: {
-    title: 'Asset management',
+    title: 'Assets',
     state: 'State',
     pending: 'Pending application',
     agentDevice: 'Agent device',
