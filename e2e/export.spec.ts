@@ -8,9 +8,10 @@ test('an export of the login log reaches 100% in the export list and downloads a
   await page.getByRole('button', { name: /导\s*出$/ }).click();
   await expect(page.locator('.ant-message, .ant-notification').first()).toBeVisible();
 
-  await page.getByRole('button', { name: '导出列表' }).click();
-  const entry = page.locator('[data-testid^="export-"]').first();
-  await expect(entry).toContainText('登录日志_');
+  await page.getByRole('button', { name: '导出列表', exact: true }).click();
+  // The newest login-log export (the list is newest first; earlier flows may have exported other lists).
+  const entry = page.locator('[data-testid^="export-"]', { hasText: '登录日志_' }).first();
+  await expect(entry).toBeVisible();
   await expect(entry.locator('.ant-progress')).toContainText('100%', { timeout: 30_000 });
   const link = entry.getByRole('link', { name: /下载/ });
   await expect(link).toBeEnabled();
