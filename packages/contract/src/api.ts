@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { identityCalls } from './identity/calls.js';
 import { systemCalls } from './system/calls.js';
 import { fleetCalls } from './fleet/calls.js';
+import { networkCalls } from './network/calls.js';
 
 export { call, none, type CallDef } from './platform/call.js';
 
@@ -13,6 +14,7 @@ export const api = {
   ...identityCalls,
   ...systemCalls,
   ...fleetCalls,
+  ...networkCalls,
 } as const;
 
 export type Api = typeof api;

@@ -17,6 +17,7 @@ export * from './platform/live.js';
 export * from './identity/index.js';
 export * from './system/index.js';
 export * from './fleet/index.js';
+export * from './network/index.js';
 export * from './permissions.js';
 export * from './api.js';
 export * from './labels.js';

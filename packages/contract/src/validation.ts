@@ -4,6 +4,7 @@ import { platformRuleMessages } from './platform/validation.js';
 import { identityRuleMessages } from './identity/validation.js';
 import { systemRuleMessages } from './system/validation.js';
 import { fleetRuleMessages } from './fleet/validation.js';
+import { networkRuleMessages } from './network/validation.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -16,6 +17,7 @@ export const validationMessages = {
   ...identityRuleMessages,
   ...systemRuleMessages,
   ...fleetRuleMessages,
+  ...networkRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;
