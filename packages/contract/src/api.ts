@@ -3,6 +3,7 @@ import { identityCalls } from './identity/calls.js';
 import { systemCalls } from './system/calls.js';
 import { fleetCalls } from './fleet/calls.js';
 import { networkCalls } from './network/calls.js';
+import { outletCalls } from './outlet/calls.js';
 
 export { call, none, type CallDef } from './platform/call.js';
 
@@ -15,6 +16,7 @@ export const api = {
   ...systemCalls,
   ...fleetCalls,
   ...networkCalls,
+  ...outletCalls,
 } as const;
 
 export type Api = typeof api;

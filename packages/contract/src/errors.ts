@@ -5,6 +5,7 @@ import { identityErrors } from './identity/errors.js';
 import { systemErrors } from './system/errors.js';
 import { fleetErrors } from './fleet/errors.js';
 import { networkErrors } from './network/errors.js';
+import { outletErrors } from './outlet/errors.js';
 
 export type { ErrorDef } from './platform/error-def.js';
 
@@ -14,10 +15,10 @@ export type { ErrorDef } from './platform/error-def.js';
  * Accept-Language and the console shows `msg` as it comes.
  *
  * Code ranges: 1000xx platform (platform/errors.ts, plus the sign-in and verification-code codes
- * of identity, kept as first given), 1001xx identity, 1002xx system, 1003xx fleet, 1004xx network, each in
+ * of identity, kept as first given), 1001xx identity, 1002xx system, 1003xx fleet, 1004xx network, 1005xx outlet, each in
  * <domain>/errors.ts. A test fails on a code used twice.
  */
-export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, ...fleetErrors, ...networkErrors } as const;
+export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, ...fleetErrors, ...networkErrors, ...outletErrors } as const;
 
 export type ErrorName = keyof typeof Errors;
 

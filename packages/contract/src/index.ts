@@ -18,6 +18,7 @@ export * from './identity/index.js';
 export * from './system/index.js';
 export * from './fleet/index.js';
 export * from './network/index.js';
+export * from './outlet/index.js';
 export * from './permissions.js';
 export * from './api.js';
 export * from './labels.js';

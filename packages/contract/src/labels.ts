@@ -4,12 +4,13 @@ import { identityExports, identityLabels } from './identity/labels.js';
 import { systemExports, systemLabels } from './system/labels.js';
 import { fleetExports, fleetLabels } from './fleet/labels.js';
 import { networkExports, networkLabels } from './network/labels.js';
+import { outletExports, outletLabels } from './outlet/labels.js';
 import type { CallName } from './api.js';
 
 export { tr, labelOf, labelsIn, exportLabelsIn, commonLabels, type LabelGroup, type ExportLabels } from './platform/labels.js';
 
 /** Every label both the console and the server show, by domain and kind (platform/labels.ts says why). */
-export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels, network: networkLabels } as const;
+export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels, network: networkLabels, outlet: outletLabels } as const;
 export type Labels = typeof labels;
 export type LabelDomain = keyof Labels;
 
@@ -19,7 +20,7 @@ export function label<D extends LabelDomain, G extends keyof Labels[D], K extend
 }
 
 /** Every export's title and column headers, keyed by the call that starts it. */
-export const exportLabels = { ...identityExports, ...systemExports, ...fleetExports, ...networkExports } as const;
+export const exportLabels = { ...identityExports, ...systemExports, ...fleetExports, ...networkExports, ...outletExports } as const;
 /** A call that starts an export (its labels are declared). */
 export type ExportCall = keyof typeof exportLabels & CallName;
 

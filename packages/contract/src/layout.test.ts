@@ -9,7 +9,7 @@ import { api, exportHeaders, exportLabels, label, labels, LANGS, roleNameIn, typ
  * platform/, and no file imports itself back through others (type-only imports included).
  */
 const root = dirname(fileURLToPath(import.meta.url));
-const DOMAINS = ['identity', 'system', 'fleet', 'network'];
+const DOMAINS = ['identity', 'system', 'fleet', 'network', 'outlet'];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

@@ -5,6 +5,7 @@ import { identityRuleMessages } from './identity/validation.js';
 import { systemRuleMessages } from './system/validation.js';
 import { fleetRuleMessages } from './fleet/validation.js';
 import { networkRuleMessages } from './network/validation.js';
+import { outletRuleMessages } from './outlet/validation.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -18,6 +19,7 @@ export const validationMessages = {
   ...systemRuleMessages,
   ...fleetRuleMessages,
   ...networkRuleMessages,
+  ...outletRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;
