@@ -26,6 +26,7 @@ import { buildModule, type BuiltModule, type Platform } from './platform/module.
 import { identity as identityModule } from './modules/identity/index.js';
 import { system as systemModule } from './modules/system/index.js';
 import { fleet as fleetModule } from './modules/fleet/index.js';
+import { network as networkModule } from './modules/network/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -74,7 +75,8 @@ export async function buildApp(opts: BuildOptions) {
   const identity = await buildModule(identityModule, platform, {});
   const system = await buildModule(systemModule, platform, { codes: identity.services.codes });
   const fleet = await buildModule(fleetModule, platform, {});
-  const modules: BuiltModule[] = [identity, system, fleet];
+  const network = await buildModule(networkModule, platform, { staff: identity.services.staff, loginGuard: identity.services.loginGuard, loginLog: identity.services.loginLog });
+  const modules: BuiltModule[] = [identity, system, fleet, network];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -99,7 +101,12 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(swaggerUi, { routePrefix: '/reference' });
 
   const { sessions, access } = identity.services;
-  installGuard(app, { authenticate: (t, r) => sessions.authenticate(t, r), authorize: (p, m, u) => access.authorize(p, m, u) }, audit, database.db);
+  installGuard(
+    app,
+    { authenticate: (t, r) => sessions.authenticate(t, r), authorize: (p, m, u) => access.authorize(p, m, u), authenticateApp: (t) => network.services.appAccounts.authenticate(t) },
+    audit,
+    database.db,
+  );
 
   for (const m of modules) {
     m.routes(app);
@@ -167,6 +174,7 @@ export async function buildApp(opts: BuildOptions) {
       identity: identity.services,
       system: system.services,
       fleet: fleet.services,
+      network: network.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,
