@@ -27,6 +27,7 @@ import { identity as identityModule } from './modules/identity/index.js';
 import { system as systemModule } from './modules/system/index.js';
 import { fleet as fleetModule } from './modules/fleet/index.js';
 import { network as networkModule } from './modules/network/index.js';
+import { outlet as outletModule } from './modules/outlet/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -76,7 +77,21 @@ export async function buildApp(opts: BuildOptions) {
   const system = await buildModule(systemModule, platform, { codes: identity.services.codes });
   const fleet = await buildModule(fleetModule, platform, {});
   const network = await buildModule(networkModule, platform, { staff: identity.services.staff, loginGuard: identity.services.loginGuard, loginLog: identity.services.loginLog });
-  const modules: BuiltModule[] = [identity, system, fleet, network];
+  const outlet = await buildModule(outletModule, platform, {
+    network: network.services.forOutlets,
+    devices: [fleet.services.outletBinding],
+    isUnbindableDevice: (code) => fleet.services.outletBinding.isPowerBank(code),
+    settings: {
+      map: async () => {
+        const { mapType, mapKey } = await system.services.config.read('basis');
+        return { mapType, mapKey };
+      },
+      storeUrl: async () => (await system.services.config.read('store')).storeUrl,
+      saveStoreUrl: (url) => system.services.config.saveStoreUrl(url),
+    },
+  });
+  network.services.attachOutlets(outlet.services.outlets.facts);
+  const modules: BuiltModule[] = [identity, system, fleet, network, outlet];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -175,6 +190,7 @@ export async function buildApp(opts: BuildOptions) {
       system: system.services,
       fleet: fleet.services,
       network: network.services,
+      outlet: outlet.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

@@ -6,6 +6,7 @@ export * from './modules/identity/tables.js';
 export * from './modules/system/tables.js';
 export * from './modules/fleet/tables.js';
 export * from './modules/network/tables.js';
+export * from './modules/outlet/tables.js';
 export * from './platform/files/tables.js';
 export * from './platform/exports/tables.js';
 export * from './platform/audit/tables.js';
