@@ -91,6 +91,7 @@ export async function buildApp(opts: BuildOptions) {
     },
   });
   network.services.attachOutlets(outlet.services.outlets.facts);
+  fleet.services.cabinets.attachOutletNames((ids) => outlet.services.outlets.namesOf(ids));
   const modules: BuiltModule[] = [identity, system, fleet, network, outlet];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));

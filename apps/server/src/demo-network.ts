@@ -44,6 +44,14 @@ function rule(freeMinutes: number, pricePerPeriod: number, periodMinutes: number
 const password = () => crypto.randomBytes(9).toString('base64url').slice(0, 12);
 
 /** Makes the demo network once (nothing when SIMULATOR=0). Answers whether it was made now. */
+/** The demo's members: each terminal of the user apps and each level once or twice. */
+const DEMO_MEMBERS = [
+  { mobile: '19900000041', nickname: 'Chen Jie', terminal: 'USER_WECHAT', level: 'A' },
+  { mobile: '19900000042', nickname: 'Liu Yang', terminal: 'USER_ALIPAY', level: 'B' },
+  { mobile: '19900000043', nickname: 'Zhao Min', terminal: 'USER_IOS', level: 'C' },
+  { mobile: '19900000044', nickname: 'Sun Hao', terminal: 'USER_ANDROID', level: 'C' },
+] as const;
+
 export async function makeDemoNetwork(db: Db, services: Services, opts: { simulatedCabinets: number; leaderUserName: string }, log: FastifyBaseLogger): Promise<boolean> {
   const simulatedCabinets = opts.simulatedCabinets;
   if (simulatedCabinets <= 0) return false;
@@ -64,6 +72,9 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
       const team = await network.regions.saveTeam(teamSaveRequest.parse({ name: 'Pudong Direct', regionId: region.id, leaderId: leader!.id, memberIds: [] }), sim);
       const provider = await network.providers.save(providerSaveRequest.parse({ name: 'City Install Co.', contact: 'Zhang Wei', areaCode: '86', mobile: '19900000011', password: password(), ratio: 5 }), sim);
       const pusher = await network.pushers.save(pusherSaveRequest.parse({ name: 'Li Na', areaCode: '86', mobile: '19900000021', password: password(), agentId: b, permission: 'advanced' }), sim);
+      // A few members of the rental apps, as the apps register them, and one cooperation application.
+      for (const m of DEMO_MEMBERS) await network.members.create({ ...m, areaCode: '86', simulated: true });
+      await network.cooperation.submit({ type: 'store', contact: 'Wang Fang', areaCode: '86', phone: '19900000031' }, sim);
       const owners = { A: a, B: b, C: c };
       const ids: number[] = [];
       for (const [i, o] of OUTLETS.entries()) {
@@ -102,7 +113,7 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
       }
       return true;
     });
-    if (made) log.info('Demo network made (region, agents A-B-C, team, service provider, pusher, 10 outlets in Shanghai, simulated cabinets bound); npm run demo:clear removes it.');
+    if (made) log.info('Demo network made (region, agents A-B-C, team, service provider, pusher, members, 10 outlets in Shanghai, simulated cabinets bound); npm run demo:clear removes it.');
     return made;
   } catch (err) {
     // The demo is a convenience: a clash with real data (a mobile already used) leaves it out, never the server.

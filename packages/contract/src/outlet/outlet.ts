@@ -188,7 +188,7 @@ export const outletDeviceItem = z.object({
 });
 export type OutletDeviceItem = z.infer<typeof outletDeviceItem>;
 /** Unbound devices an outlet may take (the bind picker): part of the code. */
-export const unboundDevicesQuery = z.object({ sn: z.string().trim().max(32).optional() });
+export const unboundDevicesQuery = z.object({ keyword: z.string().trim().max(32).optional() });
 
 /** GET mapPoints: the outlets to place on the map, and how the map is drawn. */
 export const mapPointsQuery = z.object({

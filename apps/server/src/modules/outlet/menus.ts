@@ -18,8 +18,8 @@ const outletButtons = (parent: string): MenuSeed[] => [
 
 /**
  * The outlet module's menus: the Outlet management group (outlet list, map distribution) and the
- * direct-sales outlets (a team's outlets, the same screen filtered). Operations holds them all;
- * customer service reads the lists and the map.
+ * direct-sales outlets under Operation management (a team's outlets, the same screen filtered).
+ * Operations holds them all; customer service reads the outlet list and the map.
  */
 export const outletMenus: MenuSeed[] = [
   { code: 'outlet', parent: null, name: 'outlet.menus.group', path: '/outlet', url: null, icon: 'ShopOutlined', type: MENU_TYPE.directory, order: 30, roles: opsAndService },
@@ -27,8 +27,9 @@ export const outletMenus: MenuSeed[] = [
   { code: 'outlet.list', parent: 'outlet', name: 'outlet.menus.outlets', path: '/outlet/list', url: 'outlet/outlets', icon: 'ShopOutlined', type: menu, order: 10, perms: PERMS.outletQuery, roles: opsAndService },
   ...outletButtons('outlet.list'),
 
-  { code: 'outlet.direct', parent: 'outlet', name: 'outlet.menus.direct', path: '/outlet/direct', url: 'outlet/direct-outlets', icon: 'TeamOutlined', type: menu, order: 20, perms: PERMS.outletQuery, roles: opsAndService },
-  ...outletButtons('outlet.direct'),
-
   { code: 'outlet.map', parent: 'outlet', name: 'outlet.menus.map', path: '/outlet/map', url: 'outlet/map', icon: 'EnvironmentOutlined', type: menu, order: 30, perms: PERMS.outletMap, roles: opsAndService },
+
+  // Direct-sales outlets sit with the teams that run them, under Operation management (the network module's group).
+  { code: 'operation.directOutlet', parent: 'operation', name: 'outlet.menus.direct', path: '/operation/directOutlet', url: 'outlet/direct-outlets', icon: 'ShopOutlined', type: menu, order: 60, perms: PERMS.outletQuery, roles: ops },
+  ...outletButtons('operation.directOutlet'),
 ];

@@ -175,15 +175,17 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       expect(await c.post(`${O}/bindDevice`, { outletId: a, sn })).toMatchObject({ code: 0, data: { sn, deviceType: 'cabinet', outletId: a } });
       expect((await c.get(`${O}/devices`, { outletId: a })).data).toEqual([{ sn, deviceType: 'cabinet', online: false, powerBanks: 0, slots: null }]);
       expect(await row(a)).toMatchObject({ devices: 1 });
-      expect((await c.get('/device/api/v1/cabinet/queryPage', { sn })).data.list[0]).toMatchObject({ bound: true });
+      const outletName = (await row(a)).name as string;
+      expect((await c.get('/device/api/v1/cabinet/queryPage', { sn })).data.list[0]).toMatchObject({ bound: true, outletName });
+      expect((await c.get('/device/api/v1/cabinet/detail', { sn })).data).toMatchObject({ bound: true, outletName });
       // Already bound (here or elsewhere): refused, in the caller's language.
       expect(await c.post(`${O}/bindDevice`, { outletId: b, sn })).toMatchObject({ code: code('DEVICE_ALREADY_BOUND'), msg: 'The device is already bound' });
       expect((await c.post(`${O}/bindDevice`, { outletId: b, sn }, 'zh_CN')).msg).toBe('设备已绑定');
       // Unbound devices offered to the picker do not include it.
-      expect((await c.get(`${O}/unboundDevices`, { sn })).data).toEqual([]);
+      expect((await c.get(`${O}/unboundDevices`, { keyword: sn })).data).toEqual([]);
       expect(await c.post(`${O}/unbindDevice`, { sn })).toMatchObject({ code: 0, data: { sn, outletId: null } });
       expect(await c.post(`${O}/unbindDevice`, { sn })).toMatchObject({ code: code('DEVICE_NOT_BOUND'), msg: 'An unbound device cannot be unbound' });
-      expect((await c.get(`${O}/unboundDevices`, { sn })).data.map((d: { sn: string }) => d.sn)).toEqual([sn]);
+      expect((await c.get(`${O}/unboundDevices`, { keyword: sn })).data.map((d: { sn: string }) => d.sn)).toEqual([sn]);
       // Wrong binding type: a cabinet asked for as a cable, or a power bank.
       expect((await c.post(`${O}/bindDevice`, { outletId: a, sn, deviceType: 'cable' })).code).toBe(code('DEVICE_WRONG_BINDING_TYPE'));
       await s.current.database.db.insert(devPowerBank).values({ powerBankId: 'PBTT0000000000001' }).onConflictDoNothing();
@@ -288,7 +290,7 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
         ['GET', `${O}/devices?outletId=abc`, undefined],
         ['GET', `${O}/mapPoints?regionId=-3`, undefined],
         ['GET', `${O}/queryPage?orderBy=nope`, undefined],
-        ['GET', `${O}/unboundDevices?sn=${'x'.repeat(40)}`, undefined],
+        ['GET', `${O}/unboundDevices?keyword=${'x'.repeat(40)}`, undefined],
         ['GET', `${O}/ownerOptions?keyword=${'x'.repeat(40)}`, undefined],
       ];
       for (const [method, url, body] of tries) {

@@ -322,6 +322,13 @@ export class OutletService {
     };
   }
 
+  /** Outlet names by id (the cabinet list shows where each cabinet stands). */
+  async namesOf(ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.select({ id: outOutlet.id, name: outOutlet.name }).from(outOutlet).where(inArray(outOutlet.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
   ownerOptions(keyword?: string): Promise<OwnerOptions> {
     return this.needs.network.options(keyword);
   }

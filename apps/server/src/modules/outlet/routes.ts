@@ -11,7 +11,7 @@ export function outletRoutes(app: FastifyInstance, s: OutletServices): void {
   registerCall(app, 'outletBindDevice', ({ body }) => s.outlets.bind(body));
   registerCall(app, 'outletUnbindDevice', ({ body }) => s.outlets.unbind(body.sn, body.deviceType));
   registerCall(app, 'outletDevices', ({ query }) => s.outlets.devicesOf(query.outletId));
-  registerCall(app, 'outletUnboundDevices', ({ query }) => s.outlets.unboundDevices(query.sn));
+  registerCall(app, 'outletUnboundDevices', ({ query }) => s.outlets.unboundDevices(query.keyword));
   registerCall(app, 'outletOwnerOptions', ({ query }) => s.outlets.ownerOptions(query.keyword));
   registerCall(app, 'outletMapPoints', ({ query }) => s.outlets.mapPoints(query));
   // The outlet page template applies to every outlet: saved in the settings and written into each outlet.

@@ -153,6 +153,8 @@ function idCase(name: CallName): { part: 'query' | 'body'; key: string } | null 
 /** What a made-up input needs beyond its schema, for rules its service checks first. */
 const EXTRA: Partial<Record<CallName, object>> = {
   menuSave: { path: '/abc' }, // a directory needs a route
+  // An outlet names an agent or a team (one), a hidden ratio not below its ratio, a billing rule that holds together.
+  outletSaveOrUpdate: { agentId: 1, teamId: null, ratio: 0, hiddenRatio: 0, serviceProviderId: null, serviceProviderRatio: 0, billing: { freeMinutes: 0, pricePerPeriod: 100, periodMinutes: 60, dailyCap: 1000, totalCap: 9900, deposit: 9900 } },
 };
 
 /** Gives the admin a mobile, then a checked code's ticket, for calls that need one. */
