@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../platform/envelope.js';
-import { freezeReason, id, MEMBER_LEVELS, netStatus, netStatusFilter, sortOrder, USER_CLIENT_TYPES } from './shared.js';
+import { id, MEMBER_LEVELS, netStatus, netStatusFilter, sortOrder, USER_CLIENT_TYPES } from './shared.js';
 
 /** Members: the end users of the rental apps. They come from the apps; staff read and freeze them. */
 
@@ -34,8 +34,10 @@ export const memberItem = z.object({
 });
 export type MemberItem = z.infer<typeof memberItem>;
 
+/** The reason a member is frozen: 1-32 characters (the console's form checks the same rule). */
+export const memberFreezeReason = z.string({ error: 'rule.freezeReason' }).trim().min(1, { error: 'rule.freezeReason' }).max(32, { error: 'rule.freezeReason' });
 /** Freezing needs a reason of 1-32 characters; unfreezing takes none. */
 export const memberStatusRequest = z
   .object({ id, status: netStatus, reason: z.string().trim().max(32).optional() })
-  .refine((v) => v.status === 0 || freezeReason.safeParse(v.reason).success, { error: 'rule.freezeReason', path: ['reason'] });
+  .refine((v) => v.status === 0 || memberFreezeReason.safeParse(v.reason).success, { error: 'rule.freezeReason', path: ['reason'] });
 export type MemberStatusRequest = z.infer<typeof memberStatusRequest>;

@@ -1,16 +1,12 @@
 import { useMemo } from 'react';
 import { Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_LEVELS, PERMS, USER_CLIENT_TYPES, type MemberItem, type MemberLevel } from '@cbo/contract';
+import { MEMBER_LEVELS, PERMS, USER_CLIENT_TYPES, memberFreezeReason, type MemberItem, type MemberLevel } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { FormModal, ListPage, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
-import { z } from 'zod';
 import { SimulatedTag, StatusTag, money, useNetLabel } from '../components/network-data';
-
-/** A freeze needs a reason of 1-32 characters (the server says the same). */
-const reasonRule = z.string().trim().min(1).max(32);
 
 /**
  * User management → user info (menu url network/members): the members of the rental apps. Staff
@@ -94,7 +90,7 @@ export default function MembersView() {
         successMessage={t('common.frozen')}
       >
         <Typography.Paragraph type="secondary">{t('members.freezeHint')}</Typography.Paragraph>
-        <Form.Item name="reason" label={t('common.reason')} rules={[rule(reasonRule, t('common.reason'))]}>
+        <Form.Item name="reason" label={t('common.reason')} rules={[rule(memberFreezeReason, t('common.reason'))]}>
           <Input maxLength={32} showCount />
         </Form.Item>
       </FormModal>
