@@ -14,6 +14,7 @@ import type {
   OwnerOptions,
 } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
+import { currentTx, inRequestTransaction } from '../../platform/db/request-tx.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { DeviceBinder, OutletNeeds } from './needs.js';
@@ -35,11 +36,20 @@ export class OutletService {
     private readonly needs: OutletNeeds,
   ) {}
 
+  /**
+   * One transaction that the other modules' services join too (their lookups, the agent's lock,
+   * the device's conditional update): a request's transaction when there is one, else a scope of
+   * its own, so a lock taken through a need holds until this commits.
+   */
+  private inTx<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return currentTx() ? this.db.transaction(fn) : inRequestTransaction(this.db, () => this.db.transaction(fn));
+  }
+
   // ------------------------------------------------------------------ save
 
   /** Creates or edits an outlet; answers its id. */
   async save(req: OutletSaveRequest, opts: { by?: number | null; simulated?: boolean } = {}): Promise<{ id: number }> {
-    return this.db.transaction(async (tx) => {
+    return this.inTx(async (tx) => {
       let old: OutletRow | undefined;
       if (req.id) {
         [old] = await tx.select().from(outOutlet).where(and(eq(outOutlet.id, req.id), ne(outOutlet.status, 'deleted'))).for('update');
@@ -141,7 +151,7 @@ export class OutletService {
    * bind locks it too (shared), so a bind and a delete arriving together cannot both pass.
    */
   async delete(id: number): Promise<null> {
-    await this.db.transaction(async (tx) => {
+    await this.inTx(async (tx) => {
       const [row] = await tx.select({ id: outOutlet.id }).from(outOutlet).where(and(eq(outOutlet.id, id), ne(outOutlet.status, 'deleted'))).for('update');
       if (!row) throw new AppError('OUTLET_NOT_FOUND');
       const bound = (await this.deviceCounts([id])).get(id) ?? 0;
@@ -168,7 +178,7 @@ export class OutletService {
 
   /** Binds a device to an outlet that is not deleted; the device's own conditional update decides. */
   async bind(req: BindDeviceRequest): Promise<BoundDevice> {
-    return this.db.transaction(async (tx) => {
+    return this.inTx(async (tx) => {
       // Shared lock: binds to one outlet go side by side, a delete of it waits (and then sees them).
       const [outlet] = await tx.select({ id: outOutlet.id }).from(outOutlet).where(and(eq(outOutlet.id, req.outletId), ne(outOutlet.status, 'deleted'))).for('share');
       if (!outlet) throw new AppError('OUTLET_NOT_FOUND');
@@ -337,7 +347,7 @@ export class OutletService {
 
   /** Saves the outlet page template and rewrites every outlet's page address from it, in one transaction. */
   async applyStoreUrl(template: string): Promise<null> {
-    await this.db.transaction(async (tx) => {
+    await this.inTx(async (tx) => {
       await this.needs.settings.saveStoreUrl(template);
       await tx.update(outOutlet).set({ pageUrl: template ? sql`replace(${template}, '{id}', ${outOutlet.id}::text)` : '' });
     });
@@ -405,7 +415,7 @@ export class OutletService {
 
   /** Removes every simulated outlet, unbinding its devices first; answers how many. */
   async clearSimulated(): Promise<number> {
-    return this.db.transaction(async (tx) => {
+    return this.inTx(async (tx) => {
       const ids = (await tx.select({ id: outOutlet.id }).from(outOutlet).where(eq(outOutlet.simulated, true)).for('update')).map((r) => r.id);
       if (!ids.length) return 0;
       for (const b of this.needs.devices) await b.unbindAll(ids);
