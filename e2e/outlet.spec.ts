@@ -8,7 +8,7 @@ import { signIn } from './helpers';
  * outlet found on the map. The machine has no network: the map says so and keeps its points.
  */
 const NAME = 'Pudong Airport T2';
-const SN = 'SIMU000000000001';
+const SN = 'SIMU000000000006';
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/outlet-web-${name}.png`, fullPage: true });
 
 test.describe('outlets', () => {
@@ -43,9 +43,9 @@ test.describe('outlets', () => {
     await expect(row).toContainText('Bund Charging');
     await expect(row).toContainText('30 / 35');
 
-    // The cabinet stands in the demo's first outlet: unbind it there…
-    await page.locator('tr', { hasText: 'Bund River Café' }).getByRole('button', { name: 'Devices' }).click();
-    const devices = page.getByRole('dialog').filter({ hasText: 'Devices of Bund River Café' });
+    // The sixth cabinet stands in the demo's sixth outlet: unbind it there…
+    await page.locator('tr', { hasText: 'Tianzifang Bistro' }).getByRole('button', { name: 'Devices' }).click();
+    const devices = page.getByRole('dialog').filter({ hasText: 'Devices of Tianzifang Bistro' });
     await devices.locator('tr', { hasText: SN }).getByRole('button', { name: 'Unbind' }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Unbind' }).click();
     await expect(page.locator('.ant-message')).toContainText(`Device ${SN} unbound`);
@@ -56,7 +56,7 @@ test.describe('outlets', () => {
     await row.getByRole('button', { name: 'Devices' }).click();
     const mine = page.getByRole('dialog').filter({ hasText: `Devices of ${NAME}` });
     await mine.getByTestId('bind-device-select').click();
-    await page.keyboard.type('0001');
+    await page.keyboard.type('0006');
     await page.locator('.ant-select-item-option', { hasText: SN }).click();
     await mine.getByRole('button', { name: 'Bind' }).click();
     await expect(page.locator('.ant-message')).toContainText(`Device ${SN} bound`);
