@@ -25,9 +25,10 @@ export default function MapView() {
   const [regionId, setRegionId] = useState<number>();
   const [status, setStatus] = useState<'inService' | 'suspended'>();
   const [tilesFailed, setTilesFailed] = useState(false);
-  const options = useQuery({
-    queryKey: callKey('outletOwnerOptions', {}),
-    queryFn: ({ signal }) => request('outletOwnerOptions', { query: {} }, { signal }),
+  // Any signed-in account may list the regions (the map's permission alone is enough to filter by them).
+  const regions = useQuery({
+    queryKey: callKey('regionOptions'),
+    queryFn: ({ signal }) => request('regionOptions', {}, { signal }),
   });
   const data = useQuery({
     queryKey: callKey('outletMapPoints', { regionId, status }),
@@ -56,7 +57,7 @@ export default function MapView() {
               placeholder={t('map.allRegions')}
               value={regionId}
               onChange={setRegionId}
-              options={(options.data?.regions ?? []).map((r) => ({ value: r.id, label: r.name }))}
+              options={(regions.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
               data-testid="map-region"
             />
           </Form.Item>
