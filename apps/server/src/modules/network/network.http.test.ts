@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { api } from '@cbo/contract';
 import { auth, engines, useServer } from '../../test/helper.js';
 
 const agentBody = (over: Record<string, unknown>) => ({
@@ -107,10 +108,13 @@ describe.each(engines)('network calls (%s)', (engine) => {
       const r = await s.current.inject({ method: 'GET', url, headers: { authorization: token } });
       expect(r.json().code, url).toBe(100020);
     }
-    // A console token on an app call.
+    // Every console call refuses the app token, and every app call a console token, before reading the input.
     const consoleToken = await s.current.login();
-    const r = await s.current.inject({ method: 'GET', url: '/user/api/app/v1/me', headers: { authorization: consoleToken } });
-    expect(r.json().code).toBe(100020);
+    for (const [name, def] of Object.entries(api)) {
+      if (def.access === 'public') continue;
+      const r = await s.current.inject({ method: def.method, url: def.path, headers: { authorization: def.access === 'app' ? consoleToken : token }, payload: def.method === 'GET' ? undefined : {} });
+      expect(r.json().code, name).toBe(100020);
+    }
 
     // The login log shows the kind and the terminal; an app change is in the operation log with them.
     const apply = await s.current.inject({ method: 'POST', url: '/user/api/app/v1/cooperation/apply', headers: { authorization: token }, payload: { type: 'store', contact: 'Shop owner', areaCode: '86', phone: '13600000000' } });
