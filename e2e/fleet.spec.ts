@@ -35,7 +35,8 @@ test.describe('device fleet', () => {
     // Signal and slots come from the cabinets' own register, heartbeat and inventory messages.
     const first = page.locator('tr', { has: page.getByRole('button', { name: SIMULATED[0], exact: true }) });
     await expect(first.getByRole('cell', { name: /^\d{1,2} \/ \d{1,2}$/ })).toBeVisible();
-    await expect(first.getByText('Unbound')).toBeVisible();
+    // The demo network npm start makes binds the simulated cabinets, the first to its first outlet.
+    await expect(first.getByText('Bund River Café')).toBeVisible();
     await shot(page, 'cabinets-1440');
 
     await page.getByRole('button', { name: SIMULATED[0], exact: true }).click();

@@ -22,12 +22,15 @@ import { FileSmsProvider, LogSmsProvider, type SmsProvider } from './platform/sm
 import { ExportService } from './platform/exports/export-centre.js';
 import { OperationLogService } from './platform/audit/operation-log.js';
 import { registerListExport, registerListRoutes } from './platform/list-kit.js';
+import { SHARED_MENU_GROUPS } from './platform/menus.js';
 import { buildModule, type BuiltModule, type Platform } from './platform/module.js';
 import { identity as identityModule } from './modules/identity/index.js';
 import { system as systemModule } from './modules/system/index.js';
 import { fleet as fleetModule } from './modules/fleet/index.js';
 import { accessories as accessoriesModule } from './modules/accessories/index.js';
 import { assets as assetsModule } from './modules/assets/index.js';
+import { network as networkModule } from './modules/network/index.js';
+import { outlet as outletModule } from './modules/outlet/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -88,7 +91,23 @@ export async function buildApp(opts: BuildOptions) {
     problemTypes: system.services.problemTypes,
     devices: assets.services.stock,
   });
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories];
+  const network = await buildModule(networkModule, platform, { staff: identity.services.staff, loginGuard: identity.services.loginGuard, loginLog: identity.services.loginLog });
+  const outlet = await buildModule(outletModule, platform, {
+    network: network.services.forOutlets,
+    devices: [fleet.services.outletBinding],
+    isUnbindableDevice: (code) => fleet.services.outletBinding.isPowerBank(code),
+    settings: {
+      map: async () => {
+        const { mapType, mapKey } = await system.services.config.read('basis');
+        return { mapType, mapKey };
+      },
+      storeUrl: async () => (await system.services.config.read('store')).storeUrl,
+      saveStoreUrl: (url) => system.services.config.saveStoreUrl(url),
+    },
+  });
+  network.services.attachOutlets(outlet.services.outlets.facts);
+  fleet.services.cabinets.attachOutletNames((ids) => outlet.services.outlets.namesOf(ids));
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -113,7 +132,12 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(swaggerUi, { routePrefix: '/reference' });
 
   const { sessions, access } = identity.services;
-  installGuard(app, { authenticate: (t, r) => sessions.authenticate(t, r), authorize: (p, m, u) => access.authorize(p, m, u) }, audit, database.db);
+  installGuard(
+    app,
+    { authenticate: (t, r) => sessions.authenticate(t, r), authorize: (p, m, u) => access.authorize(p, m, u), authenticateApp: (t) => network.services.appAccounts.authenticate(t) },
+    audit,
+    database.db,
+  );
 
   for (const m of modules) {
     m.routes(app);
@@ -154,7 +178,7 @@ export async function buildApp(opts: BuildOptions) {
 
   // Start-up work shared by every process: seed once (every module sees every module's menus and
   // the registered calls), then start the platform's workers and each module's own.
-  const seedContext = { menus: modules.flatMap((m) => m.menus), calls: registeredCalls, announce: opts.announce ?? ((m: string) => app.log.warn(m)) };
+  const seedContext = { menus: [...SHARED_MENU_GROUPS, ...modules.flatMap((m) => m.menus)], calls: registeredCalls, announce: opts.announce ?? ((m: string) => app.log.warn(m)) };
   for (const m of modules) await m.seed(seedContext);
   await live.start();
   if (opts.workers !== false) {
@@ -187,6 +211,8 @@ export async function buildApp(opts: BuildOptions) {
       fleet: fleet.services,
       assets: assets.services,
       accessories: accessories.services,
+      network: network.services,
+      outlet: outlet.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { lockDataDir, openPglite, openPostgres } from './platform/db/database.js';
 import { buildApp } from './app.js';
 import { startSimulatedFleet } from './simulated-fleet.js';
+import { makeDemoNetwork } from './demo-network.js';
 
 /** Starts one server process: settings, database (embedded or DATABASE_URL), app, listen. */
 async function main(): Promise<void> {
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
   await server.app.listen({ port: config.PORT, host: config.HOST });
   // A living fleet for a new install: SIMULATOR cabinets, registered the way real ones are.
   simulated = await startSimulatedFleet(config.SIMULATOR, server.services, log);
+  // With the simulator on, a demo network around those cabinets, made once (npm run demo:clear removes it).
+  await makeDemoNetwork(database.db, server.services, { simulatedCabinets: config.SIMULATOR, leaderUserName: config.ADMIN_USERNAME }, log);
   log.info(`Console and API on http://localhost:${(server.app.server.address() as { port: number }).port} (${database.engine})`);
 }
 

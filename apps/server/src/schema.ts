@@ -7,6 +7,8 @@ export * from './modules/system/tables.js';
 export * from './modules/fleet/tables.js';
 export * from './modules/accessories/tables.js';
 export * from './modules/assets/tables.js';
+export * from './modules/network/tables.js';
+export * from './modules/outlet/tables.js';
 export * from './platform/files/tables.js';
 export * from './platform/exports/tables.js';
 export * from './platform/audit/tables.js';

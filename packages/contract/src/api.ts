@@ -4,6 +4,8 @@ import { systemCalls } from './system/calls.js';
 import { fleetCalls } from './fleet/calls.js';
 import { assetsCalls } from './assets/calls.js';
 import { accessoriesCalls } from './accessories/calls.js';
+import { networkCalls } from './network/calls.js';
+import { outletCalls } from './outlet/calls.js';
 
 export { call, none, type CallDef } from './platform/call.js';
 
@@ -17,6 +19,8 @@ export const api = {
   ...fleetCalls,
   ...assetsCalls,
   ...accessoriesCalls,
+  ...networkCalls,
+  ...outletCalls,
 } as const;
 
 export type Api = typeof api;

@@ -6,6 +6,8 @@ import { systemErrors } from './system/errors.js';
 import { fleetErrors } from './fleet/errors.js';
 import { assetsErrors } from './assets/errors.js';
 import { accessoriesErrors } from './accessories/errors.js';
+import { networkErrors } from './network/errors.js';
+import { outletErrors } from './outlet/errors.js';
 
 export type { ErrorDef } from './platform/error-def.js';
 
@@ -15,10 +17,10 @@ export type { ErrorDef } from './platform/error-def.js';
  * Accept-Language and the console shows `msg` as it comes.
  *
  * Code ranges: 1000xx platform (platform/errors.ts, plus the sign-in and verification-code codes
- * of identity, kept as first given), 1001xx identity, 1002xx system, 1003xx fleet, 1005xx assets, each in
- * <domain>/errors.ts. A test fails on a code used twice.
+ * of identity, kept as first given), 1001xx identity, 1002xx system, 1003xx fleet, 1004xx network, 1005xx assets,
+ * 1006xx outlet, 1031xx accessories, each in <domain>/errors.ts. A test fails on a code used twice.
  */
-export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, ...fleetErrors, ...assetsErrors, ...accessoriesErrors } as const;
+export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, ...fleetErrors, ...assetsErrors, ...accessoriesErrors, ...networkErrors, ...outletErrors } as const;
 
 export type ErrorName = keyof typeof Errors;
 

@@ -19,6 +19,8 @@ export * from './system/index.js';
 export * from './fleet/index.js';
 export * from './assets/index.js';
 export * from './accessories/index.js';
+export * from './network/index.js';
+export * from './outlet/index.js';
 export * from './permissions.js';
 export * from './dashboard.js';
 export * from './api.js';

@@ -9,7 +9,7 @@ import { actionLabel, api, callsWithAction, errorMessage, exportHeaders, exportL
  * platform/, and no file imports itself back through others (type-only imports included).
  */
 const root = dirname(fileURLToPath(import.meta.url));
-const DOMAINS = ['identity', 'system', 'fleet', 'assets', 'accessories'];
+const DOMAINS = ['identity', 'system', 'fleet', 'assets', 'accessories', 'network', 'outlet'];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -100,6 +100,6 @@ describe('labels', () => {
     const missing = Object.entries(api).filter(([name, c]) => c.method !== 'GET' && !actionLabel(name, 'zh_CN')).map(([name]) => name);
     expect(missing).toEqual([]);
     expect(actionLabel('manageStatus', 'zh_CN')).toBe('冻结/解冻账号');
-    expect(callsWithAction('冻结')).toEqual(['manageStatus']);
+    expect(callsWithAction('冻结')).toEqual(['manageStatus', 'agentUpdateStatus', 'pusherUpdateStatus', 'providerUpdateStatus', 'memberUpdateStatus']);
   });
 });

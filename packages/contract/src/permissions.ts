@@ -3,6 +3,8 @@ import { systemPerms } from './system/permissions.js';
 import { fleetPerms } from './fleet/permissions.js';
 import { assetsPerms } from './assets/permissions.js';
 import { accessoriesPerms } from './accessories/permissions.js';
+import { networkPerms } from './network/permissions.js';
+import { outletPerms } from './outlet/permissions.js';
 
 export { accessLabel, type RouteAccess } from './platform/call.js';
 
@@ -11,5 +13,5 @@ export { accessLabel, type RouteAccess } from './platform/call.js';
  * Button menus carry these in `perms`. call.ts declares only the shape of a call's access, so the
  * catalogue of calls and codes depends on it and never the other way round.
  */
-export const PERMS = { ...identityPerms, ...systemPerms, ...fleetPerms, ...assetsPerms, ...accessoriesPerms } as const;
+export const PERMS = { ...identityPerms, ...systemPerms, ...fleetPerms, ...assetsPerms, ...accessoriesPerms, ...networkPerms, ...outletPerms } as const;
 export type PermissionCode = (typeof PERMS)[keyof typeof PERMS];

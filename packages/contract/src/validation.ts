@@ -7,6 +7,8 @@ import { fleetRuleMessages } from './fleet/validation.js';
 import { fieldName } from './labels.js';
 import { assetsRuleMessages } from './assets/validation.js';
 import { accessoriesRuleMessages } from './accessories/validation.js';
+import { networkRuleMessages } from './network/validation.js';
+import { outletRuleMessages } from './outlet/validation.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -21,6 +23,8 @@ export const validationMessages = {
   ...fleetRuleMessages,
   ...assetsRuleMessages,
   ...accessoriesRuleMessages,
+  ...networkRuleMessages,
+  ...outletRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -28,3 +28,15 @@ export interface MenuSeed {
   /** Seeded roles (besides the super role) that hold this menu when it is first created. */
   roles?: readonly SeededRole[];
 }
+
+/**
+ * First-level groups that hold the screens of more than one module (Operation management holds
+ * the assets' screens, the network's regions and teams and the outlet module's direct-sales
+ * outlets; Feedback holds repair tickets and cooperation applications). They are declared once
+ * here and seeded before every module's menus, so no module owns another module's parent and
+ * each module still lists only its own screens.
+ */
+export const SHARED_MENU_GROUPS: readonly MenuSeed[] = [
+  { code: 'operation', parent: null, name: 'menu.operation', path: '/operation', url: null, icon: 'ToolOutlined', type: 0, order: 20, roles: ['operations', 'customer_service'] },
+  { code: 'feedback', parent: null, name: 'menu.feedback', path: '/feedback', url: null, icon: 'MessageOutlined', type: 0, order: 80, roles: ['operations', 'customer_service'] },
+];

@@ -4,12 +4,13 @@ import { LANGS } from '@cbo/contract';
 import { identityMenus } from '../../../server/src/modules/identity/menus';
 import { systemMenus } from '../../../server/src/modules/system/menus';
 import { fleetMenus } from '../../../server/src/modules/fleet/menus';
+import { networkMenus } from '../../../server/src/modules/network/menus';
 import { iconKey, menuIcon } from './layout/menu-icon';
 import { lazyView } from './view-registry';
 import { storedNameKey } from '@/shared/i18n';
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.ts', { eager: true });
-const seeded = [...identityMenus, ...systemMenus, ...fleetMenus];
+const seeded = [...identityMenus, ...systemMenus, ...fleetMenus, ...networkMenus];
 
 describe('every menu the server seeds', () => {
   it.each(LANGS)('has its name translated in %s', (lang) => {

@@ -82,7 +82,7 @@ export const cabinetItem = z.object({
   ftpHost: z.string().nullable(),
   ftpPort: z.number().int().nullable(),
   ftpUser: z.string().nullable(),
-  /** Outlets do not exist yet: every cabinet is unbound (outletName null). */
+  /** Whether the cabinet stands in an outlet, and the outlet's name. */
   bound: z.boolean(),
   outletName: z.string().nullable(),
   lastHeartbeatAt: z.string().nullable(),

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { withTextRule } from './text-rule.js';
 
 /**
- * How a route is guarded. Every call declares one: `public`, any signed-in account, or a
- * permission code. A permission code is held when one of the account's roles holds a menu bound
+ * How a route is guarded. Every call declares one: `public`, any signed-in account of the console,
+ * `app` (a signed-in account of the agent app, never a console session), or a permission code. A permission code is held when one of the account's roles holds a menu bound
  * to the route; the super-admin role holds everything.
  */
-export type RouteAccess = 'public' | 'authenticated' | { permission: string };
+export type RouteAccess = 'public' | 'authenticated' | 'app' | { permission: string };
 
 export function accessLabel(access: RouteAccess): string {
   return typeof access === 'string' ? access : access.permission;

@@ -35,7 +35,6 @@ export const accessoriesMenus: MenuSeed[] = [
 
   { code: 'device.billing', parent: 'device', name: 'accessories.menus.billing', path: '/device/billing', url: 'accessories/billing-import', icon: 'ImportOutlined', type: menu, order: 100, perms: PERMS.billingImport, roles: ops },
 
-  { code: 'feedback', parent: null, name: 'accessories.menus.feedback', path: '/feedback', url: null, icon: 'MessageOutlined', type: MENU_TYPE.directory, order: 70, roles: opsAndService },
   { code: 'feedback.repair', parent: 'feedback', name: 'accessories.menus.repair', path: '/feedback/repair', url: 'accessories/repairs', icon: 'ToolOutlined', type: menu, order: 10, perms: PERMS.repairQuery, roles: opsAndService },
   btn('feedback.repair.add', 'feedback.repair', 'accessories.menus.repairAdd', 1, PERMS.repairAdd, opsAndService),
   btn('feedback.repair.process', 'feedback.repair', 'accessories.menus.repairProcess', 2, PERMS.repairProcess, opsAndService),

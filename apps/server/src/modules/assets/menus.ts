@@ -15,7 +15,6 @@ const btn = (code: string, parent: string, name: string, order: number, perms: s
  * all; customer service reads the device assets and the install and removal records.
  */
 export const assetsMenus: MenuSeed[] = [
-  { code: 'operation', parent: null, name: 'assets.menus.operation', path: '/operation', url: null, icon: 'ToolOutlined', type: MENU_TYPE.directory, order: 35, roles: opsAndService },
 
   { code: 'operation.installRecord', parent: 'operation', name: 'assets.menus.installRecords', path: '/operation/installRecord', url: 'assets/install-records', icon: 'FileSearchOutlined', type: menu, order: 10, perms: PERMS.installRecordQuery, roles: opsAndService },
   btn('operation.installRecord.export', 'operation.installRecord', 'assets.menus.export', 1, PERMS.installRecordExport),

@@ -160,7 +160,19 @@ export class CabinetService {
       .orderBy(sql`${dir(col)} nulls last`, asc(devCabinet.sn))
       .limit(limit)
       .offset(offset);
-    return rows.map(toItem);
+    return this.withOutletNames(rows.map(toItem), rows);
+  }
+
+  /** Names of outlets by id: the outlet module hands its lookup over once it is built (none before). */
+  private outletNames: (ids: number[]) => Promise<Map<number, string>> = async () => new Map();
+  attachOutletNames(lookup: (ids: number[]) => Promise<Map<number, string>>): void {
+    this.outletNames = lookup;
+  }
+  private async withOutletNames<T extends CabinetItem>(items: T[], rows: CabinetRow[]): Promise<T[]> {
+    const ids = [...new Set(rows.map((r) => r.outletId).filter((v): v is number => v !== null))];
+    if (!ids.length) return items;
+    const names = await this.outletNames(ids);
+    return items.map((it, i) => ({ ...it, outletName: rows[i]!.outletId === null ? null : (names.get(rows[i]!.outletId!) ?? null) }));
   }
 
   async get(sn: string): Promise<CabinetRow | undefined> {
@@ -186,7 +198,8 @@ export class CabinetService {
   async detail(sn: string): Promise<CabinetDetail> {
     const row = await this.get(sn);
     if (!row) throw new AppError('DEVICE_NOT_FOUND');
-    return { ...toItem(row), uptimeSec: row.uptimeSec, slotList: await this.slots(sn), inventoryAt: iso(row.inventoryAt) };
+    const [item] = await this.withOutletNames([toItem(row)], [row]);
+    return { ...item!, uptimeSec: row.uptimeSec, slotList: await this.slots(sn), inventoryAt: iso(row.inventoryAt) };
   }
 
   async secret(sn: string): Promise<CabinetSecret> {

@@ -2,6 +2,7 @@ import { label, yesNo, type BatchStorageReport, type BatchStorageRequest, type L
 import { defineList } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
+import { CabinetBinding } from './cabinet-binding.js';
 import { CabinetService, loadFleetKey } from './cabinet.service.js';
 import { CabinetReports } from './cabinet-reports.js';
 import { CommandService } from './command.service.js';
@@ -43,6 +44,8 @@ async function createFleet({ db, config, live: hub, log }: Platform, needs: Flee
     gateway,
     /** The dashboard's fleet overview. */
     overview,
+    /** Which outlet each cabinet stands in (the outlet module binds and unbinds through it). */
+    outletBinding: new CabinetBinding(db),
     /** Stock-in by list or range, the same path as batch storage (the simulator stocks its cabinets in with it). */
     stockIn: async (input: BatchStorageRequest, opts?: { lang?: Lang; by?: number | null }): Promise<BatchStorageReport> => {
       const report = await cabinets.stockIn(input, opts);

@@ -20,6 +20,7 @@ import { identityRoutes } from './routes.js';
 import { seedIdentity } from './seed.js';
 import { VerifyCodeService } from './verify-code.service.js';
 import { SessionService } from './session.service.js';
+import { StaffDirectory } from './staff-directory.js';
 import * as tables from './tables.js';
 
 const { sysAccount } = tables;
@@ -39,6 +40,7 @@ function createIdentity({ db, config, sms, live }: Platform) {
   const roles = new RoleService(db, access);
   const menus = new MenuAdminService(db, access);
   const manage = new ManageService(db, { access, orgs, roles, profile, sessions, loginGuard });
+  const staff = new StaffDirectory(db);
 
   async function userInfo(p: Principal): Promise<UserInfo> {
     // Read with the session a moment ago in this request; read again only for a principal made elsewhere.
@@ -62,7 +64,7 @@ function createIdentity({ db, config, sms, live }: Platform) {
     };
   }
 
-  return { sessions, loginLog, loginGuard, login, access, profile, codes, orgs, roles, menus, manage, userInfo };
+  return { sessions, loginLog, loginGuard, login, access, profile, codes, orgs, roles, menus, manage, staff, userInfo };
 }
 
 export type IdentityServices = ReturnType<typeof createIdentity>;

@@ -14,7 +14,7 @@ describe.each(engines)('menus and permissions (%s)', (engine) => {
     const r = await s.current.inject({ url: '/user/api/v1/sys/menu/listByUser', headers: auth(token) });
     const tree = r.json().data;
     expect(r.json().code).toBe(0);
-    expect(tree.map((m: { path: string }) => m.path)).toEqual(['/dashboard', '/operation', '/asset', '/device', '/feedback', '/system']);
+    expect(tree.map((m: { path: string }) => m.path)).toEqual(['/dashboard', '/operation', '/asset', '/outlet', '/device', '/member', '/agent', '/feedback', '/system']);
     const system = tree.find((m: { path: string }) => m.path === '/system');
     expect(system).toMatchObject({ type: 0, url: null, roles: null });
     expect(system.children.map((m: { path: string; url: string }) => [m.path, m.url])).toEqual(
@@ -113,7 +113,8 @@ describe.each(engines)('menus and permissions (%s)', (engine) => {
     }
   });
 
-  it('matrix: every permission route accepts an account whose role holds only the menu bound to it', async () => {
+  // One account and sign-in per permission code: the time grows with the codes, so the limit is the test's own.
+  it('matrix: every permission route accepts an account whose role holds only the menu bound to it', { timeout: 180_000 }, async () => {
     const db = s.current.database.db;
     const byCode = new Map<string, CallName[]>();
     for (const name of registeredCalls as Set<CallName>) {

@@ -47,7 +47,7 @@ export function systemRoutes(app: FastifyInstance, s: SystemServices, { exports,
   registerCall(app, 'configCheckCode', ({ principal, body }) => config.checkCode(principal, body.code));
   registerCall(app, 'configSysCheckCode', ({ principal, body }) => config.setSysMobile(principal, body));
   registerCall(app, 'configDelete', ({ principal, query }) => config.delete(principal, query.kind, query.id, query.ticket));
-  registerCall(app, 'configUpdateStoreUrl', ({ body }) => config.saveStoreUrl(body.storeUrl));
+  // configUpdateStoreUrl is answered by the outlet module: the template applies to every outlet.
   registerCall(app, 'configSaveRange', ({ body }) => config.saveRange(body));
   // Logo and banners (the configuration screen) and scene pictures (the scene screen): one reader, each call its screen's permission.
   const image = async (req: FastifyRequest, accountId: number) => ({ url: (await uploads.acceptImage(req, accountId, { kind: 'image', maxBytes: IMAGE_MAX_BYTES })).url });

@@ -153,6 +153,8 @@ function idCase(name: CallName): { part: 'query' | 'body'; key: string } | null 
 /** What a made-up input needs beyond its schema, for rules its service checks first. */
 const EXTRA: Partial<Record<CallName, object>> = {
   menuSave: { path: '/abc' }, // a directory needs a route
+  // An outlet names an agent or a team (one), a hidden ratio not below its ratio, a billing rule that holds together.
+  outletSaveOrUpdate: { agentId: 1, teamId: null, ratio: 0, hiddenRatio: 0, serviceProviderId: null, serviceProviderRatio: 0, billing: { freeMinutes: 0, pricePerPeriod: 100, periodMinutes: 60, dailyCap: 1000, totalCap: 9900, deposit: 9900 } },
 };
 
 /** Gives the admin a mobile, then a checked code's ticket, for calls that need one. */
@@ -172,9 +174,15 @@ describe.each(engines)('bad input on every call (%s)', (engine) => {
   const s = useServer(engine);
   let token = '';
   let ticket = '';
+  /** Calls of the agent app take an app token (a console token is not signed in there). */
+  let appToken = '';
   beforeAll(async () => {
     token = await s.current.login();
     ticket = await ticketFor(s.current, token);
+    const app = { areaCode: '86', mobile: '13800009999', password: 'secret12' };
+    await s.current.server.services.network.agents.save({ ...app, name: 'Bad input', level: 'A', ratio: 50, minWithdrawal: 0, withdrawalFeeRate: 0 });
+    const signedIn = await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { ...app, clientType: 'AGENT_IOS' } });
+    appToken = signedIn.json().data.token;
   });
 
   type Res = Awaited<ReturnType<TestServer['inject']>>;
@@ -188,7 +196,7 @@ describe.each(engines)('bad input on every call (%s)', (engine) => {
     return s.current.inject({
       method: def.method,
       url: def.path + (p.query ? `?${qs}` : ''),
-      headers: { ...auth(token), ...(ct ? { 'content-type': ct } : {}) },
+      headers: { ...(def.access === 'app' ? { authorization: appToken } : auth(token)), ...(ct ? { 'content-type': ct } : {}) },
       payload: p.raw ?? (p.body as object | undefined),
     });
   };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accessLabel, api, envelope, errorMessage, Errors, type ErrorName, type CallBodyParsed, type CallData, type CallName, type CallQueryParsed, type RouteAccess } from '@cbo/contract';
+import { accessLabel, api, envelope, errorMessage, Errors, type AccountType, type ErrorName, type CallBodyParsed, type CallData, type CallName, type CallQueryParsed, type RouteAccess } from '@cbo/contract';
 import { AppError } from './app-error.js';
 import type { Db } from '../db/database.js';
 import { inRequestTransaction } from '../db/request-tx.js';
@@ -11,7 +11,8 @@ export interface Principal {
   accountId: number;
   sessionId: number;
   userName: string;
-  accountType: 'admin';
+  /** 'admin' for the console; an app account's kind for a call with `app` access. */
+  accountType: AccountType;
   clientType: string;
   roleCodes: string[];
   /** Role names in the same order (seeded ones are i18n keys such as role.superAdmin). */
@@ -30,6 +31,11 @@ export interface Guard {
   authenticate(token: string | undefined, req: FastifyRequest): Promise<Principal>;
   /** True when one of the principal's roles holds a menu bound to this route. */
   authorize(principal: Principal, method: string, path: string): Promise<boolean>;
+  /**
+   * Resolves a token of the agent app (calls with `app` access) to its principal, or throws
+   * NOT_SIGNED_IN. Console tokens are never found here, and app tokens never by `authenticate`.
+   */
+  authenticateApp?(token: string | undefined, req: FastifyRequest): Promise<Principal>;
 }
 
 /** One operation-log entry: who changed what, from where, with which outcome. */
@@ -191,6 +197,11 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
     if (!access || access === 'public') return;
     const call = req.routeOptions.config.call!;
     const token = tokenOf(req, api[call].download === true);
+    if (access === 'app') {
+      if (!guard.authenticateApp) throw new AppError('NOT_SIGNED_IN');
+      req.principal = await guard.authenticateApp(token, req);
+      return;
+    }
     req.principal = await guard.authenticate(token, req);
     if (typeof access === 'object' && !(await guard.authorize(req.principal, api[call].method, api[call].path))) {
       throw new AppError('FORBIDDEN');

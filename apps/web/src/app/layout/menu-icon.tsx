@@ -79,6 +79,7 @@ const ICONS: Record<string, ReactNode> = {
   cloudupload: <CloudUploadOutlined />,
   code: <CodeOutlined />,
   import: <ImportOutlined />,
+  environment: <EnvironmentOutlined />,
 };
 
 /** 'SettingOutlined' (an antd icon name), 'setting' and 'login-log' all name an entry here. */

@@ -35,6 +35,11 @@ export function useCommandLive(handler: (data: DeviceCommandData) => void): void
   useEffect(() => subscribeLive<DeviceCommandData>(LIVE_TYPES.deviceCommand, (d) => ref.current(d)), []);
 }
 
+/** A live message carries the binding but not the outlet's name: a row still bound keeps the name it was read with. */
+function keepOutletName(old: CabinetItem, live: CabinetItem): CabinetItem {
+  return live.bound && live.outletName === null ? { ...live, outletName: old.outletName } : live;
+}
+
 /**
  * Keeps every cached page of the cabinet list current: a row on screen is replaced by the one a
  * DEVICE_CABINET message carries, so online state, signal and slots change without a refresh.
@@ -44,7 +49,7 @@ export function useLiveCabinetRows(): void {
   const queryClient = useQueryClient();
   useCabinetLive(({ cabinet }) => {
     queryClient.setQueriesData<PageResult<CabinetItem>>({ queryKey: callKey('cabinetQueryPage') }, (old) =>
-      old && old.list.some((r) => r.sn === cabinet.sn) ? { ...old, list: old.list.map((r) => (r.sn === cabinet.sn ? cabinet : r)) } : old,
+      old && old.list.some((r) => r.sn === cabinet.sn) ? { ...old, list: old.list.map((r) => (r.sn === cabinet.sn ? keepOutletName(r, cabinet) : r)) } : old,
     );
   });
 }
@@ -60,7 +65,7 @@ export function useLiveCabinetDetail(sn: string | undefined, enabled = true) {
   });
   useCabinetLive(({ cabinet, slots }) => {
     if (!sn || cabinet.sn !== sn) return;
-    queryClient.setQueryData<CabinetDetail>(key, (old) => (old ? { ...old, ...cabinet, ...(slots ? { slotList: slots } : {}) } : old));
+    queryClient.setQueryData<CabinetDetail>(key, (old) => (old ? { ...old, ...keepOutletName(old, cabinet), ...(slots ? { slotList: slots } : {}) } : old));
   });
   return query;
 }

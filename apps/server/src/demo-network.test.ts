@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, isNotNull } from 'drizzle-orm';
+import { serialNumber } from '@cbo/simulator';
+import { engines, useServer } from './test/helper.js';
+import { caller } from './test/outlet/outlet-fixtures.js';
+import { clearDemoNetwork, makeDemoNetwork } from './demo-network.js';
+import { SIMULATOR_PREFIX } from './simulated-fleet.js';
+import { devCabinet } from './modules/fleet/tables.js';
+import { netAgent, netRegion } from './modules/network/tables.js';
+import { outOutlet } from './modules/outlet/tables.js';
+
+/** A log that keeps warnings: the demo swallows its failure into one, so a test reads them. */
+const warnings: unknown[] = [];
+const silent = { info: () => {}, warn: (o: unknown) => warnings.push(o) } as never;
+
+describe.each(engines)('the demo network (%s)', (engine) => {
+  const s = useServer(engine);
+  let token = '';
+  const c = caller(s, () => token);
+  const n = async (q: Promise<{ n: number }[]>) => Number((await q)[0]!.n);
+
+  beforeAll(async () => {
+    token = await s.current.login();
+    // The simulated cabinets npm start stocks in (SIMU…01 to …12).
+    const r = await s.current.server.services.fleet.stockIn({ start: serialNumber(SIMULATOR_PREFIX, 1), end: serialNumber(SIMULATOR_PREFIX, 12) });
+    expect(r.succeeded).toBe(12);
+  });
+
+  it('is not made without simulated cabinets (SIMULATOR=0)', async () => {
+    const { db } = s.current.database;
+    expect(await makeDemoNetwork(db, s.current.server.services, { simulatedCabinets: 0, leaderUserName: 'admin' }, silent)).toBe(false);
+    expect(await n(db.select({ n: count() }).from(outOutlet))).toBe(0);
+  });
+
+  it('is made once, even when two starts make it at the same moment, all marked simulated, the cabinets bound', async () => {
+    const { db } = s.current.database;
+    const services = s.current.server.services;
+    const made = await Promise.all([1, 2].map(() => makeDemoNetwork(db, services, { simulatedCabinets: 12, leaderUserName: 'admin' }, silent)));
+    expect(warnings).toEqual([]);
+    expect(made.filter(Boolean)).toHaveLength(1);
+    expect(await makeDemoNetwork(db, services, { simulatedCabinets: 12, leaderUserName: 'admin' }, silent)).toBe(false);
+
+    const outlets = (await c.get('/device/api/v1/outlet/queryPage', { pageSize: 100, simulated: 'true' })).data;
+    expect(outlets.total).toBe(10);
+    expect(outlets.list.every((o: { simulated: boolean }) => o.simulated)).toBe(true);
+    // Two direct-sales outlets (the team's), the rest with agents, every ratio within its agent's.
+    expect(outlets.list.filter((o: { direct: boolean }) => o.direct)).toHaveLength(2);
+    const agents = (await c.get('/user/api/v1/agent/queryPage', { pageSize: 100 })).data.list as { id: number; ratio: number; level: string; simulated: boolean }[];
+    expect(agents.filter((a) => a.simulated).map((a) => a.level).sort()).toEqual(['A', 'B', 'C']);
+    for (const o of outlets.list.filter((x: { direct: boolean }) => !x.direct)) expect(o.ratio).toBeLessThanOrEqual(agents.find((a) => a.id === o.agent.id)!.ratio);
+    // Positions around central Shanghai.
+    for (const o of outlets.list) {
+      expect(o.lat).toBeGreaterThan(31.1);
+      expect(o.lat).toBeLessThan(31.35);
+      expect(o.lng).toBeGreaterThan(121.3);
+      expect(o.lng).toBeLessThan(121.55);
+    }
+    // 12 cabinets, two to an outlet while they last.
+    expect(outlets.list.reduce((sum: number, o: { devices: number }) => sum + o.devices, 0)).toBe(12);
+    expect((await c.get('/device/api/v1/outlet/mapPoints')).data.points).toHaveLength(10);
+  });
+
+  it('is removed whole by demo:clear (cabinets unbound, real records kept) and not made again', async () => {
+    const { db } = s.current.database;
+    const services = s.current.server.services;
+    const region = (await c.post('/user/api/v1/region/saveOrUpdate', { name: 'Real region' })).data.id as number;
+    const removed = await clearDemoNetwork(db, services);
+    expect(removed.outlets).toBe(10);
+    expect(removed.network).toBeGreaterThanOrEqual(7);
+    expect(await n(db.select({ n: count() }).from(outOutlet).where(eq(outOutlet.simulated, true)))).toBe(0);
+    expect(await n(db.select({ n: count() }).from(netAgent).where(eq(netAgent.simulated, true)))).toBe(0);
+    expect(await n(db.select({ n: count() }).from(devCabinet).where(isNotNull(devCabinet.outletId)))).toBe(0);
+    expect(await n(db.select({ n: count() }).from(netRegion).where(eq(netRegion.id, region)))).toBe(1);
+    expect(await makeDemoNetwork(db, services, { simulatedCabinets: 12, leaderUserName: 'admin' }, silent)).toBe(false);
+  });
+});

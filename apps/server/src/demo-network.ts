@@ -1,0 +1,133 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AgentSaveInput, BillingRule, OutletSaveInput, OutletType } from '@cbo/contract';
+import { agentSaveRequest, outletSaveRequest, providerSaveRequest, pusherSaveRequest, regionSaveRequest, teamSaveRequest } from '@cbo/contract';
+import type { Db } from './platform/db/database.js';
+import { AppError } from './platform/http/app-error.js';
+import { inRequestTransaction } from './platform/db/request-tx.js';
+import type { Server } from './app.js';
+import { SIMULATOR_PREFIX } from './simulated-fleet.js';
+import { serialNumber } from '@cbo/simulator';
+
+/**
+ * The demo network `npm start` makes beside the simulated cabinets, so a new install shows a
+ * business and not only machines: a region, an A-B-C agent chain, a team, a service provider, a
+ * pusher, ten outlets around central Shanghai with real positions and billing rules, and the
+ * simulated cabinets bound to them (two each, as many as there are). Every record is marked
+ * simulated (a tag in the console) and `npm run demo:clear` removes them all.
+ *
+ * It is made once, in one transaction with its mark: a restart, a second process starting at the
+ * same moment, or a failure halfway leave either the whole network or nothing.
+ */
+
+type Services = Server['services'];
+
+/** Positions are WGS-84 (GPS), as the map stores them. */
+const OUTLETS: { name: string; type: OutletType; address: string; lat: number; lng: number; owner: 'A' | 'B' | 'C' | 'team'; ratio: number; billing: BillingRule }[] = [
+  { name: 'Bund River Café', type: 'catering', address: '20 Zhongshan East 1st Rd, Huangpu', lat: 31.2403, lng: 121.4905, owner: 'A', ratio: 40, billing: rule(3, 200, 60, 2000, 9900, 9900) },
+  { name: 'Nanjing Rd Mall', type: 'retail', address: '580 Nanjing East Rd, Huangpu', lat: 31.2356, lng: 121.4768, owner: 'A', ratio: 35, billing: rule(5, 150, 30, 3000, 9900, 9900) },
+  { name: "People's Sq. Stn", type: 'transport', address: '120 Xizang Middle Rd, Huangpu', lat: 31.2325, lng: 121.4751, owner: 'B', ratio: 30, billing: rule(3, 150, 30, 3000, 9900, 9900) },
+  { name: 'Xintiandi Lounge', type: 'entertainment', address: '181 Taicang Rd, Huangpu', lat: 31.2196, lng: 121.4743, owner: 'B', ratio: 35, billing: rule(0, 300, 60, 3000, 9900, 9900) },
+  { name: "Jing'an Hotel", type: 'hotel', address: "1700 Nanjing West Rd, Jing'an", lat: 31.2237, lng: 121.4459, owner: 'B', ratio: 25, billing: rule(10, 200, 60, 2400, 9900, 9900) },
+  { name: 'Tianzifang Bistro', type: 'catering', address: 'Lane 210 Taikang Rd, Huangpu', lat: 31.2087, lng: 121.4694, owner: 'C', ratio: 20, billing: rule(3, 100, 30, 2000, 9900, 9900) },
+  { name: 'Xujiahui Bookstore', type: 'leisure', address: '1 Hongqiao Rd, Xuhui', lat: 31.1956, lng: 121.4372, owner: 'C', ratio: 20, billing: rule(5, 100, 60, 1500, 6900, 6900) },
+  { name: 'Wujiaochang Cinema', type: 'entertainment', address: '99 Songhu Rd, Yangpu', lat: 31.2990, lng: 121.5146, owner: 'C', ratio: 15, billing: rule(0, 200, 60, 2000, 9900, 9900) },
+  { name: 'Lujiazui Tower', type: 'retail', address: '501 Yincheng Middle Rd, Pudong', lat: 31.2364, lng: 121.5030, owner: 'team', ratio: 60, billing: rule(3, 200, 60, 2000, 9900, 9900) },
+  { name: 'Hongqiao Rail Hall', type: 'transport', address: '1500 Shenhong Rd, Minhang', lat: 31.1942, lng: 121.3204, owner: 'team', ratio: 55, billing: rule(3, 200, 30, 4000, 9900, 9900) },
+];
+
+function rule(freeMinutes: number, pricePerPeriod: number, periodMinutes: number, dailyCap: number, totalCap: number, deposit: number): BillingRule {
+  return { freeMinutes, pricePerPeriod, periodMinutes, dailyCap, totalCap, deposit };
+}
+
+/** Demo accounts never sign in: each gets a random password nobody knows. */
+const password = () => crypto.randomBytes(9).toString('base64url').slice(0, 12);
+
+/** Makes the demo network once (nothing when SIMULATOR=0). Answers whether it was made now. */
+/** The demo's members: each terminal of the user apps and each level once or twice. */
+const DEMO_MEMBERS = [
+  { mobile: '19900000041', nickname: 'Chen Jie', terminal: 'USER_WECHAT', level: 'A' },
+  { mobile: '19900000042', nickname: 'Liu Yang', terminal: 'USER_ALIPAY', level: 'B' },
+  { mobile: '19900000043', nickname: 'Zhao Min', terminal: 'USER_IOS', level: 'C' },
+  { mobile: '19900000044', nickname: 'Sun Hao', terminal: 'USER_ANDROID', level: 'C' },
+] as const;
+
+export async function makeDemoNetwork(db: Db, services: Services, opts: { simulatedCabinets: number; leaderUserName: string }, log: FastifyBaseLogger): Promise<boolean> {
+  const simulatedCabinets = opts.simulatedCabinets;
+  if (simulatedCabinets <= 0) return false;
+  const { network, outlet, identity } = services;
+  try {
+    const made = await inRequestTransaction(db, async () => {
+      if (!(await outlet.outlets.claimDemo())) return false;
+      const sim = { simulated: true };
+      const region = await network.regions.save(regionSaveRequest.parse({ name: 'Shanghai Central', remark: 'Demo network' }), sim);
+      const agent = async (a: Omit<AgentSaveInput, 'areaCode' | 'password' | 'minWithdrawal' | 'withdrawalFeeRate' | 'regionId'>) =>
+        (await network.agents.save(agentSaveRequest.parse({ ...a, areaCode: '86', password: password(), minWithdrawal: 10000, withdrawalFeeRate: 1, regionId: region.id }), sim)).id;
+      const a = await agent({ name: 'Huangpu Power Co.', mobile: '19900000001', level: 'A', ratio: 70 });
+      const b = await agent({ name: 'Bund Charging', mobile: '19900000002', level: 'B', parentId: a, ratio: 50 });
+      const c = await agent({ name: 'Xuhui Corner Agent', mobile: '19900000003', level: 'C', parentId: b, ratio: 30 });
+      // The direct-sales team is led by the first administrator (a team's leader is a staff account).
+      const found = await identity.staff.search(opts.leaderUserName, 0, 50);
+      const leader = found.list.find((l) => l.name === opts.leaderUserName) ?? found.list[0] ?? (await identity.staff.search(undefined, 0, 1)).list[0];
+      const team = await network.regions.saveTeam(teamSaveRequest.parse({ name: 'Pudong Direct', regionId: region.id, leaderId: leader!.id, memberIds: [] }), sim);
+      const provider = await network.providers.save(providerSaveRequest.parse({ name: 'City Install Co.', contact: 'Zhang Wei', areaCode: '86', mobile: '19900000011', password: password(), ratio: 5 }), sim);
+      const pusher = await network.pushers.save(pusherSaveRequest.parse({ name: 'Li Na', areaCode: '86', mobile: '19900000021', password: password(), agentId: b, permission: 'advanced' }), sim);
+      // A few members of the rental apps, as the apps register them, and one cooperation application.
+      for (const m of DEMO_MEMBERS) await network.members.create({ ...m, areaCode: '86', simulated: true });
+      await network.cooperation.submit({ type: 'store', contact: 'Wang Fang', areaCode: '86', phone: '19900000031' }, sim);
+      const owners = { A: a, B: b, C: c };
+      const ids: number[] = [];
+      for (const [i, o] of OUTLETS.entries()) {
+        const body: OutletSaveInput = {
+          name: o.name,
+          type: o.type,
+          address: o.address,
+          lat: o.lat,
+          lng: o.lng,
+          regionId: region.id,
+          agentId: o.owner === 'team' ? null : owners[o.owner],
+          teamId: o.owner === 'team' ? team.id : null,
+          ratio: o.ratio,
+          hiddenRatio: Math.min(100, o.ratio + 5),
+          costAmount: 150000,
+          serviceProviderId: i % 3 === 0 ? provider.id : null,
+          serviceProviderRatio: i % 3 === 0 ? 5 : 0,
+          pusherId: o.owner === 'team' ? null : pusher.id,
+          areaCode: '86',
+          servicePhone: '4008208820',
+          serviceHours: o.type === 'transport' ? '05:30-23:30' : '09:00-22:00',
+          managerName: 'Demo manager',
+          managerPhone: `1990000010${i}`,
+          remark: 'Demo network',
+          billing: o.billing,
+        };
+        ids.push((await outlet.outlets.save(outletSaveRequest.parse(body), sim)).id);
+      }
+      // The simulated cabinets, two to an outlet while they last.
+      const cabinets = Math.min(simulatedCabinets, ids.length * 2);
+      for (let n = 1; n <= cabinets; n++) {
+        // A cabinet someone already bound elsewhere stays where it is (the bind is refused and rolled back alone).
+        await outlet.outlets.bind({ outletId: ids[(n - 1) % ids.length]!, sn: serialNumber(SIMULATOR_PREFIX, n) }).catch((e: unknown) => {
+          if (!(e instanceof AppError)) throw e;
+        });
+      }
+      return true;
+    });
+    if (made) log.info('Demo network made (region, agents A-B-C, team, service provider, pusher, members, 10 outlets in Shanghai, simulated cabinets bound); npm run demo:clear removes it.');
+    return made;
+  } catch (err) {
+    // The demo is a convenience: a clash with real data (a mobile already used) leaves it out, never the server.
+    log.warn({ err }, 'The demo network could not be made; nothing of it was kept');
+    return false;
+  }
+}
+
+/** Removes every simulated record of the network and its outlets (devices unbound first); answers how many. */
+export async function clearDemoNetwork(db: Db, services: Services): Promise<{ outlets: number; network: number }> {
+  return inRequestTransaction(db, async () => {
+    const outlets = await services.outlet.outlets.clearSimulated();
+    const network = await services.network.removeSimulated();
+    await services.outlet.outlets.markDemoCleared();
+    return { outlets, network };
+  });
+}

@@ -1,0 +1,201 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppAccountKind, AppLoginRequest, AppLoginResponse, AppMe } from '@cbo/contract';
+import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { Principal } from '../../platform/http/routes.js';
+import { hashPassword, newToken, sha256, verifyDecoy, verifyPassword } from '../../platform/auth/tokens.js';
+import type { LoginGuardPort, LoginLogPort } from './needs.js';
+import { netAgent, netAppAccount, netAppSession, netProvider, netPusher } from './tables.js';
+
+export interface AppSessionSettings {
+  idleMinutes: number;
+  maxHours: number;
+}
+
+/** The area code as stored: without its plus sign. */
+export const plainAreaCode = (areaCode: string) => areaCode.trim().replace(/^\+/, '');
+
+/**
+ * Accounts of the agent app (agents, ground pushers, service providers): credentials, status,
+ * sessions and sign-in. Sign-in follows the console's rules: the identifier is resolved to the
+ * account first, the console's login guard decides (under its row lock) whether a password may be
+ * checked from this address now, the password is argon2id, and every attempt goes to the login
+ * log with the account's kind and terminal. Its sessions live apart from the console's, so an app
+ * token is never found by the console's guard and a console token never by this one.
+ */
+export class AppAccounts {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: AppSessionSettings,
+    private readonly guard: LoginGuardPort,
+    private readonly loginLog: LoginLogPort,
+  ) {}
+
+  /** Hashes a password before any transaction opens, so no lock is held while argon2 runs. */
+  hash(password: string | undefined): Promise<string | null> {
+    return password ? hashPassword(password) : Promise.resolve(null);
+  }
+
+  /** Creates the account of a new agent, pusher or provider in the caller's transaction. */
+  async create(tx: Db, kind: AppAccountKind, areaCode: string, mobile: string, passwordHash: string): Promise<number> {
+    const [row] = await tx.insert(netAppAccount).values({ kind, areaCode: plainAreaCode(areaCode), mobile, passwordHash }).returning({ id: netAppAccount.id });
+    return row!.id;
+  }
+
+  /** Changes an account's mobile and, when given, its password (which ends its sessions). */
+  async update(tx: Db, accountId: number, areaCode: string, mobile: string, passwordHash: string | null): Promise<void> {
+    await tx
+      .update(netAppAccount)
+      .set({ areaCode: plainAreaCode(areaCode), mobile, ...(passwordHash ? { passwordHash } : {}) })
+      .where(eq(netAppAccount.id, accountId));
+    if (passwordHash) await this.endSessions(tx, accountId);
+  }
+
+  /** Freezes (with an optional reason) or unfreezes; a freeze ends the account's sessions. */
+  async setStatus(tx: Db, accountId: number, status: 0 | 1, reason: string | undefined): Promise<void> {
+    await tx
+      .update(netAppAccount)
+      .set({ status, freezeReason: status === 1 ? reason || null : null })
+      .where(eq(netAppAccount.id, accountId));
+    if (status === 1) await this.endSessions(tx, accountId);
+  }
+
+  private async endSessions(tx: Db, accountId: number): Promise<void> {
+    await tx.update(netAppSession).set({ revokedAt: new Date() }).where(and(eq(netAppSession.accountId, accountId), isNull(netAppSession.revokedAt)));
+  }
+
+  /** Runs a save, answering APP_MOBILE_TAKEN when the mobile is another app account's. */
+  static async mobileUnique<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      throw isUniqueViolation(e, 'net_app_account_mobile_uq') ? new AppError('APP_MOBILE_TAKEN') : e;
+    }
+  }
+
+  async login(input: AppLoginRequest, req: Pick<FastifyRequest, 'ip' | 'headers'>): Promise<AppLoginResponse> {
+    const identifier = input.userName ? input.userName : `${plainAreaCode(input.areaCode!)}-${input.mobile}`;
+    const account = await this.find(input);
+    const attempt = { userName: identifier, accountType: account?.kind ?? 'agent', terminal: input.clientType, ip: req.ip, userAgent: req.headers['user-agent'] };
+    const fail = (reason: string, accountId: number | null) => this.loginLog.record({ ...attempt, accountId, result: 'fail', failReason: reason });
+
+    // The app's keys are apart from the console's (`app:`), under the same limits and waits.
+    let reservation: unknown;
+    try {
+      reservation = await this.guard.reserve(account ? `app:${account.id}` : `app:u:${identifier.toLowerCase()}`, req.ip);
+    } catch (e) {
+      if (e instanceof AppError) await fail(e.errorName === 'LOGIN_LOCKED' ? 'locked' : 'slowed', account?.id ?? null);
+      throw e;
+    }
+    if (!account) {
+      await verifyDecoy(input.password);
+      await this.guard.failed(reservation);
+      await fail('unknown account', null);
+      throw new AppError('LOGIN_FAILED');
+    }
+    if (!(await verifyPassword(account.passwordHash, input.password))) {
+      await this.guard.failed(reservation);
+      await fail('wrong password', account.id);
+      throw new AppError('LOGIN_FAILED');
+    }
+    await this.guard.release(reservation, account.status === 0);
+    if (account.status !== 0) {
+      await fail('frozen', account.id);
+      throw new AppError('LOGIN_ACCOUNT_FROZEN');
+    }
+    const token = newToken();
+    await this.db.insert(netAppSession).values({
+      tokenHash: sha256(token),
+      accountId: account.id,
+      clientType: input.clientType,
+      ip: req.ip,
+      expiresAt: new Date(Date.now() + this.settings.maxHours * 3600_000),
+    });
+    await this.db.update(netAppAccount).set({ lastLoginAt: new Date() }).where(eq(netAppAccount.id, account.id));
+    await this.loginLog.record({ ...attempt, userName: `${account.areaCode}-${account.mobile}`, accountId: account.id, result: 'success', failReason: null });
+    return { token, accountType: account.kind as AppAccountKind };
+  }
+
+  /** By area code and mobile; by user name, the mobile when exactly one account has it. */
+  private async find(input: AppLoginRequest) {
+    if (input.userName) {
+      const rows = await this.db.select().from(netAppAccount).where(eq(netAppAccount.mobile, input.userName)).limit(2);
+      return rows.length === 1 ? rows[0] : undefined;
+    }
+    const [a] = await this.db
+      .select()
+      .from(netAppAccount)
+      .where(and(eq(netAppAccount.areaCode, plainAreaCode(input.areaCode!)), eq(netAppAccount.mobile, input.mobile!)));
+    return a;
+  }
+
+  /** The guard's resolver for calls with `app` access. */
+  async authenticate(token: string | undefined): Promise<Principal> {
+    if (!token || token.length > 128) throw new AppError('NOT_SIGNED_IN');
+    const [s] = await this.db
+      .select({
+        id: netAppSession.id,
+        accountId: netAppSession.accountId,
+        clientType: netAppSession.clientType,
+        lastSeenAt: netAppSession.lastSeenAt,
+        expiresAt: netAppSession.expiresAt,
+        revokedAt: netAppSession.revokedAt,
+        kind: netAppAccount.kind,
+        status: netAppAccount.status,
+        areaCode: netAppAccount.areaCode,
+        mobile: netAppAccount.mobile,
+      })
+      .from(netAppSession)
+      .innerJoin(netAppAccount, eq(netAppAccount.id, netAppSession.accountId))
+      .where(eq(netAppSession.tokenHash, sha256(token)));
+    if (!s) throw new AppError('NOT_SIGNED_IN');
+    if (s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
+    const now = Date.now();
+    if (s.revokedAt || s.expiresAt.getTime() <= now || now - s.lastSeenAt.getTime() > this.settings.idleMinutes * 60_000) throw new AppError('SESSION_EXPIRED');
+    const touchAfter = Math.min(60_000, (this.settings.idleMinutes * 60_000) / 4);
+    if (now - s.lastSeenAt.getTime() > touchAfter) {
+      await this.db
+        .update(netAppSession)
+        .set({ lastSeenAt: new Date(now) })
+        .where(and(eq(netAppSession.id, s.id), lt(netAppSession.lastSeenAt, new Date(now - touchAfter))));
+    }
+    return {
+      accountId: s.accountId,
+      sessionId: s.id,
+      userName: `${s.areaCode}-${s.mobile}`,
+      accountType: s.kind as AppAccountKind,
+      clientType: s.clientType,
+      roleCodes: [],
+      roleNames: [],
+      isSuper: false,
+    };
+  }
+
+  async logout(p: Principal): Promise<null> {
+    await this.db.update(netAppSession).set({ revokedAt: new Date() }).where(and(eq(netAppSession.id, p.sessionId), isNull(netAppSession.revokedAt)));
+    return null;
+  }
+
+  /** The signed-in account and the agent, pusher or provider it belongs to. */
+  async me(p: Principal): Promise<AppMe> {
+    const [a] = await this.db.select().from(netAppAccount).where(eq(netAppAccount.id, p.accountId));
+    if (!a) throw new AppError('NOT_SIGNED_IN');
+    const base = { accountType: a.kind as AppAccountKind, areaCode: a.areaCode, mobile: a.mobile, level: null, ratio: null };
+    if (a.kind === 'agent') {
+      const [g] = await this.db.select().from(netAgent).where(eq(netAgent.accountId, a.id));
+      return { ...base, id: g!.id, name: g!.name, level: g!.level as AppMe['level'], ratio: g!.ratio };
+    }
+    if (a.kind === 'groundPromoter') {
+      const [g] = await this.db.select().from(netPusher).where(eq(netPusher.accountId, a.id));
+      return { ...base, id: g!.id, name: g!.name };
+    }
+    const [g] = await this.db.select().from(netProvider).where(eq(netProvider.accountId, a.id));
+    return { ...base, id: g!.id, name: g!.name, ratio: g!.ratio };
+  }
+
+  /** Sessions of the app accounts given, ended (used when simulated data is removed). */
+  async dropSessions(tx: Db, accountIds: number[]): Promise<void> {
+    if (accountIds.length) await tx.execute(sql`delete from net_app_session where account_id = any(${sql.raw(`array[${accountIds.map(Number).join(',')}]::bigint[]`)})`);
+  }
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  CooperationApplyRequest,
+  CooperationFilter,
+  CooperationHandleRequest,
+  CooperationItem,
+  CooperationQuery,
+  CooperationStatus,
+  CooperationType,
+  MemberFilter,
+  MemberItem,
+  MemberLevel,
+  MemberQuery,
+  MemberStatusRequest,
+  UserClientType,
+} from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+import { containing } from '../../platform/db/paging.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { StaffDirectory } from './needs.js';
+import { plainAreaCode } from './app-accounts.service.js';
+import { netCooperation, netMember } from './tables.js';
+
+/** What a member is created with (members come from the rental apps, the demo network and tests). */
+export interface NewMember {
+  areaCode: string;
+  mobile: string;
+  nickname: string;
+  terminal: UserClientType;
+  level?: MemberLevel;
+  simulated?: boolean;
+}
+
+/** Members: the end users of the rental apps. Staff read them and freeze (with a reason) or unfreeze them. */
+export class MemberService {
+  constructor(private readonly db: Db) {}
+
+  private where(f: MemberFilter): SQL | undefined {
+    const c: SQL[] = [];
+    if (f.keyword) c.push(or(ilike(netMember.mobile, containing(f.keyword)), ilike(netMember.nickname, containing(f.keyword)))!);
+    if (f.terminal) c.push(eq(netMember.terminal, f.terminal));
+    if (f.level) c.push(eq(netMember.level, f.level));
+    if (f.status !== undefined) c.push(eq(netMember.status, f.status));
+    return c.length ? and(...c) : undefined;
+  }
+
+  async count(f: MemberFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(netMember).where(this.where(f));
+    return Number(r!.n);
+  }
+
+  async rows(q: MemberFilter & Pick<MemberQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<MemberItem[]> {
+    const rows = await this.db
+      .select()
+      .from(netMember)
+      .where(this.where(q))
+      .orderBy((q.order === 'ascend' ? asc : desc)(netMember.createdAt), desc(netMember.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((m) => ({
+      id: m.id,
+      areaCode: m.areaCode,
+      mobile: m.mobile,
+      nickname: m.nickname,
+      terminal: m.terminal as UserClientType,
+      level: m.level as MemberLevel,
+      // Balance and deposit come from the ledger and orders from the order list: none exist yet.
+      balance: 0,
+      deposit: 0,
+      orderCount: 0,
+      status: m.status === 1 ? 1 : 0,
+      freezeReason: m.freezeReason,
+      simulated: m.simulated,
+      createTime: m.createdAt.toISOString(),
+    }));
+  }
+
+  /** A member as the app registers one; the same mobile twice answers the existing member. */
+  async create(m: NewMember): Promise<{ id: number }> {
+    const areaCode = plainAreaCode(m.areaCode);
+    const [row] = await this.db
+      .insert(netMember)
+      .values({ areaCode, mobile: m.mobile, nickname: m.nickname, terminal: m.terminal, level: m.level ?? 'C', simulated: m.simulated ?? false })
+      .onConflictDoNothing()
+      .returning({ id: netMember.id });
+    if (row) return row;
+    const [old] = await this.db.select({ id: netMember.id }).from(netMember).where(and(eq(netMember.areaCode, areaCode), eq(netMember.mobile, m.mobile)));
+    return old!;
+  }
+
+  /** Freezing keeps its reason; unfreezing clears it. One conditional update: a missing member is NOT_FOUND. */
+  async setStatus(req: MemberStatusRequest): Promise<null> {
+    const [row] = await this.db
+      .update(netMember)
+      .set({ status: req.status, freezeReason: req.status === 1 ? req.reason! : null })
+      .where(eq(netMember.id, req.id))
+      .returning({ id: netMember.id });
+    if (!row) throw new AppError('NOT_FOUND');
+    return null;
+  }
+
+  /** Whether a member may rent: exists and is not frozen (for the rental engine). */
+  async status(id: number): Promise<{ id: number; status: number; level: MemberLevel } | null> {
+    const [m] = await this.db.select({ id: netMember.id, status: netMember.status, level: netMember.level }).from(netMember).where(eq(netMember.id, id));
+    return m ? { ...m, level: m.level as MemberLevel } : null;
+  }
+}
+
+/** Agency cooperation applications: passed on by app accounts, handled by staff. */
+export class CooperationService {
+  constructor(
+    private readonly db: Db,
+    private readonly staff: StaffDirectory,
+  ) {}
+
+  private where(f: CooperationFilter): SQL | undefined {
+    const c: SQL[] = [];
+    if (f.keyword) {
+      const kw = containing(f.keyword);
+      c.push(or(ilike(netCooperation.number, kw), ilike(netCooperation.contact, kw), ilike(netCooperation.phone, kw))!);
+    }
+    if (f.type) c.push(eq(netCooperation.type, f.type));
+    if (f.status) c.push(eq(netCooperation.status, f.status));
+    return c.length ? and(...c) : undefined;
+  }
+
+  async count(f: CooperationFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(netCooperation).where(this.where(f));
+    return Number(r!.n);
+  }
+
+  async rows(q: CooperationFilter & Pick<CooperationQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<CooperationItem[]> {
+    const rows = await this.db
+      .select()
+      .from(netCooperation)
+      .where(this.where(q))
+      .orderBy((q.order === 'ascend' ? asc : desc)(netCooperation.createdAt), desc(netCooperation.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      type: r.type as CooperationType,
+      contact: r.contact,
+      areaCode: r.areaCode,
+      phone: r.phone,
+      status: r.status as CooperationStatus,
+      handlerId: r.handlerId,
+      handlerName: r.handlerName,
+      note: r.note,
+      handleTime: r.handledAt?.toISOString() ?? null,
+      simulated: r.simulated,
+      createTime: r.createdAt.toISOString(),
+    }));
+  }
+
+  /** A new application, numbered CA + the UTC date + its id (written once the id is known). */
+  async submit(req: CooperationApplyRequest, opts: { submittedBy?: number; simulated?: boolean } = {}): Promise<{ id: number }> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(netCooperation)
+        .values({
+          number: `tmp-${randomUUID().slice(0, 20)}`,
+          type: req.type,
+          contact: req.contact,
+          areaCode: plainAreaCode(req.areaCode),
+          phone: req.phone,
+          submittedBy: opts.submittedBy ?? null,
+          simulated: opts.simulated ?? false,
+        })
+        .returning({ id: netCooperation.id, createdAt: netCooperation.createdAt });
+      const day = row!.createdAt.toISOString().slice(0, 10).replace(/-/g, '');
+      await tx.update(netCooperation).set({ number: `CA${day}${String(row!.id).padStart(6, '0')}` }).where(eq(netCooperation.id, row!.id));
+      return { id: row!.id };
+    });
+  }
+
+  /**
+   * Staff take an application on or close it. A processed one stays processed: the update holds
+   * only while it is not, so two people closing it at once leave one handler.
+   */
+  async handle(handlerId: number, req: CooperationHandleRequest): Promise<null> {
+    const names = await this.staff.names([handlerId]);
+    const [row] = await this.db
+      .update(netCooperation)
+      .set({ status: req.status, note: req.note || null, handlerId, handlerName: (names.get(handlerId) ?? '').slice(0, 18), handledAt: new Date() })
+      .where(and(eq(netCooperation.id, req.id), sql`${netCooperation.status} <> 'processed'`))
+      .returning({ id: netCooperation.id });
+    if (row) return null;
+    const [exists] = await this.db.select({ id: netCooperation.id }).from(netCooperation).where(eq(netCooperation.id, req.id));
+    throw new AppError(exists ? 'CONFLICT' : 'NOT_FOUND');
+  }
+}

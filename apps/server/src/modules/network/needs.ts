@@ -1,0 +1,67 @@
+import type { Db } from '../../platform/db/database.js';
+
+/**
+ * What the network module needs from other modules (app.ts passes them in) and what the outlet
+ * module hands it back once built (`attachOutlets`), so that neither imports the other's files.
+ */
+
+/** Staff accounts (identity): the people in charge of regions and the direct-sales operators. */
+export interface StaffDirectory {
+  /** Display names (nickname, else user name) of the accounts that exist. */
+  names(ids: readonly number[]): Promise<Map<number, string>>;
+  /** Staff accounts whose user name, nickname or mobile contains the keyword. */
+  search(keyword: string | undefined, offset: number, limit: number): Promise<{ list: { id: number; name: string; mobile: string | null; status: number }[]; total: number }>;
+}
+
+/** The console's sign-in lockout (identity's login guard), used by the agent app's sign-in too. */
+export interface LoginGuardPort<R = unknown> {
+  reserve(subject: string, ip: string): Promise<R>;
+  failed(r: R): Promise<void>;
+  release(r: R, trust: boolean): Promise<void>;
+}
+
+/** The login log (identity): every app sign-in attempt is written there with its kind and terminal. */
+export interface LoginLogPort {
+  record(a: {
+    accountId: number | null;
+    userName: string;
+    accountType: string;
+    terminal: string;
+    result: 'success' | 'fail';
+    failReason: string | null;
+    ip: string;
+    userAgent: string | undefined;
+  }): Promise<void>;
+}
+
+export interface NetworkNeeds {
+  staff: StaffDirectory;
+  loginGuard: LoginGuardPort;
+  loginLog: LoginLogPort;
+}
+
+/**
+ * Facts about outlets the network shows or checks, given by the outlet module after it is built.
+ * Until then (or without it) there are no outlets: every count is 0 and no outlet holds a ratio.
+ */
+export interface OutletFacts {
+  /**
+   * The outlet holding the highest ratio under an agent, read in the caller's transaction `db`.
+   * An agent's ratio change locks the agent row first; an outlet save locks it too (through
+   * `agents.ratioCeiling`), so this read cannot race an outlet's change.
+   */
+  highestRatioOutlet(db: Db, agentId: number): Promise<{ name: string; ratio: number } | null>;
+  /** Devices bound to outlets of each region (through the outlet's team or agent). */
+  devicesByRegion(regionIds: readonly number[]): Promise<Map<number, number>>;
+  /** Outlets naming each service provider. */
+  outletsByProvider(providerIds: readonly number[]): Promise<Map<number, number>>;
+  /** Outlets that belong to a team (a team with outlets is not deleted). */
+  outletsOfTeam(db: Db, teamId: number): Promise<number>;
+}
+
+export const noOutlets: OutletFacts = {
+  highestRatioOutlet: async () => null,
+  devicesByRegion: async () => new Map(),
+  outletsByProvider: async () => new Map(),
+  outletsOfTeam: async () => 0,
+};

@@ -1,0 +1,211 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { RegionFilter, RegionItem, RegionOption, RegionQuery, RegionSaveRequest, TeamFilter, TeamItem, TeamOption, TeamQuery, TeamSaveRequest } from '@cbo/contract';
+import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { containing } from '../../platform/db/paging.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { OutletFacts, StaffDirectory } from './needs.js';
+import { netAgent, netRegion, netTeam, netTeamMember } from './tables.js';
+
+/**
+ * Regions (area management) and the teams of direct-sales operators in them. A region that a team
+ * or an agent belongs to cannot be deleted: the delete locks the region, and a team or agent
+ * saved into it takes a shared lock on it first, so one never slips in while it is deleted.
+ */
+export class RegionService {
+  constructor(
+    private readonly db: Db,
+    private readonly staff: StaffDirectory,
+    private readonly outlets: () => OutletFacts,
+  ) {}
+
+  private where(f: RegionFilter): SQL | undefined {
+    return f.name ? ilike(netRegion.name, containing(f.name)) : undefined;
+  }
+
+  async count(f: RegionFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(netRegion).where(this.where(f));
+    return Number(r!.n);
+  }
+
+  async rows(q: RegionFilter & Pick<RegionQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<RegionItem[]> {
+    const col = q.orderBy === 'name' ? netRegion.name : netRegion.createdAt;
+    const rows = await this.db
+      .select({
+        r: netRegion,
+        teamCount: sql<number>`(select count(*)::int from net_team t where t.region_id = ${netRegion.id})`,
+        agentCount: sql<number>`(select count(*)::int from net_agent a where a.region_id = ${netRegion.id})`,
+      })
+      .from(netRegion)
+      .where(this.where(q))
+      .orderBy((q.order === 'ascend' ? asc : desc)(col), desc(netRegion.id))
+      .limit(limit)
+      .offset(offset);
+    const ids = rows.map((r) => r.r.id);
+    const [names, devices] = await Promise.all([
+      this.staff.names(rows.map((r) => r.r.managerId).filter((x): x is number => x !== null)),
+      this.outlets().devicesByRegion(ids),
+    ]);
+    return rows.map(({ r, teamCount, agentCount }) => ({
+      id: r.id,
+      name: r.name,
+      managerId: r.managerId,
+      managerName: r.managerId === null ? null : (names.get(r.managerId) ?? null),
+      teamCount: Number(teamCount),
+      agentCount: Number(agentCount),
+      deviceCount: devices.get(r.id) ?? 0,
+      // Turnover is the sum of the region's orders; there are no orders yet, so it is truly 0.
+      turnover: 0,
+      remark: r.remark,
+      simulated: r.simulated,
+      createTime: r.createdAt.toISOString(),
+    }));
+  }
+
+  async options(): Promise<RegionOption[]> {
+    return this.db.select({ id: netRegion.id, name: netRegion.name }).from(netRegion).orderBy(asc(netRegion.name)).limit(1000);
+  }
+
+  async save(req: RegionSaveRequest, opts: { simulated?: boolean } = {}): Promise<{ id: number }> {
+    if (req.managerId && !(await this.staff.names([req.managerId])).has(req.managerId)) throw new AppError('STAFF_NOT_FOUND');
+    const values = { name: req.name, managerId: req.managerId ?? null, remark: req.remark || null };
+    try {
+      return await this.db.transaction(async (tx) => {
+        if (!req.id) {
+          const [row] = await tx.insert(netRegion).values({ ...values, simulated: opts.simulated ?? false }).returning({ id: netRegion.id });
+          return { id: row!.id };
+        }
+        const [row] = await tx.update(netRegion).set(values).where(eq(netRegion.id, req.id)).returning({ id: netRegion.id });
+        if (!row) throw new AppError('NOT_FOUND');
+        return { id: row.id };
+      });
+    } catch (e) {
+      throw isUniqueViolation(e, 'net_region_name_uq') ? new AppError('NAME_TAKEN', { name: req.name }) : e;
+    }
+  }
+
+  /** Refused while a team or an agent belongs to the region (they hold shared locks on it while saved). */
+  async delete(id: number): Promise<null> {
+    await this.db.transaction(async (tx) => {
+      const [r] = await tx.select({ id: netRegion.id }).from(netRegion).where(eq(netRegion.id, id)).for('update');
+      if (!r) throw new AppError('NOT_FOUND');
+      const [t] = await tx.select({ n: count() }).from(netTeam).where(eq(netTeam.regionId, id));
+      const [a] = await tx.select({ n: count() }).from(netAgent).where(eq(netAgent.regionId, id));
+      if (Number(t!.n) + Number(a!.n) > 0) throw new AppError('REGION_STAFFED');
+      await tx.delete(netRegion).where(eq(netRegion.id, id));
+    });
+    return null;
+  }
+
+  // ------------------------------------------------------------------------------- teams
+
+  private teamWhere(f: TeamFilter): SQL | undefined {
+    const c: SQL[] = [];
+    if (f.name) c.push(ilike(netTeam.name, containing(f.name)));
+    if (f.regionId) c.push(eq(netTeam.regionId, f.regionId));
+    return c.length ? and(...c) : undefined;
+  }
+
+  async teamCount(f: TeamFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(netTeam).where(this.teamWhere(f));
+    return Number(r!.n);
+  }
+
+  async teamRows(q: TeamFilter & Pick<TeamQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<TeamItem[]> {
+    const col = q.orderBy === 'name' ? netTeam.name : netTeam.createdAt;
+    const rows = await this.db
+      .select({ t: netTeam, regionName: netRegion.name })
+      .from(netTeam)
+      .innerJoin(netRegion, eq(netRegion.id, netTeam.regionId))
+      .where(this.teamWhere(q))
+      .orderBy((q.order === 'ascend' ? asc : desc)(col), desc(netTeam.id))
+      .limit(limit)
+      .offset(offset);
+    if (!rows.length) return [];
+    const members = await this.db.select().from(netTeamMember).where(inArray(netTeamMember.teamId, rows.map((r) => r.t.id)));
+    const names = await this.staff.names([...new Set([...members.map((m) => m.accountId), ...rows.map((r) => r.t.leaderId)])]);
+    return rows.map(({ t, regionName }) => ({
+      id: t.id,
+      name: t.name,
+      regionId: t.regionId,
+      regionName,
+      leaderId: t.leaderId,
+      leaderName: names.get(t.leaderId) ?? '',
+      members: members
+        .filter((m) => m.teamId === t.id)
+        .map((m) => ({ id: m.accountId, name: names.get(m.accountId) ?? '' }))
+        .sort((x, y) => x.id - y.id),
+      simulated: t.simulated,
+      createTime: t.createdAt.toISOString(),
+    }));
+  }
+
+  async teamOptions(): Promise<TeamOption[]> {
+    return this.db.select({ id: netTeam.id, name: netTeam.name, regionId: netTeam.regionId }).from(netTeam).orderBy(asc(netTeam.name)).limit(1000);
+  }
+
+  /** The leader is always a member; a staff account already in another team is refused, named. */
+  async saveTeam(req: TeamSaveRequest, opts: { simulated?: boolean } = {}): Promise<{ id: number }> {
+    const memberIds = [...new Set([req.leaderId, ...req.memberIds])];
+    const names = await this.staff.names(memberIds);
+    if (memberIds.some((id) => !names.has(id))) throw new AppError('STAFF_NOT_FOUND');
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [region] = await tx.select({ id: netRegion.id }).from(netRegion).where(eq(netRegion.id, req.regionId)).for('share');
+        if (!region) throw new AppError('REFERENCE_NOT_FOUND');
+        const values = { name: req.name, regionId: req.regionId, leaderId: req.leaderId };
+        let teamId: number;
+        if (!req.id) {
+          const [row] = await tx.insert(netTeam).values({ ...values, simulated: opts.simulated ?? false }).returning({ id: netTeam.id });
+          teamId = row!.id;
+        } else {
+          const [row] = await tx.update(netTeam).set(values).where(eq(netTeam.id, req.id)).returning({ id: netTeam.id });
+          if (!row) throw new AppError('NOT_FOUND');
+          teamId = row.id;
+          await tx.delete(netTeamMember).where(eq(netTeamMember.teamId, teamId));
+        }
+        // The member row's key is the account: a second team for it fails on the key, named below.
+        const taken = await tx
+          .insert(netTeamMember)
+          .values(memberIds.map((accountId) => ({ accountId, teamId })))
+          .onConflictDoNothing()
+          .returning({ accountId: netTeamMember.accountId });
+        if (taken.length !== memberIds.length) {
+          const got = new Set(taken.map((t) => t.accountId));
+          const other = memberIds.find((id) => !got.has(id))!;
+          const [team] = await tx.select({ name: netTeam.name }).from(netTeamMember).innerJoin(netTeam, eq(netTeam.id, netTeamMember.teamId)).where(eq(netTeamMember.accountId, other));
+          throw new AppError('STAFF_IN_TEAM', { name: names.get(other), team: team?.name ?? '' });
+        }
+        return { id: teamId };
+      });
+    } catch (e) {
+      throw isUniqueViolation(e, 'net_team_name_uq') ? new AppError('NAME_TAKEN', { name: req.name }) : e;
+    }
+  }
+
+  /** Refused while outlets belong to the team; its members are free to join another one. */
+  async deleteTeam(id: number): Promise<null> {
+    await this.db.transaction(async (tx) => {
+      const [t] = await tx.select({ id: netTeam.id }).from(netTeam).where(eq(netTeam.id, id)).for('update');
+      if (!t) throw new AppError('NOT_FOUND');
+      if ((await this.outlets().outletsOfTeam(tx, id)) > 0) throw new AppError('TEAM_HAS_OUTLETS');
+      await tx.delete(netTeam).where(eq(netTeam.id, id));
+    });
+    return null;
+  }
+
+  /**
+   * A team by id, locked shared for the caller's transaction (the outlet module names a team for
+   * a direct-sales outlet; the team cannot be deleted under it meanwhile).
+   */
+  async lockTeam(id: number): Promise<{ id: number; name: string; regionId: number }> {
+    const [t] = await this.db.select({ id: netTeam.id, name: netTeam.name, regionId: netTeam.regionId }).from(netTeam).where(eq(netTeam.id, id)).for('share');
+    if (!t) throw new AppError('REFERENCE_NOT_FOUND');
+    return t;
+  }
+
+  async teamNames(ids: readonly number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.select({ id: netTeam.id, name: netTeam.name }).from(netTeam).where(inArray(netTeam.id, [...ids]));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+}

@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, pgTable, smallint, type AnyPgColumn, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * The network: regions, teams, agents, ground pushers, service providers, their app accounts and
+ * sessions, members and cooperation applications. Staff accounts are the identity module's: they
+ * are named here by id only (no foreign key across modules). Balances, revenue, turnover and
+ * order counts are never stored: they come from the ledger and the orders.
+ */
+
+/** Regions (area management). */
+export const netRegion = pgTable(
+  'net_region',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: varchar('name', { length: 16 }).notNull(),
+    /** The staff account in charge. */
+    managerId: bigint('manager_id', { mode: 'number' }),
+    remark: varchar('remark', { length: 32 }),
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('net_region_name_uq').on(sql`lower(${t.name})`)],
+);
+
+/** Teams of direct-sales operators (staff accounts) in one region. */
+export const netTeam = pgTable(
+  'net_team',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: varchar('name', { length: 16 }).notNull(),
+    regionId: bigint('region_id', { mode: 'number' }).notNull().references(() => netRegion.id, { onDelete: 'restrict' }),
+    leaderId: bigint('leader_id', { mode: 'number' }).notNull(),
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('net_team_name_uq').on(sql`lower(${t.name})`), index('net_team_region_idx').on(t.regionId)],
+);
+
+/** A staff account belongs to one team at most (the key is the account). */
+export const netTeamMember = pgTable(
+  'net_team_member',
+  {
+    accountId: bigint('account_id', { mode: 'number' }).primaryKey(),
+    teamId: bigint('team_id', { mode: 'number' }).notNull().references(() => netTeam.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('net_team_member_team_idx').on(t.teamId)],
+);
+
+/**
+ * Accounts of the agent app: agents, ground pushers and service providers sign in there with an
+ * area code and mobile (unique across the three kinds) and an argon2id password. Status and the
+ * freeze reason live here, so a freeze ends the sign-in of whichever kind it is.
+ */
+export const netAppAccount = pgTable(
+  'net_app_account',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: varchar('kind', { length: 24 }).notNull(),
+    areaCode: varchar('area_code', { length: 8 }).notNull(),
+    mobile: varchar('mobile', { length: 20 }).notNull(),
+    passwordHash: varchar('password_hash', { length: 255 }).notNull(),
+    status: smallint('status').notNull().default(0),
+    freezeReason: varchar('freeze_reason', { length: 32 }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('net_app_account_mobile_uq').on(t.areaCode, t.mobile), index('net_app_account_mobile_idx').on(t.mobile)],
+);
+
+/** Sessions of the agent app: only the SHA-256 of the token is kept. */
+export const netAppSession = pgTable(
+  'net_app_session',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => netAppAccount.id, { onDelete: 'cascade' }),
+    clientType: varchar('client_type', { length: 16 }).notNull(),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('net_app_session_account_idx').on(t.accountId)],
+);
+
+/** Agents: A, B or C, each holding a ratio of at most its parent's. */
+export const netAgent = pgTable(
+  'net_agent',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull().unique().references(() => netAppAccount.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 18 }).notNull(),
+    level: varchar('level', { length: 1 }).notNull(),
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => netAgent.id, { onDelete: 'restrict' }),
+    ratio: smallint('ratio').notNull(),
+    regionId: bigint('region_id', { mode: 'number' }).references(() => netRegion.id, { onDelete: 'restrict' }),
+    minWithdrawal: bigint('min_withdrawal', { mode: 'number' }).notNull().default(0),
+    withdrawalFeeRate: smallint('withdrawal_fee_rate').notNull().default(0),
+    idCard: varchar('id_card', { length: 20 }),
+    avatar: varchar('avatar', { length: 255 }),
+    remark: varchar('remark', { length: 32 }),
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('net_agent_parent_idx').on(t.parentId),
+    index('net_agent_region_idx').on(t.regionId),
+    check('net_agent_ratio_ck', sql`${t.ratio} between 0 and 100`),
+    check('net_agent_level_ck', sql`(${t.level} = 'A' and ${t.parentId} is null) or (${t.level} in ('B', 'C') and ${t.parentId} is not null)`),
+  ],
+);
+
+/** Ground pushers, attributed to an agent. */
+export const netPusher = pgTable(
+  'net_pusher',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull().unique().references(() => netAppAccount.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 18 }).notNull(),
+    agentId: bigint('agent_id', { mode: 'number' }).notNull().references(() => netAgent.id, { onDelete: 'restrict' }),
+    permission: varchar('permission', { length: 16 }).notNull(),
+    idCardFront: varchar('id_card_front', { length: 255 }),
+    idCardBack: varchar('id_card_back', { length: 255 }),
+    avatar: varchar('avatar', { length: 255 }),
+    note: varchar('note', { length: 18 }),
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('net_pusher_agent_idx').on(t.agentId)],
+);
+
+/** Outlet service providers. */
+export const netProvider = pgTable(
+  'net_provider',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull().unique().references(() => netAppAccount.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 18 }).notNull(),
+    contact: varchar('contact', { length: 18 }).notNull(),
+    ratio: smallint('ratio').notNull(),
+    remark: varchar('remark', { length: 32 }),
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('net_provider_ratio_ck', sql`${t.ratio} between 0 and 100`)],
+);
+
+/** Members: the end users of the rental apps. */
+export const netMember = pgTable(
+  'net_member',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    areaCode: varchar('area_code', { length: 8 }).notNull(),
+    mobile: varchar('mobile', { length: 20 }).notNull(),
+    nickname: varchar('nickname', { length: 18 }).notNull(),
+    terminal: varchar('terminal', { length: 16 }).notNull(),
+    level: varchar('level', { length: 1 }).notNull().default('C'),
+    status: smallint('status').notNull().default(0),
+    freezeReason: varchar('freeze_reason', { length: 32 }),
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('net_member_mobile_uq').on(t.areaCode, t.mobile), index('net_member_created_idx').on(t.createdAt)],
+);
+
+/** Agency cooperation applications. */
+export const netCooperation = pgTable(
+  'net_cooperation',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    number: varchar('number', { length: 24 }).notNull().unique(),
+    type: varchar('type', { length: 8 }).notNull(),
+    contact: varchar('contact', { length: 18 }).notNull(),
+    areaCode: varchar('area_code', { length: 8 }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('unprocessed'),
+    /** The app account that passed it on (null: entered otherwise, the demo). */
+    submittedBy: bigint('submitted_by', { mode: 'number' }).references(() => netAppAccount.id, { onDelete: 'set null' }),
+    /** The staff account that handled it last, and its name then. */
+    handlerId: bigint('handler_id', { mode: 'number' }),
+    handlerName: varchar('handler_name', { length: 18 }),
+    note: varchar('note', { length: 64 }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('net_cooperation_created_idx').on(t.createdAt)],
+);
+

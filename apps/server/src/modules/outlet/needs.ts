@@ -1,0 +1,67 @@
+import type { BindingDeviceType, OutletDeviceItem, OwnerOptions } from '@cbo/contract';
+
+/**
+ * What the outlet module uses of other modules, declared here and passed in by app.ts (a module
+ * never imports another's files).
+ */
+
+/** An agent as an outlet sees it: the ratio it holds is the ceiling of its outlets' ratios. */
+export interface AgentForOutlet {
+  id: number;
+  name: string;
+  ratio: number;
+  regionId: number | null;
+}
+
+/** The network module: agents, teams, regions, service providers and pushers. */
+export interface OutletNetwork {
+  /**
+   * The agent an outlet is given to, its row locked (shared) until the transaction ends, so a
+   * change of the agent's ratio waits for the outlet's save and then sees its ratio. Null when
+   * there is no such agent or it is frozen.
+   */
+  lockAgentForOutlet(agentId: number): Promise<AgentForOutlet | null>;
+  team(teamId: number): Promise<{ id: number; name: string; regionId: number | null } | null>;
+  exists(kind: 'region' | 'serviceProvider' | 'pusher', id: number): Promise<boolean>;
+  /** Names by id of one kind of record (missing ids are left out). */
+  names(kind: 'agent' | 'team' | 'region' | 'serviceProvider' | 'pusher', ids: number[]): Promise<Map<number, string>>;
+  /** Choices for the outlet form (the first 50 of each kind whose name contains the keyword). */
+  options(keyword?: string): Promise<OwnerOptions>;
+}
+
+/**
+ * One kind of device that can be bound to an outlet. The device's own module keeps the binding
+ * (its row's outlet) and decides it with a conditional update, so a device has at most one outlet
+ * however many binds arrive together. Cabinets bring one today; cables and Bluetooth chargers
+ * bring theirs with the assets work.
+ */
+export interface DeviceBinder {
+  type: BindingDeviceType;
+  /** Binds when the device exists and is bound to nothing. */
+  bind(sn: string, outletId: number): Promise<'bound' | 'alreadyBound' | 'notFound'>;
+  /** Unbinds; answers the outlet it was bound to. */
+  unbind(sn: string): Promise<{ outletId: number } | 'notBound' | 'notFound'>;
+  /** The device's outlet (null: unbound), or undefined when this binder does not know the code. */
+  outletOf(sn: string): Promise<number | null | undefined>;
+  countByOutlet(outletIds: number[]): Promise<Map<number, number>>;
+  devicesOf(outletId: number): Promise<OutletDeviceItem[]>;
+  /** Devices bound to nothing whose code contains the text. */
+  unbound(text: string | undefined, limit: number): Promise<OutletDeviceItem[]>;
+  /** Unbinds every device of these outlets (removing the demo network). */
+  unbindAll(outletIds: number[]): Promise<number>;
+}
+
+/** What the outlet module needs from the others. */
+export interface OutletNeeds {
+  network: OutletNetwork;
+  devices: readonly DeviceBinder[];
+  /** True when the code names a device that is never bound to an outlet (a power bank). */
+  isUnbindableDevice(sn: string): Promise<boolean>;
+  settings: {
+    /** The map type and key of the basic settings. */
+    map(): Promise<{ mapType: string; mapKey: string }>;
+    /** The outlet page template ({id} is the outlet) and saving it. */
+    storeUrl(): Promise<string>;
+    saveStoreUrl(url: string): Promise<null>;
+  };
+}

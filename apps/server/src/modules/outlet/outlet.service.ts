@@ -1,0 +1,426 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  BindDeviceRequest,
+  BindingDeviceType,
+  BoundDevice,
+  MapPointsResult,
+  OutletDeviceItem,
+  OutletFilter,
+  OutletItem,
+  OutletQuery,
+  OutletSaveRequest,
+  OutletStatus,
+  OutletType,
+  OwnerOptions,
+} from '@cbo/contract';
+import { query, type Db } from '../../platform/db/database.js';
+import { currentTx, inRequestTransaction } from '../../platform/db/request-tx.js';
+import { containing } from '../../platform/db/paging.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { DeviceBinder, OutletNeeds } from './needs.js';
+import { outDemo, outOutlet } from './tables.js';
+
+type OutletRow = typeof outOutlet.$inferSelect;
+type RefKind = 'agent' | 'team' | 'region' | 'serviceProvider' | 'pusher';
+
+/** The outlet page address: the template with {id} replaced (every occurrence). */
+export const pageUrlOf = (template: string, id: number) => template.replaceAll('{id}', String(id));
+
+/**
+ * Outlets: their rules (who owns them, the ratio ceiling of the agent, the billing rule, the
+ * status), the devices bound to them (through each device kind's binder) and the map.
+ */
+export class OutletService {
+  constructor(
+    private readonly db: Db,
+    private readonly needs: OutletNeeds,
+  ) {}
+
+  /**
+   * One transaction that the other modules' services join too (their lookups, the agent's lock,
+   * the device's conditional update): a request's transaction when there is one, else a scope of
+   * its own, so a lock taken through a need holds until this commits.
+   */
+  private inTx<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return currentTx() ? this.db.transaction(fn) : inRequestTransaction(this.db, () => this.db.transaction(fn));
+  }
+
+  // ------------------------------------------------------------------ save
+
+  /** Creates or edits an outlet; answers its id. */
+  async save(req: OutletSaveRequest, opts: { by?: number | null; simulated?: boolean } = {}): Promise<{ id: number }> {
+    return this.inTx(async (tx) => {
+      let old: OutletRow | undefined;
+      if (req.id) {
+        [old] = await tx.select().from(outOutlet).where(and(eq(outOutlet.id, req.id), ne(outOutlet.status, 'deleted'))).for('update');
+        if (!old) throw new AppError('OUTLET_NOT_FOUND');
+        if ((old.teamId !== null) !== Boolean(req.teamId)) throw new AppError('OUTLET_OWNER_CHANGE');
+      }
+      let regionId = req.regionId ?? null;
+      if (req.agentId) {
+        // The agent's row stays locked until this commits: its ratio cannot drop below ours meanwhile.
+        const agent = await this.needs.network.lockAgentForOutlet(req.agentId);
+        if (!agent) throw new AppError('OUTLET_AGENT_NOT_FOUND');
+        if (req.ratio > agent.ratio) throw new AppError('OUTLET_RATIO_ABOVE_AGENT', { ratio: req.ratio, agent: agent.name, agentRatio: agent.ratio });
+        regionId ??= agent.regionId;
+      } else {
+        const team = await this.needs.network.team(req.teamId!);
+        if (!team) throw new AppError('OUTLET_TEAM_NOT_FOUND');
+        regionId ??= team.regionId;
+      }
+      const refs = [['region', regionId, 'OUTLET_REGION_NOT_FOUND'], ['serviceProvider', req.serviceProviderId, 'OUTLET_PROVIDER_NOT_FOUND'], ['pusher', req.pusherId, 'OUTLET_PUSHER_NOT_FOUND']] as const;
+      for (const [kind, refId, error] of refs) {
+        if (refId && !(await this.needs.network.exists(kind, refId))) throw new AppError(error);
+      }
+      const values = {
+        name: req.name,
+        type: req.type,
+        address: req.address,
+        lat: req.lat,
+        lng: req.lng,
+        regionId,
+        agentId: req.agentId ?? null,
+        teamId: req.teamId ?? null,
+        ratio: req.ratio,
+        hiddenRatio: req.hiddenRatio,
+        costAmount: req.costAmount,
+        amortizationRatio: req.amortizationRatio,
+        serviceProviderId: req.serviceProviderId ?? null,
+        serviceProviderRatio: req.serviceProviderId ? req.serviceProviderRatio : 0,
+        pusherId: req.pusherId ?? null,
+        areaCode: req.areaCode,
+        servicePhone: req.servicePhone,
+        serviceHours: req.serviceHours,
+        picture: req.picture,
+        managerName: req.managerName,
+        managerPhone: req.managerPhone,
+        remark: req.remark,
+        ...req.billing,
+        updatedAt: new Date(),
+      };
+      if (old) {
+        await tx.update(outOutlet).set(values).where(eq(outOutlet.id, old.id));
+        return { id: old.id };
+      }
+      const [{ id }] = (await query<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('out_outlet', 'id'))::int as id`)) as [{ id: number }];
+      const template = await this.needs.settings.storeUrl();
+      await tx.insert(outOutlet).values({
+        ...values,
+        id,
+        code: `O${String(id).padStart(6, '0')}`,
+        pageUrl: template ? pageUrlOf(template, id) : '',
+        simulated: opts.simulated ?? false,
+        createdBy: opts.by ?? null,
+      });
+      return { id };
+    });
+  }
+
+  // ------------------------------------------------------------------ status
+
+  /** In service → suspended, with the explanation; decided by a conditional update. */
+  async suspend(id: number, reason: string): Promise<null> {
+    const done = await this.db
+      .update(outOutlet)
+      .set({ status: 'suspended', suspendReason: reason, updatedAt: new Date() })
+      .where(and(eq(outOutlet.id, id), eq(outOutlet.status, 'inService')))
+      .returning({ id: outOutlet.id });
+    if (!done.length) await this.refuseStatus(id);
+    return null;
+  }
+
+  /** Suspended → in service (the explanation is cleared). */
+  async resume(id: number): Promise<null> {
+    const done = await this.db
+      .update(outOutlet)
+      .set({ status: 'inService', suspendReason: '', updatedAt: new Date() })
+      .where(and(eq(outOutlet.id, id), eq(outOutlet.status, 'suspended')))
+      .returning({ id: outOutlet.id });
+    if (!done.length) await this.refuseStatus(id);
+    return null;
+  }
+
+  private async refuseStatus(id: number): Promise<never> {
+    const [row] = await this.db.select({ status: outOutlet.status }).from(outOutlet).where(eq(outOutlet.id, id));
+    if (!row || row.status === 'deleted') throw new AppError('OUTLET_NOT_FOUND');
+    throw new AppError('OUTLET_STATUS');
+  }
+
+  /**
+   * Marks an outlet deleted. Refused while a device is bound: the outlet row is locked first, and a
+   * bind locks it too (shared), so a bind and a delete arriving together cannot both pass.
+   */
+  async delete(id: number): Promise<null> {
+    await this.inTx(async (tx) => {
+      const [row] = await tx.select({ id: outOutlet.id }).from(outOutlet).where(and(eq(outOutlet.id, id), ne(outOutlet.status, 'deleted'))).for('update');
+      if (!row) throw new AppError('OUTLET_NOT_FOUND');
+      const bound = (await this.deviceCounts([id])).get(id) ?? 0;
+      if (bound) throw new AppError('OUTLET_HAS_DEVICES', { count: bound });
+      await tx.update(outOutlet).set({ status: 'deleted', updatedAt: new Date() }).where(eq(outOutlet.id, id));
+    });
+    return null;
+  }
+
+  // ------------------------------------------------------------------ binding
+
+  private binderFor(type: BindingDeviceType | undefined): readonly DeviceBinder[] {
+    return type ? this.needs.devices.filter((b) => b.type === type) : this.needs.devices;
+  }
+
+  /** Which binder knows this code (undefined: none). */
+  private async findDevice(sn: string, type: BindingDeviceType | undefined): Promise<DeviceBinder> {
+    for (const b of this.binderFor(type)) if ((await b.outletOf(sn)) !== undefined) return b;
+    // Known, but as another kind of device (or one never bound to outlets): a wrong binding type.
+    const elsewhere = type && (await Promise.all(this.needs.devices.filter((b) => b.type !== type).map((b) => b.outletOf(sn)))).some((o) => o !== undefined);
+    if (elsewhere || (await this.needs.isUnbindableDevice(sn))) throw new AppError('DEVICE_WRONG_BINDING_TYPE');
+    throw new AppError('BINDING_DEVICE_NOT_FOUND');
+  }
+
+  /** Binds a device to an outlet that is not deleted; the device's own conditional update decides. */
+  async bind(req: BindDeviceRequest): Promise<BoundDevice> {
+    return this.inTx(async (tx) => {
+      // Shared lock: binds to one outlet go side by side, a delete of it waits (and then sees them).
+      const [outlet] = await tx.select({ id: outOutlet.id }).from(outOutlet).where(and(eq(outOutlet.id, req.outletId), ne(outOutlet.status, 'deleted'))).for('share');
+      if (!outlet) throw new AppError('OUTLET_NOT_FOUND');
+      const binder = await this.findDevice(req.sn, req.deviceType);
+      const result = await binder.bind(req.sn, req.outletId);
+      if (result === 'alreadyBound') throw new AppError('DEVICE_ALREADY_BOUND');
+      if (result === 'notFound') throw new AppError('BINDING_DEVICE_NOT_FOUND');
+      return { sn: req.sn, deviceType: binder.type, outletId: req.outletId };
+    });
+  }
+
+  /** Unbinds a device; an unbound device cannot be unbound. */
+  async unbind(sn: string, type?: BindingDeviceType): Promise<BoundDevice> {
+    const binder = await this.findDevice(sn, type);
+    const result = await binder.unbind(sn);
+    if (result === 'notBound') throw new AppError('DEVICE_NOT_BOUND');
+    if (result === 'notFound') throw new AppError('BINDING_DEVICE_NOT_FOUND');
+    return { sn, deviceType: binder.type, outletId: null };
+  }
+
+  async devicesOf(outletId: number): Promise<OutletDeviceItem[]> {
+    const [row] = await this.db.select({ id: outOutlet.id }).from(outOutlet).where(eq(outOutlet.id, outletId));
+    if (!row) throw new AppError('OUTLET_NOT_FOUND');
+    return (await Promise.all(this.needs.devices.map((b) => b.devicesOf(outletId)))).flat();
+  }
+
+  async unboundDevices(text: string | undefined): Promise<OutletDeviceItem[]> {
+    return (await Promise.all(this.needs.devices.map((b) => b.unbound(text, 20)))).flat().slice(0, 20);
+  }
+
+  private async deviceCounts(ids: number[]): Promise<Map<number, number>> {
+    const total = new Map<number, number>();
+    if (!ids.length) return total;
+    for (const m of await Promise.all(this.needs.devices.map((b) => b.countByOutlet(ids)))) {
+      for (const [id, n] of m) total.set(id, (total.get(id) ?? 0) + n);
+    }
+    return total;
+  }
+
+  // ------------------------------------------------------------------ lists
+
+  private where(f: OutletFilter): SQL | undefined {
+    const c: SQL[] = [f.status ? eq(outOutlet.status, f.status) : ne(outOutlet.status, 'deleted')];
+    if (f.name) c.push(or(ilike(outOutlet.name, containing(f.name)), ilike(outOutlet.code, containing(f.name)))!);
+    if (f.type) c.push(eq(outOutlet.type, f.type));
+    if (f.regionId) c.push(eq(outOutlet.regionId, f.regionId));
+    if (f.agentId) c.push(eq(outOutlet.agentId, f.agentId));
+    if (f.teamId) c.push(eq(outOutlet.teamId, f.teamId));
+    if (f.direct !== undefined) c.push(f.direct ? isNotNull(outOutlet.teamId) : isNull(outOutlet.teamId));
+    if (f.simulated !== undefined) c.push(eq(outOutlet.simulated, f.simulated));
+    return and(...c);
+  }
+
+  async count(f: OutletFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(outOutlet).where(this.where(f));
+    return Number(r!.n);
+  }
+
+  async rows(q: OutletFilter & Pick<OutletQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<OutletItem[]> {
+    const dir = q.order === 'ascend' ? asc : desc;
+    const order =
+      q.orderBy === 'name' ? [dir(outOutlet.name)] : q.orderBy === 'code' ? [dir(outOutlet.code)] : q.orderBy === 'ratio' ? [dir(outOutlet.ratio)] : [dir(outOutlet.createdAt)];
+    if (q.orderBy === 'devices') {
+      // Device counts live with the devices: sort the matching ids by them, then read the page.
+      const all = await this.db.select({ id: outOutlet.id }).from(outOutlet).where(this.where(q)).orderBy(desc(outOutlet.createdAt)).limit(20000);
+      const counts = await this.deviceCounts(all.map((r) => r.id));
+      const sign = q.order === 'ascend' ? 1 : -1;
+      const ids = all.map((r) => r.id).sort((a, b) => sign * ((counts.get(a) ?? 0) - (counts.get(b) ?? 0)) || b - a).slice(offset, offset + limit);
+      if (!ids.length) return [];
+      const rows = await this.db.select().from(outOutlet).where(inArray(outOutlet.id, ids));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return this.items(ids.map((id) => byId.get(id)!));
+    }
+    const rows = await this.db.select().from(outOutlet).where(this.where(q)).orderBy(...order, desc(outOutlet.id)).limit(limit).offset(offset);
+    return this.items(rows);
+  }
+
+  private async items(rows: OutletRow[]): Promise<OutletItem[]> {
+    const ids = (pick: (r: OutletRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
+    const kinds: [RefKind, (r: OutletRow) => number | null][] = [
+      ['agent', (r) => r.agentId],
+      ['team', (r) => r.teamId],
+      ['region', (r) => r.regionId],
+      ['serviceProvider', (r) => r.serviceProviderId],
+      ['pusher', (r) => r.pusherId],
+    ];
+    const names = new Map<RefKind, Map<number, string>>();
+    await Promise.all(kinds.map(async ([k, pick]) => names.set(k, await this.needs.network.names(k, ids(pick)))));
+    const devices = await this.deviceCounts(rows.map((r) => r.id));
+    const ref = (k: RefKind, id: number | null) => (id === null ? null : { id, name: names.get(k)!.get(id) ?? null });
+    return rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      type: r.type as OutletType,
+      status: r.status as OutletStatus,
+      suspendReason: r.suspendReason,
+      address: r.address,
+      lat: r.lat,
+      lng: r.lng,
+      region: ref('region', r.regionId),
+      agent: ref('agent', r.agentId),
+      team: ref('team', r.teamId),
+      direct: r.teamId !== null,
+      ratio: r.ratio,
+      hiddenRatio: r.hiddenRatio,
+      costAmount: r.costAmount,
+      amortizationRatio: r.amortizationRatio,
+      serviceProvider: ref('serviceProvider', r.serviceProviderId),
+      serviceProviderRatio: r.serviceProviderRatio,
+      pusher: ref('pusher', r.pusherId),
+      areaCode: r.areaCode,
+      servicePhone: r.servicePhone,
+      serviceHours: r.serviceHours,
+      picture: r.picture,
+      managerName: r.managerName,
+      managerPhone: r.managerPhone,
+      remark: r.remark,
+      billing: { freeMinutes: r.freeMinutes, pricePerPeriod: r.pricePerPeriod, periodMinutes: r.periodMinutes, dailyCap: r.dailyCap, totalCap: r.totalCap, deposit: r.deposit },
+      pageUrl: r.pageUrl,
+      devices: devices.get(r.id) ?? 0,
+      // Orders arrive with the rental engine; until then no outlet has turned anything over.
+      turnover: 0,
+      simulated: r.simulated,
+      createTime: r.createdAt.toISOString(),
+    }));
+  }
+
+  // ------------------------------------------------------------------ map
+
+  /**
+   * The outlets on the map. The tiles are those of the map type set in the basic settings when its
+   * key is configured; otherwise OpenStreetMap's (the console says so).
+   */
+  async mapPoints(q: { regionId?: number; status?: 'inService' | 'suspended' }): Promise<MapPointsResult> {
+    const c: SQL[] = [q.status ? eq(outOutlet.status, q.status) : ne(outOutlet.status, 'deleted')];
+    if (q.regionId) c.push(eq(outOutlet.regionId, q.regionId));
+    const rows = await this.db
+      .select({ id: outOutlet.id, name: outOutlet.name, status: outOutlet.status, lat: outOutlet.lat, lng: outOutlet.lng, address: outOutlet.address, regionId: outOutlet.regionId, simulated: outOutlet.simulated })
+      .from(outOutlet)
+      .where(and(...c))
+      .orderBy(asc(outOutlet.id))
+      .limit(20000);
+    const devices = await this.deviceCounts(rows.map((r) => r.id));
+    const map = await this.needs.settings.map();
+    const tiles = map.mapKey && ['gaode', 'tencent', 'google'].includes(map.mapType) ? (map.mapType as 'gaode' | 'tencent' | 'google') : 'osm';
+    return {
+      mapType: map.mapType,
+      tiles,
+      points: rows.map((r) => ({ ...r, status: r.status as OutletStatus, devices: devices.get(r.id) ?? 0, turnover: 0 })),
+    };
+  }
+
+  /** Outlet names by id (the cabinet list shows where each cabinet stands). */
+  async namesOf(ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.select({ id: outOutlet.id, name: outOutlet.name }).from(outOutlet).where(inArray(outOutlet.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  ownerOptions(keyword?: string): Promise<OwnerOptions> {
+    return this.needs.network.options(keyword);
+  }
+
+  // ------------------------------------------------------------------ for other modules
+
+  /** Saves the outlet page template and rewrites every outlet's page address from it, in one transaction. */
+  async applyStoreUrl(template: string): Promise<null> {
+    await this.inTx(async (tx) => {
+      await this.needs.settings.saveStoreUrl(template);
+      await tx.update(outOutlet).set({ pageUrl: template ? sql`replace(${template}, '{id}', ${outOutlet.id}::text)` : '' });
+    });
+    return null;
+  }
+
+  /**
+   * What the network module shows and checks about outlets (its OutletFacts): the ceiling an
+   * agent's ratio change must respect, devices per region, outlets per service provider and team.
+   */
+  readonly facts = {
+    /** The outlet of this agent with the highest ratio, read in the caller's transaction. */
+    highestRatioOutlet: async (db: Db, agentId: number): Promise<{ name: string; ratio: number } | null> => {
+      const [row] = await db
+        .select({ name: outOutlet.name, ratio: outOutlet.ratio })
+        .from(outOutlet)
+        .where(and(eq(outOutlet.agentId, agentId), ne(outOutlet.status, 'deleted')))
+        .orderBy(desc(outOutlet.ratio))
+        .limit(1);
+      return row ?? null;
+    },
+    devicesByRegion: async (regionIds: readonly number[]): Promise<Map<number, number>> => {
+      const out = new Map<number, number>();
+      if (!regionIds.length) return out;
+      const rows = await this.db
+        .select({ id: outOutlet.id, regionId: outOutlet.regionId })
+        .from(outOutlet)
+        .where(and(inArray(outOutlet.regionId, [...regionIds]), ne(outOutlet.status, 'deleted')));
+      const devices = await this.deviceCounts(rows.map((r) => r.id));
+      for (const r of rows) out.set(r.regionId!, (out.get(r.regionId!) ?? 0) + (devices.get(r.id) ?? 0));
+      return out;
+    },
+    outletsByProvider: async (providerIds: readonly number[]): Promise<Map<number, number>> => {
+      if (!providerIds.length) return new Map();
+      const rows = await this.db
+        .select({ id: outOutlet.serviceProviderId, n: count() })
+        .from(outOutlet)
+        .where(and(inArray(outOutlet.serviceProviderId, [...providerIds]), ne(outOutlet.status, 'deleted')))
+        .groupBy(outOutlet.serviceProviderId);
+      return new Map(rows.map((r) => [r.id!, Number(r.n)]));
+    },
+    outletsOfTeam: async (db: Db, teamId: number): Promise<number> => {
+      const [r] = await db.select({ n: count() }).from(outOutlet).where(and(eq(outOutlet.teamId, teamId), ne(outOutlet.status, 'deleted')));
+      return Number(r!.n);
+    },
+  };
+
+  /**
+   * Claims the making of the demo network: true for the one caller that may make it now (never
+   * made, or not cleared). The row is written in the caller's transaction, so a failed making
+   * leaves no mark and several processes starting together make it once.
+   */
+  async claimDemo(): Promise<boolean> {
+    const won = await this.db.insert(outDemo).values({ key: 'network', state: 'created' }).onConflictDoNothing().returning({ key: outDemo.key });
+    return won.length > 0;
+  }
+
+  /** Records that the demo network was removed (a later start leaves it out). */
+  async markDemoCleared(): Promise<void> {
+    await this.db
+      .insert(outDemo)
+      .values({ key: 'network', state: 'cleared' })
+      .onConflictDoUpdate({ target: outDemo.key, set: { state: 'cleared', at: new Date() } });
+  }
+
+  /** Removes every simulated outlet, unbinding its devices first; answers how many. */
+  async clearSimulated(): Promise<number> {
+    return this.inTx(async (tx) => {
+      const ids = (await tx.select({ id: outOutlet.id }).from(outOutlet).where(eq(outOutlet.simulated, true)).for('update')).map((r) => r.id);
+      if (!ids.length) return 0;
+      for (const b of this.needs.devices) await b.unbindAll(ids);
+      await tx.delete(outOutlet).where(inArray(outOutlet.id, ids));
+      return ids.length;
+    });
+  }
+}

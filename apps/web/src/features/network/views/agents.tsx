@@ -1,0 +1,308 @@
+import { useMemo } from 'react';
+import { Button, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AGENT_LEVELS, PARENT_LEVEL, PERMS, agentSaveRequest, type AgentItem, type AgentLevel } from '@cbo/contract';
+import { request } from '@/shared/request';
+import { Permit, useButtons } from '@/shared/permission';
+import { useZodRule } from '@/shared/form';
+import { DetailDrawer, FormDrawer, FormModal, ListPage, callKey, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { AccountSelect, ImageInput, MobileItem, SimulatedTag, StatusTag, money, useNetLabel, useRegionOptions } from '../components/network-data';
+
+interface AgentValues {
+  name: string;
+  areaCode: string;
+  mobile: string;
+  password?: string;
+  level: AgentLevel;
+  parentId?: number | null;
+  ratio: number;
+  regionId?: number | null;
+  /** In currency units; sent in cents. */
+  minWithdrawal: number;
+  withdrawalFeeRate: number;
+  idCard?: string;
+  avatar?: string | null;
+  remark?: string;
+}
+
+const field = agentSaveRequest.shape;
+
+/**
+ * Agent management → agent list (menu url network/agents): agents A, B and C with their parent,
+ * the ratio each holds, and the chain from the platform down (each level earns the difference).
+ */
+export default function AgentsView() {
+  const { t } = useTranslation(['network', 'kit']);
+  const rule = useZodRule();
+  const net = useNetLabel();
+  const buttons = useButtons();
+  const regions = useRegionOptions();
+  const edit = useOverlay<AgentItem>();
+  const chain = useOverlay<AgentItem>();
+  const freeze = useOverlay<AgentItem>();
+  const [form] = Form.useForm<AgentValues>();
+  const level = Form.useWatch('level', form);
+
+  const unfreeze = useRowAction<AgentItem>({
+    confirm: (row) => ({ title: t('agents.unfreezeConfirm', { name: row.name }) }),
+    call: (row) => request('agentUpdateStatus', { body: { id: row.id, status: 0 } }),
+    success: t('common.unfrozen'),
+    invalidates: ['agentQueryPage'],
+  });
+
+  const filters = useMemo<FiltersOf<'agentQueryPage'>>(
+    () => [
+      { type: 'text', name: 'name', label: t('agents.keyword'), maxLength: 32 },
+      { type: 'select', name: 'level', label: t('agents.level'), options: optionsOf(AGENT_LEVELS, net.level) },
+      { type: 'select', name: 'status', label: t('common.status'), options: [0, 1].map((v) => ({ value: v, label: net.status(v) })) },
+      { type: 'select', name: 'regionId', label: t('agents.region'), options: regions },
+    ],
+    [t, net, regions],
+  );
+
+  const columns = useMemo<ColumnsOf<'agentQueryPage'>>(
+    () => [
+      {
+        title: t('agents.name'),
+        dataIndex: 'name',
+        key: 'name',
+        fixed: 'left',
+        sortable: true,
+        render: (v: string, r) => (
+          <Space size={4} wrap>
+            {v}
+            <SimulatedTag simulated={r.simulated} />
+          </Space>
+        ),
+      },
+      { title: t('common.mobile'), key: 'mobile', render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
+      { title: t('agents.level'), dataIndex: 'level', key: 'level', render: (v: AgentLevel) => <Tag color={v === 'A' ? 'gold' : v === 'B' ? 'blue' : 'default'}>{net.level(v)}</Tag> },
+      { title: t('agents.parent'), dataIndex: 'parentName', key: 'parentName', render: (v: string | null) => v ?? '-' },
+      { title: t('agents.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
+      { title: t('agents.region'), dataIndex: 'regionName', key: 'regionName', render: (v: string | null) => v ?? '-' },
+      { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
+      { title: t('agents.balance'), dataIndex: 'balance', key: 'balance', render: (v: number) => money(v) },
+      { title: t('agents.totalRevenue'), dataIndex: 'totalRevenue', key: 'totalRevenue', render: (v: number) => money(v) },
+      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('kit:actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_: unknown, row) => (
+          <Space size={0} wrap>
+            <Button type="link" size="small" onClick={() => chain.show(row)}>
+              {t('agents.chain')}
+            </Button>
+            {buttons.has(PERMS.agentSave) && (
+              <Button type="link" size="small" onClick={() => edit.show(row)}>
+                {t('common.edit')}
+              </Button>
+            )}
+            {buttons.has(PERMS.agentStatus) &&
+              (row.status === 0 ? (
+                <Button type="link" size="small" danger onClick={() => freeze.show(row)}>
+                  {t('common.freeze')}
+                </Button>
+              ) : (
+                <Button type="link" size="small" onClick={() => unfreeze.run(row)}>
+                  {t('common.unfreeze')}
+                </Button>
+              ))}
+          </Space>
+        ),
+      },
+    ],
+    [t, net, buttons.has, chain.show, edit.show, freeze.show, unfreeze.run],
+  );
+
+  const row = edit.record;
+  const creating = edit.open && !row;
+  const initial: Partial<AgentValues> = row
+    ? {
+        name: row.name,
+        areaCode: row.areaCode,
+        mobile: row.mobile,
+        level: row.level,
+        parentId: row.parentId,
+        ratio: row.ratio,
+        regionId: row.regionId,
+        minWithdrawal: row.minWithdrawal / 100,
+        withdrawalFeeRate: row.withdrawalFeeRate,
+        idCard: row.idCard ?? '',
+        avatar: row.avatar,
+        remark: row.remark ?? '',
+      }
+    : { areaCode: '86', level: 'A', ratio: 0, minWithdrawal: 0, withdrawalFeeRate: 0 };
+  const parentLevel = level ? PARENT_LEVEL[level] : null;
+
+  const save = (v: AgentValues) =>
+    request('agentSaveOrUpdate', {
+      body: {
+        id: row?.id,
+        name: v.name,
+        areaCode: v.areaCode,
+        mobile: v.mobile,
+        password: v.password || undefined,
+        level: v.level,
+        parentId: parentLevel ? (v.parentId ?? null) : null,
+        ratio: v.ratio,
+        regionId: v.regionId ?? null,
+        minWithdrawal: Math.round((v.minWithdrawal ?? 0) * 100),
+        withdrawalFeeRate: v.withdrawalFeeRate,
+        idCard: v.idCard ?? '',
+        avatar: v.avatar ?? null,
+        remark: v.remark ?? '',
+      },
+    });
+
+  return (
+    <ListPage
+      listCall="agentQueryPage"
+      rowKey="id"
+      title={t('agents.title')}
+      filters={filters}
+      columns={columns}
+      exportCall="agentExport"
+      exportPerm={PERMS.agentExport}
+      toolbar={
+        <Permit perm={PERMS.agentSave}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+            {t('agents.add')}
+          </Button>
+        </Permit>
+      }
+    >
+      <FormDrawer<AgentValues>
+        form={form}
+        name="agent"
+        open={edit.open}
+        title={creating ? t('agents.createTitle') : t('agents.editTitle', { name: row?.name ?? '' })}
+        onClose={edit.hide}
+        initialValues={initial}
+        onSubmit={save}
+        invalidates={['agentQueryPage', 'selectUserByType']}
+      >
+        <Form.Item name="name" label={t('agents.name')} rules={[rule(field.name, t('agents.name'))]}>
+          <Input maxLength={18} showCount />
+        </Form.Item>
+        <MobileItem label={t('common.mobile')} />
+        <Form.Item
+          name="password"
+          label={t('common.password')}
+          extra={creating ? t('common.passwordHint') : t('common.passwordKeep')}
+          rules={[creating ? rule(field.password.unwrap(), t('common.password')) : rule(field.password, t('common.password'))]}
+        >
+          <Input.Password maxLength={18} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="level" label={t('agents.level')} rules={[rule(field.level, t('agents.level'))]} extra={row && row.childCount > 0 ? t('agents.levelFixed') : undefined}>
+          <Select options={optionsOf(AGENT_LEVELS, net.level)} disabled={Boolean(row && row.childCount > 0)} onChange={() => form.setFieldValue('parentId', null)} />
+        </Form.Item>
+        {parentLevel && (
+          <Form.Item name="parentId" label={t('agents.parent')} rules={[{ required: true, message: t('agents.parentRequired', { level: net.level(parentLevel) }) }]}>
+            <AccountSelect type="agent" level={parentLevel} initial={row?.parentId ? [{ id: row.parentId, name: row.parentName ?? '' }] : undefined} placeholder={net.level(parentLevel)} />
+          </Form.Item>
+        )}
+        <Form.Item name="ratio" label={t('agents.ratio')} rules={[rule(field.ratio, t('agents.ratio'))]} extra={t('agents.ratioHint')}>
+          <InputNumber min={0} max={100} precision={0} addonAfter="%" style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="regionId" label={t('agents.region')}>
+          <Select allowClear options={regions} />
+        </Form.Item>
+        <Form.Item name="minWithdrawal" label={t('agents.minWithdrawal')} rules={[{ validator: async (_r, v: number | null) => void field.minWithdrawal.parse(Math.round((v ?? 0) * 100)) }]} extra={t('agents.minWithdrawalHint')}>
+          <InputNumber min={0} max={9999999} precision={0} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="withdrawalFeeRate" label={t('agents.withdrawalFeeRate')} rules={[rule(field.withdrawalFeeRate, t('agents.withdrawalFeeRate'))]}>
+          <InputNumber min={0} max={100} precision={0} addonAfter="%" style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="idCard" label={t('common.idCard')} rules={[rule(field.idCard, t('common.idCard'))]}>
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item name="avatar" label={t('common.avatar')}>
+          <ImageInput call="agentUploadImage" />
+        </Form.Item>
+        <Form.Item name="remark" label={t('common.remark')} rules={[rule(field.remark, t('common.remark'))]}>
+          <Input.TextArea maxLength={32} showCount autoSize />
+        </Form.Item>
+      </FormDrawer>
+      <FormModal<{ reason?: string }>
+        open={freeze.open}
+        title={t('agents.freezeTitle', { name: freeze.record?.name ?? '' })}
+        onClose={freeze.hide}
+        onSubmit={(v) => request('agentUpdateStatus', { body: { id: freeze.record!.id, status: 1, reason: v.reason ?? '' } })}
+        invalidates={['agentQueryPage']}
+        successMessage={t('common.frozen')}
+      >
+        <Typography.Paragraph type="secondary">{t('agents.freezeHint')}</Typography.Paragraph>
+        <Form.Item name="reason" label={t('common.reason')}>
+          <Input maxLength={32} showCount />
+        </Form.Item>
+      </FormModal>
+      <ChainDrawer agent={chain.record} open={chain.open} onClose={chain.hide} />
+    </ListPage>
+  );
+}
+
+/** An agent's chain from the platform down: what each level holds and earns (they total 100). */
+function ChainDrawer({ agent, open, onClose }: { agent: AgentItem | undefined; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('network');
+  const net = useNetLabel();
+  const detail = useQuery({
+    queryKey: [...callKey('agentDetail'), agent?.id],
+    queryFn: ({ signal }) => request('agentDetail', { query: { id: agent!.id } }, { signal }),
+    enabled: open && Boolean(agent),
+  });
+  const d = detail.data;
+  return (
+    <DetailDrawer
+      open={open}
+      onClose={onClose}
+      title={t('agents.chainTitle', { name: agent?.name ?? '' })}
+      loading={detail.isPending}
+      items={
+        d
+          ? [
+              { key: 'level', label: t('agents.level'), value: net.level(d.level) },
+              { key: 'ratio', label: t('agents.ratio'), value: `${d.ratio}%` },
+              { key: 'floor', label: t('agents.childFloor'), value: `${d.childFloor}%` },
+              { key: 'children', label: t('agents.children'), value: d.childCount },
+              { key: 'minWithdrawal', label: t('agents.minWithdrawal'), value: money(d.minWithdrawal) },
+              { key: 'fee', label: t('agents.withdrawalFeeRate'), value: `${d.withdrawalFeeRate}%` },
+              { key: 'idCard', label: t('common.idCard'), value: d.idCard },
+              { key: 'remark', label: t('common.remark'), value: d.remark },
+            ]
+          : []
+      }
+    >
+      {d && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {t('agents.chain')}
+          </Typography.Title>
+          <Table
+            size="small"
+            pagination={false}
+            rowKey={(l) => l.agentId ?? 0}
+            dataSource={d.chain}
+            columns={[
+              { title: t('agents.link'), key: 'who', render: (_: unknown, l) => (l.agentId === null ? net.platform : `${l.name} (${net.level(l.level!)})`) },
+              { title: t('agents.holds'), dataIndex: 'holds', key: 'holds', render: (v: number) => `${v}%` },
+              { title: t('agents.earns'), dataIndex: 'earns', key: 'earns', render: (v: number) => `${v}%` },
+            ]}
+            summary={() => (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0}>{t('agents.total')}</Table.Summary.Cell>
+                <Table.Summary.Cell index={1} />
+                <Table.Summary.Cell index={2}>{d.chain.reduce((s, l) => s + l.earns, 0)}%</Table.Summary.Cell>
+              </Table.Summary.Row>
+            )}
+          />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+            {t('agents.chainHint')}
+          </Typography.Paragraph>
+        </>
+      )}
+    </DetailDrawer>
+  );
+}

@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import { Button, Form, Input, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MEMBER_LEVELS, PERMS, USER_CLIENT_TYPES, memberFreezeReason, type MemberItem, type MemberLevel } from '@cbo/contract';
+import { request } from '@/shared/request';
+import { useButtons } from '@/shared/permission';
+import { useZodRule } from '@/shared/form';
+import { FormModal, ListPage, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { SimulatedTag, StatusTag, money, useNetLabel } from '../components/network-data';
+
+/**
+ * User management → user info (menu url network/members): the members of the rental apps. Staff
+ * freeze one with a reason and unfreeze it; balance, deposit and orders come from the ledger and
+ * the orders (0 until those hold anything).
+ */
+export default function MembersView() {
+  const { t } = useTranslation(['network', 'kit']);
+  const rule = useZodRule();
+  const net = useNetLabel();
+  const buttons = useButtons();
+  const freeze = useOverlay<MemberItem>();
+
+  const unfreeze = useRowAction<MemberItem>({
+    confirm: (row) => ({ title: t('members.unfreezeConfirm', { name: row.nickname }) }),
+    call: (row) => request('memberUpdateStatus', { body: { id: row.id, status: 0 } }),
+    success: t('common.unfrozen'),
+    invalidates: ['memberQueryPage'],
+  });
+
+  const filters = useMemo<FiltersOf<'memberQueryPage'>>(
+    () => [
+      { type: 'text', name: 'keyword', label: t('members.keyword'), maxLength: 32 },
+      { type: 'select', name: 'terminal', label: t('members.terminal'), options: optionsOf(USER_CLIENT_TYPES, net.terminal) },
+      { type: 'select', name: 'level', label: t('members.level'), options: optionsOf(MEMBER_LEVELS, net.memberLevel) },
+      { type: 'select', name: 'status', label: t('common.status'), options: [0, 1].map((v) => ({ value: v, label: net.status(v) })) },
+    ],
+    [t, net],
+  );
+
+  const columns = useMemo<ColumnsOf<'memberQueryPage'>>(
+    () => [
+      { title: t('common.mobile'), key: 'mobile', fixed: 'left', render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
+      {
+        title: t('members.nickname'),
+        dataIndex: 'nickname',
+        key: 'nickname',
+        render: (v: string, r) => (
+          <Space size={4} wrap>
+            {v}
+            <SimulatedTag simulated={r.simulated} />
+          </Space>
+        ),
+      },
+      { title: t('members.terminal'), dataIndex: 'terminal', key: 'terminal', render: (v: MemberItem['terminal']) => net.terminal(v) },
+      { title: t('members.level'), dataIndex: 'level', key: 'level', render: (v: MemberLevel) => <Tag>{net.memberLevel(v)}</Tag> },
+      { title: t('members.balance'), dataIndex: 'balance', key: 'balance', render: (v: number) => money(v) },
+      { title: t('members.deposit'), dataIndex: 'deposit', key: 'deposit', render: (v: number) => money(v) },
+      { title: t('members.orders'), dataIndex: 'orderCount', key: 'orderCount' },
+      { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
+      { title: t('members.freezeReason'), dataIndex: 'freezeReason', key: 'freezeReason', render: (v: string | null) => v ?? '-' },
+      { title: t('members.registered'), dataIndex: 'createTime', key: 'createTime', sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('kit:actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_: unknown, row) =>
+          buttons.has(PERMS.memberStatus) &&
+          (row.status === 0 ? (
+            <Button type="link" size="small" danger onClick={() => freeze.show(row)}>
+              {t('common.freeze')}
+            </Button>
+          ) : (
+            <Button type="link" size="small" onClick={() => unfreeze.run(row)}>
+              {t('common.unfreeze')}
+            </Button>
+          )),
+      },
+    ],
+    [t, net, buttons.has, freeze.show, unfreeze.run],
+  );
+
+  return (
+    <ListPage listCall="memberQueryPage" rowKey="id" title={t('members.title')} filters={filters} columns={columns} exportCall="memberExport" exportPerm={PERMS.memberExport}>
+      <FormModal<{ reason: string }>
+        open={freeze.open}
+        title={t('members.freezeTitle', { name: freeze.record?.nickname ?? '' })}
+        onClose={freeze.hide}
+        onSubmit={(v) => request('memberUpdateStatus', { body: { id: freeze.record!.id, status: 1, reason: v.reason } })}
+        invalidates={['memberQueryPage']}
+        successMessage={t('common.frozen')}
+      >
+        <Typography.Paragraph type="secondary">{t('members.freezeHint')}</Typography.Paragraph>
+        <Form.Item name="reason" label={t('common.reason')} rules={[rule(memberFreezeReason, t('common.reason'))]}>
+          <Input maxLength={32} showCount />
+        </Form.Item>
+      </FormModal>
+    </ListPage>
+  );
+}

@@ -1,0 +1,122 @@
+import { useMemo } from 'react';
+import { Button, Form, Input, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PERMS, regionSaveRequest, type RegionItem } from '@cbo/contract';
+import { request } from '@/shared/request';
+import { Permit, useButtons } from '@/shared/permission';
+import { useZodRule } from '@/shared/form';
+import { FormDrawer, ListPage, formatDateTime, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { AccountSelect, SimulatedTag, money } from '../components/network-data';
+
+interface RegionValues {
+  name: string;
+  managerId?: number | null;
+  remark?: string;
+}
+const field = regionSaveRequest.shape;
+
+/**
+ * Operation management → area management (menu url network/regions): regions with the staff
+ * account in charge, teams, agents, devices and turnover (from orders: 0 until there are any).
+ * A region that teams or agents belong to cannot be deleted.
+ */
+export default function RegionsView() {
+  const { t } = useTranslation(['network', 'kit']);
+  const rule = useZodRule();
+  const buttons = useButtons();
+  const edit = useOverlay<RegionItem>();
+
+  const remove = useRowAction<RegionItem>({
+    confirm: (row) => ({ title: t('regions.deleteConfirm', { name: row.name }), danger: true }),
+    call: (row) => request('regionDelete', { query: { id: row.id } }),
+    success: t('common.deleted'),
+    invalidates: ['regionQueryPage', 'regionOptions'],
+  });
+
+  const filters = useMemo<FiltersOf<'regionQueryPage'>>(() => [{ type: 'text', name: 'name', label: t('regions.name'), maxLength: 16 }], [t]);
+  const columns = useMemo<ColumnsOf<'regionQueryPage'>>(
+    () => [
+      {
+        title: t('regions.name'),
+        dataIndex: 'name',
+        key: 'name',
+        fixed: 'left',
+        sortable: true,
+        render: (v: string, r) => (
+          <Space size={4} wrap>
+            {v}
+            <SimulatedTag simulated={r.simulated} />
+          </Space>
+        ),
+      },
+      { title: t('regions.manager'), dataIndex: 'managerName', key: 'managerName', render: (v: string | null) => v ?? '-' },
+      { title: t('regions.teams'), dataIndex: 'teamCount', key: 'teamCount' },
+      { title: t('regions.agents'), dataIndex: 'agentCount', key: 'agentCount' },
+      { title: t('regions.devices'), dataIndex: 'deviceCount', key: 'deviceCount' },
+      { title: t('regions.turnover'), dataIndex: 'turnover', key: 'turnover', render: (v: number) => money(v) },
+      { title: t('common.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v ?? '-' },
+      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('kit:actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_: unknown, row) => (
+          <Space size={0} wrap>
+            {buttons.has(PERMS.regionSave) && (
+              <Button type="link" size="small" onClick={() => edit.show(row)}>
+                {t('common.edit')}
+              </Button>
+            )}
+            {buttons.has(PERMS.regionDelete) && (
+              <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                {t('common.delete')}
+              </Button>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [t, buttons.has, edit.show, remove.run],
+  );
+
+  const row = edit.record;
+  return (
+    <ListPage
+      listCall="regionQueryPage"
+      rowKey="id"
+      title={t('regions.title')}
+      filters={filters}
+      columns={columns}
+      exportCall="regionExport"
+      exportPerm={PERMS.regionExport}
+      toolbar={
+        <Permit perm={PERMS.regionSave}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+            {t('regions.add')}
+          </Button>
+        </Permit>
+      }
+    >
+      <FormDrawer<RegionValues>
+        name="region"
+        open={edit.open}
+        title={row ? t('regions.editTitle', { name: row.name }) : t('regions.createTitle')}
+        onClose={edit.hide}
+        initialValues={row ? { name: row.name, managerId: row.managerId, remark: row.remark ?? '' } : {}}
+        onSubmit={(v) => request('regionSaveOrUpdate', { body: { id: row?.id, name: v.name, managerId: v.managerId ?? null, remark: v.remark ?? '' } })}
+        invalidates={['regionQueryPage', 'regionOptions']}
+      >
+        <Form.Item name="name" label={t('regions.name')} rules={[rule(field.name, t('regions.name'))]}>
+          <Input maxLength={16} showCount />
+        </Form.Item>
+        <Form.Item name="managerId" label={t('regions.manager')}>
+          <AccountSelect type="operator" initial={row?.managerId ? [{ id: row.managerId, name: row.managerName ?? '' }] : undefined} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('common.remark')} rules={[rule(field.remark, t('common.remark'))]}>
+          <Input.TextArea maxLength={32} showCount autoSize />
+        </Form.Item>
+      </FormDrawer>
+    </ListPage>
+  );
+}

@@ -1,0 +1,129 @@
+import { useMemo } from 'react';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PERMS, teamSaveRequest, type TeamItem } from '@cbo/contract';
+import { request } from '@/shared/request';
+import { Permit, useButtons } from '@/shared/permission';
+import { useZodRule } from '@/shared/form';
+import { FormDrawer, ListPage, formatDateTime, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { AccountSelect, SimulatedTag, useRegionOptions } from '../components/network-data';
+
+interface TeamValues {
+  name: string;
+  regionId: number;
+  leaderId: number;
+  memberIds?: number[];
+}
+const field = teamSaveRequest.shape;
+
+/**
+ * Operation management → team management (menu url network/teams): teams of direct-sales
+ * operators (staff accounts, each in one team at most) working a region.
+ */
+export default function TeamsView() {
+  const { t } = useTranslation(['network', 'kit']);
+  const rule = useZodRule();
+  const buttons = useButtons();
+  const regions = useRegionOptions();
+  const edit = useOverlay<TeamItem>();
+
+  const remove = useRowAction<TeamItem>({
+    confirm: (row) => ({ title: t('teams.deleteConfirm', { name: row.name }), danger: true }),
+    call: (row) => request('teamDelete', { query: { id: row.id } }),
+    success: t('common.deleted'),
+    invalidates: ['teamQueryPage', 'teamOptions', 'regionQueryPage'],
+  });
+
+  const filters = useMemo<FiltersOf<'teamQueryPage'>>(
+    () => [
+      { type: 'text', name: 'name', label: t('teams.name'), maxLength: 16 },
+      { type: 'select', name: 'regionId', label: t('teams.region'), options: regions },
+    ],
+    [t, regions],
+  );
+  const columns = useMemo<ColumnsOf<'teamQueryPage'>>(
+    () => [
+      {
+        title: t('teams.name'),
+        dataIndex: 'name',
+        key: 'name',
+        fixed: 'left',
+        sortable: true,
+        render: (v: string, r) => (
+          <Space size={4} wrap>
+            {v}
+            <SimulatedTag simulated={r.simulated} />
+          </Space>
+        ),
+      },
+      { title: t('teams.region'), dataIndex: 'regionName', key: 'regionName' },
+      { title: t('teams.leader'), dataIndex: 'leaderName', key: 'leaderName' },
+      { title: t('teams.members'), key: 'members', render: (_: unknown, r) => r.members.map((m) => <Tag key={m.id}>{m.name}</Tag>) },
+      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('kit:actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_: unknown, row) => (
+          <Space size={0} wrap>
+            {buttons.has(PERMS.teamSave) && (
+              <Button type="link" size="small" onClick={() => edit.show(row)}>
+                {t('common.edit')}
+              </Button>
+            )}
+            {buttons.has(PERMS.teamDelete) && (
+              <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                {t('common.delete')}
+              </Button>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [t, buttons.has, edit.show, remove.run],
+  );
+
+  const row = edit.record;
+  return (
+    <ListPage
+      listCall="teamQueryPage"
+      rowKey="id"
+      title={t('teams.title')}
+      filters={filters}
+      columns={columns}
+      exportCall="teamExport"
+      exportPerm={PERMS.teamExport}
+      toolbar={
+        <Permit perm={PERMS.teamSave}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+            {t('teams.add')}
+          </Button>
+        </Permit>
+      }
+    >
+      <FormDrawer<TeamValues>
+        name="team"
+        open={edit.open}
+        title={row ? t('teams.editTitle', { name: row.name }) : t('teams.createTitle')}
+        onClose={edit.hide}
+        initialValues={row ? { name: row.name, regionId: row.regionId, leaderId: row.leaderId, memberIds: row.members.map((m) => m.id).filter((id) => id !== row.leaderId) } : {}}
+        onSubmit={(v) => request('teamSaveOrUpdate', { body: { id: row?.id, name: v.name, regionId: v.regionId, leaderId: v.leaderId, memberIds: v.memberIds ?? [] } })}
+        invalidates={['teamQueryPage', 'teamOptions', 'regionQueryPage']}
+      >
+        <Form.Item name="name" label={t('teams.name')} rules={[rule(field.name, t('teams.name'))]}>
+          <Input maxLength={16} showCount />
+        </Form.Item>
+        <Form.Item name="regionId" label={t('teams.region')} rules={[rule(field.regionId, t('teams.region'))]}>
+          <Select options={regions} />
+        </Form.Item>
+        <Form.Item name="leaderId" label={t('teams.leader')} rules={[rule(field.leaderId, t('teams.leader'))]}>
+          <AccountSelect type="operator" initial={row ? [{ id: row.leaderId, name: row.leaderName }] : undefined} />
+        </Form.Item>
+        <Form.Item name="memberIds" label={t('teams.members')} extra={t('teams.membersHint')}>
+          <AccountSelect type="operator" mode="multiple" initial={row?.members} />
+        </Form.Item>
+      </FormDrawer>
+    </ListPage>
+  );
+}
