@@ -128,6 +128,8 @@ test('every menu screen shows translated words and whole tables, without console
   await signIn(page, { lang: 'zh_CN' });
   const screens = await menuScreens(page);
   expect(screens.length).toBeGreaterThan(10);
+  // A ceiling that grows with the menu (each screen is opened in two languages at two widths).
+  test.setTimeout(120_000 + screens.length * 4 * 5_000);
 
   // One export, so the export centre in the top bar has an entry to show.
   await open(page, '/system/loginLog');

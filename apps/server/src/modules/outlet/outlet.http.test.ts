@@ -64,6 +64,7 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
     });
 
     it('refuses a billing rule that does not hold together, field by field (never a 500)', async () => {
+      // A message names the field by its label, the way the form shows it.
       const bad = async (billing: Record<string, unknown>, field: string, text: RegExp) => {
         const r = await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { billing: { ...BILLING, ...billing } as never }));
         expect(r.status).toBeLessThan(500);
@@ -71,15 +72,15 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
         expect(r.msg).toContain(field);
         expect(r.msg).toMatch(text);
       };
-      await bad({ dailyCap: 10000, totalCap: 20000 }, 'billing.dailyCap', /cannot exceed the deposit/);
-      await bad({ pricePerPeriod: 4000 }, 'billing.dailyCap', /cannot be below the price per period/);
-      await bad({ totalCap: 2000 }, 'billing.totalCap', /cannot be below the daily cap/);
-      await bad({ pricePerPeriod: 1.5 }, 'billing.pricePerPeriod', /whole amount in cents/);
-      await bad({ pricePerPeriod: 0 }, 'billing.pricePerPeriod', /above 0/);
-      await bad({ deposit: -1 }, 'billing.deposit', /at least 0/);
-      await bad({ periodMinutes: 0 }, 'billing.periodMinutes', /at least 1/);
-      await bad({ freeMinutes: 2000 }, 'billing.freeMinutes', /at most 1440/);
-      await bad({ deposit: undefined }, 'billing.deposit', /required/);
+      await bad({ dailyCap: 10000, totalCap: 20000 }, 'Daily cap', /cannot exceed the deposit/);
+      await bad({ pricePerPeriod: 4000 }, 'Daily cap', /cannot be below the price per period/);
+      await bad({ totalCap: 2000 }, 'Total cap', /cannot be below the daily cap/);
+      await bad({ pricePerPeriod: 1.5 }, 'Price per period', /whole amount in cents/);
+      await bad({ pricePerPeriod: 0 }, 'Price per period', /above 0/);
+      await bad({ deposit: -1 }, 'Deposit', /at least 0/);
+      await bad({ periodMinutes: 0 }, 'Billing period', /at least 1/);
+      await bad({ freeMinutes: 2000 }, 'Free minutes', /at most 1440/);
+      await bad({ deposit: undefined }, 'Deposit', /required/);
     });
 
     it('refuses a hidden ratio below the ratio, both or neither of agent and team, unknown references', async () => {

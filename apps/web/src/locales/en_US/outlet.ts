@@ -1,7 +1,7 @@
 /** The outlet feature, one group per screen; `menus` holds the names the server seeds as outlet.menus.*. */
 export default {
   menus: {
-    group: 'Outlet management',
+    group: 'Outlets',
     outlets: 'Outlet list',
     direct: 'Direct-sales outlets',
     map: 'Map distribution',

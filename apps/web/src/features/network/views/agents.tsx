@@ -77,7 +77,7 @@ export default function AgentsView() {
           </Space>
         ),
       },
-      { title: t('common.mobile'), key: 'mobile', render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
+      { title: t('common.mobile'), key: 'mobile', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
       { title: t('agents.level'), dataIndex: 'level', key: 'level', render: (v: AgentLevel) => <Tag color={v === 'A' ? 'gold' : v === 'B' ? 'blue' : 'default'}>{net.level(v)}</Tag> },
       { title: t('agents.parent'), dataIndex: 'parentName', key: 'parentName', render: (v: string | null) => v ?? '-' },
       { title: t('agents.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },

@@ -35,7 +35,7 @@ export default function CooperationView() {
       { title: t('cooperation.number'), dataIndex: 'number', key: 'number', fixed: 'left', render: (v: string, r) => (<>{v} <SimulatedTag simulated={r.simulated} /></>) },
       { title: t('cooperation.type'), dataIndex: 'type', key: 'type', render: (v: CooperationType) => net.coopType(v) },
       { title: t('cooperation.contact'), dataIndex: 'contact', key: 'contact' },
-      { title: t('cooperation.phone'), key: 'phone', render: (_: unknown, r) => `+${r.areaCode} ${r.phone}` },
+      { title: t('cooperation.phone'), key: 'phone', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.phone}` },
       { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: CooperationStatus) => <Tag color={STATUS_COLOUR[v]}>{net.coopStatus(v)}</Tag> },
       { title: t('cooperation.handler'), dataIndex: 'handlerName', key: 'handlerName', render: (v: string | null) => v ?? '-' },
       { title: t('common.note'), dataIndex: 'note', key: 'note', render: (v: string | null) => v ?? '-' },

@@ -39,7 +39,7 @@ export default function MembersView() {
 
   const columns = useMemo<ColumnsOf<'memberQueryPage'>>(
     () => [
-      { title: t('common.mobile'), key: 'mobile', fixed: 'left', render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
+      { title: t('common.mobile'), key: 'mobile', width: 150, fixed: 'left', render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
       {
         title: t('members.nickname'),
         dataIndex: 'nickname',

@@ -60,7 +60,7 @@ export default function ProvidersView() {
         ),
       },
       { title: t('providers.contact'), dataIndex: 'contact', key: 'contact' },
-      { title: t('common.mobile'), key: 'mobile', render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
+      { title: t('common.mobile'), key: 'mobile', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
       { title: t('providers.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
       { title: t('providers.outlets'), dataIndex: 'outletCount', key: 'outletCount' },
       { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },

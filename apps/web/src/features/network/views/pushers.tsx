@@ -64,7 +64,7 @@ export default function PushersView() {
           </Space>
         ),
       },
-      { title: t('common.mobile'), key: 'mobile', render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
+      { title: t('common.mobile'), key: 'mobile', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
       { title: t('pushers.agent'), dataIndex: 'agentName', key: 'agentName' },
       { title: t('pushers.permission'), dataIndex: 'permission', key: 'permission', render: (v: PusherPermission) => net.permission(v) },
       {
