@@ -16,6 +16,7 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
     return null;
   });
   registerCall(app, 'userInfo', ({ principal }) => s.userInfo(principal));
+  registerCall(app, 'userPreviousLogin', ({ principal }) => s.previousLogin(principal));
 
   registerCall(app, 'menuListByUser', ({ principal }) => s.access.menuTree(principal));
   registerCall(app, 'menuGetButton', ({ principal, query }) => s.access.buttons(principal, query.path));
