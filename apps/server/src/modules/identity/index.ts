@@ -2,7 +2,7 @@ import type { Principal } from '../../platform/http/routes.js';
 import { accountTypeIn, label, labels, roleNameIn, terminalIn, type PreviousLogin, type UserInfo } from '@cbo/contract';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../platform/http/app-error.js';
-import { defineList } from '../../platform/list-kit.js';
+import { defineList, definePage } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { AccessService } from './access.service.js';
@@ -112,6 +112,7 @@ export const identity = defineModule({
       }),
       widths: { roles: 30, status: 10, loginCount: 10, lastLoginTime: 20, createTime: 20 },
     }),
+    definePage({ page: 'roleQueryPage', source: s.roles }),
   ],
   routes: identityRoutes,
   // Menus of every module are stored here; the routes registered are recorded and bound to them.
