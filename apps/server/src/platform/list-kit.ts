@@ -25,6 +25,10 @@ export interface CellContext {
 type FilterOf<E extends ExportCall> = CallBodyParsed<E>;
 /** List calls that answer a page of this row. */
 type PageCallOf<Row> = { [K in CallName]: CallData<K> extends PageResult<Row> ? K : never }[CallName];
+/** Every call that answers a page (`{ list, total }`). */
+type PageCall = { [K in CallName]: CallData<K> extends PageResult<unknown> ? K : never }[CallName];
+/** The row of a page call. */
+type RowOf<P extends PageCall> = CallData<P> extends PageResult<infer R> ? R : never;
 
 /**
  * One list of the console declared once: its page call (filters, sort, count) and its export to
@@ -42,16 +46,31 @@ export interface ListDecl<E extends ExportCall, Row> {
   widths?: Partial<Record<ExportColumn<E>, number>>;
 }
 
-/** A list of any export, as the app holds them. */
-export type AnyList = ListDecl<ExportCall, never>;
+/**
+ * A list without an export: its page call and what it reads. The source is handed the call's
+ * whole parsed query (filters, `orderBy`/`order`) and answers rows of exactly the call's row type.
+ */
+export interface PageDecl<P extends PageCall> {
+  page: P;
+  source: ListSource<CallQueryParsed<P>, RowOf<P>>;
+}
 
-/** Declares a list (the type parameters are inferred from the export call and the source). */
+/** A list, with or without an export, as the app holds them. */
+export type AnyList = { page?: CallName; export?: ExportCall; source: ListSource<never, unknown> };
+
+/** Declares a list with its export (the type parameters are inferred from the export call and the source). */
 export function defineList<E extends ExportCall, Row>(decl: ListDecl<E, Row>): AnyList {
   return decl as unknown as AnyList;
 }
 
-/** Registers a list's export with the export centre, under its call's name. */
+/** Declares a list that has no export: the kit answers its page call with `pageOf(source, query)`. */
+export function definePage<P extends PageCall>(decl: PageDecl<P>): AnyList {
+  return decl as unknown as AnyList;
+}
+
+/** Registers a list's export with the export centre, under its call's name (nothing for a list without one). */
 export function registerListExport(exports: ExportService, list: AnyList): void {
+  if (!list.export) return;
   const sheet = exportLabels[list.export];
   const decl = list as unknown as ListDecl<ExportCall, Record<string, unknown>>;
   const widths = (decl.widths ?? {}) as Record<string, number | undefined>;
@@ -66,14 +85,14 @@ export function registerListExport(exports: ExportService, list: AnyList): void 
   });
 }
 
-/** Registers a list's routes: its page (when declared) and the call that starts its export. */
+/** Registers a list's routes: its page (when declared) and the call that starts its export (when it has one). */
 export function registerListRoutes(app: FastifyInstance, exports: ExportService, list: AnyList): void {
-  const decl = list as unknown as ListDecl<ExportCall, unknown>;
-  if (decl.page) {
-    const source = decl.source as ListSource<unknown, unknown>;
-    registerCall(app, decl.page as CallName, ({ query }) => pageOf(source, query as CallQueryParsed<CallName> & { pageNum: number; pageSize: number }) as never);
+  if (list.page) {
+    const source = list.source as ListSource<unknown, unknown>;
+    registerCall(app, list.page, ({ query }) => pageOf(source, query as CallQueryParsed<CallName> & { pageNum: number; pageSize: number }) as never);
   }
-  registerCall(app, decl.export, ({ principal, body, req }) =>
-    exports.start(principal.accountId, decl.export, body, req.lang, timeZoneOf(req.headers['x-time-zone'])),
-  );
+  const kind = list.export;
+  if (kind) {
+    registerCall(app, kind, ({ principal, body, req }) => exports.start(principal.accountId, kind, body, req.lang, timeZoneOf(req.headers['x-time-zone'])));
+  }
 }

@@ -50,7 +50,7 @@ export interface ModuleDef<Name extends string, Needs, S> {
   /** Columns that hold addresses of uploads: the upload sweep keeps what they name. */
   fileRefs?: readonly FileReference[];
   services(platform: Platform, needs: Needs): S | Promise<S>;
-  /** Lists with an export (list-kit.ts): their routes and export kinds are registered by app.ts. */
+  /** Paged lists, with or without an export (list-kit.ts): their routes and export kinds are registered by app.ts. */
   lists?(services: S, platform: Platform): readonly AnyList[];
   /** The module's other routes (registerCall). */
   routes(app: FastifyInstance, services: S, platform: Platform): void;

@@ -10,7 +10,7 @@ const LOGOUT = '/user/api/v1/auth/logout';
 
 const user = (roles: string[]) => ({
   userId: 1, userName: 'admin', nickName: 'Admin', img: null, roles, roleNames: [], authCode: null,
-  areaCode: null, mobile: null, lastLoginTime: null, lastLoginIp: null, previousLoginTime: null, previousLoginIp: null,
+  areaCode: null, mobile: null, lastLoginTime: null, lastLoginIp: null,
 });
 
 function serve(routes: Record<string, { code: number; msg?: string; data?: unknown }>) {

@@ -69,6 +69,7 @@ export const commandFilter = timeRange.extend({
   state: z.enum(COMMAND_STATES).optional(),
   batchId: z.coerce.number().int().positive().optional(),
 });
+export type CommandFilter = z.infer<typeof commandFilter>;
 export const commandQuery = pageQuery.extend(commandFilter.shape);
 export type CommandQuery = z.infer<typeof commandQuery>;
 export const commandIdQuery = z.object({ id: z.string().trim().min(1).max(40) });

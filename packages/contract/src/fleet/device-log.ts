@@ -14,6 +14,7 @@ export const deviceLogFilter = timeRange.extend({
   sn: z.string().trim().max(40).optional(),
   kind: z.enum(DEVICE_LOG_KINDS).optional(),
 });
+export type DeviceLogFilter = z.infer<typeof deviceLogFilter>;
 export const deviceLogQuery = pageQuery.extend(deviceLogFilter.shape);
 export type DeviceLogQuery = z.infer<typeof deviceLogQuery>;
 export const deviceLogItem = z.object({

@@ -39,8 +39,16 @@ export const userInfo = z.object({
   mobile: z.string().nullable(),
   lastLoginTime: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
-  /** The sign-in before the one that opened this session (null on a first sign-in). */
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/**
+ * GET /user/api/v1/sys/user/previousLogin: the sign-in before the one that opened this session
+ * (both null on a first sign-in). A call of its own, asked only by the dashboard's account card:
+ * it reads the login log, which the user-info call (asked on every page load) must not.
+ */
+export const previousLogin = z.object({
   previousLoginTime: z.string().nullable(),
   previousLoginIp: z.string().nullable(),
 });
-export type UserInfo = z.infer<typeof userInfo>;
+export type PreviousLogin = z.infer<typeof previousLogin>;

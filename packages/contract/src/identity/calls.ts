@@ -19,6 +19,8 @@ export const identityCalls = {
     summary: 'End the current session', data: none }),
   userInfo: call({ method: 'GET', path: '/user/api/v1/sys/user/info', access: 'authenticated', module: 'identity',
     summary: 'The signed-in account, its roles and last sign-in', data: auth.userInfo }),
+  userPreviousLogin: call({ method: 'GET', path: '/user/api/v1/sys/user/previousLogin', access: 'authenticated', module: 'identity',
+    summary: "The sign-in before the one that opened this session (the dashboard's account card)", data: auth.previousLogin }),
   menuListByUser: call({ method: 'GET', path: '/user/api/v1/sys/menu/listByUser', access: 'authenticated', module: 'identity',
     summary: "The signed-in account's menu tree (directories and menus; buttons are left out)", data: z.array(menu.menuEntry) }),
   menuGetButton: call({ method: 'GET', path: '/user/api/v1/sys/menu/getButton', access: 'authenticated', module: 'identity',

@@ -1,17 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type {
+  CommandFilter,
   CommandItem,
-  CommandQuery,
   CommandSendRequest,
   FirmwareBatchDetail,
   FirmwareBatchItem,
-  FirmwareQuery,
   FirmwareUpgradeRequest,
   ForcedEjectFilter,
   ForcedEjectItem,
   ForcedEjectRequest,
-  PageResult,
 } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -30,8 +28,8 @@ import { devCommand } from './tables.js';
 /**
  * Commands to cabinets, one class per job: sending (`command-sender.ts`), replies, expiry and the
  * inventory check (`command-replies.ts`), the forced-eject list (`forced-eject.service.ts`) and
- * firmware batches (`firmware.service.ts`). This class builds them, answers the command list, and
- * gives the routes and the export centre the methods they call by their existing names.
+ * firmware batches (`firmware.service.ts`). This class builds them, reads the command list (the
+ * list kit's source: `count` and `rows`), and gives the routes the methods they call.
  */
 export class CommandService {
   readonly sender: CommandSender;
@@ -71,9 +69,6 @@ export class CommandService {
   upgrade(req: FirmwareUpgradeRequest, by: Actor): Promise<FirmwareBatchItem> {
     return this.firmware.upgrade(req, by);
   }
-  firmwarePage(q: FirmwareQuery): Promise<PageResult<FirmwareBatchItem>> {
-    return this.firmware.page(q);
-  }
   firmwareDetail(id: number): Promise<FirmwareBatchDetail> {
     return this.firmware.detail(id);
   }
@@ -92,26 +87,26 @@ export class CommandService {
     return item;
   }
 
-  async page(q: CommandQuery): Promise<PageResult<CommandItem>> {
-    const range = checkTimeRange(q.beginTime, q.endTime);
+  private where(f: CommandFilter): SQL | undefined {
+    const range = checkTimeRange(f.beginTime, f.endTime);
     const c: SQL[] = [];
-    if (q.sn) c.push(ilike(devCommand.sn, `%${escapeLike(q.sn)}%`));
-    if (q.type) c.push(eq(devCommand.type, q.type));
-    if (q.state) c.push(eq(devCommand.state, q.state));
-    if (q.batchId) c.push(eq(devCommand.batchId, q.batchId));
+    if (f.sn) c.push(ilike(devCommand.sn, `%${escapeLike(f.sn)}%`));
+    if (f.type) c.push(eq(devCommand.type, f.type));
+    if (f.state) c.push(eq(devCommand.state, f.state));
+    if (f.batchId) c.push(eq(devCommand.batchId, f.batchId));
     if (range.begin) c.push(gte(devCommand.createdAt, range.begin));
     if (range.end) c.push(lte(devCommand.createdAt, range.end));
-    const where = c.length ? and(...c) : undefined;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(devCommand)
-        .where(where)
-        .orderBy(desc(devCommand.createdAt), desc(devCommand.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize),
-      this.db.select({ n: count() }).from(devCommand).where(where),
-    ]);
-    return { list: rows.map(toCommandItem), total: Number(total!.n) };
+    return c.length ? and(...c) : undefined;
+  }
+
+  async count(f: CommandFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(devCommand).where(this.where(f));
+    return Number(r!.n);
+  }
+
+  /** Newest first. */
+  async rows(f: CommandFilter, offset: number, limit: number): Promise<CommandItem[]> {
+    const rows = await this.db.select().from(devCommand).where(this.where(f)).orderBy(desc(devCommand.createdAt), desc(devCommand.id)).limit(limit).offset(offset);
+    return rows.map(toCommandItem);
   }
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
-import type { DeviceLogItem, DeviceLogKind, DeviceLogQuery, PageResult } from '@cbo/contract';
+import type { DeviceLogFilter, DeviceLogItem, DeviceLogKind } from '@cbo/contract';
 import { jsonRows, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
@@ -131,37 +131,34 @@ export class DeviceLogService {
     if (this.windows.size >= MAX_ADDRESSES) this.windows.clear();
   }
 
-  async page(q: DeviceLogQuery): Promise<PageResult<DeviceLogItem>> {
-    const range = checkTimeRange(q.beginTime, q.endTime);
+  private where(f: DeviceLogFilter): SQL | undefined {
+    const range = checkTimeRange(f.beginTime, f.endTime);
     const conds: SQL[] = [];
-    if (q.sn) conds.push(ilike(devLog.sn, `%${escapeLike(q.sn)}%`));
-    if (q.kind) conds.push(eq(devLog.kind, q.kind));
+    if (f.sn) conds.push(ilike(devLog.sn, `%${escapeLike(f.sn)}%`));
+    if (f.kind) conds.push(eq(devLog.kind, f.kind));
     if (range.begin) conds.push(gte(devLog.createdAt, range.begin));
     if (range.end) conds.push(lte(devLog.createdAt, range.end));
-    const where = conds.length ? and(...conds) : undefined;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(devLog)
-        .where(where)
-        .orderBy(desc(devLog.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize),
-      this.db.select({ n: count() }).from(devLog).where(where),
-    ]);
-    return {
-      list: rows.map((r) => ({
-        id: r.id,
-        sn: r.sn,
-        kind: r.kind as DeviceLogKind,
-        reason: r.reason,
-        address: r.address,
-        detail: r.detail,
-        actor: r.actor,
-        count: r.count,
-        createdAt: r.createdAt.toISOString(),
-      })),
-      total: Number(total!.n),
-    };
+    return conds.length ? and(...conds) : undefined;
+  }
+
+  /** The device log list (the list kit's source): how many lines match, and a slice of them, newest first. */
+  async count(f: DeviceLogFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(devLog).where(this.where(f));
+    return Number(r!.n);
+  }
+
+  async rows(f: DeviceLogFilter, offset: number, limit: number): Promise<DeviceLogItem[]> {
+    const rows = await this.db.select().from(devLog).where(this.where(f)).orderBy(desc(devLog.id)).limit(limit).offset(offset);
+    return rows.map((r) => ({
+      id: r.id,
+      sn: r.sn,
+      kind: r.kind as DeviceLogKind,
+      reason: r.reason,
+      address: r.address,
+      detail: r.detail,
+      actor: r.actor,
+      count: r.count,
+      createdAt: r.createdAt.toISOString(),
+    }));
   }
 }

@@ -1,5 +1,8 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { CommandState, FirmwareBatchDetail, FirmwareBatchItem, FirmwareQuery, FirmwareUpgradeRequest, PageResult } from '@cbo/contract';
+import type { CommandState, FirmwareBatchDetail, FirmwareBatchItem, FirmwareQuery, FirmwareUpgradeRequest } from '@cbo/contract';
+
+/** What the batch list filters by: its query without the paging. */
+type FirmwareFilter = Omit<FirmwareQuery, 'pageNum' | 'pageSize'>;
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
@@ -73,19 +76,24 @@ export class FirmwareService {
     }));
   }
 
-  async page(q: FirmwareQuery): Promise<PageResult<FirmwareBatchItem>> {
-    const range = checkTimeRange(q.beginTime, q.endTime);
+  private where(f: FirmwareFilter): SQL | undefined {
+    const range = checkTimeRange(f.beginTime, f.endTime);
     const c: SQL[] = [];
-    if (q.version) c.push(ilike(devFirmwareBatch.version, `%${escapeLike(q.version)}%`));
+    if (f.version) c.push(ilike(devFirmwareBatch.version, `%${escapeLike(f.version)}%`));
     if (range.begin) c.push(gte(devFirmwareBatch.createdAt, range.begin));
     if (range.end) c.push(lte(devFirmwareBatch.createdAt, range.end));
-    if (q.running !== undefined) c.push(batchRunningSql(q.running));
-    const where = c.length ? and(...c) : undefined;
-    const [list, [total]] = await Promise.all([
-      this.batchRows(where, (q.pageNum - 1) * q.pageSize, q.pageSize),
-      this.db.select({ n: count() }).from(devFirmwareBatch).where(where),
-    ]);
-    return { list, total: Number(total!.n) };
+    if (f.running !== undefined) c.push(batchRunningSql(f.running));
+    return c.length ? and(...c) : undefined;
+  }
+
+  /** The batch list (the list kit's source): how many batches match, and a slice of them, newest first. */
+  async count(f: FirmwareFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(devFirmwareBatch).where(this.where(f));
+    return Number(r!.n);
+  }
+
+  rows(f: FirmwareFilter, offset: number, limit: number): Promise<FirmwareBatchItem[]> {
+    return this.batchRows(this.where(f), offset, limit);
   }
 
   async detail(id: number): Promise<FirmwareBatchDetail> {

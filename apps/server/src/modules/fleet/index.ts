@@ -1,5 +1,5 @@
 import { label, yesNo, type BatchStorageReport, type BatchStorageRequest, type Lang } from '@cbo/contract';
-import { defineList } from '../../platform/list-kit.js';
+import { defineList, definePage } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { CabinetBinding } from './cabinet-binding.js';
@@ -103,6 +103,10 @@ export const fleet = defineModule({
       }),
       widths: { powerBankId: 20, sn: 20, slot: 8, reason: 24, outcome: 16, state: 12, returnedAt: 20, createdAt: 20 },
     }),
+    // Lists without an export: the kit answers their pages.
+    definePage({ page: 'commandQueryPage', source: s.commands }),
+    definePage({ page: 'firmwareQueryPage', source: s.commands.firmware }),
+    definePage({ page: 'deviceLogQueryPage', source: s.deviceLog }),
   ],
   routes: fleetRoutes,
   start: (s) => s.gateway.start(),

@@ -157,8 +157,8 @@ export class OverviewService {
                    count(*) filter (where kind = 'refused')::int as refused
               from dev_log where created_at >= ${since.toISOString()}::timestamptz`,
       ),
-      this.deviceLog.page({ pageNum: 1, pageSize: OVERVIEW_RECENT_EVENTS }),
+      this.deviceLog.rows({}, 0, OVERVIEW_RECENT_EVENTS),
     ]);
-    return { online: Number(r?.online ?? 0), offline: Number(r?.offline ?? 0), refused: Number(r?.refused ?? 0), recent: recent.list };
+    return { online: Number(r?.online ?? 0), offline: Number(r?.offline ?? 0), refused: Number(r?.refused ?? 0), recent };
   }
 }

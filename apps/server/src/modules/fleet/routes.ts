@@ -7,8 +7,9 @@ const actor = (p: Principal) => ({ id: p.accountId, name: p.userName });
 const DEVICE_ACTION = { transaction: false };
 
 /**
- * Thin routes: each validates through the contract and calls one service method. The cabinet,
- * power bank and forced eject lists with their exports are declared in index.ts (the list kit).
+ * Thin routes: each validates through the contract and calls one service method. The lists (cabinets,
+ * power banks and forced ejects with their exports; commands, firmware batches and the device log)
+ * are declared in index.ts (the list kit).
  */
 export function fleetRoutes(app: FastifyInstance, s: FleetServices): void {
   registerCall(app, 'cabinetDetail', ({ query }) => s.cabinets.detail(query.sn));
@@ -23,14 +24,10 @@ export function fleetRoutes(app: FastifyInstance, s: FleetServices): void {
   registerCall(app, 'forcedEjectEject', ({ principal, body }) => s.commands.forcedEject(body, actor(principal)), DEVICE_ACTION);
 
   registerCall(app, 'firmwareUpgrade', ({ principal, body }) => s.commands.upgrade(body, actor(principal)), DEVICE_ACTION);
-  registerCall(app, 'firmwareQueryPage', ({ query }) => s.commands.firmwarePage(query));
   registerCall(app, 'firmwareDetail', ({ query }) => s.commands.firmwareDetail(query.id));
 
   registerCall(app, 'commandSend', ({ principal, body }) => s.commands.send(body, actor(principal)), DEVICE_ACTION);
-  registerCall(app, 'commandQueryPage', ({ query }) => s.commands.page(query));
   registerCall(app, 'commandDetail', ({ query }) => s.commands.detail(query.id));
 
   registerCall(app, 'fleetOverview', ({ principal }) => s.overview.overview(principal));
-
-  registerCall(app, 'deviceLogQueryPage', ({ query }) => s.deviceLog.page(query));
 }

@@ -1,8 +1,8 @@
 import type { Principal } from '../../platform/http/routes.js';
-import { accountTypeIn, label, labels, roleNameIn, terminalIn, type UserInfo } from '@cbo/contract';
+import { accountTypeIn, label, labels, roleNameIn, terminalIn, type PreviousLogin, type UserInfo } from '@cbo/contract';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../platform/http/app-error.js';
-import { defineList } from '../../platform/list-kit.js';
+import { defineList, definePage } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { AccessService } from './access.service.js';
@@ -42,11 +42,14 @@ function createIdentity({ db, config, sms, live }: Platform) {
   const manage = new ManageService(db, { access, orgs, roles, profile, sessions, loginGuard });
   const staff = new StaffDirectory(db);
 
+  /**
+   * Asked on every page load: answered from the account the guard read with the session in this
+   * request, without a statement of its own. The previous sign-in (a login-log read) is a call apart.
+   */
   async function userInfo(p: Principal): Promise<UserInfo> {
     // Read with the session a moment ago in this request; read again only for a principal made elsewhere.
     const a = sessions.accountOf(p) ?? (await db.select().from(sysAccount).where(eq(sysAccount.id, p.accountId)))[0];
     if (!a) throw new AppError('NOT_SIGNED_IN');
-    const previous = await loginLog.previousSignIn(a.id, a.userName, p.sessionId);
     return {
       userId: a.id,
       userName: a.userName,
@@ -59,12 +62,16 @@ function createIdentity({ db, config, sms, live }: Platform) {
       mobile: a.mobile,
       lastLoginTime: a.lastLoginAt?.toISOString() ?? null,
       lastLoginIp: a.lastLoginIp,
-      previousLoginTime: previous?.at.toISOString() ?? null,
-      previousLoginIp: previous?.ip ?? null,
     };
   }
 
-  return { sessions, loginLog, loginGuard, login, access, profile, codes, orgs, roles, menus, manage, staff, userInfo };
+  /** The sign-in before the one that opened this session: what the dashboard's account card shows. */
+  async function previousLogin(p: Principal): Promise<PreviousLogin> {
+    const previous = await loginLog.previousSignIn(p.accountId, p.userName, p.sessionId);
+    return { previousLoginTime: previous?.at.toISOString() ?? null, previousLoginIp: previous?.ip ?? null };
+  }
+
+  return { sessions, loginLog, loginGuard, login, access, profile, codes, orgs, roles, menus, manage, staff, userInfo, previousLogin };
 }
 
 export type IdentityServices = ReturnType<typeof createIdentity>;
@@ -107,6 +114,7 @@ export const identity = defineModule({
       }),
       widths: { roles: 30, status: 10, loginCount: 10, lastLoginTime: 20, createTime: 20 },
     }),
+    definePage({ page: 'roleQueryPage', source: s.roles }),
   ],
   routes: identityRoutes,
   // Menus of every module are stored here; the routes registered are recorded and bound to them.

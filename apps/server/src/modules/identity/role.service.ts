@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import { seededRoleNamesMatching, storedRoleName, storedRoleRemark, type PageResult, type RoleDetail, type RoleItem, type RoleSaveRequest } from '@cbo/contract';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { seededRoleNamesMatching, storedRoleName, storedRoleRemark, type RoleDetail, type RoleItem, type RoleSaveRequest } from '@cbo/contract';
 import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
+import { containing } from '../../platform/db/paging.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { AccessService, Reader } from './access.service.js';
 import { sysAccountRole, sysMenu, sysRole, sysRoleMenu } from './tables.js';
-
-const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Roles: name, remark, creator, weight and the menus they hold. The super role holds
@@ -24,19 +23,28 @@ export class RoleService {
     return this.db.select({ id: sysRole.id, name: sysRole.name, isSuper: sysRole.isSuper }).from(sysRole).orderBy(desc(sysRole.isSuper), sysRole.id);
   }
 
-  async page(q: { pageNum: number; pageSize: number; name?: string }): Promise<PageResult<RoleItem>> {
+  private where(f: { name?: string }): SQL | undefined {
+    if (!f.name) return undefined;
     // A seeded role is found by its name in any language ("财务", "Finance"), as people read it.
-    const seeded = q.name ? seededRoleNamesMatching(q.name) : [];
-    const where = q.name ? or(ilike(sysRole.name, likeText(q.name)), seeded.length ? inArray(sysRole.name, seeded) : undefined) : undefined;
-    const [total] = await this.db.select({ n: sql<number>`count(*)::int` }).from(sysRole).where(where);
+    const seeded = seededRoleNamesMatching(f.name);
+    return or(ilike(sysRole.name, containing(f.name)), seeded.length ? inArray(sysRole.name, seeded) : undefined);
+  }
+
+  /** The role list (the list kit's source): how many roles match, and a slice of them (super first, then by weight). */
+  async count(f: { name?: string }): Promise<number> {
+    const [total] = await this.db.select({ n: sql<number>`count(*)::int` }).from(sysRole).where(this.where(f));
+    return Number(total?.n ?? 0);
+  }
+
+  async rows(f: { name?: string }, offset: number, limit: number): Promise<RoleItem[]> {
     const ids = await this.db
       .select({ id: sysRole.id })
       .from(sysRole)
-      .where(where)
+      .where(this.where(f))
       .orderBy(desc(sysRole.isSuper), desc(sysRole.weight), sysRole.id)
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
-    return { list: await this.items(ids.map((r) => r.id)), total: Number(total?.n ?? 0) };
+      .limit(limit)
+      .offset(offset);
+    return this.items(ids.map((r) => r.id));
   }
 
   private async items(ids: number[]): Promise<RoleItem[]> {

@@ -7,7 +7,7 @@ import type { IdentityServices } from './index.js';
 
 /**
  * Thin routes: each validates through the contract and calls one service method. The login log
- * and personnel lists with their exports are declared in index.ts (the list kit).
+ * and personnel lists with their exports, and the role list, are declared in index.ts (the list kit).
  */
 export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: Platform): void {
   registerCall(app, 'login', ({ body, req }) => s.login.login(body, req));
@@ -16,6 +16,7 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
     return null;
   });
   registerCall(app, 'userInfo', ({ principal }) => s.userInfo(principal));
+  registerCall(app, 'userPreviousLogin', ({ principal }) => s.previousLogin(principal));
 
   registerCall(app, 'menuListByUser', ({ principal }) => s.access.menuTree(principal));
   registerCall(app, 'menuGetButton', ({ principal, query }) => s.access.buttons(principal, query.path));
@@ -44,7 +45,6 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
   });
 
   registerCall(app, 'roleOptions', () => s.roles.options());
-  registerCall(app, 'roleQueryPage', ({ query }) => s.roles.page(query));
   registerCall(app, 'roleDetail', ({ query }) => s.roles.detail(query.id));
   registerCall(app, 'roleSave', ({ principal, body }) => s.roles.save(principal, body));
   registerCall(app, 'roleDelete', async ({ principal, query }) => {

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import type { ExtensionItem, PageResult } from '@cbo/contract';
+import type { ExtensionItem } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
@@ -30,13 +30,16 @@ export class ExtensionService {
     for (const e of EXTENSIONS) await this.db.insert(sysExtension).values(e).onConflictDoNothing();
   }
 
-  async page(q: { pageNum: number; pageSize: number; status?: 'activated' | 'closed' }): Promise<PageResult<ExtensionItem>> {
-    const where: SQL | undefined = q.status ? eq(sysExtension.status, q.status) : undefined;
-    const [rows, [total]] = await Promise.all([
-      this.db.select().from(sysExtension).where(where).orderBy(asc(sysExtension.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
-      this.db.select({ n: count() }).from(sysExtension).where(where),
-    ]);
-    return { list: rows.map(item), total: Number(total!.n) };
+  /** The extension list (the list kit's source): how many match the status, and a slice of them. */
+  async count(f: { status?: 'activated' | 'closed' }): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(sysExtension).where(f.status ? eq(sysExtension.status, f.status) : undefined);
+    return Number(r!.n);
+  }
+
+  async rows(f: { status?: 'activated' | 'closed' }, offset: number, limit: number): Promise<ExtensionItem[]> {
+    const where: SQL | undefined = f.status ? eq(sysExtension.status, f.status) : undefined;
+    const rows = await this.db.select().from(sysExtension).where(where).orderBy(asc(sysExtension.id)).limit(limit).offset(offset);
+    return rows.map(item);
   }
 
   /** Activation and re-activation need a ticket from a checked code; closing does not. */

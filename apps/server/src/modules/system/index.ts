@@ -1,5 +1,5 @@
 import { accountTypeIn, actionLabel, label, roleNameIn, terminalIn } from '@cbo/contract';
-import { defineList } from '../../platform/list-kit.js';
+import { defineList, definePage } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { ConfigService, type BrokerLookup, type CodeIssuer } from './config.service.js';
@@ -66,6 +66,7 @@ export const system = defineModule({
       cells: (r, { lang, timeZone }) => ({ status: label('system', 'problemTypeStatus', r.status, lang), createTime: formatInZone(r.createTime, timeZone) }),
       widths: { sort: 8, remark: 30, status: 10, createTime: 20 },
     }),
+    definePage({ page: 'extensionQueryPage', source: s.extensions }),
   ],
   routes: systemRoutes,
   seed: async (s) => {

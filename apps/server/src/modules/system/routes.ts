@@ -7,7 +7,8 @@ import type { SystemServices } from './index.js';
 
 /**
  * Thin routes: each validates through the contract and calls one service method. The problem
- * type and operation log lists with their exports are declared in index.ts (the list kit).
+ * type and operation log lists with their exports, and the extension list, are declared in index.ts
+ * (the list kit).
  */
 export function systemRoutes(app: FastifyInstance, s: SystemServices, { exports, uploads }: Platform): void {
   registerCall(app, 'findValueByKey', ({ query }) => s.params.publicValue(query.paramType, query.paramKey));
@@ -54,7 +55,6 @@ export function systemRoutes(app: FastifyInstance, s: SystemServices, { exports,
   registerCall(app, 'configUploadImage', ({ principal, req }) => image(req, principal.accountId));
   registerCall(app, 'sceneUploadImage', ({ principal, req }) => image(req, principal.accountId));
 
-  registerCall(app, 'extensionQueryPage', ({ query }) => extensions.page(query));
   registerCall(app, 'extensionEditStatus', ({ principal, body }) => extensions.editStatus(principal, body));
 
   registerCall(app, 'sceneList', () => scenes.list());

@@ -135,8 +135,6 @@ export default {
     updateTime: 'Updated',
   },
   installRecords: {
-    title: 'Install and removal records',
-    kind: 'Kind',
     empty: 'Installs and removals are recorded here once devices are installed in outlets.',
   },
 };

@@ -135,8 +135,6 @@ export default {
     updateTime: '更新时间',
   },
   installRecords: {
-    title: '安装撤机记录',
-    kind: '类型',
     empty: '设备安装到网点后，安装与撤机记录将显示在这里。',
   },
 };

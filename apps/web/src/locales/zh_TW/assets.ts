@@ -135,8 +135,6 @@ export default {
     updateTime: '更新時間',
   },
   installRecords: {
-    title: '安裝撤機紀錄',
-    kind: '類型',
     empty: '設備安裝到網點後，安裝與撤機紀錄將顯示在這裡。',
   },
 };

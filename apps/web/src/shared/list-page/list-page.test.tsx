@@ -147,6 +147,27 @@ describe('ListPage', () => {
     await waitFor(() => expect(document.querySelector('.ant-empty-description')?.textContent).toBe('No data'));
   });
 
+  it("a heading, column or filter without words of its own takes its export sheet's, in the chosen language", async () => {
+    fakeServer({ [LIST]: { list: [row(1, 'alice')], total: 1 }, [BUTTONS]: [] });
+    renderView(
+      <ListPage
+        listCall="loginLogQueryPage"
+        rowKey="id"
+        columns={[{ dataIndex: 'userName', key: 'userName' }, { title: 'Where from', dataIndex: 'ip', key: 'ip' }]}
+        filters={[{ type: 'text', name: 'userName' }, { type: 'text', name: 'ip', label: 'Where from' }]}
+        exportCall="loginLogExport"
+        exportPerm="sys:loginLog:export"
+      />,
+    );
+    expect(await screen.findByText('alice')).toBeTruthy();
+    // The sheet's title and its 'userName' heading (contract exportLabels.loginLogExport); words given stay.
+    expect(screen.getByRole('heading', { name: 'Login log' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Account' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Where from' })).toBeTruthy();
+    expect(within(filterForm()).getByLabelText('Account')).toBeTruthy();
+    expect(within(filterForm()).getByLabelText('Where from')).toBeTruthy();
+  });
+
   it('exports the current filters to the export call and says where the file will be', async () => {
     const server = fakeServer({
       [LIST]: { list: [row(1, 'alice')], total: 1 },

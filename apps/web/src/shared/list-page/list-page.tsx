@@ -2,6 +2,8 @@ import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { Button, Card, Flex, Form, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { exportLabels, type Lang } from '@cbo/contract';
+import { useLang } from '@/shared/form';
 import { Permit } from '@/shared/permission';
 import { ExportButton } from './export-button';
 import { FilterForm } from './filter-form';
@@ -25,7 +27,7 @@ interface ListPageBaseProps<K extends PagedCall> {
   /** Only for calls that take `orderBy`/`order`. */
   defaultSort?: Sortable<K> extends true ? SortState : never;
   defaultPageSize?: number;
-  /** Heading above the table. */
+  /** Heading above the table (left out: the title of the list's export sheet, when it has an export). */
   title?: ReactNode;
   /**
    * Name under which the person's column and density choices are remembered (default: the list
@@ -51,17 +53,38 @@ type ExportProps = { exportCall: ExportCall; exportPerm: string } | { exportCall
 export type ListPageProps<K extends PagedCall> = ListPageBaseProps<K> & ExportProps;
 
 /**
+ * The words of a list's export sheet (the contract's exportLabels, the one home of words both the
+ * console and the server write): its title and the heading of a column by key, in one language.
+ */
+function sheetWords(exportCall: ExportCall | undefined, lang: Lang) {
+  const sheet = exportCall && Object.hasOwn(exportLabels, exportCall) ? exportLabels[exportCall as keyof typeof exportLabels] : undefined;
+  const columns = sheet?.columns as Record<string, Record<Lang, string>> | undefined;
+  return {
+    title: sheet?.title[lang],
+    heading: (key: unknown): string | undefined => (columns && typeof key === 'string' && Object.hasOwn(columns, key) ? columns[key]![lang] : undefined),
+  };
+}
+
+/**
  * The list screen every resource shares: filter form, toolbar with
  * permission-gated buttons, export to the export centre, refresh, and a table with server-side
  * paging and sorting. Typed by the contract: filter names, row fields and the export call are
  * checked against api.ts.
  */
 export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
-  const { listCall, columns, rowKey, filters = [], params, defaultSort, defaultPageSize, title, settingsKey, toolbar, exportCall, exportPerm, emptyText, tableProps, children } = props;
+  const { listCall, rowKey, filters = [], params, defaultSort, defaultPageSize, settingsKey, toolbar, exportCall, exportPerm, emptyText, tableProps, children } = props;
   const { t } = useTranslation('kit');
+  const lang = useLang();
   const isMobile = useIsMobile();
   const [form] = Form.useForm();
-  const fields = filters as FilterField[];
+  // A column or filter without words of its own, and the heading, take the export sheet's.
+  const sheet = useMemo(() => sheetWords(exportCall, lang), [exportCall, lang]);
+  const title = props.title ?? sheet.title;
+  const columns = useMemo(
+    () => props.columns.map((c) => (c.title === undefined ? { ...c, title: sheet.heading(c.key ?? c.dataIndex) } : c)),
+    [props.columns, sheet],
+  );
+  const fields = useMemo(() => (filters as FilterField[]).map((f) => (f.label === undefined ? { ...f, label: sheet.heading(f.name) } : f)), [filters, sheet]);
   // The first request already carries the fields' initial values (a default time range).
   const [initialFilters] = useState(() => toFilterInput(fields, initialFilterValues(fields)));
 

@@ -33,7 +33,11 @@ export interface FilterOption {
 }
 
 interface FieldBase {
-  label: ReactNode;
+  /**
+   * Left out: the heading of the column of the same name in the list's export sheet (the
+   * contract's exportLabels), so the filter, the column and the file say the same word.
+   */
+  label?: ReactNode;
   rules?: FormRule[];
   /** Shown on first render and restored by Reset. */
   initialValue?: unknown;

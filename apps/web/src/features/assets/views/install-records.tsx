@@ -9,7 +9,9 @@ import { labelOptions } from '../components/use-options';
 /**
  * Operation management → install and removal records (menu url assets/install-records): who put
  * which device in or took it out of which outlet, when and why. They are written when a device
- * is installed in or removed from an outlet.
+ * is installed in or removed from an outlet. Its heading, column headings and filter labels are the
+ * words of its export sheet (installRecordExport in the contract), which the kit shows when a
+ * column or filter names none.
  */
 export default function InstallRecordsView() {
   const { t } = useTranslation(['assets', 'kit']);
@@ -17,36 +19,34 @@ export default function InstallRecordsView() {
 
   const filters = useMemo<FiltersOf<'installRecordQueryPage'>>(
     () => [
-      { type: 'text', name: 'deviceId', label: t('common.deviceId'), maxLength: 17 },
-      { type: 'select', name: 'kind', label: t('installRecords.kind'), options: labelOptions('movementKind', ['install', 'removal'], lang) },
-      { type: 'text', name: 'operatorName', label: t('common.operator'), maxLength: 32 },
+      { type: 'text', name: 'deviceId', maxLength: 17 },
+      { type: 'select', name: 'kind', options: labelOptions('movementKind', ['install', 'removal'], lang) },
+      { type: 'text', name: 'operatorName', maxLength: 32 },
       { type: 'dateRange', name: 'time', begin: 'beginTime', end: 'endTime', label: t('common.time') },
     ],
     [t, lang],
   );
   const columns = useMemo<ColumnsOf<'installRecordQueryPage'>>(
     () => [
-      { title: t('common.deviceId'), dataIndex: 'deviceId', key: 'deviceId' },
-      { title: t('common.deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: InstallRecordItem['deviceType']) => label('assets', 'deviceType', v, lang) },
+      { dataIndex: 'deviceId', key: 'deviceId' },
+      { dataIndex: 'deviceType', key: 'deviceType', render: (v: InstallRecordItem['deviceType']) => label('assets', 'deviceType', v, lang) },
       {
-        title: t('installRecords.kind'),
         dataIndex: 'kind',
         key: 'kind',
         render: (v: InstallRecordItem['kind']) => <Tag color={v === 'install' ? 'blue' : 'default'}>{label('assets', 'movementKind', v, lang)}</Tag>,
       },
-      { title: t('common.outletId'), dataIndex: 'outletId', key: 'outletId' },
-      { title: t('common.reason'), dataIndex: 'reason', key: 'reason', render: (v: string) => v || '-' },
-      { title: t('common.operator'), dataIndex: 'operatorName', key: 'operatorName' },
-      { title: t('common.time'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+      { dataIndex: 'outletId', key: 'outletId' },
+      { dataIndex: 'reason', key: 'reason', render: (v: string) => v || '-' },
+      { dataIndex: 'operatorName', key: 'operatorName' },
+      { dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
     ],
-    [t, lang],
+    [lang],
   );
 
   return (
     <ListPage
       listCall="installRecordQueryPage"
       rowKey="id"
-      title={t('installRecords.title')}
       filters={filters}
       columns={columns}
       exportCall="installRecordExport"

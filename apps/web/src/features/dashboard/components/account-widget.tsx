@@ -11,10 +11,15 @@ const RECENT_COUNT = 5;
 
 /**
  * The 'account' widget: who is signed in, when this session began and the sign-in before it (the
- * previous one is what tells an account holder whether someone else used the account).
+ * previous one is what tells an account holder whether someone else used the account). The
+ * previous sign-in is a call of its own (a login-log read), asked only here, never on a page load.
  */
 export function AccountWidget({ user }: { user: UserInfo }) {
   const { t, i18n } = useTranslation('dashboard');
+  const previous = useQuery({ queryKey: callKey('userPreviousLogin'), queryFn: ({ signal }) => request('userPreviousLogin', {}, { signal }) });
+  const prev = previous.data;
+  // While it loads (or if it failed, which the request layer has announced): a dash, not 'first sign-in'.
+  const previousTime = prev ? (prev.previousLoginTime ? formatDateTime(prev.previousLoginTime) : t('account.firstSignIn')) : '-';
   return (
     <Card size="small" title={t('account.title')} style={{ height: '100%' }}>
       <Flex gap={16} align="center" style={{ marginBottom: 16 }}>
@@ -37,8 +42,8 @@ export function AccountWidget({ user }: { user: UserInfo }) {
         column={1}
         size="small"
         items={[
-          { key: 'previousLoginTime', label: t('account.previousLoginTime'), children: user.previousLoginTime ? formatDateTime(user.previousLoginTime) : t('account.firstSignIn') },
-          { key: 'previousLoginIp', label: t('account.previousLoginIp'), children: user.previousLoginIp || '-' },
+          { key: 'previousLoginTime', label: t('account.previousLoginTime'), children: previousTime },
+          { key: 'previousLoginIp', label: t('account.previousLoginIp'), children: prev?.previousLoginIp || '-' },
           { key: 'lastLoginTime', label: t('account.thisLoginTime'), children: formatDateTime(user.lastLoginTime) },
         ]}
       />

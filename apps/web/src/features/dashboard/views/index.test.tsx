@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { api, type FleetOverview, type MenuEntry, type UserInfo } from '@cbo/contract';
+import { api, type FleetOverview, type MenuEntry, type PreviousLogin, type UserInfo } from '@cbo/contract';
 import { endSession, loadSession } from '@/shared/session';
 import { fails, fakeServer, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
 import DashboardView from './index';
@@ -11,8 +11,8 @@ vi.mock('../components/echart', () => ({ default: ({ label }: { label: string })
 const me: UserInfo = {
   userId: 1, userName: 'admin', nickName: 'Ada Admin', img: null, roles: ['admin'], roleNames: ['Super administrator'],
   authCode: null, areaCode: '86', mobile: '13800000000', lastLoginTime: '2025-03-02T09:00:00Z', lastLoginIp: '198.51.100.7',
-  previousLoginTime: '2025-03-01T08:00:00Z', previousLoginIp: '203.0.113.9',
 };
+const previous: PreviousLogin = { previousLoginTime: '2025-03-01T08:00:00Z', previousLoginIp: '203.0.113.9' };
 const signIn = { id: 1, userName: 'admin', accountType: 'admin', terminal: 'MANAGE_PC', result: 'success', failReason: null, ip: '192.0.2.1', userAgent: null, createTime: '2025-03-01T08:00:00Z' };
 
 const hours = Array.from({ length: 24 }, (_, i) => new Date(Date.UTC(2025, 2, 2, i)).toISOString());
@@ -47,6 +47,7 @@ describe('dashboard', () => {
     fakeServer({
       [api.menuDashboard.path]: { path: '/dashboard', widgets: ALL },
       [api.userInfo.path]: me,
+      [api.userPreviousLogin.path]: previous,
       [api.menuListByUser.path]: menus,
       [api.fleetOverview.path]: overview,
       [api.loginLogQueryPage.path]: { list: [signIn], total: 1 },
@@ -72,7 +73,7 @@ describe('dashboard', () => {
     expect(screen.getByRole('img', { name: 'Commands per hour, last 24 h' })).toBeTruthy();
     // The account shows the sign-in before this one, not this session's.
     expect(screen.getByText('Previous sign-in')).toBeTruthy();
-    expect(screen.getByText('203.0.113.9')).toBeTruthy();
+    expect(await screen.findByText('203.0.113.9')).toBeTruthy();
     expect(await screen.findByText('Recent sign-ins')).toBeTruthy();
   });
 
@@ -80,11 +81,15 @@ describe('dashboard', () => {
     const server = fakeServer({
       [api.menuDashboard.path]: { path: '/dashboard', widgets: ['account'] },
       [api.userInfo.path]: me,
+      [api.userPreviousLogin.path]: { previousLoginTime: null, previousLoginIp: null },
       [api.fleetOverview.path]: fails(100003, 'You do not have permission to do this'),
       [api.loginLogQueryPage.path]: fails(100003, 'You do not have permission to do this'),
     });
     renderView(<DashboardView />, { path: '/dashboard' });
     expect(await screen.findByText('Ada Admin')).toBeTruthy();
+    // The account card asks for the previous sign-in itself; on a first sign-in there is none.
+    expect(await screen.findByText('None before this one')).toBeTruthy();
+    expect(server.to(api.userPreviousLogin.path)).toHaveLength(1);
     expect(screen.queryByTestId('stat-online')).toBeNull();
     expect(screen.queryByText('Recent sign-ins')).toBeNull();
     expect(server.to(api.loginLogQueryPage.path)).toHaveLength(0);
@@ -106,9 +111,10 @@ describe('dashboard', () => {
   });
 
   it('shows nothing invented when no widget is granted', async () => {
-    fakeServer({ [api.menuDashboard.path]: { path: '/dashboard', widgets: [] }, [api.userInfo.path]: me });
+    const server = fakeServer({ [api.menuDashboard.path]: { path: '/dashboard', widgets: [] }, [api.userInfo.path]: me });
     renderView(<DashboardView />, { path: '/dashboard' });
     expect(await screen.findByText('Nothing to show yet')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Ada Admin')).toBeNull());
+    expect(server.to(api.userPreviousLogin.path)).toHaveLength(0);
   });
 });
