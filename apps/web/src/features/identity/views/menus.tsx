@@ -140,7 +140,7 @@ export default function MenusView() {
     { title: t('menus.visible'), dataIndex: 'hidden', key: 'hidden', width: 90, render: (v: boolean) => (v ? <Tag>{t('menus.hiddenTag')}</Tag> : <Tag color="success">{t('menus.shown')}</Tag>) },
     { title: t('menus.path'), dataIndex: 'path', key: 'path', width: 130, ellipsis: true },
     { title: t('menus.url'), dataIndex: 'url', key: 'url', width: 130, ellipsis: true },
-    { title: t('menus.perms'), dataIndex: 'perms', key: 'perms', width: 140, ellipsis: true },
+    { title: t('menus.perms'), dataIndex: 'perms', key: 'perms', width: 170, ellipsis: true },
     {
       title: t('menus.icon'),
       dataIndex: 'icon',
