@@ -195,8 +195,8 @@ export const outletDeviceItem = z.object({
   slots: z.number().int().nullable(),
 });
 export type OutletDeviceItem = z.infer<typeof outletDeviceItem>;
-/** Unbound devices an outlet may take (the bind picker): part of the code. */
-export const unboundDevicesQuery = z.object({ keyword: z.string().trim().max(32).optional() });
+/** Unbound devices an outlet may take (the bind picker): part of the code, of one kind or any. */
+export const unboundDevicesQuery = z.object({ keyword: z.string().trim().max(32).optional(), deviceType: z.enum(BINDING_DEVICE_TYPES).optional() });
 
 /** GET mapPoints: the outlets to place on the map, and how the map is drawn. */
 export const mapPointsQuery = z.object({

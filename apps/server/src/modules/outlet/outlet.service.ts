@@ -227,8 +227,9 @@ export class OutletService {
     return (await Promise.all(this.needs.devices.map((b) => b.devicesOf(outletId)))).flat();
   }
 
-  async unboundDevices(text: string | undefined): Promise<OutletDeviceItem[]> {
-    return (await Promise.all(this.needs.devices.map((b) => b.unbound(text, 20)))).flat().slice(0, 20);
+  /** The first 20 unbound devices whose code contains the text, of one kind or of every kind. */
+  async unboundDevices(text: string | undefined, type?: BindingDeviceType): Promise<OutletDeviceItem[]> {
+    return (await Promise.all(this.binderFor(type).map((b) => b.unbound(text, 20)))).flat().slice(0, 20);
   }
 
   private async deviceCounts(ids: number[]): Promise<Map<number, number>> {

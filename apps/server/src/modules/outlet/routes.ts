@@ -14,7 +14,7 @@ export function outletRoutes(app: FastifyInstance, s: OutletServices): void {
   registerCall(app, 'outletBindDevice', ({ principal, body }) => s.outlets.bind(body, actor(principal)));
   registerCall(app, 'outletUnbindDevice', ({ principal, body }) => s.outlets.unbind(body.sn, body.deviceType, actor(principal), body.reason));
   registerCall(app, 'outletDevices', ({ query }) => s.outlets.devicesOf(query.outletId));
-  registerCall(app, 'outletUnboundDevices', ({ query }) => s.outlets.unboundDevices(query.keyword));
+  registerCall(app, 'outletUnboundDevices', ({ query }) => s.outlets.unboundDevices(query.keyword, query.deviceType));
   registerCall(app, 'outletOwnerOptions', ({ query }) => s.outlets.ownerOptions(query.keyword));
   registerCall(app, 'outletMapPoints', ({ query }) => s.outlets.mapPoints(query));
   // The outlet page template applies to every outlet: saved in the settings and written into each outlet.

@@ -31,7 +31,7 @@ export default {
     model: 'Model',
     operator: 'Operator',
     time: 'Time',
-    outletId: 'Outlet ID',
+    outlet: 'Outlet',
     statusChanged: 'Status changed',
     confirmPause: 'Pause "{{name}}"?',
   },
@@ -137,6 +137,7 @@ export default {
   installRecords: {
     title: 'Install and removal records',
     kind: 'Kind',
-    empty: 'Installs and removals are recorded here once devices are installed in outlets.',
+    empty: 'Installs and removals are recorded here: binding a device to an outlet installs it, unbinding removes it.',
+    server: 'Server',
   },
 };

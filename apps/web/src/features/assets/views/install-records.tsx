@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { label, PERMS, type InstallRecordItem } from '@cbo/contract';
 import { useLang } from '@/shared/form';
 import { formatDateTime, ListPage, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { outletText } from '../components/outlet-text';
 import { labelOptions } from '../components/use-options';
 
 /**
  * Operation management → install and removal records (menu url assets/install-records): who put
- * which device in or took it out of which outlet, when and why. They are written when a device
- * is installed in or removed from an outlet.
+ * which device in or took it out of which outlet, when and why. Binding a device to an outlet
+ * writes its install record and unbinding it (by hand, by a repair ticket) its removal record.
  */
 export default function InstallRecordsView() {
   const { t } = useTranslation(['assets', 'kit']);
@@ -26,17 +27,18 @@ export default function InstallRecordsView() {
   );
   const columns = useMemo<ColumnsOf<'installRecordQueryPage'>>(
     () => [
-      { title: t('common.deviceId'), dataIndex: 'deviceId', key: 'deviceId' },
-      { title: t('common.deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: InstallRecordItem['deviceType']) => label('assets', 'deviceType', v, lang) },
+      { title: t('common.deviceId'), dataIndex: 'deviceId', key: 'deviceId', width: 180, copyable: true },
+      { title: t('common.deviceType'), dataIndex: 'deviceType', key: 'deviceType', width: 130, render: (v: InstallRecordItem['deviceType']) => label('assets', 'deviceType', v, lang) },
       {
         title: t('installRecords.kind'),
         dataIndex: 'kind',
         key: 'kind',
+        width: 90,
         render: (v: InstallRecordItem['kind']) => <Tag color={v === 'install' ? 'blue' : 'default'}>{label('assets', 'movementKind', v, lang)}</Tag>,
       },
-      { title: t('common.outletId'), dataIndex: 'outletId', key: 'outletId' },
-      { title: t('common.reason'), dataIndex: 'reason', key: 'reason', render: (v: string) => v || '-' },
-      { title: t('common.operator'), dataIndex: 'operatorName', key: 'operatorName' },
+      { title: t('common.outlet'), dataIndex: 'outletName', key: 'outletName', width: 180, ellipsis: true, render: (v: string | null, r: InstallRecordItem) => outletText(v, r.outletId) },
+      { title: t('common.reason'), dataIndex: 'reason', key: 'reason', width: 200, ellipsis: true, render: (v: string) => v || '-' },
+      { title: t('common.operator'), dataIndex: 'operatorName', key: 'operatorName', width: 130, render: (v: string) => v || t('installRecords.server') },
       { title: t('common.time'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
     ],
     [t, lang],
