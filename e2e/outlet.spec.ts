@@ -32,7 +32,7 @@ test.describe('outlets', () => {
     await drawer.getByLabel('Profit-share ratio (%)', { exact: true }).fill('60');
     await drawer.getByLabel('Hidden ratio (%)', { exact: true }).fill('60');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(drawer.locator('.ant-form-item-explain-error', { hasText: "cannot be above the agent's 50 %" })).toBeVisible();
+    await expect(drawer.locator('.ant-form-item-explain-error', { hasText: "cannot be above the agent's 50%" })).toBeVisible();
     await drawer.getByLabel('Profit-share ratio (%)', { exact: true }).fill('30');
     await drawer.getByLabel('Hidden ratio (%)', { exact: true }).fill('35');
     await expect(drawer.locator('.ant-form-item-explain-error')).toHaveCount(0);
