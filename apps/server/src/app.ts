@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
+import type { BindingDeviceType, DeviceType } from '@cbo/contract';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { clientErrorHandler, installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
@@ -89,12 +90,16 @@ export async function buildApp(opts: BuildOptions) {
     models: assets.services.models,
     settings: system.services.config,
     problemTypes: system.services.problemTypes,
-    devices: assets.services.stock,
   });
   const network = await buildModule(networkModule, platform, { staff: identity.services.staff, loginGuard: identity.services.loginGuard, loginLog: identity.services.loginLog });
   const outlet = await buildModule(outletModule, platform, {
     network: network.services.forOutlets,
-    devices: [fleet.services.outletBinding],
+    devices: [fleet.services.outletBinding, accessories.services.cableBinding, accessories.services.chargerBinding],
+    // Binding is installing, unbinding removing: the assets write the record in the binding's transaction.
+    movements: {
+      install: (m, by) => assets.services.stock.install({ ...m, deviceType: assetType(m.deviceType) }, by),
+      remove: (m, by) => assets.services.stock.remove({ ...m, deviceType: assetType(m.deviceType) }, by),
+    },
     isUnbindableDevice: (code) => fleet.services.outletBinding.isPowerBank(code),
     settings: {
       map: async () => {
@@ -106,7 +111,12 @@ export async function buildApp(opts: BuildOptions) {
     },
   });
   network.services.attachOutlets(outlet.services.outlets.facts);
-  fleet.services.cabinets.attachOutletNames((ids) => outlet.services.outlets.namesOf(ids));
+  const outletNames = (ids: number[]) => outlet.services.outlets.namesOf(ids);
+  fleet.services.cabinets.attachOutletNames(outletNames);
+  assets.services.stock.attachOutletNames(outletNames);
+  accessories.services.attachOutletNames(outletNames);
+  // A repair ticket takes its device out of business by the outlet's one removal path (unbind + removal record).
+  accessories.services.repairs.attachRemoval((sn, reason, by) => outlet.services.outlets.unbind(sn, undefined, by, reason));
   const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
@@ -223,6 +233,11 @@ export async function buildApp(opts: BuildOptions) {
     },
     close: stop,
   };
+}
+
+/** The assets' word for a kind of device an outlet binds (the outlet module says 'bluetooth'). */
+function assetType(t: BindingDeviceType): DeviceType {
+  return t === 'bluetooth' ? 'bluetoothCharger' : t;
 }
 
 /** The configured SMS provider, said loudly at start: both built-in ones keep codes readable on the server. */

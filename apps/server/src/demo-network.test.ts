@@ -8,6 +8,7 @@ import { SIMULATOR_PREFIX } from './simulated-fleet.js';
 import { devCabinet } from './modules/fleet/tables.js';
 import { netAgent, netRegion } from './modules/network/tables.js';
 import { outOutlet } from './modules/outlet/tables.js';
+import { astDevice, astMovement } from './modules/assets/tables.js';
 
 /** A log that keeps warnings: the demo swallows its failure into one, so a test reads them. */
 const warnings: unknown[] = [];
@@ -57,6 +58,9 @@ describe.each(engines)('the demo network (%s)', (engine) => {
     }
     // 12 cabinets, two to an outlet while they last.
     expect(outlets.list.reduce((sum: number, o: { devices: number }) => sum + o.devices, 0)).toBe(12);
+    // Each binding is an installation: its record, and the cabinet's asset in business.
+    expect(await n(db.select({ n: count() }).from(astMovement).where(eq(astMovement.kind, 'install')))).toBe(12);
+    expect(await n(db.select({ n: count() }).from(astDevice).where(eq(astDevice.state, 'inBusiness')))).toBe(12);
     expect((await c.get('/device/api/v1/outlet/mapPoints')).data.points).toHaveLength(10);
   });
 
@@ -70,6 +74,9 @@ describe.each(engines)('the demo network (%s)', (engine) => {
     expect(await n(db.select({ n: count() }).from(outOutlet).where(eq(outOutlet.simulated, true)))).toBe(0);
     expect(await n(db.select({ n: count() }).from(netAgent).where(eq(netAgent.simulated, true)))).toBe(0);
     expect(await n(db.select({ n: count() }).from(devCabinet).where(isNotNull(devCabinet.outletId)))).toBe(0);
+    // Unbinding is removal, whoever does it: a record for each cabinet, none left in business.
+    expect(await n(db.select({ n: count() }).from(astMovement).where(eq(astMovement.kind, 'removal')))).toBe(12);
+    expect(await n(db.select({ n: count() }).from(astDevice).where(eq(astDevice.state, 'inBusiness')))).toBe(0);
     expect(await n(db.select({ n: count() }).from(netRegion).where(eq(netRegion.id, region)))).toBe(1);
     expect(await makeDemoNetwork(db, services, { simulatedCabinets: 12, leaderUserName: 'admin' }, silent)).toBe(false);
   });

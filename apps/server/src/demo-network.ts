@@ -107,7 +107,7 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
       const cabinets = Math.min(simulatedCabinets, ids.length * 2);
       for (let n = 1; n <= cabinets; n++) {
         // A cabinet someone already bound elsewhere stays where it is (the bind is refused and rolled back alone).
-        await outlet.outlets.bind({ outletId: ids[(n - 1) % ids.length]!, sn: serialNumber(SIMULATOR_PREFIX, n) }).catch((e: unknown) => {
+        await outlet.outlets.bind({ outletId: ids[(n - 1) % ids.length]!, sn: serialNumber(SIMULATOR_PREFIX, n), reason: 'Demo network' }).catch((e: unknown) => {
           if (!(e instanceof AppError)) throw e;
         });
       }

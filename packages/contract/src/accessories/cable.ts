@@ -26,6 +26,8 @@ export const cableItem = z.object({
   modelName: z.string().nullable(),
   /** The outlet it is bound to; null: not bound. */
   outletId: z.number().int().nullable(),
+  /** That outlet's name (null: not bound, or the outlet is gone). */
+  outletName: z.string().nullable(),
   packages: z.array(packageTier),
   /** The next position of its code ring the server will issue. */
   position: z.number().int(),
@@ -74,6 +76,7 @@ export const bluetoothItem = z.object({
   modelId: z.number().int().nullable(),
   modelName: z.string().nullable(),
   outletId: z.number().int().nullable(),
+  outletName: z.string().nullable(),
   packages: z.array(packageTier),
   hourlyPrice: z.number().int(),
   dailyCap: z.number().int(),

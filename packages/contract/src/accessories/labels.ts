@@ -47,7 +47,7 @@ export const accessoriesLabels = {
 const deviceColumns = {
   id: tr('设备编号', '設備編號', 'Device ID'),
   modelName: tr('型号', '型號', 'Model'),
-  outletId: tr('绑定网点', '綁定網點', 'Outlet'),
+  outletName: tr('绑定网点', '綁定網點', 'Outlet'),
   packages: tr('套餐', '套餐', 'Packages'),
 };
 

@@ -70,7 +70,7 @@ const c = {
   reason: tr('原因', '原因', 'Reason'),
   createTime: tr('创建时间', '建立時間', 'Created'),
   operator: tr('操作人', '操作人', 'Operator'),
-  outlet: tr('网点 ID', '網點 ID', 'Outlet ID'),
+  outlet: tr('网点', '網點', 'Outlet'),
 };
 
 /** The title and column headers of the assets exports, keyed by the export call. */
@@ -108,7 +108,7 @@ export const assetsExports = {
     title: tr('资产管理', '資產管理', 'Device assets'),
     columns: {
       deviceId: c.deviceId, deviceType: c.deviceType, modelName: tr('型号', '型號', 'Model'), state: tr('资产状态', '資產狀態', 'State'),
-      warehouseName: tr('所在仓库', '所在倉庫', 'Warehouse'), outletId: c.outlet, pendingApplicationNo: tr('待审核申请', '待審核申請', 'Pending application'),
+      warehouseName: tr('所在仓库', '所在倉庫', 'Warehouse'), outletName: c.outlet, pendingApplicationNo: tr('待审核申请', '待審核申請', 'Pending application'),
       agentDevice: tr('代理商设备', '代理商設備', 'Agent device'), updateTime: tr('更新时间', '更新時間', 'Updated'),
     },
   },
@@ -124,7 +124,7 @@ export const assetsExports = {
   installRecordExport: {
     title: tr('安装撤机记录', '安裝撤機紀錄', 'Install and removal records'),
     columns: {
-      kind: tr('类型', '類型', 'Kind'), deviceId: c.deviceId, deviceType: c.deviceType, outletId: c.outlet, reason: c.reason,
+      kind: tr('类型', '類型', 'Kind'), deviceId: c.deviceId, deviceType: c.deviceType, outletName: c.outlet, reason: c.reason,
       operatorName: c.operator, createTime: tr('时间', '時間', 'Time'),
     },
   },

@@ -118,6 +118,8 @@ export const installRecordItem = z.object({
   deviceId: z.string(),
   deviceType: z.enum(DEVICE_TYPES),
   outletId: z.number().int(),
+  /** The outlet's name as it is now (null when the outlet is gone). */
+  outletName: z.string().nullable(),
   reason: z.string(),
   operatorName: z.string(),
   createTime: z.string(),
@@ -145,6 +147,8 @@ export const assetItem = z.object({
   warehouseId: z.number().int().nullable(),
   warehouseName: z.string().nullable(),
   outletId: z.number().int().nullable(),
+  /** The name of the outlet it is installed in. */
+  outletName: z.string().nullable(),
   /** The pending dispatch application holding it, if any. */
   pendingApplicationNo: z.string().nullable(),
   agentDevice: z.boolean(),

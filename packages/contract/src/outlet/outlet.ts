@@ -12,7 +12,11 @@ export type OutletStatus = (typeof OUTLET_STATUSES)[number];
 /** What kind of place the outlet is. */
 export const OUTLET_TYPES = ['catering', 'entertainment', 'hotel', 'retail', 'transport', 'leisure', 'other'] as const;
 export type OutletType = (typeof OUTLET_TYPES)[number];
-/** Devices an outlet holds; each kind of device brings its own binder (cabinets today). */
+/** The reason of an install or removal record: up to 32 characters, blank is none. */
+export const INSTALL_REASON_MAX = 32;
+const installReason = z.string().trim().max(INSTALL_REASON_MAX).optional();
+
+/** Devices an outlet holds; each kind of device brings its own binder (fleet: cabinets; accessories: cables, Bluetooth chargers). */
 export const BINDING_DEVICE_TYPES = ['cabinet', 'cable', 'bluetooth'] as const;
 export type BindingDeviceType = (typeof BINDING_DEVICE_TYPES)[number];
 
@@ -170,9 +174,13 @@ export const bindDeviceRequest = z.object({
   outletId: id,
   sn: z.string().trim().min(1).max(32),
   deviceType: z.enum(BINDING_DEVICE_TYPES).optional(),
+  /** Why, kept in the install record (optional). */
+  reason: installReason,
 });
 export type BindDeviceRequest = z.infer<typeof bindDeviceRequest>;
-export const unbindDeviceRequest = z.object({ sn: z.string().trim().min(1).max(32), deviceType: z.enum(BINDING_DEVICE_TYPES).optional() });
+/** POST unbindDevice: the device leaves its outlet; the removal record keeps the reason. */
+export const unbindDeviceRequest = z.object({ sn: z.string().trim().min(1).max(32), deviceType: z.enum(BINDING_DEVICE_TYPES).optional(), reason: installReason });
+export type UnbindDeviceRequest = z.infer<typeof unbindDeviceRequest>;
 export const boundDevice = z.object({ sn: z.string(), deviceType: z.enum(BINDING_DEVICE_TYPES), outletId: z.number().int().nullable() });
 export type BoundDevice = z.infer<typeof boundDevice>;
 
@@ -187,8 +195,8 @@ export const outletDeviceItem = z.object({
   slots: z.number().int().nullable(),
 });
 export type OutletDeviceItem = z.infer<typeof outletDeviceItem>;
-/** Unbound devices an outlet may take (the bind picker): part of the code. */
-export const unboundDevicesQuery = z.object({ keyword: z.string().trim().max(32).optional() });
+/** Unbound devices an outlet may take (the bind picker): part of the code, of one kind or any. */
+export const unboundDevicesQuery = z.object({ keyword: z.string().trim().max(32).optional(), deviceType: z.enum(BINDING_DEVICE_TYPES).optional() });
 
 /** GET mapPoints: the outlets to place on the map, and how the map is drawn. */
 export const mapPointsQuery = z.object({

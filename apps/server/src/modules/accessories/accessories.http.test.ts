@@ -215,32 +215,17 @@ describe.each(engines)('accessories (%s)', (engine) => {
       expect((await put(`${U}/repair/process`, { id, status: 'processing', outOfBusiness: true })).data).toMatchObject({ outOfBusiness: true });
     });
 
-    it('takes a device in business out of business through the assets, with its removal record', async () => {
-      const deviceId = nextId();
-      const wh = (await api.post(`${D}/warehouse/saveOrUpdate`, { name: `Store ${deviceId}`, type: 'storage' })).data.id;
-      expect((await api.post(`${D}/stock/putIn`, { warehouseId: wh, reason: 'purchase', deviceType: 'cable', modelId: cableModel, ids: [deviceId] })).code).toBe(0);
-      await s.current.server.services.assets.stock.install({ deviceId, outletId: 1 }, { id: null, name: 'installer' });
-      const r = await api.post(`${U}/repair/add`, { ...ticket(), deviceId, outOfBusiness: true });
-      expect(r.data).toMatchObject({ outOfBusiness: true, outOfBusinessApplied: true });
-      const asset = await api.get(`${D}/asset/queryPage`, { deviceId });
-      expect(asset.data.list).toEqual([expect.objectContaining({ deviceId, state: 'outOfStock', outletId: null })]);
-      const records = await api.get(`${D}/installRecord/queryPage`, { deviceId });
-      expect(records.data.list).toContainEqual(expect.objectContaining({ kind: 'removal', reason: `repair ${r.data.no}` }));
-    });
-
-    it('with the device assets handed in, the device is taken out of business and the ticket says so', async () => {
+    it('with the removal path handed in, the device is taken out of business and the ticket says so', async () => {
       const asked: { deviceId: string; reason: string; by: string | null }[] = [];
       const services = s.current.server.services;
       const repairs = new RepairService(s.current.database.db, {
         models: services.assets.models,
         settings: services.system.config,
         problemTypes: services.system.problemTypes,
-        devices: {
-          remove: async (req, by) => {
-            asked.push({ deviceId: req.deviceId, reason: req.reason ?? '', by: by.name });
-            if (!req.deviceId.endsWith('1')) throw new AppError('NOT_FOUND');
-          },
-        },
+      });
+      repairs.attachRemoval(async (deviceId, reason, by) => {
+        asked.push({ deviceId, reason, by: by.name });
+        if (!deviceId.endsWith('1')) throw new AppError('DEVICE_NOT_BOUND');
       });
       const by = { id: null, name: 'tester' };
       const known = await repairs.create({ ...ticket(), deviceId: 'CABL0000000000091', deviceType: 'cable', outOfBusiness: true }, by);

@@ -13,6 +13,7 @@ import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { AccessoriesNeeds, Actor } from './needs.js';
+import { OutletNames } from './outlet-binding.js';
 import { checkModel, checkPackageRange } from './packages.js';
 import { accBluetooth } from './tables.js';
 
@@ -36,6 +37,7 @@ export class BluetoothService {
   constructor(
     private readonly db: Db,
     private readonly needs: AccessoriesNeeds,
+    private readonly outletNames: OutletNames = new OutletNames(),
   ) {}
 
   async limits(): Promise<BluetoothLimits> {
@@ -71,11 +73,13 @@ export class BluetoothService {
   private async items(rows: Row[]): Promise<BluetoothItem[]> {
     if (!rows.length) return [];
     const names = await this.needs.models.names([...new Set(rows.map((r) => r.modelId).filter((v): v is number => v !== null))]);
+    const outlets = await this.outletNames.of(rows.map((r) => r.outletId));
     return rows.map((r) => ({
       id: r.id,
       modelId: r.modelId,
       modelName: r.modelId === null ? null : (names.get(r.modelId) ?? null),
       outletId: r.outletId,
+      outletName: r.outletId === null ? null : (outlets.get(r.outletId) ?? null),
       packages: r.packages,
       hourlyPrice: r.hourlyPrice,
       dailyCap: r.dailyCap,

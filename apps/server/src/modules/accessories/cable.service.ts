@@ -14,6 +14,7 @@ import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { codeAt, newSecret } from './offline-code.js';
 import type { AccessoriesNeeds, Actor } from './needs.js';
+import { OutletNames } from './outlet-binding.js';
 import { checkModel, checkPackageRange } from './packages.js';
 import { accCable, accCableCode } from './tables.js';
 
@@ -32,6 +33,7 @@ export class CableService {
   constructor(
     private readonly db: Db,
     private readonly needs: AccessoriesNeeds,
+    private readonly outletNames: OutletNames = new OutletNames(),
   ) {}
 
   private where(f: CableFilter): SQL | undefined {
@@ -62,6 +64,7 @@ export class CableService {
   private async items(rows: CableRow[]): Promise<CableItem[]> {
     if (!rows.length) return [];
     const names = await this.needs.models.names([...new Set(rows.map((r) => r.modelId).filter((v): v is number => v !== null))]);
+    const outlets = await this.outletNames.of(rows.map((r) => r.outletId));
     const last = await this.db
       .select({ cableId: accCableCode.cableId, at: sql<string>`max(${accCableCode.issuedAt})` })
       .from(accCableCode)
@@ -73,6 +76,7 @@ export class CableService {
       modelId: r.modelId,
       modelName: r.modelId === null ? null : (names.get(r.modelId) ?? null),
       outletId: r.outletId,
+      outletName: r.outletId === null ? null : (outlets.get(r.outletId) ?? null),
       packages: r.packages,
       position: r.position,
       // Positions are issued one by one from 0, so the position is the count of codes issued.

@@ -6,19 +6,33 @@ import { BluetoothService } from './bluetooth.service.js';
 import { CableService } from './cable.service.js';
 import { accessoriesMenus } from './menus.js';
 import type { AccessoriesNeeds } from './needs.js';
+import { AccessoryBinding, OutletNames } from './outlet-binding.js';
 import { RepairService } from './repair.service.js';
 import { accessoriesRoutes } from './routes.js';
 import * as tables from './tables.js';
 
-export type { AccessoriesNeeds } from './needs.js';
+export type { AccessoriesNeeds, DeviceRemoval } from './needs.js';
 
 const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');
 const money = (v: number) => (v / 100).toFixed(2);
 const tiers = (p: PackageTier[]) => p.map((t) => `${t.name} ${t.hours}h ${money(t.amount)}`).join('; ');
 
-/** Charging cables with offline codes, Bluetooth chargers, device billing by Excel and repair tickets. */
+/**
+ * Charging cables with offline codes, Bluetooth chargers, device billing by Excel and repair tickets.
+ * `cableBinding` / `chargerBinding` are what the outlet module binds them with (app.ts hands them
+ * over); the outlet module, built later, hands back its names (`attachOutletNames`) and the removal
+ * path repair tickets use (`repairs.attachRemoval`).
+ */
 function createAccessories({ db }: Platform, needs: AccessoriesNeeds) {
-  return { cables: new CableService(db, needs), chargers: new BluetoothService(db, needs), repairs: new RepairService(db, needs) };
+  const outletNames = new OutletNames();
+  return {
+    cables: new CableService(db, needs, outletNames),
+    chargers: new BluetoothService(db, needs, outletNames),
+    repairs: new RepairService(db, needs),
+    cableBinding: new AccessoryBinding(db, tables.accCable, 'cable'),
+    chargerBinding: new AccessoryBinding(db, tables.accBluetooth, 'bluetooth'),
+    attachOutletNames: (lookup: (ids: number[]) => Promise<Map<number, string>>) => outletNames.attach(lookup),
+  };
 }
 
 export type AccessoriesServices = ReturnType<typeof createAccessories>;
@@ -35,7 +49,7 @@ export const accessories = defineModule({
       export: 'cableExport',
       source: s.cables,
       cells: (r, { timeZone }) => ({ packages: tiers(r.packages), lastCodeTime: at(r.lastCodeTime, timeZone), createTime: at(r.createTime, timeZone) }),
-      widths: { id: 20, modelName: 20, outletId: 10, packages: 40, position: 10, codesIssued: 12, lastCodeTime: 20, createTime: 20 },
+      widths: { id: 20, modelName: 20, outletName: 24, packages: 40, position: 10, codesIssued: 12, lastCodeTime: 20, createTime: 20 },
     }),
     defineList({
       page: 'bluetoothQueryPage',
@@ -48,7 +62,7 @@ export const accessories = defineModule({
         prepayment: money(r.prepayment),
         createTime: at(r.createTime, timeZone),
       }),
-      widths: { id: 20, modelName: 20, outletId: 10, packages: 40, hourlyPrice: 12, dailyCap: 12, prepayment: 12, createTime: 20 },
+      widths: { id: 20, modelName: 20, outletName: 24, packages: 40, hourlyPrice: 12, dailyCap: 12, prepayment: 12, createTime: 20 },
     }),
     defineList({
       page: 'repairQueryPage',

@@ -19,14 +19,6 @@ export interface AccessoriesNeeds {
   problemTypes: {
     rows(f: { status?: 'inUse' | 'deleted' }, offset: number, limit: number): Promise<{ id: number; name: string; status: string }[]>;
   };
-  /**
-   * The device assets: `remove` takes a device in business out of it (into circulation) with its
-   * removal record, and refuses (an AppError) a device the assets do not know or that is not in
-   * business. Absent: tickets record the wish (outOfBusiness) with outOfBusinessApplied false.
-   */
-  devices?: {
-    remove(req: { deviceId: string; reason?: string }, by: { id: number | null; name: string }): Promise<void>;
-  };
 }
 
 /** Who made a change: an account id and its user name. */
@@ -34,3 +26,11 @@ export interface Actor {
   id: number | null;
   name: string | null;
 }
+
+/**
+ * Takes a device out of business: the outlet module unbinds it and the assets write its removal,
+ * in one transaction (the one path by which a device leaves an outlet). Refuses (an AppError) a
+ * device bound to no outlet or unknown. The outlet module is built after this one, so app.ts hands
+ * it over late (`repairs.attachRemoval`); until then tickets record the wish only.
+ */
+export type DeviceRemoval = (deviceId: string, reason: string, by: { id: number | null; name: string }) => Promise<unknown>;

@@ -4,7 +4,7 @@ import { query, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
-import type { AccessoriesNeeds, Actor } from './needs.js';
+import type { AccessoriesNeeds, Actor, DeviceRemoval } from './needs.js';
 import { accRepairTicket } from './tables.js';
 
 type Row = typeof accRepairTicket.$inferSelect;
@@ -20,6 +20,12 @@ export class RepairService {
     private readonly db: Db,
     private readonly needs: AccessoriesNeeds,
   ) {}
+
+  /** How a device leaves its outlet: handed over by app.ts once the outlet module is built. */
+  private removal: DeviceRemoval | null = null;
+  attachRemoval(removal: DeviceRemoval): void {
+    this.removal = removal;
+  }
 
   private where(f: RepairFilter): SQL | undefined {
     const { begin, end } = checkTimeRange(f.beginTime, f.endTime);
@@ -105,16 +111,18 @@ export class RepairService {
   }
 
   /**
-   * Asks the device assets to take the device out of business and records that they did. When
-   * they refuse (a device they do not know, or not in business) the wish stays recorded, unapplied.
+   * Takes the device out of business by the one removal path (the outlet module unbinds it and the
+   * assets record the removal, together) and records that it did. A device bound to no outlet (or
+   * unknown, or an agent's) has nothing to take out: the wish stays recorded, unapplied, and the
+   * ticket is saved either way. The removal runs in a savepoint of its own, so its refusal undoes
+   * only itself.
    */
   private async applyOutOfBusiness(row: Row, by: Actor): Promise<Row> {
-    const devices = this.needs.devices;
-    if (!devices) return row;
+    const removal = this.removal;
+    if (!removal) return row;
     try {
-      await devices.remove({ deviceId: row.deviceId, reason: `repair ${row.no}` }, { id: by.id, name: by.name ?? '' });
+      await removal(row.deviceId, `repair ${row.no}`, { id: by.id, name: by.name ?? '' });
     } catch (e) {
-      // Not known to the assets, or not in business: nothing to take out; the wish stays recorded.
       if (e instanceof AppError) return row;
       throw e;
     }

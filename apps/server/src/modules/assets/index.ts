@@ -16,9 +16,11 @@ const isStockReason = (v: string): v is StockReason => (STOCK_REASONS as readonl
 
 /**
  * The assets module's services. `models` is what cables and Bluetooth chargers need (usable,
- * options); `stock.install` / `stock.remove` are what outlets will call when a device is installed
- * in or removed from one; `stock.cabinetsStocked` keeps cabinets stocked in by batch storage in
- * step (app.ts hands it to the fleet module as its need).
+ * names); `stock.install` / `stock.remove` are what the outlet module calls in the transaction that
+ * binds or unbinds a device (nobody else: one path for installs and removals);
+ * `stock.cabinetsStocked` keeps cabinets stocked in by batch storage in step (app.ts hands it to
+ * the fleet module as its need); `stock.attachOutletNames` takes the outlet module's names once it
+ * is built (the records and assets name their outlet).
  */
 function createAssets({ db }: Platform) {
   const models = new ModelService(db);
@@ -89,7 +91,7 @@ export const assets = defineModule({
         agentDevice: yesNo(r.agentDevice, lang),
         updateTime: at(r.updateTime, timeZone),
       }),
-      widths: { deviceId: 20, deviceType: 16, modelName: 24, state: 20, warehouseName: 24, outletId: 10, pendingApplicationNo: 20, agentDevice: 10, updateTime: 20 },
+      widths: { deviceId: 20, deviceType: 16, modelName: 24, state: 20, warehouseName: 24, outletName: 24, pendingApplicationNo: 20, agentDevice: 10, updateTime: 20 },
     }),
     defineList({
       page: 'dispatchQueryPage',
@@ -112,7 +114,7 @@ export const assets = defineModule({
         deviceType: label('assets', 'deviceType', r.deviceType, lang),
         createTime: at(r.createTime, timeZone),
       }),
-      widths: { kind: 10, deviceId: 20, deviceType: 16, outletId: 10, reason: 30, operatorName: 16, createTime: 20 },
+      widths: { kind: 10, deviceId: 20, deviceType: 16, outletName: 24, reason: 30, operatorName: 16, createTime: 20 },
     }),
   ],
   routes: assetsRoutes,

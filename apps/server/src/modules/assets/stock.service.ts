@@ -35,6 +35,16 @@ export interface Actor {
   name: string;
 }
 
+/** A device going into or out of an outlet, as the outlet module names it. */
+export interface DeviceInOutlet {
+  deviceId: string;
+  deviceType: DeviceType;
+  /** The model its own module knows (cables and chargers have one; cabinets from batch storage none). */
+  modelId?: number | null;
+  outletId: number;
+  reason?: string;
+}
+
 /** The devices of a movement: a list, or a range already checked by the contract. */
 export type DeviceList = { ids?: string[]; startId?: string; endId?: string };
 
@@ -112,6 +122,16 @@ export class StockService {
     private readonly models: ModelService,
     private readonly warehouses: WarehouseService,
   ) {}
+
+  /** Names of outlets by id: the outlet module hands its lookup over once it is built (none before). */
+  private outletNames: (ids: number[]) => Promise<Map<number, string>> = async () => new Map();
+  attachOutletNames(lookup: (ids: number[]) => Promise<Map<number, string>>): void {
+    this.outletNames = lookup;
+  }
+  private async namesOf(ids: (number | null)[]): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((v): v is number => v !== null))];
+    return wanted.length ? this.outletNames(wanted) : new Map();
+  }
 
   /** The known devices among `ids`, locked until the transaction ends (in ID order, so two batches never deadlock). */
   async lock(tx: Db, ids: string[]): Promise<Map<string, DeviceRow>> {
@@ -230,38 +250,71 @@ export class StockService {
   }
 
   /**
-   * Installs a device in an outlet (the outlets work calls this through its needs): it must be
-   * known, have a model, not be an agent's, under audit or in business already. From a warehouse
-   * or from circulation; the install record is its movement row.
+   * Installs a device in an outlet. Called only by the outlet module, in the transaction that binds
+   * the device (the binding and its record commit together): the device's own module has already
+   * bound it by its conditional update, so among binds arriving together only one gets here.
+   * Refused (and with it the binding): an agent's device, one held by a dispatch under audit, one
+   * already in business, one the assets know as another kind. From a warehouse or from circulation.
+   * A device the assets do not know yet (a cable or charger added on its own screen) enters here,
+   * in business, with the model its module gives; a device without a model (a cabinet from batch
+   * storage) is installed all the same: the binding is a fact in the outlet, and refusing it would
+   * leave a working cabinet unaccounted for (docs/decisions.md, "Installing is binding").
    */
-  async install(req: { deviceId: string; outletId: number; reason?: string }, by: Actor): Promise<void> {
+  async install(req: DeviceInOutlet, by: Actor): Promise<void> {
     await atomically(this.db, async () => {
       const tx = this.db;
       const id = req.deviceId.trim().toUpperCase();
-      const d = (await this.lock(tx, [id])).get(id);
-      if (!d) throw new AppError('DEVICE_UNKNOWN');
+      const now = new Date();
+      let d = (await this.lock(tx, [id])).get(id);
+      if (!d) {
+        const [fresh] = await tx
+          .insert(astDevice)
+          .values({ deviceId: id, deviceType: req.deviceType, modelId: req.modelId ?? null, state: 'inBusiness', outletId: req.outletId, createdAt: now, updatedAt: now })
+          .onConflictDoNothing()
+          .returning({ id: astDevice.deviceId });
+        if (fresh) {
+          await this.record(tx, [{ kind: 'install', deviceId: id, deviceType: req.deviceType, reason: req.reason ?? '', outletId: req.outletId, operatorId: by.id, operatorName: by.name, createdAt: now }]);
+          return;
+        }
+        // Put in by a movement that committed a moment ago: decide on that row.
+        d = (await this.lock(tx, [id])).get(id)!;
+      }
+      if (d.deviceType !== req.deviceType) throw new AppError('DEVICE_TYPE_WRONG');
       const held = heldReason(d);
       if (held) throw new AppError(FAIL_ERRORS[held]);
       if (d.state === 'inBusiness') throw new AppError('DEVICE_IN_BUSINESS');
-      if (d.modelId === null) throw new AppError('NO_MODEL');
-      const now = new Date();
-      await tx.update(astDevice).set({ state: 'inBusiness', outletId: req.outletId, warehouseId: null, updatedAt: now }).where(eq(astDevice.deviceId, id));
+      await tx
+        .update(astDevice)
+        .set({ state: 'inBusiness', outletId: req.outletId, warehouseId: null, modelId: d.modelId ?? req.modelId ?? null, updatedAt: now })
+        .where(eq(astDevice.deviceId, id));
       await this.record(tx, [{ kind: 'install', deviceId: id, deviceType: d.deviceType, reason: req.reason ?? '', fromWarehouseId: d.warehouseId, outletId: req.outletId, operatorId: by.id, operatorName: by.name, createdAt: now }]);
     });
   }
 
-  /** Removes a device from its outlet into circulation; only a device in business can be removed. */
-  async remove(req: { deviceId: string; reason?: string }, by: Actor): Promise<void> {
+  /**
+   * Removes a device from its outlet into circulation. Called only by the outlet module, in the
+   * transaction that unbinds the device (a person unbinding it, a repair ticket taking it out of
+   * business, the demo network cleared): the unbinding is the proof it stood in `outletId`, so the
+   * record is always written. An agent's device is refused (and with it the unbinding). A device
+   * bound before installs were recorded (its asset still out of stock or in a warehouse) keeps its
+   * place; one the assets did not know enters, out of stock.
+   */
+  async remove(req: DeviceInOutlet, by: Actor): Promise<void> {
     await atomically(this.db, async () => {
       const tx = this.db;
       const id = req.deviceId.trim().toUpperCase();
-      const d = (await this.lock(tx, [id])).get(id);
-      if (!d) throw new AppError('DEVICE_UNKNOWN');
-      if (d.state !== 'inBusiness') throw new AppError('DEVICE_NOT_IN_BUSINESS');
-      if (d.agentId !== null) throw new AppError('AGENT_DEVICE');
       const now = new Date();
-      await tx.update(astDevice).set({ state: 'outOfStock', outletId: null, updatedAt: now }).where(eq(astDevice.deviceId, id));
-      await this.record(tx, [{ kind: 'removal', deviceId: id, deviceType: d.deviceType, reason: req.reason ?? '', outletId: d.outletId, operatorId: by.id, operatorName: by.name, createdAt: now }]);
+      const d = (await this.lock(tx, [id])).get(id);
+      if (!d) {
+        await tx
+          .insert(astDevice)
+          .values({ deviceId: id, deviceType: req.deviceType, modelId: req.modelId ?? null, state: 'outOfStock', createdAt: now, updatedAt: now })
+          .onConflictDoNothing();
+      } else {
+        if (d.agentId !== null) throw new AppError('AGENT_DEVICE');
+        if (d.state === 'inBusiness') await tx.update(astDevice).set({ state: 'outOfStock', outletId: null, updatedAt: now }).where(eq(astDevice.deviceId, id));
+      }
+      await this.record(tx, [{ kind: 'removal', deviceId: id, deviceType: d?.deviceType ?? req.deviceType, reason: req.reason ?? '', outletId: req.outletId, operatorId: by.id, operatorName: by.name, createdAt: now }]);
     });
   }
 
@@ -343,12 +396,14 @@ export class StockService {
 
   async installRows(f: InstallRecordFilter, offset: number, limit: number): Promise<InstallRecordItem[]> {
     const rows = await this.db.select().from(astMovement).where(this.installWhere(f)).orderBy(desc(astMovement.createdAt), desc(astMovement.id)).limit(limit).offset(offset);
+    const names = await this.namesOf(rows.map((m) => m.outletId));
     return rows.map((m) => ({
       id: m.id,
       kind: m.kind as InstallRecordItem['kind'],
       deviceId: m.deviceId,
       deviceType: m.deviceType as DeviceType,
       outletId: m.outletId ?? 0,
+      outletName: m.outletId === null ? null : (names.get(m.outletId) ?? null),
       reason: m.reason,
       operatorName: m.operatorName,
       createTime: m.createdAt.toISOString(),
@@ -382,6 +437,7 @@ export class StockService {
       .orderBy((f.order === 'ascend' ? asc : desc)(col), asc(astDevice.deviceId))
       .limit(limit)
       .offset(offset);
+    const names = await this.namesOf(rows.map((r) => r.d.outletId));
     return rows.map(({ d, productName, model, warehouseName, applicationNo }) => ({
       deviceId: d.deviceId,
       deviceType: d.deviceType as DeviceType,
@@ -391,6 +447,7 @@ export class StockService {
       warehouseId: d.warehouseId,
       warehouseName,
       outletId: d.outletId,
+      outletName: d.outletId === null ? null : (names.get(d.outletId) ?? null),
       pendingApplicationNo: applicationNo,
       agentDevice: d.agentId !== null,
       updateTime: d.updatedAt.toISOString(),

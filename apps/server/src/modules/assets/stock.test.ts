@@ -101,23 +101,43 @@ describe.each(engines)('stock movements and dispatch (%s)', (engine) => {
     await expect(a.warehouses.setStatus(w, 'paused')).rejects.toMatchObject({ errorName: 'WAREHOUSE_NOT_EMPTY' });
   });
 
-  it('install and removal: the records, and the messages of in business and not in business', async () => {
+  it('install and removal (the outlet module calls them when it binds and unbinds): the records, the refusals', async () => {
     const w = await warehouse('business');
-    await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: model, ids: [pb(500), pb(501)] }, by);
-    await a.stock.install({ deviceId: pb(500), outletId: 42, reason: 'new outlet' }, { id: null, name: 'ops' });
+    const ops = { id: null, name: 'ops' };
+    const dev = (n: number, over: Partial<Parameters<typeof a.stock.install>[0]> = {}) => ({ deviceId: pb(n), deviceType: 'powerBank' as const, outletId: 42, ...over });
+    await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: model, ids: [pb(500), pb(501), pb(502)] }, by);
+    await a.stock.install(dev(500, { reason: 'new outlet' }), ops);
     expect(await place(pb(500))).toMatchObject({ state: 'inBusiness', warehouse_id: null });
-    await expect(a.stock.install({ deviceId: pb(500), outletId: 43 }, by)).rejects.toMatchObject({ errorName: 'DEVICE_IN_BUSINESS' });
+    await expect(a.stock.install(dev(500, { outletId: 43 }), by)).rejects.toMatchObject({ errorName: 'DEVICE_IN_BUSINESS' });
     const again = await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', ids: [pb(500)] }, by, 'en_US');
     expect(again.failures).toEqual([{ id: pb(500), reason: 'alreadyInBusiness', msg: 'The device is already in business' }]);
-    await expect(a.stock.remove({ deviceId: pb(501) }, by)).rejects.toMatchObject({ errorName: 'DEVICE_NOT_IN_BUSINESS' });
-    await a.stock.remove({ deviceId: pb(500), reason: 'outlet closed' }, { id: null, name: 'ops' });
+    // Known as another kind; an agent's; held by a dispatch under audit: refused, nothing moves.
+    await expect(a.stock.install(dev(501, { deviceType: 'cable' }), by)).rejects.toMatchObject({ errorName: 'DEVICE_TYPE_WRONG' });
+    await s.current.database.db.execute(sql`update ast_device set agent_id = 7 where device_id = ${pb(501)}`);
+    await expect(a.stock.install(dev(501), by)).rejects.toMatchObject({ errorName: 'AGENT_DEVICE' });
+    await a.dispatch.apply({ fromWarehouseId: w, toWarehouseId: await warehouse(), reason: 'other', ids: [pb(502)] }, by);
+    await expect(a.stock.install(dev(502), by)).rejects.toMatchObject({ errorName: 'PENDING_AUDIT' });
+    expect(await place(pb(502))).toMatchObject({ state: 'inStock', warehouse_id: w });
+    await a.stock.remove(dev(500, { reason: 'outlet closed' }), ops);
     expect(await place(pb(500))).toMatchObject({ state: 'outOfStock' });
     const records = await a.stock.installRows({ deviceId: pb(500) }, 0, 10);
     expect(records.map((r) => [r.kind, r.outletId, r.reason, r.operatorName])).toEqual([
       ['removal', 42, 'outlet closed', 'ops'],
       ['install', 42, 'new outlet', 'ops'],
     ]);
-    await expect(a.stock.install({ deviceId: pb(599), outletId: 1 }, by)).rejects.toMatchObject({ errorName: 'DEVICE_UNKNOWN' });
+    // A device the assets did not know enters in business with the model its module gives, or none.
+    await a.stock.install(dev(598, { modelId: model }), by);
+    await a.stock.install(dev(599, { modelId: null }), by);
+    const known = await a.stock.assetRows({ deviceId: 'TPBK000000000059', orderBy: 'deviceId', order: 'ascend' }, 0, 10);
+    expect(known.map((r) => [r.deviceId, r.state, r.modelId])).toEqual([
+      [pb(598), 'inBusiness', model],
+      [pb(599), 'inBusiness', null],
+    ]);
+    // A device bound before installs were recorded (still in stock here): the removal is recorded, its place kept.
+    await a.stock.putIn({ warehouseId: w, reason: 'purchase', deviceType: 'powerBank', modelId: model, ids: [pb(503)] }, by);
+    await a.stock.remove(dev(503), by);
+    expect(await place(pb(503))).toMatchObject({ state: 'inStock', warehouse_id: w });
+    expect(await movements(pb(503))).toEqual(['putIn', 'removal']);
   });
 
   it('dispatch: applying holds the devices (pending audit); approval moves them all and the loads change', async () => {

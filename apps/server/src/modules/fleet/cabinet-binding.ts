@@ -83,10 +83,13 @@ export class CabinetBinding {
     return rows.map(asItem);
   }
 
-  async unbindAll(outletIds: number[]): Promise<number> {
-    if (!outletIds.length) return 0;
-    const done = await this.db.update(devCabinet).set({ outletId: null }).where(and(isNotNull(devCabinet.outletId), inArray(devCabinet.outletId, outletIds))).returning({ sn: devCabinet.sn });
-    return done.length;
+  /** Unbinds every cabinet of these outlets; answers which stood where (for their removal records). */
+  async unbindAll(outletIds: number[]): Promise<{ sn: string; outletId: number }[]> {
+    if (!outletIds.length) return [];
+    const before = await this.db.select({ sn: devCabinet.sn, outletId: devCabinet.outletId }).from(devCabinet).where(inArray(devCabinet.outletId, outletIds)).for('update');
+    if (!before.length) return [];
+    await this.db.update(devCabinet).set({ outletId: null }).where(and(isNotNull(devCabinet.outletId), inArray(devCabinet.outletId, outletIds)));
+    return before.map((r) => ({ sn: r.sn, outletId: r.outletId! }));
   }
 
   /** True when the code is a power bank's: power banks are never bound to outlets. */

@@ -8,7 +8,7 @@ import { OutletService } from './outlet.service.js';
 import { outletRoutes } from './routes.js';
 import * as tables from './tables.js';
 
-export type { AgentForOutlet, DeviceBinder, OutletNeeds, OutletNetwork } from './needs.js';
+export type { Actor, AgentForOutlet, DeviceBinder, DeviceMovement, DeviceMovements, OutletNeeds, OutletNetwork } from './needs.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 /** A billing rule in one line, in the reader's language. */

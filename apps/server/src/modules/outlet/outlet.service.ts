@@ -17,10 +17,15 @@ import { query, type Db } from '../../platform/db/database.js';
 import { currentTx, inRequestTransaction } from '../../platform/db/request-tx.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
-import type { DeviceBinder, OutletNeeds } from './needs.js';
+import type { Actor, DeviceBinder, DeviceMovement, OutletNeeds } from './needs.js';
 import { outDemo, outOutlet } from './tables.js';
 
 type OutletRow = typeof outOutlet.$inferSelect;
+
+/** The server itself as the one who binds (the demo network, tests). */
+const SERVER: Actor = { id: null, name: '' };
+/** The reason of the removals written when the demo network is cleared. */
+const DEMO_CLEARED = 'demo:clear';
 type RefKind = 'agent' | 'team' | 'region' | 'serviceProvider' | 'pusher';
 
 /** The outlet page address: the template with {id} replaced (every occurrence). */
@@ -176,8 +181,13 @@ export class OutletService {
     throw new AppError('BINDING_DEVICE_NOT_FOUND');
   }
 
-  /** Binds a device to an outlet that is not deleted; the device's own conditional update decides. */
-  async bind(req: BindDeviceRequest): Promise<BoundDevice> {
+  /**
+   * Binds a device to an outlet that is not deleted: its installation. The device's own conditional
+   * update decides (one winner among binds arriving together), then the assets write the install
+   * record and the device's place in the same transaction; their refusal (pending audit, agent
+   * device, already in business) undoes the binding.
+   */
+  async bind(req: BindDeviceRequest, by: Actor = SERVER): Promise<BoundDevice> {
     return this.inTx(async (tx) => {
       // Shared lock: binds to one outlet go side by side, a delete of it waits (and then sees them).
       const [outlet] = await tx.select({ id: outOutlet.id }).from(outOutlet).where(and(eq(outOutlet.id, req.outletId), ne(outOutlet.status, 'deleted'))).for('share');
@@ -186,17 +196,29 @@ export class OutletService {
       const result = await binder.bind(req.sn, req.outletId);
       if (result === 'alreadyBound') throw new AppError('DEVICE_ALREADY_BOUND');
       if (result === 'notFound') throw new AppError('BINDING_DEVICE_NOT_FOUND');
+      await this.needs.movements.install(await this.movement(binder, req.sn, req.outletId, req.reason), by);
       return { sn: req.sn, deviceType: binder.type, outletId: req.outletId };
     });
   }
 
-  /** Unbinds a device; an unbound device cannot be unbound. */
-  async unbind(sn: string, type?: BindingDeviceType): Promise<BoundDevice> {
-    const binder = await this.findDevice(sn, type);
-    const result = await binder.unbind(sn);
-    if (result === 'notBound') throw new AppError('DEVICE_NOT_BOUND');
-    if (result === 'notFound') throw new AppError('BINDING_DEVICE_NOT_FOUND');
-    return { sn, deviceType: binder.type, outletId: null };
+  /**
+   * Unbinds a device: its removal, recorded by the assets in the same transaction. The one path by
+   * which a device leaves an outlet, whoever starts it (a person, a repair ticket taking the device
+   * out of business, the demo network cleared). An unbound device cannot be unbound.
+   */
+  async unbind(sn: string, type?: BindingDeviceType, by: Actor = SERVER, reason?: string): Promise<BoundDevice> {
+    return this.inTx(async () => {
+      const binder = await this.findDevice(sn, type);
+      const result = await binder.unbind(sn);
+      if (result === 'notBound') throw new AppError('DEVICE_NOT_BOUND');
+      if (result === 'notFound') throw new AppError('BINDING_DEVICE_NOT_FOUND');
+      await this.needs.movements.remove(await this.movement(binder, sn, result.outletId, reason), by);
+      return { sn, deviceType: binder.type, outletId: null };
+    });
+  }
+
+  private async movement(binder: DeviceBinder, sn: string, outletId: number, reason: string | undefined): Promise<DeviceMovement> {
+    return { deviceId: sn, deviceType: binder.type, modelId: binder.modelOf ? await binder.modelOf(sn) : null, outletId, reason: reason ?? '' };
   }
 
   async devicesOf(outletId: number): Promise<OutletDeviceItem[]> {
@@ -205,8 +227,9 @@ export class OutletService {
     return (await Promise.all(this.needs.devices.map((b) => b.devicesOf(outletId)))).flat();
   }
 
-  async unboundDevices(text: string | undefined): Promise<OutletDeviceItem[]> {
-    return (await Promise.all(this.needs.devices.map((b) => b.unbound(text, 20)))).flat().slice(0, 20);
+  /** The first 20 unbound devices whose code contains the text, of one kind or of every kind. */
+  async unboundDevices(text: string | undefined, type?: BindingDeviceType): Promise<OutletDeviceItem[]> {
+    return (await Promise.all(this.binderFor(type).map((b) => b.unbound(text, 20)))).flat().slice(0, 20);
   }
 
   private async deviceCounts(ids: number[]): Promise<Map<number, number>> {
@@ -418,7 +441,10 @@ export class OutletService {
     return this.inTx(async (tx) => {
       const ids = (await tx.select({ id: outOutlet.id }).from(outOutlet).where(eq(outOutlet.simulated, true)).for('update')).map((r) => r.id);
       if (!ids.length) return 0;
-      for (const b of this.needs.devices) await b.unbindAll(ids);
+      // Each device leaves by the removal path too: its record is written, its asset leaves business.
+      for (const b of this.needs.devices) {
+        for (const d of await b.unbindAll(ids)) await this.needs.movements.remove(await this.movement(b, d.sn, d.outletId, DEMO_CLEARED), SERVER);
+      }
       await tx.delete(outOutlet).where(inArray(outOutlet.id, ids));
       return ids.length;
     });

@@ -25,7 +25,7 @@ export default {
     bound: 'Bound',
     unbound: 'Not bound',
     outlet: 'Outlet {{id}}',
-    bindingLater: 'Binding to an outlet arrives with the outlets screen',
+    bindHint: "Not bound to an outlet: bind it from the outlet's devices (Outlets → Devices)",
     createTime: 'Created',
     edit: 'Edit',
   },

@@ -31,7 +31,7 @@ export default {
     model: 'Model',
     operator: 'Operator',
     time: 'Time',
-    outletId: 'Outlet ID',
+    outlet: 'Outlet',
     statusChanged: 'Status changed',
     confirmPause: 'Pause "{{name}}"?',
   },
@@ -135,6 +135,7 @@ export default {
     updateTime: 'Updated',
   },
   installRecords: {
-    empty: 'Installs and removals are recorded here once devices are installed in outlets.',
+    empty: 'Installs and removals are recorded here: binding a device to an outlet installs it, unbinding removes it.',
+    server: 'Server',
   },
 };

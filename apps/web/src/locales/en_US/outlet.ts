@@ -113,6 +113,13 @@ export default {
     unbind: 'Unbind',
     confirmUnbind: 'Unbind {{sn}} from this outlet?',
     unbound: 'Device {{sn}} unbound',
+    kindLabel: 'Kind of device',
+    anyKind: 'Any kind',
+    noneUnbound: 'No unbound device of this kind matches',
+    bindReason: 'Reason (optional, kept in the install record)',
+    bindHint: 'Binding installs the device in this outlet and unbinding removes it: both are written to the install and removal records.',
+    unbindHint: 'The removal is written to the install and removal records.',
+    unbindReason: 'Reason (optional)',
   },
   map: {
     title: 'Map distribution',

@@ -25,7 +25,7 @@ export default {
     bound: '已绑定',
     unbound: '未绑定',
     outlet: '网点 {{id}}',
-    bindingLater: '绑定网点将随网点管理上线',
+    bindHint: '未绑定网点：在网点列表的“设备”中绑定',
     createTime: '创建时间',
     edit: '编辑',
   },

@@ -31,7 +31,7 @@ export default {
     model: '型号',
     operator: '操作人',
     time: '时间',
-    outletId: '网点 ID',
+    outlet: '网点',
     statusChanged: '状态已更新',
     confirmPause: '确定停用“{{name}}”？',
   },
@@ -135,6 +135,7 @@ export default {
     updateTime: '更新时间',
   },
   installRecords: {
-    empty: '设备安装到网点后，安装与撤机记录将显示在这里。',
+    empty: '设备绑定到网点即安装、解绑即撤机，记录在这里。',
+    server: '系统',
   },
 };

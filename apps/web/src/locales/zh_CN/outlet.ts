@@ -113,6 +113,13 @@ export default {
     unbind: '解绑',
     confirmUnbind: '将 {{sn}} 从该网点解绑？',
     unbound: '设备 {{sn}} 已解绑',
+    kindLabel: '设备类型',
+    anyKind: '全部类型',
+    noneUnbound: '没有符合条件的未绑定设备',
+    bindReason: '原因（选填，记入安装记录）',
+    bindHint: '绑定即把设备安装到本网点，解绑即撤机：两者都会写入安装撤机记录。',
+    unbindHint: '撤机将写入安装撤机记录。',
+    unbindReason: '原因（选填）',
   },
   map: {
     title: '地图分布',

@@ -25,7 +25,7 @@ export default {
     bound: '已綁定',
     unbound: '未綁定',
     outlet: '網點 {{id}}',
-    bindingLater: '綁定網點將隨網點管理上線',
+    bindHint: '未綁定網點：在網點列表的「設備」中綁定',
     createTime: '建立時間',
     edit: '編輯',
   },

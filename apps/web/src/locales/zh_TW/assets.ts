@@ -31,7 +31,7 @@ export default {
     model: '型號',
     operator: '操作人',
     time: '時間',
-    outletId: '網點 ID',
+    outlet: '網點',
     statusChanged: '狀態已更新',
     confirmPause: '確定停用「{{name}}」？',
   },
@@ -135,6 +135,7 @@ export default {
     updateTime: '更新時間',
   },
   installRecords: {
-    empty: '設備安裝到網點後，安裝與撤機紀錄將顯示在這裡。',
+    empty: '設備綁定到網點即安裝、解綁即撤機，紀錄在這裡。',
+    server: '系統',
   },
 };

@@ -113,6 +113,13 @@ export default {
     unbind: '解綁',
     confirmUnbind: '將 {{sn}} 從此網點解綁？',
     unbound: '設備 {{sn}} 已解綁',
+    kindLabel: '設備類型',
+    anyKind: '全部類型',
+    noneUnbound: '沒有符合條件的未綁定設備',
+    bindReason: '原因（選填，記入安裝紀錄）',
+    bindHint: '綁定即把設備安裝到本網點，解綁即撤機：兩者都會寫入安裝撤機紀錄。',
+    unbindHint: '撤機將寫入安裝撤機紀錄。',
+    unbindReason: '原因（選填）',
   },
   map: {
     title: '地圖分佈',

@@ -23,12 +23,12 @@ export function ModelSelect({ kind, value, onChange, id }: { kind: 'cable' | 'bl
   );
 }
 
-/** The outlet a device is bound to; binding itself arrives with the outlets. */
-export function OutletCell({ outletId }: { outletId: number | null }) {
+/** The outlet a device is bound to (by name), or "Not bound" with where binding is done. */
+export function OutletCell({ outletId, outletName }: { outletId: number | null; outletName: string | null }) {
   const { t } = useTranslation('accessories');
-  if (outletId !== null) return <Tag color="blue">{t('device.outlet', { id: outletId })}</Tag>;
+  if (outletId !== null) return <Tag color="blue">{outletName ?? t('device.outlet', { id: outletId })}</Tag>;
   return (
-    <Tooltip title={t('device.bindingLater')}>
+    <Tooltip title={t('device.bindHint')}>
       <Tag>{t('device.unbound')}</Tag>
     </Tooltip>
   );

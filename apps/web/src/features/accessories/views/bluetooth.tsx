@@ -47,7 +47,7 @@ export default function BluetoothView() {
     () => [
       { title: t('device.id'), dataIndex: 'id', key: 'id', sortable: true, width: 180 },
       { title: t('device.model'), dataIndex: 'modelName', key: 'modelName', render: (v: string | null) => v ?? '-' },
-      { title: t('device.binding'), dataIndex: 'outletId', key: 'outletId', render: (v: number | null) => <OutletCell outletId={v} /> },
+      { title: t('device.binding'), dataIndex: 'outletName', key: 'outletName', width: 160, ellipsis: true, render: (_: unknown, r: BluetoothItem) => <OutletCell outletId={r.outletId} outletName={r.outletName} /> },
       { title: t('bluetooth.hourlyPrice'), dataIndex: 'hourlyPrice', key: 'hourlyPrice', sortable: true, width: 120, render: (v: number) => formatMoney(v) },
       { title: t('bluetooth.dailyCap'), dataIndex: 'dailyCap', key: 'dailyCap', width: 110, render: (v: number) => formatMoney(v) },
       { title: t('bluetooth.prepayment'), dataIndex: 'prepayment', key: 'prepayment', defaultHidden: true, width: 110, render: (v: number) => formatMoney(v) },

@@ -41,7 +41,7 @@ export default function CablesView() {
     () => [
       { title: t('device.id'), dataIndex: 'id', key: 'id', sortable: true, width: 180 },
       { title: t('device.model'), dataIndex: 'modelName', key: 'modelName', render: (v: string | null) => v ?? '-' },
-      { title: t('device.binding'), dataIndex: 'outletId', key: 'outletId', render: (v: number | null) => <OutletCell outletId={v} /> },
+      { title: t('device.binding'), dataIndex: 'outletName', key: 'outletName', width: 160, ellipsis: true, render: (_: unknown, r: CableItem) => <OutletCell outletId={r.outletId} outletName={r.outletName} /> },
       { title: t('packages.title'), dataIndex: 'packages', key: 'packages', render: (v: PackageTier[]) => <PackageTags tiers={v} /> },
       { title: t('cable.position'), dataIndex: 'position', key: 'position', sortable: true, width: 110 },
       { title: t('cable.lastCode'), dataIndex: 'lastCodeTime', key: 'lastCodeTime', defaultHidden: true, width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '-') },

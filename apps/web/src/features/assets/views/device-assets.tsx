@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ASSET_STATES, DEVICE_TYPES, label, PERMS, yesNo, type AssetItem } from '@cbo/contract';
 import { useLang } from '@/shared/form';
 import { formatDateTime, ListPage, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { outletText } from '../components/outlet-text';
 import { labelOptions, useWarehouseOptions } from '../components/use-options';
 
 const STATE_COLOR = { inStock: 'green', outOfStock: 'orange', inBusiness: 'blue' } as const;
@@ -34,7 +35,7 @@ export default function DeviceAssetsView() {
       { title: t('common.model'), dataIndex: 'modelName', key: 'modelName', render: (v: string | null) => v ?? '-' },
       { title: t('assets.state'), dataIndex: 'state', key: 'state', render: (v: AssetItem['state']) => <Tag color={STATE_COLOR[v]}>{label('assets', 'assetState', v, lang)}</Tag> },
       { title: t('common.warehouse'), dataIndex: 'warehouseName', key: 'warehouseName', render: (v: string | null) => v ?? '-' },
-      { title: t('common.outletId'), dataIndex: 'outletId', key: 'outletId', render: (v: number | null) => v ?? '-' },
+      { title: t('common.outlet'), dataIndex: 'outletName', key: 'outletName', width: 160, ellipsis: true, render: (v: string | null, r: AssetItem) => outletText(v, r.outletId) },
       { title: t('assets.pending'), dataIndex: 'pendingApplicationNo', key: 'pendingApplicationNo', defaultHidden: true, render: (v: string | null) => (v ? <Tag color="processing">{v}</Tag> : '-') },
       { title: t('assets.agentDevice'), dataIndex: 'agentDevice', key: 'agentDevice', render: (v: boolean) => yesNo(v, lang) },
       { title: t('assets.updateTime'), dataIndex: 'updateTime', key: 'updateTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },

@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { label, PERMS, type InstallRecordItem } from '@cbo/contract';
 import { useLang } from '@/shared/form';
 import { formatDateTime, ListPage, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { outletText } from '../components/outlet-text';
 import { labelOptions } from '../components/use-options';
 
 /**
  * Operation management → install and removal records (menu url assets/install-records): who put
- * which device in or took it out of which outlet, when and why. They are written when a device
- * is installed in or removed from an outlet. Its heading, column headings and filter labels are the
- * words of its export sheet (installRecordExport in the contract), which the kit shows when a
- * column or filter names none.
+ * which device in or took it out of which outlet, when and why. Binding a device to an outlet
+ * writes its install record and unbinding it (by hand, by a repair ticket) its removal record. Its
+ * heading, column headings and filter labels are the words of its export sheet
+ * (installRecordExport in the contract), which the kit shows when a column or filter names none.
  */
 export default function InstallRecordsView() {
   const { t } = useTranslation(['assets', 'kit']);
@@ -28,19 +29,20 @@ export default function InstallRecordsView() {
   );
   const columns = useMemo<ColumnsOf<'installRecordQueryPage'>>(
     () => [
-      { dataIndex: 'deviceId', key: 'deviceId' },
-      { dataIndex: 'deviceType', key: 'deviceType', render: (v: InstallRecordItem['deviceType']) => label('assets', 'deviceType', v, lang) },
+      { dataIndex: 'deviceId', key: 'deviceId', width: 180, copyable: true },
+      { dataIndex: 'deviceType', key: 'deviceType', width: 130, render: (v: InstallRecordItem['deviceType']) => label('assets', 'deviceType', v, lang) },
       {
         dataIndex: 'kind',
         key: 'kind',
+        width: 90,
         render: (v: InstallRecordItem['kind']) => <Tag color={v === 'install' ? 'blue' : 'default'}>{label('assets', 'movementKind', v, lang)}</Tag>,
       },
-      { dataIndex: 'outletId', key: 'outletId' },
-      { dataIndex: 'reason', key: 'reason', render: (v: string) => v || '-' },
-      { dataIndex: 'operatorName', key: 'operatorName' },
+      { dataIndex: 'outletName', key: 'outletName', width: 180, ellipsis: true, render: (v: string | null, r: InstallRecordItem) => outletText(v, r.outletId) },
+      { dataIndex: 'reason', key: 'reason', width: 200, ellipsis: true, render: (v: string) => v || '-' },
+      { dataIndex: 'operatorName', key: 'operatorName', width: 130, render: (v: string) => v || t('installRecords.server') },
       { dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
     ],
-    [lang],
+    [t, lang],
   );
 
   return (

@@ -1,17 +1,19 @@
-import { useState } from 'react';
-import { App, Button, Drawer, Empty, Select, Space, Table, Tag } from 'antd';
+import { useRef, useState } from 'react';
+import { App, Button, Drawer, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PERMS, type OutletDeviceItem, type OutletItem } from '@cbo/contract';
+import { BINDING_DEVICE_TYPES, INSTALL_REASON_MAX, PERMS, type BindingDeviceType, type OutletDeviceItem, type OutletItem } from '@cbo/contract';
 import { callKey, useIsMobile, useRowAction } from '@/shared/list-page';
 import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { useOutletWords } from './words';
 
 /**
- * The devices of one outlet: bind an unbound device (picked by part of its code) and unbind one.
- * The server decides: a device bound elsewhere, a power bank or an unknown code is refused with
- * its message.
+ * The devices of one outlet: cabinets, charging cables and Bluetooth chargers. Bind an unbound
+ * device (picked by kind and part of its code) and unbind one, each with an optional reason:
+ * binding installs the device and unbinding removes it, so both write the install and removal
+ * records. The server decides: a device bound elsewhere, pending audit, an agent's, a power bank
+ * or an unknown code is refused with its message (shown by the request layer).
  */
 export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefined; onClose: () => void }) {
   const { t } = useTranslation('outlet');
@@ -22,6 +24,10 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<string>();
+  const [kind, setKind] = useState<BindingDeviceType>();
+  const [reason, setReason] = useState('');
+  // The unbind dialog's reason: read when its OK is pressed.
+  const unbindReason = useRef('');
   const id = outlet?.id;
   const devices = useQuery({
     queryKey: callKey('outletDevices', { outletId: id }),
@@ -30,26 +36,47 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
   });
   const canBind = buttons.has(PERMS.outletBind) && outlet?.status !== 'deleted';
   const unbound = useQuery({
-    queryKey: callKey('outletUnboundDevices', { keyword: search }),
-    queryFn: ({ signal }) => request('outletUnboundDevices', { query: { keyword: search || undefined } }, { signal }),
+    queryKey: callKey('outletUnboundDevices', { keyword: search, deviceType: kind }),
+    queryFn: ({ signal }) => request('outletUnboundDevices', { query: { keyword: search || undefined, deviceType: kind } }, { signal }),
     enabled: id !== undefined && canBind,
   });
   const refresh = async () => {
     await Promise.all(
-      (['outletDevices', 'outletUnboundDevices', 'outletQueryPage', 'outletMapPoints', 'cabinetQueryPage'] as const).map((c) => queryClient.invalidateQueries({ queryKey: callKey(c) })),
+      (['outletDevices', 'outletUnboundDevices', 'outletQueryPage', 'outletMapPoints', 'cabinetQueryPage', 'cableQueryPage', 'bluetoothQueryPage', 'installRecordQueryPage', 'assetQueryPage'] as const).map((c) => queryClient.invalidateQueries({ queryKey: callKey(c) })),
     );
   };
   const bind = useMutation({
-    mutationFn: (sn: string) => request('outletBindDevice', { body: { outletId: id!, sn } }),
+    mutationFn: (sn: string) => request('outletBindDevice', { body: { outletId: id!, sn, reason: reason.trim() || undefined } }),
     onSuccess: async (d) => {
       void message.success(t('devices.bound', { sn: d.sn }));
       setPicked(undefined);
+      setReason('');
       await refresh();
     },
   });
   const unbind = useRowAction<OutletDeviceItem>({
-    confirm: (row) => ({ title: t('devices.confirmUnbind', { sn: row.sn }), danger: true, okText: t('devices.unbind') }),
-    call: (row) => request('outletUnbindDevice', { body: { sn: row.sn, deviceType: row.deviceType } }),
+    confirm: (row) => {
+      unbindReason.current = '';
+      return {
+        title: t('devices.confirmUnbind', { sn: row.sn }),
+        content: (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Typography.Text type="secondary">{t('devices.unbindHint')}</Typography.Text>
+            <Input
+              aria-label={t('devices.unbindReason')}
+              placeholder={t('devices.unbindReason')}
+              maxLength={INSTALL_REASON_MAX}
+              onChange={(e) => {
+                unbindReason.current = e.target.value;
+              }}
+            />
+          </Space>
+        ),
+        danger: true,
+        okText: t('devices.unbind'),
+      };
+    },
+    call: (row) => request('outletUnbindDevice', { body: { sn: row.sn, deviceType: row.deviceType, reason: unbindReason.current.trim() || undefined } }),
     success: (_r, row) => t('devices.unbound', { sn: row.sn }),
     onDone: () => void refresh(),
   });
@@ -57,24 +84,48 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
   return (
     <Drawer open={!!outlet} title={outlet ? t('devices.title', { name: outlet.name }) : ''} onClose={onClose} size={isMobile ? '100%' : 640} destroyOnHidden>
       {canBind && (
-        <Space.Compact style={{ width: '100%', marginBottom: 16 }}>
-          <Select
-            aria-label={t('devices.bindLabel')}
-            data-testid="bind-device-select"
-            showSearch
-            filterOption={false}
-            onSearch={setSearch}
-            value={picked}
-            onChange={setPicked}
-            placeholder={t('devices.bindPlaceholder')}
-            loading={unbound.isFetching}
-            options={(unbound.data ?? []).map((d) => ({ value: d.sn, label: `${d.sn} · ${words.device(d.deviceType)}` }))}
-            style={{ flex: 1 }}
-          />
-          <Button type="primary" disabled={!picked} loading={bind.isPending} onClick={() => picked && bind.mutate(picked)}>
-            {t('devices.bind')}
-          </Button>
-        </Space.Compact>
+        <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
+          <Space.Compact style={{ width: '100%' }}>
+            <Select<BindingDeviceType | 'all'>
+              aria-label={t('devices.kindLabel')}
+              data-testid="bind-device-kind"
+              value={kind ?? 'all'}
+              onChange={(v) => {
+                setKind(v === 'all' ? undefined : v);
+                setPicked(undefined);
+              }}
+              options={[{ value: 'all' as const, label: t('devices.anyKind') }, ...BINDING_DEVICE_TYPES.map((d) => ({ value: d, label: words.device(d) }))]}
+              style={{ width: 150 }}
+            />
+            <Select
+              aria-label={t('devices.bindLabel')}
+              data-testid="bind-device-select"
+              showSearch
+              filterOption={false}
+              onSearch={setSearch}
+              value={picked}
+              onChange={setPicked}
+              placeholder={t('devices.bindPlaceholder')}
+              loading={unbound.isFetching}
+              notFoundContent={t('devices.noneUnbound')}
+              options={(unbound.data ?? []).map((d) => ({ value: d.sn, label: `${d.sn} · ${words.device(d.deviceType)}` }))}
+              style={{ flex: 1, minWidth: 0 }}
+            />
+          </Space.Compact>
+          <Space.Compact style={{ width: '100%' }}>
+            <Input
+              aria-label={t('devices.bindReason')}
+              placeholder={t('devices.bindReason')}
+              maxLength={INSTALL_REASON_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            <Button type="primary" disabled={!picked} loading={bind.isPending} onClick={() => picked && bind.mutate(picked)}>
+              {t('devices.bind')}
+            </Button>
+          </Space.Compact>
+          <Typography.Text type="secondary">{t('devices.bindHint')}</Typography.Text>
+        </Space>
       )}
       <Table<OutletDeviceItem>
         rowKey="sn"
