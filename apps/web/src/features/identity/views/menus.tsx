@@ -139,8 +139,8 @@ export default function MenusView() {
     { title: t('menus.type'), dataIndex: 'type', key: 'type', width: 90, render: (v: number) => <Tag color={TYPE_COLORS[v]}>{t(`menus.types.${v}`)}</Tag> },
     { title: t('menus.visible'), dataIndex: 'hidden', key: 'hidden', width: 90, render: (v: boolean) => (v ? <Tag>{t('menus.hiddenTag')}</Tag> : <Tag color="success">{t('menus.shown')}</Tag>) },
     { title: t('menus.path'), dataIndex: 'path', key: 'path', width: 130, ellipsis: true },
-    { title: t('menus.url'), dataIndex: 'url', key: 'url', width: 130, ellipsis: true },
-    { title: t('menus.perms'), dataIndex: 'perms', key: 'perms', width: 170, ellipsis: true },
+    { title: t('menus.url'), dataIndex: 'url', key: 'url', width: 120, ellipsis: true },
+    { title: t('menus.perms'), dataIndex: 'perms', key: 'perms', width: 150, ellipsis: true },
     {
       title: t('menus.icon'),
       dataIndex: 'icon',

@@ -38,7 +38,7 @@ export default function CooperationView() {
       { title: t('cooperation.phone'), key: 'phone', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.phone}` },
       { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: CooperationStatus) => <Tag color={STATUS_COLOUR[v]}>{net.coopStatus(v)}</Tag> },
       { title: t('cooperation.handler'), dataIndex: 'handlerName', key: 'handlerName', render: (v: string | null) => v ?? '-' },
-      { title: t('common.note'), dataIndex: 'note', key: 'note', render: (v: string | null) => v ?? '-' },
+      { title: t('common.note'), dataIndex: 'note', key: 'note', defaultHidden: true, render: (v: string | null) => v ?? '-' },
       { title: t('cooperation.applied'), dataIndex: 'createTime', key: 'createTime', sortable: true, render: (v: string) => formatDateTime(v) },
       {
         title: t('kit:actions'),

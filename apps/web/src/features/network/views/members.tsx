@@ -51,14 +51,14 @@ export default function MembersView() {
           </Space>
         ),
       },
-      { title: t('members.terminal'), dataIndex: 'terminal', key: 'terminal', render: (v: MemberItem['terminal']) => net.terminal(v) },
-      { title: t('members.level'), dataIndex: 'level', key: 'level', render: (v: MemberLevel) => <Tag>{net.memberLevel(v)}</Tag> },
+      { title: t('members.terminal'), dataIndex: 'terminal', key: 'terminal', defaultHidden: true, render: (v: MemberItem['terminal']) => net.terminal(v) },
+      { title: t('members.level'), dataIndex: 'level', key: 'level', defaultHidden: true, render: (v: MemberLevel) => <Tag>{net.memberLevel(v)}</Tag> },
       { title: t('members.balance'), dataIndex: 'balance', key: 'balance', render: (v: number) => money(v) },
       { title: t('members.deposit'), dataIndex: 'deposit', key: 'deposit', render: (v: number) => money(v) },
       { title: t('members.orders'), dataIndex: 'orderCount', key: 'orderCount' },
       { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
       { title: t('members.freezeReason'), dataIndex: 'freezeReason', key: 'freezeReason', render: (v: string | null) => v ?? '-' },
-      { title: t('members.registered'), dataIndex: 'createTime', key: 'createTime', sortable: true, render: (v: string) => formatDateTime(v) },
+      { title: t('members.registered'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
       {
         title: t('kit:actions'),
         key: 'actions',

@@ -84,11 +84,12 @@ export function OutletList({ direct }: { direct: boolean }) {
           </Space>
         ),
       },
-      { title: t('field.type'), dataIndex: 'type', key: 'type', render: (v: OutletItem['type']) => words.type(v) },
+      { title: t('field.type'), dataIndex: 'type', key: 'type', defaultHidden: true, width: 120, render: (v: OutletItem['type']) => words.type(v) },
       {
         title: t('field.status'),
         dataIndex: 'status',
         key: 'status',
+        width: 110,
         render: (_: unknown, r) => (
           <Tooltip title={r.suspendReason || undefined}>
             <Tag color={STATUS_COLOUR[r.status]} data-status={r.status}>
@@ -98,11 +99,11 @@ export function OutletList({ direct }: { direct: boolean }) {
         ),
       },
       { title: direct ? t('field.team') : t('field.agent'), key: 'owner', render: (_: unknown, r) => (r.agent ?? r.team)?.name ?? '-' },
-      { title: t('field.region'), key: 'region', render: (_: unknown, r) => r.region?.name ?? '-' },
-      { title: t('field.ratioPair'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (_: unknown, r) => `${r.ratio} / ${r.hiddenRatio}` },
+      { title: t('field.region'), key: 'region', defaultHidden: true, render: (_: unknown, r) => r.region?.name ?? '-' },
+      { title: t('field.ratioPair'), dataIndex: 'ratio', key: 'ratio', width: 130, sortable: true, render: (_: unknown, r) => `${r.ratio} / ${r.hiddenRatio}` },
       {
         title: t('field.billing'),
-        key: 'billing',
+        key: 'billing', defaultHidden: true,
         render: (_: unknown, r) => (
           <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 220 }}>
             {t('billing.summary', {
@@ -117,18 +118,18 @@ export function OutletList({ direct }: { direct: boolean }) {
         ),
       },
       { title: t('field.devices'), dataIndex: 'devices', key: 'devices', sortable: true, width: 90 },
-      { title: t('field.turnover'), dataIndex: 'turnover', key: 'turnover', render: (v: number) => formatMoney(v) },
+      { title: t('field.turnover'), dataIndex: 'turnover', key: 'turnover', defaultHidden: true, render: (v: number) => formatMoney(v) },
       {
         title: t('field.address'),
         dataIndex: 'address',
-        key: 'address',
+        key: 'address', defaultHidden: true,
         render: (v: string) => (
           <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>
             {v}
           </Typography.Text>
         ),
       },
-      { title: t('field.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, render: (v: string) => formatDateTime(v) },
+      { title: t('field.createTime'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
       {
         title: t('kit:actions'),
         key: 'actions',

@@ -57,9 +57,14 @@ export default function OutletMap({ points, tiles, popup, clusterLabel, onTilesF
     layerRef.current = L.layerGroup().addTo(map);
     mapRef.current = map;
     setReady(true);
-    // The container may be sized after mount (tabs, drawers): measure again.
-    const observer = new ResizeObserver(() => map.invalidateSize());
-    observer.observe(box.current);
+    // The container may be sized after mount (tabs, drawers): measure again, without animating.
+    // A view kept in a hidden tab measures 0 x 0: Leaflet is left alone until it is shown again
+    // (an animated pan of a hidden map throws on its missing panes).
+    const el = box.current;
+    const observer = new ResizeObserver(() => {
+      if (el.clientWidth > 0 && el.clientHeight > 0) map.invalidateSize({ animate: false, pan: false });
+    });
+    observer.observe(el);
     return () => {
       observer.disconnect();
       map.remove();
@@ -87,7 +92,8 @@ export default function OutletMap({ points, tiles, popup, clusterLabel, onTilesF
     const map = mapRef.current;
     if (!map || !ready || !points.length) return;
     const latLngs = points.map((p) => (gcj ? wgsToGcj(p.lat, p.lng) : ([p.lat, p.lng] as [number, number])));
-    map.fitBounds(L.latLngBounds(latLngs), { padding: [40, 40], maxZoom: 15 });
+    // Not animated: the view may be hidden in a tab before an animation ends.
+    map.fitBounds(L.latLngBounds(latLngs), { padding: [40, 40], maxZoom: 15, animate: false });
   }, [points, gcj, ready]);
 
   // Draw the clusters and outlets of the visible area at the current zoom.
