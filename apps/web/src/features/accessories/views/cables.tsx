@@ -39,7 +39,7 @@ export default function CablesView() {
   );
   const columns = useMemo<ColumnsOf<'cableQueryPage'>>(
     () => [
-      { title: t('device.id'), dataIndex: 'id', key: 'id', sortable: true, width: 180 },
+      { title: t('device.id'), dataIndex: 'id', key: 'id', sortable: true, width: 160 },
       { title: t('device.model'), dataIndex: 'modelName', key: 'modelName', render: (v: string | null) => v ?? '-' },
       { title: t('device.binding'), dataIndex: 'outletName', key: 'outletName', width: 160, ellipsis: true, render: (_: unknown, r: CableItem) => <OutletCell outletId={r.outletId} outletName={r.outletName} /> },
       { title: t('packages.title'), dataIndex: 'packages', key: 'packages', render: (v: PackageTier[]) => <PackageTags tiers={v} /> },
