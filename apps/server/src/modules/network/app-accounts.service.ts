@@ -89,12 +89,12 @@ export class AppAccounts {
       throw e;
     }
     if (!account) {
-      await verifyDecoy(input.password);
+      await verifyDecoy(input.password ?? '');
       await this.guard.failed(reservation);
       await fail('unknown account', null);
       throw new AppError('LOGIN_FAILED');
     }
-    if (!(await verifyPassword(account.passwordHash, input.password))) {
+    if (!(await verifyPassword(account.passwordHash, input.password ?? ''))) {
       await this.guard.failed(reservation);
       await fail('wrong password', account.id);
       throw new AppError('LOGIN_FAILED');
