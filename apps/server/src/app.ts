@@ -31,6 +31,7 @@ import { accessories as accessoriesModule } from './modules/accessories/index.js
 import { assets as assetsModule } from './modules/assets/index.js';
 import { network as networkModule } from './modules/network/index.js';
 import { outlet as outletModule } from './modules/outlet/index.js';
+import { ledger as ledgerModule } from './modules/ledger/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -107,7 +108,8 @@ export async function buildApp(opts: BuildOptions) {
   });
   network.services.attachOutlets(outlet.services.outlets.facts);
   fleet.services.cabinets.attachOutletNames((ids) => outlet.services.outlets.namesOf(ids));
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet];
+  const ledger = await buildModule(ledgerModule, platform, {});
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -213,6 +215,7 @@ export async function buildApp(opts: BuildOptions) {
       accessories: accessories.services,
       network: network.services,
       outlet: outlet.services,
+      ledger: ledger.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,
