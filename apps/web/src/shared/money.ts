@@ -29,7 +29,8 @@ export function toUnits(minor: number, currency?: string | null): number {
 
 /** Currency units as typed → smallest units, rounded to a whole count: 123.455 → 12346 (CNY). */
 export function toMinor(units: number, currency?: string | null): number {
-  return Math.round(units * 10 ** minorDigits(currency));
+  // Shifted in decimal notation, not multiplied: 1.005 * 100 is 100.49999... in binary floats.
+  return Math.round(Number(`${units.toFixed(12)}e${minorDigits(currency)}`));
 }
 
 /**
