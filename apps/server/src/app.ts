@@ -32,6 +32,7 @@ import { assets as assetsModule } from './modules/assets/index.js';
 import { network as networkModule } from './modules/network/index.js';
 import { outlet as outletModule } from './modules/outlet/index.js';
 import { ledger as ledgerModule } from './modules/ledger/index.js';
+import { order as orderModule, type PaymentProvider } from './modules/order/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -42,6 +43,8 @@ export interface BuildOptions {
   workers?: boolean;
   /** Where one-time notices for the person starting the server go (the generated password). */
   announce?: (message: string) => void;
+  /** The payment company (tests pass a sandbox they steer); the built-in sandbox otherwise. */
+  paymentProvider?: PaymentProvider;
 }
 
 // Screens live at paths such as /device/cabinet; only /{service}/api/ is the API.
@@ -92,7 +95,7 @@ export async function buildApp(opts: BuildOptions) {
     problemTypes: system.services.problemTypes,
     devices: assets.services.stock,
   });
-  const network = await buildModule(networkModule, platform, { staff: identity.services.staff, loginGuard: identity.services.loginGuard, loginLog: identity.services.loginLog });
+  const network = await buildModule(networkModule, platform, { staff: identity.services.staff, loginGuard: identity.services.loginGuard, loginLog: identity.services.loginLog, codes: identity.services.codes });
   const outlet = await buildModule(outletModule, platform, {
     network: network.services.forOutlets,
     devices: [fleet.services.outletBinding],
@@ -109,7 +112,34 @@ export async function buildApp(opts: BuildOptions) {
   network.services.attachOutlets(outlet.services.outlets.facts);
   fleet.services.cabinets.attachOutletNames((ids) => outlet.services.outlets.namesOf(ids));
   const ledger = await buildModule(ledgerModule, platform, {});
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger];
+  const rental = fleet.services.rental;
+  const order = await buildModule(orderModule, platform, {
+    fleet: {
+      availability: (sn) => rental.availability(sn),
+      reserveEject: (tx, sn) => rental.reserveEject(tx, sn),
+      dispatch: (id) => rental.dispatch(id),
+      whereIs: (pb) => rental.whereIs(pb),
+      ejectState: (id) => rental.ejectState(id),
+      outletOf: (sn) => fleet.services.outletBinding.outletOf(sn),
+    },
+    outlets: { forOrder: (id) => outlet.services.outlets.forOrder(id) },
+    customers: network.services.customers,
+    agentLine: async (agentId) => {
+      const d = await network.services.agents.detail(agentId);
+      return d.chain.flatMap((l) => (l.agentId !== null && l.level ? [{ id: l.agentId, name: l.name ?? '', level: l.level, ratio: l.holds }] : []));
+    },
+    providerName: async (id) => (await network.services.forOutlets.names('serviceProvider', [id])).get(id) ?? null,
+    settings: {
+      operation: () => system.services.config.read('operation'),
+      pay: () => system.services.config.read('pay'),
+      currency: async () => (await system.services.config.read('basis')).currency,
+      depositFree: () => system.services.extensions.isActive('depositFree'),
+    },
+    ledger: ledger.services.ledger,
+    provider: opts.paymentProvider,
+  });
+  rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -216,6 +246,7 @@ export async function buildApp(opts: BuildOptions) {
       network: network.services,
       outlet: outlet.services,
       ledger: ledger.services,
+      order: order.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

@@ -45,6 +45,23 @@ export class OutletService {
     return currentTx() ? this.db.transaction(fn) : inRequestTransaction(this.db, () => this.db.transaction(fn));
   }
 
+  /** What the rental engine needs of an outlet: its status, billing rule and who shares its orders. */
+  async forOrder(id: number): Promise<{
+    id: number; name: string; status: string; simulated: boolean;
+    billing: { freeMinutes: number; pricePerPeriod: number; periodMinutes: number; dailyCap: number; totalCap: number; deposit: number };
+    ratio: number; agentId: number | null; teamId: number | null;
+    serviceProviderId: number | null; serviceProviderRatio: number; pusherId: number | null;
+  } | null> {
+    const [o] = await this.db.select().from(outOutlet).where(eq(outOutlet.id, id));
+    if (!o) return null;
+    return {
+      id: o.id, name: o.name, status: o.status, simulated: o.simulated,
+      billing: { freeMinutes: o.freeMinutes, pricePerPeriod: o.pricePerPeriod, periodMinutes: o.periodMinutes, dailyCap: o.dailyCap, totalCap: o.totalCap, deposit: o.deposit },
+      ratio: o.ratio, agentId: o.agentId, teamId: o.teamId,
+      serviceProviderId: o.serviceProviderId, serviceProviderRatio: o.serviceProviderRatio, pusherId: o.pusherId,
+    };
+  }
+
   // ------------------------------------------------------------------ save
 
   /** Creates or edits an outlet; answers its id. */
