@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { errorMessage, orderEndRequest, orderSuspendRequest, refundAmountRequest, type CallName, type OrderItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useLang, useZodRule } from '@/shared/form';
-import { useMoney, toMinor, toUnits } from '@/shared/money';
+import { useMoney, toMinor } from '@/shared/money';
 import { ActionCancelled, DATE_TIME_FORMAT, FormModal, callKey, formatDateTime } from '@/shared/list-page';
 import { refundAmountProblem, refundableOf, type OrderAction } from './order-rules';
 
@@ -145,7 +145,7 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
           required
           rules={[{ validator: async (_r, v: number | null) => checkRefund(v === null || v === undefined ? null : toMinor(v, currency)) }]}
         >
-          <InputNumber<number> min={0} max={toUnits(refundable, currency)} precision={digits} step={1} addonAfter={currency ?? undefined} style={{ width: 220 }} />
+          <InputNumber<number> min={0} precision={digits} step={1} addonAfter={currency ?? undefined} style={{ width: 220 }} />
         </Form.Item>
       )}
       {action === 'init' && <Typography.Paragraph type="secondary">{t('actions.initHint')}</Typography.Paragraph>}

@@ -43,7 +43,7 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
     <DetailDrawer
       open={open}
       onClose={onClose}
-      width={760}
+      width={880}
       title={t('detail.title', { orderNo: orderNo ?? '' })}
       loading={detail.isPending}
       extra={

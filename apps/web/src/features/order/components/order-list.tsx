@@ -67,21 +67,30 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
         key: 'orderNo',
         fixed: 'left',
         width: 200,
-        render: (v: string, r) => (
-          <Space size={4}>
-            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(v)}>
-              {v}
-            </Button>
+        // The number opens the detail (no separate Details column): one way to the same drawer.
+        render: (v: string) => (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(v)}>
+            {v}
+          </Button>
+        ),
+      },
+      {
+        title: t('fields.status'),
+        dataIndex: 'status',
+        key: 'status',
+        width: 120,
+        render: (v: OrderItem['status'], r) => (
+          <Space size={0} wrap>
+            <OrderStatusTag status={v} />
             <SimulatedTag simulated={r.simulated} />
           </Space>
         ),
       },
-      { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 120, render: (v: OrderItem['status']) => <OrderStatusTag status={v} /> },
       { title: t('fields.deviceSn'), dataIndex: 'deviceSn', key: 'deviceSn', width: 170, render: (v: string) => <CopyableId value={v} /> },
-      { title: t('fields.rentOutlet'), dataIndex: 'rentOutletName', key: 'rentOutletName', width: 150, ellipsis: true },
-      { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 130, ellipsis: true },
-      { title: t('fields.paidAmount'), dataIndex: 'paidAmount', key: 'paidAmount', width: 110, align: 'right', render: (v: number) => money(v) },
-      { title: t('fields.refundAmount'), dataIndex: 'refundAmount', key: 'refundAmount', width: 110, align: 'right', render: (v: number) => (v ? money(v) : '-') },
+      { title: t('fields.rentOutlet'), dataIndex: 'rentOutletName', key: 'rentOutletName', width: 140, ellipsis: true },
+      { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 150, ellipsis: true },
+      { title: t('fields.paidAmount'), dataIndex: 'paidAmount', key: 'paidAmount', width: 100, align: 'right', render: (v: number) => money(v) },
+      { title: t('fields.refundAmount'), dataIndex: 'refundAmount', key: 'refundAmount', width: 100, align: 'right', render: (v: number) => (v ? money(v) : '-') },
       { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
       // Secondary detail: shown from the column settings, and always in the detail drawer.
       { title: t('fields.deviceType'), dataIndex: 'deviceType', key: 'deviceType', width: 120, defaultHidden: true, render: (v: OrderItem['deviceType']) => w.deviceType(v) },

@@ -1,0 +1,112 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+/**
+ * Orders as staff meet them: the simulated customers (npm start with SIMULATOR on) rent in the
+ * demo outlets, keep the power bank a few minutes and return it, so finished, paid orders arrive
+ * on their own. Staff open one, refund part of it, and find the refund among the refund records.
+ */
+
+interface Api {
+  request: APIRequestContext;
+  headers: Record<string, string>;
+}
+async function api(page: Page): Promise<Api> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value;
+  if (!token) throw new Error('not signed in');
+  return { request: page.request, headers: { Authorization: decodeURIComponent(token), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' } };
+}
+async function post<T>(a: Api, path: string, data: object): Promise<T> {
+  const res = (await (await a.request.post(path, { headers: a.headers, data })).json()) as { code: number; msg: string; data: T };
+  expect(res.code, `${path}: ${res.msg}`).toBe(0);
+  return res.data;
+}
+
+interface MenuNode {
+  path: string;
+  children?: MenuNode[];
+}
+const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+
+/**
+ * The order screens' menus. The order module is to seed them (the seeds are listed in the console
+ * work's hand-over); until it does, they are added the way an operator adds a menu, through menu
+ * management, so this flow runs against the screens either way.
+ */
+async function ensureOrderMenus(a: Api): Promise<void> {
+  const tree = ((await (await a.request.get('/user/api/v1/sys/menu/listByUserAll', { headers: a.headers })).json()) as { data: MenuNode[] }).data;
+  const paths = new Set(flatten(tree).map((m) => m.path));
+  if (paths.has('/order/list') && paths.has('/order/refundRecord')) return;
+  const save = async (m: object) => (await post<{ id: number }>(a, '/user/api/v1/sys/menu/saveOrUpdateMenu', { hidden: false, ...m })).id;
+  const dir = await save({ parentId: 0, type: 0, name: 'menu.order', path: '/order', icon: 'order', orderNum: 40 });
+  const list = await save({ parentId: dir, type: 1, name: 'menu.orderList', path: '/order/list', url: 'order/orders', icon: 'list', orderNum: 10, perms: 'order:order:query' });
+  await save({ parentId: list, type: 2, name: 'order.buttons.refundAmount', orderNum: 1, perms: 'order:refund:refund' });
+  await save({ parentId: dir, type: 1, name: 'menu.refundRecord', path: '/order/refundRecord', url: 'order/refunds', icon: 'money', orderNum: 20, perms: 'order:refund:query' });
+}
+
+interface OrderRow {
+  orderNo: string;
+  status: string;
+  paidAmount: number;
+  refundAmount: number;
+  simulated: boolean;
+}
+
+/** A finished order of a simulated customer with money left to refund, waited for as it arrives. */
+async function paidSimulatedOrder(a: Api): Promise<OrderRow> {
+  let found: OrderRow | undefined;
+  await expect
+    .poll(
+      async () => {
+        const page = await post<{ list: OrderRow[] }>(a, '/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 50, status: 'finished', simulated: true });
+        found = page.list.find((o) => o.paidAmount - o.refundAmount >= 2);
+        return Boolean(found);
+      },
+      { timeout: 150_000, intervals: [5_000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+async function searchByOrderNo(page: Page, orderNo: string): Promise<void> {
+  const filters = page.getByRole('form', { name: /filters/i });
+  await filters.getByLabel('Order number', { exact: true }).fill(orderNo);
+  await filters.getByRole('button', { name: /search/i }).click();
+}
+
+test.fixme('the orders screen lists simulated orders; open one, refund part of it, see the refund record', async ({ page }) => {
+  // fixme: orders come from the simulator's customers (issue 14, "A living business"), which the
+  // engine branch has not added yet: with SIMULATOR on no customer rents, so no finished, paid
+  // order ever arrives. Remove the fixme once `npm start` makes them.
+  test.setTimeout(240_000);
+  await signIn(page, { lang: 'en_US' });
+  const a = await api(page);
+  await ensureOrderMenus(a);
+  const order = await paidSimulatedOrder(a);
+  // Half of what is left, at least one cent: a part, not the whole.
+  const part = Math.max(1, Math.floor((order.paidAmount - order.refundAmount) / 2));
+
+  await page.goto('/order/list');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await searchByOrderNo(page, order.orderNo);
+  await page.getByRole('button', { name: order.orderNo, exact: true }).click();
+  const drawer = page.locator('.ant-drawer-content').filter({ hasText: `Order ${order.orderNo}` });
+  await expect(drawer.getByText('Timeline')).toBeVisible();
+  await expect(drawer.getByText('Shares along the profit chain')).toBeVisible();
+
+  await drawer.getByRole('button', { name: 'Refund', exact: true }).click();
+  const form = page.locator('.ant-modal').filter({ hasText: `Refund · ${order.orderNo}` });
+  await form.getByLabel('Refund amount').fill((part / 100).toFixed(2));
+  await form.getByLabel('Reason').fill('e2e: part of the fee back');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Refund started')).toBeVisible();
+  // The detail follows: the refund is listed under the order.
+  await expect(drawer.locator('.ant-table-row').filter({ hasText: (part / 100).toFixed(2) })).toBeVisible();
+
+  await page.goto('/order/refundRecord');
+  await searchByOrderNo(page, order.orderNo);
+  const row = page.locator('.ant-table-row').filter({ hasText: order.orderNo });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText((part / 100).toFixed(2));
+});
