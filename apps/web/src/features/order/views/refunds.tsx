@@ -33,18 +33,18 @@ export default function RefundsView() {
         dataIndex: 'refundNo',
         key: 'refundNo',
         fixed: 'left',
-        width: 190,
+        width: 200,
         render: (v: string, r) => (
           <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(r)}>
             {v}
           </Button>
         ),
       },
-      { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 190, render: (v: string) => <CopyableId value={v} /> },
+      { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 210, render: (v: string) => <CopyableId value={v} /> },
       { title: t('refunds.status'), dataIndex: 'status', key: 'status', width: 150, render: (v: RefundItem['status']) => <RefundStatusTag status={v} /> },
       { title: t('refunds.amount'), dataIndex: 'amount', key: 'amount', width: 110, align: 'right', render: (v: number) => money(v) },
       { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 130, ellipsis: true },
-      { title: t('refunds.reason'), dataIndex: 'reason', key: 'reason', width: 160, ellipsis: true },
+      { title: t('refunds.reason'), dataIndex: 'reason', key: 'reason', width: 150, ellipsis: true },
       { title: t('refunds.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
       { title: t('refunds.type'), dataIndex: 'type', key: 'type', width: 110, defaultHidden: true, render: (v: RefundItem['type']) => w.refundType(v) },
       { title: t('refunds.creator'), dataIndex: 'creator', key: 'creator', width: 120, ellipsis: true, defaultHidden: true },
