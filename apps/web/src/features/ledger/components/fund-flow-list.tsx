@@ -4,7 +4,7 @@ import { MAX_RANGE_DAYS, PERMS, type FlowScope } from '@cbo/contract';
 import { useMoney } from '@/shared/money';
 import { CopyableId, ListPage, formatDateTime, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { FLOW_KINDS, flowKindLabel } from './flow-kinds';
-import { UserPick } from './user-pick';
+import { UserSelect } from '@/shared/search-select';
 
 /** The list and export call of each fund flow (the contract keeps one pair per scope). */
 const CALLS = {
@@ -29,7 +29,7 @@ export function FundFlowList({ scope }: { scope: FlowScope }) {
       { type: 'text', name: 'orderNo', label: t('flow.orderNo'), maxLength: 32 },
       { type: 'select', name: 'kind', label: t('flow.kind'), options: FLOW_KINDS.map((k) => ({ value: k, label: flowKindLabel(t, k) })) },
       { type: 'text', name: 'accountCode', label: t('flow.accountCode'), maxLength: 40, placeholder: t(`flow.accountCodeHint.${scope}`) },
-      ...(scope === 'user' ? [{ type: 'custom' as const, name: 'userId', label: t('flow.user'), render: () => <UserPick placeholder={t('flow.userPlaceholder')} /> }] : []),
+      ...(scope === 'user' ? [{ type: 'custom' as const, name: 'userId', label: t('flow.user'), render: () => <UserSelect placeholder={t('flow.userPlaceholder')} /> }] : []),
     ],
     [t, scope],
   );
