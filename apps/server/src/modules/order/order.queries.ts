@@ -189,8 +189,8 @@ export class OrderQueries {
   }
 
   async quote(p: Principal, sn: string): Promise<Quote> {
-    const userId = this.user(p);
     const { outlet, avail } = await this.engine.rentable(sn);
+    const userId = this.user(p);
     const [billing, payModes, op, currency, holding] = await Promise.all([
       this.engine.billingOf(outlet),
       this.engine.payModes(),
