@@ -18,12 +18,13 @@ export interface CustomerOptions {
 /**
  * Simulated customers for the demo business: each signs in through the app API with a code (the
  * texts to the simulator's area code stay in the process), rents a power bank from a cabinet of a
- * demo outlet, keeps it a minute or two and gives it back to another cabinet, where the cabinet's
+ * demo outlet, keeps it a few minutes (past the free minutes) and gives it back to another cabinet, where the cabinet's
  * return event ends the order, takes the fee and pays the chain: exactly what a person with the
  * app does. The first rents start within seconds, so orders appear soon after the first start.
  */
 export function startSimulatedCustomers(server: Server, fleet: Fleet, log: FastifyBaseLogger, opts: CustomerOptions): { stop(): void } {
-  const [holdMin, holdMax] = opts.holdSeconds ?? [45, 150];
+  // Past the free minutes (3 by default), so most orders pay and the chain gets its shares.
+  const [holdMin, holdMax] = opts.holdSeconds ?? [200, 480];
   const [restMin, restMax] = opts.restSeconds ?? [10, 60];
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
