@@ -139,6 +139,14 @@ export async function buildApp(opts: BuildOptions) {
     ledger: ledger.services.ledger,
     provider: opts.paymentProvider,
   });
+  network.services.members.wallets = async (ids) => {
+    const [balances, deposits, orders] = await Promise.all([
+      ledger.services.ledger.owedTo('userBalance', ids),
+      ledger.services.ledger.owedTo('userDeposit', ids),
+      order.services.queries.orderCounts(ids),
+    ]);
+    return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
+  };
   rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
   const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order];
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import {
   MAX_RANGE_DAYS,
   type MyOrderItem,
@@ -179,6 +179,13 @@ export class OrderQueries {
       this.db.select({ n: count() }).from(ordRefund).where(where),
     ]);
     return { list: rows.map(refundItem), total: Number(t!.n) };
+  }
+
+  /** Orders per customer. */
+  async orderCounts(userIds: number[]): Promise<Map<number, number>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.db.select({ userId: ordOrder.userId, n: count() }).from(ordOrder).where(inArray(ordOrder.userId, userIds)).groupBy(ordOrder.userId);
+    return new Map(rows.map((r) => [r.userId, Number(r.n)]));
   }
 
   // ------------------------------------------------------------------ the customers' app
