@@ -18,7 +18,7 @@ import { installCompression } from './platform/http/compression.js';
 import { FileStorage } from './platform/files/storage.js';
 import { Uploads } from './platform/files/uploads.js';
 import { LiveHub } from './platform/live/live-hub.js';
-import { FileSmsProvider, LogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
+import { FileSmsProvider, LogSmsProvider, SimulatedNumbers, type SmsProvider } from './platform/sms/sms-provider.js';
 import { ExportService } from './platform/exports/export-centre.js';
 import { OperationLogService } from './platform/audit/operation-log.js';
 import { registerListExport, registerListRoutes } from './platform/list-kit.js';
@@ -74,7 +74,8 @@ export async function buildApp(opts: BuildOptions) {
   const files = new FileStorage(config.dataDir);
   const uploads = new Uploads(database.db, files, { dailyBytes: Math.floor(config.UPLOAD_DAILY_MB * 1024 * 1024), perMinute: config.UPLOAD_PER_MINUTE }, app.log);
   const live = new LiveHub(database, app.log);
-  const sms = opts.sms ?? smsProvider(config, app.log);
+  // The simulated customers' texts stay in the process (their area code is no country's).
+  const sms = new SimulatedNumbers(opts.sms ?? smsProvider(config, app.log));
   const exports = new ExportService(database, files, live, app.log);
   const audit = new OperationLogService(database.db);
   const platform: Platform = { config, database, db: database.db, log: app.log, live, exports, audit, files, uploads, sms };
@@ -138,6 +139,14 @@ export async function buildApp(opts: BuildOptions) {
     ledger: ledger.services.ledger,
     provider: opts.paymentProvider,
   });
+  network.services.members.wallets = async (ids) => {
+    const [balances, deposits, orders] = await Promise.all([
+      ledger.services.ledger.owedTo('userBalance', ids),
+      ledger.services.ledger.owedTo('userDeposit', ids),
+      order.services.queries.orderCounts(ids),
+    ]);
+    return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
+  };
   rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
   const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order];
 
@@ -254,6 +263,7 @@ export async function buildApp(opts: BuildOptions) {
       live,
       files,
       uploads,
+      simulatedTexts: sms,
     },
     close: stop,
   };

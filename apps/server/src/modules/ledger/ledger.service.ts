@@ -99,6 +99,33 @@ export class LedgerService {
     return true;
   }
 
+  /**
+   * Removes the movements of these orders whole (the demo's simulated orders, when the demo is
+   * cleared). Each movement balances by itself, so the books still balance without them.
+   */
+  async removeOrders(orderNos: string[]): Promise<number> {
+    if (!orderNos.length) return 0;
+    const txs = await this.db.select({ id: ledTransaction.id }).from(ledTransaction).where(inArray(ledTransaction.orderNo, orderNos));
+    const ids = txs.map((t) => t.id);
+    for (let i = 0; i < ids.length; i += 1000) {
+      const part = ids.slice(i, i + 1000);
+      await this.db.delete(ledEntry).where(inArray(ledEntry.transactionId, part));
+      await this.db.delete(ledTransaction).where(inArray(ledTransaction.id, part));
+    }
+    return ids.length;
+  }
+
+  /** Balances of one kind's accounts of these parties (credit side positive: what is owed to them). */
+  async owedTo(kind: AccountKind, partyIds: number[]): Promise<Map<number, number>> {
+    if (!partyIds.length) return new Map();
+    const rows = await this.db
+      .select({ partyId: ledEntry.partyId, c: sql<string>`sum(${ledEntry.credit}) - sum(${ledEntry.debit})` })
+      .from(ledEntry)
+      .where(and(eq(ledEntry.accountKind, kind), inArray(ledEntry.partyId, partyIds)))
+      .groupBy(ledEntry.partyId);
+    return new Map(rows.map((r) => [r.partyId!, Number(r.c)]));
+  }
+
   /** Whether a key was posted. */
   async posted(key: string, tx: Db = this.db): Promise<boolean> {
     const [r] = await tx.select({ id: ledTransaction.id }).from(ledTransaction).where(eq(ledTransaction.key, key));

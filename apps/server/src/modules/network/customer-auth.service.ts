@@ -8,6 +8,7 @@ import type { Principal } from '../../platform/http/routes.js';
 import { newToken, sha256 } from '../../platform/auth/tokens.js';
 import { plainAreaCode, type AppSessionSettings } from './app-accounts.service.js';
 import type { LoginLogPort, VerifyCodePort } from './needs.js';
+import { SIMULATED_AREA_CODE } from '../../platform/sms/sms-provider.js';
 import { netMember, netMemberSession } from './tables.js';
 
 const PURPOSE = 'appSignIn';
@@ -50,7 +51,7 @@ export class CustomerAuth {
     const terminal = input.clientType.startsWith('USER_') ? input.clientType : 'USER_IOS';
     await this.db
       .insert(netMember)
-      .values({ areaCode, mobile: input.mobile, nickname: `${input.mobile.slice(-4)}`, terminal: terminal as UserClientType, simulated: opts.simulated ?? false })
+      .values({ areaCode, mobile: input.mobile, nickname: `${input.mobile.slice(-4)}`, terminal: terminal as UserClientType, simulated: opts.simulated ?? areaCode === SIMULATED_AREA_CODE })
       .onConflictDoNothing();
     const [m] = await this.db.select().from(netMember).where(and(eq(netMember.areaCode, areaCode), eq(netMember.mobile, input.mobile)));
     if (m!.status !== 0) {

@@ -656,6 +656,14 @@ export class OrderEngine {
     }
   }
 
+  /** Removes the simulated orders (the demo's), answering their numbers so their ledger movements go too. */
+  async clearSimulated(): Promise<string[]> {
+    const rows = await this.db.delete(ordOrder).where(eq(ordOrder.simulated, true)).returning({ orderNo: ordOrder.orderNo });
+    const nos = rows.map((r) => r.orderNo);
+    for (let i = 0; i < nos.length; i += 1000) await this.db.delete(ordPayment).where(inArray(ordPayment.orderNo, nos.slice(i, i + 1000)));
+    return nos;
+  }
+
   // ------------------------------------------------------------------ timeline
 
   private async events(db: Db, orderId: number, list: EventInput[]): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import {
   MAX_RANGE_DAYS,
   type MyOrderItem,
@@ -181,6 +181,13 @@ export class OrderQueries {
     return { list: rows.map(refundItem), total: Number(t!.n) };
   }
 
+  /** Orders per customer. */
+  async orderCounts(userIds: number[]): Promise<Map<number, number>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.db.select({ userId: ordOrder.userId, n: count() }).from(ordOrder).where(inArray(ordOrder.userId, userIds)).groupBy(ordOrder.userId);
+    return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+  }
+
   // ------------------------------------------------------------------ the customers' app
 
   private user(p: Principal): number {
@@ -189,8 +196,8 @@ export class OrderQueries {
   }
 
   async quote(p: Principal, sn: string): Promise<Quote> {
-    const userId = this.user(p);
     const { outlet, avail } = await this.engine.rentable(sn);
+    const userId = this.user(p);
     const [billing, payModes, op, currency, holding] = await Promise.all([
       this.engine.billingOf(outlet),
       this.engine.payModes(),
