@@ -99,7 +99,7 @@ test('the orders screen lists simulated orders; open one, refund part of it, see
   await form.getByLabel('Reason').fill('e2e: part of the fee back');
   await form.getByRole('button', { name: 'Save' }).click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('Refund started')).toBeVisible();
+  await expect(page.locator('.ant-message').getByText('Refund started')).toBeVisible();
   // The detail follows: the refund is listed under the order.
   const refunds = drawer.locator('section').filter({ has: page.getByRole('heading', { name: 'Refunds', exact: true }) });
   await expect(refunds.locator('.ant-table-row')).toHaveCount(1);
