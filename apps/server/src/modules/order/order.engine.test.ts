@@ -305,6 +305,14 @@ describe.each(engines)('order engine (%s)', (engine) => {
     expect(page.total).toBeGreaterThan(3);
     expect(page.list[0]).toHaveProperty('paidAmount');
     expect(page.list[0]).toHaveProperty('refundAmount');
+    // The outlet's turnover and a customer's money are what the orders and the ledger say.
+    const all = await ok(c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 100, outletId }), 'all');
+    const paid = all.list.filter((o: { rentOutletId: number }) => o.rentOutletId === outletId).reduce((a: number, o: { paidAmount: number; refundAmount: number }) => a + o.paidAmount - o.refundAmount, 0);
+    const outlets = await ok(c.get('/device/api/v1/outlet/queryPage', { pageNum: 1, pageSize: 100 }), 'outlets');
+    expect(outlets.list.find((o: { id: number }) => o.id === outletId).turnover).toBe(paid);
+    const members = await ok(c.get('/user/api/v1/member/queryPage', { pageNum: 1, pageSize: 100 }), 'members');
+    const someone = members.list.find((m: { id: number }) => m.id === page.list[0].userId);
+    expect(someone.orderCount).toBeGreaterThan(0);
     const finished = await ok(c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 50, status: 'finished', deviceSn: cabB.sn }), 'finished');
     expect(finished.list.every((o: { status: string }) => o.status === 'finished')).toBe(true);
     const day = 86_400_000;
