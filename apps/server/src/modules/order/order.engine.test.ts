@@ -328,7 +328,7 @@ describe.each(engines)('order engine (%s)', (engine) => {
     const u = await customer();
     const r = await rent(u);
     await using(r.data.orderNo);
-    await agedBy(r.data.orderNo, 63);
+    await agedBy(r.data.orderNo, 75); // 3 free + 72 min = 3 periods = 4.50 (never on a period's border)
     const ends = await Promise.all(
       Array.from({ length: 50 }, () => c.post('/order/api/v1/order/endOrder', { orderNo: r.data.orderNo, endTime: new Date().toISOString(), reason: 'race' })),
     );
