@@ -139,6 +139,7 @@ export async function buildApp(opts: BuildOptions) {
     ledger: ledger.services.ledger,
     provider: opts.paymentProvider,
   });
+  outlet.services.outlets.turnovers = (ids) => order.services.queries.turnovers(ids);
   network.services.members.wallets = async (ids) => {
     const [balances, deposits, orders] = await Promise.all([
       ledger.services.ledger.owedTo('userBalance', ids),

@@ -137,11 +137,29 @@ export const orderShare = z.object({
   amount: cents,
 });
 export type OrderShare = z.infer<typeof orderShare>;
+export const refundItem = z.object({
+  id: z.number().int(),
+  refundNo: z.string(),
+  orderNo: z.string(),
+  type: z.enum(REFUND_TYPES),
+  userId: z.number().int(),
+  userMobile: z.string(),
+  amount: cents,
+  status: z.enum(REFUND_STATUSES),
+  reason: z.string(),
+  /** The provider's reference, once it answered. */
+  providerReference: z.string().nullable(),
+  failReason: z.string().nullable(),
+  creator: z.string().nullable(),
+  createTime: z.string(),
+  finishTime: z.string().nullable(),
+});
+export type RefundItem = z.infer<typeof refundItem>;
 export const orderDetail = orderItem.extend({
   billing: orderBilling,
   timeline: z.array(orderTimelineEntry),
   shares: z.array(orderShare),
-  refunds: z.array(z.lazy(() => refundItem)),
+  refunds: z.array(refundItem),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
@@ -181,24 +199,6 @@ export const rechargeOrderInfo = z.object({
   refundable: z.boolean(),
 });
 export type RechargeOrderInfo = z.infer<typeof rechargeOrderInfo>;
-export const refundItem = z.object({
-  id: z.number().int(),
-  refundNo: z.string(),
-  orderNo: z.string(),
-  type: z.enum(REFUND_TYPES),
-  userId: z.number().int(),
-  userMobile: z.string(),
-  amount: cents,
-  status: z.enum(REFUND_STATUSES),
-  reason: z.string(),
-  /** The provider's reference, once it answered. */
-  providerReference: z.string().nullable(),
-  failReason: z.string().nullable(),
-  creator: z.string().nullable(),
-  createTime: z.string(),
-  finishTime: z.string().nullable(),
-});
-export type RefundItem = z.infer<typeof refundItem>;
 export const refundFilter = timeRange.extend({
   orderNo: z.string().trim().max(32).optional(),
   refundNo: z.string().trim().max(32).optional(),

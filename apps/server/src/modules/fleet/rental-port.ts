@@ -92,8 +92,9 @@ export class RentalPort {
   }
 
   /** Told by the command side: an eject finished. Errors stay here: the fleet's own path goes on. */
-  async ejectFinished(row: { id: string; sn: string; type: string; targetSlot: number | null; targetPowerBankId: string | null }, ejected: boolean): Promise<void> {
-    if (row.type !== 'eject' || !this.listener) return;
+  async ejectFinished(row: { id: string; sn: string; type: string; targetSlot: number | null; targetPowerBankId: string | null; createdBy: number | null }, ejected: boolean): Promise<void> {
+    // Rental ejects are the system's (nobody's): an operator's eject or a forced eject is no rental.
+    if (row.type !== 'eject' || row.createdBy !== null || !this.listener) return;
     try {
       await this.listener.ejectOutcome({ commandId: row.id, sn: row.sn, ejected, powerBankId: row.targetPowerBankId, slot: row.targetSlot });
     } catch (err) {

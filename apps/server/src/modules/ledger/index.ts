@@ -5,6 +5,7 @@ import { registerCall } from '../../platform/http/routes.js';
 import { accountName, LedgerService } from './ledger.service.js';
 import type { AccountKind, Lang } from '@cbo/contract';
 import * as tables from './tables.js';
+import { ledgerMenus } from './menus.js';
 
 export { accountCode, type Account, type EntryInput, type Posting } from './ledger.service.js';
 export type { LedgerService } from './ledger.service.js';
@@ -32,13 +33,12 @@ const flowWidths = { time: 20, kind: 12, orderNo: 22, accountCode: 22, accountNa
 /**
  * The ledger module: the double-entry books every money movement is posted to (other modules post
  * through its service, in their own transaction), the trial balance and the three fund flows.
- * Its screens come with the console's order screens, so it seeds no menus yet: the super role
- * reads it, and the screens add the menus that bind the codes for other roles.
+ * Its menus are seeded hidden until the console's screens exist (menus.ts).
  */
 export const ledger = defineModule({
   name: 'ledger',
   tables,
-  menus: [],
+  menus: ledgerMenus,
   services: createLedger,
   lists: (s) => [
     // The account names of an export are written in the language of whoever asked (cells).

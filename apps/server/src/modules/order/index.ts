@@ -7,6 +7,7 @@ import { OrderEngine } from './order.engine.js';
 import { OrderQueries } from './order.queries.js';
 import { SandboxProvider, type PaymentProvider } from './payments.js';
 import { orderRoutes } from './routes.js';
+import { orderMenus } from './menus.js';
 import * as tables from './tables.js';
 
 export type { OrderNeeds } from './needs.js';
@@ -49,14 +50,13 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
 export type OrderServices = ReturnType<typeof createOrder>;
 
 /**
- * The order module: the rental engine and the orders staff see. Its screens come with the console's
- * order work, so it seeds no menus yet: the super role reaches every call, and the screens add the
- * menus that bind its permission codes for other roles.
+ * The order module: the rental engine and the orders staff see. Its menus are seeded hidden until
+ * the console's order screens exist (menus.ts).
  */
 export const order = defineModule({
   name: 'order',
   tables,
-  menus: [],
+  menus: orderMenus,
   services: createOrder,
   lists: (s) => [
     defineList({

@@ -244,11 +244,75 @@ describe.each(engines)('order engine (%s)', (engine) => {
     await balanced();
   });
 
+  it('rents from the balance: the deposit is held from it and given back to it, less the fee', async () => {
+    const u = await customer();
+    const low = await rent(u, cabA.sn, { payMode: 'balance' });
+    expect(low).toMatchObject({ code: 100712, msg: 'Balance too low: 99.00 needed' });
+    const top = await u.app('POST', '/order/api/app/v1/wallet/recharge', { amount: 10000, idempotencyKey: 'recharge-once-1' });
+    expect(top).toMatchObject({ code: 0, data: { balance: 10000 } });
+    expect((await u.app('POST', '/order/api/app/v1/wallet/recharge', { amount: 10000, idempotencyKey: 'recharge-once-1' })).data.balance).toBe(10000);
+    const r = await rent(u, cabA.sn, { payMode: 'balance' });
+    expect(r.code).toBe(0);
+    await using(r.data.orderNo);
+    expect((await u.app('GET', '/order/api/app/v1/wallet')).data).toMatchObject({ balance: 100, deposit: 9900 });
+    await agedBy(r.data.orderNo, 20); // 3 free + 17 = 1 period = 1.50
+    await giveBack(cabB, r.data.powerBankId);
+    await until(async () => (await status(r.data.orderNo)) === 'finished', 8_000, 'finished');
+    expect((await u.app('GET', '/order/api/app/v1/wallet')).data).toMatchObject({ balance: 9850, deposit: 0 });
+    // A refund of a balance order goes back to the balance at once.
+    await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: r.data.orderNo, amount: 150, reason: 'goodwill' }), 'refund');
+    expect((await u.app('GET', '/order/api/app/v1/wallet')).data.balance).toBe(10000);
+    await balanced();
+  });
+
+  it('deposit-free: nothing held, the fee requested from the payment company (awaiting deduction), a lost notification found by asking', async () => {
+    await db().execute(sql`update sys_extension set status = 'activated', activated_at = now() where code = 'depositFree'`);
+    try {
+      const u = await customer();
+      const r = await rent(u, cabA.sn, { payMode: 'depositFree' });
+      expect(r.code).toBe(0);
+      await using(r.data.orderNo);
+      expect((await order(r.data.orderNo)).depositAmount).toBe(9900); // declared: the most it may charge
+      await agedBy(r.data.orderNo, 40); // 3 free + 37 = 2 periods = 3.00
+      sandbox.dropNotifications(2);
+      await giveBack(cabB, r.data.powerBankId);
+      await until(async () => (await status(r.data.orderNo)) === 'awaitingDeduction', 8_000, 'awaiting deduction');
+      await new Promise((x) => setTimeout(x, 100));
+      expect(await status(r.data.orderNo)).toBe('awaitingDeduction');
+      await db().execute(sql`update ord_payment set created_at = now() - interval '1 minute' where order_no = ${r.data.orderNo}`);
+      await services().order.engine.sweep();
+      const d = await order(r.data.orderNo);
+      expect(d).toMatchObject({ status: 'finished', originalAmount: 300, paidAmount: 300 });
+      expect(d.shares.reduce((a: number, x: { amount: number }) => a + x.amount, 0)).toBe(300);
+    } finally {
+      await db().execute(sql`update sys_extension set status = 'closed' where code = 'depositFree'`);
+    }
+    await balanced();
+  });
+
+  it('buys out a power bank kept past the buy-out days at the total cap (payment kind timeout)', async () => {
+    const u = await customer();
+    const r = await rent(u);
+    await using(r.data.orderNo);
+    await agedBy(r.data.orderNo, 7 * 1440 + 5);
+    await services().order.engine.sweep();
+    expect(await order(r.data.orderNo)).toMatchObject({ status: 'finished', paymentKind: 'timeout', paidAmount: 9900, originalAmount: 9900 });
+    await balanced();
+  });
+
   it('answers the order list with its filters and refuses a range over 30 days or mixing older and newer orders', async () => {
     const page = await ok(c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 50, outletId }), 'page');
     expect(page.total).toBeGreaterThan(3);
     expect(page.list[0]).toHaveProperty('paidAmount');
     expect(page.list[0]).toHaveProperty('refundAmount');
+    // The outlet's turnover and a customer's money are what the orders and the ledger say.
+    const all = await ok(c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 100, outletId }), 'all');
+    const paid = all.list.filter((o: { rentOutletId: number }) => o.rentOutletId === outletId).reduce((a: number, o: { paidAmount: number; refundAmount: number }) => a + o.paidAmount - o.refundAmount, 0);
+    const outlets = await ok(c.get('/device/api/v1/outlet/queryPage', { pageNum: 1, pageSize: 100 }), 'outlets');
+    expect(outlets.list.find((o: { id: number }) => o.id === outletId).turnover).toBe(paid);
+    const members = await ok(c.get('/user/api/v1/member/queryPage', { pageNum: 1, pageSize: 100 }), 'members');
+    const someone = members.list.find((m: { id: number }) => m.id === page.list[0].userId);
+    expect(someone.orderCount).toBeGreaterThan(0);
     const finished = await ok(c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 50, status: 'finished', deviceSn: cabB.sn }), 'finished');
     expect(finished.list.every((o: { status: string }) => o.status === 'finished')).toBe(true);
     const day = 86_400_000;
@@ -264,7 +328,7 @@ describe.each(engines)('order engine (%s)', (engine) => {
     const u = await customer();
     const r = await rent(u);
     await using(r.data.orderNo);
-    await agedBy(r.data.orderNo, 63);
+    await agedBy(r.data.orderNo, 75); // 3 free + 72 min = 3 periods = 4.50 (never on a period's border)
     const ends = await Promise.all(
       Array.from({ length: 50 }, () => c.post('/order/api/v1/order/endOrder', { orderNo: r.data.orderNo, endTime: new Date().toISOString(), reason: 'race' })),
     );

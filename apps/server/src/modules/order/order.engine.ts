@@ -550,6 +550,8 @@ export class OrderEngine {
   async applyOutcome(out: PaymentOutcome): Promise<void> {
     if (out.status === 'pending') return;
     const payments: PendingPayment[] = [];
+    // Read before the transaction: nothing inside it may wait on another connection (PGlite has one).
+    const { taxFeePercent } = await this.needs.settings.pay();
     await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const [pay] = await tx
@@ -565,7 +567,6 @@ export class OrderEngine {
           await this.needs.ledger.post({ idempotencyKey: `deduct:${o.orderNo}`, kind: 'deduct', orderNo: o.orderNo, memo: 'fee deducted by the payment company', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'orderIncome' }, credit: pay.amount }] }, tx);
           const paid = o.paidAmount + pay.amount;
           const [row] = await tx.update(ordOrder).set({ status: 'finished', paidAmount: paid, payReference: o.payReference ?? out.reference }).where(eq(ordOrder.id, o.id)).returning();
-          const { taxFeePercent } = await this.needs.settings.pay();
           await this.share(tx, row!, paid, taxFeePercent);
           await this.events(tx, o.id, [{ event: 'charged', amount: pay.amount, note: out.reference }, { event: 'shared', amount: paid }]);
         } else {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   MAX_RANGE_DAYS,
   type MyOrderItem,
@@ -179,6 +179,17 @@ export class OrderQueries {
       this.db.select({ n: count() }).from(ordRefund).where(where),
     ]);
     return { list: rows.map(refundItem), total: Number(t!.n) };
+  }
+
+  /** What each outlet's orders (by the outlet rented from) paid, less what was refunded. */
+  async turnovers(outletIds: number[]): Promise<Map<number, number>> {
+    if (!outletIds.length) return new Map();
+    const rows = await this.db
+      .select({ outletId: ordOrder.outletId, t: sql<string>`sum(${ordOrder.paidAmount} - ${ordOrder.refundAmount})` })
+      .from(ordOrder)
+      .where(inArray(ordOrder.outletId, outletIds))
+      .groupBy(ordOrder.outletId);
+    return new Map(rows.map((r) => [r.outletId!, Number(r.t)]));
   }
 
   /** Orders per customer. */

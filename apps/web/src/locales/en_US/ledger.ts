@@ -1,7 +1,12 @@
-/** The ledger feature (fund flows, trial balance); `buttons` holds the button names the server seeds as ledger.buttons.*. */
+/** The ledger feature (fund flows, trial balance); `menus` holds the menu and button names the server seeds as ledger.menus.*. */
 export default {
-  buttons: {
-    flowExport: 'Export fund flow',
+  menus: {
+    group: 'Financial management',
+    platformFlow: 'Platform fund flow',
+    userFlow: 'User fund flow',
+    accountFlow: 'Account fund flow',
+    trialBalance: 'Trial balance',
+    btnExport: 'Export fund flows',
   },
   flow: {
     title: {

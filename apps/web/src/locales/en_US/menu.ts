@@ -29,7 +29,6 @@ export default {
   platformFundFlow: 'Platform fund flow',
   userFundFlow: 'User fund flow',
   accountFundFlow: 'Account fund flow',
-  trialBalance: 'Trial balance',
   coupon: 'Coupons',
   issueCoupon: 'Issue coupons',
   withdrawal: 'Withdrawals',

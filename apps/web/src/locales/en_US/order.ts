@@ -1,11 +1,14 @@
-/** The order feature (orders, orders older than 30 days, refund records); `buttons` holds the button names the server seeds as order.buttons.*. */
+/** The order feature (orders, orders older than 30 days, refund records); `menus` holds the menu and button names the server seeds as order.menus.*. */
 export default {
-  buttons: {
-    orderExport: 'Export orders',
-    orderEnd: 'End order',
-    orderSuspend: 'Suspend billing',
-    orderInit: 'Initialise order',
-    refundAmount: 'Refund order',
+  menus: {
+    group: 'Order management',
+    orders: 'Orders',
+    refunds: 'Refund records',
+    btnExport: 'Export orders',
+    btnEnd: 'End order',
+    btnSuspend: 'Suspend billing',
+    btnInit: 'Initialise order',
+    btnRefund: 'Refund',
   },
   orders: {
     title: 'Orders of the last 30 days',

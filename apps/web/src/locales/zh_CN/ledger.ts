@@ -1,7 +1,12 @@
-/** 账务功能（资金流水、试算平衡）；`buttons` 为服务端以 ledger.buttons.* 种入的按钮名称。 */
+/** 账务功能（资金流水、试算平衡）；`menus` 为服务端以 ledger.menus.* 种入的菜单与按钮名称。 */
 export default {
-  buttons: {
-    flowExport: '导出资金流水',
+  menus: {
+    group: '财务管理',
+    platformFlow: '平台资金流水',
+    userFlow: '用户资金流水',
+    accountFlow: '账户资金流水',
+    trialBalance: '试算平衡',
+    btnExport: '导出资金流水',
   },
   flow: {
     title: {

@@ -30,7 +30,6 @@ export default {
   platformFundFlow: '平台资金流水',
   userFundFlow: '用户资金流水',
   accountFundFlow: '账户资金流水',
-  trialBalance: '试算平衡',
   coupon: '优惠券管理',
   issueCoupon: '发放优惠券',
   withdrawal: '提现管理',

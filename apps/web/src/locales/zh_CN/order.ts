@@ -1,11 +1,14 @@
-/** 订单功能（订单、30 天前的订单、退款记录）；`buttons` 为服务端以 order.buttons.* 种入的按钮名称。 */
+/** 订单功能（订单、30 天前的订单、退款记录）；`menus` 为服务端以 order.menus.* 种入的菜单与按钮名称。 */
 export default {
-  buttons: {
-    orderExport: '导出订单',
-    orderEnd: '结束订单',
-    orderSuspend: '暂停计费',
-    orderInit: '初始化订单',
-    refundAmount: '订单退款',
+  menus: {
+    group: '订单管理',
+    orders: '订单列表',
+    refunds: '退款记录',
+    btnExport: '导出订单',
+    btnEnd: '结束订单',
+    btnSuspend: '暂停计费',
+    btnInit: '初始化订单',
+    btnRefund: '退款',
   },
   orders: {
     title: '近 30 天订单',

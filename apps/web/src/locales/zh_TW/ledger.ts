@@ -1,7 +1,12 @@
-/** 帳務功能（資金流水、試算平衡）；`buttons` 為伺服器以 ledger.buttons.* 種入的按鈕名稱。 */
+/** 帳務功能（資金流水、試算平衡）；`menus` 為伺服器以 ledger.menus.* 種入的選單與按鈕名稱。 */
 export default {
-  buttons: {
-    flowExport: '匯出資金流水',
+  menus: {
+    group: '財務管理',
+    platformFlow: '平台資金流水',
+    userFlow: '使用者資金流水',
+    accountFlow: '帳戶資金流水',
+    trialBalance: '試算平衡',
+    btnExport: '匯出資金流水',
   },
   flow: {
     title: {

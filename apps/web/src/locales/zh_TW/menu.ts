@@ -29,7 +29,6 @@ export default {
   platformFundFlow: '平台資金流水',
   userFundFlow: '使用者資金流水',
   accountFundFlow: '帳戶資金流水',
-  trialBalance: '試算平衡',
   coupon: '優惠券管理',
   issueCoupon: '發放優惠券',
   withdrawal: '提現管理',

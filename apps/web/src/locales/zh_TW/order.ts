@@ -1,11 +1,14 @@
-/** 訂單功能（訂單、30 天前的訂單、退款記錄）；`buttons` 為伺服器以 order.buttons.* 種入的按鈕名稱。 */
+/** 訂單功能（訂單、30 天前的訂單、退款記錄）；`menus` 為伺服器以 order.menus.* 種入的選單與按鈕名稱。 */
 export default {
-  buttons: {
-    orderExport: '匯出訂單',
-    orderEnd: '結束訂單',
-    orderSuspend: '暫停計費',
-    orderInit: '初始化訂單',
-    refundAmount: '訂單退款',
+  menus: {
+    group: '訂單管理',
+    orders: '訂單列表',
+    refunds: '退款記錄',
+    btnExport: '匯出訂單',
+    btnEnd: '結束訂單',
+    btnSuspend: '暫停計費',
+    btnInit: '初始化訂單',
+    btnRefund: '退款',
   },
   orders: {
     title: '近 30 天訂單',
