@@ -4,6 +4,7 @@ export default {
     group: 'Order management',
     orders: 'Orders',
     refunds: 'Refund records',
+    history: 'Orders older than 30 days',
     btnExport: 'Export orders',
     btnEnd: 'End order',
     btnSuspend: 'Suspend billing',

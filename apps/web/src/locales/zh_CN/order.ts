@@ -4,6 +4,7 @@ export default {
     group: '订单管理',
     orders: '订单列表',
     refunds: '退款记录',
+    history: '30 天前订单',
     btnExport: '导出订单',
     btnEnd: '结束订单',
     btnSuspend: '暂停计费',

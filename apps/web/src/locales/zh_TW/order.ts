@@ -4,6 +4,7 @@ export default {
     group: '訂單管理',
     orders: '訂單列表',
     refunds: '退款記錄',
+    history: '30 天前訂單',
     btnExport: '匯出訂單',
     btnEnd: '結束訂單',
     btnSuspend: '暫停計費',
