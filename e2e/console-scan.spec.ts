@@ -13,7 +13,7 @@ const LANGS = ['zh_CN', 'zh_TW', 'en_US'] as const;
 const WIDTHS = [1440, 800] as const;
 
 /** The console's translation namespaces: `kit:actions` on screen is a key that was not translated. */
-const NAMESPACES = ['common', 'dashboard', 'errors', 'export', 'fleet', 'identity', 'kit', 'layout', 'login', 'menu', 'profile', 'role', 'system'];
+const NAMESPACES = ['common', 'dashboard', 'errors', 'export', 'fleet', 'identity', 'kit', 'layout', 'ledger', 'login', 'menu', 'order', 'profile', 'role', 'system'];
 
 const HTML_LANG = { zh_CN: 'zh-CN', zh_TW: 'zh-TW', en_US: 'en' } as const;
 

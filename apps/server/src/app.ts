@@ -19,7 +19,7 @@ import { installCompression } from './platform/http/compression.js';
 import { FileStorage } from './platform/files/storage.js';
 import { Uploads } from './platform/files/uploads.js';
 import { LiveHub } from './platform/live/live-hub.js';
-import { FileSmsProvider, LogSmsProvider, type SmsProvider } from './platform/sms/sms-provider.js';
+import { FileSmsProvider, LogSmsProvider, SimulatedNumbers, type SmsProvider } from './platform/sms/sms-provider.js';
 import { ExportService } from './platform/exports/export-centre.js';
 import { OperationLogService } from './platform/audit/operation-log.js';
 import { registerListExport, registerListRoutes } from './platform/list-kit.js';
@@ -32,6 +32,8 @@ import { accessories as accessoriesModule } from './modules/accessories/index.js
 import { assets as assetsModule } from './modules/assets/index.js';
 import { network as networkModule } from './modules/network/index.js';
 import { outlet as outletModule } from './modules/outlet/index.js';
+import { ledger as ledgerModule } from './modules/ledger/index.js';
+import { order as orderModule, type PaymentProvider } from './modules/order/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -42,6 +44,8 @@ export interface BuildOptions {
   workers?: boolean;
   /** Where one-time notices for the person starting the server go (the generated password). */
   announce?: (message: string) => void;
+  /** The payment company (tests pass a sandbox they steer); the built-in sandbox otherwise. */
+  paymentProvider?: PaymentProvider;
 }
 
 // Screens live at paths such as /device/cabinet; only /{service}/api/ is the API.
@@ -71,7 +75,8 @@ export async function buildApp(opts: BuildOptions) {
   const files = new FileStorage(config.dataDir);
   const uploads = new Uploads(database.db, files, { dailyBytes: Math.floor(config.UPLOAD_DAILY_MB * 1024 * 1024), perMinute: config.UPLOAD_PER_MINUTE }, app.log);
   const live = new LiveHub(database, app.log);
-  const sms = opts.sms ?? smsProvider(config, app.log);
+  // The simulated customers' texts stay in the process (their area code is no country's).
+  const sms = new SimulatedNumbers(opts.sms ?? smsProvider(config, app.log));
   const exports = new ExportService(database, files, live, app.log);
   const audit = new OperationLogService(database.db);
   const platform: Platform = { config, database, db: database.db, log: app.log, live, exports, audit, files, uploads, sms };
@@ -91,7 +96,7 @@ export async function buildApp(opts: BuildOptions) {
     settings: system.services.config,
     problemTypes: system.services.problemTypes,
   });
-  const network = await buildModule(networkModule, platform, { staff: identity.services.staff, loginGuard: identity.services.loginGuard, loginLog: identity.services.loginLog });
+  const network = await buildModule(networkModule, platform, { staff: identity.services.staff, loginGuard: identity.services.loginGuard, loginLog: identity.services.loginLog, codes: identity.services.codes });
   const outlet = await buildModule(outletModule, platform, {
     network: network.services.forOutlets,
     devices: [fleet.services.outletBinding, accessories.services.cableBinding, accessories.services.chargerBinding],
@@ -117,7 +122,44 @@ export async function buildApp(opts: BuildOptions) {
   accessories.services.attachOutletNames(outletNames);
   // A repair ticket takes its device out of business by the outlet's one removal path (unbind + removal record).
   accessories.services.repairs.attachRemoval((sn, reason, by) => outlet.services.outlets.unbind(sn, undefined, by, reason));
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet];
+  const ledger = await buildModule(ledgerModule, platform, {});
+  const rental = fleet.services.rental;
+  const order = await buildModule(orderModule, platform, {
+    fleet: {
+      availability: (sn) => rental.availability(sn),
+      reserveEject: (tx, sn) => rental.reserveEject(tx, sn),
+      dispatch: (id) => rental.dispatch(id),
+      whereIs: (pb) => rental.whereIs(pb),
+      ejectState: (id) => rental.ejectState(id),
+      outletOf: (sn) => fleet.services.outletBinding.outletOf(sn),
+    },
+    outlets: { forOrder: (id) => outlet.services.outlets.forOrder(id) },
+    customers: network.services.customers,
+    agentLine: async (agentId) => {
+      const d = await network.services.agents.detail(agentId);
+      return d.chain.flatMap((l) => (l.agentId !== null && l.level ? [{ id: l.agentId, name: l.name ?? '', level: l.level, ratio: l.holds }] : []));
+    },
+    providerName: async (id) => (await network.services.forOutlets.names('serviceProvider', [id])).get(id) ?? null,
+    settings: {
+      operation: () => system.services.config.read('operation'),
+      pay: () => system.services.config.read('pay'),
+      currency: async () => (await system.services.config.read('basis')).currency,
+      depositFree: () => system.services.extensions.isActive('depositFree'),
+    },
+    ledger: ledger.services.ledger,
+    provider: opts.paymentProvider,
+  });
+  outlet.services.outlets.turnovers = (ids) => order.services.queries.turnovers(ids);
+  network.services.members.wallets = async (ids) => {
+    const [balances, deposits, orders] = await Promise.all([
+      ledger.services.ledger.owedTo('userBalance', ids),
+      ledger.services.ledger.owedTo('userDeposit', ids),
+      order.services.queries.orderCounts(ids),
+    ]);
+    return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
+  };
+  rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -223,6 +265,8 @@ export async function buildApp(opts: BuildOptions) {
       accessories: accessories.services,
       network: network.services,
       outlet: outlet.services,
+      ledger: ledger.services,
+      order: order.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,
@@ -230,6 +274,7 @@ export async function buildApp(opts: BuildOptions) {
       live,
       files,
       uploads,
+      simulatedTexts: sms,
     },
     close: stop,
   };

@@ -125,6 +125,8 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
 /** Removes every simulated record of the network and its outlets (devices unbound first); answers how many. */
 export async function clearDemoNetwork(db: Db, services: Services): Promise<{ outlets: number; network: number }> {
   return inRequestTransaction(db, async () => {
+    // The simulated customers' orders and their money go first: they name the outlets and members.
+    await services.ledger.ledger.removeOrders(await services.order.engine.clearSimulated());
     const outlets = await services.outlet.outlets.clearSimulated();
     const network = await services.network.removeSimulated();
     await services.outlet.outlets.markDemoCleared();

@@ -5,6 +5,7 @@ import { lockDataDir, openPglite, openPostgres } from './platform/db/database.js
 import { buildApp } from './app.js';
 import { startSimulatedFleet } from './simulated-fleet.js';
 import { makeDemoNetwork } from './demo-network.js';
+import { startSimulatedCustomers } from './simulated-customers.js';
 
 /** Starts one server process: settings, database (embedded or DATABASE_URL), app, listen. */
 async function main(): Promise<void> {
@@ -44,11 +45,13 @@ async function main(): Promise<void> {
   }
   let stopping = false;
   let simulated: Awaited<ReturnType<typeof startSimulatedFleet>> = null;
+  let customers: ReturnType<typeof startSimulatedCustomers> | null = null;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
     try {
+      customers?.stop();
       await simulated?.stop().catch((e: unknown) => log.warn({ err: e }, 'simulated cabinets did not stop cleanly'));
       await server.close();
       await database.close();
@@ -65,6 +68,8 @@ async function main(): Promise<void> {
   simulated = await startSimulatedFleet(config.SIMULATOR, server.services, log);
   // With the simulator on, a demo network around those cabinets, made once (npm run demo:clear removes it).
   await makeDemoNetwork(database.db, server.services, { simulatedCabinets: config.SIMULATOR, leaderUserName: config.ADMIN_USERNAME }, log);
+  // And customers who rent and return through the app API, so orders arrive, finish and pay the chain.
+  if (simulated) customers = startSimulatedCustomers(server, simulated, log, { customers: Math.min(8, Math.max(2, Math.ceil(config.SIMULATOR / 3))) });
   log.info(`Console and API on http://localhost:${(server.app.server.address() as { port: number }).port} (${database.engine})`);
 }
 

@@ -6,6 +6,8 @@ import { assetsCalls } from './assets/calls.js';
 import { accessoriesCalls } from './accessories/calls.js';
 import { networkCalls } from './network/calls.js';
 import { outletCalls } from './outlet/calls.js';
+import { orderCalls } from './order/calls.js';
+import { ledgerCalls } from './ledger/calls.js';
 
 export { call, none, type CallDef } from './platform/call.js';
 
@@ -21,6 +23,8 @@ export const api = {
   ...accessoriesCalls,
   ...networkCalls,
   ...outletCalls,
+  ...orderCalls,
+  ...ledgerCalls,
 } as const;
 
 export type Api = typeof api;

@@ -21,6 +21,8 @@ export * from './assets/index.js';
 export * from './accessories/index.js';
 export * from './network/index.js';
 export * from './outlet/index.js';
+export * from './order/index.js';
+export * from './ledger/index.js';
 export * from './permissions.js';
 export * from './dashboard.js';
 export * from './api.js';

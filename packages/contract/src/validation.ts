@@ -9,6 +9,7 @@ import { assetsRuleMessages } from './assets/validation.js';
 import { accessoriesRuleMessages } from './accessories/validation.js';
 import { networkRuleMessages } from './network/validation.js';
 import { outletRuleMessages } from './outlet/validation.js';
+import { orderRuleMessages } from './order/validation.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -25,6 +26,7 @@ export const validationMessages = {
   ...accessoriesRuleMessages,
   ...networkRuleMessages,
   ...outletRuleMessages,
+  ...orderRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;

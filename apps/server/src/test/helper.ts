@@ -48,6 +48,8 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
 
 export interface StartOptions {
   workers?: boolean;
+  /** The payment company the server uses (a sandbox the test steers). */
+  paymentProvider?: import('../modules/order/index.js').PaymentProvider;
   /** A logger (for tests that read the log); none by default. */
   logger?: BuildOptions['logger'];
   /** `configured`: the SMS provider the settings choose instead of the recording one. */
@@ -79,7 +81,7 @@ export async function startServer(engine: 'pglite' | 'postgres', env: Record<str
     ...env,
   });
   const sms = new RecordingSmsProvider();
-  const server = await buildApp({ config, database, sms: opts.sms === 'configured' ? undefined : sms, logger: opts.logger, workers: opts.workers ?? false });
+  const server = await buildApp({ config, database, sms: opts.sms === 'configured' ? undefined : sms, logger: opts.logger, workers: opts.workers ?? false, paymentProvider: opts.paymentProvider });
   const t: TestServer = {
     server,
     database,

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import * as r from '../platform/rules.js';
-import { AGENT_CLIENT_TYPES, AGENT_LEVELS, APP_ACCOUNT_KINDS } from './shared.js';
+import { AGENT_CLIENT_TYPES, AGENT_LEVELS, APP_ACCOUNT_KINDS, USER_CLIENT_TYPES } from './shared.js';
 
 /**
- * The agent app's sign-in (agents, ground pushers and service providers). Its token opens the
- * app's calls only; a console token never opens them, and its token never opens a console call.
+ * The apps' sign-in. Agents, ground pushers and service providers sign in with a password from
+ * the agent app; customers (members) with area code, mobile and the 6-digit code sent by
+ * sendCode from the user app (a first sign-in makes the member). The token opens the app calls
+ * only; a console token never opens them, and an app token never opens a console call.
  */
 export const appLoginRequest = z
   .object({
@@ -12,13 +14,21 @@ export const appLoginRequest = z
     userName: z.string().trim().max(32).optional(),
     areaCode: r.areaCode.optional(),
     mobile: r.mobile.optional(),
-    password: z.string().min(1).max(64),
-    clientType: z.enum(AGENT_CLIENT_TYPES),
+    /** Agent app accounts. */
+    password: z.string().min(1).max(64).optional(),
+    /** Customers: the code sent to the mobile. */
+    code: r.code6.optional(),
+    clientType: z.enum([...AGENT_CLIENT_TYPES, ...USER_CLIENT_TYPES]),
   })
-  .refine((v) => Boolean(v.userName) || (Boolean(v.areaCode) && Boolean(v.mobile)), { error: 'rule.accountOrMobile', path: ['userName'] });
+  .refine((v) => Boolean(v.userName) || (Boolean(v.areaCode) && Boolean(v.mobile)), { error: 'rule.accountOrMobile', path: ['userName'] })
+  .refine((v) => Boolean(v.password) !== Boolean(v.code), { error: 'rule.passwordOrCode', path: ['password'] })
+  .refine((v) => !v.code || (Boolean(v.areaCode) && Boolean(v.mobile)), { error: 'rule.accountOrMobile', path: ['mobile'] });
 export type AppLoginRequest = z.infer<typeof appLoginRequest>;
 
-export const appLoginResponse = z.object({ token: z.string(), accountType: z.enum(APP_ACCOUNT_KINDS) });
+/** Who signed in at the apps' sign-in: an agent app account, or a customer. */
+export const APP_SIGN_IN_KINDS = [...APP_ACCOUNT_KINDS, 'user'] as const;
+export type AppSignInKind = (typeof APP_SIGN_IN_KINDS)[number];
+export const appLoginResponse = z.object({ token: z.string(), accountType: z.enum(APP_SIGN_IN_KINDS) });
 export type AppLoginResponse = z.infer<typeof appLoginResponse>;
 
 /** The signed-in app account. */
@@ -34,3 +44,6 @@ export const appMe = z.object({
   ratio: z.number().int().nullable(),
 });
 export type AppMe = z.infer<typeof appMe>;
+
+/** POST sendCode: a 6-digit sign-in code to a customer's mobile, through the SMS provider. */
+export const appSendCodeRequest = z.object({ areaCode: r.areaCode, mobile: r.mobile });

@@ -96,6 +96,8 @@ export const networkCalls = {
   appLogin: call({ method: 'POST', path: '/user/api/app/v1/auth', access: 'public', module: m,
     summary: 'Agent app sign-in (agents, ground pushers, service providers); the token opens app calls only',
     body: appAuth.appLoginRequest, data: appAuth.appLoginResponse }),
+  appSendCode: call({ method: 'POST', path: '/user/api/app/v1/auth/sendCode', access: 'public', module: m,
+    summary: "Customer app: send a 6-digit sign-in code to a mobile (at most one a minute per number)", body: appAuth.appSendCodeRequest, data: none }),
   appMe: call({ method: 'GET', path: '/user/api/app/v1/me', access: 'app', module: m,
     summary: 'The signed-in app account', data: appAuth.appMe }),
   appLogout: call({ method: 'POST', path: '/user/api/app/v1/logout', access: 'app', module: m,

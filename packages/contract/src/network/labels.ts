@@ -167,6 +167,7 @@ export const networkActions = {
   cooperationExport: tr('导出合作申请', '匯出合作申請', 'Export cooperation applications'),
   cooperationHandle: tr('处理合作申请', '處理合作申請', 'Handle cooperation application'),
   appLogin: tr('代理端登录', '代理端登入', 'Agent app sign-in'),
+  appSendCode: tr('发送登录验证码', '發送登入驗證碼', 'Send sign-in code'),
   appLogout: tr('代理端退出登录', '代理端登出', 'Agent app sign-out'),
   appCooperationApply: tr('提交合作申请', '提交合作申請', 'Apply for cooperation'),
 } as const satisfies { [K in keyof typeof networkCalls]?: Translations };

@@ -157,7 +157,7 @@ export const outletItem = z.object({
   pageUrl: z.string(),
   /** Devices bound to it, every kind together. */
   devices: z.number().int(),
-  /** Sum of its orders; orders do not exist yet, so truly 0. */
+  /** What its orders (rented here) paid, less refunds, in cents. */
   turnover: z.number().int(),
   /** Made by the demo network (npm start with the simulator); `npm run demo:clear` removes it. */
   simulated: z.boolean(),

@@ -9,6 +9,7 @@ import type { CommandSender } from './command-sender.js';
 import type { FleetLive } from './fleet-live.js';
 import { configResult, ejectResult, iccidResult, versionResult, type ReplyData, type SlotReport } from './protocol.js';
 import type { SlotWriter } from './slot-state.js';
+import type { RentalPort } from './rental-port.js';
 import { devCabinet, devCommand } from './tables.js';
 
 /**
@@ -28,6 +29,9 @@ import { devCabinet, devCommand } from './tables.js';
 export class CommandReplies {
   /** Replies to open commands of many cabinets become one statement. A cabinet's replies come one at a time, so a command is never twice in a batch. */
   private readonly replies = new GroupCommit<{ sn: string; r: ReplyData }, CommandRow | null>((xs) => this.writeReplies(xs));
+
+  /** The rental engine hears of every eject's outcome through it (set once the fleet is built). */
+  rental: RentalPort | null = null;
 
   constructor(
     private readonly db: Db,
@@ -83,6 +87,7 @@ export class CommandReplies {
     if (!changed) return;
     if (ok) await this.applyResult(changed, result ?? {});
     else if (row.type === 'eject' && !(row.state === 'expired' && row.confirmedByInventory === false)) await this.ejectFailed(row);
+    await this.rental?.ejectFinished(changed, ok);
   }
 
   /**
@@ -97,6 +102,7 @@ export class CommandReplies {
     if (r.stage === 'ack') return true;
     if (row.state === 'succeeded') await this.applyResult(row, (row.result ?? {}) as Record<string, unknown>);
     else if (row.type === 'eject') await this.ejectFailed(row);
+    if (row.state === 'succeeded' || row.state === 'failed') await this.rental?.ejectFinished(row, row.state === 'succeeded');
     return true;
   }
 
@@ -210,7 +216,10 @@ export class CommandReplies {
         if (done && !ejected && done.targetPowerBankId) await this.slots.ejectFailed(done.targetPowerBankId, tx);
         return done;
       });
-      if (settled) void this.live.command(toCommandItem(settled));
+      if (settled) {
+        void this.live.command(toCommandItem(settled));
+        await this.rental?.ejectFinished(settled, ejected);
+      }
     }
   }
 

@@ -14,6 +14,7 @@ import { fleetRoutes } from './routes.js';
 import { OverviewService, type PermissionCheck } from './overview.service.js';
 import * as tables from './tables.js';
 import { SlotWriter } from './slot-state.js';
+import { RentalPort } from './rental-port.js';
 
 const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');
 
@@ -32,6 +33,9 @@ async function createFleet({ db, config, live: hub, log }: Platform, needs: Flee
   const gateway = new Gateway(config, cabinets, reports, slots, commands.replies, deviceLog, log);
   commands.attach(gateway);
   const overview = new OverviewService(db, needs.access, deviceLog);
+  const rental = new RentalPort(db, commands.sender, log);
+  commands.replies.rental = rental;
+  slots.onReturned = (sn, slot, pb, at) => rental.arrived(sn, slot, pb, at);
 
   return {
     cabinets,
@@ -44,6 +48,8 @@ async function createFleet({ db, config, live: hub, log }: Platform, needs: Flee
     gateway,
     /** The dashboard's fleet overview. */
     overview,
+    /** Renting: picking and recording ejects, their outcomes and returns, for the rental engine. */
+    rental,
     /** Which outlet each cabinet stands in (the outlet module binds and unbinds through it). */
     outletBinding: new CabinetBinding(db),
     /** Stock-in by list or range, the same path as batch storage (the simulator stocks its cabinets in with it). */

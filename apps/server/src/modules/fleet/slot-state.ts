@@ -45,6 +45,9 @@ export class SlotWriter {
     maxBatch: INVENTORY_BATCH,
   });
 
+  /** Told of every power bank that comes back (the rental engine ends its order). */
+  onReturned: ((sn: string, slot: number, powerBankId: string, at: Date) => Promise<void>) | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly live: FleetLive,
@@ -98,6 +101,7 @@ export class SlotWriter {
     });
     if (!done) return false;
     void this.live.cabinet('inventory', toItem(done.row), done.slots);
+    if (e.kind === 'returned') await this.onReturned?.(sn, e.slot, e.powerBankId, now);
     return true;
   }
 

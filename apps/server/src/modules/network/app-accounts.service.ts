@@ -25,6 +25,9 @@ export const plainAreaCode = (areaCode: string) => areaCode.trim().replace(/^\+/
  * token is never found by the console's guard and a console token never by this one.
  */
 export class AppAccounts {
+  /** Customers' sessions, looked up when a token is not an agent app account's. */
+  customers: { authenticate(token: string): Promise<Principal | null> } | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly settings: AppSessionSettings,
@@ -89,12 +92,12 @@ export class AppAccounts {
       throw e;
     }
     if (!account) {
-      await verifyDecoy(input.password);
+      await verifyDecoy(input.password ?? '');
       await this.guard.failed(reservation);
       await fail('unknown account', null);
       throw new AppError('LOGIN_FAILED');
     }
-    if (!(await verifyPassword(account.passwordHash, input.password))) {
+    if (!(await verifyPassword(account.passwordHash, input.password ?? ''))) {
       await this.guard.failed(reservation);
       await fail('wrong password', account.id);
       throw new AppError('LOGIN_FAILED');
@@ -149,7 +152,11 @@ export class AppAccounts {
       .from(netAppSession)
       .innerJoin(netAppAccount, eq(netAppAccount.id, netAppSession.accountId))
       .where(eq(netAppSession.tokenHash, sha256(token)));
-    if (!s) throw new AppError('NOT_SIGNED_IN');
+    if (!s) {
+      const customer = await this.customers?.authenticate(token);
+      if (customer) return customer;
+      throw new AppError('NOT_SIGNED_IN');
+    }
     if (s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
     const now = Date.now();
     if (s.revokedAt || s.expiresAt.getTime() <= now || now - s.lastSeenAt.getTime() > this.settings.idleMinutes * 60_000) throw new AppError('SESSION_EXPIRED');
@@ -179,6 +186,7 @@ export class AppAccounts {
 
   /** The signed-in account and the agent, pusher or provider it belongs to. */
   async me(p: Principal): Promise<AppMe> {
+    if (p.accountType === 'user') throw new AppError('NOT_SIGNED_IN');
     const [a] = await this.db.select().from(netAppAccount).where(eq(netAppAccount.id, p.accountId));
     if (!a) throw new AppError('NOT_SIGNED_IN');
     const base = { accountType: a.kind as AppAccountKind, areaCode: a.areaCode, mobile: a.mobile, level: null, ratio: null };

@@ -8,6 +8,8 @@ import type { FileReference } from '../../platform/files/uploads.js';
 import { AgentService } from './agent.service.js';
 import { AppAccounts } from './app-accounts.service.js';
 import { CooperationService, MemberService } from './member.service.js';
+import { CustomerAuth } from './customer-auth.service.js';
+import { AppError } from '../../platform/http/app-error.js';
 import { networkMenus } from './menus.js';
 import { noOutlets, type NetworkNeeds, type OutletFacts } from './needs.js';
 import { PickerService, ProviderService, PusherService } from './people.service.js';
@@ -24,6 +26,8 @@ const { netAgent, netAppAccount, netMember, netCooperation, netProvider, netPush
 const statusWord = (s: number, lang: Lang) => labels.network.netStatus[s === 1 ? 'frozen' : 'normal'][lang];
 const money = (cents: number) => (cents / 100).toFixed(2);
 
+const noCodes = { send: async () => { throw new AppError('CODE_INVALID'); }, consume: async () => { throw new AppError('CODE_INVALID'); } };
+
 /**
  * The network module's services. Other modules use: `agents.ratioCeiling` (an outlet's ratio is
  * at most its agent's, read under the agent's lock), `forOutlets` (the lookups the outlet module
@@ -39,6 +43,8 @@ function createNetwork({ db, config }: Platform, needs: NetworkNeeds) {
   const pushers = new PusherService(db, appAccounts);
   const providers = new ProviderService(db, appAccounts, outlets);
   const members = new MemberService(db);
+  const customers = new CustomerAuth(db, { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS }, needs.codes ?? noCodes, needs.loginLog);
+  appAccounts.customers = customers;
   const cooperation = new CooperationService(db, needs.staff);
   const picker = new PickerService(db, needs.staff);
 
@@ -117,6 +123,8 @@ function createNetwork({ db, config }: Platform, needs: NetworkNeeds) {
 
   return {
     appAccounts,
+    /** Customers of the user app: code sign-in, sessions, the member the rental engine needs. */
+    customers,
     regions,
     agents,
     pushers,

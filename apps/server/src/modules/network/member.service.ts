@@ -33,7 +33,13 @@ export interface NewMember {
 }
 
 /** Members: the end users of the rental apps. Staff read them and freeze (with a reason) or unfreeze them. */
+/** Members' money and orders, from the ledger and the orders (given by app.ts once the order module is built). */
+export type MemberWallets = (ids: number[]) => Promise<Map<number, { balance: number; deposit: number; orders: number }>>;
+
 export class MemberService {
+  /** Until the order module hands it over, members have no money and no orders. */
+  wallets: MemberWallets = async () => new Map();
+
   constructor(private readonly db: Db) {}
 
   private where(f: MemberFilter): SQL | undefined {
@@ -58,6 +64,7 @@ export class MemberService {
       .orderBy((q.order === 'ascend' ? asc : desc)(netMember.createdAt), desc(netMember.id))
       .limit(limit)
       .offset(offset);
+    const wallets = await this.wallets(rows.map((m) => m.id));
     return rows.map((m) => ({
       id: m.id,
       areaCode: m.areaCode,
@@ -65,10 +72,10 @@ export class MemberService {
       nickname: m.nickname,
       terminal: m.terminal as UserClientType,
       level: m.level as MemberLevel,
-      // Balance and deposit come from the ledger and orders from the order list: none exist yet.
-      balance: 0,
-      deposit: 0,
-      orderCount: 0,
+      // Sums of the ledger's entries and a count of the orders, never numbers kept on the member.
+      balance: wallets.get(m.id)?.balance ?? 0,
+      deposit: wallets.get(m.id)?.deposit ?? 0,
+      orderCount: wallets.get(m.id)?.orders ?? 0,
       status: m.status === 1 ? 1 : 0,
       freezeReason: m.freezeReason,
       simulated: m.simulated,

@@ -34,8 +34,16 @@ export interface LoginLogPort {
   }): Promise<void>;
 }
 
+/** Verification codes (identity): customers sign in with one. */
+export interface VerifyCodePort {
+  send(accountId: number, purpose: string, to: { areaCode: string; mobile: string }): Promise<unknown>;
+  consume(accountId: number, purpose: string, to: { areaCode: string; mobile: string }, code: string): Promise<void>;
+}
+
 export interface NetworkNeeds {
   staff: StaffDirectory;
+  /** Without it customers cannot sign in (tests of other modules build the network without it). */
+  codes?: VerifyCodePort;
   loginGuard: LoginGuardPort;
   loginLog: LoginLogPort;
 }

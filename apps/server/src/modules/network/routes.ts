@@ -29,8 +29,12 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
   registerCall(app, 'cooperationHandle', ({ body, principal }) => s.cooperation.handle(principal.accountId, body));
   registerCall(app, 'selectUserByType', ({ query }) => s.picker.page(query));
 
-  registerCall(app, 'appLogin', ({ body, req }) => s.appAccounts.login(body, req));
+  // Customers sign in with a code, agent app accounts with a password (the contract takes one of the two).
+  registerCall(app, 'appLogin', ({ body, req }) =>
+    body.code ? s.customers.signIn({ areaCode: body.areaCode!, mobile: body.mobile!, code: body.code, clientType: body.clientType }, req) : s.appAccounts.login(body, req),
+  );
+  registerCall(app, 'appSendCode', ({ body }) => s.customers.sendCode(body.areaCode, body.mobile), { audit: false });
   registerCall(app, 'appMe', ({ principal }) => s.appAccounts.me(principal));
-  registerCall(app, 'appLogout', ({ principal }) => s.appAccounts.logout(principal));
+  registerCall(app, 'appLogout', ({ principal }) => (principal.accountType === 'user' ? s.customers.logout(principal) : s.appAccounts.logout(principal)));
   registerCall(app, 'appCooperationApply', ({ body, principal }) => s.cooperation.submit(body, { submittedBy: principal.accountId }));
 }

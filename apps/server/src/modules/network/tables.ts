@@ -189,3 +189,20 @@ export const netCooperation = pgTable(
   (t) => [index('net_cooperation_created_idx').on(t.createdAt)],
 );
 
+
+/** Sessions of customers (members) of the user app, signed in by a code: only the SHA-256 of the token is kept. */
+export const netMemberSession = pgTable(
+  'net_member_session',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull().references(() => netMember.id, { onDelete: 'cascade' }),
+    clientType: varchar('client_type', { length: 16 }).notNull(),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('net_member_session_member_idx').on(t.memberId)],
+);

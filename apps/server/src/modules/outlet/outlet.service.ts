@@ -36,6 +36,9 @@ export const pageUrlOf = (template: string, id: number) => template.replaceAll('
  * status), the devices bound to them (through each device kind's binder) and the map.
  */
 export class OutletService {
+  /** Each outlet's turnover (what its orders paid, less refunds), handed over by app.ts once the order module is built. */
+  turnovers: (ids: number[]) => Promise<Map<number, number>> = async () => new Map();
+
   constructor(
     private readonly db: Db,
     private readonly needs: OutletNeeds,
@@ -48,6 +51,23 @@ export class OutletService {
    */
   private inTx<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     return currentTx() ? this.db.transaction(fn) : inRequestTransaction(this.db, () => this.db.transaction(fn));
+  }
+
+  /** What the rental engine needs of an outlet: its status, billing rule and who shares its orders. */
+  async forOrder(id: number): Promise<{
+    id: number; name: string; status: string; simulated: boolean;
+    billing: { freeMinutes: number; pricePerPeriod: number; periodMinutes: number; dailyCap: number; totalCap: number; deposit: number };
+    ratio: number; agentId: number | null; teamId: number | null;
+    serviceProviderId: number | null; serviceProviderRatio: number; pusherId: number | null;
+  } | null> {
+    const [o] = await this.db.select().from(outOutlet).where(eq(outOutlet.id, id));
+    if (!o) return null;
+    return {
+      id: o.id, name: o.name, status: o.status, simulated: o.simulated,
+      billing: { freeMinutes: o.freeMinutes, pricePerPeriod: o.pricePerPeriod, periodMinutes: o.periodMinutes, dailyCap: o.dailyCap, totalCap: o.totalCap, deposit: o.deposit },
+      ratio: o.ratio, agentId: o.agentId, teamId: o.teamId,
+      serviceProviderId: o.serviceProviderId, serviceProviderRatio: o.serviceProviderRatio, pusherId: o.pusherId,
+    };
   }
 
   // ------------------------------------------------------------------ save
@@ -280,6 +300,7 @@ export class OutletService {
   }
 
   private async items(rows: OutletRow[]): Promise<OutletItem[]> {
+    const turnover = await this.turnovers(rows.map((r) => r.id));
     const ids = (pick: (r: OutletRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
     const kinds: [RefKind, (r: OutletRow) => number | null][] = [
       ['agent', (r) => r.agentId],
@@ -323,8 +344,7 @@ export class OutletService {
       billing: { freeMinutes: r.freeMinutes, pricePerPeriod: r.pricePerPeriod, periodMinutes: r.periodMinutes, dailyCap: r.dailyCap, totalCap: r.totalCap, deposit: r.deposit },
       pageUrl: r.pageUrl,
       devices: devices.get(r.id) ?? 0,
-      // Orders arrive with the rental engine; until then no outlet has turned anything over.
-      turnover: 0,
+      turnover: turnover.get(r.id) ?? 0,
       simulated: r.simulated,
       createTime: r.createdAt.toISOString(),
     }));
@@ -346,12 +366,13 @@ export class OutletService {
       .orderBy(asc(outOutlet.id))
       .limit(20000);
     const devices = await this.deviceCounts(rows.map((r) => r.id));
+    const turnover = await this.turnovers(rows.map((r) => r.id));
     const map = await this.needs.settings.map();
     const tiles = map.mapKey && ['gaode', 'tencent', 'google'].includes(map.mapType) ? (map.mapType as 'gaode' | 'tencent' | 'google') : 'osm';
     return {
       mapType: map.mapType,
       tiles,
-      points: rows.map((r) => ({ ...r, status: r.status as OutletStatus, devices: devices.get(r.id) ?? 0, turnover: 0 })),
+      points: rows.map((r) => ({ ...r, status: r.status as OutletStatus, devices: devices.get(r.id) ?? 0, turnover: turnover.get(r.id) ?? 0 })),
     };
   }
 

@@ -3,7 +3,9 @@ import {
   AccountBookOutlined,
   ApiOutlined,
   AppstoreOutlined,
+  BankOutlined,
   BarChartOutlined,
+  CalculatorOutlined,
   CloudUploadOutlined,
   ClusterOutlined,
   CodeOutlined,
@@ -19,6 +21,7 @@ import {
   MenuOutlined,
   MessageOutlined,
   ProfileOutlined,
+  RollbackOutlined,
   SafetyOutlined,
   SettingOutlined,
   ShopOutlined,
@@ -80,6 +83,9 @@ const ICONS: Record<string, ReactNode> = {
   code: <CodeOutlined />,
   import: <ImportOutlined />,
   environment: <EnvironmentOutlined />,
+  bank: <BankOutlined />,
+  calculator: <CalculatorOutlined />,
+  rollback: <RollbackOutlined />,
 };
 
 /** 'SettingOutlined' (an antd icon name), 'setting' and 'login-log' all name an entry here. */

@@ -33,6 +33,9 @@ export const ERROR_FIELDS: Readonly<Partial<Record<ErrorName, readonly string[]>
   SLOT_NOT_FOUND: ['slot'],
   SLOT_EMPTY: ['slot'],
   SLOT_BUSY: ['slot'],
+  ORDER_REFUND_AMOUNT: ['amount'],
+  ORDER_STOP_TIME_WRONG: ['endTime'],
+  ORDER_SUSPEND_TOO_LONG: ['minutes'],
 };
 
 const fieldsByCode = new Map<number, readonly string[]>(

@@ -1,0 +1,56 @@
+import { defineList } from '../../platform/list-kit.js';
+import { defineModule, type Platform } from '../../platform/module.js';
+import { formatInZone } from '../../platform/time-zone.js';
+import { registerCall } from '../../platform/http/routes.js';
+import { accountName, LedgerService } from './ledger.service.js';
+import type { AccountKind, Lang } from '@cbo/contract';
+import * as tables from './tables.js';
+import { ledgerMenus } from './menus.js';
+
+export { accountCode, type Account, type EntryInput, type Posting } from './ledger.service.js';
+export type { LedgerService } from './ledger.service.js';
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+function createLedger({ db }: Platform) {
+  return { ledger: new LedgerService(db) };
+}
+export type LedgerServices = ReturnType<typeof createLedger>;
+
+/** An account code (`kind:party`) named in a language. */
+const nameOfCode = (code: string, lang: Lang) => {
+  const [kind, party] = code.split(':');
+  return accountName(kind as AccountKind, party ? Number(party) : null, lang);
+};
+const flowCells = (r: { time: string; debit: number; credit: number; accountCode: string }, { timeZone, lang }: { timeZone: string; lang: Lang }) => ({
+  time: formatInZone(r.time, timeZone),
+  accountName: nameOfCode(r.accountCode, lang),
+  debit: r.debit ? money(r.debit) : '',
+  credit: r.credit ? money(r.credit) : '',
+});
+const flowWidths = { time: 20, kind: 12, orderNo: 22, accountCode: 22, accountName: 24, debit: 12, credit: 12, memo: 40, transactionKey: 40 };
+
+/**
+ * The ledger module: the double-entry books every money movement is posted to (other modules post
+ * through its service, in their own transaction), the trial balance and the three fund flows.
+ * Its menus are seeded hidden until the console's screens exist (menus.ts).
+ */
+export const ledger = defineModule({
+  name: 'ledger',
+  tables,
+  menus: ledgerMenus,
+  services: createLedger,
+  lists: (s) => [
+    // The account names of an export are written in the language of whoever asked (cells).
+    defineList({ export: 'fundFlowPlatformExport', source: s.ledger.flow('platform', 'zh_CN'), cells: flowCells, widths: flowWidths }),
+    defineList({ export: 'fundFlowUserExport', source: s.ledger.flow('user', 'zh_CN'), cells: flowCells, widths: flowWidths }),
+    defineList({ export: 'fundFlowAccountExport', source: s.ledger.flow('account', 'zh_CN'), cells: flowCells, widths: flowWidths }),
+  ],
+  routes: (app, s) => {
+    registerCall(app, 'ledgerTrialBalance', ({ req }) => s.ledger.trialBalance(req.lang));
+    registerCall(app, 'ledgerAccounts', ({ query, req }) => s.ledger.accounts(query, req.lang));
+    registerCall(app, 'fundFlowPlatform', ({ body, req }) => s.ledger.flowPage('platform', body, req.lang), { audit: false });
+    registerCall(app, 'fundFlowUser', ({ body, req }) => s.ledger.flowPage('user', body, req.lang), { audit: false });
+    registerCall(app, 'fundFlowAccount', ({ body, req }) => s.ledger.flowPage('account', body, req.lang), { audit: false });
+  },
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../platform/http/app-error.js';
+import { inRequestTransaction } from '../../platform/db/request-tx.js';
+import { auth, engines, useServer } from '../../test/helper.js';
+
+/** The ledger on each engine: balanced movements only, once per key, inside the caller's transaction. */
+describe.each(engines)('ledger (%s)', (engine) => {
+  const s = useServer(engine);
+  const ledger = () => s.current.server.services.ledger.ledger;
+  const refusal = async (p: Promise<unknown>) => {
+    try {
+      await p;
+    } catch (e) {
+      if (e instanceof AppError) return e.errorName;
+      throw e;
+    }
+    return null;
+  };
+  const deposit = (key: string, amount: number, user = 1) => ({
+    idempotencyKey: key,
+    kind: 'rent',
+    orderNo: `T${key}`,
+    entries: [
+      { account: { kind: 'providerClearing' as const }, debit: amount },
+      { account: { kind: 'userDeposit' as const, partyId: user }, credit: amount },
+    ],
+  });
+
+  it('refuses a movement whose debits and credits differ, a negative amount, or both sides on one entry', async () => {
+    expect(await refusal(ledger().post({ idempotencyKey: 'u1', kind: 'rent', entries: [{ account: { kind: 'providerClearing' }, debit: 100 }, { account: { kind: 'userDeposit', partyId: 1 }, credit: 99 }] }))).toBe('LEDGER_UNBALANCED');
+    expect(await refusal(ledger().post({ idempotencyKey: 'u2', kind: 'rent', entries: [{ account: { kind: 'providerClearing' }, debit: -5 }, { account: { kind: 'userDeposit', partyId: 1 }, credit: -5 }] }))).toBe('LEDGER_UNBALANCED');
+    expect(await refusal(ledger().post({ idempotencyKey: 'u3', kind: 'rent', entries: [{ account: { kind: 'providerClearing' }, debit: 5, credit: 5 }] }))).toBe('LEDGER_UNBALANCED');
+    expect(await refusal(ledger().post({ idempotencyKey: 'u4', kind: 'rent', entries: [{ account: { kind: 'providerClearing' }, debit: 1.5 }, { account: { kind: 'userDeposit', partyId: 1 }, credit: 1.5 }] }))).toBe('LEDGER_UNBALANCED');
+    expect(await ledger().posted('u1')).toBe(false);
+  });
+
+  it('moves money once per key, also when 20 posts of one key race; refuses a key reused for other entries', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => ledger().post(deposit('race-1', 9900, 7))));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await ledger().balance({ kind: 'userDeposit', partyId: 7 })).toBe(-9900);
+    expect(await ledger().post(deposit('race-1', 9900, 7))).toBe(false);
+    expect(await refusal(ledger().post(deposit('race-1', 100, 7)))).toBe('LEDGER_KEY_REUSED');
+  });
+
+  it("posts inside the caller's transaction: a rollback takes the entries with it", async () => {
+    const db = s.current.database.db;
+    await expect(
+      inRequestTransaction(db, async () => {
+        await ledger().post(deposit('rolled-back', 500, 8));
+        throw new Error('the state change failed');
+      }),
+    ).rejects.toThrow('the state change failed');
+    expect(await ledger().posted('rolled-back')).toBe(false);
+    expect(await ledger().balance({ kind: 'userDeposit', partyId: 8 })).toBe(0);
+    await inRequestTransaction(db, () => ledger().post(deposit('committed', 500, 8)));
+    expect(await ledger().balance({ kind: 'userDeposit', partyId: 8 })).toBe(-500);
+  });
+
+  it('answers the trial balance and the fund flows', async () => {
+    const token = await s.current.login();
+    const tb = (await s.current.inject({ method: 'GET', url: '/order/api/v1/ledger/trialBalance', headers: auth(token) })).json();
+    expect(tb.code).toBe(0);
+    expect(tb.data.totalDebit).toBe(tb.data.totalCredit);
+    expect(tb.data.accounts.find((a: { code: string }) => a.code === 'userDeposit:7')).toMatchObject({ name: 'User deposits held #7', debit: 0, credit: 9900 });
+    const flow = (await s.current.inject({ method: 'POST', url: '/order/api/v1/fundFlow/user/queryPage', headers: auth(token, 'zh_CN'), payload: { pageNum: 1, pageSize: 10, userId: 7 } })).json();
+    expect(flow.code).toBe(0);
+    expect(flow.data.total).toBe(1);
+    expect(flow.data.list[0]).toMatchObject({ accountCode: 'userDeposit:7', accountName: '用户押金 #7', credit: 9900, kind: 'rent' });
+    const platform = (await s.current.inject({ method: 'POST', url: '/order/api/v1/fundFlow/platform/queryPage', headers: auth(token), payload: { pageNum: 1, pageSize: 10, orderNo: 'Trace-1' } })).json();
+    expect(platform.data.list).toHaveLength(1);
+    const tooLong = (await s.current.inject({ method: 'POST', url: '/order/api/v1/fundFlow/platform/queryPage', headers: auth(token), payload: { beginTime: '2020-01-01T00:00:00Z', endTime: '2020-03-01T00:00:00Z' } })).json();
+    expect(tooLong.code).toBe(100060);
+  });
+});

@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppLoginResponse, UserClientType } from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { Principal } from '../../platform/http/routes.js';
+import { newToken, sha256 } from '../../platform/auth/tokens.js';
+import { plainAreaCode, type AppSessionSettings } from './app-accounts.service.js';
+import type { LoginLogPort, VerifyCodePort } from './needs.js';
+import { SIMULATED_AREA_CODE } from '../../platform/sms/sms-provider.js';
+import { netMember, netMemberSession } from './tables.js';
+
+const PURPOSE = 'appSignIn';
+
+/**
+ * The code's owner before anyone signs in is the number itself: codes are counted per number (a
+ * negative id, never an account's), so one person's sends never use up another's daily limit.
+ */
+function numberOwner(areaCode: string, mobile: string): number {
+  return -(crypto.createHash('sha256').update(`${plainAreaCode(areaCode)}-${mobile}`).digest().readUInt32BE(0) & 0x7fffffff) - 1;
+}
+
+/**
+ * Customers of the user app sign in with their mobile and a 6-digit code sent by SMS (the same
+ * code service as the console's, its cooldown and tries). The first sign-in makes the member.
+ * Their sessions live apart from the agent app's and the console's; the app guard finds either.
+ */
+export class CustomerAuth {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: AppSessionSettings,
+    private readonly codes: VerifyCodePort,
+    private readonly loginLog: LoginLogPort,
+  ) {}
+
+  async sendCode(areaCode: string, mobile: string): Promise<null> {
+    await this.codes.send(numberOwner(areaCode, mobile), PURPOSE, { areaCode: plainAreaCode(areaCode), mobile });
+    return null;
+  }
+
+  async signIn(input: { areaCode: string; mobile: string; code: string; clientType: string }, req: Pick<FastifyRequest, 'ip' | 'headers'>, opts: { simulated?: boolean } = {}): Promise<AppLoginResponse> {
+    const areaCode = plainAreaCode(input.areaCode);
+    const attempt = { userName: `${areaCode}-${input.mobile}`, accountType: 'user', terminal: input.clientType, ip: req.ip, userAgent: req.headers['user-agent'] };
+    try {
+      await this.codes.consume(numberOwner(areaCode, input.mobile), PURPOSE, { areaCode, mobile: input.mobile }, input.code);
+    } catch (e) {
+      await this.loginLog.record({ ...attempt, accountId: null, result: 'fail', failReason: 'wrong code' });
+      throw e;
+    }
+    const terminal = input.clientType.startsWith('USER_') ? input.clientType : 'USER_IOS';
+    await this.db
+      .insert(netMember)
+      .values({ areaCode, mobile: input.mobile, nickname: `${input.mobile.slice(-4)}`, terminal: terminal as UserClientType, simulated: opts.simulated ?? areaCode === SIMULATED_AREA_CODE })
+      .onConflictDoNothing();
+    const [m] = await this.db.select().from(netMember).where(and(eq(netMember.areaCode, areaCode), eq(netMember.mobile, input.mobile)));
+    if (m!.status !== 0) {
+      await this.loginLog.record({ ...attempt, accountId: m!.id, result: 'fail', failReason: 'frozen' });
+      throw new AppError('LOGIN_ACCOUNT_FROZEN');
+    }
+    const token = newToken();
+    await this.db.insert(netMemberSession).values({
+      tokenHash: sha256(token),
+      memberId: m!.id,
+      clientType: input.clientType,
+      ip: req.ip,
+      expiresAt: new Date(Date.now() + this.settings.maxHours * 3600_000),
+    });
+    await this.loginLog.record({ ...attempt, accountId: m!.id, result: 'success', failReason: null });
+    return { token, accountType: 'user' };
+  }
+
+  /** A customer's session by its token, or null when the token is not a customer's. */
+  async authenticate(token: string): Promise<Principal | null> {
+    const [s] = await this.db
+      .select({ id: netMemberSession.id, memberId: netMemberSession.memberId, clientType: netMemberSession.clientType, lastSeenAt: netMemberSession.lastSeenAt, expiresAt: netMemberSession.expiresAt, revokedAt: netMemberSession.revokedAt, status: netMember.status, areaCode: netMember.areaCode, mobile: netMember.mobile })
+      .from(netMemberSession)
+      .innerJoin(netMember, eq(netMember.id, netMemberSession.memberId))
+      .where(eq(netMemberSession.tokenHash, sha256(token)));
+    if (!s) return null;
+    if (s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
+    const now = Date.now();
+    if (s.revokedAt || s.expiresAt.getTime() <= now || now - s.lastSeenAt.getTime() > this.settings.idleMinutes * 60_000) throw new AppError('SESSION_EXPIRED');
+    const touchAfter = Math.min(60_000, (this.settings.idleMinutes * 60_000) / 4);
+    if (now - s.lastSeenAt.getTime() > touchAfter) {
+      await this.db.update(netMemberSession).set({ lastSeenAt: new Date(now) }).where(and(eq(netMemberSession.id, s.id), lt(netMemberSession.lastSeenAt, new Date(now - touchAfter))));
+    }
+    return { accountId: s.memberId, sessionId: s.id, userName: `${s.areaCode}-${s.mobile}`, accountType: 'user', clientType: s.clientType, roleCodes: [], roleNames: [], isSuper: false };
+  }
+
+  async logout(p: Principal): Promise<null> {
+    await this.db.update(netMemberSession).set({ revokedAt: new Date() }).where(and(eq(netMemberSession.id, p.sessionId), isNull(netMemberSession.revokedAt)));
+    return null;
+  }
+
+  /** A member as the rental engine needs it. */
+  async member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null> {
+    const [m] = await this.db.select({ id: netMember.id, areaCode: netMember.areaCode, mobile: netMember.mobile, status: netMember.status, simulated: netMember.simulated }).from(netMember).where(eq(netMember.id, id));
+    return m ?? null;
+  }
+}

@@ -1,0 +1,715 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { AccountKind, OrderActionResult, OrderBilling, OrderEvent, OrderStatus, PayMode, RefundItem, RentResult, ShareParty } from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { afterCommit } from '../../platform/db/request-tx.js';
+import type { Principal } from '../../platform/http/routes.js';
+import { billedMinutes, percentOf, rentalFee } from './billing.js';
+import type { EntryInput, OrderNeeds, OutletForOrder } from './needs.js';
+import type { PaymentOutcome, PaymentProvider, SignedNotification } from './payments.js';
+import { ordEvent, ordOrder, ordPayment, ordRefund } from './tables.js';
+
+export type OrderRow = typeof ordOrder.$inferSelect;
+/** One party of the chain that shares an order's net amount (the platform takes what is left). */
+export interface ChainLink {
+  party: ShareParty;
+  partyId: number | null;
+  name: string | null;
+  ratio: number;
+}
+
+/** Days after which an unreturned power bank counts as bought at the total cap. */
+export const BUY_OUT_DAYS = 7;
+/** The suspensions of one order together: at most 7 days. */
+export const MAX_SUSPEND_MINUTES = 10080;
+/** Orders a customer holds: waiting for the eject, or using. */
+const OPEN: OrderStatus[] = ['ejecting', 'using'];
+/** The accounts an order's net amount is shared to (and a refund takes back from, pro rata). */
+const SHARE_KINDS: AccountKind[] = ['revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'taxes'];
+const PAYABLE_OF: Record<ShareParty, AccountKind> = {
+  platform: 'revenue',
+  agentA: 'agentPayable',
+  agentB: 'agentPayable',
+  agentC: 'agentPayable',
+  outlet: 'outletPayable',
+  serviceProvider: 'providerPayable',
+  pusher: 'pusherPayable',
+};
+
+const newNo = (prefix: string) => {
+  const d = new Date();
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${prefix}${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
+};
+
+/**
+ * The order engine: the life of a rental and the money that moves with it.
+ *
+ * - Rent: the deposit is charged through the payment company first (its key makes a retried tap
+ *   one charge), then one transaction records the order (waiting for the eject), the money held
+ *   in the ledger and the eject command under the cabinet's lock; the eject is published after
+ *   it commits. The order is "using" only when the cabinet says the power bank left.
+ * - An eject that fails, or expires and the inventory says nothing left, closes the order and
+ *   gives everything held back.
+ * - A power bank arriving in any cabinet ends its order: the fee comes from the billing rule
+ *   copied into the order, is taken from what is held, the rest released (less the deposit refund
+ *   fee), and what is still due is asked of the payment company (awaiting deduction). Once the
+ *   order has its money, the net less the tax is shared along the chain copied into the order.
+ * - A refund takes the money back from every share pro rata, and gives it back if it fails.
+ *
+ * Every state change, its ledger movement and its timeline entry are one transaction; "only once"
+ * is decided by the order's row lock or a conditional update, and every movement's key is unique.
+ */
+export class OrderEngine {
+  constructor(
+    private readonly db: Db,
+    private readonly needs: OrderNeeds,
+    readonly provider: PaymentProvider,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    provider.onNotify((n) => this.notified(n).then(() => undefined));
+  }
+
+  // ------------------------------------------------------------------ the chain and the rule
+
+  /** Who shares an order at this outlet: each agent earns what it holds less what it granted below. */
+  async chainOf(outlet: OutletForOrder): Promise<ChainLink[]> {
+    const links: ChainLink[] = [];
+    let platform = 100 - outlet.ratio;
+    if (outlet.agentId) {
+      const line = await this.needs.agentLine(outlet.agentId);
+      if (line.length) {
+        platform = 100 - line[0]!.ratio;
+        line.forEach((a, i) => {
+          const below = line[i + 1]?.ratio ?? outlet.ratio;
+          links.push({ party: `agent${a.level}` as ShareParty, partyId: a.id, name: a.name, ratio: Math.max(0, a.ratio - below) });
+        });
+      }
+    }
+    links.push({ party: 'outlet', partyId: outlet.id, name: outlet.name, ratio: outlet.ratio });
+    // The service provider's ratio comes out of the platform's part.
+    if (outlet.serviceProviderId && outlet.serviceProviderRatio > 0) {
+      const ratio = Math.min(outlet.serviceProviderRatio, Math.max(0, platform));
+      links.push({ party: 'serviceProvider', partyId: outlet.serviceProviderId, name: await this.needs.providerName(outlet.serviceProviderId), ratio });
+    }
+    return links;
+  }
+
+  /**
+   * The rule an order at this outlet is billed by: the outlet's, with the free minutes at least the
+   * platform's setting and within its bounds, and the buy-out after BUY_OUT_DAYS.
+   */
+  async billingOf(outlet: OutletForOrder): Promise<OrderBilling> {
+    const op = await this.needs.settings.operation();
+    const free = Math.min(op.maxFreeMinutes, Math.max(op.minFreeMinutes, outlet.billing.freeMinutes, op.freeMinutes));
+    return { ...outlet.billing, freeMinutes: free, buyOutDays: BUY_OUT_DAYS };
+  }
+
+  async payModes(): Promise<PayMode[]> {
+    return (await this.needs.settings.depositFree()) ? ['deposit', 'depositFree', 'balance'] : ['deposit', 'balance'];
+  }
+
+  /** The cabinet's outlet, in service; refuses what cannot be rented from. */
+  async rentable(sn: string): Promise<{ outlet: OutletForOrder; avail: Awaited<ReturnType<OrderNeeds['fleet']['availability']>> }> {
+    const avail = await this.needs.fleet.availability(sn);
+    if (!avail.exists || !avail.outletId) throw new AppError('ORDER_DEVICE_NOT_FOUND');
+    const outlet = await this.needs.outlets.forOrder(avail.outletId);
+    if (!outlet || outlet.status === 'deleted') throw new AppError('ORDER_DEVICE_NOT_FOUND');
+    if (outlet.status === 'suspended') throw new AppError('ORDER_OUTLET_SUSPENDED');
+    return { outlet, avail };
+  }
+
+  async holding(userId: number, db: Db = this.db): Promise<number> {
+    const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(ordOrder).where(and(eq(ordOrder.userId, userId), inArray(ordOrder.status, OPEN)));
+    return Number(r?.n ?? 0);
+  }
+
+  /** A customer's balance (a liability: its credits less debits). */
+  async balanceOf(userId: number, db: Db = this.db): Promise<number> {
+    return -(await this.needs.ledger.balance({ kind: 'userBalance', partyId: userId }, db));
+  }
+
+  // ------------------------------------------------------------------ rent
+
+  async rent(p: Principal, req: { sn: string; payMode: PayMode; idempotencyKey?: string }): Promise<RentResult> {
+    if (p.accountType !== 'user') throw new AppError('ORDER_APP_USERS_ONLY');
+    const member = await this.needs.customers.member(p.accountId);
+    if (!member || member.status !== 0) throw new AppError('ACCOUNT_FROZEN');
+    if (req.idempotencyKey) {
+      const [was] = await this.db.select().from(ordOrder).where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
+      if (was) return { orderNo: was.orderNo, status: was.status as OrderStatus, slot: was.slot, powerBankId: was.powerBankId };
+    }
+    if (!(await this.payModes()).includes(req.payMode)) throw new AppError('ORDER_PAY_MODE');
+    const { outlet, avail } = await this.rentable(req.sn);
+    if (!avail.online) throw new AppError('ORDER_DEVICE_OFFLINE');
+    if (avail.available < 1) throw new AppError('ORDER_NO_POWER_BANK');
+    const { maxPowerBanksPerRental: max } = await this.needs.settings.operation();
+    if ((await this.holding(member.id)) >= max) throw new AppError('ORDER_MAX_RENTALS', { max });
+    const billing = await this.billingOf(outlet);
+    const chain = await this.chainOf(outlet);
+    const orderNo = newNo('R');
+    const held = billing.deposit;
+    const chargeKey = `rent:${member.id}:${req.idempotencyKey ?? orderNo}`;
+
+    // The deposit is taken before anything is recorded: no order exists without its money.
+    let reference: string | null = null;
+    if (req.payMode === 'deposit' && held > 0) {
+      const paid = await this.provider.charge({ key: chargeKey, amount: held, userId: member.id, description: `Deposit ${orderNo}` });
+      if (paid.status !== 'succeeded') throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
+      reference = paid.reference;
+    }
+    const byKey = async () => {
+      if (!req.idempotencyKey) return null;
+      const [was] = await this.db.select().from(ordOrder).where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
+      return was ? { orderNo: was.orderNo, status: was.status as OrderStatus, slot: was.slot, powerBankId: was.powerBankId } : null;
+    };
+    let reserved: { commandId: string; slot: number; powerBankId: string } | null;
+    try {
+      reserved = await this.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        // One customer's rents are decided one after another: the holding limit and the balance are read under this lock.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ord-user'), ${member.id}::int)`);
+        // The same tap twice: the first one's order answers both (and owns the one charge).
+        if (req.idempotencyKey) {
+          const [was] = await tx.select({ id: ordOrder.id }).from(ordOrder).where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
+          if (was) return null;
+        }
+        if ((await this.holding(member.id, tx)) >= max) throw new AppError('ORDER_MAX_RENTALS', { max });
+        if (req.payMode === 'balance' && (await this.balanceOf(member.id, tx)) < held) throw new AppError('ORDER_BALANCE_LOW', { need: (held / 100).toFixed(2) });
+        const r = await this.needs.fleet.reserveEject(tx, req.sn);
+        const [order] = await tx
+          .insert(ordOrder)
+          .values({
+            orderNo,
+            userId: member.id,
+            userMobile: `${member.areaCode}-${member.mobile}`,
+            status: 'ejecting',
+            payMode: req.payMode,
+            sn: req.sn,
+            slot: r.slot,
+            powerBankId: r.powerBankId,
+            commandId: r.commandId,
+            outletId: outlet.id,
+            outletName: outlet.name,
+            billing,
+            chain,
+            // Deposit-free: the amount declared is the most the order may ever charge.
+            depositAmount: req.payMode === 'depositFree' ? billing.totalCap : held,
+            payReference: reference,
+            rentKey: req.idempotencyKey ?? null,
+            simulated: member.simulated || outlet.simulated,
+          })
+          .returning();
+        const o = order!;
+        if (req.payMode === 'deposit' && held > 0) {
+          await this.needs.ledger.post({ idempotencyKey: `rent:${orderNo}`, kind: 'rent', orderNo, memo: 'deposit taken', entries: [{ account: { kind: 'providerClearing' }, debit: held }, { account: { kind: 'userDeposit', partyId: member.id }, credit: held }] }, tx);
+        } else if (req.payMode === 'balance' && held > 0) {
+          await this.needs.ledger.post({ idempotencyKey: `rent:${orderNo}`, kind: 'rent', orderNo, memo: 'deposit held from the balance', entries: [{ account: { kind: 'userBalance', partyId: member.id }, debit: held }, { account: { kind: 'userDeposit', partyId: member.id }, credit: held }] }, tx);
+        }
+        await this.events(tx, o.id, [
+          { event: 'created', actor: o.userMobile },
+          ...(req.payMode !== 'depositFree' && held > 0 ? [{ event: 'paid' as const, amount: held, note: reference }] : []),
+          { event: 'ejectSent', actor: req.sn, note: `slot ${r.slot} ${r.powerBankId}` },
+        ]);
+        return r;
+      });
+    } catch (err) {
+      // Two taps with one key at the same moment: the first one's order answers both and keeps the charge.
+      const was = await byKey();
+      if (was) return was;
+      // Nothing was recorded: the deposit goes straight back.
+      if (reference) void this.provider.refund({ key: `${chargeKey}:undo`, amount: held, chargeReference: reference }).catch((e: unknown) => this.log.error({ err: e, orderNo }, 'deposit of a failed rent not returned'));
+      throw err;
+    }
+    if (!reserved) return (await byKey())!;
+    await this.needs.fleet.dispatch(reserved.commandId);
+    const [now] = await this.db.select({ status: ordOrder.status }).from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
+    return { orderNo, status: (now?.status ?? 'ejecting') as OrderStatus, slot: reserved.slot, powerBankId: reserved.powerBankId };
+  }
+
+  // ------------------------------------------------------------------ what the cabinets say
+
+  /** The cabinet's answer to a rental eject: using, or closed with everything given back. */
+  async ejectOutcome(e: { commandId: string; ejected: boolean }): Promise<void> {
+    const released = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.commandId, e.commandId)).for('update');
+      if (!o) return null;
+      if (o.status !== 'ejecting') {
+        if (e.ejected && o.status === 'closed') this.log.warn({ orderNo: o.orderNo }, 'a power bank left for an order already closed');
+        return null;
+      }
+      if (e.ejected) {
+        await tx.update(ordOrder).set({ status: 'using', startAt: new Date() }).where(eq(ordOrder.id, o.id));
+        await this.events(tx, o.id, [{ event: 'ejected', actor: o.sn }]);
+        return null;
+      }
+      await this.events(tx, o.id, [{ event: 'ejectFailed', actor: o.sn }]);
+      return this.close(tx, o, null);
+    });
+    if (released) await this.sendPayment(released);
+  }
+
+  /** A power bank came back to a cabinet: its open order ends there and then. */
+  async returned(e: { sn: string; powerBankId: string; at: Date }): Promise<void> {
+    const [o] = await this.db.select({ id: ordOrder.id }).from(ordOrder).where(and(eq(ordOrder.powerBankId, e.powerBankId), inArray(ordOrder.status, OPEN)));
+    if (!o) return;
+    try {
+      await this.settle(o.id, e.at, { returnSn: e.sn, actor: e.sn, event: 'returned', fromEjecting: true });
+    } catch (err) {
+      if (!(err instanceof AppError && err.errorName === 'ORDER_NOT_USING')) throw err;
+    }
+  }
+
+  // ------------------------------------------------------------------ ending
+
+  /**
+   * Ends a using order at `end` (a return may also end one still waiting for its eject result: the
+   * power bank came back, so it left): the fee from the rule, taken from what is held, the rest
+   * released, what is still due asked of the payment company, the shares once it is all paid.
+   */
+  async settle(orderId: number, end: Date, how: { returnSn?: string; actor: string; event: OrderEvent; note?: string; fromEjecting?: boolean; staffEnd?: boolean }): Promise<OrderActionResult> {
+    const settings = await this.needs.settings.pay();
+    let returnOutlet: { id: number; name: string } | null = null;
+    if (how.returnSn) {
+      const outletId = await this.needs.fleet.outletOf(how.returnSn);
+      const outlet = outletId ? await this.needs.outlets.forOrder(outletId) : null;
+      returnOutlet = outlet ? { id: outlet.id, name: outlet.name } : null;
+    }
+    const { result, payments } = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, orderId)).for('update');
+      if (!o) throw new AppError('ORDER_NOT_FOUND');
+      if (!(o.status === 'using' || (how.fromEjecting && o.status === 'ejecting'))) throw new AppError('ORDER_NOT_USING');
+      const start = o.startAt ?? o.createdAt;
+      if (how.staffEnd && (end.getTime() < start.getTime() || end.getTime() > Date.now() + 60_000)) throw new AppError('ORDER_STOP_TIME_WRONG');
+      const endAt = end.getTime() < start.getTime() ? start : end;
+      const billing = o.billing as OrderBilling;
+      const minutes = billedMinutes(start, endAt, o.suspendedMinutes);
+      const fee = rentalFee(billing, minutes);
+      const amount = o.payMode === 'depositFree' ? Math.min(fee.amount, o.depositAmount) : fee.amount;
+      const held = o.payMode === 'depositFree' ? 0 : o.depositAmount;
+      const take = Math.min(amount, held);
+      const due = amount - take;
+      const rest = held - take;
+      const payments: PendingPayment[] = [];
+      if (take > 0) {
+        await this.needs.ledger.post({ idempotencyKey: `settle:${o.orderNo}`, kind: 'settle', orderNo: o.orderNo, memo: 'fee taken from the deposit', entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: take }, { account: { kind: 'orderIncome' }, credit: take }] }, tx);
+      }
+      const released = rest > 0 ? await this.release(tx, o, rest, settings.depositRefundFeePercent) : null;
+      if (released) payments.push(released);
+      const status: OrderStatus = due > 0 ? 'awaitingDeduction' : 'finished';
+      const events: EventInput[] = [
+        { event: how.event, actor: how.actor, note: how.note ?? (how.returnSn ? how.returnSn : null) },
+        ...(fee.paymentKind === 'timeout' ? [{ event: 'boughtOut' as const, amount }] : []),
+        { event: 'fee', amount, note: `${minutes} min` },
+        ...(take > 0 ? [{ event: 'charged' as const, amount: take }] : []),
+        ...(rest > 0 ? [{ event: 'released' as const, amount: rest }] : []),
+      ];
+      if (due > 0) {
+        const key = `deduct:${o.orderNo}`;
+        await tx.insert(ordPayment).values({ key, op: 'charge', purpose: 'deduct', orderNo: o.orderNo, userId: o.userId, amount: due }).onConflictDoNothing();
+        payments.push({ key, op: 'charge', amount: due, userId: o.userId, orderNo: o.orderNo, deferred: true });
+      } else {
+        const shared = await this.share(tx, o, take, settings.taxFeePercent);
+        if (shared) events.push({ event: 'shared', amount: take });
+      }
+      const [row] = await tx
+        .update(ordOrder)
+        .set({
+          status,
+          startAt: start,
+          endAt,
+          billedMinutes: minutes,
+          originalAmount: amount,
+          paidAmount: take,
+          paymentKind: fee.paymentKind,
+          ...(how.returnSn ? { returnSn: how.returnSn, returnOutletId: returnOutlet?.id ?? null, returnOutletName: returnOutlet?.name ?? null } : {}),
+        })
+        .where(eq(ordOrder.id, o.id))
+        .returning();
+      await this.events(tx, o.id, events);
+      return { result: actionResult(row!), payments };
+    });
+    for (const p of payments) this.later(p);
+    return result;
+  }
+
+  /** Releases what is held back to the customer (less the deposit refund fee); answers the payment to send, if any. */
+  private async release(tx: Db, o: OrderRow, rest: number, feePercent: number): Promise<PendingPayment | null> {
+    if (o.payMode === 'balance') {
+      await this.needs.ledger.post({ idempotencyKey: `release:${o.orderNo}`, kind: 'release', orderNo: o.orderNo, memo: 'deposit back to the balance', entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: rest }, { account: { kind: 'userBalance', partyId: o.userId }, credit: rest }] }, tx);
+      return null;
+    }
+    const fee = percentOf(rest, feePercent);
+    const back = rest - fee;
+    await this.needs.ledger.post(
+      {
+        idempotencyKey: `release:${o.orderNo}`,
+        kind: 'release',
+        orderNo: o.orderNo,
+        memo: 'deposit back to the customer',
+        entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: rest }, { account: { kind: 'providerClearing' }, credit: back }, { account: { kind: 'fees' }, credit: fee }],
+      },
+      tx,
+    );
+    if (back <= 0 || !o.payReference) return null;
+    const key = `release:${o.orderNo}`;
+    await tx.insert(ordPayment).values({ key, op: 'refund', purpose: 'release', orderNo: o.orderNo, userId: o.userId, amount: back }).onConflictDoNothing();
+    return { key, op: 'refund', amount: back, userId: o.userId, orderNo: o.orderNo, chargeReference: o.payReference };
+  }
+
+  /** Shares what an order was paid, less the tax, along its chain; the platform takes the rest. */
+  private async share(tx: Db, o: OrderRow, net: number, taxPercent: number): Promise<boolean> {
+    if (net <= 0) return false;
+    const tax = percentOf(net, taxPercent);
+    const rest = net - tax;
+    const entries: EntryInput[] = [{ account: { kind: 'orderIncome' }, debit: net }, { account: { kind: 'taxes' }, credit: tax }];
+    let given = 0;
+    for (const l of o.chain as ChainLink[]) {
+      const part = Math.floor((rest * l.ratio) / 100);
+      given += part;
+      entries.push({ account: { kind: PAYABLE_OF[l.party], partyId: l.partyId }, credit: part });
+    }
+    entries.push({ account: { kind: 'revenue' }, credit: rest - given });
+    return this.needs.ledger.post({ idempotencyKey: `share:${o.orderNo}`, kind: 'share', orderNo: o.orderNo, memo: 'shares of the net amount', entries }, tx);
+  }
+
+  /** Closes an order without a charge: everything held goes back. */
+  private async close(tx: Db, o: OrderRow, actor: string | null, note?: string): Promise<PendingPayment | null> {
+    const held = o.payMode === 'depositFree' ? 0 : o.depositAmount;
+    const released = held > 0 ? await this.release(tx, o, held, 0) : null;
+    await tx.update(ordOrder).set({ status: 'closed', endAt: new Date(), originalAmount: 0, paidAmount: 0 }).where(eq(ordOrder.id, o.id));
+    await this.events(tx, o.id, [...(held > 0 ? [{ event: 'released' as const, amount: held }] : []), { event: 'closed', actor, note: note ?? null }]);
+    return released;
+  }
+
+  // ------------------------------------------------------------------ staff actions
+
+  private async find(orderNo: string, db: Db = this.db): Promise<OrderRow> {
+    const [o] = await db.select().from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
+    if (!o) throw new AppError('ORDER_NOT_FOUND');
+    return o;
+  }
+
+  /** Staff end a using order at a chosen time (not before its start, not in the future). */
+  async end(req: { orderNo: string; endTime: string; reason: string }, by: string): Promise<OrderActionResult> {
+    const o = await this.find(req.orderNo);
+    if (o.status !== 'using') throw new AppError('ORDER_NOT_USING');
+    return this.settle(o.id, new Date(req.endTime), { actor: by, event: 'ended', note: req.reason, staffEnd: true });
+  }
+
+  /** Staff stop billing a using order for a while: the minutes are not billed. */
+  async suspend(req: { orderNo: string; minutes: number; reason: string }, by: string): Promise<OrderActionResult> {
+    const o = await this.find(req.orderNo);
+    const [row] = await this.db
+      .update(ordOrder)
+      .set({ suspendedMinutes: sql`${ordOrder.suspendedMinutes} + ${req.minutes}` })
+      .where(and(eq(ordOrder.id, o.id), eq(ordOrder.status, 'using'), sql`${ordOrder.suspendedMinutes} + ${req.minutes} <= ${MAX_SUSPEND_MINUTES}`))
+      .returning();
+    if (!row) {
+      const now = await this.find(req.orderNo);
+      throw now.status !== 'using' ? new AppError('ORDER_NOT_USING') : new AppError('ORDER_SUSPEND_TOO_LONG', { max: MAX_SUSPEND_MINUTES });
+    }
+    await this.events(this.db, o.id, [{ event: 'suspended', actor: by, note: `${req.minutes} min: ${req.reason}` }]);
+    return actionResult(row);
+  }
+
+  /** Staff initialise a stuck order: it closes, what is held goes back, a deduction still due is dropped. */
+  async init(req: { orderNo: string; reason: string }, by: string): Promise<OrderActionResult> {
+    const o0 = await this.find(req.orderNo);
+    const settings = await this.needs.settings.pay();
+    const { result, payment } = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, o0.id)).for('update');
+      if (!o || !['ejecting', 'using', 'pendingPayment', 'awaitingDeduction'].includes(o.status)) throw new AppError('ORDER_CANNOT_INIT');
+      let payment: PendingPayment | null = null;
+      if (o.status === 'ejecting' || o.status === 'using') {
+        payment = await this.close(tx, o, by, req.reason);
+      } else {
+        // Ended already: what was taken stays taken and is shared; what is still due is dropped.
+        await tx.update(ordPayment).set({ status: 'cancelled', settledAt: new Date() }).where(and(eq(ordPayment.key, `deduct:${o.orderNo}`), eq(ordPayment.status, 'pending')));
+        await this.share(tx, o, o.paidAmount, settings.taxFeePercent);
+        await tx.update(ordOrder).set({ status: 'closed', originalAmount: o.paidAmount }).where(eq(ordOrder.id, o.id));
+        await this.events(tx, o.id, [{ event: 'closed', actor: by, note: req.reason }]);
+      }
+      await this.events(tx, o.id, [{ event: 'initialised', actor: by, note: req.reason }]);
+      const [row] = await tx.select().from(ordOrder).where(eq(ordOrder.id, o.id));
+      return { result: actionResult(row!), payment };
+    });
+    if (payment) this.later(payment);
+    return result;
+  }
+
+  /**
+   * Refunds part or all of what an order paid. Only one refund of an order runs at a time, and
+   * never above what is left: one conditional update decides. The shares give back pro rata.
+   */
+  async refund(req: { orderNo: string; amount: number; reason: string }, by: string): Promise<RefundItem> {
+    const o = await this.find(req.orderNo);
+    const refundable = (x: OrderRow) => x.paidAmount - x.refundAmount;
+    const refusal = (x: OrderRow) =>
+      !['finished', 'refundFailed'].includes(x.status) || refundable(x) <= 0
+        ? new AppError('ORDER_REFUND_NOT_ALLOWED')
+        : new AppError('ORDER_REFUND_AMOUNT', { refundable: (refundable(x) / 100).toFixed(2) });
+    if (!['finished', 'refundFailed'].includes(o.status) || req.amount > refundable(o)) throw refusal(o);
+    const refundNo = newNo('F');
+    const { item, payment } = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [row] = await tx
+        .update(ordOrder)
+        .set({ refundAmount: sql`${ordOrder.refundAmount} + ${req.amount}`, status: 'refunding' })
+        .where(and(eq(ordOrder.id, o.id), inArray(ordOrder.status, ['finished', 'refundFailed']), sql`${ordOrder.paidAmount} - ${ordOrder.refundAmount} >= ${req.amount}`))
+        .returning();
+      if (!row) throw refusal(await this.find(req.orderNo, tx));
+      // Each share gives back its part of the refund; the cents left over come from the platform.
+      const credits = [...(await this.needs.ledger.orderCredits(o.orderNo, SHARE_KINDS, tx)).values()].filter((c) => c.amount > 0);
+      const total = credits.reduce((s, c) => s + c.amount, 0);
+      const reversal = credits.map((c) => ({ kind: c.kind, partyId: c.partyId, amount: total > 0 ? Math.floor((c.amount * req.amount) / total) : 0 }));
+      const taken = reversal.reduce((s, r) => s + r.amount, 0);
+      const platform = reversal.find((r) => r.kind === 'revenue');
+      if (platform) platform.amount += req.amount - taken;
+      else reversal.push({ kind: 'revenue', partyId: null, amount: req.amount - taken });
+      await this.needs.ledger.post(
+        {
+          idempotencyKey: `refund:${refundNo}`,
+          kind: 'refund',
+          orderNo: o.orderNo,
+          memo: req.reason,
+          entries: [...reversal.map((r) => ({ account: { kind: r.kind, partyId: r.partyId }, debit: r.amount })), { account: { kind: 'refunds' as const }, credit: req.amount }],
+        },
+        tx,
+      );
+      const [ref] = await tx
+        .insert(ordRefund)
+        .values({ refundNo, orderId: o.id, orderNo: o.orderNo, userId: o.userId, userMobile: o.userMobile, amount: req.amount, status: 'refunding', reason: req.reason, creator: by, reversal })
+        .returning();
+      await this.events(tx, o.id, [{ event: 'refundStarted', amount: req.amount, actor: by, note: req.reason }]);
+      let payment: PendingPayment | null = null;
+      if (o.payMode === 'balance' || !o.payReference) {
+        // Paid from the balance (or without a charge of its own): the refund goes back to the balance at once.
+        await this.refundDone(tx, ref!, { reference: null, toBalance: true });
+      } else {
+        const key = `refund:${refundNo}`;
+        await tx.insert(ordPayment).values({ key, op: 'refund', purpose: 'refund', orderNo: o.orderNo, refundNo, userId: o.userId, amount: req.amount });
+        payment = { key, op: 'refund', amount: req.amount, userId: o.userId, orderNo: o.orderNo, chargeReference: o.payReference };
+      }
+      const [now] = await tx.select().from(ordRefund).where(eq(ordRefund.id, ref!.id));
+      return { item: refundItem(now!), payment };
+    });
+    if (payment) this.later(payment);
+    return item;
+  }
+
+  private async refundDone(tx: Db, r: typeof ordRefund.$inferSelect, how: { reference: string | null; toBalance: boolean }): Promise<void> {
+    await this.needs.ledger.post(
+      {
+        idempotencyKey: `refund-done:${r.refundNo}`,
+        kind: 'refund',
+        orderNo: r.orderNo,
+        memo: 'refund paid',
+        entries: [{ account: { kind: 'refunds' }, debit: r.amount }, { account: how.toBalance ? { kind: 'userBalance', partyId: r.userId } : { kind: 'providerClearing' }, credit: r.amount }],
+      },
+      tx,
+    );
+    await tx.update(ordRefund).set({ status: 'complete', providerReference: how.reference, finishedAt: new Date() }).where(eq(ordRefund.id, r.id));
+    await tx.update(ordOrder).set({ status: 'finished' }).where(and(eq(ordOrder.id, r.orderId), eq(ordOrder.status, 'refunding')));
+    await this.events(tx, r.orderId, [{ event: 'refunded', amount: r.amount, note: how.reference }]);
+  }
+
+  // ------------------------------------------------------------------ the payment company
+
+  private later(p: PendingPayment): void {
+    afterCommit(() => void this.sendPayment(p));
+  }
+
+  /** Sends a recorded request; its outcome (now, by notification or by query) is applied once. */
+  async sendPayment(p: PendingPayment): Promise<void> {
+    try {
+      const outcome =
+        p.op === 'charge'
+          ? await this.provider.charge({ key: p.key, amount: p.amount, userId: p.userId, description: p.orderNo ?? p.key, deferred: p.deferred })
+          : await this.provider.refund({ key: p.key, amount: p.amount, chargeReference: p.chargeReference ?? '' });
+      await this.applyOutcome(outcome);
+    } catch (err) {
+      this.log.warn({ err, key: p.key }, 'payment request failed; it will be queried');
+    }
+  }
+
+  /** A signed notification: verified, then applied like any outcome (a duplicate changes nothing). */
+  async notified(n: SignedNotification): Promise<boolean> {
+    const outcome = this.provider.verify(n);
+    if (!outcome) throw new AppError('PAYMENT_SIGNATURE');
+    await this.applyOutcome(outcome);
+    return true;
+  }
+
+  /** Applies a final outcome to what it was for, once: the payment's row moves from pending by a conditional update. */
+  async applyOutcome(out: PaymentOutcome): Promise<void> {
+    if (out.status === 'pending') return;
+    const payments: PendingPayment[] = [];
+    // Read before the transaction: nothing inside it may wait on another connection (PGlite has one).
+    const { taxFeePercent } = await this.needs.settings.pay();
+    await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [pay] = await tx
+        .update(ordPayment)
+        .set({ status: out.status, reference: out.reference, failure: out.failure ?? null, settledAt: new Date() })
+        .where(and(eq(ordPayment.key, out.key), eq(ordPayment.status, 'pending')))
+        .returning();
+      if (!pay) return;
+      if (pay.purpose === 'deduct') {
+        const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.orderNo, pay.orderNo!)).for('update');
+        if (!o || o.status !== 'awaitingDeduction') return;
+        if (out.status === 'succeeded') {
+          await this.needs.ledger.post({ idempotencyKey: `deduct:${o.orderNo}`, kind: 'deduct', orderNo: o.orderNo, memo: 'fee deducted by the payment company', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'orderIncome' }, credit: pay.amount }] }, tx);
+          const paid = o.paidAmount + pay.amount;
+          const [row] = await tx.update(ordOrder).set({ status: 'finished', paidAmount: paid, payReference: o.payReference ?? out.reference }).where(eq(ordOrder.id, o.id)).returning();
+          await this.share(tx, row!, paid, taxFeePercent);
+          await this.events(tx, o.id, [{ event: 'charged', amount: pay.amount, note: out.reference }, { event: 'shared', amount: paid }]);
+        } else {
+          await tx.update(ordOrder).set({ status: 'pendingPayment' }).where(eq(ordOrder.id, o.id));
+          await this.events(tx, o.id, [{ event: 'charged', amount: 0, note: out.failure ?? 'failed' }]);
+        }
+      } else if (pay.purpose === 'refund') {
+        const [r] = await tx.select().from(ordRefund).where(eq(ordRefund.refundNo, pay.refundNo!)).for('update');
+        if (!r || r.status !== 'refunding') return;
+        if (out.status === 'succeeded') await this.refundDone(tx, r, { reference: out.reference, toBalance: false });
+        else await this.refundFailed(tx, r, out.failure ?? 'failed');
+      } else if (pay.purpose === 'recharge' && out.status === 'succeeded') {
+        await this.needs.ledger.post({ idempotencyKey: `recharge:${pay.key}`, kind: 'recharge', memo: 'balance topped up', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'userBalance', partyId: pay.userId }, credit: pay.amount }] }, tx);
+      } else if (pay.purpose === 'release' && out.status === 'failed') {
+        this.log.error({ key: pay.key, failure: out.failure }, 'a deposit could not be given back; finance must pay it by hand');
+      }
+    });
+    for (const p of payments) await this.sendPayment(p);
+  }
+
+  /** A refund the payment company refused: the shares get their parts back, and the order says so. */
+  private async refundFailed(tx: Db, r: typeof ordRefund.$inferSelect, failure: string): Promise<void> {
+    const reversal = r.reversal as { kind: AccountKind; partyId: number | null; amount: number }[];
+    await this.needs.ledger.post(
+      {
+        idempotencyKey: `refund-failed:${r.refundNo}`,
+        kind: 'refund',
+        orderNo: r.orderNo,
+        memo: 'refund failed: shares restored',
+        entries: [{ account: { kind: 'refunds' }, debit: r.amount }, ...reversal.map((x) => ({ account: { kind: x.kind, partyId: x.partyId }, credit: x.amount }))],
+      },
+      tx,
+    );
+    await tx.update(ordRefund).set({ status: 'failed', failReason: failure.slice(0, 64), finishedAt: new Date() }).where(eq(ordRefund.id, r.id));
+    await tx.update(ordOrder).set({ status: 'refundFailed', refundAmount: sql`${ordOrder.refundAmount} - ${r.amount}` }).where(and(eq(ordOrder.id, r.orderId), eq(ordOrder.status, 'refunding')));
+    await this.events(tx, r.orderId, [{ event: 'refundFailed', amount: r.amount, note: failure }]);
+  }
+
+  /** Tops a customer's balance up through the payment company. */
+  async recharge(p: Principal, req: { amount: number; idempotencyKey?: string }): Promise<{ balance: number }> {
+    if (p.accountType !== 'user') throw new AppError('ORDER_APP_USERS_ONLY');
+    const key = `recharge:${p.accountId}:${req.idempotencyKey ?? crypto.randomUUID()}`;
+    await this.db.insert(ordPayment).values({ key, op: 'charge', purpose: 'recharge', userId: p.accountId, amount: req.amount }).onConflictDoNothing();
+    const out = await this.provider.charge({ key, amount: req.amount, userId: p.accountId, description: 'recharge' });
+    if (out.status === 'failed') throw new AppError('PAYMENT_REFUSED', { reason: out.failure ?? 'failed' });
+    await this.applyOutcome(out);
+    return { balance: await this.balanceOf(p.accountId) };
+  }
+
+  // ------------------------------------------------------------------ the sweep
+
+  /**
+   * What no event settled: payments without an outcome are asked about; ejects that expired and
+   * that the inventory says did not happen close their order; power banks kept past the buy-out
+   * are bought; a power bank seen back in a cabinet without its return event ends its order.
+   */
+  async sweep(now = new Date()): Promise<void> {
+    const pending = await this.db.select().from(ordPayment).where(and(eq(ordPayment.status, 'pending'), lt(ordPayment.createdAt, new Date(now.getTime() - 30_000)))).limit(50);
+    for (const p of pending) {
+      const out = await this.provider.query(p.key).catch(() => null);
+      if (out) await this.applyOutcome(out);
+      else if (now.getTime() - p.createdAt.getTime() > 5 * 60_000) {
+        // The company never heard of it: asking again with the same key is safe (it is one request).
+        await this.sendPayment({ key: p.key, op: p.op as 'charge' | 'refund', amount: p.amount, userId: p.userId ?? 0, orderNo: p.orderNo, deferred: p.purpose === 'deduct' });
+      }
+    }
+    const ejecting = await this.db.select().from(ordOrder).where(and(eq(ordOrder.status, 'ejecting'), lt(ordOrder.createdAt, new Date(now.getTime() - 60_000)))).limit(50);
+    for (const o of ejecting) {
+      const st = o.commandId ? await this.needs.fleet.ejectState(o.commandId) : null;
+      if (!st) continue;
+      if (st.state === 'succeeded' || (st.state === 'expired' && st.confirmedByInventory === true)) await this.ejectOutcome({ commandId: o.commandId!, ejected: true });
+      else if (st.state === 'failed' || (st.state === 'expired' && (st.confirmedByInventory === false || now.getTime() - o.createdAt.getTime() > 10 * 60_000))) await this.ejectOutcome({ commandId: o.commandId!, ejected: false });
+    }
+    const using = await this.db.select().from(ordOrder).where(eq(ordOrder.status, 'using')).orderBy(ordOrder.startAt).limit(200);
+    for (const o of using) {
+      const billing = o.billing as OrderBilling;
+      const start = o.startAt ?? o.createdAt;
+      try {
+        if (billing.buyOutDays > 0 && now.getTime() - start.getTime() >= billing.buyOutDays * 86_400_000) {
+          await this.settle(o.id, now, { actor: 'system', event: 'boughtOut' });
+          continue;
+        }
+        const at = o.powerBankId ? await this.needs.fleet.whereIs(o.powerBankId) : null;
+        if (at && at.updatedAt.getTime() > start.getTime() + 5_000) await this.settle(o.id, at.updatedAt, { returnSn: at.sn, actor: at.sn, event: 'returned' });
+      } catch (err) {
+        if (!(err instanceof AppError)) this.log.warn({ err, orderNo: o.orderNo }, 'order sweep');
+      }
+    }
+  }
+
+  /** Removes the simulated orders (the demo's), answering their numbers so their ledger movements go too. */
+  async clearSimulated(): Promise<string[]> {
+    const rows = await this.db.delete(ordOrder).where(eq(ordOrder.simulated, true)).returning({ orderNo: ordOrder.orderNo });
+    const nos = rows.map((r) => r.orderNo);
+    for (let i = 0; i < nos.length; i += 1000) await this.db.delete(ordPayment).where(inArray(ordPayment.orderNo, nos.slice(i, i + 1000)));
+    return nos;
+  }
+
+  // ------------------------------------------------------------------ timeline
+
+  private async events(db: Db, orderId: number, list: EventInput[]): Promise<void> {
+    if (!list.length) return;
+    await db.insert(ordEvent).values(list.map((e) => ({ orderId, event: e.event, amount: e.amount ?? null, actor: e.actor?.slice(0, 64) ?? null, note: e.note?.slice(0, 128) ?? null })));
+  }
+}
+
+interface EventInput {
+  event: OrderEvent;
+  amount?: number | null;
+  actor?: string | null;
+  note?: string | null;
+}
+
+/** A request to the payment company, recorded (ord_payment) before it is sent. */
+export interface PendingPayment {
+  key: string;
+  op: 'charge' | 'refund';
+  amount: number;
+  userId: number;
+  orderNo: string | null;
+  deferred?: boolean;
+  chargeReference?: string;
+}
+
+export function actionResult(o: OrderRow): OrderActionResult {
+  return { orderNo: o.orderNo, status: o.status as OrderStatus, originalAmount: o.originalAmount, paidAmount: o.paidAmount, refundAmount: o.refundAmount };
+}
+
+export function refundItem(r: typeof ordRefund.$inferSelect): RefundItem {
+  return {
+    id: r.id,
+    refundNo: r.refundNo,
+    orderNo: r.orderNo,
+    type: r.type as RefundItem['type'],
+    userId: r.userId,
+    userMobile: r.userMobile,
+    amount: r.amount,
+    status: r.status as RefundItem['status'],
+    reason: r.reason,
+    providerReference: r.providerReference,
+    failReason: r.failReason,
+    creator: r.creator,
+    createTime: r.createdAt.toISOString(),
+    finishTime: r.finishedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,270 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  MAX_RANGE_DAYS,
+  type MyOrderItem,
+  type OrderBilling,
+  type OrderDetail,
+  type OrderFilter,
+  type OrderItem,
+  type OrderStatus,
+  type PageResult,
+  type PaymentKind,
+  type PayMode,
+  type Quote,
+  type RechargeOrderInfo,
+  type RefundItem,
+  type RefundQuery,
+} from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+import { escapeLike } from '../../platform/db/paging.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { checkTimeRange } from '../../platform/http/time-range.js';
+import type { Principal } from '../../platform/http/routes.js';
+import type { ChainLink, OrderEngine, OrderRow } from './order.engine.js';
+import { refundItem } from './order.engine.js';
+import { accountCode, type OrderNeeds } from './needs.js';
+import { ordEvent, ordOrder, ordRefund } from './tables.js';
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const DAY = 86_400_000;
+
+/**
+ * The time filter of order lists is the creation time, at most 30 days long, and never mixing
+ * orders older than 30 days with newer ones. Without a range the list shows the last 30 days.
+ */
+export function orderRange(beginTime?: string, endTime?: string): { begin: Date; end: Date | null } {
+  const r = checkTimeRange(beginTime, endTime);
+  const border = new Date(Date.now() - MAX_RANGE_DAYS * DAY);
+  if (!r.begin && !r.end) return { begin: border, end: null };
+  const begin = r.begin ?? new Date((r.end?.getTime() ?? Date.now()) - MAX_RANGE_DAYS * DAY);
+  const end = r.end;
+  if (begin < border && (end === null || end > border)) throw new AppError('DATE_RANGE_MIXED');
+  return { begin, end };
+}
+
+export function orderItem(o: OrderRow): OrderItem {
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    deviceType: o.deviceType as OrderItem['deviceType'],
+    status: o.status as OrderStatus,
+    paymentKind: o.paymentKind as PaymentKind | null,
+    payMode: o.payMode as PayMode,
+    userId: o.userId,
+    userMobile: o.userMobile,
+    deviceSn: o.sn,
+    slot: o.slot,
+    powerBankId: o.powerBankId,
+    rentOutletId: o.outletId,
+    rentOutletName: o.outletName,
+    returnDeviceSn: o.returnSn,
+    returnOutletId: o.returnOutletId,
+    returnOutletName: o.returnOutletName,
+    depositAmount: o.depositAmount,
+    originalAmount: o.originalAmount,
+    paidAmount: o.paidAmount,
+    refundAmount: o.refundAmount,
+    billedMinutes: o.billedMinutes,
+    suspendedMinutes: o.suspendedMinutes,
+    startTime: iso(o.startAt),
+    endTime: iso(o.endAt),
+    createTime: o.createdAt.toISOString(),
+    payReference: o.payReference,
+    simulated: o.simulated,
+  };
+}
+
+/** What staff and customers read of orders: lists, the detail with its timeline and shares, refunds, the app's views. */
+export class OrderQueries {
+  constructor(
+    private readonly db: Db,
+    private readonly engine: OrderEngine,
+    private readonly needs: OrderNeeds,
+  ) {}
+
+  private where(f: OrderFilter): SQL | undefined {
+    const range = orderRange(f.beginTime, f.endTime);
+    const c: SQL[] = [gte(ordOrder.createdAt, range.begin)];
+    if (range.end) c.push(lte(ordOrder.createdAt, range.end));
+    if (f.status) c.push(eq(ordOrder.status, f.status));
+    if (f.orderNo) c.push(eq(ordOrder.orderNo, f.orderNo));
+    if (f.deviceSn) {
+      const like = `%${escapeLike(f.deviceSn)}%`;
+      c.push(or(ilike(ordOrder.sn, like), ilike(ordOrder.returnSn, like), ilike(ordOrder.powerBankId, like))!);
+    }
+    if (f.deviceType) c.push(eq(ordOrder.deviceType, f.deviceType));
+    if (f.outletId) c.push(or(eq(ordOrder.outletId, f.outletId), eq(ordOrder.returnOutletId, f.outletId))!);
+    if (f.userId) c.push(eq(ordOrder.userId, f.userId));
+    if (f.paymentKind) c.push(eq(ordOrder.paymentKind, f.paymentKind));
+    if (f.simulated !== undefined) c.push(eq(ordOrder.simulated, f.simulated));
+    return and(...c);
+  }
+
+  async count(f: OrderFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(ordOrder).where(this.where(f));
+    return Number(r!.n);
+  }
+
+  async rows(f: OrderFilter, offset: number, limit: number): Promise<OrderItem[]> {
+    const rows = await this.db.select().from(ordOrder).where(this.where(f)).orderBy(desc(ordOrder.createdAt), desc(ordOrder.id)).limit(limit).offset(offset);
+    return rows.map(orderItem);
+  }
+
+  async page(q: OrderFilter & { pageNum: number; pageSize: number }): Promise<PageResult<OrderItem>> {
+    const where = this.where(q); // refuses a bad range before anything is read
+    void where;
+    const [total, list] = await Promise.all([this.count(q), this.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize)]);
+    return { list, total };
+  }
+
+  private async find(orderNo: string): Promise<OrderRow> {
+    const [o] = await this.db.select().from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
+    if (!o) throw new AppError('ORDER_NOT_FOUND');
+    return o;
+  }
+
+  async detail(orderNo: string): Promise<OrderDetail> {
+    const o = await this.find(orderNo);
+    const [events, refunds, credits] = await Promise.all([
+      this.db.select().from(ordEvent).where(eq(ordEvent.orderId, o.id)).orderBy(asc(ordEvent.id)),
+      this.db.select().from(ordRefund).where(eq(ordRefund.orderId, o.id)).orderBy(asc(ordRefund.id)),
+      this.needs.ledger.orderCredits(o.orderNo, ['revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable']),
+    ]);
+    const chain = o.chain as ChainLink[];
+    const held = (kind: Parameters<typeof accountCode>[0]['kind'], partyId: number | null) => credits.get(accountCode({ kind, partyId }))?.amount ?? 0;
+    const kindOf = { agentA: 'agentPayable', agentB: 'agentPayable', agentC: 'agentPayable', outlet: 'outletPayable', serviceProvider: 'providerPayable', pusher: 'pusherPayable', platform: 'revenue' } as const;
+    const platformRatio = 100 - chain.reduce((s, l) => s + l.ratio, 0);
+    const shares = [
+      { party: 'platform' as const, partyId: null, name: null, ratio: platformRatio, amount: held('revenue', null) },
+      ...chain.map((l) => ({ party: l.party, partyId: l.partyId, name: l.name, ratio: l.ratio, amount: held(kindOf[l.party], l.partyId) })),
+    ];
+    return {
+      ...orderItem(o),
+      billing: o.billing as OrderBilling,
+      timeline: events.map((e) => ({ time: e.createdAt.toISOString(), event: e.event as OrderDetail['timeline'][number]['event'], amount: e.amount, actor: e.actor, note: e.note })),
+      shares,
+      refunds: refunds.map(refundItem),
+    };
+  }
+
+  async refundInfo(orderNo: string): Promise<RechargeOrderInfo> {
+    const o = await this.find(orderNo);
+    const refundableAmount = o.paidAmount - o.refundAmount;
+    return {
+      orderNo: o.orderNo,
+      status: o.status as OrderStatus,
+      payMode: o.payMode as PayMode,
+      userId: o.userId,
+      userMobile: o.userMobile,
+      paidAmount: o.paidAmount,
+      refundAmount: o.refundAmount,
+      refundableAmount,
+      refundable: refundableAmount > 0 && ['finished', 'refundFailed'].includes(o.status),
+    };
+  }
+
+  async refunds(q: RefundQuery): Promise<PageResult<RefundItem>> {
+    const range = checkTimeRange(q.beginTime, q.endTime);
+    const c: SQL[] = [];
+    if (range.begin) c.push(gte(ordRefund.createdAt, range.begin));
+    if (range.end) c.push(lte(ordRefund.createdAt, range.end));
+    if (q.orderNo) c.push(eq(ordRefund.orderNo, q.orderNo));
+    if (q.refundNo) c.push(eq(ordRefund.refundNo, q.refundNo));
+    if (q.status) c.push(eq(ordRefund.status, q.status));
+    if (q.type) c.push(eq(ordRefund.type, q.type));
+    if (q.userId) c.push(eq(ordRefund.userId, q.userId));
+    const where = c.length ? and(...c) : undefined;
+    const [rows, [t]] = await Promise.all([
+      this.db.select().from(ordRefund).where(where).orderBy(desc(ordRefund.createdAt), desc(ordRefund.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+      this.db.select({ n: count() }).from(ordRefund).where(where),
+    ]);
+    return { list: rows.map(refundItem), total: Number(t!.n) };
+  }
+
+  /** What each outlet's orders (by the outlet rented from) paid, less what was refunded. */
+  async turnovers(outletIds: number[]): Promise<Map<number, number>> {
+    if (!outletIds.length) return new Map();
+    const rows = await this.db
+      .select({ outletId: ordOrder.outletId, t: sql<string>`sum(${ordOrder.paidAmount} - ${ordOrder.refundAmount})` })
+      .from(ordOrder)
+      .where(inArray(ordOrder.outletId, outletIds))
+      .groupBy(ordOrder.outletId);
+    return new Map(rows.map((r) => [r.outletId!, Number(r.t)]));
+  }
+
+  /** Orders per customer. */
+  async orderCounts(userIds: number[]): Promise<Map<number, number>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.db.select({ userId: ordOrder.userId, n: count() }).from(ordOrder).where(inArray(ordOrder.userId, userIds)).groupBy(ordOrder.userId);
+    return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+  }
+
+  // ------------------------------------------------------------------ the customers' app
+
+  private user(p: Principal): number {
+    if (p.accountType !== 'user') throw new AppError('ORDER_APP_USERS_ONLY');
+    return p.accountId;
+  }
+
+  async quote(p: Principal, sn: string): Promise<Quote> {
+    const { outlet, avail } = await this.engine.rentable(sn);
+    const userId = this.user(p);
+    const [billing, payModes, op, currency, holding] = await Promise.all([
+      this.engine.billingOf(outlet),
+      this.engine.payModes(),
+      this.needs.settings.operation(),
+      this.needs.settings.currency(),
+      this.engine.holding(userId),
+    ]);
+    return { sn, outletId: outlet.id, outletName: outlet.name, billing, payModes, available: avail.available, online: avail.online, maxPerUser: op.maxPowerBanksPerRental, holding, currency };
+  }
+
+  private mine(o: OrderRow): MyOrderItem {
+    const i = orderItem(o);
+    return {
+      orderNo: i.orderNo,
+      deviceType: i.deviceType,
+      status: i.status,
+      paymentKind: i.paymentKind,
+      payMode: i.payMode,
+      deviceSn: i.deviceSn,
+      powerBankId: i.powerBankId,
+      rentOutletName: i.rentOutletName,
+      returnOutletName: i.returnOutletName,
+      depositAmount: i.depositAmount,
+      originalAmount: i.originalAmount,
+      paidAmount: i.paidAmount,
+      refundAmount: i.refundAmount,
+      billedMinutes: i.billedMinutes,
+      startTime: i.startTime,
+      endTime: i.endTime,
+      createTime: i.createTime,
+    };
+  }
+
+  async myOrders(p: Principal, q: { pageNum: number; pageSize: number }): Promise<PageResult<MyOrderItem>> {
+    const userId = this.user(p);
+    const [rows, [t]] = await Promise.all([
+      this.db.select().from(ordOrder).where(eq(ordOrder.userId, userId)).orderBy(desc(ordOrder.createdAt), desc(ordOrder.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+      this.db.select({ n: count() }).from(ordOrder).where(eq(ordOrder.userId, userId)),
+    ]);
+    return { list: rows.map((o) => this.mine(o)), total: Number(t!.n) };
+  }
+
+  async myOrder(p: Principal, orderNo: string): Promise<MyOrderItem> {
+    const userId = this.user(p);
+    const o = await this.find(orderNo);
+    if (o.userId !== userId) throw new AppError('ORDER_NOT_FOUND');
+    return this.mine(o);
+  }
+
+  async wallet(p: Principal): Promise<{ balance: number; deposit: number; currency: string }> {
+    const userId = this.user(p);
+    const [balance, deposit, currency] = await Promise.all([
+      this.engine.balanceOf(userId),
+      this.needs.ledger.balance({ kind: 'userDeposit', partyId: userId }),
+      this.needs.settings.currency(),
+    ]);
+    return { balance, deposit: -deposit, currency };
+  }
+}

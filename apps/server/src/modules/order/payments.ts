@@ -1,0 +1,196 @@
+import crypto from 'node:crypto';
+import type { PayoutFailure } from '@cbo/contract';
+
+/**
+ * What the engine asks of a payment company. Every request carries an idempotency key: asking
+ * twice with one key is one payment, and the answer to the second ask is the first's. The answer
+ * may be final (succeeded, failed) or pending, in which case the outcome comes later as a signed
+ * notification, which may come twice, late, or never (then the engine asks with `query`). Real
+ * adapters (WeChat Pay, Alipay, LINE Pay, Tap) implement this interface; the sandbox below is the
+ * built-in one and says it is a sandbox.
+ */
+export type PaymentOp = 'charge' | 'refund' | 'payout';
+export interface PaymentOutcome {
+  key: string;
+  op: PaymentOp;
+  status: 'succeeded' | 'pending' | 'failed';
+  amount: number;
+  /** The provider's reference (its transaction number). */
+  reference: string;
+  /** Why it failed, in the provider's words (payouts: one of the known reasons). */
+  failure?: string;
+}
+export interface ChargeRequest {
+  key: string;
+  amount: number;
+  userId: number;
+  description: string;
+  /** Deferred: the customer pays later (a credit deduction); the outcome comes by notification. */
+  deferred?: boolean;
+}
+export interface RefundRequest {
+  key: string;
+  amount: number;
+  /** The charge this gives money back from. */
+  chargeReference: string;
+}
+export interface PayoutRequest {
+  key: string;
+  amount: number;
+  payee: string;
+}
+export interface SignedNotification {
+  payload: string;
+  signature: string;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  readonly sandbox: boolean;
+  readonly currency: string;
+  charge(req: ChargeRequest): Promise<PaymentOutcome>;
+  refund(req: RefundRequest): Promise<PaymentOutcome>;
+  payout(req: PayoutRequest): Promise<PaymentOutcome>;
+  /** The outcome of a request by its key; null when the provider never received it. */
+  query(key: string): Promise<PaymentOutcome | null>;
+  /** Reads a notification; null when its signature does not verify. */
+  verify(n: SignedNotification): PaymentOutcome | null;
+  /** Where notifications go (the engine); a real adapter's arrive over HTTP and are handed here too. */
+  onNotify(handler: (n: SignedNotification) => Promise<void>): void;
+}
+
+export interface SandboxOptions {
+  /** Milliseconds each request takes (a real provider is never instant). */
+  latencyMs?: number;
+  /** Milliseconds before a notification is sent; duplicates follow later. */
+  notifyDelayMs?: number;
+  /** Share of notifications sent twice (0-1). */
+  duplicateRate?: number;
+  currency?: string;
+  secret?: string;
+}
+
+/**
+ * The sandbox payment company: it moves no real money, and it behaves like a real one. Each request
+ * takes a while; a key asked twice answers the first outcome; deferred charges are pending until
+ * a signed notification says they succeeded, and notifications are sometimes sent twice. A test
+ * or a demo asks it to fail the next request of a kind, with a reason (a payout with any reason
+ * payment companies give), or to drop a notification (then the engine must query).
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox';
+  readonly sandbox = true;
+  readonly currency: string;
+  private readonly outcomes = new Map<string, PaymentOutcome>();
+  private readonly failures: { op: PaymentOp; reason: string }[] = [];
+  private dropNext = 0;
+  private handler: ((n: SignedNotification) => Promise<void>) | null = null;
+  private readonly secret: string;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private seq = 0;
+
+  constructor(private readonly opts: SandboxOptions = {}) {
+    this.currency = opts.currency ?? 'CNY';
+    this.secret = opts.secret ?? crypto.randomBytes(16).toString('hex');
+  }
+
+  /** The next request of this kind fails with this reason. */
+  failNext(op: PaymentOp, reason: PayoutFailure | string = 'declined'): void {
+    this.failures.push({ op, reason });
+  }
+  /** The next notifications are never sent (the engine must query). */
+  dropNotifications(n = 1): void {
+    this.dropNext += n;
+  }
+
+  charge(req: ChargeRequest): Promise<PaymentOutcome> {
+    return this.request('charge', req.key, req.amount, req.deferred === true);
+  }
+  refund(req: RefundRequest): Promise<PaymentOutcome> {
+    return this.request('refund', req.key, req.amount, false);
+  }
+  payout(req: PayoutRequest): Promise<PaymentOutcome> {
+    return this.request('payout', req.key, req.amount, false);
+  }
+
+  async query(key: string): Promise<PaymentOutcome | null> {
+    await this.wait(this.opts.latencyMs ?? 0);
+    const o = this.outcomes.get(key);
+    return o ? { ...o } : null;
+  }
+
+  verify(n: SignedNotification): PaymentOutcome | null {
+    const expected = this.sign(n.payload);
+    const a = Buffer.from(expected);
+    const b = Buffer.from(n.signature);
+    if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) return null;
+    try {
+      return JSON.parse(n.payload) as PaymentOutcome;
+    } catch {
+      return null;
+    }
+  }
+
+  onNotify(handler: (n: SignedNotification) => Promise<void>): void {
+    this.handler = handler;
+  }
+
+  /** Signs a payload as the sandbox's notifications are signed (tests forge with a wrong key). */
+  sign(payload: string): string {
+    return crypto.createHmac('sha256', this.secret).update(payload).digest('hex');
+  }
+
+  /** Stops sending notifications (server shutdown). */
+  close(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  private async request(op: PaymentOp, key: string, amount: number, deferred: boolean): Promise<PaymentOutcome> {
+    await this.wait(this.opts.latencyMs ?? 0);
+    const known = this.outcomes.get(key);
+    if (known) return { ...known };
+    const i = this.failures.findIndex((f) => f.op === op);
+    const failure = i >= 0 ? this.failures.splice(i, 1)[0]!.reason : undefined;
+    const reference = `SBX${op[0]!.toUpperCase()}${Date.now().toString(36)}${(++this.seq).toString(36)}`.toUpperCase();
+    const outcome: PaymentOutcome = failure
+      ? { key, op, status: 'failed', amount, reference, failure }
+      : { key, op, status: deferred ? 'pending' : 'succeeded', amount, reference };
+    this.outcomes.set(key, outcome);
+    if (deferred && !failure) {
+      // The customer's deduction goes through a moment later; the notification says so.
+      const done: PaymentOutcome = { ...outcome, status: 'succeeded' };
+      this.later(() => this.outcomes.set(key, done), this.opts.notifyDelayMs ?? 0);
+      this.notify(done);
+    } else {
+      this.notify(outcome);
+    }
+    return { ...outcome };
+  }
+
+  private notify(o: PaymentOutcome): void {
+    if (this.dropNext > 0) {
+      this.dropNext--;
+      return;
+    }
+    const payload = JSON.stringify(o);
+    const n = { payload, signature: this.sign(payload) };
+    const send = () => void this.handler?.(n).catch(() => undefined);
+    const delay = this.opts.notifyDelayMs ?? 0;
+    this.later(send, delay);
+    if (Math.random() < (this.opts.duplicateRate ?? 0.1)) this.later(send, delay + 50 + Math.random() * 500);
+  }
+
+  private later(fn: () => void, ms: number): void {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    t.unref?.();
+    this.timers.add(t);
+  }
+
+  private wait(ms: number): Promise<void> {
+    return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/http/app-error.js';
+import { registerCall } from '../../platform/http/routes.js';
+import type { OrderServices } from './index.js';
+
+/** Thin routes: each validates through the contract and calls one service method. */
+export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
+  const staff = (p: { userName: string }) => p.userName;
+  // Reading lists changes nothing: not in the operation log.
+  registerCall(app, 'orderQueryPage', ({ body }) => s.queries.page(body), { audit: false });
+  registerCall(app, 'orderDetail', ({ query }) => s.queries.detail(query.orderNo));
+  registerCall(app, 'orderEnd', ({ body, principal }) => s.engine.end(body, staff(principal)));
+  registerCall(app, 'orderSuspend', ({ body, principal }) => s.engine.suspend(body, staff(principal)));
+  registerCall(app, 'orderInit', ({ body, principal }) => s.engine.init(body, staff(principal)));
+  registerCall(app, 'refundOrderRefundAmount', ({ body, principal }) => s.engine.refund(body, staff(principal)));
+  registerCall(app, 'refundOrderRechargeOrderInfo', ({ body }) => s.queries.refundInfo(body.orderNo), { audit: false });
+  registerCall(app, 'refundOrderQueryPage', ({ body }) => s.queries.refunds(body), { audit: false });
+
+  // Customers' calls: their own transactions (a payment company is asked before the order is recorded); not staff changes.
+  registerCall(app, 'appQuote', ({ query, principal }) => s.queries.quote(principal, query.sn));
+  registerCall(app, 'appRent', ({ body, principal }) => s.engine.rent(principal, body), { audit: false });
+  registerCall(app, 'appMyOrders', ({ query, principal }) => s.queries.myOrders(principal, query));
+  registerCall(app, 'appMyOrder', ({ query, principal }) => s.queries.myOrder(principal, query.orderNo));
+  registerCall(app, 'appWallet', ({ principal }) => s.queries.wallet(principal));
+  registerCall(app, 'appRecharge', ({ body, principal }) => s.engine.recharge(principal, body), { audit: false });
+
+  registerCall(app, 'paymentNotify', async ({ body }) => {
+    if (body.provider !== s.provider.name) throw new AppError('PAYMENT_PROVIDER_UNKNOWN');
+    return { accepted: await s.engine.notified({ payload: body.payload, signature: body.signature }) };
+  }, { audit: false });
+  registerCall(app, 'ledgerPaymentProvider', async () => ({ name: s.provider.name, sandbox: s.provider.sandbox, currency: s.provider.currency }));
+}

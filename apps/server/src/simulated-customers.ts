@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Fleet } from '@cbo/simulator';
+import type { Server } from './app.js';
+import { SIMULATED_AREA_CODE } from './platform/sms/sms-provider.js';
+
+type Answer = { code: number; msg: string; data: any };
+
+export interface CustomerOptions {
+  /** How many customers walk around. */
+  customers: number;
+  /** Seconds a customer keeps a power bank, at least and at most. */
+  holdSeconds?: [number, number];
+  /** Seconds between giving one back and renting the next, at least and at most. */
+  restSeconds?: [number, number];
+}
+
+/**
+ * Simulated customers for the demo business: each signs in through the app API with a code (the
+ * texts to the simulator's area code stay in the process), rents a power bank from a cabinet of a
+ * demo outlet, keeps it a few minutes (past the free minutes) and gives it back to another cabinet, where the cabinet's
+ * return event ends the order, takes the fee and pays the chain: exactly what a person with the
+ * app does. The first rents start within seconds, so orders appear soon after the first start.
+ */
+export function startSimulatedCustomers(server: Server, fleet: Fleet, log: FastifyBaseLogger, opts: CustomerOptions): { stop(): void } {
+  // Past the free minutes (3 by default), so most orders pay and the chain gets its shares.
+  const [holdMin, holdMax] = opts.holdSeconds ?? [200, 480];
+  const [restMin, restMax] = opts.restSeconds ?? [10, 60];
+  let stopped = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const wait = (s: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        resolve();
+      }, s * 1000);
+      t.unref();
+      timers.add(t);
+    });
+  const between = (a: number, b: number) => a + Math.random() * (b - a);
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string): Promise<Answer> => {
+    const r = await server.app.inject({ method, url, payload: body as object | undefined, headers: { clienttype: 'USER_ANDROID', ...(token ? { authorization: token } : {}) } });
+    return r.json() as Answer;
+  };
+  const registered = () => fleet.cabinets.filter((c) => c.registered);
+
+  async function signIn(mobile: string): Promise<string | null> {
+    const sent = await call('POST', '/user/api/app/v1/auth/sendCode', { areaCode: SIMULATED_AREA_CODE, mobile });
+    if (sent.code !== 0 && sent.code !== 100041) return null;
+    const code = server.services.simulatedTexts.takeCode(mobile);
+    if (!code) return null;
+    const r = await call('POST', '/user/api/app/v1/auth', { areaCode: SIMULATED_AREA_CODE, mobile, code, clientType: 'USER_ANDROID' });
+    return r.code === 0 ? (r.data.token as string) : null;
+  }
+
+  /** A cabinet of an outlet in service with a power bank ready, if any (a few tries). */
+  async function pick(token: string): Promise<string | null> {
+    for (let i = 0; i < 6; i++) {
+      const cabs = registered();
+      const cab = cabs[Math.floor(Math.random() * cabs.length)];
+      if (!cab) return null;
+      const q = await call('GET', `/order/api/app/v1/order/quote?sn=${cab.sn}`, undefined, token);
+      if (q.code === 0 && q.data.online && q.data.available > 0 && q.data.holding < q.data.maxPerUser) return cab.sn;
+    }
+    return null;
+  }
+
+  async function life(n: number): Promise<void> {
+    const mobile = `1380000${String(n).padStart(4, '0')}`;
+    await wait(between(2, 12));
+    let token: string | null = null;
+    while (!stopped) {
+      try {
+        token ??= await signIn(mobile);
+        if (!token) {
+          await wait(65);
+          continue;
+        }
+        const sn = await pick(token);
+        if (!sn) {
+          await wait(between(restMin, restMax));
+          continue;
+        }
+        const rent = await call('POST', '/order/api/app/v1/order/rent', { sn, payMode: 'deposit', idempotencyKey: crypto.randomUUID() }, token);
+        if (rent.code === 100020 || rent.code === 100021) token = null;
+        if (rent.code !== 0) {
+          await wait(between(restMin, restMax));
+          continue;
+        }
+        const orderNo = rent.data.orderNo as string;
+        let status = rent.data.status as string;
+        for (let i = 0; i < 30 && status === 'ejecting' && !stopped; i++) {
+          await wait(1);
+          status = (await call('GET', `/order/api/app/v1/order/detail?orderNo=${orderNo}`, undefined, token ?? undefined)).data?.status ?? status;
+        }
+        if (status === 'using') {
+          await wait(between(holdMin, holdMax));
+          // Given back to another cabinet: its return event ends the order.
+          const others = registered().filter((c) => c.sn !== sn).sort(() => Math.random() - 0.5);
+          for (const to of others.slice(0, 5)) {
+            if (stopped || to.returnPowerBank(rent.data.powerBankId as string, 20 + Math.floor(Math.random() * 60)) !== null) break;
+          }
+        }
+      } catch (err) {
+        log.debug({ err }, 'a simulated customer stumbled');
+      }
+      await wait(between(restMin, restMax));
+    }
+  }
+
+  for (let i = 1; i <= opts.customers; i++) void life(i);
+  log.info(`${opts.customers} simulated customers rent and return power banks in the demo outlets (area code +${SIMULATED_AREA_CODE}).`);
+  return {
+    stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+}

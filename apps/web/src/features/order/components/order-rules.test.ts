@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { ORDER_STATUSES, type OrderTimelineEntry } from '@cbo/contract';
+import { actionsFor, archiveDefaultRange, reachesRecent, refundAmountProblem, refundableOf, timelineInOrder } from './order-rules';
+
+const fmt = (v: number) => (v / 100).toFixed(2);
+
+describe('staff actions an order offers', () => {
+  it('ends and suspends only a using order (spec 4)', () => {
+    for (const status of ORDER_STATUSES) {
+      const offered = actionsFor({ status, paidAmount: 0, refundAmount: 0 });
+      expect(offered.includes('end'), status).toBe(status === 'using');
+      expect(offered.includes('suspend'), status).toBe(status === 'using');
+    }
+  });
+
+  it('refunds what was paid and not yet refunded, never while a refund runs', () => {
+    expect(actionsFor({ status: 'finished', paidAmount: 300, refundAmount: 0 })).toContain('refund');
+    expect(actionsFor({ status: 'finished', paidAmount: 300, refundAmount: 300 })).not.toContain('refund');
+    expect(actionsFor({ status: 'finished', paidAmount: 0, refundAmount: 0 })).not.toContain('refund');
+    expect(actionsFor({ status: 'refunding', paidAmount: 300, refundAmount: 100 })).not.toContain('refund');
+    expect(actionsFor({ status: 'refundFailed', paidAmount: 300, refundAmount: 100 })).toContain('refund');
+  });
+
+  it('initialises an order not yet finished or closed', () => {
+    expect(actionsFor({ status: 'ejecting', paidAmount: 0, refundAmount: 0 })).toContain('init');
+    expect(actionsFor({ status: 'awaitingDeduction', paidAmount: 0, refundAmount: 0 })).toContain('init');
+    expect(actionsFor({ status: 'finished', paidAmount: 0, refundAmount: 0 })).not.toContain('init');
+    expect(actionsFor({ status: 'closed', paidAmount: 0, refundAmount: 0 })).not.toContain('init');
+  });
+});
+
+describe('refund amount (spec 5: above 0, not above what was paid)', () => {
+  it('is refundable up to paid less refunded', () => {
+    expect(refundableOf({ paidAmount: 500, refundAmount: 200 })).toBe(300);
+    expect(refundableOf({ paidAmount: 100, refundAmount: 150 })).toBe(0);
+  });
+
+  it('accepts 1 up to the refundable amount', () => {
+    expect(refundAmountProblem(1, 300, 'en_US', fmt)).toBeNull();
+    expect(refundAmountProblem(300, 300, 'en_US', fmt)).toBeNull();
+  });
+
+  it('refuses 0, nothing, a fraction of a cent and more than is left, with the server\'s own words', () => {
+    for (const bad of [0, -5, null, 1.5]) expect(refundAmountProblem(bad, 300, 'en_US', fmt)).toBe('The refund amount cannot be 0 or above the refundable 3.00');
+    expect(refundAmountProblem(301, 300, 'zh_CN', fmt)).toBe('退款金额不能为 0 或大于可退金额 3.00');
+    expect(refundAmountProblem(301, 300, 'zh_TW', fmt)).toBe('退款金額不能為 0 或大於可退金額 3.00');
+  });
+});
+
+describe('the archive of orders older than 30 days (spec 5)', () => {
+  const now = dayjs('2026-11-23T17:00:00');
+
+  it('defaults to the 30 days before the last 30, never mixing the two', () => {
+    const [begin, end] = archiveDefaultRange(now);
+    expect(end.isBefore(now.subtract(30, 'day'))).toBe(true);
+    expect(end.diff(begin, 'day', true)).toBeLessThanOrEqual(30);
+    expect(reachesRecent([begin, end], now)).toBe(false);
+  });
+
+  it('sees a range that reaches into the last 30 days', () => {
+    expect(reachesRecent([now.subtract(40, 'day'), now.subtract(20, 'day')], now)).toBe(true);
+    expect(reachesRecent([now.subtract(40, 'day'), now.subtract(31, 'day')], now)).toBe(false);
+    expect(reachesRecent(null, now)).toBe(false);
+  });
+});
+
+describe('the order timeline', () => {
+  it('reads oldest first and keeps the server order of one instant', () => {
+    const e = (time: string, event: OrderTimelineEntry['event']): OrderTimelineEntry => ({ time, event, amount: null, actor: null, note: null });
+    const sorted = timelineInOrder([e('2026-01-01T10:05:00Z', 'returned'), e('2026-01-01T10:00:00Z', 'created'), e('2026-01-01T10:05:00Z', 'fee'), e('2026-01-01T10:00:00Z', 'paid')]);
+    expect(sorted.map((x) => x.event)).toEqual(['created', 'paid', 'returned', 'fee']);
+  });
+});

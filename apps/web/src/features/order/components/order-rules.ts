@@ -1,0 +1,77 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { MAX_RANGE_DAYS, errorMessage, refundAmountRequest, type Lang, type OrderItem, type OrderStatus, type OrderTimelineEntry } from '@cbo/contract';
+
+/**
+ * What the order screens decide without asking the server: which staff actions an order offers,
+ * how much of it may be refunded, and the range the archive of older orders reads. The server
+ * decides again (it is the one that refuses); these keep the console from offering what it
+ * would refuse.
+ */
+
+export type OrderAction = 'end' | 'suspend' | 'refund' | 'init';
+
+/** States an order can still be initialised from (spec 4; ORDER_CANNOT_INIT: not finished or closed). */
+const INIT_FROM: readonly OrderStatus[] = ['ejecting', 'using', 'pendingPayment', 'awaitingDeduction', 'refundFailed'];
+
+/** What may still be refunded of an order: paid less refunded, never below 0 (spec 5). */
+export function refundableOf(o: Pick<OrderItem, 'paidAmount' | 'refundAmount'>): number {
+  return Math.max(0, o.paidAmount - o.refundAmount);
+}
+
+/** The staff actions an order in its state offers (each also needs its permission). */
+export function actionsFor(o: Pick<OrderItem, 'status' | 'paidAmount' | 'refundAmount'>): OrderAction[] {
+  const out: OrderAction[] = [];
+  // spec 4: ending and suspending apply only while using.
+  if (o.status === 'using') out.push('end', 'suspend');
+  // ORDER_REFUND_NOT_ALLOWED: something paid and no refund running now.
+  if (o.status !== 'refunding' && refundableOf(o) > 0) out.push('refund');
+  if (INIT_FROM.includes(o.status)) out.push('init');
+  return out;
+}
+
+/**
+ * Why a refund amount (smallest units) is refused, in a language, or null when it may be sent:
+ * the contract's own rule (a whole amount above 0), then not above what is refundable.
+ */
+export function refundAmountProblem(amount: number | null | undefined, refundable: number, lang: Lang, formatRefundable: (v: number) => string): string | null {
+  const parsed = refundAmountRequest.shape.amount.safeParse(amount ?? undefined);
+  if (!parsed.success || amount === null || amount === undefined) return errorMessage('ORDER_REFUND_AMOUNT', lang, { refundable: formatRefundable(refundable) });
+  if (amount > refundable) return errorMessage('ORDER_REFUND_AMOUNT', lang, { refundable: formatRefundable(refundable) });
+  return null;
+}
+
+/**
+ * The archive's default range: the 30 days that end where "the last 30 days" begin (spec 5: a
+ * query never mixes older and newer data, and spans at most 30 days).
+ */
+export function archiveDefaultRange(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+  const end = now.subtract(MAX_RANGE_DAYS, 'day').startOf('day').subtract(1, 'second');
+  return [end.subtract(MAX_RANGE_DAYS, 'day').add(1, 'second').startOf('day'), end];
+}
+
+/** Whether a picked range reaches into the last 30 days (the archive holds only older orders). */
+export function reachesRecent(range: readonly (Dayjs | null | undefined)[] | null | undefined, now: Dayjs = dayjs()): boolean {
+  const end = range?.[1];
+  if (!end) return false;
+  return end.isAfter(now.subtract(MAX_RANGE_DAYS, 'day'));
+}
+
+/** The timeline oldest first; events of the same instant keep the server's order. */
+export function timelineInOrder(entries: readonly OrderTimelineEntry[]): OrderTimelineEntry[] {
+  return entries
+    .map((e, i) => ({ e, i, t: Date.parse(e.time) }))
+    .sort((a, b) => a.t - b.t || a.i - b.i)
+    .map((x) => x.e);
+}
+
+/** Tag colours of the order states: running blue, money owed orange, done green, stopped grey, refund trouble red. */
+export const STATUS_COLOR: Record<OrderStatus, string> = {
+  ejecting: 'processing',
+  using: 'blue',
+  pendingPayment: 'orange',
+  awaitingDeduction: 'gold',
+  finished: 'success',
+  closed: 'default',
+  refunding: 'purple',
+  refundFailed: 'error',
+};

@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import { Tag } from 'antd';
+import { labels, labelOf, type OrderStatus, type RefundStatus } from '@cbo/contract';
+import { useLang } from '@/shared/form';
+import { STATUS_COLOR } from './order-rules';
+
+type G = typeof labels.order;
+
+/** The order domain's words in the console's language (the contract's labels: one home for console and server). */
+export function useOrderWords() {
+  const lang = useLang();
+  return useMemo(
+    () => ({
+      status: (v: keyof G['orderStatus']) => labelOf(labels.order.orderStatus, v, lang),
+      paymentKind: (v: keyof G['paymentKind']) => labelOf(labels.order.paymentKind, v, lang),
+      deviceType: (v: keyof G['deviceType']) => labelOf(labels.order.deviceType, v, lang),
+      payMode: (v: keyof G['payMode']) => labelOf(labels.order.payMode, v, lang),
+      event: (v: keyof G['orderEvent']) => labelOf(labels.order.orderEvent, v, lang),
+      party: (v: keyof G['shareParty']) => labelOf(labels.order.shareParty, v, lang),
+      refundStatus: (v: keyof G['refundStatus']) => labelOf(labels.order.refundStatus, v, lang),
+      refundType: (v: keyof G['refundType']) => labelOf(labels.order.refundType, v, lang),
+      simulated: labels.network.simulated.yes[lang],
+    }),
+    [lang],
+  );
+}
+
+export function OrderStatusTag({ status }: { status: OrderStatus }) {
+  const w = useOrderWords();
+  return <Tag color={STATUS_COLOR[status]}>{w.status(status)}</Tag>;
+}
+
+const REFUND_COLOR: Record<RefundStatus, string> = {
+  initiated: 'processing',
+  approved: 'blue',
+  rejected: 'default',
+  refunding: 'purple',
+  complete: 'success',
+  failed: 'error',
+};
+
+export function RefundStatusTag({ status }: { status: RefundStatus }) {
+  const w = useOrderWords();
+  return <Tag color={REFUND_COLOR[status]}>{w.refundStatus(status)}</Tag>;
+}
+
+/** The mark of an order made by a simulated customer. */
+export function SimulatedTag({ simulated }: { simulated: boolean }) {
+  const w = useOrderWords();
+  return simulated ? <Tag color="purple">{w.simulated}</Tag> : null;
+}

@@ -1,0 +1,141 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { api, type OrderDetail, type OrderItem } from '@cbo/contract';
+import { button, fails, fakeServer, queryButton, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
+import { changeLanguage } from '@/shared/i18n';
+import OrdersView from './orders';
+
+const LIST = api.orderQueryPage.path;
+const DETAIL = api.orderDetail.path;
+const BUTTONS = api.menuGetButton.path;
+const PROVIDER = api.ledgerPaymentProvider.path;
+const INFO = api.refundOrderRechargeOrderInfo.path;
+const REFUND = api.refundOrderRefundAmount.path;
+
+const order: OrderItem = {
+  id: 1,
+  orderNo: 'O202611230001',
+  deviceType: 'powerBank',
+  status: 'finished',
+  paymentKind: 'normal',
+  payMode: 'deposit',
+  userId: 7,
+  userMobile: '13800000007',
+  deviceSn: 'CHGC123456789012',
+  slot: 3,
+  powerBankId: 'PBAA1234567890123',
+  rentOutletId: 2,
+  rentOutletName: 'Central Station',
+  returnDeviceSn: 'CHGC123456789013',
+  returnOutletId: 3,
+  returnOutletName: 'Harbour Mall',
+  depositAmount: 9900,
+  originalAmount: 300,
+  paidAmount: 300,
+  refundAmount: 0,
+  billedMinutes: 65,
+  suspendedMinutes: 0,
+  startTime: '2026-11-23T08:00:00Z',
+  endTime: '2026-11-23T09:05:00Z',
+  createTime: '2026-11-23T07:59:50Z',
+  payReference: 'SBX-1',
+  simulated: true,
+};
+const detail: OrderDetail = {
+  ...order,
+  billing: { freeMinutes: 5, pricePerPeriod: 100, periodMinutes: 30, dailyCap: 2000, totalCap: 9900, deposit: 9900, buyOutDays: 5 },
+  timeline: [
+    { time: '2026-11-23T09:05:00Z', event: 'returned', amount: null, actor: 'CHGC123456789013', note: null },
+    { time: '2026-11-23T07:59:50Z', event: 'created', amount: null, actor: null, note: null },
+    { time: '2026-11-23T09:05:01Z', event: 'shared', amount: 300, actor: null, note: null },
+  ],
+  shares: [{ party: 'agentA', partyId: 4, name: 'North Agency', ratio: 30, amount: 90 }],
+  refunds: [],
+};
+const info = { orderNo: order.orderNo, status: 'finished', payMode: 'deposit', userId: 7, userMobile: order.userMobile, paidAmount: 300, refundAmount: 0, refundableAmount: 300, refundable: true };
+
+beforeAll(async () => {
+  await setupI18n('en_US');
+});
+beforeEach(async () => {
+  setViewportWidth(1440);
+  await changeLanguage('en_US');
+});
+
+async function openDetail() {
+  fireEvent.click(await screen.findByText(order.orderNo));
+  return screen.findByRole('dialog');
+}
+
+describe('orders screen', () => {
+  it('lists orders with their state in words and money as currency', async () => {
+    fakeServer({ [LIST]: { list: [order], total: 1 }, [BUTTONS]: [], [PROVIDER]: { name: 'sandbox', sandbox: true, currency: 'CNY' } });
+    renderView(<OrdersView />, { path: '/order/list' });
+    expect(await screen.findByText('Finished')).toBeTruthy();
+    expect(await screen.findByText(/^(CN)?¥3\.00$/)).toBeTruthy();
+    expect(screen.getByText('Sandbox payments (no real money)')).toBeTruthy();
+  });
+
+  it('shows the timeline oldest first and the shares, with no action the person may not take', async () => {
+    fakeServer({ [LIST]: { list: [order], total: 1 }, [DETAIL]: detail, [BUTTONS]: [] });
+    renderView(<OrdersView />, { path: '/order/list' });
+    const drawer = await openDetail();
+    await within(drawer).findByText('Shares along the profit chain');
+    const events = [...drawer.querySelectorAll('.ant-timeline-item')].map((li) => li.textContent ?? '');
+    expect(events[0]).toMatch(/^Created/);
+    expect(events[1]).toMatch(/^Returned/);
+    expect(events[2]).toMatch(/^Shares paid/);
+    expect(within(drawer).getByText('Agent A · North Agency')).toBeTruthy();
+    expect(queryButton(/^Refund$/)).toBeNull();
+  });
+
+  it('refunds part of an order: above what is left is refused on the field, then the amount is sent in cents after confirming', async () => {
+    const server = fakeServer({
+      [LIST]: { list: [order], total: 1 },
+      [DETAIL]: detail,
+      [BUTTONS]: ['order:refund:refund'],
+      [INFO]: info,
+      [REFUND]: { id: 1, refundNo: 'R1', orderNo: order.orderNo, type: 'order', userId: 7, userMobile: order.userMobile, amount: 120, status: 'refunding', reason: 'slow eject', providerReference: null, failReason: null, creator: 'admin', createTime: '2026-11-23T10:00:00Z', finishTime: null },
+    });
+    renderView(<OrdersView />, { path: '/order/list' });
+    await openDetail();
+    await waitFor(() => button(/^Refund$/));
+    fireEvent.click(button(/^Refund$/));
+    const amount = await screen.findByLabelText('Refund amount');
+    fireEvent.change(amount, { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'slow eject' } });
+    fireEvent.click(button(/^Save$/));
+    expect(await screen.findByText(/cannot be 0 or above the refundable 3\.00/)).toBeTruthy();
+    expect(server.to(REFUND)).toHaveLength(0);
+
+    fireEvent.change(amount, { target: { value: '1.2' } });
+    fireEvent.click(button(/^Save$/));
+    expect((await screen.findAllByText(`Refund order ${order.orderNo}?`)).length).toBeGreaterThan(0);
+    fireEvent.click(button(/^OK$/));
+    await waitFor(() => expect(server.to(REFUND)).toHaveLength(1));
+    expect(server.to(REFUND)[0]!.body).toEqual({ orderNo: order.orderNo, amount: 120, reason: 'slow eject' });
+    expect(await screen.findByText('Refund started')).toBeTruthy();
+  });
+
+  it('keeps the server refusal of an amount on the field, in the caller\'s language', async () => {
+    const server = fakeServer({
+      [LIST]: { list: [order], total: 1 },
+      [DETAIL]: detail,
+      [BUTTONS]: ['order:refund:refund'],
+      [INFO]: info,
+      [REFUND]: fails(100705, 'The refund amount cannot be 0 or above the refundable 1.00'),
+    });
+    renderView(<OrdersView />, { path: '/order/list' });
+    await openDetail();
+    await waitFor(() => button(/^Refund$/));
+    fireEvent.click(button(/^Refund$/));
+    fireEvent.change(await screen.findByLabelText('Refund amount'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'another refund ran first' } });
+    fireEvent.click(button(/^Save$/));
+    await screen.findAllByText(`Refund order ${order.orderNo}?`);
+    fireEvent.click(button(/^OK$/));
+    await waitFor(() => expect(server.to(REFUND)).toHaveLength(1));
+    const item = (await screen.findByLabelText('Refund amount')).closest('.ant-form-item')!;
+    await waitFor(() => expect(item.textContent).toContain('refundable 1.00'));
+  });
+});

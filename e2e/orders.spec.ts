@@ -1,0 +1,110 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+/**
+ * Orders as staff meet them: the simulated customers (npm start with SIMULATOR on) rent in the
+ * demo outlets, keep the power bank a few minutes and return it, so finished, paid orders arrive
+ * on their own. Staff open one, refund part of it, and find the refund among the refund records.
+ */
+
+interface Api {
+  request: APIRequestContext;
+  headers: Record<string, string>;
+}
+async function api(page: Page): Promise<Api> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value;
+  if (!token) throw new Error('not signed in');
+  return { request: page.request, headers: { Authorization: decodeURIComponent(token), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' } };
+}
+async function post<T>(a: Api, path: string, data: object): Promise<T> {
+  const res = (await (await a.request.post(path, { headers: a.headers, data })).json()) as { code: number; msg: string; data: T };
+  expect(res.code, `${path}: ${res.msg}`).toBe(0);
+  return res.data;
+}
+
+interface MenuNode {
+  path: string;
+  url: string | null;
+  children?: MenuNode[];
+}
+const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+
+/** Where the order screens are, as the order module seeds their menus (found by their view). */
+async function orderScreens(a: Api): Promise<{ list: string; refunds: string }> {
+  const tree = ((await (await a.request.get('/user/api/v1/sys/menu/listByUser', { headers: a.headers })).json()) as { data: MenuNode[] }).data;
+  const all = flatten(tree);
+  const at = (url: string) => {
+    const m = all.find((e) => e.url === url);
+    if (!m) throw new Error(`no menu opens ${url}`);
+    return m.path;
+  };
+  return { list: at('order/orders'), refunds: at('order/refunds') };
+}
+
+interface OrderRow {
+  orderNo: string;
+  status: string;
+  paidAmount: number;
+  refundAmount: number;
+  simulated: boolean;
+}
+
+/** A finished order of a simulated customer with money left to refund, waited for as it arrives. */
+async function paidSimulatedOrder(a: Api): Promise<OrderRow> {
+  let found: OrderRow | undefined;
+  await expect
+    .poll(
+      async () => {
+        const page = await post<{ list: OrderRow[] }>(a, '/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 50, status: 'finished', simulated: true });
+        found = page.list.find((o) => o.paidAmount - o.refundAmount >= 2);
+        return Boolean(found);
+      },
+      { timeout: 600_000, intervals: [10_000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+async function searchByOrderNo(page: Page, orderNo: string): Promise<void> {
+  const filters = page.getByRole('form', { name: /filters/i });
+  await filters.getByLabel('Order number', { exact: true }).fill(orderNo);
+  await filters.getByRole('button', { name: /search/i }).click();
+}
+
+test('the orders screen lists simulated orders; open one, refund part of it, see the refund record', async ({ page }) => {
+  // The simulated customers keep a power bank 200-480 s (past the free minutes), so the first
+  // paid order arrives a few minutes after the server starts.
+  test.setTimeout(720_000);
+  await signIn(page, { lang: 'en_US' });
+  const a = await api(page);
+  const screens = await orderScreens(a);
+  const order = await paidSimulatedOrder(a);
+  // Half of what is left, at least one cent: a part, not the whole.
+  const part = Math.max(1, Math.floor((order.paidAmount - order.refundAmount) / 2));
+
+  await page.goto(screens.list);
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await searchByOrderNo(page, order.orderNo);
+  await page.getByRole('button', { name: order.orderNo, exact: true }).click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: `Order ${order.orderNo}` });
+  await expect(drawer.getByText('Timeline')).toBeVisible();
+  await expect(drawer.getByText('Shares along the profit chain')).toBeVisible();
+
+  await drawer.getByRole('button', { name: 'Refund', exact: true }).click();
+  const form = page.locator('.ant-modal').filter({ hasText: `Refund · ${order.orderNo}` });
+  await form.getByLabel('Refund amount').fill((part / 100).toFixed(2));
+  await form.getByLabel('Reason').fill('e2e: part of the fee back');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await expect(page.locator('.ant-message').getByText('Refund started')).toBeVisible();
+  // The detail follows: the refund is listed under the order.
+  const refunds = drawer.locator('section').filter({ has: page.getByRole('heading', { name: 'Refunds', exact: true }) });
+  await expect(refunds.locator('.ant-table-row')).toHaveCount(1);
+  await expect(refunds.locator('.ant-table-row')).toContainText((part / 100).toFixed(2));
+
+  await page.goto(screens.refunds);
+  await searchByOrderNo(page, order.orderNo);
+  const row = page.locator('.ant-table-row').filter({ hasText: order.orderNo });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText((part / 100).toFixed(2));
+});

@@ -1,0 +1,82 @@
+import { tr, type LabelGroup } from '../platform/labels.js';
+import type { Translations } from '../platform/lang.js';
+import type { ledgerCalls } from './calls.js';
+import type { ACCOUNT_KINDS } from './ledger.js';
+
+/** Why a payout fails, as the payment companies say it (the sandbox can fail with each). */
+export const PAYOUT_FAILURES = [
+  'accountFrozen', 'notRealName', 'nameMismatch', 'openidInvalid', 'quotaExceeded', 'dailyCountExceeded', 'authorizationFailed',
+  'transferClosed', 'idCardMismatch', 'accountNotFound', 'transferRisk', 'realNameLimit', 'payeeNotConfigured', 'payerAbnormal',
+  'payeeAbnormal', 'remarkFailed', 'insufficientBalance', 'merchantDailyQuota',
+] as const;
+export type PayoutFailure = (typeof PAYOUT_FAILURES)[number];
+
+/** Words of the ledger that both the console and the server show. */
+export const ledgerLabels = {
+  accountKind: {
+    providerClearing: tr('支付渠道清算', '支付管道清算', 'Provider clearing'),
+    userDeposit: tr('用户押金', '使用者押金', 'User deposits held'),
+    userBalance: tr('用户余额', '使用者餘額', 'User balances'),
+    revenue: tr('平台收入', '平台收入', 'Revenue'),
+    agentPayable: tr('应付代理商', '應付代理商', 'Agent payable'),
+    outletPayable: tr('应付网点', '應付網點', 'Outlet payable'),
+    providerPayable: tr('应付服务商', '應付服務商', 'Service provider payable'),
+    pusherPayable: tr('应付地推', '應付地推', 'Pusher payable'),
+    fees: tr('手续费', '手續費', 'Fees'),
+    taxes: tr('税费', '稅費', 'Taxes'),
+    refunds: tr('退款', '退款', 'Refunds'),
+    orderIncome: tr('待分账订单收入', '待分帳訂單收入', 'Order income to share'),
+  } satisfies LabelGroup<(typeof ACCOUNT_KINDS)[number]>,
+  payoutFailure: {
+    accountFrozen: tr('账户已冻结', '帳戶已凍結', 'Account frozen'),
+    notRealName: tr('用户未实名', '使用者未實名', 'User not real-name verified'),
+    nameMismatch: tr('姓名校验失败', '姓名校驗失敗', 'Name check failed'),
+    openidInvalid: tr('openid 无效', 'openid 無效', 'openid invalid'),
+    quotaExceeded: tr('超出单笔/单日/单月收款额度', '超出單筆/單日/單月收款額度', 'Single, daily or monthly receive quota exceeded'),
+    dailyCountExceeded: tr('超出当日收款次数', '超出當日收款次數', 'Daily receive count exceeded'),
+    authorizationFailed: tr('产品权限验证失败', '產品權限驗證失敗', 'Product authorization failed'),
+    transferClosed: tr('转账已关闭', '轉帳已關閉', 'Transfer closed'),
+    idCardMismatch: tr('身份证校验失败', '身分證校驗失敗', 'ID card check failed'),
+    accountNotFound: tr('收款账户不存在', '收款帳戶不存在', 'Account does not exist'),
+    transferRisk: tr('转账存在风险', '轉帳存在風險', 'Transfer risk'),
+    realNameLimit: tr('实名账户收款受限', '實名帳戶收款受限', 'Real-name account receive limit'),
+    payeeNotConfigured: tr('收款方未配置', '收款方未設定', 'Payee not configured'),
+    payerAbnormal: tr('付款账户异常', '付款帳戶異常', 'Payer account abnormal'),
+    payeeAbnormal: tr('收款账户异常', '收款帳戶異常', 'Payee account abnormal'),
+    remarkFailed: tr('备注设置失败', '備註設定失敗', 'Remark setting failed'),
+    insufficientBalance: tr('参数错误或余额不足', '參數錯誤或餘額不足', 'Parameter error or insufficient balance'),
+    merchantDailyQuota: tr('超出商户当日转账额度', '超出商戶當日轉帳額度', 'Merchant daily transfer quota exceeded'),
+  } satisfies LabelGroup<PayoutFailure>,
+  provider: {
+    sandbox: tr('沙箱支付（不产生真实资金）', '沙箱支付（不產生真實資金）', 'Sandbox payments (no real money)'),
+  },
+} as const;
+
+const flowColumns = {
+  time: tr('时间', '時間', 'Time'),
+  kind: tr('类型', '類型', 'Kind'),
+  orderNo: tr('订单编号', '訂單編號', 'Order number'),
+  accountCode: tr('账户编码', '帳戶編碼', 'Account code'),
+  accountName: tr('账户', '帳戶', 'Account'),
+  debit: tr('借方', '借方', 'Debit'),
+  credit: tr('贷方', '貸方', 'Credit'),
+  memo: tr('摘要', '摘要', 'Memo'),
+  transactionKey: tr('交易编号', '交易編號', 'Transaction'),
+};
+/** The title and column headers of the fund-flow exports. */
+export const ledgerExports = {
+  fundFlowPlatformExport: { title: tr('平台资金流水', '平台資金流水', 'Platform fund flow'), columns: flowColumns },
+  fundFlowUserExport: { title: tr('用户资金流水', '使用者資金流水', 'User fund flow'), columns: flowColumns },
+  fundFlowAccountExport: { title: tr('账户资金流水', '帳戶資金流水', 'Account fund flow'), columns: flowColumns },
+} as const;
+
+/** What each change of the ledger is called in the operation log, keyed by its call. */
+export const ledgerActions = {
+  fundFlowPlatform: tr('查询平台资金流水', '查詢平台資金流水', 'Query platform fund flow'),
+  fundFlowUser: tr('查询用户资金流水', '查詢使用者資金流水', 'Query user fund flow'),
+  fundFlowAccount: tr('查询账户资金流水', '查詢帳戶資金流水', 'Query account fund flow'),
+  fundFlowPlatformExport: tr('导出平台资金流水', '匯出平台資金流水', 'Export platform fund flow'),
+  fundFlowUserExport: tr('导出用户资金流水', '匯出使用者資金流水', 'Export user fund flow'),
+  fundFlowAccountExport: tr('导出账户资金流水', '匯出帳戶資金流水', 'Export account fund flow'),
+  paymentNotify: tr('支付通知', '支付通知', 'Payment notification'),
+} as const satisfies { [K in keyof typeof ledgerCalls]?: Translations };

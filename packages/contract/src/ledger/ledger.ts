@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { pageQuery, timeRange } from '../platform/envelope.js';
+
+/**
+ * The ledger: every money movement is one transaction of entries whose debits equal its credits.
+ * Accounts are named by a code: a kind and, for accounts kept per party, the party's id
+ * (`agent:12`, `userBalance:7`). Balances anywhere are sums of entries.
+ */
+
+/** Kinds of ledger account. */
+export const ACCOUNT_KINDS = [
+  /** Money the payment provider holds for us (an asset: debit grows it). */
+  'providerClearing',
+  /** Deposits held for customers' open orders (a liability). */
+  'userDeposit',
+  /** Customers' balances (a liability). */
+  'userBalance',
+  /** The platform's share of order income. */
+  'revenue',
+  /** What is owed to each party of the profit chain. */
+  'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable',
+  /** Fees kept (deposit refund fee) and taxes withheld. */
+  'fees', 'taxes',
+  /** Refunds given back of earned order income (a contra-revenue). */
+  'refunds',
+  /** Order income not yet split along the chain. */
+  'orderIncome',
+] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+export const trialBalanceAccount = z.object({
+  code: z.string(),
+  name: z.string(),
+  debit: z.number().int(),
+  credit: z.number().int(),
+});
+/** GET trialBalance: totals per account; totalDebit equals totalCredit when the books balance. */
+export const trialBalance = z.object({
+  accounts: z.array(trialBalanceAccount),
+  totalDebit: z.number().int(),
+  totalCredit: z.number().int(),
+});
+export type TrialBalance = z.infer<typeof trialBalance>;
+
+/** Which fund flow: the platform's own accounts, one customer's, or any party's account. */
+export const FLOW_SCOPES = ['platform', 'user', 'account'] as const;
+export type FlowScope = (typeof FLOW_SCOPES)[number];
+
+export const fundFlowFilter = timeRange.extend({
+  orderNo: z.string().trim().max(32).optional(),
+  /** An account code, exact (`agentPayable:3`) or its kind (`agentPayable`). */
+  accountCode: z.string().trim().max(40).optional(),
+  userId: z.coerce.number().int().min(1).optional(),
+  /** What kind of movement (rent, settle, refund, release, recharge...). */
+  kind: z.string().trim().max(24).optional(),
+});
+export type FundFlowFilter = z.infer<typeof fundFlowFilter>;
+export const fundFlowQuery = pageQuery.extend(fundFlowFilter.shape);
+export type FundFlowQuery = z.infer<typeof fundFlowQuery>;
+
+/** One entry of a fund flow: an account's side of a transaction. */
+export const fundFlowItem = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  /** The transaction's idempotency key: what caused the movement. */
+  transactionKey: z.string(),
+  kind: z.string(),
+  orderNo: z.string().nullable(),
+  accountCode: z.string(),
+  accountName: z.string(),
+  /** Debit minus credit of this entry (positive: debit). */
+  debit: z.number().int(),
+  credit: z.number().int(),
+  memo: z.string(),
+});
+export type FundFlowItem = z.infer<typeof fundFlowItem>;
+
+/** POST notify: a payment provider's signed notification (real adapters; the sandbox calls in-process too). */
+export const paymentNotifyRequest = z.object({
+  provider: z.string().trim().min(1).max(24),
+  payload: z.string().max(8192),
+  signature: z.string().max(512),
+});
+export const paymentNotifyResult = z.object({ accepted: z.boolean() });
+export const paymentProviderInfo = z.object({
+  name: z.string(),
+  /** The sandbox moves no real money; the console says so. */
+  sandbox: z.boolean(),
+  currency: z.string(),
+});
+export const ledgerAccountsQuery = pageQuery.extend({ kind: z.enum(ACCOUNT_KINDS).optional() });
+export const ledgerAccountItem = z.object({ code: z.string(), name: z.string(), kind: z.enum(ACCOUNT_KINDS), balance: z.number().int() });

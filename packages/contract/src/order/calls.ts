@@ -1,0 +1,47 @@
+import { call } from '../platform/call.js';
+import { pageResult } from '../platform/envelope.js';
+import { exportStarted } from '../platform/exports.js';
+import * as o from './order.js';
+import * as app from './app.js';
+import { orderPerms } from './permissions.js';
+
+const P = orderPerms;
+const m = 'order';
+
+/** Orders, staff actions on them, refunds, and the customers' app calls. */
+export const orderCalls = {
+  orderQueryPage: call({ method: 'POST', path: '/order/api/v1/order/queryPage', access: { permission: P.orderQuery }, module: m,
+    summary: 'Orders filtered by number, status, device, outlet, user and creation time (at most 30 days, never mixing older and newer than 30 days)',
+    body: o.orderQuery, data: pageResult(o.orderItem) }),
+  orderDetail: call({ method: 'GET', path: '/order/api/v1/order/detail', access: { permission: P.orderQuery }, module: m,
+    summary: 'One order with its billing rule, timeline, shares along the profit chain and refunds', query: o.orderDetailQuery, data: o.orderDetail }),
+  orderExport: call({ method: 'POST', path: '/order/api/v1/order/export', access: { permission: P.orderExport }, module: m,
+    summary: 'Export the orders to the export centre', body: o.orderFilter, data: exportStarted }),
+  orderEnd: call({ method: 'POST', path: '/order/api/v1/order/endOrder', access: { permission: P.orderEnd }, module: m,
+    summary: 'End a using order at a chosen time, with a reason; the fee is recomputed and taken', body: o.orderEndRequest, data: o.orderActionResult }),
+  orderSuspend: call({ method: 'POST', path: '/order/api/v1/order/suspendBilling', access: { permission: P.orderSuspend }, module: m,
+    summary: 'Stop billing a using order for a number of minutes, with a reason', body: o.orderSuspendRequest, data: o.orderActionResult }),
+  orderInit: call({ method: 'POST', path: '/order/api/v1/order/initOrder', access: { permission: P.orderInit }, module: m,
+    summary: 'Initialise a stuck order: it closes without a charge and everything held goes back', body: o.orderInitRequest, data: o.orderActionResult }),
+
+  refundOrderRefundAmount: call({ method: 'POST', path: '/order/api/v1/refundOrder/refundAmount', access: { permission: P.refundAmount }, module: m,
+    summary: 'Refund part or all of what an order paid (above 0, not above what is left); the shares are reversed pro rata',
+    body: o.refundAmountRequest, data: o.refundItem }),
+  refundOrderRechargeOrderInfo: call({ method: 'POST', path: '/order/api/v1/refundOrder/rechargeOrderInfo', access: { permission: P.refundQuery }, module: m,
+    summary: 'What a refund of an order may be: paid, refunded, refundable', body: o.rechargeOrderInfoRequest, data: o.rechargeOrderInfo }),
+  refundOrderQueryPage: call({ method: 'POST', path: '/order/api/v1/refundOrder/queryPage', access: { permission: P.refundQuery }, module: m,
+    summary: 'Refund records', body: o.refundQuery, data: pageResult(o.refundItem) }),
+
+  appQuote: call({ method: 'GET', path: '/order/api/app/v1/order/quote', access: 'app', module: m,
+    summary: "Customer app: what renting from a cabinet costs (its outlet's billing rule, pay modes, power banks ready)", query: app.quoteQuery, data: app.quote }),
+  appRent: call({ method: 'POST', path: '/order/api/app/v1/order/rent', access: 'app', module: m,
+    summary: 'Customer app: rent a power bank (the order is created, the money held, the eject sent)', body: app.rentRequest, data: app.rentResult }),
+  appMyOrders: call({ method: 'GET', path: '/order/api/app/v1/order/mine', access: 'app', module: m,
+    summary: "Customer app: the signed-in customer's orders, newest first", query: app.myOrdersQuery, data: pageResult(app.myOrderItem) }),
+  appMyOrder: call({ method: 'GET', path: '/order/api/app/v1/order/detail', access: 'app', module: m,
+    summary: "Customer app: one of the customer's orders", query: app.myOrderQuery, data: app.myOrderItem }),
+  appWallet: call({ method: 'GET', path: '/order/api/app/v1/wallet', access: 'app', module: m,
+    summary: "Customer app: the customer's balance and deposit held", data: app.wallet }),
+  appRecharge: call({ method: 'POST', path: '/order/api/app/v1/wallet/recharge', access: 'app', module: m,
+    summary: "Customer app: top up the balance through the payment provider", body: app.rechargeRequest, data: app.rechargeResult }),
+} as const;

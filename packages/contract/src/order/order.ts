@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { pageQuery, timeRange } from '../platform/envelope.js';
+import * as r from '../platform/rules.js';
+
+/**
+ * Orders: a customer rents a device at an outlet, the cabinet ejects it, the customer returns it
+ * to any cabinet, the fee is computed from the outlet's billing rule and the money is taken, the
+ * rest released and the net shared along the profit chain. Money is in integer cents.
+ */
+
+/**
+ * Where an order stands. `ejecting` is the short wait between the rent and the cabinet's answer
+ * (the order is not "using" before the power bank is really out); the rest are the states staff
+ * know: using, pending payment (the fee is known, nothing held covers it and the customer must
+ * pay), awaiting deduction (the fee was requested from the payment provider), finished, closed
+ * (ended without a charge: the eject failed, or it was initialised), refund in progress, refund
+ * failed.
+ */
+export const ORDER_STATUSES = ['ejecting', 'using', 'pendingPayment', 'awaitingDeduction', 'finished', 'closed', 'refunding', 'refundFailed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** How the order was paid: normal (returned), timeout (kept past the rule's limit: bought out). */
+export const PAYMENT_KINDS = ['normal', 'timeout'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const ORDER_DEVICE_TYPES = ['powerBank', 'cable', 'bluetooth'] as const;
+export type OrderDeviceType = (typeof ORDER_DEVICE_TYPES)[number];
+/**
+ * What secures the rental: a deposit taken up front (refunded on return), deposit-free (credit:
+ * the fee is requested from the provider on return, never above the amount declared at the
+ * rent), or the customer's balance.
+ */
+export const PAY_MODES = ['deposit', 'depositFree', 'balance'] as const;
+export type PayMode = (typeof PAY_MODES)[number];
+/** Events of an order's timeline. */
+export const ORDER_EVENTS = [
+  'created', 'paid', 'ejectSent', 'ejected', 'ejectFailed', 'returned', 'ended', 'fee', 'charged', 'released', 'shared',
+  'suspended', 'refundStarted', 'refunded', 'refundFailed', 'initialised', 'closed', 'boughtOut',
+] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
+/** Who a share of an order's net amount goes to, along the profit chain. */
+export const SHARE_PARTIES = ['platform', 'agentA', 'agentB', 'agentC', 'outlet', 'serviceProvider', 'pusher'] as const;
+export type ShareParty = (typeof SHARE_PARTIES)[number];
+export const REFUND_STATUSES = ['initiated', 'approved', 'rejected', 'refunding', 'complete', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const REFUND_TYPES = ['order', 'prepayment', 'balance', 'deposit'] as const;
+export type RefundType = (typeof REFUND_TYPES)[number];
+
+const orderNo = z.string().trim().min(1).max(32);
+const reason = z.string().trim().min(1).max(64);
+/** An amount of money: whole cents. */
+const cents = z.number().int({ error: 'rule.moneyCents' });
+
+/** POST queryPage and export: the time filter is the creation time; a range over 30 days is refused. */
+export const orderFilter = timeRange.extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+  orderNo: z.string().trim().max(32).optional(),
+  /** The cabinet rented from or returned to, or the power bank (part of its code). */
+  deviceSn: z.string().trim().max(32).optional(),
+  deviceType: z.enum(ORDER_DEVICE_TYPES).optional(),
+  outletId: z.coerce.number().int().min(1).optional(),
+  userId: z.coerce.number().int().min(1).optional(),
+  paymentKind: z.enum(PAYMENT_KINDS).optional(),
+  simulated: z.boolean().optional(),
+});
+export type OrderFilter = z.infer<typeof orderFilter>;
+export const orderQuery = pageQuery.extend(orderFilter.shape);
+export type OrderQuery = z.infer<typeof orderQuery>;
+
+/** The billing rule as it was when the order was created (a later edit of the outlet's rule does not change it). */
+export const orderBilling = z.object({
+  freeMinutes: z.number().int(),
+  pricePerPeriod: z.number().int(),
+  periodMinutes: z.number().int(),
+  dailyCap: z.number().int(),
+  totalCap: z.number().int(),
+  deposit: z.number().int(),
+  /** Days after which an unreturned power bank counts as bought at the total cap. */
+  buyOutDays: z.number().int(),
+});
+export type OrderBilling = z.infer<typeof orderBilling>;
+
+export const orderItem = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  deviceType: z.enum(ORDER_DEVICE_TYPES),
+  status: z.enum(ORDER_STATUSES),
+  paymentKind: z.enum(PAYMENT_KINDS).nullable(),
+  payMode: z.enum(PAY_MODES),
+  userId: z.number().int(),
+  userMobile: z.string(),
+  /** The cabinet it was rented from, the slot and the power bank. */
+  deviceSn: z.string(),
+  slot: z.number().int().nullable(),
+  powerBankId: z.string().nullable(),
+  rentOutletId: z.number().int().nullable(),
+  rentOutletName: z.string().nullable(),
+  returnDeviceSn: z.string().nullable(),
+  returnOutletId: z.number().int().nullable(),
+  returnOutletName: z.string().nullable(),
+  /** Held at the rent: the deposit (deposit mode) or the amount declared (deposit-free). */
+  depositAmount: cents,
+  /** The fee the billing rule gives for the time used, before any refund. */
+  originalAmount: cents,
+  /** What was actually taken from the customer. */
+  paidAmount: cents,
+  /** What was given back of the paid amount (refunds), never above paidAmount. */
+  refundAmount: cents,
+  /** Minutes billed (rental time less any suspension). */
+  billedMinutes: z.number().int(),
+  suspendedMinutes: z.number().int(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  createTime: z.string(),
+  /** The provider's reference of the payment. */
+  payReference: z.string().nullable(),
+  simulated: z.boolean(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+export const orderDetailQuery = z.object({ orderNo });
+export const orderTimelineEntry = z.object({
+  time: z.string(),
+  event: z.enum(ORDER_EVENTS),
+  /** Money the event moved, when it moved some. */
+  amount: cents.nullable(),
+  /** Who did it (staff actions) or what reported it (a cabinet). */
+  actor: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type OrderTimelineEntry = z.infer<typeof orderTimelineEntry>;
+export const orderShare = z.object({
+  party: z.enum(SHARE_PARTIES),
+  partyId: z.number().int().nullable(),
+  name: z.string().nullable(),
+  /** Percent of the net amount. */
+  ratio: z.number().int(),
+  /** Net of reversals: what the party holds of this order now. */
+  amount: cents,
+});
+export type OrderShare = z.infer<typeof orderShare>;
+export const refundItem = z.object({
+  id: z.number().int(),
+  refundNo: z.string(),
+  orderNo: z.string(),
+  type: z.enum(REFUND_TYPES),
+  userId: z.number().int(),
+  userMobile: z.string(),
+  amount: cents,
+  status: z.enum(REFUND_STATUSES),
+  reason: z.string(),
+  /** The provider's reference, once it answered. */
+  providerReference: z.string().nullable(),
+  failReason: z.string().nullable(),
+  creator: z.string().nullable(),
+  createTime: z.string(),
+  finishTime: z.string().nullable(),
+});
+export type RefundItem = z.infer<typeof refundItem>;
+export const orderDetail = orderItem.extend({
+  billing: orderBilling,
+  timeline: z.array(orderTimelineEntry),
+  shares: z.array(orderShare),
+  refunds: z.array(refundItem),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+/** Staff: end a using order at a chosen time (not before the start, not in the future); the fee is recomputed. */
+export const orderEndRequest = z.object({ orderNo, endTime: r.dateTime, reason });
+export type OrderEndRequest = z.infer<typeof orderEndRequest>;
+/** Staff: stop billing a using order for a number of minutes (at most 7 days). */
+export const orderSuspendRequest = z.object({ orderNo, minutes: z.number().int({ error: 'notInteger' }).min(1).max(10080), reason });
+export type OrderSuspendRequest = z.infer<typeof orderSuspendRequest>;
+/** Staff: initialise a stuck order: it closes without a charge and everything held goes back. */
+export const orderInitRequest = z.object({ orderNo, reason });
+export type OrderInitRequest = z.infer<typeof orderInitRequest>;
+/** What a staff action answers: the order as it now stands. */
+export const orderActionResult = z.object({ orderNo: z.string(), status: z.enum(ORDER_STATUSES), originalAmount: cents, paidAmount: cents, refundAmount: cents });
+export type OrderActionResult = z.infer<typeof orderActionResult>;
+
+/** POST refundOrder/refundAmount: refund part or all of what an order paid (above 0, not above what is left). */
+export const refundAmountRequest = z.object({
+  orderNo,
+  amount: cents.min(1, { error: 'rule.refundAboveZero' }),
+  reason,
+});
+export type RefundAmountRequest = z.infer<typeof refundAmountRequest>;
+/** POST refundOrder/rechargeOrderInfo: what a refund dialog needs to know of an order. */
+export const rechargeOrderInfoRequest = z.object({ orderNo });
+export const rechargeOrderInfo = z.object({
+  orderNo: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payMode: z.enum(PAY_MODES),
+  userId: z.number().int(),
+  userMobile: z.string(),
+  paidAmount: cents,
+  refundAmount: cents,
+  /** What may still be refunded: paid less refunded. */
+  refundableAmount: cents,
+  /** Whether a refund can be started now. */
+  refundable: z.boolean(),
+});
+export type RechargeOrderInfo = z.infer<typeof rechargeOrderInfo>;
+export const refundFilter = timeRange.extend({
+  orderNo: z.string().trim().max(32).optional(),
+  refundNo: z.string().trim().max(32).optional(),
+  status: z.enum(REFUND_STATUSES).optional(),
+  type: z.enum(REFUND_TYPES).optional(),
+  userId: z.coerce.number().int().min(1).optional(),
+});
+export const refundQuery = pageQuery.extend(refundFilter.shape);
+export type RefundQuery = z.infer<typeof refundQuery>;
