@@ -9,7 +9,7 @@ import type { Principal } from '../../platform/http/routes.js';
 import { billedMinutes, percentOf, rentalFee } from './billing.js';
 import type { EntryInput, OrderNeeds, OutletForOrder } from './needs.js';
 import type { PaymentOutcome, PaymentProvider, SignedNotification } from './payments.js';
-import { ordEvent, ordOrder, ordPayment, ordRefund } from './tables.js';
+import { ordEvent, ordEventArchive, ordOrder, ordOrderArchive, ordPayment, ordRefund } from './tables.js';
 
 export type OrderRow = typeof ordOrder.$inferSelect;
 /** One party of the chain that shares an order's net amount (the platform takes what is left). */
@@ -388,10 +388,12 @@ export class OrderEngine {
 
   // ------------------------------------------------------------------ staff actions
 
+  /** A live order; one moved to the archive is read-only (spec 5), and says so. */
   private async find(orderNo: string, db: Db = this.db): Promise<OrderRow> {
     const [o] = await db.select().from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
-    if (!o) throw new AppError('ORDER_NOT_FOUND');
-    return o;
+    if (o) return o;
+    const [old] = await db.select({ id: ordOrderArchive.id }).from(ordOrderArchive).where(eq(ordOrderArchive.orderNo, orderNo));
+    throw new AppError(old ? 'ORDER_ARCHIVED' : 'ORDER_NOT_FOUND');
   }
 
   /** Staff end a using order at a chosen time (not before its start, not in the future). */
@@ -657,11 +659,18 @@ export class OrderEngine {
     }
   }
 
-  /** Removes the simulated orders (the demo's), answering their numbers so their ledger movements go too. */
+  /** Removes the simulated orders (the demo's), live and archived, answering their numbers so their ledger movements go too. */
   async clearSimulated(): Promise<string[]> {
-    const rows = await this.db.delete(ordOrder).where(eq(ordOrder.simulated, true)).returning({ orderNo: ordOrder.orderNo });
-    const nos = rows.map((r) => r.orderNo);
-    for (let i = 0; i < nos.length; i += 1000) await this.db.delete(ordPayment).where(inArray(ordPayment.orderNo, nos.slice(i, i + 1000)));
+    const live = await this.db.delete(ordOrder).where(eq(ordOrder.simulated, true)).returning({ orderNo: ordOrder.orderNo });
+    const old = await this.db.delete(ordOrderArchive).where(eq(ordOrderArchive.simulated, true)).returning({ id: ordOrderArchive.id, orderNo: ordOrderArchive.orderNo });
+    const nos = [...live, ...old].map((r) => r.orderNo);
+    for (let i = 0; i < old.length; i += 1000) await this.db.delete(ordEventArchive).where(inArray(ordEventArchive.orderId, old.slice(i, i + 1000).map((r) => r.id)));
+    for (let i = 0; i < nos.length; i += 1000) {
+      const part = nos.slice(i, i + 1000);
+      await this.db.delete(ordPayment).where(inArray(ordPayment.orderNo, part));
+      // Refunds keep no foreign key to their order (it may be archived): they go by its number.
+      await this.db.delete(ordRefund).where(inArray(ordRefund.orderNo, part));
+    }
     return nos;
   }
 
