@@ -73,6 +73,7 @@ export async function benchOrders(url: string, opts: { orders: number; cycles: n
     const tokens: string[] = [];
     for (let i = 0; i < customers; i++) {
       const mobile = `1380999${String(i).padStart(4, '0')}`;
+      // Codes are sent at most once a minute per number: one sign-in per customer.
       await call('POST', '/user/api/app/v1/auth/sendCode', { areaCode: SIMULATED_AREA_CODE, mobile });
       const code = server.services.simulatedTexts.takeCode(mobile)!;
       tokens.push((await call('POST', '/user/api/app/v1/auth', { areaCode: SIMULATED_AREA_CODE, mobile, code, clientType: 'USER_ANDROID' })).data.token as string);
@@ -102,7 +103,20 @@ export async function benchOrders(url: string, opts: { orders: number; cycles: n
       tokens.map(async (token) => {
         while (left-- > 0 && performance.now() - started < 120_000) {
           const regs = fleet.cabinets.filter((c) => c.registered);
-          const from = regs[crypto.randomInt(regs.length)]!;
+          // A cabinet the server says has a charged power bank (a customer looks at the app first).
+          let from: (typeof regs)[number] | undefined;
+          for (const c of [...regs].sort(() => Math.random() - 0.5)) {
+            const q = await call('GET', `/order/api/app/v1/order/quote?sn=${c.sn}`, undefined, token);
+            if (q.code === 0 && q.data.available > 0) {
+              from = c;
+              break;
+            }
+          }
+          if (!from) {
+            failed('no cabinet with a charged power bank');
+            await new Promise((r) => setTimeout(r, 200));
+            continue;
+          }
           const t0 = performance.now();
           const rent = await call('POST', '/order/api/app/v1/order/rent', { sn: from.sn, payMode: 'deposit', idempotencyKey: crypto.randomUUID() }, token);
           if (rent.code !== 0) {
@@ -116,7 +130,7 @@ export async function benchOrders(url: string, opts: { orders: number; cycles: n
             failed(out === 'closed' ? 'eject failed (order closed, deposit back)' : 'no eject result in 10 s');
             continue;
           }
-          const to = regs.filter((c) => c !== from).find((c) => c.returnPowerBank(rent.data.powerBankId as string, 100) !== null) ?? (from.returnPowerBank(rent.data.powerBankId as string, 100) !== null ? from : null);
+          const to = regs.filter((c) => c !== from).sort(() => Math.random() - 0.5).find((c) => c.returnPowerBank(rent.data.powerBankId as string, 100) !== null) ?? (from.returnPowerBank(rent.data.powerBankId as string, 100) !== null ? from : null);
           if (!to) {
             failed('no free slot to return into');
             continue;
