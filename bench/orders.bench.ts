@@ -4,6 +4,7 @@
  * rest as it is.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +41,8 @@ async function main() {
   u.pathname = `/${name}`;
   try {
     const r = await benchOrders(u.toString(), { orders, cycles });
-    const text = ordersSection(r, `Run by \`npm run bench:orders -- --orders ${orders} --cycles ${cycles}\` on ${new Date().toISOString()}.`);
+    const load = os.loadavg()[0]!.toFixed(1);
+    const text = ordersSection(r, `Run by \`npm run bench:orders -- --orders ${orders} --cycles ${cycles}\` on ${new Date().toISOString()}, ${os.cpus().length} cores, load average ${load} at the end (the machine may be shared).`);
     writeSection('Orders', text);
     console.log(text);
   } finally {
