@@ -106,6 +106,9 @@ describe.each(engines)('order archive (%s)', (engine) => {
     expect((await c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 10, ...across })).code).toBe(100061);
     const long = { beginTime: new Date(Date.now() - 100 * DAY).toISOString(), endTime: new Date(Date.now() - 40 * DAY).toISOString() };
     expect((await c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 10, ...long })).code).toBe(100060);
+    // Its export reads the archive too, with the same range rules.
+    expect((await c.post('/order/api/v1/order/archive/export', {})).code).toBe(0);
+    expect((await c.post('/order/api/v1/order/archive/export', lastWeek)).code).toBe(100772);
     // Bad input is a message, never a 500.
     const bad = await c.post('/order/api/v1/order/archive/queryPage', { pageNum: 0, pageSize: 10 });
     expect(bad.code).not.toBe(0);
