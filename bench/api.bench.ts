@@ -5,7 +5,9 @@
  *  - a signed-in read against a bare route (session joined to account by token hash) on PostgreSQL,
  *    loaded by autocannon in its own process, as a ratio measured in one run (bench/request-path.ts);
  *  - what a real Chromium receives over the wire before /login shows its form (JavaScript budget
- *    200 KB; the run fails when over).
+ *    200 KB; the run fails when over);
+ *  - orders created and finished per second through the engine, and the order page at 1M orders
+ *    (BENCH_ORDERS) against the same SQL in psql, on PostgreSQL (bench/orders.ts).
  * Writes docs/benchmarks.md. Every loop is bounded in count and time.
  */
 import fs from 'node:fs';
@@ -17,6 +19,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/platform/db/database.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { requestPath, type PathResult } from './request-path.js';
+import { benchOrders, ordersSection, type OrderBench } from './orders.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 /** JavaScript a browser may receive over the wire before /login shows its form. */
@@ -211,6 +214,15 @@ async function main() {
       await dropDb(url2);
     }
   }
+  let orders: OrderBench | null = null;
+  const url3 = await pgUrl();
+  if (url3) {
+    try {
+      orders = await benchOrders(url3, { orders: Number(process.env.BENCH_ORDERS ?? 1_000_000), cycles: 400 });
+    } finally {
+      await dropDb(url3);
+    }
+  }
   const bundle = await loginBundle();
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const now = new Date().toISOString();
@@ -284,7 +296,7 @@ async function main() {
     '| --- | ---: | ---: | ---: | --- |',
   ].join('\n');
   const gateway = sectionOf(previous, 'Gateway');
-  const out = [lines.join('\n'), history + '\n' + historyRow, gateway].filter(Boolean).join('\n\n') + '\n';
+  const out = [lines.join('\n'), ordersSection(orders), history + '\n' + historyRow, gateway].filter(Boolean).join('\n\n') + '\n';
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
   fs.writeFileSync(path.join(root, 'docs/benchmarks.md'), out);
   console.log(out);

@@ -1,8 +1,14 @@
 /**
  * `npm run simulate -- --cabinets N --url mqtt://host:port --secret <DEVICE_SECRET> [...]`:
  * runs N virtual cabinets (docs/protocol.md) until Ctrl-C, with a one-line live summary.
+ *
+ * `npm run simulate -- --customers N --rate R [...]`: N more customers against a running server,
+ * through its app API, renting from and returning to cabinets of this process (stocked in and
+ * placed in an outlet through the staff API first), R rentals per minute.
  */
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { codeFromSmsLog, driveCustomers, type Answer, type CallApi, type CustomerSummary } from './customers.js';
 import { createFleet, serialNumber, type FleetSummary } from './fleet.js';
 
 const USAGE = `Usage: npm run simulate -- --cabinets N --url mqtt://host:port --secret <DEVICE_SECRET> [options]
@@ -20,7 +26,21 @@ const USAGE = `Usage: npm run simulate -- --cabinets N --url mqtt://host:port --
   --help                   this text
 
 The cabinets must be stocked in first (Device management > Cabinet batch storage), or the
-server refuses them as unknown.`;
+server refuses them as unknown.
+
+Customers: npm run simulate -- --customers N --rate R --secret <DEVICE_SECRET> [options]
+  --customers N            customers renting through the app API (1-10000)
+  --rate R                 rentals started per minute, all customers          required with --customers
+  --api URL                the server                                         default http://127.0.0.1:8080
+  --sms-log FILE           the server's DATA_DIR/sms.log (SMS_PROVIDER=file)  default ./data/sms.log
+  --area-code CODE         the customers' area code                           default 86
+  --hold-sec MIN-MAX       seconds a customer keeps a power bank              default 200-480
+  --admin USER:PASSWORD    staff account that stocks in and places the
+                           cabinets (or env ADMIN_USERNAME/ADMIN_PASSWORD)    default admin:admin123
+  --outlet-id ID           the outlet the cabinets go to                      default a demo outlet
+  --minutes M              stop after M minutes                               default: until Ctrl-C
+  With --customers, --cabinets defaults to 4 and --prefix to SIMC: this process's cabinets,
+  stocked in and bound to the outlet through the staff API (again on every run: harmless).`;
 
 function fail(message: string): never {
   console.error(`simulate: ${message}\n\n${USAGE}`);
@@ -60,6 +80,15 @@ async function main() {
         'returns-per-minute': { type: 'string' },
         'faults-per-minute': { type: 'string' },
         'heartbeat-sec': { type: 'string' },
+        customers: { type: 'string' },
+        rate: { type: 'string' },
+        api: { type: 'string' },
+        'sms-log': { type: 'string' },
+        'area-code': { type: 'string' },
+        'hold-sec': { type: 'string' },
+        admin: { type: 'string' },
+        'outlet-id': { type: 'string' },
+        minutes: { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -72,8 +101,11 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  if (values.cabinets === undefined) fail('--cabinets is required');
-  const count = num('cabinets', values.cabinets, 0, 1, 50_000);
+  const customers = values.customers === undefined ? 0 : num('customers', values.customers, 0, 1, 10_000);
+  if (!customers && values.rate !== undefined) fail('--rate goes with --customers');
+  if (customers && values.rate === undefined) fail('--rate is required with --customers');
+  if (values.cabinets === undefined && !customers) fail('--cabinets is required');
+  const count = num('cabinets', values.cabinets, 4, 1, 50_000);
   const url = values.url ?? 'mqtt://127.0.0.1:1883';
   try {
     const u = new URL(url);
@@ -83,7 +115,7 @@ async function main() {
   }
   const secret = values.secret ?? process.env.DEVICE_SECRET;
   if (!secret) fail('--secret is required (the server setting DEVICE_SECRET; or set env DEVICE_SECRET)');
-  const prefix = values.prefix ?? 'SIMU';
+  const prefix = values.prefix ?? (customers ? 'SIMC' : 'SIMU');
   if (!/^[A-Za-z]{4}$/.test(prefix)) fail(`--prefix must be 4 letters, got "${prefix}"`);
   const start = num('start', values.start, 1, 0, 999_999_999_999);
   if (start + count - 1 > 999_999_999_999) fail('--start plus --cabinets go past 12 digits');
@@ -92,6 +124,9 @@ async function main() {
   const returnsPerMinute = num('returns-per-minute', values['returns-per-minute'], 0, 0, 100_000, false);
   const faultsPerMinute = num('faults-per-minute', values['faults-per-minute'], 0, 0, 100_000, false);
   const heartbeatSec = num('heartbeat-sec', values['heartbeat-sec'], 60, 1, 3600);
+
+  const shop = customers ? customerOptions(values) : null;
+  if (shop) await placeCabinets(shop, Array.from({ length: count }, (_, i) => serialNumber(prefix, start + i)));
 
   const fleet = await createFleet({ count, prefix, start, url, deviceSecret: secret, failureRate, latencyMs, returnsPerMinute, faultsPerMinute, heartbeatSec });
   console.log(`Simulating ${count} cabinets ${serialNumber(prefix, start)}…${serialNumber(prefix, start + count - 1)} against ${url}. Ctrl-C stops them.`);
@@ -118,6 +153,33 @@ async function main() {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
   await fleet.start();
+  if (shop) {
+    await fleet.waitRegistered(count, 60_000).catch((e: Error) => fail(`the cabinets did not register: ${e.message}. Is --secret the server's DEVICE_SECRET, --url its broker?`));
+    const driver = driveCustomers({
+      customers,
+      ratePerMinute: shop.rate,
+      cabinets: fleet.cabinets,
+      call: shop.app,
+      readCode: async (areaCode, mobile, since) => codeFromSmsLog(await fs.promises.readFile(shop.smsLog, 'utf8').catch(() => ''), areaCode, mobile, since),
+      areaCode: shop.areaCode,
+      mobileOf: (n) => `1390${String(start).padStart(3, '0').slice(-3)}${String(n).padStart(4, '0')}`,
+      holdSeconds: shop.holdSeconds,
+    });
+    console.log(`${customers} customers rent ${shop.rate} times a minute through ${shop.api} from ${count} cabinets ${serialNumber(prefix, start)}…${serialNumber(prefix, start + count - 1)} (outlet ${shop.outletId}).`);
+    const report = setInterval(() => console.log(customerLine(driver.summary(), startedAt)), 10_000);
+    const end = async () => {
+      clearInterval(report);
+      await driver.stop();
+      console.log(customerLine(driver.summary(), startedAt));
+      await stop();
+    };
+    process.removeAllListeners('SIGINT');
+    process.removeAllListeners('SIGTERM');
+    process.on('SIGINT', () => void end());
+    process.on('SIGTERM', () => void end());
+    if (shop.minutes) setTimeout(() => void end(), shop.minutes * 60_000);
+    return;
+  }
   const registeredIn = async () => {
     await fleet.waitRegistered(count, 120_000).then(
       () => {
@@ -131,6 +193,94 @@ async function main() {
     );
   };
   void registeredIn();
+}
+
+interface CustomerSetup {
+  api: string;
+  rate: number;
+  smsLog: string;
+  areaCode: string;
+  holdSeconds: [number, number];
+  admin: { userName: string; password: string };
+  outletId: number | null;
+  minutes: number;
+  app: CallApi;
+}
+
+function customerOptions(values: Record<string, string | boolean | undefined>): CustomerSetup {
+  const str = (k: string) => values[k] as string | undefined;
+  const api = (str('api') ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+  try {
+    if (!['http:', 'https:'].includes(new URL(api).protocol)) throw new Error();
+  } catch {
+    fail(`--api must look like http://host:port, got "${api}"`);
+  }
+  const rate = num('rate', str('rate'), 0, 0.1, 100_000, false);
+  const hold = (str('hold-sec') ?? '200-480').split('-').map((x) => Number(x));
+  if (hold.length !== 2 || hold.some((x) => !Number.isFinite(x) || x < 0) || hold[0]! > hold[1]!) fail(`--hold-sec must look like 200-480, got "${str('hold-sec')}"`);
+  const admin = str('admin') ?? `${process.env.ADMIN_USERNAME ?? 'admin'}:${process.env.ADMIN_PASSWORD ?? 'admin123'}`;
+  const colon = admin.indexOf(':');
+  if (colon < 1) fail('--admin must look like USER:PASSWORD');
+  const areaCode = (str('area-code') ?? '86').replace(/^\+/, '');
+  if (!/^\d{1,4}$/.test(areaCode)) fail(`--area-code must be 1-4 digits, got "${areaCode}"`);
+  const outlet = str('outlet-id');
+  const app: CallApi = (method, path, body, token) => send(api, method, path, body, { clienttype: 'USER_ANDROID', ...(token ? { authorization: token } : {}) });
+  return {
+    api,
+    rate,
+    smsLog: str('sms-log') ?? `${process.env.DATA_DIR ?? './data'}/sms.log`,
+    areaCode,
+    holdSeconds: [hold[0]!, hold[1]!],
+    admin: { userName: admin.slice(0, colon), password: admin.slice(colon + 1) },
+    outletId: outlet === undefined ? null : num('outlet-id', outlet, 0, 1, Number.MAX_SAFE_INTEGER),
+    minutes: num('minutes', str('minutes'), 0, 0, 100_000, false),
+    app,
+  };
+}
+
+async function send(api: string, method: 'GET' | 'POST', path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
+  const r = await fetch(`${api}${path}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return (await r.json()) as Answer;
+}
+
+/** Stocks this process's cabinets in and binds them to an outlet in service, through the staff API (again harmless). */
+async function placeCabinets(o: CustomerSetup, sns: string[]): Promise<void> {
+  let login: Answer;
+  try {
+    login = await send(o.api, 'POST', '/user/api/open/v1/auth', { userName: o.admin.userName, password: o.admin.password, clientType: 'MANAGE_PC' }, { clienttype: 'MANAGE_PC' });
+  } catch (e) {
+    fail(`no server at ${o.api}: ${(e as Error).message}`);
+  }
+  if (login.code !== 0) fail(`staff sign-in as ${o.admin.userName} refused: ${login.msg}`);
+  const staff = (method: 'GET' | 'POST', path: string, body?: unknown) => send(o.api, method, path, body, { clienttype: 'MANAGE_PC', authorization: login.data.token as string });
+  if (o.outletId === null) {
+    const page = await staff('GET', '/device/api/v1/outlet/queryPage?pageNum=1&pageSize=100&status=inService');
+    if (page.code !== 0) fail(`cannot list outlets: ${page.msg}`);
+    const list = page.data.list as { id: number; simulated: boolean }[];
+    const pick = list.find((x) => x.simulated) ?? list[0];
+    if (!pick) fail('no outlet in service: create one, or start the server with its demo (SIMULATOR on)');
+    o.outletId = pick.id;
+  }
+  const stocked = await staff('POST', '/device/api/v1/cabinet/batchStorage', { sns });
+  if (stocked.code !== 0) fail(`stocking the cabinets in was refused: ${stocked.msg}`);
+  for (const sn of sns) {
+    const bound = await staff('POST', '/device/api/v1/outlet/bindDevice', { outletId: o.outletId, sn, reason: 'npm run simulate' });
+    // 100608: placed on an earlier run.
+    if (bound.code !== 0 && bound.code !== 100608) console.log(`${sn}: not placed in outlet ${o.outletId}: ${bound.msg}`);
+  }
+}
+
+function customerLine(s: CustomerSummary, startedAt: number): string {
+  const secs = Math.round((Date.now() - startedAt) / 1000);
+  const refused = Object.entries(s.refused).map(([code, n]) => `${code}×${n}`).join(' ');
+  return (
+    `[${secs}s] customers ${s.customers} · signed in ${s.signedIn} · rents asked ${s.rentsAsked} · using ${s.using} · returned ${s.returned}` +
+    ` · ended ${s.ended} · eject failed ${s.ejectFailed}` +
+    (refused ? ` · refused ${refused}` : '') +
+    (s.allBusy ? ` · all customers busy ${s.allBusy}×` : '') +
+    (s.noPowerBank ? ` · no power bank ready ${s.noPowerBank}×` : '') +
+    (s.lastError ? ` · last error ${s.lastError}` : '')
+  );
 }
 
 main().catch((e) => {

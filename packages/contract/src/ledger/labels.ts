@@ -1,7 +1,8 @@
 import { tr, type LabelGroup } from '../platform/labels.js';
 import type { Translations } from '../platform/lang.js';
 import type { ledgerCalls } from './calls.js';
-import type { ACCOUNT_KINDS } from './ledger.js';
+import type { Lang } from '../platform/lang.js';
+import { LEDGER_MEMOS, type ACCOUNT_KINDS, type LedgerMemo } from './ledger.js';
 
 /** Why a payout fails, as the payment companies say it (the sandbox can fail with each). */
 export const PAYOUT_FAILURES = [
@@ -27,6 +28,18 @@ export const ledgerLabels = {
     refunds: tr('退款', '退款', 'Refunds'),
     orderIncome: tr('待分账订单收入', '待分帳訂單收入', 'Order income to share'),
   } satisfies LabelGroup<(typeof ACCOUNT_KINDS)[number]>,
+  memo: {
+    depositTaken: tr('收取押金', '收取押金', 'Deposit taken'),
+    depositFromBalance: tr('从余额冻结押金', '從餘額凍結押金', 'Deposit held from the balance'),
+    feeFromDeposit: tr('从押金扣除费用', '從押金扣除費用', 'Fee taken from the deposit'),
+    depositToBalance: tr('押金退回余额', '押金退回餘額', 'Deposit back to the balance'),
+    depositBack: tr('押金退还用户', '押金退還使用者', 'Deposit back to the customer'),
+    sharesOfNet: tr('按净额分润', '按淨額分潤', 'Shares of the net amount'),
+    feeDeducted: tr('支付渠道扣款', '支付管道扣款', 'Fee deducted by the payment company'),
+    refundPaid: tr('退款已支付', '退款已支付', 'Refund paid'),
+    refundFailedSharesRestored: tr('退款失败：分润已恢复', '退款失敗：分潤已恢復', 'Refund failed: shares restored'),
+    balanceToppedUp: tr('余额充值', '餘額儲值', 'Balance topped up'),
+  } satisfies LabelGroup<LedgerMemo>,
   payoutFailure: {
     accountFrozen: tr('账户已冻结', '帳戶已凍結', 'Account frozen'),
     notRealName: tr('用户未实名', '使用者未實名', 'User not real-name verified'),
@@ -80,3 +93,24 @@ export const ledgerActions = {
   fundFlowAccountExport: tr('导出账户资金流水', '匯出帳戶資金流水', 'Export account fund flow'),
   paymentNotify: tr('支付通知', '支付通知', 'Payment notification'),
 } as const satisfies { [K in keyof typeof ledgerCalls]?: Translations };
+
+/** The English memos the ledger stored before it kept codes, so older movements read in every language too. */
+const LEGACY_MEMOS: Record<string, LedgerMemo> = {
+  'deposit taken': 'depositTaken',
+  'deposit held from the balance': 'depositFromBalance',
+  'fee taken from the deposit': 'feeFromDeposit',
+  'deposit back to the balance': 'depositToBalance',
+  'deposit back to the customer': 'depositBack',
+  'shares of the net amount': 'sharesOfNet',
+  'fee deducted by the payment company': 'feeDeducted',
+  'refund paid': 'refundPaid',
+  'refund failed: shares restored': 'refundFailedSharesRestored',
+  'balance topped up': 'balanceToppedUp',
+};
+const MEMO_SET: ReadonlySet<string> = new Set(LEDGER_MEMOS);
+
+/** A movement's memo in a language: a memo code (or an older English memo) in words, any other text as written. */
+export function memoText(memo: string, lang: Lang): string {
+  const code = MEMO_SET.has(memo) ? (memo as LedgerMemo) : Object.hasOwn(LEGACY_MEMOS, memo) ? LEGACY_MEMOS[memo]! : null;
+  return code ? ledgerLabels.memo[code][lang] : memo;
+}

@@ -59,6 +59,17 @@ export const fundFlowQuery = pageQuery.extend(fundFlowFilter.shape);
 export type FundFlowQuery = z.infer<typeof fundFlowQuery>;
 
 /** One entry of a fund flow: an account's side of a transaction. */
+/**
+ * What a movement is, as a code the ledger keeps in its memo (the reader sees it in their own
+ * language: labels' ledger.memo). A memo that is no code (a refund's reason as staff typed it) is
+ * shown as written.
+ */
+export const LEDGER_MEMOS = [
+  'depositTaken', 'depositFromBalance', 'feeFromDeposit', 'depositToBalance', 'depositBack', 'sharesOfNet',
+  'feeDeducted', 'refundPaid', 'refundFailedSharesRestored', 'balanceToppedUp',
+] as const;
+export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
+
 export const fundFlowItem = z.object({
   id: z.number().int(),
   time: z.string(),

@@ -34,4 +34,11 @@ export const orderErrors = {
     '暂停计费总时长不能超过 {max} 分钟', '暫停計費總時長不能超過 {max} 分鐘', 'Billing can be suspended for at most {max} minutes in all'),
   ORDER_OUTLET_SUSPENDED: def(100716, 'The outlet is marked suspended: no rentals there.',
     '网点暂停营业', '網點暫停營業', 'The outlet is suspended'),
+  // The archive of orders older than 30 days (spec 5): codes 100770-100789.
+  ORDER_ARCHIVED: def(100770, 'The order is older than 30 days and was moved to the archive: it can be read, not changed.',
+    '该订单已归档（超过 30 天），只能查看，不能操作', '該訂單已歸檔（超過 30 天），只能檢視，不能操作', 'This order is archived (older than 30 days): it can be viewed, not changed'),
+  ORDER_RANGE_IN_ARCHIVE: def(100771, 'The orders list holds the last 30 days; older orders are read in the archive screen.',
+    '超过 30 天的订单请在"30天前订单"中查询', '超過 30 天的訂單請在「30天前訂單」中查詢', 'Orders older than 30 days are in "Orders older than 30 days"'),
+  ORDER_RANGE_NOT_ARCHIVED: def(100772, 'The archive holds orders older than 30 days; a range reaching into the last 30 days is read in the orders list.',
+    '30 天内的订单请在"订单列表"中查询', '30 天內的訂單請在「訂單列表」中查詢', 'Orders of the last 30 days are in the orders list'),
 } as const satisfies Record<string, ErrorDef>;

@@ -74,38 +74,41 @@ export const orderLabels = {
   } satisfies LabelGroup<(typeof REFUND_TYPES)[number]>,
 } as const;
 
+/** The column headers of an order export (the live orders' and the archive's). */
+const orderExportColumns = {
+  orderNo: tr('订单编号', '訂單編號', 'Order number'),
+  deviceType: tr('设备类型', '設備類型', 'Device type'),
+  status: tr('订单状态', '訂單狀態', 'Status'),
+  paymentKind: tr('支付类型', '支付類型', 'Payment kind'),
+  payMode: tr('支付方式', '支付方式', 'Pay mode'),
+  userMobile: tr('用户手机', '使用者手機', 'User mobile'),
+  deviceSn: tr('租借设备', '租借設備', 'Rented from'),
+  powerBankId: tr('充电宝编号', '行動電源編號', 'Power bank'),
+  rentOutletName: tr('租借网点', '租借網點', 'Rental outlet'),
+  returnDeviceSn: tr('归还设备', '歸還設備', 'Returned to'),
+  returnOutletName: tr('归还网点', '歸還網點', 'Return outlet'),
+  depositAmount: tr('押金', '押金', 'Deposit'),
+  originalAmount: tr('订单金额', '訂單金額', 'Order amount'),
+  paidAmount: tr('实付金额', '實付金額', 'Paid'),
+  refundAmount: tr('退款金额', '退款金額', 'Refunded'),
+  billedMinutes: tr('计费时长(分钟)', '計費時長(分鐘)', 'Billed minutes'),
+  startTime: tr('开始时间', '開始時間', 'Start'),
+  endTime: tr('结束时间', '結束時間', 'End'),
+  createTime: tr('创建时间', '建立時間', 'Created'),
+};
+
 /** The title and column headers of the order exports, keyed by the export call. */
 export const orderExports = {
-  orderExport: {
-    title: tr('订单列表', '訂單列表', 'Orders'),
-    columns: {
-      orderNo: tr('订单编号', '訂單編號', 'Order number'),
-      deviceType: tr('设备类型', '設備類型', 'Device type'),
-      status: tr('订单状态', '訂單狀態', 'Status'),
-      paymentKind: tr('支付类型', '支付類型', 'Payment kind'),
-      payMode: tr('支付方式', '支付方式', 'Pay mode'),
-      userMobile: tr('用户手机', '使用者手機', 'User mobile'),
-      deviceSn: tr('租借设备', '租借設備', 'Rented from'),
-      powerBankId: tr('充电宝编号', '行動電源編號', 'Power bank'),
-      rentOutletName: tr('租借网点', '租借網點', 'Rental outlet'),
-      returnDeviceSn: tr('归还设备', '歸還設備', 'Returned to'),
-      returnOutletName: tr('归还网点', '歸還網點', 'Return outlet'),
-      depositAmount: tr('押金', '押金', 'Deposit'),
-      originalAmount: tr('订单金额', '訂單金額', 'Order amount'),
-      paidAmount: tr('实付金额', '實付金額', 'Paid'),
-      refundAmount: tr('退款金额', '退款金額', 'Refunded'),
-      billedMinutes: tr('计费时长(分钟)', '計費時長(分鐘)', 'Billed minutes'),
-      startTime: tr('开始时间', '開始時間', 'Start'),
-      endTime: tr('结束时间', '結束時間', 'End'),
-      createTime: tr('创建时间', '建立時間', 'Created'),
-    },
-  },
+  orderExport: { title: tr('订单列表', '訂單列表', 'Orders'), columns: orderExportColumns },
+  orderArchiveExport: { title: tr('30天前订单', '30天前訂單', 'Orders older than 30 days'), columns: orderExportColumns },
 } as const;
 
 /** What each change of the order domain is called in the operation log, keyed by its call. */
 export const orderActions = {
   orderQueryPage: tr('查询订单', '查詢訂單', 'Query orders'),
+  orderArchiveQueryPage: tr('查询30天前订单', '查詢30天前訂單', 'Query archived orders'),
   orderExport: tr('导出订单', '匯出訂單', 'Export orders'),
+  orderArchiveExport: tr('导出30天前订单', '匯出30天前訂單', 'Export archived orders'),
   orderEnd: tr('结束订单', '結束訂單', 'End order'),
   orderSuspend: tr('暂停计费', '暫停計費', 'Suspend billing'),
   orderInit: tr('初始化订单', '初始化訂單', 'Initialise order'),

@@ -156,6 +156,8 @@ export const refundItem = z.object({
 });
 export type RefundItem = z.infer<typeof refundItem>;
 export const orderDetail = orderItem.extend({
+  /** Moved to the archive (older than 30 days and final): read-only. */
+  archived: z.boolean(),
   billing: orderBilling,
   timeline: z.array(orderTimelineEntry),
   shares: z.array(orderShare),

@@ -3,7 +3,7 @@ import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { registerCall } from '../../platform/http/routes.js';
 import { accountName, LedgerService } from './ledger.service.js';
-import type { AccountKind, Lang } from '@cbo/contract';
+import { memoText, type AccountKind, type Lang } from '@cbo/contract';
 import * as tables from './tables.js';
 import { ledgerMenus } from './menus.js';
 
@@ -22,9 +22,10 @@ const nameOfCode = (code: string, lang: Lang) => {
   const [kind, party] = code.split(':');
   return accountName(kind as AccountKind, party ? Number(party) : null, lang);
 };
-const flowCells = (r: { time: string; debit: number; credit: number; accountCode: string }, { timeZone, lang }: { timeZone: string; lang: Lang }) => ({
+const flowCells = (r: { time: string; debit: number; credit: number; accountCode: string; memo: string }, { timeZone, lang }: { timeZone: string; lang: Lang }) => ({
   time: formatInZone(r.time, timeZone),
   accountName: nameOfCode(r.accountCode, lang),
+  memo: memoText(r.memo, lang),
   debit: r.debit ? money(r.debit) : '',
   credit: r.credit ? money(r.credit) : '',
 });
@@ -41,10 +42,10 @@ export const ledger = defineModule({
   menus: ledgerMenus,
   services: createLedger,
   lists: (s) => [
-    // The account names of an export are written in the language of whoever asked (cells).
-    defineList({ export: 'fundFlowPlatformExport', source: s.ledger.flow('platform', 'zh_CN'), cells: flowCells, widths: flowWidths }),
-    defineList({ export: 'fundFlowUserExport', source: s.ledger.flow('user', 'zh_CN'), cells: flowCells, widths: flowWidths }),
-    defineList({ export: 'fundFlowAccountExport', source: s.ledger.flow('account', 'zh_CN'), cells: flowCells, widths: flowWidths }),
+    // The account names and memos of an export are written in the language of whoever asked (cells).
+    defineList({ export: 'fundFlowPlatformExport', source: s.ledger.flow('platform', null), cells: flowCells, widths: flowWidths }),
+    defineList({ export: 'fundFlowUserExport', source: s.ledger.flow('user', null), cells: flowCells, widths: flowWidths }),
+    defineList({ export: 'fundFlowAccountExport', source: s.ledger.flow('account', null), cells: flowCells, widths: flowWidths }),
   ],
   routes: (app, s) => {
     registerCall(app, 'ledgerTrialBalance', ({ req }) => s.ledger.trialBalance(req.lang));

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { label, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type PageResult, type TrialBalance } from '@cbo/contract';
+import { label, memoText, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type PageResult, type TrialBalance } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
@@ -23,6 +23,7 @@ export interface Posting {
   /** What kind of movement (rent, settle, release, refund, share, recharge...): the fund flows filter by it. */
   kind: string;
   orderNo?: string | null;
+  /** A memo code of the contract's LEDGER_MEMOS (shown in the reader's language), or text shown as written. */
   memo?: string;
   entries: EntryInput[];
 }
@@ -187,8 +188,11 @@ export class LedgerService {
     return and(...c);
   }
 
-  /** One fund flow (the platform's, the customers' or the chain's accounts), newest first. */
-  flow(scope: FlowScope, lang: Lang) {
+  /**
+   * One fund flow (the platform's, the customers' or the chain's accounts), newest first, its
+   * account names and memos in `lang`; `null` keeps the memo as stored (an export's cells word it).
+   */
+  flow(scope: FlowScope, lang: Lang | null) {
     return {
       count: async (f: FundFlowFilter): Promise<number> => {
         const [r] = await this.db.select({ n: count() }).from(ledEntry).innerJoin(ledTransaction, eq(ledTransaction.id, ledEntry.transactionId)).where(this.flowWhere(scope, f));
@@ -210,10 +214,10 @@ export class LedgerService {
           kind: r.kind,
           orderNo: r.e.orderNo,
           accountCode: r.e.account,
-          accountName: accountName(r.e.accountKind as AccountKind, r.e.partyId, lang),
+          accountName: accountName(r.e.accountKind as AccountKind, r.e.partyId, lang ?? 'zh_CN'),
           debit: r.e.debit,
           credit: r.e.credit,
-          memo: r.memo,
+          memo: lang ? memoText(r.memo, lang) : r.memo,
         }));
       },
     };

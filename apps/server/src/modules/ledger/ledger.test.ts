@@ -71,4 +71,20 @@ describe.each(engines)('ledger (%s)', (engine) => {
     const tooLong = (await s.current.inject({ method: 'POST', url: '/order/api/v1/fundFlow/platform/queryPage', headers: auth(token), payload: { beginTime: '2020-01-01T00:00:00Z', endTime: '2020-03-01T00:00:00Z' } })).json();
     expect(tooLong.code).toBe(100060);
   });
+
+  it("words each movement's memo in the reader's language: a memo code, an older English memo, and staff text as typed", async () => {
+    const token = await s.current.login();
+    await ledger().post({ ...deposit('memo-code', 100, 31), memo: 'depositTaken' });
+    await ledger().post({ ...deposit('memo-legacy', 200, 31), memo: 'deposit back to the customer' });
+    await ledger().post({ ...deposit('memo-text', 300, 31), memo: '客户投诉 slow eject' });
+    const memos = async (lang: string) => {
+      const r = (await s.current.inject({ method: 'POST', url: '/order/api/v1/fundFlow/user/queryPage', headers: auth(token, lang), payload: { pageNum: 1, pageSize: 10, userId: 31 } })).json();
+      return Object.fromEntries(r.data.list.map((x: { transactionKey: string; memo: string }) => [x.transactionKey, x.memo]));
+    };
+    expect(await memos('zh_TW')).toEqual({ 'memo-code': '收取押金', 'memo-legacy': '押金退還使用者', 'memo-text': '客户投诉 slow eject' });
+    expect(await memos('en_US')).toEqual({ 'memo-code': 'Deposit taken', 'memo-legacy': 'Deposit back to the customer', 'memo-text': '客户投诉 slow eject' });
+    expect((await memos('zh_CN'))['memo-code']).toBe('收取押金');
+    // Stored as the code: the words live in the contract, once.
+    expect((await ledger().flow('user', null).rows({ userId: 31 }, 0, 10)).map((x) => x.memo).sort()).toEqual(['depositTaken', 'deposit back to the customer', '客户投诉 slow eject'].sort());
+  });
 });

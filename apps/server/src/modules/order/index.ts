@@ -1,8 +1,9 @@
-import { label, yesNo } from '@cbo/contract';
+import { label, yesNo, type Lang, type OrderItem } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import type { OrderNeeds } from './needs.js';
+import { OrderArchive } from './order.archive.js';
 import { OrderEngine } from './order.engine.js';
 import { OrderQueries } from './order.queries.js';
 import { SandboxProvider, type PaymentProvider } from './payments.js';
@@ -16,18 +17,50 @@ export { SandboxProvider, type PaymentProvider } from './payments.js';
 const money = (cents: number) => (cents / 100).toFixed(2);
 const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');
 const SWEEP_MS = 20_000;
+/** The archive job: a first run soon after the start, then every ten minutes. */
+const ARCHIVE_FIRST_MS = 60_000;
+const ARCHIVE_MS = 10 * 60_000;
 
-/** The order module's services: the engine (rent, eject, return, staff actions, refunds, payments) and the reads. */
+/** An order's cells in an export (the live list's and the archive's). */
+const orderCells = (r: OrderItem, { lang, timeZone }: { lang: Lang; timeZone: string }) => ({
+  deviceType: label('order', 'deviceType', r.deviceType, lang),
+  status: label('order', 'orderStatus', r.status, lang),
+  paymentKind: r.paymentKind ? label('order', 'paymentKind', r.paymentKind, lang) : '',
+  payMode: label('order', 'payMode', r.payMode, lang),
+  depositAmount: money(r.depositAmount),
+  originalAmount: money(r.originalAmount),
+  paidAmount: money(r.paidAmount),
+  refundAmount: money(r.refundAmount),
+  startTime: at(r.startTime, timeZone),
+  endTime: at(r.endTime, timeZone),
+  createTime: at(r.createTime, timeZone),
+  simulated: yesNo(r.simulated, lang),
+});
+const orderWidths = { orderNo: 24, userMobile: 18, deviceSn: 20, powerBankId: 20, rentOutletName: 20, returnDeviceSn: 20, returnOutletName: 20, startTime: 20, endTime: 20, createTime: 20 };
+
+/** The order module's services: the engine (rent, eject, return, staff actions, refunds, payments), the reads and the archive. */
 function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provider?: PaymentProvider }) {
   // The built-in payment company is the sandbox: it moves no real money, and says so.
   const provider = needs.provider ?? new SandboxProvider({ latencyMs: config.NODE_ENV === 'test' ? 0 : 150, notifyDelayMs: config.NODE_ENV === 'test' ? 10 : 1500 });
   const engine = new OrderEngine(db, needs, provider, log);
-  const queries = new OrderQueries(db, engine, needs);
+  const archive = new OrderArchive(db);
+  const queries = new OrderQueries(db, engine, needs, archive);
   let timer: NodeJS.Timeout | null = null;
   let running = false;
+  const archiveTimers: NodeJS.Timeout[] = [];
+  let archiving: Promise<unknown> | null = null;
+  const archiveNow = () => {
+    if (archiving) return;
+    archiving = archive
+      .run()
+      .then((n) => n > 0 && log.info({ moved: n }, 'orders older than 30 days moved to the archive'))
+      .catch((err: unknown) => log.warn({ err }, 'order archive job failed'))
+      .finally(() => (archiving = null));
+  };
   return {
     engine,
     queries,
+    archive,
     provider,
     startSweep(): void {
       timer = setInterval(() => {
@@ -45,13 +78,21 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
       timer = null;
       if (provider instanceof SandboxProvider) provider.close();
     },
+    /** Moves final orders older than 30 days to the archive on a timer (spec 5); stopped on close. */
+    startArchive(): void {
+      archiveTimers.push(setTimeout(archiveNow, ARCHIVE_FIRST_MS).unref(), setInterval(archiveNow, ARCHIVE_MS).unref());
+    },
+    async stopArchive(): Promise<void> {
+      for (const t of archiveTimers.splice(0)) clearTimeout(t);
+      // A batch running now finishes (it is one transaction either way) before the database closes.
+      await archiving;
+    },
   };
 }
 export type OrderServices = ReturnType<typeof createOrder>;
 
 /**
- * The order module: the rental engine and the orders staff see. Its menus are seeded hidden until
- * the console's order screens exist (menus.ts).
+ * The order module: the rental engine, the orders staff see (live and archived) and the archive job.
  */
 export const order = defineModule({
   name: 'order',
@@ -59,27 +100,16 @@ export const order = defineModule({
   menus: orderMenus,
   services: createOrder,
   lists: (s) => [
-    defineList({
-      export: 'orderExport',
-      source: s.queries,
-      cells: (r, { lang, timeZone }) => ({
-        deviceType: label('order', 'deviceType', r.deviceType, lang),
-        status: label('order', 'orderStatus', r.status, lang),
-        paymentKind: r.paymentKind ? label('order', 'paymentKind', r.paymentKind, lang) : '',
-        payMode: label('order', 'payMode', r.payMode, lang),
-        depositAmount: money(r.depositAmount),
-        originalAmount: money(r.originalAmount),
-        paidAmount: money(r.paidAmount),
-        refundAmount: money(r.refundAmount),
-        startTime: at(r.startTime, timeZone),
-        endTime: at(r.endTime, timeZone),
-        createTime: at(r.createTime, timeZone),
-        simulated: yesNo(r.simulated, lang),
-      }),
-      widths: { orderNo: 24, userMobile: 18, deviceSn: 20, powerBankId: 20, rentOutletName: 20, returnDeviceSn: 20, returnOutletName: 20, startTime: 20, endTime: 20, createTime: 20 },
-    }),
+    defineList({ export: 'orderExport', source: s.queries, cells: orderCells, widths: orderWidths }),
+    defineList({ export: 'orderArchiveExport', source: s.archive, cells: orderCells, widths: orderWidths }),
   ],
   routes: orderRoutes,
-  start: async (s) => s.startSweep(),
-  stop: async (s) => s.stopSweep(),
+  start: async (s) => {
+    s.startSweep();
+    s.startArchive();
+  },
+  stop: async (s) => {
+    s.stopSweep();
+    await s.stopArchive();
+  },
 });

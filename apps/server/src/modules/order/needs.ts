@@ -1,6 +1,6 @@
 import type { Principal } from '../../platform/http/routes.js';
 import type { Db } from '../../platform/db/database.js';
-import type { AccountKind } from '@cbo/contract';
+import type { AccountKind, LedgerMemo } from '@cbo/contract';
 
 /**
  * What the order module uses of other modules; app.ts passes them in, so it never imports their
@@ -52,7 +52,8 @@ export interface Posting {
   idempotencyKey: string;
   kind: string;
   orderNo?: string | null;
-  memo?: string;
+  /** A LedgerMemo code (read in the reader's language), or text shown as written (a refund's reason). */
+  memo?: LedgerMemo | (string & {});
   entries: EntryInput[];
 }
 /** The account code the ledger keeps: `kind` or `kind:partyId`. */

@@ -9,7 +9,7 @@ import type { Principal } from '../../platform/http/routes.js';
 import { billedMinutes, percentOf, rentalFee } from './billing.js';
 import type { EntryInput, OrderNeeds, OutletForOrder } from './needs.js';
 import type { PaymentOutcome, PaymentProvider, SignedNotification } from './payments.js';
-import { ordEvent, ordOrder, ordPayment, ordRefund } from './tables.js';
+import { ordEvent, ordEventArchive, ordOrder, ordOrderArchive, ordPayment, ordRefund } from './tables.js';
 
 export type OrderRow = typeof ordOrder.$inferSelect;
 /** One party of the chain that shares an order's net amount (the platform takes what is left). */
@@ -204,9 +204,9 @@ export class OrderEngine {
           .returning();
         const o = order!;
         if (req.payMode === 'deposit' && held > 0) {
-          await this.needs.ledger.post({ idempotencyKey: `rent:${orderNo}`, kind: 'rent', orderNo, memo: 'deposit taken', entries: [{ account: { kind: 'providerClearing' }, debit: held }, { account: { kind: 'userDeposit', partyId: member.id }, credit: held }] }, tx);
+          await this.needs.ledger.post({ idempotencyKey: `rent:${orderNo}`, kind: 'rent', orderNo, memo: 'depositTaken', entries: [{ account: { kind: 'providerClearing' }, debit: held }, { account: { kind: 'userDeposit', partyId: member.id }, credit: held }] }, tx);
         } else if (req.payMode === 'balance' && held > 0) {
-          await this.needs.ledger.post({ idempotencyKey: `rent:${orderNo}`, kind: 'rent', orderNo, memo: 'deposit held from the balance', entries: [{ account: { kind: 'userBalance', partyId: member.id }, debit: held }, { account: { kind: 'userDeposit', partyId: member.id }, credit: held }] }, tx);
+          await this.needs.ledger.post({ idempotencyKey: `rent:${orderNo}`, kind: 'rent', orderNo, memo: 'depositFromBalance', entries: [{ account: { kind: 'userBalance', partyId: member.id }, debit: held }, { account: { kind: 'userDeposit', partyId: member.id }, credit: held }] }, tx);
         }
         await this.events(tx, o.id, [
           { event: 'created', actor: o.userMobile },
@@ -296,7 +296,7 @@ export class OrderEngine {
       const rest = held - take;
       const payments: PendingPayment[] = [];
       if (take > 0) {
-        await this.needs.ledger.post({ idempotencyKey: `settle:${o.orderNo}`, kind: 'settle', orderNo: o.orderNo, memo: 'fee taken from the deposit', entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: take }, { account: { kind: 'orderIncome' }, credit: take }] }, tx);
+        await this.needs.ledger.post({ idempotencyKey: `settle:${o.orderNo}`, kind: 'settle', orderNo: o.orderNo, memo: 'feeFromDeposit', entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: take }, { account: { kind: 'orderIncome' }, credit: take }] }, tx);
       }
       const released = rest > 0 ? await this.release(tx, o, rest, settings.depositRefundFeePercent) : null;
       if (released) payments.push(released);
@@ -340,7 +340,7 @@ export class OrderEngine {
   /** Releases what is held back to the customer (less the deposit refund fee); answers the payment to send, if any. */
   private async release(tx: Db, o: OrderRow, rest: number, feePercent: number): Promise<PendingPayment | null> {
     if (o.payMode === 'balance') {
-      await this.needs.ledger.post({ idempotencyKey: `release:${o.orderNo}`, kind: 'release', orderNo: o.orderNo, memo: 'deposit back to the balance', entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: rest }, { account: { kind: 'userBalance', partyId: o.userId }, credit: rest }] }, tx);
+      await this.needs.ledger.post({ idempotencyKey: `release:${o.orderNo}`, kind: 'release', orderNo: o.orderNo, memo: 'depositToBalance', entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: rest }, { account: { kind: 'userBalance', partyId: o.userId }, credit: rest }] }, tx);
       return null;
     }
     const fee = percentOf(rest, feePercent);
@@ -350,7 +350,7 @@ export class OrderEngine {
         idempotencyKey: `release:${o.orderNo}`,
         kind: 'release',
         orderNo: o.orderNo,
-        memo: 'deposit back to the customer',
+        memo: 'depositBack',
         entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: rest }, { account: { kind: 'providerClearing' }, credit: back }, { account: { kind: 'fees' }, credit: fee }],
       },
       tx,
@@ -374,7 +374,7 @@ export class OrderEngine {
       entries.push({ account: { kind: PAYABLE_OF[l.party], partyId: l.partyId }, credit: part });
     }
     entries.push({ account: { kind: 'revenue' }, credit: rest - given });
-    return this.needs.ledger.post({ idempotencyKey: `share:${o.orderNo}`, kind: 'share', orderNo: o.orderNo, memo: 'shares of the net amount', entries }, tx);
+    return this.needs.ledger.post({ idempotencyKey: `share:${o.orderNo}`, kind: 'share', orderNo: o.orderNo, memo: 'sharesOfNet', entries }, tx);
   }
 
   /** Closes an order without a charge: everything held goes back. */
@@ -388,10 +388,12 @@ export class OrderEngine {
 
   // ------------------------------------------------------------------ staff actions
 
+  /** A live order; one moved to the archive is read-only (spec 5), and says so. */
   private async find(orderNo: string, db: Db = this.db): Promise<OrderRow> {
     const [o] = await db.select().from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
-    if (!o) throw new AppError('ORDER_NOT_FOUND');
-    return o;
+    if (o) return o;
+    const [old] = await db.select({ id: ordOrderArchive.id }).from(ordOrderArchive).where(eq(ordOrderArchive.orderNo, orderNo));
+    throw new AppError(old ? 'ORDER_ARCHIVED' : 'ORDER_NOT_FOUND');
   }
 
   /** Staff end a using order at a chosen time (not before its start, not in the future). */
@@ -509,7 +511,7 @@ export class OrderEngine {
         idempotencyKey: `refund-done:${r.refundNo}`,
         kind: 'refund',
         orderNo: r.orderNo,
-        memo: 'refund paid',
+        memo: 'refundPaid',
         entries: [{ account: { kind: 'refunds' }, debit: r.amount }, { account: how.toBalance ? { kind: 'userBalance', partyId: r.userId } : { kind: 'providerClearing' }, credit: r.amount }],
       },
       tx,
@@ -564,7 +566,7 @@ export class OrderEngine {
         const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.orderNo, pay.orderNo!)).for('update');
         if (!o || o.status !== 'awaitingDeduction') return;
         if (out.status === 'succeeded') {
-          await this.needs.ledger.post({ idempotencyKey: `deduct:${o.orderNo}`, kind: 'deduct', orderNo: o.orderNo, memo: 'fee deducted by the payment company', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'orderIncome' }, credit: pay.amount }] }, tx);
+          await this.needs.ledger.post({ idempotencyKey: `deduct:${o.orderNo}`, kind: 'deduct', orderNo: o.orderNo, memo: 'feeDeducted', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'orderIncome' }, credit: pay.amount }] }, tx);
           const paid = o.paidAmount + pay.amount;
           const [row] = await tx.update(ordOrder).set({ status: 'finished', paidAmount: paid, payReference: o.payReference ?? out.reference }).where(eq(ordOrder.id, o.id)).returning();
           await this.share(tx, row!, paid, taxFeePercent);
@@ -579,7 +581,7 @@ export class OrderEngine {
         if (out.status === 'succeeded') await this.refundDone(tx, r, { reference: out.reference, toBalance: false });
         else await this.refundFailed(tx, r, out.failure ?? 'failed');
       } else if (pay.purpose === 'recharge' && out.status === 'succeeded') {
-        await this.needs.ledger.post({ idempotencyKey: `recharge:${pay.key}`, kind: 'recharge', memo: 'balance topped up', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'userBalance', partyId: pay.userId }, credit: pay.amount }] }, tx);
+        await this.needs.ledger.post({ idempotencyKey: `recharge:${pay.key}`, kind: 'recharge', memo: 'balanceToppedUp', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'userBalance', partyId: pay.userId }, credit: pay.amount }] }, tx);
       } else if (pay.purpose === 'release' && out.status === 'failed') {
         this.log.error({ key: pay.key, failure: out.failure }, 'a deposit could not be given back; finance must pay it by hand');
       }
@@ -595,7 +597,7 @@ export class OrderEngine {
         idempotencyKey: `refund-failed:${r.refundNo}`,
         kind: 'refund',
         orderNo: r.orderNo,
-        memo: 'refund failed: shares restored',
+        memo: 'refundFailedSharesRestored',
         entries: [{ account: { kind: 'refunds' }, debit: r.amount }, ...reversal.map((x) => ({ account: { kind: x.kind, partyId: x.partyId }, credit: x.amount }))],
       },
       tx,
@@ -657,11 +659,18 @@ export class OrderEngine {
     }
   }
 
-  /** Removes the simulated orders (the demo's), answering their numbers so their ledger movements go too. */
+  /** Removes the simulated orders (the demo's), live and archived, answering their numbers so their ledger movements go too. */
   async clearSimulated(): Promise<string[]> {
-    const rows = await this.db.delete(ordOrder).where(eq(ordOrder.simulated, true)).returning({ orderNo: ordOrder.orderNo });
-    const nos = rows.map((r) => r.orderNo);
-    for (let i = 0; i < nos.length; i += 1000) await this.db.delete(ordPayment).where(inArray(ordPayment.orderNo, nos.slice(i, i + 1000)));
+    const live = await this.db.delete(ordOrder).where(eq(ordOrder.simulated, true)).returning({ orderNo: ordOrder.orderNo });
+    const old = await this.db.delete(ordOrderArchive).where(eq(ordOrderArchive.simulated, true)).returning({ id: ordOrderArchive.id, orderNo: ordOrderArchive.orderNo });
+    const nos = [...live, ...old].map((r) => r.orderNo);
+    for (let i = 0; i < old.length; i += 1000) await this.db.delete(ordEventArchive).where(inArray(ordEventArchive.orderId, old.slice(i, i + 1000).map((r) => r.id)));
+    for (let i = 0; i < nos.length; i += 1000) {
+      const part = nos.slice(i, i + 1000);
+      await this.db.delete(ordPayment).where(inArray(ordPayment.orderNo, part));
+      // Refunds keep no foreign key to their order (it may be archived): they go by its number.
+      await this.db.delete(ordRefund).where(inArray(ordRefund.orderNo, part));
+    }
     return nos;
   }
 

@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  MAX_RANGE_DAYS,
   type MyOrderItem,
   type OrderBilling,
   type OrderDetail,
@@ -16,31 +15,16 @@ import {
   type RefundQuery,
 } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
-import { escapeLike } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { ChainLink, OrderEngine, OrderRow } from './order.engine.js';
 import { refundItem } from './order.engine.js';
 import { accountCode, type OrderNeeds } from './needs.js';
-import { ordEvent, ordOrder, ordRefund } from './tables.js';
+import { liveRange, orderConditions, type OrderArchive } from './order.archive.js';
+import { ordEvent, ordOrder, ordOrderArchive, ordRefund } from './tables.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const DAY = 86_400_000;
-
-/**
- * The time filter of order lists is the creation time, at most 30 days long, and never mixing
- * orders older than 30 days with newer ones. Without a range the list shows the last 30 days.
- */
-export function orderRange(beginTime?: string, endTime?: string): { begin: Date; end: Date | null } {
-  const r = checkTimeRange(beginTime, endTime);
-  const border = new Date(Date.now() - MAX_RANGE_DAYS * DAY);
-  if (!r.begin && !r.end) return { begin: border, end: null };
-  const begin = r.begin ?? new Date((r.end?.getTime() ?? Date.now()) - MAX_RANGE_DAYS * DAY);
-  const end = r.end;
-  if (begin < border && (end === null || end > border)) throw new AppError('DATE_RANGE_MIXED');
-  return { begin, end };
-}
 
 export function orderItem(o: OrderRow): OrderItem {
   return {
@@ -80,24 +64,12 @@ export class OrderQueries {
     private readonly db: Db,
     private readonly engine: OrderEngine,
     private readonly needs: OrderNeeds,
+    private readonly archive: OrderArchive,
   ) {}
 
-  private where(f: OrderFilter): SQL | undefined {
-    const range = orderRange(f.beginTime, f.endTime);
-    const c: SQL[] = [gte(ordOrder.createdAt, range.begin)];
-    if (range.end) c.push(lte(ordOrder.createdAt, range.end));
-    if (f.status) c.push(eq(ordOrder.status, f.status));
-    if (f.orderNo) c.push(eq(ordOrder.orderNo, f.orderNo));
-    if (f.deviceSn) {
-      const like = `%${escapeLike(f.deviceSn)}%`;
-      c.push(or(ilike(ordOrder.sn, like), ilike(ordOrder.returnSn, like), ilike(ordOrder.powerBankId, like))!);
-    }
-    if (f.deviceType) c.push(eq(ordOrder.deviceType, f.deviceType));
-    if (f.outletId) c.push(or(eq(ordOrder.outletId, f.outletId), eq(ordOrder.returnOutletId, f.outletId))!);
-    if (f.userId) c.push(eq(ordOrder.userId, f.userId));
-    if (f.paymentKind) c.push(eq(ordOrder.paymentKind, f.paymentKind));
-    if (f.simulated !== undefined) c.push(eq(ordOrder.simulated, f.simulated));
-    return and(...c);
+  /** The live list reads only the live table (the last 30 days); the archive has its own reads (order.archive.ts). */
+  private where(f: OrderFilter): SQL {
+    return orderConditions(ordOrder, f, liveRange(f.beginTime, f.endTime));
   }
 
   async count(f: OrderFilter): Promise<number> {
@@ -117,16 +89,19 @@ export class OrderQueries {
     return { list, total };
   }
 
-  private async find(orderNo: string): Promise<OrderRow> {
+  /** An order live or, failing that, in the archive. */
+  private async find(orderNo: string): Promise<OrderRow & { archived: boolean }> {
     const [o] = await this.db.select().from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
-    if (!o) throw new AppError('ORDER_NOT_FOUND');
-    return o;
+    if (o) return { ...o, archived: false };
+    const old = await this.archive.find(orderNo);
+    if (!old) throw new AppError('ORDER_NOT_FOUND');
+    return { ...old, archived: true };
   }
 
   async detail(orderNo: string): Promise<OrderDetail> {
     const o = await this.find(orderNo);
     const [events, refunds, credits] = await Promise.all([
-      this.db.select().from(ordEvent).where(eq(ordEvent.orderId, o.id)).orderBy(asc(ordEvent.id)),
+      o.archived ? this.archive.timeline(o.id) : this.db.select().from(ordEvent).where(eq(ordEvent.orderId, o.id)).orderBy(asc(ordEvent.id)),
       this.db.select().from(ordRefund).where(eq(ordRefund.orderId, o.id)).orderBy(asc(ordRefund.id)),
       this.needs.ledger.orderCredits(o.orderNo, ['revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable']),
     ]);
@@ -140,6 +115,7 @@ export class OrderQueries {
     ];
     return {
       ...orderItem(o),
+      archived: o.archived,
       billing: o.billing as OrderBilling,
       timeline: events.map((e) => ({ time: e.createdAt.toISOString(), event: e.event as OrderDetail['timeline'][number]['event'], amount: e.amount, actor: e.actor, note: e.note })),
       shares,
@@ -159,7 +135,8 @@ export class OrderQueries {
       paidAmount: o.paidAmount,
       refundAmount: o.refundAmount,
       refundableAmount,
-      refundable: refundableAmount > 0 && ['finished', 'refundFailed'].includes(o.status),
+      // An archived order is read-only (ORDER_ARCHIVED).
+      refundable: !o.archived && refundableAmount > 0 && ['finished', 'refundFailed'].includes(o.status),
     };
   }
 
@@ -181,22 +158,30 @@ export class OrderQueries {
     return { list: rows.map(refundItem), total: Number(t!.n) };
   }
 
-  /** What each outlet's orders (by the outlet rented from) paid, less what was refunded. */
+  /** What each outlet's orders (by the outlet rented from) paid, less what was refunded: live and archived ones. */
   async turnovers(outletIds: number[]): Promise<Map<number, number>> {
     if (!outletIds.length) return new Map();
-    const rows = await this.db
-      .select({ outletId: ordOrder.outletId, t: sql<string>`sum(${ordOrder.paidAmount} - ${ordOrder.refundAmount})` })
-      .from(ordOrder)
-      .where(inArray(ordOrder.outletId, outletIds))
-      .groupBy(ordOrder.outletId);
-    return new Map(rows.map((r) => [r.outletId!, Number(r.t)]));
+    const out = new Map<number, number>();
+    for (const t of [ordOrder, ordOrderArchive]) {
+      const rows = await this.db
+        .select({ outletId: t.outletId, t: sql<string>`sum(${t.paidAmount} - ${t.refundAmount})` })
+        .from(t)
+        .where(inArray(t.outletId, outletIds))
+        .groupBy(t.outletId);
+      for (const r of rows) out.set(r.outletId!, (out.get(r.outletId!) ?? 0) + Number(r.t));
+    }
+    return out;
   }
 
-  /** Orders per customer. */
+  /** Orders per customer, live and archived. */
   async orderCounts(userIds: number[]): Promise<Map<number, number>> {
     if (!userIds.length) return new Map();
-    const rows = await this.db.select({ userId: ordOrder.userId, n: count() }).from(ordOrder).where(inArray(ordOrder.userId, userIds)).groupBy(ordOrder.userId);
-    return new Map(rows.map((r) => [r.userId, Number(r.n)]));
+    const out = new Map<number, number>();
+    for (const t of [ordOrder, ordOrderArchive]) {
+      const rows = await this.db.select({ userId: t.userId, n: count() }).from(t).where(inArray(t.userId, userIds)).groupBy(t.userId);
+      for (const r of rows) out.set(r.userId, (out.get(r.userId) ?? 0) + Number(r.n));
+    }
+    return out;
   }
 
   // ------------------------------------------------------------------ the customers' app

@@ -6,45 +6,48 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 /**
  * Orders. The billing rule and the shares' ratios are copied in when the order is made, so a
  * later edit of the outlet changes the next order and not this one. Money in cents. Who the
- * customer, outlet and cabinet are: plain ids and codes of other modules' records.
+ * customer, outlet and cabinet are: plain ids and codes of other modules' records. The columns
+ * are shared by the live table and the archive (one definition, so a column added to orders is
+ * archived too; the archive keeps the live id).
  */
+const orderColumns = () => ({
+  orderNo: varchar('order_no', { length: 32 }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  userMobile: varchar('user_mobile', { length: 32 }).notNull(),
+  deviceType: varchar('device_type', { length: 12 }).notNull().default('powerBank'),
+  status: varchar('status', { length: 20 }).notNull(),
+  paymentKind: varchar('payment_kind', { length: 8 }),
+  payMode: varchar('pay_mode', { length: 12 }).notNull(),
+  sn: varchar('sn', { length: 32 }).notNull(),
+  slot: smallint('slot'),
+  powerBankId: varchar('power_bank_id', { length: 32 }),
+  commandId: varchar('command_id', { length: 40 }),
+  outletId: bigint('outlet_id', { mode: 'number' }),
+  outletName: varchar('outlet_name', { length: 32 }),
+  returnSn: varchar('return_sn', { length: 32 }),
+  returnOutletId: bigint('return_outlet_id', { mode: 'number' }),
+  returnOutletName: varchar('return_outlet_name', { length: 32 }),
+  billing: jsonb('billing').notNull(),
+  /** Who shares the order's net amount, decided at the rent: [{ party, partyId, name, ratio }]. */
+  chain: jsonb('chain').notNull(),
+  depositAmount: integer('deposit_amount').notNull().default(0),
+  originalAmount: integer('original_amount').notNull().default(0),
+  paidAmount: integer('paid_amount').notNull().default(0),
+  refundAmount: integer('refund_amount').notNull().default(0),
+  billedMinutes: integer('billed_minutes').notNull().default(0),
+  suspendedMinutes: integer('suspended_minutes').notNull().default(0),
+  startAt: ts('start_at'),
+  endAt: ts('end_at'),
+  payReference: varchar('pay_reference', { length: 64 }),
+  /** The customer's key of the rent request: a repeated tap answers the same order. */
+  rentKey: varchar('rent_key', { length: 64 }),
+  simulated: boolean('simulated').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const ordOrder = pgTable(
   'ord_order',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderNo: varchar('order_no', { length: 32 }).notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    userMobile: varchar('user_mobile', { length: 32 }).notNull(),
-    deviceType: varchar('device_type', { length: 12 }).notNull().default('powerBank'),
-    status: varchar('status', { length: 20 }).notNull(),
-    paymentKind: varchar('payment_kind', { length: 8 }),
-    payMode: varchar('pay_mode', { length: 12 }).notNull(),
-    sn: varchar('sn', { length: 32 }).notNull(),
-    slot: smallint('slot'),
-    powerBankId: varchar('power_bank_id', { length: 32 }),
-    commandId: varchar('command_id', { length: 40 }),
-    outletId: bigint('outlet_id', { mode: 'number' }),
-    outletName: varchar('outlet_name', { length: 32 }),
-    returnSn: varchar('return_sn', { length: 32 }),
-    returnOutletId: bigint('return_outlet_id', { mode: 'number' }),
-    returnOutletName: varchar('return_outlet_name', { length: 32 }),
-    billing: jsonb('billing').notNull(),
-    /** Who shares the order's net amount, decided at the rent: [{ party, partyId, name, ratio }]. */
-    chain: jsonb('chain').notNull(),
-    depositAmount: integer('deposit_amount').notNull().default(0),
-    originalAmount: integer('original_amount').notNull().default(0),
-    paidAmount: integer('paid_amount').notNull().default(0),
-    refundAmount: integer('refund_amount').notNull().default(0),
-    billedMinutes: integer('billed_minutes').notNull().default(0),
-    suspendedMinutes: integer('suspended_minutes').notNull().default(0),
-    startAt: ts('start_at'),
-    endAt: ts('end_at'),
-    payReference: varchar('pay_reference', { length: 64 }),
-    /** The customer's key of the rent request: a repeated tap answers the same order. */
-    rentKey: varchar('rent_key', { length: 64 }),
-    simulated: boolean('simulated').notNull().default(false),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
+  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...orderColumns() },
   (t) => [
     uniqueIndex('ord_order_no_uq').on(t.orderNo),
     uniqueIndex('ord_order_rent_key_uq').on(t.userId, t.rentKey),
@@ -58,19 +61,49 @@ export const ordOrder = pgTable(
   ],
 );
 
-/** The timeline of an order: what happened, when, by whom, with how much money. */
+/** An entry of an order's timeline: what happened, when, by whom, with how much money (live and archive). */
+const eventColumns = () => ({
+  event: varchar('event', { length: 16 }).notNull(),
+  amount: integer('amount'),
+  actor: varchar('actor', { length: 64 }),
+  note: varchar('note', { length: 128 }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** The timeline of an order. */
 export const ordEvent = pgTable(
   'ord_event',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => ordOrder.id, { onDelete: 'cascade' }),
-    event: varchar('event', { length: 16 }).notNull(),
-    amount: integer('amount'),
-    actor: varchar('actor', { length: 64 }),
-    note: varchar('note', { length: 128 }),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    ...eventColumns(),
   },
   (t) => [index('ord_event_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * The archive (spec 5: orders older than 30 days are read from elsewhere): final orders (finished
+ * or closed) created more than 30 days ago, moved here in batches by the archive job, each batch
+ * one transaction. Their timeline moves with them; their refunds stay in ord_refund (the refund
+ * records screen reads them) and their money in the ledger, both by the order's number and id.
+ * Read-only: no staff action applies to an archived order.
+ */
+export const ordOrderArchive = pgTable(
+  'ord_order_archive',
+  { id: bigint('id', { mode: 'number' }).primaryKey(), ...orderColumns(), archivedAt: ts('archived_at').notNull().defaultNow() },
+  (t) => [
+    uniqueIndex('ord_order_archive_no_uq').on(t.orderNo),
+    index('ord_order_archive_created_idx').on(t.createdAt),
+    index('ord_order_archive_user_idx').on(t.userId, t.createdAt),
+    index('ord_order_archive_outlet_idx').on(t.outletId, t.createdAt),
+  ],
+);
+
+/** The timelines of archived orders. */
+export const ordEventArchive = pgTable(
+  'ord_event_archive',
+  { id: bigint('id', { mode: 'number' }).primaryKey(), orderId: bigint('order_id', { mode: 'number' }).notNull(), ...eventColumns() },
+  (t) => [index('ord_event_archive_order_idx').on(t.orderId, t.id)],
 );
 
 /** Refunds of orders: each goes to the payment company and comes back complete or failed. */
@@ -79,7 +112,8 @@ export const ordRefund = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     refundNo: varchar('refund_no', { length: 32 }).notNull().unique(),
-    orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => ordOrder.id, { onDelete: 'cascade' }),
+    /** The order's id, live or archived (no foreign key: the order may have moved to the archive). */
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
     orderNo: varchar('order_no', { length: 32 }).notNull(),
     type: varchar('type', { length: 12 }).notNull().default('order'),
     userId: bigint('user_id', { mode: 'number' }).notNull(),

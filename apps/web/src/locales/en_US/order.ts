@@ -61,6 +61,7 @@ export default {
     shareAmount: 'Amount',
     refunds: 'Refunds',
     noRefunds: 'No refunds',
+    archived: 'Archived: this order is older than 30 days and can be viewed, not changed.',
     billingRule: '{{free}} min free, then {{price}} per {{period}} min; at most {{daily}} a day and {{total}} in all; deposit {{deposit}}; bought out after {{days}} days',
   },
   refunds: {

@@ -61,6 +61,7 @@ export default {
     shareAmount: '金额',
     refunds: '退款',
     noRefunds: '暂无退款',
+    archived: '已归档：该订单超过 30 天，只能查看，不能操作。',
     billingRule: '免费 {{free}} 分钟，之后每 {{period}} 分钟 {{price}}；每日封顶 {{daily}}，总封顶 {{total}}；押金 {{deposit}}；{{days}} 天未归还视为买断',
   },
   refunds: {

@@ -61,6 +61,7 @@ export default {
     shareAmount: '金額',
     refunds: '退款',
     noRefunds: '尚無退款',
+    archived: '已歸檔：該訂單超過 30 天，只能檢視，不能操作。',
     billingRule: '免費 {{free}} 分鐘，之後每 {{period}} 分鐘 {{price}}；每日封頂 {{daily}}，總封頂 {{total}}；押金 {{deposit}}；{{days}} 天未歸還視為買斷',
   },
   refunds: {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Space, Table, Timeline, Typography } from 'antd';
+import { Alert, Button, Space, Table, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMS, type OrderDetail } from '@cbo/contract';
@@ -9,7 +9,7 @@ import { useMoney } from '@/shared/money';
 import { EmptyState } from '@/shared/empty-state';
 import { CopyableId, DetailDrawer, callKey, formatDateTime, type DetailItem } from '@/shared/list-page';
 import { OrderActionModal } from './order-actions';
-import { actionsFor, timelineInOrder, type OrderAction } from './order-rules';
+import { actionsFor, detailRefreshInterval, timelineInOrder, type OrderAction } from './order-rules';
 import { OrderStatusTag, RefundStatusTag, SimulatedTag, useOrderWords } from './order-words';
 
 const ACTION_PERM: Record<OrderAction, string> = {
@@ -34,6 +34,8 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
     queryKey: [...callKey('orderDetail'), orderNo],
     queryFn: ({ signal }) => request('orderDetail', { query: { orderNo: orderNo! } }, { signal }),
     enabled: open && Boolean(orderNo),
+    // A power bank out or money on its way: the drawer follows it without a reload (stops once final).
+    refetchInterval: (q) => (open ? detailRefreshInterval(q.state.data) : false),
   });
   const d = detail.data;
   const offered = d ? actionsFor(d).filter((a) => buttons.has(ACTION_PERM[a])) : [];
@@ -61,6 +63,7 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
     >
       {d && (
         <>
+          {d.archived && <Alert style={{ marginTop: 16 }} type="info" showIcon message={t('detail.archived')} />}
           <Section title={t('detail.timeline')}>
             {d.timeline.length === 0 ? (
               <EmptyState />

@@ -15,8 +15,9 @@ import { OutletSelect, UserSelect } from './party-select';
 /**
  * The order list, of the last 30 days (Orders) or of older ones (the archive): spec 5 keeps the
  * two apart, a query never mixes them and spans at most 30 days, so the archive always carries a
- * range that ends before the last 30 days begin. The same call answers both; the server refuses
- * a range that breaks either rule, and its message is shown.
+ * range that ends before the last 30 days begin. The live list's call reads the live table, the
+ * archive's call the archive table; the server refuses a range that breaks either rule, and its
+ * message is shown.
  */
 export function OrderList({ archive = false }: { archive?: boolean }) {
   const { t } = useTranslation(['order', 'kit']);
@@ -111,7 +112,7 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
 
   return (
     <ListPage
-      listCall="orderQueryPage"
+      listCall={archive ? 'orderArchiveQueryPage' : 'orderQueryPage'}
       settingsKey={archive ? 'orderArchive' : undefined}
       rowKey="orderNo"
       title={
@@ -122,7 +123,7 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
       }
       filters={filters}
       columns={columns}
-      exportCall="orderExport"
+      exportCall={archive ? 'orderArchiveExport' : 'orderExport'}
       exportPerm={PERMS.orderExport}
       emptyText={archive ? t('archive.empty') : t('orders.empty')}
     >

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { ORDER_STATUSES, type OrderTimelineEntry } from '@cbo/contract';
-import { actionsFor, archiveDefaultRange, reachesRecent, refundAmountProblem, refundableOf, timelineInOrder } from './order-rules';
+import { actionsFor, detailRefreshInterval, archiveDefaultRange, reachesRecent, refundAmountProblem, refundableOf, timelineInOrder } from './order-rules';
 
 const fmt = (v: number) => (v / 100).toFixed(2);
 
@@ -70,5 +70,18 @@ describe('the order timeline', () => {
     const e = (time: string, event: OrderTimelineEntry['event']): OrderTimelineEntry => ({ time, event, amount: null, actor: null, note: null });
     const sorted = timelineInOrder([e('2026-01-01T10:05:00Z', 'returned'), e('2026-01-01T10:00:00Z', 'created'), e('2026-01-01T10:05:00Z', 'fee'), e('2026-01-01T10:00:00Z', 'paid')]);
     expect(sorted.map((x) => x.event)).toEqual(['created', 'paid', 'returned', 'fee']);
+  });
+});
+
+describe('the detail follows a moving order', () => {
+  it('asks again every 5 s while the order can change by itself, never once final or archived', () => {
+    const moving = ['ejecting', 'using', 'pendingPayment', 'awaitingDeduction', 'refunding'];
+    for (const status of ORDER_STATUSES) expect([status, detailRefreshInterval({ status, archived: false })]).toEqual([status, moving.includes(status) ? 5_000 : false]);
+    expect(detailRefreshInterval({ status: 'using', archived: true })).toBe(false);
+    expect(detailRefreshInterval(undefined)).toBe(false);
+  });
+
+  it('offers no action on an archived order', () => {
+    for (const status of ORDER_STATUSES) expect(actionsFor({ status, paidAmount: 300, refundAmount: 0, archived: true })).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { MAX_RANGE_DAYS, errorMessage, refundAmountRequest, type Lang, type OrderItem, type OrderStatus, type OrderTimelineEntry } from '@cbo/contract';
+import { MAX_RANGE_DAYS, errorMessage, refundAmountRequest, type Lang, type OrderDetail, type OrderItem, type OrderStatus, type OrderTimelineEntry } from '@cbo/contract';
 
 /**
  * What the order screens decide without asking the server: which staff actions an order offers,
@@ -19,8 +19,10 @@ export function refundableOf(o: Pick<OrderItem, 'paidAmount' | 'refundAmount'>):
 }
 
 /** The staff actions an order in its state offers (each also needs its permission). */
-export function actionsFor(o: Pick<OrderItem, 'status' | 'paidAmount' | 'refundAmount'>): OrderAction[] {
+export function actionsFor(o: Pick<OrderItem, 'status' | 'paidAmount' | 'refundAmount'> & { archived?: boolean }): OrderAction[] {
   const out: OrderAction[] = [];
+  // ORDER_ARCHIVED: an order older than 30 days is read-only.
+  if (o.archived) return out;
   // spec 4: ending and suspending apply only while using.
   if (o.status === 'using') out.push('end', 'suspend');
   // ORDER_REFUND_NOT_ALLOWED: something paid and no refund running now.
@@ -54,6 +56,20 @@ export function reachesRecent(range: readonly (Dayjs | null | undefined)[] | nul
   const end = range?.[1];
   if (!end) return false;
   return end.isAfter(now.subtract(MAX_RANGE_DAYS, 'day'));
+}
+
+/** How often an open order detail asks again: while something may still happen to the order on its own. */
+export const DETAIL_REFRESH_MS = 5_000;
+/** States that change without staff (the cabinet, the customer or the payment company moves them on). */
+const MOVING: readonly OrderStatus[] = ['ejecting', 'using', 'pendingPayment', 'awaitingDeduction', 'refunding'];
+
+/**
+ * The detail's refresh interval: every DETAIL_REFRESH_MS while the order is moving (a power bank
+ * out, a payment or refund on its way), never once it is final or archived.
+ */
+export function detailRefreshInterval(o: Pick<OrderDetail, 'status' | 'archived'> | undefined): number | false {
+  if (!o || o.archived) return false;
+  return MOVING.includes(o.status) ? DETAIL_REFRESH_MS : false;
 }
 
 /** The timeline oldest first; events of the same instant keep the server's order. */

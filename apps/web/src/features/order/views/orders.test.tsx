@@ -1,11 +1,13 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, type OrderDetail, type OrderItem } from '@cbo/contract';
 import { button, fails, fakeServer, queryButton, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
 import { changeLanguage } from '@/shared/i18n';
 import OrdersView from './orders';
+import OrderArchiveView from './archive';
 
 const LIST = api.orderQueryPage.path;
+const ARCHIVE = api.orderArchiveQueryPage.path;
 const DETAIL = api.orderDetail.path;
 const BUTTONS = api.menuGetButton.path;
 const PROVIDER = api.ledgerPaymentProvider.path;
@@ -43,6 +45,7 @@ const order: OrderItem = {
 };
 const detail: OrderDetail = {
   ...order,
+  archived: false,
   billing: { freeMinutes: 5, pricePerPeriod: 100, periodMinutes: 30, dailyCap: 2000, totalCap: 9900, deposit: 9900, buyOutDays: 5 },
   timeline: [
     { time: '2026-11-23T09:05:00Z', event: 'returned', amount: null, actor: 'CHGC123456789013', note: null },
@@ -56,6 +59,9 @@ const info = { orderNo: order.orderNo, status: 'finished', payMode: 'deposit', u
 
 beforeAll(async () => {
   await setupI18n('en_US');
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 beforeEach(async () => {
   setViewportWidth(1440);
@@ -137,5 +143,38 @@ describe('orders screen', () => {
     await waitFor(() => expect(server.to(REFUND)).toHaveLength(1));
     const item = (await screen.findByLabelText('Refund amount')).closest('.ant-form-item')!;
     await waitFor(() => expect(item.textContent).toContain('refundable 1.00'));
+  });
+
+  it('follows a using order in the open drawer (every 5 s) until it is final, then stops asking', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answers = 0;
+    const server = fakeServer({
+      [LIST]: { list: [{ ...order, status: 'using' }], total: 1 },
+      [BUTTONS]: [],
+      // Using at first; the power bank comes back before the second ask.
+      [DETAIL]: () => ({ data: answers++ === 0 ? { ...detail, status: 'using' } : detail }),
+    });
+    renderView(<OrdersView />, { path: '/order/list' });
+    const drawer = await openDetail();
+    await within(drawer).findByText('Using');
+    expect(server.to(DETAIL)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(5_100);
+    await within(drawer).findByText('Finished');
+    expect(server.to(DETAIL)).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(server.to(DETAIL)).toHaveLength(2);
+  });
+});
+
+describe('orders older than 30 days', () => {
+  it('reads the archive call, and an archived order offers no action even to who holds the buttons', async () => {
+    const server = fakeServer({ [ARCHIVE]: { list: [order], total: 1 }, [DETAIL]: { ...detail, archived: true }, [BUTTONS]: ['order:refund:refund', 'order:order:init'] });
+    renderView(<OrderArchiveView />, { path: '/order/history' });
+    const drawer = await openDetail();
+    expect(await within(drawer).findByText(/Archived: this order is older than 30 days/)).toBeTruthy();
+    expect(server.to(LIST)).toHaveLength(0);
+    const asked = server.to(ARCHIVE)[0]!.body as { beginTime: string; endTime: string };
+    expect(Date.parse(asked.endTime)).toBeLessThan(Date.now() - 30 * 86_400_000);
+    expect(queryButton(/^Refund$/)).toBeNull();
   });
 });

@@ -1,0 +1,135 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { query } from '../../platform/db/database.js';
+import { engines, useServer } from '../../test/helper.js';
+import { caller, ok } from '../../test/outlet/outlet-fixtures.js';
+
+const DAY = 86_400_000;
+const BILLING = { freeMinutes: 3, pricePerPeriod: 150, periodMinutes: 30, dailyCap: 3000, totalCap: 9900, deposit: 9900, buyOutDays: 7 };
+
+/**
+ * The archive of orders older than 30 days (spec 5), on each engine: the job moves final orders
+ * only, a batch is all or nothing, a second run moves nothing twice, concurrent runs never move
+ * an order twice; the archive's list reads only the archive, the live list only the live table,
+ * the detail finds an order in either, and archived orders refuse staff actions.
+ */
+describe.each(engines)('order archive (%s)', (engine) => {
+  const s = useServer(engine);
+  let token = '';
+  const c = caller(s, () => token);
+  const db = () => s.current.database.db;
+  const archive = () => s.current.server.services.order.archive;
+  const n = async (q: ReturnType<typeof sql>) => Number((await query<{ n: number }>(db(), q))[0]!.n);
+
+  /** `count` orders of a prefix, created `daysAgo` days ago, in a state, each with a timeline of two events. */
+  async function orders(prefix: string, count: number, daysAgo: number, status: string) {
+    await db().execute(sql`
+      insert into ord_order (order_no, user_id, user_mobile, status, pay_mode, sn, billing, chain, deposit_amount, original_amount, paid_amount, created_at, start_at, end_at)
+      select ${prefix} || lpad(g::text, 6, '0'), 1000 + g, '86-13900000000', ${status}, 'deposit', 'ARCH000000000001', ${JSON.stringify(BILLING)}::jsonb, '[]'::jsonb, 9900, 300, 300,
+             now() - make_interval(days => ${daysAgo}) - make_interval(secs => g), now() - make_interval(days => ${daysAgo}), now() - make_interval(days => ${daysAgo})
+      from generate_series(1, ${count}) g`);
+    await db().execute(sql`
+      insert into ord_event (order_id, event, actor, created_at)
+      select o.id, e.event, 'test', o.created_at from ord_order o cross join (values ('created'), ('returned')) e(event) where o.order_no like ${`${prefix}%`}`);
+  }
+  const live = (prefix: string) => n(sql`select count(*)::int as n from ord_order where order_no like ${`${prefix}%`}`);
+  const archived = (prefix: string) => n(sql`select count(*)::int as n from ord_order_archive where order_no like ${`${prefix}%`}`);
+  const archivedEvents = (prefix: string) =>
+    n(sql`select count(*)::int as n from ord_event_archive e join ord_order_archive o on o.id = e.order_id where o.order_no like ${`${prefix}%`}`);
+
+  beforeAll(async () => {
+    token = await s.current.login();
+  });
+
+  it('moves final orders older than 30 days with their timeline, never a using, awaiting or recent one; a second run moves nothing', async () => {
+    await orders('AOLDF', 30, 40, 'finished');
+    await orders('AOLDC', 5, 35, 'closed');
+    await orders('AOLDU', 3, 40, 'using');
+    await orders('AOLDW', 3, 40, 'awaitingDeduction');
+    await orders('AOLDP', 2, 40, 'pendingPayment');
+    await orders('ANEWF', 4, 5, 'finished');
+    // One old finished order whose deposit is still on its way back stays live until that settles.
+    await orders('AOLDR', 1, 40, 'finished');
+    await db().execute(sql`insert into ord_payment (key, op, purpose, order_no, amount) values ('release:AOLDR000001', 'refund', 'release', 'AOLDR000001', 9600)`);
+
+    const moved = await archive().run();
+    expect(moved).toBe(35);
+    expect([await live('AOLDF'), await archived('AOLDF'), await archivedEvents('AOLDF')]).toEqual([0, 30, 60]);
+    expect([await live('AOLDC'), await archived('AOLDC')]).toEqual([0, 5]);
+    for (const p of ['AOLDU', 'AOLDW', 'AOLDP', 'ANEWF', 'AOLDR']) expect([p, await archived(p)]).toEqual([p, 0]);
+    expect(await n(sql`select count(*)::int as n from ord_event e where not exists (select 1 from ord_order o where o.id = e.order_id)`)).toBe(0);
+    // Run again: nothing moves twice, nothing is lost.
+    expect(await archive().run()).toBe(0);
+    expect(await archived('AOLDF')).toBe(30);
+    expect(await archivedEvents('AOLDF')).toBe(60);
+  });
+
+  it('a batch is all or nothing: a failure in its middle leaves every order live, the next run moves them once', async () => {
+    await orders('ABOOM', 12, 45, 'finished');
+    // The last delete of the batch fails (as a process killed there would never commit).
+    await db().execute(sql.raw(`create or replace function ord_archive_test_fail() returns trigger language plpgsql as $$
+      begin if old.order_no = 'ABOOM000007' then raise exception 'boom'; end if; return old; end $$`));
+    await db().execute(sql.raw('create trigger ord_archive_test_fail before delete on ord_order for each row execute function ord_archive_test_fail()'));
+    await expect(archive().moveBatch()).rejects.toThrow();
+    expect([await live('ABOOM'), await archived('ABOOM'), await archivedEvents('ABOOM')]).toEqual([12, 0, 0]);
+    await db().execute(sql.raw('drop trigger ord_archive_test_fail on ord_order'));
+    await db().execute(sql.raw('drop function ord_archive_test_fail()'));
+    expect(await archive().run()).toBe(12);
+    expect([await live('ABOOM'), await archived('ABOOM'), await archivedEvents('ABOOM')]).toEqual([0, 12, 24]);
+  });
+
+  it('runs started together move each order once', async () => {
+    await orders('ARACE', 120, 50, 'finished');
+    const runs = await Promise.all(Array.from({ length: 6 }, () => archive().moveBatch(undefined, 25)));
+    const more = await archive().run();
+    expect(runs.reduce((a, b) => a + b, 0) + more).toBe(120);
+    expect([await live('ARACE'), await archived('ARACE'), await archivedEvents('ARACE')]).toEqual([0, 120, 240]);
+  });
+
+  it('the archive list reads only the archive and the live list only the live table; each refuses the other range with its message', async () => {
+    const old = { beginTime: new Date(Date.now() - 55 * DAY).toISOString(), endTime: new Date(Date.now() - 31 * DAY).toISOString() };
+    const page = await ok(c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 10, ...old, orderNo: 'AOLDF000001' }), 'archive');
+    expect(page.total).toBe(1);
+    expect(page.list[0]).toMatchObject({ orderNo: 'AOLDF000001', status: 'finished', paidAmount: 300 });
+    // Without a range: the 30 days before the last 30 (the old orders of 35-45 days ago).
+    const byDefault = await ok(c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 100 }), 'default');
+    expect(byDefault.list.every((o: { orderNo: string }) => /^A(OLD|BOOM|RACE)/.test(o.orderNo))).toBe(true);
+    expect(byDefault.total).toBe(30 + 5 + 12 + 120);
+    // The live list: only live orders of the last 30 days; an old range is the archive's.
+    const recent = await ok(c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 100 }), 'live');
+    expect(recent.list.map((o: { orderNo: string }) => o.orderNo).sort()).toEqual(['ANEWF000001', 'ANEWF000002', 'ANEWF000003', 'ANEWF000004']);
+    expect(await c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 10, ...old }, 'zh_CN')).toMatchObject({ code: 100771, msg: '超过 30 天的订单请在"30天前订单"中查询' });
+    const lastWeek = { beginTime: new Date(Date.now() - 7 * DAY).toISOString(), endTime: new Date().toISOString() };
+    expect(await c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 10, ...lastWeek }, 'en_US')).toMatchObject({ code: 100772, msg: 'Orders of the last 30 days are in the orders list' });
+    const across = { beginTime: new Date(Date.now() - 40 * DAY).toISOString(), endTime: new Date(Date.now() - 20 * DAY).toISOString() };
+    expect((await c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 10, ...across })).code).toBe(100061);
+    expect((await c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 10, ...across })).code).toBe(100061);
+    const long = { beginTime: new Date(Date.now() - 100 * DAY).toISOString(), endTime: new Date(Date.now() - 40 * DAY).toISOString() };
+    expect((await c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 10, ...long })).code).toBe(100060);
+    // Its export reads the archive too, with the same range rules.
+    expect((await c.post('/order/api/v1/order/archive/export', {})).code).toBe(0);
+    expect((await c.post('/order/api/v1/order/archive/export', lastWeek)).code).toBe(100772);
+    // Bad input is a message, never a 500.
+    const bad = await c.post('/order/api/v1/order/archive/queryPage', { pageNum: 0, pageSize: 10 });
+    expect(bad.code).not.toBe(0);
+    expect(bad.status).toBeLessThan(500);
+  });
+
+  it('the detail finds an archived order with its timeline; staff actions on it answer that it is archived', async () => {
+    const d = await ok(c.get('/order/api/v1/order/detail', { orderNo: 'AOLDF000002' }), 'detail');
+    expect(d).toMatchObject({ orderNo: 'AOLDF000002', archived: true, status: 'finished' });
+    expect(d.timeline.map((e: { event: string }) => e.event)).toEqual(['created', 'returned']);
+    const liveOne = await ok(c.get('/order/api/v1/order/detail', { orderNo: 'ANEWF000001' }), 'live detail');
+    expect(liveOne.archived).toBe(false);
+    const info = await ok(c.post('/order/api/v1/refundOrder/rechargeOrderInfo', { orderNo: 'AOLDF000002' }), 'info');
+    expect(info).toMatchObject({ refundableAmount: 300, refundable: false });
+    const attempts = await Promise.all([
+      c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: 'AOLDF000002', amount: 100, reason: 'late' }, 'zh_TW'),
+      c.post('/order/api/v1/order/endOrder', { orderNo: 'AOLDF000002', endTime: new Date().toISOString(), reason: 'x' }, 'zh_TW'),
+      c.post('/order/api/v1/order/suspendBilling', { orderNo: 'AOLDF000002', minutes: 5, reason: 'x' }, 'zh_TW'),
+      c.post('/order/api/v1/order/initOrder', { orderNo: 'AOLDF000002', reason: 'x' }, 'zh_TW'),
+    ]);
+    for (const a of attempts) expect(a).toMatchObject({ code: 100770, msg: '該訂單已歸檔（超過 30 天），只能檢視，不能操作' });
+    expect((await c.get('/order/api/v1/order/detail', { orderNo: 'NOPE000000' })).code).toBe(100701);
+  });
+});
