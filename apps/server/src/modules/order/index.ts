@@ -3,6 +3,7 @@ import { defineList } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import type { OrderNeeds } from './needs.js';
+import { AccessoryOrders } from './accessory-orders.js';
 import { OrderEngine } from './order.engine.js';
 import { OrderQueries } from './order.queries.js';
 import { SandboxProvider, type PaymentProvider } from './payments.js';
@@ -23,11 +24,14 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
   const provider = needs.provider ?? new SandboxProvider({ latencyMs: config.NODE_ENV === 'test' ? 0 : 150, notifyDelayMs: config.NODE_ENV === 'test' ? 10 : 1500 });
   const engine = new OrderEngine(db, needs, provider, log);
   const queries = new OrderQueries(db, engine, needs);
+  const accessories = new AccessoryOrders(db, needs, engine, queries, log);
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   return {
     engine,
     queries,
+    /** Charging-cable packages and Bluetooth charger sessions. */
+    accessories,
     provider,
     startSweep(): void {
       timer = setInterval(() => {
