@@ -198,6 +198,28 @@ describe.each(engines)('cable and Bluetooth orders (%s)', (engine) => {
       expect(r.msg).toMatch(/^Too many codes for this cable; try again in \d+ seconds$/);
       expect(await ordersOf(id)).toBe(0);
     });
+
+    it('gives the money back when the order cannot be recorded after the charge, and refuses the spent key', async () => {
+      const id = await cable();
+      const cables = services().accessories.cables;
+      for (let i = 0; i < 5; i++) await cables.issue(id, 1, { id: null, name: 'test' });
+      // The check before the charge misses it (as when another buy fills the window a moment later): the issue refuses.
+      const wait = cables.codeWait;
+      cables.codeWait = async () => 0;
+      try {
+        const u = await customer();
+        const key = `late-${crypto.randomUUID()}`;
+        expect((await u.app('POST', `${A}/cable/buy`, { deviceId: id, hours: 1, idempotencyKey: key })).code).toBe(103104);
+        expect(await ordersOf(id)).toBe(0);
+        const userId = (await db().execute(sql`select id from net_member where mobile = ${u.mobile}`)) as unknown as { rows: { id: number }[] };
+        const charge = `cable:${userId.rows[0]!.id}:${key}`;
+        await until(async () => (await sandbox.query(`${charge}:undo`))?.status === 'succeeded', 8_000, 'charge undone');
+        expect(await u.app('POST', `${A}/cable/buy`, { deviceId: id, hours: 1, idempotencyKey: key })).toMatchObject({ code: 100714, msg: 'Payment failed: refunded, send a new request' });
+        expect(await ordersOf(id)).toBe(0);
+      } finally {
+        cables.codeWait = wait;
+      }
+    });
   });
 
   describe('Bluetooth chargers', () => {

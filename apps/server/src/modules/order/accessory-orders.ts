@@ -85,6 +85,7 @@ export class AccessoryOrders {
     const orderNo = newNo('R');
     const amount = offer.amount;
     const chargeKey = `cable:${member.id}:${req.idempotencyKey ?? orderNo}`;
+    if (req.idempotencyKey) await this.notGivenBack(chargeKey);
     const paid = await this.engine.provider.charge({ key: chargeKey, amount, userId: member.id, description: `Cable package ${orderNo}` });
     if (paid.status !== 'succeeded') throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
     const billing: OrderBilling = { freeMinutes: 0, pricePerPeriod: amount, periodMinutes: offer.hours * 60, dailyCap: amount, totalCap: amount, deposit: 0, buyOutDays: 0 };
@@ -150,6 +151,15 @@ export class AccessoryOrders {
     return answer((await this.byKey(member.id, req.idempotencyKey))!);
   }
 
+  /**
+   * A key whose charge was given back (its order could not be recorded) is spent: the company
+   * answers a key's first outcome again, so charging under it would be an order paid by nothing.
+   */
+  private async notGivenBack(chargeKey: string): Promise<void> {
+    const undone = await this.engine.provider.query(`${chargeKey}:undo`).catch(() => null);
+    if (undone) throw new AppError('ORDER_PAYMENT_FAILED', { reason: 'refunded, send a new request' });
+  }
+
   /** Nothing was recorded: the money goes straight back. */
   private undo(chargeKey: string, amount: number, reference: string, orderNo: string): void {
     void this.engine.provider
@@ -212,6 +222,7 @@ export class AccessoryOrders {
     const chain = await this.engine.chainOf(outlet);
     const orderNo = newNo('R');
     const chargeKey = `bluetooth:${member.id}:${req.idempotencyKey ?? orderNo}`;
+    if (req.idempotencyKey) await this.notGivenBack(chargeKey);
     const paid = await this.engine.provider.charge({ key: chargeKey, amount: prepayment, userId: member.id, description: `Prepayment ${orderNo}` });
     if (paid.status !== 'succeeded') throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
     try {
