@@ -92,6 +92,7 @@ export const orderExports = {
       userMobile: tr('用户手机', '使用者手機', 'User mobile'),
       deviceSn: tr('租借设备', '租借設備', 'Rented from'),
       powerBankId: tr('充电宝编号', '行動電源編號', 'Power bank'),
+      packageName: tr('充电线套餐', '充電線套餐', 'Cable package'),
       rentOutletName: tr('租借网点', '租借網點', 'Rental outlet'),
       returnDeviceSn: tr('归还设备', '歸還設備', 'Returned to'),
       returnOutletName: tr('归还网点', '歸還網點', 'Return outlet'),

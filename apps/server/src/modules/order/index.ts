@@ -80,7 +80,7 @@ export const order = defineModule({
         createTime: at(r.createTime, timeZone),
         simulated: yesNo(r.simulated, lang),
       }),
-      widths: { orderNo: 24, userMobile: 18, deviceSn: 20, powerBankId: 20, rentOutletName: 20, returnDeviceSn: 20, returnOutletName: 20, startTime: 20, endTime: 20, createTime: 20 },
+      widths: { orderNo: 24, userMobile: 18, deviceSn: 20, powerBankId: 20, packageName: 16, rentOutletName: 20, returnDeviceSn: 20, returnOutletName: 20, startTime: 20, endTime: 20, createTime: 20 },
     }),
   ],
   routes: orderRoutes,
