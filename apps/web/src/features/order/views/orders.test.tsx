@@ -165,12 +165,15 @@ describe('orders screen', () => {
     };
     fakeServer({ [LIST]: { list: [{ ...order, ...cable }], total: 1 }, [DETAIL]: cable, [BUTTONS]: [] });
     const view = renderView(<OrdersView />, { path: '/order/list' });
+    // The list says which kind of device the order is of.
+    expect(await screen.findByText('Charging cable')).toBeTruthy();
     fireEvent.click(await screen.findByText(cable.orderNo));
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('3 hours · 3 h')).toBeTruthy();
     expect(within(drawer).getByText('48213377')).toBeTruthy();
     expect(within(drawer).getByText('Unlock code issued')).toBeTruthy();
     expect(within(drawer).getByText('Package purchase')).toBeTruthy();
+    expect(within(drawer).getByText('Charging cable')).toBeTruthy();
     expect(within(drawer).queryByText('Power bank')).toBeNull();
     expect(within(drawer).queryByText('Deposit')).toBeNull();
     view.unmount();
