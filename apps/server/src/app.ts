@@ -133,6 +133,7 @@ export async function buildApp(opts: BuildOptions) {
       ejectState: (id) => rental.ejectState(id),
       outletOf: (sn) => fleet.services.outletBinding.outletOf(sn),
     },
+    accessories: accessories.services.forOrders,
     outlets: { forOrder: (id) => outlet.services.outlets.forOrder(id) },
     customers: network.services.customers,
     agentLine: async (agentId) => {

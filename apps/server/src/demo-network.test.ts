@@ -3,7 +3,7 @@ import { count, eq, isNotNull } from 'drizzle-orm';
 import { serialNumber } from '@cbo/simulator';
 import { engines, useServer } from './test/helper.js';
 import { caller } from './test/outlet/outlet-fixtures.js';
-import { clearDemoNetwork, makeDemoNetwork } from './demo-network.js';
+import { clearDemoNetwork, DEMO_CABLES, makeDemoNetwork } from './demo-network.js';
 import { SIMULATOR_PREFIX } from './simulated-fleet.js';
 import { devCabinet } from './modules/fleet/tables.js';
 import { netAgent, netRegion } from './modules/network/tables.js';
@@ -56,11 +56,13 @@ describe.each(engines)('the demo network (%s)', (engine) => {
       expect(o.lng).toBeGreaterThan(121.3);
       expect(o.lng).toBeLessThan(121.55);
     }
-    // 12 cabinets, two to an outlet while they last.
-    expect(outlets.list.reduce((sum: number, o: { devices: number }) => sum + o.devices, 0)).toBe(12);
-    // Each binding is an installation: its record, and the cabinet's asset in business.
-    expect(await n(db.select({ n: count() }).from(astMovement).where(eq(astMovement.kind, 'install')))).toBe(12);
-    expect(await n(db.select({ n: count() }).from(astDevice).where(eq(astDevice.state, 'inBusiness')))).toBe(12);
+    // 12 cabinets, two to an outlet while they last, and two charging cables the simulated customers buy packages of.
+    expect(outlets.list.reduce((sum: number, o: { devices: number }) => sum + o.devices, 0)).toBe(14);
+    const cables = (await c.get('/device/api/v1/cable/queryPage', { pageSize: 10, bound: 'true' })).data.list as { id: string; outletId: number }[];
+    expect(cables.map((x) => x.id).sort()).toEqual(DEMO_CABLES);
+    // Each binding is an installation: its record, and the device's asset in business.
+    expect(await n(db.select({ n: count() }).from(astMovement).where(eq(astMovement.kind, 'install')))).toBe(14);
+    expect(await n(db.select({ n: count() }).from(astDevice).where(eq(astDevice.state, 'inBusiness')))).toBe(14);
     expect((await c.get('/device/api/v1/outlet/mapPoints')).data.points).toHaveLength(10);
   });
 
@@ -75,7 +77,7 @@ describe.each(engines)('the demo network (%s)', (engine) => {
     expect(await n(db.select({ n: count() }).from(netAgent).where(eq(netAgent.simulated, true)))).toBe(0);
     expect(await n(db.select({ n: count() }).from(devCabinet).where(isNotNull(devCabinet.outletId)))).toBe(0);
     // Unbinding is removal, whoever does it: a record for each cabinet, none left in business.
-    expect(await n(db.select({ n: count() }).from(astMovement).where(eq(astMovement.kind, 'removal')))).toBe(12);
+    expect(await n(db.select({ n: count() }).from(astMovement).where(eq(astMovement.kind, 'removal')))).toBe(14);
     expect(await n(db.select({ n: count() }).from(astDevice).where(eq(astDevice.state, 'inBusiness')))).toBe(0);
     expect(await n(db.select({ n: count() }).from(netRegion).where(eq(netRegion.id, region)))).toBe(1);
     expect(await makeDemoNetwork(db, services, { simulatedCabinets: 12, leaderUserName: 'admin' }, silent)).toBe(false);

@@ -111,14 +111,45 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
           if (!(e instanceof AppError)) throw e;
         });
       }
+      await demoCables(services, ids);
       return true;
     });
-    if (made) log.info('Demo network made (region, agents A-B-C, team, service provider, pusher, members, 10 outlets in Shanghai, simulated cabinets bound); npm run demo:clear removes it.');
+    if (made) log.info('Demo network made (region, agents A-B-C, team, service provider, pusher, members, 10 outlets in Shanghai, simulated cabinets and two charging cables bound); npm run demo:clear removes it.');
     return made;
   } catch (err) {
     // The demo is a convenience: a clash with real data (a mobile already used) leaves it out, never the server.
     log.warn({ err }, 'The demo network could not be made; nothing of it was kept');
     return false;
+  }
+}
+
+/** The demo's charging cables: sold by the hour-to-day packages the field sells, one in each of the first outlets. */
+export const DEMO_CABLES = ['DEMO0000000000001', 'DEMO0000000000002'];
+const DEMO_CABLE_TIERS = [
+  { name: '1 hour', hours: 1, amount: 200 },
+  { name: '3 hours', hours: 3, amount: 300 },
+  { name: '12 hours', hours: 12, amount: 800 },
+  { name: '24 hours', hours: 24, amount: 1000 },
+];
+
+/**
+ * Two charging cables bound to the first two demo outlets, so the simulated customers buy cable
+ * packages too. The cables and their model stay after demo:clear (unbound), as any device the
+ * assets know does; a later demo network finds and binds them again.
+ */
+async function demoCables(services: Services, outletIds: number[]): Promise<void> {
+  const { assets, accessories, outlet } = services;
+  const known = (await assets.models.rows({ deviceType: 'cable', model: 'DEMOC1' }, 0, 10)).find((m) => m.model === 'DEMOC1');
+  const modelId = known?.id ?? (await assets.models.save({ productName: 'Demo cable', model: 'DEMOC1', deviceType: 'cable' })).id;
+  for (const [i, id] of DEMO_CABLES.entries()) {
+    const outletId = outletIds[i];
+    if (!outletId) break;
+    await accessories.cables.add({ deviceId: id, modelId, packages: DEMO_CABLE_TIERS }, { id: null, name: 'demo' }).catch((e: unknown) => {
+      if (!(e instanceof AppError)) throw e; // already added by an earlier demo network
+    });
+    await outlet.outlets.bind({ outletId, sn: id, deviceType: 'cable', reason: 'Demo network' }).catch((e: unknown) => {
+      if (!(e instanceof AppError)) throw e;
+    });
   }
 }
 

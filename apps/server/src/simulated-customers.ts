@@ -21,6 +21,7 @@ export interface CustomerOptions {
  * demo outlet, keeps it a few minutes (past the free minutes) and gives it back to another cabinet, where the cabinet's
  * return event ends the order, takes the fee and pays the chain: exactly what a person with the
  * app does. The first rents start within seconds, so orders appear soon after the first start.
+ * One outing in five, where a charging cable is bound to an outlet, is a cable package bought instead.
  */
 export function startSimulatedCustomers(server: Server, fleet: Fleet, log: FastifyBaseLogger, opts: CustomerOptions): { stop(): void } {
   // Past the free minutes (3 by default), so most orders pay and the chain gets its shares.
@@ -65,6 +66,22 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
     return null;
   }
 
+  /**
+   * Now and then a customer buys a charging-cable package instead (one in five outings, when a cable
+   * is bound to an outlet): quoted by the cable's ID, paid, and the unlock code answered at once.
+   */
+  async function buyCable(token: string): Promise<boolean> {
+    const cables = await server.services.accessories.cables.rows({ bound: true }, 0, 20);
+    const cable = cables[Math.floor(Math.random() * cables.length)];
+    if (!cable) return false;
+    const q = await call('GET', `/order/api/app/v1/cable/quote?deviceId=${cable.id}`, undefined, token);
+    const packages = (q.data?.packages ?? []) as { hours: number }[];
+    const pkg = packages[Math.floor(Math.random() * packages.length)];
+    if (q.code !== 0 || !pkg) return false;
+    const buy = await call('POST', '/order/api/app/v1/cable/buy', { deviceId: cable.id, hours: pkg.hours, idempotencyKey: crypto.randomUUID() }, token);
+    return buy.code === 0;
+  }
+
   async function life(n: number): Promise<void> {
     const mobile = `1380000${String(n).padStart(4, '0')}`;
     await wait(between(2, 12));
@@ -74,6 +91,11 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
         token ??= await signIn(mobile);
         if (!token) {
           await wait(65);
+          continue;
+        }
+        if (Math.random() < 0.2 && (await buyCable(token))) {
+          // Charging with the cable for a while before the next outing.
+          await wait(between(holdMin, holdMax));
           continue;
         }
         const sn = await pick(token);

@@ -62,6 +62,10 @@ export const myOrderItem = z.object({
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
   createTime: z.string(),
+  /** A cable order's package and the unlock code to type on the cable. */
+  packageName: z.string().nullable(),
+  packageHours: z.number().int().nullable(),
+  unlockCode: z.string().nullable(),
 });
 export type MyOrderItem = z.infer<typeof myOrderItem>;
 export const myOrderQuery = z.object({ orderNo: z.string().trim().min(1).max(32) });
@@ -81,3 +85,79 @@ export const rechargeRequest = z.object({
   idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
 });
 export const rechargeResult = z.object({ balance: z.number().int() });
+
+// ------------------------------------------------------------ charging cables and Bluetooth chargers
+
+/** A cable's or Bluetooth charger's ID as printed on its QR code: 4 letters and 13 digits (upper-cased). */
+const accessoryId = z.string().trim().toUpperCase().regex(/^[A-Z]{4}\d{13}$/, { error: 'rule.orderDeviceId' });
+const idempotencyKey = z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional();
+
+/** GET cable/quote?deviceId=: the cable's outlet and the packages it sells, at the price a buy takes. */
+export const cableQuoteQuery = z.object({ deviceId: accessoryId });
+export const cablePackageOffer = z.object({
+  name: z.string(),
+  hours: z.number().int(),
+  /** What the package costs now: the cable's tier amount, never above the platform's cable package settings. */
+  amount: z.number().int(),
+});
+export type CablePackageOffer = z.infer<typeof cablePackageOffer>;
+export const cableQuote = z.object({
+  deviceId: z.string(),
+  outletId: z.number().int(),
+  outletName: z.string(),
+  packages: z.array(cablePackageOffer),
+  currency: z.string(),
+});
+export type CableQuote = z.infer<typeof cableQuote>;
+/** POST cable/buy: pays a package; the order finishes paid and answers the unlock code. The key makes a retried tap one order and one code. */
+export const cableBuyRequest = z.object({
+  deviceId: accessoryId,
+  hours: z.number().int().min(1).max(24),
+  idempotencyKey,
+});
+export type CableBuyRequest = z.infer<typeof cableBuyRequest>;
+export const cableBuyResult = z.object({
+  orderNo: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  packageName: z.string(),
+  packageHours: z.number().int(),
+  amount: z.number().int(),
+  /** Typed on the cable, it unlocks it for the package's hours. */
+  unlockCode: z.string(),
+});
+export type CableBuyResult = z.infer<typeof cableBuyResult>;
+
+/** GET bluetooth/quote?deviceId=: the charger's outlet, hourly price, daily cap and the prepayment asked. */
+export const bluetoothQuoteQuery = z.object({ deviceId: accessoryId });
+export const bluetoothQuote = z.object({
+  deviceId: z.string(),
+  outletId: z.number().int(),
+  outletName: z.string(),
+  hourlyPrice: z.number().int(),
+  dailyCap: z.number().int(),
+  /** The prepayment taken when none is chosen, and the most that may be chosen (system settings). */
+  prepayDefault: z.number().int(),
+  prepayMax: z.number().int(),
+  /** Whether a session runs on this charger now (a charger serves one session at a time). */
+  inUse: z.boolean(),
+  currency: z.string(),
+});
+export type BluetoothQuote = z.infer<typeof bluetoothQuote>;
+/** POST bluetooth/start: holds the prepayment and starts the session, billed by the hour until it is stopped. */
+export const bluetoothStartRequest = z.object({
+  deviceId: accessoryId,
+  /** Cents; the default prepayment of the settings when absent. */
+  prepayment: z.number().int({ error: 'rule.moneyCents' }).min(1).optional(),
+  idempotencyKey,
+});
+export type BluetoothStartRequest = z.infer<typeof bluetoothStartRequest>;
+export const bluetoothStartResult = z.object({
+  orderNo: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  prepayment: z.number().int(),
+  hourlyPrice: z.number().int(),
+  dailyCap: z.number().int(),
+});
+export type BluetoothStartResult = z.infer<typeof bluetoothStartResult>;
+/** POST bluetooth/stop: the customer ends the session; the fee is taken from the prepayment and the rest released. */
+export const bluetoothStopRequest = z.object({ orderNo: z.string().trim().min(1).max(32) });

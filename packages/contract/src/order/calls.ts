@@ -49,4 +49,16 @@ export const orderCalls = {
     summary: "Customer app: the customer's balance and deposit held", data: app.wallet }),
   appRecharge: call({ method: 'POST', path: '/order/api/app/v1/wallet/recharge', access: 'app', module: m,
     summary: "Customer app: top up the balance through the payment provider", body: app.rechargeRequest, data: app.rechargeResult }),
+
+  appCableQuote: call({ method: 'GET', path: '/order/api/app/v1/cable/quote', access: 'app', module: m,
+    summary: "Customer app: a charging cable's outlet and the packages it sells, at the price a buy takes", query: app.cableQuoteQuery, data: app.cableQuote }),
+  appCableBuy: call({ method: 'POST', path: '/order/api/app/v1/cable/buy', access: 'app', module: m,
+    summary: 'Customer app: buy a charging-cable package (paid through the payment provider); answers the unlock code from the cable\'s code ring',
+    body: app.cableBuyRequest, data: app.cableBuyResult }),
+  appBluetoothQuote: call({ method: 'GET', path: '/order/api/app/v1/bluetooth/quote', access: 'app', module: m,
+    summary: "Customer app: a Bluetooth charger's outlet, hourly price, daily cap and prepayment", query: app.bluetoothQuoteQuery, data: app.bluetoothQuote }),
+  appBluetoothStart: call({ method: 'POST', path: '/order/api/app/v1/bluetooth/start', access: 'app', module: m,
+    summary: 'Customer app: start a Bluetooth charger session (the prepayment is held, billing by the hour starts)', body: app.bluetoothStartRequest, data: app.bluetoothStartResult }),
+  appBluetoothStop: call({ method: 'POST', path: '/order/api/app/v1/bluetooth/stop', access: 'app', module: m,
+    summary: 'Customer app: stop my Bluetooth charger session (the fee is taken from the prepayment, the rest released)', body: app.bluetoothStopRequest, data: app.myOrderItem }),
 } as const;

@@ -28,6 +28,8 @@ export const orderLabels = {
     deposit: tr('押金', '押金', 'Deposit'),
     depositFree: tr('免押金', '免押金', 'Deposit-free'),
     balance: tr('余额', '餘額', 'Balance'),
+    prepayment: tr('预付款', '預付款', 'Prepayment'),
+    package: tr('套餐购买', '套餐購買', 'Package purchase'),
   } satisfies LabelGroup<(typeof PAY_MODES)[number]>,
   orderEvent: {
     created: tr('创建订单', '建立訂單', 'Created'),
@@ -48,6 +50,9 @@ export const orderLabels = {
     initialised: tr('初始化订单', '初始化訂單', 'Initialised'),
     closed: tr('关闭订单', '關閉訂單', 'Closed'),
     boughtOut: tr('超时买断', '逾時買斷', 'Bought out'),
+    codeIssued: tr('发放解锁码', '發放解鎖碼', 'Unlock code issued'),
+    started: tr('开始使用', '開始使用', 'Session started'),
+    stopped: tr('用户结束', '使用者結束', 'Stopped by the customer'),
   } satisfies LabelGroup<(typeof ORDER_EVENTS)[number]>,
   shareParty: {
     platform: tr('平台', '平台', 'Platform'),
@@ -84,6 +89,7 @@ const orderExportColumns = {
   userMobile: tr('用户手机', '使用者手機', 'User mobile'),
   deviceSn: tr('租借设备', '租借設備', 'Rented from'),
   powerBankId: tr('充电宝编号', '行動電源編號', 'Power bank'),
+  packageName: tr('充电线套餐', '充電線套餐', 'Cable package'),
   rentOutletName: tr('租借网点', '租借網點', 'Rental outlet'),
   returnDeviceSn: tr('归还设备', '歸還設備', 'Returned to'),
   returnOutletName: tr('归还网点', '歸還網點', 'Return outlet'),
@@ -117,4 +123,7 @@ export const orderActions = {
   refundOrderQueryPage: tr('查询退款记录', '查詢退款記錄', 'Query refunds'),
   appRent: tr('租借充电宝', '租借行動電源', 'Rent a power bank'),
   appRecharge: tr('余额充值', '餘額儲值', 'Top up balance'),
+  appCableBuy: tr('购买充电线套餐', '購買充電線套餐', 'Buy a charging-cable package'),
+  appBluetoothStart: tr('开始蓝牙充电', '開始藍牙充電', 'Start a Bluetooth charger session'),
+  appBluetoothStop: tr('结束蓝牙充电', '結束藍牙充電', 'Stop a Bluetooth charger session'),
 } as const satisfies { [K in keyof typeof orderCalls]?: Translations };

@@ -26,14 +26,17 @@ export type OrderDeviceType = (typeof ORDER_DEVICE_TYPES)[number];
 /**
  * What secures the rental: a deposit taken up front (refunded on return), deposit-free (credit:
  * the fee is requested from the provider on return, never above the amount declared at the
- * rent), or the customer's balance.
+ * rent), or the customer's balance. A Bluetooth charger's session holds a prepayment (the fee is
+ * taken from it at the end, the rest released); a charging-cable package is bought outright.
  */
-export const PAY_MODES = ['deposit', 'depositFree', 'balance'] as const;
+export const PAY_MODES = ['deposit', 'depositFree', 'balance', 'prepayment', 'package'] as const;
 export type PayMode = (typeof PAY_MODES)[number];
 /** Events of an order's timeline. */
 export const ORDER_EVENTS = [
   'created', 'paid', 'ejectSent', 'ejected', 'ejectFailed', 'returned', 'ended', 'fee', 'charged', 'released', 'shared',
   'suspended', 'refundStarted', 'refunded', 'refundFailed', 'initialised', 'closed', 'boughtOut',
+  // A cable's unlock code issued from its ring; a Bluetooth session started, stopped by the customer.
+  'codeIssued', 'started', 'stopped',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 /** Who a share of an order's net amount goes to, along the profit chain. */
@@ -112,6 +115,10 @@ export const orderItem = z.object({
   createTime: z.string(),
   /** The provider's reference of the payment. */
   payReference: z.string().nullable(),
+  /** A charging-cable order: the package bought (its name and hours) and the unlock code issued for it. */
+  packageName: z.string().nullable(),
+  packageHours: z.number().int().nullable(),
+  unlockCode: z.string().nullable(),
   simulated: z.boolean(),
 });
 export type OrderItem = z.infer<typeof orderItem>;

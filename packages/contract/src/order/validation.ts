@@ -5,5 +5,6 @@ const T = (zh_CN: string, zh_TW: string, en_US: string): Translations => ({ zh_C
 /** Messages of the order rules, merged into the validation messages. */
 export const orderRuleMessages = {
   'rule.refundAboveZero': T('退款金额必须大于 0', '退款金額必須大於 0', 'must be above 0'),
+  'rule.orderDeviceId': T('设备编号为 4 位字母加 13 位数字', '設備編號為 4 位字母加 13 位數字', 'must be 4 letters and 13 digits'),
   'rule.idempotencyKey': T('请求编号为 8-64 位字母、数字、下划线或连字符', '請求編號為 8-64 位字母、數字、底線或連字號', 'must be 8-64 letters, digits, _ or -'),
 } satisfies Record<string, Translations>;

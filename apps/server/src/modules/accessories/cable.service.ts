@@ -123,11 +123,27 @@ export class CableService {
   }
 
   /** The code of a purchased duration (one of the cable's tiers) at the next position of its ring. */
-  async issue(id: string, hours: number, by: Actor): Promise<CableCodeItem> {
-    return this.next(id, by, (cable) => {
-      if (!cable.packages.some((t) => t.hours === hours)) throw new AppError('ACC_PACKAGE_NOT_FOUND', { hours });
-      return { hours, kind: 'issue' as const };
-    });
+  async issue(id: string, hours: number, by: Actor, db: Db = this.db): Promise<CableCodeItem> {
+    return this.next(
+      id,
+      by,
+      (cable) => {
+        if (!cable.packages.some((t) => t.hours === hours)) throw new AppError('ACC_PACKAGE_NOT_FOUND', { hours });
+        return { hours, kind: 'issue' as const };
+      },
+      db,
+    );
+  }
+
+  /** Seconds before the rate limit lets another code of this cable out (0: now); a read, the issue decides again under the lock. */
+  async codeWait(id: string): Promise<number> {
+    const now = this.clock();
+    const recent = await this.db
+      .select({ at: accCableCode.issuedAt })
+      .from(accCableCode)
+      .where(and(eq(accCableCode.cableId, id), gt(accCableCode.issuedAt, new Date(now.getTime() - CODE_RATE_WINDOW_SECONDS * 1000))))
+      .orderBy(asc(accCableCode.issuedAt));
+    return rateWait(recent, now);
   }
 
   /** A new code for the duration of the last one, at the next position (the last stays valid until a later one is typed). */
@@ -142,8 +158,11 @@ export class CableService {
     id: string,
     by: Actor,
     decide: (cable: CableRow, last: typeof accCableCode.$inferSelect | undefined) => { hours: number; kind: 'issue' | 'reissue' },
+    db: Db = this.db,
   ): Promise<CableCodeItem> {
-    return this.db.transaction(async (tx) => {
+    // Inside a caller's transaction (an order's) this is a savepoint of it: the code commits with the order.
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
       const [cable] = await tx.select().from(accCable).where(eq(accCable.id, id)).for('update');
       if (!cable) throw new AppError('NOT_FOUND');
       const now = this.clock();
@@ -153,11 +172,8 @@ export class CableService {
         .from(accCableCode)
         .where(and(eq(accCableCode.cableId, id), gt(accCableCode.issuedAt, since)))
         .orderBy(asc(accCableCode.issuedAt));
-      if (recent.length >= CODE_RATE_MAX) {
-        // The oldest code in the window leaves it first; then one more may be issued.
-        const wait = Math.max(1, Math.ceil((recent[recent.length - CODE_RATE_MAX]!.at.getTime() + CODE_RATE_WINDOW_SECONDS * 1000 - now.getTime()) / 1000));
-        throw new AppError('ACC_CODE_RATE_LIMITED', { seconds: wait });
-      }
+      const wait = rateWait(recent, now);
+      if (wait > 0) throw new AppError('ACC_CODE_RATE_LIMITED', { seconds: wait });
       const [last] = await tx.select().from(accCableCode).where(eq(accCableCode.cableId, id)).orderBy(desc(accCableCode.position)).limit(1);
       const { hours, kind } = decide(cable, last);
       const position = cable.position;
@@ -190,6 +206,12 @@ export class CableService {
     if (!r) throw new AppError('NOT_FOUND');
     return r.secret;
   }
+}
+
+/** Seconds until the oldest code of the window leaves it when the window is full (then one more may be issued), else 0. */
+function rateWait(recent: { at: Date }[], now: Date): number {
+  if (recent.length < CODE_RATE_MAX) return 0;
+  return Math.max(1, Math.ceil((recent[recent.length - CODE_RATE_MAX]!.at.getTime() + CODE_RATE_WINDOW_SECONDS * 1000 - now.getTime()) / 1000));
 }
 
 function codeItem(r: typeof accCableCode.$inferSelect): CableCodeItem {

@@ -4,6 +4,7 @@ import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { BluetoothService } from './bluetooth.service.js';
 import { CableService } from './cable.service.js';
+import { AccessoriesForOrders } from './order-port.js';
 import { accessoriesMenus } from './menus.js';
 import type { AccessoriesNeeds } from './needs.js';
 import { AccessoryBinding, OutletNames } from './outlet-binding.js';
@@ -25,8 +26,11 @@ const tiers = (p: PackageTier[]) => p.map((t) => `${t.name} ${t.hours}h ${money(
  */
 function createAccessories({ db }: Platform, needs: AccessoriesNeeds) {
   const outletNames = new OutletNames();
+  const cables = new CableService(db, needs, outletNames);
   return {
-    cables: new CableService(db, needs, outletNames),
+    cables,
+    /** Cables and chargers as the order module sells them (its `accessories` need). */
+    forOrders: new AccessoriesForOrders(db, cables),
     chargers: new BluetoothService(db, needs, outletNames),
     repairs: new RepairService(db, needs),
     cableBinding: new AccessoryBinding(db, tables.accCable, 'cable'),

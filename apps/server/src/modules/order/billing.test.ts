@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderBilling } from '@cbo/contract';
-import { billedMinutes, percentOf, rentalFee } from './billing.js';
+import { billedMinutes, bluetoothBilling, cablePackagePrice, percentOf, rentalFee } from './billing.js';
 
 /** The billing models of the field, each as data, with the fee they give for a time used. */
 const bigOperator: OrderBilling = { freeMinutes: 3, pricePerPeriod: 150, periodMinutes: 30, dailyCap: 3000, totalCap: 9900, deposit: 9900, buyOutDays: 7 };
@@ -59,5 +59,36 @@ describe('billedMinutes and percentOf', () => {
   it('rounds a percentage to whole cents', () => {
     expect(percentOf(150, 6)).toBe(9);
     expect(percentOf(999, 50)).toBe(500);
+  });
+});
+
+describe('cablePackagePrice', () => {
+  const settings = { prepaid: 1000, firstThreeHours: 300, maxTwelveHours: 800 };
+  it.each([
+    // tier amount, hours, price
+    ['a cheap short tier keeps its amount', 200, 1, 200],
+    ['a three-hour tier above the first-three-hours amount is capped', 500, 3, 300],
+    ['a four-hour tier is capped by the 12-hour maximum only', 500, 4, 500],
+    ['a twelve-hour tier above the maximum is capped', 1200, 12, 800],
+    ['a day tier is capped by the prepaid amount', 1500, 24, 1000],
+    ['a day tier below the prepaid amount keeps its amount', 900, 24, 900],
+  ])('%s', (_name, amount, hours, price) => {
+    expect(cablePackagePrice(amount, hours, settings)).toBe(price);
+  });
+  it('never above the prepaid amount, even where a higher ceiling is set for the hours', () => {
+    expect(cablePackagePrice(900, 12, { prepaid: 500, firstThreeHours: 300, maxTwelveHours: 800 })).toBe(500);
+  });
+});
+
+describe('bluetoothBilling', () => {
+  it('bills by the hour at the charger price within the platform limits, at most the prepayment, with no buy-out', () => {
+    const rule = bluetoothBilling({ hourlyPrice: 150, dailyCap: 2000 }, { bluetoothHourlyLimit: 100, bluetoothDailyCap: 1000 }, 2000);
+    expect(rule).toEqual({ freeMinutes: 0, pricePerPeriod: 100, periodMinutes: 60, dailyCap: 1000, totalCap: 2000, deposit: 2000, buyOutDays: 0 });
+    expect(rentalFee(rule, 1)).toEqual({ amount: 100, paymentKind: 'normal' });
+    expect(rentalFee(rule, 61)).toEqual({ amount: 200, paymentKind: 'normal' });
+    expect(rentalFee(rule, 20 * 60)).toEqual({ amount: 1000, paymentKind: 'normal' });
+    // Two days and more: two daily caps, never above the prepayment, never "bought out".
+    expect(rentalFee(rule, 2 * 1440 + 60)).toEqual({ amount: 2000, paymentKind: 'normal' });
+    expect(rentalFee(rule, 30 * 1440)).toEqual({ amount: 2000, paymentKind: 'normal' });
   });
 });

@@ -42,3 +42,38 @@ export function billedMinutes(start: Date, end: Date, suspendedMinutes: number):
 export function percentOf(amount: number, percent: number): number {
   return Math.round((amount * percent) / 100);
 }
+
+/** The platform's charging-cable package settings (system configuration, operation group). */
+export interface CablePackageSettings {
+  prepaid: number;
+  firstThreeHours: number;
+  maxTwelveHours: number;
+}
+
+/**
+ * What a cable package of `hours` costs when bought: the cable's own tier amount, never above the
+ * platform's settings. A package of three hours or less at most the first-three-hours amount, one
+ * of twelve hours or less at most the 12-hour maximum, and any package at most the prepaid amount
+ * (the most a cable purchase ever takes up front). docs/decisions.md, "Cable and Bluetooth orders".
+ */
+export function cablePackagePrice(amount: number, hours: number, s: CablePackageSettings): number {
+  const ceiling = hours <= 3 ? s.firstThreeHours : hours <= 12 ? s.maxTwelveHours : s.prepaid;
+  return Math.min(amount, ceiling, s.prepaid);
+}
+
+/**
+ * The rule a Bluetooth charger session is billed by: its charger's hourly price and daily cap, each
+ * at most the platform's Bluetooth settings (hourly limit, daily cap) at the start; no free time;
+ * the fee never above the prepayment held (the session's total cap); no buy-out.
+ */
+export function bluetoothBilling(charger: { hourlyPrice: number; dailyCap: number }, s: { bluetoothHourlyLimit: number; bluetoothDailyCap: number }, prepayment: number): OrderBilling {
+  return {
+    freeMinutes: 0,
+    pricePerPeriod: Math.min(charger.hourlyPrice, s.bluetoothHourlyLimit),
+    periodMinutes: 60,
+    dailyCap: Math.min(charger.dailyCap, s.bluetoothDailyCap),
+    totalCap: prepayment,
+    deposit: prepayment,
+    buyOutDays: 0,
+  };
+}

@@ -4,6 +4,7 @@ import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import type { OrderNeeds } from './needs.js';
 import { OrderArchive } from './order.archive.js';
+import { AccessoryOrders } from './accessory-orders.js';
 import { OrderEngine } from './order.engine.js';
 import { OrderQueries } from './order.queries.js';
 import { SandboxProvider, type PaymentProvider } from './payments.js';
@@ -36,7 +37,7 @@ const orderCells = (r: OrderItem, { lang, timeZone }: { lang: Lang; timeZone: st
   createTime: at(r.createTime, timeZone),
   simulated: yesNo(r.simulated, lang),
 });
-const orderWidths = { orderNo: 24, userMobile: 18, deviceSn: 20, powerBankId: 20, rentOutletName: 20, returnDeviceSn: 20, returnOutletName: 20, startTime: 20, endTime: 20, createTime: 20 };
+const orderWidths = { orderNo: 24, userMobile: 18, deviceSn: 20, powerBankId: 20, packageName: 16, rentOutletName: 20, returnDeviceSn: 20, returnOutletName: 20, startTime: 20, endTime: 20, createTime: 20 };
 
 /** The order module's services: the engine (rent, eject, return, staff actions, refunds, payments), the reads and the archive. */
 function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provider?: PaymentProvider }) {
@@ -45,6 +46,7 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
   const engine = new OrderEngine(db, needs, provider, log);
   const archive = new OrderArchive(db);
   const queries = new OrderQueries(db, engine, needs, archive);
+  const accessories = new AccessoryOrders(db, needs, engine, queries, log);
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   const archiveTimers: NodeJS.Timeout[] = [];
@@ -61,6 +63,8 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
     engine,
     queries,
     archive,
+    /** Charging-cable packages and Bluetooth charger sessions. */
+    accessories,
     provider,
     startSweep(): void {
       timer = setInterval(() => {

@@ -30,8 +30,22 @@ export interface OutletForOrder {
 }
 
 export interface OrderSettings {
-  operation(): Promise<{ freeMinutes: number; minFreeMinutes: number; maxFreeMinutes: number; maxPowerBanksPerRental: number }>;
-  pay(): Promise<{ depositRefundFeePercent: number; taxFeePercent: number }>;
+  operation(): Promise<{
+    freeMinutes: number;
+    minFreeMinutes: number;
+    maxFreeMinutes: number;
+    maxPowerBanksPerRental: number;
+    /** The platform's charging-cable package settings: prepaid, first three hours, 12-hour maximum. */
+    cablePackage: { prepaid: number; firstThreeHours: number; maxTwelveHours: number };
+  }>;
+  pay(): Promise<{
+    depositRefundFeePercent: number;
+    taxFeePercent: number;
+    bluetoothPrepayMax: number;
+    bluetoothPrepayDefault: number;
+    bluetoothDailyCap: number;
+    bluetoothHourlyLimit: number;
+  }>;
   currency(): Promise<string>;
   /** Whether the deposit-free extended function is switched on. */
   depositFree(): Promise<boolean>;
@@ -65,8 +79,23 @@ export interface LedgerPort {
   orderCredits(orderNo: string, kinds: AccountKind[], tx?: Db): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>>;
 }
 
+/**
+ * The accessories module's charging cables and Bluetooth chargers, as orders use them: what a device
+ * is (its outlet binding, its packages or billing) and the cable's code ring. A code is issued in
+ * the order's own transaction, so the order and its code commit together or not at all.
+ */
+export interface AccessoriesForOrders {
+  cable(id: string): Promise<{ outletId: number | null; packages: { name: string; hours: number; amount: number }[] } | null>;
+  charger(id: string): Promise<{ outletId: number | null; hourlyPrice: number; dailyCap: number } | null>;
+  /** Seconds before the cable's rate limit lets another code out (0: now). */
+  cableCodeWait(id: string): Promise<number>;
+  /** The code of `hours` at the cable's next ring position, issued in `tx` under the cable's row lock. */
+  issueCableCode(tx: Db, id: string, hours: number, issuedFor: string): Promise<{ code: string; position: number }>;
+}
+
 export interface OrderNeeds {
   fleet: FleetForOrders;
+  accessories: AccessoriesForOrders;
   outlets: { forOrder(id: number): Promise<OutletForOrder | null> };
   customers: { member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null> };
   /** The agents from level A down to this one, with the ratio each holds. */

@@ -38,7 +38,7 @@ const PAYABLE_OF: Record<ShareParty, AccountKind> = {
   pusher: 'pusherPayable',
 };
 
-const newNo = (prefix: string) => {
+export const newNo = (prefix: string) => {
   const d = new Date();
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${prefix}${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
@@ -121,8 +121,12 @@ export class OrderEngine {
     return { outlet, avail };
   }
 
+  /** Power banks a customer holds now (a Bluetooth session is not one). */
   async holding(userId: number, db: Db = this.db): Promise<number> {
-    const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(ordOrder).where(and(eq(ordOrder.userId, userId), inArray(ordOrder.status, OPEN)));
+    const [r] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ordOrder)
+      .where(and(eq(ordOrder.userId, userId), eq(ordOrder.deviceType, 'powerBank'), inArray(ordOrder.status, OPEN)));
     return Number(r?.n ?? 0);
   }
 
@@ -133,10 +137,16 @@ export class OrderEngine {
 
   // ------------------------------------------------------------------ rent
 
-  async rent(p: Principal, req: { sn: string; payMode: PayMode; idempotencyKey?: string }): Promise<RentResult> {
+  /** The signed-in customer of an app call; agents' app accounts and frozen customers are refused. */
+  async customer(p: Principal): Promise<NonNullable<Awaited<ReturnType<OrderNeeds['customers']['member']>>>> {
     if (p.accountType !== 'user') throw new AppError('ORDER_APP_USERS_ONLY');
     const member = await this.needs.customers.member(p.accountId);
     if (!member || member.status !== 0) throw new AppError('ACCOUNT_FROZEN');
+    return member;
+  }
+
+  async rent(p: Principal, req: { sn: string; payMode: PayMode; idempotencyKey?: string }): Promise<RentResult> {
+    const member = await this.customer(p);
     if (req.idempotencyKey) {
       const [was] = await this.db.select().from(ordOrder).where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
       if (was) return { orderNo: was.orderNo, status: was.status as OrderStatus, slot: was.slot, powerBankId: was.powerBankId };
@@ -343,7 +353,8 @@ export class OrderEngine {
       await this.needs.ledger.post({ idempotencyKey: `release:${o.orderNo}`, kind: 'release', orderNo: o.orderNo, memo: 'depositToBalance', entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: rest }, { account: { kind: 'userBalance', partyId: o.userId }, credit: rest }] }, tx);
       return null;
     }
-    const fee = percentOf(rest, feePercent);
+    // The deposit refund fee is kept of deposits only; a Bluetooth prepayment goes back whole.
+    const fee = o.payMode === 'prepayment' ? 0 : percentOf(rest, feePercent);
     const back = rest - fee;
     await this.needs.ledger.post(
       {
@@ -362,7 +373,7 @@ export class OrderEngine {
   }
 
   /** Shares what an order was paid, less the tax, along its chain; the platform takes the rest. */
-  private async share(tx: Db, o: OrderRow, net: number, taxPercent: number): Promise<boolean> {
+  async share(tx: Db, o: OrderRow, net: number, taxPercent: number): Promise<boolean> {
     if (net <= 0) return false;
     const tax = percentOf(net, taxPercent);
     const rest = net - tax;
@@ -651,6 +662,11 @@ export class OrderEngine {
           await this.settle(o.id, now, { actor: 'system', event: 'boughtOut' });
           continue;
         }
+        // A Bluetooth session whose fee has used its whole prepayment ends: nothing more can be billed.
+        if (o.deviceType === 'bluetooth') {
+          if (rentalFee(billing, billedMinutes(start, now, o.suspendedMinutes)).amount >= o.depositAmount) await this.settle(o.id, now, { actor: 'system', event: 'ended', note: 'prepayment used up' });
+          continue;
+        }
         const at = o.powerBankId ? await this.needs.fleet.whereIs(o.powerBankId) : null;
         if (at && at.updatedAt.getTime() > start.getTime() + 5_000) await this.settle(o.id, at.updatedAt, { returnSn: at.sn, actor: at.sn, event: 'returned' });
       } catch (err) {
@@ -676,13 +692,13 @@ export class OrderEngine {
 
   // ------------------------------------------------------------------ timeline
 
-  private async events(db: Db, orderId: number, list: EventInput[]): Promise<void> {
+  async events(db: Db, orderId: number, list: EventInput[]): Promise<void> {
     if (!list.length) return;
     await db.insert(ordEvent).values(list.map((e) => ({ orderId, event: e.event, amount: e.amount ?? null, actor: e.actor?.slice(0, 64) ?? null, note: e.note?.slice(0, 128) ?? null })));
   }
 }
 
-interface EventInput {
+export interface EventInput {
   event: OrderEvent;
   amount?: number | null;
   actor?: string | null;

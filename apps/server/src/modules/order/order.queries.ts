@@ -54,6 +54,9 @@ export function orderItem(o: OrderRow): OrderItem {
     endTime: iso(o.endAt),
     createTime: o.createdAt.toISOString(),
     payReference: o.payReference,
+    packageName: o.packageName,
+    packageHours: o.packageHours,
+    unlockCode: o.unlockCode,
     simulated: o.simulated,
   };
 }
@@ -224,6 +227,9 @@ export class OrderQueries {
       startTime: i.startTime,
       endTime: i.endTime,
       createTime: i.createTime,
+      packageName: i.packageName,
+      packageHours: i.packageHours,
+      unlockCode: i.unlockCode,
     };
   }
 

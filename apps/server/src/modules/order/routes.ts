@@ -23,6 +23,11 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   registerCall(app, 'appMyOrders', ({ query, principal }) => s.queries.myOrders(principal, query));
   registerCall(app, 'appMyOrder', ({ query, principal }) => s.queries.myOrder(principal, query.orderNo));
   registerCall(app, 'appWallet', ({ principal }) => s.queries.wallet(principal));
+  registerCall(app, 'appCableQuote', ({ query, principal }) => s.accessories.cableQuote(principal, query.deviceId));
+  registerCall(app, 'appCableBuy', ({ body, principal }) => s.accessories.buyCable(principal, body), { audit: false });
+  registerCall(app, 'appBluetoothQuote', ({ query, principal }) => s.accessories.bluetoothQuote(principal, query.deviceId));
+  registerCall(app, 'appBluetoothStart', ({ body, principal }) => s.accessories.startBluetooth(principal, body), { audit: false });
+  registerCall(app, 'appBluetoothStop', ({ body, principal }) => s.accessories.stopBluetooth(principal, body.orderNo), { audit: false });
   registerCall(app, 'appRecharge', ({ body, principal }) => s.engine.recharge(principal, body), { audit: false });
 
   registerCall(app, 'paymentNotify', async ({ body }) => {

@@ -39,6 +39,10 @@ const orderColumns = () => ({
   startAt: ts('start_at'),
   endAt: ts('end_at'),
   payReference: varchar('pay_reference', { length: 64 }),
+  /** A charging-cable order: the package bought and the unlock code issued from the cable's ring. */
+  packageName: varchar('package_name', { length: 16 }),
+  packageHours: integer('package_hours'),
+  unlockCode: varchar('unlock_code', { length: 8 }),
   /** The customer's key of the rent request: a repeated tap answers the same order. */
   rentKey: varchar('rent_key', { length: 64 }),
   simulated: boolean('simulated').notNull().default(false),
@@ -57,6 +61,8 @@ export const ordOrder = pgTable(
     index('ord_order_outlet_idx').on(t.outletId, t.createdAt),
     index('ord_order_command_idx').on(t.commandId),
     index('ord_order_open_bank_idx').on(t.powerBankId).where(sql`status in ('ejecting', 'using')`),
+    // A Bluetooth charger serves one session at a time: the database refuses a second one.
+    uniqueIndex('ord_order_open_charger_uq').on(t.sn).where(sql`device_type = 'bluetooth' and status = 'using'`),
     check('ord_order_refund_ck', sql`${t.refundAmount} >= 0 and ${t.refundAmount} <= ${t.paidAmount}`),
   ],
 );

@@ -129,21 +129,25 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
 
   function detailItems(o: OrderDetail): DetailItem[] {
     const b = o.billing;
-    return [
+    const isPowerBank = o.deviceType === 'powerBank';
+    const items: (DetailItem | false)[] = [
       { key: 'status', label: t('fields.status'), value: (<Space size={4} wrap><OrderStatusTag status={o.status} /><SimulatedTag simulated={o.simulated} /></Space>) },
       { key: 'deviceType', label: t('fields.deviceType'), value: w.deviceType(o.deviceType) },
       { key: 'user', label: t('fields.user'), value: o.userMobile },
       { key: 'payMode', label: t('fields.payMode'), value: w.payMode(o.payMode) },
       { key: 'deviceSn', label: t('fields.deviceSn'), value: o.slot !== null ? `${o.deviceSn} · ${t('fields.slotNo', { slot: o.slot })}` : o.deviceSn },
-      { key: 'powerBankId', label: t('fields.powerBankId'), value: o.powerBankId },
+      isPowerBank && { key: 'powerBankId', label: t('fields.powerBankId'), value: o.powerBankId },
+      // A cable order: the package bought and the code the customer types on the cable.
+      o.deviceType === 'cable' && { key: 'package', label: t('fields.package'), value: o.packageName ? t('fields.packageValue', { name: o.packageName, hours: o.packageHours }) : null },
+      o.deviceType === 'cable' && { key: 'unlockCode', label: t('fields.unlockCode'), value: <CopyableId value={o.unlockCode} /> },
       { key: 'rentOutlet', label: t('fields.rentOutlet'), value: o.rentOutletName },
-      { key: 'returnOutlet', label: t('fields.returnOutlet'), value: o.returnOutletName ? `${o.returnOutletName}${o.returnDeviceSn ? ` · ${o.returnDeviceSn}` : ''}` : null },
-      { key: 'deposit', label: t('fields.depositAmount'), value: money(o.depositAmount) },
+      isPowerBank && { key: 'returnOutlet', label: t('fields.returnOutlet'), value: o.returnOutletName ? `${o.returnOutletName}${o.returnDeviceSn ? ` · ${o.returnDeviceSn}` : ''}` : null },
+      o.deviceType !== 'cable' && { key: 'deposit', label: o.payMode === 'prepayment' ? t('fields.prepayment') : t('fields.depositAmount'), value: money(o.depositAmount) },
       { key: 'original', label: t('fields.originalAmount'), value: money(o.originalAmount) },
       { key: 'paid', label: t('fields.paidAmount'), value: money(o.paidAmount) },
       { key: 'refunded', label: t('fields.refundAmount'), value: money(o.refundAmount) },
       { key: 'billed', label: t('fields.billedMinutes'), value: t('fields.minutes', { count: o.billedMinutes }) },
-      { key: 'suspended', label: t('fields.suspendedMinutes'), value: t('fields.minutes', { count: o.suspendedMinutes }) },
+      o.deviceType !== 'cable' && { key: 'suspended', label: t('fields.suspendedMinutes'), value: t('fields.minutes', { count: o.suspendedMinutes }) },
       { key: 'paymentKind', label: t('fields.paymentKind'), value: o.paymentKind ? w.paymentKind(o.paymentKind) : null },
       { key: 'payReference', label: t('fields.payReference'), value: o.payReference },
       { key: 'start', label: t('fields.startTime'), value: o.startTime ? formatDateTime(o.startTime) : null },
@@ -153,17 +157,23 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
         key: 'billing',
         label: t('fields.billing'),
         span: 2,
-        value: t('detail.billingRule', {
-          free: b.freeMinutes,
-          price: money(b.pricePerPeriod),
-          period: b.periodMinutes,
-          daily: money(b.dailyCap),
-          total: money(b.totalCap),
-          deposit: money(b.deposit),
-          days: b.buyOutDays,
-        }),
+        value:
+          o.deviceType === 'cable'
+            ? t('detail.cableRule', { hours: o.packageHours, price: money(b.pricePerPeriod) })
+            : o.deviceType === 'bluetooth'
+              ? t('detail.bluetoothRule', { price: money(b.pricePerPeriod), daily: money(b.dailyCap), prepayment: money(b.totalCap) })
+              : t('detail.billingRule', {
+                  free: b.freeMinutes,
+                  price: money(b.pricePerPeriod),
+                  period: b.periodMinutes,
+                  daily: money(b.dailyCap),
+                  total: money(b.totalCap),
+                  deposit: money(b.deposit),
+                  days: b.buyOutDays,
+                }),
       },
     ];
+    return items.filter((i): i is DetailItem => i !== false);
   }
 }
 

@@ -87,7 +87,19 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
           </Space>
         ),
       },
-      { title: t('fields.deviceSn'), dataIndex: 'deviceSn', key: 'deviceSn', width: 170, render: (v: string) => <CopyableId value={v} /> },
+      {
+        title: t('fields.deviceSn'),
+        dataIndex: 'deviceSn',
+        key: 'deviceSn',
+        width: 170,
+        // A cable's or Bluetooth charger's order says which it is under the device (power banks are most orders).
+        render: (v: string, r) => (
+          <Space size={0} wrap>
+            <CopyableId value={v} />
+            {r.deviceType !== 'powerBank' && <Tag>{w.deviceType(r.deviceType)}</Tag>}
+          </Space>
+        ),
+      },
       { title: t('fields.rentOutlet'), dataIndex: 'rentOutletName', key: 'rentOutletName', width: 140, ellipsis: true },
       { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 150, ellipsis: true },
       { title: t('fields.paidAmount'), dataIndex: 'paidAmount', key: 'paidAmount', width: 100, align: 'right', render: (v: number) => money(v) },

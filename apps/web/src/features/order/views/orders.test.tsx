@@ -41,6 +41,9 @@ const order: OrderItem = {
   endTime: '2026-11-23T09:05:00Z',
   createTime: '2026-11-23T07:59:50Z',
   payReference: 'SBX-1',
+  packageName: null,
+  packageHours: null,
+  unlockCode: null,
   simulated: true,
 };
 const detail: OrderDetail = {
@@ -163,6 +166,65 @@ describe('orders screen', () => {
     expect(server.to(DETAIL)).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(15_000);
     expect(server.to(DETAIL)).toHaveLength(2);
+  });
+
+  it('shows a cable order with its package and unlock code, and a Bluetooth session with its prepayment, without power-bank fields', async () => {
+    const cable: OrderDetail = {
+      ...detail,
+      orderNo: 'R202611230002',
+      deviceType: 'cable',
+      payMode: 'package',
+      slot: null,
+      powerBankId: null,
+      returnDeviceSn: null,
+      returnOutletId: null,
+      returnOutletName: null,
+      depositAmount: 0,
+      packageName: '3 hours',
+      packageHours: 3,
+      unlockCode: '48213377',
+      billing: { freeMinutes: 0, pricePerPeriod: 300, periodMinutes: 180, dailyCap: 300, totalCap: 300, deposit: 0, buyOutDays: 0 },
+      timeline: [
+        { time: '2026-11-23T08:00:00Z', event: 'created', amount: null, actor: null, note: null },
+        { time: '2026-11-23T08:00:01Z', event: 'codeIssued', amount: null, actor: 'CABL1234567890123', note: '3 hours 3 h, position 4' },
+      ],
+    };
+    fakeServer({ [LIST]: { list: [{ ...order, ...cable }], total: 1 }, [DETAIL]: cable, [BUTTONS]: [] });
+    const view = renderView(<OrdersView />, { path: '/order/list' });
+    // The list says which kind of device the order is of.
+    expect(await screen.findByText('Charging cable')).toBeTruthy();
+    fireEvent.click(await screen.findByText(cable.orderNo));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('3 hours · 3 h')).toBeTruthy();
+    expect(within(drawer).getByText('48213377')).toBeTruthy();
+    expect(within(drawer).getByText('Unlock code issued')).toBeTruthy();
+    expect(within(drawer).getByText('Package purchase')).toBeTruthy();
+    expect(within(drawer).getByText('Charging cable')).toBeTruthy();
+    expect(within(drawer).queryByText('Power bank')).toBeNull();
+    expect(within(drawer).queryByText('Deposit')).toBeNull();
+    view.unmount();
+
+    const session: OrderDetail = {
+      ...cable,
+      orderNo: 'R202611230003',
+      deviceType: 'bluetooth',
+      payMode: 'prepayment',
+      depositAmount: 2000,
+      packageName: null,
+      packageHours: null,
+      unlockCode: null,
+      billing: { freeMinutes: 0, pricePerPeriod: 100, periodMinutes: 60, dailyCap: 1000, totalCap: 2000, deposit: 2000, buyOutDays: 0 },
+      timeline: [{ time: '2026-11-23T08:00:00Z', event: 'started', amount: null, actor: null, note: null }],
+    };
+    fakeServer({ [LIST]: { list: [{ ...order, ...session }], total: 1 }, [DETAIL]: session, [BUTTONS]: [] });
+    renderView(<OrdersView />, { path: '/order/list' });
+    fireEvent.click(await screen.findByText(session.orderNo));
+    const second = await screen.findByRole('dialog');
+    // The pay mode and the amount held both say prepayment; nothing says deposit.
+    expect(await within(second).findAllByText('Prepayment')).toHaveLength(2);
+    expect(within(second).queryByText('Deposit')).toBeNull();
+    expect(within(second).getByText(/per started hour; at most \D*10\.00 a day and the prepayment \D*20\.00 in all/)).toBeTruthy();
+    expect(within(second).queryByText('Unlock code')).toBeNull();
   });
 });
 

@@ -1,0 +1,300 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { BluetoothQuote, BluetoothStartResult, CableBuyResult, CableQuote, MyOrderItem, OrderBilling, OrderStatus } from '@cbo/contract';
+import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { Principal } from '../../platform/http/routes.js';
+import { bluetoothBilling, cablePackagePrice } from './billing.js';
+import type { OrderNeeds, OutletForOrder } from './needs.js';
+import { newNo, type OrderEngine } from './order.engine.js';
+import type { OrderQueries } from './order.queries.js';
+import { ordOrder } from './tables.js';
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Orders of the cheaper devices, beside the power banks' rentals (docs/decisions.md, "Cable and
+ * Bluetooth orders"):
+ *
+ * - A charging-cable package is bought: charged through the payment company under the customer's
+ *   key, then one transaction records the order (finished: a package is prepaid), its money in the
+ *   ledger, the unlock code from the cable's ring (the accessories module's one issuing path, under
+ *   the cable's row lock) and the shares along the outlet's chain. A repeated tap is one order and
+ *   one code.
+ * - A Bluetooth charger session holds a prepayment like a deposit and is billed by the hour; the
+ *   customer (here) or staff (end order) stop it, and the engine's ending takes the fee from the
+ *   prepayment, releases the rest and shares the net, as a power bank's return does.
+ *
+ * Both refuse a device bound to no outlet. What they cost is read from the settings per order.
+ */
+export class AccessoryOrders {
+  constructor(
+    private readonly db: Db,
+    private readonly needs: OrderNeeds,
+    private readonly engine: OrderEngine,
+    private readonly queries: OrderQueries,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The outlet a cable or charger stands in; refuses one bound nowhere (or to a deleted outlet) and a suspended outlet. */
+  private async outletOf(outletId: number | null): Promise<OutletForOrder> {
+    if (!outletId) throw new AppError('ORDER_ACCESSORY_UNBOUND');
+    const outlet = await this.needs.outlets.forOrder(outletId);
+    if (!outlet || outlet.status === 'deleted') throw new AppError('ORDER_ACCESSORY_UNBOUND');
+    if (outlet.status === 'suspended') throw new AppError('ORDER_OUTLET_SUSPENDED');
+    return outlet;
+  }
+
+  private async byKey(userId: number, key: string | undefined, db: Db = this.db) {
+    if (!key) return null;
+    const [was] = await db.select().from(ordOrder).where(and(eq(ordOrder.userId, userId), eq(ordOrder.rentKey, key)));
+    return was ?? null;
+  }
+
+  // ------------------------------------------------------------------ charging cables
+
+  private async cableOffer(deviceId: string): Promise<{ outlet: OutletForOrder; quote: CableQuote }> {
+    const cable = await this.needs.accessories.cable(deviceId);
+    if (!cable) throw new AppError('ORDER_ACCESSORY_NOT_FOUND');
+    const outlet = await this.outletOf(cable.outletId);
+    const [{ cablePackage }, currency] = await Promise.all([this.needs.settings.operation(), this.needs.settings.currency()]);
+    const packages = [...cable.packages].sort((a, b) => a.hours - b.hours).map((t) => ({ name: t.name, hours: t.hours, amount: cablePackagePrice(t.amount, t.hours, cablePackage) }));
+    return { outlet, quote: { deviceId, outletId: outlet.id, outletName: outlet.name, packages, currency } };
+  }
+
+  async cableQuote(p: Principal, deviceId: string): Promise<CableQuote> {
+    await this.engine.customer(p);
+    return (await this.cableOffer(deviceId)).quote;
+  }
+
+  async buyCable(p: Principal, req: { deviceId: string; hours: number; idempotencyKey?: string }): Promise<CableBuyResult> {
+    const member = await this.engine.customer(p);
+    const answer = (o: typeof ordOrder.$inferSelect): CableBuyResult => {
+      if (o.deviceType !== 'cable') throw new AppError('ORDER_PAY_MODE');
+      return { orderNo: o.orderNo, status: o.status as OrderStatus, packageName: o.packageName ?? '', packageHours: o.packageHours ?? 0, amount: o.originalAmount, unlockCode: o.unlockCode ?? '' };
+    };
+    const was = await this.byKey(member.id, req.idempotencyKey);
+    if (was) return answer(was);
+    const { outlet, quote } = await this.cableOffer(req.deviceId);
+    const offer = quote.packages.find((t) => t.hours === req.hours);
+    if (!offer) throw new AppError('ORDER_PACKAGE_NOT_OFFERED', { hours: req.hours });
+    // The cable's rate limit is checked before the money moves (the issue decides again under the lock).
+    const wait = await this.needs.accessories.cableCodeWait(req.deviceId);
+    if (wait > 0) throw new AppError('ORDER_CODE_BUSY', { seconds: wait });
+    const [chain, { taxFeePercent }] = await Promise.all([this.engine.chainOf(outlet), this.needs.settings.pay()]);
+    const orderNo = newNo('R');
+    const amount = offer.amount;
+    const chargeKey = `cable:${member.id}:${req.idempotencyKey ?? orderNo}`;
+    if (req.idempotencyKey) await this.notGivenBack(chargeKey);
+    const paid = await this.engine.provider.charge({ key: chargeKey, amount, userId: member.id, description: `Cable package ${orderNo}` });
+    if (paid.status !== 'succeeded') throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
+    const billing: OrderBilling = { freeMinutes: 0, pricePerPeriod: amount, periodMinutes: offer.hours * 60, dailyCap: amount, totalCap: amount, deposit: 0, buyOutDays: 0 };
+    try {
+      const made = await this.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        // One customer's buys are decided one after another, so a repeated key finds the first order here.
+        await tx.execute(sqlUserLock(member.id));
+        if (await this.byKey(member.id, req.idempotencyKey, tx)) return null;
+        const now = new Date();
+        const [o] = await tx
+          .insert(ordOrder)
+          .values({
+            orderNo,
+            userId: member.id,
+            userMobile: `${member.areaCode}-${member.mobile}`,
+            deviceType: 'cable',
+            status: 'finished',
+            paymentKind: 'normal',
+            payMode: 'package',
+            sn: req.deviceId,
+            outletId: outlet.id,
+            outletName: outlet.name,
+            billing,
+            chain,
+            originalAmount: amount,
+            paidAmount: amount,
+            billedMinutes: offer.hours * 60,
+            startAt: now,
+            endAt: now,
+            packageName: offer.name,
+            packageHours: offer.hours,
+            payReference: paid.reference,
+            rentKey: req.idempotencyKey ?? null,
+            simulated: member.simulated || outlet.simulated,
+          })
+          .returning();
+        await this.needs.ledger.post(
+          { idempotencyKey: `buy:${orderNo}`, kind: 'deduct', orderNo, memo: 'cable package paid', entries: [{ account: { kind: 'providerClearing' }, debit: amount }, { account: { kind: 'orderIncome' }, credit: amount }] },
+          tx,
+        );
+        // The code is issued in this transaction: no order without its code, no code without its order.
+        const code = await this.needs.accessories.issueCableCode(tx, req.deviceId, offer.hours, orderNo);
+        const [row] = await tx.update(ordOrder).set({ unlockCode: code.code }).where(eq(ordOrder.id, o!.id)).returning();
+        const shared = await this.engine.share(tx, row!, amount, taxFeePercent);
+        await this.engine.events(tx, o!.id, [
+          { event: 'created', actor: o!.userMobile },
+          { event: 'paid', amount, note: paid.reference },
+          { event: 'codeIssued', actor: req.deviceId, note: `${offer.name} ${offer.hours} h, position ${code.position}` },
+          { event: 'fee', amount, note: `${offer.hours} h` },
+          ...(shared ? [{ event: 'shared' as const, amount }] : []),
+        ]);
+        return row!;
+      });
+      if (made) return answer(made);
+    } catch (err) {
+      const first = await this.byKey(member.id, req.idempotencyKey);
+      if (first) return answer(first);
+      this.undo(chargeKey, amount, paid.reference, orderNo);
+      throw err;
+    }
+    // A repeated tap: the first one's order and code answer it, and its charge (one key) is that order's.
+    return answer((await this.byKey(member.id, req.idempotencyKey))!);
+  }
+
+  /**
+   * A key whose charge was given back (its order could not be recorded) is spent: the company
+   * answers a key's first outcome again, so charging under it would be an order paid by nothing.
+   */
+  private async notGivenBack(chargeKey: string): Promise<void> {
+    const undone = await this.engine.provider.query(`${chargeKey}:undo`).catch(() => null);
+    if (undone) throw new AppError('ORDER_PAYMENT_FAILED', { reason: 'refunded, send a new request' });
+  }
+
+  /** Nothing was recorded: the money goes straight back. */
+  private undo(chargeKey: string, amount: number, reference: string, orderNo: string): void {
+    void this.engine.provider
+      .refund({ key: `${chargeKey}:undo`, amount, chargeReference: reference })
+      .catch((e: unknown) => this.log.error({ err: e, orderNo }, 'payment of a failed order not returned'));
+  }
+
+  // ------------------------------------------------------------------ Bluetooth chargers
+
+  private async chargerOffer(deviceId: string) {
+    const charger = await this.needs.accessories.charger(deviceId);
+    if (!charger) throw new AppError('ORDER_ACCESSORY_NOT_FOUND');
+    const outlet = await this.outletOf(charger.outletId);
+    const pay = await this.needs.settings.pay();
+    return { charger, outlet, pay };
+  }
+
+  private async inUse(deviceId: string): Promise<boolean> {
+    const [r] = await this.db
+      .select({ id: ordOrder.id })
+      .from(ordOrder)
+      .where(and(eq(ordOrder.sn, deviceId), eq(ordOrder.deviceType, 'bluetooth'), eq(ordOrder.status, 'using')))
+      .limit(1);
+    return !!r;
+  }
+
+  async bluetoothQuote(p: Principal, deviceId: string): Promise<BluetoothQuote> {
+    await this.engine.customer(p);
+    const { charger, outlet, pay } = await this.chargerOffer(deviceId);
+    const rule = bluetoothBilling(charger, pay, pay.bluetoothPrepayDefault);
+    return {
+      deviceId,
+      outletId: outlet.id,
+      outletName: outlet.name,
+      hourlyPrice: rule.pricePerPeriod,
+      dailyCap: rule.dailyCap,
+      prepayDefault: pay.bluetoothPrepayDefault,
+      prepayMax: pay.bluetoothPrepayMax,
+      inUse: await this.inUse(deviceId),
+      currency: await this.needs.settings.currency(),
+    };
+  }
+
+  async startBluetooth(p: Principal, req: { deviceId: string; prepayment?: number; idempotencyKey?: string }): Promise<BluetoothStartResult> {
+    const member = await this.engine.customer(p);
+    const answer = (o: typeof ordOrder.$inferSelect): BluetoothStartResult => {
+      if (o.deviceType !== 'bluetooth') throw new AppError('ORDER_PAY_MODE');
+      const b = o.billing as OrderBilling;
+      return { orderNo: o.orderNo, status: o.status as OrderStatus, prepayment: o.depositAmount, hourlyPrice: b.pricePerPeriod, dailyCap: b.dailyCap };
+    };
+    const was = await this.byKey(member.id, req.idempotencyKey);
+    if (was) return answer(was);
+    const { charger, outlet, pay } = await this.chargerOffer(req.deviceId);
+    // spec 9: the default prepayment when none is chosen, never above the maximum.
+    const prepayment = req.prepayment ?? pay.bluetoothPrepayDefault;
+    if (prepayment > pay.bluetoothPrepayMax) throw new AppError('ORDER_PREPAY_ABOVE_MAX', { max: money(pay.bluetoothPrepayMax) });
+    const billing = bluetoothBilling(charger, pay, prepayment);
+    if (prepayment < billing.pricePerPeriod) throw new AppError('ORDER_PREPAY_BELOW_HOUR', { min: money(billing.pricePerPeriod) });
+    if (await this.inUse(req.deviceId)) throw new AppError('ORDER_CHARGER_IN_USE');
+    const chain = await this.engine.chainOf(outlet);
+    const orderNo = newNo('R');
+    const chargeKey = `bluetooth:${member.id}:${req.idempotencyKey ?? orderNo}`;
+    if (req.idempotencyKey) await this.notGivenBack(chargeKey);
+    const paid = await this.engine.provider.charge({ key: chargeKey, amount: prepayment, userId: member.id, description: `Prepayment ${orderNo}` });
+    if (paid.status !== 'succeeded') throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
+    try {
+      const made = await this.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await tx.execute(sqlUserLock(member.id));
+        if (await this.byKey(member.id, req.idempotencyKey, tx)) return null;
+        const now = new Date();
+        // The partial unique index on open sessions decides between customers starting one charger at once.
+        const [o] = await tx
+          .insert(ordOrder)
+          .values({
+            orderNo,
+            userId: member.id,
+            userMobile: `${member.areaCode}-${member.mobile}`,
+            deviceType: 'bluetooth',
+            status: 'using',
+            payMode: 'prepayment',
+            sn: req.deviceId,
+            outletId: outlet.id,
+            outletName: outlet.name,
+            billing,
+            chain,
+            depositAmount: prepayment,
+            startAt: now,
+            payReference: paid.reference,
+            rentKey: req.idempotencyKey ?? null,
+            simulated: member.simulated || outlet.simulated,
+          })
+          .returning()
+          .catch((e: unknown) => {
+            throw isUniqueViolation(e, 'ord_order_open_charger_uq') ? new AppError('ORDER_CHARGER_IN_USE') : e;
+          });
+        await this.needs.ledger.post(
+          {
+            idempotencyKey: `rent:${orderNo}`,
+            kind: 'rent',
+            orderNo,
+            memo: 'prepayment held',
+            entries: [{ account: { kind: 'providerClearing' }, debit: prepayment }, { account: { kind: 'userDeposit', partyId: member.id }, credit: prepayment }],
+          },
+          tx,
+        );
+        await this.engine.events(tx, o!.id, [
+          { event: 'created', actor: o!.userMobile },
+          { event: 'paid', amount: prepayment, note: paid.reference },
+          { event: 'started', actor: req.deviceId },
+        ]);
+        return o!;
+      });
+      if (made) return answer(made);
+    } catch (err) {
+      const first = await this.byKey(member.id, req.idempotencyKey);
+      if (first) return answer(first);
+      this.undo(chargeKey, prepayment, paid.reference, orderNo);
+      throw err;
+    }
+    return answer((await this.byKey(member.id, req.idempotencyKey))!);
+  }
+
+  /** The customer stops a session: ended now, the fee taken from the prepayment, the rest released, the net shared. */
+  async stopBluetooth(p: Principal, orderNo: string): Promise<MyOrderItem> {
+    const member = await this.engine.customer(p);
+    const [o] = await this.db.select().from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
+    if (!o || o.userId !== member.id) throw new AppError('ORDER_NOT_FOUND');
+    if (o.deviceType !== 'bluetooth') throw new AppError('ORDER_NOT_BLUETOOTH');
+    await this.engine.settle(o.id, new Date(), { actor: o.userMobile, event: 'stopped', note: o.sn });
+    return this.queries.myOrder(p, orderNo);
+  }
+}
+
+/** The lock that decides one customer's orders one after another (the rent's). */
+function sqlUserLock(userId: number) {
+  return sql`select pg_advisory_xact_lock(hashtext('ord-user'), ${userId}::int)`;
+}
