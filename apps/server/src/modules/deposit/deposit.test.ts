@@ -196,6 +196,8 @@ describe.each(engines)('deposits (%s)', (engine) => {
     expect(stats.refunded.count).toBeGreaterThan(0);
     const free = await rows<{ n: number }>(sql`select count(*)::int as n from dep_free_order`);
     expect(stats.depositFreeOrders).toBe(Number(free.rows[0]!.n));
+    // The export centre takes the same filter.
+    expect((await c.post('/order/api/v1/depositOrder/export', { state: 'refunded' })).code).toBe(0);
     // The same filter as the list: one state.
     const onlyReturned = await ok(c.post('/order/api/v1/depositOrder/queryDepositStatistics', { state: 'returned' }), 'returned');
     expect(onlyReturned).toMatchObject({ depositOrders: of('returned').length, held: { count: 0, amount: 0 }, depositFreeOrders: 0 });
