@@ -52,9 +52,9 @@ export default function DepositRulesView() {
       { title: t('rules.name'), dataIndex: 'name', key: 'name', fixed: 'left', width: 180, ellipsis: true },
       { title: t('rules.status'), dataIndex: 'status', key: 'status', width: 100, render: (v: DepositRuleItem['status']) => <RuleStatusTag status={v} /> },
       { title: t('rules.scope'), dataIndex: 'scope', key: 'scope', width: 110, render: (v: DepositRuleItem['scope']) => w.scope(v) },
-      { title: t('rules.target'), dataIndex: 'scopeName', key: 'scopeName', width: 180, ellipsis: true, render: (v: string | null) => v ?? '-' },
-      { title: fieldName('depositOrderCount', lang), dataIndex: 'depositOrderCount', key: 'depositOrderCount', width: 150, align: 'right' },
-      { title: fieldName('depositFreeOrderCount', lang), dataIndex: 'depositFreeOrderCount', key: 'depositFreeOrderCount', width: 170, align: 'right' },
+      { title: t('rules.target'), dataIndex: 'scopeName', key: 'scopeName', width: 160, ellipsis: true, render: (v: string | null) => v ?? '-' },
+      { title: fieldName('depositOrderCount', lang), dataIndex: 'depositOrderCount', key: 'depositOrderCount', width: 130, align: 'right' },
+      { title: fieldName('depositFreeOrderCount', lang), dataIndex: 'depositFreeOrderCount', key: 'depositFreeOrderCount', width: 150, align: 'right' },
       { title: t('rules.updateTime'), dataIndex: 'updateTime', key: 'updateTime', width: 170, render: (v: string) => formatDateTime(v) },
       { title: t('rules.creator'), dataIndex: 'creator', key: 'creator', width: 120, defaultHidden: true, render: (v: string | null) => v ?? '-' },
       ...(canEdit || canToggle
