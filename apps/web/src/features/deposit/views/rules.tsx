@@ -129,12 +129,12 @@ export default function DepositRulesView() {
           <Select options={optionsOf(DEPOSIT_RULE_SCOPES, w.scope)} />
         </Form.Item>
         {scope === 'agent' && (
-          <Form.Item name="agentId" label={t('rules.agent')} rules={[{ required: true, message: t('rules.agent') }]}>
+          <Form.Item name="agentId" label={t('rules.agent')} rules={[rule(depositRuleSave.shape.agentId.unwrap().unwrap(), t('rules.agent'))]}>
             <AgentSelect placeholder={t('rules.agent')} />
           </Form.Item>
         )}
         {scope === 'outlet' && (
-          <Form.Item name="outletId" label={t('rules.outlet')} rules={[{ required: true, message: t('rules.outlet') }]}>
+          <Form.Item name="outletId" label={t('rules.outlet')} rules={[rule(depositRuleSave.shape.outletId.unwrap().unwrap(), t('rules.outlet'))]}>
             <OutletSelect placeholder={t('rules.outlet')} />
           </Form.Item>
         )}
