@@ -34,6 +34,7 @@ import { network as networkModule } from './modules/network/index.js';
 import { outlet as outletModule } from './modules/outlet/index.js';
 import { ledger as ledgerModule } from './modules/ledger/index.js';
 import { order as orderModule, type PaymentProvider } from './modules/order/index.js';
+import { deposit as depositModule } from './modules/deposit/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -123,6 +124,14 @@ export async function buildApp(opts: BuildOptions) {
   // A repair ticket takes its device out of business by the outlet's one removal path (unbind + removal record).
   accessories.services.repairs.attachRemoval((sn, reason, by) => outlet.services.outlets.unbind(sn, undefined, by, reason));
   const ledger = await buildModule(ledgerModule, platform, {});
+  const deposit = await buildModule(depositModule, platform, {
+    ledger: ledger.services.ledger,
+    customers: network.services.customers,
+    agentName: async (id) => (await network.services.forOutlets.names('agent', [id])).get(id) ?? null,
+    outletName: async (id) => (await outlet.services.outlets.forOrder(id))?.name ?? null,
+    settings: { pay: () => system.services.config.read('pay') },
+  });
+  const deposits = deposit.services.deposits;
   const rental = fleet.services.rental;
   const order = await buildModule(orderModule, platform, {
     fleet: {
@@ -148,8 +157,19 @@ export async function buildApp(opts: BuildOptions) {
       depositFree: () => system.services.extensions.isActive('depositFree'),
     },
     ledger: ledger.services.ledger,
+    deposits: {
+      held: (tx, h) => deposits.held(tx, h),
+      freeRented: (tx, f) => deposits.freeRented(tx, f),
+      ended: (tx, e) => deposits.ended(tx, e),
+      released: (tx, no, ref) => deposits.released(tx, no, ref),
+      releaseFailed: (tx, no, failure) => deposits.releaseFailed(tx, no, failure),
+      depositFreeRefusal: (userId, place, db) => deposit.services.rules.depositFreeRefusal(userId, place, db),
+      refundOutcome: (tx, key, out) => deposits.refundOutcome(tx, key, out),
+    },
     provider: opts.paymentProvider,
   });
+  // Deposits refunded by staff go to the payment company through the order module, which hands their outcomes back.
+  deposits.attachPayments({ requestRefund: (tx, r) => order.services.engine.requestDepositRefund(tx, r) });
   outlet.services.outlets.turnovers = (ids) => order.services.queries.turnovers(ids);
   network.services.members.wallets = async (ids) => {
     const [balances, deposits, orders] = await Promise.all([
@@ -160,7 +180,7 @@ export async function buildApp(opts: BuildOptions) {
     return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
   };
   rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order];
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -268,6 +288,7 @@ export async function buildApp(opts: BuildOptions) {
       outlet: outlet.services,
       ledger: ledger.services,
       order: order.services,
+      deposit: deposit.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

@@ -157,6 +157,7 @@ async function demoCables(services: Services, outletIds: number[]): Promise<void
 export async function clearDemoNetwork(db: Db, services: Services): Promise<{ outlets: number; network: number }> {
   return inRequestTransaction(db, async () => {
     // The simulated customers' orders and their money go first: they name the outlets and members.
+    await services.deposit.deposits.clearSimulated();
     await services.ledger.ledger.removeOrders(await services.order.engine.clearSimulated());
     const outlets = await services.outlet.outlets.clearSimulated();
     const network = await services.network.removeSimulated();

@@ -93,6 +93,22 @@ export interface AccessoriesForOrders {
   issueCableCode(tx: Db, id: string, hours: number, issuedFor: string): Promise<{ code: string; position: number }>;
 }
 
+/**
+ * The deposit module: a deposit order per deposit held, recorded and closed in the order's own
+ * transactions; the deposit rules (who may rent deposit-free); refunds of deposits by staff, whose
+ * payment company outcomes the engine hands back.
+ */
+export interface DepositsForOrders {
+  held(tx: Db, h: { orderNo: string; userId: number; userMobile: string; outletId: number | null; outletName: string | null; amount: number; channel: 'provider' | 'balance'; payReference: string | null; simulated: boolean }): Promise<void>;
+  freeRented(tx: Db, f: { orderNo: string; userId: number; outletId: number | null; declared: number; simulated: boolean }): Promise<void>;
+  ended(tx: Db, e: { orderNo: string; feeTaken: number; refundFee: number; returned: number }): Promise<void>;
+  released(tx: Db, orderNo: string, reference: string): Promise<void>;
+  releaseFailed(tx: Db, orderNo: string, failure: string): Promise<void>;
+  /** Null when this customer may rent deposit-free at this outlet, else why not. */
+  depositFreeRefusal(userId: number, place: { outletId: number; agentIds: number[] }, db?: Db): Promise<{ need: number; done: number; used: number; earned: number } | null>;
+  refundOutcome(tx: Db, key: string, out: { status: 'succeeded' | 'failed'; reference: string; failure?: string }): Promise<void>;
+}
+
 export interface OrderNeeds {
   fleet: FleetForOrders;
   accessories: AccessoriesForOrders;
@@ -104,6 +120,7 @@ export interface OrderNeeds {
   providerName(id: number): Promise<string | null>;
   settings: OrderSettings;
   ledger: LedgerPort;
+  deposits: DepositsForOrders;
 }
 
 export type { Principal };

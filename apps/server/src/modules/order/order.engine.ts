@@ -107,8 +107,11 @@ export class OrderEngine {
     return { ...outlet.billing, freeMinutes: free, buyOutDays: BUY_OUT_DAYS };
   }
 
-  async payModes(): Promise<PayMode[]> {
-    return (await this.needs.settings.depositFree()) ? ['deposit', 'depositFree', 'balance'] : ['deposit', 'balance'];
+  /** The pay modes offered; for a customer at an outlet, deposit-free only where the deposit rules allow it. */
+  async payModes(userId?: number, outlet?: OutletForOrder): Promise<PayMode[]> {
+    if (!(await this.needs.settings.depositFree())) return ['deposit', 'balance'];
+    if (userId && outlet && (await this.needs.deposits.depositFreeRefusal(userId, placeOf(outlet, await this.chainOf(outlet))))) return ['deposit', 'balance'];
+    return ['deposit', 'depositFree', 'balance'];
   }
 
   /** The cabinet's outlet, in service; refuses what cannot be rented from. */
@@ -188,6 +191,11 @@ export class OrderEngine {
         }
         if ((await this.holding(member.id, tx)) >= max) throw new AppError('ORDER_MAX_RENTALS', { max });
         if (req.payMode === 'balance' && (await this.balanceOf(member.id, tx)) < held) throw new AppError('ORDER_BALANCE_LOW', { need: (held / 100).toFixed(2) });
+        if (req.payMode === 'depositFree') {
+          // The deposit rules, read under the customer's lock: two rents at once cannot both use the last deposit-free order earned.
+          const refused = await this.needs.deposits.depositFreeRefusal(member.id, placeOf(outlet, chain), tx);
+          if (refused) throw new AppError('DEPOSIT_FREE_REFUSED', refused);
+        }
         const r = await this.needs.fleet.reserveEject(tx, req.sn);
         const [order] = await tx
           .insert(ordOrder)
@@ -213,6 +221,8 @@ export class OrderEngine {
           })
           .returning();
         const o = order!;
+        if (req.payMode === 'depositFree') await this.needs.deposits.freeRented(tx, { orderNo, userId: member.id, outletId: outlet.id, declared: o.depositAmount, simulated: o.simulated });
+        else if (held > 0) await this.needs.deposits.held(tx, { orderNo, userId: member.id, userMobile: o.userMobile, outletId: outlet.id, outletName: outlet.name, amount: held, channel: req.payMode === 'balance' ? 'balance' : 'provider', payReference: reference, simulated: o.simulated });
         if (req.payMode === 'deposit' && held > 0) {
           await this.needs.ledger.post({ idempotencyKey: `rent:${orderNo}`, kind: 'rent', orderNo, memo: 'depositTaken', entries: [{ account: { kind: 'providerClearing' }, debit: held }, { account: { kind: 'userDeposit', partyId: member.id }, credit: held }] }, tx);
         } else if (req.payMode === 'balance' && held > 0) {
@@ -310,6 +320,7 @@ export class OrderEngine {
       }
       const released = rest > 0 ? await this.release(tx, o, rest, settings.depositRefundFeePercent) : null;
       if (released) payments.push(released);
+      else if (held > 0 && rest === 0) await this.needs.deposits.ended(tx, { orderNo: o.orderNo, feeTaken: take, refundFee: 0, returned: 0 });
       const status: OrderStatus = due > 0 ? 'awaitingDeduction' : 'finished';
       const events: EventInput[] = [
         { event: how.event, actor: how.actor, note: how.note ?? (how.returnSn ? how.returnSn : null) },
@@ -351,6 +362,7 @@ export class OrderEngine {
   private async release(tx: Db, o: OrderRow, rest: number, feePercent: number): Promise<PendingPayment | null> {
     if (o.payMode === 'balance') {
       await this.needs.ledger.post({ idempotencyKey: `release:${o.orderNo}`, kind: 'release', orderNo: o.orderNo, memo: 'depositToBalance', entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: rest }, { account: { kind: 'userBalance', partyId: o.userId }, credit: rest }] }, tx);
+      await this.needs.deposits.ended(tx, { orderNo: o.orderNo, feeTaken: o.depositAmount - rest, refundFee: 0, returned: rest });
       return null;
     }
     // The deposit refund fee is kept of deposits only; a Bluetooth prepayment goes back whole.
@@ -366,6 +378,7 @@ export class OrderEngine {
       },
       tx,
     );
+    await this.needs.deposits.ended(tx, { orderNo: o.orderNo, feeTaken: o.depositAmount - rest, refundFee: fee, returned: back });
     if (back <= 0 || !o.payReference) return null;
     const key = `release:${o.orderNo}`;
     await tx.insert(ordPayment).values({ key, op: 'refund', purpose: 'release', orderNo: o.orderNo, userId: o.userId, amount: back }).onConflictDoNothing();
@@ -594,7 +607,13 @@ export class OrderEngine {
       } else if (pay.purpose === 'recharge' && out.status === 'succeeded') {
         await this.needs.ledger.post({ idempotencyKey: `recharge:${pay.key}`, kind: 'recharge', memo: 'balanceToppedUp', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'userBalance', partyId: pay.userId }, credit: pay.amount }] }, tx);
       } else if (pay.purpose === 'release' && out.status === 'failed') {
-        this.log.error({ key: pay.key, failure: out.failure }, 'a deposit could not be given back; finance must pay it by hand');
+        // The deposit order says "refund failed": staff ask for its refund from the deposit screen.
+        this.log.warn({ key: pay.key, failure: out.failure }, 'a deposit could not be given back; its deposit order is marked refund failed');
+        await this.needs.deposits.releaseFailed(tx, pay.orderNo!, out.failure ?? 'failed');
+      } else if (pay.purpose === 'release') {
+        await this.needs.deposits.released(tx, pay.orderNo!, out.reference);
+      } else if (pay.purpose === 'deposit') {
+        await this.needs.deposits.refundOutcome(tx, pay.key, { status: out.status === 'succeeded' ? 'succeeded' : 'failed', reference: out.reference, failure: out.failure });
       }
     });
     for (const p of payments) await this.sendPayment(p);
@@ -616,6 +635,12 @@ export class OrderEngine {
     await tx.update(ordRefund).set({ status: 'failed', failReason: failure.slice(0, 64), finishedAt: new Date() }).where(eq(ordRefund.id, r.id));
     await tx.update(ordOrder).set({ status: 'refundFailed', refundAmount: sql`${ordOrder.refundAmount} - ${r.amount}` }).where(and(eq(ordOrder.id, r.orderId), eq(ordOrder.status, 'refunding')));
     await this.events(tx, r.orderId, [{ event: 'refundFailed', amount: r.amount, note: failure }]);
+  }
+
+  /** A refund of a deposit approved by staff (the deposit module): recorded in its transaction, sent once it commits. */
+  async requestDepositRefund(tx: Db, r: { key: string; amount: number; userId: number; orderNo: string; chargeReference: string }): Promise<void> {
+    await tx.insert(ordPayment).values({ key: r.key, op: 'refund', purpose: 'deposit', orderNo: r.orderNo, userId: r.userId, amount: r.amount }).onConflictDoNothing();
+    this.later({ key: r.key, op: 'refund', amount: r.amount, userId: r.userId, orderNo: r.orderNo, chargeReference: r.chargeReference });
   }
 
   /** Tops a customer's balance up through the payment company. */
@@ -714,6 +739,11 @@ export interface PendingPayment {
   orderNo: string | null;
   deferred?: boolean;
   chargeReference?: string;
+}
+
+/** Where a rental happens, for the deposit rules: the outlet and its agents, the nearest first. */
+function placeOf(outlet: OutletForOrder, chain: ChainLink[]): { outletId: number; agentIds: number[] } {
+  return { outletId: outlet.id, agentIds: chain.filter((l) => l.party.startsWith('agent') && l.partyId).map((l) => l.partyId!).reverse() };
 }
 
 export function actionResult(o: OrderRow): OrderActionResult {

@@ -199,7 +199,7 @@ export class OrderQueries {
     const userId = this.user(p);
     const [billing, payModes, op, currency, holding] = await Promise.all([
       this.engine.billingOf(outlet),
-      this.engine.payModes(),
+      this.engine.payModes(userId, outlet),
       this.needs.settings.operation(),
       this.needs.settings.currency(),
       this.engine.holding(userId),

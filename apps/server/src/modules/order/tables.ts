@@ -148,7 +148,7 @@ export const ordPayment = pgTable(
   {
     key: varchar('key', { length: 96 }).primaryKey(),
     op: varchar('op', { length: 8 }).notNull(),
-    /** What the outcome moves: deduct (a fee), release (a deposit back), refund (a refund), recharge. */
+    /** What the outcome moves: deduct (a fee), release (a deposit back), refund (a refund), recharge, deposit (a deposit refunded by staff). */
     purpose: varchar('purpose', { length: 12 }).notNull(),
     orderNo: varchar('order_no', { length: 32 }),
     refundNo: varchar('refund_no', { length: 32 }),

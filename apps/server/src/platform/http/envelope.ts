@@ -87,6 +87,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
   });
 
+  // Fastify validates the body before the query: a call with both (a deposit's id in the query,
+  // the reason in the body) would name the missing body and not the U+0000 in its query.
+  app.addHook('preValidation', async (req) => {
+    const nul = req.routeOptions.config?.call ? findNul(req.query) : null;
+    if (nul) throw new RequestValidationError(new z.ZodError([{ code: 'custom', path: nul, message: 'rule.noControl', input: undefined }]));
+  });
+
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? resolveLang(req.headers['accept-language']);
     if (err instanceof AppError) return sendError(reply, lang, err.errorName, err.params);

@@ -22,13 +22,16 @@ import {
   MessageOutlined,
   ProfileOutlined,
   RollbackOutlined,
+  SafetyCertificateOutlined,
   SafetyOutlined,
   SettingOutlined,
   ShopOutlined,
   TeamOutlined,
   ThunderboltOutlined,
   ToolOutlined,
+  UserDeleteOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -86,6 +89,9 @@ const ICONS: Record<string, ReactNode> = {
   bank: <BankOutlined />,
   calculator: <CalculatorOutlined />,
   rollback: <RollbackOutlined />,
+  wallet: <WalletOutlined />,
+  safetycertificate: <SafetyCertificateOutlined />,
+  userdelete: <UserDeleteOutlined />,
 };
 
 /** 'SettingOutlined' (an antd icon name), 'setting' and 'login-log' all name an entry here. */

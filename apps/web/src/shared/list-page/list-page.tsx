@@ -39,6 +39,8 @@ interface ListPageBaseProps<K extends PagedCall> {
    * account sees only what the server would allow.
    */
   toolbar?: ReactNode | ((list: ListQuery<K>) => ReactNode);
+  /** Between the filters and the table: figures of what the filters select (statistics cards). */
+  above?: (list: ListQuery<K>) => ReactNode;
   /** Text of the empty state (default: "No data"). */
   emptyText?: ReactNode;
   /** Anything else antd's Table takes (rowSelection, expandable, summary). */
@@ -72,7 +74,7 @@ function sheetWords(exportCall: ExportCall | undefined, lang: Lang) {
  * checked against api.ts.
  */
 export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
-  const { listCall, rowKey, filters = [], params, defaultSort, defaultPageSize, settingsKey, toolbar, exportCall, exportPerm, emptyText, tableProps, children } = props;
+  const { listCall, rowKey, filters = [], params, defaultSort, defaultPageSize, settingsKey, toolbar, above, exportCall, exportPerm, emptyText, tableProps, children } = props;
   const { t } = useTranslation('kit');
   const lang = useLang();
   const isMobile = useIsMobile();
@@ -151,6 +153,7 @@ export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
           />
         </Card>
       )}
+      {above?.(list)}
       <Card size="small">
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
           <div>

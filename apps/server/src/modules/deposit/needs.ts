@@ -1,0 +1,29 @@
+import type { AccountKind } from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+
+/**
+ * What the deposit module uses of other modules; app.ts passes them in. The ledger (every money
+ * movement of a deposit), customers (the ignore list's picks), names of the rules' agents and
+ * outlets, the pay settings (deposit refund fee percent), and the payment company's refunds,
+ * which the order module sends and whose outcomes it hands back (attached once it is built).
+ */
+export interface DepositPosting {
+  idempotencyKey: string;
+  kind: string;
+  orderNo?: string | null;
+  memo?: string;
+  entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[];
+}
+
+export interface DepositPayments {
+  /** Records a refund request to the payment company in `tx` and sends it once `tx` has committed. */
+  requestRefund(tx: Db, r: { key: string; amount: number; userId: number; orderNo: string; chargeReference: string }): Promise<void>;
+}
+
+export interface DepositNeeds {
+  ledger: { post(p: DepositPosting, tx?: Db): Promise<boolean> };
+  customers: { member(id: number): Promise<{ id: number; areaCode: string; mobile: string } | null> };
+  agentName(id: number): Promise<string | null>;
+  outletName(id: number): Promise<string | null>;
+  settings: { pay(): Promise<{ depositRefundFeePercent: number }> };
+}
