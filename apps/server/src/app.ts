@@ -33,7 +33,8 @@ import { assets as assetsModule } from './modules/assets/index.js';
 import { network as networkModule } from './modules/network/index.js';
 import { outlet as outletModule } from './modules/outlet/index.js';
 import { ledger as ledgerModule } from './modules/ledger/index.js';
-import { order as orderModule, type PaymentProvider } from './modules/order/index.js';
+import { order as orderModule, type OrderNeeds, type PaymentProvider } from './modules/order/index.js';
+import { voucher as voucherModule } from './modules/voucher/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -124,6 +125,12 @@ export async function buildApp(opts: BuildOptions) {
   accessories.services.repairs.attachRemoval((sn, reason, by) => outlet.services.outlets.unbind(sn, undefined, by, reason));
   const ledger = await buildModule(ledgerModule, platform, {});
   const rental = fleet.services.rental;
+  const agentLine = async (agentId: number) => {
+    const d = await network.services.agents.detail(agentId);
+    return d.chain.flatMap((l) => (l.agentId !== null && l.level ? [{ id: l.agentId, name: l.name ?? '', level: l.level, ratio: l.holds }] : []));
+  };
+  // The order engine asks the voucher module at each settle; the voucher module is built after it (it uses the order's payment company).
+  const vouchers: OrderNeeds['vouchers'] = { apply: (tx, r) => voucher.services.orders.apply(tx, r) };
   const order = await buildModule(orderModule, platform, {
     fleet: {
       availability: (sn) => rental.availability(sn),
@@ -135,10 +142,7 @@ export async function buildApp(opts: BuildOptions) {
     },
     outlets: { forOrder: (id) => outlet.services.outlets.forOrder(id) },
     customers: network.services.customers,
-    agentLine: async (agentId) => {
-      const d = await network.services.agents.detail(agentId);
-      return d.chain.flatMap((l) => (l.agentId !== null && l.level ? [{ id: l.agentId, name: l.name ?? '', level: l.level, ratio: l.holds }] : []));
-    },
+    agentLine,
     providerName: async (id) => (await network.services.forOutlets.names('serviceProvider', [id])).get(id) ?? null,
     settings: {
       operation: () => system.services.config.read('operation'),
@@ -147,7 +151,20 @@ export async function buildApp(opts: BuildOptions) {
       depositFree: () => system.services.extensions.isActive('depositFree'),
     },
     ledger: ledger.services.ledger,
+    vouchers,
     provider: opts.paymentProvider,
+  });
+  const voucher = await buildModule(voucherModule, platform, {
+    scopeNames: async (kind, ids) => (kind === 'agent' ? network.services.forOutlets.names('agent', ids) : ids.length ? outlet.services.outlets.namesOf(ids) : new Map()),
+    placeOf: async (sn) => {
+      const outletId = await fleet.services.outletBinding.outletOf(sn);
+      const o = outletId ? await outlet.services.outlets.forOrder(outletId) : null;
+      if (!o || o.status === 'deleted') return null;
+      return { outletId: o.id, agentIds: o.agentId ? (await agentLine(o.agentId)).map((a) => a.id) : [] };
+    },
+    customers: network.services.customers,
+    ledger: ledger.services.ledger,
+    payments: order.services.provider,
   });
   outlet.services.outlets.turnovers = (ids) => order.services.queries.turnovers(ids);
   network.services.members.wallets = async (ids) => {
@@ -159,7 +176,7 @@ export async function buildApp(opts: BuildOptions) {
     return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
   };
   rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order];
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, voucher];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -267,6 +284,7 @@ export async function buildApp(opts: BuildOptions) {
       outlet: outlet.services,
       ledger: ledger.services,
       order: order.services,
+      voucher: voucher.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

@@ -8,6 +8,7 @@ import { networkCalls } from './network/calls.js';
 import { outletCalls } from './outlet/calls.js';
 import { orderCalls } from './order/calls.js';
 import { ledgerCalls } from './ledger/calls.js';
+import { voucherCalls } from './voucher/calls.js';
 
 export { call, none, type CallDef } from './platform/call.js';
 
@@ -25,6 +26,7 @@ export const api = {
   ...outletCalls,
   ...orderCalls,
   ...ledgerCalls,
+  ...voucherCalls,
 } as const;
 
 export type Api = typeof api;

@@ -10,6 +10,7 @@ import { accessoriesRuleMessages } from './accessories/validation.js';
 import { networkRuleMessages } from './network/validation.js';
 import { outletRuleMessages } from './outlet/validation.js';
 import { orderRuleMessages } from './order/validation.js';
+import { voucherRuleMessages } from './voucher/validation.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -27,6 +28,7 @@ export const validationMessages = {
   ...networkRuleMessages,
   ...outletRuleMessages,
   ...orderRuleMessages,
+  ...voucherRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;

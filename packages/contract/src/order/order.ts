@@ -33,7 +33,7 @@ export type PayMode = (typeof PAY_MODES)[number];
 /** Events of an order's timeline. */
 export const ORDER_EVENTS = [
   'created', 'paid', 'ejectSent', 'ejected', 'ejectFailed', 'returned', 'ended', 'fee', 'charged', 'released', 'shared',
-  'suspended', 'refundStarted', 'refunded', 'refundFailed', 'initialised', 'closed', 'boughtOut',
+  'voucherUsed', 'suspended', 'refundStarted', 'refunded', 'refundFailed', 'initialised', 'closed', 'boughtOut',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 /** Who a share of an order's net amount goes to, along the profit chain. */
@@ -100,6 +100,8 @@ export const orderItem = z.object({
   depositAmount: cents,
   /** The fee the billing rule gives for the time used, before any refund. */
   originalAmount: cents,
+  /** What a voucher covered of the fee (its free minutes of this rental); the customer pays the fee less this. */
+  voucherDeduction: cents,
   /** What was actually taken from the customer. */
   paidAmount: cents,
   /** What was given back of the paid amount (refunds), never above paidAmount. */

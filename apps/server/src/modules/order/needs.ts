@@ -64,6 +64,19 @@ export interface LedgerPort {
   orderCredits(orderNo: string, kinds: AccountKind[], tx?: Db): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>>;
 }
 
+/**
+ * The voucher module's part in a settle: in the settle's transaction, apply the customer's best
+ * valid voucher for this outlet to the fee (one use, by a conditional update) and move that
+ * use's value from the voucher liability to order income. `feeAfter(free)` is the fee with the
+ * first `free` billed minutes covered (the billing function, recomputed). Null when none applies.
+ */
+export interface VouchersForOrders {
+  apply(
+    tx: Db,
+    r: { userId: number; orderNo: string; outletId: number | null; agentIds: number[]; at: Date; fee: number; feeAfter: (freeMinutes: number) => number },
+  ): Promise<{ voucherOrderNo: string; deduction: number; value: number } | null>;
+}
+
 export interface OrderNeeds {
   fleet: FleetForOrders;
   outlets: { forOrder(id: number): Promise<OutletForOrder | null> };
@@ -74,6 +87,7 @@ export interface OrderNeeds {
   providerName(id: number): Promise<string | null>;
   settings: OrderSettings;
   ledger: LedgerPort;
+  vouchers: VouchersForOrders;
 }
 
 export type { Principal };
