@@ -86,6 +86,8 @@ const ICONS: Record<string, ReactNode> = {
   bank: <BankOutlined />,
   calculator: <CalculatorOutlined />,
   rollback: <RollbackOutlined />,
+  gift: <GiftOutlined />,
+  profile: <ProfileOutlined />,
 };
 
 /** 'SettingOutlined' (an antd icon name), 'setting' and 'login-log' all name an entry here. */

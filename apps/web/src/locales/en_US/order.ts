@@ -41,6 +41,7 @@ export default {
     payMode: 'Secured by',
     depositAmount: 'Deposit',
     originalAmount: 'Fee',
+    voucherDeduction: 'Voucher deduction',
     paidAmount: 'Paid',
     refundAmount: 'Refunded',
     refundable: 'Refundable',

@@ -41,6 +41,7 @@ export default {
     payMode: '担保方式',
     depositAmount: '押金',
     originalAmount: '订单费用',
+    voucherDeduction: '代金券抵扣',
     paidAmount: '实付金额',
     refundAmount: '已退金额',
     refundable: '可退金额',

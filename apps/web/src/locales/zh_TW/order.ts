@@ -41,6 +41,7 @@ export default {
     payMode: '擔保方式',
     depositAmount: '押金',
     originalAmount: '訂單費用',
+    voucherDeduction: '代金券抵扣',
     paidAmount: '實付金額',
     refundAmount: '已退金額',
     refundable: '可退金額',
