@@ -49,20 +49,20 @@ export default function VoucherOrdersView() {
         dataIndex: 'voucherOrderNo',
         key: 'voucherOrderNo',
         fixed: 'left',
-        width: 210,
+        width: 190,
         render: (v: string, r) => (
           <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(r)}>
             {v}
           </Button>
         ),
       },
-      { dataIndex: 'status', key: 'status', width: 110, render: (v: VoucherOrderItem['status']) => <VoucherOrderStatusTag status={v} /> },
-      { dataIndex: 'voucherName', key: 'voucherName', width: 150, ellipsis: true },
-      { dataIndex: 'userMobile', key: 'userMobile', width: 140, ellipsis: true },
-      { dataIndex: 'price', key: 'price', width: 100, align: 'right', render: (v: number) => money(v) },
-      { dataIndex: 'usesLeft', key: 'usesLeft', width: 110, align: 'right', render: (v: number, r) => `${v} / ${r.uses}` },
-      { dataIndex: 'usedValue', key: 'usedValue', width: 100, align: 'right', render: (v: number) => money(v) },
-      { dataIndex: 'refundAmount', key: 'refundAmount', width: 100, align: 'right', render: (v: number) => money(v) },
+      { dataIndex: 'status', key: 'status', width: 100, render: (v: VoucherOrderItem['status']) => <VoucherOrderStatusTag status={v} /> },
+      { dataIndex: 'voucherName', key: 'voucherName', width: 130, ellipsis: true },
+      { dataIndex: 'userMobile', key: 'userMobile', width: 130, ellipsis: true },
+      { dataIndex: 'price', key: 'price', width: 90, align: 'right', render: (v: number) => money(v) },
+      { dataIndex: 'usesLeft', key: 'usesLeft', width: 90, align: 'right', render: (v: number, r) => `${v} / ${r.uses}` },
+      { dataIndex: 'usedValue', key: 'usedValue', width: 90, align: 'right', render: (v: number) => money(v) },
+      { dataIndex: 'refundAmount', key: 'refundAmount', width: 90, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'validUntil', key: 'validUntil', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
       { dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
       { dataIndex: 'payReference', key: 'payReference', width: 200, defaultHidden: true, render: (v: string | null) => <CopyableId value={v} /> },

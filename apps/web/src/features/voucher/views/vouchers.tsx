@@ -47,7 +47,7 @@ export default function VouchersView() {
       { title: t('fields.uses'), dataIndex: 'uses', key: 'uses', width: 90, align: 'right' },
       { title: t('fields.validDays'), dataIndex: 'validDays', key: 'validDays', width: 110, align: 'right' },
       { title: t('fields.soldOfStock'), key: 'stock', width: 120, align: 'right', render: (_: unknown, r: VoucherItem) => `${r.sold} / ${r.stock}` },
-      { title: t('fields.scope'), key: 'scope', width: 200, ellipsis: true, render: (_: unknown, r: VoucherItem) => (r.scopeType === 'platform' ? w.scope('platform') : `${w.scope(r.scopeType)} · ${r.scopeName ?? r.scopeId}`) },
+      { title: t('fields.scope'), key: 'scope', width: 180, ellipsis: true, render: (_: unknown, r: VoucherItem) => (r.scopeType === 'platform' ? w.scope('platform') : `${w.scope(r.scopeType)} · ${r.scopeName ?? r.scopeId}`) },
       { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
       ...(canEdit
         ? [
