@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { engines, useServer } from '../../test/helper.js';
+import { auth, engines, useServer } from '../../test/helper.js';
+import { accountWithMenus } from '../../test/accounts.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
 import { newSn } from '../../test/fleet/test-cabinet.js';
 import { caller, networkFixture, outletBody, type Answer } from '../../test/outlet/outlet-fixtures.js';
@@ -290,6 +291,15 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     const [moves] = await rows<{ n: number }>(sql`select count(*)::int as n from led_transaction where kind = 'voucherRefund' and order_no = ${no}`);
     expect(Number(moves!.n)).toBe(1);
     expect(await account('voucherLiability', u.id)).toBe(0);
+  });
+
+  it('lets a role see voucher orders without refunding them unless it holds the refund button', async () => {
+    await accountWithMenus(db(), 'vchviewer', 'viewer123', ['order', 'order.voucherOrders']);
+    const viewer = await s.current.login('vchviewer', 'viewer123');
+    const send = async (url: string, payload: object) => (await s.current.inject({ method: 'POST', url, payload, headers: auth(viewer, 'zh_TW') })).json() as Answer;
+    expect((await send('/order/api/v1/voucherOrder/queryPage', { pageNum: 1, pageSize: 10 })).code).toBe(0);
+    expect(await send('/order/api/v1/voucherOrder/refund', { voucherOrderNo: 'V1', reason: 'x' })).toMatchObject({ code: 100003, msg: '沒有權限執行此操作' });
+    expect((await send('/user/api/v1/sys/voucher/add', voucherBody())).code).toBe(100003);
   });
 
   it('answers the totals of the list\'s filter, each the sum over its rows, and exports the list', async () => {
