@@ -35,6 +35,8 @@ import { outlet as outletModule } from './modules/outlet/index.js';
 import { ledger as ledgerModule } from './modules/ledger/index.js';
 import { order as orderModule, type PaymentProvider } from './modules/order/index.js';
 import { deposit as depositModule } from './modules/deposit/index.js';
+import { order as orderModule, type OrderNeeds, type PaymentProvider } from './modules/order/index.js';
+import { voucher as voucherModule } from './modules/voucher/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -133,6 +135,12 @@ export async function buildApp(opts: BuildOptions) {
   });
   const deposits = deposit.services.deposits;
   const rental = fleet.services.rental;
+  const agentLine = async (agentId: number) => {
+    const d = await network.services.agents.detail(agentId);
+    return d.chain.flatMap((l) => (l.agentId !== null && l.level ? [{ id: l.agentId, name: l.name ?? '', level: l.level, ratio: l.holds }] : []));
+  };
+  // The order engine asks the voucher module at each settle; the voucher module is built after it (it uses the order's payment company).
+  const vouchers: OrderNeeds['vouchers'] = { apply: (tx, r) => voucher.services.orders.apply(tx, r) };
   const order = await buildModule(orderModule, platform, {
     fleet: {
       availability: (sn) => rental.availability(sn),
@@ -145,10 +153,7 @@ export async function buildApp(opts: BuildOptions) {
     accessories: accessories.services.forOrders,
     outlets: { forOrder: (id) => outlet.services.outlets.forOrder(id) },
     customers: network.services.customers,
-    agentLine: async (agentId) => {
-      const d = await network.services.agents.detail(agentId);
-      return d.chain.flatMap((l) => (l.agentId !== null && l.level ? [{ id: l.agentId, name: l.name ?? '', level: l.level, ratio: l.holds }] : []));
-    },
+    agentLine,
     providerName: async (id) => (await network.services.forOutlets.names('serviceProvider', [id])).get(id) ?? null,
     settings: {
       operation: () => system.services.config.read('operation'),
@@ -166,10 +171,23 @@ export async function buildApp(opts: BuildOptions) {
       depositFreeRefusal: (userId, place, db) => deposit.services.rules.depositFreeRefusal(userId, place, db),
       refundOutcome: (tx, key, out) => deposits.refundOutcome(tx, key, out),
     },
+    vouchers,
     provider: opts.paymentProvider,
   });
   // Deposits refunded by staff go to the payment company through the order module, which hands their outcomes back.
   deposits.attachPayments({ requestRefund: (tx, r) => order.services.engine.requestDepositRefund(tx, r) });
+  const voucher = await buildModule(voucherModule, platform, {
+    scopeNames: async (kind, ids) => (kind === 'agent' ? network.services.forOutlets.names('agent', ids) : ids.length ? outlet.services.outlets.namesOf(ids) : new Map()),
+    placeOf: async (sn) => {
+      const outletId = await fleet.services.outletBinding.outletOf(sn);
+      const o = outletId ? await outlet.services.outlets.forOrder(outletId) : null;
+      if (!o || o.status === 'deleted') return null;
+      return { outletId: o.id, agentIds: o.agentId ? (await agentLine(o.agentId)).map((a) => a.id) : [] };
+    },
+    customers: network.services.customers,
+    ledger: ledger.services.ledger,
+    payments: order.services.provider,
+  });
   outlet.services.outlets.turnovers = (ids) => order.services.queries.turnovers(ids);
   network.services.members.wallets = async (ids) => {
     const [balances, deposits, orders] = await Promise.all([
@@ -180,7 +198,7 @@ export async function buildApp(opts: BuildOptions) {
     return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
   };
   rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit];
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -289,6 +307,7 @@ export async function buildApp(opts: BuildOptions) {
       ledger: ledger.services,
       order: order.services,
       deposit: deposit.services,
+      voucher: voucher.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

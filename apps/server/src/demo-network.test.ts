@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { serialNumber } from '@cbo/simulator';
 import { engines, useServer } from './test/helper.js';
 import { caller } from './test/outlet/outlet-fixtures.js';
@@ -9,6 +9,7 @@ import { devCabinet } from './modules/fleet/tables.js';
 import { netAgent, netRegion } from './modules/network/tables.js';
 import { outOutlet } from './modules/outlet/tables.js';
 import { astDevice, astMovement } from './modules/assets/tables.js';
+import { vchVoucher } from './modules/voucher/tables.js';
 
 /** A log that keeps warnings: the demo swallows its failure into one, so a test reads them. */
 const warnings: unknown[] = [];
@@ -64,6 +65,8 @@ describe.each(engines)('the demo network (%s)', (engine) => {
     expect(await n(db.select({ n: count() }).from(astMovement).where(eq(astMovement.kind, 'install')))).toBe(14);
     expect(await n(db.select({ n: count() }).from(astDevice).where(eq(astDevice.state, 'inBusiness')))).toBe(14);
     expect((await c.get('/device/api/v1/outlet/mapPoints')).data.points).toHaveLength(10);
+    // Two passes on sale for the simulated customers to buy.
+    expect(await n(db.select({ n: count() }).from(vchVoucher).where(and(eq(vchVoucher.simulated, true), eq(vchVoucher.status, 'onSale'))))).toBe(2);
   });
 
   it('is removed whole by demo:clear (cabinets unbound, real records kept) and not made again', async () => {
@@ -75,6 +78,7 @@ describe.each(engines)('the demo network (%s)', (engine) => {
     expect(removed.network).toBeGreaterThanOrEqual(7);
     expect(await n(db.select({ n: count() }).from(outOutlet).where(eq(outOutlet.simulated, true)))).toBe(0);
     expect(await n(db.select({ n: count() }).from(netAgent).where(eq(netAgent.simulated, true)))).toBe(0);
+    expect(await n(db.select({ n: count() }).from(vchVoucher).where(eq(vchVoucher.simulated, true)))).toBe(0);
     expect(await n(db.select({ n: count() }).from(devCabinet).where(isNotNull(devCabinet.outletId)))).toBe(0);
     // Unbinding is removal, whoever does it: a record for each cabinet, none left in business.
     expect(await n(db.select({ n: count() }).from(astMovement).where(eq(astMovement.kind, 'removal')))).toBe(14);

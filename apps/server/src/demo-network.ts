@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentSaveInput, BillingRule, OutletSaveInput, OutletType } from '@cbo/contract';
-import { agentSaveRequest, outletSaveRequest, providerSaveRequest, pusherSaveRequest, regionSaveRequest, teamSaveRequest } from '@cbo/contract';
+import { agentSaveRequest, outletSaveRequest, providerSaveRequest, pusherSaveRequest, regionSaveRequest, teamSaveRequest, voucherAddRequest } from '@cbo/contract';
 import type { Db } from './platform/db/database.js';
 import { AppError } from './platform/http/app-error.js';
 import { inRequestTransaction } from './platform/db/request-tx.js';
@@ -39,6 +39,12 @@ const OUTLETS: { name: string; type: OutletType; address: string; lat: number; l
 function rule(freeMinutes: number, pricePerPeriod: number, periodMinutes: number, dailyCap: number, totalCap: number, deposit: number): BillingRule {
   return { freeMinutes, pricePerPeriod, periodMinutes, dailyCap, totalCap, deposit };
 }
+
+/** The demo's vouchers: a 3-rental pass and a 10-rental pass, an hour free each time. */
+const DEMO_VOUCHERS = [
+  { name: 'Demo 3 rides', price: 990, freeMinutes: 60, uses: 3, validDays: 30, stock: 10_000, scopeType: 'platform', status: 'onSale' },
+  { name: 'Demo 10 rides', price: 2990, freeMinutes: 60, uses: 10, validDays: 90, stock: 10_000, scopeType: 'platform', status: 'onSale' },
+] as const;
 
 /** Demo accounts never sign in: each gets a random password nobody knows. */
 const password = () => crypto.randomBytes(9).toString('base64url').slice(0, 12);
@@ -103,6 +109,12 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
         };
         ids.push((await outlet.outlets.save(outletSaveRequest.parse(body), sim)).id);
       }
+      // Two passes on sale everywhere, so the simulated customers buy one now and then (a name already taken is left out).
+      for (const v of DEMO_VOUCHERS) {
+        await services.voucher.vouchers.add(voucherAddRequest.parse(v), sim).catch((e: unknown) => {
+          if (!(e instanceof AppError)) throw e;
+        });
+      }
       // The simulated cabinets, two to an outlet while they last.
       const cabinets = Math.min(simulatedCabinets, ids.length * 2);
       for (let n = 1; n <= cabinets; n++) {
@@ -159,6 +171,7 @@ export async function clearDemoNetwork(db: Db, services: Services): Promise<{ ou
     // The simulated customers' orders and their money go first: they name the outlets and members.
     await services.deposit.deposits.clearSimulated();
     await services.ledger.ledger.removeOrders(await services.order.engine.clearSimulated());
+    await services.ledger.ledger.removeOrders(await services.voucher.orders.clearSimulated());
     const outlets = await services.outlet.outlets.clearSimulated();
     const network = await services.network.removeSimulated();
     await services.outlet.outlets.markDemoCleared();

@@ -82,6 +82,14 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
     return buy.code === 0;
   }
 
+  async function buyVoucher(token: string, sn: string): Promise<void> {
+    const mine = await call('GET', '/order/api/app/v1/voucher/mine?pageNum=1&pageSize=20', undefined, token);
+    if (mine.code !== 0 || (mine.data.list as { status: string }[]).some((v) => v.status === 'paid')) return;
+    const offered = await call('GET', `/order/api/app/v1/voucher/list?sn=${sn}`, undefined, token);
+    const pick = offered.code === 0 ? (offered.data as { id: number }[])[Math.floor(Math.random() * offered.data.length)] : undefined;
+    if (pick) await call('POST', '/order/api/app/v1/voucher/buy', { voucherId: pick.id, idempotencyKey: crypto.randomUUID() }, token);
+  }
+
   async function life(n: number): Promise<void> {
     const mobile = `1380000${String(n).padStart(4, '0')}`;
     await wait(between(2, 12));
@@ -103,6 +111,8 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
           await wait(between(restMin, restMax));
           continue;
         }
+        // Now and then a customer without a pass buys one of those on sale here (the voucher orders screen fills too).
+        if (Math.random() < 0.25) await buyVoucher(token, sn);
         const rent = await call('POST', '/order/api/app/v1/order/rent', { sn, payMode: 'deposit', idempotencyKey: crypto.randomUUID() }, token);
         if (rent.code === 100020 || rent.code === 100021) token = null;
         if (rent.code !== 0) {

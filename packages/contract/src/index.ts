@@ -22,6 +22,7 @@ export * from './accessories/index.js';
 export * from './network/index.js';
 export * from './outlet/index.js';
 export * from './order/index.js';
+export * from './voucher/index.js';
 export * from './ledger/index.js';
 export * from './deposit/index.js';
 export * from './permissions.js';

@@ -11,6 +11,7 @@ import { networkRuleMessages } from './network/validation.js';
 import { outletRuleMessages } from './outlet/validation.js';
 import { orderRuleMessages } from './order/validation.js';
 import { depositRuleMessages } from './deposit/validation.js';
+import { voucherRuleMessages } from './voucher/validation.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -29,6 +30,7 @@ export const validationMessages = {
   ...outletRuleMessages,
   ...orderRuleMessages,
   ...depositRuleMessages,
+  ...voucherRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;

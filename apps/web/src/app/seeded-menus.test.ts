@@ -6,12 +6,13 @@ import { systemMenus } from '../../../server/src/modules/system/menus';
 import { fleetMenus } from '../../../server/src/modules/fleet/menus';
 import { networkMenus } from '../../../server/src/modules/network/menus';
 import { depositMenus } from '../../../server/src/modules/deposit/menus';
+import { voucherMenus } from '../../../server/src/modules/voucher/menus';
 import { iconKey, menuIcon } from './layout/menu-icon';
 import { lazyView } from './view-registry';
 import { storedNameKey } from '@/shared/i18n';
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.ts', { eager: true });
-const seeded = [...identityMenus, ...systemMenus, ...fleetMenus, ...networkMenus, ...depositMenus];
+const seeded = [...identityMenus, ...systemMenus, ...fleetMenus, ...networkMenus, ...depositMenus, ...voucherMenus];
 
 describe('every menu the server seeds', () => {
   it.each(LANGS)('has its name translated in %s', (lang) => {

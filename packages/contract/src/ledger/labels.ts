@@ -27,6 +27,7 @@ export const ledgerLabels = {
     taxes: tr('税费', '稅費', 'Taxes'),
     refunds: tr('退款', '退款', 'Refunds'),
     orderIncome: tr('待分账订单收入', '待分帳訂單收入', 'Order income to share'),
+    voucherLiability: tr('代金券预收款', '代金券預收款', 'Voucher liability (unused passes)'),
   } satisfies LabelGroup<(typeof ACCOUNT_KINDS)[number]>,
   memo: {
     depositTaken: tr('收取押金', '收取押金', 'Deposit taken'),

@@ -25,6 +25,8 @@ export const ACCOUNT_KINDS = [
   'refunds',
   /** Order income not yet split along the chain. */
   'orderIncome',
+  /** Vouchers sold and not yet used (deferred revenue, a liability): each use moves its value to order income. */
+  'voucherLiability',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 

@@ -56,6 +56,7 @@ export const myOrderItem = z.object({
   returnOutletName: z.string().nullable(),
   depositAmount: z.number().int(),
   originalAmount: z.number().int(),
+  voucherDeduction: z.number().int(),
   paidAmount: z.number().int(),
   refundAmount: z.number().int(),
   billedMinutes: z.number().int(),

@@ -34,7 +34,7 @@ export type PayMode = (typeof PAY_MODES)[number];
 /** Events of an order's timeline. */
 export const ORDER_EVENTS = [
   'created', 'paid', 'ejectSent', 'ejected', 'ejectFailed', 'returned', 'ended', 'fee', 'charged', 'released', 'shared',
-  'suspended', 'refundStarted', 'refunded', 'refundFailed', 'initialised', 'closed', 'boughtOut',
+  'voucherUsed', 'suspended', 'refundStarted', 'refunded', 'refundFailed', 'initialised', 'closed', 'boughtOut',
   // A cable's unlock code issued from its ring; a Bluetooth session started, stopped by the customer.
   'codeIssued', 'started', 'stopped',
 ] as const;
@@ -103,6 +103,8 @@ export const orderItem = z.object({
   depositAmount: cents,
   /** The fee the billing rule gives for the time used, before any refund. */
   originalAmount: cents,
+  /** What a voucher covered of the fee (its free minutes of this rental); the customer pays the fee less this. */
+  voucherDeduction: cents,
   /** What was actually taken from the customer. */
   paidAmount: cents,
   /** What was given back of the paid amount (refunds), never above paidAmount. */

@@ -109,6 +109,19 @@ export interface DepositsForOrders {
   refundOutcome(tx: Db, key: string, out: { status: 'succeeded' | 'failed'; reference: string; failure?: string }): Promise<void>;
 }
 
+/**
+ * The voucher module's part in a settle: in the settle's transaction, apply the customer's best
+ * valid voucher for this outlet to the fee (one use, by a conditional update) and move that
+ * use's value from the voucher liability to order income. `feeAfter(free)` is the fee with the
+ * first `free` billed minutes covered (the billing function, recomputed). Null when none applies.
+ */
+export interface VouchersForOrders {
+  apply(
+    tx: Db,
+    r: { userId: number; orderNo: string; outletId: number | null; agentIds: number[]; at: Date; fee: number; feeAfter: (freeMinutes: number) => number },
+  ): Promise<{ voucherOrderNo: string; deduction: number; value: number } | null>;
+}
+
 export interface OrderNeeds {
   fleet: FleetForOrders;
   accessories: AccessoriesForOrders;
@@ -121,6 +134,7 @@ export interface OrderNeeds {
   settings: OrderSettings;
   ledger: LedgerPort;
   deposits: DepositsForOrders;
+  vouchers: VouchersForOrders;
 }
 
 export type { Principal };

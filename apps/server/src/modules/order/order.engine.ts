@@ -311,8 +311,16 @@ export class OrderEngine {
       const fee = rentalFee(billing, minutes);
       const amount = o.payMode === 'depositFree' ? Math.min(fee.amount, o.depositAmount) : fee.amount;
       const held = o.payMode === 'depositFree' ? 0 : o.depositAmount;
-      const take = Math.min(amount, held);
-      const due = amount - take;
+      // The customer's best valid voucher covers up to its free minutes of the fee; a bought-out order pays in full.
+      const capped = (x: number) => Math.min(amount, o.payMode === 'depositFree' ? Math.min(x, o.depositAmount) : x);
+      const agentIds = (o.chain as ChainLink[]).flatMap((l) => (l.party.startsWith('agent') && l.partyId ? [l.partyId] : []));
+      const voucher =
+        amount > 0 && fee.paymentKind === 'normal'
+          ? await this.needs.vouchers.apply(tx, { userId: o.userId, orderNo: o.orderNo, outletId: o.outletId, agentIds, at: endAt, fee: amount, feeAfter: (free) => capped(rentalFee(billing, Math.max(0, minutes - free)).amount) })
+          : null;
+      const owed = amount - (voucher?.deduction ?? 0);
+      const take = Math.min(owed, held);
+      const due = owed - take;
       const rest = held - take;
       const payments: PendingPayment[] = [];
       if (take > 0) {
@@ -326,6 +334,7 @@ export class OrderEngine {
         { event: how.event, actor: how.actor, note: how.note ?? (how.returnSn ? how.returnSn : null) },
         ...(fee.paymentKind === 'timeout' ? [{ event: 'boughtOut' as const, amount }] : []),
         { event: 'fee', amount, note: `${minutes} min` },
+        ...(voucher ? [{ event: 'voucherUsed' as const, amount: voucher.deduction, note: voucher.voucherOrderNo }] : []),
         ...(take > 0 ? [{ event: 'charged' as const, amount: take }] : []),
         ...(rest > 0 ? [{ event: 'released' as const, amount: rest }] : []),
       ];
@@ -334,8 +343,8 @@ export class OrderEngine {
         await tx.insert(ordPayment).values({ key, op: 'charge', purpose: 'deduct', orderNo: o.orderNo, userId: o.userId, amount: due }).onConflictDoNothing();
         payments.push({ key, op: 'charge', amount: due, userId: o.userId, orderNo: o.orderNo, deferred: true });
       } else {
-        const shared = await this.share(tx, o, take, settings.taxFeePercent);
-        if (shared) events.push({ event: 'shared', amount: take });
+        const shared = await this.share(tx, { ...o, voucherValue: voucher?.value ?? 0 }, take, settings.taxFeePercent);
+        if (shared) events.push({ event: 'shared', amount: take + (voucher?.value ?? 0) });
       }
       const [row] = await tx
         .update(ordOrder)
@@ -346,6 +355,9 @@ export class OrderEngine {
           billedMinutes: minutes,
           originalAmount: amount,
           paidAmount: take,
+          voucherDeduction: voucher?.deduction ?? 0,
+          voucherValue: voucher?.value ?? 0,
+          voucherOrderNo: voucher?.voucherOrderNo ?? null,
           paymentKind: fee.paymentKind,
           ...(how.returnSn ? { returnSn: how.returnSn, returnOutletId: returnOutlet?.id ?? null, returnOutletName: returnOutlet?.name ?? null } : {}),
         })
@@ -385,8 +397,12 @@ export class OrderEngine {
     return { key, op: 'refund', amount: back, userId: o.userId, orderNo: o.orderNo, chargeReference: o.payReference };
   }
 
-  /** Shares what an order was paid, less the tax, along its chain; the platform takes the rest. */
-  async share(tx: Db, o: OrderRow, net: number, taxPercent: number): Promise<boolean> {
+  /**
+   * Shares what an order was paid, with the value its voucher use moved to order income, less the
+   * tax, along its chain; the platform takes the rest.
+   */
+  async share(tx: Db, o: OrderRow, paid: number, taxPercent: number): Promise<boolean> {
+    const net = paid + o.voucherValue;
     if (net <= 0) return false;
     const tax = percentOf(net, taxPercent);
     const rest = net - tax;
@@ -594,7 +610,7 @@ export class OrderEngine {
           const paid = o.paidAmount + pay.amount;
           const [row] = await tx.update(ordOrder).set({ status: 'finished', paidAmount: paid, payReference: o.payReference ?? out.reference }).where(eq(ordOrder.id, o.id)).returning();
           await this.share(tx, row!, paid, taxFeePercent);
-          await this.events(tx, o.id, [{ event: 'charged', amount: pay.amount, note: out.reference }, { event: 'shared', amount: paid }]);
+          await this.events(tx, o.id, [{ event: 'charged', amount: pay.amount, note: out.reference }, { event: 'shared', amount: paid + o.voucherValue }]);
         } else {
           await tx.update(ordOrder).set({ status: 'pendingPayment' }).where(eq(ordOrder.id, o.id));
           await this.events(tx, o.id, [{ event: 'charged', amount: 0, note: out.failure ?? 'failed' }]);

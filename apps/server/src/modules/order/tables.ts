@@ -32,6 +32,11 @@ const orderColumns = () => ({
   chain: jsonb('chain').notNull(),
   depositAmount: integer('deposit_amount').notNull().default(0),
   originalAmount: integer('original_amount').notNull().default(0),
+  /** What a voucher covered of the fee (its free minutes of this rental), and the voucher order it came from. */
+  voucherDeduction: integer('voucher_deduction').notNull().default(0),
+  /** The value the voucher's use moved from the voucher liability to the order's income (shared with the rest). */
+  voucherValue: integer('voucher_value').notNull().default(0),
+  voucherOrderNo: varchar('voucher_order_no', { length: 32 }),
   paidAmount: integer('paid_amount').notNull().default(0),
   refundAmount: integer('refund_amount').notNull().default(0),
   billedMinutes: integer('billed_minutes').notNull().default(0),

@@ -92,6 +92,8 @@ const ICONS: Record<string, ReactNode> = {
   wallet: <WalletOutlined />,
   safetycertificate: <SafetyCertificateOutlined />,
   userdelete: <UserDeleteOutlined />,
+  gift: <GiftOutlined />,
+  profile: <ProfileOutlined />,
 };
 
 /** 'SettingOutlined' (an antd icon name), 'setting' and 'login-log' all name an entry here. */

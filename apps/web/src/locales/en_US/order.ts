@@ -45,6 +45,7 @@ export default {
     packageValue: '{{name}} · {{hours}} h',
     unlockCode: 'Unlock code',
     originalAmount: 'Fee',
+    voucherDeduction: 'Voucher deduction',
     paidAmount: 'Paid',
     refundAmount: 'Refunded',
     refundable: 'Refundable',

@@ -111,6 +111,7 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
       { title: t('fields.paymentKind'), dataIndex: 'paymentKind', key: 'paymentKind', width: 110, defaultHidden: true, render: (v: OrderItem['paymentKind']) => (v ? w.paymentKind(v) : '-') },
       { title: t('fields.depositAmount'), dataIndex: 'depositAmount', key: 'depositAmount', width: 110, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
       { title: t('fields.originalAmount'), dataIndex: 'originalAmount', key: 'originalAmount', width: 110, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
+      { title: t('fields.voucherDeduction'), dataIndex: 'voucherDeduction', key: 'voucherDeduction', width: 120, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
       { title: t('fields.billedMinutes'), dataIndex: 'billedMinutes', key: 'billedMinutes', width: 120, align: 'right', defaultHidden: true },
       { title: t('fields.powerBankId'), dataIndex: 'powerBankId', key: 'powerBankId', width: 180, defaultHidden: true, render: (v: string | null) => <CopyableId value={v} /> },
       { title: t('fields.returnOutlet'), dataIndex: 'returnOutletName', key: 'returnOutletName', width: 150, ellipsis: true, defaultHidden: true },

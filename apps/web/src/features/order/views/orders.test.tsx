@@ -33,6 +33,7 @@ const order: OrderItem = {
   returnOutletName: 'Harbour Mall',
   depositAmount: 9900,
   originalAmount: 300,
+  voucherDeduction: 0,
   paidAmount: 300,
   refundAmount: 0,
   billedMinutes: 65,

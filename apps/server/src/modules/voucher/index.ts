@@ -1,0 +1,69 @@
+import { label } from '@cbo/contract';
+import { defineList } from '../../platform/list-kit.js';
+import { defineModule, type Platform } from '../../platform/module.js';
+import { formatInZone } from '../../platform/time-zone.js';
+import type { VoucherNeeds } from './needs.js';
+import { VoucherOrderService } from './voucher-order.service.js';
+import { VoucherService } from './voucher.service.js';
+import { voucherMenus } from './menus.js';
+import { voucherRoutes } from './routes.js';
+import * as tables from './tables.js';
+
+export type { VoucherNeeds, VoucherPayments } from './needs.js';
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+const SWEEP_MS = 60_000;
+
+/** The voucher module's services: vouchers on sale, and the customers' passes (buy, apply, refund, expire). */
+function createVoucher({ db, log }: Platform, needs: VoucherNeeds) {
+  const vouchers = new VoucherService(db, needs);
+  const orders = new VoucherOrderService(db, needs, vouchers, log);
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  return {
+    vouchers,
+    orders,
+    startSweep(): void {
+      timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        orders
+          .sweep()
+          .catch((err: unknown) => log.warn({ err }, 'voucher sweep failed'))
+          .finally(() => (running = false));
+      }, SWEEP_MS);
+      timer.unref();
+    },
+    stopSweep(): void {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
+export type VoucherServices = ReturnType<typeof createVoucher>;
+
+/** The voucher module: prepaid rental passes and their purchases (spec 7, Vouchers). */
+export const voucher = defineModule({
+  name: 'voucher',
+  tables,
+  menus: voucherMenus,
+  services: createVoucher,
+  lists: (s) => [
+    defineList({
+      export: 'voucherOrderExport',
+      source: s.orders,
+      cells: (r, { lang, timeZone }) => ({
+        status: label('voucher', 'voucherOrderStatus', r.status, lang),
+        price: money(r.price),
+        usedValue: money(r.usedValue),
+        refundAmount: money(r.refundAmount),
+        validUntil: formatInZone(r.validUntil, timeZone),
+        createTime: formatInZone(r.createTime, timeZone),
+      }),
+      widths: { voucherOrderNo: 24, userMobile: 18, payReference: 24, validUntil: 20, createTime: 20 },
+    }),
+  ],
+  routes: voucherRoutes,
+  start: async (s) => s.startSweep(),
+  stop: async (s) => s.stopSweep(),
+});

@@ -1,0 +1,35 @@
+import type { AccountKind } from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+
+/**
+ * What the voucher module uses of other modules; app.ts passes them in (it never imports their
+ * files): names of the scope's agents and outlets, where a cabinet stands, the customers, the
+ * ledger and the payment company.
+ */
+export interface VoucherNeeds {
+  /** Whether the scope's agent or outlet exists, and its name. */
+  scopeNames(kind: 'agent' | 'outlet', ids: number[]): Promise<Map<number, string>>;
+  /** Where a cabinet stands: its outlet in service and the agents above it; null when it is nowhere to rent from. */
+  placeOf(sn: string): Promise<{ outletId: number; agentIds: number[] } | null>;
+  customers: { member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null> };
+  ledger: {
+    post(
+      p: { idempotencyKey: string; kind: string; orderNo?: string | null; memo?: string; entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[] },
+      tx?: Db,
+    ): Promise<boolean>;
+  };
+  payments: VoucherPayments;
+}
+
+/** The payment company, as the order module holds it (one key, one payment; a known key answers its first outcome). */
+export interface VoucherPayments {
+  charge(req: { key: string; amount: number; userId: number; description: string }): Promise<PaymentAnswer>;
+  refund(req: { key: string; amount: number; chargeReference: string }): Promise<PaymentAnswer>;
+  query(key: string): Promise<PaymentAnswer | null>;
+}
+export interface PaymentAnswer {
+  key: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  reference: string;
+  failure?: string;
+}
