@@ -33,7 +33,6 @@ import { assets as assetsModule } from './modules/assets/index.js';
 import { network as networkModule } from './modules/network/index.js';
 import { outlet as outletModule } from './modules/outlet/index.js';
 import { ledger as ledgerModule } from './modules/ledger/index.js';
-import { order as orderModule, type PaymentProvider } from './modules/order/index.js';
 import { deposit as depositModule } from './modules/deposit/index.js';
 import { order as orderModule, type OrderNeeds, type PaymentProvider } from './modules/order/index.js';
 import { voucher as voucherModule } from './modules/voucher/index.js';

@@ -69,6 +69,8 @@ export type FundFlowQuery = z.infer<typeof fundFlowQuery>;
 export const LEDGER_MEMOS = [
   'depositTaken', 'depositFromBalance', 'feeFromDeposit', 'depositToBalance', 'depositBack', 'sharesOfNet',
   'feeDeducted', 'refundPaid', 'refundFailedSharesRestored', 'balanceToppedUp',
+  'cablePackagePaid', 'prepaymentHeld', 'depositHeldAgain', 'depositRefundedByStaff', 'depositRefundFailedHeldAgain',
+  'voucherSold', 'voucherUsed', 'voucherExpired',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 

@@ -102,7 +102,7 @@ export class DepositService {
         idempotencyKey: `release-failed:${orderNo}`,
         kind: 'release',
         orderNo,
-        memo: 'deposit not given back: held again',
+        memo: 'depositHeldAgain',
         entries: [
           ...(back > 0 ? [{ account: { kind: 'providerClearing' as const }, debit: back }] : []),
           ...(fee > 0 ? [{ account: { kind: 'fees' as const }, debit: fee }] : []),
@@ -185,7 +185,7 @@ export class DepositService {
         idempotencyKey: `deposit-refund:${r.refundNo}`,
         kind: 'depositRefund',
         orderNo: d.orderNo,
-        memo: 'deposit refunded by staff',
+        memo: 'depositRefundedByStaff',
         entries: [
           { account: { kind: 'userDeposit', partyId: d.userId }, debit: r.amount },
           ...(r.back > 0 ? [{ account: toBalance ? { kind: 'userBalance' as const, partyId: d.userId } : { kind: 'providerClearing' as const }, credit: r.back }] : []),
@@ -224,7 +224,7 @@ export class DepositService {
         idempotencyKey: `deposit-refund-failed:${r.refundNo}`,
         kind: 'depositRefund',
         orderNo: d?.orderNo ?? null,
-        memo: 'deposit refund failed: held again',
+        memo: 'depositRefundFailedHeldAgain',
         entries: [
           { account: { kind: 'providerClearing' }, debit: r.back },
           ...(r.fee > 0 ? [{ account: { kind: 'fees' as const }, debit: r.fee }] : []),

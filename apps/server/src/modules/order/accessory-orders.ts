@@ -124,7 +124,7 @@ export class AccessoryOrders {
           })
           .returning();
         await this.needs.ledger.post(
-          { idempotencyKey: `buy:${orderNo}`, kind: 'deduct', orderNo, memo: 'cable package paid', entries: [{ account: { kind: 'providerClearing' }, debit: amount }, { account: { kind: 'orderIncome' }, credit: amount }] },
+          { idempotencyKey: `buy:${orderNo}`, kind: 'deduct', orderNo, memo: 'cablePackagePaid', entries: [{ account: { kind: 'providerClearing' }, debit: amount }, { account: { kind: 'orderIncome' }, credit: amount }] },
           tx,
         );
         // The code is issued in this transaction: no order without its code, no code without its order.
@@ -261,7 +261,7 @@ export class AccessoryOrders {
             idempotencyKey: `rent:${orderNo}`,
             kind: 'rent',
             orderNo,
-            memo: 'prepayment held',
+            memo: 'prepaymentHeld',
             entries: [{ account: { kind: 'providerClearing' }, debit: prepayment }, { account: { kind: 'userDeposit', partyId: member.id }, credit: prepayment }],
           },
           tx,
