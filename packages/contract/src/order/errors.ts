@@ -34,6 +34,8 @@ export const orderErrors = {
     '暂停计费总时长不能超过 {max} 分钟', '暫停計費總時長不能超過 {max} 分鐘', 'Billing can be suspended for at most {max} minutes in all'),
   ORDER_OUTLET_SUSPENDED: def(100716, 'The outlet is marked suspended: no rentals there.',
     '网点暂停营业', '網點暫停營業', 'The outlet is suspended'),
+  ORDER_KEY_SPENT: def(100717, 'A request whose payment was given back (its order could not be opened) is spent: the payment company would answer its first charge again, so a retry under the same key would open an order paid by nothing.',
+    '该请求的付款已退回，请重新发起', '該請求的付款已退回，請重新發起', 'The payment of this request was given back; please start a new one'),
   // 100750-100769: charging-cable and Bluetooth-charger orders.
   ORDER_ACCESSORY_NOT_FOUND: def(100750, 'No charging cable or Bluetooth charger has this ID.',
     '设备不存在', '設備不存在', 'Device not found'),

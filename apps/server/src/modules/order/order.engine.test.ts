@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
+import { ordPayment } from './tables.js';
 import { CONFIG_DEFAULTS } from '../system/config.service.js';
 import { useServer, type TestServer } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
 import { newSn, TestCabinet } from '../../test/fleet/test-cabinet.js';
 import { caller, networkFixture, ok, outletBody, type Answer } from '../../test/outlet/outlet-fixtures.js';
 import { SandboxProvider } from './payments.js';
+import { AppError } from '../../platform/http/app-error.js';
 import { engines } from '../../test/helper.js';
 
 /**
@@ -146,6 +148,35 @@ describe.each(engines)('order engine (%s)', (engine) => {
     } finally {
       cabA.handlers.eject = (await import('../../test/fleet/test-cabinet.js')).defaultHandlers().eject;
     }
+    await balanced();
+  });
+
+  it('gives back the deposit of a rent that recorded nothing, and refuses a retry under its spent key (no order paid by a refunded charge)', async () => {
+    const u = await customer();
+    const key = `tap-${crypto.randomUUID()}`;
+    const rental = services().fleet.rental;
+    const reserve = rental.reserveEject;
+    // The last power bank taken by someone else between the quote and the reservation.
+    rental.reserveEject = async () => {
+      throw new AppError('ORDER_NO_POWER_BANK');
+    };
+    try {
+      expect((await rent(u, cabA.sn, { idempotencyKey: key })).code).not.toBe(0);
+    } finally {
+      rental.reserveEject = reserve;
+    }
+    // The charge went back under the key's undo, recorded before it was asked for.
+    const undo = async () => (await db().select().from(ordPayment).where(like(ordPayment.key, `rent:%:${key}:undo`)))[0];
+    await until(async () => (await undo())?.status === 'succeeded', 8_000, 'deposit given back');
+    expect((await undo())!.purpose).toBe('undo');
+    // The same tap again: the company would answer the first (refunded) charge, so the key is refused.
+    const again = await rent(u, cabA.sn, { idempotencyKey: key });
+    expect(again).toMatchObject({ code: 100717 });
+    expect((await u.app('GET', '/order/api/app/v1/order/mine')).data.total).toBe(0);
+    // A new tap is a new request: it rents.
+    const fresh = await rent(u, cabA.sn, { idempotencyKey: `tap-${crypto.randomUUID()}` });
+    expect(fresh.code).toBe(0);
+    await using(fresh.data.orderNo);
     await balanced();
   });
 

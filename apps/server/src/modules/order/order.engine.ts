@@ -168,6 +168,7 @@ export class OrderEngine {
 
     // The deposit is taken before anything is recorded: no order exists without its money.
     let reference: string | null = null;
+    if (await this.keySpent(chargeKey)) throw new AppError('ORDER_KEY_SPENT');
     if (req.payMode === 'deposit' && held > 0) {
       const paid = await this.provider.charge({ key: chargeKey, amount: held, userId: member.id, description: `Deposit ${orderNo}` });
       if (paid.status !== 'succeeded') throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
@@ -189,6 +190,8 @@ export class OrderEngine {
           const [was] = await tx.select({ id: ordOrder.id }).from(ordOrder).where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
           if (was) return null;
         }
+        // A retry after this key's charge was given back: the company answers that charge again, which paid nothing.
+        if (await this.keySpent(chargeKey, tx)) throw new AppError('ORDER_KEY_SPENT');
         if ((await this.holding(member.id, tx)) >= max) throw new AppError('ORDER_MAX_RENTALS', { max });
         if (req.payMode === 'balance' && (await this.balanceOf(member.id, tx)) < held) throw new AppError('ORDER_BALANCE_LOW', { need: (held / 100).toFixed(2) });
         if (req.payMode === 'depositFree') {
@@ -236,17 +239,49 @@ export class OrderEngine {
         return r;
       });
     } catch (err) {
-      // Two taps with one key at the same moment: the first one's order answers both and keeps the charge.
-      const was = await byKey();
-      if (was) return was;
-      // Nothing was recorded: the deposit goes straight back.
-      if (reference) void this.provider.refund({ key: `${chargeKey}:undo`, amount: held, chargeReference: reference }).catch((e: unknown) => this.log.error({ err: e, orderNo }, 'deposit of a failed rent not returned'));
+      if (!reference) throw err;
+      // Nothing was recorded: the deposit goes back, unless a twin tap with the same key opened the
+      // order meanwhile (it keeps the charge). Decided under the customer's lock, where the rent's
+      // transaction decides too, so a retry either finds the order or finds the key spent.
+      const twin = await this.giveBackCharge({ userId: member.id, rentKey: req.idempotencyKey ?? null, chargeKey, amount: held, reference, orderNo });
+      if (twin) return twin;
       throw err;
     }
     if (!reserved) return (await byKey())!;
     await this.needs.fleet.dispatch(reserved.commandId);
     const [now] = await this.db.select({ status: ordOrder.status }).from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
     return { orderNo, status: (now?.status ?? 'ejecting') as OrderStatus, slot: reserved.slot, powerBankId: reserved.powerBankId };
+  }
+
+  /** Whether this charge key was given back (its payment row `…:undo` exists). */
+  private async keySpent(chargeKey: string, db: Db = this.db): Promise<boolean> {
+    const [row] = await db.select({ key: ordPayment.key }).from(ordPayment).where(eq(ordPayment.key, `${chargeKey}:undo`));
+    return Boolean(row);
+  }
+
+  /**
+   * A rent charged but recorded nothing: under the customer's lock, either a twin request with the
+   * same key has opened the order (answered; it keeps the charge) or the key is marked spent by the
+   * refund's payment row, written before the refund is asked for (so the sweep settles it if the
+   * answer is lost). Answers the twin's order, or null once the money is on its way back.
+   */
+  private async giveBackCharge(c: { userId: number; rentKey: string | null; chargeKey: string; amount: number; reference: string; orderNo: string }): Promise<RentResult | null> {
+    const key = `${c.chargeKey}:undo`;
+    const twin = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ord-user'), ${c.userId}::int)`);
+      if (c.rentKey) {
+        const [was] = await tx.select().from(ordOrder).where(and(eq(ordOrder.userId, c.userId), eq(ordOrder.rentKey, c.rentKey)));
+        if (was) return { orderNo: was.orderNo, status: was.status as OrderStatus, slot: was.slot, powerBankId: was.powerBankId };
+      }
+      await tx.insert(ordPayment).values({ key, op: 'refund', purpose: 'undo', userId: c.userId, amount: c.amount }).onConflictDoNothing();
+      return null;
+    });
+    if (twin) return twin;
+    void this.sendPayment({ key, op: 'refund', amount: c.amount, userId: c.userId, orderNo: null, chargeReference: c.reference }).catch((e: unknown) =>
+      this.log.error({ err: e, orderNo: c.orderNo }, 'deposit of a failed rent not returned'),
+    );
+    return null;
   }
 
   // ------------------------------------------------------------------ what the cabinets say

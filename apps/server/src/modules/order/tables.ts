@@ -153,7 +153,7 @@ export const ordPayment = pgTable(
   {
     key: varchar('key', { length: 96 }).primaryKey(),
     op: varchar('op', { length: 8 }).notNull(),
-    /** What the outcome moves: deduct (a fee), release (a deposit back), refund (a refund), recharge, deposit (a deposit refunded by staff). */
+    /** What the outcome moves: deduct (a fee), release (a deposit back), refund (a refund), recharge, deposit (a deposit refunded by staff), undo (the charge of a rent that recorded nothing, given back; its key is spent). */
     purpose: varchar('purpose', { length: 12 }).notNull(),
     orderNo: varchar('order_no', { length: 32 }),
     refundNo: varchar('refund_no', { length: 32 }),
