@@ -45,9 +45,9 @@ export const ledgerLabels = {
     depositHeldAgain: tr('押金未退回：重新冻结', '押金未退回：重新凍結', 'Deposit not given back: held again'),
     depositRefundedByStaff: tr('押金由工作人员退款', '押金由工作人員退款', 'Deposit refunded by staff'),
     depositRefundFailedHeldAgain: tr('押金退款失败：重新冻结', '押金退款失敗：重新凍結', 'Deposit refund failed: held again'),
-    voucherSold: tr('售出次卡（使用时确认收入）', '售出次卡（使用時認列收入）', 'Voucher sold (revenue when used)'),
-    voucherUsed: tr('次卡抵扣', '次卡抵扣', 'Voucher used'),
-    voucherExpired: tr('次卡过期（剩余次数转收入）', '次卡過期（剩餘次數轉收入）', 'Voucher expired with uses left'),
+    voucherSold: tr('售出代金券（使用时确认收入）', '售出代金券（使用時認列收入）', 'Voucher sold (revenue when used)'),
+    voucherUsed: tr('代金券抵扣', '代金券抵扣', 'Voucher used'),
+    voucherExpired: tr('代金券过期（剩余次数转收入）', '代金券過期（剩餘次數轉收入）', 'Voucher expired with uses left'),
   } satisfies LabelGroup<LedgerMemo>,
   payoutFailure: {
     accountFrozen: tr('账户已冻结', '帳戶已凍結', 'Account frozen'),
