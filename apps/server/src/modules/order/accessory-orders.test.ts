@@ -214,7 +214,7 @@ describe.each(engines)('cable and Bluetooth orders (%s)', (engine) => {
         const userId = (await db().execute(sql`select id from net_member where mobile = ${u.mobile}`)) as unknown as { rows: { id: number }[] };
         const charge = `cable:${userId.rows[0]!.id}:${key}`;
         await until(async () => (await sandbox.query(`${charge}:undo`))?.status === 'succeeded', 8_000, 'charge undone');
-        expect(await u.app('POST', `${A}/cable/buy`, { deviceId: id, hours: 1, idempotencyKey: key })).toMatchObject({ code: 100714, msg: 'Payment failed: refunded, send a new request' });
+        expect(await u.app('POST', `${A}/cable/buy`, { deviceId: id, hours: 1, idempotencyKey: key })).toMatchObject({ code: 100717 });
         expect(await ordersOf(id)).toBe(0);
       } finally {
         cables.codeWait = wait;

@@ -85,7 +85,7 @@ export class AccessoryOrders {
     const orderNo = newNo('R');
     const amount = offer.amount;
     const chargeKey = `cable:${member.id}:${req.idempotencyKey ?? orderNo}`;
-    if (req.idempotencyKey) await this.notGivenBack(chargeKey);
+    if (await this.engine.keySpent(chargeKey)) throw new AppError('ORDER_KEY_SPENT');
     const paid = await this.engine.provider.charge({ key: chargeKey, amount, userId: member.id, description: `Cable package ${orderNo}` });
     if (paid.status !== 'succeeded') throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
     const billing: OrderBilling = { freeMinutes: 0, pricePerPeriod: amount, periodMinutes: offer.hours * 60, dailyCap: amount, totalCap: amount, deposit: 0, buyOutDays: 0 };
@@ -95,6 +95,8 @@ export class AccessoryOrders {
         // One customer's buys are decided one after another, so a repeated key finds the first order here.
         await tx.execute(sqlUserLock(member.id));
         if (await this.byKey(member.id, req.idempotencyKey, tx)) return null;
+        // A retry after this key's charge was given back (decided under the same lock as the giving back).
+        if (await this.engine.keySpent(chargeKey, tx)) throw new AppError('ORDER_KEY_SPENT');
         const now = new Date();
         const [o] = await tx
           .insert(ordOrder)
@@ -142,29 +144,13 @@ export class AccessoryOrders {
       });
       if (made) return answer(made);
     } catch (err) {
-      const first = await this.byKey(member.id, req.idempotencyKey);
+      // A twin request with the same key made the order (it keeps the charge), or the charge goes back and the key is spent.
+      const first = await this.engine.giveBackCharge({ userId: member.id, rentKey: req.idempotencyKey ?? null, chargeKey, amount, reference: paid.reference, orderNo });
       if (first) return answer(first);
-      this.undo(chargeKey, amount, paid.reference, orderNo);
       throw err;
     }
     // A repeated tap: the first one's order and code answer it, and its charge (one key) is that order's.
     return answer((await this.byKey(member.id, req.idempotencyKey))!);
-  }
-
-  /**
-   * A key whose charge was given back (its order could not be recorded) is spent: the company
-   * answers a key's first outcome again, so charging under it would be an order paid by nothing.
-   */
-  private async notGivenBack(chargeKey: string): Promise<void> {
-    const undone = await this.engine.provider.query(`${chargeKey}:undo`).catch(() => null);
-    if (undone) throw new AppError('ORDER_PAYMENT_FAILED', { reason: 'refunded, send a new request' });
-  }
-
-  /** Nothing was recorded: the money goes straight back. */
-  private undo(chargeKey: string, amount: number, reference: string, orderNo: string): void {
-    void this.engine.provider
-      .refund({ key: `${chargeKey}:undo`, amount, chargeReference: reference })
-      .catch((e: unknown) => this.log.error({ err: e, orderNo }, 'payment of a failed order not returned'));
   }
 
   // ------------------------------------------------------------------ Bluetooth chargers
@@ -222,7 +208,7 @@ export class AccessoryOrders {
     const chain = await this.engine.chainOf(outlet);
     const orderNo = newNo('R');
     const chargeKey = `bluetooth:${member.id}:${req.idempotencyKey ?? orderNo}`;
-    if (req.idempotencyKey) await this.notGivenBack(chargeKey);
+    if (await this.engine.keySpent(chargeKey)) throw new AppError('ORDER_KEY_SPENT');
     const paid = await this.engine.provider.charge({ key: chargeKey, amount: prepayment, userId: member.id, description: `Prepayment ${orderNo}` });
     if (paid.status !== 'succeeded') throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
     try {
@@ -230,6 +216,8 @@ export class AccessoryOrders {
         const tx = txRaw as unknown as Db;
         await tx.execute(sqlUserLock(member.id));
         if (await this.byKey(member.id, req.idempotencyKey, tx)) return null;
+        // A retry after this key's charge was given back (decided under the same lock as the giving back).
+        if (await this.engine.keySpent(chargeKey, tx)) throw new AppError('ORDER_KEY_SPENT');
         const now = new Date();
         // The partial unique index on open sessions decides between customers starting one charger at once.
         const [o] = await tx
@@ -275,9 +263,8 @@ export class AccessoryOrders {
       });
       if (made) return answer(made);
     } catch (err) {
-      const first = await this.byKey(member.id, req.idempotencyKey);
+      const first = await this.engine.giveBackCharge({ userId: member.id, rentKey: req.idempotencyKey ?? null, chargeKey, amount: prepayment, reference: paid.reference, orderNo });
       if (first) return answer(first);
-      this.undo(chargeKey, prepayment, paid.reference, orderNo);
       throw err;
     }
     return answer((await this.byKey(member.id, req.idempotencyKey))!);

@@ -244,7 +244,7 @@ export class OrderEngine {
       // order meanwhile (it keeps the charge). Decided under the customer's lock, where the rent's
       // transaction decides too, so a retry either finds the order or finds the key spent.
       const twin = await this.giveBackCharge({ userId: member.id, rentKey: req.idempotencyKey ?? null, chargeKey, amount: held, reference, orderNo });
-      if (twin) return twin;
+      if (twin) return { orderNo: twin.orderNo, status: twin.status as OrderStatus, slot: twin.slot, powerBankId: twin.powerBankId };
       throw err;
     }
     if (!reserved) return (await byKey())!;
@@ -254,7 +254,7 @@ export class OrderEngine {
   }
 
   /** Whether this charge key was given back (its payment row `…:undo` exists). */
-  private async keySpent(chargeKey: string, db: Db = this.db): Promise<boolean> {
+  async keySpent(chargeKey: string, db: Db = this.db): Promise<boolean> {
     const [row] = await db.select({ key: ordPayment.key }).from(ordPayment).where(eq(ordPayment.key, `${chargeKey}:undo`));
     return Boolean(row);
   }
@@ -263,16 +263,17 @@ export class OrderEngine {
    * A rent charged but recorded nothing: under the customer's lock, either a twin request with the
    * same key has opened the order (answered; it keeps the charge) or the key is marked spent by the
    * refund's payment row, written before the refund is asked for (so the sweep settles it if the
-   * answer is lost). Answers the twin's order, or null once the money is on its way back.
+   * answer is lost). Answers the twin's order, or null once the money is on its way back. Rents,
+   * cable purchases and Bluetooth sessions all give back this way (they share the customer's lock).
    */
-  private async giveBackCharge(c: { userId: number; rentKey: string | null; chargeKey: string; amount: number; reference: string; orderNo: string }): Promise<RentResult | null> {
+  async giveBackCharge(c: { userId: number; rentKey: string | null; chargeKey: string; amount: number; reference: string; orderNo: string }): Promise<OrderRow | null> {
     const key = `${c.chargeKey}:undo`;
     const twin = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ord-user'), ${c.userId}::int)`);
       if (c.rentKey) {
         const [was] = await tx.select().from(ordOrder).where(and(eq(ordOrder.userId, c.userId), eq(ordOrder.rentKey, c.rentKey)));
-        if (was) return { orderNo: was.orderNo, status: was.status as OrderStatus, slot: was.slot, powerBankId: was.powerBankId };
+        if (was) return was;
       }
       await tx.insert(ordPayment).values({ key, op: 'refund', purpose: 'undo', userId: c.userId, amount: c.amount }).onConflictDoNothing();
       return null;
