@@ -40,9 +40,9 @@ export default function CablesView() {
   const columns = useMemo<ColumnsOf<'cableQueryPage'>>(
     () => [
       { title: t('device.id'), dataIndex: 'id', key: 'id', sortable: true, width: 160 },
-      { title: t('device.model'), dataIndex: 'modelName', key: 'modelName', render: (v: string | null) => v ?? '-' },
+      { title: t('device.model'), dataIndex: 'modelName', key: 'modelName', width: 120, ellipsis: true, render: (v: string | null) => v ?? '-' },
       { title: t('device.binding'), dataIndex: 'outletName', key: 'outletName', width: 160, ellipsis: true, render: (_: unknown, r: CableItem) => <OutletCell outletId={r.outletId} outletName={r.outletName} /> },
-      { title: t('packages.title'), dataIndex: 'packages', key: 'packages', render: (v: PackageTier[]) => <PackageTags tiers={v} /> },
+      { title: t('packages.title'), dataIndex: 'packages', key: 'packages', width: 230, render: (v: PackageTier[]) => <PackageTags tiers={v} /> },
       { title: t('cable.position'), dataIndex: 'position', key: 'position', sortable: true, width: 110 },
       { title: t('cable.lastCode'), dataIndex: 'lastCodeTime', key: 'lastCodeTime', defaultHidden: true, width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
       { title: t('device.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
