@@ -22,6 +22,8 @@ export const orderCalls = {
     summary: 'One order, live or archived, with its billing rule, timeline, shares along the profit chain and refunds', query: o.orderDetailQuery, data: o.orderDetail }),
   orderExport: call({ method: 'POST', path: '/order/api/v1/order/export', access: { permission: P.orderExport }, module: m,
     summary: 'Export the orders to the export centre', body: o.orderFilter, data: exportStarted }),
+  orderStatsOverview: call({ method: 'GET', path: '/order/api/v1/stats/overview', access: { permission: P.orderQuery }, module: m,
+    summary: 'Statistics: the count, paid and refunded amounts of the orders created in a window (live and archived), read from the hourly rollups', query: o.statsOverviewQuery, data: o.statsOverview }),
   orderEnd: call({ method: 'POST', path: '/order/api/v1/order/endOrder', access: { permission: P.orderEnd }, module: m,
     summary: 'End a using order at a chosen time, with a reason; the fee is recomputed and taken', body: o.orderEndRequest, data: o.orderActionResult }),
   orderSuspend: call({ method: 'POST', path: '/order/api/v1/order/suspendBilling', access: { permission: P.orderSuspend }, module: m,

@@ -219,3 +219,25 @@ export const refundFilter = timeRange.extend({
 });
 export const refundQuery = pageQuery.extend(refundFilter.shape);
 export type RefundQuery = z.infer<typeof refundQuery>;
+
+/**
+ * GET stats/overview (issue 16): the orders CREATED in a window, live and archived alike. Both
+ * ends are optional (the last 30 days by default, ending now); the window may be up to 366 days.
+ * `orderCount` and `paidAmount` are exactly the count and the sum of `paidAmount` the order lists
+ * (the live list and the archive's) show for the same creation-time filter; `refundAmount` the sum
+ * of their `refundAmount`.
+ */
+export const statsOverviewQuery = timeRange;
+export type StatsOverviewQuery = z.infer<typeof statsOverviewQuery>;
+export const statsOverview = z.object({
+  beginTime: z.string(),
+  endTime: z.string(),
+  orderCount: z.number().int(),
+  paidAmount: z.number().int(),
+  refundAmount: z.number().int(),
+  /** Orders in the window that are finished now. */
+  finishedCount: z.number().int(),
+  /** Their billed minutes. */
+  rentalMinutes: z.number().int(),
+});
+export type StatsOverview = z.infer<typeof statsOverview>;
