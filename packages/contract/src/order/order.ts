@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, timeRange } from '../platform/envelope.js';
 import * as r from '../platform/rules.js';
+import { orderPerms } from './permissions.js';
 
 /**
  * Orders: a customer rents a device at an outlet, the cabinet ejects it, the customer returns it
@@ -241,3 +242,36 @@ export const statsOverview = z.object({
   rentalMinutes: z.number().int(),
 });
 export type StatsOverview = z.infer<typeof statsOverview>;
+
+/**
+ * GET stats/trend: the orders created in each whole hour of a window (UTC hour starts, hours with
+ * no order left out), summed over every outlet; the console adds them up into days of its own
+ * time zone. Same window rules as the overview; the hours are those wholly inside the window.
+ */
+export const statsTrendPoint = z.object({
+  hour: z.string(),
+  orderCount: z.number().int(),
+  paidAmount: z.number().int(),
+  refundAmount: z.number().int(),
+});
+export type StatsTrendPoint = z.infer<typeof statsTrendPoint>;
+export const statsTrend = z.object({ points: z.array(statsTrendPoint) });
+export type StatsTrend = z.infer<typeof statsTrend>;
+
+/** GET stats/outletRanking: the outlets whose orders created in the window paid the most (top 6, the spec's ranking). */
+export const statsRankingItem = z.object({
+  outletId: z.number().int(),
+  outletName: z.string().nullable(),
+  orderCount: z.number().int(),
+  paidAmount: z.number().int(),
+});
+export type StatsRankingItem = z.infer<typeof statsRankingItem>;
+export const statsRanking = z.object({ list: z.array(statsRankingItem) });
+export type StatsRanking = z.infer<typeof statsRanking>;
+
+/** The dashboard widgets fed by the order statistics calls, with the permission codes they need. */
+export const orderWidgets = {
+  orderFigures: [orderPerms.orderQuery],
+  orderTrend: [orderPerms.orderQuery],
+  outletRanking: [orderPerms.orderQuery],
+} as const;

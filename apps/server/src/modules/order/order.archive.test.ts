@@ -165,6 +165,16 @@ describe.each(engines)('order archive (%s)', (engine) => {
         (await n(sql`select count(*)::int as n from ord_order_archive where created_at >= ${b} and created_at <= ${e}`)),
     );
     await rollupMatchesRows(db());
+    // The trend's hours add up to the overview of a window of whole hours; the ranking puts outlet 7 first.
+    const HOUR = 3_600_000;
+    const whole = { beginTime: new Date(Math.floor((Date.now() - 59 * DAY) / HOUR) * HOUR).toISOString(), endTime: new Date(Math.floor(Date.now() / HOUR) * HOUR + HOUR).toISOString() };
+    const trend = await ok(c.get('/order/api/v1/stats/trend', whole), 'trend');
+    const sum = (k: 'orderCount' | 'paidAmount' | 'refundAmount') => trend.points.reduce((t: number, p: Record<string, number>) => t + p[k]!, 0);
+    expect({ orderCount: sum('orderCount'), paidAmount: sum('paidAmount'), refundAmount: sum('refundAmount') }).toEqual(
+      (({ orderCount, paidAmount, refundAmount }) => ({ orderCount, paidAmount, refundAmount }))(await overview(c, whole)),
+    );
+    const ranking = await ok(c.get('/order/api/v1/stats/outletRanking', whole), 'ranking');
+    expect(ranking.list[0]).toMatchObject({ outletId: 7, orderCount: 8, paidAmount: 2400 });
     // Orders removed (the demo's simulated ones) leave the figures with them.
     await db().execute(sql`update ord_order_archive set simulated = true where order_no like 'ASTAT%'`);
     await s.current.server.services.order.engine.clearSimulated();

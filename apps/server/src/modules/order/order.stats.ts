@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { StatsOverview, StatsOverviewQuery } from '@cbo/contract';
+import type { StatsOverview, StatsOverviewQuery, StatsRanking, StatsTrend } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 
@@ -54,6 +54,35 @@ export class OrderStats {
       finishedCount: total('fin'),
       rentalMinutes: total('mins'),
     };
+  }
+
+  /** Whole hours [h0, h1) inside a window. */
+  private hours(q: StatsOverviewQuery) {
+    const { begin, end } = statsWindow(q);
+    return { h0: new Date(Math.ceil(begin.getTime() / HOUR) * HOUR), h1: new Date(Math.floor(end.getTime() / HOUR) * HOUR) };
+  }
+
+  /** The orders created in each whole hour of the window, over every outlet (hours without any left out). */
+  async trend(q: StatsOverviewQuery): Promise<StatsTrend> {
+    const { h0, h1 } = this.hours(q);
+    const rows = await query<{ hour: string | Date; n: string; paid: string; refund: string }>(this.db, sql`
+      select hour, sum(order_count) n, sum(paid_amount) paid, sum(refund_amount) refund from stat_order_hour
+      where hour >= ${h0} and hour < ${h1} group by hour having sum(order_count) <> 0 order by hour`);
+    return { points: rows.map((r) => ({ hour: new Date(r.hour).toISOString(), orderCount: Number(r.n), paidAmount: Number(r.paid), refundAmount: Number(r.refund) })) };
+  }
+
+  /** The six outlets whose orders created in the window's whole hours paid the most (ties: more orders, then the lower id). */
+  async outletRanking(q: StatsOverviewQuery): Promise<StatsRanking> {
+    const { h0, h1 } = this.hours(q);
+    const rows = await query<{ outlet_id: string; n: string; paid: string; name: string | null }>(this.db, sql`
+      select t.outlet_id, t.n, t.paid,
+             coalesce((select o.outlet_name from ord_order o where o.outlet_id = t.outlet_id order by o.created_at desc limit 1),
+                      (select a.outlet_name from ord_order_archive a where a.outlet_id = t.outlet_id order by a.created_at desc limit 1)) as name
+      from (select outlet_id, sum(order_count) n, sum(paid_amount) paid from stat_order_hour
+            where hour >= ${h0} and hour < ${h1} and outlet_id <> 0 group by outlet_id having sum(order_count) <> 0
+            order by sum(paid_amount) desc, sum(order_count) desc, outlet_id limit 6) t
+      order by t.paid desc, t.n desc, t.outlet_id`);
+    return { list: rows.map((r) => ({ outletId: Number(r.outlet_id), outletName: r.name, orderCount: Number(r.n), paidAmount: Number(r.paid) })) };
   }
 
   /** The same sums read from the orders themselves (live and archive), created in [from, to] (or [from, to) when `toIncluded` is false). */
