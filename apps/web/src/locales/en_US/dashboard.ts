@@ -1,4 +1,20 @@
 export default {
+  order: {
+    orders: 'Orders today',
+    paid: 'Paid today',
+    refunds: 'Refunded today',
+    periodPaid: 'Paid, last 7 days',
+    finished: '{{count}} finished',
+    periodOrders_one: '{{count}} order',
+    periodOrders_other: '{{count}} orders',
+    trend: 'Orders and paid, last {{days}} days',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+    none: 'No order in this time',
+    ranking: 'Top outlets by paid, last 7 days',
+    rankingOrders_one: '{{count}} order',
+    rankingOrders_other: '{{count}} orders',
+  },
   empty: 'Nothing to show yet',
   account: {
     title: 'My account',
