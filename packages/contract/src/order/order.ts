@@ -269,9 +269,16 @@ export type StatsRankingItem = z.infer<typeof statsRankingItem>;
 export const statsRanking = z.object({ list: z.array(statsRankingItem) });
 export type StatsRanking = z.infer<typeof statsRanking>;
 
+/** GET stats/agentRanking: the agents whose outlets' orders created in the window paid the most (top 5, the spec's ranking; an outlet counts under the agent it is under now). */
+export const statsAgentRankingItem = z.object({ agentId: z.number().int(), agentName: z.string().nullable(), orderCount: z.number().int(), paidAmount: z.number().int() });
+export type StatsAgentRankingItem = z.infer<typeof statsAgentRankingItem>;
+export const statsAgentRanking = z.object({ list: z.array(statsAgentRankingItem) });
+export type StatsAgentRanking = z.infer<typeof statsAgentRanking>;
+
 /** The dashboard widgets fed by the order statistics calls, with the permission codes they need. */
 export const orderWidgets = {
   orderFigures: [orderPerms.orderQuery],
   orderTrend: [orderPerms.orderQuery],
   outletRanking: [orderPerms.orderQuery],
+  agentRanking: [orderPerms.orderQuery],
 } as const;

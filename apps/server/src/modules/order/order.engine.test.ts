@@ -444,6 +444,15 @@ describe.each(engines)('order engine (%s)', (engine) => {
     expect(all.paidAmount).toBeGreaterThan(0);
     expect(all.refundAmount).toBeGreaterThan(0);
     await rollupMatchesRows(db());
+    // The rankings: the test's outlet first, under its agent (B), with the whole hours' orders of the rollup.
+    const H = 3_600_000;
+    const whole = { beginTime: new Date(Math.floor(now / H) * H - 29 * 86_400_000).toISOString(), endTime: new Date(Math.floor(now / H) * H + H).toISOString() };
+    const fromRows = await overview(c, whole);
+    const outlets = await ok(c.get('/order/api/v1/stats/outletRanking', whole), 'outlet ranking');
+    expect(outlets.list[0]).toMatchObject({ outletId, paidAmount: fromRows.paidAmount });
+    const agents = await ok(c.get('/order/api/v1/stats/agentRanking', whole), 'agent ranking');
+    expect(agents.list[0]).toMatchObject({ agentId: net.agentB, paidAmount: outlets.list.filter((o: { outletId: number }) => o.outletId === outletId)[0].paidAmount });
+    expect(agents.list[0].agentName).toBeTruthy();
   });
 });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { StatsOverview, StatsOverviewQuery, StatsRanking, StatsTrend } from '@cbo/contract';
+import type { StatsAgentRanking, StatsOverview, StatsOverviewQuery, StatsRanking, StatsTrend } from '@cbo/contract';
+import type { OrderNeeds } from './needs.js';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 
@@ -28,7 +29,10 @@ export function statsWindow(q: StatsOverviewQuery, now = new Date()): { begin: D
  * (`created_at >= begin and created_at <= end`), and a year costs some thousand rollup rows.
  */
 export class OrderStats {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly outlets: Pick<OrderNeeds['outlets'], 'agentsOf' | 'agentNames'>,
+  ) {}
 
   async overview(q: StatsOverviewQuery): Promise<StatsOverview> {
     const { begin, end } = statsWindow(q);
@@ -83,6 +87,31 @@ export class OrderStats {
             order by sum(paid_amount) desc, sum(order_count) desc, outlet_id limit 6) t
       order by t.paid desc, t.n desc, t.outlet_id`);
     return { list: rows.map((r) => ({ outletId: Number(r.outlet_id), outletName: r.name, orderCount: Number(r.n), paidAmount: Number(r.paid) })) };
+  }
+
+  /**
+   * The five agents whose outlets' orders created in the window's whole hours paid the most: the
+   * rollup summed per outlet (one row per outlet that had orders), each outlet under the agent it
+   * is under now (the outlet module's answer), outlets without an agent left out.
+   */
+  async agentRanking(q: StatsOverviewQuery): Promise<StatsAgentRanking> {
+    const { h0, h1 } = this.hours(q);
+    const rows = await query<{ outlet_id: string; n: string; paid: string }>(this.db, sql`
+      select outlet_id, sum(order_count) n, sum(paid_amount) paid from stat_order_hour
+      where hour >= ${h0} and hour < ${h1} and outlet_id <> 0 group by outlet_id having sum(order_count) <> 0`);
+    const agents = await this.outlets.agentsOf(rows.map((r) => Number(r.outlet_id)));
+    const by = new Map<number, { orderCount: number; paidAmount: number }>();
+    for (const r of rows) {
+      const agentId = agents.get(Number(r.outlet_id));
+      if (!agentId) continue;
+      const a = by.get(agentId) ?? { orderCount: 0, paidAmount: 0 };
+      a.orderCount += Number(r.n);
+      a.paidAmount += Number(r.paid);
+      by.set(agentId, a);
+    }
+    const top = [...by.entries()].sort(([ia, a], [ib, b]) => b.paidAmount - a.paidAmount || b.orderCount - a.orderCount || ia - ib).slice(0, 5);
+    const names = await this.outlets.agentNames(top.map(([id]) => id));
+    return { list: top.map(([agentId, a]) => ({ agentId, agentName: names.get(agentId) ?? null, ...a })) };
   }
 
   /** The same sums read from the orders themselves (live and archive), created in [from, to] (or [from, to) when `toIncluded` is false). */

@@ -1,5 +1,6 @@
 export default {
   order: {
+    agentRanking: 'Top agents by paid, last 7 days',
     orders: 'Orders today',
     paid: 'Paid today',
     refunds: 'Refunded today',

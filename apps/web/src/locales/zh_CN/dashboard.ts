@@ -1,5 +1,6 @@
 export default {
   order: {
+    agentRanking: '近 7 天代理商实付排行',
     orders: '今日订单',
     paid: '今日实付',
     refunds: '今日退款',

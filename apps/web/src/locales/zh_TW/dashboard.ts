@@ -1,5 +1,6 @@
 export default {
   order: {
+    agentRanking: '近 7 天代理商實付排行',
     orders: '今日訂單',
     paid: '今日實付',
     refunds: '今日退款',

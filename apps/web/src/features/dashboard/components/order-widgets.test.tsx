@@ -49,13 +49,14 @@ describe('order statistics on the dashboard', () => {
 
   it('shows today\'s figures linked to the orders they sum, the trend, the ranking; switching the period asks for 30 days', async () => {
     const server = fakeServer({
-      [api.menuDashboard.path]: { path: '/dashboard', widgets: ['orderFigures', 'orderTrend', 'outletRanking'] },
+      [api.menuDashboard.path]: { path: '/dashboard', widgets: ['orderFigures', 'orderTrend', 'outletRanking', 'agentRanking'] },
       [api.menuListByUser.path]: menus,
       [api.userInfo.path]: me,
       [api.orderStatsOverview.path]: (c: { query: URLSearchParams }) => ({
         data: { beginTime: c.query.get('beginTime'), endTime: c.query.get('endTime'), orderCount: 12, paidAmount: 4550, refundAmount: 300, finishedCount: 9, rentalMinutes: 600 },
       }),
       [api.orderStatsTrend.path]: { points: [{ hour: dayjs().startOf('hour').toISOString(), orderCount: 3, paidAmount: 450, refundAmount: 0 }] },
+      [api.orderStatsAgentRanking.path]: { list: [{ agentId: 4, agentName: 'East Agency', orderCount: 9, paidAmount: 2500 }] },
       [api.orderStatsOutletRanking.path]: { list: [{ outletId: 7, outletName: 'Central Station', orderCount: 8, paidAmount: 2400 }, { outletId: 3, outletName: null, orderCount: 1, paidAmount: 100 }] },
     });
     await loadSession();
@@ -75,6 +76,7 @@ describe('order statistics on the dashboard', () => {
     expect(rows[0]!.textContent).toContain('Central Station');
     expect(screen.getByText('Central Station').closest('a')!.getAttribute('href')).toContain('outletId=7');
     expect(rows[1]!.textContent).toContain('#3');
+    expect((await screen.findAllByTestId('agent-ranking-row'))[0]!.textContent).toContain('East Agency');
 
     fireEvent.click(screen.getByText('30 days'));
     await waitFor(() => expect(server.to(api.orderStatsTrend.path).some((c) => dayjs().diff(dayjs(c.query.get('beginTime')), 'day') === 29)).toBe(true));

@@ -162,3 +162,40 @@ export function OutletRanking() {
     </Card>
   );
 }
+
+/** The five agents whose outlets' orders of the last 7 days paid the most (the spec's top-5 ranking; an outlet under the agent it is under now). */
+export function AgentRanking() {
+  const { t } = useTranslation('dashboard');
+  const { money } = useMoney();
+  const window = periodWindow(7);
+  const q = useQuery({
+    queryKey: [...callKey('orderStatsAgentRanking'), 7],
+    queryFn: ({ signal }) => request('orderStatsAgentRanking', { query: window }, { signal }),
+    refetchInterval: RECOUNT_MS,
+  });
+  return (
+    <Card size="small" title={t('order.agentRanking')} style={{ height: '100%' }}>
+      {!q.data ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : !q.data.list.length ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('order.none')} />
+      ) : (
+        <List
+          size="small"
+          dataSource={q.data.list}
+          renderItem={(r, i) => (
+            <List.Item data-testid="agent-ranking-row" extra={<Typography.Text strong>{money(r.paidAmount)}</Typography.Text>}>
+              <Typography.Text type="secondary" style={{ width: 24, display: 'inline-block' }}>
+                {i + 1}
+              </Typography.Text>
+              {r.agentName ?? `#${r.agentId}`}
+              <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+                {t('order.rankingOrders', { count: r.orderCount })}
+              </Typography.Text>
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { fleetWidgets, type DashboardWidget, type FleetOverview, type UserInfo } from '@cbo/contract';
 import { AccountWidget, RecentSignIns } from './account-widget';
-import { OrderFigures, OrderTrend, OutletRanking } from './order-widgets';
+import { AgentRanking, OrderFigures, OrderTrend, OutletRanking } from './order-widgets';
 import { AttentionCard, CabinetStat, ChargedStat, CommandStat, CommandTrend, FirmwareStat, OnlineTrend, RecentEventsCard } from './fleet-widgets';
 
 /**
@@ -37,6 +37,7 @@ export const WIDGETS: Record<DashboardWidget, (d: WidgetData) => Piece[]> = {
   ],
   orderTrend: () => [{ key: 'orderTrend', area: 'charts', node: <OrderTrend /> }],
   outletRanking: () => [{ key: 'outletRanking', area: 'panels', node: <OutletRanking /> }],
+  agentRanking: () => [{ key: 'agentRanking', area: 'panels', node: <AgentRanking /> }],
   fleetCabinets: ({ overview }) => [
     { key: 'online', area: 'stats', node: <CabinetStat overview={overview} which="online" /> },
     { key: 'offline', area: 'stats', node: <CabinetStat overview={overview} which="offline" /> },
