@@ -193,4 +193,27 @@ describe.each(engines)('order archive (%s)', (engine) => {
     // Without a window: the last 30 days.
     expect((await c.get('/order/api/v1/stats/overview')).code).toBe(0);
   });
+
+  it('statistics: 50 orders created and 50 refunds recorded at once in one hour and outlet, each in its own transaction, all counted once', async () => {
+    const one = (g: number) =>
+      db().transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into ord_order (order_no, user_id, user_mobile, status, pay_mode, sn, billing, chain, outlet_id, paid_amount, created_at)
+          values (${`ARUSH${String(g).padStart(6, '0')}`}, ${5000 + g}, '86-13900000000', 'finished', 'deposit', 'ARUSH00000000001', ${JSON.stringify(BILLING)}::jsonb, '[]'::jsonb, 99, 300,
+                  date_trunc('hour', now()) - interval '2 hours' + make_interval(secs => ${g}))`);
+      });
+    await Promise.all(Array.from({ length: 50 }, (_, g) => one(g + 1)));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, g) =>
+        db().transaction(async (tx) => {
+          await tx.execute(sql`update ord_order set refund_amount = refund_amount + 100 where order_no = ${`ARUSH${String(g + 1).padStart(6, '0')}`}`);
+        }),
+      ),
+    );
+    const [r] = await query<{ n: number; paid: number; refund: number }>(db(), sql`
+      select order_count::int as n, paid_amount::int as paid, refund_amount::int as refund from stat_order_hour
+      where outlet_id = 99 and hour = date_trunc('hour', now(), 'UTC') - interval '2 hours'`);
+    expect(r).toEqual({ n: 50, paid: 15000, refund: 5000 });
+    await rollupMatchesRows(db());
+  });
 });
