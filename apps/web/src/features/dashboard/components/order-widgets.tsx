@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Card, Empty, List, Segmented, Skeleton, Typography, theme } from 'antd';
 import { DollarOutlined, ProfileOutlined, RollbackOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -125,11 +124,10 @@ export function OrderTrend() {
   );
 }
 
-/** The six outlets whose orders of the last 7 days paid the most (the spec's top-6 ranking), each linking to those orders. */
+/** The six outlets whose orders of the last 7 days paid the most (the spec's top-6 ranking). */
 export function OutletRanking() {
   const { t } = useTranslation('dashboard');
   const { money } = useMoney();
-  const orders = useScreenPath(ORDERS);
   const window = periodWindow(7);
   const q = useQuery({
     queryKey: [...callKey('orderStatsOutletRanking'), 7],
@@ -151,7 +149,7 @@ export function OutletRanking() {
               <Typography.Text type="secondary" style={{ width: 24, display: 'inline-block' }}>
                 {i + 1}
               </Typography.Text>
-              {orders ? <Link to={listLink(orders, { outletId: String(r.outletId), ...window })!}>{r.outletName ?? `#${r.outletId}`}</Link> : (r.outletName ?? `#${r.outletId}`)}
+              {r.outletName ?? `#${r.outletId}`}
               <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
                 {t('order.rankingOrders', { count: r.orderCount })}
               </Typography.Text>
