@@ -30,6 +30,8 @@ export const orderCalls = {
     summary: 'Statistics: the six outlets whose orders created in a window (whole hours) paid the most', query: o.statsOverviewQuery, data: o.statsRanking }),
   orderStatsAgentRanking: call({ method: 'GET', path: '/order/api/v1/stats/agentRanking', access: { permission: P.orderQuery }, module: m,
     summary: 'Statistics: the five agents whose outlets\' orders created in a window (whole hours) paid the most', query: o.statsOverviewQuery, data: o.statsAgentRanking }),
+  orderStatsNow: call({ method: 'GET', path: '/order/api/v1/stats/now', access: { permission: P.orderQuery }, module: m,
+    summary: 'Statistics: orders using, refunding and refund failed now, as the orders list counts them', data: o.statsNow }),
   orderEnd: call({ method: 'POST', path: '/order/api/v1/order/endOrder', access: { permission: P.orderEnd }, module: m,
     summary: 'End a using order at a chosen time, with a reason; the fee is recomputed and taken', body: o.orderEndRequest, data: o.orderActionResult }),
   orderSuspend: call({ method: 'POST', path: '/order/api/v1/order/suspendBilling', access: { permission: P.orderSuspend }, module: m,

@@ -275,9 +275,18 @@ export type StatsAgentRankingItem = z.infer<typeof statsAgentRankingItem>;
 export const statsAgentRanking = z.object({ list: z.array(statsAgentRankingItem) });
 export type StatsAgentRanking = z.infer<typeof statsAgentRanking>;
 
+/**
+ * GET stats/now: orders as they stand now, counted exactly as the orders list counts them with
+ * that state and its default window (the last 30 days): power banks out (using), refunds on their
+ * way (refunding), refunds the payment company refused (refund failed: staff must act).
+ */
+export const statsNow = z.object({ using: z.number().int(), refunding: z.number().int(), refundFailed: z.number().int() });
+export type StatsNow = z.infer<typeof statsNow>;
+
 /** The dashboard widgets fed by the order statistics calls, with the permission codes they need. */
 export const orderWidgets = {
   orderFigures: [orderPerms.orderQuery],
+  orderNow: [orderPerms.orderQuery],
   orderTrend: [orderPerms.orderQuery],
   outletRanking: [orderPerms.orderQuery],
   agentRanking: [orderPerms.orderQuery],

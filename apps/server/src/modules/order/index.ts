@@ -48,7 +48,7 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
   const archive = new OrderArchive(db);
   const queries = new OrderQueries(db, engine, needs, archive);
   const accessories = new AccessoryOrders(db, needs, engine, queries, log);
-  const stats = new OrderStats(db, needs.outlets);
+  const stats = new OrderStats(db, needs.outlets, (f) => queries.count(f));
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   const archiveTimers: NodeJS.Timeout[] = [];

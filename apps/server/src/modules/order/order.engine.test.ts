@@ -453,6 +453,11 @@ describe.each(engines)('order engine (%s)', (engine) => {
     const agents = await ok(c.get('/order/api/v1/stats/agentRanking', whole), 'agent ranking');
     expect(agents.list[0]).toMatchObject({ agentId: net.agentB, paidAmount: outlets.list.filter((o: { outletId: number }) => o.outletId === outletId)[0].paidAmount });
     expect(agents.list[0].agentName).toBeTruthy();
+    // Now: each state's figure is the orders list's total for it.
+    const current = await ok(c.get('/order/api/v1/stats/now'), 'now');
+    for (const status of ['using', 'refunding', 'refundFailed'] as const) {
+      expect([status, current[status]]).toEqual([status, (await ok(c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 1, status }), status)).total]);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { StatsAgentRanking, StatsOverview, StatsOverviewQuery, StatsRanking, StatsTrend } from '@cbo/contract';
+import type { OrderFilter, StatsNow, StatsAgentRanking, StatsOverview, StatsOverviewQuery, StatsRanking, StatsTrend } from '@cbo/contract';
 import type { OrderNeeds } from './needs.js';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -32,7 +32,17 @@ export class OrderStats {
   constructor(
     private readonly db: Db,
     private readonly outlets: Pick<OrderNeeds['outlets'], 'agentsOf' | 'agentNames'>,
+    /** The orders list's own count (order.queries.ts), so a "now" figure is the list's total. */
+    private readonly listCount: (f: OrderFilter) => Promise<number>,
   ) {}
+
+  /** Orders using, refunding and refund failed now: the orders list's totals for those states (its default window). */
+  async now(): Promise<StatsNow> {
+    const [using, refunding, refundFailed] = await Promise.all(
+      (['using', 'refunding', 'refundFailed'] as const).map((status) => this.listCount({ status })),
+    );
+    return { using: using!, refunding: refunding!, refundFailed: refundFailed! };
+  }
 
   async overview(q: StatsOverviewQuery): Promise<StatsOverview> {
     const { begin, end } = statsWindow(q);

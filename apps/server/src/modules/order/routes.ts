@@ -13,6 +13,7 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   registerCall(app, 'orderStatsTrend', ({ query }) => s.stats.trend(query), { audit: false });
   registerCall(app, 'orderStatsOutletRanking', ({ query }) => s.stats.outletRanking(query), { audit: false });
   registerCall(app, 'orderStatsAgentRanking', ({ query }) => s.stats.agentRanking(query), { audit: false });
+  registerCall(app, 'orderStatsNow', () => s.stats.now(), { audit: false });
   registerCall(app, 'orderDetail', ({ query }) => s.queries.detail(query.orderNo));
   registerCall(app, 'orderEnd', ({ body, principal }) => s.engine.end(body, staff(principal)));
   registerCall(app, 'orderSuspend', ({ body, principal }) => s.engine.suspend(body, staff(principal)));

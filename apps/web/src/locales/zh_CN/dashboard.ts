@@ -1,5 +1,6 @@
 export default {
   order: {
+    now: { using: '当前租借中', refunding: '退款处理中', refundFailed: '退款失败', window: '近 30 天订单' },
     agentRanking: '近 7 天代理商实付排行',
     orders: '今日订单',
     paid: '今日实付',

@@ -1,5 +1,6 @@
 export default {
   order: {
+    now: { using: '目前租借中', refunding: '退款處理中', refundFailed: '退款失敗', window: '近 30 天訂單' },
     agentRanking: '近 7 天代理商實付排行',
     orders: '今日訂單',
     paid: '今日實付',

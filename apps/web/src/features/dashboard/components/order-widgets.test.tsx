@@ -49,13 +49,14 @@ describe('order statistics on the dashboard', () => {
 
   it('shows today\'s figures linked to the orders they sum, the trend, the ranking; switching the period asks for 30 days', async () => {
     const server = fakeServer({
-      [api.menuDashboard.path]: { path: '/dashboard', widgets: ['orderFigures', 'orderTrend', 'outletRanking', 'agentRanking'] },
+      [api.menuDashboard.path]: { path: '/dashboard', widgets: ['orderFigures', 'orderNow', 'orderTrend', 'outletRanking', 'agentRanking'] },
       [api.menuListByUser.path]: menus,
       [api.userInfo.path]: me,
       [api.orderStatsOverview.path]: (c: { query: URLSearchParams }) => ({
         data: { beginTime: c.query.get('beginTime'), endTime: c.query.get('endTime'), orderCount: 12, paidAmount: 4550, refundAmount: 300, finishedCount: 9, rentalMinutes: 600 },
       }),
       [api.orderStatsTrend.path]: { points: [{ hour: dayjs().startOf('hour').toISOString(), orderCount: 3, paidAmount: 450, refundAmount: 0 }] },
+      [api.orderStatsNow.path]: { using: 5, refunding: 0, refundFailed: 2 },
       [api.orderStatsAgentRanking.path]: { list: [{ agentId: 4, agentName: 'East Agency', orderCount: 9, paidAmount: 2500 }] },
       [api.orderStatsOutletRanking.path]: { list: [{ outletId: 7, outletName: 'Central Station', orderCount: 8, paidAmount: 2400 }, { outletId: 3, outletName: null, orderCount: 1, paidAmount: 100 }] },
     });
@@ -69,6 +70,10 @@ describe('order statistics on the dashboard', () => {
     expect(asked).toBeTruthy();
     expect(dayjs(link.searchParams.get('beginTime')).format('HH:mm')).toBe('00:00');
     expect(screen.getByText('9 finished')).toBeTruthy();
+    const using = await screen.findByTestId('stat-order-now-using');
+    expect(using.textContent).toBe('5');
+    expect(using.closest('a')!.getAttribute('href')).toBe('/order/list?status=using');
+    expect(screen.getByTestId('stat-order-now-refundFailed').closest('a')!.getAttribute('href')).toBe('/order/list?status=refundFailed');
     expect((await screen.findByTestId('stat-order-refunds')).textContent).toMatch(/3\.00/);
     expect(await screen.findByRole('img', { name: 'Orders and paid, last 7 days' }, { timeout: 5000 })).toBeTruthy();
     const rows = await screen.findAllByTestId('outlet-ranking-row');

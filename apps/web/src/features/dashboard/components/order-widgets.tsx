@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Card, Empty, List, Segmented, Skeleton, Typography, theme } from 'antd';
-import { DollarOutlined, ProfileOutlined, RollbackOutlined } from '@ant-design/icons';
+import { DollarOutlined, ExclamationCircleOutlined, ProfileOutlined, RollbackOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -195,5 +195,25 @@ export function AgentRanking() {
         />
       )}
     </Card>
+  );
+}
+
+/** Orders as they stand now (power banks out, refunds on their way, refunds refused), each linked to the orders list in that state. */
+export function OrderNow({ which }: { which: 'using' | 'refunding' | 'refundFailed' }) {
+  const { t } = useTranslation('dashboard');
+  const path = useScreenPath(ORDERS);
+  const q = useQuery({ queryKey: callKey('orderStatsNow'), queryFn: ({ signal }) => request('orderStatsNow', {}, { signal }), refetchInterval: RECOUNT_MS });
+  const value = q.data?.[which];
+  const tone = which === 'using' ? 'primary' : which === 'refundFailed' && value ? 'error' : value ? 'warning' : 'neutral';
+  return (
+    <StatCard
+      testId={`stat-order-now-${which}`}
+      title={t(`order.now.${which}`)}
+      value={value}
+      to={listLink(path, { status: which })}
+      tone={tone}
+      icon={which === 'using' ? <ThunderboltOutlined /> : which === 'refundFailed' ? <ExclamationCircleOutlined /> : <RollbackOutlined />}
+      footer={q.data ? t('order.now.window') : null}
+    />
   );
 }

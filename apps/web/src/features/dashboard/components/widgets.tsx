@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { fleetWidgets, type DashboardWidget, type FleetOverview, type UserInfo } from '@cbo/contract';
 import { AccountWidget, RecentSignIns } from './account-widget';
-import { AgentRanking, OrderFigures, OrderTrend, OutletRanking } from './order-widgets';
+import { AgentRanking, OrderFigures, OrderNow, OrderTrend, OutletRanking } from './order-widgets';
 import { AttentionCard, CabinetStat, ChargedStat, CommandStat, CommandTrend, FirmwareStat, OnlineTrend, RecentEventsCard } from './fleet-widgets';
 
 /**
@@ -34,6 +34,11 @@ export const WIDGETS: Record<DashboardWidget, (d: WidgetData) => Piece[]> = {
     { key: 'paidToday', area: 'stats', node: <OrderFigures which="paid" /> },
     { key: 'refundsToday', area: 'stats', node: <OrderFigures which="refunds" /> },
     { key: 'paidPeriod', area: 'stats', node: <OrderFigures which="periodPaid" /> },
+  ],
+  orderNow: () => [
+    { key: 'usingNow', area: 'stats', node: <OrderNow which="using" /> },
+    { key: 'refundingNow', area: 'stats', node: <OrderNow which="refunding" /> },
+    { key: 'refundFailedNow', area: 'stats', node: <OrderNow which="refundFailed" /> },
   ],
   orderTrend: () => [{ key: 'orderTrend', area: 'charts', node: <OrderTrend /> }],
   outletRanking: () => [{ key: 'outletRanking', area: 'panels', node: <OutletRanking /> }],
