@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { query } from '../../platform/db/database.js';
-import { engines, useServer } from '../../test/helper.js';
+import { auth, engines, useServer } from '../../test/helper.js';
+import { accountWithMenus } from '../../test/accounts.js';
 import { caller, ok } from '../../test/outlet/outlet-fixtures.js';
 import { listSums, overview, rollupMatchesRows } from '../../test/order/stats-check.js';
 
@@ -192,6 +193,12 @@ describe.each(engines)('order archive (%s)', (engine) => {
     expect(junk.status).toBeLessThan(500);
     // Without a window: the last 30 days.
     expect((await c.get('/order/api/v1/stats/overview')).code).toBe(0);
+    // Whoever may not read the orders list may not read its totals either.
+    await accountWithMenus(db(), 'statnone', 'pass1234', ['dashboard']);
+    const none = await s.current.login('statnone', 'pass1234');
+    for (const call of ['overview', 'trend', 'outletRanking', 'agentRanking', 'now']) {
+      expect([call, (await s.current.inject({ url: `/order/api/v1/stats/${call}`, headers: auth(none) })).json().code]).toEqual([call, 100003]);
+    }
   });
 
   it('statistics: 50 orders created and 50 refunds recorded at once in one hour and outlet, each in its own transaction, all counted once', async () => {
