@@ -22,7 +22,7 @@ export function statsWindow(q: StatsOverviewQuery, now = new Date()): { begin: D
 }
 
 /**
- * The order figures of a window, from the hourly rollup (stat_order_hour, kept by the order
+ * The order figures of a window, from the hourly rollup over all outlets (stat_order_hour_total, kept by the order
  * tables' statement triggers) for the whole hours inside it and from the order rows themselves
  * (live and archive, by their creation-time index) for the parts of hours at its two edges: so a
  * figure for any window is exactly what the lists sum for the same creation-time filter
@@ -53,7 +53,7 @@ export class OrderStats {
     if (h0 < h1) {
       parts.push(...(await query<Sums>(this.db, sql`
         select sum(order_count) n, sum(paid_amount) paid, sum(refund_amount) refund, sum(finished_count) fin, sum(rental_minutes) mins
-        from stat_order_hour where hour >= ${h0} and hour < ${h1}`)));
+        from stat_order_hour_total where hour >= ${h0} and hour < ${h1}`)));
       parts.push(await this.raw(begin, h0, false), await this.raw(h1, end, true));
     } else {
       parts.push(await this.raw(begin, end, true));
@@ -80,7 +80,7 @@ export class OrderStats {
   async trend(q: StatsOverviewQuery): Promise<StatsTrend> {
     const { h0, h1 } = this.hours(q);
     const rows = await query<{ hour: string | Date; n: string; paid: string; refund: string }>(this.db, sql`
-      select hour, sum(order_count) n, sum(paid_amount) paid, sum(refund_amount) refund from stat_order_hour
+      select hour, sum(order_count) n, sum(paid_amount) paid, sum(refund_amount) refund from stat_order_hour_total
       where hour >= ${h0} and hour < ${h1} group by hour having sum(order_count) <> 0 order by hour`);
     return { points: rows.map((r) => ({ hour: new Date(r.hour).toISOString(), orderCount: Number(r.n), paidAmount: Number(r.paid), refundAmount: Number(r.refund) })) };
   }

@@ -193,3 +193,21 @@ export const statOrderHour = pgTable(
   },
   (t) => [primaryKey({ columns: [t.hour, t.outletId, t.simulated] }), index('stat_order_hour_outlet_idx').on(t.outletId, t.hour)],
 );
+
+/**
+ * The same rollup over every outlet (hour and simulated only), kept by the same triggers: a year
+ * is 8,760 rows whatever the number of outlets, so the overview and the trend read it.
+ */
+export const statOrderHourTotal = pgTable(
+  'stat_order_hour_total',
+  {
+    hour: ts('hour').notNull(),
+    simulated: boolean('simulated').notNull(),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+    paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
+    refundAmount: bigint('refund_amount', { mode: 'number' }).notNull().default(0),
+    finishedCount: bigint('finished_count', { mode: 'number' }).notNull().default(0),
+    rentalMinutes: bigint('rental_minutes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.simulated] })],
+);
