@@ -113,4 +113,23 @@ test.describe('dashboard', () => {
     await cs.screenshot({ path: '/tmp/dashboard-customer-service-1440.png' });
     await context.close();
   });
+
+  test("today's orders are the total of the orders list it opens; the trend switches period; a phone stacks the figures", async ({ page }) => {
+    await signIn(page);
+    await expect(async () => {
+      const n = await dashboardNumber(page, 'stat-order-orders');
+      await page.getByTestId('stat-order-orders').click();
+      await expect(page).toHaveURL(/\/order\/list\?beginTime=.+&endTime=.+/);
+      expect(await listTotal(page), 'orders today: the list opened from the dashboard').toBe(n);
+    }).toPass({ timeout: 30_000, intervals: [500, 1000] });
+    await page.goto('/dashboard');
+    // The console starts in Chinese here.
+    await page.getByText(/^30 (天|days)$/).click();
+    await expect(page.getByText(/近 30 天订单与实付|Orders and paid, last 30 days/)).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const a = await page.getByTestId('stat-order-orders').boundingBox();
+    const b = await page.getByTestId('stat-order-paid').boundingBox();
+    expect(b!.y).toBeGreaterThan(a!.y);
+    await shot(page, 'orders-phone');
+  });
 });

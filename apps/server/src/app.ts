@@ -150,7 +150,11 @@ export async function buildApp(opts: BuildOptions) {
       outletOf: (sn) => fleet.services.outletBinding.outletOf(sn),
     },
     accessories: accessories.services.forOrders,
-    outlets: { forOrder: (id) => outlet.services.outlets.forOrder(id) },
+    outlets: {
+      forOrder: (id) => outlet.services.outlets.forOrder(id),
+      agentsOf: (ids) => outlet.services.outlets.agentsOf(ids),
+      agentNames: (ids) => network.services.forOutlets.names('agent', ids),
+    },
     customers: network.services.customers,
     agentLine,
     providerName: async (id) => (await network.services.forOutlets.names('serviceProvider', [id])).get(id) ?? null,

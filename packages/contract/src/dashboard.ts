@@ -1,5 +1,6 @@
 import { identityPerms } from './identity/permissions.js';
 import { fleetWidgets } from './fleet/overview.js';
+import { orderWidgets } from './order/order.js';
 
 /**
  * The widgets of the dashboard at /dashboard, by name, in the order the console lays them out,
@@ -8,6 +9,7 @@ import { fleetWidgets } from './fleet/overview.js';
  * widgets here (its `<domain>Widgets`), next to the call that feeds them.
  */
 export const DASHBOARD_WIDGETS = {
+  ...orderWidgets,
   ...fleetWidgets,
   /** Who is signed in and their previous sign-in: every account. */
   account: [],

@@ -60,4 +60,7 @@ export const orderErrors = {
     '超过 30 天的订单请在"30天前订单"中查询', '超過 30 天的訂單請在「30天前訂單」中查詢', 'Orders older than 30 days are in "Orders older than 30 days"'),
   ORDER_RANGE_NOT_ARCHIVED: def(100772, 'The archive holds orders older than 30 days; a range reaching into the last 30 days is read in the orders list.',
     '30 天内的订单请在"订单列表"中查询', '30 天內的訂單請在「訂單列表」中查詢', 'Orders of the last 30 days are in the orders list'),
+  // Statistics (issue 16): codes 100790-100799.
+  STATS_RANGE_TOO_LONG: def(100790, 'A statistics window spans more than 366 days.',
+    '统计时间范围不能超过 366 天', '統計時間範圍不能超過 366 天', 'A statistics period cannot exceed 366 days'),
 } as const satisfies Record<string, ErrorDef>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, timeRange } from '../platform/envelope.js';
 import * as r from '../platform/rules.js';
+import { orderPerms } from './permissions.js';
 
 /**
  * Orders: a customer rents a device at an outlet, the cabinet ejects it, the customer returns it
@@ -219,3 +220,74 @@ export const refundFilter = timeRange.extend({
 });
 export const refundQuery = pageQuery.extend(refundFilter.shape);
 export type RefundQuery = z.infer<typeof refundQuery>;
+
+/**
+ * GET stats/overview (issue 16): the orders CREATED in a window, live and archived alike. Both
+ * ends are optional (the last 30 days by default, ending now); the window may be up to 366 days.
+ * `orderCount` and `paidAmount` are exactly the count and the sum of `paidAmount` the order lists
+ * (the live list and the archive's) show for the same creation-time filter; `refundAmount` the sum
+ * of their `refundAmount`.
+ */
+export const statsOverviewQuery = timeRange;
+export type StatsOverviewQuery = z.infer<typeof statsOverviewQuery>;
+export const statsOverview = z.object({
+  beginTime: z.string(),
+  endTime: z.string(),
+  orderCount: z.number().int(),
+  paidAmount: z.number().int(),
+  refundAmount: z.number().int(),
+  /** Orders in the window that are finished now. */
+  finishedCount: z.number().int(),
+  /** Their billed minutes. */
+  rentalMinutes: z.number().int(),
+});
+export type StatsOverview = z.infer<typeof statsOverview>;
+
+/**
+ * GET stats/trend: the orders created in each whole hour of a window (UTC hour starts, hours with
+ * no order left out), summed over every outlet; the console adds them up into days of its own
+ * time zone. Same window rules as the overview; the hours are those wholly inside the window.
+ */
+export const statsTrendPoint = z.object({
+  hour: z.string(),
+  orderCount: z.number().int(),
+  paidAmount: z.number().int(),
+  refundAmount: z.number().int(),
+});
+export type StatsTrendPoint = z.infer<typeof statsTrendPoint>;
+export const statsTrend = z.object({ points: z.array(statsTrendPoint) });
+export type StatsTrend = z.infer<typeof statsTrend>;
+
+/** GET stats/outletRanking: the outlets whose orders created in the window paid the most (top 6, the spec's ranking). */
+export const statsRankingItem = z.object({
+  outletId: z.number().int(),
+  outletName: z.string().nullable(),
+  orderCount: z.number().int(),
+  paidAmount: z.number().int(),
+});
+export type StatsRankingItem = z.infer<typeof statsRankingItem>;
+export const statsRanking = z.object({ list: z.array(statsRankingItem) });
+export type StatsRanking = z.infer<typeof statsRanking>;
+
+/** GET stats/agentRanking: the agents whose outlets' orders created in the window paid the most (top 5, the spec's ranking; an outlet counts under the agent it is under now). */
+export const statsAgentRankingItem = z.object({ agentId: z.number().int(), agentName: z.string().nullable(), orderCount: z.number().int(), paidAmount: z.number().int() });
+export type StatsAgentRankingItem = z.infer<typeof statsAgentRankingItem>;
+export const statsAgentRanking = z.object({ list: z.array(statsAgentRankingItem) });
+export type StatsAgentRanking = z.infer<typeof statsAgentRanking>;
+
+/**
+ * GET stats/now: orders as they stand now, counted exactly as the orders list counts them with
+ * that state and its default window (the last 30 days): power banks out (using), refunds on their
+ * way (refunding), refunds the payment company refused (refund failed: staff must act).
+ */
+export const statsNow = z.object({ using: z.number().int(), refunding: z.number().int(), refundFailed: z.number().int() });
+export type StatsNow = z.infer<typeof statsNow>;
+
+/** The dashboard widgets fed by the order statistics calls, with the permission codes they need. */
+export const orderWidgets = {
+  orderFigures: [orderPerms.orderQuery],
+  orderNow: [orderPerms.orderQuery],
+  orderTrend: [orderPerms.orderQuery],
+  outletRanking: [orderPerms.orderQuery],
+  agentRanking: [orderPerms.orderQuery],
+} as const;

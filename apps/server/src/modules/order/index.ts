@@ -7,6 +7,7 @@ import { OrderArchive } from './order.archive.js';
 import { AccessoryOrders } from './accessory-orders.js';
 import { OrderEngine } from './order.engine.js';
 import { OrderQueries } from './order.queries.js';
+import { OrderStats } from './order.stats.js';
 import { SandboxProvider, type PaymentProvider } from './payments.js';
 import { orderRoutes } from './routes.js';
 import { orderMenus } from './menus.js';
@@ -47,6 +48,7 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
   const archive = new OrderArchive(db);
   const queries = new OrderQueries(db, engine, needs, archive);
   const accessories = new AccessoryOrders(db, needs, engine, queries, log);
+  const stats = new OrderStats(db, needs.outlets, (f) => queries.count(f));
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   const archiveTimers: NodeJS.Timeout[] = [];
@@ -63,6 +65,8 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
     engine,
     queries,
     archive,
+    /** Statistics of orders, from the hourly rollup (issue 16). */
+    stats,
     /** Charging-cable packages and Bluetooth charger sessions. */
     accessories,
     provider,

@@ -125,7 +125,13 @@ export interface VouchersForOrders {
 export interface OrderNeeds {
   fleet: FleetForOrders;
   accessories: AccessoriesForOrders;
-  outlets: { forOrder(id: number): Promise<OutletForOrder | null> };
+  outlets: {
+    forOrder(id: number): Promise<OutletForOrder | null>;
+    /** Statistics: the agent each outlet is under now. */
+    agentsOf(ids: readonly number[]): Promise<Map<number, number | null>>;
+    /** Statistics: agents' names. */
+    agentNames(ids: number[]): Promise<Map<number, string>>;
+  };
   customers: { member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null> };
   /** The agents from level A down to this one, with the ratio each holds. */
   agentLine(agentId: number): Promise<{ id: number; name: string; level: 'A' | 'B' | 'C'; ratio: number }[]>;

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { query } from '../../platform/db/database.js';
-import { engines, useServer } from '../../test/helper.js';
+import { auth, engines, useServer } from '../../test/helper.js';
+import { accountWithMenus } from '../../test/accounts.js';
 import { caller, ok } from '../../test/outlet/outlet-fixtures.js';
+import { listSums, overview, rollupMatchesRows } from '../../test/order/stats-check.js';
 
 const DAY = 86_400_000;
 const BILLING = { freeMinutes: 3, pricePerPeriod: 150, periodMinutes: 30, dailyCap: 3000, totalCap: 9900, deposit: 9900, buyOutDays: 7 };
@@ -131,5 +133,94 @@ describe.each(engines)('order archive (%s)', (engine) => {
     ]);
     for (const a of attempts) expect(a).toMatchObject({ code: 100770, msg: '該訂單已歸檔（超過 30 天），只能檢視，不能操作' });
     expect((await c.get('/order/api/v1/order/detail', { orderNo: 'NOPE000000' })).code).toBe(100701);
+  });
+
+  it('statistics: archiving changes no figure; the overview of an old window is the archive list, of a recent one the live list', async () => {
+    await orders('ASTAT', 40, 42, 'finished');
+    await orders('ASTNW', 7, 3, 'finished');
+    // Refunds of some (as the engine records them), one in progress (it keeps its order live), one given back.
+    await db().execute(sql`update ord_order set refund_amount = 100 where order_no in ('ASTAT000001', 'ASTAT000002', 'ASTNW000001')`);
+    await db().execute(sql`update ord_order set status = 'refunding', refund_amount = 300 where order_no = 'ASTAT000003'`);
+    await db().execute(sql`update ord_order set outlet_id = 7 where order_no like 'ASTAT%' and right(order_no, 1) in ('5', '6')`);
+    const old = { beginTime: new Date(Date.now() - 59 * DAY).toISOString(), endTime: new Date(Date.now() - 31 * DAY - 3_333_000).toISOString() };
+    const recent = { beginTime: new Date(Date.now() - 29 * DAY).toISOString(), endTime: new Date().toISOString() };
+    const before = [await overview(c, old), await overview(c, recent)];
+    await rollupMatchesRows(db());
+    expect(await archive().run()).toBeGreaterThan(0);
+    expect(await archived('ASTAT')).toBe(39);
+    expect([await overview(c, old), await overview(c, recent)]).toEqual(before);
+    // An old window: the archive list, plus the old orders that are not final yet (still live: no list shows them for an old range).
+    const stuck = (await query<{ n: number; paid: number; refund: number }>(db(), sql`
+      select count(*)::int as n, coalesce(sum(paid_amount), 0)::int as paid, coalesce(sum(refund_amount), 0)::int as refund from ord_order
+      where created_at >= ${new Date(old.beginTime)} and created_at <= ${new Date(old.endTime)}`))[0]!;
+    expect(stuck.n).toBe(10); // using, awaiting, pending payment, a deposit on its way back, a refund in progress
+    const shown = await listSums(c, '/order/api/v1/order/archive/queryPage', old);
+    expect(before[0]).toMatchObject({ orderCount: shown.orderCount + stuck.n, paidAmount: shown.paidAmount + stuck.paid, refundAmount: shown.refundAmount + stuck.refund });
+    expect(before[1]).toMatchObject(await listSums(c, '/order/api/v1/order/queryPage', recent));
+    expect(before[0]!.refundAmount).toBeGreaterThanOrEqual(500);
+    // A window across the border, which no list answers at once: the archive's part plus the live part.
+    const across = await overview(c, { beginTime: old.beginTime, endTime: recent.endTime });
+    const [b, e] = [new Date(old.beginTime), new Date(recent.endTime)];
+    expect(across.orderCount).toBe(
+      (await n(sql`select count(*)::int as n from ord_order where created_at >= ${b} and created_at <= ${e}`)) +
+        (await n(sql`select count(*)::int as n from ord_order_archive where created_at >= ${b} and created_at <= ${e}`)),
+    );
+    await rollupMatchesRows(db());
+    // The trend's hours add up to the overview of a window of whole hours; the ranking puts outlet 7 first.
+    const HOUR = 3_600_000;
+    const whole = { beginTime: new Date(Math.floor((Date.now() - 59 * DAY) / HOUR) * HOUR).toISOString(), endTime: new Date(Math.floor(Date.now() / HOUR) * HOUR + HOUR).toISOString() };
+    const trend = await ok(c.get('/order/api/v1/stats/trend', whole), 'trend');
+    const sum = (k: 'orderCount' | 'paidAmount' | 'refundAmount') => trend.points.reduce((t: number, p: Record<string, number>) => t + p[k]!, 0);
+    expect({ orderCount: sum('orderCount'), paidAmount: sum('paidAmount'), refundAmount: sum('refundAmount') }).toEqual(
+      (({ orderCount, paidAmount, refundAmount }) => ({ orderCount, paidAmount, refundAmount }))(await overview(c, whole)),
+    );
+    const ranking = await ok(c.get('/order/api/v1/stats/outletRanking', whole), 'ranking');
+    expect(ranking.list[0]).toMatchObject({ outletId: 7, orderCount: 8, paidAmount: 2400 });
+    // Orders removed (the demo's simulated ones) leave the figures with them.
+    await db().execute(sql`update ord_order_archive set simulated = true where order_no like 'ASTAT%'`);
+    await s.current.server.services.order.engine.clearSimulated();
+    expect((await overview(c, old)).orderCount).toBe(before[0]!.orderCount - 39);
+    await rollupMatchesRows(db());
+  });
+
+  it('statistics: bad windows are messages in the caller language, never a 500', async () => {
+    const far = await c.get('/order/api/v1/stats/overview', { beginTime: new Date(Date.now() - 400 * DAY).toISOString(), endTime: new Date().toISOString() }, 'zh_CN');
+    expect(far).toMatchObject({ code: 100790, msg: '统计时间范围不能超过 366 天' });
+    const reversed = await c.get('/order/api/v1/stats/overview', { beginTime: new Date().toISOString(), endTime: new Date(Date.now() - DAY).toISOString() }, 'en_US');
+    expect(reversed.code).toBe(100062);
+    const junk = await c.get('/order/api/v1/stats/overview', { beginTime: 'yesterday' }, 'zh_TW');
+    expect(junk.code).not.toBe(0);
+    expect(junk.status).toBeLessThan(500);
+    // Without a window: the last 30 days.
+    expect((await c.get('/order/api/v1/stats/overview')).code).toBe(0);
+    // Whoever may not read the orders list may not read its totals either.
+    await accountWithMenus(db(), 'statnone', 'pass1234', ['dashboard']);
+    const none = await s.current.login('statnone', 'pass1234');
+    for (const call of ['overview', 'trend', 'outletRanking', 'agentRanking', 'now']) {
+      expect([call, (await s.current.inject({ url: `/order/api/v1/stats/${call}`, headers: auth(none) })).json().code]).toEqual([call, 100003]);
+    }
+  });
+
+  it('statistics: 50 orders created and 50 refunds recorded at once in one hour and outlet, each in its own transaction, all counted once', async () => {
+    const one = (g: number) =>
+      db().transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into ord_order (order_no, user_id, user_mobile, status, pay_mode, sn, billing, chain, outlet_id, paid_amount, created_at)
+          values (${`ARUSH${String(g).padStart(6, '0')}`}, ${5000 + g}, '86-13900000000', 'finished', 'deposit', 'ARUSH00000000001', ${JSON.stringify(BILLING)}::jsonb, '[]'::jsonb, 99, 300,
+                  date_trunc('hour', now()) - interval '2 hours' + make_interval(secs => ${g}))`);
+      });
+    await Promise.all(Array.from({ length: 50 }, (_, g) => one(g + 1)));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, g) =>
+        db().transaction(async (tx) => {
+          await tx.execute(sql`update ord_order set refund_amount = refund_amount + 100 where order_no = ${`ARUSH${String(g + 1).padStart(6, '0')}`}`);
+        }),
+      ),
+    );
+    const [r] = await query<{ n: number; paid: number; refund: number }>(db(), sql`
+      select order_count::int as n, paid_amount::int as paid, refund_amount::int as refund from stat_order_hour
+      where outlet_id = 99 and hour = date_trunc('hour', now(), 'UTC') - interval '2 hours'`);
+    expect(r).toEqual({ n: 50, paid: 15000, refund: 5000 });
+    await rollupMatchesRows(db());
   });
 });

@@ -10,6 +10,7 @@ import { caller, networkFixture, ok, outletBody, type Answer } from '../../test/
 import { SandboxProvider } from './payments.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { engines } from '../../test/helper.js';
+import { listSums, overview, rollupMatchesRows } from '../../test/order/stats-check.js';
 
 /**
  * The rental engine end to end on each engine: customers sign in with a code, rent from a cabinet
@@ -424,6 +425,39 @@ describe.each(engines)('order engine (%s)', (engine) => {
     const settles = await db().execute(sql`select count(*)::int as n from led_transaction where order_no = ${r.data.orderNo} and kind in ('settle', 'refund')`);
     expect(Number((settles as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(3); // settle, refund, refund paid
     await balanced();
+  });
+
+  it('statistics: after rents, ends, suspensions, buy-outs, refunds and races, the overview is exactly the order list of the same window, and the rollup the rows it stands for', async () => {
+    const now = Date.now();
+    // A whole window (whole hours and the two parts at its edges) and one inside a single hour.
+    const windows = [
+      { beginTime: new Date(now - 29 * 86_400_000).toISOString(), endTime: new Date(now + 60_000).toISOString() },
+      { beginTime: new Date(now - 29 * 86_400_000 + 1_033_000).toISOString(), endTime: new Date(now - 20 * 60_000).toISOString() },
+      { beginTime: new Date(now - 50 * 60_000).toISOString(), endTime: new Date(now - 10 * 60_000).toISOString() },
+    ];
+    for (const w of windows) {
+      const list = await listSums(c, '/order/api/v1/order/queryPage', w);
+      expect(await overview(c, w)).toMatchObject(list);
+    }
+    const all = await listSums(c, '/order/api/v1/order/queryPage', windows[0]!);
+    expect(all.orderCount).toBeGreaterThan(5);
+    expect(all.paidAmount).toBeGreaterThan(0);
+    expect(all.refundAmount).toBeGreaterThan(0);
+    await rollupMatchesRows(db());
+    // The rankings: the test's outlet first, under its agent (B), with the whole hours' orders of the rollup.
+    const H = 3_600_000;
+    const whole = { beginTime: new Date(Math.floor(now / H) * H - 29 * 86_400_000).toISOString(), endTime: new Date(Math.floor(now / H) * H + H).toISOString() };
+    const fromRows = await overview(c, whole);
+    const outlets = await ok(c.get('/order/api/v1/stats/outletRanking', whole), 'outlet ranking');
+    expect(outlets.list[0]).toMatchObject({ outletId, paidAmount: fromRows.paidAmount });
+    const agents = await ok(c.get('/order/api/v1/stats/agentRanking', whole), 'agent ranking');
+    expect(agents.list[0]).toMatchObject({ agentId: net.agentB, paidAmount: outlets.list.filter((o: { outletId: number }) => o.outletId === outletId)[0].paidAmount });
+    expect(agents.list[0].agentName).toBeTruthy();
+    // Now: each state's figure is the orders list's total for it.
+    const current = await ok(c.get('/order/api/v1/stats/now'), 'now');
+    for (const status of ['using', 'refunding', 'refundFailed'] as const) {
+      expect([status, current[status]]).toEqual([status, (await ok(c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 1, status }), status)).total]);
+    }
   });
 });
 

@@ -9,6 +9,11 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   // Reading lists changes nothing: not in the operation log.
   registerCall(app, 'orderQueryPage', ({ body }) => s.queries.page(body), { audit: false });
   registerCall(app, 'orderArchiveQueryPage', ({ body }) => s.archive.page(body), { audit: false });
+  registerCall(app, 'orderStatsOverview', ({ query }) => s.stats.overview(query), { audit: false });
+  registerCall(app, 'orderStatsTrend', ({ query }) => s.stats.trend(query), { audit: false });
+  registerCall(app, 'orderStatsOutletRanking', ({ query }) => s.stats.outletRanking(query), { audit: false });
+  registerCall(app, 'orderStatsAgentRanking', ({ query }) => s.stats.agentRanking(query), { audit: false });
+  registerCall(app, 'orderStatsNow', () => s.stats.now(), { audit: false });
   registerCall(app, 'orderDetail', ({ query }) => s.queries.detail(query.orderNo));
   registerCall(app, 'orderEnd', ({ body, principal }) => s.engine.end(body, staff(principal)));
   registerCall(app, 'orderSuspend', ({ body, principal }) => s.engine.suspend(body, staff(principal)));

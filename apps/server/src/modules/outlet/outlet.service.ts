@@ -70,6 +70,13 @@ export class OutletService {
     };
   }
 
+  /** The agent each outlet is under now (statistics join their rollups to agents when read), by outlet id. */
+  async agentsOf(ids: readonly number[]): Promise<Map<number, number | null>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.select({ id: outOutlet.id, agentId: outOutlet.agentId }).from(outOutlet).where(inArray(outOutlet.id, [...ids]));
+    return new Map(rows.map((r) => [r.id, r.agentId]));
+  }
+
   // ------------------------------------------------------------------ save
 
   /** Creates or edits an outlet; answers its id. */

@@ -1,4 +1,22 @@
 export default {
+  order: {
+    now: { using: 'Power banks out now', refunding: 'Refunds on their way', refundFailed: 'Refunds refused', window: 'Orders of the last 30 days' },
+    agentRanking: 'Top agents by paid, last 7 days',
+    orders: 'Orders today',
+    paid: 'Paid today',
+    refunds: 'Refunded today',
+    periodPaid: 'Paid, last 7 days',
+    finished: '{{count}} finished',
+    periodOrders_one: '{{count}} order',
+    periodOrders_other: '{{count}} orders',
+    trend: 'Orders and paid, last {{days}} days',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+    none: 'No order in this time',
+    ranking: 'Top outlets by paid, last 7 days',
+    rankingOrders_one: '{{count}} order',
+    rankingOrders_other: '{{count}} orders',
+  },
   empty: 'Nothing to show yet',
   account: {
     title: 'My account',

@@ -1,4 +1,22 @@
 export default {
+  order: {
+    now: { using: '当前租借中', refunding: '退款处理中', refundFailed: '退款失败', window: '近 30 天订单' },
+    agentRanking: '近 7 天代理商实付排行',
+    orders: '今日订单',
+    paid: '今日实付',
+    refunds: '今日退款',
+    periodPaid: '近 7 天实付',
+    finished: '已完成 {{count}} 单',
+    periodOrders_one: '共 {{count}} 单',
+    periodOrders_other: '共 {{count}} 单',
+    trend: '近 {{days}} 天订单与实付',
+    days_one: '{{count}} 天',
+    days_other: '{{count}} 天',
+    none: '该时段暂无订单',
+    ranking: '近 7 天网点实付排行',
+    rankingOrders_one: '{{count}} 单',
+    rankingOrders_other: '{{count}} 单',
+  },
   empty: '暂无可显示的内容',
   account: {
     title: '我的账号',

@@ -1,4 +1,22 @@
 export default {
+  order: {
+    now: { using: '目前租借中', refunding: '退款處理中', refundFailed: '退款失敗', window: '近 30 天訂單' },
+    agentRanking: '近 7 天代理商實付排行',
+    orders: '今日訂單',
+    paid: '今日實付',
+    refunds: '今日退款',
+    periodPaid: '近 7 天實付',
+    finished: '已完成 {{count}} 筆',
+    periodOrders_one: '共 {{count}} 筆',
+    periodOrders_other: '共 {{count}} 筆',
+    trend: '近 {{days}} 天訂單與實付',
+    days_one: '{{count}} 天',
+    days_other: '{{count}} 天',
+    none: '該時段尚無訂單',
+    ranking: '近 7 天網點實付排行',
+    rankingOrders_one: '{{count}} 筆',
+    rankingOrders_other: '{{count}} 筆',
+  },
   empty: '暫無可顯示的內容',
   account: {
     title: '我的帳號',

@@ -40,3 +40,4 @@ export type {
   SortOrder,
   AppliedFilters,
 } from './types';
+export { useUrlFilters } from './use-url-filters';

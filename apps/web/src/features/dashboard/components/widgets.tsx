@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { fleetWidgets, type DashboardWidget, type FleetOverview, type UserInfo } from '@cbo/contract';
 import { AccountWidget, RecentSignIns } from './account-widget';
+import { AgentRanking, OrderFigures, OrderNow, OrderTrend, OutletRanking } from './order-widgets';
 import { AttentionCard, CabinetStat, ChargedStat, CommandStat, CommandTrend, FirmwareStat, OnlineTrend, RecentEventsCard } from './fleet-widgets';
 
 /**
@@ -27,6 +28,21 @@ export interface WidgetData {
  * an entry here and the data they need to WidgetData.
  */
 export const WIDGETS: Record<DashboardWidget, (d: WidgetData) => Piece[]> = {
+  // The business first (issue 16): each fetches its own figures from the order statistics calls.
+  orderFigures: () => [
+    { key: 'orderToday', area: 'stats', node: <OrderFigures which="orders" /> },
+    { key: 'paidToday', area: 'stats', node: <OrderFigures which="paid" /> },
+    { key: 'refundsToday', area: 'stats', node: <OrderFigures which="refunds" /> },
+    { key: 'paidPeriod', area: 'stats', node: <OrderFigures which="periodPaid" /> },
+  ],
+  orderNow: () => [
+    { key: 'usingNow', area: 'stats', node: <OrderNow which="using" /> },
+    { key: 'refundingNow', area: 'stats', node: <OrderNow which="refunding" /> },
+    { key: 'refundFailedNow', area: 'stats', node: <OrderNow which="refundFailed" /> },
+  ],
+  orderTrend: () => [{ key: 'orderTrend', area: 'charts', node: <OrderTrend /> }],
+  outletRanking: () => [{ key: 'outletRanking', area: 'panels', node: <OutletRanking /> }],
+  agentRanking: () => [{ key: 'agentRanking', area: 'panels', node: <AgentRanking /> }],
   fleetCabinets: ({ overview }) => [
     { key: 'online', area: 'stats', node: <CabinetStat overview={overview} which="online" /> },
     { key: 'offline', area: 'stats', node: <CabinetStat overview={overview} which="offline" /> },

@@ -7,7 +7,7 @@ import { CabinetDetailDrawer } from '../components/cabinet-detail';
 import { OnlineBadge, ServerAddress, batterySummary } from '../components/cabinet-text';
 import { SignalBars } from '../components/signal-bars';
 import { useLiveCabinetRows } from '../use-fleet-live';
-import { useUrlFilters } from '../use-url-filters';
+import { useUrlFilters } from '@/shared/list-page';
 
 /**
  * Device management → cabinets (menu url fleet/cabinets): every cabinet in stock with what it last

@@ -6,7 +6,7 @@ import { COMMAND_STATES, COMMAND_TYPES, MAX_RANGE_DAYS } from '@cbo/contract';
 import { ListPage, callKey, formatDateTime, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { CommandStateTag, reasonText } from '../components/command-timeline';
 import { useCommandLive } from '../use-fleet-live';
-import { useUrlFilters } from '../use-url-filters';
+import { useUrlFilters } from '@/shared/list-page';
 
 /**
  * Device management → commands (menu url fleet/commands): every command sent to a cabinet, by

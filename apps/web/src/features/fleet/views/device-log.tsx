@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_LOG_KINDS, MAX_RANGE_DAYS, type DeviceLogKind } from '@cbo/contract';
 import { ListPage, formatDateTime, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
-import { useUrlFilters } from '../use-url-filters';
+import { useUrlFilters } from '@/shared/list-page';
 
 const KIND_COLOUR: Record<DeviceLogKind, string> = { refused: 'error', online: 'success', offline: 'default', operator: 'processing' };
 

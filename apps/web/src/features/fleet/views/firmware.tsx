@@ -12,7 +12,7 @@ import { CommandStateTag, isFinished, reasonText } from '../components/command-t
 import { OnlineBadge } from '../components/cabinet-text';
 import { batchProgress, offlineChosen, rowPercent } from '../components/firmware-progress';
 import { useCommandLive } from '../use-fleet-live';
-import { useUrlFilters } from '../use-url-filters';
+import { useUrlFilters } from '@/shared/list-page';
 
 /** A batch's progress (batchProgress: from its rows when shown, else its counts), succeeded share in green. */
 function BatchProgress({ b, rows }: { b: Pick<FirmwareBatchItem, 'total' | 'succeeded' | 'failed' | 'running'>; rows?: BatchRow[] }) {

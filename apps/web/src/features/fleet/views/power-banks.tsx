@@ -4,7 +4,7 @@ import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS } from '@cbo/contract';
 import { ListPage, formatDateTime, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
-import { useUrlFilters } from '../use-url-filters';
+import { useUrlFilters } from '@/shared/list-page';
 import { BatteryBar } from '../components/battery';
 
 /**

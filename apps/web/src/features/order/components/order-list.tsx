@@ -6,7 +6,7 @@ import { MAX_RANGE_DAYS, ORDER_DEVICE_TYPES, ORDER_STATUSES, PAYMENT_KINDS, PERM
 import { request } from '@/shared/request';
 import { useLang } from '@/shared/form';
 import { useMoney } from '@/shared/money';
-import { CopyableId, ListPage, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { CopyableId, ListPage, formatDateTime, optionsOf, useOverlay, useUrlFilters, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { OrderDetailDrawer } from './order-detail';
 import { archiveDefaultRange, reachesRecent } from './order-rules';
 import { OrderStatusTag, SimulatedTag, useOrderWords } from './order-words';
@@ -59,6 +59,8 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
     ],
     [t, w, archive],
   );
+  // The dashboard's figures link here with their window (and a state): the list starts on exactly the orders they sum.
+  const fromUrl = useUrlFilters(filters);
 
   const columns = useMemo<ColumnsOf<'orderQueryPage'>>(
     () => [
@@ -125,6 +127,7 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
 
   return (
     <ListPage
+      key={fromUrl.key}
       listCall={archive ? 'orderArchiveQueryPage' : 'orderQueryPage'}
       settingsKey={archive ? 'orderArchive' : undefined}
       rowKey="orderNo"
@@ -134,7 +137,7 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
           {provider.data?.sandbox && <Tag color="warning">{labels.ledger.provider.sandbox[lang]}</Tag>}
         </Space>
       }
-      filters={filters}
+      filters={fromUrl.filters}
       columns={columns}
       exportCall={archive ? 'orderArchiveExport' : 'orderExport'}
       exportPerm={PERMS.orderExport}

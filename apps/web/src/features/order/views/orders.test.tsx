@@ -86,6 +86,15 @@ describe('orders screen', () => {
     expect(screen.getByText('Sandbox payments (no real money)')).toBeTruthy();
   });
 
+  it('starts on the window and state of the address, as the dashboard links to it, so the list shows exactly the orders a figure sums', async () => {
+    const server = fakeServer({ [LIST]: { list: [order], total: 1 }, [BUTTONS]: [], [PROVIDER]: { name: 'sandbox', sandbox: true, currency: 'CNY' } });
+    const beginTime = '2025-03-02T00:00:00.000Z';
+    const endTime = '2025-03-02T10:30:00.000Z';
+    renderView(<OrdersView />, { path: `/order/list?status=using&beginTime=${beginTime}&endTime=${endTime}` });
+    expect(await screen.findByText('Finished')).toBeTruthy();
+    expect(server.last(LIST)!.body).toMatchObject({ status: 'using', beginTime, endTime });
+  });
+
   it('shows the timeline oldest first and the shares, with no action the person may not take', async () => {
     fakeServer({ [LIST]: { list: [order], total: 1 }, [DETAIL]: detail, [BUTTONS]: [] });
     renderView(<OrdersView />, { path: '/order/list' });

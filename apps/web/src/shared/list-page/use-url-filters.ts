@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { FilterField } from '@/shared/list-page';
+import type { FilterField } from './types';
 
 /**
  * Filters set by the address (`?connection=online`, `?state=failed&beginTime=…&endTime=…`), so
