@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /** One Vitest run, four projects: the contract, the simulator (against a real broker), the server (PGlite, and PostgreSQL when
  * TEST_DATABASE_URL is set) and the console (jsdom). Browser flows live in e2e/ (Playwright). */
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker, which leaves a core idle while a test waits on
+    // PostgreSQL, the broker or a timer; two keep both busy (VITEST_MAX_WORKERS overrides).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -16,6 +20,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One migrated embedded database per run, loaded by every test server (test/global-setup.ts).
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
         },
       },
       {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../platform/db/database.js';
 import { RecordingSmsProvider } from '../platform/sms/sms-provider.js';
@@ -46,6 +46,15 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
   };
 }
 
+let templateBlob: Blob | undefined;
+/** The run's migrated template (test/global-setup.ts), read once per worker; none when run without it. */
+function pgliteTemplateBlob(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  templateBlob ??= new Blob([fs.readFileSync(file)]);
+  return templateBlob;
+}
+
 export interface StartOptions {
   workers?: boolean;
   /** The payment company the server uses (a sandbox the test steers). */
@@ -67,7 +76,7 @@ export async function startServer(engine: 'pglite' | 'postgres', env: Record<str
     drop = fresh.drop;
     database = await openPostgres(url, { max: 5 });
   } else {
-    database = await openPglite(null);
+    database = await openPglite(null, { template: pgliteTemplateBlob() });
   }
   const config = loadConfig({
     DATA_DIR: dataDir,
