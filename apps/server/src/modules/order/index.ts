@@ -1,5 +1,6 @@
 import { label, yesNo, type Lang, type OrderItem } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
+import { periodic } from '../../platform/jobs/periodic.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import type { OrderNeeds } from './needs.js';
@@ -49,18 +50,17 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
   const queries = new OrderQueries(db, engine, needs, archive);
   const accessories = new AccessoryOrders(db, needs, engine, queries, log);
   const stats = new OrderStats(db, needs.outlets, (f) => queries.count(f));
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
-  const archiveTimers: NodeJS.Timeout[] = [];
-  let archiving: Promise<unknown> | null = null;
-  const archiveNow = () => {
-    if (archiving) return;
-    archiving = archive
-      .run()
-      .then((n) => n > 0 && log.info({ moved: n }, 'orders older than 30 days moved to the archive'))
-      .catch((err: unknown) => log.warn({ err }, 'order archive job failed'))
-      .finally(() => (archiving = null));
-  };
+  const sweep = periodic('order sweep', SWEEP_MS, () => engine.sweep(), log);
+  const archiving = periodic(
+    'order archive job',
+    ARCHIVE_MS,
+    async () => {
+      const n = await archive.run();
+      if (n > 0) log.info({ moved: n }, 'orders older than 30 days moved to the archive');
+    },
+    log,
+    { firstMs: ARCHIVE_FIRST_MS },
+  );
   return {
     engine,
     queries,
@@ -70,31 +70,15 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
     /** Charging-cable packages and Bluetooth charger sessions. */
     accessories,
     provider,
-    startSweep(): void {
-      timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        engine
-          .sweep()
-          .catch((err: unknown) => log.warn({ err }, 'order sweep failed'))
-          .finally(() => (running = false));
-      }, SWEEP_MS);
-      timer.unref();
-    },
-    stopSweep(): void {
-      if (timer) clearInterval(timer);
-      timer = null;
+    startSweep: () => sweep.start(),
+    async stopSweep(): Promise<void> {
+      await sweep.stop();
       if (provider instanceof SandboxProvider) provider.close();
     },
     /** Moves final orders older than 30 days to the archive on a timer (spec 5); stopped on close. */
-    startArchive(): void {
-      archiveTimers.push(setTimeout(archiveNow, ARCHIVE_FIRST_MS).unref(), setInterval(archiveNow, ARCHIVE_MS).unref());
-    },
-    async stopArchive(): Promise<void> {
-      for (const t of archiveTimers.splice(0)) clearTimeout(t);
-      // A batch running now finishes (it is one transaction either way) before the database closes.
-      await archiving;
-    },
+    startArchive: () => archiving.start(),
+    /** A batch running now finishes (it is one transaction either way) before the database closes. */
+    stopArchive: () => archiving.stop(),
   };
 }
 export type OrderServices = ReturnType<typeof createOrder>;
@@ -117,7 +101,7 @@ export const order = defineModule({
     s.startArchive();
   },
   stop: async (s) => {
-    s.stopSweep();
+    await s.stopSweep();
     await s.stopArchive();
   },
 });

@@ -1,5 +1,6 @@
 import { label } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
+import { periodic } from '../../platform/jobs/periodic.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import type { VoucherNeeds } from './needs.js';
@@ -18,26 +19,12 @@ const SWEEP_MS = 60_000;
 function createVoucher({ db, log }: Platform, needs: VoucherNeeds) {
   const vouchers = new VoucherService(db, needs);
   const orders = new VoucherOrderService(db, needs, vouchers, log);
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
+  const sweep = periodic('voucher sweep', SWEEP_MS, () => orders.sweep(), log);
   return {
     vouchers,
     orders,
-    startSweep(): void {
-      timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        orders
-          .sweep()
-          .catch((err: unknown) => log.warn({ err }, 'voucher sweep failed'))
-          .finally(() => (running = false));
-      }, SWEEP_MS);
-      timer.unref();
-    },
-    stopSweep(): void {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
+    startSweep: () => sweep.start(),
+    stopSweep: () => sweep.stop(),
   };
 }
 export type VoucherServices = ReturnType<typeof createVoucher>;

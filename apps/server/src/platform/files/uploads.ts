@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { periodic, type Periodic } from '../jobs/periodic.js';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { query, type Db } from '../db/database.js';
@@ -62,8 +63,7 @@ export async function readSingleFile(req: FastifyRequest, maxBytes: number): Pro
  */
 export class Uploads {
   private readonly references: FileReference[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private sweeper: Periodic | null = null;
   /** The clock the quota's day and minute are read from (tests set a fixed one). */
   clock: () => Date = () => new Date();
 
@@ -182,20 +182,20 @@ export class Uploads {
 
   /** Sweeps now and every hour; errors go to the log (the next sweep retries). */
   startSweeper(): void {
-    const run = () => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .then((n) => n > 0 && this.log.info({ removed: n }, 'unreferenced uploads removed'))
-        .catch((err: unknown) => this.log.error({ err }, 'upload sweep failed'))
-        .finally(() => (this.running = null));
-    };
-    run();
-    this.timer = setInterval(run, SWEEP_EVERY_MS).unref();
+    this.sweeper ??= periodic(
+      'upload sweep',
+      SWEEP_EVERY_MS,
+      async () => {
+        const n = await this.sweep();
+        if (n > 0) this.log.info({ removed: n }, 'unreferenced uploads removed');
+      },
+      this.log,
+      { firstMs: 0 },
+    );
+    this.sweeper.start();
   }
 
   async stopSweeper(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.sweeper?.stop();
   }
 }
