@@ -66,3 +66,31 @@ export function UserSelect(props: PickProps) {
     />
   );
 }
+
+/** An outlet by part of its name (order, deposit and voucher filters and scopes). */
+export function OutletSelect(props: PickProps) {
+  return (
+    <SearchSelect
+      {...props}
+      queryKey={callKey('outletQueryPage')}
+      search={async (keyword, signal) => {
+        const page = await request('outletQueryPage', { query: { name: keyword || undefined, pageNum: 1, pageSize: 20 } }, { signal, silent: true });
+        return page.list.map((o) => ({ value: o.id, label: o.name }));
+      }}
+    />
+  );
+}
+
+/** An agent of any level by part of its name or mobile, shown with its level. */
+export function AgentSelect(props: PickProps) {
+  return (
+    <SearchSelect
+      {...props}
+      queryKey={[...callKey('selectUserByType'), 'agent']}
+      search={async (keyword, signal) => {
+        const page = await request('selectUserByType', { query: { type: 'agent', keyword: keyword || undefined, pageNum: 1, pageSize: 20 } }, { signal, silent: true });
+        return page.list.map((a) => ({ value: a.id, label: a.level ? `${a.name} (${a.level})` : a.name }));
+      }}
+    />
+  );
+}

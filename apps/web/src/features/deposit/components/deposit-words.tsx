@@ -1,12 +1,7 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { labels, labelOf, type DepositRuleStatus, type DepositState } from '@cbo/contract';
-import { request } from '@/shared/request';
 import { useLang } from '@/shared/form';
-import { callKey } from '@/shared/list-page';
-import { SearchSelect, type PickProps } from '@/shared/search-select';
-
-export { UserSelect } from '@/shared/search-select';
 
 type G = typeof labels.deposit;
 
@@ -44,32 +39,4 @@ export function DepositStateTag({ state }: { state: DepositState }) {
 export function RuleStatusTag({ status }: { status: DepositRuleStatus }) {
   const w = useDepositWords();
   return <Tag color={status === 'enabled' ? 'success' : 'default'}>{w.ruleStatus(status)}</Tag>;
-}
-
-/** An outlet by part of its name. */
-export function OutletSelect(props: PickProps) {
-  return (
-    <SearchSelect
-      {...props}
-      queryKey={callKey('outletQueryPage')}
-      search={async (keyword, signal) => {
-        const page = await request('outletQueryPage', { query: { name: keyword || undefined, pageNum: 1, pageSize: 20 } }, { signal, silent: true });
-        return page.list.map((o) => ({ value: o.id, label: o.name }));
-      }}
-    />
-  );
-}
-
-/** An agent of any level by part of its name or mobile. */
-export function AgentSelect(props: PickProps) {
-  return (
-    <SearchSelect
-      {...props}
-      queryKey={[...callKey('selectUserByType'), 'agent']}
-      search={async (keyword, signal) => {
-        const page = await request('selectUserByType', { query: { type: 'agent', keyword: keyword || undefined, pageNum: 1, pageSize: 20 } }, { signal, silent: true });
-        return page.list.map((a) => ({ value: a.id, label: a.level ? `${a.name} (${a.level})` : a.name }));
-      }}
-    />
-  );
 }

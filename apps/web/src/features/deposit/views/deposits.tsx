@@ -9,7 +9,8 @@ import { CopyableId, DetailDrawer, ListPage, formatDateTime, optionsOf, useOverl
 import { depositActionFor, type DepositAction } from '../components/deposit-logic';
 import { DepositRefundModal } from '../components/deposit-refund';
 import { DepositStats } from '../components/deposit-stats';
-import { DepositStateTag, OutletSelect, UserSelect, useDepositWords } from '../components/deposit-words';
+import { OutletSelect, UserSelect } from '@/shared/search-select';
+import { DepositStateTag, useDepositWords } from '../components/deposit-words';
 
 /**
  * Order management → deposit orders (menu url deposit/deposits): the deposit part of every rental,

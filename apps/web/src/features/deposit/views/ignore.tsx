@@ -8,7 +8,7 @@ import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { doneText } from '@/shared/feedback';
 import { FormModal, ListPage, formatDateTime, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
-import { UserSelect } from '../components/deposit-words';
+import { UserSelect } from '@/shared/search-select';
 
 interface Values {
   userId?: number;

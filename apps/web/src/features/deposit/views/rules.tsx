@@ -10,7 +10,8 @@ import { useLang, useZodRule } from '@/shared/form';
 import { doneText } from '@/shared/feedback';
 import { FormDrawer, ListPage, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { ruleCountsProblem } from '../components/deposit-logic';
-import { AgentSelect, OutletSelect, RuleStatusTag, useDepositWords } from '../components/deposit-words';
+import { AgentSelect, OutletSelect } from '@/shared/search-select';
+import { RuleStatusTag, useDepositWords } from '../components/deposit-words';
 
 type Values = z.input<typeof depositRuleSave>;
 

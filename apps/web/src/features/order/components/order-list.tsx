@@ -10,7 +10,7 @@ import { CopyableId, ListPage, formatDateTime, optionsOf, useOverlay, useUrlFilt
 import { OrderDetailDrawer } from './order-detail';
 import { archiveDefaultRange, reachesRecent } from './order-rules';
 import { OrderStatusTag, SimulatedTag, useOrderWords } from './order-words';
-import { OutletSelect, UserSelect } from './party-select';
+import { OutletSelect, UserSelect } from '@/shared/search-select';
 
 /**
  * The order list, of the last 30 days (Orders) or of older ones (the archive): spec 5 keeps the

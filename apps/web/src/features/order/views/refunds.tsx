@@ -5,7 +5,7 @@ import { MAX_RANGE_DAYS, REFUND_STATUSES, REFUND_TYPES, type RefundItem } from '
 import { useMoney } from '@/shared/money';
 import { CopyableId, DetailDrawer, ListPage, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { RefundStatusTag, useOrderWords } from '../components/order-words';
-import { UserSelect } from '../components/party-select';
+import { UserSelect } from '@/shared/search-select';
 
 /** Order management → refund records (menu url order/refunds): every refund started, with its state at the payment company. */
 export default function RefundsView() {

@@ -8,7 +8,7 @@ import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { useMoney, toMinor } from '@/shared/money';
 import { formatDateTime, FormDrawer, ListPage, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
-import { AgentSelect, OutletSelect } from '../components/scope-select';
+import { AgentSelect, OutletSelect } from '@/shared/search-select';
 import { formToRequest, toggleRequest, voucherToForm, type VoucherFormValues } from '../components/voucher-rules';
 import { VoucherStatusTag, useVoucherWords } from '../components/voucher-words';
 
