@@ -124,7 +124,15 @@ export async function buildApp(opts: BuildOptions) {
   accessories.services.attachOutletNames(outletNames);
   // A repair ticket takes its device out of business by the outlet's one removal path (unbind + removal record).
   accessories.services.repairs.attachRemoval((sn, reason, by) => outlet.services.outlets.unbind(sn, undefined, by, reason));
-  const ledger = await buildModule(ledgerModule, platform, {});
+  // The chain's accounts are named by their parties (agents, outlets, service providers, pushers).
+  const ledger = await buildModule(ledgerModule, platform, {
+    partyNames: async (kind, ids) =>
+      kind === 'outletPayable'
+        ? outlet.services.outlets.namesOf(ids)
+        : kind === 'agentPayable' || kind === 'providerPayable' || kind === 'pusherPayable'
+          ? network.services.forOutlets.names(({ agentPayable: 'agent', providerPayable: 'serviceProvider', pusherPayable: 'pusher' } as const)[kind], ids)
+          : new Map(),
+  });
   const deposit = await buildModule(depositModule, platform, {
     ledger: ledger.services.ledger,
     customers: network.services.customers,

@@ -82,7 +82,10 @@ export const fundFlowItem = z.object({
   kind: z.string(),
   orderNo: z.string().nullable(),
   accountCode: z.string(),
+  /** The account's kind and its party's name ("Agent payable · Shenzhen North"), in the reader's language. */
   accountName: z.string(),
+  /** The name of the party the account is kept for (an agent, an outlet...), null for the platform's accounts. */
+  partyName: z.string().nullable(),
   /** Debit minus credit of this entry (positive: debit). */
   debit: z.number().int(),
   credit: z.number().int(),

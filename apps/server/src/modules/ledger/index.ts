@@ -2,8 +2,8 @@ import { defineList } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { registerCall } from '../../platform/http/routes.js';
-import { accountName, LedgerService } from './ledger.service.js';
-import { memoText, type AccountKind, type Lang } from '@cbo/contract';
+import { accountName, LedgerService, type PartyNames } from './ledger.service.js';
+import { memoText, type AccountKind, type FundFlowItem, type Lang } from '@cbo/contract';
 import * as tables from './tables.js';
 import { ledgerMenus } from './menus.js';
 
@@ -12,19 +12,20 @@ export type { LedgerService } from './ledger.service.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-function createLedger({ db }: Platform) {
-  return { ledger: new LedgerService(db) };
+/** What the ledger asks of the modules that own its accounts' parties: their names. */
+export interface LedgerNeeds {
+  partyNames?: PartyNames;
+}
+
+function createLedger({ db }: Platform, needs: LedgerNeeds) {
+  return { ledger: new LedgerService(db, needs.partyNames) };
 }
 export type LedgerServices = ReturnType<typeof createLedger>;
 
-/** An account code (`kind:party`) named in a language. */
-const nameOfCode = (code: string, lang: Lang) => {
-  const [kind, party] = code.split(':');
-  return accountName(kind as AccountKind, party ? Number(party) : null, lang);
-};
-const flowCells = (r: { time: string; debit: number; credit: number; accountCode: string; memo: string }, { timeZone, lang }: { timeZone: string; lang: Lang }) => ({
+/** An entry's account named in the export's language, with the party's name the source found. */
+const flowCells = (r: FundFlowItem, { timeZone, lang }: { timeZone: string; lang: Lang }) => ({
   time: formatInZone(r.time, timeZone),
-  accountName: nameOfCode(r.accountCode, lang),
+  accountName: accountName(r.accountCode.split(':')[0] as AccountKind, r.accountCode.includes(':') ? Number(r.accountCode.split(':')[1]) : null, lang, r.partyName ?? undefined),
   memo: memoText(r.memo, lang),
   debit: r.debit ? money(r.debit) : '',
   credit: r.credit ? money(r.credit) : '',

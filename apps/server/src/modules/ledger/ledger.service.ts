@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { label, memoText, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type PageResult, type TrialBalance } from '@cbo/contract';
+import { ACCOUNT_KINDS, label, memoText, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type PageResult, type TrialBalance } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
@@ -45,7 +45,20 @@ const SCOPE_KINDS: Record<FlowScope, AccountKind[]> = {
  * concurrent posts of one key move money once (the second waits for the first and finds it).
  */
 export class LedgerService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly partyNames: PartyNames = async () => new Map(),
+  ) {}
+
+  /** Names every account of these rows in `lang`, asking each party kind's names once. */
+  private async namer(rows: { kind: string; partyId: number | null }[], lang: Lang): Promise<((kind: string, partyId: number | null) => string) & { party: (kind: string, partyId: number | null) => string | null }> {
+    const byKind = new Map<string, Set<number>>();
+    for (const r of rows) if (r.partyId) byKind.set(r.kind, (byKind.get(r.kind) ?? new Set()).add(r.partyId));
+    const found = new Map<string, Map<number, string>>();
+    await Promise.all([...byKind].map(async ([kind, ids]) => found.set(kind, await this.partyNames(kind as AccountKind, [...ids]).catch(() => new Map<number, string>()))));
+    const party = (kind: string, partyId: number | null) => (partyId ? (found.get(kind)?.get(partyId) ?? null) : null);
+    return Object.assign((kind: string, partyId: number | null) => accountName(kind as AccountKind, partyId, lang, party(kind, partyId) ?? undefined), { party });
+  }
 
   /**
    * Posts a movement; answers false when its key was posted before (nothing moved). The movement
@@ -158,7 +171,9 @@ export class LedgerService {
       this.db,
       sql`select account, min(account_kind) as kind, min(party_id) as party_id, sum(debit) as d, sum(credit) as c from led_entry group by account order by account`,
     );
-    const accounts = rows.map((r) => ({ code: r.account, name: accountName(r.kind as AccountKind, r.party_id === null ? null : Number(r.party_id), lang), debit: Number(r.d), credit: Number(r.c) }));
+    const party = (r: { party_id: string | null }) => (r.party_id === null ? null : Number(r.party_id));
+    const name = await this.namer(rows.map((r) => ({ kind: r.kind, partyId: party(r) })), lang);
+    const accounts = rows.map((r) => ({ code: r.account, name: name(r.kind, party(r)), debit: Number(r.d), credit: Number(r.c) }));
     return { accounts, totalDebit: accounts.reduce((s, a) => s + a.debit, 0), totalCredit: accounts.reduce((s, a) => s + a.credit, 0) };
   }
 
@@ -170,8 +185,10 @@ export class LedgerService {
       sql`select account, min(account_kind) as kind, min(party_id) as party_id, sum(debit) - sum(credit) as b from led_entry ${where} group by account order by account limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
     );
     const [t] = await query<{ n: string }>(this.db, sql`select count(distinct account) as n from led_entry ${where}`);
+    const party = (r: { party_id: string | null }) => (r.party_id === null ? null : Number(r.party_id));
+    const name = await this.namer(rows.map((r) => ({ kind: r.kind, partyId: party(r) })), lang);
     return {
-      list: rows.map((r) => ({ code: r.account, kind: r.kind as AccountKind, name: accountName(r.kind as AccountKind, r.party_id === null ? null : Number(r.party_id), lang), balance: Number(r.b) })),
+      list: rows.map((r) => ({ code: r.account, kind: r.kind as AccountKind, name: name(r.kind, party(r)), balance: Number(r.b) })),
       total: Number(t!.n),
     };
   }
@@ -207,6 +224,7 @@ export class LedgerService {
           .orderBy(desc(ledEntry.createdAt), desc(ledEntry.id))
           .limit(limit)
           .offset(offset);
+        const name = await this.namer(rows.map((r) => ({ kind: r.e.accountKind, partyId: r.e.partyId })), lang ?? 'zh_CN');
         return rows.map((r) => ({
           id: r.e.id,
           time: r.e.createdAt.toISOString(),
@@ -214,7 +232,8 @@ export class LedgerService {
           kind: r.kind,
           orderNo: r.e.orderNo,
           accountCode: r.e.account,
-          accountName: accountName(r.e.accountKind as AccountKind, r.e.partyId, lang ?? 'zh_CN'),
+          accountName: name(r.e.accountKind, r.e.partyId),
+          partyName: name.party(r.e.accountKind, r.e.partyId),
           debit: r.e.debit,
           credit: r.e.credit,
           memo: lang ? memoText(r.memo, lang) : r.memo,
@@ -230,12 +249,13 @@ export class LedgerService {
   }
 }
 
-/** An account as people read it: its kind in their language, and the party's id when it has one. */
-export function accountName(kind: AccountKind, partyId: number | null, lang: Lang): string {
-  const known = Object.hasOwn(LEDGER_KIND_SET, kind);
+/** An account as people read it: its kind in their language, and its party's name (or id) when it has one. */
+export function accountName(kind: AccountKind, partyId: number | null, lang: Lang, partyName?: string): string {
+  const known = (ACCOUNT_KINDS as readonly string[]).includes(kind);
   const name = known ? label('ledger', 'accountKind', kind, lang) : kind;
-  return partyId ? `${name} #${partyId}` : name;
+  if (!partyId) return name;
+  return partyName ? `${name} · ${partyName}` : `${name} #${partyId}`;
 }
-const LEDGER_KIND_SET = Object.fromEntries(
-  (['providerClearing', 'userDeposit', 'userBalance', 'revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'fees', 'taxes', 'refunds', 'orderIncome'] as const).map((k) => [k, true]),
-);
+
+/** The names of the parties accounts are kept for (agents, outlets...), from the modules that own them; ids without one keep their number. */
+export type PartyNames = (kind: AccountKind, ids: number[]) => Promise<Map<number, string>>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/http/app-error.js';
 import { inRequestTransaction } from '../../platform/db/request-tx.js';
 import { auth, engines, useServer } from '../../test/helper.js';
+import { caller, networkFixture } from '../../test/outlet/outlet-fixtures.js';
 
 /** The ledger on each engine: balanced movements only, once per key, inside the caller's transaction. */
 describe.each(engines)('ledger (%s)', (engine) => {
@@ -70,6 +71,23 @@ describe.each(engines)('ledger (%s)', (engine) => {
     expect(platform.data.list).toHaveLength(1);
     const tooLong = (await s.current.inject({ method: 'POST', url: '/order/api/v1/fundFlow/platform/queryPage', headers: auth(token), payload: { beginTime: '2020-01-01T00:00:00Z', endTime: '2020-03-01T00:00:00Z' } })).json();
     expect(tooLong.code).toBe(100060);
+  });
+
+  it("names a chain's account by its party (the agent's name), in the fund flow, the trial balance and the export's rows", async () => {
+    const token = await s.current.login();
+    const c = caller(s, () => token);
+    const net = await networkFixture(s, c);
+    const agent = await c.get('/user/api/v1/agent/detail', { id: net.agentA });
+    const name = agent.data.name as string;
+    await ledger().post({ idempotencyKey: 'named-share', kind: 'share', orderNo: 'Tnamed', entries: [{ account: { kind: 'revenue' }, debit: 120 }, { account: { kind: 'agentPayable', partyId: net.agentA }, credit: 120 }] });
+    const flow = await c.post('/order/api/v1/fundFlow/account/queryPage', { pageNum: 1, pageSize: 10, orderNo: 'Tnamed' }, 'en_US');
+    expect(flow.data.list[0]).toMatchObject({ accountCode: `agentPayable:${net.agentA}`, accountName: `Agent payable · ${name}`, partyName: name });
+    const tb = await c.get('/order/api/v1/ledger/trialBalance', {}, 'zh_CN');
+    expect(tb.data.accounts.find((a: { code: string }) => a.code === `agentPayable:${net.agentA}`).name).toContain(name);
+    // A party that no longer exists keeps its number.
+    await ledger().post({ idempotencyKey: 'gone-share', kind: 'share', orderNo: 'Tgone', entries: [{ account: { kind: 'revenue' }, debit: 5 }, { account: { kind: 'agentPayable', partyId: 999999 }, credit: 5 }] });
+    const gone = await c.post('/order/api/v1/fundFlow/account/queryPage', { pageNum: 1, pageSize: 10, orderNo: 'Tgone' }, 'en_US');
+    expect(gone.data.list[0]).toMatchObject({ accountName: 'Agent payable #999999', partyName: null });
   });
 
   it("words each movement's memo in the reader's language: a memo code, an older English memo, and staff text as typed", async () => {
