@@ -55,9 +55,9 @@ export default function DepositsView() {
           </Button>
         ),
       },
-      { dataIndex: 'state', key: 'state', width: 130, render: (v: DepositItem['state']) => <DepositStateTag state={v} /> },
+      { dataIndex: 'state', key: 'state', width: 120, render: (v: DepositItem['state']) => <DepositStateTag state={v} /> },
       { dataIndex: 'orderNo', key: 'orderNo', width: 200, render: (v: string) => <CopyableId value={v} /> },
-      { dataIndex: 'userMobile', key: 'userMobile', width: 140, ellipsis: true },
+      { dataIndex: 'userMobile', key: 'userMobile', width: 160, ellipsis: true },
       { dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'returnedAmount', key: 'returnedAmount', width: 100, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
