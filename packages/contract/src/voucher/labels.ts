@@ -15,6 +15,8 @@ export const voucherLabels = {
     offSale: tr('下架', '下架', 'Off sale'),
   } satisfies LabelGroup<(typeof VOUCHER_STATUSES)[number]>,
   voucherOrderStatus: {
+    paying: tr('支付确认中', '支付確認中', 'Awaiting payment'),
+    payFailed: tr('支付失败', '支付失敗', 'Payment failed'),
     paid: tr('已支付', '已支付', 'Paid'),
     usedUp: tr('已用完', '已用完', 'Used up'),
     expired: tr('已过期', '已過期', 'Expired'),

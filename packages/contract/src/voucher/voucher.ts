@@ -19,7 +19,8 @@ export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
  * refunding (the unused part is being given back through the payment company), refunded, or
  * refund failed (with the company's reason; staff may try again).
  */
-export const VOUCHER_ORDER_STATUSES = ['paid', 'usedUp', 'expired', 'refunding', 'refunded', 'refundFailed'] as const;
+/** `paying`: the charge is asked, its outcome not known yet; `payFailed`: the payment company refused it (nothing was sold). */
+export const VOUCHER_ORDER_STATUSES = ['paying', 'payFailed', 'paid', 'usedUp', 'expired', 'refunding', 'refunded', 'refundFailed'] as const;
 export type VoucherOrderStatus = (typeof VOUCHER_ORDER_STATUSES)[number];
 
 const cents = z.number().int({ error: 'rule.moneyCents' });

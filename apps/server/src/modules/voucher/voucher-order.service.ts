@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AppVoucherItem, MyVoucherOrderItem, PageResult, VoucherOrderAmount, VoucherOrderFilter, VoucherOrderItem, VoucherOrderStatus } from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
@@ -13,6 +13,11 @@ import { vchOrder, vchVoucher } from './tables.js';
 import { holdsAt, type VoucherService } from './voucher.service.js';
 
 type VoucherOrderRow = typeof vchOrder.$inferSelect;
+
+/** A purchase's charge is asked about once it has been unanswered this long. */
+const PAYING_GRACE_MS = 30_000;
+/** Purchases that took no money (yet): left out of the totals of what was sold. */
+const UNPAID = ['paying', 'payFailed'];
 
 const newNo = (prefix: string) => {
   const d = new Date();
@@ -80,7 +85,7 @@ export class VoucherOrderService {
         used: sql<string>`coalesce(sum(${vchOrder.usedValue}), 0)`,
       })
       .from(vchOrder)
-      .where(this.where(f));
+      .where(and(this.where(f), notInArray(vchOrder.status, UNPAID)));
     return { count: Number(r!.n), paidAmount: Number(r!.paid), refundAmount: Number(r!.refunded), usedValue: Number(r!.used) };
   }
 
@@ -102,7 +107,8 @@ export class VoucherOrderService {
 
   async mine(p: Principal, q: { pageNum: number; pageSize: number }): Promise<PageResult<MyVoucherOrderItem>> {
     if (p.accountType !== 'user') throw new AppError('ORDER_APP_USERS_ONLY');
-    const w = eq(vchOrder.userId, p.accountId);
+    // A refused purchase sold nothing: the customer was told at the time, and it is not a pass.
+    const w = and(eq(vchOrder.userId, p.accountId), sql`${vchOrder.status} <> 'payFailed'`);
     const [rows, [n]] = await Promise.all([
       this.db.select().from(vchOrder).where(w).orderBy(desc(vchOrder.createdAt), desc(vchOrder.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
       this.db.select({ n: count() }).from(vchOrder).where(w),
@@ -111,10 +117,16 @@ export class VoucherOrderService {
   }
 
   /**
-   * A customer buys a pass. The stock is taken first by a conditional update (50 buyers of the
-   * last one: one gets it), then the payment company is asked (the key makes a retried tap one
-   * charge), then the pass and its ledger movement are recorded in one transaction. A refused
-   * payment gives the stock back; a failure to record gives the stock and the money back.
+   * A customer buys a pass, in three steps that each survive the process dying after them:
+   * 1. One transaction takes a unit of stock by a conditional update (50 buyers of the last one:
+   *    one gets it) and records the purchase as `paying`. The customer's key is unique, so the same
+   *    tap twice records one purchase (the second answers the first).
+   * 2. The payment company is asked to charge, under a key made of the customer and their key.
+   * 3. One transaction settles the answer: succeeded makes the pass `paid` with its ledger movement;
+   *    refused makes it `payFailed` and gives the unit back. A pending answer, an error, or a crash
+   *    before this step leaves the purchase `paying`, and the sweep asks the company for the
+   *    charge's outcome and settles it the same way (a charge it never received gives the unit
+   *    back). No charge is ever left without its pass or its unit.
    */
   async buy(p: Principal, req: { voucherId: number; idempotencyKey?: string }): Promise<MyVoucherOrderItem> {
     if (p.accountType !== 'user') throw new AppError('ORDER_APP_USERS_ONLY');
@@ -123,41 +135,28 @@ export class VoucherOrderService {
     const buyKey = req.idempotencyKey ?? crypto.randomUUID();
     const byKey = async () => {
       const [was] = await this.db.select().from(vchOrder).where(and(eq(vchOrder.userId, member.id), eq(vchOrder.buyKey, buyKey)));
-      return was ? myItem(was) : null;
+      return was ?? null;
     };
     const was = await byKey();
-    if (was) return was;
-    const [v] = await this.db
-      .update(vchVoucher)
-      .set({ sold: sql`${vchVoucher.sold} + 1` })
-      .where(and(eq(vchVoucher.id, req.voucherId), eq(vchVoucher.status, 'onSale'), sql`${vchVoucher.sold} < ${vchVoucher.stock}`))
-      .returning();
-    if (!v) {
-      const [now] = await this.db.select().from(vchVoucher).where(eq(vchVoucher.id, req.voucherId));
-      if (!now) throw new AppError('VOUCHER_NOT_FOUND');
-      throw new AppError(now.status === 'onSale' ? 'VOUCHER_SOLD_OUT' : 'VOUCHER_OFF_SALE');
-    }
-    const giveStockBack = () => this.db.update(vchVoucher).set({ sold: sql`${vchVoucher.sold} - 1` }).where(and(eq(vchVoucher.id, v.id), gt(vchVoucher.sold, 0)));
-    const voucherOrderNo = newNo('V');
-    const chargeKey = `voucher:${member.id}:${buyKey}`;
-    let paid: PaymentAnswer;
+    if (was) return this.answer(was);
+    let o: VoucherOrderRow;
     try {
-      paid = await this.needs.payments.charge({ key: chargeKey, amount: v.price, userId: member.id, description: `Voucher ${voucherOrderNo}` });
-    } catch (err) {
-      await giveStockBack();
-      throw err;
-    }
-    if (paid.status !== 'succeeded') {
-      await giveStockBack();
-      throw new AppError('VOUCHER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
-    }
-    try {
-      const row = await this.db.transaction(async (txRaw) => {
+      o = await this.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const [o] = await tx
+        const [v] = await tx
+          .update(vchVoucher)
+          .set({ sold: sql`${vchVoucher.sold} + 1` })
+          .where(and(eq(vchVoucher.id, req.voucherId), eq(vchVoucher.status, 'onSale'), sql`${vchVoucher.sold} < ${vchVoucher.stock}`))
+          .returning();
+        if (!v) {
+          const [now] = await tx.select().from(vchVoucher).where(eq(vchVoucher.id, req.voucherId));
+          if (!now) throw new AppError('VOUCHER_NOT_FOUND');
+          throw new AppError(now.status === 'onSale' ? 'VOUCHER_SOLD_OUT' : 'VOUCHER_OFF_SALE');
+        }
+        const [row] = await tx
           .insert(vchOrder)
           .values({
-            voucherOrderNo,
+            voucherOrderNo: newNo('V'),
             userId: member.id,
             userMobile: `${member.areaCode}-${member.mobile}`,
             voucherId: v.id,
@@ -169,37 +168,76 @@ export class VoucherOrderService {
             scopeType: v.scopeType,
             scopeId: v.scopeId,
             validUntil: new Date(Date.now() + v.validDays * 86_400_000),
-            status: 'paid',
-            payReference: paid.reference,
+            status: 'paying',
             buyKey,
             simulated: member.simulated || v.simulated,
           })
           .returning();
-        await this.needs.ledger.post(
-          {
-            idempotencyKey: `voucher-buy:${voucherOrderNo}`,
-            kind: 'voucherBuy',
-            orderNo: voucherOrderNo,
-            memo: 'voucherSold',
-            entries: [{ account: { kind: 'providerClearing' }, debit: v.price }, { account: { kind: 'voucherLiability', partyId: member.id }, credit: v.price }],
-          },
-          tx,
-        );
-        return o!;
+        return row!;
       });
-      return myItem(row);
     } catch (err) {
-      await giveStockBack();
-      // The same tap twice at once: the first one's pass answers both and owns the one charge.
+      // The same tap twice at once: the first one's purchase answers both and owns the one charge.
       if (isUniqueViolation(err, 'vch_order_buy_key_uq')) {
         const first = await byKey();
-        if (first) return first;
+        if (first) return this.answer(first);
       }
-      void this.needs.payments
-        .refund({ key: `${chargeKey}:undo`, amount: v.price, chargeReference: paid.reference })
-        .catch((e: unknown) => this.log.error({ err: e, voucherOrderNo }, 'the charge of a failed voucher purchase was not returned'));
       throw err;
     }
+    let paid: PaymentAnswer;
+    try {
+      paid = await this.needs.payments.charge({ key: this.chargeKey(o), amount: o.price, userId: member.id, description: `Voucher ${o.voucherOrderNo}` });
+    } catch (err) {
+      // Whether the company took the money is not known: the sweep asks it.
+      this.log.warn({ err, voucherOrderNo: o.voucherOrderNo }, 'a voucher charge got no answer; the sweep will ask for its outcome');
+      return this.answer(o);
+    }
+    return this.answer((await this.settlePurchase(o.id, paid)) ?? (await this.find(o.voucherOrderNo)));
+  }
+
+  /** The app's answer to a purchase: the pass, or the payment company's refusal. */
+  private answer(o: VoucherOrderRow): MyVoucherOrderItem {
+    if (o.status === 'payFailed') throw new AppError('VOUCHER_PAYMENT_FAILED', { reason: o.failReason ?? 'failed' });
+    return myItem(o);
+  }
+
+  private chargeKey(o: Pick<VoucherOrderRow, 'userId' | 'buyKey'>): string {
+    return `voucher:${o.userId}:${o.buyKey}`;
+  }
+
+  /**
+   * Settles a purchase's charge once: `paying` becomes `paid` with its ledger movement, or
+   * `payFailed` with its unit of stock given back, each in one transaction decided by a
+   * conditional update. A pending answer changes nothing. Answers the settled row, or null when
+   * another settlement (a racing sweep) got there first.
+   */
+  private async settlePurchase(id: number, out: PaymentAnswer): Promise<VoucherOrderRow | null> {
+    if (out.status === 'pending') return null;
+    return this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const paying = and(eq(vchOrder.id, id), eq(vchOrder.status, 'paying'));
+      if (out.status !== 'succeeded') {
+        const [o] = await tx
+          .update(vchOrder)
+          .set({ status: 'payFailed', failReason: (out.failure ?? out.status).slice(0, 64) })
+          .where(paying)
+          .returning();
+        if (o) await tx.update(vchVoucher).set({ sold: sql`${vchVoucher.sold} - 1` }).where(and(eq(vchVoucher.id, o.voucherId), gt(vchVoucher.sold, 0)));
+        return o ?? null;
+      }
+      const [o] = await tx.update(vchOrder).set({ status: 'paid', payReference: out.reference.slice(0, 64) }).where(paying).returning();
+      if (!o) return null;
+      await this.needs.ledger.post(
+        {
+          idempotencyKey: `voucher-buy:${o.voucherOrderNo}`,
+          kind: 'voucherBuy',
+          orderNo: o.voucherOrderNo,
+          memo: 'voucherSold',
+          entries: [{ account: { kind: 'providerClearing' }, debit: o.price }, { account: { kind: 'voucherLiability', partyId: o.userId }, credit: o.price }],
+        },
+        tx,
+      );
+      return o;
+    });
   }
 
   // ------------------------------------------------------------------ a rental ends
@@ -331,6 +369,18 @@ export class VoucherOrderService {
    * again with the same key when the company never heard of them).
    */
   async sweep(now = new Date()): Promise<void> {
+    // Purchases whose charge got no final answer (a pending charge, a lost answer, a crash).
+    const unsettled = await this.db
+      .select()
+      .from(vchOrder)
+      .where(and(eq(vchOrder.status, 'paying'), lt(vchOrder.createdAt, new Date(now.getTime() - PAYING_GRACE_MS))))
+      .limit(50);
+    for (const o of unsettled) {
+      const out = await this.needs.payments.query(this.chargeKey(o)).catch(() => undefined);
+      if (out === undefined) continue;
+      // Never received: nothing was charged, the unit goes back.
+      await this.settlePurchase(o.id, out ?? { key: this.chargeKey(o), status: 'failed', reference: '', failure: 'not received by the payment company' });
+    }
     const due = await this.db
       .select({ id: vchOrder.id })
       .from(vchOrder)

@@ -221,6 +221,40 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     for (const o of orders) await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo: o.orderNo }))).status === 'finished', 8_000, 'deducted');
   });
 
+  it('settles a purchase the process died in: before the charge the unit goes back, after it the pass is paid', async () => {
+    const v = await addVoucher({ price: 700, stock: 5 });
+    const u = await customer();
+    const sold = async () => (await ok(c.get('/user/api/v1/sys/voucher/getVoucherDetial', { id: v.id }))).sold as number;
+    // What step 1 leaves behind when the process is killed before the charge is asked: the unit taken, the purchase paying.
+    const diedAt = async (buyKey: string) => {
+      await db().execute(sql`update vch_voucher set sold = sold + 1 where id = ${v.id}`);
+      const no = `VT${Date.now()}${crypto.randomInt(0, 1e6)}`;
+      await db().execute(sql`insert into vch_order (voucher_order_no, user_id, user_mobile, voucher_id, voucher_name, price, free_minutes, uses, uses_left, scope_type, valid_until, status, buy_key, created_at)
+        values (${no}, ${u.id}, '86-1', ${v.id}, ${v.name}, 700, 60, 3, 3, 'platform', now() + interval '30 days', 'paying', ${buyKey}, now() - interval '2 minutes')`);
+      return no;
+    };
+    const before = await sold();
+    const never = await diedAt(`k-${uniq()}-never`);
+    // Killed after the company took the money, before the pass was recorded.
+    const chargedKey = `k-${uniq()}-charged`;
+    const charged = await diedAt(chargedKey);
+    await sandbox.charge({ key: `voucher:${u.id}:${chargedKey}`, amount: 700, userId: u.id, description: 'test' });
+    expect(await sold()).toBe(before + 2);
+    // The app shows a purchase still being paid; the totals leave it out.
+    const mine = await u.app('GET', '/order/api/app/v1/voucher/mine?pageNum=1&pageSize=10');
+    expect(mine.data.list.find((x: { voucherOrderNo: string }) => x.voucherOrderNo === charged)).toMatchObject({ status: 'paying' });
+    await services().voucher.orders.sweep();
+    await services().voucher.orders.sweep();
+    expect(await voucherOrder(never)).toMatchObject({ status: 'payFailed' });
+    expect(await voucherOrder(charged)).toMatchObject({ status: 'paid', usesLeft: 3 });
+    expect(await sold()).toBe(before + 1);
+    expect(await account('voucherLiability', u.id)).toBe(-700);
+    // The customer's retry of the paid purchase answers its pass; the refused one is not listed as a pass.
+    expect(await u.buy(v.id, chargedKey)).toMatchObject({ code: 0, data: { voucherOrderNo: charged, status: 'paid' } });
+    const after = await u.app('GET', '/order/api/app/v1/voucher/mine?pageNum=1&pageSize=10');
+    expect(after.data.list.map((x: { voucherOrderNo: string }) => x.voucherOrderNo)).not.toContain(never);
+  });
+
   it('expires a pass past its validity: what is left of its price becomes revenue', async () => {
     const v = await addVoucher({ price: 900, uses: 3 });
     const u = await customer();

@@ -9,6 +9,8 @@ import { toMinor, toUnits } from '@/shared/money';
  */
 
 export const ORDER_STATUS_COLOR: Record<VoucherOrderStatus, string> = {
+  paying: 'gold',
+  payFailed: 'default',
   paid: 'processing',
   usedUp: 'default',
   expired: 'warning',
@@ -19,7 +21,7 @@ export const ORDER_STATUS_COLOR: Record<VoucherOrderStatus, string> = {
 
 /** What a refund gives back: the price less the value of the uses made (price x uses left / uses, remainder included). */
 export function unusedValue(o: Pick<VoucherOrderItem, 'price' | 'usedValue' | 'refundAmount' | 'status'>): number {
-  return o.status === 'refunded' || o.status === 'expired' ? 0 : Math.max(0, o.price - o.usedValue);
+  return o.status === 'refunded' || o.status === 'expired' || o.status === 'paying' || o.status === 'payFailed' ? 0 : Math.max(0, o.price - o.usedValue);
 }
 
 /** VOUCHER_ORDER_NOT_REFUNDABLE: paid (or refund failed), with uses left, still valid. */
