@@ -1,6 +1,7 @@
 import { identityPerms } from './identity/permissions.js';
 import { fleetWidgets } from './fleet/overview.js';
 import { orderWidgets } from './order/order.js';
+import { statsPerms } from './stats/permissions.js';
 
 /**
  * The widgets of the dashboard at /dashboard, by name, in the order the console lays them out,
@@ -9,7 +10,11 @@ import { orderWidgets } from './order/order.js';
  * widgets here (its `<domain>Widgets`), next to the call that feeds them.
  */
 export const DASHBOARD_WIDGETS = {
+  /** New customers and active cabinets of today (stats/business). */
+  business: [statsPerms.statsBusiness],
   ...orderWidgets,
+  /** Things that need action: every account; each item only when the account may read the list it links to (stats/actions). */
+  actions: [],
   ...fleetWidgets,
   /** Who is signed in and their previous sign-in: every account. */
   account: [],

@@ -124,6 +124,21 @@ export class OrderStats {
     return { list: top.map(([agentId, a]) => ({ agentId, agentName: names.get(agentId) ?? null, ...a })) };
   }
 
+  /**
+   * The cabinets a power bank was rented from by an order created in the window (live and
+   * archived orders alike, by their creation-time index): the dashboard's active cabinets.
+   */
+  async activeCabinets(q: StatsOverviewQuery): Promise<{ beginTime: string; endTime: string; count: number }> {
+    const { begin, end } = statsWindow(q);
+    const [r] = await query<{ n: string }>(this.db, sql`
+      select count(distinct sn) n from (
+        select sn from ord_order where created_at >= ${begin} and created_at <= ${end} and device_type = 'powerBank'
+        union all
+        select sn from ord_order_archive where created_at >= ${begin} and created_at <= ${end} and device_type = 'powerBank'
+      ) t`);
+    return { beginTime: begin.toISOString(), endTime: end.toISOString(), count: Number(r!.n) };
+  }
+
   /** The same sums read from the orders themselves (live and archive), created in [from, to] (or [from, to) when `toIncluded` is false). */
   private async raw(from: Date, to: Date, toIncluded: boolean): Promise<Sums> {
     const upTo = toIncluded ? sql`created_at <= ${to}` : sql`created_at < ${to}`;
