@@ -10,9 +10,9 @@ import { statsPerms } from './stats/permissions.js';
  * widgets here (its `<domain>Widgets`), next to the call that feeds them.
  */
 export const DASHBOARD_WIDGETS = {
+  ...orderWidgets,
   /** New customers and active cabinets of today (stats/business). */
   business: [statsPerms.statsBusiness],
-  ...orderWidgets,
   /** Things that need action: every account; each item only when the account may read the list it links to (stats/actions). */
   actions: [],
   ...fleetWidgets,
