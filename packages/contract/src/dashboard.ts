@@ -13,8 +13,8 @@ export const DASHBOARD_WIDGETS = {
   ...orderWidgets,
   /** New customers and active cabinets of today (stats/business). */
   business: [statsPerms.statsBusiness],
-  /** Things that need action: every account; each item only when the account may read the list it links to (stats/actions). */
-  actions: [],
+  /** Things that need action; each item only when the account may also read the list it links to (stats/actions). */
+  actions: [statsPerms.statsActions],
   ...fleetWidgets,
   /** Who is signed in and their previous sign-in: every account. */
   account: [],

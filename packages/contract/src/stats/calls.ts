@@ -8,7 +8,7 @@ const m = 'stats';
 
 /** Statistics: the dashboard's business figures and action list, the financial data and its export. */
 export const statsCalls = {
-  statsActions: call({ method: 'GET', path: '/order/api/v1/stats/actions', access: 'authenticated', module: m,
+  statsActions: call({ method: 'GET', path: '/order/api/v1/stats/actions', access: { permission: P.statsActions }, module: m,
     summary: 'Things that need action now (offline cabinets, faulty cabinets, untreated repair tickets, deposit refunds awaiting audit...), each only for an account that may read the list it links to', data: s.statsActions }),
   statsBusiness: call({ method: 'GET', path: '/order/api/v1/stats/business', access: { permission: P.statsBusiness }, module: m,
     summary: 'Statistics: new customers and active cabinets of a window, beside the order figures', query: s.statsBusinessQuery, data: s.statsBusiness }),

@@ -15,5 +15,6 @@ export const statsMenus: MenuSeed[] = [
   { code: 'statistics', parent: null, name: 'stats.menus.group', path: '/statistics', url: null, icon: 'BarChartOutlined', type: MENU_TYPE.directory, order: 5, roles: ['finance'] },
   { code: 'statistics.financial', parent: 'statistics', name: 'stats.menus.financial', path: '/statistics/financial', url: 'stats/financial', icon: 'AccountBookOutlined', type: menu, order: 10, perms: PERMS.statsFinance, roles: ['finance'] },
   { code: 'statistics.financial.export', parent: 'statistics.financial', name: 'stats.menus.btnExport', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.statsFinanceExport, roles: ['finance'] },
+  { code: 'dashboard.actions', parent: 'dashboard', name: 'stats.menus.actionsWidget', path: '', url: null, icon: null, type: button, order: 21, perms: PERMS.statsActions, roles: ['operations', 'customer_service', 'finance'] },
   { code: 'dashboard.business', parent: 'dashboard', name: 'stats.menus.businessWidget', path: '', url: null, icon: null, type: button, order: 20, perms: PERMS.statsBusiness, roles: ['operations', 'customer_service', 'finance'] },
 ];

@@ -211,7 +211,7 @@ describe.each(engines)('statistics (%s)', (engine) => {
       expect([item.key, list.code, list.data.total]).toEqual([item.key, 0, item.count]);
     }
     // Customer service's repair screen only: the repair items and nothing else.
-    await accountWithMenus(db(), 'statsrepair', 'pass1234', ['dashboard', 'feedback.repair']);
+    await accountWithMenus(db(), 'statsrepair', 'pass1234', ['dashboard', 'dashboard.actions', 'feedback.repair']);
     const repair = await s.current.login('statsrepair', 'pass1234');
     const mine = (await s.current.inject({ url: '/order/api/v1/stats/actions', headers: auth(repair) })).json();
     expect(mine.data.list.map((x: { key: string }) => x.key)).toEqual(['untreatedRepairs', 'processingRepairs']);

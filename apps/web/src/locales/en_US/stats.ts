@@ -5,6 +5,7 @@ export default {
     financial: 'Financial data',
     btnExport: 'Export financial data',
     businessWidget: 'Dashboard: new users and active cabinets',
+    actionsWidget: 'Dashboard: things that need action',
   },
   financial: {
     period: 'Period',

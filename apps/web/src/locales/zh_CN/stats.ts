@@ -5,6 +5,7 @@ export default {
     financial: '财务数据',
     btnExport: '导出财务数据',
     businessWidget: '数据分析：新增用户与活跃机柜',
+    actionsWidget: '数据分析：待处理事项',
   },
   financial: {
     period: '时段',

@@ -5,6 +5,7 @@ export default {
     financial: '財務數據',
     btnExport: '匯出財務數據',
     businessWidget: '數據分析：新增使用者與活躍機櫃',
+    actionsWidget: '數據分析：待處理事項',
   },
   financial: {
     period: '時段',
