@@ -167,6 +167,26 @@ describe.each(engines)('statistics (%s)', (engine) => {
     expect(most!.n).toBeLessThan(6000);
   });
 
+  it('50 order transactions of one hour at once, each held open a moment, do not queue on one totals row', async () => {
+    // Each transaction creates an order at its own outlet in the same hour and stays open 40 ms (a
+    // rent's commit path); on one hot totals row they would run one after another (50 x 40 ms).
+    const hold = 40;
+    const one = (g: number) =>
+      db().transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into ord_order (order_no, user_id, user_mobile, status, pay_mode, sn, billing, chain, outlet_id, paid_amount, created_at)
+          values (${`HOT${String(g).padStart(6, '0')}`}, ${7000 + g}, '86-13900000000', 'using', 'deposit', 'HOTCAB0000000001', '{}'::jsonb, '[]'::jsonb, ${1000 + g}, 0, now())`);
+        await tx.execute(sql`select pg_sleep(${hold / 1000})`);
+      });
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: 50 }, (_, g) => one(g)));
+    const took = performance.now() - t0;
+    console.log(`[hot row] ${engine}: 50 order transactions held ${hold} ms each took ${Math.round(took)} ms`);
+    const [r] = await query<{ n: number }>(db(), sql`select sum(order_count)::int as n from stat_order_hour_total where hour = date_trunc('hour', now(), 'UTC')`);
+    expect(r!.n).toBeGreaterThanOrEqual(50);
+    if (engine === 'postgres') expect(took).toBeLessThan(50 * hold * 0.6);
+  });
+
   it('financial data: bad windows, periods and zones are messages in the caller language, never a 500; it needs its permission', async () => {
     const zone = await c.get('/order/api/v1/stats/finance', { timeZone: 'Mars/Olympus' }, 'zh_CN');
     expect(zone).toMatchObject({ code: 101401, msg: '时区无效：Mars/Olympus' });
