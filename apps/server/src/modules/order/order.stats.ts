@@ -76,12 +76,29 @@ export class OrderStats {
     return { h0: new Date(Math.ceil(begin.getTime() / HOUR) * HOUR), h1: new Date(Math.floor(end.getTime() / HOUR) * HOUR) };
   }
 
-  /** The orders created in each whole hour of the window, over every outlet (hours without any left out). */
+  /**
+   * The orders created in each hour of the window, over every outlet (hours without any left out):
+   * whole hours from the rollup, the parts of the two edge hours (the current hour among them) from
+   * the order rows, so the points add up to the overview of the same window.
+   */
   async trend(q: StatsOverviewQuery): Promise<StatsTrend> {
+    const { begin, end } = statsWindow(q);
     const { h0, h1 } = this.hours(q);
+    const edge = (from: Date, to: Date, toIncluded: boolean) => {
+      const upTo = toIncluded ? sql`created_at <= ${to}` : sql`created_at < ${to}`;
+      return sql`
+        select date_trunc('hour', created_at, 'UTC') as hour, count(*) n, sum(paid_amount) paid, sum(refund_amount) refund from ord_order where created_at >= ${from} and ${upTo} group by 1
+        union all
+        select date_trunc('hour', created_at, 'UTC'), count(*), sum(paid_amount), sum(refund_amount) from ord_order_archive where created_at >= ${from} and ${upTo} group by 1`;
+    };
+    const parts =
+      h0 < h1
+        ? sql`select hour, order_count n, paid_amount paid, refund_amount refund from stat_order_hour_total where hour >= ${h0} and hour < ${h1}
+              union all ${edge(begin, h0, false)} union all ${edge(h1, end, true)}`
+        : edge(begin, end, true);
     const rows = await query<{ hour: string | Date; n: string; paid: string; refund: string }>(this.db, sql`
-      select hour, sum(order_count) n, sum(paid_amount) paid, sum(refund_amount) refund from stat_order_hour_total
-      where hour >= ${h0} and hour < ${h1} group by hour having sum(order_count) <> 0 order by hour`);
+      select hour, sum(n) n, sum(paid) paid, sum(refund) refund from (${parts}) p
+      group by hour having sum(n) <> 0 order by hour`);
     return { points: rows.map((r) => ({ hour: new Date(r.hour).toISOString(), orderCount: Number(r.n), paidAmount: Number(r.paid), refundAmount: Number(r.refund) })) };
   }
 

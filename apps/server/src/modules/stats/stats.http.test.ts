@@ -255,6 +255,12 @@ describe.each(engines)('statistics (%s)', (engine) => {
       select count(distinct sn)::int as n from ord_order where created_at >= ${begin} and created_at <= ${new Date(window.endTime)} and device_type = 'powerBank'`);
     expect(r.data.activeCabinets).toBe(a!.n);
     expect(r.data.activeCabinets).toBeGreaterThanOrEqual(3);
+    // The trend of the same window (both edges inside hours, the current one among them) adds up to its overview.
+    const trend = await c.get('/order/api/v1/stats/trend', window);
+    const ov = await c.get('/order/api/v1/stats/overview', window);
+    const sum = (k: string) => trend.data.points.reduce((t: number, p: Record<string, number>) => t + p[k]!, 0);
+    expect([sum('orderCount'), sum('paidAmount')]).toEqual([ov.data.orderCount, ov.data.paidAmount]);
+    expect(trend.data.points.at(-1).hour).toBe(new Date(Math.floor(Date.now() / HOUR) * HOUR).toISOString());
     // The dashboard grants the widget with its button; without it the call is refused.
     await accountWithMenus(db(), 'statsnobiz', 'pass1234', ['dashboard']);
     const none = await s.current.login('statsnobiz', 'pass1234');
