@@ -7,7 +7,7 @@ import { labels, labelOf, STATS_FINANCE_FIGURES, STATS_PERIODS, PERMS, type Stat
 import { Chart } from '@/shared/chart/chart';
 import { useLang } from '@/shared/form';
 import { callKey, ExportButton, useIsMobile } from '@/shared/list-page';
-import { toUnits, useMoney } from '@/shared/money';
+import { useMoney } from '@/shared/money';
 import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 
@@ -31,7 +31,7 @@ export default function FinancialDataView() {
   const { t } = useTranslation('stats');
   const lang = useLang();
   const { token } = theme.useToken();
-  const { money, currency, digits } = useMoney();
+  const { money } = useMoney();
   const isMobile = useIsMobile();
   const buttons = useButtons();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().startOf('day').subtract(29, 'day'), dayjs().endOf('day')]);
@@ -102,7 +102,7 @@ export default function FinancialDataView() {
           <Col key={f} xs={12} md={6}>
             <Card size="small">
               {d ? (
-                <Statistic title={figure(f)} value={toUnits(d.total[f], currency)} precision={digits} suffix={currency ?? undefined} valueStyle={{ fontVariantNumeric: 'tabular-nums' }} />
+                <Statistic title={figure(f)} value={money(d.total[f])} valueStyle={{ fontVariantNumeric: 'tabular-nums' }} />
               ) : (
                 <Skeleton active paragraph={false} />
               )}
