@@ -218,6 +218,7 @@ export async function buildApp(opts: BuildOptions) {
     members: network.services.members,
     access: identity.services.access,
     actions,
+    compactions: [() => order.services.stats.compact(), () => ledger.services.ledger.compactRollup()],
   });
   const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, stats];
 

@@ -70,6 +70,31 @@ export class OrderStats {
     };
   }
 
+  /**
+   * Folds the shards of the totals' closed hours (before the previous hour) into shard 0 (the
+   * shards keep one hour's orders from queueing on one row; a closed hour needs one row). One
+   * statement; answers the rows folded.
+   */
+  async compact(before = new Date(Math.floor(Date.now() / HOUR) * HOUR - HOUR)): Promise<number> {
+    const [r] = await query<{ n: number }>(this.db, sql`
+      with moved as (
+        delete from stat_order_hour_total where hour < ${before} and shard <> 0
+        returning hour, simulated, order_count, paid_amount, refund_amount, finished_count, rental_minutes
+      ), summed as (
+        select hour, simulated, sum(order_count) as n, sum(paid_amount) as paid, sum(refund_amount) as refund, sum(finished_count) as fin, sum(rental_minutes) as mins, count(*) as k
+        from moved group by 1, 2
+      ), put as (
+        insert into stat_order_hour_total as s (hour, simulated, shard, order_count, paid_amount, refund_amount, finished_count, rental_minutes)
+        select hour, simulated, 0, n, paid, refund, fin, mins from summed order by 1, 2
+        on conflict (hour, simulated, shard) do update set
+          order_count = s.order_count + excluded.order_count, paid_amount = s.paid_amount + excluded.paid_amount,
+          refund_amount = s.refund_amount + excluded.refund_amount, finished_count = s.finished_count + excluded.finished_count,
+          rental_minutes = s.rental_minutes + excluded.rental_minutes
+      )
+      select coalesce(sum(k), 0)::int as n from summed`);
+    return r!.n;
+  }
+
   /** Whole hours [h0, h1) inside a window. */
   private hours(q: StatsOverviewQuery) {
     const { begin, end } = statsWindow(q);

@@ -11,14 +11,27 @@ export type { ActionProvider, StatsNeeds } from './needs.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-function createStats(_: Platform, needs: StatsNeeds) {
+/** How often the rollups' closed hours are folded (a first run soon after the start). */
+const COMPACT_MS = 10 * 60_000;
+const COMPACT_FIRST_MS = 30_000;
+
+function createStats({ log }: Platform, needs: StatsNeeds) {
   const stats = new StatsService(needs);
+  const timers: NodeJS.Timeout[] = [];
+  const compact = () =>
+    Promise.all(needs.compactions.map((c) => c()))
+      .then((n) => n.some((x) => x > 0) && log.debug({ folded: n }, 'statistics rollups: closed hours folded'))
+      .catch((err: unknown) => log.warn({ err }, 'statistics rollup compaction failed'));
+  const compaction = {
+    start: () => void timers.push(setTimeout(compact, COMPACT_FIRST_MS).unref(), setInterval(compact, COMPACT_MS).unref()),
+    stop: () => timers.splice(0).forEach((t) => clearTimeout(t)),
+  };
   /** The financial data as a list (one row per period) for the export centre; the zone is the query's (the console sends the viewer's). */
   const financeRows = {
     count: async (f: StatsFinanceQuery) => (await stats.finance(f, 'UTC')).list.length,
     rows: async (f: StatsFinanceQuery, offset: number, limit: number): Promise<StatsFinanceRow[]> => (await stats.finance(f, 'UTC')).list.slice(offset, offset + limit),
   };
-  return { stats, financeRows };
+  return { stats, financeRows, compaction };
 }
 export type StatsServices = ReturnType<typeof createStats>;
 
@@ -54,6 +67,8 @@ export const stats = defineModule({
       widths: { start: 20 },
     }),
   ],
+  start: async (s) => s.compaction.start(),
+  stop: async (s) => s.compaction.stop(),
   routes: (app, s) => {
     registerCall(app, 'statsActions', ({ principal, req }) => s.stats.actions(principal, req.lang), { audit: false });
     registerCall(app, 'statsBusiness', ({ principal, query }) => s.stats.business(principal, query), { audit: false });

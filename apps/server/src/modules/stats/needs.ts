@@ -46,4 +46,6 @@ export interface StatsNeeds {
   members: { registered(begin: Date, end: Date): Promise<number> };
   access: { holdsPermission(p: Principal, code: string): Promise<boolean> };
   actions: ActionProvider[];
+  /** Housekeeping of the rollups the statistics read: folds the shards of closed hours (each owner's service does its own table). */
+  compactions: (() => Promise<number>)[];
 }
