@@ -23,7 +23,7 @@ function createStats({ log }: Platform, needs: StatsNeeds) {
       .then((n) => n.some((x) => x > 0) && log.debug({ folded: n }, 'statistics rollups: closed hours folded'))
       .catch((err: unknown) => log.warn({ err }, 'statistics rollup compaction failed'));
   const compaction = {
-    start: () => void timers.push(setTimeout(compact, COMPACT_FIRST_MS).unref(), setInterval(compact, COMPACT_MS).unref()),
+    start: () => void timers.push(setTimeout(() => void compact(), COMPACT_FIRST_MS).unref(), setInterval(() => void compact(), COMPACT_MS).unref()),
     stop: () => timers.splice(0).forEach((t) => clearTimeout(t)),
   };
   /** The financial data as a list (one row per period) for the export centre; the zone is the query's (the console sends the viewer's). */
