@@ -13,8 +13,11 @@
  * The rollups are filled by the order tables' statement triggers as the rows go in.
  */
 import { sql } from 'drizzle-orm';
-import { openPostgres, query } from '../apps/server/src/platform/db/database.js';
+import type { SQL } from 'drizzle-orm';
+import { openPostgres, query, type Db } from '../apps/server/src/platform/db/database.js';
+import { benchStats, statsTable } from './stats.js';
 import { OrderStats } from '../apps/server/src/modules/order/order.stats.js';
+import { LedgerService } from '../apps/server/src/modules/ledger/ledger.service.js';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,6 +30,38 @@ const BILLING = '{"freeMinutes":3,"pricePerPeriod":150,"periodMinutes":30,"daily
 const HOURS = [0, 1, 6, 7, 7, 8, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12, 13, 13, 14, 14, 15, 15, 16, 16, 17, 17, 17, 18, 18, 18, 19, 19, 19, 19, 20, 20, 20, 20, 21, 21, 21, 22, 22, 23];
 /** Days of the week from Monday (0), weighted: Friday to Sunday busier. */
 const DAYS = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6];
+
+/**
+ * The money of orders g in [from, to] as the engine posts it, set-wise: the fee taken (settle), its
+ * shares (6 % tax, 30 % of the rest to the outlet's agent, 20 % to the outlet, the platform the
+ * rest) and, for the 3 % refunded in full, the refund (shares reversed) and its payment an hour
+ * later. Keys are the engine's, so a second run posts nothing twice; the ledger's triggers roll
+ * every statement up as it goes in.
+ */
+async function postLedger(db: Db, from: number, to: number, outlets: number) {
+  const src = sql`
+    select o.order_no, o.end_at as at, o.paid_amount as paid, o.outlet_id as outlet, o.user_id as usr, o.refund_amount > 0 as refunded,
+           (o.paid_amount * 6 / 100) as tax, ((o.paid_amount - o.paid_amount * 6 / 100) * 30 / 100) as agent, ((o.paid_amount - o.paid_amount * 6 / 100) * 20 / 100) as shop
+    from (select order_no, end_at, paid_amount, outlet_id, user_id, refund_amount from ord_order where order_no between ${code(from)} and ${code(to)}
+          union all select order_no, end_at, paid_amount, outlet_id, user_id, refund_amount from ord_order_archive where order_no between ${code(from)} and ${code(to)}) o`;
+  const post = (kind: string, prefix: string, shift: string, where: SQL, entries: SQL) =>
+    db.execute(sql`
+      with src as (${src}), t as (
+        insert into led_transaction (key, kind, order_no, memo, fingerprint, created_at)
+        select ${prefix} || order_no, ${kind}, order_no, '', 'bench', at + ${shift}::interval from src where ${where}
+        on conflict (key) do nothing returning id, order_no, created_at)
+      insert into led_entry (transaction_id, account, account_kind, party_id, debit, credit, order_no, created_at)
+      select t.id, case when x.party is null then x.kind else x.kind || ':' || x.party end, x.kind, x.party, x.debit, x.credit, t.order_no, t.created_at
+      from t join src s on s.order_no = t.order_no, lateral (${entries}) x(kind, party, debit, credit)`);
+  const agentOf = sql.raw(`(1 + s.outlet % ${Math.max(1, Math.floor(outlets / 10))})::bigint`);
+  await post('settle', 'settle:', '0 s', sql`true`, sql`values ('userDeposit', s.usr::bigint, s.paid, 0::bigint), ('orderIncome', null, 0, s.paid)`);
+  await post('share', 'share:', '1 s', sql`true`, sql`values ('orderIncome', null::bigint, s.paid, 0::bigint), ('taxes', null, 0, s.tax), ('agentPayable', ${agentOf}, 0, s.agent),
+    ('outletPayable', s.outlet::bigint, 0, s.shop), ('revenue', null, 0, s.paid - s.tax - s.agent - s.shop)`);
+  await post('refund', 'refund:', '30 min', sql`refunded`, sql`values ('agentPayable', ${agentOf}, s.agent, 0::bigint), ('outletPayable', s.outlet::bigint, s.shop, 0),
+    ('revenue', null, s.paid - s.agent - s.shop, 0), ('refunds', null, 0, s.paid)`);
+  await post('refund', 'refund-done:', '90 min', sql`refunded`, sql`values ('refunds', null::bigint, s.paid, 0::bigint), ('providerClearing', null, 0, s.paid)`);
+}
+const code = (g: number) => 'D' + String(g).padStart(12, '0');
 
 async function main() {
   const orders = arg('orders', 1_000_000);
@@ -60,10 +95,19 @@ async function main() {
     await db.execute(sql`insert into ord_order_archive (id, ${cols}) select 9000000000 + g, ${values} from (${rows}) r where c < ${border} on conflict do nothing`);
     await db.execute(sql`insert into ord_order (${cols}) select ${values} from (${rows}) r where c >= ${border} on conflict do nothing`);
     console.log(`${to.toLocaleString()} orders (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    await postLedger(db, from, to, outlets);
+    console.log(`${to.toLocaleString()} orders' ledger postings (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   }
+  // What the server's statistics job does every ten minutes: fold the closed hours' shards.
+  const stats0 = new OrderStats(db, { agentsOf: async () => new Map(), agentNames: async () => new Map() }, async () => 0);
+  console.log(`folded ${await stats0.compact()} order total rows and ${await new LedgerService(db).compactRollup()} ledger rollup rows (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   await db.execute(sql`analyze ord_order`);
   await db.execute(sql`analyze ord_order_archive`);
   await db.execute(sql`analyze stat_order_hour`);
+  await db.execute(sql`analyze stat_order_hour_total`);
+  await db.execute(sql`analyze led_entry`);
+  await db.execute(sql`analyze led_transaction`);
+  await db.execute(sql`analyze stat_ledger_hour`);
   const fill = (performance.now() - t0) / 1000;
 
   const stats = new OrderStats(db, { agentsOf: async () => new Map(), agentNames: async () => new Map() }, async () => 0);
@@ -87,6 +131,7 @@ async function main() {
   console.log(`\n| orders | fill s | rollup rows | overview of a year p50 / p99 ms | whole-table GROUP BY p50 / p99 ms | orderCount | paidAmount |`);
   console.log(`| ---: | ---: | ---: | ---: | ---: | ---: | ---: |`);
   console.log(`| ${orders.toLocaleString()} | ${fill.toFixed(0)} | ${n!.n} | ${rollup.p50.toFixed(1)} / ${rollup.p99.toFixed(1)} | ${whole.p50.toFixed(0)} / ${whole.p99.toFixed(0)} | ${a.orderCount} | ${a.paidAmount} |`);
+  console.log('\n' + statsTable(orders, await benchStats(db)));
   await database.close();
 }
 

@@ -132,4 +132,69 @@ test.describe('dashboard', () => {
     expect(b!.y).toBeGreaterThan(a!.y);
     await shot(page, 'orders-phone');
   });
+
+  test('after a few simulated minutes the business figures are not zero and match the orders list; period, theme and language redraw the charts; the financial data renders', async ({ page }) => {
+    test.setTimeout(420_000);
+    await signIn(page, { lang: 'zh_CN' });
+    // The simulated customers rent in the demo outlets: wait for today's first orders.
+    await expect(async () => expect(await dashboardNumber(page, 'stat-order-orders')).toBeGreaterThan(0)).toPass({ timeout: 180_000, intervals: [3000, 5000] });
+    await expect(async () => {
+      const n = await dashboardNumber(page, 'stat-order-orders');
+      await page.getByTestId('stat-order-orders').click();
+      await expect(page).toHaveURL(/\/order\/list\?beginTime=.+&endTime=.+/);
+      expect(await listTotal(page), 'orders today: the list opened from the dashboard').toBe(n);
+    }).toPass({ timeout: 30_000, intervals: [500, 1000] });
+    await page.goto('/dashboard');
+    // Active cabinets: at least one cabinet rented out a power bank today; new users is a count (the demo's customers registered at start).
+    await expect(page.getByTestId('stat-business-activeCabinets')).toHaveText(/^[1-9]\d*$/);
+    await expect(page.getByTestId('stat-business-newUsers')).toHaveText(/^\d+$/);
+    // The action list: each item's count opens its list filtered to exactly those rows.
+    const card = page.getByTestId('actions-card');
+    await expect(card.getByText('离线机柜')).toBeVisible();
+    await expect(card.getByText('待审核押金退款')).toBeVisible();
+
+    // The trend redraws for another period, another theme colour and another language.
+    const canvas = page.getByRole('img', { name: /近 7 天订单与实付/ }).locator('canvas');
+    await expect(canvas).toBeVisible();
+    const pixels = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    const first = await pixels();
+    await page.getByText(/^30 天$/).click();
+    const monthCanvas = page.getByRole('img', { name: /近 30 天订单与实付/ }).locator('canvas');
+    await expect(monthCanvas).toBeVisible();
+    const month = await monthCanvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    expect(month).not.toBe(first);
+    await page.getByRole('button', { name: '主题色' }).click();
+    await page.getByRole('menuitem', { name: /紫/ }).click();
+    await expect.poll(() => monthCanvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())).not.toBe(month);
+    await page.evaluate(() => localStorage.setItem('language', 'en_US'));
+    await page.reload();
+    await expect(page.getByText('Active cabinets today')).toBeVisible();
+    await expect(page.getByTestId('actions-card').getByText('Offline cabinets')).toBeVisible();
+    await expect(page.getByRole('img', { name: /Orders and paid, last 7 days/ }).locator('canvas')).toBeVisible();
+    await page.setViewportSize({ width: 1440, height: 1300 });
+    await shot(page, 'business-1440');
+    // Below 992 px the blocks stack: the trend and the action list one above the other.
+    await page.setViewportSize({ width: 800, height: 2600 });
+    const trend = await page.getByRole('img', { name: /Orders and paid, last 7 days/ }).boundingBox();
+    const actions = await page.getByTestId('actions-card').boundingBox();
+    expect(actions!.y).toBeGreaterThan(trend!.y + trend!.height);
+    expect(Math.abs(actions!.x - trend!.x)).toBeLessThan(40);
+    await shot(page, 'business-800');
+
+    // Statistics → Financial data: today's income is there (settled orders), by day, week and month.
+    await page.setViewportSize({ width: 1440, height: 1100 });
+    // A simulated customer keeps the power bank a few minutes: wait for the first settled order's income.
+    await expect(async () => {
+      await page.goto('/statistics/financial');
+      await expect(page.getByTestId('financial-total-income')).toHaveText(/^[1-9]\d*$/, { timeout: 5_000 });
+    }).toPass({ timeout: 180_000, intervals: [5000, 10000] });
+    await expect(page.getByRole('img', { name: 'Income, refunds and net' })).toBeVisible({ timeout: 20_000 });
+    const rowsByDay = await page.locator('[data-testid="financial-table"] .ant-table-tbody tr.ant-table-row').count();
+    expect(rowsByDay).toBe(30);
+    await page.getByTestId('financial-period').getByText('By month').click();
+    await expect(async () => expect(await page.locator('[data-testid="financial-table"] .ant-table-tbody tr.ant-table-row').count()).toBeLessThanOrEqual(2)).toPass();
+    await shot(page, 'financial-1440');
+    await page.setViewportSize({ width: 800, height: 1400 });
+    await shot(page, 'financial-800');
+  });
 });

@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
-import type { BindingDeviceType, DeviceType } from '@cbo/contract';
+import { PERMS, type BindingDeviceType, type DeviceType } from '@cbo/contract';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { clientErrorHandler, installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
@@ -34,8 +34,9 @@ import { network as networkModule } from './modules/network/index.js';
 import { outlet as outletModule } from './modules/outlet/index.js';
 import { ledger as ledgerModule } from './modules/ledger/index.js';
 import { deposit as depositModule } from './modules/deposit/index.js';
-import { order as orderModule, type OrderNeeds, type PaymentProvider } from './modules/order/index.js';
+import { order as orderModule, statsWindow, type OrderNeeds, type PaymentProvider } from './modules/order/index.js';
 import { voucher as voucherModule } from './modules/voucher/index.js';
+import { stats as statsModule, type ActionProvider } from './modules/stats/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -209,7 +210,25 @@ export async function buildApp(opts: BuildOptions) {
     return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
   };
   rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher];
+  // Statistics: the dashboard's action list takes one provider per thing that needs action, each
+  // counted by the module that owns it with the filter of the list it links to (refunds awaiting
+  // approval and withdrawals awaiting review add theirs here).
+  const actions: ActionProvider[] = [
+    { key: 'offlineCabinets', permission: PERMS.cabinetQuery, screen: 'fleet/cabinets', query: { connection: 'offline' }, count: () => fleet.services.cabinets.count({ connection: 'offline' }) },
+    { key: 'faultyCabinets', permission: PERMS.cabinetQuery, screen: 'fleet/cabinets', query: { condition: 'faulty' }, count: () => fleet.services.cabinets.count({ condition: 'faulty' }) },
+    { key: 'untreatedRepairs', permission: PERMS.repairQuery, screen: 'accessories/repairs', query: { status: 'untreated' }, count: () => accessories.services.repairs.count({ status: 'untreated' }) },
+    { key: 'processingRepairs', permission: PERMS.repairQuery, screen: 'accessories/repairs', query: { status: 'processing' }, count: () => accessories.services.repairs.count({ status: 'processing' }) },
+    { key: 'pendingDepositRefunds', permission: PERMS.depositQuery, screen: 'deposit/deposits', query: { state: 'pendingAudit' }, count: () => deposit.services.deposits.count({ state: 'pendingAudit' }) },
+  ];
+  const stats = await buildModule(statsModule, platform, {
+    ledger: ledger.services.ledger,
+    orders: { window: (q) => statsWindow(q), activeCabinets: (q) => order.services.stats.activeCabinets(q) },
+    members: network.services.members,
+    access: identity.services.access,
+    actions,
+    compactions: [() => order.services.stats.compact(), () => ledger.services.ledger.compactRollup()],
+  });
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, stats];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -319,6 +338,7 @@ export async function buildApp(opts: BuildOptions) {
       order: order.services,
       deposit: deposit.services,
       voucher: voucher.services,
+      stats: stats.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

@@ -1,6 +1,7 @@
 import { identityPerms } from './identity/permissions.js';
 import { fleetWidgets } from './fleet/overview.js';
 import { orderWidgets } from './order/order.js';
+import { statsPerms } from './stats/permissions.js';
 
 /**
  * The widgets of the dashboard at /dashboard, by name, in the order the console lays them out,
@@ -10,6 +11,10 @@ import { orderWidgets } from './order/order.js';
  */
 export const DASHBOARD_WIDGETS = {
   ...orderWidgets,
+  /** New customers and active cabinets of today (stats/business). */
+  business: [statsPerms.statsBusiness],
+  /** Things that need action; each item only when the account may also read the list it links to (stats/actions). */
+  actions: [statsPerms.statsActions],
   ...fleetWidgets,
   /** Who is signed in and their previous sign-in: every account. */
   account: [],

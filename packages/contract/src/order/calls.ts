@@ -25,7 +25,7 @@ export const orderCalls = {
   orderStatsOverview: call({ method: 'GET', path: '/order/api/v1/stats/overview', access: { permission: P.orderQuery }, module: m,
     summary: 'Statistics: the count, paid and refunded amounts of the orders created in a window (live and archived), read from the hourly rollups', query: o.statsOverviewQuery, data: o.statsOverview }),
   orderStatsTrend: call({ method: 'GET', path: '/order/api/v1/stats/trend', access: { permission: P.orderQuery }, module: m,
-    summary: 'Statistics: the orders created in each whole hour of a window (count, paid, refunded), from the hourly rollups', query: o.statsOverviewQuery, data: o.statsTrend }),
+    summary: 'Statistics: the orders created in each hour of a window (count, paid, refunded; the edge hours only their part inside it), from the hourly rollups and the edge hours\' orders', query: o.statsOverviewQuery, data: o.statsTrend }),
   orderStatsOutletRanking: call({ method: 'GET', path: '/order/api/v1/stats/outletRanking', access: { permission: P.orderQuery }, module: m,
     summary: 'Statistics: the six outlets whose orders created in a window (whole hours) paid the most', query: o.statsOverviewQuery, data: o.statsRanking }),
   orderStatsAgentRanking: call({ method: 'GET', path: '/order/api/v1/stats/agentRanking', access: { permission: P.orderQuery }, module: m,

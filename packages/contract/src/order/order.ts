@@ -244,9 +244,10 @@ export const statsOverview = z.object({
 export type StatsOverview = z.infer<typeof statsOverview>;
 
 /**
- * GET stats/trend: the orders created in each whole hour of a window (UTC hour starts, hours with
- * no order left out), summed over every outlet; the console adds them up into days of its own
- * time zone. Same window rules as the overview; the hours are those wholly inside the window.
+ * GET stats/trend: the orders created in each hour of a window (UTC hour starts, hours with no
+ * order left out), summed over every outlet; the console adds them up into days of its own time
+ * zone. Same window rules as the overview; the two edge hours count only their part inside the
+ * window (the current hour so far), so the points add up to the overview.
  */
 export const statsTrendPoint = z.object({
   hour: z.string(),

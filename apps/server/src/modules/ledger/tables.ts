@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -49,4 +49,24 @@ export const ledEntry = pgTable(
     index('led_entry_order_idx').on(t.orderNo),
     index('led_entry_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The ledger's entries summed per UTC hour of posting, account kind, movement kind and shard
+ * (statistics, issue 16): kept by the statement triggers of led_entry (custom migration
+ * stats_ledger_sql) in the transaction that posts, so the financial data reads a few rows per hour
+ * instead of every entry. The shard is the transaction id modulo 16, so
+ * concurrent postings of one hour update different rows instead of queueing on one; readers sum them.
+ */
+export const statLedgerHour = pgTable(
+  'stat_ledger_hour',
+  {
+    hour: ts('hour').notNull(),
+    accountKind: varchar('account_kind', { length: 24 }).notNull(),
+    kind: varchar('kind', { length: 24 }).notNull(),
+    shard: smallint('shard').notNull(),
+    debit: bigint('debit', { mode: 'number' }).notNull().default(0),
+    credit: bigint('credit', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.accountKind, t.kind, t.shard] })],
 );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type {
   CooperationApplyRequest,
   CooperationFilter,
@@ -53,6 +53,12 @@ export class MemberService {
 
   async count(f: MemberFilter): Promise<number> {
     const [r] = await this.db.select({ n: count() }).from(netMember).where(this.where(f));
+    return Number(r!.n);
+  }
+
+  /** Customers who registered in [begin, end] (statistics: the dashboard's new users; by the creation-time index). */
+  async registered(begin: Date, end: Date): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(netMember).where(and(gte(netMember.createdAt, begin), lte(netMember.createdAt, end)));
     return Number(r!.n);
   }
 

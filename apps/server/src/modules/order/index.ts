@@ -16,6 +16,7 @@ import * as tables from './tables.js';
 
 export type { OrderNeeds } from './needs.js';
 export { SandboxProvider, type PaymentProvider } from './payments.js';
+export { statsWindow } from './order.stats.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');

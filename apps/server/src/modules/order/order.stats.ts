@@ -70,18 +70,60 @@ export class OrderStats {
     };
   }
 
+  /**
+   * Folds the shards of the totals' closed hours (before the previous hour) into shard 0 (the
+   * shards keep one hour's orders from queueing on one row; a closed hour needs one row). One
+   * statement; answers the rows folded.
+   */
+  async compact(before = new Date(Math.floor(Date.now() / HOUR) * HOUR - HOUR)): Promise<number> {
+    const [r] = await query<{ n: number }>(this.db, sql`
+      with moved as (
+        delete from stat_order_hour_total where hour < ${before} and shard <> 0
+        returning hour, simulated, order_count, paid_amount, refund_amount, finished_count, rental_minutes
+      ), summed as (
+        select hour, simulated, sum(order_count) as n, sum(paid_amount) as paid, sum(refund_amount) as refund, sum(finished_count) as fin, sum(rental_minutes) as mins, count(*) as k
+        from moved group by 1, 2
+      ), put as (
+        insert into stat_order_hour_total as s (hour, simulated, shard, order_count, paid_amount, refund_amount, finished_count, rental_minutes)
+        select hour, simulated, 0, n, paid, refund, fin, mins from summed order by 1, 2
+        on conflict (hour, simulated, shard) do update set
+          order_count = s.order_count + excluded.order_count, paid_amount = s.paid_amount + excluded.paid_amount,
+          refund_amount = s.refund_amount + excluded.refund_amount, finished_count = s.finished_count + excluded.finished_count,
+          rental_minutes = s.rental_minutes + excluded.rental_minutes
+      )
+      select coalesce(sum(k), 0)::int as n from summed`);
+    return r!.n;
+  }
+
   /** Whole hours [h0, h1) inside a window. */
   private hours(q: StatsOverviewQuery) {
     const { begin, end } = statsWindow(q);
     return { h0: new Date(Math.ceil(begin.getTime() / HOUR) * HOUR), h1: new Date(Math.floor(end.getTime() / HOUR) * HOUR) };
   }
 
-  /** The orders created in each whole hour of the window, over every outlet (hours without any left out). */
+  /**
+   * The orders created in each hour of the window, over every outlet (hours without any left out):
+   * whole hours from the rollup, the parts of the two edge hours (the current hour among them) from
+   * the order rows, so the points add up to the overview of the same window.
+   */
   async trend(q: StatsOverviewQuery): Promise<StatsTrend> {
+    const { begin, end } = statsWindow(q);
     const { h0, h1 } = this.hours(q);
+    const edge = (from: Date, to: Date, toIncluded: boolean) => {
+      const upTo = toIncluded ? sql`created_at <= ${to}` : sql`created_at < ${to}`;
+      return sql`
+        select date_trunc('hour', created_at, 'UTC') as hour, count(*) n, sum(paid_amount) paid, sum(refund_amount) refund from ord_order where created_at >= ${from} and ${upTo} group by 1
+        union all
+        select date_trunc('hour', created_at, 'UTC'), count(*), sum(paid_amount), sum(refund_amount) from ord_order_archive where created_at >= ${from} and ${upTo} group by 1`;
+    };
+    const parts =
+      h0 < h1
+        ? sql`select hour, order_count n, paid_amount paid, refund_amount refund from stat_order_hour_total where hour >= ${h0} and hour < ${h1}
+              union all ${edge(begin, h0, false)} union all ${edge(h1, end, true)}`
+        : edge(begin, end, true);
     const rows = await query<{ hour: string | Date; n: string; paid: string; refund: string }>(this.db, sql`
-      select hour, sum(order_count) n, sum(paid_amount) paid, sum(refund_amount) refund from stat_order_hour_total
-      where hour >= ${h0} and hour < ${h1} group by hour having sum(order_count) <> 0 order by hour`);
+      select hour, sum(n) n, sum(paid) paid, sum(refund) refund from (${parts}) p
+      group by hour having sum(n) <> 0 order by hour`);
     return { points: rows.map((r) => ({ hour: new Date(r.hour).toISOString(), orderCount: Number(r.n), paidAmount: Number(r.paid), refundAmount: Number(r.refund) })) };
   }
 
@@ -122,6 +164,21 @@ export class OrderStats {
     const top = [...by.entries()].sort(([ia, a], [ib, b]) => b.paidAmount - a.paidAmount || b.orderCount - a.orderCount || ia - ib).slice(0, 5);
     const names = await this.outlets.agentNames(top.map(([id]) => id));
     return { list: top.map(([agentId, a]) => ({ agentId, agentName: names.get(agentId) ?? null, ...a })) };
+  }
+
+  /**
+   * The cabinets a power bank was rented from by an order created in the window (live and
+   * archived orders alike, by their creation-time index): the dashboard's active cabinets.
+   */
+  async activeCabinets(q: StatsOverviewQuery): Promise<{ beginTime: string; endTime: string; count: number }> {
+    const { begin, end } = statsWindow(q);
+    const [r] = await query<{ n: string }>(this.db, sql`
+      select count(distinct sn) n from (
+        select sn from ord_order where created_at >= ${begin} and created_at <= ${end} and device_type = 'powerBank'
+        union all
+        select sn from ord_order_archive where created_at >= ${begin} and created_at <= ${end} and device_type = 'powerBank'
+      ) t`);
+    return { beginTime: begin.toISOString(), endTime: end.toISOString(), count: Number(r!.n) };
   }
 
   /** The same sums read from the orders themselves (live and archive), created in [from, to] (or [from, to) when `toIncluded` is false). */

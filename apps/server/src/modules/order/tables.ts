@@ -195,19 +195,22 @@ export const statOrderHour = pgTable(
 );
 
 /**
- * The same rollup over every outlet (hour and simulated only), kept by the same triggers: a year
- * is 8,760 rows whatever the number of outlets, so the overview and the trend read it.
+ * The same rollup over every outlet (hour and simulated only, spread over 16 shards by order id so
+ * the orders of one hour do not queue on one row), kept by the same triggers: a year is at most
+ * 8,760 x 16 rows whatever the number of outlets, so the overview and the trend read it.
  */
 export const statOrderHourTotal = pgTable(
   'stat_order_hour_total',
   {
     hour: ts('hour').notNull(),
     simulated: boolean('simulated').notNull(),
+    /** The order id modulo 16 (the trigger's): one hour's concurrent orders update different rows, readers sum them. */
+    shard: smallint('shard').notNull().default(0),
     orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
     paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
     refundAmount: bigint('refund_amount', { mode: 'number' }).notNull().default(0),
     finishedCount: bigint('finished_count', { mode: 'number' }).notNull().default(0),
     rentalMinutes: bigint('rental_minutes', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.hour, t.simulated] })],
+  (t) => [primaryKey({ columns: [t.hour, t.simulated, t.shard] })],
 );

@@ -49,11 +49,12 @@ export async function rollupMatchesRows(db: Db) {
     union all
     (select 'extra', * from rolled except select 'extra', * from rows)`);
   expect(diff).toEqual([]);
-  // The totals over every outlet are the per-outlet rows summed.
+  // The totals over every outlet (summed over their shards) are the per-outlet rows summed.
   const totals = await query<Record<string, unknown>>(db, sql`
     with per as (select hour, simulated, sum(order_count)::bigint as n, sum(paid_amount)::bigint as paid, sum(refund_amount)::bigint as refund,
                         sum(finished_count)::bigint as fin, sum(rental_minutes)::bigint as mins from stat_order_hour group by 1, 2),
-         tot as (select hour, simulated, order_count as n, paid_amount as paid, refund_amount as refund, finished_count as fin, rental_minutes as mins from stat_order_hour_total)
+         tot as (select hour, simulated, sum(order_count)::bigint as n, sum(paid_amount)::bigint as paid, sum(refund_amount)::bigint as refund,
+                        sum(finished_count)::bigint as fin, sum(rental_minutes)::bigint as mins from stat_order_hour_total group by 1, 2)
     (select * from per except select * from tot) union all (select * from tot except select * from per)`);
   expect(totals).toEqual([]);
   const [n] = await query<{ n: number }>(db, sql`select count(*)::int as n from stat_order_hour`);

@@ -1,4 +1,12 @@
 export default {
+  business: {
+    newUsers: 'New users today',
+    newUsersHint: 'Customers who registered today',
+    activeCabinets: 'Active cabinets today',
+    activeCabinetsHint: 'Cabinets that rented out a power bank today',
+    actions: 'Needs action',
+    noActions: 'Nothing needs action',
+  },
   order: {
     now: { using: 'Power banks out now', refunding: 'Refunds on their way', refundFailed: 'Refunds refused', window: 'Orders of the last 30 days' },
     agentRanking: 'Top agents by paid, last 7 days',

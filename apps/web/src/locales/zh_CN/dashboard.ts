@@ -1,4 +1,12 @@
 export default {
+  business: {
+    newUsers: '今日新增用户',
+    newUsersHint: '今天注册的用户',
+    activeCabinets: '今日活跃机柜',
+    activeCabinetsHint: '今天有租借的机柜',
+    actions: '待处理事项',
+    noActions: '暂无待处理事项',
+  },
   order: {
     now: { using: '当前租借中', refunding: '退款处理中', refundFailed: '退款失败', window: '近 30 天订单' },
     agentRanking: '近 7 天代理商实付排行',

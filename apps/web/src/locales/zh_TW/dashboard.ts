@@ -1,4 +1,12 @@
 export default {
+  business: {
+    newUsers: '今日新增使用者',
+    newUsersHint: '今天註冊的使用者',
+    activeCabinets: '今日活躍機櫃',
+    activeCabinetsHint: '今天有租借的機櫃',
+    actions: '待處理事項',
+    noActions: '暫無待處理事項',
+  },
   order: {
     now: { using: '目前租借中', refunding: '退款處理中', refundFailed: '退款失敗', window: '近 30 天訂單' },
     agentRanking: '近 7 天代理商實付排行',

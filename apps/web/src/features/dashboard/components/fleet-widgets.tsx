@@ -15,7 +15,7 @@ import dayjs from 'dayjs';
 import { CABINET_CONDITIONS, CHARGED_BATTERY_MIN, OVERVIEW_HOURS, WEAK_SIGNAL_CSQ_MAX, type DeviceLogItem, type FleetOverview } from '@cbo/contract';
 import { formatDateTime } from '@/shared/list-page';
 import { useScreenPath } from '../use-fleet-overview';
-import { Chart } from './chart';
+import { Chart } from '@/shared/chart/chart';
 import { CountLink, listLink, StatCard } from './stat-card';
 
 /** The console's screens the numbers link to, by their view url. */

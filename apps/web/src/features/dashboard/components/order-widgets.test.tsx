@@ -7,7 +7,7 @@ import { fakeServer, renderView, setupI18n, setViewportWidth } from '@/test/list
 import DashboardView from '../views/index';
 import { dailySeries, periodWindow, todayWindow } from './order-widgets';
 
-vi.mock('./echart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+vi.mock('@/shared/chart/echart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 
 const me: UserInfo = {
   userId: 1, userName: 'admin', nickName: 'Ada Admin', img: null, roles: ['admin'], roleNames: ['Super administrator'],

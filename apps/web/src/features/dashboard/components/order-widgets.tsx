@@ -9,7 +9,7 @@ import { callKey } from '@/shared/list-page';
 import { useMoney } from '@/shared/money';
 import { request } from '@/shared/request';
 import { useScreenPath } from '../use-fleet-overview';
-import { Chart } from './chart';
+import { Chart } from '@/shared/chart/chart';
 import { listLink, StatCard } from './stat-card';
 
 /** The orders list (its view url): each order figure links to the rows it counts. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { fleetWidgets, type DashboardWidget, type FleetOverview, type UserInfo } from '@cbo/contract';
 import { AccountWidget, RecentSignIns } from './account-widget';
+import { ActionsCard, BusinessStat } from './business-widgets';
 import { AgentRanking, OrderFigures, OrderNow, OrderTrend, OutletRanking } from './order-widgets';
 import { AttentionCard, CabinetStat, ChargedStat, CommandStat, CommandTrend, FirmwareStat, OnlineTrend, RecentEventsCard } from './fleet-widgets';
 
@@ -40,6 +41,11 @@ export const WIDGETS: Record<DashboardWidget, (d: WidgetData) => Piece[]> = {
     { key: 'refundingNow', area: 'stats', node: <OrderNow which="refunding" /> },
     { key: 'refundFailedNow', area: 'stats', node: <OrderNow which="refundFailed" /> },
   ],
+  business: () => [
+    { key: 'newUsers', area: 'stats', node: <BusinessStat which="newUsers" /> },
+    { key: 'activeCabinets', area: 'stats', node: <BusinessStat which="activeCabinets" /> },
+  ],
+  actions: () => [{ key: 'actions', area: 'panels', node: <ActionsCard /> }],
   orderTrend: () => [{ key: 'orderTrend', area: 'charts', node: <OrderTrend /> }],
   outletRanking: () => [{ key: 'outletRanking', area: 'panels', node: <OutletRanking /> }],
   agentRanking: () => [{ key: 'agentRanking', area: 'panels', node: <AgentRanking /> }],

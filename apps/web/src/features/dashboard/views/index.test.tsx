@@ -6,7 +6,7 @@ import { fails, fakeServer, renderView, setupI18n, setViewportWidth } from '@/te
 import DashboardView from './index';
 
 // Canvas drawing is the browser's; here a chart is a box that says what it shows.
-vi.mock('../components/echart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+vi.mock('@/shared/chart/echart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 
 const me: UserInfo = {
   userId: 1, userName: 'admin', nickName: 'Ada Admin', img: null, roles: ['admin'], roleNames: ['Super administrator'],

@@ -5,7 +5,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 
-// Only what the dashboard draws, so the chunk stays small; loaded on its own (chart.tsx).
+// Only what the dashboard and the statistics screens draw, so the chunk stays small; loaded on its own (chart.tsx).
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 /** One ECharts instance in a box that follows its container's size. */

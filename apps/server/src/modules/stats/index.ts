@@ -1,0 +1,77 @@
+import { defineList } from '../../platform/list-kit.js';
+import { defineModule, type Platform } from '../../platform/module.js';
+import { formatInZone, timeZoneOf } from '../../platform/time-zone.js';
+import { registerCall } from '../../platform/http/routes.js';
+import type { StatsFinanceQuery, StatsFinanceRow } from '@cbo/contract';
+import { statsMenus } from './menus.js';
+import type { StatsNeeds } from './needs.js';
+import { StatsService } from './stats.service.js';
+
+export type { ActionProvider, StatsNeeds } from './needs.js';
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+/** How often the rollups' closed hours are folded (a first run soon after the start). */
+const COMPACT_MS = 10 * 60_000;
+const COMPACT_FIRST_MS = 30_000;
+
+function createStats({ log }: Platform, needs: StatsNeeds) {
+  const stats = new StatsService(needs);
+  const timers: NodeJS.Timeout[] = [];
+  const compact = () =>
+    Promise.all(needs.compactions.map((c) => c()))
+      .then((n) => n.some((x) => x > 0) && log.debug({ folded: n }, 'statistics rollups: closed hours folded'))
+      .catch((err: unknown) => log.warn({ err }, 'statistics rollup compaction failed'));
+  const compaction = {
+    start: () => void timers.push(setTimeout(() => void compact(), COMPACT_FIRST_MS).unref(), setInterval(() => void compact(), COMPACT_MS).unref()),
+    stop: () => timers.splice(0).forEach((t) => clearTimeout(t)),
+  };
+  /** The financial data as a list (one row per period) for the export centre; the zone is the query's (the console sends the viewer's). */
+  const financeRows = {
+    count: async (f: StatsFinanceQuery) => (await stats.finance(f, 'UTC')).list.length,
+    rows: async (f: StatsFinanceQuery, offset: number, limit: number): Promise<StatsFinanceRow[]> => (await stats.finance(f, 'UTC')).list.slice(offset, offset + limit),
+  };
+  return { stats, financeRows, compaction };
+}
+export type StatsServices = ReturnType<typeof createStats>;
+
+/**
+ * The statistics module (issue 16, second part): the dashboard's business figures and its action
+ * list (contributions of the modules that own the rows, wired in app.ts), and Statistics →
+ * Financial data, read from the ledger's hourly rollup through the ledger's service. The order
+ * figures of the dashboard stay the order module's calls over its own rollups (docs/decisions.md).
+ * It owns no table.
+ */
+export const stats = defineModule({
+  name: 'stats',
+  tables: {},
+  menus: statsMenus,
+  services: createStats,
+  lists: (s) => [
+    defineList({
+      export: 'statsFinanceExport',
+      source: s.financeRows,
+      cells: (r, { timeZone }) => ({
+        start: formatInZone(r.start, timeZone).slice(0, 10),
+        income: money(r.income),
+        refunds: money(r.refunds),
+        net: money(r.net),
+        agentShare: money(r.agentShare),
+        outletShare: money(r.outletShare),
+        providerShare: money(r.providerShare),
+        pusherShare: money(r.pusherShare),
+        platform: money(r.platform),
+        taxes: money(r.taxes),
+        fees: money(r.fees),
+      }),
+      widths: { start: 20 },
+    }),
+  ],
+  start: async (s) => s.compaction.start(),
+  stop: async (s) => s.compaction.stop(),
+  routes: (app, s) => {
+    registerCall(app, 'statsActions', ({ principal, req }) => s.stats.actions(principal, req.lang), { audit: false });
+    registerCall(app, 'statsBusiness', ({ principal, query }) => s.stats.business(principal, query), { audit: false });
+    registerCall(app, 'statsFinance', ({ query, req }) => s.stats.finance(query, timeZoneOf(req.headers['x-time-zone'])), { audit: false });
+  },
+});
