@@ -1,4 +1,5 @@
 import { defineList } from '../../platform/list-kit.js';
+import { periodic } from '../../platform/jobs/periodic.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone, timeZoneOf } from '../../platform/time-zone.js';
 import { registerCall } from '../../platform/http/routes.js';
@@ -17,15 +18,16 @@ const COMPACT_FIRST_MS = 30_000;
 
 function createStats({ log }: Platform, needs: StatsNeeds) {
   const stats = new StatsService(needs);
-  const timers: NodeJS.Timeout[] = [];
-  const compact = () =>
-    Promise.all(needs.compactions.map((c) => c()))
-      .then((n) => n.some((x) => x > 0) && log.debug({ folded: n }, 'statistics rollups: closed hours folded'))
-      .catch((err: unknown) => log.warn({ err }, 'statistics rollup compaction failed'));
-  const compaction = {
-    start: () => void timers.push(setTimeout(() => void compact(), COMPACT_FIRST_MS).unref(), setInterval(() => void compact(), COMPACT_MS).unref()),
-    stop: () => timers.splice(0).forEach((t) => clearTimeout(t)),
-  };
+  const compaction = periodic(
+    'statistics rollup compaction',
+    COMPACT_MS,
+    async () => {
+      const n = await Promise.all(needs.compactions.map((c) => c()));
+      if (n.some((x) => x > 0)) log.debug({ folded: n }, 'statistics rollups: closed hours folded');
+    },
+    log,
+    { firstMs: COMPACT_FIRST_MS },
+  );
   /** The financial data as a list (one row per period) for the export centre; the zone is the query's (the console sends the viewer's). */
   const financeRows = {
     count: async (f: StatsFinanceQuery) => (await stats.finance(f, 'UTC')).list.length,
