@@ -36,6 +36,7 @@ import { ledger as ledgerModule } from './modules/ledger/index.js';
 import { deposit as depositModule } from './modules/deposit/index.js';
 import { order as orderModule, type OrderNeeds, type PaymentProvider } from './modules/order/index.js';
 import { voucher as voucherModule } from './modules/voucher/index.js';
+import { payout as payoutModule, type PartyFacts } from './modules/payout/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -191,6 +192,27 @@ export async function buildApp(opts: BuildOptions) {
     ledger: ledger.services.ledger,
     payments: order.services.provider,
   });
+  // Withdrawals: the party behind a partner app account (agents carry their own minimum and fee rate).
+  const partyFacts = async (kind: PartyFacts['kind'], id: number): Promise<PartyFacts | null> => {
+    if (kind === 'agent') {
+      const a = await network.services.agents.detail(id).catch(() => null);
+      return a ? { kind, id, name: a.name, minWithdrawal: a.minWithdrawal, feePercent: a.withdrawalFeeRate } : null;
+    }
+    const name = (await network.services.forOutlets.names(kind, [id])).get(id);
+    return name === undefined ? null : { kind, id, name, minWithdrawal: 0, feePercent: 0 };
+  };
+  const payoutParty = { agent: 'agent', serviceProvider: 'serviceProvider', groundPromoter: 'pusher' } as const;
+  const payout = await buildModule(payoutModule, platform, {
+    ledger: ledger.services.ledger,
+    partyOf: async (p) => {
+      const kind = payoutParty[p.accountType as keyof typeof payoutParty];
+      const me = kind ? await network.services.appAccounts.me(p).catch(() => null) : null;
+      return me ? partyFacts(kind, me.id) : null;
+    },
+    party: partyFacts,
+    settings: { withdrawal: async () => (await system.services.config.read('pay')).withdrawal },
+    payments: order.services.provider,
+  });
   outlet.services.outlets.turnovers = (ids) => order.services.queries.turnovers(ids);
   network.services.members.wallets = async (ids) => {
     const [balances, deposits, orders] = await Promise.all([
@@ -201,7 +223,7 @@ export async function buildApp(opts: BuildOptions) {
     return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
   };
   rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher];
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, payout];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -311,6 +333,7 @@ export async function buildApp(opts: BuildOptions) {
       order: order.services,
       deposit: deposit.services,
       voucher: voucher.services,
+      payout: payout.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

@@ -25,6 +25,7 @@ export * from './order/index.js';
 export * from './voucher/index.js';
 export * from './ledger/index.js';
 export * from './deposit/index.js';
+export * from './payout/index.js';
 export * from './permissions.js';
 export * from './dashboard.js';
 export * from './api.js';

@@ -34,7 +34,7 @@ export const accountCode = (a: Account): string => (a.partyId ? `${a.kind}:${a.p
 const SCOPE_KINDS: Record<FlowScope, AccountKind[]> = {
   platform: ['providerClearing', 'revenue', 'fees', 'taxes', 'refunds', 'orderIncome'],
   user: ['userDeposit', 'userBalance', 'voucherLiability'],
-  account: ['agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable'],
+  account: ['agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'payoutHold'],
 };
 
 /**
@@ -142,6 +142,19 @@ export class LedgerService {
     return Number(r!.d) - Number(r!.c);
   }
 
+  /**
+   * What an account earned from orders since a moment: credits less debits of its entries that
+   * name an order (shares and their reversals), posted at or after `since`. The withdrawals'
+   * settlement cycle (T+N) keeps this part of a balance back.
+   */
+  async earnedSince(a: Account, since: Date, tx: Db = this.db): Promise<number> {
+    const [r] = await tx
+      .select({ c: sql<string>`coalesce(sum(${ledEntry.credit}) - sum(${ledEntry.debit}), 0)` })
+      .from(ledEntry)
+      .where(and(eq(ledEntry.account, accountCode(a)), gte(ledEntry.createdAt, since), sql`${ledEntry.orderNo} is not null`));
+    return Number(r!.c);
+  }
+
   /** Balances of one order's accounts of a kind (credit side positive), by account code. */
   async orderCredits(orderNo: string, kinds: AccountKind[], tx: Db = this.db): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>> {
     const rows = await tx
@@ -237,5 +250,5 @@ export function accountName(kind: AccountKind, partyId: number | null, lang: Lan
   return partyId ? `${name} #${partyId}` : name;
 }
 const LEDGER_KIND_SET = Object.fromEntries(
-  (['providerClearing', 'userDeposit', 'userBalance', 'revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'fees', 'taxes', 'refunds', 'orderIncome'] as const).map((k) => [k, true]),
+  (['providerClearing', 'userDeposit', 'userBalance', 'revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'fees', 'taxes', 'refunds', 'orderIncome', 'voucherLiability', 'payoutHold'] as const).map((k) => [k, true]),
 );
