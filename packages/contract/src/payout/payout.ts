@@ -89,6 +89,9 @@ export const payoutDetail = payoutItem.extend({
 export type PayoutDetail = z.infer<typeof payoutDetail>;
 export const payoutDetailQuery = z.object({ id });
 
+/** The reason a rejection gives (1-64 characters): the console's field checks it with this. */
+export const payoutRejectReason = z.string().trim().min(1).max(64);
+
 /** PUT audit: a reason is required to reject. */
 export const payoutAuditRequest = z
   .object({ id: z.number().int().min(1), approve: z.boolean(), reason: z.string().trim().max(64).optional() })
