@@ -194,12 +194,8 @@ export async function buildApp(opts: BuildOptions) {
   });
   // Withdrawals: the party behind a partner app account (agents carry their own minimum and fee rate).
   const partyFacts = async (kind: PartyFacts['kind'], id: number): Promise<PartyFacts | null> => {
-    if (kind === 'agent') {
-      const a = await network.services.agents.detail(id).catch(() => null);
-      return a ? { kind, id, name: a.name, minWithdrawal: a.minWithdrawal, feePercent: a.withdrawalFeeRate } : null;
-    }
-    const name = (await network.services.forOutlets.names(kind, [id])).get(id);
-    return name === undefined ? null : { kind, id, name, minWithdrawal: 0, feePercent: 0 };
+    const p = await network.services.appAccounts.partner(kind, id);
+    return p ? { kind, id, name: p.name, simulated: p.simulated, minWithdrawal: p.minWithdrawal, feePercent: p.withdrawalFeeRate } : null;
   };
   const payoutParty = { agent: 'agent', serviceProvider: 'serviceProvider', groundPromoter: 'pusher' } as const;
   const payout = await buildModule(payoutModule, platform, {

@@ -52,6 +52,7 @@ export const ledgerLabels = {
     payoutHeld: tr('提现申请：金额冻结', '提現申請：金額凍結', 'Withdrawal applied: amount held'),
     payoutReleased: tr('提现驳回或失败：金额退回', '提現駁回或失敗：金額退回', 'Withdrawal rejected or failed: amount given back'),
     payoutPaid: tr('提现已打款（含手续费）', '提現已撥款（含手續費）', 'Withdrawal paid out (fee kept)'),
+    demoOpeningEarnings: tr('演示：合作方期初收益', '演示：合作方期初收益', 'Demo: opening earnings of a partner'),
   } satisfies LabelGroup<LedgerMemo>,
   payoutFailure: {
     accountFrozen: tr('账户已冻结', '帳戶已凍結', 'Account frozen'),

@@ -73,7 +73,7 @@ export const LEDGER_MEMOS = [
   'feeDeducted', 'refundPaid', 'refundFailedSharesRestored', 'balanceToppedUp',
   'cablePackagePaid', 'prepaymentHeld', 'depositHeldAgain', 'depositRefundedByStaff', 'depositRefundFailedHeldAgain',
   'voucherSold', 'voucherUsed', 'voucherExpired',
-  'payoutHeld', 'payoutReleased', 'payoutPaid',
+  'payoutHeld', 'payoutReleased', 'payoutPaid', 'demoOpeningEarnings',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 

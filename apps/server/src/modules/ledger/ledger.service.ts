@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { label, memoText, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type PageResult, type TrialBalance } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
+import { escapeLike } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import { ledEntry, ledTransaction } from './tables.js';
@@ -114,6 +115,26 @@ export class LedgerService {
       await this.db.delete(ledTransaction).where(inArray(ledTransaction.id, part));
     }
     return ids.length;
+  }
+
+  /** Removes whole movements whose keys start with a prefix (the demo's opening earnings, when the demo is cleared). */
+  async removeKeyPrefix(prefix: string): Promise<number> {
+    const txs = await this.db.select({ key: ledTransaction.key }).from(ledTransaction).where(sql`${ledTransaction.key} like ${`${escapeLike(prefix)}%`}`);
+    return this.removeKeys(txs.map((t) => t.key));
+  }
+
+  /** Removes whole movements by their keys (the demo's withdrawals, when the demo is cleared); each balances by itself. */
+  async removeKeys(keys: string[]): Promise<number> {
+    let n = 0;
+    for (let i = 0; i < keys.length; i += 1000) {
+      const txs = await this.db.select({ id: ledTransaction.id }).from(ledTransaction).where(inArray(ledTransaction.key, keys.slice(i, i + 1000)));
+      const ids = txs.map((t) => t.id);
+      if (!ids.length) continue;
+      await this.db.delete(ledEntry).where(inArray(ledEntry.transactionId, ids));
+      await this.db.delete(ledTransaction).where(inArray(ledTransaction.id, ids));
+      n += ids.length;
+    }
+    return n;
   }
 
   /** Balances of one kind's accounts of these parties (credit side positive: what is owed to them). */

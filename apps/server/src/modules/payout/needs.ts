@@ -28,6 +28,8 @@ export interface PartyFacts {
   minWithdrawal: number;
   /** The agent's own withdrawal fee rate (percent), 0 when none. */
   feePercent: number;
+  /** Made by the demo network: its earnings count as settled (its orders are minutes old) and its applications are the demo's. */
+  simulated: boolean;
 }
 
 export interface PayoutOutcome {
@@ -42,6 +44,8 @@ export interface PayoutNeeds {
     post(p: PayoutPosting, tx?: Db): Promise<boolean>;
     balance(a: PayoutAccount, tx?: Db): Promise<number>;
     earnedSince(a: PayoutAccount, since: Date, tx?: Db): Promise<number>;
+    /** Removes whole movements by their keys (the demo's withdrawals, when the demo is cleared). */
+    removeKeys(keys: string[]): Promise<number>;
   };
   /** The agent, service provider or pusher behind a partner app account; null for anyone else. */
   partyOf(p: Principal): Promise<PartyFacts | null>;

@@ -86,7 +86,9 @@ export class PayoutService {
   /** The rules of a party: the kind's settings, made stricter by an agent's own minimum and fee rate. */
   private async rulesOf(party: PartyFacts): Promise<WithdrawalSetting & { min: number; fee: number }> {
     const setting = (await this.needs.settings.withdrawal())[SETTING_KIND[party.kind]];
-    return { ...setting, min: Math.max(setting.minAmount, party.minWithdrawal), fee: Math.max(setting.feePercent, party.feePercent) };
+    // The demo's partners earn from orders minutes old: their earnings count as settled, so the demo shows applications at once.
+    const settlementDays = party.simulated ? 0 : setting.settlementDays;
+    return { ...setting, settlementDays, min: Math.max(setting.minAmount, party.minWithdrawal), fee: Math.max(setting.feePercent, party.feePercent) };
   }
 
   /** What the party may withdraw now: what it is owed less its earnings of the last settlement days (T+N). */
@@ -143,7 +145,7 @@ export class PayoutService {
   }
 
   /** An application of a party (the app call, the demo's partners). */
-  async applyFor(party: PartyFacts, req: PayoutApplyRequest, opts: { simulated?: boolean; now?: Date } = {}): Promise<PayoutItem> {
+  async applyFor(party: PartyFacts, req: PayoutApplyRequest, opts: { now?: Date } = {}): Promise<PayoutItem> {
     const now = opts.now ?? new Date();
     const again = await this.byKey(party, req);
     if (again) return again;
@@ -183,7 +185,7 @@ export class PayoutService {
           status: 'initiated',
           automatic,
           history: [step],
-          simulated: opts.simulated ?? false,
+          simulated: party.simulated,
           createdAt: now,
         })
         .returning();
@@ -406,10 +408,11 @@ export class PayoutService {
     return { pendingCount: Number(s!.pendingCount), pendingAmount: Number(s!.pendingAmount), payingCount: Number(s!.payingCount), payingAmount: Number(s!.payingAmount) };
   }
 
-  /** How many applications a simulated partner has waiting (the demo keeps a few, not a pile). */
-  async waiting(simulated: boolean): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(payWithdrawal).where(and(eq(payWithdrawal.status, 'initiated'), eq(payWithdrawal.simulated, simulated)));
-    return Number(r!.n);
+  /** Removes the demo's withdrawals and their movements (npm run demo:clear, with the rest of the demo network). */
+  async clearSimulated(): Promise<number> {
+    const gone = await this.db.delete(payWithdrawal).where(eq(payWithdrawal.simulated, true)).returning({ no: payWithdrawal.applicationNo });
+    await this.needs.ledger.removeKeys(gone.flatMap((g) => ['payout-hold', 'payout-reject', 'payout-failed', 'payout-paid'].map((k) => `${k}:${g.no}`)));
+    return gone.length;
   }
 }
 
