@@ -46,7 +46,7 @@ export default function WithdrawalsView() {
         dataIndex: 'applicationNo',
         key: 'applicationNo',
         fixed: 'left',
-        width: 190,
+        width: 210,
         render: (v: string, r) => (
           <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(r)}>
             {v}
@@ -120,6 +120,7 @@ function PayoutDetailDrawer({ id, open, onClose }: { id: number | null; open: bo
     <DetailDrawer
       open={open}
       onClose={onClose}
+      width={780}
       loading={q.isLoading}
       title={t('detail.title', { applicationNo: r?.applicationNo ?? '' })}
       items={
