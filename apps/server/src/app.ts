@@ -37,6 +37,7 @@ import { deposit as depositModule } from './modules/deposit/index.js';
 import { order as orderModule, statsWindow, type OrderNeeds, type PaymentProvider } from './modules/order/index.js';
 import { voucher as voucherModule } from './modules/voucher/index.js';
 import { stats as statsModule, type ActionProvider } from './modules/stats/index.js';
+import { payout as payoutModule, type PartyFacts } from './modules/payout/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -200,6 +201,23 @@ export async function buildApp(opts: BuildOptions) {
     ledger: ledger.services.ledger,
     payments: order.services.provider,
   });
+  // Withdrawals: the party behind a partner app account (agents carry their own minimum and fee rate).
+  const partyFacts = async (kind: PartyFacts['kind'], id: number): Promise<PartyFacts | null> => {
+    const p = await network.services.appAccounts.partner(kind, id);
+    return p ? { kind, id, name: p.name, simulated: p.simulated, minWithdrawal: p.minWithdrawal, feePercent: p.withdrawalFeeRate } : null;
+  };
+  const payoutParty = { agent: 'agent', serviceProvider: 'serviceProvider', groundPromoter: 'pusher' } as const;
+  const payout = await buildModule(payoutModule, platform, {
+    ledger: ledger.services.ledger,
+    partyOf: async (p) => {
+      const kind = payoutParty[p.accountType as keyof typeof payoutParty];
+      const me = kind ? await network.services.appAccounts.me(p).catch(() => null) : null;
+      return me ? partyFacts(kind, me.id) : null;
+    },
+    party: partyFacts,
+    settings: { withdrawal: async () => (await system.services.config.read('pay')).withdrawal },
+    payments: order.services.provider,
+  });
   outlet.services.outlets.turnovers = (ids) => order.services.queries.turnovers(ids);
   network.services.members.wallets = async (ids) => {
     const [balances, deposits, orders] = await Promise.all([
@@ -211,14 +229,14 @@ export async function buildApp(opts: BuildOptions) {
   };
   rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
   // Statistics: the dashboard's action list takes one provider per thing that needs action, each
-  // counted by the module that owns it with the filter of the list it links to (refunds awaiting
-  // approval and withdrawals awaiting review add theirs here).
+  // counted by the module that owns it with the filter of the list it links to.
   const actions: ActionProvider[] = [
     { key: 'offlineCabinets', permission: PERMS.cabinetQuery, screen: 'fleet/cabinets', query: { connection: 'offline' }, count: () => fleet.services.cabinets.count({ connection: 'offline' }) },
     { key: 'faultyCabinets', permission: PERMS.cabinetQuery, screen: 'fleet/cabinets', query: { condition: 'faulty' }, count: () => fleet.services.cabinets.count({ condition: 'faulty' }) },
     { key: 'untreatedRepairs', permission: PERMS.repairQuery, screen: 'accessories/repairs', query: { status: 'untreated' }, count: () => accessories.services.repairs.count({ status: 'untreated' }) },
     { key: 'processingRepairs', permission: PERMS.repairQuery, screen: 'accessories/repairs', query: { status: 'processing' }, count: () => accessories.services.repairs.count({ status: 'processing' }) },
     { key: 'pendingDepositRefunds', permission: PERMS.depositQuery, screen: 'deposit/deposits', query: { state: 'pendingAudit' }, count: () => deposit.services.deposits.count({ state: 'pendingAudit' }) },
+    { key: 'pendingWithdrawals', permission: PERMS.payoutQuery, screen: 'payout/withdrawals', query: { status: 'initiated' }, count: () => payout.services.payouts.count({ status: 'initiated' }) },
   ];
   const stats = await buildModule(statsModule, platform, {
     ledger: ledger.services.ledger,
@@ -228,7 +246,7 @@ export async function buildApp(opts: BuildOptions) {
     actions,
     compactions: [() => order.services.stats.compact(), () => ledger.services.ledger.compactRollup()],
   });
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, stats];
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, stats, payout];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -339,6 +357,7 @@ export async function buildApp(opts: BuildOptions) {
       deposit: deposit.services,
       voucher: voucher.services,
       stats: stats.services,
+      payout: payout.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

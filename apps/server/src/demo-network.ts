@@ -7,6 +7,7 @@ import { AppError } from './platform/http/app-error.js';
 import { inRequestTransaction } from './platform/db/request-tx.js';
 import type { Server } from './app.js';
 import { SIMULATOR_PREFIX } from './simulated-fleet.js';
+import { DEMO_OPENING_PREFIX } from './simulated-partners.js';
 import { serialNumber } from '@cbo/simulator';
 
 /**
@@ -172,6 +173,8 @@ export async function clearDemoNetwork(db: Db, services: Services): Promise<{ ou
     await services.deposit.deposits.clearSimulated();
     await services.ledger.ledger.removeOrders(await services.order.engine.clearSimulated());
     await services.ledger.ledger.removeOrders(await services.voucher.orders.clearSimulated());
+    await services.payout.payouts.clearSimulated();
+    await services.ledger.ledger.removeKeyPrefix(DEMO_OPENING_PREFIX);
     const outlets = await services.outlet.outlets.clearSimulated();
     const network = await services.network.removeSimulated();
     await services.outlet.outlets.markDemoCleared();

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { startSimulatedFleet } from './simulated-fleet.js';
 import { makeDemoNetwork } from './demo-network.js';
 import { startSimulatedCustomers } from './simulated-customers.js';
+import { startSimulatedPartners } from './simulated-partners.js';
 
 /** Starts one server process: settings, database (embedded or DATABASE_URL), app, listen. */
 async function main(): Promise<void> {
@@ -46,12 +47,14 @@ async function main(): Promise<void> {
   let stopping = false;
   let simulated: Awaited<ReturnType<typeof startSimulatedFleet>> = null;
   let customers: ReturnType<typeof startSimulatedCustomers> | null = null;
+  let partners: ReturnType<typeof startSimulatedPartners> | null = null;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
     try {
       customers?.stop();
+      partners?.stop();
       await simulated?.stop().catch((e: unknown) => log.warn({ err: e }, 'simulated cabinets did not stop cleanly'));
       await server.close();
       await database.close();
@@ -70,6 +73,8 @@ async function main(): Promise<void> {
   await makeDemoNetwork(database.db, server.services, { simulatedCabinets: config.SIMULATOR, leaderUserName: config.ADMIN_USERNAME }, log);
   // And customers who rent and return through the app API, so orders arrive, finish and pay the chain.
   if (simulated) customers = startSimulatedCustomers(server, simulated, log, { customers: Math.min(8, Math.max(2, Math.ceil(config.SIMULATOR / 3))) });
+  // And the demo's partners, who ask for withdrawals through the partner app now and then.
+  if (simulated) partners = startSimulatedPartners(server, log);
   log.info(`Console and API on http://localhost:${(server.app.server.address() as { port: number }).port} (${database.engine})`);
 }
 

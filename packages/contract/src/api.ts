@@ -9,6 +9,7 @@ import { outletCalls } from './outlet/calls.js';
 import { orderCalls } from './order/calls.js';
 import { ledgerCalls } from './ledger/calls.js';
 import { depositCalls } from './deposit/calls.js';
+import { payoutCalls } from './payout/calls.js';
 import { voucherCalls } from './voucher/calls.js';
 import { statsCalls } from './stats/calls.js';
 
@@ -29,6 +30,7 @@ export const api = {
   ...orderCalls,
   ...ledgerCalls,
   ...depositCalls,
+  ...payoutCalls,
   ...voucherCalls,
   ...statsCalls,
 } as const;

@@ -26,6 +26,7 @@ export * from './voucher/index.js';
 export * from './ledger/index.js';
 export * from './deposit/index.js';
 export * from './stats/index.js';
+export * from './payout/index.js';
 export * from './permissions.js';
 export * from './dashboard.js';
 export * from './api.js';

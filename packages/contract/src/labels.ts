@@ -10,6 +10,7 @@ import { outletActions, outletExports, outletFields, outletLabels } from './outl
 import { orderActions, orderExports, orderLabels } from './order/labels.js';
 import { ledgerActions, ledgerExports, ledgerLabels } from './ledger/labels.js';
 import { depositActions, depositExports, depositFields, depositLabels } from './deposit/labels.js';
+import { payoutActions, payoutExports, payoutLabels } from './payout/labels.js';
 import { voucherActions, voucherExports, voucherFieldLabels, voucherLabels } from './voucher/labels.js';
 import { statsActionLabels, statsExports, statsLabels } from './stats/labels.js';
 import type { CallName } from './api.js';
@@ -17,7 +18,7 @@ import type { CallName } from './api.js';
 export { tr, labelOf, labelsIn, exportLabelsIn, commonLabels, type LabelGroup, type ExportLabels } from './platform/labels.js';
 
 /** Every label both the console and the server show, by domain and kind (platform/labels.ts says why). */
-export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels, assets: assetsLabels, accessories: accessoriesLabels, network: networkLabels, outlet: outletLabels, order: orderLabels, ledger: ledgerLabels, deposit: depositLabels, voucher: voucherLabels, stats: statsLabels } as const;
+export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels, assets: assetsLabels, accessories: accessoriesLabels, network: networkLabels, outlet: outletLabels, order: orderLabels, ledger: ledgerLabels, deposit: depositLabels, voucher: voucherLabels, stats: statsLabels, payout: payoutLabels } as const;
 export type Labels = typeof labels;
 export type LabelDomain = keyof Labels;
 
@@ -27,7 +28,7 @@ export function label<D extends LabelDomain, G extends keyof Labels[D], K extend
 }
 
 /** Every export's title and column headers, keyed by the call that starts it. */
-export const exportLabels = { ...identityExports, ...systemExports, ...fleetExports, ...assetsExports, ...accessoriesExports, ...networkExports, ...outletExports, ...orderExports, ...ledgerExports, ...depositExports, ...voucherExports, ...statsExports } as const;
+export const exportLabels = { ...identityExports, ...systemExports, ...fleetExports, ...assetsExports, ...accessoriesExports, ...networkExports, ...outletExports, ...orderExports, ...ledgerExports, ...depositExports, ...voucherExports, ...statsExports, ...payoutExports } as const;
 /** A call that starts an export (its labels are declared). */
 export type ExportCall = keyof typeof exportLabels & CallName;
 
@@ -78,7 +79,7 @@ export function fieldName(path: string, lang: Lang): string {
  * What each change is called in the operation log, by its call (every call that is not a GET has
  * one: layout.test.ts): the log stores the call and shows its action in the viewer's language.
  */
-export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = { ...identityActions, ...systemActions, ...fleetActions, ...assetsActions, ...accessoriesActions, ...networkActions, ...outletActions, ...orderActions, ...ledgerActions, ...depositActions, ...voucherActions, ...statsActionLabels };
+export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = { ...identityActions, ...systemActions, ...fleetActions, ...assetsActions, ...accessoriesActions, ...networkActions, ...outletActions, ...orderActions, ...ledgerActions, ...depositActions, ...voucherActions, ...statsActionLabels, ...payoutActions };
 
 /** A call's action in a language, or null for a call without one (an entry older than the call's label). */
 export function actionLabel(call: string | null | undefined, lang: Lang): string | null {

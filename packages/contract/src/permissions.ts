@@ -8,6 +8,7 @@ import { outletPerms } from './outlet/permissions.js';
 import { orderPerms } from './order/permissions.js';
 import { ledgerPerms } from './ledger/permissions.js';
 import { depositPerms } from './deposit/permissions.js';
+import { payoutPerms } from './payout/permissions.js';
 import { voucherPerms } from './voucher/permissions.js';
 import { statsPerms } from './stats/permissions.js';
 
@@ -18,5 +19,5 @@ export { accessLabel, type RouteAccess } from './platform/call.js';
  * Button menus carry these in `perms`. call.ts declares only the shape of a call's access, so the
  * catalogue of calls and codes depends on it and never the other way round.
  */
-export const PERMS = { ...identityPerms, ...systemPerms, ...fleetPerms, ...assetsPerms, ...accessoriesPerms, ...networkPerms, ...outletPerms, ...orderPerms, ...ledgerPerms, ...depositPerms, ...voucherPerms, ...statsPerms } as const;
+export const PERMS = { ...identityPerms, ...systemPerms, ...fleetPerms, ...assetsPerms, ...accessoriesPerms, ...networkPerms, ...outletPerms, ...orderPerms, ...ledgerPerms, ...depositPerms, ...voucherPerms, ...statsPerms, ...payoutPerms } as const;
 export type PermissionCode = (typeof PERMS)[keyof typeof PERMS];

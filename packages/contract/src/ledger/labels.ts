@@ -28,6 +28,7 @@ export const ledgerLabels = {
     refunds: tr('退款', '退款', 'Refunds'),
     orderIncome: tr('待分账订单收入', '待分帳訂單收入', 'Order income to share'),
     voucherLiability: tr('代金券预收款', '代金券預收款', 'Voucher liability (unused passes)'),
+    payoutHold: tr('提现冻结', '提現凍結', 'Withdrawals held'),
   } satisfies LabelGroup<(typeof ACCOUNT_KINDS)[number]>,
   memo: {
     depositTaken: tr('收取押金', '收取押金', 'Deposit taken'),
@@ -48,6 +49,10 @@ export const ledgerLabels = {
     voucherSold: tr('售出代金券（使用时确认收入）', '售出代金券（使用時認列收入）', 'Voucher sold (revenue when used)'),
     voucherUsed: tr('代金券抵扣', '代金券抵扣', 'Voucher used'),
     voucherExpired: tr('代金券过期（剩余次数转收入）', '代金券過期（剩餘次數轉收入）', 'Voucher expired with uses left'),
+    payoutHeld: tr('提现申请：金额冻结', '提現申請：金額凍結', 'Withdrawal applied: amount held'),
+    payoutReleased: tr('提现驳回或失败：金额退回', '提現駁回或失敗：金額退回', 'Withdrawal rejected or failed: amount given back'),
+    payoutPaid: tr('提现已打款（含手续费）', '提現已撥款（含手續費）', 'Withdrawal paid out (fee kept)'),
+    demoOpeningEarnings: tr('演示：合作方期初收益', '演示：合作方期初收益', 'Demo: opening earnings of a partner'),
   } satisfies LabelGroup<LedgerMemo>,
   payoutFailure: {
     accountFrozen: tr('账户已冻结', '帳戶已凍結', 'Account frozen'),

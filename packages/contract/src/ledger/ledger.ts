@@ -27,6 +27,8 @@ export const ACCOUNT_KINDS = [
   'orderIncome',
   /** Vouchers sold and not yet used (deferred revenue, a liability): each use moves its value to order income. */
   'voucherLiability',
+  /** Withdrawals applied for and not yet paid out or given back (a liability to the parties): held at application. */
+  'payoutHold',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
@@ -71,6 +73,7 @@ export const LEDGER_MEMOS = [
   'feeDeducted', 'refundPaid', 'refundFailedSharesRestored', 'balanceToppedUp',
   'cablePackagePaid', 'prepaymentHeld', 'depositHeldAgain', 'depositRefundedByStaff', 'depositRefundFailedHeldAgain',
   'voucherSold', 'voucherUsed', 'voucherExpired',
+  'payoutHeld', 'payoutReleased', 'payoutPaid', 'demoOpeningEarnings',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 

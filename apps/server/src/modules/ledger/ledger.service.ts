@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_KINDS, label, memoText, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type PageResult, type TrialBalance } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
+import { escapeLike } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import { ledEntry, ledTransaction } from './tables.js';
@@ -43,7 +44,7 @@ export const accountCode = (a: Account): string => (a.partyId ? `${a.kind}:${a.p
 const SCOPE_KINDS: Record<FlowScope, AccountKind[]> = {
   platform: ['providerClearing', 'revenue', 'fees', 'taxes', 'refunds', 'orderIncome'],
   user: ['userDeposit', 'userBalance', 'voucherLiability'],
-  account: ['agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable'],
+  account: ['agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'payoutHold'],
 };
 
 /**
@@ -190,6 +191,26 @@ export class LedgerService {
     return r!.n;
   }
 
+  /** Removes whole movements whose keys start with a prefix (the demo's opening earnings, when the demo is cleared). */
+  async removeKeyPrefix(prefix: string): Promise<number> {
+    const txs = await this.db.select({ key: ledTransaction.key }).from(ledTransaction).where(sql`${ledTransaction.key} like ${`${escapeLike(prefix)}%`}`);
+    return this.removeKeys(txs.map((t) => t.key));
+  }
+
+  /** Removes whole movements by their keys (the demo's withdrawals, when the demo is cleared); each balances by itself. */
+  async removeKeys(keys: string[]): Promise<number> {
+    let n = 0;
+    for (let i = 0; i < keys.length; i += 1000) {
+      const txs = await this.db.select({ id: ledTransaction.id }).from(ledTransaction).where(inArray(ledTransaction.key, keys.slice(i, i + 1000)));
+      const ids = txs.map((t) => t.id);
+      if (!ids.length) continue;
+      await this.db.delete(ledEntry).where(inArray(ledEntry.transactionId, ids));
+      await this.db.delete(ledTransaction).where(inArray(ledTransaction.id, ids));
+      n += ids.length;
+    }
+    return n;
+  }
+
   /** Balances of one kind's accounts of these parties (credit side positive: what is owed to them). */
   async owedTo(kind: AccountKind, partyIds: number[]): Promise<Map<number, number>> {
     if (!partyIds.length) return new Map();
@@ -214,6 +235,19 @@ export class LedgerService {
       .from(ledEntry)
       .where(eq(ledEntry.account, accountCode(a)));
     return Number(r!.d) - Number(r!.c);
+  }
+
+  /**
+   * What an account earned from orders since a moment: credits less debits of its entries that
+   * name an order (shares and their reversals), posted at or after `since`. The withdrawals'
+   * settlement cycle (T+N) keeps this part of a balance back.
+   */
+  async earnedSince(a: Account, since: Date, tx: Db = this.db): Promise<number> {
+    const [r] = await tx
+      .select({ c: sql<string>`coalesce(sum(${ledEntry.credit}) - sum(${ledEntry.debit}), 0)` })
+      .from(ledEntry)
+      .where(and(eq(ledEntry.account, accountCode(a)), gte(ledEntry.createdAt, since), sql`${ledEntry.orderNo} is not null`));
+    return Number(r!.c);
   }
 
   /** Balances of one order's accounts of a kind (credit side positive), by account code. */

@@ -202,6 +202,42 @@ export class AppAccounts {
     return { ...base, id: g!.id, name: g!.name, ratio: g!.ratio };
   }
 
+  /**
+   * An agent, pusher or service provider as withdrawals read it: its name, whether the demo made
+   * it, and an agent's own minimum withdrawal and fee rate (the others have none). Null when gone.
+   */
+  async partner(kind: 'agent' | 'pusher' | 'serviceProvider', id: number): Promise<{ name: string; simulated: boolean; minWithdrawal: number; withdrawalFeeRate: number } | null> {
+    if (kind === 'agent') {
+      const [a] = await this.db.select().from(netAgent).where(eq(netAgent.id, id));
+      return a ? { name: a.name, simulated: a.simulated, minWithdrawal: Number(a.minWithdrawal), withdrawalFeeRate: a.withdrawalFeeRate } : null;
+    }
+    const table = kind === 'pusher' ? netPusher : netProvider;
+    const [p] = await this.db.select({ name: table.name, simulated: table.simulated }).from(table).where(eq(table.id, id));
+    return p ? { ...p, minWithdrawal: 0, withdrawalFeeRate: 0 } : null;
+  }
+
+  /**
+   * A new app session for each of the demo's simulated partners (agents, pushers, providers that
+   * are not frozen), as signing in would give: the demo's partners then use the app's calls like a
+   * person. Real accounts are never given one this way.
+   */
+  async simulatedPartnerSessions(clientType = 'AGENT_ANDROID'): Promise<{ kind: AppAccountKind; partyId: number; token: string }[]> {
+    const found = [
+      ...(await this.db.select({ partyId: netAgent.id, accountId: netAgent.accountId }).from(netAgent).where(eq(netAgent.simulated, true))).map((r) => ({ ...r, kind: 'agent' as const })),
+      ...(await this.db.select({ partyId: netPusher.id, accountId: netPusher.accountId }).from(netPusher).where(eq(netPusher.simulated, true))).map((r) => ({ ...r, kind: 'groundPromoter' as const })),
+      ...(await this.db.select({ partyId: netProvider.id, accountId: netProvider.accountId }).from(netProvider).where(eq(netProvider.simulated, true))).map((r) => ({ ...r, kind: 'serviceProvider' as const })),
+    ];
+    const out: { kind: AppAccountKind; partyId: number; token: string }[] = [];
+    for (const f of found) {
+      const [a] = await this.db.select({ status: netAppAccount.status }).from(netAppAccount).where(eq(netAppAccount.id, f.accountId));
+      if (!a || a.status !== 0) continue;
+      const token = newToken();
+      await this.db.insert(netAppSession).values({ tokenHash: sha256(token), accountId: f.accountId, clientType, ip: '127.0.0.1', expiresAt: new Date(Date.now() + this.settings.maxHours * 3600_000) });
+      out.push({ kind: f.kind, partyId: f.partyId, token });
+    }
+    return out;
+  }
+
   /** Sessions of the app accounts given, ended (used when simulated data is removed). */
   async dropSessions(tx: Db, accountIds: number[]): Promise<void> {
     if (accountIds.length) await tx.execute(sql`delete from net_app_session where account_id = any(${sql.raw(`array[${accountIds.map(Number).join(',')}]::bigint[]`)})`);

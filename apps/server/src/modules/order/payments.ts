@@ -84,6 +84,8 @@ export class SandboxProvider implements PaymentProvider {
   private readonly outcomes = new Map<string, PaymentOutcome>();
   private readonly failures: { op: PaymentOp; reason: string }[] = [];
   private dropNext = 0;
+  private readonly deferred: PaymentOp[] = [];
+  private readonly lost: PaymentOp[] = [];
   private handler: ((n: SignedNotification) => Promise<void>) | null = null;
   private readonly secret: string;
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -98,6 +100,14 @@ export class SandboxProvider implements PaymentProvider {
   failNext(op: PaymentOp, reason: PayoutFailure | string = 'declined'): void {
     this.failures.push({ op, reason });
   }
+  /** The next request of this kind answers "pending" and succeeds a moment later (a late answer: notification or query). */
+  deferNext(op: PaymentOp, n = 1): void {
+    for (let i = 0; i < n; i++) this.deferred.push(op);
+  }
+  /** The next request of this kind is carried out, but its answer never reaches the caller (it throws): only a query finds it. */
+  loseNextAnswer(op: PaymentOp, n = 1): void {
+    for (let i = 0; i < n; i++) this.lost.push(op);
+  }
   /** The next notifications are never sent (the engine must query). */
   dropNotifications(n = 1): void {
     this.dropNext += n;
@@ -109,8 +119,16 @@ export class SandboxProvider implements PaymentProvider {
   refund(req: RefundRequest): Promise<PaymentOutcome> {
     return this.request('refund', req.key, req.amount, false);
   }
-  payout(req: PayoutRequest): Promise<PaymentOutcome> {
-    return this.request('payout', req.key, req.amount, false);
+  async payout(req: PayoutRequest): Promise<PaymentOutcome> {
+    const d = this.deferred.indexOf('payout');
+    if (d >= 0) this.deferred.splice(d, 1);
+    const out = await this.request('payout', req.key, req.amount, d >= 0);
+    const l = this.lost.indexOf('payout');
+    if (l >= 0) {
+      this.lost.splice(l, 1);
+      throw new Error('sandbox: the answer was lost on the way');
+    }
+    return out;
   }
 
   async query(key: string): Promise<PaymentOutcome | null> {

@@ -40,6 +40,8 @@ export default {
     share: 'Shares',
     refund: 'Refund',
     recharge: 'Top-up',
+    withdrawal: 'Withdrawal',
+    demo: 'Demo opening',
   },
   trial: {
     title: 'Trial balance',

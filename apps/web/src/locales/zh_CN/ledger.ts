@@ -40,6 +40,8 @@ export default {
     share: '分润',
     refund: '退款',
     recharge: '充值',
+    withdrawal: '提现',
+    demo: '演示期初',
   },
   trial: {
     title: '试算平衡',

@@ -40,6 +40,8 @@ export default {
     share: '分潤',
     refund: '退款',
     recharge: '儲值',
+    withdrawal: '提現',
+    demo: '演示期初',
   },
   trial: {
     title: '試算平衡',

@@ -1,0 +1,66 @@
+import { label } from '@cbo/contract';
+import { defineList } from '../../platform/list-kit.js';
+import { periodic } from '../../platform/jobs/periodic.js';
+import { defineModule, type Platform } from '../../platform/module.js';
+import { formatInZone } from '../../platform/time-zone.js';
+import { payoutMenus } from './menus.js';
+import type { PayoutNeeds } from './needs.js';
+import { PayoutService } from './payout.service.js';
+import { payoutRoutes } from './routes.js';
+import * as tables from './tables.js';
+
+export type { PayoutNeeds, PartyFacts, PayoutOutcome } from './needs.js';
+export { PAYABLE, SETTING_KIND } from './payout.service.js';
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+const SWEEP_MS = 15_000;
+
+function createPayout({ db, log }: Platform, needs: PayoutNeeds) {
+  const payouts = new PayoutService(db, needs, log);
+  const sweep = periodic('payout sweep', SWEEP_MS, () => payouts.sweep(), log);
+  return {
+    payouts,
+    /** Payouts without an answer are asked about on a timer (stopped on close). */
+    startSweep: () => sweep.start(),
+    stopSweep: () => sweep.stop(),
+  };
+}
+export type PayoutServices = ReturnType<typeof createPayout>;
+
+/**
+ * The withdrawal module: applications from the partner app (the amount held in the books), staff
+ * review (or none, at or under the automatic-mode limit), the payout through the payment company
+ * and its sweep (spec 2, 3, 4, 5, 9).
+ */
+export const payout = defineModule({
+  name: 'payout',
+  tables,
+  menus: payoutMenus,
+  services: createPayout,
+  lists: (s) => [
+    defineList({
+      page: 'payoutQueryPage',
+      export: 'payoutExport',
+      source: s.payouts,
+      cells: (r, { lang, timeZone }) => ({
+        status: label('payout', 'payoutState', r.status, lang),
+        partyKind: label('payout', 'payoutParty', r.partyKind, lang),
+        method: label('payout', 'payoutMethod', r.method, lang),
+        amount: money(r.amount),
+        fee: money(r.fee),
+        actualAmount: money(r.actualAmount),
+        failureReason: r.failureReason ? label('payout', 'failureReason', r.failureReason, lang) : '',
+        rejectReason: r.rejectReason ?? '',
+        reviewer: r.reviewer ?? '',
+        reviewTime: r.reviewTime ? formatInZone(r.reviewTime, timeZone) : '',
+        providerReference: r.providerReference ?? '',
+        createTime: formatInZone(r.createTime, timeZone),
+        finishTime: r.finishTime ? formatInZone(r.finishTime, timeZone) : '',
+      }),
+      widths: { applicationNo: 24, partyName: 20, payeeAccount: 22, providerReference: 24, failureReason: 24, reviewTime: 20, createTime: 20, finishTime: 20 },
+    }),
+  ],
+  routes: payoutRoutes,
+  start: async (s) => s.startSweep(),
+  stop: async (s) => s.stopSweep(),
+});

@@ -1,0 +1,59 @@
+import type { AccountKind, PayoutParty, WithdrawAccountKind, WithdrawalSetting } from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+import type { Principal } from '../../platform/http/routes.js';
+
+/**
+ * What the withdrawal module uses of other modules; app.ts passes them in. The ledger (the hold,
+ * its release and the payout are movements; balances are sums of entries), the party behind a
+ * partner app account (network), the pay settings' withdrawal rules (system), and the payment
+ * company's payout and query (the order module's provider).
+ */
+export interface PayoutAccount {
+  kind: AccountKind;
+  partyId?: number | null;
+}
+export interface PayoutPosting {
+  idempotencyKey: string;
+  kind: string;
+  memo?: string;
+  entries: { account: PayoutAccount; debit?: number; credit?: number }[];
+}
+
+/** A party that withdraws, as the network module knows it. Agents carry rules of their own. */
+export interface PartyFacts {
+  kind: PayoutParty;
+  id: number;
+  name: string;
+  /** The agent's own minimum withdrawal (cents), 0 when none. */
+  minWithdrawal: number;
+  /** The agent's own withdrawal fee rate (percent), 0 when none. */
+  feePercent: number;
+  /** Made by the demo network: its earnings count as settled (its orders are minutes old) and its applications are the demo's. */
+  simulated: boolean;
+}
+
+export interface PayoutOutcome {
+  key: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  reference: string;
+  failure?: string;
+}
+
+export interface PayoutNeeds {
+  ledger: {
+    post(p: PayoutPosting, tx?: Db): Promise<boolean>;
+    balance(a: PayoutAccount, tx?: Db): Promise<number>;
+    earnedSince(a: PayoutAccount, since: Date, tx?: Db): Promise<number>;
+    /** Removes whole movements by their keys (the demo's withdrawals, when the demo is cleared). */
+    removeKeys(keys: string[]): Promise<number>;
+  };
+  /** The agent, service provider or pusher behind a partner app account; null for anyone else. */
+  partyOf(p: Principal): Promise<PartyFacts | null>;
+  /** A party by kind and id (the demo's partners, tests). */
+  party(kind: PayoutParty, id: number): Promise<PartyFacts | null>;
+  settings: { withdrawal(): Promise<Record<WithdrawAccountKind, WithdrawalSetting>> };
+  payments: {
+    payout(req: { key: string; amount: number; payee: string }): Promise<PayoutOutcome>;
+    query(key: string): Promise<PayoutOutcome | null>;
+  };
+}

@@ -1,0 +1,76 @@
+import { App, Form, Input, Radio, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { payoutRejectReason, type CallName, type PayoutItem } from '@cbo/contract';
+import { request } from '@/shared/request';
+import { useZodRule } from '@/shared/form';
+import { useMoney } from '@/shared/money';
+import { ActionCancelled, FormModal } from '@/shared/list-page';
+
+/** Calls whose answers a review makes stale: the list, its summary and the detail. */
+const STALE: CallName[] = ['payoutQueryPage', 'payoutSummary', 'payoutDetail'];
+
+interface Values {
+  approve?: boolean;
+  reason?: string;
+}
+
+/**
+ * The review of a withdrawal waiting for it: approve (after a confirmation saying what is paid
+ * out, to whom) or reject with a reason (the amount goes back to the party). The server decides
+ * again and answers in the caller's language.
+ */
+export function PayoutAuditModal({ withdrawal, onClose }: { withdrawal: PayoutItem | null; onClose: () => void }) {
+  const { t } = useTranslation('payout');
+  const { modal } = App.useApp();
+  const rule = useZodRule();
+  const { money } = useMoney();
+  const [form] = Form.useForm<Values>();
+  const approve = Form.useWatch('approve', form);
+
+  const confirm = (title: string) =>
+    new Promise<void>((resolve, reject) => {
+      modal.confirm({ title, okButtonProps: { danger: true }, onOk: () => resolve(), onCancel: () => reject(new ActionCancelled()) });
+    });
+
+  const send = async (v: Values): Promise<unknown> => {
+    const w = withdrawal!;
+    if (v.approve) {
+      await confirm(t('audit.approveConfirm', { amount: money(w.actualAmount), name: w.payeeName }));
+      return request('payoutAudit', { body: { id: w.id, approve: true } });
+    }
+    return request('payoutAudit', { body: { id: w.id, approve: false, reason: (v.reason ?? '').trim() } });
+  };
+
+  return (
+    <FormModal<Values>
+      name="payoutAudit"
+      open={withdrawal !== null}
+      form={form}
+      title={withdrawal ? t('audit.title', { applicationNo: withdrawal.applicationNo }) : ''}
+      onClose={onClose}
+      initialValues={{ approve: true }}
+      onSubmit={send}
+      invalidates={STALE}
+      successMessage={approve === false ? t('audit.rejected') : t('audit.approved')}
+    >
+      {withdrawal && (
+        <Typography.Paragraph type="secondary">
+          {t('audit.hint', { party: withdrawal.partyName, amount: money(withdrawal.amount), fee: money(withdrawal.fee), actual: money(withdrawal.actualAmount) })}
+        </Typography.Paragraph>
+      )}
+      <Form.Item name="approve" label={t('audit.decision')}>
+        <Radio.Group
+          options={[
+            { value: true, label: t('audit.approve') },
+            { value: false, label: t('audit.reject') },
+          ]}
+        />
+      </Form.Item>
+      {approve === false && (
+        <Form.Item name="reason" label={t('audit.reason')} rules={[rule(payoutRejectReason, t('audit.reason'))]}>
+          <Input.TextArea maxLength={64} showCount rows={2} />
+        </Form.Item>
+      )}
+    </FormModal>
+  );
+}

@@ -1,0 +1,39 @@
+/** The withdrawal feature; `menus` holds the names the server seeds as payout.menus.*. */
+export default {
+  menus: {
+    withdrawals: 'Withdrawal management',
+    btnAudit: 'Review withdrawals',
+    btnExport: 'Export withdrawals',
+  },
+  list: {
+    empty: 'No withdrawals in this range',
+  },
+  summary: {
+    pending: 'Waiting for review',
+    paying: 'With the payment company',
+    count: '{{count}} applications',
+  },
+  audit: {
+    action: 'Review',
+    title: 'Review withdrawal {{applicationNo}}',
+    hint: '{{party}} asks for {{amount}}: fee {{fee}}, paid out {{actual}}. Rejecting gives the amount back to the account.',
+    decision: 'Decision',
+    approve: 'Approve and pay out',
+    reject: 'Reject',
+    reason: 'Reason for rejecting',
+    approveConfirm: 'Pay {{amount}} to {{name}} through the payment company?',
+    approved: 'Approved: sent to the payment company',
+    rejected: 'Rejected: the amount went back',
+  },
+  detail: {
+    title: 'Withdrawal {{applicationNo}}',
+    mode: 'Review',
+    automatic: 'Automatic (within the automatic-mode limit)',
+    reviewed: 'Reviewed by staff',
+    balance: "Account's balance now",
+    withdrawable: 'Withdrawable now',
+    history: 'History',
+    system: 'System',
+    company: 'Payment company',
+  },
+};
