@@ -222,6 +222,8 @@ export const rechargeOrderInfo = z.object({
   refundableAmount: cents,
   /** Whether a refund can be started now. */
   refundable: z.boolean(),
+  /** A refund above this amount needs two approvers (the pay settings). */
+  secondApprovalAbove: cents,
 });
 export type RechargeOrderInfo = z.infer<typeof rechargeOrderInfo>;
 export const refundFilter = timeRange.extend({

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   type MyOrderItem,
   type OrderBilling,
@@ -11,12 +11,9 @@ import {
   type PayMode,
   type Quote,
   type RechargeOrderInfo,
-  type RefundItem,
-  type RefundQuery,
 } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { checkTimeRange } from '../../platform/http/time-range.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { ChainLink, OrderEngine, OrderRow } from './order.engine.js';
 import { refundItem } from './order.refunds.js';
@@ -141,6 +138,7 @@ export class OrderQueries {
       refundableAmount,
       // An archived order is read-only (ORDER_ARCHIVED).
       refundable: !o.archived && refundableAmount > 0 && ['finished', 'refundFailed'].includes(o.status),
+      secondApprovalAbove: (await this.needs.settings.pay()).refundSecondApprovalAbove,
     };
   }
 
