@@ -69,8 +69,6 @@ export const orderErrors = {
     '超过 {threshold} 的退款需要另一位审核人（不能是申请人或第一位审核人）', '超過 {threshold} 的退款需要另一位審核人（不能是申請人或第一位審核人）', 'Refunds above {threshold} need another approver (not the requester or the first approver)'),
   REFUND_KEY_REUSED: def(100783, 'An idempotency key already used for a different refund request (another order or amount).',
     '该请求编号已用于另一笔退款', '該請求編號已用於另一筆退款', 'This request key was already used for another refund'),
-  REFUND_DEPOSIT_ELSEWHERE: def(100784, 'Deposit refunds are reviewed in the deposit orders screen (refundDeposit/audit), not here.',
-    '押金退款请在押金订单中审核', '押金退款請在押金訂單中審核', 'Deposit refunds are reviewed in Deposit orders'),
   // Statistics (issue 16): codes 100790-100799.
   STATS_RANGE_TOO_LONG: def(100790, 'A statistics window spans more than 366 days.',
     '统计时间范围不能超过 366 天', '統計時間範圍不能超過 366 天', 'A statistics period cannot exceed 366 days'),
