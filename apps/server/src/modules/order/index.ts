@@ -59,7 +59,7 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
   const engine = new OrderEngine(db, needs, provider, log);
   const archive = new OrderArchive(db);
   const queries = new OrderQueries(db, engine, needs, archive);
-  const refunds = new OrderRefunds(db, needs, engine);
+  const refunds = new OrderRefunds(db, needs, engine, log);
   const accessories = new AccessoryOrders(db, needs, engine, queries, log);
   const stats = new OrderStats(db, needs.outlets, (f) => queries.count(f));
   let timer: NodeJS.Timeout | null = null;

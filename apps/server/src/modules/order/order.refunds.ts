@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { RefundAmountRequest, RefundAuditRequest, RefundDetail, RefundFilter, RefundItem, RefundStep } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
@@ -42,6 +43,7 @@ export class OrderRefunds {
     private readonly db: Db,
     private readonly needs: OrderNeeds,
     private readonly engine: OrderEngine,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   // ------------------------------------------------------------------ request
@@ -155,7 +157,8 @@ export class OrderRefunds {
       const [row] = await tx.select().from(ordRefund).where(eq(ordRefund.id, r.id));
       return { item: refundItem(row!), payment };
     });
-    if (payment) afterCommit(() => void this.send(payment));
+    // A send that fails here is not lost: its ord_payment row stays pending and the sweep asks about it.
+    if (payment) afterCommit(() => void this.send(payment).catch((err: unknown) => this.log.warn({ err, key: payment.key }, 'refund not sent; the sweep will ask about it')));
     return item;
   }
 

@@ -57,7 +57,7 @@ export default function RefundsView() {
         dataIndex: 'refundNo',
         key: 'refundNo',
         fixed: 'left',
-        width: 190,
+        width: 180,
         render: (v: string, r) => (
           <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(r)}>
             {v}
@@ -68,7 +68,7 @@ export default function RefundsView() {
         title: t('refunds.status'),
         dataIndex: 'status',
         key: 'status',
-        width: 200,
+        width: 190,
         render: (v: RefundItem['status'], r) => (
           <Space size={4} wrap>
             <RefundStatusTag status={v} />
@@ -76,7 +76,7 @@ export default function RefundsView() {
           </Space>
         ),
       },
-      { title: t('refunds.type'), dataIndex: 'type', key: 'type', width: 100, render: (v: RefundItem['type']) => w.refundType(v) },
+      { title: t('refunds.type'), dataIndex: 'type', key: 'type', width: 90, render: (v: RefundItem['type']) => w.refundType(v) },
       { title: t('refunds.amount'), dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
       { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 200, render: (v: string) => <CopyableId value={v} /> },
       { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 130, ellipsis: true },
