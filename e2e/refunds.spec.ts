@@ -13,7 +13,7 @@ import { signIn } from './helpers';
  */
 
 const SMS_LOG = path.join(process.env.E2E_DATA_DIR ?? '', 'sms.log');
-const REVIEWER = { userName: 'e2e_refund_reviewer', password: 'review123' };
+const REVIEWER = { userName: 'e2e_refund_second', password: 'review123' };
 
 interface Api {
   request: APIRequestContext;
