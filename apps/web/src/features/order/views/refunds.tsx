@@ -78,8 +78,8 @@ export default function RefundsView() {
       },
       { title: t('refunds.type'), dataIndex: 'type', key: 'type', width: 90, render: (v: RefundItem['type']) => w.refundType(v) },
       { title: t('refunds.amount'), dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
-      { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 200, render: (v: string) => <CopyableId value={v} /> },
-      { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 130, ellipsis: true },
+      { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 215, render: (v: string) => <CopyableId value={v} /> },
+      { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 125, ellipsis: true },
       { title: t('refunds.createTime'), dataIndex: 'createTime', key: 'createTime', width: 160, render: (v: string) => formatDateTime(v) },
       { title: t('refunds.reason'), dataIndex: 'reason', key: 'reason', width: 150, ellipsis: true, defaultHidden: true },
       { title: t('refunds.creator'), dataIndex: 'creator', key: 'creator', width: 120, ellipsis: true, defaultHidden: true },
@@ -141,8 +141,9 @@ export default function RefundsView() {
         items={
           d
             ? [
-                { key: 'refundNo', label: t('refunds.refundNo'), value: <CopyableId value={d.refundNo} /> },
-                { key: 'orderNo', label: t('fields.orderNo'), value: <CopyableId value={d.orderNo} /> },
+                // The two numbers are long: each on its own row, so the drawer never scrolls sideways.
+                { key: 'refundNo', label: t('refunds.refundNo'), value: <CopyableId value={d.refundNo} />, span: 2 },
+                { key: 'orderNo', label: t('fields.orderNo'), value: <CopyableId value={d.orderNo} />, span: 2 },
                 {
                   key: 'status',
                   label: t('refunds.status'),
