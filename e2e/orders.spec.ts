@@ -4,7 +4,8 @@ import { signIn } from './helpers';
 /**
  * Orders as staff meet them: the simulated customers (npm start with SIMULATOR on) rent in the
  * demo outlets, keep the power bank a few minutes and return it, so finished, paid orders arrive
- * on their own. Staff open one, refund part of it, and find the refund among the refund records.
+ * on their own. Staff open one, ask for a refund of part of it, find the application among the
+ * refund records, approve it there and see it complete.
  */
 
 interface Api {
@@ -96,7 +97,8 @@ test('the orders screen lists simulated orders; open one, refund part of it, see
   await form.getByLabel('Reason').fill('e2e: part of the fee back');
   await form.getByRole('button', { name: 'Save' }).click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
-  await expect(page.locator('.ant-message').getByText('Refund started')).toBeVisible();
+  // A refund is an application: it waits for a reviewer (below the pay settings' threshold, one).
+  await expect(page.locator('.ant-message').getByText('Refund application created; waiting for approval')).toBeVisible();
   // The detail follows: the refund is listed under the order.
   const refunds = drawer.locator('section').filter({ has: page.getByRole('heading', { name: 'Refunds', exact: true }) });
   await expect(refunds.locator('.ant-table-row')).toHaveCount(1);
@@ -107,4 +109,17 @@ test('the orders screen lists simulated orders; open one, refund part of it, see
   const row = page.locator('.ant-table-row').filter({ hasText: order.orderNo });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText((part / 100).toFixed(2));
+  await expect(row).toContainText('Initiated');
+  // The admin holds the review permission: approved, it goes to the payment company and completes.
+  await row.getByRole('button', { name: 'Review' }).click();
+  await page.locator('.ant-modal').filter({ hasText: 'Review refund' }).getByRole('button', { name: 'Save' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await expect(page.locator('.ant-message').getByText('Refund approved')).toBeVisible();
+  // The payment company answers within seconds; the screen shows it once read again.
+  await expect
+    .poll(async () => (await post<{ list: { status: string }[] }>(a, '/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, orderNo: order.orderNo, type: 'order' })).list[0]?.status, { timeout: 60_000 })
+    .toBe('complete');
+  await page.reload();
+  await searchByOrderNo(page, order.orderNo);
+  await expect(row).toContainText('Refund complete');
 });

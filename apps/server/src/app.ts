@@ -183,6 +183,8 @@ export async function buildApp(opts: BuildOptions) {
       releaseFailed: (tx, no, failure) => deposits.releaseFailed(tx, no, failure),
       depositFreeRefusal: (userId, place, db) => deposit.services.rules.depositFreeRefusal(userId, place, db),
       refundOutcome: (tx, key, out) => deposits.refundOutcome(tx, key, out),
+      refundRecords: (f, offset, limit) => deposits.refundRecords(f, offset, limit),
+      refundRecordCount: (f) => deposits.refundRecordCount(f),
     },
     vouchers,
     provider: opts.paymentProvider,

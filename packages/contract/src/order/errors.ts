@@ -60,6 +60,15 @@ export const orderErrors = {
     '超过 30 天的订单请在"30天前订单"中查询', '超過 30 天的訂單請在「30天前訂單」中查詢', 'Orders older than 30 days are in "Orders older than 30 days"'),
   ORDER_RANGE_NOT_ARCHIVED: def(100772, 'The archive holds orders older than 30 days; a range reaching into the last 30 days is read in the orders list.',
     '30 天内的订单请在"订单列表"中查询', '30 天內的訂單請在「訂單列表」中查詢', 'Orders of the last 30 days are in the orders list'),
+  // Refund review (issue 15): codes 100780-100789.
+  REFUND_NOT_FOUND: def(100780, 'No order refund has this id or number.',
+    '退款记录不存在', '退款記錄不存在', 'Refund not found'),
+  REFUND_NOT_PENDING: def(100781, 'Only an initiated refund is approved or rejected; this one was decided already.',
+    '该退款已审核，不能重复审核', '該退款已審核，不能重複審核', 'This refund has already been reviewed'),
+  REFUND_SAME_APPROVER: def(100782, 'A refund above the second-approval threshold needs its second approval from another account than the requester and the first approver.',
+    '超过 {threshold} 的退款需要另一位审核人（不能是申请人或第一位审核人）', '超過 {threshold} 的退款需要另一位審核人（不能是申請人或第一位審核人）', 'Refunds above {threshold} need another approver (not the requester or the first approver)'),
+  REFUND_KEY_REUSED: def(100783, 'An idempotency key already used for a different refund request (another order or amount).',
+    '该请求编号已用于另一笔退款', '該請求編號已用於另一筆退款', 'This request key was already used for another refund'),
   // Statistics (issue 16): codes 100790-100799.
   STATS_RANGE_TOO_LONG: def(100790, 'A statistics window spans more than 366 days.',
     '统计时间范围不能超过 366 天', '統計時間範圍不能超過 366 天', 'A statistics period cannot exceed 366 days'),

@@ -1,7 +1,7 @@
 import { tr, type LabelGroup } from '../platform/labels.js';
 import type { Translations } from '../platform/lang.js';
 import type { orderCalls } from './calls.js';
-import type { ORDER_DEVICE_TYPES, ORDER_EVENTS, ORDER_STATUSES, PAY_MODES, PAYMENT_KINDS, REFUND_STATUSES, REFUND_TYPES, SHARE_PARTIES } from './order.js';
+import type { ORDER_DEVICE_TYPES, ORDER_EVENTS, ORDER_STATUSES, PAY_MODES, PAYMENT_KINDS, REFUND_STATUSES, REFUND_STEPS, REFUND_TYPES, SHARE_PARTIES } from './order.js';
 
 /** Words of the order domain that both the console and the server show. */
 export const orderLabels = {
@@ -46,6 +46,8 @@ export const orderLabels = {
     voucherUsed: tr('代金券抵扣', '代金券抵扣', 'Voucher applied'),
     suspended: tr('暂停计费', '暫停計費', 'Billing suspended'),
     refundStarted: tr('发起退款', '發起退款', 'Refund started'),
+    refundApproved: tr('退款审核同意', '退款審核同意', 'Refund approved'),
+    refundRejected: tr('退款审核拒绝', '退款審核拒絕', 'Refund rejected'),
     refunded: tr('退款完成', '退款完成', 'Refunded'),
     refundFailed: tr('退款失败', '退款失敗', 'Refund failed'),
     initialised: tr('初始化订单', '初始化訂單', 'Initialised'),
@@ -78,6 +80,14 @@ export const orderLabels = {
     balance: tr('用户余额', '使用者餘額', 'User balance'),
     deposit: tr('押金', '押金', 'Deposit'),
   } satisfies LabelGroup<(typeof REFUND_TYPES)[number]>,
+  refundStep: {
+    requested: tr('发起申请', '發起申請', 'Requested'),
+    approved: tr('审核同意', '審核同意', 'Approved'),
+    rejected: tr('审核拒绝', '審核拒絕', 'Rejected'),
+    sent: tr('提交支付公司', '提交支付公司', 'Sent to the payment company'),
+    complete: tr('退款完成', '退款完成', 'Refund complete'),
+    failed: tr('退款失败', '退款失敗', 'Refund failed'),
+  } satisfies LabelGroup<(typeof REFUND_STEPS)[number]>,
 } as const;
 
 /** The column headers of an order export (the live orders' and the archive's). */
@@ -106,6 +116,25 @@ const orderExportColumns = {
 
 /** The title and column headers of the order exports, keyed by the export call. */
 export const orderExports = {
+  refundOrderExport: {
+    title: tr('退款记录', '退款記錄', 'Refund records'),
+    columns: {
+      refundNo: tr('退款单号', '退款單號', 'Refund number'),
+      orderNo: tr('订单编号', '訂單編號', 'Order number'),
+      type: tr('退款类型', '退款類型', 'Type'),
+      status: tr('退款状态', '退款狀態', 'Status'),
+      amount: tr('退款金额', '退款金額', 'Amount'),
+      userMobile: tr('用户', '使用者', 'User'),
+      reason: tr('退款原因', '退款原因', 'Reason'),
+      creator: tr('申请人', '申請人', 'Requested by'),
+      approvals: tr('审核人', '審核人', 'Approved by'),
+      rejectReason: tr('拒绝原因', '拒絕原因', 'Reject reason'),
+      providerReference: tr('支付公司流水号', '支付公司流水號', 'Provider reference'),
+      failReason: tr('失败原因', '失敗原因', 'Failure reason'),
+      createTime: tr('申请时间', '申請時間', 'Requested'),
+      finishTime: tr('完成时间', '完成時間', 'Finished'),
+    },
+  },
   orderExport: { title: tr('订单列表', '訂單列表', 'Orders'), columns: orderExportColumns },
   orderArchiveExport: { title: tr('30天前订单', '30天前訂單', 'Orders older than 30 days'), columns: orderExportColumns },
 } as const;
@@ -122,6 +151,9 @@ export const orderActions = {
   refundOrderRefundAmount: tr('订单退款', '訂單退款', 'Refund order'),
   refundOrderRechargeOrderInfo: tr('查询可退金额', '查詢可退金額', 'Refund information'),
   refundOrderQueryPage: tr('查询退款记录', '查詢退款記錄', 'Query refunds'),
+  refundOrderAudit: tr('审核退款', '審核退款', 'Review refund'),
+  refundOrderDetail: tr('查看退款', '檢視退款', 'View refund'),
+  refundOrderExport: tr('导出退款记录', '匯出退款記錄', 'Export refund records'),
   appRent: tr('租借充电宝', '租借行動電源', 'Rent a power bank'),
   appRecharge: tr('余额充值', '餘額儲值', 'Top up balance'),
   appCableBuy: tr('购买充电线套餐', '購買充電線套餐', 'Buy a charging-cable package'),

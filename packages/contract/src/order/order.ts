@@ -35,7 +35,7 @@ export type PayMode = (typeof PAY_MODES)[number];
 /** Events of an order's timeline. */
 export const ORDER_EVENTS = [
   'created', 'paid', 'ejectSent', 'ejected', 'ejectFailed', 'returned', 'ended', 'fee', 'charged', 'released', 'shared',
-  'voucherUsed', 'suspended', 'refundStarted', 'refunded', 'refundFailed', 'initialised', 'closed', 'boughtOut',
+  'voucherUsed', 'suspended', 'refundStarted', 'refundApproved', 'refundRejected', 'refunded', 'refundFailed', 'initialised', 'closed', 'boughtOut',
   // A cable's unlock code issued from its ring; a Bluetooth session started, stopped by the customer.
   'codeIssued', 'started', 'stopped',
 ] as const;
@@ -147,7 +147,10 @@ export const orderShare = z.object({
   amount: cents,
 });
 export type OrderShare = z.infer<typeof orderShare>;
+/** One approval of a refund: who approved it and when. */
+export const refundApproval = z.object({ by: z.string(), time: z.string() });
 export const refundItem = z.object({
+  /** The refund's id (an order refund's; a deposit refund's id is the deposit module's, audited there). */
   id: z.number().int(),
   refundNo: z.string(),
   orderNo: z.string(),
@@ -163,6 +166,14 @@ export const refundItem = z.object({
   creator: z.string().nullable(),
   createTime: z.string(),
   finishTime: z.string().nullable(),
+  /** Approvals it needs: 2 when its amount is above the pay settings' second-approval threshold. */
+  approvalsNeeded: z.number().int().min(1).max(2),
+  /** The approvals given so far, in order (a refund initiated with one of two is waiting for the second). */
+  approvals: z.array(refundApproval),
+  /** Who rejected it, when, and why (rejected refunds only). */
+  rejectedBy: z.string().nullable(),
+  rejectTime: z.string().nullable(),
+  rejectReason: z.string().nullable(),
 });
 export type RefundItem = z.infer<typeof refundItem>;
 export const orderDetail = orderItem.extend({
@@ -193,6 +204,8 @@ export const refundAmountRequest = z.object({
   orderNo,
   amount: cents.min(1, { error: 'rule.refundAboveZero' }),
   reason,
+  /** The caller's key of this request: a repeat with the same key answers the same refund (the console sends one per dialog). */
+  idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
 });
 export type RefundAmountRequest = z.infer<typeof refundAmountRequest>;
 /** POST refundOrder/rechargeOrderInfo: what a refund dialog needs to know of an order. */
@@ -209,6 +222,8 @@ export const rechargeOrderInfo = z.object({
   refundableAmount: cents,
   /** Whether a refund can be started now. */
   refundable: z.boolean(),
+  /** A refund above this amount needs two approvers (the pay settings). */
+  secondApprovalAbove: cents,
 });
 export type RechargeOrderInfo = z.infer<typeof rechargeOrderInfo>;
 export const refundFilter = timeRange.extend({
@@ -220,6 +235,28 @@ export const refundFilter = timeRange.extend({
 });
 export const refundQuery = pageQuery.extend(refundFilter.shape);
 export type RefundQuery = z.infer<typeof refundQuery>;
+export type RefundFilter = z.infer<typeof refundFilter>;
+/**
+ * PUT refundOrder/audit: a platform reviewer approves or rejects an initiated order refund. A
+ * rejection needs its reason. Above the second-approval threshold the first approval waits for a
+ * second one by another account (neither the requester nor the first approver).
+ */
+export const refundAuditRequest = z
+  .object({ id: z.number().int().min(1), approve: z.boolean(), reason: z.string().trim().max(64).optional() })
+  .refine((a) => a.approve || Boolean(a.reason), { error: 'rule.rejectReason', path: ['reason'] });
+export type RefundAuditRequest = z.infer<typeof refundAuditRequest>;
+/** GET refundOrder/detail: one refund record (an order's or a deposit's) by its number. */
+export const refundDetailQuery = z.object({ refundNo: z.string().trim().min(1).max(32) });
+export const REFUND_STEPS = ['requested', 'approved', 'rejected', 'sent', 'complete', 'failed'] as const;
+export type RefundStep = (typeof REFUND_STEPS)[number];
+/** A refund with its history: requested, each approval or the rejection, sent to the payment company, its outcome. */
+export const refundDetail = refundItem.extend({
+  /** Order refunds: what the order paid and what is refunded of it now (this refund's reservation included). */
+  orderPaidAmount: cents.nullable(),
+  orderRefundAmount: cents.nullable(),
+  history: z.array(z.object({ step: z.enum(REFUND_STEPS), by: z.string().nullable(), time: z.string(), note: z.string().nullable() })),
+});
+export type RefundDetail = z.infer<typeof refundDetail>;
 
 /**
  * GET stats/overview (issue 16): the orders CREATED in a window, live and archived alike. Both

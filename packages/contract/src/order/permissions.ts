@@ -7,4 +7,7 @@ export const orderPerms = {
   orderInit: 'order:order:init',
   refundQuery: 'order:refund:query',
   refundAmount: 'order:refund:refund',
+  /** Approve or reject refunds: distinct from asking for one. */
+  refundAudit: 'order:refund:audit',
+  refundExport: 'order:refund:export',
 } as const;

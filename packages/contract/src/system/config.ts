@@ -113,6 +113,8 @@ export const payConfig = z
     bluetoothHourlyLimit: moneyPositive,
     depositRefundFeePercent: r.percent,
     taxFeePercent: r.percent,
+    /** Refunds above this amount (cents) need a second approver (another account than the requester and the first approver). */
+    refundSecondApprovalAbove: money,
     withdrawal: z.object(Object.fromEntries(WITHDRAW_ACCOUNT_KINDS.map((k) => [k, withdrawalSetting])) as Record<WithdrawAccountKind, typeof withdrawalSetting>),
   })
   .refine((p) => p.bluetoothPrepayDefault <= p.bluetoothPrepayMax, { error: 'rule.prepayDefault', path: ['bluetoothPrepayDefault'] })

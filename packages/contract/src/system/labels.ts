@@ -54,6 +54,7 @@ export const systemFields = {
   bluetoothHourlyLimit: tr('蓝牙充电器每小时价格上限', '藍牙充電器每小時價格上限', 'Bluetooth charger hourly price limit'),
   depositRefundFeePercent: tr('押金退款手续费', '押金退款手續費', 'Deposit refund fee'),
   taxFeePercent: tr('税费', '稅費', 'Tax fee'),
+  refundSecondApprovalAbove: tr('退款二次审核金额', '退款二次審核金額', 'Second refund approval above'),
   methods: tr('提现方式', '提現方式', 'Withdrawal methods'),
   withdrawalCycle: tr('提现周期', '提現週期', 'Withdrawal cycle'),
   singleCap: tr('单笔上限', '單筆上限', 'Single-transaction cap'),

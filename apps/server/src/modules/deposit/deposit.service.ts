@@ -9,6 +9,35 @@ import type { DepositNeeds, DepositPayments } from './needs.js';
 import { depFreeOrder, depOrder, depRefund } from './tables.js';
 
 type DepositRow = typeof depOrder.$inferSelect;
+/** The refund records' filter, as the order module passes it (times already checked). */
+export interface DepositRefundFilter {
+  begin?: Date;
+  end?: Date;
+  orderNo?: string;
+  refundNo?: string;
+  userId?: number;
+  status?: string;
+}
+/** A deposit refund application in the refund states of the refund records. */
+export interface DepositRefundRecord {
+  id: number;
+  refundNo: string;
+  orderNo: string;
+  userId: number;
+  userMobile: string;
+  amount: number;
+  status: 'initiated' | 'rejected' | 'refunding' | 'complete' | 'failed';
+  reason: string;
+  providerReference: string | null;
+  failReason: string | null;
+  creator: string | null;
+  auditor: string | null;
+  auditTime: string | null;
+  auditRemark: string | null;
+  createTime: string;
+  finishTime: string | null;
+}
+const DEPOSIT_REFUND_STATUS: Record<string, DepositRefundRecord['status']> = { pendingAudit: 'initiated', rejected: 'rejected', refunding: 'refunding', refunded: 'complete', failed: 'failed' };
 type RefundRow = typeof depRefund.$inferSelect;
 
 /** States a staff refund may be asked from: the rental has ended and nothing went back. */
@@ -235,6 +264,62 @@ export class DepositService {
     );
     await tx.update(depRefund).set({ state: 'failed', failReason: failure, finishedAt: new Date() }).where(eq(depRefund.id, r.id));
     await tx.update(depOrder).set({ state: 'refundFailed', refundFee: 0, returnedAmount: 0, remark: failure }).where(and(eq(depOrder.id, r.depositId), eq(depOrder.state, 'refunding')));
+  }
+
+  // ------------------------------------------------------------------ deposit refunds in the refund records
+
+  /**
+   * Staff refunds of deposits as the order module's refund records show them (type deposit): the
+   * application's state in the refund states (pending audit is initiated, refunded complete), its
+   * one audit as the approval. Newest first; `limit` rows from `offset`.
+   */
+  async refundRecords(f: DepositRefundFilter, offset: number, limit: number, db: Db = this.db): Promise<DepositRefundRecord[]> {
+    const rows = await db
+      .select({ r: depRefund, d: { orderNo: depOrder.orderNo, userId: depOrder.userId, userMobile: depOrder.userMobile } })
+      .from(depRefund)
+      .innerJoin(depOrder, eq(depOrder.id, depRefund.depositId))
+      .where(this.refundWhere(f))
+      .orderBy(desc(depRefund.createdAt), desc(depRefund.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(({ r, d }) => ({
+      id: r.id,
+      refundNo: r.refundNo,
+      orderNo: d.orderNo,
+      userId: d.userId,
+      userMobile: d.userMobile,
+      amount: r.back,
+      status: DEPOSIT_REFUND_STATUS[r.state] ?? 'initiated',
+      reason: r.reason,
+      providerReference: r.providerReference,
+      failReason: r.failReason,
+      creator: r.applicant,
+      auditor: r.auditor,
+      auditTime: r.auditedAt?.toISOString() ?? null,
+      auditRemark: r.auditRemark,
+      createTime: r.createdAt.toISOString(),
+      finishTime: r.finishedAt?.toISOString() ?? null,
+    }));
+  }
+
+  async refundRecordCount(f: DepositRefundFilter): Promise<number> {
+    const [r] = await this.db.select({ n: count() }).from(depRefund).innerJoin(depOrder, eq(depOrder.id, depRefund.depositId)).where(this.refundWhere(f));
+    return Number(r!.n);
+  }
+
+  private refundWhere(f: DepositRefundFilter): SQL | undefined {
+    const c: SQL[] = [];
+    if (f.begin) c.push(gte(depRefund.createdAt, f.begin));
+    if (f.end) c.push(lte(depRefund.createdAt, f.end));
+    if (f.orderNo) c.push(eq(depOrder.orderNo, f.orderNo));
+    if (f.refundNo) c.push(eq(depRefund.refundNo, f.refundNo));
+    if (f.userId) c.push(eq(depOrder.userId, f.userId));
+    if (f.status) {
+      const states = Object.entries(DEPOSIT_REFUND_STATUS).filter(([, v]) => v === f.status).map(([k]) => k);
+      if (!states.length) return sql`false`;
+      c.push(inArray(depRefund.state, states));
+    }
+    return c.length ? and(...c) : undefined;
   }
 
   // ------------------------------------------------------------------ reads

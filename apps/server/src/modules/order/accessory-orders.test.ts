@@ -128,7 +128,8 @@ describe.each(engines)('cable and Bluetooth orders (%s)', (engine) => {
       const buy = await u.app('POST', `${A}/cable/buy`, { deviceId: id, hours: 1 });
       expect(buy.data.amount).toBe(200);
       const r = await c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: buy.data.orderNo, amount: 100, reason: 'cable was faulty' });
-      expect(r).toMatchObject({ code: 0, data: { amount: 100 } });
+      expect(r).toMatchObject({ code: 0, data: { amount: 100, type: 'prepayment', status: 'initiated' } });
+      expect((await c.put('/order/api/v1/refundOrder/audit', { id: r.data.id, approve: true })).code).toBe(0);
       await until(async () => (await order(buy.data.orderNo)).refunds[0]?.status === 'complete', 8_000, 'refund complete');
       const d = await order(buy.data.orderNo);
       expect(d).toMatchObject({ status: 'finished', paidAmount: 200, refundAmount: 100 });

@@ -1,4 +1,4 @@
-import { label, yesNo, type Lang, type OrderItem } from '@cbo/contract';
+import { label, yesNo, type Lang, type OrderItem, type RefundItem } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
 import { periodic } from '../../platform/jobs/periodic.js';
 import { defineModule, type Platform } from '../../platform/module.js';
@@ -8,6 +8,7 @@ import { OrderArchive } from './order.archive.js';
 import { AccessoryOrders } from './accessory-orders.js';
 import { OrderEngine } from './order.engine.js';
 import { OrderQueries } from './order.queries.js';
+import { OrderRefunds } from './order.refunds.js';
 import { OrderStats } from './order.stats.js';
 import { SandboxProvider, type PaymentProvider } from './payments.js';
 import { orderRoutes } from './routes.js';
@@ -42,6 +43,17 @@ const orderCells = (r: OrderItem, { lang, timeZone }: { lang: Lang; timeZone: st
 });
 const orderWidths = { orderNo: 24, userMobile: 18, deviceSn: 20, powerBankId: 20, packageName: 16, rentOutletName: 20, returnDeviceSn: 20, returnOutletName: 20, startTime: 20, endTime: 20, createTime: 20 };
 
+/** A refund record's cells in the export. */
+const refundCells = (r: RefundItem, { lang, timeZone }: { lang: Lang; timeZone: string }) => ({
+  type: label('order', 'refundType', r.type, lang),
+  status: label('order', 'refundStatus', r.status, lang),
+  amount: money(r.amount),
+  approvals: r.approvals.map((a) => a.by).join(', '),
+  createTime: at(r.createTime, timeZone),
+  finishTime: at(r.finishTime, timeZone),
+});
+const refundWidths = { refundNo: 24, orderNo: 24, userMobile: 18, reason: 24, approvals: 24, providerReference: 24, createTime: 20, finishTime: 20 };
+
 /** The order module's services: the engine (rent, eject, return, staff actions, refunds, payments), the reads and the archive. */
 function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provider?: PaymentProvider }) {
   // The built-in payment company is the sandbox: it moves no real money, and says so.
@@ -49,6 +61,7 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
   const engine = new OrderEngine(db, needs, provider, log);
   const archive = new OrderArchive(db);
   const queries = new OrderQueries(db, engine, needs, archive);
+  const refunds = new OrderRefunds(db, needs, engine, log);
   const accessories = new AccessoryOrders(db, needs, engine, queries, log);
   const stats = new OrderStats(db, needs.outlets, (f) => queries.count(f));
   const sweep = periodic('order sweep', SWEEP_MS, () => engine.sweep(), log);
@@ -65,6 +78,8 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
   return {
     engine,
     queries,
+    /** Refunds with their review: request, approve or reject, send, the records (with deposit refunds). */
+    refunds,
     archive,
     /** Statistics of orders, from the hourly rollup (issue 16). */
     stats,
@@ -95,6 +110,7 @@ export const order = defineModule({
   lists: (s) => [
     defineList({ export: 'orderExport', source: s.queries, cells: orderCells, widths: orderWidths }),
     defineList({ export: 'orderArchiveExport', source: s.archive, cells: orderCells, widths: orderWidths }),
+    defineList({ export: 'refundOrderExport', source: s.refunds, cells: refundCells, widths: refundWidths }),
   ],
   routes: orderRoutes,
   start: async (s) => {

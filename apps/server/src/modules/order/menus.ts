@@ -19,6 +19,8 @@ export const orderMenus: MenuSeed[] = [
   { code: 'order.list.init', parent: 'order.list', name: 'order.menus.btnInit', path: '', url: null, icon: null, type: button, order: 4, perms: PERMS.orderInit, roles: ['operations'] },
   { code: 'order.list.refund', parent: 'order.list', name: 'order.menus.btnRefund', path: '', url: null, icon: null, type: button, order: 5, perms: PERMS.refundAmount, roles: money },
   { code: 'order.refunds', parent: 'order', name: 'order.menus.refunds', path: '/order/refunds', url: 'order/refunds', icon: 'RollbackOutlined', type: menu, order: 20, perms: PERMS.refundQuery, roles: staff },
+  { code: 'order.refunds.audit', parent: 'order.refunds', name: 'order.menus.btnRefundAudit', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.refundAudit, roles: money },
+  { code: 'order.refunds.export', parent: 'order.refunds', name: 'order.menus.btnExport', path: '', url: null, icon: null, type: button, order: 2, perms: PERMS.refundExport, roles: staff },
   { code: 'order.history', parent: 'order', name: 'order.menus.history', path: '/order/history', url: 'order/archive', icon: 'ProfileOutlined', type: menu, order: 30, perms: PERMS.orderQuery, roles: staff },
   { code: 'order.history.export', parent: 'order.history', name: 'order.menus.btnExport', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.orderExport, roles: staff },
 ];

@@ -41,6 +41,8 @@ export interface OrderSettings {
   pay(): Promise<{
     depositRefundFeePercent: number;
     taxFeePercent: number;
+    /** Refunds above this amount need two approvers. */
+    refundSecondApprovalAbove: number;
     bluetoothPrepayMax: number;
     bluetoothPrepayDefault: number;
     bluetoothDailyCap: number;
@@ -107,6 +109,38 @@ export interface DepositsForOrders {
   /** Null when this customer may rent deposit-free at this outlet, else why not. */
   depositFreeRefusal(userId: number, place: { outletId: number; agentIds: number[] }, db?: Db): Promise<{ need: number; done: number; used: number; earned: number } | null>;
   refundOutcome(tx: Db, key: string, out: { status: 'succeeded' | 'failed'; reference: string; failure?: string }): Promise<void>;
+  /** The refund records show deposit refunds (type deposit), read here and audited in the deposit module. */
+  refundRecords(f: DepositRefundFilter, offset: number, limit: number): Promise<DepositRefundRecord[]>;
+  refundRecordCount(f: DepositRefundFilter): Promise<number>;
+}
+
+export interface DepositRefundFilter {
+  begin?: Date;
+  end?: Date;
+  orderNo?: string;
+  refundNo?: string;
+  userId?: number;
+  status?: string;
+}
+/** A deposit refund application in the refund states (pending audit is initiated, refunded complete). */
+export interface DepositRefundRecord {
+  id: number;
+  refundNo: string;
+  orderNo: string;
+  userId: number;
+  userMobile: string;
+  /** What goes back to the customer (the deposit held less the deposit refund fee). */
+  amount: number;
+  status: 'initiated' | 'rejected' | 'refunding' | 'complete' | 'failed';
+  reason: string;
+  providerReference: string | null;
+  failReason: string | null;
+  creator: string | null;
+  auditor: string | null;
+  auditTime: string | null;
+  auditRemark: string | null;
+  createTime: string;
+  finishTime: string | null;
 }
 
 /**

@@ -61,6 +61,8 @@ describe.each(engines)('order engine (%s)', (engine) => {
     };
   }
 
+  /** A refund approved by the signed-in reviewer (below the second-approval threshold, one approval sends it). */
+  const approve = async (id: number) => ok(c.put('/order/api/v1/refundOrder/audit', { id, approve: true }), 'approve refund');
   const order = async (orderNo: string) => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as any;
   const status = async (orderNo: string) => (await order(orderNo)).status as string;
   const rent = async (u: Awaited<ReturnType<typeof customer>>, sn = cabA.sn, extra: object = {}) => u.app('POST', '/order/api/app/v1/order/rent', { sn, ...extra });
@@ -304,7 +306,8 @@ describe.each(engines)('order engine (%s)', (engine) => {
     const info = await ok(c.post('/order/api/v1/refundOrder/rechargeOrderInfo', { orderNo: r.data.orderNo }), 'info');
     expect(info).toMatchObject({ paidAmount: 600, refundableAmount: 600, refundable: true });
     const refund = await c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: r.data.orderNo, amount: 300, reason: 'battery was low' });
-    expect(refund).toMatchObject({ code: 0, data: { amount: 300, status: 'refunding' } });
+    expect(refund).toMatchObject({ code: 0, data: { amount: 300, status: 'initiated', approvalsNeeded: 1 } });
+    await approve(refund.data.id);
     await until(async () => (await order(r.data.orderNo)).refunds[0]?.status === 'complete', 8_000, 'refund complete');
     const d = await order(r.data.orderNo);
     expect(d).toMatchObject({ status: 'finished', paidAmount: 600, refundAmount: 300 });
@@ -315,7 +318,7 @@ describe.each(engines)('order engine (%s)', (engine) => {
     expect(list.total).toBe(1);
     // A refund the company declines gives the shares back and says so.
     sandbox.failNext('refund', 'transferClosed');
-    await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: r.data.orderNo, amount: 100, reason: 'again' }), 'refund 2');
+    await approve((await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: r.data.orderNo, amount: 100, reason: 'again' }), 'refund 2')).id);
     await until(async () => (await status(r.data.orderNo)) === 'refundFailed', 8_000, 'refund failed');
     expect((await order(r.data.orderNo)).refundAmount).toBe(300);
     const forged = await s.current.inject({ method: 'POST', url: '/order/api/open/v1/payment/notify', payload: { provider: 'sandbox', payload: JSON.stringify({ key: 'x', op: 'refund', status: 'succeeded', amount: 1, reference: 'x' }), signature: 'bad' } });
@@ -339,7 +342,7 @@ describe.each(engines)('order engine (%s)', (engine) => {
     await until(async () => (await status(r.data.orderNo)) === 'finished', 8_000, 'finished');
     expect((await u.app('GET', '/order/api/app/v1/wallet')).data).toMatchObject({ balance: 9850, deposit: 0 });
     // A refund of a balance order goes back to the balance at once.
-    await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: r.data.orderNo, amount: 150, reason: 'goodwill' }), 'refund');
+    await approve((await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: r.data.orderNo, amount: 150, reason: 'goodwill' }), 'refund')).id);
     expect((await u.app('GET', '/order/api/app/v1/wallet')).data.balance).toBe(10000);
     await balanced();
   });
@@ -418,6 +421,7 @@ describe.each(engines)('order engine (%s)', (engine) => {
     expect(paid).toBe(450);
     const refunds = await Promise.all(Array.from({ length: 50 }, () => c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: r.data.orderNo, amount: paid, reason: 'race' })));
     expect(refunds.filter((x) => x.code === 0)).toHaveLength(1);
+    await approve(refunds.find((x) => x.code === 0)!.data.id);
     await until(async () => (await order(r.data.orderNo)).refunds[0]?.status === 'complete', 8_000, 'refund complete');
     const d = await order(r.data.orderNo);
     expect(d).toMatchObject({ refundAmount: 450, paidAmount: 450 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { AccountKind, OrderActionResult, OrderBilling, OrderEvent, OrderStatus, PayMode, RefundItem, RentResult, ShareParty } from '@cbo/contract';
+import type { AccountKind, OrderActionResult, OrderBilling, OrderEvent, OrderStatus, PayMode, RentResult, ShareParty } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
@@ -27,7 +27,7 @@ export const MAX_SUSPEND_MINUTES = 10080;
 /** Orders a customer holds: waiting for the eject, or using. */
 const OPEN: OrderStatus[] = ['ejecting', 'using'];
 /** The accounts an order's net amount is shared to (and a refund takes back from, pro rata). */
-const SHARE_KINDS: AccountKind[] = ['revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'taxes'];
+export const SHARE_KINDS: AccountKind[] = ['revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'taxes'];
 const PAYABLE_OF: Record<ShareParty, AccountKind> = {
   platform: 'revenue',
   agentA: 'agentPayable',
@@ -465,7 +465,7 @@ export class OrderEngine {
   // ------------------------------------------------------------------ staff actions
 
   /** A live order; one moved to the archive is read-only (spec 5), and says so. */
-  private async find(orderNo: string, db: Db = this.db): Promise<OrderRow> {
+  async find(orderNo: string, db: Db = this.db): Promise<OrderRow> {
     const [o] = await db.select().from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
     if (o) return o;
     const [old] = await db.select({ id: ordOrderArchive.id }).from(ordOrderArchive).where(eq(ordOrderArchive.orderNo, orderNo));
@@ -521,67 +521,8 @@ export class OrderEngine {
     return result;
   }
 
-  /**
-   * Refunds part or all of what an order paid. Only one refund of an order runs at a time, and
-   * never above what is left: one conditional update decides. The shares give back pro rata.
-   */
-  async refund(req: { orderNo: string; amount: number; reason: string }, by: string): Promise<RefundItem> {
-    const o = await this.find(req.orderNo);
-    const refundable = (x: OrderRow) => x.paidAmount - x.refundAmount;
-    const refusal = (x: OrderRow) =>
-      !['finished', 'refundFailed'].includes(x.status) || refundable(x) <= 0
-        ? new AppError('ORDER_REFUND_NOT_ALLOWED')
-        : new AppError('ORDER_REFUND_AMOUNT', { refundable: (refundable(x) / 100).toFixed(2) });
-    if (!['finished', 'refundFailed'].includes(o.status) || req.amount > refundable(o)) throw refusal(o);
-    const refundNo = newNo('F');
-    const { item, payment } = await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const [row] = await tx
-        .update(ordOrder)
-        .set({ refundAmount: sql`${ordOrder.refundAmount} + ${req.amount}`, status: 'refunding' })
-        .where(and(eq(ordOrder.id, o.id), inArray(ordOrder.status, ['finished', 'refundFailed']), sql`${ordOrder.paidAmount} - ${ordOrder.refundAmount} >= ${req.amount}`))
-        .returning();
-      if (!row) throw refusal(await this.find(req.orderNo, tx));
-      // Each share gives back its part of the refund; the cents left over come from the platform.
-      const credits = [...(await this.needs.ledger.orderCredits(o.orderNo, SHARE_KINDS, tx)).values()].filter((c) => c.amount > 0);
-      const total = credits.reduce((s, c) => s + c.amount, 0);
-      const reversal = credits.map((c) => ({ kind: c.kind, partyId: c.partyId, amount: total > 0 ? Math.floor((c.amount * req.amount) / total) : 0 }));
-      const taken = reversal.reduce((s, r) => s + r.amount, 0);
-      const platform = reversal.find((r) => r.kind === 'revenue');
-      if (platform) platform.amount += req.amount - taken;
-      else reversal.push({ kind: 'revenue', partyId: null, amount: req.amount - taken });
-      await this.needs.ledger.post(
-        {
-          idempotencyKey: `refund:${refundNo}`,
-          kind: 'refund',
-          orderNo: o.orderNo,
-          memo: req.reason,
-          entries: [...reversal.map((r) => ({ account: { kind: r.kind, partyId: r.partyId }, debit: r.amount })), { account: { kind: 'refunds' as const }, credit: req.amount }],
-        },
-        tx,
-      );
-      const [ref] = await tx
-        .insert(ordRefund)
-        .values({ refundNo, orderId: o.id, orderNo: o.orderNo, userId: o.userId, userMobile: o.userMobile, amount: req.amount, status: 'refunding', reason: req.reason, creator: by, reversal })
-        .returning();
-      await this.events(tx, o.id, [{ event: 'refundStarted', amount: req.amount, actor: by, note: req.reason }]);
-      let payment: PendingPayment | null = null;
-      if (o.payMode === 'balance' || !o.payReference) {
-        // Paid from the balance (or without a charge of its own): the refund goes back to the balance at once.
-        await this.refundDone(tx, ref!, { reference: null, toBalance: true });
-      } else {
-        const key = `refund:${refundNo}`;
-        await tx.insert(ordPayment).values({ key, op: 'refund', purpose: 'refund', orderNo: o.orderNo, refundNo, userId: o.userId, amount: req.amount });
-        payment = { key, op: 'refund', amount: req.amount, userId: o.userId, orderNo: o.orderNo, chargeReference: o.payReference };
-      }
-      const [now] = await tx.select().from(ordRefund).where(eq(ordRefund.id, ref!.id));
-      return { item: refundItem(now!), payment };
-    });
-    if (payment) this.later(payment);
-    return item;
-  }
-
-  private async refundDone(tx: Db, r: typeof ordRefund.$inferSelect, how: { reference: string | null; toBalance: boolean }): Promise<void> {
+  /** A refund the payment company paid (or one to the balance): the money owed back leaves, the order is finished again. */
+  async refundDone(tx: Db, r: typeof ordRefund.$inferSelect, how: { reference: string | null; toBalance: boolean }): Promise<void> {
     await this.needs.ledger.post(
       {
         idempotencyKey: `refund-done:${r.refundNo}`,
@@ -599,7 +540,7 @@ export class OrderEngine {
 
   // ------------------------------------------------------------------ the payment company
 
-  private later(p: PendingPayment): void {
+  later(p: PendingPayment): void {
     afterCommit(() => void this.sendPayment(p));
   }
 
@@ -653,7 +594,8 @@ export class OrderEngine {
         }
       } else if (pay.purpose === 'refund') {
         const [r] = await tx.select().from(ordRefund).where(eq(ordRefund.refundNo, pay.refundNo!)).for('update');
-        if (!r || r.status !== 'refunding') return;
+        // Approved and recorded, or handed over: a lost answer may come before the refund was marked sent.
+        if (!r || (r.status !== 'refunding' && r.status !== 'approved')) return;
         if (out.status === 'succeeded') await this.refundDone(tx, r, { reference: out.reference, toBalance: false });
         else await this.refundFailed(tx, r, out.failure ?? 'failed');
       } else if (pay.purpose === 'recharge' && out.status === 'succeeded') {
@@ -672,7 +614,7 @@ export class OrderEngine {
   }
 
   /** A refund the payment company refused: the shares get their parts back, and the order says so. */
-  private async refundFailed(tx: Db, r: typeof ordRefund.$inferSelect, failure: string): Promise<void> {
+  async refundFailed(tx: Db, r: typeof ordRefund.$inferSelect, failure: string): Promise<void> {
     const reversal = r.reversal as { kind: AccountKind; partyId: number | null; amount: number }[];
     await this.needs.ledger.post(
       {
@@ -800,23 +742,4 @@ function placeOf(outlet: OutletForOrder, chain: ChainLink[]): { outletId: number
 
 export function actionResult(o: OrderRow): OrderActionResult {
   return { orderNo: o.orderNo, status: o.status as OrderStatus, originalAmount: o.originalAmount, paidAmount: o.paidAmount, refundAmount: o.refundAmount };
-}
-
-export function refundItem(r: typeof ordRefund.$inferSelect): RefundItem {
-  return {
-    id: r.id,
-    refundNo: r.refundNo,
-    orderNo: r.orderNo,
-    type: r.type as RefundItem['type'],
-    userId: r.userId,
-    userMobile: r.userMobile,
-    amount: r.amount,
-    status: r.status as RefundItem['status'],
-    reason: r.reason,
-    providerReference: r.providerReference,
-    failReason: r.failReason,
-    creator: r.creator,
-    createTime: r.createdAt.toISOString(),
-    finishTime: r.finishedAt?.toISOString() ?? null,
-  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   type MyOrderItem,
   type OrderBilling,
@@ -11,15 +11,12 @@ import {
   type PayMode,
   type Quote,
   type RechargeOrderInfo,
-  type RefundItem,
-  type RefundQuery,
 } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { checkTimeRange } from '../../platform/http/time-range.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { ChainLink, OrderEngine, OrderRow } from './order.engine.js';
-import { refundItem } from './order.engine.js';
+import { refundItem } from './order.refunds.js';
 import { accountCode, type OrderNeeds } from './needs.js';
 import { liveRange, orderConditions, type OrderArchive } from './order.archive.js';
 import { ordEvent, ordOrder, ordOrderArchive, ordRefund } from './tables.js';
@@ -141,25 +138,8 @@ export class OrderQueries {
       refundableAmount,
       // An archived order is read-only (ORDER_ARCHIVED).
       refundable: !o.archived && refundableAmount > 0 && ['finished', 'refundFailed'].includes(o.status),
+      secondApprovalAbove: (await this.needs.settings.pay()).refundSecondApprovalAbove,
     };
-  }
-
-  async refunds(q: RefundQuery): Promise<PageResult<RefundItem>> {
-    const range = checkTimeRange(q.beginTime, q.endTime);
-    const c: SQL[] = [];
-    if (range.begin) c.push(gte(ordRefund.createdAt, range.begin));
-    if (range.end) c.push(lte(ordRefund.createdAt, range.end));
-    if (q.orderNo) c.push(eq(ordRefund.orderNo, q.orderNo));
-    if (q.refundNo) c.push(eq(ordRefund.refundNo, q.refundNo));
-    if (q.status) c.push(eq(ordRefund.status, q.status));
-    if (q.type) c.push(eq(ordRefund.type, q.type));
-    if (q.userId) c.push(eq(ordRefund.userId, q.userId));
-    const where = c.length ? and(...c) : undefined;
-    const [rows, [t]] = await Promise.all([
-      this.db.select().from(ordRefund).where(where).orderBy(desc(ordRefund.createdAt), desc(ordRefund.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
-      this.db.select({ n: count() }).from(ordRefund).where(where),
-    ]);
-    return { list: rows.map(refundItem), total: Number(t!.n) };
   }
 
   /** What each outlet's orders (by the outlet rented from) paid, less what was refunded: live and archived ones. */

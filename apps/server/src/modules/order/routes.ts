@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.js';
 import { registerCall } from '../../platform/http/routes.js';
+import { pageOf } from '../../platform/db/paging.js';
 import type { OrderServices } from './index.js';
 
 /** Thin routes: each validates through the contract and calls one service method. */
@@ -18,9 +19,13 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   registerCall(app, 'orderEnd', ({ body, principal }) => s.engine.end(body, staff(principal)));
   registerCall(app, 'orderSuspend', ({ body, principal }) => s.engine.suspend(body, staff(principal)));
   registerCall(app, 'orderInit', ({ body, principal }) => s.engine.init(body, staff(principal)));
-  registerCall(app, 'refundOrderRefundAmount', ({ body, principal }) => s.engine.refund(body, staff(principal)));
+  const account = (p: { accountId: number; userName: string }) => ({ id: p.accountId, name: p.userName });
+  registerCall(app, 'refundOrderRefundAmount', ({ body, principal }) => s.refunds.request(body, account(principal)));
+  registerCall(app, 'refundOrderAudit', ({ body, principal }) => s.refunds.audit(body, account(principal)));
   registerCall(app, 'refundOrderRechargeOrderInfo', ({ body }) => s.queries.refundInfo(body.orderNo), { audit: false });
-  registerCall(app, 'refundOrderQueryPage', ({ body }) => s.queries.refunds(body), { audit: false });
+  // A POST page call: the kit answers GET pages only, so the route hands the body to the same source the export reads.
+  registerCall(app, 'refundOrderQueryPage', ({ body }) => pageOf(s.refunds, body), { audit: false });
+  registerCall(app, 'refundOrderDetail', ({ query }) => s.refunds.detail(query.refundNo), { audit: false });
 
   // Customers' calls: their own transactions (a payment company is asked before the order is recorded); not staff changes.
   registerCall(app, 'appQuote', ({ query, principal }) => s.queries.quote(principal, query.sn));

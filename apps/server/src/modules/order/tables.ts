@@ -117,7 +117,12 @@ export const ordEventArchive = pgTable(
   (t) => [index('ord_event_archive_order_idx').on(t.orderId, t.id)],
 );
 
-/** Refunds of orders: each goes to the payment company and comes back complete or failed. */
+/**
+ * Refunds of orders (type order, or prepayment for Bluetooth sessions and cable packages): asked
+ * by staff (the amount reserved on the order at once), approved by one reviewer or, above the
+ * pay settings' threshold, two different ones (or rejected, releasing the amount), then sent to
+ * the payment company and complete or failed.
+ */
 export const ordRefund = pgTable(
   'ord_refund',
   {
@@ -135,12 +140,34 @@ export const ordRefund = pgTable(
     providerReference: varchar('provider_reference', { length: 64 }),
     failReason: varchar('fail_reason', { length: 64 }),
     creator: varchar('creator', { length: 64 }),
-    /** What the refund took back from each account of the order's shares (given back if it fails). */
+    /** What the refund took back from each account of the order's shares at its final approval (given back if it fails). */
     reversal: jsonb('reversal').notNull().default([]),
+    /** The requester's account id (null for refunds made before reviews existed). */
+    creatorId: bigint('creator_id', { mode: 'number' }),
+    /** The request's idempotency key: a repeat answers this refund. */
+    requestKey: varchar('request_key', { length: 64 }),
+    /** 2 when the amount was above the second-approval threshold at the request. */
+    approvalsNeeded: smallint('approvals_needed').notNull().default(1),
+    firstApproverId: bigint('first_approver_id', { mode: 'number' }),
+    firstApprover: varchar('first_approver', { length: 64 }),
+    firstApprovedAt: ts('first_approved_at'),
+    secondApproverId: bigint('second_approver_id', { mode: 'number' }),
+    secondApprover: varchar('second_approver', { length: 64 }),
+    secondApprovedAt: ts('second_approved_at'),
+    rejectedBy: varchar('rejected_by', { length: 64 }),
+    rejectedAt: ts('rejected_at'),
+    rejectReason: varchar('reject_reason', { length: 64 }),
+    /** When it was handed to the payment company. */
+    sentAt: ts('sent_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     finishedAt: ts('finished_at'),
   },
-  (t) => [index('ord_refund_order_idx').on(t.orderId), index('ord_refund_created_idx').on(t.createdAt)],
+  (t) => [
+    index('ord_refund_order_idx').on(t.orderId),
+    index('ord_refund_created_idx').on(t.createdAt),
+    uniqueIndex('ord_refund_request_key_uq').on(t.requestKey),
+    index('ord_refund_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /**

@@ -77,6 +77,7 @@ export const CONFIG_DEFAULTS = {
     bluetoothHourlyLimit: 100,
     depositRefundFeePercent: 0,
     taxFeePercent: 0,
+    refundSecondApprovalAbove: 20000,
     withdrawal: { operator: WITHDRAWAL_DEFAULT, serviceProvider: WITHDRAWAL_DEFAULT, agentOutlet: WITHDRAWAL_DEFAULT, directOutlet: WITHDRAWAL_DEFAULT, agent: WITHDRAWAL_DEFAULT },
   } satisfies PayConfig,
   other: { servicePhone: '', serviceHours: '', userAgreementUrl: '', privacyPolicyUrl: '', appDownloadUrl: '' } satisfies OtherConfig,

@@ -102,6 +102,8 @@ export default {
       bluetoothHourlyLimit: 'Hourly price limit',
       depositRefundFeePercent: 'Deposit refund fee',
       taxFeePercent: 'Tax fee',
+      refundSecondApprovalAbove: 'Second refund approval above',
+      refundSecondApprovalHint: 'A refund above this amount needs a second reviewer, another account than the requester and the first reviewer.',
       withdrawal: 'Withdrawal settings by account kind',
       methods: 'Withdrawal methods',
       withdrawalCycle: 'Withdrawal cycle',

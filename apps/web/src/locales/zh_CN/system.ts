@@ -102,6 +102,8 @@ export default {
       bluetoothHourlyLimit: '每小时价格上限',
       depositRefundFeePercent: '押金退款手续费',
       taxFeePercent: '税费',
+      refundSecondApprovalAbove: '退款二次审核金额',
+      refundSecondApprovalHint: '超过此金额的退款需要第二位审核人（不能是申请人或第一位审核人）。',
       withdrawal: '各账号类型的提现配置',
       methods: '提现方式',
       withdrawalCycle: '提现周期',

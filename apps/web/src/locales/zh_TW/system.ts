@@ -102,6 +102,8 @@ export default {
       bluetoothHourlyLimit: '每小時價格上限',
       depositRefundFeePercent: '押金退款手續費',
       taxFeePercent: '稅費',
+      refundSecondApprovalAbove: '退款二次審核金額',
+      refundSecondApprovalHint: '超過此金額的退款需要第二位審核人（不能是申請人或第一位審核人）。',
       withdrawal: '各帳號類型的提現設定',
       methods: '提現方式',
       withdrawalCycle: '提現週期',

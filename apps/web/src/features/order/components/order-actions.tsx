@@ -1,4 +1,5 @@
-import { App, DatePicker, Descriptions, Form, Input, InputNumber, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Alert, App, DatePicker, Descriptions, Form, Input, InputNumber, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -41,6 +42,12 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
     enabled: open && action === 'refund',
   });
   const refundable = info.data?.refundableAmount ?? (order ? refundableOf(order) : 0);
+  const secondAbove = info.data?.secondApprovalAbove ?? null;
+  // One key per opened refund form: a retried send (a lost answer, a double click) answers the same application.
+  const refundKey = useRef('');
+  useEffect(() => {
+    if (open && action === 'refund') refundKey.current = `web-${crypto.randomUUID()}`;
+  }, [open, action, order?.orderNo]);
 
   /** Asks before the call; backing out leaves the form open with what was typed. */
   const confirm = (title: string, content: string, danger = false) =>
@@ -68,8 +75,13 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
         return request('orderSuspend', { body: { orderNo, minutes: v.minutes!, reason } });
       case 'refund': {
         const amount = toMinor(v.amount!, currency);
-        await confirm(t('actions.refundConfirm', { orderNo }), t('actions.refundConfirmHint', { amount: money(amount) }), true);
-        return request('refundOrderRefundAmount', { body: { orderNo, amount, reason } });
+        const twoApprovers = secondAbove !== null && amount > secondAbove;
+        await confirm(
+          t('actions.refundConfirm', { orderNo }),
+          `${t('actions.refundConfirmHint', { amount: money(amount) })}${twoApprovers ? ` ${t('actions.refundTwoApprovers', { threshold: money(secondAbove) })}` : ''}`,
+          true,
+        );
+        return request('refundOrderRefundAmount', { body: { orderNo, amount, reason, idempotencyKey: refundKey.current } });
       }
       case 'init':
         await confirm(t('actions.initConfirm', { orderNo }), t('actions.initConfirmHint'), true);
@@ -104,6 +116,15 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
             { key: 'refunded', label: t('fields.refundAmount'), children: money(info.data?.refundAmount ?? order.refundAmount) },
             { key: 'refundable', label: t('fields.refundable'), children: <Typography.Text strong>{money(refundable)}</Typography.Text> },
           ]}
+        />
+      )}
+      {action === 'refund' && order && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('actions.refundApplication')}
+          description={secondAbove !== null ? t('actions.refundApplicationHint', { threshold: money(secondAbove) }) : undefined}
         />
       )}
       {action === 'end' && (

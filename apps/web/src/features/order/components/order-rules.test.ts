@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { ORDER_STATUSES, type OrderTimelineEntry } from '@cbo/contract';
-import { actionsFor, detailRefreshInterval, archiveDefaultRange, reachesRecent, refundAmountProblem, refundableOf, timelineInOrder } from './order-rules';
+import { ORDER_STATUSES, type OrderTimelineEntry, type RefundItem } from '@cbo/contract';
+import { actionsFor, approvalStep, detailRefreshInterval, archiveDefaultRange, reachesRecent, refundAmountProblem, refundableOf, timelineInOrder } from './order-rules';
 
 const fmt = (v: number) => (v / 100).toFixed(2);
+
+describe('where a refund stands in its review', () => {
+  const r: Pick<RefundItem, 'status' | 'type' | 'approvalsNeeded' | 'approvals'> = { status: 'initiated', type: 'order', approvalsNeeded: 1, approvals: [] };
+  it('one approval below the threshold; first and second above it; nothing once decided or for a deposit refund', () => {
+    expect(approvalStep(r)).toBe('only');
+    expect(approvalStep({ ...r, approvalsNeeded: 2 })).toBe('first');
+    expect(approvalStep({ ...r, approvalsNeeded: 2, approvals: [{ by: 'a', time: '2026-11-26T10:00:00Z' }] })).toBe('second');
+    expect(approvalStep({ ...r, type: 'deposit' })).toBeNull();
+    for (const status of ['approved', 'rejected', 'refunding', 'complete', 'failed'] as const) expect(approvalStep({ ...r, status })).toBeNull();
+  });
+});
 
 describe('staff actions an order offers', () => {
   it('ends and suspends only a using order (spec 4)', () => {

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { MAX_RANGE_DAYS, errorMessage, refundAmountRequest, type Lang, type OrderDetail, type OrderItem, type OrderStatus, type OrderTimelineEntry } from '@cbo/contract';
+import { MAX_RANGE_DAYS, errorMessage, refundAmountRequest, type Lang, type OrderDetail, type OrderItem, type OrderStatus, type OrderTimelineEntry, type RefundItem } from '@cbo/contract';
 
 /**
  * What the order screens decide without asking the server: which staff actions an order offers,
@@ -29,6 +29,17 @@ export function actionsFor(o: Pick<OrderItem, 'status' | 'paidAmount' | 'refundA
   if (o.status !== 'refunding' && refundableOf(o) > 0) out.push('refund');
   if (INIT_FROM.includes(o.status)) out.push('init');
   return out;
+}
+
+/**
+ * Where an order refund stands in its review: null when it is not waiting for one (decided, or a
+ * deposit refund, reviewed in the deposit screen); 'only' when one approval sends it; 'first' or
+ * 'second' of two (above the second-approval threshold).
+ */
+export function approvalStep(r: Pick<RefundItem, 'status' | 'type' | 'approvalsNeeded' | 'approvals'>): 'only' | 'first' | 'second' | null {
+  if (r.status !== 'initiated' || r.type === 'deposit') return null;
+  if (r.approvalsNeeded < 2) return 'only';
+  return r.approvals.length === 0 ? 'first' : 'second';
 }
 
 /**

@@ -59,7 +59,7 @@ const detail: OrderDetail = {
   shares: [{ party: 'agentA', partyId: 4, name: 'North Agency', ratio: 30, amount: 90 }],
   refunds: [],
 };
-const info = { orderNo: order.orderNo, status: 'finished', payMode: 'deposit', userId: 7, userMobile: order.userMobile, paidAmount: 300, refundAmount: 0, refundableAmount: 300, refundable: true };
+const info = { orderNo: order.orderNo, status: 'finished', payMode: 'deposit', userId: 7, userMobile: order.userMobile, paidAmount: 300, refundAmount: 0, refundableAmount: 300, refundable: true, secondApprovalAbove: 20000 };
 
 beforeAll(async () => {
   await setupI18n('en_US');
@@ -114,7 +114,7 @@ describe('orders screen', () => {
       [DETAIL]: detail,
       [BUTTONS]: ['order:refund:refund'],
       [INFO]: info,
-      [REFUND]: { id: 1, refundNo: 'R1', orderNo: order.orderNo, type: 'order', userId: 7, userMobile: order.userMobile, amount: 120, status: 'refunding', reason: 'slow eject', providerReference: null, failReason: null, creator: 'admin', createTime: '2026-11-23T10:00:00Z', finishTime: null },
+      [REFUND]: { id: 1, refundNo: 'R1', orderNo: order.orderNo, type: 'order', userId: 7, userMobile: order.userMobile, amount: 120, status: 'initiated', reason: 'slow eject', providerReference: null, failReason: null, creator: 'admin', createTime: '2026-11-23T10:00:00Z', finishTime: null, approvalsNeeded: 1, approvals: [], rejectedBy: null, rejectTime: null, rejectReason: null },
     });
     renderView(<OrdersView />, { path: '/order/list' });
     await openDetail();
@@ -132,8 +132,9 @@ describe('orders screen', () => {
     expect((await screen.findAllByText(`Refund order ${order.orderNo}?`)).length).toBeGreaterThan(0);
     fireEvent.click(button(/^OK$/));
     await waitFor(() => expect(server.to(REFUND)).toHaveLength(1));
-    expect(server.to(REFUND)[0]!.body).toEqual({ orderNo: order.orderNo, amount: 120, reason: 'slow eject' });
-    expect(await screen.findByText('Refund started')).toBeTruthy();
+    // An application, sent with the form's key (a retry of this form answers the same refund).
+    expect(server.to(REFUND)[0]!.body).toEqual({ orderNo: order.orderNo, amount: 120, reason: 'slow eject', idempotencyKey: expect.stringMatching(/^web-[\w-]{36}$/) });
+    expect(await screen.findByText('Refund application created; waiting for approval')).toBeTruthy();
   });
 
   it('keeps the server refusal of an amount on the field, in the caller\'s language', async () => {

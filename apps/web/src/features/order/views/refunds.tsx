@@ -1,18 +1,42 @@
-import { useMemo } from 'react';
-import { Button, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Button, Space, Tag, Timeline, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_RANGE_DAYS, REFUND_STATUSES, REFUND_TYPES, type RefundItem } from '@cbo/contract';
+import { MAX_RANGE_DAYS, PERMS, REFUND_STATUSES, REFUND_TYPES, labels, labelOf, type RefundItem } from '@cbo/contract';
+import { request } from '@/shared/request';
+import { useLang } from '@/shared/form';
+import { useButtons } from '@/shared/permission';
 import { useMoney } from '@/shared/money';
-import { CopyableId, DetailDrawer, ListPage, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { CopyableId, DetailDrawer, ListPage, callKey, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { RefundStatusTag, useOrderWords } from '../components/order-words';
 import { UserSelect } from '@/shared/search-select';
+import { approvalStep } from '../components/order-rules';
+import { RefundAuditModal } from '../components/refund-audit';
 
-/** Order management → refund records (menu url order/refunds): every refund started, with its state at the payment company. */
+/** The mark of a refund still waiting for approvals: how many it has of how many it needs. */
+function ApprovalTag({ r }: { r: RefundItem }) {
+  const { t } = useTranslation('order');
+  const step = approvalStep(r);
+  if (step === 'second') return <Tag color="gold">{t('refunds.needsSecond')}</Tag>;
+  if (step === 'first') return <Tag color="gold">{t('refunds.needsTwo')}</Tag>;
+  return null;
+}
+
+/**
+ * Order management → refund records (menu url order/refunds): every refund asked, order and
+ * prepayment ones with their review (approve or reject by permission; above the threshold two
+ * approvers), and deposit refunds (reviewed in the deposit orders screen), with the state at the
+ * payment company, the history in the detail and the export.
+ */
 export default function RefundsView() {
   const { t } = useTranslation(['order', 'kit']);
   const w = useOrderWords();
+  const lang = useLang();
   const { money } = useMoney();
+  const buttons = useButtons();
+  const canAudit = buttons.has(PERMS.refundAudit);
   const detail = useOverlay<RefundItem>();
+  const [reviewing, setReviewing] = useState<RefundItem | undefined>();
 
   const filters = useMemo<FiltersOf<'refundOrderQueryPage'>>(
     () => [
@@ -33,54 +57,142 @@ export default function RefundsView() {
         dataIndex: 'refundNo',
         key: 'refundNo',
         fixed: 'left',
-        width: 200,
+        width: 180,
         render: (v: string, r) => (
           <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(r)}>
             {v}
           </Button>
         ),
       },
-      { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 210, render: (v: string) => <CopyableId value={v} /> },
-      { title: t('refunds.status'), dataIndex: 'status', key: 'status', width: 150, render: (v: RefundItem['status']) => <RefundStatusTag status={v} /> },
-      { title: t('refunds.amount'), dataIndex: 'amount', key: 'amount', width: 110, align: 'right', render: (v: number) => money(v) },
-      { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 130, ellipsis: true },
-      { title: t('refunds.reason'), dataIndex: 'reason', key: 'reason', width: 150, ellipsis: true },
-      { title: t('refunds.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
-      { title: t('refunds.type'), dataIndex: 'type', key: 'type', width: 110, defaultHidden: true, render: (v: RefundItem['type']) => w.refundType(v) },
+      {
+        title: t('refunds.status'),
+        dataIndex: 'status',
+        key: 'status',
+        width: 190,
+        render: (v: RefundItem['status'], r) => (
+          <Space size={4} wrap>
+            <RefundStatusTag status={v} />
+            <ApprovalTag r={r} />
+          </Space>
+        ),
+      },
+      { title: t('refunds.type'), dataIndex: 'type', key: 'type', width: 90, render: (v: RefundItem['type']) => w.refundType(v) },
+      { title: t('refunds.amount'), dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
+      { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 215, render: (v: string) => <CopyableId value={v} /> },
+      { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 125, ellipsis: true },
+      { title: t('refunds.createTime'), dataIndex: 'createTime', key: 'createTime', width: 160, render: (v: string) => formatDateTime(v) },
+      { title: t('refunds.reason'), dataIndex: 'reason', key: 'reason', width: 150, ellipsis: true, defaultHidden: true },
       { title: t('refunds.creator'), dataIndex: 'creator', key: 'creator', width: 120, ellipsis: true, defaultHidden: true },
+      {
+        title: t('refunds.approvals'),
+        dataIndex: 'approvals',
+        key: 'approvals',
+        width: 160,
+        ellipsis: true,
+        defaultHidden: true,
+        render: (v: RefundItem['approvals']) => (v.length ? v.map((a) => a.by).join(', ') : '-'),
+      },
       { title: t('refunds.providerReference'), dataIndex: 'providerReference', key: 'providerReference', width: 200, defaultHidden: true, render: (v: string | null) => <CopyableId value={v} /> },
       { title: t('refunds.failReason'), dataIndex: 'failReason', key: 'failReason', width: 160, ellipsis: true, defaultHidden: true },
       { title: t('refunds.finishTime'), dataIndex: 'finishTime', key: 'finishTime', width: 170, defaultHidden: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
+      {
+        title: t('kit:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 100,
+        render: (_: unknown, r: RefundItem) => {
+          if (r.type === 'deposit' && r.status === 'initiated') return <Typography.Text type="secondary">{t('refunds.depositElsewhere')}</Typography.Text>;
+          if (!canAudit || approvalStep(r) === null) return '-';
+          return (
+            <Button type="link" size="small" danger onClick={() => setReviewing(r)}>
+              {t('refunds.audit')}
+            </Button>
+          );
+        },
+      },
     ],
-    [t, w, money, detail.show],
+    [t, w, money, detail.show, canAudit],
   );
 
   const r = detail.record;
+  // The history and the order's figures, read when the drawer opens (the row may be stale).
+  const full = useQuery({
+    queryKey: [...callKey('refundOrderDetail'), r?.refundNo],
+    queryFn: ({ signal }) => request('refundOrderDetail', { query: { refundNo: r!.refundNo } }, { signal, silent: true }),
+    enabled: detail.open && r !== undefined,
+  });
+  const d = full.data ?? r;
   return (
-    <ListPage listCall="refundOrderQueryPage" rowKey="id" title={t('refunds.title')} filters={filters} columns={columns} emptyText={t('refunds.empty')}>
+    <ListPage
+      listCall="refundOrderQueryPage"
+      rowKey="refundNo"
+      title={t('refunds.title')}
+      filters={filters}
+      columns={columns}
+      exportCall="refundOrderExport"
+      exportPerm={PERMS.refundExport}
+      emptyText={t('refunds.empty')}
+    >
       <DetailDrawer
         open={detail.open}
         onClose={detail.hide}
         title={t('refunds.detailTitle', { refundNo: r?.refundNo ?? '' })}
+        loading={full.isLoading}
         items={
-          r
+          d
             ? [
-                { key: 'refundNo', label: t('refunds.refundNo'), value: <CopyableId value={r.refundNo} /> },
-                { key: 'orderNo', label: t('fields.orderNo'), value: <CopyableId value={r.orderNo} /> },
-                { key: 'status', label: t('refunds.status'), value: <RefundStatusTag status={r.status} /> },
-                { key: 'type', label: t('refunds.type'), value: w.refundType(r.type) },
-                { key: 'amount', label: t('refunds.amount'), value: <Typography.Text strong>{money(r.amount)}</Typography.Text> },
-                { key: 'user', label: t('fields.user'), value: r.userMobile },
-                { key: 'creator', label: t('refunds.creator'), value: r.creator },
-                { key: 'providerReference', label: t('refunds.providerReference'), value: r.providerReference },
-                { key: 'createTime', label: t('refunds.createTime'), value: formatDateTime(r.createTime) },
-                { key: 'finishTime', label: t('refunds.finishTime'), value: r.finishTime ? formatDateTime(r.finishTime) : null },
-                { key: 'reason', label: t('refunds.reason'), value: r.reason, span: 2 },
-                { key: 'failReason', label: t('refunds.failReason'), value: r.failReason, span: 2 },
+                // The two numbers are long: each on its own row, so the drawer never scrolls sideways.
+                { key: 'refundNo', label: t('refunds.refundNo'), value: <CopyableId value={d.refundNo} />, span: 2 },
+                { key: 'orderNo', label: t('fields.orderNo'), value: <CopyableId value={d.orderNo} />, span: 2 },
+                {
+                  key: 'status',
+                  label: t('refunds.status'),
+                  value: (
+                    <Space size={4} wrap>
+                      <RefundStatusTag status={d.status} />
+                      <ApprovalTag r={d} />
+                    </Space>
+                  ),
+                },
+                { key: 'type', label: t('refunds.type'), value: w.refundType(d.type) },
+                { key: 'amount', label: t('refunds.amount'), value: <Typography.Text strong>{money(d.amount)}</Typography.Text> },
+                { key: 'user', label: t('fields.user'), value: d.userMobile },
+                { key: 'approvals', label: t('refunds.approvals'), value: t('refunds.approvalCount', { done: d.approvals.length, need: d.approvalsNeeded }) },
+                { key: 'creator', label: t('refunds.creator'), value: d.creator },
+                { key: 'providerReference', label: t('refunds.providerReference'), value: d.providerReference },
+                { key: 'createTime', label: t('refunds.createTime'), value: formatDateTime(d.createTime) },
+                { key: 'reason', label: t('refunds.reason'), value: d.reason, span: 2 },
+                { key: 'rejectReason', label: t('refunds.rejectReason'), value: d.rejectReason, span: 2 },
+                { key: 'failReason', label: t('refunds.failReason'), value: d.failReason, span: 2 },
               ]
             : []
         }
-      />
+      >
+        {full.data && (
+          <>
+            <Typography.Title level={5} style={{ marginTop: 16 }}>
+              {t('refunds.history')}
+            </Typography.Title>
+            <Timeline
+              items={full.data.history.map((h, i) => ({
+                key: i,
+                color: h.step === 'failed' || h.step === 'rejected' ? 'red' : h.step === 'complete' ? 'green' : 'blue',
+                children: (
+                  <div>
+                    <Typography.Text strong>{labelOf(labels.order.refundStep, h.step, lang)}</Typography.Text>
+                    {h.by ? <Typography.Text type="secondary"> · {h.by}</Typography.Text> : null}
+                    <div>
+                      <Typography.Text type="secondary">{formatDateTime(h.time)}</Typography.Text>
+                      {h.note ? <Typography.Text> · {h.note}</Typography.Text> : null}
+                    </div>
+                  </div>
+                ),
+              }))}
+            />
+          </>
+        )}
+      </DetailDrawer>
+      <RefundAuditModal refund={reviewing} onClose={() => setReviewing(undefined)} />
     </ListPage>
   );
 }

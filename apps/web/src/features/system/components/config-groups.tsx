@@ -237,6 +237,11 @@ export function PayForm({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTic
                 </Form.Item>
               </Field>
             ))}
+            <Field>
+              <Form.Item name="refundSecondApprovalAbove" label={t('config.pay.refundSecondApprovalAbove')} extra={t('config.pay.refundSecondApprovalHint')} rules={[rule(['refundSecondApprovalAbove'])]} required>
+                <MoneyInput />
+              </Form.Item>
+            </Field>
           </Row>
           <Typography.Title level={5}>{t('config.pay.withdrawal')}</Typography.Title>
           <Tabs

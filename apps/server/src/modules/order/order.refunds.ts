@@ -1,0 +1,340 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { RefundAmountRequest, RefundAuditRequest, RefundDetail, RefundFilter, RefundItem, RefundStep } from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/database.js';
+import { afterCommit } from '../../platform/db/request-tx.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { checkTimeRange } from '../../platform/http/time-range.js';
+import type { DepositRefundRecord, OrderNeeds } from './needs.js';
+import { SHARE_KINDS, newNo, type OrderEngine, type OrderRow, type PendingPayment } from './order.engine.js';
+import { ordPayment, ordRefund, ordOrder } from './tables.js';
+
+type RefundRow = typeof ordRefund.$inferSelect;
+/** Who acts on a refund: the staff account's id (who may approve twice is decided by it) and its name (shown). */
+export interface Staff {
+  id: number;
+  name: string;
+}
+/** Orders a refund may be asked of: ended with money paid, no refund open. */
+const REFUNDABLE_FROM = ['finished', 'refundFailed'];
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Refunds of orders, reviewed (issue 15; spec 4 refund states, spec 5 refund rules).
+ *
+ * - Request: one conditional update reserves the amount on the order (`paid - refunded >= amount`,
+ *   state finished or refund failed, which it moves to "refund in progress"), so however many are
+ *   asked at once the refunds never exceed what was paid, and one refund of an order is open at a
+ *   time. The refund is "initiated"; nothing moves in the ledger yet. The request's key makes a
+ *   repeat answer the same refund.
+ * - Review (permission order:refund:audit, apart from asking): the refund's row lock decides. A
+ *   rejection (with its reason) releases the reservation. An approval of an amount above the pay
+ *   settings' threshold records the first approver and waits for a second one, another account
+ *   than the requester and the first approver. The final approval takes the shares back pro rata
+ *   (shares Dr / refunds Cr) and records the payment company's request in the same transaction
+ *   ("platform approved"); it is sent once that commits ("payment company refunding").
+ * - The company's answer (at once, by notification, twice, or found by the sweep's query) is
+ *   applied once by the engine: complete (refunds Dr / clearing Cr) or failed with its reason (the
+ *   shares get their parts back and the reservation is released).
+ */
+export class OrderRefunds {
+  constructor(
+    private readonly db: Db,
+    private readonly needs: OrderNeeds,
+    private readonly engine: OrderEngine,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  // ------------------------------------------------------------------ request
+
+  async request(req: RefundAmountRequest, by: Staff): Promise<RefundItem> {
+    if (req.idempotencyKey) {
+      const was = await this.byKey(req.idempotencyKey, req);
+      if (was) return was;
+    }
+    const o = await this.engine.find(req.orderNo);
+    const refusal = (x: OrderRow) =>
+      !REFUNDABLE_FROM.includes(x.status) || x.paidAmount - x.refundAmount <= 0
+        ? new AppError('ORDER_REFUND_NOT_ALLOWED')
+        : new AppError('ORDER_REFUND_AMOUNT', { refundable: money(x.paidAmount - x.refundAmount) });
+    if (!REFUNDABLE_FROM.includes(o.status) || req.amount > o.paidAmount - o.refundAmount) throw refusal(o);
+    // Read before the transaction: nothing inside it may wait on another connection (PGlite has one).
+    const { refundSecondApprovalAbove: threshold } = await this.needs.settings.pay();
+    const refundNo = newNo('F');
+    try {
+      return await this.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        // spec 5: a refund is above 0 and not above what was paid less what is refunded (or reserved).
+        const [row] = await tx
+          .update(ordOrder)
+          .set({ refundAmount: sql`${ordOrder.refundAmount} + ${req.amount}`, status: 'refunding' })
+          .where(and(eq(ordOrder.id, o.id), inArray(ordOrder.status, REFUNDABLE_FROM), sql`${ordOrder.paidAmount} - ${ordOrder.refundAmount} >= ${req.amount}`))
+          .returning();
+        if (!row) {
+          // A twin request with the same key reserved it first: it answers that refund.
+          const twin = req.idempotencyKey ? await this.byKey(req.idempotencyKey, req, tx) : null;
+          if (twin) return twin;
+          throw refusal(await this.engine.find(req.orderNo, tx));
+        }
+        const [ref] = await tx
+          .insert(ordRefund)
+          .values({
+            refundNo,
+            orderId: o.id,
+            orderNo: o.orderNo,
+            type: o.payMode === 'prepayment' || o.payMode === 'package' ? 'prepayment' : 'order',
+            userId: o.userId,
+            userMobile: o.userMobile,
+            amount: req.amount,
+            status: 'initiated',
+            reason: req.reason,
+            creator: by.name,
+            creatorId: by.id,
+            requestKey: req.idempotencyKey ?? null,
+            approvalsNeeded: req.amount > threshold ? 2 : 1,
+          })
+          .returning();
+        await this.engine.events(tx, o.id, [{ event: 'refundStarted', amount: req.amount, actor: by.name, note: req.reason }]);
+        return refundItem(ref!);
+      });
+    } catch (err) {
+      // The same key on another order at the same moment: the unique index refused the second.
+      if (req.idempotencyKey && isUniqueViolation(err, 'ord_refund_request_key_uq')) {
+        const was = await this.byKey(req.idempotencyKey, req);
+        if (was) return was;
+      }
+      throw err;
+    }
+  }
+
+  /** The refund asked under this key; refused if the key was used for another request. */
+  private async byKey(key: string, req: RefundAmountRequest, db: Db = this.db): Promise<RefundItem | null> {
+    const [was] = await db.select().from(ordRefund).where(eq(ordRefund.requestKey, key));
+    if (!was) return null;
+    if (was.orderNo !== req.orderNo || was.amount !== req.amount) throw new AppError('REFUND_KEY_REUSED');
+    return refundItem(was);
+  }
+
+  // ------------------------------------------------------------------ review
+
+  async audit(req: RefundAuditRequest, by: Staff): Promise<RefundItem> {
+    const { refundSecondApprovalAbove: threshold } = await this.needs.settings.pay();
+    const { item, payment } = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [r] = await tx.select().from(ordRefund).where(eq(ordRefund.id, req.id)).for('update');
+      if (!r) throw new AppError('REFUND_NOT_FOUND');
+      if (r.status !== 'initiated') throw new AppError('REFUND_NOT_PENDING');
+      const now = new Date();
+      if (!req.approve) {
+        const [row] = await tx
+          .update(ordRefund)
+          .set({ status: 'rejected', rejectedBy: by.name, rejectedAt: now, rejectReason: req.reason ?? null, finishedAt: now })
+          .where(eq(ordRefund.id, r.id))
+          .returning();
+        // The reservation is released: the order may be refunded again.
+        await tx
+          .update(ordOrder)
+          .set({ status: 'finished', refundAmount: sql`${ordOrder.refundAmount} - ${r.amount}` })
+          .where(and(eq(ordOrder.id, r.orderId), eq(ordOrder.status, 'refunding')));
+        await this.engine.events(tx, r.orderId, [{ event: 'refundRejected', amount: r.amount, actor: by.name, note: req.reason ?? null }]);
+        return { item: refundItem(row!), payment: null };
+      }
+      if (r.approvalsNeeded === 2) {
+        // Above the threshold: two approvals by two accounts, and the second is not the requester either.
+        if (r.firstApproverId === null) {
+          const [row] = await tx.update(ordRefund).set({ firstApproverId: by.id, firstApprover: by.name, firstApprovedAt: now }).where(eq(ordRefund.id, r.id)).returning();
+          await this.engine.events(tx, r.orderId, [{ event: 'refundApproved', amount: r.amount, actor: by.name, note: '1/2' }]);
+          return { item: refundItem(row!), payment: null };
+        }
+        if (by.id === r.firstApproverId || by.id === r.creatorId) throw new AppError('REFUND_SAME_APPROVER', { threshold: money(threshold) });
+        await tx.update(ordRefund).set({ secondApproverId: by.id, secondApprover: by.name, secondApprovedAt: now }).where(eq(ordRefund.id, r.id));
+      } else {
+        await tx.update(ordRefund).set({ firstApproverId: by.id, firstApprover: by.name, firstApprovedAt: now }).where(eq(ordRefund.id, r.id));
+      }
+      await this.engine.events(tx, r.orderId, [{ event: 'refundApproved', amount: r.amount, actor: by.name, note: r.approvalsNeeded === 2 ? '2/2' : null }]);
+      const payment = await this.approved(tx, r);
+      const [row] = await tx.select().from(ordRefund).where(eq(ordRefund.id, r.id));
+      return { item: refundItem(row!), payment };
+    });
+    // A send that fails here is not lost: its ord_payment row stays pending and the sweep asks about it.
+    if (payment) afterCommit(() => void this.send(payment).catch((err: unknown) => this.log.warn({ err, key: payment.key }, 'refund not sent; the sweep will ask about it')));
+    return item;
+  }
+
+  /**
+   * The final approval: the money is committed to leave, so the shares give their parts back now
+   * (a partner cannot withdraw what is on its way back to the customer), and the payment
+   * company's request is recorded. A refund of a balance order (or of one paid without a charge of
+   * its own) goes back to the balance at once.
+   */
+  private async approved(tx: Db, r: RefundRow): Promise<PendingPayment | null> {
+    const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, r.orderId));
+    if (!o) throw new AppError('ORDER_NOT_FOUND');
+    // Each share gives back its part of the refund; the cents left over come from the platform.
+    const credits = [...(await this.needs.ledger.orderCredits(r.orderNo, SHARE_KINDS, tx)).values()].filter((c) => c.amount > 0);
+    const total = credits.reduce((s, c) => s + c.amount, 0);
+    const reversal = credits.map((c) => ({ kind: c.kind, partyId: c.partyId, amount: total > 0 ? Math.floor((c.amount * r.amount) / total) : 0 }));
+    const taken = reversal.reduce((s, x) => s + x.amount, 0);
+    const platform = reversal.find((x) => x.kind === 'revenue');
+    if (platform) platform.amount += r.amount - taken;
+    else reversal.push({ kind: 'revenue', partyId: null, amount: r.amount - taken });
+    await this.needs.ledger.post(
+      {
+        idempotencyKey: `refund:${r.refundNo}`,
+        kind: 'refund',
+        orderNo: r.orderNo,
+        memo: r.reason,
+        entries: [...reversal.filter((x) => x.amount > 0).map((x) => ({ account: { kind: x.kind, partyId: x.partyId }, debit: x.amount })), { account: { kind: 'refunds' as const }, credit: r.amount }],
+      },
+      tx,
+    );
+    const [row] = await tx.update(ordRefund).set({ status: 'approved', reversal: reversal.filter((x) => x.amount > 0) }).where(eq(ordRefund.id, r.id)).returning();
+    if (o.payMode === 'balance' || !o.payReference) {
+      await this.engine.refundDone(tx, row!, { reference: null, toBalance: true });
+      return null;
+    }
+    const key = `refund:${r.refundNo}`;
+    await tx.insert(ordPayment).values({ key, op: 'refund', purpose: 'refund', orderNo: r.orderNo, refundNo: r.refundNo, userId: r.userId, amount: r.amount });
+    return { key, op: 'refund', amount: r.amount, userId: r.userId, orderNo: r.orderNo, chargeReference: o.payReference };
+  }
+
+  /** Hands an approved refund to the payment company: marked sent first, then asked (its answer is applied once). */
+  async send(p: PendingPayment): Promise<void> {
+    await this.db
+      .update(ordRefund)
+      .set({ status: 'refunding', sentAt: new Date() })
+      .where(and(eq(ordRefund.refundNo, p.key.replace(/^refund:/, '')), eq(ordRefund.status, 'approved')));
+    await this.engine.sendPayment(p);
+  }
+
+  // ------------------------------------------------------------------ reads
+
+  /** One refund record by its number (an order's, or a deposit's from the deposit module), with its history. */
+  async detail(refundNo: string): Promise<RefundDetail> {
+    const [r] = await this.db.select().from(ordRefund).where(eq(ordRefund.refundNo, refundNo));
+    if (r) {
+      const [o] = await this.db.select({ paid: ordOrder.paidAmount, refunded: ordOrder.refundAmount }).from(ordOrder).where(eq(ordOrder.id, r.orderId));
+      return { ...refundItem(r), orderPaidAmount: o?.paid ?? null, orderRefundAmount: o?.refunded ?? null, history: historyOf(r) };
+    }
+    const [d] = await this.needs.deposits.refundRecords({ refundNo }, 0, 1);
+    if (!d) throw new AppError('REFUND_NOT_FOUND');
+    const item = depositItem(d);
+    const history: RefundDetail['history'] = [{ step: 'requested', by: d.creator, time: d.createTime, note: d.reason }];
+    if (d.auditTime) history.push({ step: d.status === 'rejected' ? 'rejected' : 'approved', by: d.auditor, time: d.auditTime, note: d.status === 'rejected' ? d.auditRemark : null });
+    if (d.finishTime && d.status === 'complete') history.push({ step: 'complete', by: null, time: d.finishTime, note: d.providerReference });
+    if (d.finishTime && d.status === 'failed') history.push({ step: 'failed', by: null, time: d.finishTime, note: d.failReason });
+    return { ...item, orderPaidAmount: null, orderRefundAmount: null, history };
+  }
+
+  private where(f: RefundFilter): SQL | undefined {
+    const range = checkTimeRange(f.beginTime, f.endTime);
+    const c: SQL[] = [];
+    if (range.begin) c.push(gte(ordRefund.createdAt, range.begin));
+    if (range.end) c.push(lte(ordRefund.createdAt, range.end));
+    if (f.orderNo) c.push(eq(ordRefund.orderNo, f.orderNo));
+    if (f.refundNo) c.push(eq(ordRefund.refundNo, f.refundNo));
+    if (f.status) c.push(eq(ordRefund.status, f.status));
+    if (f.type) c.push(eq(ordRefund.type, f.type));
+    if (f.userId) c.push(eq(ordRefund.userId, f.userId));
+    return c.length ? and(...c) : undefined;
+  }
+  private depositFilter(f: RefundFilter) {
+    const range = checkTimeRange(f.beginTime, f.endTime);
+    return { begin: range.begin ?? undefined, end: range.end ?? undefined, orderNo: f.orderNo, refundNo: f.refundNo, userId: f.userId, status: f.status };
+  }
+  /** Which sources a type filter reads: order refunds (order, prepayment), deposit refunds, or both. */
+  private sources(f: RefundFilter) {
+    return { orders: f.type !== 'deposit' && f.type !== 'balance', deposits: !f.type || f.type === 'deposit' };
+  }
+
+  async count(f: RefundFilter): Promise<number> {
+    const src = this.sources(f);
+    const [a, b] = await Promise.all([
+      src.orders ? this.db.select({ n: count() }).from(ordRefund).where(this.where(f)).then(([r]) => Number(r!.n)) : 0,
+      src.deposits ? this.needs.deposits.refundRecordCount(this.depositFilter(f)) : 0,
+    ]);
+    return a + b;
+  }
+
+  /**
+   * A page of the records, newest first, order and deposit refunds merged: each source gives its
+   * first `offset + limit` rows and the merge keeps the page (pages are at most 100 rows, exports
+   * at most 20,000, so a deep page reads at most that many rows of each).
+   */
+  async rows(f: RefundFilter, offset: number, limit: number): Promise<RefundItem[]> {
+    const src = this.sources(f);
+    const [own, deps] = await Promise.all([
+      src.orders ? this.db.select().from(ordRefund).where(this.where(f)).orderBy(desc(ordRefund.createdAt), desc(ordRefund.id)).limit(offset + limit) : [],
+      src.deposits ? this.needs.deposits.refundRecords(this.depositFilter(f), 0, offset + limit) : [],
+    ]);
+    if (!deps.length) return own.slice(offset, offset + limit).map(refundItem);
+    const all = [...own.map(refundItem), ...deps.map(depositItem)].sort((x, y) => y.createTime.localeCompare(x.createTime) || y.id - x.id);
+    return all.slice(offset, offset + limit);
+  }
+}
+
+/** A refund's history from its columns: requested, approvals or the rejection, sent, its outcome. */
+function historyOf(r: RefundRow): RefundDetail['history'] {
+  const h: { step: RefundStep; by: string | null; time: Date; note: string | null }[] = [{ step: 'requested', by: r.creator, time: r.createdAt, note: r.reason }];
+  if (r.firstApprovedAt) h.push({ step: 'approved', by: r.firstApprover, time: r.firstApprovedAt, note: r.approvalsNeeded === 2 ? '1/2' : null });
+  if (r.secondApprovedAt) h.push({ step: 'approved', by: r.secondApprover, time: r.secondApprovedAt, note: '2/2' });
+  if (r.rejectedAt) h.push({ step: 'rejected', by: r.rejectedBy, time: r.rejectedAt, note: r.rejectReason });
+  if (r.sentAt) h.push({ step: 'sent', by: null, time: r.sentAt, note: null });
+  if (r.finishedAt && r.status === 'complete') h.push({ step: 'complete', by: null, time: r.finishedAt, note: r.providerReference });
+  if (r.finishedAt && r.status === 'failed') h.push({ step: 'failed', by: null, time: r.finishedAt, note: r.failReason });
+  return h.map((x) => ({ ...x, time: x.time.toISOString() }));
+}
+
+export function refundItem(r: RefundRow): RefundItem {
+  const approvals = [
+    ...(r.firstApprovedAt ? [{ by: r.firstApprover ?? '', time: r.firstApprovedAt.toISOString() }] : []),
+    ...(r.secondApprovedAt ? [{ by: r.secondApprover ?? '', time: r.secondApprovedAt.toISOString() }] : []),
+  ];
+  return {
+    id: r.id,
+    refundNo: r.refundNo,
+    orderNo: r.orderNo,
+    type: r.type as RefundItem['type'],
+    userId: r.userId,
+    userMobile: r.userMobile,
+    amount: r.amount,
+    status: r.status as RefundItem['status'],
+    reason: r.reason,
+    providerReference: r.providerReference,
+    failReason: r.failReason,
+    creator: r.creator,
+    createTime: r.createdAt.toISOString(),
+    finishTime: r.finishedAt?.toISOString() ?? null,
+    approvalsNeeded: r.approvalsNeeded,
+    approvals,
+    rejectedBy: r.rejectedBy,
+    rejectTime: r.rejectedAt?.toISOString() ?? null,
+    rejectReason: r.rejectReason,
+  };
+}
+
+function depositItem(d: DepositRefundRecord): RefundItem {
+  const approved = d.auditTime && d.status !== 'rejected';
+  return {
+    id: d.id,
+    refundNo: d.refundNo,
+    orderNo: d.orderNo,
+    type: 'deposit',
+    userId: d.userId,
+    userMobile: d.userMobile,
+    amount: d.amount,
+    status: d.status,
+    reason: d.reason,
+    providerReference: d.providerReference,
+    failReason: d.failReason,
+    creator: d.creator,
+    createTime: d.createTime,
+    finishTime: d.finishTime,
+    approvalsNeeded: 1,
+    approvals: approved ? [{ by: d.auditor ?? '', time: d.auditTime! }] : [],
+    rejectedBy: d.status === 'rejected' ? d.auditor : null,
+    rejectTime: d.status === 'rejected' ? d.auditTime : null,
+    rejectReason: d.status === 'rejected' ? d.auditRemark : null,
+  };
+}

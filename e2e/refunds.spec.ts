@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+/**
+ * A reviewed refund above the second-approval threshold, as finance meets it: the threshold is
+ * lowered in the pay settings (an SMS code, read from DATA_DIR/sms.log as the e2e server writes
+ * texts there), the admin asks for a refund of a simulated customer's order from its detail (an
+ * application), approves it first in the refund records, is refused a second approval, and a
+ * second account with the finance role (created here) approves it; the refund completes and the
+ * order's shares shrink by the amount.
+ */
+
+const SMS_LOG = path.join(process.env.E2E_DATA_DIR ?? '', 'sms.log');
+const REVIEWER = { userName: 'e2e_refund_second', password: 'review123' };
+
+interface Api {
+  request: APIRequestContext;
+  headers: Record<string, string>;
+}
+async function api(page: Page): Promise<Api> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value;
+  if (!token) throw new Error('not signed in');
+  return { request: page.request, headers: { Authorization: decodeURIComponent(token), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' } };
+}
+async function call<T>(a: Api, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
+  const res = method === 'GET' ? await a.request.get(url, { headers: a.headers }) : await a.request.post(url, { headers: a.headers, data });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  expect(body.code, `${url}: ${body.msg}`).toBe(0);
+  return body.data;
+}
+
+function smsTo(mobile: string): { time: string; mobile: string; text: string }[] {
+  if (!fs.existsSync(SMS_LOG)) return [];
+  return fs
+    .readFileSync(SMS_LOG, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { time: string; mobile: string; text: string })
+    .filter((s) => s.mobile === mobile);
+}
+const lastCode = (mobile: string) => smsTo(mobile).at(-1)!.text.match(/\d{6}/)![0];
+async function ensureMobile(a: Api): Promise<string> {
+  const info = await call<{ mobile: string | null }>(a, 'GET', '/user/api/v1/sys/user/info');
+  if (info.mobile) return info.mobile;
+  const mobile = '13700000042';
+  await call(a, 'POST', '/user/api/v1/sys/manage/updateMobileSendCode', { areaCode: '86', mobile });
+  await call(a, 'POST', '/user/api/v1/sys/manage/updateMobile', { areaCode: '86', mobile, code: lastCode(mobile) });
+  return mobile;
+}
+async function waitForResend(mobile: string): Promise<void> {
+  const last = smsTo(mobile).at(-1);
+  const wait = last ? new Date(last.time).getTime() + 61_000 - Date.now() : 0;
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
+
+interface MenuNode {
+  path: string;
+  url: string | null;
+  children?: MenuNode[];
+}
+const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+async function screenPath(a: Api, url: string): Promise<string> {
+  const m = flatten(await call<MenuNode[]>(a, 'GET', '/user/api/v1/sys/menu/listByUser')).find((e) => e.url === url);
+  if (!m) throw new Error(`no menu opens ${url}`);
+  return m.path;
+}
+
+interface OrderRow {
+  orderNo: string;
+  paidAmount: number;
+  refundAmount: number;
+}
+interface Share {
+  amount: number;
+}
+const sharesOf = async (a: Api, orderNo: string) => (await call<{ shares: Share[] }>(a, 'GET', `/order/api/v1/order/detail?orderNo=${orderNo}`)).shares.reduce((t, s) => t + s.amount, 0);
+
+async function search(page: Page, orderNo: string): Promise<void> {
+  const filters = page.getByRole('form', { name: /filters/i });
+  await filters.getByLabel('Order number', { exact: true }).fill(orderNo);
+  await filters.getByRole('button', { name: /search/i }).click();
+}
+
+test('a refund above the threshold is approved by two accounts, completes, and the shares shrink', async ({ page, browser }) => {
+  test.setTimeout(840_000);
+  await signIn(page, { lang: 'en_US' });
+  const a = await api(page);
+
+  // The threshold, lowered in the pay settings so the simulated orders' small fees are above it.
+  const mobile = await ensureMobile(a);
+  await page.goto(await screenPath(a, 'system/config'));
+  await page.getByRole('tab', { name: 'Pay and withdrawal' }).click();
+  const pay = page.getByRole('tabpanel', { name: 'Pay and withdrawal' });
+  await pay.getByLabel('Second refund approval above').fill('0.01');
+  await waitForResend(mobile);
+  await pay.getByRole('button', { name: 'Save' }).click();
+  const sms = page.getByRole('dialog', { name: 'SMS verification' });
+  await sms.getByRole('button', { name: 'Send code' }).click();
+  await expect(sms).toContainText(/A code was sent to/);
+  await sms.getByLabel('Verification code').fill(lastCode(mobile));
+  await sms.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.locator('.ant-message-success').last()).toContainText('Saved');
+
+  // A finished order of a simulated customer with money left to refund.
+  let order: OrderRow | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = await call<{ list: OrderRow[] }>(a, 'POST', '/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 50, status: 'finished', simulated: true });
+        // One no refund has touched (another spec refunds part of one), so its records are this test's.
+        order = list.list.find((o) => o.refundAmount === 0 && o.paidAmount >= 2);
+        return Boolean(order);
+      },
+      { timeout: 600_000, intervals: [10_000] },
+    )
+    .toBe(true);
+  const o = order!;
+  const amount = o.paidAmount - o.refundAmount;
+  const sharesBefore = await sharesOf(a, o.orderNo);
+
+  // The order's refund dialog creates an application and says so.
+  await page.goto(await screenPath(a, 'order/orders'));
+  await search(page, o.orderNo);
+  await page.getByRole('button', { name: o.orderNo, exact: true }).click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: `Order ${o.orderNo}` });
+  await drawer.getByRole('button', { name: 'Refund', exact: true }).click();
+  const form = page.locator('.ant-modal').filter({ hasText: `Refund · ${o.orderNo}` });
+  await expect(form.getByText('This creates a refund application')).toBeVisible();
+  await form.getByLabel('Refund amount').fill((amount / 100).toFixed(2));
+  await form.getByLabel('Reason').fill('e2e: reviewed refund');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.ant-modal-confirm')).toContainText('two different reviewers must approve');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await expect(page.locator('.ant-message').getByText('Refund application created; waiting for approval')).toBeVisible();
+
+  // First approval by the admin, in the refund records.
+  const refundsPath = await screenPath(a, 'order/refunds');
+  await page.goto(refundsPath);
+  await search(page, o.orderNo);
+  const [asked] = (await call<{ list: { refundNo: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, orderNo: o.orderNo, status: 'initiated' })).list;
+  const row = page.locator('.ant-table-row').filter({ hasText: asked!.refundNo });
+  await expect(row).toContainText('Initiated');
+  await expect(row).toContainText('Two approvals needed');
+  const review = async (p: Page) => {
+    await p.locator('.ant-table-row').filter({ hasText: asked!.refundNo }).getByRole('button', { name: 'Review' }).click();
+    const dialog = p.locator('.ant-modal').filter({ hasText: 'Review refund' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await p.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  };
+  await review(page);
+  await expect(page.locator('.ant-message').getByText('First approval recorded; waiting for a second reviewer')).toBeVisible();
+  await expect(row).toContainText('Awaiting second approval');
+  await page.screenshot({ path: '/tmp/refunds-second-approval-1440.png' });
+  // The same account again: refused, in words.
+  await review(page);
+  await expect(page.locator('.ant-message')).toContainText('need another approver');
+  await page.locator('.ant-modal').filter({ hasText: 'Review refund' }).getByRole('button', { name: 'Cancel' }).click();
+
+  // A second account with the finance role approves it.
+  const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
+  await call(a, 'POST', '/user/api/v1/sys/manage', { ...REVIEWER, nickName: 'Refund reviewer', roleIds: [roles.find((r) => r.name === 'role.finance')!.id] });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const second = await context.newPage();
+  await second.addInitScript(() => localStorage.setItem('language', 'en_US'));
+  await second.goto('/login');
+  await second.locator('input[autocomplete="username"]').fill(REVIEWER.userName);
+  await second.locator('input[type="password"]').fill(REVIEWER.password);
+  await second.locator('button[type="submit"]').click();
+  await expect(second.locator('.app-tags')).toBeVisible();
+  await second.goto(refundsPath);
+  await search(second, o.orderNo);
+  await review(second);
+  await expect(second.locator('.ant-message').getByText('Refund approved')).toBeVisible();
+  await context.close();
+
+  // It completes; the detail shows both approvals; the shares gave back the amount.
+  // The payment company answers within seconds; the screen shows it once read again.
+  await expect
+    .poll(async () => (await call<{ list: { status: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, refundNo: asked!.refundNo })).list[0]?.status, { timeout: 60_000 })
+    .toBe('complete');
+  await page.reload();
+  await search(page, o.orderNo);
+  await expect(row).toContainText('Refund complete');
+  await row.getByRole('button', { name: /^F/ }).click();
+  const detail = page.locator('.ant-drawer').filter({ hasText: 'History' });
+  await expect(detail).toContainText('Requested');
+  await expect(detail.locator('.ant-timeline-item').filter({ hasText: 'Approved' })).toHaveCount(2);
+  await expect(detail).toContainText(REVIEWER.userName);
+  await expect(detail).toContainText('Refund complete');
+  await page.screenshot({ path: '/tmp/refunds-detail-1440.png' });
+  expect(await sharesOf(a, o.orderNo)).toBe(sharesBefore - amount);
+});
