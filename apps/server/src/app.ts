@@ -238,6 +238,7 @@ export async function buildApp(opts: BuildOptions) {
     { key: 'untreatedRepairs', permission: PERMS.repairQuery, screen: 'accessories/repairs', query: { status: 'untreated' }, count: () => accessories.services.repairs.count({ status: 'untreated' }) },
     { key: 'processingRepairs', permission: PERMS.repairQuery, screen: 'accessories/repairs', query: { status: 'processing' }, count: () => accessories.services.repairs.count({ status: 'processing' }) },
     { key: 'pendingDepositRefunds', permission: PERMS.depositQuery, screen: 'deposit/deposits', query: { state: 'pendingAudit' }, count: () => deposit.services.deposits.count({ state: 'pendingAudit' }) },
+    { key: 'pendingRefunds', permission: PERMS.refundQuery, screen: 'order/refunds', query: { status: 'initiated' }, count: () => order.services.refunds.count({ status: 'initiated' }) },
     { key: 'pendingWithdrawals', permission: PERMS.payoutQuery, screen: 'payout/withdrawals', query: { status: 'initiated' }, count: () => payout.services.payouts.count({ status: 'initiated' }) },
   ];
   const stats = await buildModule(statsModule, platform, {

@@ -226,12 +226,13 @@ describe.each(engines)('statistics (%s)', (engine) => {
     const r = await c.get('/order/api/v1/stats/actions', {}, 'zh_TW');
     expect(r.code, JSON.stringify(r)).toBe(0);
     const keys = r.data.list.map((x: { key: string }) => x.key);
-    expect(keys).toEqual(['offlineCabinets', 'faultyCabinets', 'untreatedRepairs', 'processingRepairs', 'pendingDepositRefunds', 'pendingWithdrawals']);
+    expect(keys).toEqual(['offlineCabinets', 'faultyCabinets', 'untreatedRepairs', 'processingRepairs', 'pendingDepositRefunds', 'pendingRefunds', 'pendingWithdrawals']);
     expect(r.data.list.find((x: { key: string }) => x.key === 'untreatedRepairs')).toMatchObject({ title: '待處理報修工單', count: 3, screen: 'accessories/repairs', query: { status: 'untreated' } });
     const pages: Record<string, (q: Record<string, string>) => Promise<{ code: number; data: { total: number } }>> = {
       'fleet/cabinets': (q) => c.get('/device/api/v1/cabinet/queryPage', { pageNum: 1, pageSize: 10, ...q }),
       'accessories/repairs': (q) => c.get('/user/api/v1/repair/queryPage', { pageNum: 1, pageSize: 10, ...q }),
       'deposit/deposits': (q) => c.post('/order/api/v1/depositOrder/queryPage', { pageNum: 1, pageSize: 10, ...q }),
+      'order/refunds': (q) => c.post('/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, ...q }),
       'payout/withdrawals': (q) => c.get('/user/api/v1/withdrawal/queryPage', { pageNum: 1, pageSize: 10, ...q }),
     };
     for (const item of r.data.list) {

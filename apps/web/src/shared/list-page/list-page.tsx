@@ -8,6 +8,7 @@ import { Permit } from '@/shared/permission';
 import { ExportButton } from './export-button';
 import { FilterForm } from './filter-form';
 import { initialFilterValues, toFilterInput } from './filters';
+import { useUrlFilters } from './use-url-filters';
 import { PAGE_SIZES, useListQuery, type ListQuery } from './use-list-query';
 import { useIsMobile } from './use-viewport';
 import { arrangeColumns, loadPrefs, savePrefs, tableWidth, type TablePrefs } from './table-layout';
@@ -73,7 +74,16 @@ function sheetWords(exportCall: ExportCall | undefined, lang: Lang) {
  * paging and sorting. Typed by the contract: filter names, row fields and the export call are
  * checked against api.ts.
  */
+/**
+ * Every list screen honours filters given in its address (`?status=initiated`, a dashboard
+ * number's link): they start the search, and a new address starts a new one (useUrlFilters).
+ */
 export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
+  const fromUrl = useUrlFilters((props.filters ?? []) as FilterField<string>[]);
+  return <ListPageBody key={fromUrl.key} {...props} filters={fromUrl.filters as unknown as FiltersOf<K>} />;
+}
+
+function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
   const { listCall, rowKey, filters = [], params, defaultSort, defaultPageSize, settingsKey, toolbar, above, exportCall, exportPerm, emptyText, tableProps, children } = props;
   const { t } = useTranslation('kit');
   const lang = useLang();
