@@ -36,6 +36,7 @@ import { ledger as ledgerModule } from './modules/ledger/index.js';
 import { deposit as depositModule } from './modules/deposit/index.js';
 import { order as orderModule, type OrderNeeds, type PaymentProvider } from './modules/order/index.js';
 import { voucher as voucherModule } from './modules/voucher/index.js';
+import { coupon as couponModule } from './modules/coupon/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -140,6 +141,14 @@ export async function buildApp(opts: BuildOptions) {
   };
   // The order engine asks the voucher module at each settle; the voucher module is built after it (it uses the order's payment company).
   const vouchers: OrderNeeds['vouchers'] = { apply: (tx, r) => voucher.services.orders.apply(tx, r) };
+  // The coupon module: coupons given away; the order engine asks it at each settle, after the voucher.
+  const coupon = await buildModule(couponModule, platform, {
+    scopeNames: async (kind, ids) =>
+      !ids.length ? new Map() : kind === 'outlet' ? outlet.services.outlets.namesOf(ids) : network.services.forOutlets.names(kind === 'agent' ? 'agent' : 'serviceProvider', ids),
+    deviceExists: async (sn) => (await fleet.services.outletBinding.outletOf(sn)) !== undefined,
+    customers: network.services.customers,
+    ledger: ledger.services.ledger,
+  });
   const order = await buildModule(orderModule, platform, {
     fleet: {
       availability: (sn) => rental.availability(sn),
@@ -175,6 +184,7 @@ export async function buildApp(opts: BuildOptions) {
       refundOutcome: (tx, key, out) => deposits.refundOutcome(tx, key, out),
     },
     vouchers,
+    coupons: { apply: (tx, r) => coupon.services.userCoupons.apply(tx, r) },
     provider: opts.paymentProvider,
   });
   // Deposits refunded by staff go to the payment company through the order module, which hands their outcomes back.
@@ -201,7 +211,7 @@ export async function buildApp(opts: BuildOptions) {
     return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
   };
   rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher];
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, coupon];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -311,6 +321,7 @@ export async function buildApp(opts: BuildOptions) {
       order: order.services,
       deposit: deposit.services,
       voucher: voucher.services,
+      coupon: coupon.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

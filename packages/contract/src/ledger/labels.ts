@@ -28,6 +28,7 @@ export const ledgerLabels = {
     refunds: tr('退款', '退款', 'Refunds'),
     orderIncome: tr('待分账订单收入', '待分帳訂單收入', 'Order income to share'),
     voucherLiability: tr('代金券预收款', '代金券預收款', 'Voucher liability (unused passes)'),
+    marketingExpense: tr('营销费用', '行銷費用', 'Marketing expense'),
   } satisfies LabelGroup<(typeof ACCOUNT_KINDS)[number]>,
   memo: {
     depositTaken: tr('收取押金', '收取押金', 'Deposit taken'),
@@ -48,6 +49,7 @@ export const ledgerLabels = {
     voucherSold: tr('售出代金券（使用时确认收入）', '售出代金券（使用時認列收入）', 'Voucher sold (revenue when used)'),
     voucherUsed: tr('代金券抵扣', '代金券抵扣', 'Voucher used'),
     voucherExpired: tr('代金券过期（剩余次数转收入）', '代金券過期（剩餘次數轉收入）', 'Voucher expired with uses left'),
+    couponUsed: tr('优惠券抵扣（平台营销费用）', '優惠券抵扣（平台行銷費用）', 'Coupon deduction (platform marketing expense)'),
   } satisfies LabelGroup<LedgerMemo>,
   payoutFailure: {
     accountFrozen: tr('账户已冻结', '帳戶已凍結', 'Account frozen'),

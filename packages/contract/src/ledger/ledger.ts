@@ -27,6 +27,8 @@ export const ACCOUNT_KINDS = [
   'orderIncome',
   /** Vouchers sold and not yet used (deferred revenue, a liability): each use moves its value to order income. */
   'voucherLiability',
+  /** What the platform gives away to bring customers back: a coupon's deduction of a rental's fee (an expense: debit grows it). */
+  'marketingExpense',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
@@ -71,6 +73,7 @@ export const LEDGER_MEMOS = [
   'feeDeducted', 'refundPaid', 'refundFailedSharesRestored', 'balanceToppedUp',
   'cablePackagePaid', 'prepaymentHeld', 'depositHeldAgain', 'depositRefundedByStaff', 'depositRefundFailedHeldAgain',
   'voucherSold', 'voucherUsed', 'voucherExpired',
+  'couponUsed',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { label, memoText, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type PageResult, type TrialBalance } from '@cbo/contract';
+import { ACCOUNT_KINDS, label, memoText, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type PageResult, type TrialBalance } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
@@ -32,7 +32,7 @@ export const accountCode = (a: Account): string => (a.partyId ? `${a.kind}:${a.p
 
 /** The platform's accounts, the customers' and the parties' of the profit chain: the three fund flows. */
 const SCOPE_KINDS: Record<FlowScope, AccountKind[]> = {
-  platform: ['providerClearing', 'revenue', 'fees', 'taxes', 'refunds', 'orderIncome'],
+  platform: ['providerClearing', 'revenue', 'fees', 'taxes', 'refunds', 'orderIncome', 'marketingExpense'],
   user: ['userDeposit', 'userBalance', 'voucherLiability'],
   account: ['agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable'],
 };
@@ -237,5 +237,6 @@ export function accountName(kind: AccountKind, partyId: number | null, lang: Lan
   return partyId ? `${name} #${partyId}` : name;
 }
 const LEDGER_KIND_SET = Object.fromEntries(
-  (['providerClearing', 'userDeposit', 'userBalance', 'revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'fees', 'taxes', 'refunds', 'orderIncome'] as const).map((k) => [k, true]),
+  // Every kind of the contract (the voucher liability and the marketing expense were missing from a hand-written copy).
+  ACCOUNT_KINDS.map((k) => [k, true]),
 );
