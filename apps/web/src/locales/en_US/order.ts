@@ -46,6 +46,7 @@ export default {
     unlockCode: 'Unlock code',
     originalAmount: 'Fee',
     voucherDeduction: 'Voucher deduction',
+    couponDeduction: 'Coupon deduction',
     paidAmount: 'Paid',
     refundAmount: 'Refunded',
     refundable: 'Refundable',
