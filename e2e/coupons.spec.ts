@@ -12,6 +12,8 @@ import { signIn } from './helpers';
 const RUN = Date.now().toString(36).slice(-5);
 const SMS_LOG = path.join(process.env.E2E_DATA_DIR ?? '', 'sms.log');
 const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
+/** Rows of the open tab only (the other tab's table stays in the page, hidden). */
+const tabRow = (page: Page, text: string) => page.getByRole('tabpanel').locator('.ant-table-row').filter({ hasText: text });
 
 function lastCode(mobile: string): string {
   const lines = fs.existsSync(SMS_LOG) ? fs.readFileSync(SMS_LOG, 'utf8').split('\n').filter(Boolean) : [];
@@ -56,11 +58,11 @@ test('creates a code coupon and a code batch, a customer redeems a code in the a
   await gen.getByRole('button', { name: 'Save' }).click();
   // The screen opens the new batch's codes.
   await expect(page.getByTestId('coupon-code-batch')).toBeVisible();
-  const codes = page.locator('.ant-table-row');
+  const codes = page.getByRole('tabpanel').locator('.ant-table-row');
   await expect(codes).toHaveCount(3);
   const code = ((await codes.first().locator('td').first().innerText()) ?? '').trim();
   expect(code).toMatch(/^[34679ACDEFGHJKMNPQRTUVWXY]{12}$/);
-  await expect(row(page, code).getByText('Not exchanged')).toBeVisible();
+  await expect(tabRow(page, code).getByText('Not exchanged')).toBeVisible();
 
   const who = await customer(request);
   const redeemed = await (await request.post('/user/api/app/v1/coupon/redeem', { headers: who.headers, data: { code } })).json();
@@ -70,11 +72,13 @@ test('creates a code coupon and a code batch, a customer redeems a code in the a
   const mine = await (await request.get('/user/api/app/v1/coupon/mine', { headers: who.headers })).json();
   expect(mine.data.total).toBe(1);
 
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(row(page, code).getByText('Exchanged', { exact: true })).toBeVisible();
-  await expect(row(page, code).getByText(`86-${who.mobile}`)).toBeVisible();
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Refresh' }).click();
+  await expect(tabRow(page, code).getByText('Exchanged', { exact: true })).toBeVisible();
+  await expect(tabRow(page, code).getByText(`86-${who.mobile}`)).toBeVisible();
   await page.getByRole('tab', { name: 'Batches' }).click();
-  await expect(row(page, `Welcome ${RUN}`).getByText('Normal')).toBeVisible();
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Refresh' }).click();
+  await expect(tabRow(page, `Welcome ${RUN}`).getByText('Normal')).toBeVisible();
+  await expect(tabRow(page, `Welcome ${RUN}`).locator('td').filter({ hasText: /^1$/ })).toHaveCount(1); // exchanged
 
   // The customer's coupon is in the console's list.
   await page.goto('/finance/userCoupon');
