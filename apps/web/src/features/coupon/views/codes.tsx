@@ -40,14 +40,14 @@ export default function CouponCodesView() {
   const batchFilters = useMemo<FiltersOf<'couponBatchQueryPage'>>(() => [{ type: 'select', name: 'status', label: t('fields.status'), options: optionsOf(COUPON_BATCH_STATUSES, w.batchStatus) }], [t, w]);
   const batchColumns = useMemo<ColumnsOf<'couponBatchQueryPage'>>(
     () => [
-      { title: t('fields.batchNo'), dataIndex: 'batchNo', key: 'batchNo', fixed: 'left', width: 220, copyable: true },
-      { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 120, render: (v: CouponBatchItem['status']) => <StateTag state={v} text={w.batchStatus(v)} /> },
-      { title: t('fields.coupon'), dataIndex: 'couponName', key: 'couponName', width: 150, ellipsis: true },
+      { title: t('fields.batchNo'), dataIndex: 'batchNo', key: 'batchNo', fixed: 'left', width: 210, copyable: true },
+      { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 110, render: (v: CouponBatchItem['status']) => <StateTag state={v} text={w.batchStatus(v)} /> },
+      { title: t('fields.coupon'), dataIndex: 'couponName', key: 'couponName', width: 130, ellipsis: true },
       { title: t('fields.value'), key: 'value', width: 90, align: 'right', render: (_: unknown, r: CouponBatchItem) => (r.type === 'duration' ? t('coupons.hours', { n: r.durationHours }) : money(r.amount)) },
-      { title: t('fields.quantity'), dataIndex: 'quantity', key: 'quantity', width: 80, align: 'right' },
-      { title: t('fields.exchanged'), dataIndex: 'exchanged', key: 'exchanged', width: 90, align: 'right' },
-      { title: t('fields.notExchanged'), dataIndex: 'notExchanged', key: 'notExchanged', width: 100, align: 'right' },
-      { title: t('fields.exchangeDeadline'), dataIndex: 'exchangeDeadline', key: 'exchangeDeadline', width: 170, render: (v: string) => formatDateTime(v) },
+      { title: t('fields.quantity'), dataIndex: 'quantity', key: 'quantity', width: 90, align: 'right' },
+      { title: t('fields.exchanged'), dataIndex: 'exchanged', key: 'exchanged', width: 110, align: 'right' },
+      { title: t('fields.notExchanged'), dataIndex: 'notExchanged', key: 'notExchanged', width: 110, align: 'right' },
+      { title: t('fields.exchangeDeadline'), dataIndex: 'exchangeDeadline', key: 'exchangeDeadline', width: 160, render: (v: string) => formatDateTime(v) },
       { title: t('fields.createdBy'), dataIndex: 'createdBy', key: 'createdBy', width: 110, defaultHidden: true },
       { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
       {

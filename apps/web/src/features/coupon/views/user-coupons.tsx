@@ -28,7 +28,7 @@ export default function UserCouponsView() {
       { title: t('fields.source'), dataIndex: 'source', key: 'source', width: 110, render: (v: UserCouponItem['source']) => w.source(v) },
       { title: t('fields.validity'), key: 'validity', width: 170, render: (_: unknown, r: UserCouponItem) => `${formatDateTime(r.validFrom).slice(0, 10)} ~ ${formatDateTime(r.validTo).slice(0, 10)}` },
       { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 180, copyable: true },
-      { title: t('fields.deduction'), dataIndex: 'deduction', key: 'deduction', width: 90, align: 'right', render: (v: number, r: UserCouponItem) => (r.status === 'used' ? money(v) : '') },
+      { title: t('fields.deduction'), dataIndex: 'deduction', key: 'deduction', width: 100, align: 'right', render: (v: number, r: UserCouponItem) => (r.status === 'used' ? money(v) : '') },
       { title: t('fields.code'), dataIndex: 'code', key: 'code', width: 140, defaultHidden: true },
       { title: t('fields.receivedTime'), dataIndex: 'createTime', key: 'createTime', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
       { title: t('fields.usedTime'), dataIndex: 'usedTime', key: 'usedTime', width: 170, defaultHidden: true, render: (v: string | null) => (v ? formatDateTime(v) : '') },
