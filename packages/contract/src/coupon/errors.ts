@@ -20,8 +20,6 @@ export const couponErrors = {
     '已有用户领取，不能删除，请停用', '已有使用者領取，不能刪除，請停用', 'Customers hold this coupon: stop it instead of deleting'),
   COUPON_TERMS_LOCKED: def(101209, 'Once a coupon is given out, its type, value and scope cannot change (customers hold it as given).',
     '优惠券已发放，类型、面额和适用范围不能修改', '優惠券已發放，類型、面額和適用範圍不能修改', 'Given out already: its type, value and scope cannot change'),
-  COUPON_ISSUE_NOBODY: def(101210, 'No mobile of the send can receive the coupon; the report says why.',
-    '没有可发放的用户', '沒有可發放的使用者', 'No one on the list can receive it'),
   COUPON_BATCH_NOT_FOUND: def(101211, 'No code batch has this id.',
     '兑换码批次不存在', '兌換碼批次不存在', 'Code batch not found'),
   COUPON_BATCH_NOT_NORMAL: def(101212, 'Only a batch in the normal state can be ended.',
