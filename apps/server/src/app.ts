@@ -38,6 +38,7 @@ import { order as orderModule, statsWindow, type OrderNeeds, type PaymentProvide
 import { voucher as voucherModule } from './modules/voucher/index.js';
 import { stats as statsModule, type ActionProvider } from './modules/stats/index.js';
 import { payout as payoutModule, type PartyFacts } from './modules/payout/index.js';
+import { coupon as couponModule } from './modules/coupon/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -150,6 +151,14 @@ export async function buildApp(opts: BuildOptions) {
   };
   // The order engine asks the voucher module at each settle; the voucher module is built after it (it uses the order's payment company).
   const vouchers: OrderNeeds['vouchers'] = { apply: (tx, r) => voucher.services.orders.apply(tx, r) };
+  // The coupon module: coupons given away; the order engine asks it at each settle, after the voucher.
+  const coupon = await buildModule(couponModule, platform, {
+    scopeNames: async (kind, ids) =>
+      !ids.length ? new Map() : kind === 'outlet' ? outlet.services.outlets.namesOf(ids) : network.services.forOutlets.names(kind === 'agent' ? 'agent' : 'serviceProvider', ids),
+    deviceExists: async (sn) => (await fleet.services.outletBinding.outletOf(sn)) !== undefined,
+    customers: network.services.customers,
+    ledger: ledger.services.ledger,
+  });
   const order = await buildModule(orderModule, platform, {
     fleet: {
       availability: (sn) => rental.availability(sn),
@@ -187,6 +196,7 @@ export async function buildApp(opts: BuildOptions) {
       refundRecordCount: (f) => deposits.refundRecordCount(f),
     },
     vouchers,
+    coupons: { apply: (tx, r) => coupon.services.userCoupons.apply(tx, r) },
     provider: opts.paymentProvider,
   });
   // Deposits refunded by staff go to the payment company through the order module, which hands their outcomes back.
@@ -249,7 +259,7 @@ export async function buildApp(opts: BuildOptions) {
     actions,
     compactions: [() => order.services.stats.compact(), () => ledger.services.ledger.compactRollup()],
   });
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, stats, payout];
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, stats, payout, coupon];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -361,6 +371,7 @@ export async function buildApp(opts: BuildOptions) {
       voucher: voucher.services,
       stats: stats.services,
       payout: payout.services,
+      coupon: coupon.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

@@ -12,6 +12,7 @@ import { depositCalls } from './deposit/calls.js';
 import { payoutCalls } from './payout/calls.js';
 import { voucherCalls } from './voucher/calls.js';
 import { statsCalls } from './stats/calls.js';
+import { couponCalls } from './coupon/calls.js';
 
 export { call, none, type CallDef } from './platform/call.js';
 
@@ -32,7 +33,7 @@ export const api = {
   ...depositCalls,
   ...payoutCalls,
   ...voucherCalls,
-  ...statsCalls,
+  ...statsCalls,   ...couponCalls,
 } as const;
 
 export type Api = typeof api;

@@ -13,6 +13,7 @@ import { orderRuleMessages } from './order/validation.js';
 import { depositRuleMessages } from './deposit/validation.js';
 import { voucherRuleMessages } from './voucher/validation.js';
 import { payoutRuleMessages } from './payout/validation.js';
+import { couponRuleMessages } from './coupon/validation.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -32,7 +33,7 @@ export const validationMessages = {
   ...orderRuleMessages,
   ...depositRuleMessages,
   ...voucherRuleMessages,
-  ...payoutRuleMessages,
+  ...payoutRuleMessages,   ...couponRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;

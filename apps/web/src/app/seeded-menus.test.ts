@@ -8,12 +8,13 @@ import { networkMenus } from '../../../server/src/modules/network/menus';
 import { depositMenus } from '../../../server/src/modules/deposit/menus';
 import { voucherMenus } from '../../../server/src/modules/voucher/menus';
 import { payoutMenus } from '../../../server/src/modules/payout/menus';
+import { couponMenus } from '../../../server/src/modules/coupon/menus';
 import { iconKey, menuIcon } from './layout/menu-icon';
 import { lazyView } from './view-registry';
 import { storedNameKey } from '@/shared/i18n';
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.ts', { eager: true });
-const seeded = [...identityMenus, ...systemMenus, ...fleetMenus, ...networkMenus, ...depositMenus, ...voucherMenus, ...payoutMenus];
+const seeded = [...identityMenus, ...systemMenus, ...fleetMenus, ...networkMenus, ...depositMenus, ...voucherMenus, ...payoutMenus, ...couponMenus];
 
 describe('every menu the server seeds', () => {
   it.each(LANGS)('has its name translated in %s', (lang) => {

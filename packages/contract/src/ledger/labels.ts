@@ -29,6 +29,7 @@ export const ledgerLabels = {
     orderIncome: tr('待分账订单收入', '待分帳訂單收入', 'Order income to share'),
     voucherLiability: tr('代金券预收款', '代金券預收款', 'Voucher liability (unused passes)'),
     payoutHold: tr('提现冻结', '提現凍結', 'Withdrawals held'),
+    marketingExpense: tr('营销费用', '行銷費用', 'Marketing expense'),
   } satisfies LabelGroup<(typeof ACCOUNT_KINDS)[number]>,
   memo: {
     depositTaken: tr('收取押金', '收取押金', 'Deposit taken'),
@@ -53,6 +54,7 @@ export const ledgerLabels = {
     payoutReleased: tr('提现驳回或失败：金额退回', '提現駁回或失敗：金額退回', 'Withdrawal rejected or failed: amount given back'),
     payoutPaid: tr('提现已打款（含手续费）', '提現已撥款（含手續費）', 'Withdrawal paid out (fee kept)'),
     demoOpeningEarnings: tr('演示：合作方期初收益', '演示：合作方期初收益', 'Demo: opening earnings of a partner'),
+    couponUsed: tr('优惠券抵扣（平台营销费用）', '優惠券抵扣（平台行銷費用）', 'Coupon deduction (platform marketing expense)'),
   } satisfies LabelGroup<LedgerMemo>,
   payoutFailure: {
     accountFrozen: tr('账户已冻结', '帳戶已凍結', 'Account frozen'),

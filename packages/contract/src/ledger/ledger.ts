@@ -29,6 +29,8 @@ export const ACCOUNT_KINDS = [
   'voucherLiability',
   /** Withdrawals applied for and not yet paid out or given back (a liability to the parties): held at application. */
   'payoutHold',
+  /** What the platform gives away to bring customers back: a coupon's deduction of a rental's fee (an expense: debit grows it). */
+  'marketingExpense',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
@@ -73,7 +75,7 @@ export const LEDGER_MEMOS = [
   'feeDeducted', 'refundPaid', 'refundFailedSharesRestored', 'balanceToppedUp',
   'cablePackagePaid', 'prepaymentHeld', 'depositHeldAgain', 'depositRefundedByStaff', 'depositRefundFailedHeldAgain',
   'voucherSold', 'voucherUsed', 'voucherExpired',
-  'payoutHeld', 'payoutReleased', 'payoutPaid', 'demoOpeningEarnings',
+  'payoutHeld', 'payoutReleased', 'payoutPaid', 'demoOpeningEarnings', 'couponUsed',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 

@@ -57,6 +57,7 @@ export const myOrderItem = z.object({
   depositAmount: z.number().int(),
   originalAmount: z.number().int(),
   voucherDeduction: z.number().int(),
+  couponDeduction: z.number().int(),
   paidAmount: z.number().int(),
   refundAmount: z.number().int(),
   billedMinutes: z.number().int(),

@@ -44,6 +44,7 @@ export const orderLabels = {
     released: tr('退还剩余', '退還剩餘', 'Rest released'),
     shared: tr('分润', '分潤', 'Shares paid'),
     voucherUsed: tr('代金券抵扣', '代金券抵扣', 'Voucher applied'),
+    couponUsed: tr('优惠券抵扣', '優惠券抵扣', 'Coupon applied'),
     suspended: tr('暂停计费', '暫停計費', 'Billing suspended'),
     refundStarted: tr('发起退款', '發起退款', 'Refund started'),
     refundApproved: tr('退款审核同意', '退款審核同意', 'Refund approved'),

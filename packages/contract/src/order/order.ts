@@ -35,7 +35,7 @@ export type PayMode = (typeof PAY_MODES)[number];
 /** Events of an order's timeline. */
 export const ORDER_EVENTS = [
   'created', 'paid', 'ejectSent', 'ejected', 'ejectFailed', 'returned', 'ended', 'fee', 'charged', 'released', 'shared',
-  'voucherUsed', 'suspended', 'refundStarted', 'refundApproved', 'refundRejected', 'refunded', 'refundFailed', 'initialised', 'closed', 'boughtOut',
+  'voucherUsed', 'couponUsed', 'suspended', 'refundStarted', 'refundApproved', 'refundRejected', 'refunded', 'refundFailed', 'initialised', 'closed', 'boughtOut',
   // A cable's unlock code issued from its ring; a Bluetooth session started, stopped by the customer.
   'codeIssued', 'started', 'stopped',
 ] as const;
@@ -106,6 +106,8 @@ export const orderItem = z.object({
   originalAmount: cents,
   /** What a voucher covered of the fee (its free minutes of this rental); the customer pays the fee less this. */
   voucherDeduction: cents,
+  /** What a coupon took off the fee after the voucher (spec 3, coupon deduction): the platform's marketing expense. */
+  couponDeduction: cents,
   /** What was actually taken from the customer. */
   paidAmount: cents,
   /** What was given back of the paid amount (refunds), never above paidAmount. */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppLoginResponse, UserClientType } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
@@ -97,5 +97,14 @@ export class CustomerAuth {
   async member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null> {
     const [m] = await this.db.select({ id: netMember.id, areaCode: netMember.areaCode, mobile: netMember.mobile, status: netMember.status, simulated: netMember.simulated }).from(netMember).where(eq(netMember.id, id));
     return m ?? null;
+  }
+
+  /** The members with these mobile numbers, under any area code (a coupon send matches them). */
+  async byMobiles(mobiles: string[]): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean }[]> {
+    if (!mobiles.length) return [];
+    return this.db
+      .select({ id: netMember.id, areaCode: netMember.areaCode, mobile: netMember.mobile, status: netMember.status, simulated: netMember.simulated })
+      .from(netMember)
+      .where(inArray(netMember.mobile, mobiles));
   }
 }

@@ -153,7 +153,20 @@ export interface VouchersForOrders {
   apply(
     tx: Db,
     r: { userId: number; orderNo: string; outletId: number | null; agentIds: number[]; at: Date; fee: number; feeAfter: (freeMinutes: number) => number },
-  ): Promise<{ voucherOrderNo: string; deduction: number; value: number } | null>;
+  ): Promise<{ voucherOrderNo: string; deduction: number; value: number; freeMinutes: number } | null>;
+}
+
+/**
+ * The coupon module's part in a settle, after the voucher: in the settle's transaction, use the
+ * customer's best valid coupon on what is still owed (one use, by a conditional update) and post
+ * its deduction as the platform's marketing expense. `owedAfter(free)` is what would be owed with
+ * `free` more minutes free (after the voucher's). Null when none applies.
+ */
+export interface CouponsForOrders {
+  apply(
+    tx: Db,
+    r: { userId: number; orderNo: string; sn: string | null; outletId: number | null; agentIds: number[]; operatorId: number | null; at: Date; owed: number; owedAfter: (freeMinutes: number) => number },
+  ): Promise<{ userCouponId: number; deduction: number } | null>;
 }
 
 export interface OrderNeeds {
@@ -175,6 +188,7 @@ export interface OrderNeeds {
   ledger: LedgerPort;
   deposits: DepositsForOrders;
   vouchers: VouchersForOrders;
+  coupons: CouponsForOrders;
 }
 
 export type { Principal };

@@ -354,7 +354,25 @@ export class OrderEngine {
         amount > 0 && fee.paymentKind === 'normal'
           ? await this.needs.vouchers.apply(tx, { userId: o.userId, orderNo: o.orderNo, outletId: o.outletId, agentIds, at: endAt, fee: amount, feeAfter: (free) => capped(rentalFee(billing, Math.max(0, minutes - free)).amount) })
           : null;
-      const owed = amount - (voucher?.deduction ?? 0);
+      // Then the best valid coupon on what is left (spec 3, coupon deduction), the platform's marketing expense.
+      const afterVoucher = amount - (voucher?.deduction ?? 0);
+      const voucherFree = voucher?.freeMinutes ?? 0;
+      const operatorId = (o.chain as ChainLink[]).find((l) => l.party === 'serviceProvider')?.partyId ?? null;
+      const coupon =
+        afterVoucher > 0 && fee.paymentKind === 'normal'
+          ? await this.needs.coupons.apply(tx, {
+              userId: o.userId,
+              orderNo: o.orderNo,
+              sn: o.sn,
+              outletId: o.outletId,
+              agentIds,
+              operatorId,
+              at: endAt,
+              owed: afterVoucher,
+              owedAfter: (free) => capped(rentalFee(billing, Math.max(0, minutes - voucherFree - free)).amount),
+            })
+          : null;
+      const owed = afterVoucher - (coupon?.deduction ?? 0);
       const take = Math.min(owed, held);
       const due = owed - take;
       const rest = held - take;
@@ -371,6 +389,7 @@ export class OrderEngine {
         ...(fee.paymentKind === 'timeout' ? [{ event: 'boughtOut' as const, amount }] : []),
         { event: 'fee', amount, note: `${minutes} min` },
         ...(voucher ? [{ event: 'voucherUsed' as const, amount: voucher.deduction, note: voucher.voucherOrderNo }] : []),
+        ...(coupon ? [{ event: 'couponUsed' as const, amount: coupon.deduction, note: String(coupon.userCouponId) }] : []),
         ...(take > 0 ? [{ event: 'charged' as const, amount: take }] : []),
         ...(rest > 0 ? [{ event: 'released' as const, amount: rest }] : []),
       ];
@@ -379,8 +398,8 @@ export class OrderEngine {
         await tx.insert(ordPayment).values({ key, op: 'charge', purpose: 'deduct', orderNo: o.orderNo, userId: o.userId, amount: due }).onConflictDoNothing();
         payments.push({ key, op: 'charge', amount: due, userId: o.userId, orderNo: o.orderNo, deferred: true });
       } else {
-        const shared = await this.share(tx, { ...o, voucherValue: voucher?.value ?? 0 }, take, settings.taxFeePercent);
-        if (shared) events.push({ event: 'shared', amount: take + (voucher?.value ?? 0) });
+        const shared = await this.share(tx, { ...o, voucherValue: voucher?.value ?? 0, couponDeduction: coupon?.deduction ?? 0 }, take, settings.taxFeePercent);
+        if (shared) events.push({ event: 'shared', amount: take + (voucher?.value ?? 0) + (coupon?.deduction ?? 0) });
       }
       const [row] = await tx
         .update(ordOrder)
@@ -394,6 +413,8 @@ export class OrderEngine {
           voucherDeduction: voucher?.deduction ?? 0,
           voucherValue: voucher?.value ?? 0,
           voucherOrderNo: voucher?.voucherOrderNo ?? null,
+          couponDeduction: coupon?.deduction ?? 0,
+          userCouponId: coupon?.userCouponId ?? null,
           paymentKind: fee.paymentKind,
           ...(how.returnSn ? { returnSn: how.returnSn, returnOutletId: returnOutlet?.id ?? null, returnOutletName: returnOutlet?.name ?? null } : {}),
         })
@@ -434,11 +455,12 @@ export class OrderEngine {
   }
 
   /**
-   * Shares what an order was paid, with the value its voucher use moved to order income, less the
-   * tax, along its chain; the platform takes the rest.
+   * Shares what an order was paid, with the value its voucher use moved to order income and the
+   * coupon's deduction (which the platform paid into order income as its marketing expense), less
+   * the tax, along its chain; the platform takes the rest.
    */
   async share(tx: Db, o: OrderRow, paid: number, taxPercent: number): Promise<boolean> {
-    const net = paid + o.voucherValue;
+    const net = paid + o.voucherValue + o.couponDeduction;
     if (net <= 0) return false;
     const tax = percentOf(net, taxPercent);
     const rest = net - tax;
@@ -587,7 +609,7 @@ export class OrderEngine {
           const paid = o.paidAmount + pay.amount;
           const [row] = await tx.update(ordOrder).set({ status: 'finished', paidAmount: paid, payReference: o.payReference ?? out.reference }).where(eq(ordOrder.id, o.id)).returning();
           await this.share(tx, row!, paid, taxFeePercent);
-          await this.events(tx, o.id, [{ event: 'charged', amount: pay.amount, note: out.reference }, { event: 'shared', amount: paid + o.voucherValue }]);
+          await this.events(tx, o.id, [{ event: 'charged', amount: pay.amount, note: out.reference }, { event: 'shared', amount: paid + o.voucherValue + o.couponDeduction }]);
         } else {
           await tx.update(ordOrder).set({ status: 'pendingPayment' }).where(eq(ordOrder.id, o.id));
           await this.events(tx, o.id, [{ event: 'charged', amount: 0, note: out.failure ?? 'failed' }]);

@@ -37,6 +37,9 @@ const orderColumns = () => ({
   /** The value the voucher's use moved from the voucher liability to the order's income (shared with the rest). */
   voucherValue: integer('voucher_value').notNull().default(0),
   voucherOrderNo: varchar('voucher_order_no', { length: 32 }),
+  /** What a coupon took off the fee after the voucher (spec 3, coupon deduction; the platform's marketing expense), and the customer's coupon used. */
+  couponDeduction: integer('coupon_deduction').notNull().default(0),
+  userCouponId: bigint('user_coupon_id', { mode: 'number' }),
   paidAmount: integer('paid_amount').notNull().default(0),
   refundAmount: integer('refund_amount').notNull().default(0),
   billedMinutes: integer('billed_minutes').notNull().default(0),

@@ -251,7 +251,7 @@ export class VoucherOrderService {
   async apply(
     tx: Db,
     r: { userId: number; orderNo: string; outletId: number | null; agentIds: number[]; at: Date; fee: number; feeAfter: (freeMinutes: number) => number },
-  ): Promise<{ voucherOrderNo: string; deduction: number; value: number } | null> {
+  ): Promise<{ voucherOrderNo: string; deduction: number; value: number; freeMinutes: number } | null> {
     if (r.fee <= 0) return null;
     const candidates = await tx
       .select()
@@ -284,7 +284,7 @@ export class VoucherOrderService {
         },
         tx,
       );
-      return { voucherOrderNo: used.voucherOrderNo, deduction, value };
+      return { voucherOrderNo: used.voucherOrderNo, deduction, value, freeMinutes: used.freeMinutes };
     }
     return null;
   }

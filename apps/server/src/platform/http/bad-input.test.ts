@@ -155,6 +155,8 @@ const EXTRA: Partial<Record<CallName, object>> = {
   menuSave: { path: '/abc' }, // a directory needs a route
   // An outlet names an agent or a team (one), a hidden ratio not below its ratio, a billing rule that holds together.
   outletSaveOrUpdate: { agentId: 1, teamId: null, ratio: 0, hiddenRatio: 0, serviceProviderId: null, serviceProviderRatio: 0, billing: { freeMinutes: 0, pricePerPeriod: 100, periodMinutes: 60, dailyCap: 1000, totalCap: 9900, deposit: 9900 } },
+  // A coupon's validity ends after now (spec 5), with the value its type needs.
+  couponSave: { type: 'money', amount: 100, scope: 'platform', scopeId: null, scopeSn: null, durationHours: null, validFrom: new Date().toISOString(), validTo: new Date(Date.now() + 30 * 86_400_000).toISOString(), exchangeDeadline: null },
 };
 
 /** Gives the admin a mobile, then a checked code's ticket, for calls that need one. */

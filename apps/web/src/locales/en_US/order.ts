@@ -47,6 +47,7 @@ export default {
     unlockCode: 'Unlock code',
     originalAmount: 'Fee',
     voucherDeduction: 'Voucher deduction',
+    couponDeduction: 'Coupon deduction',
     paidAmount: 'Paid',
     refundAmount: 'Refunded',
     refundable: 'Refundable',

@@ -47,6 +47,7 @@ export default {
     unlockCode: '解锁码',
     originalAmount: '订单费用',
     voucherDeduction: '代金券抵扣',
+    couponDeduction: '优惠券抵扣',
     paidAmount: '实付金额',
     refundAmount: '已退金额',
     refundable: '可退金额',

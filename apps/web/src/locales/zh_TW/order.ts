@@ -47,6 +47,7 @@ export default {
     unlockCode: '解鎖碼',
     originalAmount: '訂單費用',
     voucherDeduction: '代金券抵扣',
+    couponDeduction: '優惠券抵扣',
     paidAmount: '實付金額',
     refundAmount: '已退金額',
     refundable: '可退金額',

@@ -145,6 +145,7 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
       o.deviceType !== 'cable' && { key: 'deposit', label: o.payMode === 'prepayment' ? t('fields.prepayment') : t('fields.depositAmount'), value: money(o.depositAmount) },
       { key: 'original', label: t('fields.originalAmount'), value: money(o.originalAmount) },
       ...(o.voucherDeduction > 0 ? [{ key: 'voucher', label: t('fields.voucherDeduction'), value: money(o.voucherDeduction) }] : []),
+      ...(o.couponDeduction > 0 ? [{ key: 'coupon', label: t('fields.couponDeduction'), value: money(o.couponDeduction) }] : []),
       { key: 'paid', label: t('fields.paidAmount'), value: money(o.paidAmount) },
       { key: 'refunded', label: t('fields.refundAmount'), value: money(o.refundAmount) },
       { key: 'billed', label: t('fields.billedMinutes'), value: t('fields.minutes', { count: o.billedMinutes }) },

@@ -114,6 +114,7 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
       { title: t('fields.depositAmount'), dataIndex: 'depositAmount', key: 'depositAmount', width: 110, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
       { title: t('fields.originalAmount'), dataIndex: 'originalAmount', key: 'originalAmount', width: 110, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
       { title: t('fields.voucherDeduction'), dataIndex: 'voucherDeduction', key: 'voucherDeduction', width: 120, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
+      { title: t('fields.couponDeduction'), dataIndex: 'couponDeduction', key: 'couponDeduction', width: 120, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
       { title: t('fields.billedMinutes'), dataIndex: 'billedMinutes', key: 'billedMinutes', width: 120, align: 'right', defaultHidden: true },
       { title: t('fields.powerBankId'), dataIndex: 'powerBankId', key: 'powerBankId', width: 180, defaultHidden: true, render: (v: string | null) => <CopyableId value={v} /> },
       { title: t('fields.returnOutlet'), dataIndex: 'returnOutletName', key: 'returnOutletName', width: 150, ellipsis: true, defaultHidden: true },

@@ -34,6 +34,7 @@ const order: OrderItem = {
   depositAmount: 9900,
   originalAmount: 300,
   voucherDeduction: 0,
+  couponDeduction: 0,
   paidAmount: 300,
   refundAmount: 0,
   billedMinutes: 65,
