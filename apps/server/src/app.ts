@@ -36,6 +36,7 @@ import { ledger as ledgerModule } from './modules/ledger/index.js';
 import { deposit as depositModule } from './modules/deposit/index.js';
 import { order as orderModule, type OrderNeeds, type PaymentProvider } from './modules/order/index.js';
 import { voucher as voucherModule } from './modules/voucher/index.js';
+import { separation as separationModule } from './modules/separation/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -133,6 +134,11 @@ export async function buildApp(opts: BuildOptions) {
     settings: { pay: () => system.services.config.read('pay') },
   });
   const deposits = deposit.services.deposits;
+  // Order separation: the order engine asks it in each share's transaction whether a rule takes the partners' shares.
+  const separation = await buildModule(separationModule, platform, {
+    knownCabinets: async (sns) => new Set((await Promise.all(sns.map(async (sn) => ((await fleet.services.outletBinding.outletOf(sn)) === undefined ? null : sn)))).filter((sn) => sn !== null)),
+    ledger: ledger.services.ledger,
+  });
   const rental = fleet.services.rental;
   const agentLine = async (agentId: number) => {
     const d = await network.services.agents.detail(agentId);
@@ -175,6 +181,7 @@ export async function buildApp(opts: BuildOptions) {
       refundOutcome: (tx, key, out) => deposits.refundOutcome(tx, key, out),
     },
     vouchers,
+    separation: { shared: (tx, o) => separation.services.orders.shared(tx, o) },
     provider: opts.paymentProvider,
   });
   // Deposits refunded by staff go to the payment company through the order module, which hands their outcomes back.
@@ -201,7 +208,7 @@ export async function buildApp(opts: BuildOptions) {
     return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
   };
   rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher];
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, separation];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {

@@ -13,6 +13,7 @@ export * from './modules/ledger/tables.js';
 export * from './modules/order/tables.js';
 export * from './modules/deposit/tables.js';
 export * from './modules/voucher/tables.js';
+export * from './modules/separation/tables.js';
 export * from './platform/files/tables.js';
 export * from './platform/exports/tables.js';
 export * from './platform/audit/tables.js';

@@ -10,6 +10,7 @@ import { orderCalls } from './order/calls.js';
 import { ledgerCalls } from './ledger/calls.js';
 import { depositCalls } from './deposit/calls.js';
 import { voucherCalls } from './voucher/calls.js';
+import { separationCalls } from './separation/calls.js';
 
 export { call, none, type CallDef } from './platform/call.js';
 
@@ -29,6 +30,7 @@ export const api = {
   ...ledgerCalls,
   ...depositCalls,
   ...voucherCalls,
+  ...separationCalls,
 } as const;
 
 export type Api = typeof api;

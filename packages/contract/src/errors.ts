@@ -12,6 +12,7 @@ import { orderErrors } from './order/errors.js';
 import { ledgerErrors } from './ledger/errors.js';
 import { depositErrors } from './deposit/errors.js';
 import { voucherErrors } from './voucher/errors.js';
+import { separationErrors } from './separation/errors.js';
 
 export type { ErrorDef } from './platform/error-def.js';
 
@@ -22,9 +23,9 @@ export type { ErrorDef } from './platform/error-def.js';
  *
  * Code ranges: 1000xx platform (platform/errors.ts, plus the sign-in and verification-code codes
  * of identity, kept as first given), 1001xx identity, 1002xx system, 1003xx fleet, 1004xx network, 1005xx assets,
- * 1006xx outlet, 1007xx order, 1008xx ledger and payments, 1009xx deposits, 1010xx vouchers, 1031xx accessories, each in <domain>/errors.ts. A test fails on a code used twice.
+ * 1006xx outlet, 1007xx order, 1008xx ledger and payments, 1009xx deposits, 1010xx vouchers, 1013xx order separation, 1031xx accessories, each in <domain>/errors.ts. A test fails on a code used twice.
  */
-export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, ...fleetErrors, ...assetsErrors, ...accessoriesErrors, ...networkErrors, ...outletErrors, ...orderErrors, ...ledgerErrors, ...depositErrors, ...voucherErrors } as const;
+export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, ...fleetErrors, ...assetsErrors, ...accessoriesErrors, ...networkErrors, ...outletErrors, ...orderErrors, ...ledgerErrors, ...depositErrors, ...voucherErrors, ...separationErrors } as const;
 
 export type ErrorName = keyof typeof Errors;
 

@@ -23,6 +23,7 @@ export * from './network/index.js';
 export * from './outlet/index.js';
 export * from './order/index.js';
 export * from './voucher/index.js';
+export * from './separation/index.js';
 export * from './ledger/index.js';
 export * from './deposit/index.js';
 export * from './permissions.js';

@@ -11,12 +11,13 @@ import { orderActions, orderExports, orderLabels } from './order/labels.js';
 import { ledgerActions, ledgerExports, ledgerLabels } from './ledger/labels.js';
 import { depositActions, depositExports, depositFields, depositLabels } from './deposit/labels.js';
 import { voucherActions, voucherExports, voucherFieldLabels, voucherLabels } from './voucher/labels.js';
+import { separationActions, separationFieldLabels, separationLabels } from './separation/labels.js';
 import type { CallName } from './api.js';
 
 export { tr, labelOf, labelsIn, exportLabelsIn, commonLabels, type LabelGroup, type ExportLabels } from './platform/labels.js';
 
 /** Every label both the console and the server show, by domain and kind (platform/labels.ts says why). */
-export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels, assets: assetsLabels, accessories: accessoriesLabels, network: networkLabels, outlet: outletLabels, order: orderLabels, ledger: ledgerLabels, deposit: depositLabels, voucher: voucherLabels } as const;
+export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels, assets: assetsLabels, accessories: accessoriesLabels, network: networkLabels, outlet: outletLabels, order: orderLabels, ledger: ledgerLabels, deposit: depositLabels, voucher: voucherLabels, separation: separationLabels } as const;
 export type Labels = typeof labels;
 export type LabelDomain = keyof Labels;
 
@@ -46,7 +47,7 @@ export function yesNo(v: boolean | null | undefined, lang: Lang): string {
  * Names of fields, for messages that name one (validation, range checks). Each domain adds its
  * fields' labels to its labels.ts; a field without one is named by its key.
  */
-export const fieldLabels: Readonly<Record<string, Translations>> = { ...systemFields, ...outletFields, ...depositFields, ...voucherFieldLabels };
+export const fieldLabels: Readonly<Record<string, Translations>> = { ...systemFields, ...outletFields, ...depositFields, ...voucherFieldLabels, ...separationFieldLabels };
 
 /**
  * The label of a field by its path ('values.bluetoothHourlyLimit', 'hourlyPrice.min'): the
@@ -77,7 +78,7 @@ export function fieldName(path: string, lang: Lang): string {
  * What each change is called in the operation log, by its call (every call that is not a GET has
  * one: layout.test.ts): the log stores the call and shows its action in the viewer's language.
  */
-export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = { ...identityActions, ...systemActions, ...fleetActions, ...assetsActions, ...accessoriesActions, ...networkActions, ...outletActions, ...orderActions, ...ledgerActions, ...depositActions, ...voucherActions };
+export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = { ...identityActions, ...systemActions, ...fleetActions, ...assetsActions, ...accessoriesActions, ...networkActions, ...outletActions, ...orderActions, ...ledgerActions, ...depositActions, ...voucherActions, ...separationActions };
 
 /** A call's action in a language, or null for a call without one (an entry older than the call's label). */
 export function actionLabel(call: string | null | undefined, lang: Lang): string | null {

@@ -9,6 +9,7 @@ import { orderPerms } from './order/permissions.js';
 import { ledgerPerms } from './ledger/permissions.js';
 import { depositPerms } from './deposit/permissions.js';
 import { voucherPerms } from './voucher/permissions.js';
+import { separationPerms } from './separation/permissions.js';
 
 export { accessLabel, type RouteAccess } from './platform/call.js';
 
@@ -17,5 +18,5 @@ export { accessLabel, type RouteAccess } from './platform/call.js';
  * Button menus carry these in `perms`. call.ts declares only the shape of a call's access, so the
  * catalogue of calls and codes depends on it and never the other way round.
  */
-export const PERMS = { ...identityPerms, ...systemPerms, ...fleetPerms, ...assetsPerms, ...accessoriesPerms, ...networkPerms, ...outletPerms, ...orderPerms, ...ledgerPerms, ...depositPerms, ...voucherPerms } as const;
+export const PERMS = { ...identityPerms, ...systemPerms, ...fleetPerms, ...assetsPerms, ...accessoriesPerms, ...networkPerms, ...outletPerms, ...orderPerms, ...ledgerPerms, ...depositPerms, ...voucherPerms, ...separationPerms } as const;
 export type PermissionCode = (typeof PERMS)[keyof typeof PERMS];

@@ -12,6 +12,7 @@ import { outletRuleMessages } from './outlet/validation.js';
 import { orderRuleMessages } from './order/validation.js';
 import { depositRuleMessages } from './deposit/validation.js';
 import { voucherRuleMessages } from './voucher/validation.js';
+import { separationRuleMessages } from './separation/validation.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -31,6 +32,7 @@ export const validationMessages = {
   ...orderRuleMessages,
   ...depositRuleMessages,
   ...voucherRuleMessages,
+  ...separationRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;

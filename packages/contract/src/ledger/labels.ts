@@ -28,6 +28,7 @@ export const ledgerLabels = {
     refunds: tr('退款', '退款', 'Refunds'),
     orderIncome: tr('待分账订单收入', '待分帳訂單收入', 'Order income to share'),
     voucherLiability: tr('代金券预收款', '代金券預收款', 'Voucher liability (unused passes)'),
+    separated: tr('分单收入', '分單收入', 'Separated shares'),
   } satisfies LabelGroup<(typeof ACCOUNT_KINDS)[number]>,
   memo: {
     depositTaken: tr('收取押金', '收取押金', 'Deposit taken'),
@@ -48,6 +49,8 @@ export const ledgerLabels = {
     voucherSold: tr('售出代金券（使用时确认收入）', '售出代金券（使用時認列收入）', 'Voucher sold (revenue when used)'),
     voucherUsed: tr('代金券抵扣', '代金券抵扣', 'Voucher used'),
     voucherExpired: tr('代金券过期（剩余次数转收入）', '代金券過期（剩餘次數轉收入）', 'Voucher expired with uses left'),
+    orderSeparated: tr('分单规则 {rule} 分出合作方分润', '分單規則 {rule} 分出合作方分潤', 'Partner shares separated by rule {rule}'),
+    separationRestored: tr('分单规则 {rule} 恢复合作方分润', '分單規則 {rule} 恢復合作方分潤', 'Partner shares restored from rule {rule}'),
   } satisfies LabelGroup<LedgerMemo>,
   payoutFailure: {
     accountFrozen: tr('账户已冻结', '帳戶已凍結', 'Account frozen'),
@@ -118,8 +121,13 @@ const LEGACY_MEMOS: Record<string, LedgerMemo> = {
 };
 const MEMO_SET: ReadonlySet<string> = new Set(LEDGER_MEMOS);
 
-/** A movement's memo in a language: a memo code (or an older English memo) in words, any other text as written. */
+/**
+ * A movement's memo in a language: a memo code (or an older English memo) in words, any other text
+ * as written. A code may carry the rule that caused it, `code:RULE` (a separation's rule code).
+ */
 export function memoText(memo: string, lang: Lang): string {
+  const colon = memo.indexOf(':');
+  if (colon > 0 && MEMO_SET.has(memo.slice(0, colon))) return ledgerLabels.memo[memo.slice(0, colon) as LedgerMemo][lang].replace('{rule}', memo.slice(colon + 1));
   const code = MEMO_SET.has(memo) ? (memo as LedgerMemo) : Object.hasOwn(LEGACY_MEMOS, memo) ? LEGACY_MEMOS[memo]! : null;
   return code ? ledgerLabels.memo[code][lang] : memo;
 }

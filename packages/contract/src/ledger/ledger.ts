@@ -27,6 +27,8 @@ export const ACCOUNT_KINDS = [
   'orderIncome',
   /** Vouchers sold and not yet used (deferred revenue, a liability): each use moves its value to order income. */
   'voucherLiability',
+  /** Partner shares a separation rule diverted from their payables to the platform (restores give them back). */
+  'separated',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
@@ -71,6 +73,7 @@ export const LEDGER_MEMOS = [
   'feeDeducted', 'refundPaid', 'refundFailedSharesRestored', 'balanceToppedUp',
   'cablePackagePaid', 'prepaymentHeld', 'depositHeldAgain', 'depositRefundedByStaff', 'depositRefundFailedHeldAgain',
   'voucherSold', 'voucherUsed', 'voucherExpired',
+  'orderSeparated', 'separationRestored',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 

@@ -32,7 +32,7 @@ export const accountCode = (a: Account): string => (a.partyId ? `${a.kind}:${a.p
 
 /** The platform's accounts, the customers' and the parties' of the profit chain: the three fund flows. */
 const SCOPE_KINDS: Record<FlowScope, AccountKind[]> = {
-  platform: ['providerClearing', 'revenue', 'fees', 'taxes', 'refunds', 'orderIncome'],
+  platform: ['providerClearing', 'revenue', 'fees', 'taxes', 'refunds', 'orderIncome', 'separated'],
   user: ['userDeposit', 'userBalance', 'voucherLiability'],
   account: ['agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable'],
 };
@@ -237,5 +237,5 @@ export function accountName(kind: AccountKind, partyId: number | null, lang: Lan
   return partyId ? `${name} #${partyId}` : name;
 }
 const LEDGER_KIND_SET = Object.fromEntries(
-  (['providerClearing', 'userDeposit', 'userBalance', 'revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'fees', 'taxes', 'refunds', 'orderIncome'] as const).map((k) => [k, true]),
+  (['providerClearing', 'userDeposit', 'userBalance', 'revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'fees', 'taxes', 'refunds', 'orderIncome', 'voucherLiability', 'separated'] as const).map((k) => [k, true]),
 );

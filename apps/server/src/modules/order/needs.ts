@@ -122,6 +122,16 @@ export interface VouchersForOrders {
   ): Promise<{ voucherOrderNo: string; deduction: number; value: number } | null>;
 }
 
+/**
+ * Order separation's part in a share: in the share's own transaction, right after the order's net
+ * is shared, a running rule that matches the order diverts its partner shares to the platform's
+ * separated account (once per order: the share is posted once, and the separation is keyed by the
+ * order). Matching and the rule's caps are the separation module's.
+ */
+export interface SeparationForOrders {
+  shared(tx: Db, o: { orderNo: string; sn: string; createdAt: Date; amount: number; shares: { kind: AccountKind; partyId: number | null; amount: number }[] }): Promise<void>;
+}
+
 export interface OrderNeeds {
   fleet: FleetForOrders;
   accessories: AccessoriesForOrders;
@@ -141,6 +151,7 @@ export interface OrderNeeds {
   ledger: LedgerPort;
   deposits: DepositsForOrders;
   vouchers: VouchersForOrders;
+  separation: SeparationForOrders;
 }
 
 export type { Principal };

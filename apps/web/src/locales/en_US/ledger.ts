@@ -40,6 +40,8 @@ export default {
     share: 'Shares',
     refund: 'Refund',
     recharge: 'Top-up',
+    separate: 'Order separated',
+    separateRestore: 'Separation restored',
   },
   trial: {
     title: 'Trial balance',

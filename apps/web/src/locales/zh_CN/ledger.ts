@@ -40,6 +40,8 @@ export default {
     share: '分润',
     refund: '退款',
     recharge: '充值',
+    separate: '订单分单',
+    separateRestore: '分单恢复',
   },
   trial: {
     title: '试算平衡',

@@ -40,6 +40,8 @@ export default {
     share: '分潤',
     refund: '退款',
     recharge: '儲值',
+    separate: '訂單分單',
+    separateRestore: '分單恢復',
   },
   trial: {
     title: '試算平衡',
