@@ -7,12 +7,13 @@ import { fleetMenus } from '../../../server/src/modules/fleet/menus';
 import { networkMenus } from '../../../server/src/modules/network/menus';
 import { depositMenus } from '../../../server/src/modules/deposit/menus';
 import { voucherMenus } from '../../../server/src/modules/voucher/menus';
+import { separationMenus } from '../../../server/src/modules/separation/menus';
 import { iconKey, menuIcon } from './layout/menu-icon';
 import { lazyView } from './view-registry';
 import { storedNameKey } from '@/shared/i18n';
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.ts', { eager: true });
-const seeded = [...identityMenus, ...systemMenus, ...fleetMenus, ...networkMenus, ...depositMenus, ...voucherMenus];
+const seeded = [...identityMenus, ...systemMenus, ...fleetMenus, ...networkMenus, ...depositMenus, ...voucherMenus, ...separationMenus];
 
 describe('every menu the server seeds', () => {
   it.each(LANGS)('has its name translated in %s', (lang) => {

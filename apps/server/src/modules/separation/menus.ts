@@ -9,7 +9,7 @@ const money = ['finance'] as const;
  * by its route, /order/separation. Reading it is finance's; its buttons move partners' money.
  */
 export const separationMenus: MenuSeed[] = [
-  { code: 'order.separation', parent: 'order', name: SPECIAL_MENU_NAMES.orderSeparation, path: '/order/separation', url: 'separation/rules', icon: 'SplitCellsOutlined', type: MENU_TYPE.menu, order: 90, perms: PERMS.separationRuleQuery, hidden: true, roles: money },
+  { code: 'order.separation', parent: 'order', name: SPECIAL_MENU_NAMES.orderSeparation, path: '/order/separation', url: 'separation/rules', icon: 'WalletOutlined', type: MENU_TYPE.menu, order: 90, perms: PERMS.separationRuleQuery, hidden: true, roles: money },
   { code: 'order.separation.edit', parent: 'order.separation', name: 'separation.menus.btnEdit', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.separationRuleEdit, roles: money },
   { code: 'order.separation.status', parent: 'order.separation', name: 'separation.menus.btnStatus', path: '', url: null, icon: null, type: button, order: 2, perms: PERMS.separationRuleStatus, roles: money },
   { code: 'order.separation.delete', parent: 'order.separation', name: 'separation.menus.btnDelete', path: '', url: null, icon: null, type: button, order: 3, perms: PERMS.separationRuleDelete, roles: money },
