@@ -61,7 +61,7 @@ export const separationRuleSaveRequest = separationRuleFields
   .refine((v) => v.startAmount <= v.capAmount, { error: 'rule.separationAmount', path: ['capAmount'] })
   .refine((v) => v.countStart <= v.countCap, { error: 'rule.separationCount', path: ['countCap'] })
   .refine((v) => at(v.orderBeginTime) <= at(v.orderEndTime), { error: 'rule.separationOrderTime', path: ['orderEndTime'] })
-  .refine((v) => at(v.startTime) < at(v.endTime), { error: 'rule.separationTime', path: ['endTime'] })
+  .refine((v) => at(v.startTime) <= at(v.endTime), { error: 'rule.separationTime', path: ['endTime'] })
   .refine((v) => new Set(v.deviceSns.map((s) => s.toUpperCase())).size === v.deviceSns.length, { error: 'rule.separationDuplicate', path: ['deviceSns'] });
 export type SeparationRuleSaveRequest = z.infer<typeof separationRuleSaveRequest>;
 

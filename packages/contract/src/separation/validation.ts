@@ -10,5 +10,5 @@ export const separationRuleMessages = {
   'rule.separationAmount': T('起始金额不能大于封顶金额', '起始金額不能大於封頂金額', 'the start amount must not be above the cap amount'),
   'rule.separationCount': T('起始单数不能大于封顶单数', '起始單數不能大於封頂單數', 'the order-count start must not be above its cap'),
   'rule.separationOrderTime': T('订单开始时间不能晚于结束时间', '訂單開始時間不能晚於結束時間', 'the order time must not end before it begins'),
-  'rule.separationTime': T('结束时间必须晚于开始时间', '結束時間必須晚於開始時間', 'the end time must be after the start time'),
+  'rule.separationTime': T('结束时间不能早于开始时间', '結束時間不能早於開始時間', 'the end time must not be before the start time'),
 } satisfies Record<string, Translations>;

@@ -124,6 +124,8 @@ export class SeparationRuleService {
   /** Creates a rule (running) or edits a running or paused one; the devices must be cabinets the fleet knows. */
   async save(req: SeparationRuleSaveRequest, by: string): Promise<SeparationRuleItem> {
     const sns = req.deviceSns;
+    // An edit of a rule that is not there says so before anything about its terms.
+    if (req.id) await this.row(req.id);
     const known = await this.needs.knownCabinets(sns);
     const unknown = sns.filter((s) => !known.has(s));
     if (unknown.length) throw new AppError('SEPARATION_DEVICE_UNKNOWN', { sns: unknown.join(', ') });
