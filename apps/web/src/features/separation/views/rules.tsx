@@ -93,7 +93,7 @@ export default function SeparationRulesView() {
           </Tooltip>
         ),
       },
-      { title: t('fields.amountRange'), key: 'amount', width: 140, render: (_: unknown, r: SeparationRuleItem) => `${money(r.startAmount)} ~ ${money(r.capAmount)}` },
+      { title: t('fields.amountRange'), key: 'amount', width: 170, render: (_: unknown, r: SeparationRuleItem) => `${money(r.startAmount)} ~ ${money(r.capAmount)}` },
       { title: t('fields.countRange'), key: 'count', width: 110, defaultHidden: true, render: (_: unknown, r: SeparationRuleItem) => `${r.countStart} ~ ${r.countCap}` },
       {
         title: t('fields.separated'),
@@ -110,7 +110,7 @@ export default function SeparationRulesView() {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
-        width: 230,
+        width: 220,
         render: (_: unknown, r: SeparationRuleItem) => {
           const open = r.status === 'running' || r.status === 'paused';
           return (
