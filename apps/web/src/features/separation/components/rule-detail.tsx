@@ -68,25 +68,6 @@ export function RuleDetail({ rule, onClose }: { rule: SeparationRuleItem | null;
           : []
       }
     >
-      {d && (
-        <>
-          <Typography.Title level={5} style={{ marginTop: 20 }}>
-            {t('orders.devicesTitle')}
-          </Typography.Title>
-          <Table
-            size="small"
-            rowKey="sn"
-            pagination={false}
-            dataSource={d.devices}
-            scroll={{ x: 'max-content' }}
-            columns={[
-              { title: t('fields.sn'), dataIndex: 'sn', key: 'sn', width: 200 },
-              { title: t('fields.matched'), dataIndex: 'matched', key: 'matched', width: 140, align: 'right' },
-              { title: t('fields.separated'), dataIndex: 'separated', key: 'separated', width: 140, align: 'right' },
-            ]}
-          />
-        </>
-      )}
       {d && canOrders && (
         <>
           <Typography.Title level={5} style={{ marginTop: 20 }}>
@@ -136,6 +117,25 @@ export function RuleDetail({ rule, onClose }: { rule: SeparationRuleItem | null;
                     },
                   ]
                 : []),
+            ]}
+          />
+        </>
+      )}
+      {d && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 20 }}>
+            {t('orders.devicesTitle')}
+          </Typography.Title>
+          <Table
+            size="small"
+            rowKey="sn"
+            pagination={d.devices.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
+            dataSource={d.devices}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              { title: t('fields.sn'), dataIndex: 'sn', key: 'sn', width: 200 },
+              { title: t('fields.matched'), dataIndex: 'matched', key: 'matched', width: 140, align: 'right' },
+              { title: t('fields.separated'), dataIndex: 'separated', key: 'separated', width: 140, align: 'right' },
             ]}
           />
         </>
