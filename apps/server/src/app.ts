@@ -318,6 +318,7 @@ export async function buildApp(opts: BuildOptions) {
       order: order.services,
       deposit: deposit.services,
       voucher: voucher.services,
+      separation: separation.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

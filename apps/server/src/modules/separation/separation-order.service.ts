@@ -114,6 +114,35 @@ export class SeparationOrderService {
     }
   }
 
+  /**
+   * Forgets the separations of orders that are removed whole with their movements (the demo's
+   * simulated orders, when the demo is cleared): their rules stop counting what they held. The
+   * rules' rows are locked first, as every separation and restore takes them.
+   */
+  async forgetOrders(orderNos: string[]): Promise<number> {
+    let forgotten = 0;
+    for (let i = 0; i < orderNos.length; i += 1000) {
+      const part = orderNos.slice(i, i + 1000);
+      const ruleIds = [...new Set((await this.db.select({ ruleId: sepOrder.ruleId }).from(sepOrder).where(inArray(sepOrder.orderNo, part))).map((r) => r.ruleId))].sort((a, b) => a - b);
+      if (!ruleIds.length) continue;
+      await this.db.select({ id: sepRule.id }).from(sepRule).where(inArray(sepRule.id, ruleIds)).orderBy(sepRule.id).for('update');
+      const gone = await this.db.delete(sepOrder).where(inArray(sepOrder.orderNo, part)).returning();
+      forgotten += gone.length;
+      const held = new Map<number, { n: number; amount: number }>();
+      for (const g of gone.filter((x) => x.status === 'separated')) {
+        const h = held.get(g.ruleId) ?? { n: 0, amount: 0 };
+        held.set(g.ruleId, { n: h.n + 1, amount: h.amount + g.amount });
+      }
+      for (const [ruleId, h] of held) {
+        await this.db
+          .update(sepRule)
+          .set({ separatedCount: sql`${sepRule.separatedCount} - ${h.n}`, separatedAmount: sql`${sepRule.separatedAmount} - ${h.amount}` })
+          .where(eq(sepRule.id, ruleId));
+      }
+    }
+    return forgotten;
+  }
+
   private async find(id: number, db: Db = this.db): Promise<OrderRow> {
     const [r] = await db.select().from(sepOrder).where(eq(sepOrder.id, id));
     if (!r) throw new AppError('SEPARATION_ORDER_NOT_FOUND');

@@ -291,6 +291,18 @@ describe.each(engines)('order separation (%s)', (engine) => {
     await status(r.id, 'restored');
   });
 
+  it('forgets the separations of orders removed with their movements (the demo cleared)', async () => {
+    const r = await addRule();
+    const o = await usingOrder();
+    await settle(o.id);
+    expect(await detail(r.id)).toMatchObject({ separatedCount: 1, separatedAmount: 180 });
+    expect(await services().separation.orders.forgetOrders([o.orderNo, 'NOT-AN-ORDER'])).toBe(1);
+    await services().ledger.ledger.removeOrders([o.orderNo]);
+    expect(await detail(r.id)).toMatchObject({ separatedCount: 0, separatedAmount: 0 });
+    expect((await sepOrders({ orderNo: o.orderNo })).total).toBe(0);
+    await status(r.id, 'restored');
+  });
+
   it('never passes the per-device count cap or the total cap under 50 parallel settlements', async () => {
     const r = await addRule({ countCap: 7 });
     const orders = await Promise.all(Array.from({ length: 50 }, () => usingOrder()));
