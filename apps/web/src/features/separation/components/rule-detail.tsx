@@ -47,7 +47,7 @@ export function RuleDetail({ rule, onClose }: { rule: SeparationRuleItem | null;
   return (
     <DetailDrawer
       open={Boolean(rule)}
-      width={820}
+      width={960}
       title={rule ? `${rule.name} · ${rule.code}` : ''}
       onClose={onClose}
       loading={detail.isLoading}
@@ -78,21 +78,26 @@ export function RuleDetail({ rule, onClose }: { rule: SeparationRuleItem | null;
             rowKey="id"
             loading={orders.isFetching}
             dataSource={orders.data?.list ?? []}
-            scroll={{ x: 'max-content' }}
+            scroll={{ x: 1350 }}
             locale={{ emptyText: <EmptyState description={t('orders.empty')} /> }}
             pagination={{ current: page, pageSize: ORDERS_PAGE, total: orders.data?.total ?? 0, onChange: setPage, size: 'small', showSizeChanger: false }}
             data-testid="separated-orders"
             columns={[
-              { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 200, render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
+              { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 230, fixed: 'left', render: (v: string) => <Typography.Text copyable style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
               { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: SeparationOrderItem['status']) => <SeparatedOrderTag status={v} /> },
-              { title: t('fields.sn'), dataIndex: 'sn', key: 'sn', width: 150 },
+              { title: t('fields.sn'), dataIndex: 'sn', key: 'sn', width: 180, render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
               { title: t('fields.orderAmount'), dataIndex: 'orderAmount', key: 'orderAmount', width: 100, align: 'right', render: (v: number) => money(v) },
               { title: t('fields.amount'), dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
               {
                 title: t('fields.shares'),
                 key: 'shares',
-                width: 220,
-                render: (_: unknown, o: SeparationOrderItem) => o.shares.map((s) => `${w.account(s.kind)}${s.partyId ? ` #${s.partyId}` : ''} ${money(s.amount)}`).join('; '),
+                width: 260,
+                render: (_: unknown, o: SeparationOrderItem) =>
+                  o.shares.map((s) => (
+                    <div key={`${s.kind}:${s.partyId ?? ''}`} style={{ whiteSpace: 'nowrap' }}>
+                      {`${w.account(s.kind)}${s.partyId ? ` #${s.partyId}` : ''} · ${money(s.amount)}`}
+                    </div>
+                  )),
               },
               { title: t('fields.separateTime'), dataIndex: 'separateTime', key: 'separateTime', width: 170, render: (v: string) => formatDateTime(v) },
               {
