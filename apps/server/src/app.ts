@@ -39,6 +39,7 @@ import { voucher as voucherModule } from './modules/voucher/index.js';
 import { stats as statsModule, type ActionProvider } from './modules/stats/index.js';
 import { payout as payoutModule, type PartyFacts } from './modules/payout/index.js';
 import { coupon as couponModule } from './modules/coupon/index.js';
+import { separation as separationModule } from './modules/separation/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -144,6 +145,11 @@ export async function buildApp(opts: BuildOptions) {
     settings: { pay: () => system.services.config.read('pay') },
   });
   const deposits = deposit.services.deposits;
+  // Order separation: the order engine asks it in each share's transaction whether a rule takes the partners' shares.
+  const separation = await buildModule(separationModule, platform, {
+    knownCabinets: async (sns) => new Set((await Promise.all(sns.map(async (sn) => ((await fleet.services.outletBinding.outletOf(sn)) === undefined ? null : sn)))).filter((sn) => sn !== null)),
+    ledger: ledger.services.ledger,
+  });
   const rental = fleet.services.rental;
   const agentLine = async (agentId: number) => {
     const d = await network.services.agents.detail(agentId);
@@ -197,6 +203,7 @@ export async function buildApp(opts: BuildOptions) {
     },
     vouchers,
     coupons: { apply: (tx, r) => coupon.services.userCoupons.apply(tx, r) },
+    separation: { shared: (tx, o) => separation.services.orders.shared(tx, o) },
     provider: opts.paymentProvider,
   });
   // Deposits refunded by staff go to the payment company through the order module, which hands their outcomes back.
@@ -259,7 +266,7 @@ export async function buildApp(opts: BuildOptions) {
     actions,
     compactions: [() => order.services.stats.compact(), () => ledger.services.ledger.compactRollup()],
   });
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, stats, payout, coupon];
+  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, stats, payout, coupon, separation];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -372,6 +379,7 @@ export async function buildApp(opts: BuildOptions) {
       stats: stats.services,
       payout: payout.services,
       coupon: coupon.services,
+      separation: separation.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

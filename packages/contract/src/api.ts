@@ -13,6 +13,7 @@ import { payoutCalls } from './payout/calls.js';
 import { voucherCalls } from './voucher/calls.js';
 import { statsCalls } from './stats/calls.js';
 import { couponCalls } from './coupon/calls.js';
+import { separationCalls } from './separation/calls.js';
 
 export { call, none, type CallDef } from './platform/call.js';
 
@@ -33,7 +34,7 @@ export const api = {
   ...depositCalls,
   ...payoutCalls,
   ...voucherCalls,
-  ...statsCalls,   ...couponCalls,
+  ...statsCalls,   ...couponCalls,   ...separationCalls,
 } as const;
 
 export type Api = typeof api;

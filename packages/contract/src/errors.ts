@@ -15,6 +15,7 @@ import { payoutErrors } from './payout/errors.js';
 import { voucherErrors } from './voucher/errors.js';
 import { statsErrors } from './stats/errors.js';
 import { couponErrors } from './coupon/errors.js';
+import { separationErrors } from './separation/errors.js';
 
 export type { ErrorDef } from './platform/error-def.js';
 
@@ -25,9 +26,9 @@ export type { ErrorDef } from './platform/error-def.js';
  *
  * Code ranges: 1000xx platform (platform/errors.ts, plus the sign-in and verification-code codes
  * of identity, kept as first given), 1001xx identity, 1002xx system, 1003xx fleet, 1004xx network, 1005xx assets,
- * 1006xx outlet, 1007xx order, 1008xx ledger and payments, 1009xx deposits, 1010xx vouchers, 1011xx withdrawals, 1012xx coupons, 1031xx accessories, 1014xx statistics, each in <domain>/errors.ts. A test fails on a code used twice.
+ * 1006xx outlet, 1007xx order, 1008xx ledger and payments, 1009xx deposits, 1010xx vouchers, 1011xx withdrawals, 1012xx coupons, 1013xx order separation, 1031xx accessories, 1014xx statistics, each in <domain>/errors.ts. A test fails on a code used twice.
  */
-export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, ...fleetErrors, ...assetsErrors, ...accessoriesErrors, ...networkErrors, ...outletErrors, ...orderErrors, ...ledgerErrors, ...depositErrors, ...voucherErrors, ...statsErrors, ...payoutErrors, ...couponErrors } as const;
+export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, ...fleetErrors, ...assetsErrors, ...accessoriesErrors, ...networkErrors, ...outletErrors, ...orderErrors, ...ledgerErrors, ...depositErrors, ...voucherErrors, ...statsErrors, ...payoutErrors, ...couponErrors, ...separationErrors } as const;
 
 export type ErrorName = keyof typeof Errors;
 

@@ -24,6 +24,7 @@ export * from './outlet/index.js';
 export * from './order/index.js';
 export * from './voucher/index.js';
 export * from './coupon/index.js';
+export * from './separation/index.js';
 export * from './ledger/index.js';
 export * from './deposit/index.js';
 export * from './stats/index.js';

@@ -14,12 +14,13 @@ import { payoutActions, payoutExports, payoutLabels } from './payout/labels.js';
 import { voucherActions, voucherExports, voucherFieldLabels, voucherLabels } from './voucher/labels.js';
 import { statsActionLabels, statsExports, statsLabels } from './stats/labels.js';
 import { couponActions, couponExports, couponFieldLabels, couponLabels } from './coupon/labels.js';
+import { separationActions, separationFieldLabels, separationLabels } from './separation/labels.js';
 import type { CallName } from './api.js';
 
 export { tr, labelOf, labelsIn, exportLabelsIn, commonLabels, type LabelGroup, type ExportLabels } from './platform/labels.js';
 
 /** Every label both the console and the server show, by domain and kind (platform/labels.ts says why). */
-export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels, assets: assetsLabels, accessories: accessoriesLabels, network: networkLabels, outlet: outletLabels, order: orderLabels, ledger: ledgerLabels, deposit: depositLabels, voucher: voucherLabels, stats: statsLabels, payout: payoutLabels, coupon: couponLabels } as const;
+export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels, assets: assetsLabels, accessories: accessoriesLabels, network: networkLabels, outlet: outletLabels, order: orderLabels, ledger: ledgerLabels, deposit: depositLabels, voucher: voucherLabels, stats: statsLabels, payout: payoutLabels, coupon: couponLabels, separation: separationLabels } as const;
 export type Labels = typeof labels;
 export type LabelDomain = keyof Labels;
 
@@ -49,7 +50,7 @@ export function yesNo(v: boolean | null | undefined, lang: Lang): string {
  * Names of fields, for messages that name one (validation, range checks). Each domain adds its
  * fields' labels to its labels.ts; a field without one is named by its key.
  */
-export const fieldLabels: Readonly<Record<string, Translations>> = { ...systemFields, ...outletFields, ...depositFields, ...voucherFieldLabels, ...couponFieldLabels };
+export const fieldLabels: Readonly<Record<string, Translations>> = { ...systemFields, ...outletFields, ...depositFields, ...voucherFieldLabels, ...couponFieldLabels, ...separationFieldLabels };
 
 /**
  * The label of a field by its path ('values.bluetoothHourlyLimit', 'hourlyPrice.min'): the
@@ -80,7 +81,7 @@ export function fieldName(path: string, lang: Lang): string {
  * What each change is called in the operation log, by its call (every call that is not a GET has
  * one: layout.test.ts): the log stores the call and shows its action in the viewer's language.
  */
-export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = { ...identityActions, ...systemActions, ...fleetActions, ...assetsActions, ...accessoriesActions, ...networkActions, ...outletActions, ...orderActions, ...ledgerActions, ...depositActions, ...voucherActions, ...statsActionLabels, ...payoutActions, ...couponActions };
+export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = { ...identityActions, ...systemActions, ...fleetActions, ...assetsActions, ...accessoriesActions, ...networkActions, ...outletActions, ...orderActions, ...ledgerActions, ...depositActions, ...voucherActions, ...statsActionLabels, ...payoutActions, ...couponActions, ...separationActions };
 
 /** A call's action in a language, or null for a call without one (an entry older than the call's label). */
 export function actionLabel(call: string | null | undefined, lang: Lang): string | null {

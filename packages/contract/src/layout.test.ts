@@ -9,7 +9,7 @@ import { actionLabel, api, callsWithAction, errorMessage, exportHeaders, exportL
  * platform/, and no file imports itself back through others (type-only imports included).
  */
 const root = dirname(fileURLToPath(import.meta.url));
-const DOMAINS = ['identity', 'system', 'fleet', 'assets', 'accessories', 'network', 'outlet', 'order', 'ledger', 'deposit', 'voucher', 'stats', 'payout', 'coupon'];
+const DOMAINS = ['identity', 'system', 'fleet', 'assets', 'accessories', 'network', 'outlet', 'order', 'ledger', 'deposit', 'voucher', 'stats', 'payout', 'coupon', 'separation'];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

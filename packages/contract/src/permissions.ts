@@ -12,6 +12,7 @@ import { payoutPerms } from './payout/permissions.js';
 import { voucherPerms } from './voucher/permissions.js';
 import { statsPerms } from './stats/permissions.js';
 import { couponPerms } from './coupon/permissions.js';
+import { separationPerms } from './separation/permissions.js';
 
 export { accessLabel, type RouteAccess } from './platform/call.js';
 
@@ -20,5 +21,5 @@ export { accessLabel, type RouteAccess } from './platform/call.js';
  * Button menus carry these in `perms`. call.ts declares only the shape of a call's access, so the
  * catalogue of calls and codes depends on it and never the other way round.
  */
-export const PERMS = { ...identityPerms, ...systemPerms, ...fleetPerms, ...assetsPerms, ...accessoriesPerms, ...networkPerms, ...outletPerms, ...orderPerms, ...ledgerPerms, ...depositPerms, ...voucherPerms, ...statsPerms, ...payoutPerms, ...couponPerms } as const;
+export const PERMS = { ...identityPerms, ...systemPerms, ...fleetPerms, ...assetsPerms, ...accessoriesPerms, ...networkPerms, ...outletPerms, ...orderPerms, ...ledgerPerms, ...depositPerms, ...voucherPerms, ...statsPerms, ...payoutPerms, ...couponPerms, ...separationPerms } as const;
 export type PermissionCode = (typeof PERMS)[keyof typeof PERMS];

@@ -14,6 +14,7 @@ import { depositRuleMessages } from './deposit/validation.js';
 import { voucherRuleMessages } from './voucher/validation.js';
 import { payoutRuleMessages } from './payout/validation.js';
 import { couponRuleMessages } from './coupon/validation.js';
+import { separationRuleMessages } from './separation/validation.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -33,7 +34,7 @@ export const validationMessages = {
   ...orderRuleMessages,
   ...depositRuleMessages,
   ...voucherRuleMessages,
-  ...payoutRuleMessages,   ...couponRuleMessages,
+  ...payoutRuleMessages,   ...couponRuleMessages,   ...separationRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -30,6 +30,7 @@ export const ledgerLabels = {
     voucherLiability: tr('代金券预收款', '代金券預收款', 'Voucher liability (unused passes)'),
     payoutHold: tr('提现冻结', '提現凍結', 'Withdrawals held'),
     marketingExpense: tr('营销费用', '行銷費用', 'Marketing expense'),
+    separated: tr('分单收入', '分單收入', 'Separated shares'),
   } satisfies LabelGroup<(typeof ACCOUNT_KINDS)[number]>,
   memo: {
     depositTaken: tr('收取押金', '收取押金', 'Deposit taken'),
@@ -55,6 +56,8 @@ export const ledgerLabels = {
     payoutPaid: tr('提现已打款（含手续费）', '提現已撥款（含手續費）', 'Withdrawal paid out (fee kept)'),
     demoOpeningEarnings: tr('演示：合作方期初收益', '演示：合作方期初收益', 'Demo: opening earnings of a partner'),
     couponUsed: tr('优惠券抵扣（平台营销费用）', '優惠券抵扣（平台行銷費用）', 'Coupon deduction (platform marketing expense)'),
+    orderSeparated: tr('分单规则 {rule} 分出合作方分润', '分單規則 {rule} 分出合作方分潤', 'Partner shares separated by rule {rule}'),
+    separationRestored: tr('分单规则 {rule} 恢复合作方分润', '分單規則 {rule} 恢復合作方分潤', 'Partner shares restored from rule {rule}'),
   } satisfies LabelGroup<LedgerMemo>,
   payoutFailure: {
     accountFrozen: tr('账户已冻结', '帳戶已凍結', 'Account frozen'),
@@ -125,8 +128,13 @@ const LEGACY_MEMOS: Record<string, LedgerMemo> = {
 };
 const MEMO_SET: ReadonlySet<string> = new Set(LEDGER_MEMOS);
 
-/** A movement's memo in a language: a memo code (or an older English memo) in words, any other text as written. */
+/**
+ * A movement's memo in a language: a memo code (or an older English memo) in words, any other text
+ * as written. A code may carry the rule that caused it, `code:RULE` (a separation's rule code).
+ */
 export function memoText(memo: string, lang: Lang): string {
+  const colon = memo.indexOf(':');
+  if (colon > 0 && MEMO_SET.has(memo.slice(0, colon))) return ledgerLabels.memo[memo.slice(0, colon) as LedgerMemo][lang].replace('{rule}', memo.slice(colon + 1));
   const code = MEMO_SET.has(memo) ? (memo as LedgerMemo) : Object.hasOwn(LEGACY_MEMOS, memo) ? LEGACY_MEMOS[memo]! : null;
   return code ? ledgerLabels.memo[code][lang] : memo;
 }

@@ -31,6 +31,8 @@ export const ACCOUNT_KINDS = [
   'payoutHold',
   /** What the platform gives away to bring customers back: a coupon's deduction of a rental's fee (an expense: debit grows it). */
   'marketingExpense',
+  /** Partner shares a separation rule diverted from their payables to the platform (restores give them back). */
+  'separated',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
@@ -75,7 +77,7 @@ export const LEDGER_MEMOS = [
   'feeDeducted', 'refundPaid', 'refundFailedSharesRestored', 'balanceToppedUp',
   'cablePackagePaid', 'prepaymentHeld', 'depositHeldAgain', 'depositRefundedByStaff', 'depositRefundFailedHeldAgain',
   'voucherSold', 'voucherUsed', 'voucherExpired',
-  'payoutHeld', 'payoutReleased', 'payoutPaid', 'demoOpeningEarnings', 'couponUsed',
+  'payoutHeld', 'payoutReleased', 'payoutPaid', 'demoOpeningEarnings', 'couponUsed', 'orderSeparated', 'separationRestored',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 

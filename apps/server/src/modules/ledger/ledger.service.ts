@@ -42,7 +42,7 @@ export const accountCode = (a: Account): string => (a.partyId ? `${a.kind}:${a.p
 
 /** The platform's accounts, the customers' and the parties' of the profit chain: the three fund flows. */
 const SCOPE_KINDS: Record<FlowScope, AccountKind[]> = {
-  platform: ['providerClearing', 'revenue', 'fees', 'taxes', 'refunds', 'orderIncome', 'marketingExpense'],
+  platform: ['providerClearing', 'revenue', 'fees', 'taxes', 'refunds', 'orderIncome', 'marketingExpense', 'separated'],
   user: ['userDeposit', 'userBalance', 'voucherLiability'],
   account: ['agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'payoutHold'],
 };

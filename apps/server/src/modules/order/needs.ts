@@ -169,6 +169,16 @@ export interface CouponsForOrders {
   ): Promise<{ userCouponId: number; deduction: number } | null>;
 }
 
+/**
+ * Order separation's part in a share: in the share's own transaction, right after the order's net
+ * is shared, a running rule that matches the order diverts its partner shares to the platform's
+ * separated account (once per order: the share is posted once, and the separation is keyed by the
+ * order). Matching and the rule's caps are the separation module's.
+ */
+export interface SeparationForOrders {
+  shared(tx: Db, o: { orderNo: string; sn: string; createdAt: Date; amount: number; shares: { kind: AccountKind; partyId: number | null; amount: number }[] }): Promise<void>;
+}
+
 export interface OrderNeeds {
   fleet: FleetForOrders;
   accessories: AccessoriesForOrders;
@@ -189,6 +199,7 @@ export interface OrderNeeds {
   deposits: DepositsForOrders;
   vouchers: VouchersForOrders;
   coupons: CouponsForOrders;
+  separation: SeparationForOrders;
 }
 
 export type { Principal };

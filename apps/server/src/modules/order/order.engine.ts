@@ -27,7 +27,8 @@ export const MAX_SUSPEND_MINUTES = 10080;
 /** Orders a customer holds: waiting for the eject, or using. */
 const OPEN: OrderStatus[] = ['ejecting', 'using'];
 /** The accounts an order's net amount is shared to (and a refund takes back from, pro rata). */
-export const SHARE_KINDS: AccountKind[] = ['revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'taxes'];
+// A share a separation rule diverted sits in `separated`: a refund takes its part from there.
+export const SHARE_KINDS: AccountKind[] = ['revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'taxes', 'separated'];
 const PAYABLE_OF: Record<ShareParty, AccountKind> = {
   platform: 'revenue',
   agentA: 'agentPayable',
@@ -466,13 +467,18 @@ export class OrderEngine {
     const rest = net - tax;
     const entries: EntryInput[] = [{ account: { kind: 'orderIncome' }, debit: net }, { account: { kind: 'taxes' }, credit: tax }];
     let given = 0;
+    const shares: { kind: AccountKind; partyId: number | null; amount: number }[] = [];
     for (const l of o.chain as ChainLink[]) {
       const part = Math.floor((rest * l.ratio) / 100);
       given += part;
       entries.push({ account: { kind: PAYABLE_OF[l.party], partyId: l.partyId }, credit: part });
+      if (l.party !== 'platform' && part > 0) shares.push({ kind: PAYABLE_OF[l.party], partyId: l.partyId, amount: part });
     }
     entries.push({ account: { kind: 'revenue' }, credit: rest - given });
-    return this.needs.ledger.post({ idempotencyKey: `share:${o.orderNo}`, kind: 'share', orderNo: o.orderNo, memo: 'sharesOfNet', entries }, tx);
+    const posted = await this.needs.ledger.post({ idempotencyKey: `share:${o.orderNo}`, kind: 'share', orderNo: o.orderNo, memo: 'sharesOfNet', entries }, tx);
+    // Separation rules name cabinets: a power bank's order, shared now for the first time, may be separated.
+    if (posted && o.deviceType === 'powerBank') await this.needs.separation.shared(tx, { orderNo: o.orderNo, sn: o.sn, createdAt: o.createdAt, amount: net, shares });
+    return posted;
   }
 
   /** Closes an order without a charge: everything held goes back. */

@@ -42,6 +42,8 @@ export default {
     recharge: 'Top-up',
     withdrawal: 'Withdrawal',
     demo: 'Demo opening',
+    separate: 'Order separated',
+    separateRestore: 'Separation restored',
   },
   trial: {
     title: 'Trial balance',

@@ -42,6 +42,8 @@ export default {
     recharge: '充值',
     withdrawal: '提现',
     demo: '演示期初',
+    separate: '订单分单',
+    separateRestore: '分单恢复',
   },
   trial: {
     title: '试算平衡',

@@ -42,6 +42,8 @@ export default {
     recharge: '儲值',
     withdrawal: '提現',
     demo: '演示期初',
+    separate: '訂單分單',
+    separateRestore: '分單恢復',
   },
   trial: {
     title: '試算平衡',

@@ -1,0 +1,19 @@
+import type { AccountKind } from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+
+/**
+ * What order separation uses of other modules; app.ts passes them in (it never imports their
+ * files): which cabinets the fleet knows, and the ledger (a movement posted once per key in the
+ * caller's transaction; what an order's accounts of some kinds hold).
+ */
+export interface SeparationNeeds {
+  /** The SNs of these that are cabinets the fleet knows. */
+  knownCabinets(sns: string[]): Promise<Set<string>>;
+  ledger: {
+    post(
+      p: { idempotencyKey: string; kind: string; orderNo?: string | null; memo?: string; entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[] },
+      tx?: Db,
+    ): Promise<boolean>;
+    orderCredits(orderNo: string, kinds: AccountKind[], tx?: Db): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>>;
+  };
+}
