@@ -181,7 +181,7 @@ describe.each(engines)('fleet overview (%s)', (engine) => {
 
       // The super administrator is given every widget.
       expect((await api.get('/user/api/v1/sys/menu/dashbord', { path: '/dashboard' })).data.widgets).toEqual([
-        'orderFigures', 'orderNow', 'orderTrend', 'outletRanking', 'agentRanking', 'fleetCabinets', 'fleetPowerBanks', 'fleetCommands', 'fleetFirmware', 'fleetEvents', 'account', 'recentLogins',
+        'orderFigures', 'orderNow', 'orderTrend', 'outletRanking', 'agentRanking', 'business', 'actions', 'fleetCabinets', 'fleetPowerBanks', 'fleetCommands', 'fleetFirmware', 'fleetEvents', 'account', 'recentLogins',
       ]);
     });
 
