@@ -7,8 +7,12 @@
  *  - what a real Chromium receives over the wire before /login shows its form (JavaScript budget
  *    200 KB; the run fails when over);
  *  - orders created and finished per second through the engine, and the order page at 1M orders
- *    (BENCH_ORDERS) against the same SQL in psql, on PostgreSQL (bench/orders.ts).
- * Writes docs/benchmarks.md. Every loop is bounded in count and time.
+ *    (BENCH_ORDERS) against the same SQL in psql, on PostgreSQL (bench/orders.ts);
+ *  - the statistics (dashboard, financial data, …) and the order list pages at 1M and 10M orders
+ *    (BENCH_STATS_ORDERS) on the databases bench_1m and bench_10m, filled when absent, each next to
+ *    a whole-table GROUP BY or psql (bench/statistics.ts).
+ * Writes docs/benchmarks.md (sections written by other benchmarks and by hand are kept). Every loop
+ * is bounded in count and time.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +24,7 @@ import { openPglite, openPostgres, type Database } from '../apps/server/src/plat
 import { buildApp } from '../apps/server/src/app.js';
 import { requestPath, type PathResult } from './request-path.js';
 import { benchOrders, ordersSection, type OrderBench } from './orders.js';
+import { benchStatistics, statisticsSection, type StatsAtSize } from './statistics.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 /** JavaScript a browser may receive over the wire before /login shows its form. */
@@ -223,6 +228,8 @@ async function main() {
       await dropDb(url3);
     }
   }
+  let statistics: StatsAtSize[] = [];
+  if (url3) statistics = await benchStatistics();
   const bundle = await loginBundle();
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const now = new Date().toISOString();
@@ -295,8 +302,13 @@ async function main() {
     '| date | user info, % of the bare route | login-log page (staff), % of the bare route | JS transferred for /login, KB | note |',
     '| --- | ---: | ---: | ---: | --- |',
   ].join('\n');
-  const gateway = sectionOf(previous, 'Gateway');
-  const out = [lines.join('\n'), ordersSection(orders), history + '\n' + historyRow, gateway].filter(Boolean).join('\n\n') + '\n';
+  // Every other section of the previous file (the gateway's, hand-written ones) stays, in its order.
+  const own = ['Signed-in calls against a bare route', 'API over loopback HTTP', 'What /login transfers', 'Orders', 'Statistics at 1M and 10M orders', 'History'];
+  const kept = previous
+    .split(/\n(?=## )/)
+    .filter((p) => p.startsWith('## ') && !own.some((h) => p.startsWith(`## ${h}\n`)))
+    .map((p) => p.trimEnd());
+  const out = [lines.join('\n'), ordersSection(orders), statisticsSection(statistics), ...kept, history + '\n' + historyRow].filter(Boolean).join('\n\n') + '\n';
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
   fs.writeFileSync(path.join(root, 'docs/benchmarks.md'), out);
   console.log(out);

@@ -16,13 +16,13 @@ import pino from 'pino';
 import { and, count, desc, sql } from 'drizzle-orm';
 import type { OrderFilter } from '@cbo/contract';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openPostgres } from '../apps/server/src/platform/db/database.js';
+import { openPostgres, type Db } from '../apps/server/src/platform/db/database.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { startSimulatedFleet } from '../apps/server/src/simulated-fleet.js';
 import { makeDemoNetwork } from '../apps/server/src/demo-network.js';
 import { SIMULATED_AREA_CODE } from '../apps/server/src/platform/sms/sms-provider.js';
-import { liveRange, orderConditions } from '../apps/server/src/modules/order/order.archive.js';
-import { ordOrder } from '../apps/server/src/modules/order/tables.js';
+import { archiveRange, liveRange, orderConditions } from '../apps/server/src/modules/order/order.archive.js';
+import { ordOrder, ordOrderArchive } from '../apps/server/src/modules/order/tables.js';
 
 export interface OrderBench {
   engine: { customers: number; cabinets: number; seconds: number; created: number; finished: number; createdPerSec: number; finishedPerSec: number; rentP50: number; rentP99: number; cycleP50: number; cycleP99: number; errors: number; errorKinds: Record<string, number> };
@@ -35,7 +35,7 @@ const quantile = (xs: number[], p: number) => {
 };
 
 /** A statement of the query builder with its parameters written in, for psql. */
-function inline(q: { sql: string; params: unknown[] }): string {
+export function inline(q: { sql: string; params: unknown[] }): string {
   return q.sql.replace(/\$(\d+)/g, (_, i: string) => {
     const v = q.params[Number(i) - 1];
     if (v === null || v === undefined) return 'null';
@@ -45,10 +45,56 @@ function inline(q: { sql: string; params: unknown[] }): string {
 }
 
 /** Milliseconds psql's \timing reports for each run of a statement (the server's own work, no HTTP). */
-function psqlTimes(url: string, statement: string, runs: number): number[] {
+export function psqlTimes(url: string, statement: string, runs: number): number[] {
   const script = ['\\timing on', ...Array.from({ length: runs }, () => `${statement};`)].join('\n');
   const out = execFileSync('psql', [url, '-X', '-q', '-o', '/dev/null', '-f', '-'], { input: script, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
   return [...out.matchAll(/Time: ([\d.]+) ms/g)].map((m) => Number(m[1]));
+}
+
+export interface PageTarget {
+  name: string;
+  /** The archive's list (orders older than 30 days, POST /order/api/v1/order/archive/queryPage) instead of the live one. */
+  archive?: boolean;
+  body: OrderFilter & { pageNum: number; pageSize: number };
+}
+type Call = (method: 'GET' | 'POST', p: string, body?: unknown, token?: string) => Promise<{ code: number; msg: string; data: any }>;
+
+/**
+ * Times list pages through the API (10 calls after 2 warm-ups) against the same two statements (the
+ * query builder's count and page, parameters inlined) timed by psql, the slower of the two per run.
+ */
+export async function timePages(url: string, db: Db, call: Call, staff: string, targets: PageTarget[]): Promise<OrderBench['page']['rows']> {
+  const rows: OrderBench['page']['rows'] = [];
+  for (const t of targets) {
+    const api: number[] = [];
+    let total = 0;
+    for (let i = 0; i < 12; i++) {
+      const a = performance.now();
+      const r = await call('POST', t.archive ? '/order/api/v1/order/archive/queryPage' : '/order/api/v1/order/queryPage', t.body, staff);
+      if (r.code !== 0) throw new Error(`queryPage ${r.code} ${r.msg}`);
+      total = r.data.total as number;
+      if (i >= 2) api.push(performance.now() - a);
+    }
+    // The same statements the list runs (its count and its page), from the same conditions.
+    const table = t.archive ? ordOrderArchive : ordOrder;
+    const where = and(orderConditions(table, t.body, t.archive ? archiveRange(t.body.beginTime, t.body.endTime) : liveRange(t.body.beginTime, t.body.endTime)));
+    const countSql = inline(db.select({ n: count() }).from(table).where(where).toSQL());
+    const pageSql = inline(db.select().from(table).where(where).orderBy(desc(table.createdAt), desc(table.id)).limit(t.body.pageSize).offset((t.body.pageNum - 1) * t.body.pageSize).toSQL());
+    const c = psqlTimes(url, countSql, 10).slice(2);
+    const p = psqlTimes(url, pageSql, 10).slice(2);
+    // The list runs its count and its page side by side on two connections: the slower of the two bounds it.
+    const psql = c.map((x, i) => Math.max(x, p[i] ?? 0));
+    rows.push({ name: t.name, apiP50: quantile(api, 0.5), apiP99: quantile(api, 0.99), psqlP50: quantile(psql, 0.5), total });
+  }
+  return rows;
+}
+
+/** A client of a server's API (console and app headers by token kind). */
+export function apiClient(base: string): Call {
+  return async (method, p, body, token) => {
+    const r = await fetch(base + p, { method, headers: { clienttype: token?.startsWith('staff:') ? 'MANAGE_PC' : 'USER_ANDROID', 'accept-language': 'en_US', ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: token.replace(/^staff:/, '') } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    return (await r.json()) as { code: number; msg: string; data: any };
+  };
 }
 
 export async function benchOrders(url: string, opts: { orders: number; cycles: number }): Promise<OrderBench> {
@@ -63,10 +109,7 @@ export async function benchOrders(url: string, opts: { orders: number; cycles: n
   const fleet = (await startSimulatedFleet(cabinets, server.services, log, { returnsPerMinute: 0 }))!;
   await fleet.waitRegistered(cabinets, 60_000);
   await makeDemoNetwork(database.db, server.services, { simulatedCabinets: cabinets, leaderUserName: 'admin' }, log);
-  const call = async (method: 'GET' | 'POST', p: string, body?: unknown, token?: string) => {
-    const r = await fetch(base + p, { method, headers: { clienttype: token?.startsWith('staff:') ? 'MANAGE_PC' : 'USER_ANDROID', 'accept-language': 'en_US', ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: token.replace(/^staff:/, '') } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    return (await r.json()) as { code: number; msg: string; data: any };
-  };
+  const call = apiClient(base);
   try {
     // ------------------------------------------------------------ through the engine
     const customers = 20;
@@ -178,31 +221,10 @@ export async function benchOrders(url: string, opts: { orders: number; cycles: n
     await db.execute(sql`analyze ord_order`);
     const fillSeconds = (performance.now() - t0) / 1000;
     const staff = `staff:${(await call('POST', '/user/api/open/v1/auth', { userName: 'admin', password: 'bench123', clientType: 'MANAGE_PC' })).data.token as string}`;
-    const targets: { name: string; body: OrderFilter & { pageNum: number; pageSize: number } }[] = [
+    const rows = await timePages(url, db, call, staff, [
       { name: 'first page (last 30 days, no filter)', body: { pageNum: 1, pageSize: 20 } },
       { name: 'filtered page (status finished, one outlet, page 3)', body: { pageNum: 3, pageSize: 20, status: 'finished', outletId: 1003 } },
-    ];
-    const rows: OrderBench['page']['rows'] = [];
-    for (const t of targets) {
-      const api: number[] = [];
-      let total = 0;
-      for (let i = 0; i < 12; i++) {
-        const a = performance.now();
-        const r = await call('POST', '/order/api/v1/order/queryPage', t.body, staff);
-        if (r.code !== 0) throw new Error(`queryPage ${r.code} ${r.msg}`);
-        total = r.data.total as number;
-        if (i >= 2) api.push(performance.now() - a);
-      }
-      // The same statements the list runs (its count and its page), from the same conditions.
-      const where = and(orderConditions(ordOrder, t.body, liveRange(t.body.beginTime, t.body.endTime)));
-      const countSql = inline(db.select({ n: count() }).from(ordOrder).where(where).toSQL());
-      const pageSql = inline(db.select().from(ordOrder).where(where).orderBy(desc(ordOrder.createdAt), desc(ordOrder.id)).limit(t.body.pageSize).offset((t.body.pageNum - 1) * t.body.pageSize).toSQL());
-      const c = psqlTimes(url, countSql, 10).slice(2);
-      const p = psqlTimes(url, pageSql, 10).slice(2);
-      // The list runs its count and its page side by side on two connections: the slower of the two bounds it.
-      const psql = c.map((x, i) => Math.max(x, p[i] ?? 0));
-      rows.push({ name: t.name, apiP50: quantile(api, 0.5), apiP99: quantile(api, 0.99), psqlP50: quantile(psql, 0.5), total });
-    }
+    ]);
     return { engine, page: { orders: opts.orders, fillSeconds, rows } };
   } finally {
     await fleet.stop().catch(() => undefined);

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { api, call, confirmOk, signIn } from './helpers';
 
 /**
  * Accessories as a person does it: a charging cable added with its packages, its unlock code issued
@@ -25,12 +25,9 @@ async function pick(page: Page, scope: Locator, field: string, option: string | 
 
 /** What another screen would have set up: a cable model and a problem type (through their own calls). */
 async function seed(page: Page): Promise<void> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')!.value;
-  const headers = { authorization: decodeURIComponent(token), clienttype: 'MANAGE_PC' };
-  const model = await page.request.post('/device/api/v1/model/saveOrUpdate', { headers, data: { productName: 'Cable', model: `CB${RUN}`, deviceType: 'cable' } });
-  expect((await model.json()).code).toBe(0);
-  const type = await page.request.post('/user/api/v1/problemType/saveOrUpdate', { headers, data: { name: `Plug ${RUN}`, sort: 1, remark: '' } });
-  expect((await type.json()).code).toBe(0);
+  const a = await api(page);
+  await call(a, 'POST', '/device/api/v1/model/saveOrUpdate', { productName: 'Cable', model: `CB${RUN}`, deviceType: 'cable' });
+  await call(a, 'POST', '/user/api/v1/problemType/saveOrUpdate', { name: `Plug ${RUN}`, sort: 1, remark: '' });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -92,7 +89,7 @@ test('a cable with packages gets its unlock code; a repair ticket is recorded, p
   await expect(row(page, DEVICE)).toContainText('Untreated');
   await expect(row(page, DEVICE)).toContainText('Out of business');
   await row(page, DEVICE).getByRole('button', { name: 'Process' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK|Confirm/ }).click();
+  await confirmOk(page);
   await expect(row(page, DEVICE)).toContainText('Processing');
   await expect(row(page, DEVICE)).toContainText('admin');
   await row(page, DEVICE).getByRole('button', { name: 'Finish' }).click();

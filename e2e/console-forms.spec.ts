@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, api, call, signIn } from './helpers';
 
 /**
  * The console as an operator finds it: forms that do not trap (a cleared optional field, a refusal
@@ -7,17 +7,6 @@ import { ADMIN, signIn } from './helpers';
  * 403 page for a screen the account may not open.
  */
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/console-forms-${name}.png`, fullPage: true });
-
-async function tokenOf(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'Authorization');
-  return decodeURIComponent(cookie!.value);
-}
-
-async function apiCall(page: Page, method: 'GET' | 'POST', url: string, data?: object): Promise<{ code: number; msg: string; data: any }> {
-  const headers = { Authorization: await tokenOf(page), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' };
-  const res = method === 'GET' ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data });
-  return res.json();
-}
 
 test('sign-in screen: the brand heads it, the area code starts at +86, each tab keeps its own password', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('language', 'en_US'));
@@ -55,7 +44,7 @@ test('firmware upgrade: a cleared SHA-256 does not block the form, and offline c
   await signIn(page, { lang: 'en_US', redirect: '/device/cabinet' });
   // A cabinet stocked in that never connected: offline.
   const offline = 'OFFL000000000001';
-  expect((await apiCall(page, 'POST', '/device/api/v1/cabinet/batchStorage', { sns: [offline] })).code).toBe(0);
+  await call(await api(page), 'POST', '/device/api/v1/cabinet/batchStorage', { sns: [offline] });
   await page.evaluate(() => {
     history.pushState({}, '', '/device/firmware');
     dispatchEvent(new PopStateEvent('popstate'));
@@ -86,14 +75,13 @@ test('firmware upgrade: a cleared SHA-256 does not block the form, and offline c
 
 test('a screen the account may not open says so (403) with a way back; an unknown one is 404', async ({ page, browser }) => {
   await signIn(page, { lang: 'en_US' });
-  const tree = (await apiCall(page, 'GET', '/user/api/v1/sys/menu/listByUserAll')).data as { id: number; path: string; children: unknown[] }[];
+  const a = await api(page);
+  const tree = await call<{ id: number; path: string; children: unknown[] }[]>(a, 'GET', '/user/api/v1/sys/menu/listByUserAll');
   const flat = (nodes: { id: number; path: string; children: unknown[] }[]): { id: number; path: string }[] =>
     nodes.flatMap((n) => [n, ...flat(n.children as { id: number; path: string; children: unknown[] }[])]);
   const dashboard = flat(tree).find((m) => m.path === '/dashboard')!;
-  const role = await apiCall(page, 'POST', '/user/api/v1/sys/role/saveOrUpdate', { name: 'E2E dashboard only', weight: 1, menuIds: [dashboard.id] });
-  expect(role.code).toBe(0);
-  const created = await apiCall(page, 'POST', '/user/api/v1/sys/manage', { userName: 'e2e_viewer', nickName: 'Viewer', password: 'viewer123', roleIds: [role.data.id] });
-  expect(created.code).toBe(0);
+  const role = await call<{ id: number }>(a, 'POST', '/user/api/v1/sys/role/saveOrUpdate', { name: 'E2E dashboard only', weight: 1, menuIds: [dashboard.id] });
+  await call(a, 'POST', '/user/api/v1/sys/manage', { userName: 'e2e_viewer', nickName: 'Viewer', password: 'viewer123', roleIds: [role.id] });
 
   const context = await browser.newContext();
   const viewer = await context.newPage();

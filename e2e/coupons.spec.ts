@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { lastCode, signIn } from './helpers';
 
 /**
  * Coupons as operations staff and a customer meet them: create a code-redemption coupon in the
@@ -10,18 +8,9 @@ import { signIn } from './helpers';
  * by whom; a second redemption of the same code is refused.
  */
 const RUN = Date.now().toString(36).slice(-5);
-const SMS_LOG = path.join(process.env.E2E_DATA_DIR ?? '', 'sms.log');
 const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 /** Rows of the open tab only (the other tab's table stays in the page, hidden). */
 const tabRow = (page: Page, text: string) => page.getByRole('tabpanel').locator('.ant-table-row').filter({ hasText: text });
-
-function lastCode(mobile: string): string {
-  const lines = fs.existsSync(SMS_LOG) ? fs.readFileSync(SMS_LOG, 'utf8').split('\n').filter(Boolean) : [];
-  const sms = lines.map((l) => JSON.parse(l) as { mobile: string; text: string }).filter((s) => s.mobile === mobile);
-  const code = sms.at(-1)?.text.match(/\d{6}/)?.[0];
-  if (!code) throw new Error(`no code sent to ${mobile}`);
-  return code;
-}
 
 async function customer(request: APIRequestContext): Promise<{ mobile: string; headers: Record<string, string> }> {
   const mobile = `139${String(Date.now()).slice(-8)}`;
@@ -83,4 +72,24 @@ test('creates a code coupon and a code batch, a customer redeems a code in the a
   // The customer's coupon is in the console's list.
   await page.goto('/finance/userCoupon');
   await expect(row(page, who.mobile).getByText('Unused')).toBeVisible();
+});
+
+test('an operator coupon names a direct-sales team, picked from the teams in the form, and the list says which', async ({ page }) => {
+  await signIn(page, { lang: 'en_US', redirect: '/finance/coupon' });
+  await expect(page.getByRole('heading', { name: 'Coupons' })).toBeVisible();
+  await page.getByRole('button', { name: /^(plus )?Add coupon$/ }).click();
+  const form = page.getByRole('dialog').filter({ hasText: 'Add a coupon' });
+  await form.getByLabel('Name').fill(`Team ${RUN}`);
+  await form.getByLabel('Amount off').fill('1');
+  await form.getByLabel('Scope').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Operator (direct-sales team)' }).click();
+  // The scope's team is required, said on its field.
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.locator('.ant-form-item-explain-error').filter({ hasText: 'choose what it holds at' })).toHaveCount(1);
+  // The demo network's team (the spec's operator), not a service provider.
+  await form.getByLabel('Operator (direct-sales team)', { exact: true }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Pudong Direct' }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(row(page, `Team ${RUN}`)).toBeVisible();
+  await expect(row(page, `Team ${RUN}`).getByText('Operator (direct-sales team) · Pudong Direct')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { api, call, signIn } from './helpers';
 
 /**
  * The dashboard against the real server and its six simulated cabinets (SIMULATOR=6), plus two
@@ -7,11 +7,6 @@ import { signIn } from './helpers';
  * must show exactly that many rows: the dashboard and the lists count with the same conditions.
  */
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/dashboard-${name}.png`, fullPage: false });
-
-async function tokenOf(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'Authorization');
-  return decodeURIComponent(cookie!.value);
-}
 
 /** The total the visible list shows: its pagination's "N in total", or 0 when it shows its empty state. */
 async function listTotal(page: Page): Promise<number> {
@@ -35,13 +30,12 @@ async function dashboardNumber(page: Page, testId: string): Promise<number> {
 test.describe('dashboard', () => {
   test('counts the fleet, and each number is the total of the list it opens', async ({ page }) => {
     await signIn(page, { lang: 'en_US' });
-    const headers = { Authorization: await tokenOf(page), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' };
+    const a = await api(page);
     // Two cabinets stocked in that never connect (a number of its own, apart from offline ones):
     // the open dashboard counts them again when the live channel says so, without a reload.
     const before = await dashboardNumber(page, 'stat-neverConnected');
     const stamp = String(Date.now()).slice(-8);
-    const stocked = await page.request.post('/device/api/v1/cabinet/batchStorage', { headers, data: { sns: [`DASH${stamp}0001`, `DASH${stamp}0002`] } });
-    expect((await stocked.json()).code).toBe(0);
+    await call(a, 'POST', '/device/api/v1/cabinet/batchStorage', { sns: [`DASH${stamp}0001`, `DASH${stamp}0002`] });
     await expect(page.getByTestId('stat-neverConnected')).toHaveText(String(before + 2));
 
     // The simulated cabinets connect a moment after the server starts.
@@ -86,12 +80,11 @@ test.describe('dashboard', () => {
 
   test('customer service is given the cabinet and power bank numbers only', async ({ page, browser }) => {
     await signIn(page, { lang: 'en_US' });
-    const headers = { Authorization: await tokenOf(page), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' };
-    const roles = (await (await page.request.get('/user/api/v1/sys/role/list', { headers })).json()).data as { id: number; name: string }[];
+    const a = await api(page);
+    const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
     const service = roles.find((r) => r.name === 'role.customerService')!;
     const user = { userName: 'e2e_cs_dash', password: 'service123' };
-    const created = await page.request.post('/user/api/v1/sys/manage', { headers, data: { ...user, nickName: 'Service desk', roleIds: [service.id] } });
-    expect((await created.json()).code).toBe(0);
+    await call(a, 'POST', '/user/api/v1/sys/manage', { ...user, nickName: 'Service desk', roleIds: [service.id] });
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     const cs = await context.newPage();
@@ -175,10 +168,13 @@ test.describe('dashboard', () => {
     await shot(page, 'business-1440');
     // Below 992 px the blocks stack: the trend and the action list one above the other.
     await page.setViewportSize({ width: 800, height: 2600 });
-    const trend = await page.getByRole('img', { name: /Orders and paid, last 7 days/ }).boundingBox();
-    const actions = await page.getByTestId('actions-card').boundingBox();
-    expect(actions!.y).toBeGreaterThan(trend!.y + trend!.height);
-    expect(Math.abs(actions!.x - trend!.x)).toBeLessThan(40);
+    // Measured once the layout has settled (the sidebar folds away as the width drops).
+    await expect(async () => {
+      const trend = await page.getByRole('img', { name: /Orders and paid, last 7 days/ }).boundingBox();
+      const actions = await page.getByTestId('actions-card').boundingBox();
+      expect(actions!.y).toBeGreaterThan(trend!.y + trend!.height);
+      expect(Math.abs(actions!.x - trend!.x)).toBeLessThan(40);
+    }).toPass({ timeout: 10_000 });
     await shot(page, 'business-800');
 
     // Statistics → Financial data: today's income is there (settled orders), by day, week and month.

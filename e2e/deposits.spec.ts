@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { api, confirmOk, menuPath, signIn } from './helpers';
 
 /**
  * Deposits as staff meet them: the simulated customers rent with a deposit, so deposit orders
@@ -7,36 +7,13 @@ import { signIn } from './helpers';
  * the figures above the list, then create a deposit rule in its drawer and disable it.
  */
 
-interface Api {
-  request: APIRequestContext;
-  headers: Record<string, string>;
-}
-async function api(page: Page): Promise<Api> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value;
-  if (!token) throw new Error('not signed in');
-  return { request: page.request, headers: { Authorization: decodeURIComponent(token), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' } };
-}
-
-interface MenuNode {
-  path: string;
-  url: string | null;
-  children?: MenuNode[];
-}
-const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
-
-async function screenOf(a: Api, url: string): Promise<string> {
-  const tree = ((await (await a.request.get('/user/api/v1/sys/menu/listByUser', { headers: a.headers })).json()) as { data: MenuNode[] }).data;
-  const m = flatten(tree).find((e) => e.url === url);
-  if (!m) throw new Error(`no menu opens ${url}`);
-  return m.path;
-}
 
 test('deposit orders of the simulated customers arrive with their figures; a rule is created and disabled', async ({ page }) => {
   test.setTimeout(300_000);
   await signIn(page, { lang: 'en_US' });
   const a = await api(page);
-  const deposits = await screenOf(a, 'deposit/deposits');
-  const rules = await screenOf(a, 'deposit/rules');
+  const deposits = await menuPath(a, 'deposit/deposits');
+  const rules = await menuPath(a, 'deposit/rules');
 
   // The first simulated rentals hold their deposits within a minute or two of the start.
   await expect
@@ -67,7 +44,7 @@ test('deposit orders of the simulated customers arrive with their figures; a rul
   const row = page.locator('.ant-table-row').filter({ hasText: 'e2e platform rule' });
   await expect(row).toContainText('Enabled');
   await row.getByRole('button', { name: 'Disable' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK|Disable/ }).click();
+  await confirmOk(page);
   await expect(row).toContainText('Disabled');
   await row.getByRole('button', { name: 'Enable' }).click();
   await expect(row).toContainText('Enabled');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { api, call, signIn } from './helpers';
 
 /**
  * Binding is installing: a charging cable bound to one of the demo network's outlets from the
@@ -18,13 +18,8 @@ const shot = async (page: Page, name: string) => {
 };
 
 async function seed(page: Page): Promise<void> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')!.value;
-  const headers = { authorization: decodeURIComponent(token), clienttype: 'MANAGE_PC' };
-  const post = async (url: string, data: unknown) => {
-    const r = await (await page.request.post(url, { headers, data })).json();
-    expect(r.code, `${url}: ${r.msg}`).toBe(0);
-    return r.data;
-  };
+  const a = await api(page);
+  const post = <T = { id: number }>(url: string, data: object) => call<T>(a, 'POST', url, data);
   const model = await post('/device/api/v1/model/saveOrUpdate', { productName: 'Cable', model: `IN${RUN}`, deviceType: 'cable' });
   await post('/device/api/v1/cable/add', { deviceId: CABLE, modelId: model.id, packages: [{ name: '3 hours', hours: 3, amount: 200 }] });
   // A cabinet stocked in, put in a warehouse and held by a dispatch application under audit.

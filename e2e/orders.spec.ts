@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { api, call, confirmOk, menuPath, signIn, type Api } from './helpers';
 
 /**
  * Orders as staff meet them: the simulated customers (npm start with SIMULATOR on) rent in the
@@ -8,38 +8,9 @@ import { signIn } from './helpers';
  * refund records, approve it there and see it complete.
  */
 
-interface Api {
-  request: APIRequestContext;
-  headers: Record<string, string>;
-}
-async function api(page: Page): Promise<Api> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value;
-  if (!token) throw new Error('not signed in');
-  return { request: page.request, headers: { Authorization: decodeURIComponent(token), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' } };
-}
-async function post<T>(a: Api, path: string, data: object): Promise<T> {
-  const res = (await (await a.request.post(path, { headers: a.headers, data })).json()) as { code: number; msg: string; data: T };
-  expect(res.code, `${path}: ${res.msg}`).toBe(0);
-  return res.data;
-}
-
-interface MenuNode {
-  path: string;
-  url: string | null;
-  children?: MenuNode[];
-}
-const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
-
 /** Where the order screens are, as the order module seeds their menus (found by their view). */
 async function orderScreens(a: Api): Promise<{ list: string; refunds: string }> {
-  const tree = ((await (await a.request.get('/user/api/v1/sys/menu/listByUser', { headers: a.headers })).json()) as { data: MenuNode[] }).data;
-  const all = flatten(tree);
-  const at = (url: string) => {
-    const m = all.find((e) => e.url === url);
-    if (!m) throw new Error(`no menu opens ${url}`);
-    return m.path;
-  };
-  return { list: at('order/orders'), refunds: at('order/refunds') };
+  return { list: await menuPath(a, 'order/orders'), refunds: await menuPath(a, 'order/refunds') };
 }
 
 interface OrderRow {
@@ -56,7 +27,7 @@ async function paidSimulatedOrder(a: Api): Promise<OrderRow> {
   await expect
     .poll(
       async () => {
-        const page = await post<{ list: OrderRow[] }>(a, '/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 50, status: 'finished', simulated: true });
+        const page = await call<{ list: OrderRow[] }>(a, 'POST', '/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 50, status: 'finished', simulated: true });
         // One nobody refunded yet (a retry takes another), power bank or cable package alike.
         found = page.list.find((o) => o.refundAmount === 0 && o.paidAmount >= 2);
         return Boolean(found);
@@ -74,7 +45,7 @@ async function searchByOrderNo(page: Page, orderNo: string): Promise<void> {
 }
 
 test('the orders screen lists simulated orders; open one, refund part of it, see the refund record', async ({ page }) => {
-  // The simulated customers keep a power bank 200-480 s (past the free minutes), so the first
+  // The simulated customers keep a power bank 195-250 s here (past the free minutes; SIMULATED_HOLD_SECONDS in playwright.config.ts), so the first
   // paid order arrives a few minutes after the server starts.
   test.setTimeout(720_000);
   await signIn(page, { lang: 'en_US' });
@@ -97,7 +68,7 @@ test('the orders screen lists simulated orders; open one, refund part of it, see
   await form.getByLabel('Refund amount').fill((part / 100).toFixed(2));
   await form.getByLabel('Reason').fill('e2e: part of the fee back');
   await form.getByRole('button', { name: 'Save' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await confirmOk(page);
   // A refund is an application: it waits for a reviewer (below the pay settings' threshold, one).
   await expect(page.locator('.ant-message').getByText('Refund application created; waiting for approval')).toBeVisible();
   // The detail follows: the refund is listed under the order.
@@ -114,11 +85,11 @@ test('the orders screen lists simulated orders; open one, refund part of it, see
   // The admin holds the review permission: approved, it goes to the payment company and completes.
   await row.getByRole('button', { name: 'Review' }).click();
   await page.locator('.ant-modal').filter({ hasText: 'Review refund' }).getByRole('button', { name: 'Save' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await confirmOk(page);
   await expect(page.locator('.ant-message').getByText('Refund approved')).toBeVisible();
   // The payment company answers within seconds; the screen shows it once read again.
   await expect
-    .poll(async () => (await post<{ list: { status: string }[] }>(a, '/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, orderNo: order.orderNo })).list[0]?.status, { timeout: 60_000 })
+    .poll(async () => (await call<{ list: { status: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, orderNo: order.orderNo })).list[0]?.status, { timeout: 60_000 })
     .toBe('complete');
   await page.reload();
   await searchByOrderNo(page, order.orderNo);

@@ -18,6 +18,7 @@ export const E2E_ADMIN = { userName: 'admin', password: 'admin123' };
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -34,6 +35,8 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // The console switches antd's animations off for it (shared/theme.ts): no click lands on a dialog still opening.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'off',
     acceptDownloads: true,
@@ -55,6 +58,9 @@ export default defineConfig({
       // A free port for the embedded broker, and six simulated cabinets so the fleet screens see a living fleet.
       MQTT_PORT: '0',
       SIMULATOR: '6',
+      // Four customers keeping a power bank just past the free minutes: paid, finished orders within about four minutes of the start.
+      SIMULATED_CUSTOMERS: '4',
+      SIMULATED_HOLD_SECONDS: '195-250',
       SMS_PROVIDER: 'file',
     },
     stdout: 'ignore',

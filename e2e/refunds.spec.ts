@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { api, call, confirmOk, ensureMobile, lastCode, menuPath, signIn, waitForResend, type Api } from './helpers';
 
 /**
  * A reviewed refund above the second-approval threshold, as finance meets it: the threshold is
@@ -12,60 +10,8 @@ import { signIn } from './helpers';
  * order's shares shrink by the amount.
  */
 
-const SMS_LOG = path.join(process.env.E2E_DATA_DIR ?? '', 'sms.log');
 const REVIEWER = { userName: 'e2e_refund_second', password: 'review123' };
 
-interface Api {
-  request: APIRequestContext;
-  headers: Record<string, string>;
-}
-async function api(page: Page): Promise<Api> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value;
-  if (!token) throw new Error('not signed in');
-  return { request: page.request, headers: { Authorization: decodeURIComponent(token), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' } };
-}
-async function call<T>(a: Api, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
-  const res = method === 'GET' ? await a.request.get(url, { headers: a.headers }) : await a.request.post(url, { headers: a.headers, data });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  expect(body.code, `${url}: ${body.msg}`).toBe(0);
-  return body.data;
-}
-
-function smsTo(mobile: string): { time: string; mobile: string; text: string }[] {
-  if (!fs.existsSync(SMS_LOG)) return [];
-  return fs
-    .readFileSync(SMS_LOG, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { time: string; mobile: string; text: string })
-    .filter((s) => s.mobile === mobile);
-}
-const lastCode = (mobile: string) => smsTo(mobile).at(-1)!.text.match(/\d{6}/)![0];
-async function ensureMobile(a: Api): Promise<string> {
-  const info = await call<{ mobile: string | null }>(a, 'GET', '/user/api/v1/sys/user/info');
-  if (info.mobile) return info.mobile;
-  const mobile = '13700000042';
-  await call(a, 'POST', '/user/api/v1/sys/manage/updateMobileSendCode', { areaCode: '86', mobile });
-  await call(a, 'POST', '/user/api/v1/sys/manage/updateMobile', { areaCode: '86', mobile, code: lastCode(mobile) });
-  return mobile;
-}
-async function waitForResend(mobile: string): Promise<void> {
-  const last = smsTo(mobile).at(-1);
-  const wait = last ? new Date(last.time).getTime() + 61_000 - Date.now() : 0;
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-}
-
-interface MenuNode {
-  path: string;
-  url: string | null;
-  children?: MenuNode[];
-}
-const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
-async function screenPath(a: Api, url: string): Promise<string> {
-  const m = flatten(await call<MenuNode[]>(a, 'GET', '/user/api/v1/sys/menu/listByUser')).find((e) => e.url === url);
-  if (!m) throw new Error(`no menu opens ${url}`);
-  return m.path;
-}
 
 interface OrderRow {
   orderNo: string;
@@ -90,7 +36,7 @@ test('a refund above the threshold is approved by two accounts, completes, and t
 
   // The threshold, lowered in the pay settings so the simulated orders' small fees are above it.
   const mobile = await ensureMobile(a);
-  await page.goto(await screenPath(a, 'system/config'));
+  await page.goto(await menuPath(a, 'system/config'));
   await page.getByRole('tab', { name: 'Pay and withdrawal' }).click();
   const pay = page.getByRole('tabpanel', { name: 'Pay and withdrawal' });
   await pay.getByLabel('Second refund approval above').fill('0.01');
@@ -121,7 +67,7 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   const sharesBefore = await sharesOf(a, o.orderNo);
 
   // The order's refund dialog creates an application and says so.
-  await page.goto(await screenPath(a, 'order/orders'));
+  await page.goto(await menuPath(a, 'order/orders'));
   await search(page, o.orderNo);
   await page.getByRole('button', { name: o.orderNo, exact: true }).click();
   const drawer = page.locator('.ant-drawer').filter({ hasText: `Order ${o.orderNo}` });
@@ -132,11 +78,11 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   await form.getByLabel('Reason').fill('e2e: reviewed refund');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('two different reviewers must approve');
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await confirmOk(page);
   await expect(page.locator('.ant-message').getByText('Refund application created; waiting for approval')).toBeVisible();
 
   // First approval by the admin, in the refund records.
-  const refundsPath = await screenPath(a, 'order/refunds');
+  const refundsPath = await menuPath(a, 'order/refunds');
   await page.goto(refundsPath);
   await search(page, o.orderNo);
   const [asked] = (await call<{ list: { refundNo: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, orderNo: o.orderNo, status: 'initiated' })).list;
@@ -147,7 +93,7 @@ test('a refund above the threshold is approved by two accounts, completes, and t
     await p.locator('.ant-table-row').filter({ hasText: asked!.refundNo }).getByRole('button', { name: 'Review' }).click();
     const dialog = p.locator('.ant-modal').filter({ hasText: 'Review refund' });
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await p.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+    await confirmOk(p);
   };
   await review(page);
   await expect(page.locator('.ant-message').getByText('First approval recorded; waiting for a second reviewer')).toBeVisible();

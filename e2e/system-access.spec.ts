@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { api, confirmOk, signIn } from './helpers';
 
 /**
  * Issue 3's proof in the browser: an admin makes a role from a few menus and buttons, an account
@@ -23,11 +23,6 @@ async function signInAs(browser: Browser, user: { userName: string; password: st
   await page.locator('button[type="submit"]').click();
   await expect(page.locator('.app-tags')).toBeVisible();
   return page;
-}
-
-async function tokenOf(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'Authorization');
-  return decodeURIComponent(cookie!.value);
 }
 
 test('a role made of a few menus and buttons: the account sees only those, and the server refuses the rest', async ({ page, browser }) => {
@@ -79,8 +74,7 @@ test('a role made of a few menus and buttons: the account sees only those, and t
   await clerk.screenshot({ path: '/tmp/identity-admin-clerk.png' });
 
   // The server refuses a forbidden call made directly with its token.
-  const token = await tokenOf(clerk);
-  const headers = { Authorization: token, ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' };
+  const { headers } = await api(clerk);
   const create = await clerk.request.post('/user/api/v1/sys/manage', { headers, data: { userName: 'sneaky', nickName: 'x', password: 'sneaky123', roleIds: [1] } });
   expect((await create.json()).code).toBe(100003);
   const roles = await clerk.request.get('/user/api/v1/sys/role/queryPage', { headers });
@@ -90,7 +84,7 @@ test('a role made of a few menus and buttons: the account sees only those, and t
 
   // Freezing it signs it out at once: the open console shows the logged-out dialog, calls get 100023.
   await page.locator('.ant-table-row').filter({ hasText: CLERK.userName }).getByRole('button', { name: '冻结' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await confirmOk(page);
   await expect(page.locator('.ant-message-success').last()).toContainText('已冻结');
   await expect(clerk.locator('.ant-modal')).toContainText('已退出登录');
   const after = await clerk.request.get('/user/api/v1/sys/manage/list', { headers });

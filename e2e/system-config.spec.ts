@@ -1,66 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { api, confirmOk, ensureMobile, lastCode, signIn, waitForResend } from './helpers';
 
 /**
  * The e2e server runs with SMS_PROVIDER=file: every text goes to DATA_DIR/sms.log (a development
  * setting, README), so a code is read the way a developer reads it, with no test-only endpoint.
  */
-const SMS_LOG = path.join(process.env.E2E_DATA_DIR ?? '', 'sms.log');
-
-interface Sms {
-  time: string;
-  mobile: string;
-  text: string;
-}
-function smsTo(mobile: string): Sms[] {
-  if (!fs.existsSync(SMS_LOG)) return [];
-  return fs
-    .readFileSync(SMS_LOG, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Sms)
-    .filter((s) => s.mobile === mobile);
-}
-function lastCode(mobile: string): string {
-  const code = smsTo(mobile).at(-1)?.text.match(/\d{6}/)?.[0];
-  if (!code) throw new Error(`no code sent to ${mobile}`);
-  return code;
-}
-
-async function api(page: Page): Promise<{ request: APIRequestContext; headers: Record<string, string> }> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value;
-  if (!token) throw new Error('not signed in');
-  return { request: page.request, headers: { Authorization: decodeURIComponent(token), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' } };
-}
-
-/** The admin needs a mobile for codes; give it one through the personal center's calls. */
-async function ensureMobile(page: Page): Promise<string> {
-  const { request, headers } = await api(page);
-  const info = (await (await request.get('/user/api/v1/sys/user/info', { headers })).json()).data;
-  if (info.mobile) return info.mobile as string;
-  const mobile = '13700000042';
-  const sent = await (await request.post('/user/api/v1/sys/manage/updateMobileSendCode', { headers, data: { areaCode: '86', mobile } })).json();
-  expect(sent.code).toBe(0);
-  const done = await (await request.post('/user/api/v1/sys/manage/updateMobile', { headers, data: { areaCode: '86', mobile, code: lastCode(mobile) } })).json();
-  expect(done.code).toBe(0);
-  return mobile;
-}
-
-/** One code a minute per number (the server's rate limit): wait out a recent send. */
-async function waitForResend(mobile: string): Promise<void> {
-  const last = smsTo(mobile).at(-1);
-  if (!last) return;
-  const wait = new Date(last.time).getTime() + 61_000 - Date.now();
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-}
-
 test('brand name follows into the sidebar and title; a pay change asks for the SMS code; range settings open as their own tab', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, { redirect: '/system/config', lang: 'en_US' });
   await expect(page.getByRole('tab', { name: 'Basic' })).toBeVisible();
-  const mobile = await ensureMobile(page);
+  const mobile = await ensureMobile(await api(page));
 
   // basis: the brand name changes the sidebar and the page title at once
   const brand = page.getByLabel('Brand name');
@@ -143,7 +92,7 @@ test('problem types: create, refuse a duplicate, delete after confirming; the op
   await modal.getByRole('button', { name: 'Cancel' }).click();
   await expect(modal).toBeHidden();
   await page.getByRole('row', { name: /Slot jammed/ }).getByRole('button', { name: 'Delete' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await confirmOk(page);
   await expect(page.locator('.ant-message-success').last()).toContainText('Deleted');
   await expect(page.getByRole('row', { name: /Slot jammed/ })).toContainText('Deleted');
 

@@ -116,3 +116,66 @@ test('a partner applies in the app, staff approve it in the console, it is paid 
   const after = ((await (await page.request.get('/user/api/app/v1/withdrawal/balance', { headers: app })).json()) as Answer).data;
   expect(after.usedToday).toBeGreaterThanOrEqual(1);
 });
+
+/**
+ * An outlet withdraws (issue 15): the demo's first outlet has a partner-app account; staff set a
+ * password they know in the outlet form ("App password"), the outlet signs in with its area code
+ * and manager phone, applies through the app call (agent-outlet rules, its opening earnings), and
+ * staff approve it in withdrawal management; it is paid out.
+ */
+test('an outlet signs in to the partner app and applies; staff approve it in the console', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, { lang: 'en_US' });
+  const a = await api(page);
+  const outletName = 'Bund River Café';
+  await page.goto(await screenOf(a, 'outlet/outlets'));
+  const outletRow = page.locator('.ant-table-row').filter({ hasText: outletName });
+  await outletRow.getByRole('button', { name: 'Edit', exact: true }).click();
+  const form = page.locator('.ant-drawer').filter({ hasText: `Edit outlet ${outletName}` });
+  await form.getByLabel('App password').fill('e2eOutlet1');
+  await page.screenshot({ path: '/tmp/money/outlet-app-password-1440.png' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.ant-message-success').last()).toContainText(/saved/i);
+
+  const login = (await (await page.request.post('/user/api/app/v1/auth', { data: { areaCode: '86', mobile: '19900000100', password: 'e2eOutlet1', clientType: 'AGENT_IOS' } })).json()) as Answer<{ token: string; accountType: string }>;
+  expect(login.code, login.msg).toBe(0);
+  expect(login.data.accountType).toBe('outlet');
+  const app = { Authorization: login.data.token, ClientType: 'AGENT_IOS', 'Accept-Language': 'en_US' };
+  let rules: { withdrawable: number; minAmount: number; methods: string[]; partyKind: string } | null = null;
+  await expect
+    .poll(
+      async () => {
+        rules = ((await (await page.request.get('/user/api/app/v1/withdrawal/balance', { headers: app })).json()) as Answer).data;
+        return rules!.withdrawable >= rules!.minAmount;
+      },
+      { timeout: 120_000, intervals: [3_000] },
+    )
+    .toBe(true);
+  expect(rules!.partyKind).toBe('outlet');
+  const applied = (await (
+    await page.request.post('/user/api/app/v1/withdrawal/apply', {
+      headers: app,
+      data: { amount: rules!.minAmount, method: rules!.methods[0], payeeAccount: 'e2e-outlet-payee', payeeName: 'Outlet Payee', idempotencyKey: crypto.randomBytes(10).toString('hex') },
+    })
+  ).json()) as Answer<{ id: number; applicationNo: string; status: string }>;
+  expect(applied.code, applied.msg).toBe(0);
+  const no = applied.data.applicationNo;
+
+  await page.goto(await screenOf(a, 'payout/withdrawals'));
+  await page.getByLabel('Application number').fill(no);
+  await page.getByRole('button', { name: /Search/ }).click();
+  const row = page.locator('.ant-table-row').filter({ hasText: no });
+  await expect(row).toContainText(outletName);
+  await row.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('dialog').filter({ hasText: `Review withdrawal ${no}` }).getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog').filter({ hasText: 'through the payment company?' }).getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Approved: sent to the payment company')).toBeVisible();
+  await expect
+    .poll(async () => ((await (await a.request.get(`/user/api/v1/withdrawal/detail?id=${applied.data.id}`, { headers: a.headers })).json()) as Answer).data.status, { timeout: 30_000, intervals: [1_000] })
+    .toBe('success');
+  await page.reload();
+  await page.getByLabel('Application number').fill(no);
+  await page.getByRole('button', { name: /Search/ }).click();
+  await expect(row).toContainText('Success');
+  await page.screenshot({ path: '/tmp/money/outlet-withdrawal-1440.png' });
+});

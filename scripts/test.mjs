@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every test. Vitest (contract, server on PGlite and, with TEST_DATABASE_URL, on
-// PostgreSQL, console in jsdom), then Playwright in Chromium against the built console.
+// PostgreSQL, console in jsdom) and Playwright in Chromium against the built console.
+// The two halves run side by side: the browser flows spend most of their time waiting for the
+// simulated customers' rentals (wall-clock minutes, little CPU), which the unit tests fill. The
+// browser half's output is kept in .tmp/e2e.log and printed after the unit half's; TEST_SERIAL=1
+// runs them one after the other instead. `npm test -- unit` or `-- e2e` runs one half.
 // Ends with one line "N passed, N failed" counting both.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,41 +16,65 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, '.tmp');
 fs.mkdirSync(out, { recursive: true });
 const only = process.argv[2]; // "unit" or "e2e" to run one half
+const together = !only && process.env.TEST_SERIAL !== '1';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let ok = true;
 
-function run(cmd, args, env = {}) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return r.status === 0;
-}
+const vitestReport = path.join(out, 'vitest.json');
+const playwrightReport = path.join(out, 'playwright.json');
+const e2eLog = path.join(out, 'e2e.log');
 
-if (only !== 'e2e') {
-  const report = path.join(out, 'vitest.json');
-  fs.rmSync(report, { force: true });
-  ok = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]) && ok;
-  if (fs.existsSync(report)) {
-    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-    skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-    if (r.numTotalTests === 0) ok = false;
-  } else ok = false;
-}
-
-if (only !== 'unit') {
+/** Starts Playwright; with `logFile` its output goes there (the file is written by the child itself). */
+function startE2e(logFile) {
   if (consoleIsStale()) buildConsole();
-  const report = path.join(out, 'playwright.json');
-  fs.rmSync(report, { force: true });
-  ok = run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report }) && ok;
-  if (fs.existsSync(report)) {
-    const s = JSON.parse(fs.readFileSync(report, 'utf8')).stats;
-    passed += s.expected + s.flaky;
-    failed += s.unexpected;
-    skipped += s.skipped;
-  } else ok = false;
+  fs.rmSync(playwrightReport, { force: true });
+  const fd = logFile ? fs.openSync(logFile, 'w') : 'inherit';
+  const child = spawn(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts'], {
+    cwd: root,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, ...(logFile ? { FORCE_COLOR: '0' } : {}) },
+  });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code === 0)));
+}
+
+function runUnit() {
+  fs.rmSync(vitestReport, { force: true });
+  const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], { cwd: root, stdio: 'inherit' });
+  if (!fs.existsSync(vitestReport)) return false;
+  const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  return r.status === 0 && report.numTotalTests > 0;
+}
+
+function countE2e() {
+  if (!fs.existsSync(playwrightReport)) return false;
+  const s = JSON.parse(fs.readFileSync(playwrightReport, 'utf8')).stats;
+  passed += s.expected + s.flaky;
+  failed += s.unexpected;
+  skipped += s.skipped;
+  return true;
+}
+
+if (together) {
+  console.log(`The browser flows run beside the unit tests; their output: ${path.relative(root, e2eLog)} (printed after the unit tests).`);
+  const e2e = startE2e(e2eLog);
+  ok = runUnit() && ok;
+  const e2eOk = await e2e;
+  console.log('\n──────── Playwright (browser flows) ────────');
+  process.stdout.write(fs.readFileSync(e2eLog, 'utf8'));
+  ok = countE2e() && e2eOk && ok;
+} else {
+  if (only !== 'e2e') ok = runUnit() && ok;
+  if (only !== 'unit') {
+    const e2eOk = await startE2e(null);
+    ok = countE2e() && e2eOk && ok;
+  }
 }
 
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -128,13 +128,13 @@ export async function buildApp(opts: BuildOptions) {
   accessories.services.attachOutletNames(outletNames);
   // A repair ticket takes its device out of business by the outlet's one removal path (unbind + removal record).
   accessories.services.repairs.attachRemoval((sn, reason, by) => outlet.services.outlets.unbind(sn, undefined, by, reason));
-  // The chain's accounts are named by their parties (agents, outlets, service providers, pushers).
+  // The chain's accounts are named by their parties (agents, outlets, service providers, pushers, operators: teams).
   const ledger = await buildModule(ledgerModule, platform, {
     partyNames: async (kind, ids) =>
       kind === 'outletPayable'
         ? outlet.services.outlets.namesOf(ids)
-        : kind === 'agentPayable' || kind === 'providerPayable' || kind === 'pusherPayable'
-          ? network.services.forOutlets.names(({ agentPayable: 'agent', providerPayable: 'serviceProvider', pusherPayable: 'pusher' } as const)[kind], ids)
+        : kind === 'agentPayable' || kind === 'providerPayable' || kind === 'pusherPayable' || kind === 'operatorPayable'
+          ? network.services.forOutlets.names(({ agentPayable: 'agent', providerPayable: 'serviceProvider', pusherPayable: 'pusher', operatorPayable: 'team' } as const)[kind], ids)
           : new Map(),
   });
   const deposit = await buildModule(depositModule, platform, {
@@ -159,8 +159,9 @@ export async function buildApp(opts: BuildOptions) {
   const vouchers: OrderNeeds['vouchers'] = { apply: (tx, r) => voucher.services.orders.apply(tx, r) };
   // The coupon module: coupons given away; the order engine asks it at each settle, after the voucher.
   const coupon = await buildModule(couponModule, platform, {
+    // Scope operator names a direct-sales team; provider, the service providers of the former operator scope.
     scopeNames: async (kind, ids) =>
-      !ids.length ? new Map() : kind === 'outlet' ? outlet.services.outlets.namesOf(ids) : network.services.forOutlets.names(kind === 'agent' ? 'agent' : 'serviceProvider', ids),
+      !ids.length ? new Map() : kind === 'outlet' ? outlet.services.outlets.namesOf(ids) : network.services.forOutlets.names(({ agent: 'agent', operator: 'team', provider: 'serviceProvider' } as const)[kind], ids),
     deviceExists: async (sn) => (await fleet.services.outletBinding.outletOf(sn)) !== undefined,
     customers: network.services.customers,
     ledger: ledger.services.ledger,
@@ -179,10 +180,12 @@ export async function buildApp(opts: BuildOptions) {
       forOrder: (id) => outlet.services.outlets.forOrder(id),
       agentsOf: (ids) => outlet.services.outlets.agentsOf(ids),
       agentNames: (ids) => network.services.forOutlets.names('agent', ids),
+      scope: (q) => outlet.services.scope.resolve(q),
     },
     customers: network.services.customers,
     agentLine,
     providerName: async (id) => (await network.services.forOutlets.names('serviceProvider', [id])).get(id) ?? null,
+    teamShare: (id) => network.services.regions.teamShare(id),
     settings: {
       operation: () => system.services.config.read('operation'),
       pay: () => system.services.config.read('pay'),
@@ -206,6 +209,8 @@ export async function buildApp(opts: BuildOptions) {
     separation: { shared: (tx, o) => separation.services.orders.shared(tx, o) },
     provider: opts.paymentProvider,
   });
+  // The ledger files each movement of an order under the order's outlet (financial data per outlet, agent and region).
+  ledger.services.ledger.attachOrderOutlets((orderNo, tx) => order.services.queries.outletOf(orderNo, tx));
   // Deposits refunded by staff go to the payment company through the order module, which hands their outcomes back.
   deposits.attachPayments({ requestRefund: (tx, r) => order.services.engine.requestDepositRefund(tx, r) });
   const voucher = await buildModule(voucherModule, platform, {
@@ -221,11 +226,19 @@ export async function buildApp(opts: BuildOptions) {
     payments: order.services.provider,
   });
   // Withdrawals: the party behind a partner app account (agents carry their own minimum and fee rate).
+  // An outlet's app account (outlets are the outlet module's): its name, and whose withdrawal rules apply (agent or direct-sales outlet).
+  network.services.appAccounts.outlets = {
+    facts: async (id) => {
+      const o = await outlet.services.outlets.forOrder(id);
+      return o && o.status !== 'deleted' ? { name: o.name, simulated: o.simulated } : null;
+    },
+  };
   const partyFacts = async (kind: PartyFacts['kind'], id: number): Promise<PartyFacts | null> => {
     const p = await network.services.appAccounts.partner(kind, id);
-    return p ? { kind, id, name: p.name, simulated: p.simulated, minWithdrawal: p.minWithdrawal, feePercent: p.withdrawalFeeRate } : null;
+    const settingKind = kind === 'outlet' ? ((await outlet.services.outlets.forOrder(id))?.agentId ? 'agentOutlet' : 'directOutlet') : undefined;
+    return p ? { kind, id, name: p.name, simulated: p.simulated, minWithdrawal: p.minWithdrawal, feePercent: p.withdrawalFeeRate, settingKind } : null;
   };
-  const payoutParty = { agent: 'agent', serviceProvider: 'serviceProvider', groundPromoter: 'pusher' } as const;
+  const payoutParty = { agent: 'agent', serviceProvider: 'serviceProvider', groundPromoter: 'pusher', outlet: 'outlet', operator: 'operator' } as const;
   const payout = await buildModule(payoutModule, platform, {
     ledger: ledger.services.ledger,
     partyOf: async (p) => {
@@ -236,6 +249,11 @@ export async function buildApp(opts: BuildOptions) {
     party: partyFacts,
     settings: { withdrawal: async () => (await system.services.config.read('pay')).withdrawal },
     payments: order.services.provider,
+  });
+  // A team is deleted only when its operator holds nothing and has no withdrawal on its way (docs/decisions.md, "The operator's share").
+  network.services.attachOperatorMoney({
+    openWithdrawals: (tx, teamId) => payout.services.payouts.openUnderLock(tx, { kind: 'operator', id: teamId }),
+    owed: async (tx, teamId) => 0 - (await ledger.services.ledger.balance({ kind: 'operatorPayable', partyId: teamId }, tx)),
   });
   outlet.services.outlets.turnovers = (ids) => order.services.queries.turnovers(ids);
   network.services.members.wallets = async (ids) => {
@@ -263,8 +281,16 @@ export async function buildApp(opts: BuildOptions) {
     orders: { window: (q) => statsWindow(q), activeCabinets: (q) => order.services.stats.activeCabinets(q) },
     members: network.services.members,
     access: identity.services.access,
+    places: {
+      scope: (q) => outlet.services.scope.resolve(q),
+      placesOf: (ids) => outlet.services.outlets.placesOf(ids),
+      names: (kind, ids) => (kind === 'outlet' ? outlet.services.outlets.namesOf(ids) : network.services.forOutlets.names(kind, ids)),
+    },
     actions,
+    operations: { orders: order.services.operations, outlets: outlet.services.scope, fleet: fleet.services.operations, repairs: accessories.services.repairStats },
     compactions: [() => order.services.stats.compact(), () => ledger.services.ledger.compactRollup()],
+    orderFigures: order.services.stats,
+    currency: async () => (await system.services.config.read('basis')).currency,
   });
   const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, stats, payout, coupon, separation];
 

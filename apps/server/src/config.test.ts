@@ -12,4 +12,12 @@ describe('settings', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).SMS_PROVIDER).toBe('log');
     expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'file' }).SMS_PROVIDER).toBe('file');
   });
+
+  it('takes the simulated customers\' hold as min-max seconds and refuses a reversed or malformed range by name', () => {
+    expect(loadConfig({}).SIMULATED_HOLD_SECONDS).toBe('200-480');
+    expect(loadConfig({ SIMULATED_HOLD_SECONDS: '195-250', SIMULATED_CUSTOMERS: '4' })).toMatchObject({ SIMULATED_HOLD_SECONDS: '195-250', SIMULATED_CUSTOMERS: 4 });
+    expect(() => loadConfig({ SIMULATED_HOLD_SECONDS: '300-200' })).toThrow(/SIMULATED_HOLD_SECONDS: the first number must be at least 1 and not above the second/);
+    expect(() => loadConfig({ SIMULATED_HOLD_SECONDS: '5 minutes' })).toThrow(/SIMULATED_HOLD_SECONDS: must be two whole numbers of seconds/);
+    expect(() => loadConfig({ SIMULATED_CUSTOMERS: '-1' })).toThrow(/SIMULATED_CUSTOMERS/);
+  });
 });

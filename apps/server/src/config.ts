@@ -39,6 +39,14 @@ const schema = z.object({
   DEVICE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Simulated cabinets run inside the server (SIMU000000000001…): 0 turns them off. */
   SIMULATOR: z.coerce.number().int().min(0).max(10_000).default(20),
+  /** Simulated customers who rent and return through the app API (with SIMULATOR on). Unset: a third of the cabinets, 2 to 8. */
+  SIMULATED_CUSTOMERS: z.coerce.number().int().min(0).max(100).optional(),
+  /** How long a simulated customer keeps a power bank, in seconds, as `min-max` (past the 3 free minutes, so most orders pay). */
+  SIMULATED_HOLD_SECONDS: z
+    .string()
+    .regex(/^\d{1,5}-\d{1,5}$/, 'must be two whole numbers of seconds, min-max, like 200-480')
+    .refine((v) => { const [a, b] = v.split('-').map(Number); return a! >= 1 && a! <= b!; }, 'the first number must be at least 1 and not above the second')
+    .default('200-480'),
   /** Where verification codes go: `log` (the server log) or `file` (DATA_DIR/sms.log, for development and browser tests). */
   SMS_PROVIDER: z.enum(['log', 'file']).default('log'),
   /** Megabytes of uploads one account may store in a UTC day (decimals allowed). */

@@ -3,10 +3,10 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { serialNumber } from '@cbo/simulator';
 import { engines, useServer } from './test/helper.js';
 import { caller } from './test/outlet/outlet-fixtures.js';
-import { clearDemoNetwork, DEMO_CABLES, makeDemoNetwork } from './demo-network.js';
+import { clearDemoNetwork, DEMO_CABLES, DEMO_TEAM_RATIO, makeDemoNetwork } from './demo-network.js';
 import { SIMULATOR_PREFIX } from './simulated-fleet.js';
 import { devCabinet } from './modules/fleet/tables.js';
-import { netAgent, netRegion } from './modules/network/tables.js';
+import { netAgent, netAppAccount, netRegion } from './modules/network/tables.js';
 import { outOutlet } from './modules/outlet/tables.js';
 import { astDevice, astMovement } from './modules/assets/tables.js';
 import { vchVoucher } from './modules/voucher/tables.js';
@@ -50,6 +50,14 @@ describe.each(engines)('the demo network (%s)', (engine) => {
     const agents = (await c.get('/user/api/v1/agent/queryPage', { pageSize: 100 })).data.list as { id: number; ratio: number; level: string; simulated: boolean }[];
     expect(agents.filter((a) => a.simulated).map((a) => a.level).sort()).toEqual(['A', 'B', 'C']);
     for (const o of outlets.list.filter((x: { direct: boolean }) => !x.direct)) expect(o.ratio).toBeLessThanOrEqual(agents.find((a) => a.id === o.agent.id)!.ratio);
+    // The team is the operator of the direct outlets: it holds a ratio, so their orders pay it, and it has a partner-app account.
+    const team = (await c.get('/user/api/v1/team/queryPage', { pageSize: 10, name: 'Pudong Direct' })).data.list[0];
+    expect(team).toMatchObject({ ratio: DEMO_TEAM_RATIO, simulated: true });
+    expect(await services.network.appAccounts.hasAccount('operator', team.id)).toBe(true);
+    for (const o of outlets.list.filter((x: { direct: boolean }) => x.direct)) {
+      const chain = await services.order.engine.chainOf((await services.outlet.outlets.forOrder(o.id))!);
+      expect(chain.find((l) => l.party === 'operator')).toMatchObject({ partyId: team.id, name: 'Pudong Direct', ratio: DEMO_TEAM_RATIO });
+    }
     // Positions around central Shanghai.
     for (const o of outlets.list) {
       expect(o.lat).toBeGreaterThan(31.1);
@@ -78,6 +86,8 @@ describe.each(engines)('the demo network (%s)', (engine) => {
     expect(removed.network).toBeGreaterThanOrEqual(7);
     expect(await n(db.select({ n: count() }).from(outOutlet).where(eq(outOutlet.simulated, true)))).toBe(0);
     expect(await n(db.select({ n: count() }).from(netAgent).where(eq(netAgent.simulated, true)))).toBe(0);
+    // The team's operator account went with the team.
+    expect(await n(db.select({ n: count() }).from(netAppAccount).where(eq(netAppAccount.kind, 'operator')))).toBe(0);
     expect(await n(db.select({ n: count() }).from(vchVoucher).where(eq(vchVoucher.simulated, true)))).toBe(0);
     expect(await n(db.select({ n: count() }).from(devCabinet).where(isNotNull(devCabinet.outletId)))).toBe(0);
     // Unbinding is removal, whoever does it: a record for each cabinet, none left in business.

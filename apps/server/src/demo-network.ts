@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentSaveInput, BillingRule, OutletSaveInput, OutletType } from '@cbo/contract';
-import { agentSaveRequest, outletSaveRequest, providerSaveRequest, pusherSaveRequest, regionSaveRequest, teamSaveRequest, voucherAddRequest } from '@cbo/contract';
+import { agentSaveRequest, outletSaveRequest, providerSaveRequest, pusherSaveRequest, regionSaveRequest, teamSaveRequest, voucherAddRequest, couponSaveRequest } from '@cbo/contract';
 import type { Db } from './platform/db/database.js';
 import { AppError } from './platform/http/app-error.js';
 import { inRequestTransaction } from './platform/db/request-tx.js';
@@ -12,7 +12,8 @@ import { serialNumber } from '@cbo/simulator';
 
 /**
  * The demo network `npm start` makes beside the simulated cabinets, so a new install shows a
- * business and not only machines: a region, an A-B-C agent chain, a team, a service provider, a
+ * business and not only machines: a region, an A-B-C agent chain, a team (the operator of the two
+ * direct outlets, with a share), a service provider, a
  * pusher, ten outlets around central Shanghai with real positions and billing rules, and the
  * simulated cabinets bound to them (two each, as many as there are). Every record is marked
  * simulated (a tag in the console) and `npm run demo:clear` removes them all.
@@ -47,6 +48,9 @@ const DEMO_VOUCHERS = [
   { name: 'Demo 10 rides', price: 2990, freeMinutes: 60, uses: 10, validDays: 90, stock: 10_000, scopeType: 'platform', status: 'onSale' },
 ] as const;
 
+/** The demo operator's (the direct-sales team's) share of its outlets' orders, in percent. */
+export const DEMO_TEAM_RATIO = 10;
+
 /** Demo accounts never sign in: each gets a random password nobody knows. */
 const password = () => crypto.randomBytes(9).toString('base64url').slice(0, 12);
 
@@ -74,9 +78,14 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
       const b = await agent({ name: 'Bund Charging', mobile: '19900000002', level: 'B', parentId: a, ratio: 50 });
       const c = await agent({ name: 'Xuhui Corner Agent', mobile: '19900000003', level: 'C', parentId: b, ratio: 30 });
       // The direct-sales team is led by the first administrator (a team's leader is a staff account).
+      // As the operator it earns 10 % of its two direct outlets' orders (out of the platform's part)
+      // and has a partner-app account, so it applies for withdrawals with the other demo partners.
       const found = await identity.staff.search(opts.leaderUserName, 0, 50);
       const leader = found.list.find((l) => l.name === opts.leaderUserName) ?? found.list[0] ?? (await identity.staff.search(undefined, 0, 1)).list[0];
-      const team = await network.regions.saveTeam(teamSaveRequest.parse({ name: 'Pudong Direct', regionId: region.id, leaderId: leader!.id, memberIds: [] }), sim);
+      const team = await network.regions.saveTeam(
+        teamSaveRequest.parse({ name: 'Pudong Direct', regionId: region.id, leaderId: leader!.id, memberIds: [], ratio: DEMO_TEAM_RATIO, appAreaCode: '86', appMobile: '19900000051', appPassword: password() }),
+        sim,
+      );
       const provider = await network.providers.save(providerSaveRequest.parse({ name: 'City Install Co.', contact: 'Zhang Wei', areaCode: '86', mobile: '19900000011', password: password(), ratio: 5 }), sim);
       const pusher = await network.pushers.save(pusherSaveRequest.parse({ name: 'Li Na', areaCode: '86', mobile: '19900000021', password: password(), agentId: b, permission: 'advanced' }), sim);
       // A few members of the rental apps, as the apps register them, and one cooperation application.
@@ -105,6 +114,9 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
           serviceHours: o.type === 'transport' ? '05:30-23:30' : '09:00-22:00',
           managerName: 'Demo manager',
           managerPhone: `1990000010${i}`,
+          // The first agent outlet and the first direct one get partner-app accounts (a password nobody knows):
+          // the demo's partners then include outlets applying for withdrawals (simulated-partners.ts).
+          ...(i === 0 || o.owner === 'team' ? { appPassword: crypto.randomBytes(9).toString('base64url') } : {}),
           remark: 'Demo network',
           billing: o.billing,
         };
@@ -125,6 +137,7 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
         });
       }
       await demoCables(services, ids);
+      await demoCoupons(services);
       return true;
     });
     if (made) log.info('Demo network made (region, agents A-B-C, team, service provider, pusher, members, 10 outlets in Shanghai, simulated cabinets and two charging cables bound); npm run demo:clear removes it.');
@@ -166,6 +179,32 @@ async function demoCables(services: Services, outletIds: number[]): Promise<void
   }
 }
 
+/** The demo's coupons: a duration voucher given by redeeming a code, and a money voucher the platform sends. */
+export const DEMO_COUPONS = { duration: 'Demo: first hour free', money: 'Demo: 2.00 off' } as const;
+/** Codes of the duration voucher the demo generates (the simulated customers redeem them now and then). */
+const DEMO_CODES = 200;
+
+/**
+ * Two coupons for the whole platform, valid a year: the duration voucher (1 free hour, by code,
+ * with a batch of codes) and the money voucher (2.00 off, sent by the platform). The simulated
+ * customers redeem a code or are sent the money voucher now and then, and their next rental uses
+ * it (simulated-customers.ts), so the coupon screens and the marketing expense in the ledger fill
+ * within minutes. A name already taken (a second demo after a clear) is left as it is.
+ */
+async function demoCoupons(services: Services): Promise<void> {
+  const now = Date.now();
+  const validFrom = new Date(now - 60_000).toISOString();
+  const validTo = new Date(now + 365 * 86_400_000).toISOString();
+  const make = async (body: object) =>
+    services.coupon.coupons.save(couponSaveRequest.parse(body), 'demo').catch((e: unknown) => {
+      if (!(e instanceof AppError)) throw e;
+      return null;
+    });
+  const duration = await make({ name: DEMO_COUPONS.duration, type: 'duration', scope: 'platform', durationHours: 1, total: 1000, validFrom, validTo, exchangeDeadline: validTo, source: 'code' });
+  await make({ name: DEMO_COUPONS.money, type: 'money', scope: 'platform', amount: 200, total: 1000, validFrom, validTo, source: 'platform' });
+  if (duration) await services.coupon.codes.createBatch({ couponId: duration.id, quantity: DEMO_CODES }, 'demo');
+}
+
 /** Removes every simulated record of the network and its outlets (devices unbound first); answers how many. */
 export async function clearDemoNetwork(db: Db, services: Services): Promise<{ outlets: number; network: number }> {
   return inRequestTransaction(db, async () => {
@@ -179,6 +218,7 @@ export async function clearDemoNetwork(db: Db, services: Services): Promise<{ ou
     await services.payout.payouts.clearSimulated();
     await services.ledger.ledger.removeKeyPrefix(DEMO_OPENING_PREFIX);
     const outlets = await services.outlet.outlets.clearSimulated();
+    await services.network.appAccounts.removeOrphanOutletAccounts();
     const network = await services.network.removeSimulated();
     await services.outlet.outlets.markDemoCleared();
     return { outlets, network };

@@ -4,7 +4,7 @@ import type { Fleet } from '@cbo/simulator';
 import { serialNumber } from '@cbo/simulator';
 import { useServer } from './test/helper.js';
 import { until } from './test/fleet/fleet-helpers.js';
-import { DEMO_CABLES, makeDemoNetwork } from './demo-network.js';
+import { DEMO_CABLES, DEMO_COUPONS, makeDemoNetwork } from './demo-network.js';
 import { SIMULATOR_PREFIX } from './simulated-fleet.js';
 import { startSimulatedCustomers } from './simulated-customers.js';
 import { ordOrder } from './modules/order/tables.js';
@@ -39,4 +39,21 @@ describe('simulated customers (pglite)', () => {
     expect(o!.unlockCode).toMatch(/^\d{8}$/);
     expect(o!.paidAmount).toBeGreaterThan(0);
   });
+
+  it('get the demo coupons: codes of the demo batch redeemed in the app, the money voucher sent', async () => {
+    const services = s.current.server.services;
+    const coupons = await services.coupon.coupons.rows({ name: 'Demo' }, 0, 10);
+    expect(coupons.map((c) => c.name).sort()).toEqual([DEMO_COUPONS.money, DEMO_COUPONS.duration].sort());
+    const [batch] = await services.coupon.codes.batches.rows({ couponId: coupons.find((c) => c.name === DEMO_COUPONS.duration)!.id }, 0, 1);
+    expect(batch).toBeTruthy();
+    const customers = startSimulatedCustomers(s.current.server, { cabinets: [] } as unknown as Fleet, silent, { customers: 6, holdSeconds: [0.1, 0.2], restSeconds: [0.1, 0.3], couponShare: 1 });
+    stop = () => customers.stop();
+    const held = () => services.coupon.userCoupons.rows({}, 0, 100);
+    await until(async () => {
+      const all = await held();
+      return all.some((c) => c.source === 'code') && all.some((c) => c.source === 'platform');
+    }, 80_000, 'a code redeemed and a voucher sent');
+    customers.stop();
+    expect((await services.coupon.codes.rows({ batchId: batch!.id, status: 'redeemed' }, 0, 100)).length).toBeGreaterThan(0);
+  }, 100_000);
 });

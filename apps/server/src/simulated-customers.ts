@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Fleet } from '@cbo/simulator';
 import type { Server } from './app.js';
 import { SIMULATED_AREA_CODE } from './platform/sms/sms-provider.js';
+import { DEMO_COUPONS } from './demo-network.js';
 
 type Answer = { code: number; msg: string; data: any };
 
@@ -13,6 +14,8 @@ export interface CustomerOptions {
   holdSeconds?: [number, number];
   /** Seconds between giving one back and renting the next, at least and at most. */
   restSeconds?: [number, number];
+  /** Share of outings (0-1) in which a customer holding no unused coupon gets one (a code redeemed or the money voucher sent); 1/8 by default. */
+  couponShare?: number;
 }
 
 /**
@@ -22,11 +25,15 @@ export interface CustomerOptions {
  * return event ends the order, takes the fee and pays the chain: exactly what a person with the
  * app does. The first rents start within seconds, so orders appear soon after the first start.
  * One outing in five, where a charging cable is bound to an outlet, is a cable package bought instead.
+ * Now and then a customer without a coupon redeems one of the demo's codes in the app, or the
+ * platform sends it the demo's money voucher; its next rental uses the coupon (the deduction is
+ * the platform's marketing expense in the ledger).
  */
 export function startSimulatedCustomers(server: Server, fleet: Fleet, log: FastifyBaseLogger, opts: CustomerOptions): { stop(): void } {
   // Past the free minutes (3 by default), so most orders pay and the chain gets its shares.
   const [holdMin, holdMax] = opts.holdSeconds ?? [200, 480];
   const [restMin, restMax] = opts.restSeconds ?? [10, 60];
+  const couponShare = opts.couponShare ?? 0.125;
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const wait = (s: number) =>
@@ -90,6 +97,34 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
     if (pick) await call('POST', '/order/api/app/v1/voucher/buy', { voucherId: pick.id, idempotencyKey: crypto.randomUUID() }, token);
   }
 
+  /** The demo coupon of this name, if the demo made it and it is active. */
+  async function demoCoupon(name: string): Promise<number | null> {
+    const rows = await server.services.coupon.coupons.rows({ name }, 0, 5);
+    return rows.find((c) => c.name === name && c.status === 'active')?.id ?? null;
+  }
+
+  /**
+   * Some outings (couponShare), for a customer holding no unused coupon: redeem a demo code, or, for
+   * every third customer, get the money voucher sent (by customer, not by chance, so a few customers
+   * always show both sources).
+   */
+  async function getCoupon(token: string, mobile: string, n: number): Promise<void> {
+    const mine = await call('GET', '/user/api/app/v1/coupon/mine?pageNum=1&pageSize=20&status=unused', undefined, token);
+    if (mine.code !== 0 || (mine.data.list as unknown[]).length > 0) return;
+    if (n % 3 === 0) {
+      const money = await demoCoupon(DEMO_COUPONS.money);
+      if (money) await server.services.coupon.issues.issue({ couponId: money, mobiles: [`${SIMULATED_AREA_CODE}-${mobile}`], perUser: 1, dailyLimit: 1 });
+      return;
+    }
+    const duration = await demoCoupon(DEMO_COUPONS.duration);
+    if (!duration) return;
+    const [batch] = await server.services.coupon.codes.batches.rows({ couponId: duration }, 0, 1);
+    if (!batch) return;
+    const codes = await server.services.coupon.codes.rows({ batchId: batch.id, status: 'unused' }, 0, 20);
+    const code = codes[Math.floor(Math.random() * codes.length)];
+    if (code) await call('POST', '/user/api/app/v1/coupon/redeem', { code: code.code }, token);
+  }
+
   async function life(n: number): Promise<void> {
     const mobile = `1380000${String(n).padStart(4, '0')}`;
     await wait(between(2, 12));
@@ -106,6 +141,7 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
           await wait(between(holdMin, holdMax));
           continue;
         }
+        if (Math.random() < couponShare) await getCoupon(token, mobile, n);
         const sn = await pick(token);
         if (!sn) {
           await wait(between(restMin, restMax));

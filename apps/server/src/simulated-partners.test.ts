@@ -36,6 +36,11 @@ describe.each(engines)('the demo partners (%s)', (engine) => {
       const per = new Map<string, number>();
       for (const w of waiting.list as { partyKind: string; partyId: number }[]) per.set(`${w.partyKind}:${w.partyId}`, (per.get(`${w.partyKind}:${w.partyId}`) ?? 0) + 1);
       expect(Math.max(...per.values())).toBeLessThanOrEqual(2);
+      // The operator (the demo's direct-sales team) is one of them, and applies too.
+      await until(async () => {
+        const r = await c.get('/user/api/v1/withdrawal/queryPage', { pageNum: 1, pageSize: 1, partyKind: 'operator' });
+        return r.data.total >= 1;
+      }, 15_000, 'an operator application');
     } finally {
       partners.stop();
     }

@@ -7,7 +7,7 @@ type Answer = { code: number; msg: string; data: any };
 
 /** The keys of the demo partners' opening earnings (npm run demo:clear removes them by this prefix). */
 export const DEMO_OPENING_PREFIX = 'demo-opening:';
-const PAYABLE: Record<string, AccountKind> = { agent: 'agentPayable', groundPromoter: 'pusherPayable', serviceProvider: 'providerPayable' };
+const PAYABLE: Record<string, AccountKind> = { agent: 'agentPayable', groundPromoter: 'pusherPayable', serviceProvider: 'providerPayable', outlet: 'outletPayable', operator: 'operatorPayable' };
 
 export interface PartnerOptions {
   /** Seconds before the first round, and between rounds. */
@@ -16,7 +16,7 @@ export interface PartnerOptions {
 }
 
 /**
- * The demo network's partners (its agents, pusher and service provider) ask for withdrawals now
+ * The demo network's partners (its agents, pusher, service provider, the outlets with app accounts and the operator, its team) ask for withdrawals now
  * and then through the partner app's calls, as a person with the app does: they read their
  * withdrawable balance and rules, and apply for part of it, keeping at most two applications
  * waiting each. Their shares of the simulated orders are small and new, so each starts with

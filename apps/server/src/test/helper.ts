@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, inject } from 'vitest';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../platform/db/database.js';
 import { RecordingSmsProvider } from '../platform/sms/sms-provider.js';
@@ -126,3 +127,24 @@ export function useServer(engine: 'pglite' | 'postgres', env?: Record<string, st
 }
 
 export const auth = (token: string, lang = 'en_US') => ({ authorization: token, clienttype: 'MANAGE_PC', 'accept-language': lang });
+
+/**
+ * Starts an export with its call and answers the first sheet of the file the export worker writes
+ * (the export centre's list polled until the entry is done; the file fetched with the session's cookie).
+ */
+export async function exportedSheet(s: TestServer, token: string, url: string, payload: object, headers: Record<string, string> = auth(token)): Promise<ExcelJS.Worksheet> {
+  const started = await s.inject({ method: 'POST', url, headers, payload });
+  expect(started.json().code, started.body).toBe(0);
+  const id = started.json().data.exportId;
+  let entry: { status: string; fileUrl: string } | undefined;
+  for (let i = 0; i < 150 && entry?.status !== 'done'; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const list = (await s.inject({ url: '/user/api/v1/exportExcelLog/list?pageNum=1&pageSize=10', headers: auth(token) })).json().data;
+    entry = list.list.find((e: { id: number }) => e.id === id);
+  }
+  expect(entry?.status).toBe('done');
+  const file = await s.inject({ url: entry!.fileUrl, cookies: { Authorization: token } });
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+  return wb.worksheets[0]!;
+}

@@ -3,7 +3,7 @@ import ConfigProvider from 'antd/es/config-provider';
 import type { ThemeConfig } from 'antd/es/config-provider/context';
 import { BrowserRouter } from 'react-router';
 import { StartFeedback } from '@/shared/feedback';
-import { useThemeColor } from '@/shared/theme';
+import { useReducedMotion, useThemeColor } from '@/shared/theme';
 import { useAntdLocale } from '@/shared/ui-locale';
 import { AppRoutes } from './app-routes';
 
@@ -15,9 +15,9 @@ import { AppRoutes } from './app-routes';
 /** vue-element-admin's sidebar palette. */
 const SIDEBAR = { bg: '#304156', subBg: '#1f2d3d', hoverBg: '#263445', text: '#bfcbd9' };
 
-function themeFor(colorPrimary: string): ThemeConfig {
+function themeFor(colorPrimary: string, motion: boolean): ThemeConfig {
   return {
-    token: { colorPrimary, colorLink: colorPrimary, borderRadius: 4 },
+    token: { colorPrimary, colorLink: colorPrimary, borderRadius: 4, motion },
     components: {
       Layout: { siderBg: SIDEBAR.bg, bodyBg: '#f0f2f5', headerBg: '#fff' },
       Menu: {
@@ -40,12 +40,14 @@ function themeFor(colorPrimary: string): ThemeConfig {
 /**
  * Providers around the whole console (antd's <App> with every kind of feedback wraps the signed-in
  * shell only, so /login does not load dialogs and notifications): antd's locale follows the language (ui-locale.ts) and its
- * theme the stored colour, so both switch without a reload.
+ * theme the stored colour, so both switch without a reload; its animations stop when the system
+ * asks for reduced motion.
  */
 export function Root() {
   const locale = useAntdLocale();
   const colorPrimary = useThemeColor();
-  const theme = useMemo(() => themeFor(colorPrimary), [colorPrimary]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => themeFor(colorPrimary, !reducedMotion), [colorPrimary, reducedMotion]);
   return (
     <ConfigProvider locale={locale} theme={theme}>
       <StartFeedback />

@@ -10,12 +10,13 @@ import { voucherMenus } from '../../../server/src/modules/voucher/menus';
 import { payoutMenus } from '../../../server/src/modules/payout/menus';
 import { couponMenus } from '../../../server/src/modules/coupon/menus';
 import { separationMenus } from '../../../server/src/modules/separation/menus';
+import { statsMenus } from '../../../server/src/modules/stats/menus';
 import { iconKey, menuIcon } from './layout/menu-icon';
 import { lazyView } from './view-registry';
 import { storedNameKey } from '@/shared/i18n';
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.ts', { eager: true });
-const seeded = [...identityMenus, ...systemMenus, ...fleetMenus, ...networkMenus, ...depositMenus, ...voucherMenus, ...payoutMenus, ...couponMenus, ...separationMenus];
+const seeded = [...identityMenus, ...systemMenus, ...fleetMenus, ...networkMenus, ...depositMenus, ...voucherMenus, ...payoutMenus, ...couponMenus, ...separationMenus, ...statsMenus];
 
 describe('every menu the server seeds', () => {
   it.each(LANGS)('has its name translated in %s', (lang) => {

@@ -9,6 +9,8 @@ export interface PickProps {
   onChange?: (v: number | null) => void;
   id?: string;
   placeholder?: string;
+  /** The picked item's label when the value came from elsewhere (an address), before any search. */
+  initial?: Found | null;
 }
 
 export interface Found {
@@ -21,10 +23,10 @@ export interface Found {
  * nothing until it is opened (a filter form must not cost a request per picker), and a screen's
  * lookups are silent: a person without the lookup's permission simply finds nothing to pick.
  */
-export function SearchSelect({ value, onChange, id, placeholder, search, queryKey }: PickProps & { search: (keyword: string, signal: AbortSignal) => Promise<Found[]>; queryKey: readonly unknown[] }) {
+export function SearchSelect({ value, onChange, id, placeholder, search, queryKey, initial }: PickProps & { search: (keyword: string, signal: AbortSignal) => Promise<Found[]>; queryKey: readonly unknown[] }) {
   const [keyword, setKeyword] = useState('');
   const [opened, setOpened] = useState(false);
-  const [picked, setPicked] = useState<Found | null>(null);
+  const [picked, setPicked] = useState<Found | null>(initial ?? null);
   const found = useQuery({
     queryKey: [...queryKey, keyword],
     queryFn: ({ signal }) => search(keyword, signal),
@@ -90,6 +92,21 @@ export function AgentSelect(props: PickProps) {
       search={async (keyword, signal) => {
         const page = await request('selectUserByType', { query: { type: 'agent', keyword: keyword || undefined, pageNum: 1, pageSize: 20 } }, { signal, silent: true });
         return page.list.map((a) => ({ value: a.id, label: a.level ? `${a.name} (${a.level})` : a.name }));
+      }}
+    />
+  );
+}
+
+/** A region by part of its name (the regions are few: the list is read once and filtered here). */
+export function RegionSelect(props: PickProps) {
+  return (
+    <SearchSelect
+      {...props}
+      queryKey={callKey('regionOptions')}
+      search={async (keyword, signal) => {
+        const all = await request('regionOptions', {}, { signal, silent: true });
+        const k = keyword.trim().toLowerCase();
+        return all.filter((r) => !k || r.name.toLowerCase().includes(k)).map((r) => ({ value: r.id, label: r.name }));
       }}
     />
   );

@@ -14,3 +14,16 @@ export function setTheme(next: string): void {
   setThemeColor(next);
   theme.set(getThemeColor());
 }
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const reducedMotion = createStore(typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches);
+if (typeof window !== 'undefined' && typeof window.matchMedia === 'function') {
+  window.matchMedia(REDUCED_MOTION).addEventListener?.('change', (e) => reducedMotion.set(e.matches));
+}
+
+/**
+ * Whether the viewer's system asks for less motion (an accessibility setting): antd's animations
+ * (dialogs, dropdowns, drawers sliding in) are switched off then. The browser flows run that way,
+ * so a click never lands on a dialog still flying in.
+ */
+export const useReducedMotion = reducedMotion.use;

@@ -13,9 +13,21 @@ import { dateTime, mobile } from '../platform/rules.js';
 
 export const COUPON_TYPES = ['duration', 'money'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
-/** Where a coupon holds: everywhere, at one agent's outlets (any level below it), one outlet, one device, or one operator's (service provider's) outlets. */
+/**
+ * Where a coupon holds: everywhere, at one agent's outlets (any level below it), one outlet, one
+ * device, or one operator's outlets (the spec's "operator (direct-sales team)": a team's direct
+ * outlets; scopeId is the team's id).
+ */
 export const COUPON_SCOPES = ['platform', 'agent', 'outlet', 'device', 'operator'] as const;
 export type CouponScope = (typeof COUPON_SCOPES)[number];
+/**
+ * The scopes a stored coupon may carry: the ones staff choose, and `provider`, what scope
+ * "operator" meant before it named a team (an outlet service provider's outlets). Coupons saved
+ * then were moved to it with their copies (migration coupon_scope_provider), so what customers hold
+ * keeps the terms it was given with; no new coupon takes it (docs/decisions.md, "Coupons and code batches").
+ */
+export const COUPON_STORED_SCOPES = [...COUPON_SCOPES, 'provider'] as const;
+export type CouponStoredScope = (typeof COUPON_STORED_SCOPES)[number];
 export const COUPON_SOURCES = ['platform', 'code'] as const;
 export type CouponSource = (typeof COUPON_SOURCES)[number];
 /** active: may be issued or redeemed; stopped: no more (the copies held stay valid); deleted: gone from the list (only while none is held). */
@@ -61,7 +73,7 @@ export const couponFields = z.object({
   name: z.string().trim().min(1).max(32),
   type: z.enum(COUPON_TYPES),
   scope: z.enum(COUPON_SCOPES),
-  /** The agent's, outlet's, device's (cabinet SN's outlet is not enough: the cabinet itself) or operator's id; required unless the scope is the platform. */
+  /** The agent's, outlet's or operator's (direct-sales team's) id; required unless the scope is the platform or a device. */
   scopeId: id.nullable().optional(),
   /** A device scope names the cabinet by its SN. */
   scopeSn: z.string().trim().max(32).nullable().optional(),
@@ -101,10 +113,10 @@ export const couponItem = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(COUPON_TYPES),
-  scope: z.enum(COUPON_SCOPES),
+  scope: z.enum(COUPON_STORED_SCOPES),
   scopeId: z.number().int().nullable(),
   scopeSn: z.string().nullable(),
-  /** The scope's agent, outlet or operator name, or the device's SN (null for the platform). */
+  /** The scope's agent, outlet, team (operator) or service provider name, or the device's SN (null for the platform). */
   scopeName: z.string().nullable(),
   durationHours: z.number().int().nullable(),
   amount: cents.nullable(),

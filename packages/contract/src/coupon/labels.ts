@@ -1,7 +1,7 @@
 import { tr, type LabelGroup } from '../platform/labels.js';
 import type { Translations } from '../platform/lang.js';
 import type { couponCalls } from './calls.js';
-import type { COUPON_BATCH_STATUSES, COUPON_CODE_STATUSES, COUPON_SCOPES, COUPON_SKIP_REASONS, COUPON_SOURCES, COUPON_STATUSES, COUPON_TYPES, USER_COUPON_STATUSES } from './coupon.js';
+import type { COUPON_BATCH_STATUSES, COUPON_CODE_STATUSES, COUPON_SKIP_REASONS, COUPON_SOURCES, COUPON_STATUSES, COUPON_STORED_SCOPES, COUPON_TYPES, USER_COUPON_STATUSES } from './coupon.js';
 
 /** Words of the coupon domain that both the console and the server show. */
 export const couponLabels = {
@@ -14,8 +14,9 @@ export const couponLabels = {
     agent: tr('代理商', '代理商', 'Agent'),
     outlet: tr('网点', '網點', 'Outlet'),
     device: tr('设备', '設備', 'Device'),
-    operator: tr('运营商', '營運商', 'Operator'),
-  } satisfies LabelGroup<(typeof COUPON_SCOPES)[number]>,
+    operator: tr('运营商（直营团队）', '營運商（直營團隊）', 'Operator (direct-sales team)'),
+    provider: tr('服务商（原运营商范围）', '服務商（原營運商範圍）', 'Service provider (former operator scope)'),
+  } satisfies LabelGroup<(typeof COUPON_STORED_SCOPES)[number]>,
   couponSource: {
     platform: tr('平台发放', '平台發放', 'Platform send'),
     code: tr('兑换码兑换', '兌換碼兌換', 'Code redemption'),

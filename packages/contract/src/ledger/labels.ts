@@ -29,6 +29,8 @@ export const ledgerLabels = {
     orderIncome: tr('待分账订单收入', '待分帳訂單收入', 'Order income to share'),
     voucherLiability: tr('代金券预收款', '代金券預收款', 'Voucher liability (unused passes)'),
     payoutHold: tr('提现冻结', '提現凍結', 'Withdrawals held'),
+    operatorPayable: tr('应付运营商', '應付營運商', 'Operator payable'),
+    balanceRefundHold: tr('余额退款冻结', '餘額退款凍結', 'Balance refunds held'),
     marketingExpense: tr('营销费用', '行銷費用', 'Marketing expense'),
     separated: tr('分单收入', '分單收入', 'Separated shares'),
   } satisfies LabelGroup<(typeof ACCOUNT_KINDS)[number]>,
@@ -58,6 +60,9 @@ export const ledgerLabels = {
     couponUsed: tr('优惠券抵扣（平台营销费用）', '優惠券抵扣（平台行銷費用）', 'Coupon deduction (platform marketing expense)'),
     orderSeparated: tr('分单规则 {rule} 分出合作方分润', '分單規則 {rule} 分出合作方分潤', 'Partner shares separated by rule {rule}'),
     separationRestored: tr('分单规则 {rule} 恢复合作方分润', '分單規則 {rule} 恢復合作方分潤', 'Partner shares restored from rule {rule}'),
+    balanceRefundHeld: tr('余额退款申请：金额冻结', '餘額退款申請：金額凍結', 'Balance refund asked: amount held'),
+    balanceRefundReleased: tr('余额退款驳回或失败：金额退回余额', '餘額退款駁回或失敗：金額退回餘額', 'Balance refund rejected or failed: amount back to the balance'),
+    balanceRefundPaid: tr('余额退款已退回原充值渠道', '餘額退款已退回原儲值管道', 'Balance refund paid back to the top-up charge'),
   } satisfies LabelGroup<LedgerMemo>,
   payoutFailure: {
     accountFrozen: tr('账户已冻结', '帳戶已凍結', 'Account frozen'),

@@ -29,6 +29,10 @@ export const ACCOUNT_KINDS = [
   'voucherLiability',
   /** Withdrawals applied for and not yet paid out or given back (a liability to the parties): held at application. */
   'payoutHold',
+  /** What is owed to an operator (a direct-sales team); nothing posts to it yet (docs/decisions.md, "Outlets and operators withdraw"). */
+  'operatorPayable',
+  /** Balance refunds asked and not yet paid out or given back (a liability to the customer): held at the request. */
+  'balanceRefundHold',
   /** What the platform gives away to bring customers back: a coupon's deduction of a rental's fee (an expense: debit grows it). */
   'marketingExpense',
   /** Partner shares a separation rule diverted from their payables to the platform (restores give them back). */
@@ -78,6 +82,7 @@ export const LEDGER_MEMOS = [
   'cablePackagePaid', 'prepaymentHeld', 'depositHeldAgain', 'depositRefundedByStaff', 'depositRefundFailedHeldAgain',
   'voucherSold', 'voucherUsed', 'voucherExpired',
   'payoutHeld', 'payoutReleased', 'payoutPaid', 'demoOpeningEarnings', 'couponUsed', 'orderSeparated', 'separationRestored',
+  'balanceRefundHeld', 'balanceRefundReleased', 'balanceRefundPaid',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 

@@ -38,7 +38,7 @@ export const networkCalls = {
   teamSaveOrUpdate: call({ method: 'POST', path: '/user/api/v1/team/saveOrUpdate', access: { permission: P.teamSave }, module: m,
     summary: 'Create a team or edit one (a staff account belongs to one team)', body: team.teamSaveRequest, data: savedId }),
   teamDelete: call({ method: 'DELETE', path: '/user/api/v1/team/delete', access: { permission: P.teamDelete }, module: m,
-    summary: 'Delete a team that no outlet belongs to', query: idQuery, data: none }),
+    summary: "Delete a team that no outlet belongs to, whose operator account is zero and has no withdrawal waiting for review or payout (its operator's app account goes with it)", query: idQuery, data: none }),
   teamOptions: call({ method: 'GET', path: '/user/api/v1/team/options', access: 'authenticated', module: m,
     summary: 'Every team (id, name, region), for pickers', data: z.array(team.teamOption) }),
 

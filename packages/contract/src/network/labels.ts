@@ -68,6 +68,7 @@ export const networkExports = {
       name,
       regionName: tr('所属区域', '所屬區域', 'Region'),
       leaderName: tr('队长', '隊長', 'Leader'),
+      ratio: tr('分润比例（%）', '分潤比例（%）', 'Ratio (%)'),
       members: tr('成员', '成員', 'Members'),
       createTime: created,
     },

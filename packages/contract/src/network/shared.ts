@@ -34,7 +34,8 @@ export const USER_CLIENT_TYPES = CLIENT_TYPES.filter((c) => c.startsWith('USER_'
 export type UserClientType = (typeof USER_CLIENT_TYPES)[number];
 
 /** Kinds of app account (they share one sign-in, the agent app's). */
-export const APP_ACCOUNT_KINDS = ['agent', 'groundPromoter', 'serviceProvider'] as const;
+/** The partner app's account kinds: agents, pushers, providers; an outlet's manager (its outlet's account) and an operator (a direct-sales team's account) withdraw from it too. */
+export const APP_ACCOUNT_KINDS = ['agent', 'groundPromoter', 'serviceProvider', 'outlet', 'operator'] as const;
 export type AppAccountKind = (typeof APP_ACCOUNT_KINDS)[number];
 
 export const sortOrder = z.enum(['ascend', 'descend']).optional();

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { pageQuery } from '../platform/envelope.js';
-import { id, idParam, named, regionName, sortOrder } from './shared.js';
+import { areaCode, mobile, percent } from '../platform/rules.js';
+import { appPassword, id, idParam, named, regionName, sortOrder } from './shared.js';
 
-/** Teams: the direct-sales operators, staff accounts working one region together. */
+/**
+ * Teams: the direct-sales operators, staff accounts working one region together. A team is the
+ * spec's "operator (direct-sales team)": its outlets' orders pay it `ratio` percent of their net,
+ * out of the platform's part (docs/decisions.md, "The operator's share").
+ */
 
-export const TEAM_SORTS = ['name', 'createTime'] as const;
+export const TEAM_SORTS = ['name', 'ratio', 'createTime'] as const;
 export const teamFilter = z.object({ name: z.string().trim().max(16).optional(), regionId: idParam.optional() });
 export type TeamFilter = z.infer<typeof teamFilter>;
 export const teamQuery = pageQuery.extend(teamFilter.shape).extend({ orderBy: z.enum(TEAM_SORTS).optional(), order: sortOrder });
@@ -20,6 +25,8 @@ export const teamItem = z.object({
   regionName: z.string(),
   leaderId: z.number().int(),
   leaderName: z.string(),
+  /** The team's share (0-100 %) of its direct outlets' orders, out of the platform's part. */
+  ratio: z.number().int(),
   /** Staff accounts of the team (the leader is one of them). */
   members: z.array(named),
   simulated: z.boolean(),
@@ -33,7 +40,17 @@ export const teamSaveRequest = z.object({
   regionId: id,
   leaderId: id,
   memberIds: z.array(id).max(TEAM_MAX_MEMBERS).default([]),
-});
+  /** The team's share of its direct outlets' orders, a whole percent 0-100, out of the platform's part (0 when absent). */
+  ratio: percent.default(0),
+  /**
+   * The operator's app account (a direct-sales team is the spec's "operator"; docs/decisions.md):
+   * it signs in to the partner app with this area code and mobile and applies for withdrawals. A
+   * password creates the account or changes it; without one an edit keeps it (its mobile follows).
+   */
+  appAreaCode: areaCode.optional(),
+  appMobile: mobile.optional(),
+  appPassword: appPassword.optional(),
+}).refine((t) => !t.appPassword || (Boolean(t.appAreaCode) && Boolean(t.appMobile)), { error: 'rule.mobile', path: ['appMobile'] });
 export type TeamSaveRequest = z.infer<typeof teamSaveRequest>;
 export type TeamSaveInput = z.input<typeof teamSaveRequest>;
 

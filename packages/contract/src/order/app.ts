@@ -88,6 +88,16 @@ export const rechargeRequest = z.object({
 });
 export const rechargeResult = z.object({ balance: z.number().int() });
 
+/** GET /user/api/app/v1/balance/refundable: what of my balance may be refunded to my top-up charges. */
+export const appBalanceRefundable = z.object({ balance: z.number().int(), refundable: z.number().int(), currency: z.string() });
+/** POST /user/api/app/v1/balance/refund: ask for a refund of my balance (without an amount: all that is refundable); staff review it. */
+export const appBalanceRefundRequest = z.object({
+  amount: z.number().int({ error: 'rule.moneyCents' }).min(1, { error: 'rule.refundAboveZero' }).optional(),
+  reason: z.string().trim().max(64).optional(),
+  idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
+});
+export const appBalanceRefundResult = z.object({ refundNo: z.string(), amount: z.number().int(), status: z.string() });
+
 // ------------------------------------------------------------ charging cables and Bluetooth chargers
 
 /** A cable's or Bluetooth charger's ID as printed on its QR code: 4 letters and 13 digits (upper-cased). */

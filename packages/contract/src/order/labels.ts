@@ -66,6 +66,7 @@ export const orderLabels = {
     outlet: tr('网点', '網點', 'Outlet'),
     serviceProvider: tr('服务商', '服務商', 'Service provider'),
     pusher: tr('地推人员', '地推人員', 'Ground pusher'),
+    operator: tr('运营商（直营团队）', '營運商（直營團隊）', 'Operator (direct-sales team)'),
   } satisfies LabelGroup<(typeof SHARE_PARTIES)[number]>,
   refundStatus: {
     initiated: tr('已发起', '已發起', 'Initiated'),
@@ -155,6 +156,9 @@ export const orderActions = {
   refundOrderAudit: tr('审核退款', '審核退款', 'Review refund'),
   refundOrderDetail: tr('查看退款', '檢視退款', 'View refund'),
   refundOrderExport: tr('导出退款记录', '匯出退款記錄', 'Export refund records'),
+  refundOrderBalanceInfo: tr('查询可退余额', '查詢可退餘額', 'Balance refund information'),
+  refundOrderRefundBalance: tr('余额退款', '餘額退款', 'Refund balance'),
+  appBalanceRefund: tr('申请余额退款', '申請餘額退款', 'Ask for a balance refund'),
   appRent: tr('租借充电宝', '租借行動電源', 'Rent a power bank'),
   appRecharge: tr('余额充值', '餘額儲值', 'Top up balance'),
   appCableBuy: tr('购买充电线套餐', '購買充電線套餐', 'Buy a charging-cable package'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, timeRange } from '../platform/envelope.js';
+import { pageQuery, statsScope, timeRange } from '../platform/envelope.js';
 import * as r from '../platform/rules.js';
 import { orderPerms } from './permissions.js';
 
@@ -40,8 +40,8 @@ export const ORDER_EVENTS = [
   'codeIssued', 'started', 'stopped',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
-/** Who a share of an order's net amount goes to, along the profit chain. */
-export const SHARE_PARTIES = ['platform', 'agentA', 'agentB', 'agentC', 'outlet', 'serviceProvider', 'pusher'] as const;
+/** Who a share of an order's net amount goes to, along the profit chain (operator: the direct-sales team owning the outlet). */
+export const SHARE_PARTIES = ['platform', 'agentA', 'agentB', 'agentC', 'outlet', 'serviceProvider', 'pusher', 'operator'] as const;
 export type ShareParty = (typeof SHARE_PARTIES)[number];
 export const REFUND_STATUSES = ['initiated', 'approved', 'rejected', 'refunding', 'complete', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -228,6 +228,31 @@ export const rechargeOrderInfo = z.object({
   secondApprovalAbove: cents,
 });
 export type RechargeOrderInfo = z.infer<typeof rechargeOrderInfo>;
+/**
+ * Balance refunds (issue 15): a customer's balance that came from top-ups goes back to the top-up
+ * charges it came from. What may be refunded is the balance (less what is held) and at most what
+ * the customer's top-up charges have left to refund.
+ */
+export const balanceRefundInfoQuery = z.object({ userId: z.coerce.number().int().min(1) });
+export const balanceRefundInfo = z.object({
+  userId: z.number().int(),
+  userMobile: z.string(),
+  /** The balance now (held refunds already taken out of it). */
+  balance: cents,
+  /** What a balance refund may take now: the balance, at most what the top-up charges have left. */
+  refundable: cents,
+  /** A refund above this amount needs two approvers (the pay settings). */
+  secondApprovalAbove: cents,
+});
+export type BalanceRefundInfo = z.infer<typeof balanceRefundInfo>;
+/** POST refundOrder/refundBalance: staff refund part or (without an amount) all of a customer's refundable balance. */
+export const balanceRefundRequest = z.object({
+  userId: z.number().int().min(1),
+  amount: cents.min(1, { error: 'rule.refundAboveZero' }).optional(),
+  reason,
+  idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
+});
+export type BalanceRefundRequest = z.infer<typeof balanceRefundRequest>;
 export const refundFilter = timeRange.extend({
   orderNo: z.string().trim().max(32).optional(),
   refundNo: z.string().trim().max(32).optional(),
@@ -268,7 +293,9 @@ export type RefundDetail = z.infer<typeof refundDetail>;
  * of their `refundAmount`.
  */
 export const statsOverviewQuery = timeRange;
-export type StatsOverviewQuery = z.infer<typeof statsOverviewQuery>;
+/** The order figures' query: a window and an optional scope. */
+export const statsScopedQuery = statsOverviewQuery.extend(statsScope.shape);
+export type StatsOverviewQuery = z.infer<typeof statsScopedQuery>;
 export const statsOverview = z.object({
   beginTime: z.string(),
   endTime: z.string(),

@@ -31,4 +31,6 @@ export const outletErrors = {
     '设备不存在', '設備不存在', 'Device not found'),
   OUTLET_OWNER_CHANGE: def(100612, 'An outlet stays an agent outlet or a direct-sales outlet; changing kind means a new outlet.',
     '不能在代理商网点与直营网点之间转换', '不能在代理商網點與直營網點之間轉換', 'An outlet cannot switch between agent and direct sales'),
+  OUTLET_APP_NEEDS_PHONE: def(100615, "An outlet's app account signs in with the area code and the manager phone: a password needs both.",
+    '设置网点 App 密码前请填写区号和负责人电话', '設定網點 App 密碼前請填寫區號和負責人電話', 'Enter the area code and the manager phone before setting the outlet app password'),
 } as const satisfies Record<string, ErrorDef>;

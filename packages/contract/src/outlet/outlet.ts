@@ -81,6 +81,16 @@ export const outletSaveRequest = z
     picture: picture.default(''),
     managerName: z.string().trim().max(20).default(''),
     managerPhone: phone.default(''),
+    /**
+     * The outlet's app account (it signs in to the partner app with the area code and manager phone
+     * and applies for withdrawals): a password creates it, or changes it; left out, an edit keeps
+     * the account (its mobile follows the manager phone).
+     */
+    appPassword: z
+      .string()
+      .refine((v) => v === '' || /^\S{6,18}$/.test(v), { error: 'rule.appPassword' })
+      .optional()
+      .transform((v) => v || undefined),
     remark: z.string().trim().max(32).default(''),
     billing: billingRule,
   })

@@ -23,6 +23,8 @@ export const payoutLabels = {
     agent: tr('代理商', '代理商', 'Agent'),
     serviceProvider: tr('服务商', '服務商', 'Service provider'),
     pusher: tr('地推', '地推', 'Pusher'),
+    outlet: tr('网点', '網點', 'Outlet'),
+    operator: tr('运营商', '營運商', 'Operator'),
   } satisfies LabelGroup<(typeof PAYOUT_PARTIES)[number]>,
   // spec 4 and 8: each reason a payout fails for, in three languages.
   failureReason: {

@@ -18,7 +18,7 @@ export type PayoutState = (typeof PAYOUT_STATES)[number];
 export const PAYOUT_METHODS = ['wechat', 'alipay', 'line', 'tap'] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 /** Who withdraws: the partner app's account kinds that earn shares. */
-export const PAYOUT_PARTIES = ['agent', 'serviceProvider', 'pusher'] as const;
+export const PAYOUT_PARTIES = ['agent', 'serviceProvider', 'pusher', 'outlet', 'operator'] as const;
 export type PayoutParty = (typeof PAYOUT_PARTIES)[number];
 /** spec 8's payout failures (the ledger's PAYOUT_FAILURES) plus the system exception of spec 4. */
 export const PAYOUT_FAILURE_REASONS = [

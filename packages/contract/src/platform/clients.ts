@@ -8,5 +8,5 @@ export type ClientType = (typeof CLIENT_TYPES)[number];
 export const CONSOLE_CLIENT_TYPE: ClientType = 'MANAGE_PC';
 
 /** Account kinds. Only administrators sign in to this console today. */
-export const ACCOUNT_TYPES = ['admin', 'agent', 'user', 'groundPromoter', 'serviceProvider'] as const;
+export const ACCOUNT_TYPES = ['admin', 'agent', 'user', 'groundPromoter', 'serviceProvider', 'outlet', 'operator'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];

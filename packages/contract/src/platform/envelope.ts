@@ -37,6 +37,18 @@ export const timeRange = z.object({
   endTime: dateTime.optional(),
 });
 
+/**
+ * What part of the business a statistics call reads: the outlets of a region or of an agent (the
+ * outlets under it now, as the outlet list shows them), one outlet, or (none given) the whole
+ * business. At most one; an unknown one is refused with a message. The order figures and the
+ * operation report take it (the financial data too, once its query does).
+ */
+export const statsScope = z.object({
+  regionId: z.coerce.number().int().min(1).optional(),
+  agentId: z.coerce.number().int().min(1).optional(),
+  outletId: z.coerce.number().int().min(1).optional(),
+});
+export type StatsScope = z.infer<typeof statsScope>;
 /** Sorting: a column the list allows and a direction. */
 export const sortQuery = z.object({
   orderBy: z.string().trim().max(40).optional(),

@@ -49,6 +49,8 @@ export const commonLabels = {
     user: tr('用户', '使用者', 'User'),
     groundPromoter: tr('地推', '地推', 'Ground promoter'),
     serviceProvider: tr('网点服务商', '網點服務商', 'Service provider'),
+    outlet: tr('网点', '網點', 'Outlet'),
+    operator: tr('运营商（直营团队）', '營運商（直營團隊）', 'Operator (direct-sales team)'),
   } satisfies LabelGroup<AccountType>,
   /** Terminals a call came from (login log, operation log). */
   terminal: {

@@ -4,3 +4,5 @@ export * from './permissions.js';
 export * from './calls.js';
 export * from './errors.js';
 export * from './labels.js';
+export * from './report.js';
+export * from './operations.js';

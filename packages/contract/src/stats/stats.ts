@@ -54,6 +54,16 @@ export type StatsPeriod = (typeof STATS_PERIODS)[number];
 export const statsFinanceQuery = timeRange.extend({
   period: z.enum(STATS_PERIODS).default('day'),
   timeZone: z.string().trim().min(1).max(64).optional(),
+  /**
+   * The scope: the money of one region's, one agent's or one outlet's orders (at most one of the
+   * three; more → STATS_SCOPE). An order belongs to its outlet, an outlet to its current agent and
+   * region (docs/decisions.md). Absent: the whole business.
+   */
+  regionId: z.coerce.number().int().min(1).optional(),
+  agentId: z.coerce.number().int().min(1).optional(),
+  outletId: z.coerce.number().int().min(1).optional(),
+  /** Also answer the window's figures per outlet, agent or region of the scope (`breakdown`). */
+  by: z.enum(['outlet', 'agent', 'region']).optional(),
 });
 export type StatsFinanceQuery = z.infer<typeof statsFinanceQuery>;
 
@@ -62,7 +72,8 @@ export type StatsFinanceQuery = z.infer<typeof statsFinanceQuery>;
  * income: credits to order income (rental fees taken: from deposits, balances and the payment company);
  * refunds: order refunds granted less those the payment company refused (the shares they reversed);
  * net: income less refunds;
- * shares: what each account kind of the profit chain earned (share postings less refund reversals);
+ * shares: what each account kind of the profit chain earned (share postings less refund reversals):
+ * agents, outlets, service providers, operators (direct-sales teams, `operatorPayable`) and pushers;
  * platform: the platform's own revenue, likewise; taxes: tax withheld; fees: deposit refund fees.
  */
 export const statsFinanceRow = z.object({
@@ -74,12 +85,22 @@ export const statsFinanceRow = z.object({
   agentShare: z.number().int(),
   outletShare: z.number().int(),
   providerShare: z.number().int(),
+  operatorShare: z.number().int(),
   pusherShare: z.number().int(),
   platform: z.number().int(),
   taxes: z.number().int(),
   fees: z.number().int(),
 });
 export type StatsFinanceRow = z.infer<typeof statsFinanceRow>;
+/** What financial data may be scoped to and broken down by. */
+export const STATS_FINANCE_SCOPES = ['region', 'agent', 'outlet'] as const;
+export type StatsFinanceScope = (typeof STATS_FINANCE_SCOPES)[number];
+/** One outlet's, agent's or region's figures of the window (id 0: none). */
+export const statsFinanceBreakdownRow = statsFinanceRow.omit({ start: true }).extend({
+  id: z.number().int().min(0),
+  name: z.string(),
+});
+export type StatsFinanceBreakdownRow = z.infer<typeof statsFinanceBreakdownRow>;
 export const statsFinance = z.object({
   beginTime: z.string(),
   endTime: z.string(),
@@ -88,9 +109,17 @@ export const statsFinance = z.object({
   /** Every period of the window, oldest first, periods without movement at 0. */
   list: z.array(statsFinanceRow),
   total: statsFinanceRow,
+  /** The scope the figures are of (null: the whole business), with its name. */
+  scope: z.object({ kind: z.enum(STATS_FINANCE_SCOPES), id: z.number().int(), name: z.string() }).nullable(),
+  /**
+   * With `by`: the window's figures per outlet, agent or region of the scope, busiest income
+   * first; money not tied to an outlet (and outlets without agent or region) is the row of id 0.
+   * The rows add up to `total`.
+   */
+  breakdown: z.array(statsFinanceBreakdownRow).nullable(),
 });
 export type StatsFinance = z.infer<typeof statsFinance>;
 
 /** The figures of a financial row, in the order the screen and the export show them. */
-export const STATS_FINANCE_FIGURES = ['income', 'refunds', 'net', 'agentShare', 'outletShare', 'providerShare', 'pusherShare', 'platform', 'taxes', 'fees'] as const;
+export const STATS_FINANCE_FIGURES = ['income', 'refunds', 'net', 'agentShare', 'outletShare', 'providerShare', 'operatorShare', 'pusherShare', 'platform', 'taxes', 'fees'] as const;
 export type StatsFinanceFigure = (typeof STATS_FINANCE_FIGURES)[number];

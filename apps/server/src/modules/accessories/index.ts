@@ -1,3 +1,4 @@
+import { RepairOperations } from './repair.operations.js';
 import { label, yesNo, type PackageTier } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
@@ -33,6 +34,8 @@ function createAccessories({ db }: Platform, needs: AccessoriesNeeds) {
     forOrders: new AccessoriesForOrders(db, cables),
     chargers: new BluetoothService(db, needs, outletNames),
     repairs: new RepairService(db, needs),
+    /** Statistics: repair tickets per period (Operational data). */
+    repairStats: new RepairOperations(db),
     cableBinding: new AccessoryBinding(db, tables.accCable, 'cable'),
     chargerBinding: new AccessoryBinding(db, tables.accBluetooth, 'bluetooth'),
     attachOutletNames: (lookup: (ids: number[]) => Promise<Map<number, string>>) => outletNames.attach(lookup),

@@ -132,10 +132,11 @@ export class CouponService {
   async items(rows: CouponRow[]): Promise<CouponItem[]> {
     if (!rows.length) return [];
     const ids = (kind: string) => rows.flatMap((r) => (r.scope === kind && r.scopeId ? [r.scopeId] : []));
-    const [agents, outlets, operators, counts] = await Promise.all([
+    const [agents, outlets, operators, providers, counts] = await Promise.all([
       this.needs.scopeNames('agent', ids('agent')),
       this.needs.scopeNames('outlet', ids('outlet')),
       this.needs.scopeNames('operator', ids('operator')),
+      this.needs.scopeNames('provider', ids('provider')),
       this.db
         .select({ couponId: cpUserCoupon.couponId, received: count(), used: sql<string>`count(*) filter (where ${cpUserCoupon.status} = 'used')` })
         .from(cpUserCoupon)
@@ -143,7 +144,7 @@ export class CouponService {
         .groupBy(cpUserCoupon.couponId),
     ]);
     const byId = new Map(counts.map((c) => [Number(c.couponId), { received: Number(c.received), used: Number(c.used) }]));
-    const names: Record<string, Map<number, string>> = { agent: agents, outlet: outlets, operator: operators };
+    const names: Record<string, Map<number, string>> = { agent: agents, outlet: outlets, operator: operators, provider: providers };
     return rows.map((r) => {
       const n = byId.get(r.id) ?? { received: 0, used: 0 };
       return {

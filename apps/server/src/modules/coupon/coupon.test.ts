@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
@@ -58,10 +59,10 @@ describe.each(engines)('coupons (%s)', (engine) => {
   const codesOf = async (batchId: number) => (await ok(c.get('/order/api/v1/couponCode/queryPage', { batchId, pageSize: 100 }))).list as { code: string; status: string; userMobile: string | null; redeemTime: string | null }[];
 
   /** An order of the customer at an outlet, using since `minutes` ago, secured by nothing (the fee is asked of the provider): the settle is what is tested. */
-  async function usingOrder(userId: number, minutes: number, atOutlet = outletId, atSn = sn): Promise<{ id: number; orderNo: string }> {
+  async function usingOrder(userId: number, minutes: number, atOutlet = outletId, atSn = sn, links?: object[]): Promise<{ id: number; orderNo: string }> {
     const orderNo = `RC${Date.now()}${crypto.randomInt(0, 1e6)}`;
     const billing = { freeMinutes: 3, pricePerPeriod: 150, periodMinutes: 30, dailyCap: 3000, totalCap: 9900, deposit: 0, buyOutDays: 7 };
-    const chain = [{ party: 'agentA', partyId: net.agentA, name: 'A', ratio: 20 }, { party: 'agentB', partyId: net.agentB, name: 'B', ratio: 10 }, { party: 'outlet', partyId: atOutlet, name: 'O', ratio: 30 }];
+    const chain = links ?? [{ party: 'agentA', partyId: net.agentA, name: 'A', ratio: 20 }, { party: 'agentB', partyId: net.agentB, name: 'B', ratio: 10 }, { party: 'outlet', partyId: atOutlet, name: 'O', ratio: 30 }];
     const r = await rows<{ id: number }>(sql`insert into ord_order (order_no, user_id, user_mobile, status, pay_mode, sn, outlet_id, outlet_name, billing, chain, deposit_amount, start_at, created_at)
       values (${orderNo}, ${userId}, '86-1', 'using', 'deposit', ${atSn}, ${atOutlet}, 'O', ${JSON.stringify(billing)}::jsonb, ${JSON.stringify(chain)}::jsonb, 0, now() - make_interval(secs => ${minutes * 60 - 20}), now()) returning id`);
     return { id: Number(r[0]!.id), orderNo };
@@ -293,6 +294,58 @@ describe.each(engines)('coupons (%s)', (engine) => {
     expect(await detail(o4.orderNo)).toMatchObject({ couponDeduction: 0, paidAmount: 600 });
     const mine = await u.app('GET', '/user/api/app/v1/coupon/mine?status=unused');
     expect(mine.data.total).toBe(1); // the one valid from tomorrow
+  });
+
+  it("scope operator is a direct-sales team: it holds at the team's outlets (the chain's operator, else the outlet's team), not at an agent's; coupons of the former reading keep holding at their service provider's", async () => {
+    const u = await customer();
+    const teamOutletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { agentId: null, teamId: net.team, ratio: 40, hiddenRatio: 40 })), 'team outlet')).id as number;
+    const teams = (await ok(c.get('/user/api/v1/team/options'), 'teams')) as { id: number; name: string }[];
+    const teamName = teams.find((t) => t.id === net.team)!.name;
+    const agentChain = (extra: object[] = []) => [{ party: 'agentA', partyId: net.agentA, name: 'A', ratio: 20 }, { party: 'agentB', partyId: net.agentB, name: 'B', ratio: 10 }, { party: 'outlet', partyId: outletId, name: 'O', ratio: 30 }, ...extra];
+    const provider = { party: 'serviceProvider', partyId: net.provider, name: 'P', ratio: 10 };
+    const settled = async (o: { id: number; orderNo: string }) => {
+      await settle(o.id);
+      await finished(o.orderNo);
+      return detail(o.orderNo);
+    };
+
+    // A database from before: a coupon of scope "operator" naming a service provider, and a customer's copy of it.
+    const [old] = await rows<{ id: number }>(sql`insert into cp_coupon (name, type, scope, scope_id, amount, total, allotted, valid_from, valid_to, source)
+      values (${`Old ${uniq()}`}, 'money', 'operator', ${net.provider}, 100, 10, 1, now() - interval '1 day', now() + interval '30 days', 'platform') returning id`);
+    await db().execute(sql`insert into cp_user_coupon (coupon_id, coupon_name, user_id, user_mobile, type, amount, scope, scope_id, valid_from, valid_to, source)
+      values (${old!.id}, 'Old', ${u.id}, ${u.mobile}, 'money', 100, 'operator', ${net.provider}, now() - interval '1 day', now() + interval '30 days', 'platform')`);
+    // The migration moves both to scope "provider": they keep their meaning, and no team's outlet takes them for its own.
+    // Found by its name, not its number (numbers shift when branches land together).
+    const dir = new URL('../../../drizzle/', import.meta.url);
+    const file = fs.readdirSync(dir).find((f) => f.endsWith('_coupon_scope_provider.sql'))!;
+    const migration = fs.readFileSync(new URL(file, dir), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await db().execute(sql.raw(statement));
+    const [moved] = await rows<{ n: number }>(sql`select count(*)::int as n from cp_user_coupon where user_id = ${u.id} and scope = 'provider' and scope_id = ${net.provider}`);
+    expect(Number(moved!.n)).toBe(1);
+    const legacy = await ok(c.get('/order/api/v1/coupon/detail', { id: old!.id }));
+    expect(legacy).toMatchObject({ scope: 'provider', scopeId: net.provider });
+    expect(legacy.scopeName).toMatch(/^P/);
+    // Given out, it stays as given: it cannot become a team's coupon.
+    expect((await c.post('/order/api/v1/coupon/saveOrUpdate', couponBody({ id: old!.id, name: legacy.name, amount: 100, total: 10, scope: 'operator', scopeId: net.team }))).code).toBe(101209);
+    // At the team's outlet (no provider) it does not hold; at the provider's outlet it does.
+    expect(await settled(await usingOrder(u.id, 123, teamOutletId, sn, [{ party: 'outlet', partyId: teamOutletId, name: 'T', ratio: 40 }]))).toMatchObject({ couponDeduction: 0, paidAmount: 600 });
+    expect(await settled(await usingOrder(u.id, 123, outletId, sn, agentChain([provider])))).toMatchObject({ couponDeduction: 100, paidAmount: 500 });
+
+    // Scope operator names a team: the list says its name; an id that is no team is refused, in the caller's language.
+    const teamCoupon = await save({ amount: 300, scope: 'operator', scopeId: net.team });
+    expect(await ok(c.get('/order/api/v1/coupon/detail', { id: teamCoupon }))).toMatchObject({ scope: 'operator', scopeId: net.team, scopeName: teamName });
+    expect(await c.post('/order/api/v1/coupon/saveOrUpdate', couponBody({ scope: 'operator', scopeId: 99_999_999 }), 'zh_CN')).toMatchObject({ code: 101203, msg: '适用范围的对象不存在' });
+    expect(await c.post('/order/api/v1/coupon/saveOrUpdate', couponBody({ scope: 'provider', scopeId: net.provider }), 'en_US')).toMatchObject({ code: 100001 });
+    await ok(issue(teamCoupon, [u.mobile], 3));
+    // An agent's outlet (its provider too): the team's coupon does not hold.
+    expect(await settled(await usingOrder(u.id, 123, outletId, sn, agentChain([provider])))).toMatchObject({ couponDeduction: 0, paidAmount: 600 });
+    // The team's outlet, the team earning a ratio (the chain's operator link): it holds.
+    const withLink = await settled(await usingOrder(u.id, 123, teamOutletId, sn, [{ party: 'outlet', partyId: teamOutletId, name: 'T', ratio: 40 }, { party: 'operator', partyId: net.team, name: teamName, ratio: 10 }]));
+    expect(withLink).toMatchObject({ couponDeduction: 300, paidAmount: 300 });
+    // The team's outlet, the team at 0 % (no operator in the chain): the outlet's team, so it holds too.
+    expect(await settled(await usingOrder(u.id, 123, teamOutletId, sn, [{ party: 'outlet', partyId: teamOutletId, name: 'T', ratio: 40 }]))).toMatchObject({ couponDeduction: 300, paidAmount: 300 });
+    const mine = await ok(c.get('/order/api/v1/userCoupon/queryPage', { couponId: teamCoupon, pageSize: 10 }));
+    expect(mine.list.map((r: { status: string }) => r.status).sort()).toEqual(['unused', 'used', 'used']);
   });
 
   it('applies the voucher first and a coupon on what is left', async () => {

@@ -11,12 +11,12 @@ export interface CouponMember {
 
 /**
  * What the coupon module uses of other modules; app.ts passes them in (it never imports their
- * files): names of a scope's agents, outlets and operators (service providers), whether a cabinet
- * exists, the customers, and the ledger.
+ * files): names of a scope's agents, outlets, operators (direct-sales teams) and service providers
+ * (the former operator scope), whether a cabinet exists, the customers, and the ledger.
  */
 export interface CouponNeeds {
-  /** The names of the scope's agents, outlets or operators that exist. */
-  scopeNames(kind: 'agent' | 'outlet' | 'operator', ids: number[]): Promise<Map<number, string>>;
+  /** The names of the scope's agents, outlets, operators (teams) or service providers that exist. */
+  scopeNames(kind: 'agent' | 'outlet' | 'operator' | 'provider', ids: number[]): Promise<Map<number, string>>;
   /** Whether a cabinet with this SN is known (stocked in). */
   deviceExists(sn: string): Promise<boolean>;
   customers: {

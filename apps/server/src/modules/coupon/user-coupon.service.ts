@@ -13,11 +13,14 @@ type UserCouponRow = typeof cpUserCoupon.$inferSelect;
 export interface CouponSettle {
   userId: number;
   orderNo: string;
-  /** The rental's cabinet, outlet, the agents above it and its service provider (the coupon scopes). */
+  /** The rental's cabinet, outlet and the agents above it (the coupon scopes). */
   sn: string | null;
   outletId: number | null;
   agentIds: number[];
-  operatorId: number | null;
+  /** The operator: the direct-sales team owning the outlet (scope operator). */
+  teamId: number | null;
+  /** The outlet's service provider (scope provider: what "operator" meant before, kept for the coupons given then). */
+  providerId: number | null;
   at: Date;
   /** What is still owed after the voucher. */
   owed: number;
@@ -102,7 +105,8 @@ export class UserCouponService {
       r.outletId ? and(eq(cpUserCoupon.scope, 'outlet'), eq(cpUserCoupon.scopeId, r.outletId)) : undefined,
       r.agentIds.length ? and(eq(cpUserCoupon.scope, 'agent'), inArray(cpUserCoupon.scopeId, r.agentIds)) : undefined,
       r.sn ? and(eq(cpUserCoupon.scope, 'device'), eq(cpUserCoupon.scopeSn, r.sn)) : undefined,
-      r.operatorId ? and(eq(cpUserCoupon.scope, 'operator'), eq(cpUserCoupon.scopeId, r.operatorId)) : undefined,
+      r.teamId ? and(eq(cpUserCoupon.scope, 'operator'), eq(cpUserCoupon.scopeId, r.teamId)) : undefined,
+      r.providerId ? and(eq(cpUserCoupon.scope, 'provider'), eq(cpUserCoupon.scopeId, r.providerId)) : undefined,
     );
     const candidates = await tx
       .select()

@@ -23,8 +23,8 @@ import { devCabinet, devCommand } from './tables.js';
  * names; then, for a success, exactly one call takes what it says elsewhere: an eject's slot to
  * the slot writer (`SlotWriter.ejected`, one transaction that ends with the cabinet's summary),
  * a config, version or ICCID to the cabinet (`CabinetService.applyReported`); a failed eject is
- * counted against its power bank by the slot writer. Late, repeated and unknown replies take the
- * slower path in `onReply`, with the same outcome.
+ * counted against its power bank in the statement (or transaction) that ends the command. Late,
+ * repeated and unknown replies take the slower path in `onReply`, with the same outcome.
  */
 export class CommandReplies {
   /** Replies to open commands of many cabinets become one statement. A cabinet's replies come one at a time, so a command is never twice in a batch. */
@@ -70,6 +70,9 @@ export class CommandReplies {
     const { state, result, reason } = finalOutcome(r);
     const ok = state === 'succeeded';
     const pb = ok && row.type === 'eject' && !row.targetPowerBankId ? ejectedPowerBank(r) : null;
+    // The command's end and, for a failed eject, its count on the power bank: one transaction, so
+    // whoever sees the command failed sees the count.
+    const countFailure = !ok && row.type === 'eject' && !(row.state === 'expired' && row.confirmedByInventory === false) && row.targetPowerBankId;
     const changed = await this.update(
       row.id,
       {
@@ -83,10 +86,10 @@ export class CommandReplies {
         ...(dup ? { duplicate: true } : {}),
       },
       [...OPEN_STATES, 'expired'],
+      countFailure ? (tx) => this.slots.ejectFailed(countFailure, tx) : undefined,
     );
     if (!changed) return;
     if (ok) await this.applyResult(changed, result ?? {});
-    else if (row.type === 'eject' && !(row.state === 'expired' && row.confirmedByInventory === false)) await this.ejectFailed(row);
     await this.rental?.ejectFinished(changed, ok);
   }
 
@@ -101,14 +104,15 @@ export class CommandReplies {
     this.sender.pushed(row);
     if (r.stage === 'ack') return true;
     if (row.state === 'succeeded') await this.applyResult(row, (row.result ?? {}) as Record<string, unknown>);
-    else if (row.type === 'eject') await this.ejectFailed(row);
     if (row.state === 'succeeded' || row.state === 'failed') await this.rental?.ejectFinished(row, row.state === 'succeeded');
     return true;
   }
 
   /**
    * Acks and results of many cabinets' open commands in one conditional update; null where not
-   * open. A succeeded eject that did not know its power bank learns it from the result here.
+   * open. A succeeded eject that did not know its power bank learns it from the result here; a
+   * failed eject is counted against its power bank in the same statement (a reader who sees the
+   * command failed sees the count).
    */
   private async writeReplies(xs: { sn: string; r: ReplyData }[]): Promise<(CommandRow | null)[]> {
     const now = new Date();
@@ -119,7 +123,7 @@ export class CommandReplies {
     );
     const done = await query<Record<string, unknown>>(
       this.db,
-      sql`update dev_command c set
+      sql`with done as (update dev_command c set
             state = v.state,
             acknowledged_at = coalesce(c.acknowledged_at, ${now}),
             result = case when v.final then v.result else c.result end,
@@ -130,7 +134,11 @@ export class CommandReplies {
           from json_to_recordset(${jsonRows(rows)}) as v(id text, sn text, final boolean, state text, result jsonb, reason text, pb text)
           where c.id = v.id and c.sn = v.sn and c.id = ${anyOf(rows.map((x) => x.id))}
             and (c.state in ('pending', 'sent') or (v.final and c.state = 'acknowledged'))
-          returning c.*`,
+          returning c.*),
+          counted as (update dev_power_bank p set eject_failures = p.eject_failures + f.n
+            from (select target_power_bank_id as id, count(*)::int as n from done where type = 'eject' and state = 'failed' and target_power_bank_id is not null group by 1) f
+            where p.power_bank_id = f.id)
+          select * from done`,
     );
     return byId(done, rows.map((x) => x.id));
   }
@@ -162,10 +170,6 @@ export class CommandReplies {
       const powerBankId = (v.success ? v.data.powerBankId : undefined) ?? row.targetPowerBankId;
       if (slot) await this.slots.ejected(row.sn, slot, powerBankId);
     }
-  }
-
-  private async ejectFailed(row: CommandRow): Promise<void> {
-    if (row.targetPowerBankId) await this.slots.ejectFailed(row.targetPowerBankId);
   }
 
   /** Commands past expiresAt without a result become expired; an expired eject is checked, never resent. */
@@ -223,15 +227,23 @@ export class CommandReplies {
     }
   }
 
-  /** Conditional update (only from `from` states when given); pushes the new row and answers it, or null when nothing changed. */
-  private async update(id: string, set: Partial<CommandRow>, from?: CommandState[]): Promise<CommandRow | null> {
-    const rows = await this.db
-      .update(devCommand)
-      .set(set)
-      .where(and(eq(devCommand.id, id), from ? inArray(devCommand.state, from) : undefined))
-      .returning();
-    if (rows[0]) void this.live.command(toCommandItem(rows[0]));
-    return rows[0] ?? null;
+  /**
+   * Conditional update (only from `from` states when given); pushes the new row and answers it, or
+   * null when nothing changed. `alsoWrite` runs in the same transaction when the command changed.
+   */
+  private async update(id: string, set: Partial<CommandRow>, from?: CommandState[], alsoWrite?: (tx: Db) => Promise<void>): Promise<CommandRow | null> {
+    const write = async (db: Db) => {
+      const rows = await db
+        .update(devCommand)
+        .set(set)
+        .where(and(eq(devCommand.id, id), from ? inArray(devCommand.state, from) : undefined))
+        .returning();
+      if (rows[0] && alsoWrite) await alsoWrite(db);
+      return rows[0] ?? null;
+    };
+    const row = alsoWrite ? await this.db.transaction((tx) => write(tx as unknown as Db)) : await write(this.db);
+    if (row) void this.live.command(toCommandItem(row));
+    return row;
   }
 }
 

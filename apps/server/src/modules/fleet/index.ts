@@ -1,3 +1,4 @@
+import { FleetOperations } from './fleet.operations.js';
 import { label, yesNo, type BatchStorageReport, type BatchStorageRequest, type Lang } from '@cbo/contract';
 import { defineList, definePage } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
@@ -48,6 +49,8 @@ async function createFleet({ db, config, live: hub, log }: Platform, needs: Flee
     gateway,
     /** The dashboard's fleet overview. */
     overview,
+    /** Statistics: cabinets of a scope and device faults per period (Operational data). */
+    operations: new FleetOperations(db),
     /** Renting: picking and recording ejects, their outcomes and returns, for the rental engine. */
     rental,
     /** Which outlet each cabinet stands in (the outlet module binds and unbinds through it). */

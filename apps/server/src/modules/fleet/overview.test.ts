@@ -54,8 +54,12 @@ describe.each(engines)('fleet overview (%s)', (engine) => {
     const [running] = await db.insert(devFirmwareBatch).values({ version: '2.0.0', url: 'https://fw.example/2.0.0.bin', total: 2 }).returning();
     const [finished] = await db.insert(devFirmwareBatch).values({ version: '1.9.0', url: 'https://fw.example/1.9.0.bin', total: 1 }).returning();
     let id = 0;
+    // A command still open (pending, sent, acknowledged) expires in the future: with a past expiry the
+    // server's sweep could expire it between two reads of a test (it did on a loaded CI machine).
+    const open = ['pending', 'sent', 'acknowledged'];
     const cmd = (state: string, hoursAgo: number, batchId: number | null = null) => ({
-      id: `${RUN_PREFIX}-c${++id}`, sn: sn(1), type: batchId ? 'upgrade' : 'restart', data: {}, state, batchId, createdAt: ago(hoursAgo), expiresAt: ago(hoursAgo - 0.01),
+      id: `${RUN_PREFIX}-c${++id}`, sn: sn(1), type: batchId ? 'upgrade' : 'restart', data: {}, state, batchId, createdAt: ago(hoursAgo),
+      expiresAt: open.includes(state) ? ago(-1) : ago(hoursAgo - 0.01),
     });
     await db.insert(devCommand).values([
       cmd('failed', 1), cmd('failed', 3.2), cmd('expired', 1.1), cmd('succeeded', 0.2), cmd('succeeded', 6), cmd('pending', 0.1),

@@ -7,7 +7,8 @@ import { sysAccount, sysAccountRole, sysMenu, sysRole, sysRoleMenu } from './tab
 
 /**
  * Roles a real operator needs (docs/decisions.md "Seeded roles"). The super role holds every
- * menu; the others get the menus whose seed lists them in `roles`, when the menu is first created.
+ * menu; the others get the menus whose seed lists them in `roles` (and the directories above them),
+ * when the menu is first created.
  */
 export const SEEDED_ROLES = [
   { code: 'super_admin', name: 'role.superAdmin', remark: 'roleRemark.superAdmin', weight: 100, isSuper: true },
@@ -33,6 +34,7 @@ export async function seedIdentity(
     const roleRows = await tx.select({ id: sysRole.id, code: sysRole.code }).from(sysRole);
     const roleId = new Map(roleRows.map((r) => [r.code, r.id]));
     const ids = new Map<string, number>();
+    const byCode = new Map(menus.map((m) => [m.code, m]));
     for (const m of menus) {
       const created = await tx
         .insert(sysMenu)
@@ -52,12 +54,16 @@ export async function seedIdentity(
         .returning({ id: sysMenu.id });
       const [row] = await tx.select({ id: sysMenu.id }).from(sysMenu).where(eq(sysMenu.code, m.code));
       ids.set(m.code, row!.id);
-      // Only a menu created now is given to its seeded roles: an operator's later changes stay.
+      // Only a menu created now is given to its seeded roles: an operator's later changes stay. The
+      // role also gets the directories above it (on an upgraded database a new screen may sit in a
+      // directory created earlier for other roles; without it the screen would stay hidden).
       if (created.length) {
         for (const code of m.roles ?? []) {
           const id = roleId.get(code);
           if (id === undefined) throw new Error(`Menu seed ${m.code}: unknown role ${code}`);
-          await tx.insert(sysRoleMenu).values({ roleId: id, menuId: row!.id }).onConflictDoNothing();
+          for (let c: string | null = m.code; c; c = byCode.get(c)?.parent ?? null) {
+            await tx.insert(sysRoleMenu).values({ roleId: id, menuId: ids.get(c)! }).onConflictDoNothing();
+          }
         }
       }
     }

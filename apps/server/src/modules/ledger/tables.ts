@@ -16,6 +16,11 @@ export const ledTransaction = pgTable(
     key: varchar('key', { length: 128 }).notNull(),
     kind: varchar('kind', { length: 24 }).notNull(),
     orderNo: varchar('order_no', { length: 32 }),
+    /**
+     * The outlet of the order the movement is of (asked of the order module when posted; null
+     * when it names no rental order): the financial data per outlet, agent and region rolls up by it.
+     */
+    outletId: bigint('outlet_id', { mode: 'number' }),
     memo: varchar('memo', { length: 128 }).notNull().default(''),
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -69,4 +74,58 @@ export const statLedgerHour = pgTable(
     credit: bigint('credit', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.hour, t.accountKind, t.kind, t.shard] })],
+);
+
+/**
+ * The same per UTC day (the day's first instant), kept by the same trigger right after the hour
+ * rows (custom migration ledger_day_sql): the financial data of the whole business reads a window's
+ * whole UTC days here, a year being ~365 rows per account and movement kind instead of ~8,760.
+ * Sharded like the hour rows (a day's concurrent postings spread over 16 rows); the statistics
+ * job folds the shards of days before the current one into shard 0 (LedgerService.compactRollup).
+ */
+export const statLedgerDay = pgTable(
+  'stat_ledger_day',
+  {
+    day: ts('day').notNull(),
+    accountKind: varchar('account_kind', { length: 24 }).notNull(),
+    kind: varchar('kind', { length: 24 }).notNull(),
+    shard: smallint('shard').notNull(),
+    debit: bigint('debit', { mode: 'number' }).notNull().default(0),
+    credit: bigint('credit', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.accountKind, t.kind, t.shard] })],
+);
+
+/**
+ * The financial data's figures (contract stats.ts: income, refunds, shares, platform, taxes, fees)
+ * of the entries posted in one hour (or day) for one outlet's orders (0: movements of no outlet),
+ * kept by led_entry's statement triggers (custom migration ledger_outlet_sql) in the transaction
+ * that posts or removes them. The figures are summed per row already, so a year per outlet is 365
+ * day rows whatever the number of orders; the hour rows give the hours at a window's edges.
+ * The trigger's mapping from account kind and movement kind to a figure is the one of
+ * StatsService's addLine (tests check that the two agree on the whole business).
+ */
+const figureColumns = () => ({
+  income: bigint('income', { mode: 'number' }).notNull().default(0),
+  refunds: bigint('refunds', { mode: 'number' }).notNull().default(0),
+  agentShare: bigint('agent_share', { mode: 'number' }).notNull().default(0),
+  outletShare: bigint('outlet_share', { mode: 'number' }).notNull().default(0),
+  providerShare: bigint('provider_share', { mode: 'number' }).notNull().default(0),
+  /** The operators' (direct-sales teams') shares (migration operator_share). */
+  operatorShare: bigint('operator_share', { mode: 'number' }).notNull().default(0),
+  pusherShare: bigint('pusher_share', { mode: 'number' }).notNull().default(0),
+  platform: bigint('platform', { mode: 'number' }).notNull().default(0),
+  taxes: bigint('taxes', { mode: 'number' }).notNull().default(0),
+  fees: bigint('fees', { mode: 'number' }).notNull().default(0),
+});
+export const statLedgerOutletHour = pgTable(
+  'stat_ledger_outlet_hour',
+  { hour: ts('hour').notNull(), outletId: bigint('outlet_id', { mode: 'number' }).notNull(), ...figureColumns() },
+  (t) => [primaryKey({ columns: [t.hour, t.outletId] }), index('stat_ledger_outlet_hour_outlet_idx').on(t.outletId, t.hour)],
+);
+/** The same per UTC day (the day's first instant). */
+export const statLedgerOutletDay = pgTable(
+  'stat_ledger_outlet_day',
+  { day: ts('day').notNull(), outletId: bigint('outlet_id', { mode: 'number' }).notNull(), ...figureColumns() },
+  (t) => [primaryKey({ columns: [t.day, t.outletId] }), index('stat_ledger_outlet_day_outlet_idx').on(t.outletId, t.day)],
 );

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { hashPassword, newToken, sha256, verifyDecoy, verifyPassword } from '../../platform/auth/tokens.js';
 import type { LoginGuardPort, LoginLogPort } from './needs.js';
-import { netAgent, netAppAccount, netAppSession, netProvider, netPusher } from './tables.js';
+import { netAgent, netAppAccount, netAppSession, netProvider, netPusher, netTeam } from './tables.js';
 
 export interface AppSessionSettings {
   idleMinutes: number;
@@ -25,6 +25,8 @@ export const plainAreaCode = (areaCode: string) => areaCode.trim().replace(/^\+/
  * token is never found by the console's guard and a console token never by this one.
  */
 export class AppAccounts {
+  /** Outlets as the app reads them (the outlet module's, attached by app.ts): name and whether the demo made it. */
+  outlets: { facts(id: number): Promise<{ name: string; simulated: boolean } | null> } | null = null;
   /** Customers' sessions, looked up when a token is not an agent app account's. */
   customers: { authenticate(token: string): Promise<Principal | null> } | null = null;
 
@@ -44,6 +46,41 @@ export class AppAccounts {
   async create(tx: Db, kind: AppAccountKind, areaCode: string, mobile: string, passwordHash: string): Promise<number> {
     const [row] = await tx.insert(netAppAccount).values({ kind, areaCode: plainAreaCode(areaCode), mobile, passwordHash }).returning({ id: netAppAccount.id });
     return row!.id;
+  }
+
+  /**
+   * The app account of an outlet (its manager's phone) or an operator (a direct-sales team), in the
+   * caller's transaction: created when there is none and a password is given; otherwise its mobile
+   * follows and a given password replaces the old one (ending its sessions). Answers the account's
+   * id, or null when there is none. A mobile another app account has is APP_MOBILE_TAKEN
+   * (wrap the caller's save in `mobileUnique`).
+   */
+  async saveFor(tx: Db, kind: 'outlet' | 'operator', partyId: number, areaCode: string, mobile: string, passwordHash: string | null): Promise<number | null> {
+    const [was] = await tx.select({ id: netAppAccount.id }).from(netAppAccount).where(and(eq(netAppAccount.kind, kind), eq(netAppAccount.partyId, partyId)));
+    if (was) {
+      await this.update(tx, was.id, areaCode, mobile, passwordHash);
+      return was.id;
+    }
+    if (!passwordHash) return null;
+    const [row] = await tx.insert(netAppAccount).values({ kind, partyId, areaCode: plainAreaCode(areaCode), mobile, passwordHash }).returning({ id: netAppAccount.id });
+    return row!.id;
+  }
+
+  /** Removes the app accounts of outlets that are gone (the demo's, after demo:clear); their sessions go with them. */
+  async removeOrphanOutletAccounts(): Promise<number> {
+    let n = 0;
+    for (const a of await this.db.select({ id: netAppAccount.id, partyId: netAppAccount.partyId }).from(netAppAccount).where(eq(netAppAccount.kind, 'outlet'))) {
+      if (a.partyId && (await this.outlets?.facts(a.partyId))) continue;
+      await this.db.delete(netAppAccount).where(eq(netAppAccount.id, a.id));
+      n++;
+    }
+    return n;
+  }
+
+  /** Whether an outlet or operator has an app account. */
+  async hasAccount(kind: 'outlet' | 'operator', partyId: number): Promise<boolean> {
+    const [a] = await this.db.select({ id: netAppAccount.id }).from(netAppAccount).where(and(eq(netAppAccount.kind, kind), eq(netAppAccount.partyId, partyId)));
+    return Boolean(a);
   }
 
   /** Changes an account's mobile and, when given, its password (which ends its sessions). */
@@ -198,6 +235,11 @@ export class AppAccounts {
       const [g] = await this.db.select().from(netPusher).where(eq(netPusher.accountId, a.id));
       return { ...base, id: g!.id, name: g!.name };
     }
+    if (a.kind === 'outlet' || a.kind === 'operator') {
+      const facts = await this.partner(a.kind, a.partyId ?? 0);
+      if (!facts) throw new AppError('NOT_SIGNED_IN');
+      return { ...base, id: a.partyId!, name: facts.name };
+    }
     const [g] = await this.db.select().from(netProvider).where(eq(netProvider.accountId, a.id));
     return { ...base, id: g!.id, name: g!.name, ratio: g!.ratio };
   }
@@ -206,7 +248,15 @@ export class AppAccounts {
    * An agent, pusher or service provider as withdrawals read it: its name, whether the demo made
    * it, and an agent's own minimum withdrawal and fee rate (the others have none). Null when gone.
    */
-  async partner(kind: 'agent' | 'pusher' | 'serviceProvider', id: number): Promise<{ name: string; simulated: boolean; minWithdrawal: number; withdrawalFeeRate: number } | null> {
+  async partner(kind: 'agent' | 'pusher' | 'serviceProvider' | 'outlet' | 'operator', id: number): Promise<{ name: string; simulated: boolean; minWithdrawal: number; withdrawalFeeRate: number } | null> {
+    if (kind === 'outlet') {
+      const o = await this.outlets?.facts(id);
+      return o ? { ...o, minWithdrawal: 0, withdrawalFeeRate: 0 } : null;
+    }
+    if (kind === 'operator') {
+      const [t] = await this.db.select({ name: netTeam.name, simulated: netTeam.simulated }).from(netTeam).where(eq(netTeam.id, id));
+      return t ? { ...t, minWithdrawal: 0, withdrawalFeeRate: 0 } : null;
+    }
     if (kind === 'agent') {
       const [a] = await this.db.select().from(netAgent).where(eq(netAgent.id, id));
       return a ? { name: a.name, simulated: a.simulated, minWithdrawal: Number(a.minWithdrawal), withdrawalFeeRate: a.withdrawalFeeRate } : null;
@@ -217,16 +267,28 @@ export class AppAccounts {
   }
 
   /**
-   * A new app session for each of the demo's simulated partners (agents, pushers, providers that
-   * are not frozen), as signing in would give: the demo's partners then use the app's calls like a
+   * A new app session for each of the demo's simulated partners (agents, pushers, providers, the
+   * demo outlets' and teams' accounts, when not frozen), as signing in would give: the demo's partners then use the app's calls like a
    * person. Real accounts are never given one this way.
    */
   async simulatedPartnerSessions(clientType = 'AGENT_ANDROID'): Promise<{ kind: AppAccountKind; partyId: number; token: string }[]> {
-    const found = [
+    const found: { partyId: number; accountId: number; kind: AppAccountKind }[] = [
       ...(await this.db.select({ partyId: netAgent.id, accountId: netAgent.accountId }).from(netAgent).where(eq(netAgent.simulated, true))).map((r) => ({ ...r, kind: 'agent' as const })),
       ...(await this.db.select({ partyId: netPusher.id, accountId: netPusher.accountId }).from(netPusher).where(eq(netPusher.simulated, true))).map((r) => ({ ...r, kind: 'groundPromoter' as const })),
       ...(await this.db.select({ partyId: netProvider.id, accountId: netProvider.accountId }).from(netProvider).where(eq(netProvider.simulated, true))).map((r) => ({ ...r, kind: 'serviceProvider' as const })),
     ];
+    // The operators: the demo's direct-sales teams with an app account.
+    found.push(
+      ...(await this.db
+        .select({ partyId: netTeam.id, accountId: netAppAccount.id })
+        .from(netAppAccount)
+        .innerJoin(netTeam, and(eq(netAppAccount.kind, 'operator'), eq(netTeam.id, netAppAccount.partyId)))
+        .where(eq(netTeam.simulated, true))).map((r) => ({ ...r, kind: 'operator' as const })),
+    );
+    // Outlets the demo made (the outlet module answers whether it made them).
+    for (const a of await this.db.select({ partyId: netAppAccount.partyId, accountId: netAppAccount.id }).from(netAppAccount).where(eq(netAppAccount.kind, 'outlet'))) {
+      if (a.partyId && (await this.outlets?.facts(a.partyId))?.simulated) found.push({ partyId: a.partyId, accountId: a.accountId, kind: 'outlet' });
+    }
     const out: { kind: AppAccountKind; partyId: number; token: string }[] = [];
     for (const f of found) {
       const [a] = await this.db.select({ status: netAppAccount.status }).from(netAppAccount).where(eq(netAppAccount.id, f.accountId));

@@ -1,3 +1,4 @@
+import type { Db } from '../../platform/db/database.js';
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import { label, labels, type Lang } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
@@ -11,7 +12,7 @@ import { CooperationService, MemberService } from './member.service.js';
 import { CustomerAuth } from './customer-auth.service.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { networkMenus } from './menus.js';
-import { noOutlets, type NetworkNeeds, type OutletFacts } from './needs.js';
+import { noOperatorMoney, noOutlets, type NetworkNeeds, type OperatorMoney, type OutletFacts } from './needs.js';
 import { PickerService, ProviderService, PusherService } from './people.service.js';
 import { RegionService } from './region.service.js';
 import { networkRoutes } from './routes.js';
@@ -32,13 +33,15 @@ const noCodes = { send: async () => { throw new AppError('CODE_INVALID'); }, con
  * The network module's services. Other modules use: `agents.ratioCeiling` (an outlet's ratio is
  * at most its agent's, read under the agent's lock), `forOutlets` (the lookups the outlet module
  * declares), `members` (the rental engine), `attachOutlets` (the outlet module gives back the
- * outlet facts the network shows and checks) and `removeSimulated` (the demo network).
+ * outlet facts the network shows and checks), `attachOperatorMoney` (the ledger and the
+ * withdrawals answer a team's delete what its operator holds) and `removeSimulated` (the demo network).
  */
 function createNetwork({ db, config }: Platform, needs: NetworkNeeds) {
   let outletFacts: OutletFacts = noOutlets;
   const outlets = () => outletFacts;
+  let operatorMoney: OperatorMoney = noOperatorMoney;
   const appAccounts = new AppAccounts(db, { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS }, needs.loginGuard, needs.loginLog);
-  const regions = new RegionService(db, needs.staff, outlets);
+  const regions = new RegionService(db, needs.staff, outlets, appAccounts, () => operatorMoney);
   const agents = new AgentService(db, appAccounts, outlets);
   const pushers = new PusherService(db, appAccounts);
   const providers = new ProviderService(db, appAccounts, outlets);
@@ -59,6 +62,11 @@ function createNetwork({ db, config }: Platform, needs: NetworkNeeds) {
         .where(eq(netAgent.id, agentId))
         .for('share', { of: netAgent });
       return a && a.status === 0 ? { id: a.id, name: a.name, ratio: a.ratio, regionId: a.regionId } : null;
+    },
+    hashAppPassword: async (password: string) => (await appAccounts.hash(password))!,
+    /** An outlet's app account, in the outlet save's transaction (a savepoint, so a taken mobile is refused cleanly). */
+    async saveOutletAccount(tx: Db, outletId: number, areaCode: string, mobile: string, passwordHash: string | null): Promise<void> {
+      await AppAccounts.mobileUnique(() => tx.transaction((t) => appAccounts.saveFor(t as unknown as Db, 'outlet', outletId, areaCode, mobile, passwordHash)));
     },
     /** The team locked shared (it is not deleted while an outlet is saved into it). */
     async team(teamId: number): Promise<{ id: number; name: string; regionId: number | null } | null> {
@@ -114,7 +122,10 @@ function createNetwork({ db, config }: Platform, needs: NetworkNeeds) {
       for (const level of ['C', 'B', 'A']) {
         await gone(tx.delete(netAgent).where(and(eq(netAgent.simulated, true), eq(netAgent.level, level))).returning({ accountId: netAgent.accountId }).then(keep));
       }
-      await gone(tx.delete(netTeam).where(eq(netTeam.simulated, true)).returning({ id: netTeam.id }));
+      // A team's operator account goes with it (its sessions by the foreign key's cascade).
+      const teams = await tx.delete(netTeam).where(eq(netTeam.simulated, true)).returning({ id: netTeam.id });
+      n += teams.length;
+      if (teams.length) await tx.delete(netAppAccount).where(and(eq(netAppAccount.kind, 'operator'), inArray(netAppAccount.partyId, teams.map((t) => t.id))));
       await gone(tx.delete(netRegion).where(eq(netRegion.simulated, true)).returning({ id: netRegion.id }));
       if (accounts.length) await tx.delete(netAppAccount).where(inArray(netAppAccount.id, accounts));
       return n;
@@ -137,6 +148,10 @@ function createNetwork({ db, config }: Platform, needs: NetworkNeeds) {
     /** The outlet module hands back the outlet facts once it is built. */
     attachOutlets(facts: OutletFacts): void {
       outletFacts = facts;
+    },
+    /** The ledger and the withdrawals, once built, answer a team's delete what its operator holds. */
+    attachOperatorMoney(money: OperatorMoney): void {
+      operatorMoney = money;
     },
   };
 }

@@ -73,3 +73,25 @@ export const noOutlets: OutletFacts = {
   outletsByProvider: async () => new Map(),
   outletsOfTeam: async () => 0,
 };
+
+/**
+ * The operator's money, as a team's delete asks it (the ledger and the withdrawals, wired by app.ts
+ * once those modules are built): a team is deleted only when nothing is owed either way and no
+ * withdrawal of its operator is on its way, so no money is left belonging to no team.
+ */
+export interface OperatorMoney {
+  /**
+   * Takes the operator's withdrawal lock (the row every application of the party takes first) in
+   * the caller's transaction, then answers the operator's withdrawals waiting for review or payout:
+   * an application arriving meanwhile waits for the caller's commit and is decided after it.
+   */
+  openWithdrawals(tx: Db, teamId: number): Promise<{ count: number; amount: number }>;
+  /** What the team is owed in the books (its `operatorPayable` account; negative: what it owes), read in the caller's transaction. */
+  owed(tx: Db, teamId: number): Promise<number>;
+}
+
+/** Until the ledger and the withdrawals are attached (or without them, in tests of the network alone) no team holds money. */
+export const noOperatorMoney: OperatorMoney = {
+  openWithdrawals: async () => ({ count: 0, amount: 0 }),
+  owed: async () => 0,
+};

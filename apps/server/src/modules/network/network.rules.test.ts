@@ -92,7 +92,7 @@ describe.each(engines)('network rules (%s)', (engine) => {
   it('deletes a region only while no team or agent belongs to it, also when both arrive together', async () => {
     const [admin] = await db().select().from(sysAccount).limit(1);
     const r = await net().regions.save({ name: 'North', managerId: admin!.id });
-    await net().regions.saveTeam({ name: 'North team', regionId: r.id, leaderId: admin!.id, memberIds: [] });
+    await net().regions.saveTeam({ name: 'North team', regionId: r.id, leaderId: admin!.id, memberIds: [], ratio: 0 });
     expect(await codeOf(net().regions.delete(r.id))).toBe('REGION_STAFFED');
     const [team] = await net().regions.teamRows({ name: 'North team' }, 0, 1);
     await net().regions.deleteTeam(team!.id);
@@ -117,13 +117,13 @@ describe.each(engines)('network rules (%s)', (engine) => {
   it('puts a staff account in one team at most, naming the team it is in, also under 20 saves at once', async () => {
     const [admin] = await db().select().from(sysAccount).limit(1);
     const r = await net().regions.save({ name: 'East' });
-    await net().regions.saveTeam({ name: 'East A', regionId: r.id, leaderId: admin!.id, memberIds: [] });
-    const err = await net().regions.saveTeam({ name: 'East B', regionId: r.id, leaderId: admin!.id, memberIds: [] }).catch((e: AppError) => e);
+    await net().regions.saveTeam({ name: 'East A', regionId: r.id, leaderId: admin!.id, memberIds: [], ratio: 0 });
+    const err = await net().regions.saveTeam({ name: 'East B', regionId: r.id, leaderId: admin!.id, memberIds: [], ratio: 0 }).catch((e: AppError) => e);
     expect((err as AppError).errorName).toBe('STAFF_IN_TEAM');
     expect((err as AppError).params).toMatchObject({ team: 'East A' });
-    expect(await codeOf(net().regions.saveTeam({ name: 'East C', regionId: r.id, leaderId: 999999, memberIds: [] }))).toBe('STAFF_NOT_FOUND');
+    expect(await codeOf(net().regions.saveTeam({ name: 'East C', regionId: r.id, leaderId: 999999, memberIds: [], ratio: 0 }))).toBe('STAFF_NOT_FOUND');
     const [other] = await db().insert(sysAccount).values({ userName: 'teamer', nickName: 'Teamer', passwordHash: 'x' }).returning();
-    const raced = await Promise.all(Array.from({ length: 20 }, (_, i) => codeOf(net().regions.saveTeam({ name: `Race ${i}`, regionId: r.id, leaderId: other!.id, memberIds: [] }))));
+    const raced = await Promise.all(Array.from({ length: 20 }, (_, i) => codeOf(net().regions.saveTeam({ name: `Race ${i}`, regionId: r.id, leaderId: other!.id, memberIds: [], ratio: 0 }))));
     expect(raced.filter((x) => x === 'ok')).toHaveLength(1);
     expect(raced.filter((x) => x !== 'ok').every((x) => x === 'STAFF_IN_TEAM')).toBe(true);
     expect(await codeOf(net().regions.delete(r.id))).toBe('REGION_STAFFED');

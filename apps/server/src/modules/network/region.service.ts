@@ -3,8 +3,12 @@ import type { RegionFilter, RegionItem, RegionOption, RegionQuery, RegionSaveReq
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
-import type { OutletFacts, StaffDirectory } from './needs.js';
-import { netAgent, netRegion, netTeam, netTeamMember } from './tables.js';
+import { noOperatorMoney, type OperatorMoney, type OutletFacts, type StaffDirectory } from './needs.js';
+import { AppAccounts } from './app-accounts.service.js';
+import { netAgent, netAppAccount, netRegion, netTeam, netTeamMember } from './tables.js';
+
+/** Cents as the refusals write money (as the withdrawals' do): 1234 → "12.34". */
+const inUnits = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * Regions (area management) and the teams of direct-sales operators in them. A region that a team
@@ -16,6 +20,8 @@ export class RegionService {
     private readonly db: Db,
     private readonly staff: StaffDirectory,
     private readonly outlets: () => OutletFacts,
+    private readonly appAccounts?: AppAccounts,
+    private readonly operatorMoney: () => OperatorMoney = () => noOperatorMoney,
   ) {}
 
   private where(f: RegionFilter): SQL | undefined {
@@ -111,7 +117,7 @@ export class RegionService {
   }
 
   async teamRows(q: TeamFilter & Pick<TeamQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<TeamItem[]> {
-    const col = q.orderBy === 'name' ? netTeam.name : netTeam.createdAt;
+    const col = q.orderBy === 'name' ? netTeam.name : q.orderBy === 'ratio' ? netTeam.ratio : netTeam.createdAt;
     const rows = await this.db
       .select({ t: netTeam, regionName: netRegion.name })
       .from(netTeam)
@@ -130,6 +136,7 @@ export class RegionService {
       regionName,
       leaderId: t.leaderId,
       leaderName: names.get(t.leaderId) ?? '',
+      ratio: t.ratio,
       members: members
         .filter((m) => m.teamId === t.id)
         .map((m) => ({ id: m.accountId, name: names.get(m.accountId) ?? '' }))
@@ -148,11 +155,13 @@ export class RegionService {
     const memberIds = [...new Set([req.leaderId, ...req.memberIds])];
     const names = await this.staff.names(memberIds);
     if (memberIds.some((id) => !names.has(id))) throw new AppError('STAFF_NOT_FOUND');
+    // The operator's app account: argon2 runs before the transaction opens.
+    const appHash = req.appPassword && this.appAccounts ? await this.appAccounts.hash(req.appPassword) : null;
     try {
       return await this.db.transaction(async (tx) => {
         const [region] = await tx.select({ id: netRegion.id }).from(netRegion).where(eq(netRegion.id, req.regionId)).for('share');
         if (!region) throw new AppError('REFERENCE_NOT_FOUND');
-        const values = { name: req.name, regionId: req.regionId, leaderId: req.leaderId };
+        const values = { name: req.name, regionId: req.regionId, leaderId: req.leaderId, ratio: req.ratio };
         let teamId: number;
         if (!req.id) {
           const [row] = await tx.insert(netTeam).values({ ...values, simulated: opts.simulated ?? false }).returning({ id: netTeam.id });
@@ -175,6 +184,10 @@ export class RegionService {
           const [team] = await tx.select({ name: netTeam.name }).from(netTeamMember).innerJoin(netTeam, eq(netTeam.id, netTeamMember.teamId)).where(eq(netTeamMember.accountId, other));
           throw new AppError('STAFF_IN_TEAM', { name: names.get(other), team: team?.name ?? '' });
         }
+        if (this.appAccounts && req.appAreaCode && req.appMobile) {
+          const accounts = this.appAccounts;
+          await AppAccounts.mobileUnique(() => tx.transaction((t) => accounts.saveFor(t as unknown as Db, 'operator', teamId, req.appAreaCode!, req.appMobile!, appHash)));
+        }
         return { id: teamId };
       });
     } catch (e) {
@@ -182,13 +195,31 @@ export class RegionService {
     }
   }
 
-  /** Refused while outlets belong to the team; its members are free to join another one. */
+  /**
+   * Refused while outlets belong to the team, while a withdrawal of its operator waits for review
+   * or payout, or while its operator account is not zero (the money would belong to no team). Its
+   * members are free to join another team; its operator's app account goes with it.
+   *
+   * Decided under the team's row lock (an outlet saved into the team takes it shared) and the
+   * operator's withdrawal lock (every application takes it first), so an application arriving
+   * meanwhile is decided after this commits, against a team that is gone or an account that is
+   * zero. The withdrawals are read before the balance: a rejection or a failed payout gives the
+   * held amount back to the account in the same transaction that closes the withdrawal, so one
+   * closing between the two reads is seen by the second.
+   */
   async deleteTeam(id: number): Promise<null> {
     await this.db.transaction(async (tx) => {
       const [t] = await tx.select({ id: netTeam.id }).from(netTeam).where(eq(netTeam.id, id)).for('update');
       if (!t) throw new AppError('NOT_FOUND');
       if ((await this.outlets().outletsOfTeam(tx, id)) > 0) throw new AppError('TEAM_HAS_OUTLETS');
+      const money = this.operatorMoney();
+      const open = await money.openWithdrawals(tx, id);
+      if (open.count > 0) throw new AppError('TEAM_HAS_WITHDRAWAL', { count: open.count, amount: inUnits(open.amount) });
+      const owed = await money.owed(tx, id);
+      if (owed !== 0) throw new AppError('TEAM_HAS_BALANCE', { balance: inUnits(owed) });
       await tx.delete(netTeam).where(eq(netTeam.id, id));
+      // Its operator's partner-app account (sessions by the key's cascade), as demo:clear removes the demo team's.
+      await tx.delete(netAppAccount).where(and(eq(netAppAccount.kind, 'operator'), eq(netAppAccount.partyId, id)));
     });
     return null;
   }
@@ -201,6 +232,15 @@ export class RegionService {
     const [t] = await this.db.select({ id: netTeam.id, name: netTeam.name, regionId: netTeam.regionId }).from(netTeam).where(eq(netTeam.id, id)).for('share');
     if (!t) throw new AppError('REFERENCE_NOT_FOUND');
     return t;
+  }
+
+  /**
+   * A team's name and share, as the order engine copies it into an order's chain at the rent (a
+   * later change counts from the next order). Null when the team is gone.
+   */
+  async teamShare(id: number): Promise<{ name: string; ratio: number } | null> {
+    const [t] = await this.db.select({ name: netTeam.name, ratio: netTeam.ratio }).from(netTeam).where(eq(netTeam.id, id));
+    return t ?? null;
   }
 
   async teamNames(ids: readonly number[]): Promise<Map<number, string>> {

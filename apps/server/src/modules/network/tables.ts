@@ -31,10 +31,12 @@ export const netTeam = pgTable(
     name: varchar('name', { length: 16 }).notNull(),
     regionId: bigint('region_id', { mode: 'number' }).notNull().references(() => netRegion.id, { onDelete: 'restrict' }),
     leaderId: bigint('leader_id', { mode: 'number' }).notNull(),
+    /** The operator's share (0-100 %) of its direct outlets' orders, out of the platform's part. */
+    ratio: smallint('ratio').notNull().default(0),
     simulated: boolean('simulated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('net_team_name_uq').on(sql`lower(${t.name})`), index('net_team_region_idx').on(t.regionId)],
+  (t) => [uniqueIndex('net_team_name_uq').on(sql`lower(${t.name})`), index('net_team_region_idx').on(t.regionId), check('net_team_ratio_ck', sql`${t.ratio} between 0 and 100`)],
 );
 
 /** A staff account belongs to one team at most (the key is the account). */
@@ -64,8 +66,14 @@ export const netAppAccount = pgTable(
     freezeReason: varchar('freeze_reason', { length: 32 }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Outlet and operator accounts: the outlet's id (the outlet module's) or the direct-sales team's; the other kinds are named by their own rows. */
+    partyId: bigint('party_id', { mode: 'number' }),
   },
-  (t) => [uniqueIndex('net_app_account_mobile_uq').on(t.areaCode, t.mobile), index('net_app_account_mobile_idx').on(t.mobile)],
+  (t) => [
+    uniqueIndex('net_app_account_mobile_uq').on(t.areaCode, t.mobile),
+    index('net_app_account_mobile_idx').on(t.mobile),
+    uniqueIndex('net_app_account_party_uq').on(t.kind, t.partyId).where(sql`party_id is not null`),
+  ],
 );
 
 /** Sessions of the agent app: only the SHA-256 of the token is kept. */

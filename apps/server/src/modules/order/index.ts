@@ -10,6 +10,7 @@ import { OrderEngine } from './order.engine.js';
 import { OrderQueries } from './order.queries.js';
 import { OrderRefunds } from './order.refunds.js';
 import { OrderStats } from './order.stats.js';
+import { OrderOperations } from './order.operations.js';
 import { SandboxProvider, type PaymentProvider } from './payments.js';
 import { orderRoutes } from './routes.js';
 import { orderMenus } from './menus.js';
@@ -83,6 +84,8 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
     archive,
     /** Statistics of orders, from the hourly rollup (issue 16). */
     stats,
+    /** Operational data of orders, from the per-cabinet and returns rollups (issue 16). */
+    operations: new OrderOperations(db),
     /** Charging-cable packages and Bluetooth charger sessions. */
     accessories,
     provider,

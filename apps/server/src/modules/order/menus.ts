@@ -21,6 +21,8 @@ export const orderMenus: MenuSeed[] = [
   { code: 'order.refunds', parent: 'order', name: 'order.menus.refunds', path: '/order/refunds', url: 'order/refunds', icon: 'RollbackOutlined', type: menu, order: 20, perms: PERMS.refundQuery, roles: staff },
   { code: 'order.refunds.audit', parent: 'order.refunds', name: 'order.menus.btnRefundAudit', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.refundAudit, roles: money },
   { code: 'order.refunds.export', parent: 'order.refunds', name: 'order.menus.btnExport', path: '', url: null, icon: null, type: button, order: 2, perms: PERMS.refundExport, roles: staff },
+  // Asking for a refund of a customer's balance: the same permission as refunding an order, on this screen.
+  { code: 'order.refunds.balance', parent: 'order.refunds', name: 'order.menus.btnRefundBalance', path: '', url: null, icon: null, type: button, order: 3, perms: PERMS.refundAmount, roles: money },
   { code: 'order.history', parent: 'order', name: 'order.menus.history', path: '/order/history', url: 'order/archive', icon: 'ProfileOutlined', type: menu, order: 30, perms: PERMS.orderQuery, roles: staff },
   { code: 'order.history.export', parent: 'order.history', name: 'order.menus.btnExport', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.orderExport, roles: staff },
 ];

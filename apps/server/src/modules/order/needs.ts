@@ -160,12 +160,14 @@ export interface VouchersForOrders {
  * The coupon module's part in a settle, after the voucher: in the settle's transaction, use the
  * customer's best valid coupon on what is still owed (one use, by a conditional update) and post
  * its deduction as the platform's marketing expense. `owedAfter(free)` is what would be owed with
- * `free` more minutes free (after the voucher's). Null when none applies.
+ * `free` more minutes free (after the voucher's). Null when none applies. The scopes it matches:
+ * the rental's cabinet, outlet, agents, its operator (`teamId`, the direct-sales team owning the
+ * outlet) and its service provider (`providerId`, for coupons of the former operator scope).
  */
 export interface CouponsForOrders {
   apply(
     tx: Db,
-    r: { userId: number; orderNo: string; sn: string | null; outletId: number | null; agentIds: number[]; operatorId: number | null; at: Date; owed: number; owedAfter: (freeMinutes: number) => number },
+    r: { userId: number; orderNo: string; sn: string | null; outletId: number | null; agentIds: number[]; teamId: number | null; providerId: number | null; at: Date; owed: number; owedAfter: (freeMinutes: number) => number },
   ): Promise<{ userCouponId: number; deduction: number } | null>;
 }
 
@@ -188,12 +190,19 @@ export interface OrderNeeds {
     agentsOf(ids: readonly number[]): Promise<Map<number, number | null>>;
     /** Statistics: agents' names. */
     agentNames(ids: number[]): Promise<Map<number, string>>;
+    /**
+     * Statistics: a scope (at most one of region, agent, outlet) as the outlet module resolves it for
+     * every statistics call: its name and the outlets in it now; refused when two are given or it does not exist.
+     */
+    scope(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<{ kind: 'all' | 'region' | 'agent' | 'outlet'; id: number | null; name: string | null; outlets: { id: number }[] }>;
   };
   customers: { member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null> };
   /** The agents from level A down to this one, with the ratio each holds. */
   agentLine(agentId: number): Promise<{ id: number; name: string; level: 'A' | 'B' | 'C'; ratio: number }[]>;
   /** Names of service providers. */
   providerName(id: number): Promise<string | null>;
+  /** A direct-sales team (the operator owning direct outlets): its name and share; null when gone. */
+  teamShare(id: number): Promise<{ name: string; ratio: number } | null>;
   settings: OrderSettings;
   ledger: LedgerPort;
   deposits: DepositsForOrders;

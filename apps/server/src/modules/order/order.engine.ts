@@ -28,8 +28,9 @@ export const MAX_SUSPEND_MINUTES = 10080;
 const OPEN: OrderStatus[] = ['ejecting', 'using'];
 /** The accounts an order's net amount is shared to (and a refund takes back from, pro rata). */
 // A share a separation rule diverted sits in `separated`: a refund takes its part from there.
-export const SHARE_KINDS: AccountKind[] = ['revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'taxes', 'separated'];
-const PAYABLE_OF: Record<ShareParty, AccountKind> = {
+export const SHARE_KINDS: AccountKind[] = ['revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'operatorPayable', 'taxes', 'separated'];
+/** The ledger account each party of the chain is paid into. */
+export const PAYABLE_OF: Record<ShareParty, AccountKind> = {
   platform: 'revenue',
   agentA: 'agentPayable',
   agentB: 'agentPayable',
@@ -37,6 +38,7 @@ const PAYABLE_OF: Record<ShareParty, AccountKind> = {
   outlet: 'outletPayable',
   serviceProvider: 'providerPayable',
   pusher: 'pusherPayable',
+  operator: 'operatorPayable',
 };
 
 export const newNo = (prefix: string) => {
@@ -75,7 +77,11 @@ export class OrderEngine {
 
   // ------------------------------------------------------------------ the chain and the rule
 
-  /** Who shares an order at this outlet: each agent earns what it holds less what it granted below. */
+  /**
+   * Who shares an order at this outlet: each agent earns what it holds less what it granted below;
+   * the outlet its ratio; the service provider's ratio, then the operator's (the direct-sales team
+   * owning the outlet), come out of the platform's part, each at most what the platform has left.
+   */
   async chainOf(outlet: OutletForOrder): Promise<ChainLink[]> {
     const links: ChainLink[] = [];
     let platform = 100 - outlet.ratio;
@@ -94,6 +100,12 @@ export class OrderEngine {
     if (outlet.serviceProviderId && outlet.serviceProviderRatio > 0) {
       const ratio = Math.min(outlet.serviceProviderRatio, Math.max(0, platform));
       links.push({ party: 'serviceProvider', partyId: outlet.serviceProviderId, name: await this.needs.providerName(outlet.serviceProviderId), ratio });
+      platform -= ratio;
+    }
+    // So does the operator's: the direct-sales team that owns the outlet (docs/decisions.md, "The operator's share").
+    const team = outlet.teamId ? await this.needs.teamShare(outlet.teamId) : null;
+    if (outlet.teamId && team && team.ratio > 0) {
+      links.push({ party: 'operator', partyId: outlet.teamId, name: team.name, ratio: Math.min(team.ratio, Math.max(0, platform)) });
     }
     return links;
   }
@@ -335,6 +347,7 @@ export class OrderEngine {
       const outlet = outletId ? await this.needs.outlets.forOrder(outletId) : null;
       returnOutlet = outlet ? { id: outlet.id, name: outlet.name } : null;
     }
+    const outletTeam = await this.outletTeamOf(orderId);
     const { result, payments } = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, orderId)).for('update');
@@ -358,7 +371,11 @@ export class OrderEngine {
       // Then the best valid coupon on what is left (spec 3, coupon deduction), the platform's marketing expense.
       const afterVoucher = amount - (voucher?.deduction ?? 0);
       const voucherFree = voucher?.freeMinutes ?? 0;
-      const operatorId = (o.chain as ChainLink[]).find((l) => l.party === 'serviceProvider')?.partyId ?? null;
+      // Scope operator is the direct-sales team: the chain's operator link (the team at the rent, as
+      // the agents are), else the outlet's team (a team at 0 % is no link of the chain).
+      const chain = o.chain as ChainLink[];
+      const teamId = chain.find((l) => l.party === 'operator')?.partyId ?? outletTeam;
+      const providerId = chain.find((l) => l.party === 'serviceProvider')?.partyId ?? null;
       const coupon =
         afterVoucher > 0 && fee.paymentKind === 'normal'
           ? await this.needs.coupons.apply(tx, {
@@ -367,7 +384,8 @@ export class OrderEngine {
               sn: o.sn,
               outletId: o.outletId,
               agentIds,
-              operatorId,
+              teamId,
+              providerId,
               at: endAt,
               owed: afterVoucher,
               owedAfter: (free) => capped(rentalFee(billing, Math.max(0, minutes - voucherFree - free)).amount),
@@ -500,6 +518,19 @@ export class OrderEngine {
     throw new AppError(old ? 'ORDER_ARCHIVED' : 'ORDER_NOT_FOUND');
   }
 
+  /**
+   * The team owning an order's outlet when the order's chain names no operator (a direct-sales
+   * outlet whose team earns 0 %): the coupon scope "operator" still holds there. Read before the
+   * settle's transaction (the outlet module reads outside it); an order's outlet never changes, and
+   * an agent's outlet (agents in the chain) has no team, so only a direct outlet is asked.
+   */
+  private async outletTeamOf(orderId: number): Promise<number | null> {
+    const [o] = await this.db.select({ outletId: ordOrder.outletId, chain: ordOrder.chain }).from(ordOrder).where(eq(ordOrder.id, orderId));
+    const chain = (o?.chain ?? []) as ChainLink[];
+    if (!o?.outletId || chain.some((l) => l.party === 'operator' || l.party.startsWith('agent'))) return null;
+    return (await this.needs.outlets.forOrder(o.outletId))?.teamId ?? null;
+  }
+
   /** Staff end a using order at a chosen time (not before its start, not in the future). */
   async end(req: { orderNo: string; endTime: string; reason: string }, by: string): Promise<OrderActionResult> {
     const o = await this.find(req.orderNo);
@@ -593,6 +624,12 @@ export class OrderEngine {
     return true;
   }
 
+  private balanceRefundOutcome: ((tx: Db, out: PaymentOutcome) => Promise<void>) | null = null;
+  /** Balance refunds (order.balance-refunds.ts) take their parts' outcomes, in the transaction that applies each once. */
+  onBalanceRefundOutcome(handler: (tx: Db, out: PaymentOutcome) => Promise<void>): void {
+    this.balanceRefundOutcome = handler;
+  }
+
   /** Applies a final outcome to what it was for, once: the payment's row moves from pending by a conditional update. */
   async applyOutcome(out: PaymentOutcome): Promise<void> {
     if (out.status === 'pending') return;
@@ -626,6 +663,9 @@ export class OrderEngine {
         if (!r || (r.status !== 'refunding' && r.status !== 'approved')) return;
         if (out.status === 'succeeded') await this.refundDone(tx, r, { reference: out.reference, toBalance: false });
         else await this.refundFailed(tx, r, out.failure ?? 'failed');
+      } else if (pay.purpose === 'balance') {
+        // A part of a balance refund (order.balance-refunds.ts): paid, or back to the balance.
+        await this.balanceRefundOutcome?.(tx, out);
       } else if (pay.purpose === 'recharge' && out.status === 'succeeded') {
         await this.needs.ledger.post({ idempotencyKey: `recharge:${pay.key}`, kind: 'recharge', memo: 'balanceToppedUp', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'userBalance', partyId: pay.userId }, credit: pay.amount }] }, tx);
       } else if (pay.purpose === 'release' && out.status === 'failed') {

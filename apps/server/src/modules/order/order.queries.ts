@@ -12,10 +12,10 @@ import {
   type Quote,
   type RechargeOrderInfo,
 } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
-import type { ChainLink, OrderEngine, OrderRow } from './order.engine.js';
+import { PAYABLE_OF, type ChainLink, type OrderEngine, type OrderRow } from './order.engine.js';
 import { refundItem } from './order.refunds.js';
 import { accountCode, type OrderNeeds } from './needs.js';
 import { liveRange, orderConditions, type OrderArchive } from './order.archive.js';
@@ -91,6 +91,13 @@ export class OrderQueries {
     return { list, total };
   }
 
+  /** The outlet of a rental order, live or archived (null: no such order, or none), read in the caller's transaction (the ledger asks when it posts). */
+  async outletOf(orderNo: string, tx: Db = this.db): Promise<number | null> {
+    const [r] = await query<{ outlet_id: string | number | null }>(tx, sql`
+      select outlet_id from ord_order where order_no = ${orderNo} union all select outlet_id from ord_order_archive where order_no = ${orderNo} limit 1`);
+    return r?.outlet_id == null ? null : Number(r.outlet_id);
+  }
+
   /** An order live or, failing that, in the archive. */
   private async find(orderNo: string): Promise<OrderRow & { archived: boolean }> {
     const [o] = await this.db.select().from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
@@ -105,15 +112,14 @@ export class OrderQueries {
     const [events, refunds, credits] = await Promise.all([
       o.archived ? this.archive.timeline(o.id) : this.db.select().from(ordEvent).where(eq(ordEvent.orderId, o.id)).orderBy(asc(ordEvent.id)),
       this.db.select().from(ordRefund).where(eq(ordRefund.orderId, o.id)).orderBy(asc(ordRefund.id)),
-      this.needs.ledger.orderCredits(o.orderNo, ['revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable']),
+      this.needs.ledger.orderCredits(o.orderNo, [...new Set(Object.values(PAYABLE_OF))]),
     ]);
     const chain = o.chain as ChainLink[];
     const held = (kind: Parameters<typeof accountCode>[0]['kind'], partyId: number | null) => credits.get(accountCode({ kind, partyId }))?.amount ?? 0;
-    const kindOf = { agentA: 'agentPayable', agentB: 'agentPayable', agentC: 'agentPayable', outlet: 'outletPayable', serviceProvider: 'providerPayable', pusher: 'pusherPayable', platform: 'revenue' } as const;
     const platformRatio = 100 - chain.reduce((s, l) => s + l.ratio, 0);
     const shares = [
       { party: 'platform' as const, partyId: null, name: null, ratio: platformRatio, amount: held('revenue', null) },
-      ...chain.map((l) => ({ party: l.party, partyId: l.partyId, name: l.name, ratio: l.ratio, amount: held(kindOf[l.party], l.partyId) })),
+      ...chain.map((l) => ({ party: l.party, partyId: l.partyId, name: l.name, ratio: l.ratio, amount: held(PAYABLE_OF[l.party], l.partyId) })),
     ];
     return {
       ...orderItem(o),

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { RefundAmountRequest, RefundAuditRequest, RefundDetail, RefundFilter, RefundItem, RefundStep } from '@cbo/contract';
+import type { BalanceRefundRequest, RefundAmountRequest, RefundAuditRequest, RefundDetail, RefundFilter, RefundItem, RefundStep } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
-import type { DepositRefundRecord, OrderNeeds } from './needs.js';
+import type { DepositRefundRecord, OrderNeeds, Principal } from './needs.js';
+import { BalanceRefunds } from './order.balance-refunds.js';
 import { SHARE_KINDS, newNo, type OrderEngine, type OrderRow, type PendingPayment } from './order.engine.js';
 import { ordPayment, ordRefund, ordOrder } from './tables.js';
 
@@ -39,12 +40,38 @@ const money = (cents: number) => (cents / 100).toFixed(2);
  *   shares get their parts back and the reservation is released).
  */
 export class OrderRefunds {
+  /** Refunds of customers' balances (type balance): asked here, reviewed by `audit` like order refunds. */
+  readonly balance: BalanceRefunds;
   constructor(
     private readonly db: Db,
     private readonly needs: OrderNeeds,
     private readonly engine: OrderEngine,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.balance = new BalanceRefunds(db, needs, engine);
+  }
+
+  /** Staff ask for a refund of a customer's balance (all of its refundable part without an amount). */
+  async requestBalance(req: BalanceRefundRequest, by: Staff): Promise<RefundItem> {
+    return refundItem(await this.balance.request(req, by));
+  }
+
+  /** The customer asks for a refund of the balance from the app; staff review it. */
+  async appRequestBalance(p: Principal, req: { amount?: number; reason?: string; idempotencyKey?: string }) {
+    const member = await this.engine.customer(p);
+    const r = await this.balance.request(
+      { userId: member.id, amount: req.amount, reason: req.reason || 'app', idempotencyKey: req.idempotencyKey ? `app-${member.id}-${req.idempotencyKey}`.slice(0, 64) : undefined },
+      { id: null, name: `${member.areaCode}-${member.mobile}` },
+    );
+    return { refundNo: r.refundNo, amount: r.amount, status: r.status };
+  }
+
+  /** The customer's balance and what of it a refund may take. */
+  async appBalanceRefundable(p: Principal) {
+    const member = await this.engine.customer(p);
+    const [info, currency] = await Promise.all([this.balance.info(member.id), this.needs.settings.currency()]);
+    return { balance: info.balance, refundable: info.refundable, currency };
+  }
 
   // ------------------------------------------------------------------ request
 
@@ -120,7 +147,7 @@ export class OrderRefunds {
 
   async audit(req: RefundAuditRequest, by: Staff): Promise<RefundItem> {
     const { refundSecondApprovalAbove: threshold } = await this.needs.settings.pay();
-    const { item, payment } = await this.db.transaction(async (txRaw) => {
+    const { item, payments } = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const [r] = await tx.select().from(ordRefund).where(eq(ordRefund.id, req.id)).for('update');
       if (!r) throw new AppError('REFUND_NOT_FOUND');
@@ -132,33 +159,42 @@ export class OrderRefunds {
           .set({ status: 'rejected', rejectedBy: by.name, rejectedAt: now, rejectReason: req.reason ?? null, finishedAt: now })
           .where(eq(ordRefund.id, r.id))
           .returning();
+        if (r.type === 'balance') {
+          await this.balance.rejected(tx, r);
+          return { item: refundItem(row!), payments: [] };
+        }
         // The reservation is released: the order may be refunded again.
         await tx
           .update(ordOrder)
           .set({ status: 'finished', refundAmount: sql`${ordOrder.refundAmount} - ${r.amount}` })
           .where(and(eq(ordOrder.id, r.orderId), eq(ordOrder.status, 'refunding')));
         await this.engine.events(tx, r.orderId, [{ event: 'refundRejected', amount: r.amount, actor: by.name, note: req.reason ?? null }]);
-        return { item: refundItem(row!), payment: null };
+        return { item: refundItem(row!), payments: [] };
       }
       if (r.approvalsNeeded === 2) {
         // Above the threshold: two approvals by two accounts, and the second is not the requester either.
         if (r.firstApproverId === null) {
           const [row] = await tx.update(ordRefund).set({ firstApproverId: by.id, firstApprover: by.name, firstApprovedAt: now }).where(eq(ordRefund.id, r.id)).returning();
-          await this.engine.events(tx, r.orderId, [{ event: 'refundApproved', amount: r.amount, actor: by.name, note: '1/2' }]);
-          return { item: refundItem(row!), payment: null };
+          if (r.type !== 'balance') await this.engine.events(tx, r.orderId, [{ event: 'refundApproved', amount: r.amount, actor: by.name, note: '1/2' }]);
+          return { item: refundItem(row!), payments: [] };
         }
         if (by.id === r.firstApproverId || by.id === r.creatorId) throw new AppError('REFUND_SAME_APPROVER', { threshold: money(threshold) });
         await tx.update(ordRefund).set({ secondApproverId: by.id, secondApprover: by.name, secondApprovedAt: now }).where(eq(ordRefund.id, r.id));
       } else {
         await tx.update(ordRefund).set({ firstApproverId: by.id, firstApprover: by.name, firstApprovedAt: now }).where(eq(ordRefund.id, r.id));
       }
-      await this.engine.events(tx, r.orderId, [{ event: 'refundApproved', amount: r.amount, actor: by.name, note: r.approvalsNeeded === 2 ? '2/2' : null }]);
-      const payment = await this.approved(tx, r);
+      let payments: PendingPayment[];
+      if (r.type === 'balance') payments = await this.balance.approved(tx, r);
+      else {
+        await this.engine.events(tx, r.orderId, [{ event: 'refundApproved', amount: r.amount, actor: by.name, note: r.approvalsNeeded === 2 ? '2/2' : null }]);
+        const payment = await this.approved(tx, r);
+        payments = payment ? [payment] : [];
+      }
       const [row] = await tx.select().from(ordRefund).where(eq(ordRefund.id, r.id));
-      return { item: refundItem(row!), payment };
+      return { item: refundItem(row!), payments };
     });
     // A send that fails here is not lost: its ord_payment row stays pending and the sweep asks about it.
-    if (payment) afterCommit(() => void this.send(payment).catch((err: unknown) => this.log.warn({ err, key: payment.key }, 'refund not sent; the sweep will ask about it')));
+    for (const payment of payments) afterCommit(() => void this.send(payment).catch((err: unknown) => this.log.warn({ err, key: payment.key }, 'refund not sent; the sweep will ask about it')));
     return item;
   }
 
@@ -201,10 +237,11 @@ export class OrderRefunds {
 
   /** Hands an approved refund to the payment company: marked sent first, then asked (its answer is applied once). */
   async send(p: PendingPayment): Promise<void> {
+    // An order refund's key is refund:<refundNo>, a balance refund part's refund:<refundNo>:<seq>.
     await this.db
       .update(ordRefund)
       .set({ status: 'refunding', sentAt: new Date() })
-      .where(and(eq(ordRefund.refundNo, p.key.replace(/^refund:/, '')), eq(ordRefund.status, 'approved')));
+      .where(and(eq(ordRefund.refundNo, p.key.split(':')[1]!), eq(ordRefund.status, 'approved')));
     await this.engine.sendPayment(p);
   }
 
@@ -214,6 +251,16 @@ export class OrderRefunds {
   async detail(refundNo: string): Promise<RefundDetail> {
     const [r] = await this.db.select().from(ordRefund).where(eq(ordRefund.refundNo, refundNo));
     if (r) {
+      if (r.type === 'balance') {
+        // A balance refund's outcome is its parts': one step each, against the top-up charge it pays back.
+        const parts = await this.balance.parts(r.refundNo);
+        const history = historyOf(r).filter((h) => h.step !== 'complete' && h.step !== 'failed');
+        for (const p of parts) {
+          if (p.status !== 'succeeded' && p.status !== 'failed') continue;
+          history.push({ step: p.status === 'succeeded' ? 'complete' : 'failed', by: null, time: (r.finishedAt ?? p.createdAt).toISOString(), note: `${money(p.amount)} → ${p.chargeReference ?? p.chargeKey}: ${p.reference ?? p.failure ?? ''}` });
+        }
+        return { ...refundItem(r), orderPaidAmount: null, orderRefundAmount: null, history };
+      }
       const [o] = await this.db.select({ paid: ordOrder.paidAmount, refunded: ordOrder.refundAmount }).from(ordOrder).where(eq(ordOrder.id, r.orderId));
       return { ...refundItem(r), orderPaidAmount: o?.paid ?? null, orderRefundAmount: o?.refunded ?? null, history: historyOf(r) };
     }
@@ -243,9 +290,9 @@ export class OrderRefunds {
     const range = checkTimeRange(f.beginTime, f.endTime);
     return { begin: range.begin ?? undefined, end: range.end ?? undefined, orderNo: f.orderNo, refundNo: f.refundNo, userId: f.userId, status: f.status };
   }
-  /** Which sources a type filter reads: order refunds (order, prepayment), deposit refunds, or both. */
+  /** Which sources a type filter reads: refunds kept here (order, prepayment, balance), deposit refunds, or both. */
   private sources(f: RefundFilter) {
-    return { orders: f.type !== 'deposit' && f.type !== 'balance', deposits: !f.type || f.type === 'deposit' };
+    return { orders: f.type !== 'deposit', deposits: !f.type || f.type === 'deposit' };
   }
 
   async count(f: RefundFilter): Promise<number> {

@@ -22,6 +22,8 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   const account = (p: { accountId: number; userName: string }) => ({ id: p.accountId, name: p.userName });
   registerCall(app, 'refundOrderRefundAmount', ({ body, principal }) => s.refunds.request(body, account(principal)));
   registerCall(app, 'refundOrderAudit', ({ body, principal }) => s.refunds.audit(body, account(principal)));
+  registerCall(app, 'refundOrderRefundBalance', ({ body, principal }) => s.refunds.requestBalance(body, account(principal)));
+  registerCall(app, 'refundOrderBalanceInfo', ({ query }) => s.refunds.balance.info(query.userId), { audit: false });
   registerCall(app, 'refundOrderRechargeOrderInfo', ({ body }) => s.queries.refundInfo(body.orderNo), { audit: false });
   // A POST page call: the kit answers GET pages only, so the route hands the body to the same source the export reads.
   registerCall(app, 'refundOrderQueryPage', ({ body }) => pageOf(s.refunds, body), { audit: false });
@@ -38,6 +40,8 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   registerCall(app, 'appBluetoothQuote', ({ query, principal }) => s.accessories.bluetoothQuote(principal, query.deviceId));
   registerCall(app, 'appBluetoothStart', ({ body, principal }) => s.accessories.startBluetooth(principal, body), { audit: false });
   registerCall(app, 'appBluetoothStop', ({ body, principal }) => s.accessories.stopBluetooth(principal, body.orderNo), { audit: false });
+  registerCall(app, 'appBalanceRefundable', ({ principal }) => s.refunds.appBalanceRefundable(principal));
+  registerCall(app, 'appBalanceRefund', ({ body, principal }) => s.refunds.appRequestBalance(principal, body));
   registerCall(app, 'appRecharge', ({ body, principal }) => s.engine.recharge(principal, body), { audit: false });
 
   registerCall(app, 'paymentNotify', async ({ body }) => {

@@ -67,6 +67,8 @@ export const ordOrder = pgTable(
     index('ord_order_user_idx').on(t.userId, t.createdAt),
     index('ord_order_status_idx').on(t.status, t.createdAt),
     index('ord_order_outlet_idx').on(t.outletId, t.createdAt),
+    // Operational data: the returns of a window's two edge hours are read by their end.
+    index('ord_order_end_idx').on(t.endAt),
     index('ord_order_command_idx').on(t.commandId),
     index('ord_order_open_bank_idx').on(t.powerBankId).where(sql`status in ('ejecting', 'using')`),
     // A Bluetooth charger serves one session at a time: the database refuses a second one.
@@ -110,6 +112,7 @@ export const ordOrderArchive = pgTable(
     index('ord_order_archive_created_idx').on(t.createdAt),
     index('ord_order_archive_user_idx').on(t.userId, t.createdAt),
     index('ord_order_archive_outlet_idx').on(t.outletId, t.createdAt),
+    index('ord_order_archive_end_idx').on(t.endAt),
   ],
 );
 
@@ -174,6 +177,37 @@ export const ordRefund = pgTable(
 );
 
 /**
+ * The parts of a balance refund (type balance): the amount split over the customer's top-up
+ * charges, newest first, each part at most what its charge has left to refund. Each part is its
+ * own request to the payment company (its key `refund:<refundNo>:<seq>`, against its charge's
+ * reference). A part counts against its charge unless it is released (rejected) or failed.
+ */
+export const ordRefundPart = pgTable(
+  'ord_refund_part',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    refundNo: varchar('refund_no', { length: 32 }).notNull(),
+    seq: smallint('seq').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    /** The top-up charge's ord_payment key and the payment company's reference of it. */
+    chargeKey: varchar('charge_key', { length: 96 }).notNull(),
+    chargeReference: varchar('charge_reference', { length: 64 }),
+    amount: integer('amount').notNull(),
+    /** held (asked, in review), sent (approved and handed over), succeeded, failed, released (rejected). */
+    status: varchar('status', { length: 12 }).notNull().default('held'),
+    key: varchar('key', { length: 96 }).notNull().unique(),
+    reference: varchar('reference', { length: 64 }),
+    failure: varchar('failure', { length: 64 }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('ord_refund_part_refund_idx').on(t.refundNo, t.seq),
+    index('ord_refund_part_charge_idx').on(t.chargeKey),
+    check('ord_refund_part_amount_ck', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
  * Requests to the payment company, by their idempotency key: what was asked, and whether its
  * outcome has been applied. One still pending past a while is asked about (`query`), since a
  * notification may never come.
@@ -183,7 +217,7 @@ export const ordPayment = pgTable(
   {
     key: varchar('key', { length: 96 }).primaryKey(),
     op: varchar('op', { length: 8 }).notNull(),
-    /** What the outcome moves: deduct (a fee), release (a deposit back), refund (a refund), recharge, deposit (a deposit refunded by staff), undo (the charge of a rent that recorded nothing, given back; its key is spent). */
+    /** What the outcome moves: deduct (a fee), release (a deposit back), refund (a refund), recharge, deposit (a deposit refunded by staff), balance (a part of a balance refund), undo (the charge of a rent that recorded nothing, given back; its key is spent). */
     purpose: varchar('purpose', { length: 12 }).notNull(),
     orderNo: varchar('order_no', { length: 32 }),
     refundNo: varchar('refund_no', { length: 32 }),
@@ -195,7 +229,7 @@ export const ordPayment = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     settledAt: ts('settled_at'),
   },
-  (t) => [index('ord_payment_pending_idx').on(t.createdAt).where(sql`status = 'pending'`)],
+  (t) => [index('ord_payment_pending_idx').on(t.createdAt).where(sql`status = 'pending'`), index('ord_payment_user_idx').on(t.userId, t.purpose)],
 );
 
 /**
@@ -243,4 +277,50 @@ export const statOrderHourTotal = pgTable(
     rentalMinutes: bigint('rental_minutes', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.hour, t.simulated, t.shard] })],
+);
+
+/**
+ * Operational data (issue 16): the orders rolled up per hour of their creation (UTC), rent outlet
+ * (0: none) and cabinet (the order's sn), simulated apart: how many were created, finished, ended
+ * (left and came back or were closed: start and end both set), their rented minutes (end - start,
+ * whole minutes) and how many ended in each duration bucket (< 30 min, 30-60, 1-2 h, 2-6 h, 6-24 h,
+ * >= 24 h). Kept by statement triggers on ord_order and ord_order_archive like stat_order_hour
+ * (migration "operations_rollup"); the archive's move nets to zero.
+ */
+export const statOrderCabinetHour = pgTable(
+  'stat_order_cabinet_hour',
+  {
+    hour: ts('hour').notNull(),
+    outletId: bigint('outlet_id', { mode: 'number' }).notNull(),
+    sn: varchar('sn', { length: 32 }).notNull(),
+    simulated: boolean('simulated').notNull(),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+    finishedCount: bigint('finished_count', { mode: 'number' }).notNull().default(0),
+    endedCount: bigint('ended_count', { mode: 'number' }).notNull().default(0),
+    endedMinutes: bigint('ended_minutes', { mode: 'number' }).notNull().default(0),
+    d0: bigint('d0', { mode: 'number' }).notNull().default(0),
+    d1: bigint('d1', { mode: 'number' }).notNull().default(0),
+    d2: bigint('d2', { mode: 'number' }).notNull().default(0),
+    d3: bigint('d3', { mode: 'number' }).notNull().default(0),
+    d4: bigint('d4', { mode: 'number' }).notNull().default(0),
+    d5: bigint('d5', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.outletId, t.sn, t.simulated] }), index('stat_order_cabinet_hour_outlet_idx').on(t.outletId, t.hour)],
+);
+
+/**
+ * Operational data: the returns rolled up per hour of the return (the order's end, UTC) and the
+ * outlet and cabinet it came back to (orders with a return cabinet and an end), simulated apart;
+ * kept by the same triggers.
+ */
+export const statOrderReturnHour = pgTable(
+  'stat_order_return_hour',
+  {
+    hour: ts('hour').notNull(),
+    outletId: bigint('outlet_id', { mode: 'number' }).notNull(),
+    sn: varchar('sn', { length: 32 }).notNull(),
+    simulated: boolean('simulated').notNull(),
+    returnCount: bigint('return_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.outletId, t.sn, t.simulated] }), index('stat_order_return_hour_outlet_idx').on(t.outletId, t.hour)],
 );

@@ -4,6 +4,7 @@ import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { outletMenus } from './menus.js';
 import type { OutletNeeds } from './needs.js';
+import { OutletScope } from './outlet.scope.js';
 import { OutletService } from './outlet.service.js';
 import { outletRoutes } from './routes.js';
 import * as tables from './tables.js';
@@ -17,7 +18,7 @@ export const billingText = (b: BillingRule, lang: Lang) =>
 
 /** The outlet module's services: outlets, their binding to devices, the map. */
 function createOutlet({ db }: Platform, needs: OutletNeeds) {
-  return { outlets: new OutletService(db, needs) };
+  return { outlets: new OutletService(db, needs), /** Statistics scopes (a region's, an agent's, an outlet's outlets). */ scope: new OutletScope(db, needs.network) };
 }
 
 export type OutletServices = ReturnType<typeof createOutlet>;

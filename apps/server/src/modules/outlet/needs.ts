@@ -1,3 +1,4 @@
+import type { Db } from '../../platform/db/database.js';
 import type { BindingDeviceType, OutletDeviceItem, OwnerOptions } from '@cbo/contract';
 
 /**
@@ -22,6 +23,9 @@ export interface OutletNetwork {
    */
   lockAgentForOutlet(agentId: number): Promise<AgentForOutlet | null>;
   team(teamId: number): Promise<{ id: number; name: string; regionId: number | null } | null>;
+  /** The outlet's app account (hashed before the save's transaction opens, saved in it): see AppAccounts.saveFor. */
+  hashAppPassword(password: string): Promise<string>;
+  saveOutletAccount(tx: Db, outletId: number, areaCode: string, mobile: string, passwordHash: string | null): Promise<void>;
   exists(kind: 'region' | 'serviceProvider' | 'pusher', id: number): Promise<boolean>;
   /** Names by id of one kind of record (missing ids are left out). */
   names(kind: 'agent' | 'team' | 'region' | 'serviceProvider' | 'pusher', ids: number[]): Promise<Map<number, string>>;

@@ -77,10 +77,20 @@ export class OutletService {
     return new Map(rows.map((r) => [r.id, r.agentId]));
   }
 
+  /** Each outlet's current agent and region (statistics: the financial data per agent and region), by outlet id. */
+  async placesOf(ids: readonly number[]): Promise<Map<number, { agentId: number | null; regionId: number | null }>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.select({ id: outOutlet.id, agentId: outOutlet.agentId, regionId: outOutlet.regionId }).from(outOutlet).where(inArray(outOutlet.id, [...ids]));
+    return new Map(rows.map((r) => [r.id, { agentId: r.agentId, regionId: r.regionId }]));
+  }
+
   // ------------------------------------------------------------------ save
 
   /** Creates or edits an outlet; answers its id. */
   async save(req: OutletSaveRequest, opts: { by?: number | null; simulated?: boolean } = {}): Promise<{ id: number }> {
+    // The outlet's app account signs in with the area code and manager phone (argon2 runs before the transaction).
+    if (req.appPassword && (!req.areaCode || !req.managerPhone)) throw new AppError('OUTLET_APP_NEEDS_PHONE');
+    const appHash = req.appPassword ? await this.needs.network.hashAppPassword(req.appPassword) : null;
     return this.inTx(async (tx) => {
       let old: OutletRow | undefined;
       if (req.id) {
@@ -132,6 +142,7 @@ export class OutletService {
       };
       if (old) {
         await tx.update(outOutlet).set(values).where(eq(outOutlet.id, old.id));
+        if (req.areaCode && req.managerPhone) await this.needs.network.saveOutletAccount(tx, old.id, req.areaCode, req.managerPhone, appHash);
         return { id: old.id };
       }
       const [{ id }] = (await query<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('out_outlet', 'id'))::int as id`)) as [{ id: number }];
@@ -144,6 +155,7 @@ export class OutletService {
         simulated: opts.simulated ?? false,
         createdBy: opts.by ?? null,
       });
+      if (appHash) await this.needs.network.saveOutletAccount(tx, id, req.areaCode, req.managerPhone, appHash);
       return { id };
     });
   }

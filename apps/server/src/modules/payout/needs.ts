@@ -28,6 +28,8 @@ export interface PartyFacts {
   minWithdrawal: number;
   /** The agent's own withdrawal fee rate (percent), 0 when none. */
   feePercent: number;
+  /** Whose withdrawal settings apply when not the kind's own (an outlet: agentOutlet or directOutlet). */
+  settingKind?: WithdrawAccountKind;
   /** Made by the demo network: its earnings count as settled (its orders are minutes old) and its applications are the demo's. */
   simulated: boolean;
 }

@@ -35,15 +35,18 @@ interface Step {
 }
 
 /** Each party's payable account in the ledger. */
-export const PAYABLE: Record<PayoutParty, AccountKind> = { agent: 'agentPayable', serviceProvider: 'providerPayable', pusher: 'pusherPayable' };
+export const PAYABLE: Record<PayoutParty, AccountKind> = { agent: 'agentPayable', serviceProvider: 'providerPayable', pusher: 'pusherPayable', outlet: 'outletPayable', operator: 'operatorPayable' };
 /**
  * The pay settings' account kind whose withdrawal rules apply to each party (docs/decisions.md,
  * "Withdrawals"): agents and service providers have their own; a ground pusher works for the
- * operator and follows the operator's rules.
+ * operator and follows the operator's rules. An outlet follows the agent-outlet or direct-outlet
+ * rules by whom it belongs to (its PartyFacts.settingKind; agentOutlet when not said); an operator
+ * (a direct-sales team) the operator's.
  */
-export const SETTING_KIND: Record<PayoutParty, WithdrawAccountKind> = { agent: 'agent', serviceProvider: 'serviceProvider', pusher: 'operator' };
+export const SETTING_KIND: Record<PayoutParty, WithdrawAccountKind> = { agent: 'agent', serviceProvider: 'serviceProvider', pusher: 'operator', outlet: 'agentOutlet', operator: 'operator' };
+const settingKindOf = (party: PartyFacts): WithdrawAccountKind => party.settingKind ?? SETTING_KIND[party.kind];
 /** The partner app's account kinds that withdraw, and the party each is. */
-const APP_PARTY: Record<string, PayoutParty> = { agent: 'agent', serviceProvider: 'serviceProvider', groundPromoter: 'pusher' };
+const APP_PARTY: Record<string, PayoutParty> = { agent: 'agent', serviceProvider: 'serviceProvider', groundPromoter: 'pusher', outlet: 'outlet', operator: 'operator' };
 /** One currency unit in cents: an amount is a whole multiple of it (spec 5). */
 const UNIT = 100;
 const DAY = 86_400_000;
@@ -51,6 +54,8 @@ const DAY = 86_400_000;
 const QUERY_AFTER_MS = 30_000;
 const RESEND_MS = 5 * 60_000;
 const HOLD = { kind: 'payoutHold' } as const satisfies PayoutAccount;
+/** A withdrawal on its way: waiting for review, approved, or with the payment company (its amount is held). */
+const OPEN: PayoutState[] = ['initiated', 'approved', 'paying'];
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const newNo = () => {
@@ -59,6 +64,21 @@ const newNo = () => {
   return `W${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
 };
 const startOfDay = (now: Date) => new Date(Math.floor(now.getTime() / DAY) * DAY);
+/**
+ * The withdrawal cycle an application falls in (spec 9, docs/decisions.md "Withdrawal cycles"):
+ * daily is the daily count alone; weekly is Monday to Sunday and monthly the calendar month (UTC,
+ * like the daily count), each allowing one application that is not rejected or failed.
+ */
+export function cycleOf(cycle: 'daily' | 'weekly' | 'monthly', now: Date): { start: Date; next: Date } | null {
+  if (cycle === 'daily') return null;
+  const day = startOfDay(now);
+  if (cycle === 'weekly') {
+    const start = new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY);
+    return { start, next: new Date(start.getTime() + 7 * DAY) };
+  }
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return { start, next: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
+}
 const failureOf = (f: string | undefined): PayoutFailureReason => ((PAYOUT_FAILURE_REASONS as readonly string[]).includes(f ?? '') ? (f as PayoutFailureReason) : 'systemException');
 
 /**
@@ -85,7 +105,7 @@ export class PayoutService {
 
   /** The rules of a party: the kind's settings, made stricter by an agent's own minimum and fee rate. */
   private async rulesOf(party: PartyFacts): Promise<WithdrawalSetting & { min: number; fee: number }> {
-    const setting = (await this.needs.settings.withdrawal())[SETTING_KIND[party.kind]];
+    const setting = (await this.needs.settings.withdrawal())[settingKindOf(party)];
     // The demo's partners earn from orders minutes old: their earnings count as settled, so the demo shows applications at once.
     const settlementDays = party.simulated ? 0 : setting.settlementDays;
     return { ...setting, settlementDays, min: Math.max(setting.minAmount, party.minWithdrawal), fee: Math.max(setting.feePercent, party.feePercent) };
@@ -106,7 +126,7 @@ export class PayoutService {
     const [h] = await this.db
       .select({ held: sql<string>`coalesce(sum(${payWithdrawal.amount}), 0)` })
       .from(payWithdrawal)
-      .where(and(this.ofParty(party), inArray(payWithdrawal.status, ['initiated', 'approved', 'paying'])));
+      .where(and(this.ofParty(party), inArray(payWithdrawal.status, OPEN)));
     return {
       partyKind: party.kind,
       balance,
@@ -160,11 +180,19 @@ export class PayoutService {
     const item = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       // The party's row lock: its applications are decided one at a time from here to commit.
-      await tx.insert(payParty).values({ partyKind: party.kind, partyId: party.id }).onConflictDoNothing();
-      await tx.select().from(payParty).where(and(eq(payParty.partyKind, party.kind), eq(payParty.partyId, party.id))).for('update');
+      await this.lockParty(tx, party);
       const raced = await this.byKey(party, req, tx);
       if (raced) return raced;
       if ((await this.appliedToday(party, now, tx)) >= rules.dailyCount) throw new AppError('PAYOUT_DAILY_COUNT', { count: rules.dailyCount });
+      // spec 9's withdrawal cycle, under the same lock: weekly or monthly, one live application per cycle.
+      const cycle = cycleOf(rules.withdrawalCycle, now);
+      if (cycle) {
+        const [c] = await tx
+          .select({ n: count() })
+          .from(payWithdrawal)
+          .where(and(this.ofParty(party), gte(payWithdrawal.createdAt, cycle.start), sql`${payWithdrawal.status} not in ('rejected', 'failed')`));
+        if (Number(c!.n) > 0) throw new AppError(rules.withdrawalCycle === 'weekly' ? 'PAYOUT_CYCLE_WEEK' : 'PAYOUT_CYCLE_MONTH', { next: cycle.next.toISOString().slice(0, 10) });
+      }
       const { withdrawable } = await this.money(party, rules.settlementDays, now, tx);
       if (req.amount > withdrawable) throw new AppError('PAYOUT_INSUFFICIENT', { available: money(withdrawable) });
       const step: Step = { status: 'initiated', time: now.toISOString(), actor: party.name, note: null };
@@ -175,7 +203,7 @@ export class PayoutService {
           partyKind: party.kind,
           partyId: party.id,
           partyName: party.name.slice(0, 64),
-          settingKind: SETTING_KIND[party.kind],
+          settingKind: settingKindOf(party),
           idempotencyKey: req.idempotencyKey,
           method: req.method,
           payeeAccount: req.payeeAccount,
@@ -210,6 +238,27 @@ export class PayoutService {
     });
     for (const r of sends) this.sendLater(r);
     return item;
+  }
+
+  /** The party's row (made when it never applied), locked until the caller's transaction ends. */
+  private async lockParty(tx: Db, party: Pick<PartyFacts, 'kind' | 'id'>): Promise<void> {
+    await tx.insert(payParty).values({ partyKind: party.kind, partyId: party.id }).onConflictDoNothing();
+    await tx.select().from(payParty).where(and(eq(payParty.partyKind, party.kind), eq(payParty.partyId, party.id))).for('update');
+  }
+
+  /**
+   * A party's withdrawals waiting for review or payout (initiated, approved, paying), read under
+   * the party's row lock in the caller's transaction: an application of the party arriving
+   * meanwhile waits for the caller's commit, then is decided against what the caller left. A
+   * team's delete asks it of its operator (the network's OperatorMoney, wired in app.ts).
+   */
+  async openUnderLock(tx: Db, party: Pick<PartyFacts, 'kind' | 'id'>): Promise<{ count: number; amount: number }> {
+    await this.lockParty(tx, party);
+    const [r] = await tx
+      .select({ n: count(), amount: sql<string>`coalesce(sum(${payWithdrawal.amount}), 0)` })
+      .from(payWithdrawal)
+      .where(and(this.ofParty(party), inArray(payWithdrawal.status, OPEN)));
+    return { count: Number(r!.n), amount: Number(r!.amount) };
   }
 
   private async byKey(party: PartyFacts, req: PayoutApplyRequest, tx: Db = this.db): Promise<PayoutItem | null> {

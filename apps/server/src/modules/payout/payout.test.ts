@@ -5,8 +5,9 @@ import type { WithdrawalSetting } from '@cbo/contract';
 import { CONFIG_DEFAULTS } from '../system/config.service.js';
 import { engines, useServer } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
-import { caller, ok, type Answer } from '../../test/outlet/outlet-fixtures.js';
+import { caller, networkFixture, ok, outletBody, type Answer } from '../../test/outlet/outlet-fixtures.js';
 import { SandboxProvider } from '../order/payments.js';
+import { cycleOf } from './payout.service.js';
 
 const mobile = () => `137${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
 const key = () => crypto.randomBytes(8).toString('hex');
@@ -36,7 +37,7 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
   const held = async () => 0 - (await services().ledger.ledger.balance({ kind: 'payoutHold' }));
 
   /** Earnings of an order `daysAgo` days old, as the share posting leaves them. */
-  async function earn(kind: 'agentPayable' | 'providerPayable' | 'pusherPayable', partyId: number, amount: number, daysAgo = 30): Promise<void> {
+  async function earn(kind: 'agentPayable' | 'providerPayable' | 'pusherPayable' | 'outletPayable' | 'operatorPayable', partyId: number, amount: number, daysAgo = 30): Promise<void> {
     const orderNo = `T${crypto.randomBytes(6).toString('hex')}`;
     await services().ledger.ledger.post({ idempotencyKey: `test-share:${orderNo}`, kind: 'share', orderNo, entries: [{ account: { kind: 'orderIncome' }, debit: amount }, { account: { kind, partyId }, credit: amount }] });
     await db().execute(sql`update led_entry set created_at = now() - make_interval(days => ${daysAgo}) where order_no = ${orderNo}`);
@@ -225,8 +226,8 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile: cm } });
     const u = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile: cm, code: s.current.sms.lastCode(cm)!, clientType: 'USER_IOS' } })).json() as Answer;
     const asCustomer = (await s.current.inject({ method: 'POST', url: APPLY, payload: { amount: 10_000, method: 'wechat', payeeAccount: 'x', payeeName: 'y', idempotencyKey: key() }, headers: { authorization: u.data.token, clienttype: 'USER_IOS', 'accept-language': 'en_US' } })).json() as Answer;
-    expect(asCustomer).toMatchObject({ code: 101109, msg: 'Only agent, service provider and pusher accounts can withdraw' });
-    for (const q of [{ status: 'nope' }, { method: 'cash' }, { partyKind: 'outlet' }, { pageNum: 0 }, { applicationNo: 'x'.repeat(40) }]) {
+    expect(asCustomer).toMatchObject({ code: 101109, msg: 'Only agent, service provider, pusher, outlet and operator accounts can withdraw' });
+    for (const q of [{ status: 'nope' }, { method: 'cash' }, { partyKind: 'customer' }, { pageNum: 0 }, { applicationNo: 'x'.repeat(40) }]) {
       const r = await c.get('/user/api/v1/withdrawal/queryPage', { pageNum: 1, pageSize: 10, ...q });
       expect(r.code).toBe(100001);
       expect(r.status).toBeLessThan(500);
@@ -269,6 +270,78 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     const r = (await db().execute(sql`select count(*)::int as n from led_transaction where key like ${`payout-%:${w.applicationNo}`}`)) as unknown as { rows: { n: number }[] };
     expect(r.rows[0]!.n).toBe(2); // the hold and the payout, nothing more
     expect(await payable('agentPayable', a.id)).toBe(50_000);
+  });
+
+  it('the withdrawal cycle (spec 9): weekly and monthly allow one live application per cycle; a rejected one gives the cycle back', async () => {
+    const a = await agent();
+    await earn('agentPayable', a.id, 100_000);
+    await setWithdrawal('agent', { withdrawalCycle: 'weekly', dailyCount: 10 });
+    const first = await apply(a.app, 10_000);
+    expect(first.code).toBe(0);
+    const next = cycleOf('weekly', new Date())!.next.toISOString().slice(0, 10);
+    expect(await apply(a.app, 10_000, {}, 'zh_CN')).toMatchObject({ code: 101111, msg: `每周只能申请一次提现，本周已申请；下次可于 ${next} 申请` });
+    expect(await apply(a.app, 10_000, {}, 'en_US')).toMatchObject({ code: 101111, msg: `Withdrawals are weekly and you already applied this week; apply again from ${next}` });
+    // Rejected: its money is back and the cycle is free again.
+    await ok(c.put(AUDIT, { id: first.data.id, approve: false, reason: 'wrong payee' }), 'reject');
+    const again = await apply(a.app, 10_000);
+    expect(again.code).toBe(0);
+    await setWithdrawal('agent', { withdrawalCycle: 'monthly', dailyCount: 10 });
+    expect(await apply(a.app, 10_000, {}, 'zh_TW')).toMatchObject({ code: 101112, msg: expect.stringContaining('每月只能申請一次提現') });
+    // Daily: the daily count alone decides.
+    await setWithdrawal('agent', { withdrawalCycle: 'daily', dailyCount: 10 });
+    expect((await apply(a.app, 10_000)).code).toBe(0);
+    // The cycles' bounds: Monday to Sunday, the calendar month (UTC).
+    expect(cycleOf('weekly', new Date('2026-11-29T23:59:00Z'))).toEqual({ start: new Date('2026-11-23T00:00:00Z'), next: new Date('2026-11-30T00:00:00Z') });
+    expect(cycleOf('weekly', new Date('2026-11-30T00:00:00Z'))!.start).toEqual(new Date('2026-11-30T00:00:00Z'));
+    expect(cycleOf('monthly', new Date('2026-12-31T12:00:00Z'))).toEqual({ start: new Date('2026-12-01T00:00:00Z'), next: new Date('2027-01-01T00:00:00Z') });
+    expect(cycleOf('daily', new Date())).toBeNull();
+  });
+
+  it('outlets and operators (direct-sales teams) get app accounts where they are edited, sign in and apply under their kinds\' rules', async () => {
+    const net = await networkFixture(s, c);
+    // An agent's outlet: the password creates its app account (area code + manager phone).
+    const phone = mobile();
+    expect((await c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { appPassword: 'pass1234', areaCode: '', managerPhone: phone }))).code).toBe(100615);
+    const outletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { appPassword: 'pass1234', areaCode: '86', managerPhone: phone })), 'outlet')).id as number;
+    // Another account's mobile is refused on the field's code.
+    expect((await c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { name: 'Taken', appPassword: 'pass1234', areaCode: '86', managerPhone: phone }))).code).not.toBe(0);
+    const o = await appLogin(phone);
+    expect((await o('GET', '/user/api/app/v1/me')).data).toMatchObject({ accountType: 'outlet', id: outletId });
+    expect((await apply(o, 10_000)).code).toBe(101106);
+    await earn('outletPayable', outletId, 50_000);
+    const applied = await apply(o, 10_000);
+    expect(applied).toMatchObject({ code: 0, data: { partyKind: 'outlet', partyId: outletId } });
+    expect(await payable('outletPayable', outletId)).toBe(40_000);
+    const kinds = async (id: number) => ((await db().execute(sql`select setting_kind as k from pay_withdrawal where id = ${id}`)) as unknown as { rows: { k: string }[] }).rows[0]!.k;
+    expect(await kinds(applied.data.id)).toBe('agentOutlet');
+    await ok(c.put(AUDIT, { id: applied.data.id, approve: true }), 'approve');
+    expect((await settled(applied.data.id)).status).toBe('success');
+    // An edit without a password keeps the account; the manager phone moves its sign-in.
+    const phone2 = mobile();
+    await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { id: outletId, areaCode: '86', managerPhone: phone2 })), 'edit');
+    await appLogin(phone2);
+
+    // The operator: a direct-sales team with an app account.
+    const opPhone = mobile();
+    await ok(c.post('/user/api/v1/team/saveOrUpdate', { id: net.team, name: `Team ${opPhone.slice(-4)}`, regionId: net.region, leaderId: net.admin, memberIds: [net.admin], appAreaCode: '86', appMobile: opPhone, appPassword: 'pass1234' }), 'team');
+    const op = await appLogin(opPhone);
+    expect((await op('GET', '/user/api/app/v1/me')).data).toMatchObject({ accountType: 'operator', id: net.team });
+    await earn('operatorPayable', net.team, 30_000);
+    const opApplied = await apply(op, 10_000);
+    expect(opApplied).toMatchObject({ code: 0, data: { partyKind: 'operator', partyId: net.team } });
+    expect(await kinds(opApplied.data.id)).toBe('operator');
+    const list = await ok(c.get('/user/api/v1/withdrawal/queryPage', { pageNum: 1, pageSize: 10, partyKind: 'operator' }), 'list');
+    expect(list.list.map((r: { id: number }) => r.id)).toContain(opApplied.data.id);
+  });
+
+  it.runIf(engine === 'postgres')('100 parallel applications in a weekly cycle: one is accepted', async () => {
+    const a = await agent();
+    await earn('agentPayable', a.id, 10_000_000);
+    await setWithdrawal('agent', { withdrawalCycle: 'weekly', dailyCount: 99 });
+    const all = await Promise.all(Array.from({ length: 100 }, () => apply(a.app, 10_000)));
+    expect(all.filter((r) => r.code === 0)).toHaveLength(1);
+    expect(all.filter((r) => r.code !== 0).every((r) => r.code === 101111)).toBe(true);
+    expect(await payable('agentPayable', a.id)).toBe(10_000_000 - 10_000);
   });
 
   it.runIf(engine === 'postgres')('100 parallel applications never overdraw the balance nor pass the daily count', async () => {

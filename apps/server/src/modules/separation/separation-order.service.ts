@@ -12,7 +12,7 @@ type Share = { kind: AccountKind; partyId: number | null; amount: number };
 
 /** The payable kinds each type of rule takes. */
 const TAKES: Record<SeparationType, AccountKind[]> = {
-  allPartners: ['agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable'],
+  allPartners: ['agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'operatorPayable'],
   outlet: ['outletPayable'],
   agents: ['agentPayable'],
 };

@@ -1,5 +1,8 @@
-import type { AccountKind } from '@cbo/contract';
+import type { AccountKind, StatsOverview, StatsOverviewQuery, StatsRanking, StatsTrend } from '@cbo/contract';
 import type { Principal } from '../../platform/http/routes.js';
+import type { OperationsNeeds } from './operations.needs.js';
+
+export type { OperationsNeeds } from './operations.needs.js';
 
 /**
  * One thing that may need someone's action, contributed by the module that owns its rows (wired in
@@ -19,13 +22,30 @@ export interface ActionProvider {
   count(): Promise<number>;
 }
 
-/** A ledger line summed per period (the ledger module's periodSums). */
-export interface LedgerPeriodSum {
-  start: Date;
+/** A ledger line summed per range (the ledger module's rangeSums). */
+export interface LedgerRangeSum {
+  /** The caller's name of the range. */
+  key: string;
   accountKind: AccountKind;
   kind: string;
   debit: number;
   credit: number;
+}
+
+/** One outlet's financial figures in one range (the ledger module's outletFigures). */
+export interface LedgerOutletFigures {
+  key: string;
+  outletId: number;
+  income: number;
+  refunds: number;
+  agentShare: number;
+  outletShare: number;
+  providerShare: number;
+  operatorShare: number;
+  pusherShare: number;
+  platform: number;
+  taxes: number;
+  fees: number;
 }
 
 /**
@@ -36,7 +56,21 @@ export interface LedgerPeriodSum {
  */
 export interface StatsNeeds {
   ledger: {
-    periodSums(q: { begin: Date; end: Date; period: 'day' | 'week' | 'month'; timeZone: string; kinds: readonly AccountKind[] }): Promise<LedgerPeriodSum[]>;
+    /** Debit and credit per range, account kind and movement kind of the entries on these account kinds (whole business). */
+    rangeSums(ranges: readonly { key: string; begin: Date; end: Date; closed?: boolean }[], kinds: readonly AccountKind[]): Promise<LedgerRangeSum[]>;
+    /** The financial figures per range and outlet of the orders (0: no outlet), only of these outlets when given. */
+    outletFigures(ranges: readonly { key: string; begin: Date; end: Date; closed?: boolean }[], outletIds?: readonly number[]): Promise<LedgerOutletFigures[]>;
+  };
+  /**
+   * The outlet module's answers: a scope resolved (at most one of region, agent and outlet; its
+   * name and its outlets now; refused when two are given or it does not exist), outlets' agents and
+   * regions now, and the names of outlets, agents and regions (app.ts; optional so a bench of the
+   * whole-business figures can leave it out).
+   */
+  places?: {
+    scope(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<{ kind: 'all' | 'region' | 'agent' | 'outlet'; id: number | null; name: string | null; outlets: { id: number }[] }>;
+    placesOf(ids: readonly number[]): Promise<Map<number, { agentId: number | null; regionId: number | null }>>;
+    names(kind: 'outlet' | 'agent' | 'region', ids: number[]): Promise<Map<number, string>>;
   };
   orders: {
     /** The window of a statistics call (default the last 30 days; refused when reversed or over 366 days). */
@@ -44,8 +78,29 @@ export interface StatsNeeds {
     activeCabinets(q: { beginTime?: string; endTime?: string }): Promise<{ beginTime: string; endTime: string; count: number }>;
   };
   members: { registered(begin: Date, end: Date): Promise<number> };
+  /** Operational data (operations.service.ts): what the order, outlet, fleet and accessories modules answer of their own rows. */
+  operations: OperationsNeeds;
   access: { holdsPermission(p: Principal, code: string): Promise<boolean> };
   actions: ActionProvider[];
+  /** The operation report's order figures: the order module's, for a scope resolved once (report.service.ts). */
+  orderFigures: OrderFiguresForReport;
+  /** The currency money is kept in (a setting). */
+  currency(): Promise<string>;
   /** Housekeeping of the rollups the statistics read: folds the shards of closed hours (each owner's service does its own table). */
   compactions: (() => Promise<number>)[];
+}
+
+/** A scope of the order figures as the order module resolves it (its OrderStats.scope). */
+export interface ReportScope {
+  kind: 'all' | 'region' | 'agent' | 'outlet';
+  id: number | null;
+  name: string | null;
+  outletIds: number[] | null;
+}
+/** The order module's figures the operation report reads (order.stats.ts). */
+export interface OrderFiguresForReport {
+  scope(q: StatsOverviewQuery): Promise<ReportScope>;
+  overview(q: StatsOverviewQuery, scope: ReportScope): Promise<StatsOverview>;
+  trend(q: StatsOverviewQuery, scope: ReportScope): Promise<StatsTrend>;
+  outletRanking(q: StatsOverviewQuery, scope: ReportScope, limit: number): Promise<StatsRanking>;
 }

@@ -1,13 +1,14 @@
-import { PERMS, STATS_FINANCE_FIGURES, statsLabels, type Lang, type StatsActions, type StatsBusiness, type StatsBusinessQuery, type StatsFinance, type StatsFinanceQuery, type StatsFinanceRow, type AccountKind } from '@cbo/contract';
+import { PERMS, STATS_FINANCE_FIGURES, statsLabels, type Lang, type StatsActions, type StatsBusiness, type StatsBusinessQuery, type StatsFinance, type StatsFinanceBreakdownRow, type StatsFinanceQuery, type StatsFinanceRow, type StatsFinanceScope, type AccountKind } from '@cbo/contract';
 import type { Principal } from '../../platform/http/routes.js';
 import { AppError } from '../../platform/http/app-error.js';
-import type { LedgerPeriodSum, StatsNeeds } from './needs.js';
+import type { LedgerOutletFigures, LedgerRangeSum, StatsNeeds } from './needs.js';
 
 /** The account kinds the financial data reads, and which figure each one's movements feed. */
 const SHARE_FIGURE: Partial<Record<AccountKind, keyof StatsFinanceRow>> = {
   agentPayable: 'agentShare',
   outletPayable: 'outletShare',
   providerPayable: 'providerShare',
+  operatorPayable: 'operatorShare',
   pusherPayable: 'pusherShare',
   revenue: 'platform',
 };
@@ -23,7 +24,7 @@ const zero = (start: string): StatsFinanceRow => ({ start, ...Object.fromEntries
  * the platform, net of failed ones (debit − credit of `refund` movements there); taxes and fees:
  * their credit − debit.
  */
-export function addLine(row: StatsFinanceRow, l: LedgerPeriodSum): void {
+export function addLine(row: StatsFinanceRow, l: Pick<LedgerRangeSum, 'accountKind' | 'kind' | 'debit' | 'credit'>): void {
   if (l.accountKind === 'orderIncome') {
     row.income += l.credit;
     return;
@@ -103,6 +104,11 @@ export function checkZone(tz: string): string {
 export class StatsService {
   constructor(private readonly needs: StatsNeeds) {}
 
+  private get places(): NonNullable<StatsNeeds['places']> {
+    if (!this.needs.places) throw new Error('statistics: the outlets by agent and region (needs.places) were not wired');
+    return this.needs.places;
+  }
+
   /** The action items the account may see (each needs the permission of the list it links to), with their counts now. */
   async actions(p: Principal, lang: Lang): Promise<StatsActions> {
     const seen = await Promise.all(this.needs.actions.map((a) => this.needs.access.holdsPermission(p, a.permission)));
@@ -131,21 +137,77 @@ export class StatsService {
     };
   }
 
-  /** The financial data of a window, per period of the time zone (the query's, else the viewer's). */
-  async finance(q: StatsFinanceQuery, viewerZone: string): Promise<StatsFinance> {
+  /**
+   * The financial data of a window, per period of the time zone (the query's, else the viewer's):
+   * of the whole business, or of one region's, agent's or outlet's orders (`regionId`, `agentId`,
+   * `outletId`: at most one), and with `by` the window's figures per outlet, agent or region of
+   * that scope. Every period is one range of the ledger's reads: the whole business from its day
+   * and hour rollups (rangeSums), a scope and the breakdown from its per-outlet rollups
+   * (outletFigures); an outlet's agent and region are its current ones.
+   */
+  async finance(q: StatsFinanceQuery, viewerZone: string, lang: Lang = 'zh_CN'): Promise<StatsFinance> {
     const timeZone = checkZone(q.timeZone ?? viewerZone);
     const { begin, end } = this.needs.orders.window(q);
-    const lines = await this.needs.ledger.periodSums({ begin, end, period: q.period, timeZone, kinds: FINANCE_KINDS });
-    const list = periodStarts(begin, end, q.period, timeZone).map((s) => zero(s.toISOString()));
-    const at = new Map(list.map((r) => [r.start, r]));
+    const starts = periodStarts(begin, end, q.period, timeZone);
+    const list = starts.map((s) => zero(s.toISOString()));
     const total = zero(begin.toISOString());
-    for (const l of lines) {
-      const row = at.get(l.start.toISOString());
-      if (!row) throw new Error(`period ${l.start.toISOString()} (${q.period}, ${timeZone}) is not one of the window's`);
-      addLine(row, l);
-      addLine(total, l);
+    let scope: StatsFinance['scope'] = null;
+    let outlets: number[] | undefined;
+    // Each period's part of the window, the last one up to and including its end.
+    const ranges = starts.map((s, i) => ({ key: s.toISOString(), begin: s < begin ? begin : s, end: starts[i + 1] ?? end, closed: i === starts.length - 1 }));
+    const at = new Map(list.map((r) => [r.start, r]));
+    if (q.regionId !== undefined || q.agentId !== undefined || q.outletId !== undefined) {
+      const s = await this.places.scope({ regionId: q.regionId, agentId: q.agentId, outletId: q.outletId });
+      if (s.kind !== 'all') {
+        outlets = s.outlets.map((o) => o.id);
+        scope = { kind: s.kind, id: s.id!, name: s.name ?? `#${s.id}` };
+      }
+    }
+    if (!scope) {
+      for (const l of await this.needs.ledger.rangeSums(ranges, FINANCE_KINDS)) {
+        addLine(at.get(l.key)!, l);
+        addLine(total, l);
+      }
+    } else {
+      for (const f of await this.needs.ledger.outletFigures(ranges, outlets)) {
+        addFigures(at.get(f.key)!, f);
+        addFigures(total, f);
+      }
     }
     for (const r of [...list, total]) r.net = r.income - r.refunds;
-    return { beginTime: begin.toISOString(), endTime: end.toISOString(), timeZone, period: q.period, list, total };
+    const breakdown = q.by ? await this.breakdown(q.by, begin, end, outlets, lang) : null;
+    return { beginTime: begin.toISOString(), endTime: end.toISOString(), timeZone, period: q.period, list, total, scope, breakdown };
   }
+
+  /** The window's figures per outlet, agent or region (of these outlets when given), busiest income first; id 0 gathers money of none. */
+  private async breakdown(by: StatsFinanceScope, begin: Date, end: Date, outlets: number[] | undefined, lang: Lang): Promise<StatsFinanceBreakdownRow[]> {
+    const figures = await this.needs.ledger.outletFigures([{ key: 'window', begin, end, closed: true }], outlets);
+    const places = by === 'outlet' ? null : await this.places.placesOf(figures.map((f) => f.outletId).filter((id) => id > 0));
+    const rows = new Map<number, StatsFinanceBreakdownRow>();
+    for (const f of figures) {
+      const place = places?.get(f.outletId);
+      const id = by === 'outlet' ? f.outletId : ((by === 'agent' ? place?.agentId : place?.regionId) ?? 0);
+      let row = rows.get(id);
+      if (!row) {
+        const { start: _start, ...figs } = zero('');
+        row = { id, name: '', ...figs };
+        rows.set(id, row);
+      }
+      addFigures(row, f);
+    }
+    // Outlets whose movements were all removed (rollup rows back at 0) are no rows.
+    const list = [...rows.values()].filter((r) => STATS_FINANCE_FIGURES.some((f) => r[f] !== 0));
+    const ids = list.map((r) => r.id).filter((id) => id > 0);
+    const names = ids.length ? await this.places.names(by, ids) : new Map<number, string>();
+    for (const r of list) {
+      r.net = r.income - r.refunds;
+      r.name = r.id === 0 ? statsLabels.none[by][lang] : (names.get(r.id) ?? `#${r.id}`);
+    }
+    return list.sort((a, b) => b.income - a.income || a.id - b.id);
+  }
+}
+
+/** Adds an outlet's figures of a range into a row (the rollup's figures are already the contract's). */
+function addFigures(row: Omit<StatsFinanceRow, 'start'>, f: LedgerOutletFigures): void {
+  for (const k of STATS_FINANCE_FIGURES) if (k !== 'net') row[k] += f[k];
 }

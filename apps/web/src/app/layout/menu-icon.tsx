@@ -94,6 +94,8 @@ const ICONS: Record<string, ReactNode> = {
   userdelete: <UserDeleteOutlined />,
   gift: <GiftOutlined />,
   profile: <ProfileOutlined />,
+  barchart: <BarChartOutlined />,
+  accountbook: <AccountBookOutlined />,
 };
 
 /** 'SettingOutlined' (an antd icon name), 'setting' and 'login-log' all name an entry here. */

@@ -109,6 +109,10 @@ export default {
     deleteConfirm: 'Delete region {{name}}?',
   },
   teams: {
+    appAreaCode: 'App area code',
+    appMobile: 'App mobile',
+    appPassword: 'App password',
+    appHint: 'The operator\'s partner-app account, for withdrawals: a password creates it or replaces it; leave the password empty to keep it',
     title: 'Teams',
     add: 'Add team',
     createTitle: 'Add team',
@@ -119,6 +123,9 @@ export default {
     members: 'Members',
     membersHint: 'Staff accounts; each belongs to one team at most. The leader is always a member.',
     deleteConfirm: 'Delete team {{name}}?',
+    deleteHint: "Only a team no outlet belongs to, whose operator account is zero and has no withdrawal waiting for review or payout, can be deleted; its operator's app account goes with it.",
+    ratio: 'Ratio',
+    ratioHint: 'The operator\'s share of each order at the team\'s direct outlets, taken from the platform\'s part: at most what is left after the outlet\'s ratio and any service provider\'s.',
   },
   pushers: {
     title: 'Ground pushers',

@@ -11,6 +11,7 @@ export default {
     btnInit: 'Initialise order',
     btnRefund: 'Refund',
     btnRefundAudit: 'Review refund',
+    btnRefundBalance: 'Refund a balance',
   },
   orders: {
     title: 'Orders of the last 30 days',
@@ -72,6 +73,19 @@ export default {
     billingRule: '{{free}} min free, then {{price}} per {{period}} min; at most {{daily}} a day and {{total}} in all; deposit {{deposit}}; bought out after {{days}} days',
     bluetoothRule: '{{price}} per started hour; at most {{daily}} a day and the prepayment {{prepayment}} in all',
     cableRule: 'A {{hours}}-hour package at {{price}}, paid up front',
+  },
+  balanceRefund: {
+    open: 'Refund a balance',
+    title: 'Refund a customer balance',
+    pickUser: 'Choose the customer',
+    balance: 'Balance',
+    refundable: 'Refundable (from top-ups)',
+    nothing: 'Nothing of this balance can be refunded: it is empty, held, or did not come from top-ups.',
+    hint: 'The money goes back to the top-up charges it came from, newest first. It is held from the balance at once and reviewed in the refund records.',
+    amountHint: 'Leave empty to refund all that is refundable; at most {{max}}',
+    confirm: 'Refund this balance?',
+    confirmHint: '{{amount}} is held from the balance now and paid back to the top-up charges once approved.',
+    started: 'Balance refund asked: waiting for review',
   },
   refunds: {
     title: 'Refund records',

@@ -73,6 +73,8 @@ export default {
     picture: 'Picture address',
     managerName: 'Manager',
     managerPhone: 'Manager phone',
+    appPassword: 'App password',
+    appPasswordHint: 'Sets the outlet\'s partner-app account (sign-in: area code + manager phone) for withdrawals; leave empty to keep it as it is',
     remark: 'Remark',
     devices: 'Devices',
     turnover: 'Turnover',

@@ -109,6 +109,10 @@ export default {
     deleteConfirm: '确定删除区域 {{name}}？',
   },
   teams: {
+    appAreaCode: 'App 区号',
+    appMobile: 'App 手机号',
+    appPassword: 'App 密码',
+    appHint: '运营商（直营团队）的合作方 App 账号，用于申请提现：填写密码即创建或修改；密码留空则保持不变',
     title: '团队管理',
     add: '新增团队',
     createTitle: '新增团队',
@@ -119,6 +123,9 @@ export default {
     members: '成员',
     membersHint: '后台人员账号，每人最多属于一个团队；队长总是成员。',
     deleteConfirm: '确定删除团队 {{name}}？',
+    deleteHint: '只有没有网点、运营商账户余额为零且没有待审核或待打款提现的团队才能删除；其运营商的 App 账号一并删除。',
+    ratio: '分润比例',
+    ratioHint: '运营商从本团队直营网点每笔订单中获得的分润，从平台的部分中扣除：最多为网点比例和服务商比例之外剩下的部分。',
   },
   pushers: {
     title: '地推',

@@ -11,6 +11,7 @@ export default {
     btnInit: '初始化订单',
     btnRefund: '退款',
     btnRefundAudit: '退款审核',
+    btnRefundBalance: '余额退款',
   },
   orders: {
     title: '近 30 天订单',
@@ -72,6 +73,19 @@ export default {
     billingRule: '免费 {{free}} 分钟，之后每 {{period}} 分钟 {{price}}；每日封顶 {{daily}}，总封顶 {{total}}；押金 {{deposit}}；{{days}} 天未归还视为买断',
     bluetoothRule: '每小时 {{price}}（不足一小时按一小时计）；每日封顶 {{daily}}，总额不超过预付款 {{prepayment}}',
     cableRule: '{{hours}} 小时套餐 {{price}}，预先支付',
+  },
+  balanceRefund: {
+    open: '余额退款',
+    title: '用户余额退款',
+    pickUser: '请选择用户',
+    balance: '余额',
+    refundable: '可退金额（来自充值）',
+    nothing: '该余额没有可退金额：余额为空、已冻结或并非来自充值。',
+    hint: '退款将原路退回到充值订单（从最近一笔开始），申请时即从余额冻结，在退款记录中审核。',
+    amountHint: '不填则退全部可退金额；最多 {{max}}',
+    confirm: '确认退还该余额？',
+    confirmHint: '{{amount}} 将立即从余额冻结，审核通过后原路退回充值渠道。',
+    started: '已申请余额退款，等待审核',
   },
   refunds: {
     title: '退款记录',

@@ -73,6 +73,8 @@ export default {
     picture: '图片地址',
     managerName: '负责人',
     managerPhone: '负责人电话',
+    appPassword: 'App 密码',
+    appPasswordHint: '设置网点的合作方 App 账号（以区号+负责人电话登录）用于申请提现；不填则保持不变',
     remark: '备注',
     devices: '设备数',
     turnover: '营业额',

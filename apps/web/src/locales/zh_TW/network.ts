@@ -109,6 +109,10 @@ export default {
     deleteConfirm: '確定刪除區域 {{name}}？',
   },
   teams: {
+    appAreaCode: 'App 區號',
+    appMobile: 'App 手機號',
+    appPassword: 'App 密碼',
+    appHint: '營運商（直營團隊）的合作方 App 帳號，用於申請提現：填寫密碼即建立或修改；密碼留空則保持不變',
     title: '團隊管理',
     add: '新增團隊',
     createTitle: '新增團隊',
@@ -119,6 +123,9 @@ export default {
     members: '成員',
     membersHint: '後台人員帳號，每人最多屬於一個團隊；隊長一定是成員。',
     deleteConfirm: '確定刪除團隊 {{name}}？',
+    deleteHint: '只有沒有網點、營運商帳戶餘額為零且沒有待審核或待撥款提現的團隊才能刪除；其營運商的 App 帳號一併刪除。',
+    ratio: '分潤比例',
+    ratioHint: '營運商從本團隊直營網點每筆訂單中獲得的分潤，從平台的部分中扣除：最多為網點比例和服務商比例之外剩下的部分。',
   },
   pushers: {
     title: '地推',

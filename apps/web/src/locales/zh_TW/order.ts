@@ -11,6 +11,7 @@ export default {
     btnInit: '初始化訂單',
     btnRefund: '退款',
     btnRefundAudit: '退款審核',
+    btnRefundBalance: '餘額退款',
   },
   orders: {
     title: '近 30 天訂單',
@@ -72,6 +73,19 @@ export default {
     billingRule: '免費 {{free}} 分鐘，之後每 {{period}} 分鐘 {{price}}；每日封頂 {{daily}}，總封頂 {{total}}；押金 {{deposit}}；{{days}} 天未歸還視為買斷',
     bluetoothRule: '每小時 {{price}}（不足一小時按一小時計）；每日封頂 {{daily}}，總額不超過預付款 {{prepayment}}',
     cableRule: '{{hours}} 小時套餐 {{price}}，預先支付',
+  },
+  balanceRefund: {
+    open: '餘額退款',
+    title: '使用者餘額退款',
+    pickUser: '請選擇使用者',
+    balance: '餘額',
+    refundable: '可退金額（來自儲值）',
+    nothing: '該餘額沒有可退金額：餘額為空、已凍結或並非來自儲值。',
+    hint: '退款將原路退回到儲值訂單（從最近一筆開始），申請時即從餘額凍結，在退款記錄中審核。',
+    amountHint: '不填則退全部可退金額；最多 {{max}}',
+    confirm: '確認退還該餘額？',
+    confirmHint: '{{amount}} 將立即從餘額凍結，審核通過後原路退回儲值管道。',
+    started: '已申請餘額退款，等待審核',
   },
   refunds: {
     title: '退款記錄',

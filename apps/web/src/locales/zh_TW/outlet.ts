@@ -73,6 +73,8 @@ export default {
     picture: '圖片位址',
     managerName: '負責人',
     managerPhone: '負責人電話',
+    appPassword: 'App 密碼',
+    appPasswordHint: '設定網點的合作方 App 帳號（以區號+負責人電話登入）用於申請提現；不填則保持不變',
     remark: '備註',
     devices: '設備數',
     turnover: '營業額',

@@ -43,4 +43,15 @@ describe('the coupon form', () => {
     expect(v).toMatchObject({ amount: 1.99, scope: 'outlet', scopeId: 3, exchangeDeadline: null });
     expect(v.validity![1].toISOString()).toBe('2026-02-01T00:00:00.000Z');
   });
+
+  it("opens a coupon of the former operator scope (a service provider's) without a scope, to be given a current one", () => {
+    const v = couponToForm(
+      { id: 2, name: 'Old', type: 'money', scope: 'provider', scopeId: 5, scopeSn: null, scopeName: 'P', durationHours: null, amount: 100, total: 5, allotted: 0, received: 0, used: 0, unused: 0, validFrom: '2026-01-01T00:00:00.000Z', validTo: '2026-02-01T00:00:00.000Z', exchangeDeadline: null, source: 'platform', status: 'active', createTime: '2026-01-01T00:00:00.000Z' },
+      'CNY',
+    );
+    expect(v.scope).toBeUndefined();
+    expect(v.scopeId).toBeNull();
+    // Saved as an operator's, it names the team picked.
+    expect(formToRequest({ ...base, ...v, scope: 'operator', scopeId: 9 } as CouponFormValues, 'CNY', 2)).toMatchObject({ scope: 'operator', scopeId: 9 });
+  });
 });

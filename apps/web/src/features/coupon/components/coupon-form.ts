@@ -22,8 +22,10 @@ export function couponToForm(c: CouponItem | null | undefined, currency: string 
   return {
     name: c.name,
     type: c.type,
-    scope: c.scope,
-    scopeId: c.scopeId,
+    // The former operator scope (a service provider's outlets) is no longer chosen: a coupon nobody
+    // holds yet opens without a scope, to be given a current one.
+    scope: c.scope === 'provider' ? undefined : c.scope,
+    scopeId: c.scope === 'provider' ? null : c.scopeId,
     scopeSn: c.scopeSn,
     durationHours: c.durationHours,
     amount: c.amount === null ? null : toUnits(c.amount, currency),

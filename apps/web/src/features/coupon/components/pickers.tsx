@@ -1,3 +1,6 @@
+import { useMemo } from 'react';
+import { Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import type { CouponSource } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { callKey } from '@/shared/list-page';
@@ -25,15 +28,23 @@ export function OutletSelect(props: PickProps) {
   );
 }
 
-/** An operator (the outlets' service provider) by part of its name or mobile. */
-export function OperatorSelect(props: PickProps) {
+/**
+ * An operator: a direct-sales team (the spec's "operator (direct-sales team)"), whose direct
+ * outlets an operator coupon holds at. Teams are few: every one comes with the team options call.
+ */
+export function TeamSelect({ value, onChange, id, placeholder }: PickProps) {
+  const teams = useQuery({ queryKey: callKey('teamOptions'), queryFn: ({ signal }) => request('teamOptions', {}, { signal, silent: true }), staleTime: 30_000 });
+  const options = useMemo(() => (teams.data ?? []).map((t) => ({ value: t.id, label: t.name })), [teams.data]);
   return (
-    <SearchSelect
-      {...props}
-      queryKey={callKey('selectUserByType')}
-      search={async (keyword, signal) =>
-        (await request('selectUserByType', { query: { type: 'serviceProvider', keyword: keyword || undefined, pageNum: 1, pageSize: 20 } }, { signal, silent: true })).list.map((p) => ({ value: p.id, label: p.name }))
-      }
+    <Select<number>
+      id={id}
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      options={options}
+      loading={teams.isFetching}
+      placeholder={placeholder}
     />
   );
 }

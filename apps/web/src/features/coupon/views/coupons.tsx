@@ -8,7 +8,7 @@ import { Permit, useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
 import { useMoney } from '@/shared/money';
 import { formatDateTime, FormDrawer, ListPage, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
-import { AgentSelect, OperatorSelect, OutletSelect } from '../components/pickers';
+import { AgentSelect, OutletSelect, TeamSelect } from '../components/pickers';
 import { couponToForm, FORM_FIELD, formToRequest, type CouponFormValues } from '../components/coupon-form';
 import { StateTag, useCouponWords } from '../components/coupon-words';
 
@@ -68,9 +68,12 @@ export default function CouponsView() {
               width: 160,
               render: (_: unknown, r: CouponItem) => (
                 <Space size={0}>
-                  <Button type="link" size="small" onClick={() => edit.show(r)}>
-                    {t('coupons.edit')}
-                  </Button>
+                  {/* A coupon of the former operator scope that customers hold keeps its terms: stop it, add a new one. */}
+                  {!(r.scope === 'provider' && r.allotted > 0) && (
+                    <Button type="link" size="small" onClick={() => edit.show(r)}>
+                      {t('coupons.edit')}
+                    </Button>
+                  )}
                   <Button type="link" size="small" danger={r.status === 'active'} onClick={() => setStatus.run({ ...r, next: r.status === 'active' ? 'stopped' : 'active' })}>
                     {r.status === 'active' ? t('coupons.stop') : t('coupons.resume')}
                   </Button>
@@ -143,12 +146,12 @@ export default function CouponsView() {
             <InputNumber<number> min={0} precision={digits} addonAfter={currency ?? undefined} style={{ width: 200 }} disabled={locked} />
           </Form.Item>
         )}
-        <Form.Item name="scope" label={t('fields.scope')}>
+        <Form.Item name="scope" label={t('fields.scope')} rules={[{ required: true, message: validationText('rule.couponScope', lang) }]} extra={edit.record?.scope === 'provider' ? t('coupons.providerHint') : undefined}>
           <Select options={optionsOf(COUPON_SCOPES, w.scope)} style={{ width: 220 }} disabled={locked} onChange={() => form.setFieldsValue({ scopeId: null, scopeSn: null })} />
         </Form.Item>
         {scope === 'agent' || scope === 'outlet' || scope === 'operator' ? (
           <Form.Item name="scopeId" label={t(scope === 'agent' ? 'fields.scopeAgent' : scope === 'outlet' ? 'fields.scopeOutlet' : 'fields.scopeOperator')} required rules={[{ required: true, message: validationText('rule.couponScope', lang) }]}>
-            {scope === 'agent' ? <AgentSelect /> : scope === 'outlet' ? <OutletSelect /> : <OperatorSelect />}
+            {scope === 'agent' ? <AgentSelect /> : scope === 'outlet' ? <OutletSelect /> : <TeamSelect />}
           </Form.Item>
         ) : scope === 'device' ? (
           <Form.Item name="scopeSn" label={t('fields.scopeSn')} required rules={[{ required: true, message: validationText('rule.couponScope', lang) }]}>

@@ -124,32 +124,35 @@ export function OrderTrend() {
   );
 }
 
-/** The six outlets whose orders of the last 7 days paid the most (the spec's top-6 ranking). */
-export function OutletRanking() {
+/** One row of a ranking: who, how many orders, how much they paid. */
+interface Ranked {
+  key: number;
+  name: string;
+  orderCount: number;
+  paidAmount: number;
+}
+
+/** A ranking card: the rows in their order, numbered, with the orders and the amount paid (loading and empty states). */
+function RankingCard({ title, rows, testId }: { title: string; rows: Ranked[] | undefined; testId: string }) {
   const { t } = useTranslation('dashboard');
   const { money } = useMoney();
-  const window = periodWindow(7);
-  const q = useQuery({
-    queryKey: [...callKey('orderStatsOutletRanking'), 7],
-    queryFn: ({ signal }) => request('orderStatsOutletRanking', { query: window }, { signal }),
-    refetchInterval: RECOUNT_MS,
-  });
   return (
-    <Card size="small" title={t('order.ranking')} style={{ height: '100%' }}>
-      {!q.data ? (
+    <Card size="small" title={title} style={{ height: '100%' }}>
+      {!rows ? (
         <Skeleton active paragraph={{ rows: 4 }} />
-      ) : !q.data.list.length ? (
+      ) : !rows.length ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('order.none')} />
       ) : (
         <List
           size="small"
-          dataSource={q.data.list}
+          dataSource={rows}
+          rowKey="key"
           renderItem={(r, i) => (
-            <List.Item data-testid="outlet-ranking-row" extra={<Typography.Text strong>{money(r.paidAmount)}</Typography.Text>}>
+            <List.Item data-testid={testId} extra={<Typography.Text strong>{money(r.paidAmount)}</Typography.Text>}>
               <Typography.Text type="secondary" style={{ width: 24, display: 'inline-block' }}>
                 {i + 1}
               </Typography.Text>
-              {r.outletName ?? `#${r.outletId}`}
+              {r.name}
               <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
                 {t('order.rankingOrders', { count: r.orderCount })}
               </Typography.Text>
@@ -161,41 +164,30 @@ export function OutletRanking() {
   );
 }
 
+/** The six outlets whose orders of the last 7 days paid the most (the spec's top-6 ranking). */
+export function OutletRanking() {
+  const { t } = useTranslation('dashboard');
+  const window = periodWindow(7);
+  const q = useQuery({
+    queryKey: [...callKey('orderStatsOutletRanking'), 7],
+    queryFn: ({ signal }) => request('orderStatsOutletRanking', { query: window }, { signal }),
+    refetchInterval: RECOUNT_MS,
+  });
+  const rows = q.data?.list.map((r) => ({ key: r.outletId, name: r.outletName ?? `#${r.outletId}`, orderCount: r.orderCount, paidAmount: r.paidAmount }));
+  return <RankingCard title={t('order.ranking')} rows={rows} testId="outlet-ranking-row" />;
+}
+
 /** The five agents whose outlets' orders of the last 7 days paid the most (the spec's top-5 ranking; an outlet under the agent it is under now). */
 export function AgentRanking() {
   const { t } = useTranslation('dashboard');
-  const { money } = useMoney();
   const window = periodWindow(7);
   const q = useQuery({
     queryKey: [...callKey('orderStatsAgentRanking'), 7],
     queryFn: ({ signal }) => request('orderStatsAgentRanking', { query: window }, { signal }),
     refetchInterval: RECOUNT_MS,
   });
-  return (
-    <Card size="small" title={t('order.agentRanking')} style={{ height: '100%' }}>
-      {!q.data ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : !q.data.list.length ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('order.none')} />
-      ) : (
-        <List
-          size="small"
-          dataSource={q.data.list}
-          renderItem={(r, i) => (
-            <List.Item data-testid="agent-ranking-row" extra={<Typography.Text strong>{money(r.paidAmount)}</Typography.Text>}>
-              <Typography.Text type="secondary" style={{ width: 24, display: 'inline-block' }}>
-                {i + 1}
-              </Typography.Text>
-              {r.agentName ?? `#${r.agentId}`}
-              <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-                {t('order.rankingOrders', { count: r.orderCount })}
-              </Typography.Text>
-            </List.Item>
-          )}
-        />
-      )}
-    </Card>
-  );
+  const rows = q.data?.list.map((r) => ({ key: r.agentId, name: r.agentName ?? `#${r.agentId}`, orderCount: r.orderCount, paidAmount: r.paidAmount }));
+  return <RankingCard title={t('order.agentRanking')} rows={rows} testId="agent-ranking-row" />;
 }
 
 /** Orders as they stand now (power banks out, refunds on their way, refunds refused), each linked to the orders list in that state. */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS, teamSaveRequest, type TeamItem } from '@cbo/contract';
@@ -14,12 +14,19 @@ interface TeamValues {
   regionId: number;
   leaderId: number;
   memberIds?: number[];
+  ratio: number;
+  appAreaCode?: string;
+  appMobile?: string;
+  appPassword?: string;
 }
+/** A blank optional field is absent (a cleared input sends ''). */
+const given = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
 const field = teamSaveRequest.shape;
 
 /**
  * Operation management → team management (menu url network/teams): teams of direct-sales
- * operators (staff accounts, each in one team at most) working a region.
+ * operators (staff accounts, each in one team at most) working a region, and the team's share of
+ * its direct outlets' orders (the operator's link of the profit chain).
  */
 export default function TeamsView() {
   const { t } = useTranslation(['network', 'kit']);
@@ -29,7 +36,8 @@ export default function TeamsView() {
   const edit = useOverlay<TeamItem>();
 
   const remove = useRowAction<TeamItem>({
-    confirm: (row) => ({ title: t('teams.deleteConfirm', { name: row.name }), danger: true }),
+    // The server refuses a team that outlets, money or a withdrawal still hang on, naming which (a toast after the dialog).
+    confirm: (row) => ({ title: t('teams.deleteConfirm', { name: row.name }), content: t('teams.deleteHint'), danger: true }),
     call: (row) => request('teamDelete', { query: { id: row.id } }),
     success: t('common.deleted'),
     invalidates: ['teamQueryPage', 'teamOptions', 'regionQueryPage'],
@@ -59,6 +67,7 @@ export default function TeamsView() {
       },
       { title: t('teams.region'), dataIndex: 'regionName', key: 'regionName' },
       { title: t('teams.leader'), dataIndex: 'leaderName', key: 'leaderName' },
+      { title: t('teams.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
       { title: t('teams.members'), key: 'members', render: (_: unknown, r) => r.members.map((m) => <Tag key={m.id}>{m.name}</Tag>) },
       { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, render: (v: string) => formatDateTime(v) },
       {
@@ -107,8 +116,12 @@ export default function TeamsView() {
         open={edit.open}
         title={row ? t('teams.editTitle', { name: row.name }) : t('teams.createTitle')}
         onClose={edit.hide}
-        initialValues={row ? { name: row.name, regionId: row.regionId, leaderId: row.leaderId, memberIds: row.members.map((m) => m.id).filter((id) => id !== row.leaderId) } : {}}
-        onSubmit={(v) => request('teamSaveOrUpdate', { body: { id: row?.id, name: v.name, regionId: v.regionId, leaderId: v.leaderId, memberIds: v.memberIds ?? [] } })}
+        initialValues={row ? { name: row.name, regionId: row.regionId, leaderId: row.leaderId, memberIds: row.members.map((m) => m.id).filter((id) => id !== row.leaderId), ratio: row.ratio } : { ratio: 0 }}
+        onSubmit={(v) =>
+          request('teamSaveOrUpdate', {
+            body: { id: row?.id, name: v.name, regionId: v.regionId, leaderId: v.leaderId, memberIds: v.memberIds ?? [], ratio: v.ratio, appAreaCode: given(v.appAreaCode), appMobile: given(v.appMobile), appPassword: given(v.appPassword) },
+          })
+        }
         invalidates={['teamQueryPage', 'teamOptions', 'regionQueryPage']}
       >
         <Form.Item name="name" label={t('teams.name')} rules={[rule(field.name, t('teams.name'))]}>
@@ -122,6 +135,25 @@ export default function TeamsView() {
         </Form.Item>
         <Form.Item name="memberIds" label={t('teams.members')} extra={t('teams.membersHint')}>
           <AccountSelect type="operator" mode="multiple" initial={row?.members} />
+        </Form.Item>
+        <Form.Item name="ratio" label={t('teams.ratio')} extra={t('teams.ratioHint')} rules={[rule(field.ratio, t('teams.ratio'))]}>
+          <InputNumber min={0} max={100} precision={0} addonAfter="%" style={{ width: 160 }} />
+        </Form.Item>
+        {/* The operator's partner-app account (a direct-sales team is the spec's operator): it applies for withdrawals. */}
+        <Row gutter={16}>
+          <Col xs={24} sm={8}>
+            <Form.Item name="appAreaCode" label={t('teams.appAreaCode')}>
+              <Input maxLength={5} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={16}>
+            <Form.Item name="appMobile" label={t('teams.appMobile')}>
+              <Input maxLength={20} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="appPassword" label={t('teams.appPassword')} extra={t('teams.appHint')}>
+          <Input.Password maxLength={18} autoComplete="new-password" />
         </Form.Item>
       </FormDrawer>
     </ListPage>

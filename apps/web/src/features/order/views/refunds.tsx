@@ -12,6 +12,7 @@ import { RefundStatusTag, useOrderWords } from '../components/order-words';
 import { UserSelect } from '@/shared/search-select';
 import { approvalStep } from '../components/order-rules';
 import { RefundAuditModal } from '../components/refund-audit';
+import { BalanceRefundModal } from '../components/balance-refund';
 
 /** The mark of a refund still waiting for approvals: how many it has of how many it needs. */
 function ApprovalTag({ r }: { r: RefundItem }) {
@@ -37,6 +38,8 @@ export default function RefundsView() {
   const canAudit = buttons.has(PERMS.refundAudit);
   const detail = useOverlay<RefundItem>();
   const [reviewing, setReviewing] = useState<RefundItem | undefined>();
+  const [refundingBalance, setRefundingBalance] = useState(false);
+  const canRefund = buttons.has(PERMS.refundAmount);
 
   const filters = useMemo<FiltersOf<'refundOrderQueryPage'>>(
     () => [
@@ -78,7 +81,7 @@ export default function RefundsView() {
       },
       { title: t('refunds.type'), dataIndex: 'type', key: 'type', width: 90, render: (v: RefundItem['type']) => w.refundType(v) },
       { title: t('refunds.amount'), dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
-      { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 215, render: (v: string) => <CopyableId value={v} /> },
+      { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 215, render: (v: string) => <CopyableId value={v || null} /> },
       { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 125, ellipsis: true },
       { title: t('refunds.createTime'), dataIndex: 'createTime', key: 'createTime', width: 160, render: (v: string) => formatDateTime(v) },
       { title: t('refunds.reason'), dataIndex: 'reason', key: 'reason', width: 150, ellipsis: true, defaultHidden: true },
@@ -132,6 +135,13 @@ export default function RefundsView() {
       exportCall="refundOrderExport"
       exportPerm={PERMS.refundExport}
       emptyText={t('refunds.empty')}
+      toolbar={
+        canRefund ? (
+          <Button type="primary" onClick={() => setRefundingBalance(true)}>
+            {t('balanceRefund.open')}
+          </Button>
+        ) : null
+      }
     >
       <DetailDrawer
         open={detail.open}
@@ -143,7 +153,7 @@ export default function RefundsView() {
             ? [
                 // The two numbers are long: each on its own row, so the drawer never scrolls sideways.
                 { key: 'refundNo', label: t('refunds.refundNo'), value: <CopyableId value={d.refundNo} />, span: 2 },
-                { key: 'orderNo', label: t('fields.orderNo'), value: <CopyableId value={d.orderNo} />, span: 2 },
+                { key: 'orderNo', label: t('fields.orderNo'), value: <CopyableId value={d.orderNo || null} />, span: 2 },
                 {
                   key: 'status',
                   label: t('refunds.status'),
@@ -193,6 +203,7 @@ export default function RefundsView() {
         )}
       </DetailDrawer>
       <RefundAuditModal refund={reviewing} onClose={() => setReviewing(undefined)} />
+      <BalanceRefundModal open={refundingBalance} onClose={() => setRefundingBalance(false)} />
     </ListPage>
   );
 }

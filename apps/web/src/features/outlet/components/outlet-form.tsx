@@ -255,6 +255,12 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
           </Form.Item>
         </Col>
         <Col span={24}>
+          {/* The outlet's partner-app account: signs in with the area code and manager phone, applies for withdrawals. */}
+          <Form.Item name="appPassword" label={t('field.appPassword')} rules={[rule(['appPassword'])]} extra={t('field.appPasswordHint')}>
+            <Input.Password maxLength={18} autoComplete="new-password" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
           <Form.Item name="picture" label={t('field.picture')} rules={[rule(['picture'])]}>
             <Input maxLength={255} />
           </Form.Item>

@@ -3,13 +3,17 @@ import { Card, Col, DatePicker, Empty, Flex, Row, Segmented, Skeleton, Statistic
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { labels, labelOf, STATS_FINANCE_FIGURES, STATS_PERIODS, PERMS, type StatsFinanceRow, type StatsPeriod } from '@cbo/contract';
+import { labels, labelOf, STATS_FINANCE_FIGURES, STATS_FINANCE_SCOPES, STATS_PERIODS, PERMS, type StatsFinanceBreakdownRow, type StatsFinanceRow, type StatsFinanceScope, type StatsPeriod } from '@cbo/contract';
 import { Chart } from '@/shared/chart/chart';
 import { useLang } from '@/shared/form';
 import { callKey, ExportButton, useIsMobile } from '@/shared/list-page';
 import { useMoney } from '@/shared/money';
 import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
+import { ScopePicker, scopeParams, WHOLE_BUSINESS, type Scope } from '../components/scope-picker';
+
+/** An amount in a table: digits of one width, never broken over two lines (a column too narrow for it widens, and the table scrolls in its card). */
+const MONEY_STYLE = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** The viewer's IANA time zone: the periods are their days, weeks and months. */
 const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -25,7 +29,9 @@ export function periodName(start: string, period: StatsPeriod): string {
  * month, summed by the server from the ledger (stats/finance): income, refunds, net, what each
  * account kind of the profit chain earned, the platform's revenue, taxes and fees. Every figure is
  * a sum of fund-flow entries (the fund-flow screens list them); the total row is the window's.
- * The table goes to the export centre as it is shown.
+ * A scope (one region, agent or outlet: their orders' money) narrows every figure; the breakdown
+ * table gives the window's figures per outlet, agent or region of the scope, its rows adding up to
+ * the total. Both tables go to the export centre as they are shown.
  */
 export default function FinancialDataView() {
   const { t } = useTranslation('stats');
@@ -36,9 +42,18 @@ export default function FinancialDataView() {
   const buttons = useButtons();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().startOf('day').subtract(29, 'day'), dayjs().endOf('day')]);
   const [period, setPeriod] = useState<StatsPeriod>('day');
+  const [scope, setScope] = useState<Scope>(WHOLE_BUSINESS);
+  const [by, setBy] = useState<StatsFinanceScope>('outlet');
   const query = useMemo(
-    () => ({ beginTime: range[0].startOf('day').toISOString(), endTime: range[1].endOf('day').toISOString(), period, timeZone: viewerZone() }),
-    [range, period],
+    () => ({
+      beginTime: range[0].startOf('day').toISOString(),
+      endTime: range[1].endOf('day').toISOString(),
+      period,
+      timeZone: viewerZone(),
+      ...scopeParams(scope),
+      by,
+    }),
+    [range, period, scope, by],
   );
   const q = useQuery({
     queryKey: [...callKey('statsFinance'), query],
@@ -64,18 +79,47 @@ export default function FinancialDataView() {
     [d, token, money, figure],
   );
 
+  /**
+   * The figures' columns, the same in the period table and the breakdown: eleven of them and the
+   * period (or name) column fit a 1440 px card at 91 px each (docs/decisions.md, "The operator's
+   * share"); below that the table scrolls inside its card.
+   */
+  const figureColumns = STATS_FINANCE_FIGURES.map((f) => ({
+    title: figure(f),
+    dataIndex: f,
+    key: f,
+    width: 91,
+    align: 'right' as const,
+    render: (v: number) => <span style={MONEY_STYLE}>{money(v)}</span>,
+  }));
+  /** The window's total as a table's last row (both tables end with it). */
+  const totalRow = (testId?: string) =>
+    d ? (
+      <Table.Summary fixed>
+        <Table.Summary.Row data-testid={testId}>
+          <Table.Summary.Cell index={0}>
+            <Typography.Text strong>{t('financial.total')}</Typography.Text>
+          </Table.Summary.Cell>
+          {STATS_FINANCE_FIGURES.map((f, i) => (
+            <Table.Summary.Cell key={f} index={i + 1} align="right">
+              <Typography.Text strong style={MONEY_STYLE} data-figure={f} data-cents={d.total[f]}>
+                {money(d.total[f])}
+              </Typography.Text>
+            </Table.Summary.Cell>
+          ))}
+        </Table.Summary.Row>
+      </Table.Summary>
+    ) : null;
   const columns: TableColumnsType<StatsFinanceRow> = [
     { title: t('financial.period'), dataIndex: 'start', key: 'start', width: 150, fixed: isMobile ? undefined : 'left', render: (v: string) => (d ? periodName(v, d.period) : v) },
-    ...STATS_FINANCE_FIGURES.map((f) => ({
-      title: figure(f),
-      dataIndex: f,
-      key: f,
-      width: 100,
-      align: 'right' as const,
-      render: (v: number) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{money(v)}</span>,
-    })),
+    ...figureColumns,
   ];
   const empty = d && d.list.every((r) => STATS_FINANCE_FIGURES.every((f) => r[f] === 0));
+  const scopeName = (k: StatsFinanceScope) => labelOf(labels.stats.scope, k, lang);
+  const breakdownColumns: TableColumnsType<StatsFinanceBreakdownRow> = [
+    { title: scopeName(by), dataIndex: 'name', key: 'name', width: 150, fixed: isMobile ? undefined : 'left', ellipsis: true },
+    ...figureColumns,
+  ];
 
   return (
     <Flex vertical gap={16}>
@@ -90,11 +134,18 @@ export default function FinancialDataView() {
               data-testid="financial-range"
             />
             <Segmented value={period} onChange={(v) => setPeriod(v as StatsPeriod)} options={STATS_PERIODS.map((p) => ({ value: p, label: labelOf(labels.stats.period, p, lang) }))} data-testid="financial-period" />
+            <ScopePicker value={scope} onChange={setScope} known={d?.scope} testId="financial-scope" />
           </Flex>
-          {buttons.has(PERMS.statsFinanceExport) && <ExportButton call="statsFinanceExport" getFilters={() => query} />}
+          {/* Kept at the right when the filters push it onto a line of its own (a scope picked, in English, at 1440 px). */}
+          {buttons.has(PERMS.statsFinanceExport) && (
+            <div style={isMobile ? undefined : { marginLeft: 'auto' }}>
+              <ExportButton call="statsFinanceExport" getFilters={() => query} />
+            </div>
+          )}
         </Flex>
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
           {t('financial.hint', { zone: query.timeZone })}
+          {d?.scope && ` ${t('financial.scoped', { kind: scopeName(d.scope.kind).toLowerCase(), name: d.scope.name })}`}
         </Typography.Text>
       </Card>
       <Row gutter={[16, 16]}>
@@ -102,7 +153,8 @@ export default function FinancialDataView() {
           <Col key={f} xs={12} md={6}>
             <Card size="small">
               {d ? (
-                <Statistic title={figure(f)} value={money(d.total[f])} valueStyle={{ fontVariantNumeric: 'tabular-nums' }} />
+                // A phone's half-width card holds "CN¥123,456.78" at 18 px, not at the default 24.
+                <Statistic title={figure(f)} value={money(d.total[f])} valueStyle={{ fontVariantNumeric: 'tabular-nums', fontSize: isMobile ? 18 : undefined }} />
               ) : (
                 <Skeleton active paragraph={false} />
               )}
@@ -126,24 +178,33 @@ export default function FinancialDataView() {
           pagination={false}
           scroll={{ x: 'max-content', y: 480 }}
           data-testid="financial-table"
-          summary={() =>
-            d ? (
-              <Table.Summary fixed>
-                <Table.Summary.Row>
-                  <Table.Summary.Cell index={0}>
-                    <Typography.Text strong>{t('financial.total')}</Typography.Text>
-                  </Table.Summary.Cell>
-                  {STATS_FINANCE_FIGURES.map((f, i) => (
-                    <Table.Summary.Cell key={f} index={i + 1} align="right">
-                      <Typography.Text strong style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {money(d.total[f])}
-                      </Typography.Text>
-                    </Table.Summary.Cell>
-                  ))}
-                </Table.Summary.Row>
-              </Table.Summary>
-            ) : null
-          }
+          summary={() => totalRow()}
+        />
+      </Card>
+      <Card
+        size="small"
+        title={t('financial.breakdown')}
+        extra={
+          <Flex gap={8} align="center" wrap>
+            <Segmented value={by} onChange={(v) => setBy(v as StatsFinanceScope)} options={STATS_FINANCE_SCOPES.slice().reverse().map((k) => ({ value: k, label: t('financial.by', { what: scopeName(k).toLowerCase() }) }))} data-testid="financial-by" size="small" />
+            {buttons.has(PERMS.statsFinanceExport) && (
+              <span data-testid="financial-breakdown-export">
+                <ExportButton call="statsFinanceBreakdownExport" getFilters={() => query} />
+              </span>
+            )}
+          </Flex>
+        }
+      >
+        <Table<StatsFinanceBreakdownRow>
+          size="small"
+          rowKey="id"
+          loading={q.isFetching}
+          columns={breakdownColumns}
+          dataSource={d?.breakdown ?? []}
+          pagination={false}
+          scroll={{ x: 'max-content', y: 480 }}
+          data-testid="financial-breakdown"
+          summary={() => totalRow('financial-breakdown-total')}
         />
       </Card>
     </Flex>

@@ -1,0 +1,2 @@
+ALTER TABLE "net_app_account" ADD COLUMN "party_id" bigint;--> statement-breakpoint
+CREATE UNIQUE INDEX "net_app_account_party_uq" ON "net_app_account" USING btree ("kind","party_id") WHERE party_id is not null;
