@@ -31,10 +31,11 @@ describe.each(fleetTargets)('simulated fleet in the server ($engine, $broker bro
   it('stocks in SIMULATOR cabinets, connects them to the gateway and says how to turn them off', async () => {
     fleet = await startSimulatedFleet(3, s.current.server.services, log, { returnsPerMinute: 0 });
     expect(fleet?.cabinets.map((c) => c.sn)).toEqual(['SIMU000000000001', 'SIMU000000000002', 'SIMU000000000003']);
-    // Online, and each first inventory stored.
+    // Online, and each first inventory stored. The page's rows and its total are two reads side by
+    // side, so while the cabinets come online one may see them and the other not yet: wait for both.
     const r = await until(async () => {
       const o = await online();
-      return o.total === 3 && o.list.every((c) => c.freeSlots !== null) ? o : null;
+      return o.total === 3 && o.list.length === 3 && o.list.every((c) => c.freeSlots !== null) ? o : null;
     }, 15_000, 'three simulated cabinets online with their inventory');
     expect(r.list.map((c) => c.sn).sort()).toEqual(['SIMU000000000001', 'SIMU000000000002', 'SIMU000000000003']);
     expect(lines.some((l) => /3 simulated cabinets .* SIMULATOR=0 turns them off/.test(l))).toBe(true);
