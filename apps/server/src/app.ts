@@ -149,6 +149,7 @@ export async function buildApp(opts: BuildOptions) {
   const separation = await buildModule(separationModule, platform, {
     knownCabinets: async (sns) => new Set((await Promise.all(sns.map(async (sn) => ((await fleet.services.outletBinding.outletOf(sn)) === undefined ? null : sn)))).filter((sn) => sn !== null)),
     ledger: ledger.services.ledger,
+    standingPayables: (tx, parts) => network.services.regions.standingPayables(tx, parts),
   });
   const rental = fleet.services.rental;
   const agentLine = async (agentId: number) => {
@@ -186,6 +187,7 @@ export async function buildApp(opts: BuildOptions) {
     agentLine,
     providerName: async (id) => (await network.services.forOutlets.names('serviceProvider', [id])).get(id) ?? null,
     teamShare: (id) => network.services.regions.teamShare(id),
+    standingPayables: (tx, parts) => network.services.regions.standingPayables(tx, parts),
     settings: {
       operation: () => system.services.config.read('operation'),
       pay: () => system.services.config.read('pay'),

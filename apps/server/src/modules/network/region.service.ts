@@ -243,6 +243,29 @@ export class RegionService {
     return t ?? null;
   }
 
+  /**
+   * Where money for a team's operator may go, decided in the caller's transaction (the order
+   * engine's share, a refund's reversal, a separation's restore): each part credited or debited to
+   * `operatorPayable:<team>` keeps its team while the team stands, locked KEY SHARE so a delete
+   * (which takes the row FOR UPDATE) waits for the caller to commit and then sees its money; a part
+   * of a deleted team goes to the platform's `revenue` instead, so nothing is booked to an account
+   * no team can withdraw or settle. Parts of other accounts pass unchanged; parts that end on the
+   * same account are added up.
+   */
+  async standingPayables<T extends { kind: string; partyId: number | null; amount: number }>(tx: Db, parts: T[]): Promise<T[]> {
+    const ids = [...new Set(parts.filter((p) => p.kind === 'operatorPayable' && p.partyId !== null).map((p) => p.partyId!))];
+    if (!ids.length) return parts;
+    const held = new Set((await tx.select({ id: netTeam.id }).from(netTeam).where(inArray(netTeam.id, ids)).orderBy(asc(netTeam.id)).for('key share')).map((t) => t.id));
+    const out: T[] = [];
+    for (const p of parts) {
+      const to = p.kind === 'operatorPayable' && p.partyId !== null && !held.has(p.partyId) ? { ...p, kind: 'revenue', partyId: null } : p;
+      const same = out.find((o) => o.kind === to.kind && o.partyId === to.partyId);
+      if (same) same.amount += to.amount;
+      else out.push({ ...to });
+    }
+    return out;
+  }
+
   async teamNames(ids: readonly number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
     const rows = await this.db.select({ id: netTeam.id, name: netTeam.name }).from(netTeam).where(inArray(netTeam.id, [...ids]));

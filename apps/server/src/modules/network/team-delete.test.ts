@@ -46,6 +46,19 @@ describe.each(engines)('deleting a team that earned (%s)', (engine) => {
 
   /** An order at the team's outlet, 123 minutes (6.00), settled by the engine: the operator's 50 % (3.00) is shared to its account. */
   async function paidOrder(team: { id: number; outletId: number }): Promise<string> {
+    const o = await usingOrder(team);
+    await settled(o);
+    return o.orderNo;
+  }
+
+  /** Ends an order now; the engine shares it along the chain copied at its rent. */
+  async function settled(o: { id: number; orderNo: string }): Promise<void> {
+    await services().order.engine.settle(o.id, new Date(), { actor: 'test', event: 'returned' });
+    await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo: o.orderNo }), 'detail')).status === 'finished', 8_000, 'paid');
+  }
+
+  /** An order in use at the team's outlet for 123 minutes, its chain naming the team's operator at 50 %. */
+  async function usingOrder(team: { id: number; outletId: number }): Promise<{ id: number; orderNo: string }> {
     const orderNo = `TD${Date.now()}${crypto.randomInt(0, 1e6)}`;
     const mobile = phone();
     await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile } });
@@ -55,10 +68,13 @@ describe.each(engines)('deleting a team that earned (%s)', (engine) => {
     const chain = [{ party: 'outlet', partyId: team.outletId, name: 'O', ratio: 40 }, { party: 'operator', partyId: team.id, name: 'T', ratio: 50 }];
     const [row] = ((await db().execute(sql`insert into ord_order (order_no, user_id, user_mobile, status, pay_mode, sn, outlet_id, outlet_name, billing, chain, deposit_amount, start_at, created_at)
       values (${orderNo}, ${m!.id}, '86-1', 'using', 'deposit', ${`TD${uniq()}`}, ${team.outletId}, 'O', ${JSON.stringify(billing)}::jsonb, ${JSON.stringify(chain)}::jsonb, 0, now() - interval '123 minutes' + interval '20 seconds', now()) returning id`)) as unknown as { rows: { id: number }[] }).rows;
-    await services().order.engine.settle(Number(row!.id), new Date(), { actor: 'test', event: 'returned' });
-    await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')).status === 'finished', 8_000, 'paid');
-    return orderNo;
+    return { id: Number(row!.id), orderNo };
   }
+
+  /** What an order's movements put into (credit − debit) each account of a kind. */
+  const orderNet = async (orderNo: string, kind: string) =>
+    ((await db().execute(sql`select party_id::int as "partyId", sum(credit - debit)::int as net from led_entry
+      where order_no = ${orderNo} and account_kind = ${kind} group by party_id`)) as unknown as { rows: { partyId: number | null; net: number }[] }).rows;
 
   /** The operator in the partner app: applies for a withdrawal. */
   async function operatorApp(mobile: string) {
@@ -155,6 +171,74 @@ describe.each(engines)('deleting a team that earned (%s)', (engine) => {
     await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')).refunds[0]?.status === 'complete', 8_000, 'refunded');
     expect(await owed(team.id)).toBe(-100);
     expect(await remove(team.id)).toMatchObject({ code: 100415, msg: "The team's operator account holds -1.00; it can be deleted once that is settled" });
+  });
+
+  it("an order rented before the team was deleted and ended after it pays the team's part to the platform", async () => {
+    const team = await earningTeam();
+    const o = await usingOrder(team);
+    await ok(c.post('/device/api/v1/outlet/saveOrUpdate', { ...outletBody(net.agentB, { agentId: null, teamId: net.team, ratio: 40, hiddenRatio: 40 }), id: team.outletId }), 'move the outlet');
+    // Nothing earned yet: the team goes while its order is still out.
+    expect(await remove(team.id)).toMatchObject({ code: 0 });
+    await settled(o);
+    // 6.00: the outlet its 40 % (2.40), the gone operator's 50 % (3.00) and the rest (0.60) to the platform.
+    expect(await orderNet(o.orderNo, 'operatorPayable')).toEqual([]);
+    expect(await orderNet(o.orderNo, 'outletPayable')).toEqual([{ partyId: team.outletId, net: 240 }]);
+    expect(await orderNet(o.orderNo, 'revenue')).toEqual([{ partyId: null, net: 360 }]);
+    expect(await owed(team.id)).toBe(0);
+    // The order's share list still tells who was promised what at the rent.
+    const detail = await ok(c.get('/order/api/v1/order/detail', { orderNo: o.orderNo }), 'detail');
+    expect(detail.status).toBe('finished');
+  });
+
+  it("a refund of an order the deleted team was paid for is taken from the platform, never from the gone team's account", async () => {
+    const team = await earningTeam();
+    const orderNo = await paidOrder(team);
+    await ok(c.post('/device/api/v1/outlet/saveOrUpdate', { ...outletBody(net.agentB, { agentId: null, teamId: net.team, ratio: 40, hiddenRatio: 40 }), id: team.outletId }), 'move the outlet');
+    const app = await operatorApp(team.mobile);
+    const id = await app.apply(300);
+    await ok(c.put('/user/api/v1/withdrawal/audit', { id, approve: true }), 'approve');
+    await until(async () => (await withdrawalStatus(id)) === 'success', 8_000, 'paid out');
+    expect(await remove(team.id)).toMatchObject({ code: 0 });
+    // 2.00 of 6.00: a third of each share; the outlet gives back 0.80, the platform 0.20 and the gone operator's 1.00.
+    const refund = await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo, amount: 200, reason: 'battery was low' }), 'refund');
+    await ok(c.put('/order/api/v1/refundOrder/audit', { id: refund.id, approve: true }), 'approve refund');
+    await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')).refunds[0]?.status === 'complete', 8_000, 'refunded');
+    expect(await owed(team.id)).toBe(0);
+    expect(await orderNet(orderNo, 'operatorPayable')).toEqual([{ partyId: team.id, net: 300 }]);
+    expect(await orderNet(orderNo, 'outletPayable')).toEqual([{ partyId: team.outletId, net: 160 }]);
+    expect(await orderNet(orderNo, 'revenue')).toEqual([{ partyId: null, net: 60 - 120 }]);
+  });
+
+  it.runIf(engine === 'postgres')('a share for the team being written when the delete arrives makes the delete wait, and the delete then sees it', async () => {
+    const team = await earningTeam();
+    await ok(c.post('/device/api/v1/outlet/saveOrUpdate', { ...outletBody(net.agentB, { agentId: null, teamId: net.team, ratio: 40, hiddenRatio: 40 }), id: team.outletId }), 'move the outlet');
+    // The engine's share in its transaction: the team's part placed (the team locked) and posted, not yet committed.
+    let commit!: () => void;
+    const held = new Promise<void>((r) => (commit = r));
+    let written!: () => void;
+    const sharing = new Promise<void>((r) => (written = r));
+    const share = db().transaction(async (tx) => {
+      const parts = await services().network.regions.standingPayables(tx as never, [{ kind: 'operatorPayable' as const, partyId: team.id, amount: 100 }]);
+      expect(parts).toEqual([{ kind: 'operatorPayable', partyId: team.id, amount: 100 }]);
+      await services().ledger.ledger.post({ idempotencyKey: `share-test:${uniq()}`, kind: 'share', memo: 'sharesOfNet', entries: [{ account: { kind: 'orderIncome' }, debit: 100 }, ...parts.map((p) => ({ account: { kind: p.kind, partyId: p.partyId }, credit: p.amount }))] }, tx as never);
+      written();
+      await held;
+    });
+    await sharing;
+    const deleting = remove(team.id);
+    expect(await Promise.race([deleting.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 600))])).toBe('waiting');
+    commit();
+    await share;
+    expect(await deleting).toMatchObject({ code: 100415 });
+    expect(await owed(team.id)).toBe(100);
+    // Once deleted, the same placement sends the part to the platform.
+    await db().transaction(async (tx) => {
+      await services().ledger.ledger.post({ idempotencyKey: `share-test:${uniq()}`, kind: 'share', memo: 'sharesOfNet', entries: [{ account: { kind: 'operatorPayable', partyId: team.id }, debit: 100 }, { account: { kind: 'orderIncome' }, credit: 100 }] }, tx as never);
+    });
+    expect(await remove(team.id)).toMatchObject({ code: 0 });
+    await db().transaction(async (tx) => {
+      expect(await services().network.regions.standingPayables(tx as never, [{ kind: 'operatorPayable' as const, partyId: team.id, amount: 100 }, { kind: 'revenue' as const, partyId: null, amount: 5 }])).toEqual([{ kind: 'revenue', partyId: null, amount: 105 }]);
+    });
   });
 
   it.runIf(engine === 'postgres')("waits for an application of the operator being decided at the same moment, and sees it", async () => {

@@ -203,6 +203,12 @@ export interface OrderNeeds {
   providerName(id: number): Promise<string | null>;
   /** A direct-sales team (the operator owning direct outlets): its name and share; null when gone. */
   teamShare(id: number): Promise<{ name: string; ratio: number } | null>;
+  /**
+   * Parts of money for partners, as they may be booked in the caller's transaction: a part of a
+   * deleted team's operator goes to the platform's revenue; a standing team is locked against its
+   * delete until the caller commits (the network's `regions.standingPayables`).
+   */
+  standingPayables<T extends { kind: AccountKind; partyId: number | null; amount: number }>(tx: Db, parts: T[]): Promise<T[]>;
   settings: OrderSettings;
   ledger: LedgerPort;
   deposits: DepositsForOrders;

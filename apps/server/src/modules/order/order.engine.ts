@@ -484,13 +484,13 @@ export class OrderEngine {
     const tax = percentOf(net, taxPercent);
     const rest = net - tax;
     const entries: EntryInput[] = [{ account: { kind: 'orderIncome' }, debit: net }, { account: { kind: 'taxes' }, credit: tax }];
-    let given = 0;
+    const parts = (o.chain as ChainLink[]).map((l) => ({ kind: PAYABLE_OF[l.party], partyId: l.partyId, amount: Math.floor((rest * l.ratio) / 100) }));
+    const given = parts.reduce((sum, p) => sum + p.amount, 0);
+    // The chain was copied at the rent; a team deleted since earns nothing: its part stays with the platform.
     const shares: { kind: AccountKind; partyId: number | null; amount: number }[] = [];
-    for (const l of o.chain as ChainLink[]) {
-      const part = Math.floor((rest * l.ratio) / 100);
-      given += part;
-      entries.push({ account: { kind: PAYABLE_OF[l.party], partyId: l.partyId }, credit: part });
-      if (l.party !== 'platform' && part > 0) shares.push({ kind: PAYABLE_OF[l.party], partyId: l.partyId, amount: part });
+    for (const p of await this.needs.standingPayables(tx, parts)) {
+      entries.push({ account: { kind: p.kind, partyId: p.partyId }, credit: p.amount });
+      if (p.kind !== 'revenue' && p.amount > 0) shares.push(p);
     }
     entries.push({ account: { kind: 'revenue' }, credit: rest - given });
     const posted = await this.needs.ledger.post({ idempotencyKey: `share:${o.orderNo}`, kind: 'share', orderNo: o.orderNo, memo: 'sharesOfNet', entries }, tx);

@@ -210,7 +210,8 @@ export class OrderRefunds {
     // Each share gives back its part of the refund; the cents left over come from the platform.
     const credits = [...(await this.needs.ledger.orderCredits(r.orderNo, SHARE_KINDS, tx)).values()].filter((c) => c.amount > 0);
     const total = credits.reduce((s, c) => s + c.amount, 0);
-    const reversal = credits.map((c) => ({ kind: c.kind, partyId: c.partyId, amount: total > 0 ? Math.floor((c.amount * r.amount) / total) : 0 }));
+    // A deleted team owes nothing (its delete needed its account at zero): its part comes back from the platform.
+    const reversal = await this.needs.standingPayables(tx, credits.map((c) => ({ kind: c.kind, partyId: c.partyId, amount: total > 0 ? Math.floor((c.amount * r.amount) / total) : 0 })));
     const taken = reversal.reduce((s, x) => s + x.amount, 0);
     const platform = reversal.find((x) => x.kind === 'revenue');
     if (platform) platform.amount += r.amount - taken;

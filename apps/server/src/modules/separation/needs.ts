@@ -3,8 +3,9 @@ import type { Db } from '../../platform/db/database.js';
 
 /**
  * What order separation uses of other modules; app.ts passes them in (it never imports their
- * files): which cabinets the fleet knows, and the ledger (a movement posted once per key in the
- * caller's transaction; what an order's accounts of some kinds hold).
+ * files): which cabinets the fleet knows, the ledger (a movement posted once per key in the
+ * caller's transaction; what an order's accounts of some kinds hold), and where a restored share
+ * may go (the network's `regions.standingPayables`: a deleted team's part to the platform).
  */
 export interface SeparationNeeds {
   /** The SNs of these that are cabinets the fleet knows. */
@@ -16,4 +17,5 @@ export interface SeparationNeeds {
     ): Promise<boolean>;
     orderCredits(orderNo: string, kinds: AccountKind[], tx?: Db): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>>;
   };
+  standingPayables<T extends { kind: AccountKind; partyId: number | null; amount: number }>(tx: Db, parts: T[]): Promise<T[]>;
 }

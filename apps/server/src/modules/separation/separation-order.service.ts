@@ -200,13 +200,15 @@ export class SeparationOrderService {
     const parts = shares.map((s) => ({ ...s, back: Math.floor((s.amount * back) / row.amount) }));
     const rest = back - parts.reduce((sum, p) => sum + p.back, 0);
     if (rest > 0) parts.reduce((a, b) => (b.amount > a.amount ? b : a)).back += rest;
+    // A team deleted since the separation earns nothing: its part goes to the platform.
+    const to = await this.needs.standingPayables(tx, parts.map((p) => ({ kind: p.kind, partyId: p.partyId, amount: p.back })));
     await this.needs.ledger.post(
       {
         idempotencyKey: `separate-restore:${row.orderNo}`,
         kind: 'separateRestore',
         orderNo: row.orderNo,
         memo: `separationRestored:${row.ruleCode}`,
-        entries: [{ account: { kind: 'separated', partyId: row.ruleId }, debit: back }, ...parts.map((p) => ({ account: { kind: p.kind, partyId: p.partyId }, credit: p.back }))],
+        entries: [{ account: { kind: 'separated', partyId: row.ruleId }, debit: back }, ...to.map((p) => ({ account: { kind: p.kind, partyId: p.partyId }, credit: p.amount }))],
       },
       tx,
     );
