@@ -187,6 +187,20 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     expect((await api.get('/device/api/v1/cabinet/detail', { sn: cab.sn })).data).toMatchObject({ firmwareMain: '2.4.0', firmwareBoard: '1.5' });
   });
 
+  it('fifty copies of one failed eject result arriving at once count one failure against the power bank', async () => {
+    const cab = await online();
+    const pb = powerBankIdFor(cab.sn, 2);
+    const before = (await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0].ejectFailures as number;
+    cab.handlers.eject = () => null;
+    const r = await send(cab.sn, 'eject', { slot: 2 });
+    await cab.next((m) => m.id === r.data.id);
+    await Promise.all(Array.from({ length: 50 }, () => cab.reply(r.data.id, { stage: 'result', ok: false, reason: 'jammed' })));
+    expect(await settled(r.data.id)).toMatchObject({ state: 'failed', reason: 'jammed' });
+    // A command answered after the fifty is answered after them: every copy has been handled by then.
+    expect(await settled((await send(cab.sn, 'restart')).data.id)).toMatchObject({ state: 'succeeded' });
+    expect((await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0]).toMatchObject({ sn: cab.sn, slot: 2, ejectFailures: before + 1 });
+  });
+
   it('an eject without an answer expires; the server asks for the inventory instead of resending', async () => {
     const cab = await online();
     const pb = powerBankIdFor(cab.sn, 1);
