@@ -33,8 +33,8 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
   return s ? `?${s}` : '';
 }
 
-/** Exports write times in the viewer's zone; the server reads it from X-Time-Zone. */
-const viewerTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** The viewer's IANA time zone: exports write times in it (the server reads it from X-Time-Zone), statistics cut their days by it. */
+export const viewerTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export function authHeaders(): Record<string, string> {
   const h: Record<string, string> = { ClientType: CLIENT_TYPE, 'Accept-Language': getLang(), 'X-Time-Zone': viewerTimeZone };

@@ -1,28 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Card, Col, DatePicker, Empty, Flex, Row, Segmented, Skeleton, Statistic, Table, Typography, theme, type TableColumnsType } from 'antd';
+import { Card, Col, Empty, Flex, Row, Segmented, Skeleton, Statistic, Table, Typography, theme, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
-import { labels, labelOf, STATS_FINANCE_FIGURES, STATS_FINANCE_SCOPES, STATS_PERIODS, PERMS, type StatsFinanceBreakdownRow, type StatsFinanceRow, type StatsFinanceScope, type StatsPeriod } from '@cbo/contract';
+import { labels, labelOf, STATS_FINANCE_FIGURES, STATS_FINANCE_SCOPES, PERMS, type StatsFinanceBreakdownRow, type StatsFinanceRow, type StatsFinanceScope } from '@cbo/contract';
 import { Chart } from '@/shared/chart/chart';
 import { useLang } from '@/shared/form';
 import { callKey, ExportButton, useIsMobile } from '@/shared/list-page';
 import { useMoney } from '@/shared/money';
 import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
-import { ScopePicker, scopeParams, WHOLE_BUSINESS, type Scope } from '../components/scope-picker';
+import { periodName, StatsFilterBar, useStatsWindow } from '../components/stats-window';
 
 /** An amount in a table: digits of one width, never broken over two lines (a column too narrow for it widens, and the table scrolls in its card). */
 const MONEY_STYLE = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-
-/** The viewer's IANA time zone: the periods are their days, weeks and months. */
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** A period's name as the viewer reads it: a day, the week's Monday, or the month. */
-export function periodName(start: string, period: StatsPeriod): string {
-  const d = dayjs(start);
-  return period === 'month' ? d.format('YYYY-MM') : period === 'week' ? `${d.format('YYYY-MM-DD')} ~ ${d.add(6, 'day').format('MM-DD')}` : d.format('YYYY-MM-DD');
-}
 
 /**
  * Statistics → Financial data (menu url stats/financial): the money of a window by day, week or
@@ -40,21 +30,9 @@ export default function FinancialDataView() {
   const { money } = useMoney();
   const isMobile = useIsMobile();
   const buttons = useButtons();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().startOf('day').subtract(29, 'day'), dayjs().endOf('day')]);
-  const [period, setPeriod] = useState<StatsPeriod>('day');
-  const [scope, setScope] = useState<Scope>(WHOLE_BUSINESS);
+  const w = useStatsWindow();
   const [by, setBy] = useState<StatsFinanceScope>('outlet');
-  const query = useMemo(
-    () => ({
-      beginTime: range[0].startOf('day').toISOString(),
-      endTime: range[1].endOf('day').toISOString(),
-      period,
-      timeZone: viewerZone(),
-      ...scopeParams(scope),
-      by,
-    }),
-    [range, period, scope, by],
-  );
+  const query = useMemo(() => ({ ...w.query, by }), [w.query, by]);
   const q = useQuery({
     queryKey: [...callKey('statsFinance'), query],
     queryFn: ({ signal }) => request('statsFinance', { query }, { signal }),
@@ -123,31 +101,20 @@ export default function FinancialDataView() {
 
   return (
     <Flex vertical gap={16}>
-      <Card size="small">
-        <Flex wrap gap={12} align="center" justify="space-between">
-          <Flex wrap gap={12} align="center">
-            <DatePicker.RangePicker
-              value={range}
-              allowClear={false}
-              onChange={(v) => v && v[0] && v[1] && setRange([v[0], v[1]])}
-              disabledDate={(day) => day.isAfter(dayjs().endOf('day'))}
-              data-testid="financial-range"
-            />
-            <Segmented value={period} onChange={(v) => setPeriod(v as StatsPeriod)} options={STATS_PERIODS.map((p) => ({ value: p, label: labelOf(labels.stats.period, p, lang) }))} data-testid="financial-period" />
-            <ScopePicker value={scope} onChange={setScope} known={d?.scope} testId="financial-scope" />
-          </Flex>
-          {/* Kept at the right when the filters push it onto a line of its own (a scope picked, in English, at 1440 px). */}
-          {buttons.has(PERMS.statsFinanceExport) && (
-            <div style={isMobile ? undefined : { marginLeft: 'auto' }}>
-              <ExportButton call="statsFinanceExport" getFilters={() => query} />
-            </div>
-          )}
-        </Flex>
-        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
-          {t('financial.hint', { zone: query.timeZone })}
-          {d?.scope && ` ${t('financial.scoped', { kind: scopeName(d.scope.kind).toLowerCase(), name: d.scope.name })}`}
-        </Typography.Text>
-      </Card>
+      <StatsFilterBar
+        window={w}
+        known={d?.scope}
+        testId="financial"
+        exportCall="statsFinanceExport"
+        exportPermission={PERMS.statsFinanceExport}
+        getFilters={() => query}
+        hint={
+          <>
+            {t('financial.hint', { zone: query.timeZone })}
+            {d?.scope && ` ${t('financial.scoped', { kind: scopeName(d.scope.kind).toLowerCase(), name: d.scope.name })}`}
+          </>
+        }
+      />
       <Row gutter={[16, 16]}>
         {(['income', 'refunds', 'net', 'platform'] as const).map((f) => (
           <Col key={f} xs={12} md={6}>

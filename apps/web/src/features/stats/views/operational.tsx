@@ -1,33 +1,26 @@
 import { useMemo, useState } from 'react';
-import { Card, Col, DatePicker, Flex, Row, Segmented, Skeleton, Statistic, Table, Tabs, Typography, theme, type TableColumnsType } from 'antd';
+import { Card, Col, Flex, Row, Segmented, Skeleton, Statistic, Table, Tabs, Typography, theme, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
 import {
   labels,
   labelOf,
   PERMS,
-  STATS_PERIODS,
   type StatsCabinetUse,
   type StatsOperationalQuery,
   type StatsOperationalRow,
   type StatsOutletUse,
-  type StatsPeriod,
 } from '@cbo/contract';
 import { Chart } from '@/shared/chart/chart';
 import { EmptyState } from '@/shared/empty-state';
 import { useLang } from '@/shared/form';
-import { callKey, ExportButton, useIsMobile } from '@/shared/list-page';
-import { useButtons } from '@/shared/permission';
+import { callKey, useIsMobile } from '@/shared/list-page';
 import { request } from '@/shared/request';
-import { ScopePicker, scopeParams, WHOLE_BUSINESS, type Scope } from '../components/scope-picker';
-import { periodName } from './financial';
+import { periodName, StatsFilterBar, useStatsWindow } from '../components/stats-window';
 
 type Figure = Exclude<keyof StatsOperationalRow, 'start'>;
 const FIGURES: Figure[] = ['created', 'finished', 'newUsers', 'returningUsers', 'failedEjects', 'forcedEjects', 'repairTickets'];
 
-/** The viewer's IANA time zone: the periods are their days, weeks and months. */
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const num = (v: number) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{v.toLocaleString()}</span>;
 
 /**
@@ -42,15 +35,9 @@ export default function OperationalDataView() {
   const lang = useLang();
   const { token } = theme.useToken();
   const isMobile = useIsMobile();
-  const buttons = useButtons();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().startOf('day').subtract(29, 'day'), dayjs().endOf('day')]);
-  const [period, setPeriod] = useState<StatsPeriod>('day');
-  const [scope, setScope] = useState<Scope>(WHOLE_BUSINESS);
+  const w = useStatsWindow();
   const [busiestFirst, setBusiestFirst] = useState(true);
-  const query = useMemo<StatsOperationalQuery>(
-    () => ({ beginTime: range[0].startOf('day').toISOString(), endTime: range[1].endOf('day').toISOString(), period, timeZone: viewerZone(), ...scopeParams(scope) }),
-    [range, period, scope],
-  );
+  const query: StatsOperationalQuery = w.query;
   const q = useQuery({
     queryKey: [...callKey('statsOperational'), query],
     queryFn: ({ signal }) => request('statsOperational', { query }, { signal }),
@@ -164,30 +151,15 @@ export default function OperationalDataView() {
 
   return (
     <Flex vertical gap={16}>
-      <Card size="small">
-        <Flex wrap gap={12} align="center" justify="space-between">
-          <Flex wrap gap={12} align="center">
-            <DatePicker.RangePicker
-              value={range}
-              allowClear={false}
-              onChange={(v) => v && v[0] && v[1] && setRange([v[0], v[1]])}
-              disabledDate={(day) => day.isAfter(dayjs().endOf('day'))}
-              data-testid="operational-range"
-            />
-            <Segmented value={period} onChange={(v) => setPeriod(v as StatsPeriod)} options={STATS_PERIODS.map((p) => ({ value: p, label: labelOf(labels.stats.period, p, lang) }))} data-testid="operational-period" />
-            <ScopePicker value={scope} onChange={setScope} known={d?.scope} testId="operational-scope" />
-          </Flex>
-          {/* Kept at the right when the filters push it onto a line of its own (a scope picked, in English, at 1440 px). */}
-          {buttons.has(PERMS.statsOperationalExport) && (
-            <div style={isMobile ? undefined : { marginLeft: 'auto' }}>
-              <ExportButton call="statsOperationalExport" getFilters={() => query} />
-            </div>
-          )}
-        </Flex>
-        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
-          {t('operational.hint', { zone: query.timeZone })}
-        </Typography.Text>
-      </Card>
+      <StatsFilterBar
+        window={w}
+        known={d?.scope}
+        testId="operational"
+        exportCall="statsOperationalExport"
+        exportPermission={PERMS.statsOperationalExport}
+        getFilters={() => query}
+        hint={t('operational.hint', { zone: query.timeZone })}
+      />
       <Row gutter={[16, 16]}>
         {cards.map((c) => (
           <Col key={c.key} xs={12} md={8} xl={4}>

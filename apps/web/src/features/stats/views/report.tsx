@@ -25,10 +25,9 @@ import { useMoney } from '@/shared/money';
 import { useButtons } from '@/shared/permission';
 import { ApiError, authHeaders, request } from '@/shared/request';
 import { ScopePicker, scopeParams, SCOPE_KINDS, type Scope, type ScopeKind } from '../components/scope-picker';
+import { viewerZone } from '../components/stats-window';
 import './report.css';
 
-/** The viewer's IANA time zone: the report's days are theirs. */
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const MAX_DAYS = 366;
 const PRESETS = ['lastWeek', 'lastMonth', 'custom'] as const;
 type Preset = (typeof PRESETS)[number];
