@@ -90,6 +90,28 @@ describe.each(engines)('deleting a team that earned (%s)', (engine) => {
   }
   const withdrawalStatus = async (id: number) => (await ok(c.get('/user/api/v1/withdrawal/detail', { id }), 'withdrawal')).status as string;
 
+  /**
+   * A delete of the team arriving while `work` has written in a transaction not yet committed:
+   * whether the delete was still waiting after 600 ms, and its answer once `work` committed.
+   */
+  async function deleteDuring(teamId: number, work: (tx: never) => Promise<void>): Promise<{ waited: boolean; answer: Answer }> {
+    let commit!: () => void;
+    const held = new Promise<void>((r) => (commit = r));
+    let written!: () => void;
+    const writing = new Promise<void>((r) => (written = r));
+    const open = db().transaction(async (tx) => {
+      await work(tx as never);
+      written();
+      await held;
+    });
+    await Promise.race([writing, open]); // (a failing `work` fails here, not at the test's timeout)
+    const deleting = remove(teamId);
+    const waited = (await Promise.race([deleting.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 600))])) === 'waiting';
+    commit();
+    await open;
+    return { waited, answer: await deleting };
+  }
+
   beforeAll(async () => {
     token = await s.current.login();
     net = await networkFixture(s, c);
@@ -213,23 +235,14 @@ describe.each(engines)('deleting a team that earned (%s)', (engine) => {
     const team = await earningTeam();
     await ok(c.post('/device/api/v1/outlet/saveOrUpdate', { ...outletBody(net.agentB, { agentId: null, teamId: net.team, ratio: 40, hiddenRatio: 40 }), id: team.outletId }), 'move the outlet');
     // The engine's share in its transaction: the team's part placed (the team locked) and posted, not yet committed.
-    let commit!: () => void;
-    const held = new Promise<void>((r) => (commit = r));
-    let written!: () => void;
-    const sharing = new Promise<void>((r) => (written = r));
-    const share = db().transaction(async (tx) => {
-      const parts = await services().network.regions.standingPayables(tx as never, [{ kind: 'operatorPayable' as const, partyId: team.id, amount: 100 }]);
+    const { waited, answer } = await deleteDuring(team.id, async (tx) => {
+      const parts = await services().network.regions.standingPayables(tx, [{ kind: 'operatorPayable' as const, partyId: team.id, amount: 100 }]);
       expect(parts).toEqual([{ kind: 'operatorPayable', partyId: team.id, amount: 100 }]);
-      await services().ledger.ledger.post({ idempotencyKey: `share-test:${uniq()}`, kind: 'share', memo: 'sharesOfNet', entries: [{ account: { kind: 'orderIncome' }, debit: 100 }, ...parts.map((p) => ({ account: { kind: p.kind, partyId: p.partyId }, credit: p.amount }))] }, tx as never);
-      written();
-      await held;
+      await services().ledger.ledger.post({ idempotencyKey: `share-test:${uniq()}`, kind: 'share', memo: 'sharesOfNet', entries: [{ account: { kind: 'orderIncome' }, debit: 100 }, ...parts.map((p) => ({ account: { kind: p.kind, partyId: p.partyId }, credit: p.amount }))] }, tx);
     });
-    await sharing;
-    const deleting = remove(team.id);
-    expect(await Promise.race([deleting.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 600))])).toBe('waiting');
-    commit();
-    await share;
-    expect(await deleting).toMatchObject({ code: 100415 });
+    // Without the team's lock the delete would answer at once, against 0.00 committed in the account.
+    expect(waited).toBe(true);
+    expect(answer).toMatchObject({ code: 100415 });
     expect(await owed(team.id)).toBe(100);
     // Once deleted, the same placement sends the part to the platform.
     await db().transaction(async (tx) => {
@@ -247,26 +260,16 @@ describe.each(engines)('deleting a team that earned (%s)', (engine) => {
     await ok(c.post('/device/api/v1/outlet/saveOrUpdate', { ...outletBody(net.agentB, { agentId: null, teamId: net.team, ratio: 40, hiddenRatio: 40 }), id: team.outletId }), 'move the outlet');
     // An application of all 3.00 in its transaction: the party's lock (the one every application
     // takes first), the withdrawal and its hold written, not yet committed.
-    let commit!: () => void;
-    const held = new Promise<void>((r) => (commit = r));
-    let written!: () => void;
-    const applying = new Promise<void>((r) => (written = r));
-    const application = db().transaction(async (tx) => {
-      await services().payout.payouts.openUnderLock(tx as never, { kind: 'operator', id: team.id });
+    const { waited, answer } = await deleteDuring(team.id, async (tx) => {
+      await services().payout.payouts.openUnderLock(tx, { kind: 'operator', id: team.id });
       const no = `W${Date.now()}${crypto.randomInt(0, 1e6)}`;
-      await tx.execute(sql`insert into pay_withdrawal (application_no, party_kind, party_id, party_name, setting_kind, idempotency_key, method, payee_account, payee_name, amount, fee, status)
+      await (tx as { execute(q: unknown): Promise<unknown> }).execute(sql`insert into pay_withdrawal (application_no, party_kind, party_id, party_name, setting_kind, idempotency_key, method, payee_account, payee_name, amount, fee, status)
         values (${no}, 'operator', ${team.id}, 'T', 'operator', ${uniq()}, 'wechat', 'wx', 'Lead', 300, 0, 'initiated')`);
-      await services().ledger.ledger.post({ idempotencyKey: `payout-hold:${no}`, kind: 'withdrawal', memo: 'payoutHeld', entries: [{ account: { kind: 'operatorPayable', partyId: team.id }, debit: 300 }, { account: { kind: 'payoutHold' }, credit: 300 }] }, tx as never);
-      written();
-      await held;
+      await services().ledger.ledger.post({ idempotencyKey: `payout-hold:${no}`, kind: 'withdrawal', memo: 'payoutHeld', entries: [{ account: { kind: 'operatorPayable', partyId: team.id }, debit: 300 }, { account: { kind: 'payoutHold' }, credit: 300 }] }, tx);
     });
-    await applying;
-    const deleting = remove(team.id);
-    // Without the party's lock the delete would answer now: no withdrawal committed, 3.00 in the account.
-    expect(await Promise.race([deleting.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 600))])).toBe('waiting');
-    commit();
-    await application;
-    expect(await deleting).toMatchObject({ code: 100416 });
+    // Without the party's lock the delete would answer at once: no withdrawal committed, 3.00 in the account.
+    expect(waited).toBe(true);
+    expect(answer).toMatchObject({ code: 100416 });
     expect(await owed(team.id)).toBe(0);
   });
 });
