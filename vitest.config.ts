@@ -18,7 +18,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // VITEST_HOOK_TIMEOUT (ms): longer for a machine that is busy with other work.
+          hookTimeout: Number(process.env.VITEST_HOOK_TIMEOUT) || 60_000,
           pool: 'forks',
           // A worker keeps the modules it loaded from one file to the next: every file builds its own
           // server and database, and nothing module-level carries a test's state, so re-importing the

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { FINAL_COMMAND_STATES, type CommandState } from '@cbo/contract';
+import { FINAL_COMMAND_STATES, PHYSICAL_COMMANDS, type CommandState, type CommandType } from '@cbo/contract';
 import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import type { CabinetService } from './cabinet.service.js';
@@ -73,6 +73,8 @@ export class CommandReplies {
     // The command's end and, for a failed eject, its count on the power bank: one transaction, so
     // whoever sees the command failed sees the count.
     const countFailure = !ok && row.type === 'eject' && !(row.state === 'expired' && row.confirmedByInventory === false) && row.targetPowerBankId;
+    // A succeeded eject's slot empties in the transaction that ends the command (SlotWriter.leftIn).
+    const leftSlot = ok && row.type === 'eject';
     const changed = await this.update(
       row.id,
       {
@@ -86,10 +88,11 @@ export class CommandReplies {
         ...(dup ? { duplicate: true } : {}),
       },
       [...OPEN_STATES, 'expired'],
-      countFailure ? (tx) => this.slots.ejectFailed(countFailure, tx) : undefined,
+      countFailure ? (tx) => this.slots.ejectFailed(countFailure, tx) : leftSlot ? (tx, done) => this.slots.leftIn(tx, ejectsOf([done])).then(() => undefined) : undefined,
     );
     if (!changed) return;
     if (ok) await this.applyResult(changed, result ?? {});
+    await this.handOn(changed);
     await this.rental?.ejectFinished(changed, ok);
   }
 
@@ -104,6 +107,7 @@ export class CommandReplies {
     this.sender.pushed(row);
     if (r.stage === 'ack') return true;
     if (row.state === 'succeeded') await this.applyResult(row, (row.result ?? {}) as Record<string, unknown>);
+    await this.handOn(row);
     if (row.state === 'succeeded' || row.state === 'failed') await this.rental?.ejectFinished(row, row.state === 'succeeded');
     return true;
   }
@@ -121,8 +125,10 @@ export class CommandReplies {
         ? { id: r.cmdId, sn, final: true, ...finalOutcome(r), pb: ejectedPowerBank(r) }
         : { id: r.cmdId, sn, final: false, state: 'acknowledged', result: null, reason: null, pb: null }, // ack (progress never comes here)
     );
-    const done = await query<Record<string, unknown>>(
-      this.db,
+    const done = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const changed = await query<Record<string, unknown>>(
+      tx,
       sql`with done as (update dev_command c set
             state = v.state,
             acknowledged_at = coalesce(c.acknowledged_at, ${now}),
@@ -139,7 +145,12 @@ export class CommandReplies {
             from (select target_power_bank_id as id, count(*)::int as n from done where type = 'eject' and state = 'failed' and target_power_bank_id is not null group by 1) f
             where p.power_bank_id = f.id)
           select * from done`,
-    );
+      );
+      // Succeeded ejects empty their slots in this same transaction: nobody sees one without the other.
+      const ejects = byId(changed, changed.map((r) => String(r.id))).filter((r): r is CommandRow => r !== null);
+      await this.slots.leftIn(tx, ejectsOf(ejects));
+      return changed;
+    });
     return byId(done, rows.map((x) => x.id));
   }
 
@@ -163,12 +174,9 @@ export class CommandReplies {
       const v = iccidResult.safeParse(result);
       if (v.success) await this.cabinets.applyReported(row.sn, { iccid: v.data.iccid }, 'config');
     } else if (row.type === 'eject') {
-      // The cabinet says the power bank left: the slot is empty from now on, before the inventory
-      // that follows confirms it, so nothing can be ejected from it twice.
-      const v = ejectResult.safeParse(result);
-      const slot = (v.success ? v.data.slot : undefined) ?? row.targetSlot;
-      const powerBankId = (v.success ? v.data.powerBankId : undefined) ?? row.targetPowerBankId;
-      if (slot) await this.slots.ejected(row.sn, slot, powerBankId);
+      // The slot was emptied with the command's success (SlotWriter.leftIn, same transaction);
+      // what is left is the cabinet's summary and the consoles' picture.
+      await this.slots.refresh([row.sn]);
     }
   }
 
@@ -182,9 +190,21 @@ export class CommandReplies {
       .returning();
     for (const row of rows) {
       void this.live.command(toCommandItem(row));
+      await this.handOn(row);
       if (row.type === 'eject') await this.checkInventory(row);
     }
+    await this.sender.handOnStuckTurns();
     return rows.length;
+  }
+
+  /** A physical command that ended gives the cabinet's turn to the next one waiting. */
+  private async handOn(row: CommandRow): Promise<void> {
+    if (!PHYSICAL_COMMANDS.includes(row.type as CommandType) || !FINAL_COMMAND_STATES.includes(row.state as CommandState)) return;
+    try {
+      await this.sender.next(row.sn);
+    } catch (err) {
+      this.log.warn({ err, sn: row.sn }, 'handing the physical turn on failed (the sweep retries)');
+    }
   }
 
   /** Asks the cabinet for its inventory after an eject expired; the next inventory settles it. */
@@ -231,20 +251,36 @@ export class CommandReplies {
    * Conditional update (only from `from` states when given); pushes the new row and answers it, or
    * null when nothing changed. `alsoWrite` runs in the same transaction when the command changed.
    */
-  private async update(id: string, set: Partial<CommandRow>, from?: CommandState[], alsoWrite?: (tx: Db) => Promise<void>): Promise<CommandRow | null> {
+  private async update(
+    id: string,
+    set: Partial<CommandRow>,
+    from?: CommandState[],
+    alsoWrite?: (tx: Db, row: CommandRow) => Promise<void>,
+  ): Promise<CommandRow | null> {
     const write = async (db: Db) => {
       const rows = await db
         .update(devCommand)
         .set(set)
         .where(and(eq(devCommand.id, id), from ? inArray(devCommand.state, from) : undefined))
         .returning();
-      if (rows[0] && alsoWrite) await alsoWrite(db);
+      if (rows[0] && alsoWrite) await alsoWrite(db, rows[0]);
       return rows[0] ?? null;
     };
     const row = alsoWrite ? await this.db.transaction((tx) => write(tx as unknown as Db)) : await write(this.db);
     if (row) void this.live.command(toCommandItem(row));
     return row;
   }
+}
+
+/** Where succeeded ejects took their power banks from: the result's slot and power bank, else the command's target. */
+function ejectsOf(rows: CommandRow[]): { sn: string; slot: number; powerBankId: string | null }[] {
+  return rows.flatMap((row) => {
+    if (row.type !== 'eject' || row.state !== 'succeeded') return [];
+    const v = ejectResult.safeParse(row.result ?? {});
+    const slot = (v.success ? v.data.slot : undefined) ?? row.targetSlot;
+    const powerBankId = (v.success ? v.data.powerBankId : undefined) ?? row.targetPowerBankId;
+    return slot ? [{ sn: row.sn, slot, powerBankId }] : [];
+  });
 }
 
 /** The power bank a succeeded eject's result names, if it names one. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { COMMAND_TTL_MS, type CommandItem, type CommandSendRequest, type CommandType } from '@cbo/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { COMMAND_TTL_MS, PHYSICAL_COMMANDS, type CommandItem, type CommandSendRequest, type CommandType } from '@cbo/contract';
 import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -143,23 +143,22 @@ export class CommandSender {
    * Called under the cabinet's row lock (`lockOnline`).
    */
   async checkNotBusy(tx: Tx, sn: string, slot: number | null, powerBankId: string | null): Promise<void> {
-    const same: SQL[] = [];
-    if (slot !== null) same.push(eq(devCommand.targetSlot, slot));
-    if (powerBankId) same.push(eq(devCommand.targetPowerBankId, powerBankId));
-    if (!same.length) return;
-    const open = await tx
-      .select({ id: devCommand.id })
-      .from(devCommand)
-      .where(
-        and(
-          eq(devCommand.sn, sn),
-          inArray(devCommand.type, ['eject', 'openLock']),
-          sql`(${devCommand.state} in ('pending', 'sent', 'acknowledged') or (${devCommand.type} = 'eject' and ${devCommand.state} = 'expired' and ${devCommand.confirmedByInventory} is null))`,
-          sql`(${sql.join(same, sql` or `)})`,
-        ),
-      )
-      .limit(1);
+    if (slot === null && !powerBankId) return;
+    const open = await query(tx as unknown as Db, this.openPhysical(sn, slot === null ? sql`null::int` : sql`${slot}::int`, powerBankId ? sql`${powerBankId}` : sql`null::text`));
     if (open.length) throw new AppError('SLOT_BUSY');
+  }
+
+  /**
+   * The select of an unfinished eject or open-lock of this cabinet on the slot or the power bank
+   * given as SQL (values or a caller's columns), for `exists`: one definition of "busy" for a
+   * single check and for the rental's pick, which reads it in the same statement as the slots.
+   */
+  openPhysical(sn: string, slot: SQL, powerBankId: SQL): SQL {
+    return sql`select 1 from dev_command c
+      where c.sn = ${sn} and c.type in ('eject', 'openLock')
+        and (c.state in ('pending', 'sent', 'acknowledged') or (c.type = 'eject' and c.state = 'expired' and c.confirmed_by_inventory is null))
+        and (c.target_slot = ${slot} or c.target_power_bank_id = ${powerBankId})
+      limit 1`;
   }
 
   /** Records a command as `pending` with its expiry (or failed at once when `offline`). Nothing is sent yet. */
@@ -191,14 +190,68 @@ export class CommandSender {
 
   /**
    * Publishes a recorded (committed) command once; pending → sent (a reply may already have moved
-   * it on). A failed publish marks it failed: it is never tried again.
+   * it on). A failed publish marks it failed: it is never tried again. An eject or open-lock waits
+   * for the cabinet's physical turn (`next`): it may answer still pending, sent when its turn comes.
    */
   async dispatch(row: CommandRow): Promise<CommandItem> {
+    if (!PHYSICAL_COMMANDS.includes(row.type as CommandType)) return this.pushed(await this.publish(row));
+    if (row.state !== 'pending') return this.pushed(row);
+    await this.next(row.sn);
+    const [now] = await this.db.select().from(devCommand).where(eq(devCommand.id, row.id));
+    return this.pushed(now ?? row);
+  }
+
+  /**
+   * Hands a cabinet's physical turn on: given up when the command holding it has ended, then taken
+   * by the oldest pending eject or open-lock still in time, which is published. A crowd at one
+   * cabinet is served one eject after another instead of the cabinet refusing all but one as busy.
+   * Safe to call from anywhere at any moment (a reply, an expiry, a publish, the sweep; on any
+   * process): the turn's primary key decides who sends, never a read.
+   */
+  async next(sn: string): Promise<void> {
+    for (let round = 0; round < 100; round++) {
+      const now = new Date();
+      await this.db.execute(sql`
+        delete from dev_physical_turn t where t.sn = ${sn}
+          and not exists (select 1 from dev_command c where c.id = t.command_id and c.state in ('pending', 'sent', 'acknowledged'))`);
+      const [turn] = await query<{ command_id: string }>(
+        this.db,
+        sql`insert into dev_physical_turn (sn, command_id, taken_at)
+            select c.sn, c.id, ${now} from dev_command c
+            where c.sn = ${sn} and c.state = 'pending' and c.type in ('eject', 'openLock') and c.expires_at > ${now}
+              and (c.state in ('pending', 'sent', 'acknowledged') or (c.type = 'eject' and c.state = 'expired' and c.confirmed_by_inventory is null))
+            order by c.created_at, c.id limit 1
+            on conflict (sn) do nothing returning command_id`,
+      );
+      if (!turn) return; // nothing waits, or another command holds the turn
+      const [row] = await this.db.select().from(devCommand).where(eq(devCommand.id, turn.command_id));
+      if (!row || row.state !== 'pending') continue; // ended meanwhile: hand on again
+      const sent = await this.publish(row);
+      this.pushed(sent);
+      if (sent.state !== 'failed') return;
+    }
+  }
+
+  /** Cabinets whose waiting physical commands have no live turn (its holder's process stopped between two steps): handed on. */
+  async handOnStuckTurns(): Promise<number> {
+    const stuck = await query<{ sn: string }>(
+      this.db,
+      sql`select distinct c.sn from dev_command c
+          where c.state = 'pending' and c.type in ('eject', 'openLock') and c.created_at < ${new Date(Date.now() - 2_000)}
+            and (c.state in ('pending', 'sent', 'acknowledged') or (c.type = 'eject' and c.state = 'expired' and c.confirmed_by_inventory is null))
+            and not exists (select 1 from dev_physical_turn t join dev_command h on h.id = t.command_id
+                            where t.sn = c.sn and h.state in ('pending', 'sent', 'acknowledged'))`,
+    );
+    for (const { sn } of stuck) await this.next(sn);
+    return stuck.length;
+  }
+
+  /** Publishes a recorded command once and marks it sent; a publish that fails marks it failed. Answers its row. */
+  private async publish(row: CommandRow): Promise<CommandRow> {
     try {
       if (!this.downlink) throw new Error('no gateway');
       await this.downlink.send(row.sn, { v: 1, id: row.id, ts: Date.now(), type: row.type, expiresAt: row.expiresAt.getTime(), data: row.data });
-      const sent = await this.sentMarks.add(row.id);
-      return this.pushed(sent ?? row);
+      return (await this.sentMarks.add(row.id)) ?? row;
     } catch (err) {
       this.log.warn({ err, cmd: row.id }, 'command publish failed');
       await this.db
@@ -206,7 +259,7 @@ export class CommandSender {
         .set({ state: 'failed', reason: 'publishFailed', finishedAt: new Date() })
         .where(and(eq(devCommand.id, row.id), eq(devCommand.state, 'pending')));
     }
-    return this.pushed((await this.db.select().from(devCommand).where(eq(devCommand.id, row.id)))[0]!);
+    return (await this.db.select().from(devCommand).where(eq(devCommand.id, row.id)))[0]!;
   }
 
   /** Pushes a command's row to open consoles and answers it as the screen shows it. */

@@ -55,22 +55,26 @@ export class RentalPort {
    */
   async reserveEject(tx: Db, sn: string): Promise<{ commandId: string; slot: number; powerBankId: string }> {
     await this.sender.lockOnline(tx as unknown as Tx, sn);
-    const slots = await tx
+    // One statement, so one snapshot: a slot is read with the commands that target it. Read apart,
+    // an eject that succeeded between the two reads left a slot that still showed its power bank
+    // beside a command that no longer made it busy (the reply's commit empties the slot with it).
+    const [pick] = await tx
       .select({ slot: devSlot.slot, powerBankId: devSlot.powerBankId })
       .from(devSlot)
-      .where(and(eq(devSlot.sn, sn), isNotNull(devSlot.powerBankId), isNull(devSlot.fault), gte(devSlot.battery, RENTABLE_BATTERY)))
-      .orderBy(desc(devSlot.battery), asc(devSlot.slot));
-    for (const s of slots) {
-      try {
-        await this.sender.checkNotBusy(tx as unknown as Tx, sn, s.slot, s.powerBankId);
-      } catch (e) {
-        if (e instanceof AppError && e.errorName === 'SLOT_BUSY') continue;
-        throw e;
-      }
-      const row = await this.sender.record(tx, { sn, type: 'eject', data: { slot: s.slot }, targetSlot: s.slot, targetPowerBankId: s.powerBankId, batchId: null, by: null });
-      return { commandId: row.id, slot: s.slot, powerBankId: s.powerBankId! };
-    }
-    throw new AppError('ORDER_NO_POWER_BANK');
+      .where(
+        and(
+          eq(devSlot.sn, sn),
+          isNotNull(devSlot.powerBankId),
+          isNull(devSlot.fault),
+          gte(devSlot.battery, RENTABLE_BATTERY),
+          sql`not exists (${this.sender.openPhysical(sn, sql`${devSlot.slot}`, sql`${devSlot.powerBankId}`)})`,
+        ),
+      )
+      .orderBy(desc(devSlot.battery), asc(devSlot.slot))
+      .limit(1);
+    if (!pick?.powerBankId) throw new AppError('ORDER_NO_POWER_BANK');
+    const row = await this.sender.record(tx, { sn, type: 'eject', data: { slot: pick.slot }, targetSlot: pick.slot, targetPowerBankId: pick.powerBankId, batchId: null, by: null });
+    return { commandId: row.id, slot: pick.slot, powerBankId: pick.powerBankId };
   }
 
   /** Publishes a recorded rental eject once (after its transaction committed). */

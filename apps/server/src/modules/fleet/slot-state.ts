@@ -118,6 +118,46 @@ export class SlotWriter {
     await this.event(sn, { kind: 'removed', slot, powerBankId });
   }
 
+  /**
+   * Succeeded ejects, written in the caller's transaction, the one that records the command's
+   * success: a reader sees the eject open (its slot is busy) or the slot empty, never a finished
+   * eject beside a slot that still shows its power bank (the gap in which a crowd's next rental
+   * reserved an emptied slot). Only a slot that still holds the power bank the eject named is
+   * emptied, so a newer message about the slot (a return into it) is never undone. No cabinet lock
+   * is taken: the caller may be a batch of many cabinets. Answers the cabinets whose slots changed;
+   * `refresh` them after the commit.
+   */
+  async leftIn(tx: Pick<Db, 'execute'>, ejects: { sn: string; slot: number; powerBankId: string | null }[]): Promise<string[]> {
+    if (!ejects.length) return [];
+    const now = new Date();
+    const sns = [...new Set(ejects.map((e) => e.sn))];
+    const left = sql`json_to_recordset(${jsonRows(ejects.map((e) => ({ sn: e.sn, slot: e.slot, pb: e.powerBankId })))}) as v(sn text, slot int, pb text)`;
+    const rows = await query<{ sn: string }>(
+      tx,
+      sql`with p as (
+            update dev_power_bank p set sn = null, slot = null, locked = null, charging = false, updated_at = ${now}
+            from ${left}
+            where p.sn = v.sn and p.sn = ${anyOf(sns)} and p.slot = v.slot and (v.pb is null or p.power_bank_id = v.pb)),
+          s as (
+            update dev_slot d set power_bank_id = null, battery = null, charging = false, updated_at = ${now}
+            from ${left}
+            where d.sn = v.sn and d.sn = ${anyOf(sns)} and d.slot = v.slot and d.power_bank_id is not null
+              and (v.pb is null or d.power_bank_id = v.pb)
+            returning d.sn)
+          select distinct sn from s`,
+    );
+    return rows.map((r) => r.sn);
+  }
+
+  /** After `leftIn` committed: the cabinets' slot summaries are recounted and open consoles see their slots. */
+  async refresh(sns: string[]): Promise<void> {
+    if (!sns.length) return;
+    const now = new Date();
+    const rows = await summarise(this.db, sns, now, false);
+    const slots = await this.db.select().from(devSlot).where(sql`${devSlot.sn} = ${anyOf(sns)}`).orderBy(asc(devSlot.sn), asc(devSlot.slot));
+    for (const row of rows) void this.live.cabinet('inventory', toItem(row), slots.filter((s) => s.sn === row.sn).map(toSlotItem));
+  }
+
   /** An eject of this power bank failed; the count is shown in the power-bank list. `tx`: the caller's transaction, when the count belongs with its change. */
   async ejectFailed(powerBankId: string, tx: Pick<Db, 'update'> = this.db): Promise<void> {
     await tx

@@ -147,8 +147,25 @@ export const devCommand = pgTable(
       .on(t.expiresAt)
       .where(sql`state in ('pending', 'sent', 'acknowledged')`),
     index('dev_command_batch_idx').on(t.batchId),
+    // A cabinet's unfinished commands (CommandSender.openPhysical, the physical turn's queue).
+    index('dev_command_busy_idx')
+      .on(t.sn, t.createdAt)
+      .where(sql`state in ('pending', 'sent', 'acknowledged') or (type = 'eject' and state = 'expired' and confirmed_by_inventory is null)`),
   ],
 );
+
+/**
+ * A cabinet does one physical action at a time: the eject or open-lock it has been sent now. One
+ * row per cabinet (its key decides who may send), taken by the oldest pending physical command,
+ * given up when that command ends (CommandSender.next). The others wait, pending, in order.
+ */
+export const devPhysicalTurn = pgTable('dev_physical_turn', {
+  sn: varchar('sn', { length: 17 })
+    .primaryKey()
+    .references(() => devCabinet.sn, { onDelete: 'cascade' }),
+  commandId: varchar('command_id', { length: 40 }).notNull(),
+  takenAt: ts('taken_at').notNull().defaultNow(),
+});
 
 /** Forced ejects: who forced which power bank out, and whether it came back. */
 export const devForcedEject = pgTable(

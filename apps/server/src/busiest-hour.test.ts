@@ -1,0 +1,175 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { engines, useServer } from './test/helper.js';
+import { until } from './test/fleet/fleet-helpers.js';
+import { newSn, TestCabinet, type Handler } from './test/fleet/test-cabinet.js';
+import { caller, networkFixture, ok, outletBody, type Answer } from './test/outlet/outlet-fixtures.js';
+
+/**
+ * The busiest hour (issue 27): a crowd scans the same cabinets within seconds while power banks come
+ * back into them. The cabinets here behave like hardware: one physical action at a time (a second
+ * eject while one runs is refused `busy`), an eject takes tens of milliseconds, and after it the
+ * cabinet reports its whole inventory; returns arrive as events followed by an inventory.
+ *
+ * What must hold: no eject is ever sent to a slot the server already knows is empty (no `slotEmpty`
+ * answer, no slot reserved twice for one power bank), the crowd is served one eject after another
+ * (no `busy` refusal while power banks are ready), every rent answered 0 ends "using", and the
+ * books balance.
+ */
+describe.each(engines)('the busiest hour (%s)', (engine) => {
+  const s = useServer(engine);
+  let token = '';
+  const c = caller(s, () => token);
+  const services = () => s.current.server.services;
+  const db = () => s.current.database.db;
+  const cabinets: TestCabinet[] = [];
+  let outletId = 0;
+
+  /** An eject as a cabinet does it: busy while one runs, a short motor time, then the result and the inventory. */
+  const physicalEject = (): Handler => {
+    let busy = false;
+    return async (cmd, cab) => {
+      if (busy) return { stage: 'rejected', reason: 'busy' };
+      busy = true;
+      try {
+        await cab.reply(cmd.id, { stage: 'ack' });
+        await new Promise((r) => setTimeout(r, 15 + crypto.randomInt(0, 30)));
+        const slot = cab.slots.find((x) => x.slot === cmd.data.slot);
+        if (!slot) return { stage: 'result', ok: false, reason: 'notFound' };
+        if (!slot.powerBankId) return { stage: 'result', ok: false, reason: 'slotEmpty' };
+        const powerBankId = slot.powerBankId;
+        Object.assign(slot, { powerBankId: null, battery: null, charging: false });
+        await cab.reply(cmd.id, { stage: 'result', ok: true, result: { slot: slot.slot, powerBankId } });
+        await cab.inventory();
+        return null;
+      } finally {
+        busy = false;
+      }
+    };
+  };
+
+  async function cabinet(banks: number): Promise<TestCabinet> {
+    const sn = newSn();
+    await services().fleet.stockIn({ sns: [sn] });
+    await ok(c.post('/device/api/v1/outlet/bindDevice', { outletId, sn }), 'bind');
+    const cab = new TestCabinet(services().gateway.brokerUrl, sn, services().fleet.secretOf(sn), 24);
+    cab.slots.forEach((x, i) => (i < banks ? Object.assign(x, { battery: 100, charging: false }) : Object.assign(x, { powerBankId: null, battery: null, charging: false })));
+    cab.handlers.eject = physicalEject();
+    cabinets.push(cab);
+    await cab.start();
+    await until(async () => (await services().fleet.rental.availability(sn)).available >= banks, 15_000, 'inventory');
+    return cab;
+  }
+
+  async function customer(): Promise<(m: 'GET' | 'POST', url: string, body?: unknown) => Promise<Answer>> {
+    const mobile = `139${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
+    expect((await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile } })).json().code).toBe(0);
+    const code = s.current.sms.lastCode(mobile)!;
+    const r = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile, code, clientType: 'USER_IOS' } })).json();
+    expect(r.code).toBe(0);
+    const t = r.data.token as string;
+    return async (m, url, body) => (await s.current.inject({ method: m, url, payload: body as object | undefined, headers: { authorization: t, clienttype: 'USER_IOS' } })).json();
+  }
+
+  beforeAll(async () => {
+    token = await s.current.login();
+    const net = await networkFixture(s, c);
+    outletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB)), 'outlet')).id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(cabinets.map((x) => x.disconnect()));
+  });
+
+  it('a crowd at one cabinet while power banks come back: every eject goes to a full slot, one after another', async () => {
+    const cab = await cabinet(16);
+    const crowd = await Promise.all(Array.from({ length: 24 }, () => customer()));
+    // Returns into the same cabinet while the crowd rents: power banks from elsewhere, into empty slots.
+    let returned = 0;
+    const returns = (async () => {
+      for (let i = 0; i < 6; i++) {
+        await new Promise((r) => setTimeout(r, 40));
+        const slot = cab.slots.find((x) => !x.powerBankId);
+        if (!slot) continue;
+        const powerBankId = `RTNX${String(crypto.randomInt(0, 1e9)).padStart(13, '0')}`; // docs/protocol.md: 4 letters, 13 digits
+        Object.assign(slot, { powerBankId, battery: 100, charging: false });
+        await cab.publish('event', { kind: 'returned', slot: slot.slot, powerBankId, battery: 100 });
+        await cab.inventory();
+        returned++;
+      }
+    })();
+    const answers = await Promise.all(crowd.map((app) => app('POST', '/order/api/app/v1/order/rent', { sn: cab.sn, payMode: 'deposit', idempotencyKey: crypto.randomUUID() })));
+    await returns;
+    const rented = answers.filter((a) => a.code === 0).map((a) => a.data.orderNo as string);
+    // Every refusal is "no power bank" (there were 16 + the returns for 24 people), never anything else.
+    for (const a of answers.filter((x) => x.code !== 0)) expect(a.code, a.msg).toBe(100708);
+    expect(rented.length).toBeGreaterThanOrEqual(16);
+    expect(returned).toBeGreaterThan(0);
+
+    // Each order leaves "ejecting": the cabinet served them one after another.
+    const statuses = async () =>
+      (await db().execute(sql`select order_no, status from ord_order where order_no = any(${`{${rented.join(',')}}`}::text[])`)).rows as { order_no: string; status: string }[];
+    await until(async () => (await statuses()).every((o) => o.status !== 'ejecting'), 60_000, 'every eject answered');
+    const st = await statuses();
+    expect(st.filter((o) => o.status !== 'using'), JSON.stringify(st)).toEqual([]);
+
+    const commands = (await db().execute(sql`select id, state, reason, target_slot, target_power_bank_id from dev_command where sn = ${cab.sn} and type = 'eject'`)).rows as {
+      state: string;
+      reason: string | null;
+      target_power_bank_id: string;
+    }[];
+    expect(commands.filter((x) => x.reason === 'slotEmpty' || x.reason === 'busy')).toEqual([]);
+    expect(commands.every((x) => x.state === 'succeeded')).toBe(true);
+    // No power bank was reserved twice.
+    expect(new Set(commands.map((x) => x.target_power_bank_id)).size).toBe(commands.length);
+    // The server's picture is the cabinet's.
+    const held = () => cab.slots.flatMap((x) => (x.powerBankId ? [`${x.slot}:${x.powerBankId}`] : []));
+    const stored = async () =>
+      ((await db().execute(sql`select slot, power_bank_id from dev_slot where sn = ${cab.sn} and power_bank_id is not null order by slot`)).rows as { slot: number; power_bank_id: string }[]).map(
+        (x) => `${x.slot}:${x.power_bank_id}`,
+      );
+    await until(async () => (await stored()).join() === held().sort((x, y) => parseInt(x) - parseInt(y)).join(), 10_000, 'slots agree').catch(async (e: Error) => {
+      expect(await stored()).toEqual(held());
+      throw e;
+    });
+    const tb = await services().ledger.ledger.trialBalance('en_US');
+    expect(tb.totalDebit).toBe(tb.totalCredit);
+  }, 180_000);
+
+  it('rents through two cabinets while each power bank comes back at once: no slot is reserved after its eject succeeded', async () => {
+    const a = await cabinet(12);
+    const b = await cabinet(0);
+    const people = await Promise.all(Array.from({ length: 12 }, () => customer()));
+    const orders: string[] = [];
+    // Three rounds: everyone rents from A, each power bank goes back into A (another slot) as soon as it is out.
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(people.map((app) => app('POST', '/order/api/app/v1/order/rent', { sn: a.sn, payMode: 'deposit', idempotencyKey: crypto.randomUUID() })));
+      const rented = answers.filter((x) => x.code === 0);
+      for (const x of answers.filter((y) => y.code !== 0)) expect(x.code, x.msg).toBe(100708);
+      orders.push(...rented.map((x) => x.data.orderNo as string));
+      await until(
+        async () => {
+          const rows = (await db().execute(sql`select status from ord_order where order_no = any(${`{${orders.join(',')}}`}::text[])`)).rows as { status: string }[];
+          return rows.every((o) => o.status !== 'ejecting');
+        },
+        60_000,
+        `round ${round}: ejects answered`,
+      );
+      // Back they come: each into B, then moved back into A's empty slots (returns and inventories interleave with the next round).
+      for (const x of rented) {
+        const pb = x.data.powerBankId as string;
+        const slot = a.slots.find((y) => !y.powerBankId)!;
+        Object.assign(slot, { powerBankId: pb, battery: 100, charging: false });
+        await a.publish('event', { kind: 'returned', slot: slot.slot, powerBankId: pb, battery: 100 });
+      }
+      await a.inventory();
+      await until(async () => (await services().fleet.rental.availability(a.sn)).available >= 10, 15_000, 'returns stored');
+    }
+    const failed = (await db().execute(sql`select reason from dev_command where sn = ${a.sn} and type = 'eject' and state <> 'succeeded'`)).rows;
+    expect(failed).toEqual([]);
+    expect(b.slots.every((x) => !x.powerBankId)).toBe(true);
+    const tb = await services().ledger.ledger.trialBalance('en_US');
+    expect(tb.totalDebit).toBe(tb.totalCredit);
+  }, 240_000);
+});
