@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { query } from './platform/db/database.js';
 import { engines, useServer } from './test/helper.js';
 import { until } from './test/fleet/fleet-helpers.js';
 import { newSn, TestCabinet, type Handler } from './test/fleet/test-cabinet.js';
@@ -109,16 +110,16 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
 
     // Each order leaves "ejecting": the cabinet served them one after another.
     const statuses = async () =>
-      (await db().execute(sql`select order_no, status from ord_order where order_no = any(${`{${rented.join(',')}}`}::text[])`)).rows as { order_no: string; status: string }[];
+      (await query<{ order_no: string; status: string }>(db(), sql`select order_no, status from ord_order where order_no = any(${`{${rented.join(',')}}`}::text[])`));
     await until(async () => (await statuses()).every((o) => o.status !== 'ejecting'), 60_000, 'every eject answered');
     const st = await statuses();
     expect(st.filter((o) => o.status !== 'using'), JSON.stringify(st)).toEqual([]);
 
-    const commands = (await db().execute(sql`select id, state, reason, target_slot, target_power_bank_id from dev_command where sn = ${cab.sn} and type = 'eject'`)).rows as {
+    const commands = (await query<{
       state: string;
       reason: string | null;
       target_power_bank_id: string;
-    }[];
+    }>(db(), sql`select id, state, reason, target_slot, target_power_bank_id from dev_command where sn = ${cab.sn} and type = 'eject'`));
     expect(commands.filter((x) => x.reason === 'slotEmpty' || x.reason === 'busy')).toEqual([]);
     expect(commands.every((x) => x.state === 'succeeded')).toBe(true);
     // No power bank was reserved twice.
@@ -126,7 +127,7 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
     // The server's picture is the cabinet's.
     const held = () => cab.slots.flatMap((x) => (x.powerBankId ? [`${x.slot}:${x.powerBankId}`] : []));
     const stored = async () =>
-      ((await db().execute(sql`select slot, power_bank_id from dev_slot where sn = ${cab.sn} and power_bank_id is not null order by slot`)).rows as { slot: number; power_bank_id: string }[]).map(
+      ((await query<{ slot: number; power_bank_id: string }>(db(), sql`select slot, power_bank_id from dev_slot where sn = ${cab.sn} and power_bank_id is not null order by slot`))).map(
         (x) => `${x.slot}:${x.power_bank_id}`,
       );
     await until(async () => (await stored()).join() === held().sort((x, y) => parseInt(x) - parseInt(y)).join(), 10_000, 'slots agree').catch(async (e: Error) => {
@@ -150,7 +151,7 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
       orders.push(...rented.map((x) => x.data.orderNo as string));
       await until(
         async () => {
-          const rows = (await db().execute(sql`select status from ord_order where order_no = any(${`{${orders.join(',')}}`}::text[])`)).rows as { status: string }[];
+          const rows = (await query<{ status: string }>(db(), sql`select status from ord_order where order_no = any(${`{${orders.join(',')}}`}::text[])`));
           return rows.every((o) => o.status !== 'ejecting');
         },
         60_000,
@@ -166,7 +167,7 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
       await a.inventory();
       await until(async () => (await services().fleet.rental.availability(a.sn)).available >= 10, 15_000, 'returns stored');
     }
-    const failed = (await db().execute(sql`select reason from dev_command where sn = ${a.sn} and type = 'eject' and state <> 'succeeded'`)).rows;
+    const failed = await query(db(), sql`select reason from dev_command where sn = ${a.sn} and type = 'eject' and state <> 'succeeded'`);
     expect(failed).toEqual([]);
     expect(b.slots.every((x) => !x.powerBankId)).toBe(true);
     const tb = await services().ledger.ledger.trialBalance('en_US');

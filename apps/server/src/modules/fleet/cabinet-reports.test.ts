@@ -117,7 +117,14 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
   it('the slot writer: an eject result empties its slot at once, a failed eject counts, fewer registered slots drop the rest', async () => {
     const pb = powerBankIdFor(b, 1); // in b's slot 1 since the last test, z in slot 2
     const [before] = await db().select().from(devPowerBank).where(eq(devPowerBank.powerBankId, pb));
-    await slotWriter().ejected(b, 1, null); // the result named no power bank: the slot's own leaves
+    // The result named no power bank: the slot's own leaves (in the reply's transaction), then the summary.
+    const changed = await db().transaction((tx) => slotWriter().leftIn(tx, [{ sn: b, slot: 1, powerBankId: null }]));
+    expect(changed).toEqual([b]);
+    await slotWriter().refresh(changed);
+    // A result naming a power bank the slot no longer holds (a newer message moved it) changes nothing.
+    expect(await db().transaction((tx) => slotWriter().leftIn(tx, [{ sn: b, slot: 2, powerBankId: 'XXXX0000000000001' }]))).toEqual([]);
+    const [s2] = await db().select().from(devSlot).where(and(eq(devSlot.sn, b), eq(devSlot.slot, 2)));
+    expect(s2!.powerBankId).toBe(powerBankIdFor(c, 3));
     const [s1] = await db().select().from(devSlot).where(and(eq(devSlot.sn, b), eq(devSlot.slot, 1)));
     expect(s1).toMatchObject({ powerBankId: null, battery: null, charging: false });
     const [left] = await db().select().from(devPowerBank).where(eq(devPowerBank.powerBankId, pb));

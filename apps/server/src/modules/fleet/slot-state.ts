@@ -29,8 +29,8 @@ export interface InventoryOutcome {
  *   cabinets leans on.
  * - `event(sn, change)`: one slot changed (a power bank returned or removed, a fault, a recovery),
  *   in one transaction under the cabinet's row lock.
- * - `ejected(sn, slot, powerBankId)`: an eject succeeded, so the power bank left the slot now,
- *   before the inventory that follows confirms it.
+ * - `leftIn(tx, ejects)`: ejects succeeded, so their power banks left their slots now, before the
+ *   inventory that follows confirms it; written in the reply's own transaction, then `refresh`.
  * - `ejectFailed(powerBankId)`: an eject of this power bank failed (counted on the power bank).
  * - `registered(cabinets)`: slots beyond a cabinet's registered count are dropped (called with a
  *   whole registration batch).
@@ -111,11 +111,6 @@ export class SlotWriter {
     await this.db.execute(sql`
       delete from dev_slot s using json_to_recordset(${jsonRows(cabinets)}) as v(sn text, slots int)
       where s.sn = v.sn and s.sn = ${anyOf(cabinets.map((c) => c.sn))} and s.slot > v.slots`);
-  }
-
-  /** A succeeded eject: the power bank (when known) left the slot. */
-  async ejected(sn: string, slot: number, powerBankId: string | null): Promise<void> {
-    await this.event(sn, { kind: 'removed', slot, powerBankId });
   }
 
   /**
