@@ -91,8 +91,8 @@ export class CommandReplies {
       countFailure ? (tx) => this.slots.ejectFailed(countFailure, tx) : leftSlot ? (tx, done) => this.slots.leftIn(tx, ejectsOf([done])).then(() => undefined) : undefined,
     );
     if (!changed) return;
-    if (ok) await this.applyResult(changed, result ?? {});
     await this.handOn(changed);
+    if (ok) await this.applyResult(changed, result ?? {});
     await this.rental?.ejectFinished(changed, ok);
   }
 
@@ -106,8 +106,9 @@ export class CommandReplies {
     if (!row) return false;
     this.sender.pushed(row);
     if (r.stage === 'ack') return true;
-    if (row.state === 'succeeded') await this.applyResult(row, (row.result ?? {}) as Record<string, unknown>);
+    // The next eject waiting for this cabinet goes out first; the summary and the order follow.
     await this.handOn(row);
+    if (row.state === 'succeeded') await this.applyResult(row, (row.result ?? {}) as Record<string, unknown>);
     if (row.state === 'succeeded' || row.state === 'failed') await this.rental?.ejectFinished(row, row.state === 'succeeded');
     return true;
   }
@@ -125,8 +126,9 @@ export class CommandReplies {
         ? { id: r.cmdId, sn, final: true, ...finalOutcome(r), pb: ejectedPowerBank(r) }
         : { id: r.cmdId, sn, final: false, state: 'acknowledged', result: null, reason: null, pb: null }, // ack (progress never comes here)
     );
-    const done = await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    // A transaction only when a result may be a succeeded eject (its slot empties with it); acks and
+    // failures stay one statement.
+    const write = async (tx: Db) => {
       const changed = await query<Record<string, unknown>>(
       tx,
       sql`with done as (update dev_command c set
@@ -150,7 +152,9 @@ export class CommandReplies {
       const ejects = byId(changed, changed.map((r) => String(r.id))).filter((r): r is CommandRow => r !== null);
       await this.slots.leftIn(tx, ejectsOf(ejects));
       return changed;
-    });
+    };
+    const mayEject = rows.some((x) => x.state === 'succeeded');
+    const done = mayEject ? await this.db.transaction((tx) => write(tx as unknown as Db)) : await write(this.db);
     return byId(done, rows.map((x) => x.id));
   }
 

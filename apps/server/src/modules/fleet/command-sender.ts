@@ -224,8 +224,16 @@ export class CommandSender {
             on conflict (sn) do nothing returning command_id`,
       );
       if (!turn) return; // nothing waits, or another command holds the turn
-      const [row] = await this.db.select().from(devCommand).where(eq(devCommand.id, turn.command_id));
-      if (!row || row.state !== 'pending') continue; // ended meanwhile: hand on again
+      // Its time to live runs from now: the wait for the turn (at most its first TTL) is not the
+      // cabinet's time to act. Still pending, or it ended meanwhile and the turn is handed on again.
+      const ttl = sql.join(PHYSICAL_COMMANDS.map((t) => sql`when ${t} then ${new Date(now.getTime() + COMMAND_TTL_MS[t])}::timestamptz`), sql` `);
+      const [raw] = await query<Record<string, unknown>>(
+        this.db,
+        sql`update dev_command set expires_at = greatest(expires_at, case type ${ttl} else expires_at end)
+            where id = ${turn.command_id} and state = 'pending' returning *`,
+      );
+      const row = raw ? byId([raw], [turn.command_id])[0] : null;
+      if (!row) continue;
       const sent = await this.publish(row);
       this.pushed(sent);
       if (sent.state !== 'failed') return;
