@@ -182,11 +182,17 @@ export async function startServer(url: string, opts: { dataDir: string; logLevel
   });
   const base = `http://127.0.0.1:${port}`;
   const t0 = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${fs.readFileSync(log, 'utf8').slice(-3000)}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) return { base, child };
-    if (Date.now() - t0 > 120_000) throw new Error('the server did not answer /healthz in 120 s');
-    await sleep(250);
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${fs.readFileSync(log, 'utf8').slice(-3000)}`);
+      if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) return { base, child };
+      // Migrations and seeding take seconds alone, minutes on a machine loaded by other work.
+      if (Date.now() - t0 > 300_000) throw new Error('the server did not answer /healthz in 300 s');
+      await sleep(250);
+    }
+  } catch (err) {
+    await stopChild(child);
+    throw err;
   }
 }
 
