@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import { loadConfig } from './config.js';
 import { lockDataDir, openPglite, openPostgres } from './platform/db/database.js';
 import { buildApp } from './app.js';
@@ -35,7 +36,9 @@ async function main(): Promise<void> {
       level: config.LOG_LEVEL,
       ...((config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty'
         ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
-        : {}),
+        : // Written without blocking the request that logs: lines wait in memory while a write is
+          // under way and go out together after it; what is waiting is written at exit, even a crash's.
+          { stream: pino.destination({ dest: 1, sync: false }) }),
     },
     // Plain text on the terminal, not inside a JSON log line: a person has to read it.
     announce: (m) => console.log(m),

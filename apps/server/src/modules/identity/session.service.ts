@@ -134,10 +134,18 @@ export class SessionService {
   }
 }
 
-/** The guard's statement (SessionService.authenticate): session, account, roles, route held. */
+/** The guard's statement (SessionService.authenticate), prepared once per connection. */
 function lookupStatement(db: Db) {
+  return sessionLookupQuery(db).prepare('session_lookup');
+}
+
+/**
+ * The guard's query: session, account, roles, route held. Exported for the request-path
+ * benchmark, whose floor process runs this very statement text (bench/floor-server.mjs).
+ */
+export function sessionLookupQuery(db: Db) {
   return db
-      .select({
+    .select({
       id: sysSession.id,
       accountId: sysSession.accountId,
       clientType: sysSession.clientType,
@@ -172,6 +180,5 @@ function lookupStatement(db: Db) {
       ) roles`,
       sql`true`,
     )
-    .where(eq(sysSession.tokenHash, sql.placeholder('hash')))
-    .prepare('session_lookup');
+    .where(eq(sysSession.tokenHash, sql.placeholder('hash')));
 }

@@ -32,6 +32,14 @@ describe.each(engines)('security headers (%s)', (engine) => {
     expectBrowserHeaders(res.headers);
     // the live channel of this very host may be reached, nothing else
     expect(res.headers['content-security-policy']).toContain("connect-src 'self' ws://console.example:8080 wss://console.example:8080");
+    // The headers are worked out once per host: another host gets its own, the first keeps its.
+    const other = await s.current.inject({ url: '/system/personnel', headers: { host: 'other.example' } });
+    expect(other.headers['content-security-policy']).toContain("connect-src 'self' ws://other.example wss://other.example");
+    expect(other.headers['content-security-policy']).not.toContain('console.example');
+    const odd = await s.current.inject({ url: '/system/personnel', headers: { host: 'bad host"' } });
+    expect(odd.headers['content-security-policy']).toContain("connect-src 'self' ws://localhost wss://localhost");
+    const again = await s.current.inject({ url: '/system/personnel', headers: { host: 'console.example:8080' } });
+    expect(again.headers).toMatchObject({ 'content-security-policy': res.headers['content-security-policy'], 'x-frame-options': 'DENY' });
   });
 
   it('hashed assets keep their long immutable caching and carry only the headers a script needs', async () => {

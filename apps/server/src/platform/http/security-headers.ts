@@ -26,8 +26,8 @@ export const ASSET_PATH = /^\/assets\//;
  * anything but its type) and the same-origin resource policy.
  */
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
-  // Helmet's middleware is built once here and applied to every answer (@fastify/helmet would
-  // rebuild it, parsing every option, on each request).
+  // Helmet's middleware is built once here (@fastify/helmet would rebuild it, parsing every
+  // option, on each request), and run once per Host: what it sets depends on nothing else.
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -52,20 +52,68 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
     // Uploaded images are public by design (banners for the apps): other sites may show them.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  const forHost = headersByHost(headers);
   app.addHook('onRequest', (req, reply, done) => {
+    const res = reply.raw;
     if (ASSET_PATH.test(req.url)) {
-      reply.raw.setHeader('X-Content-Type-Options', 'nosniff');
-      reply.raw.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
       done();
       return;
     }
-    headers(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    const { set, removed } = forHost(req.headers.host);
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, value] of set) res.setHeader(name, value);
+    done();
   });
   app.addHook('onSend', async (req, reply) => {
     const path = req.url;
     if (API_PATH.test(path)) reply.header('cache-control', 'no-store');
     else if (path.startsWith('/files/')) reply.header('cross-origin-resource-policy', 'cross-origin');
   });
+}
+
+/** What helmet does to an answer: headers it sets (in its order) and headers it removes. */
+interface HeaderSet {
+  set: [string, string][];
+  removed: string[];
+}
+
+/** Hosts whose header sets are kept; a flood of made-up Host headers empties the cache, never grows it. */
+const HOSTS_KEPT = 64;
+
+/**
+ * Helmet's headers for a Host, worked out by running its middleware once against a recorder and
+ * kept: the policy names the host (connect-src ws://host) and nothing else of the request, so
+ * every request with that Host gets exactly what helmet would have set, without rebuilding the
+ * policy string and a dozen headers each time.
+ */
+function headersByHost(middleware: ReturnType<typeof helmet>): (host: string | undefined) => HeaderSet {
+  const cache = new Map<string, HeaderSet>();
+  return (host) => {
+    const key = hostOf(host);
+    const known = cache.get(key);
+    if (known) return known;
+    const found: HeaderSet = { set: [], removed: [] };
+    const recorder = {
+      setHeader(name: string, value: string | number | readonly string[]) {
+        found.set.push([name, String(value)]);
+      },
+      removeHeader(name: string) {
+        found.removed.push(name);
+      },
+    };
+    let done: { err?: unknown } | null = null;
+    middleware({ headers: { host: key } } as never, recorder as never, (err?: unknown) => {
+      done = { err };
+    });
+    // Helmet finishes at once; were it ever to answer later, the recording would be incomplete.
+    if (!done) throw new Error('helmet did not finish synchronously');
+    if ((done as { err?: unknown }).err) throw (done as { err: Error }).err;
+    if (cache.size >= HOSTS_KEPT) cache.clear();
+    cache.set(key, found);
+    return found;
+  };
 }
 
 /** The Host header as a CSP source: host and port only, anything else dropped. */
