@@ -53,12 +53,12 @@ describe.each(engines)('what a partner owes (%s)', (engine) => {
   type Net = Awaited<ReturnType<typeof network>>;
 
   /** An order in use for 123 minutes (6.00) whose chain pays A 20 % (1.20) and B 50 % (3.00), the platform the rest; paid through the payment company when `charged`. */
-  async function usingOrder(n: Net, sn = `PO${uniq()}`): Promise<{ id: number; orderNo: string }> {
+  async function usingOrder(n: Net, sn = `PO${uniq()}`, outletId = n.outletId): Promise<{ id: number; orderNo: string }> {
     const orderNo = `PO${Date.now()}${crypto.randomInt(0, 1e6)}`;
     const billing = { freeMinutes: 3, pricePerPeriod: 150, periodMinutes: 30, dailyCap: 3000, totalCap: 9900, deposit: 0, buyOutDays: 7 };
     const chain = [{ party: 'agentA', partyId: n.a, name: 'A', ratio: 20 }, { party: 'agentB', partyId: n.b, name: 'B', ratio: 50 }];
     const [row] = await rows<{ id: number }>(sql`insert into ord_order (order_no, user_id, user_mobile, status, pay_mode, sn, outlet_id, outlet_name, billing, chain, deposit_amount, start_at, created_at)
-      values (${orderNo}, ${memberId}, '86-1', 'using', 'deposit', ${sn}, ${n.outletId}, 'O', ${JSON.stringify(billing)}::jsonb, ${JSON.stringify(chain)}::jsonb, 0, now() - interval '123 minutes' + interval '20 seconds', now()) returning id`);
+      values (${orderNo}, ${memberId}, '86-1', 'using', 'deposit', ${sn}, ${outletId}, 'O', ${JSON.stringify(billing)}::jsonb, ${JSON.stringify(chain)}::jsonb, 0, now() - interval '123 minutes' + interval '20 seconds', now()) returning id`);
     return { id: Number(row!.id), orderNo };
   }
   const status = async (orderNo: string) => (await rows<{ status: string }>(sql`select status from ord_order where order_no = ${orderNo}`))[0]!.status;
@@ -67,8 +67,8 @@ describe.each(engines)('what a partner owes (%s)', (engine) => {
     await services().order.engine.settle(o.id, new Date(), { actor: 'test', event: 'returned' });
     await until(async () => (await status(o.orderNo)) === 'finished', 15_000, 'paid');
   }
-  async function paidOrder(n: Net, sn?: string): Promise<string> {
-    const o = await usingOrder(n, sn);
+  async function paidOrder(n: Net, sn?: string, outletId?: number): Promise<string> {
+    const o = await usingOrder(n, sn, outletId);
     await settle(o);
     return o.orderNo;
   }
@@ -238,16 +238,72 @@ describe.each(engines)('what a partner owes (%s)', (engine) => {
     expect(await money(n.b)).toEqual({ payable: 274, owed: 0 });
   });
 
+  it.runIf(engine === 'postgres')('50 shares at once while the partner owes: the debt is paid once, never twice', async () => {
+    const n = await network();
+    const old: string[] = [];
+    for (let i = 0; i < 10; i++) old.push(await paidOrder(n));
+    await withdrawAll(n);
+    for (const o of old) await refund(o, 600);
+    expect(await money(n.b)).toEqual({ payable: 0, owed: 3000 });
+    const fresh: { id: number; orderNo: string }[] = [];
+    // At 50 outlets: one outlet's postings queue on its row of the per-outlet rollup, which would hide the race.
+    for (let i = 0; i < 50; i++) fresh.push(await usingOrder(n, undefined, 900_000 + i));
+    // The engine's share of each (what an ending posts once the order has its 6.00), each in its own transaction, all at once.
+    const orders = await rows<Record<string, unknown>>(sql`select * from ord_order where order_no in ${fresh.map((o) => o.orderNo)}`);
+    expect(orders).toHaveLength(50);
+    const engineShare = services().order.engine;
+    await Promise.all(
+      orders.map((o) =>
+        db().transaction((tx) =>
+          engineShare.share(tx as never, { orderNo: o.order_no, chain: o.chain, voucherValue: 0, couponDeduction: 0, deviceType: 'powerBank', sn: o.sn, createdAt: new Date() } as never, 600, 0),
+        ),
+      ),
+    );
+    // 50 shares of 3.00: the first 30.00 paid the debt, the rest is B's.
+    expect(await money(n.b)).toEqual({ payable: 50 * 300 - 3000, owed: 0 });
+    const [nets] = await rows<{ n: number; amount: number }>(sql`select count(*)::int as n, sum(credit)::int as amount from led_entry e join led_transaction t on t.id = e.transaction_id
+      where e.account = ${`agentReceivable:${n.b}`} and t.kind = 'netting'`);
+    expect(nets!.amount).toBe(3000);
+  }, 180_000);
+
+  it.runIf(engine === 'postgres')('an application arriving while a refund takes the share back waits for it, and is decided against what is left', async () => {
+    const n = await network();
+    await paidOrder(n);
+    expect(await money(n.b)).toEqual({ payable: 300, owed: 0 });
+    // A reversal of B's 3.00 in its transaction (as a refund's approval posts it), not yet committed.
+    let commit!: () => void;
+    const held = new Promise<void>((r) => (commit = r));
+    let written!: () => void;
+    const writing = new Promise<void>((r) => (written = r));
+    const key = `refund-test:${uniq()}`;
+    const open = db().transaction(async (tx) => {
+      await ledger().post({ idempotencyKey: key, kind: 'refund', memo: 'test', entries: [{ account: { kind: 'agentPayable', partyId: n.b }, debit: 300 }, { account: { kind: 'refunds' }, credit: 300 }] }, tx as never);
+      await ledger().keepPayablesWhole(tx as never, [{ kind: 'agentPayable', partyId: n.b }], 'took', key);
+      written();
+      await held;
+    });
+    await Promise.race([writing, open]);
+    const applying = apply(n, 300);
+    const waited = (await Promise.race([applying.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 600))])) === 'waiting';
+    commit();
+    await open;
+    // Without the payable's lock the application would read 3.00 and hold it: the payable at -3.00.
+    expect(waited).toBe(true);
+    expect(await applying).toMatchObject({ code: 101106 });
+    expect(await money(n.b)).toEqual({ payable: 0, owed: 0 });
+  });
+
   it.runIf(engine === 'postgres')('50 refund approvals, 30 new shares and 10 withdrawals of one partner at once: no payable below zero, the debt exact', async () => {
     const n = await network();
     const old: string[] = [];
-    for (let i = 0; i < 50; i++) old.push(await paidOrder(n));
+    // Each at its own outlet: postings of one outlet queue on its row of the per-outlet rollup, which would hide the race.
+    for (let i = 0; i < 50; i++) old.push(await paidOrder(n, undefined, 800_000 + i));
     expect(await money(n.b)).toEqual({ payable: 15000, owed: 0 });
     // Refunds of all 50, asked (nothing moves yet); 30 orders ready to end.
     const asked: number[] = [];
     for (const orderNo of old) asked.push((await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo, amount: 600, reason: 'battery was low' }), 'ask')).id);
     const fresh: { id: number; orderNo: string }[] = [];
-    for (let i = 0; i < 30; i++) fresh.push(await usingOrder(n));
+    for (let i = 0; i < 30; i++) fresh.push(await usingOrder(n, undefined, 850_000 + i));
     // At once: every approval (each takes 3.00 back from B and 1.20 from A), every new order (3.00 to B, 1.20 to A), ten applications of 20.00.
     const answers = await Promise.all([
       ...asked.map((id) => c.put('/order/api/v1/refundOrder/audit', { id, approve: true })),
