@@ -248,8 +248,8 @@ export class LedgerService {
    */
   async removeOrders(orderNos: string[]): Promise<number> {
     if (!orderNos.length) return 0;
-    const txs = await this.db.select({ id: ledTransaction.id }).from(ledTransaction).where(inArray(ledTransaction.orderNo, orderNos));
-    const ids = txs.map((t) => t.id);
+    const txs = await this.db.select({ id: ledTransaction.id, key: ledTransaction.key }).from(ledTransaction).where(inArray(ledTransaction.orderNo, orderNos));
+    const ids = [...txs.map((t) => t.id), ...(await this.causedBy(txs.map((t) => t.key)))];
     for (let i = 0; i < ids.length; i += 1000) {
       const part = ids.slice(i, i + 1000);
       await this.db.delete(ledEntry).where(inArray(ledEntry.transactionId, part));
@@ -429,12 +429,30 @@ export class LedgerService {
     return this.removeKeys(txs.map((t) => t.key));
   }
 
+  /**
+   * The movements a partner's debt booking made because of these (`owed:<key>:<account>`,
+   * `netted:<key>:<account>`, keepPayablesWhole): removed with them, so a payable does not keep a
+   * debt or a netting whose cause is gone. They name no order, so they are found by key.
+   */
+  private async causedBy(keys: string[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < keys.length; i += 1000) {
+      const part = keys.slice(i, i + 1000);
+      const rows = await query<{ id: string }>(
+        this.db,
+        sql`select id from led_transaction where kind in ('receivable', 'netting') and regexp_replace(key, '^(owed|netted):(.*):[^:]+:[^:]+$', '\2') in (${sql.join(part.map((k) => sql`${k}`), sql`, `)})`,
+      );
+      ids.push(...rows.map((r) => Number(r.id)));
+    }
+    return ids;
+  }
+
   /** Removes whole movements by their keys (the demo's withdrawals, when the demo is cleared); each balances by itself. */
   async removeKeys(keys: string[]): Promise<number> {
     let n = 0;
     for (let i = 0; i < keys.length; i += 1000) {
-      const txs = await this.db.select({ id: ledTransaction.id }).from(ledTransaction).where(inArray(ledTransaction.key, keys.slice(i, i + 1000)));
-      const ids = txs.map((t) => t.id);
+      const txs = await this.db.select({ id: ledTransaction.id, key: ledTransaction.key }).from(ledTransaction).where(inArray(ledTransaction.key, keys.slice(i, i + 1000)));
+      const ids = [...txs.map((t) => t.id), ...(await this.causedBy(txs.map((t) => t.key)))];
       if (!ids.length) continue;
       await this.db.delete(ledEntry).where(inArray(ledEntry.transactionId, ids));
       await this.db.delete(ledTransaction).where(inArray(ledTransaction.id, ids));
