@@ -440,7 +440,7 @@ export class LedgerService {
       const part = keys.slice(i, i + 1000);
       const rows = await query<{ id: string }>(
         this.db,
-        sql`select id from led_transaction where kind in ('receivable', 'netting') and regexp_replace(key, '^(owed|netted):(.*):[^:]+:[^:]+$', '\2') in (${sql.join(part.map((k) => sql`${k}`), sql`, `)})`,
+        sql`select id from led_transaction where kind in ('receivable', 'netting') and substring(key from '^(?:owed|netted):(.*):[^:]+:[^:]+$') in (${sql.join(part.map((k) => sql`${k}`), sql`, `)})`,
       );
       ids.push(...rows.map((r) => Number(r.id)));
     }
