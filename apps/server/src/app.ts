@@ -130,12 +130,13 @@ export async function buildApp(opts: BuildOptions) {
   accessories.services.repairs.attachRemoval((sn, reason, by) => outlet.services.outlets.unbind(sn, undefined, by, reason));
   // The chain's accounts are named by their parties (agents, outlets, service providers, pushers, operators: teams).
   const ledger = await buildModule(ledgerModule, platform, {
-    partyNames: async (kind, ids) =>
-      kind === 'outletPayable'
-        ? outlet.services.outlets.namesOf(ids)
-        : kind === 'agentPayable' || kind === 'providerPayable' || kind === 'pusherPayable' || kind === 'operatorPayable'
-          ? network.services.forOutlets.names(({ agentPayable: 'agent', providerPayable: 'serviceProvider', pusherPayable: 'pusher', operatorPayable: 'team' } as const)[kind], ids)
-          : new Map(),
+    // A partner's receivable (what it owes) is named like its payable.
+    partyNames: async (kind, ids) => {
+      const parties = { agent: 'agent', provider: 'serviceProvider', pusher: 'pusher', operator: 'team' } as const;
+      const of = /^(\w+?)(Payable|Receivable)$/.exec(kind)?.[1];
+      if (of === 'outlet') return outlet.services.outlets.namesOf(ids);
+      return of && Object.hasOwn(parties, of) ? network.services.forOutlets.names(parties[of as keyof typeof parties], ids) : new Map();
+    },
   });
   const deposit = await buildModule(depositModule, platform, {
     ledger: ledger.services.ledger,
@@ -255,9 +256,18 @@ export async function buildApp(opts: BuildOptions) {
   // A team is deleted only when its operator holds nothing and has no withdrawal on its way (docs/decisions.md, "The operator's share").
   network.services.attachOperatorMoney({
     openWithdrawals: (tx, teamId) => payout.services.payouts.openUnderLock(tx, { kind: 'operator', id: teamId }),
-    owed: async (tx, teamId) => 0 - (await ledger.services.ledger.balance({ kind: 'operatorPayable', partyId: teamId }, tx)),
+    // What the team is owed less what it owes (a refund took back a share already withdrawn): either keeps the team.
+    owed: async (tx, teamId) => {
+      const m = await ledger.services.ledger.partnerMoney({ kind: 'operatorPayable', partyId: teamId }, tx);
+      return m.payable - m.owed;
+    },
   });
   outlet.services.outlets.turnovers = (ids) => order.services.queries.turnovers(ids);
+  // An agent's balance is what its payable holds; what it owes (a refund took back a share already withdrawn) is beside it.
+  network.services.agents.money = async (ids) => {
+    const [balances, owes] = await Promise.all([ledger.services.ledger.owedTo('agentPayable', ids), ledger.services.ledger.owedBy('agentPayable', ids)]);
+    return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, owed: owes.get(id) ?? 0 }]));
+  };
   network.services.members.wallets = async (ids) => {
     const [balances, deposits, orders] = await Promise.all([
       ledger.services.ledger.owedTo('userBalance', ids),

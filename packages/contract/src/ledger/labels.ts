@@ -33,6 +33,11 @@ export const ledgerLabels = {
     balanceRefundHold: tr('余额退款冻结', '餘額退款凍結', 'Balance refunds held'),
     marketingExpense: tr('营销费用', '行銷費用', 'Marketing expense'),
     separated: tr('分单收入', '分單收入', 'Separated shares'),
+    agentReceivable: tr('应收代理商', '應收代理商', 'Owed by agent'),
+    outletReceivable: tr('应收网点', '應收網點', 'Owed by outlet'),
+    providerReceivable: tr('应收服务商', '應收服務商', 'Owed by service provider'),
+    pusherReceivable: tr('应收地推', '應收地推', 'Owed by pusher'),
+    operatorReceivable: tr('应收运营商', '應收營運商', 'Owed by operator'),
   } satisfies LabelGroup<(typeof ACCOUNT_KINDS)[number]>,
   memo: {
     depositTaken: tr('收取押金', '收取押金', 'Deposit taken'),
@@ -63,6 +68,8 @@ export const ledgerLabels = {
     balanceRefundHeld: tr('余额退款申请：金额冻结', '餘額退款申請：金額凍結', 'Balance refund asked: amount held'),
     balanceRefundReleased: tr('余额退款驳回或失败：金额退回余额', '餘額退款駁回或失敗：金額退回餘額', 'Balance refund rejected or failed: amount back to the balance'),
     balanceRefundPaid: tr('余额退款已退回原充值渠道', '餘額退款已退回原儲值管道', 'Balance refund paid back to the top-up charge'),
+    partnerOwes: tr('冲回超出应付余额：转为合作方欠款', '沖回超出應付餘額：轉為合作方欠款', 'Reversal above the payable: owed by the partner'),
+    owedNetted: tr('从新分润中抵扣合作方欠款', '從新分潤中抵扣合作方欠款', 'Owed amount taken from new shares'),
   } satisfies LabelGroup<LedgerMemo>,
   payoutFailure: {
     accountFrozen: tr('账户已冻结', '帳戶已凍結', 'Account frozen'),

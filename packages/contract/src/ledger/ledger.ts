@@ -37,8 +37,25 @@ export const ACCOUNT_KINDS = [
   'marketingExpense',
   /** Partner shares a separation rule diverted from their payables to the platform (restores give them back). */
   'separated',
+  /**
+   * What a partner owes the platform (an asset: debit grows it): the part of a reversal (a refund
+   * approved after the share was withdrawn) that its payable no longer held. A payable never goes
+   * below zero; this is netted from the partner's next shares (docs/decisions.md, "What a partner owes").
+   */
+  'agentReceivable', 'outletReceivable', 'providerReceivable', 'pusherReceivable', 'operatorReceivable',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/** The partners' payables, each with the account of what that partner owes when a reversal takes more than it holds. */
+export const PARTNER_RECEIVABLE = {
+  agentPayable: 'agentReceivable',
+  outletPayable: 'outletReceivable',
+  providerPayable: 'providerReceivable',
+  pusherPayable: 'pusherReceivable',
+  operatorPayable: 'operatorReceivable',
+} as const satisfies Partial<Record<AccountKind, AccountKind>>;
+export type PartnerPayable = keyof typeof PARTNER_RECEIVABLE;
+export const isPartnerPayable = (k: string): k is PartnerPayable => Object.hasOwn(PARTNER_RECEIVABLE, k);
 
 export const trialBalanceAccount = z.object({
   code: z.string(),
@@ -82,7 +99,7 @@ export const LEDGER_MEMOS = [
   'cablePackagePaid', 'prepaymentHeld', 'depositHeldAgain', 'depositRefundedByStaff', 'depositRefundFailedHeldAgain',
   'voucherSold', 'voucherUsed', 'voucherExpired',
   'payoutHeld', 'payoutReleased', 'payoutPaid', 'demoOpeningEarnings', 'couponUsed', 'orderSeparated', 'separationRestored',
-  'balanceRefundHeld', 'balanceRefundReleased', 'balanceRefundPaid',
+  'balanceRefundHeld', 'balanceRefundReleased', 'balanceRefundPaid', 'partnerOwes', 'owedNetted',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 

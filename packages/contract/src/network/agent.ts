@@ -50,8 +50,10 @@ export const agentItem = z.object({
   regionName: z.string().nullable(),
   status: netStatus,
   freezeReason: z.string().nullable(),
-  /** From the ledger: 0 while it holds no entries, never a stored number. */
+  /** What the agent is owed (its payable, from the ledger): 0 while it holds no entries, never a stored number, never below 0. */
   balance: z.number().int(),
+  /** What the agent owes the platform (its receivable: a refund took back a share already withdrawn), netted from its next shares. */
+  owed: z.number().int(),
   totalRevenue: z.number().int(),
   minWithdrawal: z.number().int(),
   withdrawalFeeRate: z.number().int(),

@@ -33,7 +33,7 @@ export const networkErrors = {
     '所选的区域、团队或代理不存在', '所選的區域、團隊或代理不存在', 'The chosen region, team or agent does not exist'),
   PARENT_FROZEN: def(100414, 'A frozen agent gets no new children or pushers.',
     '上级代理「{name}」已冻结', '上級代理「{name}」已凍結', 'Agent "{name}" is frozen'),
-  TEAM_HAS_BALANCE: def(100415, "A team whose operator account (operatorPayable) is not zero cannot be deleted: the money would belong to no team. The message names what the team is owed (negative: what it owes).",
+  TEAM_HAS_BALANCE: def(100415, "A team whose operator is owed money (operatorPayable) or owes it (operatorReceivable) cannot be deleted: the money would belong to no team. The message names what the team is owed less what it owes (negative: what it owes).",
     '该团队的运营商账户余额为 {balance}，结清后才能删除', '該團隊的營運商帳戶餘額為 {balance}，結清後才能刪除',
     "The team's operator account holds {balance}; it can be deleted once that is settled"),
   TEAM_HAS_WITHDRAWAL: def(100416, 'A team whose operator has withdrawals waiting for review or payout cannot be deleted.',

@@ -84,6 +84,7 @@ export const networkExports = {
       regionName: tr('所属区域', '所屬區域', 'Region'),
       status,
       balance: tr('余额', '餘額', 'Balance'),
+      owed: tr('欠款', '欠款', 'Owed to the platform'),
       totalRevenue: tr('总收益', '總收益', 'Total revenue'),
       minWithdrawal: tr('最低提现金额', '最低提現金額', 'Minimum withdrawal'),
       withdrawalFeeRate: tr('提现手续费率（%）', '提現手續費率（%）', 'Withdrawal fee rate (%)'),

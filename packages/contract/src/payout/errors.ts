@@ -26,4 +26,6 @@ export const payoutErrors = {
     '每周只能申请一次提现，本周已申请；下次可于 {next} 申请', '每週只能申請一次提現，本週已申請；下次可於 {next} 申請', 'Withdrawals are weekly and you already applied this week; apply again from {next}'),
   PAYOUT_CYCLE_MONTH: def(101112, 'spec 9: the account kind withdraws monthly and the account already has an application this month (UTC; one rejected or failed does not count).',
     '每月只能申请一次提现，本月已申请；下次可于 {next} 申请', '每月只能申請一次提現，本月已申請；下次可於 {next} 申請', 'Withdrawals are monthly and you already applied this month; apply again from {next}'),
+  PAYOUT_OWED: def(101113, 'The party owes the platform (a refund took back a share already withdrawn; docs/decisions.md "What a partner owes"): no withdrawal until its next shares have paid it off. The message names the amount owed.',
+    '您有 {owed} 的欠款（退款冲回了已提现的分润），将从后续分润中抵扣，结清前无法提现', '您有 {owed} 的欠款（退款沖回了已提現的分潤），將從後續分潤中抵扣，結清前無法提現', 'You owe {owed} (a refund took back shares already withdrawn); it is taken from your next shares, and you can withdraw once it is paid off'),
 } as const satisfies Record<string, ErrorDef>;

@@ -85,6 +85,8 @@ export const payoutDetail = payoutItem.extend({
   /** What the party has in its payable account now, and of it what may be withdrawn now. */
   balance: z.number().int(),
   withdrawable: z.number().int(),
+  /** What the party owes the platform (its receivable; docs/decisions.md "What a partner owes"), 0 when nothing. */
+  owed: z.number().int(),
 });
 export type PayoutDetail = z.infer<typeof payoutDetail>;
 export const payoutDetailQuery = z.object({ id });
@@ -109,8 +111,13 @@ export const payoutSummary = z.object({
 /** GET app withdrawal/balance: the signed-in party's money and its rules today. */
 export const payoutBalance = z.object({
   partyKind: z.enum(PAYOUT_PARTIES),
-  /** Everything owed to the party (its payable account). */
-  balance: z.number().int(),
+  /** Everything owed to the party (its payable account): never below 0. */
+  balance: z.number().int().min(0),
+  /**
+   * What the party owes the platform: a refund approved after its share was withdrawn took back
+   * more than the payable held. Taken from its next shares first; no withdrawal while above 0.
+   */
+  owed: z.number().int().min(0),
   /** Of it, earned longer ago than the settlement days (T+N): what may be asked for. */
   withdrawable: z.number().int(),
   /** Held by applications not yet paid out or returned. */

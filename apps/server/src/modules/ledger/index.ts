@@ -7,7 +7,7 @@ import { memoText, type AccountKind, type FundFlowItem, type Lang } from '@cbo/c
 import * as tables from './tables.js';
 import { ledgerMenus } from './menus.js';
 
-export { accountCode, type Account, type EntryInput, type OutletFigures, type Posting, type RangeSum, type TimeRangeKey } from './ledger.service.js';
+export { accountCode, type Account, type EntryInput, type OutletFigures, type PartnerMoney, type PayableChange, type Posting, type RangeSum, type TimeRangeKey } from './ledger.service.js';
 export type { LedgerService } from './ledger.service.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);

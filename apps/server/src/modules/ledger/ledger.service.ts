@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_KINDS, label, memoText, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type PageResult, type TrialBalance } from '@cbo/contract';
+import { ACCOUNT_KINDS, PARTNER_RECEIVABLE, isPartnerPayable, label, memoText, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type PageResult, type TrialBalance } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { escapeLike } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -139,8 +139,25 @@ export const accountCode = (a: Account): string => (a.partyId ? `${a.kind}:${a.p
 const SCOPE_KINDS: Record<FlowScope, AccountKind[]> = {
   platform: ['providerClearing', 'revenue', 'fees', 'taxes', 'refunds', 'orderIncome', 'marketingExpense', 'separated'],
   user: ['userDeposit', 'userBalance', 'voucherLiability', 'balanceRefundHold'],
-  account: ['agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'operatorPayable', 'payoutHold'],
+  account: ['agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'operatorPayable', 'payoutHold', ...Object.values(PARTNER_RECEIVABLE)],
 };
+
+/**
+ * Transaction lock classes (two-key advisory locks, the second key the account code's hash) of a
+ * partner's payable: the main one, exclusive for a movement that takes from the payable (a
+ * reversal, a withdrawal's hold), shared for one that only adds to it (a share, a restore, a
+ * hold given back); and the netting one, exclusive, which an adding movement takes only when the
+ * partner owes something, so two of them never net the same debt twice.
+ */
+const LOCK_PAYABLE = 727101;
+const LOCK_NETTING = 727102;
+/** How a movement (or the caller's transaction so far) changed a partner's payables. */
+export type PayableChange = 'took' | 'added';
+/** What a partner is owed (its payable) and what it owes (its receivable), both at least 0 after keepPayablesWhole. */
+export interface PartnerMoney {
+  payable: number;
+  owed: number;
+}
 
 /**
  * The double-entry ledger. `post` writes a movement in the caller's transaction (inside a request,
@@ -231,8 +248,8 @@ export class LedgerService {
    */
   async removeOrders(orderNos: string[]): Promise<number> {
     if (!orderNos.length) return 0;
-    const txs = await this.db.select({ id: ledTransaction.id }).from(ledTransaction).where(inArray(ledTransaction.orderNo, orderNos));
-    const ids = txs.map((t) => t.id);
+    const txs = await this.db.select({ id: ledTransaction.id, key: ledTransaction.key }).from(ledTransaction).where(inArray(ledTransaction.orderNo, orderNos));
+    const ids = [...txs.map((t) => t.id), ...(await this.causedBy(txs.map((t) => t.key)))];
     for (let i = 0; i < ids.length; i += 1000) {
       const part = ids.slice(i, i + 1000);
       await this.db.delete(ledEntry).where(inArray(ledEntry.transactionId, part));
@@ -412,12 +429,30 @@ export class LedgerService {
     return this.removeKeys(txs.map((t) => t.key));
   }
 
+  /**
+   * The movements a partner's debt booking made because of these (`owed:<key>:<account>`,
+   * `netted:<key>:<account>`, keepPayablesWhole): removed with them, so a payable does not keep a
+   * debt or a netting whose cause is gone. They name no order, so they are found by key.
+   */
+  private async causedBy(keys: string[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < keys.length; i += 1000) {
+      const part = keys.slice(i, i + 1000);
+      const rows = await query<{ id: string }>(
+        this.db,
+        sql`select id from led_transaction where kind in ('receivable', 'netting') and substring(key from '^(?:owed|netted):(.*):[^:]+:[^:]+$') in (${sql.join(part.map((k) => sql`${k}`), sql`, `)})`,
+      );
+      ids.push(...rows.map((r) => Number(r.id)));
+    }
+    return ids;
+  }
+
   /** Removes whole movements by their keys (the demo's withdrawals, when the demo is cleared); each balances by itself. */
   async removeKeys(keys: string[]): Promise<number> {
     let n = 0;
     for (let i = 0; i < keys.length; i += 1000) {
-      const txs = await this.db.select({ id: ledTransaction.id }).from(ledTransaction).where(inArray(ledTransaction.key, keys.slice(i, i + 1000)));
-      const ids = txs.map((t) => t.id);
+      const txs = await this.db.select({ id: ledTransaction.id, key: ledTransaction.key }).from(ledTransaction).where(inArray(ledTransaction.key, keys.slice(i, i + 1000)));
+      const ids = [...txs.map((t) => t.id), ...(await this.causedBy(txs.map((t) => t.key)))];
       if (!ids.length) continue;
       await this.db.delete(ledEntry).where(inArray(ledEntry.transactionId, ids));
       await this.db.delete(ledTransaction).where(inArray(ledTransaction.id, ids));
@@ -435,6 +470,86 @@ export class LedgerService {
       .where(and(eq(ledEntry.accountKind, kind), inArray(ledEntry.partyId, partyIds)))
       .groupBy(ledEntry.partyId);
     return new Map(rows.map((r) => [r.partyId!, Number(r.c)]));
+  }
+
+  /**
+   * Locks partner payables for the caller's transaction (sorted, so two callers never wait on each
+   * other crosswise): exclusively to take from them (the withdrawals' hold reads its balance after
+   * this), shared to add to them. Accounts that are no partner payable are ignored.
+   */
+  async lockPayables(tx: Db, accounts: readonly Account[], change: PayableChange): Promise<Account[]> {
+    const codes = [...new Set(accounts.filter((a) => isPartnerPayable(a.kind) && a.partyId).map(accountCode))].sort();
+    const fn = change === 'took' ? sql.raw('pg_advisory_xact_lock') : sql.raw('pg_advisory_xact_lock_shared');
+    for (const code of codes) await tx.execute(sql`select ${fn}(${LOCK_PAYABLE}, hashtext(${code}))`);
+    return codes.map((code) => {
+      const [kind, id] = code.split(':');
+      return { kind: kind as AccountKind, partyId: Number(id) };
+    });
+  }
+
+  /** A partner's payable (credit side, what it is owed) and receivable (debit side, what it owes), as the caller's transaction sees them. */
+  async partnerMoney(a: Account, tx: Db = this.db): Promise<PartnerMoney> {
+    const receivable = PARTNER_RECEIVABLE[a.kind as keyof typeof PARTNER_RECEIVABLE];
+    if (!receivable || !a.partyId) return { payable: 0 - (await this.balance(a, tx)), owed: 0 };
+    const rows = await tx
+      .select({ account: ledEntry.account, b: sql<string>`sum(${ledEntry.debit}) - sum(${ledEntry.credit})` })
+      .from(ledEntry)
+      .where(inArray(ledEntry.account, [accountCode(a), accountCode({ kind: receivable, partyId: a.partyId })]))
+      .groupBy(ledEntry.account);
+    const of = (code: string) => Number(rows.find((r) => r.account === code)?.b ?? 0);
+    return { payable: 0 - of(accountCode(a)), owed: of(accountCode({ kind: receivable, partyId: a.partyId })) };
+  }
+
+  /**
+   * The policy "a payable never goes below zero" (docs/decisions.md, "What a partner owes"), run in
+   * the caller's transaction after it moved money on partner payables, `cause` being that
+   * movement's key. A payable left below zero (a reversal took more than it held: the share was
+   * withdrawn) is brought to zero and the rest booked as owed by the partner (`partnerOwes`: its
+   * receivable Dr / payable Cr); a payable above zero while the partner owes pays the debt first
+   * (`owedNetted`: payable Dr / receivable Cr, at most what either holds). Neither names an order,
+   * so the order's shares, its refunds' pro rata and the financial data stay as the share and the
+   * reversal posted them. Under the payables' locks (`change`: whether the caller took from them
+   * or only added): a taker reads the balances exclusively, after every other writer committed; an
+   * adder, shared with the other adders, reads the receivable, and only when something is owed
+   * takes the netting lock and reads both again. Answers the partners' money afterwards.
+   */
+  async keepPayablesWhole(tx: Db, accounts: readonly Account[], change: PayableChange, cause: string): Promise<Map<string, PartnerMoney>> {
+    const locked = await this.lockPayables(tx, accounts, change);
+    const out = new Map<string, PartnerMoney>();
+    for (const a of locked) {
+      const code = accountCode(a);
+      const receivable = { kind: PARTNER_RECEIVABLE[a.kind as keyof typeof PARTNER_RECEIVABLE], partyId: a.partyId };
+      if (change === 'added') {
+        const owed = await this.balance(receivable, tx);
+        // Nothing owed: adding cannot take a payable below zero, and nothing is to net.
+        if (owed <= 0) continue;
+        await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NETTING}, hashtext(${code}))`);
+      }
+      let m = await this.partnerMoney(a, tx);
+      const key = (what: string) => {
+        const k = `${what}:${cause}:${code}`;
+        return k.length <= 128 ? k : `${what}:${crypto.createHash('sha256').update(k).digest('hex')}`;
+      };
+      if (m.payable < 0) {
+        const short = -m.payable;
+        await this.post({ idempotencyKey: key('owed'), kind: 'receivable', memo: 'partnerOwes', entries: [{ account: receivable, debit: short }, { account: a, credit: short }] }, tx);
+        m = { payable: 0, owed: m.owed + short };
+      } else if (m.payable > 0 && m.owed > 0) {
+        const n = Math.min(m.payable, m.owed);
+        await this.post({ idempotencyKey: key('netted'), kind: 'netting', memo: 'owedNetted', entries: [{ account: a, debit: n }, { account: receivable, credit: n }] }, tx);
+        m = { payable: m.payable - n, owed: m.owed - n };
+      }
+      out.set(code, m);
+    }
+    return out;
+  }
+
+  /** What each of these partners owes the platform (its receivable's debit balance), by party id; `payable` names the partner kind. */
+  async owedBy(payable: AccountKind, partyIds: number[]): Promise<Map<number, number>> {
+    const receivable = PARTNER_RECEIVABLE[payable as keyof typeof PARTNER_RECEIVABLE];
+    if (!receivable || !partyIds.length) return new Map();
+    const owes = await this.owedTo(receivable, partyIds);
+    return new Map([...owes].map(([id, c]) => [id, 0 - c]));
   }
 
   /** Whether a key was posted. */

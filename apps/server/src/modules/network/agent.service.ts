@@ -27,7 +27,13 @@ export interface AgentCeiling {
  * compares, and an outlet's save locks its agent (shared) through `ratioCeiling`. So a parent
  * lowering its ratio and a child raising its own never both pass on stale reads.
  */
+/** What agents are owed (their payables) and owe (their receivables) in the ledger, by agent id. */
+export type AgentMoney = (ids: number[]) => Promise<Map<number, { balance: number; owed: number }>>;
+
 export class AgentService {
+  /** Until the ledger is attached (app.ts), agents hold no money. */
+  money: AgentMoney = async () => new Map();
+
   constructor(
     private readonly db: Db,
     private readonly accounts: AppAccounts,
@@ -56,7 +62,13 @@ export class AgentService {
       .orderBy((q.order === 'ascend' ? asc : desc)(col), desc(netAgent.id))
       .limit(limit)
       .offset(offset);
-    return rows.map(toItem);
+    return this.withMoney(rows.map(toItem));
+  }
+
+  /** Balances are sums of the ledger's entries, never numbers kept on the agent. */
+  private async withMoney(items: AgentItem[]): Promise<AgentItem[]> {
+    const money = await this.money(items.map((i) => i.id));
+    return items.map((i) => ({ ...i, balance: money.get(i.id)?.balance ?? 0, owed: money.get(i.id)?.owed ?? 0 }));
   }
 
   private select() {
@@ -80,7 +92,8 @@ export class AgentService {
   async detail(id: number): Promise<AgentDetail> {
     const [row] = await this.select().where(eq(netAgent.id, id));
     if (!row) throw new AppError('NOT_FOUND');
-    const item = toItem(row);
+    const [item] = await this.withMoney([toItem(row)]);
+    if (!item) throw new AppError('NOT_FOUND');
     // Up the tree: at most two ancestors.
     const line: { id: number; name: string; level: AgentLevel; ratio: number }[] = [{ id: item.id, name: item.name, level: item.level, ratio: item.ratio }];
     let up = item.parentId;
@@ -218,8 +231,9 @@ function toItem(r: Row): AgentItem {
     regionName: r.regionName,
     status: r.status === 1 ? 1 : 0,
     freezeReason: r.freezeReason,
-    // The ledger does not exist yet: with no entries there is no balance and no revenue.
+    // Filled from the ledger (withMoney); revenue is not summed yet.
     balance: 0,
+    owed: 0,
     totalRevenue: 0,
     minWithdrawal: Number(a.minWithdrawal),
     withdrawalFeeRate: a.withdrawalFeeRate,

@@ -194,6 +194,7 @@ export const network = defineModule({
         regionName: r.regionName ?? '',
         status: statusWord(r.status, lang),
         balance: money(r.balance),
+        owed: money(r.owed),
         totalRevenue: money(r.totalRevenue),
         minWithdrawal: money(r.minWithdrawal),
         createTime: formatInZone(r.createTime, timeZone),

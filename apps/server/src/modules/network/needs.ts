@@ -86,7 +86,10 @@ export interface OperatorMoney {
    * an application arriving meanwhile waits for the caller's commit and is decided after it.
    */
   openWithdrawals(tx: Db, teamId: number): Promise<{ count: number; amount: number }>;
-  /** What the team is owed in the books (its `operatorPayable` account; negative: what it owes), read in the caller's transaction. */
+  /**
+   * What the team is owed in the books less what it owes (its `operatorPayable` less its
+   * `operatorReceivable`; negative: what it owes), read in the caller's transaction.
+   */
   owed(tx: Db, teamId: number): Promise<number>;
 }
 

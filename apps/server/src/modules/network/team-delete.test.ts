@@ -191,7 +191,9 @@ describe.each(engines)('deleting a team that earned (%s)', (engine) => {
     const refund = await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo, amount: 200, reason: 'battery was low' }), 'refund');
     await ok(c.put('/order/api/v1/refundOrder/audit', { id: refund.id, approve: true }), 'approve refund');
     await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')).refunds[0]?.status === 'complete', 8_000, 'refunded');
-    expect(await owed(team.id)).toBe(-100);
+    // Its payable stays at zero; the 1.00 is owed by the operator ("What a partner owes"), and keeps the team.
+    expect(await owed(team.id)).toBe(0);
+    expect(await services().ledger.ledger.partnerMoney({ kind: 'operatorPayable', partyId: team.id })).toEqual({ payable: 0, owed: 100 });
     expect(await remove(team.id)).toMatchObject({ code: 100415, msg: "The team's operator account holds -1.00; it can be deleted once that is settled" });
   });
 

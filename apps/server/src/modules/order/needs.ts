@@ -77,6 +77,12 @@ export const accountCode = (a: Account): string => (a.partyId ? `${a.kind}:${a.p
 
 export interface LedgerPort {
   post(p: Posting, tx?: Db): Promise<boolean>;
+  /**
+   * After a movement on partner payables, in its transaction: none stays below zero (the rest is
+   * owed by the partner) and one above zero pays what its partner owes (docs/decisions.md, "What a
+   * partner owes"). `took`: the movement took from them (a reversal); `added`: it only added.
+   */
+  keepPayablesWhole(tx: Db, accounts: readonly Account[], change: 'took' | 'added', cause: string): Promise<unknown>;
   balance(a: Account, tx?: Db): Promise<number>;
   orderCredits(orderNo: string, kinds: AccountKind[], tx?: Db): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>>;
 }

@@ -493,10 +493,14 @@ export class OrderEngine {
       if (p.kind !== 'revenue' && p.amount > 0) shares.push(p);
     }
     entries.push({ account: { kind: 'revenue' }, credit: rest - given });
-    const posted = await this.needs.ledger.post({ idempotencyKey: `share:${o.orderNo}`, kind: 'share', orderNo: o.orderNo, memo: 'sharesOfNet', entries }, tx);
+    const key = `share:${o.orderNo}`;
+    const posted = await this.needs.ledger.post({ idempotencyKey: key, kind: 'share', orderNo: o.orderNo, memo: 'sharesOfNet', entries }, tx);
+    if (!posted) return false;
     // Separation rules name cabinets: a power bank's order, shared now for the first time, may be separated.
-    if (posted && o.deviceType === 'powerBank') await this.needs.separation.shared(tx, { orderNo: o.orderNo, sn: o.sn, createdAt: o.createdAt, amount: net, shares });
-    return posted;
+    if (o.deviceType === 'powerBank') await this.needs.separation.shared(tx, { orderNo: o.orderNo, sn: o.sn, createdAt: o.createdAt, amount: net, shares });
+    // After the separation (which takes back at most what this share gave): a partner that owes pays from what it got.
+    await this.needs.ledger.keepPayablesWhole(tx, shares.map((p) => ({ kind: p.kind, partyId: p.partyId })), 'added', key);
+    return true;
   }
 
   /** Closes an order without a charge: everything held goes back. */
@@ -684,9 +688,10 @@ export class OrderEngine {
   /** A refund the payment company refused: the shares get their parts back, and the order says so. */
   async refundFailed(tx: Db, r: typeof ordRefund.$inferSelect, failure: string): Promise<void> {
     const reversal = r.reversal as { kind: AccountKind; partyId: number | null; amount: number }[];
-    await this.needs.ledger.post(
+    const key = `refund-failed:${r.refundNo}`;
+    const posted = await this.needs.ledger.post(
       {
-        idempotencyKey: `refund-failed:${r.refundNo}`,
+        idempotencyKey: key,
         kind: 'refund',
         orderNo: r.orderNo,
         memo: 'refundFailedSharesRestored',
@@ -694,6 +699,8 @@ export class OrderEngine {
       },
       tx,
     );
+    // The shares given back pay first what their partners came to owe when the refund took them.
+    if (posted) await this.needs.ledger.keepPayablesWhole(tx, reversal.map((x) => ({ kind: x.kind, partyId: x.partyId })), 'added', key);
     await tx.update(ordRefund).set({ status: 'failed', failReason: failure.slice(0, 64), finishedAt: new Date() }).where(eq(ordRefund.id, r.id));
     await tx.update(ordOrder).set({ status: 'refundFailed', refundAmount: sql`${ordOrder.refundAmount} - ${r.amount}` }).where(and(eq(ordOrder.id, r.orderId), eq(ordOrder.status, 'refunding')));
     await this.events(tx, r.orderId, [{ event: 'refundFailed', amount: r.amount, note: failure }]);

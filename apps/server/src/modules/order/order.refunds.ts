@@ -216,9 +216,10 @@ export class OrderRefunds {
     const platform = reversal.find((x) => x.kind === 'revenue');
     if (platform) platform.amount += r.amount - taken;
     else reversal.push({ kind: 'revenue', partyId: null, amount: r.amount - taken });
-    await this.needs.ledger.post(
+    const key = `refund:${r.refundNo}`;
+    const posted = await this.needs.ledger.post(
       {
-        idempotencyKey: `refund:${r.refundNo}`,
+        idempotencyKey: key,
         kind: 'refund',
         orderNo: r.orderNo,
         memo: r.reason,
@@ -226,12 +227,13 @@ export class OrderRefunds {
       },
       tx,
     );
+    // A share already withdrawn is not there to take back: no payable goes below zero, the rest is owed by its partner.
+    if (posted) await this.needs.ledger.keepPayablesWhole(tx, reversal.map((x) => ({ kind: x.kind, partyId: x.partyId })), 'took', key);
     const [row] = await tx.update(ordRefund).set({ status: 'approved', reversal: reversal.filter((x) => x.amount > 0) }).where(eq(ordRefund.id, r.id)).returning();
     if (o.payMode === 'balance' || !o.payReference) {
       await this.engine.refundDone(tx, row!, { reference: null, toBalance: true });
       return null;
     }
-    const key = `refund:${r.refundNo}`;
     await tx.insert(ordPayment).values({ key, op: 'refund', purpose: 'refund', orderNo: r.orderNo, refundNo: r.refundNo, userId: r.userId, amount: r.amount });
     return { key, op: 'refund', amount: r.amount, userId: r.userId, orderNo: r.orderNo, chargeReference: o.payReference };
   }

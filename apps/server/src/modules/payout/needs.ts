@@ -45,6 +45,12 @@ export interface PayoutNeeds {
   ledger: {
     post(p: PayoutPosting, tx?: Db): Promise<boolean>;
     balance(a: PayoutAccount, tx?: Db): Promise<number>;
+    /** A partner's payable (credit side) and what it owes the platform (its receivable). */
+    partnerMoney(a: PayoutAccount, tx?: Db): Promise<{ payable: number; owed: number }>;
+    /** The partner payables' transaction locks ('took': exclusive, before reading a balance to take from it). */
+    lockPayables(tx: Db, accounts: readonly PayoutAccount[], change: 'took' | 'added'): Promise<unknown>;
+    /** After money came back to a payable: what its partner owes is paid from it first. */
+    keepPayablesWhole(tx: Db, accounts: readonly PayoutAccount[], change: 'took' | 'added', cause: string): Promise<unknown>;
     earnedSince(a: PayoutAccount, since: Date, tx?: Db): Promise<number>;
     /** Removes whole movements by their keys (the demo's withdrawals, when the demo is cleared). */
     removeKeys(keys: string[]): Promise<number>;

@@ -111,18 +111,24 @@ export class PayoutService {
     return { ...setting, settlementDays, min: Math.max(setting.minAmount, party.minWithdrawal), fee: Math.max(setting.feePercent, party.feePercent) };
   }
 
-  /** What the party may withdraw now: what it is owed less its earnings of the last settlement days (T+N). */
-  private async money(party: PartyFacts, settlementDays: number, now: Date, tx: Db = this.db): Promise<{ balance: number; withdrawable: number }> {
+  /**
+   * What the party may withdraw now: what it is owed less its earnings of the last settlement days
+   * (T+N); nothing while it owes the platform (docs/decisions.md, "What a partner owes"). A payable
+   * below zero (only one written before that policy) reads as 0 owed to it and as much more owed by it.
+   */
+  private async money(party: PartyFacts, settlementDays: number, now: Date, tx: Db = this.db): Promise<{ balance: number; withdrawable: number; owed: number }> {
     const account = { kind: PAYABLE[party.kind], partyId: party.id };
-    const balance = 0 - (await this.needs.ledger.balance(account, tx));
+    const m = await this.needs.ledger.partnerMoney(account, tx);
+    const balance = Math.max(0, m.payable);
+    const owed = m.owed + Math.max(0, -m.payable);
     const recent = settlementDays > 0 ? await this.needs.ledger.earnedSince(account, new Date(now.getTime() - settlementDays * DAY), tx) : 0;
-    return { balance, withdrawable: Math.max(0, balance - Math.max(0, recent)) };
+    return { balance, owed, withdrawable: owed > 0 ? 0 : Math.max(0, balance - Math.max(0, recent)) };
   }
 
   async balanceOf(p: Principal, now = new Date()): Promise<PayoutBalance> {
     const party = await this.partyOrRefuse(p);
     const rules = await this.rulesOf(party);
-    const { balance, withdrawable } = await this.money(party, rules.settlementDays, now);
+    const { balance, withdrawable, owed } = await this.money(party, rules.settlementDays, now);
     const [h] = await this.db
       .select({ held: sql<string>`coalesce(sum(${payWithdrawal.amount}), 0)` })
       .from(payWithdrawal)
@@ -130,6 +136,7 @@ export class PayoutService {
     return {
       partyKind: party.kind,
       balance,
+      owed,
       withdrawable,
       held: Number(h!.held),
       minAmount: rules.min,
@@ -193,7 +200,12 @@ export class PayoutService {
           .where(and(this.ofParty(party), gte(payWithdrawal.createdAt, cycle.start), sql`${payWithdrawal.status} not in ('rejected', 'failed')`));
         if (Number(c!.n) > 0) throw new AppError(rules.withdrawalCycle === 'weekly' ? 'PAYOUT_CYCLE_WEEK' : 'PAYOUT_CYCLE_MONTH', { next: cycle.next.toISOString().slice(0, 10) });
       }
-      const { withdrawable } = await this.money(party, rules.settlementDays, now, tx);
+      // The payable's own lock, exclusively: a refund taking a share back at this moment either
+      // committed before this reads the balance, or waits and then finds the hold (and books what
+      // the payable no longer holds as owed by the partner).
+      await this.needs.ledger.lockPayables(tx, [{ kind: PAYABLE[party.kind], partyId: party.id }], 'took');
+      const { withdrawable, owed } = await this.money(party, rules.settlementDays, now, tx);
+      if (owed > 0) throw new AppError('PAYOUT_OWED', { owed: money(owed) });
       if (req.amount > withdrawable) throw new AppError('PAYOUT_INSUFFICIENT', { available: money(withdrawable) });
       const step: Step = { status: 'initiated', time: now.toISOString(), actor: party.name, note: null };
       const [row] = await tx
@@ -319,15 +331,14 @@ export class PayoutService {
 
   /** The held amount back to the party's payable account (a rejection or a failed payout). */
   private async release(tx: Db, r: Row, keyPrefix: string): Promise<void> {
-    await this.needs.ledger.post(
-      {
-        idempotencyKey: `${keyPrefix}:${r.applicationNo}`,
-        kind: 'withdrawal',
-        memo: 'payoutReleased',
-        entries: [{ account: HOLD, debit: r.amount }, { account: { kind: PAYABLE[r.partyKind as PayoutParty], partyId: r.partyId }, credit: r.amount }],
-      },
+    const key = `${keyPrefix}:${r.applicationNo}`;
+    const payable = { kind: PAYABLE[r.partyKind as PayoutParty], partyId: r.partyId };
+    const posted = await this.needs.ledger.post(
+      { idempotencyKey: key, kind: 'withdrawal', memo: 'payoutReleased', entries: [{ account: HOLD, debit: r.amount }, { account: payable, credit: r.amount }] },
       tx,
     );
+    // A refund approved while the withdrawal was held may have left the partner owing: what comes back pays that first.
+    if (posted) await this.needs.ledger.keepPayablesWhole(tx, [payable], 'added', key);
   }
 
   // ------------------------------------------------------------------ the payment company
@@ -419,7 +430,7 @@ export class PayoutService {
     const r = await this.find(id);
     const party = await this.needs.party(r.partyKind as PayoutParty, r.partyId);
     const rules = party ? await this.rulesOf(party) : null;
-    const m = party && rules ? await this.money(party, rules.settlementDays, new Date()) : { balance: 0, withdrawable: 0 };
+    const m = party && rules ? await this.money(party, rules.settlementDays, new Date()) : { balance: 0, withdrawable: 0, owed: 0 };
     return { ...toItem(r), history: r.history as Step[], ...m };
   }
 

@@ -178,6 +178,10 @@ export class SeparationOrderService {
       .set({ status: 'restored', restoredAt: new Date(), restoredBy: by })
       .where(and(eq(sepOrder.ruleId, rule.id), eq(sepOrder.status, 'separated')))
       .returning();
+    // Every partner of its orders locked at once, in one order and exclusively: each order's restore
+    // below may net what a partner owes, and no other movement may hold one partner's lock while
+    // this one waits for another's.
+    await this.needs.ledger.lockPayables(tx, rows.flatMap((r) => r.shares as Share[]), 'took');
     for (const row of rows) await this.giveBack(tx, row);
     if (rows.length) {
       const amount = rows.reduce((s, r) => s + r.amount, 0);
@@ -202,9 +206,10 @@ export class SeparationOrderService {
     if (rest > 0) parts.reduce((a, b) => (b.amount > a.amount ? b : a)).back += rest;
     // A team deleted since the separation earns nothing: its part goes to the platform.
     const to = await this.needs.standingPayables(tx, parts.map((p) => ({ kind: p.kind, partyId: p.partyId, amount: p.back })));
-    await this.needs.ledger.post(
+    const key = `separate-restore:${row.orderNo}`;
+    const posted = await this.needs.ledger.post(
       {
-        idempotencyKey: `separate-restore:${row.orderNo}`,
+        idempotencyKey: key,
         kind: 'separateRestore',
         orderNo: row.orderNo,
         memo: `separationRestored:${row.ruleCode}`,
@@ -212,6 +217,8 @@ export class SeparationOrderService {
       },
       tx,
     );
+    // The shares given back pay first what their partners owe.
+    if (posted) await this.needs.ledger.keepPayablesWhole(tx, to, 'added', key);
     await tx.update(sepOrder).set({ restoredAmount: back }).where(eq(sepOrder.id, row.id));
     return back;
   }

@@ -44,6 +44,8 @@ export default {
     demo: 'Demo opening',
     separate: 'Order separated',
     separateRestore: 'Separation restored',
+    receivable: 'Owed by the partner',
+    netting: 'Debt paid from shares',
   },
   trial: {
     title: 'Trial balance',

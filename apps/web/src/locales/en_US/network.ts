@@ -62,6 +62,8 @@ export default {
     ratioHint: "At most the parent's ratio, and at least every child's (agents and outlets); each level earns the difference.",
     region: 'Region',
     balance: 'Balance',
+    owed: 'Owed to the platform',
+    owedHint: 'A refund took back shares already withdrawn: taken from its next shares; no withdrawal until paid off',
     totalRevenue: 'Total revenue',
     minWithdrawal: 'Minimum withdrawal',
     minWithdrawalHint: 'A whole amount from 0 to 9999999',

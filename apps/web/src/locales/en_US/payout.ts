@@ -32,6 +32,7 @@ export default {
     reviewed: 'Reviewed by staff',
     balance: "Account's balance now",
     withdrawable: 'Withdrawable now',
+    owed: 'Owed to the platform (taken from the next shares; no withdrawal until paid off)',
     history: 'History',
     system: 'System',
     company: 'Payment company',

@@ -44,6 +44,8 @@ export default {
     demo: '演示期初',
     separate: '订单分单',
     separateRestore: '分单恢复',
+    receivable: '转为欠款',
+    netting: '欠款抵扣',
   },
   trial: {
     title: '试算平衡',

@@ -62,6 +62,8 @@ export default {
     ratioHint: '不能高于上级的比例，也不能低于任何下级（代理或网点）的比例；每一级赚取差额。',
     region: '所属区域',
     balance: '余额',
+    owed: '欠款',
+    owedHint: '退款冲回了已提现的分润：从其后续分润中抵扣，结清前不能提现',
     totalRevenue: '总收益',
     minWithdrawal: '最低提现金额',
     minWithdrawalHint: '0 到 9999999 的整数金额',

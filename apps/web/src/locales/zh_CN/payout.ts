@@ -32,6 +32,7 @@ export default {
     reviewed: '人工审核',
     balance: '账户当前余额',
     withdrawable: '当前可提现',
+    owed: '欠平台金额（从后续分润抵扣，结清前不能提现）',
     history: '状态记录',
     system: '系统',
     company: '支付公司',

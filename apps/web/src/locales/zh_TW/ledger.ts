@@ -44,6 +44,8 @@ export default {
     demo: '演示期初',
     separate: '訂單分單',
     separateRestore: '分單恢復',
+    receivable: '轉為欠款',
+    netting: '欠款抵扣',
   },
   trial: {
     title: '試算平衡',

@@ -62,6 +62,8 @@ export default {
     ratioHint: '不能高於上級的比例，也不能低於任何下級（代理或網點）的比例；每一級賺取差額。',
     region: '所屬區域',
     balance: '餘額',
+    owed: '欠款',
+    owedHint: '退款沖回了已提現的分潤：從其後續分潤中抵扣，結清前不能提現',
     totalRevenue: '總收益',
     minWithdrawal: '最低提現金額',
     minWithdrawalHint: '0 到 9999999 的整數金額',

@@ -32,6 +32,7 @@ export default {
     reviewed: '人工審核',
     balance: '帳戶目前餘額',
     withdrawable: '目前可提現',
+    owed: '欠平台金額（從後續分潤抵扣，結清前不能提現）',
     history: '狀態記錄',
     system: '系統',
     company: '支付公司',

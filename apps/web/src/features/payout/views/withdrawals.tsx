@@ -137,6 +137,7 @@ function PayoutDetailDrawer({ id, open, onClose }: { id: number | null; open: bo
               { key: 'actualAmount', label: col('actualAmount'), value: money(r.actualAmount) },
               { key: 'balance', label: t('detail.balance'), value: <span data-testid="payout-party-balance">{money(r.balance)}</span> },
               { key: 'withdrawable', label: t('detail.withdrawable'), value: money(r.withdrawable) },
+              ...(r.owed > 0 ? [{ key: 'owed', label: t('detail.owed'), value: <Typography.Text type="danger">{money(r.owed)}</Typography.Text> }] : []),
               { key: 'failureReason', label: col('failureReason'), value: r.failureReason ? w.failure(r.failureReason) : null },
               { key: 'rejectReason', label: col('rejectReason'), value: r.rejectReason },
               { key: 'reviewer', label: col('reviewer'), value: r.reviewer },
