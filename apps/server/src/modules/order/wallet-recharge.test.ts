@@ -22,9 +22,9 @@ describe.each(engines)('wallet recharge (%s)', (engine) => {
     const r = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile, code, clientType: 'USER_IOS' } })).json();
     expect(r.code).toBe(0);
     const t = r.data.token as string;
-    const me = (await s.current.inject({ url: '/user/api/app/v1/me', headers: { authorization: t } })).json();
+    const [me] = await services().network.customers.byMobiles([mobile]);
     return {
-      id: me.data.id as number,
+      id: me!.id,
       app: async (m, url, body, lang = 'en_US') => (await s.current.inject({ method: m, url, payload: body as object | undefined, headers: { authorization: t, clienttype: 'USER_IOS', 'accept-language': lang } })).json(),
     };
   }
