@@ -18,6 +18,8 @@ import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { installCompression } from './platform/http/compression.js';
 import { FileStorage } from './platform/files/storage.js';
 import { Uploads } from './platform/files/uploads.js';
+import { RateLimits } from './platform/rate-limit/rate-limit.js';
+import { periodic } from './platform/jobs/periodic.js';
 import { LiveHub } from './platform/live/live-hub.js';
 import { FileSmsProvider, LogSmsProvider, SimulatedNumbers, type SmsProvider } from './platform/sms/sms-provider.js';
 import { ExportService } from './platform/exports/export-centre.js';
@@ -85,7 +87,10 @@ export async function buildApp(opts: BuildOptions) {
   const sms = new SimulatedNumbers(opts.sms ?? smsProvider(config, app.log));
   const exports = new ExportService(database, files, live, app.log);
   const audit = new OperationLogService(database.db);
-  const platform: Platform = { config, database, db: database.db, log: app.log, live, exports, audit, files, uploads, sms };
+  const limits = new RateLimits(database.db);
+  // Counters of windows that ended a day ago are forgotten hourly (one row per key otherwise stays).
+  const limitsSweeper = periodic('rate-limit sweep', 3_600_000, () => limits.sweep(), app.log, { firstMs: 60_000 });
+  const platform: Platform = { config, database, db: database.db, log: app.log, live, exports, audit, files, uploads, sms, limits };
 
   // The modules, each built from the platform and the services of the modules it uses (its needs).
   const identity = await buildModule(identityModule, platform, {});
@@ -381,12 +386,14 @@ export async function buildApp(opts: BuildOptions) {
   if (opts.workers !== false) {
     await exports.startWorker();
     uploads.startSweeper();
+    limitsSweeper.start();
   }
   const started: BuiltModule[] = [];
   const stop = async () => {
     for (const m of started.reverse()) await m.stop();
     await exports.stopWorker();
     await uploads.stopSweeper();
+    await limitsSweeper.stop();
     await live.stop();
     await app.close();
   };

@@ -19,3 +19,4 @@ export * from './modules/separation/tables.js';
 export * from './platform/files/tables.js';
 export * from './platform/exports/tables.js';
 export * from './platform/audit/tables.js';
+export * from './platform/rate-limit/tables.js';

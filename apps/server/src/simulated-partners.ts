@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountKind } from '@cbo/contract';
 import type { Server } from './app.js';
+import { AppError } from './platform/http/app-error.js';
 
 type Answer = { code: number; msg: string; data: any };
 
@@ -13,6 +14,23 @@ export interface PartnerOptions {
   /** Seconds before the first round, and between rounds. */
   firstSeconds?: number;
   everySeconds?: number;
+}
+
+/**
+ * A demo partner's opening earnings, posted once under its key. The amount follows from the key
+ * (80,000-200,000 in steps of 10,000), so every start asks for the same movement and the ledger's
+ * idempotency answers the first: a random amount made each restart's post a different request
+ * under a used key (LEDGER_KEY_REUSED), and every withdrawal round after a restart failed.
+ */
+export function openingEntry(kind: string, partyId: number) {
+  const idempotencyKey = `${DEMO_OPENING_PREFIX}${kind}:${partyId}`;
+  const amount = 80_000 + (crypto.createHash('sha256').update(idempotencyKey).digest().readUInt32BE(0) % 13) * 10_000;
+  return {
+    idempotencyKey,
+    kind: 'demo',
+    memo: 'demoOpeningEarnings',
+    entries: [{ account: { kind: 'providerClearing' as AccountKind }, debit: amount }, { account: { kind: PAYABLE[kind]!, partyId }, credit: amount }],
+  };
 }
 
 /**
@@ -33,13 +51,12 @@ export function startSimulatedPartners(server: Server, log: FastifyBaseLogger, o
     (await server.app.inject({ method, url, payload: body as object | undefined, headers: { authorization: token, clienttype: 'AGENT_ANDROID' } })).json() as Answer;
 
   async function opening(kind: string, partyId: number): Promise<void> {
-    const amount = 80_000 + crypto.randomInt(0, 13) * 10_000;
-    await server.services.ledger.ledger.post({
-      idempotencyKey: `${DEMO_OPENING_PREFIX}${kind}:${partyId}`,
-      kind: 'demo',
-      memo: 'demoOpeningEarnings',
-      entries: [{ account: { kind: 'providerClearing' }, debit: amount }, { account: { kind: PAYABLE[kind]!, partyId }, credit: amount }],
-    });
+    try {
+      await server.services.ledger.ledger.post(openingEntry(kind, partyId));
+    } catch (err) {
+      // Posted by an earlier start, when the amount was drawn at random: already opened, as it should be.
+      if (!(err instanceof AppError && err.errorName === 'LEDGER_KEY_REUSED')) throw err;
+    }
   }
 
   async function applyOnce(s: { kind: string; partyId: number; token: string }): Promise<'applied' | 'skipped' | 'signedOut'> {

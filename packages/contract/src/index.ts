@@ -33,4 +33,4 @@ export * from './permissions.js';
 export * from './dashboard.js';
 export * from './api.js';
 export * from './labels.js';
-export { CONTROL_CHAR_RE, multiline, withTextRule } from './platform/text-rule.js';
+export { CONTROL_CHAR_RE, LONE_SURROGATE_RE, multiline, withTextRule } from './platform/text-rule.js';

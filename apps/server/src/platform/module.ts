@@ -9,6 +9,7 @@ import type { FileReference, Uploads } from './files/uploads.js';
 import type { AnyList } from './list-kit.js';
 import type { LiveHub } from './live/live-hub.js';
 import type { MenuSeed } from './menus.js';
+import type { RateLimits } from './rate-limit/rate-limit.js';
 import type { SmsProvider } from './sms/sms-provider.js';
 
 /** The services of the platform, handed to every module when it is built. */
@@ -24,6 +25,8 @@ export interface Platform {
   files: FileStorage;
   uploads: Uploads;
   sms: SmsProvider;
+  /** Rate limits per account or address of calls anyone may repeat (rate-limit.ts). */
+  limits: RateLimits;
 }
 
 /** What every module's seed may read at start. */

@@ -117,12 +117,13 @@ export async function startServer(engine: 'pglite' | 'postgres', env: Record<str
 /** One server per describe block, started before its tests and closed after. */
 export function useServer(engine: 'pglite' | 'postgres', env?: Record<string, string>, opts?: StartOptions): { current: TestServer } {
   const ref = {} as { current: TestServer };
+  // A start applies every migration and seeds: on a loaded shared machine it has taken over a minute.
   beforeAll(async () => {
     ref.current = await startServer(engine, env, opts);
-  });
+  }, 240_000);
   afterAll(async () => {
     await ref.current?.close();
-  });
+  }, 120_000);
   return ref;
 }
 
@@ -137,7 +138,7 @@ export async function exportedSheet(s: TestServer, token: string, url: string, p
   expect(started.json().code, started.body).toBe(0);
   const id = started.json().data.exportId;
   let entry: { status: string; fileUrl: string } | undefined;
-  for (let i = 0; i < 150 && entry?.status !== 'done'; i++) {
+  for (let i = 0; i < 600 && entry?.status !== 'done' && entry?.status !== 'failed'; i++) {
     await new Promise((r) => setTimeout(r, 100));
     const list = (await s.inject({ url: '/user/api/v1/exportExcelLog/list?pageNum=1&pageSize=10', headers: auth(token) })).json().data;
     entry = list.list.find((e: { id: number }) => e.id === id);

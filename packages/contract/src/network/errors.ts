@@ -39,4 +39,6 @@ export const networkErrors = {
   TEAM_HAS_WITHDRAWAL: def(100416, 'A team whose operator has withdrawals waiting for review or payout cannot be deleted.',
     '该团队有 {count} 笔提现（共 {amount}）待审核或待打款，无法删除', '該團隊有 {count} 筆提現（共 {amount}）待審核或待撥款，無法刪除',
     'The team has {count} withdrawal(s) of {amount} in all waiting for review or payout; it cannot be deleted yet'),
+  COOPERATION_NOT_ALLOWED: def(100417, "Cooperation applications come from customers (their own) and from recruiting partners of the agent app (agents, pushers, service providers, operators); an outlet's account, the store's own sign-in, sends none.",
+    '该账号不能提交合作申请', '該帳號不能提交合作申請', 'This account cannot send cooperation applications'),
 } as const satisfies Record<string, ErrorDef>;

@@ -20,6 +20,8 @@ export const platformErrors = {
     '数据不存在', '資料不存在', 'Not found'),
   TOO_FREQUENT: def(100005, 'Rate limited.',
     '请勿频繁操作', '請勿頻繁操作', 'Please do not operate frequently'),
+  RATE_LIMITED: def(100010, 'A call anyone may repeat (a coupon code tried, a cooperation application) came more often than its limit per account or address allows; nothing was done. The answer says when to try again.',
+    '操作过于频繁，请 {minutes} 分钟后再试', '操作過於頻繁，請 {minutes} 分鐘後再試', 'Too many attempts; try again in {minutes} minutes'),
   PAYLOAD_TOO_LARGE: def(100006, 'The request body is larger than allowed.',
     '提交的内容过大', '提交的內容過大', 'The request is too large'),
   PARAM_EMPTY: def(100007, 'A required parameter is empty.',

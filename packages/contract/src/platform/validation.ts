@@ -22,6 +22,7 @@ export const platformRuleMessages = {
   unknownKeys: T('包含未知字段 {keys}', '包含未知欄位 {keys}', 'has unknown fields {keys}'),
   'rule.wholeFrom1': T('必须是不小于 1 的整数', '必須是不小於 1 的整數', 'must be a whole number ≥ 1'),
   'rule.noControl': T('不能包含控制字符（如 NUL）', '不能包含控制字元（如 NUL）', 'must not contain control characters (such as NUL)'),
+  'rule.loneSurrogate': T('包含无效字符（不成对的 UTF-16 代理项）', '包含無效字元（不成對的 UTF-16 代理項）', 'contains an invalid character (a lone UTF-16 surrogate)'),
   'rule.mobile': T('手机号格式错误', '手機號碼格式錯誤', 'must be 1-20 digits'),
   'rule.areaCode': T('区号格式错误', '區號格式錯誤', 'must be an area code such as 86'),
   'rule.email': T('邮箱格式不正确', '電子郵件格式不正確', 'must be a valid email address'),

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
+import type { RateLimit, RateLimits } from '../../platform/rate-limit/rate-limit.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { CouponNeeds } from './needs.js';
 import { cpCode, cpCodeBatch, cpCoupon, cpUserCoupon } from './tables.js';
@@ -43,10 +44,21 @@ const deadlineOf = sql`coalesce(${cpCoupon.exchangeDeadline}, ${cpCoupon.validTo
  * coupon active and its exchange deadline ahead), which writes the customer's coupon in the same
  * transaction and completes the batch with its last code.
  */
+/**
+ * Tries of codes, per customer and per address (every try counts, a right code too): a customer
+ * redeems the few codes staff hand out, a guesser needs ~10^12 tries per code of a batch. The
+ * simulated customers all come from this process's own address, so only their own limit holds.
+ */
+export const REDEEM_LIMITS = {
+  customer: { scope: 'couponRedeem:customer', max: 10, seconds: 600 },
+  address: { scope: 'couponRedeem:address', max: 60, seconds: 600 },
+} as const satisfies Record<string, RateLimit>;
+
 export class CouponCodeService {
   constructor(
     private readonly db: Db,
     private readonly needs: CouponNeeds,
+    private readonly limits: RateLimits | null = null,
   ) {}
 
   // ------------------------------------------------------------------ batches
@@ -171,10 +183,16 @@ export class CouponCodeService {
   // ------------------------------------------------------------------ redemption
 
   /** A customer redeems a code: exactly one of any number of simultaneous attempts on one code succeeds. */
-  async redeem(p: Principal, code: string): Promise<MyCouponItem> {
+  async redeem(p: Principal, code: string, from?: { ip: string }): Promise<MyCouponItem> {
     if (p.accountType !== 'user') throw new AppError('ORDER_APP_USERS_ONLY');
     const member = await this.needs.customers.member(p.accountId);
     if (!member || member.status !== 0) throw new AppError('ACCOUNT_FROZEN');
+    // Counted before the code is looked at, outside the redemption's transaction: a wrong guess counts.
+    const refused = await this.limits?.take([
+      { limit: REDEEM_LIMITS.customer, key: String(member.id) },
+      ...(from && !member.simulated ? [{ limit: REDEEM_LIMITS.address, key: from.ip }] : []),
+    ]);
+    if (refused) throw new AppError('RATE_LIMITED', { minutes: Math.ceil(refused.retryAfterSeconds / 60) });
     const mobile = `${member.areaCode}-${member.mobile}`;
     return this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;

@@ -42,15 +42,17 @@ describe.each(engines)('coupons (%s)', (engine) => {
   const rows = async <T>(q: SQL): Promise<T[]> => ((await db().execute(q)) as unknown as { rows: T[] }).rows;
   const account = (kind: string, partyId?: number) => services().ledger.ledger.balance({ kind: kind as never, partyId: partyId ?? null });
 
+  /** A signed-in customer, calling from an address of its own (redemptions are limited per address too). */
   async function customer() {
     const mobile = `137${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
+    const remoteAddress = `10.${crypto.randomInt(0, 256)}.${crypto.randomInt(0, 256)}.${crypto.randomInt(1, 255)}`;
     await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile } });
     const code = s.current.sms.lastCode(mobile)!;
     const r = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile, code, clientType: 'USER_IOS' } })).json();
     expect(r.code).toBe(0);
     const t = r.data.token as string;
     const app = async (m: 'GET' | 'POST', url: string, body?: unknown, lang = 'en_US'): Promise<Answer> =>
-      (await s.current.inject({ method: m, url, payload: body as object | undefined, headers: { authorization: t, clienttype: 'USER_IOS', 'accept-language': lang } })).json();
+      (await s.current.inject({ method: m, url, remoteAddress, payload: body as object | undefined, headers: { authorization: t, clienttype: 'USER_IOS', 'accept-language': lang } })).json();
     const redeem = (code: string, lang?: string) => app('POST', '/user/api/app/v1/coupon/redeem', { code }, lang);
     const [m] = await rows<{ id: number }>(sql`select id from net_member where mobile = ${mobile}`);
     return { app, redeem, mobile, id: Number(m!.id) };
@@ -241,8 +243,9 @@ describe.each(engines)('coupons (%s)', (engine) => {
     const id = await save({ exchangeDeadline: inDays(10), total: 1 });
     const batch = await ok(c.post('/order/api/v1/couponBatch/create', { couponId: id, quantity: 1 }));
     const [code] = await codesOf(batch.id);
-    const people = await Promise.all(Array.from({ length: 5 }, () => customer()));
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => people[i % 5]!.redeem(code!.code)));
+    // Ten customers, ten tries each: within each one's rate limit (10 tries in 10 minutes).
+    const people = await Promise.all(Array.from({ length: 10 }, () => customer()));
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => people[i % 10]!.redeem(code!.code)));
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.code !== 0).every((a) => a.code === 101214)).toBe(true);
     const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from cp_user_coupon where coupon_id = ${id}`);

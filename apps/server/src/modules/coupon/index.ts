@@ -15,11 +15,11 @@ export type { CouponNeeds } from './needs.js';
 export type { CouponSettle } from './user-coupon.service.js';
 
 /** The coupon module's services: coupons, platform sends, code batches and redemption, the customers' coupons (and their use at a settle). */
-function createCoupon({ db }: Platform, needs: CouponNeeds) {
+function createCoupon({ db, limits }: Platform, needs: CouponNeeds) {
   return {
     coupons: new CouponService(db, needs),
     issues: new CouponIssueService(db, needs),
-    codes: new CouponCodeService(db, needs),
+    codes: new CouponCodeService(db, needs, limits),
     userCoupons: new UserCouponService(db, needs),
   };
 }

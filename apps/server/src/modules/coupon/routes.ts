@@ -16,6 +16,6 @@ export function couponRoutes(app: FastifyInstance, s: CouponServices): void {
   registerCall(app, 'couponBatchEnd', ({ body }) => s.codes.endBatch(body.id));
 
   // Customers' calls: their own coupons; not staff changes.
-  registerCall(app, 'appCouponRedeem', ({ body, principal }) => s.codes.redeem(principal, body.code), { audit: false });
+  registerCall(app, 'appCouponRedeem', ({ body, principal, req }) => s.codes.redeem(principal, body.code, { ip: req.ip }), { audit: false });
   registerCall(app, 'appMyCoupons', ({ query, principal }) => s.userCoupons.mine(principal, query));
 }

@@ -36,7 +36,7 @@ const noCodes = { send: async () => { throw new AppError('CODE_INVALID'); }, con
  * outlet facts the network shows and checks), `attachOperatorMoney` (the ledger and the
  * withdrawals answer a team's delete what its operator holds) and `removeSimulated` (the demo network).
  */
-function createNetwork({ db, config }: Platform, needs: NetworkNeeds) {
+function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
   let outletFacts: OutletFacts = noOutlets;
   const outlets = () => outletFacts;
   let operatorMoney: OperatorMoney = noOperatorMoney;
@@ -48,7 +48,7 @@ function createNetwork({ db, config }: Platform, needs: NetworkNeeds) {
   const members = new MemberService(db);
   const customers = new CustomerAuth(db, { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS }, needs.codes ?? noCodes, needs.loginLog);
   appAccounts.customers = customers;
-  const cooperation = new CooperationService(db, needs.staff);
+  const cooperation = new CooperationService(db, needs.staff, limits);
   const picker = new PickerService(db, needs.staff);
 
   /** What the outlet module asks of the network (its OutletNetwork). */
@@ -132,6 +132,14 @@ function createNetwork({ db, config }: Platform, needs: NetworkNeeds) {
     });
   }
 
+  /** The ids of the demo network's records (demo:clear checks what real records name them before it removes anything). */
+  async function simulatedIds(): Promise<{ members: number[]; agents: number[]; teams: number[]; providers: number[]; pushers: number[]; regions: number[] }> {
+    const ids = async (table: typeof netMember | typeof netAgent | typeof netTeam | typeof netProvider | typeof netPusher | typeof netRegion) =>
+      (await db.select({ id: table.id }).from(table).where(eq(table.simulated, true))).map((r) => r.id);
+    const [members, agents, teams, providers, pushers, regions] = [await ids(netMember), await ids(netAgent), await ids(netTeam), await ids(netProvider), await ids(netPusher), await ids(netRegion)];
+    return { members, agents, teams, providers, pushers, regions };
+  }
+
   return {
     appAccounts,
     /** Customers of the user app: code sign-in, sessions, the member the rental engine needs. */
@@ -145,6 +153,7 @@ function createNetwork({ db, config }: Platform, needs: NetworkNeeds) {
     picker,
     forOutlets,
     removeSimulated,
+    simulatedIds,
     /** The outlet module hands back the outlet facts once it is built. */
     attachOutlets(facts: OutletFacts): void {
       outletFacts = facts;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type {
+  AccountType,
   CooperationApplyRequest,
   CooperationFilter,
   CooperationHandleRequest,
@@ -18,6 +19,8 @@ import type {
 import type { Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
+import type { Principal } from '../../platform/http/routes.js';
+import type { RateLimit, RateLimits } from '../../platform/rate-limit/rate-limit.js';
 import type { StaffDirectory } from './needs.js';
 import { plainAreaCode } from './app-accounts.service.js';
 import { netCooperation, netMember } from './tables.js';
@@ -120,12 +123,39 @@ export class MemberService {
   }
 }
 
-/** Agency cooperation applications: passed on by app accounts, handled by staff. */
+/**
+ * Who may send a cooperation application from an app, and how often. A customer applies in the
+ * customer app (the application is theirs: `member_id`); a partner of the agent app who recruits
+ * (an agent, a ground pusher, a service provider, a direct-sales operator) passes a prospect on
+ * (`submitted_by`, their app account). An outlet's account is the store's own sign-in, shared at
+ * its counter: it recruits nobody and is refused (COOPERATION_NOT_ALLOWED).
+ */
+export const COOPERATION_APPLICANTS: readonly AccountType[] = ['user', 'agent', 'groundPromoter', 'serviceProvider', 'operator'];
+/** A few applications an hour per applicant and per address: enough for a person, not for a script filling the list. */
+export const COOPERATION_LIMITS = {
+  applicant: { scope: 'cooperationApply:applicant', max: 3, seconds: 3600 },
+  address: { scope: 'cooperationApply:address', max: 10, seconds: 3600 },
+} as const satisfies Record<string, RateLimit>;
+
+/** Agency cooperation applications: sent from the apps (customers, recruiting partners), handled by staff. */
 export class CooperationService {
   constructor(
     private readonly db: Db,
     private readonly staff: StaffDirectory,
+    private readonly limits: RateLimits | null = null,
   ) {}
+
+  /** An application sent from an app: refused for an outlet's account, limited per applicant and address, attributed to whoever sent it. */
+  async apply(p: Principal, req: CooperationApplyRequest, from: { ip: string }): Promise<{ id: number }> {
+    if (!COOPERATION_APPLICANTS.includes(p.accountType)) throw new AppError('COOPERATION_NOT_ALLOWED');
+    const customer = p.accountType === 'user';
+    const refused = await this.limits?.take([
+      { limit: COOPERATION_LIMITS.applicant, key: `${customer ? 'member' : 'app'}:${p.accountId}` },
+      { limit: COOPERATION_LIMITS.address, key: from.ip },
+    ]);
+    if (refused) throw new AppError('RATE_LIMITED', { minutes: Math.ceil(refused.retryAfterSeconds / 60) });
+    return this.submit(req, customer ? { memberId: p.accountId } : { submittedBy: p.accountId });
+  }
 
   private where(f: CooperationFilter): SQL | undefined {
     const c: SQL[] = [];
@@ -169,7 +199,7 @@ export class CooperationService {
   }
 
   /** A new application, numbered CA + the UTC date + its id (written once the id is known). */
-  async submit(req: CooperationApplyRequest, opts: { submittedBy?: number; simulated?: boolean } = {}): Promise<{ id: number }> {
+  async submit(req: CooperationApplyRequest, opts: { submittedBy?: number; memberId?: number; simulated?: boolean } = {}): Promise<{ id: number }> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(netCooperation)
@@ -180,6 +210,7 @@ export class CooperationService {
           areaCode: plainAreaCode(req.areaCode),
           phone: req.phone,
           submittedBy: opts.submittedBy ?? null,
+          memberId: opts.memberId ?? null,
           simulated: opts.simulated ?? false,
         })
         .returning({ id: netCooperation.id, createdAt: netCooperation.createdAt });

@@ -36,5 +36,5 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
   registerCall(app, 'appSendCode', ({ body }) => s.customers.sendCode(body.areaCode, body.mobile), { audit: false });
   registerCall(app, 'appMe', ({ principal }) => s.appAccounts.me(principal));
   registerCall(app, 'appLogout', ({ principal }) => (principal.accountType === 'user' ? s.customers.logout(principal) : s.appAccounts.logout(principal)));
-  registerCall(app, 'appCooperationApply', ({ body, principal }) => s.cooperation.submit(body, { submittedBy: principal.accountId }));
+  registerCall(app, 'appCooperationApply', ({ body, principal, req }) => s.cooperation.apply(principal, body, { ip: req.ip }));
 }

@@ -184,8 +184,10 @@ export const netCooperation = pgTable(
     areaCode: varchar('area_code', { length: 8 }).notNull(),
     phone: varchar('phone', { length: 20 }).notNull(),
     status: varchar('status', { length: 12 }).notNull().default('unprocessed'),
-    /** The app account that passed it on (null: entered otherwise, the demo). */
+    /** The partner-app account that passed it on (an agent, pusher, service provider or operator). */
     submittedBy: bigint('submitted_by', { mode: 'number' }).references(() => netAppAccount.id, { onDelete: 'set null' }),
+    /** The customer who applied in the customer app. Neither (null, null): entered otherwise, the demo. */
+    memberId: bigint('member_id', { mode: 'number' }).references(() => netMember.id, { onDelete: 'set null' }),
     /** The staff account that handled it last, and its name then. */
     handlerId: bigint('handler_id', { mode: 'number' }),
     handlerName: varchar('handler_name', { length: 18 }),

@@ -122,7 +122,7 @@ export class AccessoryOrders {
             packageHours: offer.hours,
             payReference: paid.reference,
             rentKey: req.idempotencyKey ?? null,
-            simulated: member.simulated || outlet.simulated,
+            simulated: member.simulated,
           })
           .returning();
         await this.needs.ledger.post(
@@ -238,7 +238,7 @@ export class AccessoryOrders {
             startAt: now,
             payReference: paid.reference,
             rentKey: req.idempotencyKey ?? null,
-            simulated: member.simulated || outlet.simulated,
+            simulated: member.simulated,
           })
           .returning()
           .catch((e: unknown) => {

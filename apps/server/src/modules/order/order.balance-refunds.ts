@@ -53,14 +53,15 @@ export class BalanceRefunds {
       .select({
         key: ordPayment.key,
         reference: ordPayment.reference,
-        amount: ordPayment.amount,
+        // What the top-up really charged (older rows before the column: what it asked).
+        amount: sql<number>`coalesce(${ordPayment.charged}, ${ordPayment.amount})`,
         // Written out: inside a select of one table drizzle leaves columns unqualified, and "key" would be the part's own.
         used: sql<string>`coalesce((select sum(rp.amount) from ord_refund_part rp where rp.charge_key = "ord_payment"."key" and rp.status in ('held', 'sent', 'succeeded')), 0)`,
       })
       .from(ordPayment)
       .where(and(eq(ordPayment.userId, userId), eq(ordPayment.purpose, 'recharge'), eq(ordPayment.status, 'succeeded')))
       .orderBy(desc(ordPayment.createdAt), desc(ordPayment.key));
-    return rows.map((r) => ({ key: r.key, reference: r.reference, left: r.amount - Number(r.used) })).filter((c) => c.left > 0);
+    return rows.map((r) => ({ key: r.key, reference: r.reference, left: Number(r.amount) - Number(r.used) })).filter((c) => c.left > 0);
   }
 
   /** The balance and its refundable part: the balance, at most what the top-up charges have left. */

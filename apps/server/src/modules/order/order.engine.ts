@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AccountKind, OrderActionResult, OrderBilling, OrderEvent, OrderStatus, PayMode, RentResult, ShareParty } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
 import type { Principal } from '../../platform/http/routes.js';
@@ -233,7 +233,8 @@ export class OrderEngine {
             depositAmount: req.payMode === 'depositFree' ? billing.totalCap : held,
             payReference: reference,
             rentKey: req.idempotencyKey ?? null,
-            simulated: member.simulated || outlet.simulated,
+            // A simulated customer's order; a real customer's order is real wherever it happens (a demo outlet too).
+            simulated: member.simulated,
           })
           .returning();
         const o = order!;
@@ -644,7 +645,7 @@ export class OrderEngine {
       const tx = txRaw as unknown as Db;
       const [pay] = await tx
         .update(ordPayment)
-        .set({ status: out.status, reference: out.reference, failure: out.failure ?? null, settledAt: new Date() })
+        .set({ status: out.status, reference: out.reference, failure: out.failure ?? null, settledAt: new Date(), charged: out.status === 'succeeded' ? out.amount : null })
         .where(and(eq(ordPayment.key, out.key), eq(ordPayment.status, 'pending')))
         .returning();
       if (!pay) return;
@@ -671,7 +672,15 @@ export class OrderEngine {
         // A part of a balance refund (order.balance-refunds.ts): paid, or back to the balance.
         await this.balanceRefundOutcome?.(tx, out);
       } else if (pay.purpose === 'recharge' && out.status === 'succeeded') {
-        await this.needs.ledger.post({ idempotencyKey: `recharge:${pay.key}`, kind: 'recharge', memo: 'balanceToppedUp', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'userBalance', partyId: pay.userId }, credit: pay.amount }] }, tx);
+        // The balance gets what the payment company charged, never only what was asked: a
+        // difference is an alarm for the people who reconcile, and the customer is credited the
+        // money that really arrived.
+        if (out.amount !== pay.amount) {
+          this.log.error({ alarm: 'rechargeAmountDiffers', key: pay.key, userId: pay.userId, requested: pay.amount, charged: out.amount, reference: out.reference }, 'ALARM: the payment company charged another amount than the top-up asked; the balance is credited what was charged');
+        }
+        if (out.amount > 0) {
+          await this.needs.ledger.post({ idempotencyKey: `recharge:${pay.key}`, kind: 'recharge', memo: 'balanceToppedUp', entries: [{ account: { kind: 'providerClearing' }, debit: out.amount }, { account: { kind: 'userBalance', partyId: pay.userId }, credit: out.amount }] }, tx);
+        }
       } else if (pay.purpose === 'release' && out.status === 'failed') {
         // The deposit order says "refund failed": staff ask for its refund from the deposit screen.
         this.log.warn({ key: pay.key, failure: out.failure }, 'a deposit could not be given back; its deposit order is marked refund failed');
@@ -712,11 +721,21 @@ export class OrderEngine {
     this.later({ key: r.key, op: 'refund', amount: r.amount, userId: r.userId, orderNo: r.orderNo, chargeReference: r.chargeReference });
   }
 
-  /** Tops a customer's balance up through the payment company. */
+  /**
+   * Tops a customer's balance up through the payment company. The key is fingerprinted like a
+   * refund's or a withdrawal's: asked again with the same amount it is the same top-up (the
+   * company answers the first charge, credited once); with another amount it is refused
+   * (RECHARGE_KEY_REUSED), decided by the payment row's primary key, so parallel requests under
+   * one key record one top-up and charge one amount.
+   */
   async recharge(p: Principal, req: { amount: number; idempotencyKey?: string }): Promise<{ balance: number }> {
     if (p.accountType !== 'user') throw new AppError('ORDER_APP_USERS_ONLY');
     const key = `recharge:${p.accountId}:${req.idempotencyKey ?? crypto.randomUUID()}`;
-    await this.db.insert(ordPayment).values({ key, op: 'charge', purpose: 'recharge', userId: p.accountId, amount: req.amount }).onConflictDoNothing();
+    const [made] = await this.db.insert(ordPayment).values({ key, op: 'charge', purpose: 'recharge', userId: p.accountId, amount: req.amount }).onConflictDoNothing().returning({ key: ordPayment.key });
+    if (!made) {
+      const [was] = await this.db.select({ purpose: ordPayment.purpose, userId: ordPayment.userId, amount: ordPayment.amount }).from(ordPayment).where(eq(ordPayment.key, key));
+      if (!was || was.purpose !== 'recharge' || was.userId !== p.accountId || was.amount !== req.amount) throw new AppError('RECHARGE_KEY_REUSED');
+    }
     const out = await this.provider.charge({ key, amount: req.amount, userId: p.accountId, description: 'recharge' });
     if (out.status === 'failed') throw new AppError('PAYMENT_REFUSED', { reason: out.failure ?? 'failed' });
     await this.applyOutcome(out);
@@ -767,6 +786,27 @@ export class OrderEngine {
         if (!(err instanceof AppError)) this.log.warn({ err, orderNo: o.orderNo }, 'order sweep');
       }
     }
+  }
+
+  /**
+   * Orders of real customers (not among `simulatedMembers`) that the demo's removal would take or
+   * leave naming a removed outlet: marked simulated (before a real customer's order at a demo
+   * outlet was real), or made at one of the demo's outlets. Live and archived; their numbers, at most `limit`.
+   */
+  async realOrdersInDemo(demoOutlets: number[], simulatedMembers: number[], limit = 20): Promise<{ total: number; orderNos: string[] }> {
+    const outlets = `{${demoOutlets.join(',')}}`;
+    const members = `{${simulatedMembers.join(',')}}`;
+    const rows = await query<{ order_no: string; total: string }>(this.db, sql`
+      with real as (
+        select order_no, created_at from ord_order
+         where (simulated or outlet_id = any(${outlets}::bigint[]) or return_outlet_id = any(${outlets}::bigint[]))
+           and not (user_id = any(${members}::bigint[]))
+        union all
+        select order_no, created_at from ord_order_archive
+         where (simulated or outlet_id = any(${outlets}::bigint[]) or return_outlet_id = any(${outlets}::bigint[]))
+           and not (user_id = any(${members}::bigint[])))
+      select order_no, count(*) over () as total from real order by created_at desc limit ${limit}`);
+    return { total: Number(rows[0]?.total ?? 0), orderNos: rows.map((r) => r.order_no) };
   }
 
   /** Removes the simulated orders (the demo's), live and archived, answering their numbers so their ledger movements go too. */

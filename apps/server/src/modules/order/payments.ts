@@ -84,6 +84,7 @@ export class SandboxProvider implements PaymentProvider {
   private readonly outcomes = new Map<string, PaymentOutcome>();
   private readonly failures: { op: PaymentOp; reason: string }[] = [];
   private dropNext = 0;
+  private readonly otherAmounts: number[] = [];
   private readonly deferred: PaymentOp[] = [];
   private readonly lost: PaymentOp[] = [];
   private handler: ((n: SignedNotification) => Promise<void>) | null = null;
@@ -108,13 +109,21 @@ export class SandboxProvider implements PaymentProvider {
   loseNextAnswer(op: PaymentOp, n = 1): void {
     for (let i = 0; i < n; i++) this.lost.push(op);
   }
+  /**
+   * The next charge is carried out for this amount instead of the one asked, and says so (a
+   * company's error, or a tampered request): the engine must credit what was charged and alarm.
+   */
+  chargeOtherAmountNext(amount: number): void {
+    this.otherAmounts.push(amount);
+  }
   /** The next notifications are never sent (the engine must query). */
   dropNotifications(n = 1): void {
     this.dropNext += n;
   }
 
   charge(req: ChargeRequest): Promise<PaymentOutcome> {
-    return this.request('charge', req.key, req.amount, req.deferred === true);
+    const other = this.outcomes.has(req.key) ? undefined : this.otherAmounts.shift();
+    return this.request('charge', req.key, other ?? req.amount, req.deferred === true);
   }
   refund(req: RefundRequest): Promise<PaymentOutcome> {
     return this.request('refund', req.key, req.amount, false);

@@ -223,6 +223,8 @@ export const ordPayment = pgTable(
     refundNo: varchar('refund_no', { length: 32 }),
     userId: bigint('user_id', { mode: 'number' }),
     amount: integer('amount').notNull(),
+    /** What the payment company reported it moved (set with the outcome; a top-up credits this, and a difference from `amount` is an alarm). */
+    charged: integer('charged'),
     status: varchar('status', { length: 12 }).notNull().default('pending'),
     reference: varchar('reference', { length: 64 }),
     failure: varchar('failure', { length: 64 }),

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   BindDeviceRequest,
   BindingDeviceType,
@@ -474,6 +475,19 @@ export class OutletService {
       .insert(outDemo)
       .values({ key: 'network', state: 'cleared' })
       .onConflictDoUpdate({ target: outDemo.key, set: { state: 'cleared', at: new Date() } });
+  }
+
+  /** The demo's outlets (simulated). */
+  async simulatedIds(): Promise<number[]> {
+    return (await this.db.select({ id: outOutlet.id }).from(outOutlet).where(eq(outOutlet.simulated, true))).map((r) => r.id);
+  }
+
+  /** Real outlets that name one of the demo's partners or its region (they would name nothing after demo:clear); their names. */
+  async realOutletsNaming(demo: { agents: number[]; teams: number[]; providers: number[]; pushers: number[]; regions: number[] }): Promise<string[]> {
+    const any = (column: AnyPgColumn, ids: number[]) => (ids.length ? [inArray(column, ids)] : []);
+    const naming = [...any(outOutlet.agentId, demo.agents), ...any(outOutlet.teamId, demo.teams), ...any(outOutlet.serviceProviderId, demo.providers), ...any(outOutlet.pusherId, demo.pushers), ...any(outOutlet.regionId, demo.regions)];
+    if (!naming.length) return [];
+    return (await this.db.select({ name: outOutlet.name }).from(outOutlet).where(and(eq(outOutlet.simulated, false), or(...naming))).orderBy(outOutlet.id).limit(20)).map((r) => r.name);
   }
 
   /** Removes every simulated outlet, unbinding its devices first; answers how many. */

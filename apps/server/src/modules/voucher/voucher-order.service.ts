@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AppVoucherItem, MyVoucherOrderItem, PageResult, VoucherOrderAmount, VoucherOrderFilter, VoucherOrderItem, VoucherOrderStatus } from '@cbo/contract';
-import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -170,7 +170,8 @@ export class VoucherOrderService {
             validUntil: new Date(Date.now() + v.validDays * 86_400_000),
             status: 'paying',
             buyKey,
-            simulated: member.simulated || v.simulated,
+            // A real customer's purchase is real, of a demo pass too.
+            simulated: member.simulated,
           })
           .returning();
         return row!;
@@ -420,6 +421,22 @@ export class VoucherOrderService {
         tx,
       );
     });
+  }
+
+  /**
+   * Pass purchases of real customers (not among `simulatedMembers`) that the demo's removal would
+   * take: marked simulated (before a real customer's purchase of a demo pass was real), or of a
+   * demo pass (removed with the demo). Their numbers, at most `limit`.
+   */
+  async realOrdersInDemo(simulatedMembers: number[], limit = 20): Promise<{ total: number; orderNos: string[] }> {
+    const members = `{${simulatedMembers.join(',')}}`;
+    const rows = await query<{ no: string; total: string }>(this.db, sql`
+      select o.voucher_order_no as no, count(*) over () as total
+        from vch_order o
+       where (o.simulated or o.voucher_id in (select id from vch_voucher where simulated))
+         and not (o.user_id = any(${members}::bigint[]))
+       order by o.created_at desc limit ${limit}`);
+    return { total: Number(rows[0]?.total ?? 0), orderNos: rows.map((r) => r.no) };
   }
 
   /** Removes the simulated passes (the demo's), answering their numbers so their ledger movements go too. */

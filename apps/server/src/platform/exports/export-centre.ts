@@ -239,7 +239,7 @@ export class ExportService {
       while (written < total) {
         const rows = await def.rows(filter, written, Math.min(PAGE, total - written), { lang, timeZone });
         if (!rows.length) break;
-        for (const r of rows) ws.addRow(r).commit();
+        for (const r of rows) ws.addRow(neutraliseRow(r)).commit();
         written += rows.length;
         const progress = Math.min(99, Math.floor((written / Math.max(total, 1)) * 100));
         if (progress !== lastProgress) {
@@ -268,6 +268,33 @@ export class ExportService {
       clearInterval(beat);
     }
   }
+}
+
+/**
+ * A number written as text (`-12`, `-1,234.50`, a mobile `+86 139…`) or dashes only (an empty
+ * value): digits, separators and a sign, no name or reference a formula could call.
+ */
+const PLAIN_NUMBER = /^[+-]?\d[\d ,.]*$|^-+$/;
+/** What makes a spreadsheet read a cell as a formula: = + - @, and tab or carriage return before them. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Text a partner or customer wrote (an outlet's name, a reason, a remark) is data, never a
+ * formula. The xlsx types it as text, but a copy to CSV or a paste into another sheet makes a
+ * cell beginning with = + - @ (or a tab or carriage return) live again: `=HYPERLINK(...)` turns
+ * into a link that sends the sheet's data away, `@SUM(...)` into a calculation. As OWASP advises
+ * (CSV injection), such a text cell starts with a single quote, shown as written. Numbers stay
+ * numbers, and text that is only a number (`-12`, `-1,234.50`, `+86 139…`) or dashes is left as it is.
+ */
+export function neutraliseCell(value: unknown): unknown {
+  if (typeof value !== 'string' || !FORMULA_START.test(value) || PLAIN_NUMBER.test(value)) return value;
+  return `'${value}`;
+}
+
+function neutraliseRow(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) out[k] = neutraliseCell(v);
+  return out;
 }
 
 export function downloadUrl(id: number): string {

@@ -41,6 +41,7 @@ export function httpStatusOf(name: ErrorName): number {
     case 'PAYLOAD_TOO_LARGE':
       return 413;
     case 'TOO_FREQUENT':
+    case 'RATE_LIMITED':
     case 'LOGIN_LOCKED':
     case 'CODE_TOO_FREQUENT':
     case 'EXPORT_BUSY':

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CLIENT_TYPES, describeError, errorMessage, Errors, resolveLang, validationText, type ErrorName, type Lang } from '@cbo/contract';
+import { CLIENT_TYPES, LONE_SURROGATE_RE, describeError, errorMessage, Errors, resolveLang, validationText, type ErrorName, type Lang } from '@cbo/contract';
 import { AppError, httpStatusOf } from './app-error.js';
 
 declare module 'fastify' {
@@ -26,21 +26,29 @@ export class RequestValidationError extends Error {
  * name the field in the caller's language (fastify-type-provider-zod's own compiler flattens it).
  */
 export const zodValidatorCompiler = ({ schema }: { schema: unknown }) => (data: unknown) => {
-  const nul = findNul(data);
-  if (nul) {
-    return { error: new RequestValidationError(new z.ZodError([{ code: 'custom', path: nul, message: 'rule.noControl', input: undefined }])) };
+  const bad = findUnstorable(data);
+  if (bad) {
+    return { error: new RequestValidationError(new z.ZodError([{ code: 'custom', path: bad.path, message: bad.rule, input: undefined }])) };
   }
   // reportInput: the message tells a missing field ("is required") from a wrong one.
   const result = (schema as z.ZodType).safeParse(data, { reportInput: true });
   return result.success ? { value: result.data } : { error: new RequestValidationError(result.error) };
 };
 
+/** What no text may hold: U+0000 first (its rule's message), then a lone UTF-16 surrogate. */
+function unstorable(s: string): 'rule.noControl' | 'rule.loneSurrogate' | null {
+  if (s.includes('\u0000')) return 'rule.noControl';
+  return LONE_SURROGATE_RE.test(s) ? 'rule.loneSurrogate' : null;
+}
+
 /**
- * The path of the first string (value or key) holding U+0000, anywhere in a query or body. The
- * contract's text rule covers its text fields; this also covers loosely typed parts, because
- * PostgreSQL refuses U+0000 in text and JSON and such a value must never reach a statement.
+ * The path of the first string (value or key) holding U+0000 or a lone UTF-16 surrogate, anywhere
+ * in a query or body, with the rule it breaks. The contract's text rule covers its text fields;
+ * this also covers loosely typed parts (an export's filter, a setting's value), because
+ * PostgreSQL refuses U+0000 in text and JSON and a lone surrogate in JSON (jsonb), and such a
+ * value must never reach a statement.
  */
-function findNul(root: unknown): (string | number)[] | null {
+function findUnstorable(root: unknown): { path: (string | number)[]; rule: 'rule.noControl' | 'rule.loneSurrogate' } | null {
   // An explicit stack with parent links, not recursion or copied paths: a deeply nested body
   // must neither overflow the call stack nor cost memory per level.
   interface Node { value: unknown; key: string | number; parent: Node | null }
@@ -49,17 +57,21 @@ function findNul(root: unknown): (string | number)[] | null {
     for (; n && n.parent; n = n.parent) path.unshift(n.key);
     return path;
   };
+  // A key is named in the message: its unprintable parts are written out.
+  const printable = (k: string) => k.replaceAll('\u0000', '\\0').replace(new RegExp(LONE_SURROGATE_RE.source, 'g'), (c) => `\\u${c.charCodeAt(0).toString(16)}`);
   const stack: Node[] = [{ value: root, key: '', parent: null }];
   while (stack.length) {
     const node = stack.pop()!;
     const { value } = node;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return pathOf(node);
+      const rule = unstorable(value);
+      if (rule) return { path: pathOf(node), rule };
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => stack.push({ value: v, key: i, parent: node }));
     } else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
-        if (k.includes('\u0000')) return pathOf(node, k.replaceAll('\u0000', '\\0'));
+        const rule = unstorable(k);
+        if (rule) return { path: pathOf(node, printable(k)), rule };
         stack.push({ value: v, key: k, parent: node });
       }
     }
@@ -90,8 +102,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   // Fastify validates the body before the query: a call with both (a deposit's id in the query,
   // the reason in the body) would name the missing body and not the U+0000 in its query.
   app.addHook('preValidation', async (req) => {
-    const nul = req.routeOptions.config?.call ? findNul(req.query) : null;
-    if (nul) throw new RequestValidationError(new z.ZodError([{ code: 'custom', path: nul, message: 'rule.noControl', input: undefined }]));
+    const bad = req.routeOptions.config?.call ? findUnstorable(req.query) : null;
+    if (bad) throw new RequestValidationError(new z.ZodError([{ code: 'custom', path: bad.path, message: bad.rule, input: undefined }]));
   });
 
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {

@@ -21,9 +21,11 @@ export function useUrlFilters<F extends FilterField<string>>(fields: F[]): { fil
         case 'select': {
           const v = params.get(f.name);
           if (v === null || v.trim() === '') return f;
-          if (f.type === 'select' && !f.options.some((o) => String(o.value) === v)) return f;
+          // A select starts with its option's own value (a number stays a number: a body takes no digits as text).
+          const option = f.type === 'select' ? f.options.find((o) => String(o.value) === v) : undefined;
+          if (f.type === 'select' && !option) return f;
           used.push(`${f.name}=${v}`);
-          return { ...f, initialValue: v };
+          return { ...f, initialValue: option ? option.value : v };
         }
         case 'dateRange': {
           const begin = time(params.get(f.begin));
