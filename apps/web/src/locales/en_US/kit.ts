@@ -15,4 +15,5 @@ export default {
   moveUp: 'Move up',
   moveDown: 'Move down',
   density: { title: 'Row density', large: 'Default', middle: 'Middle', small: 'Compact' },
+  presets: { today: 'Today', yesterday: 'Yesterday', last7: 'Last 7 days', last30: 'Last 30 days', thisMonth: 'This month', lastMonth: 'Last month' },
 };

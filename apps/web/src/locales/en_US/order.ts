@@ -15,6 +15,7 @@ export default {
   },
   orders: {
     title: 'Orders of the last 30 days',
+    titleRange: 'Orders of {{range}}',
     empty: 'No orders in this range',
   },
   archive: {

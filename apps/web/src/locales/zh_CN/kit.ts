@@ -15,4 +15,5 @@ export default {
   moveUp: '上移',
   moveDown: '下移',
   density: { title: '行密度', large: '默认', middle: '中等', small: '紧凑' },
+  presets: { today: '今天', yesterday: '昨天', last7: '近 7 天', last30: '近 30 天', thisMonth: '本月', lastMonth: '上月' },
 };

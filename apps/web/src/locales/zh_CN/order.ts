@@ -15,6 +15,7 @@ export default {
   },
   orders: {
     title: '近 30 天订单',
+    titleRange: '{{range}} 的订单',
     empty: '该时间范围内没有订单',
   },
   archive: {

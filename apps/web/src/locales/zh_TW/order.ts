@@ -15,6 +15,7 @@ export default {
   },
   orders: {
     title: '近 30 天訂單',
+    titleRange: '{{range}} 的訂單',
     empty: '該時間範圍內沒有訂單',
   },
   archive: {

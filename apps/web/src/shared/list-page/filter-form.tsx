@@ -1,8 +1,10 @@
 import { useId, useMemo, useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { Button, Col, DatePicker, Form, Input, Row, Select, Space, type FormInstance } from 'antd';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { disabledBeyondRange, maxRangeRule, useLang } from '@/shared/form';
+import { disabledBeyondRange, exceedsMaxRange, maxRangeRule, useLang } from '@/shared/form';
 import { DATE_TIME_FORMAT } from './format';
 import { initialFilterValues } from './filters';
 import { useFilterColumns } from './use-viewport';
@@ -73,7 +75,7 @@ export function FilterForm({ form, fields, onSearch, onReset }: FilterFormProps)
         {fields.map((field, index) => (
           <Col key={field.name} className="list-page-filter-cell" span={span * unitsOf(field, columns)} style={index >= shown ? { display: 'none' } : undefined}>
             <Form.Item name={field.name} label={field.label} rules={rulesOf(field, lang)}>
-              {renderControl(field, t('any'))}
+              {renderControl(field, t)}
             </Form.Item>
           </Col>
         ))}
@@ -124,7 +126,8 @@ function rulesOf(field: FilterField, lang: ReturnType<typeof useLang>) {
   return rules;
 }
 
-function renderControl(field: FilterField, anyLabel: string) {
+function renderControl(field: FilterField, t: TFunction<'kit'>) {
+  const anyLabel = t('any');
   switch (field.type) {
     case 'text':
       return <Input allowClear placeholder={field.placeholder} maxLength={field.maxLength ?? 64} />;
@@ -140,11 +143,13 @@ function renderControl(field: FilterField, anyLabel: string) {
         />
       );
     case 'dateRange': {
-      const showTime = field.showTime ?? true;
+      // Whole days unless the screen asks for times; with times a picked day opens at its start and closes at its end.
+      const showTime = field.showTime ?? false;
       return (
         <DatePicker.RangePicker
-          showTime={showTime}
+          showTime={showTime ? { defaultOpenValue: [dayjs().startOf('day'), dayjs().endOf('day')] } : false}
           format={showTime ? DATE_TIME_FORMAT : 'YYYY-MM-DD'}
+          presets={rangePresets(t, field.maxDays)}
           disabledDate={field.maxDays ? disabledBeyondRange(field.maxDays) : undefined}
           style={{ width: '100%' }}
         />
@@ -153,4 +158,24 @@ function renderControl(field: FilterField, anyLabel: string) {
     case 'custom':
       return field.render();
   }
+}
+
+/**
+ * The ranges an operator picks most (today, yesterday, the last 7 and 30 days, this and last month),
+ * each from its first day's start to its last day's end; a preset longer than the screen allows
+ * (a 31-day month where 30 days is the most) is not offered.
+ */
+export function rangePresets(t: TFunction<'kit'>, maxDays?: number, now: Dayjs = dayjs()): { label: string; value: [Dayjs, Dayjs] }[] {
+  const today = now.startOf('day');
+  const all: [string, Dayjs, Dayjs][] = [
+    ['today', today, today.endOf('day')],
+    ['yesterday', today.subtract(1, 'day'), today.subtract(1, 'day').endOf('day')],
+    ['last7', today.subtract(6, 'day'), today.endOf('day')],
+    ['last30', today.subtract(29, 'day'), today.endOf('day')],
+    ['thisMonth', today.startOf('month'), today.endOf('day')],
+    ['lastMonth', today.subtract(1, 'month').startOf('month'), today.subtract(1, 'month').endOf('month')],
+  ];
+  return all
+    .filter(([, begin, end]) => !maxDays || !exceedsMaxRange(begin, end, maxDays))
+    .map(([key, begin, end]) => ({ label: t(`presets.${key}` as 'presets.today'), value: [begin, end] }));
 }

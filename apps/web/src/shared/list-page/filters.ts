@@ -4,7 +4,9 @@ import type { AppliedFilters, FilterField } from './types';
 /**
  * Turns the filter form's values into call input: trims text, leaves out empty values (so an
  * untouched filter is absent, not ""), and splits a date range into its two fields as ISO 8601
- * instants. The picker works in the viewer's time zone; the instant sent is unambiguous.
+ * instants. The picker works in the viewer's time zone; the instant sent is unambiguous. A range
+ * of days (the default picker) is whole days: from the first day's start to the last day's end, so
+ * one picked day is that day, not the instant of its midnight.
  */
 export function toFilterInput(fields: readonly FilterField[], values: Record<string, unknown>): AppliedFilters {
   const out: AppliedFilters = {};
@@ -21,8 +23,9 @@ export function toFilterInput(fields: readonly FilterField[], values: Record<str
         break;
       case 'dateRange': {
         const [begin, end] = Array.isArray(value) ? value : [];
-        if (begin) out[field.begin] = dayjs(begin).toISOString();
-        if (end) out[field.end] = dayjs(end).toISOString();
+        const days = !field.showTime;
+        if (begin) out[field.begin] = (days ? dayjs(begin).startOf('day') : dayjs(begin)).toISOString();
+        if (end) out[field.end] = (days ? dayjs(end).endOf('day') : dayjs(end)).toISOString();
         break;
       }
       case 'custom':

@@ -22,12 +22,12 @@ const columns: ListColumn<LoginLogItem, true>[] = [
   { title: 'Time', dataIndex: 'createTime', key: 'createTime', sortable: 'loginTime' },
 ];
 
-function screenUnderTest(extra: { filters?: FilterField<FilterKey<'loginLogQueryPage'>>[] } = {}) {
+function screenUnderTest(extra: { filters?: FilterField<FilterKey<'loginLogQueryPage'>>[]; title?: (range: string | null) => string } = {}) {
   return (
     <ListPage
       listCall="loginLogQueryPage"
       rowKey="id"
-      title="Sign-ins"
+      title={extra.title ?? 'Sign-ins'}
       columns={columns as unknown as ColumnsOf<'loginLogQueryPage'>}
       filters={
         extra.filters ?? [
@@ -211,19 +211,38 @@ describe('ListPage', () => {
     expect(server.to(LIST)).toHaveLength(before);
   });
 
-  it('sends a date range as two ISO instants', async () => {
-    const begin = dayjs('2025-01-01T00:00:00');
+  it('sends a range of days as whole days: one picked day is that day, from its start to its end', async () => {
+    const day = dayjs('2025-01-07T00:00:00');
+    const server = fakeServer({ [LIST]: { list: [row(1, 'alice')], total: 1 }, [BUTTONS]: [] });
+    renderView(
+      screenUnderTest({
+        title: (range: string | null) => (range ? `Rows of ${range}` : 'Rows of the last 30 days'),
+        filters: [{ type: 'dateRange', name: 'range', label: 'Time', begin: 'beginTime', end: 'endTime', maxDays: 30, initialValue: [day, day] }],
+      }),
+    );
+    await screen.findByText('alice');
+    const q = server.last(LIST)!.query;
+    expect(q.get('beginTime')).toBe(day.toISOString());
+    expect(q.get('endTime')).toBe(day.endOf('day').toISOString());
+    // The heading names the range it shows, not the default window.
+    expect(screen.getByText('Rows of 2025-01-07')).toBeTruthy();
+  });
+
+  it('a range with times is sent as picked, and the heading shows its times', async () => {
+    const begin = dayjs('2025-01-01T08:30:00');
     const end = begin.add(29, 'day');
     const server = fakeServer({ [LIST]: { list: [row(1, 'alice')], total: 1 }, [BUTTONS]: [] });
     renderView(
       screenUnderTest({
-        filters: [{ type: 'dateRange', name: 'range', label: 'Time', begin: 'beginTime', end: 'endTime', maxDays: 30, initialValue: [begin, end] }],
+        title: (range: string | null) => (range ? `Rows of ${range}` : 'Rows of the last 30 days'),
+        filters: [{ type: 'dateRange', name: 'range', label: 'Time', begin: 'beginTime', end: 'endTime', maxDays: 30, showTime: true, initialValue: [begin, end] }],
       }),
     );
     await screen.findByText('alice');
     const q = server.last(LIST)!.query;
     expect(q.get('beginTime')).toBe(begin.toISOString());
     expect(q.get('endTime')).toBe(end.toISOString());
+    expect(screen.getByText('Rows of 2025-01-01 08:30:00 – 2025-01-30 08:30:00')).toBeTruthy();
   });
 
   it('collapses filters beyond the first row on a phone', async () => {

@@ -1,4 +1,5 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
+import dayjs from 'dayjs';
 import { Button, Card, Flex, Form, Space, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import { TableSettings } from './table-settings';
 import { toTableColumn } from './table-cells';
 import type { AppliedFilters, ColumnsOf, ExportCall, FilterField, FiltersOf, ListColumn, ListInput, PagedCall, RowOf, Sortable, SortState } from './types';
 import { EmptyState } from '../empty-state';
+import { DATE_TIME_FORMAT } from './format';
 
 interface ListPageBaseProps<K extends PagedCall> {
   /** The paged call behind the table (api.ts), e.g. 'loginLogQueryPage'. */
@@ -28,8 +30,12 @@ interface ListPageBaseProps<K extends PagedCall> {
   /** Only for calls that take `orderBy`/`order`. */
   defaultSort?: Sortable<K> extends true ? SortState : never;
   defaultPageSize?: number;
-  /** Heading above the table (left out: the title of the list's export sheet, when it has an export). */
-  title?: ReactNode;
+  /**
+   * Heading above the table (left out: the title of the list's export sheet, when it has an export).
+   * A function gets the applied time range as text ("2026-11-01 – 2026-11-28"), or null when none
+   * is set, so a heading that names a default window ("of the last 30 days") follows the range.
+   */
+  title?: ReactNode | ((range: string | null) => ReactNode);
   /**
    * Name under which the person's column and density choices are remembered (default: the list
    * call). Give one when two screens share a list call.
@@ -91,7 +97,6 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
   const [form] = Form.useForm();
   // A column or filter without words of its own, and the heading, take the export sheet's.
   const sheet = useMemo(() => sheetWords(exportCall, lang), [exportCall, lang]);
-  const title = props.title ?? sheet.title;
   const columns = useMemo(
     () => props.columns.map((c) => (c.title === undefined ? { ...c, title: sheet.heading(c.key ?? c.dataIndex) } : c)),
     [props.columns, sheet],
@@ -107,6 +112,7 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
     defaultPageSize,
     initialFilters,
   });
+  const title = typeof props.title === 'function' ? props.title(appliedRange(fields, list.filters)) : (props.title ?? sheet.title);
 
   /** Validates the form and applies it: what the table shows is what an export sends. */
   const readFilters = async (): Promise<AppliedFilters> => {
@@ -214,4 +220,18 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
       {renderSlot(children)}
     </Flex>
   );
+}
+
+/** The first applied time range as a person reads it: days, or instants when the picker carries times. */
+export function appliedRange(fields: readonly FilterField[], applied: AppliedFilters): string | null {
+  for (const f of fields) {
+    if (f.type !== 'dateRange') continue;
+    const begin = applied[f.begin];
+    const end = applied[f.end];
+    if (typeof begin !== 'string' || typeof end !== 'string') continue;
+    const format = f.showTime ? DATE_TIME_FORMAT : 'YYYY-MM-DD';
+    const [b, e] = [dayjs(begin).format(format), dayjs(end).format(format)];
+    return b === e ? b : `${b} – ${e}`;
+  }
+  return null;
 }

@@ -58,7 +58,10 @@ export type FilterField<F extends string = string> =
       end: F;
       /** Longest span allowed in days (30); blocked in the picker and by a rule. */
       maxDays?: number;
-      /** Pick a time of day as well as a date (default true). */
+      /**
+       * Pick a time of day as well as a date (default false: whole days, the first day's start to
+       * the last day's end). With times, a picked day still opens at 00:00:00 to 23:59:59.
+       */
       showTime?: boolean;
       initialValue?: [Dayjs, Dayjs];
     })

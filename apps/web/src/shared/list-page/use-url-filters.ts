@@ -32,7 +32,8 @@ export function useUrlFilters<F extends FilterField<string>>(fields: F[]): { fil
           const end = time(params.get(f.end));
           if (!begin || !end) return f;
           used.push(`${f.begin}=${begin.toISOString()}`, `${f.end}=${end.toISOString()}`);
-          return { ...f, initialValue: [begin, end] };
+          // The link's instants are what it counted: shown with their times and sent unchanged.
+          return { ...f, showTime: true, initialValue: [begin, end] };
         }
         default:
           return f;

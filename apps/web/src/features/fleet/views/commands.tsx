@@ -28,7 +28,7 @@ export default function CommandsView() {
       { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17 },
       { type: 'select', name: 'type', label: t('command.type'), options: optionsOf(COMMAND_TYPES, (c) => t(`command.types.${c}`)) },
       { type: 'select', name: 'state', label: t('command.stateLabel'), options: optionsOf(COMMAND_STATES, (s) => t(`command.state.${s}`)) },
-      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('command.time'), maxDays: MAX_RANGE_DAYS },
+      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('command.time'), maxDays: MAX_RANGE_DAYS, showTime: true },
     ],
     [t],
   );

@@ -19,7 +19,7 @@ export default function DeviceLogView() {
     () => [
       { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 40 },
       { type: 'select', name: 'kind', label: t('deviceLog.kindLabel'), options: optionsOf(DEVICE_LOG_KINDS, (k) => t(`deviceLog.kind.${k}`)) },
-      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('deviceLog.time'), maxDays: MAX_RANGE_DAYS },
+      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('deviceLog.time'), maxDays: MAX_RANGE_DAYS, showTime: true },
     ],
     [t],
   );

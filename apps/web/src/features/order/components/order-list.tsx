@@ -47,6 +47,8 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
             end: 'endTime',
             label: t('fields.createTime'),
             maxDays: MAX_RANGE_DAYS,
+            // Its bound (30 days ago) is an instant, not a day's end: the range keeps its times.
+            showTime: true,
             initialValue: archiveDefaultRange(),
             rules: [
               { required: true, message: t('archive.rangeRequired') },
@@ -132,12 +134,12 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
       listCall={archive ? 'orderArchiveQueryPage' : 'orderQueryPage'}
       settingsKey={archive ? 'orderArchive' : undefined}
       rowKey="orderNo"
-      title={
+      title={(range) => (
         <Space size={8} wrap>
-          {archive ? t('archive.title') : t('orders.title')}
+          {archive ? t('archive.title') : range ? t('orders.titleRange', { range }) : t('orders.title')}
           {provider.data?.sandbox && <Tag color="warning">{labels.ledger.provider.sandbox[lang]}</Tag>}
         </Space>
-      }
+      )}
       filters={fromUrl.filters}
       columns={columns}
       exportCall={archive ? 'orderArchiveExport' : 'orderExport'}
