@@ -14,7 +14,7 @@ import type {
   Translations,
   BrokerEndpoint,
 } from '@cbo/contract';
-import { fieldLabel, tr } from '@cbo/contract';
+import { fieldLabel, SMS_CONFIG_DEFAULTS, tr } from '@cbo/contract';
 import type { bannerInput, devicePayInput } from '@cbo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
@@ -84,6 +84,8 @@ export const CONFIG_DEFAULTS = {
   address: { qrCodeBaseUrl: '', deviceServerHost: '', deviceServerPort: 1883 } satisfies AddressConfig,
   store: { storeUrl: '' },
   security: { codeAreaCode: '', codeMobile: '' },
+  /** Text budgets (docs/decisions.md, "One phone, one customer"). */
+  sms: SMS_CONFIG_DEFAULTS,
   range: {
     hourlyPrice: { min: 0, max: 10_000 },
     dailyCap: { min: 0, max: 100_000 },
