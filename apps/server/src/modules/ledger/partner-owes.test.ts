@@ -245,7 +245,7 @@ describe.each(engines)('what a partner owes (%s)', (engine) => {
     // As a refund wrote it before: B's payable taken 0.26 below zero.
     await ledger().post({ idempotencyKey: `old-refund:${uniq()}`, kind: 'refund', memo: 'old', entries: [{ account: { kind: 'agentPayable', partyId: n.b }, debit: 26 }, { account: { kind: 'refunds' }, credit: 26 }] });
     expect(await money(n.b)).toEqual({ payable: -26, owed: 0 });
-    const file = fileURLToPath(new URL('../../../drizzle/0039_partner_receivable.sql', import.meta.url));
+    const file = fileURLToPath(new URL('../../../drizzle/0040_partner_receivable.sql', import.meta.url));
     await db().execute(sql.raw(fs.readFileSync(file, 'utf8')));
     expect(await money(n.b)).toEqual({ payable: 0, owed: 26 });
     // Run again it moves nothing (its key per account).

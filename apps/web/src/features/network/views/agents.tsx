@@ -83,20 +83,24 @@ export default function AgentsView() {
       { title: t('agents.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
       { title: t('agents.region'), dataIndex: 'regionName', key: 'regionName', defaultHidden: true, render: (v: string | null) => v ?? '-' },
       { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
-      { title: t('agents.balance'), dataIndex: 'balance', key: 'balance', render: (v: number) => money(v) },
       {
-        title: t('agents.owed'),
-        dataIndex: 'owed',
-        key: 'owed',
-        // What the agent owes (a refund took back shares it had withdrawn): netted from its next shares.
-        render: (v: number) =>
-          v > 0 ? (
-            <Typography.Text type="danger" title={t('agents.owedHint')} data-testid="agent-owed">
-              {money(v)}
-            </Typography.Text>
-          ) : (
-            money(0)
-          ),
+        title: t('agents.balance'),
+        dataIndex: 'balance',
+        key: 'balance',
+        // What the agent owes (a refund took back shares it had withdrawn) is said under its balance,
+        // in red: it is netted from its next shares. One money column keeps the table within its card.
+        render: (v: number, r) => (
+          <>
+            {money(v)}
+            {r.owed > 0 && (
+              <div>
+                <Typography.Text type="danger" title={t('agents.owedHint')} data-testid="agent-owed">
+                  {t('agents.owed')} {money(r.owed)}
+                </Typography.Text>
+              </div>
+            )}
+          </>
+        ),
       },
       { title: t('agents.totalRevenue'), dataIndex: 'totalRevenue', key: 'totalRevenue', defaultHidden: true, render: (v: number) => money(v) },
       { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
