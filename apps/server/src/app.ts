@@ -97,6 +97,7 @@ export async function buildApp(opts: BuildOptions) {
   // The fleet is built after the system module; its broker is only asked for once requests come.
   const broker = { endpoint: () => fleet.services.gateway.endpoint() };
   const system = await buildModule(systemModule, platform, { codes: identity.services.codes, broker });
+  identity.services.codes.useBudgets(() => system.services.config.read('sms'));
   const assets = await buildModule(assetsModule, platform, {});
   const fleet = await buildModule(fleetModule, platform, {
     access: identity.services.access,

@@ -31,6 +31,9 @@ describe('npm run simulate -- --customers (pglite)', () => {
   }, 60_000);
 
   it('drives customers through the app API and the cabinets of the process, at the rate asked, and says what they did', async () => {
+    // Budgets too small for 3 sign-ins from one address: the CLI raises them for its run and puts them back.
+    const small = { numberPerDay: 10, addressPerMinute: 2, addressPerHour: 20, overallPerHour: 1000 };
+    await s.current.server.services.system.config.save({ paramType: 'sms', values: small });
     const args = [
       'tsx', 'apps/simulator/src/cli.ts',
       '--customers', '3', '--rate', '30', '--cabinets', '2', '--prefix', 'CLIT',
@@ -38,6 +41,9 @@ describe('npm run simulate -- --customers (pglite)', () => {
       '--sms-log', path.join(s.current.config.dataDir, 'sms.log'), '--hold-sec', '1-2', '--minutes', '0.2', '--outlet-id', String(outletId),
     ];
     const { stdout } = await run('npx', args, { cwd: ROOT, timeout: 90_000, env: { ...process.env, LOG_LEVEL: 'silent' } });
+    expect(stdout).toContain('addressPerMinute 2 -> 3');
+    expect(stdout).toContain('Text budgets put back');
+    expect(await ok(c.get('/user/api/v1/global/config/findBySms'), 'sms')).toEqual(small);
     const last = stdout.trim().split('\n').filter((l) => l.includes('customers 3')).at(-1) ?? '';
     // About 6 rentals in 12 s at 30 a minute; each customer holds one at a time.
     const asked = Number(/rents asked (\d+)/.exec(last)?.[1]);

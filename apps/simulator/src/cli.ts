@@ -126,7 +126,7 @@ async function main() {
   const heartbeatSec = num('heartbeat-sec', values['heartbeat-sec'], 60, 1, 3600);
 
   const shop = customers ? customerOptions(values) : null;
-  if (shop) await placeCabinets(shop, Array.from({ length: count }, (_, i) => serialNumber(prefix, start + i)));
+  const putBudgetsBack = shop ? await placeCabinets(shop, Array.from({ length: count }, (_, i) => serialNumber(prefix, start + i)), customers) : null;
 
   const fleet = await createFleet({ count, prefix, start, url, deviceSecret: secret, failureRate, latencyMs, returnsPerMinute, faultsPerMinute, heartbeatSec });
   console.log(`Simulating ${count} cabinets ${serialNumber(prefix, start)}…${serialNumber(prefix, start + count - 1)} against ${url}. Ctrl-C stops them.`);
@@ -171,6 +171,7 @@ async function main() {
       clearInterval(report);
       await driver.stop();
       console.log(customerLine(driver.summary(), startedAt));
+      await putBudgetsBack?.();
       await stop();
     };
     process.removeAllListeners('SIGINT');
@@ -238,13 +239,48 @@ function customerOptions(values: Record<string, string | boolean | undefined>): 
   };
 }
 
-async function send(api: string, method: 'GET' | 'POST', path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
+async function send(api: string, method: 'GET' | 'POST' | 'PUT', path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
   const r = await fetch(`${api}${path}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
   return (await r.json()) as Answer;
 }
 
-/** Stocks this process's cabinets in and binds them to an outlet in service, through the staff API (again harmless). */
-async function placeCabinets(o: CustomerSetup, sns: string[]): Promise<void> {
+type SmsBudgets = { numberPerDay: number; addressPerMinute: number; addressPerHour: number; overallPerHour: number };
+
+/**
+ * The server budgets verification texts per client address (docs/decisions.md, "One phone, one
+ * customer"), and every customer of this run signs in from this one address. When the budgets
+ * cannot carry the run, they are raised for it through the staff API and put back when it ends
+ * (Ctrl-C included); the answer says what to put back by hand if the process is killed.
+ */
+async function raiseTextBudgets(staff: (method: 'GET' | 'PUT', path: string, body?: unknown) => Promise<Answer>, customers: number): Promise<(() => Promise<void>) | null> {
+  const path = '/user/api/v1/global/config/';
+  const read = await staff('GET', `${path}findBySms`);
+  if (read.code !== 0) fail(`cannot read the server's text budgets: ${read.msg}`);
+  const was = read.data as SmsBudgets;
+  const want: SmsBudgets = {
+    numberPerDay: was.numberPerDay,
+    addressPerMinute: Math.max(was.addressPerMinute, Math.min(1000, customers)),
+    addressPerHour: Math.max(was.addressPerHour, Math.min(10_000, customers * 2)),
+    overallPerHour: Math.max(was.overallPerHour, Math.min(1_000_000, was.overallPerHour + customers * 2)),
+  };
+  const changed = (Object.keys(want) as (keyof SmsBudgets)[]).filter((k) => want[k] !== was[k]);
+  if (!changed.length) return null;
+  const saved = await staff('PUT', path, { paramType: 'sms', values: want });
+  if (saved.code !== 0) fail(`the text budgets (${changed.join(', ')}) cannot carry ${customers} customers from one address, and raising them was refused: ${saved.msg}`);
+  console.log(`Raised the server's text budgets for this run (${changed.map((k) => `${k} ${was[k]} -> ${want[k]}`).join(', ')}); they are put back when it ends.`);
+  return async () => {
+    const back = await staff('PUT', path, { paramType: 'sms', values: was }).catch((e: Error) => ({ code: -1, msg: e.message }) as Answer);
+    if (back.code === 0) console.log(`Text budgets put back (${changed.map((k) => `${k} ${was[k]}`).join(', ')}).`);
+    else console.error(`Could not put the text budgets back (${back.msg}); set them in System configuration: ${changed.map((k) => `${k} ${was[k]}`).join(', ')}.`);
+  };
+}
+
+/**
+ * Stocks this process's cabinets in and binds them to an outlet in service, through the staff API
+ * (again harmless), and makes room in the text budgets for the run's sign-ins. Answers what puts
+ * the budgets back.
+ */
+async function placeCabinets(o: CustomerSetup, sns: string[], customers: number): Promise<(() => Promise<void>) | null> {
   let login: Answer;
   try {
     login = await send(o.api, 'POST', '/user/api/open/v1/auth', { userName: o.admin.userName, password: o.admin.password, clientType: 'MANAGE_PC' }, { clienttype: 'MANAGE_PC' });
@@ -252,7 +288,7 @@ async function placeCabinets(o: CustomerSetup, sns: string[]): Promise<void> {
     fail(`no server at ${o.api}: ${(e as Error).message}`);
   }
   if (login.code !== 0) fail(`staff sign-in as ${o.admin.userName} refused: ${login.msg}`);
-  const staff = (method: 'GET' | 'POST', path: string, body?: unknown) => send(o.api, method, path, body, { clienttype: 'MANAGE_PC', authorization: login.data.token as string });
+  const staff = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => send(o.api, method, path, body, { clienttype: 'MANAGE_PC', authorization: login.data.token as string });
   if (o.outletId === null) {
     const page = await staff('GET', '/device/api/v1/outlet/queryPage?pageNum=1&pageSize=100&status=inService');
     if (page.code !== 0) fail(`cannot list outlets: ${page.msg}`);
@@ -268,6 +304,7 @@ async function placeCabinets(o: CustomerSetup, sns: string[]): Promise<void> {
     // 100608: placed on an earlier run.
     if (bound.code !== 0 && bound.code !== 100608) console.log(`${sn}: not placed in outlet ${o.outletId}: ${bound.msg}`);
   }
+  return raiseTextBudgets(staff, customers);
 }
 
 function customerLine(s: CustomerSummary, startedAt: number): string {

@@ -11,6 +11,7 @@ export * from './validation.js';
 export * as rules from './rules.js';
 export { MAX_RANGE_DAYS, EXPORT_MAX_ROWS, UPLOAD_IMAGE_TYPES, IMAGE_MAX_SIDE } from './platform/rules.js';
 export * from './platform/envelope.js';
+export * from './platform/phone.js';
 export * from './platform/clients.js';
 export * from './platform/exports.js';
 export * from './platform/live.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withPhone } from '../platform/phone.js';
 import { multiline } from '../platform/text-rule.js';
 import { pageQuery, sortQuery } from '../platform/envelope.js';
 import * as r from '../platform/rules.js';
@@ -44,7 +45,7 @@ export type ManageItem = z.infer<typeof manageItem>;
 const roleIds = z.array(z.number().int().positive()).min(1).max(20);
 
 /** POST /user/api/v1/sys/manage: a new admin account. */
-export const manageCreateRequest = z.object({
+export const manageCreateRequest = withPhone(z.object({
   userName: adminUserName,
   nickName: r.nickName,
   password: adminPassword,
@@ -56,7 +57,7 @@ export const manageCreateRequest = z.object({
   idCard: r.idCard.optional(),
   address: r.address.optional(),
   note: r.note.optional(),
-});
+}));
 export type ManageCreateRequest = z.infer<typeof manageCreateRequest>;
 
 /** PUT updateSysManageStatus: freeze (1) or unfreeze (0). */
@@ -249,10 +250,10 @@ export const iconUploaded = z.object({ url: z.string() });
  * management may also send roles, department and mobile, which need sys:manage:edit (also on
  * one's own account), as does any change to another account.
  */
-export const manageUpdateRequest = updateProfileRequest.extend({
+export const manageUpdateRequest = withPhone(updateProfileRequest.extend({
   roleIds: roleIds.optional(),
   orgId: z.number().int().positive().nullable().optional(),
   areaCode: optionalText(r.areaCode),
   mobile: optionalText(r.mobile),
-});
+}));
 export type ManageUpdateRequest = z.infer<typeof manageUpdateRequest>;

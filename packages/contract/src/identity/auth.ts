@@ -1,23 +1,28 @@
 import { z } from 'zod';
 import { CLIENT_TYPES } from '../platform/clients.js';
+import { withPhone } from '../platform/phone.js';
 
 /** POST /user/api/open/v1/auth: userName, or areaCode + mobile, and the password; names are trimmed. */
-export const loginRequest = z
-  .object({
-    userName: z.string().trim().max(64).optional(),
-    areaCode: z.string().trim().max(8).optional(),
-    mobile: z.string().trim().max(20).optional(),
-    password: z.string().min(1).max(128),
-    clientType: z.enum(CLIENT_TYPES).default('MANAGE_PC'),
-    /** Second-factor code; reserved (accepted, not required) until an account kind needs it. */
-    authCode: z.string().trim().max(16).optional(),
-    /** Echoed back; the console stores it and sends 1 when none is stored. */
-    browserType: z.union([z.number().int(), z.string().max(16)]).optional(),
-  })
-  .refine((v) => Boolean(v.userName) || (Boolean(v.areaCode) && Boolean(v.mobile)), {
-    error: 'rule.accountOrMobile',
-    path: ['userName'],
-  });
+export const loginRequest = withPhone(
+  z
+    .object({
+      userName: z.string().trim().max(64).optional(),
+      areaCode: z.string().trim().max(8).optional(),
+      mobile: z.string().trim().max(20).optional(),
+      password: z.string().min(1).max(128),
+      clientType: z.enum(CLIENT_TYPES).default('MANAGE_PC'),
+      /** Second-factor code; reserved (accepted, not required) until an account kind needs it. */
+      authCode: z.string().trim().max(16).optional(),
+      /** Echoed back; the console stores it and sends 1 when none is stored. */
+      browserType: z.union([z.number().int(), z.string().max(16)]).optional(),
+    })
+    .refine((v) => Boolean(v.userName) || (Boolean(v.areaCode) && Boolean(v.mobile)), {
+      error: 'rule.accountOrMobile',
+      path: ['userName'],
+    }),
+  undefined,
+  { lenient: true },
+);
 export type LoginRequest = z.input<typeof loginRequest>;
 
 export const loginResponse = z.object({

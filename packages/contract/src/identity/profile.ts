@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withPhone } from '../platform/phone.js';
 import * as r from '../platform/rules.js';
 import { adminPassword } from './rules.js';
 
@@ -53,13 +54,13 @@ export const codeSent = z.object({
 export const checkCodeRequest = z.object({ code: r.code6 });
 export const checkCodeResponse = z.object({ ticket: z.string() });
 /** POST updateMobileSendCode: a code to the new mobile. */
-export const newMobileRequest = z.object({ areaCode: r.areaCode, mobile: r.mobile });
+export const newMobileRequest = withPhone(z.object({ areaCode: r.areaCode, mobile: r.mobile }));
 /** POST updateMobile: the new mobile, its code, and the ticket (when the account had a mobile). */
-export const updateMobileRequest = z.object({
+export const updateMobileRequest = withPhone(z.object({
   areaCode: r.areaCode,
   mobile: r.mobile,
   code: r.code6,
   ticket: z.string().max(128).optional(),
-});
+}));
 
 export const avatarUploaded = z.object({ url: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withPhone } from '../platform/phone.js';
 import { pageQuery } from '../platform/envelope.js';
 import * as r from '../platform/rules.js';
 import {
@@ -85,7 +86,7 @@ export const agentDetail = agentItem.extend({
 });
 export type AgentDetail = z.infer<typeof agentDetail>;
 
-export const agentSaveRequest = z.object({
+export const agentSaveRequest = withPhone(z.object({
   id: id.optional(),
   name: personName,
   areaCode: r.areaCode,
@@ -101,6 +102,6 @@ export const agentSaveRequest = z.object({
   idCard: optionalText(r.idCard),
   avatar: imageUrl.nullable().optional(),
   remark: optionalText(remark),
-});
+}));
 export type AgentSaveRequest = z.infer<typeof agentSaveRequest>;
 export type AgentSaveInput = z.input<typeof agentSaveRequest>;

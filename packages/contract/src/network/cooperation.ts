@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withPhone } from '../platform/phone.js';
 import { pageQuery } from '../platform/envelope.js';
 import * as r from '../platform/rules.js';
 import { COOPERATION_STATUSES, COOPERATION_TYPES, id, optionalText, sortOrder } from './shared.js';
@@ -42,10 +43,13 @@ export const cooperationHandleRequest = z.object({
 export type CooperationHandleRequest = z.infer<typeof cooperationHandleRequest>;
 
 /** What an applicant sends. */
-export const cooperationApplyRequest = z.object({
-  type: z.enum(COOPERATION_TYPES),
-  contact: z.string().trim().min(1).max(18),
-  areaCode: r.areaCode,
-  phone: r.mobile,
-});
+export const cooperationApplyRequest = withPhone(
+  z.object({
+    type: z.enum(COOPERATION_TYPES),
+    contact: z.string().trim().min(1).max(18),
+    areaCode: r.areaCode,
+    phone: r.mobile,
+  }),
+  { areaCode: 'areaCode', mobile: 'phone' },
+);
 export type CooperationApplyRequest = z.infer<typeof cooperationApplyRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withPhone } from '../platform/phone.js';
 import { pageQuery } from '../platform/envelope.js';
 import * as r from '../platform/rules.js';
 import { appPassword, id, netStatus, netStatusFilter, optionalText, personName, remark, sortOrder } from './shared.js';
@@ -28,7 +29,7 @@ export const providerItem = z.object({
 });
 export type ProviderItem = z.infer<typeof providerItem>;
 
-export const providerSaveRequest = z.object({
+export const providerSaveRequest = withPhone(z.object({
   id: id.optional(),
   name: personName,
   contact: personName,
@@ -37,5 +38,5 @@ export const providerSaveRequest = z.object({
   password: appPassword.optional(),
   ratio: r.percent,
   remark: optionalText(remark),
-});
+}));
 export type ProviderSaveRequest = z.infer<typeof providerSaveRequest>;

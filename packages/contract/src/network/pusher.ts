@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withPhone } from '../platform/phone.js';
 import { pageQuery } from '../platform/envelope.js';
 import * as r from '../platform/rules.js';
 import { appPassword, id, idParam, imageUrl, netStatus, netStatusFilter, optionalText, personName, PUSHER_PERMISSIONS, sortOrder } from './shared.js';
@@ -35,7 +36,7 @@ export const pusherItem = z.object({
 });
 export type PusherItem = z.infer<typeof pusherItem>;
 
-export const pusherSaveRequest = z.object({
+export const pusherSaveRequest = withPhone(z.object({
   id: id.optional(),
   name: personName,
   areaCode: r.areaCode,
@@ -47,5 +48,5 @@ export const pusherSaveRequest = z.object({
   idCardBack: imageUrl.nullable().optional(),
   avatar: imageUrl.nullable().optional(),
   note: optionalText(r.note),
-});
+}));
 export type PusherSaveRequest = z.infer<typeof pusherSaveRequest>;

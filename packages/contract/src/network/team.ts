@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withPhone } from '../platform/phone.js';
 import { pageQuery } from '../platform/envelope.js';
 import { areaCode, mobile, percent } from '../platform/rules.js';
 import { appPassword, id, idParam, named, regionName, sortOrder } from './shared.js';
@@ -34,7 +35,7 @@ export const teamItem = z.object({
 });
 export type TeamItem = z.infer<typeof teamItem>;
 
-export const teamSaveRequest = z.object({
+export const teamSaveRequest = withPhone(z.object({
   id: id.optional(),
   name: regionName,
   regionId: id,
@@ -50,7 +51,7 @@ export const teamSaveRequest = z.object({
   appAreaCode: areaCode.optional(),
   appMobile: mobile.optional(),
   appPassword: appPassword.optional(),
-}).refine((t) => !t.appPassword || (Boolean(t.appAreaCode) && Boolean(t.appMobile)), { error: 'rule.mobile', path: ['appMobile'] });
+}).refine((t) => !t.appPassword || (Boolean(t.appAreaCode) && Boolean(t.appMobile)), { error: 'rule.mobile', path: ['appMobile'] }), { areaCode: 'appAreaCode', mobile: 'appMobile' });
 export type TeamSaveRequest = z.infer<typeof teamSaveRequest>;
 export type TeamSaveInput = z.input<typeof teamSaveRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withPhone } from '../platform/phone.js';
 import { pageQuery } from '../platform/envelope.js';
 import * as r from '../platform/rules.js';
 
@@ -57,46 +58,49 @@ const picture = z.union([z.string().trim().max(255).regex(/^(https?:\/\/|\/files
  * at most what its agent holds; the hidden ratio is the one shown to the outlet, never below the
  * real one.
  */
-export const outletSaveRequest = z
-  .object({
-    id: id.optional(),
-    name: z.string().trim().min(1).max(18),
-    type: z.enum(OUTLET_TYPES),
-    address: z.string().trim().min(1).max(100),
-    lat: z.number().min(-90).max(90),
-    lng: z.number().min(-180).max(180),
-    regionId: id.nullable().optional(),
-    agentId: id.nullable().optional(),
-    teamId: id.nullable().optional(),
-    ratio: r.percent,
-    hiddenRatio: r.percent,
-    costAmount: money,
-    amortizationRatio: r.percent.default(0),
-    serviceProviderId: id.nullable().optional(),
-    serviceProviderRatio: r.percent.default(0),
-    pusherId: id.nullable().optional(),
-    areaCode: areaCode.default(''),
-    servicePhone: phone.default(''),
-    serviceHours: serviceHours.default(''),
-    picture: picture.default(''),
-    managerName: z.string().trim().max(20).default(''),
-    managerPhone: phone.default(''),
-    /**
-     * The outlet's app account (it signs in to the partner app with the area code and manager phone
-     * and applies for withdrawals): a password creates it, or changes it; left out, an edit keeps
-     * the account (its mobile follows the manager phone).
-     */
-    appPassword: z
-      .string()
-      .refine((v) => v === '' || /^\S{6,18}$/.test(v), { error: 'rule.appPassword' })
-      .optional()
-      .transform((v) => v || undefined),
-    remark: z.string().trim().max(32).default(''),
-    billing: billingRule,
-  })
-  .refine((o) => Boolean(o.agentId) !== Boolean(o.teamId), { error: 'rule.outletOwner', path: ['agentId'] })
-  .refine((o) => o.hiddenRatio >= o.ratio, { error: 'rule.hiddenRatio', path: ['hiddenRatio'] })
-  .refine((o) => !o.serviceProviderRatio || Boolean(o.serviceProviderId), { error: 'rule.serviceProviderRatio', path: ['serviceProviderId'] });
+export const outletSaveRequest = withPhone(
+  z
+    .object({
+      id: id.optional(),
+      name: z.string().trim().min(1).max(18),
+      type: z.enum(OUTLET_TYPES),
+      address: z.string().trim().min(1).max(100),
+      lat: z.number().min(-90).max(90),
+      lng: z.number().min(-180).max(180),
+      regionId: id.nullable().optional(),
+      agentId: id.nullable().optional(),
+      teamId: id.nullable().optional(),
+      ratio: r.percent,
+      hiddenRatio: r.percent,
+      costAmount: money,
+      amortizationRatio: r.percent.default(0),
+      serviceProviderId: id.nullable().optional(),
+      serviceProviderRatio: r.percent.default(0),
+      pusherId: id.nullable().optional(),
+      areaCode: areaCode.default(''),
+      servicePhone: phone.default(''),
+      serviceHours: serviceHours.default(''),
+      picture: picture.default(''),
+      managerName: z.string().trim().max(20).default(''),
+      managerPhone: phone.default(''),
+      /**
+       * The outlet's app account (it signs in to the partner app with the area code and manager phone
+       * and applies for withdrawals): a password creates it, or changes it; left out, an edit keeps
+       * the account (its mobile follows the manager phone).
+       */
+      appPassword: z
+        .string()
+        .refine((v) => v === '' || /^\S{6,18}$/.test(v), { error: 'rule.appPassword' })
+        .optional()
+        .transform((v) => v || undefined),
+      remark: z.string().trim().max(32).default(''),
+      billing: billingRule,
+    })
+    .refine((o) => Boolean(o.agentId) !== Boolean(o.teamId), { error: 'rule.outletOwner', path: ['agentId'] })
+    .refine((o) => o.hiddenRatio >= o.ratio, { error: 'rule.hiddenRatio', path: ['hiddenRatio'] })
+    .refine((o) => !o.serviceProviderRatio || Boolean(o.serviceProviderId), { error: 'rule.serviceProviderRatio', path: ['serviceProviderId'] }),
+  { areaCode: 'areaCode', mobile: 'managerPhone' },
+);
 export type OutletSaveRequest = z.infer<typeof outletSaveRequest>;
 export type OutletSaveInput = z.input<typeof outletSaveRequest>;
 

@@ -25,6 +25,8 @@ export const platformRuleMessages = {
   'rule.loneSurrogate': T('包含无效字符（不成对的 UTF-16 代理项）', '包含無效字元（不成對的 UTF-16 代理項）', 'contains an invalid character (a lone UTF-16 surrogate)'),
   'rule.mobile': T('手机号格式错误', '手機號碼格式錯誤', 'must be 1-20 digits'),
   'rule.areaCode': T('区号格式错误', '區號格式錯誤', 'must be an area code such as 86'),
+  'rule.phoneCountry': T('区号不是有效的国家或地区代码', '區號不是有效的國家或地區代碼', 'is not a country calling code (such as 86)'),
+  'rule.phoneNumber': T('手机号码位数不正确', '手機號碼位數不正確', 'is not a phone number of that country (4 to 14 digits)'),
   'rule.email': T('邮箱格式不正确', '電子郵件格式不正確', 'must be a valid email address'),
   'rule.code6': T('验证码为 6 位数字', '驗證碼為 6 位數字', 'must be 6 digits'),
   'rule.dateTime': T('时间格式不正确', '時間格式不正確', 'must be a date and time'),

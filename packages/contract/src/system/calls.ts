@@ -30,6 +30,8 @@ export const systemCalls = {
     summary: 'System settings: device and QR addresses, outlet page address, the code mobile', data: cfg.sysConfig }),
   configOther: call({ method: 'GET', path: `${G}/findByOther`, access: { permission: P.configQuery }, module: 'system',
     summary: 'Other settings: customer service, agreements, app download', data: cfg.otherConfig }),
+  configSms: call({ method: 'GET', path: `${G}/findBySms`, access: { permission: P.configQuery }, module: 'system',
+    summary: 'Text budgets: codes per number a day, per client address a minute and an hour, in all an hour', data: cfg.smsConfig }),
   configDevicePayList: call({ method: 'GET', path: `${G}/getDeviceConfigMessage`, access: { permission: P.configQuery }, module: 'system',
     summary: 'Device payment configs in index order', data: z.array(cfg.devicePayItem) }),
   configDevicePayByIndex: call({ method: 'GET', path: `${G}/getDevicePayByIndex`, access: { permission: P.configQuery }, module: 'system',
@@ -42,7 +44,7 @@ export const systemCalls = {
     summary: 'Range settings: bounds of the billing agents and outlets may choose', data: cfg.rangeConfig }),
 
   configSave: call({ method: 'PUT', path: `${G}/`, access: { permission: P.configEdit }, module: 'system',
-    summary: 'Save one settings group (basis, operation or other)', body: cfg.saveConfigRequest, data: none }),
+    summary: 'Save one settings group (basis, operation, other or sms)', body: cfg.saveConfigRequest, data: none }),
   configSavePay: call({ method: 'PUT', path: `${G}/updateIsNull`, access: { permission: P.configPay }, module: 'system',
     summary: 'Save the pay settings (limits may be empty); needs a code ticket', body: cfg.savePayRequest, data: none }),
   configUpdateDevicePay: call({ method: 'PUT', path: `${G}/updateDevicePay`, access: { permission: P.configDevicePay }, module: 'system',

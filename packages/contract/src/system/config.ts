@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withPhone } from '../platform/phone.js';
 import { pageQuery, timeRange } from '../platform/envelope.js';
 import { ACCOUNT_TYPES, CLIENT_TYPES } from '../platform/clients.js';
 import * as r from '../platform/rules.js';
@@ -72,11 +73,33 @@ export const otherConfig = z.object({
 });
 export type OtherConfig = z.infer<typeof otherConfig>;
 
+// ------------------------------------------------------------------- sms (findBySms, PUT root)
+
+/**
+ * Budgets of the texts that cost money (verification codes; docs/decisions.md, "One phone, one
+ * customer"). Each is decided by an atomic counter in the database, so requests arriving at once
+ * get exactly the budget. The per-number cooldown (one code a minute while it is unused) stays.
+ */
+export const smsConfig = z.object({
+  /** Codes to one phone (its canonical form) in 24 hours. */
+  numberPerDay: z.number().int().min(1).max(100),
+  /** Codes asked from one client address in a minute and in an hour. */
+  addressPerMinute: z.number().int().min(1).max(1000),
+  addressPerHour: z.number().int().min(1).max(10_000),
+  /** Codes sent in an hour in all: past it, no text goes out until the hour ends. */
+  overallPerHour: z.number().int().min(1).max(1_000_000),
+})
+  .refine((c) => c.addressPerMinute <= c.addressPerHour, { error: 'rule.smsMinuteNotAboveHour', path: ['addressPerMinute'] });
+export type SmsConfig = z.infer<typeof smsConfig>;
+/** On a fresh install: a person needs a few codes a day; a shared address (an office, a mobile carrier's NAT) a few a minute. */
+export const SMS_CONFIG_DEFAULTS: SmsConfig = { numberPerDay: 10, addressPerMinute: 5, addressPerHour: 20, overallPerHour: 1000 };
+
 /** PUT /user/api/v1/global/config/ (root): saves one non-sensitive group, named by paramType. */
 export const saveConfigRequest = z.discriminatedUnion('paramType', [
   z.object({ paramType: z.literal('basis'), values: basisConfig }),
   z.object({ paramType: z.literal('operation'), values: operationConfig }),
   z.object({ paramType: z.literal('other'), values: otherConfig }),
+  z.object({ paramType: z.literal('sms'), values: smsConfig }),
 ]);
 export type SaveConfigRequest = z.infer<typeof saveConfigRequest>;
 
@@ -148,10 +171,10 @@ export const sysConfig = z.object({
 });
 export type SysConfig = z.infer<typeof sysConfig>;
 /** PUT updateSysSendCode: a code to the new system code mobile (needs a ticket from checkCode). */
-export const sysMobileSendRequest = z.object({ ticket: z.string().min(1).max(128), areaCode: r.areaCode, mobile: r.mobile });
+export const sysMobileSendRequest = withPhone(z.object({ ticket: z.string().min(1).max(128), areaCode: r.areaCode, mobile: r.mobile }));
 /** POST updateSysCheckCode: the code sent to the new mobile; sets it. clear: back to own mobiles. */
 export const sysMobileCheckRequest = z.union([
-  z.object({ ticket: z.string().min(1).max(128), areaCode: r.areaCode, mobile: r.mobile, code: r.code6 }),
+  withPhone(z.object({ ticket: z.string().min(1).max(128), areaCode: r.areaCode, mobile: r.mobile, code: r.code6 })),
   z.object({ ticket: z.string().min(1).max(128), clear: z.literal(true) }),
 ]);
 

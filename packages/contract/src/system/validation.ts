@@ -27,6 +27,8 @@ export const systemRuleMessages = {
   'rule.depositAboveBuyout': T('押金不能高于买断价', '押金不能高於買斷價', 'the deposit cannot be above the buy-out price'),
   'rule.url': T('链接必须以 http://、https:// 或 / 开头', '連結必須以 http://、https:// 或 / 開頭',
     'must be a link starting with http://, https:// or /'),
+  'rule.smsMinuteNotAboveHour': T('每分钟条数不能高于每小时条数', '每分鐘則數不能高於每小時則數',
+    'the per-minute budget cannot be above the per-hour budget'),
   'rule.host': T('主机名格式不正确', '主機名稱格式不正確', 'must be a host name or IP address'),
   'rule.phone': T('电话格式不正确', '電話格式不正確', 'must be a phone number'),
 } satisfies Record<string, Translations>;

@@ -1,14 +1,27 @@
 import ExcelJS from 'exceljs';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { COUPON_LIMITS, type CouponIssueReport, type CouponIssueRequest, type CouponSkipReason } from '@cbo/contract';
+import { canonicalPhone, COUPON_LIMITS, isPhone, parsePhoneText, SIMULATED_CALLING_CODE, type CouponIssueReport, type CouponIssueRequest, type CouponSkipReason } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { CouponMember, CouponNeeds } from './needs.js';
 import { cpCoupon, cpUserCoupon } from './tables.js';
 
 const DAY_MS = 86_400_000;
-/** A mobile as typed: digits, or an area code, a space or dash, then digits ("86-13800000000", "+886 912345678"). */
-const MOBILE_RE = /^(?:\+?(\d{1,4})[\s-])?(\d{5,20})$/;
+
+/**
+ * A mobile as typed into a send, canonical (docs/decisions.md, "One phone, one customer"):
+ * national digits alone ("013800000000": any country), or with the calling code
+ * ("86-13800000000", "+886 912345678", "+8613800000000"); the demo's own +999 numbers too (a send
+ * names customers who exist, so it texts no one).
+ */
+function readMobile(raw: string): { areaCode: string | null; mobile: string } | null {
+  const simulated = /^\+?999[\s-]+(\d{4,20})$/.exec(raw);
+  if (simulated) {
+    const p = canonicalPhone(SIMULATED_CALLING_CODE, simulated[1]!, { simulated: true });
+    return isPhone(p) ? p : null;
+  }
+  return parsePhoneText(raw);
+}
 
 /**
  * The platform send (spec 2, issue coupons): a coupon given to customers by mobile. Under a row
@@ -28,18 +41,18 @@ export class CouponIssueService {
     const seen = new Set<string>();
     const entries = req.mobiles.map((m) => m.trim()).filter(Boolean);
     for (const raw of entries) {
-      const m = MOBILE_RE.exec(raw);
+      const m = readMobile(raw);
       if (!m) {
         skipped.push({ mobile: raw, reason: 'badFormat' });
         continue;
       }
-      const key = `${m[1] ?? ''}|${m[2]}`;
+      const key = `${m.areaCode ?? ''}|${m.mobile}`;
       if (seen.has(key)) {
         skipped.push({ mobile: raw, reason: 'duplicate' });
         continue;
       }
       seen.add(key);
-      wanted.push({ raw, areaCode: m[1] ?? null, mobile: m[2]! });
+      wanted.push({ raw, areaCode: m.areaCode, mobile: m.mobile });
     }
     const members = wanted.length ? await this.needs.customers.byMobiles([...new Set(wanted.map((w) => w.mobile))]) : [];
     const found: { raw: string; member: CouponMember }[] = [];

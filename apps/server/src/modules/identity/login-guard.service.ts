@@ -1,3 +1,4 @@
+import { phoneOrAsTyped } from '../../platform/sms/phone.js';
 import { and, eq, gt, like, or, sql } from 'drizzle-orm';
 import type { LoginLock } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
@@ -215,5 +216,7 @@ export class LoginGuardService {
 
 /** An identifier no account has, normalised the way accounts are looked up, so its variants share one key. */
 export function unknownSubject(input: { userName?: string; areaCode?: string; mobile?: string }): string {
-  return input.userName ? `u:${input.userName.toLowerCase()}` : `u:${(input.areaCode ?? '').replace(/^\+/, '')}-${input.mobile ?? ''}`;
+  if (input.userName) return `u:${input.userName.toLowerCase()}`;
+  const phone = phoneOrAsTyped(input.areaCode ?? '', input.mobile ?? '');
+  return `u:${phone.areaCode}-${phone.mobile}`;
 }

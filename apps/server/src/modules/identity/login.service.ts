@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { LoginFailReason, LoginRequest, LoginResponse } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
+import { phoneOrAsTyped } from '../../platform/sms/phone.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { verifyDecoy, verifyPassword } from '../../platform/auth/tokens.js';
 import type { LoginLogService } from './login-log.service.js';
@@ -85,10 +86,11 @@ export class LoginService {
       const [a] = await this.db.select().from(sysAccount).where(sql`lower(${sysAccount.userName}) = lower(${input.userName})`);
       return a;
     }
+    const phone = phoneOrAsTyped(input.areaCode!, input.mobile!);
     const [a] = await this.db
       .select()
       .from(sysAccount)
-      .where(and(eq(sysAccount.areaCode, input.areaCode!.replace(/^\+/, '')), eq(sysAccount.mobile, input.mobile!)));
+      .where(and(eq(sysAccount.areaCode, phone.areaCode), eq(sysAccount.mobile, phone.mobile)));
     return a;
   }
 }

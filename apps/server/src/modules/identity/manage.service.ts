@@ -9,6 +9,7 @@ import {
 } from '@cbo/contract';
 import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
+import { requirePhone } from '../../platform/sms/phone.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { hashPassword } from '../../platform/auth/tokens.js';
@@ -266,9 +267,9 @@ export class ManageService {
   /** Area code and mobile go together; empty clears both. */
   private async mobilePair(areaCode: string | undefined, mobile: string | undefined, accountId: number): Promise<{ areaCode: string; mobile: string } | null> {
     if (!mobile) return null;
-    const area = (areaCode ?? '').replace(/^\+/, '');
-    if (!area) throw new AppError('MOBILE_NEEDS_AREA_CODE');
-    await this.deps.profile.assertMobileFree(accountId, area, mobile);
-    return { areaCode: area, mobile };
+    if (!(areaCode ?? '').replace(/^\+/, '')) throw new AppError('MOBILE_NEEDS_AREA_CODE');
+    const phone = requirePhone(areaCode!, mobile);
+    await this.deps.profile.assertMobileFree(accountId, phone.areaCode, phone.mobile);
+    return phone;
   }
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ManageInfo } from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { requirePhone } from '../../platform/sms/phone.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/tokens.js';
@@ -81,15 +82,17 @@ export class ProfileService {
     return { ticket: await this.codes.issueTicket(p.accountId, 'ticket', current, TICKET_TTL_SECONDS) };
   }
 
-  async sendNewMobileCode(p: Principal, areaCode: string, mobile: string) {
+  async sendNewMobileCode(p: Principal, areaCodeIn: string, mobileIn: string, origin: { ip?: string } = {}) {
+    const { areaCode, mobile } = requirePhone(areaCodeIn, mobileIn);
     await this.assertMobileFree(p.accountId, areaCode, mobile);
-    return this.codes.send(p.accountId, 'newMobile', { areaCode, mobile });
+    return this.codes.send(p.accountId, 'newMobile', { areaCode, mobile }, origin);
   }
 
-  async updateMobile(p: Principal, req: { areaCode: string; mobile: string; code: string; ticket?: string }): Promise<ManageInfo> {
+  async updateMobile(p: Principal, reqIn: { areaCode: string; mobile: string; code: string; ticket?: string }): Promise<ManageInfo> {
     const [a] = await this.db.select().from(sysAccount).where(eq(sysAccount.id, p.accountId));
     if (!a) throw new AppError('NOT_FOUND');
-    const areaCode = req.areaCode.replace(/^\+/, '');
+    const { areaCode, mobile } = requirePhone(reqIn.areaCode, reqIn.mobile);
+    const req = { ...reqIn, areaCode, mobile };
     await this.assertMobileFree(p.accountId, areaCode, req.mobile);
     // The ticket proves the current mobile; it is checked first and spent only on success, so a
     // mistyped new code does not force the person to verify the old number again. The code's try

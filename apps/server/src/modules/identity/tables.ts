@@ -217,3 +217,19 @@ export const sysVerifyCode = pgTable(
   },
   (t) => [index('sys_verify_code_target_idx').on(t.target, t.createdAt)],
 );
+
+/**
+ * Budgets of texts that cost money: how many codes a scope (a client address's minute or hour,
+ * every text's hour) used in the window starting at window_start. A send takes one with a
+ * conditional upsert (docs/decisions.md, "One phone, one customer"); windows older than a day are
+ * deleted when a new hour starts.
+ */
+export const sysSmsBudget = pgTable(
+  'sys_sms_budget',
+  {
+    scope: varchar('scope', { length: 80 }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.windowStart] }), index('sys_sms_budget_window_idx').on(t.windowStart)],
+);

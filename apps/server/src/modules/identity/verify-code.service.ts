@@ -1,16 +1,21 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { canonicalPhone, isPhone, SIMULATED_CALLING_CODE, SMS_CONFIG_DEFAULTS, type SmsConfig } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { newToken, sha256, sixDigitCode } from '../../platform/auth/tokens.js';
 import type { SmsProvider } from '../../platform/sms/sms-provider.js';
 import { sysAccount, sysVerifyCode } from './tables.js';
 
-/** Verification codes: 6 digits, 5 minutes, 5 tries, one send a minute, 10 a day per account. */
+/**
+ * Verification codes: 6 digits, 5 minutes, 5 tries, one send a minute per number, 10 a day per
+ * account; the text budgets (per number a day, per client address, in all an hour) are settings.
+ */
 export const CODE_TTL_SECONDS = 300;
 export const CODE_RESEND_SECONDS = 60;
 const CODE_MAX_ATTEMPTS = 5;
 const CODE_DAILY_LIMIT = 10;
+
 /** Transaction lock classes (two-key advisory locks) for sending: per account, per number. */
 const LOCK_SEND_ACCOUNT = 727301;
 const LOCK_SEND_TARGET = 727302;
@@ -20,16 +25,38 @@ export interface Mobile {
   mobile: string;
 }
 
+/** Who asked for a text: the client address (the per-address budget), when a request asked. */
+export interface SendOrigin {
+  ip?: string;
+}
+
+/**
+ * The canonical form of a number a code goes to or is checked for (entrances canonicalize
+ * already; a number read from storage is too). The simulated customers' +999 is kept; a number
+ * stored before canonical forms that is none stays as it was (it is only ever its own key).
+ */
+export function canonicalTarget(to: Mobile): Mobile {
+  const p = canonicalPhone(to.areaCode, to.mobile, { simulated: true });
+  return isPhone(p) ? p : { areaCode: to.areaCode.trim().replace(/^\+/, ''), mobile: to.mobile.trim() };
+}
+
 /**
  * The one place that issues and checks 6-digit SMS codes and the tickets a checked code buys
  * (the personal center's mobile change, the system configuration's sensitive changes). Codes and
  * tickets are stored hashed in sys_verify_code; a ticket's purpose starts with "ticket".
  */
 export class VerifyCodeService {
+  private budgets: () => Promise<SmsConfig> = async () => SMS_CONFIG_DEFAULTS;
+
   constructor(
     private readonly db: Db,
     private readonly sms: SmsProvider,
   ) {}
+
+  /** The system module's SMS settings (app.ts), read on every send: a change holds at once. */
+  useBudgets(read: () => Promise<SmsConfig>): void {
+    this.budgets = read;
+  }
 
   /** The mobile on file for an account, or null. */
   async accountMobile(accountId: number): Promise<Mobile | null> {
@@ -38,15 +65,23 @@ export class VerifyCodeService {
   }
 
   /**
-   * Sends a code for `purpose` to `to`, at most one a minute per number while the last one sent
-   * there is unused, and 10 a day per account.
-   * The limits are read and the code stored under two transaction locks (the account's, then the
-   * number's), so sends at the same moment are decided one after the other on what is stored.
+   * Sends a code for `purpose` to `to` (canonical: every split of a phone is one number), at most
+   * one a minute per number while the last one sent there is unused, `numberPerDay` a day per
+   * number and 10 a day per account. The limits are read and the code stored under two
+   * transaction locks (the account's, then the number's), so sends at the same moment are decided
+   * one after the other on what is stored. Then the text takes one from its client address's
+   * minute and hour and from every text's hour, each by one conditional upsert of a counter: the
+   * budgets hold exactly under any number of sends at once, and a refusal rolls them all back.
+   * Texts to the simulated customers' +999 never leave the process and cost nothing: they take
+   * from no budget but the number's own.
    */
-  async send(accountId: number, purpose: string, to: Mobile): Promise<{ maskedMobile: string; expireSeconds: number; resendSeconds: number }> {
+  async send(accountId: number, purpose: string, toRaw: Mobile, origin: SendOrigin = {}): Promise<{ maskedMobile: string; expireSeconds: number; resendSeconds: number }> {
+    const to = canonicalTarget(toRaw);
     const t = target(to);
     const code = sixDigitCode();
-    await this.db.transaction(async (tx) => {
+    const budget = await this.budgets();
+    await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SEND_ACCOUNT}, ${accountId}::int)`);
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SEND_TARGET}, hashtext(${t}))`);
       // The cooldown belongs to a code still waiting to be typed in. A code that was used proves
@@ -64,6 +99,11 @@ export class VerifyCodeService {
         select count(*)::int as n from sys_verify_code
          where account_id = ${accountId} and purpose not like 'ticket%' and created_at > now() - interval '1 day'`);
       if (Number(day?.n ?? 0) >= CODE_DAILY_LIMIT) throw new AppError('TOO_FREQUENT');
+      const [number] = await query<{ n: number }>(tx, sql`
+        select count(*)::int as n from sys_verify_code
+         where target = ${t} and purpose not like 'ticket%' and created_at > now() - interval '1 day'`);
+      if (Number(number?.n ?? 0) >= budget.numberPerDay) throw new AppError('SMS_NUMBER_DAILY', { limit: budget.numberPerDay });
+      if (to.areaCode !== SIMULATED_CALLING_CODE) await this.takeBudget(tx, budget, origin);
       await tx.insert(sysVerifyCode).values({
         accountId,
         purpose,
@@ -72,8 +112,36 @@ export class VerifyCodeService {
         expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
       });
     });
-    await this.sms.send({ areaCode: to.areaCode.replace(/^\+/, ''), mobile: to.mobile }, `Your verification code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.`);
+    await this.sms.send(to, `Your verification code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes.`);
     return { maskedMobile: maskMobile(to.mobile), expireSeconds: CODE_TTL_SECONDS, resendSeconds: CODE_RESEND_SECONDS };
+  }
+
+  /**
+   * Takes one text from the client address's minute and hour (when an address asked) and from
+   * every text's hour, in that order (always the same order: concurrent sends never wait on each
+   * other crosswise). Each is one upsert that adds one only while the window is under its limit;
+   * no row back is a refusal, and the caller's transaction rolls back what was taken before it.
+   */
+  private async takeBudget(tx: Db, budget: SmsConfig, origin: SendOrigin): Promise<void> {
+    const take = async (scope: string, unit: 'minute' | 'hour', limit: number): Promise<{ taken: boolean; first: boolean; minutes: number }> => {
+      const [row] = await query<{ used: number }>(tx, sql`
+        insert into sys_sms_budget (scope, window_start, used) values (${scope}, date_trunc(${unit}, now()), 1)
+        on conflict (scope, window_start) do update set used = sys_sms_budget.used + 1 where sys_sms_budget.used < ${limit}
+        returning used`);
+      if (row) return { taken: true, first: Number(row.used) === 1, minutes: 0 };
+      const [left] = await query<{ s: number }>(tx, sql`select extract(epoch from date_trunc(${unit}, now()) + ${`1 ${unit}`}::interval - now())::int as s`);
+      return { taken: false, first: false, minutes: Math.max(1, Math.ceil(Number(left?.s ?? 60) / 60)) };
+    };
+    if (origin.ip) {
+      for (const [unit, limit] of [['minute', budget.addressPerMinute], ['hour', budget.addressPerHour]] as const) {
+        const r = await take(`ip:${origin.ip}:${unit}`, unit, limit);
+        if (!r.taken) throw new AppError('SMS_ADDRESS_LIMIT', { minutes: r.minutes });
+      }
+    }
+    const all = await take('all:hour', 'hour', budget.overallPerHour);
+    if (!all.taken) throw new AppError('SMS_PAUSED', { minutes: all.minutes });
+    // A new hour: the windows of yesterday and before are of no more use.
+    if (all.first) await tx.execute(sql`delete from sys_sms_budget where window_start < now() - interval '1 day'`);
   }
 
   /**
@@ -84,7 +152,7 @@ export class VerifyCodeService {
    * compare more than five, and a code past its tries is refused without comparing.
    */
   async check(accountId: number, purpose: string, to: Mobile, code: string): Promise<number> {
-    const t = target(to);
+    const t = target(canonicalTarget(to));
     const [row] = await query<{ id: number; code_hash: string }>(this.db, sql`
       update sys_verify_code set attempts = attempts + 1
        where id = (select id from sys_verify_code
@@ -125,7 +193,7 @@ export class VerifyCodeService {
     await this.db.insert(sysVerifyCode).values({
       accountId,
       purpose,
-      target: target(to),
+      target: target(canonicalTarget(to)),
       codeHash: sha256(ticket),
       expiresAt: new Date(Date.now() + ttlSeconds * 1000),
     });
@@ -146,11 +214,12 @@ export class VerifyCodeService {
   }
 
   /** Whether another account already uses this mobile. */
-  async mobileTaken(accountId: number, to: Mobile): Promise<boolean> {
+  async mobileTaken(accountId: number, toRaw: Mobile): Promise<boolean> {
+    const to = canonicalTarget(toRaw);
     const taken = await this.db
       .select({ id: sysAccount.id })
       .from(sysAccount)
-      .where(and(eq(sysAccount.areaCode, to.areaCode.replace(/^\+/, '')), eq(sysAccount.mobile, to.mobile), ne(sysAccount.id, accountId)));
+      .where(and(eq(sysAccount.areaCode, to.areaCode), eq(sysAccount.mobile, to.mobile), ne(sysAccount.id, accountId)));
     return taken.length > 0;
   }
 }

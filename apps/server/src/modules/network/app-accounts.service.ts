@@ -5,6 +5,7 @@ import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { hashPassword, newToken, sha256, verifyDecoy, verifyPassword } from '../../platform/auth/tokens.js';
+import { phoneOrAsTyped, requirePhone } from '../../platform/sms/phone.js';
 import type { LoginGuardPort, LoginLogPort } from './needs.js';
 import { netAgent, netAppAccount, netAppSession, netProvider, netPusher, netTeam } from './tables.js';
 
@@ -13,8 +14,11 @@ export interface AppSessionSettings {
   maxHours: number;
 }
 
-/** The area code as stored: without its plus sign. */
+/** The area code as stored: without its plus sign (a stored phone is canonical: requirePhone). */
 export const plainAreaCode = (areaCode: string) => areaCode.trim().replace(/^\+/, '');
+
+/** An app account that signs in by its phone (not one the canonical-phone migration set aside). */
+const current = isNull(netAppAccount.duplicateOf);
 
 /**
  * Accounts of the agent app (agents, ground pushers, service providers): credentials, status,
@@ -44,7 +48,7 @@ export class AppAccounts {
 
   /** Creates the account of a new agent, pusher or provider in the caller's transaction. */
   async create(tx: Db, kind: AppAccountKind, areaCode: string, mobile: string, passwordHash: string): Promise<number> {
-    const [row] = await tx.insert(netAppAccount).values({ kind, areaCode: plainAreaCode(areaCode), mobile, passwordHash }).returning({ id: netAppAccount.id });
+    const [row] = await tx.insert(netAppAccount).values({ kind, ...requirePhone(areaCode, mobile), passwordHash }).returning({ id: netAppAccount.id });
     return row!.id;
   }
 
@@ -62,7 +66,7 @@ export class AppAccounts {
       return was.id;
     }
     if (!passwordHash) return null;
-    const [row] = await tx.insert(netAppAccount).values({ kind, partyId, areaCode: plainAreaCode(areaCode), mobile, passwordHash }).returning({ id: netAppAccount.id });
+    const [row] = await tx.insert(netAppAccount).values({ kind, partyId, ...requirePhone(areaCode, mobile), passwordHash }).returning({ id: netAppAccount.id });
     return row!.id;
   }
 
@@ -83,11 +87,15 @@ export class AppAccounts {
     return Boolean(a);
   }
 
-  /** Changes an account's mobile and, when given, its password (which ends its sessions). */
+  /**
+   * Changes an account's mobile and, when given, its password (which ends its sessions). An
+   * account the migration set aside as a duplicate becomes an account of its own again with the
+   * save (still its twin's phone: APP_MOBILE_TAKEN, the phone's unique index decides).
+   */
   async update(tx: Db, accountId: number, areaCode: string, mobile: string, passwordHash: string | null): Promise<void> {
     await tx
       .update(netAppAccount)
-      .set({ areaCode: plainAreaCode(areaCode), mobile, ...(passwordHash ? { passwordHash } : {}) })
+      .set({ ...requirePhone(areaCode, mobile), duplicateOf: null, ...(passwordHash ? { passwordHash } : {}) })
       .where(eq(netAppAccount.id, accountId));
     if (passwordHash) await this.endSessions(tx, accountId);
   }
@@ -115,7 +123,7 @@ export class AppAccounts {
   }
 
   async login(input: AppLoginRequest, req: Pick<FastifyRequest, 'ip' | 'headers'>): Promise<AppLoginResponse> {
-    const identifier = input.userName ? input.userName : `${plainAreaCode(input.areaCode!)}-${input.mobile}`;
+    const identifier = input.userName ? input.userName : `${input.areaCode}-${input.mobile}`;
     const account = await this.find(input);
     const attempt = { userName: identifier, accountType: account?.kind ?? 'agent', terminal: input.clientType, ip: req.ip, userAgent: req.headers['user-agent'] };
     const fail = (reason: string, accountId: number | null) => this.loginLog.record({ ...attempt, accountId, result: 'fail', failReason: reason });
@@ -157,16 +165,21 @@ export class AppAccounts {
     return { token, accountType: account.kind as AppAccountKind };
   }
 
-  /** By area code and mobile; by user name, the mobile when exactly one account has it. */
+  /**
+   * By area code and mobile (canonical, as the contract made them); by user name, the national
+   * number (leading zeros dropped) when exactly one account has it.
+   */
   private async find(input: AppLoginRequest) {
     if (input.userName) {
-      const rows = await this.db.select().from(netAppAccount).where(eq(netAppAccount.mobile, input.userName)).limit(2);
+      const national = /^\d+$/.test(input.userName) ? input.userName.replace(/^0+/, '') : input.userName;
+      const rows = await this.db.select().from(netAppAccount).where(and(eq(netAppAccount.mobile, national), current)).limit(2);
       return rows.length === 1 ? rows[0] : undefined;
     }
+    const p = phoneOrAsTyped(input.areaCode!, input.mobile!);
     const [a] = await this.db
       .select()
       .from(netAppAccount)
-      .where(and(eq(netAppAccount.areaCode, plainAreaCode(input.areaCode!)), eq(netAppAccount.mobile, input.mobile!)));
+      .where(and(eq(netAppAccount.areaCode, p.areaCode), eq(netAppAccount.mobile, p.mobile), current));
     return a;
   }
 

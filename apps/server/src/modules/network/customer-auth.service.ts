@@ -6,9 +6,10 @@ import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { newToken, sha256 } from '../../platform/auth/tokens.js';
-import { plainAreaCode, type AppSessionSettings } from './app-accounts.service.js';
+import { phoneKey, type Phone } from '@cbo/contract';
+import type { AppSessionSettings } from './app-accounts.service.js';
 import type { LoginLogPort, VerifyCodePort } from './needs.js';
-import { SIMULATED_AREA_CODE } from '../../platform/sms/sms-provider.js';
+import { requirePhone } from '../../platform/sms/phone.js';
 import { netMember, netMemberSession } from './tables.js';
 
 const PURPOSE = 'appSignIn';
@@ -17,9 +18,12 @@ const PURPOSE = 'appSignIn';
  * The code's owner before anyone signs in is the number itself: codes are counted per number (a
  * negative id, never an account's), so one person's sends never use up another's daily limit.
  */
-function numberOwner(areaCode: string, mobile: string): number {
-  return -(crypto.createHash('sha256').update(`${plainAreaCode(areaCode)}-${mobile}`).digest().readUInt32BE(0) & 0x7fffffff) - 1;
+function numberOwner(p: Phone): number {
+  return -(crypto.createHash('sha256').update(phoneKey(p)).digest().readUInt32BE(0) & 0x7fffffff) - 1;
 }
+
+/** A member row that is the customer of its phone (not one the canonical-phone migration set aside). */
+const current = isNull(netMember.duplicateOf);
 
 /**
  * Customers of the user app sign in with their mobile and a 6-digit code sent by SMS (the same
@@ -34,16 +38,30 @@ export class CustomerAuth {
     private readonly loginLog: LoginLogPort,
   ) {}
 
-  async sendCode(areaCode: string, mobile: string): Promise<null> {
-    await this.codes.send(numberOwner(areaCode, mobile), PURPOSE, { areaCode: plainAreaCode(areaCode), mobile });
+  /**
+   * A sign-in code to a phone (canonical: every split of it is one number with one budget). `ip`:
+   * the client address, whose budget it takes. `simulated`: the server's own simulated customers
+   * (docs/decisions.md): their +999 numbers are refused at every public entrance, so only they
+   * spend their numbers' codes, and their texts, which never leave the process, take no budget
+   * but the number's own.
+   */
+  async sendCode(areaCode: string, mobile: string, origin: { ip?: string; simulated?: boolean } = {}): Promise<null> {
+    const phone = requirePhone(areaCode, mobile, { simulated: origin.simulated });
+    await this.codes.send(numberOwner(phone), PURPOSE, phone, { ip: origin.simulated ? undefined : origin.ip });
     return null;
   }
 
+  /**
+   * Signs a customer in with the code sent to the phone; the first sign-in makes the member. One
+   * phone is one member: the phone is canonical, and the member is made by an insert that does
+   * nothing on the phone's unique index, so sign-ins at once in any split find the one member.
+   */
   async signIn(input: { areaCode: string; mobile: string; code: string; clientType: string }, req: Pick<FastifyRequest, 'ip' | 'headers'>, opts: { simulated?: boolean } = {}): Promise<AppLoginResponse> {
-    const areaCode = plainAreaCode(input.areaCode);
-    const attempt = { userName: `${areaCode}-${input.mobile}`, accountType: 'user', terminal: input.clientType, ip: req.ip, userAgent: req.headers['user-agent'] };
+    const phone = requirePhone(input.areaCode, input.mobile, { simulated: opts.simulated });
+    const { areaCode, mobile } = phone;
+    const attempt = { userName: phoneKey(phone), accountType: 'user', terminal: input.clientType, ip: req.ip, userAgent: req.headers['user-agent'] };
     try {
-      await this.codes.consume(numberOwner(areaCode, input.mobile), PURPOSE, { areaCode, mobile: input.mobile }, input.code);
+      await this.codes.consume(numberOwner(phone), PURPOSE, phone, input.code);
     } catch (e) {
       await this.loginLog.record({ ...attempt, accountId: null, result: 'fail', failReason: 'wrong code' });
       throw e;
@@ -51,9 +69,9 @@ export class CustomerAuth {
     const terminal = input.clientType.startsWith('USER_') ? input.clientType : 'USER_IOS';
     await this.db
       .insert(netMember)
-      .values({ areaCode, mobile: input.mobile, nickname: `${input.mobile.slice(-4)}`, terminal: terminal as UserClientType, simulated: opts.simulated ?? areaCode === SIMULATED_AREA_CODE })
-      .onConflictDoNothing();
-    const [m] = await this.db.select().from(netMember).where(and(eq(netMember.areaCode, areaCode), eq(netMember.mobile, input.mobile)));
+      .values({ areaCode, mobile, nickname: `${mobile.slice(-4)}`, terminal: terminal as UserClientType, simulated: opts.simulated ?? false })
+      .onConflictDoNothing({ target: [netMember.areaCode, netMember.mobile], where: current });
+    const [m] = await this.db.select().from(netMember).where(and(eq(netMember.areaCode, areaCode), eq(netMember.mobile, mobile), current));
     if (m!.status !== 0) {
       await this.loginLog.record({ ...attempt, accountId: m!.id, result: 'fail', failReason: 'frozen' });
       throw new AppError('LOGIN_ACCOUNT_FROZEN');
@@ -99,12 +117,12 @@ export class CustomerAuth {
     return m ?? null;
   }
 
-  /** The members with these mobile numbers, under any area code (a coupon send matches them). */
+  /** The members with these national numbers (canonical), under any area code (a coupon send matches them). */
   async byMobiles(mobiles: string[]): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean }[]> {
     if (!mobiles.length) return [];
     return this.db
       .select({ id: netMember.id, areaCode: netMember.areaCode, mobile: netMember.mobile, status: netMember.status, simulated: netMember.simulated })
       .from(netMember)
-      .where(inArray(netMember.mobile, mobiles));
+      .where(and(inArray(netMember.mobile, mobiles), current));
   }
 }

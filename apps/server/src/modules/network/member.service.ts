@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, isNull, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type {
   AccountType,
   CooperationApplyRequest,
@@ -22,7 +22,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { RateLimit, RateLimits } from '../../platform/rate-limit/rate-limit.js';
 import type { StaffDirectory } from './needs.js';
-import { plainAreaCode } from './app-accounts.service.js';
+import { requirePhone } from '../../platform/sms/phone.js';
 import { netCooperation, netMember } from './tables.js';
 
 /** What a member is created with (members come from the rental apps, the demo network and tests). */
@@ -92,16 +92,17 @@ export class MemberService {
     }));
   }
 
-  /** A member as the app registers one; the same mobile twice answers the existing member. */
+  /** A member as the app registers one (its phone canonical); the same phone twice, in any split, answers the existing member. */
   async create(m: NewMember): Promise<{ id: number }> {
-    const areaCode = plainAreaCode(m.areaCode);
+    const { areaCode, mobile } = requirePhone(m.areaCode, m.mobile, { simulated: m.simulated });
+    const current = isNull(netMember.duplicateOf);
     const [row] = await this.db
       .insert(netMember)
-      .values({ areaCode, mobile: m.mobile, nickname: m.nickname, terminal: m.terminal, level: m.level ?? 'C', simulated: m.simulated ?? false })
-      .onConflictDoNothing()
+      .values({ areaCode, mobile, nickname: m.nickname, terminal: m.terminal, level: m.level ?? 'C', simulated: m.simulated ?? false })
+      .onConflictDoNothing({ target: [netMember.areaCode, netMember.mobile], where: current })
       .returning({ id: netMember.id });
     if (row) return row;
-    const [old] = await this.db.select({ id: netMember.id }).from(netMember).where(and(eq(netMember.areaCode, areaCode), eq(netMember.mobile, m.mobile)));
+    const [old] = await this.db.select({ id: netMember.id }).from(netMember).where(and(eq(netMember.areaCode, areaCode), eq(netMember.mobile, mobile), current));
     return old!;
   }
 
@@ -207,8 +208,7 @@ export class CooperationService {
           number: `tmp-${randomUUID().slice(0, 20)}`,
           type: req.type,
           contact: req.contact,
-          areaCode: plainAreaCode(req.areaCode),
-          phone: req.phone,
+          ...(({ areaCode, mobile }) => ({ areaCode, phone: mobile }))(requirePhone(req.areaCode, req.phone)),
           submittedBy: opts.submittedBy ?? null,
           memberId: opts.memberId ?? null,
           simulated: opts.simulated ?? false,

@@ -36,7 +36,7 @@ export interface LoginLogPort {
 
 /** Verification codes (identity): customers sign in with one. */
 export interface VerifyCodePort {
-  send(accountId: number, purpose: string, to: { areaCode: string; mobile: string }): Promise<unknown>;
+  send(accountId: number, purpose: string, to: { areaCode: string; mobile: string }, origin?: { ip?: string }): Promise<unknown>;
   consume(accountId: number, purpose: string, to: { areaCode: string; mobile: string }, code: string): Promise<void>;
 }
 

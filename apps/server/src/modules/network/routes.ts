@@ -33,7 +33,7 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
   registerCall(app, 'appLogin', ({ body, req }) =>
     body.code ? s.customers.signIn({ areaCode: body.areaCode!, mobile: body.mobile!, code: body.code, clientType: body.clientType }, req) : s.appAccounts.login(body, req),
   );
-  registerCall(app, 'appSendCode', ({ body }) => s.customers.sendCode(body.areaCode, body.mobile), { audit: false });
+  registerCall(app, 'appSendCode', ({ body, req }) => s.customers.sendCode(body.areaCode, body.mobile, { ip: req.ip }), { audit: false });
   registerCall(app, 'appMe', ({ principal }) => s.appAccounts.me(principal));
   registerCall(app, 'appLogout', ({ principal }) => (principal.accountType === 'user' ? s.customers.logout(principal) : s.appAccounts.logout(principal)));
   registerCall(app, 'appCooperationApply', ({ body, principal, req }) => s.cooperation.apply(principal, body, { ip: req.ip }));

@@ -68,9 +68,15 @@ export const netAppAccount = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Outlet and operator accounts: the outlet's id (the outlet module's) or the direct-sales team's; the other kinds are named by their own rows. */
     partyId: bigint('party_id', { mode: 'number' }),
+    /**
+     * Set by the canonical-phone migration on an account whose phone, canonical, is an older
+     * account's (net_phone_duplicate says which and what it was): it no longer signs in by phone
+     * until staff give it a phone of its own (which clears this).
+     */
+    duplicateOf: bigint('duplicate_of', { mode: 'number' }),
   },
   (t) => [
-    uniqueIndex('net_app_account_mobile_uq').on(t.areaCode, t.mobile),
+    uniqueIndex('net_app_account_mobile_uq').on(t.areaCode, t.mobile).where(sql`duplicate_of is null`),
     index('net_app_account_mobile_idx').on(t.mobile),
     uniqueIndex('net_app_account_party_uq').on(t.kind, t.partyId).where(sql`party_id is not null`),
   ],
@@ -169,8 +175,38 @@ export const netMember = pgTable(
     freezeReason: varchar('freeze_reason', { length: 32 }),
     simulated: boolean('simulated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set by the canonical-phone migration on a member whose phone, canonical, is an older
+     * member's: the older one is the customer from then on (every sign-in lands there); this one
+     * keeps its orders, deposits, coupons and ledger as they were, for staff to settle
+     * (net_phone_duplicate, docs/decisions.md "One phone, one customer").
+     */
+    duplicateOf: bigint('duplicate_of', { mode: 'number' }),
   },
-  (t) => [uniqueIndex('net_member_mobile_uq').on(t.areaCode, t.mobile), index('net_member_created_idx').on(t.createdAt)],
+  (t) => [uniqueIndex('net_member_mobile_uq').on(t.areaCode, t.mobile).where(sql`duplicate_of is null`), index('net_member_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The canonical-phone migration's report: every member, app account or staff account whose phone
+ * turned out to be another's (kept_id: the one kept, older) or no phone at all (kept_id null: left
+ * as it was typed), with the phone as it was stored. Nothing is deleted; staff settle these.
+ */
+export const netPhoneDuplicate = pgTable(
+  'net_phone_duplicate',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** member, appAccount or staff. */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    rowId: bigint('row_id', { mode: 'number' }).notNull(),
+    keptId: bigint('kept_id', { mode: 'number' }),
+    areaCodeWas: varchar('area_code_was', { length: 8 }),
+    mobileWas: varchar('mobile_was', { length: 20 }),
+    /** The canonical phone (null: none could be made). */
+    areaCode: varchar('area_code', { length: 8 }),
+    mobile: varchar('mobile', { length: 20 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('net_phone_duplicate_row_uq').on(t.kind, t.rowId)],
 );
 
 /** Agency cooperation applications. */

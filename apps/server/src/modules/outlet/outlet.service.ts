@@ -17,6 +17,7 @@ import type {
 import { query, type Db } from '../../platform/db/database.js';
 import { currentTx, inRequestTransaction } from '../../platform/db/request-tx.js';
 import { containing } from '../../platform/db/paging.js';
+import { requirePhone } from '../../platform/sms/phone.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Actor, DeviceBinder, DeviceMovement, OutletNeeds } from './needs.js';
 import { outDemo, outOutlet } from './tables.js';
@@ -88,7 +89,9 @@ export class OutletService {
   // ------------------------------------------------------------------ save
 
   /** Creates or edits an outlet; answers its id. */
-  async save(req: OutletSaveRequest, opts: { by?: number | null; simulated?: boolean } = {}): Promise<{ id: number }> {
+  async save(reqIn: OutletSaveRequest, opts: { by?: number | null; simulated?: boolean } = {}): Promise<{ id: number }> {
+    // The manager's phone, canonical (the outlet's app account signs in with it).
+    const req = reqIn.areaCode && reqIn.managerPhone ? { ...reqIn, ...(({ areaCode, mobile }) => ({ areaCode, managerPhone: mobile }))(requirePhone(reqIn.areaCode, reqIn.managerPhone)) } : reqIn;
     // The outlet's app account signs in with the area code and manager phone (argon2 runs before the transaction).
     if (req.appPassword && (!req.areaCode || !req.managerPhone)) throw new AppError('OUTLET_APP_NEEDS_PHONE');
     const appHash = req.appPassword ? await this.needs.network.hashAppPassword(req.appPassword) : null;

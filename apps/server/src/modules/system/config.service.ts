@@ -14,7 +14,7 @@ import type {
   Translations,
   BrokerEndpoint,
 } from '@cbo/contract';
-import { fieldLabel, tr } from '@cbo/contract';
+import { fieldLabel, saveConfigRequest, SMS_CONFIG_DEFAULTS, tr } from '@cbo/contract';
 import type { bannerInput, devicePayInput } from '@cbo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
@@ -84,6 +84,8 @@ export const CONFIG_DEFAULTS = {
   address: { qrCodeBaseUrl: '', deviceServerHost: '', deviceServerPort: 1883 } satisfies AddressConfig,
   store: { storeUrl: '' },
   security: { codeAreaCode: '', codeMobile: '' },
+  /** Text budgets (docs/decisions.md, "One phone, one customer"). */
+  sms: SMS_CONFIG_DEFAULTS,
   range: {
     hourlyPrice: { min: 0, max: 10_000 },
     dailyCap: { min: 0, max: 100_000 },
@@ -168,7 +170,12 @@ export class ConfigService {
   }
 
   /** PUT root: basis, operation or other; operation values must respect the range settings. */
-  async save(req: SaveConfigRequest): Promise<null> {
+  async save(input: SaveConfigRequest): Promise<null> {
+    // Callers without HTTP (the demo, tests) get the contract's own check: a stored group always
+    // reads back through its schema (a value out of range would make its read answer 500).
+    const parsed = saveConfigRequest.safeParse(input);
+    if (!parsed.success) throw new Error(`config.save(${input.paramType}): ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    const req = parsed.data;
     await this.db.transaction(async (tx) => {
       if (req.paramType === 'operation') {
         await lockRanges(tx);

@@ -31,6 +31,7 @@ export function systemRoutes(app: FastifyInstance, s: SystemServices, { exports,
   registerCall(app, 'configOperation', () => config.read('operation'));
   registerCall(app, 'configSys', () => config.sys());
   registerCall(app, 'configOther', () => config.read('other'));
+  registerCall(app, 'configSms', () => config.read('sms'));
   registerCall(app, 'configDevicePayList', () => config.devicePayList());
   registerCall(app, 'configDevicePayByIndex', ({ query }) => config.devicePayByIndex(query.index));
   registerCall(app, 'configValueByKey', ({ query }) => config.valueByKey(query.paramType, query.paramKey));

@@ -44,6 +44,9 @@ export function httpStatusOf(name: ErrorName): number {
     case 'RATE_LIMITED':
     case 'LOGIN_LOCKED':
     case 'CODE_TOO_FREQUENT':
+    case 'SMS_NUMBER_DAILY':
+    case 'SMS_ADDRESS_LIMIT':
+    case 'SMS_PAUSED':
     case 'EXPORT_BUSY':
       return 429;
     case 'INTERNAL':

@@ -1,3 +1,4 @@
+import { SIMULATED_CALLING_CODE } from '@cbo/contract';
 import fs from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -41,8 +42,9 @@ export class RecordingSmsProvider implements SmsProvider {
 /**
  * The area code of the simulator's customers. No country has it, so no real phone ever has a
  * number there: texts to it are kept in memory for the simulated customers to read, never sent.
+ * Every public entrance refuses it (it is no country calling code: @cbo/contract's phone.ts).
  */
-export const SIMULATED_AREA_CODE = '999';
+export const SIMULATED_AREA_CODE = SIMULATED_CALLING_CODE;
 
 /** Wraps the configured provider: texts to simulated numbers stay here, every other one goes on. */
 export class SimulatedNumbers implements SmsProvider {
