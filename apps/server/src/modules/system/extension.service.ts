@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
-import { labels, type ExtensionCode, type ExtensionItem } from '@cbo/contract';
+import { EXTENSION_CODES, labels, type ExtensionCode, type ExtensionItem } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
@@ -8,17 +8,10 @@ import { sysExtension } from './tables.js';
 
 /**
  * Extended functions the product offers beyond plain rental ("expansion tools"). Each
- * is seeded closed; names are i18n keys the console translates. Other modules ask `isActive`.
+ * is seeded closed; names are i18n keys the console translates. What each one gates is
+ * EXTENSION_GATES (the contract); the guard, the menus and the order engine ask `isActive`.
  */
-export const EXTENSIONS = [
-  { code: 'depositFree', name: 'sysExtension.names.depositFree' },
-  { code: 'coupons', name: 'sysExtension.names.coupons' },
-  { code: 'membership', name: 'sysExtension.names.membership' },
-  { code: 'orderSeparation', name: 'sysExtension.names.orderSeparation' },
-  { code: 'cablePackages', name: 'sysExtension.names.cablePackages' },
-  { code: 'bluetoothChargers', name: 'sysExtension.names.bluetoothChargers' },
-  { code: 'advertising', name: 'sysExtension.names.advertising' },
-] as const;
+export const EXTENSIONS = EXTENSION_CODES.map((code) => ({ code, name: `sysExtension.names.${code}` }));
 
 export class ExtensionService {
   constructor(
