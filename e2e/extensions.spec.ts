@@ -20,6 +20,7 @@ test('closing Coupons in Expansion tools removes the coupon screens from the sid
   await row.getByRole('button', { name: 'Close' }).click();
   await confirmOk(page, 'Close "Coupons"?');
   await expect(row).toContainText('Closed');
+  await expect(page.locator('.ant-message-success').last()).toHaveText('Closed');
   await expect(sidebar.getByText('Coupon management', { exact: true })).toHaveCount(0);
   await expect(sidebar.getByText('Issue coupons', { exact: true })).toHaveCount(0);
   await page.screenshot({ path: '/tmp/extensions-coupons-closed-1440.png', fullPage: true });

@@ -27,7 +27,7 @@ export default function ExtensionsView() {
       status === 'activated'
         ? request('extensionEditStatus', { body: { id, status: 'closed' } })
         : ticket.run((tk) => request('extensionEditStatus', { body: { id, status: 'activated', ticket: tk } })),
-    success: (row) => t(row.status === 'activated' ? 'activatedMsg' : 'closedMsg'),
+    success: (changed) => t(changed.status === 'activated' ? 'extensions.activatedMsg' : 'extensions.closedMsg'),
     // A switched function's screens and buttons join or leave the menus: the sidebar, the routes and the buttons follow at once.
     invalidates: ['extensionQueryPage', 'menuGetButton'],
     onDone: () => void reloadMenus(),
