@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
-import { PERMS, type BindingDeviceType, type DeviceType } from '@cbo/contract';
+import { api, extensionOfCall, extensionOfPermission, PERMS, type BindingDeviceType, type DeviceType } from '@cbo/contract';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { clientErrorHandler, installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
@@ -97,6 +97,15 @@ export async function buildApp(opts: BuildOptions) {
   // The fleet is built after the system module; its broker is only asked for once requests come.
   const broker = { endpoint: () => fleet.services.gateway.endpoint() };
   const system = await buildModule(systemModule, platform, { codes: identity.services.codes, broker });
+  const extensions = system.services.extensions;
+  // A closed extended function's screens and buttons leave the menus the console is served (by the permission they carry).
+  identity.services.access.attachMenuFilter(async () => {
+    const active = await extensions.activeCodes();
+    return (perms) => {
+      const of = extensionOfPermission(perms);
+      return !of || active.has(of);
+    };
+  });
   identity.services.codes.useBudgets(() => system.services.config.read('sms'));
   const assets = await buildModule(assetsModule, platform, {});
   const fleet = await buildModule(fleetModule, platform, {
@@ -199,7 +208,7 @@ export async function buildApp(opts: BuildOptions) {
       operation: () => system.services.config.read('operation'),
       pay: () => system.services.config.read('pay'),
       currency: async () => (await system.services.config.read('basis')).currency,
-      depositFree: () => system.services.extensions.isActive('depositFree'),
+      depositFree: () => extensions.isActive('depositFree'),
     },
     ledger: ledger.services.ledger,
     deposits: {
@@ -214,8 +223,11 @@ export async function buildApp(opts: BuildOptions) {
       refundRecordCount: (f) => deposits.refundRecordCount(f),
     },
     vouchers,
-    coupons: { apply: (tx, r) => coupon.services.userCoupons.apply(tx, r) },
-    separation: { shared: (tx, o) => separation.services.orders.shared(tx, o) },
+    // Closed functions act no more on an order: a settle applies no coupon while Coupons is closed (the
+    // customer's copies stay unused), and a share is not separated while Order separation is closed
+    // (docs/decisions.md, "Extended functions"). Read in the settle's transaction.
+    coupons: { apply: async (tx, r) => ((await extensions.isActive('coupons', tx)) ? coupon.services.userCoupons.apply(tx, r) : null) },
+    separation: { shared: async (tx, o) => ((await extensions.isActive('orderSeparation', tx)) ? separation.services.orders.shared(tx, o) : undefined) },
     provider: opts.paymentProvider,
   });
   // The ledger files each movement of an order under the order's outlet (financial data per outlet, agent and region).
@@ -337,7 +349,17 @@ export async function buildApp(opts: BuildOptions) {
   const { sessions, access } = identity.services;
   installGuard(
     app,
-    { authenticate: (t, r) => sessions.authenticate(t, r), authorize: (p, m, u) => access.authorize(p, m, u), authenticateApp: (t) => network.services.appAccounts.authenticate(t) },
+    {
+      authenticate: (t, r) => sessions.authenticate(t, r),
+      authorize: (p, m, u) => access.authorize(p, m, u),
+      authenticateApp: (t) => network.services.appAccounts.authenticate(t),
+      // The customer calls and staff calls of a closed extended function are refused (EXTENSION_GATES).
+      gate: async (call) => {
+        const a = api[call].access;
+        const of = extensionOfCall(call, typeof a === 'object' ? a.permission : null);
+        if (of) await extensions.require(of);
+      },
+    },
     audit,
     database.db,
   );

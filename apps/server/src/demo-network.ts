@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentSaveInput, BillingRule, OutletSaveInput, OutletType } from '@cbo/contract';
-import { agentSaveRequest, outletSaveRequest, providerSaveRequest, pusherSaveRequest, regionSaveRequest, teamSaveRequest, voucherAddRequest, couponSaveRequest } from '@cbo/contract';
+import { type ExtensionCode, agentSaveRequest, outletSaveRequest, providerSaveRequest, pusherSaveRequest, regionSaveRequest, teamSaveRequest, voucherAddRequest, couponSaveRequest } from '@cbo/contract';
 import type { Db } from './platform/db/database.js';
 import { AppError } from './platform/http/app-error.js';
 import { inRequestTransaction } from './platform/db/request-tx.js';
@@ -62,6 +62,14 @@ const DEMO_MEMBERS = [
   { mobile: '19900000043', nickname: 'Zhao Min', terminal: 'USER_IOS', level: 'C' },
   { mobile: '19900000044', nickname: 'Sun Hao', terminal: 'USER_ANDROID', level: 'C' },
 ] as const;
+
+/**
+ * The extended functions the demo activates: the simulated customers buy cable packages and redeem
+ * coupons; the demo's screens of order separation and Bluetooth chargers are there to be tried
+ * with the simulated cabinets and partners. Deposit-free (a credit company's contract), membership
+ * and advertising (the operator's own levels and pictures) stay as a new install has them: closed.
+ */
+export const DEMO_EXTENSIONS = ['coupons', 'cablePackages', 'orderSeparation', 'bluetoothChargers'] as const satisfies readonly ExtensionCode[];
 
 export async function makeDemoNetwork(db: Db, services: Services, opts: { simulatedCabinets: number; leaderUserName: string }, log: FastifyBaseLogger): Promise<boolean> {
   const simulatedCabinets = opts.simulatedCabinets;
@@ -138,6 +146,8 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
       }
       await demoCables(services, ids);
       await demoCoupons(services);
+      // The extended functions the demo business runs are activated, so a new install shows them living (docs/decisions.md).
+      await services.system.extensions.activate(DEMO_EXTENSIONS);
       return true;
     });
     if (made) log.info('Demo network made (region, agents A-B-C, team, service provider, pusher, members, 10 outlets in Shanghai, simulated cabinets and two charging cables bound); npm run demo:clear removes it.');

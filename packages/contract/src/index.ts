@@ -3,7 +3,7 @@
  * the envelope and paging, the shape of a call, field rules, the platform's errors, labels),
  * one folder per domain (identity/, system/, fleet/) with that domain's schemas, calls,
  * permission codes, errors and labels, and at this level the catalogues that join the domains
- * (api.ts, errors.ts, permissions.ts, validation.ts, rules.ts, labels.ts).
+ * (api.ts, errors.ts, permissions.ts, extensions.ts, validation.ts, rules.ts, labels.ts).
  */
 export * from './platform/lang.js';
 export * from './errors.js';
@@ -31,6 +31,7 @@ export * from './deposit/index.js';
 export * from './stats/index.js';
 export * from './payout/index.js';
 export * from './permissions.js';
+export * from './extensions.js';
 export * from './dashboard.js';
 export * from './api.js';
 export * from './labels.js';

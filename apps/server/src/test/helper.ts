@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../platform/db/database.js';
 import { RecordingSmsProvider } from '../platform/sms/sms-provider.js';
 import { buildApp, type BuildOptions, type Server } from '../app.js';
+import type { ExtensionCode } from '@cbo/contract';
 
 /** The engines every server test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const engines: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -64,7 +65,19 @@ export interface StartOptions {
   logger?: BuildOptions['logger'];
   /** `configured`: the SMS provider the settings choose instead of the recording one. */
   sms?: 'recording' | 'configured';
+  /**
+   * The extended functions activated at start (seeded closed): by default those whose features the
+   * tests use (TEST_EXTENSIONS). A test of the closed state closes what it tests.
+   */
+  extensions?: readonly ExtensionCode[];
 }
+
+/**
+ * The functions a test server has activated unless told otherwise: every one whose feature worked
+ * before functions were gated. Deposit-free and membership change what a rental costs and stay closed,
+ * as on a new install; their tests activate them.
+ */
+export const TEST_EXTENSIONS: readonly ExtensionCode[] = ['coupons', 'orderSeparation', 'cablePackages', 'bluetoothChargers', 'advertising'];
 
 export async function startServer(engine: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: StartOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-test-'));
@@ -96,6 +109,7 @@ export async function startServer(engine: 'pglite' | 'postgres', env: Record<str
   // and overall text budgets are raised as an operator raises them for a load run. The budgets'
   // own tests (network/phone.http.test.ts) set the values they test.
   await server.services.system.config.save({ paramType: 'sms', values: { numberPerDay: 10, addressPerMinute: 1000, addressPerHour: 10_000, overallPerHour: 1_000_000 } });
+  await server.services.system.extensions.activate(opts.extensions ?? TEST_EXTENSIONS);
   const t: TestServer = {
     server,
     database,

@@ -102,6 +102,19 @@ export async function logout(): Promise<void> {
   endSession({ signedOut: true });
 }
 
+/**
+ * Loads the menu tree again (an extended function was activated or closed: its screens join or
+ * leave the menus the server serves); the sidebar and the routes follow. A failed call keeps the menus held.
+ */
+export async function reloadMenus(): Promise<void> {
+  const gen = generation;
+  const menus = await request('menuListByUser', {}, { silent: true }).catch(() => null);
+  if (!menus || gen !== generation) return;
+  await loadNamespacesOf(menuNames(menus)).catch(() => undefined);
+  const state = session.get();
+  if (state.user) setState({ ...state, menus, menuFailed: false });
+}
+
 /** Updates the stored account after the personal center changed it (name, avatar). */
 export function updateSessionUser(patch: Partial<UserInfo>): void {
   const state = session.get();

@@ -5,6 +5,7 @@ import * as exportCentre from '../platform/exports.js';
 import { exportStarted } from '../platform/exports.js';
 import * as params from './params.js';
 import * as cfg from './config.js';
+import * as adverts from './adverts.js';
 import { systemPerms } from './permissions.js';
 
 const P = systemPerms;
@@ -87,6 +88,8 @@ export const systemCalls = {
     summary: "Upload a device scene picture: a whole PNG or JPEG, up to 2 MB; counts in the uploader's quota", data: cfg.imageUploaded, multipart: true }),
   sceneUpdate: call({ method: 'PUT', path: '/device/api/v1/device/updateImgAndAddr', access: { permission: P.sceneEdit }, module: 'system',
     summary: 'Set the display picture and link address of a kind of device', body: cfg.updateSceneRequest, data: cfg.deviceSceneItem }),
+  appAdverts: call({ method: 'GET', path: '/user/api/app/v1/advert/list', access: 'app', module: 'system',
+    summary: 'Customer app: the banners switched on and the device scenes, while Advertising is activated', data: adverts.appAdverts }),
 
   problemTypeQueryPage: call({ method: 'GET', path: '/user/api/v1/problemType/queryPage', access: { permission: P.problemTypeQuery }, module: 'system',
     summary: 'Problem types of repair tickets and feedback', query: cfg.problemTypeQuery, data: pageResult(cfg.problemTypeItem) }),

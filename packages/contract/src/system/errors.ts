@@ -18,4 +18,6 @@ export const systemErrors = {
     '该功能已是此状态', '該功能已是此狀態', 'The function already has this status'),
   PARAM_NOT_READABLE: def(100207, 'findValueByKey: the parameter does not exist or is not a plain setting.',
     '参数不存在', '參數不存在', 'No such parameter'),
+  EXTENSION_CLOSED: def(100230, 'The extended function this call belongs to is closed (Extended functions): activate it first.',
+    '{name}功能未开通', '{name}功能未開通', '{name} is not activated on this platform'),
 } as const satisfies Record<string, ErrorDef>;

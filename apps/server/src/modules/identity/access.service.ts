@@ -16,6 +16,17 @@ export type Reader = Pick<Db, 'select' | 'selectDistinct' | 'execute'>;
 export class AccessService {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Which menus are open now, by the permission code they carry (closed extended functions take
+   * their screens and buttons out: system module, EXTENSION_GATES). Attached by app.ts; asked once
+   * per menu request. Without it every menu is open.
+   */
+  private openMenus: () => Promise<(perms: string | null) => boolean> = async () => () => true;
+
+  attachMenuFilter(openMenus: () => Promise<(perms: string | null) => boolean>): void {
+    this.openMenus = openMenus;
+  }
+
   /** Registers the server's real routes in sys_api; routes that disappeared are marked absent. */
   async syncApis(calls: Iterable<CallName>): Promise<void> {
     const defs = [...calls].map((c) => api[c]);
@@ -39,7 +50,9 @@ export class AccessService {
 
   /** Menus visible to the principal: all for a super role, else those its roles hold. */
   private async heldMenus(p: Principal): Promise<{ rows: MenuRow[]; rolesByMenu: Map<number, string[]> }> {
-    const rows = await this.db.select().from(sysMenu).orderBy(sysMenu.orderNum, sysMenu.id);
+    const [all, open] = await Promise.all([this.db.select().from(sysMenu).orderBy(sysMenu.orderNum, sysMenu.id), this.openMenus()]);
+    // A menu of a closed function is left out (its buttons then have no menu to be found under, its children no parent).
+    const rows = all.filter((m) => open(m.perms));
     const holdings = await this.db
       .select({ menuId: sysRoleMenu.menuId, code: sysRole.code })
       .from(sysRoleMenu)

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import type { ExtensionItem } from '@cbo/contract';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { EXTENSION_CODES, labels, type ExtensionCode, type ExtensionItem } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
@@ -8,17 +8,10 @@ import { sysExtension } from './tables.js';
 
 /**
  * Extended functions the product offers beyond plain rental ("expansion tools"). Each
- * is seeded closed; names are i18n keys the console translates. Other modules ask `isActive`.
+ * is seeded closed; names are i18n keys the console translates. What each one gates is
+ * EXTENSION_GATES (the contract); the guard, the menus and the order engine ask `isActive`.
  */
-export const EXTENSIONS = [
-  { code: 'depositFree', name: 'sysExtension.names.depositFree' },
-  { code: 'coupons', name: 'sysExtension.names.coupons' },
-  { code: 'membership', name: 'sysExtension.names.membership' },
-  { code: 'orderSeparation', name: 'sysExtension.names.orderSeparation' },
-  { code: 'cablePackages', name: 'sysExtension.names.cablePackages' },
-  { code: 'bluetoothChargers', name: 'sysExtension.names.bluetoothChargers' },
-  { code: 'advertising', name: 'sysExtension.names.advertising' },
-] as const;
+export const EXTENSIONS = EXTENSION_CODES.map((code) => ({ code, name: `sysExtension.names.${code}` }));
 
 export class ExtensionService {
   constructor(
@@ -58,9 +51,49 @@ export class ExtensionService {
     return item(row);
   }
 
-  async isActive(code: string): Promise<boolean> {
-    const [row] = await this.db.select({ status: sysExtension.status }).from(sysExtension).where(eq(sysExtension.code, code));
+  /**
+   * Whether a function is activated now. Read on every ask, never cached: one indexed row, asked
+   * only by the calls of the function and once per settle; two server processes on one database
+   * then never disagree, and a switch is seen by the next request of every process. Pass the
+   * settle's transaction so the decision is read with the order's own writes.
+   */
+  async isActive(code: ExtensionCode, db: Pick<Db, 'select'> = this.db): Promise<boolean> {
+    const [row] = await db.select({ status: sysExtension.status }).from(sysExtension).where(eq(sysExtension.code, code));
     return row?.status === 'activated';
+  }
+
+  /** The functions activated now (one read of the seven rows): what the menus are filtered by. */
+  async activeCodes(): Promise<Set<string>> {
+    const rows = await this.db.select({ code: sysExtension.code }).from(sysExtension).where(eq(sysExtension.status, 'activated'));
+    return new Set(rows.map((r) => r.code));
+  }
+
+  /** Refuses with EXTENSION_CLOSED (the function named in the caller's language) unless activated. */
+  async require(code: ExtensionCode, db?: Pick<Db, 'select'>): Promise<void> {
+    if (!(await this.isActive(code, db))) throw new AppError('EXTENSION_CLOSED', { name: labels.system.extensionName[code] });
+  }
+
+  /**
+   * Activates functions without a code ticket: only the server itself does this (the demo network
+   * activates what it uses, tests what they use), never a call. A function already activated is left
+   * as it is (the same conditional update as editStatus).
+   */
+  async activate(codes: readonly ExtensionCode[]): Promise<void> {
+    if (!codes.length) return;
+    const now = new Date();
+    await this.db
+      .update(sysExtension)
+      .set({ status: 'activated', activatedAt: now, updatedAt: now })
+      .where(and(inArray(sysExtension.code, [...codes]), eq(sysExtension.status, 'closed')));
+  }
+
+  /** Closes functions without a call (tests of the closed state). */
+  async close(codes: readonly ExtensionCode[]): Promise<void> {
+    if (!codes.length) return;
+    await this.db
+      .update(sysExtension)
+      .set({ status: 'closed', updatedAt: new Date() })
+      .where(and(inArray(sysExtension.code, [...codes]), eq(sysExtension.status, 'activated')));
   }
 }
 

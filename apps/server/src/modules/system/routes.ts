@@ -61,6 +61,8 @@ export function systemRoutes(app: FastifyInstance, s: SystemServices, { exports,
   registerCall(app, 'sceneList', () => scenes.list());
   registerCall(app, 'sceneDetail', ({ query }) => scenes.detail(query.deviceType));
   registerCall(app, 'sceneUpdate', ({ body }) => scenes.update(body));
+  // Refused while Advertising is closed: the guard's gate (EXTENSION_GATES) answers EXTENSION_CLOSED before this runs.
+  registerCall(app, 'appAdverts', () => scenes.appAdverts());
 
   registerCall(app, 'problemTypeSave', ({ body }) => problemTypes.save(body));
   registerCall(app, 'problemTypeDelete', ({ query }) => problemTypes.delete(query.id));

@@ -36,6 +36,11 @@ export interface Guard {
    * NOT_SIGNED_IN. Console tokens are never found here, and app tokens never by `authenticate`.
    */
   authenticateApp?(token: string | undefined, req: FastifyRequest): Promise<Principal>;
+  /**
+   * Refuses (throws AppError) a call whose extended function is closed: asked after the caller is
+   * signed in and authorized, before the body is read. Calls of no function pass without a read.
+   */
+  gate?(call: CallName): Promise<void>;
 }
 
 /** One operation-log entry: who changed what, from where, with which outcome. */
@@ -200,12 +205,14 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
     if (access === 'app') {
       if (!guard.authenticateApp) throw new AppError('NOT_SIGNED_IN');
       req.principal = await guard.authenticateApp(token, req);
+      await guard.gate?.(call);
       return;
     }
     req.principal = await guard.authenticate(token, req);
     if (typeof access === 'object' && !(await guard.authorize(req.principal, api[call].method, api[call].path))) {
       throw new AppError('FORBIDDEN');
     }
+    await guard.gate?.(call);
   });
   const entry = (req: FastifyRequest, reply: FastifyReply, resultCode: number): AuditEntry => {
     const def = api[req.routeOptions.config.call!];

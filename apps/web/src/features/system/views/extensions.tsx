@@ -3,6 +3,7 @@ import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EXTENSION_STATUSES, PERMS, type ExtensionItem } from '@cbo/contract';
 import { request } from '@/shared/request';
+import { reloadMenus } from '@/shared/session';
 import { translateName } from '@/shared/i18n';
 import { useButtons } from '@/shared/permission';
 import { formatDateTime, ListPage, optionsOf, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
@@ -26,8 +27,10 @@ export default function ExtensionsView() {
       status === 'activated'
         ? request('extensionEditStatus', { body: { id, status: 'closed' } })
         : ticket.run((tk) => request('extensionEditStatus', { body: { id, status: 'activated', ticket: tk } })),
-    success: (row) => t(row.status === 'activated' ? 'activatedMsg' : 'closedMsg'),
-    invalidates: ['extensionQueryPage'],
+    success: (changed) => t(changed.status === 'activated' ? 'extensions.activatedMsg' : 'extensions.closedMsg'),
+    // A switched function's screens and buttons join or leave the menus: the sidebar, the routes and the buttons follow at once.
+    invalidates: ['extensionQueryPage', 'menuGetButton'],
+    onDone: () => void reloadMenus(),
   });
 
   const filters = useMemo<FiltersOf<'extensionQueryPage'>>(
