@@ -47,6 +47,7 @@ export function orderItem(o: OrderRow): OrderItem {
     couponDeduction: o.couponDeduction,
     paidAmount: o.paidAmount,
     refundAmount: o.refundAmount,
+    refundPendingAmount: o.refundPendingAmount,
     billedMinutes: o.billedMinutes,
     suspendedMinutes: o.suspendedMinutes,
     startTime: iso(o.startAt),
@@ -133,7 +134,7 @@ export class OrderQueries {
 
   async refundInfo(orderNo: string): Promise<RechargeOrderInfo> {
     const o = await this.find(orderNo);
-    const refundableAmount = o.paidAmount - o.refundAmount;
+    const refundableAmount = o.paidAmount - o.refundAmount - o.refundPendingAmount;
     return {
       orderNo: o.orderNo,
       status: o.status as OrderStatus,

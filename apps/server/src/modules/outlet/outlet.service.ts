@@ -447,6 +447,18 @@ export class OutletService {
       for (const r of rows) out.set(r.regionId!, (out.get(r.regionId!) ?? 0) + (devices.get(r.id) ?? 0));
       return out;
     },
+    turnoverByRegion: async (regionIds: readonly number[]): Promise<Map<number, number>> => {
+      const out = new Map<number, number>();
+      if (!regionIds.length) return out;
+      const rows = await this.db
+        .select({ id: outOutlet.id, regionId: outOutlet.regionId })
+        .from(outOutlet)
+        .where(and(inArray(outOutlet.regionId, [...regionIds]), ne(outOutlet.status, 'deleted')));
+      // The outlet list's turnover of each outlet (one grouped read for all of them), summed per region.
+      const turnover = await this.turnovers(rows.map((r) => r.id));
+      for (const r of rows) out.set(r.regionId!, (out.get(r.regionId!) ?? 0) + (turnover.get(r.id) ?? 0));
+      return out;
+    },
     outletsByProvider: async (providerIds: readonly number[]): Promise<Map<number, number>> => {
       if (!providerIds.length) return new Map();
       const rows = await this.db
