@@ -383,7 +383,7 @@ export class OutletService {
     const c: SQL[] = [q.status ? eq(outOutlet.status, q.status) : ne(outOutlet.status, 'deleted')];
     if (q.regionId) c.push(eq(outOutlet.regionId, q.regionId));
     const rows = await this.db
-      .select({ id: outOutlet.id, name: outOutlet.name, status: outOutlet.status, lat: outOutlet.lat, lng: outOutlet.lng, address: outOutlet.address, regionId: outOutlet.regionId, simulated: outOutlet.simulated })
+      .select({ id: outOutlet.id, name: outOutlet.name, status: outOutlet.status, lat: outOutlet.lat, lng: outOutlet.lng, address: outOutlet.address, regionId: outOutlet.regionId, teamId: outOutlet.teamId, simulated: outOutlet.simulated })
       .from(outOutlet)
       .where(and(...c))
       .orderBy(asc(outOutlet.id))
@@ -395,7 +395,7 @@ export class OutletService {
     return {
       mapType: map.mapType,
       tiles,
-      points: rows.map((r) => ({ ...r, status: r.status as OutletStatus, devices: devices.get(r.id) ?? 0, turnover: turnover.get(r.id) ?? 0 })),
+      points: rows.map(({ teamId, ...r }) => ({ ...r, status: r.status as OutletStatus, direct: teamId !== null, devices: devices.get(r.id) ?? 0, turnover: turnover.get(r.id) ?? 0 })),
     };
   }
 
