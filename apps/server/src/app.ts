@@ -269,6 +269,7 @@ export async function buildApp(opts: BuildOptions) {
     },
   });
   outlet.services.outlets.turnovers = (ids) => order.services.queries.turnovers(ids);
+  fleet.services.cabinets.leases = (ids) => order.services.queries.leases(ids);
   // An agent's balance is what its payable holds; what it owes (a refund took back a share already withdrawn) is beside it;
   // its total revenue is every share credited to it less what refunds took back (one grouped read each for the page).
   network.services.agents.money = async (ids) => {

@@ -77,6 +77,8 @@ export const ordOrder = pgTable(
     index('ord_order_end_idx').on(t.endAt),
     index('ord_order_command_idx').on(t.commandId),
     index('ord_order_open_bank_idx').on(t.powerBankId).where(sql`status in ('ejecting', 'using')`),
+    // A power bank's leases (the power bank list) are read by it.
+    index('ord_order_bank_idx').on(t.powerBankId),
     // A Bluetooth charger serves one session at a time: the database refuses a second one.
     uniqueIndex('ord_order_open_charger_uq').on(t.sn).where(sql`device_type = 'bluetooth' and status = 'using'`),
     check('ord_order_refund_ck', sql`${t.refundAmount} >= 0 and ${t.refundPendingAmount} >= 0 and ${t.refundAmount} + ${t.refundPendingAmount} <= ${t.paidAmount}`),
@@ -119,6 +121,7 @@ export const ordOrderArchive = pgTable(
     index('ord_order_archive_user_idx').on(t.userId, t.createdAt),
     index('ord_order_archive_outlet_idx').on(t.outletId, t.createdAt),
     index('ord_order_archive_end_idx').on(t.endAt),
+    index('ord_order_archive_bank_idx').on(t.powerBankId),
   ],
 );
 

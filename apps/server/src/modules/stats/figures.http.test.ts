@@ -143,4 +143,21 @@ describe.each(engines)('figures from the books (%s)', (engine) => {
     const region = regions.list.find((r: { id: number }) => r.id === net.region);
     expect([region.turnover, sum]).toEqual([850, 850]);
   });
+
+  it('a power bank\'s leases in its list are its ended rentals and their minutes from rent to return (they were a stored 0)', async () => {
+    const orders = await ok(c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 100, outletId, ...window() }), 'orders');
+    const held = new Map<string, { count: number; minutes: number }>();
+    for (const o of orders.list as { powerBankId: string | null; startTime: string | null; endTime: string | null }[]) {
+      if (!o.powerBankId || !o.startTime || !o.endTime) continue;
+      const was = held.get(o.powerBankId) ?? { count: 0, minutes: 0 };
+      held.set(o.powerBankId, { count: was.count + 1, minutes: was.minutes + Math.floor((Date.parse(o.endTime) - Date.parse(o.startTime)) / 60_000) });
+    }
+    expect(held.size).toBeGreaterThan(0);
+    for (const [powerBankId, want] of held) {
+      const page = await ok(c.get('/device/api/v1/powerBank/queryPage', { pageNum: 1, pageSize: 10, powerBankId }), 'power banks');
+      const pb = page.list.find((x: { powerBankId: string }) => x.powerBankId === powerBankId);
+      expect([powerBankId, pb.leaseCount, pb.leaseMinutes]).toEqual([powerBankId, want.count, want.minutes]);
+      expect(want.minutes).toBeGreaterThanOrEqual(119);
+    }
+  });
 });
