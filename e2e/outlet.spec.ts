@@ -67,7 +67,7 @@ test.describe('outlets', () => {
 
     // On the map: eleven outlets, ours alone by the airport, its popup with its devices.
     await page.goto('/outlet/map');
-    await expect(page.getByTestId('map-count')).toHaveText('11 outlets on the map');
+    await expect(page.getByTestId('map-count')).toHaveText(/^11 outlets on the map: \d+ agents' \(listed under Outlets\) and \d+ direct-sales/);
     await expect(page.getByTestId('map-notice')).toContainText('OpenStreetMap');
     const pin = page.locator(`.outlet-pin[title="${NAME}"]`);
     await expect(pin).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('outlets', () => {
     // Filtered by status: suspended outlets only (none yet).
     await page.getByTestId('map-status').click();
     await page.locator('.ant-select-item-option', { hasText: 'Suspended' }).click();
-    await expect(page.getByTestId('map-count')).toHaveText('0 outlets on the map');
+    await expect(page.getByTestId('map-count')).toHaveText(/^0 outlets on the map: 0 agents'/);
   });
 
   test('the outlet screens in Chinese, and at 800 px', async ({ page }) => {

@@ -281,10 +281,16 @@ export async function buildApp(opts: BuildOptions) {
     },
   });
   outlet.services.outlets.turnovers = (ids) => order.services.queries.turnovers(ids);
-  // An agent's balance is what its payable holds; what it owes (a refund took back a share already withdrawn) is beside it.
+  fleet.services.cabinets.leases = (ids) => order.services.queries.leases(ids);
+  // An agent's balance is what its payable holds; what it owes (a refund took back a share already withdrawn) is beside it;
+  // its total revenue is every share credited to it less what refunds took back (one grouped read each for the page).
   network.services.agents.money = async (ids) => {
-    const [balances, owes] = await Promise.all([ledger.services.ledger.owedTo('agentPayable', ids), ledger.services.ledger.owedBy('agentPayable', ids)]);
-    return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, owed: owes.get(id) ?? 0 }]));
+    const [balances, owes, earned] = await Promise.all([
+      ledger.services.ledger.owedTo('agentPayable', ids),
+      ledger.services.ledger.owedBy('agentPayable', ids),
+      ledger.services.ledger.sharesEarned('agentPayable', ids),
+    ]);
+    return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, owed: owes.get(id) ?? 0, totalRevenue: earned.get(id) ?? 0 }]));
   };
   network.services.members.wallets = async (ids) => {
     const [balances, deposits, orders] = await Promise.all([

@@ -31,7 +31,7 @@ export const powerBankItem = z.object({
   /** Lock state of its slot; null when out. */
   locked: z.boolean().nullable(),
   fault: z.enum(SLOT_FAULTS).nullable(),
-  /** Rentals do not exist yet: 0 until orders count them, never invented. */
+  /** Its power-bank rentals that ended and their minutes from rent to return (live and archived orders; the operational data's definition). */
   leaseCount: z.number().int(),
   leaseMinutes: z.number().int(),
   /** Eject commands for it that failed or expired unconfirmed. */

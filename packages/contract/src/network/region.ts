@@ -20,7 +20,7 @@ export const regionItem = z.object({
   agentCount: z.number().int(),
   /** Devices bound to outlets of the region's teams and agents. */
   deviceCount: z.number().int(),
-  /** Turnover comes from orders: 0 until orders exist, never a stored number. */
+  /** Turnover: the sum of its outlets' turnover (their orders' paid less paid back, all time), never a stored number. */
   turnover: z.number().int(),
   remark: z.string().nullable(),
   simulated: z.boolean(),

@@ -110,6 +110,7 @@ const orderExportColumns = {
   originalAmount: tr('订单金额', '訂單金額', 'Order amount'),
   paidAmount: tr('实付金额', '實付金額', 'Paid'),
   refundAmount: tr('退款金额', '退款金額', 'Refunded'),
+  refundPendingAmount: tr('待审核退款', '待審核退款', 'Refund awaiting review'),
   billedMinutes: tr('计费时长(分钟)', '計費時長(分鐘)', 'Billed minutes'),
   startTime: tr('开始时间', '開始時間', 'Start'),
   endTime: tr('结束时间', '結束時間', 'End'),

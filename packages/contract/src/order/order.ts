@@ -110,8 +110,14 @@ export const orderItem = z.object({
   couponDeduction: cents,
   /** What was actually taken from the customer. */
   paidAmount: cents,
-  /** What was given back of the paid amount (refunds), never above paidAmount. */
+  /**
+   * What was refunded of the paid amount: refunds finally approved (their shares taken back and the
+   * money sent in that transaction), less those the payment company refused. The same definition
+   * as the financial data's refunds, the dashboard's and the operation report's.
+   */
   refundAmount: cents,
+  /** A refund asked for and still awaiting its review: reserved, not yet refunded. */
+  refundPendingAmount: cents,
   /** Minutes billed (rental time less any suspension). */
   billedMinutes: z.number().int(),
   suspendedMinutes: z.number().int(),
@@ -278,7 +284,7 @@ export const REFUND_STEPS = ['requested', 'approved', 'rejected', 'sent', 'compl
 export type RefundStep = (typeof REFUND_STEPS)[number];
 /** A refund with its history: requested, each approval or the rejection, sent to the payment company, its outcome. */
 export const refundDetail = refundItem.extend({
-  /** Order refunds: what the order paid and what is refunded of it now (this refund's reservation included). */
+  /** Order refunds: what the order paid and what is refunded of it now (finally approved refunds; one awaiting review is not counted). */
   orderPaidAmount: cents.nullable(),
   orderRefundAmount: cents.nullable(),
   history: z.array(z.object({ step: z.enum(REFUND_STEPS), by: z.string().nullable(), time: z.string(), note: z.string().nullable() })),

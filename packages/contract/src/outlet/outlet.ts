@@ -227,6 +227,8 @@ export const mapPoint = z.object({
   regionId: z.number().int().nullable(),
   devices: z.number().int(),
   turnover: z.number().int(),
+  /** A direct-sales outlet (run by a team; listed under Direct-sales outlets, the others under Outlets). */
+  direct: z.boolean(),
   simulated: z.boolean(),
 });
 export type MapPoint = z.infer<typeof mapPoint>;

@@ -31,7 +31,8 @@ export const STATS_REPORT_MONEY: readonly StatsReportFigure[] = ['paidAmount', '
  * One headline figure of the window and of the previous period of equal length (ending just before
  * the window starts). orderCount, paidAmount, refundAmount: the orders created in the period (the
  * orders list's count and sums); netAmount: paid less refunded; finishedCount: those of them that
- * are finished now; avgRentalMinutes: their billed minutes per finished order (one decimal).
+ * are finished now; avgRentalMinutes: the operational data's average rental, the minutes from rent to return of
+ * the power-bank rentals among them that ended (one decimal; cable packages and Bluetooth sessions are no rentals held).
  * `change`: (current − previous) / previous in percent, one decimal; null when previous is 0.
  */
 export const statsReportHeadline = z.object({
@@ -105,7 +106,7 @@ export const statsReportLabels = {
     refundAmount: tr('退款金额', '退款金額', 'Refunds'),
     netAmount: tr('净额', '淨額', 'Net'),
     finishedCount: tr('已完成订单', '已完成訂單', 'Finished orders'),
-    avgRentalMinutes: tr('平均租借时长（分钟）', '平均租借時長（分鐘）', 'Average rental (minutes)'),
+    avgRentalMinutes: tr('充电宝平均租借时长（分钟）', '行動電源平均租借時長（分鐘）', 'Average power-bank rental (minutes)'),
   } satisfies Record<StatsReportFigure, Translations>,
   section: {
     headline: tr('核心指标', '核心指標', 'Headline figures'),

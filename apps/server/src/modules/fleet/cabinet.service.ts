@@ -61,6 +61,12 @@ export function deriveSecret(key: string, sn: string): string {
 
 /** Cabinets: stock-in, the list and detail, power-bank reads, going offline, and settings a command's reply reports. */
 export class CabinetService {
+  /**
+   * Each power bank's leases (rentals ended, minutes from rent to return), from the orders: handed
+   * over by app.ts once the order module is built (the stored lease_count and lease_minutes were
+   * never written and are not read).
+   */
+  leases: (powerBankIds: string[]) => Promise<Map<string, { count: number; minutes: number }>> = async () => new Map();
   constructor(
     private readonly db: Db,
     private readonly key: string,
@@ -234,6 +240,7 @@ export class CabinetService {
       .orderBy(sql`${dir(col)} nulls last`, asc(devPowerBank.powerBankId))
       .limit(limit)
       .offset(offset);
+    const leases = await this.leases(rows.map((r) => r.powerBankId));
     return rows.map((r) => ({
       powerBankId: r.powerBankId,
       sn: r.sn,
@@ -242,8 +249,8 @@ export class CabinetService {
       charging: r.charging,
       locked: r.locked,
       fault: r.fault as SlotFault | null,
-      leaseCount: r.leaseCount,
-      leaseMinutes: r.leaseMinutes,
+      leaseCount: leases.get(r.powerBankId)?.count ?? 0,
+      leaseMinutes: leases.get(r.powerBankId)?.minutes ?? 0,
       ejectFailures: r.ejectFailures,
       lastCabinetSn: r.lastCabinetSn,
       firstSeenAt: r.firstSeenAt.toISOString(),

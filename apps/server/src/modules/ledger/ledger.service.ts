@@ -473,6 +473,23 @@ export class LedgerService {
   }
 
   /**
+   * What the parties' accounts of one kind earned from orders, ever: the shares credited to them less
+   * what refunds took back of them (entries of movements of kind share and refund), by party id, in
+   * one grouped read. The financial data's share figures (ENTRY_FIGURES) count the same entries, and
+   * the fund flow lists them.
+   */
+  async sharesEarned(kind: AccountKind, partyIds: number[]): Promise<Map<number, number>> {
+    if (!partyIds.length) return new Map();
+    const rows = await this.db
+      .select({ partyId: ledEntry.partyId, c: sql<string>`sum(${ledEntry.credit}) - sum(${ledEntry.debit})` })
+      .from(ledEntry)
+      .innerJoin(ledTransaction, eq(ledTransaction.id, ledEntry.transactionId))
+      .where(and(inArray(ledEntry.account, partyIds.map((id) => accountCode({ kind, partyId: id }))), inArray(ledTransaction.kind, ['share', 'refund'])))
+      .groupBy(ledEntry.partyId);
+    return new Map(rows.map((r) => [r.partyId!, Number(r.c)]));
+  }
+
+  /**
    * Locks partner payables for the caller's transaction (sorted, so two callers never wait on each
    * other crosswise): exclusively to take from them (the withdrawals' hold reads its balance after
    * this), shared to add to them. Accounts that are no partner payable are ignored.

@@ -27,8 +27,11 @@ export interface AgentCeiling {
  * compares, and an outlet's save locks its agent (shared) through `ratioCeiling`. So a parent
  * lowering its ratio and a child raising its own never both pass on stale reads.
  */
-/** What agents are owed (their payables) and owe (their receivables) in the ledger, by agent id. */
-export type AgentMoney = (ids: number[]) => Promise<Map<number, { balance: number; owed: number }>>;
+/**
+ * What agents are owed (their payables), owe (their receivables) and earned ever (the shares credited
+ * to them less what refunds took back) in the ledger, by agent id.
+ */
+export type AgentMoney = (ids: number[]) => Promise<Map<number, { balance: number; owed: number; totalRevenue: number }>>;
 
 export class AgentService {
   /** Until the ledger is attached (app.ts), agents hold no money. */
@@ -68,7 +71,10 @@ export class AgentService {
   /** Balances are sums of the ledger's entries, never numbers kept on the agent. */
   private async withMoney(items: AgentItem[]): Promise<AgentItem[]> {
     const money = await this.money(items.map((i) => i.id));
-    return items.map((i) => ({ ...i, balance: money.get(i.id)?.balance ?? 0, owed: money.get(i.id)?.owed ?? 0 }));
+    return items.map((i) => {
+      const m = money.get(i.id);
+      return { ...i, balance: m?.balance ?? 0, owed: m?.owed ?? 0, totalRevenue: m?.totalRevenue ?? 0 };
+    });
   }
 
   private select() {
@@ -231,7 +237,7 @@ function toItem(r: Row): AgentItem {
     regionName: r.regionName,
     status: r.status === 1 ? 1 : 0,
     freezeReason: r.freezeReason,
-    // Filled from the ledger (withMoney); revenue is not summed yet.
+    // Filled from the ledger by withMoney, which every read of an agent passes through.
     balance: 0,
     owed: 0,
     totalRevenue: 0,

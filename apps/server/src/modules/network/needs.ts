@@ -61,6 +61,11 @@ export interface OutletFacts {
   highestRatioOutlet(db: Db, agentId: number): Promise<{ name: string; ratio: number } | null>;
   /** Devices bound to outlets of each region (through the outlet's team or agent). */
   devicesByRegion(regionIds: readonly number[]): Promise<Map<number, number>>;
+  /**
+   * Turnover of each region: the sum of its outlets' turnover as the outlet list shows it (what
+   * their orders paid, less what was paid back; all time, live and archived orders; outlets not deleted).
+   */
+  turnoverByRegion(regionIds: readonly number[]): Promise<Map<number, number>>;
   /** Outlets naming each service provider. */
   outletsByProvider(providerIds: readonly number[]): Promise<Map<number, number>>;
   /** Outlets that belong to a team (a team with outlets is not deleted). */
@@ -70,6 +75,7 @@ export interface OutletFacts {
 export const noOutlets: OutletFacts = {
   highestRatioOutlet: async () => null,
   devicesByRegion: async () => new Map(),
+  turnoverByRegion: async () => new Map(),
   outletsByProvider: async () => new Map(),
   outletsOfTeam: async () => 0,
 };

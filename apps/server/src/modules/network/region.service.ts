@@ -47,9 +47,10 @@ export class RegionService {
       .limit(limit)
       .offset(offset);
     const ids = rows.map((r) => r.r.id);
-    const [names, devices] = await Promise.all([
+    const [names, devices, turnover] = await Promise.all([
       this.staff.names(rows.map((r) => r.r.managerId).filter((x): x is number => x !== null)),
       this.outlets().devicesByRegion(ids),
+      this.outlets().turnoverByRegion(ids),
     ]);
     return rows.map(({ r, teamCount, agentCount }) => ({
       id: r.id,
@@ -59,8 +60,7 @@ export class RegionService {
       teamCount: Number(teamCount),
       agentCount: Number(agentCount),
       deviceCount: devices.get(r.id) ?? 0,
-      // Turnover is the sum of the region's orders; there are no orders yet, so it is truly 0.
-      turnover: 0,
+      turnover: turnover.get(r.id) ?? 0,
       remark: r.remark,
       simulated: r.simulated,
       createTime: r.createdAt.toISOString(),

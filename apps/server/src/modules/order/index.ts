@@ -37,6 +37,7 @@ const orderCells = (r: OrderItem, { lang, timeZone }: { lang: Lang; timeZone: st
   originalAmount: money(r.originalAmount),
   paidAmount: money(r.paidAmount),
   refundAmount: money(r.refundAmount),
+  refundPendingAmount: money(r.refundPendingAmount),
   startTime: at(r.startTime, timeZone),
   endTime: at(r.endTime, timeZone),
   createTime: at(r.createTime, timeZone),

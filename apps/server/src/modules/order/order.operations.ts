@@ -24,8 +24,9 @@ export interface CabinetFigures {
 export interface OperationsFigures {
   /** Per period start (the zone's date_trunc of the creation hour): orders created and, of them, finished. */
   periods: { start: Date; created: number; finished: number }[];
+  /** Power-bank rentals of the window's orders that ended (rented and returned), and their minutes from rent to return. */
   ended: { count: number; minutes: number };
-  /** Ended orders per duration bucket (< 30 min, 30-60, 1-2 h, 2-6 h, 6-24 h, >= 24 h). */
+  /** Ended power-bank rentals per duration bucket (< 30 min, 30-60, 1-2 h, 2-6 h, 6-24 h, >= 24 h). */
   durations: number[];
   /** Per rent cabinet and rent outlet (0: none), for the cabinets with orders in the window. */
   cabinets: CabinetFigures[];
@@ -36,8 +37,12 @@ export interface OperationsFigures {
 type Num = string | number | null;
 const num = (v: Num) => Number(v ?? 0);
 
-/** The same columns as the trigger's (migration operations_rollup_sql), from order rows `a`. */
-const ENDED = sql.raw('(a.start_at IS NOT NULL AND a.end_at IS NOT NULL)');
+/**
+ * The same columns as the trigger's (migration avg_rental_power_banks, before it operations_rollup_sql),
+ * from order rows `a`. Ended: a power-bank rental rented and returned (a cable package is bought, not
+ * held; a Bluetooth charger session is no rental): the average rental is their minutes from rent to return.
+ */
+const ENDED = sql.raw("(a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL)");
 const MINUTES = sql.raw('greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60))');
 const bucket = (lo: number, hi: number | null) => sql`(${ENDED} AND ${MINUTES} >= ${sql.raw(String(lo))}${hi === null ? sql`` : sql` AND ${MINUTES} < ${sql.raw(String(hi))}`})::int`;
 const ROW_COLUMNS = sql`date_trunc('hour', a.created_at, 'UTC') AS hour, coalesce(a.outlet_id, 0) AS outlet_id, a.sn, 1 AS order_count,

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   type MyOrderItem,
   type OrderBilling,
@@ -47,6 +47,7 @@ export function orderItem(o: OrderRow): OrderItem {
     couponDeduction: o.couponDeduction,
     paidAmount: o.paidAmount,
     refundAmount: o.refundAmount,
+    refundPendingAmount: o.refundPendingAmount,
     billedMinutes: o.billedMinutes,
     suspendedMinutes: o.suspendedMinutes,
     startTime: iso(o.startAt),
@@ -133,7 +134,7 @@ export class OrderQueries {
 
   async refundInfo(orderNo: string): Promise<RechargeOrderInfo> {
     const o = await this.find(orderNo);
-    const refundableAmount = o.paidAmount - o.refundAmount;
+    const refundableAmount = o.paidAmount - o.refundAmount - o.refundPendingAmount;
     return {
       orderNo: o.orderNo,
       status: o.status as OrderStatus,
@@ -160,6 +161,31 @@ export class OrderQueries {
         .where(inArray(t.outletId, outletIds))
         .groupBy(t.outletId);
       for (const r of rows) out.set(r.outletId!, (out.get(r.outletId!) ?? 0) + Number(r.t));
+    }
+    return out;
+  }
+
+  /**
+   * Each power bank's leases: its power-bank rentals that ended (live and archived) and their minutes
+   * from rent to return, as the operational data counts them (order.operations.ts, ENDED and MINUTES).
+   */
+  async leases(powerBankIds: string[]): Promise<Map<string, { count: number; minutes: number }>> {
+    if (!powerBankIds.length) return new Map();
+    const out = new Map<string, { count: number; minutes: number }>();
+    for (const t of [ordOrder, ordOrderArchive]) {
+      const rows = await this.db
+        .select({
+          id: t.powerBankId,
+          n: count(),
+          m: sql<string>`coalesce(sum(greatest(0, floor(extract(epoch from (${t.endAt} - ${t.startAt})) / 60))), 0)`,
+        })
+        .from(t)
+        .where(and(inArray(t.powerBankId, powerBankIds), eq(t.deviceType, 'powerBank'), isNotNull(t.startAt), isNotNull(t.endAt)))
+        .groupBy(t.powerBankId);
+      for (const r of rows) {
+        const was = out.get(r.id!) ?? { count: 0, minutes: 0 };
+        out.set(r.id!, { count: was.count + Number(r.n), minutes: was.minutes + Number(r.m) });
+      }
     }
     return out;
   }

@@ -101,7 +101,8 @@ describe.each(engines)('order refunds (%s)', (engine) => {
     expect(asked).toMatchObject({ code: 0, data: { status: 'initiated', type: 'order', amount: 300, approvalsNeeded: 1, approvals: [] } });
     // Reserved on the order (refund in progress), nothing moved yet: the shares are whole.
     let d = await detail(o.orderNo);
-    expect(d).toMatchObject({ status: 'refunding', refundAmount: 300 });
+    // Pending, not refunded: the order list, the dashboard and the report count it at its final approval.
+    expect(d).toMatchObject({ status: 'refunding', refundAmount: 0, refundPendingAmount: 300 });
     expect(shares(d)).toEqual({ platform: 180, agentA: 120, agentB: 60, outlet: 180, serviceProvider: 60 });
     expect(await count(sql`select count(*)::int as n from led_transaction where order_no = ${o.orderNo} and kind = 'refund'`)).toBe(0);
     // The same request again answers the same refund; the key on another amount is refused.
@@ -135,7 +136,7 @@ describe.each(engines)('order refunds (%s)', (engine) => {
     expect(noReason.msg).toContain('駁回時必須填寫原因');
     const rejected = await audit(asked.id, false, 'not eligible', reviewer);
     expect(rejected).toMatchObject({ code: 0, data: { status: 'rejected', rejectedBy: 'refundreviewer', rejectReason: 'not eligible' } });
-    expect(await detail(o.orderNo)).toMatchObject({ status: 'finished', refundAmount: 0 });
+    expect(await detail(o.orderNo)).toMatchObject({ status: 'finished', refundAmount: 0, refundPendingAmount: 0 });
     expect(await count(sql`select count(*)::int as n from led_transaction where order_no = ${o.orderNo} and kind = 'refund'`)).toBe(0);
     const again = await ok(ask(o.orderNo, 100), 'ask again');
     expect(again.status).toBe('initiated');
@@ -150,7 +151,8 @@ describe.each(engines)('order refunds (%s)', (engine) => {
     expect(asked.approvalsNeeded).toBe(2);
     const first = await ok(audit(asked.id, true), 'first approval');
     expect(first).toMatchObject({ status: 'initiated', approvals: [{ by: 'admin' }] });
-    // Nothing leaves on one approval.
+    // Nothing leaves on one approval: still pending, not refunded.
+    expect(await detail(o.orderNo)).toMatchObject({ refundAmount: 0, refundPendingAmount: 500 });
     expect(await count(sql`select count(*)::int as n from ord_payment where order_no = ${o.orderNo} and purpose = 'refund'`)).toBe(0);
     expect(await audit(asked.id, true, undefined, c, 'en_US')).toMatchObject({ code: 100782, msg: 'Refunds above 2.00 need another approver (not the requester or the first approver)' });
     const second = await ok(audit(asked.id, true, undefined, reviewer), 'second approval');
@@ -271,7 +273,7 @@ describe.each(engines)('order refunds (%s)', (engine) => {
     const won = asks.filter((x) => x.code === 0);
     expect(won).toHaveLength(1);
     expect(asks.filter((x) => x.code !== 0).every((x) => x.code === 100704)).toBe(true);
-    expect((await detail(o.orderNo)).refundAmount).toBe(won[0]!.data.amount);
+    expect(await detail(o.orderNo)).toMatchObject({ refundAmount: 0, refundPendingAmount: won[0]!.data.amount });
     // The same key 50 times at once: one refund.
     await ok(audit(won[0]!.data.id, false, 'race'), 'reject');
     const key = `rf-${crypto.randomUUID()}`;

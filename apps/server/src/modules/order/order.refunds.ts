@@ -81,11 +81,12 @@ export class OrderRefunds {
       if (was) return was;
     }
     const o = await this.engine.find(req.orderNo);
+    const left = (x: OrderRow) => x.paidAmount - x.refundAmount - x.refundPendingAmount;
     const refusal = (x: OrderRow) =>
-      !REFUNDABLE_FROM.includes(x.status) || x.paidAmount - x.refundAmount <= 0
+      !REFUNDABLE_FROM.includes(x.status) || left(x) <= 0
         ? new AppError('ORDER_REFUND_NOT_ALLOWED')
-        : new AppError('ORDER_REFUND_AMOUNT', { refundable: money(x.paidAmount - x.refundAmount) });
-    if (!REFUNDABLE_FROM.includes(o.status) || req.amount > o.paidAmount - o.refundAmount) throw refusal(o);
+        : new AppError('ORDER_REFUND_AMOUNT', { refundable: money(left(x)) });
+    if (!REFUNDABLE_FROM.includes(o.status) || req.amount > left(o)) throw refusal(o);
     // Read before the transaction: nothing inside it may wait on another connection (PGlite has one).
     const { refundSecondApprovalAbove: threshold } = await this.needs.settings.pay();
     const refundNo = newNo('F');
@@ -95,8 +96,9 @@ export class OrderRefunds {
         // spec 5: a refund is above 0 and not above what was paid less what is refunded (or reserved).
         const [row] = await tx
           .update(ordOrder)
-          .set({ refundAmount: sql`${ordOrder.refundAmount} + ${req.amount}`, status: 'refunding' })
-          .where(and(eq(ordOrder.id, o.id), inArray(ordOrder.status, REFUNDABLE_FROM), sql`${ordOrder.paidAmount} - ${ordOrder.refundAmount} >= ${req.amount}`))
+          // Reserved as pending: it counts as refunded only at its final approval.
+          .set({ refundPendingAmount: sql`${ordOrder.refundPendingAmount} + ${req.amount}`, status: 'refunding' })
+          .where(and(eq(ordOrder.id, o.id), inArray(ordOrder.status, REFUNDABLE_FROM), sql`${ordOrder.paidAmount} - ${ordOrder.refundAmount} - ${ordOrder.refundPendingAmount} >= ${req.amount}`))
           .returning();
         if (!row) {
           // A twin request with the same key reserved it first: it answers that refund.
@@ -166,7 +168,7 @@ export class OrderRefunds {
         // The reservation is released: the order may be refunded again.
         await tx
           .update(ordOrder)
-          .set({ status: 'finished', refundAmount: sql`${ordOrder.refundAmount} - ${r.amount}` })
+          .set({ status: 'finished', refundPendingAmount: sql`${ordOrder.refundPendingAmount} - ${r.amount}` })
           .where(and(eq(ordOrder.id, r.orderId), eq(ordOrder.status, 'refunding')));
         await this.engine.events(tx, r.orderId, [{ event: 'refundRejected', amount: r.amount, actor: by.name, note: req.reason ?? null }]);
         return { item: refundItem(row!), payments: [] };
@@ -205,7 +207,12 @@ export class OrderRefunds {
    * its own) goes back to the balance at once.
    */
   private async approved(tx: Db, r: RefundRow): Promise<PendingPayment | null> {
-    const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, r.orderId));
+    // From pending to refunded, in the transaction that takes the shares back (the financial data's refunds).
+    const [o] = await tx
+      .update(ordOrder)
+      .set({ refundPendingAmount: sql`${ordOrder.refundPendingAmount} - ${r.amount}`, refundAmount: sql`${ordOrder.refundAmount} + ${r.amount}` })
+      .where(eq(ordOrder.id, r.orderId))
+      .returning();
     if (!o) throw new AppError('ORDER_NOT_FOUND');
     // Each share gives back its part of the refund; the cents left over come from the platform.
     const credits = [...(await this.needs.ledger.orderCredits(r.orderNo, SHARE_KINDS, tx)).values()].filter((c) => c.amount > 0);

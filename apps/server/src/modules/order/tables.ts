@@ -41,7 +41,13 @@ const orderColumns = () => ({
   couponDeduction: integer('coupon_deduction').notNull().default(0),
   userCouponId: bigint('user_coupon_id', { mode: 'number' }),
   paidAmount: integer('paid_amount').notNull().default(0),
+  /**
+   * What was refunded: refunds finally approved (their shares taken back in the ledger and the money
+   * sent to the payment company in the same transaction), less those the company refused. Refunds
+   * still awaiting review are `refundPendingAmount`, reserved so the two never exceed what was paid.
+   */
   refundAmount: integer('refund_amount').notNull().default(0),
+  refundPendingAmount: integer('refund_pending_amount').notNull().default(0),
   billedMinutes: integer('billed_minutes').notNull().default(0),
   suspendedMinutes: integer('suspended_minutes').notNull().default(0),
   startAt: ts('start_at'),
@@ -71,9 +77,11 @@ export const ordOrder = pgTable(
     index('ord_order_end_idx').on(t.endAt),
     index('ord_order_command_idx').on(t.commandId),
     index('ord_order_open_bank_idx').on(t.powerBankId).where(sql`status in ('ejecting', 'using')`),
+    // A power bank's leases (the power bank list) are read by it.
+    index('ord_order_bank_idx').on(t.powerBankId),
     // A Bluetooth charger serves one session at a time: the database refuses a second one.
     uniqueIndex('ord_order_open_charger_uq').on(t.sn).where(sql`device_type = 'bluetooth' and status = 'using'`),
-    check('ord_order_refund_ck', sql`${t.refundAmount} >= 0 and ${t.refundAmount} <= ${t.paidAmount}`),
+    check('ord_order_refund_ck', sql`${t.refundAmount} >= 0 and ${t.refundPendingAmount} >= 0 and ${t.refundAmount} + ${t.refundPendingAmount} <= ${t.paidAmount}`),
   ],
 );
 
@@ -113,6 +121,7 @@ export const ordOrderArchive = pgTable(
     index('ord_order_archive_user_idx').on(t.userId, t.createdAt),
     index('ord_order_archive_outlet_idx').on(t.outletId, t.createdAt),
     index('ord_order_archive_end_idx').on(t.endAt),
+    index('ord_order_archive_bank_idx').on(t.powerBankId),
   ],
 );
 

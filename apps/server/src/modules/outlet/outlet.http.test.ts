@@ -251,7 +251,7 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       const all = await c.get(`${O}/mapPoints`);
       expect(all.data.tiles).toBe('osm');
       expect(all.data.mapType).toBe('gaode');
-      expect(all.data.points.find((p: { id: number }) => p.id === id)).toMatchObject({ name: 'On the map', status: 'suspended', lat: 31.2304, lng: 121.4737, regionId: net.region, devices: 0, turnover: 0 });
+      expect(all.data.points.find((p: { id: number }) => p.id === id)).toMatchObject({ name: 'On the map', status: 'suspended', lat: 31.2304, lng: 121.4737, regionId: net.region, devices: 0, turnover: 0, direct: false });
       expect((await c.get(`${O}/mapPoints`, { status: 'inService' })).data.points.some((p: { id: number }) => p.id === id)).toBe(false);
       expect((await c.get(`${O}/mapPoints`, { regionId: 9_999_999 })).data.points).toEqual([]);
       expect((await c.get(`${O}/mapPoints`, { status: 'deleted' })).code).toBe(100001);

@@ -383,7 +383,7 @@ export class OutletService {
     const c: SQL[] = [q.status ? eq(outOutlet.status, q.status) : ne(outOutlet.status, 'deleted')];
     if (q.regionId) c.push(eq(outOutlet.regionId, q.regionId));
     const rows = await this.db
-      .select({ id: outOutlet.id, name: outOutlet.name, status: outOutlet.status, lat: outOutlet.lat, lng: outOutlet.lng, address: outOutlet.address, regionId: outOutlet.regionId, simulated: outOutlet.simulated })
+      .select({ id: outOutlet.id, name: outOutlet.name, status: outOutlet.status, lat: outOutlet.lat, lng: outOutlet.lng, address: outOutlet.address, regionId: outOutlet.regionId, teamId: outOutlet.teamId, simulated: outOutlet.simulated })
       .from(outOutlet)
       .where(and(...c))
       .orderBy(asc(outOutlet.id))
@@ -395,7 +395,7 @@ export class OutletService {
     return {
       mapType: map.mapType,
       tiles,
-      points: rows.map((r) => ({ ...r, status: r.status as OutletStatus, devices: devices.get(r.id) ?? 0, turnover: turnover.get(r.id) ?? 0 })),
+      points: rows.map(({ teamId, ...r }) => ({ ...r, status: r.status as OutletStatus, direct: teamId !== null, devices: devices.get(r.id) ?? 0, turnover: turnover.get(r.id) ?? 0 })),
     };
   }
 
@@ -445,6 +445,18 @@ export class OutletService {
         .where(and(inArray(outOutlet.regionId, [...regionIds]), ne(outOutlet.status, 'deleted')));
       const devices = await this.deviceCounts(rows.map((r) => r.id));
       for (const r of rows) out.set(r.regionId!, (out.get(r.regionId!) ?? 0) + (devices.get(r.id) ?? 0));
+      return out;
+    },
+    turnoverByRegion: async (regionIds: readonly number[]): Promise<Map<number, number>> => {
+      const out = new Map<number, number>();
+      if (!regionIds.length) return out;
+      const rows = await this.db
+        .select({ id: outOutlet.id, regionId: outOutlet.regionId })
+        .from(outOutlet)
+        .where(and(inArray(outOutlet.regionId, [...regionIds]), ne(outOutlet.status, 'deleted')));
+      // The outlet list's turnover of each outlet (one grouped read for all of them), summed per region.
+      const turnover = await this.turnovers(rows.map((r) => r.id));
+      for (const r of rows) out.set(r.regionId!, (out.get(r.regionId!) ?? 0) + (turnover.get(r.id) ?? 0));
       return out;
     },
     outletsByProvider: async (providerIds: readonly number[]): Promise<Map<number, number>> => {

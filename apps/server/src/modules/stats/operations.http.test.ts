@@ -17,6 +17,7 @@ type OrderRow = {
   sn: string;
   outlet_id: number | null;
   status: string;
+  device_type: string;
   created_at: Date;
   start_at: Date | null;
   end_at: Date | null;
@@ -63,8 +64,8 @@ describe.each(engines)('operational data (%s)', (engine) => {
   const rows = async () =>
     (
       await query<OrderRow>(db(), sql`
-        select user_id, sn, outlet_id, status, created_at, start_at, end_at, return_sn, return_outlet_id from ord_order
-        union all select user_id, sn, outlet_id, status, created_at, start_at, end_at, return_sn, return_outlet_id from ord_order_archive`)
+        select user_id, sn, outlet_id, status, device_type, created_at, start_at, end_at, return_sn, return_outlet_id from ord_order
+        union all select user_id, sn, outlet_id, status, device_type, created_at, start_at, end_at, return_sn, return_outlet_id from ord_order_archive`)
     ).map((r) => ({ ...r, user_id: Number(r.user_id), outlet_id: r.outlet_id === null ? null : Number(r.outlet_id), return_outlet_id: r.return_outlet_id === null ? null : Number(r.return_outlet_id), created_at: new Date(r.created_at), start_at: r.start_at && new Date(r.start_at), end_at: r.end_at && new Date(r.end_at) }));
 
   /** The figures computed here from the rows, for a window, grain, zone and set of outlets (null: all). */
@@ -81,7 +82,7 @@ describe.each(engines)('operational data (%s)', (engine) => {
       created[idx(r.created_at)]! += 1;
       if (r.status === 'finished') finished[idx(r.created_at)]! += 1;
     }
-    const ended = mine.filter((r) => r.start_at && r.end_at).map((r) => Math.max(0, Math.floor((r.end_at!.getTime() - r.start_at!.getTime()) / MIN)));
+    const ended = mine.filter((r) => r.device_type === 'powerBank' && r.start_at && r.end_at).map((r) => Math.max(0, Math.floor((r.end_at!.getTime() - r.start_at!.getTime()) / MIN)));
     const durations = [0, 0, 0, 0, 0, 0];
     for (const m of ended) durations[BUCKETS.filter((x) => m >= x).length]! += 1;
     const returnsByHour = Array.from({ length: 24 }, () => 0);
@@ -134,11 +135,11 @@ describe.each(engines)('operational data (%s)', (engine) => {
   /** Both rollups equal a whole-table GROUP BY over the orders (live and archive), key by key. */
   async function rollupsMatchRows() {
     const diff = await query<Record<string, unknown>>(db(), sql`
-      with o as (select * from (select created_at, outlet_id, sn, simulated, status, start_at, end_at, return_outlet_id, return_sn from ord_order
-                 union all select created_at, outlet_id, sn, simulated, status, start_at, end_at, return_outlet_id, return_sn from ord_order_archive) a),
+      with o as (select * from (select created_at, outlet_id, sn, simulated, status, device_type, start_at, end_at, return_outlet_id, return_sn from ord_order
+                 union all select created_at, outlet_id, sn, simulated, status, device_type, start_at, end_at, return_outlet_id, return_sn from ord_order_archive) a),
       rows as (select date_trunc('hour', created_at, 'UTC') as hour, coalesce(outlet_id, 0) as outlet_id, sn, simulated, count(*)::bigint as n,
-                 count(*) filter (where status = 'finished')::bigint as fin, count(*) filter (where start_at is not null and end_at is not null)::bigint as ended,
-                 coalesce(sum(floor(extract(epoch from end_at - start_at) / 60)) filter (where start_at is not null and end_at is not null), 0)::bigint as mins
+                 count(*) filter (where status = 'finished')::bigint as fin, count(*) filter (where device_type = 'powerBank' and start_at is not null and end_at is not null)::bigint as ended,
+                 coalesce(sum(floor(extract(epoch from end_at - start_at) / 60)) filter (where device_type = 'powerBank' and start_at is not null and end_at is not null), 0)::bigint as mins
                from o group by 1, 2, 3, 4),
       rolled as (select hour, outlet_id, sn, simulated, order_count, finished_count, ended_count, ended_minutes from stat_order_cabinet_hour
                  where order_count <> 0 or finished_count <> 0 or ended_count <> 0 or ended_minutes <> 0),
@@ -282,6 +283,25 @@ describe.each(engines)('operational data (%s)', (engine) => {
     const [r] = await query<{ n: number; fin: number }>(db(), sql`
       select sum(order_count)::int n, sum(finished_count)::int fin from stat_order_cabinet_hour where sn = ${cab[3]!} and hour = date_trunc('hour', ${hour}::timestamptz, 'UTC')`);
     expect(r).toEqual({ n: 40, fin: 20 });
+  });
+
+  it('the average rental is of power-bank rentals, rent to return: a cable package (bought, 24 h billed) and a Bluetooth session are no rentals held (issue 25)', async () => {
+    const t0 = new Date(base.getTime() + 20 * DAY);
+    const w = { beginTime: t0.toISOString(), endTime: new Date(t0.getTime() + 3 * HOUR).toISOString() };
+    await order('OPS-AVG1', { user: 300, sn: cab[0]!, outlet: outletA, created: new Date(t0.getTime() + 10 * MIN), minutes: 30, back: [cab[0]!, outletA] });
+    await order('OPS-AVG2', { user: 301, sn: cab[0]!, outlet: outletA, created: new Date(t0.getTime() + 20 * MIN), minutes: 50, back: [cab[0]!, outletA] });
+    await order('OPS-AVG3', { user: 302, sn: cab[0]!, outlet: outletA, created: new Date(t0.getTime() + 30 * MIN), minutes: 0 });
+    await order('OPS-AVG4', { user: 303, sn: cab[0]!, outlet: outletA, created: new Date(t0.getTime() + 40 * MIN), minutes: 10 });
+    // A cable package: bought and ended at once, 24 hours billed; a Bluetooth charger session of 10 minutes.
+    await db().execute(sql`update ord_order set device_type = 'cable', end_at = start_at, billed_minutes = 1440 where order_no = 'OPS-AVG3'`);
+    await db().execute(sql`update ord_order set device_type = 'bluetooth' where order_no = 'OPS-AVG4'`);
+    await rollupsMatchRows();
+    const d = await operational({ ...w, period: 'day', timeZone: 'Asia/Shanghai' });
+    expect(d.total.created).toBe(4);
+    expect(d.ended).toEqual({ count: 2, minutes: 80, averageMinutes: 40 });
+    // The operation report says the same for the same window (its headline, not billed minutes: 1440 + ...).
+    const r = await ok(c.get('/order/api/v1/stats/report', { ...w, timeZone: 'Asia/Shanghai' }), 'report');
+    expect(r.headline.find((h: { key: string }) => h.key === 'avgRentalMinutes')).toMatchObject({ current: 40 });
   });
 
   it('bad windows, zones and scopes are messages in the caller language, never a 500; it needs its permission; the export starts', async () => {

@@ -32,7 +32,7 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
  */
 export class ReportService {
   constructor(
-    private readonly needs: Pick<StatsNeeds, 'orders' | 'orderFigures' | 'currency'>,
+    private readonly needs: Pick<StatsNeeds, 'orders' | 'orderFigures' | 'currency' | 'operations'>,
     private readonly finance: ScopedFinance,
   ) {}
 
@@ -47,23 +47,27 @@ export class ReportService {
     const cur = { beginTime: begin.toISOString(), endTime: end.toISOString() };
     const prev = { beginTime: prevBegin.toISOString(), endTime: prevEnd.toISOString() };
     const money = FINANCE_TAKES_SCOPE || scope.kind === 'all' ? this.finance({ ...cur, ...scopeQ, period: 'month', timeZone }, timeZone) : Promise.resolve(null);
-    const [now, before, trend, ranking, finance, currency] = await Promise.all([
+    // The average rental is the operational data's (power-bank rentals, rent to return), for the same window and scope.
+    const held = (b: Date, e: Date) => this.needs.operations.orders.figures({ begin: b, end: e, period: 'day', timeZone, outletIds: scope.outletIds ?? null }).then((f) => f.ended);
+    const [now, before, trend, ranking, finance, currency, heldNow, heldBefore] = await Promise.all([
       figures.overview(cur, scope),
       figures.overview(prev, scope),
       figures.trend(cur, scope),
       figures.outletRanking(cur, scope, 10),
       money,
       this.needs.currency(),
+      held(begin, end),
+      held(prevBegin, prevEnd),
     ]);
-    const values = (o: typeof now): Record<StatsReportFigure, number> => ({
+    const values = (o: typeof now, ended: { count: number; minutes: number }): Record<StatsReportFigure, number> => ({
       orderCount: o.orderCount,
       paidAmount: o.paidAmount,
       refundAmount: o.refundAmount,
       netAmount: o.paidAmount - o.refundAmount,
       finishedCount: o.finishedCount,
-      avgRentalMinutes: o.finishedCount ? round1(o.rentalMinutes / o.finishedCount) : 0,
+      avgRentalMinutes: ended.count ? round1(ended.minutes / ended.count) : 0,
     });
-    const [a, b] = [values(now), values(before)];
+    const [a, b] = [values(now, heldNow), values(before, heldBefore)];
     const headline = STATS_REPORT_FIGURES.map((key) => ({
       key,
       current: a[key],

@@ -52,6 +52,8 @@ export default {
     couponDeduction: 'Coupon deduction',
     paidAmount: 'Paid',
     refundAmount: 'Refunded',
+    refundPending: 'Awaiting review: {{amount}}',
+    refundPendingTitle: 'Refund awaiting review',
     refundable: 'Refundable',
     billedMinutes: 'Billed minutes',
     suspendedMinutes: 'Billing suspended',

@@ -15,6 +15,8 @@ export default {
   list: {
     title: 'Outlets',
     directTitle: 'Direct-sales outlets',
+    counts: "This list holds the agents' outlets; outlets run by a team are under Direct-sales outlets, and the map shows both.",
+    directCounts: "This list holds the outlets run by a team; the agents' outlets are under Outlets, and the map shows both.",
     add: 'Add outlet',
     addDirect: 'Add direct-sales outlet',
     edit: 'Edit',
@@ -129,7 +131,7 @@ export default {
     status: 'Status',
     allRegions: 'All regions',
     allStatuses: 'In service and suspended',
-    points: '{{count}} outlets on the map',
+    points: "{{count}} outlets on the map: {{agents}} agents' (listed under Outlets) and {{direct}} direct-sales (listed under Direct-sales outlets)",
     noPoints: 'No outlet matches: add outlets with a position to see them here.',
     osmNotice: 'No key is configured for the {{mapType}} map (System configuration → Basic settings), so the map uses OpenStreetMap tiles.',
     osmPlain: 'The map uses OpenStreetMap tiles.',

@@ -52,6 +52,8 @@ export default {
     couponDeduction: '优惠券抵扣',
     paidAmount: '实付金额',
     refundAmount: '已退金额',
+    refundPending: '待审核：{{amount}}',
+    refundPendingTitle: '待审核退款',
     refundable: '可退金额',
     billedMinutes: '计费时长(分钟)',
     suspendedMinutes: '暂停计费',

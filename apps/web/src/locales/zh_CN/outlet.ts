@@ -15,6 +15,8 @@ export default {
   list: {
     title: '网点列表',
     directTitle: '直营网点',
+    counts: '本列表为代理商的网点；团队运营的网点在“直营网点”中，地图显示两者。',
+    directCounts: '本列表为团队运营的网点；代理商的网点在“网点列表”中，地图显示两者。',
     add: '新增网点',
     addDirect: '新增直营网点',
     edit: '编辑',
@@ -129,7 +131,7 @@ export default {
     status: '状态',
     allRegions: '全部区域',
     allStatuses: '营业中和暂停营业',
-    points: '地图上共 {{count}} 个网点',
+    points: '地图上共 {{count}} 个网点：代理商网点 {{agents}} 个（见网点列表），直营网点 {{direct}} 个（见直营网点）',
     noPoints: '没有符合条件的网点：新增带位置的网点后会显示在这里。',
     osmNotice: '{{mapType}}地图未配置密钥（系统配置 → 基础设置），地图使用 OpenStreetMap 图块。',
     osmPlain: '地图使用 OpenStreetMap 图块。',

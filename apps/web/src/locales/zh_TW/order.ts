@@ -52,6 +52,8 @@ export default {
     couponDeduction: '優惠券抵扣',
     paidAmount: '實付金額',
     refundAmount: '已退金額',
+    refundPending: '待審核：{{amount}}',
+    refundPendingTitle: '待審核退款',
     refundable: '可退金額',
     billedMinutes: '計費時長(分鐘)',
     suspendedMinutes: '暫停計費',

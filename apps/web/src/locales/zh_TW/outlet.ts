@@ -15,6 +15,8 @@ export default {
   list: {
     title: '網點列表',
     directTitle: '直營網點',
+    counts: '本列表為代理商的網點；團隊營運的網點在「直營網點」中，地圖顯示兩者。',
+    directCounts: '本列表為團隊營運的網點；代理商的網點在「網點列表」中，地圖顯示兩者。',
     add: '新增網點',
     addDirect: '新增直營網點',
     edit: '編輯',
@@ -129,7 +131,7 @@ export default {
     status: '狀態',
     allRegions: '全部區域',
     allStatuses: '營業中和暫停營業',
-    points: '地圖上共 {{count}} 個網點',
+    points: '地圖上共 {{count}} 個網點：代理商網點 {{agents}} 個（見網點列表），直營網點 {{direct}} 個（見直營網點）',
     noPoints: '沒有符合條件的網點：新增帶位置的網點後會顯示在這裡。',
     osmNotice: '{{mapType}}地圖未設定金鑰（系統設定 → 基礎設定），地圖使用 OpenStreetMap 圖塊。',
     osmPlain: '地圖使用 OpenStreetMap 圖塊。',

@@ -148,6 +148,7 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
       ...(o.couponDeduction > 0 ? [{ key: 'coupon', label: t('fields.couponDeduction'), value: money(o.couponDeduction) }] : []),
       { key: 'paid', label: t('fields.paidAmount'), value: money(o.paidAmount) },
       { key: 'refunded', label: t('fields.refundAmount'), value: money(o.refundAmount) },
+      ...(o.refundPendingAmount > 0 ? [{ key: 'refundPending', label: t('fields.refundPendingTitle'), value: money(o.refundPendingAmount) }] : []),
       { key: 'billed', label: t('fields.billedMinutes'), value: t('fields.minutes', { count: o.billedMinutes }) },
       o.deviceType !== 'cable' && { key: 'suspended', label: t('fields.suspendedMinutes'), value: t('fields.minutes', { count: o.suspendedMinutes }) },
       { key: 'paymentKind', label: t('fields.paymentKind'), value: o.paymentKind ? w.paymentKind(o.paymentKind) : null },

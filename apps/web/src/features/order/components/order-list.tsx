@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Space, Tag } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_RANGE_DAYS, ORDER_DEVICE_TYPES, ORDER_STATUSES, PAYMENT_KINDS, PERMS, labels, type OrderItem } from '@cbo/contract';
@@ -107,7 +107,18 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
       { title: t('fields.rentOutlet'), dataIndex: 'rentOutletName', key: 'rentOutletName', width: 140, ellipsis: true },
       { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 150, ellipsis: true },
       { title: t('fields.paidAmount'), dataIndex: 'paidAmount', key: 'paidAmount', width: 100, align: 'right', render: (v: number) => money(v) },
-      { title: t('fields.refundAmount'), dataIndex: 'refundAmount', key: 'refundAmount', width: 100, align: 'right', render: (v: number) => (v ? money(v) : '-') },
+      { title: t('fields.refundAmount'), dataIndex: 'refundAmount', key: 'refundAmount', width: 100, align: 'right', render: (v: number, r: OrderItem) => (
+          <>
+            {v ? money(v) : '-'}
+            {r.refundPendingAmount > 0 && (
+              <div>
+                <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                  {t('fields.refundPending', { amount: money(r.refundPendingAmount) })}
+                </Typography.Text>
+              </div>
+            )}
+          </>
+        ) },
       { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
       // Secondary detail: shown from the column settings, and always in the detail drawer.
       { title: t('fields.deviceType'), dataIndex: 'deviceType', key: 'deviceType', width: 120, defaultHidden: true, render: (v: OrderItem['deviceType']) => w.deviceType(v) },

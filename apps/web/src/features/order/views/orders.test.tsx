@@ -37,6 +37,7 @@ const order: OrderItem = {
   couponDeduction: 0,
   paidAmount: 300,
   refundAmount: 0,
+  refundPendingAmount: 0,
   billedMinutes: 65,
   suspendedMinutes: 0,
   startTime: '2026-11-23T08:00:00Z',

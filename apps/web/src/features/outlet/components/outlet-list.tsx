@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -175,6 +175,7 @@ export function OutletList({ direct }: { direct: boolean }) {
       rowKey="id"
       title={direct ? t('list.directTitle') : t('list.title')}
       params={{ direct: direct ? 'true' : 'false' }}
+      above={() => <Alert type="info" showIcon title={direct ? t('list.directCounts') : t('list.counts')} style={{ marginBottom: 12 }} />}
       filters={filters}
       columns={columns}
       exportCall="outletExport"

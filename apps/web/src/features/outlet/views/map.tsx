@@ -72,7 +72,7 @@ export default function MapView() {
               data-testid="map-status"
             />
           </Form.Item>
-          {d && <Typography.Text type="secondary" data-testid="map-count">{t('map.points', { count: d.points.length })}</Typography.Text>}
+          {d && <Typography.Text type="secondary" data-testid="map-count">{t('map.points', { count: d.points.length, direct: d.points.filter((p) => p.direct).length, agents: d.points.filter((p) => !p.direct).length })}</Typography.Text>}
         </Form>
         {d &&
           (d.tiles === 'osm' ? (
