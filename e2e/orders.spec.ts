@@ -95,3 +95,47 @@ test('the orders screen lists simulated orders; open one, refund part of it, see
   await searchByOrderNo(page, order.orderNo);
   await expect(row).toContainText('Refund complete');
 });
+
+for (const [lang, width, words] of [
+  ['en_US', 1440, { today: 'Today', created: 'Created', search: /search/i, heading: (d: string) => `Orders of ${d}` }],
+  ['zh_CN', 800, { today: '今天', created: '创建时间', search: /查\s*询/, heading: (d: string) => `${d} 的订单` }],
+] as const) {
+  test(`one day in the time range is that whole day: the Today preset lists today's orders and the heading names the day (${lang}, ${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, { lang });
+    const a = await api(page);
+    const screens = await orderScreens(a);
+    // Today in the viewer's zone, as the picker means it: from its start to its end.
+    const day = await page.evaluate(() => {
+      const start = new Date();
+      start.setHours(0, 0, 0, 0);
+      const end = new Date(start);
+      end.setHours(23, 59, 59, 999);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return { begin: start.toISOString(), end: end.toISOString(), label: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}` };
+    });
+    // The simulated customers rent from the start: today has orders.
+    let total = 0;
+    await expect
+      .poll(async () => (total = (await call<{ total: number }>(a, 'POST', '/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 1, beginTime: day.begin, endTime: day.end })).total), { timeout: 120_000 })
+      .toBeGreaterThan(0);
+
+    await page.goto(screens.list);
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
+    const filters = page.getByRole('form', { name: /filters|筛选/i });
+    const more = filters.getByRole('button', { name: /more|展开/i });
+    if (await more.isVisible()) await more.click();
+    await filters.locator('.ant-form-item').filter({ hasText: words.created }).locator('.ant-picker input').first().click();
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-presets').getByText(words.today, { exact: true }).click();
+    const asked = page.waitForRequest((r) => r.url().includes('/order/api/v1/order/queryPage'));
+    await filters.getByRole('button', { name: words.search }).click();
+    const body = (await asked).postDataJSON() as { beginTime: string; endTime: string };
+    expect(body).toMatchObject({ beginTime: day.begin, endTime: day.end });
+    await expect(page.getByRole('heading', { name: words.heading(day.label) })).toBeVisible();
+    // The list holds at least the orders counted a moment ago (more may have arrived).
+    await expect(page.locator('.ant-pagination-total-text')).toHaveText(/\d+/);
+    const shown = Number((await page.locator('.ant-pagination-total-text').innerText()).replace(/\D/g, ''));
+    expect(shown).toBeGreaterThanOrEqual(total);
+    await page.screenshot({ path: `/tmp/orders-today-${lang}-${width}.png` });
+  });
+}
