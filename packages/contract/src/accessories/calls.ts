@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call } from '../platform/call.js';
+import { call, none } from '../platform/call.js';
 import { pageResult } from '../platform/envelope.js';
 import { exportStarted } from '../platform/exports.js';
 import * as cable from './cable.js';
@@ -19,6 +19,8 @@ export const accessoriesCalls = {
     summary: 'Add a charging cable with its model and package tiers (its code secret is made here)', body: cable.cableAdd, data: cable.cableItem }),
   cableUpdate: call({ method: 'PUT', path: '/device/api/v1/cable/update', access: { permission: P.cableEdit }, module: m,
     summary: "Change a cable's model and package tiers", body: cable.cableUpdate, data: cable.cableItem }),
+  cableDelete: call({ method: 'DELETE', path: '/device/api/v1/cable/delete', access: { permission: P.cableDelete }, module: m,
+    summary: 'Delete a charging cable bound to no outlet (with its device asset); its orders and issued codes are kept', query: cable.accDeviceIdQuery, data: none }),
   cableIssueCode: call({ method: 'POST', path: '/device/api/v1/cable/issueCode', access: { permission: P.cableCode }, module: m,
     summary: 'Issue the offline code of a purchased duration at the next ring position (rate limited)', body: cable.cableIssueCode, data: cable.cableCodeItem }),
   cableReissueCode: call({ method: 'POST', path: '/device/api/v1/cable/reissueCode', access: { permission: P.cableCode }, module: m,
@@ -34,6 +36,8 @@ export const accessoriesCalls = {
     summary: "Add a Bluetooth charger: model, tiers and billing within the system's Bluetooth settings", body: cable.bluetoothAdd, data: cable.bluetoothItem }),
   bluetoothUpdate: call({ method: 'PUT', path: '/device/api/v1/bluetooth/update', access: { permission: P.bluetoothEdit }, module: m,
     summary: "Change a Bluetooth charger's model, tiers and billing", body: cable.bluetoothUpdate, data: cable.bluetoothItem }),
+  bluetoothDelete: call({ method: 'DELETE', path: '/device/api/v1/bluetooth/delete', access: { permission: P.bluetoothDelete }, module: m,
+    summary: 'Delete a Bluetooth charger bound to no outlet (with its device asset); its orders are kept', query: cable.accDeviceIdQuery, data: none }),
   bluetoothLimits: call({ method: 'GET', path: '/device/api/v1/bluetooth/limits', access: { permission: P.bluetoothQuery }, module: m,
     summary: "The system's Bluetooth settings: prepayment maximum and default, daily cap, hourly limit", data: cable.bluetoothLimits }),
 

@@ -21,6 +21,9 @@ export function fleetRoutes(app: FastifyInstance, s: FleetServices): void {
     return new AnswerWithError('REJECTED', report, { name: 'BATCH_PARTIAL', params: { succeeded: report.succeeded, failed: report.failed.length } });
   });
 
+  registerCall(app, 'cabinetDelete', ({ query }) => s.deleteCabinet(query.sn));
+  registerCall(app, 'powerBankDelete', ({ query }) => s.deletePowerBank(query.powerBankId));
+
   registerCall(app, 'forcedEjectEject', ({ principal, body }) => s.commands.forcedEject(body, actor(principal)), DEVICE_ACTION);
 
   registerCall(app, 'firmwareUpgrade', ({ principal, body }) => s.commands.upgrade(body, actor(principal)), DEVICE_ACTION);

@@ -1,6 +1,8 @@
 /** The accessories feature (charging cables, Bluetooth chargers, billing by Excel, problem feedback); `menus` holds the names the server seeds as accessories.menus.*. */
 export default {
   menus: {
+    cableDelete: 'Delete cables',
+    bluetoothDelete: 'Delete chargers',
     cable: 'Charging cables',
     cableEdit: 'Add and edit cables',
     cableCode: 'Issue unlock codes',

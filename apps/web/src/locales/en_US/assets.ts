@@ -1,6 +1,7 @@
 /** The assets feature (models, suppliers, warehouses, stock, dispatch, device assets, install records); `menus` holds the names the server seeds as assets.menus.*. */
 export default {
   menus: {
+    delete: 'Delete',
     operation: 'Operations',
     installRecords: 'Installs and removals',
     warehouses: 'Warehouses',

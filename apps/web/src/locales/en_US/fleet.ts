@@ -1,6 +1,8 @@
 /** The fleet feature, one group per screen; `menus` holds the names the server seeds as fleet.*. */
 export default {
   menus: {
+    cabinetDelete: 'Delete cabinets',
+    powerBankDelete: 'Delete power banks',
     menuCommands: 'Commands',
     menuBatchStorage: 'Batch stock-in',
     menuFirmware: 'Firmware upgrade',

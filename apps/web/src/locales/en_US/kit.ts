@@ -15,4 +15,10 @@ export default {
   moveUp: 'Move up',
   moveDown: 'Move down',
   density: { title: 'Row density', large: 'Default', middle: 'Middle', small: 'Compact' },
+  deviceDelete: {
+    title: 'Delete {{id}}?',
+    content: 'Only a device bound to no outlet (a power bank: in no cabinet) can be deleted. Its orders, movements and records are kept.',
+    ok: 'Delete',
+    done: 'Deleted',
+  },
 };

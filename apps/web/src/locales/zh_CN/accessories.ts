@@ -1,6 +1,8 @@
 /** 配件功能（充电线、蓝牙充电器、Excel 计费批量修改、问题反馈）；menus 为服务端预置的 accessories.menus.* 名称。 */
 export default {
   menus: {
+    cableDelete: '删除充电线',
+    bluetoothDelete: '删除充电器',
     cable: '充电线',
     cableEdit: '新增与编辑充电线',
     cableCode: '发放解锁码',

@@ -1,6 +1,7 @@
 /** 资产功能（型号、供应商、仓库、出入库、调拨、设备资产、安装撤机记录）；`menus` 为服务端以 assets.menus.* 存储的菜单名。 */
 export default {
   menus: {
+    delete: '删除',
     operation: '运营管理',
     installRecords: '安装撤机记录',
     warehouses: '仓库管理',

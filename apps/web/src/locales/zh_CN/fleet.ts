@@ -1,6 +1,8 @@
 /** The fleet feature, one group per screen; `menus` holds the names the server seeds as fleet.*. */
 export default {
   menus: {
+    cabinetDelete: '删除机柜',
+    powerBankDelete: '删除充电宝',
     menuCommands: '指令记录',
     menuBatchStorage: '机柜批量入库',
     menuFirmware: '固件升级',

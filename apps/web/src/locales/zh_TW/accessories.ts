@@ -1,6 +1,8 @@
 /** 配件功能（充電線、藍牙充電器、Excel 計費批次修改、問題回饋）；menus 為伺服器預置的 accessories.menus.* 名稱。 */
 export default {
   menus: {
+    cableDelete: '刪除充電線',
+    bluetoothDelete: '刪除充電器',
     cable: '充電線',
     cableEdit: '新增與編輯充電線',
     cableCode: '發放解鎖碼',

@@ -1,6 +1,7 @@
 /** 資產功能（型號、供應商、倉庫、出入庫、調撥、設備資產、安裝撤機紀錄）；`menus` 為伺服器以 assets.menus.* 儲存的選單名。 */
 export default {
   menus: {
+    delete: '刪除',
     operation: '營運管理',
     installRecords: '安裝撤機紀錄',
     warehouses: '倉庫管理',

@@ -1,6 +1,8 @@
 /** The fleet feature, one group per screen; `menus` holds the names the server seeds as fleet.*. */
 export default {
   menus: {
+    cabinetDelete: '刪除機櫃',
+    powerBankDelete: '刪除行動電源',
     menuCommands: '指令紀錄',
     menuBatchStorage: '機櫃批次入庫',
     menuFirmware: '韌體升級',

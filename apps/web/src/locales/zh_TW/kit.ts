@@ -15,4 +15,10 @@ export default {
   moveUp: '上移',
   moveDown: '下移',
   density: { title: '列密度', large: '預設', middle: '中等', small: '緊湊' },
+  deviceDelete: {
+    title: '刪除 {{id}}？',
+    content: '只有未綁定網點的設備（行動電源：不在任何機櫃中）可以刪除。其訂單、出入庫與紀錄都會保留。',
+    ok: '刪除',
+    done: '已刪除',
+  },
 };

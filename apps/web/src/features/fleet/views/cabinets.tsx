@@ -1,13 +1,15 @@
 import { useMemo } from 'react';
 import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CABINET_CONDITIONS, CABINET_CONNECTIONS, NET_MODES, PERMS } from '@cbo/contract';
-import { ListPage, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { CABINET_CONDITIONS, CABINET_CONNECTIONS, NET_MODES, PERMS, type CabinetItem } from '@cbo/contract';
+import { ListPage, formatDateTime, optionsOf, useDeviceDelete, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { CabinetDetailDrawer } from '../components/cabinet-detail';
 import { OnlineBadge, ServerAddress, batterySummary } from '../components/cabinet-text';
 import { SignalBars } from '../components/signal-bars';
 import { useLiveCabinetRows } from '../use-fleet-live';
 import { useUrlFilters } from '@/shared/list-page';
+import { useButtons } from '@/shared/permission';
+import { request } from '@/shared/request';
 
 /**
  * Device management → cabinets (menu url fleet/cabinets): every cabinet in stock with what it last
@@ -39,6 +41,10 @@ export default function CabinetsView() {
     [t, yesNo],
   );
   const fromUrl = useUrlFilters(filters);
+  const buttons = useButtons();
+  const canDelete = buttons.has(PERMS.cabinetDelete);
+  // spec 5: only an unbound cabinet is offered the delete; the server refuses a bound one all the same.
+  const remove = useDeviceDelete<CabinetItem>((r) => r.sn, (r) => request('cabinetDelete', { query: { sn: r.sn } }), ['cabinetQueryPage', 'fleetOverview']);
 
   // The status columns come first and the wide ones last, sized to fit a 1440 px screen; secondary
   // detail (network, ICCID, server, heartbeat interval) is one click away in the column settings and
@@ -95,8 +101,24 @@ export default function CabinetsView() {
         defaultHidden: true,
         render: (v: number | null) => (v === null ? '-' : t('cabinet.seconds', { value: v })),
       },
+      ...(canDelete
+        ? [
+            {
+              title: t('kit:actions'),
+              key: 'actions',
+              fixed: 'right' as const,
+              width: 80,
+              render: (_: unknown, row: CabinetItem) =>
+                row.bound ? null : (
+                  <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                    {t('kit:deviceDelete.ok')}
+                  </Button>
+                ),
+            },
+          ]
+        : []),
     ],
-    [t, detail.show],
+    [t, detail.show, canDelete, remove.run],
   );
 
   return (
