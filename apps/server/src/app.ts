@@ -103,6 +103,7 @@ export async function buildApp(opts: BuildOptions) {
     access: identity.services.access,
     cabinetsStocked: (sns: string[]) => assets.services.stock.cabinetsStocked(sns),
     forgetAsset: (id: string) => assets.services.removal.forget(id),
+    qrBase: async (): Promise<string> => (await system.services.config.read('address')).qrCodeBaseUrl,
   });
   const accessories = await buildModule(accessoriesModule, platform, {
     models: assets.services.models,

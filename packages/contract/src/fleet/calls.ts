@@ -26,6 +26,10 @@ export const fleetCalls = {
   cabinetBatchStorage: call({ method: 'POST', path: '/device/api/v1/cabinet/batchStorage', access: { permission: P.cabinetBatchStorage }, module: m,
     summary: 'Stock in cabinets by list or SN range (at most 500); a partial failure answers -100 with the report',
     body: cabinet.batchStorageRequest, data: cabinet.batchStorageReport }),
+  cabinetQrLabels: call({ method: 'GET', path: '/device/api/v1/cabinet/qrLabels', access: { permission: P.cabinetQuery }, module: m,
+    summary: 'QR labels of stocked-in cabinets (one or a batch of up to 200): each SN with the QR content built from the QR code address setting', query: cabinet.qrLabelsQuery, data: cabinet.qrLabels }),
+  appScan: call({ method: 'GET', path: '/device/api/app/v1/scan', access: 'app', module: m,
+    summary: "Customer app: the device a scanned QR code names; a text that is not one of our labels answers 'QR code non-standard'", query: cabinet.scanQuery, data: cabinet.scanResult }),
   cabinetDelete: call({ method: 'DELETE', path: '/device/api/v1/cabinet/delete', access: { permission: P.cabinetDelete }, module: m,
     summary: 'Delete a cabinet bound to no outlet (with its device asset); its orders, commands and movements are kept', query: cabinet.cabinetSnQuery, data: none }),
 

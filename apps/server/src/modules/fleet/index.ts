@@ -6,6 +6,7 @@ import { formatInZone } from '../../platform/time-zone.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { CabinetBinding } from './cabinet-binding.js';
 import { DeviceRemoval } from './device-removal.js';
+import { CabinetQr } from './qr-labels.js';
 import { CabinetService, loadFleetKey } from './cabinet.service.js';
 import { CabinetReports } from './cabinet-reports.js';
 import { CommandService } from './command.service.js';
@@ -71,6 +72,8 @@ async function createFleet({ db, config, live: hub, log }: Platform, needs: Flee
     },
     /** The delete of a cabinet's or power bank's own row, for the assets' delete (it deletes the asset row itself). */
     removal,
+    /** Cabinet QR labels and reading scans back. */
+    qr: new CabinetQr(db, needs.qrBase ?? (async () => '')),
     /**
      * Deleting a cabinet or a power bank from its list: its row (refused while bound), then its
      * device asset (refused while in an outlet, an agent's or held by a dispatch), in the request's
@@ -95,6 +98,8 @@ export interface FleetNeeds {
   cabinetsStocked?(sns: string[]): Promise<void>;
   /** The assets' delete of a device's asset row (refused with its own error); 'absent' when there is none. */
   forgetAsset?(deviceId: string): Promise<unknown>;
+  /** The QR code address of the system configuration (labels and scans are built from it). */
+  qrBase?(): Promise<string>;
 }
 
 /** The fleet module: the device gateway starts with the server and closes with it. */

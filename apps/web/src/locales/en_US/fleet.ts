@@ -308,4 +308,13 @@ export default {
     count: 'Times',
     detail: 'Detail',
   },
+  qr: {
+    title: 'QR labels ({{count}})',
+    close: 'Close',
+    print: 'Print',
+    hint: 'Each code opens {{base}} with the cabinet SN. Print them, or choose "Save as PDF" in the print dialog.',
+    label: 'QR label',
+    printSelected: 'Print QR labels ({{count}})',
+    selectHint: 'Tick cabinets in the table to print their labels together',
+  },
 };

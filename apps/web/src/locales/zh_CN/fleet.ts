@@ -308,4 +308,13 @@ export default {
     count: '次数',
     detail: '详情',
   },
+  qr: {
+    title: '二维码标签（{{count}}）',
+    close: '关闭',
+    print: '打印',
+    hint: '每个二维码打开 {{base}} 并带上机柜 SN。可直接打印，或在打印对话框中选择“另存为 PDF”。',
+    label: '二维码标签',
+    printSelected: '打印二维码标签（{{count}}）',
+    selectHint: '在表格中勾选机柜，一起打印它们的标签',
+  },
 };
