@@ -44,7 +44,7 @@ export const accessoriesCalls = {
   billingTemplate: call({ method: 'GET', path: '/device/api/v1/billing/template', access: { permission: P.billingImport }, module: m,
     summary: 'The billing batch-update template (xlsx)', data: z.any(), download: true }),
   billingImport: call({ method: 'POST', path: '/device/api/v1/billing/import', access: { permission: P.billingImport }, module: m,
-    summary: 'Update device billing from an xls or xlsx file up to 1 MB; a partial failure answers -100 with the report', data: cable.billingImportReport, multipart: true }),
+    summary: 'Update device billing from an xlsx file up to 1 MB (a legacy xls is refused with its own message); a partial failure answers -100 with the report', data: cable.billingImportReport, multipart: true }),
 
   repairQueryPage: call({ method: 'GET', path: '/user/api/v1/repair/queryPage', access: { permission: P.repairQuery }, module: m,
     summary: 'Repair tickets (problem feedback), newest first', query: repair.repairQuery, data: pageResult(repair.repairItem) }),

@@ -89,6 +89,7 @@ export default {
     endId: 'End ID',
     rangeCount: '{{count}} devices',
     file: 'xlsx file',
+    xlsxOnly: 'Only .xlsx files: save a legacy .xls as .xlsx first',
     fileHint: 'The device IDs in the first column of the first sheet; at most 500 KB. Legacy .xls: save as .xlsx first.',
     pickFile: 'Choose file',
     noFile: 'Choose an xlsx file',

@@ -89,6 +89,7 @@ export default {
     endId: '结束编号',
     rangeCount: '{{count}} 台设备',
     file: 'xlsx 文件',
+    xlsxOnly: '只能上传 .xlsx 文件：旧版 .xls 请先另存为 .xlsx',
     fileHint: '第一个工作表第一列为设备编号；最大 500 KB。旧版 .xls 请先另存为 .xlsx。',
     pickFile: '选择文件',
     noFile: '请选择 xlsx 文件',

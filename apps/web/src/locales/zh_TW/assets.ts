@@ -89,6 +89,7 @@ export default {
     endId: '結束編號',
     rangeCount: '{{count}} 台設備',
     file: 'xlsx 檔案',
+    xlsxOnly: '只能上傳 .xlsx 檔案：舊版 .xls 請先另存為 .xlsx',
     fileHint: '第一個工作表第一欄為設備編號；最大 500 KB。舊版 .xls 請先另存為 .xlsx。',
     pickFile: '選擇檔案',
     noFile: '請選擇 xlsx 檔案',
