@@ -111,11 +111,21 @@ export async function buildApp(opts: BuildOptions) {
   const fleet = await buildModule(fleetModule, platform, {
     access: identity.services.access,
     cabinetsStocked: (sns: string[]) => assets.services.stock.cabinetsStocked(sns),
+    forgetAsset: (id: string) => assets.services.removal.forget(id),
+    qrBase: async (): Promise<string> => (await system.services.config.read('address')).qrCodeBaseUrl,
   });
   const accessories = await buildModule(accessoriesModule, platform, {
     models: assets.services.models,
     settings: system.services.config,
     problemTypes: system.services.problemTypes,
+    forgetAsset: (id: string) => assets.services.removal.forget(id),
+  });
+  // The asset screen's delete also deletes the device's working row, through the module that keeps it.
+  assets.services.removal.attachRemovers({
+    cabinet: (sn) => fleet.services.removal.deleteCabinet(sn),
+    powerBank: (id) => fleet.services.removal.deletePowerBank(id),
+    cable: (id) => accessories.services.cableBinding.delete(id),
+    bluetoothCharger: (id) => accessories.services.chargerBinding.delete(id),
   });
   const network = await buildModule(networkModule, platform, { staff: identity.services.staff, loginGuard: identity.services.loginGuard, loginLog: identity.services.loginLog, codes: identity.services.codes });
   const outlet = await buildModule(outletModule, platform, {

@@ -116,3 +116,6 @@ export const billingImportReport = z.object({
   failures: z.array(z.object({ row: z.number().int(), id: z.string(), reason: z.string() })),
 });
 export type BillingImportReport = z.infer<typeof billingImportReport>;
+
+/** One cable or charger by its code (delete). */
+export const accDeviceIdQuery = z.object({ deviceId: accDeviceId });

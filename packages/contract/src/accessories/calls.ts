@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call } from '../platform/call.js';
+import { call, none } from '../platform/call.js';
 import { pageResult } from '../platform/envelope.js';
 import { exportStarted } from '../platform/exports.js';
 import * as cable from './cable.js';
@@ -19,6 +19,8 @@ export const accessoriesCalls = {
     summary: 'Add a charging cable with its model and package tiers (its code secret is made here)', body: cable.cableAdd, data: cable.cableItem }),
   cableUpdate: call({ method: 'PUT', path: '/device/api/v1/cable/update', access: { permission: P.cableEdit }, module: m,
     summary: "Change a cable's model and package tiers", body: cable.cableUpdate, data: cable.cableItem }),
+  cableDelete: call({ method: 'DELETE', path: '/device/api/v1/cable/delete', access: { permission: P.cableDelete }, module: m,
+    summary: 'Delete a charging cable bound to no outlet (with its device asset); its orders and issued codes are kept', query: cable.accDeviceIdQuery, data: none }),
   cableIssueCode: call({ method: 'POST', path: '/device/api/v1/cable/issueCode', access: { permission: P.cableCode }, module: m,
     summary: 'Issue the offline code of a purchased duration at the next ring position (rate limited)', body: cable.cableIssueCode, data: cable.cableCodeItem }),
   cableReissueCode: call({ method: 'POST', path: '/device/api/v1/cable/reissueCode', access: { permission: P.cableCode }, module: m,
@@ -34,13 +36,15 @@ export const accessoriesCalls = {
     summary: "Add a Bluetooth charger: model, tiers and billing within the system's Bluetooth settings", body: cable.bluetoothAdd, data: cable.bluetoothItem }),
   bluetoothUpdate: call({ method: 'PUT', path: '/device/api/v1/bluetooth/update', access: { permission: P.bluetoothEdit }, module: m,
     summary: "Change a Bluetooth charger's model, tiers and billing", body: cable.bluetoothUpdate, data: cable.bluetoothItem }),
+  bluetoothDelete: call({ method: 'DELETE', path: '/device/api/v1/bluetooth/delete', access: { permission: P.bluetoothDelete }, module: m,
+    summary: 'Delete a Bluetooth charger bound to no outlet (with its device asset); its orders are kept', query: cable.accDeviceIdQuery, data: none }),
   bluetoothLimits: call({ method: 'GET', path: '/device/api/v1/bluetooth/limits', access: { permission: P.bluetoothQuery }, module: m,
     summary: "The system's Bluetooth settings: prepayment maximum and default, daily cap, hourly limit", data: cable.bluetoothLimits }),
 
   billingTemplate: call({ method: 'GET', path: '/device/api/v1/billing/template', access: { permission: P.billingImport }, module: m,
     summary: 'The billing batch-update template (xlsx)', data: z.any(), download: true }),
   billingImport: call({ method: 'POST', path: '/device/api/v1/billing/import', access: { permission: P.billingImport }, module: m,
-    summary: 'Update device billing from an xls or xlsx file up to 1 MB; a partial failure answers -100 with the report', data: cable.billingImportReport, multipart: true }),
+    summary: 'Update device billing from an xlsx file up to 1 MB (a legacy xls is refused with its own message); a partial failure answers -100 with the report', data: cable.billingImportReport, multipart: true }),
 
   repairQueryPage: call({ method: 'GET', path: '/user/api/v1/repair/queryPage', access: { permission: P.repairQuery }, module: m,
     summary: 'Repair tickets (problem feedback), newest first', query: repair.repairQuery, data: pageResult(repair.repairItem) }),

@@ -97,6 +97,8 @@ export const accessoriesExports = {
 export const accessoriesActions = {
   cableExport: tr('导出充电线', '匯出充電線', 'Export charging cables'),
   cableAdd: tr('添加充电线', '新增充電線', 'Add charging cable'),
+  cableDelete: tr('删除充电线', '刪除充電線', 'Delete charging cable'),
+  bluetoothDelete: tr('删除蓝牙充电器', '刪除藍牙充電器', 'Delete Bluetooth charger'),
   cableUpdate: tr('修改充电线', '修改充電線', 'Change charging cable'),
   cableIssueCode: tr('发放充电线密码', '發放充電線密碼', 'Issue cable code'),
   cableReissueCode: tr('重新发放充电线密码', '重新發放充電線密碼', 'Issue a new cable code'),

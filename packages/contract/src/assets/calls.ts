@@ -65,6 +65,9 @@ export const assetsCalls = {
 
   assetQueryPage: call({ method: 'GET', path: `${D}/asset/queryPage`, access: { permission: P.assetQuery }, module: m,
     summary: 'Device assets: where each device is (in stock, out of stock, in business), its model and warehouse', query: stock.assetQuery, data: pageResult(stock.assetItem) }),
+  assetDelete: call({ method: 'DELETE', path: `${D}/asset/delete`, access: { permission: P.assetDelete }, module: m,
+    summary: 'Delete a device that is in no outlet, held by no dispatch and no agent (its cabinet, power bank, cable or charger row too); movements and orders are kept',
+    query: stock.assetIdQuery, data: none }),
   assetExport: call({ method: 'POST', path: `${D}/asset/export`, access: { permission: P.assetExport }, module: m,
     summary: 'Export device assets to the export centre', body: stock.assetFilter, data: exportStarted }),
 

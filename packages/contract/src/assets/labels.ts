@@ -147,6 +147,7 @@ export const assetsActions = {
   stockTakeOutExcel: tr('按表格出库', '依表格出庫', 'Take devices out from a workbook'),
   movementExport: tr('导出出入库记录', '匯出出入庫紀錄', 'Export stock movements'),
   assetExport: tr('导出设备资产', '匯出設備資產', 'Export device assets'),
+  assetDelete: tr('删除设备资产', '刪除設備資產', 'Delete device asset'),
   dispatchApply: tr('申请调拨', '申請調撥', 'Apply for a dispatch'),
   dispatchAudit: tr('审核调拨', '審核調撥', 'Audit a dispatch'),
   dispatchExport: tr('导出调拨申请', '匯出調撥申請', 'Export dispatch applications'),

@@ -15,6 +15,7 @@ export const assetsPerms = {
   stockExport: 'device:stock:export',
   assetQuery: 'device:asset:query',
   assetExport: 'device:asset:export',
+  assetDelete: 'device:asset:delete',
   dispatchQuery: 'device:dispatch:query',
   dispatchApply: 'device:dispatch:apply',
   dispatchAudit: 'device:dispatch:audit',

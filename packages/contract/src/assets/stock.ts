@@ -155,3 +155,6 @@ export const assetItem = z.object({
   updateTime: z.string(),
 });
 export type AssetItem = z.infer<typeof assetItem>;
+
+/** One device asset by its code (delete). */
+export const assetIdQuery = z.object({ deviceId: deviceIdText.min(1) });

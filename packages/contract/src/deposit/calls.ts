@@ -13,6 +13,9 @@ export const depositCalls = {
     summary: 'Remove a customer from the deposit rules ignore list', body: d.ignoreDelRequest, data: none }),
   depositIgnoreAdd: call({ method: 'POST', path: '/order/api/v1/depositOrder/orderRuleIgnoreAdd', access: { permission: P.depositIgnoreEdit }, module: m,
     summary: 'Exempt a customer from the deposit rules (the ignore list)', body: d.ignoreAddRequest, data: d.ignoreItem }),
+  depositIgnoreBatch: call({ method: 'POST', path: '/order/api/v1/depositOrder/orderRuleIgnoreBatch', access: { permission: P.depositIgnoreEdit }, module: m,
+    summary: 'Exempt customers by phone number in a batch (up to 1000); a partial failure answers -100 with the report (skipped: not a phone, unknown, already exempt, ambiguous, repeated)',
+    body: d.ignoreBatchRequest, data: d.ignoreBatchReport }),
   depositIgnoreList: call({ method: 'GET', path: '/order/api/v1/depositOrder/orderRuleIgnoreList', access: { permission: P.depositIgnoreQuery }, module: m,
     summary: 'Customers exempt from the deposit rules', query: d.ignoreQuery, data: pageResult(d.ignoreItem) }),
 

@@ -162,3 +162,19 @@ export type IgnoreItem = z.infer<typeof ignoreItem>;
 export const ignoreAddRequest = z.object({ userId: z.number().int().min(1), remark: z.string().trim().max(64).optional() });
 /** POST orderRuleIgnoreDel: the entry's id. */
 export const ignoreDelRequest = z.object({ id: z.number().int().min(1) });
+
+/** POST orderRuleIgnoreBatch: phone numbers, one per entry, as pasted or read from a text file. */
+export const IGNORE_BATCH_MAX = 1000;
+export const ignoreBatchRequest = z.object({
+  phones: z.array(z.string().max(40)).min(1).max(IGNORE_BATCH_MAX),
+  remark: z.string().trim().max(64).optional(),
+});
+/** Why a line was skipped (spec 8: the partial failure report). */
+export const IGNORE_SKIP_REASONS = ['notPhone', 'unknown', 'alreadyExempt', 'ambiguous', 'duplicate'] as const;
+export type IgnoreSkipReason = (typeof IGNORE_SKIP_REASONS)[number];
+export const ignoreBatchReport = z.object({
+  total: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.array(z.object({ phone: z.string(), reason: z.enum(IGNORE_SKIP_REASONS), msg: z.string() })),
+});
+export type IgnoreBatchReport = z.infer<typeof ignoreBatchReport>;

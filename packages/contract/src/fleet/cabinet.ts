@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../platform/envelope.js';
-import { BATCH_STORAGE_MAX, cabinetSn } from './rules.js';
+import { BATCH_STORAGE_MAX, cabinetSn, QR_LABELS_MAX } from './rules.js';
 import { boolFilter, NET_MODES, ONLINE_REASONS, SLOT_FAULTS, sortOrder } from './shared.js';
 import { CABINET_CONDITIONS, CABINET_CONNECTIONS } from './overview.js';
 
@@ -186,3 +186,21 @@ export function expandSnRange(start: string, end: string): string[] {
   for (let n = a; n <= b; n++) out.push(prefix + String(n).padStart(width, '0'));
   return out;
 }
+
+/** GET qrLabels: the SNs to print, comma-separated (at most QR_LABELS_MAX). */
+export const qrLabelsQuery = z.object({
+  sns: z
+    .string()
+    .max(QR_LABELS_MAX * 18)
+    .transform((v) => [...new Set(v.split(',').map((x) => x.trim().toUpperCase()).filter(Boolean))])
+    .pipe(z.array(cabinetSn).min(1).max(QR_LABELS_MAX)),
+});
+/** Each cabinet's label: its SN and what its QR code holds. */
+export const qrLabels = z.object({
+  baseUrl: z.string(),
+  labels: z.array(z.object({ sn: z.string(), content: z.string() })),
+});
+export type QrLabels = z.infer<typeof qrLabels>;
+/** Customer app: a scanned text. */
+export const scanQuery = z.object({ code: z.string().max(500) });
+export const scanResult = z.object({ deviceType: z.literal('cabinet'), sn: z.string() });

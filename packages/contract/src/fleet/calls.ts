@@ -1,4 +1,4 @@
-import { call } from '../platform/call.js';
+import { call, none } from '../platform/call.js';
 import { pageResult } from '../platform/envelope.js';
 import { exportStarted } from '../platform/exports.js';
 import * as cabinet from './cabinet.js';
@@ -26,11 +26,19 @@ export const fleetCalls = {
   cabinetBatchStorage: call({ method: 'POST', path: '/device/api/v1/cabinet/batchStorage', access: { permission: P.cabinetBatchStorage }, module: m,
     summary: 'Stock in cabinets by list or SN range (at most 500); a partial failure answers -100 with the report',
     body: cabinet.batchStorageRequest, data: cabinet.batchStorageReport }),
+  cabinetQrLabels: call({ method: 'GET', path: '/device/api/v1/cabinet/qrLabels', access: { permission: P.cabinetQuery }, module: m,
+    summary: 'QR labels of stocked-in cabinets (one or a batch of up to 200): each SN with the QR content built from the QR code address setting', query: cabinet.qrLabelsQuery, data: cabinet.qrLabels }),
+  appScan: call({ method: 'GET', path: '/device/api/app/v1/scan', access: 'app', module: m,
+    summary: "Customer app: the device a scanned QR code names; a text that is not one of our labels answers 'QR code non-standard'", query: cabinet.scanQuery, data: cabinet.scanResult }),
+  cabinetDelete: call({ method: 'DELETE', path: '/device/api/v1/cabinet/delete', access: { permission: P.cabinetDelete }, module: m,
+    summary: 'Delete a cabinet bound to no outlet (with its device asset); its orders, commands and movements are kept', query: cabinet.cabinetSnQuery, data: none }),
 
   powerBankQueryPage: call({ method: 'GET', path: '/device/api/v1/powerBank/queryPage', access: { permission: P.powerBankQuery }, module: m,
     summary: 'Power banks seen by the cabinets: where each is, battery, lock, eject failures', query: powerBank.powerBankQuery, data: pageResult(powerBank.powerBankItem) }),
   powerBankExport: call({ method: 'POST', path: '/device/api/v1/powerBank/export', access: { permission: P.powerBankExport }, module: m,
     summary: 'Export the power bank list to the export centre', body: powerBank.powerBankFilter, data: exportStarted }),
+  powerBankDelete: call({ method: 'DELETE', path: '/device/api/v1/powerBank/delete', access: { permission: P.powerBankDelete }, module: m,
+    summary: 'Delete a power bank that is in no cabinet (with its device asset); its orders and movements are kept', query: powerBank.powerBankIdQuery, data: none }),
 
   forcedEjectQueryPage: call({ method: 'GET', path: '/device/api/v1/forcedEject/queryPage', access: { permission: P.forcedEjectQuery }, module: m,
     summary: 'Forced eject records (not returned, returned)', query: forcedEject.forcedEjectQuery, data: pageResult(forcedEject.forcedEjectItem) }),

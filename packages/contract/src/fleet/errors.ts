@@ -24,4 +24,12 @@ export const fleetErrors = {
   BATCH_PARTIAL: def(100310, 'Part of a batch failed; data holds the report (answered with code -100).',
     '部分设备处理失败：成功 {succeeded} 台，失败 {failed} 台', '部分設備處理失敗：成功 {succeeded} 台，失敗 {failed} 台',
     'Some devices failed: {succeeded} succeeded, {failed} failed'),
+  DEVICE_BOUND_DELETE: def(100311, 'Deleting a device bound to an outlet (spec 5): unbind it first; nothing was deleted.',
+    '设备已绑定网点，请先解绑再删除', '設備已綁定網點，請先解綁再刪除', 'The device is bound to an outlet; unbind it before deleting it'),
+  POWER_BANK_IN_CABINET: def(100312, 'Deleting a power bank that a cabinet holds now (it is bound to that cabinet); take it out first.',
+    '充电宝在机柜 {sn} 中，请先取出再删除', '行動電源在機櫃 {sn} 中，請先取出再刪除', 'The power bank is in cabinet {sn}; take it out before deleting it'),
+  QR_NONSTANDARD: def(100313, 'A scanned text that is not one of our cabinet labels: another base address, no SN, or not a cabinet SN (spec 8).',
+    '二维码不规范', '二維碼不規範', 'QR code non-standard'),
+  QR_BASE_UNSET: def(100314, 'QR labels are built from the QR code address of the system configuration, which is empty.',
+    '请先在系统配置中设置二维码地址', '請先在系統配置中設定 QR 碼位址', 'Set the QR code address in the system configuration first'),
 } as const satisfies Record<string, ErrorDef>;

@@ -113,6 +113,8 @@ export const fleetExports = {
 export const fleetActions = {
   cabinetExport: tr('导出机柜', '匯出機櫃', 'Export cabinets'),
   cabinetBatchStorage: tr('机柜批量入库', '機櫃批量入庫', 'Stock in cabinets'),
+  cabinetDelete: tr('删除机柜', '刪除機櫃', 'Delete cabinet'),
+  powerBankDelete: tr('删除充电宝', '刪除行動電源', 'Delete power bank'),
   powerBankExport: tr('导出充电宝', '匯出行動電源', 'Export power banks'),
   forcedEjectEject: tr('强制弹出', '強制彈出', 'Forced eject'),
   forcedEjectExport: tr('导出强制弹出记录', '匯出強制彈出紀錄', 'Export forced ejects'),

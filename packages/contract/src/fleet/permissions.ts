@@ -4,8 +4,12 @@ export const fleetPerms = {
   cabinetExport: 'device:cabinet:export',
   cabinetSecret: 'device:cabinet:secret',
   cabinetBatchStorage: 'device:cabinet:batchStorage',
+  /** Delete an unbound cabinet (spec 5: a bound one is refused). */
+  cabinetDelete: 'device:cabinet:delete',
   powerBankQuery: 'device:powerBank:query',
   powerBankExport: 'device:powerBank:export',
+  /** Delete a power bank that is in no cabinet. */
+  powerBankDelete: 'device:powerBank:delete',
   forcedEjectQuery: 'device:forcedEject:query',
   forcedEjectExport: 'device:forcedEject:export',
   forcedEjectEject: 'device:forcedEject:eject',

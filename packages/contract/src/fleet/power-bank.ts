@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../platform/envelope.js';
 import { boolFilter, SLOT_FAULTS, sortOrder } from './shared.js';
+import { powerBankId } from './rules.js';
 
 /** Power banks as the cabinets report them: where each is, its battery, lock and eject failures. */
 
@@ -41,3 +42,5 @@ export const powerBankItem = z.object({
   updatedAt: z.string(),
 });
 export type PowerBankItem = z.infer<typeof powerBankItem>;
+
+export const powerBankIdQuery = z.object({ powerBankId });

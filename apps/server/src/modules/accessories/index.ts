@@ -1,5 +1,6 @@
 import { RepairOperations } from './repair.operations.js';
 import { label, yesNo, type PackageTier } from '@cbo/contract';
+import { AppError } from '../../platform/http/app-error.js';
 import { defineList } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
@@ -28,6 +29,8 @@ const tiers = (p: PackageTier[]) => p.map((t) => `${t.name} ${t.hours}h ${money(
 function createAccessories({ db }: Platform, needs: AccessoriesNeeds) {
   const outletNames = new OutletNames();
   const cables = new CableService(db, needs, outletNames);
+  const cableBinding = new AccessoryBinding(db, tables.accCable, 'cable');
+  const chargerBinding = new AccessoryBinding(db, tables.accBluetooth, 'bluetooth');
   return {
     cables,
     /** Cables and chargers as the order module sells them (its `accessories` need). */
@@ -36,8 +39,15 @@ function createAccessories({ db }: Platform, needs: AccessoriesNeeds) {
     repairs: new RepairService(db, needs),
     /** Statistics: repair tickets per period (Operational data). */
     repairStats: new RepairOperations(db),
-    cableBinding: new AccessoryBinding(db, tables.accCable, 'cable'),
-    chargerBinding: new AccessoryBinding(db, tables.accBluetooth, 'bluetooth'),
+    cableBinding,
+    chargerBinding,
+    /** Deleting an unbound cable or charger: its row, then its asset row (the same request transaction). */
+    deleteDevice: async (binding: AccessoryBinding, deviceId: string): Promise<null> => {
+      const row = await binding.delete(deviceId);
+      const asset = await needs.forgetAsset?.(deviceId);
+      if (row === 'absent' && (asset === 'absent' || asset === undefined)) throw new AppError('DEVICE_NOT_FOUND');
+      return null;
+    },
     attachOutletNames: (lookup: (ids: number[]) => Promise<Map<number, string>>) => outletNames.attach(lookup),
   };
 }

@@ -28,10 +28,12 @@ export const accessoriesMenus: MenuSeed[] = [
   btn('device.cable.edit', 'device.cable', 'accessories.menus.cableEdit', 1, PERMS.cableEdit),
   btn('device.cable.code', 'device.cable', 'accessories.menus.cableCode', 2, PERMS.cableCode, opsAndService),
   btn('device.cable.export', 'device.cable', 'accessories.menus.cableExport', 3, PERMS.cableExport),
+  btn('device.cable.delete', 'device.cable', 'accessories.menus.cableDelete', 4, PERMS.cableDelete),
 
   { code: 'device.bluetooth', parent: 'device', name: 'accessories.menus.bluetooth', path: '/device/bluetooth', url: 'accessories/bluetooth', icon: 'ThunderboltOutlined', type: menu, order: 90, perms: PERMS.bluetoothQuery, roles: opsAndService },
   btn('device.bluetooth.edit', 'device.bluetooth', 'accessories.menus.bluetoothEdit', 1, PERMS.bluetoothEdit),
   btn('device.bluetooth.export', 'device.bluetooth', 'accessories.menus.bluetoothExport', 2, PERMS.bluetoothExport),
+  btn('device.bluetooth.delete', 'device.bluetooth', 'accessories.menus.bluetoothDelete', 3, PERMS.bluetoothDelete),
 
   { code: 'device.billing', parent: 'device', name: 'accessories.menus.billing', path: '/device/billing', url: 'accessories/billing-import', icon: 'ImportOutlined', type: menu, order: 100, perms: PERMS.billingImport, roles: ops },
 

@@ -15,6 +15,11 @@ export interface AccessoriesNeeds {
     values(group: 'pay'): Promise<{ bluetoothPrepayMax: number; bluetoothPrepayDefault: number; bluetoothDailyCap: number; bluetoothHourlyLimit: number }>;
     values(group: 'range'): Promise<{ cablePackageAmount: { min: number; max: number } }>;
   };
+  /**
+   * The assets module's delete of a device's asset row (refused, with its own error, while the
+   * asset is in an outlet, an agent's or held by a dispatch); 'absent' when it has none.
+   */
+  forgetAsset?(deviceId: string): Promise<unknown>;
   /** The system module's problem types. */
   problemTypes: {
     rows(f: { status?: 'inUse' | 'deleted' }, offset: number, limit: number): Promise<{ id: number; name: string; status: string }[]>;

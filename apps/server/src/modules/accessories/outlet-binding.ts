@@ -1,3 +1,4 @@
+import { AppError } from '../../platform/http/app-error.js';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
@@ -39,6 +40,22 @@ export class AccessoryBinding {
       .returning({ id: t.id });
     if (done.length) return 'bound';
     return (await this.outletOf(id)) === undefined ? 'notFound' : 'alreadyBound';
+  }
+
+  /**
+   * Deletes the cable or charger while it is bound to no outlet, in one conditional statement
+   * (spec 5: a bound device cannot be deleted directly). Its issued codes and orders keep its code.
+   */
+  async delete(sn: string): Promise<'deleted' | 'absent'> {
+    const t = this.table;
+    const id = sn.trim().toUpperCase();
+    const gone = await this.db
+      .delete(t)
+      .where(and(eq(t.id, id), isNull(t.outletId)))
+      .returning({ id: t.id });
+    if (gone.length) return 'deleted';
+    if ((await this.outletOf(id)) === undefined) return 'absent';
+    throw new AppError('DEVICE_BOUND_DELETE');
   }
 
   async unbind(sn: string): Promise<{ outletId: number } | 'notBound' | 'notFound'> {

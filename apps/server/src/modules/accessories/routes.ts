@@ -14,6 +14,8 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export function accessoriesRoutes(app: FastifyInstance, s: AccessoriesServices, { uploads, db }: Platform): void {
   registerCall(app, 'cableAdd', ({ principal, body }) => s.cables.add(body, actor(principal)));
   registerCall(app, 'cableUpdate', ({ body }) => s.cables.update(body));
+  registerCall(app, 'cableDelete', ({ query }) => s.deleteDevice(s.cableBinding, query.deviceId));
+  registerCall(app, 'bluetoothDelete', ({ query }) => s.deleteDevice(s.chargerBinding, query.deviceId));
   registerCall(app, 'cableIssueCode', ({ principal, body }) => s.cables.issue(body.deviceId, body.hours, actor(principal)));
   registerCall(app, 'cableReissueCode', ({ principal, body }) => s.cables.reissue(body.deviceId, actor(principal)));
   registerCall(app, 'cableCodeQueryPage', ({ query }) => s.cables.codes(query.cableId, query.pageNum, query.pageSize));

@@ -2,6 +2,7 @@ import { label, STOCK_REASONS, yesNo, type StockReason } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
+import { AssetRemoval } from './asset-removal.js';
 import { DispatchService } from './dispatch.service.js';
 import { assetsMenus } from './menus.js';
 import { ModelService } from './model.service.js';
@@ -28,7 +29,9 @@ function createAssets({ db }: Platform) {
   const warehouses = new WarehouseService(db);
   const stock = new StockService(db, models, warehouses);
   const dispatch = new DispatchService(db, stock, warehouses);
-  return { models, suppliers, warehouses, stock, dispatch };
+  /** Deleting device assets; the fleet and accessories hand over their own deletes (`removal.attachRemovers`). */
+  const removal = new AssetRemoval(db);
+  return { models, suppliers, warehouses, stock, dispatch, removal };
 }
 
 export type AssetsServices = ReturnType<typeof createAssets>;

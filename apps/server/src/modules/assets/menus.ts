@@ -43,4 +43,5 @@ export const assetsMenus: MenuSeed[] = [
 
   { code: 'asset', parent: null, name: 'assets.menus.assets', path: '/asset', url: 'assets/device-assets', icon: 'DatabaseOutlined', type: menu, order: 36, perms: PERMS.assetQuery, roles: opsAndService },
   btn('asset.export', 'asset', 'assets.menus.export', 1, PERMS.assetExport),
+  btn('asset.delete', 'asset', 'assets.menus.delete', 2, PERMS.assetDelete),
 ];

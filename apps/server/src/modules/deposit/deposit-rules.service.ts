@@ -1,5 +1,19 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { DepositRuleItem, DepositRuleQuery, DepositRuleSave, DepositRuleScope, DepositRuleStatus, IgnoreItem, IgnoreQuery } from '@cbo/contract';
+import {
+  errorMessage,
+  parsePhoneText,
+  type DepositRuleItem,
+  type DepositRuleQuery,
+  type DepositRuleSave,
+  type DepositRuleScope,
+  type DepositRuleStatus,
+  type ErrorName,
+  type IgnoreBatchReport,
+  type IgnoreItem,
+  type IgnoreQuery,
+  type IgnoreSkipReason,
+  type Lang,
+} from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -138,11 +152,60 @@ export class DepositRuleService {
     return ignoreItem(row);
   }
 
+  /**
+   * Exempts customers by phone number (spec 8: the batch upload's partial failure report). Each
+   * line is read by the contract's phone rule (parsePhoneText): with a country code it names one
+   * customer; without one it is matched under every country code and refused when customers of
+   * several countries have it. The insert skips whoever is already exempt (the unique index
+   * decides, so two batches at once never add one customer twice).
+   */
+  async ignoreBatch(req: { phones: string[]; remark?: string }, by: string, lang: Lang): Promise<IgnoreBatchReport> {
+    const lines = req.phones.map((p) => p.trim()).filter(Boolean);
+    const failed: IgnoreBatchReport['failed'] = [];
+    const skip = (phone: string, reason: IgnoreSkipReason) => failed.push({ phone, reason, msg: errorMessage(SKIP_ERRORS[reason], lang) });
+    const parsed = lines.map((line) => ({ line, phone: parsePhoneText(line) }));
+    const members = await this.needs.customers.byMobiles([...new Set(parsed.flatMap((p) => (p.phone ? [p.phone.mobile] : [])))]);
+    const chosen = new Map<number, { line: string; areaCode: string; mobile: string }>();
+    for (const { line, phone } of parsed) {
+      if (!phone) {
+        skip(line, 'notPhone');
+        continue;
+      }
+      const matches = members.filter((m) => m.mobile === phone.mobile && (phone.areaCode === null || m.areaCode === phone.areaCode));
+      if (!matches.length) skip(line, 'unknown');
+      else if (matches.length > 1) skip(line, 'ambiguous');
+      else if (chosen.has(matches[0]!.id)) skip(line, 'duplicate');
+      else chosen.set(matches[0]!.id, { line, ...matches[0]! });
+    }
+    const wanted = [...chosen.entries()];
+    const added = wanted.length
+      ? await this.db
+          .insert(depIgnore)
+          .values(wanted.map(([userId, m]) => ({ userId, userMobile: `${m.areaCode}-${m.mobile}`, remark: req.remark || null, creator: by })))
+          .onConflictDoNothing()
+          .returning({ userId: depIgnore.userId })
+      : [];
+    const addedIds = new Set(added.map((r) => r.userId));
+    for (const [userId, m] of wanted) if (!addedIds.has(userId)) skip(m.line, 'alreadyExempt');
+    // The report lists skipped lines in the order they were given.
+    const order = new Map(lines.map((l, i) => [l, i]));
+    failed.sort((a, b) => (order.get(a.phone) ?? 0) - (order.get(b.phone) ?? 0));
+    return { total: lines.length, succeeded: addedIds.size, failed };
+  }
+
   async ignoreDel(id: number): Promise<void> {
     const rows = await this.db.delete(depIgnore).where(eq(depIgnore.id, id)).returning({ id: depIgnore.id });
     if (!rows.length) throw new AppError('DEPOSIT_IGNORE_NOT_FOUND');
   }
 }
+
+const SKIP_ERRORS: Record<IgnoreSkipReason, ErrorName> = {
+  notPhone: 'IGNORE_SKIP_NOT_PHONE',
+  unknown: 'IGNORE_SKIP_UNKNOWN',
+  alreadyExempt: 'IGNORE_SKIP_TAKEN',
+  ambiguous: 'IGNORE_SKIP_AMBIGUOUS',
+  duplicate: 'IGNORE_SKIP_DUPLICATE',
+};
 
 function ruleItem(r: RuleRow): DepositRuleItem {
   return {

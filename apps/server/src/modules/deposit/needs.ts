@@ -22,7 +22,11 @@ export interface DepositPayments {
 
 export interface DepositNeeds {
   ledger: { post(p: DepositPosting, tx?: Db): Promise<boolean> };
-  customers: { member(id: number): Promise<{ id: number; areaCode: string; mobile: string } | null> };
+  customers: {
+    member(id: number): Promise<{ id: number; areaCode: string; mobile: string } | null>;
+    /** Customers with these national numbers (canonical), under any country code (the batch ignore list). */
+    byMobiles(mobiles: string[]): Promise<{ id: number; areaCode: string; mobile: string }[]>;
+  };
   agentName(id: number): Promise<string | null>;
   outletName(id: number): Promise<string | null>;
   settings: { pay(): Promise<{ depositRefundFeePercent: number }> };

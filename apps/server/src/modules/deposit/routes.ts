@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pageOf } from '../../platform/db/paging.js';
-import { registerCall } from '../../platform/http/routes.js';
+import { AnswerWithError, registerCall } from '../../platform/http/routes.js';
 import type { DepositServices } from './index.js';
 
 /** Thin routes: each validates through the contract and calls one service method. */
@@ -19,6 +19,12 @@ export function depositRoutes(app: FastifyInstance, s: DepositServices): void {
   registerCall(app, 'depositRuleEditStatus', ({ query }) => s.rules.editStatus(query.id, query.status), { audit: true });
 
   registerCall(app, 'depositIgnoreAdd', ({ body, principal }) => s.rules.ignoreAdd(body, staff(principal)));
+  registerCall(app, 'depositIgnoreBatch', async ({ body, principal, req }) => {
+    const report = await s.rules.ignoreBatch(body, staff(principal), req.lang);
+    if (!report.failed.length) return report;
+    // Some lines skipped: who was added stays added; the answer is a refusal carrying the report (spec 8).
+    return new AnswerWithError('REJECTED', report, { name: 'IGNORE_BATCH_PARTIAL', params: { total: report.total, succeeded: report.succeeded, failed: report.failed.length } });
+  });
   registerCall(app, 'depositIgnoreDel', async ({ body }) => {
     await s.rules.ignoreDel(body.id);
     return null;

@@ -3,7 +3,10 @@ import { label, yesNo, type BatchStorageReport, type BatchStorageRequest, type L
 import { defineList, definePage } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
+import { AppError } from '../../platform/http/app-error.js';
 import { CabinetBinding } from './cabinet-binding.js';
+import { DeviceRemoval } from './device-removal.js';
+import { CabinetQr } from './qr-labels.js';
 import { CabinetService, loadFleetKey } from './cabinet.service.js';
 import { CabinetReports } from './cabinet-reports.js';
 import { CommandService } from './command.service.js';
@@ -34,6 +37,11 @@ async function createFleet({ db, config, live: hub, log }: Platform, needs: Flee
   const gateway = new Gateway(config, cabinets, reports, slots, commands.replies, deviceLog, log);
   commands.attach(gateway);
   const overview = new OverviewService(db, needs.access, deviceLog);
+  const removal = new DeviceRemoval(db);
+  const deleted = (row: 'deleted' | 'absent', asset: unknown): null => {
+    if (row === 'absent' && (asset === 'absent' || asset === undefined)) throw new AppError('DEVICE_NOT_FOUND');
+    return null;
+  };
   const rental = new RentalPort(db, commands.sender, log);
   commands.replies.rental = rental;
   slots.onReturned = (sn, slot, pb, at) => rental.arrived(sn, slot, pb, at);
@@ -62,6 +70,17 @@ async function createFleet({ db, config, live: hub, log }: Platform, needs: Flee
       if (report.succeededSns.length) await needs.cabinetsStocked?.(report.succeededSns);
       return report;
     },
+    /** The delete of a cabinet's or power bank's own row, for the assets' delete (it deletes the asset row itself). */
+    removal,
+    /** Cabinet QR labels and reading scans back. */
+    qr: new CabinetQr(db, needs.qrBase ?? (async () => '')),
+    /**
+     * Deleting a cabinet or a power bank from its list: its row (refused while bound), then its
+     * device asset (refused while in an outlet, an agent's or held by a dispatch), in the request's
+     * transaction, so a refusal by either undoes both.
+     */
+    deleteCabinet: async (sn: string): Promise<null> => deleted(await removal.deleteCabinet(sn), await needs.forgetAsset?.(sn)),
+    deletePowerBank: async (id: string): Promise<null> => deleted(await removal.deletePowerBank(id), await needs.forgetAsset?.(id)),
     /** A cabinet's MQTT password (docs/protocol.md). */
     secretOf: (sn: string): string => cabinets.secretOf(sn),
   };
@@ -77,6 +96,10 @@ export type FleetServices = Awaited<ReturnType<typeof createFleet>>;
 export interface FleetNeeds {
   access: PermissionCheck;
   cabinetsStocked?(sns: string[]): Promise<void>;
+  /** The assets' delete of a device's asset row (refused with its own error); 'absent' when there is none. */
+  forgetAsset?(deviceId: string): Promise<unknown>;
+  /** The QR code address of the system configuration (labels and scans are built from it). */
+  qrBase?(): Promise<string>;
 }
 
 /** The fleet module: the device gateway starts with the server and closes with it. */

@@ -16,9 +16,11 @@ export const fleetMenus: MenuSeed[] = [
   { code: 'device.cabinet', parent: 'device', name: 'menu.cabinet', path: '/device/cabinet', url: 'fleet/cabinets', icon: 'DatabaseOutlined', type: menu, order: 10, perms: PERMS.cabinetQuery, roles: opsAndService },
   { code: 'device.cabinet.export', parent: 'device.cabinet', name: 'fleet.cabinetExport', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.cabinetExport, roles: ops },
   { code: 'device.cabinet.secret', parent: 'device.cabinet', name: 'fleet.cabinetSecret', path: '', url: null, icon: null, type: button, order: 2, perms: PERMS.cabinetSecret, roles: ops },
+  { code: 'device.cabinet.delete', parent: 'device.cabinet', name: 'fleet.cabinetDelete', path: '', url: null, icon: null, type: button, order: 3, perms: PERMS.cabinetDelete, roles: ops },
 
   { code: 'device.powerBank', parent: 'device', name: 'menu.powerBank', path: '/device/powerBank', url: 'fleet/power-banks', icon: 'ThunderboltOutlined', type: menu, order: 20, perms: PERMS.powerBankQuery, roles: opsAndService },
   { code: 'device.powerBank.export', parent: 'device.powerBank', name: 'fleet.powerBankExport', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.powerBankExport, roles: ops },
+  { code: 'device.powerBank.delete', parent: 'device.powerBank', name: 'fleet.powerBankDelete', path: '', url: null, icon: null, type: button, order: 2, perms: PERMS.powerBankDelete, roles: ops },
 
   { code: 'device.forcedEject', parent: 'device', name: 'menu.forcedEject', path: '/device/forcedEject', url: 'fleet/forced-eject', icon: 'ExportOutlined', type: menu, order: 30, perms: PERMS.forcedEjectQuery, roles: opsAndService },
   { code: 'device.forcedEject.eject', parent: 'device.forcedEject', name: 'fleet.forcedEjectEject', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.forcedEjectEject, roles: ops },

@@ -21,6 +21,11 @@ export function fleetRoutes(app: FastifyInstance, s: FleetServices): void {
     return new AnswerWithError('REJECTED', report, { name: 'BATCH_PARTIAL', params: { succeeded: report.succeeded, failed: report.failed.length } });
   });
 
+  registerCall(app, 'cabinetQrLabels', ({ query }) => s.qr.labels(query.sns));
+  registerCall(app, 'appScan', ({ query }) => s.qr.scan(query.code));
+  registerCall(app, 'cabinetDelete', ({ query }) => s.deleteCabinet(query.sn));
+  registerCall(app, 'powerBankDelete', ({ query }) => s.deletePowerBank(query.powerBankId));
+
   registerCall(app, 'forcedEjectEject', ({ principal, body }) => s.commands.forcedEject(body, actor(principal)), DEVICE_ACTION);
 
   registerCall(app, 'firmwareUpgrade', ({ principal, body }) => s.commands.upgrade(body, actor(principal)), DEVICE_ACTION);

@@ -117,9 +117,8 @@ export const devCommand = pgTable(
   'dev_command',
   {
     id: varchar('id', { length: 40 }).primaryKey(),
-    sn: varchar('sn', { length: 17 })
-      .notNull()
-      .references(() => devCabinet.sn, { onDelete: 'cascade' }),
+    /** By value, no foreign key: a deleted cabinet's commands stay as its history (docs/decisions.md, "Deleting devices"). */
+    sn: varchar('sn', { length: 17 }).notNull(),
     type: varchar('type', { length: 16 }).notNull(),
     data: jsonb('data').notNull(),
     state: varchar('state', { length: 12 }).notNull().default('pending'),

@@ -1,6 +1,8 @@
 /** The accessories feature (charging cables, Bluetooth chargers, billing by Excel, problem feedback); `menus` holds the names the server seeds as accessories.menus.*. */
 export default {
   menus: {
+    cableDelete: 'Delete cables',
+    bluetoothDelete: 'Delete chargers',
     cable: 'Charging cables',
     cableEdit: 'Add and edit cables',
     cableCode: 'Issue unlock codes',
@@ -77,9 +79,9 @@ export default {
     template: 'Download template',
     templateFailed: 'The template could not be downloaded',
     drop: 'Click or drop an Excel file here',
-    hint: 'xls or xlsx, at most 1 MB',
+    hint: 'An .xlsx file (Excel 2007 or newer), at most 1 MB. A legacy .xls: open it and save it as .xlsx first.',
     uploading: 'Uploading…',
-    wrongType: 'Only xls or xlsx files',
+    wrongType: 'Only .xlsx files: save a legacy .xls as .xlsx first',
     tooLarge: 'The file is larger than 1 MB',
     report: 'Result',
     total: 'Rows',

@@ -1,6 +1,7 @@
 /** The assets feature (models, suppliers, warehouses, stock, dispatch, device assets, install records); `menus` holds the names the server seeds as assets.menus.*. */
 export default {
   menus: {
+    delete: 'Delete',
     operation: 'Operations',
     installRecords: 'Installs and removals',
     warehouses: 'Warehouses',
@@ -88,6 +89,7 @@ export default {
     endId: 'End ID',
     rangeCount: '{{count}} devices',
     file: 'xlsx file',
+    xlsxOnly: 'Only .xlsx files: save a legacy .xls as .xlsx first',
     fileHint: 'The device IDs in the first column of the first sheet; at most 500 KB. Legacy .xls: save as .xlsx first.',
     pickFile: 'Choose file',
     noFile: 'Choose an xlsx file',

@@ -86,4 +86,18 @@ export default {
     removeHint: 'The deposit rules apply to this customer again from the next rental.',
     removed: 'Removed',
   },
+  ignoreBatch: {
+    open: 'Add by phone numbers',
+    title: 'Exempt customers by phone number',
+    phones: 'Phone numbers',
+    hint: 'One per line (commas also separate). With a country code (+86 138…) or without; at most {{max}} at once.',
+    file: 'Read from a .txt or .csv file',
+    remark: 'Remark',
+    submit: 'Add {{count}}',
+    cancel: 'Cancel',
+    done: 'Done',
+    summary: '{{total}} numbers: {{succeeded}} added, {{failed}} skipped',
+    phone: 'Phone number',
+    reason: 'Skipped because',
+  },
 };

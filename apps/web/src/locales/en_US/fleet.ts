@@ -1,6 +1,8 @@
 /** The fleet feature, one group per screen; `menus` holds the names the server seeds as fleet.*. */
 export default {
   menus: {
+    cabinetDelete: 'Delete cabinets',
+    powerBankDelete: 'Delete power banks',
     menuCommands: 'Commands',
     menuBatchStorage: 'Batch stock-in',
     menuFirmware: 'Firmware upgrade',
@@ -305,5 +307,14 @@ export default {
     address: 'Address',
     count: 'Times',
     detail: 'Detail',
+  },
+  qr: {
+    title: 'QR labels ({{count}})',
+    close: 'Close',
+    print: 'Print',
+    hint: 'Each code opens {{base}} with the cabinet SN. Print them, or choose "Save as PDF" in the print dialog.',
+    label: 'QR label',
+    printSelected: 'Print QR labels ({{count}})',
+    selectHint: 'Tick cabinets in the table to print their labels together',
   },
 };

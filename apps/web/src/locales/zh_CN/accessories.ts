@@ -1,6 +1,8 @@
 /** 配件功能（充电线、蓝牙充电器、Excel 计费批量修改、问题反馈）；menus 为服务端预置的 accessories.menus.* 名称。 */
 export default {
   menus: {
+    cableDelete: '删除充电线',
+    bluetoothDelete: '删除充电器',
     cable: '充电线',
     cableEdit: '新增与编辑充电线',
     cableCode: '发放解锁码',
@@ -77,9 +79,9 @@ export default {
     template: '下载模板',
     templateFailed: '模板下载失败',
     drop: '点击或拖拽 Excel 文件到此处',
-    hint: 'xls 或 xlsx，不超过 1 MB',
+    hint: '.xlsx 文件（Excel 2007 及以上），不超过 1 MB。旧版 .xls 请先另存为 .xlsx。',
     uploading: '上传中…',
-    wrongType: '只能上传 xls 或 xlsx 文件',
+    wrongType: '只能上传 .xlsx 文件：旧版 .xls 请先另存为 .xlsx',
     tooLarge: '文件超过 1 MB',
     report: '处理结果',
     total: '总行数',

@@ -1,6 +1,7 @@
 /** 资产功能（型号、供应商、仓库、出入库、调拨、设备资产、安装撤机记录）；`menus` 为服务端以 assets.menus.* 存储的菜单名。 */
 export default {
   menus: {
+    delete: '删除',
     operation: '运营管理',
     installRecords: '安装撤机记录',
     warehouses: '仓库管理',
@@ -88,6 +89,7 @@ export default {
     endId: '结束编号',
     rangeCount: '{{count}} 台设备',
     file: 'xlsx 文件',
+    xlsxOnly: '只能上传 .xlsx 文件：旧版 .xls 请先另存为 .xlsx',
     fileHint: '第一个工作表第一列为设备编号；最大 500 KB。旧版 .xls 请先另存为 .xlsx。',
     pickFile: '选择文件',
     noFile: '请选择 xlsx 文件',

@@ -86,4 +86,18 @@ export default {
     removeHint: '从下一次租借起，押金规则将重新适用于该用户。',
     removed: '已移出',
   },
+  ignoreBatch: {
+    open: '按手机号批量添加',
+    title: '按手机号批量加入忽略名单',
+    phones: '手机号',
+    hint: '每行一个（也可用逗号分隔）。可带国家区号（+86 138…）或不带；一次最多 {{max}} 个。',
+    file: '从 .txt 或 .csv 文件读取',
+    remark: '备注',
+    submit: '添加 {{count}} 个',
+    cancel: '取消',
+    done: '完成',
+    summary: '共 {{total}} 个号码，成功 {{succeeded}} 个，跳过 {{failed}} 个',
+    phone: '手机号',
+    reason: '跳过原因',
+  },
 };

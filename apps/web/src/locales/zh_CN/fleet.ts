@@ -1,6 +1,8 @@
 /** The fleet feature, one group per screen; `menus` holds the names the server seeds as fleet.*. */
 export default {
   menus: {
+    cabinetDelete: '删除机柜',
+    powerBankDelete: '删除充电宝',
     menuCommands: '指令记录',
     menuBatchStorage: '机柜批量入库',
     menuFirmware: '固件升级',
@@ -305,5 +307,14 @@ export default {
     address: '地址',
     count: '次数',
     detail: '详情',
+  },
+  qr: {
+    title: '二维码标签（{{count}}）',
+    close: '关闭',
+    print: '打印',
+    hint: '每个二维码打开 {{base}} 并带上机柜 SN。可直接打印，或在打印对话框中选择“另存为 PDF”。',
+    label: '二维码标签',
+    printSelected: '打印二维码标签（{{count}}）',
+    selectHint: '在表格中勾选机柜，一起打印它们的标签',
   },
 };

@@ -185,6 +185,7 @@ export default {
       qrCodeBaseUrl: '二维码地址',
       qrCodeBaseUrlHint: '印在设备二维码中，扫码后用户端打开此地址。',
       deviceServerHost: '设备服务器地址',
+      deviceServerHostHint: '保存不会改变任何机柜的连接：机柜按自身配置连接。要迁移机柜，请在“设备管理 → 开发者工具”中向它发送带此地址和端口的“更新配置”指令；机柜回复生效后的配置并重连到新地址。',
       deviceServerPort: '端口',
       brokerListens: '设备消息服务器正在监听 {{where}}。',
       brokerExternal: '服务器使用外部消息服务器 {{where}}。',

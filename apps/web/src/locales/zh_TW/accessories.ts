@@ -1,6 +1,8 @@
 /** 配件功能（充電線、藍牙充電器、Excel 計費批次修改、問題回饋）；menus 為伺服器預置的 accessories.menus.* 名稱。 */
 export default {
   menus: {
+    cableDelete: '刪除充電線',
+    bluetoothDelete: '刪除充電器',
     cable: '充電線',
     cableEdit: '新增與編輯充電線',
     cableCode: '發放解鎖碼',
@@ -77,9 +79,9 @@ export default {
     template: '下載範本',
     templateFailed: '範本下載失敗',
     drop: '點擊或拖曳 Excel 檔案到此處',
-    hint: 'xls 或 xlsx，不超過 1 MB',
+    hint: '.xlsx 檔案（Excel 2007 及以上），不超過 1 MB。舊版 .xls 請先另存為 .xlsx。',
     uploading: '上傳中…',
-    wrongType: '只能上傳 xls 或 xlsx 檔案',
+    wrongType: '只能上傳 .xlsx 檔案：舊版 .xls 請先另存為 .xlsx',
     tooLarge: '檔案超過 1 MB',
     report: '處理結果',
     total: '總列數',

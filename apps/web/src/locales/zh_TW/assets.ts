@@ -1,6 +1,7 @@
 /** 資產功能（型號、供應商、倉庫、出入庫、調撥、設備資產、安裝撤機紀錄）；`menus` 為伺服器以 assets.menus.* 儲存的選單名。 */
 export default {
   menus: {
+    delete: '刪除',
     operation: '營運管理',
     installRecords: '安裝撤機紀錄',
     warehouses: '倉庫管理',
@@ -88,6 +89,7 @@ export default {
     endId: '結束編號',
     rangeCount: '{{count}} 台設備',
     file: 'xlsx 檔案',
+    xlsxOnly: '只能上傳 .xlsx 檔案：舊版 .xls 請先另存為 .xlsx',
     fileHint: '第一個工作表第一欄為設備編號；最大 500 KB。舊版 .xls 請先另存為 .xlsx。',
     pickFile: '選擇檔案',
     noFile: '請選擇 xlsx 檔案',

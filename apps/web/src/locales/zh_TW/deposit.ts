@@ -86,4 +86,18 @@ export default {
     removeHint: '從下一次租借起，押金規則將重新適用於該使用者。',
     removed: '已移出',
   },
+  ignoreBatch: {
+    open: '按手機號碼批次新增',
+    title: '按手機號碼批次加入忽略名單',
+    phones: '手機號碼',
+    hint: '每行一個（也可用逗號分隔）。可帶國家區號（+86 138…）或不帶；一次最多 {{max}} 個。',
+    file: '從 .txt 或 .csv 檔案讀取',
+    remark: '備註',
+    submit: '新增 {{count}} 個',
+    cancel: '取消',
+    done: '完成',
+    summary: '共 {{total}} 個號碼，成功 {{succeeded}} 個，略過 {{failed}} 個',
+    phone: '手機號碼',
+    reason: '略過原因',
+  },
 };

@@ -1,6 +1,8 @@
 /** The fleet feature, one group per screen; `menus` holds the names the server seeds as fleet.*. */
 export default {
   menus: {
+    cabinetDelete: '刪除機櫃',
+    powerBankDelete: '刪除行動電源',
     menuCommands: '指令紀錄',
     menuBatchStorage: '機櫃批次入庫',
     menuFirmware: '韌體升級',
@@ -305,5 +307,14 @@ export default {
     address: '位址',
     count: '次數',
     detail: '詳情',
+  },
+  qr: {
+    title: 'QR 碼標籤（{{count}}）',
+    close: '關閉',
+    print: '列印',
+    hint: '每個 QR 碼開啟 {{base}} 並帶上機櫃 SN。可直接列印，或在列印對話框中選擇「另存為 PDF」。',
+    label: 'QR 碼標籤',
+    printSelected: '列印 QR 碼標籤（{{count}}）',
+    selectHint: '在表格中勾選機櫃，一起列印它們的標籤',
   },
 };

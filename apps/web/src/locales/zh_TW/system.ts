@@ -185,6 +185,7 @@ export default {
       qrCodeBaseUrl: 'QR 碼位址',
       qrCodeBaseUrlHint: '印在設備 QR 碼中，掃碼後使用者端開啟此位址。',
       deviceServerHost: '設備伺服器位址',
+      deviceServerHostHint: '儲存不會改變任何機櫃的連線：機櫃依自身配置連線。要遷移機櫃，請在「設備管理 → 開發者工具」中向它發送帶此位址與連接埠的「更新配置」指令；機櫃回覆生效後的配置並重連到新位址。',
       deviceServerPort: '連接埠',
       brokerListens: '設備訊息伺服器正在監聽 {{where}}。',
       brokerExternal: '伺服器使用外部訊息伺服器 {{where}}。',

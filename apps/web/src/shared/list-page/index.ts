@@ -16,6 +16,7 @@ export { DetailDrawer, type DetailDrawerProps, type DetailItem } from './detail-
 export { detailColumn } from './detail-column';
 export { FormDrawer, FormModal, type FormOverlayProps } from './form-drawer';
 export { useRowAction, ActionCancelled, type RowAction, type RowActionOptions, type RowConfirm } from './row-action';
+export { useDeviceDelete } from './device-delete';
 export { useOverlay, type Overlay } from './use-overlay';
 export { toFilterInput, initialFilterValues } from './filters';
 export { formatDateTime, parseServerTime, DATE_TIME_FORMAT } from './format';

@@ -9,7 +9,8 @@ import { ApiError, authHeaders, request } from '@/shared/request';
 
 /** Code of an answer that carries the report of a partly failed batch in `data`. */
 const PARTIAL = -100;
-const EXTENSIONS = ['.xls', '.xlsx'];
+// Only what the server reads (exceljs reads xlsx; a legacy .xls is refused): the picker offers xlsx alone and says so.
+const EXTENSIONS = ['.xlsx'];
 
 function reportOf(e: unknown): BillingImportReport | null {
   if (!(e instanceof ApiError) || e.code !== PARTIAL) return null;

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { Alert, Button, Col, Form, Input, Row } from 'antd';
+import { Alert, Button, Col, Form, Input, Row, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { bluetoothAdd, PERMS, type BluetoothItem, type PackageTier } from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
-import { callKey, formatDateTime, FormDrawer, ListPage, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { callKey, formatDateTime, FormDrawer, ListPage, optionsOf, useDeviceDelete, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { Permit, useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { ModelSelect, OutletCell } from '../components/device-fields';
@@ -32,6 +32,8 @@ export default function BluetoothView() {
   const buttons = useButtons();
   const edit = useOverlay<BluetoothItem>();
   const canEdit = buttons.has(PERMS.bluetoothEdit);
+  const canDelete = buttons.has(PERMS.bluetoothDelete);
+  const remove = useDeviceDelete<BluetoothItem>((r) => r.id, (r) => request('bluetoothDelete', { query: { deviceId: r.id } }), ['bluetoothQueryPage']);
   const limits = useQuery({ queryKey: callKey('bluetoothLimits'), queryFn: () => request('bluetoothLimits') });
   const l = limits.data;
   const shape = bluetoothAdd.shape;
@@ -53,23 +55,32 @@ export default function BluetoothView() {
       { title: t('bluetooth.prepayment'), dataIndex: 'prepayment', key: 'prepayment', defaultHidden: true, width: 110, render: (v: number) => formatMoney(v) },
       { title: t('packages.title'), dataIndex: 'packages', key: 'packages', render: (v: PackageTier[]) => <PackageTags tiers={v} /> },
       { title: t('device.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
-      ...(canEdit
+      ...(canEdit || canDelete
         ? [
             {
               title: t('kit:actions'),
               key: 'actions',
               fixed: 'right' as const,
-              width: 90,
+              width: 130,
               render: (_: unknown, row: BluetoothItem) => (
-                <Button type="link" size="small" onClick={() => edit.show(row)}>
-                  {t('device.edit')}
-                </Button>
+                <Space size={0}>
+                  {canEdit && (
+                    <Button type="link" size="small" onClick={() => edit.show(row)}>
+                      {t('device.edit')}
+                    </Button>
+                  )}
+                  {canDelete && (
+                    <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                      {t('kit:deviceDelete.ok')}
+                    </Button>
+                  )}
+                </Space>
               ),
             },
           ]
         : []),
     ],
-    [t, canEdit, edit],
+    [t, canEdit, canDelete, edit, remove.run],
   );
 
   return (

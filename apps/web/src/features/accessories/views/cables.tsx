@@ -4,7 +4,7 @@ import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { cableAdd, PERMS, type CableItem, type PackageTier } from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
-import { formatDateTime, FormDrawer, ListPage, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { formatDateTime, FormDrawer, ListPage, optionsOf, useDeviceDelete, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { Permit, useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { CodeDialog } from '../components/code-dialog';
@@ -29,6 +29,8 @@ export default function CablesView() {
   const code = useOverlay<CableItem>();
   const canEdit = buttons.has(PERMS.cableEdit);
   const canCode = buttons.has(PERMS.cableCode);
+  const canDelete = buttons.has(PERMS.cableDelete);
+  const remove = useDeviceDelete<CableItem>((r) => r.id, (r) => request('cableDelete', { query: { deviceId: r.id } }), ['cableQueryPage']);
 
   const filters = useMemo<FiltersOf<'cableQueryPage'>>(
     () => [
@@ -46,13 +48,13 @@ export default function CablesView() {
       { title: t('cable.position'), dataIndex: 'position', key: 'position', sortable: true, width: 110 },
       { title: t('cable.lastCode'), dataIndex: 'lastCodeTime', key: 'lastCodeTime', defaultHidden: true, width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
       { title: t('device.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
-      ...(canEdit || canCode
+      ...(canEdit || canCode || canDelete
         ? [
             {
               title: t('kit:actions'),
               key: 'actions',
               fixed: 'right' as const,
-              width: 170,
+              width: 220,
               render: (_: unknown, row: CableItem) => (
                 <Space size={0}>
                   {canCode && (
@@ -65,13 +67,18 @@ export default function CablesView() {
                       {t('device.edit')}
                     </Button>
                   )}
+                  {canDelete && (
+                    <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                      {t('kit:deviceDelete.ok')}
+                    </Button>
+                  )}
                 </Space>
               ),
             },
           ]
         : []),
     ],
-    [t, canEdit, canCode, edit, code],
+    [t, canEdit, canCode, canDelete, edit, code, remove.run],
   );
 
   return (

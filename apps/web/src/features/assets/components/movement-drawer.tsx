@@ -190,11 +190,13 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
           {mode === 'excel' && (
             <Form.Item label={t('stock.file')} extra={t('stock.fileHint')} validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
               <Upload
-                accept=".xlsx,.xls"
+                accept=".xlsx"
                 maxCount={1}
                 beforeUpload={(f) => {
                   setFile(f);
-                  setFileError(f.size > STOCK_EXCEL_MAX_BYTES ? validationText('tooBig', lang, { max: '500 KB' }) : null);
+                  // Only xlsx is read: a legacy .xls is named here, before it is sent.
+                  const legacy = !f.name.toLowerCase().endsWith('.xlsx');
+                  setFileError(legacy ? t('stock.xlsxOnly') : f.size > STOCK_EXCEL_MAX_BYTES ? validationText('tooBig', lang, { max: '500 KB' }) : null);
                   return false;
                 }}
                 onRemove={() => setFile(null)}

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
-import { Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ASSET_STATES, DEVICE_TYPES, label, PERMS, yesNo, type AssetItem } from '@cbo/contract';
 import { useLang } from '@/shared/form';
-import { formatDateTime, ListPage, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { formatDateTime, ListPage, useDeviceDelete, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { useButtons } from '@/shared/permission';
+import { request } from '@/shared/request';
 import { outletText } from '../components/outlet-text';
 import { labelOptions, useWarehouseOptions } from '../components/use-options';
 
@@ -28,6 +30,10 @@ export default function DeviceAssetsView() {
     ],
     [t, lang, warehouses],
   );
+  const buttons = useButtons();
+  const canDelete = buttons.has(PERMS.assetDelete);
+  // Offered for a device in no outlet, no dispatch under audit and not an agent's (the server decides all the same).
+  const remove = useDeviceDelete<AssetItem>((r) => r.deviceId, (r) => request('assetDelete', { query: { deviceId: r.deviceId } }), ['assetQueryPage']);
   const columns = useMemo<ColumnsOf<'assetQueryPage'>>(
     () => [
       { title: t('common.deviceId'), dataIndex: 'deviceId', key: 'deviceId', sortable: true },
@@ -39,8 +45,24 @@ export default function DeviceAssetsView() {
       { title: t('assets.pending'), dataIndex: 'pendingApplicationNo', key: 'pendingApplicationNo', defaultHidden: true, render: (v: string | null) => (v ? <Tag color="processing">{v}</Tag> : '-') },
       { title: t('assets.agentDevice'), dataIndex: 'agentDevice', key: 'agentDevice', render: (v: boolean) => yesNo(v, lang) },
       { title: t('assets.updateTime'), dataIndex: 'updateTime', key: 'updateTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+      ...(canDelete
+        ? [
+            {
+              title: t('kit:actions'),
+              key: 'actions',
+              fixed: 'right' as const,
+              width: 80,
+              render: (_: unknown, row: AssetItem) =>
+                row.state === 'inBusiness' || row.agentDevice || row.pendingApplicationNo ? null : (
+                  <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                    {t('kit:deviceDelete.ok')}
+                  </Button>
+                ),
+            },
+          ]
+        : []),
     ],
-    [t, lang],
+    [t, lang, canDelete, remove.run],
   );
 
   return (

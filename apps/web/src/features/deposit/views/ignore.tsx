@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Button, Form, Input } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Space } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS, ignoreAddRequest, type IgnoreItem } from '@cbo/contract';
 import { request } from '@/shared/request';
@@ -9,6 +9,7 @@ import { useZodRule } from '@/shared/form';
 import { doneText } from '@/shared/feedback';
 import { FormModal, ListPage, formatDateTime, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { UserSelect } from '@/shared/search-select';
+import { IgnoreBatchDialog } from '../components/ignore-batch';
 
 interface Values {
   userId?: number;
@@ -24,6 +25,7 @@ export default function DepositIgnoreView() {
   const rule = useZodRule();
   const canEdit = useButtons().has(PERMS.depositIgnoreEdit);
   const add = useOverlay();
+  const batch = useOverlay();
   const remove = useRowAction<IgnoreItem>({
     confirm: (row) => ({ title: t('ignore.removeConfirm', { mobile: row.userMobile }), content: t('ignore.removeHint'), danger: true }),
     call: (row) => request('depositIgnoreDel', { body: { id: row.id } }),
@@ -67,12 +69,18 @@ export default function DepositIgnoreView() {
       emptyText={t('ignore.empty')}
       toolbar={
         <Permit perm={PERMS.depositIgnoreEdit}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => add.show()}>
-            {t('ignore.add')}
-          </Button>
+          <Space wrap>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => add.show()}>
+              {t('ignore.add')}
+            </Button>
+            <Button icon={<UploadOutlined />} onClick={() => batch.show()}>
+              {t('ignoreBatch.open')}
+            </Button>
+          </Space>
         </Permit>
       }
     >
+      <IgnoreBatchDialog open={batch.open} onClose={batch.hide} />
       <FormModal<Values>
         open={add.open}
         name="depositIgnore"

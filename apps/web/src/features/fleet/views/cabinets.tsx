@@ -1,13 +1,17 @@
-import { useMemo } from 'react';
-import { Button, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Button, Space, Tag, Typography } from 'antd';
+import { QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CABINET_CONDITIONS, CABINET_CONNECTIONS, NET_MODES, PERMS } from '@cbo/contract';
-import { ListPage, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { CABINET_CONDITIONS, CABINET_CONNECTIONS, NET_MODES, PERMS, type CabinetItem } from '@cbo/contract';
+import { ListPage, formatDateTime, optionsOf, useDeviceDelete, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { CabinetDetailDrawer } from '../components/cabinet-detail';
+import { QrLabelsDialog } from '../components/qr-labels';
 import { OnlineBadge, ServerAddress, batterySummary } from '../components/cabinet-text';
 import { SignalBars } from '../components/signal-bars';
 import { useLiveCabinetRows } from '../use-fleet-live';
 import { useUrlFilters } from '@/shared/list-page';
+import { useButtons } from '@/shared/permission';
+import { request } from '@/shared/request';
 
 /**
  * Device management → cabinets (menu url fleet/cabinets): every cabinet in stock with what it last
@@ -39,6 +43,13 @@ export default function CabinetsView() {
     [t, yesNo],
   );
   const fromUrl = useUrlFilters(filters);
+  const buttons = useButtons();
+  const canDelete = buttons.has(PERMS.cabinetDelete);
+  // spec 5: only an unbound cabinet is offered the delete; the server refuses a bound one all the same.
+  // QR labels: the selected rows (a batch) or one row's own.
+  const [selected, setSelected] = useState<string[]>([]);
+  const labels = useOverlay<string[]>();
+  const remove = useDeviceDelete<CabinetItem>((r) => r.sn, (r) => request('cabinetDelete', { query: { sn: r.sn } }), ['cabinetQueryPage', 'fleetOverview']);
 
   // The status columns come first and the wide ones last, sized to fit a 1440 px screen; secondary
   // detail (network, ICCID, server, heartbeat interval) is one click away in the column settings and
@@ -95,8 +106,26 @@ export default function CabinetsView() {
         defaultHidden: true,
         render: (v: number | null) => (v === null ? '-' : t('cabinet.seconds', { value: v })),
       },
+      {
+        title: t('kit:actions'),
+        key: 'actions',
+        fixed: 'right' as const,
+        width: canDelete ? 130 : 70,
+        render: (_: unknown, row: CabinetItem) => (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => labels.show([row.sn])}>
+              {t('qr.label')}
+            </Button>
+            {canDelete && !row.bound && (
+              <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                {t('kit:deviceDelete.ok')}
+              </Button>
+            )}
+          </Space>
+        ),
+      },
     ],
-    [t, detail.show],
+    [t, detail.show, canDelete, remove.run, labels.show],
   );
 
   return (
@@ -109,8 +138,15 @@ export default function CabinetsView() {
       columns={columns}
       exportCall="cabinetExport"
       exportPerm={PERMS.cabinetExport}
+      tableProps={{ rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), preserveSelectedRowKeys: true } }}
+      toolbar={
+        <Button icon={<QrcodeOutlined />} disabled={!selected.length} title={t('qr.selectHint')} onClick={() => labels.show(selected)}>
+          {t('qr.printSelected', { count: selected.length })}
+        </Button>
+      }
     >
       <CabinetDetailDrawer sn={detail.record} open={detail.open} onClose={detail.hide} />
+      <QrLabelsDialog sns={labels.record ?? []} open={labels.open} onClose={labels.hide} />
     </ListPage>
   );
 }

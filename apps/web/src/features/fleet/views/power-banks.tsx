@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
-import { Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PERMS } from '@cbo/contract';
+import { PERMS, type PowerBankItem } from '@cbo/contract';
 import { ListPage, formatDateTime, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
-import { useUrlFilters } from '@/shared/list-page';
+import { useDeviceDelete, useUrlFilters } from '@/shared/list-page';
+import { useButtons } from '@/shared/permission';
+import { request } from '@/shared/request';
 import { BatteryBar } from '../components/battery';
 
 /**
@@ -41,6 +43,10 @@ export default function PowerBanksView() {
     [t],
   );
   const fromUrl = useUrlFilters(filters);
+  const buttons = useButtons();
+  const canDelete = buttons.has(PERMS.powerBankDelete);
+  // A power bank in a cabinet is bound to it: only one out of every cabinet is offered the delete.
+  const remove = useDeviceDelete<PowerBankItem>((r) => r.powerBankId, (r) => request('powerBankDelete', { query: { powerBankId: r.powerBankId } }), ['powerBankQueryPage']);
 
   const columns = useMemo<ColumnsOf<'powerBankQueryPage'>>(
     () => [
@@ -86,8 +92,24 @@ export default function PowerBanksView() {
       },
       { title: t('powerBank.fault'), dataIndex: 'fault', key: 'fault', width: 130, ellipsis: true, render: (v: string | null) => (v ? <Tag color="error">{t(`fault.${v}`)}</Tag> : '-') },
       { title: t('powerBank.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+      ...(canDelete
+        ? [
+            {
+              title: t('kit:actions'),
+              key: 'actions',
+              fixed: 'right' as const,
+              width: 80,
+              render: (_: unknown, row: PowerBankItem) =>
+                row.sn ? null : (
+                  <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                    {t('kit:deviceDelete.ok')}
+                  </Button>
+                ),
+            },
+          ]
+        : []),
     ],
-    [t],
+    [t, canDelete, remove.run],
   );
 
   return (

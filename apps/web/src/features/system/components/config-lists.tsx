@@ -325,7 +325,7 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
                 </Form.Item>
               </Col>
               <Col xs={16} md={8}>
-                <Form.Item name="deviceServerHost" label={t('config.sys.deviceServerHost')} rules={[addrRule(['deviceServerHost'])]}>
+                <Form.Item name="deviceServerHost" label={t('config.sys.deviceServerHost')} rules={[addrRule(['deviceServerHost'])]} extra={t('config.sys.deviceServerHostHint')}>
                   <Input maxLength={128} />
                 </Form.Item>
               </Col>
