@@ -200,7 +200,10 @@ export async function buildApp(opts: BuildOptions) {
       pay: () => system.services.config.read('pay'),
       currency: async () => (await system.services.config.read('basis')).currency,
       depositFree: () => system.services.extensions.isActive('depositFree'),
+      membership: () => system.services.extensions.isActive('membership'),
+      devicePay: (kind) => system.services.config.devicePayFor(kind),
     },
+    isOperator: (accountId) => network.services.regions.isOperator(accountId),
     ledger: ledger.services.ledger,
     deposits: {
       held: (tx, h) => deposits.held(tx, h),

@@ -1,6 +1,9 @@
 import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  type ConsumptionStatus,
   type MyOrderItem,
+  type OrderPayChannel,
+  type OrderSource,
   type OrderBilling,
   type OrderDetail,
   type OrderFilter,
@@ -22,6 +25,17 @@ import { liveRange, orderConditions, type OrderArchive } from './order.archive.j
 import { ordEvent, ordOrder, ordOrderArchive, ordRefund } from './tables.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/**
+ * Spec 3, consumption status: where an order's money stands, from its stored status and amounts
+ * (derived on every read, so it never disagrees with them).
+ */
+export function consumptionOf(o: Pick<OrderRow, 'status' | 'generatedAmount' | 'paidAmount' | 'refundAmount'>): ConsumptionStatus {
+  if (o.status === 'ejecting' || o.status === 'using') return 'inProgress';
+  if (o.refundAmount > 0) return o.refundAmount >= o.paidAmount ? 'refunded' : 'partRefunded';
+  if (o.status === 'pendingPayment' || o.status === 'awaitingDeduction') return 'unpaid';
+  return o.paidAmount > 0 ? 'paid' : 'free';
+}
 
 export function orderItem(o: OrderRow): OrderItem {
   return {
@@ -45,6 +59,8 @@ export function orderItem(o: OrderRow): OrderItem {
     originalAmount: o.originalAmount,
     voucherDeduction: o.voucherDeduction,
     couponDeduction: o.couponDeduction,
+    memberDeduction: o.memberDeduction,
+    generatedAmount: o.generatedAmount,
     paidAmount: o.paidAmount,
     refundAmount: o.refundAmount,
     billedMinutes: o.billedMinutes,
@@ -57,6 +73,11 @@ export function orderItem(o: OrderRow): OrderItem {
     packageHours: o.packageHours,
     unlockCode: o.unlockCode,
     simulated: o.simulated,
+    source: (o.source ?? 'unknown') as OrderSource,
+    consumptionStatus: consumptionOf(o),
+    payChannel: o.payChannel as OrderPayChannel | null,
+    payConfigId: o.payConfigId,
+    payConfigName: o.payConfigName,
   };
 }
 
@@ -185,14 +206,14 @@ export class OrderQueries {
   async quote(p: Principal, sn: string): Promise<Quote> {
     const { outlet, avail } = await this.engine.rentable(sn);
     const userId = this.user(p);
-    const [billing, payModes, op, currency, holding] = await Promise.all([
-      this.engine.billingOf(outlet),
-      this.engine.payModes(userId, outlet),
+    const { billing, config } = await this.engine.rentTerms(outlet);
+    const [payModes, op, currency, holding] = await Promise.all([
+      this.engine.payModes(userId, outlet, config),
       this.needs.settings.operation(),
       this.needs.settings.currency(),
       this.engine.holding(userId),
     ]);
-    return { sn, outletId: outlet.id, outletName: outlet.name, billing, payModes, available: avail.available, online: avail.online, maxPerUser: op.maxPowerBanksPerRental, holding, currency };
+    return { sn, outletId: outlet.id, outletName: outlet.name, billing, payModes, channels: config?.channels ?? null, available: avail.available, online: avail.online, maxPerUser: op.maxPowerBanksPerRental, holding, currency };
   }
 
   private mine(o: OrderRow): MyOrderItem {
@@ -211,6 +232,7 @@ export class OrderQueries {
       originalAmount: i.originalAmount,
       voucherDeduction: i.voucherDeduction,
       couponDeduction: i.couponDeduction,
+      memberDeduction: i.memberDeduction,
       paidAmount: i.paidAmount,
       refundAmount: i.refundAmount,
       billedMinutes: i.billedMinutes,

@@ -1,0 +1,12 @@
+ALTER TABLE "ord_order" ADD COLUMN "member_deduction" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ord_order" ADD COLUMN "generated_amount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ord_order" ADD COLUMN "source" varchar(16);--> statement-breakpoint
+ALTER TABLE "ord_order" ADD COLUMN "pay_channel" varchar(12);--> statement-breakpoint
+ALTER TABLE "ord_order" ADD COLUMN "pay_config_id" bigint;--> statement-breakpoint
+ALTER TABLE "ord_order" ADD COLUMN "pay_config_name" varchar(16);--> statement-breakpoint
+ALTER TABLE "ord_order_archive" ADD COLUMN "member_deduction" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ord_order_archive" ADD COLUMN "generated_amount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ord_order_archive" ADD COLUMN "source" varchar(16);--> statement-breakpoint
+ALTER TABLE "ord_order_archive" ADD COLUMN "pay_channel" varchar(12);--> statement-breakpoint
+ALTER TABLE "ord_order_archive" ADD COLUMN "pay_config_id" bigint;--> statement-breakpoint
+ALTER TABLE "ord_order_archive" ADD COLUMN "pay_config_name" varchar(16);
