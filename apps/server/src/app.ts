@@ -125,6 +125,7 @@ export async function buildApp(opts: BuildOptions) {
       },
       storeUrl: async () => (await system.services.config.read('store')).storeUrl,
       saveStoreUrl: (url) => system.services.config.saveStoreUrl(url),
+      range: () => system.services.config.read('range'),
     },
   });
   network.services.attachOutlets(outlet.services.outlets.facts);

@@ -17,6 +17,7 @@ export default {
     providerStatus: 'Freeze / unfreeze service provider',
     providerExport: 'Export service providers',
     memberStatus: 'Freeze / unfreeze user',
+    memberLevel: 'Change user level',
     memberExport: 'Export users',
     cooperationHandle: 'Handle application',
     cooperationExport: 'Export applications',

@@ -17,6 +17,7 @@ export default {
     providerStatus: '冻结/解冻网点服务商',
     providerExport: '导出网点服务商',
     memberStatus: '冻结/解冻用户',
+    memberLevel: '修改用户等级',
     memberExport: '导出用户',
     cooperationHandle: '处理申请',
     cooperationExport: '导出申请',

@@ -17,6 +17,7 @@ export default {
     providerStatus: '凍結/解凍網點服務商',
     providerExport: '匯出網點服務商',
     memberStatus: '凍結/解凍使用者',
+    memberLevel: '修改使用者等級',
     memberExport: '匯出使用者',
     cooperationHandle: '處理申請',
     cooperationExport: '匯出申請',
