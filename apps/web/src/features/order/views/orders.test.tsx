@@ -35,6 +35,8 @@ const order: OrderItem = {
   originalAmount: 300,
   voucherDeduction: 0,
   couponDeduction: 0,
+  memberDeduction: 0,
+  generatedAmount: 300,
   paidAmount: 300,
   refundAmount: 0,
   billedMinutes: 65,
@@ -47,6 +49,11 @@ const order: OrderItem = {
   packageHours: null,
   unlockCode: null,
   simulated: true,
+  source: 'userWechat',
+  consumptionStatus: 'paid',
+  payChannel: 'wechat',
+  payConfigId: null,
+  payConfigName: null,
 };
 const detail: OrderDetail = {
   ...order,
