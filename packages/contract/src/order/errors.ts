@@ -90,6 +90,4 @@ export const orderErrors = {
     '统计范围的网点不存在', '統計範圍的網點不存在', 'The outlet of the statistics does not exist'),
   ORDER_PAY_CHANNEL: def(100797, "The channel asked for (or the pay mode's channel) is not one the device's payment configuration offers.",
     '该设备的支付配置不支持此支付渠道（可用：{channels}）', '該設備的支付配置不支援此支付渠道（可用：{channels}）', 'This device\'s payment configuration does not offer that channel (offered: {channels})'),
-  ORDER_ARCHIVE_USER_TYPE: def(100798, 'Querying orders older than 30 days needs a user type (spec 5).',
-    '查询30天前的订单需要选择用户类型', '查詢30天前的訂單需要選擇使用者類型', 'Choose a user type to query orders older than 30 days'),
 } as const satisfies Record<string, ErrorDef>;

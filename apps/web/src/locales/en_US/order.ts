@@ -55,7 +55,6 @@ export default {
     source: 'Source',
     payChannel: 'Payment channel',
     payConfigName: 'Payment configuration',
-    userType: 'User type',
     paidAmount: 'Paid',
     refundAmount: 'Refunded',
     refundable: 'Refundable',

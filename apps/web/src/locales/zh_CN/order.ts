@@ -55,7 +55,6 @@ export default {
     source: '订单来源',
     payChannel: '支付渠道',
     payConfigName: '支付配置',
-    userType: '用户类型',
     paidAmount: '实付金额',
     refundAmount: '已退金额',
     refundable: '可退金额',

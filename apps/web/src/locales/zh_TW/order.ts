@@ -55,7 +55,6 @@ export default {
     source: '訂單來源',
     payChannel: '支付渠道',
     payConfigName: '支付配置',
-    userType: '使用者類型',
     paidAmount: '實付金額',
     refundAmount: '已退金額',
     refundable: '可退金額',
