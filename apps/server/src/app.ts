@@ -144,6 +144,7 @@ export async function buildApp(opts: BuildOptions) {
       },
       storeUrl: async () => (await system.services.config.read('store')).storeUrl,
       saveStoreUrl: (url) => system.services.config.saveStoreUrl(url),
+      range: () => system.services.config.read('range'),
     },
   });
   network.services.attachOutlets(outlet.services.outlets.facts);
@@ -219,7 +220,10 @@ export async function buildApp(opts: BuildOptions) {
       pay: () => system.services.config.read('pay'),
       currency: async () => (await system.services.config.read('basis')).currency,
       depositFree: () => extensions.isActive('depositFree'),
+      membership: () => extensions.isActive('membership'),
+      devicePay: (kind) => system.services.config.devicePayFor(kind),
     },
+    isOperator: (accountId) => network.services.regions.isOperator(accountId),
     ledger: ledger.services.ledger,
     deposits: {
       held: (tx, h) => deposits.held(tx, h),

@@ -12,7 +12,7 @@ import {
 } from '@cbo/contract';
 import { pageOf, type ListSource } from './db/paging.js';
 import type { ExportService } from './exports/export-centre.js';
-import { registerCall } from './http/routes.js';
+import { registerCall, type Principal } from './http/routes.js';
 import { timeZoneOf } from './time-zone.js';
 
 /** How an export writes a cell: in the language and time zone of the person who asked. */
@@ -44,6 +44,11 @@ export interface ListDecl<E extends ExportCall, Row> {
   cells?: (row: Row, ctx: CellContext) => Partial<Record<ExportColumn<E>, unknown>>;
   /** Column widths in characters (18 when not given). */
   widths?: Partial<Record<ExportColumn<E>, number>>;
+  /**
+   * Narrows an export's filter to what the caller may read, before it is stored with the job (an
+   * operator's order visibility days): the export then reads what the page call would answer.
+   */
+  scope?: (principal: Principal, filter: FilterOf<E>) => Promise<FilterOf<E>>;
 }
 
 /**
@@ -56,7 +61,7 @@ export interface PageDecl<P extends PageCall> {
 }
 
 /** A list, with or without an export, as the app holds them. */
-export type AnyList = { page?: CallName; export?: ExportCall; source: ListSource<never, unknown> };
+export type AnyList = { page?: CallName; export?: ExportCall; source: ListSource<never, unknown>; scope?: (principal: Principal, filter: never) => Promise<unknown> };
 
 /** Declares a list with its export (the type parameters are inferred from the export call and the source). */
 export function defineList<E extends ExportCall, Row>(decl: ListDecl<E, Row>): AnyList {
@@ -93,6 +98,9 @@ export function registerListRoutes(app: FastifyInstance, exports: ExportService,
   }
   const kind = list.export;
   if (kind) {
-    registerCall(app, kind, ({ principal, body, req }) => exports.start(principal.accountId, kind, body, req.lang, timeZoneOf(req.headers['x-time-zone'])));
+    const scope = list.scope as ((p: Principal, f: unknown) => Promise<unknown>) | undefined;
+    registerCall(app, kind, async ({ principal, body, req }) =>
+      exports.start(principal.accountId, kind, scope ? await scope(principal, body) : body, req.lang, timeZoneOf(req.headers['x-time-zone'])),
+    );
   }
 }

@@ -63,6 +63,7 @@ export const ledgerLabels = {
     payoutPaid: tr('提现已打款（含手续费）', '提現已撥款（含手續費）', 'Withdrawal paid out (fee kept)'),
     demoOpeningEarnings: tr('演示：合作方期初收益', '演示：合作方期初收益', 'Demo: opening earnings of a partner'),
     couponUsed: tr('优惠券抵扣（平台营销费用）', '優惠券抵扣（平台行銷費用）', 'Coupon deduction (platform marketing expense)'),
+    memberDeducted: tr('会员等级抵扣（平台营销费用）', '會員等級抵扣（平台行銷費用）', 'Member level deduction (platform marketing expense)'),
     orderSeparated: tr('分单规则 {rule} 分出合作方分润', '分單規則 {rule} 分出合作方分潤', 'Partner shares separated by rule {rule}'),
     separationRestored: tr('分单规则 {rule} 恢复合作方分润', '分單規則 {rule} 恢復合作方分潤', 'Partner shares restored from rule {rule}'),
     balanceRefundHeld: tr('余额退款申请：金额冻结', '餘額退款申請：金額凍結', 'Balance refund asked: amount held'),

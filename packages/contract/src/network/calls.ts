@@ -79,6 +79,8 @@ export const networkCalls = {
     summary: 'Members of the rental apps', query: member.memberQuery, data: pageResult(member.memberItem) }),
   memberExport: call({ method: 'POST', path: '/user/api/v1/member/export', access: { permission: P.memberExport }, module: m,
     summary: 'Export the member list to the export centre', body: member.memberFilter, data: exportStarted }),
+  memberUpdateLevel: call({ method: 'PUT', path: '/user/api/v1/member/updateLevel', access: { permission: P.memberLevel }, module: m,
+    summary: "Change a member's level (A, B, C): while the membership function is activated, the level takes its percent off the fee at the settle", body: member.memberLevelRequest, data: none }),
   memberUpdateStatus: call({ method: 'PUT', path: '/user/api/v1/member/updateStatus', access: { permission: P.memberStatus }, module: m,
     summary: 'Freeze a member (a reason of 1-32 characters) or unfreeze one', body: member.memberStatusRequest, data: none }),
 

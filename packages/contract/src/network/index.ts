@@ -7,6 +7,7 @@ export {
   type AgentLevel,
   PARENT_LEVEL,
   MEMBER_LEVELS,
+  MEMBER_LEVEL_DISCOUNT,
   type MemberLevel,
   PUSHER_PERMISSIONS,
   type PusherPermission,

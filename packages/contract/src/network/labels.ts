@@ -166,6 +166,7 @@ export const networkActions = {
   providerUpdateStatus: tr('冻结/解冻服务商', '凍結/解凍服務商', 'Freeze or unfreeze service provider'),
   memberExport: tr('导出用户', '匯出使用者', 'Export users'),
   memberUpdateStatus: tr('冻结/解冻用户', '凍結/解凍使用者', 'Freeze or unfreeze user'),
+  memberUpdateLevel: tr('修改用户等级', '修改使用者等級', 'Change user level'),
   cooperationExport: tr('导出合作申请', '匯出合作申請', 'Export cooperation applications'),
   cooperationHandle: tr('处理合作申请', '處理合作申請', 'Handle cooperation application'),
   appLogin: tr('代理端登录', '代理端登入', 'Agent app sign-in'),

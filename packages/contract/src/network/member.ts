@@ -41,3 +41,6 @@ export const memberStatusRequest = z
   .object({ id, status: netStatus, reason: z.string().trim().max(32).optional() })
   .refine((v) => v.status === 0 || memberFreezeReason.safeParse(v.reason).success, { error: 'rule.freezeReason', path: ['reason'] });
 export type MemberStatusRequest = z.infer<typeof memberStatusRequest>;
+/** PUT updateLevel: a member's level (A, B or C; its benefit: MEMBER_LEVEL_DISCOUNT while the membership function is activated). */
+export const memberLevelRequest = z.object({ id, level: z.enum(MEMBER_LEVELS) });
+export type MemberLevelRequest = z.infer<typeof memberLevelRequest>;

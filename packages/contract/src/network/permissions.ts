@@ -22,6 +22,7 @@ export const networkPerms = {
   providerExport: 'user:provider:export',
   memberQuery: 'user:member:query',
   memberStatus: 'user:member:status',
+  memberLevel: 'user:member:level',
   memberExport: 'user:member:export',
   cooperationQuery: 'user:cooperation:query',
   cooperationHandle: 'user:cooperation:handle',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../platform/envelope.js';
-import { orderBilling, ORDER_STATUSES, ORDER_DEVICE_TYPES, PAY_MODES, PAYMENT_KINDS } from './order.js';
+import { orderBilling, ORDER_PAY_CHANNELS, ORDER_STATUSES, ORDER_DEVICE_TYPES, PAY_MODES, PAYMENT_KINDS } from './order.js';
 
 /** The customers' app: quote a cabinet, rent, my orders, my wallet. Tokens of signed-in users only. */
 
@@ -14,6 +14,8 @@ export const quote = z.object({
   billing: orderBilling,
   /** The pay modes this rental offers (deposit-free needs the extended function switched on). */
   payModes: z.array(z.enum(PAY_MODES)),
+  /** The channels the device's payment configuration offers (null: no configuration applies, any). */
+  channels: z.array(z.enum(ORDER_PAY_CHANNELS)).nullable(),
   /** Power banks ready to eject now. */
   available: z.number().int(),
   online: z.boolean(),
@@ -32,6 +34,8 @@ export type Quote = z.infer<typeof quote>;
 export const rentRequest = z.object({
   sn,
   payMode: z.enum(PAY_MODES).default('deposit'),
+  /** The channel to pay through; must be one the device's payment configuration offers (default: its first). */
+  channel: z.enum(ORDER_PAY_CHANNELS).optional(),
   idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
 });
 export type RentRequest = z.infer<typeof rentRequest>;
@@ -58,6 +62,7 @@ export const myOrderItem = z.object({
   originalAmount: z.number().int(),
   voucherDeduction: z.number().int(),
   couponDeduction: z.number().int(),
+  memberDeduction: z.number().int(),
   paidAmount: z.number().int(),
   refundAmount: z.number().int(),
   billedMinutes: z.number().int(),

@@ -88,4 +88,6 @@ export const orderErrors = {
     '统计范围的代理商不存在', '統計範圍的代理商不存在', 'The agent of the statistics does not exist'),
   STATS_OUTLET_NOT_FOUND: def(100794, 'The outlet a statistics call is scoped to does not exist.',
     '统计范围的网点不存在', '統計範圍的網點不存在', 'The outlet of the statistics does not exist'),
+  ORDER_PAY_CHANNEL: def(100797, "The channel asked for (or the pay mode's channel) is not one the device's payment configuration offers.",
+    '该设备的支付配置不支持此支付渠道（可用：{channels}）', '該設備的支付配置不支援此支付渠道（可用：{channels}）', 'This device\'s payment configuration does not offer that channel (offered: {channels})'),
 } as const satisfies Record<string, ErrorDef>;

@@ -1,7 +1,7 @@
 import { tr, type LabelGroup } from '../platform/labels.js';
 import type { Translations } from '../platform/lang.js';
 import type { orderCalls } from './calls.js';
-import type { ORDER_DEVICE_TYPES, ORDER_EVENTS, ORDER_STATUSES, PAY_MODES, PAYMENT_KINDS, REFUND_STATUSES, REFUND_STEPS, REFUND_TYPES, SHARE_PARTIES } from './order.js';
+import type { ORDER_USER_TYPES, CONSUMPTION_STATUSES, ORDER_PAY_CHANNELS, ORDER_SOURCES, ORDER_DEVICE_TYPES, ORDER_EVENTS, ORDER_STATUSES, PAY_MODES, PAYMENT_KINDS, REFUND_STATUSES, REFUND_STEPS, REFUND_TYPES, SHARE_PARTIES } from './order.js';
 
 /** Words of the order domain that both the console and the server show. */
 export const orderLabels = {
@@ -31,7 +31,34 @@ export const orderLabels = {
     prepayment: tr('预付款', '預付款', 'Prepayment'),
     package: tr('套餐购买', '套餐購買', 'Package purchase'),
   } satisfies LabelGroup<(typeof PAY_MODES)[number]>,
+  orderSource: {
+    userIos: tr('用户端 iOS', '使用者端 iOS', 'User app (iOS)'),
+    userAndroid: tr('用户端安卓', '使用者端 Android', 'User app (Android)'),
+    userWechat: tr('微信小程序', '微信小程式', 'WeChat mini program'),
+    userAlipay: tr('支付宝小程序', '支付寶小程式', 'Alipay mini program'),
+    unknown: tr('未记录', '未記錄', 'Not recorded'),
+  } satisfies LabelGroup<(typeof ORDER_SOURCES)[number]>,
+  userType: {
+    customer: tr('真实用户', '真實使用者', 'Customers'),
+    demo: tr('演示用户', '示範使用者', 'Demo customers'),
+  } satisfies LabelGroup<(typeof ORDER_USER_TYPES)[number]>,
+  consumptionStatus: {
+    inProgress: tr('消费中', '消費中', 'In progress'),
+    unpaid: tr('未付清', '未付清', 'Unpaid'),
+    paid: tr('已付款', '已付款', 'Paid'),
+    free: tr('免费', '免費', 'Free'),
+    partRefunded: tr('部分退款', '部分退款', 'Partly refunded'),
+    refunded: tr('已退款', '已退款', 'Refunded'),
+  } satisfies LabelGroup<(typeof CONSUMPTION_STATUSES)[number]>,
+  payChannel: {
+    wechat: tr('微信支付', '微信支付', 'WeChat Pay'),
+    alipay: tr('支付宝', '支付寶', 'Alipay'),
+    line: tr('LINE Pay', 'LINE Pay', 'LINE Pay'),
+    tap: tr('Tap', 'Tap', 'Tap'),
+    balance: tr('余额', '餘額', 'Balance'),
+  } satisfies LabelGroup<(typeof ORDER_PAY_CHANNELS)[number]>,
   orderEvent: {
+    memberDeducted: tr('会员等级抵扣', '會員等級抵扣', 'Member level deduction'),
     created: tr('创建订单', '建立訂單', 'Created'),
     paid: tr('支付押金/预付', '支付押金/預付', 'Deposit or prepayment taken'),
     ejectSent: tr('发送弹出指令', '發送彈出指令', 'Eject sent'),
@@ -108,9 +135,15 @@ const orderExportColumns = {
   returnOutletName: tr('归还网点', '歸還網點', 'Return outlet'),
   depositAmount: tr('押金', '押金', 'Deposit'),
   originalAmount: tr('订单金额', '訂單金額', 'Order amount'),
+  memberDeduction: tr('会员抵扣', '會員抵扣', 'Member deduction'),
+  generatedAmount: tr('产生金额', '產生金額', 'Generated amount'),
   paidAmount: tr('实付金额', '實付金額', 'Paid'),
   refundAmount: tr('退款金额', '退款金額', 'Refunded'),
   refundPendingAmount: tr('待审核退款', '待審核退款', 'Refund awaiting review'),
+  source: tr('订单来源', '訂單來源', 'Source'),
+  consumptionStatus: tr('消费状态', '消費狀態', 'Consumption status'),
+  payChannel: tr('支付渠道', '支付渠道', 'Payment channel'),
+  payConfigName: tr('支付配置', '支付配置', 'Payment configuration'),
   billedMinutes: tr('计费时长(分钟)', '計費時長(分鐘)', 'Billed minutes'),
   startTime: tr('开始时间', '開始時間', 'Start'),
   endTime: tr('结束时间', '結束時間', 'End'),

@@ -32,12 +32,31 @@ export type OrderDeviceType = (typeof ORDER_DEVICE_TYPES)[number];
  */
 export const PAY_MODES = ['deposit', 'depositFree', 'balance', 'prepayment', 'package'] as const;
 export type PayMode = (typeof PAY_MODES)[number];
+/**
+ * Where an order came from (spec 3, source): the customer app's terminal that rented (the
+ * client type of the rent call); orders made before the column existed read `unknown`.
+ */
+export const ORDER_SOURCES = ['userIos', 'userAndroid', 'userWechat', 'userAlipay', 'unknown'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+/**
+ * Where the money of an order stands (spec 3, consumption status), derived from the stored amounts
+ * and status so it can never disagree with them: `inProgress` (the rental runs, nothing is due
+ * yet), `unpaid` (a fee is due and not yet collected), `paid`, `free` (ended owing nothing),
+ * `partRefunded`, `refunded`.
+ */
+export const CONSUMPTION_STATUSES = ['inProgress', 'unpaid', 'paid', 'free', 'partRefunded', 'refunded'] as const;
+export type ConsumptionStatus = (typeof CONSUMPTION_STATUSES)[number];
+/** The channel money was taken through (the device payment configuration's channels). */
+export const ORDER_PAY_CHANNELS = ['wechat', 'alipay', 'line', 'tap', 'balance'] as const;
+export type OrderPayChannel = (typeof ORDER_PAY_CHANNELS)[number];
 /** Events of an order's timeline. */
 export const ORDER_EVENTS = [
   'created', 'paid', 'ejectSent', 'ejected', 'ejectFailed', 'returned', 'ended', 'fee', 'charged', 'released', 'shared',
   'voucherUsed', 'couponUsed', 'suspended', 'refundStarted', 'refundApproved', 'refundRejected', 'refunded', 'refundFailed', 'initialised', 'closed', 'boughtOut',
   // A cable's unlock code issued from its ring; a Bluetooth session started, stopped by the customer.
   'codeIssued', 'started', 'stopped',
+  // The member level's deduction at the settle (the membership function).
+  'memberDeducted',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 /** Who a share of an order's net amount goes to, along the profit chain (operator: the direct-sales team owning the outlet). */
@@ -47,6 +66,13 @@ export const REFUND_STATUSES = ['initiated', 'approved', 'rejected', 'refunding'
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_TYPES = ['order', 'prepayment', 'balance', 'deposit'] as const;
 export type RefundType = (typeof REFUND_TYPES)[number];
+
+/**
+ * The user type a query of orders older than 30 days must name (spec 5): the business's own
+ * customers, or the demo network's simulated ones (docs/decisions.md, "Older orders by user type").
+ */
+export const ORDER_USER_TYPES = ['customer', 'demo'] as const;
+export type OrderUserType = (typeof ORDER_USER_TYPES)[number];
 
 const orderNo = z.string().trim().min(1).max(32);
 const reason = z.string().trim().min(1).max(64);
@@ -64,6 +90,8 @@ export const orderFilter = timeRange.extend({
   userId: z.coerce.number().int().min(1).optional(),
   paymentKind: z.enum(PAYMENT_KINDS).optional(),
   simulated: z.boolean().optional(),
+  /** Required by the archive (spec 5: older data needs a user type); the live list takes it as a filter. */
+  userType: z.enum(ORDER_USER_TYPES).optional(),
 });
 export type OrderFilter = z.infer<typeof orderFilter>;
 export const orderQuery = pageQuery.extend(orderFilter.shape);
@@ -108,6 +136,10 @@ export const orderItem = z.object({
   voucherDeduction: cents,
   /** What a coupon took off the fee after the voucher (spec 3, coupon deduction): the platform's marketing expense. */
   couponDeduction: cents,
+  /** What the membership level took off the fee after the voucher and the coupon (spec 3, member deduction). */
+  memberDeduction: cents,
+  /** What the order generated for the customer to pay: the fee less every deduction (spec 3, generated amount). */
+  generatedAmount: cents,
   /** What was actually taken from the customer. */
   paidAmount: cents,
   /**
@@ -131,6 +163,13 @@ export const orderItem = z.object({
   packageHours: z.number().int().nullable(),
   unlockCode: z.string().nullable(),
   simulated: z.boolean(),
+  /** Spec 3: the terminal the order came from, where its money stands, the channel it was paid through. */
+  source: z.enum(ORDER_SOURCES),
+  consumptionStatus: z.enum(CONSUMPTION_STATUSES),
+  payChannel: z.enum(ORDER_PAY_CHANNELS).nullable(),
+  /** The device payment configuration the rental took its money terms from (null: none applied, the outlet's rule did). */
+  payConfigId: z.number().int().nullable(),
+  payConfigName: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 

@@ -11,6 +11,8 @@ const m = 'outlet';
 export const outletCalls = {
   outletSaveOrUpdate: call({ method: 'POST', path: '/device/api/v1/outlet/saveOrUpdate', access: { permission: P.outletSave }, module: m,
     summary: "Create or edit an outlet (an agent's, or a team's direct-sales outlet) with its billing rule", body: o.outletSaveRequest, data: o.outletIdRequest }),
+  outletOutsideRange: call({ method: 'GET', path: '/device/api/v1/outlet/outsideRange', access: { permission: P.outletQuery }, module: m,
+    summary: "How many saved outlet billing rules the platform's range settings leave outside (they bill as saved until their next edit)", data: o.outletsOutsideRange }),
   outletQueryPage: call({ method: 'GET', path: '/device/api/v1/outlet/queryPage', access: { permission: P.outletQuery }, module: m,
     summary: 'Outlets, filtered, sorted and paged (deleted ones only when asked for)', query: o.outletQuery, data: pageResult(o.outletItem) }),
   outletExport: call({ method: 'POST', path: '/device/api/v1/outlet/export', access: { permission: P.outletExport }, module: m,

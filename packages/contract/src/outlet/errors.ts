@@ -33,4 +33,6 @@ export const outletErrors = {
     '不能在代理商网点与直营网点之间转换', '不能在代理商網點與直營網點之間轉換', 'An outlet cannot switch between agent and direct sales'),
   OUTLET_APP_NEEDS_PHONE: def(100615, "An outlet's app account signs in with the area code and the manager phone: a password needs both.",
     '设置网点 App 密码前请填写区号和负责人电话', '設定網點 App 密碼前請填寫區號和負責人電話', 'Enter the area code and the manager phone before setting the outlet app password'),
+  OUTLET_BILLING_OUT_OF_RANGE: def(100619, "An outlet's billing rule lies outside the platform's range settings (/setRnge).",
+    '{field} 必须在 {min} 到 {max} 之间（平台范围设置）', '{field} 必須在 {min} 到 {max} 之間（平台範圍設定）', '{field} must be between {min} and {max} (the platform\'s range settings)'),
 } as const satisfies Record<string, ErrorDef>;

@@ -45,6 +45,22 @@ export const billingRule = z
   .refine((b) => b.dailyCap <= b.totalCap, { error: 'rule.dailyCapAboveTotalCap', path: ['totalCap'] })
   .refine((b) => b.dailyCap <= b.deposit, { error: 'rule.dailyCapAboveDeposit', path: ['dailyCap'] });
 export type BillingRule = z.infer<typeof billingRule>;
+/** A rule's price per hour, as the range settings bound it: its period price scaled to 60 minutes, rounded up. */
+export const hourlyPriceOf = (b: Pick<BillingRule, 'pricePerPeriod' | 'periodMinutes'>) => Math.ceil((b.pricePerPeriod * 60) / b.periodMinutes);
+
+/**
+ * GET outsideRange: saved outlet rules the current range settings leave outside (a tightened range
+ * does not change them: they bill as saved until the outlet's next edit, which must fit).
+ */
+export const outletsOutsideRange = z.object({
+  total: z.number().int(),
+  hourlyPrice: z.number().int(),
+  dailyCap: z.number().int(),
+  deposit: z.number().int(),
+  /** The first few outlets outside, to find them. */
+  sample: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type OutletsOutsideRange = z.infer<typeof outletsOutsideRange>;
 
 const phone = z.union([r.mobile, z.literal('')]);
 const areaCode = z.union([r.areaCode, z.literal('')]);

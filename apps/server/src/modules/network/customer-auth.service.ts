@@ -112,9 +112,12 @@ export class CustomerAuth {
   }
 
   /** A member as the rental engine needs it. */
-  async member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null> {
-    const [m] = await this.db.select({ id: netMember.id, areaCode: netMember.areaCode, mobile: netMember.mobile, status: netMember.status, simulated: netMember.simulated }).from(netMember).where(eq(netMember.id, id));
-    return m ?? null;
+  async member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean; level: 'A' | 'B' | 'C' } | null> {
+    const [m] = await this.db
+      .select({ id: netMember.id, areaCode: netMember.areaCode, mobile: netMember.mobile, status: netMember.status, simulated: netMember.simulated, level: netMember.level })
+      .from(netMember)
+      .where(eq(netMember.id, id));
+    return m ? { ...m, level: m.level as 'A' | 'B' | 'C' } : null;
   }
 
   /** The members with these national numbers (canonical), under any area code (a coupon send matches them). */

@@ -14,6 +14,7 @@ import type {
   MemberLevel,
   MemberQuery,
   MemberStatusRequest,
+  MemberLevelRequest,
   UserClientType,
 } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
@@ -113,6 +114,13 @@ export class MemberService {
       .set({ status: req.status, freezeReason: req.status === 1 ? req.reason! : null })
       .where(eq(netMember.id, req.id))
       .returning({ id: netMember.id });
+    if (!row) throw new AppError('NOT_FOUND');
+    return null;
+  }
+
+  /** A member's level: the next settle of its orders takes the level's benefit (docs/decisions.md, "Member levels"). */
+  async setLevel(req: MemberLevelRequest): Promise<null> {
+    const [row] = await this.db.update(netMember).set({ level: req.level }).where(eq(netMember.id, req.id)).returning({ id: netMember.id });
     if (!row) throw new AppError('NOT_FOUND');
     return null;
   }

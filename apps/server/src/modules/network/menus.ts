@@ -27,6 +27,7 @@ export const networkMenus: MenuSeed[] = [
   { code: 'member', parent: null, name: 'menu.user', path: '/member', url: null, icon: 'UserOutlined', type: dir, order: 60, roles: opsAndService },
   { code: 'member.list', parent: 'member', name: 'menu.userInfo', path: '/member/list', url: 'network/members', icon: 'UserOutlined', type: menu, order: 10, perms: PERMS.memberQuery, roles: opsAndService },
   { code: 'member.list.status', parent: 'member.list', name: 'network.buttons.memberStatus', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.memberStatus, roles: opsAndService },
+  { code: 'member.list.level', parent: 'member.list', name: 'network.buttons.memberLevel', path: '', url: null, icon: null, type: button, order: 2, perms: PERMS.memberLevel, roles: opsAndService },
   { code: 'member.list.export', parent: 'member.list', name: 'network.buttons.memberExport', path: '', url: null, icon: null, type: button, order: 2, perms: PERMS.memberExport, roles: ops },
 
   { code: 'agent', parent: null, name: 'menu.agent', path: '/agent', url: null, icon: 'ClusterOutlined', type: dir, order: 65, roles: opsAndService },

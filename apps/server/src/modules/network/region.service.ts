@@ -238,6 +238,14 @@ export class RegionService {
    * A team's name and share, as the order engine copies it into an order's chain at the rent (a
    * later change counts from the next order). Null when the team is gone.
    */
+  /** Whether a staff account is an operator: a member or the leader of a direct-sales team. */
+  async isOperator(accountId: number): Promise<boolean> {
+    const [m] = await this.db.select({ id: netTeamMember.accountId }).from(netTeamMember).where(eq(netTeamMember.accountId, accountId)).limit(1);
+    if (m) return true;
+    const [l] = await this.db.select({ id: netTeam.id }).from(netTeam).where(eq(netTeam.leaderId, accountId)).limit(1);
+    return Boolean(l);
+  }
+
   async teamShare(id: number): Promise<{ name: string; ratio: number } | null> {
     const [t] = await this.db.select({ name: netTeam.name, ratio: netTeam.ratio }).from(netTeam).where(eq(netTeam.id, id));
     return t ?? null;

@@ -26,6 +26,7 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
   registerCall(app, 'providerUpdateStatus', ({ body }) => s.providers.setStatus(body));
 
   registerCall(app, 'memberUpdateStatus', ({ body }) => s.members.setStatus(body));
+  registerCall(app, 'memberUpdateLevel', ({ body }) => s.members.setLevel(body));
   registerCall(app, 'cooperationHandle', ({ body, principal }) => s.cooperation.handle(principal.accountId, body));
   registerCall(app, 'selectUserByType', ({ query }) => s.picker.page(query));
 

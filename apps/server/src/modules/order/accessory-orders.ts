@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { bluetoothBilling, cablePackagePrice } from './billing.js';
 import type { OrderNeeds, OutletForOrder } from './needs.js';
-import { newNo, type OrderEngine } from './order.engine.js';
+import { newNo, sourceOf, type OrderEngine } from './order.engine.js';
 import type { OrderQueries } from './order.queries.js';
 import { ordOrder } from './tables.js';
 
@@ -114,7 +114,9 @@ export class AccessoryOrders {
             billing,
             chain,
             originalAmount: amount,
+            generatedAmount: amount,
             paidAmount: amount,
+            source: sourceOf(p.clientType),
             billedMinutes: offer.hours * 60,
             startAt: now,
             endAt: now,

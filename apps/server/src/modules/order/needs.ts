@@ -35,6 +35,8 @@ export interface OrderSettings {
     minFreeMinutes: number;
     maxFreeMinutes: number;
     maxPowerBanksPerRental: number;
+    /** How many days back an operator (a direct-sales team's staff) sees orders. */
+    operatorOrderVisibleDays: number;
     /** The platform's charging-cable package settings: prepaid, first three hours, 12-hour maximum. */
     cablePackage: { prepaid: number; firstThreeHours: number; maxTwelveHours: number };
   }>;
@@ -51,6 +53,21 @@ export interface OrderSettings {
   currency(): Promise<string>;
   /** Whether the deposit-free extended function is switched on. */
   depositFree(): Promise<boolean>;
+  /** Whether the membership extended function is activated (levels give their benefit at the settle). */
+  membership(): Promise<boolean>;
+  /** The device payment configuration that applies to a device of this kind (null: none enabled). */
+  devicePay(kind: 'cabinet' | 'cable' | 'bluetooth'): Promise<DevicePayTerms | null>;
+}
+
+/** A device payment configuration as the engine reads it (system module). */
+export interface DevicePayTerms {
+  id: number;
+  name: string;
+  payMode: 'deposit' | 'depositFree' | 'prepay';
+  channels: ('wechat' | 'alipay' | 'line' | 'tap' | 'balance')[];
+  amount: number;
+  buyoutPrice: number;
+  buyoutDays: number;
 }
 
 /** A ledger account: its kind and, for accounts kept per party, the party. */
@@ -202,7 +219,9 @@ export interface OrderNeeds {
      */
     scope(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<{ kind: 'all' | 'region' | 'agent' | 'outlet'; id: number | null; name: string | null; outlets: { id: number }[] }>;
   };
-  customers: { member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null> };
+  customers: { member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean; level: 'A' | 'B' | 'C' } | null> };
+  /** Whether a staff account is an operator: it leads or belongs to a direct-sales team (network module). */
+  isOperator(accountId: number): Promise<boolean>;
   /** The agents from level A down to this one, with the ratio each holds. */
   agentLine(agentId: number): Promise<{ id: number; name: string; level: 'A' | 'B' | 'C'; ratio: number }[]>;
   /** Names of service providers. */

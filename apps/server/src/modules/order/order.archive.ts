@@ -44,9 +44,17 @@ export function archiveRange(beginTime?: string, endTime?: string): { begin: Dat
   return { begin, end };
 }
 
+/**
+ * A filter as the server applies it: the caller's, plus where an operator's view of orders begins
+ * (`visibleFrom`, ISO; set by the server from the operator order visibility days, never by a client:
+ * the contract's filter has no such field, so a body's is dropped).
+ */
+export type ScopedOrderFilter = OrderFilter & { visibleFrom?: string };
+
 /** The same filters on either table (their columns are the same). */
-export function orderConditions(t: typeof ordOrder | typeof ordOrderArchive, f: OrderFilter, range: { begin: Date; end: Date | null }): SQL {
+export function orderConditions(t: typeof ordOrder | typeof ordOrderArchive, f: ScopedOrderFilter, range: { begin: Date; end: Date | null }): SQL {
   const c: SQL[] = [gte(t.createdAt, range.begin)];
+  if (f.visibleFrom) c.push(gte(t.createdAt, new Date(f.visibleFrom)));
   if (range.end) c.push(lte(t.createdAt, range.end));
   if (f.status) c.push(eq(t.status, f.status));
   if (f.orderNo) c.push(eq(t.orderNo, f.orderNo));
@@ -59,6 +67,7 @@ export function orderConditions(t: typeof ordOrder | typeof ordOrderArchive, f: 
   if (f.userId) c.push(eq(t.userId, f.userId));
   if (f.paymentKind) c.push(eq(t.paymentKind, f.paymentKind));
   if (f.simulated !== undefined) c.push(eq(t.simulated, f.simulated));
+  if (f.userType) c.push(eq(t.simulated, f.userType === 'demo'));
   return and(...c)!;
 }
 
@@ -117,12 +126,12 @@ export class OrderArchive {
 
   // ------------------------------------------------------------------ reading
 
-  async count(f: OrderFilter): Promise<number> {
+  async count(f: ScopedOrderFilter): Promise<number> {
     const [r] = await this.db.select({ n: count() }).from(ordOrderArchive).where(orderConditions(ordOrderArchive, f, archiveRange(f.beginTime, f.endTime)));
     return Number(r!.n);
   }
 
-  async rows(f: OrderFilter, offset: number, limit: number): Promise<OrderItem[]> {
+  async rows(f: ScopedOrderFilter, offset: number, limit: number): Promise<OrderItem[]> {
     const rows = await this.db
       .select()
       .from(ordOrderArchive)
@@ -133,7 +142,7 @@ export class OrderArchive {
     return rows.map((r) => orderItem(r));
   }
 
-  async page(q: OrderFilter & { pageNum: number; pageSize: number }): Promise<PageResult<OrderItem>> {
+  async page(q: ScopedOrderFilter & { pageNum: number; pageSize: number }): Promise<PageResult<OrderItem>> {
     archiveRange(q.beginTime, q.endTime); // refuses a bad range before anything is read
     const [total, list] = await Promise.all([this.count(q), this.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize)]);
     return { list, total };

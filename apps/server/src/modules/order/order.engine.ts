@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { AccountKind, OrderActionResult, OrderBilling, OrderEvent, OrderStatus, PayMode, RentResult, ShareParty } from '@cbo/contract';
+import { MEMBER_LEVEL_DISCOUNT, type AccountKind, type OrderActionResult, type OrderBilling, type OrderEvent, type OrderPayChannel, type OrderSource, type OrderStatus, type PayMode, type RentResult, type ShareParty } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { billedMinutes, percentOf, rentalFee } from './billing.js';
-import type { EntryInput, OrderNeeds, OutletForOrder } from './needs.js';
+import type { DevicePayTerms, EntryInput, OrderNeeds, OutletForOrder } from './needs.js';
 import type { PaymentOutcome, PaymentProvider, SignedNotification } from './payments.js';
 import { ordEvent, ordEventArchive, ordOrder, ordOrderArchive, ordPayment, ordRefund } from './tables.js';
 
@@ -20,7 +20,10 @@ export interface ChainLink {
   ratio: number;
 }
 
-/** Days after which an unreturned power bank counts as bought at the total cap. */
+/**
+ * Days after which an unreturned power bank counts as bought at the total cap, when no device
+ * payment configuration applies (a configuration's buy-out days replace it).
+ */
 export const BUY_OUT_DAYS = 7;
 /** The suspensions of one order together: at most 7 days. */
 export const MAX_SUSPEND_MINUTES = 10080;
@@ -40,6 +43,12 @@ export const PAYABLE_OF: Record<ShareParty, AccountKind> = {
   pusher: 'pusherPayable',
   operator: 'operatorPayable',
 };
+
+/** Spec 3, source: the customer app's terminal, from the client type of the call that made the order. */
+export function sourceOf(clientType: string | undefined): OrderSource {
+  const map: Record<string, OrderSource> = { USER_IOS: 'userIos', USER_ANDROID: 'userAndroid', USER_WECHAT: 'userWechat', USER_ALIPAY: 'userAlipay' };
+  return (clientType && map[clientType]) || 'unknown';
+}
 
 export const newNo = (prefix: string) => {
   const d = new Date();
@@ -112,19 +121,64 @@ export class OrderEngine {
 
   /**
    * The rule an order at this outlet is billed by: the outlet's, with the free minutes at least the
-   * platform's setting and within its bounds, and the buy-out after BUY_OUT_DAYS.
+   * platform's setting and within its bounds; then the device payment configuration of cabinets,
+   * when one is enabled, sets the money terms (docs/decisions.md, "Device payment configurations
+   * act"): the amount held (its deposit or prepayment; a deposit-free configuration keeps the
+   * outlet's deposit for who pays one anyway), the buy-out price (the total cap) and the buy-out
+   * days. Without one: the outlet's deposit and total cap, the buy-out after BUY_OUT_DAYS.
    */
-  async billingOf(outlet: OutletForOrder): Promise<OrderBilling> {
-    const op = await this.needs.settings.operation();
+  async rentTerms(outlet: OutletForOrder): Promise<{ billing: OrderBilling; config: DevicePayTerms | null }> {
+    const [op, config] = await Promise.all([this.needs.settings.operation(), this.needs.settings.devicePay('cabinet')]);
     const free = Math.min(op.maxFreeMinutes, Math.max(op.minFreeMinutes, outlet.billing.freeMinutes, op.freeMinutes));
-    return { ...outlet.billing, freeMinutes: free, buyOutDays: BUY_OUT_DAYS };
+    const billing: OrderBilling = { ...outlet.billing, freeMinutes: free, buyOutDays: BUY_OUT_DAYS };
+    if (!config) return { billing, config: null };
+    return {
+      billing: { ...billing, deposit: config.payMode === 'depositFree' ? billing.deposit : config.amount, totalCap: config.buyoutPrice, buyOutDays: config.buyoutDays },
+      config,
+    };
   }
 
-  /** The pay modes offered; for a customer at an outlet, deposit-free only where the deposit rules allow it. */
-  async payModes(userId?: number, outlet?: OutletForOrder): Promise<PayMode[]> {
-    if (!(await this.needs.settings.depositFree())) return ['deposit', 'balance'];
-    if (userId && outlet && (await this.needs.deposits.depositFreeRefusal(userId, placeOf(outlet, await this.chainOf(outlet))))) return ['deposit', 'balance'];
-    return ['deposit', 'depositFree', 'balance'];
+  async billingOf(outlet: OutletForOrder): Promise<OrderBilling> {
+    return (await this.rentTerms(outlet)).billing;
+  }
+
+  /**
+   * The pay modes offered; for a customer at an outlet, deposit-free only where the deposit rules
+   * allow it. A device payment configuration narrows them: the balance only when it offers the
+   * balance channel, a deposit only with a payment company's channel, deposit-free only when its
+   * pay mode is deposit-free.
+   */
+  async payModes(userId?: number, outlet?: OutletForOrder, config?: DevicePayTerms | null): Promise<PayMode[]> {
+    const terms = config === undefined ? await this.needs.settings.devicePay('cabinet') : config;
+    const company = !terms || terms.channels.some((c) => c !== 'balance');
+    const allowed = (m: PayMode) => !terms || (m === 'balance' ? terms.channels.includes('balance') : company && (m !== 'depositFree' || terms.payMode === 'depositFree'));
+    const base: PayMode[] = ['deposit', 'balance'];
+    if (!(await this.needs.settings.depositFree())) return base.filter(allowed);
+    if (userId && outlet && (await this.needs.deposits.depositFreeRefusal(userId, placeOf(outlet, await this.chainOf(outlet))))) return base.filter(allowed);
+    return (['deposit', 'depositFree', 'balance'] as PayMode[]).filter(allowed);
+  }
+
+  /**
+   * The channel a rental's money goes through: the balance for the balance pay mode; else the one
+   * asked for, which must be a payment company's channel of the configuration; else the
+   * configuration's first such channel; null when no configuration applies and none was asked.
+   */
+  channelOf(config: DevicePayTerms | null, payMode: PayMode, asked: OrderPayChannel | undefined): OrderPayChannel | null {
+    const offered = config ? config.channels.filter((c) => c !== 'balance') : null;
+    const refuse = () => new AppError('ORDER_PAY_CHANNEL', { channels: (config?.channels ?? []).join(', ') });
+    if (payMode === 'balance') {
+      if ((config && !config.channels.includes('balance')) || (asked && asked !== 'balance')) throw refuse();
+      return 'balance';
+    }
+    if (asked) {
+      if (asked === 'balance' || (offered && !offered.includes(asked))) throw refuse();
+      return asked;
+    }
+    if (offered) {
+      if (!offered.length) throw refuse();
+      return offered[0]!;
+    }
+    return null;
   }
 
   /** The cabinet's outlet, in service; refuses what cannot be rented from. */
@@ -161,19 +215,20 @@ export class OrderEngine {
     return member;
   }
 
-  async rent(p: Principal, req: { sn: string; payMode: PayMode; idempotencyKey?: string }): Promise<RentResult> {
+  async rent(p: Principal, req: { sn: string; payMode: PayMode; channel?: OrderPayChannel; idempotencyKey?: string }): Promise<RentResult> {
     const member = await this.customer(p);
     if (req.idempotencyKey) {
       const [was] = await this.db.select().from(ordOrder).where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
       if (was) return { orderNo: was.orderNo, status: was.status as OrderStatus, slot: was.slot, powerBankId: was.powerBankId };
     }
-    if (!(await this.payModes()).includes(req.payMode)) throw new AppError('ORDER_PAY_MODE');
     const { outlet, avail } = await this.rentable(req.sn);
+    const { billing, config } = await this.rentTerms(outlet);
+    if (!(await this.payModes(undefined, undefined, config)).includes(req.payMode)) throw new AppError('ORDER_PAY_MODE');
+    const channel = this.channelOf(config, req.payMode, req.channel);
     if (!avail.online) throw new AppError('ORDER_DEVICE_OFFLINE');
     if (avail.available < 1) throw new AppError('ORDER_NO_POWER_BANK');
     const { maxPowerBanksPerRental: max } = await this.needs.settings.operation();
     if ((await this.holding(member.id)) >= max) throw new AppError('ORDER_MAX_RENTALS', { max });
-    const billing = await this.billingOf(outlet);
     const chain = await this.chainOf(outlet);
     const orderNo = newNo('R');
     const held = billing.deposit;
@@ -235,6 +290,10 @@ export class OrderEngine {
             rentKey: req.idempotencyKey ?? null,
             // A simulated customer's order; a real customer's order is real wherever it happens (a demo outlet too).
             simulated: member.simulated,
+            source: sourceOf(p.clientType),
+            payChannel: channel,
+            payConfigId: config?.id ?? null,
+            payConfigName: config?.name ?? null,
           })
           .returning();
         const o = order!;
@@ -349,6 +408,8 @@ export class OrderEngine {
       returnOutlet = outlet ? { id: outlet.id, name: outlet.name } : null;
     }
     const outletTeam = await this.outletTeamOf(orderId);
+    // The level that gives a benefit: the customer's now, while the membership function is activated.
+    const memberLevel = (await this.needs.settings.membership()) ? await this.levelOfOrder(orderId) : null;
     const { result, payments } = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, orderId)).for('update');
@@ -392,7 +453,17 @@ export class OrderEngine {
               owedAfter: (free) => capped(rentalFee(billing, Math.max(0, minutes - voucherFree - free)).amount),
             })
           : null;
-      const owed = afterVoucher - (coupon?.deduction ?? 0);
+      // Then the customer's member level (spec 3, member deduction) while the membership function is
+      // activated: its percent of what is left, the platform's marketing expense like a coupon.
+      const afterCoupon = afterVoucher - (coupon?.deduction ?? 0);
+      const memberOff = afterCoupon > 0 && fee.paymentKind === 'normal' && memberLevel ? percentOf(afterCoupon, MEMBER_LEVEL_DISCOUNT[memberLevel]) : 0;
+      if (memberOff > 0) {
+        await this.needs.ledger.post(
+          { idempotencyKey: `member:${o.orderNo}`, kind: 'memberDeduction', orderNo: o.orderNo, memo: 'memberDeducted', entries: [{ account: { kind: 'marketingExpense' }, debit: memberOff }, { account: { kind: 'orderIncome' }, credit: memberOff }] },
+          tx,
+        );
+      }
+      const owed = afterCoupon - memberOff;
       const take = Math.min(owed, held);
       const due = owed - take;
       const rest = held - take;
@@ -410,6 +481,7 @@ export class OrderEngine {
         { event: 'fee', amount, note: `${minutes} min` },
         ...(voucher ? [{ event: 'voucherUsed' as const, amount: voucher.deduction, note: voucher.voucherOrderNo }] : []),
         ...(coupon ? [{ event: 'couponUsed' as const, amount: coupon.deduction, note: String(coupon.userCouponId) }] : []),
+        ...(memberOff > 0 ? [{ event: 'memberDeducted' as const, amount: memberOff, note: memberLevel }] : []),
         ...(take > 0 ? [{ event: 'charged' as const, amount: take }] : []),
         ...(rest > 0 ? [{ event: 'released' as const, amount: rest }] : []),
       ];
@@ -418,8 +490,8 @@ export class OrderEngine {
         await tx.insert(ordPayment).values({ key, op: 'charge', purpose: 'deduct', orderNo: o.orderNo, userId: o.userId, amount: due }).onConflictDoNothing();
         payments.push({ key, op: 'charge', amount: due, userId: o.userId, orderNo: o.orderNo, deferred: true });
       } else {
-        const shared = await this.share(tx, { ...o, voucherValue: voucher?.value ?? 0, couponDeduction: coupon?.deduction ?? 0 }, take, settings.taxFeePercent);
-        if (shared) events.push({ event: 'shared', amount: take + (voucher?.value ?? 0) + (coupon?.deduction ?? 0) });
+        const shared = await this.share(tx, { ...o, voucherValue: voucher?.value ?? 0, couponDeduction: coupon?.deduction ?? 0, memberDeduction: memberOff }, take, settings.taxFeePercent);
+        if (shared) events.push({ event: 'shared', amount: take + (voucher?.value ?? 0) + (coupon?.deduction ?? 0) + memberOff });
       }
       const [row] = await tx
         .update(ordOrder)
@@ -435,6 +507,8 @@ export class OrderEngine {
           voucherOrderNo: voucher?.voucherOrderNo ?? null,
           couponDeduction: coupon?.deduction ?? 0,
           userCouponId: coupon?.userCouponId ?? null,
+          memberDeduction: memberOff,
+          generatedAmount: owed,
           paymentKind: fee.paymentKind,
           ...(how.returnSn ? { returnSn: how.returnSn, returnOutletId: returnOutlet?.id ?? null, returnOutletName: returnOutlet?.name ?? null } : {}),
         })
@@ -445,6 +519,12 @@ export class OrderEngine {
     });
     for (const p of payments) this.later(p);
     return result;
+  }
+
+  /** The member level of an order's customer (the settle reads it once, before its transaction). */
+  private async levelOfOrder(orderId: number): Promise<'A' | 'B' | 'C' | null> {
+    const [o] = await this.db.select({ userId: ordOrder.userId }).from(ordOrder).where(eq(ordOrder.id, orderId));
+    return o ? ((await this.needs.customers.member(o.userId))?.level ?? null) : null;
   }
 
   /** Releases what is held back to the customer (less the deposit refund fee); answers the payment to send, if any. */
@@ -480,7 +560,7 @@ export class OrderEngine {
    * the tax, along its chain; the platform takes the rest.
    */
   async share(tx: Db, o: OrderRow, paid: number, taxPercent: number): Promise<boolean> {
-    const net = paid + o.voucherValue + o.couponDeduction;
+    const net = paid + o.voucherValue + o.couponDeduction + o.memberDeduction;
     if (net <= 0) return false;
     const tax = percentOf(net, taxPercent);
     const rest = net - tax;
@@ -574,7 +654,7 @@ export class OrderEngine {
         // Ended already: what was taken stays taken and is shared; what is still due is dropped.
         await tx.update(ordPayment).set({ status: 'cancelled', settledAt: new Date() }).where(and(eq(ordPayment.key, `deduct:${o.orderNo}`), eq(ordPayment.status, 'pending')));
         await this.share(tx, o, o.paidAmount, settings.taxFeePercent);
-        await tx.update(ordOrder).set({ status: 'closed', originalAmount: o.paidAmount }).where(eq(ordOrder.id, o.id));
+        await tx.update(ordOrder).set({ status: 'closed', originalAmount: o.paidAmount, generatedAmount: o.paidAmount }).where(eq(ordOrder.id, o.id));
         await this.events(tx, o.id, [{ event: 'closed', actor: by, note: req.reason }]);
       }
       await this.events(tx, o.id, [{ event: 'initialised', actor: by, note: req.reason }]);
@@ -657,7 +737,7 @@ export class OrderEngine {
           const paid = o.paidAmount + pay.amount;
           const [row] = await tx.update(ordOrder).set({ status: 'finished', paidAmount: paid, payReference: o.payReference ?? out.reference }).where(eq(ordOrder.id, o.id)).returning();
           await this.share(tx, row!, paid, taxFeePercent);
-          await this.events(tx, o.id, [{ event: 'charged', amount: pay.amount, note: out.reference }, { event: 'shared', amount: paid + o.voucherValue + o.couponDeduction }]);
+          await this.events(tx, o.id, [{ event: 'charged', amount: pay.amount, note: out.reference }, { event: 'shared', amount: paid + o.voucherValue + o.couponDeduction + o.memberDeduction }]);
         } else {
           await tx.update(ordOrder).set({ status: 'pendingPayment' }).where(eq(ordOrder.id, o.id));
           await this.events(tx, o.id, [{ event: 'charged', amount: 0, note: out.failure ?? 'failed' }]);

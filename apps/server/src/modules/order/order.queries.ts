@@ -1,6 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
+  type ConsumptionStatus,
   type MyOrderItem,
+  type OrderPayChannel,
+  type OrderSource,
   type OrderBilling,
   type OrderDetail,
   type OrderFilter,
@@ -18,10 +21,21 @@ import type { Principal } from '../../platform/http/routes.js';
 import { PAYABLE_OF, type ChainLink, type OrderEngine, type OrderRow } from './order.engine.js';
 import { refundItem } from './order.refunds.js';
 import { accountCode, type OrderNeeds } from './needs.js';
-import { liveRange, orderConditions, type OrderArchive } from './order.archive.js';
+import { liveRange, orderConditions, type OrderArchive, type ScopedOrderFilter } from './order.archive.js';
 import { ordEvent, ordOrder, ordOrderArchive, ordRefund } from './tables.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/**
+ * Spec 3, consumption status: where an order's money stands, from its stored status and amounts
+ * (derived on every read, so it never disagrees with them).
+ */
+export function consumptionOf(o: Pick<OrderRow, 'status' | 'generatedAmount' | 'paidAmount' | 'refundAmount'>): ConsumptionStatus {
+  if (o.status === 'ejecting' || o.status === 'using') return 'inProgress';
+  if (o.refundAmount > 0) return o.refundAmount >= o.paidAmount ? 'refunded' : 'partRefunded';
+  if (o.status === 'pendingPayment' || o.status === 'awaitingDeduction') return 'unpaid';
+  return o.paidAmount > 0 ? 'paid' : 'free';
+}
 
 export function orderItem(o: OrderRow): OrderItem {
   return {
@@ -45,6 +59,8 @@ export function orderItem(o: OrderRow): OrderItem {
     originalAmount: o.originalAmount,
     voucherDeduction: o.voucherDeduction,
     couponDeduction: o.couponDeduction,
+    memberDeduction: o.memberDeduction,
+    generatedAmount: o.generatedAmount,
     paidAmount: o.paidAmount,
     refundAmount: o.refundAmount,
     refundPendingAmount: o.refundPendingAmount,
@@ -58,6 +74,11 @@ export function orderItem(o: OrderRow): OrderItem {
     packageHours: o.packageHours,
     unlockCode: o.unlockCode,
     simulated: o.simulated,
+    source: (o.source ?? 'unknown') as OrderSource,
+    consumptionStatus: consumptionOf(o),
+    payChannel: o.payChannel as OrderPayChannel | null,
+    payConfigId: o.payConfigId,
+    payConfigName: o.payConfigName,
   };
 }
 
@@ -70,22 +91,42 @@ export class OrderQueries {
     private readonly archive: OrderArchive,
   ) {}
 
+  /**
+   * Where an operator's view of orders begins: a staff account that leads or belongs to a
+   * direct-sales team (not a super administrator), or an operator's app account, sees orders
+   * created in the last `operatorOrderVisibleDays` days only, on every read of orders (the lists,
+   * their exports, the detail, the refund form). Undefined for everyone else.
+   */
+  async visibleFrom(p: Principal): Promise<string | undefined> {
+    if (p.isSuper) return undefined;
+    const operator = p.accountType === 'operator' || (p.accountType === 'admin' && (await this.needs.isOperator(p.accountId)));
+    if (!operator) return undefined;
+    const { operatorOrderVisibleDays: days } = await this.needs.settings.operation();
+    return new Date(Date.now() - days * 86_400_000).toISOString();
+  }
+
+  /** The caller's filter narrowed to what the caller may see. */
+  async scoped<F extends OrderFilter>(p: Principal, f: F): Promise<F & { visibleFrom?: string }> {
+    const visibleFrom = await this.visibleFrom(p);
+    return visibleFrom ? { ...f, visibleFrom } : f;
+  }
+
   /** The live list reads only the live table (the last 30 days); the archive has its own reads (order.archive.ts). */
-  private where(f: OrderFilter): SQL {
+  private where(f: ScopedOrderFilter): SQL {
     return orderConditions(ordOrder, f, liveRange(f.beginTime, f.endTime));
   }
 
-  async count(f: OrderFilter): Promise<number> {
+  async count(f: ScopedOrderFilter): Promise<number> {
     const [r] = await this.db.select({ n: count() }).from(ordOrder).where(this.where(f));
     return Number(r!.n);
   }
 
-  async rows(f: OrderFilter, offset: number, limit: number): Promise<OrderItem[]> {
+  async rows(f: ScopedOrderFilter, offset: number, limit: number): Promise<OrderItem[]> {
     const rows = await this.db.select().from(ordOrder).where(this.where(f)).orderBy(desc(ordOrder.createdAt), desc(ordOrder.id)).limit(limit).offset(offset);
     return rows.map(orderItem);
   }
 
-  async page(q: OrderFilter & { pageNum: number; pageSize: number }): Promise<PageResult<OrderItem>> {
+  async page(q: ScopedOrderFilter & { pageNum: number; pageSize: number }): Promise<PageResult<OrderItem>> {
     const where = this.where(q); // refuses a bad range before anything is read
     void where;
     const [total, list] = await Promise.all([this.count(q), this.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize)]);
@@ -99,17 +140,16 @@ export class OrderQueries {
     return r?.outlet_id == null ? null : Number(r.outlet_id);
   }
 
-  /** An order live or, failing that, in the archive. */
-  private async find(orderNo: string): Promise<OrderRow & { archived: boolean }> {
+  /** An order live or, failing that, in the archive; one created before `visibleFrom` is not found. */
+  private async find(orderNo: string, visibleFrom?: string): Promise<OrderRow & { archived: boolean }> {
     const [o] = await this.db.select().from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
-    if (o) return { ...o, archived: false };
-    const old = await this.archive.find(orderNo);
-    if (!old) throw new AppError('ORDER_NOT_FOUND');
-    return { ...old, archived: true };
+    const found = o ? { ...o, archived: false } : await this.archive.find(orderNo).then((old) => (old ? { ...old, archived: true } : null));
+    if (!found || (visibleFrom && found.createdAt < new Date(visibleFrom))) throw new AppError('ORDER_NOT_FOUND');
+    return found;
   }
 
-  async detail(orderNo: string): Promise<OrderDetail> {
-    const o = await this.find(orderNo);
+  async detail(orderNo: string, p?: Principal): Promise<OrderDetail> {
+    const o = await this.find(orderNo, p ? await this.visibleFrom(p) : undefined);
     const [events, refunds, credits] = await Promise.all([
       o.archived ? this.archive.timeline(o.id) : this.db.select().from(ordEvent).where(eq(ordEvent.orderId, o.id)).orderBy(asc(ordEvent.id)),
       this.db.select().from(ordRefund).where(eq(ordRefund.orderId, o.id)).orderBy(asc(ordRefund.id)),
@@ -132,8 +172,8 @@ export class OrderQueries {
     };
   }
 
-  async refundInfo(orderNo: string): Promise<RechargeOrderInfo> {
-    const o = await this.find(orderNo);
+  async refundInfo(orderNo: string, p?: Principal): Promise<RechargeOrderInfo> {
+    const o = await this.find(orderNo, p ? await this.visibleFrom(p) : undefined);
     const refundableAmount = o.paidAmount - o.refundAmount - o.refundPendingAmount;
     return {
       orderNo: o.orderNo,
@@ -211,14 +251,14 @@ export class OrderQueries {
   async quote(p: Principal, sn: string): Promise<Quote> {
     const { outlet, avail } = await this.engine.rentable(sn);
     const userId = this.user(p);
-    const [billing, payModes, op, currency, holding] = await Promise.all([
-      this.engine.billingOf(outlet),
-      this.engine.payModes(userId, outlet),
+    const { billing, config } = await this.engine.rentTerms(outlet);
+    const [payModes, op, currency, holding] = await Promise.all([
+      this.engine.payModes(userId, outlet, config),
       this.needs.settings.operation(),
       this.needs.settings.currency(),
       this.engine.holding(userId),
     ]);
-    return { sn, outletId: outlet.id, outletName: outlet.name, billing, payModes, available: avail.available, online: avail.online, maxPerUser: op.maxPowerBanksPerRental, holding, currency };
+    return { sn, outletId: outlet.id, outletName: outlet.name, billing, payModes, channels: config?.channels ?? null, available: avail.available, online: avail.online, maxPerUser: op.maxPowerBanksPerRental, holding, currency };
   }
 
   private mine(o: OrderRow): MyOrderItem {
@@ -237,6 +277,7 @@ export class OrderQueries {
       originalAmount: i.originalAmount,
       voucherDeduction: i.voucherDeduction,
       couponDeduction: i.couponDeduction,
+      memberDeduction: i.memberDeduction,
       paidAmount: i.paidAmount,
       refundAmount: i.refundAmount,
       billedMinutes: i.billedMinutes,

@@ -8,14 +8,15 @@ import type { OrderServices } from './index.js';
 export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   const staff = (p: { userName: string }) => p.userName;
   // Reading lists changes nothing: not in the operation log.
-  registerCall(app, 'orderQueryPage', ({ body }) => s.queries.page(body), { audit: false });
-  registerCall(app, 'orderArchiveQueryPage', ({ body }) => s.archive.page(body), { audit: false });
+  // An operator sees orders only as far back as the operator order visibility days (docs/decisions.md).
+  registerCall(app, 'orderQueryPage', async ({ body, principal }) => s.queries.page(await s.queries.scoped(principal, body)), { audit: false });
+  registerCall(app, 'orderArchiveQueryPage', async ({ body, principal }) => s.archive.page(await s.queries.scoped(principal, body)), { audit: false });
   registerCall(app, 'orderStatsOverview', ({ query }) => s.stats.overview(query), { audit: false });
   registerCall(app, 'orderStatsTrend', ({ query }) => s.stats.trend(query), { audit: false });
   registerCall(app, 'orderStatsOutletRanking', ({ query }) => s.stats.outletRanking(query), { audit: false });
   registerCall(app, 'orderStatsAgentRanking', ({ query }) => s.stats.agentRanking(query), { audit: false });
   registerCall(app, 'orderStatsNow', () => s.stats.now(), { audit: false });
-  registerCall(app, 'orderDetail', ({ query }) => s.queries.detail(query.orderNo));
+  registerCall(app, 'orderDetail', ({ query, principal }) => s.queries.detail(query.orderNo, principal));
   registerCall(app, 'orderEnd', ({ body, principal }) => s.engine.end(body, staff(principal)));
   registerCall(app, 'orderSuspend', ({ body, principal }) => s.engine.suspend(body, staff(principal)));
   registerCall(app, 'orderInit', ({ body, principal }) => s.engine.init(body, staff(principal)));
@@ -24,7 +25,7 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   registerCall(app, 'refundOrderAudit', ({ body, principal }) => s.refunds.audit(body, account(principal)));
   registerCall(app, 'refundOrderRefundBalance', ({ body, principal }) => s.refunds.requestBalance(body, account(principal)));
   registerCall(app, 'refundOrderBalanceInfo', ({ query }) => s.refunds.balance.info(query.userId), { audit: false });
-  registerCall(app, 'refundOrderRechargeOrderInfo', ({ body }) => s.queries.refundInfo(body.orderNo), { audit: false });
+  registerCall(app, 'refundOrderRechargeOrderInfo', ({ body, principal }) => s.queries.refundInfo(body.orderNo, principal), { audit: false });
   // A POST page call: the kit answers GET pages only, so the route hands the body to the same source the export reads.
   registerCall(app, 'refundOrderQueryPage', ({ body }) => pageOf(s.refunds, body), { audit: false });
   registerCall(app, 'refundOrderDetail', ({ query }) => s.refunds.detail(query.refundNo), { audit: false });

@@ -40,6 +40,10 @@ const orderColumns = () => ({
   /** What a coupon took off the fee after the voucher (spec 3, coupon deduction; the platform's marketing expense), and the customer's coupon used. */
   couponDeduction: integer('coupon_deduction').notNull().default(0),
   userCouponId: bigint('user_coupon_id', { mode: 'number' }),
+  /** What the customer's membership level took off the fee after the coupon (spec 3, member deduction; docs/decisions.md "Member levels"). */
+  memberDeduction: integer('member_deduction').notNull().default(0),
+  /** What the order generated for the customer to pay: the fee less every deduction (spec 3, generated amount), set at the settle. */
+  generatedAmount: integer('generated_amount').notNull().default(0),
   paidAmount: integer('paid_amount').notNull().default(0),
   /**
    * What was refunded: refunds finally approved (their shares taken back in the ledger and the money
@@ -60,6 +64,12 @@ const orderColumns = () => ({
   /** The customer's key of the rent request: a repeated tap answers the same order. */
   rentKey: varchar('rent_key', { length: 64 }),
   simulated: boolean('simulated').notNull().default(false),
+  /** Spec 3, source: the customer app's terminal that rented (null before the column existed). */
+  source: varchar('source', { length: 16 }),
+  /** The channel the money was taken through, and the device payment configuration whose terms the rental took (null: the outlet's rule). */
+  payChannel: varchar('pay_channel', { length: 12 }),
+  payConfigId: bigint('pay_config_id', { mode: 'number' }),
+  payConfigName: varchar('pay_config_name', { length: 16 }),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

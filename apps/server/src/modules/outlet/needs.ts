@@ -97,5 +97,7 @@ export interface OutletNeeds {
     /** The outlet page template ({id} is the outlet) and saving it. */
     storeUrl(): Promise<string>;
     saveStoreUrl(url: string): Promise<null>;
+    /** The platform's range settings (/setRnge): what an outlet's rule may set (money in cents). */
+    range(): Promise<{ hourlyPrice: { min: number; max: number }; dailyCap: { min: number; max: number }; deposit: { min: number; max: number } }>;
   };
 }

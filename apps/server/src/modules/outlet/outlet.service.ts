@@ -13,7 +13,9 @@ import type {
   OutletStatus,
   OutletType,
   OwnerOptions,
+  OutletsOutsideRange,
 } from '@cbo/contract';
+import { fieldLabel, hourlyPriceOf } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { currentTx, inRequestTransaction } from '../../platform/db/request-tx.js';
 import { containing } from '../../platform/db/paging.js';
@@ -21,6 +23,20 @@ import { requirePhone } from '../../platform/sms/phone.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Actor, DeviceBinder, DeviceMovement, OutletNeeds } from './needs.js';
 import { outDemo, outOutlet } from './tables.js';
+
+const yuan = (cents: number) => (cents / 100).toFixed(2);
+
+/** Refuses a billing rule outside the platform's range settings, naming the range it crosses. */
+function checkRange(b: { pricePerPeriod: number; periodMinutes: number; dailyCap: number; deposit: number }, r: Awaited<ReturnType<OutletNeeds['settings']['range']>>): void {
+  const checks = [
+    ['hourlyPrice', hourlyPriceOf(b), r.hourlyPrice],
+    ['dailyCap', b.dailyCap, r.dailyCap],
+    ['deposit', b.deposit, r.deposit],
+  ] as const;
+  for (const [field, value, range] of checks) {
+    if (value < range.min || value > range.max) throw new AppError('OUTLET_BILLING_OUT_OF_RANGE', { field: fieldLabel(field) ?? field, min: yuan(range.min), max: yuan(range.max) });
+  }
+}
 
 type OutletRow = typeof outOutlet.$inferSelect;
 
@@ -95,6 +111,9 @@ export class OutletService {
     // The outlet's app account signs in with the area code and manager phone (argon2 runs before the transaction).
     if (req.appPassword && (!req.areaCode || !req.managerPhone)) throw new AppError('OUTLET_APP_NEEDS_PHONE');
     const appHash = req.appPassword ? await this.needs.network.hashAppPassword(req.appPassword) : null;
+    // The platform's range settings bound what an outlet may set (a rule saved before a range was
+    // tightened bills as saved; its next edit must fit: docs/decisions.md, "Range settings bound outlets").
+    checkRange(req.billing, await this.needs.settings.range());
     return this.inTx(async (tx) => {
       let old: OutletRow | undefined;
       if (req.id) {
@@ -162,6 +181,26 @@ export class OutletService {
       if (appHash) await this.needs.network.saveOutletAccount(tx, id, req.areaCode, req.managerPhone, appHash);
       return { id };
     });
+  }
+
+  /** Saved rules (outlets not deleted) the range settings leave outside, by the bound they cross. */
+  async outsideRange(): Promise<OutletsOutsideRange> {
+    const r = await this.needs.settings.range();
+    const hourly = sql`ceil(${outOutlet.pricePerPeriod} * 60.0 / ${outOutlet.periodMinutes})`;
+    const out = (col: SQL | AnyPgColumn, b: { min: number; max: number }) => sql`(${col} < ${b.min} or ${col} > ${b.max})`;
+    const [h, d, p] = [out(hourly, r.hourlyPrice), out(outOutlet.dailyCap, r.dailyCap), out(outOutlet.deposit, r.deposit)];
+    const live = ne(outOutlet.status, 'deleted');
+    const [counts] = await this.db
+      .select({
+        total: sql<number>`count(*) filter (where ${h} or ${d} or ${p})::int`,
+        hourlyPrice: sql<number>`count(*) filter (where ${h})::int`,
+        dailyCap: sql<number>`count(*) filter (where ${d})::int`,
+        deposit: sql<number>`count(*) filter (where ${p})::int`,
+      })
+      .from(outOutlet)
+      .where(live);
+    const sample = await this.db.select({ id: outOutlet.id, name: outOutlet.name }).from(outOutlet).where(and(live, sql`(${h} or ${d} or ${p})`)).orderBy(asc(outOutlet.id)).limit(10);
+    return { total: Number(counts!.total), hourlyPrice: Number(counts!.hourlyPrice), dailyCap: Number(counts!.dailyCap), deposit: Number(counts!.deposit), sample };
   }
 
   // ------------------------------------------------------------------ status

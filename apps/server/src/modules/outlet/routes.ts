@@ -7,6 +7,7 @@ const actor = (p: Principal) => ({ id: p.accountId, name: p.userName });
 /** Thin routes: each validates through the contract and calls one service method (the list and its export are in index.ts). */
 export function outletRoutes(app: FastifyInstance, s: OutletServices): void {
   registerCall(app, 'outletSaveOrUpdate', ({ principal, body }) => s.outlets.save(body, { by: principal.accountId }));
+  registerCall(app, 'outletOutsideRange', () => s.outlets.outsideRange(), { audit: false });
   registerCall(app, 'outletSuspend', ({ body }) => s.outlets.suspend(body.id, body.reason));
   registerCall(app, 'outletResume', ({ body }) => s.outlets.resume(body.id));
   registerCall(app, 'outletDelete', ({ body }) => s.outlets.delete(body.id));

@@ -306,6 +306,20 @@ export class ConfigService {
     return rows.map(devicePayItem);
   }
 
+  /**
+   * The configuration that applies to a device of this type: the enabled one of the type with the
+   * lowest index (docs/decisions.md, "Device payment configurations act"). Null when none is enabled.
+   */
+  async devicePayFor(deviceType: DevicePayItem['deviceType']): Promise<DevicePayItem | null> {
+    const [row] = await this.db
+      .select()
+      .from(sysDevicePay)
+      .where(and(eq(sysDevicePay.deviceType, deviceType), eq(sysDevicePay.enabled, true)))
+      .orderBy(asc(sysDevicePay.idx))
+      .limit(1);
+    return row ? devicePayItem(row) : null;
+  }
+
   async devicePayByIndex(index: number): Promise<DevicePayItem> {
     const [row] = await this.db.select().from(sysDevicePay).where(eq(sysDevicePay.idx, index));
     if (!row) throw new AppError('NOT_FOUND');

@@ -26,7 +26,9 @@ export default {
     range: {
       open: 'Range settings',
       title: 'Range settings',
-      explain: 'The bounds within which agents and outlets set their billing. The values in the system configuration must lie inside them; a range that would leave a configured value outside is refused.',
+      explain: 'The bounds within which agents and outlets set their billing. The values in the system configuration must lie inside them; a range that would leave a configured value outside is refused. Outlets and agents may only save billing rules inside them; a rule saved before a range was tightened keeps billing as saved until its next edit.',
+      outside: '{{count}} outlet billing rules lie outside these ranges',
+      outsideDetail: 'Hourly price: {{hourly}}, daily cap: {{daily}}, deposit: {{deposit}} (e.g. {{names}}). They keep billing as saved; their next edit must fit the ranges.',
       min: 'Minimum',
       max: 'Maximum',
       keys: {

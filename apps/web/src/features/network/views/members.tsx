@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { Button, Form, Input, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_LEVELS, PERMS, USER_CLIENT_TYPES, memberFreezeReason, type MemberItem, type MemberLevel } from '@cbo/contract';
+import { MEMBER_LEVELS, MEMBER_LEVEL_DISCOUNT, PERMS, USER_CLIENT_TYPES, memberFreezeReason, type MemberItem, type MemberLevel } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
@@ -19,6 +19,7 @@ export default function MembersView() {
   const net = useNetLabel();
   const buttons = useButtons();
   const freeze = useOverlay<MemberItem>();
+  const level = useOverlay<MemberItem>();
 
   const unfreeze = useRowAction<MemberItem>({
     confirm: (row) => ({ title: t('members.unfreezeConfirm', { name: row.nickname }) }),
@@ -63,20 +64,28 @@ export default function MembersView() {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
-        render: (_: unknown, row) =>
-          buttons.has(PERMS.memberStatus) &&
-          (row.status === 0 ? (
-            <Button type="link" size="small" danger onClick={() => freeze.show(row)}>
-              {t('common.freeze')}
-            </Button>
-          ) : (
-            <Button type="link" size="small" onClick={() => unfreeze.run(row)}>
-              {t('common.unfreeze')}
-            </Button>
-          )),
+        render: (_: unknown, row) => (
+          <Space size={0}>
+            {buttons.has(PERMS.memberLevel) && (
+              <Button type="link" size="small" onClick={() => level.show(row)}>
+                {t('members.changeLevel')}
+              </Button>
+            )}
+            {buttons.has(PERMS.memberStatus) &&
+              (row.status === 0 ? (
+                <Button type="link" size="small" danger onClick={() => freeze.show(row)}>
+                  {t('common.freeze')}
+                </Button>
+              ) : (
+                <Button type="link" size="small" onClick={() => unfreeze.run(row)}>
+                  {t('common.unfreeze')}
+                </Button>
+              ))}
+          </Space>
+        ),
       },
     ],
-    [t, net, buttons.has, freeze.show, unfreeze.run],
+    [t, net, buttons.has, freeze.show, unfreeze.run, level.show],
   );
 
   return (
@@ -92,6 +101,22 @@ export default function MembersView() {
         <Typography.Paragraph type="secondary">{t('members.freezeHint')}</Typography.Paragraph>
         <Form.Item name="reason" label={t('common.reason')} rules={[rule(memberFreezeReason, t('common.reason'))]}>
           <Input maxLength={32} showCount />
+        </Form.Item>
+      </FormModal>
+      <FormModal<{ level: MemberLevel }>
+        open={level.open}
+        title={t('members.levelTitle', { name: level.record?.nickname ?? '' })}
+        onClose={level.hide}
+        initialValues={level.record ? { level: level.record.level } : undefined}
+        onSubmit={(v) => request('memberUpdateLevel', { body: { id: level.record!.id, level: v.level } })}
+        invalidates={['memberQueryPage']}
+        successMessage={t('members.levelSaved')}
+      >
+        <Typography.Paragraph type="secondary">
+          {t('members.levelHint', { a: MEMBER_LEVEL_DISCOUNT.A, b: MEMBER_LEVEL_DISCOUNT.B, c: MEMBER_LEVEL_DISCOUNT.C })}
+        </Typography.Paragraph>
+        <Form.Item name="level" label={t('members.level')} rules={[{ required: true }]}>
+          <Select options={optionsOf(MEMBER_LEVELS, net.memberLevel)} />
         </Form.Item>
       </FormModal>
     </ListPage>

@@ -35,6 +35,8 @@ const order: OrderItem = {
   originalAmount: 300,
   voucherDeduction: 0,
   couponDeduction: 0,
+  memberDeduction: 0,
+  generatedAmount: 300,
   paidAmount: 300,
   refundAmount: 0,
   refundPendingAmount: 0,
@@ -48,6 +50,11 @@ const order: OrderItem = {
   packageHours: null,
   unlockCode: null,
   simulated: true,
+  source: 'userWechat',
+  consumptionStatus: 'paid',
+  payChannel: 'wechat',
+  payConfigId: null,
+  payConfigName: null,
 };
 const detail: OrderDetail = {
   ...order,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Button, Card, Col, Form, Row, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Row, Skeleton, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMS, RANGE_KEYS, rangeConfig, type RangeConfig } from '@cbo/contract';
@@ -27,6 +27,8 @@ export default function SetRangeView() {
   const [form] = Form.useForm<RangeConfig>();
   const rule = useSchemaRule(form, rangeConfig);
   const { data } = useQuery({ queryKey: callKey('configRange'), queryFn: () => request('configRange') });
+  // Saved outlet rules a tightened range leaves outside: they bill as saved until their next edit, which must fit.
+  const outside = useQuery({ queryKey: callKey('outletOutsideRange'), queryFn: () => request('outletOutsideRange') });
   useEffect(() => {
     if (data) form.setFieldsValue(data);
   }, [data, form]);
@@ -35,12 +37,27 @@ export default function SetRangeView() {
     onSuccess: async () => {
       void message.success(doneText('saved'));
       await queryClient.invalidateQueries({ queryKey: callKey('configRange') });
+      await queryClient.invalidateQueries({ queryKey: callKey('outletOutsideRange') });
     },
   });
 
   return (
     <Card title={t('config.range.title')}>
       <Typography.Paragraph type="secondary">{t('config.range.explain')}</Typography.Paragraph>
+      {outside.data && outside.data.total > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('config.range.outside', { count: outside.data.total })}
+          description={t('config.range.outsideDetail', {
+            hourly: outside.data.hourlyPrice,
+            daily: outside.data.dailyCap,
+            deposit: outside.data.deposit,
+            names: outside.data.sample.map((o) => o.name).join(', '),
+          })}
+        />
+      )}
       {!data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
