@@ -43,7 +43,7 @@ export default function DeviceAssetsView() {
       { title: t('common.warehouse'), dataIndex: 'warehouseName', key: 'warehouseName', render: (v: string | null) => v ?? '-' },
       { title: t('common.outlet'), dataIndex: 'outletName', key: 'outletName', width: 160, ellipsis: true, render: (v: string | null, r: AssetItem) => outletText(v, r.outletId) },
       { title: t('assets.pending'), dataIndex: 'pendingApplicationNo', key: 'pendingApplicationNo', defaultHidden: true, render: (v: string | null) => (v ? <Tag color="processing">{v}</Tag> : '-') },
-      { title: t('assets.agentDevice'), dataIndex: 'agentDevice', key: 'agentDevice', render: (v: boolean) => yesNo(v, lang) },
+      { title: t('assets.agentDevice'), dataIndex: 'agentDevice', key: 'agentDevice', defaultHidden: true, render: (v: boolean) => yesNo(v, lang) },
       { title: t('assets.updateTime'), dataIndex: 'updateTime', key: 'updateTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
       ...(canDelete
         ? [

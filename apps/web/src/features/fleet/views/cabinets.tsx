@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Space, Tag, Typography } from 'antd';
-import { QrcodeOutlined } from '@ant-design/icons';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CABINET_CONDITIONS, CABINET_CONNECTIONS, NET_MODES, PERMS, type CabinetItem } from '@cbo/contract';
 import { ListPage, formatDateTime, optionsOf, useDeviceDelete, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
@@ -93,7 +93,7 @@ export default function CabinetsView() {
         sortable: true,
         render: (_: unknown, row) => (row.slots === null ? '-' : `${row.slots} / ${row.freeSlots ?? '-'}`),
       },
-      { title: t('cabinet.firmware'), dataIndex: 'firmwareMain', key: 'firmwareMain', width: 110, sortable: true, render: (v: string | null) => v ?? '-' },
+      { title: t('cabinet.firmware'), dataIndex: 'firmwareMain', key: 'firmwareMain', width: 110, sortable: true, defaultHidden: true, render: (v: string | null) => v ?? '-' },
       { title: t('cabinet.battery'), key: 'battery', width: 200, ellipsis: true, render: (_: unknown, row) => batterySummary(t, row) },
       { title: t('cabinet.netMode'), dataIndex: 'netMode', key: 'netMode', width: 100, defaultHidden: true, render: (v: string | null) => v ?? '-' },
       { title: 'ICCID', dataIndex: 'iccid', key: 'iccid', width: 220, copyable: true, defaultHidden: true },
@@ -110,16 +110,17 @@ export default function CabinetsView() {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right' as const,
-        width: canDelete ? 130 : 70,
+        width: canDelete ? 80 : 56,
+        // Icons with their words as tooltip and accessible name: the column fits the table at 1440 px.
         render: (_: unknown, row: CabinetItem) => (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => labels.show([row.sn])}>
-              {t('qr.label')}
-            </Button>
+            <Tooltip title={t('qr.label')}>
+              <Button type="link" size="small" aria-label={t('qr.label')} icon={<QrcodeOutlined />} onClick={() => labels.show([row.sn])} />
+            </Tooltip>
             {canDelete && !row.bound && (
-              <Button type="link" size="small" danger onClick={() => remove.run(row)}>
-                {t('kit:deviceDelete.ok')}
-              </Button>
+              <Tooltip title={t('kit:deviceDelete.ok')}>
+                <Button type="link" size="small" danger aria-label={t('kit:deviceDelete.ok')} icon={<DeleteOutlined />} onClick={() => remove.run(row)} />
+              </Tooltip>
             )}
           </Space>
         ),

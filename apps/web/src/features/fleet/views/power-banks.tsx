@@ -64,7 +64,7 @@ export default function PowerBanksView() {
           ),
       },
       { title: t('powerBank.battery'), dataIndex: 'battery', key: 'battery', width: 140, sortable: true, render: (_: unknown, row) => <BatteryBar battery={row.battery} charging={row.charging} /> },
-      { title: t('powerBank.leaseCount'), dataIndex: 'leaseCount', key: 'leaseCount', width: 100 },
+      { title: t('powerBank.leaseCount'), dataIndex: 'leaseCount', key: 'leaseCount', width: 100, defaultHidden: true },
       { title: t('powerBank.leaseMinutes'), dataIndex: 'leaseMinutes', key: 'leaseMinutes', width: 130, defaultHidden: true },
       {
         title: t('powerBank.ejectFailures'),
