@@ -273,7 +273,7 @@ describe.each(engines)('what a partner owes (%s)', (engine) => {
     await Promise.all(
       orders.map((o) =>
         db().transaction((tx) =>
-          engineShare.share(tx as never, { orderNo: o.order_no, chain: o.chain, voucherValue: 0, couponDeduction: 0, deviceType: 'powerBank', sn: o.sn, createdAt: new Date() } as never, 600, 0),
+          engineShare.share(tx as never, { orderNo: o.order_no, chain: o.chain, voucherValue: 0, couponDeduction: 0, memberDeduction: 0, deviceType: 'powerBank', sn: o.sn, createdAt: new Date() } as never, 600, 0),
         ),
       ),
     );
