@@ -115,7 +115,8 @@ test('menu management and the interface list show the real routes and their bind
 
   await page.goto('/system/menus');
   const roles = page.locator('.ant-table-row').filter({ hasText: '/system/roles' });
-  await expect(roles).toContainText('sys:role:query');
+  // The whole tree with every route's bindings: on a CI machine also running the unit tests it took over 10 s to draw.
+  await expect(roles).toContainText('sys:role:query', { timeout: 30_000 });
   await roles.getByRole('button', { name: '绑定接口' }).click();
   const modal = page.locator('.ant-modal');
   await expect(modal.locator('.ant-select-selection-item').filter({ hasText: 'GET /user/api/v1/sys/role/queryPage' })).toBeVisible();
