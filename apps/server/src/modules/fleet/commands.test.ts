@@ -184,7 +184,11 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
       const c = (await api.get(`${CMD}/detail`, { id: late.data.id })).data;
       return c.state === 'succeeded' ? c : null;
     })).toMatchObject({ state: 'succeeded', result: { firmware: { main: '2.4.0', board: '1.5' } } });
-    expect((await api.get('/device/api/v1/cabinet/detail', { sn: cab.sn })).data).toMatchObject({ firmwareMain: '2.4.0', firmwareBoard: '1.5' });
+    // The cabinet's own record follows just after the command's commit (the reply's summary step).
+    expect(await until(async () => {
+      const d = (await api.get('/device/api/v1/cabinet/detail', { sn: cab.sn })).data;
+      return d.firmwareMain === '2.4.0' ? d : null;
+    })).toMatchObject({ firmwareMain: '2.4.0', firmwareBoard: '1.5' });
   });
 
   it('fifty copies of one failed eject result arriving at once count one failure against the power bank', async () => {
