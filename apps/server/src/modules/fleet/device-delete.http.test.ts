@@ -85,6 +85,28 @@ describe.each(engines)('deleting devices (%s)', (engine) => {
     }
   });
 
+  it('50 identical deletes at once: one deletes, the others find nothing; 25 binds beside 25 deletes leave one outcome', async () => {
+    const sn = await stocked();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => del(`${D}/cabinet/delete`, { sn })));
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 100303)).toHaveLength(49);
+    expect(await cabinetCount(sn)).toBe(0);
+
+    const other = await stocked();
+    const mixed = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? services().fleet.outletBinding.bind(other, OUTLET) : del(`${D}/cabinet/delete`, { sn: other }))));
+    const deletes = mixed.filter((_, i) => i % 2 === 0) as { code: number }[];
+    const binds = mixed.filter((_, i) => i % 2 === 1) as string[];
+    if (await cabinetCount(other)) {
+      // Bound first: every delete refused as bound, none deleted.
+      expect(deletes.every((d) => d.code === 100311)).toBe(true);
+      expect(binds).toContain('bound');
+    } else {
+      // Deleted first: exactly one delete won, and no bind found the cabinet after it.
+      expect(deletes.filter((d) => d.code === 0)).toHaveLength(1);
+      expect(binds.every((b) => b === 'notFound')).toBe(true);
+    }
+  });
+
   it('a power bank in a cabinet is refused (naming the cabinet); out of every cabinet it is deleted', async () => {
     const sn = await stocked();
     const id = nextId('PBDL');
