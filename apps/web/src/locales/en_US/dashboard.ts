@@ -12,6 +12,9 @@ export default {
     agentRanking: 'Top agents by paid, last 7 days',
     orders: 'Orders today',
     paid: 'Paid today',
+    // The trend chart's legend: a series over the chosen days, not today's figure.
+    seriesOrders: 'Orders',
+    seriesPaid: 'Paid',
     refunds: 'Refunded today',
     periodPaid: 'Paid, last 7 days',
     finished: '{{count}} finished',

@@ -12,6 +12,9 @@ export default {
     agentRanking: '近 7 天代理商实付排行',
     orders: '今日订单',
     paid: '今日实付',
+    // The trend chart's legend: a series over the chosen days, not today's figure.
+    seriesOrders: '订单数',
+    seriesPaid: '实付金额',
     refunds: '今日退款',
     periodPaid: '近 7 天实付',
     finished: '已完成 {{count}} 单',

@@ -12,6 +12,9 @@ export default {
     agentRanking: '近 7 天代理商實付排行',
     orders: '今日訂單',
     paid: '今日實付',
+    // The trend chart's legend: a series over the chosen days, not today's figure.
+    seriesOrders: '訂單數',
+    seriesPaid: '實付金額',
     refunds: '今日退款',
     periodPaid: '近 7 天實付',
     finished: '已完成 {{count}} 筆',

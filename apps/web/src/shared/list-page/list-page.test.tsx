@@ -141,9 +141,12 @@ describe('ListPage', () => {
     expect(server.last(LIST)!.query.get('order')).toBe('ascend');
   });
 
-  it('shows the empty state when nothing matches', async () => {
+  it('shows the empty state when nothing matches, and not before the answer', async () => {
     fakeServer({ [LIST]: { list: [], total: 0 }, [BUTTONS]: [] });
     renderView(screenUnderTest());
+    // Before the first answer the spinner stands over an empty area, not over "No data".
+    expect(await screen.findByTestId('list-pending')).toBeTruthy();
+    expect(document.querySelector('.ant-empty')).toBeNull();
     await waitFor(() => expect(document.querySelector('.ant-empty-description')?.textContent).toBe('No data'));
   });
 

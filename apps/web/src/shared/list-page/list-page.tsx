@@ -203,7 +203,9 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
           // As wide as the columns together: a wider card stretches them, a narrower one (below
           // 992 px) scrolls the table sideways inside the card instead of squeezing the columns.
           scroll={{ x: tableWidth(shownColumns), ...tableProps?.scroll }}
-          locale={{ emptyText: <EmptyState description={emptyText} /> }}
+          // Until the first answer arrives there is nothing to say: the spinner stands over an empty
+          // area instead of over the "No data" picture, which would flash before the rows.
+          locale={{ emptyText: list.isLoading ? <div className="list-page-pending" data-testid="list-pending" /> : <EmptyState description={emptyText} /> }}
           pagination={{
             current: list.pageNum,
             pageSize: list.pageSize,

@@ -152,7 +152,6 @@ export function OnlineTrend({ overview }: { overview: FleetOverview | undefined 
           {
             name: t('fleet.online'),
             type: 'line',
-            smooth: true,
             showSymbol: false,
             data: c.onlineTrend.map((p) => p.online),
             lineStyle: { color: token.colorSuccess, width: 2 },

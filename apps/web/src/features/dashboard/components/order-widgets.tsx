@@ -105,8 +105,8 @@ export function OrderTrend() {
           { type: 'value', splitLine: { show: false }, axisLabel: { color: token.colorTextSecondary, formatter: (v: number) => money(v) } },
         ],
         series: [
-          { name: t('order.orders'), type: 'bar', data: series.map((d) => d.orderCount), itemStyle: { color: token.colorPrimary } },
-          { name: t('order.paid'), type: 'line', yAxisIndex: 1, smooth: true, data: series.map((d) => d.paidAmount), itemStyle: { color: token.colorSuccess }, tooltip: { valueFormatter: (v: number) => money(v) } },
+          { name: t('order.seriesOrders'), type: 'bar', data: series.map((d) => d.orderCount), itemStyle: { color: token.colorPrimary } },
+          { name: t('order.seriesPaid'), type: 'line', yAxisIndex: 1, data: series.map((d) => d.paidAmount), itemStyle: { color: token.colorSuccess }, tooltip: { valueFormatter: (v: number) => money(v) } },
         ],
       },
     [series, t, token, money],

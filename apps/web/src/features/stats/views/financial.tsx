@@ -51,7 +51,7 @@ export default function FinancialDataView() {
         series: [
           { name: figure('income'), type: 'bar', data: d.list.map((r) => r.income), itemStyle: { color: token.colorPrimary } },
           { name: figure('refunds'), type: 'bar', data: d.list.map((r) => r.refunds), itemStyle: { color: token.colorWarning } },
-          { name: figure('net'), type: 'line', smooth: true, data: d.list.map((r) => r.net), itemStyle: { color: token.colorSuccess } },
+          { name: figure('net'), type: 'line', data: d.list.map((r) => r.net), itemStyle: { color: token.colorSuccess } },
         ],
       },
     [d, token, money, figure],

@@ -61,7 +61,7 @@ export default function OperationalDataView() {
       yAxis: valueAxis,
       series: [
         { name: figure('created'), type: 'bar', data: d.list.map((r) => r.created), itemStyle: { color: token.colorPrimary } },
-        { name: figure('finished'), type: 'line', smooth: true, data: d.list.map((r) => r.finished), itemStyle: { color: token.colorSuccess } },
+        { name: figure('finished'), type: 'line', data: d.list.map((r) => r.finished), itemStyle: { color: token.colorSuccess } },
       ],
     },
     durations: {
