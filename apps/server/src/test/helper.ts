@@ -12,6 +12,14 @@ import type { ExtensionCode } from '@cbo/contract';
 
 /** The engines every server test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const engines: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * One engine, for tests whose outcome does not depend on the database engine: a request refused before any
+ * statement (validation, unreadable bodies, lone surrogates, headers), and the permission matrices (which
+ * menus and calls a role reaches). PostgreSQL when TEST_DATABASE_URL is set (the engine of production), else
+ * PGlite. Rules, money, races and anything that writes run on `engines` (docs/decisions.md, "One engine for
+ * what no engine decides").
+ */
+export const oneEngine: ('pglite' | 'postgres')[] = engines.slice(-1);
 
 export const ADMIN = { userName: 'admin', password: 'admin123' };
 

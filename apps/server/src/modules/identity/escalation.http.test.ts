@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { api, PERMS, type CallName } from '@cbo/contract';
-import { ADMIN, auth, engines, useServer, type TestServer } from '../../test/helper.js';
+import { ADMIN, auth, oneEngine, useServer, type TestServer } from '../../test/helper.js';
 
 /**
  * Privilege escalation, as a class: every identity call that grants roles, menus, permission
@@ -278,7 +278,7 @@ describe('the escalation cases cover the contract', () => {
   });
 });
 
-describe.each(engines)('privilege escalation (%s)', (engine) => {
+describe.each(oneEngine)('privilege escalation (%s)', (engine) => {
   const s = useServer(engine);
 
   async function fixture(name: CallName, index: number): Promise<Fixture> {

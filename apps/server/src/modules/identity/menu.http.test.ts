@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { api, type CallName } from '@cbo/contract';
-import { auth, engines, useServer } from '../../test/helper.js';
+import { auth, oneEngine, useServer } from '../../test/helper.js';
 import { accountWithMenus } from '../../test/accounts.js';
 import { registeredCalls } from '../../platform/http/routes.js';
 import { eq } from 'drizzle-orm';
 import { sysMenu } from './tables.js';
 
-describe.each(engines)('menus and permissions (%s)', (engine) => {
+describe.each(oneEngine)('menus and permissions (%s)', (engine) => {
   const s = useServer(engine);
 
   it('listByUser gives the super admin the whole tree without buttons', async () => {

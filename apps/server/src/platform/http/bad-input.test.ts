@@ -3,7 +3,7 @@ import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { api, Errors, fieldName, type CallName } from '@cbo/contract';
-import { auth, engines, useServer, type TestServer } from '../../test/helper.js';
+import { auth, oneEngine, useServer, type TestServer } from '../../test/helper.js';
 import { sysAccount } from '../../modules/identity/tables.js';
 
 /**
@@ -172,7 +172,7 @@ async function ticketFor(t: TestServer, token: string): Promise<string> {
   return checked.data.ticket as string;
 }
 
-describe.each(engines)('bad input on every call (%s)', (engine) => {
+describe.each(oneEngine)('bad input on every call (%s)', (engine) => {
   const s = useServer(engine);
   let token = '';
   let ticket = '';
@@ -292,7 +292,7 @@ describe.each(engines)('bad input on every call (%s)', (engine) => {
   });
 });
 
-describe.each(engines)('requests too long to read (%s)', (engine) => {
+describe.each(oneEngine)('requests too long to read (%s)', (engine) => {
   const s = useServer(engine);
 
   it('a URL over 16 KB gets the envelope in the caller\'s language, not the framework\'s body', async () => {
@@ -314,7 +314,7 @@ describe.each(engines)('requests too long to read (%s)', (engine) => {
   });
 });
 
-describe.each(engines)('the ClientType header (%s)', (engine) => {
+describe.each(oneEngine)('the ClientType header (%s)', (engine) => {
   const s = useServer(engine);
 
   it('is checked against the known terminals; absent, the session\'s terminal stands', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auth, engines, useServer } from '../../test/helper.js';
+import { auth, oneEngine, useServer } from '../../test/helper.js';
 
 /** A stand-in console build: index.html and one hashed asset. */
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-web-'));
@@ -22,7 +22,7 @@ function expectBrowserHeaders(h: Record<string, unknown>) {
   expect(h['referrer-policy']).toBe('same-origin');
 }
 
-describe.each(engines)('security headers (%s)', (engine) => {
+describe.each(oneEngine)('security headers (%s)', (engine) => {
   const s = useServer(engine, { WEB_DIST: web });
 
   it('the console page: CSP, no framing, nosniff, referrer policy', async () => {
