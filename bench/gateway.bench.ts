@@ -119,6 +119,8 @@ interface Outcome {
   load: [number, number];
   timeline: string[];
   commands: { sent: number; succeeded: number; failed: number; lost: number; sendErrors: number; p50: number; p99: number; max: number; achievedRate: number; how: string };
+  /** On PostgreSQL, where a command's time went by the server's own marks (ms, p50 / p99): recorded → published, published → final. */
+  stages: { toSent: [number, number]; toFinal: [number, number] } | null;
   notes: string[];
 }
 
@@ -344,6 +346,29 @@ async function main() {
     const firstError = sent.find((s) => s.sendError)?.sendError;
     if (firstError) notes.push(`First refused send: ${firstError}`);
     const rssAfterCommands = rssMiB(pid);
+    // The server's own marks of each command (created_at, sent_at, finished_at), read from its database:
+    // the record and the publish on one side, the cabinet, the reply's write on the other.
+    let stages: Outcome['stages'] = null;
+    if (pg) {
+      const pgm = (await import('pg')).default;
+      const c = new pgm.Client({ connectionString: pg.url });
+      await c.connect();
+      try {
+        const ids = sent.flatMap((x) => (x.id ? [x.id] : []));
+        const r = await c.query<{ s50: number; s99: number; f50: number; f99: number }>(
+          `select percentile_cont(0.5) within group (order by extract(epoch from sent_at - created_at) * 1000) as s50,
+                  percentile_cont(0.99) within group (order by extract(epoch from sent_at - created_at) * 1000) as s99,
+                  percentile_cont(0.5) within group (order by extract(epoch from finished_at - sent_at) * 1000) as f50,
+                  percentile_cont(0.99) within group (order by extract(epoch from finished_at - sent_at) * 1000) as f99
+           from dev_command where id = any($1) and state = 'succeeded'`,
+          [ids],
+        );
+        const x = r.rows[0]!;
+        stages = { toSent: [Number(x.s50), Number(x.s99)], toFinal: [Number(x.f50), Number(x.f99)] };
+      } finally {
+        await c.end();
+      }
+    }
     const outcome: Outcome = {
       cabinets: N,
       stockInMs,
@@ -360,6 +385,7 @@ async function main() {
       load: [load0, os.loadavg()[0]!],
       timeline,
       commands: { sent: total, succeeded, failed, lost, sendErrors, p50: q(lat, 0.5), p99: q(lat, 0.99), max: lat[lat.length - 1] ?? NaN, achievedRate, how },
+      stages,
       notes,
     };
     console.log(JSON.stringify(outcome, null, 2));
@@ -380,6 +406,24 @@ const GATEWAY_INTRO = [
   'arrives on the live channel (DEVICE_COMMAND), as a console sees it.',
   '',
 ].join('\n');
+
+const HISTORY = '### Command round trip history';
+const HISTORY_HEAD = [
+  'One line per run (the subsections above keep only the last run of each size and database). Target at 10,000 cabinets on',
+  'PostgreSQL: p99 at most 50 ms. "Stages p99" are the server\'s own marks on PostgreSQL: recorded → published / published →',
+  'result written. Load is the 1-minute load average at the start / end: the machine is shared, compare lines of like load.',
+  '',
+  '| date (UTC) | commit | cabinets | database | load | registered | answered | p50 ms | p99 ms | max ms | stages p99 ms |',
+  '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+];
+
+function commit(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim() + (execSync('git status --porcelain', { cwd: root }).toString().trim() ? '+' : '');
+  } catch {
+    return '—';
+  }
+}
 
 function writeSection(o: Outcome, limit: number, engine: string) {
   const file = path.join(root, 'docs/benchmarks.md');
@@ -409,6 +453,12 @@ function writeSection(o: Outcome, limit: number, engine: string) {
     `| round trip p50 (POST → result on the ${o.commands.how}) | ${ms(o.commands.p50)} ms |`,
     `| round trip p99 | ${ms(o.commands.p99)} ms |`,
     `| round trip max | ${ms(o.commands.max)} ms |`,
+    ...(o.stages
+      ? [
+          `| server marks: recorded → published, p50 / p99 | ${ms(o.stages.toSent[0])} / ${ms(o.stages.toSent[1])} ms |`,
+          `| server marks: published → result written, p50 / p99 | ${ms(o.stages.toFinal[0])} / ${ms(o.stages.toFinal[1])} ms |`,
+        ]
+      : []),
     '',
     `Registered cabinets over time (every 10 s): ${o.timeline.join(', ') || 'all within the first 10 s'}.`,
     ...(o.notes.length ? ['', ...o.notes.map((n) => `- ${n}`)] : []),
@@ -423,8 +473,17 @@ function writeSection(o: Outcome, limit: number, engine: string) {
   const after = nextTop >= 0 ? rest.slice(nextTop + 1) : '';
   // Keep the other subsections of earlier runs; replace this one.
   const subs = gateway.split(/\n(?=### )/).slice(1).map((x) => x.trimEnd() + '\n');
-  const kept = subs.filter((x) => !x.startsWith(heading + '\n'));
+  const kept = subs.filter((x) => !x.startsWith(heading + '\n') && !x.startsWith(HISTORY + '\n'));
+  // Every run adds a line to the history, so a regression of the round trip shows beside its load.
+  const old = subs.find((x) => x.startsWith(HISTORY + '\n'));
+  const rows = old ? old.split('\n').filter((l) => /^\| (\d{4}-|before)/.test(l)) : [];
+  const stage = o.stages ? `${ms(o.stages.toSent[1])} / ${ms(o.stages.toFinal[1])}` : '—';
+  rows.push(
+    `| ${new Date().toISOString().slice(0, 16)} | ${commit()} | ${o.cabinets} | ${engine} | ${o.load[0].toFixed(1)} / ${o.load[1].toFixed(1)} | ${o.registered} | ${o.commands.succeeded} of ${o.commands.sent} | ${ms(o.commands.p50)} | ${ms(o.commands.p99)} | ${ms(o.commands.max)} | ${stage} |`,
+  );
+  const history = [HISTORY, '', ...HISTORY_HEAD, ...rows, ''].join('\n');
   const all = [...kept, sub].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  all.push(history);
   fs.writeFileSync(file, before + GATEWAY_INTRO + '\n' + all.join('\n') + (after ? '\n' + after : ''));
   log(`wrote "${heading}" in the Gateway section of ${path.relative(root, file)}`);
 }
