@@ -9,7 +9,7 @@ import { useMoney } from '@/shared/money';
 import { EmptyState } from '@/shared/empty-state';
 import { CopyableId, DetailDrawer, callKey, formatDateTime, type DetailItem } from '@/shared/list-page';
 import { OrderActionModal } from './order-actions';
-import { actionsFor, detailRefreshInterval, timelineInOrder, type OrderAction } from './order-rules';
+import { actionsFor, detailRefreshInterval, timelineInOrder, timelineNote, type OrderAction } from './order-rules';
 import { OrderStatusTag, RefundStatusTag, SimulatedTag, useOrderWords } from './order-words';
 
 const ACTION_PERM: Record<OrderAction, string> = {
@@ -81,7 +81,7 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
                       </Space>
                       {(e.actor || e.note) && (
                         <div>
-                          <Typography.Text type="secondary">{[e.actor, e.note].filter(Boolean).join(' · ')}</Typography.Text>
+                          <Typography.Text type="secondary">{timelineNote(e, t)}</Typography.Text>
                         </div>
                       )}
                     </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { ORDER_STATUSES, type OrderTimelineEntry, type RefundItem } from '@cbo/contract';
-import { actionsFor, approvalStep, detailRefreshInterval, archiveDefaultRange, reachesRecent, refundAmountProblem, refundableOf, timelineInOrder } from './order-rules';
+import { actionsFor, approvalStep, detailRefreshInterval, archiveDefaultRange, reachesRecent, refundAmountProblem, refundableOf, timelineInOrder, timelineNote } from './order-rules';
 
 const fmt = (v: number) => (v / 100).toFixed(2);
 
@@ -94,5 +94,23 @@ describe('the detail follows a moving order', () => {
 
   it('offers no action on an archived order', () => {
     for (const status of ORDER_STATUSES) expect(actionsFor({ status, paidAmount: 300, refundAmount: 0, archived: true })).toEqual([]);
+  });
+});
+
+describe('a timeline note in the reader language', () => {
+  it('puts the server-written shapes in words in each language and leaves typed text as written', async () => {
+    const { initI18n, changeLanguage } = await import('../../../shared/i18n');
+    const i18n = await initI18n('zh_CN', { everything: true });
+    const t = (key: string, params?: Record<string, unknown>) => i18n.t(`order:${key}`, params as never) as unknown as string;
+    const note = (event: OrderTimelineEntry['event'], actor: string | null, text: string | null) => timelineNote({ event, actor, note: text }, t);
+    expect(note('ejectSent', 'SIMC0001', 'slot 3 PB000012')).toBe('SIMC0001 · 3 号仓位，充电宝 PB000012');
+    expect(note('fee', null, '12 min')).toBe('12 分钟');
+    expect(note('ended', 'system', 'prepayment used up')).toBe('系统 · 预付金额已用完');
+    expect(note('refundApproved', 'ops', '1/2')).toBe('ops · 第 1 / 2 次审批');
+    expect(note('closed', 'ops', 'slot 3 customer asked')).toBe('ops · slot 3 customer asked');
+    await changeLanguage('en_US');
+    expect(note('fee', null, '1 min')).toBe('1 minute');
+    expect(note('codeIssued', 'CB01', 'Cable 24 h, position 5')).toBe('CB01 · Cable, 24 h, code position 5');
+    expect(note('suspended', 'ops', '30 min: lift broken')).toBe('ops · 30 minutes: lift broken');
   });
 });

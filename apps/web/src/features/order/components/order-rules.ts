@@ -91,6 +91,32 @@ export function timelineInOrder(entries: readonly OrderTimelineEntry[]): OrderTi
     .map((x) => x.e);
 }
 
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/**
+ * A timeline entry's actor and note in the reader's language. The server writes a few notes in fixed
+ * shapes (order.engine.ts, accessory-orders.ts, order.refunds.ts): "slot 3 PB…", "12 min", "24 h",
+ * "Cable 24 h, position 5", "30 min: reason", "prepayment used up", "1/2"; each is put in words here.
+ * Anything else (a reason typed by a person, a payment reference) is shown as it was written.
+ */
+export function timelineNote(e: Pick<OrderTimelineEntry, 'event' | 'actor' | 'note'>, t: Translate): string {
+  const actor = e.actor === 'system' ? t('timelineNote.system') : e.actor;
+  let note = e.note;
+  if (note) {
+    let m: RegExpMatchArray | null;
+    if (e.event === 'ejectSent' && (m = note.match(/^slot (\d+) (\S+)$/))) note = t('timelineNote.slot', { slot: m[1], powerBank: m[2] });
+    else if (e.event === 'fee' && (m = note.match(/^(\d+) min$/))) note = t('timelineNote.minutes', { count: Number(m[1]) });
+    else if (e.event === 'fee' && (m = note.match(/^(\d+) h$/))) note = t('timelineNote.hours', { count: Number(m[1]) });
+    else if (e.event === 'codeIssued' && (m = note.match(/^(.*) (\d+) h, position (\d+)$/))) note = t('timelineNote.package', { name: m[1], hours: m[2], position: m[3] });
+    else if (e.event === 'suspended' && (m = note.match(/^(\d+) min: (.*)$/s))) note = t('timelineNote.suspended', { minutes: m[1], reason: m[2] });
+    else if (e.event === 'ended' && note === 'prepayment used up') note = t('timelineNote.prepaymentUsedUp');
+    else if (e.event === 'refundApproved' && (m = note.match(/^([12])\/2$/))) note = t('timelineNote.approval', { n: m[1] });
+    else if (e.event === 'memberDeducted') note = t('timelineNote.memberLevel', { level: note });
+    else if (e.event === 'couponUsed' && /^\d+$/.test(note)) note = t('timelineNote.coupon', { id: note });
+  }
+  return [actor, note].filter(Boolean).join(' · ');
+}
+
 /** Tag colours of the order states: running blue, money owed orange, done green, stopped grey, refund trouble red. */
 export const STATUS_COLOR: Record<OrderStatus, string> = {
   ejecting: 'processing',
