@@ -13,8 +13,8 @@ test('closing Coupons in Expansion tools removes the coupon screens from the sid
   const sidebar = page.locator('.app-sidebar-menu');
   const row = page.locator('.ant-table-row').filter({ hasText: 'Coupons' });
   await expect(row).toContainText('Activated');
-  // The coupon screens are under Financial management while Coupons is activated.
-  await sidebar.getByText('Financial management', { exact: true }).click();
+  // The coupon screens are under Finance while Coupons is activated.
+  await sidebar.getByText('Finance', { exact: true }).click();
   await expect(sidebar.getByText('Coupon management', { exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: 'Close' }).click();

@@ -1,7 +1,7 @@
 /** The ledger feature (fund flows, trial balance); `menus` holds the menu and button names the server seeds as ledger.menus.*. */
 export default {
   menus: {
-    group: 'Financial management',
+    group: 'Finance',
     platformFlow: 'Platform fund flow',
     userFlow: 'User fund flow',
     accountFlow: 'Account fund flow',
