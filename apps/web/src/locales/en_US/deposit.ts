@@ -3,7 +3,7 @@ export default {
   menus: {
     orders: 'Deposit orders',
     rules: 'Deposit rules',
-    ignore: 'Deposit rule exemptions',
+    ignore: 'Deposit exemptions',
     btnExport: 'Export deposit orders',
     btnRefund: 'Ask for a deposit refund',
     btnAudit: 'Audit deposit refunds',

@@ -4,7 +4,7 @@ export default {
     group: 'Order management',
     orders: 'Orders',
     refunds: 'Refund records',
-    history: 'Orders older than 30 days',
+    history: 'Order archive',
     btnExport: 'Export orders',
     btnEnd: 'End order',
     btnSuspend: 'Suspend billing',

@@ -63,7 +63,7 @@ export function FilterForm({ form, fields, onSearch, onReset }: FilterFormProps)
       form={form}
       name={formName}
       initialValues={initialValues}
-      labelCol={{ flex: '0 0 96px' }}
+      labelCol={{ flex: '0 0 112px' }}
       labelWrap
       // Basis 0 and no minimum: a text input's intrinsic width must not push it under its label.
       wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }}
