@@ -5,7 +5,7 @@ import { api, confirmOk, ensureMobile, lastCode, signIn, waitForResend } from '.
  * The e2e server runs with SMS_PROVIDER=file: every text goes to DATA_DIR/sms.log (a development
  * setting, README), so a code is read the way a developer reads it, with no test-only endpoint.
  */
-test('brand name follows into the sidebar and title; a pay change asks for the SMS code; range settings open as their own tab', async ({ page }) => {
+test('brand name follows into the sidebar and title; a pay change asks for the SMS code; range settings are a tab of the configuration and a route of their own', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, { redirect: '/system/config', lang: 'en_US' });
   await expect(page.getByRole('tab', { name: 'Basic' })).toBeVisible();
@@ -64,9 +64,10 @@ test('brand name follows into the sidebar and title; a pay change asks for the S
   const direct = await (await request.put('/user/api/v1/global/config/updateIsNull', { headers, data: { ticket: 'forged', values } })).json();
   expect(direct.code).toBe(100201);
 
-  // range settings: a fixed route with its own tab
-  await page.getByRole('button', { name: 'Range settings' }).click();
-  await expect(page).toHaveURL(/\/setRnge$/);
+  // range settings: a tab beside the values they bound, and a fixed route with its own tab
+  await page.getByRole('tab', { name: 'Range settings' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Range settings' }).getByText('Hourly price', { exact: true })).toBeVisible();
+  await page.goto('/setRnge');
   await expect(page.locator('.app-tags')).toContainText('Range settings');
   await expect(page.getByText('Hourly price', { exact: true })).toBeVisible();
   await page.screenshot({ path: '/tmp/system-config-range-1440.png', fullPage: true });

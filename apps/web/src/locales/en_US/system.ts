@@ -97,7 +97,9 @@ export default {
     },
     pay: {
       sensitive: 'Saving these settings asks for an SMS code.',
-      bluetooth: 'Bluetooth chargers and fees',
+      sensitiveNoMobile: 'Saving these settings asks for an SMS code, and neither your account nor the system has a mobile to send it to: bind a mobile to your account first.',
+      bluetooth: 'Bluetooth chargers',
+      fees: 'Fees and refunds',
       bluetoothPrepayMax: 'Prepayment maximum',
       bluetoothPrepayDefault: 'Default prepayment',
       bluetoothDailyCap: 'Daily cap',

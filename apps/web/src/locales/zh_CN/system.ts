@@ -97,7 +97,9 @@ export default {
     },
     pay: {
       sensitive: '保存这些配置需要短信验证码。',
-      bluetooth: '蓝牙充电器与费用',
+      sensitiveNoMobile: '保存这些配置需要短信验证码，但您的账号和系统都没有可接收验证码的手机号：请先为账号绑定手机号。',
+      bluetooth: '蓝牙充电器',
+      fees: '费用与退款',
       bluetoothPrepayMax: '预付上限',
       bluetoothPrepayDefault: '默认预付金额',
       bluetoothDailyCap: '每日封顶',

@@ -97,7 +97,9 @@ export default {
     },
     pay: {
       sensitive: '儲存這些設定需要簡訊驗證碼。',
-      bluetooth: '藍牙充電器與費用',
+      sensitiveNoMobile: '儲存這些設定需要簡訊驗證碼，但您的帳號和系統都沒有可接收驗證碼的手機號碼：請先為帳號綁定手機號碼。',
+      bluetooth: '藍牙充電器',
+      fees: '費用與退款',
       bluetoothPrepayMax: '預付上限',
       bluetoothPrepayDefault: '預設預付金額',
       bluetoothDailyCap: '每日封頂',

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { api } from '@cbo/contract';
 import { button, fakeServer, renderView, setupI18n } from '@/test/list-page';
-import { useCodeTicket } from './code-ticket';
+import { SensitiveNotice, useCodeTicket } from './code-ticket';
 
 beforeAll(async () => {
   await setupI18n('en_US');
@@ -53,3 +53,31 @@ describe('SMS code dialog', () => {
     expect(screen.queryByText('There is no mobile number to send the code to')).toBeNull();
   });
 });
+
+describe('the notice above sensitive settings', () => {
+  it('tells a new administrator before the first change that a mobile must be bound, with the way there', async () => {
+    fakeServer({ [api.userInfo.path]: user(null), [api.configSys.path]: sys(null) });
+    renderView(
+      <>
+        <SensitiveNotice />
+        <Where />
+      </>,
+      { path: '/system/config' },
+    );
+    expect(await screen.findByTestId('sensitive-no-mobile')).toBeTruthy();
+    fireEvent.click(button(/Bind a mobile in the personal center/));
+    await waitFor(() => expect(screen.getByTestId('at').textContent).toBe('/my/my?tab=mobile'));
+  });
+
+  it('only says a code is asked once a mobile is there', async () => {
+    fakeServer({ [api.userInfo.path]: user(null), [api.configSys.path]: sys('86-13800000000') });
+    renderView(<SensitiveNotice />, { path: '/system/config' });
+    expect(await screen.findByText('Saving these settings asks for an SMS code.')).toBeTruthy();
+    expect(screen.queryByTestId('sensitive-no-mobile')).toBeNull();
+  });
+});
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="at">{pathname + search}</output>;
+}

@@ -180,3 +180,31 @@ function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: (
     </Modal>
   );
 }
+
+/**
+ * Above a group of sensitive settings: saving asks for an SMS code. Before the first change a new
+ * administrator learns where the code goes, and, when neither the account nor the system has a
+ * mobile, that one must be bound first (with the way there), instead of learning it from a refusal.
+ */
+export function SensitiveNotice() {
+  const { t } = useTranslation('system');
+  const navigate = useNavigate();
+  const user = useQuery({ queryKey: callKey('userInfo'), queryFn: ({ signal }) => request('userInfo', {}, { signal }) });
+  const sys = useQuery({ queryKey: callKey('configSys'), queryFn: () => request('configSys') });
+  const noMobile = user.data !== undefined && !user.data.mobile && sys.data !== undefined && !sys.data.codeMobile;
+  if (!noMobile) return <Typography.Paragraph type="secondary">{t('config.pay.sensitive')}</Typography.Paragraph>;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="sensitive-no-mobile"
+      title={t('config.pay.sensitiveNoMobile')}
+      action={
+        <Button size="small" onClick={() => void navigate(PERSONAL_CENTER_MOBILE)}>
+          {t('config.code.bindMobile')}
+        </Button>
+      }
+    />
+  );
+}

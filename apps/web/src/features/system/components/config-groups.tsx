@@ -22,7 +22,7 @@ import { publicParamKey } from '@/shared/public-param';
 import { ImageInput } from './image-input';
 import { MoneyInput } from './money-input';
 import { toInput, useSchemaRule } from './schema-rule';
-import type { CodeTicket } from './code-ticket';
+import { SensitiveNotice, type CodeTicket } from './code-ticket';
 import { doneText } from '@/shared/feedback';
 
 type Rule = RuleObject;
@@ -220,16 +220,9 @@ export function PayForm({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTic
     >
       {(rule) => (
         <>
-          <Typography.Paragraph type="secondary">{t('config.pay.sensitive')}</Typography.Paragraph>
-          <Typography.Title level={5}>{t('config.pay.bluetooth')}</Typography.Title>
+          <SensitiveNotice />
+          <Typography.Title level={5}>{t('config.pay.fees')}</Typography.Title>
           <Row gutter={16}>
-            {(['bluetoothPrepayMax', 'bluetoothPrepayDefault', 'bluetoothDailyCap', 'bluetoothHourlyLimit'] as const).map((k) => (
-              <Field key={k}>
-                <Form.Item name={k} label={t(`config.pay.${k}`)} rules={[rule([k])]} required>
-                  <MoneyInput />
-                </Form.Item>
-              </Field>
-            ))}
             {(['depositRefundFeePercent', 'taxFeePercent'] as const).map((k) => (
               <Field key={k}>
                 <Form.Item name={k} label={t(`config.pay.${k}`)} rules={[rule([k])]} required>
@@ -242,6 +235,16 @@ export function PayForm({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTic
                 <MoneyInput />
               </Form.Item>
             </Field>
+          </Row>
+          <Typography.Title level={5}>{t('config.pay.bluetooth')}</Typography.Title>
+          <Row gutter={16}>
+            {(['bluetoothPrepayMax', 'bluetoothPrepayDefault', 'bluetoothDailyCap', 'bluetoothHourlyLimit'] as const).map((k) => (
+              <Field key={k}>
+                <Form.Item name={k} label={t(`config.pay.${k}`)} rules={[rule([k])]} required>
+                  <MoneyInput />
+                </Form.Item>
+              </Field>
+            ))}
           </Row>
           <Typography.Title level={5}>{t('config.pay.withdrawal')}</Typography.Title>
           <Tabs

@@ -24,7 +24,7 @@ import { useCountdown, useZodRule } from '@/shared/form';
 import { ImageInput } from './image-input';
 import { formatMoney, MoneyInput } from './money-input';
 import { toInput, useSchemaRule } from './schema-rule';
-import type { CodeTicket } from './code-ticket';
+import { SensitiveNotice, type CodeTicket } from './code-ticket';
 import { GroupCard } from './config-groups';
 import { doneText } from '@/shared/feedback';
 import { EmptyState } from '@/shared/empty-state';
@@ -99,6 +99,7 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
       }
     >
       <Typography.Paragraph type="secondary">{t('config.devicePay.explain')}</Typography.Paragraph>
+      {canEdit && <SensitiveNotice />}
       <Table<DevicePayItem>
         rowKey="id"
         size={isMobile ? 'small' : 'middle'}

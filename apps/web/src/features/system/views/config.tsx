@@ -1,6 +1,4 @@
-import { Button, Card, Flex, Tabs, Typography } from 'antd';
-import { ColumnWidthOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { Card, Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMS } from '@cbo/contract';
 import { useButtons } from '@/shared/permission';
@@ -9,8 +7,7 @@ import { useCodeTicket } from '../components/code-ticket';
 import { BasisForm, GroupCard, OperationForm, OtherForm, PayForm } from '../components/config-groups';
 import { BannerTab, DevicePayTab, SystemTab } from '../components/config-lists';
 
-/** The fixed route of the range settings (/setRnge, hidden, a tab of its own). */
-const RANGE_PATH = '/setRnge';
+import SetRangeView from './set-range';
 
 /**
  * System management → system configuration (menu url system/config): the configurable values of
@@ -19,7 +16,6 @@ const RANGE_PATH = '/setRnge';
  */
 export default function ConfigView() {
   const { t } = useTranslation('system');
-  const navigate = useNavigate();
   const isMobile = useIsMobile();
   const buttons = useButtons();
   const ticket = useCodeTicket();
@@ -31,9 +27,6 @@ export default function ConfigView() {
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('config.title')}
         </Typography.Title>
-        <Button icon={<ColumnWidthOutlined />} onClick={() => void navigate(RANGE_PATH)}>
-          {t('config.range.open')}
-        </Button>
       </Flex>
       <Tabs
         size={isMobile ? 'small' : 'middle'}
@@ -46,6 +39,8 @@ export default function ConfigView() {
           { key: 'banner', label: t('config.tabs.banner'), children: <BannerTab canEdit={canEdit} /> },
           { key: 'sys', label: t('config.tabs.sys'), children: <SystemTab canEdit={canEdit} canSecurity={buttons.has(PERMS.configSecurity)} ticket={ticket} /> },
           { key: 'other', label: t('config.tabs.other'), children: <GroupCard><OtherForm canEdit={canEdit} /></GroupCard> },
+          // The billing ranges, in view with the values they bound (also at their own route, /setRnge).
+          { key: 'range', label: t('config.range.title'), children: <SetRangeView /> },
         ]}
       />
       {ticket.dialog}
