@@ -11,7 +11,7 @@ import { FilterForm } from './filter-form';
 import { initialFilterValues, toFilterInput } from './filters';
 import { useUrlFilters } from './use-url-filters';
 import { PAGE_SIZES, useListQuery, type ListQuery } from './use-list-query';
-import { useIsMobile } from './use-viewport';
+import { useIsMobile, useIsPhone } from './use-viewport';
 import { arrangeColumns, loadPrefs, savePrefs, tableWidth, type TablePrefs } from './table-layout';
 import { TableSettings } from './table-settings';
 import { toTableColumn } from './table-cells';
@@ -94,6 +94,7 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
   const { t } = useTranslation('kit');
   const lang = useLang();
   const isMobile = useIsMobile();
+  const isPhone = useIsPhone();
   const [form] = Form.useForm();
   // A column or filter without words of its own, and the heading, take the export sheet's.
   const sheet = useMemo(() => sheetWords(exportCall, lang), [exportCall, lang]);
@@ -130,7 +131,7 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
   };
   const density = prefs.density ?? (isMobile ? 'small' : 'middle');
 
-  const shownColumns = useMemo(() => arrangeColumns(columns as ListColumn<RowOf<K>, true>[], prefs, isMobile), [columns, prefs, isMobile]);
+  const shownColumns = useMemo(() => arrangeColumns(columns as ListColumn<RowOf<K>, true>[], prefs, isPhone), [columns, prefs, isPhone]);
   const tableColumns = useMemo(
     () =>
       shownColumns.map((c) => {
