@@ -126,7 +126,9 @@ export const couponItem = z.object({
   /** Copies customers hold (sent or redeemed). */
   received: z.number().int(),
   used: z.number().int(),
-  /** Copies held and not used yet (expired ones included). */
+  /** Copies held, not used, whose validity ended. */
+  expired: z.number().int(),
+  /** Copies held, not used and still valid: received = used + expired + unused. */
   unused: z.number().int(),
   validFrom: z.string(),
   validTo: z.string(),

@@ -6,8 +6,8 @@ import type { COUPON_BATCH_STATUSES, COUPON_CODE_STATUSES, COUPON_SKIP_REASONS, 
 /** Words of the coupon domain that both the console and the server show. */
 export const couponLabels = {
   couponType: {
-    duration: tr('时长券', '時長券', 'Duration voucher'),
-    money: tr('金额券', '金額券', 'Money voucher'),
+    duration: tr('时长券', '時長券', 'Free-time coupon'),
+    money: tr('金额券', '金額券', 'Amount-off coupon'),
   } satisfies LabelGroup<(typeof COUPON_TYPES)[number]>,
   couponScope: {
     platform: tr('全平台', '全平台', 'Platform'),

@@ -138,15 +138,21 @@ export class CouponService {
       this.needs.scopeNames('operator', ids('operator')),
       this.needs.scopeNames('provider', ids('provider')),
       this.db
-        .select({ couponId: cpUserCoupon.couponId, received: count(), used: sql<string>`count(*) filter (where ${cpUserCoupon.status} = 'used')` })
+        .select({
+          couponId: cpUserCoupon.couponId,
+          received: count(),
+          used: sql<string>`count(*) filter (where ${cpUserCoupon.status} = 'used')`,
+          // As a customer's copy reads it (user-coupon.service.ts): unused past its own validity end.
+          expired: sql<string>`count(*) filter (where ${cpUserCoupon.status} = 'unused' and ${cpUserCoupon.validTo} <= now())`,
+        })
         .from(cpUserCoupon)
         .where(inArray(cpUserCoupon.couponId, rows.map((r) => r.id)))
         .groupBy(cpUserCoupon.couponId),
     ]);
-    const byId = new Map(counts.map((c) => [Number(c.couponId), { received: Number(c.received), used: Number(c.used) }]));
+    const byId = new Map(counts.map((c) => [Number(c.couponId), { received: Number(c.received), used: Number(c.used), expired: Number(c.expired) }]));
     const names: Record<string, Map<number, string>> = { agent: agents, outlet: outlets, operator: operators, provider: providers };
     return rows.map((r) => {
-      const n = byId.get(r.id) ?? { received: 0, used: 0 };
+      const n = byId.get(r.id) ?? { received: 0, used: 0, expired: 0 };
       return {
         id: r.id,
         name: r.name,
@@ -161,7 +167,8 @@ export class CouponService {
         allotted: r.allotted,
         received: n.received,
         used: n.used,
-        unused: n.received - n.used,
+        expired: n.expired,
+        unused: n.received - n.used - n.expired,
         validFrom: r.validFrom.toISOString(),
         validTo: r.validTo.toISOString(),
         exchangeDeadline: r.exchangeDeadline?.toISOString() ?? null,

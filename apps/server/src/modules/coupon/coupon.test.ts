@@ -159,7 +159,12 @@ describe.each(engines)('coupons (%s)', (engine) => {
     // 6 of 7 given: two more for b is refused whole, saying how many are left.
     const over = await issue(id, [b.mobile], 2, 99, 'en_US');
     expect(over).toMatchObject({ code: 101206, msg: 'This exceeds the total: 1 left to give' });
-    expect(await ok(c.get('/order/api/v1/coupon/detail', { id }))).toMatchObject({ allotted: 6, received: 6, unused: 6, used: 0 });
+    expect(await ok(c.get('/order/api/v1/coupon/detail', { id }))).toMatchObject({ allotted: 6, received: 6, unused: 6, used: 0, expired: 0 });
+    // A copy whose own validity ended counts as expired, not unused: received = used + expired + unused.
+    await db().execute(sql`update cp_user_coupon set valid_to = now() - interval '1 minute' where id = (select min(id) from cp_user_coupon where coupon_id = ${id})`);
+    expect(await ok(c.get('/order/api/v1/coupon/detail', { id }))).toMatchObject({ received: 6, used: 0, expired: 1, unused: 5 });
+    expect((await ok(c.get('/order/api/v1/coupon/queryPage', { pageSize: 100 }))).list.find((r: { id: number }) => r.id === id)).toMatchObject({ received: 6, expired: 1, unused: 5 });
+    await db().execute(sql`update cp_user_coupon set valid_to = now() + interval '30 days' where coupon_id = ${id}`);
     const mine = await a.app('GET', '/user/api/app/v1/coupon/mine?pageSize=10');
     expect(mine.data).toMatchObject({ total: 2, list: [{ status: 'unused', source: 'platform', amount: 200 }, { status: 'unused' }] });
     const held = await ok(c.get('/order/api/v1/userCoupon/queryPage', { couponId: id, mobile: a.mobile }));

@@ -37,7 +37,7 @@ describe('the coupon form', () => {
 
   it('opens an edit with the coupon as given, money back in currency units', () => {
     const v = couponToForm(
-      { id: 1, name: 'X', type: 'money', scope: 'outlet', scopeId: 3, scopeSn: null, scopeName: 'O', durationHours: null, amount: 199, total: 5, allotted: 1, received: 1, used: 0, unused: 1, validFrom: '2026-01-01T00:00:00.000Z', validTo: '2026-02-01T00:00:00.000Z', exchangeDeadline: null, source: 'platform', status: 'active', createTime: '2026-01-01T00:00:00.000Z' },
+      { id: 1, name: 'X', type: 'money', scope: 'outlet', scopeId: 3, scopeSn: null, scopeName: 'O', durationHours: null, amount: 199, total: 5, allotted: 1, received: 1, used: 0, expired: 0, unused: 1, validFrom: '2026-01-01T00:00:00.000Z', validTo: '2026-02-01T00:00:00.000Z', exchangeDeadline: null, source: 'platform', status: 'active', createTime: '2026-01-01T00:00:00.000Z' },
       'CNY',
     );
     expect(v).toMatchObject({ amount: 1.99, scope: 'outlet', scopeId: 3, exchangeDeadline: null });
@@ -46,7 +46,7 @@ describe('the coupon form', () => {
 
   it("opens a coupon of the former operator scope (a service provider's) without a scope, to be given a current one", () => {
     const v = couponToForm(
-      { id: 2, name: 'Old', type: 'money', scope: 'provider', scopeId: 5, scopeSn: null, scopeName: 'P', durationHours: null, amount: 100, total: 5, allotted: 0, received: 0, used: 0, unused: 0, validFrom: '2026-01-01T00:00:00.000Z', validTo: '2026-02-01T00:00:00.000Z', exchangeDeadline: null, source: 'platform', status: 'active', createTime: '2026-01-01T00:00:00.000Z' },
+      { id: 2, name: 'Old', type: 'money', scope: 'provider', scopeId: 5, scopeSn: null, scopeName: 'P', durationHours: null, amount: 100, total: 5, allotted: 0, received: 0, used: 0, expired: 0, unused: 0, validFrom: '2026-01-01T00:00:00.000Z', validTo: '2026-02-01T00:00:00.000Z', exchangeDeadline: null, source: 'platform', status: 'active', createTime: '2026-01-01T00:00:00.000Z' },
       'CNY',
     );
     expect(v.scope).toBeUndefined();

@@ -53,8 +53,11 @@ export default function CouponsView() {
       { title: t('fields.value'), key: 'value', width: 100, align: 'right', render: (_: unknown, r: CouponItem) => (r.type === 'duration' ? t('coupons.hours', { n: r.durationHours }) : money(r.amount)) },
       { title: t('fields.scope'), key: 'scope', width: 140, ellipsis: true, render: (_: unknown, r: CouponItem) => (r.scope === 'platform' ? w.scope('platform') : `${w.scope(r.scope)} · ${r.scopeName ?? r.scopeId ?? ''}`) },
       { title: t('fields.given'), key: 'given', width: 100, align: 'right', render: (_: unknown, r: CouponItem) => `${r.allotted} / ${r.total}` },
-      { title: t('fields.used'), dataIndex: 'used', key: 'used', width: 70, align: 'right' },
-      { title: t('fields.unused'), dataIndex: 'unused', key: 'unused', width: 80, align: 'right' },
+      // Copies customers hold add up: received = used + expired + unused (valid).
+      { title: t('fields.received'), dataIndex: 'received', key: 'received', width: 90, align: 'right' },
+      { title: t('fields.used'), dataIndex: 'used', key: 'used', width: 80, align: 'right' },
+      { title: t('fields.expired'), dataIndex: 'expired', key: 'expired', width: 80, align: 'right' },
+      { title: t('fields.unused'), dataIndex: 'unused', key: 'unused', width: 110, align: 'right' },
       { title: t('fields.source'), dataIndex: 'source', key: 'source', width: 120, defaultHidden: true, render: (v: CouponItem['source']) => w.source(v) },
       { title: t('fields.validity'), key: 'validity', width: 170, render: (_: unknown, r: CouponItem) => `${formatDateTime(r.validFrom).slice(0, 10)} ~ ${formatDateTime(r.validTo).slice(0, 10)}` },
       { title: t('fields.exchangeDeadline'), dataIndex: 'exchangeDeadline', key: 'exchangeDeadline', width: 170, defaultHidden: true, render: (v: string | null) => (v ? formatDateTime(v) : '') },
