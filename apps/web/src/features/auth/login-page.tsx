@@ -52,6 +52,7 @@ export default function LoginPage({ onSignedIn, brand: givenBrand }: { onSignedI
   const values = byMode[mode];
   const [missing, setMissing] = useState<Field[]>([]);
   const [submitting, setSubmitting] = useState(false);
+  const [forgot, setForgot] = useState(false);
   const ownBrand = useLoginBrand(givenBrand === undefined);
   const brand = givenBrand || ownBrand || t('title');
 
@@ -149,6 +150,17 @@ export default function LoginPage({ onSignedIn, brand: givenBrand }: { onSignedI
           <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
             {t('submit')}
           </Button>
+          {/* No self-service reset: an administrator resets a staff password (docs/decisions.md, "Forgotten passwords"). */}
+          <div className="login-forgot">
+            <Button type="link" size="small" onClick={() => setForgot((v) => !v)} aria-expanded={forgot}>
+              {t('forgot')}
+            </Button>
+            {forgot && (
+              <p className="login-forgot-how" role="note">
+                {t('forgotHow')}
+              </p>
+            )}
+          </div>
         </form>
       </div>
     </main>
