@@ -46,7 +46,9 @@ export default defineConfig({
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The server migrates a fresh database and starts its fleet first: about 15 s on a quiet machine,
+    // and over 60 s beside the unit tests on a loaded one (two runs here timed out at 60 s).
+    timeout: 240_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
