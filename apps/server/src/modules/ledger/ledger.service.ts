@@ -475,18 +475,19 @@ export class LedgerService {
   async statement(account: Account, p: { beginDate: string; endDate: string; timeZone: string }): Promise<StatementBooks> {
     const code = accountCode(account);
     const tz = p.timeZone;
-    const [bounds] = await query<{ b: string | Date; e: string | Date }>(
+    const [bounds] = await query<{ b: string; e: string }>(
       this.db,
-      sql`select (${p.beginDate}::date::timestamp at time zone ${tz}) as b, ((${p.endDate}::date + 1)::timestamp at time zone ${tz}) as e`,
+      sql`select (extract(epoch from (${p.beginDate}::date::timestamp at time zone ${tz}::text)) * 1000)::bigint::text as b,
+                 (extract(epoch from ((${p.endDate}::date + 1)::timestamp at time zone ${tz}::text)) * 1000)::bigint::text as e`,
     );
-    const begin = new Date(bounds!.b);
-    const end = new Date(new Date(bounds!.e).getTime() - 1);
+    const begin = new Date(Number(bounds!.b));
+    const end = new Date(Number(bounds!.e) - 1);
     const rows = await query<{ day: string | null; cat: string; amount: string; orders: string; holds: string }>(
       this.db,
       sql`with x as (
             select e.debit, e.credit, e.order_no, t.kind,
-              case when e.created_at < ${begin} then '' else to_char(e.created_at at time zone ${tz}, 'YYYY-MM-DD') end as day,
-              case when e.created_at < ${begin} then 'opening'
+              case when e.created_at < ${begin}::timestamptz then '' else to_char(e.created_at at time zone ${tz}::text, 'YYYY-MM-DD') end as day,
+              case when e.created_at < ${begin}::timestamptz then 'opening'
                    when t.kind = 'share' then 'shares'
                    when t.kind = 'refund' then 'reversals'
                    when t.kind = 'withdrawal' and e.debit > 0 then 'withdrawals'
@@ -494,7 +495,7 @@ export class LedgerService {
                    when t.kind in ('receivable', 'netting') then 'owed'
                    else 'other' end as cat
             from led_entry e join led_transaction t on t.id = e.transaction_id
-            where e.account = ${code} and e.created_at <= ${end}
+            where e.account = ${code} and e.created_at <= ${end}::timestamptz
           )
           select day, cat, sum(credit - debit) as amount,
             count(distinct order_no) filter (where kind = 'share' and credit > 0) as orders,
@@ -509,7 +510,7 @@ export class LedgerService {
           join led_transaction h on h.id = he.transaction_id and h.key like 'payout-hold:%'
           join led_transaction pt on pt.key = 'payout-paid:' || substr(h.key, 13)
           join led_entry pe on pe.transaction_id = pt.id
-          where he.account = ${code} and pt.created_at >= ${begin} and pt.created_at <= ${end}`,
+          where he.account = ${code} and pt.created_at >= ${begin}::timestamptz and pt.created_at <= ${end}::timestamptz`,
     );
     const zero = (): StatementLine => ({ orders: 0, shares: 0, reversals: 0, withdrawals: 0, returned: 0, owed: 0, other: 0 });
     const add = (l: StatementLine, r: { cat: string; amount: string; orders: string }) => {
