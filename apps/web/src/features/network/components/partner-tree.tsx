@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Empty, Space, Spin, Tag, Tree, Typography } from 'antd';
 import { ApartmentOutlined, FileTextOutlined, ShopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { useNetLabel } from './network-data';
 
 interface TreeItem {
   key: string;
-  title: React.ReactNode;
   isLeaf: boolean;
   icon?: React.ReactNode;
   children?: TreeItem[];
@@ -21,6 +20,13 @@ export interface PartnerTreeProps {
   onStatement: (kind: StatementParty, id: number, name: string) => void;
 }
 
+const toItem = (n: AgentTreeNode): TreeItem => ({
+  key: `${n.kind}:${n.id}`,
+  isLeaf: !n.hasChildren,
+  icon: n.kind === 'agent' ? <ApartmentOutlined /> : <ShopOutlined />,
+  node: n,
+});
+
 /**
  * The partner network as a tree (A → B → C agents, each with its outlets), loaded one level at a
  * time as a node is opened (agentTree), so a large network costs one small call per click. Each
@@ -30,6 +36,9 @@ export function PartnerTree({ rootId, onStatement }: PartnerTreeProps) {
   const { t } = useTranslation('network');
   const net = useNetLabel();
   const [items, setItems] = useState<TreeItem[] | null>(null);
+  // The parent's handler may be a new function each render: read it when clicked, never reload the tree for it.
+  const statement = useRef(onStatement);
+  statement.current = onStatement;
 
   const title = useCallback(
     (n: AgentTreeNode) => (
@@ -51,25 +60,14 @@ export function PartnerTree({ rootId, onStatement }: PartnerTreeProps) {
           icon={<FileTextOutlined />}
           onClick={(e) => {
             e.stopPropagation();
-            onStatement(n.kind, n.id, n.name);
+            statement.current(n.kind, n.id, n.name);
           }}
         >
           {t('partners.statement')}
         </Button>
       </Space>
     ),
-    [t, net, onStatement],
-  );
-
-  const toItem = useCallback(
-    (n: AgentTreeNode): TreeItem => ({
-      key: `${n.kind}:${n.id}`,
-      title: title(n),
-      isLeaf: !n.hasChildren,
-      icon: n.kind === 'agent' ? <ApartmentOutlined /> : <ShopOutlined />,
-      node: n,
-    }),
-    [title],
+    [t, net],
   );
 
   useEffect(() => {
@@ -82,7 +80,7 @@ export function PartnerTree({ rootId, onStatement }: PartnerTreeProps) {
     return () => {
       live = false;
     };
-  }, [rootId, toItem]);
+  }, [rootId]);
 
   const load = async (item: TreeItem) => {
     if (item.children || item.node.kind !== 'agent') return;
@@ -100,6 +98,7 @@ export function PartnerTree({ rootId, onStatement }: PartnerTreeProps) {
       showIcon
       blockNode
       treeData={items}
+      titleRender={(item) => title(item.node)}
       loadData={(n) => load(n as unknown as TreeItem)}
       defaultExpandedKeys={rootId ? [`agent:${rootId}`] : []}
     />
