@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { api, call, menuPath, signIn } from './helpers';
+import { api, call, confirmOk, menuPath, signIn } from './helpers';
 
 /**
  * The partner tree and a partner's statement, as staff use them on the demo network: the agent
@@ -137,4 +137,41 @@ test('the partner tree and a partner statement: print view and export (English)'
 test('the partner tree and a partner statement: print view and export (Chinese)', async ({ page }) => {
   test.setTimeout(180_000);
   await flow(page, 'zh_CN');
+});
+
+test('withdrawals: the demo filed one to review; staff select it and approve it in a batch', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, { lang: 'en_US' });
+  const a = await api(page, { timeZone: ZONE });
+  // The demo's partners file one application soon after the start when nothing waits (their first round, ~20 s).
+  let waiting: { id: number; applicationNo: string; actualAmount: number }[] = [];
+  await expect
+    .poll(
+      async () => {
+        waiting = (await call<{ list: typeof waiting }>(a, 'GET', '/user/api/v1/withdrawal/queryPage', { pageNum: 1, pageSize: 20, status: 'initiated' })).list;
+        return waiting.length;
+      },
+      { timeout: 120_000, intervals: [3_000] },
+    )
+    .toBeGreaterThan(0);
+  const w = waiting[0]!;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(await menuPath(a, 'payout/withdrawals'));
+  const row = page.locator('.ant-table-row').filter({ hasText: w.applicationNo });
+  await expect(row).toContainText('Initiated');
+  await row.locator('.ant-checkbox-input').check();
+  await expect(page.getByTestId('payout-batch')).toHaveText('Review selected (1)');
+  await page.screenshot({ path: `${OUT}/withdrawals-batch-en_US-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 800, height: 900 });
+  await page.screenshot({ path: `${OUT}/withdrawals-batch-en_US-800.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId('payout-batch').click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Review 1 withdrawals' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await confirmOk(page, 'Pay out 1 withdrawals');
+  await expect(page.getByText('Approved: sent to the payment company')).toBeVisible();
+  await expect
+    .poll(async () => (await call<{ status: string }>(a, 'GET', '/user/api/v1/withdrawal/detail', { id: w.id })).status, { timeout: 60_000, intervals: [2_000] })
+    .toMatch(/^(paying|success)$/);
 });
