@@ -164,6 +164,8 @@ export async function buildApp(opts: BuildOptions) {
       return of && Object.hasOwn(parties, of) ? network.services.forOutlets.names(parties[of as keyof typeof parties], ids) : new Map();
     },
   });
+  // A partner's statement is the books' (the ledger reads its payable); the network says who the partner is and who may read it.
+  network.services.attachStatements((account, period) => ledger.services.ledger.statement(account, period));
   const deposit = await buildModule(depositModule, platform, {
     ledger: ledger.services.ledger,
     customers: network.services.customers,

@@ -14,6 +14,40 @@ export interface PartnerOptions {
   /** Seconds before the first round, and between rounds. */
   firstSeconds?: number;
   everySeconds?: number;
+  /**
+   * Applications the whole demo network files in a day, on average (default: half of its
+   * partners, so each partner withdraws about every other day, as a real one does).
+   */
+  perDay?: number;
+  /** Told of every application a partner makes (tests: what it asked against what it could). */
+  onRequest?: (r: PartnerRequest) => void;
+}
+
+/** One application of a demo partner: what it asked for, what it could withdraw then, and the answer's code. */
+export interface PartnerRequest {
+  kind: string;
+  partyId: number;
+  amount: number;
+  withdrawable: number;
+  code: number;
+}
+
+/** What a partner reads of its balance before it asks (the app's withdrawal/balance). */
+export interface PartnerBalance {
+  withdrawable: number;
+  minAmount: number;
+  singleCap: number;
+}
+
+/**
+ * What a demo partner asks for: a part of what it may withdraw now (a fifth to a half, in whole
+ * currency units), never more than that nor than the single cap; null when that part is under the
+ * minimum (it waits until it has earned more). `random` is in [0, 1).
+ */
+export function askFor(b: PartnerBalance, random: number): number | null {
+  const part = b.withdrawable * (0.2 + 0.3 * random);
+  const amount = Math.min(Math.floor(part / 100) * 100, Math.floor(b.singleCap / 100) * 100, Math.floor(b.withdrawable / 100) * 100);
+  return amount >= b.minAmount && amount > 0 ? amount : null;
 }
 
 /**
@@ -34,19 +68,23 @@ export function openingEntry(kind: string, partyId: number) {
 }
 
 /**
- * The demo network's partners (its agents, pusher, service provider, the outlets with app accounts and the operator, its team) ask for withdrawals now
- * and then through the partner app's calls, as a person with the app does: they read their
- * withdrawable balance and rules, and apply for part of it, keeping at most two applications
- * waiting each. Their shares of the simulated orders are small and new, so each starts with
- * opening earnings (a ledger movement from the payment company's clearing account, memo "Demo:
- * opening earnings", posted once); a new user finds applications waiting for review within a few
- * minutes of the first start.
+ * The demo network's partners (its agents, pusher, service provider, the outlets with app accounts
+ * and the operator, its team) ask for withdrawals through the partner app's calls, as a person with
+ * the app does: they read their withdrawable balance and rules, and apply for a part of it (askFor:
+ * a fifth to a half, never more). At a real network's pace (docs/decisions.md, "Believable demo
+ * money"): a partner with an application waiting for review or payout does not apply again, applies
+ * at most once a UTC day, and the whole network files about `perDay` applications a day, drawn
+ * round by round; the first round lets one partner apply when none of the demo's applications is
+ * waiting, so a new user finds one to review. Each partner starts with opening earnings (a ledger
+ * movement from the payment company's clearing account, memo "Demo: opening earnings", posted
+ * once): the earnings of its past, which its shares of the simulated orders then add to.
  */
 export function startSimulatedPartners(server: Server, log: FastifyBaseLogger, opts: PartnerOptions = {}): { stop(): void } {
   const every = (opts.everySeconds ?? 90) * 1000;
   let sessions: { kind: string; partyId: number; token: string }[] = [];
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  let first = true;
   const call = async (token: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer> =>
     (await server.app.inject({ method, url, payload: body as object | undefined, headers: { authorization: token, clienttype: 'AGENT_ANDROID' } })).json() as Answer;
 
@@ -62,11 +100,11 @@ export function startSimulatedPartners(server: Server, log: FastifyBaseLogger, o
   async function applyOnce(s: { kind: string; partyId: number; token: string }): Promise<'applied' | 'skipped' | 'signedOut'> {
     const b = await call(s.token, 'GET', '/user/api/app/v1/withdrawal/balance');
     if (b.code !== 0) return 'signedOut';
-    const waiting = await call(s.token, 'GET', '/user/api/app/v1/withdrawal/mine?pageNum=1&pageSize=1&status=initiated');
-    const r = b.data as { withdrawable: number; minAmount: number; singleCap: number; dailyCount: number; usedToday: number; methods: string[] };
-    if ((waiting.data?.total ?? 0) >= 2 || r.usedToday >= r.dailyCount || r.withdrawable < r.minAmount) return 'skipped';
-    const top = Math.min(r.singleCap, Math.max(r.minAmount, Math.floor((r.withdrawable * 0.4) / 100) * 100));
-    const amount = r.minAmount + Math.floor((Math.random() * (top - r.minAmount)) / 100) * 100;
+    const r = b.data as { withdrawable: number; held: number; minAmount: number; singleCap: number; dailyCount: number; usedToday: number; methods: string[] };
+    // One application on its way at a time (held: waiting for review or with the payment company), one a day.
+    if (r.held > 0 || r.usedToday >= Math.min(1, r.dailyCount) || !r.methods.length) return 'skipped';
+    const amount = askFor(r, Math.random());
+    if (amount === null) return 'skipped';
     const me = await call(s.token, 'GET', '/user/api/app/v1/me');
     const method = r.methods[crypto.randomInt(0, r.methods.length)]!;
     const a = await call(s.token, 'POST', '/user/api/app/v1/withdrawal/apply', {
@@ -76,6 +114,7 @@ export function startSimulatedPartners(server: Server, log: FastifyBaseLogger, o
       payeeName: String(me.data?.name ?? 'Demo partner').slice(0, 32),
       idempotencyKey: crypto.randomBytes(12).toString('hex'),
     });
+    opts.onRequest?.({ kind: s.kind, partyId: s.partyId, amount, withdrawable: r.withdrawable, code: a.code });
     if (a.code !== 0) log.debug({ code: a.code, msg: a.msg }, 'a demo partner could not apply for a withdrawal');
     return a.code === 0 ? 'applied' : 'skipped';
   }
@@ -85,11 +124,24 @@ export function startSimulatedPartners(server: Server, log: FastifyBaseLogger, o
       sessions = await server.services.network.appAccounts.simulatedPartnerSessions();
       for (const s of sessions) await opening(s.kind, s.partyId);
     }
-    // One or two partners a round, in random order.
-    const picked = [...sessions].sort(() => Math.random() - 0.5).slice(0, 1 + crypto.randomInt(0, 2));
-    for (const s of picked) {
-      if (stopped) return;
-      if ((await applyOnce(s)) === 'signedOut') sessions = [];
+    if (!sessions.length) return;
+    // The network files perDay applications a day on average: this round's share of them, drawn.
+    const perDay = opts.perDay ?? Math.max(1, sessions.length / 2);
+    let wanted = perDay * (every / 86_400_000);
+    if (first) {
+      first = false;
+      // A new demo's queue is not empty: one partner applies when none of the demo's applications waits.
+      if ((await server.services.payout.payouts.summary()).pendingCount === 0) wanted = Math.max(wanted, 1);
+    }
+    let n = Math.floor(wanted) + (Math.random() < wanted - Math.floor(wanted) ? 1 : 0);
+    for (const s of [...sessions].sort(() => Math.random() - 0.5)) {
+      if (stopped || n <= 0) return;
+      const done = await applyOnce(s);
+      if (done === 'signedOut') {
+        sessions = [];
+        return;
+      }
+      if (done === 'applied') n--;
     }
   }
 

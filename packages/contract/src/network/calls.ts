@@ -11,6 +11,7 @@ import * as member from './member.js';
 import * as coop from './cooperation.js';
 import * as appAuth from './app-auth.js';
 import * as picker from './picker.js';
+import * as partner from './partner.js';
 import { savedId, statusRequest } from './shared.js';
 import { networkPerms } from './permissions.js';
 
@@ -46,6 +47,12 @@ export const networkCalls = {
     summary: 'Agents by level, name and status', query: agent.agentQuery, data: pageResult(agent.agentItem) }),
   agentDetail: call({ method: 'GET', path: '/user/api/v1/agent/detail', access: { permission: P.agentQuery }, module: m,
     summary: 'One agent with its profit chain from the platform down', query: idQuery, data: agent.agentDetail }),
+  agentTree: call({ method: 'GET', path: '/user/api/v1/agent/tree', access: { permission: P.agentQuery }, module: m,
+    summary: "The partner tree, one level a call: the A agents (or the agent rootId), or an agent's child agents and outlets, each with outlets and devices (its own and its subtree's)", query: partner.agentTreeQuery, data: z.array(partner.agentTreeNode) }),
+  partnerStatement: call({ method: 'GET', path: '/user/api/v1/partner/statement', access: { permission: P.agentQuery }, module: m,
+    summary: "A partner's (agent's or outlet's) statement for whole days in the caller's zone: opening balance, shares, reversals, withdrawals, other movements, closing balance, from the ledger (at most 366 days)", query: partner.partnerStatementQuery, data: partner.partnerStatement }),
+  partnerStatementExport: call({ method: 'POST', path: '/user/api/v1/partner/statement/export', access: { permission: P.agentExport }, module: m,
+    summary: "Export a partner's statement (its days, opening and closing) to the export centre", body: partner.partnerStatementQuery, data: exportStarted }),
   agentExport: call({ method: 'POST', path: '/user/api/v1/agent/export', access: { permission: P.agentExport }, module: m,
     summary: 'Export the agent list to the export centre', body: agent.agentFilter, data: exportStarted }),
   agentSaveOrUpdate: call({ method: 'POST', path: '/user/api/v1/agent/saveOrUpdate', access: { permission: P.agentSave }, module: m,
@@ -104,6 +111,10 @@ export const networkCalls = {
     summary: 'The signed-in app account', data: appAuth.appMe }),
   appLogout: call({ method: 'POST', path: '/user/api/app/v1/logout', access: 'app', module: m,
     summary: 'Ends the app session', data: none }),
+  appAgentTree: call({ method: 'GET', path: '/user/api/app/v1/agent/tree', access: 'app', module: m,
+    summary: "Agent app: the signed-in agent's own subtree, one level a call (without parentId: the agent itself); another agent's is refused", query: partner.agentTreeQuery, data: z.array(partner.agentTreeNode) }),
+  appPartnerStatement: call({ method: 'GET', path: '/user/api/app/v1/partner/statement', access: 'app', module: m,
+    summary: "Agent app: the statement of the signed-in agent or of an agent or outlet of its subtree (another's is refused)", query: partner.partnerStatementQuery, data: partner.partnerStatement }),
   appCooperationApply: call({ method: 'POST', path: '/user/api/app/v1/cooperation/apply', access: 'app', module: m,
     summary: 'A signed-in app account passes on someone who wants to become an agent or host a store', body: coop.cooperationApplyRequest, data: savedId }),
 } as const;

@@ -41,4 +41,12 @@ export const networkErrors = {
     'The team has {count} withdrawal(s) of {amount} in all waiting for review or payout; it cannot be deleted yet'),
   COOPERATION_NOT_ALLOWED: def(100417, "Cooperation applications come from customers (their own) and from recruiting partners of the agent app (agents, pushers, service providers, operators); an outlet's account, the store's own sign-in, sends none.",
     '该账号不能提交合作申请', '該帳號不能提交合作申請', 'This account cannot send cooperation applications'),
+  PARTNER_OUT_OF_SCOPE: def(100418, "An agent's app account reads only its own subtree: itself, its child agents and theirs, and their outlets.",
+    '只能查看本人及下级代理、网点的数据', '只能查看本人及下級代理、網點的資料', 'You can only see yourself and the agents and outlets under you'),
+  PARTNER_NOT_FOUND: def(100419, 'The statement or tree names an agent or outlet that does not exist.',
+    '代理商或网点不存在', '代理商或網點不存在', 'No such agent or outlet'),
+  STATEMENT_RANGE_ORDER: def(100420, "A statement's first day is after its last day.",
+    '开始日期不能晚于结束日期', '開始日期不能晚於結束日期', 'The first day cannot be after the last day'),
+  STATEMENT_RANGE_TOO_LONG: def(100421, 'A statement covers at most 366 days.',
+    '对账单最长 {max} 天', '對帳單最長 {max} 天', 'A statement covers at most {max} days'),
 } as const satisfies Record<string, ErrorDef>;

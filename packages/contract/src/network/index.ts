@@ -35,6 +35,7 @@ export * from './member.js';
 export * from './cooperation.js';
 export * from './app-auth.js';
 export * from './picker.js';
+export * from './partner.js';
 export * from './permissions.js';
 export * from './calls.js';
 export * from './errors.js';

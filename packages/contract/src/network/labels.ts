@@ -40,6 +40,8 @@ export const networkLabels = {
   /** A record of the demo network, made by the simulator. */
   simulated: { yes: tr('模拟', '模擬', 'Simulated') },
   platform: { name: tr('平台', '平台', 'Platform') },
+  /** The statement export's first and last rows. */
+  statementRow: { opening: tr('期初余额', '期初餘額', 'Opening balance'), total: tr('合计', '合計', 'Total') },
 } as const;
 
 const created = tr('创建时间', '建立時間', 'Created');
@@ -143,11 +145,26 @@ export const networkExports = {
       createTime: tr('申请时间', '申請時間', 'Applied'),
     },
   },
+  partnerStatementExport: {
+    title: tr('合作方对账单', '合作方對帳單', 'Partner statement'),
+    columns: {
+      date: tr('日期', '日期', 'Date'),
+      orders: tr('订单数', '訂單數', 'Orders'),
+      shares: tr('分润收入', '分潤收入', 'Shares earned'),
+      reversals: tr('退款冲回', '退款沖回', 'Refunds reversed'),
+      withdrawals: tr('提现', '提現', 'Withdrawals'),
+      returned: tr('提现退回', '提現退回', 'Withdrawals returned'),
+      owed: tr('欠款', '欠款', 'Owed'),
+      other: tr('其他变动', '其他變動', 'Other movements'),
+      closing: tr('期末余额', '期末餘額', 'Closing balance'),
+    },
+  },
 } as const satisfies Partial<Record<keyof typeof networkCalls, ExportLabels>>;
 
 /** What each change of the network domain is called in the operation log, keyed by its call. */
 export const networkActions = {
   regionExport: tr('导出区域', '匯出區域', 'Export regions'),
+  partnerStatementExport: tr('导出合作方对账单', '匯出合作方對帳單', 'Export partner statement'),
   regionSaveOrUpdate: tr('保存区域', '儲存區域', 'Save region'),
   regionDelete: tr('删除区域', '刪除區域', 'Delete region'),
   teamExport: tr('导出团队', '匯出團隊', 'Export teams'),

@@ -23,6 +23,8 @@ export const payoutCalls = {
     summary: 'Withdrawals waiting for review and with the payment company: counts and amounts', data: w.payoutSummary }),
   payoutAudit: call({ method: 'PUT', path: '/user/api/v1/withdrawal/audit', access: { permission: P.payoutAudit }, module: m,
     summary: 'Approve (paid out through the payment company) or reject (with a reason; the amount goes back) a withdrawal waiting for review', body: w.payoutAuditRequest, data: w.payoutItem }),
+  payoutBatchAudit: call({ method: 'PUT', path: '/user/api/v1/withdrawal/batchAudit', access: { permission: P.payoutAudit }, module: m,
+    summary: 'Approve or reject several withdrawals waiting for review: each is decided by the same conditional update as a single review; one already decided is reported, not paid twice', body: w.payoutBatchAuditRequest, data: w.payoutBatchAuditResult }),
   payoutExport: call({ method: 'POST', path: '/user/api/v1/withdrawal/export', access: { permission: P.payoutExport }, module: m,
     summary: 'Export the withdrawals to the export centre', body: w.payoutFilter, data: exportStarted }),
 } as const;

@@ -81,5 +81,6 @@ export const payoutExports = {
 export const payoutActions = {
   payoutApply: tr('申请提现', '申請提現', 'Apply for a withdrawal'),
   payoutAudit: tr('审核提现', '審核提現', 'Review a withdrawal'),
+  payoutBatchAudit: tr('批量审核提现', '批次審核提現', 'Review withdrawals in a batch'),
   payoutExport: tr('导出提现申请', '匯出提現申請', 'Export withdrawals'),
 } as const satisfies { [K in keyof typeof payoutCalls]?: Translations };

@@ -100,6 +100,19 @@ export const payoutAuditRequest = z
   .refine((b) => b.approve || (b.reason ?? '').length > 0, { path: ['reason'], error: 'rule.rejectReason' });
 export type PayoutAuditRequest = z.infer<typeof payoutAuditRequest>;
 
+/** PUT batchAudit: the same decision for up to 100 withdrawals, each decided alone by the single review's conditional update. */
+export const payoutBatchAuditRequest = z
+  .object({ ids: z.array(z.number().int().min(1)).min(1).max(100), approve: z.boolean(), reason: z.string().trim().max(64).optional() })
+  .refine((b) => b.approve || (b.reason ?? '').length > 0, { path: ['reason'], error: 'rule.rejectReason' });
+export type PayoutBatchAuditRequest = z.infer<typeof payoutBatchAuditRequest>;
+/** Per withdrawal: decided now (ok), or why not (its error's code and message, in the caller's language). */
+export const payoutBatchAuditResult = z.object({
+  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), applicationNo: z.string().nullable(), code: z.number().int(), msg: z.string() })),
+  decided: z.number().int(),
+  refused: z.number().int(),
+});
+export type PayoutBatchAuditResult = z.infer<typeof payoutBatchAuditResult>;
+
 /** GET summary: what waits for review and what is with the payment company. */
 export const payoutSummary = z.object({
   pendingCount: z.number().int(),

@@ -30,5 +30,6 @@ export const platformRuleMessages = {
   'rule.email': T('邮箱格式不正确', '電子郵件格式不正確', 'must be a valid email address'),
   'rule.code6': T('验证码为 6 位数字', '驗證碼為 6 位數字', 'must be 6 digits'),
   'rule.dateTime': T('时间格式不正确', '時間格式不正確', 'must be a date and time'),
+  'rule.date': T('日期格式不正确（YYYY-MM-DD）', '日期格式不正確（YYYY-MM-DD）', 'must be a date (YYYY-MM-DD)'),
   'rule.percent': T('必须是 0-100 的整数', '必須是 0-100 的整數', 'must be a whole number from 0 to 100'),
 } satisfies Record<string, Translations>;

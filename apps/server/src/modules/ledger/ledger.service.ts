@@ -461,6 +461,103 @@ export class LedgerService {
     return n;
   }
 
+  /**
+   * A partner's statement: the movements of its payable over whole days in a time zone (the days'
+   * bounds are PostgreSQL's, so summer time is right), from the first day's 00:00 to the last
+   * day's 23:59:59.999 (the fund flow's filter with those two instants lists the same entries).
+   * Opening is what the account held before, closing what it held at the end; every movement
+   * between falls in one line by its movement kind (share, refund, the withdrawal's hold or its
+   * return, owed, other), so opening + lines = closing to the cent. One statement reads the
+   * opening, the lines, the days and the period's totals (one snapshot); a second one the fees
+   * of the partner's withdrawals paid in the period, found by their keys (payout-hold:<no> →
+   * payout-paid:<no>), which are not movements of the balance (the amount left it when held).
+   */
+  async statement(account: Account, p: { beginDate: string; endDate: string; timeZone: string }): Promise<StatementBooks> {
+    const code = accountCode(account);
+    const tz = p.timeZone;
+    const [bounds] = await query<{ b: string; e: string }>(
+      this.db,
+      sql`select (extract(epoch from (${p.beginDate}::date::timestamp at time zone ${tz}::text)) * 1000)::bigint::text as b,
+                 (extract(epoch from ((${p.endDate}::date + 1)::timestamp at time zone ${tz}::text)) * 1000)::bigint::text as e`,
+    );
+    const begin = new Date(Number(bounds!.b));
+    const end = new Date(Number(bounds!.e) - 1);
+    const rows = await query<{ day: string | null; cat: string; amount: string; orders: string; holds: string }>(
+      this.db,
+      sql`with x as (
+            select e.debit, e.credit, e.order_no, t.kind,
+              case when e.created_at < ${begin}::timestamptz then '' else to_char(e.created_at at time zone ${tz}::text, 'YYYY-MM-DD') end as day,
+              case when e.created_at < ${begin}::timestamptz then 'opening'
+                   when t.kind = 'share' then 'shares'
+                   when t.kind = 'refund' then 'reversals'
+                   when t.kind = 'withdrawal' and e.debit > 0 then 'withdrawals'
+                   when t.kind = 'withdrawal' then 'returned'
+                   when t.kind in ('receivable', 'netting') then 'owed'
+                   else 'other' end as cat
+            from led_entry e join led_transaction t on t.id = e.transaction_id
+            where e.account = ${code} and e.created_at <= ${end}::timestamptz
+          )
+          select day, cat, sum(credit - debit) as amount,
+            count(distinct order_no) filter (where kind = 'share' and credit > 0) as orders,
+            count(*) filter (where kind = 'withdrawal' and debit > 0) as holds
+          from x group by grouping sets ((day, cat), (cat))`,
+    );
+    const [paid] = await query<{ paid: string; fees: string }>(
+      this.db,
+      sql`select coalesce(sum(pe.credit) filter (where pe.account_kind = 'providerClearing'), 0) as paid,
+                 coalesce(sum(pe.credit) filter (where pe.account_kind = 'fees'), 0) as fees
+          from led_entry he
+          join led_transaction h on h.id = he.transaction_id and h.key like 'payout-hold:%'
+          join led_transaction pt on pt.key = 'payout-paid:' || substr(h.key, 13)
+          join led_entry pe on pe.transaction_id = pt.id
+          where he.account = ${code} and pt.created_at >= ${begin}::timestamptz and pt.created_at <= ${end}::timestamptz`,
+    );
+    const zero = (): StatementLine => ({ orders: 0, shares: 0, reversals: 0, withdrawals: 0, returned: 0, owed: 0, other: 0 });
+    const add = (l: StatementLine, r: { cat: string; amount: string; orders: string }) => {
+      if (r.cat === 'opening') return;
+      (l as unknown as Record<string, number>)[r.cat] = ((l as unknown as Record<string, number>)[r.cat] ?? 0) + Number(r.amount);
+      if (r.cat === 'shares') l.orders += Number(r.orders);
+    };
+    const total = zero();
+    let opening = 0;
+    let withdrawalCount = 0;
+    const byDay = new Map<string, StatementLine>();
+    for (const r of rows) {
+      if (r.day === null) {
+        if (r.cat === 'opening') opening = Number(r.amount);
+        else add(total, r);
+        if (r.cat === 'withdrawals') withdrawalCount = Number(r.holds);
+      } else if (r.day !== '') {
+        const l = byDay.get(r.day) ?? zero();
+        add(l, r);
+        byDay.set(r.day, l);
+      }
+    }
+    let running = opening;
+    const days = [...byDay.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, l]) => {
+        running += l.shares + l.reversals + l.withdrawals + l.returned + l.owed + l.other;
+        return { date, ...l, closing: running };
+      });
+    const closing = opening + total.shares + total.reversals + total.withdrawals + total.returned + total.owed + total.other;
+    return {
+      accountCode: code,
+      beginDate: p.beginDate,
+      endDate: p.endDate,
+      timeZone: tz,
+      beginTime: begin.toISOString(),
+      endTime: end.toISOString(),
+      opening,
+      closing,
+      ...total,
+      withdrawalCount,
+      paidOut: Number(paid?.paid ?? 0),
+      paidFees: Number(paid?.fees ?? 0),
+      days,
+    };
+  }
+
   /** Balances of one kind's accounts of these parties (credit side positive: what is owed to them). */
   async owedTo(kind: AccountKind, partyIds: number[]): Promise<Map<number, number>> {
     if (!partyIds.length) return new Map();
@@ -697,6 +794,32 @@ export function accountName(kind: AccountKind, partyId: number | null, lang: Lan
   const name = known ? label('ledger', 'accountKind', kind, lang) : kind;
   if (!partyId) return name;
   return partyName ? `${name} · ${partyName}` : `${name} #${partyId}`;
+}
+
+/** A statement's movements by cause (cents, positive adds to what the partner is owed; orders: a count). */
+export interface StatementLine {
+  orders: number;
+  shares: number;
+  reversals: number;
+  withdrawals: number;
+  returned: number;
+  owed: number;
+  other: number;
+}
+/** A partner's statement as the books answer it (the network adds who the partner is). */
+export interface StatementBooks extends StatementLine {
+  accountCode: string;
+  beginDate: string;
+  endDate: string;
+  timeZone: string;
+  beginTime: string;
+  endTime: string;
+  opening: number;
+  closing: number;
+  withdrawalCount: number;
+  paidOut: number;
+  paidFees: number;
+  days: (StatementLine & { date: string; closing: number })[];
 }
 
 /** The names of the parties accounts are kept for (agents, outlets...), from the modules that own them; ids without one keep their number. */

@@ -12,13 +12,14 @@ import { CooperationService, MemberService } from './member.service.js';
 import { CustomerAuth } from './customer-auth.service.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { networkMenus } from './menus.js';
-import { noOperatorMoney, noOutlets, type NetworkNeeds, type OperatorMoney, type OutletFacts } from './needs.js';
+import { noOperatorMoney, noOutlets, type NetworkNeeds, type OperatorMoney, type OutletFacts, type StatementSource } from './needs.js';
+import { PartnerService } from './partner.service.js';
 import { PickerService, ProviderService, PusherService } from './people.service.js';
 import { RegionService } from './region.service.js';
 import { networkRoutes } from './routes.js';
 import * as tables from './tables.js';
 
-export type { NetworkNeeds, OutletFacts, StaffDirectory, LoginGuardPort, LoginLogPort } from './needs.js';
+export type { NetworkNeeds, OutletFacts, StaffDirectory, LoginGuardPort, LoginLogPort, StatementSource } from './needs.js';
 export type { AgentCeiling } from './agent.service.js';
 export type { NewMember } from './member.service.js';
 
@@ -50,6 +51,8 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
   appAccounts.customers = customers;
   const cooperation = new CooperationService(db, needs.staff, limits);
   const picker = new PickerService(db, needs.staff);
+  let statementSource: StatementSource | null = null;
+  const partners = new PartnerService(db, outlets, () => statementSource);
 
   /** What the outlet module asks of the network (its OutletNetwork). */
   const forOutlets = {
@@ -151,6 +154,8 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
     members,
     cooperation,
     picker,
+    /** The partner tree and statements (the ledger answers the statements' figures: attachStatements). */
+    partners,
     forOutlets,
     removeSimulated,
     simulatedIds,
@@ -161,6 +166,10 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
     /** The ledger and the withdrawals, once built, answer a team's delete what its operator holds. */
     attachOperatorMoney(money: OperatorMoney): void {
       operatorMoney = money;
+    },
+    /** The ledger, once built, answers a partner statement's figures. */
+    attachStatements(source: StatementSource): void {
+      statementSource = source;
     },
   };
 }

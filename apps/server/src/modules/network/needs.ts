@@ -1,3 +1,4 @@
+import type { PartnerStatement } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 
 /**
@@ -70,7 +71,22 @@ export interface OutletFacts {
   outletsByProvider(providerIds: readonly number[]): Promise<Map<number, number>>;
   /** Outlets that belong to a team (a team with outlets is not deleted). */
   outletsOfTeam(db: Db, teamId: number): Promise<number>;
+  /** Each agent's own outlets and the devices bound to them (the partner tree). */
+  agentOutlets(agentIds: readonly number[]): Promise<Map<number, { outlets: number; devices: number }>>;
+  /** An agent's own outlets with their devices (the partner tree's leaves). */
+  outletsOfAgent(agentId: number): Promise<{ id: number; name: string; ratio: number; inService: boolean; devices: number }[]>;
+  /** An outlet's name and agent (null: direct), null when no outlet has the id (a statement's partner). */
+  outletOwner(id: number): Promise<{ name: string; agentId: number | null } | null>;
 }
+
+/**
+ * A partner's statement from the books (the ledger's `statement`, wired by app.ts): the movements
+ * of one payable account over whole days in a time zone.
+ */
+export type StatementSource = (
+  account: { kind: 'agentPayable' | 'outletPayable'; partyId: number },
+  period: { beginDate: string; endDate: string; timeZone: string },
+) => Promise<Omit<PartnerStatement, 'partyKind' | 'partyId' | 'partyName'>>;
 
 export const noOutlets: OutletFacts = {
   highestRatioOutlet: async () => null,
@@ -78,6 +94,9 @@ export const noOutlets: OutletFacts = {
   turnoverByRegion: async () => new Map(),
   outletsByProvider: async () => new Map(),
   outletsOfTeam: async () => 0,
+  agentOutlets: async () => new Map(),
+  outletsOfAgent: async () => [],
+  outletOwner: async () => null,
 };
 
 /**

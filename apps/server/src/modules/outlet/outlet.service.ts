@@ -507,6 +507,36 @@ export class OutletService {
         .groupBy(outOutlet.serviceProviderId);
       return new Map(rows.map((r) => [r.id!, Number(r.n)]));
     },
+    /** Each agent's own outlets (not deleted) and the devices bound to them (the partner tree). */
+    agentOutlets: async (agentIds: readonly number[]): Promise<Map<number, { outlets: number; devices: number }>> => {
+      const out = new Map<number, { outlets: number; devices: number }>();
+      if (!agentIds.length) return out;
+      const rows = await this.db
+        .select({ id: outOutlet.id, agentId: outOutlet.agentId })
+        .from(outOutlet)
+        .where(and(inArray(outOutlet.agentId, [...agentIds]), ne(outOutlet.status, 'deleted')));
+      const devices = await this.deviceCounts(rows.map((r) => r.id));
+      for (const r of rows) {
+        const m = out.get(r.agentId!) ?? { outlets: 0, devices: 0 };
+        out.set(r.agentId!, { outlets: m.outlets + 1, devices: m.devices + (devices.get(r.id) ?? 0) });
+      }
+      return out;
+    },
+    /** An agent's own outlets (not deleted) with their devices, by name (the partner tree's leaves). */
+    outletsOfAgent: async (agentId: number): Promise<{ id: number; name: string; ratio: number; inService: boolean; devices: number }[]> => {
+      const rows = await this.db
+        .select({ id: outOutlet.id, name: outOutlet.name, ratio: outOutlet.ratio, status: outOutlet.status })
+        .from(outOutlet)
+        .where(and(eq(outOutlet.agentId, agentId), ne(outOutlet.status, 'deleted')))
+        .orderBy(asc(outOutlet.name), asc(outOutlet.id));
+      const devices = await this.deviceCounts(rows.map((r) => r.id));
+      return rows.map((r) => ({ id: r.id, name: r.name, ratio: Number(r.ratio), inService: r.status === 'inService', devices: devices.get(r.id) ?? 0 }));
+    },
+    /** An outlet's name and agent (null: a direct outlet), or null when there is none (deleted outlets keep their books: they are found). */
+    outletOwner: async (id: number): Promise<{ name: string; agentId: number | null } | null> => {
+      const [r] = await this.db.select({ name: outOutlet.name, agentId: outOutlet.agentId }).from(outOutlet).where(eq(outOutlet.id, id));
+      return r ?? null;
+    },
     outletsOfTeam: async (db: Db, teamId: number): Promise<number> => {
       const [r] = await db.select({ n: count() }).from(outOutlet).where(and(eq(outOutlet.teamId, teamId), ne(outOutlet.status, 'deleted')));
       return Number(r!.n);

@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  errorMessage,
   PAYOUT_FAILURE_REASONS,
+  type Lang,
+  type PayoutBatchAuditRequest,
+  type PayoutBatchAuditResult,
   type AccountKind,
   type PayoutApplyRequest,
   type PayoutAuditRequest,
@@ -306,6 +310,28 @@ export class PayoutService {
     });
     for (const r of sends) this.sendLater(r);
     return item;
+  }
+
+  /**
+   * The same decision for several withdrawals (the review queue's batch): each is decided alone by
+   * `audit`, its conditional update and ledger movement in a savepoint of its own, so one already
+   * decided (or gone) is reported with its error, in the caller's language, and never moves money
+   * twice, while the others are decided. Ids repeated in the request are decided once.
+   */
+  async batchAudit(req: PayoutBatchAuditRequest, by: string, lang: Lang): Promise<PayoutBatchAuditResult> {
+    const results: PayoutBatchAuditResult['results'] = [];
+    for (const id of [...new Set(req.ids)]) {
+      try {
+        const item = await this.audit({ id, approve: req.approve, reason: req.reason }, by);
+        results.push({ id, ok: true, applicationNo: item.applicationNo, code: 0, msg: '' });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const [r] = await this.db.select({ no: payWithdrawal.applicationNo }).from(payWithdrawal).where(eq(payWithdrawal.id, id));
+        results.push({ id, ok: false, applicationNo: r?.no ?? null, code: err.code, msg: errorMessage(err.errorName, lang, err.params) });
+      }
+    }
+    const decided = results.filter((r) => r.ok).length;
+    return { results, decided, refused: results.length - decided };
   }
 
   /**

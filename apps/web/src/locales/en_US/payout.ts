@@ -13,6 +13,13 @@ export default {
     paying: 'With the payment company',
     count: '{{count}} applications',
   },
+  batch: {
+    action: 'Review selected ({{count}})',
+    title: 'Review {{count}} withdrawals',
+    hint: '{{count}} withdrawals waiting for review, {{amount}} to pay out in all. Each is decided on its own; one decided meanwhile is reported, not paid twice.',
+    approveConfirm: 'Pay out {{count}} withdrawals, {{amount}} in all?',
+    someRefused: '{{decided}} decided, {{refused}} not',
+  },
   audit: {
     action: 'Review',
     title: 'Review withdrawal {{applicationNo}}',

@@ -13,6 +13,13 @@ export default {
     paying: '支付公司打款中',
     count: '{{count}} 笔申请',
   },
+  batch: {
+    action: '批量审核（{{count}}）',
+    title: '批量审核 {{count}} 笔提现',
+    hint: '共 {{count}} 笔待审核提现，合计打款 {{amount}}。每笔单独审核；其间已被处理的会列出，不会重复打款。',
+    approveConfirm: '确认为 {{count}} 笔提现打款，合计 {{amount}}？',
+    someRefused: '已处理 {{decided}} 笔，{{refused}} 笔未处理',
+  },
   audit: {
     action: '审核',
     title: '审核提现 {{applicationNo}}',

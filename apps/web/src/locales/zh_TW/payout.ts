@@ -13,6 +13,13 @@ export default {
     paying: '支付公司撥款中',
     count: '{{count}} 筆申請',
   },
+  batch: {
+    action: '批次審核（{{count}}）',
+    title: '批次審核 {{count}} 筆提現',
+    hint: '共 {{count}} 筆待審核提現，合計撥款 {{amount}}。每筆單獨審核；其間已被處理的會列出，不會重複撥款。',
+    approveConfirm: '確認為 {{count}} 筆提現撥款，合計 {{amount}}？',
+    someRefused: '已處理 {{decided}} 筆，{{refused}} 筆未處理',
+  },
   audit: {
     action: '審核',
     title: '審核提現 {{applicationNo}}',

@@ -1,14 +1,23 @@
 import { useMemo } from 'react';
-import { Button, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AGENT_LEVELS, PARENT_LEVEL, PERMS, agentSaveRequest, type AgentItem, type AgentLevel } from '@cbo/contract';
+import { AGENT_LEVELS, PARENT_LEVEL, PERMS, STATEMENT_PARTIES, agentSaveRequest, type AgentItem, type AgentLevel, type StatementParty } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { DetailDrawer, FormDrawer, FormModal, ListPage, callKey, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { AccountSelect, ImageInput, MobileItem, SimulatedTag, StatusTag, money, useNetLabel, useRegionOptions } from '../components/network-data';
+import { PartnerTree } from '../components/partner-tree';
+import { PartnerStatement } from '../components/partner-statement';
+
+/** `agent:12` → the statement's partner; anything else → none. */
+function statementOf(v: string | null): { kind: StatementParty; id: number } | null {
+  const m = /^(\w+):(\d+)$/.exec(v ?? '');
+  return m && (STATEMENT_PARTIES as readonly string[]).includes(m[1]!) ? { kind: m[1] as StatementParty, id: Number(m[2]) } : null;
+}
 
 interface AgentValues {
   name: string;
@@ -44,6 +53,21 @@ export default function AgentsView() {
   const freeze = useOverlay<AgentItem>();
   const [form] = Form.useForm<AgentValues>();
   const level = Form.useWatch('level', form);
+  // The list, the tree (?view=tree, from an agent's row ?view=tree&root=<id>) and a partner's statement (?statement=agent:<id>) share the screen.
+  const [params, setParams] = useSearchParams();
+  const statement = statementOf(params.get('statement'));
+  const treeRoot = Number(params.get('root')) || undefined;
+  const view = params.get('view') === 'tree' ? 'tree' : 'list';
+  const go = (next: Record<string, string | null>) =>
+    setParams((p) => {
+      const out = new URLSearchParams(p);
+      for (const [k, v] of Object.entries(next)) {
+        if (v === null) out.delete(k);
+        else out.set(k, v);
+      }
+      return out;
+    });
+  const openStatement = (kind: StatementParty, id: number) => go({ statement: `${kind}:${id}` });
 
   const unfreeze = useRowAction<AgentItem>({
     confirm: (row) => ({ title: t('agents.unfreezeConfirm', { name: row.name }) }),
@@ -113,6 +137,12 @@ export default function AgentsView() {
             <Button type="link" size="small" onClick={() => chain.show(row)}>
               {t('agents.chain')}
             </Button>
+            <Button type="link" size="small" onClick={() => go({ view: 'tree', root: String(row.id) })} data-testid="agent-tree">
+              {t('partners.tree')}
+            </Button>
+            <Button type="link" size="small" onClick={() => openStatement('agent', row.id)} data-testid="agent-statement">
+              {t('partners.statement')}
+            </Button>
             {buttons.has(PERMS.agentSave) && (
               <Button type="link" size="small" onClick={() => edit.show(row)}>
                 {t('common.edit')}
@@ -175,6 +205,41 @@ export default function AgentsView() {
       },
     });
 
+  const toggle = (
+    <Segmented
+      value={view}
+      onChange={(v) => go({ view: v === 'tree' ? 'tree' : null, root: null })}
+      options={[
+        { value: 'list', label: t('partners.listView') },
+        { value: 'tree', label: t('partners.treeView') },
+      ]}
+      data-testid="agent-view"
+    />
+  );
+  if (statement) return <PartnerStatement partyKind={statement.kind} partyId={statement.id} onBack={() => go({ statement: null })} />;
+  if (view === 'tree')
+    return (
+      <Card
+        size="small"
+        title={t('partners.treeTitle')}
+        extra={
+          <Space wrap>
+            {treeRoot && (
+              <Button size="small" onClick={() => go({ root: null })}>
+                {t('partners.wholeTree')}
+              </Button>
+            )}
+            {toggle}
+          </Space>
+        }
+      >
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          {t('partners.treeHint')}
+        </Typography.Paragraph>
+        <PartnerTree rootId={treeRoot} onStatement={openStatement} />
+      </Card>
+    );
+
   return (
     <ListPage
       listCall="agentQueryPage"
@@ -185,11 +250,14 @@ export default function AgentsView() {
       exportCall="agentExport"
       exportPerm={PERMS.agentExport}
       toolbar={
-        <Permit perm={PERMS.agentSave}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('agents.add')}
-          </Button>
-        </Permit>
+        <Space wrap>
+          {toggle}
+          <Permit perm={PERMS.agentSave}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+              {t('agents.add')}
+            </Button>
+          </Permit>
+        </Space>
       }
     >
       <FormDrawer<AgentValues>

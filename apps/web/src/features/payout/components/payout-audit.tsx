@@ -74,3 +74,75 @@ export function PayoutAuditModal({ withdrawal, onClose }: { withdrawal: PayoutIt
     </FormModal>
   );
 }
+
+/**
+ * The same review for the selected withdrawals: approve (after one confirmation naming how many
+ * and how much) or reject with one reason. The server decides each alone, as a single review;
+ * those already decided meanwhile are listed back with the server's words, and nothing is paid twice.
+ */
+export function PayoutBatchAuditModal({ withdrawals, onClose, onDone }: { withdrawals: PayoutItem[] | null; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('payout');
+  const { modal } = App.useApp();
+  const rule = useZodRule();
+  const { money } = useMoney();
+  const [form] = Form.useForm<Values>();
+  const approve = Form.useWatch('approve', form);
+  const list = withdrawals ?? [];
+  const total = list.reduce((s, w) => s + w.actualAmount, 0);
+
+  const send = async (v: Values): Promise<unknown> => {
+    if (v.approve) {
+      await new Promise<void>((resolve, reject) => {
+        modal.confirm({ title: t('batch.approveConfirm', { count: list.length, amount: money(total) }), okButtonProps: { danger: true }, onOk: () => resolve(), onCancel: () => reject(new ActionCancelled()) });
+      });
+    }
+    const r = await request('payoutBatchAudit', { body: { ids: list.map((w) => w.id), approve: Boolean(v.approve), reason: v.approve ? undefined : (v.reason ?? '').trim() } });
+    onDone();
+    if (r.refused > 0) {
+      modal.warning({
+        title: t('batch.someRefused', { decided: r.decided, refused: r.refused }),
+        content: (
+          <ul style={{ paddingLeft: 16, margin: 0 }} data-testid="batch-refused">
+            {r.results
+              .filter((x) => !x.ok)
+              .map((x) => (
+                <li key={x.id}>
+                  {x.applicationNo ?? `#${x.id}`}: {x.msg}
+                </li>
+              ))}
+          </ul>
+        ),
+      });
+    }
+    return r;
+  };
+
+  return (
+    <FormModal<Values>
+      name="payoutBatchAudit"
+      open={withdrawals !== null}
+      form={form}
+      title={t('batch.title', { count: list.length })}
+      onClose={onClose}
+      initialValues={{ approve: true }}
+      onSubmit={send}
+      invalidates={STALE}
+      successMessage={approve === false ? t('audit.rejected') : t('audit.approved')}
+    >
+      <Typography.Paragraph type="secondary">{t('batch.hint', { count: list.length, amount: money(total) })}</Typography.Paragraph>
+      <Form.Item name="approve" label={t('audit.decision')}>
+        <Radio.Group
+          options={[
+            { value: true, label: t('audit.approve') },
+            { value: false, label: t('audit.reject') },
+          ]}
+        />
+      </Form.Item>
+      {approve === false && (
+        <Form.Item name="reason" label={t('audit.reason')} rules={[rule(payoutRejectReason, t('audit.reason'))]}>
+          <Input.TextArea maxLength={64} showCount rows={2} />
+        </Form.Item>
+      )}
+    </FormModal>
+  );
+}

@@ -8,7 +8,7 @@ import { useLang } from '@/shared/form';
 import { useButtons } from '@/shared/permission';
 import { useMoney } from '@/shared/money';
 import { CopyableId, DetailDrawer, ListPage, callKey, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
-import { PayoutAuditModal } from '../components/payout-audit';
+import { PayoutAuditModal, PayoutBatchAuditModal } from '../components/payout-audit';
 import { PayoutSummary } from '../components/payout-summary';
 import { PayoutStateTag, usePayoutWords } from '../components/payout-words';
 
@@ -28,6 +28,9 @@ export default function WithdrawalsView() {
   const canAudit = buttons.has(PERMS.payoutAudit);
   const detail = useOverlay<PayoutItem>();
   const [auditing, setAuditing] = useState<PayoutItem | null>(null);
+  // The batch review: rows waiting for review are selectable; the selection is kept across pages.
+  const [selected, setSelected] = useState<PayoutItem[]>([]);
+  const [batch, setBatch] = useState<PayoutItem[] | null>(null);
 
   const filters = useMemo<FiltersOf<'payoutQueryPage'>>(
     () => [
@@ -96,8 +99,28 @@ export default function WithdrawalsView() {
       exportPerm={PERMS.payoutExport}
       emptyText={t('list.empty')}
       above={() => <PayoutSummary />}
+      tableProps={
+        canAudit
+          ? {
+              rowSelection: {
+                selectedRowKeys: selected.map((r) => r.id),
+                preserveSelectedRowKeys: true,
+                getCheckboxProps: (r: PayoutItem) => ({ disabled: r.status !== 'initiated' }),
+                onChange: (_keys, rows) => setSelected(rows.filter((r): r is PayoutItem => Boolean(r))),
+              },
+            }
+          : undefined
+      }
+      toolbar={
+        canAudit ? (
+          <Button disabled={!selected.length} onClick={() => setBatch(selected)} data-testid="payout-batch">
+            {t('batch.action', { count: selected.length })}
+          </Button>
+        ) : undefined
+      }
     >
       <PayoutAuditModal withdrawal={auditing} onClose={() => setAuditing(null)} />
+      <PayoutBatchAuditModal withdrawals={batch} onClose={() => setBatch(null)} onDone={() => setSelected([])} />
       <PayoutDetailDrawer id={detail.record?.id ?? null} open={detail.open} onClose={detail.hide} />
     </ListPage>
   );
