@@ -41,4 +41,6 @@ export const networkErrors = {
     'The team has {count} withdrawal(s) of {amount} in all waiting for review or payout; it cannot be deleted yet'),
   COOPERATION_NOT_ALLOWED: def(100417, "Cooperation applications come from customers (their own) and from recruiting partners of the agent app (agents, pushers, service providers, operators); an outlet's account, the store's own sign-in, sends none.",
     '该账号不能提交合作申请', '該帳號不能提交合作申請', 'This account cannot send cooperation applications'),
+  MEMBER_NOT_FOUND: def(100418, 'The customer (member) named by the request does not exist.',
+    '该用户不存在', '該使用者不存在', 'This customer does not exist'),
 } as const satisfies Record<string, ErrorDef>;
