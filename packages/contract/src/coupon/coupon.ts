@@ -247,6 +247,8 @@ export const couponCodeItem = z.object({
   batchNo: z.string(),
   couponName: z.string(),
   status: z.enum(COUPON_CODE_STATUSES),
+  /** The customer who redeemed it (null: not redeemed). */
+  userId: z.number().int().nullable(),
   userMobile: z.string().nullable(),
   redeemTime: z.string().nullable(),
   createTime: z.string(),
