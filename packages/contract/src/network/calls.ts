@@ -82,7 +82,7 @@ export const networkCalls = {
   memberUpdateLevel: call({ method: 'PUT', path: '/user/api/v1/member/updateLevel', access: { permission: P.memberLevel }, module: m,
     summary: "Change a member's level (A, B, C): while the membership function is activated, the level takes its percent off the fee at the settle", body: member.memberLevelRequest, data: none }),
   memberDetail: call({ method: 'GET', path: '/user/api/v1/member/detail', access: { permission: P.memberQuery }, module: m,
-    summary: 'One customer in one place: profile, level, frozen or not (with the last freeze: who, when, why), balance and deposit held (from the ledger), orders live and archived, last sign-in. Its orders, deposits, refunds, coupons, vouchers and fund flow are the existing lists filtered by userId', query: member.memberDetailQuery, data: member.memberDetail }),
+    summary: 'One customer: profile, level, frozen or not (last freeze: who, when, why), balance and deposit held, orders live and archived, last sign-in (the tabs: the lists filtered by userId)', query: member.memberDetailQuery, data: member.memberDetail }),
   memberSignInQueryPage: call({ method: 'GET', path: '/user/api/v1/member/signIns', access: { permission: P.memberQuery }, module: m,
     summary: "A customer's sign-ins in the user app (their sessions: terminal, address, last seen, signed out), newest first", query: member.memberSignInQuery, data: pageResult(member.memberSignInItem) }),
   memberFreezeQueryPage: call({ method: 'GET', path: '/user/api/v1/member/freezes', access: { permission: P.memberQuery }, module: m,
