@@ -53,15 +53,16 @@ async function seesCustomer(page: Page, lang: Lang, r: { mobile: string; orderNo
   await expect(deposit).toContainText(/[1-9]/);
   const tabs = page.locator('.customer-tabs');
   await expect(tabs.getByRole('tab', { name: w.orders, exact: true })).toBeVisible();
-  await expect(tabs.locator('.ant-tabs-tabpane-active .ant-table-row').filter({ hasText: r.orderNo })).toHaveCount(1);
+  await expect(tabs.getByRole('tabpanel').locator('.ant-table-row').filter({ hasText: r.orderNo })).toHaveCount(1);
   await tabs.getByRole('tab', { name: w.deposits, exact: true }).click();
-  const depositRow = tabs.locator('.ant-tabs-tabpane-active .ant-table-row').filter({ hasText: r.orderNo });
+  const depositRow = tabs.getByRole('tabpanel').locator('.ant-table-row').filter({ hasText: r.orderNo });
   await expect(depositRow).toHaveCount(1);
   await expect(depositRow).toContainText(w.held);
+  await page.screenshot({ path: `/tmp/e2e-customer/deposits-${lang}-${page.viewportSize()!.width}.png`, fullPage: true });
   await tabs.getByRole('tab', { name: w.signIns, exact: true }).click();
-  await expect(tabs.locator('.ant-tabs-tabpane-active .ant-table-row')).not.toHaveCount(0);
+  await expect(tabs.getByRole('tabpanel').locator('.ant-table-row')).not.toHaveCount(0);
   await tabs.getByRole('tab', { name: w.flow, exact: true }).click();
-  await expect(tabs.locator('.ant-tabs-tabpane-active .ant-table-row')).not.toHaveCount(0);
+  await expect(tabs.getByRole('tabpanel').locator('.ant-table-row')).not.toHaveCount(0);
   // Nothing spills out of the window sideways: the tables scroll inside their cards.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(1);
@@ -95,6 +96,20 @@ for (const lang of ['en_US', 'zh_CN'] as const) {
     });
   }
 }
+
+test('the user fund flow names the customer by phone, not "User deposits held #id", and opens them', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, { lang: 'en_US' });
+  const a = await api(page);
+  const r = await customerWithDeposit(page);
+  await page.goto(`${await menuPath(a, 'ledger/user-flow')}?orderNo=${r.orderNo}`);
+  const link = page.locator('.ant-table-row a.customer-link').filter({ hasText: `User deposits held · +86 ${r.mobile}` });
+  await expect(link).toHaveCount(1);
+  await expect(page.locator('.ant-table-row').filter({ hasText: /#\d+/ })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/e2e-customer/user-flow-en_US-1440.png', fullPage: true });
+  await link.click();
+  await seesCustomer(page, 'en_US', r);
+});
 
 test('an unknown customer and a missing id say so in words, not a blank screen', async ({ page }) => {
   await signIn(page, { lang: 'en_US' });
