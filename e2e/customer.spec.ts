@@ -103,7 +103,7 @@ test('the user fund flow names the customer by phone, not "User deposits held #i
   const a = await api(page);
   const r = await customerWithDeposit(page);
   await page.goto(`${await menuPath(a, 'ledger/user-flow')}?orderNo=${r.orderNo}`);
-  const link = page.locator('.ant-table-row a.customer-link').filter({ hasText: `User deposits held · +86 ${r.mobile}` });
+  const link = page.getByRole('link', { name: `User deposits held · +86 ${r.mobile}`, exact: true });
   await expect(link).toHaveCount(1);
   await expect(page.locator('.ant-table-row').filter({ hasText: /#\d+/ })).toHaveCount(0);
   await page.screenshot({ path: '/tmp/e2e-customer/user-flow-en_US-1440.png', fullPage: true });
