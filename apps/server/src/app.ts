@@ -158,6 +158,8 @@ export async function buildApp(opts: BuildOptions) {
   const ledger = await buildModule(ledgerModule, platform, {
     // A partner's receivable (what it owes) is named like its payable.
     partyNames: async (kind, ids) => {
+      // A customer's balance and deposit are named by their phone (the fund flows link it to the customer screen).
+      if (kind === 'userBalance' || kind === 'userDeposit') return network.services.members.phones(ids);
       const parties = { agent: 'agent', provider: 'serviceProvider', pusher: 'pusher', operator: 'team' } as const;
       const of = /^(\w+?)(Payable|Receivable)$/.exec(kind)?.[1];
       if (of === 'outlet') return outlet.services.outlets.namesOf(ids);

@@ -61,7 +61,7 @@ export function openingEntry(kind: string, partyId: number) {
   const amount = 80_000 + (crypto.createHash('sha256').update(idempotencyKey).digest().readUInt32BE(0) % 13) * 10_000;
   return {
     idempotencyKey,
-    kind: 'demo',
+    kind: 'demo' as const,
     memo: 'demoOpeningEarnings',
     entries: [{ account: { kind: 'providerClearing' as AccountKind }, debit: amount }, { account: { kind: PAYABLE[kind]!, partyId }, credit: amount }],
   };

@@ -20,6 +20,13 @@ describe('languages', () => {
   });
 });
 
+describe('call table', () => {
+  it("every call's summary fits the interface list (sys_api.name, 200 characters)", () => {
+    const long = Object.entries(api).filter(([, c]) => c.summary.length > 200).map(([name]) => name);
+    expect(long).toEqual([]);
+  });
+});
+
 describe('error catalogue', () => {
   it('has unique codes and a message in every language', () => {
     const codes = Object.values(Errors).map((e) => e.code);

@@ -60,6 +60,15 @@ describe('menuToRoutes', () => {
     expect(paths(sidebarRoutes(routes))).not.toContain('/order/separation');
   });
 
+  it('leaves out of the sidebar a directory whose screens are all hidden (finance holds Users only for the customer screen), keeps its route', () => {
+    const users = menuToRoutes([
+      entry({ path: '/member', name: 'menu.user', type: 0, children: [entry({ path: '/member/detail', name: 'menu.customer', url: 'network/customer', hidden: true })] }),
+      entry({ path: '/empty', name: 'menu.empty', type: 0 }),
+    ]);
+    expect(paths(sidebarRoutes(users))).toEqual(['/empty']);
+    expect(resolveScreen(users, '/member/detail')).toMatchObject({ type: 'screen' });
+  });
+
   it('marks http/https/mailto/tel paths as external links', () => {
     expect(routes[3]).toMatchObject({ external: true, url: null });
   });

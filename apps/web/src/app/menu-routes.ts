@@ -184,7 +184,14 @@ export function firstScreen(route: AppRoute): AppRoute | null {
 
 /** The routes the sidebar shows: hidden ones and their subtrees left out. */
 export function sidebarRoutes(routes: readonly AppRoute[]): AppRoute[] {
-  return routes.filter((r) => !r.hidden).map((r) => ({ ...r, children: sidebarRoutes(r.children) }));
+  return routes.flatMap((r) => {
+    if (r.hidden) return [];
+    const children = sidebarRoutes(r.children);
+    // A directory all of whose screens are hidden (finance holds Users only for the hidden customer
+    // screen, opened from the fund flows) is no entry of the sidebar: it would open onto nothing.
+    if (r.url === null && !r.external && r.children.length > 0 && children.length === 0) return [];
+    return [{ ...r, children }];
+  });
 }
 
 export const NOT_FOUND_PATH = '/404';

@@ -179,6 +179,8 @@ export const couponMobilesFile = z.object({ mobiles: z.array(z.string()), rows: 
 /** The customers' coupons (console list). */
 export const userCouponFilter = z.object({
   mobile: z.string().trim().max(20).optional(),
+  /** One customer's coupons (the customer screen). */
+  userId: z.coerce.number().int().min(1).optional(),
   couponId: z.coerce.number().int().min(1).optional(),
   status: z.enum(USER_COUPON_STATUSES).optional(),
   source: z.enum(COUPON_SOURCES).optional(),
@@ -247,6 +249,8 @@ export const couponCodeItem = z.object({
   batchNo: z.string(),
   couponName: z.string(),
   status: z.enum(COUPON_CODE_STATUSES),
+  /** The customer who redeemed it (null: not redeemed). */
+  userId: z.number().int().nullable(),
   userMobile: z.string().nullable(),
   redeemTime: z.string().nullable(),
   createTime: z.string(),

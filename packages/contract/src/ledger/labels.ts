@@ -2,7 +2,7 @@ import { tr, type LabelGroup } from '../platform/labels.js';
 import type { Translations } from '../platform/lang.js';
 import type { ledgerCalls } from './calls.js';
 import type { Lang } from '../platform/lang.js';
-import { LEDGER_MEMOS, type ACCOUNT_KINDS, type LedgerMemo } from './ledger.js';
+import { LEDGER_MEMOS, type ACCOUNT_KINDS, type LedgerKind, type LedgerMemo } from './ledger.js';
 
 /** Why a payout fails, as the payment companies say it (the sandbox can fail with each). */
 export const PAYOUT_FAILURES = [
@@ -39,6 +39,30 @@ export const ledgerLabels = {
     pusherReceivable: tr('应收地推', '應收地推', 'Owed by pusher'),
     operatorReceivable: tr('应收运营商', '應收營運商', 'Owed by operator'),
   } satisfies LabelGroup<(typeof ACCOUNT_KINDS)[number]>,
+  /** The kinds of movement (a transaction's kind), as the fund flows show and filter them. */
+  flowKind: {
+    rent: tr('租借', '租借', 'Rent'),
+    settle: tr('扣取费用', '扣取費用', 'Fee taken'),
+    deduct: tr('代扣费用', '代扣費用', 'Fee deducted'),
+    release: tr('退还剩余', '退還剩餘', 'Released'),
+    share: tr('分润', '分潤', 'Shares'),
+    refund: tr('退款', '退款', 'Refund'),
+    recharge: tr('充值', '儲值', 'Top-up'),
+    withdrawal: tr('提现', '提現', 'Withdrawal'),
+    demo: tr('演示期初', '演示期初', 'Demo opening'),
+    separate: tr('订单分单', '訂單分單', 'Order separated'),
+    separateRestore: tr('分单恢复', '分單恢復', 'Separation restored'),
+    receivable: tr('转为欠款', '轉為欠款', 'Owed by the partner'),
+    netting: tr('欠款抵扣', '欠款抵扣', 'Debt paid from shares'),
+    depositRefund: tr('押金退款', '押金退款', 'Deposit refund'),
+    balanceRefundHold: tr('余额退款', '餘額退款', 'Balance refund'),
+    couponUse: tr('优惠券抵扣', '優惠券抵扣', 'Coupon used'),
+    memberDeduction: tr('会员抵扣', '會員抵扣', 'Member deduction'),
+    voucherBuy: tr('购买代金券', '購買代金券', 'Voucher bought'),
+    voucherUse: tr('使用代金券', '使用代金券', 'Voucher used'),
+    voucherExpire: tr('代金券过期', '代金券過期', 'Voucher expired'),
+    voucherRefund: tr('代金券退款', '代金券退款', 'Voucher refunded'),
+  } satisfies LabelGroup<LedgerKind>,
   memo: {
     depositTaken: tr('收取押金', '收取押金', 'Deposit taken'),
     depositFromBalance: tr('从余额冻结押金', '從餘額凍結押金', 'Deposit held from the balance'),

@@ -87,6 +87,16 @@ export type FundFlowFilter = z.infer<typeof fundFlowFilter>;
 export const fundFlowQuery = pageQuery.extend(fundFlowFilter.shape);
 export type FundFlowQuery = z.infer<typeof fundFlowQuery>;
 
+/**
+ * What kind of movement a ledger transaction is (its `kind`): what the fund flows filter by and show
+ * in words (labels' ledger.flowKind, three languages each). The ledger posts only these.
+ */
+export const LEDGER_KINDS = [
+  'rent', 'settle', 'deduct', 'release', 'share', 'refund', 'recharge', 'withdrawal', 'demo', 'separate', 'separateRestore', 'receivable', 'netting',
+  'depositRefund', 'balanceRefundHold', 'couponUse', 'memberDeduction', 'voucherBuy', 'voucherUse', 'voucherExpire', 'voucherRefund',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
 /** One entry of a fund flow: an account's side of a transaction. */
 /**
  * What a movement is, as a code the ledger keeps in its memo (the reader sees it in their own
@@ -114,8 +124,10 @@ export const fundFlowItem = z.object({
   accountCode: z.string(),
   /** The account's kind and its party's name ("Agent payable · Shenzhen North"), in the reader's language. */
   accountName: z.string(),
-  /** The name of the party the account is kept for (an agent, an outlet...), null for the platform's accounts. */
+  /** The name of the party the account is kept for (an agent, an outlet, a customer's phone...), null for the platform's accounts. */
   partyName: z.string().nullable(),
+  /** The customer whose balance or deposit the account is (user fund flow), null for any other account. */
+  userId: z.number().int().nullable(),
   /** Debit minus credit of this entry (positive: debit). */
   debit: z.number().int(),
   credit: z.number().int(),

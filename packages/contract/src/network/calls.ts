@@ -88,6 +88,12 @@ export const networkCalls = {
     summary: 'Export the member list to the export centre', body: member.memberFilter, data: exportStarted }),
   memberUpdateLevel: call({ method: 'PUT', path: '/user/api/v1/member/updateLevel', access: { permission: P.memberLevel }, module: m,
     summary: "Change a member's level (A, B, C): while the membership function is activated, the level takes its percent off the fee at the settle", body: member.memberLevelRequest, data: none }),
+  memberDetail: call({ method: 'GET', path: '/user/api/v1/member/detail', access: { permission: P.memberQuery }, module: m,
+    summary: 'One customer: profile, level, frozen or not (last freeze: who, when, why), balance and deposit held, orders live and archived, last sign-in (the tabs: the lists filtered by userId)', query: member.memberDetailQuery, data: member.memberDetail }),
+  memberSignInQueryPage: call({ method: 'GET', path: '/user/api/v1/member/signIns', access: { permission: P.memberQuery }, module: m,
+    summary: "A customer's sign-ins in the user app (their sessions: terminal, address, last seen, signed out), newest first", query: member.memberSignInQuery, data: pageResult(member.memberSignInItem) }),
+  memberFreezeQueryPage: call({ method: 'GET', path: '/user/api/v1/member/freezes', access: { permission: P.memberQuery }, module: m,
+    summary: 'Every freeze and unfreeze of a customer: who, when, why, newest first', query: member.memberFreezeQuery, data: pageResult(member.memberFreezeItem) }),
   memberUpdateStatus: call({ method: 'PUT', path: '/user/api/v1/member/updateStatus', access: { permission: P.memberStatus }, module: m,
     summary: 'Freeze a member (a reason of 1-32 characters) or unfreeze one', body: member.memberStatusRequest, data: none }),
 

@@ -49,4 +49,6 @@ export const networkErrors = {
     '开始日期不能晚于结束日期', '開始日期不能晚於結束日期', 'The first day cannot be after the last day'),
   STATEMENT_RANGE_TOO_LONG: def(100421, 'A statement covers at most 366 days.',
     '对账单最长 {max} 天', '對帳單最長 {max} 天', 'A statement covers at most {max} days'),
+  MEMBER_NOT_FOUND: def(100422, 'The customer (member) named by the request does not exist.',
+    '该用户不存在', '該使用者不存在', 'This customer does not exist'),
 } as const satisfies Record<string, ErrorDef>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../platform/envelope.js';
+import { idQuery, pageQuery } from '../platform/envelope.js';
 import { id, MEMBER_LEVELS, netStatus, netStatusFilter, sortOrder, USER_CLIENT_TYPES } from './shared.js';
 
 /** Members: the end users of the rental apps. They come from the apps; staff read and freeze them. */
@@ -44,3 +44,53 @@ export type MemberStatusRequest = z.infer<typeof memberStatusRequest>;
 /** PUT updateLevel: a member's level (A, B or C; its benefit: MEMBER_LEVEL_DISCOUNT while the membership function is activated). */
 export const memberLevelRequest = z.object({ id, level: z.enum(MEMBER_LEVELS) });
 export type MemberLevelRequest = z.infer<typeof memberLevelRequest>;
+
+/**
+ * GET member/detail: one customer in one place (the header of the customer screen): the profile,
+ * the money the ledger holds for them, their orders (live and archived), the last sign-in and the
+ * last freeze. The tabs below it read the existing lists filtered by userId.
+ */
+export const memberDetailQuery = idQuery;
+/** A customer's id in a query string: a whole number from 1. */
+const userId = idQuery.shape.id;
+export const memberDetail = memberItem.extend({
+  /** Set when the canonical-phone migration found this phone to be an older customer's (that id): this one is kept for staff to settle. */
+  duplicateOf: z.number().int().nullable(),
+  /** The last successful sign-in in the user app (null: never). */
+  lastSignInTime: z.string().nullable(),
+  /** The last freeze or unfreeze: who (the staff member's name then), when, why. Null: never changed. */
+  lastFreeze: z
+    .object({ status: netStatus, reason: z.string().nullable(), operatorName: z.string().nullable(), time: z.string() })
+    .nullable(),
+});
+export type MemberDetail = z.infer<typeof memberDetail>;
+
+/** GET member/signIns: a customer's sign-ins in the user app (their sessions), newest first. */
+export const memberSignInQuery = pageQuery.extend({ userId });
+export type MemberSignInQuery = z.infer<typeof memberSignInQuery>;
+export const memberSignInItem = z.object({
+  id: z.number().int(),
+  terminal: z.string(),
+  ip: z.string().nullable(),
+  createTime: z.string(),
+  lastSeenTime: z.string(),
+  expireTime: z.string(),
+  /** When the customer signed out (null: not signed out; past expireTime the session has simply expired). */
+  signOutTime: z.string().nullable(),
+});
+export type MemberSignInItem = z.infer<typeof memberSignInItem>;
+
+/** GET member/freezes: every freeze and unfreeze of a customer, newest first (kept since the customer screen came). */
+export const memberFreezeQuery = pageQuery.extend({ userId });
+export type MemberFreezeQuery = z.infer<typeof memberFreezeQuery>;
+export const memberFreezeItem = z.object({
+  id: z.number().int(),
+  /** 1: frozen, 0: unfrozen. */
+  status: netStatus,
+  reason: z.string().nullable(),
+  operatorId: z.number().int().nullable(),
+  /** The staff member's name when they did it. */
+  operatorName: z.string().nullable(),
+  createTime: z.string(),
+});
+export type MemberFreezeItem = z.infer<typeof memberFreezeItem>;

@@ -174,6 +174,7 @@ export class CouponCodeService {
       batchNo,
       couponName,
       status: c.status as CouponCodeItem['status'],
+      userId: c.userId,
       userMobile: c.userMobile,
       redeemTime: c.redeemedAt?.toISOString() ?? null,
       createTime: c.createdAt.toISOString(),

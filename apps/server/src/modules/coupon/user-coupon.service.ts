@@ -54,6 +54,7 @@ export class UserCouponService {
   private where(f: UserCouponFilter): SQL | undefined {
     const c: SQL[] = [];
     if (f.mobile) c.push(ilike(cpUserCoupon.userMobile, containing(f.mobile)));
+    if (f.userId) c.push(eq(cpUserCoupon.userId, f.userId));
     if (f.couponId) c.push(eq(cpUserCoupon.couponId, f.couponId));
     if (f.source) c.push(eq(cpUserCoupon.source, f.source));
     if (f.status) c.push(statusWhere(f.status));

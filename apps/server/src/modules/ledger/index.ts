@@ -3,7 +3,7 @@ import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { registerCall } from '../../platform/http/routes.js';
 import { accountName, LedgerService, type PartyNames } from './ledger.service.js';
-import { memoText, type AccountKind, type FundFlowItem, type Lang } from '@cbo/contract';
+import { LEDGER_KINDS, labels, memoText, type AccountKind, type FundFlowItem, type Lang, type LedgerKind } from '@cbo/contract';
 import * as tables from './tables.js';
 import { ledgerMenus } from './menus.js';
 
@@ -25,6 +25,7 @@ export type LedgerServices = ReturnType<typeof createLedger>;
 /** An entry's account named in the export's language, with the party's name the source found. */
 const flowCells = (r: FundFlowItem, { timeZone, lang }: { timeZone: string; lang: Lang }) => ({
   time: formatInZone(r.time, timeZone),
+  kind: (LEDGER_KINDS as readonly string[]).includes(r.kind) ? labels.ledger.flowKind[r.kind as LedgerKind][lang] : r.kind,
   accountName: accountName(r.accountCode.split(':')[0] as AccountKind, r.accountCode.includes(':') ? Number(r.accountCode.split(':')[1]) : null, lang, r.partyName ?? undefined),
   memo: memoText(r.memo, lang),
   debit: r.debit ? money(r.debit) : '',

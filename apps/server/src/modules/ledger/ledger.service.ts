@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_KINDS, PARTNER_RECEIVABLE, isPartnerPayable, label, memoText, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type PageResult, type TrialBalance } from '@cbo/contract';
+import { ACCOUNT_KINDS, PARTNER_RECEIVABLE, isPartnerPayable, label, memoText, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type LedgerKind, type PageResult, type TrialBalance } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { escapeLike } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -21,8 +21,8 @@ export interface EntryInput {
 export interface Posting {
   /** The same key never moves money twice. */
   idempotencyKey: string;
-  /** What kind of movement (rent, settle, release, refund, share, recharge...): the fund flows filter by it. */
-  kind: string;
+  /** What kind of movement (the contract's LEDGER_KINDS, each with words in three languages): the fund flows filter by it and show it. */
+  kind: LedgerKind;
   orderNo?: string | null;
   /**
    * The outlet of the order (the financial data per outlet rolls up by it). Left out, the ledger
@@ -773,6 +773,7 @@ export class LedgerService {
           accountCode: r.e.account,
           accountName: name(r.e.accountKind, r.e.partyId),
           partyName: name.party(r.e.accountKind, r.e.partyId),
+          userId: USER_KINDS.has(r.e.accountKind) ? r.e.partyId : null,
           debit: r.e.debit,
           credit: r.e.credit,
           memo: lang ? memoText(r.memo, lang) : r.memo,
@@ -787,6 +788,9 @@ export class LedgerService {
     return { list, total };
   }
 }
+
+/** The accounts kept for a customer (their party is the member). */
+const USER_KINDS: ReadonlySet<string> = new Set<AccountKind>(['userBalance', 'userDeposit']);
 
 /** An account as people read it: its kind in their language, and its party's name (or id) when it has one. */
 export function accountName(kind: AccountKind, partyId: number | null, lang: Lang, partyName?: string): string {

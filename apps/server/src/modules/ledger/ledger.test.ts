@@ -19,7 +19,7 @@ describe.each(engines)('ledger (%s)', (engine) => {
   };
   const deposit = (key: string, amount: number, user = 1) => ({
     idempotencyKey: key,
-    kind: 'rent',
+    kind: 'rent' as const,
     orderNo: `T${key}`,
     entries: [
       { account: { kind: 'providerClearing' as const }, debit: amount },

@@ -46,7 +46,7 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
   const agents = new AgentService(db, appAccounts, outlets);
   const pushers = new PusherService(db, appAccounts);
   const providers = new ProviderService(db, appAccounts, outlets);
-  const members = new MemberService(db);
+  const members = new MemberService(db, needs.staff);
   const customers = new CustomerAuth(db, { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS }, needs.codes ?? noCodes, needs.loginLog);
   appAccounts.customers = customers;
   const cooperation = new CooperationService(db, needs.staff, limits);

@@ -29,6 +29,17 @@ export const networkMenus: MenuSeed[] = [
   { code: 'member.list.status', parent: 'member.list', name: 'network.buttons.memberStatus', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.memberStatus, roles: opsAndService },
   { code: 'member.list.level', parent: 'member.list', name: 'network.buttons.memberLevel', path: '', url: null, icon: null, type: button, order: 2, perms: PERMS.memberLevel, roles: opsAndService },
   { code: 'member.list.export', parent: 'member.list', name: 'network.buttons.memberExport', path: '', url: null, icon: null, type: button, order: 2, perms: PERMS.memberExport, roles: ops },
+  // One customer in one place, hidden from the sidebar: opened from wherever a customer is named
+  // (/member/detail?id=). Its tabs are the other modules' lists; each is a button carrying that
+  // list's permission, given to the roles that already hold it on the list's own screen.
+  { code: 'member.detail', parent: 'member', name: 'menu.customer', path: '/member/detail', url: 'network/customer', icon: 'UserOutlined', type: menu, order: 20, perms: PERMS.memberQuery, hidden: true, roles: [...opsAndService, 'finance'] },
+  { code: 'member.detail.orders', parent: 'member.detail', name: 'network.buttons.customerOrders', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.orderQuery, roles: [...opsAndService, 'finance'] },
+  { code: 'member.detail.deposits', parent: 'member.detail', name: 'network.buttons.customerDeposits', path: '', url: null, icon: null, type: button, order: 2, perms: PERMS.depositQuery, roles: [...opsAndService, 'finance'] },
+  { code: 'member.detail.refunds', parent: 'member.detail', name: 'network.buttons.customerRefunds', path: '', url: null, icon: null, type: button, order: 3, perms: PERMS.refundQuery, roles: [...opsAndService, 'finance'] },
+  { code: 'member.detail.coupons', parent: 'member.detail', name: 'network.buttons.customerCoupons', path: '', url: null, icon: null, type: button, order: 4, perms: PERMS.userCouponQuery, roles: [...opsAndService, 'finance'] },
+  { code: 'member.detail.vouchers', parent: 'member.detail', name: 'network.buttons.customerVouchers', path: '', url: null, icon: null, type: button, order: 5, perms: PERMS.voucherOrderQuery, roles: ['operations', 'finance'] },
+  { code: 'member.detail.flow', parent: 'member.detail', name: 'network.buttons.customerFlow', path: '', url: null, icon: null, type: button, order: 6, perms: PERMS.flowUser, roles: ['finance'] },
+  { code: 'member.detail.status', parent: 'member.detail', name: 'network.buttons.memberStatus', path: '', url: null, icon: null, type: button, order: 7, perms: PERMS.memberStatus, roles: opsAndService },
 
   { code: 'agent', parent: null, name: 'menu.agent', path: '/agent', url: null, icon: 'ClusterOutlined', type: dir, order: 65, roles: opsAndService },
   { code: 'agent.list', parent: 'agent', name: 'menu.agentList', path: '/agent/list', url: 'network/agents', icon: 'ClusterOutlined', type: menu, order: 10, perms: PERMS.agentQuery, roles: opsAndService },

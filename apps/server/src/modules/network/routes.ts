@@ -70,7 +70,10 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
   registerCall(app, 'providerSaveOrUpdate', ({ body }) => s.providers.save(body));
   registerCall(app, 'providerUpdateStatus', ({ body }) => s.providers.setStatus(body));
 
-  registerCall(app, 'memberUpdateStatus', ({ body }) => s.members.setStatus(body));
+  registerCall(app, 'memberUpdateStatus', ({ body, principal }) => s.members.setStatus(body, principal.accountId));
+  registerCall(app, 'memberDetail', ({ query }) => s.members.detail(query.id));
+  registerCall(app, 'memberSignInQueryPage', ({ query }) => s.members.signIns(query));
+  registerCall(app, 'memberFreezeQueryPage', ({ query }) => s.members.freezes(query));
   registerCall(app, 'memberUpdateLevel', ({ body }) => s.members.setLevel(body));
   registerCall(app, 'cooperationHandle', ({ body, principal }) => s.cooperation.handle(principal.accountId, body));
   registerCall(app, 'selectUserByType', ({ query }) => s.picker.page(query));

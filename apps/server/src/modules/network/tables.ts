@@ -252,3 +252,22 @@ export const netMemberSession = pgTable(
   },
   (t) => [index('net_member_session_member_idx').on(t.memberId)],
 );
+
+/**
+ * Every freeze and unfreeze of a member by staff: who (their id and name then), when, why. Written
+ * in the same transaction as the member's status (the customer screen shows them; none before it came).
+ */
+export const netMemberFreeze = pgTable(
+  'net_member_freeze',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull().references(() => netMember.id, { onDelete: 'cascade' }),
+    /** 1: frozen, 0: unfrozen. */
+    status: smallint('status').notNull(),
+    reason: varchar('reason', { length: 32 }),
+    operatorId: bigint('operator_id', { mode: 'number' }),
+    operatorName: varchar('operator_name', { length: 18 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('net_member_freeze_member_idx').on(t.memberId, t.createdAt)],
+);

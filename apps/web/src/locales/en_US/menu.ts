@@ -39,6 +39,7 @@ export default {
   orderSeparation: 'Order separation',
   user: 'Users',
   userInfo: 'User info',
+  customer: 'Customer',
   agent: 'Agents',
   agentList: 'Agent list',
   groundPromoter: 'Ground pushers',

@@ -40,6 +40,7 @@ export default {
   orderSeparation: '分单规则',
   user: '用户管理',
   userInfo: '用户信息',
+  customer: '用户详情',
   agent: '代理管理',
   agentList: '代理列表',
   groundPromoter: '地推人员',

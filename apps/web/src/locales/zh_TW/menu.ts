@@ -39,6 +39,7 @@ export default {
   orderSeparation: '分單規則',
   user: '使用者管理',
   userInfo: '使用者資訊',
+  customer: '使用者詳情',
   agent: '代理管理',
   agentList: '代理列表',
   groundPromoter: '地推人員',

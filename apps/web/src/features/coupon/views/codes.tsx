@@ -10,6 +10,7 @@ import { useMoney } from '@/shared/money';
 import { formatDateTime, FormDrawer, ListPage, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { CouponSelect } from '../components/pickers';
 import { StateTag, useCouponWords } from '../components/coupon-words';
+import { CustomerLink } from '@/shared/customer-link';
 
 interface BatchForm {
   couponId: number | null;
@@ -91,7 +92,7 @@ export default function CouponCodesView() {
     () => [
       { dataIndex: 'code', key: 'code', fixed: 'left', width: 170, copyable: true, render: (v: string) => <span style={{ fontFamily: 'monospace' }}>{v}</span> },
       { dataIndex: 'status', key: 'status', width: 110, render: (v: CouponCodeItem['status']) => <StateTag state={v} text={w.codeStatus(v)} /> },
-      { dataIndex: 'userMobile', key: 'userMobile', width: 150 },
+      { dataIndex: 'userMobile', key: 'userMobile', width: 150, render: (v: string | null, r) => <CustomerLink userId={r.userId}>{v}</CustomerLink> },
       { dataIndex: 'redeemTime', key: 'redeemTime', width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '') },
       { dataIndex: 'batchNo', key: 'batchNo', width: 220 },
       { dataIndex: 'couponName', key: 'couponName', width: 150, ellipsis: true },

@@ -4,6 +4,7 @@ import { COUPON_SOURCES, USER_COUPON_STATUSES, type UserCouponItem } from '@cbo/
 import { useMoney } from '@/shared/money';
 import { formatDateTime, ListPage, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { StateTag, useCouponWords } from '../components/coupon-words';
+import { CustomerLink } from '@/shared/customer-link';
 
 /** Financial management → customers' coupons (menu url coupon/user-coupons): every coupon a customer holds, unused, used (on which rental) or expired. */
 export default function UserCouponsView() {
@@ -21,7 +22,7 @@ export default function UserCouponsView() {
   );
   const columns = useMemo<ColumnsOf<'userCouponQueryPage'>>(
     () => [
-      { title: t('fields.mobile'), dataIndex: 'userMobile', key: 'userMobile', fixed: 'left', width: 140, copyable: true },
+      { title: t('fields.mobile'), dataIndex: 'userMobile', key: 'userMobile', fixed: 'left', width: 140, render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
       { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: UserCouponItem['status']) => <StateTag state={v} text={w.userStatus(v)} /> },
       { title: t('fields.coupon'), dataIndex: 'couponName', key: 'couponName', width: 140, ellipsis: true },
       { title: t('fields.value'), key: 'value', width: 90, align: 'right', render: (_: unknown, r: UserCouponItem) => (r.type === 'duration' ? t('coupons.hours', { n: r.durationHours }) : money(r.amount)) },

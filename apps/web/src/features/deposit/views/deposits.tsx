@@ -11,6 +11,7 @@ import { DepositRefundModal } from '../components/deposit-refund';
 import { DepositStats } from '../components/deposit-stats';
 import { OutletSelect, UserSelect } from '@/shared/search-select';
 import { DepositStateTag, useDepositWords } from '../components/deposit-words';
+import { CustomerLink } from '@/shared/customer-link';
 
 /**
  * Order management → deposit orders (menu url deposit/deposits): the deposit part of every rental,
@@ -57,7 +58,7 @@ export default function DepositsView() {
       },
       { dataIndex: 'state', key: 'state', width: 120, render: (v: DepositItem['state']) => <DepositStateTag state={v} /> },
       { dataIndex: 'orderNo', key: 'orderNo', width: 200, render: (v: string) => <CopyableId value={v} /> },
-      { dataIndex: 'userMobile', key: 'userMobile', width: 160, ellipsis: true },
+      { dataIndex: 'userMobile', key: 'userMobile', width: 160, ellipsis: true, render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
       { dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'returnedAmount', key: 'returnedAmount', width: 100, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
@@ -111,7 +112,7 @@ export default function DepositsView() {
                 { key: 'orderNo', label: col('orderNo'), value: <CopyableId value={r.orderNo} /> },
                 { key: 'state', label: col('state'), value: <DepositStateTag state={r.state} /> },
                 { key: 'channel', label: col('channel'), value: w.channel(r.channel) },
-                { key: 'user', label: t('orders.user'), value: r.userMobile },
+                { key: 'user', label: t('orders.user'), value: <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
                 { key: 'outlet', label: t('orders.outlet'), value: r.outletName },
                 { key: 'amount', label: col('amount'), value: <Typography.Text strong>{money(r.amount)}</Typography.Text> },
                 { key: 'feeTaken', label: col('feeTaken'), value: money(r.feeTaken) },

@@ -1,11 +1,12 @@
-import type { TFunction } from 'i18next';
+import { LEDGER_KINDS, type Lang } from '@cbo/contract';
+import { flowKindText } from '@/shared/flow-kind';
 
 /**
  * The kinds of money movement the ledger records (its transactions' `kind`): what a fund flow
- * filters by. The server names them; a kind it adds later shows as its own name until it has words.
+ * filters by. The contract lists them with their words in three languages.
  */
-export const FLOW_KINDS = ['rent', 'settle', 'deduct', 'release', 'share', 'refund', 'recharge', 'withdrawal', 'demo', 'separate', 'separateRestore', 'receivable', 'netting'] as const;
+export const FLOW_KINDS = LEDGER_KINDS;
 
-export function flowKindLabel(t: TFunction, kind: string): string {
-  return (FLOW_KINDS as readonly string[]).includes(kind) ? t(`ledger:flowKind.${kind}`) : kind;
+export function flowKindLabel(lang: Lang, kind: string): string {
+  return flowKindText(kind, lang);
 }

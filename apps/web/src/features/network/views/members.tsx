@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { MEMBER_LEVELS, MEMBER_LEVEL_DISCOUNT, PERMS, USER_CLIENT_TYPES, memberFreezeReason, type MemberItem, type MemberLevel } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
+import { CustomerLink, useCustomerHref } from '@/shared/customer-link';
+import { useNavigate } from 'react-router';
 import { useZodRule } from '@/shared/form';
 import { FormModal, ListPage, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { SimulatedTag, StatusTag, money, useNetLabel } from '../components/network-data';
@@ -20,6 +22,8 @@ export default function MembersView() {
   const buttons = useButtons();
   const freeze = useOverlay<MemberItem>();
   const level = useOverlay<MemberItem>();
+  const customerHref = useCustomerHref();
+  const navigate = useNavigate();
 
   const unfreeze = useRowAction<MemberItem>({
     confirm: (row) => ({ title: t('members.unfreezeConfirm', { name: row.nickname }) }),
@@ -40,7 +44,7 @@ export default function MembersView() {
 
   const columns = useMemo<ColumnsOf<'memberQueryPage'>>(
     () => [
-      { title: t('common.mobile'), key: 'mobile', width: 150, fixed: 'left', render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
+      { title: t('common.mobile'), key: 'mobile', width: 150, fixed: 'left', render: (_: unknown, r) => <CustomerLink userId={r.id}>{`+${r.areaCode} ${r.mobile}`}</CustomerLink> },
       {
         title: t('members.nickname'),
         dataIndex: 'nickname',
@@ -66,6 +70,11 @@ export default function MembersView() {
         fixed: 'right',
         render: (_: unknown, row) => (
           <Space size={0}>
+            {customerHref(row.id) && (
+              <Button type="link" size="small" onClick={() => void navigate(customerHref(row.id)!)}>
+                {t('members.details')}
+              </Button>
+            )}
             {buttons.has(PERMS.memberLevel) && (
               <Button type="link" size="small" onClick={() => level.show(row)}>
                 {t('members.changeLevel')}
@@ -85,7 +94,7 @@ export default function MembersView() {
         ),
       },
     ],
-    [t, net, buttons.has, freeze.show, unfreeze.run, level.show],
+    [t, net, buttons.has, freeze.show, unfreeze.run, level.show, customerHref, navigate],
   );
 
   return (

@@ -11,6 +11,7 @@ import { CopyableId, DetailDrawer, callKey, formatDateTime, type DetailItem } fr
 import { OrderActionModal } from './order-actions';
 import { actionsFor, detailRefreshInterval, timelineInOrder, timelineNote, type OrderAction } from './order-rules';
 import { OrderStatusTag, RefundStatusTag, SimulatedTag, useOrderWords } from './order-words';
+import { CustomerLink } from '@/shared/customer-link';
 
 const ACTION_PERM: Record<OrderAction, string> = {
   end: PERMS.orderEnd,
@@ -133,7 +134,7 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
     const items: (DetailItem | false)[] = [
       { key: 'status', label: t('fields.status'), value: (<Space size={4} wrap><OrderStatusTag status={o.status} /><SimulatedTag simulated={o.simulated} /></Space>) },
       { key: 'deviceType', label: t('fields.deviceType'), value: w.deviceType(o.deviceType) },
-      { key: 'user', label: t('fields.user'), value: o.userMobile },
+      { key: 'user', label: t('fields.user'), value: <CustomerLink userId={o.userId}>{o.userMobile}</CustomerLink> },
       { key: 'payMode', label: t('fields.payMode'), value: w.payMode(o.payMode) },
       { key: 'deviceSn', label: t('fields.deviceSn'), value: o.slot !== null ? `${o.deviceSn} · ${t('fields.slotNo', { slot: o.slot })}` : o.deviceSn },
       isPowerBank && { key: 'powerBankId', label: t('fields.powerBankId'), value: o.powerBankId },

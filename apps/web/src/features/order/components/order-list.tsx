@@ -11,6 +11,7 @@ import { OrderDetailDrawer } from './order-detail';
 import { archiveDefaultRange, reachesRecent } from './order-rules';
 import { OrderStatusTag, SimulatedTag, useOrderWords } from './order-words';
 import { OutletSelect, UserSelect } from '@/shared/search-select';
+import { CustomerLink } from '@/shared/customer-link';
 
 /**
  * The order list, of the last 30 days (Orders) or of older ones (the archive): spec 5 keeps the
@@ -105,7 +106,7 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
         ),
       },
       { title: t('fields.rentOutlet'), dataIndex: 'rentOutletName', key: 'rentOutletName', width: 140, ellipsis: true },
-      { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 150, ellipsis: true },
+      { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 150, ellipsis: true, render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
       { title: t('fields.paidAmount'), dataIndex: 'paidAmount', key: 'paidAmount', width: 100, align: 'right', render: (v: number) => money(v) },
       { title: t('fields.refundAmount'), dataIndex: 'refundAmount', key: 'refundAmount', width: 100, align: 'right', render: (v: number, r: OrderItem) => (
           <>

@@ -13,6 +13,7 @@ import { UserSelect } from '@/shared/search-select';
 import { approvalStep } from '../components/order-rules';
 import { RefundAuditModal } from '../components/refund-audit';
 import { BalanceRefundModal } from '../components/balance-refund';
+import { CustomerLink } from '@/shared/customer-link';
 
 /** The mark of a refund still waiting for approvals: how many it has of how many it needs. */
 function ApprovalTag({ r }: { r: RefundItem }) {
@@ -82,7 +83,7 @@ export default function RefundsView() {
       { title: t('refunds.type'), dataIndex: 'type', key: 'type', width: 90, render: (v: RefundItem['type']) => w.refundType(v) },
       { title: t('refunds.amount'), dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
       { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 215, render: (v: string) => <CopyableId value={v || null} /> },
-      { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 125, ellipsis: true },
+      { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 125, ellipsis: true, render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
       { title: t('refunds.createTime'), dataIndex: 'createTime', key: 'createTime', width: 160, render: (v: string) => formatDateTime(v) },
       { title: t('refunds.reason'), dataIndex: 'reason', key: 'reason', width: 150, ellipsis: true, defaultHidden: true },
       { title: t('refunds.creator'), dataIndex: 'creator', key: 'creator', width: 120, ellipsis: true, defaultHidden: true },
@@ -166,7 +167,7 @@ export default function RefundsView() {
                 },
                 { key: 'type', label: t('refunds.type'), value: w.refundType(d.type) },
                 { key: 'amount', label: t('refunds.amount'), value: <Typography.Text strong>{money(d.amount)}</Typography.Text> },
-                { key: 'user', label: t('fields.user'), value: d.userMobile },
+                { key: 'user', label: t('fields.user'), value: <CustomerLink userId={d.userId}>{d.userMobile}</CustomerLink> },
                 { key: 'approvals', label: t('refunds.approvals'), value: t('refunds.approvalCount', { done: d.approvals.length, need: d.approvalsNeeded }) },
                 { key: 'creator', label: t('refunds.creator'), value: d.creator },
                 { key: 'providerReference', label: t('refunds.providerReference'), value: d.providerReference },

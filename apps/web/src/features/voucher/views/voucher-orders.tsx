@@ -23,6 +23,7 @@ import {
 } from '@/shared/list-page';
 import { canRefund, totalsFilter, unusedValue } from '../components/voucher-rules';
 import { VoucherOrderStatusTag, useVoucherWords } from '../components/voucher-words';
+import { CustomerLink } from '@/shared/customer-link';
 
 /** Order management → voucher orders (menu url voucher/voucher-orders): the customers' purchases, their totals, refunds of the unused part. */
 export default function VoucherOrdersView() {
@@ -58,7 +59,7 @@ export default function VoucherOrdersView() {
       },
       { dataIndex: 'status', key: 'status', width: 100, render: (v: VoucherOrderItem['status']) => <VoucherOrderStatusTag status={v} /> },
       { dataIndex: 'voucherName', key: 'voucherName', width: 120, ellipsis: true },
-      { dataIndex: 'userMobile', key: 'userMobile', width: 130, ellipsis: true },
+      { dataIndex: 'userMobile', key: 'userMobile', width: 130, ellipsis: true, render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
       { dataIndex: 'price', key: 'price', width: 90, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'usesLeft', key: 'usesLeft', width: 90, align: 'right', render: (v: number, r) => `${v} / ${r.uses}` },
       { dataIndex: 'usedValue', key: 'usedValue', width: 90, align: 'right', render: (v: number) => money(v) },
@@ -108,7 +109,7 @@ export default function VoucherOrdersView() {
                 { key: 'no', label: t('fields.voucherOrderNo'), value: <CopyableId value={r.voucherOrderNo} /> },
                 { key: 'status', label: t('fields.status'), value: <VoucherOrderStatusTag status={r.status} /> },
                 { key: 'voucher', label: t('fields.voucher'), value: r.voucherName },
-                { key: 'user', label: t('fields.mobile'), value: r.userMobile },
+                { key: 'user', label: t('fields.mobile'), value: <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
                 { key: 'price', label: t('fields.paid'), value: <Typography.Text strong>{money(r.price)}</Typography.Text> },
                 { key: 'freeMinutes', label: t('fields.freeMinutes'), value: r.freeMinutes },
                 { key: 'uses', label: t('fields.usesLeft'), value: `${r.usesLeft} / ${r.uses}` },
