@@ -24,7 +24,7 @@ const assetModelCode = (model: string) => `SIM${model.replace(/[^A-Za-z0-9]/g, '
  * SIMCB12 "Sim cabinet", 12 slots), made once and found again on a restart: every device has a
  * model, the demo's too.
  */
-async function giveModels(sns: string[], assets: SimulatorHost['assets']): Promise<void> {
+export async function giveSimulatedModels(sns: string[], assets: SimulatorHost['assets']): Promise<void> {
   const byModel = new Map<string, string[]>();
   for (const sn of sns) byModel.set(modelFor(sn), [...(byModel.get(modelFor(sn)) ?? []), sn]);
   for (const [model, ids] of byModel) {
@@ -54,7 +54,7 @@ export async function startSimulatedFleet(count: number, host: SimulatorHost, lo
     const report = await host.fleet.stockIn({ start: serialNumber(SIMULATOR_PREFIX, from), end: serialNumber(SIMULATOR_PREFIX, to) });
     const other = report.failed.filter((f) => f.reason !== 'alreadyInStock');
     if (other.length) log.warn({ failed: other.slice(0, 5) }, 'some simulated cabinets could not be stocked in');
-    await giveModels(
+    await giveSimulatedModels(
       Array.from({ length: to - from + 1 }, (_, i) => serialNumber(SIMULATOR_PREFIX, from + i)),
       host.assets,
     );
