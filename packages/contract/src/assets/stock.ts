@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, timeRange } from '../platform/envelope.js';
-import { DEVICE_TYPES, deviceIdText, idRangeProblem, MOVEMENT_MAX, rangeEnd, sortOrder } from './shared.js';
+import { DEVICE_TYPES, deviceIdText, idRangeProblem, MOVEMENT_MAX, RANGE_END_RE, rangeEnd, sortOrder } from './shared.js';
 
 /** Why a device moves (put in, take out, dispatch). */
 export const STOCK_REASONS = ['purchase', 'maintenance', 'returnOrExchange', 'circulation', 'replenishment', 'scrapped', 'damaged', 'other'] as const;
@@ -57,6 +57,8 @@ function checkDevices(v: z.infer<typeof devicesOf>, ctx: z.core.$RefinementCtx) 
   if (!byRange) return;
   if (v.startId === undefined) return void ctx.addIssue({ code: 'custom', path: ['startId'], message: 'rule.deviceId' });
   if (v.endId === undefined) return void ctx.addIssue({ code: 'custom', path: ['endId'], message: 'rule.deviceId' });
+  // An end breaking the ID rule is reported by its own field's rule; its digits are not counted.
+  if (!RANGE_END_RE.test(v.startId) || !RANGE_END_RE.test(v.endId)) return;
   const problem = idRangeProblem(v.startId, v.endId);
   if (problem) ctx.addIssue({ code: 'custom', path: ['endId'], message: problem });
 }
