@@ -43,6 +43,8 @@ test('a cabinet put in stock binds at once, unbinds with a reason; a dispatch op
   test.setTimeout(240_000);
   await signIn(page, { lang: 'en_US', redirect: '/operation/stock' });
   const { applicationNo } = await seed(page);
+  // The warehouses just made are among the options once the screen is read again.
+  await page.reload();
   await expect(page.getByRole('heading', { name: 'Stock in/out' })).toBeVisible();
 
   // Put a cabinet in: the form says the rule and that the fleet learns of it.
