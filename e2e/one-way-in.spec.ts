@@ -64,7 +64,7 @@ test('a cabinet put in stock binds at once, unbinds with a reason; a dispatch op
   await putIn.getByLabel('Device IDs').fill(CAB);
   await putIn.getByRole('button', { name: 'Submit' }).click();
   await expect(report).toContainText('All devices moved');
-  await expect(report.getByTestId('registered')).toContainText('1 cabinets new to the fleet were registered with it');
+  await expect(report.getByTestId('registered')).toContainText('Cabinets new to the fleet registered with it, ready to bind to outlets: 1');
   await shot(page, 'put-in-en-1440');
   await putIn.locator('.ant-drawer-footer').getByRole('button', { name: 'Close' }).click();
 

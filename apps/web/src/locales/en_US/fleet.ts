@@ -60,7 +60,7 @@ export default {
     tooMany: 'Too many refusals from this address',
   },
   cabinet: {
-    snPlaceholder: 'Part of an SN (4 letters + 12 or 13 digits)',
+    snPlaceholder: '4 letters + 12/13 digits',
     connectionLabel: 'Connection',
     connection: { online: 'Online', offline: 'Offline', neverConnected: 'Never connected' },
     conditionLabel: 'Condition',
@@ -188,7 +188,7 @@ export default {
     },
   },
   powerBank: {
-    idPlaceholder: 'Part of an ID (4 letters + 13 digits)',
+    idPlaceholder: '4 letters + 13 digits',
     chargedLabel: 'Charged',
     chargedYes: 'Charged (80% or more)',
     chargedNo: 'Not charged',

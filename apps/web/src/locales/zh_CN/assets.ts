@@ -78,7 +78,7 @@ export default {
     idRule: '机柜编号为 4 位字母加 12 或 13 位数字（ABCD000000000001），其他设备为 4 位字母加 13 位数字（ABCD0000000000001）',
     oneWayIn: '在此入库的机柜会同时登记到设备管理（设备管理 → 机柜），入库后即可绑定到网点。',
     registered: '{{count}} 台新机柜已同时登记到设备管理，可绑定到网点',
-    searchPlaceholder: '编号的一部分（4 位字母加 12 或 13 位数字）',
+    searchPlaceholder: '4 位字母 + 12/13 位数字',
     title: '出入库',
     kind: '类型',
     from: '调出仓库',

@@ -60,7 +60,7 @@ export default {
     tooMany: '该地址被拒绝次数过多',
   },
   cabinet: {
-    snPlaceholder: '编号的一部分（4 位字母加 12 或 13 位数字）',
+    snPlaceholder: '4 位字母 + 12/13 位数字',
     connectionLabel: '连接状态',
     connection: { online: '在线', offline: '离线', neverConnected: '从未连接' },
     conditionLabel: '机柜状况',
@@ -188,7 +188,7 @@ export default {
     },
   },
   powerBank: {
-    idPlaceholder: '编号的一部分（4 位字母加 13 位数字）',
+    idPlaceholder: '4 位字母 + 13 位数字',
     chargedLabel: '电量',
     chargedYes: '已充满（80% 及以上）',
     chargedNo: '未充满',

@@ -78,7 +78,7 @@ export default {
     idRule: '機櫃編號為 4 位字母加 12 或 13 位數字（ABCD000000000001），其他設備為 4 位字母加 13 位數字（ABCD0000000000001）',
     oneWayIn: '在此入庫的機櫃會同時登記到設備管理（設備管理 → 機櫃），入庫後即可綁定到網點。',
     registered: '{{count}} 台新機櫃已同時登記到設備管理，可綁定到網點',
-    searchPlaceholder: '編號的一部分（4 位字母加 12 或 13 位數字）',
+    searchPlaceholder: '4 位字母 + 12/13 位數字',
     title: '出入庫',
     kind: '類型',
     from: '調出倉庫',

@@ -60,7 +60,7 @@ export default {
     tooMany: '該位址被拒絕次數過多',
   },
   cabinet: {
-    snPlaceholder: '編號的一部分（4 位字母加 12 或 13 位數字）',
+    snPlaceholder: '4 位字母 + 12/13 位數字',
     connectionLabel: '連線狀態',
     connection: { online: '線上', offline: '離線', neverConnected: '從未連線' },
     conditionLabel: '機櫃狀況',
@@ -188,7 +188,7 @@ export default {
     },
   },
   powerBank: {
-    idPlaceholder: '編號的一部分（4 位字母加 13 位數字）',
+    idPlaceholder: '4 位字母 + 13 位數字',
     chargedLabel: '電量',
     chargedYes: '已充滿（80% 以上）',
     chargedNo: '未充滿',
