@@ -94,8 +94,11 @@ test('bind a cable to an outlet, issue its code, see its install and removal rec
   await page.goto('/outlet/list');
   await row(page, OUTLET).getByRole('button', { name: 'Devices', exact: true }).click();
   await drawer.locator('tr', { hasText: CABLE }).getByRole('button', { name: 'Unbind' }).click();
-  const confirm = page.locator('.ant-modal-confirm');
-  await confirm.getByLabel('Reason (optional)').fill('Counter closed');
+  // The reason is required: OK without one says so and unbinds nothing.
+  const confirm = page.getByRole('dialog').filter({ hasText: `Unbind ${CABLE} from this outlet?` });
+  await confirm.getByRole('button', { name: 'Unbind' }).click();
+  await expect(confirm.getByText('Say why the device is unbound')).toBeVisible();
+  await confirm.getByLabel('Reason (required, kept in the removal record)').fill('Counter closed');
   await confirm.getByRole('button', { name: 'Unbind' }).click();
   await expect(page.locator('.ant-message')).toContainText(`Device ${CABLE} unbound`);
   await drawer.getByRole('button', { name: 'Close' }).click();

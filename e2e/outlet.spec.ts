@@ -47,7 +47,9 @@ test.describe('outlets', () => {
     await page.locator('tr', { hasText: 'Tianzifang Bistro' }).getByRole('button', { name: 'Devices' }).click();
     const devices = page.getByRole('dialog').filter({ hasText: 'Devices of Tianzifang Bistro' });
     await devices.locator('tr', { hasText: SN }).getByRole('button', { name: 'Unbind' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Unbind' }).click();
+    const why = page.getByRole('dialog').filter({ hasText: `Unbind ${SN} from this outlet?` });
+    await why.getByLabel('Reason (required, kept in the removal record)').fill('Moved to a new outlet');
+    await why.getByRole('button', { name: 'Unbind' }).click();
     await expect(page.locator('.ant-message')).toContainText(`Device ${SN} unbound`);
     await expect(devices.locator('tr', { hasText: SN })).toHaveCount(0);
     await devices.getByRole('button', { name: 'Close' }).click();

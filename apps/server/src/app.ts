@@ -120,6 +120,8 @@ export async function buildApp(opts: BuildOptions) {
     problemTypes: system.services.problemTypes,
     forgetAsset: (id: string) => assets.services.removal.forget(id),
   });
+  // A cabinet put in stock is registered with the fleet in the put-in's transaction (one way in).
+  assets.services.stock.attachCabinetRegistry((sns, by) => fleet.services.registerCabinets(sns, by));
   // The asset screen's delete also deletes the device's working row, through the module that keeps it.
   assets.services.removal.attachRemovers({
     cabinet: (sn) => fleet.services.removal.deleteCabinet(sn),
@@ -148,6 +150,13 @@ export async function buildApp(opts: BuildOptions) {
     },
   });
   network.services.attachOutlets(outlet.services.outlets.facts);
+  // A warehouse's area is a region of area management, picked as an outlet's is.
+  assets.services.warehouses.attachRegions({
+    names: async (ids) => {
+      const wanted = new Set(ids);
+      return new Map((await network.services.regions.options()).filter((r) => wanted.has(r.id)).map((r) => [r.id, r.name] as const));
+    },
+  });
   const outletNames = (ids: number[]) => outlet.services.outlets.namesOf(ids);
   fleet.services.cabinets.attachOutletNames(outletNames);
   assets.services.stock.attachOutletNames(outletNames);

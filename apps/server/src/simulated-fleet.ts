@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createFleet, serialNumber, type Fleet } from '@cbo/simulator';
+import { createFleet, MODELS, modelFor, serialNumber, type Fleet } from '@cbo/simulator';
+import type { DeviceType, ModelItem, ModelSave } from '@cbo/contract';
 
 /** What the built-in fleet needs from the server: the batch-storage path, the secrets, the broker. */
 export interface SimulatorHost {
@@ -8,6 +9,33 @@ export interface SimulatorHost {
     secretOf(sn: string): string;
   };
   gateway: { brokerUrl: string };
+  /** The device assets: every simulated cabinet gets the model (asset model) it reports. */
+  assets: {
+    models: { rows(f: { deviceType?: DeviceType; model?: string }, offset: number, limit: number): Promise<ModelItem[]>; save(req: ModelSave): Promise<{ id: number }> };
+    stock: { giveModel(deviceIds: string[], modelId: number): Promise<number> };
+  };
+}
+
+/** The asset model of a simulated cabinet model (CB-12 → SIMCB12: a model code is letters and digits). */
+const assetModelCode = (model: string) => `SIM${model.replace(/[^A-Za-z0-9]/g, '')}`;
+
+/**
+ * Each simulated cabinet without a model gets the one it reports (`CB-12`, as the asset model
+ * SIMCB12 "Sim cabinet", 12 slots), made once and found again on a restart: every device has a
+ * model, the demo's too.
+ */
+export async function giveSimulatedModels(sns: string[], assets: SimulatorHost['assets']): Promise<void> {
+  const byModel = new Map<string, string[]>();
+  for (const sn of sns) byModel.set(modelFor(sn), [...(byModel.get(modelFor(sn)) ?? []), sn]);
+  for (const [model, ids] of byModel) {
+    const code = assetModelCode(model);
+    const find = async () => (await assets.models.rows({ deviceType: 'cabinet', model: code }, 0, 10)).find((m) => m.model === code)?.id;
+    const id =
+      (await find()) ??
+      // Two processes starting together: the second's save is refused as taken, and finds the first's.
+      (await assets.models.save({ productName: 'Sim cabinet', model: code, deviceType: 'cabinet', slotCount: MODELS[model], remark: 'Simulated cabinets (SIMULATOR)' }).then((r) => r.id, async () => find()));
+    if (id !== undefined) await assets.stock.giveModel(ids, id);
+  }
 }
 
 export const SIMULATOR_PREFIX = 'SIMU';
@@ -26,6 +54,10 @@ export async function startSimulatedFleet(count: number, host: SimulatorHost, lo
     const report = await host.fleet.stockIn({ start: serialNumber(SIMULATOR_PREFIX, from), end: serialNumber(SIMULATOR_PREFIX, to) });
     const other = report.failed.filter((f) => f.reason !== 'alreadyInStock');
     if (other.length) log.warn({ failed: other.slice(0, 5) }, 'some simulated cabinets could not be stocked in');
+    await giveSimulatedModels(
+      Array.from({ length: to - from + 1 }, (_, i) => serialNumber(SIMULATOR_PREFIX, from + i)),
+      host.assets,
+    );
   }
   const fleet = await createFleet({
     count,

@@ -94,6 +94,12 @@ function seeded(seed: string): () => number {
   };
 }
 
+/** The model a cabinet of this SN reports when none is given (the first draw of its seeded generator). */
+export function modelFor(sn: string): string {
+  const models = Object.keys(MODELS);
+  return models[Math.floor(seeded(sn)() * models.length)]!;
+}
+
 function digits(rnd: () => number, n: number): string {
   let s = '';
   for (let i = 0; i < n; i++) s += Math.floor(rnd() * 10);

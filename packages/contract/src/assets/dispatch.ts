@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { pageQuery, timeRange } from '../platform/envelope.js';
 import { multiline } from '../platform/text-rule.js';
 import { deviceIdText, MOVEMENT_MAX } from './shared.js';
-import { STOCK_REASONS } from './stock.js';
+import { DISPATCH_REASONS, MOVEMENT_KINDS, STOCK_REASONS } from './stock.js';
+import { DEVICE_TYPES } from './shared.js';
 
 /** Dispatch applications: devices move between warehouses only once an application is approved. */
 export const AUDIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -12,7 +13,7 @@ export const dispatchApplyRequest = z
   .object({
     fromWarehouseId: z.number().int().positive(),
     toWarehouseId: z.number().int().positive(),
-    reason: z.enum(STOCK_REASONS),
+    reason: z.enum(DISPATCH_REASONS),
     ids: z.array(deviceIdText).min(1).max(MOVEMENT_MAX),
     remark: multiline(z.string().trim().max(64)).optional(),
   })
@@ -53,5 +54,23 @@ export const dispatchItem = z.object({
   createTime: z.string(),
 });
 export type DispatchItem = z.infer<typeof dispatchItem>;
-export const dispatchDetail = dispatchItem.extend({ deviceIds: z.array(z.string()) });
+/** What happened to an application, oldest first: applied, then approved or rejected, then (approved) the devices moved. */
+export const DISPATCH_EVENTS = ['applied', 'approved', 'rejected', 'moved'] as const;
+export type DispatchEvent = (typeof DISPATCH_EVENTS)[number];
+export const dispatchDetail = dispatchItem.extend({
+  deviceIds: z.array(z.string()),
+  /** Each device of the application: its kind and model as the assets know it now, and whether the approval moved it. */
+  devices: z.array(z.object({ deviceId: z.string(), deviceType: z.enum(DEVICE_TYPES).nullable(), modelName: z.string().nullable(), moved: z.boolean() })),
+  history: z.array(
+    z.object({
+      event: z.enum(DISPATCH_EVENTS),
+      at: z.string(),
+      by: z.string().nullable(),
+      /** The remark (applied), the audit reason (approved, rejected), how many devices (moved). */
+      note: z.string(),
+      /** The movement kind written for each device (moved only). */
+      kind: z.enum(MOVEMENT_KINDS).nullable(),
+    }),
+  ),
+});
 export type DispatchDetail = z.infer<typeof dispatchDetail>;

@@ -25,6 +25,8 @@ export const STOCK_EXCEL_MAX_BYTES = 500 * 1024;
  * and letters, start not above end, at most MOVEMENT_MAX devices.
  */
 export function idRangeProblem(start: string, end: string): string | null {
+  // Only well-formed ends are counted (a malformed one must not reach BigInt, which throws).
+  if (!RANGE_END_RE.test(start) || !RANGE_END_RE.test(end)) return 'rule.deviceId';
   if (start.length !== end.length) return 'rule.idRangeLength';
   if (start.slice(0, 4) !== end.slice(0, 4)) return 'rule.idRangePrefix';
   const a = BigInt(start.slice(4));
@@ -48,4 +50,6 @@ export function expandIdRange(start: string, end: string): string[] {
 /** A loosely checked device ID as typed (the strict rule depends on the kind, checked per device). */
 export const deviceIdText = z.string().trim().toUpperCase().max(40);
 /** A range end: letters and digits, checked against the kind's rule with the other end. */
-export const rangeEnd = z.string().trim().toUpperCase().regex(/^[A-Z]{4}\d{12,13}$/, { error: 'rule.deviceId' });
+/** What a range end looks like, for any kind (its kind's own rule is checked per device). */
+export const RANGE_END_RE = /^[A-Z]{4}\d{12,13}$/;
+export const rangeEnd = z.string().trim().toUpperCase().regex(RANGE_END_RE, { error: 'rule.deviceId' });

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { pageQuery, timeRange } from '../platform/envelope.js';
-import { DEVICE_TYPES, deviceIdText, idRangeProblem, MOVEMENT_MAX, rangeEnd, sortOrder } from './shared.js';
+import { DEVICE_TYPES, deviceIdText, idRangeProblem, MOVEMENT_MAX, RANGE_END_RE, rangeEnd, sortOrder } from './shared.js';
 
 /** Why a device moves (put in, take out, dispatch). */
 export const STOCK_REASONS = ['purchase', 'maintenance', 'returnOrExchange', 'circulation', 'replenishment', 'scrapped', 'damaged', 'other'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
+/**
+ * Why devices are dispatched between warehouses: every stock reason but "purchase" (a purchase
+ * enters by a put-in; it never moves between two of our warehouses). Applications made with it
+ * before stay readable (their reason is any stock reason).
+ */
+export const DISPATCH_REASONS = ['maintenance', 'returnOrExchange', 'circulation', 'replenishment', 'scrapped', 'damaged', 'other'] as const satisfies readonly StockReason[];
+export type DispatchReason = (typeof DISPATCH_REASONS)[number];
 /** Every change of a device's place is one movement row of one of these kinds. */
 export const MOVEMENT_KINDS = ['putIn', 'takeOut', 'dispatch', 'install', 'removal'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
@@ -32,6 +39,8 @@ export const movementReport = z.object({
   total: z.number().int(),
   successes: z.number().int(),
   failures: z.array(z.object({ id: z.string(), reason: z.enum(MOVE_FAIL_REASONS), msg: z.string() })),
+  /** A put-in of cabinets: how many of those put in were new to the fleet and registered with it in the same transaction. */
+  registered: z.number().int().optional(),
 });
 export type MovementReport = z.infer<typeof movementReport>;
 
@@ -48,6 +57,8 @@ function checkDevices(v: z.infer<typeof devicesOf>, ctx: z.core.$RefinementCtx) 
   if (!byRange) return;
   if (v.startId === undefined) return void ctx.addIssue({ code: 'custom', path: ['startId'], message: 'rule.deviceId' });
   if (v.endId === undefined) return void ctx.addIssue({ code: 'custom', path: ['endId'], message: 'rule.deviceId' });
+  // An end breaking the ID rule is reported by its own field's rule; its digits are not counted.
+  if (!RANGE_END_RE.test(v.startId) || !RANGE_END_RE.test(v.endId)) return;
   const problem = idRangeProblem(v.startId, v.endId);
   if (problem) ctx.addIssue({ code: 'custom', path: ['endId'], message: problem });
 }

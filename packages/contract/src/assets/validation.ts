@@ -9,6 +9,8 @@ export const assetsRuleMessages = {
   'rule.factoryCode': T('厂家编码为 4 位字母或数字', '廠家編碼為 4 位字母或數字', 'must be exactly 4 letters or digits'),
   'rule.deviceId': T('设备编码不规范：4 位字母加 12 或 13 位数字', '設備編碼不規範：4 位字母加 12 或 13 位數字',
     'is a non-standard device code: 4 letters and 12 or 13 digits'),
+  'rule.otherDeviceId': T('设备编码不规范：4 位字母加 13 位数字', '設備編碼不規範：4 位字母加 13 位數字',
+    'is a non-standard device code: 4 letters and 13 digits'),
   'rule.idListOrRange': T('请填写设备编号列表，或起止编号', '請填寫設備編號清單，或起訖編號', 'give either a list of device IDs or a start and an end'),
   'rule.idRangeLength': T('起止编号长度必须相同', '起訖編號長度必須相同', 'must have the same length as the start'),
   'rule.idRangePrefix': T('起止编号的字母前缀必须相同', '起訖編號的字母前綴必須相同', 'must have the same letters as the start'),

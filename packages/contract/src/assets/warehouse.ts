@@ -13,6 +13,8 @@ export const warehouseFilter = z.object({
   type: z.enum(WAREHOUSE_TYPES).optional(),
   status: z.enum(WAREHOUSE_STATUSES).optional(),
   area: z.string().trim().max(32).optional(),
+  /** The region (area management) the warehouse stands in. */
+  regionId: z.coerce.number().int().positive().optional(),
 });
 export type WarehouseFilter = z.infer<typeof warehouseFilter>;
 export const warehouseQuery = pageQuery
@@ -23,7 +25,11 @@ export const warehouseItem = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(WAREHOUSE_TYPES),
+  /** The free-text area of a warehouse saved before areas were picked from the regions (kept readable). */
   area: z.string(),
+  /** The region picked for it (area management), as outlets pick theirs; null: none (or a deleted region). */
+  regionId: z.number().int().nullable(),
+  regionName: z.string().nullable(),
   manager: z.string(),
   address: z.string(),
   /** Devices in stock in this warehouse now (counted from the assets, never stored). */
@@ -37,6 +43,8 @@ export const warehouseSave = z.object({
   name: z.string().trim().min(1).max(30),
   type: z.enum(WAREHOUSE_TYPES),
   area: z.string().trim().max(32).optional(),
+  /** The region it stands in, picked from area management; null clears it. */
+  regionId: z.number().int().positive().nullable().optional(),
   manager: z.string().trim().max(32).optional(),
   address: z.string().trim().max(64).optional(),
 });

@@ -2,8 +2,10 @@ import { def, type ErrorDef } from '../platform/error-def.js';
 
 /** Errors of the fleet domain (cabinets, power banks, commands, the gateway): codes 1003xx. */
 export const fleetErrors = {
-  DEVICE_CODE_NONSTANDARD: def(100301, 'A cabinet SN or power bank ID breaks the ID rules (fleet/rules.ts).',
-    '设备编码不规范', '設備編碼不規範', 'Non-standard device code'),
+  DEVICE_CODE_NONSTANDARD: def(100301, 'A cabinet SN or power bank ID breaks the ID rules (fleet/rules.ts); the message states them.',
+    '设备编码不规范：机柜编号为 4 位字母加 12 或 13 位数字，充电宝编号为 4 位字母加 13 位数字',
+    '設備編碼不規範：機櫃編號為 4 位字母加 12 或 13 位數字，行動電源編號為 4 位字母加 13 位數字',
+    'Non-standard device code: a cabinet SN is 4 letters and 12 or 13 digits, a power bank ID 4 letters and 13 digits'),
   DEVICE_IN_STOCK: def(100302, 'The cabinet was already stocked in.',
     '设备已入库', '設備已入庫', 'The device is already in stock'),
   DEVICE_NOT_FOUND: def(100303, 'No cabinet or power bank with this code was stocked in.',

@@ -209,7 +209,9 @@ export const bindDeviceRequest = z.object({
 });
 export type BindDeviceRequest = z.infer<typeof bindDeviceRequest>;
 /** POST unbindDevice: the device leaves its outlet; the removal record keeps the reason. */
-export const unbindDeviceRequest = z.object({ sn: z.string().trim().min(1).max(32), deviceType: z.enum(BINDING_DEVICE_TYPES).optional(), reason: installReason });
+/** An unbinding says why (1-32 characters): a removal record without a reason explains nothing later. */
+export const unbindReason = z.string().trim().min(1).max(INSTALL_REASON_MAX);
+export const unbindDeviceRequest = z.object({ sn: z.string().trim().min(1).max(32), deviceType: z.enum(BINDING_DEVICE_TYPES).optional(), reason: unbindReason });
 export type UnbindDeviceRequest = z.infer<typeof unbindDeviceRequest>;
 export const boundDevice = z.object({ sn: z.string(), deviceType: z.enum(BINDING_DEVICE_TYPES), outletId: z.number().int().nullable() });
 export type BoundDevice = z.infer<typeof boundDevice>;

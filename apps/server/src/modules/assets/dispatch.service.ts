@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type AuditStatus,
+  type DeviceType,
   type DispatchApplyRequest,
   type DispatchAuditRequest,
   type DispatchDetail,
@@ -17,7 +18,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import { atomically } from './atomically.js';
 import { Report, sortIds, type Actor, type StockService } from './stock.service.js';
-import { astDevice, astDispatch, astDispatchDevice, astMovement, astWarehouse } from './tables.js';
+import { astDevice, astDispatch, astDispatchDevice, astModel, astMovement, astWarehouse } from './tables.js';
 import type { WarehouseService } from './warehouse.service.js';
 
 /** How many refused devices the refusal's message names (the rest are counted). */
@@ -145,11 +146,42 @@ export class DispatchService {
     return this.select(this.where(f), offset, limit);
   }
 
+  /**
+   * One application: its devices (kind and model as the assets know them now, and whether the
+   * approval moved each), and its history: applied, approved or rejected, and the devices' moves
+   * (their dispatch movements, by the time they were written).
+   */
   async detail(id: number): Promise<DispatchDetail> {
     const [item] = await this.select(eq(astDispatch.id, id), 0, 1);
     if (!item) throw new AppError('NOT_FOUND');
-    const devices = await this.db.select({ deviceId: astDispatchDevice.deviceId }).from(astDispatchDevice).where(eq(astDispatchDevice.dispatchId, id)).orderBy(astDispatchDevice.deviceId);
-    return { ...item, deviceIds: devices.map((d) => d.deviceId) };
+    const devices = await this.db
+      .select({ deviceId: astDispatchDevice.deviceId, moved: astDispatchDevice.moved, deviceType: astDevice.deviceType, productName: astModel.productName, model: astModel.model })
+      .from(astDispatchDevice)
+      .leftJoin(astDevice, eq(astDevice.deviceId, astDispatchDevice.deviceId))
+      .leftJoin(astModel, eq(astModel.id, astDevice.modelId))
+      .where(eq(astDispatchDevice.dispatchId, id))
+      .orderBy(astDispatchDevice.deviceId);
+    const moves = await this.db
+      .select({ at: astMovement.createdAt, by: astMovement.operatorName, n: count() })
+      .from(astMovement)
+      .where(and(eq(astMovement.applicationId, id), eq(astMovement.kind, 'dispatch')))
+      .groupBy(astMovement.createdAt, astMovement.operatorName)
+      .orderBy(astMovement.createdAt);
+    const [row] = await this.db.select({ sponsorName: astDispatch.sponsorName }).from(astDispatch).where(eq(astDispatch.id, id));
+    const history: DispatchDetail['history'] = [{ event: 'applied', at: item.createTime, by: row?.sponsorName || null, note: item.remark, kind: null }];
+    if (item.status !== 'pending' && item.auditTime) history.push({ event: item.status, at: item.auditTime, by: item.auditorName, note: item.auditReason, kind: null });
+    for (const m of moves) history.push({ event: 'moved', at: m.at.toISOString(), by: m.by || null, note: String(Number(m.n)), kind: 'dispatch' });
+    return {
+      ...item,
+      deviceIds: devices.map((d) => d.deviceId),
+      devices: devices.map((d) => ({
+        deviceId: d.deviceId,
+        deviceType: (d.deviceType as DeviceType | null) ?? null,
+        modelName: d.productName ? `${d.productName} ${d.model}` : null,
+        moved: d.moved,
+      })),
+      history,
+    };
   }
 
   private async select(cond: SQL | undefined, offset: number, limit: number): Promise<DispatchItem[]> {

@@ -66,6 +66,7 @@ export const assets = defineModule({
       export: 'warehouseExport',
       source: s.warehouses,
       cells: (r, { lang, timeZone }) => ({
+        area: r.regionName ?? r.area,
         type: label('assets', 'warehouseType', r.type, lang),
         status: label('assets', 'warehouseStatus', r.status, lang),
         createTime: at(r.createTime, timeZone),

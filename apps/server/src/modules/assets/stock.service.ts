@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   errorMessage,
@@ -39,7 +39,7 @@ export interface Actor {
 export interface DeviceInOutlet {
   deviceId: string;
   deviceType: DeviceType;
-  /** The model its own module knows (cables and chargers have one; cabinets from batch storage none). */
+  /** The model its own module knows (cables and chargers have one; cabinets none: theirs is the asset's). */
   modelId?: number | null;
   outletId: number;
   reason?: string;
@@ -133,6 +133,16 @@ export class StockService {
     return wanted.length ? this.outletNames(wanted) : new Map();
   }
 
+  /**
+   * The fleet's registration of cabinets (app.ts hands it over once the fleet is built; none
+   * before): a cabinet put in stock is registered with the fleet in the same transaction, so it
+   * can be bound to an outlet without a second stock-in (docs/decisions.md, "One way in").
+   */
+  private registerCabinets: (sns: string[], by: number | null) => Promise<string[]> = async () => [];
+  attachCabinetRegistry(register: (sns: string[], by: number | null) => Promise<string[]>): void {
+    this.registerCabinets = register;
+  }
+
   /** The known devices among `ids`, locked until the transaction ends (in ID order, so two batches never deadlock). */
   async lock(tx: Db, ids: string[]): Promise<Map<string, DeviceRow>> {
     if (!ids.length) return new Map();
@@ -204,7 +214,10 @@ export class StockService {
         tx,
         moved.map((deviceId) => ({ kind: 'putIn', deviceId, deviceType: req.deviceType, reason: req.reason, toWarehouseId: req.warehouseId, operatorId: by.id, operatorName: by.name, createdAt: now })),
       );
-      return report.done(moved.length, order);
+      const done = report.done(moved.length, order);
+      // A cabinet in a warehouse is one the fleet knows: registered here, in this transaction.
+      if (req.deviceType === 'cabinet') done.registered = (await this.registerCabinets(moved, by.id)).length;
+      return done;
     });
   }
 
@@ -327,6 +340,25 @@ export class StockService {
       const part = sns.slice(i, i + MOVEMENT_MAX);
       if (part.length) await this.db.insert(astDevice).values(part.map((deviceId) => ({ deviceId, deviceType: 'cabinet', state: 'outOfStock' }))).onConflictDoNothing();
     }
+  }
+
+  /**
+   * Gives devices without a model this one (of their kind): the simulated cabinets get the model
+   * they report. A device that has a model keeps it. Answers how many got it.
+   */
+  async giveModel(deviceIds: string[], modelId: number): Promise<number> {
+    const [model] = await this.db.select({ deviceType: astModel.deviceType }).from(astModel).where(eq(astModel.id, modelId));
+    if (!model) throw new AppError('NOT_FOUND');
+    let n = 0;
+    for (let i = 0; i < deviceIds.length; i += MOVEMENT_MAX) {
+      const rows = await this.db
+        .update(astDevice)
+        .set({ modelId, updatedAt: new Date() })
+        .where(and(inArray(astDevice.deviceId, deviceIds.slice(i, i + MOVEMENT_MAX)), isNull(astDevice.modelId), eq(astDevice.deviceType, model.deviceType)))
+        .returning({ id: astDevice.deviceId });
+      n += rows.length;
+    }
+    return n;
   }
 
   // ------------------------------------------------------------------------------------------

@@ -54,10 +54,10 @@ describe.each(engines)('stock movements and dispatch (%s)', (engine) => {
       total: 5,
       successes: 1,
       failures: [
-        { id: 'ABC', reason: 'nonStandard', msg: 'Non-standard device code' },
+        { id: 'ABC', reason: 'nonStandard', msg: 'Non-standard device code: a cabinet is 4 letters and 12 or 13 digits, any other device 4 letters and 13 digits (e.g. ABCD0000000000001)' },
         { id: pb(200), reason: 'alreadyInStock', msg: 'The device is already in stock' },
         { id: pb(201), reason: 'duplicate', msg: 'The device code appears more than once' },
-        { id: 'TPBK000000000202', reason: 'nonStandard', msg: 'Non-standard device code' },
+        { id: 'TPBK000000000202', reason: 'nonStandard', msg: 'Non-standard device code: a cabinet is 4 letters and 12 or 13 digits, any other device 4 letters and 13 digits (e.g. ABCD0000000000001)' },
       ],
     });
     // A new device without a model: "no model"; the messages follow the caller's language.

@@ -44,7 +44,10 @@ export const astWarehouse = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     name: varchar('name', { length: 30 }).notNull(),
     type: varchar('type', { length: 12 }).notNull(),
+    /** Free text of warehouses saved before areas were picked from the regions (kept, shown when no region is picked). */
     area: varchar('area', { length: 32 }).notNull().default(''),
+    /** The network module's region (by value, no foreign key across modules), picked as outlets pick theirs. */
+    regionId: bigint('region_id', { mode: 'number' }),
     manager: varchar('manager', { length: 32 }).notNull().default(''),
     address: varchar('address', { length: 64 }).notNull().default(''),
     status: varchar('status', { length: 10 }).notNull().default('normal'),

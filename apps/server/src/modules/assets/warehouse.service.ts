@@ -12,12 +12,19 @@ const load = sql<number>`(select count(*) from ${astDevice} where ${astDevice.wa
 export class WarehouseService {
   constructor(private readonly db: Db) {}
 
+  /** The regions of area management (the network module hands them over once it is built; none before). */
+  private regions: { names(ids: number[]): Promise<Map<number, string>> } = { names: async () => new Map() };
+  attachRegions(regions: { names(ids: number[]): Promise<Map<number, string>> }): void {
+    this.regions = regions;
+  }
+
   private where(f: WarehouseFilter): SQL | undefined {
     const c: SQL[] = [];
     if (f.name) c.push(ilike(astWarehouse.name, containing(f.name)));
     if (f.type) c.push(eq(astWarehouse.type, f.type));
     if (f.status) c.push(eq(astWarehouse.status, f.status));
     if (f.area) c.push(ilike(astWarehouse.area, containing(f.area)));
+    if (f.regionId) c.push(eq(astWarehouse.regionId, f.regionId));
     return c.length ? and(...c) : undefined;
   }
 
@@ -35,11 +42,15 @@ export class WarehouseService {
       .orderBy((q.order === 'ascend' ? asc : desc)(col), desc(astWarehouse.id))
       .limit(limit)
       .offset(offset);
+    const wanted = [...new Set(rows.map((r) => r.w.regionId).filter((v): v is number => v !== null))];
+    const names = wanted.length ? await this.regions.names(wanted) : new Map<number, string>();
     return rows.map(({ w, load: n }) => ({
       id: w.id,
       name: w.name,
       type: w.type as WarehouseType,
       area: w.area,
+      regionId: w.regionId,
+      regionName: w.regionId === null ? null : (names.get(w.regionId) ?? null),
       manager: w.manager,
       address: w.address,
       load: n,
@@ -58,9 +69,11 @@ export class WarehouseService {
       name: req.name,
       type: req.type,
       ...(req.area !== undefined ? { area: req.area } : {}),
+      ...(req.regionId !== undefined ? { regionId: req.regionId } : {}),
       ...(req.manager !== undefined ? { manager: req.manager } : {}),
       ...(req.address !== undefined ? { address: req.address } : {}),
     };
+    if (req.regionId && !(await this.regions.names([req.regionId])).has(req.regionId)) throw new AppError('WAREHOUSE_REGION_UNKNOWN');
     try {
       if (req.id === undefined) {
         const [row] = await this.db.insert(astWarehouse).values(values).returning({ id: astWarehouse.id });

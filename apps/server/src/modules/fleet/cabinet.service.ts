@@ -135,6 +135,23 @@ export class CabinetService {
     return { total: raw.length, succeeded: inserted.length, succeededSns: wanted.filter((sn) => inserted.includes(sn)), failed };
   }
 
+  /**
+   * Registers cabinets the fleet does not know yet (the assets' put-in of cabinets, in its
+   * transaction): the same row a batch storage writes. Known ones are left as they are. Answers
+   * the SNs registered now.
+   */
+  async register(sns: string[], by: number | null): Promise<string[]> {
+    if (!sns.length) return [];
+    const rows = await this.db
+      .insert(devCabinet)
+      .values(sns.map((sn) => ({ sn, stockedInBy: by })))
+      .onConflictDoNothing()
+      .returning({ sn: devCabinet.sn });
+    const inserted = rows.map((r) => r.sn);
+    if (inserted.length) for (const cabinet of await this.itemsBySn(inserted)) void this.live.cabinet('stockIn', cabinet);
+    return inserted;
+  }
+
   // ------------------------------------------------------------------------------------------
   // Reads
 

@@ -41,7 +41,7 @@ describe.each(engines)('fleet calls (%s)', (engine) => {
         succeeded: 1,
         succeededSns: [c],
         failed: [
-          { sn: 'ABC123', reason: 'nonStandard', msg: 'Non-standard device code' },
+          { sn: 'ABC123', reason: 'nonStandard', msg: 'Non-standard device code: a cabinet SN is 4 letters and 12 or 13 digits, a power bank ID 4 letters and 13 digits' },
           { sn: a, reason: 'alreadyInStock', msg: 'The device is already in stock' },
           { sn: c, reason: 'duplicate', msg: 'The device code appears more than once' },
         ],

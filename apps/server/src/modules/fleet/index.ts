@@ -70,6 +70,11 @@ async function createFleet({ db, config, live: hub, log }: Platform, needs: Flee
       if (report.succeededSns.length) await needs.cabinetsStocked?.(report.succeededSns);
       return report;
     },
+    /**
+     * Registers cabinets put in stock by the assets (the one way a device enters the business,
+     * docs/decisions.md "One way in"): new SNs become fleet cabinets in the put-in's transaction.
+     */
+    registerCabinets: (sns: string[], by: number | null): Promise<string[]> => cabinets.register(sns, by),
     /** The delete of a cabinet's or power bank's own row, for the assets' delete (it deletes the asset row itself). */
     removal,
     /** Cabinet QR labels and reading scans back. */

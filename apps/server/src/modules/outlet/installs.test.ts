@@ -80,7 +80,7 @@ describe.each(engines)('installs and removals through binding (%s)', (engine) =>
       ['install', o.name, 'New counter'],
     ]);
     expect(await asset(id)).toMatchObject({ state: 'outOfStock', outletId: null });
-    expect((await c.post(`${O}/unbindDevice`, { sn: id })).code).toBe(code('DEVICE_NOT_BOUND'));
+    expect((await c.post(`${O}/unbindDevice`, { sn: id, reason: 'Again' })).code).toBe(code('DEVICE_NOT_BOUND'));
   });
 
   it('refuses bad binding input with the field named, never a 500', async () => {

@@ -167,7 +167,7 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       expect((await c.post(`${O}/bindDevice`, { outletId: id, sn })).code).toBe(0);
       const refused = await c.del(`${O}/delete`, { id });
       expect(refused).toMatchObject({ code: code('OUTLET_HAS_DEVICES'), msg: 'The outlet still has 1 bound devices; unbind them first' });
-      expect((await c.post(`${O}/unbindDevice`, { sn })).code).toBe(0);
+      expect((await c.post(`${O}/unbindDevice`, { sn, reason: 'Moved' })).code).toBe(0);
       expect((await c.del(`${O}/delete`, { id })).code).toBe(0);
       expect(await row(id)).toBeUndefined();
       expect(await row(id, { status: 'deleted' })).toMatchObject({ status: 'deleted' });
@@ -193,17 +193,17 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       expect((await c.post(`${O}/bindDevice`, { outletId: b, sn }, 'zh_CN')).msg).toBe('设备已绑定');
       // Unbound devices offered to the picker do not include it.
       expect((await c.get(`${O}/unboundDevices`, { keyword: sn })).data).toEqual([]);
-      expect(await c.post(`${O}/unbindDevice`, { sn })).toMatchObject({ code: 0, data: { sn, outletId: null } });
-      expect(await c.post(`${O}/unbindDevice`, { sn })).toMatchObject({ code: code('DEVICE_NOT_BOUND'), msg: 'An unbound device cannot be unbound' });
+      expect(await c.post(`${O}/unbindDevice`, { sn, reason: 'Moved' })).toMatchObject({ code: 0, data: { sn, outletId: null } });
+      expect(await c.post(`${O}/unbindDevice`, { sn, reason: 'Moved' })).toMatchObject({ code: code('DEVICE_NOT_BOUND'), msg: 'An unbound device cannot be unbound' });
       expect((await c.get(`${O}/unboundDevices`, { keyword: sn })).data.map((d: { sn: string }) => d.sn)).toEqual([sn]);
       // Wrong binding type: a cabinet asked for as a cable, or a power bank.
       expect((await c.post(`${O}/bindDevice`, { outletId: a, sn, deviceType: 'cable' })).code).toBe(code('DEVICE_WRONG_BINDING_TYPE'));
       await s.current.database.db.insert(devPowerBank).values({ powerBankId: 'PBTT0000000000001' }).onConflictDoNothing();
       expect(await c.post(`${O}/bindDevice`, { outletId: a, sn: 'PBTT0000000000001' })).toMatchObject({ code: code('DEVICE_WRONG_BINDING_TYPE'), msg: 'Wrong binding type for this device' });
-      expect((await c.post(`${O}/unbindDevice`, { sn: 'PBTT0000000000001' })).code).toBe(code('DEVICE_WRONG_BINDING_TYPE'));
+      expect((await c.post(`${O}/unbindDevice`, { sn: 'PBTT0000000000001', reason: 'Moved' })).code).toBe(code('DEVICE_WRONG_BINDING_TYPE'));
       // Unknown codes.
       expect((await c.post(`${O}/bindDevice`, { outletId: a, sn: 'NOPE000000000001' })).code).toBe(code('BINDING_DEVICE_NOT_FOUND'));
-      expect((await c.post(`${O}/unbindDevice`, { sn: 'NOPE000000000001' })).code).toBe(code('BINDING_DEVICE_NOT_FOUND'));
+      expect((await c.post(`${O}/unbindDevice`, { sn: 'NOPE000000000001', reason: 'Moved' })).code).toBe(code('BINDING_DEVICE_NOT_FOUND'));
       expect((await c.post(`${O}/bindDevice`, { outletId: 9_999_999, sn })).code).toBe(code('OUTLET_NOT_FOUND'));
       expect((await c.get(`${O}/devices`, { outletId: 9_999_999 })).code).toBe(code('OUTLET_NOT_FOUND'));
     });
@@ -283,7 +283,7 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       expect((await cs.get(`${O}/mapPoints`)).code).toBe(0);
       expect((await cs.post(`${O}/saveOrUpdate`, outletBody(net.agentB))).code).toBe(code('FORBIDDEN'));
       expect((await cs.post(`${O}/bindDevice`, { outletId: 1, sn: 'ABCD000000000001' })).code).toBe(code('FORBIDDEN'));
-      expect((await cs.post(`${O}/unbindDevice`, { sn: 'ABCD000000000001' })).code).toBe(code('FORBIDDEN'));
+      expect((await cs.post(`${O}/unbindDevice`, { sn: 'ABCD000000000001', reason: 'Moved' })).code).toBe(code('FORBIDDEN'));
       expect((await cs.del(`${O}/delete`, { id: 1 })).code).toBe(code('FORBIDDEN'));
     });
 

@@ -60,6 +60,7 @@ export default {
     tooMany: 'Too many refusals from this address',
   },
   cabinet: {
+    snPlaceholder: '4 letters + 12/13 digits',
     connectionLabel: 'Connection',
     connection: { online: 'Online', offline: 'Offline', neverConnected: 'Never connected' },
     conditionLabel: 'Condition',
@@ -187,6 +188,7 @@ export default {
     },
   },
   powerBank: {
+    idPlaceholder: '4 letters + 13 digits',
     chargedLabel: 'Charged',
     chargedYes: 'Charged (80% or more)',
     chargedNo: 'Not charged',
@@ -239,6 +241,8 @@ export default {
     another: 'Eject another',
   },
   storage: {
+    oneWayIn: 'This registers cabinets with the fleet only: no warehouse, no model. To bring devices into the business, put them in stock under Operations → Stock in/out, which registers cabinets with the fleet in the same step.',
+    goStock: 'Go to Stock in/out',
     title: 'Cabinet batch storage',
     action: 'Batch stock-in',
     byList: 'By list',

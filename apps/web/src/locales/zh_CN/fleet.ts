@@ -60,6 +60,7 @@ export default {
     tooMany: '该地址被拒绝次数过多',
   },
   cabinet: {
+    snPlaceholder: '4 位字母 + 12/13 位数字',
     connectionLabel: '连接状态',
     connection: { online: '在线', offline: '离线', neverConnected: '从未连接' },
     conditionLabel: '机柜状况',
@@ -187,6 +188,7 @@ export default {
     },
   },
   powerBank: {
+    idPlaceholder: '4 位字母 + 13 位数字',
     chargedLabel: '电量',
     chargedYes: '已充满（80% 及以上）',
     chargedNo: '未充满',
@@ -239,6 +241,8 @@ export default {
     another: '继续弹出',
   },
   storage: {
+    oneWayIn: '此处只把机柜登记到设备管理，不入仓库、不带型号。设备进入业务请在“运营管理 → 出入库”入库：机柜入库时会同时登记到设备管理，无需重复操作。',
+    goStock: '前往出入库',
     title: '机柜批量入库',
     action: '批量入库',
     byList: '按列表',

@@ -60,6 +60,7 @@ export default {
     tooMany: '該位址被拒絕次數過多',
   },
   cabinet: {
+    snPlaceholder: '4 位字母 + 12/13 位數字',
     connectionLabel: '連線狀態',
     connection: { online: '線上', offline: '離線', neverConnected: '從未連線' },
     conditionLabel: '機櫃狀況',
@@ -187,6 +188,7 @@ export default {
     },
   },
   powerBank: {
+    idPlaceholder: '4 位字母 + 13 位數字',
     chargedLabel: '電量',
     chargedYes: '已充滿（80% 以上）',
     chargedNo: '未充滿',
@@ -239,6 +241,8 @@ export default {
     another: '繼續彈出',
   },
   storage: {
+    oneWayIn: '此處只把機櫃登記到設備管理，不入倉庫、不帶型號。設備進入業務請在「營運管理 → 出入庫」入庫：機櫃入庫時會同時登記到設備管理，無需重複操作。',
+    goStock: '前往出入庫',
     title: '機櫃批量入庫',
     action: '批量入庫',
     byList: '按列表',

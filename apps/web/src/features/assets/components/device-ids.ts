@@ -37,7 +37,8 @@ export function rangeRule(lang: Lang, label: string, type: DeviceType | undefine
     validator: async (_rule, value: unknown) => {
       const v = typeof value === 'string' ? value.trim().toUpperCase() : '';
       if (!v) throw say('required');
-      if (!isDeviceId(v, type ?? 'cabinet')) throw say('rule.deviceId');
+      // The kind's own rule in the message: a cabinet 12 or 13 digits, any other kind 13.
+      if (!isDeviceId(v, type ?? 'cabinet')) throw say(type && type !== 'cabinet' ? 'rule.otherDeviceId' : 'rule.deviceId');
       if (start !== undefined) {
         const s = start.trim().toUpperCase();
         const problem = s ? idRangeProblem(s, v) : null;

@@ -91,6 +91,9 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
     form.resetFields();
   };
   const count = mode === 'list' ? parseIdList(list).length : mode === 'range' ? rangeCount(startId, endId) : null;
+  // The ID rule of the kind being put in (a take-out names any kind: both rules).
+  const idRule = kind === 'putIn' ? (deviceType === 'cabinet' ? t('stock.cabinetRule') : t('stock.otherRule')) : t('stock.idRule');
+  const example = kind === 'putIn' && deviceType === 'cabinet' ? 'ABCD000000000001' : 'ABCD0000000000001';
   const title = kind === 'putIn' ? t('stock.putIn') : t('stock.takeOut');
 
   return (
@@ -151,6 +154,11 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
                     <Select options={models} allowClear />
                   </Form.Item>
                 </Col>
+                {deviceType === 'cabinet' && (
+                  <Col span={24}>
+                    <Alert type="info" showIcon data-testid="one-way-in" title={t('stock.oneWayIn')} style={{ marginBottom: 16 }} />
+                  </Col>
+                )}
               </>
             )}
           </Row>
@@ -164,20 +172,20 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
             />
           </Form.Item>
           {mode === 'list' && (
-            <Form.Item name="list" label={t('stock.list')} rules={[idListRule(lang)]} extra={`${t('stock.listHint')} · ${t('stock.listCount', { count: count ?? 0 })}`} validateDebounce={300}>
-              <Input.TextArea rows={8} spellCheck={false} style={{ fontFamily: 'monospace' }} />
+            <Form.Item name="list" label={t('stock.list')} rules={[idListRule(lang)]} extra={`${t('stock.listHint')} · ${idRule} · ${t('stock.listCount', { count: count ?? 0 })}`} validateDebounce={300}>
+              <Input.TextArea rows={8} spellCheck={false} placeholder={example} style={{ fontFamily: 'monospace' }} />
             </Form.Item>
           )}
           {mode === 'range' && (
             <Row gutter={12}>
               <Col xs={24} sm={12}>
-                <Form.Item name="startId" label={t('stock.startId')} rules={[rangeRule(lang, t('stock.startId'), deviceType)]}>
-                  <Input maxLength={17} spellCheck={false} placeholder="ABCD0000000000001" />
+                <Form.Item name="startId" label={t('stock.startId')} rules={[rangeRule(lang, t('stock.startId'), kind === 'putIn' ? deviceType : undefined)]} extra={idRule}>
+                  <Input maxLength={17} spellCheck={false} placeholder={example} />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={12}>
-                <Form.Item name="endId" label={t('stock.endId')} dependencies={['startId']} rules={[({ getFieldValue }) => rangeRule(lang, t('stock.endId'), deviceType, getFieldValue('startId') as string | undefined)]}>
-                  <Input maxLength={17} spellCheck={false} placeholder="ABCD0000000000020" />
+                <Form.Item name="endId" label={t('stock.endId')} dependencies={['startId']} rules={[({ getFieldValue }) => rangeRule(lang, t('stock.endId'), kind === 'putIn' ? deviceType : undefined, getFieldValue('startId') as string | undefined)]}>
+                  <Input maxLength={17} spellCheck={false} placeholder={`${example.slice(0, -2)}20`} />
                 </Form.Item>
               </Col>
               {count !== null && (
@@ -188,7 +196,7 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
             </Row>
           )}
           {mode === 'excel' && (
-            <Form.Item label={t('stock.file')} extra={t('stock.fileHint')} validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
+            <Form.Item label={t('stock.file')} extra={`${t('stock.fileHint')} ${idRule}`} validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
               <Upload
                 accept=".xlsx"
                 maxCount={1}

@@ -30,6 +30,7 @@ export function MovementReportView({ report }: { report: MovementReport }) {
           <Statistic title={t('stock.failures')} value={report.failures.length} styles={report.failures.length ? { content: { color: 'var(--ant-color-error)' } } : undefined} />
         </Col>
       </Row>
+      {report.registered ? <Alert type="info" showIcon data-testid="registered" title={t('stock.registered', { count: report.registered })} style={{ marginBottom: 16 }} /> : null}
       {report.failures.length ? (
         <Table
           size="small"

@@ -23,7 +23,7 @@ export default function DeviceAssetsView() {
 
   const filters = useMemo<FiltersOf<'assetQueryPage'>>(
     () => [
-      { type: 'text', name: 'deviceId', label: t('common.deviceId'), maxLength: 17 },
+      { type: 'text', name: 'deviceId', label: t('common.deviceId'), maxLength: 17, placeholder: t('stock.searchPlaceholder') },
       { type: 'select', name: 'deviceType', label: t('common.deviceType'), options: labelOptions('deviceType', DEVICE_TYPES, lang) },
       { type: 'select', name: 'state', label: t('assets.state'), options: labelOptions('assetState', ASSET_STATES, lang) },
       { type: 'select', name: 'warehouseId', label: t('common.warehouse'), options: warehouses },

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_STATUSES, dispatchApplyRequest, label, PERMS, STOCK_REASONS, validationText, type AuditStatus, type DispatchItem } from '@cbo/contract';
+import { AUDIT_STATUSES, DISPATCH_REASONS, dispatchApplyRequest, label, PERMS, validationText, type AuditStatus, type DispatchDetail, type DispatchItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
@@ -15,7 +15,7 @@ const STATUS_COLOR: Record<AuditStatus, string> = { pending: 'processing', appro
 interface ApplyValues {
   fromWarehouseId: number;
   toWarehouseId: number;
-  reason: (typeof STOCK_REASONS)[number];
+  reason: (typeof DISPATCH_REASONS)[number];
   ids: string;
   remark?: string;
 }
@@ -149,9 +149,9 @@ export default function DispatchView() {
           <Select options={warehouses} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         <Form.Item name="reason" label={t('common.reason')} rules={[{ required: true, message: validationText('required', lang) }]}>
-          <Select options={labelOptions('stockReason', STOCK_REASONS, lang)} />
+          <Select options={labelOptions('stockReason', DISPATCH_REASONS, lang)} />
         </Form.Item>
-        <Form.Item name="ids" label={t('dispatch.ids')} extra={t('dispatch.idsHint')} rules={[idListRule(lang)]} validateDebounce={300}>
+        <Form.Item name="ids" label={t('dispatch.ids')} extra={`${t('dispatch.idsHint')} · ${t('stock.idRule')}`} rules={[idListRule(lang)]} validateDebounce={300}>
           <Input.TextArea rows={8} spellCheck={false} style={{ fontFamily: 'monospace' }} />
         </Form.Item>
         <Form.Item name="remark" label={t('dispatch.remark')} rules={[rule(dispatchApplyRequest.shape.remark, t('dispatch.remark'))]}>
@@ -172,13 +172,71 @@ export default function DispatchView() {
                 { key: 'from', label: t('dispatch.from'), value: r.fromWarehouseName },
                 { key: 'to', label: t('dispatch.to'), value: r.toWarehouseName },
                 { key: 'remark', label: t('dispatch.remark'), value: r.remark, span: 2 },
+                { key: 'applyTime', label: t('dispatch.applyTime'), value: formatDateTime(r.createTime) },
+                { key: 'count', label: t('dispatch.devices'), value: r.deviceCount },
                 { key: 'auditor', label: t('dispatch.auditor'), value: r.auditorName },
                 { key: 'auditTime', label: t('dispatch.auditTime'), value: r.auditTime ? formatDateTime(r.auditTime) : null },
-                { key: 'ids', label: t('dispatch.ids'), value: devices.data?.deviceIds.join(', '), span: 2 },
+                { key: 'auditReason', label: t('dispatch.auditReason'), value: r.auditReason, span: 2 },
               ]
             : []
         }
-      />
+      >
+        {devices.data && <DispatchDevicesAndHistory detail={devices.data} />}
+      </DetailDrawer>
     </ListPage>
+  );
+}
+
+/** The devices of an application (moved or not) and what happened to it, oldest first. */
+function DispatchDevicesAndHistory({ detail }: { detail: DispatchDetail }) {
+  const { t } = useTranslation('assets');
+  const lang = useLang();
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('dispatch.deviceList', { count: detail.devices.length })}
+      </Typography.Title>
+      <Table
+        data-testid="dispatch-devices"
+        size="small"
+        rowKey="deviceId"
+        dataSource={detail.devices}
+        pagination={detail.devices.length > 10 ? { pageSize: 10, size: 'small' } : false}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('common.deviceId'), dataIndex: 'deviceId', key: 'deviceId' },
+          {
+            title: t('common.deviceType'),
+            dataIndex: 'deviceType',
+            key: 'deviceType',
+            render: (v: DispatchDetail['devices'][number]['deviceType']) => (v ? label('assets', 'deviceType', v, lang) : t('dispatch.unknownType')),
+          },
+          { title: t('common.model'), dataIndex: 'modelName', key: 'modelName', render: (v: string | null) => v ?? '-' },
+          {
+            title: t('dispatch.deviceMoved'),
+            dataIndex: 'moved',
+            key: 'moved',
+            render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('dispatch.deviceMoved') : t('dispatch.deviceNotMoved')}</Tag>,
+          },
+        ]}
+      />
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('dispatch.history')}
+      </Typography.Title>
+      <Timeline
+        data-testid="dispatch-history"
+        items={detail.history.map((h, i) => ({
+          key: i,
+          color: h.event === 'rejected' ? 'gray' : h.event === 'applied' ? 'blue' : 'green',
+          content: (
+            <>
+              <Typography.Text strong>{t(`dispatch.events.${h.event}`)}</Typography.Text>
+              <Typography.Text type="secondary">{` · ${formatDateTime(h.at)}${h.by ? ` · ${h.by}` : ''}`}</Typography.Text>
+              {h.event === 'moved' ? <div>{t('dispatch.movedCount', { count: Number(h.note) })}</div> : h.note ? <div>{h.note}</div> : null}
+            </>
+          ),
+        }))}
+      />
+    </>
   );
 }

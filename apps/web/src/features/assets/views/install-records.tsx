@@ -20,7 +20,7 @@ export default function InstallRecordsView() {
 
   const filters = useMemo<FiltersOf<'installRecordQueryPage'>>(
     () => [
-      { type: 'text', name: 'deviceId', maxLength: 17 },
+      { type: 'text', name: 'deviceId', maxLength: 17, placeholder: t('stock.searchPlaceholder') },
       { type: 'select', name: 'kind', options: labelOptions('movementKind', ['install', 'removal'], lang) },
       { type: 'text', name: 'operatorName', maxLength: 32 },
       { type: 'dateRange', name: 'time', begin: 'beginTime', end: 'endTime', label: t('common.time') },

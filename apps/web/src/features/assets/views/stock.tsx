@@ -24,7 +24,7 @@ export default function StockView() {
 
   const filters = useMemo<FiltersOf<'movementQueryPage'>>(
     () => [
-      { type: 'text', name: 'deviceId', label: t('common.deviceId'), maxLength: 17 },
+      { type: 'text', name: 'deviceId', label: t('common.deviceId'), maxLength: 17, placeholder: t('stock.searchPlaceholder') },
       { type: 'select', name: 'kind', label: t('stock.kind'), options: labelOptions('movementKind', ['putIn', 'takeOut', 'dispatch'], lang) },
       { type: 'select', name: 'reason', label: t('common.reason'), options: labelOptions('stockReason', STOCK_REASONS, lang) },
       { type: 'select', name: 'warehouseId', label: t('common.warehouse'), options: warehouses },

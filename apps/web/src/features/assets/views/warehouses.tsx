@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { label, PERMS, WAREHOUSE_STATUSES, WAREHOUSE_TYPES, warehouseSave, type WarehouseItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
-import { formatDateTime, FormModal, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { callKey, formatDateTime, FormModal, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { labelOptions } from '../components/use-options';
 
 type Values = z.input<typeof warehouseSave>;
@@ -29,21 +30,29 @@ export default function WarehousesView() {
     invalidates: ['warehouseQueryPage', 'warehouseOptions'],
   });
 
+  // A warehouse's area is a region of area management, picked as an outlet's region is.
+  const regions = useQuery({
+    queryKey: callKey('regionOptions'),
+    queryFn: ({ signal }) => request('regionOptions', {}, { signal }),
+  });
+  const regionOptions = useMemo(() => (regions.data ?? []).map((r) => ({ value: r.id, label: r.name })), [regions.data]);
+
   const filters = useMemo<FiltersOf<'warehouseQueryPage'>>(
     () => [
       { type: 'text', name: 'name', label: t('warehouses.name'), maxLength: 30 },
       { type: 'select', name: 'type', label: t('warehouses.type'), options: labelOptions('warehouseType', WAREHOUSE_TYPES, lang) },
       { type: 'select', name: 'status', label: t('common.status'), options: labelOptions('warehouseStatus', WAREHOUSE_STATUSES, lang) },
-      { type: 'text', name: 'area', label: t('warehouses.area'), maxLength: 32 },
+      { type: 'select', name: 'regionId', label: t('warehouses.area'), options: regionOptions },
     ],
-    [t, lang],
+    [t, lang, regionOptions],
   );
   const columns = useMemo<ColumnsOf<'warehouseQueryPage'>>(
     () => [
       { title: t('warehouses.id'), dataIndex: 'id', key: 'id', width: 70 },
       { title: t('warehouses.name'), dataIndex: 'name', key: 'name', sortable: true },
       { title: t('warehouses.type'), dataIndex: 'type', key: 'type', render: (v: WarehouseItem['type']) => label('assets', 'warehouseType', v, lang) },
-      { title: t('warehouses.area'), dataIndex: 'area', key: 'area', render: (v: string) => v || '-' },
+      // The region picked; a warehouse saved before areas were picked shows the text it was given.
+      { title: t('warehouses.area'), dataIndex: 'regionName', key: 'area', render: (v: string | null, r: WarehouseItem) => v ?? (r.area || '-') },
       { title: t('warehouses.manager'), dataIndex: 'manager', key: 'manager', render: (v: string) => v || '-' },
       { title: t('warehouses.address'), dataIndex: 'address', key: 'address', render: (v: string) => v || '-' },
       { title: t('warehouses.load'), dataIndex: 'load', key: 'load', sortable: true, width: 90 },
@@ -99,9 +108,9 @@ export default function WarehousesView() {
         name="warehouse"
         title={edit.record ? t('warehouses.editTitle') : t('warehouses.addTitle')}
         onClose={edit.hide}
-        initialValues={edit.record ? { name: edit.record.name, type: edit.record.type, area: edit.record.area, manager: edit.record.manager, address: edit.record.address } : { type: 'storage' }}
+        initialValues={edit.record ? { name: edit.record.name, type: edit.record.type, regionId: edit.record.regionId ?? undefined, manager: edit.record.manager, address: edit.record.address } : { type: 'storage' }}
         invalidates={['warehouseQueryPage', 'warehouseOptions']}
-        onSubmit={(v) => request('warehouseSave', { body: { ...v, id: edit.record?.id } })}
+        onSubmit={(v) => request('warehouseSave', { body: { ...v, regionId: v.regionId ?? null, id: edit.record?.id } })}
       >
         <Form.Item name="name" label={t('warehouses.name')} rules={[rule(warehouseSave.shape.name, t('warehouses.name'))]}>
           <Input maxLength={30} showCount />
@@ -109,8 +118,8 @@ export default function WarehousesView() {
         <Form.Item name="type" label={t('warehouses.type')} rules={[rule(warehouseSave.shape.type, t('warehouses.type'))]}>
           <Select options={labelOptions('warehouseType', WAREHOUSE_TYPES, lang)} />
         </Form.Item>
-        <Form.Item name="area" label={t('warehouses.area')} rules={[rule(warehouseSave.shape.area, t('warehouses.area'))]}>
-          <Input maxLength={32} />
+        <Form.Item name="regionId" label={t('warehouses.area')} extra={edit.record && edit.record.regionId === null && edit.record.area ? t('warehouses.legacyArea', { area: edit.record.area }) : t('warehouses.areaHint')}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={regionOptions} loading={regions.isPending} />
         </Form.Item>
         <Form.Item name="manager" label={t('warehouses.manager')} rules={[rule(warehouseSave.shape.manager, t('warehouses.manager'))]}>
           <Input maxLength={32} />

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, type BatchStorageReport } from '@cbo/contract';
 import { button, fakeServer, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
 import { changeLanguage } from '@/shared/i18n';
@@ -56,6 +56,14 @@ describe('batch storage screen', () => {
     fireEvent.click(button(/^stock in$/i));
     expect(await screen.findByText(/TEST12: .*non-standard device code/i)).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+
+  it('says it registers cabinets with the fleet only, and links to where devices enter the business', async () => {
+    partialFailure();
+    await openForm();
+    const note = screen.getByTestId('one-way-in');
+    expect(note.textContent).toContain('registers cabinets with the fleet only');
+    expect(within(note).getByRole('link', { name: 'Go to Stock in/out' }).getAttribute('href')).toBe('/operation/stock');
   });
 
   it('sends the pasted list and shows the report of a partial failure: total, successes, failures with reasons', async () => {

@@ -3,6 +3,7 @@ import { Alert, Button, Col, Collapse, Drawer, Form, Input, Row, Segmented, Spac
 import { ImportOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { BATCH_STORAGE_MAX, PERMS, rules, type BatchStorageReport } from '@cbo/contract';
 import { useLang, useZodRule, zodRule } from '@/shared/form';
 import { ListPage, callKey, formatDateTime, useIsMobile, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
@@ -25,7 +26,7 @@ export default function BatchStorageView() {
   const [open, setOpen] = useState(false);
   useLiveCabinetRows();
 
-  const filters = useMemo<FiltersOf<'cabinetQueryPage'>>(() => [{ type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17 }], [t]);
+  const filters = useMemo<FiltersOf<'cabinetQueryPage'>>(() => [{ type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17, placeholder: t('cabinet.snPlaceholder') }], [t]);
   const columns = useMemo<ColumnsOf<'cabinetQueryPage'>>(
     () => [
       { title: t('cabinet.sn'), dataIndex: 'sn', key: 'sn', width: 200, copyable: true, sortable: true },
@@ -166,6 +167,18 @@ function StorageDrawer({ open, onClose }: { open: boolean; onClose: () => void }
               ]}
             />
           </Form.Item>
+          <Alert
+            type="info"
+            showIcon
+            data-testid="one-way-in"
+            style={{ marginBottom: 16 }}
+            title={t('storage.oneWayIn')}
+            action={
+              <Link to="/operation/stock" onClick={close}>
+                {t('storage.goStock')}
+              </Link>
+            }
+          />
           <Typography.Paragraph type="secondary">{t('storage.rules', { max: BATCH_STORAGE_MAX })}</Typography.Paragraph>
           {mode === 'list' ? (
             <Form.Item

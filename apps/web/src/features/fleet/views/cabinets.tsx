@@ -32,7 +32,7 @@ export default function CabinetsView() {
 
   const filters = useMemo<FiltersOf<'cabinetQueryPage'>>(
     () => [
-      { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17 },
+      { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17, placeholder: t('cabinet.snPlaceholder') },
       { type: 'select', name: 'connection', label: t('cabinet.connectionLabel'), options: optionsOf(CABINET_CONNECTIONS, (c) => t(`cabinet.connection.${c}`)) },
       { type: 'select', name: 'condition', label: t('cabinet.conditionLabel'), options: optionsOf(CABINET_CONDITIONS, (c) => t(`cabinet.condition.${c}`)) },
       { type: 'select', name: 'bound', label: t('cabinet.bound'), options: yesNo(t('cabinet.boundYes'), t('cabinet.boundNo')) },

@@ -25,7 +25,7 @@ export default function CommandsView() {
 
   const filters = useMemo<FiltersOf<'commandQueryPage'>>(
     () => [
-      { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17 },
+      { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17, placeholder: t('cabinet.snPlaceholder') },
       { type: 'select', name: 'type', label: t('command.type'), options: optionsOf(COMMAND_TYPES, (c) => t(`command.types.${c}`)) },
       { type: 'select', name: 'state', label: t('command.stateLabel'), options: optionsOf(COMMAND_STATES, (s) => t(`command.state.${s}`)) },
       { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('command.time'), maxDays: MAX_RANGE_DAYS, showTime: true },

@@ -32,8 +32,8 @@ export default function ForcedEjectView() {
 
   const filters = useMemo<FiltersOf<'forcedEjectQueryPage'>>(
     () => [
-      { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17 },
-      { type: 'text', name: 'powerBankId', label: t('powerBank.id'), maxLength: 17 },
+      { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17, placeholder: t('cabinet.snPlaceholder') },
+      { type: 'text', name: 'powerBankId', label: t('powerBank.id'), maxLength: 17, placeholder: t('powerBank.idPlaceholder') },
       { type: 'select', name: 'state', label: t('eject.stateLabel'), options: optionsOf(FORCED_EJECT_STATES, (s) => t(`eject.state.${s}`)) },
       { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('eject.time'), maxDays: MAX_RANGE_DAYS },
     ],

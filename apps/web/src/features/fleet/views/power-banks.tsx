@@ -19,8 +19,8 @@ export default function PowerBanksView() {
 
   const filters = useMemo<FiltersOf<'powerBankQueryPage'>>(
     () => [
-      { type: 'text', name: 'powerBankId', label: t('powerBank.id'), maxLength: 17 },
-      { type: 'text', name: 'sn', label: t('powerBank.cabinet'), maxLength: 17 },
+      { type: 'text', name: 'powerBankId', label: t('powerBank.id'), maxLength: 17, placeholder: t('powerBank.idPlaceholder') },
+      { type: 'text', name: 'sn', label: t('powerBank.cabinet'), maxLength: 17, placeholder: t('cabinet.snPlaceholder') },
       {
         type: 'select',
         name: 'inCabinet',

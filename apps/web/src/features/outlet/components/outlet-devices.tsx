@@ -1,19 +1,20 @@
-import { useRef, useState } from 'react';
-import { App, Button, Drawer, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { App, Button, Drawer, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BINDING_DEVICE_TYPES, INSTALL_REASON_MAX, PERMS, type BindingDeviceType, type OutletDeviceItem, type OutletItem } from '@cbo/contract';
-import { callKey, useIsMobile, useRowAction } from '@/shared/list-page';
+import { callKey, useIsMobile } from '@/shared/list-page';
 import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { useOutletWords } from './words';
 
 /**
  * The devices of one outlet: cabinets, charging cables and Bluetooth chargers. Bind an unbound
- * device (picked by kind and part of its code) and unbind one, each with an optional reason:
- * binding installs the device and unbinding removes it, so both write the install and removal
- * records. The server decides: a device bound elsewhere, pending audit, an agent's, a power bank
- * or an unknown code is refused with its message (shown by the request layer).
+ * device (picked by kind and part of its code, with an optional reason) and unbind one (saying
+ * why: required). Binding installs the device and unbinding removes it, so both write the install
+ * and removal records with their reasons. The server decides: a device bound elsewhere, pending
+ * audit, an agent's, a power bank or an unknown code is refused with its message (shown by the
+ * request layer; an unknown code's says how a device enters the business).
  */
 export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefined; onClose: () => void }) {
   const { t } = useTranslation('outlet');
@@ -26,8 +27,6 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
   const [picked, setPicked] = useState<string>();
   const [kind, setKind] = useState<BindingDeviceType>();
   const [reason, setReason] = useState('');
-  // The unbind dialog's reason: read when its OK is pressed.
-  const unbindReason = useRef('');
   const id = outlet?.id;
   const devices = useQuery({
     queryKey: callKey('outletDevices', { outletId: id }),
@@ -54,32 +53,28 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
       await refresh();
     },
   });
-  const unbind = useRowAction<OutletDeviceItem>({
-    confirm: (row) => {
-      unbindReason.current = '';
-      return {
-        title: t('devices.confirmUnbind', { sn: row.sn }),
-        content: (
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Typography.Text type="secondary">{t('devices.unbindHint')}</Typography.Text>
-            <Input
-              aria-label={t('devices.unbindReason')}
-              placeholder={t('devices.unbindReason')}
-              maxLength={INSTALL_REASON_MAX}
-              onChange={(e) => {
-                unbindReason.current = e.target.value;
-              }}
-            />
-          </Space>
-        ),
-        danger: true,
-        okText: t('devices.unbind'),
-      };
+  // Unbinding asks why (required): the reason is kept in the removal record.
+  const [unbinding, setUnbinding] = useState<OutletDeviceItem>();
+  const [unbindForm] = Form.useForm<{ reason: string }>();
+  const unbind = useMutation({
+    mutationFn: (v: { row: OutletDeviceItem; reason: string }) => request('outletUnbindDevice', { body: { sn: v.row.sn, deviceType: v.row.deviceType, reason: v.reason.trim() } }),
+    onSuccess: async (_d, v) => {
+      void message.success(t('devices.unbound', { sn: v.row.sn }));
+      setUnbinding(undefined);
+      await refresh();
     },
-    call: (row) => request('outletUnbindDevice', { body: { sn: row.sn, deviceType: row.deviceType, reason: unbindReason.current.trim() || undefined } }),
-    success: (_r, row) => t('devices.unbound', { sn: row.sn }),
-    onDone: () => void refresh(),
   });
+  const confirmUnbind = async () => {
+    const row = unbinding;
+    if (!row) return;
+    let v: { reason: string };
+    try {
+      v = await unbindForm.validateFields();
+    } catch {
+      return;
+    }
+    unbind.mutate({ row, reason: v.reason });
+  };
 
   return (
     <Drawer open={!!outlet} title={outlet ? t('devices.title', { name: outlet.name }) : ''} onClose={onClose} size={isMobile ? '100%' : 640} destroyOnHidden>
@@ -151,7 +146,16 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
                   title: t('kit:actions'),
                   key: 'actions',
                   render: (_: unknown, r: OutletDeviceItem) => (
-                    <Button type="link" size="small" danger onClick={() => unbind.run(r)}>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() => {
+                        unbindForm.resetFields();
+                        unbind.reset();
+                        setUnbinding(r);
+                      }}
+                    >
                       {t('devices.unbind')}
                     </Button>
                   ),
@@ -160,6 +164,27 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
             : []),
         ]}
       />
+      <Modal
+        open={unbinding !== undefined}
+        title={unbinding ? t('devices.confirmUnbind', { sn: unbinding.sn }) : ''}
+        okText={t('devices.unbind')}
+        okButtonProps={{ danger: true, loading: unbind.isPending }}
+        onOk={() => void confirmUnbind()}
+        onCancel={() => setUnbinding(undefined)}
+        // Rendered from the start, so its form is connected when a row's Unbind resets it.
+        forceRender
+      >
+        <Typography.Paragraph type="secondary">{t('devices.unbindHint')}</Typography.Paragraph>
+        <Form form={unbindForm} layout="vertical" name="unbindDevice" onFinish={() => void confirmUnbind()}>
+          <Form.Item
+            name="reason"
+            label={t('devices.unbindReason')}
+            rules={[{ required: true, whitespace: true, message: t('devices.unbindRequired') }, { max: INSTALL_REASON_MAX }]}
+          >
+            <Input maxLength={INSTALL_REASON_MAX} showCount autoFocus />
+          </Form.Item>
+        </Form>
+      </Modal>
     </Drawer>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "ast_warehouse" ADD COLUMN "region_id" bigint;
