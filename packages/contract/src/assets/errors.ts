@@ -47,6 +47,8 @@ export const assetsErrors = {
     '{failed} 台设备无法调拨，申请未提交：{list}', '{failed} 台設備無法調撥，申請未提交：{list}', '{failed} devices cannot be dispatched, nothing was applied for: {list}'),
   DISPATCH_AUDITED: def(100522, 'The application was already approved or rejected.',
     '该申请已审核', '該申請已審核', 'This application was already audited'),
+  DISPATCH_OWN_APPLICATION: def(100529, 'Maker-checker (issue 31): nobody audits a dispatch application they applied for; another account with the audit permission does.',
+    '不能审核自己提交的调拨申请，请由其他审核人审核', '不能審核自己提交的調撥申請，請由其他審核人審核', 'You cannot audit a dispatch you applied for; another reviewer must audit it'),
   DISPATCH_STALE: def(100523, 'A device of the application is no longer where it was; nothing moved.',
     '申请中的设备状态已变化，审核未通过执行', '申請中的設備狀態已變化，審核未執行', 'A device of the application has changed; nothing was moved'),
   STOCK_FILE_XLS: def(100524, 'Legacy .xls (binary Excel 97-2003) is not read; the file must be saved as .xlsx.',
