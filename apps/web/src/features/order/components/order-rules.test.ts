@@ -79,7 +79,7 @@ describe('refund amount (spec 5: above 0, not above what was paid)', () => {
   it('refuses 0, nothing, a fraction of a cent and more than is left, with the server\'s own words', () => {
     for (const bad of [0, -5, null, 1.5]) expect(refundAmountProblem(bad, 300, 'en_US', fmt)).toBe('The refund amount must be more than 0 and at most the refundable amount (3.00)');
     expect(refundAmountProblem(301, 300, 'zh_CN', fmt)).toBe('退款金额须大于 0 且不超过可退金额（3.00）');
-    expect(refundAmountProblem(301, 300, 'zh_TW', fmt)).toBe('退款金額不能為 0 或大於可退金額 3.00');
+    expect(refundAmountProblem(301, 300, 'zh_TW', fmt)).toBe('退款金額須大於 0 且不超過可退金額（3.00）');
   });
 });
 

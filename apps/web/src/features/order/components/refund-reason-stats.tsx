@@ -35,7 +35,7 @@ export function RefundReasonStatsCard({ beginTime, endTime }: { beginTime?: unkn
           [...d.list.map((x) => ({ key: x.reasonCode, title: w.refundReason(x.reasonCode), count: x.count, amount: x.amount })), { key: 'all', title: t('reasonStats.total'), count: d.count, amount: d.amount }].map((c) => (
             <Col key={c.key} flex="1 1 150px">
               <Card size="small" style={{ height: '100%' }} data-reason={c.key}>
-                <Statistic title={c.title} value={money(c.amount)} valueStyle={{ fontSize: 18, fontWeight: c.key === 'all' ? 600 : undefined }} />
+                <Statistic title={c.title} value={money(c.amount)} styles={{ content: { fontSize: 18, fontWeight: c.key === 'all' ? 600 : undefined } }} />
                 <Typography.Text type="secondary">{t('reasonStats.count', { count: c.count })}</Typography.Text>
               </Card>
             </Col>
