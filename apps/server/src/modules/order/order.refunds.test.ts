@@ -223,7 +223,8 @@ describe.each(engines)('order refunds (%s)', (engine) => {
   }, 120_000);
 
   it('statistics by reason: the refunds paid in the window (counted at their final approval, a refused one taken back out) equal the rows of the records', async () => {
-    const since = new Date(Date.now() - 1000).toISOString();
+    // From now: what earlier tests asked and approved is before the window.
+    const since = new Date().toISOString();
     await setThreshold(400);
     const made: { id: number; refundNo: string }[] = [];
     const paid = async (reasonCode: string, amount: number, reason?: string) => {
@@ -265,9 +266,14 @@ describe.each(engines)('order refunds (%s)', (engine) => {
     // The second approval pays it: it counts now.
     await ok(audit(d2.id, true, undefined, reviewer), 'second of two');
     expect((await reasonStats({ beginTime: since })).list.find((x) => x.reasonCode === 'billingDispute')).toEqual({ reasonCode: 'billingDispute', count: 1, amount: 500 });
-    // A window that ended before: nothing of these; a window upside down is refused clearly.
-    const before = await reasonStats({ beginTime: new Date(Date.parse(since) - 3_600_000).toISOString(), endTime: new Date(Date.parse(since) - 1000).toISOString() });
-    expect(before.count).toBe(0);
+    // Windows add up: the hour before this test (earlier tests' refunds) and this test's make the whole.
+    const hourBefore = new Date(Date.parse(since) - 3_600_000).toISOString();
+    const before = await reasonStats({ beginTime: hourBefore, endTime: new Date(Date.parse(since) - 1).toISOString() });
+    const mine = await reasonStats({ beginTime: since });
+    const whole = await reasonStats({ beginTime: hourBefore });
+    expect([mine.count, mine.amount]).toEqual([4, 1000]);
+    expect([whole.count, whole.amount]).toEqual([before.count + mine.count, before.amount + mine.amount]);
+    // A window upside down is refused clearly.
     expect((await c.send('GET', `/order/api/v1/refundOrder/reasonStats?beginTime=${encodeURIComponent(new Date().toISOString())}&endTime=${encodeURIComponent(since)}`, undefined, 'en_US')).code).not.toBe(0);
     await until(async () => (await Promise.all(made.map((m) => refund(m.refundNo)))).every((r) => !['approved', 'refunding'].includes(r.status)), 8_000, 'all settled');
   }, 180_000);
