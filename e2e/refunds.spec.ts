@@ -105,7 +105,7 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   // Two accounts with the finance role.
   const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
   const finance = roles.find((r) => r.name === 'role.finance')!.id;
-  await call(a, 'POST', '/user/api/v1/sys/manage', { ...FIRST, nickName: 'Refund first reviewer', roleIds: [finance] });
+  await call(a, 'POST', '/user/api/v1/sys/manage', { ...FIRST, nickName: 'First reviewer', roleIds: [finance] });
   await call(a, 'POST', '/user/api/v1/sys/manage', { ...REVIEWER, nickName: 'Refund reviewer', roleIds: [finance] });
   const signInAs = async (who: { userName: string; password: string }) => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

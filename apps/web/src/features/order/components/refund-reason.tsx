@@ -46,11 +46,12 @@ export function RefundReasonFields() {
         extra={other ? undefined : t('actions.reasonTextHint')}
         rules={[
           rule(refundAmountRequest.shape.reason, t('refunds.reason')),
-          {
+          // Read at validation time: "Other" picked just now counts.
+          ({ getFieldValue }) => ({
             validator: async (_r, v: string | undefined) => {
-              if (other && !(v ?? '').trim()) throw new Error(`${lang === 'en_US' ? `${t('refunds.reason')} ` : ''}${validationText('rule.refundReasonText', lang)}`);
+              if (getFieldValue('reasonCode') === 'other' && !(v ?? '').trim()) throw new Error(`${lang === 'en_US' ? `${t('refunds.reason')} ` : ''}${validationText('rule.refundReasonText', lang)}`);
             },
-          },
+          }),
         ]}
       >
         <Input.TextArea maxLength={64} showCount autoSize={{ minRows: 2 }} />
