@@ -169,6 +169,8 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   expect(fault.amount).toBeGreaterThanOrEqual(amount);
   const filters = page.getByRole('form', { name: /filters|筛选条件/i });
   const byReason = async (p: Page, reason: string, label: string) => {
+    // The reason filter is under "More" (the first row shows three filters).
+    await filters.getByRole('button', { name: /More|展开|展 开/ }).click();
     await filters.getByLabel(label, { exact: true }).click();
     await p.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: reason }).click();
     await filters.getByRole('button', { name: /search|查询|查 询/i }).click();
