@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export const ADMIN = { userName: 'admin', password: 'admin123' };
 
@@ -169,4 +169,23 @@ export async function appCustomer(request: APIRequestContext, lang: Lang = 'en_U
   await call(app, 'POST', '/user/api/app/v1/auth/sendCode', { areaCode: '86', mobile });
   const { token } = await call<{ token: string }>(app, 'POST', '/user/api/app/v1/auth', { areaCode: '86', mobile, code: lastCode(mobile), clientType: 'USER_IOS' });
   return { request, mobile, headers: { ...app.headers, Authorization: token } };
+}
+
+/**
+ * Another account with the finance role (made here through the console's call), signed in on a
+ * page of its own (en_US, 1440 px): it reviews what the admin applied for, since nobody approves
+ * what they applied for (issue 31).
+ */
+export async function signInFinance(browser: Browser, a: Api, who: { userName: string; password: string }): Promise<{ page: Page; close: () => Promise<void> }> {
+  const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
+  await call(a, 'POST', '/user/api/v1/sys/manage', { ...who, nickName: who.userName, roleIds: [roles.find((r) => r.name === 'role.finance')!.id] });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('language', 'en_US'));
+  await page.goto('/login');
+  await page.locator('input[autocomplete="username"]').fill(who.userName);
+  await page.locator('input[type="password"]').fill(who.password);
+  await page.locator('button[type="submit"]').click();
+  await expect(page.locator('.app-tags')).toBeVisible();
+  return { page, close: () => context.close() };
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, call, confirmOk, menuPath, signIn, type Api } from './helpers';
+import { api, call, confirmOk, menuPath, signIn, signInFinance, type Api } from './helpers';
 
 /**
  * Orders as staff meet them: the simulated customers (npm start with SIMULATOR on) rent in the
@@ -44,7 +44,7 @@ async function searchByOrderNo(page: Page, orderNo: string): Promise<void> {
   await filters.getByRole('button', { name: /search/i }).click();
 }
 
-test('the orders screen lists simulated orders; open one, refund part of it, see the refund record', async ({ page }) => {
+test('the orders screen lists simulated orders; open one, refund part of it, see the refund record', async ({ page, browser }) => {
   // The simulated customers keep a power bank 195-250 s here (past the free minutes; SIMULATED_HOLD_SECONDS in playwright.config.ts), so the first
   // paid order arrives a few minutes after the server starts.
   test.setTimeout(720_000);
@@ -66,8 +66,10 @@ test('the orders screen lists simulated orders; open one, refund part of it, see
   await drawer.getByRole('button', { name: 'Refund', exact: true }).click();
   const form = page.locator('.ant-modal').filter({ hasText: `Refund · ${order.orderNo}` });
   await form.getByLabel('Refund amount').fill((part / 100).toFixed(2));
-  await form.getByLabel('Reason').fill('e2e: part of the fee back');
-  await form.getByRole('button', { name: 'Save' }).click();
+  await form.getByLabel('Reason', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Billing dispute' }).click();
+  await form.getByLabel('Reason text').fill('e2e: part of the fee back');
+  await form.getByRole('button', { name: 'Apply for refund' }).click();
   await confirmOk(page);
   // A refund is an application: it waits for a reviewer (below the pay settings' threshold, one).
   await expect(page.locator('.ant-message').getByText('Refund application created; waiting for approval')).toBeVisible();
@@ -82,11 +84,17 @@ test('the orders screen lists simulated orders; open one, refund part of it, see
   await expect(row).toHaveCount(1);
   await expect(row).toContainText((part / 100).toFixed(2));
   await expect(row).toContainText('Initiated');
-  // The admin holds the review permission: approved, it goes to the payment company and completes.
-  await row.getByRole('button', { name: 'Review' }).click();
-  await page.locator('.ant-modal').filter({ hasText: 'Review refund' }).getByRole('button', { name: 'Save' }).click();
-  await confirmOk(page);
-  await expect(page.locator('.ant-message').getByText('Refund approved')).toBeVisible();
+  await expect(row).toContainText('Billing dispute');
+  // The admin applied for it: another account with the review permission approves it (maker-checker).
+  await expect(row).toContainText('Another reviewer');
+  const finance = await signInFinance(browser, a, { userName: 'e2e_orders_checker', password: 'review123' });
+  await finance.page.goto(screens.refunds);
+  await searchByOrderNo(finance.page, order.orderNo);
+  await finance.page.locator('.ant-table-row').filter({ hasText: order.orderNo }).getByRole('button', { name: 'Review' }).click();
+  await finance.page.locator('.ant-modal').filter({ hasText: 'Review refund' }).getByRole('button', { name: 'Save' }).click();
+  await confirmOk(finance.page);
+  await expect(finance.page.locator('.ant-message').getByText('Refund approved')).toBeVisible();
+  await finance.close();
   // The payment company answers within seconds; the screen shows it once read again.
   await expect
     .poll(async () => (await call<{ list: { status: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, orderNo: order.orderNo })).list[0]?.status, { timeout: 60_000 })

@@ -4,13 +4,17 @@ import { api, call, confirmOk, ensureMobile, lastCode, menuPath, signIn, waitFor
 /**
  * A reviewed refund above the second-approval threshold, as finance meets it: the threshold is
  * lowered in the pay settings (an SMS code, read from DATA_DIR/sms.log as the e2e server writes
- * texts there), the admin asks for a refund of a simulated customer's order from its detail (an
- * application), approves it first in the refund records, is refused a second approval, and a
- * second account with the finance role (created here) approves it; the refund completes and the
- * order's shares shrink by the amount.
+ * texts there), the admin applies for a refund of a simulated customer's order from its detail (an
+ * application with a preset reason), is not offered its review (maker-checker: nobody approves
+ * what they applied for), a first account with the finance role approves it and is then not
+ * offered the second approval, a second finance account approves it; its list shows the refund
+ * complete without a reload; the order's shares shrink by the amount. The admin then finds it by
+ * its reason in the list and in the statistics by reason, in English and in Chinese, at 1440 and
+ * 800 px.
  */
 
 const REVIEWER = { userName: 'e2e_refund_second', password: 'review123' };
+const FIRST = { userName: 'e2e_refund_first', password: 'review123' };
 
 
 interface OrderRow {
@@ -75,13 +79,18 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   const form = page.locator('.ant-modal').filter({ hasText: `Refund · ${o.orderNo}` });
   await expect(form.getByText('This creates a refund application')).toBeVisible();
   await form.getByLabel('Refund amount').fill((amount / 100).toFixed(2));
-  await form.getByLabel('Reason').fill('e2e: reviewed refund');
-  await form.getByRole('button', { name: 'Save' }).click();
+  // A preset reason, picked; its text is optional beside it.
+  await form.getByLabel('Reason', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Device fault' }).click();
+  await form.getByLabel('Reason text').fill('e2e: reviewed refund');
+  await page.screenshot({ path: '/tmp/refunds-apply-1440.png' });
+  // The button says what it does.
+  await form.getByRole('button', { name: 'Apply for refund' }).click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('two different reviewers must approve');
   await confirmOk(page);
   await expect(page.locator('.ant-message').getByText('Refund application created; waiting for approval')).toBeVisible();
 
-  // First approval by the admin, in the refund records.
+  // The admin applied for it: it is not offered its review (the server would refuse it too).
   const refundsPath = await menuPath(a, 'order/refunds');
   await page.goto(refundsPath);
   await search(page, o.orderNo);
@@ -89,37 +98,51 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   const row = page.locator('.ant-table-row').filter({ hasText: asked!.refundNo });
   await expect(row).toContainText('Initiated');
   await expect(row).toContainText('Two approvals needed');
+  await expect(row).toContainText('Device fault · e2e: reviewed refund');
+  await expect(row).toContainText('Another reviewer');
+  await expect(row.getByRole('button', { name: 'Review' })).toHaveCount(0);
+
+  // Two accounts with the finance role.
+  const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
+  const finance = roles.find((r) => r.name === 'role.finance')!.id;
+  await call(a, 'POST', '/user/api/v1/sys/manage', { ...FIRST, nickName: 'First reviewer', roleIds: [finance] });
+  await call(a, 'POST', '/user/api/v1/sys/manage', { ...REVIEWER, nickName: 'Refund reviewer', roleIds: [finance] });
+  const signInAs = async (who: { userName: string; password: string }) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const p = await context.newPage();
+    await p.addInitScript(() => localStorage.setItem('language', 'en_US'));
+    await p.goto('/login');
+    await p.locator('input[autocomplete="username"]').fill(who.userName);
+    await p.locator('input[type="password"]').fill(who.password);
+    await p.locator('button[type="submit"]').click();
+    await expect(p.locator('.app-tags')).toBeVisible();
+    await p.goto(refundsPath);
+    await search(p, o.orderNo);
+    return { context, p, row: p.locator('.ant-table-row').filter({ hasText: asked!.refundNo }) };
+  };
   const review = async (p: Page) => {
     await p.locator('.ant-table-row').filter({ hasText: asked!.refundNo }).getByRole('button', { name: 'Review' }).click();
     const dialog = p.locator('.ant-modal').filter({ hasText: 'Review refund' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await confirmOk(p);
   };
-  await review(page);
-  await expect(page.locator('.ant-message').getByText('First approval recorded; waiting for a second reviewer')).toBeVisible();
-  await expect(row).toContainText('Awaiting second approval');
-  await page.screenshot({ path: '/tmp/refunds-second-approval-1440.png' });
-  // The same account again: refused, in words.
-  await review(page);
-  await expect(page.locator('.ant-message')).toContainText('need another approver');
-  await page.locator('.ant-modal').filter({ hasText: 'Review refund' }).getByRole('button', { name: 'Cancel' }).click();
 
-  // A second account with the finance role approves it.
-  const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
-  await call(a, 'POST', '/user/api/v1/sys/manage', { ...REVIEWER, nickName: 'Refund reviewer', roleIds: [roles.find((r) => r.name === 'role.finance')!.id] });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const second = await context.newPage();
-  await second.addInitScript(() => localStorage.setItem('language', 'en_US'));
-  await second.goto('/login');
-  await second.locator('input[autocomplete="username"]').fill(REVIEWER.userName);
-  await second.locator('input[type="password"]').fill(REVIEWER.password);
-  await second.locator('button[type="submit"]').click();
-  await expect(second.locator('.app-tags')).toBeVisible();
-  await second.goto(refundsPath);
-  await search(second, o.orderNo);
-  await review(second);
-  await expect(second.locator('.ant-message').getByText('Refund approved')).toBeVisible();
-  await context.close();
+  // The first approval; then the first approver is not offered the second one.
+  const first = await signInAs(FIRST);
+  await review(first.p);
+  await expect(first.p.locator('.ant-message').getByText('First approval recorded; waiting for a second reviewer')).toBeVisible();
+  await expect(first.row).toContainText('Awaiting second approval');
+  await expect(first.row.getByRole('button', { name: 'Review' })).toHaveCount(0);
+  await first.p.screenshot({ path: '/tmp/refunds-second-approval-1440.png' });
+  await first.context.close();
+
+  // The second finance account approves it; its list follows the refund to the end without a reload.
+  const second = await signInAs(REVIEWER);
+  await expect(second.row).toContainText('Awaiting second approval');
+  await review(second.p);
+  await expect(second.p.locator('.ant-message').getByText('Refund approved')).toBeVisible();
+  await expect(second.row).toContainText('Refund complete', { timeout: 60_000 });
+  await second.context.close();
 
   // It completes; the detail shows both approvals; the shares gave back the amount.
   // The payment company answers within seconds; the screen shows it once read again.
@@ -137,4 +160,46 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   await expect(detail).toContainText('Refund complete');
   await page.screenshot({ path: '/tmp/refunds-detail-1440.png' });
   expect(await sharesOf(a, o.orderNo)).toBe(sharesBefore - amount);
+  await page.keyboard.press('Escape');
+
+  // Found by its reason in the list, and counted in the statistics by reason (paid at its final approval).
+  const stats = await call<{ list: { reasonCode: string; count: number; amount: number }[] }>(a, 'GET', '/order/api/v1/refundOrder/reasonStats');
+  const fault = stats.list.find((x) => x.reasonCode === 'deviceFault')!;
+  expect(fault.count).toBeGreaterThanOrEqual(1);
+  expect(fault.amount).toBeGreaterThanOrEqual(amount);
+  const filters = page.getByRole('form', { name: /filters|筛选条件/i });
+  const byReason = async (p: Page, reason: string, label: string) => {
+    // The reason filter is under "More" (the first row shows three filters).
+    await filters.getByRole('button', { name: /More|展开|展 开/ }).click();
+    await filters.getByLabel(label, { exact: true }).click();
+    await p.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: reason }).click();
+    await filters.getByRole('button', { name: /search|查询|查 询/i }).click();
+  };
+  await byReason(page, 'Device fault', 'Reason');
+  await expect(row).toContainText('Device fault');
+  const card = page.getByTestId('refund-reason-stats');
+  await expect(card).toContainText('Refunds paid back by reason');
+  await expect(card.locator('[data-reason="deviceFault"]')).toContainText('Device fault');
+  await expect(card.locator('[data-reason="deviceFault"]')).toContainText(`Refunds: ${fault.count}`);
+  await page.screenshot({ path: '/tmp/refunds-reason-en-1440.png', fullPage: true });
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect(card.locator('[data-reason="deviceFault"]')).toBeVisible();
+  await page.screenshot({ path: '/tmp/refunds-reason-en-800.png', fullPage: true });
+
+  // The same in Chinese.
+  await page.evaluate(() => localStorage.setItem('language', 'zh_CN'));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(refundsPath);
+  await filters.getByLabel('订单编号', { exact: true }).fill(o.orderNo);
+  await byReason(page, '设备故障', '退款原因');
+  await expect(row).toContainText('设备故障 · e2e: reviewed refund');
+  await expect(row).toContainText('退款完成');
+  await expect(card).toContainText('按原因统计已退款');
+  await expect(card.locator('[data-reason="deviceFault"]')).toContainText('设备故障');
+  await expect(card.locator('[data-reason="deviceFault"]')).toContainText(`${fault.count} 笔`);
+  await page.screenshot({ path: '/tmp/refunds-reason-zh-1440.png', fullPage: true });
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect(row).toBeVisible();
+  await page.screenshot({ path: '/tmp/refunds-reason-zh-800.png', fullPage: true });
+  await page.evaluate(() => localStorage.setItem('language', 'en_US'));
 });

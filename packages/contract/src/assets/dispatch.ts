@@ -42,6 +42,8 @@ export const dispatchItem = z.object({
   reason: z.enum(STOCK_REASONS),
   remark: z.string(),
   sponsorName: z.string(),
+  /** The applicant's account (null for applications older than it was kept): it may not audit its own application. */
+  sponsorId: z.number().int().nullable(),
   fromWarehouseId: z.number().int(),
   fromWarehouseName: z.string(),
   toWarehouseId: z.number().int(),

@@ -49,6 +49,8 @@ export const assetsErrors = {
     '{failed} 台设备无法调拨，申请未提交：{list}', '{failed} 台設備無法調撥，申請未提交：{list}', '{failed} devices cannot be dispatched, nothing was applied for: {list}'),
   DISPATCH_AUDITED: def(100522, 'The application was already approved or rejected.',
     '该申请已审核', '該申請已審核', 'This application was already audited'),
+  DISPATCH_OWN_APPLICATION: def(100529, 'Maker-checker (issue 31): nobody audits a dispatch application they applied for; another account with the audit permission does.',
+    '不能审核自己提交的调拨申请，请由其他审核人审核', '不能審核自己提交的調撥申請，請由其他審核人審核', 'You cannot audit a dispatch you applied for; another reviewer must audit it'),
   DISPATCH_STALE: def(100523, 'A device of the application is no longer where it was; nothing moved.',
     '申请中的设备状态已变化，审核未通过执行', '申請中的設備狀態已變化，審核未執行', 'A device of the application has changed; nothing was moved'),
   STOCK_FILE_XLS: def(100524, 'Legacy .xls (binary Excel 97-2003) is not read; the file must be saved as .xlsx.',
@@ -61,6 +63,6 @@ export const assetsErrors = {
     '单次最多 {max} 台设备', '單次最多 {max} 台設備', 'A movement takes at most {max} devices'),
   DEVICE_NOT_IN_BUSINESS: def(100528, 'Only a device installed in an outlet can be removed from one.',
     '未绑定的设备无法解绑', '未綁定的設備無法解綁', 'An unbound device cannot be unbound'),
-  WAREHOUSE_REGION_UNKNOWN: def(100529, 'The region picked for a warehouse is not in area management (deleted meanwhile?).',
+  WAREHOUSE_REGION_UNKNOWN: def(100530, 'The region picked for a warehouse is not in area management (deleted meanwhile?).',
     '所选区域不存在，请重新选择', '所選區域不存在，請重新選擇', 'The region picked does not exist; pick another'),
 } as const satisfies Record<string, ErrorDef>;

@@ -51,6 +51,8 @@ export const orderCalls = {
     body: o.refundAuditRequest, data: o.refundItem }),
   refundOrderDetail: call({ method: 'GET', path: '/order/api/v1/refundOrder/detail', access: { permission: P.refundQuery }, module: m,
     summary: 'One refund record by its number, with its approval history', query: o.refundDetailQuery, data: o.refundDetail }),
+  refundOrderReasonStats: call({ method: 'GET', path: '/order/api/v1/refundOrder/reasonStats', access: { permission: P.refundQuery }, module: m,
+    summary: 'Statistics: the order, prepayment and balance refunds paid (finally approved, not refused since) in a window, count and amount per preset reason', query: o.refundReasonStatsQuery, data: o.refundReasonStats }),
   refundOrderBalanceInfo: call({ method: 'GET', path: '/order/api/v1/refundOrder/balanceInfo', access: { permission: P.refundQuery }, module: m,
     summary: "What a refund of a customer's balance may be: the balance and its part that came from top-up charges not yet refunded", query: o.balanceRefundInfoQuery, data: o.balanceRefundInfo }),
   refundOrderRefundBalance: call({ method: 'POST', path: '/order/api/v1/refundOrder/refundBalance', access: { permission: P.refundAmount }, module: m,

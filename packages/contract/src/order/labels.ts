@@ -1,7 +1,7 @@
 import { tr, type LabelGroup } from '../platform/labels.js';
 import type { Translations } from '../platform/lang.js';
 import type { orderCalls } from './calls.js';
-import type { ORDER_USER_TYPES, CONSUMPTION_STATUSES, ORDER_PAY_CHANNELS, ORDER_SOURCES, ORDER_DEVICE_TYPES, ORDER_EVENTS, ORDER_STATUSES, PAY_MODES, PAYMENT_KINDS, REFUND_STATUSES, REFUND_STEPS, REFUND_TYPES, SHARE_PARTIES } from './order.js';
+import type { ORDER_USER_TYPES, CONSUMPTION_STATUSES, ORDER_PAY_CHANNELS, ORDER_SOURCES, ORDER_DEVICE_TYPES, ORDER_EVENTS, ORDER_STATUSES, PAY_MODES, PAYMENT_KINDS, REFUND_REASONS, REFUND_STATUSES, REFUND_STEPS, REFUND_TYPES, SHARE_PARTIES } from './order.js';
 
 /** Words of the order domain that both the console and the server show. */
 export const orderLabels = {
@@ -109,6 +109,13 @@ export const orderLabels = {
     balance: tr('用户余额', '使用者餘額', 'User balance'),
     deposit: tr('押金', '押金', 'Deposit'),
   } satisfies LabelGroup<(typeof REFUND_TYPES)[number]>,
+  refundReason: {
+    notEjected: tr('未弹出', '未彈出', 'Not ejected'),
+    returnNotRecognised: tr('已归还未识别', '已歸還未識別', 'Returned but not recognised'),
+    deviceFault: tr('设备故障', '設備故障', 'Device fault'),
+    billingDispute: tr('计费争议', '計費爭議', 'Billing dispute'),
+    other: tr('其他', '其他', 'Other'),
+  } satisfies LabelGroup<(typeof REFUND_REASONS)[number]>,
   refundStep: {
     requested: tr('发起申请', '發起申請', 'Requested'),
     approved: tr('审核同意', '審核同意', 'Approved'),
@@ -161,7 +168,8 @@ export const orderExports = {
       status: tr('退款状态', '退款狀態', 'Status'),
       amount: tr('退款金额', '退款金額', 'Amount'),
       userMobile: tr('用户', '使用者', 'User'),
-      reason: tr('退款原因', '退款原因', 'Reason'),
+      reasonCode: tr('退款原因类别', '退款原因類別', 'Reason'),
+      reason: tr('原因说明', '原因說明', 'Reason text'),
       creator: tr('申请人', '申請人', 'Requested by'),
       approvals: tr('审核人', '審核人', 'Approved by'),
       rejectReason: tr('拒绝原因', '拒絕原因', 'Reject reason'),
@@ -189,6 +197,7 @@ export const orderActions = {
   refundOrderQueryPage: tr('查询退款记录', '查詢退款記錄', 'Query refunds'),
   refundOrderAudit: tr('审核退款', '審核退款', 'Review refund'),
   refundOrderDetail: tr('查看退款', '檢視退款', 'View refund'),
+  refundOrderReasonStats: tr('按原因统计退款', '按原因統計退款', 'Refunds by reason'),
   refundOrderExport: tr('导出退款记录', '匯出退款記錄', 'Export refund records'),
   refundOrderBalanceInfo: tr('查询可退余额', '查詢可退餘額', 'Balance refund information'),
   refundOrderRefundBalance: tr('余额退款', '餘額退款', 'Refund balance'),

@@ -66,6 +66,14 @@ export const REFUND_STATUSES = ['initiated', 'approved', 'rejected', 'refunding'
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_TYPES = ['order', 'prepayment', 'balance', 'deposit'] as const;
 export type RefundType = (typeof REFUND_TYPES)[number];
+/**
+ * Why a refund is asked for (issue 31): the preset reasons of the refund dialog, and "other" with
+ * its text required. A refund asked before the presets existed, one asked with text only (older
+ * clients), a customer's balance refund from the app and every deposit refund are "other" with
+ * their text.
+ */
+export const REFUND_REASONS = ['notEjected', 'returnNotRecognised', 'deviceFault', 'billingDispute', 'other'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**
  * The user type a query of orders older than 30 days must name (spec 5): the business's own
@@ -76,6 +84,12 @@ export type OrderUserType = (typeof ORDER_USER_TYPES)[number];
 
 const orderNo = z.string().trim().min(1).max(32);
 const reason = z.string().trim().min(1).max(64);
+/** A refund's preset reason; absent means "other" (the text then says why). */
+const refundReasonCode = z.enum(REFUND_REASONS, { error: 'rule.refundReasonCode' });
+/** The text of a refund's reason: required with "other" (or without a code), optional beside a preset one. */
+const refundReasonText = z.string().trim().max(64).optional();
+/** "Other" (or no code) needs its text: the only way the records can say why. */
+const reasonTextNeeded = (v: { reasonCode?: RefundReason; reason?: string }) => (v.reasonCode ?? 'other') !== 'other' || Boolean(v.reason);
 /** An amount of money: whole cents. */
 const cents = z.number().int({ error: 'rule.moneyCents' });
 
@@ -195,7 +209,7 @@ export const orderShare = z.object({
 });
 export type OrderShare = z.infer<typeof orderShare>;
 /** One approval of a refund: who approved it and when. */
-export const refundApproval = z.object({ by: z.string(), time: z.string() });
+export const refundApproval = z.object({ by: z.string(), time: z.string(), /** The approver's account (null for a deposit refund's audit). */ accountId: z.number().int().nullable() });
 export const refundItem = z.object({
   /** The refund's id (an order refund's; a deposit refund's id is the deposit module's, audited there). */
   id: z.number().int(),
@@ -206,11 +220,16 @@ export const refundItem = z.object({
   userMobile: z.string(),
   amount: cents,
   status: z.enum(REFUND_STATUSES),
+  /** The preset reason ("other" for a deposit refund and for refunds asked with text only). */
+  reasonCode: z.enum(REFUND_REASONS),
+  /** The reason's text as staff typed it (may be empty beside a preset reason). */
   reason: z.string(),
   /** The provider's reference, once it answered. */
   providerReference: z.string().nullable(),
   failReason: z.string().nullable(),
   creator: z.string().nullable(),
+  /** The requester's account (null: a customer from the app, a refund older than reviews, a deposit refund): it may not approve it. */
+  creatorId: z.number().int().nullable(),
   createTime: z.string(),
   finishTime: z.string().nullable(),
   /** Approvals it needs: 2 when its amount is above the pay settings' second-approval threshold. */
@@ -247,13 +266,17 @@ export const orderActionResult = z.object({ orderNo: z.string(), status: z.enum(
 export type OrderActionResult = z.infer<typeof orderActionResult>;
 
 /** POST refundOrder/refundAmount: refund part or all of what an order paid (above 0, not above what is left). */
-export const refundAmountRequest = z.object({
-  orderNo,
-  amount: cents.min(1, { error: 'rule.refundAboveZero' }),
-  reason,
-  /** The caller's key of this request: a repeat with the same key answers the same refund (the console sends one per dialog). */
-  idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
-});
+export const refundAmountRequest = z
+  .object({
+    orderNo,
+    amount: cents.min(1, { error: 'rule.refundAboveZero' }),
+    /** A preset reason (issue 31); without it the refund is "other" and `reason` says why (the body older clients send). */
+    reasonCode: refundReasonCode.optional(),
+    reason: refundReasonText,
+    /** The caller's key of this request: a repeat with the same key answers the same refund (the console sends one per dialog). */
+    idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
+  })
+  .refine(reasonTextNeeded, { error: 'rule.refundReasonText', path: ['reason'] });
 export type RefundAmountRequest = z.infer<typeof refundAmountRequest>;
 /** POST refundOrder/rechargeOrderInfo: what a refund dialog needs to know of an order. */
 export const rechargeOrderInfoRequest = z.object({ orderNo });
@@ -291,12 +314,16 @@ export const balanceRefundInfo = z.object({
 });
 export type BalanceRefundInfo = z.infer<typeof balanceRefundInfo>;
 /** POST refundOrder/refundBalance: staff refund part or (without an amount) all of a customer's refundable balance. */
-export const balanceRefundRequest = z.object({
-  userId: z.number().int().min(1),
-  amount: cents.min(1, { error: 'rule.refundAboveZero' }).optional(),
-  reason,
-  idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
-});
+export const balanceRefundRequest = z
+  .object({
+    userId: z.number().int().min(1),
+    amount: cents.min(1, { error: 'rule.refundAboveZero' }).optional(),
+    /** As an order refund's: a preset reason, or "other" (the default) with its text. */
+    reasonCode: refundReasonCode.optional(),
+    reason: refundReasonText,
+    idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
+  })
+  .refine(reasonTextNeeded, { error: 'rule.refundReasonText', path: ['reason'] });
 export type BalanceRefundRequest = z.infer<typeof balanceRefundRequest>;
 export const refundFilter = timeRange.extend({
   orderNo: z.string().trim().max(32).optional(),
@@ -304,6 +331,8 @@ export const refundFilter = timeRange.extend({
   status: z.enum(REFUND_STATUSES).optional(),
   type: z.enum(REFUND_TYPES).optional(),
   userId: z.coerce.number().int().min(1).optional(),
+  /** The preset reason (a deposit refund's is "other"). */
+  reasonCode: z.enum(REFUND_REASONS, { error: 'rule.refundReasonCode' }).optional(),
 });
 export const refundQuery = pageQuery.extend(refundFilter.shape);
 export type RefundQuery = z.infer<typeof refundQuery>;
@@ -329,6 +358,24 @@ export const refundDetail = refundItem.extend({
   history: z.array(z.object({ step: z.enum(REFUND_STEPS), by: z.string().nullable(), time: z.string(), note: z.string().nullable() })),
 });
 export type RefundDetail = z.infer<typeof refundDetail>;
+
+/**
+ * GET refundOrder/reasonStats (issue 31): the refunds PAID in a window, by reason. A refund counts
+ * when it is paid, at its final approval (docs/decisions.md "Refunded"), with its amount; one the
+ * payment company refused is taken back out. Order, prepayment and balance refunds (the ones
+ * reviewed in the refund records); deposit refunds are counted in the deposit screen. Window as
+ * the statistics': the last 30 days ending now by default, at most 366 days.
+ */
+export const refundReasonStatsQuery = timeRange;
+export const refundReasonStats = z.object({
+  beginTime: z.string(),
+  endTime: z.string(),
+  /** Every reason, in the presets' order, with 0 when none was paid. */
+  list: z.array(z.object({ reasonCode: z.enum(REFUND_REASONS), count: z.number().int(), amount: cents })),
+  count: z.number().int(),
+  amount: cents,
+});
+export type RefundReasonStats = z.infer<typeof refundReasonStats>;
 
 /**
  * GET stats/overview (issue 16): the orders CREATED in a window, live and archived alike. Both

@@ -41,8 +41,17 @@ describe.each(engines)('assets calls (%s)', (engine) => {
   const s = useServer(engine);
   let token = '';
   const api = http(s, () => token);
-  const put = async (url: string, payload: unknown, lang = 'en_US') =>
-    (await s.current.inject({ method: 'PUT', url, payload: payload as object, headers: auth(token, lang) })).json();
+  const put = async (url: string, payload: unknown, lang = 'en_US', as = token) =>
+    (await s.current.inject({ method: 'PUT', url, payload: payload as object, headers: auth(as, lang) })).json();
+  let auditorToken = '';
+  /** An operations account (not the admin that applies in these tests) that audits dispatch applications. */
+  const dispatchAuditor = async () => {
+    if (!auditorToken) {
+      await accountWithMenus(s.current.database.db, `dispaudit${engine}`, 'pass1234', assetsMenus.filter((m) => m.roles?.includes('operations')).map((m) => m.code));
+      auditorToken = await s.current.login(`dispaudit${engine}`, 'pass1234');
+    }
+    return auditorToken;
+  };
   const upload = async (url: string, q: Record<string, string | number>, file: Buffer, filename = 'devices.xlsx', lang = 'en_US') => {
     const { payload, headers } = multipart(file, { filename, type: 'application/octet-stream' });
     const qs = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
@@ -159,7 +168,9 @@ describe.each(engines)('assets calls (%s)', (engine) => {
     const id = won[0]!.data.id;
     expect(won[0]!.data).toEqual({ id });
     expect((await api.get(`${D}/asset/queryPage`, { deviceId: pb(200) })).data.list[0].pendingApplicationNo).toMatch(/^DB\d{8}\d{6}$/);
-    const audits = await Promise.all(Array.from({ length: 50 }, (_, i) => put(`${D}/dispatch/audit`, { id, approve: i % 2 === 0 })));
+    // Audited by another account than the applicant (maker-checker: the applicant never approves its own).
+    const auditor = await dispatchAuditor();
+    const audits = await Promise.all(Array.from({ length: 50 }, (_, i) => put(`${D}/dispatch/audit`, { id, approve: i % 2 === 0 }, 'en_US', auditor)));
     expect(audits.filter((r) => r.code === 0)).toHaveLength(1);
     expect(audits.filter((r) => r.code !== 0).every((r) => r.code === 100522)).toBe(true);
     const status = (await api.get(`${D}/dispatch/detail`, { id })).data.status;
@@ -167,6 +178,33 @@ describe.each(engines)('assets calls (%s)', (engine) => {
     expect((await api.post(`${D}/dispatch/apply`, { fromWarehouseId: from, toWarehouseId: from, reason: 'other', ids })).msg).toBe('Invalid input: toWarehouseId: must differ from the warehouse the devices leave');
     expect((await put(`${D}/dispatch/audit`, { id: 999999, approve: true })).code).toBe(100004);
     expect((await put(`${D}/dispatch/audit`, { id, approve: 'yes' })).code).toBe(100001);
+  });
+
+  it('dispatch maker-checker: the applicant may not approve its own application (a clear code, in its language); of 50 approvals at once, half by the applicant, one moves the devices once', async () => {
+    const from = await newWarehouse();
+    const to = await newWarehouse();
+    await api.post(`${D}/stock/putIn`, { warehouseId: from, reason: 'purchase', deviceType: 'powerBank', modelId: model, startId: pb(300), endId: pb(303) });
+    const id = (await api.post(`${D}/dispatch/apply`, { fromWarehouseId: from, toWarehouseId: to, reason: 'replenishment', ids: [pb(300), pb(301)] })).data.id as number;
+    const own = await put(`${D}/dispatch/audit`, { id, approve: true }, 'zh_CN');
+    expect(own).toMatchObject({ code: 100529, msg: '不能审核自己提交的调拨申请，请由其他审核人审核' });
+    expect((await put(`${D}/dispatch/audit`, { id, approve: true }, 'en_US')).msg).toBe('You cannot audit a dispatch you applied for; another reviewer must audit it');
+    // Refused whole: still pending, nothing moved.
+    expect((await api.get(`${D}/dispatch/detail`, { id })).data).toMatchObject({ status: 'pending', auditorName: null, sponsorId: expect.any(Number) });
+    expect([await loadOf(from), await loadOf(to)]).toEqual([4, 0]);
+    const auditor = await dispatchAuditor();
+    const audits = await Promise.all(Array.from({ length: 50 }, (_, i) => put(`${D}/dispatch/audit`, { id, approve: true }, 'en_US', i % 2 ? auditor : token)));
+    expect(audits.filter((r) => r.code === 0)).toHaveLength(1);
+    // The applicant's are refused as its own (or, once decided, as audited); the auditor's others as audited.
+    expect(audits.filter((_, i) => i % 2 === 0).every((r) => r.code === 100529 || r.code === 100522)).toBe(true);
+    expect(audits.filter((r, i) => i % 2 === 1 && r.code !== 0).every((r) => r.code === 100522)).toBe(true);
+    expect((await api.get(`${D}/dispatch/detail`, { id })).data).toMatchObject({ status: 'approved', auditorName: `dispaudit${engine}` });
+    expect([await loadOf(from), await loadOf(to)]).toEqual([2, 2]);
+    const moves = await query<{ n: number }>(s.current.database.db, sql`select count(*)::int as n from ast_movement where application_id = ${id}`);
+    expect(Number(moves[0]!.n)).toBe(2);
+    // The applicant may still withdraw (reject) an application of its own: nothing moves.
+    const id2 = (await api.post(`${D}/dispatch/apply`, { fromWarehouseId: from, toWarehouseId: to, reason: 'replenishment', ids: [pb(302)] })).data.id as number;
+    expect((await put(`${D}/dispatch/audit`, { id: id2, approve: false, reason: 'not needed' })).code).toBe(0);
+    expect([await loadOf(from), await loadOf(to)]).toEqual([2, 2]);
   });
 
   it('takeOut by Excel answers the report the same way', async () => {

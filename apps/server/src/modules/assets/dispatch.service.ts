@@ -29,7 +29,7 @@ const NAMED_IN_MESSAGE = 5;
  * leave, not an agent's, not already held) for the application, or refuses the application whole;
  * a held device moves nowhere else ("pending audit"). Approving moves all of them in one
  * transaction or none; rejecting releases them. An application is audited once: the audit is a
- * conditional update on "pending".
+ * conditional update on "pending", which also refuses an approval by the applicant (maker-checker).
  */
 export class DispatchService {
   constructor(
@@ -85,14 +85,17 @@ export class DispatchService {
   async audit(req: DispatchAuditRequest, by: Actor): Promise<null> {
     return atomically(this.db, async () => {
       const now = new Date();
+      // Maker-checker (issue 31): an approval by the applicant is refused in the same conditional update that audits once.
+      const notOwn = req.approve && by.id !== null ? [sql`${astDispatch.sponsorId} is distinct from ${by.id}`] : [];
       const [app] = await this.db
         .update(astDispatch)
         .set({ status: req.approve ? 'approved' : 'rejected', auditorId: by.id, auditorName: by.name, auditReason: req.reason ?? '', auditedAt: now })
-        .where(and(eq(astDispatch.id, req.id), eq(astDispatch.status, 'pending')))
+        .where(and(eq(astDispatch.id, req.id), eq(astDispatch.status, 'pending'), ...notOwn))
         .returning();
       if (!app) {
-        const [current] = await this.db.select({ id: astDispatch.id }).from(astDispatch).where(eq(astDispatch.id, req.id));
-        throw new AppError(current ? 'DISPATCH_AUDITED' : 'NOT_FOUND');
+        const [current] = await this.db.select({ status: astDispatch.status, sponsorId: astDispatch.sponsorId }).from(astDispatch).where(eq(astDispatch.id, req.id));
+        if (!current) throw new AppError('NOT_FOUND');
+        throw new AppError(current.status === 'pending' && notOwn.length ? 'DISPATCH_OWN_APPLICATION' : 'DISPATCH_AUDITED');
       }
       if (!req.approve) {
         await this.db.update(astDevice).set({ pendingApplicationId: null, updatedAt: now }).where(eq(astDevice.pendingApplicationId, app.id));
@@ -202,6 +205,7 @@ export class DispatchService {
       reason: a.reason as StockReason,
       remark: a.remark,
       sponsorName: a.sponsorName,
+      sponsorId: a.sponsorId,
       fromWarehouseId: a.fromWarehouseId,
       fromWarehouseName: fromName,
       toWarehouseId: a.toWarehouseId,

@@ -7,6 +7,7 @@ import { accountWithMenus } from '../../test/accounts.js';
 import { engines, useServer } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
 import { caller, networkFixture, ok, outletBody, type Answer } from '../../test/outlet/outlet-fixtures.js';
+import { refundChecker } from '../../test/refund-checker.js';
 import { SandboxProvider } from '../order/payments.js';
 
 /**
@@ -189,7 +190,7 @@ describe.each(engines)('deleting a team that earned (%s)', (engine) => {
     await until(async () => (await withdrawalStatus(id)) === 'success', 8_000, 'paid out');
     // 2.00 of the order's 6.00 refunded: a third of every share, the operator's 1.00 of its 3.00 already paid out.
     const refund = await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo, amount: 200, reason: 'battery was low' }), 'refund');
-    await ok(c.put('/order/api/v1/refundOrder/audit', { id: refund.id, approve: true }), 'approve refund');
+    await ok((await refundChecker(s)).put('/order/api/v1/refundOrder/audit', { id: refund.id, approve: true }), 'approve refund');
     await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')).refunds[0]?.status === 'complete', 8_000, 'refunded');
     // Its payable stays at zero; the 1.00 is owed by the operator ("What a partner owes"), and keeps the team.
     expect(await owed(team.id)).toBe(0);
@@ -225,7 +226,7 @@ describe.each(engines)('deleting a team that earned (%s)', (engine) => {
     expect(await remove(team.id)).toMatchObject({ code: 0 });
     // 2.00 of 6.00: a third of each share; the outlet gives back 0.80, the platform 0.20 and the gone operator's 1.00.
     const refund = await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo, amount: 200, reason: 'battery was low' }), 'refund');
-    await ok(c.put('/order/api/v1/refundOrder/audit', { id: refund.id, approve: true }), 'approve refund');
+    await ok((await refundChecker(s)).put('/order/api/v1/refundOrder/audit', { id: refund.id, approve: true }), 'approve refund');
     await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')).refunds[0]?.status === 'complete', 8_000, 'refunded');
     expect(await owed(team.id)).toBe(0);
     expect(await orderNet(orderNo, 'operatorPayable')).toEqual([{ partyId: team.id, net: 300 }]);

@@ -55,12 +55,13 @@ const orderWidths = { orderNo: 24, userMobile: 18, deviceSn: 20, powerBankId: 20
 const refundCells = (r: RefundItem, { lang, timeZone }: { lang: Lang; timeZone: string }) => ({
   type: label('order', 'refundType', r.type, lang),
   status: label('order', 'refundStatus', r.status, lang),
+  reasonCode: label('order', 'refundReason', r.reasonCode, lang),
   amount: money(r.amount),
   approvals: r.approvals.map((a) => a.by).join(', '),
   createTime: at(r.createTime, timeZone),
   finishTime: at(r.finishTime, timeZone),
 });
-const refundWidths = { refundNo: 24, orderNo: 24, userMobile: 18, reason: 24, approvals: 24, providerReference: 24, createTime: 20, finishTime: 20 };
+const refundWidths = { refundNo: 24, orderNo: 24, userMobile: 18, reasonCode: 22, reason: 24, approvals: 24, providerReference: 24, createTime: 20, finishTime: 20 };
 
 /** The order module's services: the engine (rent, eject, return, staff actions, refunds, payments), the reads and the archive. */
 function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provider?: PaymentProvider }) {

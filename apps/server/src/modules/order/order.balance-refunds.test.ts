@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { useServer, engines } from '../../test/helper.js';
 import { accountWithMenus } from '../../test/accounts.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
+import { refundChecker } from '../../test/refund-checker.js';
 import { caller, ok, type Answer } from '../../test/outlet/outlet-fixtures.js';
 import { SandboxProvider } from './payments.js';
 
@@ -72,7 +73,9 @@ describe.each(engines)('balance refunds (%s)', (engine) => {
     // Listed as type balance.
     const listed = await ok(c.post('/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, type: 'balance', userId: u.id }), 'list');
     expect(listed.list.map((r: { refundNo: string }) => r.refundNo)).toEqual([asked.refundNo]);
-    await ok(audit(asked.id, true), 'approve');
+    // Its reason: "other" with the text (no preset sent).
+    expect(listed.list[0]).toMatchObject({ reasonCode: 'other', reason: 'moving away' });
+    await ok(audit(asked.id, true, undefined, reviewer), 'approve');
     await until(async () => (await refund(asked.refundNo)).status === 'complete', 8_000, 'complete');
     const r = await refund(asked.refundNo);
     expect(r.providerReference).toMatch(/^SBX/);
@@ -100,10 +103,12 @@ describe.each(engines)('balance refunds (%s)', (engine) => {
     const b = await ok(ask(u.id), 'ask all');
     expect(b).toMatchObject({ amount: 4000, approvalsNeeded: 2 });
     expect(await wallet(u.app)).toBe(0);
-    await ok(audit(b.id, true), 'first');
-    expect((await audit(b.id, true)).code).toBe(100782);
+    await ok(audit(b.id, true, undefined, reviewer), 'first');
+    expect((await audit(b.id, true, undefined, reviewer)).code).toBe(100782);
+    // The admin asked for it: never its approver (issue 31).
+    expect((await audit(b.id, true)).code).toBe(100787);
     expect((await refund(b.refundNo)).status).toBe('initiated');
-    await ok(audit(b.id, true, undefined, reviewer), 'second');
+    await ok(audit(b.id, true, undefined, await refundChecker(s)), 'second');
     await until(async () => (await refund(b.refundNo)).status === 'complete', 8_000, 'complete');
     expect(await wallet(u.app)).toBe(0);
     expect((await ask(u.id, 1)).code).toBe(100785);

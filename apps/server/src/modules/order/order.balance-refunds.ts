@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { BalanceRefundInfo } from '@cbo/contract';
+import type { BalanceRefundInfo, RefundReason } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { OrderNeeds } from './needs.js';
 import { newNo, type OrderEngine, type PendingPayment } from './order.engine.js';
 import type { PaymentOutcome } from './payments.js';
+import { reasonOf } from './refund-reasons.js';
 import { ordPayment, ordRefund, ordRefundPart } from './tables.js';
 
 type RefundRow = typeof ordRefund.$inferSelect;
@@ -79,7 +80,7 @@ export class BalanceRefunds {
     return { userId, userMobile: `${member.areaCode}-${member.mobile}`, balance, refundable, secondApprovalAbove: refundSecondApprovalAbove };
   }
 
-  async request(req: { userId: number; amount?: number; reason: string; idempotencyKey?: string }, by: Asker): Promise<RefundRow> {
+  async request(req: { userId: number; amount?: number; reasonCode?: RefundReason; reason?: string; idempotencyKey?: string }, by: Asker): Promise<RefundRow> {
     const member = await this.needs.customers.member(req.userId);
     if (!member) throw new AppError('BALANCE_REFUND_USER');
     if (req.idempotencyKey) {
@@ -113,7 +114,7 @@ export class BalanceRefunds {
             userMobile: `${member.areaCode}-${member.mobile}`,
             amount,
             status: 'initiated',
-            reason: req.reason,
+            ...reasonOf(req),
             creator: by.name.slice(0, 64),
             creatorId: by.id,
             requestKey: req.idempotencyKey ?? null,

@@ -7,6 +7,7 @@ import { useServer, type TestServer } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
 import { newSn, TestCabinet } from '../../test/fleet/test-cabinet.js';
 import { caller, networkFixture, ok, outletBody, type Answer } from '../../test/outlet/outlet-fixtures.js';
+import { refundChecker } from '../../test/refund-checker.js';
 import { SandboxProvider } from './payments.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { engines } from '../../test/helper.js';
@@ -62,7 +63,7 @@ describe.each(engines)('order engine (%s)', (engine) => {
   }
 
   /** A refund approved by the signed-in reviewer (below the second-approval threshold, one approval sends it). */
-  const approve = async (id: number) => ok(c.put('/order/api/v1/refundOrder/audit', { id, approve: true }), 'approve refund');
+  const approve = async (id: number) => ok((await refundChecker(s)).put('/order/api/v1/refundOrder/audit', { id, approve: true }), 'approve refund');
   const order = async (orderNo: string) => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as any;
   const status = async (orderNo: string) => (await order(orderNo)).status as string;
   const rent = async (u: Awaited<ReturnType<typeof customer>>, sn = cabA.sn, extra: object = {}) => u.app('POST', '/order/api/app/v1/order/rent', { sn, ...extra });
@@ -302,7 +303,7 @@ describe.each(engines)('order engine (%s)', (engine) => {
     await ok(c.post('/order/api/v1/order/endOrder', { orderNo: r.data.orderNo, endTime: new Date().toISOString(), reason: 'end' }), 'end');
     expect((await c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: r.data.orderNo, amount: 0, reason: 'x' })).code).toBe(100001);
     const tooMuch = await c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: r.data.orderNo, amount: 601, reason: 'x' });
-    expect(tooMuch).toMatchObject({ code: 100705, msg: 'The refund amount cannot be 0 or above the refundable 6.00' });
+    expect(tooMuch).toMatchObject({ code: 100705, msg: 'The refund amount must be more than 0 and at most the refundable amount (CN¥6.00)' });
     const info = await ok(c.post('/order/api/v1/refundOrder/rechargeOrderInfo', { orderNo: r.data.orderNo }), 'info');
     expect(info).toMatchObject({ paidAmount: 600, refundableAmount: 600, refundable: true });
     const refund = await c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: r.data.orderNo, amount: 300, reason: 'battery was low' });

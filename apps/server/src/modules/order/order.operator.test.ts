@@ -7,6 +7,7 @@ import { engines, useServer } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
 import { newSn, TestCabinet } from '../../test/fleet/test-cabinet.js';
 import { caller, networkFixture, ok, outletBody, type Answer } from '../../test/outlet/outlet-fixtures.js';
+import { refundChecker } from '../../test/refund-checker.js';
 import { SandboxProvider } from './payments.js';
 
 /**
@@ -71,7 +72,7 @@ describe.each(engines)('the operator\'s share (%s)', (engine) => {
     await o.end();
     return o.orderNo;
   };
-  const approve = (id: number) => ok(c.put('/order/api/v1/refundOrder/audit', { id, approve: true }), 'approve refund');
+  const approve = async (id: number) => ok((await refundChecker(s)).put('/order/api/v1/refundOrder/audit', { id, approve: true }), 'approve refund');
   const refund = async (orderNo: string, amount: number) => approve((await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo, amount, reason: 'battery was low' }), 'refund')).id as number);
 
   beforeAll(async () => {

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { BalanceRefundRequest, RefundAmountRequest, RefundAuditRequest, RefundDetail, RefundFilter, RefundItem, RefundStep } from '@cbo/contract';
+import { REFUND_REASONS, type BalanceRefundRequest, type RefundAmountRequest, type RefundAuditRequest, type RefundDetail, type RefundFilter, type RefundItem, type RefundReason, type RefundReasonStats, type RefundStep, type StatsOverviewQuery } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
+import { statsWindow } from './order.stats.js';
+import { reasonOf } from './refund-reasons.js';
 import type { DepositRefundRecord, OrderNeeds, Principal } from './needs.js';
 import { BalanceRefunds } from './order.balance-refunds.js';
 import { SHARE_KINDS, newNo, type OrderEngine, type OrderRow, type PendingPayment } from './order.engine.js';
@@ -20,6 +22,22 @@ export interface Staff {
 /** Orders a refund may be asked of: ended with money paid, no refund open. */
 const REFUNDABLE_FROM = ['finished', 'refundFailed'];
 const money = (cents: number) => (cents / 100).toFixed(2);
+/** An amount with its currency, as the console shows it ("CN¥6.00"); the bare number when the code is not one Intl knows. */
+function withCurrency(cents: number, currency: string | null | undefined): string {
+  try {
+    if (currency) return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    // An unknown code: the number alone.
+  }
+  return money(cents);
+}
+/** States of a refund that is paid: finally approved and not refused by the payment company since. */
+const PAID = ['approved', 'refunding', 'complete'];
+/**
+ * When a refund was paid: its final approval (the second of two, else the only one); a refund
+ * older than reviews has none and counts at its request.
+ */
+const paidAt = sql`coalesce(${ordRefund.secondApprovedAt}, ${ordRefund.firstApprovedAt}, ${ordRefund.createdAt})`;
 
 /**
  * Refunds of orders, reviewed (issue 15; spec 4 refund states, spec 5 refund rules).
@@ -81,14 +99,14 @@ export class OrderRefunds {
       if (was) return was;
     }
     const o = await this.engine.find(req.orderNo);
+    // Read before the transaction: nothing inside it may wait on another connection (PGlite has one).
+    const [{ refundSecondApprovalAbove: threshold }, currency] = await Promise.all([this.needs.settings.pay(), this.needs.settings.currency()]);
     const left = (x: OrderRow) => x.paidAmount - x.refundAmount - x.refundPendingAmount;
     const refusal = (x: OrderRow) =>
       !REFUNDABLE_FROM.includes(x.status) || left(x) <= 0
         ? new AppError('ORDER_REFUND_NOT_ALLOWED')
-        : new AppError('ORDER_REFUND_AMOUNT', { refundable: money(left(x)) });
+        : new AppError('ORDER_REFUND_AMOUNT', { refundable: withCurrency(left(x), currency) });
     if (!REFUNDABLE_FROM.includes(o.status) || req.amount > left(o)) throw refusal(o);
-    // Read before the transaction: nothing inside it may wait on another connection (PGlite has one).
-    const { refundSecondApprovalAbove: threshold } = await this.needs.settings.pay();
     const refundNo = newNo('F');
     try {
       return await this.db.transaction(async (txRaw) => {
@@ -117,14 +135,14 @@ export class OrderRefunds {
             userMobile: o.userMobile,
             amount: req.amount,
             status: 'initiated',
-            reason: req.reason,
+            ...reasonOf(req),
             creator: by.name,
             creatorId: by.id,
             requestKey: req.idempotencyKey ?? null,
             approvalsNeeded: req.amount > threshold ? 2 : 1,
           })
           .returning();
-        await this.engine.events(tx, o.id, [{ event: 'refundStarted', amount: req.amount, actor: by.name, note: req.reason }]);
+        await this.engine.events(tx, o.id, [{ event: 'refundStarted', amount: req.amount, actor: by.name, note: req.reason || null }]);
         return refundItem(ref!);
       });
     } catch (err) {
@@ -154,6 +172,8 @@ export class OrderRefunds {
       const [r] = await tx.select().from(ordRefund).where(eq(ordRefund.id, req.id)).for('update');
       if (!r) throw new AppError('REFUND_NOT_FOUND');
       if (r.status !== 'initiated') throw new AppError('REFUND_NOT_PENDING');
+      // Maker-checker (issue 31): whatever the amount, the requester never approves it (decided under the row lock).
+      if (req.approve && r.creatorId !== null && r.creatorId === by.id) throw new AppError('REFUND_OWN_APPLICATION');
       const now = new Date();
       if (!req.approve) {
         const [row] = await tx
@@ -229,7 +249,7 @@ export class OrderRefunds {
         idempotencyKey: key,
         kind: 'refund',
         orderNo: r.orderNo,
-        memo: r.reason,
+        memo: r.reason || r.reasonCode,
         entries: [...reversal.filter((x) => x.amount > 0).map((x) => ({ account: { kind: x.kind, partyId: x.partyId }, debit: x.amount })), { account: { kind: 'refunds' as const }, credit: r.amount }],
       },
       tx,
@@ -294,15 +314,39 @@ export class OrderRefunds {
     if (f.status) c.push(eq(ordRefund.status, f.status));
     if (f.type) c.push(eq(ordRefund.type, f.type));
     if (f.userId) c.push(eq(ordRefund.userId, f.userId));
+    if (f.reasonCode) c.push(eq(ordRefund.reasonCode, f.reasonCode));
     return c.length ? and(...c) : undefined;
   }
   private depositFilter(f: RefundFilter) {
     const range = checkTimeRange(f.beginTime, f.endTime);
     return { begin: range.begin ?? undefined, end: range.end ?? undefined, orderNo: f.orderNo, refundNo: f.refundNo, userId: f.userId, status: f.status };
   }
-  /** Which sources a type filter reads: refunds kept here (order, prepayment, balance), deposit refunds, or both. */
+  /** Which sources a type filter reads: refunds kept here (order, prepayment, balance), deposit refunds, or both; a deposit refund's reason is "other". */
   private sources(f: RefundFilter) {
-    return { orders: f.type !== 'deposit', deposits: !f.type || f.type === 'deposit' };
+    return { orders: f.type !== 'deposit', deposits: (!f.type || f.type === 'deposit') && (!f.reasonCode || f.reasonCode === 'other') };
+  }
+
+  /**
+   * The refunds paid in a window, by reason: counted at their final approval with their amount
+   * (the product's "refunded", docs/decisions.md), a refusal by the payment company taking one
+   * back out. Order, prepayment and balance refunds; every reason answered, 0 when none.
+   */
+  async reasonStats(q: StatsOverviewQuery): Promise<RefundReasonStats> {
+    const { begin, end } = statsWindow(q);
+    const rows = await this.db
+      .select({ reasonCode: ordRefund.reasonCode, n: count(), amount: sql<string | null>`sum(${ordRefund.amount})` })
+      .from(ordRefund)
+      .where(and(inArray(ordRefund.status, PAID), sql`${paidAt} >= ${begin.toISOString()}`, sql`${paidAt} <= ${end.toISOString()}`))
+      .groupBy(ordRefund.reasonCode);
+    const by = new Map(rows.map((r) => [r.reasonCode, { count: Number(r.n), amount: Number(r.amount ?? 0) }]));
+    const list = REFUND_REASONS.map((reasonCode) => ({ reasonCode, count: by.get(reasonCode)?.count ?? 0, amount: by.get(reasonCode)?.amount ?? 0 }));
+    return {
+      beginTime: begin.toISOString(),
+      endTime: end.toISOString(),
+      list,
+      count: list.reduce((s, x) => s + x.count, 0),
+      amount: list.reduce((s, x) => s + x.amount, 0),
+    };
   }
 
   async count(f: RefundFilter): Promise<number> {
@@ -345,8 +389,8 @@ function historyOf(r: RefundRow): RefundDetail['history'] {
 
 export function refundItem(r: RefundRow): RefundItem {
   const approvals = [
-    ...(r.firstApprovedAt ? [{ by: r.firstApprover ?? '', time: r.firstApprovedAt.toISOString() }] : []),
-    ...(r.secondApprovedAt ? [{ by: r.secondApprover ?? '', time: r.secondApprovedAt.toISOString() }] : []),
+    ...(r.firstApprovedAt ? [{ by: r.firstApprover ?? '', time: r.firstApprovedAt.toISOString(), accountId: r.firstApproverId }] : []),
+    ...(r.secondApprovedAt ? [{ by: r.secondApprover ?? '', time: r.secondApprovedAt.toISOString(), accountId: r.secondApproverId }] : []),
   ];
   return {
     id: r.id,
@@ -357,10 +401,12 @@ export function refundItem(r: RefundRow): RefundItem {
     userMobile: r.userMobile,
     amount: r.amount,
     status: r.status as RefundItem['status'],
+    reasonCode: (REFUND_REASONS as readonly string[]).includes(r.reasonCode) ? (r.reasonCode as RefundReason) : 'other',
     reason: r.reason,
     providerReference: r.providerReference,
     failReason: r.failReason,
     creator: r.creator,
+    creatorId: r.creatorId,
     createTime: r.createdAt.toISOString(),
     finishTime: r.finishedAt?.toISOString() ?? null,
     approvalsNeeded: r.approvalsNeeded,
@@ -382,14 +428,17 @@ function depositItem(d: DepositRefundRecord): RefundItem {
     userMobile: d.userMobile,
     amount: d.amount,
     status: d.status,
+    // A deposit refund's reason is free text: "other" with its text.
+    reasonCode: 'other',
     reason: d.reason,
     providerReference: d.providerReference,
     failReason: d.failReason,
     creator: d.creator,
+    creatorId: null,
     createTime: d.createTime,
     finishTime: d.finishTime,
     approvalsNeeded: 1,
-    approvals: approved ? [{ by: d.auditor ?? '', time: d.auditTime! }] : [],
+    approvals: approved ? [{ by: d.auditor ?? '', time: d.auditTime!, accountId: null }] : [],
     rejectedBy: d.status === 'rejected' ? d.auditor : null,
     rejectTime: d.status === 'rejected' ? d.auditTime : null,
     rejectReason: d.status === 'rejected' ? d.auditRemark : null,

@@ -28,6 +28,7 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   registerCall(app, 'refundOrderRechargeOrderInfo', ({ body, principal }) => s.queries.refundInfo(body.orderNo, principal), { audit: false });
   // A POST page call: the kit answers GET pages only, so the route hands the body to the same source the export reads.
   registerCall(app, 'refundOrderQueryPage', ({ body }) => pageOf(s.refunds, body), { audit: false });
+  registerCall(app, 'refundOrderReasonStats', ({ query }) => s.refunds.reasonStats(query), { audit: false });
   registerCall(app, 'refundOrderDetail', ({ query }) => s.refunds.detail(query.refundNo), { audit: false });
 
   // Customers' calls: their own transactions (a payment company is asked before the order is recorded); not staff changes.

@@ -161,6 +161,9 @@ export const ordRefund = pgTable(
     userMobile: varchar('user_mobile', { length: 32 }).notNull(),
     amount: integer('amount').notNull(),
     status: varchar('status', { length: 12 }).notNull(),
+    /** The preset reason (REFUND_REASONS); refunds asked before the presets, or with text only, are "other". */
+    reasonCode: varchar('reason_code', { length: 24 }).notNull().default('other'),
+    /** The reason's text (required with "other", may be empty beside a preset reason). */
     reason: varchar('reason', { length: 64 }).notNull(),
     providerReference: varchar('provider_reference', { length: 64 }),
     failReason: varchar('fail_reason', { length: 64 }),
@@ -192,6 +195,7 @@ export const ordRefund = pgTable(
     index('ord_refund_created_idx').on(t.createdAt),
     uniqueIndex('ord_refund_request_key_uq').on(t.requestKey),
     index('ord_refund_status_idx').on(t.status, t.createdAt),
+    index('ord_refund_reason_idx').on(t.reasonCode, t.createdAt),
   ],
 );
 

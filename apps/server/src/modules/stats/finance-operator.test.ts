@@ -7,6 +7,7 @@ import { auth, engines, exportedSheet, useServer } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
 import { newSn, TestCabinet } from '../../test/fleet/test-cabinet.js';
 import { caller, networkFixture, ok, outletBody, type Answer } from '../../test/outlet/outlet-fixtures.js';
+import { refundChecker } from '../../test/refund-checker.js';
 import { SandboxProvider } from '../order/payments.js';
 
 type FlowRow = { kind: string; accountCode: string; orderNo: string | null; debit: number; credit: number };
@@ -105,7 +106,7 @@ describe.each(engines)("the operator's share in the financial data (%s)", (engin
     const orderNo = await paidOrder();
     // 2.00 of 6.00 refunded and approved: a third of every share goes back, the operator's 186 less 62.
     const applied = await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo, amount: 200, reason: 'battery was low' }), 'refund');
-    await ok(c.put('/order/api/v1/refundOrder/audit', { id: applied.id, approve: true }), 'approve refund');
+    await ok((await refundChecker(s)).put('/order/api/v1/refundOrder/audit', { id: applied.id, approve: true }), 'approve refund');
     await until(async () => (await detail(orderNo)).refunds[0]?.status === 'complete', 8_000, 'refund complete');
     const window = { beginTime: begin, endTime: new Date(Date.now() + 1000).toISOString() };
 

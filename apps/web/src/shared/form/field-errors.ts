@@ -34,6 +34,15 @@ export const ERROR_FIELDS: Readonly<Partial<Record<ErrorName, readonly string[]>
   SLOT_EMPTY: ['slot'],
   SLOT_BUSY: ['slot'],
   ORDER_REFUND_AMOUNT: ['amount'],
+  // The agent form's ratio and level/parent, the outlet form's ratio: refused by the chain above or below.
+  RATIO_ABOVE_PARENT: ['ratio'],
+  RATIO_BELOW_CHILD: ['ratio'],
+  AGENT_PARENT_LEVEL: ['parentId', 'level'],
+  AGENT_PARENT_NONE: ['parentId', 'level'],
+  OUTLET_RATIO_ABOVE_AGENT: ['ratio'],
+  // The refund review's decision: the second approver, and never the requester (maker-checker).
+  REFUND_SAME_APPROVER: ['approve'],
+  REFUND_OWN_APPLICATION: ['approve'],
   ORDER_STOP_TIME_WRONG: ['endTime'],
   ORDER_SUSPEND_TOO_LONG: ['minutes'],
 };

@@ -30,6 +30,8 @@ export interface FormOverlayProps<V> {
   width?: number;
   /** Prefixes the fields' ids, so a label never points at a filter field of the same name. */
   name?: string;
+  /** The submit button's words when "Save" does not say what it does ("Apply for refund"). */
+  okText?: string;
 }
 
 /**
@@ -52,7 +54,7 @@ export function FormDrawer<V extends object>(props: FormOverlayProps<V>) {
         <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
           <Button onClick={props.onClose}>{t('common:cancel')}</Button>
           <Button type="primary" loading={saving} onClick={submit}>
-            {t('common:save')}
+            {props.okText ?? t('common:save')}
           </Button>
         </Space>
       }
@@ -73,7 +75,7 @@ export function FormModal<V extends object>(props: FormOverlayProps<V>) {
       title={props.title}
       onCancel={props.onClose}
       onOk={submit}
-      okText={t('common:save')}
+      okText={props.okText ?? t('common:save')}
       cancelText={t('common:cancel')}
       confirmLoading={saving}
       width={props.width ?? 520}

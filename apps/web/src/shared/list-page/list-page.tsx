@@ -54,6 +54,11 @@ interface ListPageBaseProps<K extends PagedCall> {
   tableProps?: Omit<TableProps<RowOf<K>>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'loading' | 'onChange'>;
   /** Content outside the cards (the screen's drawers and modals). */
   children?: ReactNode | ((list: ListQuery<K>) => ReactNode);
+  /**
+   * Asks the page again on its own while its rows say something moves without the person (a
+   * refund on its way at the payment company): milliseconds, or false to stop.
+   */
+  refetchInterval?: (rows: RowOf<K>[]) => number | false;
 }
 
 /** Export of the current filters to the export centre: the call and the permission it needs. */
@@ -90,7 +95,7 @@ export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
 }
 
 function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
-  const { listCall, rowKey, filters = [], params, defaultSort, defaultPageSize, settingsKey, toolbar, above, exportCall, exportPerm, emptyText, tableProps, children } = props;
+  const { listCall, rowKey, filters = [], params, defaultSort, defaultPageSize, settingsKey, toolbar, above, exportCall, exportPerm, emptyText, tableProps, children, refetchInterval } = props;
   const { t } = useTranslation('kit');
   const lang = useLang();
   const isMobile = useIsMobile();
@@ -112,6 +117,7 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
     defaultSort,
     defaultPageSize,
     initialFilters,
+    refetchInterval,
   });
   const title = typeof props.title === 'function' ? props.title(appliedRange(fields, list.filters)) : (props.title ?? sheet.title);
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_STATUSES, DISPATCH_REASONS, dispatchApplyRequest, label, PERMS, validationText, type AuditStatus, type DispatchDetail, type DispatchItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
+import { useSession } from '@/shared/session';
 import { useLang, useZodRule } from '@/shared/form';
 import { callKey, DetailDrawer, formatDateTime, FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { idListRule, parseIdList } from '../components/device-ids';
@@ -30,6 +31,8 @@ export default function DispatchView() {
   const lang = useLang();
   const rule = useZodRule();
   const canAudit = useButtons().has(PERMS.dispatchAudit);
+  // Maker-checker (issue 31): the applicant is not offered the approval of its own application (the server refuses it).
+  const me = useSession().user?.userId;
   const apply = useOverlay();
   const detail = useOverlay<DispatchItem>();
   const warehouses = useWarehouseOptions();
@@ -85,9 +88,11 @@ export default function DispatchView() {
               render: (_: unknown, row: DispatchItem) =>
                 row.status === 'pending' ? (
                   <Space size={0}>
-                    <Button type="link" size="small" onClick={() => audit.run({ ...row, approve: true })}>
-                      {t('dispatch.approve')}
-                    </Button>
+                    {row.sponsorId !== me && (
+                      <Button type="link" size="small" onClick={() => audit.run({ ...row, approve: true })}>
+                        {t('dispatch.approve')}
+                      </Button>
+                    )}
                     <Button type="link" size="small" danger onClick={() => audit.run({ ...row, approve: false })}>
                       {t('dispatch.reject')}
                     </Button>
@@ -99,7 +104,7 @@ export default function DispatchView() {
           ]
         : []),
     ],
-    [t, lang, canAudit, audit.run, detail],
+    [t, lang, canAudit, audit.run, detail, me],
   );
 
   const r = detail.record;

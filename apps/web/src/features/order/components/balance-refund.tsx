@@ -1,21 +1,20 @@
 import { useRef } from 'react';
-import { Alert, App, Descriptions, Form, Input, InputNumber, Typography } from 'antd';
+import { Alert, App, Descriptions, Form, InputNumber, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { balanceRefundRequest, type CallName } from '@cbo/contract';
+import type { CallName } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { useZodRule } from '@/shared/form';
 import { useMoney, toMinor } from '@/shared/money';
 import { ActionCancelled, FormModal, callKey } from '@/shared/list-page';
 import { UserSelect } from '@/shared/search-select';
+import { RefundReasonFields, reasonBody, type RefundReasonValues } from './refund-reason';
 
 /** Calls whose answers a balance refund makes stale. */
 const STALE: CallName[] = ['refundOrderQueryPage', 'refundOrderBalanceInfo', 'memberQueryPage'];
 
-interface Values {
+interface Values extends RefundReasonValues {
   userId?: number;
   amount?: number;
-  reason: string;
 }
 
 /**
@@ -27,7 +26,6 @@ interface Values {
 export function BalanceRefundModal({ open, userId: fixedUser, onClose }: { open: boolean; userId?: number; onClose: () => void }) {
   const { t } = useTranslation('order');
   const { modal } = App.useApp();
-  const rule = useZodRule();
   const { money, currency, digits } = useMoney();
   const [form] = Form.useForm<Values>();
   const picked = Form.useWatch('userId', form);
@@ -52,7 +50,7 @@ export function BalanceRefundModal({ open, userId: fixedUser, onClose }: { open:
         onCancel: () => reject(new ActionCancelled()),
       });
     });
-    const r = await request('refundOrderRefundBalance', { body: { userId: userId!, amount, reason: v.reason.trim(), idempotencyKey: key.current } });
+    const r = await request('refundOrderRefundBalance', { body: { userId: userId!, amount, ...reasonBody(v), idempotencyKey: key.current } });
     key.current = `bal-${crypto.randomUUID()}`;
     return r;
   };
@@ -67,6 +65,7 @@ export function BalanceRefundModal({ open, userId: fixedUser, onClose }: { open:
       onSubmit={send}
       invalidates={STALE}
       successMessage={t('balanceRefund.started')}
+      okText={t('actions.refundApply')}
     >
       {fixedUser === undefined && (
         <Form.Item name="userId" label={t('fields.user')} rules={[{ required: true, message: t('balanceRefund.pickUser') }]}>
@@ -103,9 +102,7 @@ export function BalanceRefundModal({ open, userId: fixedUser, onClose }: { open:
       >
         <InputNumber<number> min={0} precision={digits} step={1} addonAfter={currency ?? undefined} placeholder={money(refundable)} style={{ width: 220 }} />
       </Form.Item>
-      <Form.Item name="reason" label={t('actions.reason')} rules={[rule(balanceRefundRequest.shape.reason, t('actions.reason'))]}>
-        <Input.TextArea maxLength={64} showCount autoSize={{ minRows: 2 }} />
-      </Form.Item>
+      <RefundReasonFields />
     </FormModal>
   );
 }

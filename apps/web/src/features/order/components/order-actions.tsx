@@ -3,18 +3,19 @@ import { Alert, App, DatePicker, Descriptions, Form, Input, InputNumber, Typogra
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { errorMessage, orderEndRequest, orderSuspendRequest, refundAmountRequest, type CallName, type OrderItem } from '@cbo/contract';
+import { errorMessage, orderEndRequest, orderSuspendRequest, type CallName, type OrderItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useLang, useZodRule } from '@/shared/form';
 import { useMoney, toMinor } from '@/shared/money';
 import { ActionCancelled, DATE_TIME_FORMAT, FormModal, callKey, formatDateTime } from '@/shared/list-page';
 import { refundAmountProblem, refundableOf, type OrderAction } from './order-rules';
+import { RefundReasonFields, reasonBody, type RefundReasonValues } from './refund-reason';
 
 /** Calls whose answers a staff action makes stale: the lists, the detail and the refund records. */
 const STALE: CallName[] = ['orderQueryPage', 'orderDetail', 'refundOrderQueryPage', 'refundOrderRechargeOrderInfo'];
 
-interface Values {
-  reason: string;
+interface Values extends RefundReasonValues {
+  reason?: string;
   endTime?: Dayjs;
   minutes?: number;
   /** Currency units as typed; sent in smallest units. */
@@ -63,7 +64,7 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
 
   const send = async (v: Values): Promise<unknown> => {
     const orderNo = order!.orderNo;
-    const reason = v.reason.trim();
+    const reason = (v.reason ?? '').trim();
     switch (action) {
       case 'end': {
         const endTime = v.endTime!.toISOString();
@@ -81,7 +82,7 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
           `${t('actions.refundConfirmHint', { amount: money(amount) })}${twoApprovers ? ` ${t('actions.refundTwoApprovers', { threshold: money(secondAbove) })}` : ''}`,
           true,
         );
-        return request('refundOrderRefundAmount', { body: { orderNo, amount, reason, idempotencyKey: refundKey.current } });
+        return request('refundOrderRefundAmount', { body: { orderNo, amount, ...reasonBody(v), idempotencyKey: refundKey.current } });
       }
       case 'init':
         await confirm(t('actions.initConfirm', { orderNo }), t('actions.initConfirmHint'), true);
@@ -92,6 +93,8 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
   };
 
   const titles: Record<OrderAction, string> = { end: t('actions.end'), suspend: t('actions.suspend'), refund: t('actions.refund'), init: t('actions.init') };
+  // The button says what it does: a refund creates an application, it pays nothing yet.
+  const submitWords: Record<OrderAction, string> = { end: t('actions.end'), suspend: t('actions.suspend'), refund: t('actions.refundApply'), init: t('actions.init') };
   const done: Record<OrderAction, string> = { end: t('actions.ended'), suspend: t('actions.suspended'), refund: t('actions.refundStarted'), init: t('actions.initialised') };
   const start = order?.startTime ? dayjs(order.startTime) : null;
 
@@ -105,6 +108,7 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
       onSubmit={send}
       invalidates={STALE}
       successMessage={action ? done[action] : false}
+      okText={action ? submitWords[action] : undefined}
     >
       {action === 'refund' && order && (
         <Descriptions
@@ -170,9 +174,13 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
         </Form.Item>
       )}
       {action === 'init' && <Typography.Paragraph type="secondary">{t('actions.initHint')}</Typography.Paragraph>}
-      <Form.Item name="reason" label={t('actions.reason')} rules={[rule(refundAmountRequest.shape.reason, t('actions.reason'))]}>
-        <Input.TextArea maxLength={64} showCount autoSize={{ minRows: 2 }} />
-      </Form.Item>
+      {action === 'refund' ? (
+        <RefundReasonFields />
+      ) : (
+        <Form.Item name="reason" label={t('actions.reason')} rules={[rule(orderEndRequest.shape.reason, t('actions.reason'))]}>
+          <Input.TextArea maxLength={64} showCount autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      )}
     </FormModal>
   );
 

@@ -117,7 +117,14 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
                 { title: t('refunds.refundNo'), dataIndex: 'refundNo', key: 'refundNo', width: 170, render: (v: string) => <CopyableId value={v} /> },
                 { title: t('refunds.amount'), dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
                 { title: t('refunds.status'), dataIndex: 'status', key: 'status', width: 140, render: (v: OrderDetail['refunds'][number]['status']) => <RefundStatusTag status={v} /> },
-                { title: t('refunds.reason'), dataIndex: 'reason', key: 'reason', width: 150, ellipsis: true },
+                {
+                  title: t('refunds.reasonCode'),
+                  dataIndex: 'reasonCode',
+                  key: 'reasonCode',
+                  width: 150,
+                  ellipsis: true,
+                  render: (v: OrderDetail['refunds'][number]['reasonCode'], r: OrderDetail['refunds'][number]) => (r.reason ? `${w.refundReason(v)} · ${r.reason}` : w.refundReason(v)),
+                },
                 { title: t('refunds.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
               ]}
             />

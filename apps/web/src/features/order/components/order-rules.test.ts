@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { ORDER_STATUSES, type OrderTimelineEntry, type RefundItem } from '@cbo/contract';
-import { actionsFor, approvalStep, detailRefreshInterval, archiveDefaultRange, reachesRecent, refundAmountProblem, refundableOf, timelineInOrder, timelineNote } from './order-rules';
+import { REFUND_REFRESH_MS, actionsFor, approvalStep, canReviewRefund, detailRefreshInterval, refundListRefreshInterval, archiveDefaultRange, reachesRecent, refundAmountProblem, refundableOf, timelineInOrder, timelineNote } from './order-rules';
 
 const fmt = (v: number) => (v / 100).toFixed(2);
 
@@ -10,9 +10,33 @@ describe('where a refund stands in its review', () => {
   it('one approval below the threshold; first and second above it; nothing once decided or for a deposit refund', () => {
     expect(approvalStep(r)).toBe('only');
     expect(approvalStep({ ...r, approvalsNeeded: 2 })).toBe('first');
-    expect(approvalStep({ ...r, approvalsNeeded: 2, approvals: [{ by: 'a', time: '2026-11-26T10:00:00Z' }] })).toBe('second');
+    expect(approvalStep({ ...r, approvalsNeeded: 2, approvals: [{ by: 'a', time: '2026-11-26T10:00:00Z', accountId: 2 }] })).toBe('second');
     expect(approvalStep({ ...r, type: 'deposit' })).toBeNull();
     for (const status of ['approved', 'rejected', 'refunding', 'complete', 'failed'] as const) expect(approvalStep({ ...r, status })).toBeNull();
+  });
+});
+
+describe('who is offered the review of a refund (maker-checker)', () => {
+  const r: Pick<RefundItem, 'status' | 'type' | 'approvalsNeeded' | 'approvals' | 'creatorId'> = { status: 'initiated', type: 'order', approvalsNeeded: 1, approvals: [], creatorId: 5 };
+  it('never its requester, whatever the amount; never the first approver for the second approval; never without the permission', () => {
+    expect(canReviewRefund(r, 7, true)).toBe(true);
+    expect(canReviewRefund(r, 5, true)).toBe(false);
+    expect(canReviewRefund(r, 7, false)).toBe(false);
+    const second = { ...r, approvalsNeeded: 2, approvals: [{ by: 'bob', time: '2026-11-26T10:00:00Z', accountId: 7 }] };
+    expect(canReviewRefund(second, 7, true)).toBe(false);
+    expect(canReviewRefund(second, 5, true)).toBe(false);
+    expect(canReviewRefund(second, 8, true)).toBe(true);
+    expect(canReviewRefund({ ...r, status: 'approved' }, 7, true)).toBe(false);
+    expect(canReviewRefund({ ...r, type: 'deposit', creatorId: null }, 7, true)).toBe(false);
+  });
+});
+
+describe('the refund records ask again while a refund is on its way', () => {
+  it('every few seconds while a row is approved or at the payment company, never once all are final', () => {
+    expect(refundListRefreshInterval([{ status: 'complete' }, { status: 'refunding' }])).toBe(REFUND_REFRESH_MS);
+    expect(refundListRefreshInterval([{ status: 'approved' }])).toBe(REFUND_REFRESH_MS);
+    expect(refundListRefreshInterval([{ status: 'complete' }, { status: 'initiated' }, { status: 'failed' }, { status: 'rejected' }])).toBe(false);
+    expect(refundListRefreshInterval([])).toBe(false);
   });
 });
 
@@ -53,9 +77,9 @@ describe('refund amount (spec 5: above 0, not above what was paid)', () => {
   });
 
   it('refuses 0, nothing, a fraction of a cent and more than is left, with the server\'s own words', () => {
-    for (const bad of [0, -5, null, 1.5]) expect(refundAmountProblem(bad, 300, 'en_US', fmt)).toBe('The refund amount cannot be 0 or above the refundable 3.00');
-    expect(refundAmountProblem(301, 300, 'zh_CN', fmt)).toBe('退款金额不能为 0 或大于可退金额 3.00');
-    expect(refundAmountProblem(301, 300, 'zh_TW', fmt)).toBe('退款金額不能為 0 或大於可退金額 3.00');
+    for (const bad of [0, -5, null, 1.5]) expect(refundAmountProblem(bad, 300, 'en_US', fmt)).toBe('The refund amount must be more than 0 and at most the refundable amount (3.00)');
+    expect(refundAmountProblem(301, 300, 'zh_CN', fmt)).toBe('退款金额须大于 0 且不超过可退金额（3.00）');
+    expect(refundAmountProblem(301, 300, 'zh_TW', fmt)).toBe('退款金額須大於 0 且不超過可退金額（3.00）');
   });
 });
 

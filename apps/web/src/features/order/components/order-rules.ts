@@ -43,6 +43,29 @@ export function approvalStep(r: Pick<RefundItem, 'status' | 'type' | 'approvalsN
 }
 
 /**
+ * Whether an account may review a refund (issue 31, maker-checker): it holds the review permission,
+ * the refund waits for a review, the account did not apply for it, and for the second of two
+ * approvals it did not give the first. The server refuses the same (REFUND_OWN_APPLICATION,
+ * REFUND_SAME_APPROVER); this only keeps a button from being offered that would be refused.
+ */
+export function canReviewRefund(r: Pick<RefundItem, 'status' | 'type' | 'approvalsNeeded' | 'approvals' | 'creatorId'>, me: number | null | undefined, hasPermission: boolean): boolean {
+  const step = approvalStep(r);
+  if (!hasPermission || step === null) return false;
+  // The account not known yet (the session loads first in the console): the server decides.
+  if (me === null || me === undefined) return true;
+  if (r.creatorId === me) return false;
+  return step !== 'second' || r.approvals[0]?.accountId !== me;
+}
+
+/** Refund states the payment company moves on without staff: the records list asks again while a row is in one. */
+const REFUND_MOVING: readonly RefundItem['status'][] = ['approved', 'refunding'];
+/** How often the refund records ask again while a refund shown is on its way (the company answers within seconds). */
+export const REFUND_REFRESH_MS = 5_000;
+export function refundListRefreshInterval(rows: readonly Pick<RefundItem, 'status'>[]): number | false {
+  return rows.some((r) => REFUND_MOVING.includes(r.status)) ? REFUND_REFRESH_MS : false;
+}
+
+/**
  * Why a refund amount (smallest units) is refused, in a language, or null when it may be sent:
  * the contract's own rule (a whole amount above 0), then not above what is refundable.
  */

@@ -19,6 +19,7 @@ export function useOrderWords() {
       party: (v: keyof G['shareParty']) => labelOf(labels.order.shareParty, v, lang),
       refundStatus: (v: keyof G['refundStatus']) => labelOf(labels.order.refundStatus, v, lang),
       refundType: (v: keyof G['refundType']) => labelOf(labels.order.refundType, v, lang),
+      refundReason: (v: keyof G['refundReason']) => labelOf(labels.order.refundReason, v, lang),
       source: (v: keyof G['orderSource']) => labelOf(labels.order.orderSource, v, lang),
       consumption: (v: keyof G['consumptionStatus']) => labelOf(labels.order.consumptionStatus, v, lang),
       channel: (v: keyof G['payChannel']) => labelOf(labels.order.payChannel, v, lang),

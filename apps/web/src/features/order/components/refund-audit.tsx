@@ -6,6 +6,7 @@ import { useZodRule } from '@/shared/form';
 import { useMoney } from '@/shared/money';
 import { ActionCancelled, FormModal } from '@/shared/list-page';
 import { approvalStep } from './order-rules';
+import { useOrderWords } from './order-words';
 
 /** Calls whose answers a review makes stale: the records, the order lists and details. */
 const STALE: CallName[] = ['refundOrderQueryPage', 'refundOrderDetail', 'orderQueryPage', 'orderDetail', 'refundOrderRechargeOrderInfo'];
@@ -25,6 +26,7 @@ export function RefundAuditModal({ refund, onClose }: { refund: RefundItem | und
   const { modal } = App.useApp();
   const rule = useZodRule();
   const { money } = useMoney();
+  const w = useOrderWords();
   const [form] = Form.useForm<Values>();
   const approve = Form.useWatch('approve', form);
   const step = refund ? approvalStep(refund) : null;
@@ -66,7 +68,7 @@ export function RefundAuditModal({ refund, onClose }: { refund: RefundItem | und
             { key: 'amount', label: t('refunds.amount'), children: <Typography.Text strong>{money(refund.amount)}</Typography.Text> },
             { key: 'creator', label: t('refunds.creator'), children: refund.creator ?? '-' },
             { key: 'approvals', label: t('refunds.approvals'), children: t('refunds.approvalCount', { done: refund.approvals.length, need: refund.approvalsNeeded }) },
-            { key: 'reason', label: t('refunds.reason'), children: refund.reason, span: 2 },
+            { key: 'reason', label: t('refunds.reasonCode'), children: refund.reason ? `${w.refundReason(refund.reasonCode)} · ${refund.reason}` : w.refundReason(refund.reasonCode), span: 2 },
           ]}
         />
       )}

@@ -123,7 +123,7 @@ describe('orders screen', () => {
       [DETAIL]: detail,
       [BUTTONS]: ['order:refund:refund'],
       [INFO]: info,
-      [REFUND]: { id: 1, refundNo: 'R1', orderNo: order.orderNo, type: 'order', userId: 7, userMobile: order.userMobile, amount: 120, status: 'initiated', reason: 'slow eject', providerReference: null, failReason: null, creator: 'admin', createTime: '2026-11-23T10:00:00Z', finishTime: null, approvalsNeeded: 1, approvals: [], rejectedBy: null, rejectTime: null, rejectReason: null },
+      [REFUND]: { id: 1, refundNo: 'R1', orderNo: order.orderNo, type: 'order', userId: 7, userMobile: order.userMobile, amount: 120, status: 'initiated', reasonCode: 'deviceFault', reason: 'slow eject', providerReference: null, failReason: null, creator: 'admin', creatorId: 1, createTime: '2026-11-23T10:00:00Z', finishTime: null, approvalsNeeded: 1, approvals: [], rejectedBy: null, rejectTime: null, rejectReason: null },
     });
     renderView(<OrdersView />, { path: '/order/list' });
     await openDetail();
@@ -131,18 +131,22 @@ describe('orders screen', () => {
     fireEvent.click(button(/^Refund$/));
     const amount = await screen.findByLabelText('Refund amount');
     fireEvent.change(amount, { target: { value: '5' } });
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'slow eject' } });
-    fireEvent.click(button(/^Save$/));
-    expect(await screen.findByText(/cannot be 0 or above the refundable 3\.00/)).toBeTruthy();
+    // A preset reason is picked; its text is optional beside it.
+    fireEvent.mouseDown(screen.getByLabelText('Reason').closest('.ant-select')!);
+    fireEvent.click(await screen.findByTitle('Device fault'));
+    fireEvent.change(screen.getByLabelText('Reason text'), { target: { value: 'slow eject' } });
+    // The button says what it does.
+    fireEvent.click(button(/^Apply for refund$/));
+    expect(await screen.findByText(/must be more than 0 and at most the refundable amount \(3\.00\)/)).toBeTruthy();
     expect(server.to(REFUND)).toHaveLength(0);
 
     fireEvent.change(amount, { target: { value: '1.2' } });
-    fireEvent.click(button(/^Save$/));
+    fireEvent.click(button(/^Apply for refund$/));
     expect((await screen.findAllByText(`Refund order ${order.orderNo}?`)).length).toBeGreaterThan(0);
     fireEvent.click(button(/^OK$/));
     await waitFor(() => expect(server.to(REFUND)).toHaveLength(1));
     // An application, sent with the form's key (a retry of this form answers the same refund).
-    expect(server.to(REFUND)[0]!.body).toEqual({ orderNo: order.orderNo, amount: 120, reason: 'slow eject', idempotencyKey: expect.stringMatching(/^web-[\w-]{36}$/) });
+    expect(server.to(REFUND)[0]!.body).toEqual({ orderNo: order.orderNo, amount: 120, reasonCode: 'deviceFault', reason: 'slow eject', idempotencyKey: expect.stringMatching(/^web-[\w-]{36}$/) });
     expect(await screen.findByText('Refund application created; waiting for approval')).toBeTruthy();
   });
 
@@ -152,20 +156,25 @@ describe('orders screen', () => {
       [DETAIL]: detail,
       [BUTTONS]: ['order:refund:refund'],
       [INFO]: info,
-      [REFUND]: fails(100705, 'The refund amount cannot be 0 or above the refundable 1.00'),
+      [REFUND]: fails(100705, 'The refund amount must be more than 0 and at most the refundable amount (1.00)'),
     });
     renderView(<OrdersView />, { path: '/order/list' });
     await openDetail();
     await waitFor(() => button(/^Refund$/));
     fireEvent.click(button(/^Refund$/));
     fireEvent.change(await screen.findByLabelText('Refund amount'), { target: { value: '2' } });
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'another refund ran first' } });
-    fireEvent.click(button(/^Save$/));
+    fireEvent.mouseDown(screen.getByLabelText('Reason').closest('.ant-select')!);
+    fireEvent.click(await screen.findByTitle('Other'));
+    // "Other" needs its text.
+    fireEvent.click(button(/^Apply for refund$/));
+    expect(await screen.findByText(/Reason text is required when the reason is "other"/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Reason text'), { target: { value: 'another refund ran first' } });
+    fireEvent.click(button(/^Apply for refund$/));
     await screen.findAllByText(`Refund order ${order.orderNo}?`);
     fireEvent.click(button(/^OK$/));
     await waitFor(() => expect(server.to(REFUND)).toHaveLength(1));
     const item = (await screen.findByLabelText('Refund amount')).closest('.ant-form-item')!;
-    await waitFor(() => expect(item.textContent).toContain('refundable 1.00'));
+    await waitFor(() => expect(item.textContent).toContain('refundable amount (1.00)'));
   });
 
   it('follows a using order in the open drawer (every 5 s) until it is final, then stops asking', async () => {

@@ -1,14 +1,22 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, type RefundDetail, type RefundItem } from '@cbo/contract';
 import { button, fakeServer, queryButton, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
 import { changeLanguage } from '@/shared/i18n';
 import RefundsView from './refunds';
 
+/** The signed-in account the screen reads (the session loads before any screen in the console). */
+const who = vi.hoisted(() => ({ id: undefined as number | undefined }));
+vi.mock('@/shared/session', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/shared/session')>();
+  return { ...actual, useSession: () => ({ ...actual.getSession(), user: who.id === undefined ? null : { userId: who.id } }) };
+});
+
 const LIST = api.refundOrderQueryPage.path;
 const AUDIT = api.refundOrderAudit.path;
 const DETAIL = api.refundOrderDetail.path;
 const BUTTONS = api.menuGetButton.path;
+const STATS = api.refundOrderReasonStats.path;
 
 const base: RefundItem = {
   id: 11,
@@ -19,14 +27,16 @@ const base: RefundItem = {
   userMobile: '86-13800000007',
   amount: 25000,
   status: 'initiated',
+  reasonCode: 'deviceFault',
   reason: 'battery was flat',
   providerReference: null,
   failReason: null,
   creator: 'alice',
+  creatorId: 5,
   createTime: '2026-11-26T10:00:00Z',
   finishTime: null,
   approvalsNeeded: 2,
-  approvals: [{ by: 'bob', time: '2026-11-26T10:05:00Z' }],
+  approvals: [{ by: 'bob', time: '2026-11-26T10:05:00Z', accountId: 6 }],
   rejectedBy: null,
   rejectTime: null,
   rejectReason: null,
@@ -41,6 +51,10 @@ beforeAll(async () => {
 beforeEach(async () => {
   setViewportWidth(1440);
   await changeLanguage('en_US');
+});
+afterEach(() => {
+  who.id = undefined;
+  vi.useRealTimers();
 });
 
 describe('refund records screen', () => {
@@ -86,6 +100,75 @@ describe('refund records screen', () => {
     fireEvent.click(button(/^OK$/));
     await waitFor(() => expect(server.to(AUDIT)).toHaveLength(1));
     expect(server.to(AUDIT)[0]!.body).toEqual({ id: 11, approve: true });
+  });
+
+  it('shows each refund\'s reason, filters by it, and counts the refunds paid by reason above the list (en_US and zh_CN)', async () => {
+    const stats = {
+      beginTime: '2026-10-28T00:00:00.000Z',
+      endTime: '2026-11-27T00:00:00.000Z',
+      list: [
+        { reasonCode: 'notEjected', count: 0, amount: 0 },
+        { reasonCode: 'returnNotRecognised', count: 0, amount: 0 },
+        { reasonCode: 'deviceFault', count: 2, amount: 45000 },
+        { reasonCode: 'billingDispute', count: 0, amount: 0 },
+        { reasonCode: 'other', count: 1, amount: 9900 },
+      ],
+      count: 3,
+      amount: 54900,
+    };
+    const server = fakeServer({ [LIST]: rows, [BUTTONS]: [], [STATS]: stats });
+    renderView(<RefundsView />, { path: '/order/refunds' });
+    expect((await screen.findAllByText('Device fault · battery was flat')).length).toBeGreaterThan(0);
+    const card = await screen.findByTestId('refund-reason-stats');
+    await waitFor(() => expect(card.textContent).toContain('Refunds paid back by reason'));
+    const fault = card.querySelector('[data-reason="deviceFault"]')!;
+    expect(fault.textContent).toContain('Device fault');
+    expect(fault.textContent).toContain('450.00');
+    expect(fault.textContent).toContain('Refunds: 2');
+    expect(card.querySelector('[data-reason="all"]')!.textContent).toContain('549.00');
+    // The filter sends the reason; the statistics read the window picked (none here: the last 30 days).
+    const filters = screen.getByRole('form', { name: /filters/i });
+    fireEvent.mouseDown(within(filters).getByLabelText('Reason').closest('.ant-select')!);
+    fireEvent.click(await screen.findByTitle('Device fault'));
+    fireEvent.click(within(filters).getByRole('button', { name: /search/i }));
+    await waitFor(() => expect(server.last(LIST)!.body).toMatchObject({ reasonCode: 'deviceFault' }));
+    expect([...server.to(STATS)[0]!.query.keys()]).toEqual([]);
+
+    await changeLanguage('zh_CN');
+    await waitFor(() => expect(screen.getAllByText('设备故障 · battery was flat').length).toBeGreaterThan(0));
+    await waitFor(() => expect(card.textContent).toContain('按原因统计已退款'));
+    expect(card.querySelector('[data-reason="deviceFault"]')!.textContent).toContain('2 笔');
+  });
+
+  it('offers Review only to an account that may approve the row: not to its requester, not to its first approver for the second approval', async () => {
+    const mine: RefundItem = { ...base, id: 21, refundNo: 'F20261126000021', approvalsNeeded: 1, approvals: [], creatorId: 9 };
+    const firstByMe: RefundItem = { ...base, id: 22, refundNo: 'F20261126000022', creatorId: 5, approvals: [{ by: 'me', time: '2026-11-26T10:05:00Z', accountId: 9 }] };
+    const others: RefundItem = { ...base, id: 23, refundNo: 'F20261126000023', approvalsNeeded: 1, approvals: [], creatorId: 5 };
+    who.id = 9;
+    fakeServer({ [LIST]: { list: [mine, firstByMe, others], total: 3 }, [BUTTONS]: ['order:refund:audit'] });
+    renderView(<RefundsView />, { path: '/order/refunds' });
+    await waitFor(() => button(/^Review$/));
+    const rowOf = (no: string) => screen.getByText(no).closest('tr')!;
+    expect(within(rowOf(others.refundNo)).queryByRole('button', { name: /^Review$/ })).toBeTruthy();
+    expect(within(rowOf(mine.refundNo)).queryByRole('button', { name: /^Review$/ })).toBeNull();
+    expect(within(rowOf(mine.refundNo)).getByText('Another reviewer')).toBeTruthy();
+    expect(within(rowOf(firstByMe.refundNo)).queryByRole('button', { name: /^Review$/ })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Review$/ })).toHaveLength(1);
+  });
+
+  it('a refund on its way at the payment company: the list asks again until it is final, so the row does not stay "Payment company refunding"', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answers = 0;
+    const moving: RefundItem = { ...done, status: 'refunding', finishTime: null };
+    const server = fakeServer({ [LIST]: () => ({ data: { list: [answers++ === 0 ? moving : done], total: 1 } }), [BUTTONS]: [] });
+    renderView(<RefundsView />, { path: '/order/refunds' });
+    expect((await screen.findAllByText('Payment company refunding')).length).toBeGreaterThan(0);
+    await vi.advanceTimersByTimeAsync(5_100);
+    await waitFor(() => expect(screen.getAllByText('Refund complete').length).toBeGreaterThan(0));
+    expect(screen.queryByText('Payment company refunding')).toBeNull();
+    const asked = server.to(LIST).length;
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(server.to(LIST)).toHaveLength(asked);
   });
 
   it('the detail shows the approval history', async () => {

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Space, Tag, Timeline, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_RANGE_DAYS, PERMS, REFUND_STATUSES, REFUND_TYPES, labels, labelOf, type RefundItem } from '@cbo/contract';
 import { request } from '@/shared/request';
@@ -10,7 +10,10 @@ import { useMoney } from '@/shared/money';
 import { CopyableId, DetailDrawer, ListPage, callKey, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { RefundStatusTag, useOrderWords } from '../components/order-words';
 import { UserSelect } from '@/shared/search-select';
-import { approvalStep } from '../components/order-rules';
+import { useSession } from '@/shared/session';
+import { approvalStep, canReviewRefund, refundListRefreshInterval } from '../components/order-rules';
+import { useRefundReasonOptions } from '../components/refund-reason';
+import { RefundReasonStatsCard } from '../components/refund-reason-stats';
 import { RefundAuditModal } from '../components/refund-audit';
 import { BalanceRefundModal } from '../components/balance-refund';
 import { CustomerLink } from '@/shared/customer-link';
@@ -37,6 +40,9 @@ export default function RefundsView() {
   const { money } = useMoney();
   const buttons = useButtons();
   const canAudit = buttons.has(PERMS.refundAudit);
+  const me = useSession().user?.userId;
+  const reasonOptions = useRefundReasonOptions();
+  const queryClient = useQueryClient();
   const detail = useOverlay<RefundItem>();
   const [reviewing, setReviewing] = useState<RefundItem | undefined>();
   const [refundingBalance, setRefundingBalance] = useState(false);
@@ -48,10 +54,11 @@ export default function RefundsView() {
       { type: 'text', name: 'orderNo', label: t('fields.orderNo'), maxLength: 32 },
       { type: 'select', name: 'status', label: t('refunds.status'), options: optionsOf(REFUND_STATUSES, w.refundStatus) },
       { type: 'select', name: 'type', label: t('refunds.type'), options: optionsOf(REFUND_TYPES, w.refundType) },
+      { type: 'select', name: 'reasonCode', label: t('refunds.reasonCode'), options: reasonOptions },
       { type: 'custom', name: 'userId', label: t('fields.user'), render: () => <UserSelect placeholder={t('fields.userPlaceholder')} /> },
       { type: 'dateRange', name: 'created', begin: 'beginTime', end: 'endTime', label: t('refunds.createTime'), maxDays: MAX_RANGE_DAYS },
     ],
-    [t, w],
+    [t, w, reasonOptions],
   );
 
   const columns = useMemo<ColumnsOf<'refundOrderQueryPage'>>(
@@ -85,6 +92,14 @@ export default function RefundsView() {
       { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 215, render: (v: string) => <CopyableId value={v || null} /> },
       { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 125, ellipsis: true, render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
       { title: t('refunds.createTime'), dataIndex: 'createTime', key: 'createTime', width: 160, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('refunds.reasonCode'),
+        dataIndex: 'reasonCode',
+        key: 'reasonCode',
+        width: 150,
+        ellipsis: true,
+        render: (v: RefundItem['reasonCode'], r) => (r.reason ? `${w.refundReason(v)} · ${r.reason}` : w.refundReason(v)),
+      },
       { title: t('refunds.reason'), dataIndex: 'reason', key: 'reason', width: 150, ellipsis: true, defaultHidden: true },
       { title: t('refunds.creator'), dataIndex: 'creator', key: 'creator', width: 120, ellipsis: true, defaultHidden: true },
       {
@@ -106,7 +121,8 @@ export default function RefundsView() {
         width: 100,
         render: (_: unknown, r: RefundItem) => {
           if (r.type === 'deposit' && r.status === 'initiated') return <Typography.Text type="secondary">{t('refunds.depositElsewhere')}</Typography.Text>;
-          if (!canAudit || approvalStep(r) === null) return '-';
+          // Maker-checker: only an account that may approve this row sees Review (never its requester).
+          if (!canReviewRefund(r, me, canAudit)) return approvalStep(r) !== null && canAudit ? <Typography.Text type="secondary">{t('refunds.notYours')}</Typography.Text> : '-';
           return (
             <Button type="link" size="small" danger onClick={() => setReviewing(r)}>
               {t('refunds.audit')}
@@ -115,7 +131,7 @@ export default function RefundsView() {
         },
       },
     ],
-    [t, w, money, detail.show, canAudit],
+    [t, w, money, detail.show, canAudit, me],
   );
 
   const r = detail.record;
@@ -126,6 +142,11 @@ export default function RefundsView() {
     enabled: detail.open && r !== undefined,
   });
   const d = full.data ?? r;
+  // The detail is read fresh: when it says more than the row (the payment company answered since), the list is read again.
+  const fresh = full.data?.status;
+  useEffect(() => {
+    if (r && fresh && fresh !== r.status) void queryClient.invalidateQueries({ queryKey: callKey('refundOrderQueryPage') });
+  }, [fresh, r, queryClient]);
   return (
     <ListPage
       listCall="refundOrderQueryPage"
@@ -136,6 +157,8 @@ export default function RefundsView() {
       exportCall="refundOrderExport"
       exportPerm={PERMS.refundExport}
       emptyText={t('refunds.empty')}
+      refetchInterval={refundListRefreshInterval}
+      above={(list) => <RefundReasonStatsCard beginTime={list.filters.beginTime} endTime={list.filters.endTime} />}
       toolbar={
         canRefund ? (
           <Button type="primary" onClick={() => setRefundingBalance(true)}>
@@ -172,7 +195,8 @@ export default function RefundsView() {
                 { key: 'creator', label: t('refunds.creator'), value: d.creator },
                 { key: 'providerReference', label: t('refunds.providerReference'), value: d.providerReference },
                 { key: 'createTime', label: t('refunds.createTime'), value: formatDateTime(d.createTime) },
-                { key: 'reason', label: t('refunds.reason'), value: d.reason, span: 2 },
+                { key: 'reasonCode', label: t('refunds.reasonCode'), value: w.refundReason(d.reasonCode) },
+                { key: 'reason', label: t('refunds.reason'), value: d.reason || null, span: 2 },
                 { key: 'rejectReason', label: t('refunds.rejectReason'), value: d.rejectReason, span: 2 },
                 { key: 'failReason', label: t('refunds.failReason'), value: d.failReason, span: 2 },
               ]

@@ -1,0 +1,2 @@
+ALTER TABLE "ord_refund" ADD COLUMN "reason_code" varchar(24) DEFAULT 'other' NOT NULL;--> statement-breakpoint
+CREATE INDEX "ord_refund_reason_idx" ON "ord_refund" USING btree ("reason_code","created_at");
