@@ -6,6 +6,8 @@ import { modelFor } from '@cbo/simulator';
 import { engines, useServer } from '../../test/helper.js';
 import { caller, networkFixture, ok, outletBody } from '../../test/outlet/outlet-fixtures.js';
 import { giveSimulatedModels } from '../../simulated-fleet.js';
+import { accountWithMenus } from '../../test/accounts.js';
+import { assetsMenus } from './menus.js';
 import { devCabinet } from '../fleet/tables.js';
 import { astDevice, astDispatch, astModel } from './tables.js';
 
@@ -149,13 +151,16 @@ describe.each(engines)('one way in, and the device papercuts (%s)', (engine) => 
     expect(pending.devices).toEqual([...ids].sort().map((deviceId) => ({ deviceId, deviceType: 'cabinet', modelName: 'Cabinet OWK1', moved: false })));
     expect(pending.history).toEqual([{ event: 'applied', at: pending.createTime, by: 'admin', note: 'Weekend stock', kind: null }]);
 
-    expect((await c.put(`${D}/dispatch/audit`, { id, approve: true, reason: 'Go' })).code).toBe(0);
+    // Audited by another account than the applicant (maker-checker: nobody approves their own).
+    await accountWithMenus(s.current.database.db, `owkaudit${engine}`, 'pass1234', assetsMenus.filter((m) => m.roles?.includes('operations')).map((m) => m.code));
+    const auditorToken = await s.current.login(`owkaudit${engine}`, 'pass1234');
+    expect((await caller(s, () => auditorToken).put(`${D}/dispatch/audit`, { id, approve: true, reason: 'Go' })).code).toBe(0);
     const done = (await c.get(`${D}/dispatch/detail`, { id })).data;
     expect(done.devices.every((d: { moved: boolean }) => d.moved)).toBe(true);
     expect(done.history.map((h: { event: string; by: string; note: string }) => [h.event, h.by, h.note])).toEqual([
       ['applied', 'admin', 'Weekend stock'],
-      ['approved', 'admin', 'Go'],
-      ['moved', 'admin', '2'],
+      ['approved', `owkaudit${engine}`, 'Go'],
+      ['moved', `owkaudit${engine}`, '2'],
     ]);
 
     // An application made with "purchase" before it left the dispatch reasons is still listed and opened.
