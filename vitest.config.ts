@@ -47,8 +47,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           // jsdom renders antd slowly on a busy 2-core machine (the deposit screen's refund flow took
-          // 17 s alone and over 45 s beside the server tests and the browser flows); a hung test still fails, later.
-          testTimeout: 90_000,
+          // 17 s alone and over 45 s beside the server tests and the browser flows; 57 s alone and over 90 s
+          // beside them once the deposit screen's customer links came); a hung test still fails, later.
+          testTimeout: 180_000,
         },
       },
     ],

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { api, signIn, signInWithRole } from './helpers';
 
 /**
  * Assets as a person does it: a model, a supplier and two warehouses; 20 power banks put in by an
@@ -20,7 +20,7 @@ async function pick(page: Page, scope: Locator, field: string, option: string | 
 const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 const loadOf = (page: Page, name: string) => row(page, name).locator('td').nth(6);
 
-test('models, suppliers, warehouses, a put-in by range and an approved dispatch change the loads', async ({ page }) => {
+test('models, suppliers, warehouses, a put-in by range and an approved dispatch change the loads', async ({ page, browser }) => {
   // One long flow through seven screens on a shared machine.
   test.setTimeout(240_000);
   await signIn(page, { lang: 'en_US', redirect: '/operation/model' });
@@ -93,8 +93,15 @@ test('models, suppliers, warehouses, a put-in by range and an approved dispatch 
   const application = row(page, STORE).filter({ hasText: 'Pending' });
   await expect(application).toBeVisible();
   await shot(page, 'dispatch-en-1440');
-  await application.getByRole('button', { name: 'Approve' }).click();
-  await page.getByRole('dialog').filter({ hasText: 'Approve application' }).getByRole('button', { name: 'OK' }).click();
+  // The applicant is offered no Approve: another account of the operations role approves (maker-checker).
+  await expect(application.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  const ops = await signInWithRole(browser, await api(page), { userName: `ops${Date.now() % 100000}`, password: 'ops12345' }, 'role.operations');
+  await ops.page.goto('/operation/dispatch');
+  await row(ops.page, STORE).filter({ hasText: 'Pending' }).getByRole('button', { name: 'Approve' }).click();
+  await ops.page.getByRole('dialog').filter({ hasText: 'Approve application' }).getByRole('button', { name: 'OK' }).click();
+  await expect(row(ops.page, STORE).filter({ hasText: 'Approved' })).toBeVisible();
+  await ops.close();
+  await page.reload();
   await expect(row(page, STORE).filter({ hasText: 'Approved' })).toBeVisible();
   // Its details name the devices it moved.
   await row(page, STORE).getByRole('button', { name: /^DB\d+$/ }).or(row(page, STORE).locator('a').first()).first().click();

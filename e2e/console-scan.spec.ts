@@ -101,8 +101,11 @@ async function tableProblems(page: Page, mustFit: boolean): Promise<LayoutProble
       // place; only the part inside the table's visible area counts. A column under the actions
       // pinned on the right at the start comes out when the table is scrolled: it is hidden only
       // when it is under a pinned column at both ends.
+      // A sticky header is a table of its own, moved along by the body's scroll event (later):
+      // both are scrolled here, so the header's cells are where the body's are.
+      const scrollers = Array.from(wrapper.querySelectorAll<HTMLElement>('.ant-table-header, .ant-table-content, .ant-table-body'));
       const coveredAt = (left: number) => {
-        if (scroller) scroller.scrollLeft = left;
+        for (const el of scrollers) el.scrollLeft = left;
         return heads
           .filter((th) => !pinned.includes(th))
           .map((th) => {
@@ -119,7 +122,7 @@ async function tableProblems(page: Page, mustFit: boolean): Promise<LayoutProble
       };
       const atStart = coveredAt(0);
       const atEnd = scroller ? coveredAt(scroller.scrollWidth) : atStart;
-      if (scroller) scroller.scrollLeft = 0;
+      for (const el of scrollers) el.scrollLeft = 0;
       atStart.forEach((a, i) => {
         const b = atEnd[i]!;
         if (a.worst > 1 && b.worst > 1) out.push({ problem: `column "${name(a.th)}" is ${Math.round(Math.min(a.worst, b.worst))} px under the fixed column "${name((a.by ?? b.by)!)}" however the table is scrolled` });

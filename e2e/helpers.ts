@@ -177,8 +177,13 @@ export async function appCustomer(request: APIRequestContext, lang: Lang = 'en_U
  * what they applied for (issue 31).
  */
 export async function signInFinance(browser: Browser, a: Api, who: { userName: string; password: string }): Promise<{ page: Page; close: () => Promise<void> }> {
+  return signInWithRole(browser, a, who, 'role.finance');
+}
+
+/** Another account with a seeded role (role.finance, role.operations), signed in on a page of its own (en_US, 1440 px). */
+export async function signInWithRole(browser: Browser, a: Api, who: { userName: string; password: string }, role: string): Promise<{ page: Page; close: () => Promise<void> }> {
   const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
-  await call(a, 'POST', '/user/api/v1/sys/manage', { ...who, nickName: who.userName, roleIds: [roles.find((r) => r.name === 'role.finance')!.id] });
+  await call(a, 'POST', '/user/api/v1/sys/manage', { ...who, nickName: who.userName, roleIds: [roles.find((r) => r.name === role)!.id] });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('language', 'en_US'));

@@ -69,7 +69,7 @@ describe('dashboard', () => {
     expect(screen.getByTestId('stat-commands-failed').textContent).toBe('3');
     expect(screen.getByTestId('events-refused').closest('a')!.getAttribute('href')).toContain('/device/deviceLog?kind=refused');
     expect(screen.getByText('CBOX000000000001')).toBeTruthy();
-    expect(await screen.findByRole('img', { name: 'Cabinets online, last 24 h' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Cabinets online, last 24 h' }, { timeout: 30_000 })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Commands per hour, last 24 h' })).toBeTruthy();
     // The account shows the sign-in before this one, not this session's.
     expect(screen.getByText('Previous sign-in')).toBeTruthy();

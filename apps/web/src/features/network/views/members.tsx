@@ -62,7 +62,7 @@ export default function MembersView() {
       { title: t('members.deposit'), dataIndex: 'deposit', key: 'deposit', render: (v: number) => money(v) },
       { title: t('members.orders'), dataIndex: 'orderCount', key: 'orderCount' },
       { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
-      { title: t('members.freezeReason'), dataIndex: 'freezeReason', key: 'freezeReason', render: (v: string | null) => v ?? '-' },
+      { title: t('members.freezeReason'), dataIndex: 'freezeReason', key: 'freezeReason', defaultHidden: true, render: (v: string | null) => v ?? '-' },
       { title: t('members.registered'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
       {
         title: t('kit:actions'),

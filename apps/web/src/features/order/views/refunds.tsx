@@ -79,7 +79,7 @@ export default function RefundsView() {
         title: t('refunds.status'),
         dataIndex: 'status',
         key: 'status',
-        width: 190,
+        width: 170,
         render: (v: RefundItem['status'], r) => (
           <Space size={4} wrap>
             <RefundStatusTag status={v} />
@@ -87,7 +87,7 @@ export default function RefundsView() {
           </Space>
         ),
       },
-      { title: t('refunds.type'), dataIndex: 'type', key: 'type', width: 90, render: (v: RefundItem['type']) => w.refundType(v) },
+      { title: t('refunds.type'), dataIndex: 'type', key: 'type', width: 90, defaultHidden: true, render: (v: RefundItem['type']) => w.refundType(v) },
       { title: t('refunds.amount'), dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
       { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 215, render: (v: string) => <CopyableId value={v || null} /> },
       { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 125, ellipsis: true, render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
@@ -96,7 +96,7 @@ export default function RefundsView() {
         title: t('refunds.reasonCode'),
         dataIndex: 'reasonCode',
         key: 'reasonCode',
-        width: 150,
+        width: 120,
         ellipsis: true,
         render: (v: RefundItem['reasonCode'], r) => (r.reason ? `${w.refundReason(v)} · ${r.reason}` : w.refundReason(v)),
       },

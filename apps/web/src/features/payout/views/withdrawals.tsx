@@ -57,7 +57,7 @@ export default function WithdrawalsView() {
         ),
       },
       { dataIndex: 'status', key: 'status', width: 150, render: (v: PayoutItem['status']) => <PayoutStateTag state={v} /> },
-      { dataIndex: 'partyName', key: 'partyName', width: 160, ellipsis: true },
+      { dataIndex: 'partyName', key: 'partyName', width: 140, ellipsis: true },
       { dataIndex: 'method', key: 'method', width: 80, render: (v: PayoutItem['method']) => w.method(v) },
       { dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'fee', key: 'fee', width: 80, align: 'right', render: (v: number) => money(v) },
