@@ -7,7 +7,7 @@ import { api, call, signIn } from './helpers';
  * Chinese wide and traditional Chinese narrow (the two Chinese scripts take the same room, so the
  * other two passes would find nothing these do not). No raw translation key on screen, no table column
  * hidden under a fixed column (at 1440 every table fits its card; at 800 it scrolls sideways inside
- * its card, and a column under the actions pinned on the right comes out when it is scrolled), no header cut short, and no console error;
+ * its card and no column stays under a pinned one however it is scrolled), no header cut short, and no console error;
  * the export centre of the top bar too. One page, each screen opened by its address.
  */
 

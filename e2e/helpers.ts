@@ -194,3 +194,16 @@ export async function signInWithRole(browser: Browser, a: Api, who: { userName: 
   await expect(page.locator('.app-tags')).toBeVisible();
   return { page, close: () => context.close() };
 }
+
+/**
+ * Another staff account with a seeded role (role.finance, role.operations), made through the
+ * console's call and signed in through the API (no page): the calls of a second person, since
+ * nobody approves what they applied for (issue 31).
+ */
+export async function staffWithRole(a: Api, who: { userName: string; password: string }, role: string): Promise<Api> {
+  const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
+  await call(a, 'POST', '/user/api/v1/sys/manage', { ...who, nickName: who.userName, roleIds: [roles.find((r) => r.name === role)!.id] });
+  const open = { request: a.request, headers: { ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' } };
+  const { token } = await call<{ token: string }>(open, 'POST', '/user/api/open/v1/auth', who);
+  return { request: a.request, headers: { ...a.headers, Authorization: token } };
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { api, call, signIn } from './helpers';
+import { api, call, signIn, staffWithRole } from './helpers';
 
 /**
  * One way for a device to enter the business, as a person does it: a cabinet put in stock (its
@@ -34,7 +34,9 @@ async function seed(page: Page): Promise<{ applicationNo: string }> {
   const to = await post('/device/api/v1/warehouse/saveOrUpdate', { name: SHOP, type: 'business' });
   await post('/device/api/v1/stock/putIn', { warehouseId: from.id, reason: 'purchase', deviceType: 'cabinet', modelId: model.id, ids: MOVED });
   const app = await post('/device/api/v1/dispatch/apply', { fromWarehouseId: from.id, toWarehouseId: to.id, reason: 'replenishment', remark: 'Weekend stock', ids: MOVED });
-  await call(a, 'PUT', '/device/api/v1/dispatch/audit', { id: app.id, approve: true, reason: 'Go ahead' });
+  // Approved by an operations account: nobody approves what they applied for.
+  const ops = await staffWithRole(a, { userName: `owops${RUN}`, password: 'ops12345' }, 'role.operations');
+  await call(ops, 'PUT', '/device/api/v1/dispatch/audit', { id: app.id, approve: true, reason: 'Go ahead' });
   const detail = await call<{ applicationNo: string }>(a, 'GET', '/device/api/v1/dispatch/detail', { id: app.id });
   return { applicationNo: detail.applicationNo };
 }

@@ -20,7 +20,7 @@ export { useDeviceDelete } from './device-delete';
 export { useOverlay, type Overlay } from './use-overlay';
 export { toFilterInput, initialFilterValues } from './filters';
 export { formatDateTime, parseServerTime, DATE_TIME_FORMAT } from './format';
-export { useIsMobile, useIsPhone } from './use-viewport';
+export { useIsMobile } from './use-viewport';
 export { EllipsisText, CopyableId, useKitColumns } from './table-cells';
 export { callKey } from './call-key';
 export { optionsOf } from './options';

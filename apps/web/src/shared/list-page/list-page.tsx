@@ -11,7 +11,7 @@ import { FilterForm } from './filter-form';
 import { initialFilterValues, toFilterInput } from './filters';
 import { useUrlFilters } from './use-url-filters';
 import { PAGE_SIZES, useListQuery, type ListQuery } from './use-list-query';
-import { useIsMobile, useIsPhone } from './use-viewport';
+import { useIsMobile } from './use-viewport';
 import { arrangeColumns, loadPrefs, savePrefs, tableWidth, type TablePrefs } from './table-layout';
 import { TableSettings } from './table-settings';
 import { toTableColumn } from './table-cells';
@@ -99,7 +99,6 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
   const { t } = useTranslation('kit');
   const lang = useLang();
   const isMobile = useIsMobile();
-  const isPhone = useIsPhone();
   const [form] = Form.useForm();
   // A column or filter without words of its own, and the heading, take the export sheet's.
   const sheet = useMemo(() => sheetWords(exportCall, lang), [exportCall, lang]);
@@ -137,7 +136,7 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
   };
   const density = prefs.density ?? (isMobile ? 'small' : 'middle');
 
-  const shownColumns = useMemo(() => arrangeColumns(columns as ListColumn<RowOf<K>, true>[], prefs, isPhone), [columns, prefs, isPhone]);
+  const shownColumns = useMemo(() => arrangeColumns(columns as ListColumn<RowOf<K>, true>[], prefs, isMobile), [columns, prefs, isMobile]);
   const tableColumns = useMemo(
     () =>
       shownColumns.map((c) => {

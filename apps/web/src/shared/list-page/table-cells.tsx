@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Tooltip, Typography, type TableColumnType } from 'antd';
 import { arrangeColumns, loadPrefs, savePrefs, tableWidth, type Density, type TablePrefs } from './table-layout';
 import { TableSettings } from './table-settings';
-import { useIsMobile, useIsPhone } from './use-viewport';
+import { useIsMobile } from './use-viewport';
 import type { ColumnLayout } from './types';
 
 /**
@@ -68,7 +68,7 @@ export function toTableColumn<Row>(c: KitColumn<Row>): TableColumnType<Row> {
 
 /**
  * Kit columns for a table that is not a list page (a tree of departments or menus): the same
- * cells, widths, phone rule (no sticky right column below 768 px), remembered column and density
+ * cells, widths, mobile rule (no sticky right column below 992 px), remembered column and density
  * choices, and the settings buttons for the screen's toolbar.
  */
 export function useKitColumns<Row>(
@@ -76,12 +76,11 @@ export function useKitColumns<Row>(
   screenKey: string,
 ): { columns: TableColumnType<Row>[]; scrollX: number; size: Density; settings: ReactNode } {
   const isMobile = useIsMobile();
-  const isPhone = useIsPhone();
   const [prefs, setPrefsState] = useState<TablePrefs>(() => loadPrefs(screenKey));
   const table = useMemo(() => {
-    const shown = arrangeColumns(columns, prefs, isPhone);
+    const shown = arrangeColumns(columns, prefs, isMobile);
     return { columns: shown.map((c) => toTableColumn(c)), scrollX: tableWidth(shown) };
-  }, [columns, prefs, isPhone]);
+  }, [columns, prefs, isMobile]);
   const size = prefs.density ?? (isMobile ? 'small' : 'middle');
   const onChange = (next: TablePrefs) => {
     setPrefsState(next);

@@ -21,7 +21,7 @@ describe('table layout', () => {
     expect(ids(arrangeColumns(columns, prefs, false))).toEqual(['sn', 'iccid', 'bound', 'actions']);
   });
 
-  it('on a phone (below 768 px) no column is pinned on the right (no room between the two); the left one stays', () => {
+  it('below 992 px no column is pinned on the right (it would cover the scrolled columns); the left one stays', () => {
     const shown = arrangeColumns(columns, {}, true);
     expect(shown.find((c) => columnId(c) === 'actions')!.fixed).toBeUndefined();
     expect(shown.find((c) => columnId(c) === 'sn')!.fixed).toBe('left');

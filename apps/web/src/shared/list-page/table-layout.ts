@@ -74,14 +74,13 @@ export function orderColumns<C extends LayoutColumn>(columns: readonly C[], pref
 }
 
 /**
- * The columns a table shows: ordered, hidden ones left out. On a phone (below 768 px) no column is
- * fixed on the right: the identity column on the left and the actions on the right would leave no
- * room for the columns scrolled between them. From 768 px up the actions stay pinned on the right,
- * so a row's actions are at hand however far the table is scrolled (docs/decisions.md).
+ * The columns a table shows: ordered, hidden ones left out. In mobile mode (below 992 px) no
+ * column is fixed on the right: the table scrolls sideways in its card and a sticky column there
+ * would cover the columns scrolled beneath it; the identity column on the left stays.
  */
-export function arrangeColumns<C extends LayoutColumn>(columns: readonly C[], prefs: TablePrefs, isPhone: boolean): C[] {
+export function arrangeColumns<C extends LayoutColumn>(columns: readonly C[], prefs: TablePrefs, isMobile: boolean): C[] {
   const shown = orderColumns(columns, prefs).filter((c) => isVisible(c, prefs));
-  return isPhone ? shown.map((c) => (fixedSide(c) === 'right' ? { ...c, fixed: undefined } : c)) : shown;
+  return isMobile ? shown.map((c) => (fixedSide(c) === 'right' ? { ...c, fixed: undefined } : c)) : shown;
 }
 
 /**

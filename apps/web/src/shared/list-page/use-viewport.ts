@@ -10,16 +10,6 @@ export function useIsMobile(): boolean {
   return !screens.lg;
 }
 
-/**
- * A phone's width, below 768 px (antd's `md`). Below it a table has no room for a column pinned
- * on each side; from it up (a tablet, a narrow window at 800 px) the actions stay pinned on the right.
- */
-export function useIsPhone(): boolean {
-  const screens = Grid.useBreakpoint();
-  if (Object.keys(screens).length === 0) return false;
-  return !screens.md;
-}
-
 /** Filter grid columns per row at the current width: 4 on wide screens down to 1 on phones. */
 export function useFilterColumns(): 1 | 2 | 3 | 4 {
   const s = Grid.useBreakpoint();

@@ -58,16 +58,18 @@ export default function MembersView() {
       },
       { title: t('members.terminal'), dataIndex: 'terminal', key: 'terminal', defaultHidden: true, render: (v: MemberItem['terminal']) => net.terminal(v) },
       { title: t('members.level'), dataIndex: 'level', key: 'level', defaultHidden: true, render: (v: MemberLevel) => <Tag>{net.memberLevel(v)}</Tag> },
-      { title: t('members.balance'), dataIndex: 'balance', key: 'balance', render: (v: number) => money(v) },
-      { title: t('members.deposit'), dataIndex: 'deposit', key: 'deposit', render: (v: number) => money(v) },
-      { title: t('members.orders'), dataIndex: 'orderCount', key: 'orderCount' },
-      { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
-      { title: t('members.freezeReason'), dataIndex: 'freezeReason', key: 'freezeReason', defaultHidden: true, render: (v: string | null) => v ?? '-' },
+      { title: t('members.balance'), dataIndex: 'balance', key: 'balance', width: 110, align: 'right', render: (v: number) => money(v) },
+      { title: t('members.deposit'), dataIndex: 'deposit', key: 'deposit', width: 110, align: 'right', render: (v: number) => money(v) },
+      { title: t('members.orders'), dataIndex: 'orderCount', key: 'orderCount', width: 90, align: 'right' },
+      { title: t('common.status'), dataIndex: 'status', key: 'status', width: 100, render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
+      { title: t('members.freezeReason'), dataIndex: 'freezeReason', key: 'freezeReason', render: (v: string | null) => v ?? '-' },
       { title: t('members.registered'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
       {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
+        // Details, level and freeze side by side in English.
+        width: 230,
         render: (_: unknown, row) => (
           <Space size={0}>
             {customerHref(row.id) && (
