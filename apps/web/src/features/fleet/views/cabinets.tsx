@@ -110,7 +110,7 @@ export default function CabinetsView() {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right' as const,
-        width: canDelete ? 80 : 56,
+        width: canDelete ? 96 : 72,
         // Icons with their words as tooltip and accessible name: the column fits the table at 1440 px.
         render: (_: unknown, row: CabinetItem) => (
           <Space size={0}>
