@@ -205,4 +205,21 @@ describe.each(engines)('the partner tree and statement (%s)', (engine) => {
     const tb = await services().ledger.ledger.trialBalance('en_US');
     expect(tb.totalDebit).toBe(tb.totalCredit);
   });
+
+  it('50 identical batch reviews at once decide the application once and pay it once', async () => {
+    await paidOrder();
+    const w = await apply(100);
+    expect(w.code, w.msg).toBe(0);
+    const before = await rows<{ n: string }>(sql`select count(*) as n from led_transaction where key like 'payout-%'`);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => c.put('/user/api/v1/withdrawal/batchAudit', { ids: [w.data.id], approve: true })));
+    expect(answers.every((a) => a.code === 0)).toBe(true);
+    const decided = answers.filter((a) => a.data.results[0].ok);
+    expect(decided).toHaveLength(1);
+    expect(answers.filter((a) => !a.data.results[0].ok).every((a) => a.data.results[0].code === 101102)).toBe(true);
+    await until(async () => (await ok(c.get('/user/api/v1/withdrawal/detail', { id: w.data.id }), 'w')).status === 'success', 8_000, 'paid');
+    const after = await rows<{ n: string }>(sql`select count(*) as n from led_transaction where key like 'payout-%'`);
+    expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(1);
+    const tb = await services().ledger.ledger.trialBalance('en_US');
+    expect(tb.totalDebit).toBe(tb.totalCredit);
+  });
 });
