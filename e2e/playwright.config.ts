@@ -19,7 +19,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   globalSetup: './global-setup.ts',
-  timeout: 60_000,
+  // 120 s: beside the unit tests on two cores a screen of many shots took over 60 s (network, dashboard in CI).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

@@ -51,12 +51,13 @@ export default function CouponsView() {
       { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: CouponItem['status']) => <StateTag state={v} text={w.status(v)} /> },
       { title: t('fields.type'), dataIndex: 'type', key: 'type', width: 100, defaultHidden: true, render: (v: CouponItem['type']) => w.type(v) },
       { title: t('fields.value'), key: 'value', width: 100, align: 'right', render: (_: unknown, r: CouponItem) => (r.type === 'duration' ? t('coupons.hours', { n: r.durationHours }) : money(r.amount)) },
-      { title: t('fields.scope'), key: 'scope', width: 140, ellipsis: true, defaultHidden: true, render: (_: unknown, r: CouponItem) => (r.scope === 'platform' ? w.scope('platform') : `${w.scope(r.scope)} · ${r.scopeName ?? r.scopeId ?? ''}`) },
+      { title: t('fields.scope'), key: 'scope', width: 140, ellipsis: true, render: (_: unknown, r: CouponItem) => (r.scope === 'platform' ? w.scope('platform') : `${w.scope(r.scope)} · ${r.scopeName ?? r.scopeId ?? ''}`) },
       { title: t('fields.given'), key: 'given', width: 100, align: 'right', render: (_: unknown, r: CouponItem) => `${r.allotted} / ${r.total}` },
-      // Copies customers hold add up: received = used + expired + unused (valid).
+      // Copies customers hold add up: received = used + expired + unused (valid). Where a coupon holds
+      // (its scope) matters more at a glance than the expired count, which the column settings show.
       { title: t('fields.received'), dataIndex: 'received', key: 'received', width: 80, align: 'right' },
       { title: t('fields.used'), dataIndex: 'used', key: 'used', width: 70, align: 'right' },
-      { title: t('fields.expired'), dataIndex: 'expired', key: 'expired', width: 70, align: 'right' },
+      { title: t('fields.expired'), dataIndex: 'expired', key: 'expired', width: 70, align: 'right', defaultHidden: true },
       { title: t('fields.unused'), dataIndex: 'unused', key: 'unused', width: 120, align: 'right' },
       { title: t('fields.source'), dataIndex: 'source', key: 'source', width: 120, defaultHidden: true, render: (v: CouponItem['source']) => w.source(v) },
       { title: t('fields.validity'), key: 'validity', width: 170, render: (_: unknown, r: CouponItem) => `${formatDateTime(r.validFrom).slice(0, 10)} ~ ${formatDateTime(r.validTo).slice(0, 10)}` },
