@@ -17,7 +17,9 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // 60 s: the crowd tests (100 parallel redemptions, applications, charger starts) take 5-15 s
+          // on a quiet machine and over 30 s beside the browser flows on two busy cores.
+          testTimeout: 60_000,
           // VITEST_HOOK_TIMEOUT (ms): longer for a machine that is busy with other work.
           hookTimeout: Number(process.env.VITEST_HOOK_TIMEOUT) || 60_000,
           pool: 'forks',

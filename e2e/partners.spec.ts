@@ -139,6 +139,30 @@ test('the partner tree and a partner statement: print view and export (Chinese)'
   await flow(page, 'zh_CN');
 });
 
+test("a service provider's and an operator team's statements open from their lists, with the books' figures", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, { lang: 'en_US' });
+  const a = await api(page, { lang: 'en_US', timeZone: ZONE });
+  for (const [view, name, kind, title] of [
+    ['network/providers', 'City Install Co.', 'provider', 'Service provider'],
+    ['network/teams', 'Pudong Direct', 'operator', 'Operator (direct-sales team)'],
+  ] as const) {
+    await page.goto(await menuPath(a, view));
+    const row = page.locator('.ant-table-row', { hasText: name });
+    await row.getByRole('button', { name: 'Statement' }).click();
+    await expect(page.getByTestId('statement-title')).toContainText(name);
+    await expect(page.getByText(title, { exact: false }).first()).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`statement=${kind}%3A\\d+|statement=${kind}:\\d+`));
+    const id = Number(/statement=\w+(?:%3A|:)(\d+)/.exec(page.url())![1]);
+    const s = await call<Statement>(a, 'GET', '/user/api/v1/partner/statement', { partyKind: kind, partyId: id, beginDate: monthStart(), endDate: today() });
+    await expect(page.getByTestId('statement-closing')).toBeVisible();
+    expect(cents(await page.getByTestId('statement-opening').textContent())).toBe(s.opening);
+    await page.screenshot({ path: `${OUT}/statement-${kind}-1440.png`, fullPage: true });
+    await page.getByTestId('statement-back').click();
+    await expect(row).toBeVisible();
+  }
+});
+
 test('withdrawals: the demo filed one to review; staff select it and approve it in a batch', async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, { lang: 'en_US' });

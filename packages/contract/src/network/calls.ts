@@ -50,7 +50,7 @@ export const networkCalls = {
   agentTree: call({ method: 'GET', path: '/user/api/v1/agent/tree', access: { permission: P.agentQuery }, module: m,
     summary: "The partner tree, one level a call: the A agents (or the agent rootId), or an agent's child agents and outlets, each with outlets and devices (its own and its subtree's)", query: partner.agentTreeQuery, data: z.array(partner.agentTreeNode) }),
   partnerStatement: call({ method: 'GET', path: '/user/api/v1/partner/statement', access: { permission: P.agentQuery }, module: m,
-    summary: "A partner's (agent's or outlet's) statement for whole days in the caller's zone: opening balance, shares, reversals, withdrawals, other movements, closing balance, from the ledger (at most 366 days)", query: partner.partnerStatementQuery, data: partner.partnerStatement }),
+    summary: "A partner's statement (agent, outlet, service provider, ground pusher or team) for whole days: opening, shares, reversals, withdrawals, closing, from the ledger (at most 366 days)", query: partner.partnerStatementQuery, data: partner.partnerStatement }),
   partnerStatementExport: call({ method: 'POST', path: '/user/api/v1/partner/statement/export', access: { permission: P.agentExport }, module: m,
     summary: "Export a partner's statement (its days, opening and closing) to the export centre", body: partner.partnerStatementQuery, data: exportStarted }),
   agentExport: call({ method: 'POST', path: '/user/api/v1/agent/export', access: { permission: P.agentExport }, module: m,

@@ -40,8 +40,11 @@ export const agentTreeNode = z.object({
 });
 export type AgentTreeNode = z.infer<typeof agentTreeNode>;
 
-/** The partners a statement is kept for: an agent or an outlet (their payables in the ledger). */
-export const STATEMENT_PARTIES = ['agent', 'outlet'] as const;
+/**
+ * The partners a statement is kept for: everyone the books owe a share (their payables in the
+ * ledger): agents, outlets, service providers, ground pushers and operators (direct-sales teams).
+ */
+export const STATEMENT_PARTIES = ['agent', 'outlet', 'provider', 'pusher', 'operator'] as const;
 export type StatementParty = (typeof STATEMENT_PARTIES)[number];
 /** The longest statement: a year and a day (a leap year's whole year). */
 export const STATEMENT_MAX_DAYS = 366;

@@ -84,7 +84,7 @@ export interface OutletFacts {
  * of one payable account over whole days in a time zone.
  */
 export type StatementSource = (
-  account: { kind: 'agentPayable' | 'outletPayable'; partyId: number },
+  account: { kind: 'agentPayable' | 'outletPayable' | 'providerPayable' | 'pusherPayable' | 'operatorPayable'; partyId: number },
   period: { beginDate: string; endDate: string; timeZone: string },
 ) => Promise<Omit<PartnerStatement, 'partyKind' | 'partyId' | 'partyName'>>;
 

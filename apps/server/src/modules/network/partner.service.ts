@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { STATEMENT_MAX_DAYS, type AgentLevel, type AgentTreeNode, type AgentTreeQuery, type PartnerStatement, type PartnerStatementQuery } from '@cbo/contract';
+import { STATEMENT_MAX_DAYS, type AgentLevel, type AgentTreeNode, type AgentTreeQuery, type PartnerStatement, type PartnerStatementQuery, type StatementParty } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { OutletFacts, StatementSource } from './needs.js';
-import { netAgent, netAppAccount } from './tables.js';
+import { netAgent, netAppAccount, netProvider, netPusher, netTeam } from './tables.js';
 
 /** Whose data a caller reads: everything (staff with the permission), or one agent's subtree (the agent app). */
 export type PartnerScope = { all: true } | { all: false; agentId: number };
@@ -114,23 +114,48 @@ export class PartnerService {
     const days = dayNo(q.endDate) - dayNo(q.beginDate) + 1;
     if (days < 1) throw new AppError('STATEMENT_RANGE_ORDER');
     if (days > STATEMENT_MAX_DAYS) throw new AppError('STATEMENT_RANGE_TOO_LONG', { max: STATEMENT_MAX_DAYS });
-    let name: string;
-    let agentId: number | null;
-    if (q.partyKind === 'agent') {
-      const [a] = await this.db.select({ name: netAgent.name }).from(netAgent).where(eq(netAgent.id, q.partyId));
-      if (!a) throw new AppError('PARTNER_NOT_FOUND');
-      name = a.name;
-      agentId = q.partyId;
-    } else {
-      const o = await this.outlets().outletOwner(q.partyId);
-      if (!o) throw new AppError('PARTNER_NOT_FOUND');
-      name = o.name;
-      agentId = o.agentId;
-    }
-    if (!(await this.within(scope, agentId))) throw new AppError('PARTNER_OUT_OF_SCOPE');
+    const party = await this.partyOf(q.partyKind, q.partyId);
+    if (!party) throw new AppError('PARTNER_NOT_FOUND');
+    // A provider or a team answers to no agent: only staff who see every partner read theirs.
+    if (!(await this.within(scope, party.agentId))) throw new AppError('PARTNER_OUT_OF_SCOPE');
     const source = this.statements();
     if (!source) throw new AppError('PARTNER_NOT_FOUND');
-    const s = await source({ kind: q.partyKind === 'agent' ? 'agentPayable' : 'outletPayable', partyId: q.partyId }, { beginDate: q.beginDate, endDate: q.endDate, timeZone });
-    return { ...s, partyKind: q.partyKind, partyId: q.partyId, partyName: name };
+    const s = await source({ kind: PAYABLE_OF_PARTY[q.partyKind], partyId: q.partyId }, { beginDate: q.beginDate, endDate: q.endDate, timeZone });
+    return { ...s, partyKind: q.partyKind, partyId: q.partyId, partyName: party.name };
+  }
+
+  /** Who a statement is for: the partner's name and the agent it answers to (null: none). */
+  private async partyOf(kind: StatementParty, id: number): Promise<{ name: string; agentId: number | null } | null> {
+    switch (kind) {
+      case 'agent': {
+        const [a] = await this.db.select({ name: netAgent.name }).from(netAgent).where(eq(netAgent.id, id));
+        return a ? { name: a.name, agentId: id } : null;
+      }
+      case 'outlet': {
+        const o = await this.outlets().outletOwner(id);
+        return o ? { name: o.name, agentId: o.agentId } : null;
+      }
+      case 'pusher': {
+        const [p] = await this.db.select({ name: netPusher.name, agentId: netPusher.agentId }).from(netPusher).where(eq(netPusher.id, id));
+        return p ?? null;
+      }
+      case 'provider': {
+        const [p] = await this.db.select({ name: netProvider.name }).from(netProvider).where(eq(netProvider.id, id));
+        return p ? { name: p.name, agentId: null } : null;
+      }
+      case 'operator': {
+        const [t] = await this.db.select({ name: netTeam.name }).from(netTeam).where(eq(netTeam.id, id));
+        return t ? { name: t.name, agentId: null } : null;
+      }
+    }
   }
 }
+
+/** The ledger account each kind of partner is owed in. */
+const PAYABLE_OF_PARTY = {
+  agent: 'agentPayable',
+  outlet: 'outletPayable',
+  provider: 'providerPayable',
+  pusher: 'pusherPayable',
+  operator: 'operatorPayable',
+} as const satisfies Record<StatementParty, Parameters<StatementSource>[0]['kind']>;

@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { PayConfig } from '@cbo/contract';
+import { PUSHER_PERMISSIONS, type PayConfig } from '@cbo/contract';
 import { CONFIG_DEFAULTS } from '../system/config.service.js';
 import { engines, useServer } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
 import { caller, ok, outletBody, stockIn, type Answer } from '../../test/outlet/outlet-fixtures.js';
 import { SandboxProvider } from '../order/payments.js';
 import { refundChecker } from '../../test/refund-checker.js';
+import { accountWithMenus } from '../../test/accounts.js';
 
 /**
  * The partner tree and the partner statement (docs/decisions.md, "The partner tree and the
@@ -99,7 +100,7 @@ describe.each(engines)('the partner tree and statement (%s)', (engine) => {
     // From an agent's row: the tree starts at it.
     expect(await ok(c.get('/user/api/v1/agent/tree', { rootId: n.c }), 'C')).toEqual([expect.objectContaining({ id: n.c, level: 'C', outlets: 1, devices: 1 })]);
     // Unknown: a code, in the caller's language.
-    expect(await c.get('/user/api/v1/agent/tree', { parentId: 987654 }, 'zh_CN')).toMatchObject({ code: 100419, msg: '代理商或网点不存在' });
+    expect(await c.get('/user/api/v1/agent/tree', { parentId: 987654 }, 'zh_CN')).toMatchObject({ code: 100419, msg: '合作方（代理商、网点、网点服务商、地推或团队）不存在' });
   });
 
   it('the statement equals the account fund flow of the same period to the cent: orders, a refund\'s reversal, a withdrawal paid (its fee) and one rejected', async () => {
@@ -165,12 +166,58 @@ describe.each(engines)('the partner tree and statement (%s)', (engine) => {
     expect((await c.get('/user/api/app/v1/agent/tree')).code).toBe(100020);
   });
 
+  it("every partner the books owe has a statement: a service provider's, a ground pusher's and an operator team's equal their payables; an agent's app reads only its own pusher's", async () => {
+    const u = uniq();
+    const provider = (await ok(c.post('/user/api/v1/serviceProvider/saveOrUpdate', { name: `P${u}`, contact: 'Li', areaCode: '86', mobile: phone(), password: 'pass1234', ratio: 10 }), 'provider')).id as number;
+    const pusher = (await ok(c.post('/user/api/v1/groundPusher/saveOrUpdate', { name: `G${u}`, areaCode: '86', mobile: phone(), password: 'pass1234', agentId: n.b, permission: PUSHER_PERMISSIONS[0] }), 'pusher')).id as number;
+    const leader = await accountWithMenus(db(), `lead${u}`, 'pass1234', []);
+    const region = (await rows<{ id: number }>(sql`select region_id as id from net_agent where id = ${n.b}`))[0]!.id;
+    const team = (await ok(c.post('/user/api/v1/team/saveOrUpdate', { name: `T${u}`, regionId: region, leaderId: leader, memberIds: [leader], ratio: 0 }), 'team')).id as number;
+    // An order of 6.00 whose chain pays the provider 10 %, the pusher 5 % and the team 15 %.
+    const orderNo = `PS${Date.now()}${crypto.randomInt(0, 1e6)}`;
+    const billing = { freeMinutes: 3, pricePerPeriod: 150, periodMinutes: 30, dailyCap: 3000, totalCap: 9900, deposit: 0, buyOutDays: 7 };
+    const chain = [
+      { party: 'serviceProvider', partyId: provider, name: 'P', ratio: 10 },
+      { party: 'pusher', partyId: pusher, name: 'G', ratio: 5 },
+      { party: 'operator', partyId: team, name: 'T', ratio: 15 },
+    ];
+    const [row] = await rows<{ id: number }>(sql`insert into ord_order (order_no, user_id, user_mobile, status, pay_mode, sn, outlet_id, outlet_name, billing, chain, deposit_amount, start_at, created_at)
+      values (${orderNo}, ${memberId}, '86-1', 'using', 'deposit', ${`PS${uniq()}`}, ${n.outletB}, 'O', ${JSON.stringify(billing)}::jsonb, ${JSON.stringify(chain)}::jsonb, 0, now() - interval '123 minutes' + interval '20 seconds', now()) returning id`);
+    await services().order.engine.settle(Number(row!.id), new Date(), { actor: 'test', event: 'returned' });
+    await until(async () => (await rows<{ status: string }>(sql`select status from ord_order where order_no = ${orderNo}`))[0]!.status === 'finished', 15_000, 'paid');
+
+    const q = { beginDate: today(), endDate: today() };
+    const cases = [
+      { partyKind: 'provider', partyId: provider, account: 'providerPayable', name: `P${u}` },
+      { partyKind: 'pusher', partyId: pusher, account: 'pusherPayable', name: `G${u}` },
+      { partyKind: 'operator', partyId: team, account: 'operatorPayable', name: `T${u}` },
+    ] as const;
+    for (const k of cases) {
+      const st = await ok(c.get('/user/api/v1/partner/statement', { ...q, partyKind: k.partyKind, partyId: k.partyId }), k.partyKind);
+      // What the books owe the partner now is the statement's closing, and its shares are the order's.
+      const owed = 0 - (await services().ledger.ledger.balance({ kind: k.account, partyId: k.partyId }));
+      expect(st).toMatchObject({ partyKind: k.partyKind, partyName: k.name, accountCode: `${k.account}:${k.partyId}`, opening: 0, closing: owed });
+      expect(st.shares).toBeGreaterThan(0);
+      expect(st.shares).toBe(owed);
+      expect((await c.get('/user/api/v1/partner/statement', { ...q, partyKind: k.partyKind, partyId: 987654 })).code).toBe(100419);
+    }
+    // B's app reads its own ground pusher's; a provider or a team answers to no agent: staff only.
+    expect((await n.appB('/user/api/app/v1/partner/statement', { ...q, partyKind: 'pusher', partyId: pusher })).code).toBe(0);
+    expect((await n.appC('/user/api/app/v1/partner/statement', { ...q, partyKind: 'pusher', partyId: pusher })).code).toBe(100418);
+    expect((await n.appB('/user/api/app/v1/partner/statement', { ...q, partyKind: 'provider', partyId: provider })).code).toBe(100418);
+    expect((await n.appB('/user/api/app/v1/partner/statement', { ...q, partyKind: 'operator', partyId: team })).code).toBe(100418);
+    // An unknown kind is bad input, not a 500.
+    const bad = await c.get('/user/api/v1/partner/statement', { ...q, partyKind: 'customer', partyId: 1 });
+    expect(bad.status).toBeLessThan(500);
+    expect(bad.code).not.toBe(0);
+  });
+
   it('bad input: reversed, too long, unknown partner, not a date: a code and a message in the caller\'s language, never a 500', async () => {
     const get = (q: Record<string, string | number>, lang = 'en_US') => c.get('/user/api/v1/partner/statement', q, lang);
     expect(await get({ partyId: n.b, beginDate: today(), endDate: dayOff(today(), -1) }, 'zh_CN')).toMatchObject({ code: 100420, msg: '开始日期不能晚于结束日期' });
     expect(await get({ partyId: n.b, beginDate: '2025-01-01', endDate: '2026-01-02' })).toMatchObject({ code: 100421, msg: 'A statement covers at most 366 days' });
     expect((await get({ partyId: n.b, beginDate: '2024-01-01', endDate: '2024-12-31' })).code).toBe(0);
-    expect(await get({ partyId: 987654, beginDate: today(), endDate: today() }, 'zh_TW')).toMatchObject({ code: 100419, msg: '代理商或網點不存在' });
+    expect(await get({ partyId: 987654, beginDate: today(), endDate: today() }, 'zh_TW')).toMatchObject({ code: 100419, msg: '合作方（代理商、網點、網點服務商、地推或團隊）不存在' });
     expect(await get({ partyKind: 'outlet', partyId: 987654, beginDate: today(), endDate: today() })).toMatchObject({ code: 100419 });
     const notDate = await get({ partyId: n.b, beginDate: '2026-02-30', endDate: today() });
     expect(notDate.status).toBeLessThan(500);

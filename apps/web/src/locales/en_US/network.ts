@@ -72,7 +72,7 @@ export default {
     print: 'Print',
     statementOf: 'Statement of {{name}}',
     period: '{{begin}} to {{end}} ({{zone}})',
-    kind: { agent: 'Agent', outlet: 'Outlet' },
+    kind: { agent: 'Agent', outlet: 'Outlet', provider: 'Service provider', pusher: 'Ground pusher', operator: 'Operator (direct-sales team)' },
     opening: 'Opening balance',
     closing: 'Closing balance',
     orders: 'Orders',

@@ -72,7 +72,7 @@ export default {
     print: '打印',
     statementOf: '{{name}} 的对账单',
     period: '{{begin}} 至 {{end}}（{{zone}}）',
-    kind: { agent: '代理商', outlet: '网点' },
+    kind: { agent: '代理商', outlet: '网点', provider: '网点服务商', pusher: '地推', operator: '运营商（直营团队）' },
     opening: '期初余额',
     closing: '期末余额',
     orders: '订单数',

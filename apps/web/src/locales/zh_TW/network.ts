@@ -72,7 +72,7 @@ export default {
     print: '列印',
     statementOf: '{{name}} 的對帳單',
     period: '{{begin}} 至 {{end}}（{{zone}}）',
-    kind: { agent: '代理商', outlet: '網點' },
+    kind: { agent: '代理商', outlet: '網點', provider: '網點服務商', pusher: '地推', operator: '營運商（直營團隊）' },
     opening: '期初餘額',
     closing: '期末餘額',
     orders: '訂單數',

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Card, DatePicker, Descriptions, Flex, Skeleton, Space, Table, Typography } from 'antd';
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PERMS, STATEMENT_MAX_DAYS, type StatementDay, type StatementParty } from '@cbo/contract';
+import { PERMS, STATEMENT_MAX_DAYS, STATEMENT_PARTIES, type StatementDay, type StatementParty } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { EmptyState } from '@/shared/empty-state';
@@ -16,6 +17,34 @@ export interface PartnerStatementProps {
   partyKind: StatementParty;
   partyId: number;
   onBack: () => void;
+}
+
+/** `agent:12` → the statement's partner; anything else → none. */
+export function statementOf(v: string | null): { kind: StatementParty; id: number } | null {
+  const m = /^(\w+):(\d+)$/.exec(v ?? '');
+  return m && (STATEMENT_PARTIES as readonly string[]).includes(m[1]!) ? { kind: m[1] as StatementParty, id: Number(m[2]) } : null;
+}
+
+/**
+ * A partner list and a partner's statement share a screen: `?statement=<kind>:<id>` shows the
+ * statement (a link, back and reload keep it). Every partner list (agents, service providers,
+ * ground pushers, teams) reads it the same way.
+ */
+export function useStatementParam(): { statement: { kind: StatementParty; id: number } | null; open: (kind: StatementParty, id: number) => void; close: () => void } {
+  const [params, setParams] = useSearchParams();
+  const set = useCallback(
+    (v: string | null) =>
+      setParams((p) => {
+        const out = new URLSearchParams(p);
+        if (v === null) out.delete('statement');
+        else out.set('statement', v);
+        return out;
+      }),
+    [setParams],
+  );
+  const open = useCallback((kind: StatementParty, id: number) => set(`${kind}:${id}`), [set]);
+  const close = useCallback(() => set(null), [set]);
+  return { statement: statementOf(params.get('statement')), open, close };
 }
 
 const FIGURES = ['shares', 'reversals', 'withdrawals', 'returned', 'owed', 'other'] as const;

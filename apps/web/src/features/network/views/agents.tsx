@@ -4,20 +4,15 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AGENT_LEVELS, PARENT_LEVEL, PERMS, STATEMENT_PARTIES, agentSaveRequest, type AgentItem, type AgentLevel, type StatementParty } from '@cbo/contract';
+import { AGENT_LEVELS, PARENT_LEVEL, PERMS, agentSaveRequest, type AgentItem, type AgentLevel, type StatementParty } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { DetailDrawer, FormDrawer, FormModal, ListPage, callKey, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { AccountSelect, ImageInput, MobileItem, SimulatedTag, StatusTag, money, useNetLabel, useRegionOptions } from '../components/network-data';
 import { PartnerTree } from '../components/partner-tree';
-import { PartnerStatement } from '../components/partner-statement';
+import { PartnerStatement, statementOf } from '../components/partner-statement';
 
-/** `agent:12` → the statement's partner; anything else → none. */
-function statementOf(v: string | null): { kind: StatementParty; id: number } | null {
-  const m = /^(\w+):(\d+)$/.exec(v ?? '');
-  return m && (STATEMENT_PARTIES as readonly string[]).includes(m[1]!) ? { kind: m[1] as StatementParty, id: Number(m[2]) } : null;
-}
 
 interface AgentValues {
   name: string;

@@ -9,6 +9,7 @@ import { useZodRule } from '@/shared/form';
 import { FormDrawer, ListPage, formatDateTime, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { MobileItem, SimulatedTag, StatusTag, useNetLabel } from '../components/network-data';
 import { FreezeModal } from '../components/freeze-modal';
+import { PartnerStatement, useStatementParam } from '../components/partner-statement';
 
 interface ProviderValues {
   name: string;
@@ -27,6 +28,7 @@ export default function ProvidersView() {
   const rule = useZodRule();
   const net = useNetLabel();
   const buttons = useButtons();
+  const statement = useStatementParam();
   const edit = useOverlay<ProviderItem>();
   const freeze = useOverlay<ProviderItem>();
 
@@ -72,6 +74,11 @@ export default function ProvidersView() {
         fixed: 'right',
         render: (_: unknown, row) => (
           <Space size={0} wrap>
+            {buttons.has(PERMS.agentQuery) && (
+              <Button type="link" size="small" onClick={() => statement.open('provider', row.id)}>
+                {t('partners.statement')}
+              </Button>
+            )}
             {buttons.has(PERMS.providerSave) && (
               <Button type="link" size="small" onClick={() => edit.show(row)}>
                 {t('common.edit')}
@@ -91,10 +98,11 @@ export default function ProvidersView() {
         ),
       },
     ],
-    [t, buttons.has, edit.show, freeze.show, unfreeze.run],
+    [t, buttons.has, statement.open, edit.show, freeze.show, unfreeze.run],
   );
 
   const row = edit.record;
+  if (statement.statement) return <PartnerStatement partyKind={statement.statement.kind} partyId={statement.statement.id} onBack={statement.close} />;
   const creating = edit.open && !row;
   return (
     <ListPage

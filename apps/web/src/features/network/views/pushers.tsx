@@ -9,6 +9,7 @@ import { useZodRule } from '@/shared/form';
 import { FormDrawer, ListPage, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { AccountSelect, ImageInput, MobileItem, SimulatedTag, StatusTag, useNetLabel } from '../components/network-data';
 import { FreezeModal } from '../components/freeze-modal';
+import { PartnerStatement, useStatementParam } from '../components/partner-statement';
 
 interface PusherValues {
   name: string;
@@ -30,6 +31,7 @@ export default function PushersView() {
   const rule = useZodRule();
   const net = useNetLabel();
   const buttons = useButtons();
+  const statement = useStatementParam();
   const edit = useOverlay<PusherItem>();
   const freeze = useOverlay<PusherItem>();
 
@@ -91,6 +93,11 @@ export default function PushersView() {
         fixed: 'right',
         render: (_: unknown, row) => (
           <Space size={0} wrap>
+            {buttons.has(PERMS.agentQuery) && (
+              <Button type="link" size="small" onClick={() => statement.open('pusher', row.id)}>
+                {t('partners.statement')}
+              </Button>
+            )}
             {buttons.has(PERMS.pusherSave) && (
               <Button type="link" size="small" onClick={() => edit.show(row)}>
                 {t('common.edit')}
@@ -110,10 +117,11 @@ export default function PushersView() {
         ),
       },
     ],
-    [t, net, buttons.has, edit.show, freeze.show, unfreeze.run],
+    [t, net, buttons.has, statement.open, edit.show, freeze.show, unfreeze.run],
   );
 
   const row = edit.record;
+  if (statement.statement) return <PartnerStatement partyKind={statement.statement.kind} partyId={statement.statement.id} onBack={statement.close} />;
   const creating = edit.open && !row;
   return (
     <ListPage

@@ -8,6 +8,7 @@ import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { FormDrawer, ListPage, formatDateTime, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { AccountSelect, SimulatedTag, useRegionOptions } from '../components/network-data';
+import { PartnerStatement, useStatementParam } from '../components/partner-statement';
 
 interface TeamValues {
   name: string;
@@ -32,6 +33,7 @@ export default function TeamsView() {
   const { t } = useTranslation(['network', 'kit']);
   const rule = useZodRule();
   const buttons = useButtons();
+  const statement = useStatementParam();
   const regions = useRegionOptions();
   const edit = useOverlay<TeamItem>();
 
@@ -76,6 +78,11 @@ export default function TeamsView() {
         fixed: 'right',
         render: (_: unknown, row) => (
           <Space size={0} wrap>
+            {buttons.has(PERMS.agentQuery) && (
+              <Button type="link" size="small" onClick={() => statement.open('operator', row.id)}>
+                {t('partners.statement')}
+              </Button>
+            )}
             {buttons.has(PERMS.teamSave) && (
               <Button type="link" size="small" onClick={() => edit.show(row)}>
                 {t('common.edit')}
@@ -90,10 +97,11 @@ export default function TeamsView() {
         ),
       },
     ],
-    [t, buttons.has, edit.show, remove.run],
+    [t, buttons.has, statement.open, edit.show, remove.run],
   );
 
   const row = edit.record;
+  if (statement.statement) return <PartnerStatement partyKind={statement.statement.kind} partyId={statement.statement.id} onBack={statement.close} />;
   return (
     <ListPage
       listCall="teamQueryPage"
