@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import type { MenuEntry } from '@cbo/contract';
 import { request } from './request';
+import { useSession } from './session';
 
 /**
  * Button permissions of a screen: the server answers the permission codes of the
@@ -35,4 +37,18 @@ export function useButtons(path?: string): Buttons {
 export function Permit({ perm, path, children, fallback = null }: { perm: string; path?: string; children: ReactNode; fallback?: ReactNode }) {
   const buttons = useButtons(path);
   return <>{buttons.has(perm) ? children : fallback}</>;
+}
+
+function holds(menus: readonly MenuEntry[], perm: string): boolean {
+  return menus.some((m) => m.perms === perm || holds(m.children, perm));
+}
+
+/**
+ * True when the account holds a screen's permission (a menu of its session carries `perm`): for a
+ * button that opens what another screen guards (a partner list's "Statement" reads the agent list's
+ * statement call). The server checks again on the call.
+ */
+export function useHoldsScreen(perm: string): boolean {
+  const { menus } = useSession();
+  return holds(menus, perm);
 }

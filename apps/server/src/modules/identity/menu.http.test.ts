@@ -122,7 +122,7 @@ describe.each(oneEngine)('menus and permissions (%s)', (engine) => {
   });
 
   // One account and sign-in per permission code: the time grows with the codes, so the limit is the test's own.
-  it('matrix: every permission route accepts an account whose role holds only the menu bound to it', { timeout: 180_000 }, async () => {
+  it('matrix: every permission route accepts an account whose role holds only the menu bound to it', { timeout: 360_000 }, async () => {
     const db = s.current.database.db;
     const byCode = new Map<string, CallName[]>();
     for (const name of registeredCalls as Set<CallName>) {

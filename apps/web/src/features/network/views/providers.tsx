@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS, providerSaveRequest, type ProviderItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { Permit, useButtons, useHoldsScreen } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { FormDrawer, ListPage, formatDateTime, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { MobileItem, SimulatedTag, StatusTag, useNetLabel } from '../components/network-data';
@@ -29,6 +29,8 @@ export default function ProvidersView() {
   const net = useNetLabel();
   const buttons = useButtons();
   const statement = useStatementParam();
+  // The statement is the agent list's call: offered to whoever may open that screen.
+  const canStatement = useHoldsScreen(PERMS.agentQuery);
   const edit = useOverlay<ProviderItem>();
   const freeze = useOverlay<ProviderItem>();
 
@@ -72,9 +74,11 @@ export default function ProvidersView() {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
+        // Statement, Edit and Freeze (or Delete) on one line in English.
+        width: 200,
         render: (_: unknown, row) => (
-          <Space size={0} wrap>
-            {buttons.has(PERMS.agentQuery) && (
+          <Space size={0}>
+            {canStatement && (
               <Button type="link" size="small" onClick={() => statement.open('provider', row.id)}>
                 {t('partners.statement')}
               </Button>
@@ -98,7 +102,7 @@ export default function ProvidersView() {
         ),
       },
     ],
-    [t, buttons.has, statement.open, edit.show, freeze.show, unfreeze.run],
+    [t, buttons.has, canStatement, statement.open, edit.show, freeze.show, unfreeze.run],
   );
 
   const row = edit.record;

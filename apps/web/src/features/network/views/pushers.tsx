@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS, PUSHER_PERMISSIONS, pusherSaveRequest, type PusherItem, type PusherPermission } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { Permit, useButtons, useHoldsScreen } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { FormDrawer, ListPage, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { AccountSelect, ImageInput, MobileItem, SimulatedTag, StatusTag, useNetLabel } from '../components/network-data';
@@ -32,6 +32,8 @@ export default function PushersView() {
   const net = useNetLabel();
   const buttons = useButtons();
   const statement = useStatementParam();
+  // The statement is the agent list's call: offered to whoever may open that screen.
+  const canStatement = useHoldsScreen(PERMS.agentQuery);
   const edit = useOverlay<PusherItem>();
   const freeze = useOverlay<PusherItem>();
 
@@ -91,9 +93,11 @@ export default function PushersView() {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
+        // Statement, Edit and Freeze (or Delete) on one line in English.
+        width: 200,
         render: (_: unknown, row) => (
-          <Space size={0} wrap>
-            {buttons.has(PERMS.agentQuery) && (
+          <Space size={0}>
+            {canStatement && (
               <Button type="link" size="small" onClick={() => statement.open('pusher', row.id)}>
                 {t('partners.statement')}
               </Button>
@@ -117,7 +121,7 @@ export default function PushersView() {
         ),
       },
     ],
-    [t, net, buttons.has, statement.open, edit.show, freeze.show, unfreeze.run],
+    [t, net, buttons.has, canStatement, statement.open, edit.show, freeze.show, unfreeze.run],
   );
 
   const row = edit.record;

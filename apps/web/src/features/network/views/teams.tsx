@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS, teamSaveRequest, type TeamItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { Permit, useButtons, useHoldsScreen } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { FormDrawer, ListPage, formatDateTime, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { AccountSelect, SimulatedTag, useRegionOptions } from '../components/network-data';
@@ -34,6 +34,8 @@ export default function TeamsView() {
   const rule = useZodRule();
   const buttons = useButtons();
   const statement = useStatementParam();
+  // The statement is the agent list's call: offered to whoever may open that screen.
+  const canStatement = useHoldsScreen(PERMS.agentQuery);
   const regions = useRegionOptions();
   const edit = useOverlay<TeamItem>();
 
@@ -76,9 +78,11 @@ export default function TeamsView() {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
+        // Statement, Edit and Freeze (or Delete) on one line in English.
+        width: 200,
         render: (_: unknown, row) => (
-          <Space size={0} wrap>
-            {buttons.has(PERMS.agentQuery) && (
+          <Space size={0}>
+            {canStatement && (
               <Button type="link" size="small" onClick={() => statement.open('operator', row.id)}>
                 {t('partners.statement')}
               </Button>
@@ -97,7 +101,7 @@ export default function TeamsView() {
         ),
       },
     ],
-    [t, buttons.has, statement.open, edit.show, remove.run],
+    [t, buttons.has, canStatement, statement.open, edit.show, remove.run],
   );
 
   const row = edit.record;
