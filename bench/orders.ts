@@ -106,9 +106,9 @@ export async function benchOrders(url: string, opts: { orders: number; cycles: n
   const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
   const log = pino({ level: 'silent' });
   const cabinets = 10;
-  const fleet = (await startSimulatedFleet(cabinets, server.services, log, { returnsPerMinute: 0 }))!;
+  const fleet = (await startSimulatedFleet(cabinets, server.services, log, { returnsPerMinute: 0, language: 'en_US' }))!;
   await fleet.waitRegistered(cabinets, 60_000);
-  await makeDemoNetwork(database.db, server.services, { simulatedCabinets: cabinets, leaderUserName: 'admin' }, log);
+  await makeDemoNetwork(database.db, server.services, { simulatedCabinets: cabinets, leaderUserName: 'admin', language: 'en_US' }, log);
   const call = apiClient(base);
   try {
     // ------------------------------------------------------------ through the engine

@@ -122,7 +122,7 @@ export async function benchRent(opts: { url: string | null; customers: number; c
     });
     await fleet.start();
     await fleet.waitRegistered(opts.cabinets, 120_000);
-    await makeDemoNetwork(database.db, services, { simulatedCabinets: opts.cabinets, leaderUserName: 'admin' }, log);
+    await makeDemoNetwork(database.db, services, { simulatedCabinets: opts.cabinets, leaderUserName: 'admin', language: 'en_US' }, log);
     // The demo binds two cabinets an outlet while its outlets last; the others go to its outlets too.
     const outlets = (await query<{ id: number }>(database.db, sql`select distinct outlet_id as id from dev_cabinet where outlet_id is not null order by 1`)).map((r) => Number(r.id));
     for (let n = 1; n <= opts.cabinets; n++) {

@@ -65,6 +65,8 @@ export default defineConfig({
       SIMULATED_CUSTOMERS: '4',
       SIMULATED_HOLD_SECONDS: '195-250',
       SMS_PROVIDER: 'file',
+      // The flows find the demo by its English names ("Bund River Café", "Pudong Direct"); a new install's demo reads Chinese.
+      DEMO_LANGUAGE: 'en_US',
     },
     stdout: 'ignore',
     stderr: 'pipe',

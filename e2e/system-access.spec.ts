@@ -112,6 +112,12 @@ test('menu management and the interface list show the real routes and their bind
   const row = page.locator('.ant-table-row').filter({ hasText: '/user/api/v1/sys/role/queryPage' });
   await expect(row).toContainText('sys:role:query');
   await expect(row).toContainText('角色管理');
+  // The route's name and module in the reader's language; a search by that name finds it.
+  await expect(row).toContainText('查询角色');
+  await expect(row).toContainText('账号与权限');
+  await page.locator('.ant-form-item').filter({ hasText: '名称或路径' }).locator('input').fill('查询角色');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.locator('.ant-table-row').filter({ hasText: '/user/api/v1/sys/role/queryPage' })).toBeVisible();
   await page.screenshot({ path: '/tmp/identity-admin-interfaces.png' });
 
   await page.goto('/system/menus');

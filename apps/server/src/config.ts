@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGS } from '@cbo/contract';
 import path from 'node:path';
 
 /**
@@ -39,6 +40,12 @@ const schema = z.object({
   DEVICE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Simulated cabinets run inside the server (SIMU000000000001…): 0 turns them off. */
   SIMULATOR: z.coerce.number().int().min(0).max(10_000).default(20),
+  /**
+   * The language of the words the first start writes: the demo network's names (outlets, agents,
+   * team, region, customers, passes, coupons), the simulated cabinets' model and the first
+   * administrator's nickname. Data once written: a later change renames nothing.
+   */
+  DEMO_LANGUAGE: z.enum(LANGS).default('zh_CN'),
   /** Simulated customers who rent and return through the app API (with SIMULATOR on). Unset: a third of the cabinets, 2 to 8. */
   SIMULATED_CUSTOMERS: z.coerce.number().int().min(0).max(100).optional(),
   /** How long a simulated customer keeps a power bank, in seconds, as `min-max` (past the 3 free minutes, so most orders pay). */

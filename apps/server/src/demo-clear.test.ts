@@ -26,7 +26,7 @@ describe.each(engines)('demo:clear keeps what is real (%s)', (engine) => {
 
   beforeAll(async () => {
     await services().fleet.stockIn({ start: serialNumber(SIMULATOR_PREFIX, 1), end: serialNumber(SIMULATOR_PREFIX, 4) });
-    expect(await makeDemoNetwork(db(), services(), { simulatedCabinets: 4, leaderUserName: 'admin' }, silent)).toBe(true);
+    expect(await makeDemoNetwork(db(), services(), { simulatedCabinets: 4, leaderUserName: 'admin', language: 'en_US' }, silent)).toBe(true);
     demoOutlet = (await db().select({ id: outOutlet.id }).from(outOutlet).where(eq(outOutlet.simulated, true)).limit(1))[0]!.id;
     realMember = (await services().network.members.create({ areaCode: '86', mobile: '13912340000', nickname: 'Real person', terminal: 'USER_IOS', level: 'C' })).id;
   }, 120_000);

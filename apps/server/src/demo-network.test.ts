@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Lang } from '@cbo/contract';
 import { serialNumber } from '@cbo/simulator';
 import { engines, useServer } from './test/helper.js';
 import { caller } from './test/outlet/outlet-fixtures.js';
 import { clearDemoNetwork, DEMO_CABLES, DEMO_TEAM_RATIO, makeDemoNetwork } from './demo-network.js';
 import { SIMULATOR_PREFIX } from './simulated-fleet.js';
+import { DEMO_WORDS } from './demo-words.js';
 import { devCabinet } from './modules/fleet/tables.js';
 import { netAgent, netAppAccount, netRegion } from './modules/network/tables.js';
 import { outOutlet } from './modules/outlet/tables.js';
@@ -30,17 +32,17 @@ describe.each(engines)('the demo network (%s)', (engine) => {
 
   it('is not made without simulated cabinets (SIMULATOR=0)', async () => {
     const { db } = s.current.database;
-    expect(await makeDemoNetwork(db, s.current.server.services, { simulatedCabinets: 0, leaderUserName: 'admin' }, silent)).toBe(false);
+    expect(await makeDemoNetwork(db, s.current.server.services, { simulatedCabinets: 0, leaderUserName: 'admin', language: 'zh_CN' }, silent)).toBe(false);
     expect(await n(db.select({ n: count() }).from(outOutlet))).toBe(0);
   });
 
   it('is made once, even when two starts make it at the same moment, all marked simulated, the cabinets bound', async () => {
     const { db } = s.current.database;
     const services = s.current.server.services;
-    const made = await Promise.all([1, 2].map(() => makeDemoNetwork(db, services, { simulatedCabinets: 12, leaderUserName: 'admin' }, silent)));
+    const made = await Promise.all([1, 2].map(() => makeDemoNetwork(db, services, { simulatedCabinets: 12, leaderUserName: 'admin', language: 'zh_CN' }, silent)));
     expect(warnings).toEqual([]);
     expect(made.filter(Boolean)).toHaveLength(1);
-    expect(await makeDemoNetwork(db, services, { simulatedCabinets: 12, leaderUserName: 'admin' }, silent)).toBe(false);
+    expect(await makeDemoNetwork(db, services, { simulatedCabinets: 12, leaderUserName: 'admin', language: 'zh_CN' }, silent)).toBe(false);
 
     const outlets = (await c.get('/device/api/v1/outlet/queryPage', { pageSize: 100, simulated: 'true' })).data;
     expect(outlets.total).toBe(10);
@@ -51,12 +53,12 @@ describe.each(engines)('the demo network (%s)', (engine) => {
     expect(agents.filter((a) => a.simulated).map((a) => a.level).sort()).toEqual(['A', 'B', 'C']);
     for (const o of outlets.list.filter((x: { direct: boolean }) => !x.direct)) expect(o.ratio).toBeLessThanOrEqual(agents.find((a) => a.id === o.agent.id)!.ratio);
     // The team is the operator of the direct outlets: it holds a ratio, so their orders pay it, and it has a partner-app account.
-    const team = (await c.get('/user/api/v1/team/queryPage', { pageSize: 10, name: 'Pudong Direct' })).data.list[0];
+    const team = (await c.get('/user/api/v1/team/queryPage', { pageSize: 10, name: '浦东直营' })).data.list[0];
     expect(team).toMatchObject({ ratio: DEMO_TEAM_RATIO, simulated: true });
     expect(await services.network.appAccounts.hasAccount('operator', team.id)).toBe(true);
     for (const o of outlets.list.filter((x: { direct: boolean }) => x.direct)) {
       const chain = await services.order.engine.chainOf((await services.outlet.outlets.forOrder(o.id))!);
-      expect(chain.find((l) => l.party === 'operator')).toMatchObject({ partyId: team.id, name: 'Pudong Direct', ratio: DEMO_TEAM_RATIO });
+      expect(chain.find((l) => l.party === 'operator')).toMatchObject({ partyId: team.id, name: '浦东直营', ratio: DEMO_TEAM_RATIO });
     }
     // Positions around central Shanghai.
     for (const o of outlets.list) {
@@ -94,6 +96,54 @@ describe.each(engines)('the demo network (%s)', (engine) => {
     expect(await n(db.select({ n: count() }).from(astMovement).where(eq(astMovement.kind, 'removal')))).toBe(14);
     expect(await n(db.select({ n: count() }).from(astDevice).where(eq(astDevice.state, 'inBusiness')))).toBe(0);
     expect(await n(db.select({ n: count() }).from(netRegion).where(eq(netRegion.id, region)))).toBe(1);
-    expect(await makeDemoNetwork(db, services, { simulatedCabinets: 12, leaderUserName: 'admin' }, silent)).toBe(false);
+    expect(await makeDemoNetwork(db, services, { simulatedCabinets: 12, leaderUserName: 'admin', language: 'zh_CN' }, silent)).toBe(false);
+  });
+
+  /** What the demo wrote, by the names a reader sees on the screens. */
+  const demoNames = async () => {
+    const names = (path: string, q: object = {}) => c.get(path, { pageSize: 100, ...q }).then((r) => (r.data.list as { name: string; simulated?: boolean }[]).filter((x) => x.simulated).map((x) => x.name).sort());
+    return {
+      outlets: await names('/device/api/v1/outlet/queryPage', { simulated: 'true' }),
+      agents: await names('/user/api/v1/agent/queryPage'),
+      teams: await names('/user/api/v1/team/queryPage'),
+      regions: await names('/user/api/v1/region/queryPage'),
+      pushers: await names('/user/api/v1/groundPusher/queryPage'),
+      providers: await names('/user/api/v1/serviceProvider/queryPage'),
+      members: ((await c.get('/user/api/v1/member/queryPage', { pageSize: 100 })).data.list as { nickname: string; simulated: boolean }[]).filter((m) => m.simulated).map((m) => m.nickname).sort(),
+      vouchers: (await s.current.database.db.select({ name: vchVoucher.name }).from(vchVoucher).where(eq(vchVoucher.simulated, true))).map((v) => v.name).sort(),
+    };
+  };
+  const wordsOf = (lang: Lang) => {
+    const w = DEMO_WORDS[lang];
+    return {
+      outlets: Object.values(w.outlets).map((o) => o.name).sort(),
+      agents: Object.values(w.agents).sort(),
+      teams: [w.team],
+      regions: [w.region],
+      pushers: [w.pusher],
+      providers: [w.provider.name],
+      members: [...w.members].sort(),
+      vouchers: [...w.vouchers].sort(),
+    };
+  };
+
+  it.each(['en_US', 'zh_TW', 'zh_CN'] as const)('made in %s (DEMO_LANGUAGE), reads in that language, and keeps its words once made', async (lang) => {
+    const { db } = s.current.database;
+    const services = s.current.server.services;
+    // A fresh install's demo: the mark of the earlier one forgotten.
+    await db.execute(sql`delete from out_demo`);
+    expect(await makeDemoNetwork(db, services, { simulatedCabinets: 12, leaderUserName: 'admin', language: lang }, silent)).toBe(true);
+    expect(warnings).toEqual([]);
+    const made = await demoNames();
+    expect(made).toEqual(wordsOf(lang));
+    // Each language's words are its own: nothing of another language's demo in it.
+    for (const other of (['zh_CN', 'zh_TW', 'en_US'] as const).filter((l) => l !== lang)) expect(made.outlets).not.toEqual(wordsOf(other).outlets);
+    const bund = (await c.get('/device/api/v1/outlet/queryPage', { pageSize: 100, name: DEMO_WORDS[lang].outlets.bund.name })).data.list[0];
+    expect(bund).toMatchObject({ address: DEMO_WORDS[lang].outlets.bund.address, remark: DEMO_WORDS[lang].remark });
+    const coupons = await services.coupon.coupons.rows({ name: DEMO_WORDS[lang].coupons.duration }, 0, 5);
+    expect(coupons.map((x) => x.name)).toContain(DEMO_WORDS[lang].coupons.duration);
+    // Data once made: a viewer in another language reads the same names.
+    expect((await c.get('/user/api/v1/team/queryPage', { pageSize: 10 }, lang === 'zh_TW' ? 'zh_CN' : 'zh_TW')).data.list.filter((t: { simulated: boolean }) => t.simulated).map((t: { name: string }) => t.name)).toEqual([DEMO_WORDS[lang].team]);
+    await clearDemoNetwork(db, services);
   });
 });

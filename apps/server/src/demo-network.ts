@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AgentSaveInput, BillingRule, OutletSaveInput, OutletType } from '@cbo/contract';
+import type { AgentSaveInput, BillingRule, Lang, OutletSaveInput, OutletType } from '@cbo/contract';
 import { type ExtensionCode, agentSaveRequest, outletSaveRequest, providerSaveRequest, pusherSaveRequest, regionSaveRequest, teamSaveRequest, voucherAddRequest, couponSaveRequest } from '@cbo/contract';
 import type { Db } from './platform/db/database.js';
 import { AppError } from './platform/http/app-error.js';
@@ -9,6 +9,7 @@ import type { Server } from './app.js';
 import { SIMULATOR_PREFIX } from './simulated-fleet.js';
 import { DEMO_OPENING_PREFIX } from './simulated-partners.js';
 import { serialNumber } from '@cbo/simulator';
+import { DEMO_WORDS, type DemoOutletPlace, type DemoWords } from './demo-words.js';
 
 /**
  * The demo network `npm start` makes beside the simulated cabinets, so a new install shows a
@@ -18,34 +19,37 @@ import { serialNumber } from '@cbo/simulator';
  * simulated cabinets bound to them (two each, as many as there are). Every record is marked
  * simulated (a tag in the console) and `npm run demo:clear` removes them all.
  *
+ * Its words are in the language DEMO_LANGUAGE names (demo-words.ts), written as data: a later
+ * change of the setting renames nothing already made.
+ *
  * It is made once, in one transaction with its mark: a restart, a second process starting at the
  * same moment, or a failure halfway leave either the whole network or nothing.
  */
 
 type Services = Server['services'];
 
-/** Positions are WGS-84 (GPS), as the map stores them. */
-const OUTLETS: { name: string; type: OutletType; address: string; lat: number; lng: number; owner: 'A' | 'B' | 'C' | 'team'; ratio: number; billing: BillingRule }[] = [
-  { name: 'Bund River Café', type: 'catering', address: '20 Zhongshan East 1st Rd, Huangpu', lat: 31.2403, lng: 121.4905, owner: 'A', ratio: 40, billing: rule(3, 200, 60, 2000, 9900, 9900) },
-  { name: 'Nanjing Rd Mall', type: 'retail', address: '580 Nanjing East Rd, Huangpu', lat: 31.2356, lng: 121.4768, owner: 'A', ratio: 35, billing: rule(5, 150, 30, 3000, 9900, 9900) },
-  { name: "People's Sq. Stn", type: 'transport', address: '120 Xizang Middle Rd, Huangpu', lat: 31.2325, lng: 121.4751, owner: 'B', ratio: 30, billing: rule(3, 150, 30, 3000, 9900, 9900) },
-  { name: 'Xintiandi Lounge', type: 'entertainment', address: '181 Taicang Rd, Huangpu', lat: 31.2196, lng: 121.4743, owner: 'B', ratio: 35, billing: rule(0, 300, 60, 3000, 9900, 9900) },
-  { name: "Jing'an Hotel", type: 'hotel', address: "1700 Nanjing West Rd, Jing'an", lat: 31.2237, lng: 121.4459, owner: 'B', ratio: 25, billing: rule(10, 200, 60, 2400, 9900, 9900) },
-  { name: 'Tianzifang Bistro', type: 'catering', address: 'Lane 210 Taikang Rd, Huangpu', lat: 31.2087, lng: 121.4694, owner: 'C', ratio: 20, billing: rule(3, 100, 30, 2000, 9900, 9900) },
-  { name: 'Xujiahui Bookstore', type: 'leisure', address: '1 Hongqiao Rd, Xuhui', lat: 31.1956, lng: 121.4372, owner: 'C', ratio: 20, billing: rule(5, 100, 60, 1500, 6900, 6900) },
-  { name: 'Wujiaochang Cinema', type: 'entertainment', address: '99 Songhu Rd, Yangpu', lat: 31.2990, lng: 121.5146, owner: 'C', ratio: 15, billing: rule(0, 200, 60, 2000, 9900, 9900) },
-  { name: 'Lujiazui Tower', type: 'retail', address: '501 Yincheng Middle Rd, Pudong', lat: 31.2364, lng: 121.5030, owner: 'team', ratio: 60, billing: rule(3, 200, 60, 2000, 9900, 9900) },
-  { name: 'Hongqiao Rail Hall', type: 'transport', address: '1500 Shenhong Rd, Minhang', lat: 31.1942, lng: 121.3204, owner: 'team', ratio: 55, billing: rule(3, 200, 30, 4000, 9900, 9900) },
+/** Positions are WGS-84 (GPS), as the map stores them; names and addresses are the place's DEMO_WORDS. */
+const OUTLETS: { place: DemoOutletPlace; type: OutletType; lat: number; lng: number; owner: 'A' | 'B' | 'C' | 'team'; ratio: number; billing: BillingRule }[] = [
+  { place: 'bund', type: 'catering', lat: 31.2403, lng: 121.4905, owner: 'A', ratio: 40, billing: rule(3, 200, 60, 2000, 9900, 9900) },
+  { place: 'nanjingRoad', type: 'retail', lat: 31.2356, lng: 121.4768, owner: 'A', ratio: 35, billing: rule(5, 150, 30, 3000, 9900, 9900) },
+  { place: 'peoplesSquare', type: 'transport', lat: 31.2325, lng: 121.4751, owner: 'B', ratio: 30, billing: rule(3, 150, 30, 3000, 9900, 9900) },
+  { place: 'xintiandi', type: 'entertainment', lat: 31.2196, lng: 121.4743, owner: 'B', ratio: 35, billing: rule(0, 300, 60, 3000, 9900, 9900) },
+  { place: 'jingan', type: 'hotel', lat: 31.2237, lng: 121.4459, owner: 'B', ratio: 25, billing: rule(10, 200, 60, 2400, 9900, 9900) },
+  { place: 'tianzifang', type: 'catering', lat: 31.2087, lng: 121.4694, owner: 'C', ratio: 20, billing: rule(3, 100, 30, 2000, 9900, 9900) },
+  { place: 'xujiahui', type: 'leisure', lat: 31.1956, lng: 121.4372, owner: 'C', ratio: 20, billing: rule(5, 100, 60, 1500, 6900, 6900) },
+  { place: 'wujiaochang', type: 'entertainment', lat: 31.2990, lng: 121.5146, owner: 'C', ratio: 15, billing: rule(0, 200, 60, 2000, 9900, 9900) },
+  { place: 'lujiazui', type: 'retail', lat: 31.2364, lng: 121.5030, owner: 'team', ratio: 60, billing: rule(3, 200, 60, 2000, 9900, 9900) },
+  { place: 'hongqiao', type: 'transport', lat: 31.1942, lng: 121.3204, owner: 'team', ratio: 55, billing: rule(3, 200, 30, 4000, 9900, 9900) },
 ];
 
 function rule(freeMinutes: number, pricePerPeriod: number, periodMinutes: number, dailyCap: number, totalCap: number, deposit: number): BillingRule {
   return { freeMinutes, pricePerPeriod, periodMinutes, dailyCap, totalCap, deposit };
 }
 
-/** The demo's vouchers: a 3-rental pass and a 10-rental pass, an hour free each time. */
+/** The demo's vouchers: a 3-rental pass and a 10-rental pass, an hour free each time (named by DEMO_WORDS' vouchers). */
 const DEMO_VOUCHERS = [
-  { name: 'Demo 3 rides', price: 990, freeMinutes: 60, uses: 3, validDays: 30, stock: 10_000, scopeType: 'platform', status: 'onSale' },
-  { name: 'Demo 10 rides', price: 2990, freeMinutes: 60, uses: 10, validDays: 90, stock: 10_000, scopeType: 'platform', status: 'onSale' },
+  { price: 990, freeMinutes: 60, uses: 3, validDays: 30, stock: 10_000, scopeType: 'platform', status: 'onSale' },
+  { price: 2990, freeMinutes: 60, uses: 10, validDays: 90, stock: 10_000, scopeType: 'platform', status: 'onSale' },
 ] as const;
 
 /** The demo operator's (the direct-sales team's) share of its outlets' orders, in percent. */
@@ -55,12 +59,12 @@ export const DEMO_TEAM_RATIO = 10;
 const password = () => crypto.randomBytes(9).toString('base64url').slice(0, 12);
 
 /** Makes the demo network once (nothing when SIMULATOR=0). Answers whether it was made now. */
-/** The demo's members: each terminal of the user apps and each level once or twice. */
+/** The demo's members: each terminal of the user apps and each level once or twice (nicknames: DEMO_WORDS' members). */
 const DEMO_MEMBERS = [
-  { mobile: '19900000041', nickname: 'Chen Jie', terminal: 'USER_WECHAT', level: 'A' },
-  { mobile: '19900000042', nickname: 'Liu Yang', terminal: 'USER_ALIPAY', level: 'B' },
-  { mobile: '19900000043', nickname: 'Zhao Min', terminal: 'USER_IOS', level: 'C' },
-  { mobile: '19900000044', nickname: 'Sun Hao', terminal: 'USER_ANDROID', level: 'C' },
+  { mobile: '19900000041', terminal: 'USER_WECHAT', level: 'A' },
+  { mobile: '19900000042', terminal: 'USER_ALIPAY', level: 'B' },
+  { mobile: '19900000043', terminal: 'USER_IOS', level: 'C' },
+  { mobile: '19900000044', terminal: 'USER_ANDROID', level: 'C' },
 ] as const;
 
 /**
@@ -71,41 +75,47 @@ const DEMO_MEMBERS = [
  */
 export const DEMO_EXTENSIONS = ['coupons', 'cablePackages', 'orderSeparation', 'bluetoothChargers'] as const satisfies readonly ExtensionCode[];
 
-export async function makeDemoNetwork(db: Db, services: Services, opts: { simulatedCabinets: number; leaderUserName: string }, log: FastifyBaseLogger): Promise<boolean> {
+export async function makeDemoNetwork(
+  db: Db,
+  services: Services,
+  opts: { simulatedCabinets: number; leaderUserName: string; /** DEMO_LANGUAGE: the language of its names. */ language: Lang },
+  log: FastifyBaseLogger,
+): Promise<boolean> {
   const simulatedCabinets = opts.simulatedCabinets;
   if (simulatedCabinets <= 0) return false;
+  const words = DEMO_WORDS[opts.language];
   const { network, outlet, identity } = services;
   try {
     const made = await inRequestTransaction(db, async () => {
       if (!(await outlet.outlets.claimDemo())) return false;
       const sim = { simulated: true };
-      const region = await network.regions.save(regionSaveRequest.parse({ name: 'Shanghai Central', remark: 'Demo network' }), sim);
+      const region = await network.regions.save(regionSaveRequest.parse({ name: words.region, remark: words.remark }), sim);
       const agent = async (a: Omit<AgentSaveInput, 'areaCode' | 'password' | 'minWithdrawal' | 'withdrawalFeeRate' | 'regionId'>) =>
         (await network.agents.save(agentSaveRequest.parse({ ...a, areaCode: '86', password: password(), minWithdrawal: 10000, withdrawalFeeRate: 1, regionId: region.id }), sim)).id;
-      const a = await agent({ name: 'Huangpu Power Co.', mobile: '19900000001', level: 'A', ratio: 70 });
-      const b = await agent({ name: 'Bund Charging', mobile: '19900000002', level: 'B', parentId: a, ratio: 50 });
-      const c = await agent({ name: 'Xuhui Corner Agent', mobile: '19900000003', level: 'C', parentId: b, ratio: 30 });
+      const a = await agent({ name: words.agents.A, mobile: '19900000001', level: 'A', ratio: 70 });
+      const b = await agent({ name: words.agents.B, mobile: '19900000002', level: 'B', parentId: a, ratio: 50 });
+      const c = await agent({ name: words.agents.C, mobile: '19900000003', level: 'C', parentId: b, ratio: 30 });
       // The direct-sales team is led by the first administrator (a team's leader is a staff account).
       // As the operator it earns 10 % of its two direct outlets' orders (out of the platform's part)
       // and has a partner-app account, so it applies for withdrawals with the other demo partners.
       const found = await identity.staff.search(opts.leaderUserName, 0, 50);
       const leader = found.list.find((l) => l.name === opts.leaderUserName) ?? found.list[0] ?? (await identity.staff.search(undefined, 0, 1)).list[0];
       const team = await network.regions.saveTeam(
-        teamSaveRequest.parse({ name: 'Pudong Direct', regionId: region.id, leaderId: leader!.id, memberIds: [], ratio: DEMO_TEAM_RATIO, appAreaCode: '86', appMobile: '19900000051', appPassword: password() }),
+        teamSaveRequest.parse({ name: words.team, regionId: region.id, leaderId: leader!.id, memberIds: [], ratio: DEMO_TEAM_RATIO, appAreaCode: '86', appMobile: '19900000051', appPassword: password() }),
         sim,
       );
-      const provider = await network.providers.save(providerSaveRequest.parse({ name: 'City Install Co.', contact: 'Zhang Wei', areaCode: '86', mobile: '19900000011', password: password(), ratio: 5 }), sim);
-      const pusher = await network.pushers.save(pusherSaveRequest.parse({ name: 'Li Na', areaCode: '86', mobile: '19900000021', password: password(), agentId: b, permission: 'advanced' }), sim);
+      const provider = await network.providers.save(providerSaveRequest.parse({ name: words.provider.name, contact: words.provider.contact, areaCode: '86', mobile: '19900000011', password: password(), ratio: 5 }), sim);
+      const pusher = await network.pushers.save(pusherSaveRequest.parse({ name: words.pusher, areaCode: '86', mobile: '19900000021', password: password(), agentId: b, permission: 'advanced' }), sim);
       // A few members of the rental apps, as the apps register them, and one cooperation application.
-      for (const m of DEMO_MEMBERS) await network.members.create({ ...m, areaCode: '86', simulated: true });
-      await network.cooperation.submit({ type: 'store', contact: 'Wang Fang', areaCode: '86', phone: '19900000031' }, sim);
+      for (const [i, m] of DEMO_MEMBERS.entries()) await network.members.create({ ...m, nickname: words.members[i]!, areaCode: '86', simulated: true });
+      await network.cooperation.submit({ type: 'store', contact: words.cooperationContact, areaCode: '86', phone: '19900000031' }, sim);
       const owners = { A: a, B: b, C: c };
       const ids: number[] = [];
       for (const [i, o] of OUTLETS.entries()) {
         const body: OutletSaveInput = {
-          name: o.name,
+          name: words.outlets[o.place].name,
           type: o.type,
-          address: o.address,
+          address: words.outlets[o.place].address,
           lat: o.lat,
           lng: o.lng,
           regionId: region.id,
@@ -120,19 +130,19 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
           areaCode: '86',
           servicePhone: '4008208820',
           serviceHours: o.type === 'transport' ? '05:30-23:30' : '09:00-22:00',
-          managerName: 'Demo manager',
+          managerName: words.outletManager,
           managerPhone: `1990000010${i}`,
           // The first agent outlet and the first direct one get partner-app accounts (a password nobody knows):
           // the demo's partners then include outlets applying for withdrawals (simulated-partners.ts).
           ...(i === 0 || o.owner === 'team' ? { appPassword: crypto.randomBytes(9).toString('base64url') } : {}),
-          remark: 'Demo network',
+          remark: words.remark,
           billing: o.billing,
         };
         ids.push((await outlet.outlets.save(outletSaveRequest.parse(body), sim)).id);
       }
       // Two passes on sale everywhere, so the simulated customers buy one now and then (a name already taken is left out).
-      for (const v of DEMO_VOUCHERS) {
-        await services.voucher.vouchers.add(voucherAddRequest.parse(v), sim).catch((e: unknown) => {
+      for (const [i, v] of DEMO_VOUCHERS.entries()) {
+        await services.voucher.vouchers.add(voucherAddRequest.parse({ ...v, name: words.vouchers[i] }), sim).catch((e: unknown) => {
           if (!(e instanceof AppError)) throw e;
         });
       }
@@ -140,12 +150,12 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
       const cabinets = Math.min(simulatedCabinets, ids.length * 2);
       for (let n = 1; n <= cabinets; n++) {
         // A cabinet someone already bound elsewhere stays where it is (the bind is refused and rolled back alone).
-        await outlet.outlets.bind({ outletId: ids[(n - 1) % ids.length]!, sn: serialNumber(SIMULATOR_PREFIX, n), reason: 'Demo network' }).catch((e: unknown) => {
+        await outlet.outlets.bind({ outletId: ids[(n - 1) % ids.length]!, sn: serialNumber(SIMULATOR_PREFIX, n), reason: words.remark }).catch((e: unknown) => {
           if (!(e instanceof AppError)) throw e;
         });
       }
-      await demoCables(services, ids);
-      await demoCoupons(services);
+      await demoCables(services, ids, words);
+      await demoCoupons(services, words);
       // The extended functions the demo business runs are activated, so a new install shows them living (docs/decisions.md).
       await services.system.extensions.activate(DEMO_EXTENSIONS);
       return true;
@@ -161,11 +171,12 @@ export async function makeDemoNetwork(db: Db, services: Services, opts: { simula
 
 /** The demo's charging cables: sold by the hour-to-day packages the field sells, one in each of the first outlets. */
 export const DEMO_CABLES = ['DEMO0000000000001', 'DEMO0000000000002'];
+/** Packages of 1, 3, 12 and 24 hours (named by DEMO_WORDS' cable tiers). */
 const DEMO_CABLE_TIERS = [
-  { name: '1 hour', hours: 1, amount: 200 },
-  { name: '3 hours', hours: 3, amount: 300 },
-  { name: '12 hours', hours: 12, amount: 800 },
-  { name: '24 hours', hours: 24, amount: 1000 },
+  { hours: 1, amount: 200 },
+  { hours: 3, amount: 300 },
+  { hours: 12, amount: 800 },
+  { hours: 24, amount: 1000 },
 ];
 
 /**
@@ -173,24 +184,31 @@ const DEMO_CABLE_TIERS = [
  * packages too. The cables and their model stay after demo:clear (unbound), as any device the
  * assets know does; a later demo network finds and binds them again.
  */
-async function demoCables(services: Services, outletIds: number[]): Promise<void> {
+async function demoCables(services: Services, outletIds: number[], words: DemoWords): Promise<void> {
   const { assets, accessories, outlet } = services;
   const known = (await assets.models.rows({ deviceType: 'cable', model: 'DEMOC1' }, 0, 10)).find((m) => m.model === 'DEMOC1');
-  const modelId = known?.id ?? (await assets.models.save({ productName: 'Demo cable', model: 'DEMOC1', deviceType: 'cable' })).id;
+  const modelId = known?.id ?? (await assets.models.save({ productName: words.cableModel, model: 'DEMOC1', deviceType: 'cable' })).id;
   for (const [i, id] of DEMO_CABLES.entries()) {
     const outletId = outletIds[i];
     if (!outletId) break;
-    await accessories.cables.add({ deviceId: id, modelId, packages: DEMO_CABLE_TIERS }, { id: null, name: 'demo' }).catch((e: unknown) => {
+    await accessories.cables.add({ deviceId: id, modelId, packages: DEMO_CABLE_TIERS.map((t, n) => ({ ...t, name: words.cableTiers[n]! })) }, { id: null, name: 'demo' }).catch((e: unknown) => {
       if (!(e instanceof AppError)) throw e; // already added by an earlier demo network
     });
-    await outlet.outlets.bind({ outletId, sn: id, deviceType: 'cable', reason: 'Demo network' }).catch((e: unknown) => {
+    await outlet.outlets.bind({ outletId, sn: id, deviceType: 'cable', reason: words.remark }).catch((e: unknown) => {
       if (!(e instanceof AppError)) throw e;
     });
   }
 }
 
-/** The demo's coupons: a duration voucher given by redeeming a code, and a money voucher the platform sends. */
-export const DEMO_COUPONS = { duration: 'Demo: first hour free', money: 'Demo: 2.00 off' } as const;
+/**
+ * The demo's coupons: a duration voucher given by redeeming a code, and a money voucher the
+ * platform sends; by their names in every language (the simulated customers find the demo's coupons
+ * whatever language they were made in).
+ */
+export const DEMO_COUPONS = {
+  duration: Object.values(DEMO_WORDS).map((w) => w.coupons.duration),
+  money: Object.values(DEMO_WORDS).map((w) => w.coupons.money),
+} as const;
 /** Codes of the duration voucher the demo generates (the simulated customers redeem them now and then). */
 const DEMO_CODES = 200;
 
@@ -201,7 +219,7 @@ const DEMO_CODES = 200;
  * it (simulated-customers.ts), so the coupon screens and the marketing expense in the ledger fill
  * within minutes. A name already taken (a second demo after a clear) is left as it is.
  */
-async function demoCoupons(services: Services): Promise<void> {
+async function demoCoupons(services: Services, words: DemoWords): Promise<void> {
   const now = Date.now();
   const validFrom = new Date(now - 60_000).toISOString();
   const validTo = new Date(now + 365 * 86_400_000).toISOString();
@@ -210,8 +228,8 @@ async function demoCoupons(services: Services): Promise<void> {
       if (!(e instanceof AppError)) throw e;
       return null;
     });
-  const duration = await make({ name: DEMO_COUPONS.duration, type: 'duration', scope: 'platform', durationHours: 1, total: 1000, validFrom, validTo, exchangeDeadline: validTo, source: 'code' });
-  await make({ name: DEMO_COUPONS.money, type: 'money', scope: 'platform', amount: 200, total: 1000, validFrom, validTo, source: 'platform' });
+  const duration = await make({ name: words.coupons.duration, type: 'duration', scope: 'platform', durationHours: 1, total: 1000, validFrom, validTo, exchangeDeadline: validTo, source: 'code' });
+  await make({ name: words.coupons.money, type: 'money', scope: 'platform', amount: 200, total: 1000, validFrom, validTo, source: 'platform' });
   if (duration) await services.coupon.codes.createBatch({ couponId: duration.id, quantity: DEMO_CODES }, 'demo');
 }
 

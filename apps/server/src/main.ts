@@ -71,9 +71,9 @@ async function main(): Promise<void> {
   process.on('exit', unlock);
   await server.app.listen({ port: config.PORT, host: config.HOST });
   // A living fleet for a new install: SIMULATOR cabinets, registered the way real ones are.
-  simulated = await startSimulatedFleet(config.SIMULATOR, server.services, log);
+  simulated = await startSimulatedFleet(config.SIMULATOR, server.services, log, { language: config.DEMO_LANGUAGE });
   // With the simulator on, a demo network around those cabinets, made once (npm run demo:clear removes it).
-  await makeDemoNetwork(database.db, server.services, { simulatedCabinets: config.SIMULATOR, leaderUserName: config.ADMIN_USERNAME }, log);
+  await makeDemoNetwork(database.db, server.services, { simulatedCabinets: config.SIMULATOR, leaderUserName: config.ADMIN_USERNAME, language: config.DEMO_LANGUAGE }, log);
   // And customers who rent and return through the app API, so orders arrive, finish and pay the chain.
   if (simulated) {
     const [lo, hi] = config.SIMULATED_HOLD_SECONDS.split('-').map(Number) as [number, number];

@@ -4,7 +4,8 @@ import type { Fleet } from '@cbo/simulator';
 import { serialNumber } from '@cbo/simulator';
 import { useServer } from './test/helper.js';
 import { until } from './test/fleet/fleet-helpers.js';
-import { DEMO_CABLES, DEMO_COUPONS, makeDemoNetwork } from './demo-network.js';
+import { DEMO_CABLES, makeDemoNetwork } from './demo-network.js';
+import { DEMO_WORDS } from './demo-words.js';
 import { SIMULATOR_PREFIX } from './simulated-fleet.js';
 import { startSimulatedCustomers } from './simulated-customers.js';
 import { ordOrder } from './modules/order/tables.js';
@@ -23,7 +24,7 @@ describe('simulated customers (pglite)', () => {
   beforeAll(async () => {
     const services = s.current.server.services;
     await services.fleet.stockIn({ start: serialNumber(SIMULATOR_PREFIX, 1), end: serialNumber(SIMULATOR_PREFIX, 4) });
-    expect(await makeDemoNetwork(s.current.database.db, services, { simulatedCabinets: 4, leaderUserName: 'admin' }, silent)).toBe(true);
+    expect(await makeDemoNetwork(s.current.database.db, services, { simulatedCabinets: 4, leaderUserName: 'admin', language: 'zh_CN' }, silent)).toBe(true);
   });
   afterAll(() => stop());
 
@@ -40,11 +41,12 @@ describe('simulated customers (pglite)', () => {
     expect(o!.paidAmount).toBeGreaterThan(0);
   });
 
-  it('get the demo coupons: codes of the demo batch redeemed in the app, the money voucher sent', async () => {
+  it('get the demo coupons (named in Chinese here): codes of the demo batch redeemed in the app, the money voucher sent', async () => {
     const services = s.current.server.services;
-    const coupons = await services.coupon.coupons.rows({ name: 'Demo' }, 0, 10);
-    expect(coupons.map((c) => c.name).sort()).toEqual([DEMO_COUPONS.money, DEMO_COUPONS.duration].sort());
-    const [batch] = await services.coupon.codes.batches.rows({ couponId: coupons.find((c) => c.name === DEMO_COUPONS.duration)!.id }, 0, 1);
+    const named = DEMO_WORDS.zh_CN.coupons;
+    const coupons = await services.coupon.coupons.rows({ name: '演示' }, 0, 10);
+    expect(coupons.map((c) => c.name).sort()).toEqual([named.money, named.duration].sort());
+    const [batch] = await services.coupon.codes.batches.rows({ couponId: coupons.find((c) => c.name === named.duration)!.id }, 0, 1);
     expect(batch).toBeTruthy();
     const customers = startSimulatedCustomers(s.current.server, { cabinets: [] } as unknown as Fleet, silent, { customers: 6, holdSeconds: [0.1, 0.2], restSeconds: [0.1, 0.3], couponShare: 1 });
     stop = () => customers.stop();

@@ -113,10 +113,14 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
     if (pick) await call('POST', '/order/api/app/v1/voucher/buy', { voucherId: pick.id, idempotencyKey: crypto.randomUUID() }, token);
   }
 
-  /** The demo coupon of this name, if the demo made it and it is active. */
-  async function demoCoupon(name: string): Promise<number | null> {
-    const rows = await server.services.coupon.coupons.rows({ name }, 0, 5);
-    return rows.find((c) => c.name === name && c.status === 'active')?.id ?? null;
+  /** The demo coupon of one of these names (its name in each language), if the demo made it and it is active. */
+  async function demoCoupon(names: readonly string[]): Promise<number | null> {
+    for (const name of names) {
+      const rows = await server.services.coupon.coupons.rows({ name }, 0, 5);
+      const id = rows.find((c) => c.name === name && c.status === 'active')?.id;
+      if (id !== undefined) return id;
+    }
+    return null;
   }
 
   /**

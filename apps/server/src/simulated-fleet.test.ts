@@ -29,7 +29,7 @@ describe.each(fleetTargets)('simulated fleet in the server ($engine, $broker bro
   const online = async () => (await api.get(`${CAB}/queryPage`, { sn: 'SIMU', online: true, pageSize: 50 })).data as { total: number; list: { sn: string; freeSlots: number }[] };
 
   it('stocks in SIMULATOR cabinets, connects them to the gateway and says how to turn them off', async () => {
-    fleet = await startSimulatedFleet(3, s.current.server.services, log, { returnsPerMinute: 0 });
+    fleet = await startSimulatedFleet(3, s.current.server.services, log, { returnsPerMinute: 0, language: 'en_US' });
     expect(fleet?.cabinets.map((c) => c.sn)).toEqual(['SIMU000000000001', 'SIMU000000000002', 'SIMU000000000003']);
     // Online, and each first inventory stored. The page's rows and its total are two reads side by
     // side, so while the cabinets come online one may see them and the other not yet: wait for both.
@@ -58,13 +58,13 @@ describe.each(fleetTargets)('simulated fleet in the server ($engine, $broker bro
   it('starts again after a restart of the server process: already stocked in is fine', async () => {
     await fleet!.stop();
     await until(async () => ((await online()).total === 0 ? true : null), 10_000, 'all offline after a clean stop');
-    fleet = await startSimulatedFleet(3, s.current.server.services, log, { returnsPerMinute: 0 });
+    fleet = await startSimulatedFleet(3, s.current.server.services, log, { returnsPerMinute: 0, language: 'en_US' });
     await until(async () => ((await online()).total === 3 ? true : null), 15_000, 'online again');
     const all = (await api.get(`${CAB}/queryPage`, { sn: 'SIMU', pageSize: 50 })).data as { total: number };
     expect(all.total).toBe(3);
   });
 
   it('SIMULATOR=0 runs nothing', async () => {
-    expect(await startSimulatedFleet(0, s.current.server.services, log)).toBeNull();
+    expect(await startSimulatedFleet(0, s.current.server.services, log, { language: 'en_US' })).toBeNull();
   });
 });

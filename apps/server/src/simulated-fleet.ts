@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createFleet, MODELS, modelFor, serialNumber, type Fleet } from '@cbo/simulator';
-import type { DeviceType, ModelItem, ModelSave } from '@cbo/contract';
+import type { DeviceType, Lang, ModelItem, ModelSave } from '@cbo/contract';
+import { DEMO_WORDS } from './demo-words.js';
 
 /** What the built-in fleet needs from the server: the batch-storage path, the secrets, the broker. */
 export interface SimulatorHost {
@@ -21,10 +22,11 @@ const assetModelCode = (model: string) => `SIM${model.replace(/[^A-Za-z0-9]/g, '
 
 /**
  * Each simulated cabinet without a model gets the one it reports (`CB-12`, as the asset model
- * SIMCB12 "Sim cabinet", 12 slots), made once and found again on a restart: every device has a
- * model, the demo's too.
+ * SIMCB12 "Sim cabinet" in DEMO_LANGUAGE, 12 slots), made once and found again on a restart:
+ * every device has a model, the demo's too.
  */
-export async function giveSimulatedModels(sns: string[], assets: SimulatorHost['assets']): Promise<void> {
+export async function giveSimulatedModels(sns: string[], assets: SimulatorHost['assets'], language: Lang): Promise<void> {
+  const words = DEMO_WORDS[language];
   const byModel = new Map<string, string[]>();
   for (const sn of sns) byModel.set(modelFor(sn), [...(byModel.get(modelFor(sn)) ?? []), sn]);
   for (const [model, ids] of byModel) {
@@ -33,7 +35,7 @@ export async function giveSimulatedModels(sns: string[], assets: SimulatorHost['
     const id =
       (await find()) ??
       // Two processes starting together: the second's save is refused as taken, and finds the first's.
-      (await assets.models.save({ productName: 'Sim cabinet', model: code, deviceType: 'cabinet', slotCount: MODELS[model], remark: 'Simulated cabinets (SIMULATOR)' }).then((r) => r.id, async () => find()));
+      (await assets.models.save({ productName: words.simulatedCabinetModel, model: code, deviceType: 'cabinet', slotCount: MODELS[model], remark: words.simulatedCabinetRemark }).then((r) => r.id, async () => find()));
     if (id !== undefined) await assets.stock.giveModel(ids, id);
   }
 }
@@ -47,7 +49,12 @@ const BATCH = 500;
  * changes nothing), then run in this process as real MQTT clients of the server's broker, so
  * they register, heartbeat and answer commands exactly as hardware would.
  */
-export async function startSimulatedFleet(count: number, host: SimulatorHost, log: FastifyBaseLogger, opts: { returnsPerMinute?: number } = {}): Promise<Fleet | null> {
+export async function startSimulatedFleet(
+  count: number,
+  host: SimulatorHost,
+  log: FastifyBaseLogger,
+  opts: { returnsPerMinute?: number; /** DEMO_LANGUAGE: the language of the model it makes. */ language: Lang },
+): Promise<Fleet | null> {
   if (count <= 0) return null;
   for (let from = 1; from <= count; from += BATCH) {
     const to = Math.min(count, from + BATCH - 1);
@@ -57,6 +64,7 @@ export async function startSimulatedFleet(count: number, host: SimulatorHost, lo
     await giveSimulatedModels(
       Array.from({ length: to - from + 1 }, (_, i) => serialNumber(SIMULATOR_PREFIX, from + i)),
       host.assets,
+      opts.language,
     );
   }
   const fleet = await createFleet({

@@ -21,7 +21,7 @@ describe.each(engines)('the demo partners (%s)', (engine) => {
   beforeAll(async () => {
     token = await s.current.login();
     await s.current.server.services.fleet.stockIn({ start: serialNumber(SIMULATOR_PREFIX, 1), end: serialNumber(SIMULATOR_PREFIX, 4) });
-    expect(await makeDemoNetwork(s.current.database.db, s.current.server.services, { simulatedCabinets: 4, leaderUserName: 'admin' }, silent)).toBe(true);
+    expect(await makeDemoNetwork(s.current.database.db, s.current.server.services, { simulatedCabinets: 4, leaderUserName: 'admin', language: 'en_US' }, silent)).toBe(true);
   }, 60_000);
 
   it('ask for a part of what they may withdraw, never more, in whole units, or wait until it reaches the minimum', () => {

@@ -1,20 +1,20 @@
 import type { Lang, Translations } from './platform/lang.js';
 import { commonLabels, exportLabelsIn, type ExportLabels } from './platform/labels.js';
-import { identityActions, identityExports, identityLabels } from './identity/labels.js';
-import { systemActions, systemExports, systemFields, systemLabels } from './system/labels.js';
-import { fleetActions, fleetExports, fleetLabels } from './fleet/labels.js';
-import { assetsActions, assetsExports, assetsLabels } from './assets/labels.js';
-import { accessoriesActions, accessoriesExports, accessoriesLabels } from './accessories/labels.js';
-import { networkActions, networkExports, networkLabels } from './network/labels.js';
-import { outletActions, outletExports, outletFields, outletLabels } from './outlet/labels.js';
-import { orderActions, orderExports, orderLabels } from './order/labels.js';
-import { ledgerActions, ledgerExports, ledgerLabels } from './ledger/labels.js';
-import { depositActions, depositExports, depositFields, depositLabels } from './deposit/labels.js';
-import { payoutActions, payoutExports, payoutLabels } from './payout/labels.js';
-import { voucherActions, voucherExports, voucherFieldLabels, voucherLabels } from './voucher/labels.js';
-import { statsActionLabels, statsExports, statsLabels } from './stats/labels.js';
-import { couponActions, couponExports, couponFieldLabels, couponLabels } from './coupon/labels.js';
-import { separationActions, separationFieldLabels, separationLabels } from './separation/labels.js';
+import { identityActions, identityExports, identityLabels, identityReads } from './identity/labels.js';
+import { systemActions, systemExports, systemFields, systemLabels, systemReads } from './system/labels.js';
+import { fleetActions, fleetExports, fleetLabels, fleetReads } from './fleet/labels.js';
+import { assetsActions, assetsExports, assetsLabels, assetsReads } from './assets/labels.js';
+import { accessoriesActions, accessoriesExports, accessoriesLabels, accessoriesReads } from './accessories/labels.js';
+import { networkActions, networkExports, networkLabels, networkReads } from './network/labels.js';
+import { outletActions, outletExports, outletFields, outletLabels, outletReads } from './outlet/labels.js';
+import { orderActions, orderExports, orderLabels, orderReads } from './order/labels.js';
+import { ledgerActions, ledgerExports, ledgerLabels, ledgerReads } from './ledger/labels.js';
+import { depositActions, depositExports, depositFields, depositLabels, depositReads } from './deposit/labels.js';
+import { payoutActions, payoutExports, payoutLabels, payoutReads } from './payout/labels.js';
+import { voucherActions, voucherExports, voucherFieldLabels, voucherLabels, voucherReads } from './voucher/labels.js';
+import { statsActionLabels, statsExports, statsLabels, statsReads } from './stats/labels.js';
+import { couponActions, couponExports, couponFieldLabels, couponLabels, couponReads } from './coupon/labels.js';
+import { separationActions, separationFieldLabels, separationLabels, separationReads } from './separation/labels.js';
 import type { CallName } from './api.js';
 
 export { tr, labelOf, labelsIn, exportLabelsIn, commonLabels, type LabelGroup, type ExportLabels } from './platform/labels.js';
@@ -92,6 +92,23 @@ export function actionLabel(call: string | null | undefined, lang: Lang): string
 export function callsWithAction(text: string): CallName[] {
   const t = text.trim().toLowerCase();
   return (Object.entries(actionLabels) as [CallName, Translations][]).filter(([, l]) => Object.values(l).some((v) => v.toLowerCase().includes(t))).map(([k]) => k);
+}
+
+/**
+ * What each call is named (the interfaces screen and the menu binding picker): a change by its
+ * action above, a call that changes nothing by its domain's reads. Every call has one (layout.test.ts).
+ */
+export const callNames: Readonly<Partial<Record<CallName, Translations>>> = { ...actionLabels, ...identityReads, ...systemReads, ...fleetReads, ...assetsReads, ...accessoriesReads, ...networkReads, ...outletReads, ...orderReads, ...ledgerReads, ...depositReads, ...payoutReads, ...voucherReads, ...statsReads, ...couponReads, ...separationReads };
+
+/** A call's name in a language, or null for a name that is no call of this version (a removed route). */
+export function callName(call: string | null | undefined, lang: Lang): string | null {
+  return call && Object.hasOwn(callNames, call) ? callNames[call as CallName]![lang] : null;
+}
+
+/** The calls whose name contains `text` in any language (a search of the interfaces). */
+export function callsNamed(text: string): CallName[] {
+  const t = text.trim().toLowerCase();
+  return (Object.entries(callNames) as [CallName, Translations][]).filter(([, l]) => Object.values(l).some((v) => v.toLowerCase().includes(t))).map(([k]) => k);
 }
 
 /** An account kind in a language (login log, operation log); an unknown one as stored. */

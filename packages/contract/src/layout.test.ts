@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { actionLabel, api, callsWithAction, errorMessage, exportHeaders, exportLabels, fieldLabel, fieldName, label, labels, LANGS, roleNameIn, type Translations } from './index.js';
+import { actionLabel, actionLabels, api, callName, callNames, callsNamed, callsWithAction, errorMessage, exportHeaders, exportLabels, fieldLabel, fieldName, label, labels, LANGS, roleNameIn, type Translations } from './index.js';
 
 /**
  * The contract's layout holds: platform/ knows no domain, a domain knows only itself and
@@ -101,5 +101,20 @@ describe('labels', () => {
     expect(missing).toEqual([]);
     expect(actionLabel('manageStatus', 'zh_CN')).toBe('冻结/解冻账号');
     expect(callsWithAction('冻结')).toEqual(['manageStatus', 'agentUpdateStatus', 'pusherUpdateStatus', 'providerUpdateStatus', 'memberUpdateStatus']);
+  });
+
+  it('every call has a name in the three languages (the interfaces screen shows it in the reader\'s)', () => {
+    const missing = Object.keys(api).flatMap((name) => LANGS.filter((lang) => !callName(name, lang)?.trim()).map((lang) => `${name} ${lang}`));
+    expect(missing).toEqual([]);
+    // One name per call: a change is named by its action, only a call that changes nothing by a read name.
+    expect(Object.keys(callNames).length).toBe(Object.keys(api).length);
+    expect(Object.keys(callNames).filter((name) => !Object.hasOwn(api, name))).toEqual([]);
+    expect(Object.entries(actionLabels).filter(([name, l]) => callNames[name as keyof typeof callNames] !== l).map(([name]) => name)).toEqual([]);
+    expect(callName('manageStatus', 'zh_TW')).toBe(actionLabels.manageStatus!.zh_TW);
+    expect(callName('apiQueryPage', 'zh_CN')).toBe('查询接口');
+    expect(callName('apiQueryPage', 'en_US')).toBe('Query interfaces');
+    expect(callName('gone', 'en_US')).toBeNull();
+    expect(callsNamed('查詢介面')).toEqual(['apiQueryPage']);
+    expect(callsNamed('query interfaces')).toEqual(['apiQueryPage']);
   });
 });

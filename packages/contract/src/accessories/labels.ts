@@ -1,4 +1,5 @@
 import { tr, type ExportLabels, type LabelGroup } from '../platform/labels.js';
+import type { Translations } from '../platform/lang.js';
 import type { CODE_KINDS } from './cable.js';
 import type { REPAIR_DEVICE_TYPES, REPAIR_STATUSES } from './repair.js';
 import type { accessoriesCalls } from './calls.js';
@@ -111,3 +112,14 @@ export const accessoriesActions = {
   repairProcess: tr('处理问题反馈', '處理問題回饋', 'Process repair ticket'),
   repairUploadPicture: tr('上传问题图片', '上傳問題圖片', 'Upload ticket picture'),
 } as const satisfies { [K in keyof typeof accessoriesCalls]?: ReturnType<typeof tr> };
+
+/** What each call of the accessories domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const accessoriesReads = {
+  cableQueryPage: tr('查询充电线', '查詢充電線', 'Query charging cables'),
+  cableCodeQueryPage: tr('充电线密码记录', '充電線密碼紀錄', 'Cable codes issued'),
+  bluetoothQueryPage: tr('查询蓝牙充电器', '查詢藍牙充電器', 'Query Bluetooth chargers'),
+  bluetoothLimits: tr('蓝牙充电器限额', '藍牙充電器限額', 'Bluetooth charger limits'),
+  billingTemplate: tr('下载计费模板', '下載計費範本', 'Download billing template'),
+  repairQueryPage: tr('查询问题反馈', '查詢問題回饋', 'Query repair tickets'),
+  repairProblemTypes: tr('问题类型选项', '問題類型選項', 'Problem type options'),
+} as const satisfies { [K in keyof typeof accessoriesCalls]?: Translations };

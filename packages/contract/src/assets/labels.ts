@@ -1,4 +1,5 @@
 import { tr, type ExportLabels, type LabelGroup } from '../platform/labels.js';
+import type { Translations } from '../platform/lang.js';
 import type { DEVICE_TYPES } from './shared.js';
 import type { MODEL_STATUSES } from './model.js';
 import type { SUPPLIER_STATUSES } from './supplier.js';
@@ -153,3 +154,17 @@ export const assetsActions = {
   dispatchExport: tr('导出调拨申请', '匯出調撥申請', 'Export dispatch applications'),
   installRecordExport: tr('导出安装撤机记录', '匯出安裝撤機紀錄', 'Export install and removal records'),
 } as const satisfies { [K in keyof typeof assetsCalls]?: ReturnType<typeof tr> };
+
+/** What each call of the assets domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const assetsReads = {
+  modelQueryPage: tr('查询型号', '查詢型號', 'Query models'),
+  modelOptions: tr('型号选项', '型號選項', 'Model options'),
+  supplierQueryPage: tr('查询供应商', '查詢供應商', 'Query suppliers'),
+  warehouseQueryPage: tr('查询仓库', '查詢倉庫', 'Query warehouses'),
+  warehouseOptions: tr('仓库选项', '倉庫選項', 'Warehouse options'),
+  movementQueryPage: tr('查询出入库记录', '查詢出入庫紀錄', 'Query stock movements'),
+  assetQueryPage: tr('查询设备资产', '查詢設備資產', 'Query device assets'),
+  dispatchQueryPage: tr('查询调拨申请', '查詢調撥申請', 'Query dispatch applications'),
+  dispatchDetail: tr('调拨申请详情', '調撥申請詳情', 'Dispatch application details'),
+  installRecordQueryPage: tr('查询安装记录', '查詢安裝紀錄', 'Query install records'),
+} as const satisfies { [K in keyof typeof assetsCalls]?: Translations };

@@ -87,3 +87,13 @@ export const couponActions = {
   couponCodeExport: tr('导出兑换码', '匯出兌換碼', 'Export coupon codes'),
   appCouponRedeem: tr('兑换优惠券', '兌換優惠券', 'Redeem coupon code'),
 } as const satisfies { [K in keyof typeof couponCalls]?: Translations };
+
+/** What each call of the coupon domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const couponReads = {
+  couponQueryPage: tr('查询优惠券', '查詢優惠券', 'Query coupons'),
+  couponDetail: tr('优惠券详情', '優惠券詳情', 'Coupon details'),
+  userCouponQueryPage: tr('查询用户优惠券', '查詢使用者優惠券', 'Query customer coupons'),
+  couponBatchQueryPage: tr('查询兑换码批次', '查詢兌換碼批次', 'Query code batches'),
+  couponCodeQueryPage: tr('查询兑换码', '查詢兌換碼', 'Query coupon codes'),
+  appMyCoupons: tr('用户端：我的优惠券', '使用者端：我的優惠券', 'Customer app: my coupons'),
+} as const satisfies { [K in keyof typeof couponCalls]?: Translations };

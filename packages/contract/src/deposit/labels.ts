@@ -72,3 +72,9 @@ export const depositFields = {
   depositOrderCount: tr('押金订单数', '押金訂單數', 'Deposit order count'),
   depositFreeOrderCount: tr('免押金订单数', '免押金訂單數', 'Deposit-free order count'),
 } satisfies Record<string, Translations>;
+
+/** What each call of the deposit domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const depositReads = {
+  depositIgnoreList: tr('押金规则忽略名单', '押金規則忽略名單', 'Deposit rules ignore list'),
+  depositRuleDetail: tr('押金规则详情', '押金規則詳情', 'Deposit rule details'),
+} as const satisfies { [K in keyof typeof depositCalls]?: Translations };

@@ -121,3 +121,20 @@ export const fleetActions = {
   firmwareUpgrade: tr('固件升级', '韌體升級', 'Firmware upgrade'),
   commandSend: tr('发送设备指令', '發送設備指令', 'Send device command'),
 } as const satisfies { [K in keyof typeof fleetCalls]?: Translations };
+
+/** What each call of the fleet domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const fleetReads = {
+  cabinetQueryPage: tr('查询机柜', '查詢機櫃', 'Query cabinets'),
+  cabinetDetail: tr('机柜详情', '機櫃詳情', 'Cabinet details'),
+  cabinetSecret: tr('机柜MQTT凭据', '機櫃MQTT憑證', 'Cabinet MQTT credentials'),
+  cabinetQrLabels: tr('机柜二维码标签', '機櫃QR碼標籤', 'Cabinet QR labels'),
+  appScan: tr('用户端扫码', '使用者端掃碼', 'Customer app: scan a code'),
+  powerBankQueryPage: tr('查询充电宝', '查詢行動電源', 'Query power banks'),
+  forcedEjectQueryPage: tr('查询强制弹出记录', '查詢強制彈出紀錄', 'Query forced ejects'),
+  firmwareQueryPage: tr('查询固件升级', '查詢韌體升級', 'Query firmware upgrades'),
+  firmwareDetail: tr('固件升级详情', '韌體升級詳情', 'Firmware upgrade details'),
+  commandQueryPage: tr('查询设备指令', '查詢設備指令', 'Query device commands'),
+  commandDetail: tr('设备指令详情', '設備指令詳情', 'Device command details'),
+  fleetOverview: tr('设备概况', '設備概況', 'Fleet overview'),
+  deviceLogQueryPage: tr('查询设备日志', '查詢設備日誌', 'Query device log'),
+} as const satisfies { [K in keyof typeof fleetCalls]?: Translations };

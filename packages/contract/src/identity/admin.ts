@@ -217,6 +217,9 @@ export const apiRoute = z.object({
   id: z.number().int(),
   method: z.string(),
   path: z.string(),
+  /** The contract call this route is (its name in every language: callNames); null for a route this version no longer has. */
+  call: z.string().nullable(),
+  /** The call's name in the caller's language; a removed route's name as it was stored. */
   name: z.string(),
   module: z.string(),
   /** public, authenticated, or the permission code. */

@@ -148,3 +148,29 @@ export const identityActions = {
   manageUpdateMobile: tr('修改手机号', '修改手機號碼', 'Change mobile'),
   loginLogExport: tr('导出登录日志', '匯出登入日誌', 'Export login log'),
 } as const satisfies { [K in keyof typeof identityCalls]?: Translations };
+
+/** What each call of the identity domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const identityReads = {
+  userInfo: tr('当前账号信息', '目前帳號資訊', 'Signed-in account'),
+  userPreviousLogin: tr('上次登录', '上次登入', 'Previous sign-in'),
+  menuListByUser: tr('我的菜单', '我的選單', 'My menus'),
+  menuGetButton: tr('页面按钮权限', '頁面按鈕權限', 'Buttons of a screen'),
+  menuPathStatus: tr('页面访问状态', '頁面存取狀態', 'Screen access status'),
+  menuDashboard: tr('首页组件', '首頁元件', 'Dashboard widgets'),
+  manageInfo: tr('账号详情', '帳號詳情', 'Account details'),
+  manageList: tr('查询人员', '查詢人員', 'Query personnel'),
+  manageLoginLocks: tr('查询登录锁定', '查詢登入鎖定', 'Query sign-in lockouts'),
+  orgTree: tr('部门树', '部門樹', 'Department tree'),
+  roleOptions: tr('角色选项', '角色選項', 'Role options'),
+  roleQueryPage: tr('查询角色', '查詢角色', 'Query roles'),
+  roleDetail: tr('角色详情', '角色詳情', 'Role details'),
+  menuListAll: tr('全部菜单与按钮', '全部選單與按鈕', 'All menus and buttons'),
+  menuRecursions: tr('菜单管理树', '選單管理樹', 'Menu management tree'),
+  menuInfo: tr('菜单详情', '選單詳情', 'Menu details'),
+  menuNames: tr('菜单名称', '選單名稱', 'Menu names'),
+  menuBoundUrls: tr('菜单绑定的接口', '選單綁定的介面', 'Interfaces bound to a menu'),
+  menuUrlList: tr('搜索接口', '搜尋介面', 'Search interfaces'),
+  menuAllUrls: tr('全部接口', '全部介面', 'All interfaces'),
+  apiQueryPage: tr('查询接口', '查詢介面', 'Query interfaces'),
+  loginLogQueryPage: tr('查询登录日志', '查詢登入日誌', 'Query login log'),
+} as const satisfies { [K in keyof typeof identityCalls]?: Translations };

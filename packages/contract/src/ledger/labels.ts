@@ -175,3 +175,10 @@ export function memoText(memo: string, lang: Lang): string {
   const code = MEMO_SET.has(memo) ? (memo as LedgerMemo) : Object.hasOwn(LEGACY_MEMOS, memo) ? LEGACY_MEMOS[memo]! : null;
   return code ? ledgerLabels.memo[code][lang] : memo;
 }
+
+/** What each call of the ledger domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const ledgerReads = {
+  ledgerTrialBalance: tr('试算平衡', '試算平衡', 'Trial balance'),
+  ledgerAccounts: tr('账本账户', '帳本帳戶', 'Ledger accounts'),
+  ledgerPaymentProvider: tr('当前支付渠道', '目前支付管道', 'Payment provider in use'),
+} as const satisfies { [K in keyof typeof ledgerCalls]?: Translations };

@@ -191,3 +191,26 @@ export const networkActions = {
   appLogout: tr('代理端退出登录', '代理端登出', 'Agent app sign-out'),
   appCooperationApply: tr('提交合作申请', '提交合作申請', 'Apply for cooperation'),
 } as const satisfies { [K in keyof typeof networkCalls]?: Translations };
+
+/** What each call of the network domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const networkReads = {
+  regionQueryPage: tr('查询区域', '查詢區域', 'Query regions'),
+  regionOptions: tr('区域选项', '區域選項', 'Region options'),
+  teamQueryPage: tr('查询团队', '查詢團隊', 'Query teams'),
+  teamOptions: tr('团队选项', '團隊選項', 'Team options'),
+  agentQueryPage: tr('查询代理商', '查詢代理商', 'Query agents'),
+  agentDetail: tr('代理商详情', '代理商詳情', 'Agent details'),
+  agentTree: tr('合作方树', '合作方樹', 'Partner tree'),
+  partnerStatement: tr('合作方对账单', '合作方對帳單', 'Partner statement'),
+  pusherQueryPage: tr('查询地推', '查詢地推', 'Query ground pushers'),
+  providerQueryPage: tr('查询服务商', '查詢服務商', 'Query service providers'),
+  memberQueryPage: tr('查询用户', '查詢使用者', 'Query customers'),
+  memberDetail: tr('用户详情', '使用者詳情', 'Customer details'),
+  memberSignInQueryPage: tr('用户登录记录', '使用者登入紀錄', 'Customer sign-ins'),
+  memberFreezeQueryPage: tr('用户冻结记录', '使用者凍結紀錄', 'Customer freezes'),
+  cooperationQueryPage: tr('查询合作申请', '查詢合作申請', 'Query cooperation applications'),
+  selectUserByType: tr('按类型选择账号', '依類型選擇帳號', 'Pick accounts by kind'),
+  appMe: tr('App当前账号', 'App目前帳號', 'App: signed-in account'),
+  appAgentTree: tr('合作方App：下级树', '合作方App：下級樹', 'Partner app: subtree'),
+  appPartnerStatement: tr('合作方App：对账单', '合作方App：對帳單', 'Partner app: statement'),
+} as const satisfies { [K in keyof typeof networkCalls]?: Translations };

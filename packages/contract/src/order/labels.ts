@@ -208,3 +208,20 @@ export const orderActions = {
   appBluetoothStart: tr('开始蓝牙充电', '開始藍牙充電', 'Start a Bluetooth charger session'),
   appBluetoothStop: tr('结束蓝牙充电', '結束藍牙充電', 'Stop a Bluetooth charger session'),
 } as const satisfies { [K in keyof typeof orderCalls]?: Translations };
+
+/** What each call of the order domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const orderReads = {
+  orderDetail: tr('订单详情', '訂單詳情', 'Order details'),
+  orderStatsOverview: tr('订单统计概况', '訂單統計概況', 'Order statistics overview'),
+  orderStatsTrend: tr('订单趋势', '訂單趨勢', 'Order trend'),
+  orderStatsOutletRanking: tr('网点排行', '網點排行', 'Outlet ranking'),
+  orderStatsAgentRanking: tr('代理商排行', '代理商排行', 'Agent ranking'),
+  orderStatsNow: tr('当前订单状况', '目前訂單狀況', 'Orders now'),
+  appQuote: tr('用户端：租借报价', '使用者端：租借報價', 'Customer app: rental quote'),
+  appMyOrders: tr('用户端：我的订单', '使用者端：我的訂單', 'Customer app: my orders'),
+  appMyOrder: tr('用户端：订单详情', '使用者端：訂單詳情', 'Customer app: order details'),
+  appWallet: tr('用户端：我的钱包', '使用者端：我的錢包', 'Customer app: wallet'),
+  appBalanceRefundable: tr('用户端：可退余额', '使用者端：可退餘額', 'Customer app: refundable balance'),
+  appCableQuote: tr('用户端：充电线报价', '使用者端：充電線報價', 'Customer app: cable quote'),
+  appBluetoothQuote: tr('用户端：蓝牙充电器报价', '使用者端：藍牙充電器報價', 'Customer app: Bluetooth charger quote'),
+} as const satisfies { [K in keyof typeof orderCalls]?: Translations };

@@ -80,3 +80,13 @@ export const outletFields = {
   periodMinutes: tr('计费周期', '計費週期', 'Billing period'),
   totalCap: tr('总封顶', '總封頂', 'Total cap'),
 } as const;
+
+/** What each call of the outlet domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const outletReads = {
+  outletOutsideRange: tr('超出范围的网点计费', '超出範圍的網點計費', 'Outlet billing outside the range'),
+  outletQueryPage: tr('查询网点', '查詢網點', 'Query outlets'),
+  outletDevices: tr('网点设备', '網點設備', 'Devices of an outlet'),
+  outletUnboundDevices: tr('未绑定设备', '未綁定設備', 'Unbound devices'),
+  outletOwnerOptions: tr('网点归属选项', '網點歸屬選項', 'Outlet owner options'),
+  outletMapPoints: tr('网点地图', '網點地圖', 'Outlet map'),
+} as const satisfies { [K in keyof typeof outletCalls]?: Translations };

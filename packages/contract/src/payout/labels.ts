@@ -84,3 +84,12 @@ export const payoutActions = {
   payoutBatchAudit: tr('批量审核提现', '批次審核提現', 'Review withdrawals in a batch'),
   payoutExport: tr('导出提现申请', '匯出提現申請', 'Export withdrawals'),
 } as const satisfies { [K in keyof typeof payoutCalls]?: Translations };
+
+/** What each call of the payout domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const payoutReads = {
+  payoutBalance: tr('合作方App：可提现余额', '合作方App：可提現餘額', 'Partner app: withdrawable balance'),
+  payoutMine: tr('合作方App：我的提现', '合作方App：我的提現', 'Partner app: my withdrawals'),
+  payoutQueryPage: tr('查询提现申请', '查詢提現申請', 'Query withdrawals'),
+  payoutDetail: tr('提现详情', '提現詳情', 'Withdrawal details'),
+  payoutSummary: tr('提现汇总', '提現彙總', 'Withdrawal summary'),
+} as const satisfies { [K in keyof typeof payoutCalls]?: Translations };

@@ -41,3 +41,10 @@ export const separationActions = {
   separationRuleDelete: tr('删除分单规则', '刪除分單規則', 'Delete separation rule'),
   separationOrderRestore: tr('恢复分单订单', '恢復分單訂單', 'Restore separated order'),
 } as const satisfies { [K in keyof typeof separationCalls]?: Translations };
+
+/** What each call of the separation domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const separationReads = {
+  separationRuleQueryPage: tr('查询分单规则', '查詢分單規則', 'Query separation rules'),
+  separationRuleDetail: tr('分单规则详情', '分單規則詳情', 'Separation rule details'),
+  separationOrderQueryPage: tr('查询分单订单', '查詢分單訂單', 'Query separated orders'),
+} as const satisfies { [K in keyof typeof separationCalls]?: Translations };

@@ -103,3 +103,13 @@ export const statsActionLabels = {
   statsFinanceExport: tr('导出财务数据', '匯出財務數據', 'Export financial data'),
   statsFinanceBreakdownExport: tr('导出财务数据分项', '匯出財務數據分項', 'Export the financial data breakdown'),
 } as const satisfies Partial<Record<keyof typeof statsCalls, Translations>>;
+
+/** What each call of the stats domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const statsReads = {
+  statsActions: tr('待办事项', '待辦事項', 'Things to do'),
+  statsBusiness: tr('业务统计', '業務統計', 'Business statistics'),
+  statsFinance: tr('财务数据', '財務數據', 'Financial data'),
+  statsReport: tr('运营报告', '營運報告', 'Operation report'),
+  statsReportExport: tr('下载运营报告', '下載營運報告', 'Download operation report'),
+  statsOperational: tr('运营数据', '營運數據', 'Operational data'),
+} as const satisfies { [K in keyof typeof statsCalls]?: Translations };

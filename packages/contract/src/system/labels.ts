@@ -137,3 +137,27 @@ export const systemActions = {
   problemTypeExport: tr('导出问题类型', '匯出問題類型', 'Export problem types'),
   operationLogExport: tr('导出操作日志', '匯出操作日誌', 'Export operation log'),
 } as const satisfies { [K in keyof typeof systemCalls]?: Translations };
+
+/** What each call of the system domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const systemReads = {
+  findValueByKey: tr('公开系统参数', '公開系統參數', 'Public system parameter'),
+  exportLogList: tr('我的导出', '我的匯出', 'My exports'),
+  exportDownload: tr('下载导出文件', '下載匯出檔案', 'Download export'),
+  configBasis: tr('基础配置', '基礎設定', 'Basic settings'),
+  configPay: tr('支付与提现配置', '支付與提現設定', 'Pay and withdrawal settings'),
+  configOperation: tr('运营配置', '營運設定', 'Operation settings'),
+  configSys: tr('系统配置', '系統設定', 'System settings'),
+  configOther: tr('其他配置', '其他設定', 'Other settings'),
+  configSms: tr('短信限额', '簡訊限額', 'Text message budgets'),
+  configDevicePayList: tr('设备支付配置列表', '設備支付設定列表', 'Device payment configs'),
+  configDevicePayByIndex: tr('设备支付配置详情', '設備支付設定詳情', 'Device payment config details'),
+  configValueByKey: tr('配置项', '設定項目', 'Setting value'),
+  configBannerList: tr('轮播图列表', '輪播圖列表', 'Banners'),
+  configRange: tr('范围配置', '範圍設定', 'Range settings'),
+  extensionQueryPage: tr('查询拓展工具', '查詢擴充工具', 'Query extended functions'),
+  sceneList: tr('设备场景列表', '設備場景列表', 'Device scenes'),
+  sceneDetail: tr('设备场景详情', '設備場景詳情', 'Device scene details'),
+  appAdverts: tr('用户端广告', '使用者端廣告', 'Customer app adverts'),
+  problemTypeQueryPage: tr('查询问题类型', '查詢問題類型', 'Query problem types'),
+  operationLogQueryPage: tr('查询操作日志', '查詢操作日誌', 'Query operation log'),
+} as const satisfies { [K in keyof typeof systemCalls]?: Translations };

@@ -65,3 +65,10 @@ export const voucherActions = {
   voucherOrderRefund: tr('代金券订单退款', '代金券訂單退款', 'Refund voucher order'),
   appVoucherBuy: tr('购买代金券', '購買代金券', 'Buy voucher'),
 } as const satisfies { [K in keyof typeof voucherCalls]?: Translations };
+
+/** What each call of the voucher domain that changes nothing is named (interfaces screen); a change is named by its action above. */
+export const voucherReads = {
+  voucherDetail: tr('代金券详情', '代金券詳情', 'Voucher details'),
+  appVouchers: tr('用户端：可购代金券', '使用者端：可購代金券', 'Customer app: vouchers on sale'),
+  appMyVouchers: tr('用户端：我的代金券', '使用者端：我的代金券', 'Customer app: my vouchers'),
+} as const satisfies { [K in keyof typeof voucherCalls]?: Translations };

@@ -191,11 +191,13 @@ describe.each(engines)('one way in, and the device papercuts (%s)', (engine) => 
     const sns = Array.from({ length: 6 }, (_, i) => `${prefix}${String(900_000_000 + crypto.randomInt(0, 1e6) * 10 + i).padStart(12, '0')}`);
     await ok(c.post(`${D}/cabinet/batchStorage`, { sns }), 'batch storage');
     const services = s.current.server.services;
-    await giveSimulatedModels(sns, services.assets);
-    await giveSimulatedModels(sns, services.assets);
-    const rows = await db().select({ id: astDevice.deviceId, model: astModel.model, slots: astModel.slotCount }).from(astDevice).innerJoin(astModel, eq(astModel.id, astDevice.modelId)).where(inArray(astDevice.deviceId, sns));
+    await giveSimulatedModels(sns, services.assets, 'zh_CN');
+    // Found again on a restart in another language: the model keeps the name it was made with.
+    await giveSimulatedModels(sns, services.assets, 'en_US');
+    const rows = await db().select({ id: astDevice.deviceId, model: astModel.model, slots: astModel.slotCount, productName: astModel.productName }).from(astDevice).innerJoin(astModel, eq(astModel.id, astDevice.modelId)).where(inArray(astDevice.deviceId, sns));
     expect(rows.map((r) => r.id).sort()).toEqual([...sns].sort());
     for (const r of rows) expect(r.model).toBe(`SIM${modelFor(r.id).replace('-', '')}`);
+    expect([...new Set(rows.map((r) => r.productName))]).toEqual(['模拟机柜']);
     const models = await db().select({ model: astModel.model }).from(astModel).where(and(eq(astModel.deviceType, 'cabinet'), sql`${astModel.model} like 'SIMCB%'`));
     expect(models.length).toBe(new Set(models.map((m) => m.model)).size);
     // A device that has a model keeps it.

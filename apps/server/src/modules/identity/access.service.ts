@@ -1,5 +1,5 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import { accessLabel, api, DASHBOARD_PATH, DASHBOARD_WIDGETS, joinMenuPath, MENU_TYPE, menuPathMatches, type CallName, type DashboardConfig, type MenuEntry, type PathStatus } from '@cbo/contract';
+import { accessLabel, api, callNames, DASHBOARD_PATH, DASHBOARD_WIDGETS, joinMenuPath, MENU_TYPE, menuPathMatches, type CallName, type DashboardConfig, type MenuEntry, type PathStatus } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { sysAccountRole, sysApi, sysMenu, sysMenuApi, sysRole, sysRoleMenu } from './tables.js';
@@ -27,16 +27,20 @@ export class AccessService {
     this.openMenus = openMenus;
   }
 
-  /** Registers the server's real routes in sys_api; routes that disappeared are marked absent. */
+  /**
+   * Registers the server's real routes in sys_api; routes that disappeared are marked absent. A
+   * route is read with its call's name in the reader's language (callNames); the English name is
+   * stored for the day the route is gone and only the stored name is left.
+   */
   async syncApis(calls: Iterable<CallName>): Promise<void> {
-    const defs = [...calls].map((c) => api[c]);
+    const defs = [...calls].map((c) => ({ ...api[c], name: callNames[c]?.en_US ?? api[c].summary }));
     for (const d of defs) {
       await this.db
         .insert(sysApi)
-        .values({ method: d.method, path: d.path, name: d.summary, module: d.module, access: accessLabel(d.access) })
+        .values({ method: d.method, path: d.path, name: d.name, module: d.module, access: accessLabel(d.access) })
         .onConflictDoUpdate({
           target: [sysApi.method, sysApi.path],
-          set: { name: d.summary, module: d.module, access: accessLabel(d.access), present: true, updatedAt: new Date() },
+          set: { name: d.name, module: d.module, access: accessLabel(d.access), present: true, updatedAt: new Date() },
         });
     }
     const keys = defs.map((d) => `${d.method} ${d.path}`);

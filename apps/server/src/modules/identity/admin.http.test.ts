@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { callName } from '@cbo/contract';
 import WebSocket from 'ws';
 import { auth, engines, useServer, type TestServer } from '../../test/helper.js';
 import { png } from '../../test/images.js';
@@ -254,6 +256,28 @@ describe.each(engines)('system management: personnel, departments, roles, menus 
     expect((await call(s.current, token, 'DELETE', `/user/api/v1/sys/menu/delete?id=${loginLogExport.id}`)).code).toBe(100115);
     expect((await call(s.current, token, 'DELETE', `/user/api/v1/sys/menu/delete?id=${btn.data.id}`)).code).toBe(0);
     expect((await call(s.current, token, 'DELETE', `/user/api/v1/sys/menu/delete?id=${page.data.id}`)).code).toBe(0);
+  });
+
+  it("interfaces: each named in the caller's language and found by that name in any language; a removed one by its stored name", async () => {
+    const token = await s.current.login();
+    const page = (q: string, lang: Lang) => call(s.current, token, 'GET', `/user/api/v1/sys/api/queryPage?pageSize=100&nameOrPath=${encodeURIComponent(q)}`, undefined, lang);
+    const named: Record<Lang, string> = { zh_CN: '查询角色', zh_TW: '查詢角色', en_US: 'Query roles' };
+    for (const lang of ['zh_CN', 'zh_TW', 'en_US'] as const) {
+      const byPath = (await page('sys/role/queryPage', lang)).data.list;
+      expect(byPath).toMatchObject([{ call: 'roleQueryPage', name: named[lang], path: '/user/api/v1/sys/role/queryPage' }]);
+      // The name shown, in each language, finds the route whatever the caller's language.
+      for (const text of Object.values(named)) expect((await page(text, lang)).data.list.map((r: { call: string }) => r.call)).toContain('roleQueryPage');
+    }
+    // A change is named by its operation-log action; the picker's search and list answer the same names.
+    const picker = (await call(s.current, token, 'GET', `/user/api/v1/sys/menu/urlList?nameOrPath=${encodeURIComponent('保存角色')}`, undefined, 'zh_TW')).data;
+    expect(picker).toMatchObject([{ call: 'roleSave', name: '儲存角色', method: 'POST' }]);
+    const all = (await call(s.current, token, 'GET', '/user/api/v1/sys/menu/queryAllUrls', undefined, 'zh_CN')).data as { call: string | null; name: string }[];
+    expect(all.filter((r) => r.call === null || r.name !== callName(r.call, 'zh_CN'))).toEqual([]);
+    expect(all.find((r) => r.call === 'apiQueryPage')?.name).toBe('查询接口');
+    // A route this version no longer has keeps the name it was stored with, and is found by it.
+    await s.current.database.db.execute(sql`insert into sys_api (method, path, name, module, access, present) values ('GET', '/user/api/v1/gone/list', 'Gone list', 'system', 'authenticated', false)`);
+    expect((await page('gone list', 'zh_CN')).data.list).toMatchObject([{ call: null, name: 'Gone list', present: false }]);
+    expect((await page('不存在的名字', 'zh_CN')).data.total).toBe(0);
   });
 
   it('menu icons: exactly 64x64 images, measured on the decoded pixels', async () => {

@@ -120,7 +120,7 @@ export const identity = defineModule({
   // Menus of every module are stored here; the routes registered are recorded and bound to them.
   seed: async (s, { menus, calls, announce }, { db, config }) => {
     await s.access.syncApis(calls);
-    await seedIdentity(db, menus, { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, announce);
+    await seedIdentity(db, menus, { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, language: config.DEMO_LANGUAGE }, announce);
     await s.access.bindMenusToApis();
   },
 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { nameAuditTarget } from '../../platform/audit/target.js';
 import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { MENU_TYPE, type ApiItem, type ApiRoute, type ManageMenu, type MenuSaveRequest, type PageResult } from '@cbo/contract';
+import { api, callName, callsNamed, MENU_TYPE, type ApiItem, type CallName, type Lang, type ApiRoute, type ManageMenu, type MenuSaveRequest, type PageResult } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
@@ -11,6 +11,8 @@ import { sysApi, sysMenu, sysMenuApi } from './tables.js';
 type MenuRow = typeof sysMenu.$inferSelect;
 const CUSTOM = 'custom.';
 const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The contract call of each route, by method and path (a route's name is its call's, in the reader's language). */
+const callByRoute = new Map((Object.entries(api) as [CallName, (typeof api)[CallName]][]).map(([name, d]) => [`${d.method} ${d.path}`, name]));
 
 /**
  * Menu management and interface routes: directories, menus and buttons, and the
@@ -175,7 +177,7 @@ export class MenuAdminService {
     });
   }
 
-  async boundRoutes(menuId: number) {
+  async boundRoutes(menuId: number, lang: Lang) {
     const [menu] = await this.db.select().from(sysMenu).where(eq(sysMenu.id, menuId));
     if (!menu) throw new AppError('NOT_FOUND');
     const rows = await this.db
@@ -184,7 +186,7 @@ export class MenuAdminService {
       .innerJoin(sysApi, eq(sysApi.id, sysMenuApi.apiId))
       .where(eq(sysMenuApi.menuId, menuId))
       .orderBy(sysApi.path, sysApi.method);
-    return rows.map((r) => ({ ...toRoute(r.api), fixed: menu.perms !== null && r.api.access === menu.perms }));
+    return rows.map((r) => ({ ...toRoute(r.api, lang), fixed: menu.perms !== null && r.api.access === menu.perms }));
   }
 
   /**
@@ -222,19 +224,19 @@ export class MenuAdminService {
     if (wanted.some((id) => !held.has(id))) throw new AppError('MENU_BEYOND_OWN');
   }
 
-  async allRoutes(): Promise<ApiRoute[]> {
-    return (await this.db.select().from(sysApi).where(eq(sysApi.present, true)).orderBy(sysApi.path, sysApi.method)).map(toRoute);
+  async allRoutes(lang: Lang): Promise<ApiRoute[]> {
+    return (await this.db.select().from(sysApi).where(eq(sysApi.present, true)).orderBy(sysApi.path, sysApi.method)).map((r) => toRoute(r, lang));
   }
 
-  async searchRoutes(nameOrPath?: string): Promise<ApiRoute[]> {
-    const where = nameOrPath ? or(ilike(sysApi.name, likeText(nameOrPath)), ilike(sysApi.path, likeText(nameOrPath))) : undefined;
-    return (await this.db.select().from(sysApi).where(and(eq(sysApi.present, true), where)).orderBy(sysApi.path, sysApi.method).limit(50)).map(toRoute);
+  async searchRoutes(nameOrPath: string | undefined, lang: Lang): Promise<ApiRoute[]> {
+    const where = nameOrPath ? nameOrPathIs(nameOrPath) : undefined;
+    return (await this.db.select().from(sysApi).where(and(eq(sysApi.present, true), where)).orderBy(sysApi.path, sysApi.method).limit(50)).map((r) => toRoute(r, lang));
   }
 
   /** The interface screen: routes with the menus binding each. */
-  async routePage(q: { pageNum: number; pageSize: number; nameOrPath?: string; module?: string; accessKind?: 'public' | 'authenticated' | 'permission'; method?: string }): Promise<PageResult<ApiItem>> {
+  async routePage(q: { pageNum: number; pageSize: number; nameOrPath?: string; module?: string; accessKind?: 'public' | 'authenticated' | 'permission'; method?: string }, lang: Lang): Promise<PageResult<ApiItem>> {
     const conds: (SQL | undefined)[] = [];
-    if (q.nameOrPath) conds.push(or(ilike(sysApi.name, likeText(q.nameOrPath)), ilike(sysApi.path, likeText(q.nameOrPath))));
+    if (q.nameOrPath) conds.push(nameOrPathIs(q.nameOrPath));
     if (q.module) conds.push(eq(sysApi.module, q.module));
     if (q.method) conds.push(eq(sysApi.method, q.method));
     if (q.accessKind === 'public' || q.accessKind === 'authenticated') conds.push(eq(sysApi.access, q.accessKind));
@@ -259,13 +261,27 @@ export class MenuAdminService {
       : [];
     return {
       total: Number(total?.n ?? 0),
-      list: rows.map((r) => ({ ...toRoute(r), menus: menus.filter((m) => m.apiId === r.id).map((m) => ({ id: m.id, name: m.name })) })),
+      list: rows.map((r) => ({ ...toRoute(r, lang), menus: menus.filter((m) => m.apiId === r.id).map((m) => ({ id: m.id, name: m.name })) })),
     };
   }
 }
 
-function toRoute(a: typeof sysApi.$inferSelect): ApiRoute {
-  return { id: a.id, method: a.method, path: a.path, name: a.name, module: a.module, access: a.access, present: a.present };
+/**
+ * A route whose path or name contains the text: the name in any of the three languages (the
+ * contract's names of the calls), or as stored for a route this version no longer has.
+ */
+function nameOrPathIs(text: string): SQL {
+  const keys = callsNamed(text).map((c) => `${api[c].method} ${api[c].path}`);
+  return or(
+    ilike(sysApi.path, likeText(text)),
+    ilike(sysApi.name, likeText(text)),
+    keys.length ? inArray(sql`${sysApi.method} || ' ' || ${sysApi.path}`, keys) : undefined,
+  )!;
+}
+
+function toRoute(a: typeof sysApi.$inferSelect, lang: Lang): ApiRoute {
+  const call = callByRoute.get(`${a.method} ${a.path}`) ?? null;
+  return { id: a.id, method: a.method, path: a.path, call, name: callName(call, lang) ?? a.name, module: a.module, access: a.access, present: a.present };
 }
 
 function toManageMenu(r: MenuRow, apiCount: number): ManageMenu {

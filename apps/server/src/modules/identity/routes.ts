@@ -61,13 +61,13 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
     return null;
   });
   registerCall(app, 'menuNames', () => s.menus.names());
-  registerCall(app, 'menuBoundUrls', ({ query }) => s.menus.boundRoutes(query.id));
-  registerCall(app, 'menuUrlList', ({ query }) => s.menus.searchRoutes(query.nameOrPath));
+  registerCall(app, 'menuBoundUrls', ({ query, req }) => s.menus.boundRoutes(query.id, req.lang));
+  registerCall(app, 'menuUrlList', ({ query, req }) => s.menus.searchRoutes(query.nameOrPath, req.lang));
   registerCall(app, 'menuBindUrls', async ({ principal, body }) => {
     await s.menus.bind(principal, body.menuId, body.apiIds);
     return null;
   });
-  registerCall(app, 'menuAllUrls', () => s.menus.allRoutes());
+  registerCall(app, 'menuAllUrls', ({ req }) => s.menus.allRoutes(req.lang));
   registerCall(app, 'menuUploadIcon', async ({ principal, req }) => {
     const { url } = await deps.uploads.acceptImage(req, principal.accountId, {
       kind: 'icon',
@@ -79,7 +79,7 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
     });
     return { url };
   });
-  registerCall(app, 'apiQueryPage', ({ query }) => s.menus.routePage(query));
+  registerCall(app, 'apiQueryPage', ({ query, req }) => s.menus.routePage(query, req.lang));
   registerCall(app, 'managePassword', async ({ principal, body }) => {
     await s.profile.changePassword(principal, body.oldPassword, body.newPassword);
     return null;

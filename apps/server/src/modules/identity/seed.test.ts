@@ -19,18 +19,22 @@ describe('seeding menus on an upgraded database', () => {
     try {
       const { db } = database;
       const log = () => undefined;
-      await seedIdentity(db, [dir, first], { userName: 'admin', password: 'admin123' }, log);
+      await seedIdentity(db, [dir, first], { userName: 'admin', password: 'admin123', language: 'zh_CN' }, log);
       expect(await held(db, 'operations')).toEqual([]);
+      // The first administrator's nickname is in the language of the seeded words (DEMO_LANGUAGE).
+      expect((await query<{ nick_name: string }>(db, sql`select nick_name from sys_account`)).map((r) => r.nick_name)).toEqual(['管理员']);
       // An operator takes the old screen away from finance; the directory stays with it.
       await db.execute(sql`delete from sys_role_menu where role_id = (select id from sys_role where code = 'finance') and menu_id = (select id from sys_menu where code = 'grp.a')`);
       // A later release adds a screen (and its button) in the existing directory for operations.
-      await seedIdentity(db, [dir, first, later, button], { userName: 'admin' }, log);
+      await seedIdentity(db, [dir, first, later, button], { userName: 'admin', language: 'en_US' }, log);
       expect(await held(db, 'operations')).toEqual(['grp', 'grp.b', 'grp.b.x']);
       expect(await held(db, 'finance')).toEqual(['grp']);
       // A restart changes nothing.
-      await seedIdentity(db, [dir, first, later, button], { userName: 'admin' }, log);
+      await seedIdentity(db, [dir, first, later, button], { userName: 'admin', language: 'en_US' }, log);
       expect(await held(db, 'operations')).toEqual(['grp', 'grp.b', 'grp.b.x']);
       expect(await held(db, 'finance')).toEqual(['grp']);
+      // Data once written: a later start in another language renames nobody.
+      expect((await query<{ nick_name: string }>(db, sql`select nick_name from sys_account`)).map((r) => r.nick_name)).toEqual(['管理员']);
     } finally {
       await database.close();
     }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { Lang } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { hashPassword } from '../../platform/auth/tokens.js';
 import type { MenuSeed } from '../../platform/menus.js';
@@ -17,6 +18,9 @@ export const SEEDED_ROLES = [
   { code: 'customer_service', name: 'role.customerService', remark: 'roleRemark.customerService', weight: 30, isSuper: false },
 ] as const;
 
+/** The first administrator's nickname, in the language of the words the first start writes (DEMO_LANGUAGE). */
+const FIRST_ADMIN_NICKNAME: Readonly<Record<Lang, string>> = { zh_CN: '管理员', zh_TW: '管理員', en_US: 'Administrator' };
+
 /**
  * Seeds roles, menus and the first administrator. Idempotent: what exists is left as it is
  * (an operator may have edited it). Runs under an advisory lock so processes starting together
@@ -25,7 +29,7 @@ export const SEEDED_ROLES = [
 export async function seedIdentity(
   db: Db,
   menus: readonly MenuSeed[],
-  admin: { userName: string; password?: string },
+  admin: { userName: string; password?: string; language: Lang },
   log: (msg: string) => void,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -76,7 +80,7 @@ export async function seedIdentity(
     const password = admin.password ?? crypto.randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 12);
     const [account] = await tx
       .insert(sysAccount)
-      .values({ userName: admin.userName, nickName: 'Administrator', passwordHash: await hashPassword(password) })
+      .values({ userName: admin.userName, nickName: FIRST_ADMIN_NICKNAME[admin.language], passwordHash: await hashPassword(password) })
       .returning({ id: sysAccount.id });
     await tx.insert(sysAccountRole).values({ accountId: account!.id, roleId: superRole!.id });
     if (generated) {

@@ -3,10 +3,10 @@ import { Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Space, Swi
 import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BUTTON_TYPES, MENU_TYPE, menuSaveRequest, PERMS, UPLOAD_IMAGE_TYPES, type ManageMenu } from '@cbo/contract';
+import { BUTTON_TYPES, callName, MENU_TYPE, menuSaveRequest, PERMS, UPLOAD_IMAGE_TYPES, type ManageMenu } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
-import { useZodRule } from '@/shared/form';
+import { useLang, useZodRule } from '@/shared/form';
 import { callKey, FormDrawer, FormModal, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
 import { useNameText } from '../components/identity-data';
 import { doneText } from '@/shared/feedback';
@@ -83,9 +83,11 @@ export default function MenusView() {
     const codes = [...new Set((routes.data ?? []).map((r) => r.access).filter((a) => a !== 'public' && a !== 'authenticated'))].sort();
     return codes.map((c) => ({ value: c, label: c }));
   }, [routes.data]);
+  // Each route beside its call's name in the reader's language; the picker finds a route by either.
+  const lang = useLang();
   const routeOptions = useMemo(
-    () => (routes.data ?? []).map((r) => ({ value: r.id, label: `${r.method} ${r.path}`, title: r.name })),
-    [routes.data],
+    () => (routes.data ?? []).map((r) => ({ value: r.id, label: `${r.method} ${r.path}`, title: callName(r.call, lang) ?? r.name })),
+    [routes.data, lang],
   );
 
   const data = useMemo(() => {
@@ -299,7 +301,7 @@ export default function MenusView() {
             mode="multiple"
             loading={routes.isPending || bound.isPending}
             options={routeOptions.map((o) => ({ ...o, disabled: bound.data?.some((b) => b.id === o.value && b.fixed) }))}
-            optionFilterProp="label"
+            filterOption={(input, o) => !!o && `${o.label} ${o.title}`.toLowerCase().includes(input.trim().toLowerCase())}
             optionRender={(o) => (
               <span>
                 {o.label} <Typography.Text type="secondary">{(o.data as { title: string }).title}</Typography.Text>
