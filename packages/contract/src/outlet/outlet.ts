@@ -261,6 +261,19 @@ export const mapPointsResult = z.object({
 });
 export type MapPointsResult = z.infer<typeof mapPointsResult>;
 
+/** The map of the outlet form: the set map type, what draws the tiles, and whether addresses can be looked up. */
+export const mapSettings = z.object({
+  mapType: z.string(),
+  tiles: z.enum(MAP_PROVIDERS),
+  /** The map type's key is set: its geocoding finds an address (the tiles are then that provider's too). */
+  geocoding: z.boolean(),
+});
+export type MapSettings = z.infer<typeof mapSettings>;
+export const geocodeQuery = z.object({ address: z.string().trim().min(1).max(100) });
+/** Where the provider puts an address, in WGS-84 (as outlets are stored), and the address it understood. */
+export const geocodeResult = z.object({ lat: z.number(), lng: z.number(), address: z.string() });
+export type GeocodeResult = z.infer<typeof geocodeResult>;
+
 /** Choices for the outlet form: agents, teams, regions, providers and pushers by name. */
 export const ownerOptionsQuery = z.object({ keyword: z.string().trim().max(32).optional() });
 export const ownerOption = z.object({ id: z.number().int(), name: z.string(), ratio: z.number().int().nullable() });
