@@ -252,6 +252,8 @@ export const mapPoint = z.object({
 export type MapPoint = z.infer<typeof mapPoint>;
 export const MAP_PROVIDERS = ['gaode', 'tencent', 'google', 'osm'] as const;
 export type MapProvider = (typeof MAP_PROVIDERS)[number];
+/** Providers whose tiles and geocoding are in GCJ-02, China's offset datum (coords.ts); outlets are stored in WGS-84. */
+export const TILE_GCJ: Record<MapProvider, boolean> = { gaode: true, tencent: true, google: false, osm: false };
 export const mapPointsResult = z.object({
   /** The map type set in the basic settings. */
   mapType: z.string(),

@@ -1,4 +1,4 @@
-import { gcjToWgs, roundCoord, type GeocodeResult, type MapProvider, type MapSettings, type Translations } from '@cbo/contract';
+import { gcjToWgs, roundCoord, TILE_GCJ, type GeocodeResult, type MapProvider, type MapSettings, type Translations } from '@cbo/contract';
 import { AppError } from '../../platform/http/app-error.js';
 import type { OutletNeeds } from './needs.js';
 
@@ -124,7 +124,8 @@ export class GeocodingService {
       case 'unreadable':
         throw new AppError('OUTLET_GEOCODE_UNREACHABLE', { provider: name });
       case 'found': {
-        const [lat, lng] = provider === 'google' ? [answer.lat, answer.lng] : gcjToWgs(answer.lat, answer.lng);
+        // The same datum as the provider's tiles, so the point lands where its map shows the address.
+        const [lat, lng] = TILE_GCJ[provider] ? gcjToWgs(answer.lat, answer.lng) : [answer.lat, answer.lng];
         return { lat: roundCoord(lat), lng: roundCoord(lng), address: answer.address };
       }
     }
