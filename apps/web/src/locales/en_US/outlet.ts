@@ -136,7 +136,7 @@ export default {
     noKey: 'Locating by address uses the {{mapType}} map\'s geocoding, which needs its key (System configuration → Basic settings). Pick the point on the map instead.',
     offline: 'The map tiles could not be loaded (no network?): you can still click the blank base, but check the point against the address.',
     marker: "The outlet's point",
-    point: 'Latitude {{lat}}, longitude {{lng}}',
+    point: 'Latitude {{latitude}}, longitude {{longitude}}',
     none: 'No point picked yet: click the map.',
     apply: 'Use this point',
   },

@@ -136,7 +136,7 @@ export default {
     noKey: '按地址定位使用{{mapType}}地图的地理编码，需要先配置其密钥（系统配置 → 基础设置）。请直接在地图上选点。',
     offline: '地图底图无法加载（没有网络？）：仍可在空白底图上点选，但请对照地址核对位置。',
     marker: '网点位置',
-    point: '纬度 {{lat}}，经度 {{lng}}',
+    point: '纬度 {{latitude}}，经度 {{longitude}}',
     none: '尚未选点：请点击地图。',
     apply: '使用此位置',
   },

@@ -136,7 +136,7 @@ export default {
     noKey: '按地址定位使用{{mapType}}地圖的地理編碼，需要先設定其金鑰（系統設定 → 基礎設定）。請直接在地圖上選點。',
     offline: '地圖底圖無法載入（沒有網路？）：仍可在空白底圖上點選，但請對照地址核對位置。',
     marker: '網點位置',
-    point: '緯度 {{lat}}，經度 {{lng}}',
+    point: '緯度 {{latitude}}，經度 {{longitude}}',
     none: '尚未選點：請點擊地圖。',
     apply: '使用此位置',
   },

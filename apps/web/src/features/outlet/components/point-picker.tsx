@@ -110,7 +110,7 @@ export function PointPicker({ open, value, address, onPick, onClose }: PointPick
           </Suspense>
         )}
         <Typography.Text data-testid="outlet-pick-point">
-          {point ? t('pick.point', { lat: point.lat.toFixed(6), lng: point.lng.toFixed(6) }) : t('pick.none')}
+          {point ? t('pick.point', { latitude: point.lat.toFixed(6), longitude: point.lng.toFixed(6) }) : t('pick.none')}
           {point?.address ? ` · ${point.address}` : ''}
         </Typography.Text>
       </Space>
