@@ -102,11 +102,11 @@ export default function AgentsView() {
         ),
       },
       { title: t('common.mobile'), key: 'mobile', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
-      { title: t('agents.level'), dataIndex: 'level', key: 'level', render: (v: AgentLevel) => <Tag color={v === 'A' ? 'gold' : v === 'B' ? 'blue' : 'default'}>{net.level(v)}</Tag> },
+      { title: t('agents.level'), dataIndex: 'level', key: 'level', width: 110, render: (v: AgentLevel) => <Tag color={v === 'A' ? 'gold' : v === 'B' ? 'blue' : 'default'}>{net.level(v)}</Tag> },
       { title: t('agents.parent'), dataIndex: 'parentName', key: 'parentName', render: (v: string | null) => v ?? '-' },
       { title: t('agents.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
       { title: t('agents.region'), dataIndex: 'regionName', key: 'regionName', defaultHidden: true, render: (v: string | null) => v ?? '-' },
-      { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
+      { title: t('common.status'), dataIndex: 'status', key: 'status', width: 100, render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
       {
         title: t('agents.balance'),
         dataIndex: 'balance',
@@ -132,6 +132,8 @@ export default function AgentsView() {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
+        // Room for "Statement Edit More" in English on one line; the level and status tags gave up what it takes.
+        width: 210,
         // Two actions shown and the rest under More: five links wrapped to two lines at 1440 (issue 31).
         render: (_: unknown, row) => {
           const canStatus = buttons.has(PERMS.agentStatus);
