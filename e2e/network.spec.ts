@@ -56,7 +56,9 @@ test.describe('the network', () => {
     await drawer.getByRole('button', { name: 'Cancel' }).click();
 
     // The chain of the C agent: platform 40, A 20, B 15, C 25 = 100.
-    await page.getByRole('row', { name: /^E2E Gamma/ }).getByRole('button', { name: 'Profit chain' }).click();
+    // Chain, tree and freeze are under the row's More (two links and More fit one line at 1440).
+    await page.getByRole('row', { name: /^E2E Gamma/ }).getByTestId('agent-more').click();
+    await page.getByRole('menuitem', { name: 'Profit chain' }).click();
     const chain = page.getByRole('dialog').filter({ hasText: 'Profit chain of E2E Gamma' });
     await expect(chain.getByRole('row', { name: /Platform 100% 40%/ })).toBeVisible();
     await expect(chain.getByRole('row', { name: /E2E Beta \(Level B\) 40% 15%/ })).toBeVisible();

@@ -26,6 +26,30 @@ test.describe('outlets', () => {
     await drawer.getByLabel('Address', { exact: true }).fill('Pudong International Airport T2');
     await drawer.getByLabel('Latitude', { exact: true }).fill('31.1443');
     await drawer.getByLabel('Longitude', { exact: true }).fill('121.8083');
+    // The point picked on the map instead: the picker opens on the typed point, a click moves it.
+    // No key is set, so the lookup by address says why it cannot; no network, so the base is blank.
+    await drawer.getByTestId('outlet-pick-open').click();
+    const picker = page.getByRole('dialog').filter({ hasText: "Pick the outlet's point" });
+    await expect(picker.getByTestId('outlet-pick-nokey')).toContainText("Locating by address uses the Gaode map's geocoding, which needs its key");
+    await expect(picker.getByTestId('outlet-pick-locate')).toBeDisabled();
+    await expect(picker.getByTestId('outlet-pick-point')).toHaveText('Latitude 31.144300, longitude 121.808300');
+    await expect(picker.locator('.outlet-pin-picked')).toBeVisible();
+    const map = picker.getByTestId('outlet-pick-map');
+    const box = (await map.boundingBox())!;
+    // Up and to the right of the marker (the map is centred on it): north-east of the typed point.
+    await map.click({ position: { x: box.width / 2 + 60, y: box.height / 2 - 40 } });
+    const picked = picker.getByTestId('outlet-pick-point');
+    await expect(picked).not.toHaveText('Latitude 31.144300, longitude 121.808300');
+    const [, lat, lng] = /^Latitude (-?\d+\.\d{6}), longitude (-?\d+\.\d{6})$/.exec((await picked.textContent()) ?? '')!;
+    expect(Number(lat)).toBeGreaterThan(31.1443);
+    expect(Number(lat)).toBeLessThan(31.1543);
+    expect(Number(lng)).toBeGreaterThan(121.8083);
+    expect(Number(lng)).toBeLessThan(121.8183);
+    await shot(page, 'outlet-pick-en-1440');
+    await picker.getByTestId('outlet-pick-apply').click();
+    await expect(picker).toBeHidden();
+    await expect(drawer.getByLabel('Latitude', { exact: true })).toHaveValue(lat!);
+    await expect(drawer.getByLabel('Longitude', { exact: true })).toHaveValue(lng!);
     await drawer.getByLabel('Agent', { exact: true }).click();
     await page.locator('.ant-select-item-option', { hasText: 'Bund Charging' }).click();
     // Above the agent's ratio: the form says so before the server would.
@@ -42,6 +66,12 @@ test.describe('outlets', () => {
     const row = page.locator('tr', { hasText: NAME });
     await expect(row).toContainText('Bund Charging');
     await expect(row).toContainText('30 / 35');
+    // The outlet keeps the picked point.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog').filter({ hasText: `Edit outlet ${NAME}` });
+    await expect(edit.getByLabel('Latitude', { exact: true })).toHaveValue(lat!);
+    await expect(edit.getByLabel('Longitude', { exact: true })).toHaveValue(lng!);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
 
     // The sixth cabinet stands in the demo's sixth outlet: unbind it there…
     await page.locator('tr', { hasText: 'Tianzifang Bistro' }).getByRole('button', { name: 'Devices' }).click();
@@ -100,7 +130,20 @@ test.describe('outlets', () => {
     await expect(page.getByRole('heading', { name: '直营网点' })).toBeVisible();
     await expect(page.locator('tr', { hasText: 'Lujiazui Tower' })).toBeVisible();
     await page.getByRole('button', { name: '新增直营网点' }).click();
-    await expect(page.getByRole('dialog').filter({ hasText: '新增直营网点' }).getByLabel('团队')).toBeVisible();
+    const form = page.getByRole('dialog').filter({ hasText: '新增直营网点' });
+    await expect(form.getByLabel('团队')).toBeVisible();
     await shot(page, 'direct-form-zh-800');
+    // The picker fills the width at 800 px; a click on the blank base picks a point.
+    await form.getByTestId('outlet-pick-open').click();
+    const picker = page.getByRole('dialog').filter({ hasText: '选择网点位置' });
+    await expect(picker.getByTestId('outlet-pick-nokey')).toContainText('按地址定位使用高德地图的地理编码');
+    await expect(picker.getByTestId('outlet-pick-point')).toHaveText('尚未选点：请点击地图。');
+    await picker.getByTestId('outlet-pick-map').click();
+    await expect(picker.getByTestId('outlet-pick-point')).toHaveText(/^纬度 31\.\d{6}，经度 121\.\d{6}$/);
+    const width = (await picker.locator('.ant-modal-container, .ant-modal-content').first().boundingBox())!.width;
+    expect(width).toBeGreaterThan(750);
+    await shot(page, 'outlet-pick-zh-800');
+    await picker.getByTestId('outlet-pick-apply').click();
+    await expect(form.getByLabel('纬度', { exact: true })).toHaveValue(/^31\.\d{6}$/);
   });
 });

@@ -121,7 +121,8 @@ async function flow(page: Page, lang: 'en_US' | 'zh_CN') {
   await page.getByTestId('agent-view').getByText(lang === 'en_US' ? 'List' : '列表', { exact: true }).click();
   await expect(page.locator(`.ant-table-row[data-row-key="${root!.id}"]`)).toBeVisible();
   await page.screenshot({ path: `${OUT}/list-${lang}-1440.png`, fullPage: true });
-  await page.locator(`.ant-table-row[data-row-key="${root!.id}"]`).getByTestId('agent-tree').click();
+  await page.locator(`.ant-table-row[data-row-key="${root!.id}"]`).getByTestId('agent-more').click();
+  await page.getByRole('menuitem', { name: L.tree, exact: true }).click();
   await expect(page.getByTestId(`tree-node-agent-${root!.id}`)).toBeVisible();
   await page.setViewportSize({ width: 800, height: 900 });
   await page.goto(await menuPath(a, 'network/agents'));

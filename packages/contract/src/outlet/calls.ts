@@ -35,4 +35,8 @@ export const outletCalls = {
     summary: 'Agents, teams, regions, service providers and pushers an outlet can name (the first 50 of each)', query: o.ownerOptionsQuery, data: o.ownerOptions }),
   outletMapPoints: call({ method: 'GET', path: '/device/api/v1/outlet/mapPoints', access: { permission: P.outletMap }, module: m,
     summary: 'Outlets to place on the map (by region and status) and the tiles to draw it with', query: o.mapPointsQuery, data: o.mapPointsResult }),
+  outletMapSettings: call({ method: 'GET', path: '/device/api/v1/outlet/mapSettings', access: { permission: P.outletSave }, module: m,
+    summary: "The outlet form's map: the tiles to draw and whether an address can be looked up", data: o.mapSettings }),
+  outletGeocode: call({ method: 'GET', path: '/device/api/v1/outlet/geocode', access: { permission: P.outletSave }, module: m,
+    summary: "Look an address up with the geocoding of the basic settings' map type (needs its key); the point in WGS-84", query: o.geocodeQuery, data: o.geocodeResult }),
 } as const;

@@ -4,3 +4,4 @@ export * from './permissions.js';
 export * from './calls.js';
 export * from './errors.js';
 export * from './labels.js';
+export * from './coords.js';

@@ -252,6 +252,8 @@ export const mapPoint = z.object({
 export type MapPoint = z.infer<typeof mapPoint>;
 export const MAP_PROVIDERS = ['gaode', 'tencent', 'google', 'osm'] as const;
 export type MapProvider = (typeof MAP_PROVIDERS)[number];
+/** Providers whose tiles and geocoding are in GCJ-02, China's offset datum (coords.ts); outlets are stored in WGS-84. */
+export const TILE_GCJ: Record<MapProvider, boolean> = { gaode: true, tencent: true, google: false, osm: false };
 export const mapPointsResult = z.object({
   /** The map type set in the basic settings. */
   mapType: z.string(),
@@ -260,6 +262,19 @@ export const mapPointsResult = z.object({
   points: z.array(mapPoint),
 });
 export type MapPointsResult = z.infer<typeof mapPointsResult>;
+
+/** The map of the outlet form: the set map type, what draws the tiles, and whether addresses can be looked up. */
+export const mapSettings = z.object({
+  mapType: z.string(),
+  tiles: z.enum(MAP_PROVIDERS),
+  /** The map type's key is set: its geocoding finds an address (the tiles are then that provider's too). */
+  geocoding: z.boolean(),
+});
+export type MapSettings = z.infer<typeof mapSettings>;
+export const geocodeQuery = z.object({ address: z.string().trim().min(1).max(100) });
+/** Where the provider puts an address, in WGS-84 (as outlets are stored), and the address it understood. */
+export const geocodeResult = z.object({ lat: z.number(), lng: z.number(), address: z.string() });
+export type GeocodeResult = z.infer<typeof geocodeResult>;
 
 /** Choices for the outlet form: agents, teams, regions, providers and pushers by name. */
 export const ownerOptionsQuery = z.object({ keyword: z.string().trim().max(32).optional() });

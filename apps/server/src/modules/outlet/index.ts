@@ -4,6 +4,7 @@ import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { outletMenus } from './menus.js';
 import type { OutletNeeds } from './needs.js';
+import { GeocodingService } from './geocoding.service.js';
 import { OutletScope } from './outlet.scope.js';
 import { OutletService } from './outlet.service.js';
 import { outletRoutes } from './routes.js';
@@ -18,7 +19,13 @@ export const billingText = (b: BillingRule, lang: Lang) =>
 
 /** The outlet module's services: outlets, their binding to devices, the map. */
 function createOutlet({ db }: Platform, needs: OutletNeeds) {
-  return { outlets: new OutletService(db, needs), /** Statistics scopes (a region's, an agent's, an outlet's outlets). */ scope: new OutletScope(db, needs.network) };
+  return {
+    outlets: new OutletService(db, needs),
+    /** Statistics scopes (a region's, an agent's, an outlet's outlets). */
+    scope: new OutletScope(db, needs.network),
+    /** The outlet form's map: its tiles and looking an address up. */
+    geocoding: new GeocodingService(needs.settings, needs.fetch),
+  };
 }
 
 export type OutletServices = ReturnType<typeof createOutlet>;

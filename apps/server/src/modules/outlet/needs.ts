@@ -91,6 +91,8 @@ export interface OutletNeeds {
   movements: DeviceMovements;
   /** True when the code names a device that is never bound to an outlet (a power bank). */
   isUnbindableDevice(sn: string): Promise<boolean>;
+  /** The network for the map provider's geocoding (the default is the global fetch; tests pass recorded answers). */
+  fetch?: typeof fetch;
   settings: {
     /** The map type and key of the basic settings. */
     map(): Promise<{ mapType: string; mapKey: string }>;

@@ -261,6 +261,23 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       expect((await c.put('/user/api/v1/global/config/', { paramType: 'basis', values: basis })).code).toBe(0);
     });
 
+    it("tells the outlet form's map whether addresses can be looked up; without a key the lookup says why, in the caller's language", async () => {
+      expect((await c.get(`${O}/mapSettings`)).data).toEqual({ mapType: 'gaode', tiles: 'osm', geocoding: false });
+      const noKey = await c.get(`${O}/geocode`, { address: '上海市黄浦区中山东一路18号' });
+      expect(noKey.code).toBe(code('OUTLET_GEOCODE_NO_KEY'));
+      expect(noKey.msg).toContain('pick the point on the map');
+      expect((await c.get(`${O}/geocode`, { address: '上海市黄浦区中山东一路18号' }, 'zh_CN')).msg).toContain('请在地图上点选');
+      expect((await c.get(`${O}/geocode`, { address: '上海市黄浦区中山东一路18号' }, 'zh_TW')).msg).toContain('請在地圖上點選');
+      // An address is required and at most as long as the outlet's.
+      expect((await c.get(`${O}/geocode`, { address: ' ' })).code).toBe(100001);
+      expect((await c.get(`${O}/geocode`, { address: 'x'.repeat(101) })).code).toBe(100001);
+      expect((await c.get(`${O}/geocode`)).code).toBe(100001);
+      const basis = (await c.get('/user/api/v1/global/config/findByBasis')).data;
+      expect((await c.put('/user/api/v1/global/config/', { paramType: 'basis', values: { ...basis, mapType: 'tencent', mapKey: 'k-123' } })).code).toBe(0);
+      expect((await c.get(`${O}/mapSettings`)).data).toEqual({ mapType: 'tencent', tiles: 'tencent', geocoding: true });
+      expect((await c.put('/user/api/v1/global/config/', { paramType: 'basis', values: basis })).code).toBe(0);
+    });
+
     it('applies the store URL template to every outlet, and to outlets made afterwards', async () => {
       const id = await create();
       expect((await c.put('/user/api/v1/store/updateAllStoreUrl', { storeUrl: 'https://u.example.com/store?id={id}' })).code).toBe(0);
@@ -282,6 +299,9 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       expect((await cs.get(`${O}/queryPage`)).code).toBe(0);
       expect((await cs.get(`${O}/mapPoints`)).code).toBe(0);
       expect((await cs.post(`${O}/saveOrUpdate`, outletBody(net.agentB))).code).toBe(code('FORBIDDEN'));
+      // The form's map and the address lookup go with saving outlets.
+      expect((await cs.get(`${O}/mapSettings`)).code).toBe(code('FORBIDDEN'));
+      expect((await cs.get(`${O}/geocode`, { address: 'Nanjing Road' })).code).toBe(code('FORBIDDEN'));
       expect((await cs.post(`${O}/bindDevice`, { outletId: 1, sn: 'ABCD000000000001' })).code).toBe(code('FORBIDDEN'));
       expect((await cs.post(`${O}/unbindDevice`, { sn: 'ABCD000000000001', reason: 'Moved' })).code).toBe(code('FORBIDDEN'));
       expect((await cs.del(`${O}/delete`, { id: 1 })).code).toBe(code('FORBIDDEN'));
@@ -299,6 +319,7 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
         ['DELETE', `${O}/delete`, {}],
         ['GET', `${O}/devices?outletId=abc`, undefined],
         ['GET', `${O}/mapPoints?regionId=-3`, undefined],
+        ['GET', `${O}/geocode?address=`, undefined],
         ['GET', `${O}/queryPage?orderBy=nope`, undefined],
         ['GET', `${O}/unboundDevices?keyword=${'x'.repeat(40)}`, undefined],
         ['GET', `${O}/ownerOptions?keyword=${'x'.repeat(40)}`, undefined],

@@ -21,6 +21,7 @@ import { currentTx, inRequestTransaction } from '../../platform/db/request-tx.js
 import { containing } from '../../platform/db/paging.js';
 import { requirePhone } from '../../platform/sms/phone.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { tilesOf } from './geocoding.service.js';
 import type { Actor, DeviceBinder, DeviceMovement, OutletNeeds } from './needs.js';
 import { outDemo, outOutlet } from './tables.js';
 
@@ -430,10 +431,9 @@ export class OutletService {
     const devices = await this.deviceCounts(rows.map((r) => r.id));
     const turnover = await this.turnovers(rows.map((r) => r.id));
     const map = await this.needs.settings.map();
-    const tiles = map.mapKey && ['gaode', 'tencent', 'google'].includes(map.mapType) ? (map.mapType as 'gaode' | 'tencent' | 'google') : 'osm';
     return {
       mapType: map.mapType,
-      tiles,
+      tiles: tilesOf(map),
       points: rows.map(({ teamId, ...r }) => ({ ...r, status: r.status as OutletStatus, direct: teamId !== null, devices: devices.get(r.id) ?? 0, turnover: turnover.get(r.id) ?? 0 })),
     };
   }

@@ -18,6 +18,9 @@ export function outletRoutes(app: FastifyInstance, s: OutletServices): void {
   registerCall(app, 'outletUnboundDevices', ({ query }) => s.outlets.unboundDevices(query.keyword, query.deviceType));
   registerCall(app, 'outletOwnerOptions', ({ query }) => s.outlets.ownerOptions(query.keyword));
   registerCall(app, 'outletMapPoints', ({ query }) => s.outlets.mapPoints(query));
+  registerCall(app, 'outletMapSettings', () => s.geocoding.mapSettings());
+  // The lookup waits on the map provider for up to seconds: no database transaction held open meanwhile.
+  registerCall(app, 'outletGeocode', ({ query }) => s.geocoding.geocode(query.address), { transaction: false });
   // The outlet page template applies to every outlet: saved in the settings and written into each outlet.
   registerCall(app, 'configUpdateStoreUrl', ({ body }) => s.outlets.applyStoreUrl(body.storeUrl));
 }

@@ -41,6 +41,7 @@ export default {
     deleted: 'Deleted',
     freeze: 'Freeze',
     unfreeze: 'Unfreeze',
+    more: 'More',
     frozen: 'Frozen',
     unfrozen: 'Unfrozen',
     reason: 'Reason',

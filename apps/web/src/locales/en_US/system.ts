@@ -65,6 +65,7 @@ export default {
       navLogoHint: 'Shown at the top of the sidebar; a square image looks best.',
       mapType: 'Map',
       mapKey: 'Map API key',
+      mapKeyHint: 'Turns on the provider\'s tiles and finding outlets by address (the server calls its web-service geocoding: for Gaode a key of type "Web service", for Tencent a key with WebServiceAPI, for Google a key with the Geocoding API).',
     },
     mapTypes: {
       gaode: 'Gaode (Amap)',

@@ -41,6 +41,7 @@ export default {
     deleted: '已删除',
     freeze: '冻结',
     unfreeze: '解冻',
+    more: '更多',
     frozen: '已冻结',
     unfrozen: '已解冻',
     reason: '原因',

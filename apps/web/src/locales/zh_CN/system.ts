@@ -65,6 +65,7 @@ export default {
       navLogoHint: '显示在侧边栏顶部，建议使用方形图片。',
       mapType: '地图',
       mapKey: '地图 API Key',
+      mapKeyHint: '启用该服务商的底图和按地址定位网点（服务器调用其 Web 服务地理编码：高德需“Web服务”类型的 Key，腾讯需开通 WebServiceAPI，谷歌需启用 Geocoding API）。',
     },
     mapTypes: {
       gaode: '高德地图',

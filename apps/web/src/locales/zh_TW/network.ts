@@ -41,6 +41,7 @@ export default {
     deleted: '已刪除',
     freeze: '凍結',
     unfreeze: '解凍',
+    more: '更多',
     frozen: '已凍結',
     unfrozen: '已解凍',
     reason: '原因',

@@ -65,6 +65,7 @@ export default {
       navLogoHint: '顯示在側邊欄頂部，建議使用方形圖片。',
       mapType: '地圖',
       mapKey: '地圖 API Key',
+      mapKeyHint: '啟用該服務商的底圖和按地址定位網點（伺服器呼叫其 Web 服務地理編碼：高德需「Web服務」類型的 Key，騰訊需開通 WebServiceAPI，Google 需啟用 Geocoding API）。',
     },
     mapTypes: {
       gaode: '高德地圖',

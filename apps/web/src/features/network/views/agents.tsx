@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Button, Card, Form, Input, InputNumber, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Dropdown, Form, Input, InputNumber, Segmented, Select, Space, Table, Tag, Typography, type MenuProps } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -97,11 +97,11 @@ export default function AgentsView() {
         ),
       },
       { title: t('common.mobile'), key: 'mobile', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
-      { title: t('agents.level'), dataIndex: 'level', key: 'level', render: (v: AgentLevel) => <Tag color={v === 'A' ? 'gold' : v === 'B' ? 'blue' : 'default'}>{net.level(v)}</Tag> },
+      { title: t('agents.level'), dataIndex: 'level', key: 'level', width: 110, render: (v: AgentLevel) => <Tag color={v === 'A' ? 'gold' : v === 'B' ? 'blue' : 'default'}>{net.level(v)}</Tag> },
       { title: t('agents.parent'), dataIndex: 'parentName', key: 'parentName', render: (v: string | null) => v ?? '-' },
       { title: t('agents.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
       { title: t('agents.region'), dataIndex: 'regionName', key: 'regionName', defaultHidden: true, render: (v: string | null) => v ?? '-' },
-      { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
+      { title: t('common.status'), dataIndex: 'status', key: 'status', width: 100, render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
       {
         title: t('agents.balance'),
         dataIndex: 'balance',
@@ -127,34 +127,40 @@ export default function AgentsView() {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
-        render: (_: unknown, row) => (
-          <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => chain.show(row)}>
-              {t('agents.chain')}
-            </Button>
-            <Button type="link" size="small" onClick={() => go({ view: 'tree', root: String(row.id) })} data-testid="agent-tree">
-              {t('partners.tree')}
-            </Button>
-            <Button type="link" size="small" onClick={() => openStatement('agent', row.id)} data-testid="agent-statement">
-              {t('partners.statement')}
-            </Button>
-            {buttons.has(PERMS.agentSave) && (
-              <Button type="link" size="small" onClick={() => edit.show(row)}>
-                {t('common.edit')}
+        // Room for "Statement Edit More" in English on one line; the level and status tags gave up what it takes.
+        width: 210,
+        // Two actions shown and the rest under More: five links wrapped to two lines at 1440 (issue 31).
+        render: (_: unknown, row) => {
+          const canStatus = buttons.has(PERMS.agentStatus);
+          const more: MenuProps['items'] = [
+            { key: 'chain', label: t('agents.chain') },
+            { key: 'tree', label: t('partners.tree') },
+            ...(canStatus ? [row.status === 0 ? { key: 'freeze', label: t('common.freeze'), danger: true } : { key: 'unfreeze', label: t('common.unfreeze') }] : []),
+          ];
+          const onMore = ({ key }: { key: string }) => {
+            if (key === 'chain') chain.show(row);
+            else if (key === 'tree') go({ view: 'tree', root: String(row.id) });
+            else if (key === 'freeze') freeze.show(row);
+            else if (key === 'unfreeze') unfreeze.run(row);
+          };
+          return (
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => openStatement('agent', row.id)} data-testid="agent-statement">
+                {t('partners.statement')}
               </Button>
-            )}
-            {buttons.has(PERMS.agentStatus) &&
-              (row.status === 0 ? (
-                <Button type="link" size="small" danger onClick={() => freeze.show(row)}>
-                  {t('common.freeze')}
+              {buttons.has(PERMS.agentSave) && (
+                <Button type="link" size="small" onClick={() => edit.show(row)}>
+                  {t('common.edit')}
                 </Button>
-              ) : (
-                <Button type="link" size="small" onClick={() => unfreeze.run(row)}>
-                  {t('common.unfreeze')}
+              )}
+              <Dropdown trigger={['click']} menu={{ items: more, onClick: onMore }}>
+                <Button type="link" size="small" data-testid="agent-more">
+                  {t('common.more')} <DownOutlined />
                 </Button>
-              ))}
-          </Space>
-        ),
+              </Dropdown>
+            </Space>
+          );
+        },
       },
     ],
     [t, net, buttons.has, chain.show, edit.show, freeze.show, unfreeze.run],

@@ -1,11 +1,13 @@
-import { useCallback, useMemo } from 'react';
-import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { Button, Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OUTLET_TYPES, outletSaveRequest, type OutletItem, type OutletSaveInput } from '@cbo/contract';
 import { callKey, FormDrawer, optionsOf } from '@/shared/list-page';
 import { request } from '@/shared/request';
 import { MoneyInput } from './money-input';
+import { PointPicker, type PickedPoint } from './point-picker';
 import { useRequestRule } from './schema-rule';
 import { useOutletWords } from './words';
 
@@ -72,6 +74,16 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
     [record],
   );
   const revalidate = (names: (string | number)[][]) => void form.validateFields(names).catch(() => undefined);
+  const [picking, setPicking] = useState(false);
+  const lat = Form.useWatch('lat', form);
+  const lng = Form.useWatch('lng', form);
+  const address = Form.useWatch('address', form);
+  const usePoint = (p: PickedPoint) => {
+    // A looked-up address fills an empty address field; one already written is the operator's.
+    form.setFieldsValue({ lat: p.lat, lng: p.lng, ...(p.address && !form.getFieldValue('address') ? { address: p.address.slice(0, 100) } : {}) });
+    revalidate([['lat'], ['lng'], ['address']]);
+    setPicking(false);
+  };
 
   return (
     <FormDrawer<Values>
@@ -116,6 +128,15 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
           <Form.Item name="lng" label={t('field.lng')} rules={[rule(['lng'])]}>
             <InputNumber style={{ width: '100%' }} min={-180} max={180} precision={6} step={0.001} />
           </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item>
+            <Button icon={<EnvironmentOutlined />} onClick={() => setPicking(true)} data-testid="outlet-pick-open">
+              {t('pick.open')}
+            </Button>
+          </Form.Item>
+          {/* Mounted while open: each opening starts from the form's values. */}
+          {picking && <PointPicker open value={{ lat, lng }} address={address} onPick={usePoint} onClose={() => setPicking(false)} />}
         </Col>
       </Row>
 

@@ -1,18 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
 import Supercluster from 'supercluster';
-import 'leaflet/dist/leaflet.css';
-import type { MapPoint, MapProvider } from '@cbo/contract';
-import { wgsToGcj } from './coords';
-import './outlet-map.css';
-
-/** Tile sources by provider; Gaode and Tencent draw in GCJ-02 (coords.ts). */
-const TILES: Record<MapProvider, { url: string; subdomains: string; attribution: string; gcj: boolean }> = {
-  osm: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', subdomains: 'abc', attribution: '© OpenStreetMap contributors', gcj: false },
-  gaode: { url: 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}', subdomains: '1234', attribution: '© AutoNavi', gcj: true },
-  tencent: { url: 'https://rt{s}.map.gtimg.com/tile?z={z}&x={x}&y={-y}&styleid=1000&scene=0', subdomains: '0123', attribution: '© Tencent', gcj: true },
-  google: { url: 'https://mt{s}.google.com/vt/lyrs=m&x={x}&y={y}&z={z}', subdomains: '0123', attribution: '© Google', gcj: false },
-};
+import { TILE_GCJ, wgsToGcj, type MapPoint, type MapProvider } from '@cbo/contract';
+import { createBaseMap } from './map-base';
 
 export interface OutletMapProps {
   points: MapPoint[];
@@ -38,36 +28,17 @@ export default function OutletMap({ points, tiles, popup, clusterLabel, onTilesF
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
   const [ready, setReady] = useState(false);
-  const gcj = TILES[tiles].gcj;
+  const gcj = TILE_GCJ[tiles];
 
   // The map and its tiles, once per provider.
   useEffect(() => {
     if (!box.current) return;
-    const map = L.map(box.current, { zoomControl: true, attributionControl: true, worldCopyJump: true }).setView([31.23, 121.47], 11);
-    const t = TILES[tiles];
-    let failed = false;
-    L.tileLayer(t.url, { subdomains: t.subdomains, attribution: t.attribution, maxZoom: 18 })
-      .on('tileerror', () => {
-        if (!failed) {
-          failed = true;
-          onTilesFailed();
-        }
-      })
-      .addTo(map);
+    const { map, dispose } = createBaseMap(box.current, tiles, onTilesFailed);
     layerRef.current = L.layerGroup().addTo(map);
     mapRef.current = map;
     setReady(true);
-    // The container may be sized after mount (tabs, drawers): measure again, without animating.
-    // A view kept in a hidden tab measures 0 x 0: Leaflet is left alone until it is shown again
-    // (an animated pan of a hidden map throws on its missing panes).
-    const el = box.current;
-    const observer = new ResizeObserver(() => {
-      if (el.clientWidth > 0 && el.clientHeight > 0) map.invalidateSize({ animate: false, pan: false });
-    });
-    observer.observe(el);
     return () => {
-      observer.disconnect();
-      map.remove();
+      dispose();
       mapRef.current = null;
       layerRef.current = null;
       setReady(false);

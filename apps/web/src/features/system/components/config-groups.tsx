@@ -130,7 +130,7 @@ export function BasisForm({ canEdit }: { canEdit: boolean }) {
             </Form.Item>
           </Field>
           <Field>
-            <Form.Item name="mapKey" label={t('config.basis.mapKey')} rules={[rule(['mapKey'])]}>
+            <Form.Item name="mapKey" label={t('config.basis.mapKey')} rules={[rule(['mapKey'])]} extra={t('config.basis.mapKeyHint')}>
               <Input maxLength={128} />
             </Form.Item>
           </Field>

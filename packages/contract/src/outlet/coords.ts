@@ -27,7 +27,7 @@ function tLng(x: number, y: number): number {
   return r;
 }
 
-/** WGS-84 → GCJ-02 (unchanged outside China). */
+/** WGS-84 → GCJ-02 (unchanged outside China): where a stored position lands on Gaode and Tencent tiles. */
 export function wgsToGcj(lat: number, lng: number): [number, number] {
   if (outOfChina(lat, lng)) return [lat, lng];
   let dLat = tLat(lng - 105, lat - 35);
@@ -39,4 +39,44 @@ export function wgsToGcj(lat: number, lng: number): [number, number] {
   dLat = (dLat * 180) / (((A * (1 - EE)) / (magic * sqrtMagic)) * Math.PI);
   dLng = (dLng * 180) / ((A / sqrtMagic) * Math.cos(radLat) * Math.PI);
   return [lat + dLat, lng + dLng];
+}
+
+/**
+ * GCJ-02 → WGS-84: a point picked on Gaode or Tencent tiles, or answered by their geocoding, back
+ * to what is stored. The formula has no closed inverse; a few fixed-point steps bring the forward
+ * shift of the guess onto the given point to well under a centimetre.
+ */
+export function gcjToWgs(lat: number, lng: number): [number, number] {
+  if (outOfChina(lat, lng)) return [lat, lng];
+  let wLat = lat;
+  let wLng = lng;
+  for (let i = 0; i < 10; i++) {
+    const [gLat, gLng] = wgsToGcj(wLat, wLng);
+    const dLat = gLat - lat;
+    const dLng = gLng - lng;
+    wLat -= dLat;
+    wLng -= dLng;
+    if (Math.abs(dLat) < 1e-9 && Math.abs(dLng) < 1e-9) break;
+  }
+  return [wLat, wLng];
+}
+
+/** Decimal places kept of a latitude or longitude: 6 is about 0.1 m, finer than any map click. */
+export const COORD_DECIMALS = 6;
+
+/** A coordinate rounded to what is kept. */
+export const roundCoord = (v: number): number => Number(v.toFixed(COORD_DECIMALS));
+
+/**
+ * A point picked on a map, as the outlet form keeps it: latitude clamped to the poles, longitude
+ * wrapped into -180..180 (a map scrolled sideways past the date line answers 190°), taken back to
+ * WGS-84 from GCJ-02 tiles (`gcj`), rounded.
+ */
+export function pickedPoint(lat: number, lng: number, gcj: boolean): { lat: number; lng: number } {
+  const turned = ((((lng + 180) % 360) + 360) % 360) - 180;
+  // The date line is one meridian: a click just east of it keeps its sign.
+  const wrapped = turned === -180 && lng > 0 ? 180 : turned;
+  const clamped = Math.min(90, Math.max(-90, lat));
+  const [wLat, wLng] = gcj ? gcjToWgs(clamped, wrapped) : [clamped, wrapped];
+  return { lat: roundCoord(wLat), lng: roundCoord(wLng) };
 }
