@@ -103,12 +103,12 @@ export class OrderRefunds {
   // ------------------------------------------------------------------ request
 
   async request(req: RefundAmountRequest, by: Staff): Promise<RefundItem> {
+    nameAuditTarget(req.orderNo);
     if (req.idempotencyKey) {
       const was = await this.byKey(req.idempotencyKey, req);
       if (was) return was;
     }
     const o = await this.engine.find(req.orderNo);
-    nameAuditTarget(o.orderNo);
     // Read before the transaction: nothing inside it may wait on another connection (PGlite has one).
     const [{ refundSecondApprovalAbove: threshold }, currency] = await Promise.all([this.needs.settings.pay(), this.needs.settings.currency()]);
     const left = (x: OrderRow) => x.paidAmount - x.refundAmount - x.refundPendingAmount;
