@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { api, auditTargetIn, exportLabels, type CallName } from '@cbo/contract';
 import { auditedCalls } from '../../platform/http/routes.js';
 import { sysOperationLog } from '../../platform/audit/tables.js';
 import { netMember } from '../network/tables.js';
+import { ordOrder } from '../order/tables.js';
 import { sysExtension } from './tables.js';
 import { accountWithMenus } from '../../test/accounts.js';
 import { engines, useServer } from '../../test/helper.js';
@@ -221,7 +222,7 @@ describe.each(engines)('operation-log targets (%s)', (engine) => {
     const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
     const coupon = await step('couponSave', () => send('couponSave', { name: `Coupon ${u}`, type: 'money', scope: 'platform', amount: 200, total: 100, validFrom: inDays(-1), validTo: inDays(30) }), `Coupon ${u}`);
     await step('couponIssue', () => send('couponIssue', { couponId: coupon.id, mobiles: [buyer.mobile], perUser: 1, dailyLimit: 5 }), `Coupon ${u}`);
-    await step('couponStatus', () => send('couponStatus', { id: coupon.id, status: 'paused' }), `Coupon ${u}`);
+    await step('couponStatus', () => send('couponStatus', { id: coupon.id, status: 'stopped' }), `Coupon ${u}`);
     const codes = await send('couponSave', { name: `Codes ${u}`, type: 'money', scope: 'platform', amount: 200, total: 100, validFrom: inDays(-1), validTo: inDays(30), source: 'code' });
     const batch = await step('couponBatchCreate', () => send('couponBatchCreate', { couponId: codes.id, quantity: 2 }));
     expect(ran.get('couponBatchCreate')).toBe(`${batch.batchNo}, Codes ${u}`);
@@ -250,10 +251,15 @@ describe.each(engines)('operation-log targets (%s)', (engine) => {
     const orderNo = rent.data.orderNo as string;
     await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')).status === 'using', 8_000, 'using');
     await step('orderSuspend', () => send('orderSuspend', { orderNo, minutes: 5, reason: 'cabinet fault' }), orderNo);
-    await step('orderEnd', () => send('orderEnd', { orderNo, endTime: new Date(Date.now() + 3_600_000).toISOString(), reason: 'end' }), orderNo);
+    // Rented two hours ago, so that the end bills and there is money to refund.
+    await db().execute(sql`update ord_order set start_at = now() - interval '2 hours', created_at = now() - interval '2 hours' where order_no = ${orderNo}`);
+    await step('orderEnd', () => send('orderEnd', { orderNo, endTime: new Date().toISOString(), reason: 'end' }), orderNo);
+    // The rented power bank stayed out (the order was ended by staff): it is deleted by its code.
+    const [rented] = await db().select({ id: ordOrder.powerBankId }).from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
+    await step('powerBankDelete', () => send('powerBankDelete', undefined, { powerBankId: rented!.id! }), rented!.id!);
     const refund = await step('refundOrderRefundAmount', () => send('refundOrderRefundAmount', { orderNo, amount: 1, reason: 'battery was low' }), orderNo);
     await step('refundOrderAudit', () => send('refundOrderAudit', { id: refund.id, approve: true }, undefined, checker), orderNo);
-    await send('outletUnbindDevice', { sn, deviceType: 'cabinet' });
+    await send('outletUnbindDevice', { sn, deviceType: 'cabinet', reason: 'moved' });
     await expectNamed('outletUnbindDevice', sn);
     await send('outletSuspend', { id: outlet, reason: 'moving' });
     await step('outletDelete', () => send('outletDelete', { id: outlet }), `Cafe ${u}`);
