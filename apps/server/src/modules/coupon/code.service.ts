@@ -18,7 +18,7 @@ import type { Principal } from '../../platform/http/routes.js';
 import type { CouponNeeds } from './needs.js';
 import { cpCode, cpCodeBatch, cpCoupon, cpUserCoupon } from './tables.js';
 import { myCouponItem } from './user-coupon.service.js';
-import { nameAuditTarget, nameAuditTargets } from '../../platform/audit/target.js';
+import { nameAuditTargets } from '../../platform/audit/target.js';
 
 const INSERT_CHUNK = 1000;
 

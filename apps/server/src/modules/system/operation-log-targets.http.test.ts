@@ -180,7 +180,6 @@ describe.each(engines)('operation-log targets (%s)', (engine) => {
     await step('cooperationHandle', () => send('cooperationHandle', { id: application.id, status: 'processing', note: 'called back' }), application.number);
 
     // Assets: models, suppliers, warehouses by name, movements by device codes, dispatches by number.
-    const D = '/device/api/v1';
     const model = await step('modelSave', () => send('modelSave', { productName: 'Power bank', model: `M${u}`, deviceType: 'powerBank' }), `Power bank M${u}`);
     await step('modelEditStatus', () => send('modelEditStatus', { id: model.id, status: 'paused' }), `Power bank M${u}`);
     await send('modelEditStatus', { id: model.id, status: 'normal' });
