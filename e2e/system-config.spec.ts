@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, confirmOk, ensureMobile, lastCode, signIn, waitForResend } from './helpers';
+import { api, call, confirmOk, ensureMobile, lastCode, signIn, waitForResend } from './helpers';
 
 /**
  * The e2e server runs with SMS_PROVIDER=file: every text goes to DATA_DIR/sms.log (a development
@@ -103,5 +103,22 @@ test('problem types: create, refuse a duplicate, delete after confirming; the op
   const drawer = page.getByRole('dialog', { name: 'Operation details' });
   await expect(drawer).toContainText('POST /user/api/v1/problemType/saveOrUpdate');
   await expect(drawer).toContainText('100204');
+  await page.keyboard.press('Escape');
+
+  // Every change names what it changed (issue 31): the deleted type by its name, a settings save by
+  // its group, in the reader's language.
+  const a = await api(page);
+  const basis = await call<object>(a, 'GET', '/user/api/v1/global/config/findByBasis');
+  await call(a, 'PUT', '/user/api/v1/global/config/', { paramType: 'basis', values: basis });
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Delete problem type/ }).first()).toContainText('Slot jammed');
+  await expect(page.getByRole('row', { name: /Save settings/ }).first()).toContainText('Basic settings');
   await page.screenshot({ path: '/tmp/system-config-oplog-1440.png', fullPage: true });
+  await page.evaluate(() => localStorage.setItem('language', 'zh_CN'));
+  await page.reload();
+  await expect(page.getByRole('row', { name: /保存系统配置/ }).first()).toContainText('基础设置');
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect(page.getByRole('row', { name: /保存系统配置/ }).first()).toContainText('基础设置');
+  await page.screenshot({ path: '/tmp/system-config-oplog-zh-800.png', fullPage: true });
+  await page.evaluate(() => localStorage.setItem('language', 'en_US'));
 });

@@ -1,6 +1,6 @@
 import type { Lang, Translations } from './platform/lang.js';
 import { commonLabels, exportLabelsIn, type ExportLabels } from './platform/labels.js';
-import { identityActions, identityExports, identityLabels, identityReads } from './identity/labels.js';
+import { identityActions, identityExports, identityLabels, identityReads, roleNameIn } from './identity/labels.js';
 import { systemActions, systemExports, systemFields, systemLabels, systemReads } from './system/labels.js';
 import { fleetActions, fleetExports, fleetLabels, fleetReads } from './fleet/labels.js';
 import { assetsActions, assetsExports, assetsLabels, assetsReads } from './assets/labels.js';
@@ -109,6 +109,20 @@ export function callName(call: string | null | undefined, lang: Lang): string | 
 export function callsNamed(text: string): CallName[] {
   const t = text.trim().toLowerCase();
   return (Object.entries(callNames) as [CallName, Translations][]).filter(([, l]) => Object.values(l).some((v) => v.toLowerCase().includes(t))).map(([k]) => k);
+}
+
+/**
+ * An operation-log entry's target name as people read it: a name stored as the address of a
+ * contract label ('system.settingsGroup.basis', 'system.extensionName.coupons') or a seeded role's
+ * key in the language; anything else (an order number, a user name, an SN) as stored.
+ */
+export function auditTargetIn(name: string, lang: Lang): string {
+  const [domain, group, key, ...rest] = name.split('.');
+  if (rest.length === 0 && domain && group && key && Object.hasOwn(labels, domain)) {
+    const groups = labels[domain as LabelDomain] as Record<string, Record<string, Translations>>;
+    if (Object.hasOwn(groups, group) && Object.hasOwn(groups[group]!, key)) return groups[group]![key]![lang];
+  }
+  return roleNameIn(name, lang);
 }
 
 /** An account kind in a language (login log, operation log); an unknown one as stored. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { actionLabel, actionLabels, api, callName, callNames, callsNamed, callsWithAction, errorMessage, exportHeaders, exportLabels, fieldLabel, fieldName, label, labels, LANGS, roleNameIn, type Translations } from './index.js';
+import { actionLabel, actionLabels, api, auditTargetIn, callName, callNames, callsNamed, callsWithAction, errorMessage, exportHeaders, exportLabels, fieldLabel, fieldName, label, labels, LANGS, roleNameIn, type Translations } from './index.js';
 
 /**
  * The contract's layout holds: platform/ knows no domain, a domain knows only itself and
@@ -86,6 +86,15 @@ describe('labels', () => {
     expect(roleNameIn('role.superAdmin', 'zh_CN')).toBe('超级管理员');
     expect(roleNameIn('Night shift', 'en_US')).toBe('Night shift');
     expect(roleNameIn('role.toString', 'en_US')).toBe('role.toString');
+  });
+
+  it('reads an operation-log target: a label address in the language, a seeded role by its key, data as stored', () => {
+    expect(auditTargetIn('system.settingsGroup.basis', 'zh_TW')).toBe('基礎設定');
+    expect(auditTargetIn('system.extensionName.coupons', 'en_US')).toBe('Coupons');
+    expect(auditTargetIn('role.superAdmin', 'zh_CN')).toBe('超级管理员');
+    // Data is never read as an address: an order number, an SN, a name with dots, a near miss.
+    for (const data of ['A20261129000001', 'SIMU000000000001', 'shop.example.com', 'system.settingsGroup.toString', 'system.settingsGroup.basis.x'])
+      expect(auditTargetIn(data, 'en_US')).toBe(data);
   });
 
   it('names a field by its label, with the labelled part above it; a field without one by its path', () => {

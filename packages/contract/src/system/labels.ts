@@ -23,6 +23,21 @@ export const systemLabels = {
     bluetoothChargers: tr('蓝牙充电器', '藍牙充電器', 'Bluetooth chargers'),
     advertising: tr('广告', '廣告', 'Advertising'),
   },
+  /**
+   * Groups of the system configuration, as an operation-log entry names what a save changed
+   * (stored as 'system.settingsGroup.<key>', read through auditTargetIn).
+   */
+  settingsGroup: {
+    basis: tr('基础设置', '基礎設定', 'Basic settings'),
+    operation: tr('运营设置', '營運設定', 'Operation settings'),
+    other: tr('其他设置', '其他設定', 'Other settings'),
+    sms: tr('短信设置', '簡訊設定', 'SMS settings'),
+    pay: tr('支付与提现设置', '支付與提現設定', 'Pay and withdrawal settings'),
+    address: tr('设备与二维码地址', '設備與二維碼地址', 'Device and QR code addresses'),
+    store: tr('网点页面地址', '網點頁面地址', 'Outlet page address'),
+    range: tr('范围设置', '範圍設定', 'Range settings'),
+    security: tr('验证手机', '驗證手機', 'Verification mobile'),
+  },
   operationResult: {
     success: tr('成功', '成功', 'Success'),
     fail: tr('失败', '失敗', 'Failed'),

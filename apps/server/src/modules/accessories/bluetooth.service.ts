@@ -16,6 +16,7 @@ import type { AccessoriesNeeds, Actor } from './needs.js';
 import { OutletNames } from './outlet-binding.js';
 import { checkModel, checkPackageRange } from './packages.js';
 import { accBluetooth } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 type Row = typeof accBluetooth.$inferSelect;
 const cents = (v: number) => (v / 100).toFixed(2);
@@ -103,6 +104,7 @@ export class BluetoothService {
   }
 
   async add(input: { deviceId: string; modelId: number; packages: PackageTier[] } & BluetoothBilling, by: Actor, lang: Lang): Promise<BluetoothItem> {
+    nameAuditTarget(input.deviceId);
     await this.check(input, lang);
     const { deviceId, ...values } = input;
     const inserted = await this.db
@@ -118,6 +120,7 @@ export class BluetoothService {
   }
 
   async update(input: { deviceId: string; modelId: number; packages: PackageTier[] } & BluetoothBilling, lang: Lang): Promise<BluetoothItem> {
+    nameAuditTarget(input.deviceId);
     await this.check(input, lang);
     const { deviceId: id, ...values } = input;
     const done = await this.db.update(accBluetooth).set({ ...values, updatedAt: new Date() }).where(eq(accBluetooth.id, id)).returning({ id: accBluetooth.id });

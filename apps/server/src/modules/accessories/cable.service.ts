@@ -17,6 +17,7 @@ import type { AccessoriesNeeds, Actor } from './needs.js';
 import { OutletNames } from './outlet-binding.js';
 import { checkModel, checkPackageRange } from './packages.js';
 import { accCable, accCableCode } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 type CableRow = typeof accCable.$inferSelect;
 
@@ -95,6 +96,7 @@ export class CableService {
 
   /** A new cable with its own secret; an ID already added is refused (the primary key decides). */
   async add(input: { deviceId: string; modelId: number; packages: PackageTier[] }, by: Actor): Promise<CableItem> {
+    nameAuditTarget(input.deviceId);
     await checkModel(this.needs.models, input.modelId, 'cable');
     await checkPackageRange(this.needs.settings, input.packages);
     const inserted = await this.db
@@ -111,6 +113,7 @@ export class CableService {
 
   /** New model and tiers; the secret and the ring position stay. */
   async update(input: { deviceId: string; modelId: number; packages: PackageTier[] }): Promise<CableItem> {
+    nameAuditTarget(input.deviceId);
     await checkModel(this.needs.models, input.modelId, 'cable');
     await checkPackageRange(this.needs.settings, input.packages);
     const done = await this.db
@@ -124,6 +127,7 @@ export class CableService {
 
   /** The code of a purchased duration (one of the cable's tiers) at the next position of its ring. */
   async issue(id: string, hours: number, by: Actor, db: Db = this.db): Promise<CableCodeItem> {
+    nameAuditTarget(id);
     return this.next(
       id,
       by,
@@ -148,6 +152,7 @@ export class CableService {
 
   /** A new code for the duration of the last one, at the next position (the last stays valid until a later one is typed). */
   async reissue(id: string, by: Actor): Promise<CableCodeItem> {
+    nameAuditTarget(id);
     return this.next(id, by, (_cable, last) => {
       if (!last) throw new AppError('ACC_NO_CODE_YET');
       return { hours: last.hours, kind: 'reissue' as const };

@@ -13,6 +13,7 @@ import { AccessoryBinding, OutletNames } from './outlet-binding.js';
 import { RepairService } from './repair.service.js';
 import { accessoriesRoutes } from './routes.js';
 import * as tables from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 export type { AccessoriesNeeds, DeviceRemoval } from './needs.js';
 
@@ -43,6 +44,7 @@ function createAccessories({ db }: Platform, needs: AccessoriesNeeds) {
     chargerBinding,
     /** Deleting an unbound cable or charger: its row, then its asset row (the same request transaction). */
     deleteDevice: async (binding: AccessoryBinding, deviceId: string): Promise<null> => {
+      nameAuditTarget(deviceId);
       const row = await binding.delete(deviceId);
       const asset = await needs.forgetAsset?.(deviceId);
       if (row === 'absent' && (asset === 'absent' || asset === undefined)) throw new AppError('DEVICE_NOT_FOUND');

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import type { AccessoriesNeeds, Actor, DeviceRemoval } from './needs.js';
 import { accRepairTicket } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 type Row = typeof accRepairTicket.$inferSelect;
 const PROBLEM_TYPES_MAX = 500;
@@ -83,7 +84,10 @@ export class RepairService {
         .returning();
       return r!;
     });
-    return item(input.outOfBusiness ? await this.applyOutOfBusiness(row, by) : row);
+    const done = input.outOfBusiness ? await this.applyOutOfBusiness(row, by) : row;
+    // Named last: taking the device out of business unbinds it, which names the device.
+    nameAuditTarget(row.no);
+    return item(done);
   }
 
   /** Moves a ticket forward; refused (nothing changed) when it is already at or past that status. */
@@ -107,7 +111,9 @@ export class RepairService {
       const [current] = await this.db.select({ id: accRepairTicket.id }).from(accRepairTicket).where(eq(accRepairTicket.id, input.id));
       throw new AppError(current ? 'ACC_REPAIR_STATE' : 'NOT_FOUND');
     }
-    return item(row.outOfBusiness && !row.outOfBusinessApplied ? await this.applyOutOfBusiness(row, by) : row);
+    const done = row.outOfBusiness && !row.outOfBusinessApplied ? await this.applyOutOfBusiness(row, by) : row;
+    nameAuditTarget(row.no);
+    return item(done);
   }
 
   /**

@@ -3,6 +3,7 @@ import type { DeviceType } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { astDevice } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /** What the module that owns a device's working row answers when asked to delete it. */
 export type DeviceRowRemover = (deviceId: string) => Promise<'deleted' | 'absent'>;
@@ -47,6 +48,7 @@ export class AssetRemoval {
    */
   async deleteDevice(deviceId: string): Promise<null> {
     const id = deviceId.trim().toUpperCase();
+    nameAuditTarget(id);
     const asset = await this.forget(id);
     if (asset === 'absent') throw new AppError('DEVICE_UNKNOWN');
     await this.removers[asset.deviceType]?.(id);

@@ -20,6 +20,7 @@ import { atomically } from './atomically.js';
 import { Report, sortIds, type Actor, type StockService } from './stock.service.js';
 import { astDevice, astDispatch, astDispatchDevice, astModel, astMovement, astWarehouse } from './tables.js';
 import type { WarehouseService } from './warehouse.service.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /** How many refused devices the refusal's message names (the rest are counted). */
 const NAMED_IN_MESSAGE = 5;
@@ -64,9 +65,11 @@ export class DispatchService {
       const [next] = await query<{ id: number }>(this.db, sql`select nextval(pg_get_serial_sequence('ast_dispatch', 'id'))::int as id`);
       const id = Number(next!.id);
       const now = new Date();
+      const no = applicationNo(now, id);
+      nameAuditTarget(no);
       await this.db.insert(astDispatch).values({
         id,
-        applicationNo: applicationNo(now, id),
+        applicationNo: no,
         reason: req.reason,
         remark: req.remark ?? '',
         sponsorId: by.id,
@@ -97,6 +100,7 @@ export class DispatchService {
         if (!current) throw new AppError('NOT_FOUND');
         throw new AppError(current.status === 'pending' && notOwn.length ? 'DISPATCH_OWN_APPLICATION' : 'DISPATCH_AUDITED');
       }
+      nameAuditTarget(app.applicationNo);
       if (!req.approve) {
         await this.db.update(astDevice).set({ pendingApplicationId: null, updatedAt: now }).where(eq(astDevice.pendingApplicationId, app.id));
         return null;

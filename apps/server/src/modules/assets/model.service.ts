@@ -4,6 +4,7 @@ import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { astDevice, astModel } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /**
  * Device models. Every device has one: a device is only put in stock with a model of its kind in
@@ -53,6 +54,7 @@ export class ModelService {
       slotCount: req.deviceType === 'cabinet' ? (req.slotCount ?? null) : null,
       remark: req.remark ?? '',
     };
+    nameAuditTarget(`${req.productName} ${req.model}`);
     try {
       return await this.db.transaction(async (tx) => {
         if (req.id === undefined) {
@@ -81,8 +83,11 @@ export class ModelService {
         .update(astModel)
         .set({ status, updatedAt: new Date() })
         .where(and(eq(astModel.id, id), ne(astModel.status, 'deleted')))
-        .returning({ id: astModel.id });
-      if (done.length) return null;
+        .returning({ productName: astModel.productName, model: astModel.model });
+      if (done.length) {
+        nameAuditTarget(`${done[0]!.productName} ${done[0]!.model}`);
+        return null;
+      }
     } catch (e) {
       // Reviving is impossible, so only a paused/hidden model becoming normal again can clash.
       throw isUniqueViolation(e) ? new AppError('MODEL_TAKEN') : e;

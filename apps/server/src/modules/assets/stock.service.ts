@@ -28,6 +28,7 @@ import { atomically } from './atomically.js';
 import type { ModelService } from './model.service.js';
 import { astDevice, astDispatch, astModel, astMovement, astWarehouse } from './tables.js';
 import type { WarehouseService } from './warehouse.service.js';
+import { nameAuditTarget, nameAuditTargets } from '../../platform/audit/target.js';
 
 /** Who moved devices: the signed-in account (null for the server itself). */
 export interface Actor {
@@ -47,6 +48,12 @@ export interface DeviceInOutlet {
 
 /** The devices of a movement: a list, or a range already checked by the contract. */
 export type DeviceList = { ids?: string[]; startId?: string; endId?: string };
+
+/** A movement's operation-log entry names its devices: the codes as listed, or the range. */
+function nameDevices(list: DeviceList): void {
+  if (list.ids) nameAuditTargets(list.ids);
+  else nameAuditTarget(`${list.startId} – ${list.endId}`);
+}
 
 const FAIL_ERRORS: Record<MoveFailReason, ErrorName> = {
   nonStandard: 'DEVICE_CODE_BAD',
@@ -170,6 +177,7 @@ export class StockService {
       await this.warehouses.usable(req.warehouseId);
       if (req.modelId !== undefined) await this.models.usable(req.modelId, req.deviceType);
       const report = new Report(lang, (req.ids ?? expandIdRange(req.startId!, req.endId!)).length);
+      nameDevices(req);
       const { wanted, order } = sortIds(req, req.deviceType, report);
       const known = await this.lock(tx, wanted);
       const moveKnown: string[] = [];
@@ -230,6 +238,7 @@ export class StockService {
       const tx = this.db;
       if (req.warehouseId !== undefined) await this.warehouses.usable(req.warehouseId);
       const report = new Report(lang, (req.ids ?? expandIdRange(req.startId!, req.endId!)).length);
+      nameDevices(req);
       const { wanted, order } = sortIds(req, null, report);
       const known = await this.lock(tx, wanted);
       const moving: DeviceRow[] = [];

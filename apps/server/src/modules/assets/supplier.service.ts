@@ -4,6 +4,7 @@ import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { astSupplier } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /** Suppliers devices are bought from. A factory code is unique (its unique index decides saves made together). */
 export class SupplierService {
@@ -44,6 +45,7 @@ export class SupplierService {
       ...(req.personInCharge !== undefined ? { personInCharge: req.personInCharge } : {}),
       ...(req.area !== undefined ? { area: req.area } : {}),
     };
+    nameAuditTarget(req.shortName);
     try {
       if (req.id === undefined) {
         const [row] = await this.db.insert(astSupplier).values(values).returning({ id: astSupplier.id });
@@ -58,8 +60,9 @@ export class SupplierService {
   }
 
   async setStatus(id: number, status: SupplierStatus): Promise<null> {
-    const done = await this.db.update(astSupplier).set({ status, updatedAt: new Date() }).where(eq(astSupplier.id, id)).returning({ id: astSupplier.id });
+    const done = await this.db.update(astSupplier).set({ status, updatedAt: new Date() }).where(eq(astSupplier.id, id)).returning({ shortName: astSupplier.shortName });
     if (!done.length) throw new AppError('NOT_FOUND');
+    nameAuditTarget(done[0]!.shortName);
     return null;
   }
 }

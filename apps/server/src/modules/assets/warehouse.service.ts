@@ -4,6 +4,7 @@ import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { astDevice, astWarehouse } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /** Devices in stock in a warehouse now: its load, counted from the assets, never stored. */
 const load = sql<number>`(select count(*) from ${astDevice} where ${astDevice.warehouseId} = ${astWarehouse.id} and ${astDevice.state} = 'inStock')`.mapWith(Number);
@@ -65,6 +66,7 @@ export class WarehouseService {
   }
 
   async save(req: WarehouseSave): Promise<{ id: number }> {
+    nameAuditTarget(req.name);
     const values = {
       name: req.name,
       type: req.type,
@@ -97,7 +99,8 @@ export class WarehouseService {
       .update(astWarehouse)
       .set({ status, updatedAt: new Date() })
       .where(and(eq(astWarehouse.id, id), status === 'paused' ? empty : undefined))
-      .returning({ id: astWarehouse.id });
+      .returning({ name: astWarehouse.name });
+    nameAuditTarget(done[0]?.name);
     if (done.length) return null;
     const [current] = await this.db.select({ id: astWarehouse.id }).from(astWarehouse).where(eq(astWarehouse.id, id));
     throw new AppError(current ? 'WAREHOUSE_NOT_EMPTY' : 'NOT_FOUND');

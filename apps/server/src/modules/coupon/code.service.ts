@@ -18,6 +18,7 @@ import type { Principal } from '../../platform/http/routes.js';
 import type { CouponNeeds } from './needs.js';
 import { cpCode, cpCodeBatch, cpCoupon, cpUserCoupon } from './tables.js';
 import { myCouponItem } from './user-coupon.service.js';
+import { nameAuditTargets } from '../../platform/audit/target.js';
 
 const INSERT_CHUNK = 1000;
 
@@ -90,7 +91,7 @@ export class CouponCodeService {
       }
       return b!.id;
     });
-    return this.batch(id);
+    return named(await this.batch(id));
   }
 
   async endBatch(id: number): Promise<CouponBatchItem> {
@@ -100,10 +101,10 @@ export class CouponCodeService {
       .where(and(eq(cpCodeBatch.id, id), eq(cpCodeBatch.status, 'normal')))
       .returning({ id: cpCodeBatch.id });
     if (!row) {
-      await this.batch(id);
+      named(await this.batch(id));
       throw new AppError('COUPON_BATCH_NOT_NORMAL');
     }
-    return this.batch(id);
+    return named(await this.batch(id));
   }
 
   async batch(id: number): Promise<CouponBatchItem> {
@@ -243,6 +244,12 @@ export class CouponCodeService {
       return myCouponItem(uc!, now);
     });
   }
+}
+
+/** A code batch as an operation-log entry names it: its number and its coupon's name. */
+function named(b: CouponBatchItem): CouponBatchItem {
+  nameAuditTargets([b.batchNo, b.couponName]);
+  return b;
 }
 
 function batchItem(r: { b: typeof cpCodeBatch.$inferSelect; name: string; type: string; durationHours: number | null; amount: number | null; deadline: Date }): CouponBatchItem {

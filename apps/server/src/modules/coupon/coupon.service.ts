@@ -5,6 +5,7 @@ import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { CouponNeeds } from './needs.js';
 import { cpCoupon, cpUserCoupon } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 export type CouponRow = typeof cpCoupon.$inferSelect;
 
@@ -50,6 +51,7 @@ export class CouponService {
    * (decided in the update itself).
    */
   async save(req: CouponSaveRequest, by: string): Promise<{ id: number }> {
+    nameAuditTarget(req.name);
     const issues = couponRuleIssues(req);
     if (issues.length) throw new AppError('VALIDATION', { detail: issues[0]!.path });
     const scope = await this.checkScope(req);
@@ -102,6 +104,7 @@ export class CouponService {
       .set({ status, updatedAt: new Date() })
       .where(and(eq(cpCoupon.id, id), ne(cpCoupon.status, 'deleted'), status === 'deleted' ? held : undefined))
       .returning();
+    nameAuditTarget(row?.name);
     if (!row) {
       await this.find(id);
       throw new AppError('COUPON_HELD');

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { CouponMember, CouponNeeds } from './needs.js';
 import { cpCoupon, cpUserCoupon } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 const DAY_MS = 86_400_000;
 
@@ -73,6 +74,7 @@ export class CouponIssueService {
       const tx = txRaw as unknown as Db;
       const [c] = await tx.select().from(cpCoupon).where(eq(cpCoupon.id, req.couponId)).for('update');
       if (!c || c.status === 'deleted') throw new AppError('COUPON_NOT_FOUND');
+      nameAuditTarget(c.name);
       if (c.source !== 'platform') throw new AppError('COUPON_WRONG_SOURCE');
       if (c.status !== 'active' || c.validTo.getTime() <= now.getTime()) throw new AppError('COUPON_NOT_ACTIVE');
       if (!found.length) return [];

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { DepositService } from './deposit.service.js';
 import type { DepositNeeds } from './needs.js';
 import { depIgnore, depRule } from './tables.js';
+import { nameAuditTarget, nameAuditTargets } from '../../platform/audit/target.js';
 
 type RuleRow = typeof depRule.$inferSelect;
 type DepositRuleFilter = Omit<DepositRuleQuery, 'pageNum' | 'pageSize'>;
@@ -79,6 +80,7 @@ export class DepositRuleService {
     const targetId = req.scope === 'agent' ? req.agentId! : req.scope === 'outlet' ? req.outletId! : 0;
     const scopeName = req.scope === 'agent' ? await this.needs.agentName(targetId) : req.scope === 'outlet' ? await this.needs.outletName(targetId) : null;
     if (req.scope !== 'platform' && !scopeName) throw new AppError('DEPOSIT_RULE_TARGET');
+    nameAuditTarget(req.name);
     const values = { name: req.name, scope: req.scope, targetId, scopeName, depositOrderCount: req.depositOrderCount, depositFreeOrderCount: req.depositFreeOrderCount, status: req.status, updatedAt: new Date() };
     return this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -100,6 +102,7 @@ export class DepositRuleService {
   async editStatus(id: number, status: DepositRuleStatus): Promise<DepositRuleItem> {
     const [r] = await this.db.update(depRule).set({ status, updatedAt: new Date() }).where(eq(depRule.id, id)).returning();
     if (!r) throw new AppError('DEPOSIT_RULE_NOT_FOUND');
+    nameAuditTarget(r.name);
     return ruleItem(r);
   }
 
@@ -143,6 +146,7 @@ export class DepositRuleService {
   async ignoreAdd(req: { userId: number; remark?: string }, by: string): Promise<IgnoreItem> {
     const m = await this.needs.customers.member(req.userId);
     if (!m) throw new AppError('DEPOSIT_USER_NOT_FOUND');
+    nameAuditTarget(`+${m.areaCode} ${m.mobile}`);
     const [row] = await this.db
       .insert(depIgnore)
       .values({ userId: m.id, userMobile: `${m.areaCode}-${m.mobile}`, remark: req.remark || null, creator: by })
@@ -161,6 +165,7 @@ export class DepositRuleService {
    */
   async ignoreBatch(req: { phones: string[]; remark?: string }, by: string, lang: Lang): Promise<IgnoreBatchReport> {
     const lines = req.phones.map((p) => p.trim()).filter(Boolean);
+    nameAuditTargets(lines);
     const failed: IgnoreBatchReport['failed'] = [];
     const skip = (phone: string, reason: IgnoreSkipReason) => failed.push({ phone, reason, msg: errorMessage(SKIP_ERRORS[reason], lang) });
     const parsed = lines.map((line) => ({ line, phone: parsePhoneText(line) }));
@@ -194,8 +199,9 @@ export class DepositRuleService {
   }
 
   async ignoreDel(id: number): Promise<void> {
-    const rows = await this.db.delete(depIgnore).where(eq(depIgnore.id, id)).returning({ id: depIgnore.id });
+    const rows = await this.db.delete(depIgnore).where(eq(depIgnore.id, id)).returning({ userMobile: depIgnore.userMobile });
     if (!rows.length) throw new AppError('DEPOSIT_IGNORE_NOT_FOUND');
+    nameAuditTarget(rows[0]!.userMobile);
   }
 }
 

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import type { DepositNeeds, DepositPayments } from './needs.js';
 import { depFreeOrder, depOrder, depRefund } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 type DepositRow = typeof depOrder.$inferSelect;
 /** The refund records' filter, as the order module passes it (times already checked). */
@@ -162,6 +163,7 @@ export class DepositService {
    */
   async apply(id: number, reason: string, by: string): Promise<DepositItem> {
     const d0 = await this.find(id);
+    nameAuditTarget(d0.depositNo);
     if (!ASKABLE.includes(d0.state as DepositState)) throw this.refusalFor(d0);
     const { depositRefundFeePercent } = await this.needs.settings.pay();
     return this.db.transaction(async (txRaw) => {
@@ -187,7 +189,7 @@ export class DepositService {
    * pays.
    */
   async audit(id: number, req: DepositAuditRequest, by: string): Promise<DepositItem> {
-    await this.find(id);
+    nameAuditTarget((await this.find(id)).depositNo);
     return this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const [r] = await tx

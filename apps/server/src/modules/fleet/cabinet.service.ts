@@ -30,6 +30,7 @@ import type { DeviceLogService } from './device-log.service.js';
 import { devCabinet, devPowerBank, devSetting, devSlot } from './tables.js';
 import type { FleetLive } from './fleet-live.js';
 import { chargedSql, conditionSql, connectionSql } from './overview-conditions.js';
+import { nameAuditTarget, nameAuditTargets } from '../../platform/audit/target.js';
 
 /** Heartbeat interval a cabinet is told, and assumed, until it reports its own. */
 export const DEFAULT_HEARTBEAT_SEC = 60;
@@ -97,6 +98,8 @@ export class CabinetService {
     const parsed = batchStorageRequest.safeParse(input);
     if (!parsed.success) throw new AppError('VALIDATION', { detail: describeError(parsed.error, lang) });
     const v = parsed.data;
+    if (v.sns) nameAuditTargets(v.sns);
+    else nameAuditTarget(`${v.start} – ${v.end}`);
     const raw = v.sns ?? expandSnRange(v.start!, v.end!);
     const failed: BatchStorageReport['failed'] = [];
     const fail = (sn: string, reason: StockFailReason) => {

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { byId, newCommandId, toCommandItem, type Actor, type CommandRow, type Downlink, type Tx } from './command-rows.js';
 import type { FleetLive } from './fleet-live.js';
 import { devCabinet, devCommand, devLog, devPowerBank, devSlot } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /** A command to record: its cabinet, type and data, the slot or power bank it acts on, and who asked. */
 export interface CommandToRecord {
@@ -54,6 +55,7 @@ export class CommandSender {
 
   /** The developer tool's command: one cabinet, one command, answered as its row. */
   async send(req: CommandSendRequest, by: Actor | null): Promise<CommandItem> {
+    nameAuditTarget(req.sn);
     if (req.type !== 'eject' && req.type !== 'openLock') return this.sendToCabinet(req, by);
     const row = await this.db.transaction(async (tx) => {
       const cab = await this.lockOnline(tx, req.sn);

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { devCabinet, devPowerBank } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /**
  * Deleting cabinets and power banks (spec 5: a bound device cannot be deleted directly). Each
@@ -19,6 +20,7 @@ export class DeviceRemoval {
    * out of any cabinet from now on. 'absent': there was no such cabinet.
    */
   async deleteCabinet(sn: string): Promise<'deleted' | 'absent'> {
+    nameAuditTarget(sn);
     return this.db.transaction(async (tx) => {
       const gone = await tx
         .delete(devCabinet)
@@ -40,6 +42,7 @@ export class DeviceRemoval {
    * its code and ends as any other; returned, the cabinet reports it and it is known again.
    */
   async deletePowerBank(id: string): Promise<'deleted' | 'absent'> {
+    nameAuditTarget(id);
     const gone = await this.db
       .delete(devPowerBank)
       .where(and(eq(devPowerBank.powerBankId, id), isNull(devPowerBank.sn)))

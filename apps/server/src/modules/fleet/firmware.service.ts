@@ -11,6 +11,7 @@ import type { Actor, CommandRow } from './command-rows.js';
 import type { CommandSender } from './command-sender.js';
 import { devCabinet, devCommand, devFirmwareBatch } from './tables.js';
 import { batchRunningSql } from './overview-conditions.js';
+import { nameAuditTargets } from '../../platform/audit/target.js';
 
 /**
  * Firmware batches: one upgrade command per cabinet, recorded together with the batch before any
@@ -25,6 +26,7 @@ export class FirmwareService {
 
   async upgrade(req: FirmwareUpgradeRequest, by: Actor): Promise<FirmwareBatchItem> {
     const sns = [...new Set(req.sns)];
+    nameAuditTargets(sns);
     if (!this.sender.connected) throw new AppError('GATEWAY_DOWN');
     const { batchId, pending } = await this.db.transaction(async (tx) => {
       const cabs = await tx.select({ sn: devCabinet.sn, online: devCabinet.online }).from(devCabinet).where(inArray(devCabinet.sn, sns));

@@ -7,6 +7,7 @@ import { escapeLike } from '../../platform/db/paging.js';
 import { iso, type Actor, type CommandRow } from './command-rows.js';
 import type { CommandSender } from './command-sender.js';
 import { devCommand, devForcedEject, devSlot } from './tables.js';
+import { nameAuditTarget, nameAuditTargets } from '../../platform/audit/target.js';
 
 /**
  * The forced-eject list: an operator forces a power bank out of a slot (ignoring a fault or a low
@@ -21,11 +22,13 @@ export class ForcedEjectService {
   ) {}
 
   async eject(req: ForcedEjectRequest, by: Actor): Promise<ForcedEjectItem> {
+    nameAuditTarget(req.sn);
     const { command, recordId } = await this.db.transaction(async (tx) => {
       const cab = await this.sender.lockOnline(tx, req.sn);
       if (cab.slotCount !== null && req.slot > cab.slotCount) throw new AppError('SLOT_NOT_FOUND', { slot: req.slot });
       const [slot] = await tx.select().from(devSlot).where(and(eq(devSlot.sn, req.sn), eq(devSlot.slot, req.slot)));
       if (!slot?.powerBankId) throw new AppError('SLOT_EMPTY');
+      nameAuditTargets([req.sn, slot.powerBankId]);
       await this.sender.checkNotBusy(tx, req.sn, req.slot, slot.powerBankId);
       const command = await this.sender.record(tx, {
         sn: req.sn,

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { AppAccounts } from './app-accounts.service.js';
 import type { OutletFacts } from './needs.js';
 import { netAgent, netAppAccount, netRegion } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 const parent = alias(netAgent, 'parent');
 
@@ -150,6 +151,7 @@ export class AgentService {
   }
 
   async save(req: AgentSaveRequest, opts: { simulated?: boolean } = {}): Promise<{ id: number }> {
+    nameAuditTarget(req.name);
     if (!req.id && !req.password) throw new AppError('PASSWORD_REQUIRED');
     const passwordHash = await this.accounts.hash(req.password);
     const parentLevel = PARENT_LEVEL[req.level];
@@ -205,8 +207,9 @@ export class AgentService {
 
   async setStatus(req: StatusRequest): Promise<null> {
     await this.db.transaction(async (tx) => {
-      const [a] = await tx.select({ accountId: netAgent.accountId }).from(netAgent).where(eq(netAgent.id, req.id));
+      const [a] = await tx.select({ accountId: netAgent.accountId, name: netAgent.name }).from(netAgent).where(eq(netAgent.id, req.id));
       if (!a) throw new AppError('NOT_FOUND');
+      nameAuditTarget(a.name);
       await this.accounts.setStatus(tx, a.accountId, req.status, req.reason);
     });
     return null;

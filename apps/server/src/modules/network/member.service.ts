@@ -31,6 +31,7 @@ import type { RateLimit, RateLimits } from '../../platform/rate-limit/rate-limit
 import type { StaffDirectory } from './needs.js';
 import { requirePhone } from '../../platform/sms/phone.js';
 import { netCooperation, netMember, netMemberFreeze, netMemberSession } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /** What a member is created with (members come from the rental apps, the demo network and tests). */
 export interface NewMember {
@@ -176,8 +177,13 @@ export class MemberService {
     const operatorName = by ? ((await this.staff.names([by])).get(by) ?? '').slice(0, 18) || null : null;
     const reason = req.status === 1 ? req.reason! : null;
     await this.db.transaction(async (tx) => {
-      const [row] = await tx.update(netMember).set({ status: req.status, freezeReason: reason }).where(eq(netMember.id, req.id)).returning({ id: netMember.id });
+      const [row] = await tx
+        .update(netMember)
+        .set({ status: req.status, freezeReason: reason })
+        .where(eq(netMember.id, req.id))
+        .returning({ areaCode: netMember.areaCode, mobile: netMember.mobile });
       if (!row) throw new AppError('NOT_FOUND');
+      nameAuditTarget(memberName(row));
       await tx.insert(netMemberFreeze).values({ memberId: req.id, status: req.status, reason, operatorId: by ?? null, operatorName });
     });
     return null;
@@ -185,8 +191,9 @@ export class MemberService {
 
   /** A member's level: the next settle of its orders takes the level's benefit (docs/decisions.md, "Member levels"). */
   async setLevel(req: MemberLevelRequest): Promise<null> {
-    const [row] = await this.db.update(netMember).set({ level: req.level }).where(eq(netMember.id, req.id)).returning({ id: netMember.id });
+    const [row] = await this.db.update(netMember).set({ level: req.level }).where(eq(netMember.id, req.id)).returning({ areaCode: netMember.areaCode, mobile: netMember.mobile });
     if (!row) throw new AppError('NOT_FOUND');
+    nameAuditTarget(memberName(row));
     return null;
   }
 
@@ -195,6 +202,11 @@ export class MemberService {
     const [m] = await this.db.select({ id: netMember.id, status: netMember.status, level: netMember.level }).from(netMember).where(eq(netMember.id, id));
     return m ? { ...m, level: m.level as MemberLevel } : null;
   }
+}
+
+/** A customer as an operation-log entry names them: by the mobile staff search them by. */
+function memberName(m: { areaCode: string; mobile: string }): string {
+  return `+${m.areaCode} ${m.mobile}`;
 }
 
 /** A member row as the lists show it, with its money and orders (sums of the ledger's entries and a count of the orders, never numbers kept on the member). */
@@ -307,7 +319,9 @@ export class CooperationService {
         })
         .returning({ id: netCooperation.id, createdAt: netCooperation.createdAt });
       const day = row!.createdAt.toISOString().slice(0, 10).replace(/-/g, '');
-      await tx.update(netCooperation).set({ number: `CA${day}${String(row!.id).padStart(6, '0')}` }).where(eq(netCooperation.id, row!.id));
+      const number = `CA${day}${String(row!.id).padStart(6, '0')}`;
+      nameAuditTarget(number);
+      await tx.update(netCooperation).set({ number }).where(eq(netCooperation.id, row!.id));
       return { id: row!.id };
     });
   }
@@ -322,7 +336,8 @@ export class CooperationService {
       .update(netCooperation)
       .set({ status: req.status, note: req.note || null, handlerId, handlerName: (names.get(handlerId) ?? '').slice(0, 18), handledAt: new Date() })
       .where(and(eq(netCooperation.id, req.id), sql`${netCooperation.status} <> 'processed'`))
-      .returning({ id: netCooperation.id });
+      .returning({ number: netCooperation.number });
+    nameAuditTarget(row?.number);
     if (row) return null;
     const [exists] = await this.db.select({ id: netCooperation.id }).from(netCooperation).where(eq(netCooperation.id, req.id));
     throw new AppError(exists ? 'CONFLICT' : 'NOT_FOUND');

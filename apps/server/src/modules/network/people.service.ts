@@ -21,6 +21,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { AppAccounts } from './app-accounts.service.js';
 import type { OutletFacts, StaffDirectory } from './needs.js';
 import { netAgent, netAppAccount, netMember, netProvider, netPusher } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /** Ground pushers: each attributed to an agent, with an app account. */
 export class PusherService {
@@ -74,6 +75,7 @@ export class PusherService {
   }
 
   async save(req: PusherSaveRequest, opts: { simulated?: boolean } = {}): Promise<{ id: number }> {
+    nameAuditTarget(req.name);
     if (!req.id && !req.password) throw new AppError('PASSWORD_REQUIRED');
     const passwordHash = await this.accounts.hash(req.password);
     return AppAccounts.mobileUnique(() =>
@@ -113,8 +115,9 @@ export class PusherService {
 
   async setStatus(req: StatusRequest): Promise<null> {
     await this.db.transaction(async (tx) => {
-      const [p] = await tx.select({ accountId: netPusher.accountId }).from(netPusher).where(eq(netPusher.id, req.id));
+      const [p] = await tx.select({ accountId: netPusher.accountId, name: netPusher.name }).from(netPusher).where(eq(netPusher.id, req.id));
       if (!p) throw new AppError('NOT_FOUND');
+      nameAuditTarget(p.name);
       await this.accounts.setStatus(tx, p.accountId, req.status, req.reason);
     });
     return null;
@@ -175,6 +178,7 @@ export class ProviderService {
   }
 
   async save(req: ProviderSaveRequest, opts: { simulated?: boolean } = {}): Promise<{ id: number }> {
+    nameAuditTarget(req.name);
     if (!req.id && !req.password) throw new AppError('PASSWORD_REQUIRED');
     const passwordHash = await this.accounts.hash(req.password);
     return AppAccounts.mobileUnique(() =>
@@ -196,8 +200,9 @@ export class ProviderService {
 
   async setStatus(req: StatusRequest): Promise<null> {
     await this.db.transaction(async (tx) => {
-      const [p] = await tx.select({ accountId: netProvider.accountId }).from(netProvider).where(eq(netProvider.id, req.id));
+      const [p] = await tx.select({ accountId: netProvider.accountId, name: netProvider.name }).from(netProvider).where(eq(netProvider.id, req.id));
       if (!p) throw new AppError('NOT_FOUND');
+      nameAuditTarget(p.name);
       await this.accounts.setStatus(tx, p.accountId, req.status, req.reason);
     });
     return null;

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { noOperatorMoney, type OperatorMoney, type OutletFacts, type StaffDirectory } from './needs.js';
 import { AppAccounts } from './app-accounts.service.js';
 import { netAgent, netAppAccount, netRegion, netTeam, netTeamMember } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /** Cents as the refusals write money (as the withdrawals' do): 1234 → "12.34". */
 const inUnits = (cents: number) => (cents / 100).toFixed(2);
@@ -74,6 +75,7 @@ export class RegionService {
   async save(req: RegionSaveRequest, opts: { simulated?: boolean } = {}): Promise<{ id: number }> {
     if (req.managerId && !(await this.staff.names([req.managerId])).has(req.managerId)) throw new AppError('STAFF_NOT_FOUND');
     const values = { name: req.name, managerId: req.managerId ?? null, remark: req.remark || null };
+    nameAuditTarget(req.name);
     try {
       return await this.db.transaction(async (tx) => {
         if (!req.id) {
@@ -92,8 +94,9 @@ export class RegionService {
   /** Refused while a team or an agent belongs to the region (they hold shared locks on it while saved). */
   async delete(id: number): Promise<null> {
     await this.db.transaction(async (tx) => {
-      const [r] = await tx.select({ id: netRegion.id }).from(netRegion).where(eq(netRegion.id, id)).for('update');
+      const [r] = await tx.select({ id: netRegion.id, name: netRegion.name }).from(netRegion).where(eq(netRegion.id, id)).for('update');
       if (!r) throw new AppError('NOT_FOUND');
+      nameAuditTarget(r.name);
       const [t] = await tx.select({ n: count() }).from(netTeam).where(eq(netTeam.regionId, id));
       const [a] = await tx.select({ n: count() }).from(netAgent).where(eq(netAgent.regionId, id));
       if (Number(t!.n) + Number(a!.n) > 0) throw new AppError('REGION_STAFFED');
@@ -152,6 +155,7 @@ export class RegionService {
 
   /** The leader is always a member; a staff account already in another team is refused, named. */
   async saveTeam(req: TeamSaveRequest, opts: { simulated?: boolean } = {}): Promise<{ id: number }> {
+    nameAuditTarget(req.name);
     const memberIds = [...new Set([req.leaderId, ...req.memberIds])];
     const names = await this.staff.names(memberIds);
     if (memberIds.some((id) => !names.has(id))) throw new AppError('STAFF_NOT_FOUND');
@@ -209,8 +213,9 @@ export class RegionService {
    */
   async deleteTeam(id: number): Promise<null> {
     await this.db.transaction(async (tx) => {
-      const [t] = await tx.select({ id: netTeam.id }).from(netTeam).where(eq(netTeam.id, id)).for('update');
+      const [t] = await tx.select({ id: netTeam.id, name: netTeam.name }).from(netTeam).where(eq(netTeam.id, id)).for('update');
       if (!t) throw new AppError('NOT_FOUND');
+      nameAuditTarget(t.name);
       if ((await this.outlets().outletsOfTeam(tx, id)) > 0) throw new AppError('TEAM_HAS_OUTLETS');
       const money = this.operatorMoney();
       const open = await money.openWithdrawals(tx, id);

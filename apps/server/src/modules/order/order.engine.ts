@@ -10,6 +10,7 @@ import { billedMinutes, percentOf, rentalFee } from './billing.js';
 import type { DevicePayTerms, EntryInput, OrderNeeds, OutletForOrder } from './needs.js';
 import type { PaymentOutcome, PaymentProvider, SignedNotification } from './payments.js';
 import { ordEvent, ordEventArchive, ordOrder, ordOrderArchive, ordPayment, ordRefund } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 export type OrderRow = typeof ordOrder.$inferSelect;
 /** One party of the chain that shares an order's net amount (the platform takes what is left). */
@@ -619,6 +620,7 @@ export class OrderEngine {
   /** Staff end a using order at a chosen time (not before its start, not in the future). */
   async end(req: { orderNo: string; endTime: string; reason: string }, by: string): Promise<OrderActionResult> {
     const o = await this.find(req.orderNo);
+    nameAuditTarget(o.orderNo);
     if (o.status !== 'using') throw new AppError('ORDER_NOT_USING');
     return this.settle(o.id, new Date(req.endTime), { actor: by, event: 'ended', note: req.reason, staffEnd: true });
   }
@@ -626,6 +628,7 @@ export class OrderEngine {
   /** Staff stop billing a using order for a while: the minutes are not billed. */
   async suspend(req: { orderNo: string; minutes: number; reason: string }, by: string): Promise<OrderActionResult> {
     const o = await this.find(req.orderNo);
+    nameAuditTarget(o.orderNo);
     const [row] = await this.db
       .update(ordOrder)
       .set({ suspendedMinutes: sql`${ordOrder.suspendedMinutes} + ${req.minutes}` })
@@ -642,6 +645,7 @@ export class OrderEngine {
   /** Staff initialise a stuck order: it closes, what is held goes back, a deduction still due is dropped. */
   async init(req: { orderNo: string; reason: string }, by: string): Promise<OrderActionResult> {
     const o0 = await this.find(req.orderNo);
+    nameAuditTarget(o0.orderNo);
     const settings = await this.needs.settings.pay();
     const { result, payment } = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;

@@ -12,6 +12,7 @@ import type { DepositRefundRecord, OrderNeeds, Principal } from './needs.js';
 import { BalanceRefunds } from './order.balance-refunds.js';
 import { SHARE_KINDS, newNo, type OrderEngine, type OrderRow, type PendingPayment } from './order.engine.js';
 import { ordPayment, ordRefund, ordOrder } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 type RefundRow = typeof ordRefund.$inferSelect;
 /** Who acts on a refund: the staff account's id (who may approve twice is decided by it) and its name (shown). */
@@ -38,6 +39,11 @@ const PAID = ['approved', 'refunding', 'complete'];
  * older than reviews has none and counts at its request.
  */
 const paidAt = sql`coalesce(${ordRefund.secondApprovedAt}, ${ordRefund.firstApprovedAt}, ${ordRefund.createdAt})`;
+
+/** A refund as an operation-log entry names it: its order's number, a balance refund (no order) its own number. */
+function refundName(r: { orderNo: string; refundNo: string }): string {
+  return r.orderNo || r.refundNo;
+}
 
 /**
  * Refunds of orders, reviewed (issue 15; spec 4 refund states, spec 5 refund rules).
@@ -71,7 +77,9 @@ export class OrderRefunds {
 
   /** Staff ask for a refund of a customer's balance (all of its refundable part without an amount). */
   async requestBalance(req: BalanceRefundRequest, by: Staff): Promise<RefundItem> {
-    return refundItem(await this.balance.request(req, by));
+    const r = await this.balance.request(req, by);
+    nameAuditTarget(refundName(r));
+    return refundItem(r);
   }
 
   /** The customer asks for a refund of the balance from the app; staff review it. */
@@ -81,6 +89,7 @@ export class OrderRefunds {
       { userId: member.id, amount: req.amount, reason: req.reason || 'app', idempotencyKey: req.idempotencyKey ? `app-${member.id}-${req.idempotencyKey}`.slice(0, 64) : undefined },
       { id: null, name: `${member.areaCode}-${member.mobile}` },
     );
+    nameAuditTarget(refundName(r));
     return { refundNo: r.refundNo, amount: r.amount, status: r.status };
   }
 
@@ -94,6 +103,7 @@ export class OrderRefunds {
   // ------------------------------------------------------------------ request
 
   async request(req: RefundAmountRequest, by: Staff): Promise<RefundItem> {
+    nameAuditTarget(req.orderNo);
     if (req.idempotencyKey) {
       const was = await this.byKey(req.idempotencyKey, req);
       if (was) return was;
@@ -171,6 +181,7 @@ export class OrderRefunds {
       const tx = txRaw as unknown as Db;
       const [r] = await tx.select().from(ordRefund).where(eq(ordRefund.id, req.id)).for('update');
       if (!r) throw new AppError('REFUND_NOT_FOUND');
+      nameAuditTarget(refundName(r));
       if (r.status !== 'initiated') throw new AppError('REFUND_NOT_PENDING');
       // Maker-checker (issue 31): whatever the amount, the requester never approves it (decided under the row lock).
       if (req.approve && r.creatorId !== null && r.creatorId === by.id) throw new AppError('REFUND_OWN_APPLICATION');

@@ -24,6 +24,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { tilesOf } from './geocoding.service.js';
 import type { Actor, DeviceBinder, DeviceMovement, OutletNeeds } from './needs.js';
 import { outDemo, outOutlet } from './tables.js';
+import { nameAuditTarget, nameAuditTargets } from '../../platform/audit/target.js';
 
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 
@@ -115,6 +116,7 @@ export class OutletService {
     // The platform's range settings bound what an outlet may set (a rule saved before a range was
     // tightened bills as saved; its next edit must fit: docs/decisions.md, "Range settings bound outlets").
     checkRange(req.billing, await this.needs.settings.range());
+    nameAuditTarget(req.name);
     return this.inTx(async (tx) => {
       let old: OutletRow | undefined;
       if (req.id) {
@@ -212,8 +214,9 @@ export class OutletService {
       .update(outOutlet)
       .set({ status: 'suspended', suspendReason: reason, updatedAt: new Date() })
       .where(and(eq(outOutlet.id, id), eq(outOutlet.status, 'inService')))
-      .returning({ id: outOutlet.id });
+      .returning({ name: outOutlet.name });
     if (!done.length) await this.refuseStatus(id);
+    nameAuditTarget(done[0]!.name);
     return null;
   }
 
@@ -223,8 +226,9 @@ export class OutletService {
       .update(outOutlet)
       .set({ status: 'inService', suspendReason: '', updatedAt: new Date() })
       .where(and(eq(outOutlet.id, id), eq(outOutlet.status, 'suspended')))
-      .returning({ id: outOutlet.id });
+      .returning({ name: outOutlet.name });
     if (!done.length) await this.refuseStatus(id);
+    nameAuditTarget(done[0]!.name);
     return null;
   }
 
@@ -240,8 +244,9 @@ export class OutletService {
    */
   async delete(id: number): Promise<null> {
     await this.inTx(async (tx) => {
-      const [row] = await tx.select({ id: outOutlet.id }).from(outOutlet).where(and(eq(outOutlet.id, id), ne(outOutlet.status, 'deleted'))).for('update');
+      const [row] = await tx.select({ id: outOutlet.id, name: outOutlet.name }).from(outOutlet).where(and(eq(outOutlet.id, id), ne(outOutlet.status, 'deleted'))).for('update');
       if (!row) throw new AppError('OUTLET_NOT_FOUND');
+      nameAuditTarget(row.name);
       const bound = (await this.deviceCounts([id])).get(id) ?? 0;
       if (bound) throw new AppError('OUTLET_HAS_DEVICES', { count: bound });
       await tx.update(outOutlet).set({ status: 'deleted', updatedAt: new Date() }).where(eq(outOutlet.id, id));
@@ -273,8 +278,10 @@ export class OutletService {
   async bind(req: BindDeviceRequest, by: Actor = SERVER): Promise<BoundDevice> {
     return this.inTx(async (tx) => {
       // Shared lock: binds to one outlet go side by side, a delete of it waits (and then sees them).
-      const [outlet] = await tx.select({ id: outOutlet.id }).from(outOutlet).where(and(eq(outOutlet.id, req.outletId), ne(outOutlet.status, 'deleted'))).for('share');
+      const [outlet] = await tx.select({ id: outOutlet.id, name: outOutlet.name }).from(outOutlet).where(and(eq(outOutlet.id, req.outletId), ne(outOutlet.status, 'deleted'))).for('share');
       if (!outlet) throw new AppError('OUTLET_NOT_FOUND');
+      // The device and where it goes: "SN, outlet".
+      nameAuditTargets([req.sn, outlet.name]);
       const binder = await this.findDevice(req.sn, req.deviceType);
       const result = await binder.bind(req.sn, req.outletId);
       if (result === 'alreadyBound') throw new AppError('DEVICE_ALREADY_BOUND');
@@ -290,6 +297,7 @@ export class OutletService {
    * out of business, the demo network cleared). An unbound device cannot be unbound.
    */
   async unbind(sn: string, type?: BindingDeviceType, by: Actor = SERVER, reason?: string): Promise<BoundDevice> {
+    nameAuditTarget(sn);
     return this.inTx(async () => {
       const binder = await this.findDevice(sn, type);
       const result = await binder.unbind(sn);

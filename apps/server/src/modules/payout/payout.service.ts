@@ -29,6 +29,7 @@ import type { Principal } from '../../platform/http/routes.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import type { PartyFacts, PayoutAccount, PayoutNeeds, PayoutOutcome } from './needs.js';
 import { payParty, payWithdrawal } from './tables.js';
+import { nameAuditTarget, nameAuditTargets } from '../../platform/audit/target.js';
 
 type Row = typeof payWithdrawal.$inferSelect;
 interface Step {
@@ -172,7 +173,9 @@ export class PayoutService {
 
   /** The partner app's application (spec 5's rules); the same key answers the first application. */
   async apply(p: Principal, req: PayoutApplyRequest): Promise<PayoutItem> {
-    return this.applyFor(await this.partyOrRefuse(p), req);
+    const item = await this.applyFor(await this.partyOrRefuse(p), req);
+    nameAuditTarget(item.applicationNo);
+    return item;
   }
 
   /** An application of a party (the app call, the demo's partners). */
@@ -288,7 +291,7 @@ export class PayoutService {
 
   /** Approves (the payout goes to the payment company) or rejects (the amount goes back). One conditional update decides. */
   async audit(req: PayoutAuditRequest, by: string): Promise<PayoutItem> {
-    await this.find(req.id);
+    nameAuditTarget((await this.find(req.id)).applicationNo);
     const sends: Row[] = [];
     const item = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -330,6 +333,7 @@ export class PayoutService {
         results.push({ id, ok: false, applicationNo: r?.no ?? null, code: err.code, msg: errorMessage(err.errorName, lang, err.params) });
       }
     }
+    nameAuditTargets(results.map((r) => r.applicationNo));
     const decided = results.filter((r) => r.ok).length;
     return { results, decided, refused: results.length - decided };
   }

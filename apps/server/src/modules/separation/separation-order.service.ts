@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import type { SeparationNeeds } from './needs.js';
 import { sepOrder, sepRule, sepRuleDevice } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 type RuleRow = typeof sepRule.$inferSelect;
 type OrderRow = typeof sepOrder.$inferSelect;
@@ -152,6 +153,7 @@ export class SeparationOrderService {
   /** Restores one separated order: its shares go back once (the second of two at once finds it restored). */
   async restore(id: number, by: string): Promise<SeparationOrderItem> {
     const first = await this.find(id);
+    nameAuditTarget(first.orderNo);
     return this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       // The rule's row first, as a separation and a rule's restore take it.

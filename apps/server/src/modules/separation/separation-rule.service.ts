@@ -15,6 +15,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { SeparationNeeds } from './needs.js';
 import type { SeparationOrderService } from './separation-order.service.js';
 import { sepOrder, sepRule, sepRuleDevice } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 type RuleRow = typeof sepRule.$inferSelect;
 
@@ -123,6 +124,7 @@ export class SeparationRuleService {
 
   /** Creates a rule (running) or edits a running or paused one; the devices must be cabinets the fleet knows. */
   async save(req: SeparationRuleSaveRequest, by: string): Promise<SeparationRuleItem> {
+    nameAuditTarget(req.name);
     const sns = req.deviceSns;
     // An edit of a rule that is not there says so before anything about its terms.
     if (req.id) await this.row(req.id);
@@ -193,9 +195,10 @@ export class SeparationRuleService {
         .where(and(eq(sepRule.id, req.id), inArray(sepRule.status, from[req.status])))
         .returning();
       if (!row) {
-        await this.row(req.id, tx);
+        nameAuditTarget((await this.row(req.id, tx)).name);
         throw new AppError('SEPARATION_RULE_STATE');
       }
+      nameAuditTarget(row.name);
       if (req.status === 'restored') await this.orders.restoreRule(tx, row, by);
       return this.item(req.id, tx);
     });
@@ -207,7 +210,8 @@ export class SeparationRuleService {
       .update(sepRule)
       .set({ status: 'deleted', updatedAt: new Date() })
       .where(and(eq(sepRule.id, id), ne(sepRule.status, 'deleted')))
-      .returning({ id: sepRule.id });
+      .returning({ name: sepRule.name });
+    nameAuditTarget(row?.name);
     if (!row) {
       await this.row(id);
       throw new AppError('SEPARATION_RULE_STATE');

@@ -15,12 +15,13 @@ import type {
   BrokerEndpoint,
 } from '@cbo/contract';
 import { fieldLabel, saveConfigRequest, SMS_CONFIG_DEFAULTS, tr } from '@cbo/contract';
-import type { bannerInput, devicePayInput } from '@cbo/contract';
+import type { bannerInput, devicePayInput, Labels } from '@cbo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { sysBanner, sysDevicePay, sysParam } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /** The code-issuing machinery of the identity module (VerifyCodeService), as this module needs it. */
 export interface CodeIssuer {
@@ -176,6 +177,7 @@ export class ConfigService {
     const parsed = saveConfigRequest.safeParse(input);
     if (!parsed.success) throw new Error(`config.save(${input.paramType}): ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     const req = parsed.data;
+    nameAuditTarget(settingsGroup(req.paramType));
     await this.db.transaction(async (tx) => {
       if (req.paramType === 'operation') {
         await lockRanges(tx);
@@ -187,6 +189,7 @@ export class ConfigService {
   }
 
   async savePay(p: Principal, ticket: string, values: PayConfig): Promise<null> {
+    nameAuditTarget(settingsGroup('pay'));
     await this.requireTicket(p, ticket);
     await this.db.transaction(async (tx) => {
       await lockRanges(tx);
@@ -197,11 +200,13 @@ export class ConfigService {
   }
 
   async saveAddress(values: AddressConfig): Promise<null> {
+    nameAuditTarget(settingsGroup('address'));
     await this.write(this.db, 'address', values);
     return null;
   }
 
   async saveStoreUrl(storeUrl: string): Promise<null> {
+    nameAuditTarget(settingsGroup('store'));
     await this.write(this.db, 'store', { storeUrl });
     return null;
   }
@@ -244,11 +249,13 @@ export class ConfigService {
 
   async sendSysMobileCode(p: Principal, req: { ticket: string; areaCode: string; mobile: string }) {
     await this.requireTicket(p, req.ticket);
+    nameAuditTarget(`+${req.areaCode.replace(/^\+/, '')} ${mask(req.mobile)}`);
     return this.codes.send(p.accountId, SYS_MOBILE_PURPOSE, { areaCode: req.areaCode.replace(/^\+/, ''), mobile: req.mobile });
   }
 
   async setSysMobile(p: Principal, req: { ticket: string; clear: true } | { ticket: string; areaCode: string; mobile: string; code: string }): Promise<SysConfig> {
     await this.requireTicket(p, req.ticket);
+    nameAuditTarget('clear' in req ? settingsGroup('security') : `+${req.areaCode.replace(/^\+/, '')} ${mask(req.mobile)}`);
     if ('clear' in req) {
       await this.write(this.db, 'security', { codeAreaCode: '', codeMobile: '' });
     } else {
@@ -280,6 +287,7 @@ export class ConfigService {
 
   /** /setRnge: refused when a value already configured would fall outside the new ranges. */
   async saveRange(r: RangeConfig): Promise<null> {
+    nameAuditTarget(settingsGroup('range'));
     await this.db.transaction(async (tx) => {
       await lockRanges(tx);
       // One after the other: a transaction is one connection, which runs one statement at a time.
@@ -335,6 +343,7 @@ export class ConfigService {
       await tx.execute(sql`select pg_advisory_xact_lock(727101)`);
       const [next] = await tx.select({ n: sql<number>`coalesce(max(${sysDevicePay.idx}), 0) + 1` }).from(sysDevicePay);
       const [row] = await tx.insert(sysDevicePay).values({ ...v, idx: Number(next!.n) }).returning();
+      nameAuditTarget(row!.name);
       return devicePayItem(row!);
     });
   }
@@ -346,6 +355,7 @@ export class ConfigService {
       this.checkDevicePay(v, await this.read('range', tx));
       const [row] = await tx.update(sysDevicePay).set({ ...v, updatedAt: new Date() }).where(eq(sysDevicePay.id, id)).returning();
       if (!row) throw new AppError('NOT_FOUND');
+      nameAuditTarget(row.name);
       return devicePayItem(row);
     });
   }
@@ -354,11 +364,13 @@ export class ConfigService {
   async delete(p: Principal, kind: 'devicePay' | 'banner', id: number, ticket: string | undefined): Promise<null> {
     if (kind === 'devicePay') {
       await this.requireTicket(p, ticket);
-      const gone = await this.db.delete(sysDevicePay).where(eq(sysDevicePay.id, id)).returning({ id: sysDevicePay.id });
+      const gone = await this.db.delete(sysDevicePay).where(eq(sysDevicePay.id, id)).returning({ name: sysDevicePay.name });
       if (!gone.length) throw new AppError('NOT_FOUND');
+      nameAuditTarget(gone[0]!.name);
     } else {
-      const gone = await this.db.delete(sysBanner).where(eq(sysBanner.id, id)).returning({ id: sysBanner.id });
+      const gone = await this.db.delete(sysBanner).where(eq(sysBanner.id, id)).returning({ title: sysBanner.title });
       if (!gone.length) throw new AppError('NOT_FOUND');
+      nameAuditTarget(gone[0]!.title);
     }
     return null;
   }
@@ -372,12 +384,14 @@ export class ConfigService {
 
   async addBanner(v: BannerValues): Promise<BannerItem> {
     const [row] = await this.db.insert(sysBanner).values(v).returning();
+    nameAuditTarget(row!.title);
     return bannerItem(row!);
   }
 
   async updateBanner(id: number, v: BannerValues): Promise<BannerItem> {
     const [row] = await this.db.update(sysBanner).set({ ...v, updatedAt: new Date() }).where(eq(sysBanner.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND');
+    nameAuditTarget(row.title);
     return bannerItem(row);
   }
 
@@ -405,6 +419,11 @@ function devicePayItem(r: typeof sysDevicePay.$inferSelect): DevicePayItem {
 
 function bannerItem(r: typeof sysBanner.$inferSelect): BannerItem {
   return { id: r.id, title: r.title, img: r.img, link: r.link, sort: r.sort, enabled: r.enabled, updateTime: r.updatedAt.toISOString() };
+}
+
+/** A settings group as an operation-log entry names it: the address of its label in the contract (auditTargetIn). */
+function settingsGroup(group: keyof Labels['system']['settingsGroup']): string {
+  return `system.settingsGroup.${group}`;
 }
 
 function mask(mobile: string): string {

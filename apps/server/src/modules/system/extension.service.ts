@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { ConfigService } from './config.service.js';
 import { sysExtension } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /**
  * Extended functions the product offers beyond plain rental ("expansion tools"). Each
@@ -40,6 +41,8 @@ export class ExtensionService {
     if (req.status === 'activated') await this.config.requireTicket(p, req.ticket);
     const [current] = await this.db.select().from(sysExtension).where(eq(sysExtension.id, req.id));
     if (!current) throw new AppError('NOT_FOUND');
+    // The function by its label's address: the operation log shows its name in the reader's language.
+    nameAuditTarget(`system.extensionName.${current.code}`);
     if (current.status === req.status) throw new AppError('EXTENSION_SAME_STATUS');
     const now = new Date();
     const [row] = await this.db

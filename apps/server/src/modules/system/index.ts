@@ -1,4 +1,4 @@
-import { accountTypeIn, actionLabel, label, roleNameIn, terminalIn } from '@cbo/contract';
+import { accountTypeIn, actionLabel, auditTargetIn, label, terminalIn } from '@cbo/contract';
 import { defineList, definePage } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
@@ -53,7 +53,7 @@ export const system = defineModule({
         terminal: r.terminal ? terminalIn(r.terminal, lang) : '',
         behaviour: actionLabel(r.call, lang) ?? r.behaviour,
         request: `${r.method} ${r.path}`,
-        target: r.targetName ? roleNameIn(r.targetName, lang) : r.target,
+        target: r.targetName ? auditTargetIn(r.targetName, lang) : r.target,
         result: r.resultCode === 0 ? label('system', 'operationResult', 'success', lang) : `${label('system', 'operationResult', 'fail', lang)} (${r.resultCode})`,
         createTime: formatInZone(r.createTime, timeZone),
       }),

@@ -2,6 +2,7 @@ import { asc, eq, isNotNull } from 'drizzle-orm';
 import { DEVICE_KINDS, type AppAdverts, type DeviceSceneItem } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { sysBanner, sysDeviceScene } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 type DeviceKind = (typeof DEVICE_KINDS)[number];
 
@@ -40,6 +41,8 @@ export class SceneService {
   }
 
   async update(req: { deviceType: DeviceKind; img: string; link: string }): Promise<DeviceSceneItem> {
+    // The scene by its device kind's label (the operation log shows it in the reader's language).
+    nameAuditTarget(`outlet.deviceType.${req.deviceType}`);
     const now = new Date();
     const [row] = await this.db
       .insert(sysDeviceScene)

@@ -11,6 +11,7 @@ import type { Principal } from '../../platform/http/routes.js';
 import type { PaymentAnswer, VoucherNeeds } from './needs.js';
 import { vchOrder, vchVoucher } from './tables.js';
 import { holdsAt, type VoucherService } from './voucher.service.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 type VoucherOrderRow = typeof vchOrder.$inferSelect;
 
@@ -298,6 +299,7 @@ export class VoucherOrderService {
    * request through; the company is asked after it commits, with a key per attempt.
    */
   async refund(req: { voucherOrderNo: string; reason: string }, by: string): Promise<VoucherOrderItem> {
+    nameAuditTarget(req.voucherOrderNo);
     const [row] = await this.db
       .update(vchOrder)
       .set({ status: 'refunding', refundAttempts: sql`${vchOrder.refundAttempts} + 1`, refundReason: req.reason, refundBy: by.slice(0, 64), refundRequestedAt: new Date(), failReason: null })

@@ -5,6 +5,7 @@ import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { VoucherNeeds } from './needs.js';
 import { vchOrder, vchVoucher } from './tables.js';
+import { nameAuditTarget } from '../../platform/audit/target.js';
 
 type VoucherRow = typeof vchVoucher.$inferSelect;
 type VoucherFilter = Omit<VoucherQuery, 'pageNum' | 'pageSize'>;
@@ -41,6 +42,7 @@ export class VoucherService {
   }
 
   async add(req: VoucherAddRequest, opts: { simulated?: boolean } = {}): Promise<VoucherItem> {
+    nameAuditTarget(req.name);
     const scopeId = await this.checkScope(req);
     await this.nameFree(req.name);
     try {
@@ -57,6 +59,7 @@ export class VoucherService {
 
   /** Edits a voucher; the passes sold keep their copy of the terms, and the stock never goes below what was sold (decided in the update). */
   async update(req: VoucherUpdateRequest): Promise<VoucherItem> {
+    nameAuditTarget(req.name);
     const scopeId = await this.checkScope(req);
     await this.nameFree(req.name, req.id);
     try {

@@ -21,3 +21,12 @@ export function nameAuditTarget(name: string | null | undefined): void {
   const target = scope.getStore();
   if (target && name) target.name = name.slice(0, 200);
 }
+
+/**
+ * Names a change of several targets (a batch of cabinets, of withdrawals): their names in order,
+ * as many as fit, the rest cut with an ellipsis.
+ */
+export function nameAuditTargets(names: readonly (string | null | undefined)[]): void {
+  const text = [...new Set(names.filter((n): n is string => !!n))].join(', ');
+  nameAuditTarget(text.length > 200 ? `${text.slice(0, 199)}…` : text);
+}

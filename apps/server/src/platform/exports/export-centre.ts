@@ -10,6 +10,7 @@ import type { FileStorage } from '../files/storage.js';
 import type { LiveHub } from '../live/live-hub.js';
 import { stamp } from '../time-zone.js';
 import { sysExportLog } from './tables.js';
+import { nameAuditTarget } from '../audit/target.js';
 
 /** One kind of export a module offers: its columns, how many rows match, and a page of them. */
 export interface ExportKind<P> {
@@ -90,6 +91,8 @@ export class ExportService {
     if (rows === 0) throw new AppError('NO_EXPORT_DATA');
     if (rows > EXPORT_MAX_ROWS) throw new AppError('EXPORT_TOO_MANY', { max: EXPORT_MAX_ROWS });
     const fileName = `${def.title[lang]}_${stamp(new Date(), timeZone)}.xlsx`;
+    // An export changes no record: its entry names the file the export centre will hold.
+    nameAuditTarget(fileName);
     // The account's queued exports are counted and the new one stored under the account's
     // transaction lock, so exports started together cannot all see room for themselves.
     const row = await this.db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error.js';
 import { verifyImage, type VerifiedImage } from './image.js';
 import type { FileStorage, PublicFolder } from './storage.js';
 import { sysFile } from './tables.js';
+import { nameAuditTarget } from '../audit/target.js';
 
 /** What an uploaded file is for; avatars go to /files/avatars/, the rest to /files/images/. */
 export type UploadKind = 'avatar' | 'icon' | 'image';
@@ -42,7 +43,11 @@ export async function readSingleFile(req: FastifyRequest, maxBytes: number): Pro
   let bytes: Buffer | null = null;
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 } })) {
-      if (part.type === 'file') bytes = await part.toBuffer();
+      if (part.type !== 'file') continue;
+      // The file as the operator picked it names the upload's operation-log entry (a service
+      // that stores it on a record names that record instead).
+      nameAuditTarget(part.filename);
+      bytes = await part.toBuffer();
     }
   } catch (err) {
     if (err instanceof AppError) throw err;

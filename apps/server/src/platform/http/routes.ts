@@ -133,6 +133,9 @@ export const API_ROUTE = /^\/(user|order|device)\//;
 /** Every route the server registered, with its access, for sys_api and the permission test. */
 export const registeredCalls = new Set<CallName>();
 
+/** The calls that write an operation-log entry (a change made by a signed-in account), for the log's tests. */
+export const auditedCalls = new Set<CallName>();
+
 export function tokenOf(req: FastifyRequest, allowCookie: boolean): string | undefined {
   const h = req.headers.authorization;
   if (h) return h.startsWith('Bearer ') ? h.slice(7).trim() : h.trim();
@@ -153,6 +156,8 @@ export function registerCall<K extends CallName>(
 ): void {
   const def = api[name];
   registeredCalls.add(name);
+  const audit = opts.audit ?? def.method !== 'GET';
+  if (audit && def.access !== 'public') auditedCalls.add(name);
   const schema: Record<string, unknown> = {
     // The OpenAPI operation is named after the contract call, so clients generated from the
     // document use the same names as the console; every call but a public one needs the token.
@@ -169,7 +174,7 @@ export function registerCall<K extends CallName>(
     method: def.method,
     url: def.path,
     schema,
-    config: { call: name, access: def.access, audit: opts.audit ?? def.method !== 'GET', transaction: opts.transaction ?? true },
+    config: { call: name, access: def.access, audit, transaction: opts.transaction ?? true },
     handler: async (req, reply) => {
       req.auditTarget = {};
       const target = req.auditTarget;
@@ -223,7 +228,7 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
       path: def.path,
       behaviour: def.summary,
       target: targetOf(req),
-      targetName: req.auditTarget?.name ?? null,
+      targetName: targetNameOf(req),
       resultCode,
       ip: req.ip,
       durationMs: Math.round(reply.elapsedTime),
@@ -268,10 +273,22 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
     if (!cfg?.call || !cfg.audit || !req.principal) return payload;
     const code = reply.envelopeCode ?? 0;
     const state = req.audited;
-    const write = state && 'inTx' in state ? null : state ? audit.finish(state.id, code, Math.round(reply.elapsedTime), req.auditTarget?.name ?? null) : audit.record(entry(req, reply, code));
+    const write = state && 'inTx' in state ? null : state ? audit.finish(state.id, code, Math.round(reply.elapsedTime), targetNameOf(req)) : audit.record(entry(req, reply, code));
     await write?.catch((err: unknown) => req.log.error({ err }, 'operation log write failed'));
     return payload;
   });
+}
+
+/**
+ * The target's name as the service gave it (nameAuditTarget). A call open to any signed-in
+ * account or to the app acts on the caller's own account unless its service names another target
+ * (a password, a mobile, a sign-out): the caller's user name then names it.
+ */
+function targetNameOf(req: FastifyRequest): string | null {
+  const named = req.auditTarget?.name;
+  if (named) return named;
+  const access = req.routeOptions.config.access;
+  return (access === 'authenticated' || access === 'app') && req.principal ? req.principal.userName : null;
 }
 
 /** The target is named in the body, else in the query (a DELETE's delete?id=, sent with an empty body). */

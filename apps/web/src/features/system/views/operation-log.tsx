@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { actionLabel, ACCOUNT_TYPES, CLIENT_TYPES, errorByCode, MAX_RANGE_DAYS, OPERATION_RESULTS, PERMS, type OperationLogItem } from '@cbo/contract';
+import { actionLabel, auditTargetIn, ACCOUNT_TYPES, CLIENT_TYPES, errorByCode, MAX_RANGE_DAYS, OPERATION_RESULTS, PERMS, type OperationLogItem } from '@cbo/contract';
 import { DetailDrawer, ListPage, detailColumn, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { useLang } from '@/shared/form';
 import { translateName } from '@/shared/i18n';
@@ -19,10 +19,15 @@ export default function OperationLogView() {
   const terminal = (v: string | null) => (v ? t(`common:terminals.${v}`, { defaultValue: v }) : '-');
   const resultTag = (row: OperationLogItem) => <Tag color={row.result === 'success' ? 'success' : 'error'}>{t(`common:results.${row.result}`)}</Tag>;
   // The action in the viewer's language (the contract's words for the call), the target by the
-  // name it had when the change was made (a seeded role's or menu's name is a key: translated).
+  // name it had when the change was made: data as stored (an order number, an SN, a user name); a
+  // settings group or function named by its contract label, a seeded role's or menu's name by its key.
   const { i18n } = useTranslation();
   const action = (row: OperationLogItem) => actionLabel(row.call, lang) ?? row.behaviour;
-  const targetText = (row: OperationLogItem) => (row.targetName ? translateName(i18n, row.targetName) : (row.target ?? '-'));
+  const targetText = (row: OperationLogItem) => {
+    if (!row.targetName) return row.target ?? '-';
+    const read = auditTargetIn(row.targetName, lang);
+    return read !== row.targetName ? read : translateName(i18n, row.targetName);
+  };
   const failText = (code: number) => errorByCode(code)?.msg[lang].replace(/\{\w+\}/g, '…') ?? String(code);
 
   const filters = useMemo<FiltersOf<'operationLogQueryPage'>>(
@@ -44,7 +49,8 @@ export default function OperationLogView() {
       { title: t('operationLog.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left', width: 140, ellipsis: true, render: (v: string | null) => v ?? '-' },
       { title: t('operationLog.result'), dataIndex: 'result', key: 'result', width: 110, render: (_: unknown, row) => resultTag(row) },
       { title: t('operationLog.behaviour'), dataIndex: 'behaviour', key: 'behaviour', width: 240, ellipsis: true, render: (_: string, row) => action(row) },
-      { title: t('operationLog.target'), dataIndex: 'target', key: 'target', width: 160, ellipsis: true, render: (_: string | null, row) => targetText(row) },
+      // Wide enough for an order number or an SN whole; a longer name (a batch of devices) is cut, whole in its tooltip.
+      { title: t('operationLog.target'), dataIndex: 'target', key: 'target', width: 220, ellipsis: true, render: (_: string | null, row) => targetText(row) },
       { title: t('operationLog.time'), dataIndex: 'createTime', key: 'createTime', width: 180, render: (v: string) => formatDateTime(v) },
       { title: t('operationLog.duration'), dataIndex: 'durationMs', key: 'durationMs', width: 110, render: (v: number | null) => (v === null ? '-' : t('operationLog.ms', { n: v })) },
       { title: t('operationLog.ip'), dataIndex: 'ip', key: 'ip', width: 150, copyable: true, defaultHidden: true, render: (v: string | null) => v || '-' },
