@@ -85,6 +85,8 @@ export const outletFields = {
 export const outletReads = {
   outletOutsideRange: tr('超出范围的网点计费', '超出範圍的網點計費', 'Outlet billing outside the range'),
   outletQueryPage: tr('查询网点', '查詢網點', 'Query outlets'),
+  outletMapSettings: tr('网点选点地图设置', '網點選點地圖設定', "The outlet form's map settings"),
+  outletGeocode: tr('按地址查找网点位置', '按地址查找網點位置', "Locate an outlet's address"),
   outletDevices: tr('网点设备', '網點設備', 'Devices of an outlet'),
   outletUnboundDevices: tr('未绑定设备', '未綁定設備', 'Unbound devices'),
   outletOwnerOptions: tr('网点归属选项', '網點歸屬選項', 'Outlet owner options'),
