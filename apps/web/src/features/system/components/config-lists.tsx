@@ -49,15 +49,15 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
   const columns = useMemo(
     () => [
       { title: t('config.devicePay.index'), dataIndex: 'index', key: 'index', width: 70 },
-      { title: t('config.devicePay.name'), dataIndex: 'name', key: 'name', width: 160, ellipsis: true },
+      { title: t('config.devicePay.name'), dataIndex: 'name', key: 'name', width: 150, ellipsis: true },
       { title: t('config.devicePay.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag> },
-      { title: t('config.devicePay.deviceType'), dataIndex: 'deviceType', key: 'deviceType', width: 160, ellipsis: true, render: (v: string) => t(`config.deviceKinds.${v}`) },
+      { title: t('config.devicePay.deviceType'), dataIndex: 'deviceType', key: 'deviceType', width: 140, ellipsis: true, render: (v: string) => t(`config.deviceKinds.${v}`) },
       { title: t('config.devicePay.payMode'), dataIndex: 'payMode', key: 'payMode', width: 130, ellipsis: true, render: (v: string) => t(`config.payModes.${v}`) },
-      { title: t('config.devicePay.channels'), dataIndex: 'channels', key: 'channels', width: 170, ellipsis: true, render: (v: string[]) => v.map((c) => t(`config.channels.${c}`)).join(', ') },
+      { title: t('config.devicePay.channels'), dataIndex: 'channels', key: 'channels', width: 160, ellipsis: true, render: (v: string[]) => v.map((c) => t(`config.channels.${c}`)).join(', ') },
       { title: t('config.devicePay.amount'), dataIndex: 'amount', key: 'amount', width: 180, render: (v: number) => formatMoney(v) },
-      { title: t('config.devicePay.buyoutPrice'), dataIndex: 'buyoutPrice', key: 'buyoutPrice', width: 120, render: (v: number) => formatMoney(v) },
-      { title: t('config.devicePay.buyoutDays'), dataIndex: 'buyoutDays', key: 'buyoutDays', width: 170 },
-      { title: t('config.updateTime'), dataIndex: 'updateTime', key: 'updateTime', width: 170, render: (v: string) => formatDateTime(v) },
+      { title: t('config.devicePay.buyoutPrice'), dataIndex: 'buyoutPrice', key: 'buyoutPrice', width: 120, defaultHidden: true, render: (v: number) => formatMoney(v) },
+      { title: t('config.devicePay.buyoutDays'), dataIndex: 'buyoutDays', key: 'buyoutDays', width: 160, defaultHidden: true },
+      { title: t('config.updateTime'), dataIndex: 'updateTime', key: 'updateTime', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
       ...(canEdit
         ? [
             {
@@ -82,6 +82,8 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
     [t, canEdit, edit, remove.run],
   );
 
+  // Buy-out terms and the update time are behind the column settings (and in the edit drawer): the
+  // other columns fit the card at 1440 px.
   const table = useKitColumns<DevicePayItem>(columns, 'configDevicePayList');
 
   const initial: Partial<DevicePayValues> = edit.record
@@ -92,11 +94,14 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
     <GroupCard
       title={t('config.devicePay.title')}
       extra={
-        canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('config.devicePay.add')}
-          </Button>
-        )
+        <Space>
+          {canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+              {t('config.devicePay.add')}
+            </Button>
+          )}
+          {table.settings}
+        </Space>
       }
     >
       <Typography.Paragraph type="secondary">{t('config.devicePay.explain')}</Typography.Paragraph>
@@ -224,11 +229,14 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
     <GroupCard
       title={t('config.banner.title')}
       extra={
-        canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('config.banner.add')}
-          </Button>
-        )
+        <Space>
+          {canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+              {t('config.banner.add')}
+            </Button>
+          )}
+          {table.settings}
+        </Space>
       }
     >
       <div ref={table.measure}>
