@@ -7,7 +7,8 @@ import { api, call, signIn } from './helpers';
  * Chinese wide and traditional Chinese narrow (the two Chinese scripts take the same room, so the
  * other two passes would find nothing these do not). No raw translation key on screen, no table column
  * hidden under a fixed column (at 1440 every table fits its card; at 800 it scrolls sideways inside
- * its card and no column stays under a pinned one however it is scrolled), no header cut short, and no console error;
+ * its card and no column stays under a pinned one however it is scrolled), a row's actions on screen
+ * wherever the table is scrolled (pinned on the right at every width), no header cut short, and no console error;
  * the export centre of the top bar too. One page, each screen opened by its address.
  */
 
@@ -22,6 +23,9 @@ const PASSES = [
 const NAMESPACES = ['common', 'dashboard', 'errors', 'export', 'fleet', 'identity', 'kit', 'layout', 'ledger', 'login', 'menu', 'order', 'profile', 'role', 'system', 'separation', 'report', 'stats'];
 
 const HTML_LANG = { zh_CN: 'zh-CN', zh_TW: 'zh-TW', en_US: 'en' } as const;
+
+/** The heading of a row's actions column (`kit:actions`) in each language. */
+const ACTIONS = { zh_CN: '操作', zh_TW: '操作', en_US: 'Actions' } as const;
 
 /**
  * Opens a screen by its address inside the running console (the router follows the address bar),
@@ -78,9 +82,12 @@ interface LayoutProblem {
   problem: string;
 }
 
-/** Checks every visible table of the screen; answers what is wrong, in words. */
-async function tableProblems(page: Page, mustFit: boolean): Promise<LayoutProblem[]> {
-  return page.evaluate((fit) => {
+/**
+ * Checks every visible table of the screen; answers what is wrong, in words. `actions` is the
+ * heading of a row's actions column: wherever the table is scrolled, that column is on screen.
+ */
+async function tableProblems(page: Page, mustFit: boolean, actions: string): Promise<LayoutProblem[]> {
+  return page.evaluate(([fit, actionsWord]) => {
     const out: { problem: string }[] = [];
     const name = (el: Element) => (el.textContent ?? '').trim() || '(blank)';
     const viewportWidth = document.documentElement.clientWidth;
@@ -120,8 +127,17 @@ async function tableProblems(page: Page, mustFit: boolean): Promise<LayoutProble
             return { th, worst, by };
           });
       };
+      // The row's actions are reached without scrolling (pinned on the right, or the table fits).
+      const actionsOffScreen = (where: string) => {
+        for (const th of heads.filter((h) => (h.textContent ?? '').trim() === actionsWord)) {
+          const r = th.getBoundingClientRect();
+          if (r.left < view.left - 1 || r.right > view.right + 1) out.push({ problem: `the "${actionsWord}" column is off screen at the ${where} of the scroll (${Math.round(r.left)}-${Math.round(r.right)} outside ${Math.round(view.left)}-${Math.round(view.right)})` });
+        }
+      };
       const atStart = coveredAt(0);
+      actionsOffScreen('start');
       const atEnd = scroller ? coveredAt(scroller.scrollWidth) : atStart;
+      actionsOffScreen('end');
       for (const el of scrollers) el.scrollLeft = 0;
       atStart.forEach((a, i) => {
         const b = atEnd[i]!;
@@ -140,7 +156,7 @@ async function tableProblems(page: Page, mustFit: boolean): Promise<LayoutProble
       }
     }
     return out;
-  }, mustFit);
+  }, [mustFit, actions] as const);
 }
 
 /** Hosts of the map tiles the outlet map draws (outlet-map.tsx). */
@@ -198,7 +214,7 @@ test('every menu screen shows translated words and whole tables, without console
           .toBe(0);
         const keys = rawKeys(await page.locator('body').innerText());
         if (keys.length) problems.push(`${where}: raw keys on screen: ${[...new Set(keys)].join(', ')}`);
-        for (const p of await tableProblems(page, width >= 992)) problems.push(`${where}: ${p.problem}`);
+        for (const p of await tableProblems(page, width >= 992, ACTIONS[lang])) problems.push(`${where}: ${p.problem}`);
       }
       // The export centre of the top bar: its words, and it stays on screen.
       const exportsButton = page.locator('.app-header button:has(.anticon-cloud-download)');

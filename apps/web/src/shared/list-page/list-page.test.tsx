@@ -248,6 +248,37 @@ describe('ListPage', () => {
     expect(screen.getByText('Rows of 2025-01-01 08:30:00 – 2025-01-30 08:30:00')).toBeTruthy();
   });
 
+  it('pins the actions on the right at a narrow width, and lets the identity column scroll when both would cover a column', async () => {
+    // Account 120, Address 340, Time 110, Actions 90: 660 px. The table's card is measured (jsdom
+    // lays nothing out, so every element answers the stubbed width).
+    const pinnedColumns = [
+      { title: 'Account', dataIndex: 'userName', key: 'userName', fixed: 'left', width: 120 },
+      { title: 'Address', dataIndex: 'ip', key: 'ip', width: 340 },
+      { title: 'Time', dataIndex: 'createTime', key: 'createTime', width: 110 },
+      { title: 'Actions', key: 'actions', fixed: 'right', width: 90, render: () => 'Details' },
+    ] as unknown as ColumnsOf<'loginLogQueryPage'>;
+    const header = (title: string) => screen.getAllByText(title).map((el) => el.closest('th')).find(Boolean)!;
+    const pinnedAt = async (width: number) => {
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, width, 400));
+      fakeServer({ [LIST]: { list: [row(1, 'alice')], total: 1 }, [BUTTONS]: [] });
+      const view = renderView(<ListPage listCall="loginLogQueryPage" rowKey="id" title="Sign-ins" columns={pinnedColumns} />);
+      await screen.findByText('alice');
+      const side = (title: string) => {
+        const cls = header(title).className;
+        return cls.includes('-fix-start') ? 'left' : cls.includes('-fix-end') ? 'right' : null;
+      };
+      const pins = { account: side('Account'), address: side('Address'), actions: side('Actions') };
+      view.unmount();
+      vi.restoreAllMocks();
+      return pins;
+    };
+    setViewportWidth(800);
+    // 600 px: Address is under the actions at neither end of the scroll: both pins stay.
+    expect(await pinnedAt(600)).toEqual({ account: 'left', address: null, actions: 'right' });
+    // 520 px: Address would lie under the actions at the start and under Account at the end.
+    expect(await pinnedAt(520)).toEqual({ account: null, address: null, actions: 'right' });
+  });
+
   it('collapses filters beyond the first row on a phone', async () => {
     setViewportWidth(390);
     fakeServer({ [LIST]: { list: [row(1, 'alice')], total: 1 }, [BUTTONS]: [] });

@@ -11,8 +11,8 @@ import { FilterForm } from './filter-form';
 import { initialFilterValues, toFilterInput } from './filters';
 import { useUrlFilters } from './use-url-filters';
 import { PAGE_SIZES, useListQuery, type ListQuery } from './use-list-query';
-import { useIsMobile } from './use-viewport';
-import { arrangeColumns, loadPrefs, savePrefs, tableWidth, type TablePrefs } from './table-layout';
+import { useIsMobile, useWidth } from './use-viewport';
+import { arrangeColumns, leadWidth, loadPrefs, pinForWidth, savePrefs, tableWidth, type TablePrefs } from './table-layout';
 import { TableSettings } from './table-settings';
 import { toTableColumn } from './table-cells';
 import type { AppliedFilters, ColumnsOf, ExportCall, FilterField, FiltersOf, ListColumn, ListInput, PagedCall, RowOf, Sortable, SortState } from './types';
@@ -136,10 +136,13 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
   };
   const density = prefs.density ?? (isMobile ? 'small' : 'middle');
 
-  const shownColumns = useMemo(() => arrangeColumns(columns as ListColumn<RowOf<K>, true>[], prefs, isMobile), [columns, prefs, isMobile]);
+  const [measure, viewWidth] = useWidth();
+  const lead = leadWidth(tableProps?.rowSelection);
+  const shownColumns = useMemo(() => arrangeColumns(columns as ListColumn<RowOf<K>, true>[], prefs), [columns, prefs]);
+  const pinnedColumns = useMemo(() => pinForWidth(shownColumns, viewWidth, lead), [shownColumns, viewWidth, lead]);
   const tableColumns = useMemo(
     () =>
-      shownColumns.map((c) => {
+      pinnedColumns.map((c) => {
         const col = toTableColumn(c);
         const { sortable } = c;
         if (!sortable) return col;
@@ -151,7 +154,7 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
           sortOrder: list.sort?.orderBy === orderBy ? list.sort.order : null,
         };
       }),
-    [shownColumns, list.sort],
+    [pinnedColumns, list.sort],
   );
 
   const onTableChange: TableProps<RowOf<K>>['onChange'] = (_pagination, _filters, sorter, extra) => {
@@ -198,32 +201,34 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
             </Tooltip>
           </Space>
         </Flex>
-        <Table<RowOf<K>>
-          {...tableProps}
-          rowKey={rowKey as TableProps<RowOf<K>>['rowKey']}
-          columns={tableColumns as TableProps<RowOf<K>>['columns']}
-          dataSource={list.rows}
-          loading={list.isFetching}
-          onChange={onTableChange}
-          size={density}
-          // As wide as the columns together: a wider card stretches them, a narrower one (below
-          // 992 px) scrolls the table sideways inside the card instead of squeezing the columns.
-          scroll={{ x: tableWidth(shownColumns), ...tableProps?.scroll }}
-          // Until the first answer arrives there is nothing to say: the spinner stands over an empty
-          // area instead of over the "No data" picture, which would flash before the rows.
-          locale={{ emptyText: list.isLoading ? <div className="list-page-pending" data-testid="list-pending" /> : <EmptyState description={emptyText} /> }}
-          pagination={{
-            current: list.pageNum,
-            pageSize: list.pageSize,
-            total: list.total,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showSizeChanger: !isMobile,
-            showQuickJumper: !isMobile,
-            simple: isMobile,
-            showTotal: (total) => t('total', { total }),
-            onChange: (page, size) => list.setPage(page, size),
-          }}
-        />
+        <div ref={measure}>
+          <Table<RowOf<K>>
+            {...tableProps}
+            rowKey={rowKey as TableProps<RowOf<K>>['rowKey']}
+            columns={tableColumns as TableProps<RowOf<K>>['columns']}
+            dataSource={list.rows}
+            loading={list.isFetching}
+            onChange={onTableChange}
+            size={density}
+            // As wide as the columns together: a wider card stretches them, a narrower one (below
+            // 992 px) scrolls the table sideways inside the card instead of squeezing the columns.
+            scroll={{ x: tableWidth(shownColumns) + lead, ...tableProps?.scroll }}
+            // Until the first answer arrives there is nothing to say: the spinner stands over an empty
+            // area instead of over the "No data" picture, which would flash before the rows.
+            locale={{ emptyText: list.isLoading ? <div className="list-page-pending" data-testid="list-pending" /> : <EmptyState description={emptyText} /> }}
+            pagination={{
+              current: list.pageNum,
+              pageSize: list.pageSize,
+              total: list.total,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showSizeChanger: !isMobile,
+              showQuickJumper: !isMobile,
+              simple: isMobile,
+              showTotal: (total) => t('total', { total }),
+              onChange: (page, size) => list.setPage(page, size),
+            }}
+          />
+        </div>
       </Card>
       {renderSlot(children)}
     </Flex>

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Tooltip, Typography, type TableColumnType } from 'antd';
-import { arrangeColumns, loadPrefs, savePrefs, tableWidth, type Density, type TablePrefs } from './table-layout';
+import { arrangeColumns, loadPrefs, pinForWidth, savePrefs, tableWidth, type Density, type TablePrefs } from './table-layout';
 import { TableSettings } from './table-settings';
-import { useIsMobile } from './use-viewport';
+import { useIsMobile, useWidth } from './use-viewport';
 import type { ColumnLayout } from './types';
 
 /**
@@ -68,25 +68,27 @@ export function toTableColumn<Row>(c: KitColumn<Row>): TableColumnType<Row> {
 
 /**
  * Kit columns for a table that is not a list page (a tree of departments or menus): the same
- * cells, widths, mobile rule (no sticky right column below 992 px), remembered column and density
- * choices, and the settings buttons for the screen's toolbar.
+ * cells, widths, pinning for the table's width (`pinForWidth`), remembered column and density
+ * choices, and the settings buttons for the screen's toolbar. `measure` goes on the element
+ * around the table (its width is the table's visible width).
  */
 export function useKitColumns<Row>(
   columns: KitColumn<Row>[],
   screenKey: string,
-): { columns: TableColumnType<Row>[]; scrollX: number; size: Density; settings: ReactNode } {
+): { columns: TableColumnType<Row>[]; scrollX: number; size: Density; settings: ReactNode; measure: (el: HTMLElement | null) => void } {
   const isMobile = useIsMobile();
+  const [measure, viewWidth] = useWidth();
   const [prefs, setPrefsState] = useState<TablePrefs>(() => loadPrefs(screenKey));
   const table = useMemo(() => {
-    const shown = arrangeColumns(columns, prefs, isMobile);
-    return { columns: shown.map((c) => toTableColumn(c)), scrollX: tableWidth(shown) };
-  }, [columns, prefs, isMobile]);
+    const shown = arrangeColumns(columns, prefs);
+    return { columns: pinForWidth(shown, viewWidth).map((c) => toTableColumn(c)), scrollX: tableWidth(shown) };
+  }, [columns, prefs, viewWidth]);
   const size = prefs.density ?? (isMobile ? 'small' : 'middle');
   const onChange = (next: TablePrefs) => {
     setPrefsState(next);
     savePrefs(screenKey, next);
   };
-  return { ...table, size, settings: <TableSettings columns={columns} prefs={prefs} onChange={onChange} density={size} /> };
+  return { ...table, size, measure, settings: <TableSettings columns={columns} prefs={prefs} onChange={onChange} density={size} /> };
 }
 
 function isBlank(v: unknown): boolean {

@@ -73,14 +73,73 @@ export function orderColumns<C extends LayoutColumn>(columns: readonly C[], pref
   return [...left, ...[...middle].sort((a, b) => rank(a) - rank(b)), ...right];
 }
 
+/** The columns a table shows: ordered, hidden ones left out (where they are pinned is `pinForWidth`'s). */
+export function arrangeColumns<C extends LayoutColumn>(columns: readonly C[], prefs: TablePrefs): C[] {
+  return orderColumns(columns, prefs).filter((c) => isVisible(c, prefs));
+}
+
 /**
- * The columns a table shows: ordered, hidden ones left out. In mobile mode (below 992 px) no
- * column is fixed on the right: the table scrolls sideways in its card and a sticky column there
- * would cover the columns scrolled beneath it; the identity column on the left stays.
+ * Share of the table's visible width that the pinned columns may take together: past it the
+ * identity column on the left scrolls with the others, so that the row's actions stay pinned and
+ * the columns between keep room to be read.
  */
-export function arrangeColumns<C extends LayoutColumn>(columns: readonly C[], prefs: TablePrefs, isMobile: boolean): C[] {
-  const shown = orderColumns(columns, prefs).filter((c) => isVisible(c, prefs));
-  return isMobile ? shown.map((c) => (fixedSide(c) === 'right' ? { ...c, fixed: undefined } : c)) : shown;
+export const PINNED_SHARE = 0.5;
+
+function widthOf(c: LayoutColumn): number {
+  return typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH;
+}
+
+/**
+ * Where the shown columns are pinned in a table whose visible area is `viewWidth` px wide (unknown
+ * before it is measured: pinned as declared). `lead` is the width of antd's own column before the
+ * first one (the row checkbox), which is pinned when the first column is.
+ *
+ * The row's actions stay pinned on the right at every width: an operator reaches a row's buttons
+ * without scrolling. A table that fits its card scrolls nothing, so nothing is covered. One that
+ * scrolls keeps its identity column pinned on the left only while both together take at most
+ * `PINNED_SHARE` of the view and no column lies under the actions at the start and under the
+ * identity at the end of the scroll (it could then not be read at either end); otherwise the
+ * identity column scrolls with the others, and at the end of the scroll nothing covers anything.
+ * Only when the actions alone would take more than half the view (a phone) do they scroll too.
+ */
+export function pinForWidth<C extends LayoutColumn>(columns: readonly C[], viewWidth: number | undefined, lead = 0): C[] {
+  const total = tableWidth(columns) + lead;
+  if (viewWidth === undefined || viewWidth <= 0 || total <= viewWidth + 1) return [...columns];
+  const left = columns.filter((c) => fixedSide(c) === 'left');
+  const right = columns.filter((c) => fixedSide(c) === 'right');
+  const rightWidth = right.reduce((sum, c) => sum + widthOf(c), 0);
+  const keepRight = rightWidth <= viewWidth / 2;
+  const pinnedRight = keepRight ? rightWidth : 0;
+  const leftWidth = left.length ? left.reduce((sum, c) => sum + widthOf(c), 0) + (fixedSide(columns[0]!) === 'left' ? lead : 0) : 0;
+  let keepLeft = left.length > 0 && leftWidth + pinnedRight <= viewWidth * PINNED_SHARE;
+  if (keepLeft) {
+    // Scrolled to the end the left pins cover [end, end + leftWidth]; at the start the right ones
+    // cover [viewWidth - pinnedRight, viewWidth] (positions in the table).
+    const end = total - viewWidth;
+    let x = lead;
+    for (const c of columns) {
+      const a = x;
+      const b = (x += widthOf(c));
+      if (fixedSide(c) !== null) continue;
+      const underRight = pinnedRight > 0 && b > viewWidth - pinnedRight + 1 && a < viewWidth - 1;
+      const underLeft = a < end + leftWidth - 1 && b > end + 1;
+      if (underRight && underLeft) keepLeft = false;
+    }
+  }
+  if (keepLeft && keepRight) return [...columns];
+  return columns.map((c) => {
+    const side = fixedSide(c);
+    return (side === 'left' && !keepLeft) || (side === 'right' && !keepRight) ? { ...c, fixed: undefined } : c;
+  });
+}
+
+/** antd's row checkbox column: as wide as a control is high unless the screen says otherwise. */
+export const SELECTION_COLUMN_WIDTH = 32;
+
+/** The width antd's own leading column takes (the row checkbox), 0 without one. */
+export function leadWidth(rowSelection: { columnWidth?: unknown } | undefined | null): number {
+  if (!rowSelection) return 0;
+  return typeof rowSelection.columnWidth === 'number' ? rowSelection.columnWidth : SELECTION_COLUMN_WIDTH;
 }
 
 /**

@@ -211,17 +211,19 @@ export default function MenusView() {
           </Tooltip>
         </Space>
       </Flex>
-      <Table<ManageMenu>
-        rowKey="id"
-        dataSource={data}
-        loading={tree.isFetching}
-        pagination={false}
-        size={table.size}
-        scroll={{ x: table.scrollX }}
-        locale={{ emptyText: <EmptyState /> }}
-        expandable={{ expandedRowKeys: expanded ?? defaultExpanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
-        columns={table.columns}
-      />
+      <div ref={table.measure}>
+        <Table<ManageMenu>
+          rowKey="id"
+          dataSource={data}
+          loading={tree.isFetching}
+          pagination={false}
+          size={table.size}
+          scroll={{ x: table.scrollX }}
+          locale={{ emptyText: <EmptyState /> }}
+          expandable={{ expandedRowKeys: expanded ?? defaultExpanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
+          columns={table.columns}
+        />
+      </div>
       <FormDrawer<MenuValues>
         open={edit.open}
         form={form}

@@ -103,18 +103,20 @@ export default function OrganizationView() {
           </Tooltip>
         </Space>
       </Flex>
-      <Table
-        rowKey="id"
-        dataSource={data as OrgNode[]}
-        loading={tree.isFetching}
-        pagination={false}
-        size={table.size}
-        scroll={{ x: table.scrollX }}
-        expandable={{ defaultExpandAllRows: true }}
-        key={tree.dataUpdatedAt ? 'loaded' : 'loading'}
-        locale={{ emptyText: <EmptyState description={t('organization.empty')} /> }}
-        columns={table.columns}
-      />
+      <div ref={table.measure}>
+        <Table
+          rowKey="id"
+          dataSource={data as OrgNode[]}
+          loading={tree.isFetching}
+          pagination={false}
+          size={table.size}
+          scroll={{ x: table.scrollX }}
+          expandable={{ defaultExpandAllRows: true }}
+          key={tree.dataUpdatedAt ? 'loaded' : 'loading'}
+          locale={{ emptyText: <EmptyState description={t('organization.empty')} /> }}
+          columns={table.columns}
+        />
+      </div>
       <FormDrawer<OrgValues>
         open={edit.open}
         title={record?.node ? t('organization.editTitle') : t('organization.createTitle')}

@@ -19,7 +19,7 @@ import {
 } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
-import { callKey, formatDateTime, FormDrawer, FormModal, useIsMobile, useOverlay, useRowAction } from '@/shared/list-page';
+import { callKey, formatDateTime, FormDrawer, FormModal, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
 import { useCountdown, useZodRule } from '@/shared/form';
 import { ImageInput } from './image-input';
 import { formatMoney, MoneyInput } from './money-input';
@@ -35,7 +35,6 @@ type BannerValues = z.infer<typeof bannerInput>;
 /** Device payment configs in index order; adding, changing and deleting one needs a code ticket. */
 export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTicket }) {
   const { t } = useTranslation('system');
-  const isMobile = useIsMobile();
   const edit = useOverlay<DevicePayItem>();
   const [form] = Form.useForm<DevicePayValues>();
   const rule = useSchemaRule(form, devicePayInput);
@@ -50,22 +49,22 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
   const columns = useMemo(
     () => [
       { title: t('config.devicePay.index'), dataIndex: 'index', key: 'index', width: 70 },
-      { title: t('config.devicePay.name'), dataIndex: 'name', key: 'name' },
-      { title: t('config.devicePay.enabled'), dataIndex: 'enabled', key: 'enabled', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag> },
-      { title: t('config.devicePay.deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: string) => t(`config.deviceKinds.${v}`) },
-      { title: t('config.devicePay.payMode'), dataIndex: 'payMode', key: 'payMode', render: (v: string) => t(`config.payModes.${v}`) },
-      { title: t('config.devicePay.channels'), dataIndex: 'channels', key: 'channels', render: (v: string[]) => v.map((c) => t(`config.channels.${c}`)).join(', ') },
-      { title: t('config.devicePay.amount'), dataIndex: 'amount', key: 'amount', render: (v: number) => formatMoney(v) },
-      { title: t('config.devicePay.buyoutPrice'), dataIndex: 'buyoutPrice', key: 'buyoutPrice', render: (v: number) => formatMoney(v) },
-      { title: t('config.devicePay.buyoutDays'), dataIndex: 'buyoutDays', key: 'buyoutDays' },
-      { title: t('config.updateTime'), dataIndex: 'updateTime', key: 'updateTime', render: (v: string) => formatDateTime(v) },
+      { title: t('config.devicePay.name'), dataIndex: 'name', key: 'name', width: 150, ellipsis: true },
+      { title: t('config.devicePay.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag> },
+      { title: t('config.devicePay.deviceType'), dataIndex: 'deviceType', key: 'deviceType', width: 140, ellipsis: true, render: (v: string) => t(`config.deviceKinds.${v}`) },
+      { title: t('config.devicePay.payMode'), dataIndex: 'payMode', key: 'payMode', width: 130, ellipsis: true, render: (v: string) => t(`config.payModes.${v}`) },
+      { title: t('config.devicePay.channels'), dataIndex: 'channels', key: 'channels', width: 160, ellipsis: true, render: (v: string[]) => v.map((c) => t(`config.channels.${c}`)).join(', ') },
+      { title: t('config.devicePay.amount'), dataIndex: 'amount', key: 'amount', width: 180, render: (v: number) => formatMoney(v) },
+      { title: t('config.devicePay.buyoutPrice'), dataIndex: 'buyoutPrice', key: 'buyoutPrice', width: 120, defaultHidden: true, render: (v: number) => formatMoney(v) },
+      { title: t('config.devicePay.buyoutDays'), dataIndex: 'buyoutDays', key: 'buyoutDays', width: 160, defaultHidden: true },
+      { title: t('config.updateTime'), dataIndex: 'updateTime', key: 'updateTime', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
       ...(canEdit
         ? [
             {
               title: t('config.actions'),
               key: 'actions',
-              // Pinned on wide screens; below 992 px the table scrolls and a pinned column would cover others.
-              fixed: isMobile ? undefined : ('right' as const),
+              fixed: 'right' as const,
+              width: 130,
               render: (_: unknown, row: DevicePayItem) => (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => edit.show(row)}>
@@ -80,8 +79,12 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
           ]
         : []),
     ],
-    [t, canEdit, edit, remove.run, isMobile],
+    [t, canEdit, edit, remove.run],
   );
+
+  // Buy-out terms and the update time are behind the column settings (and in the edit drawer): the
+  // other columns fit the card at 1440 px.
+  const table = useKitColumns<DevicePayItem>(columns, 'configDevicePayList');
 
   const initial: Partial<DevicePayValues> = edit.record
     ? { ...edit.record }
@@ -91,25 +94,30 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
     <GroupCard
       title={t('config.devicePay.title')}
       extra={
-        canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('config.devicePay.add')}
-          </Button>
-        )
+        <Space>
+          {canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+              {t('config.devicePay.add')}
+            </Button>
+          )}
+          {table.settings}
+        </Space>
       }
     >
       <Typography.Paragraph type="secondary">{t('config.devicePay.explain')}</Typography.Paragraph>
       {canEdit && <SensitiveNotice />}
-      <Table<DevicePayItem>
-        rowKey="id"
-        size={isMobile ? 'small' : 'middle'}
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
-        columns={columns}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <EmptyState description={t('config.devicePay.empty')} /> }}
-      />
+      <div ref={table.measure}>
+        <Table<DevicePayItem>
+          rowKey="id"
+          size={table.size}
+          loading={list.isFetching}
+          dataSource={list.data ?? []}
+          columns={table.columns}
+          pagination={false}
+          scroll={{ x: table.scrollX }}
+          locale={{ emptyText: <EmptyState description={t('config.devicePay.empty')} /> }}
+        />
+      </div>
       <FormDrawer<DevicePayValues>
         open={edit.open}
         name="devicePay"
@@ -176,7 +184,6 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
 /** User app banners in display order. */
 export function BannerTab({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('system');
-  const isMobile = useIsMobile();
   const edit = useOverlay<BannerItem>();
   const [form] = Form.useForm<BannerValues>();
   const rule = useSchemaRule(form, bannerInput);
@@ -187,51 +194,63 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
     success: doneText('deleted'),
     invalidates: ['configBannerList'],
   });
+  const table = useKitColumns<BannerItem>(
+    [
+      { title: t('config.banner.img'), dataIndex: 'img', key: 'img', width: 130, render: (v: string) => <Image src={v} alt="" width={96} height={40} style={{ objectFit: 'cover' }} /> },
+      { title: t('config.banner.titleField'), dataIndex: 'title', key: 'title', width: 180, ellipsis: true },
+      { title: t('config.banner.link'), dataIndex: 'link', key: 'link', width: 220, ellipsis: true, render: (v: string) => v || '-' },
+      { title: t('config.banner.sort'), dataIndex: 'sort', key: 'sort', width: 80 },
+      { title: t('config.banner.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag> },
+      ...(canEdit
+        ? [
+            {
+              title: t('config.actions'),
+              key: 'actions',
+              fixed: 'right' as const,
+              width: 130,
+              render: (_: unknown, row: BannerItem) => (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={() => edit.show(row)}>
+                    {t('config.edit')}
+                  </Button>
+                  <Button type="link" size="small" danger onClick={() => remove.run(row)}>
+                    {t('config.delete')}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]
+        : []),
+    ],
+    'configBannerList',
+  );
+
   return (
     <GroupCard
       title={t('config.banner.title')}
       extra={
-        canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('config.banner.add')}
-          </Button>
-        )
+        <Space>
+          {canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
+              {t('config.banner.add')}
+            </Button>
+          )}
+          {table.settings}
+        </Space>
       }
     >
-      <Table<BannerItem>
-        rowKey="id"
-        size={isMobile ? 'small' : 'middle'}
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <EmptyState description={t('config.banner.empty')} /> }}
-        columns={[
-          { title: t('config.banner.img'), dataIndex: 'img', key: 'img', render: (v: string) => <Image src={v} alt="" width={96} height={40} style={{ objectFit: 'cover' }} /> },
-          { title: t('config.banner.titleField'), dataIndex: 'title', key: 'title' },
-          { title: t('config.banner.link'), dataIndex: 'link', key: 'link', render: (v: string) => v || '-' },
-          { title: t('config.banner.sort'), dataIndex: 'sort', key: 'sort' },
-          { title: t('config.banner.enabled'), dataIndex: 'enabled', key: 'enabled', render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag> },
-          ...(canEdit
-            ? [
-                {
-                  title: t('config.actions'),
-                  key: 'actions',
-                  render: (_: unknown, row: BannerItem) => (
-                    <Space size={0}>
-                      <Button type="link" size="small" onClick={() => edit.show(row)}>
-                        {t('config.edit')}
-                      </Button>
-                      <Button type="link" size="small" danger onClick={() => remove.run(row)}>
-                        {t('config.delete')}
-                      </Button>
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
+      <div ref={table.measure}>
+        <Table<BannerItem>
+          rowKey="id"
+          size={table.size}
+          loading={list.isFetching}
+          dataSource={list.data ?? []}
+          pagination={false}
+          scroll={{ x: table.scrollX }}
+          locale={{ emptyText: <EmptyState description={t('config.banner.empty')} /> }}
+          columns={table.columns}
+        />
+      </div>
       <FormDrawer<BannerValues>
         open={edit.open}
         name="banner"
