@@ -15,13 +15,13 @@ test('closing Coupons in Expansion tools removes the coupon screens from the sid
   await expect(row).toContainText('Activated');
   // The coupon screens are under Finance while Coupons is activated.
   await sidebar.getByText('Finance', { exact: true }).click();
-  await expect(sidebar.getByText('Coupon management', { exact: true })).toBeVisible();
+  await expect(sidebar.getByText('Coupons', { exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: 'Close' }).click();
   await confirmOk(page, 'Close "Coupons"?');
   await expect(row).toContainText('Closed');
   await expect(page.locator('.ant-message-success').last()).toHaveText('Closed');
-  await expect(sidebar.getByText('Coupon management', { exact: true })).toHaveCount(0);
+  await expect(sidebar.getByText('Coupons', { exact: true })).toHaveCount(0);
   await expect(sidebar.getByText('Issue coupons', { exact: true })).toHaveCount(0);
   await page.screenshot({ path: '/tmp/extensions-coupons-closed-1440.png', fullPage: true });
   // The server refuses the screen's call too, naming the function.
@@ -39,5 +39,5 @@ test('closing Coupons in Expansion tools removes the coupon screens from the sid
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Activated');
-  await expect(sidebar.getByText('Coupon management', { exact: true })).toBeVisible();
+  await expect(sidebar.getByText('Coupons', { exact: true })).toBeVisible();
 });

@@ -22,6 +22,29 @@ test('language switch changes every string, antd and the title at once, and is r
   await expect(page).toHaveTitle('ChargeHub - 登入日誌');
 });
 
+test('every menu name reads whole in the sidebar at 1440 px, in English (the longest words) and Chinese', async ({ browser }) => {
+  for (const lang of ['en_US', 'zh_CN'] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, { lang });
+    const titles = page.locator('.app-sidebar-menu .ant-menu-submenu-title');
+    const n = await titles.count();
+    expect(n).toBeGreaterThan(5);
+    const cut = new Set<string>();
+    // Each group opened in turn (the menu may keep one open): each name fits its row.
+    for (let i = 0; i < n; i++) {
+      await titles.nth(i).click();
+      await page.waitForTimeout(200);
+      const now = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.app-sidebar-menu .ant-menu-title-content')].filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent ?? ''),
+      );
+      now.forEach((x) => cut.add(x));
+    }
+    expect([...cut], `${lang}: names cut in the sidebar`).toEqual([]);
+    await context.close();
+  }
+});
+
 test('theme colour applies at once and is stored; the sidebar toggle is kept in a 1/0 cookie', async ({ page, context }) => {
   await signIn(page);
   const primary = page.locator('.ant-btn-primary, .ant-menu-item-selected').first();

@@ -1,10 +1,10 @@
 /** The coupon feature (coupons, sends, code batches, the customers' coupons); `menus` holds the names the server seeds as coupon.menus.*. */
 export default {
   menus: {
-    coupons: 'Coupon management',
+    coupons: 'Coupons',
     issue: 'Issue coupons',
     codes: 'Coupon codes',
-    userCoupons: "Customers' coupons",
+    userCoupons: 'Coupons held',
     btnEdit: 'Add and edit coupons',
     btnBatch: 'Generate and end code batches',
     btnExport: 'Export coupon codes',

@@ -1,7 +1,7 @@
 /** The withdrawal feature; `menus` holds the names the server seeds as payout.menus.*. */
 export default {
   menus: {
-    withdrawals: 'Withdrawal management',
+    withdrawals: 'Withdrawals',
     btnAudit: 'Review withdrawals',
     btnExport: 'Export withdrawals',
   },

@@ -67,7 +67,7 @@ export default function ProvidersView() {
       { title: t('common.mobile'), key: 'mobile', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
       { title: t('providers.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
       { title: t('providers.outlets'), dataIndex: 'outletCount', key: 'outletCount' },
-      { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
+      { title: t('common.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
       { title: t('common.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v ?? '-' },
       { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
       {

@@ -86,7 +86,7 @@ export default function PushersView() {
             '-'
           ),
       },
-      { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
+      { title: t('common.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
       { title: t('common.note'), dataIndex: 'note', key: 'note', render: (v: string | null) => v ?? '-' },
       { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
       {
