@@ -3,7 +3,7 @@ export default {
   menus: {
     delete: 'Delete',
     operation: 'Operations',
-    installRecords: 'Installs and removals',
+    installRecords: 'Install records',
     warehouses: 'Warehouses',
     suppliers: 'Suppliers',
     stock: 'Stock in/out',
