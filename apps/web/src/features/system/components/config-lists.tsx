@@ -33,6 +33,26 @@ type DevicePayValues = z.infer<typeof devicePayInput>;
 type BannerValues = z.infer<typeof bannerInput>;
 
 /** Device payment configs in index order; adding, changing and deleting one needs a code ticket. */
+/** The settings lists' actions: edit and delete, pinned right. */
+function editDeleteColumn<Row>(title: string, editText: string, deleteText: string, onEdit: (row: Row) => void, onDelete: (row: Row) => void) {
+  return {
+    title,
+    key: 'actions',
+    fixed: 'right' as const,
+    width: 130,
+    render: (_: unknown, row: Row) => (
+      <Space size={0}>
+        <Button type="link" size="small" onClick={() => onEdit(row)}>
+          {editText}
+        </Button>
+        <Button type="link" size="small" danger onClick={() => onDelete(row)}>
+          {deleteText}
+        </Button>
+      </Space>
+    ),
+  };
+}
+
 export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTicket }) {
   const { t } = useTranslation('system');
   const edit = useOverlay<DevicePayItem>();
@@ -58,26 +78,7 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
       { title: t('config.devicePay.buyoutPrice'), dataIndex: 'buyoutPrice', key: 'buyoutPrice', width: 120, defaultHidden: true, render: (v: number) => formatMoney(v) },
       { title: t('config.devicePay.buyoutDays'), dataIndex: 'buyoutDays', key: 'buyoutDays', width: 160, defaultHidden: true },
       { title: t('config.updateTime'), dataIndex: 'updateTime', key: 'updateTime', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
-      ...(canEdit
-        ? [
-            {
-              title: t('config.actions'),
-              key: 'actions',
-              fixed: 'right' as const,
-              width: 130,
-              render: (_: unknown, row: DevicePayItem) => (
-                <Space size={0}>
-                  <Button type="link" size="small" onClick={() => edit.show(row)}>
-                    {t('config.edit')}
-                  </Button>
-                  <Button type="link" size="small" danger onClick={() => remove.run(row)}>
-                    {t('config.delete')}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]
-        : []),
+      ...(canEdit ? [editDeleteColumn<DevicePayItem>(t('config.actions'), t('config.edit'), t('config.delete'), edit.show, remove.run)] : []),
     ],
     [t, canEdit, edit, remove.run],
   );
@@ -201,26 +202,7 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
       { title: t('config.banner.link'), dataIndex: 'link', key: 'link', width: 220, ellipsis: true, render: (v: string) => v || '-' },
       { title: t('config.banner.sort'), dataIndex: 'sort', key: 'sort', width: 80 },
       { title: t('config.banner.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag> },
-      ...(canEdit
-        ? [
-            {
-              title: t('config.actions'),
-              key: 'actions',
-              fixed: 'right' as const,
-              width: 130,
-              render: (_: unknown, row: BannerItem) => (
-                <Space size={0}>
-                  <Button type="link" size="small" onClick={() => edit.show(row)}>
-                    {t('config.edit')}
-                  </Button>
-                  <Button type="link" size="small" danger onClick={() => remove.run(row)}>
-                    {t('config.delete')}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]
-        : []),
+      ...(canEdit ? [editDeleteColumn<BannerItem>(t('config.actions'), t('config.edit'), t('config.delete'), edit.show, remove.run)] : []),
     ],
     'configBannerList',
   );
