@@ -20,7 +20,7 @@ export interface PartnerStatementProps {
 }
 
 /** `agent:12` → the statement's partner; anything else → none. */
-export function statementOf(v: string | null): { kind: StatementParty; id: number } | null {
+function statementOf(v: string | null): { kind: StatementParty; id: number } | null {
   const m = /^(\w+):(\d+)$/.exec(v ?? '');
   return m && (STATEMENT_PARTIES as readonly string[]).includes(m[1]!) ? { kind: m[1] as StatementParty, id: Number(m[2]) } : null;
 }

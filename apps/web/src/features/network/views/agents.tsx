@@ -4,14 +4,14 @@ import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AGENT_LEVELS, PARENT_LEVEL, PERMS, agentSaveRequest, type AgentItem, type AgentLevel, type StatementParty } from '@cbo/contract';
+import { AGENT_LEVELS, PARENT_LEVEL, PERMS, agentSaveRequest, type AgentItem, type AgentLevel } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { DetailDrawer, FormDrawer, FormModal, ListPage, callKey, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { AccountSelect, ImageInput, MobileItem, SimulatedTag, StatusTag, money, useNetLabel, useRegionOptions } from '../components/network-data';
 import { PartnerTree } from '../components/partner-tree';
-import { PartnerStatement, statementOf } from '../components/partner-statement';
+import { PartnerStatement, useStatementParam } from '../components/partner-statement';
 
 
 interface AgentValues {
@@ -50,7 +50,7 @@ export default function AgentsView() {
   const level = Form.useWatch('level', form);
   // The list, the tree (?view=tree, from an agent's row ?view=tree&root=<id>) and a partner's statement (?statement=agent:<id>) share the screen.
   const [params, setParams] = useSearchParams();
-  const statement = statementOf(params.get('statement'));
+  const statement = useStatementParam();
   const treeRoot = Number(params.get('root')) || undefined;
   const view = params.get('view') === 'tree' ? 'tree' : 'list';
   const go = (next: Record<string, string | null>) =>
@@ -62,7 +62,6 @@ export default function AgentsView() {
       }
       return out;
     });
-  const openStatement = (kind: StatementParty, id: number) => go({ statement: `${kind}:${id}` });
 
   const unfreeze = useRowAction<AgentItem>({
     confirm: (row) => ({ title: t('agents.unfreezeConfirm', { name: row.name }) }),
@@ -145,7 +144,7 @@ export default function AgentsView() {
           };
           return (
             <Space size={0}>
-              <Button type="link" size="small" onClick={() => openStatement('agent', row.id)} data-testid="agent-statement">
+              <Button type="link" size="small" onClick={() => statement.open('agent', row.id)} data-testid="agent-statement">
                 {t('partners.statement')}
               </Button>
               {buttons.has(PERMS.agentSave) && (
@@ -163,7 +162,7 @@ export default function AgentsView() {
         },
       },
     ],
-    [t, net, buttons.has, chain.show, edit.show, freeze.show, unfreeze.run],
+    [t, net, buttons.has, statement.open, chain.show, edit.show, freeze.show, unfreeze.run],
   );
 
   const row = edit.record;
@@ -217,7 +216,7 @@ export default function AgentsView() {
       data-testid="agent-view"
     />
   );
-  if (statement) return <PartnerStatement partyKind={statement.kind} partyId={statement.id} onBack={() => go({ statement: null })} />;
+  if (statement.statement) return <PartnerStatement partyKind={statement.statement.kind} partyId={statement.statement.id} onBack={statement.close} />;
   if (view === 'tree')
     return (
       <Card
@@ -237,7 +236,7 @@ export default function AgentsView() {
         <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
           {t('partners.treeHint')}
         </Typography.Paragraph>
-        <PartnerTree rootId={treeRoot} onStatement={openStatement} />
+        <PartnerTree rootId={treeRoot} onStatement={statement.open} />
       </Card>
     );
 
