@@ -71,6 +71,9 @@ test.describe('outlets', () => {
     const edit = page.getByRole('dialog').filter({ hasText: `Edit outlet ${NAME}` });
     await expect(edit.getByLabel('Latitude', { exact: true })).toHaveValue(lat!);
     await expect(edit.getByLabel('Longitude', { exact: true })).toHaveValue(lng!);
+    // What its shares paid back of its cost so far (a new outlet: nothing yet), and what the ratio does.
+    await expect(edit.getByText("¥0.00 paid back so far from the outlet's shares")).toBeVisible();
+    await expect(edit.getByText('This part of each of the outlet\'s shares pays the cost back to its owner')).toBeVisible();
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
     // The sixth cabinet stands in the demo's sixth outlet: unbind it there…

@@ -219,6 +219,7 @@ export async function buildApp(opts: BuildOptions) {
     accessories: accessories.services.forOrders,
     outlets: {
       forOrder: (id) => outlet.services.outlets.forOrder(id),
+      recoverCost: (tx, id, earned) => outlet.services.outlets.recoverCost(tx, id, earned),
       agentsOf: (ids) => outlet.services.outlets.agentsOf(ids),
       agentNames: (ids) => network.services.forOutlets.names('agent', ids),
       scope: (q) => outlet.services.scope.resolve(q),
@@ -254,7 +255,7 @@ export async function buildApp(opts: BuildOptions) {
     // customer's copies stay unused), and a share is not separated while Order separation is closed
     // (docs/decisions.md, "Extended functions"). Read in the settle's transaction.
     coupons: { apply: async (tx, r) => ((await extensions.isActive('coupons', tx)) ? coupon.services.userCoupons.apply(tx, r) : null) },
-    separation: { shared: async (tx, o) => ((await extensions.isActive('orderSeparation', tx)) ? separation.services.orders.shared(tx, o) : undefined) },
+    separation: { shared: async (tx, o) => ((await extensions.isActive('orderSeparation', tx)) ? separation.services.orders.shared(tx, o) : []) },
     provider: opts.paymentProvider,
   });
   // The ledger files each movement of an order under the order's outlet (financial data per outlet, agent and region).

@@ -124,6 +124,8 @@ export async function makeDemoNetwork(
           ratio: o.ratio,
           hiddenRatio: Math.min(100, o.ratio + 5),
           costAmount: 150000,
+          // Half the outlets pay their placement cost back to their owner from their shares (the money shows it).
+          amortizationRatio: i % 2 === 0 ? 30 : 0,
           serviceProviderId: i % 3 === 0 ? provider.id : null,
           serviceProviderRatio: i % 3 === 0 ? 5 : 0,
           pusherId: o.owner === 'team' ? null : pusher.id,

@@ -94,6 +94,7 @@ export type FundFlowQuery = z.infer<typeof fundFlowQuery>;
 export const LEDGER_KINDS = [
   'rent', 'settle', 'deduct', 'release', 'share', 'refund', 'recharge', 'withdrawal', 'demo', 'separate', 'separateRestore', 'receivable', 'netting',
   'depositRefund', 'balanceRefundHold', 'couponUse', 'memberDeduction', 'voucherBuy', 'voucherUse', 'voucherExpire', 'voucherRefund',
+  'costRecovery',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -110,7 +111,7 @@ export const LEDGER_MEMOS = [
   'voucherSold', 'voucherUsed', 'voucherExpired',
   'payoutHeld', 'payoutReleased', 'payoutPaid', 'demoOpeningEarnings', 'couponUsed', 'orderSeparated', 'separationRestored',
   'balanceRefundHeld', 'balanceRefundReleased', 'balanceRefundPaid', 'partnerOwes', 'owedNetted',
-  'memberDeducted',
+  'memberDeducted', 'outletCostRecovered',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 

@@ -51,6 +51,8 @@ export const outletExports = {
       ratio: tr('分成比例(%)', '分成比例(%)', 'Ratio (%)'),
       hiddenRatio: tr('隐藏比例(%)', '隱藏比例(%)', 'Hidden ratio (%)'),
       costAmount: tr('成本金额', '成本金額', 'Cost'),
+      amortizationRatio: tr('摊销执行比例(%)', '攤銷執行比例(%)', 'Amortization (%)'),
+      costRecovered: tr('已摊销', '已攤銷', 'Cost recovered'),
       devices: tr('设备数', '設備數', 'Devices'),
       turnover: tr('营业额', '營業額', 'Turnover'),
       billing: tr('计费规则', '計費規則', 'Billing'),

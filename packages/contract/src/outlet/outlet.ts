@@ -165,6 +165,8 @@ export const outletItem = z.object({
   hiddenRatio: z.number().int(),
   costAmount: z.number().int(),
   amortizationRatio: z.number().int(),
+  /** What its shares have paid back of the cost amount to its owner so far, in cents. */
+  costRecovered: z.number().int(),
   serviceProvider: ref,
   serviceProviderRatio: z.number().int(),
   pusher: ref,

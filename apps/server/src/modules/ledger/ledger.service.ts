@@ -432,7 +432,8 @@ export class LedgerService {
   /**
    * The movements a partner's debt booking made because of these (`owed:<key>:<account>`,
    * `netted:<key>:<account>`, keepPayablesWhole): removed with them, so a payable does not keep a
-   * debt or a netting whose cause is gone. They name no order, so they are found by key.
+   * debt or a netting whose cause is gone; and an outlet's cost recovered from an order's share
+   * (`cost:<orderNo>`, caused by `share:<orderNo>`). They name no order, so they are found by key.
    */
   private async causedBy(keys: string[]): Promise<number[]> {
     const ids: number[] = [];
@@ -440,7 +441,8 @@ export class LedgerService {
       const part = keys.slice(i, i + 1000);
       const rows = await query<{ id: string }>(
         this.db,
-        sql`select id from led_transaction where kind in ('receivable', 'netting') and substring(key from '^(?:owed|netted):(.*):[^:]+:[^:]+$') in (${sql.join(part.map((k) => sql`${k}`), sql`, `)})`,
+        sql`select id from led_transaction where (kind in ('receivable', 'netting') and substring(key from '^(?:owed|netted):(.*):[^:]+:[^:]+$') in (${sql.join(part.map((k) => sql`${k}`), sql`, `)}))
+              or (kind = 'costRecovery' and 'share:' || substring(key from '^cost:(.*)$') in (${sql.join(part.map((k) => sql`${k}`), sql`, `)}))`,
       );
       ids.push(...rows.map((r) => Number(r.id)));
     }

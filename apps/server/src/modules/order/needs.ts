@@ -85,6 +85,8 @@ export interface Posting {
   idempotencyKey: string;
   kind: string;
   orderNo?: string | null;
+  /** The outlet the movement is about; without it the ledger asks the order's (a movement of no order: none). */
+  outletId?: number | null;
   /** A LedgerMemo code (read in the reader's language), or text shown as written (a refund's reason). */
   memo?: LedgerMemo | (string & {});
   entries: EntryInput[];
@@ -201,7 +203,8 @@ export interface CouponsForOrders {
  * order). Matching and the rule's caps are the separation module's.
  */
 export interface SeparationForOrders {
-  shared(tx: Db, o: { orderNo: string; sn: string; createdAt: Date; amount: number; shares: { kind: AccountKind; partyId: number | null; amount: number }[] }): Promise<void>;
+  /** Answers the shares it diverted (none when no rule took the order). */
+  shared(tx: Db, o: { orderNo: string; sn: string; createdAt: Date; amount: number; shares: { kind: AccountKind; partyId: number | null; amount: number }[] }): Promise<{ kind: AccountKind; partyId: number | null }[]>;
 }
 
 export interface OrderNeeds {
@@ -209,6 +212,12 @@ export interface OrderNeeds {
   accessories: AccessoriesForOrders;
   outlets: {
     forOrder(id: number): Promise<OutletForOrder | null>;
+    /**
+     * In the settle's transaction: withholds the outlet's amortization execution ratio of what it just
+     * earned toward its cost amount (at most what is still owed), and names whom it pays back (the
+     * outlet's agent or team). Null when nothing is withheld. docs/decisions.md, "The outlet's cost".
+     */
+    recoverCost(tx: Db, outletId: number, earned: number): Promise<{ amount: number; owner: { kind: 'agent' | 'team'; id: number } } | null>;
     /** Statistics: the agent each outlet is under now. */
     agentsOf(ids: readonly number[]): Promise<Map<number, number | null>>;
     /** Statistics: agents' names. */

@@ -579,10 +579,32 @@ export class OrderEngine {
     const posted = await this.needs.ledger.post({ idempotencyKey: key, kind: 'share', orderNo: o.orderNo, memo: 'sharesOfNet', entries }, tx);
     if (!posted) return false;
     // Separation rules name cabinets: a power bank's order, shared now for the first time, may be separated.
-    if (o.deviceType === 'powerBank') await this.needs.separation.shared(tx, { orderNo: o.orderNo, sn: o.sn, createdAt: o.createdAt, amount: net, shares });
+    const diverted = o.deviceType === 'powerBank' ? await this.needs.separation.shared(tx, { orderNo: o.orderNo, sn: o.sn, createdAt: o.createdAt, amount: net, shares }) : [];
+    // What the outlet kept of this share pays back part of its cost to its owner.
+    const kept = diverted.some((d) => d.kind === 'outletPayable') ? undefined : shares.find((p) => p.kind === 'outletPayable');
+    const repaid = kept && o.outletId ? await this.recoverCost(tx, o.orderNo, o.outletId, kept.amount) : null;
     // After the separation (which takes back at most what this share gave): a partner that owes pays from what it got.
-    await this.needs.ledger.keepPayablesWhole(tx, shares.map((p) => ({ kind: p.kind, partyId: p.partyId })), 'added', key);
+    await this.needs.ledger.keepPayablesWhole(tx, [...shares, ...(repaid ? [repaid] : [])].map((p) => ({ kind: p.kind, partyId: p.partyId })), 'added', key);
     return true;
+  }
+
+  /**
+   * The outlet's cost amortization (docs/decisions.md, "The outlet's cost and its amortization"): its
+   * amortization execution ratio of what it earned moves from its payable to its owner's (agent, or the
+   * direct-sales team's operator payable), until the cost amount is paid back. The movement names the
+   * outlet, not the order: an order's refund takes back what the order shared, and a cost paid back stays
+   * paid back (the outlet's counter always equals its costRecovery movements).
+   */
+  private async recoverCost(tx: Db, orderNo: string, outletId: number, earned: number): Promise<{ kind: AccountKind; partyId: number | null } | null> {
+    const got = await this.needs.outlets.recoverCost(tx, outletId, earned);
+    if (!got) return null;
+    // A deleted team earns nothing: what its outlet pays back goes to the platform (as its shares do).
+    const [to] = await this.needs.standingPayables(tx, [{ kind: got.owner.kind === 'agent' ? ('agentPayable' as AccountKind) : 'operatorPayable', partyId: got.owner.id, amount: got.amount }]);
+    await this.needs.ledger.post(
+      { idempotencyKey: `cost:${orderNo}`, kind: 'costRecovery', outletId, memo: 'outletCostRecovered', entries: [{ account: { kind: 'outletPayable', partyId: outletId }, debit: got.amount }, { account: { kind: to!.kind, partyId: to!.partyId }, credit: got.amount }] },
+      tx,
+    );
+    return to!.kind === 'revenue' ? null : to!;
   }
 
   /** Closes an order without a charge: everything held goes back. */

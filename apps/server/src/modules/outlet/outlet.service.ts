@@ -90,6 +90,30 @@ export class OutletService {
     };
   }
 
+  /**
+   * Pays back part of the outlet's cost amount from what an order just shared to it (the settle's
+   * transaction `tx`): its amortization execution ratio of `earned`, at most what is still owed.
+   * One statement under the outlet row's lock decides, so concurrent settles never recover more
+   * than the cost. Answers what was withheld and whom it pays back (the outlet's owner now: its
+   * agent, or for a direct-sales outlet its team); null when nothing is withheld.
+   */
+  async recoverCost(tx: Db, outletId: number, earned: number): Promise<{ amount: number; owner: { kind: 'agent' | 'team'; id: number } } | null> {
+    if (!(earned > 0)) return null;
+    const [row] = await query<{ take: number; agent_id: string | null; team_id: string | null }>(
+      tx,
+      sql`with o as (
+            select id, least(floor(${earned}::bigint * amortization_ratio / 100), cost_amount - cost_recovered)::int as take
+            from out_outlet where id = ${outletId} for update
+          )
+          update out_outlet t set cost_recovered = t.cost_recovered + o.take
+          from o where t.id = o.id and o.take > 0
+          returning o.take, t.agent_id, t.team_id`,
+    );
+    if (!row || !(Number(row.take) > 0)) return null;
+    const owner = row.agent_id !== null ? { kind: 'agent' as const, id: Number(row.agent_id) } : { kind: 'team' as const, id: Number(row.team_id) };
+    return { amount: Number(row.take), owner };
+  }
+
   /** The agent each outlet is under now (statistics join their rollups to agents when read), by outlet id. */
   async agentsOf(ids: readonly number[]): Promise<Map<number, number | null>> {
     if (!ids.length) return new Map();
@@ -402,6 +426,7 @@ export class OutletService {
       hiddenRatio: r.hiddenRatio,
       costAmount: r.costAmount,
       amortizationRatio: r.amortizationRatio,
+      costRecovered: r.costRecovered,
       serviceProvider: ref('serviceProvider', r.serviceProviderId),
       serviceProviderRatio: r.serviceProviderRatio,
       pusher: ref('pusher', r.pusherId),

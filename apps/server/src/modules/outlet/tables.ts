@@ -27,6 +27,12 @@ export const outOutlet = pgTable(
     hiddenRatio: smallint('hidden_ratio').notNull(),
     costAmount: integer('cost_amount').notNull().default(0),
     amortizationRatio: smallint('amortization_ratio').notNull().default(0),
+    /**
+     * What of the cost amount the outlet's shares have paid back to its owner so far (docs/decisions.md,
+     * "The outlet's cost and its amortization"): raised only by `recoverCost`, under the row's lock, in the
+     * settle's transaction, equal to the sum of the outlet's costRecovery movements in the ledger.
+     */
+    costRecovered: integer('cost_recovered').notNull().default(0),
     serviceProviderId: bigint('service_provider_id', { mode: 'number' }),
     serviceProviderRatio: smallint('service_provider_ratio').notNull().default(0),
     pusherId: bigint('pusher_id', { mode: 'number' }),
@@ -59,6 +65,7 @@ export const outOutlet = pgTable(
     index('out_outlet_created_idx').on(t.createdAt),
     check('out_outlet_owner_ck', sql`(${t.agentId} IS NULL) <> (${t.teamId} IS NULL)`),
     check('out_outlet_billing_ck', sql`${t.pricePerPeriod} <= ${t.dailyCap} AND ${t.dailyCap} <= ${t.totalCap} AND ${t.dailyCap} <= ${t.deposit}`),
+    check('out_outlet_cost_ck', sql`${t.costRecovered} >= 0 AND ${t.costAmount} >= 0 AND ${t.amortizationRatio} BETWEEN 0 AND 100`),
     check('out_outlet_ratio_ck', sql`${t.ratio} BETWEEN 0 AND 100 AND ${t.hiddenRatio} BETWEEN ${t.ratio} AND 100`),
   ],
 );

@@ -44,7 +44,7 @@ export class SeparationOrderService {
    * device's count below the count cap (its new value says whether the order is past the count
    * start), then the rule's total within its total cap. Nothing here reads then writes.
    */
-  async shared(tx: Db, o: { orderNo: string; sn: string; createdAt: Date; amount: number; shares: Share[] }): Promise<void> {
+  async shared(tx: Db, o: { orderNo: string; sn: string; createdAt: Date; amount: number; shares: Share[] }): Promise<Share[]> {
     const now = new Date();
     const rules = await tx
       .select({ rule: sepRule })
@@ -111,8 +111,9 @@ export class SeparationOrderService {
           throw err;
         });
       // Counted (before the count start) or separated: this rule had the order; no other rule takes it.
-      if (separated !== null) return;
+      if (separated !== null) return separated ? taken : [];
     }
+    return [];
   }
 
   /**

@@ -7,6 +7,7 @@ import { OUTLET_TYPES, outletSaveRequest, type OutletItem, type OutletSaveInput 
 import { callKey, FormDrawer, optionsOf } from '@/shared/list-page';
 import { request } from '@/shared/request';
 import { MoneyInput } from './money-input';
+import { useMoney } from '@/shared/money';
 import { PointPicker, type PickedPoint } from './point-picker';
 import { useRequestRule } from './schema-rule';
 import { useOutletWords } from './words';
@@ -53,6 +54,7 @@ const NULL_KEYS = ['regionId', 'agentId', 'teamId', 'serviceProviderId', 'pusher
  */
 export function OutletForm({ open, record, direct, onClose }: { open: boolean; record?: OutletItem; direct: boolean; onClose: () => void }) {
   const { t } = useTranslation('outlet');
+  const { money } = useMoney();
   const words = useOutletWords();
   const [form] = Form.useForm<Values>();
   const extra = useCallback(() => (record ? { id: record.id } : {}), [record]);
@@ -188,12 +190,17 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="costAmount" label={t('field.costAmount')} rules={[rule(['costAmount'])]}>
+          <Form.Item
+            name="costAmount"
+            label={t('field.costAmount')}
+            rules={[rule(['costAmount'])]}
+            extra={record ? t('field.costRecoveredSoFar', { recovered: money(record.costRecovered) }) : t('field.costAmountHint')}
+          >
             <MoneyInput />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="amortizationRatio" label={t('field.amortizationRatio')} rules={[rule(['amortizationRatio'])]}>
+          <Form.Item name="amortizationRatio" label={t('field.amortizationRatio')} rules={[rule(['amortizationRatio'])]} extra={t('field.amortizationRatioHint')}>
             <InputNumber style={{ width: '100%' }} min={0} max={100} precision={0} />
           </Form.Item>
         </Col>

@@ -9,6 +9,7 @@ import { useZodRule } from '@/shared/form';
 import { Permit, useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { formatMoney } from './money-input';
+import { useMoney } from '@/shared/money';
 import { OutletDevices } from './outlet-devices';
 import { OutletForm } from './outlet-form';
 import { STATUS_COLOUR, useOutletWords } from './words';
@@ -20,6 +21,7 @@ import { STATUS_COLOUR, useOutletWords } from './words';
  */
 export function OutletList({ direct }: { direct: boolean }) {
   const { t } = useTranslation('outlet');
+  const { money } = useMoney();
   const words = useOutletWords();
   const buttons = useButtons();
   const rule = useZodRule();
@@ -119,6 +121,12 @@ export function OutletList({ direct }: { direct: boolean }) {
       },
       { title: t('field.devices'), dataIndex: 'devices', key: 'devices', sortable: true, width: 90 },
       { title: t('field.turnover'), dataIndex: 'turnover', key: 'turnover', defaultHidden: true, render: (v: number) => formatMoney(v) },
+      {
+        title: t('field.costRecovered'),
+        key: 'costRecovered',
+        defaultHidden: true,
+        render: (_: unknown, r) => (r.costAmount > 0 ? `${money(r.costRecovered)} / ${money(r.costAmount)}${r.amortizationRatio > 0 ? ` · ${r.amortizationRatio}%` : ''}` : '-'),
+      },
       {
         title: t('field.address'),
         dataIndex: 'address',

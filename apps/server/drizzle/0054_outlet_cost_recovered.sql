@@ -1,0 +1,2 @@
+ALTER TABLE "out_outlet" ADD COLUMN "cost_recovered" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "out_outlet" ADD CONSTRAINT "out_outlet_cost_ck" CHECK ("out_outlet"."cost_recovered" >= 0 AND "out_outlet"."cost_amount" >= 0 AND "out_outlet"."amortization_ratio" BETWEEN 0 AND 100);
