@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '@cbo/contract';
-// The menus the server seeds: their names and icons are shown by this console.
-import { identityMenus } from '../../../server/src/modules/identity/menus';
-import { systemMenus } from '../../../server/src/modules/system/menus';
-import { fleetMenus } from '../../../server/src/modules/fleet/menus';
-import { networkMenus } from '../../../server/src/modules/network/menus';
-import { depositMenus } from '../../../server/src/modules/deposit/menus';
-import { voucherMenus } from '../../../server/src/modules/voucher/menus';
-import { payoutMenus } from '../../../server/src/modules/payout/menus';
-import { couponMenus } from '../../../server/src/modules/coupon/menus';
-import { separationMenus } from '../../../server/src/modules/separation/menus';
-import { statsMenus } from '../../../server/src/modules/stats/menus';
 import { iconKey, menuIcon } from './layout/menu-icon';
 import { lazyView } from './view-registry';
 import { storedNameKey } from '@/shared/i18n';
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.ts', { eager: true });
-const seeded = [...identityMenus, ...systemMenus, ...fleetMenus, ...networkMenus, ...depositMenus, ...voucherMenus, ...payoutMenus, ...couponMenus, ...separationMenus, ...statsMenus];
+// The menus the server seeds, every module's (its menus.ts): their names and icons are shown by this console.
+const menuFiles = import.meta.glob<Record<string, unknown>>('../../../server/src/modules/*/menus.ts', { eager: true });
+const moduleDirs = Object.keys(import.meta.glob('../../../server/src/modules/*/index.ts'));
+type Seed = { code: string; name: string; url?: string; icon?: string };
+const seeded: Seed[] = Object.values(menuFiles).flatMap((exports) => Object.values(exports).filter(Array.isArray).flat() as Seed[]);
 
 describe('every menu the server seeds', () => {
+  it('reads the menus of every server module', () => {
+    // A module without menus.ts would be skipped silently: each module has one, and each gives menus.
+    expect(Object.keys(menuFiles).map((f) => f.split('/').at(-2)).sort()).toEqual(moduleDirs.map((f) => f.split('/').at(-2)).sort());
+    expect(moduleDirs.length).toBeGreaterThanOrEqual(15);
+    expect(Object.values(menuFiles).every((exports) => Object.values(exports).some((v) => Array.isArray(v) && v.length > 0))).toBe(true);
+  });
+
   it.each(LANGS)('has its name translated in %s', (lang) => {
     const untranslated = seeded
       .filter((m) => {
