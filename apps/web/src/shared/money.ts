@@ -51,6 +51,16 @@ export function formatMoney(minor: number | null | undefined, currency: string |
   return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(units);
 }
 
+/**
+ * An amount in smallest units as a bare number with two decimals, no symbol and no grouping
+ * (12345 → "123.45", null → "-"): where a column or a sentence already names the money and the
+ * figures line up (outlet billing, package prices). Prefer `useMoney().money` elsewhere.
+ */
+export function plainMoney(minor: number | null | undefined): string {
+  if (minor === null || minor === undefined) return '-';
+  return (minor / 100).toFixed(2);
+}
+
 /** The currency money is kept in (the payment provider's); null until known or when unreachable. */
 export function useCurrency(): string | null {
   const { data } = useQuery({

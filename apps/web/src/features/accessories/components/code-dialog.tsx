@@ -6,7 +6,7 @@ import { DRIFT_WINDOW, label, type CableCodeItem, type CableItem } from '@cbo/co
 import { useLang } from '@/shared/form';
 import { callKey, formatDateTime, useIsMobile } from '@/shared/list-page';
 import { request } from '@/shared/request';
-import { formatMoney } from './money';
+import { plainMoney } from '@/shared/money';
 
 /**
  * Issue a cable's offline code: pick the purchased tier, get the code of the next ring position
@@ -46,7 +46,7 @@ export function CodeDialog({ cable, open, onClose }: { cable: CableItem | undefi
           <Flex gap={8} wrap>
             {(cable?.packages ?? []).map((p) => (
               <Radio.Button key={p.hours} value={p.hours}>
-                {p.name} · {p.hours}h · {formatMoney(p.amount)}
+                {p.name} · {p.hours}h · {plainMoney(p.amount)}
               </Radio.Button>
             ))}
           </Flex>

@@ -3,7 +3,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PACKAGE_HOURS_MAX, PACKAGE_MAX, packageProblem, packageTier, validationText, type PackageTier, type ValidationKey } from '@cbo/contract';
 import { useLang, useZodRule } from '@/shared/form';
-import { formatMoney, MoneyInput } from './money';
+import { plainMoney } from '@/shared/money';
+import { MoneyInput } from '@/shared/money-input';
 
 /**
  * The package tiers of a cable or charger: up to 10 rows of name, hours and amount. Each field
@@ -63,7 +64,7 @@ export function PackageTags({ tiers }: { tiers: PackageTier[] }) {
     <Flex gap={4} wrap>
       {tiers.map((x) => (
         <Tag key={x.hours}>
-          {x.name} · {x.hours}h · {formatMoney(x.amount)}
+          {x.name} · {x.hours}h · {plainMoney(x.amount)}
         </Tag>
       ))}
     </Flex>

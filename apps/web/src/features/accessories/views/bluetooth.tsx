@@ -9,7 +9,8 @@ import { callKey, formatDateTime, FormDrawer, ListPage, optionsOf, useDeviceDele
 import { Permit, useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { ModelSelect, OutletCell } from '../components/device-fields';
-import { formatMoney, MoneyInput } from '../components/money';
+import { plainMoney } from '@/shared/money';
+import { MoneyInput } from '@/shared/money-input';
 import { PackagesInput, PackageTags } from '../components/packages-input';
 
 interface Values {
@@ -50,9 +51,9 @@ export default function BluetoothView() {
       { title: t('device.id'), dataIndex: 'id', key: 'id', sortable: true, width: 180 },
       { title: t('device.model'), dataIndex: 'modelName', key: 'modelName', render: (v: string | null) => v ?? '-' },
       { title: t('device.binding'), dataIndex: 'outletName', key: 'outletName', width: 160, ellipsis: true, render: (_: unknown, r: BluetoothItem) => <OutletCell outletId={r.outletId} outletName={r.outletName} /> },
-      { title: t('bluetooth.hourlyPrice'), dataIndex: 'hourlyPrice', key: 'hourlyPrice', sortable: true, width: 120, render: (v: number) => formatMoney(v) },
-      { title: t('bluetooth.dailyCap'), dataIndex: 'dailyCap', key: 'dailyCap', width: 110, render: (v: number) => formatMoney(v) },
-      { title: t('bluetooth.prepayment'), dataIndex: 'prepayment', key: 'prepayment', defaultHidden: true, width: 110, render: (v: number) => formatMoney(v) },
+      { title: t('bluetooth.hourlyPrice'), dataIndex: 'hourlyPrice', key: 'hourlyPrice', sortable: true, width: 120, render: (v: number) => plainMoney(v) },
+      { title: t('bluetooth.dailyCap'), dataIndex: 'dailyCap', key: 'dailyCap', width: 110, render: (v: number) => plainMoney(v) },
+      { title: t('bluetooth.prepayment'), dataIndex: 'prepayment', key: 'prepayment', defaultHidden: true, width: 110, render: (v: number) => plainMoney(v) },
       { title: t('packages.title'), dataIndex: 'packages', key: 'packages', render: (v: PackageTier[]) => <PackageTags tiers={v} /> },
       { title: t('device.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
       ...(canEdit || canDelete
@@ -121,7 +122,7 @@ export default function BluetoothView() {
         <Form.Item name="modelId" label={t('device.model')} rules={[rule(shape.modelId, t('device.model'))]}>
           <ModelSelect kind="bluetoothCharger" />
         </Form.Item>
-        {l && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('bluetooth.limits', { prepayMax: formatMoney(l.prepayMax), dailyCap: formatMoney(l.dailyCap), hourlyLimit: formatMoney(l.hourlyLimit) })} />}
+        {l && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('bluetooth.limits', { prepayMax: plainMoney(l.prepayMax), dailyCap: plainMoney(l.dailyCap), hourlyLimit: plainMoney(l.hourlyLimit) })} />}
         <Row gutter={12}>
           <Col xs={24} sm={8}>
             <Form.Item name="hourlyPrice" label={t('bluetooth.hourlyPrice')} rules={[rule(shape.hourlyPrice, t('bluetooth.hourlyPrice'))]}>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { OUTLET_TYPES, outletSaveRequest, type OutletItem, type OutletSaveInput } from '@cbo/contract';
 import { callKey, FormDrawer, optionsOf } from '@/shared/list-page';
 import { request } from '@/shared/request';
-import { MoneyInput } from './money-input';
+import { MoneyInput } from '@/shared/money-input';
 import { useMoney } from '@/shared/money';
 import { PointPicker, type PickedPoint } from './point-picker';
 import { useRequestRule } from './schema-rule';

@@ -8,8 +8,7 @@ import { callKey, formatDateTime, FormModal, ListPage, optionsOf, useOverlay, us
 import { useZodRule } from '@/shared/form';
 import { Permit, useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
-import { formatMoney } from './money-input';
-import { useMoney } from '@/shared/money';
+import { plainMoney, useMoney } from '@/shared/money';
 import { OutletDevices } from './outlet-devices';
 import { OutletForm } from './outlet-form';
 import { STATUS_COLOUR, useOutletWords } from './words';
@@ -110,17 +109,17 @@ export function OutletList({ direct }: { direct: boolean }) {
           <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 220 }}>
             {t('billing.summary', {
               free: r.billing.freeMinutes,
-              price: formatMoney(r.billing.pricePerPeriod),
+              price: plainMoney(r.billing.pricePerPeriod),
               period: r.billing.periodMinutes,
-              daily: formatMoney(r.billing.dailyCap),
-              total: formatMoney(r.billing.totalCap),
-              deposit: formatMoney(r.billing.deposit),
+              daily: plainMoney(r.billing.dailyCap),
+              total: plainMoney(r.billing.totalCap),
+              deposit: plainMoney(r.billing.deposit),
             })}
           </Typography.Text>
         ),
       },
       { title: t('field.devices'), dataIndex: 'devices', key: 'devices', sortable: true, width: 90 },
-      { title: t('field.turnover'), dataIndex: 'turnover', key: 'turnover', defaultHidden: true, render: (v: number) => formatMoney(v) },
+      { title: t('field.turnover'), dataIndex: 'turnover', key: 'turnover', defaultHidden: true, render: (v: number) => plainMoney(v) },
       {
         title: t('field.costRecovered'),
         key: 'costRecovered',

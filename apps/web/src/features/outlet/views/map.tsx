@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MapPoint } from '@cbo/contract';
 import { callKey } from '@/shared/list-page';
 import { request } from '@/shared/request';
-import { formatMoney } from '../components/money-input';
+import { plainMoney } from '@/shared/money';
 import { useOutletWords } from '../components/words';
 
 // Leaflet and the clustering are their own chunk, loaded with this screen only.
@@ -38,7 +38,7 @@ export default function MapView() {
     (p: MapPoint) =>
       `<div class="outlet-popup" data-outlet="${p.id}"><div class="outlet-popup-title">${escape(p.name)}${p.simulated ? ` · ${escape(words.simulated)}` : ''}</div>` +
       `<div>${escape(words.status(p.status))}</div><div>${escape(t('map.devices', { count: p.devices }))}</div>` +
-      `<div>${escape(t('map.turnover', { amount: formatMoney(p.turnover) }))}</div><div>${escape(p.address)}</div></div>`,
+      `<div>${escape(t('map.turnover', { amount: plainMoney(p.turnover) }))}</div><div>${escape(p.address)}</div></div>`,
     [t, words],
   );
   const clusterLabel = useCallback((count: number) => t('map.cluster', { count }), [t]);

@@ -20,7 +20,7 @@ import { request } from '@/shared/request';
 import { callKey } from '@/shared/list-page';
 import { publicParamKey } from '@/shared/public-param';
 import { ImageInput } from './image-input';
-import { MoneyInput } from './money-input';
+import { MoneyInput } from '@/shared/money-input';
 import { toInput, useSchemaRule } from './schema-rule';
 import { SensitiveNotice, type CodeTicket } from './code-ticket';
 import { doneText } from '@/shared/feedback';

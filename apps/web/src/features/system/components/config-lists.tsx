@@ -22,7 +22,8 @@ import { request } from '@/shared/request';
 import { callKey, formatDateTime, FormDrawer, FormModal, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
 import { useCountdown, useZodRule } from '@/shared/form';
 import { ImageInput } from './image-input';
-import { formatMoney, MoneyInput } from './money-input';
+import { plainMoney } from '@/shared/money';
+import { MoneyInput } from '@/shared/money-input';
 import { toInput, useSchemaRule } from './schema-rule';
 import { SensitiveNotice, type CodeTicket } from './code-ticket';
 import { GroupCard } from './config-groups';
@@ -74,8 +75,8 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
       { title: t('config.devicePay.deviceType'), dataIndex: 'deviceType', key: 'deviceType', width: 140, ellipsis: true, render: (v: string) => t(`config.deviceKinds.${v}`) },
       { title: t('config.devicePay.payMode'), dataIndex: 'payMode', key: 'payMode', width: 130, ellipsis: true, render: (v: string) => t(`config.payModes.${v}`) },
       { title: t('config.devicePay.channels'), dataIndex: 'channels', key: 'channels', width: 160, ellipsis: true, render: (v: string[]) => v.map((c) => t(`config.channels.${c}`)).join(', ') },
-      { title: t('config.devicePay.amount'), dataIndex: 'amount', key: 'amount', width: 180, render: (v: number) => formatMoney(v) },
-      { title: t('config.devicePay.buyoutPrice'), dataIndex: 'buyoutPrice', key: 'buyoutPrice', width: 120, defaultHidden: true, render: (v: number) => formatMoney(v) },
+      { title: t('config.devicePay.amount'), dataIndex: 'amount', key: 'amount', width: 180, render: (v: number) => plainMoney(v) },
+      { title: t('config.devicePay.buyoutPrice'), dataIndex: 'buyoutPrice', key: 'buyoutPrice', width: 120, defaultHidden: true, render: (v: number) => plainMoney(v) },
       { title: t('config.devicePay.buyoutDays'), dataIndex: 'buyoutDays', key: 'buyoutDays', width: 160, defaultHidden: true },
       { title: t('config.updateTime'), dataIndex: 'updateTime', key: 'updateTime', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
       ...(canEdit ? [editDeleteColumn<DevicePayItem>(t('config.actions'), t('config.edit'), t('config.delete'), edit.show, remove.run)] : []),

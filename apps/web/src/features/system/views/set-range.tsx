@@ -6,7 +6,7 @@ import { PERMS, RANGE_KEYS, rangeConfig, type RangeConfig } from '@cbo/contract'
 import { request } from '@/shared/request';
 import { callKey } from '@/shared/list-page';
 import { useButtons } from '@/shared/permission';
-import { MoneyInput } from '../components/money-input';
+import { MoneyInput } from '@/shared/money-input';
 import { toInput, useSchemaRule } from '../components/schema-rule';
 import { doneText } from '@/shared/feedback';
 
