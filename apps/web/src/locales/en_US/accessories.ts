@@ -106,8 +106,6 @@ export default {
     pictures: 'Pictures',
     pictureAdd: 'Add picture (at most {{max}})',
     pictureRemove: 'Remove picture',
-    pictureType: 'Only PNG or JPEG pictures',
-    pictureSize: 'A picture may be at most {{mb}} MB',
     outOfBusiness: 'Take the device out of business',
     outOfBusinessShort: 'Out of business',
     outApplied: 'Yes (done in device assets)',

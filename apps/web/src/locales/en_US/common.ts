@@ -17,6 +17,11 @@ export default {
     saved: 'Saved',
     deleted: 'Deleted',
   },
+  /** What an image field says of a file it will not send (shared/image-upload.ts). */
+  image: {
+    wrongType: 'Choose a PNG or JPEG image',
+    tooLarge: 'The image must be {{mb}} MB or smaller',
+  },
   /** The one empty state: a table, list or panel with nothing to show. */
   empty: 'No data',
   sessionEnded: {

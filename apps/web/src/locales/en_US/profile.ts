@@ -18,8 +18,6 @@ export default {
     alt: 'Avatar',
     change: 'Change avatar',
     saved: 'Avatar updated',
-    wrongType: 'Choose a PNG or JPEG image',
-    tooLarge: 'The image must be {{mb}} MB or smaller',
   },
   password: {
     old: 'Current password',

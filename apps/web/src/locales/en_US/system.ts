@@ -54,8 +54,6 @@ export default {
     },
     image: {
       upload: 'Upload',
-      wrongType: 'Choose a PNG or JPEG image',
-      tooLarge: 'The image must be at most {{mb}} MB',
     },
     basis: {
       brandName: 'Brand name',

@@ -106,8 +106,6 @@ export default {
     pictures: '图片',
     pictureAdd: '添加图片（最多 {{max}} 张）',
     pictureRemove: '删除图片',
-    pictureType: '只能上传 PNG 或 JPEG 图片',
-    pictureSize: '图片不能超过 {{mb}} MB',
     outOfBusiness: '设备停止营业',
     outOfBusinessShort: '停止营业',
     outApplied: '是（设备资产已更新）',

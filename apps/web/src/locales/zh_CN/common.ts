@@ -17,6 +17,11 @@ export default {
     saved: '已保存',
     deleted: '已删除',
   },
+  /** What an image field says of a file it will not send (shared/image-upload.ts). */
+  image: {
+    wrongType: '请选择 PNG 或 JPEG 图片',
+    tooLarge: '图片不能超过 {{mb}} MB',
+  },
   /** The one empty state: a table, list or panel with nothing to show. */
   empty: '暂无数据',
   sessionEnded: {

@@ -18,8 +18,6 @@ export default {
     alt: '头像',
     change: '更换头像',
     saved: '头像已更新',
-    wrongType: '请选择 PNG 或 JPEG 图片',
-    tooLarge: '图片不能超过 {{mb}} MB',
   },
   password: {
     old: '原密码',

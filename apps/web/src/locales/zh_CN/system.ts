@@ -54,8 +54,6 @@ export default {
     },
     image: {
       upload: '上传',
-      wrongType: '请选择 PNG 或 JPEG 图片',
-      tooLarge: '图片不能超过 {{mb}} MB',
     },
     basis: {
       brandName: '品牌名称',

@@ -106,8 +106,6 @@ export default {
     pictures: '圖片',
     pictureAdd: '新增圖片（最多 {{max}} 張）',
     pictureRemove: '刪除圖片',
-    pictureType: '只能上傳 PNG 或 JPEG 圖片',
-    pictureSize: '圖片不能超過 {{mb}} MB',
     outOfBusiness: '設備停止營業',
     outOfBusinessShort: '停止營業',
     outApplied: '是（設備資產已更新）',

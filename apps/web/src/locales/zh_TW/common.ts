@@ -17,6 +17,11 @@ export default {
     saved: '已儲存',
     deleted: '已刪除',
   },
+  /** What an image field says of a file it will not send (shared/image-upload.ts). */
+  image: {
+    wrongType: '請選擇 PNG 或 JPEG 圖片',
+    tooLarge: '圖片不能超過 {{mb}} MB',
+  },
   /** The one empty state: a table, list or panel with nothing to show. */
   empty: '暫無資料',
   sessionEnded: {

@@ -18,8 +18,6 @@ export default {
     alt: '頭像',
     change: '更換頭像',
     saved: '頭像已更新',
-    wrongType: '請選擇 PNG 或 JPEG 圖片',
-    tooLarge: '圖片不能超過 {{mb}} MB',
   },
   password: {
     old: '原密碼',

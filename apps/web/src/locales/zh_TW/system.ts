@@ -54,8 +54,6 @@ export default {
     },
     image: {
       upload: '上傳',
-      wrongType: '請選擇 PNG 或 JPEG 圖片',
-      tooLarge: '圖片不能超過 {{mb}} MB',
     },
     basis: {
       brandName: '品牌名稱',
