@@ -299,6 +299,8 @@ export async function buildApp(opts: BuildOptions) {
     settings: { withdrawal: async () => (await system.services.config.read('pay')).withdrawal },
     payments: order.services.provider,
   });
+  // The direct-management entry is held by whoever runs direct sales (docs/decisions.md, "The direct-management entry").
+  identity.services.access.attachDirectSales((accountId) => network.services.regions.isOperator(accountId));
   // A team is deleted only when its operator holds nothing and has no withdrawal on its way (docs/decisions.md, "The operator's share").
   network.services.attachOperatorMoney({
     openWithdrawals: (tx, teamId) => payout.services.payouts.openUnderLock(tx, { kind: 'operator', id: teamId }),

@@ -6,15 +6,20 @@ import { useSession } from './session';
 /** The menu url of the customer screen (network feature, views/customer.tsx). */
 export const CUSTOMER_VIEW_URL = 'network/customer';
 
-/** The address of the customer screen in these menus (the account's own), or null when it is not among them. */
-export function customerScreenPath(menus: readonly MenuEntry[], parent = ''): string | null {
+/** The address of the screen of a view url in these menus (the account's own), or null when it is not among them. */
+export function screenPathOf(menus: readonly MenuEntry[], url: string, parent = ''): string | null {
   for (const m of menus) {
     const path = joinMenuPath(parent, m.path);
-    if (m.url?.trim().replace(/^\/+/, '') === CUSTOMER_VIEW_URL) return path;
-    const inner = customerScreenPath(m.children ?? [], path);
+    if (m.url?.trim().replace(/^\/+/, '') === url) return path;
+    const inner = screenPathOf(m.children ?? [], url, path);
     if (inner) return inner;
   }
   return null;
+}
+
+/** The address of the customer screen in these menus (the account's own), or null when it is not among them. */
+export function customerScreenPath(menus: readonly MenuEntry[]): string | null {
+  return screenPathOf(menus, CUSTOMER_VIEW_URL);
 }
 
 /** The customer screen's address for one customer, or null when the account may not open it. */

@@ -117,3 +117,38 @@ export async function request<K extends CallName>(
   if (!opts.silent) listeners.forEach((l) => l(err));
   throw err;
 }
+
+/**
+ * A call that answers a file (a workbook, a template): sent like `request` (the call table's path,
+ * the same headers, the same timeout), saved under the name its Content-Disposition gives (else
+ * `fallbackName`), and answers that name. An envelope instead of a file is the call's refusal: an
+ * ApiError told to the error listeners, as `request` does.
+ */
+export async function downloadFile<K extends CallName>(name: K, query: CallQuery<K> | undefined, fallbackName: string, opts: RequestOptions = {}): Promise<string> {
+  const fail = (err: ApiError): never => {
+    if (!opts.silent) listeners.forEach((l) => l(err));
+    throw err;
+  };
+  let res: Response;
+  try {
+    const def = (await loadCallTable())[name];
+    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    res = await fetch(def.path + buildQuery(query as Record<string, unknown> | undefined), { headers: authHeaders(), signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout });
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    return fail(new ApiError(-1, '', 'network'));
+  }
+  if ((res.headers.get('content-type') ?? '').includes('application/json') || !res.ok) {
+    const env = (await res.json().catch(() => null)) as Envelope<unknown> | null;
+    return fail(env && env.code !== 0 ? new ApiError(env.code, env.msg, 'api', env) : new ApiError(res.status, String(res.status), 'network'));
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const saved = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = saved;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return saved;
+}

@@ -42,6 +42,8 @@ export const networkCalls = {
     summary: "Delete a team that no outlet belongs to, whose operator account is zero and has no withdrawal waiting for review or payout (its operator's app account goes with it)", query: idQuery, data: none }),
   teamOptions: call({ method: 'GET', path: '/user/api/v1/team/options', access: 'authenticated', module: m,
     summary: 'Every team (id, name, region), for pickers', data: z.array(team.teamOption) }),
+  teamDirect: call({ method: 'GET', path: '/user/api/v1/team/direct', access: 'authenticated', module: m,
+    summary: "The direct-sales teams the caller leads or belongs to (every team for a super administrator), with outlets and what the books owe each: the direct-management screen", data: z.array(team.directTeam) }),
 
   agentQueryPage: call({ method: 'GET', path: '/user/api/v1/agent/queryPage', access: { permission: P.agentQuery }, module: m,
     summary: 'Agents by level, name and status', query: agent.agentQuery, data: pageResult(agent.agentItem) }),

@@ -198,6 +198,7 @@ export const networkReads = {
   regionOptions: tr('区域选项', '區域選項', 'Region options'),
   teamQueryPage: tr('查询团队', '查詢團隊', 'Query teams'),
   teamOptions: tr('团队选项', '團隊選項', 'Team options'),
+  teamDirect: tr('直营管理', '直營管理', 'Direct management'),
   agentQueryPage: tr('查询代理商', '查詢代理商', 'Query agents'),
   agentDetail: tr('代理商详情', '代理商詳情', 'Agent details'),
   agentTree: tr('合作方树', '合作方樹', 'Partner tree'),

@@ -57,3 +57,26 @@ export type TeamSaveInput = z.input<typeof teamSaveRequest>;
 
 export const teamOption = z.object({ id: z.number().int(), name: z.string(), regionId: z.number().int() });
 export type TeamOption = z.infer<typeof teamOption>;
+
+/**
+ * GET team/direct: the direct-sales teams the caller runs, for the direct-management screen (spec 2's
+ * specially handled entry; docs/decisions.md, "The direct-management entry"): the teams it leads or
+ * belongs to, or every team for a super administrator.
+ */
+export const DIRECT_ROLES = ['leader', 'member', 'administrator'] as const;
+export const directTeam = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  regionName: z.string(),
+  leaderName: z.string(),
+  /** The team's share (0-100 %) of its direct outlets' orders. */
+  ratio: z.number().int(),
+  members: z.array(named),
+  /** Its direct-sales outlets (not deleted). */
+  outlets: z.number().int(),
+  /** What the books owe the team (its operator account; negative: what it owes back). */
+  owed: z.number().int(),
+  /** How the caller stands to it: its leader, a member, or an administrator who sees every team. */
+  role: z.enum(DIRECT_ROLES),
+});
+export type DirectTeam = z.infer<typeof directTeam>;

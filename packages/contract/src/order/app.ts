@@ -123,6 +123,8 @@ export const cableQuote = z.object({
   outletId: z.number().int(),
   outletName: z.string(),
   packages: z.array(cablePackageOffer),
+  /** The payment companies' channels the cables' payment configuration offers (null: no configuration applies, any). */
+  channels: z.array(z.enum(ORDER_PAY_CHANNELS)).nullable(),
   currency: z.string(),
 });
 export type CableQuote = z.infer<typeof cableQuote>;
@@ -130,6 +132,8 @@ export type CableQuote = z.infer<typeof cableQuote>;
 export const cableBuyRequest = z.object({
   deviceId: accessoryId,
   hours: z.number().int().min(1).max(24),
+  /** The channel to pay through; must be one the cables' payment configuration offers (default: its first). */
+  channel: z.enum(ORDER_PAY_CHANNELS).optional(),
   idempotencyKey,
 });
 export type CableBuyRequest = z.infer<typeof cableBuyRequest>;
@@ -152,11 +156,16 @@ export const bluetoothQuote = z.object({
   outletName: z.string(),
   hourlyPrice: z.number().int(),
   dailyCap: z.number().int(),
-  /** The prepayment taken when none is chosen, and the most that may be chosen (system settings). */
+  /**
+   * The prepayment taken when none is chosen, and the most that may be chosen: the system settings',
+   * or both the amount of the chargers' enabled payment configuration.
+   */
   prepayDefault: z.number().int(),
   prepayMax: z.number().int(),
   /** Whether a session runs on this charger now (a charger serves one session at a time). */
   inUse: z.boolean(),
+  /** The payment companies' channels the chargers' payment configuration offers (null: no configuration applies, any). */
+  channels: z.array(z.enum(ORDER_PAY_CHANNELS)).nullable(),
   currency: z.string(),
 });
 export type BluetoothQuote = z.infer<typeof bluetoothQuote>;
@@ -165,6 +174,8 @@ export const bluetoothStartRequest = z.object({
   deviceId: accessoryId,
   /** Cents; the default prepayment of the settings when absent. */
   prepayment: z.number().int({ error: 'rule.moneyCents' }).min(1).optional(),
+  /** The channel to pay through; must be one the chargers' payment configuration offers (default: its first). */
+  channel: z.enum(ORDER_PAY_CHANNELS).optional(),
   idempotencyKey,
 });
 export type BluetoothStartRequest = z.infer<typeof bluetoothStartRequest>;

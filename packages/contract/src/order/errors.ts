@@ -62,6 +62,8 @@ export const orderErrors = {
     '超过 30 天的订单请在"30天前订单"中查询', '超過 30 天的訂單請在「30天前訂單」中查詢', 'Orders older than 30 days are in "Orders older than 30 days"'),
   ORDER_RANGE_NOT_ARCHIVED: def(100772, 'The archive holds orders older than 30 days; a range reaching into the last 30 days is read in the orders list.',
     '30 天内的订单请在"订单列表"中查询', '30 天內的訂單請在「訂單列表」中查詢', 'Orders of the last 30 days are in the orders list'),
+  ORDER_ARCHIVE_USER_TYPE: def(100773, 'Spec 5: a query of orders older than 30 days names a user type (customers or demo customers), in the archive list and its export alike.',
+    '查询 30 天前的订单请选择用户类型', '查詢 30 天前的訂單請選擇使用者類型', 'Choose a user type to query orders older than 30 days'),
   // Refund review (issue 15): codes 100780-100789.
   REFUND_NOT_FOUND: def(100780, 'No order refund has this id or number.',
     '退款记录不存在', '退款記錄不存在', 'Refund not found'),

@@ -1,5 +1,5 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import { accessLabel, api, callNames, DASHBOARD_PATH, DASHBOARD_WIDGETS, joinMenuPath, MENU_TYPE, menuPathMatches, type CallName, type DashboardConfig, type MenuEntry, type PathStatus } from '@cbo/contract';
+import { accessLabel, api, callNames, DASHBOARD_PATH, DASHBOARD_WIDGETS, joinMenuPath, MENU_TYPE, menuPathMatches, SPECIAL_MENU_NAMES, type CallName, type DashboardConfig, type MenuEntry, type PathStatus } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { sysAccountRole, sysApi, sysMenu, sysMenuApi, sysRole, sysRoleMenu } from './tables.js';
@@ -25,6 +25,19 @@ export class AccessService {
 
   attachMenuFilter(openMenus: () => Promise<(perms: string | null) => boolean>): void {
     this.openMenus = openMenus;
+  }
+
+  /**
+   * Who runs direct sales (the network module: leads or belongs to a direct-sales team). The
+   * direct-management entry (spec 2's specially handled menu, SPECIAL_MENU_NAMES.directManagement)
+   * is held by exactly these accounts and the super role, whatever their roles hold: it is where
+   * one's own direct-sales teams are run, so it follows the teams, not a role. Attached by app.ts
+   * once the network is built; until then nobody but the super role holds it (fails closed).
+   */
+  private runsDirectSales: (accountId: number) => Promise<boolean> = async () => false;
+
+  attachDirectSales(runsDirectSales: (accountId: number) => Promise<boolean>): void {
+    this.runsDirectSales = runsDirectSales;
   }
 
   /**
@@ -65,7 +78,9 @@ export class AccessService {
     for (const h of holdings) rolesByMenu.set(h.menuId, [...(rolesByMenu.get(h.menuId) ?? []), h.code]);
     if (p.isSuper) return { rows, rolesByMenu };
     const mine = new Set(p.roleCodes);
-    return { rows: rows.filter((m) => rolesByMenu.get(m.id)?.some((c) => mine.has(c))), rolesByMenu };
+    const isDirect = (m: MenuRow) => m.name === SPECIAL_MENU_NAMES.directManagement;
+    const direct = rows.some(isDirect) && p.accountType === 'admin' && (await this.runsDirectSales(p.accountId));
+    return { rows: rows.filter((m) => (isDirect(m) ? direct : rolesByMenu.get(m.id)?.some((c) => mine.has(c)))), rolesByMenu };
   }
 
   /** GET listByUser: the tree of directories and menus (buttons are for getButton). */
@@ -81,8 +96,9 @@ export class AccessService {
         name: m.name,
         type: m.type as MenuEntry['type'],
         hidden: m.hidden,
-        // A super role sees every menu, so no role list restricts it (null allows all).
-        roles: p.isSuper ? null : (rolesByMenu.get(m.id) ?? []),
+        // A super role sees every menu, so no role list restricts it (null allows all); nor does one
+        // restrict the direct-management entry, which is held by running direct sales, not by a role.
+        roles: p.isSuper || m.name === SPECIAL_MENU_NAMES.directManagement ? null : (rolesByMenu.get(m.id) ?? []),
         icon: m.icon,
         orderNum: m.orderNum,
         perms: m.perms,

@@ -14,7 +14,7 @@ describe.each(oneEngine)('menus and permissions (%s)', (engine) => {
     const r = await s.current.inject({ url: '/user/api/v1/sys/menu/listByUser', headers: auth(token) });
     const tree = r.json().data;
     expect(r.json().code).toBe(0);
-    expect(tree.map((m: { path: string }) => m.path)).toEqual(['/dashboard', '/statistics', '/operation', '/asset', '/outlet', '/device', '/finance', '/order', '/member', '/agent', '/feedback', '/system']);
+    expect(tree.map((m: { path: string }) => m.path)).toEqual(['/dashboard', '/statistics', '/operation', '/direct', '/asset', '/outlet', '/device', '/finance', '/order', '/member', '/agent', '/feedback', '/system']);
     const system = tree.find((m: { path: string }) => m.path === '/system');
     expect(system).toMatchObject({ type: 0, url: null, roles: null });
     expect(system.children.map((m: { path: string; url: string }) => [m.path, m.url])).toEqual(

@@ -1,4 +1,4 @@
-import { MENU_TYPE, PERMS } from '@cbo/contract';
+import { MENU_TYPE, PERMS, SPECIAL_MENU_NAMES } from '@cbo/contract';
 import type { MenuSeed } from '../../platform/menus.js';
 
 const ops = ['operations'] as const;
@@ -15,6 +15,10 @@ const dir = MENU_TYPE.directory;
  * and handles applications.
  */
 export const networkMenus: MenuSeed[] = [
+  // Direct management (spec 2: an entry with special handling): one's own direct-sales teams. No role
+  // holds it; the identity module shows it to the super role and to whoever leads or belongs to a
+  // direct-sales team (AccessService.attachDirectSales), and its call answers only the caller's teams.
+  { code: 'direct', parent: null, name: SPECIAL_MENU_NAMES.directManagement, path: '/direct', url: 'network/direct-management', icon: 'TeamOutlined', type: menu, order: 22 },
   { code: 'operation.region', parent: 'operation', name: 'menu.area', path: '/operation/region', url: 'network/regions', icon: 'EnvironmentOutlined', type: menu, order: 54, perms: PERMS.regionQuery, roles: ops },
   { code: 'operation.region.save', parent: 'operation.region', name: 'network.buttons.regionSave', path: '', url: null, icon: null, type: button, order: 1, perms: PERMS.regionSave, roles: ops },
   { code: 'operation.region.delete', parent: 'operation.region', name: 'network.buttons.regionDelete', path: '', url: null, icon: null, type: button, order: 2, perms: PERMS.regionDelete, roles: ops },

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { RegionFilter, RegionItem, RegionOption, RegionQuery, RegionSaveRequest, TeamFilter, TeamItem, TeamOption, TeamQuery, TeamSaveRequest } from '@cbo/contract';
+import type { DirectTeam, RegionFilter, RegionItem, RegionOption, RegionQuery, RegionSaveRequest, TeamFilter, TeamItem, TeamOption, TeamQuery, TeamSaveRequest } from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -119,13 +119,14 @@ export class RegionService {
     return Number(r!.n);
   }
 
-  async teamRows(q: TeamFilter & Pick<TeamQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<TeamItem[]> {
+  /** `only`: the teams of these ids alone (the direct-management screen's own teams). */
+  async teamRows(q: TeamFilter & Pick<TeamQuery, 'orderBy' | 'order'>, offset: number, limit: number, only?: readonly number[]): Promise<TeamItem[]> {
     const col = q.orderBy === 'name' ? netTeam.name : q.orderBy === 'ratio' ? netTeam.ratio : netTeam.createdAt;
     const rows = await this.db
       .select({ t: netTeam, regionName: netRegion.name })
       .from(netTeam)
       .innerJoin(netRegion, eq(netRegion.id, netTeam.regionId))
-      .where(this.teamWhere(q))
+      .where(and(this.teamWhere(q), only ? inArray(netTeam.id, [...only]) : undefined))
       .orderBy((q.order === 'ascend' ? asc : desc)(col), desc(netTeam.id))
       .limit(limit)
       .offset(offset);
@@ -147,6 +148,39 @@ export class RegionService {
       simulated: t.simulated,
       createTime: t.createdAt.toISOString(),
     }));
+  }
+
+  /**
+   * The direct-management screen's teams: those the account leads or belongs to, or every team
+   * (up to 200, by name) for a super administrator; each with its outlets and what the books owe it.
+   * An account of another kind than staff (an app account) runs no team from the console.
+   */
+  async directTeams(p: { accountId: number; accountType: string; isSuper: boolean }): Promise<DirectTeam[]> {
+    if (p.accountType !== 'admin') return [];
+    let only: number[] | undefined;
+    if (!p.isSuper) {
+      const [led, joined] = await Promise.all([
+        this.db.select({ id: netTeam.id }).from(netTeam).where(eq(netTeam.leaderId, p.accountId)),
+        this.db.select({ id: netTeamMember.teamId }).from(netTeamMember).where(eq(netTeamMember.accountId, p.accountId)),
+      ]);
+      only = [...new Set([...led, ...joined].map((r) => r.id))];
+      if (!only.length) return [];
+    }
+    const teams = await this.teamRows({ orderBy: 'name', order: 'ascend' }, 0, 200, only);
+    const money = this.operatorMoney();
+    return Promise.all(
+      teams.map(async (t) => ({
+        id: t.id,
+        name: t.name,
+        regionName: t.regionName,
+        leaderName: t.leaderName,
+        ratio: t.ratio,
+        members: t.members,
+        outlets: await this.outlets().outletsOfTeam(this.db, t.id),
+        owed: await money.owed(this.db, t.id),
+        role: t.leaderId === p.accountId ? 'leader' : t.members.some((m) => m.id === p.accountId) ? 'member' : 'administrator',
+      })),
+    );
   }
 
   async teamOptions(): Promise<TeamOption[]> {

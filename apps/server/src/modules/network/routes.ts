@@ -58,6 +58,7 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
   registerCall(app, 'teamSaveOrUpdate', ({ body }) => s.regions.saveTeam(body));
   registerCall(app, 'teamDelete', ({ query }) => s.regions.deleteTeam(query.id));
   registerCall(app, 'teamOptions', () => s.regions.teamOptions());
+  registerCall(app, 'teamDirect', ({ principal }) => s.regions.directTeams(principal));
 
   registerCall(app, 'agentDetail', ({ query }) => s.agents.detail(query.id));
   registerCall(app, 'agentSaveOrUpdate', ({ body }) => s.agents.save(body));

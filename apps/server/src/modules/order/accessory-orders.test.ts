@@ -4,6 +4,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { CableDevice } from '../accessories/offline-code.js';
 import { accCableCode } from '../accessories/tables.js';
 import { CONFIG_DEFAULTS } from '../system/config.service.js';
+import { sysDevicePay } from '../system/tables.js';
 import { engines, useServer } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
 import { caller, networkFixture, ok, outletBody, type Answer } from '../../test/outlet/outlet-fixtures.js';
@@ -75,6 +76,15 @@ describe.each(engines)('cable and Bluetooth orders (%s)', (engine) => {
   const account = (kind: string, partyId?: number) => services().ledger.ledger.balance({ kind: kind as never, partyId: partyId ?? null });
   const codesOf = async (id: string) => Number((await db().select({ n: count() }).from(accCableCode).where(eq(accCableCode.cableId, id)))[0]!.n);
   const ordersOf = async (sn: string) => Number((await db().select({ n: count() }).from(ordOrder).where(eq(ordOrder.sn, sn)))[0]!.n);
+  /** An enabled device payment configuration of a kind, removed after the body (a platform setting: one per test). */
+  async function withPayConfig(values: Omit<typeof sysDevicePay.$inferInsert, 'idx' | 'enabled'>, body: (id: number) => Promise<void>) {
+    const [row] = await db().insert(sysDevicePay).values({ idx: 900 + ++serial, enabled: true, ...values }).returning();
+    try {
+      await body(row!.id);
+    } finally {
+      await db().delete(sysDevicePay).where(eq(sysDevicePay.id, row!.id));
+    }
+  }
   const agedBy = (orderNo: string, minutes: number) => db().execute(sql`update ord_order set start_at = now() - make_interval(mins => ${minutes}) where order_no = ${orderNo}`);
 
   beforeAll(async () => {
@@ -176,6 +186,41 @@ describe.each(engines)('cable and Bluetooth orders (%s)', (engine) => {
       }
     });
 
+    it("the cables' payment configuration changes the next buy: its amount caps every package, its channels are offered and kept; without one, today's terms", async () => {
+      const id = await cable();
+      const u = await customer();
+      const plain = await u.app('POST', `${A}/cable/buy`, { deviceId: id, hours: 24 });
+      expect(plain.data.amount).toBe(1000);
+      expect(await order(plain.data.orderNo)).toMatchObject({ payChannel: null, payConfigId: null, payConfigName: null });
+      expect((await u.app('GET', `${A}/cable/quote?deviceId=${id}`)).data.channels).toBeNull();
+      // A configuration of another kind changes nothing here.
+      await withPayConfig({ name: 'Cabinets', deviceType: 'cabinet', payMode: 'deposit', channels: ['wechat'], amount: 100, buyoutPrice: 100, buyoutDays: 1 }, async () => {
+        expect((await u.app('GET', `${A}/cable/quote?deviceId=${id}`)).data).toMatchObject({ channels: null, packages: [{ amount: 200 }, { amount: 300 }, { amount: 900 }, { amount: 1000 }] });
+      });
+      await withPayConfig({ name: 'Cable prepay', deviceType: 'cable', payMode: 'prepay', channels: ['alipay', 'balance'], amount: 600, buyoutPrice: 600, buyoutDays: 1 }, async (configId) => {
+        const q = await u.app('GET', `${A}/cable/quote?deviceId=${id}`);
+        // 6.00 in place of the settings' prepaid 10.00: the 12-hour and the all-day packages take 6.00; the balance is no channel of a purchase.
+        expect(q.data).toMatchObject({ channels: ['alipay'], packages: [{ amount: 200 }, { amount: 300 }, { amount: 600 }, { amount: 600 }] });
+        const refused = await u.app('POST', `${A}/cable/buy`, { deviceId: id, hours: 1, channel: 'wechat' }, 'zh_TW');
+        expect(refused).toMatchObject({ code: 100797 });
+        expect(refused.msg).toContain('alipay, balance');
+        expect((await u.app('POST', `${A}/cable/buy`, { deviceId: id, hours: 1, channel: 'balance' })).code).toBe(100797);
+        // Nothing was charged or issued for the refusals.
+        expect(await ordersOf(id)).toBe(1);
+        expect(await codesOf(id)).toBe(1);
+        const buy = await u.app('POST', `${A}/cable/buy`, { deviceId: id, hours: 24 });
+        expect(buy).toMatchObject({ code: 0, data: { amount: 600 } });
+        expect(await order(buy.data.orderNo)).toMatchObject({ paidAmount: 600, payChannel: 'alipay', payConfigId: configId, payConfigName: 'Cable prepay' });
+        const named = await u.app('POST', `${A}/cable/buy`, { deviceId: id, hours: 3, channel: 'alipay' });
+        expect(await order(named.data.orderNo)).toMatchObject({ paidAmount: 300, payChannel: 'alipay' });
+        // Disabled: the next buy is on the settings again.
+        await db().update(sysDevicePay).set({ enabled: false }).where(eq(sysDevicePay.id, configId));
+        expect((await u.app('GET', `${A}/cable/quote?deviceId=${id}`)).data).toMatchObject({ channels: null, packages: [{ amount: 200 }, { amount: 300 }, { amount: 900 }, { amount: 1000 }] });
+      });
+      // The orders made under it keep what they were paid and which configuration applied.
+      expect((await order(plain.data.orderNo)).paidAmount).toBe(1000);
+    });
+
     it('50 buys with one key at the same moment: one order, one charge, one code', async () => {
       const id = await cable();
       const u = await customer();
@@ -266,6 +311,40 @@ describe.each(engines)('cable and Bluetooth orders (%s)', (engine) => {
       const b = await u.app('POST', `${A}/bluetooth/start`, { deviceId: id });
       expect(b.data).toMatchObject({ prepayment: 2000, hourlyPrice: 100, dailyCap: 1000 });
       await ok(c.post('/order/api/v1/order/initOrder', { orderNo: b.data.orderNo, reason: 'test' }), 'init');
+    });
+
+    it("the chargers' payment configuration changes the next session: its amount is the prepayment asked and the most, its channels are offered and kept; without one, today's terms", async () => {
+      const id = await charger(true, { hourlyPrice: 100, dailyCap: 1000, prepayment: 2000 });
+      const u = await customer();
+      await withPayConfig({ name: 'BT prepay', deviceType: 'bluetooth', payMode: 'prepay', channels: ['wechat', 'tap'], amount: 1500, buyoutPrice: 1500, buyoutDays: 1 }, async (configId) => {
+        expect((await u.app('GET', `${A}/bluetooth/quote?deviceId=${id}`)).data).toMatchObject({ prepayDefault: 1500, prepayMax: 1500, channels: ['wechat', 'tap'], hourlyPrice: 100 });
+        expect(await u.app('POST', `${A}/bluetooth/start`, { deviceId: id, prepayment: 1600 })).toMatchObject({ code: 100753, msg: 'The prepayment cannot be above 15.00' });
+        expect((await u.app('POST', `${A}/bluetooth/start`, { deviceId: id, channel: 'alipay' })).code).toBe(100797);
+        expect(await ordersOf(id)).toBe(0);
+        const a = await u.app('POST', `${A}/bluetooth/start`, { deviceId: id, channel: 'tap' });
+        expect(a).toMatchObject({ code: 0, data: { prepayment: 1500 } });
+        const d = await order(a.data.orderNo);
+        expect(d).toMatchObject({ depositAmount: 1500, payChannel: 'tap', payConfigId: configId, payConfigName: 'BT prepay' });
+        expect(await account('userDeposit', d.userId)).toBe(-1500);
+        // Less may still be chosen (at least an hour); the channel is then the configuration's first.
+        await ok(c.post('/order/api/v1/order/initOrder', { orderNo: a.data.orderNo, reason: 'test' }), 'init');
+        const b = await u.app('POST', `${A}/bluetooth/start`, { deviceId: id, prepayment: 500 });
+        expect(b).toMatchObject({ code: 0, data: { prepayment: 500 } });
+        expect(await order(b.data.orderNo)).toMatchObject({ depositAmount: 500, payChannel: 'wechat' });
+        await ok(c.post('/order/api/v1/order/initOrder', { orderNo: b.data.orderNo, reason: 'test' }), 'init');
+      });
+      // A deposit-free configuration holds nothing of its own: the settings' prepayment, its channels.
+      await withPayConfig({ name: 'BT free', deviceType: 'bluetooth', payMode: 'depositFree', channels: ['line'], amount: 0, buyoutPrice: 100, buyoutDays: 1 }, async () => {
+        expect((await u.app('GET', `${A}/bluetooth/quote?deviceId=${id}`)).data).toMatchObject({ prepayDefault: 2000, prepayMax: 9900, channels: ['line'] });
+        const f = await u.app('POST', `${A}/bluetooth/start`, { deviceId: id });
+        expect(await order(f.data.orderNo)).toMatchObject({ depositAmount: 2000, payChannel: 'line', payConfigName: 'BT free' });
+        await ok(c.post('/order/api/v1/order/initOrder', { orderNo: f.data.orderNo, reason: 'test' }), 'init');
+      });
+      // None: the settings' terms, no channel recorded.
+      expect((await u.app('GET', `${A}/bluetooth/quote?deviceId=${id}`)).data).toMatchObject({ prepayDefault: 2000, prepayMax: 9900, channels: null });
+      const plain = await u.app('POST', `${A}/bluetooth/start`, { deviceId: id });
+      expect(await order(plain.data.orderNo)).toMatchObject({ depositAmount: 2000, payChannel: null, payConfigId: null });
+      await ok(c.post('/order/api/v1/order/initOrder', { orderNo: plain.data.orderNo, reason: 'test' }), 'init');
     });
 
     it('refuses an unbound charger, a prepayment that does not cover an hour, a stop of someone else\'s order or of a cable order', async () => {

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import type { BluetoothQuote, BluetoothStartResult, CableBuyResult, CableQuote, MyOrderItem, OrderBilling, OrderStatus } from '@cbo/contract';
+import type { BluetoothQuote, BluetoothStartResult, CableBuyResult, CableQuote, MyOrderItem, OrderBilling, OrderPayChannel, OrderStatus } from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { bluetoothBilling, cablePackagePrice } from './billing.js';
-import type { OrderNeeds, OutletForOrder } from './needs.js';
+import type { DevicePayTerms, OrderNeeds, OutletForOrder } from './needs.js';
 import { newNo, sourceOf, type OrderEngine } from './order.engine.js';
+import { companyChannels, payChannelOf, upFrontOf } from './pay-config.js';
 import type { OrderQueries } from './order.queries.js';
 import { ordOrder } from './tables.js';
 
@@ -25,7 +26,10 @@ const money = (cents: number) => (cents / 100).toFixed(2);
  *   customer (here) or staff (end order) stop it, and the engine's ending takes the fee from the
  *   prepayment, releases the rest and shares the net, as a power bank's return does.
  *
- * Both refuse a device bound to no outlet. What they cost is read from the settings per order.
+ * Both refuse a device bound to no outlet. What they cost is read from the settings per order,
+ * and the enabled device payment configuration of their kind ('cable', 'bluetooth') sets the most
+ * taken up front and the channels offered, as the cabinet's does for rentals (pay-config.ts); the
+ * order keeps which configuration and channel applied.
  */
 export class AccessoryOrders {
   constructor(
@@ -53,13 +57,20 @@ export class AccessoryOrders {
 
   // ------------------------------------------------------------------ charging cables
 
-  private async cableOffer(deviceId: string): Promise<{ outlet: OutletForOrder; quote: CableQuote }> {
+  /**
+   * A cable's packages at the price a buy takes: the cable's tier amounts within the platform's cable
+   * package settings; a cables' payment configuration puts its amount in place of the settings'
+   * prepaid amount (the most any package takes up front).
+   */
+  private async cableOffer(deviceId: string): Promise<{ outlet: OutletForOrder; quote: CableQuote; config: DevicePayTerms | null }> {
     const cable = await this.needs.accessories.cable(deviceId);
     if (!cable) throw new AppError('ORDER_ACCESSORY_NOT_FOUND');
     const outlet = await this.outletOf(cable.outletId);
-    const [{ cablePackage }, currency] = await Promise.all([this.needs.settings.operation(), this.needs.settings.currency()]);
-    const packages = [...cable.packages].sort((a, b) => a.hours - b.hours).map((t) => ({ name: t.name, hours: t.hours, amount: cablePackagePrice(t.amount, t.hours, cablePackage) }));
-    return { outlet, quote: { deviceId, outletId: outlet.id, outletName: outlet.name, packages, currency } };
+    const [{ cablePackage }, currency, config] = await Promise.all([this.needs.settings.operation(), this.needs.settings.currency(), this.needs.settings.devicePay('cable')]);
+    const upFront = upFrontOf(config);
+    const ceilings = upFront === null ? cablePackage : { ...cablePackage, prepaid: upFront };
+    const packages = [...cable.packages].sort((a, b) => a.hours - b.hours).map((t) => ({ name: t.name, hours: t.hours, amount: cablePackagePrice(t.amount, t.hours, ceilings) }));
+    return { outlet, config, quote: { deviceId, outletId: outlet.id, outletName: outlet.name, packages, channels: companyChannels(config), currency } };
   }
 
   async cableQuote(p: Principal, deviceId: string): Promise<CableQuote> {
@@ -67,7 +78,7 @@ export class AccessoryOrders {
     return (await this.cableOffer(deviceId)).quote;
   }
 
-  async buyCable(p: Principal, req: { deviceId: string; hours: number; idempotencyKey?: string }): Promise<CableBuyResult> {
+  async buyCable(p: Principal, req: { deviceId: string; hours: number; channel?: OrderPayChannel; idempotencyKey?: string }): Promise<CableBuyResult> {
     const member = await this.engine.customer(p);
     const answer = (o: typeof ordOrder.$inferSelect): CableBuyResult => {
       if (o.deviceType !== 'cable') throw new AppError('ORDER_PAY_MODE');
@@ -75,9 +86,11 @@ export class AccessoryOrders {
     };
     const was = await this.byKey(member.id, req.idempotencyKey);
     if (was) return answer(was);
-    const { outlet, quote } = await this.cableOffer(req.deviceId);
+    const { outlet, quote, config } = await this.cableOffer(req.deviceId);
     const offer = quote.packages.find((t) => t.hours === req.hours);
     if (!offer) throw new AppError('ORDER_PACKAGE_NOT_OFFERED', { hours: req.hours });
+    // A channel the configuration does not offer is refused before anything is charged (ORDER_PAY_CHANNEL).
+    const channel = payChannelOf(config, 'package', req.channel);
     // The cable's rate limit is checked before the money moves (the issue decides again under the lock).
     const wait = await this.needs.accessories.cableCodeWait(req.deviceId);
     if (wait > 0) throw new AppError('ORDER_CODE_BUSY', { seconds: wait });
@@ -122,6 +135,9 @@ export class AccessoryOrders {
             endAt: now,
             packageName: offer.name,
             packageHours: offer.hours,
+            payChannel: channel,
+            payConfigId: config?.id ?? null,
+            payConfigName: config?.name ?? null,
             payReference: paid.reference,
             rentKey: req.idempotencyKey ?? null,
             simulated: member.simulated,
@@ -157,12 +173,19 @@ export class AccessoryOrders {
 
   // ------------------------------------------------------------------ Bluetooth chargers
 
+  /**
+   * A charger, its outlet, the pay settings, and the prepayment asked: the settings' default and
+   * maximum, or, under a chargers' payment configuration, its amount as both (a customer may still
+   * choose less, down to one hour's price).
+   */
   private async chargerOffer(deviceId: string) {
     const charger = await this.needs.accessories.charger(deviceId);
     if (!charger) throw new AppError('ORDER_ACCESSORY_NOT_FOUND');
     const outlet = await this.outletOf(charger.outletId);
-    const pay = await this.needs.settings.pay();
-    return { charger, outlet, pay };
+    const [pay, config] = await Promise.all([this.needs.settings.pay(), this.needs.settings.devicePay('bluetooth')]);
+    const upFront = upFrontOf(config);
+    const prepay = { default: upFront ?? pay.bluetoothPrepayDefault, max: upFront ?? pay.bluetoothPrepayMax };
+    return { charger, outlet, pay, config, prepay };
   }
 
   private async inUse(deviceId: string): Promise<boolean> {
@@ -176,22 +199,23 @@ export class AccessoryOrders {
 
   async bluetoothQuote(p: Principal, deviceId: string): Promise<BluetoothQuote> {
     await this.engine.customer(p);
-    const { charger, outlet, pay } = await this.chargerOffer(deviceId);
-    const rule = bluetoothBilling(charger, pay, pay.bluetoothPrepayDefault);
+    const { charger, outlet, pay, config, prepay } = await this.chargerOffer(deviceId);
+    const rule = bluetoothBilling(charger, pay, prepay.default);
     return {
       deviceId,
       outletId: outlet.id,
       outletName: outlet.name,
       hourlyPrice: rule.pricePerPeriod,
       dailyCap: rule.dailyCap,
-      prepayDefault: pay.bluetoothPrepayDefault,
-      prepayMax: pay.bluetoothPrepayMax,
+      prepayDefault: prepay.default,
+      prepayMax: prepay.max,
       inUse: await this.inUse(deviceId),
+      channels: companyChannels(config),
       currency: await this.needs.settings.currency(),
     };
   }
 
-  async startBluetooth(p: Principal, req: { deviceId: string; prepayment?: number; idempotencyKey?: string }): Promise<BluetoothStartResult> {
+  async startBluetooth(p: Principal, req: { deviceId: string; prepayment?: number; channel?: OrderPayChannel; idempotencyKey?: string }): Promise<BluetoothStartResult> {
     const member = await this.engine.customer(p);
     const answer = (o: typeof ordOrder.$inferSelect): BluetoothStartResult => {
       if (o.deviceType !== 'bluetooth') throw new AppError('ORDER_PAY_MODE');
@@ -200,13 +224,14 @@ export class AccessoryOrders {
     };
     const was = await this.byKey(member.id, req.idempotencyKey);
     if (was) return answer(was);
-    const { charger, outlet, pay } = await this.chargerOffer(req.deviceId);
+    const { charger, outlet, pay, config, prepay } = await this.chargerOffer(req.deviceId);
     // spec 9: the default prepayment when none is chosen, never above the maximum.
-    const prepayment = req.prepayment ?? pay.bluetoothPrepayDefault;
-    if (prepayment > pay.bluetoothPrepayMax) throw new AppError('ORDER_PREPAY_ABOVE_MAX', { max: money(pay.bluetoothPrepayMax) });
+    const prepayment = req.prepayment ?? prepay.default;
+    if (prepayment > prepay.max) throw new AppError('ORDER_PREPAY_ABOVE_MAX', { max: money(prepay.max) });
     const billing = bluetoothBilling(charger, pay, prepayment);
     if (prepayment < billing.pricePerPeriod) throw new AppError('ORDER_PREPAY_BELOW_HOUR', { min: money(billing.pricePerPeriod) });
     if (await this.inUse(req.deviceId)) throw new AppError('ORDER_CHARGER_IN_USE');
+    const channel = payChannelOf(config, 'prepayment', req.channel);
     const chain = await this.engine.chainOf(outlet);
     const orderNo = newNo('R');
     const chargeKey = `bluetooth:${member.id}:${req.idempotencyKey ?? orderNo}`;
@@ -238,6 +263,9 @@ export class AccessoryOrders {
             chain,
             depositAmount: prepayment,
             startAt: now,
+            payChannel: channel,
+            payConfigId: config?.id ?? null,
+            payConfigName: config?.name ?? null,
             payReference: paid.reference,
             rentKey: req.idempotencyKey ?? null,
             simulated: member.simulated,

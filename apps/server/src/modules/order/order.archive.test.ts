@@ -90,11 +90,11 @@ describe.each(engines)('order archive (%s)', (engine) => {
 
   it('the archive list reads only the archive and the live list only the live table; each refuses the other range with its message', async () => {
     const old = { beginTime: new Date(Date.now() - 55 * DAY).toISOString(), endTime: new Date(Date.now() - 31 * DAY).toISOString() };
-    const page = await ok(c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 10, ...old, orderNo: 'AOLDF000001' }), 'archive');
+    const page = await ok(c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 10, ...old, orderNo: 'AOLDF000001', userType: 'customer' }), 'archive');
     expect(page.total).toBe(1);
     expect(page.list[0]).toMatchObject({ orderNo: 'AOLDF000001', status: 'finished', paidAmount: 300 });
     // Without a range: the 30 days before the last 30 (the old orders of 35-45 days ago).
-    const byDefault = await ok(c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 100 }), 'default');
+    const byDefault = await ok(c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 100, userType: 'customer' }), 'default');
     expect(byDefault.list.every((o: { orderNo: string }) => /^A(OLD|BOOM|RACE)/.test(o.orderNo))).toBe(true);
     expect(byDefault.total).toBe(30 + 5 + 12 + 120);
     // The live list: only live orders of the last 30 days; an old range is the archive's.
@@ -109,12 +109,53 @@ describe.each(engines)('order archive (%s)', (engine) => {
     const long = { beginTime: new Date(Date.now() - 100 * DAY).toISOString(), endTime: new Date(Date.now() - 40 * DAY).toISOString() };
     expect((await c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 10, ...long })).code).toBe(100060);
     // Its export reads the archive too, with the same range rules.
-    expect((await c.post('/order/api/v1/order/archive/export', {})).code).toBe(0);
-    expect((await c.post('/order/api/v1/order/archive/export', lastWeek)).code).toBe(100772);
+    expect((await c.post('/order/api/v1/order/archive/export', { userType: 'customer' })).code).toBe(0);
+    expect((await c.post('/order/api/v1/order/archive/export', { ...lastWeek, userType: 'customer' })).code).toBe(100772);
     // Bad input is a message, never a 500.
     const bad = await c.post('/order/api/v1/order/archive/queryPage', { pageNum: 0, pageSize: 10 });
     expect(bad.code).not.toBe(0);
     expect(bad.status).toBeLessThan(500);
+  });
+
+  it('a query of older orders names a user type (spec 5): refused without one, in three languages, list and export; each type reads its own', async () => {
+    // Demo customers' old orders beside the customers' ones already archived above.
+    await orders('ADEMO', 6, 38, 'finished');
+    await db().execute(sql`update ord_order set simulated = true where order_no like 'ADEMO%'`);
+    expect(await archive().run()).toBe(6);
+    const old = { beginTime: new Date(Date.now() - 55 * DAY).toISOString(), endTime: new Date(Date.now() - 31 * DAY).toISOString() };
+    const words = { zh_CN: '查询 30 天前的订单请选择用户类型', zh_TW: '查詢 30 天前的訂單請選擇使用者類型', en_US: 'Choose a user type to query orders older than 30 days' } as const;
+    for (const [lang, msg] of Object.entries(words) as [keyof typeof words, string][]) {
+      expect(await c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 10, ...old }, lang)).toMatchObject({ code: 100773, msg });
+      expect(await c.post('/order/api/v1/order/archive/export', old, lang)).toMatchObject({ code: 100773, msg });
+    }
+    // Without a range too (the default 30 days before the border is still older data).
+    expect((await c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 10 })).code).toBe(100773);
+    // A user type that is neither is a validation error naming the field, never a 500.
+    const bad = await c.post('/order/api/v1/order/archive/queryPage', { pageNum: 1, pageSize: 10, userType: 'robot' });
+    expect(bad.code).not.toBe(0);
+    expect(bad.status).toBeLessThan(500);
+    const read = async (userType: string) => {
+      const all: { orderNo: string; simulated: boolean }[] = [];
+      for (let pageNum = 1; ; pageNum++) {
+        const p = await ok(c.post('/order/api/v1/order/archive/queryPage', { pageNum, pageSize: 100, ...old, userType }), userType);
+        all.push(...p.list);
+        if (all.length >= p.total) return { total: p.total as number, list: all };
+      }
+    };
+    const demo = await read('demo');
+    expect(demo.total).toBe(6);
+    expect(demo.list.every((o) => o.orderNo.startsWith('ADEMO') && o.simulated)).toBe(true);
+    const customers = await read('customer');
+    expect(customers.total).toBeGreaterThan(0);
+    expect(customers.list.some((o) => o.orderNo.startsWith('ADEMO') || o.simulated)).toBe(false);
+    const inRange = await n(sql`select count(*)::int as n from ord_order_archive where created_at >= ${new Date(old.beginTime)} and created_at <= ${new Date(old.endTime)}`);
+    expect(demo.total + customers.total).toBe(inRange);
+    // The export with a type starts, and counts that type's orders only.
+    const started = await ok(c.post('/order/api/v1/order/archive/export', { ...old, userType: 'demo' }), 'export');
+    expect(await n(sql`select row_count::int as n from sys_export_log where id = ${started.exportId}`)).toBe(6);
+    // The demo's clean-up takes its orders away (and out of the statistics checked below).
+    await s.current.server.services.order.engine.clearSimulated();
+    expect((await read('demo')).total).toBe(0);
   });
 
   it('the detail finds an archived order with its timeline; staff actions on it answer that it is archived', async () => {

@@ -126,8 +126,19 @@ export class OrderArchive {
 
   // ------------------------------------------------------------------ reading
 
+  /**
+   * What a read of the archive applies: the range rules, and a user type, which spec 5 requires of
+   * every query of older data (ORDER_ARCHIVE_USER_TYPE). The page, the export's count (asked when
+   * the export starts, so a refused export stores nothing) and its rows all pass here.
+   */
+  private where(f: ScopedOrderFilter): SQL {
+    const range = archiveRange(f.beginTime, f.endTime);
+    if (!f.userType) throw new AppError('ORDER_ARCHIVE_USER_TYPE');
+    return orderConditions(ordOrderArchive, f, range);
+  }
+
   async count(f: ScopedOrderFilter): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(ordOrderArchive).where(orderConditions(ordOrderArchive, f, archiveRange(f.beginTime, f.endTime)));
+    const [r] = await this.db.select({ n: count() }).from(ordOrderArchive).where(this.where(f));
     return Number(r!.n);
   }
 
@@ -135,7 +146,7 @@ export class OrderArchive {
     const rows = await this.db
       .select()
       .from(ordOrderArchive)
-      .where(orderConditions(ordOrderArchive, f, archiveRange(f.beginTime, f.endTime)))
+      .where(this.where(f))
       .orderBy(desc(ordOrderArchive.createdAt), desc(ordOrderArchive.id))
       .limit(limit)
       .offset(offset);
@@ -143,7 +154,7 @@ export class OrderArchive {
   }
 
   async page(q: ScopedOrderFilter & { pageNum: number; pageSize: number }): Promise<PageResult<OrderItem>> {
-    archiveRange(q.beginTime, q.endTime); // refuses a bad range before anything is read
+    this.where(q); // refuses a bad range or a missing user type before anything is read
     const [total, list] = await Promise.all([this.count(q), this.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize)]);
     return { list, total };
   }

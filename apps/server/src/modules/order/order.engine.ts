@@ -8,6 +8,7 @@ import { afterCommit } from '../../platform/db/request-tx.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { billedMinutes, percentOf, rentalFee } from './billing.js';
 import type { DevicePayTerms, EntryInput, OrderNeeds, OutletForOrder } from './needs.js';
+import { payChannelOf } from './pay-config.js';
 import type { PaymentOutcome, PaymentProvider, SignedNotification } from './payments.js';
 import { ordEvent, ordEventArchive, ordOrder, ordOrderArchive, ordPayment, ordRefund } from './tables.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
@@ -159,27 +160,9 @@ export class OrderEngine {
     return (['deposit', 'depositFree', 'balance'] as PayMode[]).filter(allowed);
   }
 
-  /**
-   * The channel a rental's money goes through: the balance for the balance pay mode; else the one
-   * asked for, which must be a payment company's channel of the configuration; else the
-   * configuration's first such channel; null when no configuration applies and none was asked.
-   */
+  /** The channel a rental's money goes through (pay-config.ts: one rule for every device kind). */
   channelOf(config: DevicePayTerms | null, payMode: PayMode, asked: OrderPayChannel | undefined): OrderPayChannel | null {
-    const offered = config ? config.channels.filter((c) => c !== 'balance') : null;
-    const refuse = () => new AppError('ORDER_PAY_CHANNEL', { channels: (config?.channels ?? []).join(', ') });
-    if (payMode === 'balance') {
-      if ((config && !config.channels.includes('balance')) || (asked && asked !== 'balance')) throw refuse();
-      return 'balance';
-    }
-    if (asked) {
-      if (asked === 'balance' || (offered && !offered.includes(asked))) throw refuse();
-      return asked;
-    }
-    if (offered) {
-      if (!offered.length) throw refuse();
-      return offered[0]!;
-    }
-    return null;
+    return payChannelOf(config, payMode, asked);
   }
 
   /** The cabinet's outlet, in service; refuses what cannot be rented from. */

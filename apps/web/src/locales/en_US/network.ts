@@ -197,6 +197,16 @@ export default {
     turnover: 'Turnover',
     deleteConfirm: 'Delete region {{name}}?',
   },
+  direct: {
+    title: 'Direct management',
+    intro: 'The direct-sales teams you run: the platform\'s own outlets and the staff who work them. Each team earns its share of its direct outlets\' orders; what the books owe it is paid out through its operator\'s withdrawals.',
+    empty: 'You lead or belong to no direct-sales team.',
+    failed: 'The teams could not be loaded.',
+    openTeams: 'Team management',
+    outlets: 'Direct outlets',
+    owed: 'Owed to the team',
+    role: { leader: 'You lead it', member: 'You are a member', administrator: 'Administrator' },
+  },
   teams: {
     appAreaCode: 'App area code',
     appMobile: 'App mobile',

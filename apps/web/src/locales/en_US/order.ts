@@ -23,6 +23,8 @@ export default {
     empty: 'No older orders in this range',
     rangeRequired: 'Choose a creation time range (up to 30 days)',
     rangeTooRecent: 'Older orders end before the last 30 days; the recent ones are under Orders',
+    userTypeRequired: 'Choose a user type',
+    userTypeHelp: 'Orders older than 30 days are read one user type at a time: customers or demo customers',
   },
   fields: {
     orderNo: 'Order number',
@@ -37,6 +39,7 @@ export default {
     user: 'User',
     userPlaceholder: 'Name or mobile',
     createTime: 'Created',
+    userType: 'User type',
     startTime: 'Start',
     endTime: 'End',
     deviceType: 'Device type',

@@ -149,7 +149,7 @@ export default {
       payMode: 'Payment mode',
       channels: 'Payment channels',
       amount: 'Deposit / prepayment',
-      amountHint: '0 for deposit-free rental.',
+      amountHint: '0 for deposit-free rental. For a charging cable, the most a package costs; for a Bluetooth charger, the prepayment asked (and the most).',
       buyoutPrice: 'Buy-out price',
       buyoutDays: 'Buy-out after (days)',
       enabled: 'Enabled',

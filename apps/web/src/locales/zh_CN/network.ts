@@ -197,6 +197,16 @@ export default {
     turnover: '营业额',
     deleteConfirm: '确定删除区域 {{name}}？',
   },
+  direct: {
+    title: '直营管理',
+    intro: '您负责的直营团队：平台自营的网点及其运营人员。团队按其直营网点订单获得分成，账上应付给团队的金额通过运营商提现支付。',
+    empty: '您没有带领或加入任何直营团队。',
+    failed: '团队加载失败。',
+    openTeams: '团队管理',
+    outlets: '直营网点',
+    owed: '应付团队',
+    role: { leader: '您是负责人', member: '您是成员', administrator: '管理员' },
+  },
   teams: {
     appAreaCode: 'App 区号',
     appMobile: 'App 手机号',

@@ -23,6 +23,8 @@ export default {
     empty: '该时间范围内没有历史订单',
     rangeRequired: '请选择创建时间范围（不超过 30 天）',
     rangeTooRecent: '历史订单须在近 30 天之前结束；近期订单请在订单列表查询',
+    userTypeRequired: '请选择用户类型',
+    userTypeHelp: '30 天前的订单按用户类型查询（真实用户或演示用户），不能混在一起查询',
   },
   fields: {
     orderNo: '订单编号',
@@ -37,6 +39,7 @@ export default {
     user: '用户',
     userPlaceholder: '姓名或手机号',
     createTime: '创建时间',
+    userType: '用户类型',
     startTime: '开始时间',
     endTime: '结束时间',
     deviceType: '设备类型',

@@ -149,7 +149,7 @@ export default {
       payMode: '支付模式',
       channels: '支付渠道',
       amount: '押金 / 预付金额',
-      amountHint: '免押租借填 0。',
+      amountHint: '免押租借填 0。充电线为套餐的最高价格；蓝牙充电器为预付金额（也是上限）。',
       buyoutPrice: '买断价',
       buyoutDays: '买断天数',
       enabled: '启用',

@@ -197,6 +197,16 @@ export default {
     turnover: '營業額',
     deleteConfirm: '確定刪除區域 {{name}}？',
   },
+  direct: {
+    title: '直營管理',
+    intro: '您負責的直營團隊：平台自營的網點及其營運人員。團隊按其直營網點訂單獲得分潤，帳上應付給團隊的金額透過營運商提現支付。',
+    empty: '您沒有帶領或加入任何直營團隊。',
+    failed: '團隊載入失敗。',
+    openTeams: '團隊管理',
+    outlets: '直營網點',
+    owed: '應付團隊',
+    role: { leader: '您是負責人', member: '您是成員', administrator: '管理員' },
+  },
   teams: {
     appAreaCode: 'App 區號',
     appMobile: 'App 手機號',

@@ -23,6 +23,8 @@ export default {
     empty: '該時間範圍內沒有歷史訂單',
     rangeRequired: '請選擇建立時間範圍（不超過 30 天）',
     rangeTooRecent: '歷史訂單須在近 30 天之前結束；近期訂單請在訂單列表查詢',
+    userTypeRequired: '請選擇使用者類型',
+    userTypeHelp: '30 天前的訂單按使用者類型查詢（真實使用者或示範使用者），不能混在一起查詢',
   },
   fields: {
     orderNo: '訂單編號',
@@ -37,6 +39,7 @@ export default {
     user: '使用者',
     userPlaceholder: '姓名或手機號碼',
     createTime: '建立時間',
+    userType: '使用者類型',
     startTime: '開始時間',
     endTime: '結束時間',
     deviceType: '設備類型',

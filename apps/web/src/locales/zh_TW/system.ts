@@ -149,7 +149,7 @@ export default {
       payMode: '支付模式',
       channels: '支付管道',
       amount: '押金 / 預付金額',
-      amountHint: '免押租借填 0。',
+      amountHint: '免押租借填 0。充電線為套餐的最高價格；藍牙充電器為預付金額（也是上限）。',
       buyoutPrice: '買斷價',
       buyoutDays: '買斷天數',
       enabled: '啟用',

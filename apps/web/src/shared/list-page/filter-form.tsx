@@ -74,7 +74,7 @@ export function FilterForm({ form, fields, onSearch, onReset }: FilterFormProps)
       <Row gutter={16}>
         {fields.map((field, index) => (
           <Col key={field.name} className="list-page-filter-cell" span={span * unitsOf(field, columns)} style={index >= shown ? { display: 'none' } : undefined}>
-            <Form.Item name={field.name} label={field.label} rules={rulesOf(field, lang)}>
+            <Form.Item name={field.name} label={field.label} tooltip={field.tooltip} rules={rulesOf(field, lang)}>
               {renderControl(field, t)}
             </Form.Item>
           </Col>

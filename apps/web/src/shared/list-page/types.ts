@@ -39,6 +39,8 @@ interface FieldBase {
    */
   label?: ReactNode;
   rules?: FormRule[];
+  /** Why the filter is there or what it requires, behind a question mark beside its label. */
+  tooltip?: ReactNode;
   /** Shown on first render and restored by Reset. */
   initialValue?: unknown;
 }

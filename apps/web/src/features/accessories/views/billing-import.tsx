@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BILLING_FILE_MAX_BYTES, type BillingImportReport } from '@cbo/contract';
 import { callKey } from '@/shared/list-page';
-import { ApiError, authHeaders, request } from '@/shared/request';
+import { ApiError, downloadFile, request } from '@/shared/request';
 
 /** Code of an answer that carries the report of a partly failed batch in `data`. */
 const PARTIAL = -100;
@@ -19,17 +19,7 @@ function reportOf(e: unknown): BillingImportReport | null {
 }
 
 /** Fetches the template in the console's language (a plain link would carry the browser's) and saves it. */
-async function downloadTemplate(): Promise<void> {
-  const { api } = await import('@/shared/call-table');
-  const res = await fetch(api.billingTemplate.path, { headers: authHeaders() });
-  if (!res.ok) throw new Error(String(res.status));
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'billing-template.xlsx';
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const downloadTemplate = () => downloadFile('billingTemplate', undefined, 'billing-template.xlsx', { silent: true });
 
 /**
  * Device management → device billing batch update (menu url accessories/billing-import): download

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_RANGE_DAYS, ORDER_DEVICE_TYPES, ORDER_STATUSES, PAYMENT_KINDS, PERMS, labels, type OrderItem } from '@cbo/contract';
+import { MAX_RANGE_DAYS, ORDER_DEVICE_TYPES, ORDER_STATUSES, ORDER_USER_TYPES, PAYMENT_KINDS, PERMS, labels, type OrderItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useLang } from '@/shared/form';
 import { useMoney } from '@/shared/money';
@@ -57,6 +57,19 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
             ],
           }
         : { type: 'dateRange', name: 'created', begin: 'beginTime', end: 'endTime', label: t('fields.createTime'), maxDays: MAX_RANGE_DAYS },
+      // Spec 5: older data is read one user type at a time (the server refuses the archive without one,
+      // ORDER_ARCHIVE_USER_TYPE); the live list takes it as an ordinary filter.
+      archive
+        ? {
+            type: 'select',
+            name: 'userType',
+            label: t('fields.userType'),
+            options: optionsOf(ORDER_USER_TYPES, w.userType),
+            tooltip: t('archive.userTypeHelp'),
+            initialValue: 'customer',
+            rules: [{ required: true, message: t('archive.userTypeRequired') }],
+          }
+        : { type: 'select', name: 'userType', label: t('fields.userType'), options: optionsOf(ORDER_USER_TYPES, w.userType) },
       { type: 'select', name: 'deviceType', label: t('fields.deviceType'), options: optionsOf(ORDER_DEVICE_TYPES, w.deviceType) },
       { type: 'select', name: 'paymentKind', label: t('fields.paymentKind'), options: optionsOf(PAYMENT_KINDS, w.paymentKind) },
     ],

@@ -23,6 +23,7 @@ export function useOrderWords() {
       source: (v: keyof G['orderSource']) => labelOf(labels.order.orderSource, v, lang),
       consumption: (v: keyof G['consumptionStatus']) => labelOf(labels.order.consumptionStatus, v, lang),
       channel: (v: keyof G['payChannel']) => labelOf(labels.order.payChannel, v, lang),
+      userType: (v: keyof G['userType']) => labelOf(labels.order.userType, v, lang),
       simulated: labels.network.simulated.yes[lang],
     }),
     [lang],

@@ -264,8 +264,12 @@ describe('orders older than 30 days', () => {
     const drawer = await openDetail();
     expect(await within(drawer).findByText(/Archived: this order is older than 30 days/)).toBeTruthy();
     expect(server.to(LIST)).toHaveLength(0);
-    const asked = server.to(ARCHIVE)[0]!.body as { beginTime: string; endTime: string };
+    const asked = server.to(ARCHIVE)[0]!.body as { beginTime: string; endTime: string; userType?: string };
     expect(Date.parse(asked.endTime)).toBeLessThan(Date.now() - 30 * 86_400_000);
+    // Spec 5: older data is read one user type at a time; the screen starts on the customers' and marks the field required.
+    expect(asked.userType).toBe('customer');
+    const label = document.querySelector('label[title="User type"]');
+    expect(label?.classList.contains('ant-form-item-required')).toBe(true);
     expect(queryButton(/^Refund$/)).toBeNull();
   });
 });

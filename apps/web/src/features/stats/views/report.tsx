@@ -23,7 +23,7 @@ import { useLang } from '@/shared/form';
 import { callKey, useIsMobile } from '@/shared/list-page';
 import { useMoney } from '@/shared/money';
 import { useButtons } from '@/shared/permission';
-import { ApiError, authHeaders, request } from '@/shared/request';
+import { downloadFile, request } from '@/shared/request';
 import { ScopePicker, scopeParams, SCOPE_KINDS, type Scope, type ScopeKind } from '../components/scope-picker';
 import { viewerZone } from '../components/stats-window';
 import './report.css';
@@ -44,23 +44,6 @@ export function presetRange(p: Exclude<Preset, 'custom'>, today = dayjs()): [Day
 
 const parseDay = (v: string | null) => (v && dayjs(v, 'YYYY-MM-DD', true).isValid() ? dayjs(v, 'YYYY-MM-DD', true) : null);
 
-/** Saves a file the server answered (its name from Content-Disposition), or throws the envelope's error. */
-async function download(path: string, query: Record<string, string>): Promise<string> {
-  const res = await fetch(`${path}?${new URLSearchParams(query).toString()}`, { headers: authHeaders() });
-  if (!res.ok || !(res.headers.get('content-type') ?? '').includes('spreadsheetml')) {
-    const body = (await res.json().catch(() => null)) as { code?: number; msg?: string } | null;
-    throw new ApiError(body?.code ?? res.status, body?.msg ?? String(res.status));
-  }
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const name = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? 'report.xlsx');
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
-}
 
 /**
  * Statistics → Operation report (menu url stats/report): a period's report of the whole business,
@@ -121,7 +104,7 @@ export default function OperationReportView() {
     if (!query) return;
     setDownloading(true);
     try {
-      const name = await download('/order/api/v1/stats/report/xlsx', Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])));
+      const name = await downloadFile('statsReportExport', query, 'report.xlsx', { silent: true });
       void message.success(t('downloaded', { name }));
     } catch (e) {
       void message.error(e instanceof Error ? e.message : String(e));
