@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { engines, useServer } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
-import { newSn, TestCabinet } from '../../test/fleet/test-cabinet.js';
+import { rentalKit } from '../../test/order/rentals.js';
 import { caller, networkFixture, ok, outletBody } from '../../test/outlet/outlet-fixtures.js';
 import { refundChecker } from '../../test/refund-checker.js';
 import { SandboxProvider } from './payments.js';
@@ -20,58 +20,22 @@ describe.each(engines)('outlet cost amortization (%s)', (engine) => {
   const s = useServer(engine, {}, { paymentProvider: new SandboxProvider({ notifyDelayMs: 5 }) });
   let token = '';
   const c = caller(s, () => token);
-  const cabinets: TestCabinet[] = [];
   let net: Awaited<ReturnType<typeof networkFixture>>;
   const services = () => s.current.server.services;
   const db = () => s.current.database.db;
   const account = (kind: string, partyId: number) => services().ledger.ledger.balance({ kind: kind as never, partyId });
 
-  async function cabinet(outletId: number, banks: number): Promise<TestCabinet> {
-    const sn = newSn();
-    await services().fleet.stockIn({ sns: [sn] });
-    await ok(c.post('/device/api/v1/outlet/bindDevice', { outletId, sn }), 'bind');
-    const cab = new TestCabinet(services().gateway.brokerUrl, sn, services().fleet.secretOf(sn), 12);
-    cab.slots.forEach((x, i) => (i < banks ? Object.assign(x, { battery: 100 }) : Object.assign(x, { powerBankId: null, battery: null, charging: false })));
-    cabinets.push(cab);
-    await cab.start();
-    await until(async () => (await services().fleet.rental.availability(sn)).available >= banks, 8_000, 'inventory');
-    return cab;
-  }
-
-  async function customer() {
-    const mobile = `136${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
-    await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile } });
-    const r = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile, code: s.current.sms.lastCode(mobile)!, clientType: 'USER_IOS' } })).json();
-    const t = r.data.token as string;
-    return (m: 'GET' | 'POST', url: string, body?: unknown) => s.current.inject({ method: m, url, payload: body as object | undefined, headers: { authorization: t, clienttype: 'USER_IOS' } }).then((x) => x.json());
-  }
-
-  const order = async (orderNo: string) => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as { status: string; shares: { party: string; amount: number }[] };
+  const kit = rentalKit(s, c);
+  const { cabinet, order, rental } = kit;
   const outletItem = async (name: string) => ((await ok(c.get('/device/api/v1/outlet/queryPage', { pageNum: 1, pageSize: 10, name }), 'outlets')).list as { name: string; costRecovered: number; costAmount: number }[]).find((o) => o.name === name)!;
   const recoveredInBooks = async (outletId: number) =>
     Number((await query<{ c: string }>(db(), sql`select coalesce(sum(e.debit), 0) as c from led_entry e join led_transaction t on t.id = e.transaction_id where t.kind = 'costRecovery' and e.account = ${`outletPayable:${outletId}`}`))[0]!.c);
-
-  /** Rents from `cab`, keeps the power bank `minutes`, gives it back to `back`: the settled order. */
-  async function rental(cab: TestCabinet, back: TestCabinet, minutes: number): Promise<string> {
-    const app = await customer();
-    const r = await app('POST', '/order/api/app/v1/order/rent', { sn: cab.sn });
-    expect(r.code).toBe(0);
-    await until(async () => (await order(r.data.orderNo)).status === 'using', 8_000, 'using');
-    await db().execute(sql`update ord_order set start_at = now() - make_interval(mins => ${minutes}), created_at = now() - make_interval(mins => ${minutes}) where order_no = ${r.data.orderNo}`);
-    const slot = back.slots.find((x) => !x.powerBankId)!;
-    Object.assign(slot, { powerBankId: r.data.powerBankId, battery: 90, charging: true });
-    await back.publish('event', { kind: 'returned', slot: slot.slot, powerBankId: r.data.powerBankId, battery: 90 });
-    await until(async () => (await order(r.data.orderNo)).status === 'finished', 8_000, 'finished');
-    return r.data.orderNo as string;
-  }
 
   beforeAll(async () => {
     token = await s.current.login();
     net = await networkFixture(s, c);
   }, 60_000);
-  afterAll(async () => {
-    await Promise.allSettled(cabinets.map((x) => (x.client ? x.client.endAsync(true) : Promise.resolve())));
-  });
+  afterAll(() => kit.close());
 
   it("pays the outlet's cost back to its agent from its shares, at the ratio, until the cost is repaid; a refund leaves it repaid", async () => {
     const name = `Cost ${crypto.randomInt(1e6)}`;

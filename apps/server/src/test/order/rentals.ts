@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+import { expect } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { TestServer } from '../helper.js';
+import { until } from '../fleet/fleet-helpers.js';
+import { newSn, TestCabinet } from '../fleet/test-cabinet.js';
+import { ok, type Caller } from '../outlet/outlet-fixtures.js';
+
+/**
+ * Rentals end to end for a test: cabinets bound to an outlet (real MQTT clients on the test server's
+ * broker), customers signed in with a code, and a rental rented, kept and given back to another
+ * cabinet until its order is finished. `close()` disconnects the cabinets.
+ */
+export function rentalKit(s: { current: TestServer }, c: Caller) {
+  const cabinets: TestCabinet[] = [];
+  const services = () => s.current.server.services;
+
+  /** A cabinet of 12 slots holding `banks` charged power banks, bound to the outlet. */
+  async function cabinet(outletId: number, banks: number): Promise<TestCabinet> {
+    const sn = newSn();
+    await services().fleet.stockIn({ sns: [sn] });
+    await ok(c.post('/device/api/v1/outlet/bindDevice', { outletId, sn }), 'bind');
+    const cab = new TestCabinet(services().gateway.brokerUrl, sn, services().fleet.secretOf(sn), 12);
+    cab.slots.forEach((x, i) => (i < banks ? Object.assign(x, { battery: 100 }) : Object.assign(x, { powerBankId: null, battery: null, charging: false })));
+    cabinets.push(cab);
+    await cab.start();
+    await until(async () => (await services().fleet.rental.availability(sn)).available >= banks, 8_000, 'inventory');
+    return cab;
+  }
+
+  /** A customer signed in through the app calls; answers a caller of the app API as them. */
+  async function customer() {
+    const mobile = `136${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
+    await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile } });
+    const r = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile, code: s.current.sms.lastCode(mobile)!, clientType: 'USER_IOS' } })).json();
+    const t = r.data.token as string;
+    return (m: 'GET' | 'POST', url: string, body?: unknown) => s.current.inject({ method: m, url, payload: body as object | undefined, headers: { authorization: t, clienttype: 'USER_IOS' } }).then((x) => x.json());
+  }
+
+  const order = async (orderNo: string) => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as { status: string; refundAmount: number; shares: { party: string; amount: number }[] };
+
+  /** Rents from `cab`, keeps the power bank `minutes`, gives it back to `back`: the finished order's number. */
+  async function rental(cab: TestCabinet, back: TestCabinet, minutes: number): Promise<string> {
+    const app = await customer();
+    const r = await app('POST', '/order/api/app/v1/order/rent', { sn: cab.sn });
+    expect(r.code).toBe(0);
+    await until(async () => (await order(r.data.orderNo)).status === 'using', 8_000, 'using');
+    await s.current.database.db.execute(
+      sql`update ord_order set start_at = now() - make_interval(mins => ${minutes}), created_at = now() - make_interval(mins => ${minutes}) where order_no = ${r.data.orderNo}`,
+    );
+    const slot = back.slots.find((x) => !x.powerBankId)!;
+    Object.assign(slot, { powerBankId: r.data.powerBankId, battery: 90, charging: true });
+    await back.publish('event', { kind: 'returned', slot: slot.slot, powerBankId: r.data.powerBankId, battery: 90 });
+    await until(async () => (await order(r.data.orderNo)).status === 'finished', 8_000, 'finished');
+    return r.data.orderNo as string;
+  }
+
+  const close = () => Promise.allSettled(cabinets.map((x) => (x.client ? x.client.endAsync(true) : Promise.resolve())));
+  return { cabinet, customer, order, rental, close };
+}
