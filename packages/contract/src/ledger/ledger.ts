@@ -110,7 +110,7 @@ export const LEDGER_MEMOS = [
   'voucherSold', 'voucherUsed', 'voucherExpired',
   'payoutHeld', 'payoutReleased', 'payoutPaid', 'demoOpeningEarnings', 'couponUsed', 'orderSeparated', 'separationRestored',
   'balanceRefundHeld', 'balanceRefundReleased', 'balanceRefundPaid', 'partnerOwes', 'owedNetted',
-  'memberDeducted',
+  'memberDeducted', 'feeFromAuthorization',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 

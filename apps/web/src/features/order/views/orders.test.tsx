@@ -55,6 +55,9 @@ const order: OrderItem = {
   payChannel: 'wechat',
   payConfigId: null,
   payConfigName: null,
+  authState: null,
+  authAmount: 0,
+  authReference: null,
 };
 const detail: OrderDetail = {
   ...order,
