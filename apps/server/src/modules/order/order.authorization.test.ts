@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { engines, useServer } from '../../test/helper.js';
+import { auth, engines, exportedSheet, useServer } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
 import { defaultHandlers, newSn, TestCabinet } from '../../test/fleet/test-cabinet.js';
 import { caller, networkFixture, ok, outletBody, type Answer } from '../../test/outlet/outlet-fixtures.js';
@@ -15,7 +15,7 @@ import { SandboxProvider } from './payments.js';
  */
 describe.each(engines)('deposit-free authorization (%s)', (engine) => {
   const sandbox = new SandboxProvider({ duplicateRate: 1, notifyDelayMs: 5 });
-  const s = useServer(engine, {}, { paymentProvider: sandbox });
+  const s = useServer(engine, {}, { paymentProvider: sandbox, workers: true });
   let token = '';
   const c = caller(s, () => token);
   const cabinets: TestCabinet[] = [];
@@ -116,6 +116,12 @@ describe.each(engines)('deposit-free authorization (%s)', (engine) => {
     const page = await ok(c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 50, authState: 'paid' }), 'paid authorizations');
     expect(page.list.map((o: { orderNo: string }) => o.orderNo)).toContain(r.data.orderNo);
     expect(page.list.every((o: { authState: string }) => o.authState === 'paid')).toBe(true);
+    expect((await c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 10, authState: 'frozen' })).code).toBe(100001);
+    // The export says it in the reader's language.
+    const sheet = await exportedSheet(s.current, token, '/order/api/v1/order/export', { orderNo: r.data.orderNo }, auth(token, 'zh_CN'));
+    const head = (sheet.getRow(1).values as unknown[]).map(String);
+    const row = sheet.getRow(2).values as unknown[];
+    expect([row[head.indexOf('预授权状态')], row[head.indexOf('冻结金额')]]).toEqual(['已扣款，余额已解冻', '99.00']);
     await balanced();
   });
 
