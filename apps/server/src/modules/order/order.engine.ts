@@ -70,6 +70,10 @@ export const newNo = (prefix: string) => {
  *   copied into the order, is taken from what is held, the rest released (less the deposit refund
  *   fee), and what is still due is asked of the payment company (awaiting deduction). Once the
  *   order has its money, the net less the tax is shared along the chain copied into the order.
+ * - Deposit-free: the declared amount is frozen by the payment company before anything is
+ *   recorded (a pre-authorization); the fee is paid from it and the rest unfrozen at the end, all
+ *   of it unfrozen when nothing is owed or the order closes (docs/decisions.md, "Deposit-free
+ *   rentals carry their authorization").
  * - A refund takes the money back from every share pro rata, and gives it back if it fails.
  *
  * Every state change, its ledger movement and its timeline entry are one transaction; "only once"
