@@ -243,6 +243,31 @@ describe.each(engines)('deposit-free authorization (%s)', (engine) => {
     await balanced();
   });
 
+  it('the payment company refuses: a capture leaves the order pending payment with the freeze kept (initialising releases it); a refused release says failed', async () => {
+    const u = await customer();
+    const r = await rentFree(u);
+    await using(r.data.orderNo);
+    await agedBy(r.data.orderNo, 40);
+    sandbox.failNext('capture', 'authorizationExpired');
+    await giveBack(cabB, r.data.powerBankId);
+    await until(async () => (await status(r.data.orderNo)) === 'pendingPayment', 8_000, 'capture refused');
+    expect(await order(r.data.orderNo)).toMatchObject({ authState: 'authorized', paidAmount: 0, consumptionStatus: 'unpaid' });
+    expect((await books(r.data.orderNo)).clearing).toBe(0);
+    await ok(c.post('/order/api/v1/order/initOrder', { orderNo: r.data.orderNo, reason: 'capture refused' }), 'init');
+    await until(async () => (await order(r.data.orderNo)).authState === 'released', 8_000, 'released after init');
+    expect((await events(r.data.orderNo)).filter((e) => e.startsWith('auth'))).toEqual(['authorized:9900', 'authFailed:0', 'authReleased:9900']);
+
+    const u2 = await customer();
+    const o = await rentFree(u2);
+    await using(o.data.orderNo);
+    sandbox.failNext('unfreeze', 'systemError');
+    await ok(c.post('/order/api/v1/order/initOrder', { orderNo: o.data.orderNo, reason: 'release refused' }), 'init');
+    await until(async () => (await order(o.data.orderNo)).authState === 'failed', 8_000, 'release refused');
+    expect(await order(o.data.orderNo)).toMatchObject({ status: 'closed', paidAmount: 0 });
+    expect((await events(o.data.orderNo)).filter((e) => e.startsWith('auth'))).toEqual(['authorized:9900', 'authFailed:0']);
+    await balanced();
+  });
+
   it('a buy-out pays the buy-out price from the authorization', async () => {
     const u = await customer();
     const r = await rentFree(u);

@@ -790,7 +790,7 @@ export class OrderEngine {
       if (pay.purpose === 'deduct' || pay.purpose === 'capture') {
         const capture = pay.purpose === 'capture';
         const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.orderNo, pay.orderNo!)).for('update');
-        if (!o || o.status !== 'awaitingDeduction') return;
+        if (!o || o.status !== 'awaitingDeduction' || (capture && o.authState !== 'authorized')) return;
         if (out.status === 'succeeded') {
           // A payment from the authorization enters the books as the payment company's money, like a deduction.
           await this.needs.ledger.post(
