@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, call, confirmOk, menuPath, signIn, signInFinance, type Api } from './helpers';
+import { api, appCustomer, call, confirmOk, ensureMobile, lastCode, menuPath, signIn, signInFinance, waitForResend, type Api } from './helpers';
 
 /**
  * Orders as staff meet them: the simulated customers (npm start with SIMULATOR on) rent in the
@@ -147,3 +147,87 @@ for (const [lang, width, words] of [
     await page.screenshot({ path: `/tmp/orders-today-${lang}-${width}.png` });
   });
 }
+
+test('a deposit-free rental shows its authorization in the order detail: frozen at the rent, released when staff close it', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, { redirect: '/system/extensions', lang: 'en_US' });
+  const a = await api(page);
+  // Deposit-free rentals are an extended function: activated here with the SMS code, as staff do.
+  const row = page.locator('.ant-table-row').filter({ hasText: 'Deposit-free rental (credit)' });
+  if (!(await row.textContent())?.includes('Activated')) {
+    const mobile = await ensureMobile(a);
+    await waitForResend(mobile);
+    await row.getByRole('button', { name: /^(Re-a|A)ctivate$/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'SMS verification' });
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await expect(dialog).toContainText(/A code was sent to/);
+    await dialog.getByLabel('Verification code').fill(lastCode(mobile));
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(row).toContainText('Activated');
+
+  // A new customer of the app, kept out of the deposit rules (the ignore list), rents deposit-free.
+  const app = await appCustomer(page.request);
+  const member = (await call<{ list: { id: number }[] }>(a, 'GET', '/user/api/v1/member/queryPage', { pageNum: 1, pageSize: 1, keyword: app.mobile })).list[0]!;
+  await call(a, 'POST', '/order/api/v1/depositOrder/orderRuleIgnoreAdd', { userId: member.id, remark: 'e2e deposit-free' });
+  const cabinets = await call<{ list: { sn: string }[] }>(a, 'GET', '/device/api/v1/cabinet/queryPage', { pageNum: 1, pageSize: 50 });
+  const quotes = await Promise.all(cabinets.list.map((c) => call<{ sn: string; available: number; online: boolean; payModes: string[] }>(app, 'GET', '/order/api/app/v1/order/quote', { sn: c.sn }).catch(() => null)));
+  const from = quotes.filter((q) => q && q.online && q.available > 0 && q.payModes.includes('depositFree')).sort((x, y) => y!.available - x!.available)[0];
+  expect(from, 'a demo cabinet online with a charged power bank, offering deposit-free').toBeTruthy();
+  const { orderNo } = await call<{ orderNo: string }>(app, 'POST', '/order/api/app/v1/order/rent', { sn: from!.sn, payMode: 'depositFree', idempotencyKey: `e2e-auth-${Date.now()}` });
+  const detail = () => call<{ status: string; authState: string | null; authAmount: number }>(a, 'GET', '/order/api/v1/order/detail', { orderNo });
+  await expect.poll(async () => (await detail()).status, { timeout: 30_000 }).toBe('using');
+  const frozen = ((await detail()).authAmount / 100).toFixed(2);
+
+  const screens = await orderScreens(a);
+  await page.goto(screens.list);
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await searchByOrderNo(page, orderNo);
+  await page.getByRole('button', { name: orderNo, exact: true }).click();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: `Order ${orderNo}` });
+  // A label's value: the cell beside it in the drawer's table of fields.
+  const valueOf = (label: string) => drawer.locator('th', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]');
+  const authItem = valueOf('Authorization');
+  await expect(authItem).toHaveText('Authorizing (amount frozen)');
+  await expect(valueOf('Frozen amount')).toContainText(frozen);
+  await expect(valueOf('Authorization reference')).toContainText(/^SBXF/);
+  await expect(drawer.getByText('Amount frozen (pre-authorization)')).toBeVisible(); // the timeline's step
+  await page.screenshot({ path: '/tmp/e2e-authz/detail-authorized-1440.png' });
+
+  // Staff initialise it: the order closes and the whole authorization is released; the open drawer follows.
+  await call(a, 'POST', '/order/api/v1/order/initOrder', { orderNo, reason: 'e2e release' });
+  await expect.poll(async () => (await detail()).authState, { timeout: 30_000 }).toBe('released');
+  await expect(authItem).toHaveText('Released', { timeout: 15_000 });
+  await expect(drawer.getByText('Frozen amount released')).toBeVisible();
+  await page.screenshot({ path: '/tmp/e2e-authz/detail-released-1440.png' });
+  await drawer.locator('.ant-drawer-close').click();
+
+  // The list offers the authorization as a column (shown from the column settings, the way a person's choice is kept) and a filter.
+  await page.evaluate(() => localStorage.setItem('listTable:orderQueryPage', JSON.stringify({ shown: ['authState'] })));
+  await page.goto(screens.list);
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  const filters = page.getByRole('form', { name: /filters/i });
+  await filters.getByRole('button', { name: /more/i }).click();
+  await filters.getByLabel('Authorization', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText('Released', { exact: true }).click();
+  await filters.getByRole('button', { name: /search/i }).click();
+  const listed = page.locator('.ant-table-row').filter({ hasText: orderNo });
+  await expect(listed).toContainText('Released');
+  await expect(page.getByRole('columnheader', { name: 'Authorization' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/e2e-authz/list-released-1440.png' });
+
+  // Narrow screen: the drawer still reads.
+  await page.setViewportSize({ width: 800, height: 900 });
+  await page.getByRole('button', { name: orderNo, exact: true }).click();
+  await expect(valueOf('Authorization')).toHaveText('Released');
+  await page.screenshot({ path: '/tmp/e2e-authz/detail-released-800.png' });
+
+  // The extended function goes back to closed, as the demo installs it, for the flows after this one.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/system/extensions');
+  await row.getByRole('button', { name: 'Close' }).click();
+  await confirmOk(page, /Close "Deposit-free rental \(credit\)"\?/);
+  await expect(row).toContainText('Closed');
+});

@@ -72,6 +72,7 @@ export const ledgerLabels = {
     depositBack: tr('押金退还用户', '押金退還使用者', 'Deposit back to the customer'),
     sharesOfNet: tr('按净额分润', '按淨額分潤', 'Shares of the net amount'),
     feeDeducted: tr('支付渠道扣款', '支付管道扣款', 'Fee deducted by the payment company'),
+    feeFromAuthorization: tr('免押订单从预授权冻结金额扣款', '免押訂單從預授權凍結金額扣款', 'Deposit-free fee paid from the frozen amount'),
     refundPaid: tr('退款已支付', '退款已支付', 'Refund paid'),
     refundFailedSharesRestored: tr('退款失败：分润已恢复', '退款失敗：分潤已恢復', 'Refund failed: shares restored'),
     balanceToppedUp: tr('余额充值', '餘額儲值', 'Balance topped up'),

@@ -111,7 +111,7 @@ export const LEDGER_MEMOS = [
   'voucherSold', 'voucherUsed', 'voucherExpired',
   'payoutHeld', 'payoutReleased', 'payoutPaid', 'demoOpeningEarnings', 'couponUsed', 'orderSeparated', 'separationRestored',
   'balanceRefundHeld', 'balanceRefundReleased', 'balanceRefundPaid', 'partnerOwes', 'owedNetted',
-  'memberDeducted', 'outletCostRecovered',
+  'memberDeducted', 'outletCostRecovered', 'feeFromAuthorization',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 

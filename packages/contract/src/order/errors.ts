@@ -36,6 +36,8 @@ export const orderErrors = {
     '网点暂停营业', '網點暫停營業', 'The outlet is suspended'),
   ORDER_KEY_SPENT: def(100717, 'A request whose payment was given back (its order could not be opened) is spent: the payment company would answer its first charge again, so a retry under the same key would open an order paid by nothing.',
     '该请求的付款已退回，请重新发起', '該請求的付款已退回，請重新發起', 'The payment of this request was given back; please start a new one'),
+  ORDER_AUTH_REFUSED: def(100719, 'A deposit-free rental needs the declared amount frozen by the payment company first (a pre-authorization); it was refused or not answered at once, so no order was opened and nothing was taken.',
+    '免押预授权未通过：{reason}', '免押預授權未通過：{reason}', 'The deposit-free authorization was not granted: {reason}'),
   RECHARGE_KEY_REUSED: def(100718, "A top-up's idempotency key already names a top-up of another amount: one key is one request, asked again only with the same amount.",
     '该请求编号已用于另一金额的充值', '該請求編號已用於另一金額的儲值', 'This request key was already used for a top-up of another amount'),
   // 100750-100769: charging-cable and Bluetooth-charger orders.

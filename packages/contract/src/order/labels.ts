@@ -1,7 +1,7 @@
 import { tr, type LabelGroup } from '../platform/labels.js';
 import type { Translations } from '../platform/lang.js';
 import type { orderCalls } from './calls.js';
-import type { ORDER_USER_TYPES, CONSUMPTION_STATUSES, ORDER_PAY_CHANNELS, ORDER_SOURCES, ORDER_DEVICE_TYPES, ORDER_EVENTS, ORDER_STATUSES, PAY_MODES, PAYMENT_KINDS, REFUND_REASONS, REFUND_STATUSES, REFUND_STEPS, REFUND_TYPES, SHARE_PARTIES } from './order.js';
+import type { ORDER_AUTH_STATES, ORDER_USER_TYPES, CONSUMPTION_STATUSES, ORDER_PAY_CHANNELS, ORDER_SOURCES, ORDER_DEVICE_TYPES, ORDER_EVENTS, ORDER_STATUSES, PAY_MODES, PAYMENT_KINDS, REFUND_REASONS, REFUND_STATUSES, REFUND_STEPS, REFUND_TYPES, SHARE_PARTIES } from './order.js';
 
 /** Words of the order domain that both the console and the server show. */
 export const orderLabels = {
@@ -57,7 +57,17 @@ export const orderLabels = {
     tap: tr('Tap', 'Tap', 'Tap'),
     balance: tr('余额', '餘額', 'Balance'),
   } satisfies LabelGroup<(typeof ORDER_PAY_CHANNELS)[number]>,
+  authState: {
+    authorized: tr('授权中（已冻结）', '授權中（已凍結）', 'Authorizing (amount frozen)'),
+    paid: tr('已扣款，余额已解冻', '已扣款，餘額已解凍', 'Paid, rest released'),
+    released: tr('已解冻', '已解凍', 'Released'),
+    failed: tr('支付公司拒绝', '支付公司拒絕', 'Refused by the payment company'),
+  } satisfies LabelGroup<(typeof ORDER_AUTH_STATES)[number]>,
   orderEvent: {
+    authorized: tr('预授权冻结', '預授權凍結', 'Amount frozen (pre-authorization)'),
+    authCaptured: tr('从冻结金额扣款', '從凍結金額扣款', 'Fee paid from the frozen amount'),
+    authReleased: tr('解冻', '解凍', 'Frozen amount released'),
+    authFailed: tr('预授权操作失败', '預授權操作失敗', 'Pre-authorization request refused'),
     memberDeducted: tr('会员等级抵扣', '會員等級抵扣', 'Member level deduction'),
     created: tr('创建订单', '建立訂單', 'Created'),
     paid: tr('支付押金/预付', '支付押金/預付', 'Deposit or prepayment taken'),
@@ -151,6 +161,8 @@ const orderExportColumns = {
   consumptionStatus: tr('消费状态', '消費狀態', 'Consumption status'),
   payChannel: tr('支付渠道', '支付渠道', 'Payment channel'),
   payConfigName: tr('支付配置', '支付配置', 'Payment configuration'),
+  authState: tr('预授权状态', '預授權狀態', 'Authorization'),
+  authAmount: tr('冻结金额', '凍結金額', 'Frozen amount'),
   billedMinutes: tr('计费时长(分钟)', '計費時長(分鐘)', 'Billed minutes'),
   startTime: tr('开始时间', '開始時間', 'Start'),
   endTime: tr('结束时间', '結束時間', 'End'),

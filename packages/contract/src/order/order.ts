@@ -49,6 +49,14 @@ export type ConsumptionStatus = (typeof CONSUMPTION_STATUSES)[number];
 /** The channel money was taken through (the device payment configuration's channels). */
 export const ORDER_PAY_CHANNELS = ['wechat', 'alipay', 'line', 'tap', 'balance'] as const;
 export type OrderPayChannel = (typeof ORDER_PAY_CHANNELS)[number];
+/**
+ * The pre-authorization of a deposit-free rental (spec 4, "Authorization"): the declared amount
+ * frozen on the customer's account at the rent (authorized), then the fee paid from it and the rest
+ * unfrozen (paid), or all of it unfrozen (released); failed when the payment company refused the
+ * payment or the release from it (docs/decisions.md, "Deposit-free rentals carry their authorization").
+ */
+export const ORDER_AUTH_STATES = ['authorized', 'paid', 'released', 'failed'] as const;
+export type OrderAuthState = (typeof ORDER_AUTH_STATES)[number];
 /** Events of an order's timeline. */
 export const ORDER_EVENTS = [
   'created', 'paid', 'ejectSent', 'ejected', 'ejectFailed', 'returned', 'ended', 'fee', 'charged', 'released', 'shared',
@@ -57,6 +65,8 @@ export const ORDER_EVENTS = [
   'codeIssued', 'started', 'stopped',
   // The member level's deduction at the settle (the membership function).
   'memberDeducted',
+  // A deposit-free rental's pre-authorization: frozen at the rent, paid from, released; refused by the payment company.
+  'authorized', 'authCaptured', 'authReleased', 'authFailed',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 /** Who a share of an order's net amount goes to, along the profit chain (operator: the direct-sales team owning the outlet). */
@@ -103,6 +113,8 @@ export const orderFilter = timeRange.extend({
   outletId: z.coerce.number().int().min(1).optional(),
   userId: z.coerce.number().int().min(1).optional(),
   paymentKind: z.enum(PAYMENT_KINDS).optional(),
+  /** A deposit-free rental's authorization state. */
+  authState: z.enum(ORDER_AUTH_STATES).optional(),
   simulated: z.boolean().optional(),
   /** Required by the archive (spec 5: older data needs a user type); the live list takes it as a filter. */
   userType: z.enum(ORDER_USER_TYPES).optional(),
@@ -184,6 +196,10 @@ export const orderItem = z.object({
   /** The device payment configuration the rental took its money terms from (null: none applied, the outlet's rule did). */
   payConfigId: z.number().int().nullable(),
   payConfigName: z.string().nullable(),
+  /** A deposit-free rental's pre-authorization (null for every other pay mode): its state, the amount frozen and the payment company's reference. */
+  authState: z.enum(ORDER_AUTH_STATES).nullable(),
+  authAmount: cents,
+  authReference: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 

@@ -42,6 +42,8 @@ const orderCells = (r: OrderItem, { lang, timeZone }: { lang: Lang; timeZone: st
   consumptionStatus: label('order', 'consumptionStatus', r.consumptionStatus, lang),
   payChannel: r.payChannel ? label('order', 'payChannel', r.payChannel, lang) : '',
   payConfigName: r.payConfigName ?? '',
+  authState: r.authState ? label('order', 'authState', r.authState, lang) : '',
+  authAmount: r.authState ? money(r.authAmount) : '',
   refundAmount: money(r.refundAmount),
   refundPendingAmount: money(r.refundPendingAmount),
   startTime: at(r.startTime, timeZone),

@@ -348,14 +348,15 @@ describe.each(engines)('order engine (%s)', (engine) => {
     await balanced();
   });
 
-  it('deposit-free: nothing held, the fee requested from the payment company (awaiting deduction), a lost notification found by asking', async () => {
+  it('deposit-free: nothing held, the declared amount frozen; the fee paid from the freeze (awaiting deduction until it is), a lost notification found by asking', async () => {
     await db().execute(sql`update sys_extension set status = 'activated', activated_at = now() where code = 'depositFree'`);
     try {
       const u = await customer();
       const r = await rent(u, cabA.sn, { payMode: 'depositFree' });
       expect(r.code).toBe(0);
       await using(r.data.orderNo);
-      expect((await order(r.data.orderNo)).depositAmount).toBe(9900); // declared: the most it may charge
+      // Declared: the most it may charge, frozen on the customer's account (order.authorization.test.ts has the rest).
+      expect(await order(r.data.orderNo)).toMatchObject({ depositAmount: 9900, authState: 'authorized', authAmount: 9900 });
       await agedBy(r.data.orderNo, 40); // 3 free + 37 = 2 periods = 3.00
       sandbox.dropNotifications(2);
       await giveBack(cabB, r.data.powerBankId);
@@ -365,7 +366,8 @@ describe.each(engines)('order engine (%s)', (engine) => {
       await db().execute(sql`update ord_payment set created_at = now() - interval '1 minute' where order_no = ${r.data.orderNo}`);
       await services().order.engine.sweep();
       const d = await order(r.data.orderNo);
-      expect(d).toMatchObject({ status: 'finished', originalAmount: 300, paidAmount: 300 });
+      expect(d).toMatchObject({ status: 'finished', originalAmount: 300, paidAmount: 300, authState: 'paid' });
+      expect((await db().select().from(ordPayment).where(like(ordPayment.key, `%:${r.data.orderNo}`))).map((p) => `${p.purpose}:${p.status}`)).toEqual(['capture:succeeded']);
       expect(d.shares.reduce((a: number, x: { amount: number }) => a + x.amount, 0)).toBe(300);
     } finally {
       await db().execute(sql`update sys_extension set status = 'closed' where code = 'depositFree'`);

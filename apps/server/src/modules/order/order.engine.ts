@@ -71,6 +71,10 @@ export const newNo = (prefix: string) => {
  *   copied into the order, is taken from what is held, the rest released (less the deposit refund
  *   fee), and what is still due is asked of the payment company (awaiting deduction). Once the
  *   order has its money, the net less the tax is shared along the chain copied into the order.
+ * - Deposit-free: the declared amount is frozen by the payment company before anything is
+ *   recorded (a pre-authorization); the fee is paid from it and the rest unfrozen at the end, all
+ *   of it unfrozen when nothing is owed or the order closes (docs/decisions.md, "Deposit-free
+ *   rentals carry their authorization").
  * - A refund takes the money back from every share pro rata, and gives it back if it fails.
  *
  * Every state change, its ledger movement and its timeline entry are one transaction; "only once"
@@ -226,6 +230,23 @@ export class OrderEngine {
       if (paid.status !== 'succeeded') throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
       reference = paid.reference;
     }
+    // Deposit-free: the amount declared (the buy-out cap) is frozen on the customer's account first,
+    // under the same key. Like a deposit charge, only a granted authorization opens the order; one
+    // pending or unanswered is given back at once (its key spent), so nothing stays frozen for an
+    // order that does not exist (docs/decisions.md, "Deposit-free rentals carry their authorization").
+    const declared = req.payMode === 'depositFree' ? billing.totalCap : 0;
+    let authReference: string | null = null;
+    if (declared > 0) {
+      const auth = await this.provider.authorize({ key: chargeKey, amount: declared, userId: member.id, description: `Deposit-free ${orderNo}` }).catch((err: unknown) => {
+        this.log.warn({ err, key: chargeKey }, 'authorization unanswered; it is released');
+        return null;
+      });
+      if (!auth || auth.status !== 'succeeded') {
+        if (!auth || auth.status === 'pending') await this.giveBackCharge({ userId: member.id, rentKey: null, chargeKey, amount: declared, reference: auth?.reference ?? '', orderNo, op: 'unfreeze' });
+        throw new AppError('ORDER_AUTH_REFUSED', { reason: auth ? (auth.failure ?? auth.status) : 'no answer' });
+      }
+      authReference = auth.reference;
+    }
     const byKey = async () => {
       if (!req.idempotencyKey) return null;
       const [was] = await this.db.select().from(ordOrder).where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
@@ -278,6 +299,9 @@ export class OrderEngine {
             payChannel: channel,
             payConfigId: config?.id ?? null,
             payConfigName: config?.name ?? null,
+            authState: authReference ? 'authorized' : null,
+            authReference,
+            authAmount: authReference ? declared : 0,
           })
           .returning();
         const o = order!;
@@ -291,16 +315,20 @@ export class OrderEngine {
         await this.events(tx, o.id, [
           { event: 'created', actor: o.userMobile },
           ...(req.payMode !== 'depositFree' && held > 0 ? [{ event: 'paid' as const, amount: held, note: reference }] : []),
+          ...(authReference ? [{ event: 'authorized' as const, amount: declared, note: authReference }] : []),
           { event: 'ejectSent', actor: req.sn, note: `slot ${r.slot} ${r.powerBankId}` },
         ]);
         return r;
       });
     } catch (err) {
-      if (!reference) throw err;
-      // Nothing was recorded: the deposit goes back, unless a twin tap with the same key opened the
-      // order meanwhile (it keeps the charge). Decided under the customer's lock, where the rent's
-      // transaction decides too, so a retry either finds the order or finds the key spent.
-      const twin = await this.giveBackCharge({ userId: member.id, rentKey: req.idempotencyKey ?? null, chargeKey, amount: held, reference, orderNo });
+      if (!reference && !authReference) throw err;
+      // Nothing was recorded: the deposit goes back (the authorization is released), unless a twin
+      // tap with the same key opened the order meanwhile (it keeps the charge). Decided under the
+      // customer's lock, where the rent's transaction decides too, so a retry either finds the order
+      // or finds the key spent.
+      const twin = reference
+        ? await this.giveBackCharge({ userId: member.id, rentKey: req.idempotencyKey ?? null, chargeKey, amount: held, reference, orderNo })
+        : await this.giveBackCharge({ userId: member.id, rentKey: req.idempotencyKey ?? null, chargeKey, amount: declared, reference: authReference!, orderNo, op: 'unfreeze' });
       if (twin) return { orderNo: twin.orderNo, status: twin.status as OrderStatus, slot: twin.slot, powerBankId: twin.powerBankId };
       throw err;
     }
@@ -323,7 +351,8 @@ export class OrderEngine {
    * answer is lost). Answers the twin's order, or null once the money is on its way back. Rents,
    * cable purchases and Bluetooth sessions all give back this way (they share the customer's lock).
    */
-  async giveBackCharge(c: { userId: number; rentKey: string | null; chargeKey: string; amount: number; reference: string; orderNo: string }): Promise<OrderRow | null> {
+  async giveBackCharge(c: { userId: number; rentKey: string | null; chargeKey: string; amount: number; reference: string; orderNo: string; op?: 'refund' | 'unfreeze' }): Promise<OrderRow | null> {
+    const op = c.op ?? 'refund';
     const key = `${c.chargeKey}:undo`;
     const twin = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -332,11 +361,11 @@ export class OrderEngine {
         const [was] = await tx.select().from(ordOrder).where(and(eq(ordOrder.userId, c.userId), eq(ordOrder.rentKey, c.rentKey)));
         if (was) return was;
       }
-      await tx.insert(ordPayment).values({ key, op: 'refund', purpose: 'undo', userId: c.userId, amount: c.amount }).onConflictDoNothing();
+      await tx.insert(ordPayment).values({ key, op, purpose: 'undo', userId: c.userId, amount: c.amount }).onConflictDoNothing();
       return null;
     });
     if (twin) return twin;
-    void this.sendPayment({ key, op: 'refund', amount: c.amount, userId: c.userId, orderNo: null, chargeReference: c.reference }).catch((e: unknown) =>
+    void this.sendPayment({ key, op, amount: c.amount, userId: c.userId, orderNo: null, chargeReference: c.reference }).catch((e: unknown) =>
       this.log.error({ err: e, orderNo: c.orderNo }, 'deposit of a failed rent not returned'),
     );
     return null;
@@ -469,11 +498,20 @@ export class OrderEngine {
         ...(take > 0 ? [{ event: 'charged' as const, amount: take }] : []),
         ...(rest > 0 ? [{ event: 'released' as const, amount: rest }] : []),
       ];
-      if (due > 0) {
+      // A deposit-free order with its authorization: the fee is paid from the frozen amount and the
+      // rest unfrozen by one request (capture); owing nothing, all of it is unfrozen. Orders rented
+      // before authorizations existed (no state) still ask for a deferred deduction.
+      const authorized = o.payMode === 'depositFree' && o.authState === 'authorized' && o.authReference;
+      if (authorized && due > 0) {
+        const key = `capture:${o.orderNo}`;
+        await tx.insert(ordPayment).values({ key, op: 'capture', purpose: 'capture', orderNo: o.orderNo, userId: o.userId, amount: due }).onConflictDoNothing();
+        payments.push({ key, op: 'capture', amount: due, userId: o.userId, orderNo: o.orderNo, chargeReference: o.authReference! });
+      } else if (due > 0) {
         const key = `deduct:${o.orderNo}`;
         await tx.insert(ordPayment).values({ key, op: 'charge', purpose: 'deduct', orderNo: o.orderNo, userId: o.userId, amount: due }).onConflictDoNothing();
         payments.push({ key, op: 'charge', amount: due, userId: o.userId, orderNo: o.orderNo, deferred: true });
       } else {
+        if (authorized) payments.push(await this.releaseAuthorization(tx, o));
         const shared = await this.share(tx, { ...o, voucherValue: voucher?.value ?? 0, couponDeduction: coupon?.deduction ?? 0, memberDeduction: memberOff }, take, settings.taxFeePercent);
         if (shared) events.push({ event: 'shared', amount: take + (voucher?.value ?? 0) + (coupon?.deduction ?? 0) + memberOff });
       }
@@ -539,6 +577,16 @@ export class OrderEngine {
   }
 
   /**
+   * Asks for a deposit-free order's whole authorization to be unfrozen (a free rental, a close): the
+   * request is recorded here, sent once the transaction commits; its outcome moves the state.
+   */
+  private async releaseAuthorization(tx: Db, o: OrderRow): Promise<PendingPayment> {
+    const key = `unfreeze:${o.orderNo}`;
+    await tx.insert(ordPayment).values({ key, op: 'unfreeze', purpose: 'unfreeze', orderNo: o.orderNo, userId: o.userId, amount: o.authAmount }).onConflictDoNothing();
+    return { key, op: 'unfreeze', amount: o.authAmount, userId: o.userId, orderNo: o.orderNo, chargeReference: o.authReference! };
+  }
+
+  /**
    * Shares what an order was paid, with the value its voucher use moved to order income and the
    * coupon's deduction (which the platform paid into order income as its marketing expense), less
    * the tax, along its chain; the platform takes the rest.
@@ -593,7 +641,7 @@ export class OrderEngine {
   /** Closes an order without a charge: everything held goes back. */
   private async close(tx: Db, o: OrderRow, actor: string | null, note?: string): Promise<PendingPayment | null> {
     const held = o.payMode === 'depositFree' ? 0 : o.depositAmount;
-    const released = held > 0 ? await this.release(tx, o, held, 0) : null;
+    const released = held > 0 ? await this.release(tx, o, held, 0) : o.authState === 'authorized' && o.authReference ? await this.releaseAuthorization(tx, o) : null;
     await tx.update(ordOrder).set({ status: 'closed', endAt: new Date(), originalAmount: 0, paidAmount: 0 }).where(eq(ordOrder.id, o.id));
     await this.events(tx, o.id, [...(held > 0 ? [{ event: 'released' as const, amount: held }] : []), { event: 'closed', actor, note: note ?? null }]);
     return released;
@@ -660,8 +708,10 @@ export class OrderEngine {
       if (o.status === 'ejecting' || o.status === 'using') {
         payment = await this.close(tx, o, by, req.reason);
       } else {
-        // Ended already: what was taken stays taken and is shared; what is still due is dropped.
-        await tx.update(ordPayment).set({ status: 'cancelled', settledAt: new Date() }).where(and(eq(ordPayment.key, `deduct:${o.orderNo}`), eq(ordPayment.status, 'pending')));
+        // Ended already: what was taken stays taken and is shared; what is still due is dropped (and
+        // a deposit-free order's authorization, still frozen, is released).
+        await tx.update(ordPayment).set({ status: 'cancelled', settledAt: new Date() }).where(and(inArray(ordPayment.key, [`deduct:${o.orderNo}`, `capture:${o.orderNo}`]), eq(ordPayment.status, 'pending')));
+        if (o.authState === 'authorized' && o.authReference) payment = await this.releaseAuthorization(tx, o);
         await this.share(tx, o, o.paidAmount, settings.taxFeePercent);
         await tx.update(ordOrder).set({ status: 'closed', originalAmount: o.paidAmount, generatedAmount: o.paidAmount }).where(eq(ordOrder.id, o.id));
         await this.events(tx, o.id, [{ event: 'closed', actor: by, note: req.reason }]);
@@ -703,7 +753,11 @@ export class OrderEngine {
       const outcome =
         p.op === 'charge'
           ? await this.provider.charge({ key: p.key, amount: p.amount, userId: p.userId, description: p.orderNo ?? p.key, deferred: p.deferred })
-          : await this.provider.refund({ key: p.key, amount: p.amount, chargeReference: p.chargeReference ?? '' });
+          : p.op === 'capture'
+            ? await this.provider.captureAuthorization({ key: p.key, amount: p.amount, authReference: p.chargeReference ?? '', description: p.orderNo ?? p.key })
+            : p.op === 'unfreeze'
+              ? await this.provider.releaseAuthorization({ key: p.key, amount: p.amount, authReference: p.chargeReference ?? '' })
+              : await this.provider.refund({ key: p.key, amount: p.amount, chargeReference: p.chargeReference ?? '' });
       await this.applyOutcome(outcome);
     } catch (err) {
       this.log.warn({ err, key: p.key }, 'payment request failed; it will be queried');
@@ -738,19 +792,44 @@ export class OrderEngine {
         .where(and(eq(ordPayment.key, out.key), eq(ordPayment.status, 'pending')))
         .returning();
       if (!pay) return;
-      if (pay.purpose === 'deduct') {
+      if (pay.purpose === 'deduct' || pay.purpose === 'capture') {
+        const capture = pay.purpose === 'capture';
         const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.orderNo, pay.orderNo!)).for('update');
-        if (!o || o.status !== 'awaitingDeduction') return;
+        if (!o || o.status !== 'awaitingDeduction' || (capture && o.authState !== 'authorized')) return;
         if (out.status === 'succeeded') {
-          await this.needs.ledger.post({ idempotencyKey: `deduct:${o.orderNo}`, kind: 'deduct', orderNo: o.orderNo, memo: 'feeDeducted', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'orderIncome' }, credit: pay.amount }] }, tx);
+          // A payment from the authorization enters the books as the payment company's money, like a deduction.
+          await this.needs.ledger.post(
+            { idempotencyKey: `${pay.purpose}:${o.orderNo}`, kind: 'deduct', orderNo: o.orderNo, memo: capture ? 'feeFromAuthorization' : 'feeDeducted', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'orderIncome' }, credit: pay.amount }] },
+            tx,
+          );
           const paid = o.paidAmount + pay.amount;
-          const [row] = await tx.update(ordOrder).set({ status: 'finished', paidAmount: paid, payReference: o.payReference ?? out.reference }).where(eq(ordOrder.id, o.id)).returning();
-          await this.share(tx, row!, paid, taxFeePercent);
-          await this.events(tx, o.id, [{ event: 'charged', amount: pay.amount, note: out.reference }, { event: 'shared', amount: paid + o.voucherValue + o.couponDeduction + o.memberDeduction }]);
+          const [row] = await tx
+            .update(ordOrder)
+            .set({ status: 'finished', paidAmount: paid, payReference: o.payReference ?? out.reference, ...(capture ? { authState: 'paid' } : {}) })
+            .where(and(eq(ordOrder.id, o.id), eq(ordOrder.status, 'awaitingDeduction'), ...(capture ? [eq(ordOrder.authState, 'authorized')] : [])))
+            .returning();
+          if (!row) return;
+          await this.share(tx, row, paid, taxFeePercent);
+          await this.events(tx, o.id, [
+            { event: capture ? 'authCaptured' : 'charged', amount: pay.amount, note: out.reference },
+            ...(capture && o.authAmount > pay.amount ? [{ event: 'authReleased' as const, amount: o.authAmount - pay.amount, note: out.reference }] : []),
+            { event: 'shared', amount: paid + o.voucherValue + o.couponDeduction + o.memberDeduction },
+          ]);
         } else {
-          await tx.update(ordOrder).set({ status: 'pendingPayment' }).where(eq(ordOrder.id, o.id));
-          await this.events(tx, o.id, [{ event: 'charged', amount: 0, note: out.failure ?? 'failed' }]);
+          // Refused: the fee is still owed (pending payment); an authorization stays frozen until staff initialise the order, which releases it.
+          await tx.update(ordOrder).set({ status: 'pendingPayment' }).where(and(eq(ordOrder.id, o.id), eq(ordOrder.status, 'awaitingDeduction')));
+          await this.events(tx, o.id, [{ event: capture ? 'authFailed' : 'charged', amount: 0, note: out.failure ?? 'failed' }]);
         }
+      } else if (pay.purpose === 'unfreeze') {
+        // A deposit-free order's authorization unfrozen whole (a free rental, a close), or refused.
+        const [o] = await tx
+          .update(ordOrder)
+          .set({ authState: out.status === 'succeeded' ? 'released' : 'failed' })
+          .where(and(eq(ordOrder.orderNo, pay.orderNo!), eq(ordOrder.authState, 'authorized')))
+          .returning({ id: ordOrder.id, authAmount: ordOrder.authAmount });
+        if (!o) return;
+        if (out.status !== 'succeeded') this.log.error({ alarm: 'authorizationNotReleased', key: pay.key, orderNo: pay.orderNo, failure: out.failure }, 'ALARM: the payment company refused to release a deposit-free authorization; the amount may still be frozen');
+        await this.events(tx, o.id, [out.status === 'succeeded' ? { event: 'authReleased', amount: o.authAmount, note: out.reference } : { event: 'authFailed', amount: 0, note: out.failure ?? 'failed' }]);
       } else if (pay.purpose === 'refund') {
         const [r] = await tx.select().from(ordRefund).where(eq(ordRefund.refundNo, pay.refundNo!)).for('update');
         // Approved and recorded, or handed over: a lost answer may come before the refund was marked sent.
@@ -845,7 +924,14 @@ export class OrderEngine {
       if (out) await this.applyOutcome(out);
       else if (now.getTime() - p.createdAt.getTime() > 5 * 60_000) {
         // The company never heard of it: asking again with the same key is safe (it is one request).
-        await this.sendPayment({ key: p.key, op: p.op as 'charge' | 'refund', amount: p.amount, userId: p.userId ?? 0, orderNo: p.orderNo, deferred: p.purpose === 'deduct' });
+        // A request from an authorization names it again: the order's, or (a rent given back) the rent's own.
+        const authRef =
+          p.op === 'capture' || p.op === 'unfreeze'
+            ? p.orderNo
+              ? ((await this.db.select({ r: ordOrder.authReference }).from(ordOrder).where(eq(ordOrder.orderNo, p.orderNo)))[0]?.r ?? undefined)
+              : ((await this.provider.query(p.key.replace(/:undo$/, '')).catch(() => null))?.reference ?? undefined)
+            : undefined;
+        await this.sendPayment({ key: p.key, op: p.op as PendingPayment['op'], amount: p.amount, userId: p.userId ?? 0, orderNo: p.orderNo, deferred: p.purpose === 'deduct', chargeReference: authRef });
       }
     }
     const ejecting = await this.db.select().from(ordOrder).where(and(eq(ordOrder.status, 'ejecting'), lt(ordOrder.createdAt, new Date(now.getTime() - 60_000)))).limit(50);
@@ -931,7 +1017,8 @@ export interface EventInput {
 /** A request to the payment company, recorded (ord_payment) before it is sent. */
 export interface PendingPayment {
   key: string;
-  op: 'charge' | 'refund';
+  /** capture and unfreeze: from a deposit-free order's authorization, named by `chargeReference`. */
+  op: 'charge' | 'refund' | 'capture' | 'unfreeze';
   amount: number;
   userId: number;
   orderNo: string | null;

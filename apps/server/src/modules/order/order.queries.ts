@@ -4,6 +4,7 @@ import {
   type MyOrderItem,
   type OrderPayChannel,
   type OrderSource,
+  type OrderAuthState,
   type OrderBilling,
   type OrderDetail,
   type OrderFilter,
@@ -79,6 +80,9 @@ export function orderItem(o: OrderRow): OrderItem {
     payChannel: o.payChannel as OrderPayChannel | null,
     payConfigId: o.payConfigId,
     payConfigName: o.payConfigName,
+    authState: o.authState as OrderAuthState | null,
+    authAmount: o.authAmount,
+    authReference: o.authReference,
   };
 }
 
@@ -113,7 +117,9 @@ export class OrderQueries {
 
   /** The live list reads only the live table (the last 30 days); the archive has its own reads (order.archive.ts). */
   private where(f: ScopedOrderFilter): SQL {
-    return orderConditions(ordOrder, f, liveRange(f.beginTime, f.endTime));
+    const c = orderConditions(ordOrder, f, liveRange(f.beginTime, f.endTime));
+    // A deposit-free order's authorization state (the live list's filter: an archived order's authorization is over).
+    return f.authState ? and(c, eq(ordOrder.authState, f.authState))! : c;
   }
 
   async count(f: ScopedOrderFilter): Promise<number> {

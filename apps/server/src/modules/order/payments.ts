@@ -8,8 +8,17 @@ import type { PayoutFailure } from '@cbo/contract';
  * notification, which may come twice, late, or never (then the engine asks with `query`). Real
  * adapters (WeChat Pay, Alipay, LINE Pay, Tap) implement this interface; the sandbox below is the
  * built-in one and says it is a sandbox.
+ *
+ * Pre-authorization (deposit-free rentals): `authorize` freezes an amount on the customer's account
+ * (Alipay fund authorization freeze, WeChat Pay "pay after use" service order), `captureAuthorization`
+ * pays an amount from what is frozen and unfreezes the rest (Alipay trade pay with the authorization
+ * number, auth_confirm_mode COMPLETE; WeChat Pay completing the service order), and
+ * `releaseAuthorization` unfreezes all of it (Alipay fund authorization unfreeze; WeChat Pay
+ * cancelling the service order). The WeChat Pay and Alipay adapters of issue 28 implement them; like
+ * every request they are idempotent by key, answer succeeded, pending or failed, are notified and
+ * answer `query`. Their ops: freeze, capture, unfreeze.
  */
-export type PaymentOp = 'charge' | 'refund' | 'payout';
+export type PaymentOp = 'charge' | 'refund' | 'payout' | 'freeze' | 'capture' | 'unfreeze';
 export interface PaymentOutcome {
   key: string;
   op: PaymentOp;
@@ -34,6 +43,27 @@ export interface RefundRequest {
   /** The charge this gives money back from. */
   chargeReference: string;
 }
+export interface AuthorizeRequest {
+  key: string;
+  /** The amount frozen: the order's declared deposit (its buy-out cap). */
+  amount: number;
+  userId: number;
+  description: string;
+}
+export interface CaptureRequest {
+  key: string;
+  /** What is paid from the frozen amount; the rest of it is unfrozen by the same request. */
+  amount: number;
+  /** The authorization's reference (the payment company's, from `authorize`). */
+  authReference: string;
+  description: string;
+}
+export interface ReleaseAuthorizationRequest {
+  key: string;
+  /** The amount unfrozen (all that is frozen). */
+  amount: number;
+  authReference: string;
+}
 export interface PayoutRequest {
   key: string;
   amount: number;
@@ -51,6 +81,12 @@ export interface PaymentProvider {
   charge(req: ChargeRequest): Promise<PaymentOutcome>;
   refund(req: RefundRequest): Promise<PaymentOutcome>;
   payout(req: PayoutRequest): Promise<PaymentOutcome>;
+  /** Freezes an amount on the customer's account (op freeze); its reference names the authorization. */
+  authorize(req: AuthorizeRequest): Promise<PaymentOutcome>;
+  /** Pays an amount from an authorization and unfreezes the rest (op capture). */
+  captureAuthorization(req: CaptureRequest): Promise<PaymentOutcome>;
+  /** Unfreezes all of an authorization (op unfreeze). */
+  releaseAuthorization(req: ReleaseAuthorizationRequest): Promise<PaymentOutcome>;
   /** The outcome of a request by its key; null when the provider never received it. */
   query(key: string): Promise<PaymentOutcome | null>;
   /** Reads a notification; null when its signature does not verify. */
@@ -73,7 +109,10 @@ export interface SandboxOptions {
 /**
  * The sandbox payment company: it moves no real money, and it behaves like a real one. Each request
  * takes a while; a key asked twice answers the first outcome; deferred charges are pending until
- * a signed notification says they succeeded, and notifications are sometimes sent twice. A test
+ * a signed notification says they succeeded, and notifications are sometimes sent twice. A
+ * pre-authorization freezes at once; a payment from it is pending like a deferred charge (the
+ * customer's frozen money is taken a moment later, the notification says so); a release is
+ * immediate. `deferNext('freeze')` makes the next authorization pending. A test
  * or a demo asks it to fail the next request of a kind, with a reason (a payout with any reason
  * payment companies give), or to drop a notification (then the engine must query).
  */
@@ -140,6 +179,25 @@ export class SandboxProvider implements PaymentProvider {
     return out;
   }
 
+  authorize(req: AuthorizeRequest): Promise<PaymentOutcome> {
+    return this.request('freeze', req.key, req.amount, this.takeDeferred('freeze'));
+  }
+  captureAuthorization(req: CaptureRequest): Promise<PaymentOutcome> {
+    if (!req.authReference) return Promise.reject(new Error('sandbox: a capture names its authorization'));
+    this.takeDeferred('capture');
+    return this.request('capture', req.key, req.amount, true);
+  }
+  releaseAuthorization(req: ReleaseAuthorizationRequest): Promise<PaymentOutcome> {
+    if (!req.authReference) return Promise.reject(new Error('sandbox: a release names its authorization'));
+    return this.request('unfreeze', req.key, req.amount, this.takeDeferred('unfreeze'));
+  }
+  /** Whether the next request of this kind was asked to be pending (deferNext). */
+  private takeDeferred(op: PaymentOp): boolean {
+    const d = this.deferred.indexOf(op);
+    if (d >= 0) this.deferred.splice(d, 1);
+    return d >= 0;
+  }
+
   async query(key: string): Promise<PaymentOutcome | null> {
     await this.wait(this.opts.latencyMs ?? 0);
     const o = this.outcomes.get(key);
@@ -185,7 +243,7 @@ export class SandboxProvider implements PaymentProvider {
       : { key, op, status: deferred ? 'pending' : 'succeeded', amount, reference };
     this.outcomes.set(key, outcome);
     if (deferred && !failure) {
-      // The customer's deduction goes through a moment later; the notification says so.
+      // The customer's deduction (or payment from a freeze) goes through a moment later; the notification says so.
       const done: PaymentOutcome = { ...outcome, status: 'succeeded' };
       this.later(() => this.outcomes.set(key, done), this.opts.notifyDelayMs ?? 0);
       this.notify(done);

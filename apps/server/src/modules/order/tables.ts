@@ -70,6 +70,16 @@ const orderColumns = () => ({
   payChannel: varchar('pay_channel', { length: 12 }),
   payConfigId: bigint('pay_config_id', { mode: 'number' }),
   payConfigName: varchar('pay_config_name', { length: 16 }),
+  /**
+   * A deposit-free rental's pre-authorization (null for other pay modes): authorized (the amount
+   * frozen on the customer's account at the rent), paid (the fee paid from it, the rest unfrozen),
+   * released (all unfrozen), failed (the payment company refused the payment or the release). Moved
+   * only by conditional updates from the state expected; the payment company's reference and the
+   * amount frozen beside it.
+   */
+  authState: varchar('auth_state', { length: 12 }),
+  authReference: varchar('auth_reference', { length: 64 }),
+  authAmount: integer('auth_amount').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -240,7 +250,7 @@ export const ordPayment = pgTable(
   {
     key: varchar('key', { length: 96 }).primaryKey(),
     op: varchar('op', { length: 8 }).notNull(),
-    /** What the outcome moves: deduct (a fee), release (a deposit back), refund (a refund), recharge, deposit (a deposit refunded by staff), balance (a part of a balance refund), undo (the charge of a rent that recorded nothing, given back; its key is spent). */
+    /** What the outcome moves: deduct (a fee), capture (a deposit-free fee paid from its authorization, the rest unfrozen), unfreeze (a deposit-free authorization released whole), release (a deposit back), refund (a refund), recharge, deposit (a deposit refunded by staff), balance (a part of a balance refund), undo (the charge of a rent that recorded nothing, given back; its key is spent). */
     purpose: varchar('purpose', { length: 12 }).notNull(),
     orderNo: varchar('order_no', { length: 32 }),
     refundNo: varchar('refund_no', { length: 32 }),

@@ -10,7 +10,7 @@ import { EmptyState } from '@/shared/empty-state';
 import { CopyableId, DetailDrawer, callKey, formatDateTime, type DetailItem } from '@/shared/list-page';
 import { OrderActionModal } from './order-actions';
 import { actionsFor, detailRefreshInterval, timelineInOrder, timelineNote, type OrderAction } from './order-rules';
-import { OrderStatusTag, RefundStatusTag, SimulatedTag, useOrderWords } from './order-words';
+import { AuthStateTag, OrderStatusTag, RefundStatusTag, SimulatedTag, useOrderWords } from './order-words';
 import { CustomerLink } from '@/shared/customer-link';
 
 const ACTION_PERM: Record<OrderAction, string> = {
@@ -72,7 +72,7 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
               <Timeline
                 items={timelineInOrder(d.timeline).map((e, i) => ({
                   key: i,
-                  color: e.event === 'ejectFailed' || e.event === 'refundFailed' ? 'red' : e.event === 'refunded' || e.event === 'shared' ? 'green' : 'blue',
+                  color: e.event === 'ejectFailed' || e.event === 'refundFailed' || e.event === 'authFailed' ? 'red' : e.event === 'refunded' || e.event === 'shared' || e.event === 'authCaptured' || e.event === 'authReleased' ? 'green' : 'blue',
                   content: (
                     <div>
                       <Space size={8} wrap>
@@ -151,6 +151,14 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
       { key: 'rentOutlet', label: t('fields.rentOutlet'), value: o.rentOutletName },
       isPowerBank && { key: 'returnOutlet', label: t('fields.returnOutlet'), value: o.returnOutletName ? `${o.returnOutletName}${o.returnDeviceSn ? ` · ${o.returnDeviceSn}` : ''}` : null },
       o.deviceType !== 'cable' && { key: 'deposit', label: o.payMode === 'prepayment' ? t('fields.prepayment') : t('fields.depositAmount'), value: money(o.depositAmount) },
+      // A deposit-free order: its authorization (the amount frozen at the rent, and where it stands).
+      ...(o.authState
+        ? [
+            { key: 'authState', label: t('fields.authState'), value: <AuthStateTag state={o.authState} /> },
+            { key: 'authAmount', label: t('fields.authAmount'), value: money(o.authAmount) },
+            { key: 'authReference', label: t('fields.authReference'), value: <CopyableId value={o.authReference} /> },
+          ]
+        : []),
       { key: 'original', label: t('fields.originalAmount'), value: money(o.originalAmount) },
       ...(o.voucherDeduction > 0 ? [{ key: 'voucher', label: t('fields.voucherDeduction'), value: money(o.voucherDeduction) }] : []),
       ...(o.couponDeduction > 0 ? [{ key: 'coupon', label: t('fields.couponDeduction'), value: money(o.couponDeduction) }] : []),

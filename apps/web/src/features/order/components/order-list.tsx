@@ -2,14 +2,14 @@ import { useMemo } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_RANGE_DAYS, ORDER_DEVICE_TYPES, ORDER_STATUSES, ORDER_USER_TYPES, PAYMENT_KINDS, PERMS, labels, type OrderItem } from '@cbo/contract';
+import { MAX_RANGE_DAYS, ORDER_AUTH_STATES, ORDER_DEVICE_TYPES, ORDER_STATUSES, ORDER_USER_TYPES, PAYMENT_KINDS, PERMS, labels, type OrderItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useLang } from '@/shared/form';
 import { useMoney } from '@/shared/money';
 import { CopyableId, ListPage, formatDateTime, optionsOf, useOverlay, useUrlFilters, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { OrderDetailDrawer } from './order-detail';
 import { archiveDefaultRange, reachesRecent } from './order-rules';
-import { OrderStatusTag, SimulatedTag, useOrderWords } from './order-words';
+import { AuthStateTag, OrderStatusTag, SimulatedTag, useOrderWords } from './order-words';
 import { OutletSelect, UserSelect } from '@/shared/search-select';
 import { CustomerLink } from '@/shared/customer-link';
 
@@ -72,6 +72,8 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
         : { type: 'select', name: 'userType', label: t('fields.userType'), options: optionsOf(ORDER_USER_TYPES, w.userType) },
       { type: 'select', name: 'deviceType', label: t('fields.deviceType'), options: optionsOf(ORDER_DEVICE_TYPES, w.deviceType) },
       { type: 'select', name: 'paymentKind', label: t('fields.paymentKind'), options: optionsOf(PAYMENT_KINDS, w.paymentKind) },
+      // Deposit-free orders by their authorization (the live list: an archived order's authorization is over).
+      ...(archive ? [] : [{ type: 'select' as const, name: 'authState' as const, label: t('fields.authState'), options: optionsOf(ORDER_AUTH_STATES, w.authState) }]),
     ],
     [t, w, archive],
   );
@@ -147,6 +149,26 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
       { title: t('fields.consumptionStatus'), dataIndex: 'consumptionStatus', key: 'consumptionStatus', width: 120, defaultHidden: true, render: (v: OrderItem['consumptionStatus']) => w.consumption(v) },
       { title: t('fields.source'), dataIndex: 'source', key: 'source', width: 150, defaultHidden: true, render: (v: OrderItem['source']) => w.source(v) },
       { title: t('fields.payChannel'), dataIndex: 'payChannel', key: 'payChannel', width: 120, defaultHidden: true, render: (v: OrderItem['payChannel']) => (v ? w.channel(v) : '-') },
+      {
+        title: t('fields.authState'),
+        dataIndex: 'authState',
+        key: 'authState',
+        width: 170,
+        defaultHidden: true,
+        render: (v: OrderItem['authState'], r: OrderItem) =>
+          v ? (
+            <>
+              <AuthStateTag state={v} />
+              <div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('fields.authFrozen', { amount: money(r.authAmount) })}
+                </Typography.Text>
+              </div>
+            </>
+          ) : (
+            '-'
+          ),
+      },
       { title: t('fields.billedMinutes'), dataIndex: 'billedMinutes', key: 'billedMinutes', width: 120, align: 'right', defaultHidden: true },
       { title: t('fields.powerBankId'), dataIndex: 'powerBankId', key: 'powerBankId', width: 180, defaultHidden: true, render: (v: string | null) => <CopyableId value={v} /> },
       { title: t('fields.returnOutlet'), dataIndex: 'returnOutletName', key: 'returnOutletName', width: 150, ellipsis: true, defaultHidden: true },

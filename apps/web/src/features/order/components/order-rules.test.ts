@@ -116,6 +116,14 @@ describe('the detail follows a moving order', () => {
     expect(detailRefreshInterval(undefined)).toBe(false);
   });
 
+  it('follows a deposit-free order ended or closed until its authorization is released or paid', () => {
+    expect(detailRefreshInterval({ status: 'closed', archived: false, authState: 'authorized' })).toBe(5_000);
+    expect(detailRefreshInterval({ status: 'finished', archived: false, authState: 'authorized' })).toBe(5_000);
+    expect(detailRefreshInterval({ status: 'finished', archived: false, authState: 'paid' })).toBe(false);
+    expect(detailRefreshInterval({ status: 'closed', archived: false, authState: 'released' })).toBe(false);
+    expect(detailRefreshInterval({ status: 'closed', archived: false, authState: null })).toBe(false);
+  });
+
   it('offers no action on an archived order', () => {
     for (const status of ORDER_STATUSES) expect(actionsFor({ status, paidAmount: 300, refundAmount: 0, archived: true })).toEqual([]);
   });

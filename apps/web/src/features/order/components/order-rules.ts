@@ -101,9 +101,11 @@ const MOVING: readonly OrderStatus[] = ['ejecting', 'using', 'pendingPayment', '
  * The detail's refresh interval: every DETAIL_REFRESH_MS while the order is moving (a power bank
  * out, a payment or refund on its way), never once it is final or archived.
  */
-export function detailRefreshInterval(o: Pick<OrderDetail, 'status' | 'archived'> | undefined): number | false {
+export function detailRefreshInterval(o: (Pick<OrderDetail, 'status' | 'archived'> & Partial<Pick<OrderDetail, 'authState'>>) | undefined): number | false {
   if (!o || o.archived) return false;
-  return MOVING.includes(o.status) ? DETAIL_REFRESH_MS : false;
+  // A deposit-free order ended or closed whose authorization is still frozen: its release is on its way.
+  const releasing = o.authState === 'authorized' && (o.status === 'finished' || o.status === 'closed');
+  return MOVING.includes(o.status) || releasing ? DETAIL_REFRESH_MS : false;
 }
 
 /** The timeline oldest first; events of the same instant keep the server's order. */

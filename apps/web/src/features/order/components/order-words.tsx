@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
-import { labels, labelOf, type OrderStatus, type RefundStatus } from '@cbo/contract';
+import { labels, labelOf, type OrderAuthState, type OrderStatus, type RefundStatus } from '@cbo/contract';
 import { useLang } from '@/shared/form';
 import { STATUS_COLOR } from './order-rules';
 
@@ -24,6 +24,7 @@ export function useOrderWords() {
       consumption: (v: keyof G['consumptionStatus']) => labelOf(labels.order.consumptionStatus, v, lang),
       channel: (v: keyof G['payChannel']) => labelOf(labels.order.payChannel, v, lang),
       userType: (v: keyof G['userType']) => labelOf(labels.order.userType, v, lang),
+      authState: (v: keyof G['authState']) => labelOf(labels.order.authState, v, lang),
       simulated: labels.network.simulated.yes[lang],
     }),
     [lang],
@@ -47,6 +48,19 @@ const REFUND_COLOR: Record<RefundStatus, string> = {
 export function RefundStatusTag({ status }: { status: RefundStatus }) {
   const w = useOrderWords();
   return <Tag color={REFUND_COLOR[status]}>{w.refundStatus(status)}</Tag>;
+}
+
+const AUTH_COLOR: Record<OrderAuthState, string> = {
+  authorized: 'processing',
+  paid: 'success',
+  released: 'default',
+  failed: 'error',
+};
+
+/** A deposit-free order's authorization: frozen, paid from (rest released), released, or refused by the payment company. */
+export function AuthStateTag({ state }: { state: OrderAuthState }) {
+  const w = useOrderWords();
+  return <Tag color={AUTH_COLOR[state]}>{w.authState(state)}</Tag>;
 }
 
 /** The mark of an order made by a simulated customer. */

@@ -55,6 +55,9 @@ const order: OrderItem = {
   payChannel: 'wechat',
   payConfigId: null,
   payConfigName: null,
+  authState: null,
+  authAmount: 0,
+  authReference: null,
 };
 const detail: OrderDetail = {
   ...order,
@@ -115,6 +118,41 @@ describe('orders screen', () => {
     expect(events[2]).toMatch(/^Shares paid/);
     expect(within(drawer).getByText('Agent A · North Agency')).toBeTruthy();
     expect(queryButton(/^Refund$/)).toBeNull();
+    // A deposit order has no authorization to show.
+    expect(within(drawer).queryByText('Frozen amount')).toBeNull();
+  });
+
+  it('shows a deposit-free order\'s authorization: its state, the amount frozen, the reference and the timeline steps; none for a deposit order', async () => {
+    const free: OrderDetail = {
+      ...detail,
+      payMode: 'depositFree',
+      authState: 'paid',
+      authAmount: 9900,
+      authReference: 'SBXFREEZE1',
+      timeline: [
+        { time: '2026-11-23T07:59:50Z', event: 'created', amount: null, actor: null, note: null },
+        { time: '2026-11-23T07:59:51Z', event: 'authorized', amount: 9900, actor: null, note: 'SBXFREEZE1' },
+        { time: '2026-11-23T09:05:02Z', event: 'authCaptured', amount: 300, actor: null, note: null },
+        { time: '2026-11-23T09:05:03Z', event: 'authReleased', amount: 9600, actor: null, note: null },
+      ],
+    };
+    fakeServer({ [LIST]: { list: [order], total: 1 }, [DETAIL]: free, [BUTTONS]: [] });
+    renderView(<OrdersView />, { path: '/order/list' });
+    const drawer = await openDetail();
+    expect(await within(drawer).findByText('Paid, rest released')).toBeTruthy();
+    // A label's value: its item's content (the drawer's descriptions, bordered or not).
+    const valueOf = (label: string) => {
+      const el = within(drawer).getByText(label);
+      const th = el.closest('th');
+      return (th ? th.nextElementSibling : el.closest('.ant-descriptions-item')?.querySelector('.ant-descriptions-item-content'))?.textContent ?? '';
+    };
+    expect(valueOf('Authorization')).toBe('Paid, rest released');
+    expect(valueOf('Frozen amount')).toBe('99.00');
+    expect(valueOf('Authorization reference')).toContain('SBXFREEZE1');
+    const events = [...drawer.querySelectorAll('.ant-timeline-item')].map((li) => li.textContent ?? '');
+    expect(events[1]).toMatch(/^Amount frozen \(pre-authorization\)99\.00/);
+    expect(events[2]).toMatch(/^Fee paid from the frozen amount3\.00/);
+    expect(events[3]).toMatch(/^Frozen amount released96\.00/);
   });
 
   it('refunds part of an order: above what is left is refused on the field, then the amount is sent in cents after confirming', async () => {
