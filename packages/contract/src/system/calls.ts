@@ -15,6 +15,8 @@ const G = '/user/api/v1/global/config';
 export const systemCalls = {
   findValueByKey: call({ method: 'GET', path: '/user/api/open/v1/auth/findValueByKey', access: 'public', module: 'system',
     summary: 'A public system parameter (brand name, logo, footer message)', query: params.paramQuery, data: params.paramValue }),
+  appPlatformInfo: call({ method: 'GET', path: '/user/api/open/v1/app/info', access: 'public', module: 'system',
+    summary: "Customer app: the platform's brand, currency, service phone and hours, agreement, privacy policy and download links", data: cfg.appPlatformInfo }),
   exportLogList: call({ method: 'GET', path: '/user/api/v1/exportExcelLog/list', access: 'authenticated', module: 'system',
     summary: "The signed-in account's exports, newest first", query: exportCentre.exportLogQuery, data: pageResult(exportCentre.exportLogItem) }),
   exportDownload: call({ method: 'GET', path: '/user/api/v1/exportExcelLog/download', access: 'authenticated', module: 'system',

@@ -73,6 +73,22 @@ export const otherConfig = z.object({
 });
 export type OtherConfig = z.infer<typeof otherConfig>;
 
+/**
+ * What the customer app shows of the platform, before and after sign-in (its login screen links the
+ * agreement and the privacy policy; its help page the service phone and hours): the brand and
+ * currency of the basic settings and the "other" settings. Empty strings: not set.
+ */
+export const appPlatformInfo = z.object({
+  brandName: z.string(),
+  currency: z.string(),
+  servicePhone: z.string(),
+  serviceHours: z.string(),
+  userAgreementUrl: z.string(),
+  privacyPolicyUrl: z.string(),
+  appDownloadUrl: z.string(),
+});
+export type AppPlatformInfo = z.infer<typeof appPlatformInfo>;
+
 // ------------------------------------------------------------------- sms (findBySms, PUT root)
 
 /**

@@ -173,6 +173,7 @@ export const systemReads = {
   sceneList: tr('设备场景列表', '設備場景列表', 'Device scenes'),
   sceneDetail: tr('设备场景详情', '設備場景詳情', 'Device scene details'),
   appAdverts: tr('用户端广告', '使用者端廣告', 'Customer app adverts'),
+  appPlatformInfo: tr('用户端平台信息', '使用者端平台資訊', 'Customer app platform info'),
   problemTypeQueryPage: tr('查询问题类型', '查詢問題類型', 'Query problem types'),
   operationLogQueryPage: tr('查询操作日志', '查詢操作日誌', 'Query operation log'),
 } as const satisfies { [K in keyof typeof systemCalls]?: Translations };

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type {
   AddressConfig,
+  AppPlatformInfo,
   BannerItem,
   BasisConfig,
   DevicePayItem,
@@ -209,6 +210,12 @@ export class ConfigService {
     nameAuditTarget(settingsGroup('store'));
     await this.write(this.db, 'store', { storeUrl });
     return null;
+  }
+
+  /** The customer app's view of the platform: read at each call, so a saved setting shows at once. */
+  async appInfo(): Promise<AppPlatformInfo> {
+    const [basis, other] = await Promise.all([this.read('basis'), this.read('other')]);
+    return { brandName: basis.brandName, currency: basis.currency, ...other };
   }
 
   async sys(): Promise<SysConfig> {

@@ -11,6 +11,7 @@ import type { SystemServices } from './index.js';
  * (the list kit).
  */
 export function systemRoutes(app: FastifyInstance, s: SystemServices, { exports, uploads }: Platform): void {
+  registerCall(app, 'appPlatformInfo', () => s.config.appInfo());
   registerCall(app, 'findValueByKey', ({ query }) => s.params.publicValue(query.paramType, query.paramKey));
   registerCall(app, 'exportLogList', ({ principal, query }) => exports.list(principal.accountId, query.pageNum, query.pageSize));
   registerCall(app, 'exportDownload', async ({ principal, query, reply }) => {

@@ -72,6 +72,28 @@ describe.each(engines)('system configuration (%s)', (engine) => {
     expect((await c.put(`${G}/`, { paramType: 'nope', values: {} })).code).toBe(100001);
   });
 
+  it("the customer app reads the other settings and the brand (before signing in): a saved value shows at once", async () => {
+    const token = await s.current.login();
+    const c = client(s.current, token);
+    const info = async () => (await s.current.inject({ url: '/user/api/open/v1/app/info' })).json();
+    expect((await info()).data).toMatchObject({ servicePhone: '', userAgreementUrl: '', currency: 'CNY' });
+    const other = (await c.get(`${G}/findByOther`)).data;
+    const saved = await c.put(`${G}/`, { paramType: 'other', values: { ...other, servicePhone: '400-820-8820', serviceHours: '08:00-22:00', userAgreementUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy', appDownloadUrl: 'https://example.com/app' } });
+    expect(saved.code).toBe(0);
+    expect((await info()).data).toEqual({
+      brandName: (await c.get(`${G}/findByBasis`)).data.brandName,
+      currency: 'CNY',
+      servicePhone: '400-820-8820',
+      serviceHours: '08:00-22:00',
+      userAgreementUrl: 'https://example.com/terms',
+      privacyPolicyUrl: 'https://example.com/privacy',
+      appDownloadUrl: 'https://example.com/app',
+    });
+    // A refused value leaves what the app reads as it was.
+    expect((await c.put(`${G}/`, { paramType: 'other', values: { ...other, servicePhone: 'call us' } })).code).toBe(100001);
+    expect((await info()).data.servicePhone).toBe('400-820-8820');
+  });
+
   it('operation rules: free time within its bounds, cable package first three hours not above the 12-hour maximum, no zero amounts (three languages)', async () => {
     const token = await s.current.login();
     const c = client(s.current, token);

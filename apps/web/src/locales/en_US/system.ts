@@ -88,6 +88,7 @@ export default {
       },
     },
     other: {
+      appNote: 'The customer app shows these (GET /user/api/open/v1/app/info, readable before sign-in): the agreement and privacy links on its sign-in screen, the phone and hours on its help page, the download link where it is shared. A saved value shows at once.',
       servicePhone: 'Customer service phone',
       serviceHours: 'Customer service hours',
       userAgreementUrl: 'User agreement link',

@@ -88,6 +88,7 @@ export default {
       },
     },
     other: {
+      appNote: '用户端展示这些信息（GET /user/api/open/v1/app/info，登录前即可读取）：登录页的用户协议与隐私政策链接、帮助页的客服电话与时间、分享处的下载链接。保存后立即生效。',
       servicePhone: '客服电话',
       serviceHours: '客服时间',
       userAgreementUrl: '用户协议链接',

@@ -88,6 +88,7 @@ export default {
       },
     },
     other: {
+      appNote: '使用者端顯示這些資訊（GET /user/api/open/v1/app/info，登入前即可讀取）：登入頁的使用者協議與隱私權政策連結、說明頁的客服電話與時間、分享處的下載連結。儲存後立即生效。',
       servicePhone: '客服電話',
       serviceHours: '客服時間',
       userAgreementUrl: '使用者協議連結',

@@ -192,6 +192,11 @@ export function OtherForm({ canEdit }: { canEdit: boolean }) {
     >
       {(rule) => (
         <Row gutter={16}>
+          <Col span={24}>
+            <Typography.Paragraph type="secondary" data-testid="other-app-note">
+              {t('config.other.appNote')}
+            </Typography.Paragraph>
+          </Col>
           {(['servicePhone', 'serviceHours', 'userAgreementUrl', 'privacyPolicyUrl', 'appDownloadUrl'] as const).map((k) => (
             <Field key={k}>
               <Form.Item name={k} label={t(`config.other.${k}`)} rules={[rule([k])]}>
