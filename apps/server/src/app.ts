@@ -24,6 +24,7 @@ import { LiveHub } from './platform/live/live-hub.js';
 import { FileSmsProvider, LogSmsProvider, SimulatedNumbers, type SmsProvider } from './platform/sms/sms-provider.js';
 import { ExportService } from './platform/exports/export-centre.js';
 import { OperationLogService } from './platform/audit/operation-log.js';
+import { Readiness } from './platform/ops/health.js';
 import { registerListExport, registerListRoutes } from './platform/list-kit.js';
 import { SHARED_MENU_GROUPS } from './platform/menus.js';
 import { buildModule, type BuiltModule, type Platform } from './platform/module.js';
@@ -403,7 +404,9 @@ export async function buildApp(opts: BuildOptions) {
   }
   live.register(app, (t, r) => sessions.authenticate(t, r));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'success', data: { engine: database.engine } }));
+  // Liveness (/healthz) and readiness (/readyz) for load balancers: public, not audited, not limited.
+  const readiness = new Readiness({ database, brokerConnected: () => fleet.services.gateway.connected });
+  readiness.register(app);
 
   // Uploaded files are only ever images: served with their type fixed (nosniff) and a sandbox
   // policy, so a file can never be run as a page even if something other than an image got in.
@@ -446,6 +449,7 @@ export async function buildApp(opts: BuildOptions) {
   }
   const started: BuiltModule[] = [];
   const stop = async () => {
+    readiness.markStopping();
     for (const m of started.reverse()) await m.stop();
     await exports.stopWorker();
     await uploads.stopSweeper();
@@ -462,6 +466,7 @@ export async function buildApp(opts: BuildOptions) {
     await stop();
     throw err;
   }
+  readiness.markStarted();
 
   return {
     app,
@@ -490,6 +495,7 @@ export async function buildApp(opts: BuildOptions) {
       uploads,
       simulatedTexts: sms,
     },
+    readiness,
     close: stop,
   };
 }
