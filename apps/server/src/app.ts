@@ -25,6 +25,7 @@ import { FileSmsProvider, LogSmsProvider, SimulatedNumbers, type SmsProvider } f
 import { ExportService } from './platform/exports/export-centre.js';
 import { OperationLogService } from './platform/audit/operation-log.js';
 import { Readiness } from './platform/ops/health.js';
+import { Metrics } from './platform/ops/metrics.js';
 import { registerListExport, registerListRoutes } from './platform/list-kit.js';
 import { SHARED_MENU_GROUPS } from './platform/menus.js';
 import { buildModule, type BuiltModule, type Platform } from './platform/module.js';
@@ -79,6 +80,9 @@ export async function buildApp(opts: BuildOptions) {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Counted in memory as requests and messages pass; GET /metrics with METRICS_TOKEN (docs/deploy.md).
+  const metrics = new Metrics();
+  metrics.register(app, config.METRICS_TOKEN);
 
   // The platform: services every module may use, built before any module.
   const files = new FileStorage(config.dataDir);
@@ -91,7 +95,7 @@ export async function buildApp(opts: BuildOptions) {
   const limits = new RateLimits(database.db);
   // Counters of windows that ended a day ago are forgotten hourly (one row per key otherwise stays).
   const limitsSweeper = periodic('rate-limit sweep', 3_600_000, () => limits.sweep(), app.log, { firstMs: 60_000 });
-  const platform: Platform = { config, database, db: database.db, log: app.log, live, exports, audit, files, uploads, sms, limits };
+  const platform: Platform = { config, database, db: database.db, log: app.log, live, exports, audit, files, uploads, sms, limits, metrics };
 
   // The modules, each built from the platform and the services of the modules it uses (its needs).
   const identity = await buildModule(identityModule, platform, {});
@@ -328,7 +332,16 @@ export async function buildApp(opts: BuildOptions) {
     ]);
     return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
   };
-  rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
+  const engine = order.services.engine;
+  // Rental ejects, returns and settles are counted by outcome where the fleet tells the order engine, and where it settles.
+  rental.listen({
+    ejectOutcome: (e) => {
+      metrics.business('rentEject', e.ejected ? 'ejected' : 'notEjected');
+      return engine.ejectOutcome(e);
+    },
+    returned: metrics.counted('return', (e) => engine.returned(e)),
+  });
+  engine.settle = metrics.counted('settle', engine.settle.bind(engine), (r) => r.status);
   // Statistics: the dashboard's action list takes one provider per thing that needs action, each
   // counted by the module that owns it with the filter of the list it links to.
   const actions: ActionProvider[] = [
@@ -356,6 +369,20 @@ export async function buildApp(opts: BuildOptions) {
     orderFigures: order.services.stats,
     currency: async () => (await system.services.config.read('basis')).currency,
   });
+  // Gauges read when Prometheus scrapes (a statement each then, never on a request).
+  metrics.gauge('cbo_cabinets', 'Cabinets in the fleet by state: all, online (heard within their heartbeat), connected (to the embedded broker; absent with MQTT_URL).', ['state'], async () => {
+    const [all, online] = await Promise.all([fleet.services.cabinets.count({}), fleet.services.cabinets.count({ connection: 'online' })]);
+    const connected = fleet.services.gateway.cabinetConnections;
+    return [{ labels: { state: 'all' }, value: all }, { labels: { state: 'online' }, value: online }, ...(connected === null ? [] : [{ labels: { state: 'connected' }, value: connected }])];
+  });
+  metrics.gauge('cbo_db_pool_connections', 'Database pool connections of this process: total, idle, and requests waiting for one (PostgreSQL only).', ['state'], async () => {
+    const p = database.poolStats?.();
+    return p ? [{ labels: { state: 'total' }, value: p.total }, { labels: { state: 'idle' }, value: p.idle }, { labels: { state: 'waiting' }, value: p.waiting }] : [];
+  });
+  metrics.gauge('cbo_export_queue', 'Exports waiting (pending) and being written (running), across all processes.', ['status'], async () =>
+    Object.entries(await exports.queue()).map(([status, value]) => ({ labels: { status }, value })),
+  );
+  metrics.gauge('cbo_broker_connected', '1 while this process is connected to its MQTT broker.', [], async () => [{ value: fleet.services.gateway.connected ? 1 : 0 }]);
   const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, stats, payout, coupon, separation];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));

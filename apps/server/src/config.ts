@@ -60,6 +60,8 @@ const schema = z.object({
   UPLOAD_DAILY_MB: z.coerce.number().positive().max(100_000).default(50),
   /** Uploads one account may make in a minute. */
   UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** The bearer token GET /metrics asks for; unset, the route does not exist (404). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** `production` refuses settings that are only safe on a developer's machine (SMS_PROVIDER=log). */
   NODE_ENV: z.string().optional(),
 });

@@ -10,6 +10,7 @@ import type { CabinetReports } from './cabinet-reports.js';
 import type { CommandReplies } from './command-replies.js';
 import type { Downlink } from './command-rows.js';
 import type { DeviceLogService } from './device-log.service.js';
+import type { FleetMeter } from '../../platform/ops/metrics.js';
 import { indexedMemoryPersistence } from './broker-persistence.js';
 import type { SlotWriter } from './slot-state.js';
 import {
@@ -69,6 +70,7 @@ export class Gateway implements Downlink {
     private readonly replies: CommandReplies,
     private readonly deviceLog: DeviceLogService,
     private readonly log: FastifyBaseLogger,
+    private readonly meter?: FleetMeter,
   ) {}
 
   get connected(): boolean {
@@ -111,6 +113,7 @@ export class Gateway implements Downlink {
   private async publishDown(sn: string, message: object): Promise<void> {
     if (!this.client?.connected) throw new Error('gateway not connected');
     await this.client.publishAsync(topics.down(sn), JSON.stringify(message), { qos: 1 });
+    this.meter?.mqtt('out');
   }
 
   // ------------------------------------------------------------------------------------------
@@ -207,6 +210,11 @@ export class Gateway implements Downlink {
    * Where cabinets reach the broker: the embedded broker's listening address and port, or the
    * external broker's host and port (never its credentials); null before the gateway started.
    */
+  /** Cabinets connected to the embedded broker now; null with an external broker (it knows, not this process). */
+  get cabinetConnections(): number | null {
+    return this.broker ? this.current.size : null;
+  }
+
   endpoint(): { host: string; port: number; external: boolean } | null {
     if (this.config.MQTT_URL) {
       const u = new URL(this.config.MQTT_URL);
@@ -270,6 +278,7 @@ export class Gateway implements Downlink {
   }
 
   private onMessage(topic: string, payload: Buffer, retained: boolean): void {
+    this.meter?.mqtt('in');
     const t = parseTopic(topic);
     if (!t || t.kind === 'down') return;
     if (!isSn(t.sn)) {

@@ -32,6 +32,8 @@ export interface Database {
    * PGlite runs no autovacuum, so it is run at start and every MAINTENANCE_MS; a no-op on PostgreSQL.
    */
   maintain(): Promise<void>;
+  /** The connection pool now (PostgreSQL; the embedded database has one connection and none). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     async maintain() {
       /* the server's autovacuum does it */
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       listener?.release();
       await pool.end();
