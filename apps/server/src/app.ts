@@ -14,6 +14,7 @@ import type { Database } from './platform/db/database.js';
 import { clientErrorHandler, installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
 import { installGuard, registeredCalls } from './platform/http/routes.js';
 import { safeLogger } from './platform/http/log-safety.js';
+import { installRequestIds, requestIdOf } from './platform/http/request-id.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { installCompression } from './platform/http/compression.js';
 import { FileStorage } from './platform/files/storage.js';
@@ -74,12 +75,16 @@ export async function buildApp(opts: BuildOptions) {
     bodyLimit: 1024 * 1024,
     // A URL or headers too long to read still get the envelope, not Fastify's own body.
     clientErrorHandler,
+    // Each request's id: the caller's sane x-request-id, else a new one (request-id.ts).
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     // Errors of our own pass through the one handler; ajv is never used.
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installRequestIds(app);
   // Counted in memory as requests and messages pass; GET /metrics with METRICS_TOKEN (docs/deploy.md).
   const metrics = new Metrics();
   metrics.register(app, config.METRICS_TOKEN);

@@ -289,6 +289,7 @@ export default {
     duration: 'Duration',
     time: 'Time',
     request: 'Interface',
+    requestId: 'Request ID',
     ms: '{{n}} ms',
   },
 };
