@@ -59,6 +59,9 @@ export interface BuildOptions {
   paymentProvider?: PaymentProvider;
 }
 
+/** Advisory lock held while a process seeds (docs/deploy.md lists every lock). */
+const SEED_LOCK = 727_005;
+
 // Screens live at paths such as /device/cabinet; only /{service}/api/ is the API.
 const API_PREFIXES = ['/user/api/', '/order/api/', '/device/api/', '/openapi.json', '/reference', '/ws', '/files/'];
 
@@ -472,7 +475,10 @@ export async function buildApp(opts: BuildOptions) {
   // Start-up work shared by every process: seed once (every module sees every module's menus and
   // the registered calls), then start the platform's workers and each module's own.
   const seedContext = { menus: [...SHARED_MENU_GROUPS, ...modules.flatMap((m) => m.menus)], calls: registeredCalls, announce: opts.announce ?? ((m: string) => app.log.warn(m)) };
-  for (const m of modules) await m.seed(seedContext);
+  // Processes that start together seed one after the other (the seeds are idempotent: the later ones find everything there).
+  await database.exclusive(SEED_LOCK, async () => {
+    for (const m of modules) await m.seed(seedContext);
+  });
   await live.start();
   if (opts.workers !== false) {
     await exports.startWorker();
@@ -480,14 +486,18 @@ export async function buildApp(opts: BuildOptions) {
     limitsSweeper.start();
   }
   const started: BuiltModule[] = [];
+  // A stop: readiness fails first; the HTTP server takes no new requests and finishes those it has
+  // (the modules still work for them); then the modules stop (the gateway hands its MQTT shared
+  // subscription back and finishes the messages it has), the workers finish their pass, and the
+  // live channel closes. The caller closes the database after.
   const stop = async () => {
     readiness.markStopping();
+    await app.close();
     for (const m of started.reverse()) await m.stop();
     await exports.stopWorker();
     await uploads.stopSweeper();
     await limitsSweeper.stop();
     await live.stop();
-    await app.close();
   };
   try {
     for (const m of modules) {

@@ -95,6 +95,9 @@ export class Gateway implements Downlink {
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
+    // The shared subscription is handed back first: the broker sends this group's next messages to
+    // the other processes while this one finishes what it has received.
+    if (this.client?.connected) await withTimeout(this.client.unsubscribeAsync(this.subscriptions()), 3_000).catch(() => undefined);
     await Promise.allSettled([...this.queues.values()]);
     await Promise.all([this.reports.drain(), this.slots.drain()]);
     if (this.client) await this.client.endAsync(true).catch(() => undefined);
@@ -271,10 +274,14 @@ export class Gateway implements Downlink {
     await this.subscribe(client);
   }
 
-  private async subscribe(client: MqttClient): Promise<void> {
-    // Several server processes on one external broker share the work (each message once).
+  /** The topics the server's client subscribes to: shared by the group on an external broker, so several server processes each handle a message once. */
+  private subscriptions(): string[] {
     const group = !this.embedded && this.config.MQTT_SHARE_GROUP ? `$share/${this.config.MQTT_SHARE_GROUP}/` : '';
-    await client.subscribeAsync({ [`${group}${TOPIC_ROOT}/+/up`]: { qos: 1 }, [`${group}${TOPIC_ROOT}/+/status`]: { qos: 1 } });
+    return [`${group}${TOPIC_ROOT}/+/up`, `${group}${TOPIC_ROOT}/+/status`];
+  }
+
+  private async subscribe(client: MqttClient): Promise<void> {
+    await client.subscribeAsync(Object.fromEntries(this.subscriptions().map((t) => [t, { qos: 1 as const }])));
   }
 
   private onMessage(topic: string, payload: Buffer, retained: boolean): void {
@@ -408,6 +415,9 @@ function safeJson(payload: Buffer): unknown {
   } catch {
     return undefined;
   }
+}
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref())]);
 }
 function startupError(message: string): Error {
   return Object.assign(new Error(message), { startup: true });

@@ -29,7 +29,7 @@ describe.each(engines)('request ids (%s)', (engine) => {
     expect(mine.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
     // The entry keeps it, and the list call answers it.
     const page = (await s.current.inject({ url: '/user/api/v1/sys/operationLog/queryPage?pageNum=1&pageSize=5', headers: auth(token) })).json().data;
-    const entry = page.list.find((e: { call: string }) => e.call === 'manageUpdate' || e.path === '/user/api/v1/sys/manage/updateSysManage');
+    const entry = page.list.find((e: { call: string; path: string }) => e.call === 'manageUpdate' || e.path === '/user/api/v1/sys/manage/updateSysManage');
     expect(entry).toMatchObject({ requestId: id, resultCode: 0 });
 
     // A line a service writes through the server's logger while handling the request: the text it sends.
