@@ -177,6 +177,13 @@ describe.skipIf(missing.length > 0)('two server processes, one killed mid-busine
       const summary = simOut.trim().split('\n').filter((l) => l.includes('customers 4')).at(-1) ?? '';
       expect(Number(/ended (\d+)/.exec(summary)?.[1]), summary).toBeGreaterThan(0);
 
+      // B counted the business it did: rents asked of it, and settles of the orders whose returns it handled.
+      const bMetrics = await (await fetch(`${b.origin}/metrics`, { headers: { authorization: 'Bearer two-processes-metrics-token' } })).text();
+      const total = (kind: string, outcome?: string) =>
+        [...bMetrics.matchAll(/^cbo_business_total\{kind="(\w+)",outcome="(\w+)"\} (\d+)/gm)].filter((m) => m[1] === kind && (!outcome || m[2] === outcome)).reduce((n, m) => n + Number(m[3]), 0);
+      expect(total('rent', 'ok'), bMetrics).toBeGreaterThan(0);
+      expect(total('settle'), bMetrics).toBeGreaterThan(0);
+
       // No order event twice, the books balanced (read through B's API).
       const twice = await pool.query(`select order_id, event, count(*)::int as n from ord_event group by 1, 2 having count(*) > 1`);
       expect(twice.rows).toEqual([]);
