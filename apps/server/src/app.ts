@@ -14,6 +14,7 @@ import type { Database } from './platform/db/database.js';
 import { clientErrorHandler, installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
 import { installGuard, registeredCalls } from './platform/http/routes.js';
 import { safeLogger } from './platform/http/log-safety.js';
+import { installRequestIds, requestIdOf } from './platform/http/request-id.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { installCompression } from './platform/http/compression.js';
 import { FileStorage } from './platform/files/storage.js';
@@ -24,6 +25,8 @@ import { LiveHub } from './platform/live/live-hub.js';
 import { FileSmsProvider, LogSmsProvider, SimulatedNumbers, type SmsProvider } from './platform/sms/sms-provider.js';
 import { ExportService } from './platform/exports/export-centre.js';
 import { OperationLogService } from './platform/audit/operation-log.js';
+import { Readiness } from './platform/ops/health.js';
+import { Metrics } from './platform/ops/metrics.js';
 import { registerListExport, registerListRoutes } from './platform/list-kit.js';
 import { SHARED_MENU_GROUPS } from './platform/menus.js';
 import { buildModule, type BuiltModule, type Platform } from './platform/module.js';
@@ -56,6 +59,9 @@ export interface BuildOptions {
   paymentProvider?: PaymentProvider;
 }
 
+/** Advisory lock held while a process seeds (docs/deploy.md lists every lock). */
+const SEED_LOCK = 727_005;
+
 // Screens live at paths such as /device/cabinet; only /{service}/api/ is the API.
 const API_PREFIXES = ['/user/api/', '/order/api/', '/device/api/', '/openapi.json', '/reference', '/ws', '/files/'];
 
@@ -72,12 +78,19 @@ export async function buildApp(opts: BuildOptions) {
     bodyLimit: 1024 * 1024,
     // A URL or headers too long to read still get the envelope, not Fastify's own body.
     clientErrorHandler,
+    // Each request's id: the caller's sane x-request-id, else a new one (request-id.ts).
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     // Errors of our own pass through the one handler; ajv is never used.
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installRequestIds(app);
+  // Counted in memory as requests and messages pass; GET /metrics with METRICS_TOKEN (docs/deploy.md).
+  const metrics = new Metrics();
+  metrics.register(app, config.METRICS_TOKEN);
 
   // The platform: services every module may use, built before any module.
   const files = new FileStorage(config.dataDir);
@@ -90,7 +103,7 @@ export async function buildApp(opts: BuildOptions) {
   const limits = new RateLimits(database.db);
   // Counters of windows that ended a day ago are forgotten hourly (one row per key otherwise stays).
   const limitsSweeper = periodic('rate-limit sweep', 3_600_000, () => limits.sweep(), app.log, { firstMs: 60_000 });
-  const platform: Platform = { config, database, db: database.db, log: app.log, live, exports, audit, files, uploads, sms, limits };
+  const platform: Platform = { config, database, db: database.db, log: app.log, live, exports, audit, files, uploads, sms, limits, metrics };
 
   // The modules, each built from the platform and the services of the modules it uses (its needs).
   const identity = await buildModule(identityModule, platform, {});
@@ -330,7 +343,16 @@ export async function buildApp(opts: BuildOptions) {
     ]);
     return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
   };
-  rental.listen({ ejectOutcome: (e) => order.services.engine.ejectOutcome(e), returned: (e) => order.services.engine.returned(e) });
+  const engine = order.services.engine;
+  // Rental ejects, returns and settles are counted by outcome where the fleet tells the order engine, and where it settles.
+  rental.listen({
+    ejectOutcome: (e) => {
+      metrics.business('rentEject', e.ejected ? 'ejected' : 'notEjected');
+      return engine.ejectOutcome(e);
+    },
+    returned: metrics.counted('return', (e) => engine.returned(e)),
+  });
+  engine.settle = metrics.counted('settle', engine.settle.bind(engine), (r) => r.status);
   // Statistics: the dashboard's action list takes one provider per thing that needs action, each
   // counted by the module that owns it with the filter of the list it links to.
   const actions: ActionProvider[] = [
@@ -358,6 +380,20 @@ export async function buildApp(opts: BuildOptions) {
     orderFigures: order.services.stats,
     currency: async () => (await system.services.config.read('basis')).currency,
   });
+  // Gauges read when Prometheus scrapes (a statement each then, never on a request).
+  metrics.gauge('cbo_cabinets', 'Cabinets in the fleet by state: all, online (heard within their heartbeat), connected (to the embedded broker; absent with MQTT_URL).', ['state'], async () => {
+    const [all, online] = await Promise.all([fleet.services.cabinets.count({}), fleet.services.cabinets.count({ connection: 'online' })]);
+    const connected = fleet.services.gateway.cabinetConnections;
+    return [{ labels: { state: 'all' }, value: all }, { labels: { state: 'online' }, value: online }, ...(connected === null ? [] : [{ labels: { state: 'connected' }, value: connected }])];
+  });
+  metrics.gauge('cbo_db_pool_connections', 'Database pool connections of this process: total, idle, and requests waiting for one (PostgreSQL only).', ['state'], async () => {
+    const p = database.poolStats?.();
+    return p ? [{ labels: { state: 'total' }, value: p.total }, { labels: { state: 'idle' }, value: p.idle }, { labels: { state: 'waiting' }, value: p.waiting }] : [];
+  });
+  metrics.gauge('cbo_export_queue', 'Exports waiting (pending) and being written (running), across all processes.', ['status'], async () =>
+    Object.entries(await exports.queue()).map(([status, value]) => ({ labels: { status }, value })),
+  );
+  metrics.gauge('cbo_broker_connected', '1 while this process is connected to its MQTT broker.', [], async () => [{ value: fleet.services.gateway.connected ? 1 : 0 }]);
   const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, stats, payout, coupon, separation];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
@@ -406,7 +442,9 @@ export async function buildApp(opts: BuildOptions) {
   }
   live.register(app, (t, r) => sessions.authenticate(t, r));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'success', data: { engine: database.engine } }));
+  // Liveness (/healthz) and readiness (/readyz) for load balancers: public, not audited, not limited.
+  const readiness = new Readiness({ database, brokerConnected: () => fleet.services.gateway.connected });
+  readiness.register(app);
 
   // Uploaded files are only ever images: served with their type fixed (nosniff) and a sandbox
   // policy, so a file can never be run as a page even if something other than an image got in.
@@ -440,7 +478,10 @@ export async function buildApp(opts: BuildOptions) {
   // Start-up work shared by every process: seed once (every module sees every module's menus and
   // the registered calls), then start the platform's workers and each module's own.
   const seedContext = { menus: [...SHARED_MENU_GROUPS, ...modules.flatMap((m) => m.menus)], calls: registeredCalls, announce: opts.announce ?? ((m: string) => app.log.warn(m)) };
-  for (const m of modules) await m.seed(seedContext);
+  // Processes that start together seed one after the other (the seeds are idempotent: the later ones find everything there).
+  await database.exclusive(SEED_LOCK, async () => {
+    for (const m of modules) await m.seed(seedContext);
+  });
   await live.start();
   if (opts.workers !== false) {
     await exports.startWorker();
@@ -448,13 +489,18 @@ export async function buildApp(opts: BuildOptions) {
     limitsSweeper.start();
   }
   const started: BuiltModule[] = [];
+  // A stop: readiness fails first; the HTTP server takes no new requests and finishes those it has
+  // (the modules still work for them); then the modules stop (the gateway hands its MQTT shared
+  // subscription back and finishes the messages it has), the workers finish their pass, and the
+  // live channel closes. The caller closes the database after.
   const stop = async () => {
+    readiness.markStopping();
+    await app.close();
     for (const m of started.reverse()) await m.stop();
     await exports.stopWorker();
     await uploads.stopSweeper();
     await limitsSweeper.stop();
     await live.stop();
-    await app.close();
   };
   try {
     for (const m of modules) {
@@ -465,6 +511,7 @@ export async function buildApp(opts: BuildOptions) {
     await stop();
     throw err;
   }
+  readiness.markStarted();
 
   return {
     app,
@@ -493,6 +540,7 @@ export async function buildApp(opts: BuildOptions) {
       uploads,
       simulatedTexts: sms,
     },
+    readiness,
     close: stop,
   };
 }

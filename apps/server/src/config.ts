@@ -60,6 +60,15 @@ const schema = z.object({
   UPLOAD_DAILY_MB: z.coerce.number().positive().max(100_000).default(50),
   /** Uploads one account may make in a minute. */
   UPLOAD_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** A stop (SIGTERM, SIGINT) that has not finished within this many seconds ends the process anyway (exit code 1). */
+  STOP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  /**
+   * Seconds a stopping process keeps serving while /readyz already answers 503, so load balancers
+   * that poll it take the process out before it stops taking requests. 0 closes at once.
+   */
+  STOP_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /** The bearer token GET /metrics asks for; unset, the route does not exist (404). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** `production` refuses settings that are only safe on a developer's machine (SMS_PROVIDER=log). */
   NODE_ENV: z.string().optional(),
 });

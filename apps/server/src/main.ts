@@ -51,19 +51,36 @@ async function main(): Promise<void> {
   let simulated: Awaited<ReturnType<typeof startSimulatedFleet>> = null;
   let customers: ReturnType<typeof startSimulatedCustomers> | null = null;
   let partners: ReturnType<typeof startSimulatedPartners> | null = null;
+  // A graceful stop, bounded: readiness fails first (load balancers stop sending), then after
+  // STOP_DRAIN_SECONDS no new request is taken and those under way finish, the MQTT shared
+  // subscription goes back to the broker, the workers finish their pass and the database closes.
+  // Past STOP_TIMEOUT_SECONDS the process exits anyway (code 1).
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'stopping');
+    log.info({ signal, timeoutSeconds: config.STOP_TIMEOUT_SECONDS }, 'stopping');
+    server.readiness.markStopping();
+    setTimeout(() => {
+      log.error({ timeoutSeconds: config.STOP_TIMEOUT_SECONDS }, 'stop took too long; exiting');
+      unlock();
+      process.exit(1);
+    }, config.STOP_TIMEOUT_SECONDS * 1000).unref();
+    let code = 0;
     try {
+      if (config.STOP_DRAIN_SECONDS > 0) await new Promise((r) => setTimeout(r, config.STOP_DRAIN_SECONDS * 1000));
       customers?.stop();
       partners?.stop();
       await simulated?.stop().catch((e: unknown) => log.warn({ err: e }, 'simulated cabinets did not stop cleanly'));
       await server.close();
       await database.close();
+      log.info('stopped');
+    } catch (err) {
+      log.error({ err }, 'stop failed');
+      code = 1;
     } finally {
       unlock();
-      process.exit(0);
+      // Lines still waiting in the asynchronous log destination are written by pino at exit.
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void stop('SIGINT'));

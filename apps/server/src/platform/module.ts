@@ -9,6 +9,7 @@ import type { FileReference, Uploads } from './files/uploads.js';
 import type { AnyList } from './list-kit.js';
 import type { LiveHub } from './live/live-hub.js';
 import type { MenuSeed } from './menus.js';
+import type { Metrics } from './ops/metrics.js';
 import type { RateLimits } from './rate-limit/rate-limit.js';
 import type { SmsProvider } from './sms/sms-provider.js';
 
@@ -27,6 +28,8 @@ export interface Platform {
   sms: SmsProvider;
   /** Rate limits per account or address of calls anyone may repeat (rate-limit.ts). */
   limits: RateLimits;
+  /** The process's Prometheus metrics (ops/metrics.ts): modules count through its small interfaces. */
+  metrics: Metrics;
 }
 
 /** What every module's seed may read at start. */

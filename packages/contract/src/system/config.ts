@@ -382,6 +382,8 @@ export const operationLogItem = z.object({
   result: z.enum(OPERATION_RESULTS),
   ip: z.string().nullable(),
   durationMs: z.number().int().nullable(),
+  /** The request's id, as in its log lines and its answer's x-request-id; null in entries older than it. */
+  requestId: z.string().nullable(),
   createTime: z.string(),
 });
 export type OperationLogItem = z.infer<typeof operationLogItem>;

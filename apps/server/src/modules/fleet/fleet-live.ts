@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_TYPES, PERMS, type CabinetItem, type CommandItem, type DeviceCabinetChange, type DeviceCabinetData, type SlotItem } from '@cbo/contract';
+import { FINAL_COMMAND_STATES, LIVE_TYPES, PERMS, type CabinetItem, type CommandItem, type DeviceCabinetChange, type DeviceCabinetData, type SlotItem } from '@cbo/contract';
 import type { LiveHub } from '../../platform/live/live-hub.js';
+import type { FleetMeter } from '../../platform/ops/metrics.js';
 
 /** NOTIFY payloads must stay under 8000 bytes; a big slot list is left out (the screen re-reads it). */
 const MAX_NOTIFY_BYTES = 7500;
@@ -13,6 +14,8 @@ export class FleetLive {
   constructor(
     private readonly live: LiveHub,
     private readonly log: FastifyBaseLogger,
+    /** Every command's change passes here: one that reached a final state is counted (GET /metrics). */
+    private readonly meter?: FleetMeter,
   ) {}
 
   async cabinet(change: DeviceCabinetChange, cabinet: CabinetItem, slots?: SlotItem[]): Promise<void> {
@@ -24,6 +27,8 @@ export class FleetLive {
   }
 
   async command(command: CommandItem): Promise<void> {
+    // An expired eject pushed again once the inventory settled it is not a second outcome.
+    if (FINAL_COMMAND_STATES.includes(command.state) && command.confirmedByInventory === null) this.meter?.commandFinished(command);
     const data = JSON.stringify(command).length > MAX_NOTIFY_BYTES ? { ...command, result: null, data: {} } : command;
     await this.live
       .broadcast([PERMS.commandQuery, PERMS.forcedEjectQuery, PERMS.firmwareQuery], LIVE_TYPES.deviceCommand, data)

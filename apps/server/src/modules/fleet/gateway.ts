@@ -10,6 +10,7 @@ import type { CabinetReports } from './cabinet-reports.js';
 import type { CommandReplies } from './command-replies.js';
 import type { Downlink } from './command-rows.js';
 import type { DeviceLogService } from './device-log.service.js';
+import type { FleetMeter } from '../../platform/ops/metrics.js';
 import { indexedMemoryPersistence } from './broker-persistence.js';
 import type { SlotWriter } from './slot-state.js';
 import {
@@ -69,6 +70,7 @@ export class Gateway implements Downlink {
     private readonly replies: CommandReplies,
     private readonly deviceLog: DeviceLogService,
     private readonly log: FastifyBaseLogger,
+    private readonly meter?: FleetMeter,
   ) {}
 
   get connected(): boolean {
@@ -93,6 +95,9 @@ export class Gateway implements Downlink {
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
+    // The shared subscription is handed back first: the broker sends this group's next messages to
+    // the other processes while this one finishes what it has received.
+    if (this.client?.connected) await withTimeout(this.client.unsubscribeAsync(this.subscriptions()), 3_000).catch(() => undefined);
     await Promise.allSettled([...this.queues.values()]);
     await Promise.all([this.reports.drain(), this.slots.drain()]);
     if (this.client) await this.client.endAsync(true).catch(() => undefined);
@@ -111,6 +116,7 @@ export class Gateway implements Downlink {
   private async publishDown(sn: string, message: object): Promise<void> {
     if (!this.client?.connected) throw new Error('gateway not connected');
     await this.client.publishAsync(topics.down(sn), JSON.stringify(message), { qos: 1 });
+    this.meter?.mqtt('out');
   }
 
   // ------------------------------------------------------------------------------------------
@@ -207,6 +213,11 @@ export class Gateway implements Downlink {
    * Where cabinets reach the broker: the embedded broker's listening address and port, or the
    * external broker's host and port (never its credentials); null before the gateway started.
    */
+  /** Cabinets connected to the embedded broker now; null with an external broker (it knows, not this process). */
+  get cabinetConnections(): number | null {
+    return this.broker ? this.current.size : null;
+  }
+
   endpoint(): { host: string; port: number; external: boolean } | null {
     if (this.config.MQTT_URL) {
       const u = new URL(this.config.MQTT_URL);
@@ -263,13 +274,18 @@ export class Gateway implements Downlink {
     await this.subscribe(client);
   }
 
-  private async subscribe(client: MqttClient): Promise<void> {
-    // Several server processes on one external broker share the work (each message once).
+  /** The topics the server's client subscribes to: shared by the group on an external broker, so several server processes each handle a message once. */
+  private subscriptions(): string[] {
     const group = !this.embedded && this.config.MQTT_SHARE_GROUP ? `$share/${this.config.MQTT_SHARE_GROUP}/` : '';
-    await client.subscribeAsync({ [`${group}${TOPIC_ROOT}/+/up`]: { qos: 1 }, [`${group}${TOPIC_ROOT}/+/status`]: { qos: 1 } });
+    return [`${group}${TOPIC_ROOT}/+/up`, `${group}${TOPIC_ROOT}/+/status`];
+  }
+
+  private async subscribe(client: MqttClient): Promise<void> {
+    await client.subscribeAsync(Object.fromEntries(this.subscriptions().map((t) => [t, { qos: 1 as const }])));
   }
 
   private onMessage(topic: string, payload: Buffer, retained: boolean): void {
+    this.meter?.mqtt('in');
     const t = parseTopic(topic);
     if (!t || t.kind === 'down') return;
     if (!isSn(t.sn)) {
@@ -399,6 +415,9 @@ function safeJson(payload: Buffer): unknown {
   } catch {
     return undefined;
   }
+}
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref())]);
 }
 function startupError(message: string): Error {
   return Object.assign(new Error(message), { startup: true });

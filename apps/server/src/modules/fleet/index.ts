@@ -26,15 +26,15 @@ const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');
  * The fleet module's services: cabinets, power banks, commands, forced ejects, firmware batches,
  * the device log, and the gateway that talks MQTT with cabinets (docs/protocol.md).
  */
-async function createFleet({ db, config, live: hub, log }: Platform, needs: FleetNeeds) {
+async function createFleet({ db, config, live: hub, log, metrics }: Platform, needs: FleetNeeds) {
   const key = await loadFleetKey(db, config.DEVICE_SECRET);
-  const live = new FleetLive(hub, log);
+  const live = new FleetLive(hub, log, metrics);
   const deviceLog = new DeviceLogService(db);
   const cabinets = new CabinetService(db, key, deviceLog, live);
   const slots = new SlotWriter(db, live);
   const commands = new CommandService(db, cabinets, slots, live, log);
   const reports = new CabinetReports(db, deviceLog, live, slots);
-  const gateway = new Gateway(config, cabinets, reports, slots, commands.replies, deviceLog, log);
+  const gateway = new Gateway(config, cabinets, reports, slots, commands.replies, deviceLog, log, metrics);
   commands.attach(gateway);
   const overview = new OverviewService(db, needs.access, deviceLog);
   const removal = new DeviceRemoval(db);

@@ -53,6 +53,7 @@ export class OperationLogService implements AuditSink {
       resultCode: e.resultCode,
       ip: e.ip,
       durationMs: e.durationMs,
+      requestId: e.requestId,
     };
   }
 
@@ -105,6 +106,7 @@ export class OperationLogService implements AuditSink {
       result: r.resultCode === 0 ? 'success' : 'fail',
       ip: r.ip,
       durationMs: r.durationMs,
+      requestId: r.requestId,
       createTime: r.createdAt.toISOString(),
     }));
   }

@@ -22,6 +22,8 @@ export const sysOperationLog = pgTable(
     resultCode: integer('result_code').notNull(),
     ip: varchar('ip', { length: 64 }),
     durationMs: integer('duration_ms'),
+    /** The request's id, as in its log lines and its answer's x-request-id (null in older entries). */
+    requestId: varchar('request_id', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sys_operation_log_created_idx').on(t.createdAt)],

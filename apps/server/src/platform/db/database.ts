@@ -32,6 +32,13 @@ export interface Database {
    * PGlite runs no autovacuum, so it is run at start and every MAINTENANCE_MS; a no-op on PostgreSQL.
    */
   maintain(): Promise<void>;
+  /**
+   * Runs `fn` while holding the advisory lock `key` (PostgreSQL: a session lock on a connection of
+   * its own, so processes sharing the database take turns); the embedded database serves one process.
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** The connection pool now (PostgreSQL; the embedded database has one connection and none). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -94,6 +101,20 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     async maintain() {
       /* the server's autovacuum does it */
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async exclusive(key, fn) {
+      const c = await pool.connect();
+      try {
+        await c.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await c.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        }
+      } finally {
+        c.release();
+      }
+    },
     async close() {
       listener?.release();
       await pool.end();
@@ -140,6 +161,7 @@ export async function openPglite(dataDir: string | null, opts: { template?: Blob
     async markAlive() {
       /* one process per data directory (lockDataDir) */
     },
+    exclusive: (_key, fn) => fn(),
     async close() {
       clearInterval(timer);
       await client.close();

@@ -126,6 +126,17 @@ export class ExportService {
     return { list: rows.map(toItem), total: Number(total!.n) };
   }
 
+  /** Exports waiting and being written now, across every process (GET /metrics; the status index answers it). */
+  async queue(): Promise<{ pending: number; running: number }> {
+    const rows = await this.db
+      .select({ status: sysExportLog.status, n: count() })
+      .from(sysExportLog)
+      .where(inArray(sysExportLog.status, ['pending', 'running']))
+      .groupBy(sysExportLog.status);
+    const of = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
+    return { pending: of('pending'), running: of('running') };
+  }
+
   /** The file of a finished export, for the account that made it only. */
   async fileFor(accountId: number, id: number): Promise<{ path: string; fileName: string }> {
     const [row] = await this.db.select().from(sysExportLog).where(eq(sysExportLog.id, id));

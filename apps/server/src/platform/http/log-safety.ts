@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { requestIdMixin } from './request-id.js';
 
 /** Query parameters that carry a credential (the live channel's `/ws?token=…`). */
 const SECRET_PARAMS = /([?&](?:token|authorization|access_token)=)[^&#]*/gi;
@@ -18,6 +19,8 @@ export function safeLogger(logger: FastifyServerOptions['logger']): FastifyServe
   const base = logger === true ? {} : (logger as Record<string, unknown>);
   return {
     ...base,
+    // Lines written by services while a request is handled carry its id too.
+    mixin: requestIdMixin,
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'res.headers["set-cookie"]'],
       censor: '[redacted]',

@@ -57,6 +57,8 @@ export interface AuditEntry {
   resultCode: number;
   ip: string;
   durationMs: number;
+  /** The request's id (x-request-id), as its log lines carry it. */
+  requestId: string;
 }
 
 /** What the platform needs to write the operation log (every change by staff). */
@@ -232,6 +234,7 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
       resultCode,
       ip: req.ip,
       durationMs: Math.round(reply.elapsedTime),
+      requestId: req.id,
     };
   };
   // A change and its entry commit together: the handler runs in one transaction that the entry

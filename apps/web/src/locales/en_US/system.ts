@@ -288,6 +288,7 @@ export default {
     duration: 'Duration',
     time: 'Time',
     request: 'Interface',
+    requestId: 'Request ID',
     ms: '{{n}} ms',
   },
 };

@@ -288,6 +288,7 @@ export default {
     duration: '耗时',
     time: '时间',
     request: '接口',
+    requestId: '请求 ID',
     ms: '{{n}} 毫秒',
   },
 };

@@ -288,6 +288,7 @@ export default {
     duration: '耗時',
     time: '時間',
     request: '介面',
+    requestId: '請求 ID',
     ms: '{{n}} 毫秒',
   },
 };

@@ -90,6 +90,8 @@ export default function OperationLogView() {
                 ...(row.resultCode !== 0 ? [{ key: 'reason', label: t('operationLog.reason'), value: `${row.resultCode} ${failText(row.resultCode)}`, span: 2 as const }] : []),
                 { key: 'ip', label: t('operationLog.ip'), value: row.ip },
                 { key: 'duration', label: t('operationLog.duration'), value: row.durationMs === null ? null : t('operationLog.ms', { n: row.durationMs }) },
+                // The id the request's log lines carry (and its answer's x-request-id): from a complaint to the server log.
+                { key: 'requestId', label: t('operationLog.requestId'), value: row.requestId ? <Typography.Text code copyable>{row.requestId}</Typography.Text> : null, span: 2 },
               ]
             : []
         }

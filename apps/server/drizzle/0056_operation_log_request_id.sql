@@ -1,0 +1,1 @@
+ALTER TABLE "sys_operation_log" ADD COLUMN "request_id" varchar(64);
