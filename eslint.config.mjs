@@ -7,7 +7,11 @@ import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
-const foldersOf = (dir) => fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const foldersOf = (dir) =>
+  fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Server modules: each may import the platform and its own files, never another module's. */
@@ -30,14 +34,19 @@ function apart(dir, names, alias, what) {
 
 /** The import patterns that keep folder `name` of `dir` away from its siblings. */
 function apartPatterns(dir, names, alias, what, name) {
-  const others = names.filter((n) => n !== name).map(esc).join('|');
+  const others = names
+    .filter((n) => n !== name)
+    .map(esc)
+    .join('|');
   if (!others) return [];
   return [
     {
       regex: `^(\\.\\./)+(${path.basename(dir)}/)?(${others})(/|$)`,
       message: `${what} ${name} imports another ${what}'s files: use what that ${what} hands over (ARCHITECTURE.md, "How modules talk").`,
     },
-    ...(alias ? [{ regex: `^${esc(alias)}(${others})(/|$)`, message: `${what} ${name} imports another ${what}'s files.` }] : []),
+    ...(alias
+      ? [{ regex: `^${esc(alias)}(${others})(/|$)`, message: `${what} ${name} imports another ${what}'s files.` }]
+      : []),
   ];
 }
 
@@ -57,8 +66,13 @@ const startupFiles = [
   'apps/web/src/shared/{errors,i18n,ui-locale,session,request,live,settings,store,theme,client-type,lang-labels,zod-jitless}.ts',
   'apps/web/src/shared/form/form-claims.ts',
 ];
-const startupMessage = 'On the start-up path (/login\'s 200 KB budget): import the component by its own path, not the barrel (eslint.config.mjs, startupFiles).';
-const startupPaths = ['antd', '@ant-design/icons', 'zod'].map((name) => ({ name, message: startupMessage, allowTypeImports: true }));
+const startupMessage =
+  "On the start-up path (/login's 200 KB budget): import the component by its own path, not the barrel (eslint.config.mjs, startupFiles).";
+const startupPaths = ['antd', '@ant-design/icons', 'zod'].map((name) => ({
+  name,
+  message: startupMessage,
+  allowTypeImports: true,
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', '**/*.mjs', '**/*.js'] },
@@ -87,7 +101,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         // features/auth keeps its feature boundary too (a later block replaces the rule whole).
-        { paths: startupPaths, patterns: apartPatterns('apps/web/src/features', webFeatures, '@/features/', 'feature', 'auth') },
+        {
+          paths: startupPaths,
+          patterns: apartPatterns('apps/web/src/features', webFeatures, '@/features/', 'feature', 'auth'),
+        },
       ],
     },
   },
@@ -99,7 +116,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+(modules/|app\\.js$|schema\\.js$|main\\.js$)', message: 'The platform imports no module (nor app.ts, schema.ts): take what you need as a parameter.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(modules/|app\\.js$|schema\\.js$|main\\.js$)',
+              message: 'The platform imports no module (nor app.ts, schema.ts): take what you need as a parameter.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -51,9 +51,25 @@ const args = parseArgs({
   },
 }).values;
 
-interface Result { name: string; engine: string; requests: number; concurrency: number; rps: number; p50: number; p99: number; errors: number }
+interface Result {
+  name: string;
+  engine: string;
+  requests: number;
+  concurrency: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
 
-async function load(name: string, engine: string, total: number, concurrency: number, fire: () => Promise<boolean>, maxMs = 60_000): Promise<Result> {
+async function load(
+  name: string,
+  engine: string,
+  total: number,
+  concurrency: number,
+  fire: () => Promise<boolean>,
+  maxMs = 60_000,
+): Promise<Result> {
   const latencies: number[] = [];
   let errors = 0;
   let issued = 0;
@@ -71,11 +87,21 @@ async function load(name: string, engine: string, total: number, concurrency: nu
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-  return { name, engine, requests: latencies.length, concurrency, rps: latencies.length / elapsed, p50: q(0.5), p99: q(0.99), errors };
+  return {
+    name,
+    engine,
+    requests: latencies.length,
+    concurrency,
+    rps: latencies.length / elapsed,
+    p50: q(0.5),
+    p99: q(0.99),
+    errors,
+  };
 }
 
 async function pgUrl(): Promise<string | null> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+  const url =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
   const pg = (await import('pg')).default;
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
@@ -105,20 +131,34 @@ async function dropDb(url: string) {
 
 async function benchEngine(engine: 'pglite' | 'postgres', url?: string): Promise<Result[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-bench-'));
-  const database: Database = engine === 'postgres' ? await openPostgres(url!, { max: 10 }) : await openPglite(path.join(dataDir));
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench123', LOG_LEVEL: 'silent', LOGIN_MAX_FAILURES: '100', WEB_DIST: path.join(dataDir, 'none'), ...(url ? { DATABASE_URL: url } : {}) });
+  const database: Database =
+    engine === 'postgres' ? await openPostgres(url!, { max: 10 }) : await openPglite(path.join(dataDir));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'bench123',
+    LOG_LEVEL: 'silent',
+    LOGIN_MAX_FAILURES: '100',
+    WEB_DIST: path.join(dataDir, 'none'),
+    ...(url ? { DATABASE_URL: url } : {}),
+  });
   const server = await buildApp({ config, database, workers: false });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as { port: number };
   const base = `http://127.0.0.1:${port}`;
   const signIn = async () => {
-    const r = await fetch(`${base}/user/api/open/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'bench123', clientType: 'MANAGE_PC' }) });
+    const r = await fetch(`${base}/user/api/open/v1/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'admin', password: 'bench123', clientType: 'MANAGE_PC' }),
+    });
     const b = (await r.json()) as { code: number; data: { token: string } };
     return b;
   };
   const token = (await signIn()).data.token;
   const get = (p: string) => async () => {
-    const r = await fetch(base + p, { headers: { authorization: token, clienttype: 'MANAGE_PC', 'accept-language': 'en_US' } });
+    const r = await fetch(base + p, {
+      headers: { authorization: token, clienttype: 'MANAGE_PC', 'accept-language': 'en_US' },
+    });
     return ((await r.json()) as { code: number }).code === 0;
   };
   const results: Result[] = [];
@@ -133,7 +173,13 @@ async function benchEngine(engine: 'pglite' | 'postgres', url?: string): Promise
   return results;
 }
 
-interface Transfer { url: string; type: string; encoding: string; raw: number; wire: number }
+interface Transfer {
+  url: string;
+  type: string;
+  encoding: string;
+  raw: number;
+  wire: number;
+}
 
 /**
  * Loads /login in Chromium from the real server (built console, compressed files) and adds up
@@ -152,17 +198,34 @@ async function loginBundle(): Promise<{ files: Transfer[]; jsKB: number; cssKB: 
   const server = await buildApp({ config, database, workers: false });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as { port: number };
-  const browser = await pw.launch({ executablePath: chromium, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-  const seen = new Map<string, { url: string; type: string; encoding: string; raw: number; wire: number; done: boolean }>();
+  const browser = await pw.launch({
+    executablePath: chromium,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const seen = new Map<
+    string,
+    { url: string; type: string; encoding: string; raw: number; wire: number; done: boolean }
+  >();
   let renderedIds: Set<string>;
   try {
     const page = await browser.newPage();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string; headers: Record<string, string> } }) => {
-      const enc = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? 'none';
-      seen.set(e.requestId, { url: new URL(e.response.url).pathname, type: e.type, encoding: enc, raw: 0, wire: 0, done: false });
-    });
+    cdp.on(
+      'Network.responseReceived',
+      (e: { requestId: string; type: string; response: { url: string; headers: Record<string, string> } }) => {
+        const enc =
+          Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? 'none';
+        seen.set(e.requestId, {
+          url: new URL(e.response.url).pathname,
+          type: e.type,
+          encoding: enc,
+          raw: 0,
+          wire: 0,
+          done: false,
+        });
+      },
+    );
     cdp.on('Network.dataReceived', (e: { requestId: string; dataLength: number }) => {
       const f = seen.get(e.requestId);
       if (f) f.raw += e.dataLength;
@@ -194,7 +257,9 @@ async function loginBundle(): Promise<{ files: Transfer[]; jsKB: number; cssKB: 
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const files = [...seen].filter(([id]) => renderedIds.has(id)).map(([, f]) => ({ url: f.url, type: f.type, encoding: f.encoding, raw: f.raw, wire: f.wire }));
+  const files = [...seen]
+    .filter(([id]) => renderedIds.has(id))
+    .map(([, f]) => ({ url: f.url, type: f.type, encoding: f.encoding, raw: f.raw, wire: f.wire }));
   const kb = (type?: string) => files.filter((f) => !type || f.type === type).reduce((a, f) => a + f.wire, 0) / 1024;
   return { files, jsKB: kb('Script'), cssKB: kb('Stylesheet'), allKB: kb() };
 }
@@ -202,7 +267,12 @@ async function loginBundle(): Promise<{ files: Transfer[]; jsKB: number; cssKB: 
 /** A section of the previous docs/benchmarks.md (from its heading to the next one of its level), or ''. */
 function sectionOf(previous: string, heading: string): string {
   const at = previous.indexOf(`\n## ${heading}\n`);
-  return at >= 0 ? previous.slice(at + 1).split(/\n(?=## )/)[0]!.trimEnd() : '';
+  return at >= 0
+    ? previous
+        .slice(at + 1)
+        .split(/\n(?=## )/)[0]!
+        .trimEnd()
+    : '';
 }
 
 /** `npm run bench:login`: only what /login transfers, printed, not written to docs/benchmarks.md. */
@@ -213,8 +283,11 @@ async function loginOnly() {
     process.exitCode = 1;
     return;
   }
-  for (const f of bundle.files.sort((a, b) => b.wire - a.wire)) console.log(`${(f.wire / 1024).toFixed(1).padStart(7)} KB  ${f.encoding.padEnd(4)} ${f.type.padEnd(10)} ${f.url}`);
-  console.log(`/login: ${bundle.jsKB.toFixed(1)} KB of JavaScript over the wire (budget ${LOGIN_JS_BUDGET_KB} KB), ${bundle.allKB.toFixed(1)} KB in all`);
+  for (const f of bundle.files.sort((a, b) => b.wire - a.wire))
+    console.log(`${(f.wire / 1024).toFixed(1).padStart(7)} KB  ${f.encoding.padEnd(4)} ${f.type.padEnd(10)} ${f.url}`);
+  console.log(
+    `/login: ${bundle.jsKB.toFixed(1)} KB of JavaScript over the wire (budget ${LOGIN_JS_BUDGET_KB} KB), ${bundle.allKB.toFixed(1)} KB in all`,
+  );
   if (bundle.jsKB > LOGIN_JS_BUDGET_KB) process.exitCode = 1;
 }
 
@@ -243,9 +316,15 @@ function pathSection(run: PathRun | null): string[] {
     ...lines,
     '| target | req/s | of the floor | of the floor, per round | CPU µs a request | p50 ms | p99 ms | req/s per round | errors |',
     '| --- | ---: | ---: | --- | ---: | ---: | ---: | --- | ---: |',
-    ...run.results.map((r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${pct(r.ratio)} | ${r.ratios.map(pct).join(', ')} | ${r.cpuUs.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.rounds.map((x) => x.rps.toFixed(0)).join(', ')} | ${r.errors} |`),
+    ...run.results.map(
+      (r) =>
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${pct(r.ratio)} | ${r.ratios.map(pct).join(', ')} | ${r.cpuUs.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.rounds.map((x) => x.rps.toFixed(0)).join(', ')} | ${r.errors} |`,
+    ),
     '',
-    `Load average (1 min) at the start of each round: ${run.load.slice(0, -1).map((l) => l.toFixed(1)).join(', ')}; ${run.load.at(-1)!.toFixed(1)} at the end.`,
+    `Load average (1 min) at the start of each round: ${run.load
+      .slice(0, -1)
+      .map((l) => l.toFixed(1))
+      .join(', ')}; ${run.load.at(-1)!.toFixed(1)} at the end.`,
   ];
 }
 
@@ -349,7 +428,10 @@ async function main() {
     '',
     '| call | engine | requests | concurrency | req/s | p50 ms | p99 ms | errors |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...results.map((r) => `| ${r.name} | ${r.engine} | ${r.requests} | ${r.concurrency} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.engine} | ${r.requests} | ${r.concurrency} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`,
+    ),
     url ? '' : '\nPostgreSQL was not reachable, so only PGlite was measured.',
     '',
     '## What /login transfers',
@@ -364,27 +446,53 @@ async function main() {
       '',
       '| file | type | encoding | KB unpacked | KB transferred |',
       '| --- | --- | --- | ---: | ---: |',
-      ...bundle.files.sort((a, b) => b.wire - a.wire).map((f) => `| ${f.url} | ${f.type} | ${f.encoding} | ${(f.raw / 1024).toFixed(1)} | ${(f.wire / 1024).toFixed(1)} |`),
+      ...bundle.files
+        .sort((a, b) => b.wire - a.wire)
+        .map(
+          (f) =>
+            `| ${f.url} | ${f.type} | ${f.encoding} | ${(f.raw / 1024).toFixed(1)} | ${(f.wire / 1024).toFixed(1)} |`,
+        ),
     );
   } else {
     lines.push('Not measured: build the console (`npm run build`) and install Chromium first.');
   }
   // Sections other benchmarks write (## Gateway, by bench/gateway.bench.ts) are kept as they are;
   // ## History gains one line per run.
-  const previous = fs.existsSync(path.join(root, 'docs/benchmarks.md')) ? fs.readFileSync(path.join(root, 'docs/benchmarks.md'), 'utf8') : '';
+  const previous = fs.existsSync(path.join(root, 'docs/benchmarks.md'))
+    ? fs.readFileSync(path.join(root, 'docs/benchmarks.md'), 'utf8')
+    : '';
   const history = sectionOf(previous, 'History') || HISTORY_HEAD;
   // Every other section of the previous file (the gateway's, hand-written ones) stays, in its order.
-  const own = [PATH_HEADING, OLD_PATH_HEADING, 'API over loopback HTTP', 'What /login transfers', 'Orders', 'Statistics at 1M and 10M orders', 'History'];
+  const own = [
+    PATH_HEADING,
+    OLD_PATH_HEADING,
+    'API over loopback HTTP',
+    'What /login transfers',
+    'Orders',
+    'Statistics at 1M and 10M orders',
+    'History',
+  ];
   const kept = previous
     .split(/\n(?=## )/)
     .filter((p) => p.startsWith('## ') && !own.some((h) => p.startsWith(`## ${h}\n`)))
     .map((p) => p.trimEnd());
-  const out = [lines.join('\n'), ordersSection(orders), statisticsSection(statistics), ...kept, history + '\n' + historyRow(now, pathRun, bundle ? bundle.jsKB : null, '`npm run bench`')].filter(Boolean).join('\n\n') + '\n';
+  const out =
+    [
+      lines.join('\n'),
+      ordersSection(orders),
+      statisticsSection(statistics),
+      ...kept,
+      history + '\n' + historyRow(now, pathRun, bundle ? bundle.jsKB : null, '`npm run bench`'),
+    ]
+      .filter(Boolean)
+      .join('\n\n') + '\n';
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
   fs.writeFileSync(path.join(root, 'docs/benchmarks.md'), out);
   console.log(out);
   if (bundle && bundle.jsKB > LOGIN_JS_BUDGET_KB) {
-    console.error(`/login transfers ${bundle.jsKB.toFixed(1)} KB of JavaScript, over its ${LOGIN_JS_BUDGET_KB} KB budget`);
+    console.error(
+      `/login transfers ${bundle.jsKB.toFixed(1)} KB of JavaScript, over its ${LOGIN_JS_BUDGET_KB} KB budget`,
+    );
     process.exitCode = 1;
   }
 }

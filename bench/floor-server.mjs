@@ -18,7 +18,10 @@ const names = JSON.parse(process.env.FLOOR_PARAMS ?? '[]');
 if (!text || !process.env.FLOOR_DATABASE_URL) throw new Error('FLOOR_DATABASE_URL and FLOOR_SQL are required');
 // As the server reads bigint columns.
 pg.types.setTypeParser(20, (v) => Number(v));
-const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: Number(process.env.FLOOR_POOL ?? 10) });
+const pool = new pg.Pool({
+  connectionString: process.env.FLOOR_DATABASE_URL,
+  max: Number(process.env.FLOOR_POOL ?? 10),
+});
 
 const app = Fastify({ logger: false });
 app.get('/floor', async (req, reply) => {

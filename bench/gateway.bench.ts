@@ -41,7 +41,9 @@ const SECONDS = Number(values.seconds);
 const REGISTER_TIMEOUT_S = Number(values['register-timeout']);
 const CONCURRENCY = Number(values['connect-concurrency']);
 if (![N, RATE, SECONDS, REGISTER_TIMEOUT_S, CONCURRENCY].every((v) => Number.isInteger(v) && v > 0)) {
-  console.error('bench:gateway: --cabinets, --rate, --seconds, --register-timeout and --connect-concurrency must be positive whole numbers');
+  console.error(
+    'bench:gateway: --cabinets, --rate, --seconds, --register-timeout and --connect-concurrency must be positive whole numbers',
+  );
   process.exit(2);
 }
 
@@ -73,7 +75,8 @@ function cpuSeconds(pid: number): number {
 
 /** A fresh database on the PostgreSQL the other benchmarks use; dropped at the end. */
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+  const base =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
   const pg = (await import('pg')).default;
   const name = `cbo_bench_gw_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
@@ -118,7 +121,18 @@ interface Outcome {
   benchCpuPct: number;
   load: [number, number];
   timeline: string[];
-  commands: { sent: number; succeeded: number; failed: number; lost: number; sendErrors: number; p50: number; p99: number; max: number; achievedRate: number; how: string };
+  commands: {
+    sent: number;
+    succeeded: number;
+    failed: number;
+    lost: number;
+    sendErrors: number;
+    p50: number;
+    p99: number;
+    max: number;
+    achievedRate: number;
+    how: string;
+  };
   /** On PostgreSQL, where a command's time went by the server's own marks (ms, p50 / p99): recorded → published, published → final. */
   stages: { toSent: [number, number]; toFinal: [number, number] } | null;
   notes: string[];
@@ -192,19 +206,44 @@ async function main() {
     // 1. The server is up.
     const t0 = Date.now();
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${fs.readFileSync(serverLog, 'utf8').slice(-3000)}`);
-      const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
+      if (child.exitCode !== null)
+        throw new Error(
+          `the server exited with ${child.exitCode}:\n${fs.readFileSync(serverLog, 'utf8').slice(-3000)}`,
+        );
+      const ok = await fetch(`${base}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) break;
       if (Date.now() - t0 > 90_000) throw new Error('the server did not answer /healthz in 90 s');
       await sleep(200);
     }
     log(`server up on :${port}, MQTT on :${mqttPort} (pid ${pid})`);
-    const signIn = (await (await fetch(`${base}/user/api/open/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'bench123', clientType: 'MANAGE_PC' }) })).json()) as { code: number; data: { token: string } };
+    const signIn = (await (
+      await fetch(`${base}/user/api/open/v1/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: 'admin', password: 'bench123', clientType: 'MANAGE_PC' }),
+      })
+    ).json()) as { code: number; data: { token: string } };
     if (signIn.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(signIn)}`);
     const token = signIn.data.token;
-    const headers = { authorization: token, clienttype: 'MANAGE_PC', 'accept-language': 'en_US', 'content-type': 'application/json' };
-    const call = async <T>(method: string, p: string, body?: unknown): Promise<{ code: number; msg?: string; data: T }> => {
-      const r = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(120_000) });
+    const headers = {
+      authorization: token,
+      clienttype: 'MANAGE_PC',
+      'accept-language': 'en_US',
+      'content-type': 'application/json',
+    };
+    const call = async <T>(
+      method: string,
+      p: string,
+      body?: unknown,
+    ): Promise<{ code: number; msg?: string; data: T }> => {
+      const r = await fetch(base + p, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(120_000),
+      });
       return (await r.json()) as { code: number; msg?: string; data: T };
     };
     await sleep(2000);
@@ -215,20 +254,32 @@ async function main() {
     for (let from = 1; from <= N; from += BATCH) {
       const to = Math.min(N, from + BATCH - 1);
       const sn = (n: number) => `BNCH${String(n).padStart(12, '0')}`;
-      const r = await call<{ succeeded: number; failed: unknown[] }>('POST', '/device/api/v1/cabinet/batchStorage', { start: sn(from), end: sn(to) });
+      const r = await call<{ succeeded: number; failed: unknown[] }>('POST', '/device/api/v1/cabinet/batchStorage', {
+        start: sn(from),
+        end: sn(to),
+      });
       if (r.code !== 0) throw new Error(`batch storage ${sn(from)}..${sn(to)} answered ${r.code} ${r.msg ?? ''}`);
     }
     const stockInMs = Date.now() - tStock;
     log(`stocked in ${N} cabinets in ${(stockInMs / 1000).toFixed(1)} s`);
 
     // 3. Connect them all and wait for every `registered`.
-    fleet = await createFleet({ count: N, prefix: 'BNCH', start: 1, url: `mqtt://127.0.0.1:${mqttPort}`, deviceSecret, connectConcurrency: CONCURRENCY });
+    fleet = await createFleet({
+      count: N,
+      prefix: 'BNCH',
+      start: 1,
+      url: `mqtt://127.0.0.1:${mqttPort}`,
+      deviceSecret,
+      connectConcurrency: CONCURRENCY,
+    });
     const f = fleet;
     const tConnect = Date.now();
     const progress = setInterval(() => {
       const s = f.summary();
       timeline.push(`${Math.round((Date.now() - tConnect) / 1000)} s: ${s.registered}`);
-      log(`connected ${s.connected}, registered ${s.registered} of ${N}; server RSS ${rssMiB(pid).toFixed(0)} MiB${s.lastError ? `; last error ${s.lastError}` : ''}`);
+      log(
+        `connected ${s.connected}, registered ${s.registered} of ${N}; server RSS ${rssMiB(pid).toFixed(0)} MiB${s.lastError ? `; last error ${s.lastError}` : ''}`,
+      );
     }, 10_000);
     // The ramp runs while we wait, so --register-timeout bounds the whole connect phase.
     const starting = f.start();
@@ -258,7 +309,9 @@ async function main() {
     const b1 = process.cpuUsage(b0);
     const benchCpuPct = ((b1.user + b1.system) / 1e6 / window) * 100;
     const heartbeats = f.summary().heartbeats - hb0;
-    log(`heartbeat window: ${heartbeats} heartbeats in ${window} s, server CPU ${heartbeatCpuPct.toFixed(0)} %, cabinets' CPU ${benchCpuPct.toFixed(0)} %`);
+    log(
+      `heartbeat window: ${heartbeats} heartbeats in ${window} s, server CPU ${heartbeatCpuPct.toFixed(0)} %, cabinets' CPU ${benchCpuPct.toFixed(0)} %`,
+    );
 
     // 5. Commands at RATE a second for SECONDS, each timed from the POST to its result on the live channel.
     const done = new Map<string, { at: number; state: string }>();
@@ -271,7 +324,8 @@ async function main() {
         if (m.data?.type !== 'DEVICE_COMMAND' || !m.data.data?.id) return;
         liveSeen++;
         const st = m.data.data.state ?? '';
-        if (['succeeded', 'failed', 'expired'].includes(st) && !done.has(m.data.data.id)) done.set(m.data.data.id, { at, state: st });
+        if (['succeeded', 'failed', 'expired'].includes(st) && !done.has(m.data.data.id))
+          done.set(m.data.data.id, { at, state: st });
       } catch {
         /* not ours */
       }
@@ -288,7 +342,9 @@ async function main() {
     const total = RATE * SECONDS;
     const cmdProgress = setInterval(() => {
       const answered = sent.filter((x) => x.id || x.sendError).length;
-      log(`commands: ${sent.length} sent, ${answered} answered by the API, ${done.size} results on the live channel; server RSS ${rssMiB(pid).toFixed(0)} MiB`);
+      log(
+        `commands: ${sent.length} sent, ${answered} answered by the API, ${done.size} results on the live channel; server RSS ${rssMiB(pid).toFixed(0)} MiB`,
+      );
     }, 10_000);
     const inflight: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
@@ -299,7 +355,11 @@ async function main() {
       sent.push(rec);
       const sn = online[Math.floor(Math.random() * online.length)]!;
       inflight.push(
-        call<{ id: string; state: string }>('POST', '/device/api/v1/command/send', { sn, type: 'queryVersion', data: {} }).then(
+        call<{ id: string; state: string }>('POST', '/device/api/v1/command/send', {
+          sn,
+          type: 'queryVersion',
+          data: {},
+        }).then(
           (r) => {
             if (r.code === 0) rec.id = r.data.id;
             else rec.sendError = `${r.code} ${r.msg ?? ''}`;
@@ -384,7 +444,18 @@ async function main() {
       benchCpuPct,
       load: [load0, os.loadavg()[0]!],
       timeline,
-      commands: { sent: total, succeeded, failed, lost, sendErrors, p50: q(lat, 0.5), p99: q(lat, 0.99), max: lat[lat.length - 1] ?? NaN, achievedRate, how },
+      commands: {
+        sent: total,
+        succeeded,
+        failed,
+        lost,
+        sendErrors,
+        p50: q(lat, 0.5),
+        p99: q(lat, 0.99),
+        max: lat[lat.length - 1] ?? NaN,
+        achievedRate,
+        how,
+      },
       stages,
       notes,
     };
@@ -419,7 +490,10 @@ const HISTORY_HEAD = [
 
 function commit(): string {
   try {
-    return execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim() + (execSync('git status --porcelain', { cwd: root }).toString().trim() ? '+' : '');
+    return (
+      execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim() +
+      (execSync('git status --porcelain', { cwd: root }).toString().trim() ? '+' : '')
+    );
   } catch {
     return '—';
   }
@@ -472,7 +546,10 @@ function writeSection(o: Outcome, limit: number, engine: string) {
   const gateway = nextTop >= 0 ? rest.slice(0, nextTop + 1) : rest;
   const after = nextTop >= 0 ? rest.slice(nextTop + 1) : '';
   // Keep the other subsections of earlier runs; replace this one.
-  const subs = gateway.split(/\n(?=### )/).slice(1).map((x) => x.trimEnd() + '\n');
+  const subs = gateway
+    .split(/\n(?=### )/)
+    .slice(1)
+    .map((x) => x.trimEnd() + '\n');
   const kept = subs.filter((x) => !x.startsWith(heading + '\n') && !x.startsWith(HISTORY + '\n'));
   // Every run adds a line to the history, so a regression of the round trip shows beside its load.
   const old = subs.find((x) => x.startsWith(HISTORY + '\n'));

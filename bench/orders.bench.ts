@@ -31,7 +31,8 @@ async function main() {
   const { values } = parseArgs({ options: { orders: { type: 'string' }, cycles: { type: 'string' } } });
   const orders = Number(values.orders ?? process.env.BENCH_ORDERS ?? 1_000_000);
   const cycles = Number(values.cycles ?? 400);
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+  const base =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
   const pg = (await import('pg')).default;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -42,7 +43,10 @@ async function main() {
   try {
     const r = await benchOrders(u.toString(), { orders, cycles });
     const load = os.loadavg()[0]!.toFixed(1);
-    const text = ordersSection(r, `Run by \`npm run bench:orders -- --orders ${orders} --cycles ${cycles}\` on ${new Date().toISOString()}, ${os.cpus().length} cores, load average ${load} at the end (the machine may be shared).`);
+    const text = ordersSection(
+      r,
+      `Run by \`npm run bench:orders -- --orders ${orders} --cycles ${cycles}\` on ${new Date().toISOString()}, ${os.cpus().length} cores, load average ${load} at the end (the machine may be shared).`,
+    );
     writeSection('Orders', text);
     console.log(text);
   } finally {

@@ -25,8 +25,26 @@ import { archiveRange, liveRange, orderConditions } from '../apps/server/src/mod
 import { ordOrder, ordOrderArchive } from '../apps/server/src/modules/order/tables.js';
 
 export interface OrderBench {
-  engine: { customers: number; cabinets: number; seconds: number; created: number; finished: number; createdPerSec: number; finishedPerSec: number; rentP50: number; rentP99: number; cycleP50: number; cycleP99: number; errors: number; errorKinds: Record<string, number> };
-  page: { orders: number; fillSeconds: number; rows: { name: string; apiP50: number; apiP99: number; psqlP50: number; total: number }[] };
+  engine: {
+    customers: number;
+    cabinets: number;
+    seconds: number;
+    created: number;
+    finished: number;
+    createdPerSec: number;
+    finishedPerSec: number;
+    rentP50: number;
+    rentP99: number;
+    cycleP50: number;
+    cycleP99: number;
+    errors: number;
+    errorKinds: Record<string, number>;
+  };
+  page: {
+    orders: number;
+    fillSeconds: number;
+    rows: { name: string; apiP50: number; apiP99: number; psqlP50: number; total: number }[];
+  };
 }
 
 const quantile = (xs: number[], p: number) => {
@@ -47,7 +65,11 @@ export function inline(q: { sql: string; params: unknown[] }): string {
 /** Milliseconds psql's \timing reports for each run of a statement (the server's own work, no HTTP). */
 export function psqlTimes(url: string, statement: string, runs: number): number[] {
   const script = ['\\timing on', ...Array.from({ length: runs }, () => `${statement};`)].join('\n');
-  const out = execFileSync('psql', [url, '-X', '-q', '-o', '/dev/null', '-f', '-'], { input: script, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+  const out = execFileSync('psql', [url, '-X', '-q', '-o', '/dev/null', '-f', '-'], {
+    input: script,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   return [...out.matchAll(/Time: ([\d.]+) ms/g)].map((m) => Number(m[1]));
 }
 
@@ -57,34 +79,71 @@ export interface PageTarget {
   archive?: boolean;
   body: OrderFilter & { pageNum: number; pageSize: number };
 }
-type Call = (method: 'GET' | 'POST', p: string, body?: unknown, token?: string) => Promise<{ code: number; msg: string; data: any }>;
+type Call = (
+  method: 'GET' | 'POST',
+  p: string,
+  body?: unknown,
+  token?: string,
+) => Promise<{ code: number; msg: string; data: any }>;
 
 /**
  * Times list pages through the API (10 calls after 2 warm-ups) against the same two statements (the
  * query builder's count and page, parameters inlined) timed by psql, the slower of the two per run.
  */
-export async function timePages(url: string, db: Db, call: Call, staff: string, targets: PageTarget[]): Promise<OrderBench['page']['rows']> {
+export async function timePages(
+  url: string,
+  db: Db,
+  call: Call,
+  staff: string,
+  targets: PageTarget[],
+): Promise<OrderBench['page']['rows']> {
   const rows: OrderBench['page']['rows'] = [];
   for (const t of targets) {
     const api: number[] = [];
     let total = 0;
     for (let i = 0; i < 12; i++) {
       const a = performance.now();
-      const r = await call('POST', t.archive ? '/order/api/v1/order/archive/queryPage' : '/order/api/v1/order/queryPage', t.body, staff);
+      const r = await call(
+        'POST',
+        t.archive ? '/order/api/v1/order/archive/queryPage' : '/order/api/v1/order/queryPage',
+        t.body,
+        staff,
+      );
       if (r.code !== 0) throw new Error(`queryPage ${r.code} ${r.msg}`);
       total = r.data.total as number;
       if (i >= 2) api.push(performance.now() - a);
     }
     // The same statements the list runs (its count and its page), from the same conditions.
     const table = t.archive ? ordOrderArchive : ordOrder;
-    const where = and(orderConditions(table, t.body, t.archive ? archiveRange(t.body.beginTime, t.body.endTime) : liveRange(t.body.beginTime, t.body.endTime)));
+    const where = and(
+      orderConditions(
+        table,
+        t.body,
+        t.archive ? archiveRange(t.body.beginTime, t.body.endTime) : liveRange(t.body.beginTime, t.body.endTime),
+      ),
+    );
     const countSql = inline(db.select({ n: count() }).from(table).where(where).toSQL());
-    const pageSql = inline(db.select().from(table).where(where).orderBy(desc(table.createdAt), desc(table.id)).limit(t.body.pageSize).offset((t.body.pageNum - 1) * t.body.pageSize).toSQL());
+    const pageSql = inline(
+      db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(t.body.pageSize)
+        .offset((t.body.pageNum - 1) * t.body.pageSize)
+        .toSQL(),
+    );
     const c = psqlTimes(url, countSql, 10).slice(2);
     const p = psqlTimes(url, pageSql, 10).slice(2);
     // The list runs its count and its page side by side on two connections: the slower of the two bounds it.
     const psql = c.map((x, i) => Math.max(x, p[i] ?? 0));
-    rows.push({ name: t.name, apiP50: quantile(api, 0.5), apiP99: quantile(api, 0.99), psqlP50: quantile(psql, 0.5), total });
+    rows.push({
+      name: t.name,
+      apiP50: quantile(api, 0.5),
+      apiP99: quantile(api, 0.99),
+      psqlP50: quantile(psql, 0.5),
+      total,
+    });
   }
   return rows;
 }
@@ -92,7 +151,16 @@ export async function timePages(url: string, db: Db, call: Call, staff: string, 
 /** A client of a server's API (console and app headers by token kind). */
 export function apiClient(base: string): Call {
   return async (method, p, body, token) => {
-    const r = await fetch(base + p, { method, headers: { clienttype: token?.startsWith('staff:') ? 'MANAGE_PC' : 'USER_ANDROID', 'accept-language': 'en_US', ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: token.replace(/^staff:/, '') } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const r = await fetch(base + p, {
+      method,
+      headers: {
+        clienttype: token?.startsWith('staff:') ? 'MANAGE_PC' : 'USER_ANDROID',
+        'accept-language': 'en_US',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: token.replace(/^staff:/, '') } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return (await r.json()) as { code: number; msg: string; data: any };
   };
 }
@@ -100,15 +168,30 @@ export function apiClient(base: string): Call {
 export async function benchOrders(url: string, opts: { orders: number; cycles: number }): Promise<OrderBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-bench-orders-'));
   const database = await openPostgres(url, { max: 10 });
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench123', LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'none'), MQTT_PORT: '0', DATABASE_URL: url });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'bench123',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'none'),
+    MQTT_PORT: '0',
+    DATABASE_URL: url,
+  });
   const server = await buildApp({ config, database, workers: false });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
   const log = pino({ level: 'silent' });
   const cabinets = 10;
-  const fleet = (await startSimulatedFleet(cabinets, server.services, log, { returnsPerMinute: 0, language: 'en_US' }))!;
+  const fleet = (await startSimulatedFleet(cabinets, server.services, log, {
+    returnsPerMinute: 0,
+    language: 'en_US',
+  }))!;
   await fleet.waitRegistered(cabinets, 60_000);
-  await makeDemoNetwork(database.db, server.services, { simulatedCabinets: cabinets, leaderUserName: 'admin', language: 'en_US' }, log);
+  await makeDemoNetwork(
+    database.db,
+    server.services,
+    { simulatedCabinets: cabinets, leaderUserName: 'admin', language: 'en_US' },
+    log,
+  );
   const call = apiClient(base);
   try {
     // ------------------------------------------------------------ through the engine
@@ -121,7 +204,11 @@ export async function benchOrders(url: string, opts: { orders: number; cycles: n
       const { customers: people } = server.services.network;
       await people.sendCode(SIMULATED_AREA_CODE, mobile, { simulated: true });
       const code = server.services.simulatedTexts.takeCode(mobile)!;
-      const signed = await people.signIn({ areaCode: SIMULATED_AREA_CODE, mobile, code, clientType: 'USER_ANDROID' }, { ip: '127.0.0.1', headers: { 'user-agent': 'bench customer' } }, { simulated: true });
+      const signed = await people.signIn(
+        { areaCode: SIMULATED_AREA_CODE, mobile, code, clientType: 'USER_ANDROID' },
+        { ip: '127.0.0.1', headers: { 'user-agent': 'bench customer' } },
+        { simulated: true },
+      );
       tokens.push(signed.token);
     }
     const rentMs: number[] = [];
@@ -136,7 +223,8 @@ export async function benchOrders(url: string, opts: { orders: number; cycles: n
     };
     let left = opts.cycles;
     const started = performance.now();
-    const status = async (orderNo: string, token: string) => (await call('GET', `/order/api/app/v1/order/detail?orderNo=${orderNo}`, undefined, token)).data?.status as string;
+    const status = async (orderNo: string, token: string) =>
+      (await call('GET', `/order/api/app/v1/order/detail?orderNo=${orderNo}`, undefined, token)).data?.status as string;
     const until = async (orderNo: string, token: string, want: string[]) => {
       for (let i = 0; i < 400; i++) {
         const st = await status(orderNo, token);
@@ -164,7 +252,12 @@ export async function benchOrders(url: string, opts: { orders: number; cycles: n
             continue;
           }
           const t0 = performance.now();
-          const rent = await call('POST', '/order/api/app/v1/order/rent', { sn: from.sn, payMode: 'deposit', idempotencyKey: crypto.randomUUID() }, token);
+          const rent = await call(
+            'POST',
+            '/order/api/app/v1/order/rent',
+            { sn: from.sn, payMode: 'deposit', idempotencyKey: crypto.randomUUID() },
+            token,
+          );
           if (rent.code !== 0) {
             failed(`rent ${rent.code} ${rent.msg}`);
             continue;
@@ -176,7 +269,12 @@ export async function benchOrders(url: string, opts: { orders: number; cycles: n
             failed(out === 'closed' ? 'eject failed (order closed, deposit back)' : 'no eject result in 10 s');
             continue;
           }
-          const to = regs.filter((c) => c !== from).sort(() => Math.random() - 0.5).find((c) => c.returnPowerBank(rent.data.powerBankId as string, 100) !== null) ?? (from.returnPowerBank(rent.data.powerBankId as string, 100) !== null ? from : null);
+          const to =
+            regs
+              .filter((c) => c !== from)
+              .sort(() => Math.random() - 0.5)
+              .find((c) => c.returnPowerBank(rent.data.powerBankId as string, 100) !== null) ??
+            (from.returnPowerBank(rent.data.powerBankId as string, 100) !== null ? from : null);
           if (!to) {
             failed('no free slot to return into');
             continue;
@@ -226,7 +324,10 @@ export async function benchOrders(url: string, opts: { orders: number; cycles: n
     const staff = `staff:${(await call('POST', '/user/api/open/v1/auth', { userName: 'admin', password: 'bench123', clientType: 'MANAGE_PC' })).data.token as string}`;
     const rows = await timePages(url, db, call, staff, [
       { name: 'first page (last 30 days, no filter)', body: { pageNum: 1, pageSize: 20 } },
-      { name: 'filtered page (status finished, one outlet, page 3)', body: { pageNum: 3, pageSize: 20, status: 'finished', outletId: 1003 } },
+      {
+        name: 'filtered page (status finished, one outlet, page 3)',
+        body: { pageNum: 3, pageSize: 20, status: 'finished', outletId: 1003 },
+      },
     ]);
     return { engine, page: { orders: opts.orders, fillSeconds, rows } };
   } finally {
@@ -252,17 +353,27 @@ export function ordersSection(r: OrderBench | null, note = ''): string {
     `| ${e.customers} | ${e.seconds.toFixed(1)} | ${e.created} | ${e.createdPerSec.toFixed(1)} | ${e.finished} | ${e.finishedPerSec.toFixed(1)} | ${e.rentP50.toFixed(0)} / ${e.rentP99.toFixed(0)} | ${e.cycleP50.toFixed(0)} / ${e.cycleP99.toFixed(0)} | ${e.errors} |`,
     '',
     'The rent call includes the sandbox payment company taking the deposit (it answers in about 150 ms, as a real one would) before',
-    'the order is recorded and the eject sent; a cycle includes the cabinet\'s eject and return reports over MQTT.',
-    ...(e.errors ? ['', `Errors by kind: ${Object.entries(e.errorKinds).map(([k, n]) => `${k} × ${n}`).join('; ')}.`] : []),
+    "the order is recorded and the eject sent; a cycle includes the cabinet's eject and return reports over MQTT.",
+    ...(e.errors
+      ? [
+          '',
+          `Errors by kind: ${Object.entries(e.errorKinds)
+            .map(([k, n]) => `${k} × ${n}`)
+            .join('; ')}.`,
+        ]
+      : []),
     '',
     `The order page at **${r.page.orders.toLocaleString('en-US')} orders** (filled set-wise with generate_series in ${r.page.fillSeconds.toFixed(1)} s, over the last 29 days,`,
     '50 outlets). "API" is `POST /order/api/v1/order/queryPage` over loopback HTTP (10 calls after 2 warm-ups; the list runs its count and its',
     'page side by side); "psql" is the same two statements (the query builder\'s, parameters written in) timed by psql\'s `\\timing`,',
-    'the slower of the two per run: the database\'s own floor under the call.',
+    "the slower of the two per run: the database's own floor under the call.",
     '',
     '| page | total | API p50 ms | API p99 ms | psql p50 ms | API / psql |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...r.page.rows.map((x) => `| ${x.name} | ${x.total.toLocaleString('en-US')} | ${x.apiP50.toFixed(1)} | ${x.apiP99.toFixed(1)} | ${x.psqlP50.toFixed(1)} | ${(x.apiP50 / Math.max(0.1, x.psqlP50)).toFixed(1)}× |`),
+    ...r.page.rows.map(
+      (x) =>
+        `| ${x.name} | ${x.total.toLocaleString('en-US')} | ${x.apiP50.toFixed(1)} | ${x.apiP99.toFixed(1)} | ${x.psqlP50.toFixed(1)} | ${(x.apiP50 / Math.max(0.1, x.psqlP50)).toFixed(1)}× |`,
+    ),
   );
   if (note) lines.push('', note);
   return lines.join('\n');

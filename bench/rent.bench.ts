@@ -24,7 +24,10 @@ const f0 = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '—');
 const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 
 function row(r: RentBench): string {
-  const errs = Object.entries(r.errors).map(([k, n]) => `${k} × ${n}`).join('; ') || 'none';
+  const errs =
+    Object.entries(r.errors)
+      .map(([k, n]) => `${k} × ${n}`)
+      .join('; ') || 'none';
   return (
     `| ${r.at.slice(0, 16)} | ${r.engine} | ${r.load[0].toFixed(1)} / ${r.load[1].toFixed(1)} | ${r.customers} | ${r.cabinets} | ${f0(r.seconds)} ` +
     `| ${f1(r.rentsPerSec)} | ${f1(r.settledPerSec)} | ${f0(r.rentNetP50)} / ${f0(r.rentNetP99)} | ${f0(r.rentP50)} / ${f0(r.rentP99)} (provider ${f0(r.providerP50)}) ` +
@@ -35,8 +38,14 @@ function row(r: RentBench): string {
 function verdict(r: RentBench): string {
   if (r.engine !== 'PostgreSQL') return '';
   const miss: string[] = [];
-  if (r.rentsPerSec < TARGET.rentsPerSec) miss.push(`rents ${f1(r.rentsPerSec)}/s, ${f0((1 - r.rentsPerSec / TARGET.rentsPerSec) * 100)} % under ${TARGET.rentsPerSec}/s`);
-  if (r.rentNetP99 > TARGET.rentNetP99) miss.push(`rent p99 ${f0(r.rentNetP99)} ms beyond the provider, ${f0(r.rentNetP99 - TARGET.rentNetP99)} ms over ${TARGET.rentNetP99}`);
+  if (r.rentsPerSec < TARGET.rentsPerSec)
+    miss.push(
+      `rents ${f1(r.rentsPerSec)}/s, ${f0((1 - r.rentsPerSec / TARGET.rentsPerSec) * 100)} % under ${TARGET.rentsPerSec}/s`,
+    );
+  if (r.rentNetP99 > TARGET.rentNetP99)
+    miss.push(
+      `rent p99 ${f0(r.rentNetP99)} ms beyond the provider, ${f0(r.rentNetP99 - TARGET.rentNetP99)} ms over ${TARGET.rentNetP99}`,
+    );
   if (r.settledPerSec < r.rentsPerSec * 0.9) miss.push(`settles ${f1(r.settledPerSec)}/s behind rents`);
   const other = Object.keys(r.errors).filter((k) => !k.includes('100708'));
   if (other.length) miss.push(`errors other than "no power bank": ${other.join(', ')}`);
@@ -46,11 +55,11 @@ function verdict(r: RentBench): string {
 const INTRO = [
   `## ${HEADING}`,
   '',
-  'Written by `npm run bench:rent` (bench/rent.bench.ts, bench/rent.ts): one server in the benchmark\'s process with its',
+  "Written by `npm run bench:rent` (bench/rent.bench.ts, bench/rent.ts): one server in the benchmark's process with its",
   'embedded broker, simulated cabinets of 48 slots 80 % full that charge fast (every power bank lendable: supply is never the',
-  'limit), and customers of the app API who each rent (deposit), wait until the engine took the eject\'s result, put the power',
+  "limit), and customers of the app API who each rent (deposit), wait until the engine took the eject's result, put the power",
   'bank into a random cabinet with a free slot and wait until the engine settled it (fee, deposit released, shares, ledger),',
-  'as fast as the server lets them, for a fixed time. The waits listen to the engine\'s own entry points, not the API.',
+  "as fast as the server lets them, for a fixed time. The waits listen to the engine's own entry points, not the API.",
   '"Rent net" is the rent call less the sandbox payment company\'s own time for that call\'s charge (150 ms configured), measured',
   'on each charge. "Eject" is from the rent call\'s answer to the order being "using"; "settle" from the power bank entering a',
   'slot to the order settled. Targets (issue 27, PostgreSQL): 100 rents/s, rent net p99 at most 250 ms, settles at the same',
@@ -84,7 +93,8 @@ function writeRows(rows: RentBench[]): void {
 }
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+  const base =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
   const pg = (await import('pg')).default;
   const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
   await admin.connect();
@@ -141,7 +151,12 @@ async function main() {
   for (const r of results) console.log(row(r));
   for (const r of results) if (verdict(r)) console.log(verdict(r));
   if (!values['no-write']) writeRows(results);
-  console.log(`load average now ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average now ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 main().then(

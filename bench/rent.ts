@@ -86,7 +86,13 @@ class Waits<T> {
   }
 }
 
-export async function benchRent(opts: { url: string | null; customers: number; cabinets: number; seconds: number; log?: (m: string) => void }): Promise<RentBench> {
+export async function benchRent(opts: {
+  url: string | null;
+  customers: number;
+  cabinets: number;
+  seconds: number;
+  log?: (m: string) => void;
+}): Promise<RentBench> {
   const say = opts.log ?? (() => undefined);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-bench-rent-'));
   const database: Database = opts.url ? await openPostgres(opts.url, { max: 10 }) : await openPglite(dataDir);
@@ -108,7 +114,10 @@ export async function benchRent(opts: { url: string | null; customers: number; c
   let fleet: Awaited<ReturnType<typeof createFleet>> | null = null;
   try {
     // ------------------------------------------------------------ cabinets, full and charged
-    await services.fleet.stockIn({ start: serialNumber(SIMULATOR_PREFIX, 1), end: serialNumber(SIMULATOR_PREFIX, opts.cabinets) });
+    await services.fleet.stockIn({
+      start: serialNumber(SIMULATOR_PREFIX, 1),
+      end: serialNumber(SIMULATOR_PREFIX, opts.cabinets),
+    });
     // Charging fast (a point every 10 ms), so every power bank is charged within a second: supply is never the limit.
     fleet = await createFleet({
       count: opts.cabinets,
@@ -122,11 +131,27 @@ export async function benchRent(opts: { url: string | null; customers: number; c
     });
     await fleet.start();
     await fleet.waitRegistered(opts.cabinets, 120_000);
-    await makeDemoNetwork(database.db, services, { simulatedCabinets: opts.cabinets, leaderUserName: 'admin', language: 'en_US' }, log);
+    await makeDemoNetwork(
+      database.db,
+      services,
+      { simulatedCabinets: opts.cabinets, leaderUserName: 'admin', language: 'en_US' },
+      log,
+    );
     // The demo binds two cabinets an outlet while its outlets last; the others go to its outlets too.
-    const outlets = (await query<{ id: number }>(database.db, sql`select distinct outlet_id as id from dev_cabinet where outlet_id is not null order by 1`)).map((r) => Number(r.id));
+    const outlets = (
+      await query<{ id: number }>(
+        database.db,
+        sql`select distinct outlet_id as id from dev_cabinet where outlet_id is not null order by 1`,
+      )
+    ).map((r) => Number(r.id));
     for (let n = 1; n <= opts.cabinets; n++) {
-      await services.outlet.outlets.bind({ outletId: outlets[(n - 1) % outlets.length]!, sn: serialNumber(SIMULATOR_PREFIX, n), reason: 'Rent bench' }).catch(() => undefined);
+      await services.outlet.outlets
+        .bind({
+          outletId: outlets[(n - 1) % outlets.length]!,
+          sn: serialNumber(SIMULATOR_PREFIX, n),
+          reason: 'Rent bench',
+        })
+        .catch(() => undefined);
     }
     // Wait until the server sees the charged power banks (inventories follow the charge).
     const t0 = Date.now();
@@ -176,7 +201,11 @@ export async function benchRent(opts: { url: string | null; customers: number; c
       const { customers } = services.network;
       await customers.sendCode(SIMULATED_AREA_CODE, mobile, { simulated: true });
       const code = services.simulatedTexts.takeCode(mobile)!;
-      const signed = await customers.signIn({ areaCode: SIMULATED_AREA_CODE, mobile, code, clientType: 'USER_ANDROID' }, { ip: '127.0.0.1', headers: { 'user-agent': 'bench customer' } }, { simulated: true });
+      const signed = await customers.signIn(
+        { areaCode: SIMULATED_AREA_CODE, mobile, code, clientType: 'USER_ANDROID' },
+        { ip: '127.0.0.1', headers: { 'user-agent': 'bench customer' } },
+        { simulated: true },
+      );
       tokens.push(signed.token);
     }
     say(`${tokens.length} customers signed in; renting for ${opts.seconds} s`);
@@ -199,7 +228,12 @@ export async function benchRent(opts: { url: string | null; customers: number; c
           const from = cabinets[crypto.randomInt(0, cabinets.length)]!;
           const key = crypto.randomUUID();
           const a = performance.now();
-          const rent = await call('POST', '/order/api/app/v1/order/rent', { sn: from.sn, payMode: 'deposit', idempotencyKey: key }, token).catch((e: Error) => ({ code: -1, msg: e.message, data: null }));
+          const rent = await call(
+            'POST',
+            '/order/api/app/v1/order/rent',
+            { sn: from.sn, payMode: 'deposit', idempotencyKey: key },
+            token,
+          ).catch((e: Error) => ({ code: -1, msg: e.message, data: null }));
           const b = performance.now();
           if (rent.code !== 0) {
             failed(`rent ${rent.code} ${rent.msg}`);
@@ -245,8 +279,14 @@ export async function benchRent(opts: { url: string | null; customers: number; c
     );
     const seconds = (performance.now() - started) / 1000;
     const db = database.db;
-    const [fin] = await query<{ n: number }>(db, sql`select count(*)::int as n from ord_order where status = 'finished'`);
-    const [bal] = await query<{ d: string; c: string }>(db, sql`select coalesce(sum(debit), 0)::text as d, coalesce(sum(credit), 0)::text as c from led_entry`);
+    const [fin] = await query<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ord_order where status = 'finished'`,
+    );
+    const [bal] = await query<{ d: string; c: string }>(
+      db,
+      sql`select coalesce(sum(debit), 0)::text as d, coalesce(sum(credit), 0)::text as c from led_entry`,
+    );
     return {
       engine: opts.url ? 'PostgreSQL' : 'PGlite',
       at,

@@ -35,7 +35,12 @@ export interface CannonResult {
   /** CPU time (user + system) the answering process spent per request, µs; NaN where /proc is not readable. */
   cpuUs: number;
 }
-export interface PathTarget { name: string; url: string; headers: Record<string, string>; pid: number }
+export interface PathTarget {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  pid: number;
+}
 export interface PathResult {
   name: string;
   rounds: CannonResult[];
@@ -62,9 +67,23 @@ export interface PathRun {
 }
 
 /** Runs autocannon as a child process and reads its JSON summary. */
-export function cannon(url: string, headers: Record<string, string>, seconds: number, connections = 16): Promise<CannonResult> {
+export function cannon(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = 16,
+): Promise<CannonResult> {
   const bin = path.join(root, 'node_modules/autocannon/autocannon.js');
-  const args = [bin, '-c', String(connections), '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url];
+  const args = [
+    bin,
+    '-c',
+    String(connections),
+    '-d',
+    String(seconds),
+    '-j',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
+    url,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -74,8 +93,22 @@ export function cannon(url: string, headers: Record<string, string>, seconds: nu
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
-      const j = JSON.parse(out) as { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
-      resolve({ rps: j.requests.average, p50: j.latency.p50, p99: j.latency.p99, non2xx: j.non2xx, errors: j.errors + j.timeouts, requests: j.requests.total, cpuUs: NaN });
+      const j = JSON.parse(out) as {
+        requests: { average: number; total: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+        timeouts: number;
+      };
+      resolve({
+        rps: j.requests.average,
+        p50: j.latency.p50,
+        p99: j.latency.p99,
+        non2xx: j.non2xx,
+        errors: j.errors + j.timeouts,
+        requests: j.requests.total,
+        cpuUs: NaN,
+      });
     });
   });
 }
@@ -140,7 +173,13 @@ export async function startFloor(url: string): Promise<{ base: string; child: Ch
   const { text, params } = sessionLookupText();
   const child = spawn(process.execPath, [path.join(root, 'bench/floor-server.mjs')], {
     cwd: root,
-    env: { ...process.env, FLOOR_DATABASE_URL: url, FLOOR_SQL: text, FLOOR_PARAMS: JSON.stringify(params), FLOOR_POOL: '10' },
+    env: {
+      ...process.env,
+      FLOOR_DATABASE_URL: url,
+      FLOOR_SQL: text,
+      FLOOR_PARAMS: JSON.stringify(params),
+      FLOOR_POOL: '10',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -156,7 +195,10 @@ export async function startFloor(url: string): Promise<{ base: string; child: Ch
 }
 
 /** Starts the real server as `npm start` does, on the database at url; answers when /healthz answers. */
-export async function startServer(url: string, opts: { dataDir: string; logLevel: string; profileDir?: string }): Promise<{ base: string; child: ChildProcess }> {
+export async function startServer(
+  url: string,
+  opts: { dataDir: string; logLevel: string; profileDir?: string },
+): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const mqttPort = await freePort();
   const log = path.join(opts.dataDir, 'server.log');
@@ -184,8 +226,14 @@ export async function startServer(url: string, opts: { dataDir: string; logLevel
   const t0 = Date.now();
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${fs.readFileSync(log, 'utf8').slice(-3000)}`);
-      if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) return { base, child };
+      if (child.exitCode !== null)
+        throw new Error(`the server exited with ${child.exitCode}:\n${fs.readFileSync(log, 'utf8').slice(-3000)}`);
+      if (
+        await fetch(`${base}/healthz`)
+          .then((r) => r.ok)
+          .catch(() => false)
+      )
+        return { base, child };
       // Migrations and seeding take seconds alone, minutes on a machine loaded by other work.
       if (Date.now() - t0 > 300_000) throw new Error('the server did not answer /healthz in 300 s');
       await sleep(250);
@@ -236,7 +284,11 @@ export async function requestPath(
     const floor = await startFloor(url);
     children.push(floor.child);
     const signIn = async (userName: string) => {
-      const r = await fetch(`${server.base}/user/api/open/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password: 'bench123', clientType: 'MANAGE_PC' }) });
+      const r = await fetch(`${server.base}/user/api/open/v1/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName, password: 'bench123', clientType: 'MANAGE_PC' }),
+      });
       const b = (await r.json()) as { code: number; msg: string; data: { token: string } };
       if (b.code !== 0) throw new Error(`sign-in of ${userName} failed: ${b.msg}`);
       return b.data.token;
@@ -244,13 +296,38 @@ export async function requestPath(
     const admin = await signIn('admin');
     const staff = await signIn('benchstaff');
     // What the console sends: the token, its terminal, its language, and that it takes Brotli.
-    const h = (token: string) => ({ authorization: token, clienttype: 'MANAGE_PC', 'accept-language': 'en_US', 'accept-encoding': 'gzip, deflate, br' });
+    const h = (token: string) => ({
+      authorization: token,
+      clienttype: 'MANAGE_PC',
+      'accept-language': 'en_US',
+      'accept-encoding': 'gzip, deflate, br',
+    });
     const page = '/user/api/v1/sys/loginLog/queryPage?pageNum=1&pageSize=10';
     const targets: PathTarget[] = [
-      { name: 'floor (own process: session lookup by token hash)', url: `${floor.base}/floor`, headers: { authorization: admin }, pid: floor.child.pid! },
-      { name: 'user info (GET /user/api/v1/sys/user/info)', url: `${server.base}/user/api/v1/sys/user/info`, headers: h(admin), pid: server.child.pid! },
-      { name: 'login-log page, super administrator', url: server.base + page, headers: h(admin), pid: server.child.pid! },
-      { name: 'login-log page, staff role (permission checked)', url: server.base + page, headers: h(staff), pid: server.child.pid! },
+      {
+        name: 'floor (own process: session lookup by token hash)',
+        url: `${floor.base}/floor`,
+        headers: { authorization: admin },
+        pid: floor.child.pid!,
+      },
+      {
+        name: 'user info (GET /user/api/v1/sys/user/info)',
+        url: `${server.base}/user/api/v1/sys/user/info`,
+        headers: h(admin),
+        pid: server.child.pid!,
+      },
+      {
+        name: 'login-log page, super administrator',
+        url: server.base + page,
+        headers: h(admin),
+        pid: server.child.pid!,
+      },
+      {
+        name: 'login-log page, staff role (permission checked)',
+        url: server.base + page,
+        headers: h(staff),
+        pid: server.child.pid!,
+      },
     ];
     for (const t of targets) {
       const r = await fetch(t.url, { headers: t.headers });
@@ -263,7 +340,9 @@ export async function requestPath(
     for (let round = 0; round < rounds; round++) {
       load.push(os.loadavg()[0]!);
       for (const [i, t] of targets.entries()) byTarget[i]!.push(await measure(t, seconds, connections));
-      console.log(`request path, round ${round + 1}/${rounds}: ${byTarget.map((rs) => `${rs[round]!.rps.toFixed(0)} (${rs[round]!.cpuUs.toFixed(0)} µs)`).join(' / ')} req/s (CPU a request) (load ${load[round]!.toFixed(1)})`);
+      console.log(
+        `request path, round ${round + 1}/${rounds}: ${byTarget.map((rs) => `${rs[round]!.rps.toFixed(0)} (${rs[round]!.cpuUs.toFixed(0)} µs)`).join(' / ')} req/s (CPU a request) (load ${load[round]!.toFixed(1)})`,
+      );
     }
     load.push(os.loadavg()[0]!);
     const results = targets.map((t, i) => {

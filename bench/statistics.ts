@@ -42,7 +42,10 @@ export function statsSizes(): number[] {
     .filter((n) => Number.isInteger(n) && n > 0);
 }
 
-export async function benchStatistics(sizes = statsSizes(), log: (s: string) => void = (s) => console.log(s)): Promise<StatsAtSize[]> {
+export async function benchStatistics(
+  sizes = statsSizes(),
+  log: (s: string) => void = (s) => console.log(s),
+): Promise<StatsAtSize[]> {
   const out: StatsAtSize[] = [];
   for (const orders of sizes) {
     const url = await benchDatabaseUrl(orders);
@@ -69,28 +72,62 @@ export async function benchStatistics(sizes = statsSizes(), log: (s: string) => 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-bench-stats-'));
     try {
       const db = database.db;
-      const [n] = await query<{ live: number; archived: number }>(db, sql`select (select count(*) from ord_order)::int as live, (select count(*) from ord_order_archive)::int as archived`);
-      log(`${name}: ${n!.live.toLocaleString('en-US')} live and ${n!.archived.toLocaleString('en-US')} archived orders, filled ${fill.filledAt}`);
+      const [n] = await query<{ live: number; archived: number }>(
+        db,
+        sql`select (select count(*) from ord_order)::int as live, (select count(*) from ord_order_archive)::int as archived`,
+      );
+      log(
+        `${name}: ${n!.live.toLocaleString('en-US')} live and ${n!.archived.toLocaleString('en-US')} archived orders, filled ${fill.filledAt}`,
+      );
       const rows = await benchStats(db, fill.outlets, 30, orders >= 5_000_000 ? 2 : 3, (s) => log(`${name}: ${s}`));
       // The order list through a server on this database, as the console calls it.
-      const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench123', LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'none'), MQTT_PORT: '0', DATABASE_URL: url });
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: 'bench123',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: path.join(dataDir, 'none'),
+        MQTT_PORT: '0',
+        DATABASE_URL: url,
+      });
       const server = await buildApp({ config, database, workers: false });
       let pages: OrderBench['page']['rows'] = [];
       try {
         await server.app.listen({ port: 0, host: '127.0.0.1' });
         const call = apiClient(`http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`);
-        const signIn = await call('POST', '/user/api/open/v1/auth', { userName: 'admin', password: 'bench123', clientType: 'MANAGE_PC' });
+        const signIn = await call('POST', '/user/api/open/v1/auth', {
+          userName: 'admin',
+          password: 'bench123',
+          clientType: 'MANAGE_PC',
+        });
         if (signIn.code !== 0) throw new Error(`sign-in on ${name}: ${signIn.code} ${signIn.msg}`);
         pages = await timePages(url, db, call, `staff:${signIn.data.token as string}`, [
           { name: 'first page (last 30 days, no filter)', body: { pageNum: 1, pageSize: 20 } },
-          { name: 'filtered page (status finished, one outlet, page 3)', body: { pageNum: 3, pageSize: 20, status: 'finished', outletId: 7 } },
-          { name: 'archive, first page (the 30 days before; the bench orders are demo ones)', archive: true, body: { pageNum: 1, pageSize: 20, userType: 'demo' } },
+          {
+            name: 'filtered page (status finished, one outlet, page 3)',
+            body: { pageNum: 3, pageSize: 20, status: 'finished', outletId: 7 },
+          },
+          {
+            name: 'archive, first page (the 30 days before; the bench orders are demo ones)',
+            archive: true,
+            body: { pageNum: 1, pageSize: 20, userType: 'demo' },
+          },
         ]);
-        for (const p of pages) log(`${name}: ${p.name}: API ${p.apiP50.toFixed(1)} ms, psql ${p.psqlP50.toFixed(1)} ms, total ${p.total}`);
+        for (const p of pages)
+          log(`${name}: ${p.name}: API ${p.apiP50.toFixed(1)} ms, psql ${p.psqlP50.toFixed(1)} ms, total ${p.total}`);
       } finally {
         await server.close();
       }
-      out.push({ orders, database: name, fill, filledNow, live: n!.live, archived: n!.archived, rows, pages, load: os.loadavg()[0]! });
+      out.push({
+        orders,
+        database: name,
+        fill,
+        filledNow,
+        live: n!.live,
+        archived: n!.archived,
+        rows,
+        pages,
+        load: os.loadavg()[0]!,
+      });
     } finally {
       await database.close().catch(() => undefined);
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -104,43 +141,62 @@ const n = (x: number) => x.toLocaleString('en-US');
 /** The "Statistics at 1M and 10M orders" section of docs/benchmarks.md. */
 export function statisticsSection(results: StatsAtSize[], note = ''): string {
   const lines = ['## Statistics at 1M and 10M orders', ''];
-  if (!results.length) return [...lines, 'Not measured: no bench database was filled (BENCH_STATS_ORDERS, BENCH_FILL=0) or PostgreSQL was not reachable.'].join('\n');
+  if (!results.length)
+    return [
+      ...lines,
+      'Not measured: no bench database was filled (BENCH_STATS_ORDERS, BENCH_FILL=0) or PostgreSQL was not reachable.',
+    ].join('\n');
   lines.push(
     'Written by `npm run bench` and `npm run bench:stats` (bench/statistics.ts). Each size has a PostgreSQL database of its own',
     '(`bench_1m`, `bench_10m`), filled once by `npm run bench:data -- --orders N` (a year of business: weekly and daily cycles,',
-    '500 outlets of very different trade, 200,000 customers, 3 % refunded, orders older than 30 days in the archive, each order\'s',
-    'ledger movements; the rollups kept by the tables\' own triggers as the rows go in) and reused while `bench_fill` says so.',
+    "500 outlets of very different trade, 200,000 customers, 3 % refunded, orders older than 30 days in the archive, each order's",
+    "ledger movements; the rollups kept by the tables' own triggers as the rows go in) and reused while `bench_fill` says so.",
     'Each query as the console asks it (30 runs after a warm-up) next to the same figures by a GROUP BY over every row they',
     'summarise (3 runs; 2 at 10M). Targets: the dashboard under 50 ms; the order page within twice the raw query.',
     '',
     '| orders | query | p50 ms | p99 ms | whole-table GROUP BY p50 ms | p99 ms |',
     '| ---: | --- | ---: | ---: | ---: | ---: |',
   );
-  for (const r of results) for (const q of r.rows) lines.push(`| ${n(r.orders)} | ${q.name} | ${q.p50.toFixed(1)} | ${q.p99.toFixed(1)} | ${q.wholeP50.toFixed(0)} | ${q.wholeP99.toFixed(0)} |`);
+  for (const r of results)
+    for (const q of r.rows)
+      lines.push(
+        `| ${n(r.orders)} | ${q.name} | ${q.p50.toFixed(1)} | ${q.p99.toFixed(1)} | ${q.wholeP50.toFixed(0)} | ${q.wholeP99.toFixed(0)} |`,
+      );
   lines.push(
     '',
     'The order list at the same sizes: "API" is the list call over loopback HTTP on a server on that database (10 calls after 2',
     'warm-ups; the list runs its count and its page side by side), "psql" the same two statements (the query builder\'s,',
-    'parameters written in) timed by psql\'s `\\timing`, the slower of the two per run.',
+    "parameters written in) timed by psql's `\\timing`, the slower of the two per run.",
     '',
     '| orders | page | total | API p50 ms | API p99 ms | psql p50 ms | API / psql |',
     '| ---: | --- | ---: | ---: | ---: | ---: | ---: |',
   );
-  for (const r of results) for (const p of r.pages) lines.push(`| ${n(r.orders)} | ${p.name} | ${n(p.total)} | ${p.apiP50.toFixed(1)} | ${p.apiP99.toFixed(1)} | ${p.psqlP50.toFixed(1)} | ${(p.apiP50 / Math.max(0.1, p.psqlP50)).toFixed(1)}× |`);
+  for (const r of results)
+    for (const p of r.pages)
+      lines.push(
+        `| ${n(r.orders)} | ${p.name} | ${n(p.total)} | ${p.apiP50.toFixed(1)} | ${p.apiP99.toFixed(1)} | ${p.psqlP50.toFixed(1)} | ${(p.apiP50 / Math.max(0.1, p.psqlP50)).toFixed(1)}× |`,
+      );
   const verdicts = results.map((r) => {
     const d = r.rows.find((q) => q.name.startsWith('dashboard'));
     const slow = r.pages.filter((p) => p.apiP50 > 2 * p.psqlP50);
     return `${n(r.orders)}: dashboard ${d ? `${d.p50.toFixed(1)} ms at p50, ${d.p50 < 50 ? 'within' : 'over'} its 50 ms (p99 ${d.p99.toFixed(1)} ms)` : 'not timed'}; order pages ${slow.length ? `over twice the raw query: ${slow.map((p) => `${p.name} ${(p.apiP50 / Math.max(0.1, p.psqlP50)).toFixed(1)}×`).join(', ')}` : 'within twice the raw query'}.`;
   });
   lines.push('', `Against the targets (from this run): ${verdicts.join(' ')}`);
-  lines.push('', '| database | orders (live + archive) | ledger transactions / entries | filled | fill s | where the fill time went | rollup check | load average at the end |', '| --- | ---: | ---: | --- | ---: | --- | --- | ---: |');
+  lines.push(
+    '',
+    '| database | orders (live + archive) | ledger transactions / entries | filled | fill s | where the fill time went | rollup check | load average at the end |',
+    '| --- | ---: | ---: | --- | ---: | --- | --- | ---: |',
+  );
   for (const r of results) {
     const f = r.fill!;
     lines.push(
       `| ${r.database} | ${n(r.live)} + ${n(r.archived)} | ${n(f.counts.transactions)} / ${n(f.counts.entries)} | ${f.filledAt.slice(0, 16).replace('T', ' ')} UTC${r.filledNow ? ' (this run)' : ''}${f.upgraded ? `, upgraded from version ${f.upgraded.from} ${f.upgraded.at.slice(0, 16).replace('T', ' ')} UTC in ${f.upgraded.seconds.toFixed(0)} s` : ''} | ${f.seconds.toFixed(0)} | ${f.phases.map((p) => `${p.name} ${p.seconds.toFixed(0)}`).join(', ')} | ${f.check} | ${r.load.toFixed(1)} |`,
     );
   }
-  lines.push('', 'A reused database keeps the dates of its fill: "today" and "7 days" read what is there (fewer rows as it ages); refill with `npm run bench:data` (drop the database first) for figures of a current year.');
+  lines.push(
+    '',
+    'A reused database keeps the dates of its fill: "today" and "7 days" read what is there (fewer rows as it ages); refill with `npm run bench:data` (drop the database first) for figures of a current year.',
+  );
   if (note) lines.push('', note);
   return lines.join('\n');
 }

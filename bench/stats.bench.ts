@@ -11,7 +11,10 @@ import { writeSection } from './orders.bench.js';
 async function main() {
   const sizes = statsSizes();
   const results = await benchStatistics(sizes);
-  const load = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
   const text = statisticsSection(
     results,
     `Run by \`npm run bench:stats\` (BENCH_STATS_ORDERS=${sizes.join(',')}) on ${new Date().toISOString()}, ${os.cpus().length} cores, load average ${load} (1 / 5 / 15 min) at the end (the machine may be shared).`,

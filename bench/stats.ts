@@ -23,7 +23,8 @@ import { OperationsService } from '../apps/server/src/modules/stats/operations.s
 import type { StatsNeeds } from '../apps/server/src/modules/stats/needs.js';
 import { benchNetwork } from './data.js';
 
-const quantile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
+const quantile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
 const DAY = 86_400_000;
 
 export interface StatsRow {
@@ -67,24 +68,51 @@ export interface StatsContext {
  * statistics call (the operational data, a report): it is timed at every size and written to
  * docs/benchmarks.md.
  */
-export const STATS_QUERIES: { name: string; fast: (c: StatsContext) => Promise<unknown>; whole: (c: StatsContext) => Promise<unknown> }[] = [
+export const STATS_QUERIES: {
+  name: string;
+  fast: (c: StatsContext) => Promise<unknown>;
+  whole: (c: StatsContext) => Promise<unknown>;
+}[] = [
   {
     name: 'dashboard (5 order calls at once)',
     // What the dashboard asks at once: today's and 7 days' overview, the 7-day trend, the top-6 outlets, today's active cabinets.
-    fast: ({ orders, today, week }) => Promise.all([orders.overview(today), orders.overview(week), orders.trend(week), orders.outletRanking(week), orders.activeCabinets(today)]),
+    fast: ({ orders, today, week }) =>
+      Promise.all([
+        orders.overview(today),
+        orders.overview(week),
+        orders.trend(week),
+        orders.outletRanking(week),
+        orders.activeCabinets(today),
+      ]),
     whole: ({ db, bothTables, today, week, now }) =>
       Promise.all([
-        query(db, sql`select count(*), sum(paid_amount), sum(refund_amount) from ${bothTables('created_at, paid_amount, refund_amount')} o where created_at >= ${new Date(today.beginTime)} and created_at <= ${now}`),
-        query(db, sql`select date_trunc('hour', created_at), count(*), sum(paid_amount) from ${bothTables('created_at, paid_amount')} o where created_at >= ${new Date(week.beginTime)} and created_at <= ${now} group by 1`),
-        query(db, sql`select outlet_id, sum(paid_amount) from ${bothTables('created_at, outlet_id, paid_amount')} o where created_at >= ${new Date(week.beginTime)} and created_at <= ${now} group by 1 order by 2 desc limit 6`),
+        query(
+          db,
+          sql`select count(*), sum(paid_amount), sum(refund_amount) from ${bothTables('created_at, paid_amount, refund_amount')} o where created_at >= ${new Date(today.beginTime)} and created_at <= ${now}`,
+        ),
+        query(
+          db,
+          sql`select date_trunc('hour', created_at), count(*), sum(paid_amount) from ${bothTables('created_at, paid_amount')} o where created_at >= ${new Date(week.beginTime)} and created_at <= ${now} group by 1`,
+        ),
+        query(
+          db,
+          sql`select outlet_id, sum(paid_amount) from ${bothTables('created_at, outlet_id, paid_amount')} o where created_at >= ${new Date(week.beginTime)} and created_at <= ${now} group by 1 order by 2 desc limit 6`,
+        ),
         // The whole-table way: every order of the year grouped, then the figures picked from it.
-        query(db, sql`select date_trunc('day', created_at), outlet_id, count(*), sum(paid_amount), count(distinct sn) from ${bothTables('created_at, outlet_id, paid_amount, sn')} o group by 1, 2`),
+        query(
+          db,
+          sql`select date_trunc('day', created_at), outlet_id, count(*), sum(paid_amount), count(distinct sn) from ${bothTables('created_at, outlet_id, paid_amount, sn')} o group by 1, 2`,
+        ),
       ]),
   },
   {
     name: 'order overview of a year',
     fast: ({ orders, year }) => orders.overview(year),
-    whole: ({ db, bothTables, year, now }) => query(db, sql`select count(*), sum(paid_amount), sum(refund_amount) from ${bothTables('created_at, paid_amount, refund_amount')} o where created_at >= ${new Date(year.beginTime)} and created_at <= ${now}`),
+    whole: ({ db, bothTables, year, now }) =>
+      query(
+        db,
+        sql`select count(*), sum(paid_amount), sum(refund_amount) from ${bothTables('created_at, paid_amount, refund_amount')} o where created_at >= ${new Date(year.beginTime)} and created_at <= ${now}`,
+      ),
   },
   {
     name: 'financial data, a year by month',
@@ -98,17 +126,21 @@ export const STATS_QUERIES: { name: string; fast: (c: StatsContext) => Promise<u
   },
   {
     name: 'financial data, one outlet (the busiest), a year by month',
-    fast: ({ stats, year, net }) => stats.finance({ ...year, period: 'month', timeZone: 'UTC', outletId: net.outlet }, 'UTC'),
+    fast: ({ stats, year, net }) =>
+      stats.finance({ ...year, period: 'month', timeZone: 'UTC', outletId: net.outlet }, 'UTC'),
     whole: (c) => financeWhole(c, new Date(c.year.beginTime), 'month', { outlets: [c.net.outlet] }),
   },
   {
     name: 'financial data, one agent (10 outlets), 30 days by day in Asia/Shanghai',
-    fast: ({ stats, month, net }) => stats.finance({ ...month, period: 'day', timeZone: 'Asia/Shanghai', agentId: net.agent }, 'UTC'),
-    whole: (c) => financeWhole(c, new Date(c.month.beginTime), 'day', { outlets: c.net.agentOutlets, zone: 'Asia/Shanghai' }),
+    fast: ({ stats, month, net }) =>
+      stats.finance({ ...month, period: 'day', timeZone: 'Asia/Shanghai', agentId: net.agent }, 'UTC'),
+    whole: (c) =>
+      financeWhole(c, new Date(c.month.beginTime), 'day', { outlets: c.net.agentOutlets, zone: 'Asia/Shanghai' }),
   },
   {
     name: 'financial data, one region (100 outlets), a year by month',
-    fast: ({ stats, year, net }) => stats.finance({ ...year, period: 'month', timeZone: 'UTC', regionId: net.region }, 'UTC'),
+    fast: ({ stats, year, net }) =>
+      stats.finance({ ...year, period: 'month', timeZone: 'UTC', regionId: net.region }, 'UTC'),
     whole: (c) => financeWhole(c, new Date(c.year.beginTime), 'month', { outlets: c.net.regionOutlets }),
   },
   {
@@ -118,41 +150,69 @@ export const STATS_QUERIES: { name: string; fast: (c: StatsContext) => Promise<u
   },
   {
     name: 'financial data, 30 days by day in Asia/Shanghai with the breakdown by agent',
-    fast: ({ stats, month }) => stats.finance({ ...month, period: 'day', timeZone: 'Asia/Shanghai', by: 'agent' }, 'UTC'),
+    fast: ({ stats, month }) =>
+      stats.finance({ ...month, period: 'day', timeZone: 'Asia/Shanghai', by: 'agent' }, 'UTC'),
     whole: (c) => financeWhole(c, new Date(c.month.beginTime), 'day', { zone: 'Asia/Shanghai', byOutlet: true }),
   },
   {
     name: 'operational data, 30 days by day (order side)',
-    fast: ({ operational, month }) => operational.operational({ ...month, period: 'day', timeZone: 'UTC' }, 'UTC', null),
+    fast: ({ operational, month }) =>
+      operational.operational({ ...month, period: 'day', timeZone: 'UTC' }, 'UTC', null),
     whole: ({ db, bothTables, month, now }) => {
       const b = new Date(month.beginTime);
       const cols = 'created_at, outlet_id, sn, user_id, status, start_at, end_at, return_sn';
       return Promise.all([
-        query(db, sql`
+        query(
+          db,
+          sql`
           select date_trunc('day', created_at), outlet_id, sn, count(*), count(*) filter (where status = 'finished'),
                  sum(floor(extract(epoch from end_at - start_at) / 60)) filter (where start_at is not null and end_at is not null),
                  width_bucket(floor(extract(epoch from end_at - start_at) / 60), array[30, 60, 120, 360, 1440])
-          from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${now} group by 1, 2, 3, 7`),
-        query(db, sql`select extract(hour from end_at), count(*) from ${bothTables(cols)} o where end_at >= ${b} and end_at <= ${now} and return_sn is not null group by 1`),
+          from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${now} group by 1, 2, 3, 7`,
+        ),
+        query(
+          db,
+          sql`select extract(hour from end_at), count(*) from ${bothTables(cols)} o where end_at >= ${b} and end_at <= ${now} and return_sn is not null group by 1`,
+        ),
         // Returning customers: each customer's first order by a GROUP BY over every order, against the window's customers per day.
-        query(db, sql`
+        query(
+          db,
+          sql`
           with f as (select user_id, min(created_at) as first from ${bothTables(cols)} o group by 1),
                w as (select distinct user_id, date_trunc('day', created_at) as d from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${now})
-          select w.d, count(*) from w join f using (user_id) where f.first < w.d group by 1`),
+          select w.d, count(*) from w join f using (user_id) where f.first < w.d group by 1`,
+        ),
       ]);
     },
   },
 ];
 
-
 /** The financial data's lines by a GROUP BY over the entries and their movements (of these outlets; per outlet too for a breakdown). */
-const financeWhole = ({ db, now }: StatsContext, begin: Date, unit: string, o: { zone?: string; outlets?: number[]; byOutlet?: boolean } = {}) =>
-  query(db, sql`
+const financeWhole = (
+  { db, now }: StatsContext,
+  begin: Date,
+  unit: string,
+  o: { zone?: string; outlets?: number[]; byOutlet?: boolean } = {},
+) =>
+  query(
+    db,
+    sql`
     select date_trunc(${unit}, e.created_at at time zone ${o.zone ?? 'UTC'}), ${o.byOutlet ? sql`coalesce(t.outlet_id, 0)` : sql`0`}, e.account_kind, t.kind, sum(e.debit), sum(e.credit)
     from led_entry e join led_transaction t on t.id = e.transaction_id
-    where e.account_kind in (${sql.join(FINANCE_KINDS.map((k) => sql`${k}`), sql`, `)}) and e.created_at >= ${begin} and e.created_at <= ${now}
-      ${o.outlets ? sql`and t.outlet_id in (${sql.join(o.outlets.map((id) => sql`${id}`), sql`, `)})` : sql``}
-    group by 1, 2, 3, 4`);
+    where e.account_kind in (${sql.join(
+      FINANCE_KINDS.map((k) => sql`${k}`),
+      sql`, `,
+    )}) and e.created_at >= ${begin} and e.created_at <= ${now}
+      ${
+        o.outlets
+          ? sql`and t.outlet_id in (${sql.join(
+              o.outlets.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql``
+      }
+    group by 1, 2, 3, 4`,
+  );
 
 /**
  * The outlet module's answers for the generator's network (benchNetwork: outlets 1..M, their agents
@@ -164,9 +224,22 @@ function benchPlaces(outlets: number): NonNullable<StatsNeeds['places']> {
   const all = Array.from({ length: outlets }, (_, i) => ({ id: i + 1 }));
   return {
     scope: async (q) => {
-      if (q.outletId !== undefined) return { kind: 'outlet', id: q.outletId, name: `Data outlet ${q.outletId}`, outlets: [{ id: q.outletId }] };
-      if (q.agentId !== undefined) return { kind: 'agent', id: q.agentId, name: `Data agent ${q.agentId}`, outlets: all.filter((o) => net.agentOf(o.id) === q.agentId) };
-      if (q.regionId !== undefined) return { kind: 'region', id: q.regionId, name: `Data region ${q.regionId}`, outlets: all.filter((o) => net.regionOf(o.id) === q.regionId) };
+      if (q.outletId !== undefined)
+        return { kind: 'outlet', id: q.outletId, name: `Data outlet ${q.outletId}`, outlets: [{ id: q.outletId }] };
+      if (q.agentId !== undefined)
+        return {
+          kind: 'agent',
+          id: q.agentId,
+          name: `Data agent ${q.agentId}`,
+          outlets: all.filter((o) => net.agentOf(o.id) === q.agentId),
+        };
+      if (q.regionId !== undefined)
+        return {
+          kind: 'region',
+          id: q.regionId,
+          name: `Data region ${q.regionId}`,
+          outlets: all.filter((o) => net.regionOf(o.id) === q.regionId),
+        };
       return { kind: 'all', id: null, name: null, outlets: all };
     },
     placesOf: async (ids) => new Map(ids.map((id) => [id, { agentId: net.agentOf(id), regionId: net.regionOf(id) }])),
@@ -175,7 +248,15 @@ function benchPlaces(outlets: number): NonNullable<StatsNeeds['places']> {
 }
 
 export function statsContext(db: Db, outlets = 500): StatsContext {
-  const orders = new OrderStats(db, { agentsOf: async () => new Map(), agentNames: async () => new Map(), scope: async () => ({ kind: 'all' as const, id: null, name: null, outlets: [] }) }, async () => 0);
+  const orders = new OrderStats(
+    db,
+    {
+      agentsOf: async () => new Map(),
+      agentNames: async () => new Map(),
+      scope: async () => ({ kind: 'all' as const, id: null, name: null, outlets: [] }),
+    },
+    async () => 0,
+  );
   const ledger = new LedgerService(db);
   // The operational data's other modules (scope, cabinets, faults, repairs) stubbed out: the order side is what grows with the orders.
   const needs: StatsNeeds = {
@@ -209,18 +290,31 @@ export function statsContext(db: Db, outlets = 500): StatsContext {
     week: { beginTime: new Date(midnight.getTime() - 6 * DAY).toISOString(), endTime: now.toISOString() },
     month: { beginTime: new Date(midnight.getTime() - 29 * DAY).toISOString(), endTime: now.toISOString() },
     year: { beginTime: new Date(now.getTime() - 365 * DAY).toISOString(), endTime: now.toISOString() },
-    bothTables: (cols: string) => sql.raw(`(select ${cols} from ord_order union all select ${cols} from ord_order_archive)`),
+    bothTables: (cols: string) =>
+      sql.raw(`(select ${cols} from ord_order union all select ${cols} from ord_order_archive)`),
     net: (() => {
       const net = benchNetwork(outlets);
       const ids = Array.from({ length: outlets }, (_, i) => i + 1);
       // Outlet 1 is the busiest (data.ts); its agent, and the region of the outlets 5, 10, 15 ….
-      return { outlet: 1, agent: net.agentOf(1), agentOutlets: ids.filter((id) => net.agentOf(id) === net.agentOf(1)), region: 1, regionOutlets: ids.filter((id) => net.regionOf(id) === 1) };
+      return {
+        outlet: 1,
+        agent: net.agentOf(1),
+        agentOutlets: ids.filter((id) => net.agentOf(id) === net.agentOf(1)),
+        region: 1,
+        regionOutlets: ids.filter((id) => net.regionOf(id) === 1),
+      };
     })(),
   };
 }
 
 /** Times every statistics query (`runs` times after one warm-up) and its whole-table GROUP BY (`wholeRuns` times). */
-export async function benchStats(db: Db, outlets = 500, runs = 30, wholeRuns = 3, log: (s: string) => void = () => undefined): Promise<StatsRow[]> {
+export async function benchStats(
+  db: Db,
+  outlets = 500,
+  runs = 30,
+  wholeRuns = 3,
+  log: (s: string) => void = () => undefined,
+): Promise<StatsRow[]> {
   const c = statsContext(db, outlets);
   const rows: StatsRow[] = [];
   for (const q of STATS_QUERIES) {
@@ -228,7 +322,9 @@ export async function benchStats(db: Db, outlets = 500, runs = 30, wholeRuns = 3
     const a = await time(() => q.fast(c), runs);
     const b = await time(() => q.whole(c), wholeRuns);
     rows.push({ name: q.name, p50: a.p50, p99: a.p99, wholeP50: b.p50, wholeP99: b.p99 });
-    log(`${q.name}: ${a.p50.toFixed(1)} / ${a.p99.toFixed(1)} ms, whole-table ${b.p50.toFixed(0)} / ${b.p99.toFixed(0)} ms`);
+    log(
+      `${q.name}: ${a.p50.toFixed(1)} / ${a.p99.toFixed(1)} ms, whole-table ${b.p50.toFixed(0)} / ${b.p99.toFixed(0)} ms`,
+    );
   }
   return rows;
 }
@@ -237,6 +333,9 @@ export function statsTable(orders: number, rows: StatsRow[]): string {
   return [
     `| orders | query | p50 ms | p99 ms | whole-table GROUP BY p50 ms | p99 ms |`,
     `| ---: | --- | ---: | ---: | ---: | ---: |`,
-    ...rows.map((r) => `| ${orders.toLocaleString('en-US')} | ${r.name} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.wholeP50.toFixed(0)} | ${r.wholeP99.toFixed(0)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${orders.toLocaleString('en-US')} | ${r.name} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.wholeP50.toFixed(0)} | ${r.wholeP99.toFixed(0)} |`,
+    ),
   ].join('\n');
 }

@@ -18,11 +18,13 @@ function fail(message) {
   process.exit(2);
 }
 if (!out) fail('usage: node deploy/cabinet-passwords.mjs OUT [--every SECONDS]');
-if (!DATABASE_URL) fail('DATABASE_URL is required (the servers\' database)');
-if (!DEVICE_SECRET || DEVICE_SECRET.length < 16) fail('DEVICE_SECRET is required (16+ characters, the servers\' setting)');
-if (!MQTT_SERVER_PASSWORD) fail('MQTT_SERVER_PASSWORD is required (the password in the servers\' MQTT_URL)');
+if (!DATABASE_URL) fail("DATABASE_URL is required (the servers' database)");
+if (!DEVICE_SECRET || DEVICE_SECRET.length < 16)
+  fail("DEVICE_SECRET is required (16+ characters, the servers' setting)");
+if (!MQTT_SERVER_PASSWORD) fail("MQTT_SERVER_PASSWORD is required (the password in the servers' MQTT_URL)");
 const seconds = flag === '--every' ? Number(every) : 0;
-if (flag !== undefined && !(flag === '--every' && Number.isFinite(seconds) && seconds >= 5)) fail('--every takes a number of seconds, at least 5');
+if (flag !== undefined && !(flag === '--every' && Number.isFinite(seconds) && seconds >= 5))
+  fail('--every takes a number of seconds, at least 5');
 
 /** The same derivation as the server's (apps/simulator/src/secret.ts). */
 const secretOf = (sn) => createHmac('sha256', DEVICE_SECRET).update(sn).digest('base64url').slice(0, 32);
@@ -36,7 +38,8 @@ async function write() {
     if (e.code === '42P01') return { rows: [] };
     throw e;
   });
-  const text = [`${MQTT_SERVER_USER}:${MQTT_SERVER_PASSWORD}`, ...rows.map((r) => `${r.sn}:${secretOf(r.sn)}`)].join('\n') + '\n';
+  const text =
+    [`${MQTT_SERVER_USER}:${MQTT_SERVER_PASSWORD}`, ...rows.map((r) => `${r.sn}:${secretOf(r.sn)}`)].join('\n') + '\n';
   if (text === last) return;
   fs.writeFileSync(`${out}.tmp`, text, { mode: 0o600 });
   fs.renameSync(`${out}.tmp`, out);

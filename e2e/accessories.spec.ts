@@ -13,26 +13,38 @@ const DEVICE = `EECA${RUN}0000002`;
 /** A screenshot once drawers, dialogs and messages have finished moving. */
 async function shot(page: Page, name: string): Promise<void> {
   // Finite ones only: a pulsing status dot never ends.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   await page.screenshot({ path: `/tmp/acc-web-${name}.png`, fullPage: true });
 }
 const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 
 async function pick(page: Page, scope: Locator, field: string, option: string | RegExp): Promise<void> {
   await scope.getByLabel(field, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
 }
 
 /** What another screen would have set up: a cable model and a problem type (through their own calls). */
 async function seed(page: Page): Promise<void> {
   const a = await api(page);
-  await call(a, 'POST', '/device/api/v1/model/saveOrUpdate', { productName: 'Cable', model: `CB${RUN}`, deviceType: 'cable' });
+  await call(a, 'POST', '/device/api/v1/model/saveOrUpdate', {
+    productName: 'Cable',
+    model: `CB${RUN}`,
+    deviceType: 'cable',
+  });
   await call(a, 'POST', '/user/api/v1/problemType/saveOrUpdate', { name: `Plug ${RUN}`, sort: 1, remark: '' });
 }
 
 test.describe.configure({ mode: 'serial' });
 
-test('a cable with packages gets its unlock code; a repair ticket is recorded, processed and finished', async ({ page }) => {
+test('a cable with packages gets its unlock code; a repair ticket is recorded, processed and finished', async ({
+  page,
+}) => {
   await signIn(page, { lang: 'en_US', redirect: '/device/cable' });
   await seed(page);
   await page.reload();
@@ -43,7 +55,10 @@ test('a cable with packages gets its unlock code; a repair ticket is recorded, p
   const form = page.getByRole('dialog').filter({ hasText: 'Add cable' });
   await form.getByLabel('Device ID').fill(CABLE);
   await pick(page, form, 'Model', `CB${RUN}`);
-  for (const [name, hours, amount] of [['3 hours', '3', '6'], ['12 hours', '12', '5']] as const) {
+  for (const [name, hours, amount] of [
+    ['3 hours', '3', '6'],
+    ['12 hours', '12', '5'],
+  ] as const) {
     await form.getByRole('button', { name: /Add a package/ }).click();
     await form.getByLabel('Name').last().fill(name);
     await form.getByLabel('Hours').last().fill(hours);
@@ -130,7 +145,9 @@ test('the screens in Chinese, with the billing upload', async ({ page }) => {
   await page.goto('/device/billing');
   await expect(page.getByText('设备计费批量修改').first()).toBeVisible();
   // An empty file: the server's own message, in the chosen language.
-  await page.locator('input[type="file"]').setInputFiles({ name: 'empty.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'empty.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) });
   await expect(page.getByText('设备价格文件不存在或为空')).toBeVisible();
   // A real workbook: one row names a cable (billed by package), one a device nobody added.
   const wb = new ExcelJS.Workbook();
@@ -138,7 +155,11 @@ test('the screens in Chinese, with the billing upload', async ({ page }) => {
   ws.addRow(['Device ID', 'Hourly price', 'Daily cap', 'Prepayment']);
   ws.addRow([CABLE, 1, 10, 20]);
   ws.addRow([`EECB${RUN}0000009`, 1, 10, 20]);
-  await page.locator('input[type="file"]').setInputFiles({ name: 'billing.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'billing.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(await wb.xlsx.writeBuffer()),
+  });
   const report = page.getByTestId('billing-report');
   await expect(report).toContainText('充电线按套餐计费');
   await expect(report).toContainText('设备不存在');

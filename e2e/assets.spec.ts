@@ -15,12 +15,19 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/assets-
 async function pick(page: Page, scope: Locator, field: string, option: string | RegExp): Promise<void> {
   await scope.getByLabel(field, { exact: true }).click();
   // Each select's list is added to the page when first opened: the one just opened is the last.
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).last().click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: option })
+    .last()
+    .click();
 }
 const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 const loadOf = (page: Page, name: string) => row(page, name).locator('td').nth(6);
 
-test('models, suppliers, warehouses, a put-in by range and an approved dispatch change the loads', async ({ page, browser }) => {
+test('models, suppliers, warehouses, a put-in by range and an approved dispatch change the loads', async ({
+  page,
+  browser,
+}) => {
   // One long flow through seven screens on a shared machine.
   test.setTimeout(240_000);
   await signIn(page, { lang: 'en_US', redirect: '/operation/model' });
@@ -50,7 +57,10 @@ test('models, suppliers, warehouses, a put-in by range and an approved dispatch 
 
   // Two warehouses.
   await page.goto('/operation/warehouse');
-  for (const [name, type] of [[STORE, 'Storage'], [SHOP, 'Business']] as const) {
+  for (const [name, type] of [
+    [STORE, 'Storage'],
+    [SHOP, 'Business'],
+  ] as const) {
     await page.getByRole('button', { name: /^(plus )?Add$/ }).click();
     const form = page.getByRole('dialog').filter({ hasText: 'Add warehouse' });
     await form.getByLabel('Name').fill(name);
@@ -95,16 +105,29 @@ test('models, suppliers, warehouses, a put-in by range and an approved dispatch 
   await shot(page, 'dispatch-en-1440');
   // The applicant is offered no Approve: another account of the operations role approves (maker-checker).
   await expect(application.getByRole('button', { name: 'Approve' })).toHaveCount(0);
-  const ops = await signInWithRole(browser, await api(page), { userName: `ops${Date.now() % 100000}`, password: 'ops12345' }, 'role.operations');
+  const ops = await signInWithRole(
+    browser,
+    await api(page),
+    { userName: `ops${Date.now() % 100000}`, password: 'ops12345' },
+    'role.operations',
+  );
   await ops.page.goto('/operation/dispatch');
   await row(ops.page, STORE).filter({ hasText: 'Pending' }).getByRole('button', { name: 'Approve' }).click();
-  await ops.page.getByRole('dialog').filter({ hasText: 'Approve application' }).getByRole('button', { name: 'OK' }).click();
+  await ops.page
+    .getByRole('dialog')
+    .filter({ hasText: 'Approve application' })
+    .getByRole('button', { name: 'OK' })
+    .click();
   await expect(row(ops.page, STORE).filter({ hasText: 'Approved' })).toBeVisible();
   await ops.close();
   await page.reload();
   await expect(row(page, STORE).filter({ hasText: 'Approved' })).toBeVisible();
   // Its details name the devices it moved.
-  await row(page, STORE).getByRole('button', { name: /^DB\d+$/ }).or(row(page, STORE).locator('a').first()).first().click();
+  await row(page, STORE)
+    .getByRole('button', { name: /^DB\d+$/ })
+    .or(row(page, STORE).locator('a').first())
+    .first()
+    .click();
   const details = page.getByRole('dialog', { name: /^Application DB\d+$/ });
   for (const n of [1, 2, 3, 4, 5]) await expect(details.getByTestId('dispatch-devices')).toContainText(id(n));
   await expect(details.getByTestId('dispatch-history')).toContainText('5 devices moved to the destination warehouse');

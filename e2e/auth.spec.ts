@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, signIn } from './helpers';
 
-test('a signed-out visit goes to /login with redirect, a wrong password is refused, sign-in returns to the screen', async ({ page }) => {
+test('a signed-out visit goes to /login with redirect, a wrong password is refused, sign-in returns to the screen', async ({
+  page,
+}) => {
   await page.goto('/system/loginLog');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fsystem%2FloginLog$/);
   await page.locator('button[type="submit"]').click();

@@ -12,7 +12,10 @@ import { api, appCustomer, call, confirmOk, menuPath, signIn, signInFinance } fr
 const REVIEWER = { userName: 'e2e_balance_second', password: 'review123' };
 const FIRST = { userName: 'e2e_balance_first', password: 'review123' };
 
-test('a customer balance from top-ups is refunded with two approvers; the balance drops and the refund completes', async ({ page, browser }) => {
+test('a customer balance from top-ups is refunded with two approvers; the balance drops and the refund completes', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, { lang: 'en_US' });
   const a = await api(page);
@@ -22,7 +25,9 @@ test('a customer balance from top-ups is refunded with two approvers; the balanc
   const mobile = app.mobile;
   await call(app, 'POST', '/order/api/app/v1/wallet/recharge', { amount: 20000 });
   await call(app, 'POST', '/order/api/app/v1/wallet/recharge', { amount: 10000 });
-  expect((await call<{ balance: number; refundable: number }>(app, 'GET', '/user/api/app/v1/balance/refundable')).refundable).toBe(30000);
+  expect(
+    (await call<{ balance: number; refundable: number }>(app, 'GET', '/user/api/app/v1/balance/refundable')).refundable,
+  ).toBe(30000);
 
   // Finance asks for the refund of the whole refundable part from the refund records.
   const refundsPath = await menuPath(a, 'order/refunds');
@@ -45,11 +50,22 @@ test('a customer balance from top-ups is refunded with two approvers; the balanc
 
   // Held at once: the customer cannot spend it.
   expect((await call<{ balance: number }>(app, 'GET', '/order/api/app/v1/wallet')).balance).toBe(0);
-  const [asked] = (await call<{ list: { refundNo: string; userMobile: string; amount: number }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 20, type: 'balance', status: 'initiated' })).list.filter((r) => r.userMobile.endsWith(mobile));
+  const [asked] = (
+    await call<{ list: { refundNo: string; userMobile: string; amount: number }[] }>(
+      a,
+      'POST',
+      '/order/api/v1/refundOrder/queryPage',
+      { pageNum: 1, pageSize: 20, type: 'balance', status: 'initiated' },
+    )
+  ).list.filter((r) => r.userMobile.endsWith(mobile));
   expect(asked!.amount).toBe(30000);
 
   const review = async (p: Page) => {
-    await p.locator('.ant-table-row').filter({ hasText: asked!.refundNo }).getByRole('button', { name: 'Review' }).click();
+    await p
+      .locator('.ant-table-row')
+      .filter({ hasText: asked!.refundNo })
+      .getByRole('button', { name: 'Review' })
+      .click();
     await p.locator('.ant-modal').filter({ hasText: 'Review refund' }).getByRole('button', { name: 'Save' }).click();
     await confirmOk(p);
   };
@@ -61,7 +77,9 @@ test('a customer balance from top-ups is refunded with two approvers; the balanc
   const first = await signInFinance(browser, a, FIRST);
   await first.page.goto(refundsPath);
   await review(first.page);
-  await expect(first.page.locator('.ant-message').getByText('First approval recorded; waiting for a second reviewer')).toBeVisible();
+  await expect(
+    first.page.locator('.ant-message').getByText('First approval recorded; waiting for a second reviewer'),
+  ).toBeVisible();
   await first.close();
 
   // The second approver, another account with the finance role.
@@ -72,7 +90,17 @@ test('a customer balance from top-ups is refunded with two approvers; the balanc
   await second.close();
 
   await expect
-    .poll(async () => (await call<{ list: { status: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, refundNo: asked!.refundNo })).list[0]?.status, { timeout: 60_000 })
+    .poll(
+      async () =>
+        (
+          await call<{ list: { status: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', {
+            pageNum: 1,
+            pageSize: 10,
+            refundNo: asked!.refundNo,
+          })
+        ).list[0]?.status,
+      { timeout: 60_000 },
+    )
     .toBe('complete');
   await page.reload();
   await expect(row).toContainText('Refund complete');

@@ -8,7 +8,9 @@ import { ADMIN, api, call, signIn } from './helpers';
  */
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/console-forms-${name}.png`, fullPage: true });
 
-test('sign-in screen: the brand heads it, the area code starts at +86, each tab keeps its own password', async ({ page }) => {
+test('sign-in screen: the brand heads it, the area code starts at +86, each tab keeps its own password', async ({
+  page,
+}) => {
   await page.addInitScript(() => localStorage.setItem('language', 'en_US'));
   await page.goto('/login');
   // The seeded brand, fetched on the sign-in screen itself (a fresh browser has none stored).
@@ -40,7 +42,9 @@ test('a taken user name is said under the field, and the drawer stays open', asy
   await shot(page, 'taken-user-name-1440');
 });
 
-test('firmware upgrade: a cleared SHA-256 does not block the form, and offline cabinets are warned about', async ({ page }) => {
+test('firmware upgrade: a cleared SHA-256 does not block the form, and offline cabinets are warned about', async ({
+  page,
+}) => {
   await signIn(page, { lang: 'en_US', redirect: '/device/cabinet' });
   // A cabinet stocked in that never connected: offline.
   const offline = 'OFFL000000000001';
@@ -60,7 +64,9 @@ test('firmware upgrade: a cleared SHA-256 does not block the form, and offline c
   const row = drawer.locator('tr', { hasText: offline });
   await expect(row.locator('[data-online="false"]')).toBeVisible();
   await row.getByRole('checkbox').check();
-  await expect(drawer.getByTestId('firmware-offline-warning')).toContainText(`1 of the chosen cabinets are offline (${offline})`);
+  await expect(drawer.getByTestId('firmware-offline-warning')).toContainText(
+    `1 of the chosen cabinets are offline (${offline})`,
+  );
   await shot(page, 'firmware-offline-1440');
   await drawer.getByRole('button', { name: 'Upgrade firmware' }).click();
   // The form went through: the confirm asks, and repeats the warning.
@@ -73,15 +79,31 @@ test('firmware upgrade: a cleared SHA-256 does not block the form, and offline c
   await expect(drawer.getByTestId('firmware-selected')).toContainText('0 chosen');
 });
 
-test('a screen the account may not open says so (403) with a way back; an unknown one is 404', async ({ page, browser }) => {
+test('a screen the account may not open says so (403) with a way back; an unknown one is 404', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, { lang: 'en_US' });
   const a = await api(page);
-  const tree = await call<{ id: number; path: string; children: unknown[] }[]>(a, 'GET', '/user/api/v1/sys/menu/listByUserAll');
+  const tree = await call<{ id: number; path: string; children: unknown[] }[]>(
+    a,
+    'GET',
+    '/user/api/v1/sys/menu/listByUserAll',
+  );
   const flat = (nodes: { id: number; path: string; children: unknown[] }[]): { id: number; path: string }[] =>
     nodes.flatMap((n) => [n, ...flat(n.children as { id: number; path: string; children: unknown[] }[])]);
   const dashboard = flat(tree).find((m) => m.path === '/dashboard')!;
-  const role = await call<{ id: number }>(a, 'POST', '/user/api/v1/sys/role/saveOrUpdate', { name: 'E2E dashboard only', weight: 1, menuIds: [dashboard.id] });
-  await call(a, 'POST', '/user/api/v1/sys/manage', { userName: 'e2e_viewer', nickName: 'Viewer', password: 'viewer123', roleIds: [role.id] });
+  const role = await call<{ id: number }>(a, 'POST', '/user/api/v1/sys/role/saveOrUpdate', {
+    name: 'E2E dashboard only',
+    weight: 1,
+    menuIds: [dashboard.id],
+  });
+  await call(a, 'POST', '/user/api/v1/sys/manage', {
+    userName: 'e2e_viewer',
+    nickName: 'Viewer',
+    password: 'viewer123',
+    roleIds: [role.id],
+  });
 
   const context = await browser.newContext();
   const viewer = await context.newPage();

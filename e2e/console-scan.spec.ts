@@ -20,7 +20,26 @@ const PASSES = [
 ] as const;
 
 /** The console's translation namespaces: `kit:actions` on screen is a key that was not translated. */
-const NAMESPACES = ['common', 'dashboard', 'errors', 'export', 'fleet', 'identity', 'kit', 'layout', 'ledger', 'login', 'menu', 'order', 'profile', 'role', 'system', 'separation', 'report', 'stats'];
+const NAMESPACES = [
+  'common',
+  'dashboard',
+  'errors',
+  'export',
+  'fleet',
+  'identity',
+  'kit',
+  'layout',
+  'ledger',
+  'login',
+  'menu',
+  'order',
+  'profile',
+  'role',
+  'system',
+  'separation',
+  'report',
+  'stats',
+];
 
 const HTML_LANG = { zh_CN: 'zh-CN', zh_TW: 'zh-TW', en_US: 'en' } as const;
 
@@ -87,89 +106,112 @@ interface LayoutProblem {
  * heading of a row's actions column: wherever the table is scrolled, that column is on screen.
  */
 async function tableProblems(page: Page, mustFit: boolean, actions: string): Promise<LayoutProblem[]> {
-  return page.evaluate(([fit, actionsWord]) => {
-    const out: { problem: string }[] = [];
-    const name = (el: Element) => (el.textContent ?? '').trim() || '(blank)';
-    const viewportWidth = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > viewportWidth + 1) out.push({ problem: `the page scrolls sideways (${document.documentElement.scrollWidth} > ${viewportWidth})` });
-    for (const wrapper of Array.from(document.querySelectorAll('.app-content .ant-table-wrapper'))) {
-      const box = wrapper.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      const card = wrapper.closest('.ant-card');
-      if (card && box.right > card.getBoundingClientRect().right + 1) out.push({ problem: `a table is wider than its card by ${Math.round(box.right - card.getBoundingClientRect().right)} px` });
-      const scroller = wrapper.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
-      if (fit && scroller && scroller.scrollWidth > scroller.clientWidth + 1) {
-        out.push({ problem: `table (first column "${name(wrapper.querySelector('thead th')!)}") is ${scroller.scrollWidth - scroller.clientWidth} px wider than its card` });
-      }
-      const heads = Array.from(wrapper.querySelectorAll<HTMLElement>('thead > tr > th')).filter((th) => !th.classList.contains('ant-table-cell-scrollbar'));
-      const pinned = heads.filter((th) => getComputedStyle(th).position === 'sticky');
-      const view = scroller?.getBoundingClientRect() ?? box;
-      // How far each unpinned column lies under a pinned one, with the table scrolled to a given
-      // place; only the part inside the table's visible area counts. A column under the actions
-      // pinned on the right at the start comes out when the table is scrolled: it is hidden only
-      // when it is under a pinned column at both ends.
-      // A sticky header is a table of its own, moved along by the body's scroll event (later):
-      // both are scrolled here, so the header's cells are where the body's are.
-      const scrollers = Array.from(wrapper.querySelectorAll<HTMLElement>('.ant-table-header, .ant-table-content, .ant-table-body'));
-      const coveredAt = (left: number) => {
-        for (const el of scrollers) el.scrollLeft = left;
-        return heads
-          .filter((th) => !pinned.includes(th))
-          .map((th) => {
-            const r = th.getBoundingClientRect();
-            let worst = 0;
-            let by: Element | null = null;
-            for (const p of pinned) {
-              const pr = p.getBoundingClientRect();
-              const overlap = Math.min(r.right, pr.right, view.right) - Math.max(r.left, pr.left, view.left);
-              if (overlap > worst) [worst, by] = [overlap, p];
-            }
-            return { th, worst, by };
+  return page.evaluate(
+    ([fit, actionsWord]) => {
+      const out: { problem: string }[] = [];
+      const name = (el: Element) => (el.textContent ?? '').trim() || '(blank)';
+      const viewportWidth = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth > viewportWidth + 1)
+        out.push({ problem: `the page scrolls sideways (${document.documentElement.scrollWidth} > ${viewportWidth})` });
+      for (const wrapper of Array.from(document.querySelectorAll('.app-content .ant-table-wrapper'))) {
+        const box = wrapper.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        const card = wrapper.closest('.ant-card');
+        if (card && box.right > card.getBoundingClientRect().right + 1)
+          out.push({
+            problem: `a table is wider than its card by ${Math.round(box.right - card.getBoundingClientRect().right)} px`,
           });
-      };
-      // The row's actions are reached without scrolling (pinned on the right, or the table fits).
-      const actionsOffScreen = (where: string) => {
-        for (const th of heads.filter((h) => (h.textContent ?? '').trim() === actionsWord)) {
-          const r = th.getBoundingClientRect();
-          if (r.left < view.left - 1 || r.right > view.right + 1) out.push({ problem: `the "${actionsWord}" column is off screen at the ${where} of the scroll (${Math.round(r.left)}-${Math.round(r.right)} outside ${Math.round(view.left)}-${Math.round(view.right)})` });
+        const scroller = wrapper.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+        if (fit && scroller && scroller.scrollWidth > scroller.clientWidth + 1) {
+          out.push({
+            problem: `table (first column "${name(wrapper.querySelector('thead th')!)}") is ${scroller.scrollWidth - scroller.clientWidth} px wider than its card`,
+          });
         }
-      };
-      const atStart = coveredAt(0);
-      actionsOffScreen('start');
-      const atEnd = scroller ? coveredAt(scroller.scrollWidth) : atStart;
-      actionsOffScreen('end');
-      for (const el of scrollers) el.scrollLeft = 0;
-      atStart.forEach((a, i) => {
-        const b = atEnd[i]!;
-        if (a.worst > 1 && b.worst > 1) out.push({ problem: `column "${name(a.th)}" is ${Math.round(Math.min(a.worst, b.worst))} px under the fixed column "${name((a.by ?? b.by)!)}" however the table is scrolled` });
-      });
-      for (const th of heads) {
-        // The header's words against the room its cell gives them (a fixed cell's shadow, drawn
-        // outside it, does not count).
-        const title = th.querySelector<HTMLElement>('.ant-table-column-title') ?? th;
-        const range = document.createRange();
-        range.selectNodeContents(title);
-        const words = range.getBoundingClientRect().width;
-        const style = getComputedStyle(title);
-        const room = title.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        if (words > room + 1) out.push({ problem: `header "${name(th)}" is cut (${Math.round(words)} > ${Math.round(room)} px)` });
+        const heads = Array.from(wrapper.querySelectorAll<HTMLElement>('thead > tr > th')).filter(
+          (th) => !th.classList.contains('ant-table-cell-scrollbar'),
+        );
+        const pinned = heads.filter((th) => getComputedStyle(th).position === 'sticky');
+        const view = scroller?.getBoundingClientRect() ?? box;
+        // How far each unpinned column lies under a pinned one, with the table scrolled to a given
+        // place; only the part inside the table's visible area counts. A column under the actions
+        // pinned on the right at the start comes out when the table is scrolled: it is hidden only
+        // when it is under a pinned column at both ends.
+        // A sticky header is a table of its own, moved along by the body's scroll event (later):
+        // both are scrolled here, so the header's cells are where the body's are.
+        const scrollers = Array.from(
+          wrapper.querySelectorAll<HTMLElement>('.ant-table-header, .ant-table-content, .ant-table-body'),
+        );
+        const coveredAt = (left: number) => {
+          for (const el of scrollers) el.scrollLeft = left;
+          return heads
+            .filter((th) => !pinned.includes(th))
+            .map((th) => {
+              const r = th.getBoundingClientRect();
+              let worst = 0;
+              let by: Element | null = null;
+              for (const p of pinned) {
+                const pr = p.getBoundingClientRect();
+                const overlap = Math.min(r.right, pr.right, view.right) - Math.max(r.left, pr.left, view.left);
+                if (overlap > worst) [worst, by] = [overlap, p];
+              }
+              return { th, worst, by };
+            });
+        };
+        // The row's actions are reached without scrolling (pinned on the right, or the table fits).
+        const actionsOffScreen = (where: string) => {
+          for (const th of heads.filter((h) => (h.textContent ?? '').trim() === actionsWord)) {
+            const r = th.getBoundingClientRect();
+            if (r.left < view.left - 1 || r.right > view.right + 1)
+              out.push({
+                problem: `the "${actionsWord}" column is off screen at the ${where} of the scroll (${Math.round(r.left)}-${Math.round(r.right)} outside ${Math.round(view.left)}-${Math.round(view.right)})`,
+              });
+          }
+        };
+        const atStart = coveredAt(0);
+        actionsOffScreen('start');
+        const atEnd = scroller ? coveredAt(scroller.scrollWidth) : atStart;
+        actionsOffScreen('end');
+        for (const el of scrollers) el.scrollLeft = 0;
+        atStart.forEach((a, i) => {
+          const b = atEnd[i]!;
+          if (a.worst > 1 && b.worst > 1)
+            out.push({
+              problem: `column "${name(a.th)}" is ${Math.round(Math.min(a.worst, b.worst))} px under the fixed column "${name((a.by ?? b.by)!)}" however the table is scrolled`,
+            });
+        });
+        for (const th of heads) {
+          // The header's words against the room its cell gives them (a fixed cell's shadow, drawn
+          // outside it, does not count).
+          const title = th.querySelector<HTMLElement>('.ant-table-column-title') ?? th;
+          const range = document.createRange();
+          range.selectNodeContents(title);
+          const words = range.getBoundingClientRect().width;
+          const style = getComputedStyle(title);
+          const room = title.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          if (words > room + 1)
+            out.push({ problem: `header "${name(th)}" is cut (${Math.round(words)} > ${Math.round(room)} px)` });
+        }
       }
-    }
-    return out;
-  }, [mustFit, actions] as const);
+      return out;
+    },
+    [mustFit, actions] as const,
+  );
 }
 
 /** Hosts of the map tiles the outlet map draws (outlet-map.tsx). */
 const TILE_HOSTS = /^https:\/\/([a-z0-9-]+\.)*(openstreetmap\.org|autonavi\.com|gtimg\.com|google\.com)\//;
 
-test('every menu screen shows translated words and whole tables, without console errors, at 1440 and 800 px', async ({ page }) => {
+test('every menu screen shows translated words and whole tables, without console errors, at 1440 and 800 px', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on('console', (m) => {
     // The map's tiles come from the internet, which a test machine may not reach: the map screen
     // says so and shows its points on a blank base (outlet.spec.ts), so a tile that fails to load
     // is not a console error of ours. Anything else is.
-    if (m.type() === 'error' && !(m.text().startsWith('Failed to load resource') && TILE_HOSTS.test(m.location().url))) errors.push(`${page.url()}: ${m.text()}`);
+    if (m.type() === 'error' && !(m.text().startsWith('Failed to load resource') && TILE_HOSTS.test(m.location().url)))
+      errors.push(`${page.url()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
 
@@ -182,7 +224,10 @@ test('every menu screen shows translated words and whole tables, without console
   // One export, so the export centre in the top bar has an entry to show.
   await open(page, '/system/loginLog');
   await expect(page.locator('.app-view:visible .ant-table-row').first()).toBeVisible();
-  await page.locator('.app-view:visible').getByRole('button', { name: /导\s*出$/ }).click();
+  await page
+    .locator('.app-view:visible')
+    .getByRole('button', { name: /导\s*出$/ })
+    .click();
   await expect(page.locator('.ant-message, .ant-notification').first()).toBeVisible();
 
   const problems: string[] = [];
@@ -207,7 +252,10 @@ test('every menu screen shows translated words and whole tables, without console
           .poll(
             () =>
               view.evaluate(
-                (el) => [...el.querySelectorAll('.ant-table-wrapper')].filter((t) => t.getClientRects().length > 0 && !t.querySelector('.ant-table-row, .ant-table-placeholder')).length,
+                (el) =>
+                  [...el.querySelectorAll('.ant-table-wrapper')].filter(
+                    (t) => t.getClientRects().length > 0 && !t.querySelector('.ant-table-row, .ant-table-placeholder'),
+                  ).length,
               ),
             { message: `${where}: a table's rows` },
           )
@@ -234,6 +282,13 @@ test('every menu screen shows translated words and whole tables, without console
 });
 
 test('the key scan recognises keys and leaves addresses, versions and permission codes alone', () => {
-  expect(rawKeys('机柜 menu.loginLog kit:actions cabinet.sn, (fleet.menus.cabinet)')).toEqual(['menu.loginLog', 'kit:actions', 'cabinet.sn', 'fleet.menus.cabinet']);
-  expect(rawKeys('2.3.1 127.0.0.1 https://a.example.com/x.bin mqtt.example.com logo.svg sys:manage:add e.g. ops@x.cn')).toEqual([]);
+  expect(rawKeys('机柜 menu.loginLog kit:actions cabinet.sn, (fleet.menus.cabinet)')).toEqual([
+    'menu.loginLog',
+    'kit:actions',
+    'cabinet.sn',
+    'fleet.menus.cabinet',
+  ]);
+  expect(
+    rawKeys('2.3.1 127.0.0.1 https://a.example.com/x.bin mqtt.example.com logo.svg sys:manage:add e.g. ops@x.cn'),
+  ).toEqual([]);
 });

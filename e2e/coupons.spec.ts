@@ -10,17 +10,30 @@ import { lastCode, signIn } from './helpers';
 const RUN = Date.now().toString(36).slice(-5);
 const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 /** Rows of the open tab only (the other tab's table stays in the page, hidden). */
-const tabRow = (page: Page, text: string) => page.getByRole('tabpanel').locator('.ant-table-row').filter({ hasText: text });
+const tabRow = (page: Page, text: string) =>
+  page.getByRole('tabpanel').locator('.ant-table-row').filter({ hasText: text });
 
 async function customer(request: APIRequestContext): Promise<{ mobile: string; headers: Record<string, string> }> {
   const mobile = `139${String(Date.now()).slice(-8)}`;
-  expect((await (await request.post('/user/api/app/v1/auth/sendCode', { data: { areaCode: '86', mobile } })).json()).code).toBe(0);
-  const signed = await (await request.post('/user/api/app/v1/auth', { data: { areaCode: '86', mobile, code: lastCode(mobile), clientType: 'USER_IOS' } })).json();
+  expect(
+    (await (await request.post('/user/api/app/v1/auth/sendCode', { data: { areaCode: '86', mobile } })).json()).code,
+  ).toBe(0);
+  const signed = await (
+    await request.post('/user/api/app/v1/auth', {
+      data: { areaCode: '86', mobile, code: lastCode(mobile), clientType: 'USER_IOS' },
+    })
+  ).json();
   expect(signed.code).toBe(0);
-  return { mobile, headers: { authorization: signed.data.token as string, clienttype: 'USER_IOS', 'accept-language': 'en_US' } };
+  return {
+    mobile,
+    headers: { authorization: signed.data.token as string, clienttype: 'USER_IOS', 'accept-language': 'en_US' },
+  };
 }
 
-test('creates a code coupon and a code batch, a customer redeems a code in the app, the code list shows it exchanged', async ({ page, request }) => {
+test('creates a code coupon and a code batch, a customer redeems a code in the app, the code list shows it exchanged', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   await signIn(page, { lang: 'en_US', redirect: '/finance/coupon' });
   await expect(page.getByRole('heading', { name: 'Coupons' })).toBeVisible();
@@ -42,7 +55,10 @@ test('creates a code coupon and a code batch, a customer redeems a code in the a
   const gen = page.getByRole('dialog').filter({ hasText: 'Generate a code batch' });
   await gen.getByLabel('Coupon').click();
   await page.keyboard.type(`Welcome ${RUN}`);
-  await page.locator('.ant-select-item-option').filter({ hasText: `Welcome ${RUN}` }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: `Welcome ${RUN}` })
+    .click();
   await gen.getByLabel('Quantity').fill('3');
   await gen.getByRole('button', { name: 'Save' }).click();
   // The screen opens the new batch's codes.
@@ -54,9 +70,13 @@ test('creates a code coupon and a code batch, a customer redeems a code in the a
   await expect(tabRow(page, code).getByText('Not exchanged')).toBeVisible();
 
   const who = await customer(request);
-  const redeemed = await (await request.post('/user/api/app/v1/coupon/redeem', { headers: who.headers, data: { code } })).json();
+  const redeemed = await (
+    await request.post('/user/api/app/v1/coupon/redeem', { headers: who.headers, data: { code } })
+  ).json();
   expect(redeemed).toMatchObject({ code: 0, data: { source: 'code', status: 'unused', amount: 200 } });
-  const again = await (await request.post('/user/api/app/v1/coupon/redeem', { headers: who.headers, data: { code } })).json();
+  const again = await (
+    await request.post('/user/api/app/v1/coupon/redeem', { headers: who.headers, data: { code } })
+  ).json();
   expect(again).toMatchObject({ code: 101214, msg: 'This code has already been redeemed' });
   const mine = await (await request.get('/user/api/app/v1/coupon/mine', { headers: who.headers })).json();
   expect(mine.data.total).toBe(1);
@@ -74,7 +94,9 @@ test('creates a code coupon and a code batch, a customer redeems a code in the a
   await expect(row(page, who.mobile).getByText('Unused')).toBeVisible();
 });
 
-test('an operator coupon names a direct-sales team, picked from the teams in the form, and the list says which', async ({ page }) => {
+test('an operator coupon names a direct-sales team, picked from the teams in the form, and the list says which', async ({
+  page,
+}) => {
   await signIn(page, { lang: 'en_US', redirect: '/finance/coupon' });
   await expect(page.getByRole('heading', { name: 'Coupons' })).toBeVisible();
   await page.getByRole('button', { name: /^(plus )?Add coupon$/ }).click();
@@ -85,7 +107,9 @@ test('an operator coupon names a direct-sales team, picked from the teams in the
   await page.locator('.ant-select-item-option').filter({ hasText: 'Operator (direct-sales team)' }).click();
   // The scope's team is required, said on its field.
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.locator('.ant-form-item-explain-error').filter({ hasText: 'choose what it holds at' })).toHaveCount(1);
+  await expect(form.locator('.ant-form-item-explain-error').filter({ hasText: 'choose what it holds at' })).toHaveCount(
+    1,
+  );
   // The demo network's team (the spec's operator), not a service provider.
   await form.getByLabel('Operator (direct-sales team)', { exact: true }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Pudong Direct' }).click();

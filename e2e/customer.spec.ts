@@ -10,8 +10,22 @@ import { api, appCustomer, call, menuPath, signIn } from './helpers';
 
 type Lang = 'en_US' | 'zh_CN';
 const WORDS = {
-  en_US: { deposits: 'Deposits', orders: 'Orders', held: 'Held', depositHeld: 'Deposit held', signIns: 'Sign-ins', flow: 'Balance movements' },
-  zh_CN: { deposits: '押金', orders: '订单', held: '押金中', depositHeld: '押金余额', signIns: '登录记录', flow: '余额变动' },
+  en_US: {
+    deposits: 'Deposits',
+    orders: 'Orders',
+    held: 'Held',
+    depositHeld: 'Deposit held',
+    signIns: 'Sign-ins',
+    flow: 'Balance movements',
+  },
+  zh_CN: {
+    deposits: '押金',
+    orders: '订单',
+    held: '押金中',
+    depositHeld: '押金余额',
+    signIns: '登录记录',
+    flow: '余额变动',
+  },
 } as const;
 
 let rental: { mobile: string; orderNo: string; userId: number } | null = null;
@@ -21,17 +35,35 @@ async function customerWithDeposit(page: Page): Promise<{ mobile: string; orderN
   if (rental) return rental;
   const a = await api(page);
   const app = await appCustomer(page.request);
-  const cabinets = await call<{ list: { sn: string }[] }>(a, 'GET', '/device/api/v1/cabinet/queryPage', { pageNum: 1, pageSize: 50 });
-  const quotes = await Promise.all(cabinets.list.map((c) => call<{ sn: string; available: number; online: boolean }>(app, 'GET', '/order/api/app/v1/order/quote', { sn: c.sn }).catch(() => null)));
+  const cabinets = await call<{ list: { sn: string }[] }>(a, 'GET', '/device/api/v1/cabinet/queryPage', {
+    pageNum: 1,
+    pageSize: 50,
+  });
+  const quotes = await Promise.all(
+    cabinets.list.map((c) =>
+      call<{ sn: string; available: number; online: boolean }>(app, 'GET', '/order/api/app/v1/order/quote', {
+        sn: c.sn,
+      }).catch(() => null),
+    ),
+  );
   const from = quotes.filter((q) => q && q.online && q.available > 0).sort((x, y) => y!.available - x!.available)[0];
   expect(from, 'a demo cabinet online with a charged power bank').toBeTruthy();
-  const { orderNo } = await call<{ orderNo: string }>(app, 'POST', '/order/api/app/v1/order/rent', { sn: from!.sn, payMode: 'deposit', idempotencyKey: `e2e-customer-${Date.now()}` });
+  const { orderNo } = await call<{ orderNo: string }>(app, 'POST', '/order/api/app/v1/order/rent', {
+    sn: from!.sn,
+    payMode: 'deposit',
+    idempotencyKey: `e2e-customer-${Date.now()}`,
+  });
   // The deposit order is written when the payment company confirms the charge.
   let userId = 0;
   await expect
     .poll(
       async () => {
-        const d = await call<{ list: { userId: number; state: string }[] }>(a, 'POST', '/order/api/v1/depositOrder/queryPage', { pageNum: 1, pageSize: 10, orderNo });
+        const d = await call<{ list: { userId: number; state: string }[] }>(
+          a,
+          'POST',
+          '/order/api/v1/depositOrder/queryPage',
+          { pageNum: 1, pageSize: 10, orderNo },
+        );
         userId = d.list[0]?.userId ?? 0;
         return d.list[0]?.state;
       },
@@ -58,13 +90,18 @@ async function seesCustomer(page: Page, lang: Lang, r: { mobile: string; orderNo
   const depositRow = tabs.getByRole('tabpanel').locator('.ant-table-row').filter({ hasText: r.orderNo });
   await expect(depositRow).toHaveCount(1);
   await expect(depositRow).toContainText(w.held);
-  await page.screenshot({ path: `/tmp/e2e-customer/deposits-${lang}-${page.viewportSize()!.width}.png`, fullPage: true });
+  await page.screenshot({
+    path: `/tmp/e2e-customer/deposits-${lang}-${page.viewportSize()!.width}.png`,
+    fullPage: true,
+  });
   await tabs.getByRole('tab', { name: w.signIns, exact: true }).click();
   await expect(tabs.getByRole('tabpanel').locator('.ant-table-row')).not.toHaveCount(0);
   await tabs.getByRole('tab', { name: w.flow, exact: true }).click();
   await expect(tabs.getByRole('tabpanel').locator('.ant-table-row')).not.toHaveCount(0);
   // Nothing spills out of the window sideways: the tables scroll inside their cards.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(1);
 }
 
@@ -97,7 +134,9 @@ for (const lang of ['en_US', 'zh_CN'] as const) {
   }
 }
 
-test('the user fund flow names the customer by phone, not "User deposits held #id", and opens them', async ({ page }) => {
+test('the user fund flow names the customer by phone, not "User deposits held #id", and opens them', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, { lang: 'en_US' });
   const a = await api(page);

@@ -39,7 +39,10 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('stat-neverConnected')).toHaveText(String(before + 2));
 
     // The simulated cabinets connect a moment after the server starts.
-    await expect(async () => expect(await dashboardNumber(page, 'stat-online')).toBeGreaterThanOrEqual(6)).toPass({ timeout: 45_000, intervals: [1000, 2000] });
+    await expect(async () => expect(await dashboardNumber(page, 'stat-online')).toBeGreaterThanOrEqual(6)).toPass({
+      timeout: 45_000,
+      intervals: [1000, 2000],
+    });
     expect(await dashboardNumber(page, 'stat-neverConnected')).toBeGreaterThanOrEqual(2);
 
     for (const which of ['online', 'offline', 'neverConnected'] as const) {
@@ -53,7 +56,9 @@ test.describe('dashboard', () => {
       }).toPass({ timeout: 30_000, intervals: [500, 1000] });
     }
     // The list opened says which filter it applied.
-    await expect(page.locator('.app-view:visible .list-page-filters').getByText('Never connected', { exact: true })).toBeVisible();
+    await expect(
+      page.locator('.app-view:visible .list-page-filters').getByText('Never connected', { exact: true }),
+    ).toBeVisible();
 
     // Charged power banks: the share's count opens the power bank list of exactly those.
     await expect(async () => {
@@ -64,7 +69,9 @@ test.describe('dashboard', () => {
       await expect(page).toHaveURL(/\/device\/powerBank\?inCabinet=true&charged=true$/);
       expect(await listTotal(page)).toBe(n);
       // Its filters stand in the form, the one beyond the first row included.
-      await expect(page.locator('.app-view:visible .list-page-filters').getByText('Charged (80% or more)', { exact: true })).toBeVisible();
+      await expect(
+        page.locator('.app-view:visible .list-page-filters').getByText('Charged (80% or more)', { exact: true }),
+      ).toBeVisible();
     }).toPass({ timeout: 30_000, intervals: [500, 1000] });
 
     // The looks, at 1440 and 800 px.
@@ -94,11 +101,15 @@ test.describe('dashboard', () => {
     await cs.locator('input[type="password"]').fill(user.password);
     await cs.locator('button[type="submit"]').click();
     await expect(cs.getByTestId('stat-online')).toBeVisible();
-    await expect(cs.getByTestId('stat-online').locator('xpath=ancestor::a')).toHaveAttribute('href', '/device/cabinet?connection=online');
+    await expect(cs.getByTestId('stat-online').locator('xpath=ancestor::a')).toHaveAttribute(
+      'href',
+      '/device/cabinet?connection=online',
+    );
     await expect(cs.getByTestId('stat-charged')).toBeVisible();
     await expect(cs.getByText('Needs attention')).toBeVisible();
     // Commands, firmware and the device log are operations' lists: their numbers are not given.
-    for (const id of ['stat-commands-failed', 'stat-firmware', 'events-online']) await expect(cs.getByTestId(id)).toHaveCount(0);
+    for (const id of ['stat-commands-failed', 'stat-firmware', 'events-online'])
+      await expect(cs.getByTestId(id)).toHaveCount(0);
     await expect(cs.getByText('Commands per hour, last 24 h')).toHaveCount(0);
     await expect(cs.getByText('Recent device events')).toHaveCount(0);
     await expect(cs.getByText('Recent sign-ins')).toHaveCount(0);
@@ -107,7 +118,9 @@ test.describe('dashboard', () => {
     await context.close();
   });
 
-  test("today's orders are the total of the orders list it opens; the trend switches period; a phone stacks the figures", async ({ page }) => {
+  test("today's orders are the total of the orders list it opens; the trend switches period; a phone stacks the figures", async ({
+    page,
+  }) => {
     await signIn(page);
     await expect(async () => {
       const n = await dashboardNumber(page, 'stat-order-orders');
@@ -126,11 +139,16 @@ test.describe('dashboard', () => {
     await shot(page, 'orders-phone');
   });
 
-  test('after a few simulated minutes the business figures are not zero and match the orders list; period, theme and language redraw the charts; the financial data renders', async ({ page }) => {
+  test('after a few simulated minutes the business figures are not zero and match the orders list; period, theme and language redraw the charts; the financial data renders', async ({
+    page,
+  }) => {
     test.setTimeout(420_000);
     await signIn(page, { lang: 'zh_CN' });
     // The simulated customers rent in the demo outlets: wait for today's first orders.
-    await expect(async () => expect(await dashboardNumber(page, 'stat-order-orders')).toBeGreaterThan(0)).toPass({ timeout: 180_000, intervals: [3000, 5000] });
+    await expect(async () => expect(await dashboardNumber(page, 'stat-order-orders')).toBeGreaterThan(0)).toPass({
+      timeout: 180_000,
+      intervals: [3000, 5000],
+    });
     await expect(async () => {
       const n = await dashboardNumber(page, 'stat-order-orders');
       await page.getByTestId('stat-order-orders').click();
@@ -188,7 +206,11 @@ test.describe('dashboard', () => {
     const rowsByDay = await page.locator('[data-testid="financial-table"] .ant-table-tbody tr.ant-table-row').count();
     expect(rowsByDay).toBe(30);
     await page.getByTestId('financial-period').getByText('By month').click();
-    await expect(async () => expect(await page.locator('[data-testid="financial-table"] .ant-table-tbody tr.ant-table-row').count()).toBeLessThanOrEqual(2)).toPass();
+    await expect(async () =>
+      expect(
+        await page.locator('[data-testid="financial-table"] .ant-table-tbody tr.ant-table-row').count(),
+      ).toBeLessThanOrEqual(2),
+    ).toPass();
     await shot(page, 'financial-1440');
     await page.setViewportSize({ width: 800, height: 1400 });
     await shot(page, 'financial-800');

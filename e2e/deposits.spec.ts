@@ -7,8 +7,9 @@ import { api, confirmOk, menuPath, signIn } from './helpers';
  * the figures above the list, then create a deposit rule in its drawer and disable it.
  */
 
-
-test('deposit orders of the simulated customers arrive with their figures; a rule is created and disabled', async ({ page }) => {
+test('deposit orders of the simulated customers arrive with their figures; a rule is created and disabled', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await signIn(page, { lang: 'en_US' });
   const a = await api(page);
@@ -19,7 +20,12 @@ test('deposit orders of the simulated customers arrive with their figures; a rul
   await expect
     .poll(
       async () => {
-        const res = (await (await a.request.post('/order/api/v1/depositOrder/queryPage', { headers: a.headers, data: { pageNum: 1, pageSize: 10 } })).json()) as { data: { total: number } };
+        const res = (await (
+          await a.request.post('/order/api/v1/depositOrder/queryPage', {
+            headers: a.headers,
+            data: { pageNum: 1, pageSize: 10 },
+          })
+        ).json()) as { data: { total: number } };
         return res.data.total;
       },
       { timeout: 240_000, intervals: [5_000] },

@@ -7,7 +7,10 @@ import { api, call, signIn } from './helpers';
  * and of whoever leads or belongs to a direct-sales team, leading to their teams; not in anyone
  * else's, whatever their role holds, and its address is refused to them.
  */
-test('direct management is shown to who runs direct sales and leads to their teams; hidden from other staff', async ({ page, browser }) => {
+test('direct management is shown to who runs direct sales and leads to their teams; hidden from other staff', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, { lang: 'en_US' });
   const sidebar = page.locator('.app-sidebar-menu');
   await sidebar.getByText('Direct management', { exact: true }).click();
@@ -21,7 +24,11 @@ test('direct management is shown to who runs direct sales and leads to their tea
   const a = await api(page);
   const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
   const who = { userName: `dm${crypto.randomBytes(3).toString('hex')}`, password: 'pass1234' };
-  const { manageId } = await call<{ manageId: number }>(a, 'POST', '/user/api/v1/sys/manage', { ...who, nickName: who.userName, roleIds: [roles.find((r) => r.name === 'role.operations')!.id] });
+  const { manageId } = await call<{ manageId: number }>(a, 'POST', '/user/api/v1/sys/manage', {
+    ...who,
+    nickName: who.userName,
+    roleIds: [roles.find((r) => r.name === 'role.operations')!.id],
+  });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const other = await context.newPage();
@@ -39,7 +46,13 @@ test('direct management is shown to who runs direct sales and leads to their tea
     // Made a member of a direct-sales team: the entry is there at the next start, with that team.
     const [region] = await call<{ id: number }[]>(a, 'GET', '/user/api/v1/region/options');
     const name = `DM ${crypto.randomBytes(3).toString('hex')}`;
-    await call(a, 'POST', '/user/api/v1/team/saveOrUpdate', { name, regionId: region!.id, leaderId: manageId, memberIds: [manageId], ratio: 0 });
+    await call(a, 'POST', '/user/api/v1/team/saveOrUpdate', {
+      name,
+      regionId: region!.id,
+      leaderId: manageId,
+      memberIds: [manageId],
+      ratio: 0,
+    });
     await other.reload();
     await expect(theirs.getByText('Direct management', { exact: true })).toBeVisible();
     await theirs.getByText('Direct management', { exact: true }).click();

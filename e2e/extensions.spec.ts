@@ -6,7 +6,9 @@ import { api, confirmOk, ensureMobile, lastCode, signIn, waitForResend } from '.
  * screens in the sidebar; closing it in Expansion tools takes them out of the sidebar at once and
  * the server refuses their calls; activating it again (with the SMS code) brings them back.
  */
-test('closing Coupons in Expansion tools removes the coupon screens from the sidebar; activating it brings them back', async ({ page }) => {
+test('closing Coupons in Expansion tools removes the coupon screens from the sidebar; activating it brings them back', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, { redirect: '/system/extensions', lang: 'en_US' });
   const mobile = await ensureMobile(await api(page));

@@ -8,11 +8,25 @@ import { api, call, signIn } from './helpers';
  * figures to that outlet's row of the breakdown, and the breakdown goes to the export centre.
  */
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/fin/financial-${name}.png`, fullPage: true });
-const FIGURES = ['income', 'refunds', 'net', 'agentShare', 'outletShare', 'providerShare', 'operatorShare', 'pusherShare', 'platform', 'taxes', 'fees'] as const;
+const FIGURES = [
+  'income',
+  'refunds',
+  'net',
+  'agentShare',
+  'outletShare',
+  'providerShare',
+  'operatorShare',
+  'pusherShare',
+  'platform',
+  'taxes',
+  'fees',
+] as const;
 type Row = Record<(typeof FIGURES)[number], number> & { id: number; name: string };
 type Answer = { total: Row; breakdown: Row[]; scope: { kind: string; id: number; name: string } | null };
 
-test('financial data: a scope narrows the figures, the breakdown rows add up to the total, both export', async ({ page }) => {
+test('financial data: a scope narrows the figures, the breakdown rows add up to the total, both export', async ({
+  page,
+}) => {
   test.setTimeout(720_000);
   await signIn(page, { lang: 'en_US' });
   await page.setViewportSize({ width: 1440, height: 1300 });
@@ -35,7 +49,11 @@ test('financial data: a scope narrows the figures, the breakdown rows add up to 
   const a = await api(page);
   const finance = (q: Record<string, string>) =>
     call<Answer>(a, 'GET', '/order/api/v1/stats/finance', { timeZone: 'Asia/Shanghai', ...q });
-  for (const [label, by, heading] of [['By region', 'region', 'Region'], ['By agent', 'agent', 'Agent'], ['By outlet', 'outlet', 'Outlet']] as const) {
+  for (const [label, by, heading] of [
+    ['By region', 'region', 'Region'],
+    ['By agent', 'agent', 'Agent'],
+    ['By outlet', 'outlet', 'Outlet'],
+  ] as const) {
     await page.getByTestId('financial-by').locator('label', { hasText: label }).click();
     const table = page.getByTestId('financial-breakdown');
     await expect(table.locator('thead th').first()).toHaveText(heading);
@@ -44,15 +62,23 @@ test('financial data: a scope narrows the figures, the breakdown rows add up to 
       expect(d, `the screen's answer by ${by}`).toBeDefined();
       expect(d!.scope).toBeNull();
       expect(d!.breakdown.length).toBeGreaterThan(0);
-      for (const f of FIGURES) expect([by, f, d!.breakdown.reduce((a, r) => a + r[f], 0)]).toEqual([by, f, d!.total[f]]);
-      await expect(table.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(d!.breakdown.length, { timeout: 1_000 });
+      for (const f of FIGURES)
+        expect([by, f, d!.breakdown.reduce((a, r) => a + r[f], 0)]).toEqual([by, f, d!.total[f]]);
+      await expect(table.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(d!.breakdown.length, {
+        timeout: 1_000,
+      });
     }).toPass({ timeout: 10_000 });
-    await expect(page.getByTestId('financial-breakdown-total').locator('[data-figure="income"]')).toHaveAttribute('data-cents', /^[1-9]\d*$/);
+    await expect(page.getByTestId('financial-breakdown-total').locator('[data-figure="income"]')).toHaveAttribute(
+      'data-cents',
+      /^[1-9]\d*$/,
+    );
   }
   const whole = await finance({ by: 'outlet' });
   // Every figure is a column of both tables, the operators' (direct-sales teams') shares among them.
   for (const id of ['financial-table', 'financial-breakdown']) {
-    const heads = (await page.getByTestId(id).locator('thead th').allInnerTexts()).map((x) => x.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    const heads = (await page.getByTestId(id).locator('thead th').allInnerTexts())
+      .map((x) => x.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
     expect(heads).toHaveLength(FIGURES.length + 1);
     expect(heads).toEqual(expect.arrayContaining(['Service provider shares', 'Operator shares']));
   }

@@ -111,7 +111,10 @@ test.describe('device fleet', () => {
       await page.keyboard.type(sn.slice(-4));
       await page.locator('.ant-select-item-option', { hasText: sn }).click({ timeout: 2000 });
     }).toPass({ timeout: 45_000 });
-    const occupied = drawer.getByRole('listitem').filter({ hasText: /PSIM\d{13}/ }).first();
+    const occupied = drawer
+      .getByRole('listitem')
+      .filter({ hasText: /PSIM\d{13}/ })
+      .first();
     const powerBankId = (await occupied.getAttribute('aria-label'))!.split(', ')[1]!;
     await occupied.click();
     await drawer.getByRole('textbox').fill('Stuck after a failed rental');
@@ -137,7 +140,8 @@ test.describe('device fleet', () => {
     // Found by code, as an operator would among many cabinets (other flows put some in stock).
     await drawer.getByPlaceholder('Cabinet SN').fill('SIMU');
     await drawer.getByPlaceholder('Cabinet SN').press('Enter');
-    for (const sn of [SIMULATED[4]!, SIMULATED[5]!]) await drawer.locator('tr', { hasText: sn }).getByRole('checkbox').check();
+    for (const sn of [SIMULATED[4]!, SIMULATED[5]!])
+      await drawer.locator('tr', { hasText: sn }).getByRole('checkbox').check();
     await expect(drawer.getByTestId('firmware-selected')).toContainText('2 chosen');
     await drawer.getByRole('button', { name: 'Upgrade firmware' }).click();
     const confirm = page.locator('.ant-modal-confirm');
@@ -154,14 +158,24 @@ test.describe('device fleet', () => {
 
   test('the power bank list and the device log show what the cabinets reported', async ({ page }) => {
     await signIn(page, { lang: 'en_US', redirect: '/device/powerBank' });
-    await expect(page.locator('tr', { hasText: SIMULATED[0] }).first()).toContainText(/PSIM\d{13}/, { timeout: 30_000 });
+    await expect(page.locator('tr', { hasText: SIMULATED[0] }).first()).toContainText(/PSIM\d{13}/, {
+      timeout: 30_000,
+    });
     await shot(page, 'power-banks-1440');
     await goClientSide(page, '/device/deviceLog');
     // The power bank screen stays alive in its tab: act only once the device log's own filters show.
-    const filters = page.getByRole('form', { name: 'Filters' }).filter({ has: page.getByText('Event', { exact: true }) });
+    const filters = page
+      .getByRole('form', { name: 'Filters' })
+      .filter({ has: page.getByText('Event', { exact: true }) });
     await filters.getByRole('textbox', { name: /Cabinet SN/ }).fill(SIMULATED[0]!);
     await filters.getByRole('button', { name: 'Search' }).click();
-    await expect(page.locator('tr', { hasText: SIMULATED[0] }).filter({ hasText: 'Online' }).filter({ hasText: 'Registered' }).first()).toBeVisible();
+    await expect(
+      page
+        .locator('tr', { hasText: SIMULATED[0] })
+        .filter({ hasText: 'Online' })
+        .filter({ hasText: 'Registered' })
+        .first(),
+    ).toBeVisible();
     await shot(page, 'device-log-1440');
   });
 
@@ -183,7 +197,9 @@ test.describe('device fleet', () => {
     await goClientSide(page, '/device/firmware');
     await expect(page.getByRole('button', { name: 'Upgrade firmware' })).toBeVisible();
     await page.getByRole('button', { name: 'Upgrade firmware' }).click();
-    await expect(page.getByRole('dialog').filter({ hasText: 'File URL' }).locator('tr', { hasText: SIMULATED[0] })).toBeVisible();
+    await expect(
+      page.getByRole('dialog').filter({ hasText: 'File URL' }).locator('tr', { hasText: SIMULATED[0] }),
+    ).toBeVisible();
     await shot(page, 'firmware-390');
   });
 });

@@ -12,7 +12,10 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   const ctx = await request.newContext({ baseURL });
   try {
     const open = { request: ctx, headers: { ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' } };
-    const { token } = await call<{ token: string }>(open, 'POST', '/user/api/open/v1/auth', { userName: ADMIN.userName, password: ADMIN.password });
+    const { token } = await call<{ token: string }>(open, 'POST', '/user/api/open/v1/auth', {
+      userName: ADMIN.userName,
+      password: ADMIN.password,
+    });
     await ensureMobile({ request: ctx, headers: { ...open.headers, Authorization: token } });
   } finally {
     await ctx.dispose();

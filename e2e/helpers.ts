@@ -37,7 +37,11 @@ export interface Api {
 export async function api(page: Page, opts: { lang?: Lang; timeZone?: string } = {}): Promise<Api> {
   const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value;
   if (!token) throw new Error('not signed in');
-  const headers: Record<string, string> = { Authorization: decodeURIComponent(token), ClientType: 'MANAGE_PC', 'Accept-Language': opts.lang ?? 'en_US' };
+  const headers: Record<string, string> = {
+    Authorization: decodeURIComponent(token),
+    ClientType: 'MANAGE_PC',
+    'Accept-Language': opts.lang ?? 'en_US',
+  };
   if (opts.timeZone) headers['X-Time-Zone'] = opts.timeZone;
   return { request: page.request, headers };
 }
@@ -47,9 +51,17 @@ export async function api(page: Page, opts: { lang?: Lang; timeZone?: string } =
  * server's message. GET and DELETE send `data` as the query (undefined values left out), the others
  * as the JSON body.
  */
-export async function call<T>(a: Api, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: object): Promise<T> {
+export async function call<T>(
+  a: Api,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: object,
+): Promise<T> {
   const inQuery = method === 'GET' || method === 'DELETE';
-  const params = inQuery && data ? Object.fromEntries(Object.entries(data).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))) : undefined;
+  const params =
+    inQuery && data
+      ? Object.fromEntries(Object.entries(data).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])))
+      : undefined;
   const res = await a.request.fetch(path, { method, headers: a.headers, params, data: inQuery ? undefined : data });
   const text = await res.text();
   let body: { code: number; msg: string; data: T };
@@ -81,13 +93,21 @@ export async function menuPath(a: Api, url: string): Promise<string> {
  * The list's outlet filter also matches an order returned there, while statistics count an order at
  * the outlet it was rented from: so the rows are kept by their rent outlet, each once.
  */
-export async function rentedAt(a: Api, outletIds: number[], w: { beginTime: string; endTime: string }): Promise<{ orderCount: number; paidAmount: number }> {
+export async function rentedAt(
+  a: Api,
+  outletIds: number[],
+  w: { beginTime: string; endTime: string },
+): Promise<{ orderCount: number; paidAmount: number }> {
   const seen = new Map<string, number>();
   const ids = new Set(outletIds);
   for (const outletId of outletIds) {
     for (let pageNum = 1; ; pageNum++) {
-      const page = await call<{ list: { orderNo: string; rentOutletId: number | null; paidAmount: number }[]; total: number }>(a, 'POST', '/order/api/v1/order/queryPage', { pageNum, pageSize: 100, outletId, ...w });
-      for (const o of page.list) if (o.rentOutletId !== null && ids.has(o.rentOutletId)) seen.set(o.orderNo, o.paidAmount);
+      const page = await call<{
+        list: { orderNo: string; rentOutletId: number | null; paidAmount: number }[];
+        total: number;
+      }>(a, 'POST', '/order/api/v1/order/queryPage', { pageNum, pageSize: 100, outletId, ...w });
+      for (const o of page.list)
+        if (o.rentOutletId !== null && ids.has(o.rentOutletId)) seen.set(o.orderNo, o.paidAmount);
       if (pageNum * 100 >= page.total) break;
     }
   }
@@ -155,7 +175,11 @@ export async function ensureMobile(a: Api): Promise<string> {
   const info = await call<{ mobile: string | null }>(a, 'GET', '/user/api/v1/sys/user/info');
   if (info.mobile) return info.mobile;
   await call(a, 'POST', '/user/api/v1/sys/manage/updateMobileSendCode', { areaCode: '86', mobile: ADMIN_MOBILE });
-  await call(a, 'POST', '/user/api/v1/sys/manage/updateMobile', { areaCode: '86', mobile: ADMIN_MOBILE, code: lastCode(ADMIN_MOBILE) });
+  await call(a, 'POST', '/user/api/v1/sys/manage/updateMobile', {
+    areaCode: '86',
+    mobile: ADMIN_MOBILE,
+    code: lastCode(ADMIN_MOBILE),
+  });
   return ADMIN_MOBILE;
 }
 
@@ -167,7 +191,12 @@ export async function appCustomer(request: APIRequestContext, lang: Lang = 'en_U
   const mobile = `139${String(Date.now()).slice(-8)}`;
   const app: Api = { request, headers: { ClientType: 'USER_IOS', 'Accept-Language': lang } };
   await call(app, 'POST', '/user/api/app/v1/auth/sendCode', { areaCode: '86', mobile });
-  const { token } = await call<{ token: string }>(app, 'POST', '/user/api/app/v1/auth', { areaCode: '86', mobile, code: lastCode(mobile), clientType: 'USER_IOS' });
+  const { token } = await call<{ token: string }>(app, 'POST', '/user/api/app/v1/auth', {
+    areaCode: '86',
+    mobile,
+    code: lastCode(mobile),
+    clientType: 'USER_IOS',
+  });
   return { request, mobile, headers: { ...app.headers, Authorization: token } };
 }
 
@@ -176,14 +205,27 @@ export async function appCustomer(request: APIRequestContext, lang: Lang = 'en_U
  * page of its own (en_US, 1440 px): it reviews what the admin applied for, since nobody approves
  * what they applied for (issue 31).
  */
-export async function signInFinance(browser: Browser, a: Api, who: { userName: string; password: string }): Promise<{ page: Page; close: () => Promise<void> }> {
+export async function signInFinance(
+  browser: Browser,
+  a: Api,
+  who: { userName: string; password: string },
+): Promise<{ page: Page; close: () => Promise<void> }> {
   return signInWithRole(browser, a, who, 'role.finance');
 }
 
 /** Another account with a seeded role (role.finance, role.operations), signed in on a page of its own (en_US, 1440 px). */
-export async function signInWithRole(browser: Browser, a: Api, who: { userName: string; password: string }, role: string): Promise<{ page: Page; close: () => Promise<void> }> {
+export async function signInWithRole(
+  browser: Browser,
+  a: Api,
+  who: { userName: string; password: string },
+  role: string,
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
-  await call(a, 'POST', '/user/api/v1/sys/manage', { ...who, nickName: who.userName, roleIds: [roles.find((r) => r.name === role)!.id] });
+  await call(a, 'POST', '/user/api/v1/sys/manage', {
+    ...who,
+    nickName: who.userName,
+    roleIds: [roles.find((r) => r.name === role)!.id],
+  });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('language', 'en_US'));
@@ -202,7 +244,11 @@ export async function signInWithRole(browser: Browser, a: Api, who: { userName: 
  */
 export async function staffWithRole(a: Api, who: { userName: string; password: string }, role: string): Promise<Api> {
   const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
-  await call(a, 'POST', '/user/api/v1/sys/manage', { ...who, nickName: who.userName, roleIds: [roles.find((r) => r.name === role)!.id] });
+  await call(a, 'POST', '/user/api/v1/sys/manage', {
+    ...who,
+    nickName: who.userName,
+    roleIds: [roles.find((r) => r.name === role)!.id],
+  });
   const open = { request: a.request, headers: { ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' } };
   const { token } = await call<{ token: string }>(open, 'POST', '/user/api/open/v1/auth', who);
   return { request: a.request, headers: { ...a.headers, Authorization: token } };

@@ -13,22 +13,48 @@ const HELD = `INSC${RUN}000001`;
 const OUTLET = 'Xintiandi Lounge';
 const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 const shot = async (page: Page, name: string) => {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   await page.screenshot({ path: `/tmp/installs-web-${name}.png`, fullPage: true });
 };
 
 async function seed(page: Page): Promise<void> {
   const a = await api(page);
   const post = <T = { id: number }>(url: string, data: object) => call<T>(a, 'POST', url, data);
-  const model = await post('/device/api/v1/model/saveOrUpdate', { productName: 'Cable', model: `IN${RUN}`, deviceType: 'cable' });
-  await post('/device/api/v1/cable/add', { deviceId: CABLE, modelId: model.id, packages: [{ name: '3 hours', hours: 3, amount: 200 }] });
+  const model = await post('/device/api/v1/model/saveOrUpdate', {
+    productName: 'Cable',
+    model: `IN${RUN}`,
+    deviceType: 'cable',
+  });
+  await post('/device/api/v1/cable/add', {
+    deviceId: CABLE,
+    modelId: model.id,
+    packages: [{ name: '3 hours', hours: 3, amount: 200 }],
+  });
   // A cabinet stocked in, put in a warehouse and held by a dispatch application under audit.
-  const cabinetModel = await post('/device/api/v1/model/saveOrUpdate', { productName: 'Cabinet', model: `IK${RUN}`, deviceType: 'cabinet', slotCount: 12 });
+  const cabinetModel = await post('/device/api/v1/model/saveOrUpdate', {
+    productName: 'Cabinet',
+    model: `IK${RUN}`,
+    deviceType: 'cabinet',
+    slotCount: 12,
+  });
   await post('/device/api/v1/cabinet/batchStorage', { sns: [HELD] });
   const from = await post('/device/api/v1/warehouse/saveOrUpdate', { name: `Held from ${RUN}`, type: 'storage' });
   const to = await post('/device/api/v1/warehouse/saveOrUpdate', { name: `Held to ${RUN}`, type: 'business' });
-  await post('/device/api/v1/stock/putIn', { warehouseId: from.id, reason: 'purchase', deviceType: 'cabinet', modelId: cabinetModel.id, ids: [HELD] });
-  await post('/device/api/v1/dispatch/apply', { fromWarehouseId: from.id, toWarehouseId: to.id, reason: 'replenishment', ids: [HELD] });
+  await post('/device/api/v1/stock/putIn', {
+    warehouseId: from.id,
+    reason: 'purchase',
+    deviceType: 'cabinet',
+    modelId: cabinetModel.id,
+    ids: [HELD],
+  });
+  await post('/device/api/v1/dispatch/apply', {
+    fromWarehouseId: from.id,
+    toWarehouseId: to.id,
+    reason: 'replenishment',
+    ids: [HELD],
+  });
 }
 
 /** Filters a list screen by one text field, as a person does: type, then Search. */
@@ -38,7 +64,12 @@ async function filterBy(page: Page, field: RegExp, value: string, search: string
   await filters.getByRole('button', { name: search }).click();
 }
 
-async function pickDevice(page: Page, drawer: ReturnType<Page['getByRole']>, kind: string, code: string): Promise<void> {
+async function pickDevice(
+  page: Page,
+  drawer: ReturnType<Page['getByRole']>,
+  kind: string,
+  code: string,
+): Promise<void> {
   await drawer.getByTestId('bind-device-kind').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: kind }).click();
   await drawer.getByTestId('bind-device-select').click();

@@ -12,7 +12,10 @@ test('language switch changes every string, antd and the title at once, and is r
   await expect(page.locator('.ant-pagination-total-text, .ant-table-wrapper').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /search/i }).first()).toBeVisible();
   // server messages follow: a bad range is refused in English
-  const res = await page.request.get('/user/api/v1/sys/loginLog/queryPage?beginTime=2026-01-01T00:00:00Z&endTime=2026-03-01T00:00:00Z', { headers: (await api(page, { lang: 'en_US' })).headers });
+  const res = await page.request.get(
+    '/user/api/v1/sys/loginLog/queryPage?beginTime=2026-01-01T00:00:00Z&endTime=2026-03-01T00:00:00Z',
+    { headers: (await api(page, { lang: 'en_US' })).headers },
+  );
   expect((await res.json()).msg).toBe('The time range cannot exceed 30 days');
   await page.reload();
   await expect(page).toHaveTitle('ChargeHub - Login log');
@@ -22,7 +25,9 @@ test('language switch changes every string, antd and the title at once, and is r
   await expect(page).toHaveTitle('ChargeHub - 登入日誌');
 });
 
-test('every menu name reads whole in the sidebar at 1440 px, in English (the longest words) and Chinese', async ({ browser }) => {
+test('every menu name reads whole in the sidebar at 1440 px, in English (the longest words) and Chinese', async ({
+  browser,
+}) => {
   for (const lang of ['en_US', 'zh_CN'] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -36,7 +41,9 @@ test('every menu name reads whole in the sidebar at 1440 px, in English (the lon
       await titles.nth(i).click();
       await page.waitForTimeout(200);
       const now = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('.app-sidebar-menu .ant-menu-title-content')].filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent ?? ''),
+        [...document.querySelectorAll<HTMLElement>('.app-sidebar-menu .ant-menu-title-content')]
+          .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+          .map((e) => e.textContent ?? ''),
       );
       now.forEach((x) => cut.add(x));
     }
@@ -45,7 +52,10 @@ test('every menu name reads whole in the sidebar at 1440 px, in English (the lon
   }
 });
 
-test('theme colour applies at once and is stored; the sidebar toggle is kept in a 1/0 cookie', async ({ page, context }) => {
+test('theme colour applies at once and is stored; the sidebar toggle is kept in a 1/0 cookie', async ({
+  page,
+  context,
+}) => {
   await signIn(page);
   const primary = page.locator('.ant-btn-primary, .ant-menu-item-selected').first();
   const before = await primary.evaluate((el) => getComputedStyle(el).color + getComputedStyle(el).backgroundColor);
@@ -53,9 +63,13 @@ test('theme colour applies at once and is stored; the sidebar toggle is kept in 
   await expect(async () => {
     await page.getByRole('button', { name: '主题色' }).click();
     await page.getByRole('menuitem', { name: /紫/ }).click({ timeout: 3_000 });
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('themeColor')), { timeout: 3_000 }).toBe('#722ed1');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('themeColor')), { timeout: 3_000 })
+      .toBe('#722ed1');
   }).toPass({ timeout: 20_000 });
-  await expect.poll(() => primary.evaluate((el) => getComputedStyle(el).color + getComputedStyle(el).backgroundColor)).not.toBe(before);
+  await expect
+    .poll(() => primary.evaluate((el) => getComputedStyle(el).color + getComputedStyle(el).backgroundColor))
+    .not.toBe(before);
 
   const sidebar = page.locator('.app-sidebar').first();
   const open = await sidebar.boundingBox();
@@ -64,12 +78,16 @@ test('theme colour applies at once and is stored; the sidebar toggle is kept in 
   await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'sidebarStatus')?.value).toBe('0');
   await expect.poll(async () => Math.round((await sidebar.boundingBox())!.width)).toBeLessThan(100);
   await page.reload();
-  await expect.poll(async () => Math.round((await page.locator('.app-sidebar').first().boundingBox())!.width)).toBeLessThan(100);
+  await expect
+    .poll(async () => Math.round((await page.locator('.app-sidebar').first().boundingBox())!.width))
+    .toBeLessThan(100);
   await page.getByRole('button', { name: '展开/收起侧边栏' }).click();
   await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'sidebarStatus')?.value).toBe('1');
 });
 
-test('the tab bar keeps opened screens; the dashboard is fixed; refresh, close and close others work', async ({ page }) => {
+test('the tab bar keeps opened screens; the dashboard is fixed; refresh, close and close others work', async ({
+  page,
+}) => {
   await signIn(page);
   const tabs = page.locator('.app-tags [role=tab]');
   await expect(tabs).toHaveCount(1);

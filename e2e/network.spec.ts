@@ -20,10 +20,16 @@ async function goClientSide(page: Page, path: string): Promise<void> {
 async function pick(page: Page, select: Locator, option: string | RegExp, search?: string): Promise<void> {
   await select.click();
   if (search) await select.pressSequentially(search);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
 }
 
-async function addAgent(page: Page, a: { name: string; mobile: string; level: 'A' | 'B' | 'C'; parent?: string; ratio: number }): Promise<void> {
+async function addAgent(
+  page: Page,
+  a: { name: string; mobile: string; level: 'A' | 'B' | 'C'; parent?: string; ratio: number },
+): Promise<void> {
   await page.getByRole('button', { name: 'Add agent' }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: 'Add agent' });
   await drawer.getByLabel('Name').fill(a.name);
@@ -38,7 +44,9 @@ async function addAgent(page: Page, a: { name: string; mobile: string; level: 'A
 }
 
 test.describe('the network', () => {
-  test('an A-B-C agent chain is made in the console; a ratio under a child is refused, naming it; the chain totals 100', async ({ page }) => {
+  test('an A-B-C agent chain is made in the console; a ratio under a child is refused, naming it; the chain totals 100', async ({
+    page,
+  }) => {
     await signIn(page, { lang: 'en_US', redirect: '/agent/list' });
     await expect(page.getByRole('heading', { name: 'Agents' })).toBeVisible();
     await addAgent(page, { name: 'E2E Alpha', mobile: '13300000001', level: 'A', ratio: 60 });
@@ -48,7 +56,10 @@ test.describe('the network', () => {
     await expect(beta.getByRole('cell', { name: 'E2E Alpha' })).toBeVisible();
 
     // Lowering the A agent under what its child holds is refused, and the child is named.
-    await page.getByRole('row', { name: /^E2E Alpha/ }).getByRole('button', { name: 'Edit' }).click();
+    await page
+      .getByRole('row', { name: /^E2E Alpha/ })
+      .getByRole('button', { name: 'Edit' })
+      .click();
     const drawer = page.getByRole('dialog').filter({ hasText: 'Edit agent E2E Alpha' });
     await drawer.getByLabel('Distributable ratio').fill('30');
     await drawer.getByRole('button', { name: 'Save' }).click();
@@ -57,7 +68,10 @@ test.describe('the network', () => {
 
     // The chain of the C agent: platform 40, A 20, B 15, C 25 = 100.
     // Chain, tree and freeze are under the row's More (two links and More fit one line at 1440).
-    await page.getByRole('row', { name: /^E2E Gamma/ }).getByTestId('agent-more').click();
+    await page
+      .getByRole('row', { name: /^E2E Gamma/ })
+      .getByTestId('agent-more')
+      .click();
     await page.getByRole('menuitem', { name: 'Profit chain' }).click();
     const chain = page.getByRole('dialog').filter({ hasText: 'Profit chain of E2E Gamma' });
     await expect(chain.getByRole('row', { name: /Platform 100% 40%/ })).toBeVisible();
@@ -86,7 +100,11 @@ test.describe('the network', () => {
     await shot(page, 'members-zh-1440');
 
     await row.getByRole('button', { name: '解冻' }).click();
-    await page.getByRole('dialog').filter({ hasText: '确定解冻用户 Chen Jie？' }).getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '确定解冻用户 Chen Jie？' })
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await expect(row.getByText('正常')).toBeVisible();
     await expect(row.getByRole('cell', { name: '押金纠纷' })).toBeHidden();
   });
@@ -102,7 +120,10 @@ test.describe('the network', () => {
       ['/feedback/cooperation', 'Agency cooperation applications', '代理合作申请'],
     ];
     await signIn(page, { lang: 'en_US', redirect: '/operation/region' });
-    for (const [lang, col] of [['en', 1], ['zh', 2]] as const) {
+    for (const [lang, col] of [
+      ['en', 1],
+      ['zh', 2],
+    ] as const) {
       if (lang === 'zh') {
         await page.evaluate(() => localStorage.setItem('language', 'zh_CN'));
         await page.reload();

@@ -16,24 +16,47 @@ const SHOP = `Way out ${RUN}`;
 const OUTLET = 'Xujiahui Bookstore';
 const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 const shot = async (page: Page, name: string) => {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   await page.screenshot({ path: `/tmp/one-way-in-web-${name}.png`, fullPage: true });
 };
 
 async function pick(page: Page, scope: Locator, field: string, option: string | RegExp): Promise<void> {
   await scope.getByLabel(field, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).last().click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: option })
+    .last()
+    .click();
 }
 
 /** A cabinet model, two warehouses, and two cabinets dispatched from one to the other and approved. */
 async function seed(page: Page): Promise<{ applicationNo: string }> {
   const a = await api(page);
   const post = <T = { id: number }>(url: string, data: object) => call<T>(a, 'POST', url, data);
-  const model = await post('/device/api/v1/model/saveOrUpdate', { productName: 'Cabinet', model: `OW${RUN}`, deviceType: 'cabinet', slotCount: 12 });
+  const model = await post('/device/api/v1/model/saveOrUpdate', {
+    productName: 'Cabinet',
+    model: `OW${RUN}`,
+    deviceType: 'cabinet',
+    slotCount: 12,
+  });
   const from = await post('/device/api/v1/warehouse/saveOrUpdate', { name: STORE, type: 'storage' });
   const to = await post('/device/api/v1/warehouse/saveOrUpdate', { name: SHOP, type: 'business' });
-  await post('/device/api/v1/stock/putIn', { warehouseId: from.id, reason: 'purchase', deviceType: 'cabinet', modelId: model.id, ids: MOVED });
-  const app = await post('/device/api/v1/dispatch/apply', { fromWarehouseId: from.id, toWarehouseId: to.id, reason: 'replenishment', remark: 'Weekend stock', ids: MOVED });
+  await post('/device/api/v1/stock/putIn', {
+    warehouseId: from.id,
+    reason: 'purchase',
+    deviceType: 'cabinet',
+    modelId: model.id,
+    ids: MOVED,
+  });
+  const app = await post('/device/api/v1/dispatch/apply', {
+    fromWarehouseId: from.id,
+    toWarehouseId: to.id,
+    reason: 'replenishment',
+    remark: 'Weekend stock',
+    ids: MOVED,
+  });
   // Approved by an operations account: nobody approves what they applied for.
   const ops = await staffWithRole(a, { userName: `owops${RUN}`, password: 'ops12345' }, 'role.operations');
   await call(ops, 'PUT', '/device/api/v1/dispatch/audit', { id: app.id, approve: true, reason: 'Go ahead' });
@@ -41,7 +64,9 @@ async function seed(page: Page): Promise<{ applicationNo: string }> {
   return { applicationNo: detail.applicationNo };
 }
 
-test('a cabinet put in stock binds at once, unbinds with a reason; a dispatch opens on its devices and history', async ({ page }) => {
+test('a cabinet put in stock binds at once, unbinds with a reason; a dispatch opens on its devices and history', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, { lang: 'en_US', redirect: '/operation/stock' });
   const { applicationNo } = await seed(page);
@@ -66,7 +91,9 @@ test('a cabinet put in stock binds at once, unbinds with a reason; a dispatch op
   await putIn.getByLabel('Device IDs').fill(CAB);
   await putIn.getByRole('button', { name: 'Submit' }).click();
   await expect(report).toContainText('All devices moved');
-  await expect(report.getByTestId('registered')).toContainText('Cabinets new to the fleet registered with it, ready to bind to outlets: 1');
+  await expect(report.getByTestId('registered')).toContainText(
+    'Cabinets new to the fleet registered with it, ready to bind to outlets: 1',
+  );
   await shot(page, 'put-in-en-1440');
   await putIn.locator('.ant-drawer-footer').getByRole('button', { name: 'Close' }).click();
 

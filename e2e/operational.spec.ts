@@ -6,7 +6,8 @@ import { api, call, rentedAt, signIn } from './helpers';
  * rents in the demo outlets): after the first orders the figures are not zero and equal the orders
  * list of the same window; grain and scope switch; the charts draw; a phone stacks the blocks.
  */
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/ops/operational-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `/tmp/ops/operational-${name}.png`, fullPage: true });
 
 /** The parts of the stats/operational answer the test reads. */
 interface Operational {
@@ -21,16 +22,26 @@ interface Operational {
 function defaultWindow() {
   const DAY = 86_400_000;
   const shanghaiMidnight = Math.floor((Date.now() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
-  return { beginTime: new Date(shanghaiMidnight - 29 * DAY).toISOString(), endTime: new Date(shanghaiMidnight + DAY - 1).toISOString() };
+  return {
+    beginTime: new Date(shanghaiMidnight - 29 * DAY).toISOString(),
+    endTime: new Date(shanghaiMidnight + DAY - 1).toISOString(),
+  };
 }
 
 test.describe('operational data', () => {
-  test('figures equal the orders list of the window; grain and scope switch; charts draw; a phone stacks them', async ({ page }) => {
+  test('figures equal the orders list of the window; grain and scope switch; charts draw; a phone stacks them', async ({
+    page,
+  }) => {
     test.setTimeout(420_000);
     await signIn(page, { lang: 'en_US' });
     const a = await api(page, { timeZone: 'Asia/Shanghai' });
     const window = defaultWindow();
-    const operational = (scope: { outletId?: number } = {}) => call<Operational>(a, 'GET', '/order/api/v1/stats/operational', { ...window, timeZone: 'Asia/Shanghai', ...scope });
+    const operational = (scope: { outletId?: number } = {}) =>
+      call<Operational>(a, 'GET', '/order/api/v1/stats/operational', {
+        ...window,
+        timeZone: 'Asia/Shanghai',
+        ...scope,
+      });
     // The simulated customers rent in the demo outlets: wait for the first orders on the screen.
     await expect(async () => {
       await page.goto('/statistics/operational');
@@ -39,29 +50,55 @@ test.describe('operational data', () => {
 
     // The screen's count, the call's and the orders list's for the same window are one number (orders keep coming: read again if one arrived in between).
     await expect(async () => {
-      const listed = (await call<{ total: number }>(a, 'POST', '/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 10, ...window })).total;
+      const listed = (
+        await call<{ total: number }>(a, 'POST', '/order/api/v1/order/queryPage', {
+          pageNum: 1,
+          pageSize: 10,
+          ...window,
+        })
+      ).total;
       const answer = await operational();
       await page.reload();
       await expect(page.getByTestId('operational-total-created')).toHaveText(/^[1-9]\d*$/);
       const shown = Number(await page.getByTestId('operational-total-created').textContent());
       expect([answer.total.created, shown]).toEqual([listed, listed]);
       // The outlets' and cabinets' orders add up to it, the periods too.
-      const sum = (xs: { orderCount?: number; created?: number }[], k: 'orderCount' | 'created') => xs.reduce((s, x) => s + (x[k] ?? 0), 0);
-      expect([sum(answer.outlets, 'orderCount'), sum(answer.cabinets, 'orderCount'), sum(answer.list, 'created')]).toEqual([listed, listed, listed]);
+      const sum = (xs: { orderCount?: number; created?: number }[], k: 'orderCount' | 'created') =>
+        xs.reduce((s, x) => s + (x[k] ?? 0), 0);
+      expect([
+        sum(answer.outlets, 'orderCount'),
+        sum(answer.cabinets, 'orderCount'),
+        sum(answer.list, 'created'),
+      ]).toEqual([listed, listed, listed]);
     }).toPass({ timeout: 60_000, intervals: [1000, 2000] });
 
     // The cards and the charts are there.
     await expect(page.getByTestId('operational-card-created')).toContainText(/[1-9]/);
-    for (const name of ['Orders per period', 'Rental duration', 'Returns by hour of day', 'New and returning customers', 'Device faults per period']) {
+    for (const name of [
+      'Orders per period',
+      'Rental duration',
+      'Returns by hour of day',
+      'New and returning customers',
+      'Device faults per period',
+    ]) {
       await expect(page.getByRole('img', { name }).locator('canvas')).toBeVisible();
     }
     // The cabinets' table lists the demo's cabinets, the busiest first, then idle first.
     await page.getByRole('tab', { name: 'Cabinets' }).click();
-    const firstCabinetOrders = () => page.getByTestId('operational-cabinets').locator('.ant-table-tbody tr.ant-table-row').first().locator('td').nth(2).textContent();
+    const firstCabinetOrders = () =>
+      page
+        .getByTestId('operational-cabinets')
+        .locator('.ant-table-tbody tr.ant-table-row')
+        .first()
+        .locator('td')
+        .nth(2)
+        .textContent();
     const busiest = Number((await firstCabinetOrders())!.replace(/,/g, ''));
     expect(busiest).toBeGreaterThan(0);
     await page.getByTestId('operational-sort').getByText('Idle first').click();
-    await expect(async () => expect(Number((await firstCabinetOrders())!.replace(/,/g, ''))).toBeLessThanOrEqual(busiest)).toPass();
+    await expect(async () =>
+      expect(Number((await firstCabinetOrders())!.replace(/,/g, ''))).toBeLessThanOrEqual(busiest),
+    ).toPass();
     await page.getByTestId('operational-sort').getByText('Busiest first').click();
 
     // Grain: by day there are 30 periods; by month one or two; the chart redraws.

@@ -1,5 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, appCustomer, call, confirmOk, ensureMobile, lastCode, menuPath, signIn, signInFinance, waitForResend, type Api } from './helpers';
+import {
+  api,
+  appCustomer,
+  call,
+  confirmOk,
+  ensureMobile,
+  lastCode,
+  menuPath,
+  signIn,
+  signInFinance,
+  waitForResend,
+  type Api,
+} from './helpers';
 
 /**
  * Orders as staff meet them: the simulated customers (npm start with SIMULATOR on) rent in the
@@ -27,7 +39,12 @@ async function paidSimulatedOrder(a: Api): Promise<OrderRow> {
   await expect
     .poll(
       async () => {
-        const page = await call<{ list: OrderRow[] }>(a, 'POST', '/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 50, status: 'finished', simulated: true });
+        const page = await call<{ list: OrderRow[] }>(a, 'POST', '/order/api/v1/order/queryPage', {
+          pageNum: 1,
+          pageSize: 50,
+          status: 'finished',
+          simulated: true,
+        });
         // One nobody refunded yet (a retry takes another), power bank or cable package alike.
         found = page.list.find((o) => o.refundAmount === 0 && o.paidAmount >= 2);
         return Boolean(found);
@@ -44,7 +61,10 @@ async function searchByOrderNo(page: Page, orderNo: string): Promise<void> {
   await filters.getByRole('button', { name: /search/i }).click();
 }
 
-test('the orders screen lists simulated orders; open one, refund part of it, see the refund record', async ({ page, browser }) => {
+test('the orders screen lists simulated orders; open one, refund part of it, see the refund record', async ({
+  page,
+  browser,
+}) => {
   // The simulated customers keep a power bank 195-250 s here (past the free minutes; SIMULATED_HOLD_SECONDS in playwright.config.ts), so the first
   // paid order arrives a few minutes after the server starts.
   test.setTimeout(720_000);
@@ -67,14 +87,21 @@ test('the orders screen lists simulated orders; open one, refund part of it, see
   const form = page.locator('.ant-modal').filter({ hasText: `Refund · ${order.orderNo}` });
   await form.getByLabel('Refund amount').fill((part / 100).toFixed(2));
   await form.getByLabel('Reason', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Billing dispute' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'Billing dispute' })
+    .click();
   await form.getByLabel('Reason text').fill('e2e: part of the fee back');
   await form.getByRole('button', { name: 'Apply for refund' }).click();
   await confirmOk(page);
   // A refund is an application: it waits for a reviewer (below the pay settings' threshold, one).
-  await expect(page.locator('.ant-message').getByText('Refund application created; waiting for approval')).toBeVisible();
+  await expect(
+    page.locator('.ant-message').getByText('Refund application created; waiting for approval'),
+  ).toBeVisible();
   // The detail follows: the refund is listed under the order.
-  const refunds = drawer.locator('section').filter({ has: page.getByRole('heading', { name: 'Refunds', exact: true }) });
+  const refunds = drawer
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Refunds', exact: true }) });
   await expect(refunds.locator('.ant-table-row')).toHaveCount(1);
   await expect(refunds.locator('.ant-table-row')).toContainText((part / 100).toFixed(2));
 
@@ -90,14 +117,32 @@ test('the orders screen lists simulated orders; open one, refund part of it, see
   const finance = await signInFinance(browser, a, { userName: 'e2e_orders_checker', password: 'review123' });
   await finance.page.goto(screens.refunds);
   await searchByOrderNo(finance.page, order.orderNo);
-  await finance.page.locator('.ant-table-row').filter({ hasText: order.orderNo }).getByRole('button', { name: 'Review' }).click();
-  await finance.page.locator('.ant-modal').filter({ hasText: 'Review refund' }).getByRole('button', { name: 'Save' }).click();
+  await finance.page
+    .locator('.ant-table-row')
+    .filter({ hasText: order.orderNo })
+    .getByRole('button', { name: 'Review' })
+    .click();
+  await finance.page
+    .locator('.ant-modal')
+    .filter({ hasText: 'Review refund' })
+    .getByRole('button', { name: 'Save' })
+    .click();
   await confirmOk(finance.page);
   await expect(finance.page.locator('.ant-message').getByText('Refund approved')).toBeVisible();
   await finance.close();
   // The payment company answers within seconds; the screen shows it once read again.
   await expect
-    .poll(async () => (await call<{ list: { status: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, orderNo: order.orderNo })).list[0]?.status, { timeout: 60_000 })
+    .poll(
+      async () =>
+        (
+          await call<{ list: { status: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', {
+            pageNum: 1,
+            pageSize: 10,
+            orderNo: order.orderNo,
+          })
+        ).list[0]?.status,
+      { timeout: 60_000 },
+    )
     .toBe('complete');
   await page.reload();
   await searchByOrderNo(page, order.orderNo);
@@ -108,7 +153,9 @@ for (const [lang, width, words] of [
   ['en_US', 1440, { today: 'Today', created: 'Created', search: /search/i, heading: (d: string) => `Orders of ${d}` }],
   ['zh_CN', 800, { today: '今天', created: '创建时间', search: /查\s*询/, heading: (d: string) => `${d} 的订单` }],
 ] as const) {
-  test(`one day in the time range is that whole day: the Today preset lists today's orders and the heading names the day (${lang}, ${width} px)`, async ({ page }) => {
+  test(`one day in the time range is that whole day: the Today preset lists today's orders and the heading names the day (${lang}, ${width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, { lang });
     const a = await api(page);
@@ -120,12 +167,27 @@ for (const [lang, width, words] of [
       const end = new Date(start);
       end.setHours(23, 59, 59, 999);
       const pad = (n: number) => String(n).padStart(2, '0');
-      return { begin: start.toISOString(), end: end.toISOString(), label: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}` };
+      return {
+        begin: start.toISOString(),
+        end: end.toISOString(),
+        label: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`,
+      };
     });
     // The simulated customers rent from the start: today has orders.
     let total = 0;
     await expect
-      .poll(async () => (total = (await call<{ total: number }>(a, 'POST', '/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 1, beginTime: day.begin, endTime: day.end })).total), { timeout: 120_000 })
+      .poll(
+        async () =>
+          (total = (
+            await call<{ total: number }>(a, 'POST', '/order/api/v1/order/queryPage', {
+              pageNum: 1,
+              pageSize: 1,
+              beginTime: day.begin,
+              endTime: day.end,
+            })
+          ).total),
+        { timeout: 120_000 },
+      )
       .toBeGreaterThan(0);
 
     await page.goto(screens.list);
@@ -133,8 +195,16 @@ for (const [lang, width, words] of [
     const filters = page.getByRole('form', { name: /filters|筛选/i });
     const more = filters.getByRole('button', { name: /more|展开/i });
     if (await more.isVisible()) await more.click();
-    await filters.locator('.ant-form-item').filter({ hasText: words.created }).locator('.ant-picker input').first().click();
-    await page.locator('.ant-picker-dropdown:visible .ant-picker-presets').getByText(words.today, { exact: true }).click();
+    await filters
+      .locator('.ant-form-item')
+      .filter({ hasText: words.created })
+      .locator('.ant-picker input')
+      .first()
+      .click();
+    await page
+      .locator('.ant-picker-dropdown:visible .ant-picker-presets')
+      .getByText(words.today, { exact: true })
+      .click();
     const asked = page.waitForRequest((r) => r.url().includes('/order/api/v1/order/queryPage'));
     await filters.getByRole('button', { name: words.search }).click();
     const body = (await asked).postDataJSON() as { beginTime: string; endTime: string };
@@ -148,7 +218,9 @@ for (const [lang, width, words] of [
   });
 }
 
-test('a deposit-free rental shows its authorization in the order detail: frozen at the rent, released when staff close it', async ({ page }) => {
+test('a deposit-free rental shows its authorization in the order detail: frozen at the rent, released when staff close it', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, { redirect: '/system/extensions', lang: 'en_US' });
@@ -170,14 +242,44 @@ test('a deposit-free rental shows its authorization in the order detail: frozen 
 
   // A new customer of the app, kept out of the deposit rules (the ignore list), rents deposit-free.
   const app = await appCustomer(page.request);
-  const member = (await call<{ list: { id: number }[] }>(a, 'GET', '/user/api/v1/member/queryPage', { pageNum: 1, pageSize: 1, keyword: app.mobile })).list[0]!;
-  await call(a, 'POST', '/order/api/v1/depositOrder/orderRuleIgnoreAdd', { userId: member.id, remark: 'e2e deposit-free' });
-  const cabinets = await call<{ list: { sn: string }[] }>(a, 'GET', '/device/api/v1/cabinet/queryPage', { pageNum: 1, pageSize: 50 });
-  const quotes = await Promise.all(cabinets.list.map((c) => call<{ sn: string; available: number; online: boolean; payModes: string[] }>(app, 'GET', '/order/api/app/v1/order/quote', { sn: c.sn }).catch(() => null)));
-  const from = quotes.filter((q) => q && q.online && q.available > 0 && q.payModes.includes('depositFree')).sort((x, y) => y!.available - x!.available)[0];
+  const member = (
+    await call<{ list: { id: number }[] }>(a, 'GET', '/user/api/v1/member/queryPage', {
+      pageNum: 1,
+      pageSize: 1,
+      keyword: app.mobile,
+    })
+  ).list[0]!;
+  await call(a, 'POST', '/order/api/v1/depositOrder/orderRuleIgnoreAdd', {
+    userId: member.id,
+    remark: 'e2e deposit-free',
+  });
+  const cabinets = await call<{ list: { sn: string }[] }>(a, 'GET', '/device/api/v1/cabinet/queryPage', {
+    pageNum: 1,
+    pageSize: 50,
+  });
+  const quotes = await Promise.all(
+    cabinets.list.map((c) =>
+      call<{ sn: string; available: number; online: boolean; payModes: string[] }>(
+        app,
+        'GET',
+        '/order/api/app/v1/order/quote',
+        { sn: c.sn },
+      ).catch(() => null),
+    ),
+  );
+  const from = quotes
+    .filter((q) => q && q.online && q.available > 0 && q.payModes.includes('depositFree'))
+    .sort((x, y) => y!.available - x!.available)[0];
   expect(from, 'a demo cabinet online with a charged power bank, offering deposit-free').toBeTruthy();
-  const { orderNo } = await call<{ orderNo: string }>(app, 'POST', '/order/api/app/v1/order/rent', { sn: from!.sn, payMode: 'depositFree', idempotencyKey: `e2e-auth-${Date.now()}` });
-  const detail = () => call<{ status: string; authState: string | null; authAmount: number }>(a, 'GET', '/order/api/v1/order/detail', { orderNo });
+  const { orderNo } = await call<{ orderNo: string }>(app, 'POST', '/order/api/app/v1/order/rent', {
+    sn: from!.sn,
+    payMode: 'depositFree',
+    idempotencyKey: `e2e-auth-${Date.now()}`,
+  });
+  const detail = () =>
+    call<{ status: string; authState: string | null; authAmount: number }>(a, 'GET', '/order/api/v1/order/detail', {
+      orderNo,
+    });
   await expect.poll(async () => (await detail()).status, { timeout: 30_000 }).toBe('using');
   const frozen = ((await detail()).authAmount / 100).toFixed(2);
 
@@ -188,7 +290,8 @@ test('a deposit-free rental shows its authorization in the order detail: frozen 
   await page.getByRole('button', { name: orderNo, exact: true }).click();
   const drawer = page.locator('.ant-drawer').filter({ hasText: `Order ${orderNo}` });
   // A label's value: the cell beside it in the drawer's table of fields.
-  const valueOf = (label: string) => drawer.locator('th', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]');
+  const valueOf = (label: string) =>
+    drawer.locator('th', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]');
   const authItem = valueOf('Authorization');
   await expect(authItem).toHaveText('Authorizing (amount frozen)');
   await expect(valueOf('Frozen amount')).toContainText(frozen);

@@ -30,7 +30,9 @@ test.describe('outlets', () => {
     // No key is set, so the lookup by address says why it cannot; no network, so the base is blank.
     await drawer.getByTestId('outlet-pick-open').click();
     const picker = page.getByRole('dialog').filter({ hasText: "Pick the outlet's point" });
-    await expect(picker.getByTestId('outlet-pick-nokey')).toContainText("Locating by address uses the Gaode map's geocoding, which needs its key");
+    await expect(picker.getByTestId('outlet-pick-nokey')).toContainText(
+      "Locating by address uses the Gaode map's geocoding, which needs its key",
+    );
     await expect(picker.getByTestId('outlet-pick-locate')).toBeDisabled();
     await expect(picker.getByTestId('outlet-pick-point')).toHaveText('Latitude 31.144300, longitude 121.808300');
     await expect(picker.locator('.outlet-pin-picked')).toBeVisible();
@@ -40,7 +42,9 @@ test.describe('outlets', () => {
     await map.click({ position: { x: box.width / 2 + 60, y: box.height / 2 - 40 } });
     const picked = picker.getByTestId('outlet-pick-point');
     await expect(picked).not.toHaveText('Latitude 31.144300, longitude 121.808300');
-    const [, lat, lng] = /^Latitude (-?\d+\.\d{6}), longitude (-?\d+\.\d{6})$/.exec((await picked.textContent()) ?? '')!;
+    const [, lat, lng] = /^Latitude (-?\d+\.\d{6}), longitude (-?\d+\.\d{6})$/.exec(
+      (await picked.textContent()) ?? '',
+    )!;
     expect(Number(lat)).toBeGreaterThan(31.1443);
     expect(Number(lat)).toBeLessThan(31.1543);
     expect(Number(lng)).toBeGreaterThan(121.8083);
@@ -56,7 +60,9 @@ test.describe('outlets', () => {
     await drawer.getByLabel('Profit-share ratio (%)', { exact: true }).fill('60');
     await drawer.getByLabel('Hidden ratio (%)', { exact: true }).fill('60');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(drawer.locator('.ant-form-item-explain-error', { hasText: "cannot be above the agent's 50%" })).toBeVisible();
+    await expect(
+      drawer.locator('.ant-form-item-explain-error', { hasText: "cannot be above the agent's 50%" }),
+    ).toBeVisible();
     await drawer.getByLabel('Profit-share ratio (%)', { exact: true }).fill('30');
     await drawer.getByLabel('Hidden ratio (%)', { exact: true }).fill('35');
     await expect(drawer.locator('.ant-form-item-explain-error')).toHaveCount(0);
@@ -73,7 +79,9 @@ test.describe('outlets', () => {
     await expect(edit.getByLabel('Longitude', { exact: true })).toHaveValue(lng!);
     // What its shares paid back of its cost so far (a new outlet: nothing yet), and what the ratio does.
     await expect(edit.getByText("¥0.00 paid back so far from the outlet's shares")).toBeVisible();
-    await expect(edit.getByText('This part of each of the outlet\'s shares pays the cost back to its owner')).toBeVisible();
+    await expect(
+      edit.getByText("This part of each of the outlet's shares pays the cost back to its owner"),
+    ).toBeVisible();
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
     // The sixth cabinet stands in the demo's sixth outlet: unbind it there…
@@ -102,7 +110,9 @@ test.describe('outlets', () => {
 
     // On the map: eleven outlets, ours alone by the airport, its popup with its devices.
     await page.goto('/outlet/map');
-    await expect(page.getByTestId('map-count')).toHaveText(/^11 outlets on the map: \d+ agents' \(listed under Outlets\) and \d+ direct-sales/);
+    await expect(page.getByTestId('map-count')).toHaveText(
+      /^11 outlets on the map: \d+ agents' \(listed under Outlets\) and \d+ direct-sales/,
+    );
     await expect(page.getByTestId('map-notice')).toContainText('OpenStreetMap');
     const pin = page.locator(`.outlet-pin[title="${NAME}"]`);
     await expect(pin).toBeVisible();

@@ -12,7 +12,10 @@ import { api, call, confirmOk, menuPath, signIn } from './helpers';
 
 const OUT = '/tmp/e2e-partners-shots';
 const ZONE = 'Asia/Shanghai';
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
 const monthStart = () => `${today().slice(0, 8)}01`;
 
 interface Node {
@@ -36,9 +39,30 @@ interface Statement {
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/,/g, '')) * 100);
 
 async function flow(page: Page, lang: 'en_US' | 'zh_CN') {
-  const L = lang === 'en_US'
-    ? { tree: 'Tree', statement: 'Statement', statementOf: 'Statement of', print: 'Print', exportList: 'Exports', download: 'Download', sheet: 'Partner statement', opening: 'Opening balance', date: 'Date' }
-    : { tree: '树状图', statement: '对账单', statementOf: '的对账单', print: '打印', exportList: '导出列表', download: '下载', sheet: '合作方对账单', opening: '期初余额', date: '日期' };
+  const L =
+    lang === 'en_US'
+      ? {
+          tree: 'Tree',
+          statement: 'Statement',
+          statementOf: 'Statement of',
+          print: 'Print',
+          exportList: 'Exports',
+          download: 'Download',
+          sheet: 'Partner statement',
+          opening: 'Opening balance',
+          date: 'Date',
+        }
+      : {
+          tree: '树状图',
+          statement: '对账单',
+          statementOf: '的对账单',
+          print: '打印',
+          exportList: '导出列表',
+          download: '下载',
+          sheet: '合作方对账单',
+          opening: '期初余额',
+          date: '日期',
+        };
   await signIn(page, { lang });
   const a = await api(page, { lang, timeZone: ZONE });
   // A demo A agent with something under it.
@@ -65,11 +89,21 @@ async function flow(page: Page, lang: 'en_US' | 'zh_CN') {
   await rootNode.getByRole('button', { name: L.statement }).click();
   await expect(page.getByTestId('statement-title')).toContainText(L.statementOf);
   await expect(page.getByTestId('statement-title')).toContainText(root!.name);
-  const s = await call<Statement>(a, 'GET', '/user/api/v1/partner/statement', { partyKind: 'agent', partyId: root!.id, beginDate: monthStart(), endDate: today() });
+  const s = await call<Statement>(a, 'GET', '/user/api/v1/partner/statement', {
+    partyKind: 'agent',
+    partyId: root!.id,
+    beginDate: monthStart(),
+    endDate: today(),
+  });
   expect(s.opening + s.shares + s.reversals + s.withdrawals + s.returned + s.owed + s.other).toBe(s.closing);
   // Money keeps moving on the demo (orders, withdrawals): the screen's closing is the call's, read again when it raced one.
   await expect(async () => {
-    const fresh = await call<Statement>(a, 'GET', '/user/api/v1/partner/statement', { partyKind: 'agent', partyId: root!.id, beginDate: monthStart(), endDate: today() });
+    const fresh = await call<Statement>(a, 'GET', '/user/api/v1/partner/statement', {
+      partyKind: 'agent',
+      partyId: root!.id,
+      beginDate: monthStart(),
+      endDate: today(),
+    });
     const shown = {
       opening: cents(await page.getByTestId('statement-opening').textContent()),
       closing: cents(await page.getByTestId('statement-closing').textContent()),
@@ -97,12 +131,23 @@ async function flow(page: Page, lang: 'en_US' | 'zh_CN') {
   await expect(page.getByTestId('statement-print')).toBeVisible();
 
   // The export: through the export centre like every list, a real workbook with the same closing balance.
-  const before = await call<Statement>(a, 'GET', '/user/api/v1/partner/statement', { partyKind: 'agent', partyId: root!.id, beginDate: monthStart(), endDate: today() });
-  await page.locator('.statement-controls').getByRole('button', { name: lang === 'en_US' ? /Export/ : /导\s*出/ }).click();
+  const before = await call<Statement>(a, 'GET', '/user/api/v1/partner/statement', {
+    partyKind: 'agent',
+    partyId: root!.id,
+    beginDate: monthStart(),
+    endDate: today(),
+  });
+  await page
+    .locator('.statement-controls')
+    .getByRole('button', { name: lang === 'en_US' ? /Export/ : /导\s*出/ })
+    .click();
   await page.getByRole('button', { name: L.exportList, exact: true }).click();
   const entry = page.locator('[data-testid^="export-"]', { hasText: `${L.sheet}_` }).first();
   await expect(entry.locator('.ant-progress')).toContainText('100%', { timeout: 30_000 });
-  const [download] = await Promise.all([page.waitForEvent('download'), entry.getByRole('link', { name: new RegExp(L.download) }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    entry.getByRole('link', { name: new RegExp(L.download) }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${L.sheet}_\\d{8}_\\d{6}\\.xlsx$`));
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await download.path());
@@ -113,12 +158,20 @@ async function flow(page: Page, lang: 'en_US' | 'zh_CN') {
   expect(String(opening.getCell(1).value)).toContain(L.opening);
   const last = sheet.getRow(sheet.actualRowCount);
   const closingCol = header.length - 1;
-  const after = await call<Statement>(a, 'GET', '/user/api/v1/partner/statement', { partyKind: 'agent', partyId: root!.id, beginDate: monthStart(), endDate: today() });
+  const after = await call<Statement>(a, 'GET', '/user/api/v1/partner/statement', {
+    partyKind: 'agent',
+    partyId: root!.id,
+    beginDate: monthStart(),
+    endDate: today(),
+  });
   expect([before.closing, after.closing]).toContain(cents(String(last.getCell(closingCol).value)));
 
   // Back to the list; an agent's row opens the tree at it.
   await page.getByTestId('statement-back').click();
-  await page.getByTestId('agent-view').getByText(lang === 'en_US' ? 'List' : '列表', { exact: true }).click();
+  await page
+    .getByTestId('agent-view')
+    .getByText(lang === 'en_US' ? 'List' : '列表', { exact: true })
+    .click();
   await expect(page.locator(`.ant-table-row[data-row-key="${root!.id}"]`)).toBeVisible();
   await page.screenshot({ path: `${OUT}/list-${lang}-1440.png`, fullPage: true });
   await page.locator(`.ant-table-row[data-row-key="${root!.id}"]`).getByTestId('agent-more').click();
@@ -140,7 +193,9 @@ test('the partner tree and a partner statement: print view and export (Chinese)'
   await flow(page, 'zh_CN');
 });
 
-test("a service provider's and an operator team's statements open from their lists, with the books' figures", async ({ page }) => {
+test("a service provider's and an operator team's statements open from their lists, with the books' figures", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, { lang: 'en_US' });
   const a = await api(page, { lang: 'en_US', timeZone: ZONE });
@@ -155,7 +210,12 @@ test("a service provider's and an operator team's statements open from their lis
     await expect(page.getByText(title, { exact: false }).first()).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`statement=${kind}%3A\\d+|statement=${kind}:\\d+`));
     const id = Number(/statement=\w+(?:%3A|:)(\d+)/.exec(page.url())![1]);
-    const s = await call<Statement>(a, 'GET', '/user/api/v1/partner/statement', { partyKind: kind, partyId: id, beginDate: monthStart(), endDate: today() });
+    const s = await call<Statement>(a, 'GET', '/user/api/v1/partner/statement', {
+      partyKind: kind,
+      partyId: id,
+      beginDate: monthStart(),
+      endDate: today(),
+    });
     await expect(page.getByTestId('statement-closing')).toBeVisible();
     expect(cents(await page.getByTestId('statement-opening').textContent())).toBe(s.opening);
     await page.screenshot({ path: `${OUT}/statement-${kind}-1440.png`, fullPage: true });
@@ -173,7 +233,13 @@ test('withdrawals: the demo filed one to review; staff select it and approve it 
   await expect
     .poll(
       async () => {
-        waiting = (await call<{ list: typeof waiting }>(a, 'GET', '/user/api/v1/withdrawal/queryPage', { pageNum: 1, pageSize: 20, status: 'initiated' })).list;
+        waiting = (
+          await call<{ list: typeof waiting }>(a, 'GET', '/user/api/v1/withdrawal/queryPage', {
+            pageNum: 1,
+            pageSize: 20,
+            status: 'initiated',
+          })
+        ).list;
         return waiting.length;
       },
       { timeout: 120_000, intervals: [3_000] },
@@ -197,6 +263,9 @@ test('withdrawals: the demo filed one to review; staff select it and approve it 
   await confirmOk(page, 'Pay out 1 withdrawals');
   await expect(page.getByText('Approved: sent to the payment company')).toBeVisible();
   await expect
-    .poll(async () => (await call<{ status: string }>(a, 'GET', '/user/api/v1/withdrawal/detail', { id: w.id })).status, { timeout: 60_000, intervals: [2_000] })
+    .poll(
+      async () => (await call<{ status: string }>(a, 'GET', '/user/api/v1/withdrawal/detail', { id: w.id })).status,
+      { timeout: 60_000, intervals: [2_000] },
+    )
     .toMatch(/^(paying|success)$/);
 });

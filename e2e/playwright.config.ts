@@ -11,7 +11,8 @@ const port = Number(process.env.E2E_PORT ?? 18080);
 // Set once in the runner and inherited by the workers, so specs can read files the server writes
 // there (DATA_DIR/sms.log with SMS_PROVIDER=file).
 const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-e2e-')));
-const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+const chromium =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
 export const E2E_ADMIN = { userName: 'admin', password: 'admin123' };
 
@@ -31,7 +32,15 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',

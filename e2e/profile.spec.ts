@@ -5,9 +5,14 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, signIn } from './helpers';
 
 // a 1x1 PNG, and a text file dressed up as one
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-test('the personal center edits the profile (top bar follows), refuses bad input, and uploads an avatar', async ({ page }) => {
+test('the personal center edits the profile (top bar follows), refuses bad input, and uploads an avatar', async ({
+  page,
+}) => {
   await signIn(page);
   // A click that lands while the dropdown is still opening is lost now and then on a busy machine: open it again.
   await expect(async () => {

@@ -16,7 +16,6 @@ import { api, call, confirmOk, ensureMobile, lastCode, menuPath, signIn, waitFor
 const REVIEWER = { userName: 'e2e_refund_second', password: 'review123' };
 const FIRST = { userName: 'e2e_refund_first', password: 'review123' };
 
-
 interface OrderRow {
   orderNo: string;
   paidAmount: number;
@@ -25,7 +24,11 @@ interface OrderRow {
 interface Share {
   amount: number;
 }
-const sharesOf = async (a: Api, orderNo: string) => (await call<{ shares: Share[] }>(a, 'GET', `/order/api/v1/order/detail?orderNo=${orderNo}`)).shares.reduce((t, s) => t + s.amount, 0);
+const sharesOf = async (a: Api, orderNo: string) =>
+  (await call<{ shares: Share[] }>(a, 'GET', `/order/api/v1/order/detail?orderNo=${orderNo}`)).shares.reduce(
+    (t, s) => t + s.amount,
+    0,
+  );
 
 async function search(page: Page, orderNo: string): Promise<void> {
   const filters = page.getByRole('form', { name: /filters/i });
@@ -33,7 +36,10 @@ async function search(page: Page, orderNo: string): Promise<void> {
   await filters.getByRole('button', { name: /search/i }).click();
 }
 
-test('a refund above the threshold is approved by two accounts, completes, and the shares shrink', async ({ page, browser }) => {
+test('a refund above the threshold is approved by two accounts, completes, and the shares shrink', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(840_000);
   await signIn(page, { lang: 'en_US' });
   const a = await api(page);
@@ -58,7 +64,12 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   await expect
     .poll(
       async () => {
-        const list = await call<{ list: OrderRow[] }>(a, 'POST', '/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 50, status: 'finished', simulated: true });
+        const list = await call<{ list: OrderRow[] }>(a, 'POST', '/order/api/v1/order/queryPage', {
+          pageNum: 1,
+          pageSize: 50,
+          status: 'finished',
+          simulated: true,
+        });
         // One no refund has touched (another spec refunds part of one), so its records are this test's.
         order = list.list.find((o) => o.refundAmount === 0 && o.paidAmount >= 2);
         return Boolean(order);
@@ -81,20 +92,32 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   await form.getByLabel('Refund amount').fill((amount / 100).toFixed(2));
   // A preset reason, picked; its text is optional beside it.
   await form.getByLabel('Reason', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Device fault' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'Device fault' })
+    .click();
   await form.getByLabel('Reason text').fill('e2e: reviewed refund');
   await page.screenshot({ path: '/tmp/refunds-apply-1440.png' });
   // The button says what it does.
   await form.getByRole('button', { name: 'Apply for refund' }).click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('two different reviewers must approve');
   await confirmOk(page);
-  await expect(page.locator('.ant-message').getByText('Refund application created; waiting for approval')).toBeVisible();
+  await expect(
+    page.locator('.ant-message').getByText('Refund application created; waiting for approval'),
+  ).toBeVisible();
 
   // The admin applied for it: it is not offered its review (the server would refuse it too).
   const refundsPath = await menuPath(a, 'order/refunds');
   await page.goto(refundsPath);
   await search(page, o.orderNo);
-  const [asked] = (await call<{ list: { refundNo: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, orderNo: o.orderNo, status: 'initiated' })).list;
+  const [asked] = (
+    await call<{ list: { refundNo: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', {
+      pageNum: 1,
+      pageSize: 10,
+      orderNo: o.orderNo,
+      status: 'initiated',
+    })
+  ).list;
   const row = page.locator('.ant-table-row').filter({ hasText: asked!.refundNo });
   await expect(row).toContainText('Initiated');
   await expect(row).toContainText('Two approvals needed');
@@ -121,7 +144,11 @@ test('a refund above the threshold is approved by two accounts, completes, and t
     return { context, p, row: p.locator('.ant-table-row').filter({ hasText: asked!.refundNo }) };
   };
   const review = async (p: Page) => {
-    await p.locator('.ant-table-row').filter({ hasText: asked!.refundNo }).getByRole('button', { name: 'Review' }).click();
+    await p
+      .locator('.ant-table-row')
+      .filter({ hasText: asked!.refundNo })
+      .getByRole('button', { name: 'Review' })
+      .click();
     const dialog = p.locator('.ant-modal').filter({ hasText: 'Review refund' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await confirmOk(p);
@@ -130,7 +157,9 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   // The first approval; then the first approver is not offered the second one.
   const first = await signInAs(FIRST);
   await review(first.p);
-  await expect(first.p.locator('.ant-message').getByText('First approval recorded; waiting for a second reviewer')).toBeVisible();
+  await expect(
+    first.p.locator('.ant-message').getByText('First approval recorded; waiting for a second reviewer'),
+  ).toBeVisible();
   await expect(first.row).toContainText('Awaiting second approval');
   await expect(first.row.getByRole('button', { name: 'Review' })).toHaveCount(0);
   await first.p.screenshot({ path: '/tmp/refunds-second-approval-1440.png' });
@@ -147,7 +176,17 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   // It completes; the detail shows both approvals; the shares gave back the amount.
   // The payment company answers within seconds; the screen shows it once read again.
   await expect
-    .poll(async () => (await call<{ list: { status: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', { pageNum: 1, pageSize: 10, refundNo: asked!.refundNo })).list[0]?.status, { timeout: 60_000 })
+    .poll(
+      async () =>
+        (
+          await call<{ list: { status: string }[] }>(a, 'POST', '/order/api/v1/refundOrder/queryPage', {
+            pageNum: 1,
+            pageSize: 10,
+            refundNo: asked!.refundNo,
+          })
+        ).list[0]?.status,
+      { timeout: 60_000 },
+    )
     .toBe('complete');
   await page.reload();
   await search(page, o.orderNo);
@@ -163,7 +202,11 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   await page.keyboard.press('Escape');
 
   // Found by its reason in the list, and counted in the statistics by reason (paid at its final approval).
-  const stats = await call<{ list: { reasonCode: string; count: number; amount: number }[] }>(a, 'GET', '/order/api/v1/refundOrder/reasonStats');
+  const stats = await call<{ list: { reasonCode: string; count: number; amount: number }[] }>(
+    a,
+    'GET',
+    '/order/api/v1/refundOrder/reasonStats',
+  );
   const fault = stats.list.find((x) => x.reasonCode === 'deviceFault')!;
   expect(fault.count).toBeGreaterThanOrEqual(1);
   expect(fault.amount).toBeGreaterThanOrEqual(amount);

@@ -14,11 +14,19 @@ const OUT = '/tmp/report';
 const ZONE = 'Asia/Shanghai';
 
 /** Today in the browser's zone (the config's Asia/Shanghai), as the date picker writes it. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
 /** The instants the screen asks for that day: its first and last millisecond in the zone (UTC+8). */
-const dayWindow = (d: string) => ({ beginTime: new Date(`${d}T00:00:00.000+08:00`).toISOString(), endTime: new Date(`${d}T23:59:59.999+08:00`).toISOString() });
+const dayWindow = (d: string) => ({
+  beginTime: new Date(`${d}T00:00:00.000+08:00`).toISOString(),
+  endTime: new Date(`${d}T23:59:59.999+08:00`).toISOString(),
+});
 
-test('operation report: a demo agent\'s day equals its orders, the workbook holds the same numbers, the print view lays it alone on A4', async ({ page }) => {
+test("operation report: a demo agent's day equals its orders, the workbook holds the same numbers, the print view lays it alone on A4", async ({
+  page,
+}) => {
   test.setTimeout(480_000);
   await signIn(page, { lang: 'en_US' });
   const a = await api(page, { timeZone: ZONE });
@@ -26,14 +34,25 @@ test('operation report: a demo agent\'s day equals its orders, the workbook hold
   const w = dayWindow(day);
 
   // A demo agent whose outlets took an order today (the simulated customers rent within minutes).
-  const agents = (await call<{ list: { id: number; name: string }[] }>(a, 'GET', '/user/api/v1/sys/user/selectUserByType', { type: 'agent', pageNum: 1, pageSize: 20 })).list;
+  const agents = (
+    await call<{ list: { id: number; name: string }[] }>(a, 'GET', '/user/api/v1/sys/user/selectUserByType', {
+      type: 'agent',
+      pageNum: 1,
+      pageSize: 20,
+    })
+  ).list;
   expect(agents.length).toBeGreaterThan(0);
   let agent: { id: number; name: string } | undefined;
   await expect
     .poll(
       async () => {
         for (const x of agents) {
-          const r = await call<{ headline: { key: string; current: number }[] }>(a, 'GET', '/order/api/v1/stats/report', { ...w, agentId: x.id, timeZone: ZONE });
+          const r = await call<{ headline: { key: string; current: number }[] }>(
+            a,
+            'GET',
+            '/order/api/v1/stats/report',
+            { ...w, agentId: x.id, timeZone: ZONE },
+          );
           if (r.headline.find((h) => h.key === 'orderCount')!.current > 0) {
             agent = x;
             return true;
@@ -44,7 +63,13 @@ test('operation report: a demo agent\'s day equals its orders, the workbook hold
       { timeout: 300_000, intervals: [5_000] },
     )
     .toBe(true);
-  const outlets = (await call<{ list: { id: number }[] }>(a, 'GET', '/device/api/v1/outlet/queryPage', { agentId: agent!.id, pageNum: 1, pageSize: 100 })).list.map((o) => o.id);
+  const outlets = (
+    await call<{ list: { id: number }[] }>(a, 'GET', '/device/api/v1/outlet/queryPage', {
+      agentId: agent!.id,
+      pageNum: 1,
+      pageSize: 100,
+    })
+  ).list.map((o) => o.id);
   expect(outlets.length).toBeGreaterThan(0);
 
   // Through the screen: today, then the agent picked by name.
@@ -55,7 +80,11 @@ test('operation report: a demo agent\'s day equals its orders, the workbook hold
   await expect(page.getByText('Agent: choose which one the report is about.')).toBeVisible();
   await page.getByTestId('report-scope-pick').locator('.ant-select').click();
   await page.keyboard.type(agent!.name.slice(0, 6));
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: agent!.name }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: agent!.name })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`scope=agent&id=${agent!.id}|id=${agent!.id}.*scope=agent`));
   await expect(page.getByTestId('report-title')).toHaveText(`Operation report · Agent: ${agent!.name}`);
 
@@ -74,7 +103,11 @@ test('operation report: a demo agent\'s day equals its orders, the workbook hold
   await page.screenshot({ path: `${OUT}/e2e-1440.png`, fullPage: true });
 
   // The workbook: named in the viewer's language, the same numbers as the screen's answer.
-  const report = await call<{ headline: { key: string; current: number }[]; daily: { orderCount: number }[]; topOutlets: { paidAmount: number }[] }>(a, 'GET', '/order/api/v1/stats/report', { ...w, agentId: agent!.id, timeZone: ZONE });
+  const report = await call<{
+    headline: { key: string; current: number }[];
+    daily: { orderCount: number }[];
+    topOutlets: { paidAmount: number }[];
+  }>(a, 'GET', '/order/api/v1/stats/report', { ...w, agentId: agent!.id, timeZone: ZONE });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-download').click()]);
   expect(download.suggestedFilename()).toBe(`operation-report_Agent ${agent!.name}_${day}~${day}.xlsx`);
   const file = `${OUT}/e2e-report.xlsx`;

@@ -19,13 +19,17 @@ async function watch(page: Page): Promise<{ errors: string[]; violations: string
   await page.exposeFunction('reportViolation', (v: string) => seen.violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      void (window as unknown as { reportViolation: (v: string) => Promise<void> }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`);
+      void (window as unknown as { reportViolation: (v: string) => Promise<void> }).reportViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      );
     });
   });
   return seen;
 }
 
-test('the console under its security policy: no refusals and no console errors on several screens', async ({ page }) => {
+test('the console under its security policy: no refusals and no console errors on several screens', async ({
+  page,
+}) => {
   const seen = await watch(page);
   await signIn(page, { lang: 'en_US' });
   for (const path of ['/dashboard', '/system/personnel', '/device/cabinet', '/device/deviceLog', '/system/config']) {
@@ -36,7 +40,10 @@ test('the console under its security policy: no refusals and no console errors o
   // a table with its rows, and a form: CSS-in-JS styles applied (a primary button is coloured)
   await page.goto('/system/personnel');
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
-  const colour = await page.locator('.ant-btn-primary').first().evaluate((b) => getComputedStyle(b).backgroundColor);
+  const colour = await page
+    .locator('.ant-btn-primary')
+    .first()
+    .evaluate((b) => getComputedStyle(b).backgroundColor);
   expect(colour).not.toBe('rgba(0, 0, 0, 0)');
   // the live channel is allowed: the console opened /ws on its own host
   expect(seen.sockets.some((u) => /^ws:\/\/127\.0\.0\.1:\d+\/ws\?/.test(u))).toBe(true);
@@ -57,7 +64,9 @@ test('another site cannot show the console in a frame', async ({ page, baseURL }
   // A page on another origin (its own port) that frames the console's login screen.
   const other = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><p id="host">other site</p><iframe id="victim" src="${baseURL}/login" width="800" height="600"></iframe>`);
+    res.end(
+      `<!doctype html><p id="host">other site</p><iframe id="victim" src="${baseURL}/login" width="800" height="600"></iframe>`,
+    );
   });
   await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
   try {

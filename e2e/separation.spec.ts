@@ -10,7 +10,6 @@ import { api, appCustomer, call, confirmOk, signIn } from './helpers';
  */
 const RUN = Date.now().toString(36).slice(-5);
 
-
 type Ref = { id: number; name: string | null } | null;
 /** An outlet as the outlet list answers it (what its save needs). */
 interface OutletItem {
@@ -20,7 +19,14 @@ interface OutletItem {
   team: Ref;
   serviceProvider: Ref;
   pusher: Ref;
-  billing: { freeMinutes: number; pricePerPeriod: number; periodMinutes: number; dailyCap: number; totalCap: number; deposit: number };
+  billing: {
+    freeMinutes: number;
+    pricePerPeriod: number;
+    periodMinutes: number;
+    dailyCap: number;
+    totalCap: number;
+    deposit: number;
+  };
   [field: string]: unknown;
 }
 
@@ -32,7 +38,9 @@ interface SeparatedOrder {
   restoredAmount: number;
 }
 
-test('a rule for the demo cabinets separates an order; it shows in the rule and the platform fund flow; restore gives it back', async ({ page }) => {
+test('a rule for the demo cabinets separates an order; it shows in the rule and the platform fund flow; restore gives it back', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, { lang: 'en_US', redirect: '/order/separation' });
   await expect(page.getByRole('heading', { name: 'Order separation rules' })).toBeVisible();
@@ -40,7 +48,11 @@ test('a rule for the demo cabinets separates an order; it shows in the rule and 
   await expect(page.locator('.ant-menu').getByText('Order separation', { exact: true })).toHaveCount(0);
 
   const a = await api(page);
-  const cabinets = await call<{ list: { sn: string }[] }>(a, 'GET', '/device/api/v1/cabinet/queryPage', { pageNum: 1, pageSize: 20, bound: 'true' });
+  const cabinets = await call<{ list: { sn: string }[] }>(a, 'GET', '/device/api/v1/cabinet/queryPage', {
+    pageNum: 1,
+    pageSize: 20,
+    bound: 'true',
+  });
   const sns = cabinets.list.map((c) => c.sn);
   expect(sns.length).toBeGreaterThan(0);
 
@@ -72,42 +84,82 @@ test('a rule for the demo cabinets separates an order; it shows in the rule and 
   // both are put back right after), so the rental pays from its first minute; customer service then ends the order as
   // returned at the counter: it settles, and the rule separates its partner shares.
   const app = await appCustomer(page.request);
-  const quotes = await Promise.all(sns.map((sn) => call<{ sn: string; outletId: number; available: number; online: boolean }>(app, 'GET', '/order/api/app/v1/order/quote', { sn })));
+  const quotes = await Promise.all(
+    sns.map((sn) =>
+      call<{ sn: string; outletId: number; available: number; online: boolean }>(
+        app,
+        'GET',
+        '/order/api/app/v1/order/quote',
+        { sn },
+      ),
+    ),
+  );
   const from = quotes.filter((q) => q.online && q.available > 0).sort((x, y) => y.available - x.available)[0];
   expect(from, 'a demo cabinet online with a charged power bank').toBeTruthy();
-  const outlets = await call<{ list: OutletItem[] }>(a, 'GET', '/device/api/v1/outlet/queryPage', { pageNum: 1, pageSize: 100 });
+  const outlets = await call<{ list: OutletItem[] }>(a, 'GET', '/device/api/v1/outlet/queryPage', {
+    pageNum: 1,
+    pageSize: 100,
+  });
   const outlet = outlets.list.find((o) => o.id === from!.outletId)!;
   const saveBilling = (billing: OutletItem['billing']) =>
     call(a, 'POST', '/device/api/v1/outlet/saveOrUpdate', {
       ...outlet,
-      region: undefined, agent: undefined, team: undefined, serviceProvider: undefined, pusher: undefined,
-      regionId: outlet.region?.id ?? null, agentId: outlet.agent?.id ?? null, teamId: outlet.team?.id ?? null,
-      serviceProviderId: outlet.serviceProvider?.id ?? null, pusherId: outlet.pusher?.id ?? null,
+      region: undefined,
+      agent: undefined,
+      team: undefined,
+      serviceProvider: undefined,
+      pusher: undefined,
+      regionId: outlet.region?.id ?? null,
+      agentId: outlet.agent?.id ?? null,
+      teamId: outlet.team?.id ?? null,
+      serviceProviderId: outlet.serviceProvider?.id ?? null,
+      pusherId: outlet.pusher?.id ?? null,
       billing,
     });
   // A rental's free time is the outlet's, within the platform's floor (Operation settings).
   const operation = await call<Record<string, unknown>>(a, 'GET', '/user/api/v1/global/config/findByOperation');
-  const saveOperation = (values: Record<string, unknown>) => call(a, 'PUT', '/user/api/v1/global/config/', { paramType: 'operation', values });
+  const saveOperation = (values: Record<string, unknown>) =>
+    call(a, 'PUT', '/user/api/v1/global/config/', { paramType: 'operation', values });
   await saveOperation({ ...operation, freeMinutes: 0, minFreeMinutes: 0 });
   await saveBilling({ ...outlet.billing, freeMinutes: 0 });
   let rent: { orderNo: string };
   try {
-    rent = await call<{ orderNo: string }>(app, 'POST', '/order/api/app/v1/order/rent', { sn: from!.sn, payMode: 'deposit', idempotencyKey: `e2e-sep-${RUN}` });
+    rent = await call<{ orderNo: string }>(app, 'POST', '/order/api/app/v1/order/rent', {
+      sn: from!.sn,
+      payMode: 'deposit',
+      idempotencyKey: `e2e-sep-${RUN}`,
+    });
   } finally {
     await saveBilling(outlet.billing);
     await saveOperation(operation);
   }
-  const billing = (await call<{ billing: { freeMinutes: number } }>(a, 'GET', '/order/api/v1/order/detail', { orderNo: rent.orderNo })).billing;
+  const billing = (
+    await call<{ billing: { freeMinutes: number } }>(a, 'GET', '/order/api/v1/order/detail', { orderNo: rent.orderNo })
+  ).billing;
   expect(billing.freeMinutes, 'the rental copied the billing without free minutes').toBe(0);
   await expect
-    .poll(async () => (await call<{ status: string }>(app, 'GET', '/order/api/app/v1/order/detail', { orderNo: rent.orderNo })).status, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await call<{ status: string }>(app, 'GET', '/order/api/app/v1/order/detail', { orderNo: rent.orderNo }))
+          .status,
+      { timeout: 30_000 },
+    )
     .toBe('using');
-  await call(a, 'POST', '/order/api/v1/order/endOrder', { orderNo: rent.orderNo, endTime: new Date().toISOString(), reason: 'e2e: returned at the counter' });
+  await call(a, 'POST', '/order/api/v1/order/endOrder', {
+    orderNo: rent.orderNo,
+    endTime: new Date().toISOString(),
+    reason: 'e2e: returned at the counter',
+  });
   let separated: SeparatedOrder | undefined;
   await expect
     .poll(
       async () => {
-        const p = await call<{ list: SeparatedOrder[] }>(a, 'GET', '/order/api/v1/separationOrder/queryPage', { pageNum: 1, pageSize: 10, ruleCode: code, orderNo: rent.orderNo });
+        const p = await call<{ list: SeparatedOrder[] }>(a, 'GET', '/order/api/v1/separationOrder/queryPage', {
+          pageNum: 1,
+          pageSize: 10,
+          ruleCode: code,
+          orderNo: rent.orderNo,
+        });
         separated = p.list[0];
         return Boolean(separated);
       },
@@ -144,9 +196,18 @@ test('a rule for the demo cabinets separates an order; it shows in the rule and 
   await confirmOk(page, `Restore order ${order.orderNo}?`);
   await expect(orderRow.getByText('Restored', { exact: true })).toBeVisible();
   await expect(orderRow.getByRole('button', { name: 'Restore' })).toHaveCount(0);
-  const after = await call<{ list: SeparatedOrder[] }>(a, 'GET', '/order/api/v1/separationOrder/queryPage', { pageNum: 1, pageSize: 10, orderNo: order.orderNo });
+  const after = await call<{ list: SeparatedOrder[] }>(a, 'GET', '/order/api/v1/separationOrder/queryPage', {
+    pageNum: 1,
+    pageSize: 10,
+    orderNo: order.orderNo,
+  });
   expect(after.list[0]).toMatchObject({ status: 'restored', restoredAmount: order.amount });
-  const trial = await call<{ totalDebit: number; totalCredit: number }>(a, 'GET', '/order/api/v1/ledger/trialBalance', {});
+  const trial = await call<{ totalDebit: number; totalCredit: number }>(
+    a,
+    'GET',
+    '/order/api/v1/ledger/trialBalance',
+    {},
+  );
   expect(trial.totalDebit).toBe(trial.totalCredit);
   await drawer.getByRole('button', { name: 'Close' }).click();
 

@@ -11,7 +11,9 @@ const CLERK = { userName: 'e2e_clerk', password: 'clerk123' };
 /** A node of the role's menu tree by its exact name ('登录日志', not '导出登录日志'). */
 function treeNode(page: Page, title: string) {
   const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*(目录|菜单|按钮)$`);
-  return page.locator('.ant-drawer .ant-tree-treenode').filter({ has: page.locator('.ant-tree-title', { hasText: exact }) });
+  return page
+    .locator('.ant-drawer .ant-tree-treenode')
+    .filter({ has: page.locator('.ant-tree-title', { hasText: exact }) });
 }
 
 async function signInAs(browser: Browser, user: { userName: string; password: string }): Promise<Page> {
@@ -25,7 +27,10 @@ async function signInAs(browser: Browser, user: { userName: string; password: st
   return page;
 }
 
-test('a role made of a few menus and buttons: the account sees only those, and the server refuses the rest', async ({ page, browser }) => {
+test('a role made of a few menus and buttons: the account sees only those, and the server refuses the rest', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, { redirect: '/system/roles' });
   await expect(page.getByRole('heading', { name: '角色列表' })).toBeVisible();
   await page.getByRole('button', { name: '新增角色' }).click();
@@ -34,7 +39,8 @@ test('a role made of a few menus and buttons: the account sees only those, and t
   await drawer.getByLabel('权重').fill('5');
   // Personnel with only its export button, and the login log with its export button.
   await treeNode(page, '人员管理').locator('.ant-tree-checkbox').click();
-  for (const b of ['新增人员', '编辑人员', '冻结/解冻', '重置密码']) await treeNode(page, b).locator('.ant-tree-checkbox').click();
+  for (const b of ['新增人员', '编辑人员', '冻结/解冻', '重置密码'])
+    await treeNode(page, b).locator('.ant-tree-checkbox').click();
   await expect(treeNode(page, '人员管理').locator('.ant-tree-checkbox')).toHaveClass(/indeterminate/);
   await expect(treeNode(page, '导出人员').locator('.ant-tree-checkbox')).toHaveClass(/checked/);
   await treeNode(page, '登录日志').locator('.ant-tree-checkbox').click();
@@ -64,10 +70,13 @@ test('a role made of a few menus and buttons: the account sees only those, and t
   await sidebar.getByText('系统管理').click();
   await expect(sidebar.getByText('人员管理')).toBeVisible();
   await expect(sidebar.getByText('登录日志')).toBeVisible();
-  for (const hidden of ['角色管理', '菜单管理', '接口管理', '组织管理']) await expect(sidebar.getByText(hidden)).toHaveCount(0);
+  for (const hidden of ['角色管理', '菜单管理', '接口管理', '组织管理'])
+    await expect(sidebar.getByText(hidden)).toHaveCount(0);
   await clerk.goto('/system/personnel');
   await expect(clerk.locator('.ant-table-row').filter({ hasText: CLERK.userName })).toBeVisible();
-  await expect(clerk.getByRole('button', { name: '导出', exact: true }).or(clerk.getByRole('button', { name: 'export 导出' }))).toBeVisible();
+  await expect(
+    clerk.getByRole('button', { name: '导出', exact: true }).or(clerk.getByRole('button', { name: 'export 导出' })),
+  ).toBeVisible();
   await expect(clerk.getByRole('button', { name: '新增人员' })).toHaveCount(0);
   await expect(clerk.locator('.ant-table-row').getByRole('button', { name: '冻结' })).toHaveCount(0);
   await expect(clerk.locator('.ant-table-row').getByRole('button', { name: '编辑' })).toHaveCount(0);
@@ -75,7 +84,10 @@ test('a role made of a few menus and buttons: the account sees only those, and t
 
   // The server refuses a forbidden call made directly with its token.
   const { headers } = await api(clerk);
-  const create = await clerk.request.post('/user/api/v1/sys/manage', { headers, data: { userName: 'sneaky', nickName: 'x', password: 'sneaky123', roleIds: [1] } });
+  const create = await clerk.request.post('/user/api/v1/sys/manage', {
+    headers,
+    data: { userName: 'sneaky', nickName: 'x', password: 'sneaky123', roleIds: [1] },
+  });
   expect((await create.json()).code).toBe(100003);
   const roles = await clerk.request.get('/user/api/v1/sys/role/queryPage', { headers });
   expect(await roles.json()).toMatchObject({ code: 100003, msg: 'You do not have permission to do this' });
@@ -83,10 +95,16 @@ test('a role made of a few menus and buttons: the account sees only those, and t
   expect((await allowed.json()).code).toBe(0);
 
   // Freezing it signs it out at once: the open console shows the logged-out dialog, calls get 100023.
-  await page.locator('.ant-table-row').filter({ hasText: CLERK.userName }).getByRole('button', { name: '冻结' }).click();
+  await page
+    .locator('.ant-table-row')
+    .filter({ hasText: CLERK.userName })
+    .getByRole('button', { name: '冻结' })
+    .click();
   await confirmOk(page);
   // The row's own state, not the toast: a toast of a few seconds can be gone before a loaded machine looks.
-  await expect(page.locator('.ant-table-row').filter({ hasText: CLERK.userName }).getByRole('button', { name: '解冻' })).toBeVisible();
+  await expect(
+    page.locator('.ant-table-row').filter({ hasText: CLERK.userName }).getByRole('button', { name: '解冻' }),
+  ).toBeVisible();
   await expect(clerk.locator('.ant-modal')).toContainText('已退出登录');
   const after = await clerk.request.get('/user/api/v1/sys/manage/list', { headers });
   expect((await after.json()).code).toBe(100023);
@@ -126,7 +144,9 @@ test('menu management and the interface list show the real routes and their bind
   await expect(roles).toContainText('sys:role:query', { timeout: 30_000 });
   await roles.getByRole('button', { name: '绑定接口' }).click();
   const modal = page.locator('.ant-modal');
-  await expect(modal.locator('.ant-select-selection-item').filter({ hasText: 'GET /user/api/v1/sys/role/queryPage' })).toBeVisible();
+  await expect(
+    modal.locator('.ant-select-selection-item').filter({ hasText: 'GET /user/api/v1/sys/role/queryPage' }),
+  ).toBeVisible();
   await page.screenshot({ path: '/tmp/identity-admin-menus-bind.png' });
   await modal.getByRole('button', { name: /取\s*消/ }).click();
   // A built-in menu offers no delete.

@@ -5,7 +5,9 @@ import { api, call, confirmOk, ensureMobile, lastCode, signIn, waitForResend } f
  * The e2e server runs with SMS_PROVIDER=file: every text goes to DATA_DIR/sms.log (a development
  * setting, README), so a code is read the way a developer reads it, with no test-only endpoint.
  */
-test('brand name follows into the sidebar and title; a pay change asks for the SMS code; range settings are a tab of the configuration and a route of their own', async ({ page }) => {
+test('brand name follows into the sidebar and title; a pay change asks for the SMS code; range settings are a tab of the configuration and a route of their own', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, { redirect: '/system/config', lang: 'en_US' });
   await expect(page.getByRole('tab', { name: 'Basic' })).toBeVisible();
@@ -61,12 +63,16 @@ test('brand name follows into the sidebar and title; a pay change asks for the S
   // the server refuses the same save made directly without a ticket
   const { request, headers } = await api(page);
   const values = (await (await request.get('/user/api/v1/global/config/selectPayMessage', { headers })).json()).data;
-  const direct = await (await request.put('/user/api/v1/global/config/updateIsNull', { headers, data: { ticket: 'forged', values } })).json();
+  const direct = await (
+    await request.put('/user/api/v1/global/config/updateIsNull', { headers, data: { ticket: 'forged', values } })
+  ).json();
   expect(direct.code).toBe(100201);
 
   // range settings: a tab beside the values they bound, and a fixed route with its own tab
   await page.getByRole('tab', { name: 'Range settings' }).click();
-  await expect(page.getByRole('tabpanel', { name: 'Range settings' }).getByText('Hourly price', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Range settings' }).getByText('Hourly price', { exact: true }),
+  ).toBeVisible();
   await page.goto('/setRnge');
   await expect(page.locator('.app-tags')).toContainText('Range settings');
   await expect(page.getByText('Hourly price', { exact: true })).toBeVisible();
@@ -78,7 +84,9 @@ test('brand name follows into the sidebar and title; a pay change asks for the S
   await page.screenshot({ path: '/tmp/system-config-basis-390.png', fullPage: true });
 });
 
-test('problem types: create, refuse a duplicate, delete after confirming; the operation log shows the changes', async ({ page }) => {
+test('problem types: create, refuse a duplicate, delete after confirming; the operation log shows the changes', async ({
+  page,
+}) => {
   await signIn(page, { redirect: '/system/problemTypes', lang: 'en_US' });
   await page.getByRole('button', { name: 'New problem type' }).click();
   // Create and edit forms open in a drawer (FormDrawer), as on every screen.
@@ -92,14 +100,22 @@ test('problem types: create, refuse a duplicate, delete after confirming; the op
   await expect(modal.locator('.ant-form-item-explain-error')).toContainText('already exists');
   await modal.getByRole('button', { name: 'Cancel' }).click();
   await expect(modal).toBeHidden();
-  await page.getByRole('row', { name: /Slot jammed/ }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('row', { name: /Slot jammed/ })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await confirmOk(page);
   await expect(page.locator('.ant-message-success').last()).toContainText('Deleted');
   await expect(page.getByRole('row', { name: /Slot jammed/ })).toContainText('Deleted');
 
   await page.goto('/system/operationLog');
   await expect(page.getByRole('cell', { name: 'Delete problem type', exact: true }).first()).toBeVisible();
-  await page.getByRole('row', { name: /Save problem type/ }).filter({ hasText: 'Failed' }).first().getByRole('button', { name: 'Details' }).click();
+  await page
+    .getByRole('row', { name: /Save problem type/ })
+    .filter({ hasText: 'Failed' })
+    .first()
+    .getByRole('button', { name: 'Details' })
+    .click();
   const drawer = page.getByRole('dialog', { name: 'Operation details' });
   await expect(drawer).toContainText('POST /user/api/v1/problemType/saveOrUpdate');
   await expect(drawer).toContainText('100204');

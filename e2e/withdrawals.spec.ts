@@ -18,7 +18,10 @@ type Answer<T = any> = { code: number; msg: string; data: T };
 async function api(page: Page): Promise<Api> {
   const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value;
   if (!token) throw new Error('not signed in');
-  return { request: page.request, headers: { Authorization: decodeURIComponent(token), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' } };
+  return {
+    request: page.request,
+    headers: { Authorization: decodeURIComponent(token), ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' },
+  };
 }
 interface MenuNode {
   path: string;
@@ -27,34 +30,73 @@ interface MenuNode {
 }
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 async function screenOf(a: Api, url: string): Promise<string> {
-  const tree = ((await (await a.request.get('/user/api/v1/sys/menu/listByUser', { headers: a.headers })).json()) as Answer<MenuNode[]>).data;
+  const tree = (
+    (await (await a.request.get('/user/api/v1/sys/menu/listByUser', { headers: a.headers })).json()) as Answer<
+      MenuNode[]
+    >
+  ).data;
   const m = flatten(tree).find((e) => e.url === url);
   if (!m) throw new Error(`no menu opens ${url}`);
   return m.path;
 }
 
-test('a partner applies in the app, staff approve it in the console, it is paid out and leaves the payable account', async ({ page }) => {
+test('a partner applies in the app, staff approve it in the console, it is paid out and leaves the payable account', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signIn(page, { lang: 'en_US' });
   const a = await api(page);
 
   // The demo network's agent C, with a password the test knows (an edit keeps everything else).
-  const agents = ((await (await a.request.get('/user/api/v1/agent/queryPage?pageNum=1&pageSize=100', { headers: a.headers })).json()) as Answer<{ list: any[] }>).data.list;
+  const agents = (
+    (await (
+      await a.request.get('/user/api/v1/agent/queryPage?pageNum=1&pageSize=100', { headers: a.headers })
+    ).json()) as Answer<{ list: any[] }>
+  ).data.list;
   const agent = agents.find((x) => x.name === 'Xuhui Corner Agent');
   expect(agent, 'the demo network has agent C').toBeTruthy();
   const { id, name, areaCode, mobile, level, parentId, ratio, regionId, minWithdrawal, withdrawalFeeRate } = agent;
-  const saved = (await (await a.request.post('/user/api/v1/agent/saveOrUpdate', { headers: a.headers, data: { id, name, areaCode, mobile, level, parentId, ratio, regionId, minWithdrawal, withdrawalFeeRate, password: 'e2ePass123' } })).json()) as Answer;
+  const saved = (await (
+    await a.request.post('/user/api/v1/agent/saveOrUpdate', {
+      headers: a.headers,
+      data: {
+        id,
+        name,
+        areaCode,
+        mobile,
+        level,
+        parentId,
+        ratio,
+        regionId,
+        minWithdrawal,
+        withdrawalFeeRate,
+        password: 'e2ePass123',
+      },
+    })
+  ).json()) as Answer;
   expect(saved.code, saved.msg).toBe(0);
-  const login = (await (await page.request.post('/user/api/app/v1/auth', { data: { areaCode, mobile, password: 'e2ePass123', clientType: 'AGENT_IOS' } })).json()) as Answer<{ token: string }>;
+  const login = (await (
+    await page.request.post('/user/api/app/v1/auth', {
+      data: { areaCode, mobile, password: 'e2ePass123', clientType: 'AGENT_IOS' },
+    })
+  ).json()) as Answer<{ token: string }>;
   expect(login.code, login.msg).toBe(0);
   const app = { Authorization: login.data.token, ClientType: 'AGENT_IOS', 'Accept-Language': 'en_US' };
 
   // The demo partners' opening earnings arrive with their first round (about 20 s after the start).
-  let rules: { withdrawable: number; minAmount: number; methods: string[]; usedToday: number; dailyCount: number } | null = null;
+  let rules: {
+    withdrawable: number;
+    minAmount: number;
+    methods: string[];
+    usedToday: number;
+    dailyCount: number;
+  } | null = null;
   await expect
     .poll(
       async () => {
-        rules = ((await (await page.request.get('/user/api/app/v1/withdrawal/balance', { headers: app })).json()) as Answer).data;
+        rules = (
+          (await (await page.request.get('/user/api/app/v1/withdrawal/balance', { headers: app })).json()) as Answer
+        ).data;
         return rules!.withdrawable >= rules!.minAmount;
       },
       { timeout: 120_000, intervals: [3_000] },
@@ -64,7 +106,13 @@ test('a partner applies in the app, staff approve it in the console, it is paid 
   const applied = (await (
     await page.request.post('/user/api/app/v1/withdrawal/apply', {
       headers: app,
-      data: { amount, method: rules!.methods[0], payeeAccount: 'e2e-payee', payeeName: 'E2E Payee', idempotencyKey: crypto.randomBytes(10).toString('hex') },
+      data: {
+        amount,
+        method: rules!.methods[0],
+        payeeAccount: 'e2e-payee',
+        payeeName: 'E2E Payee',
+        idempotencyKey: crypto.randomBytes(10).toString('hex'),
+      },
     })
   ).json()) as Answer<{ id: number; applicationNo: string; status: string; actualAmount: number }>;
   expect(applied.code, applied.msg).toBe(0);
@@ -88,7 +136,15 @@ test('a partner applies in the app, staff approve it in the console, it is paid 
 
   // The sandbox pays at once, after the approval has committed; the list says so once it is read again.
   await expect
-    .poll(async () => ((await (await a.request.get(`/user/api/v1/withdrawal/detail?id=${applied.data.id}`, { headers: a.headers })).json()) as Answer).data.status, { timeout: 30_000, intervals: [1_000] })
+    .poll(
+      async () =>
+        (
+          (await (
+            await a.request.get(`/user/api/v1/withdrawal/detail?id=${applied.data.id}`, { headers: a.headers })
+          ).json()) as Answer
+        ).data.status,
+      { timeout: 30_000, intervals: [1_000] },
+    )
     .toBe('success');
   await page.reload();
   await page.getByLabel('Application number').fill(no);
@@ -113,7 +169,9 @@ test('a partner applies in the app, staff approve it in the console, it is paid 
   await expect(held.first()).toBeVisible();
   // Only the agent's account: no row of the holding account.
   await expect(page.locator('.ant-table-row').filter({ hasText: 'Withdrawals held' })).toHaveCount(0);
-  const after = ((await (await page.request.get('/user/api/app/v1/withdrawal/balance', { headers: app })).json()) as Answer).data;
+  const after = (
+    (await (await page.request.get('/user/api/app/v1/withdrawal/balance', { headers: app })).json()) as Answer
+  ).data;
   expect(after.usedToday).toBeGreaterThanOrEqual(1);
 });
 
@@ -137,7 +195,11 @@ test('an outlet signs in to the partner app and applies; staff approve it in the
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.ant-message-success').last()).toContainText(/saved/i);
 
-  const login = (await (await page.request.post('/user/api/app/v1/auth', { data: { areaCode: '86', mobile: '19900000100', password: 'e2eOutlet1', clientType: 'AGENT_IOS' } })).json()) as Answer<{ token: string; accountType: string }>;
+  const login = (await (
+    await page.request.post('/user/api/app/v1/auth', {
+      data: { areaCode: '86', mobile: '19900000100', password: 'e2eOutlet1', clientType: 'AGENT_IOS' },
+    })
+  ).json()) as Answer<{ token: string; accountType: string }>;
   expect(login.code, login.msg).toBe(0);
   expect(login.data.accountType).toBe('outlet');
   const app = { Authorization: login.data.token, ClientType: 'AGENT_IOS', 'Accept-Language': 'en_US' };
@@ -145,7 +207,9 @@ test('an outlet signs in to the partner app and applies; staff approve it in the
   await expect
     .poll(
       async () => {
-        rules = ((await (await page.request.get('/user/api/app/v1/withdrawal/balance', { headers: app })).json()) as Answer).data;
+        rules = (
+          (await (await page.request.get('/user/api/app/v1/withdrawal/balance', { headers: app })).json()) as Answer
+        ).data;
         return rules!.withdrawable >= rules!.minAmount;
       },
       { timeout: 120_000, intervals: [3_000] },
@@ -155,7 +219,13 @@ test('an outlet signs in to the partner app and applies; staff approve it in the
   const applied = (await (
     await page.request.post('/user/api/app/v1/withdrawal/apply', {
       headers: app,
-      data: { amount: rules!.minAmount, method: rules!.methods[0], payeeAccount: 'e2e-outlet-payee', payeeName: 'Outlet Payee', idempotencyKey: crypto.randomBytes(10).toString('hex') },
+      data: {
+        amount: rules!.minAmount,
+        method: rules!.methods[0],
+        payeeAccount: 'e2e-outlet-payee',
+        payeeName: 'Outlet Payee',
+        idempotencyKey: crypto.randomBytes(10).toString('hex'),
+      },
     })
   ).json()) as Answer<{ id: number; applicationNo: string; status: string }>;
   expect(applied.code, applied.msg).toBe(0);
@@ -167,11 +237,27 @@ test('an outlet signs in to the partner app and applies; staff approve it in the
   const row = page.locator('.ant-table-row').filter({ hasText: no });
   await expect(row).toContainText(outletName);
   await row.getByRole('button', { name: 'Review' }).click();
-  await page.getByRole('dialog').filter({ hasText: `Review withdrawal ${no}` }).getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('dialog').filter({ hasText: 'through the payment company?' }).getByRole('button', { name: 'OK' }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: `Review withdrawal ${no}` })
+    .getByRole('button', { name: 'Save' })
+    .click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: 'through the payment company?' })
+    .getByRole('button', { name: 'OK' })
+    .click();
   await expect(page.getByText('Approved: sent to the payment company')).toBeVisible();
   await expect
-    .poll(async () => ((await (await a.request.get(`/user/api/v1/withdrawal/detail?id=${applied.data.id}`, { headers: a.headers })).json()) as Answer).data.status, { timeout: 30_000, intervals: [1_000] })
+    .poll(
+      async () =>
+        (
+          (await (
+            await a.request.get(`/user/api/v1/withdrawal/detail?id=${applied.data.id}`, { headers: a.headers })
+          ).json()) as Answer
+        ).data.status,
+      { timeout: 30_000, intervals: [1_000] },
+    )
     .toBe('success');
   await page.reload();
   await page.getByLabel('Application number').fill(no);

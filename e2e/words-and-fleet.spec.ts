@@ -8,7 +8,9 @@ import { signIn } from './helpers';
  */
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/w11c-${name}.png`, fullPage: true });
 
-test('a seeded role reads and is found in Chinese; the operation log names the action and the role in Chinese', async ({ page }) => {
+test('a seeded role reads and is found in Chinese; the operation log names the action and the role in Chinese', async ({
+  page,
+}) => {
   await signIn(page, { redirect: '/system/roles', lang: 'zh_CN' });
   await page.getByLabel('角色名称').fill('财务');
   await page.getByRole('button', { name: '查询' }).click();
@@ -33,7 +35,9 @@ test('a seeded role reads and is found in Chinese; the operation log names the a
   await shot(page, 'operation-log-zh');
 });
 
-test('cabinets show the address they came through, never-connected apart from offline, and the configuration names the broker', async ({ page }) => {
+test('cabinets show the address they came through, never-connected apart from offline, and the configuration names the broker', async ({
+  page,
+}) => {
   // Online ones: cabinets put in stock by other flows (registered, never connected) come first otherwise.
   await signIn(page, { redirect: '/device/cabinet?connection=online', lang: 'en_US' });
   // The server column starts hidden at 1440 px (column settings); shown the way a person's choice is kept.

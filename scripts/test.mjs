@@ -32,18 +32,32 @@ function startE2e(logFile) {
   if (consoleIsStale()) buildConsole();
   fs.rmSync(playwrightReport, { force: true });
   const fd = logFile ? fs.openSync(logFile, 'w') : 'inherit';
-  const child = spawn(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts'], {
-    cwd: root,
-    stdio: ['ignore', fd, fd],
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, ...(logFile ? { FORCE_COLOR: '0' } : {}) },
-  });
+  const child = spawn(
+    process.execPath,
+    ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts'],
+    {
+      cwd: root,
+      stdio: ['ignore', fd, fd],
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, ...(logFile ? { FORCE_COLOR: '0' } : {}) },
+    },
+  );
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
   return new Promise((resolve) => child.on('exit', (code) => resolve(code === 0)));
 }
 
 function runUnit() {
   fs.rmSync(vitestReport, { force: true });
-  const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (!fs.existsSync(vitestReport)) return false;
   const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
   passed += report.numPassedTests;
@@ -62,7 +76,9 @@ function countE2e() {
 }
 
 if (together) {
-  console.log(`The browser flows run beside the unit tests; their output: ${path.relative(root, e2eLog)} (printed after the unit tests).`);
+  console.log(
+    `The browser flows run beside the unit tests; their output: ${path.relative(root, e2eLog)} (printed after the unit tests).`,
+  );
   const e2e = startE2e(e2eLog);
   ok = runUnit() && ok;
   const e2eOk = await e2e;

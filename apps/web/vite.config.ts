@@ -31,7 +31,13 @@ function precompress(): Plugin {
           const raw = await fs.readFile(file);
           if (raw.length < 1024) return;
           const [br, gz] = await Promise.all([
-            brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+            brotli(raw, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            }),
             gzip(raw, { level: 9 }),
           ]);
           await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
@@ -74,6 +80,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: startChunk, debugName: 'start' }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: startChunk, debugName: 'start' }] },
+      },
+    },
   },
 });

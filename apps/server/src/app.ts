@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -8,7 +13,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
-import { api, extensionOfCall, extensionOfPermission, PERMS, type BindingDeviceType, type DeviceType } from '@cbo/contract';
+import {
+  api,
+  extensionOfCall,
+  extensionOfPermission,
+  PERMS,
+  type BindingDeviceType,
+  type DeviceType,
+} from '@cbo/contract';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { clientErrorHandler, installErrorHandling, sendError, zodValidatorCompiler } from './platform/http/envelope.js';
@@ -94,7 +106,12 @@ export async function buildApp(opts: BuildOptions) {
 
   // The platform: services every module may use, built before any module.
   const files = new FileStorage(config.dataDir);
-  const uploads = new Uploads(database.db, files, { dailyBytes: Math.floor(config.UPLOAD_DAILY_MB * 1024 * 1024), perMinute: config.UPLOAD_PER_MINUTE }, app.log);
+  const uploads = new Uploads(
+    database.db,
+    files,
+    { dailyBytes: Math.floor(config.UPLOAD_DAILY_MB * 1024 * 1024), perMinute: config.UPLOAD_PER_MINUTE },
+    app.log,
+  );
   const live = new LiveHub(database, app.log);
   // The simulated customers' texts stay in the process (their area code is no country's).
   const sms = new SimulatedNumbers(opts.sms ?? smsProvider(config, app.log));
@@ -103,7 +120,20 @@ export async function buildApp(opts: BuildOptions) {
   const limits = new RateLimits(database.db);
   // Counters of windows that ended a day ago are forgotten hourly (one row per key otherwise stays).
   const limitsSweeper = periodic('rate-limit sweep', 3_600_000, () => limits.sweep(), app.log, { firstMs: 60_000 });
-  const platform: Platform = { config, database, db: database.db, log: app.log, live, exports, audit, files, uploads, sms, limits, metrics };
+  const platform: Platform = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    live,
+    exports,
+    audit,
+    files,
+    uploads,
+    sms,
+    limits,
+    metrics,
+  };
 
   // The modules, each built from the platform and the services of the modules it uses (its needs).
   const identity = await buildModule(identityModule, platform, {});
@@ -142,7 +172,12 @@ export async function buildApp(opts: BuildOptions) {
     cable: (id) => accessories.services.cableBinding.delete(id),
     bluetoothCharger: (id) => accessories.services.chargerBinding.delete(id),
   });
-  const network = await buildModule(networkModule, platform, { staff: identity.services.staff, loginGuard: identity.services.loginGuard, loginLog: identity.services.loginLog, codes: identity.services.codes });
+  const network = await buildModule(networkModule, platform, {
+    staff: identity.services.staff,
+    loginGuard: identity.services.loginGuard,
+    loginLog: identity.services.loginLog,
+    codes: identity.services.codes,
+  });
   const outlet = await buildModule(outletModule, platform, {
     network: network.services.forOutlets,
     devices: [fleet.services.outletBinding, accessories.services.cableBinding, accessories.services.chargerBinding],
@@ -167,7 +202,9 @@ export async function buildApp(opts: BuildOptions) {
   assets.services.warehouses.attachRegions({
     names: async (ids) => {
       const wanted = new Set(ids);
-      return new Map((await network.services.regions.options()).filter((r) => wanted.has(r.id)).map((r) => [r.id, r.name] as const));
+      return new Map(
+        (await network.services.regions.options()).filter((r) => wanted.has(r.id)).map((r) => [r.id, r.name] as const),
+      );
     },
   });
   const outletNames = (ids: number[]) => outlet.services.outlets.namesOf(ids);
@@ -175,7 +212,9 @@ export async function buildApp(opts: BuildOptions) {
   assets.services.stock.attachOutletNames(outletNames);
   accessories.services.attachOutletNames(outletNames);
   // A repair ticket takes its device out of business by the outlet's one removal path (unbind + removal record).
-  accessories.services.repairs.attachRemoval((sn, reason, by) => outlet.services.outlets.unbind(sn, undefined, by, reason));
+  accessories.services.repairs.attachRemoval((sn, reason, by) =>
+    outlet.services.outlets.unbind(sn, undefined, by, reason),
+  );
   // The chain's accounts are named by their parties (agents, outlets, service providers, pushers, operators: teams).
   const ledger = await buildModule(ledgerModule, platform, {
     // A partner's receivable (what it owes) is named like its payable.
@@ -185,7 +224,9 @@ export async function buildApp(opts: BuildOptions) {
       const parties = { agent: 'agent', provider: 'serviceProvider', pusher: 'pusher', operator: 'team' } as const;
       const of = /^(\w+?)(Payable|Receivable)$/.exec(kind)?.[1];
       if (of === 'outlet') return outlet.services.outlets.namesOf(ids);
-      return of && Object.hasOwn(parties, of) ? network.services.forOutlets.names(parties[of as keyof typeof parties], ids) : new Map();
+      return of && Object.hasOwn(parties, of)
+        ? network.services.forOutlets.names(parties[of as keyof typeof parties], ids)
+        : new Map();
     },
   });
   // A partner's statement is the books' (the ledger reads its payable); the network says who the partner is and who may read it.
@@ -200,14 +241,23 @@ export async function buildApp(opts: BuildOptions) {
   const deposits = deposit.services.deposits;
   // Order separation: the order engine asks it in each share's transaction whether a rule takes the partners' shares.
   const separation = await buildModule(separationModule, platform, {
-    knownCabinets: async (sns) => new Set((await Promise.all(sns.map(async (sn) => ((await fleet.services.outletBinding.outletOf(sn)) === undefined ? null : sn)))).filter((sn) => sn !== null)),
+    knownCabinets: async (sns) =>
+      new Set(
+        (
+          await Promise.all(
+            sns.map(async (sn) => ((await fleet.services.outletBinding.outletOf(sn)) === undefined ? null : sn)),
+          )
+        ).filter((sn) => sn !== null),
+      ),
     ledger: ledger.services.ledger,
     standingPayables: (tx, parts) => network.services.regions.standingPayables(tx, parts),
   });
   const rental = fleet.services.rental;
   const agentLine = async (agentId: number) => {
     const d = await network.services.agents.detail(agentId);
-    return d.chain.flatMap((l) => (l.agentId !== null && l.level ? [{ id: l.agentId, name: l.name ?? '', level: l.level, ratio: l.holds }] : []));
+    return d.chain.flatMap((l) =>
+      l.agentId !== null && l.level ? [{ id: l.agentId, name: l.name ?? '', level: l.level, ratio: l.holds }] : [],
+    );
   };
   // The order engine asks the voucher module at each settle; the voucher module is built after it (it uses the order's payment company).
   const vouchers: OrderNeeds['vouchers'] = { apply: (tx, r) => voucher.services.orders.apply(tx, r) };
@@ -215,7 +265,14 @@ export async function buildApp(opts: BuildOptions) {
   const coupon = await buildModule(couponModule, platform, {
     // Scope operator names a direct-sales team; provider, the service providers of the former operator scope.
     scopeNames: async (kind, ids) =>
-      !ids.length ? new Map() : kind === 'outlet' ? outlet.services.outlets.namesOf(ids) : network.services.forOutlets.names(({ agent: 'agent', operator: 'team', provider: 'serviceProvider' } as const)[kind], ids),
+      !ids.length
+        ? new Map()
+        : kind === 'outlet'
+          ? outlet.services.outlets.namesOf(ids)
+          : network.services.forOutlets.names(
+              ({ agent: 'agent', operator: 'team', provider: 'serviceProvider' } as const)[kind],
+              ids,
+            ),
     deviceExists: async (sn) => (await fleet.services.outletBinding.outletOf(sn)) !== undefined,
     customers: network.services.customers,
     ledger: ledger.services.ledger,
@@ -267,8 +324,14 @@ export async function buildApp(opts: BuildOptions) {
     // Closed functions act no more on an order: a settle applies no coupon while Coupons is closed (the
     // customer's copies stay unused), and a share is not separated while Order separation is closed
     // (docs/decisions.md, "Extended functions"). Read in the settle's transaction.
-    coupons: { apply: async (tx, r) => ((await extensions.isActive('coupons', tx)) ? coupon.services.userCoupons.apply(tx, r) : null) },
-    separation: { shared: async (tx, o) => ((await extensions.isActive('orderSeparation', tx)) ? separation.services.orders.shared(tx, o) : []) },
+    coupons: {
+      apply: async (tx, r) =>
+        (await extensions.isActive('coupons', tx)) ? coupon.services.userCoupons.apply(tx, r) : null,
+    },
+    separation: {
+      shared: async (tx, o) =>
+        (await extensions.isActive('orderSeparation', tx)) ? separation.services.orders.shared(tx, o) : [],
+    },
     provider: opts.paymentProvider,
   });
   // The ledger files each movement of an order under the order's outlet (financial data per outlet, agent and region).
@@ -276,7 +339,12 @@ export async function buildApp(opts: BuildOptions) {
   // Deposits refunded by staff go to the payment company through the order module, which hands their outcomes back.
   deposits.attachPayments({ requestRefund: (tx, r) => order.services.engine.requestDepositRefund(tx, r) });
   const voucher = await buildModule(voucherModule, platform, {
-    scopeNames: async (kind, ids) => (kind === 'agent' ? network.services.forOutlets.names('agent', ids) : ids.length ? outlet.services.outlets.namesOf(ids) : new Map()),
+    scopeNames: async (kind, ids) =>
+      kind === 'agent'
+        ? network.services.forOutlets.names('agent', ids)
+        : ids.length
+          ? outlet.services.outlets.namesOf(ids)
+          : new Map(),
     placeOf: async (sn) => {
       const outletId = await fleet.services.outletBinding.outletOf(sn);
       const o = outletId ? await outlet.services.outlets.forOrder(outletId) : null;
@@ -297,10 +365,31 @@ export async function buildApp(opts: BuildOptions) {
   };
   const partyFacts = async (kind: PartyFacts['kind'], id: number): Promise<PartyFacts | null> => {
     const p = await network.services.appAccounts.partner(kind, id);
-    const settingKind = kind === 'outlet' ? ((await outlet.services.outlets.forOrder(id))?.agentId ? 'agentOutlet' : 'directOutlet') : undefined;
-    return p ? { kind, id, name: p.name, simulated: p.simulated, minWithdrawal: p.minWithdrawal, feePercent: p.withdrawalFeeRate, settingKind } : null;
+    const settingKind =
+      kind === 'outlet'
+        ? (await outlet.services.outlets.forOrder(id))?.agentId
+          ? 'agentOutlet'
+          : 'directOutlet'
+        : undefined;
+    return p
+      ? {
+          kind,
+          id,
+          name: p.name,
+          simulated: p.simulated,
+          minWithdrawal: p.minWithdrawal,
+          feePercent: p.withdrawalFeeRate,
+          settingKind,
+        }
+      : null;
   };
-  const payoutParty = { agent: 'agent', serviceProvider: 'serviceProvider', groundPromoter: 'pusher', outlet: 'outlet', operator: 'operator' } as const;
+  const payoutParty = {
+    agent: 'agent',
+    serviceProvider: 'serviceProvider',
+    groundPromoter: 'pusher',
+    outlet: 'outlet',
+    operator: 'operator',
+  } as const;
   const payout = await buildModule(payoutModule, platform, {
     ledger: ledger.services.ledger,
     partyOf: async (p) => {
@@ -333,7 +422,12 @@ export async function buildApp(opts: BuildOptions) {
       ledger.services.ledger.owedBy('agentPayable', ids),
       ledger.services.ledger.sharesEarned('agentPayable', ids),
     ]);
-    return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, owed: owes.get(id) ?? 0, totalRevenue: earned.get(id) ?? 0 }]));
+    return new Map(
+      ids.map((id) => [
+        id,
+        { balance: balances.get(id) ?? 0, owed: owes.get(id) ?? 0, totalRevenue: earned.get(id) ?? 0 },
+      ]),
+    );
   };
   network.services.members.wallets = async (ids) => {
     const [balances, deposits, orders] = await Promise.all([
@@ -341,7 +435,12 @@ export async function buildApp(opts: BuildOptions) {
       ledger.services.ledger.owedTo('userDeposit', ids),
       order.services.queries.orderCounts(ids),
     ]);
-    return new Map(ids.map((id) => [id, { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 }]));
+    return new Map(
+      ids.map((id) => [
+        id,
+        { balance: balances.get(id) ?? 0, deposit: deposits.get(id) ?? 0, orders: orders.get(id) ?? 0 },
+      ]),
+    );
   };
   const engine = order.services.engine;
   // Rental ejects, returns and settles are counted by outcome where the fleet tells the order engine, and where it settles.
@@ -356,13 +455,55 @@ export async function buildApp(opts: BuildOptions) {
   // Statistics: the dashboard's action list takes one provider per thing that needs action, each
   // counted by the module that owns it with the filter of the list it links to.
   const actions: ActionProvider[] = [
-    { key: 'offlineCabinets', permission: PERMS.cabinetQuery, screen: 'fleet/cabinets', query: { connection: 'offline' }, count: () => fleet.services.cabinets.count({ connection: 'offline' }) },
-    { key: 'faultyCabinets', permission: PERMS.cabinetQuery, screen: 'fleet/cabinets', query: { condition: 'faulty' }, count: () => fleet.services.cabinets.count({ condition: 'faulty' }) },
-    { key: 'untreatedRepairs', permission: PERMS.repairQuery, screen: 'accessories/repairs', query: { status: 'untreated' }, count: () => accessories.services.repairs.count({ status: 'untreated' }) },
-    { key: 'processingRepairs', permission: PERMS.repairQuery, screen: 'accessories/repairs', query: { status: 'processing' }, count: () => accessories.services.repairs.count({ status: 'processing' }) },
-    { key: 'pendingDepositRefunds', permission: PERMS.depositQuery, screen: 'deposit/deposits', query: { state: 'pendingAudit' }, count: () => deposit.services.deposits.count({ state: 'pendingAudit' }) },
-    { key: 'pendingRefunds', permission: PERMS.refundQuery, screen: 'order/refunds', query: { status: 'initiated' }, count: () => order.services.refunds.count({ status: 'initiated' }) },
-    { key: 'pendingWithdrawals', permission: PERMS.payoutQuery, screen: 'payout/withdrawals', query: { status: 'initiated' }, count: () => payout.services.payouts.count({ status: 'initiated' }) },
+    {
+      key: 'offlineCabinets',
+      permission: PERMS.cabinetQuery,
+      screen: 'fleet/cabinets',
+      query: { connection: 'offline' },
+      count: () => fleet.services.cabinets.count({ connection: 'offline' }),
+    },
+    {
+      key: 'faultyCabinets',
+      permission: PERMS.cabinetQuery,
+      screen: 'fleet/cabinets',
+      query: { condition: 'faulty' },
+      count: () => fleet.services.cabinets.count({ condition: 'faulty' }),
+    },
+    {
+      key: 'untreatedRepairs',
+      permission: PERMS.repairQuery,
+      screen: 'accessories/repairs',
+      query: { status: 'untreated' },
+      count: () => accessories.services.repairs.count({ status: 'untreated' }),
+    },
+    {
+      key: 'processingRepairs',
+      permission: PERMS.repairQuery,
+      screen: 'accessories/repairs',
+      query: { status: 'processing' },
+      count: () => accessories.services.repairs.count({ status: 'processing' }),
+    },
+    {
+      key: 'pendingDepositRefunds',
+      permission: PERMS.depositQuery,
+      screen: 'deposit/deposits',
+      query: { state: 'pendingAudit' },
+      count: () => deposit.services.deposits.count({ state: 'pendingAudit' }),
+    },
+    {
+      key: 'pendingRefunds',
+      permission: PERMS.refundQuery,
+      screen: 'order/refunds',
+      query: { status: 'initiated' },
+      count: () => order.services.refunds.count({ status: 'initiated' }),
+    },
+    {
+      key: 'pendingWithdrawals',
+      permission: PERMS.payoutQuery,
+      screen: 'payout/withdrawals',
+      query: { status: 'initiated' },
+      count: () => payout.services.payouts.count({ status: 'initiated' }),
+    },
   ];
   const stats = await buildModule(statsModule, platform, {
     ledger: ledger.services.ledger,
@@ -372,29 +513,79 @@ export async function buildApp(opts: BuildOptions) {
     places: {
       scope: (q) => outlet.services.scope.resolve(q),
       placesOf: (ids) => outlet.services.outlets.placesOf(ids),
-      names: (kind, ids) => (kind === 'outlet' ? outlet.services.outlets.namesOf(ids) : network.services.forOutlets.names(kind, ids)),
+      names: (kind, ids) =>
+        kind === 'outlet' ? outlet.services.outlets.namesOf(ids) : network.services.forOutlets.names(kind, ids),
     },
     actions,
-    operations: { orders: order.services.operations, outlets: outlet.services.scope, fleet: fleet.services.operations, repairs: accessories.services.repairStats },
+    operations: {
+      orders: order.services.operations,
+      outlets: outlet.services.scope,
+      fleet: fleet.services.operations,
+      repairs: accessories.services.repairStats,
+    },
     compactions: [() => order.services.stats.compact(), () => ledger.services.ledger.compactRollup()],
     orderFigures: order.services.stats,
     currency: async () => (await system.services.config.read('basis')).currency,
   });
   // Gauges read when Prometheus scrapes (a statement each then, never on a request).
-  metrics.gauge('cbo_cabinets', 'Cabinets in the fleet by state: all, online (heard within their heartbeat), connected (to the embedded broker; absent with MQTT_URL).', ['state'], async () => {
-    const [all, online] = await Promise.all([fleet.services.cabinets.count({}), fleet.services.cabinets.count({ connection: 'online' })]);
-    const connected = fleet.services.gateway.cabinetConnections;
-    return [{ labels: { state: 'all' }, value: all }, { labels: { state: 'online' }, value: online }, ...(connected === null ? [] : [{ labels: { state: 'connected' }, value: connected }])];
-  });
-  metrics.gauge('cbo_db_pool_connections', 'Database pool connections of this process: total, idle, and requests waiting for one (PostgreSQL only).', ['state'], async () => {
-    const p = database.poolStats?.();
-    return p ? [{ labels: { state: 'total' }, value: p.total }, { labels: { state: 'idle' }, value: p.idle }, { labels: { state: 'waiting' }, value: p.waiting }] : [];
-  });
-  metrics.gauge('cbo_export_queue', 'Exports waiting (pending) and being written (running), across all processes.', ['status'], async () =>
-    Object.entries(await exports.queue()).map(([status, value]) => ({ labels: { status }, value })),
+  metrics.gauge(
+    'cbo_cabinets',
+    'Cabinets in the fleet by state: all, online (heard within their heartbeat), connected (to the embedded broker; absent with MQTT_URL).',
+    ['state'],
+    async () => {
+      const [all, online] = await Promise.all([
+        fleet.services.cabinets.count({}),
+        fleet.services.cabinets.count({ connection: 'online' }),
+      ]);
+      const connected = fleet.services.gateway.cabinetConnections;
+      return [
+        { labels: { state: 'all' }, value: all },
+        { labels: { state: 'online' }, value: online },
+        ...(connected === null ? [] : [{ labels: { state: 'connected' }, value: connected }]),
+      ];
+    },
   );
-  metrics.gauge('cbo_broker_connected', '1 while this process is connected to its MQTT broker.', [], async () => [{ value: fleet.services.gateway.connected ? 1 : 0 }]);
-  const modules: BuiltModule[] = [identity, system, fleet, assets, accessories, network, outlet, ledger, order, deposit, voucher, stats, payout, coupon, separation];
+  metrics.gauge(
+    'cbo_db_pool_connections',
+    'Database pool connections of this process: total, idle, and requests waiting for one (PostgreSQL only).',
+    ['state'],
+    async () => {
+      const p = database.poolStats?.();
+      return p
+        ? [
+            { labels: { state: 'total' }, value: p.total },
+            { labels: { state: 'idle' }, value: p.idle },
+            { labels: { state: 'waiting' }, value: p.waiting },
+          ]
+        : [];
+    },
+  );
+  metrics.gauge(
+    'cbo_export_queue',
+    'Exports waiting (pending) and being written (running), across all processes.',
+    ['status'],
+    async () => Object.entries(await exports.queue()).map(([status, value]) => ({ labels: { status }, value })),
+  );
+  metrics.gauge('cbo_broker_connected', '1 while this process is connected to its MQTT broker.', [], async () => [
+    { value: fleet.services.gateway.connected ? 1 : 0 },
+  ]);
+  const modules: BuiltModule[] = [
+    identity,
+    system,
+    fleet,
+    assets,
+    accessories,
+    network,
+    outlet,
+    ledger,
+    order,
+    deposit,
+    voucher,
+    stats,
+    payout,
+    coupon,
+    separation,
+  ];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
   for (const m of modules) {
@@ -409,7 +600,12 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Charging back office API', version: '1.0.0', description: 'Every call of the console. Each operation carries x-permission: public, authenticated, or its permission code.' },
+      info: {
+        title: 'Charging back office API',
+        version: '1.0.0',
+        description:
+          'Every call of the console. Each operation carries x-permission: public, authenticated, or its permission code.',
+      },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     },
     transform: jsonSchemaTransform,
@@ -448,18 +644,31 @@ export async function buildApp(opts: BuildOptions) {
 
   // Uploaded files are only ever images: served with their type fixed (nosniff) and a sandbox
   // policy, so a file can never be run as a page even if something other than an image got in.
-  const uploadHeaders = { setHeaders: uploadedFileHeaders, decorateReply: false, maxAge: '7d', immutable: true } as const;
+  const uploadHeaders = {
+    setHeaders: uploadedFileHeaders,
+    decorateReply: false,
+    maxAge: '7d',
+    immutable: true,
+  } as const;
   await app.register(fastifyStatic, { root: files.avatarsDir, prefix: '/files/avatars/', ...uploadHeaders });
   await app.register(fastifyStatic, { root: files.imagesDir, prefix: '/files/images/', ...uploadHeaders });
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {
     // Built with a .br and a .gz copy of each file (vite.config.ts): the smallest one the browser
     // accepts is sent, with Content-Encoding and Vary: Accept-Encoding.
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false, preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'] });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+    });
     // Hashed assets never change; index.html must be re-read on every visit. A missing asset is
     // not cached (a newer build may bring it).
     app.addHook('onSend', async (req, reply) => {
-      if (req.url.startsWith('/assets/')) reply.header('cache-control', reply.statusCode < 400 ? 'public, max-age=31536000, immutable' : 'no-store');
+      if (req.url.startsWith('/assets/'))
+        reply.header('cache-control', reply.statusCode < 400 ? 'public, max-age=31536000, immutable' : 'no-store');
     });
   }
   app.setNotFoundHandler((req, reply) => {
@@ -477,7 +686,11 @@ export async function buildApp(opts: BuildOptions) {
 
   // Start-up work shared by every process: seed once (every module sees every module's menus and
   // the registered calls), then start the platform's workers and each module's own.
-  const seedContext = { menus: [...SHARED_MENU_GROUPS, ...modules.flatMap((m) => m.menus)], calls: registeredCalls, announce: opts.announce ?? ((m: string) => app.log.warn(m)) };
+  const seedContext = {
+    menus: [...SHARED_MENU_GROUPS, ...modules.flatMap((m) => m.menus)],
+    calls: registeredCalls,
+    announce: opts.announce ?? ((m: string) => app.log.warn(m)),
+  };
   // Processes that start together seed one after the other (the seeds are idempotent: the later ones find everything there).
   await database.exclusive(SEED_LOCK, async () => {
     for (const m of modules) await m.seed(seedContext);
@@ -554,10 +767,14 @@ function assetType(t: BindingDeviceType): DeviceType {
 function smsProvider(config: Config, log: FastifyBaseLogger): SmsProvider {
   if (config.SMS_PROVIDER === 'file') {
     const file = path.join(config.dataDir, 'sms.log');
-    log.warn(`SMS_PROVIDER=file: verification codes are written to ${file}, not sent. For development and trials only.`);
+    log.warn(
+      `SMS_PROVIDER=file: verification codes are written to ${file}, not sent. For development and trials only.`,
+    );
     return new FileSmsProvider(file);
   }
-  log.warn('SMS_PROVIDER=log: verification codes are written to this log at info level, not sent. For development only (refused with NODE_ENV=production); SMS_PROVIDER=file keeps them in DATA_DIR/sms.log.');
+  log.warn(
+    'SMS_PROVIDER=log: verification codes are written to this log at info level, not sent. For development only (refused with NODE_ENV=production); SMS_PROVIDER=file keeps them in DATA_DIR/sms.log.',
+  );
   return new LogSmsProvider(log);
 }
 

@@ -26,31 +26,81 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 
 describe('lint keeps the boundaries', () => {
   it('a server module importing another module fails; its own files and the platform pass', async () => {
-    expect(await boundaryErrors('apps/server/src/modules/fleet/planted.ts', "import { LoginLogService } from '../identity/login-log.service.js';\nexport const x = LoginLogService;\n")).toHaveLength(1);
-    expect(await boundaryErrors('apps/server/src/modules/system/planted.ts', "export { fleet } from '../fleet/index.js';\n")).toHaveLength(1);
-    expect(await boundaryErrors('apps/server/src/modules/fleet/sub/planted.ts', "export * from '../../../modules/identity/tables.js';\n")).toHaveLength(1);
     expect(
-      await boundaryErrors('apps/server/src/modules/fleet/planted.ts', "export * from './tables.js';\nexport * from '../../platform/db/paging.js';\n"),
+      await boundaryErrors(
+        'apps/server/src/modules/fleet/planted.ts',
+        "import { LoginLogService } from '../identity/login-log.service.js';\nexport const x = LoginLogService;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('apps/server/src/modules/system/planted.ts', "export { fleet } from '../fleet/index.js';\n"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'apps/server/src/modules/fleet/sub/planted.ts',
+        "export * from '../../../modules/identity/tables.js';\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'apps/server/src/modules/fleet/planted.ts',
+        "export * from './tables.js';\nexport * from '../../platform/db/paging.js';\n",
+      ),
     ).toEqual([]);
   });
 
   it('the platform importing a module, or the schema of all modules, fails', async () => {
-    expect(await boundaryErrors('apps/server/src/platform/db/planted.ts', "export * from '../../modules/identity/tables.js';\n")).toHaveLength(1);
-    expect(await boundaryErrors('apps/server/src/platform/db/planted.ts', "export * from '../../schema.js';\n")).toHaveLength(1);
-    expect(await boundaryErrors('apps/server/src/platform/planted.ts', "export * from './db/paging.js';\n")).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'apps/server/src/platform/db/planted.ts',
+        "export * from '../../modules/identity/tables.js';\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('apps/server/src/platform/db/planted.ts', "export * from '../../schema.js';\n"),
+    ).toHaveLength(1);
+    expect(await boundaryErrors('apps/server/src/platform/planted.ts', "export * from './db/paging.js';\n")).toEqual(
+      [],
+    );
   });
 
   it('a console feature importing another feature fails, by path or by alias', async () => {
-    expect(await boundaryErrors('apps/web/src/features/fleet/planted.ts', "export * from '../system/index';\n")).toHaveLength(1);
-    expect(await boundaryErrors('apps/web/src/features/fleet/planted.ts', "export * from '@/features/auth/login-page';\n")).toHaveLength(1);
-    expect(await boundaryErrors('apps/web/src/features/fleet/planted.ts', "export * from '@/shared/i18n';\nexport * from './planted-too';\n")).toEqual([]);
+    expect(
+      await boundaryErrors('apps/web/src/features/fleet/planted.ts', "export * from '../system/index';\n"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('apps/web/src/features/fleet/planted.ts', "export * from '@/features/auth/login-page';\n"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/fleet/planted.ts',
+        "export * from '@/shared/i18n';\nexport * from './planted-too';\n",
+      ),
+    ).toEqual([]);
   });
 
   it('the start-up path importing a barrel or zod fails; deep paths and type imports pass; the auth feature keeps its boundary', async () => {
-    expect(await boundaryErrors('apps/web/src/features/auth/planted.tsx', "import { Button } from 'antd';\nexport const x = Button;\n")).toHaveLength(1);
-    expect(await boundaryErrors('apps/web/src/shared/errors.ts', "import { LockOutlined } from '@ant-design/icons';\nexport const x = LockOutlined;\n")).toHaveLength(1);
-    expect(await boundaryErrors('apps/web/src/main.tsx', "import { z } from 'zod';\nexport const x = z;\n")).toHaveLength(1);
-    expect(await boundaryErrors('apps/web/src/features/auth/planted.tsx', "export * from '@/features/fleet/views/cabinets';\n")).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/auth/planted.tsx',
+        "import { Button } from 'antd';\nexport const x = Button;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/shared/errors.ts',
+        "import { LockOutlined } from '@ant-design/icons';\nexport const x = LockOutlined;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('apps/web/src/main.tsx', "import { z } from 'zod';\nexport const x = z;\n"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/auth/planted.tsx',
+        "export * from '@/features/fleet/views/cabinets';\n",
+      ),
+    ).toHaveLength(1);
     expect(
       await boundaryErrors(
         'apps/web/src/app/root.tsx',
@@ -58,6 +108,11 @@ describe('lint keeps the boundaries', () => {
       ),
     ).toEqual([]);
     // Screens behind the sign-in load later and may use the barrels.
-    expect(await boundaryErrors('apps/web/src/features/fleet/planted.tsx', "import { Button } from 'antd';\nexport const x = Button;\n")).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'apps/web/src/features/fleet/planted.tsx',
+        "import { Button } from 'antd';\nexport const x = Button;\n",
+      ),
+    ).toEqual([]);
   });
 });

@@ -55,7 +55,11 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
     await services().fleet.stockIn({ sns: [sn] });
     await ok(c.post('/device/api/v1/outlet/bindDevice', { outletId, sn }), 'bind');
     const cab = new TestCabinet(services().gateway.brokerUrl, sn, services().fleet.secretOf(sn), 24);
-    cab.slots.forEach((x, i) => (i < banks ? Object.assign(x, { battery: 100, charging: false }) : Object.assign(x, { powerBankId: null, battery: null, charging: false })));
+    cab.slots.forEach((x, i) =>
+      i < banks
+        ? Object.assign(x, { battery: 100, charging: false })
+        : Object.assign(x, { powerBankId: null, battery: null, charging: false }),
+    );
     cab.handlers.eject = physicalEject();
     cabinets.push(cab);
     await cab.start();
@@ -65,12 +69,34 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
 
   async function customer(): Promise<(m: 'GET' | 'POST', url: string, body?: unknown) => Promise<Answer>> {
     const mobile = `139${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
-    expect((await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile } })).json().code).toBe(0);
+    expect(
+      (
+        await s.current.inject({
+          method: 'POST',
+          url: '/user/api/app/v1/auth/sendCode',
+          payload: { areaCode: '86', mobile },
+        })
+      ).json().code,
+    ).toBe(0);
     const code = s.current.sms.lastCode(mobile)!;
-    const r = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile, code, clientType: 'USER_IOS' } })).json();
+    const r = (
+      await s.current.inject({
+        method: 'POST',
+        url: '/user/api/app/v1/auth',
+        payload: { areaCode: '86', mobile, code, clientType: 'USER_IOS' },
+      })
+    ).json();
     expect(r.code).toBe(0);
     const t = r.data.token as string;
-    return async (m, url, body) => (await s.current.inject({ method: m, url, payload: body as object | undefined, headers: { authorization: t, clienttype: 'USER_IOS' } })).json();
+    return async (m, url, body) =>
+      (
+        await s.current.inject({
+          method: m,
+          url,
+          payload: body as object | undefined,
+          headers: { authorization: t, clienttype: 'USER_IOS' },
+        })
+      ).json();
   }
 
   beforeAll(async () => {
@@ -100,7 +126,15 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
         returned++;
       }
     })();
-    const answers = await Promise.all(crowd.map((app) => app('POST', '/order/api/app/v1/order/rent', { sn: cab.sn, payMode: 'deposit', idempotencyKey: crypto.randomUUID() })));
+    const answers = await Promise.all(
+      crowd.map((app) =>
+        app('POST', '/order/api/app/v1/order/rent', {
+          sn: cab.sn,
+          payMode: 'deposit',
+          idempotencyKey: crypto.randomUUID(),
+        }),
+      ),
+    );
     await returns;
     const rented = answers.filter((a) => a.code === 0).map((a) => a.data.orderNo as string);
     // Every refusal is "no power bank" (there were 12 + the returns for 18 people), never anything else.
@@ -110,16 +144,25 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
 
     // Each order leaves "ejecting": the cabinet served them one after another.
     const statuses = async () =>
-      (await query<{ order_no: string; status: string }>(db(), sql`select order_no, status from ord_order where order_no = any(${`{${rented.join(',')}}`}::text[])`));
+      await query<{ order_no: string; status: string }>(
+        db(),
+        sql`select order_no, status from ord_order where order_no = any(${`{${rented.join(',')}}`}::text[])`,
+      );
     await until(async () => (await statuses()).every((o) => o.status !== 'ejecting'), 60_000, 'every eject answered');
     const st = await statuses();
-    expect(st.filter((o) => o.status !== 'using'), JSON.stringify(st)).toEqual([]);
+    expect(
+      st.filter((o) => o.status !== 'using'),
+      JSON.stringify(st),
+    ).toEqual([]);
 
-    const commands = (await query<{
+    const commands = await query<{
       state: string;
       reason: string | null;
       target_power_bank_id: string;
-    }>(db(), sql`select id, state, reason, target_slot, target_power_bank_id from dev_command where sn = ${cab.sn} and type = 'eject'`));
+    }>(
+      db(),
+      sql`select id, state, reason, target_slot, target_power_bank_id from dev_command where sn = ${cab.sn} and type = 'eject'`,
+    );
     expect(commands.filter((x) => x.reason === 'slotEmpty' || x.reason === 'busy')).toEqual([]);
     expect(commands.every((x) => x.state === 'succeeded')).toBe(true);
     // No power bank was reserved twice.
@@ -127,10 +170,21 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
     // The server's picture is the cabinet's.
     const held = () => cab.slots.flatMap((x) => (x.powerBankId ? [`${x.slot}:${x.powerBankId}`] : []));
     const stored = async () =>
-      ((await query<{ slot: number; power_bank_id: string }>(db(), sql`select slot, power_bank_id from dev_slot where sn = ${cab.sn} and power_bank_id is not null order by slot`))).map(
-        (x) => `${x.slot}:${x.power_bank_id}`,
-      );
-    await until(async () => (await stored()).join() === held().sort((x, y) => parseInt(x) - parseInt(y)).join(), 10_000, 'slots agree').catch(async (e: Error) => {
+      (
+        await query<{ slot: number; power_bank_id: string }>(
+          db(),
+          sql`select slot, power_bank_id from dev_slot where sn = ${cab.sn} and power_bank_id is not null order by slot`,
+        )
+      ).map((x) => `${x.slot}:${x.power_bank_id}`);
+    await until(
+      async () =>
+        (await stored()).join() ===
+        held()
+          .sort((x, y) => parseInt(x) - parseInt(y))
+          .join(),
+      10_000,
+      'slots agree',
+    ).catch(async (e: Error) => {
       expect(await stored()).toEqual(held());
       throw e;
     });
@@ -145,13 +199,24 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
     const orders: string[] = [];
     // Three rounds: everyone rents from A, each power bank goes back into A (another slot) as soon as it is out.
     for (let round = 0; round < 3; round++) {
-      const answers = await Promise.all(people.map((app) => app('POST', '/order/api/app/v1/order/rent', { sn: a.sn, payMode: 'deposit', idempotencyKey: crypto.randomUUID() })));
+      const answers = await Promise.all(
+        people.map((app) =>
+          app('POST', '/order/api/app/v1/order/rent', {
+            sn: a.sn,
+            payMode: 'deposit',
+            idempotencyKey: crypto.randomUUID(),
+          }),
+        ),
+      );
       const rented = answers.filter((x) => x.code === 0);
       for (const x of answers.filter((y) => y.code !== 0)) expect(x.code, x.msg).toBe(100708);
       orders.push(...rented.map((x) => x.data.orderNo as string));
       await until(
         async () => {
-          const rows = (await query<{ status: string }>(db(), sql`select status from ord_order where order_no = any(${`{${orders.join(',')}}`}::text[])`));
+          const rows = await query<{ status: string }>(
+            db(),
+            sql`select status from ord_order where order_no = any(${`{${orders.join(',')}}`}::text[])`,
+          );
           return rows.every((o) => o.status !== 'ejecting');
         },
         60_000,
@@ -167,12 +232,21 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
       await a.inventory();
       // Every order of the round has ended (its return settled) before the same people rent again.
       await until(
-        async () => (await query<{ status: string }>(db(), sql`select status from ord_order where order_no = any(${`{${orders.join(',')}}`}::text[])`)).every((o) => o.status !== 'using'),
+        async () =>
+          (
+            await query<{ status: string }>(
+              db(),
+              sql`select status from ord_order where order_no = any(${`{${orders.join(',')}}`}::text[])`,
+            )
+          ).every((o) => o.status !== 'using'),
         30_000,
         `round ${round}: returns settled`,
       );
     }
-    const failed = await query(db(), sql`select reason from dev_command where sn = ${a.sn} and type = 'eject' and state <> 'succeeded'`);
+    const failed = await query(
+      db(),
+      sql`select reason from dev_command where sn = ${a.sn} and type = 'eject' and state <> 'succeeded'`,
+    );
     expect(failed).toEqual([]);
     expect(b.slots.every((x) => !x.powerBankId)).toBe(true);
     const tb = await services().ledger.ledger.trialBalance('en_US');

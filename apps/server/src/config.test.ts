@@ -3,7 +3,9 @@ import { loadConfig } from './config.js';
 
 describe('settings', () => {
   it('refuses SMS_PROVIDER=log, the default, with NODE_ENV=production, naming the setting and what to do', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMS_PROVIDER: "log" \(the default\) writes verification codes to the server log.*NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMS_PROVIDER: "log" \(the default\) writes verification codes to the server log.*NODE_ENV=production/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'log' })).toThrow(/SMS_PROVIDER=file/);
   });
 
@@ -13,11 +15,18 @@ describe('settings', () => {
     expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'file' }).SMS_PROVIDER).toBe('file');
   });
 
-  it('takes the simulated customers\' hold as min-max seconds and refuses a reversed or malformed range by name', () => {
+  it("takes the simulated customers' hold as min-max seconds and refuses a reversed or malformed range by name", () => {
     expect(loadConfig({}).SIMULATED_HOLD_SECONDS).toBe('200-480');
-    expect(loadConfig({ SIMULATED_HOLD_SECONDS: '195-250', SIMULATED_CUSTOMERS: '4' })).toMatchObject({ SIMULATED_HOLD_SECONDS: '195-250', SIMULATED_CUSTOMERS: 4 });
-    expect(() => loadConfig({ SIMULATED_HOLD_SECONDS: '300-200' })).toThrow(/SIMULATED_HOLD_SECONDS: the first number must be at least 1 and not above the second/);
-    expect(() => loadConfig({ SIMULATED_HOLD_SECONDS: '5 minutes' })).toThrow(/SIMULATED_HOLD_SECONDS: must be two whole numbers of seconds/);
+    expect(loadConfig({ SIMULATED_HOLD_SECONDS: '195-250', SIMULATED_CUSTOMERS: '4' })).toMatchObject({
+      SIMULATED_HOLD_SECONDS: '195-250',
+      SIMULATED_CUSTOMERS: 4,
+    });
+    expect(() => loadConfig({ SIMULATED_HOLD_SECONDS: '300-200' })).toThrow(
+      /SIMULATED_HOLD_SECONDS: the first number must be at least 1 and not above the second/,
+    );
+    expect(() => loadConfig({ SIMULATED_HOLD_SECONDS: '5 minutes' })).toThrow(
+      /SIMULATED_HOLD_SECONDS: must be two whole numbers of seconds/,
+    );
     expect(() => loadConfig({ SIMULATED_CUSTOMERS: '-1' })).toThrow(/SIMULATED_CUSTOMERS/);
   });
 });

@@ -6,19 +6,33 @@ import path from 'node:path';
  * Every setting the server reads, validated at start (README lists them). A bad value stops the
  * start with a message naming the variable, instead of failing later.
  */
-const bool = z
-  .string()
-  .transform((v) => !['0', 'false', 'no', 'off', ''].includes(v.toLowerCase()));
+const bool = z.string().transform((v) => !['0', 'false', 'no', 'off', ''].includes(v.toLowerCase()));
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_]{1,18}$/).default('admin'),
-  ADMIN_PASSWORD: z.string().regex(/^[A-Za-z0-9]{6,18}$/, 'must be 6-18 letters or digits').optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(120),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,18}$/)
+    .default('admin'),
+  ADMIN_PASSWORD: z
+    .string()
+    .regex(/^[A-Za-z0-9]{6,18}$/, 'must be 6-18 letters or digits')
+    .optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(120),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   SESSION_SINGLE: bool.default(false),
   /** Failures of one account from one address before that pair is locked out (waits start at the third). */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(10),
@@ -33,9 +47,15 @@ const schema = z.object({
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   MQTT_HOST: z.string().default('0.0.0.0'),
   /** An external broker (mqtt://user:password@host:1883): no embedded broker is started. */
-  MQTT_URL: z.string().regex(/^mqtts?:\/\/\S+$/, 'must be an mqtt:// or mqtts:// URL').optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^mqtts?:\/\/\S+$/, 'must be an mqtt:// or mqtts:// URL')
+    .optional(),
   /** Shared-subscription group on an external broker, so several server processes each handle a message once; empty turns it off. */
-  MQTT_SHARE_GROUP: z.string().regex(/^[A-Za-z0-9_-]*$/).default('cbo'),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .default('cbo'),
   /** The fleet's key: each cabinet's MQTT password is derived from it. Generated once and kept in the database when unset. */
   DEVICE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Simulated cabinets run inside the server (SIMU000000000001…): 0 turns them off. */
@@ -52,7 +72,10 @@ const schema = z.object({
   SIMULATED_HOLD_SECONDS: z
     .string()
     .regex(/^\d{1,5}-\d{1,5}$/, 'must be two whole numbers of seconds, min-max, like 200-480')
-    .refine((v) => { const [a, b] = v.split('-').map(Number); return a! >= 1 && a! <= b!; }, 'the first number must be at least 1 and not above the second')
+    .refine((v) => {
+      const [a, b] = v.split('-').map(Number);
+      return a! >= 1 && a! <= b!;
+    }, 'the first number must be at least 1 and not above the second')
     .default('200-480'),
   /** Where verification codes go: `log` (the server log) or `file` (DATA_DIR/sms.log, for development and browser tests). */
   SMS_PROVIDER: z.enum(['log', 'file']).default('log'),

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
     const server = await buildApp({ config, database, workers: false, announce: () => {} });
     try {
       const removed = await clearDemoNetwork(database.db, server.services);
-      console.log(`Demo network removed: ${removed.outlets} outlets and ${removed.network} network records (their cabinets unbound). A later start will not make it again.`);
+      console.log(
+        `Demo network removed: ${removed.outlets} outlets and ${removed.network} network records (their cabinets unbound). A later start will not make it again.`,
+      );
     } finally {
       await server.close();
     }

@@ -1,7 +1,17 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentSaveInput, BillingRule, Lang, OutletSaveInput, OutletType } from '@cbo/contract';
-import { type ExtensionCode, agentSaveRequest, outletSaveRequest, providerSaveRequest, pusherSaveRequest, regionSaveRequest, teamSaveRequest, voucherAddRequest, couponSaveRequest } from '@cbo/contract';
+import {
+  type ExtensionCode,
+  agentSaveRequest,
+  outletSaveRequest,
+  providerSaveRequest,
+  pusherSaveRequest,
+  regionSaveRequest,
+  teamSaveRequest,
+  voucherAddRequest,
+  couponSaveRequest,
+} from '@cbo/contract';
 import type { Db } from './platform/db/database.js';
 import { AppError } from './platform/http/app-error.js';
 import { inRequestTransaction } from './platform/db/request-tx.js';
@@ -29,20 +39,115 @@ import { DEMO_WORDS, type DemoOutletPlace, type DemoWords } from './demo-words.j
 type Services = Server['services'];
 
 /** Positions are WGS-84 (GPS), as the map stores them; names and addresses are the place's DEMO_WORDS. */
-const OUTLETS: { place: DemoOutletPlace; type: OutletType; lat: number; lng: number; owner: 'A' | 'B' | 'C' | 'team'; ratio: number; billing: BillingRule }[] = [
-  { place: 'bund', type: 'catering', lat: 31.2403, lng: 121.4905, owner: 'A', ratio: 40, billing: rule(3, 200, 60, 2000, 9900, 9900) },
-  { place: 'nanjingRoad', type: 'retail', lat: 31.2356, lng: 121.4768, owner: 'A', ratio: 35, billing: rule(5, 150, 30, 3000, 9900, 9900) },
-  { place: 'peoplesSquare', type: 'transport', lat: 31.2325, lng: 121.4751, owner: 'B', ratio: 30, billing: rule(3, 150, 30, 3000, 9900, 9900) },
-  { place: 'xintiandi', type: 'entertainment', lat: 31.2196, lng: 121.4743, owner: 'B', ratio: 35, billing: rule(0, 300, 60, 3000, 9900, 9900) },
-  { place: 'jingan', type: 'hotel', lat: 31.2237, lng: 121.4459, owner: 'B', ratio: 25, billing: rule(10, 200, 60, 2400, 9900, 9900) },
-  { place: 'tianzifang', type: 'catering', lat: 31.2087, lng: 121.4694, owner: 'C', ratio: 20, billing: rule(3, 100, 30, 2000, 9900, 9900) },
-  { place: 'xujiahui', type: 'leisure', lat: 31.1956, lng: 121.4372, owner: 'C', ratio: 20, billing: rule(5, 100, 60, 1500, 6900, 6900) },
-  { place: 'wujiaochang', type: 'entertainment', lat: 31.2990, lng: 121.5146, owner: 'C', ratio: 15, billing: rule(0, 200, 60, 2000, 9900, 9900) },
-  { place: 'lujiazui', type: 'retail', lat: 31.2364, lng: 121.5030, owner: 'team', ratio: 60, billing: rule(3, 200, 60, 2000, 9900, 9900) },
-  { place: 'hongqiao', type: 'transport', lat: 31.1942, lng: 121.3204, owner: 'team', ratio: 55, billing: rule(3, 200, 30, 4000, 9900, 9900) },
+const OUTLETS: {
+  place: DemoOutletPlace;
+  type: OutletType;
+  lat: number;
+  lng: number;
+  owner: 'A' | 'B' | 'C' | 'team';
+  ratio: number;
+  billing: BillingRule;
+}[] = [
+  {
+    place: 'bund',
+    type: 'catering',
+    lat: 31.2403,
+    lng: 121.4905,
+    owner: 'A',
+    ratio: 40,
+    billing: rule(3, 200, 60, 2000, 9900, 9900),
+  },
+  {
+    place: 'nanjingRoad',
+    type: 'retail',
+    lat: 31.2356,
+    lng: 121.4768,
+    owner: 'A',
+    ratio: 35,
+    billing: rule(5, 150, 30, 3000, 9900, 9900),
+  },
+  {
+    place: 'peoplesSquare',
+    type: 'transport',
+    lat: 31.2325,
+    lng: 121.4751,
+    owner: 'B',
+    ratio: 30,
+    billing: rule(3, 150, 30, 3000, 9900, 9900),
+  },
+  {
+    place: 'xintiandi',
+    type: 'entertainment',
+    lat: 31.2196,
+    lng: 121.4743,
+    owner: 'B',
+    ratio: 35,
+    billing: rule(0, 300, 60, 3000, 9900, 9900),
+  },
+  {
+    place: 'jingan',
+    type: 'hotel',
+    lat: 31.2237,
+    lng: 121.4459,
+    owner: 'B',
+    ratio: 25,
+    billing: rule(10, 200, 60, 2400, 9900, 9900),
+  },
+  {
+    place: 'tianzifang',
+    type: 'catering',
+    lat: 31.2087,
+    lng: 121.4694,
+    owner: 'C',
+    ratio: 20,
+    billing: rule(3, 100, 30, 2000, 9900, 9900),
+  },
+  {
+    place: 'xujiahui',
+    type: 'leisure',
+    lat: 31.1956,
+    lng: 121.4372,
+    owner: 'C',
+    ratio: 20,
+    billing: rule(5, 100, 60, 1500, 6900, 6900),
+  },
+  {
+    place: 'wujiaochang',
+    type: 'entertainment',
+    lat: 31.299,
+    lng: 121.5146,
+    owner: 'C',
+    ratio: 15,
+    billing: rule(0, 200, 60, 2000, 9900, 9900),
+  },
+  {
+    place: 'lujiazui',
+    type: 'retail',
+    lat: 31.2364,
+    lng: 121.503,
+    owner: 'team',
+    ratio: 60,
+    billing: rule(3, 200, 60, 2000, 9900, 9900),
+  },
+  {
+    place: 'hongqiao',
+    type: 'transport',
+    lat: 31.1942,
+    lng: 121.3204,
+    owner: 'team',
+    ratio: 55,
+    billing: rule(3, 200, 30, 4000, 9900, 9900),
+  },
 ];
 
-function rule(freeMinutes: number, pricePerPeriod: number, periodMinutes: number, dailyCap: number, totalCap: number, deposit: number): BillingRule {
+function rule(
+  freeMinutes: number,
+  pricePerPeriod: number,
+  periodMinutes: number,
+  dailyCap: number,
+  totalCap: number,
+  deposit: number,
+): BillingRule {
   return { freeMinutes, pricePerPeriod, periodMinutes, dailyCap, totalCap, deposit };
 }
 
@@ -73,12 +178,21 @@ const DEMO_MEMBERS = [
  * with the simulated cabinets and partners. Deposit-free (a credit company's contract), membership
  * and advertising (the operator's own levels and pictures) stay as a new install has them: closed.
  */
-export const DEMO_EXTENSIONS = ['coupons', 'cablePackages', 'orderSeparation', 'bluetoothChargers'] as const satisfies readonly ExtensionCode[];
+export const DEMO_EXTENSIONS = [
+  'coupons',
+  'cablePackages',
+  'orderSeparation',
+  'bluetoothChargers',
+] as const satisfies readonly ExtensionCode[];
 
 export async function makeDemoNetwork(
   db: Db,
   services: Services,
-  opts: { simulatedCabinets: number; leaderUserName: string; /** DEMO_LANGUAGE: the language of its names. */ language: Lang },
+  opts: {
+    simulatedCabinets: number;
+    leaderUserName: string;
+    /** DEMO_LANGUAGE: the language of its names. */ language: Lang;
+  },
   log: FastifyBaseLogger,
 ): Promise<boolean> {
   const simulatedCabinets = opts.simulatedCabinets;
@@ -89,9 +203,26 @@ export async function makeDemoNetwork(
     const made = await inRequestTransaction(db, async () => {
       if (!(await outlet.outlets.claimDemo())) return false;
       const sim = { simulated: true };
-      const region = await network.regions.save(regionSaveRequest.parse({ name: words.region, remark: words.remark }), sim);
-      const agent = async (a: Omit<AgentSaveInput, 'areaCode' | 'password' | 'minWithdrawal' | 'withdrawalFeeRate' | 'regionId'>) =>
-        (await network.agents.save(agentSaveRequest.parse({ ...a, areaCode: '86', password: password(), minWithdrawal: 10000, withdrawalFeeRate: 1, regionId: region.id }), sim)).id;
+      const region = await network.regions.save(
+        regionSaveRequest.parse({ name: words.region, remark: words.remark }),
+        sim,
+      );
+      const agent = async (
+        a: Omit<AgentSaveInput, 'areaCode' | 'password' | 'minWithdrawal' | 'withdrawalFeeRate' | 'regionId'>,
+      ) =>
+        (
+          await network.agents.save(
+            agentSaveRequest.parse({
+              ...a,
+              areaCode: '86',
+              password: password(),
+              minWithdrawal: 10000,
+              withdrawalFeeRate: 1,
+              regionId: region.id,
+            }),
+            sim,
+          )
+        ).id;
       const a = await agent({ name: words.agents.A, mobile: '19900000001', level: 'A', ratio: 70 });
       const b = await agent({ name: words.agents.B, mobile: '19900000002', level: 'B', parentId: a, ratio: 50 });
       const c = await agent({ name: words.agents.C, mobile: '19900000003', level: 'C', parentId: b, ratio: 30 });
@@ -99,16 +230,52 @@ export async function makeDemoNetwork(
       // As the operator it earns 10 % of its two direct outlets' orders (out of the platform's part)
       // and has a partner-app account, so it applies for withdrawals with the other demo partners.
       const found = await identity.staff.search(opts.leaderUserName, 0, 50);
-      const leader = found.list.find((l) => l.name === opts.leaderUserName) ?? found.list[0] ?? (await identity.staff.search(undefined, 0, 1)).list[0];
+      const leader =
+        found.list.find((l) => l.name === opts.leaderUserName) ??
+        found.list[0] ??
+        (await identity.staff.search(undefined, 0, 1)).list[0];
       const team = await network.regions.saveTeam(
-        teamSaveRequest.parse({ name: words.team, regionId: region.id, leaderId: leader!.id, memberIds: [], ratio: DEMO_TEAM_RATIO, appAreaCode: '86', appMobile: '19900000051', appPassword: password() }),
+        teamSaveRequest.parse({
+          name: words.team,
+          regionId: region.id,
+          leaderId: leader!.id,
+          memberIds: [],
+          ratio: DEMO_TEAM_RATIO,
+          appAreaCode: '86',
+          appMobile: '19900000051',
+          appPassword: password(),
+        }),
         sim,
       );
-      const provider = await network.providers.save(providerSaveRequest.parse({ name: words.provider.name, contact: words.provider.contact, areaCode: '86', mobile: '19900000011', password: password(), ratio: 5 }), sim);
-      const pusher = await network.pushers.save(pusherSaveRequest.parse({ name: words.pusher, areaCode: '86', mobile: '19900000021', password: password(), agentId: b, permission: 'advanced' }), sim);
+      const provider = await network.providers.save(
+        providerSaveRequest.parse({
+          name: words.provider.name,
+          contact: words.provider.contact,
+          areaCode: '86',
+          mobile: '19900000011',
+          password: password(),
+          ratio: 5,
+        }),
+        sim,
+      );
+      const pusher = await network.pushers.save(
+        pusherSaveRequest.parse({
+          name: words.pusher,
+          areaCode: '86',
+          mobile: '19900000021',
+          password: password(),
+          agentId: b,
+          permission: 'advanced',
+        }),
+        sim,
+      );
       // A few members of the rental apps, as the apps register them, and one cooperation application.
-      for (const [i, m] of DEMO_MEMBERS.entries()) await network.members.create({ ...m, nickname: words.members[i]!, areaCode: '86', simulated: true });
-      await network.cooperation.submit({ type: 'store', contact: words.cooperationContact, areaCode: '86', phone: '19900000031' }, sim);
+      for (const [i, m] of DEMO_MEMBERS.entries())
+        await network.members.create({ ...m, nickname: words.members[i]!, areaCode: '86', simulated: true });
+      await network.cooperation.submit(
+        { type: 'store', contact: words.cooperationContact, areaCode: '86', phone: '19900000031' },
+        sim,
+      );
       const owners = { A: a, B: b, C: c };
       const ids: number[] = [];
       for (const [i, o] of OUTLETS.entries()) {
@@ -144,17 +311,21 @@ export async function makeDemoNetwork(
       }
       // Two passes on sale everywhere, so the simulated customers buy one now and then (a name already taken is left out).
       for (const [i, v] of DEMO_VOUCHERS.entries()) {
-        await services.voucher.vouchers.add(voucherAddRequest.parse({ ...v, name: words.vouchers[i] }), sim).catch((e: unknown) => {
-          if (!(e instanceof AppError)) throw e;
-        });
+        await services.voucher.vouchers
+          .add(voucherAddRequest.parse({ ...v, name: words.vouchers[i] }), sim)
+          .catch((e: unknown) => {
+            if (!(e instanceof AppError)) throw e;
+          });
       }
       // The simulated cabinets, two to an outlet while they last.
       const cabinets = Math.min(simulatedCabinets, ids.length * 2);
       for (let n = 1; n <= cabinets; n++) {
         // A cabinet someone already bound elsewhere stays where it is (the bind is refused and rolled back alone).
-        await outlet.outlets.bind({ outletId: ids[(n - 1) % ids.length]!, sn: serialNumber(SIMULATOR_PREFIX, n), reason: words.remark }).catch((e: unknown) => {
-          if (!(e instanceof AppError)) throw e;
-        });
+        await outlet.outlets
+          .bind({ outletId: ids[(n - 1) % ids.length]!, sn: serialNumber(SIMULATOR_PREFIX, n), reason: words.remark })
+          .catch((e: unknown) => {
+            if (!(e instanceof AppError)) throw e;
+          });
       }
       await demoCables(services, ids, words);
       await demoCoupons(services, words);
@@ -162,7 +333,10 @@ export async function makeDemoNetwork(
       await services.system.extensions.activate(DEMO_EXTENSIONS);
       return true;
     });
-    if (made) log.info('Demo network made (region, agents A-B-C, team, service provider, pusher, members, 10 outlets in Shanghai, simulated cabinets and two charging cables bound); npm run demo:clear removes it.');
+    if (made)
+      log.info(
+        'Demo network made (region, agents A-B-C, team, service provider, pusher, members, 10 outlets in Shanghai, simulated cabinets and two charging cables bound); npm run demo:clear removes it.',
+      );
     return made;
   } catch (err) {
     // The demo is a convenience: a clash with real data (a mobile already used) leaves it out, never the server.
@@ -188,14 +362,22 @@ const DEMO_CABLE_TIERS = [
  */
 async function demoCables(services: Services, outletIds: number[], words: DemoWords): Promise<void> {
   const { assets, accessories, outlet } = services;
-  const known = (await assets.models.rows({ deviceType: 'cable', model: 'DEMOC1' }, 0, 10)).find((m) => m.model === 'DEMOC1');
-  const modelId = known?.id ?? (await assets.models.save({ productName: words.cableModel, model: 'DEMOC1', deviceType: 'cable' })).id;
+  const known = (await assets.models.rows({ deviceType: 'cable', model: 'DEMOC1' }, 0, 10)).find(
+    (m) => m.model === 'DEMOC1',
+  );
+  const modelId =
+    known?.id ?? (await assets.models.save({ productName: words.cableModel, model: 'DEMOC1', deviceType: 'cable' })).id;
   for (const [i, id] of DEMO_CABLES.entries()) {
     const outletId = outletIds[i];
     if (!outletId) break;
-    await accessories.cables.add({ deviceId: id, modelId, packages: DEMO_CABLE_TIERS.map((t, n) => ({ ...t, name: words.cableTiers[n]! })) }, { id: null, name: 'demo' }).catch((e: unknown) => {
-      if (!(e instanceof AppError)) throw e; // already added by an earlier demo network
-    });
+    await accessories.cables
+      .add(
+        { deviceId: id, modelId, packages: DEMO_CABLE_TIERS.map((t, n) => ({ ...t, name: words.cableTiers[n]! })) },
+        { id: null, name: 'demo' },
+      )
+      .catch((e: unknown) => {
+        if (!(e instanceof AppError)) throw e; // already added by an earlier demo network
+      });
     await outlet.outlets.bind({ outletId, sn: id, deviceType: 'cable', reason: words.remark }).catch((e: unknown) => {
       if (!(e instanceof AppError)) throw e;
     });
@@ -230,8 +412,27 @@ async function demoCoupons(services: Services, words: DemoWords): Promise<void> 
       if (!(e instanceof AppError)) throw e;
       return null;
     });
-  const duration = await make({ name: words.coupons.duration, type: 'duration', scope: 'platform', durationHours: 1, total: 1000, validFrom, validTo, exchangeDeadline: validTo, source: 'code' });
-  await make({ name: words.coupons.money, type: 'money', scope: 'platform', amount: 200, total: 1000, validFrom, validTo, source: 'platform' });
+  const duration = await make({
+    name: words.coupons.duration,
+    type: 'duration',
+    scope: 'platform',
+    durationHours: 1,
+    total: 1000,
+    validFrom,
+    validTo,
+    exchangeDeadline: validTo,
+    source: 'code',
+  });
+  await make({
+    name: words.coupons.money,
+    type: 'money',
+    scope: 'platform',
+    amount: 200,
+    total: 1000,
+    validFrom,
+    validTo,
+    source: 'platform',
+  });
   if (duration) await services.coupon.codes.createBatch({ couponId: duration.id, quantity: DEMO_CODES }, 'demo');
 }
 
@@ -246,11 +447,18 @@ export async function realRecordsInDemo(services: Services): Promise<string[]> {
   const outlets = await services.outlet.outlets.simulatedIds();
   const found: string[] = [];
   const orders = await services.order.engine.realOrdersInDemo(outlets, net.members);
-  if (orders.total) found.push(`${orders.total} order(s) of real customers at demo outlets: ${orders.orderNos.join(', ')}${orders.total > orders.orderNos.length ? ' …' : ''}`);
+  if (orders.total)
+    found.push(
+      `${orders.total} order(s) of real customers at demo outlets: ${orders.orderNos.join(', ')}${orders.total > orders.orderNos.length ? ' …' : ''}`,
+    );
   const passes = await services.voucher.orders.realOrdersInDemo(net.members);
-  if (passes.total) found.push(`${passes.total} purchase(s) of demo passes by real customers: ${passes.orderNos.join(', ')}${passes.total > passes.orderNos.length ? ' …' : ''}`);
+  if (passes.total)
+    found.push(
+      `${passes.total} purchase(s) of demo passes by real customers: ${passes.orderNos.join(', ')}${passes.total > passes.orderNos.length ? ' …' : ''}`,
+    );
   const named = await services.outlet.outlets.realOutletsNaming(net);
-  if (named.length) found.push(`real outlets under a demo agent, team, service provider, pusher or region: ${named.join(', ')}`);
+  if (named.length)
+    found.push(`real outlets under a demo agent, team, service provider, pusher or region: ${named.join(', ')}`);
   return found;
 }
 

@@ -8,7 +8,17 @@ import type { Lang } from '@cbo/contract';
  * demo-network.ts; only words are here, once per language (the type makes each language complete).
  */
 /** The places of the demo's outlets (demo-network.ts has their positions and billing). */
-export type DemoOutletPlace = 'bund' | 'nanjingRoad' | 'peoplesSquare' | 'xintiandi' | 'jingan' | 'tianzifang' | 'xujiahui' | 'wujiaochang' | 'lujiazui' | 'hongqiao';
+export type DemoOutletPlace =
+  | 'bund'
+  | 'nanjingRoad'
+  | 'peoplesSquare'
+  | 'xintiandi'
+  | 'jingan'
+  | 'tianzifang'
+  | 'xujiahui'
+  | 'wujiaochang'
+  | 'lujiazui'
+  | 'hongqiao';
 
 export interface DemoWords {
   region: string;

@@ -35,12 +35,20 @@ describe('graceful stop of a server process', () => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: Date.now() })));
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      child.on('exit', (code) => resolve({ code, at: Date.now() })),
+    );
     const origin = `http://127.0.0.1:${port}`;
     try {
       for (let i = 0; ; i++) {
         if (i > 1200 || child.exitCode !== null) throw new Error(`server did not start:\n${out}`);
-        if (await fetch(`${origin}/readyz`).then((r) => r.ok, () => false)) break;
+        if (
+          await fetch(`${origin}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
         await new Promise((r) => setTimeout(r, 100));
       }
       const signalled = Date.now();
@@ -49,20 +57,33 @@ describe('graceful stop of a server process', () => {
       let notReady: { status: number; body: { data: { missing: string[] } } } | null = null;
       for (let i = 0; i < 50 && !notReady; i++) {
         const r = await fetch(`${origin}/readyz`);
-        if (r.status === 503) notReady = { status: r.status, body: (await r.json()) as { data: { missing: string[] } } };
+        if (r.status === 503)
+          notReady = { status: r.status, body: (await r.json()) as { data: { missing: string[] } } };
         else await new Promise((res) => setTimeout(res, 20));
       }
       expect(notReady?.body.data.missing).toContain('stopping');
       expect(Date.now() - signalled).toBeLessThan(1500);
       expect((await fetch(`${origin}/healthz`)).status).toBe(200);
-      const signIn = await fetch(`${origin}/user/api/open/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'admin123', clientType: 'MANAGE_PC' }) });
+      const signIn = await fetch(`${origin}/user/api/open/v1/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: 'admin', password: 'admin123', clientType: 'MANAGE_PC' }),
+      });
       expect(((await signIn.json()) as { code: number }).code).toBe(0);
       const { code, at } = await exited;
       expect(code, out).toBe(0);
       expect(at - signalled).toBeGreaterThanOrEqual(2000);
       expect(at - signalled).toBeLessThan(15_000);
-      expect(await fetch(`${origin}/healthz`).then(() => 'answered', () => 'refused')).toBe('refused');
-      const lines = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string });
+      expect(
+        await fetch(`${origin}/healthz`).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      ).toBe('refused');
+      const lines = out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg: string });
       expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['stopping', 'stopped']));
       // The embedded database's lock file is gone: the next start is not refused.
       expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);

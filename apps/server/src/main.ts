@@ -90,16 +90,24 @@ async function main(): Promise<void> {
   // A living fleet for a new install: SIMULATOR cabinets, registered the way real ones are.
   simulated = await startSimulatedFleet(config.SIMULATOR, server.services, log, { language: config.DEMO_LANGUAGE });
   // With the simulator on, a demo network around those cabinets, made once (npm run demo:clear removes it).
-  await makeDemoNetwork(database.db, server.services, { simulatedCabinets: config.SIMULATOR, leaderUserName: config.ADMIN_USERNAME, language: config.DEMO_LANGUAGE }, log);
+  await makeDemoNetwork(
+    database.db,
+    server.services,
+    { simulatedCabinets: config.SIMULATOR, leaderUserName: config.ADMIN_USERNAME, language: config.DEMO_LANGUAGE },
+    log,
+  );
   // And customers who rent and return through the app API, so orders arrive, finish and pay the chain.
   if (simulated) {
     const [lo, hi] = config.SIMULATED_HOLD_SECONDS.split('-').map(Number) as [number, number];
     const many = config.SIMULATED_CUSTOMERS ?? Math.min(8, Math.max(2, Math.ceil(config.SIMULATOR / 3)));
-    if (many > 0) customers = startSimulatedCustomers(server, simulated, log, { customers: many, holdSeconds: [lo, hi] });
+    if (many > 0)
+      customers = startSimulatedCustomers(server, simulated, log, { customers: many, holdSeconds: [lo, hi] });
   }
   // And the demo's partners, who ask for withdrawals through the partner app now and then.
   if (simulated) partners = startSimulatedPartners(server, log);
-  log.info(`Console and API on http://localhost:${(server.app.server.address() as { port: number }).port} (${database.engine})`);
+  log.info(
+    `Console and API on http://localhost:${(server.app.server.address() as { port: number }).port} (${database.engine})`,
+  );
 }
 
 main().catch((err) => {

@@ -20,9 +20,14 @@ const run = promisify(execFile);
 /** What the books and the orders say: what a restore must give back whole. */
 async function figures(db: Database['db']) {
   const one = async (statement: ReturnType<typeof sql>) => (await query<Record<string, string>>(db, statement))[0]!;
-  const accounts = await query<{ account: string; d: string; c: string }>(db, sql`select account, sum(debit) as d, sum(credit) as c from led_entry group by account order by account`);
+  const accounts = await query<{ account: string; d: string; c: string }>(
+    db,
+    sql`select account, sum(debit) as d, sum(credit) as c from led_entry group by account order by account`,
+  );
   return {
-    orders: await one(sql`select count(*) as n, coalesce(sum(paid_amount), 0) as paid, coalesce(sum(refund_amount), 0) as refunded from ord_order`),
+    orders: await one(
+      sql`select count(*) as n, coalesce(sum(paid_amount), 0) as paid, coalesce(sum(refund_amount), 0) as refunded from ord_order`,
+    ),
     events: await one(sql`select count(*) as n from ord_event`),
     movements: await one(sql`select count(*) as n from led_transaction`),
     accounts: accounts.map((a) => [a.account, Number(a.d), Number(a.c)]),
@@ -57,15 +62,38 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('restore drill (postgres)', () =
 
   it('backs up a running database and restores it whole into a new one, where a server starts and answers the same', async () => {
     const net = await networkFixture(s, c);
-    const outletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { costAmount: 100, amortizationRatio: 50 })), 'outlet')).id as number;
+    const outletId = (
+      await ok(
+        c.post(
+          '/device/api/v1/outlet/saveOrUpdate',
+          outletBody(net.agentB, { costAmount: 100, amortizationRatio: 50 }),
+        ),
+        'outlet',
+      )
+    ).id as number;
     const cab = await kit.cabinet(outletId, 4);
     const back = await kit.cabinet(outletId, 0);
     const first = await kit.rental(cab, back, 65);
     await kit.rental(cab, back, 125);
-    const refund = await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: first, amount: 200, reason: 'restore drill' }), 'refund');
-    await ok((await refundChecker(s)).put('/order/api/v1/refundOrder/audit', { id: refund.id, approve: true }), 'approve');
+    const refund = await ok(
+      c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: first, amount: 200, reason: 'restore drill' }),
+      'refund',
+    );
+    await ok(
+      (await refundChecker(s)).put('/order/api/v1/refundOrder/audit', { id: refund.id, approve: true }),
+      'approve',
+    );
     // Until the payment company's answer has come (nothing in flight: the figures stand still).
-    await until(async () => ((await ok(c.get('/order/api/v1/order/detail', { orderNo: first }), 'detail')) as { refunds: { status: string }[] }).refunds[0]?.status === 'complete', 8_000, 'refund paid');
+    await until(
+      async () =>
+        (
+          (await ok(c.get('/order/api/v1/order/detail', { orderNo: first }), 'detail')) as {
+            refunds: { status: string }[];
+          }
+        ).refunds[0]?.status === 'complete',
+      8_000,
+      'refund paid',
+    );
 
     const url = s.current.config.DATABASE_URL!;
     const before = await figures(s.current.database.db);
@@ -81,8 +109,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('restore drill (postgres)', () =
     // A server on the copy: its migrations find nothing to do, its figures are the original's.
     const database = await openPostgres(restored.url, { max: 3 });
     const data = fs.mkdtempSync(path.join(dir, 'data-'));
-    const config = loadConfig({ DATA_DIR: data, WEB_DIST: path.join(data, 'no-web'), ADMIN_USERNAME: ADMIN.userName, ADMIN_PASSWORD: ADMIN.password, DATABASE_URL: restored.url, MQTT_PORT: '0', LOG_LEVEL: 'silent' });
-    const server = await buildApp({ config, database, workers: false, paymentProvider: new SandboxProvider({ notifyDelayMs: 5 }) });
+    const config = loadConfig({
+      DATA_DIR: data,
+      WEB_DIST: path.join(data, 'no-web'),
+      ADMIN_USERNAME: ADMIN.userName,
+      ADMIN_PASSWORD: ADMIN.password,
+      DATABASE_URL: restored.url,
+      MQTT_PORT: '0',
+      LOG_LEVEL: 'silent',
+    });
+    const server = await buildApp({
+      config,
+      database,
+      workers: false,
+      paymentProvider: new SandboxProvider({ notifyDelayMs: 5 }),
+    });
     copy = { server, database };
     const after = await figures(database.db);
     expect(after).toEqual(before);
@@ -90,9 +131,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('restore drill (postgres)', () =
     expect(tb.totalDebit).toBe(tb.totalCredit);
     expect(tb.totalDebit).toBeGreaterThan(0);
     // Signing in works there: the accounts and their password hashes came across.
-    const login = await server.app.inject({ method: 'POST', url: '/user/api/open/v1/auth', payload: { userName: ADMIN.userName, password: ADMIN.password, clientType: 'MANAGE_PC' } });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/user/api/open/v1/auth',
+      payload: { userName: ADMIN.userName, password: ADMIN.password, clientType: 'MANAGE_PC' },
+    });
     expect(login.json().code).toBe(0);
-    const list = await server.app.inject({ method: 'POST', url: '/order/api/v1/order/queryPage', headers: { authorization: login.json().data.token }, payload: { pageNum: 1, pageSize: 10 } });
+    const list = await server.app.inject({
+      method: 'POST',
+      url: '/order/api/v1/order/queryPage',
+      headers: { authorization: login.json().data.token },
+      payload: { pageNum: 1, pageSize: 10 },
+    });
     expect(list.json().data.total).toBe(Number(before.orders.n));
   }, 120_000);
 });

@@ -35,16 +35,45 @@ describe('npm run simulate -- --customers (pglite)', () => {
     const small = { numberPerDay: 10, addressPerMinute: 2, addressPerHour: 20, overallPerHour: 1000 };
     await s.current.server.services.system.config.save({ paramType: 'sms', values: small });
     const args = [
-      'tsx', 'apps/simulator/src/cli.ts',
-      '--customers', '3', '--rate', '30', '--cabinets', '2', '--prefix', 'CLIT',
-      '--secret', SECRET, '--url', s.current.server.services.gateway.brokerUrl, '--api', api,
-      '--sms-log', path.join(s.current.config.dataDir, 'sms.log'), '--hold-sec', '1-2', '--minutes', '0.2', '--outlet-id', String(outletId),
+      'tsx',
+      'apps/simulator/src/cli.ts',
+      '--customers',
+      '3',
+      '--rate',
+      '30',
+      '--cabinets',
+      '2',
+      '--prefix',
+      'CLIT',
+      '--secret',
+      SECRET,
+      '--url',
+      s.current.server.services.gateway.brokerUrl,
+      '--api',
+      api,
+      '--sms-log',
+      path.join(s.current.config.dataDir, 'sms.log'),
+      '--hold-sec',
+      '1-2',
+      '--minutes',
+      '0.2',
+      '--outlet-id',
+      String(outletId),
     ];
-    const { stdout } = await run('npx', args, { cwd: ROOT, timeout: 90_000, env: { ...process.env, LOG_LEVEL: 'silent' } });
+    const { stdout } = await run('npx', args, {
+      cwd: ROOT,
+      timeout: 90_000,
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+    });
     expect(stdout).toContain('addressPerMinute 2 -> 3');
     expect(stdout).toContain('Text budgets put back');
     expect(await ok(c.get('/user/api/v1/global/config/findBySms'), 'sms')).toEqual(small);
-    const last = stdout.trim().split('\n').filter((l) => l.includes('customers 3')).at(-1) ?? '';
+    const last =
+      stdout
+        .trim()
+        .split('\n')
+        .filter((l) => l.includes('customers 3'))
+        .at(-1) ?? '';
     // About 6 rentals in 12 s at 30 a minute; each customer holds one at a time.
     const asked = Number(/rents asked (\d+)/.exec(last)?.[1]);
     const ended = Number(/ended (\d+)/.exec(last)?.[1]);
@@ -52,12 +81,18 @@ describe('npm run simulate -- --customers (pglite)', () => {
     expect(ended, last).toBeGreaterThanOrEqual(2);
     expect(last).toMatch(/signed in [1-3] /);
     const orders = await ok(c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 50, outletId }), 'orders');
-    expect(orders.list.filter((o: { deviceSn: string; status: string }) => o.deviceSn.startsWith('CLIT') && o.status === 'finished').length).toBeGreaterThanOrEqual(ended > 0 ? 1 : 0);
+    expect(
+      orders.list.filter(
+        (o: { deviceSn: string; status: string }) => o.deviceSn.startsWith('CLIT') && o.status === 'finished',
+      ).length,
+    ).toBeGreaterThanOrEqual(ended > 0 ? 1 : 0);
     expect(orders.total).toBeGreaterThanOrEqual(asked);
   }, 120_000);
 
   it('refuses wrong flags with a message and the usage, exit code 2', async () => {
-    const r = await run('npx', ['tsx', 'apps/simulator/src/cli.ts', '--customers', '3'], { cwd: ROOT }).catch((e: { code: number; stderr: string }) => e);
+    const r = await run('npx', ['tsx', 'apps/simulator/src/cli.ts', '--customers', '3'], { cwd: ROOT }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(r).toMatchObject({ code: 2 });
     expect((r as { stderr: string }).stderr).toContain('--rate is required with --customers');
   }, 60_000);

@@ -24,12 +24,23 @@ describe('simulated customers (pglite)', () => {
   beforeAll(async () => {
     const services = s.current.server.services;
     await services.fleet.stockIn({ start: serialNumber(SIMULATOR_PREFIX, 1), end: serialNumber(SIMULATOR_PREFIX, 4) });
-    expect(await makeDemoNetwork(s.current.database.db, services, { simulatedCabinets: 4, leaderUserName: 'admin', language: 'zh_CN' }, silent)).toBe(true);
+    expect(
+      await makeDemoNetwork(
+        s.current.database.db,
+        services,
+        { simulatedCabinets: 4, leaderUserName: 'admin', language: 'zh_CN' },
+        silent,
+      ),
+    ).toBe(true);
   });
   afterAll(() => stop());
 
   it('buy cable packages now and then, and the orders finish paid with their unlock code', async () => {
-    const customers = startSimulatedCustomers(s.current.server, { cabinets: [] } as unknown as Fleet, silent, { customers: 6, holdSeconds: [0.1, 0.2], restSeconds: [0.1, 0.3] });
+    const customers = startSimulatedCustomers(s.current.server, { cabinets: [] } as unknown as Fleet, silent, {
+      customers: 6,
+      holdSeconds: [0.1, 0.2],
+      restSeconds: [0.1, 0.3],
+    });
     stop = () => customers.stop();
     const cableOrders = () => s.current.database.db.select().from(ordOrder).where(eq(ordOrder.deviceType, 'cable'));
     await until(async () => (await cableOrders()).length > 0, 20_000, 'a cable order');
@@ -46,16 +57,31 @@ describe('simulated customers (pglite)', () => {
     const named = DEMO_WORDS.zh_CN.coupons;
     const coupons = await services.coupon.coupons.rows({ name: '演示' }, 0, 10);
     expect(coupons.map((c) => c.name).sort()).toEqual([named.money, named.duration].sort());
-    const [batch] = await services.coupon.codes.batches.rows({ couponId: coupons.find((c) => c.name === named.duration)!.id }, 0, 1);
+    const [batch] = await services.coupon.codes.batches.rows(
+      { couponId: coupons.find((c) => c.name === named.duration)!.id },
+      0,
+      1,
+    );
     expect(batch).toBeTruthy();
-    const customers = startSimulatedCustomers(s.current.server, { cabinets: [] } as unknown as Fleet, silent, { customers: 6, holdSeconds: [0.1, 0.2], restSeconds: [0.1, 0.3], couponShare: 1 });
+    const customers = startSimulatedCustomers(s.current.server, { cabinets: [] } as unknown as Fleet, silent, {
+      customers: 6,
+      holdSeconds: [0.1, 0.2],
+      restSeconds: [0.1, 0.3],
+      couponShare: 1,
+    });
     stop = () => customers.stop();
     const held = () => services.coupon.userCoupons.rows({}, 0, 100);
-    await until(async () => {
-      const all = await held();
-      return all.some((c) => c.source === 'code') && all.some((c) => c.source === 'platform');
-    }, 80_000, 'a code redeemed and a voucher sent');
+    await until(
+      async () => {
+        const all = await held();
+        return all.some((c) => c.source === 'code') && all.some((c) => c.source === 'platform');
+      },
+      80_000,
+      'a code redeemed and a voucher sent',
+    );
     customers.stop();
-    expect((await services.coupon.codes.rows({ batchId: batch!.id, status: 'redeemed' }, 0, 100)).length).toBeGreaterThan(0);
+    expect(
+      (await services.coupon.codes.rows({ batchId: batch!.id, status: 'redeemed' }, 0, 100)).length,
+    ).toBeGreaterThan(0);
   }, 100_000);
 });

@@ -29,7 +29,12 @@ export interface CustomerOptions {
  * platform sends it the demo's money voucher; its next rental uses the coupon (the deduction is
  * the platform's marketing expense in the ledger).
  */
-export function startSimulatedCustomers(server: Server, fleet: Fleet, log: FastifyBaseLogger, opts: CustomerOptions): { stop(): void } {
+export function startSimulatedCustomers(
+  server: Server,
+  fleet: Fleet,
+  log: FastifyBaseLogger,
+  opts: CustomerOptions,
+): { stop(): void } {
   // Past the free minutes (3 by default), so most orders pay and the chain gets its shares.
   const [holdMin, holdMax] = opts.holdSeconds ?? [200, 480];
   const [restMin, restMax] = opts.restSeconds ?? [10, 60];
@@ -47,7 +52,12 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
     });
   const between = (a: number, b: number) => a + Math.random() * (b - a);
   const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string): Promise<Answer> => {
-    const r = await server.app.inject({ method, url, payload: body as object | undefined, headers: { clienttype: 'USER_ANDROID', ...(token ? { authorization: token } : {}) } });
+    const r = await server.app.inject({
+      method,
+      url,
+      payload: body as object | undefined,
+      headers: { clienttype: 'USER_ANDROID', ...(token ? { authorization: token } : {}) },
+    });
     return r.json() as Answer;
   };
   const registered = () => fleet.cabinets.filter((c) => c.registered);
@@ -70,7 +80,11 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
     const code = server.services.simulatedTexts.takeCode(mobile);
     if (!code) return null;
     try {
-      const r = await customers.signIn({ ...phone, code, clientType: 'USER_ANDROID' }, { ip: '127.0.0.1', headers: { 'user-agent': 'simulated customer' } }, { simulated: true });
+      const r = await customers.signIn(
+        { ...phone, code, clientType: 'USER_ANDROID' },
+        { ip: '127.0.0.1', headers: { 'user-agent': 'simulated customer' } },
+        { simulated: true },
+      );
       return r.token;
     } catch {
       return null;
@@ -101,7 +115,12 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
     const packages = (q.data?.packages ?? []) as { hours: number }[];
     const pkg = packages[Math.floor(Math.random() * packages.length)];
     if (q.code !== 0 || !pkg) return false;
-    const buy = await call('POST', '/order/api/app/v1/cable/buy', { deviceId: cable.id, hours: pkg.hours, idempotencyKey: crypto.randomUUID() }, token);
+    const buy = await call(
+      'POST',
+      '/order/api/app/v1/cable/buy',
+      { deviceId: cable.id, hours: pkg.hours, idempotencyKey: crypto.randomUUID() },
+      token,
+    );
     return buy.code === 0;
   }
 
@@ -109,8 +128,17 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
     const mine = await call('GET', '/order/api/app/v1/voucher/mine?pageNum=1&pageSize=20', undefined, token);
     if (mine.code !== 0 || (mine.data.list as { status: string }[]).some((v) => v.status === 'paid')) return;
     const offered = await call('GET', `/order/api/app/v1/voucher/list?sn=${sn}`, undefined, token);
-    const pick = offered.code === 0 ? (offered.data as { id: number }[])[Math.floor(Math.random() * offered.data.length)] : undefined;
-    if (pick) await call('POST', '/order/api/app/v1/voucher/buy', { voucherId: pick.id, idempotencyKey: crypto.randomUUID() }, token);
+    const pick =
+      offered.code === 0
+        ? (offered.data as { id: number }[])[Math.floor(Math.random() * offered.data.length)]
+        : undefined;
+    if (pick)
+      await call(
+        'POST',
+        '/order/api/app/v1/voucher/buy',
+        { voucherId: pick.id, idempotencyKey: crypto.randomUUID() },
+        token,
+      );
   }
 
   /** The demo coupon of one of these names (its name in each language), if the demo made it and it is active. */
@@ -129,11 +157,22 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
    * always show both sources).
    */
   async function getCoupon(token: string, mobile: string, n: number): Promise<void> {
-    const mine = await call('GET', '/user/api/app/v1/coupon/mine?pageNum=1&pageSize=20&status=unused', undefined, token);
+    const mine = await call(
+      'GET',
+      '/user/api/app/v1/coupon/mine?pageNum=1&pageSize=20&status=unused',
+      undefined,
+      token,
+    );
     if (mine.code !== 0 || (mine.data.list as unknown[]).length > 0) return;
     if (n % 3 === 0) {
       const money = await demoCoupon(DEMO_COUPONS.money);
-      if (money) await server.services.coupon.issues.issue({ couponId: money, mobiles: [`${SIMULATED_AREA_CODE}-${mobile}`], perUser: 1, dailyLimit: 1 });
+      if (money)
+        await server.services.coupon.issues.issue({
+          couponId: money,
+          mobiles: [`${SIMULATED_AREA_CODE}-${mobile}`],
+          perUser: 1,
+          dailyLimit: 1,
+        });
       return;
     }
     const duration = await demoCoupon(DEMO_COUPONS.duration);
@@ -169,7 +208,12 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
         }
         // Now and then a customer without a pass buys one of those on sale here (the voucher orders screen fills too).
         if (Math.random() < 0.25) await buyVoucher(token, sn);
-        const rent = await call('POST', '/order/api/app/v1/order/rent', { sn, payMode: 'deposit', idempotencyKey: crypto.randomUUID() }, token);
+        const rent = await call(
+          'POST',
+          '/order/api/app/v1/order/rent',
+          { sn, payMode: 'deposit', idempotencyKey: crypto.randomUUID() },
+          token,
+        );
         if (rent.code === 100020 || rent.code === 100021) token = null;
         if (rent.code !== 0) {
           await wait(between(restMin, restMax));
@@ -179,14 +223,22 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
         let status = rent.data.status as string;
         for (let i = 0; i < 30 && status === 'ejecting' && !stopped; i++) {
           await wait(1);
-          status = (await call('GET', `/order/api/app/v1/order/detail?orderNo=${orderNo}`, undefined, token ?? undefined)).data?.status ?? status;
+          status =
+            (await call('GET', `/order/api/app/v1/order/detail?orderNo=${orderNo}`, undefined, token ?? undefined)).data
+              ?.status ?? status;
         }
         if (status === 'using') {
           await wait(between(holdMin, holdMax));
           // Given back to another cabinet: its return event ends the order.
-          const others = registered().filter((c) => c.sn !== sn).sort(() => Math.random() - 0.5);
+          const others = registered()
+            .filter((c) => c.sn !== sn)
+            .sort(() => Math.random() - 0.5);
           for (const to of others.slice(0, 5)) {
-            if (stopped || to.returnPowerBank(rent.data.powerBankId as string, 20 + Math.floor(Math.random() * 60)) !== null) break;
+            if (
+              stopped ||
+              to.returnPowerBank(rent.data.powerBankId as string, 20 + Math.floor(Math.random() * 60)) !== null
+            )
+              break;
           }
         }
       } catch (err) {
@@ -197,7 +249,9 @@ export function startSimulatedCustomers(server: Server, fleet: Fleet, log: Fasti
   }
 
   for (let i = 1; i <= opts.customers; i++) void life(i);
-  log.info(`${opts.customers} simulated customers rent and return power banks in the demo outlets (area code +${SIMULATED_AREA_CODE}).`);
+  log.info(
+    `${opts.customers} simulated customers rent and return power banks in the demo outlets (area code +${SIMULATED_AREA_CODE}).`,
+  );
   return {
     stop() {
       stopped = true;

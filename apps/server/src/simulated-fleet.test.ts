@@ -26,17 +26,25 @@ describe.each(fleetTargets)('simulated fleet in the server ($engine, $broker bro
     await fleet?.stop();
   });
 
-  const online = async () => (await api.get(`${CAB}/queryPage`, { sn: 'SIMU', online: true, pageSize: 50 })).data as { total: number; list: { sn: string; freeSlots: number }[] };
+  const online = async () =>
+    (await api.get(`${CAB}/queryPage`, { sn: 'SIMU', online: true, pageSize: 50 })).data as {
+      total: number;
+      list: { sn: string; freeSlots: number }[];
+    };
 
   it('stocks in SIMULATOR cabinets, connects them to the gateway and says how to turn them off', async () => {
     fleet = await startSimulatedFleet(3, s.current.server.services, log, { returnsPerMinute: 0, language: 'en_US' });
     expect(fleet?.cabinets.map((c) => c.sn)).toEqual(['SIMU000000000001', 'SIMU000000000002', 'SIMU000000000003']);
     // Online, and each first inventory stored. The page's rows and its total are two reads side by
     // side, so while the cabinets come online one may see them and the other not yet: wait for both.
-    const r = await until(async () => {
-      const o = await online();
-      return o.total === 3 && o.list.length === 3 && o.list.every((c) => c.freeSlots !== null) ? o : null;
-    }, 15_000, 'three simulated cabinets online with their inventory');
+    const r = await until(
+      async () => {
+        const o = await online();
+        return o.total === 3 && o.list.length === 3 && o.list.every((c) => c.freeSlots !== null) ? o : null;
+      },
+      15_000,
+      'three simulated cabinets online with their inventory',
+    );
     expect(r.list.map((c) => c.sn).sort()).toEqual(['SIMU000000000001', 'SIMU000000000002', 'SIMU000000000003']);
     expect(lines.some((l) => /3 simulated cabinets .* SIMULATOR=0 turns them off/.test(l))).toBe(true);
   });
@@ -44,15 +52,30 @@ describe.each(fleetTargets)('simulated fleet in the server ($engine, $broker bro
   it('answers a command sent through the console call, and the server sees the slot empty', async () => {
     const cab = fleet!.cabinets[0]!;
     const slot = cab.inventory().find((x) => x.powerBankId)!;
-    const sent = await api.post('/device/api/v1/command/send', { sn: cab.sn, type: 'eject', data: { slot: slot.slot, force: true } });
+    const sent = await api.post('/device/api/v1/command/send', {
+      sn: cab.sn,
+      type: 'eject',
+      data: { slot: slot.slot, force: true },
+    });
     expect(sent.code).toBe(0);
-    const done = await until(async () => {
-      const d = (await api.get('/device/api/v1/command/detail', { id: sent.data.id })).data as { state: string; result: unknown };
-      return ['succeeded', 'failed', 'expired'].includes(d.state) ? d : null;
-    }, 10_000, 'eject result');
+    const done = await until(
+      async () => {
+        const d = (await api.get('/device/api/v1/command/detail', { id: sent.data.id })).data as {
+          state: string;
+          result: unknown;
+        };
+        return ['succeeded', 'failed', 'expired'].includes(d.state) ? d : null;
+      },
+      10_000,
+      'eject result',
+    );
     expect(done).toMatchObject({ state: 'succeeded', result: { slot: slot.slot, powerBankId: slot.powerBankId } });
     const empty = cab.inventory().filter((x) => !x.powerBankId).length;
-    await until(async () => (await online()).list.find((c) => c.sn === cab.sn)!.freeSlots === empty, 5000, 'inventory with the slot free');
+    await until(
+      async () => (await online()).list.find((c) => c.sn === cab.sn)!.freeSlots === empty,
+      5000,
+      'inventory with the slot free',
+    );
   });
 
   it('starts again after a restart of the server process: already stocked in is fine', async () => {

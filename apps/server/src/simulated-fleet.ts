@@ -6,13 +6,19 @@ import { DEMO_WORDS } from './demo-words.js';
 /** What the built-in fleet needs from the server: the batch-storage path, the secrets, the broker. */
 export interface SimulatorHost {
   fleet: {
-    stockIn(input: { start: string; end: string }): Promise<{ succeeded: number; failed: { sn: string; reason: string }[] }>;
+    stockIn(input: {
+      start: string;
+      end: string;
+    }): Promise<{ succeeded: number; failed: { sn: string; reason: string }[] }>;
     secretOf(sn: string): string;
   };
   gateway: { brokerUrl: string };
   /** The device assets: every simulated cabinet gets the model (asset model) it reports. */
   assets: {
-    models: { rows(f: { deviceType?: DeviceType; model?: string }, offset: number, limit: number): Promise<ModelItem[]>; save(req: ModelSave): Promise<{ id: number }> };
+    models: {
+      rows(f: { deviceType?: DeviceType; model?: string }, offset: number, limit: number): Promise<ModelItem[]>;
+      save(req: ModelSave): Promise<{ id: number }>;
+    };
     stock: { giveModel(deviceIds: string[], modelId: number): Promise<number> };
   };
 }
@@ -25,17 +31,33 @@ const assetModelCode = (model: string) => `SIM${model.replace(/[^A-Za-z0-9]/g, '
  * SIMCB12 "Sim cabinet" in DEMO_LANGUAGE, 12 slots), made once and found again on a restart:
  * every device has a model, the demo's too.
  */
-export async function giveSimulatedModels(sns: string[], assets: SimulatorHost['assets'], language: Lang): Promise<void> {
+export async function giveSimulatedModels(
+  sns: string[],
+  assets: SimulatorHost['assets'],
+  language: Lang,
+): Promise<void> {
   const words = DEMO_WORDS[language];
   const byModel = new Map<string, string[]>();
   for (const sn of sns) byModel.set(modelFor(sn), [...(byModel.get(modelFor(sn)) ?? []), sn]);
   for (const [model, ids] of byModel) {
     const code = assetModelCode(model);
-    const find = async () => (await assets.models.rows({ deviceType: 'cabinet', model: code }, 0, 10)).find((m) => m.model === code)?.id;
+    const find = async () =>
+      (await assets.models.rows({ deviceType: 'cabinet', model: code }, 0, 10)).find((m) => m.model === code)?.id;
     const id =
       (await find()) ??
       // Two processes starting together: the second's save is refused as taken, and finds the first's.
-      (await assets.models.save({ productName: words.simulatedCabinetModel, model: code, deviceType: 'cabinet', slotCount: MODELS[model], remark: words.simulatedCabinetRemark }).then((r) => r.id, async () => find()));
+      (await assets.models
+        .save({
+          productName: words.simulatedCabinetModel,
+          model: code,
+          deviceType: 'cabinet',
+          slotCount: MODELS[model],
+          remark: words.simulatedCabinetRemark,
+        })
+        .then(
+          (r) => r.id,
+          async () => find(),
+        ));
     if (id !== undefined) await assets.stock.giveModel(ids, id);
   }
 }
@@ -58,7 +80,10 @@ export async function startSimulatedFleet(
   if (count <= 0) return null;
   for (let from = 1; from <= count; from += BATCH) {
     const to = Math.min(count, from + BATCH - 1);
-    const report = await host.fleet.stockIn({ start: serialNumber(SIMULATOR_PREFIX, from), end: serialNumber(SIMULATOR_PREFIX, to) });
+    const report = await host.fleet.stockIn({
+      start: serialNumber(SIMULATOR_PREFIX, from),
+      end: serialNumber(SIMULATOR_PREFIX, to),
+    });
     const other = report.failed.filter((f) => f.reason !== 'alreadyInStock');
     if (other.length) log.warn({ failed: other.slice(0, 5) }, 'some simulated cabinets could not be stocked in');
     await giveSimulatedModels(

@@ -8,7 +8,13 @@ type Answer = { code: number; msg: string; data: any };
 
 /** The keys of the demo partners' opening earnings (npm run demo:clear removes them by this prefix). */
 export const DEMO_OPENING_PREFIX = 'demo-opening:';
-const PAYABLE: Record<string, AccountKind> = { agent: 'agentPayable', groundPromoter: 'pusherPayable', serviceProvider: 'providerPayable', outlet: 'outletPayable', operator: 'operatorPayable' };
+const PAYABLE: Record<string, AccountKind> = {
+  agent: 'agentPayable',
+  groundPromoter: 'pusherPayable',
+  serviceProvider: 'providerPayable',
+  outlet: 'outletPayable',
+  operator: 'operatorPayable',
+};
 
 export interface PartnerOptions {
   /** Seconds before the first round, and between rounds. */
@@ -46,7 +52,11 @@ export interface PartnerBalance {
  */
 export function askFor(b: PartnerBalance, random: number): number | null {
   const part = b.withdrawable * (0.2 + 0.3 * random);
-  const amount = Math.min(Math.floor(part / 100) * 100, Math.floor(b.singleCap / 100) * 100, Math.floor(b.withdrawable / 100) * 100);
+  const amount = Math.min(
+    Math.floor(part / 100) * 100,
+    Math.floor(b.singleCap / 100) * 100,
+    Math.floor(b.withdrawable / 100) * 100,
+  );
   return amount >= b.minAmount && amount > 0 ? amount : null;
 }
 
@@ -63,7 +73,10 @@ export function openingEntry(kind: string, partyId: number) {
     idempotencyKey,
     kind: 'demo' as const,
     memo: 'demoOpeningEarnings',
-    entries: [{ account: { kind: 'providerClearing' as AccountKind }, debit: amount }, { account: { kind: PAYABLE[kind]!, partyId }, credit: amount }],
+    entries: [
+      { account: { kind: 'providerClearing' as AccountKind }, debit: amount },
+      { account: { kind: PAYABLE[kind]!, partyId }, credit: amount },
+    ],
   };
 }
 
@@ -79,14 +92,25 @@ export function openingEntry(kind: string, partyId: number) {
  * movement from the payment company's clearing account, memo "Demo: opening earnings", posted
  * once): the earnings of its past, which its shares of the simulated orders then add to.
  */
-export function startSimulatedPartners(server: Server, log: FastifyBaseLogger, opts: PartnerOptions = {}): { stop(): void } {
+export function startSimulatedPartners(
+  server: Server,
+  log: FastifyBaseLogger,
+  opts: PartnerOptions = {},
+): { stop(): void } {
   const every = (opts.everySeconds ?? 90) * 1000;
   let sessions: { kind: string; partyId: number; token: string }[] = [];
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let first = true;
   const call = async (token: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer> =>
-    (await server.app.inject({ method, url, payload: body as object | undefined, headers: { authorization: token, clienttype: 'AGENT_ANDROID' } })).json() as Answer;
+    (
+      await server.app.inject({
+        method,
+        url,
+        payload: body as object | undefined,
+        headers: { authorization: token, clienttype: 'AGENT_ANDROID' },
+      })
+    ).json() as Answer;
 
   async function opening(kind: string, partyId: number): Promise<void> {
     try {
@@ -97,10 +121,22 @@ export function startSimulatedPartners(server: Server, log: FastifyBaseLogger, o
     }
   }
 
-  async function applyOnce(s: { kind: string; partyId: number; token: string }): Promise<'applied' | 'skipped' | 'signedOut'> {
+  async function applyOnce(s: {
+    kind: string;
+    partyId: number;
+    token: string;
+  }): Promise<'applied' | 'skipped' | 'signedOut'> {
     const b = await call(s.token, 'GET', '/user/api/app/v1/withdrawal/balance');
     if (b.code !== 0) return 'signedOut';
-    const r = b.data as { withdrawable: number; held: number; minAmount: number; singleCap: number; dailyCount: number; usedToday: number; methods: string[] };
+    const r = b.data as {
+      withdrawable: number;
+      held: number;
+      minAmount: number;
+      singleCap: number;
+      dailyCount: number;
+      usedToday: number;
+      methods: string[];
+    };
     // One application on its way at a time (held: waiting for review or with the payment company), one a day.
     if (r.held > 0 || r.usedToday >= Math.min(1, r.dailyCount) || !r.methods.length) return 'skipped';
     const amount = askFor(r, Math.random());

@@ -39,7 +39,12 @@ beforeAll(async () => {
   server = net.createServer(broker.handle);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `mqtt://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-  srv = await connectAsync(url, { clientId: 'test-server', username: 'test-server', password: 'x', reconnectPeriod: 0 });
+  srv = await connectAsync(url, {
+    clientId: 'test-server',
+    username: 'test-server',
+    password: 'x',
+    reconnectPeriod: 0,
+  });
   await srv.subscribeAsync(['cbo/v1/cab/+/up', 'cbo/v1/cab/+/status'], { qos: 1 });
   srv.on('message', (topic, payload, packet) => {
     const msg = parseEnvelope(payload) as (Envelope & { online?: boolean }) | null;
@@ -47,7 +52,17 @@ beforeAll(async () => {
     messages.push({ topic, msg, retain: packet.retain });
     const sn = topic.split('/')[3]!;
     if (msg.type === 'register' && answerRegister) {
-      void srv.publishAsync(topics.down(sn), JSON.stringify({ v: 1, id: randomUUID(), ts: Date.now() + 5000, type: 'registered', data: { serverTime: Date.now() + 5000, heartbeatSec: 1 } }), { qos: 1 });
+      void srv.publishAsync(
+        topics.down(sn),
+        JSON.stringify({
+          v: 1,
+          id: randomUUID(),
+          ts: Date.now() + 5000,
+          type: 'registered',
+          data: { serverTime: Date.now() + 5000, heartbeatSec: 1 },
+        }),
+        { qos: 1 },
+      );
     }
   });
 });
@@ -74,27 +89,54 @@ async function until<T>(fn: () => T | undefined | null | false, what: string, ms
   }
 }
 
-const from = (sn: string, type?: string) => messages.filter((m) => m.topic === topics.up(sn) && (!type || m.msg.type === type));
-const repliesTo = (sn: string, cmdId: string) => from(sn, 'reply').map((m) => m.msg.data as Record<string, unknown>).filter((d) => d.cmdId === cmdId);
+const from = (sn: string, type?: string) =>
+  messages.filter((m) => m.topic === topics.up(sn) && (!type || m.msg.type === type));
+const repliesTo = (sn: string, cmdId: string) =>
+  from(sn, 'reply')
+    .map((m) => m.msg.data as Record<string, unknown>)
+    .filter((d) => d.cmdId === cmdId);
 
 let n = 0;
 async function cabinet(opts: Partial<CabinetOptions> = {}): Promise<VirtualCabinet> {
   const sn = `TEST${String(++n + Math.floor(Math.random() * 1e6) * 100).padStart(12, '0')}`;
-  const c = new VirtualCabinet({ sn, secret: cabinetSecret(KEY, sn), url, model: 'CB-12', bootMs: 50, upgradeStepMs: 20, backoffMs: 50, random: () => 0.4, ...opts });
+  const c = new VirtualCabinet({
+    sn,
+    secret: cabinetSecret(KEY, sn),
+    url,
+    model: 'CB-12',
+    bootMs: 50,
+    upgradeStepMs: 20,
+    backoffMs: 50,
+    random: () => 0.4,
+    ...opts,
+  });
   cabinets.push(c);
   c.start();
   await until(() => c.registered, `${sn} registered`);
   return c;
 }
 
-function command(c: VirtualCabinet, type: string, data: Record<string, unknown> = {}, opts: { id?: string; expiresAt?: number } = {}): string {
+function command(
+  c: VirtualCabinet,
+  type: string,
+  data: Record<string, unknown> = {},
+  opts: { id?: string; expiresAt?: number } = {},
+): string {
   const id = opts.id ?? randomUUID();
-  void srv.publishAsync(topics.down(c.sn), JSON.stringify({ v: 1, id, ts: Date.now(), type, expiresAt: opts.expiresAt ?? Date.now() + 30_000, data }), { qos: 1 });
+  void srv.publishAsync(
+    topics.down(c.sn),
+    JSON.stringify({ v: 1, id, ts: Date.now(), type, expiresAt: opts.expiresAt ?? Date.now() + 30_000, data }),
+    { qos: 1 },
+  );
   return id;
 }
 
 async function result(c: VirtualCabinet, id: string, ms?: number) {
-  return until(() => repliesTo(c.sn, id).find((r) => r.stage === 'result' || r.stage === 'rejected'), `the result of ${id}`, ms);
+  return until(
+    () => repliesTo(c.sn, id).find((r) => r.stage === 'result' || r.stage === 'rejected'),
+    `the result of ${id}`,
+    ms,
+  );
 }
 
 describe('secret', () => {
@@ -123,14 +165,20 @@ describe('a virtual cabinet', () => {
     // Its clock was ten minutes slow; the server said it is 5 s ahead of ours.
     expect(Math.abs(c.now() - (Date.now() + 5000))).toBeLessThan(1000);
     const inv = await until(() => from(c.sn, 'inventory')[0], 'inventory');
-    const slots = (inv.msg.data as { slots: { slot: number; powerBankId: string | null; battery: number | null }[] }).slots;
+    const slots = (inv.msg.data as { slots: { slot: number; powerBankId: string | null; battery: number | null }[] })
+      .slots;
     expect(slots.map((s) => s.slot)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     for (const s of slots) {
       if (s.powerBankId) expect(s.powerBankId).toMatch(/^[A-Z]{4}\d{13}$/);
       expect(s.battery === null).toBe(s.powerBankId === null);
     }
     // A retained status: a server that subscribes later still learns it.
-    const late = await connectAsync(url, { clientId: 'late-server', username: 'test-server', password: 'x', reconnectPeriod: 0 });
+    const late = await connectAsync(url, {
+      clientId: 'late-server',
+      username: 'test-server',
+      password: 'x',
+      reconnectPeriod: 0,
+    });
     const got = new Promise<string>((r) => late.on('message', (_t, p) => r(p.toString())));
     await late.subscribeAsync(topics.status(c.sn), { qos: 1 });
     expect(JSON.parse(await got).online).toBe(true);
@@ -161,7 +209,11 @@ describe('a virtual cabinet', () => {
 
   it('heartbeats every heartbeatSec with a csq in 0-31, and batteries charge while in a slot', async () => {
     const c = await cabinet({ chargePerMinute: 600 });
-    const hb = await until(() => (from(c.sn, 'heartbeat').length >= 2 ? from(c.sn, 'heartbeat') : null), 'two heartbeats', 5000);
+    const hb = await until(
+      () => (from(c.sn, 'heartbeat').length >= 2 ? from(c.sn, 'heartbeat') : null),
+      'two heartbeats',
+      5000,
+    );
     for (const h of hb) {
       const d = h.msg.data as { csq: number; heartbeatSec: number; uptimeSec: number; netMode: string };
       expect(d.csq).toBeGreaterThanOrEqual(0);
@@ -182,13 +234,29 @@ describe('a virtual cabinet', () => {
     const full = c.inventory().find((s) => s.powerBankId && s.battery! >= 20)!;
     const id = command(c, 'eject', { slot: full.slot });
     const r = await result(c, id);
-    expect(r).toEqual({ cmdId: id, stage: 'result', ok: true, result: { slot: full.slot, powerBankId: full.powerBankId } });
+    expect(r).toEqual({
+      cmdId: id,
+      stage: 'result',
+      ok: true,
+      result: { slot: full.slot, powerBankId: full.powerBankId },
+    });
     expect(repliesTo(c.sn, id)[0]!.stage).toBe('ack');
     expect(c.inventory()[full.slot - 1]!.powerBankId).toBeNull();
-    await until(() => from(c.sn, 'inventory').some((m) => (m.msg.data as { slots: { slot: number; powerBankId: string | null }[] }).slots[full.slot - 1]!.powerBankId === null), 'inventory without it');
+    await until(
+      () =>
+        from(c.sn, 'inventory').some(
+          (m) =>
+            (m.msg.data as { slots: { slot: number; powerBankId: string | null }[] }).slots[full.slot - 1]!
+              .powerBankId === null,
+        ),
+      'inventory without it',
+    );
     // Again on the now-empty slot: slotEmpty. By an unknown power bank: notFound.
     expect(await result(c, command(c, 'eject', { slot: full.slot }))).toMatchObject({ ok: false, reason: 'slotEmpty' });
-    expect(await result(c, command(c, 'eject', { powerBankId: 'PXXX9999999999999' }))).toMatchObject({ ok: false, reason: 'notFound' });
+    expect(await result(c, command(c, 'eject', { powerBankId: 'PXXX9999999999999' }))).toMatchObject({
+      ok: false,
+      reason: 'notFound',
+    });
     expect(await result(c, command(c, 'eject', { slot: 99 }))).toMatchObject({ stage: 'rejected', reason: 'invalid' });
   });
 
@@ -196,18 +264,36 @@ describe('a virtual cabinet', () => {
     const c = await cabinet();
     const banks = c.inventory().filter((s) => s.powerBankId);
     const byId = banks.find((s) => s.battery! >= 20)!;
-    expect(await result(c, command(c, 'eject', { powerBankId: byId.powerBankId }))).toMatchObject({ ok: true, result: { slot: byId.slot, powerBankId: byId.powerBankId } });
+    expect(await result(c, command(c, 'eject', { powerBankId: byId.powerBankId }))).toMatchObject({
+      ok: true,
+      result: { slot: byId.slot, powerBankId: byId.powerBankId },
+    });
     // A cabinet whose threshold is above every battery: each eject is lowBattery unless forced.
     const picky = await cabinet({ lowBattery: 101 });
     const low = picky.inventory().find((s) => s.powerBankId)!;
-    expect(await result(picky, command(picky, 'eject', { slot: low.slot }))).toMatchObject({ ok: false, reason: 'lowBattery' });
-    expect(await result(picky, command(picky, 'eject', { slot: low.slot, force: true }))).toMatchObject({ ok: true, result: { slot: low.slot } });
+    expect(await result(picky, command(picky, 'eject', { slot: low.slot }))).toMatchObject({
+      ok: false,
+      reason: 'lowBattery',
+    });
+    expect(await result(picky, command(picky, 'eject', { slot: low.slot, force: true }))).toMatchObject({
+      ok: true,
+      result: { slot: low.slot },
+    });
     const other = c.inventory().find((s) => s.powerBankId)!;
     c.injectFault('motor', other.slot);
-    await until(() => from(c.sn, 'event').some((m) => (m.msg.data as { kind: string }).kind === 'slotFault'), 'slotFault event');
-    expect(await result(c, command(c, 'eject', { slot: other.slot }))).toMatchObject({ ok: false, reason: 'motorFault' });
+    await until(
+      () => from(c.sn, 'event').some((m) => (m.msg.data as { kind: string }).kind === 'slotFault'),
+      'slotFault event',
+    );
+    expect(await result(c, command(c, 'eject', { slot: other.slot }))).toMatchObject({
+      ok: false,
+      reason: 'motorFault',
+    });
     c.recoverFault(other.slot);
-    await until(() => from(c.sn, 'event').some((m) => (m.msg.data as { kind: string }).kind === 'slotRecovered'), 'slotRecovered event');
+    await until(
+      () => from(c.sn, 'event').some((m) => (m.msg.data as { kind: string }).kind === 'slotRecovered'),
+      'slotRecovered event',
+    );
   });
 
   it('answers a repeated eject with the stored reply plus duplicate:true and never ejects twice', async () => {
@@ -238,7 +324,10 @@ describe('a virtual cabinet', () => {
     expect(await result(c, id)).toEqual({ cmdId: id, stage: 'rejected', reason: 'expired' });
     expect(c.inventory()[full.slot - 1]!.powerBankId).toBe(full.powerBankId);
     command(c, 'eject', { slot: full.slot }, { id, expiresAt: Date.now() + 60_000 });
-    expect(await until(() => repliesTo(c.sn, id).find((r) => r.duplicate), 'duplicate')).toMatchObject({ stage: 'rejected', reason: 'expired' });
+    expect(await until(() => repliesTo(c.sn, id).find((r) => r.duplicate), 'duplicate')).toMatchObject({
+      stage: 'rejected',
+      reason: 'expired',
+    });
     expect(c.inventory()[full.slot - 1]!.powerBankId).toBe(full.powerBankId);
   });
 
@@ -246,13 +335,20 @@ describe('a virtual cabinet', () => {
     const c = await cabinet();
     expect(await result(c, command(c, 'selfDestruct'))).toMatchObject({ stage: 'rejected', reason: 'unsupported' });
     const id = randomUUID();
-    await srv.publishAsync(topics.down(c.sn), JSON.stringify({ v: 1, id, ts: Date.now(), type: 'queryVersion', data: {} }), { qos: 1 });
+    await srv.publishAsync(
+      topics.down(c.sn),
+      JSON.stringify({ v: 1, id, ts: Date.now(), type: 'queryVersion', data: {} }),
+      { qos: 1 },
+    );
     expect(await result(c, id)).toMatchObject({ stage: 'rejected', reason: 'invalid' });
   });
 
   it('answers queryVersion, queryIccid and queryInventory', async () => {
     const c = await cabinet();
-    expect(await result(c, command(c, 'queryVersion'))).toMatchObject({ ok: true, result: { firmware: { main: '2.3.1', board: '1.4' } } });
+    expect(await result(c, command(c, 'queryVersion'))).toMatchObject({
+      ok: true,
+      result: { firmware: { main: '2.3.1', board: '1.4' } },
+    });
     expect(await result(c, command(c, 'queryIccid'))).toMatchObject({ ok: true, result: { iccid: c.iccid } });
     const before = from(c.sn, 'inventory').length;
     expect(await result(c, command(c, 'queryInventory'))).toMatchObject({ ok: true, result: {} });
@@ -270,15 +366,30 @@ describe('a virtual cabinet', () => {
 
   it('applies config and answers the whole config; refuses bad values as invalid', async () => {
     const c = await cabinet();
-    const r = await result(c, command(c, 'config', { heartbeatSec: 30, ftp: { host: 'ftp.example.com', user: 'fw', password: 's3cret' } }));
-    expect(r).toMatchObject({ ok: true, result: { heartbeatSec: 30, host: '127.0.0.1', ftp: { host: 'ftp.example.com', port: 21, user: 'fw' } } });
+    const r = await result(
+      c,
+      command(c, 'config', { heartbeatSec: 30, ftp: { host: 'ftp.example.com', user: 'fw', password: 's3cret' } }),
+    );
+    expect(r).toMatchObject({
+      ok: true,
+      result: { heartbeatSec: 30, host: '127.0.0.1', ftp: { host: 'ftp.example.com', port: 21, user: 'fw' } },
+    });
     expect((r.result as { ftp: Record<string, unknown> }).ftp).not.toHaveProperty('password');
     expect(c.config.heartbeatSec).toBe(30);
     expect(c.config.ftp.password).toBe('s3cret');
     // `{}` reads the config and changes nothing.
-    expect(await result(c, command(c, 'config', {}))).toMatchObject({ ok: true, result: { heartbeatSec: 30, ftp: { user: 'fw' } } });
-    expect(await result(c, command(c, 'config', { heartbeatSec: 5 }))).toMatchObject({ stage: 'rejected', reason: 'invalid' });
-    expect(await result(c, command(c, 'config', { colour: 'red' }))).toMatchObject({ stage: 'rejected', reason: 'invalid' });
+    expect(await result(c, command(c, 'config', {}))).toMatchObject({
+      ok: true,
+      result: { heartbeatSec: 30, ftp: { user: 'fw' } },
+    });
+    expect(await result(c, command(c, 'config', { heartbeatSec: 5 }))).toMatchObject({
+      stage: 'rejected',
+      reason: 'invalid',
+    });
+    expect(await result(c, command(c, 'config', { colour: 'red' }))).toMatchObject({
+      stage: 'rejected',
+      reason: 'invalid',
+    });
     expect(c.config.heartbeatSec).toBe(30);
   });
 
@@ -292,14 +403,29 @@ describe('a virtual cabinet', () => {
 
   it('upgrades: ack, progress to 100, result with the version, then registers with the new firmware', async () => {
     const c = await cabinet();
-    const id = command(c, 'upgrade', { version: '2.4.0', url: 'https://firmware.example.com/cb/2.4.0.bin', sha256: 'a'.repeat(64) });
+    const id = command(c, 'upgrade', {
+      version: '2.4.0',
+      url: 'https://firmware.example.com/cb/2.4.0.bin',
+      sha256: 'a'.repeat(64),
+    });
     expect(await result(c, id)).toMatchObject({ ok: true, result: { version: '2.4.0' } });
     const stages = repliesTo(c.sn, id).map((r) => (r.stage === 'progress' ? `progress ${r.percent}` : r.stage));
-    expect(stages).toEqual(['ack', 'progress 20', 'progress 40', 'progress 60', 'progress 80', 'progress 100', 'result']);
+    expect(stages).toEqual([
+      'ack',
+      'progress 20',
+      'progress 40',
+      'progress 60',
+      'progress 80',
+      'progress 100',
+      'result',
+    ]);
     const regs = await until(() => (from(c.sn, 'register').length >= 2 ? from(c.sn, 'register') : null), 're-register');
     expect((regs[1]!.msg.data as { firmware: { main: string } }).firmware.main).toBe('2.4.0');
     expect(await result(c, command(c, 'queryVersion'))).toMatchObject({ result: { firmware: { main: '2.4.0' } } });
-    expect(await result(c, command(c, 'upgrade', { version: '2.5.0', url: 'not a url' }))).toMatchObject({ stage: 'rejected', reason: 'invalid' });
+    expect(await result(c, command(c, 'upgrade', { version: '2.5.0', url: 'not a url' }))).toMatchObject({
+      stage: 'rejected',
+      reason: 'invalid',
+    });
   });
 
   it('fails physical commands at the failure rate with a reason from the protocol', async () => {
@@ -318,7 +444,10 @@ describe('a virtual cabinet', () => {
     const t0 = Date.now();
     await result(c, command(c, 'queryIccid'));
     expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
-    expect(await result(c, command(c, 'queryIccid', {}, { expiresAt: Date.now() + 5000 + 50 }))).toMatchObject({ stage: 'rejected', reason: 'expired' });
+    expect(await result(c, command(c, 'queryIccid', {}, { expiresAt: Date.now() + 5000 + 50 }))).toMatchObject({
+      stage: 'rejected',
+      reason: 'expired',
+    });
   });
 
   it('a returned power bank goes into an empty slot: returned event, then inventory', async () => {
@@ -328,29 +457,43 @@ describe('a virtual cabinet', () => {
     expect(empty.length).toBeGreaterThan(0);
     const slot = c.returnPowerBank('PTES0000000000077', 41)!;
     expect(empty.map((s) => s.slot)).toContain(slot);
-    const ev = await until(() => from(c.sn, 'event').find((m) => (m.msg.data as { kind: string }).kind === 'returned'), 'returned event');
+    const ev = await until(
+      () => from(c.sn, 'event').find((m) => (m.msg.data as { kind: string }).kind === 'returned'),
+      'returned event',
+    );
     expect(ev.msg.data).toEqual({ kind: 'returned', slot, powerBankId: 'PTES0000000000077', battery: 41 });
     const evIdx = messages.indexOf(ev);
-    await until(() => messages.slice(evIdx).some((m) => m.topic === topics.up(c.sn) && m.msg.type === 'inventory'), 'inventory after return');
+    await until(
+      () => messages.slice(evIdx).some((m) => m.topic === topics.up(c.sn) && m.msg.type === 'inventory'),
+      'inventory after return',
+    );
   });
 
   it('an abrupt close makes the broker publish the will {online:false}; a clean stop says it itself', async () => {
     const c = await cabinet();
     await c.crash();
-    const will = await until(() => messages.find((m) => m.topic === topics.status(c.sn) && m.msg.online === false), 'will');
+    const will = await until(
+      () => messages.find((m) => m.topic === topics.status(c.sn) && m.msg.online === false),
+      'will',
+    );
     expect(will.msg.data).toEqual({ online: false });
     // A clean stop gets no will from the broker, so the cabinet publishes offline before DISCONNECT
     // (an external broker would otherwise leave the server waiting three heartbeats).
     const d = await cabinet();
     await d.stop();
-    const bye = await until(() => messages.find((m) => m.topic === topics.status(d.sn) && m.msg.online === false), 'offline before disconnect');
+    const bye = await until(
+      () => messages.find((m) => m.topic === topics.status(d.sn) && m.msg.online === false),
+      'offline before disconnect',
+    );
     expect(bye.msg.data).toEqual({ online: false });
   });
 
   it('reconnects with backoff when the broker goes away, and registers again', async () => {
     const c = await cabinet();
     // Kick it off the broker the hard way: destroy its connection from the broker side.
-    const conn = (broker as unknown as { clients: Record<string, { conn: net.Socket } | undefined> }).clients[`cab-${c.sn}`]?.conn;
+    const conn = (broker as unknown as { clients: Record<string, { conn: net.Socket } | undefined> }).clients[
+      `cab-${c.sn}`
+    ]?.conn;
     expect(conn).toBeDefined();
     conn!.destroy();
     await until(() => c.stats.connects >= 2 && c.registered, 'reconnected and registered');
@@ -360,9 +503,23 @@ describe('a virtual cabinet', () => {
 
 describe('a fleet', () => {
   it('starts N cabinets with SNs prefix + 12 digits, all registered, with a summary; returns happen', async () => {
-    const fleet = await createFleet({ count: 5, prefix: 'FLTX', start: 41, url, deviceSecret: KEY, returnsPerMinute: 600, bootMs: 50 });
+    const fleet = await createFleet({
+      count: 5,
+      prefix: 'FLTX',
+      start: 41,
+      url,
+      deviceSecret: KEY,
+      returnsPerMinute: 600,
+      bootMs: 50,
+    });
     try {
-      expect(fleet.cabinets.map((c) => c.sn)).toEqual(['FLTX000000000041', 'FLTX000000000042', 'FLTX000000000043', 'FLTX000000000044', 'FLTX000000000045']);
+      expect(fleet.cabinets.map((c) => c.sn)).toEqual([
+        'FLTX000000000041',
+        'FLTX000000000042',
+        'FLTX000000000043',
+        'FLTX000000000044',
+        'FLTX000000000045',
+      ]);
       await fleet.start();
       await fleet.waitRegistered(5, 10_000);
       expect(fleet.summary()).toMatchObject({ cabinets: 5, connected: 5, registered: 5 });

@@ -154,12 +154,25 @@ export class VirtualCabinet extends EventEmitter {
   readonly iccid: string;
   netMode: NetMode;
   firmware: Firmware;
-  config: { host: string; port: number; heartbeatSec: number; ftp: { host: string; port: number; user: string; password: string } };
+  config: {
+    host: string;
+    port: number;
+    heartbeatSec: number;
+    ftp: { host: string; port: number; user: string; password: string };
+  };
   state: CabinetState = 'idle';
   lastError: string | null = null;
   /** Server time minus local time, learnt from `registered`. */
   clockOffsetMs = 0;
-  readonly stats: CabinetStats = { connects: 0, registrations: 0, commands: 0, duplicates: 0, rejected: 0, failed: 0, heartbeats: 0 };
+  readonly stats: CabinetStats = {
+    connects: 0,
+    registrations: 0,
+    commands: 0,
+    duplicates: 0,
+    rejected: 0,
+    failed: 0,
+    heartbeats: 0,
+  };
 
   private readonly opts: Required<Omit<CabinetOptions, 'model' | 'netMode' | 'firmware' | 'heartbeatSec'>>;
   private readonly slots: Slot[];
@@ -295,7 +308,9 @@ export class VirtualCabinet extends EventEmitter {
 
   private async sayOffline(c: MqttClient): Promise<void> {
     if (!c.connected) return;
-    await c.publishAsync(topics.status(this.sn), JSON.stringify(this.statusPayload(false)), { qos: 1, retain: true }).catch(() => undefined);
+    await c
+      .publishAsync(topics.status(this.sn), JSON.stringify(this.statusPayload(false)), { qos: 1, retain: true })
+      .catch(() => undefined);
   }
 
   /** Drops the TCP connection without DISCONNECT, as a power cut does: the broker sends the will. */
@@ -395,7 +410,12 @@ export class VirtualCabinet extends EventEmitter {
       keepalive: this.opts.keepaliveSec,
       reconnectPeriod: 0,
       connectTimeout: 30_000,
-      will: { topic: topics.status(this.sn), payload: Buffer.from(JSON.stringify(this.statusPayload(false))), qos: 1, retain: true },
+      will: {
+        topic: topics.status(this.sn),
+        payload: Buffer.from(JSON.stringify(this.statusPayload(false))),
+        qos: 1,
+        retain: true,
+      },
     });
     this.client = client;
     client.on('connect', () => {
@@ -474,7 +494,12 @@ export class VirtualCabinet extends EventEmitter {
     const d = msg.data as { serverTime?: unknown; heartbeatSec?: unknown };
     if (typeof d.serverTime === 'number') this.clockOffsetMs = d.serverTime - Date.now();
     // The server's interval is taken as given (1-3600 s; tests use 1); `config` keeps to 10-3600.
-    if (typeof d.heartbeatSec === 'number' && Number.isInteger(d.heartbeatSec) && d.heartbeatSec >= 1 && d.heartbeatSec <= 3600) {
+    if (
+      typeof d.heartbeatSec === 'number' &&
+      Number.isInteger(d.heartbeatSec) &&
+      d.heartbeatSec >= 1 &&
+      d.heartbeatSec <= 3600
+    ) {
       this.config.heartbeatSec = d.heartbeatSec;
     }
     if (this.registerTimer) {
@@ -637,7 +662,11 @@ export class VirtualCabinet extends EventEmitter {
   private async eject(msg: Envelope) {
     const d = msg.data as { slot?: unknown; powerBankId?: unknown; force?: unknown };
     const bySlot = d.slot !== undefined;
-    if (bySlot ? !(Number.isInteger(d.slot) && (d.slot as number) >= 1 && (d.slot as number) <= this.slots.length) : !(typeof d.powerBankId === 'string' && POWER_BANK_PATTERN.test(d.powerBankId))) {
+    if (
+      bySlot
+        ? !(Number.isInteger(d.slot) && (d.slot as number) >= 1 && (d.slot as number) <= this.slots.length)
+        : !(typeof d.powerBankId === 'string' && POWER_BANK_PATTERN.test(d.powerBankId))
+    ) {
       return this.reject(msg.id, 'invalid');
     }
     if (d.force !== undefined && typeof d.force !== 'boolean') return this.reject(msg.id, 'invalid');
@@ -669,7 +698,8 @@ export class VirtualCabinet extends EventEmitter {
 
   private async openLock(msg: Envelope) {
     const d = msg.data as { slot?: unknown };
-    if (!(Number.isInteger(d.slot) && (d.slot as number) >= 1 && (d.slot as number) <= this.slots.length)) return this.reject(msg.id, 'invalid');
+    if (!(Number.isInteger(d.slot) && (d.slot as number) >= 1 && (d.slot as number) <= this.slots.length))
+      return this.reject(msg.id, 'invalid');
     if (this.physicalBusy || this.upgrading) return this.reject(msg.id, 'busy');
     const s = this.slots[(d.slot as number) - 1]!;
     this.physicalBusy = true;
@@ -721,18 +751,23 @@ export class VirtualCabinet extends EventEmitter {
     const host = (v: unknown) => typeof v === 'string' && v.length >= 1 && v.length <= 253 && !/\s/.test(v);
     if ('host' in d && !host(d.host)) return this.reject(msg.id, 'invalid');
     if ('port' in d && !port(d.port)) return this.reject(msg.id, 'invalid');
-    if ('heartbeatSec' in d && !(Number.isInteger(d.heartbeatSec) && (d.heartbeatSec as number) >= 10 && (d.heartbeatSec as number) <= 3600)) {
+    if (
+      'heartbeatSec' in d &&
+      !(Number.isInteger(d.heartbeatSec) && (d.heartbeatSec as number) >= 10 && (d.heartbeatSec as number) <= 3600)
+    ) {
       return this.reject(msg.id, 'invalid');
     }
     let ftp = this.config.ftp;
     if ('ftp' in d) {
       const f = d.ftp as Record<string, unknown> | null;
       if (!f || typeof f !== 'object' || Array.isArray(f)) return this.reject(msg.id, 'invalid');
-      if (Object.keys(f).some((k) => !['host', 'port', 'user', 'password'].includes(k))) return this.reject(msg.id, 'invalid');
+      if (Object.keys(f).some((k) => !['host', 'port', 'user', 'password'].includes(k)))
+        return this.reject(msg.id, 'invalid');
       if ('host' in f && !host(f.host)) return this.reject(msg.id, 'invalid');
       if ('port' in f && !port(f.port)) return this.reject(msg.id, 'invalid');
       if ('user' in f && !(typeof f.user === 'string' && f.user.length <= 64)) return this.reject(msg.id, 'invalid');
-      if ('password' in f && !(typeof f.password === 'string' && f.password.length <= 64)) return this.reject(msg.id, 'invalid');
+      if ('password' in f && !(typeof f.password === 'string' && f.password.length <= 64))
+        return this.reject(msg.id, 'invalid');
       ftp = { ...ftp, ...(f as Partial<typeof ftp>) };
     }
     this.config = {
@@ -758,8 +793,10 @@ export class VirtualCabinet extends EventEmitter {
     } catch {
       urlOk = false;
     }
-    if (typeof version !== 'string' || !/^[0-9A-Za-z][0-9A-Za-z.\-_]{0,31}$/.test(version) || !urlOk) return this.reject(msg.id, 'invalid');
-    if (d.sha256 !== undefined && !(typeof d.sha256 === 'string' && /^[0-9a-fA-F]{64}$/.test(d.sha256))) return this.reject(msg.id, 'invalid');
+    if (typeof version !== 'string' || !/^[0-9A-Za-z][0-9A-Za-z.\-_]{0,31}$/.test(version) || !urlOk)
+      return this.reject(msg.id, 'invalid');
+    if (d.sha256 !== undefined && !(typeof d.sha256 === 'string' && /^[0-9a-fA-F]{64}$/.test(d.sha256)))
+      return this.reject(msg.id, 'invalid');
     if (this.upgrading || this.physicalBusy) return this.reject(msg.id, 'busy');
     this.upgrading = true;
     const gen = this.generation;

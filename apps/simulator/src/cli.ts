@@ -50,7 +50,8 @@ function fail(message: string): never {
 function num(name: string, raw: string | undefined, def: number, min: number, max: number, integer = true): number {
   if (raw === undefined) return def;
   const v = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(v) || (integer && !Number.isInteger(v))) fail(`--${name} must be ${integer ? 'a whole number' : 'a number'}, got "${raw}"`);
+  if (raw.trim() === '' || !Number.isFinite(v) || (integer && !Number.isInteger(v)))
+    fail(`--${name} must be ${integer ? 'a whole number' : 'a number'}, got "${raw}"`);
   if (v < min || v > max) fail(`--${name} must be between ${min} and ${max}, got ${v}`);
   return v;
 }
@@ -126,10 +127,29 @@ async function main() {
   const heartbeatSec = num('heartbeat-sec', values['heartbeat-sec'], 60, 1, 3600);
 
   const shop = customers ? customerOptions(values) : null;
-  const putBudgetsBack = shop ? await placeCabinets(shop, Array.from({ length: count }, (_, i) => serialNumber(prefix, start + i)), customers) : null;
+  const putBudgetsBack = shop
+    ? await placeCabinets(
+        shop,
+        Array.from({ length: count }, (_, i) => serialNumber(prefix, start + i)),
+        customers,
+      )
+    : null;
 
-  const fleet = await createFleet({ count, prefix, start, url, deviceSecret: secret, failureRate, latencyMs, returnsPerMinute, faultsPerMinute, heartbeatSec });
-  console.log(`Simulating ${count} cabinets ${serialNumber(prefix, start)}…${serialNumber(prefix, start + count - 1)} against ${url}. Ctrl-C stops them.`);
+  const fleet = await createFleet({
+    count,
+    prefix,
+    start,
+    url,
+    deviceSecret: secret,
+    failureRate,
+    latencyMs,
+    returnsPerMinute,
+    faultsPerMinute,
+    heartbeatSec,
+  });
+  console.log(
+    `Simulating ${count} cabinets ${serialNumber(prefix, start)}…${serialNumber(prefix, start + count - 1)} against ${url}. Ctrl-C stops them.`,
+  );
   const startedAt = Date.now();
   const tty = process.stdout.isTTY;
   let lastPrinted = '';
@@ -154,18 +174,25 @@ async function main() {
   process.on('SIGTERM', () => void stop());
   await fleet.start();
   if (shop) {
-    await fleet.waitRegistered(count, 60_000).catch((e: Error) => fail(`the cabinets did not register: ${e.message}. Is --secret the server's DEVICE_SECRET, --url its broker?`));
+    await fleet
+      .waitRegistered(count, 60_000)
+      .catch((e: Error) =>
+        fail(`the cabinets did not register: ${e.message}. Is --secret the server's DEVICE_SECRET, --url its broker?`),
+      );
     const driver = driveCustomers({
       customers,
       ratePerMinute: shop.rate,
       cabinets: fleet.cabinets,
       call: shop.app,
-      readCode: async (areaCode, mobile, since) => codeFromSmsLog(await fs.promises.readFile(shop.smsLog, 'utf8').catch(() => ''), areaCode, mobile, since),
+      readCode: async (areaCode, mobile, since) =>
+        codeFromSmsLog(await fs.promises.readFile(shop.smsLog, 'utf8').catch(() => ''), areaCode, mobile, since),
       areaCode: shop.areaCode,
       mobileOf: (n) => `1390${String(start).padStart(3, '0').slice(-3)}${String(n).padStart(4, '0')}`,
       holdSeconds: shop.holdSeconds,
     });
-    console.log(`${customers} customers rent ${shop.rate} times a minute through ${shop.api} from ${count} cabinets ${serialNumber(prefix, start)}…${serialNumber(prefix, start + count - 1)} (outlet ${shop.outletId}).`);
+    console.log(
+      `${customers} customers rent ${shop.rate} times a minute through ${shop.api} from ${count} cabinets ${serialNumber(prefix, start)}…${serialNumber(prefix, start + count - 1)} (outlet ${shop.outletId}).`,
+    );
     const report = setInterval(() => console.log(customerLine(driver.summary(), startedAt)), 10_000);
     const end = async () => {
       clearInterval(report);
@@ -189,7 +216,9 @@ async function main() {
       },
       (e: Error) => {
         if (tty) process.stdout.write('\n');
-        console.log(`Not all registered yet: ${e.message}. Are they stocked in, and is --secret the server's DEVICE_SECRET?`);
+        console.log(
+          `Not all registered yet: ${e.message}. Are they stocked in, and is --secret the server's DEVICE_SECRET?`,
+        );
       },
     );
   };
@@ -218,14 +247,16 @@ function customerOptions(values: Record<string, string | boolean | undefined>): 
   }
   const rate = num('rate', str('rate'), 0, 0.1, 100_000, false);
   const hold = (str('hold-sec') ?? '200-480').split('-').map((x) => Number(x));
-  if (hold.length !== 2 || hold.some((x) => !Number.isFinite(x) || x < 0) || hold[0]! > hold[1]!) fail(`--hold-sec must look like 200-480, got "${str('hold-sec')}"`);
+  if (hold.length !== 2 || hold.some((x) => !Number.isFinite(x) || x < 0) || hold[0]! > hold[1]!)
+    fail(`--hold-sec must look like 200-480, got "${str('hold-sec')}"`);
   const admin = str('admin') ?? `${process.env.ADMIN_USERNAME ?? 'admin'}:${process.env.ADMIN_PASSWORD ?? 'admin123'}`;
   const colon = admin.indexOf(':');
   if (colon < 1) fail('--admin must look like USER:PASSWORD');
   const areaCode = (str('area-code') ?? '86').replace(/^\+/, '');
   if (!/^\d{1,4}$/.test(areaCode)) fail(`--area-code must be 1-4 digits, got "${areaCode}"`);
   const outlet = str('outlet-id');
-  const app: CallApi = (method, path, body, token) => send(api, method, path, body, { clienttype: 'USER_ANDROID', ...(token ? { authorization: token } : {}) });
+  const app: CallApi = (method, path, body, token) =>
+    send(api, method, path, body, { clienttype: 'USER_ANDROID', ...(token ? { authorization: token } : {}) });
   return {
     api,
     rate,
@@ -239,8 +270,18 @@ function customerOptions(values: Record<string, string | boolean | undefined>): 
   };
 }
 
-async function send(api: string, method: 'GET' | 'POST' | 'PUT', path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
-  const r = await fetch(`${api}${path}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function send(
+  api: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<Answer> {
+  const r = await fetch(`${api}${path}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return (await r.json()) as Answer;
 }
 
@@ -252,7 +293,10 @@ type SmsBudgets = { numberPerDay: number; addressPerMinute: number; addressPerHo
  * cannot carry the run, they are raised for it through the staff API and put back when it ends
  * (Ctrl-C included); the answer says what to put back by hand if the process is killed.
  */
-async function raiseTextBudgets(staff: (method: 'GET' | 'PUT', path: string, body?: unknown) => Promise<Answer>, customers: number): Promise<(() => Promise<void>) | null> {
+async function raiseTextBudgets(
+  staff: (method: 'GET' | 'PUT', path: string, body?: unknown) => Promise<Answer>,
+  customers: number,
+): Promise<(() => Promise<void>) | null> {
   const path = '/user/api/v1/global/config/';
   const read = await staff('GET', `${path}findBySms`);
   if (read.code !== 0) fail(`cannot read the server's text budgets: ${read.msg}`);
@@ -266,12 +310,22 @@ async function raiseTextBudgets(staff: (method: 'GET' | 'PUT', path: string, bod
   const changed = (Object.keys(want) as (keyof SmsBudgets)[]).filter((k) => want[k] !== was[k]);
   if (!changed.length) return null;
   const saved = await staff('PUT', path, { paramType: 'sms', values: want });
-  if (saved.code !== 0) fail(`the text budgets (${changed.join(', ')}) cannot carry ${customers} customers from one address, and raising them was refused: ${saved.msg}`);
-  console.log(`Raised the server's text budgets for this run (${changed.map((k) => `${k} ${was[k]} -> ${want[k]}`).join(', ')}); they are put back when it ends.`);
+  if (saved.code !== 0)
+    fail(
+      `the text budgets (${changed.join(', ')}) cannot carry ${customers} customers from one address, and raising them was refused: ${saved.msg}`,
+    );
+  console.log(
+    `Raised the server's text budgets for this run (${changed.map((k) => `${k} ${was[k]} -> ${want[k]}`).join(', ')}); they are put back when it ends.`,
+  );
   return async () => {
-    const back = await staff('PUT', path, { paramType: 'sms', values: was }).catch((e: Error) => ({ code: -1, msg: e.message }) as Answer);
+    const back = await staff('PUT', path, { paramType: 'sms', values: was }).catch(
+      (e: Error) => ({ code: -1, msg: e.message }) as Answer,
+    );
     if (back.code === 0) console.log(`Text budgets put back (${changed.map((k) => `${k} ${was[k]}`).join(', ')}).`);
-    else console.error(`Could not put the text budgets back (${back.msg}); set them in System configuration: ${changed.map((k) => `${k} ${was[k]}`).join(', ')}.`);
+    else
+      console.error(
+        `Could not put the text budgets back (${back.msg}); set them in System configuration: ${changed.map((k) => `${k} ${was[k]}`).join(', ')}.`,
+      );
   };
 }
 
@@ -280,15 +334,26 @@ async function raiseTextBudgets(staff: (method: 'GET' | 'PUT', path: string, bod
  * (again harmless), and makes room in the text budgets for the run's sign-ins. Answers what puts
  * the budgets back.
  */
-async function placeCabinets(o: CustomerSetup, sns: string[], customers: number): Promise<(() => Promise<void>) | null> {
+async function placeCabinets(
+  o: CustomerSetup,
+  sns: string[],
+  customers: number,
+): Promise<(() => Promise<void>) | null> {
   let login: Answer;
   try {
-    login = await send(o.api, 'POST', '/user/api/open/v1/auth', { userName: o.admin.userName, password: o.admin.password, clientType: 'MANAGE_PC' }, { clienttype: 'MANAGE_PC' });
+    login = await send(
+      o.api,
+      'POST',
+      '/user/api/open/v1/auth',
+      { userName: o.admin.userName, password: o.admin.password, clientType: 'MANAGE_PC' },
+      { clienttype: 'MANAGE_PC' },
+    );
   } catch (e) {
     fail(`no server at ${o.api}: ${(e as Error).message}`);
   }
   if (login.code !== 0) fail(`staff sign-in as ${o.admin.userName} refused: ${login.msg}`);
-  const staff = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => send(o.api, method, path, body, { clienttype: 'MANAGE_PC', authorization: login.data.token as string });
+  const staff = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
+    send(o.api, method, path, body, { clienttype: 'MANAGE_PC', authorization: login.data.token as string });
   if (o.outletId === null) {
     const page = await staff('GET', '/device/api/v1/outlet/queryPage?pageNum=1&pageSize=100&status=inService');
     if (page.code !== 0) fail(`cannot list outlets: ${page.msg}`);
@@ -300,16 +365,23 @@ async function placeCabinets(o: CustomerSetup, sns: string[], customers: number)
   const stocked = await staff('POST', '/device/api/v1/cabinet/batchStorage', { sns });
   if (stocked.code !== 0) fail(`stocking the cabinets in was refused: ${stocked.msg}`);
   for (const sn of sns) {
-    const bound = await staff('POST', '/device/api/v1/outlet/bindDevice', { outletId: o.outletId, sn, reason: 'npm run simulate' });
+    const bound = await staff('POST', '/device/api/v1/outlet/bindDevice', {
+      outletId: o.outletId,
+      sn,
+      reason: 'npm run simulate',
+    });
     // 100608: placed on an earlier run.
-    if (bound.code !== 0 && bound.code !== 100608) console.log(`${sn}: not placed in outlet ${o.outletId}: ${bound.msg}`);
+    if (bound.code !== 0 && bound.code !== 100608)
+      console.log(`${sn}: not placed in outlet ${o.outletId}: ${bound.msg}`);
   }
   return raiseTextBudgets(staff, customers);
 }
 
 function customerLine(s: CustomerSummary, startedAt: number): string {
   const secs = Math.round((Date.now() - startedAt) / 1000);
-  const refused = Object.entries(s.refused).map(([code, n]) => `${code}×${n}`).join(' ');
+  const refused = Object.entries(s.refused)
+    .map(([code, n]) => `${code}×${n}`)
+    .join(' ');
   return (
     `[${secs}s] customers ${s.customers} · signed in ${s.signedIn} · rents asked ${s.rentsAsked} · using ${s.using} · returned ${s.returned}` +
     ` · ended ${s.ended} · eject failed ${s.ejectFailed}` +

@@ -3,8 +3,18 @@ import { codeFromSmsLog } from './customers.js';
 
 describe('codes from the server SMS file', () => {
   const log = [
-    JSON.stringify({ time: '2026-11-26T10:00:00Z', areaCode: '86', mobile: '13900010001', text: 'Your code is 111111' }),
-    JSON.stringify({ time: '2026-11-26T10:00:05Z', areaCode: '86', mobile: '13900010002', text: 'Your code is 222222' }),
+    JSON.stringify({
+      time: '2026-11-26T10:00:00Z',
+      areaCode: '86',
+      mobile: '13900010001',
+      text: 'Your code is 111111',
+    }),
+    JSON.stringify({
+      time: '2026-11-26T10:00:05Z',
+      areaCode: '86',
+      mobile: '13900010002',
+      text: 'Your code is 222222',
+    }),
     'not json',
     JSON.stringify({ time: '2026-11-26T10:01:00Z', areaCode: '86', mobile: '13900010001', text: '验证码 333333' }),
     '',

@@ -55,7 +55,19 @@ export interface CustomerSummary {
  */
 export function driveCustomers(o: CustomerDriverOptions): { stop(): Promise<void>; summary(): CustomerSummary } {
   const random = o.random ?? Math.random;
-  const s: CustomerSummary = { customers: o.customers, signedIn: 0, rentsAsked: 0, refused: {}, using: 0, ejectFailed: 0, returned: 0, ended: 0, allBusy: 0, noPowerBank: 0, lastError: null };
+  const s: CustomerSummary = {
+    customers: o.customers,
+    signedIn: 0,
+    rentsAsked: 0,
+    refused: {},
+    using: 0,
+    ejectFailed: 0,
+    returned: 0,
+    ended: 0,
+    allBusy: 0,
+    noPowerBank: 0,
+    lastError: null,
+  };
   const tokens = new Map<number, string>();
   const busy = new Set<number>();
   const running = new Set<Promise<void>>();
@@ -89,7 +101,12 @@ export function driveCustomers(o: CustomerDriverOptions): { stop(): Promise<void
       s.lastError = `no code texted to +${o.areaCode} ${mobile} (is the server's SMS_PROVIDER=file, and --sms-log its DATA_DIR/sms.log?)`;
       return null;
     }
-    const r = await o.call('POST', '/user/api/app/v1/auth', { areaCode: o.areaCode, mobile, code, clientType: 'USER_ANDROID' });
+    const r = await o.call('POST', '/user/api/app/v1/auth', {
+      areaCode: o.areaCode,
+      mobile,
+      code,
+      clientType: 'USER_ANDROID',
+    });
     if (r.code !== 0) {
       s.lastError = `sign-in ${r.code} ${r.msg}`;
       return null;
@@ -107,7 +124,9 @@ export function driveCustomers(o: CustomerDriverOptions): { stop(): Promise<void
     tokens.set(n, token);
     // A cabinet the server says has a charged power bank ready (its own rule), tried in random order.
     let from: VirtualCabinet | undefined;
-    for (const cab of ready().sort(() => random() - 0.5).slice(0, 5)) {
+    for (const cab of ready()
+      .sort(() => random() - 0.5)
+      .slice(0, 5)) {
       const quote = await o.call('GET', `/order/api/app/v1/order/quote?sn=${cab.sn}`, undefined, token);
       if (quote.code === 100020 || quote.code === 100021) {
         tokens.delete(n);
@@ -128,7 +147,12 @@ export function driveCustomers(o: CustomerDriverOptions): { stop(): Promise<void
       return;
     }
     s.rentsAsked++;
-    const rent = await o.call('POST', '/order/api/app/v1/order/rent', { sn: from.sn, payMode: 'deposit', idempotencyKey: randomUUID() }, token);
+    const rent = await o.call(
+      'POST',
+      '/order/api/app/v1/order/rent',
+      { sn: from.sn, payMode: 'deposit', idempotencyKey: randomUUID() },
+      token,
+    );
     if (rent.code !== 0) {
       refuse(rent.code);
       s.lastError = `rent ${rent.code} ${rent.msg}`;
@@ -137,7 +161,9 @@ export function driveCustomers(o: CustomerDriverOptions): { stop(): Promise<void
     }
     const orderNo = rent.data.orderNo as string;
     const powerBankId = rent.data.powerBankId as string;
-    const status = async () => ((await o.call('GET', `/order/api/app/v1/order/detail?orderNo=${orderNo}`, undefined, token)).data?.status as string | undefined) ?? 'unknown';
+    const status = async () =>
+      ((await o.call('GET', `/order/api/app/v1/order/detail?orderNo=${orderNo}`, undefined, token)).data?.status as
+        string | undefined) ?? 'unknown';
     let now = rent.data.status as string;
     for (let i = 0; i < 30 && now === 'ejecting' && !stopped; i++) {
       await wait(1000);

@@ -52,10 +52,22 @@ export function serialNumber(prefix: string, n: number): string {
 
 /** A fleet of virtual cabinets with fleet-wide returns and faults. */
 export async function createFleet(options: FleetOptions): Promise<Fleet> {
-  const { count, prefix = 'SIMU', start = 1, deviceSecret, secretOf, returnsPerMinute = 0, faultsPerMinute = 0, faultMinutes = 5, connectConcurrency = 100, ...cabinetOptions } = options;
+  const {
+    count,
+    prefix = 'SIMU',
+    start = 1,
+    deviceSecret,
+    secretOf,
+    returnsPerMinute = 0,
+    faultsPerMinute = 0,
+    faultMinutes = 5,
+    connectConcurrency = 100,
+    ...cabinetOptions
+  } = options;
   if (!/^[A-Za-z]{4}$/.test(prefix)) throw new Error(`prefix must be 4 letters, got "${prefix}"`);
   if (!Number.isInteger(count) || count < 0) throw new Error(`count must be a whole number, got ${count}`);
-  if (!Number.isInteger(start) || start < 0 || start + count - 1 > 999_999_999_999) throw new Error('start and count must keep SNs within 12 digits');
+  if (!Number.isInteger(start) || start < 0 || start + count - 1 > 999_999_999_999)
+    throw new Error('start and count must keep SNs within 12 digits');
   if (!deviceSecret && !secretOf) throw new Error('give deviceSecret or secretOf');
   const random = cabinetOptions.random ?? Math.random;
   const cabinets: VirtualCabinet[] = [];
@@ -65,11 +77,15 @@ export async function createFleet(options: FleetOptions): Promise<Fleet> {
     cabinets.push(new VirtualCabinet({ ...cabinetOptions, sn, secret }));
   }
   // Power banks out on rent: those missing from their cabinets at first start, then every ejected one.
-  const outOnRent: { powerBankId: string; battery: number }[] = cabinets.flatMap((c) => c.missingPowerBanks().map((powerBankId) => ({ powerBankId, battery: 10 + Math.floor(random() * 60) })));
+  const outOnRent: { powerBankId: string; battery: number }[] = cabinets.flatMap((c) =>
+    c.missingPowerBanks().map((powerBankId) => ({ powerBankId, battery: 10 + Math.floor(random() * 60) })),
+  );
   let returns = 0;
   let faults = 0;
   for (const c of cabinets) {
-    c.on('ejected', (e: { powerBankId: string; battery: number }) => outOnRent.push({ powerBankId: e.powerBankId, battery: Math.max(0, e.battery - 30) }));
+    c.on('ejected', (e: { powerBankId: string; battery: number }) =>
+      outOnRent.push({ powerBankId: e.powerBankId, battery: Math.max(0, e.battery - 30) }),
+    );
   }
   const timers: NodeJS.Timeout[] = [];
   let stopped = false;
@@ -145,7 +161,11 @@ export async function createFleet(options: FleetOptions): Promise<Fleet> {
         const t = setTimeout(() => {
           clearInterval(poll);
           const s = cabinets.find((c) => c.lastError)?.lastError;
-          reject(new Error(`${registered().length} of ${n} cabinets registered after ${timeoutMs} ms${s ? ` (last error: ${s})` : ''}`));
+          reject(
+            new Error(
+              `${registered().length} of ${n} cabinets registered after ${timeoutMs} ms${s ? ` (last error: ${s})` : ''}`,
+            ),
+          );
         }, timeoutMs);
       });
     },
@@ -155,7 +175,20 @@ export async function createFleet(options: FleetOptions): Promise<Fleet> {
       await Promise.all(cabinets.map((c) => c.stop()));
     },
     summary() {
-      const s: FleetSummary = { cabinets: cabinets.length, connected: 0, registered: 0, commands: 0, failed: 0, rejected: 0, duplicates: 0, heartbeats: 0, returns, faults, reconnects: 0, lastError: null };
+      const s: FleetSummary = {
+        cabinets: cabinets.length,
+        connected: 0,
+        registered: 0,
+        commands: 0,
+        failed: 0,
+        rejected: 0,
+        duplicates: 0,
+        heartbeats: 0,
+        returns,
+        faults,
+        reconnects: 0,
+        lastError: null,
+      };
       for (const c of cabinets) {
         if (c.connected) s.connected++;
         if (c.registered) s.registered++;

@@ -58,8 +58,18 @@ export interface SlotState {
   charging: boolean;
 }
 
-export type CommandType = 'eject' | 'restart' | 'openLock' | 'config' | 'upgrade' | 'queryVersion' | 'queryIccid' | 'queryInventory';
-export const COMMAND_TYPES: readonly CommandType[] = ['eject', 'restart', 'openLock', 'config', 'upgrade', 'queryVersion', 'queryIccid', 'queryInventory'];
+export type CommandType =
+  'eject' | 'restart' | 'openLock' | 'config' | 'upgrade' | 'queryVersion' | 'queryIccid' | 'queryInventory';
+export const COMMAND_TYPES: readonly CommandType[] = [
+  'eject',
+  'restart',
+  'openLock',
+  'config',
+  'upgrade',
+  'queryVersion',
+  'queryIccid',
+  'queryInventory',
+];
 
 export type RejectReason = 'expired' | 'unsupported' | 'invalid' | 'busy';
 
@@ -90,7 +100,14 @@ export function parseEnvelope(payload: Buffer | string): Envelope | null {
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const e = value as Partial<Envelope>;
-  if (e.v !== PROTOCOL_VERSION || typeof e.id !== 'string' || e.id.length === 0 || e.id.length > 40 || typeof e.type !== 'string') return null;
+  if (
+    e.v !== PROTOCOL_VERSION ||
+    typeof e.id !== 'string' ||
+    e.id.length === 0 ||
+    e.id.length > 40 ||
+    typeof e.type !== 'string'
+  )
+    return null;
   if (typeof e.ts !== 'number') return null;
   const data = e.data === undefined ? {} : e.data;
   if (!data || typeof data !== 'object' || Array.isArray(data)) return null;

@@ -34,15 +34,25 @@ export const api = {
   ...depositCalls,
   ...payoutCalls,
   ...voucherCalls,
-  ...statsCalls,   ...couponCalls,   ...separationCalls,
+  ...statsCalls,
+  ...couponCalls,
+  ...separationCalls,
 } as const;
 
 export type Api = typeof api;
 export type CallName = keyof Api;
 /** The input side of an optional schema: undefined where the call has none. */
-export type SchemaIn<T> = [NonNullable<T>] extends [never] ? undefined : NonNullable<T> extends z.ZodType ? z.input<NonNullable<T>> : undefined;
+export type SchemaIn<T> = [NonNullable<T>] extends [never]
+  ? undefined
+  : NonNullable<T> extends z.ZodType
+    ? z.input<NonNullable<T>>
+    : undefined;
 /** The parsed side of an optional schema: what a handler receives. */
-export type SchemaOut<T> = [NonNullable<T>] extends [never] ? undefined : NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
+export type SchemaOut<T> = [NonNullable<T>] extends [never]
+  ? undefined
+  : NonNullable<T> extends z.ZodType
+    ? z.output<NonNullable<T>>
+    : undefined;
 export type CallData<K extends CallName> = z.output<Api[K]['data']>;
 export type CallQuery<K extends CallName> = SchemaIn<Api[K]['query']>;
 export type CallBody<K extends CallName> = SchemaIn<Api[K]['body']>;

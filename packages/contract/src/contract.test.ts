@@ -3,7 +3,18 @@ import { z } from 'zod';
 import { identityCalls } from './identity/calls.js';
 import { systemCalls } from './system/calls.js';
 import { fleetCalls } from './fleet/calls.js';
-import { api, describeError, Errors, errorMessage, LANGS, loginRequest, resolveLang, rules, SESSION_END_CODES, validationMessages } from './index.js';
+import {
+  api,
+  describeError,
+  Errors,
+  errorMessage,
+  LANGS,
+  loginRequest,
+  resolveLang,
+  rules,
+  SESSION_END_CODES,
+  validationMessages,
+} from './index.js';
 
 describe('languages', () => {
   it.each([
@@ -22,7 +33,9 @@ describe('languages', () => {
 
 describe('call table', () => {
   it("every call's summary fits the interface list (sys_api.name, 200 characters)", () => {
-    const long = Object.entries(api).filter(([, c]) => c.summary.length > 200).map(([name]) => name);
+    const long = Object.entries(api)
+      .filter(([, c]) => c.summary.length > 200)
+      .map(([name]) => name);
     expect(long).toEqual([]);
   });
 });
@@ -31,7 +44,8 @@ describe('error catalogue', () => {
   it('has unique codes and a message in every language', () => {
     const codes = Object.values(Errors).map((e) => e.code);
     expect(new Set(codes).size).toBe(codes.length);
-    for (const e of Object.values(Errors)) for (const l of LANGS) expect(e.msg[l].length, `${e.code} ${l}`).toBeGreaterThan(0);
+    for (const e of Object.values(Errors))
+      for (const l of LANGS) expect(e.msg[l].length, `${e.code} ${l}`).toBeGreaterThan(0);
   });
   it('defines the four session-ending codes 100020-100023', () => {
     expect(SESSION_END_CODES).toEqual([100020, 100021, 100022, 100023]);
@@ -41,7 +55,8 @@ describe('error catalogue', () => {
     expect(errorMessage('LOGIN_LOCKED', 'en_US', { minutes: 7 })).toBe('Too many failed sign-ins; try again in 7 min');
   });
   it('every validation message exists in three languages', () => {
-    for (const [k, t] of Object.entries(validationMessages)) for (const l of LANGS) expect(t[l], `${k} ${l}`).toBeTruthy();
+    for (const [k, t] of Object.entries(validationMessages))
+      for (const l of LANGS) expect(t[l], `${k} ${l}`).toBeTruthy();
   });
 });
 
@@ -65,8 +80,13 @@ describe('field rules', () => {
     expect(msg(rules.code6, '12345')).toMatch(/6 digits/);
   });
   it('login needs a user name, or an area code and a mobile, and trims them', () => {
-    expect(loginRequest.parse({ userName: ' a ', password: 'x' })).toMatchObject({ userName: 'a', clientType: 'MANAGE_PC' });
-    expect(loginRequest.parse({ areaCode: ' 86', mobile: '138 '.trim(), password: 'x' })).toMatchObject({ areaCode: '86' });
+    expect(loginRequest.parse({ userName: ' a ', password: 'x' })).toMatchObject({
+      userName: 'a',
+      clientType: 'MANAGE_PC',
+    });
+    expect(loginRequest.parse({ areaCode: ' 86', mobile: '138 '.trim(), password: 'x' })).toMatchObject({
+      areaCode: '86',
+    });
     const r = loginRequest.safeParse({ areaCode: '86', password: 'x' });
     expect(r.success).toBe(false);
     expect(describeError(r.error!, 'en_US')).toBe('userName: enter a user name, or an area code and mobile number');

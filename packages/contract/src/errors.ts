@@ -28,7 +28,24 @@ export type { ErrorDef } from './platform/error-def.js';
  * of identity, kept as first given), 1001xx identity, 1002xx system, 1003xx fleet, 1004xx network, 1005xx assets,
  * 1006xx outlet, 1007xx order, 1008xx ledger and payments, 1009xx deposits, 1010xx vouchers, 1011xx withdrawals, 1012xx coupons, 1013xx order separation, 1031xx accessories, 1014xx statistics, each in <domain>/errors.ts. A test fails on a code used twice.
  */
-export const Errors = { ...platformErrors, ...identityErrors, ...systemErrors, ...fleetErrors, ...assetsErrors, ...accessoriesErrors, ...networkErrors, ...outletErrors, ...orderErrors, ...ledgerErrors, ...depositErrors, ...voucherErrors, ...statsErrors, ...payoutErrors, ...couponErrors, ...separationErrors } as const;
+export const Errors = {
+  ...platformErrors,
+  ...identityErrors,
+  ...systemErrors,
+  ...fleetErrors,
+  ...assetsErrors,
+  ...accessoriesErrors,
+  ...networkErrors,
+  ...outletErrors,
+  ...orderErrors,
+  ...ledgerErrors,
+  ...depositErrors,
+  ...voucherErrors,
+  ...statsErrors,
+  ...payoutErrors,
+  ...couponErrors,
+  ...separationErrors,
+} as const;
 
 export type ErrorName = keyof typeof Errors;
 
@@ -39,7 +56,8 @@ let byCode: Map<number, ErrorDef> | undefined;
 
 export function errorMessage(name: ErrorName, lang: Lang, params?: Record<string, unknown>): string {
   // A value given in every language (a field's label) is read in the caller's.
-  const inLang = params && Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isTranslations(v) ? v[lang] : v]));
+  const inLang =
+    params && Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isTranslations(v) ? v[lang] : v]));
   return interpolate(Errors[name].msg[lang], inLang);
 }
 
@@ -49,5 +67,10 @@ export function errorByCode(code: number): ErrorDef | undefined {
 }
 
 function isTranslations(v: unknown): v is Translations {
-  return typeof v === 'object' && v !== null && typeof (v as Translations).zh_CN === 'string' && typeof (v as Translations).en_US === 'string';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as Translations).zh_CN === 'string' &&
+    typeof (v as Translations).en_US === 'string'
+  );
 }

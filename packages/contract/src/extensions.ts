@@ -18,14 +18,34 @@ export const EXTENSION_GATES: Record<ExtensionCode, { appCalls: readonly CallNam
   depositFree: { appCalls: [], perms: [] },
   coupons: {
     appCalls: ['appCouponRedeem', 'appMyCoupons'],
-    perms: [couponPerms.couponQuery, couponPerms.couponEdit, couponPerms.couponIssue, couponPerms.userCouponQuery, couponPerms.couponCodeQuery, couponPerms.couponBatchEdit, couponPerms.couponCodeExport],
+    perms: [
+      couponPerms.couponQuery,
+      couponPerms.couponEdit,
+      couponPerms.couponIssue,
+      couponPerms.userCouponQuery,
+      couponPerms.couponCodeQuery,
+      couponPerms.couponBatchEdit,
+      couponPerms.couponCodeExport,
+    ],
   },
   membership: { appCalls: [], perms: [] },
   // The screen stays (hidden from the sidebar, reached by its route) with its separated orders and their restore.
-  orderSeparation: { appCalls: [], perms: [separationPerms.separationRuleEdit, separationPerms.separationRuleStatus, separationPerms.separationRuleDelete] },
+  orderSeparation: {
+    appCalls: [],
+    perms: [
+      separationPerms.separationRuleEdit,
+      separationPerms.separationRuleStatus,
+      separationPerms.separationRuleDelete,
+    ],
+  },
   cablePackages: {
     appCalls: ['appCableQuote', 'appCableBuy'],
-    perms: [accessoriesPerms.cableQuery, accessoriesPerms.cableEdit, accessoriesPerms.cableCode, accessoriesPerms.cableExport],
+    perms: [
+      accessoriesPerms.cableQuery,
+      accessoriesPerms.cableEdit,
+      accessoriesPerms.cableCode,
+      accessoriesPerms.cableExport,
+    ],
   },
   // Stopping a session already running stays open (appBluetoothStop).
   bluetoothChargers: {

@@ -17,25 +17,73 @@ import { couponActions, couponExports, couponFieldLabels, couponLabels, couponRe
 import { separationActions, separationFieldLabels, separationLabels, separationReads } from './separation/labels.js';
 import type { CallName } from './api.js';
 
-export { tr, labelOf, labelsIn, exportLabelsIn, commonLabels, type LabelGroup, type ExportLabels } from './platform/labels.js';
+export {
+  tr,
+  labelOf,
+  labelsIn,
+  exportLabelsIn,
+  commonLabels,
+  type LabelGroup,
+  type ExportLabels,
+} from './platform/labels.js';
 
 /** Every label both the console and the server show, by domain and kind (platform/labels.ts says why). */
-export const labels = { common: commonLabels, identity: identityLabels, system: systemLabels, fleet: fleetLabels, assets: assetsLabels, accessories: accessoriesLabels, network: networkLabels, outlet: outletLabels, order: orderLabels, ledger: ledgerLabels, deposit: depositLabels, voucher: voucherLabels, stats: statsLabels, payout: payoutLabels, coupon: couponLabels, separation: separationLabels } as const;
+export const labels = {
+  common: commonLabels,
+  identity: identityLabels,
+  system: systemLabels,
+  fleet: fleetLabels,
+  assets: assetsLabels,
+  accessories: accessoriesLabels,
+  network: networkLabels,
+  outlet: outletLabels,
+  order: orderLabels,
+  ledger: ledgerLabels,
+  deposit: depositLabels,
+  voucher: voucherLabels,
+  stats: statsLabels,
+  payout: payoutLabels,
+  coupon: couponLabels,
+  separation: separationLabels,
+} as const;
 export type Labels = typeof labels;
 export type LabelDomain = keyof Labels;
 
 /** One label, every part of its address checked: `label('identity', 'manageStatus', 'frozen', lang)`. */
-export function label<D extends LabelDomain, G extends keyof Labels[D], K extends keyof Labels[D][G]>(domain: D, group: G, key: K, lang: Lang): string {
+export function label<D extends LabelDomain, G extends keyof Labels[D], K extends keyof Labels[D][G]>(
+  domain: D,
+  group: G,
+  key: K,
+  lang: Lang,
+): string {
   return (labels[domain][group][key] as Translations)[lang];
 }
 
 /** Every export's title and column headers, keyed by the call that starts it. */
-export const exportLabels = { ...identityExports, ...systemExports, ...fleetExports, ...assetsExports, ...accessoriesExports, ...networkExports, ...outletExports, ...orderExports, ...ledgerExports, ...depositExports, ...voucherExports, ...statsExports, ...payoutExports, ...couponExports } as const;
+export const exportLabels = {
+  ...identityExports,
+  ...systemExports,
+  ...fleetExports,
+  ...assetsExports,
+  ...accessoriesExports,
+  ...networkExports,
+  ...outletExports,
+  ...orderExports,
+  ...ledgerExports,
+  ...depositExports,
+  ...voucherExports,
+  ...statsExports,
+  ...payoutExports,
+  ...couponExports,
+} as const;
 /** A call that starts an export (its labels are declared). */
 export type ExportCall = keyof typeof exportLabels & CallName;
 
 /** The title and headers of the export a call starts, in one language, columns in their order. */
-export function exportHeaders<C extends ExportCall>(call: C, lang: Lang): { title: string; columns: { key: ExportColumn<C>; header: string }[] } {
+export function exportHeaders<C extends ExportCall>(
+  call: C,
+  lang: Lang,
+): { title: string; columns: { key: ExportColumn<C>; header: string }[] } {
   return exportLabelsIn(exportLabels[call] as ExportLabels<ExportColumn<C>>, lang);
 }
 /** The column keys of the export a call starts. */
@@ -50,7 +98,14 @@ export function yesNo(v: boolean | null | undefined, lang: Lang): string {
  * Names of fields, for messages that name one (validation, range checks). Each domain adds its
  * fields' labels to its labels.ts; a field without one is named by its key.
  */
-export const fieldLabels: Readonly<Record<string, Translations>> = { ...systemFields, ...outletFields, ...depositFields, ...voucherFieldLabels, ...couponFieldLabels, ...separationFieldLabels };
+export const fieldLabels: Readonly<Record<string, Translations>> = {
+  ...systemFields,
+  ...outletFields,
+  ...depositFields,
+  ...voucherFieldLabels,
+  ...couponFieldLabels,
+  ...separationFieldLabels,
+};
 
 /**
  * The label of a field by its path ('values.bluetoothHourlyLimit', 'hourlyPrice.min'): the
@@ -65,7 +120,12 @@ export function fieldLabel(path: string): Translations | undefined {
     if (!tail) continue;
     for (let j = i - 1; j >= 0; j--) {
       const head = known(parts[j]!);
-      if (head) return { zh_CN: `${head.zh_CN}·${tail.zh_CN}`, zh_TW: `${head.zh_TW}·${tail.zh_TW}`, en_US: `${head.en_US} – ${tail.en_US}` };
+      if (head)
+        return {
+          zh_CN: `${head.zh_CN}·${tail.zh_CN}`,
+          zh_TW: `${head.zh_TW}·${tail.zh_TW}`,
+          en_US: `${head.en_US} – ${tail.en_US}`,
+        };
     }
     return tail;
   }
@@ -81,7 +141,23 @@ export function fieldName(path: string, lang: Lang): string {
  * What each change is called in the operation log, by its call (every call that is not a GET has
  * one: layout.test.ts): the log stores the call and shows its action in the viewer's language.
  */
-export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = { ...identityActions, ...systemActions, ...fleetActions, ...assetsActions, ...accessoriesActions, ...networkActions, ...outletActions, ...orderActions, ...ledgerActions, ...depositActions, ...voucherActions, ...statsActionLabels, ...payoutActions, ...couponActions, ...separationActions };
+export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = {
+  ...identityActions,
+  ...systemActions,
+  ...fleetActions,
+  ...assetsActions,
+  ...accessoriesActions,
+  ...networkActions,
+  ...outletActions,
+  ...orderActions,
+  ...ledgerActions,
+  ...depositActions,
+  ...voucherActions,
+  ...statsActionLabels,
+  ...payoutActions,
+  ...couponActions,
+  ...separationActions,
+};
 
 /** A call's action in a language, or null for a call without one (an entry older than the call's label). */
 export function actionLabel(call: string | null | undefined, lang: Lang): string | null {
@@ -91,14 +167,33 @@ export function actionLabel(call: string | null | undefined, lang: Lang): string
 /** The calls whose action contains `text` in any language (a search of the operation log). */
 export function callsWithAction(text: string): CallName[] {
   const t = text.trim().toLowerCase();
-  return (Object.entries(actionLabels) as [CallName, Translations][]).filter(([, l]) => Object.values(l).some((v) => v.toLowerCase().includes(t))).map(([k]) => k);
+  return (Object.entries(actionLabels) as [CallName, Translations][])
+    .filter(([, l]) => Object.values(l).some((v) => v.toLowerCase().includes(t)))
+    .map(([k]) => k);
 }
 
 /**
  * What each call is named (the interfaces screen and the menu binding picker): a change by its
  * action above, a call that changes nothing by its domain's reads. Every call has one (layout.test.ts).
  */
-export const callNames: Readonly<Partial<Record<CallName, Translations>>> = { ...actionLabels, ...identityReads, ...systemReads, ...fleetReads, ...assetsReads, ...accessoriesReads, ...networkReads, ...outletReads, ...orderReads, ...ledgerReads, ...depositReads, ...payoutReads, ...voucherReads, ...statsReads, ...couponReads, ...separationReads };
+export const callNames: Readonly<Partial<Record<CallName, Translations>>> = {
+  ...actionLabels,
+  ...identityReads,
+  ...systemReads,
+  ...fleetReads,
+  ...assetsReads,
+  ...accessoriesReads,
+  ...networkReads,
+  ...outletReads,
+  ...orderReads,
+  ...ledgerReads,
+  ...depositReads,
+  ...payoutReads,
+  ...voucherReads,
+  ...statsReads,
+  ...couponReads,
+  ...separationReads,
+};
 
 /** A call's name in a language, or null for a name that is no call of this version (a removed route). */
 export function callName(call: string | null | undefined, lang: Lang): string | null {
@@ -108,7 +203,9 @@ export function callName(call: string | null | undefined, lang: Lang): string | 
 /** The calls whose name contains `text` in any language (a search of the interfaces). */
 export function callsNamed(text: string): CallName[] {
   const t = text.trim().toLowerCase();
-  return (Object.entries(callNames) as [CallName, Translations][]).filter(([, l]) => Object.values(l).some((v) => v.toLowerCase().includes(t))).map(([k]) => k);
+  return (Object.entries(callNames) as [CallName, Translations][])
+    .filter(([, l]) => Object.values(l).some((v) => v.toLowerCase().includes(t)))
+    .map(([k]) => k);
 }
 
 /**
@@ -127,10 +224,14 @@ export function auditTargetIn(name: string, lang: Lang): string {
 
 /** An account kind in a language (login log, operation log); an unknown one as stored. */
 export function accountTypeIn(type: string, lang: Lang): string {
-  return Object.hasOwn(commonLabels.accountType, type) ? commonLabels.accountType[type as keyof typeof commonLabels.accountType][lang] : type;
+  return Object.hasOwn(commonLabels.accountType, type)
+    ? commonLabels.accountType[type as keyof typeof commonLabels.accountType][lang]
+    : type;
 }
 
 /** A terminal (client type) in a language; an unknown one as stored. */
 export function terminalIn(terminal: string, lang: Lang): string {
-  return Object.hasOwn(commonLabels.terminal, terminal) ? commonLabels.terminal[terminal as keyof typeof commonLabels.terminal][lang] : terminal;
+  return Object.hasOwn(commonLabels.terminal, terminal)
+    ? commonLabels.terminal[terminal as keyof typeof commonLabels.terminal][lang]
+    : terminal;
 }

@@ -2,14 +2,49 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { actionLabel, actionLabels, api, auditTargetIn, callName, callNames, callsNamed, callsWithAction, errorMessage, exportHeaders, exportLabels, fieldLabel, fieldName, label, labels, LANGS, roleNameIn, type Translations } from './index.js';
+import {
+  actionLabel,
+  actionLabels,
+  api,
+  auditTargetIn,
+  callName,
+  callNames,
+  callsNamed,
+  callsWithAction,
+  errorMessage,
+  exportHeaders,
+  exportLabels,
+  fieldLabel,
+  fieldName,
+  label,
+  labels,
+  LANGS,
+  roleNameIn,
+  type Translations,
+} from './index.js';
 
 /**
  * The contract's layout holds: platform/ knows no domain, a domain knows only itself and
  * platform/, and no file imports itself back through others (type-only imports included).
  */
 const root = dirname(fileURLToPath(import.meta.url));
-const DOMAINS = ['identity', 'system', 'fleet', 'assets', 'accessories', 'network', 'outlet', 'order', 'ledger', 'deposit', 'voucher', 'stats', 'payout', 'coupon', 'separation'];
+const DOMAINS = [
+  'identity',
+  'system',
+  'fleet',
+  'assets',
+  'accessories',
+  'network',
+  'outlet',
+  'order',
+  'ledger',
+  'deposit',
+  'voucher',
+  'stats',
+  'payout',
+  'coupon',
+  'separation',
+];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -93,7 +128,13 @@ describe('labels', () => {
     expect(auditTargetIn('system.extensionName.coupons', 'en_US')).toBe('Coupons');
     expect(auditTargetIn('role.superAdmin', 'zh_CN')).toBe('超级管理员');
     // Data is never read as an address: an order number, an SN, a name with dots, a near miss.
-    for (const data of ['A20261129000001', 'SIMU000000000001', 'shop.example.com', 'system.settingsGroup.toString', 'system.settingsGroup.basis.x'])
+    for (const data of [
+      'A20261129000001',
+      'SIMU000000000001',
+      'shop.example.com',
+      'system.settingsGroup.toString',
+      'system.settingsGroup.basis.x',
+    ])
       expect(auditTargetIn(data, 'en_US')).toBe(data);
   });
 
@@ -102,23 +143,43 @@ describe('labels', () => {
     expect(fieldName('hourlyPrice.min', 'en_US')).toBe('Hourly price – Minimum');
     expect(fieldName('values.withdrawal.agent.feePercent', 'zh_TW')).toBe('代理商·手續費率');
     expect(fieldName('sns.3', 'en_US')).toBe('sns.3');
-    expect(errorMessage('CONFIG_OUT_OF_RANGE', 'zh_CN', { field: fieldLabel('bluetoothDailyCap'), min: '0.00', max: '1.00' })).toBe('蓝牙充电器每日封顶 必须在 0.00 到 1.00 之间（范围设置）');
+    expect(
+      errorMessage('CONFIG_OUT_OF_RANGE', 'zh_CN', {
+        field: fieldLabel('bluetoothDailyCap'),
+        min: '0.00',
+        max: '1.00',
+      }),
+    ).toBe('蓝牙充电器每日封顶 必须在 0.00 到 1.00 之间（范围设置）');
   });
 
   it('every change has an action in the three languages (the operation log shows it)', () => {
-    const missing = Object.entries(api).filter(([name, c]) => c.method !== 'GET' && !actionLabel(name, 'zh_CN')).map(([name]) => name);
+    const missing = Object.entries(api)
+      .filter(([name, c]) => c.method !== 'GET' && !actionLabel(name, 'zh_CN'))
+      .map(([name]) => name);
     expect(missing).toEqual([]);
     expect(actionLabel('manageStatus', 'zh_CN')).toBe('冻结/解冻账号');
-    expect(callsWithAction('冻结')).toEqual(['manageStatus', 'agentUpdateStatus', 'pusherUpdateStatus', 'providerUpdateStatus', 'memberUpdateStatus']);
+    expect(callsWithAction('冻结')).toEqual([
+      'manageStatus',
+      'agentUpdateStatus',
+      'pusherUpdateStatus',
+      'providerUpdateStatus',
+      'memberUpdateStatus',
+    ]);
   });
 
-  it('every call has a name in the three languages (the interfaces screen shows it in the reader\'s)', () => {
-    const missing = Object.keys(api).flatMap((name) => LANGS.filter((lang) => !callName(name, lang)?.trim()).map((lang) => `${name} ${lang}`));
+  it("every call has a name in the three languages (the interfaces screen shows it in the reader's)", () => {
+    const missing = Object.keys(api).flatMap((name) =>
+      LANGS.filter((lang) => !callName(name, lang)?.trim()).map((lang) => `${name} ${lang}`),
+    );
     expect(missing).toEqual([]);
     // One name per call: a change is named by its action, only a call that changes nothing by a read name.
     expect(Object.keys(callNames).length).toBe(Object.keys(api).length);
     expect(Object.keys(callNames).filter((name) => !Object.hasOwn(api, name))).toEqual([]);
-    expect(Object.entries(actionLabels).filter(([name, l]) => callNames[name as keyof typeof callNames] !== l).map(([name]) => name)).toEqual([]);
+    expect(
+      Object.entries(actionLabels)
+        .filter(([name, l]) => callNames[name as keyof typeof callNames] !== l)
+        .map(([name]) => name),
+    ).toEqual([]);
     expect(callName('manageStatus', 'zh_TW')).toBe(actionLabels.manageStatus!.zh_TW);
     expect(callName('apiQueryPage', 'zh_CN')).toBe('查询接口');
     expect(callName('apiQueryPage', 'en_US')).toBe('Query interfaces');

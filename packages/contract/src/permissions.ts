@@ -21,5 +21,21 @@ export { accessLabel, type RouteAccess } from './platform/call.js';
  * Button menus carry these in `perms`. call.ts declares only the shape of a call's access, so the
  * catalogue of calls and codes depends on it and never the other way round.
  */
-export const PERMS = { ...identityPerms, ...systemPerms, ...fleetPerms, ...assetsPerms, ...accessoriesPerms, ...networkPerms, ...outletPerms, ...orderPerms, ...ledgerPerms, ...depositPerms, ...voucherPerms, ...statsPerms, ...payoutPerms, ...couponPerms, ...separationPerms } as const;
+export const PERMS = {
+  ...identityPerms,
+  ...systemPerms,
+  ...fleetPerms,
+  ...assetsPerms,
+  ...accessoriesPerms,
+  ...networkPerms,
+  ...outletPerms,
+  ...orderPerms,
+  ...ledgerPerms,
+  ...depositPerms,
+  ...voucherPerms,
+  ...statsPerms,
+  ...payoutPerms,
+  ...couponPerms,
+  ...separationPerms,
+} as const;
 export type PermissionCode = (typeof PERMS)[keyof typeof PERMS];

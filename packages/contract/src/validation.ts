@@ -34,7 +34,9 @@ export const validationMessages = {
   ...orderRuleMessages,
   ...depositRuleMessages,
   ...voucherRuleMessages,
-  ...payoutRuleMessages,   ...couponRuleMessages,   ...separationRuleMessages,
+  ...payoutRuleMessages,
+  ...couponRuleMessages,
+  ...separationRuleMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;
@@ -51,17 +53,22 @@ export function describeIssue(issue: z.core.$ZodIssue, lang: Lang): string {
   switch (issue.code) {
     case 'invalid_type':
       // An integer check fails as invalid_type (expected int) on a number such as 1.5.
-      if (issue.expected === 'int' && typeof issue.input === 'number' && !Number.isNaN(issue.input)) return validationText('notInteger', lang);
+      if (issue.expected === 'int' && typeof issue.input === 'number' && !Number.isNaN(issue.input))
+        return validationText('notInteger', lang);
       return validationText(issue.input === undefined || issue.input === null ? 'required' : 'invalidType', lang);
     case 'too_small':
       if (issue.origin === 'string') {
-        return Number(issue.minimum) <= 1 ? validationText('required', lang) : validationText('tooShort', lang, { min: issue.minimum });
+        return Number(issue.minimum) <= 1
+          ? validationText('required', lang)
+          : validationText('tooShort', lang, { min: issue.minimum });
       }
-      if (issue.origin === 'array' || issue.origin === 'set') return validationText('tooFewItems', lang, { min: issue.minimum });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return validationText('tooFewItems', lang, { min: issue.minimum });
       return validationText('tooSmall', lang, { min: issue.minimum });
     case 'too_big':
       if (issue.origin === 'string') return validationText('tooLong', lang, { max: issue.maximum });
-      if (issue.origin === 'array' || issue.origin === 'set') return validationText('tooManyItems', lang, { max: issue.maximum });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return validationText('tooManyItems', lang, { max: issue.maximum });
       return validationText('tooBig', lang, { max: issue.maximum });
     case 'invalid_union': {
       // "an email, or empty": say what the first alternative wanted, not "not allowed".

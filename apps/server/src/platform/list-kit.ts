@@ -61,7 +61,12 @@ export interface PageDecl<P extends PageCall> {
 }
 
 /** A list, with or without an export, as the app holds them. */
-export type AnyList = { page?: CallName; export?: ExportCall; source: ListSource<never, unknown>; scope?: (principal: Principal, filter: never) => Promise<unknown> };
+export type AnyList = {
+  page?: CallName;
+  export?: ExportCall;
+  source: ListSource<never, unknown>;
+  scope?: (principal: Principal, filter: never) => Promise<unknown>;
+};
 
 /** Declares a list with its export (the type parameters are inferred from the export call and the source). */
 export function defineList<E extends ExportCall, Row>(decl: ListDecl<E, Row>): AnyList {
@@ -94,13 +99,24 @@ export function registerListExport(exports: ExportService, list: AnyList): void 
 export function registerListRoutes(app: FastifyInstance, exports: ExportService, list: AnyList): void {
   if (list.page) {
     const source = list.source as ListSource<unknown, unknown>;
-    registerCall(app, list.page, ({ query }) => pageOf(source, query as CallQueryParsed<CallName> & { pageNum: number; pageSize: number }) as never);
+    registerCall(
+      app,
+      list.page,
+      ({ query }) =>
+        pageOf(source, query as CallQueryParsed<CallName> & { pageNum: number; pageSize: number }) as never,
+    );
   }
   const kind = list.export;
   if (kind) {
     const scope = list.scope as ((p: Principal, f: unknown) => Promise<unknown>) | undefined;
     registerCall(app, kind, async ({ principal, body, req }) =>
-      exports.start(principal.accountId, kind, scope ? await scope(principal, body) : body, req.lang, timeZoneOf(req.headers['x-time-zone'])),
+      exports.start(
+        principal.accountId,
+        kind,
+        scope ? await scope(principal, body) : body,
+        req.lang,
+        timeZoneOf(req.headers['x-time-zone']),
+      ),
     );
   }
 }

@@ -37,6 +37,26 @@ export interface MenuSeed {
  * each module still lists only its own screens.
  */
 export const SHARED_MENU_GROUPS: readonly MenuSeed[] = [
-  { code: 'operation', parent: null, name: 'menu.operation', path: '/operation', url: null, icon: 'ToolOutlined', type: 0, order: 20, roles: ['operations', 'customer_service'] },
-  { code: 'feedback', parent: null, name: 'menu.feedback', path: '/feedback', url: null, icon: 'MessageOutlined', type: 0, order: 80, roles: ['operations', 'customer_service'] },
+  {
+    code: 'operation',
+    parent: null,
+    name: 'menu.operation',
+    path: '/operation',
+    url: null,
+    icon: 'ToolOutlined',
+    type: 0,
+    order: 20,
+    roles: ['operations', 'customer_service'],
+  },
+  {
+    code: 'feedback',
+    parent: null,
+    name: 'menu.feedback',
+    path: '/feedback',
+    url: null,
+    icon: 'MessageOutlined',
+    type: 0,
+    order: 80,
+    roles: ['operations', 'customer_service'],
+  },
 ];

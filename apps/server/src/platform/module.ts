@@ -87,7 +87,11 @@ export interface BuiltModule<Name extends string = string, S = unknown> {
 }
 
 /** Builds a module's services and binds its descriptor to them. */
-export async function buildModule<Name extends string, Needs, S>(def: ModuleDef<Name, Needs, S>, platform: Platform, needs: Needs): Promise<BuiltModule<Name, S>> {
+export async function buildModule<Name extends string, Needs, S>(
+  def: ModuleDef<Name, Needs, S>,
+  platform: Platform,
+  needs: Needs,
+): Promise<BuiltModule<Name, S>> {
   const services = await def.services(platform, needs);
   return {
     name: def.name,

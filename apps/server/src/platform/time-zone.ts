@@ -1,7 +1,16 @@
 /** yyyyMMdd_HHmmss in the viewer's time zone, for file names. */
 export function stamp(d: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(d)
       .map((p) => [p.type, p.value]),
   );

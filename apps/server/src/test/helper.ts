@@ -85,9 +85,19 @@ export interface StartOptions {
  * before functions were gated. Deposit-free and membership change what a rental costs and stay closed,
  * as on a new install; their tests activate them.
  */
-export const TEST_EXTENSIONS: readonly ExtensionCode[] = ['coupons', 'orderSeparation', 'cablePackages', 'bluetoothChargers', 'advertising'];
+export const TEST_EXTENSIONS: readonly ExtensionCode[] = [
+  'coupons',
+  'orderSeparation',
+  'cablePackages',
+  'bluetoothChargers',
+  'advertising',
+];
 
-export async function startServer(engine: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: StartOptions = {}): Promise<TestServer> {
+export async function startServer(
+  engine: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+  opts: StartOptions = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-test-'));
   let drop = async () => {};
   let database: Database;
@@ -112,11 +122,21 @@ export async function startServer(engine: 'pglite' | 'postgres', env: Record<str
     ...env,
   });
   const sms = new RecordingSmsProvider();
-  const server = await buildApp({ config, database, sms: opts.sms === 'configured' ? undefined : sms, logger: opts.logger, workers: opts.workers ?? false, paymentProvider: opts.paymentProvider });
+  const server = await buildApp({
+    config,
+    database,
+    sms: opts.sms === 'configured' ? undefined : sms,
+    logger: opts.logger,
+    workers: opts.workers ?? false,
+    paymentProvider: opts.paymentProvider,
+  });
   // Tests sign many customers in from one address (inject's 127.0.0.1) within a minute: the address
   // and overall text budgets are raised as an operator raises them for a load run. The budgets'
   // own tests (network/phone.http.test.ts) set the values they test.
-  await server.services.system.config.save({ paramType: 'sms', values: { numberPerDay: 10, addressPerMinute: 1000, addressPerHour: 10_000, overallPerHour: 1_000_000 } });
+  await server.services.system.config.save({
+    paramType: 'sms',
+    values: { numberPerDay: 10, addressPerMinute: 1000, addressPerHour: 10_000, overallPerHour: 1_000_000 },
+  });
   await server.services.system.extensions.activate(opts.extensions ?? TEST_EXTENSIONS);
   const t: TestServer = {
     server,
@@ -125,7 +145,12 @@ export async function startServer(engine: 'pglite' | 'postgres', env: Record<str
     config,
     inject: server.app.inject.bind(server.app),
     async login(userName = ADMIN.userName, password = ADMIN.password, ip = '10.0.0.1') {
-      const res = await server.app.inject({ method: 'POST', url: '/user/api/open/v1/auth', payload: { userName, password, clientType: 'MANAGE_PC' }, remoteAddress: ip });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/user/api/open/v1/auth',
+        payload: { userName, password, clientType: 'MANAGE_PC' },
+        remoteAddress: ip,
+      });
       const body = res.json();
       if (body.code !== 0) throw new Error(`login failed: ${body.code} ${body.msg}`);
       return body.data.token as string;
@@ -141,7 +166,11 @@ export async function startServer(engine: 'pglite' | 'postgres', env: Record<str
 }
 
 /** One server per describe block, started before its tests and closed after. */
-export function useServer(engine: 'pglite' | 'postgres', env?: Record<string, string>, opts?: StartOptions): { current: TestServer } {
+export function useServer(
+  engine: 'pglite' | 'postgres',
+  env?: Record<string, string>,
+  opts?: StartOptions,
+): { current: TestServer } {
   const ref = {} as { current: TestServer };
   // A start applies every migration and seeds: on a loaded shared machine it has taken over a minute.
   beforeAll(async () => {
@@ -153,20 +182,32 @@ export function useServer(engine: 'pglite' | 'postgres', env?: Record<string, st
   return ref;
 }
 
-export const auth = (token: string, lang = 'en_US') => ({ authorization: token, clienttype: 'MANAGE_PC', 'accept-language': lang });
+export const auth = (token: string, lang = 'en_US') => ({
+  authorization: token,
+  clienttype: 'MANAGE_PC',
+  'accept-language': lang,
+});
 
 /**
  * Starts an export with its call and answers the first sheet of the file the export worker writes
  * (the export centre's list polled until the entry is done; the file fetched with the session's cookie).
  */
-export async function exportedSheet(s: TestServer, token: string, url: string, payload: object, headers: Record<string, string> = auth(token)): Promise<ExcelJS.Worksheet> {
+export async function exportedSheet(
+  s: TestServer,
+  token: string,
+  url: string,
+  payload: object,
+  headers: Record<string, string> = auth(token),
+): Promise<ExcelJS.Worksheet> {
   const started = await s.inject({ method: 'POST', url, headers, payload });
   expect(started.json().code, started.body).toBe(0);
   const id = started.json().data.exportId;
   let entry: { status: string; fileUrl: string } | undefined;
   for (let i = 0; i < 600 && entry?.status !== 'done' && entry?.status !== 'failed'; i++) {
     await new Promise((r) => setTimeout(r, 100));
-    const list = (await s.inject({ url: '/user/api/v1/exportExcelLog/list?pageNum=1&pageSize=10', headers: auth(token) })).json().data;
+    const list = (
+      await s.inject({ url: '/user/api/v1/exportExcelLog/list?pageNum=1&pageSize=10', headers: auth(token) })
+    ).json().data;
     entry = list.list.find((e: { id: number }) => e.id === id);
   }
   expect(entry?.status).toBe('done');

@@ -15,7 +15,10 @@ export function jpg(width = 16, height = 16): Buffer {
 }
 
 /** A multipart/form-data body with one file part (or `files` parts). */
-export function multipart(content: Buffer, opts: { name?: string; filename?: string; type?: string; files?: number } = {}) {
+export function multipart(
+  content: Buffer,
+  opts: { name?: string; filename?: string; type?: string; files?: number } = {},
+) {
   const boundary = '----cbo' + Math.random().toString(16).slice(2);
   const part = `--${boundary}\r\nContent-Disposition: form-data; name="${opts.name ?? 'file'}"; filename="${opts.filename ?? 'a.png'}"\r\nContent-Type: ${opts.type ?? 'image/png'}\r\n\r\n`;
   const parts: Buffer[] = [];

@@ -14,7 +14,11 @@ export async function refundChecker(s: { current: TestServer }): Promise<Caller>
   let token = tokens.get(server);
   if (!token) {
     token = (async () => {
-      await accountWithMenus(server.database.db, 'refund_checker', 'check1234', ['order', 'order.refunds', 'order.refunds.audit']);
+      await accountWithMenus(server.database.db, 'refund_checker', 'check1234', [
+        'order',
+        'order.refunds',
+        'order.refunds.audit',
+      ]);
       return server.login('refund_checker', 'check1234');
     })();
     tokens.set(server, token);

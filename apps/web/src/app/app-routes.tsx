@@ -65,5 +65,10 @@ function LoginRoute() {
   // The configured brand, not a generic name, heads the sign-in tab and card.
   const brand = useLoginBrand();
   useDocumentTitle(t('pageTitle'), brand || t('title'));
-  return <LoginPage brand={brand} onSignedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })} />;
+  return (
+    <LoginPage
+      brand={brand}
+      onSignedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })}
+    />
+  );
 }

@@ -10,7 +10,10 @@ describe('decideGuard', () => {
 
   it('sends a signed-in user opening /login to /', () => {
     expect(decideGuard({ ...base, pathname: '/login', hasToken: true })).toEqual({ type: 'redirect', to: '/' });
-    expect(decideGuard({ ...base, pathname: '/login', hasToken: true, rolesLoaded: true })).toEqual({ type: 'redirect', to: '/' });
+    expect(decideGuard({ ...base, pathname: '/login', hasToken: true, rolesLoaded: true })).toEqual({
+      type: 'redirect',
+      to: '/',
+    });
   });
 
   it('sends every other path without a token to /login with the path as redirect', () => {
@@ -27,11 +30,16 @@ describe('decideGuard', () => {
   });
 
   it('allows the navigation once roles are loaded', () => {
-    expect(decideGuard({ ...base, pathname: '/dashboard', hasToken: true, rolesLoaded: true })).toEqual({ type: 'allow' });
+    expect(decideGuard({ ...base, pathname: '/dashboard', hasToken: true, rolesLoaded: true })).toEqual({
+      type: 'allow',
+    });
   });
 
   it('after an explicit logout goes to /login without a redirect back', () => {
-    expect(decideGuard({ ...base, pathname: '/system/loginLog', signedOut: true })).toEqual({ type: 'redirect', to: '/login' });
+    expect(decideGuard({ ...base, pathname: '/system/loginLog', signedOut: true })).toEqual({
+      type: 'redirect',
+      to: '/login',
+    });
   });
 });
 
@@ -42,7 +50,16 @@ describe('safeRedirect', () => {
   });
 
   it('refuses other sites and loops back to /login', () => {
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/login', '/login?redirect=/x', '', null]) {
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/login',
+      '/login?redirect=/x',
+      '',
+      null,
+    ]) {
       expect(safeRedirect(bad)).toBe('/');
     }
   });

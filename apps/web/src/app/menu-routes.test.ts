@@ -14,17 +14,34 @@ import {
 let nextId = 1;
 function entry(p: Partial<MenuEntry> & Pick<MenuEntry, 'path' | 'name'>): MenuEntry {
   return {
-    id: nextId++, parentId: 0, url: null, type: 1, hidden: false, roles: null, icon: null,
-    orderNum: 0, perms: null, children: [], ...p,
+    id: nextId++,
+    parentId: 0,
+    url: null,
+    type: 1,
+    hidden: false,
+    roles: null,
+    icon: null,
+    orderNum: 0,
+    perms: null,
+    children: [],
+    ...p,
   };
 }
 
 const menus: MenuEntry[] = [
   entry({
-    path: '/system', name: 'menu.system', type: 0, orderNum: 9, icon: 'system',
+    path: '/system',
+    name: 'menu.system',
+    type: 0,
+    orderNum: 9,
+    icon: 'system',
     children: [
       entry({
-        path: '/system/loginLog', name: 'menu.loginLog', url: 'system/login-log', orderNum: 2, roles: ['admin'],
+        path: '/system/loginLog',
+        name: 'menu.loginLog',
+        url: 'system/login-log',
+        orderNum: 2,
+        roles: ['admin'],
         children: [entry({ path: '', name: 'query', type: 2, perms: 'sys:loginLog:query' })],
       }),
       entry({ path: 'operLog', name: 'menu.operationLog', url: 'system/oper-log', orderNum: 1 }),
@@ -62,7 +79,12 @@ describe('menuToRoutes', () => {
 
   it('leaves out of the sidebar a directory whose screens are all hidden (finance holds Users only for the customer screen), keeps its route', () => {
     const users = menuToRoutes([
-      entry({ path: '/member', name: 'menu.user', type: 0, children: [entry({ path: '/member/detail', name: 'menu.customer', url: 'network/customer', hidden: true })] }),
+      entry({
+        path: '/member',
+        name: 'menu.user',
+        type: 0,
+        children: [entry({ path: '/member/detail', name: 'menu.customer', url: 'network/customer', hidden: true })],
+      }),
       entry({ path: '/empty', name: 'menu.empty', type: 0 }),
     ]);
     expect(paths(sidebarRoutes(users))).toEqual(['/empty']);
@@ -96,7 +118,9 @@ describe('role filtering', () => {
   it('drops routes the roles do not allow, and directories left empty', () => {
     const tree = menuToRoutes([
       entry({
-        path: '/secret', name: 's', type: 0,
+        path: '/secret',
+        name: 's',
+        type: 0,
         children: [entry({ path: '/secret/a', name: 'a', url: 'x/a', roles: ['root'] })],
       }),
       ...menus,
@@ -121,12 +145,20 @@ describe('buildAppRoutes', () => {
     expect(dash).toHaveLength(1);
     expect(dash[0]).toMatchObject({ name: 'menu.dashboard', affix: true });
     expect(routes.filter((r) => r.path === '/dashboard')).toHaveLength(1);
-    expect(findRouteTrail(routes, '/my/my')?.at(-1)).toMatchObject({ url: 'profile/my', name: 'menu.my', hidden: true });
+    expect(findRouteTrail(routes, '/my/my')?.at(-1)).toMatchObject({
+      url: 'profile/my',
+      name: 'menu.my',
+      hidden: true,
+    });
   });
 
   it('adds the fixed dashboard when the menu has none (or failed to load)', () => {
     const routes = buildAppRoutes([], ['user']);
-    expect(findRouteTrail(routes, '/dashboard')?.at(-1)).toMatchObject({ url: 'dashboard/index', name: 'menu.dashboard', affix: true });
+    expect(findRouteTrail(routes, '/dashboard')?.at(-1)).toMatchObject({
+      url: 'dashboard/index',
+      name: 'menu.dashboard',
+      affix: true,
+    });
   });
 });
 
@@ -157,7 +189,9 @@ describe('resolveScreen', () => {
   });
 
   it('matches :param segments', () => {
-    const withParam = menuToRoutes([entry({ path: '/order/detail/:id', name: 'd', url: 'order/detail', hidden: true })]);
+    const withParam = menuToRoutes([
+      entry({ path: '/order/detail/:id', name: 'd', url: 'order/detail', hidden: true }),
+    ]);
     expect(resolveScreen(withParam, '/order/detail/42').type).toBe('screen');
   });
 });

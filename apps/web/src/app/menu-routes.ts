@@ -38,7 +38,11 @@ export function isExternal(path: string): boolean {
 const CONTAINER_URLS = new Set(['layout', 'parentview', 'routeview']);
 
 function normaliseUrl(url: string | null): string | null {
-  const u = url?.trim().replace(/^\/+/, '').replace(/\.tsx$/, '') ?? '';
+  const u =
+    url
+      ?.trim()
+      .replace(/^\/+/, '')
+      .replace(/\.tsx$/, '') ?? '';
   return u && !CONTAINER_URLS.has(u.toLowerCase()) ? u : null;
 }
 
@@ -113,20 +117,54 @@ export function buildAppRoutes(menus: readonly MenuEntry[], userRoles: readonly 
   const fixed: AppRoute[] = [];
   if (!containsPath(routes, DASHBOARD_PATH)) {
     fixed.push({
-      path: DASHBOARD_PATH, name: 'menu.dashboard', url: 'dashboard/index', icon: 'dashboard',
-      hidden: false, roles: null, external: false, affix: true, children: [],
+      path: DASHBOARD_PATH,
+      name: 'menu.dashboard',
+      url: 'dashboard/index',
+      icon: 'dashboard',
+      hidden: false,
+      roles: null,
+      external: false,
+      affix: true,
+      children: [],
     });
   }
   const profile: AppRoute = {
-    path: '/my', name: '', url: null, icon: null, hidden: true, roles: null, external: false,
-    children: [{ path: PROFILE_PATH, name: 'menu.my', url: 'profile/my', icon: 'user', hidden: true, roles: null, external: false, children: [] }],
+    path: '/my',
+    name: '',
+    url: null,
+    icon: null,
+    hidden: true,
+    roles: null,
+    external: false,
+    children: [
+      {
+        path: PROFILE_PATH,
+        name: 'menu.my',
+        url: 'profile/my',
+        icon: 'user',
+        hidden: true,
+        roles: null,
+        external: false,
+        children: [],
+      },
+    ],
   };
   // The range settings sit (hidden) under the system configuration, so their breadcrumb reads
   // system management / system configuration / range settings; their path stays /setRnge (the
   // router lifts it to the top level). A fixed tab: once opened it stays in the bar, never closed.
   const withRange =
     containsUrl(routes, RANGE_OWNER_URL) && !containsPath(routes, RANGE_PATH)
-      ? addUnder(routes, RANGE_OWNER_URL, { path: RANGE_PATH, name: 'sysConfig.range.title', url: 'system/set-range', icon: null, hidden: true, roles: null, external: false, affix: true, children: [] })
+      ? addUnder(routes, RANGE_OWNER_URL, {
+          path: RANGE_PATH,
+          name: 'sysConfig.range.title',
+          url: 'system/set-range',
+          icon: null,
+          hidden: true,
+          roles: null,
+          external: false,
+          affix: true,
+          children: [],
+        })
       : routes;
   return [...fixed, ...withRange, ...(containsPath(routes, PROFILE_PATH) ? [] : [profile])];
 }
@@ -152,7 +190,11 @@ export function affixRoutes(routes: readonly AppRoute[]): AppRoute[] {
 }
 
 function markAffix(r: AppRoute): AppRoute {
-  return { ...r, affix: r.path === DASHBOARD_PATH || r.path === RANGE_PATH || undefined, children: r.children.map(markAffix) };
+  return {
+    ...r,
+    affix: r.path === DASHBOARD_PATH || r.path === RANGE_PATH || undefined,
+    children: r.children.map(markAffix),
+  };
 }
 
 /** ':param' matches any one segment (the contract's rule, shared with the server). */
@@ -196,7 +238,8 @@ export function sidebarRoutes(routes: readonly AppRoute[]): AppRoute[] {
 
 export const NOT_FOUND_PATH = '/404';
 
-export type ScreenResolution = { type: 'screen'; trail: AppRoute[] } | { type: 'redirect'; to: string } | { type: 'unknown' };
+export type ScreenResolution =
+  { type: 'screen'; trail: AppRoute[] } | { type: 'redirect'; to: string } | { type: 'unknown' };
 
 /**
  * What the layout shows at `pathname`: a screen with its trail, or where to go instead
@@ -207,7 +250,8 @@ export type ScreenResolution = { type: 'screen'; trail: AppRoute[] } | { type: '
 export function resolveScreen(routes: readonly AppRoute[], pathname: string): ScreenResolution {
   if (pathname === '/' || pathname === '') return { type: 'redirect', to: DASHBOARD_PATH };
   // One address per screen, so a screen never gets two tabs.
-  if (pathname.length > 1 && pathname.endsWith('/')) return { type: 'redirect', to: pathname.replace(/\/+$/, '') || '/' };
+  if (pathname.length > 1 && pathname.endsWith('/'))
+    return { type: 'redirect', to: pathname.replace(/\/+$/, '') || '/' };
   const trail = findRouteTrail(routes, pathname);
   if (!trail) return { type: 'unknown' };
   const leaf = trail.at(-1)!;

@@ -9,14 +9,22 @@ const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../local
 const menuFiles = import.meta.glob<Record<string, unknown>>('../../../server/src/modules/*/menus.ts', { eager: true });
 const moduleDirs = Object.keys(import.meta.glob('../../../server/src/modules/*/index.ts'));
 type Seed = { code: string; name: string; url?: string; icon?: string };
-const seeded: Seed[] = Object.values(menuFiles).flatMap((exports) => Object.values(exports).filter(Array.isArray).flat() as Seed[]);
+const seeded: Seed[] = Object.values(menuFiles).flatMap(
+  (exports) => Object.values(exports).filter(Array.isArray).flat() as Seed[],
+);
 
 describe('every menu the server seeds', () => {
   it('reads the menus of every server module', () => {
     // A module without menus.ts would be skipped silently: each module has one, and each gives menus.
-    expect(Object.keys(menuFiles).map((f) => f.split('/').at(-2)).sort()).toEqual(moduleDirs.map((f) => f.split('/').at(-2)).sort());
+    expect(
+      Object.keys(menuFiles)
+        .map((f) => f.split('/').at(-2))
+        .sort(),
+    ).toEqual(moduleDirs.map((f) => f.split('/').at(-2)).sort());
     expect(moduleDirs.length).toBeGreaterThanOrEqual(15);
-    expect(Object.values(menuFiles).every((exports) => Object.values(exports).some((v) => Array.isArray(v) && v.length > 0))).toBe(true);
+    expect(
+      Object.values(menuFiles).every((exports) => Object.values(exports).some((v) => Array.isArray(v) && v.length > 0)),
+    ).toBe(true);
   });
 
   it.each(LANGS)('has its name translated in %s', (lang) => {
@@ -25,7 +33,10 @@ describe('every menu the server seeds', () => {
         const found = storedNameKey(m.name);
         if (!found) return true;
         const path = found.key.slice(found.key.indexOf(':') + 1).split('.');
-        const text = path.reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], bundles[`../locales/${lang}/${found.ns}.ts`]?.default);
+        const text = path.reduce<unknown>(
+          (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+          bundles[`../locales/${lang}/${found.ns}.ts`]?.default,
+        );
         return typeof text !== 'string';
       })
       .map((m) => m.name);
@@ -38,7 +49,9 @@ describe('every menu the server seeds', () => {
   });
 
   it('names an icon the sidebar can draw', () => {
-    const unknown = seeded.filter((m) => m.icon && !menuIcon(m.icon, false)).map((m) => `${m.code}: ${m.icon} (${iconKey(m.icon!)})`);
+    const unknown = seeded
+      .filter((m) => m.icon && !menuIcon(m.icon, false))
+      .map((m) => `${m.code}: ${m.icon} (${iconKey(m.icon!)})`);
     expect(unknown).toEqual([]);
   });
 });

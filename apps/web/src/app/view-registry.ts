@@ -24,12 +24,14 @@ export const VIEW_URL_HOMES: Readonly<Record<string, string>> = {
 
 /** 'fleet/cabinets' → '../features/fleet/views/cabinets.tsx'; null when not of that shape. */
 export function viewModulePath(url: string): string | null {
-  const clean = url.trim().replace(/^\/+/, '').replace(/\.tsx$/, '');
+  const clean = url
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/\.tsx$/, '');
   const parts = (VIEW_URL_HOMES[clean] ?? clean).split('/');
   if (parts.length !== 2 || parts.some((p) => !/^[\w-]+$/.test(p))) return null;
   return `../features/${parts[0]}/views/${parts[1]}.tsx`;
 }
-
 
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
 

@@ -54,7 +54,8 @@ describe('locales', () => {
         const walk = (v: unknown, path: string) => {
           if (typeof v === 'string') {
             if (!v.trim()) empty.push(`${lang}/${ns}: "${path}"`);
-          } else if (v && typeof v === 'object') Object.entries(v).forEach(([k, c]) => walk(c, path ? `${path}.${k}` : k));
+          } else if (v && typeof v === 'object')
+            Object.entries(v).forEach(([k, c]) => walk(c, path ? `${path}.${k}` : k));
         };
         walk(byLang.get(lang)?.get(ns), '');
       }

@@ -3,16 +3,38 @@ import type { MenuEntry } from '@cbo/contract';
 import { customerScreenPath } from './customer-link';
 
 const entry = (p: Partial<MenuEntry> & Pick<MenuEntry, 'path'>): MenuEntry => ({
-  id: 1, parentId: 0, name: 'x', url: null, type: 1, hidden: false, roles: null, icon: null, orderNum: 0, perms: null, children: [], ...p,
+  id: 1,
+  parentId: 0,
+  name: 'x',
+  url: null,
+  type: 1,
+  hidden: false,
+  roles: null,
+  icon: null,
+  orderNum: 0,
+  perms: null,
+  children: [],
+  ...p,
 });
 
 describe('customerScreenPath', () => {
   it("finds the customer screen's address in the account's menus, joined to its parents", () => {
-    const menus = [entry({ path: '/dashboard', url: 'dashboard/index' }), entry({ path: '/member', type: 0, children: [entry({ path: 'detail', url: '/network/customer', hidden: true })] })];
+    const menus = [
+      entry({ path: '/dashboard', url: 'dashboard/index' }),
+      entry({
+        path: '/member',
+        type: 0,
+        children: [entry({ path: 'detail', url: '/network/customer', hidden: true })],
+      }),
+    ];
     expect(customerScreenPath(menus)).toBe('/member/detail');
   });
 
   it('answers null when the account does not hold it: a customer is then named, not linked', () => {
-    expect(customerScreenPath([entry({ path: '/member', type: 0, children: [entry({ path: '/member/list', url: 'network/members' })] })])).toBeNull();
+    expect(
+      customerScreenPath([
+        entry({ path: '/member', type: 0, children: [entry({ path: '/member/list', url: 'network/members' })] }),
+      ]),
+    ).toBeNull();
   });
 });

@@ -8,5 +8,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function EmptyState({ description }: { description?: ReactNode }) {
   const { t } = useTranslation('common');
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description ?? t('empty')} data-testid="empty-state" />;
+  return (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description ?? t('empty')} data-testid="empty-state" />
+  );
 }

@@ -47,16 +47,19 @@ const localeBackend = {
  */
 export async function initI18n(lang: Lang = getLang(), { everything = false } = {}): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
-    await i18n.use(localeBackend).use(initReactI18next).init({
-      lng: lang,
-      fallbackLng: false,
-      ns: [...SHELL_NAMESPACES],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      // Components re-render when a namespace arrives, not only when the language changes.
-      react: { bindI18n: 'languageChanged loaded' },
-    });
+    await i18n
+      .use(localeBackend)
+      .use(initReactI18next)
+      .init({
+        lng: lang,
+        fallbackLng: false,
+        ns: [...SHELL_NAMESPACES],
+        defaultNS: 'common',
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        // Components re-render when a namespace arrives, not only when the language changes.
+        react: { bindI18n: 'languageChanged loaded' },
+      });
   } else if (i18n.language !== lang) {
     await i18n.changeLanguage(lang);
   }
@@ -123,7 +126,8 @@ export function translateName(i: Pick<typeof i18n, 't' | 'exists'>, name: string
     if (i.exists(found.key)) return i.t(found.key);
     // A name from a screen not opened yet (a button in the role tree): load its namespace; every
     // component using useTranslation renders again when it arrives (bindI18n 'loaded').
-    if (i18n.isInitialized && !i18n.hasLoadedNamespace(found.ns) && allNamespaces().includes(found.ns)) void i18n.loadNamespaces(found.ns);
+    if (i18n.isInitialized && !i18n.hasLoadedNamespace(found.ns) && allNamespaces().includes(found.ns))
+      void i18n.loadNamespaces(found.ns);
   }
   return name;
 }

@@ -21,7 +21,11 @@ export function imageProblem(file: Pick<File, 'type' | 'size'>, maxBytes: number
  * `maxBytes` at once, in the reader's language (the server decodes the whole image anyway), the
  * file goes to `call`, and `onUploaded` gets its address. Spread `props` on an antd `Upload`.
  */
-export function useImageUpload(call: ImageUploadCall, maxBytes: number, onUploaded: (url: string) => void | Promise<void>) {
+export function useImageUpload(
+  call: ImageUploadCall,
+  maxBytes: number,
+  onUploaded: (url: string) => void | Promise<void>,
+) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
   const [uploading, setUploading] = useState(false);
@@ -44,6 +48,12 @@ export function useImageUpload(call: ImageUploadCall, maxBytes: number, onUpload
       .catch((e: Error) => onError?.(e))
       .finally(() => setUploading(false));
   };
-  const props: UploadProps = { accept: IMAGE_TYPES.join(','), showUploadList: false, beforeUpload, customRequest, maxCount: 1 };
+  const props: UploadProps = {
+    accept: IMAGE_TYPES.join(','),
+    showUploadList: false,
+    beforeUpload,
+    customRequest,
+    maxCount: 1,
+  };
   return { props, uploading };
 }

@@ -51,7 +51,9 @@ afterEach(() => {
 
 describe('live channel', () => {
   it('connects to /ws with the token and client type', () => {
-    expect(liveUrl('a b', { protocol: 'https:', host: 'x.example' })).toBe('wss://x.example/ws?token=a%20b&clientType=MANAGE_PC');
+    expect(liveUrl('a b', { protocol: 'https:', host: 'x.example' })).toBe(
+      'wss://x.example/ws?token=a%20b&clientType=MANAGE_PC',
+    );
     openLive();
     expect(last().url).toBe(`ws://${location.host}/ws?token=tok&clientType=MANAGE_PC`);
     openLive();

@@ -1,12 +1,5 @@
 import { createStore } from './store';
-import {
-  LIVE_PATH,
-  LIVE_PING_MS,
-  LIVE_RECONNECT_MS,
-  LIVE_TYPES,
-  type LiveMessage,
-  type LiveType,
-} from '@cbo/contract';
+import { LIVE_PATH, LIVE_PING_MS, LIVE_RECONNECT_MS, LIVE_TYPES, type LiveMessage, type LiveType } from '@cbo/contract';
 import { CLIENT_TYPE } from './client-type';
 import { getToken } from './settings';
 

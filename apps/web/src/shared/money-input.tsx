@@ -35,7 +35,11 @@ export function MoneyInput({
       aria-label={ariaLabel}
       style={{ width: '100%' }}
       value={value === null || value === undefined ? null : toUnits(value, currency)}
-      onChange={(v) => onChange?.(v === null || v === undefined ? (allowEmpty ? null : (undefined as unknown as null)) : toMinor(v, currency))}
+      onChange={(v) =>
+        onChange?.(
+          v === null || v === undefined ? (allowEmpty ? null : (undefined as unknown as null)) : toMinor(v, currency),
+        )
+      }
       min={0}
       max={max === undefined ? undefined : toUnits(max, currency)}
       precision={digits}

@@ -43,12 +43,19 @@ export function formatMoney(minor: number | null | undefined, currency: string |
   const units = minor / 10 ** digits;
   if (currency) {
     try {
-      return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(units);
+      return new Intl.NumberFormat(LOCALES[lang], {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(units);
     } catch {
       // an unknown code: the plain number below
     }
   }
-  return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(units);
+  return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    units,
+  );
 }
 
 /**
@@ -74,7 +81,11 @@ export function useCurrency(): string | null {
 }
 
 /** `money(cents)` in the console's language and the business's currency, plus the currency itself. */
-export function useMoney(): { money: (minor: number | null | undefined) => string; currency: string | null; digits: number } {
+export function useMoney(): {
+  money: (minor: number | null | undefined) => string;
+  currency: string | null;
+  digits: number;
+} {
   const lang = useLang();
   const currency = useCurrency();
   const money = useCallback((minor: number | null | undefined) => formatMoney(minor, currency, lang), [currency, lang]);

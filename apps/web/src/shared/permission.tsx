@@ -34,7 +34,17 @@ export function useButtons(path?: string): Buttons {
 }
 
 /** Renders its children only when the account holds `perm` on the current screen (or `path`). */
-export function Permit({ perm, path, children, fallback = null }: { perm: string; path?: string; children: ReactNode; fallback?: ReactNode }) {
+export function Permit({
+  perm,
+  path,
+  children,
+  fallback = null,
+}: {
+  perm: string;
+  path?: string;
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
   const buttons = useButtons(path);
   return <>{buttons.has(perm) ? children : fallback}</>;
 }

@@ -61,7 +61,10 @@ describe('request', () => {
   });
 
   it('rejects other codes with an ApiError carrying msg, and shows msg in red for 5 s', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer({ code: 100030, msg: 'Wrong account or password', data: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(answer({ code: 100030, msg: 'Wrong account or password', data: null })),
+    );
     const heard: ApiError[] = [];
     const off = onApiError((e) => heard.push(e));
     const err = await request('logout').catch((e: unknown) => e);
@@ -81,11 +84,24 @@ describe('request', () => {
   });
 
   it('opens one logged-out dialog for session-ending codes, however many calls fail', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockImplementation(() => Promise.resolve(answer({ code: 100021, msg: 'Your session has expired', data: null }))));
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockImplementation(() =>
+          Promise.resolve(answer({ code: 100021, msg: 'Your session has expired', data: null })),
+        ),
+    );
     await Promise.allSettled([request('userInfo'), request('menuListByUser'), request('exportLogList', { query: {} })]);
     expect(toast).not.toHaveBeenCalled();
     expect(confirm).toHaveBeenCalledTimes(1);
-    const opts = confirm.mock.calls[0]![0] as { title: string; okText: string; cancelText: string; onOk: () => void; afterClose: () => void };
+    const opts = confirm.mock.calls[0]![0] as {
+      title: string;
+      okText: string;
+      cancelText: string;
+      onOk: () => void;
+      afterClose: () => void;
+    };
     expect(opts.title).toBe('Logged out');
     expect(opts.okText).toBe('Log in again');
     expect(opts.cancelText).toBe('Cancel');

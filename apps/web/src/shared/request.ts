@@ -37,7 +37,11 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
 export const viewerTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export function authHeaders(): Record<string, string> {
-  const h: Record<string, string> = { ClientType: CLIENT_TYPE, 'Accept-Language': getLang(), 'X-Time-Zone': viewerTimeZone };
+  const h: Record<string, string> = {
+    ClientType: CLIENT_TYPE,
+    'Accept-Language': getLang(),
+    'X-Time-Zone': viewerTimeZone,
+  };
   const token = getToken();
   if (token) h.Authorization = token;
   return h;
@@ -124,7 +128,12 @@ export async function request<K extends CallName>(
  * `fallbackName`), and answers that name. An envelope instead of a file is the call's refusal: an
  * ApiError told to the error listeners, as `request` does.
  */
-export async function downloadFile<K extends CallName>(name: K, query: CallQuery<K> | undefined, fallbackName: string, opts: RequestOptions = {}): Promise<string> {
+export async function downloadFile<K extends CallName>(
+  name: K,
+  query: CallQuery<K> | undefined,
+  fallbackName: string,
+  opts: RequestOptions = {},
+): Promise<string> {
   const fail = (err: ApiError): never => {
     if (!opts.silent) listeners.forEach((l) => l(err));
     throw err;
@@ -133,17 +142,26 @@ export async function downloadFile<K extends CallName>(name: K, query: CallQuery
   try {
     const def = (await loadCallTable())[name];
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    res = await fetch(def.path + buildQuery(query as Record<string, unknown> | undefined), { headers: authHeaders(), signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout });
+    res = await fetch(def.path + buildQuery(query as Record<string, unknown> | undefined), {
+      headers: authHeaders(),
+      signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
+    });
   } catch (e) {
     if (opts.signal?.aborted) throw e;
     return fail(new ApiError(-1, '', 'network'));
   }
   if ((res.headers.get('content-type') ?? '').includes('application/json') || !res.ok) {
     const env = (await res.json().catch(() => null)) as Envelope<unknown> | null;
-    return fail(env && env.code !== 0 ? new ApiError(env.code, env.msg, 'api', env) : new ApiError(res.status, String(res.status), 'network'));
+    return fail(
+      env && env.code !== 0
+        ? new ApiError(env.code, env.msg, 'api', env)
+        : new ApiError(res.status, String(res.status), 'network'),
+    );
   }
   const disposition = res.headers.get('content-disposition') ?? '';
-  const saved = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName);
+  const saved = decodeURIComponent(
+    /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName,
+  );
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;

@@ -23,7 +23,15 @@ export interface Found {
  * nothing until it is opened (a filter form must not cost a request per picker), and a screen's
  * lookups are silent: a person without the lookup's permission simply finds nothing to pick.
  */
-export function SearchSelect({ value, onChange, id, placeholder, search, queryKey, initial }: PickProps & { search: (keyword: string, signal: AbortSignal) => Promise<Found[]>; queryKey: readonly unknown[] }) {
+export function SearchSelect({
+  value,
+  onChange,
+  id,
+  placeholder,
+  search,
+  queryKey,
+  initial,
+}: PickProps & { search: (keyword: string, signal: AbortSignal) => Promise<Found[]>; queryKey: readonly unknown[] }) {
   const [keyword, setKeyword] = useState('');
   const [opened, setOpened] = useState(false);
   const [picked, setPicked] = useState<Found | null>(initial ?? null);
@@ -62,7 +70,11 @@ export function UserSelect(props: PickProps) {
       {...props}
       queryKey={[...callKey('selectUserByType'), 'user']}
       search={async (keyword, signal) => {
-        const page = await request('selectUserByType', { query: { type: 'user', keyword: keyword || undefined, pageNum: 1, pageSize: 20 } }, { signal, silent: true });
+        const page = await request(
+          'selectUserByType',
+          { query: { type: 'user', keyword: keyword || undefined, pageNum: 1, pageSize: 20 } },
+          { signal, silent: true },
+        );
         return page.list.map((u) => ({ value: u.id, label: u.mobile ? `${u.name} (${u.mobile})` : u.name }));
       }}
     />
@@ -76,7 +88,11 @@ export function OutletSelect(props: PickProps) {
       {...props}
       queryKey={callKey('outletQueryPage')}
       search={async (keyword, signal) => {
-        const page = await request('outletQueryPage', { query: { name: keyword || undefined, pageNum: 1, pageSize: 20 } }, { signal, silent: true });
+        const page = await request(
+          'outletQueryPage',
+          { query: { name: keyword || undefined, pageNum: 1, pageSize: 20 } },
+          { signal, silent: true },
+        );
         return page.list.map((o) => ({ value: o.id, label: o.name }));
       }}
     />
@@ -90,7 +106,11 @@ export function AgentSelect(props: PickProps) {
       {...props}
       queryKey={[...callKey('selectUserByType'), 'agent']}
       search={async (keyword, signal) => {
-        const page = await request('selectUserByType', { query: { type: 'agent', keyword: keyword || undefined, pageNum: 1, pageSize: 20 } }, { signal, silent: true });
+        const page = await request(
+          'selectUserByType',
+          { query: { type: 'agent', keyword: keyword || undefined, pageNum: 1, pageSize: 20 } },
+          { signal, silent: true },
+        );
         return page.list.map((a) => ({ value: a.id, label: a.level ? `${a.name} (${a.level})` : a.name }));
       }}
     />

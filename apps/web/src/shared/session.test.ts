@@ -9,8 +9,17 @@ const MENU = '/user/api/v1/sys/menu/listByUser';
 const LOGOUT = '/user/api/v1/auth/logout';
 
 const user = (roles: string[]) => ({
-  userId: 1, userName: 'admin', nickName: 'Admin', img: null, roles, roleNames: [], authCode: null,
-  areaCode: null, mobile: null, lastLoginTime: null, lastLoginIp: null,
+  userId: 1,
+  userName: 'admin',
+  nickName: 'Admin',
+  img: null,
+  roles,
+  roleNames: [],
+  authCode: null,
+  areaCode: null,
+  mobile: null,
+  lastLoginTime: null,
+  lastLoginIp: null,
 });
 
 function serve(routes: Record<string, { code: number; msg?: string; data?: unknown }>) {
@@ -35,7 +44,15 @@ beforeEach(() => {
   toast.mockReset();
   setFeedback({ message: { error: toast }, modal: { confirm: vi.fn() } } as unknown as Feedback);
   // The live channel opens after a load; a stand-in socket keeps jsdom off the network.
-  vi.stubGlobal('WebSocket', class { static OPEN = 1; static CONNECTING = 0; readyState = 0; close() {} });
+  vi.stubGlobal(
+    'WebSocket',
+    class {
+      static OPEN = 1;
+      static CONNECTING = 0;
+      readyState = 0;
+      close() {}
+    },
+  );
   setToken('tok');
 });
 afterEach(() => {
@@ -74,7 +91,11 @@ describe('session', () => {
   });
 
   it('logs out: calls the server, removes the token, resets state and runs reset handlers', async () => {
-    const paths = serve({ [USER]: { code: 0, data: user(['admin']) }, [MENU]: { code: 0, data: [] }, [LOGOUT]: { code: 0 } });
+    const paths = serve({
+      [USER]: { code: 0, data: user(['admin']) },
+      [MENU]: { code: 0, data: [] },
+      [LOGOUT]: { code: 0 },
+    });
     await loadSession();
     const reset = vi.fn();
     const off = onSessionReset(reset);

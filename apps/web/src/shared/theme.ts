@@ -16,7 +16,9 @@ export function setTheme(next: string): void {
 }
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-const reducedMotion = createStore(typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches);
+const reducedMotion = createStore(
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches,
+);
 if (typeof window !== 'undefined' && typeof window.matchMedia === 'function') {
   window.matchMedia(REDUCED_MOTION).addEventListener?.('change', (e) => reducedMotion.set(e.matches));
 }

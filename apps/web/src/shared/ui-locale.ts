@@ -56,7 +56,6 @@ i18n.on('languageChanged', (lng: string) => {
   else void preloadUiLocale(lang).then(() => i18n.language === lang && apply(lang));
 });
 
-
 /** antd's locale for the ConfigProvider; follows every language change. */
 export function useAntdLocale(): Locale | undefined {
   return applied.use();

@@ -39,7 +39,8 @@ export function fakeServer(routes: Record<string, Route | object | string | numb
     };
     calls.push(call);
     const route = routes[u.pathname];
-    const answer = typeof route === 'function' ? (route as Route)(call) : route === undefined ? undefined : { data: route };
+    const answer =
+      typeof route === 'function' ? (route as Route)(call) : route === undefined ? undefined : { data: route };
     const envelope =
       answer === undefined
         ? { code: 100004, msg: 'Not found', data: null }
@@ -85,7 +86,11 @@ export function renderView(ui: ReactElement, { path = '/system/login-log' }: { p
 
 /** A button by its text or aria-label; far cheaper than getByRole on antd's large DOM. */
 export function queryButton(name: RegExp): HTMLButtonElement | null {
-  return [...document.querySelectorAll('button')].find((b) => name.test(b.textContent ?? '') || name.test(b.getAttribute('aria-label') ?? '')) ?? null;
+  return (
+    [...document.querySelectorAll('button')].find(
+      (b) => name.test(b.textContent ?? '') || name.test(b.getAttribute('aria-label') ?? ''),
+    ) ?? null
+  );
 }
 export function button(name: RegExp): HTMLButtonElement {
   const b = queryButton(name);

@@ -11,7 +11,10 @@ if (!('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
-window.getComputedStyle = ((orig) => (elt: Element) => orig(elt))(window.getComputedStyle);
+window.getComputedStyle = (
+  (orig) => (elt: Element) =>
+    orig(elt)
+)(window.getComputedStyle);
 
 // findBy…/waitFor wait up to 1 s by default: on a busy 2-core machine the first render of a screen
 // (antd, lazy chunks, several queries) can take longer. Waiting is not a timing assertion: a test

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { pageQuery } from '../platform/envelope.js';
-import { accDeviceId, accMoneyPositive, OFFLINE_CODE_RE, packageTier, packageTiers, PACKAGE_HOURS_MAX, PACKAGE_MAX, packageProblem } from './rules.js';
+import {
+  accDeviceId,
+  accMoneyPositive,
+  OFFLINE_CODE_RE,
+  packageTier,
+  packageTiers,
+  PACKAGE_HOURS_MAX,
+  PACKAGE_MAX,
+  packageProblem,
+} from './rules.js';
 
 /** A boolean filter in a query string: 'true'/'false' (or 1/0). */
 export const accBoolFilter = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -17,7 +26,9 @@ export const cableFilter = z.object({
   bound: accBoolFilter.optional(),
 });
 export type CableFilter = z.infer<typeof cableFilter>;
-export const cableQuery = pageQuery.extend(cableFilter.shape).extend({ orderBy: z.enum(CABLE_SORTS).optional(), order: accSortOrder });
+export const cableQuery = pageQuery
+  .extend(cableFilter.shape)
+  .extend({ orderBy: z.enum(CABLE_SORTS).optional(), order: accSortOrder });
 export type CableQuery = z.infer<typeof cableQuery>;
 export const cableItem = z.object({
   id: z.string(),
@@ -38,12 +49,19 @@ export const cableItem = z.object({
 });
 export type CableItem = z.infer<typeof cableItem>;
 /** Add a cable: its ID, model and package tiers. */
-export const cableAdd = z.object({ deviceId: accDeviceId, modelId: z.number().int().positive(), packages: packageTiers });
+export const cableAdd = z.object({
+  deviceId: accDeviceId,
+  modelId: z.number().int().positive(),
+  packages: packageTiers,
+});
 /** Edit a cable's model and tiers (the ID stays). */
 export const cableUpdate = cableAdd;
 
 /** Issue the code of a purchased duration: one of the cable's package tiers, by its hours. */
-export const cableIssueCode = z.object({ deviceId: accDeviceId, hours: z.number().int().min(1).max(PACKAGE_HOURS_MAX) });
+export const cableIssueCode = z.object({
+  deviceId: accDeviceId,
+  hours: z.number().int().min(1).max(PACKAGE_HOURS_MAX),
+});
 /** Issue a new code for the last one's duration (the user lost power mid-session). */
 export const cableReissueCode = z.object({ deviceId: accDeviceId });
 export const CODE_KINDS = ['issue', 'reissue'] as const;
@@ -66,10 +84,16 @@ export const cableCodeQuery = pageQuery.extend({ cableId: accDeviceId });
 export const BLUETOOTH_SORTS = ['id', 'createTime', 'hourlyPrice'] as const;
 export const bluetoothFilter = cableFilter;
 export type BluetoothFilter = z.infer<typeof bluetoothFilter>;
-export const bluetoothQuery = pageQuery.extend(bluetoothFilter.shape).extend({ orderBy: z.enum(BLUETOOTH_SORTS).optional(), order: accSortOrder });
+export const bluetoothQuery = pageQuery
+  .extend(bluetoothFilter.shape)
+  .extend({ orderBy: z.enum(BLUETOOTH_SORTS).optional(), order: accSortOrder });
 export type BluetoothQuery = z.infer<typeof bluetoothQuery>;
 /** A charger's billing: hourly price, daily cap and the prepayment frozen up front. */
-export const bluetoothBilling = z.object({ hourlyPrice: accMoneyPositive, dailyCap: accMoneyPositive, prepayment: accMoneyPositive });
+export const bluetoothBilling = z.object({
+  hourlyPrice: accMoneyPositive,
+  dailyCap: accMoneyPositive,
+  prepayment: accMoneyPositive,
+});
 export type BluetoothBilling = z.infer<typeof bluetoothBilling>;
 export const bluetoothItem = z.object({
   id: z.string(),

@@ -5,7 +5,16 @@ import type { REPAIR_DEVICE_TYPES, REPAIR_STATUSES } from './repair.js';
 import type { accessoriesCalls } from './calls.js';
 
 /** Why one row of a billing file was not applied. */
-export const BILLING_FAILURES = ['nonStandard', 'notFound', 'notBound', 'duplicate', 'badValue', 'hourlyAboveDaily', 'aboveLimit', 'cableByPackage'] as const;
+export const BILLING_FAILURES = [
+  'nonStandard',
+  'notFound',
+  'notBound',
+  'duplicate',
+  'badValue',
+  'hourlyAboveDaily',
+  'aboveLimit',
+  'cableByPackage',
+] as const;
 export type BillingFailure = (typeof BILLING_FAILURES)[number];
 
 /** Words of the accessories domain that both the console and the server show. */
@@ -28,12 +37,32 @@ export const accessoriesLabels = {
   billingFailure: {
     nonStandard: tr('设备编码不规范', '設備編碼不規範', 'Non-standard device code'),
     notFound: tr('设备不存在', '設備不存在', 'Device not found'),
-    notBound: tr('设备未绑定，无法调整计费', '設備未綁定，無法調整計費', 'The device is not bound, so its billing cannot be adjusted'),
+    notBound: tr(
+      '设备未绑定，无法调整计费',
+      '設備未綁定，無法調整計費',
+      'The device is not bound, so its billing cannot be adjusted',
+    ),
     duplicate: tr('设备编码重复', '設備編碼重複', 'The device ID appears more than once'),
-    badValue: tr('金额不正确：须为大于 0 的金额，最多两位小数', '金額不正確：須為大於 0 的金額，最多兩位小數', 'Wrong amount: it must be above 0 with at most two decimals'),
-    hourlyAboveDaily: tr('每小时价格不能高于每日封顶', '每小時價格不能高於每日封頂', 'The hourly price cannot be above the daily cap'),
-    aboveLimit: tr('计费高于系统设置的蓝牙上限', '計費高於系統設定的藍牙上限', "The billing is above the system's Bluetooth limits"),
-    cableByPackage: tr('充电线按套餐计费，请在充电线列表修改套餐', '充電線按套餐計費，請在充電線列表修改套餐', 'Charging cables are billed by package: edit its packages in the cable list'),
+    badValue: tr(
+      '金额不正确：须为大于 0 的金额，最多两位小数',
+      '金額不正確：須為大於 0 的金額，最多兩位小數',
+      'Wrong amount: it must be above 0 with at most two decimals',
+    ),
+    hourlyAboveDaily: tr(
+      '每小时价格不能高于每日封顶',
+      '每小時價格不能高於每日封頂',
+      'The hourly price cannot be above the daily cap',
+    ),
+    aboveLimit: tr(
+      '计费高于系统设置的蓝牙上限',
+      '計費高於系統設定的藍牙上限',
+      "The billing is above the system's Bluetooth limits",
+    ),
+    cableByPackage: tr(
+      '充电线按套餐计费，请在充电线列表修改套餐',
+      '充電線按套餐計費，請在充電線列表修改套餐',
+      'Charging cables are billed by package: edit its packages in the cable list',
+    ),
   } satisfies LabelGroup<BillingFailure>,
   /** Headings of the billing template (the upload reads columns by position). */
   billingTemplate: {

@@ -9,7 +9,12 @@ export type RepairStatus = (typeof REPAIR_STATUSES)[number];
 export const REPAIR_DEVICE_TYPES = ['cabinet', 'powerBank', 'cable', 'bluetoothCharger'] as const;
 export type RepairDeviceType = (typeof REPAIR_DEVICE_TYPES)[number];
 export const REPAIR_PICTURES_MAX = 6;
-const picture = z.string().trim().min(1).max(255).regex(/^(https?:\/\/|\/)\S+$/, { error: 'rule.repairPicture' });
+const picture = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^(https?:\/\/|\/)\S+$/, { error: 'rule.repairPicture' });
 
 export const repairFilter = timeRange.extend({
   no: z.string().trim().max(20).optional(),
@@ -47,7 +52,11 @@ export const repairItem = z.object({
 export type RepairItem = z.infer<typeof repairItem>;
 export const repairCreate = z.object({
   deviceType: z.enum(REPAIR_DEVICE_TYPES),
-  deviceId: z.string().trim().toUpperCase().regex(/^[A-Z]{4}\d{12,13}$/, { error: 'rule.repairDeviceId' }),
+  deviceId: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{4}\d{12,13}$/, { error: 'rule.repairDeviceId' }),
   problemTypeId: z.number().int().positive(),
   contact: z.string().trim().min(1).max(18),
   phone: mobile,

@@ -6,7 +6,11 @@ export const accDeviceId = z.string().trim().toUpperCase().regex(ACC_DEVICE_ID_R
 
 /** Money in the smallest currency unit: 0 to 9,999,999.99 in currency units. */
 export const ACC_MONEY_MAX = 999_999_999;
-export const accMoney = z.number().int({ error: 'rule.accMoney' }).min(0, { error: 'rule.accMoney' }).max(ACC_MONEY_MAX, { error: 'rule.accMoney' });
+export const accMoney = z
+  .number()
+  .int({ error: 'rule.accMoney' })
+  .min(0, { error: 'rule.accMoney' })
+  .max(ACC_MONEY_MAX, { error: 'rule.accMoney' });
 /** An amount that may not be zero (package amounts, prices, caps). */
 export const accMoneyPositive = accMoney.min(1, { error: 'rule.accMoneyNotZero' });
 
@@ -28,7 +32,9 @@ export type PackageTier = z.infer<typeof packageTier>;
  * each duration once; a tier of three hours or less cannot cost more than the 12-hour tier (the
  * 12-hour maximum), when there is one.
  */
-export function packageProblem(tiers: readonly PackageTier[]): { index: number; field: 'hours' | 'amount'; key: string } | null {
+export function packageProblem(
+  tiers: readonly PackageTier[],
+): { index: number; field: 'hours' | 'amount'; key: string } | null {
   const seen = new Set<number>();
   for (const [i, t] of tiers.entries()) {
     if (seen.has(t.hours)) return { index: i, field: 'hours', key: 'rule.packageHoursTwice' };

@@ -18,7 +18,8 @@ export const dispatchApplyRequest = z
     remark: multiline(z.string().trim().max(64)).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.fromWarehouseId === v.toWarehouseId) ctx.addIssue({ code: 'custom', path: ['toWarehouseId'], message: 'rule.sameWarehouse' });
+    if (v.fromWarehouseId === v.toWarehouseId)
+      ctx.addIssue({ code: 'custom', path: ['toWarehouseId'], message: 'rule.sameWarehouse' });
   });
 export type DispatchApplyRequest = z.infer<typeof dispatchApplyRequest>;
 export const dispatchAuditRequest = z.object({
@@ -62,7 +63,14 @@ export type DispatchEvent = (typeof DISPATCH_EVENTS)[number];
 export const dispatchDetail = dispatchItem.extend({
   deviceIds: z.array(z.string()),
   /** Each device of the application: its kind and model as the assets know it now, and whether the approval moved it. */
-  devices: z.array(z.object({ deviceId: z.string(), deviceType: z.enum(DEVICE_TYPES).nullable(), modelName: z.string().nullable(), moved: z.boolean() })),
+  devices: z.array(
+    z.object({
+      deviceId: z.string(),
+      deviceType: z.enum(DEVICE_TYPES).nullable(),
+      modelName: z.string().nullable(),
+      moved: z.boolean(),
+    }),
+  ),
   history: z.array(
     z.object({
       event: z.enum(DISPATCH_EVENTS),

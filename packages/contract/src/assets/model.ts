@@ -18,7 +18,9 @@ export const modelFilter = z.object({
   status: z.enum(MODEL_STATUSES).optional(),
 });
 export type ModelFilter = z.infer<typeof modelFilter>;
-export const modelQuery = pageQuery.extend(modelFilter.shape).extend({ orderBy: z.enum(MODEL_SORTS).optional(), order: sortOrder });
+export const modelQuery = pageQuery
+  .extend(modelFilter.shape)
+  .extend({ orderBy: z.enum(MODEL_SORTS).optional(), order: sortOrder });
 export type ModelQuery = z.infer<typeof modelQuery>;
 export const modelItem = z.object({
   id: z.number().int(),
@@ -47,14 +49,21 @@ export const modelSave = z
     remark: multiline(z.string().trim().max(64)).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.deviceType === 'cabinet' && v.slotCount === undefined) ctx.addIssue({ code: 'custom', path: ['slotCount'], message: 'rule.slotCount' });
+    if (v.deviceType === 'cabinet' && v.slotCount === undefined)
+      ctx.addIssue({ code: 'custom', path: ['slotCount'], message: 'rule.slotCount' });
   });
 export type ModelSave = z.infer<typeof modelSave>;
 export const modelStatusRequest = z.object({ id: z.number().int().positive(), status: z.enum(MODEL_STATUSES) });
 
 /** Models a device can be given now (status normal), for pickers; optionally of one kind. */
 export const modelOptionsQuery = z.object({ deviceType: z.enum(DEVICE_TYPES).optional() });
-export const modelOption = z.object({ id: z.number().int(), productName: z.string(), model: z.string(), deviceType: z.enum(DEVICE_TYPES), slotCount: z.number().int().nullable() });
+export const modelOption = z.object({
+  id: z.number().int(),
+  productName: z.string(),
+  model: z.string(),
+  deviceType: z.enum(DEVICE_TYPES),
+  slotCount: z.number().int().nullable(),
+});
 export type ModelOption = z.infer<typeof modelOption>;
 
 export const assetSavedId = z.object({ id: z.number().int() });

@@ -1,16 +1,41 @@
 import { z } from 'zod';
 import { pageQuery, timeRange } from '../platform/envelope.js';
-import { DEVICE_TYPES, deviceIdText, idRangeProblem, MOVEMENT_MAX, RANGE_END_RE, rangeEnd, sortOrder } from './shared.js';
+import {
+  DEVICE_TYPES,
+  deviceIdText,
+  idRangeProblem,
+  MOVEMENT_MAX,
+  RANGE_END_RE,
+  rangeEnd,
+  sortOrder,
+} from './shared.js';
 
 /** Why a device moves (put in, take out, dispatch). */
-export const STOCK_REASONS = ['purchase', 'maintenance', 'returnOrExchange', 'circulation', 'replenishment', 'scrapped', 'damaged', 'other'] as const;
+export const STOCK_REASONS = [
+  'purchase',
+  'maintenance',
+  'returnOrExchange',
+  'circulation',
+  'replenishment',
+  'scrapped',
+  'damaged',
+  'other',
+] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 /**
  * Why devices are dispatched between warehouses: every stock reason but "purchase" (a purchase
  * enters by a put-in; it never moves between two of our warehouses). Applications made with it
  * before stay readable (their reason is any stock reason).
  */
-export const DISPATCH_REASONS = ['maintenance', 'returnOrExchange', 'circulation', 'replenishment', 'scrapped', 'damaged', 'other'] as const satisfies readonly StockReason[];
+export const DISPATCH_REASONS = [
+  'maintenance',
+  'returnOrExchange',
+  'circulation',
+  'replenishment',
+  'scrapped',
+  'damaged',
+  'other',
+] as const satisfies readonly StockReason[];
 export type DispatchReason = (typeof DISPATCH_REASONS)[number];
 /** Every change of a device's place is one movement row of one of these kinds. */
 export const MOVEMENT_KINDS = ['putIn', 'takeOut', 'dispatch', 'install', 'removal'] as const;
@@ -53,9 +78,11 @@ const devicesOf = z.object({
 function checkDevices(v: z.infer<typeof devicesOf>, ctx: z.core.$RefinementCtx) {
   const byList = v.ids !== undefined;
   const byRange = v.startId !== undefined || v.endId !== undefined;
-  if (byList === byRange) return void ctx.addIssue({ code: 'custom', path: byList ? ['startId'] : ['ids'], message: 'rule.idListOrRange' });
+  if (byList === byRange)
+    return void ctx.addIssue({ code: 'custom', path: byList ? ['startId'] : ['ids'], message: 'rule.idListOrRange' });
   if (!byRange) return;
-  if (v.startId === undefined) return void ctx.addIssue({ code: 'custom', path: ['startId'], message: 'rule.deviceId' });
+  if (v.startId === undefined)
+    return void ctx.addIssue({ code: 'custom', path: ['startId'], message: 'rule.deviceId' });
   if (v.endId === undefined) return void ctx.addIssue({ code: 'custom', path: ['endId'], message: 'rule.deviceId' });
   // An end breaking the ID rule is reported by its own field's rule; its digits are not counted.
   if (!RANGE_END_RE.test(v.startId) || !RANGE_END_RE.test(v.endId)) return;
@@ -85,7 +112,10 @@ export const putInExcelQuery = z.object({
   deviceType: z.enum(DEVICE_TYPES),
   modelId: z.coerce.number().int().positive().optional(),
 });
-export const takeOutExcelQuery = z.object({ reason: z.enum(STOCK_REASONS), warehouseId: z.coerce.number().int().positive().optional() });
+export const takeOutExcelQuery = z.object({
+  reason: z.enum(STOCK_REASONS),
+  warehouseId: z.coerce.number().int().positive().optional(),
+});
 
 // ------------------------------------------------------------------------------- movements
 
@@ -148,7 +178,9 @@ export const assetFilter = z.object({
   modelId: z.coerce.number().int().positive().optional(),
 });
 export type AssetFilter = z.infer<typeof assetFilter>;
-export const assetQuery = pageQuery.extend(assetFilter.shape).extend({ orderBy: z.enum(ASSET_SORTS).optional(), order: sortOrder });
+export const assetQuery = pageQuery
+  .extend(assetFilter.shape)
+  .extend({ orderBy: z.enum(ASSET_SORTS).optional(), order: sortOrder });
 export const assetItem = z.object({
   deviceId: z.string(),
   deviceType: z.enum(DEVICE_TYPES),

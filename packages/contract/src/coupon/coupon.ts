@@ -91,17 +91,22 @@ export const couponFields = z.object({
   source: z.enum(COUPON_SOURCES).optional(),
 });
 /** The rules between fields (spec 5), checked the same in the console's form and on the server. */
-export function couponRuleIssues(v: z.infer<typeof couponFields>, now = Date.now()): { path: string; message: string }[] {
+export function couponRuleIssues(
+  v: z.infer<typeof couponFields>,
+  now = Date.now(),
+): { path: string; message: string }[] {
   const out: { path: string; message: string }[] = [];
   if (v.type === 'duration' && !v.durationHours) out.push({ path: 'durationHours', message: 'rule.couponDuration' });
   if (v.type === 'money' && !v.amount) out.push({ path: 'amount', message: 'rule.couponAmount' });
   if (v.scope === 'device' && !v.scopeSn) out.push({ path: 'scopeSn', message: 'rule.couponScope' });
-  else if (v.scope !== 'platform' && v.scope !== 'device' && !v.scopeId) out.push({ path: 'scopeId', message: 'rule.couponScope' });
+  else if (v.scope !== 'platform' && v.scope !== 'device' && !v.scopeId)
+    out.push({ path: 'scopeId', message: 'rule.couponScope' });
   const from = Date.parse(v.validFrom);
   const to = Date.parse(v.validTo);
   if (to <= from) out.push({ path: 'validTo', message: 'rule.couponValidTo' });
   else if (to < now) out.push({ path: 'validTo', message: 'rule.couponValidToPast' });
-  if (v.exchangeDeadline && Date.parse(v.exchangeDeadline) > to) out.push({ path: 'exchangeDeadline', message: 'rule.couponDeadline' });
+  if (v.exchangeDeadline && Date.parse(v.exchangeDeadline) > to)
+    out.push({ path: 'exchangeDeadline', message: 'rule.couponDeadline' });
   return out;
 }
 export const couponSaveRequest = couponFields.superRefine((v, ctx) => {
@@ -210,9 +215,15 @@ export const userCouponItem = z.object({
 export type UserCouponItem = z.infer<typeof userCouponItem>;
 
 /** Code batches. */
-export const couponBatchCreateRequest = z.object({ couponId: id, quantity: whole.min(L.batchQuantity.min).max(L.batchQuantity.max) });
+export const couponBatchCreateRequest = z.object({
+  couponId: id,
+  quantity: whole.min(L.batchQuantity.min).max(L.batchQuantity.max),
+});
 export const couponBatchEndRequest = z.object({ id });
-export const couponBatchFilter = z.object({ couponId: z.coerce.number().int().min(1).optional(), status: z.enum(COUPON_BATCH_STATUSES).optional() });
+export const couponBatchFilter = z.object({
+  couponId: z.coerce.number().int().min(1).optional(),
+  status: z.enum(COUPON_BATCH_STATUSES).optional(),
+});
 export type CouponBatchFilter = z.infer<typeof couponBatchFilter>;
 export const couponBatchQuery = pageQuery.extend(couponBatchFilter.shape);
 export const couponBatchItem = z.object({
@@ -264,9 +275,29 @@ export const appCouponRedeemRequest = z.object({
   code: z
     .string()
     .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
-    .pipe(z.string().min(1, { error: 'rule.couponCode' }).max(COUPON_CODE_LENGTH, { error: 'rule.couponCode' }).regex(/^[0-9A-Z]+$/, { error: 'rule.couponCode' })),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: 'rule.couponCode' })
+        .max(COUPON_CODE_LENGTH, { error: 'rule.couponCode' })
+        .regex(/^[0-9A-Z]+$/, { error: 'rule.couponCode' }),
+    ),
 });
-export const myCouponItem = userCouponItem.pick({ id: true, couponName: true, type: true, durationHours: true, amount: true, source: true, status: true, validFrom: true, validTo: true, orderNo: true, deduction: true, createTime: true, usedTime: true });
+export const myCouponItem = userCouponItem.pick({
+  id: true,
+  couponName: true,
+  type: true,
+  durationHours: true,
+  amount: true,
+  source: true,
+  status: true,
+  validFrom: true,
+  validTo: true,
+  orderNo: true,
+  deduction: true,
+  createTime: true,
+  usedTime: true,
+});
 export type MyCouponItem = z.infer<typeof myCouponItem>;
 export const myCouponsQuery = pageQuery.extend({ status: z.enum(USER_COUPON_STATUSES).optional() });
 

@@ -1,7 +1,16 @@
 import { tr, type LabelGroup } from '../platform/labels.js';
 import type { Translations } from '../platform/lang.js';
 import type { couponCalls } from './calls.js';
-import type { COUPON_BATCH_STATUSES, COUPON_CODE_STATUSES, COUPON_SKIP_REASONS, COUPON_SOURCES, COUPON_STATUSES, COUPON_STORED_SCOPES, COUPON_TYPES, USER_COUPON_STATUSES } from './coupon.js';
+import type {
+  COUPON_BATCH_STATUSES,
+  COUPON_CODE_STATUSES,
+  COUPON_SKIP_REASONS,
+  COUPON_SOURCES,
+  COUPON_STATUSES,
+  COUPON_STORED_SCOPES,
+  COUPON_TYPES,
+  USER_COUPON_STATUSES,
+} from './coupon.js';
 
 /** Words of the coupon domain that both the console and the server show. */
 export const couponLabels = {

@@ -15,7 +15,15 @@ import { pageQuery, timeRange } from '../platform/envelope.js';
  * (the payment company refused; staff may ask again), rejected (an application was rejected;
  * the deposit is still held and may be asked for again).
  */
-export const DEPOSIT_STATES = ['held', 'returned', 'pendingAudit', 'refunding', 'refunded', 'refundFailed', 'rejected'] as const;
+export const DEPOSIT_STATES = [
+  'held',
+  'returned',
+  'pendingAudit',
+  'refunding',
+  'refunded',
+  'refundFailed',
+  'rejected',
+] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
 /** How the deposit was paid: through the payment company, or from the customer's balance. */
 export const DEPOSIT_CHANNELS = ['provider', 'balance'] as const;
@@ -100,7 +108,11 @@ export type DepositRefundRequest = z.infer<typeof depositRefundRequest>;
 
 // ------------------------------------------------------------------ rules
 
-const ruleCount = z.number({ error: 'rule.wholeFrom0' }).int({ error: 'rule.wholeFrom0' }).min(0, { error: 'rule.wholeFrom0' }).max(9999);
+const ruleCount = z
+  .number({ error: 'rule.wholeFrom0' })
+  .int({ error: 'rule.wholeFrom0' })
+  .min(0, { error: 'rule.wholeFrom0' })
+  .max(9999);
 /** POST depositRule/saveOrUpdate: without id creates. Spec 5: deposit-free order count not above deposit order count. */
 export const depositRuleSave = z
   .object({
@@ -113,7 +125,10 @@ export const depositRuleSave = z
     depositFreeOrderCount: ruleCount,
     status: z.enum(DEPOSIT_RULE_STATUSES).default('enabled'),
   })
-  .refine((r) => r.depositFreeOrderCount <= r.depositOrderCount, { path: ['depositFreeOrderCount'], error: 'rule.depositFreeNotAbove' })
+  .refine((r) => r.depositFreeOrderCount <= r.depositOrderCount, {
+    path: ['depositFreeOrderCount'],
+    error: 'rule.depositFreeNotAbove',
+  })
   .refine((r) => r.scope !== 'agent' || !!r.agentId, { path: ['agentId'], error: 'required' })
   .refine((r) => r.scope !== 'outlet' || !!r.outletId, { path: ['outletId'], error: 'required' });
 export type DepositRuleSave = z.infer<typeof depositRuleSave>;
@@ -159,7 +174,10 @@ export const ignoreItem = z.object({
 });
 export type IgnoreItem = z.infer<typeof ignoreItem>;
 /** POST orderRuleIgnoreAdd: the customer picked, and why. */
-export const ignoreAddRequest = z.object({ userId: z.number().int().min(1), remark: z.string().trim().max(64).optional() });
+export const ignoreAddRequest = z.object({
+  userId: z.number().int().min(1),
+  remark: z.string().trim().max(64).optional(),
+});
 /** POST orderRuleIgnoreDel: the entry's id. */
 export const ignoreDelRequest = z.object({ id: z.number().int().min(1) });
 

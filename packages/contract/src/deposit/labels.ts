@@ -56,7 +56,11 @@ export const depositExports = {
 export const depositActions = {
   depositIgnoreDel: tr('移出押金规则忽略名单', '移出押金規則忽略名單', 'Remove from the deposit rules ignore list'),
   depositIgnoreAdd: tr('加入押金规则忽略名单', '加入押金規則忽略名單', 'Add to the deposit rules ignore list'),
-  depositIgnoreBatch: tr('批量加入押金规则忽略名单', '批次加入押金規則忽略名單', 'Add phones to the deposit rules ignore list'),
+  depositIgnoreBatch: tr(
+    '批量加入押金规则忽略名单',
+    '批次加入押金規則忽略名單',
+    'Add phones to the deposit rules ignore list',
+  ),
   depositRuleSave: tr('保存押金规则', '儲存押金規則', 'Save deposit rule'),
   depositRuleList: tr('查询押金规则', '查詢押金規則', 'Query deposit rules'),
   depositRuleEditStatus: tr('启停押金规则', '啟停押金規則', 'Enable or disable deposit rule'),

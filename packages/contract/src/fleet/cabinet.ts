@@ -16,7 +16,15 @@ import { CABINET_CONDITIONS, CABINET_CONNECTIONS } from './overview.js';
 export const CONNECTION_STATES = CABINET_CONNECTIONS;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
-export const CABINET_SORTS = ['sn', 'csq', 'freeSlots', 'firmwareMain', 'lastHeartbeatAt', 'stockedInAt', 'onlineChangedAt'] as const;
+export const CABINET_SORTS = [
+  'sn',
+  'csq',
+  'freeSlots',
+  'firmwareMain',
+  'lastHeartbeatAt',
+  'stockedInAt',
+  'onlineChangedAt',
+] as const;
 export const cabinetFilter = z.object({
   /** Part of the SN. */
   sn: z.string().trim().max(17).optional(),
@@ -146,7 +154,8 @@ export const batchStorageRequest = z
       return;
     }
     if (byRange) {
-      if (v.start === undefined) return void ctx.addIssue({ code: 'custom', path: ['start'], message: 'rule.cabinetSn' });
+      if (v.start === undefined)
+        return void ctx.addIssue({ code: 'custom', path: ['start'], message: 'rule.cabinetSn' });
       if (v.end === undefined) return void ctx.addIssue({ code: 'custom', path: ['end'], message: 'rule.cabinetSn' });
       const problem = snRangeProblem(v.start, v.end);
       if (problem) ctx.addIssue({ code: 'custom', path: ['end'], message: problem });
@@ -192,7 +201,14 @@ export const qrLabelsQuery = z.object({
   sns: z
     .string()
     .max(QR_LABELS_MAX * 18)
-    .transform((v) => [...new Set(v.split(',').map((x) => x.trim().toUpperCase()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((x) => x.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(cabinetSn).min(1).max(QR_LABELS_MAX)),
 });
 /** Each cabinet's label: its SN and what its QR code holds. */

@@ -5,7 +5,16 @@ import { slotNo } from './shared.js';
 
 /** Commands to one cabinet: their types, life, data and the row the console shows. */
 
-export const COMMAND_TYPES = ['restart', 'openLock', 'config', 'upgrade', 'queryVersion', 'queryIccid', 'queryInventory', 'eject'] as const;
+export const COMMAND_TYPES = [
+  'restart',
+  'openLock',
+  'config',
+  'upgrade',
+  'queryVersion',
+  'queryIccid',
+  'queryInventory',
+  'eject',
+] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 /** Commands that move something: never sent to an offline cabinet, never resent. */
 export const PHYSICAL_COMMANDS: readonly CommandType[] = ['eject', 'openLock'];
@@ -40,10 +49,24 @@ export const cabinetConfigData = z
     ftp: ftpConfig.optional(),
   })
   .strict();
-export const firmwareVersion = z.string().trim().min(1).max(32).regex(/^[0-9A-Za-z._-]+$/, { error: 'rule.firmwareVersion' });
-export const firmwareUrl = z.string().trim().max(500).regex(/^(https?|ftp):\/\/\S+$/i, { error: 'rule.firmwareUrl' });
-export const sha256Hex = z.string().trim().regex(/^[0-9a-fA-F]{64}$/, { error: 'rule.sha256' });
-export const upgradeData = z.object({ version: firmwareVersion, url: firmwareUrl, sha256: sha256Hex.optional() }).strict();
+export const firmwareVersion = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[0-9A-Za-z._-]+$/, { error: 'rule.firmwareVersion' });
+export const firmwareUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(https?|ftp):\/\/\S+$/i, { error: 'rule.firmwareUrl' });
+export const sha256Hex = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F]{64}$/, { error: 'rule.sha256' });
+export const upgradeData = z
+  .object({ version: firmwareVersion, url: firmwareUrl, sha256: sha256Hex.optional() })
+  .strict();
 export const ejectData = z.union([
   z.object({ slot: slotNo, force: z.boolean().optional() }).strict(),
   z.object({ powerBankId, force: z.boolean().optional() }).strict(),

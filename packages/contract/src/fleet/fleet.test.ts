@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { batchStorageRequest, commandSendRequest, describeError, expandSnRange, firmwareUpgradeRequest, rules } from '../index.js';
+import {
+  batchStorageRequest,
+  commandSendRequest,
+  describeError,
+  expandSnRange,
+  firmwareUpgradeRequest,
+  rules,
+} from '../index.js';
 
-const why = (r: { success: boolean; error?: Parameters<typeof describeError>[0] }) => (r.success ? null : describeError(r.error!, 'en_US'));
+const why = (r: { success: boolean; error?: Parameters<typeof describeError>[0] }) =>
+  r.success ? null : describeError(r.error!, 'en_US');
 
 describe('fleet ID rules', () => {
   it('cabinet SN: 4 letters and 12 or 13 digits, upper-cased', () => {
     expect(rules.cabinetSn.parse(' chgb000000000001 ')).toBe('CHGB000000000001');
     expect(rules.cabinetSn.safeParse('CHGB0000000000001').success).toBe(true);
-    for (const bad of ['CHG0000000000001', 'CHGB00000000001', 'CHGB00000000000001', 'CHGB00000000000A', 'CH1B000000000001']) {
+    for (const bad of [
+      'CHG0000000000001',
+      'CHGB00000000001',
+      'CHGB00000000000001',
+      'CHGB00000000000A',
+      'CH1B000000000001',
+    ]) {
       expect(rules.cabinetSn.safeParse(bad).success, bad).toBe(false);
     }
   });
@@ -21,12 +35,18 @@ describe('batch storage request', () => {
   it('takes a list or a range, not both or neither', () => {
     expect(batchStorageRequest.safeParse({ sns: ['X'] }).success).toBe(true);
     expect(why(batchStorageRequest.safeParse({}))).toBe('sns: give either a list of cabinet SNs or a start and an end');
-    expect(batchStorageRequest.safeParse({ sns: ['X'], start: 'CHGB000000000001', end: 'CHGB000000000002' }).success).toBe(false);
+    expect(
+      batchStorageRequest.safeParse({ sns: ['X'], start: 'CHGB000000000001', end: 'CHGB000000000002' }).success,
+    ).toBe(false);
   });
   it('at most 500 in a list', () => {
-    expect(why(batchStorageRequest.safeParse({ sns: Array.from({ length: 501 }, (_, i) => `CHGB${String(i).padStart(12, '0')}`) }))).toBe(
-      'sns: allows at most 500 items',
-    );
+    expect(
+      why(
+        batchStorageRequest.safeParse({
+          sns: Array.from({ length: 501 }, (_, i) => `CHGB${String(i).padStart(12, '0')}`),
+        }),
+      ),
+    ).toBe('sns: allows at most 500 items');
   });
   it('a range: same length, same prefix, start not above end, at most 500', () => {
     const r = (start: string, end: string) => why(batchStorageRequest.safeParse({ start, end }));
@@ -38,19 +58,37 @@ describe('batch storage request', () => {
     expect(r('CHGB00000000001', 'CHGB000000000002')).toMatch(/^start: is a non-standard device code/);
   });
   it('expands a range keeping the width', () => {
-    expect(expandSnRange('CHGB000000000009', 'CHGB000000000011')).toEqual(['CHGB000000000009', 'CHGB000000000010', 'CHGB000000000011']);
+    expect(expandSnRange('CHGB000000000009', 'CHGB000000000011')).toEqual([
+      'CHGB000000000009',
+      'CHGB000000000010',
+      'CHGB000000000011',
+    ]);
   });
 });
 
 describe('command request', () => {
   it('checks data by type', () => {
-    expect(commandSendRequest.parse({ sn: 'CHGB000000000001', type: 'restart' })).toEqual({ sn: 'CHGB000000000001', type: 'restart', data: {} });
-    expect(commandSendRequest.safeParse({ sn: 'CHGB000000000001', type: 'eject', data: { slot: 3, force: true } }).success).toBe(true);
+    expect(commandSendRequest.parse({ sn: 'CHGB000000000001', type: 'restart' })).toEqual({
+      sn: 'CHGB000000000001',
+      type: 'restart',
+      data: {},
+    });
+    expect(
+      commandSendRequest.safeParse({ sn: 'CHGB000000000001', type: 'eject', data: { slot: 3, force: true } }).success,
+    ).toBe(true);
     expect(commandSendRequest.safeParse({ sn: 'CHGB000000000001', type: 'eject', data: {} }).success).toBe(false);
-    expect(why(commandSendRequest.safeParse({ sn: 'CHGB000000000001', type: 'config', data: { heartbeatSec: 5 } }))).toBe('data.heartbeatSec: must be at least 10');
-    expect(why(commandSendRequest.safeParse({ sn: 'CHGB000000000001', type: 'upgrade', data: { version: '2.4.0', url: 'file:///x' } }))).toBe(
-      'data.url: must start with http://, https:// or ftp://',
-    );
+    expect(
+      why(commandSendRequest.safeParse({ sn: 'CHGB000000000001', type: 'config', data: { heartbeatSec: 5 } })),
+    ).toBe('data.heartbeatSec: must be at least 10');
+    expect(
+      why(
+        commandSendRequest.safeParse({
+          sn: 'CHGB000000000001',
+          type: 'upgrade',
+          data: { version: '2.4.0', url: 'file:///x' },
+        }),
+      ),
+    ).toBe('data.url: must start with http://, https:// or ftp://');
   });
 });
 

@@ -8,7 +8,16 @@ export * from './firmware.js';
 export * from './device-log.js';
 export * from './overview.js';
 export * from './live.js';
-export { cabinetSn, powerBankId, CABINET_SN_RE, POWER_BANK_ID_RE, BATCH_STORAGE_MAX, QR_LABELS_MAX, cabinetQrContent, cabinetOfQr } from './rules.js';
+export {
+  cabinetSn,
+  powerBankId,
+  CABINET_SN_RE,
+  POWER_BANK_ID_RE,
+  BATCH_STORAGE_MAX,
+  QR_LABELS_MAX,
+  cabinetQrContent,
+  cabinetOfQr,
+} from './rules.js';
 export * from './permissions.js';
 export * from './calls.js';
 export * from './errors.js';

@@ -45,19 +45,21 @@ export type ManageItem = z.infer<typeof manageItem>;
 const roleIds = z.array(z.number().int().positive()).min(1).max(20);
 
 /** POST /user/api/v1/sys/manage: a new admin account. */
-export const manageCreateRequest = withPhone(z.object({
-  userName: adminUserName,
-  nickName: r.nickName,
-  password: adminPassword,
-  roleIds,
-  orgId: z.number().int().positive().nullable().optional(),
-  areaCode: optionalText(r.areaCode),
-  mobile: optionalText(r.mobile),
-  email: optionalText(r.email),
-  idCard: r.idCard.optional(),
-  address: r.address.optional(),
-  note: r.note.optional(),
-}));
+export const manageCreateRequest = withPhone(
+  z.object({
+    userName: adminUserName,
+    nickName: r.nickName,
+    password: adminPassword,
+    roleIds,
+    orgId: z.number().int().positive().nullable().optional(),
+    areaCode: optionalText(r.areaCode),
+    mobile: optionalText(r.mobile),
+    email: optionalText(r.email),
+    idCard: r.idCard.optional(),
+    address: r.address.optional(),
+    note: r.note.optional(),
+  }),
+);
 export type ManageCreateRequest = z.infer<typeof manageCreateRequest>;
 
 /** PUT updateSysManageStatus: freeze (1) or unfreeze (0). */
@@ -90,17 +92,19 @@ export interface OrgNode {
   children: OrgNode[];
 }
 // A recursive tree: its id makes it one named component of the OpenAPI document.
-export const orgNode: z.ZodType<OrgNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int(),
-    name: z.string(),
-    orderNum: z.number().int(),
-    /** Accounts in this department itself (not below it). */
-    accountCount: z.number().int(),
-    children: z.array(orgNode),
-  }),
-).meta({ id: 'OrgNode' });
+export const orgNode: z.ZodType<OrgNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int(),
+      name: z.string(),
+      orderNum: z.number().int(),
+      /** Accounts in this department itself (not below it). */
+      accountCount: z.number().int(),
+      children: z.array(orgNode),
+    }),
+  )
+  .meta({ id: 'OrgNode' });
 export const orgSaveRequest = z.object({
   id: z.number().int().positive().optional(),
   /** 0 for a first-level department. */
@@ -164,28 +168,30 @@ export interface ManageMenu {
   children: ManageMenu[];
 }
 // A recursive tree: its id makes it one named component of the OpenAPI document.
-export const manageMenu: z.ZodType<ManageMenu> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int(),
-    code: z.string(),
-    name: z.string(),
-    type: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-    path: z.string(),
-    breadcrumb: z.string().nullable(),
-    url: z.string().nullable(),
-    icon: z.string().nullable(),
-    orderNum: z.number().int(),
-    hidden: z.boolean(),
-    perms: z.string().nullable(),
-    buttonType: z.string().nullable(),
-    description: z.string().nullable(),
-    /** Seeded by a module: may be edited and hidden, not deleted (a restart would bring it back). */
-    builtIn: z.boolean(),
-    apiCount: z.number().int(),
-    children: z.array(manageMenu),
-  }),
-).meta({ id: 'ManageMenu' });
+export const manageMenu: z.ZodType<ManageMenu> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      type: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      path: z.string(),
+      breadcrumb: z.string().nullable(),
+      url: z.string().nullable(),
+      icon: z.string().nullable(),
+      orderNum: z.number().int(),
+      hidden: z.boolean(),
+      perms: z.string().nullable(),
+      buttonType: z.string().nullable(),
+      description: z.string().nullable(),
+      /** Seeded by a module: may be edited and hidden, not deleted (a restart would bring it back). */
+      builtIn: z.boolean(),
+      apiCount: z.number().int(),
+      children: z.array(manageMenu),
+    }),
+  )
+  .meta({ id: 'ManageMenu' });
 export const menuListQuery = z.object({ name: z.string().trim().max(64).optional() });
 export const menuSaveRequest = z.object({
   id: z.number().int().positive().optional(),
@@ -193,10 +199,23 @@ export const menuSaveRequest = z.object({
   type: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   name: z.string().trim().min(1).max(64),
   /** Hash route of a directory or menu, such as /system/roles. */
-  path: z.string().trim().max(200).regex(/^(\/[\w\-/:]*)?$/, { error: 'rule.menuPath' }).optional(),
+  path: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^(\/[\w\-/:]*)?$/, { error: 'rule.menuPath' })
+    .optional(),
   breadcrumb: z.string().trim().max(200).optional(),
   /** View of a menu, 'feature/view'. */
-  url: z.union([z.string().trim().regex(/^[\w-]+\/[\w-]+$/, { error: 'rule.menuUrl' }), z.literal('')]).optional(),
+  url: z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^[\w-]+\/[\w-]+$/, { error: 'rule.menuUrl' }),
+      z.literal(''),
+    ])
+    .optional(),
   icon: z.string().trim().max(255).optional(),
   orderNum: z.number().int().min(0).max(9999).default(0),
   hidden: z.boolean().default(false),
@@ -209,7 +228,13 @@ export type MenuSaveRequest = z.infer<typeof menuSaveRequest>;
 export const menuInfoQuery = z.object({ id: id.optional(), parentId: z.coerce.number().int().min(0).optional() });
 const menuRef = z.object({ id: z.number().int(), name: z.string(), type: z.number().int(), path: z.string() });
 export const menuInfo = z.object({ menu: manageMenu.nullable(), parent: menuRef.nullable() });
-export const menuName = z.object({ id: z.number().int(), parentId: z.number().int(), name: z.string(), type: z.number().int(), path: z.string() });
+export const menuName = z.object({
+  id: z.number().int(),
+  parentId: z.number().int(),
+  name: z.string(),
+  type: z.number().int(),
+  path: z.string(),
+});
 
 // ---- interface routes --------------------------------------------------------------------
 
@@ -253,10 +278,12 @@ export const iconUploaded = z.object({ url: z.string() });
  * management may also send roles, department and mobile, which need sys:manage:edit (also on
  * one's own account), as does any change to another account.
  */
-export const manageUpdateRequest = withPhone(updateProfileRequest.extend({
-  roleIds: roleIds.optional(),
-  orgId: z.number().int().positive().nullable().optional(),
-  areaCode: optionalText(r.areaCode),
-  mobile: optionalText(r.mobile),
-}));
+export const manageUpdateRequest = withPhone(
+  updateProfileRequest.extend({
+    roleIds: roleIds.optional(),
+    orgId: z.number().int().positive().nullable().optional(),
+    areaCode: optionalText(r.areaCode),
+    mobile: optionalText(r.mobile),
+  }),
+);
 export type ManageUpdateRequest = z.infer<typeof manageUpdateRequest>;

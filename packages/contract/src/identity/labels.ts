@@ -16,9 +16,21 @@ export const identityLabels = {
   /** Remarks of the seeded roles: stored as `roleRemark.<key>`, read in the viewer's language. */
   roleRemark: {
     superAdmin: tr('拥有全部菜单和接口', '擁有全部選單和介面', 'Holds every menu and every interface'),
-    finance: tr('资金：资金流水、退款、提现、财务统计', '資金：資金流水、退款、提現、財務統計', 'Money: fund flows, refunds, withdrawals, financial statistics'),
-    operations: tr('网点、设备、订单及负责它们的人员', '網點、設備、訂單及負責它們的人員', 'Outlets, devices, orders and the staff who run them'),
-    customerService: tr('用户、订单和反馈，用于答复客户', '使用者、訂單和回饋，用於答覆客戶', 'Users, orders and feedback, to answer customers'),
+    finance: tr(
+      '资金：资金流水、退款、提现、财务统计',
+      '資金：資金流水、退款、提現、財務統計',
+      'Money: fund flows, refunds, withdrawals, financial statistics',
+    ),
+    operations: tr(
+      '网点、设备、订单及负责它们的人员',
+      '網點、設備、訂單及負責它們的人員',
+      'Outlets, devices, orders and the staff who run them',
+    ),
+    customerService: tr(
+      '用户、订单和反馈，用于答复客户',
+      '使用者、訂單和回饋，用於答覆客戶',
+      'Users, orders and feedback, to answer customers',
+    ),
   },
   /** Account status (MANAGE_STATUS). */
   manageStatus: {
@@ -106,20 +118,26 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * and two roles can never read alike; any other name as typed. Names are unique on this form.
  */
 export function storedRoleName(name: string): string {
-  const key = SEEDED_ROLE_KEYS.find((k) => same(name, ROLE_PREFIX + k) || Object.values(identityLabels.role[k]).some((t) => same(name, t)));
+  const key = SEEDED_ROLE_KEYS.find(
+    (k) => same(name, ROLE_PREFIX + k) || Object.values(identityLabels.role[k]).some((t) => same(name, t)),
+  );
   return key ? ROLE_PREFIX + key : name.trim();
 }
 
 /** How a role remark is stored: a seeded remark in any language is stored as its key. */
 export function storedRoleRemark(remark: string): string {
-  const key = SEEDED_ROLE_KEYS.find((k) => same(remark, REMARK_PREFIX + k) || Object.values(identityLabels.roleRemark[k]).some((t) => same(remark, t)));
+  const key = SEEDED_ROLE_KEYS.find(
+    (k) => same(remark, REMARK_PREFIX + k) || Object.values(identityLabels.roleRemark[k]).some((t) => same(remark, t)),
+  );
   return key ? REMARK_PREFIX + key : remark;
 }
 
 /** The stored names of the seeded roles whose name contains `text` in any language (a search by name). */
 export function seededRoleNamesMatching(text: string): string[] {
   const t = text.trim().toLowerCase();
-  return SEEDED_ROLE_KEYS.filter((k) => Object.values(identityLabels.role[k]).some((n) => n.toLowerCase().includes(t))).map((k) => ROLE_PREFIX + k);
+  return SEEDED_ROLE_KEYS.filter((k) =>
+    Object.values(identityLabels.role[k]).some((n) => n.toLowerCase().includes(t)),
+  ).map((k) => ROLE_PREFIX + k);
 }
 
 /** What each change of the identity domain is called in the operation log, keyed by its call. */

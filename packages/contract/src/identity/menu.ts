@@ -20,22 +20,24 @@ export interface MenuEntry {
 }
 
 // A recursive tree: its id makes it one named component of the OpenAPI document.
-export const menuEntry: z.ZodType<MenuEntry> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int(),
-    path: z.string(),
-    url: z.string().nullable(),
-    name: z.string(),
-    type: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-    hidden: z.boolean(),
-    roles: z.array(z.string()).nullable(),
-    icon: z.string().nullable(),
-    orderNum: z.number().int(),
-    perms: z.string().nullable(),
-    children: z.array(menuEntry),
-  }),
-).meta({ id: 'MenuEntry' });
+export const menuEntry: z.ZodType<MenuEntry> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int(),
+      path: z.string(),
+      url: z.string().nullable(),
+      name: z.string(),
+      type: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      hidden: z.boolean(),
+      roles: z.array(z.string()).nullable(),
+      icon: z.string().nullable(),
+      orderNum: z.number().int(),
+      perms: z.string().nullable(),
+      children: z.array(menuEntry),
+    }),
+  )
+  .meta({ id: 'MenuEntry' });
 
 /**
  * A menu's route as the console routes it: a path starting with '/' stands alone, any other is
@@ -83,4 +85,7 @@ export const dashboardConfig = z.object({ path: z.string(), widgets: z.array(z.s
 export type DashboardConfig = z.infer<typeof dashboardConfig>;
 
 /** Menu names the server treats specially (order separation, direct management). */
-export const SPECIAL_MENU_NAMES = { orderSeparation: 'menu.orderSeparation', directManagement: 'menu.directManagement' } as const;
+export const SPECIAL_MENU_NAMES = {
+  orderSeparation: 'menu.orderSeparation',
+  directManagement: 'menu.directManagement',
+} as const;

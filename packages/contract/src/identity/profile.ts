@@ -56,11 +56,13 @@ export const checkCodeResponse = z.object({ ticket: z.string() });
 /** POST updateMobileSendCode: a code to the new mobile. */
 export const newMobileRequest = withPhone(z.object({ areaCode: r.areaCode, mobile: r.mobile }));
 /** POST updateMobile: the new mobile, its code, and the ticket (when the account had a mobile). */
-export const updateMobileRequest = withPhone(z.object({
-  areaCode: r.areaCode,
-  mobile: r.mobile,
-  code: r.code6,
-  ticket: z.string().max(128).optional(),
-}));
+export const updateMobileRequest = withPhone(
+  z.object({
+    areaCode: r.areaCode,
+    mobile: r.mobile,
+    code: r.code6,
+    ticket: z.string().max(128).optional(),
+  }),
+);
 
 export const avatarUploaded = z.object({ url: z.string() });

@@ -6,9 +6,24 @@ import { LEDGER_MEMOS, type ACCOUNT_KINDS, type LedgerKind, type LedgerMemo } fr
 
 /** Why a payout fails, as the payment companies say it (the sandbox can fail with each). */
 export const PAYOUT_FAILURES = [
-  'accountFrozen', 'notRealName', 'nameMismatch', 'openidInvalid', 'quotaExceeded', 'dailyCountExceeded', 'authorizationFailed',
-  'transferClosed', 'idCardMismatch', 'accountNotFound', 'transferRisk', 'realNameLimit', 'payeeNotConfigured', 'payerAbnormal',
-  'payeeAbnormal', 'remarkFailed', 'insufficientBalance', 'merchantDailyQuota',
+  'accountFrozen',
+  'notRealName',
+  'nameMismatch',
+  'openidInvalid',
+  'quotaExceeded',
+  'dailyCountExceeded',
+  'authorizationFailed',
+  'transferClosed',
+  'idCardMismatch',
+  'accountNotFound',
+  'transferRisk',
+  'realNameLimit',
+  'payeeNotConfigured',
+  'payerAbnormal',
+  'payeeAbnormal',
+  'remarkFailed',
+  'insufficientBalance',
+  'merchantDailyQuota',
 ] as const;
 export type PayoutFailure = (typeof PAYOUT_FAILURES)[number];
 
@@ -72,7 +87,11 @@ export const ledgerLabels = {
     depositBack: tr('押金退还用户', '押金退還使用者', 'Deposit back to the customer'),
     sharesOfNet: tr('按净额分润', '按淨額分潤', 'Shares of the net amount'),
     feeDeducted: tr('支付渠道扣款', '支付管道扣款', 'Fee deducted by the payment company'),
-    feeFromAuthorization: tr('免押订单从预授权冻结金额扣款', '免押訂單從預授權凍結金額扣款', 'Deposit-free fee paid from the frozen amount'),
+    feeFromAuthorization: tr(
+      '免押订单从预授权冻结金额扣款',
+      '免押訂單從預授權凍結金額扣款',
+      'Deposit-free fee paid from the frozen amount',
+    ),
     refundPaid: tr('退款已支付', '退款已支付', 'Refund paid'),
     refundFailedSharesRestored: tr('退款失败：分润已恢复', '退款失敗：分潤已恢復', 'Refund failed: shares restored'),
     balanceToppedUp: tr('余额充值', '餘額儲值', 'Balance topped up'),
@@ -80,23 +99,67 @@ export const ledgerLabels = {
     prepaymentHeld: tr('预付款冻结', '預付款凍結', 'Prepayment held'),
     depositHeldAgain: tr('押金未退回：重新冻结', '押金未退回：重新凍結', 'Deposit not given back: held again'),
     depositRefundedByStaff: tr('押金由工作人员退款', '押金由工作人員退款', 'Deposit refunded by staff'),
-    depositRefundFailedHeldAgain: tr('押金退款失败：重新冻结', '押金退款失敗：重新凍結', 'Deposit refund failed: held again'),
+    depositRefundFailedHeldAgain: tr(
+      '押金退款失败：重新冻结',
+      '押金退款失敗：重新凍結',
+      'Deposit refund failed: held again',
+    ),
     voucherSold: tr('售出代金券（使用时确认收入）', '售出代金券（使用時認列收入）', 'Voucher sold (revenue when used)'),
     voucherUsed: tr('代金券抵扣', '代金券抵扣', 'Voucher used'),
-    voucherExpired: tr('代金券过期（剩余次数转收入）', '代金券過期（剩餘次數轉收入）', 'Voucher expired with uses left'),
+    voucherExpired: tr(
+      '代金券过期（剩余次数转收入）',
+      '代金券過期（剩餘次數轉收入）',
+      'Voucher expired with uses left',
+    ),
     payoutHeld: tr('提现申请：金额冻结', '提現申請：金額凍結', 'Withdrawal applied: amount held'),
-    payoutReleased: tr('提现驳回或失败：金额退回', '提現駁回或失敗：金額退回', 'Withdrawal rejected or failed: amount given back'),
+    payoutReleased: tr(
+      '提现驳回或失败：金额退回',
+      '提現駁回或失敗：金額退回',
+      'Withdrawal rejected or failed: amount given back',
+    ),
     payoutPaid: tr('提现已打款（含手续费）', '提現已撥款（含手續費）', 'Withdrawal paid out (fee kept)'),
     demoOpeningEarnings: tr('演示：合作方期初收益', '演示：合作方期初收益', 'Demo: opening earnings of a partner'),
-    couponUsed: tr('优惠券抵扣（平台营销费用）', '優惠券抵扣（平台行銷費用）', 'Coupon deduction (platform marketing expense)'),
-    memberDeducted: tr('会员等级抵扣（平台营销费用）', '會員等級抵扣（平台行銷費用）', 'Member level deduction (platform marketing expense)'),
-    outletCostRecovered: tr('网点分润按摊销执行比例归还成本给归属方', '網點分潤按攤銷執行比例歸還成本給歸屬方', "Outlet's share pays back its cost to its owner (amortization)"),
-    orderSeparated: tr('分单规则 {rule} 分出合作方分润', '分單規則 {rule} 分出合作方分潤', 'Partner shares separated by rule {rule}'),
-    separationRestored: tr('分单规则 {rule} 恢复合作方分润', '分單規則 {rule} 恢復合作方分潤', 'Partner shares restored from rule {rule}'),
+    couponUsed: tr(
+      '优惠券抵扣（平台营销费用）',
+      '優惠券抵扣（平台行銷費用）',
+      'Coupon deduction (platform marketing expense)',
+    ),
+    memberDeducted: tr(
+      '会员等级抵扣（平台营销费用）',
+      '會員等級抵扣（平台行銷費用）',
+      'Member level deduction (platform marketing expense)',
+    ),
+    outletCostRecovered: tr(
+      '网点分润按摊销执行比例归还成本给归属方',
+      '網點分潤按攤銷執行比例歸還成本給歸屬方',
+      "Outlet's share pays back its cost to its owner (amortization)",
+    ),
+    orderSeparated: tr(
+      '分单规则 {rule} 分出合作方分润',
+      '分單規則 {rule} 分出合作方分潤',
+      'Partner shares separated by rule {rule}',
+    ),
+    separationRestored: tr(
+      '分单规则 {rule} 恢复合作方分润',
+      '分單規則 {rule} 恢復合作方分潤',
+      'Partner shares restored from rule {rule}',
+    ),
     balanceRefundHeld: tr('余额退款申请：金额冻结', '餘額退款申請：金額凍結', 'Balance refund asked: amount held'),
-    balanceRefundReleased: tr('余额退款驳回或失败：金额退回余额', '餘額退款駁回或失敗：金額退回餘額', 'Balance refund rejected or failed: amount back to the balance'),
-    balanceRefundPaid: tr('余额退款已退回原充值渠道', '餘額退款已退回原儲值管道', 'Balance refund paid back to the top-up charge'),
-    partnerOwes: tr('冲回超出应付余额：转为合作方欠款', '沖回超出應付餘額：轉為合作方欠款', 'Reversal above the payable: owed by the partner'),
+    balanceRefundReleased: tr(
+      '余额退款驳回或失败：金额退回余额',
+      '餘額退款駁回或失敗：金額退回餘額',
+      'Balance refund rejected or failed: amount back to the balance',
+    ),
+    balanceRefundPaid: tr(
+      '余额退款已退回原充值渠道',
+      '餘額退款已退回原儲值管道',
+      'Balance refund paid back to the top-up charge',
+    ),
+    partnerOwes: tr(
+      '冲回超出应付余额：转为合作方欠款',
+      '沖回超出應付餘額：轉為合作方欠款',
+      'Reversal above the payable: owed by the partner',
+    ),
     owedNetted: tr('从新分润中抵扣合作方欠款', '從新分潤中抵扣合作方欠款', 'Owed amount taken from new shares'),
   } satisfies LabelGroup<LedgerMemo>,
   payoutFailure: {
@@ -104,7 +167,11 @@ export const ledgerLabels = {
     notRealName: tr('用户未实名', '使用者未實名', 'User not real-name verified'),
     nameMismatch: tr('姓名校验失败', '姓名校驗失敗', 'Name check failed'),
     openidInvalid: tr('openid 无效', 'openid 無效', 'openid invalid'),
-    quotaExceeded: tr('超出单笔/单日/单月收款额度', '超出單筆/單日/單月收款額度', 'Single, daily or monthly receive quota exceeded'),
+    quotaExceeded: tr(
+      '超出单笔/单日/单月收款额度',
+      '超出單筆/單日/單月收款額度',
+      'Single, daily or monthly receive quota exceeded',
+    ),
     dailyCountExceeded: tr('超出当日收款次数', '超出當日收款次數', 'Daily receive count exceeded'),
     authorizationFailed: tr('产品权限验证失败', '產品權限驗證失敗', 'Product authorization failed'),
     transferClosed: tr('转账已关闭', '轉帳已關閉', 'Transfer closed'),
@@ -174,8 +241,13 @@ const MEMO_SET: ReadonlySet<string> = new Set(LEDGER_MEMOS);
  */
 export function memoText(memo: string, lang: Lang): string {
   const colon = memo.indexOf(':');
-  if (colon > 0 && MEMO_SET.has(memo.slice(0, colon))) return ledgerLabels.memo[memo.slice(0, colon) as LedgerMemo][lang].replace('{rule}', memo.slice(colon + 1));
-  const code = MEMO_SET.has(memo) ? (memo as LedgerMemo) : Object.hasOwn(LEGACY_MEMOS, memo) ? LEGACY_MEMOS[memo]! : null;
+  if (colon > 0 && MEMO_SET.has(memo.slice(0, colon)))
+    return ledgerLabels.memo[memo.slice(0, colon) as LedgerMemo][lang].replace('{rule}', memo.slice(colon + 1));
+  const code = MEMO_SET.has(memo)
+    ? (memo as LedgerMemo)
+    : Object.hasOwn(LEGACY_MEMOS, memo)
+      ? LEGACY_MEMOS[memo]!
+      : null;
   return code ? ledgerLabels.memo[code][lang] : memo;
 }
 

@@ -18,9 +18,13 @@ export const ACCOUNT_KINDS = [
   /** The platform's share of order income. */
   'revenue',
   /** What is owed to each party of the profit chain. */
-  'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable',
+  'agentPayable',
+  'outletPayable',
+  'providerPayable',
+  'pusherPayable',
   /** Fees kept (deposit refund fee) and taxes withheld. */
-  'fees', 'taxes',
+  'fees',
+  'taxes',
   /** Refunds given back of earned order income (a contra-revenue). */
   'refunds',
   /** Order income not yet split along the chain. */
@@ -42,7 +46,11 @@ export const ACCOUNT_KINDS = [
    * approved after the share was withdrawn) that its payable no longer held. A payable never goes
    * below zero; this is netted from the partner's next shares (docs/decisions.md, "What a partner owes").
    */
-  'agentReceivable', 'outletReceivable', 'providerReceivable', 'pusherReceivable', 'operatorReceivable',
+  'agentReceivable',
+  'outletReceivable',
+  'providerReceivable',
+  'pusherReceivable',
+  'operatorReceivable',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
@@ -92,8 +100,27 @@ export type FundFlowQuery = z.infer<typeof fundFlowQuery>;
  * in words (labels' ledger.flowKind, three languages each). The ledger posts only these.
  */
 export const LEDGER_KINDS = [
-  'rent', 'settle', 'deduct', 'release', 'share', 'refund', 'recharge', 'withdrawal', 'demo', 'separate', 'separateRestore', 'receivable', 'netting',
-  'depositRefund', 'balanceRefundHold', 'couponUse', 'memberDeduction', 'voucherBuy', 'voucherUse', 'voucherExpire', 'voucherRefund',
+  'rent',
+  'settle',
+  'deduct',
+  'release',
+  'share',
+  'refund',
+  'recharge',
+  'withdrawal',
+  'demo',
+  'separate',
+  'separateRestore',
+  'receivable',
+  'netting',
+  'depositRefund',
+  'balanceRefundHold',
+  'couponUse',
+  'memberDeduction',
+  'voucherBuy',
+  'voucherUse',
+  'voucherExpire',
+  'voucherRefund',
   'costRecovery',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -105,13 +132,39 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
  * shown as written.
  */
 export const LEDGER_MEMOS = [
-  'depositTaken', 'depositFromBalance', 'feeFromDeposit', 'depositToBalance', 'depositBack', 'sharesOfNet',
-  'feeDeducted', 'refundPaid', 'refundFailedSharesRestored', 'balanceToppedUp',
-  'cablePackagePaid', 'prepaymentHeld', 'depositHeldAgain', 'depositRefundedByStaff', 'depositRefundFailedHeldAgain',
-  'voucherSold', 'voucherUsed', 'voucherExpired',
-  'payoutHeld', 'payoutReleased', 'payoutPaid', 'demoOpeningEarnings', 'couponUsed', 'orderSeparated', 'separationRestored',
-  'balanceRefundHeld', 'balanceRefundReleased', 'balanceRefundPaid', 'partnerOwes', 'owedNetted',
-  'memberDeducted', 'outletCostRecovered', 'feeFromAuthorization',
+  'depositTaken',
+  'depositFromBalance',
+  'feeFromDeposit',
+  'depositToBalance',
+  'depositBack',
+  'sharesOfNet',
+  'feeDeducted',
+  'refundPaid',
+  'refundFailedSharesRestored',
+  'balanceToppedUp',
+  'cablePackagePaid',
+  'prepaymentHeld',
+  'depositHeldAgain',
+  'depositRefundedByStaff',
+  'depositRefundFailedHeldAgain',
+  'voucherSold',
+  'voucherUsed',
+  'voucherExpired',
+  'payoutHeld',
+  'payoutReleased',
+  'payoutPaid',
+  'demoOpeningEarnings',
+  'couponUsed',
+  'orderSeparated',
+  'separationRestored',
+  'balanceRefundHeld',
+  'balanceRefundReleased',
+  'balanceRefundPaid',
+  'partnerOwes',
+  'owedNetted',
+  'memberDeducted',
+  'outletCostRecovered',
+  'feeFromAuthorization',
 ] as const;
 export type LedgerMemo = (typeof LEDGER_MEMOS)[number];
 
@@ -150,4 +203,9 @@ export const paymentProviderInfo = z.object({
   currency: z.string(),
 });
 export const ledgerAccountsQuery = pageQuery.extend({ kind: z.enum(ACCOUNT_KINDS).optional() });
-export const ledgerAccountItem = z.object({ code: z.string(), name: z.string(), kind: z.enum(ACCOUNT_KINDS), balance: z.number().int() });
+export const ledgerAccountItem = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(ACCOUNT_KINDS),
+  balance: z.number().int(),
+});

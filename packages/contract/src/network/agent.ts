@@ -34,7 +34,9 @@ export const agentFilter = z.object({
   regionId: idParam.optional(),
 });
 export type AgentFilter = z.infer<typeof agentFilter>;
-export const agentQuery = pageQuery.extend(agentFilter.shape).extend({ orderBy: z.enum(AGENT_SORTS).optional(), order: sortOrder });
+export const agentQuery = pageQuery
+  .extend(agentFilter.shape)
+  .extend({ orderBy: z.enum(AGENT_SORTS).optional(), order: sortOrder });
 export type AgentQuery = z.infer<typeof agentQuery>;
 
 export const agentItem = z.object({
@@ -86,22 +88,24 @@ export const agentDetail = agentItem.extend({
 });
 export type AgentDetail = z.infer<typeof agentDetail>;
 
-export const agentSaveRequest = withPhone(z.object({
-  id: id.optional(),
-  name: personName,
-  areaCode: r.areaCode,
-  mobile: r.mobile,
-  /** Required for a new agent (its app sign-in); left out, an edit keeps the password. */
-  password: appPassword.optional(),
-  level: z.enum(AGENT_LEVELS),
-  parentId: id.nullable().optional(),
-  ratio: r.percent,
-  regionId: id.nullable().optional(),
-  minWithdrawal,
-  withdrawalFeeRate: r.percent,
-  idCard: optionalText(r.idCard),
-  avatar: imageUrl.nullable().optional(),
-  remark: optionalText(remark),
-}));
+export const agentSaveRequest = withPhone(
+  z.object({
+    id: id.optional(),
+    name: personName,
+    areaCode: r.areaCode,
+    mobile: r.mobile,
+    /** Required for a new agent (its app sign-in); left out, an edit keeps the password. */
+    password: appPassword.optional(),
+    level: z.enum(AGENT_LEVELS),
+    parentId: id.nullable().optional(),
+    ratio: r.percent,
+    regionId: id.nullable().optional(),
+    minWithdrawal,
+    withdrawalFeeRate: r.percent,
+    idCard: optionalText(r.idCard),
+    avatar: imageUrl.nullable().optional(),
+    remark: optionalText(remark),
+  }),
+);
 export type AgentSaveRequest = z.infer<typeof agentSaveRequest>;
 export type AgentSaveInput = z.input<typeof agentSaveRequest>;

@@ -22,9 +22,15 @@ export const appLoginRequest = withPhone(
       code: r.code6.optional(),
       clientType: z.enum([...AGENT_CLIENT_TYPES, ...USER_CLIENT_TYPES]),
     })
-    .refine((v) => Boolean(v.userName) || (Boolean(v.areaCode) && Boolean(v.mobile)), { error: 'rule.accountOrMobile', path: ['userName'] })
+    .refine((v) => Boolean(v.userName) || (Boolean(v.areaCode) && Boolean(v.mobile)), {
+      error: 'rule.accountOrMobile',
+      path: ['userName'],
+    })
     .refine((v) => Boolean(v.password) !== Boolean(v.code), { error: 'rule.passwordOrCode', path: ['password'] })
-    .refine((v) => !v.code || (Boolean(v.areaCode) && Boolean(v.mobile)), { error: 'rule.accountOrMobile', path: ['mobile'] }),
+    .refine((v) => !v.code || (Boolean(v.areaCode) && Boolean(v.mobile)), {
+      error: 'rule.accountOrMobile',
+      path: ['mobile'],
+    }),
 );
 export type AppLoginRequest = z.infer<typeof appLoginRequest>;
 

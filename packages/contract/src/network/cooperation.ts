@@ -14,7 +14,9 @@ export const cooperationFilter = z.object({
   status: z.enum(COOPERATION_STATUSES).optional(),
 });
 export type CooperationFilter = z.infer<typeof cooperationFilter>;
-export const cooperationQuery = pageQuery.extend(cooperationFilter.shape).extend({ orderBy: z.enum(COOPERATION_SORTS).optional(), order: sortOrder });
+export const cooperationQuery = pageQuery
+  .extend(cooperationFilter.shape)
+  .extend({ orderBy: z.enum(COOPERATION_SORTS).optional(), order: sortOrder });
 export type CooperationQuery = z.infer<typeof cooperationQuery>;
 
 export const cooperationItem = z.object({

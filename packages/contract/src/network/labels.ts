@@ -1,6 +1,12 @@
 import { tr, type ExportLabels, type LabelGroup } from '../platform/labels.js';
 import type { Translations } from '../platform/lang.js';
-import type { AGENT_LEVELS, COOPERATION_STATUSES, COOPERATION_TYPES, MEMBER_LEVELS, PUSHER_PERMISSIONS } from './shared.js';
+import type {
+  AGENT_LEVELS,
+  COOPERATION_STATUSES,
+  COOPERATION_TYPES,
+  MEMBER_LEVELS,
+  PUSHER_PERMISSIONS,
+} from './shared.js';
 import type { PICKER_TYPES } from './picker.js';
 import type { networkCalls } from './calls.js';
 

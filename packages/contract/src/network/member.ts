@@ -13,7 +13,9 @@ export const memberFilter = z.object({
   status: netStatusFilter,
 });
 export type MemberFilter = z.infer<typeof memberFilter>;
-export const memberQuery = pageQuery.extend(memberFilter.shape).extend({ orderBy: z.enum(MEMBER_SORTS).optional(), order: sortOrder });
+export const memberQuery = pageQuery
+  .extend(memberFilter.shape)
+  .extend({ orderBy: z.enum(MEMBER_SORTS).optional(), order: sortOrder });
 export type MemberQuery = z.infer<typeof memberQuery>;
 
 export const memberItem = z.object({
@@ -35,11 +37,18 @@ export const memberItem = z.object({
 export type MemberItem = z.infer<typeof memberItem>;
 
 /** The reason a member is frozen: 1-32 characters (the console's form checks the same rule). */
-export const memberFreezeReason = z.string({ error: 'rule.freezeReason' }).trim().min(1, { error: 'rule.freezeReason' }).max(32, { error: 'rule.freezeReason' });
+export const memberFreezeReason = z
+  .string({ error: 'rule.freezeReason' })
+  .trim()
+  .min(1, { error: 'rule.freezeReason' })
+  .max(32, { error: 'rule.freezeReason' });
 /** Freezing needs a reason of 1-32 characters; unfreezing takes none. */
 export const memberStatusRequest = z
   .object({ id, status: netStatus, reason: z.string().trim().max(32).optional() })
-  .refine((v) => v.status === 0 || memberFreezeReason.safeParse(v.reason).success, { error: 'rule.freezeReason', path: ['reason'] });
+  .refine((v) => v.status === 0 || memberFreezeReason.safeParse(v.reason).success, {
+    error: 'rule.freezeReason',
+    path: ['reason'],
+  });
 export type MemberStatusRequest = z.infer<typeof memberStatusRequest>;
 /** PUT updateLevel: a member's level (A, B or C; its benefit: MEMBER_LEVEL_DISCOUNT while the membership function is activated). */
 export const memberLevelRequest = z.object({ id, level: z.enum(MEMBER_LEVELS) });

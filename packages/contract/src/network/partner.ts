@@ -48,7 +48,13 @@ export const STATEMENT_PARTIES = ['agent', 'outlet', 'provider', 'pusher', 'oper
 export type StatementParty = (typeof STATEMENT_PARTIES)[number];
 /** The longest statement: a year and a day (a leap year's whole year). */
 export const STATEMENT_MAX_DAYS = 366;
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'rule.date' }).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { error: 'rule.date' });
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'rule.date' })
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    { error: 'rule.date' },
+  );
 
 /** GET partner/statement: whole days in the caller's time zone (X-Time-Zone), first and last day included. */
 export const partnerStatementQuery = z.object({

@@ -9,7 +9,9 @@ import { appPassword, id, netStatus, netStatusFilter, optionalText, personName, 
 export const PROVIDER_SORTS = ['name', 'ratio', 'createTime'] as const;
 export const providerFilter = z.object({ name: z.string().trim().max(32).optional(), status: netStatusFilter });
 export type ProviderFilter = z.infer<typeof providerFilter>;
-export const providerQuery = pageQuery.extend(providerFilter.shape).extend({ orderBy: z.enum(PROVIDER_SORTS).optional(), order: sortOrder });
+export const providerQuery = pageQuery
+  .extend(providerFilter.shape)
+  .extend({ orderBy: z.enum(PROVIDER_SORTS).optional(), order: sortOrder });
 export type ProviderQuery = z.infer<typeof providerQuery>;
 
 export const providerItem = z.object({
@@ -29,14 +31,16 @@ export const providerItem = z.object({
 });
 export type ProviderItem = z.infer<typeof providerItem>;
 
-export const providerSaveRequest = withPhone(z.object({
-  id: id.optional(),
-  name: personName,
-  contact: personName,
-  areaCode: r.areaCode,
-  mobile: r.mobile,
-  password: appPassword.optional(),
-  ratio: r.percent,
-  remark: optionalText(remark),
-}));
+export const providerSaveRequest = withPhone(
+  z.object({
+    id: id.optional(),
+    name: personName,
+    contact: personName,
+    areaCode: r.areaCode,
+    mobile: r.mobile,
+    password: appPassword.optional(),
+    ratio: r.percent,
+    remark: optionalText(remark),
+  }),
+);
 export type ProviderSaveRequest = z.infer<typeof providerSaveRequest>;

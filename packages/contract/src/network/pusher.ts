@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { withPhone } from '../platform/phone.js';
 import { pageQuery } from '../platform/envelope.js';
 import * as r from '../platform/rules.js';
-import { appPassword, id, idParam, imageUrl, netStatus, netStatusFilter, optionalText, personName, PUSHER_PERMISSIONS, sortOrder } from './shared.js';
+import {
+  appPassword,
+  id,
+  idParam,
+  imageUrl,
+  netStatus,
+  netStatusFilter,
+  optionalText,
+  personName,
+  PUSHER_PERMISSIONS,
+  sortOrder,
+} from './shared.js';
 
 /** Ground pushers (ground promoters): they sign outlets up for an agent. */
 
@@ -14,7 +25,9 @@ export const pusherFilter = z.object({
   status: netStatusFilter,
 });
 export type PusherFilter = z.infer<typeof pusherFilter>;
-export const pusherQuery = pageQuery.extend(pusherFilter.shape).extend({ orderBy: z.enum(PUSHER_SORTS).optional(), order: sortOrder });
+export const pusherQuery = pageQuery
+  .extend(pusherFilter.shape)
+  .extend({ orderBy: z.enum(PUSHER_SORTS).optional(), order: sortOrder });
 export type PusherQuery = z.infer<typeof pusherQuery>;
 
 export const pusherItem = z.object({
@@ -36,17 +49,19 @@ export const pusherItem = z.object({
 });
 export type PusherItem = z.infer<typeof pusherItem>;
 
-export const pusherSaveRequest = withPhone(z.object({
-  id: id.optional(),
-  name: personName,
-  areaCode: r.areaCode,
-  mobile: r.mobile,
-  password: appPassword.optional(),
-  agentId: id,
-  permission: z.enum(PUSHER_PERMISSIONS),
-  idCardFront: imageUrl.nullable().optional(),
-  idCardBack: imageUrl.nullable().optional(),
-  avatar: imageUrl.nullable().optional(),
-  note: optionalText(r.note),
-}));
+export const pusherSaveRequest = withPhone(
+  z.object({
+    id: id.optional(),
+    name: personName,
+    areaCode: r.areaCode,
+    mobile: r.mobile,
+    password: appPassword.optional(),
+    agentId: id,
+    permission: z.enum(PUSHER_PERMISSIONS),
+    idCardFront: imageUrl.nullable().optional(),
+    idCardBack: imageUrl.nullable().optional(),
+    avatar: imageUrl.nullable().optional(),
+    note: optionalText(r.note),
+  }),
+);
 export type PusherSaveRequest = z.infer<typeof pusherSaveRequest>;

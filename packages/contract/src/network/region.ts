@@ -7,7 +7,9 @@ import { id, regionName, remark, sortOrder, optionalText } from './shared.js';
 export const REGION_SORTS = ['name', 'createTime'] as const;
 export const regionFilter = z.object({ name: z.string().trim().max(16).optional() });
 export type RegionFilter = z.infer<typeof regionFilter>;
-export const regionQuery = pageQuery.extend(regionFilter.shape).extend({ orderBy: z.enum(REGION_SORTS).optional(), order: sortOrder });
+export const regionQuery = pageQuery
+  .extend(regionFilter.shape)
+  .extend({ orderBy: z.enum(REGION_SORTS).optional(), order: sortOrder });
 export type RegionQuery = z.infer<typeof regionQuery>;
 
 export const regionItem = z.object({

@@ -21,7 +21,10 @@ export const MEMBER_LEVELS = ['A', 'B', 'C'] as const;
  * function is activated, in percent of what is owed after the voucher and the coupon (A the
  * highest level, C the level every new member starts at). docs/decisions.md, "Member levels".
  */
-export const MEMBER_LEVEL_DISCOUNT = { A: 10, B: 5, C: 0 } as const satisfies Record<(typeof MEMBER_LEVELS)[number], number>;
+export const MEMBER_LEVEL_DISCOUNT = { A: 10, B: 5, C: 0 } as const satisfies Record<
+  (typeof MEMBER_LEVELS)[number],
+  number
+>;
 export type MemberLevel = (typeof MEMBER_LEVELS)[number];
 
 export const PUSHER_PERMISSIONS = ['intermediate', 'advanced'] as const;
@@ -33,10 +36,20 @@ export const COOPERATION_STATUSES = ['unprocessed', 'processing', 'processed'] a
 export type CooperationStatus = (typeof COOPERATION_STATUSES)[number];
 
 /** Terminals of the agent app (agents, ground pushers and service providers sign in there). */
-export const AGENT_CLIENT_TYPES = CLIENT_TYPES.filter((c) => c.startsWith('AGENT_')) as ['AGENT_IOS', 'AGENT_ANDROID', 'AGENT_WECHAT', 'AGENT_ALIPAY'];
+export const AGENT_CLIENT_TYPES = CLIENT_TYPES.filter((c) => c.startsWith('AGENT_')) as [
+  'AGENT_IOS',
+  'AGENT_ANDROID',
+  'AGENT_WECHAT',
+  'AGENT_ALIPAY',
+];
 export type AgentClientType = (typeof AGENT_CLIENT_TYPES)[number];
 /** Terminals of the user app (where members come from). */
-export const USER_CLIENT_TYPES = CLIENT_TYPES.filter((c) => c.startsWith('USER_')) as ['USER_IOS', 'USER_ANDROID', 'USER_WECHAT', 'USER_ALIPAY'];
+export const USER_CLIENT_TYPES = CLIENT_TYPES.filter((c) => c.startsWith('USER_')) as [
+  'USER_IOS',
+  'USER_ANDROID',
+  'USER_WECHAT',
+  'USER_ALIPAY',
+];
 export type UserClientType = (typeof USER_CLIENT_TYPES)[number];
 
 /** Kinds of app account (they share one sign-in, the agent app's). */
@@ -69,7 +82,12 @@ export const appPassword = z.string().regex(/^\S{6,18}$/, { error: 'rule.appPass
 export const freezeReason = z.string().trim().min(1).max(32);
 export const remark = z.string().trim().max(32);
 /** Images the server stored (`/files/…`) or an absolute http(s) address. */
-export const imageUrl = z.string().trim().min(1).max(255).regex(/^(https?:\/\/|\/)\S+$/, { error: 'rule.url' });
+export const imageUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^(https?:\/\/|\/)\S+$/, { error: 'rule.url' });
 /** Optional text that may also be sent empty. */
 export const optionalText = (s: z.ZodString) => z.union([s, z.literal('')]).optional();
 

@@ -13,7 +13,9 @@ import { appPassword, id, idParam, named, regionName, sortOrder } from './shared
 export const TEAM_SORTS = ['name', 'ratio', 'createTime'] as const;
 export const teamFilter = z.object({ name: z.string().trim().max(16).optional(), regionId: idParam.optional() });
 export type TeamFilter = z.infer<typeof teamFilter>;
-export const teamQuery = pageQuery.extend(teamFilter.shape).extend({ orderBy: z.enum(TEAM_SORTS).optional(), order: sortOrder });
+export const teamQuery = pageQuery
+  .extend(teamFilter.shape)
+  .extend({ orderBy: z.enum(TEAM_SORTS).optional(), order: sortOrder });
 export type TeamQuery = z.infer<typeof teamQuery>;
 
 /** A team has at most this many members. */
@@ -35,23 +37,31 @@ export const teamItem = z.object({
 });
 export type TeamItem = z.infer<typeof teamItem>;
 
-export const teamSaveRequest = withPhone(z.object({
-  id: id.optional(),
-  name: regionName,
-  regionId: id,
-  leaderId: id,
-  memberIds: z.array(id).max(TEAM_MAX_MEMBERS).default([]),
-  /** The team's share of its direct outlets' orders, a whole percent 0-100, out of the platform's part (0 when absent). */
-  ratio: percent.default(0),
-  /**
-   * The operator's app account (a direct-sales team is the spec's "operator"; docs/decisions.md):
-   * it signs in to the partner app with this area code and mobile and applies for withdrawals. A
-   * password creates the account or changes it; without one an edit keeps it (its mobile follows).
-   */
-  appAreaCode: areaCode.optional(),
-  appMobile: mobile.optional(),
-  appPassword: appPassword.optional(),
-}).refine((t) => !t.appPassword || (Boolean(t.appAreaCode) && Boolean(t.appMobile)), { error: 'rule.mobile', path: ['appMobile'] }), { areaCode: 'appAreaCode', mobile: 'appMobile' });
+export const teamSaveRequest = withPhone(
+  z
+    .object({
+      id: id.optional(),
+      name: regionName,
+      regionId: id,
+      leaderId: id,
+      memberIds: z.array(id).max(TEAM_MAX_MEMBERS).default([]),
+      /** The team's share of its direct outlets' orders, a whole percent 0-100, out of the platform's part (0 when absent). */
+      ratio: percent.default(0),
+      /**
+       * The operator's app account (a direct-sales team is the spec's "operator"; docs/decisions.md):
+       * it signs in to the partner app with this area code and mobile and applies for withdrawals. A
+       * password creates the account or changes it; without one an edit keeps it (its mobile follows).
+       */
+      appAreaCode: areaCode.optional(),
+      appMobile: mobile.optional(),
+      appPassword: appPassword.optional(),
+    })
+    .refine((t) => !t.appPassword || (Boolean(t.appAreaCode) && Boolean(t.appMobile)), {
+      error: 'rule.mobile',
+      path: ['appMobile'],
+    }),
+  { areaCode: 'appAreaCode', mobile: 'appMobile' },
+);
 export type TeamSaveRequest = z.infer<typeof teamSaveRequest>;
 export type TeamSaveInput = z.input<typeof teamSaveRequest>;
 

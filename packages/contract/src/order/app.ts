@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { pageQuery } from '../platform/envelope.js';
-import { orderBilling, ORDER_PAY_CHANNELS, ORDER_STATUSES, ORDER_DEVICE_TYPES, PAY_MODES, PAYMENT_KINDS } from './order.js';
+import {
+  orderBilling,
+  ORDER_PAY_CHANNELS,
+  ORDER_STATUSES,
+  ORDER_DEVICE_TYPES,
+  PAY_MODES,
+  PAYMENT_KINDS,
+} from './order.js';
 
 /** The customers' app: quote a cabinet, rent, my orders, my wallet. Tokens of signed-in users only. */
 
@@ -36,7 +43,13 @@ export const rentRequest = z.object({
   payMode: z.enum(PAY_MODES).default('deposit'),
   /** The channel to pay through; must be one the device's payment configuration offers (default: its first). */
   channel: z.enum(ORDER_PAY_CHANNELS).optional(),
-  idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' })
+    .optional(),
 });
 export type RentRequest = z.infer<typeof rentRequest>;
 export const rentResult = z.object({
@@ -89,25 +102,51 @@ export type Wallet = z.infer<typeof wallet>;
 /** POST recharge (the sandbox tops the balance up through the provider). */
 export const rechargeRequest = z.object({
   amount: z.number().int({ error: 'rule.moneyCents' }).min(100).max(100_000),
-  idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' })
+    .optional(),
 });
 export const rechargeResult = z.object({ balance: z.number().int() });
 
 /** GET /user/api/app/v1/balance/refundable: what of my balance may be refunded to my top-up charges. */
-export const appBalanceRefundable = z.object({ balance: z.number().int(), refundable: z.number().int(), currency: z.string() });
+export const appBalanceRefundable = z.object({
+  balance: z.number().int(),
+  refundable: z.number().int(),
+  currency: z.string(),
+});
 /** POST /user/api/app/v1/balance/refund: ask for a refund of my balance (without an amount: all that is refundable); staff review it. */
 export const appBalanceRefundRequest = z.object({
   amount: z.number().int({ error: 'rule.moneyCents' }).min(1, { error: 'rule.refundAboveZero' }).optional(),
   reason: z.string().trim().max(64).optional(),
-  idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' })
+    .optional(),
 });
 export const appBalanceRefundResult = z.object({ refundNo: z.string(), amount: z.number().int(), status: z.string() });
 
 // ------------------------------------------------------------ charging cables and Bluetooth chargers
 
 /** A cable's or Bluetooth charger's ID as printed on its QR code: 4 letters and 13 digits (upper-cased). */
-const accessoryId = z.string().trim().toUpperCase().regex(/^[A-Z]{4}\d{13}$/, { error: 'rule.orderDeviceId' });
-const idempotencyKey = z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional();
+const accessoryId = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{4}\d{13}$/, { error: 'rule.orderDeviceId' });
+const idempotencyKey = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' })
+  .optional();
 
 /** GET cable/quote?deviceId=: the cable's outlet and the packages it sells, at the price a buy takes. */
 export const cableQuoteQuery = z.object({ deviceId: accessoryId });

@@ -1,7 +1,23 @@
 import { tr, type LabelGroup } from '../platform/labels.js';
 import type { Translations } from '../platform/lang.js';
 import type { orderCalls } from './calls.js';
-import type { ORDER_AUTH_STATES, ORDER_USER_TYPES, CONSUMPTION_STATUSES, ORDER_PAY_CHANNELS, ORDER_SOURCES, ORDER_DEVICE_TYPES, ORDER_EVENTS, ORDER_STATUSES, PAY_MODES, PAYMENT_KINDS, REFUND_REASONS, REFUND_STATUSES, REFUND_STEPS, REFUND_TYPES, SHARE_PARTIES } from './order.js';
+import type {
+  ORDER_AUTH_STATES,
+  ORDER_USER_TYPES,
+  CONSUMPTION_STATUSES,
+  ORDER_PAY_CHANNELS,
+  ORDER_SOURCES,
+  ORDER_DEVICE_TYPES,
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  PAY_MODES,
+  PAYMENT_KINDS,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+  REFUND_STEPS,
+  REFUND_TYPES,
+  SHARE_PARTIES,
+} from './order.js';
 
 /** Words of the order domain that both the console and the server show. */
 export const orderLabels = {
@@ -192,7 +208,10 @@ export const orderExports = {
     },
   },
   orderExport: { title: tr('订单列表', '訂單列表', 'Orders'), columns: orderExportColumns },
-  orderArchiveExport: { title: tr('30天前订单', '30天前訂單', 'Orders older than 30 days'), columns: orderExportColumns },
+  orderArchiveExport: {
+    title: tr('30天前订单', '30天前訂單', 'Orders older than 30 days'),
+    columns: orderExportColumns,
+  },
 } as const;
 
 /** What each change of the order domain is called in the operation log, keyed by its call. */

@@ -17,7 +17,16 @@ import { orderPerms } from './permissions.js';
  * (ended without a charge: the eject failed, or it was initialised), refund in progress, refund
  * failed.
  */
-export const ORDER_STATUSES = ['ejecting', 'using', 'pendingPayment', 'awaitingDeduction', 'finished', 'closed', 'refunding', 'refundFailed'] as const;
+export const ORDER_STATUSES = [
+  'ejecting',
+  'using',
+  'pendingPayment',
+  'awaitingDeduction',
+  'finished',
+  'closed',
+  'refunding',
+  'refundFailed',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** How the order was paid: normal (returned), timeout (kept past the rule's limit: bought out). */
 export const PAYMENT_KINDS = ['normal', 'timeout'] as const;
@@ -59,18 +68,52 @@ export const ORDER_AUTH_STATES = ['authorized', 'paid', 'released', 'failed'] as
 export type OrderAuthState = (typeof ORDER_AUTH_STATES)[number];
 /** Events of an order's timeline. */
 export const ORDER_EVENTS = [
-  'created', 'paid', 'ejectSent', 'ejected', 'ejectFailed', 'returned', 'ended', 'fee', 'charged', 'released', 'shared',
-  'voucherUsed', 'couponUsed', 'suspended', 'refundStarted', 'refundApproved', 'refundRejected', 'refunded', 'refundFailed', 'initialised', 'closed', 'boughtOut',
+  'created',
+  'paid',
+  'ejectSent',
+  'ejected',
+  'ejectFailed',
+  'returned',
+  'ended',
+  'fee',
+  'charged',
+  'released',
+  'shared',
+  'voucherUsed',
+  'couponUsed',
+  'suspended',
+  'refundStarted',
+  'refundApproved',
+  'refundRejected',
+  'refunded',
+  'refundFailed',
+  'initialised',
+  'closed',
+  'boughtOut',
   // A cable's unlock code issued from its ring; a Bluetooth session started, stopped by the customer.
-  'codeIssued', 'started', 'stopped',
+  'codeIssued',
+  'started',
+  'stopped',
   // The member level's deduction at the settle (the membership function).
   'memberDeducted',
   // A deposit-free rental's pre-authorization: frozen at the rent, paid from, released; refused by the payment company.
-  'authorized', 'authCaptured', 'authReleased', 'authFailed',
+  'authorized',
+  'authCaptured',
+  'authReleased',
+  'authFailed',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 /** Who a share of an order's net amount goes to, along the profit chain (operator: the direct-sales team owning the outlet). */
-export const SHARE_PARTIES = ['platform', 'agentA', 'agentB', 'agentC', 'outlet', 'serviceProvider', 'pusher', 'operator'] as const;
+export const SHARE_PARTIES = [
+  'platform',
+  'agentA',
+  'agentB',
+  'agentC',
+  'outlet',
+  'serviceProvider',
+  'pusher',
+  'operator',
+] as const;
 export type ShareParty = (typeof SHARE_PARTIES)[number];
 export const REFUND_STATUSES = ['initiated', 'approved', 'rejected', 'refunding', 'complete', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -99,7 +142,8 @@ const refundReasonCode = z.enum(REFUND_REASONS, { error: 'rule.refundReasonCode'
 /** The text of a refund's reason: required with "other" (or without a code), optional beside a preset one. */
 const refundReasonText = z.string().trim().max(64).optional();
 /** "Other" (or no code) needs its text: the only way the records can say why. */
-const reasonTextNeeded = (v: { reasonCode?: RefundReason; reason?: string }) => (v.reasonCode ?? 'other') !== 'other' || Boolean(v.reason);
+const reasonTextNeeded = (v: { reasonCode?: RefundReason; reason?: string }) =>
+  (v.reasonCode ?? 'other') !== 'other' || Boolean(v.reason);
 /** An amount of money: whole cents. */
 const cents = z.number().int({ error: 'rule.moneyCents' });
 
@@ -225,7 +269,11 @@ export const orderShare = z.object({
 });
 export type OrderShare = z.infer<typeof orderShare>;
 /** One approval of a refund: who approved it and when. */
-export const refundApproval = z.object({ by: z.string(), time: z.string(), /** The approver's account (null for a deposit refund's audit). */ accountId: z.number().int().nullable() });
+export const refundApproval = z.object({
+  by: z.string(),
+  time: z.string(),
+  /** The approver's account (null for a deposit refund's audit). */ accountId: z.number().int().nullable(),
+});
 export const refundItem = z.object({
   /** The refund's id (an order refund's; a deposit refund's id is the deposit module's, audited there). */
   id: z.number().int(),
@@ -272,13 +320,23 @@ export type OrderDetail = z.infer<typeof orderDetail>;
 export const orderEndRequest = z.object({ orderNo, endTime: r.dateTime, reason });
 export type OrderEndRequest = z.infer<typeof orderEndRequest>;
 /** Staff: stop billing a using order for a number of minutes (at most 7 days). */
-export const orderSuspendRequest = z.object({ orderNo, minutes: z.number().int({ error: 'notInteger' }).min(1).max(10080), reason });
+export const orderSuspendRequest = z.object({
+  orderNo,
+  minutes: z.number().int({ error: 'notInteger' }).min(1).max(10080),
+  reason,
+});
 export type OrderSuspendRequest = z.infer<typeof orderSuspendRequest>;
 /** Staff: initialise a stuck order: it closes without a charge and everything held goes back. */
 export const orderInitRequest = z.object({ orderNo, reason });
 export type OrderInitRequest = z.infer<typeof orderInitRequest>;
 /** What a staff action answers: the order as it now stands. */
-export const orderActionResult = z.object({ orderNo: z.string(), status: z.enum(ORDER_STATUSES), originalAmount: cents, paidAmount: cents, refundAmount: cents });
+export const orderActionResult = z.object({
+  orderNo: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  originalAmount: cents,
+  paidAmount: cents,
+  refundAmount: cents,
+});
 export type OrderActionResult = z.infer<typeof orderActionResult>;
 
 /** POST refundOrder/refundAmount: refund part or all of what an order paid (above 0, not above what is left). */
@@ -290,7 +348,13 @@ export const refundAmountRequest = z
     reasonCode: refundReasonCode.optional(),
     reason: refundReasonText,
     /** The caller's key of this request: a repeat with the same key answers the same refund (the console sends one per dialog). */
-    idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
+    idempotencyKey: z
+      .string()
+      .trim()
+      .min(8)
+      .max(64)
+      .regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' })
+      .optional(),
   })
   .refine(reasonTextNeeded, { error: 'rule.refundReasonText', path: ['reason'] });
 export type RefundAmountRequest = z.infer<typeof refundAmountRequest>;
@@ -337,7 +401,13 @@ export const balanceRefundRequest = z
     /** As an order refund's: a preset reason, or "other" (the default) with its text. */
     reasonCode: refundReasonCode.optional(),
     reason: refundReasonText,
-    idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
+    idempotencyKey: z
+      .string()
+      .trim()
+      .min(8)
+      .max(64)
+      .regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' })
+      .optional(),
   })
   .refine(reasonTextNeeded, { error: 'rule.refundReasonText', path: ['reason'] });
 export type BalanceRefundRequest = z.infer<typeof balanceRefundRequest>;
@@ -371,7 +441,9 @@ export const refundDetail = refundItem.extend({
   /** Order refunds: what the order paid and what is refunded of it now (finally approved refunds; one awaiting review is not counted). */
   orderPaidAmount: cents.nullable(),
   orderRefundAmount: cents.nullable(),
-  history: z.array(z.object({ step: z.enum(REFUND_STEPS), by: z.string().nullable(), time: z.string(), note: z.string().nullable() })),
+  history: z.array(
+    z.object({ step: z.enum(REFUND_STEPS), by: z.string().nullable(), time: z.string(), note: z.string().nullable() }),
+  ),
 });
 export type RefundDetail = z.infer<typeof refundDetail>;
 
@@ -445,7 +517,12 @@ export const statsRanking = z.object({ list: z.array(statsRankingItem) });
 export type StatsRanking = z.infer<typeof statsRanking>;
 
 /** GET stats/agentRanking: the agents whose outlets' orders created in the window paid the most (top 5, the spec's ranking; an outlet counts under the agent it is under now). */
-export const statsAgentRankingItem = z.object({ agentId: z.number().int(), agentName: z.string().nullable(), orderCount: z.number().int(), paidAmount: z.number().int() });
+export const statsAgentRankingItem = z.object({
+  agentId: z.number().int(),
+  agentName: z.string().nullable(),
+  orderCount: z.number().int(),
+  paidAmount: z.number().int(),
+});
 export type StatsAgentRankingItem = z.infer<typeof statsAgentRankingItem>;
 export const statsAgentRanking = z.object({ list: z.array(statsAgentRankingItem) });
 export type StatsAgentRanking = z.infer<typeof statsAgentRanking>;
@@ -455,7 +532,11 @@ export type StatsAgentRanking = z.infer<typeof statsAgentRanking>;
  * that state and its default window (the last 30 days): power banks out (using), refunds on their
  * way (refunding), refunds the payment company refused (refund failed: staff must act).
  */
-export const statsNow = z.object({ using: z.number().int(), refunding: z.number().int(), refundFailed: z.number().int() });
+export const statsNow = z.object({
+  using: z.number().int(),
+  refunding: z.number().int(),
+  refundFailed: z.number().int(),
+});
 export type StatsNow = z.infer<typeof statsNow>;
 
 /** The dashboard widgets fed by the order statistics calls, with the permission codes they need. */

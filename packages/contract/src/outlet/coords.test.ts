@@ -2,11 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { gcjToWgs, outletSaveRequest, pickedPoint, roundCoord, wgsToGcj } from '../index.js';
 
 const RULE = { freeMinutes: 3, pricePerPeriod: 150, periodMinutes: 30, dailyCap: 3000, totalCap: 9900, deposit: 9900 };
-const OUTLET = { name: 'A', type: 'catering', address: 'x', agentId: 1, ratio: 30, hiddenRatio: 30, costAmount: 0, billing: RULE } as const;
+const OUTLET = {
+  name: 'A',
+  type: 'catering',
+  address: 'x',
+  agentId: 1,
+  ratio: 30,
+  hiddenRatio: 30,
+  costAmount: 0,
+  billing: RULE,
+} as const;
 
 describe('outlet coordinates', () => {
   it('takes a GCJ-02 point back to the WGS-84 it came from, within a centimetre, across China', () => {
-    for (const [lat, lng] of [[31.240018, 121.490317], [39.9087, 116.3975], [22.5431, 114.0579], [43.8256, 87.6168]] as const) {
+    for (const [lat, lng] of [
+      [31.240018, 121.490317],
+      [39.9087, 116.3975],
+      [22.5431, 114.0579],
+      [43.8256, 87.6168],
+    ] as const) {
       const [gLat, gLng] = wgsToGcj(lat, lng);
       // The offset is hundreds of metres: the inverse has real work to do.
       expect(Math.abs(gLat - lat) + Math.abs(gLng - lng)).toBeGreaterThan(1e-3);
@@ -30,7 +44,11 @@ describe('outlet coordinates', () => {
     const [gLat, gLng] = wgsToGcj(31.240018, 121.490317);
     expect(pickedPoint(gLat, gLng, true)).toEqual({ lat: 31.240018, lng: 121.490317 });
     // Whatever the click, the save's own rule takes it.
-    for (const [lat, lng] of [[89.9999999, 359.9999999], [-95, -200], [0, 0]] as const) {
+    for (const [lat, lng] of [
+      [89.9999999, 359.9999999],
+      [-95, -200],
+      [0, 0],
+    ] as const) {
       const p = pickedPoint(lat, lng, false);
       expect(outletSaveRequest.safeParse({ ...OUTLET, ...p }).success, JSON.stringify(p)).toBe(true);
     }

@@ -26,9 +26,11 @@ export const outletLabels = {
   } satisfies LabelGroup<(typeof BINDING_DEVICE_TYPES)[number]>,
   /** A billing rule in one line (exports, the map popup). */
   billing: {
-    summary: tr('前 {free} 分钟免费，之后每 {period} 分钟 {price}，日封顶 {daily}，总封顶 {total}，押金 {deposit}',
+    summary: tr(
+      '前 {free} 分钟免费，之后每 {period} 分钟 {price}，日封顶 {daily}，总封顶 {total}，押金 {deposit}',
       '前 {free} 分鐘免費，之後每 {period} 分鐘 {price}，日封頂 {daily}，總封頂 {total}，押金 {deposit}',
-      'First {free} min free, then {price} per {period} min, {daily} a day at most, {total} in total, deposit {deposit}'),
+      'First {free} min free, then {price} per {period} min, {daily} a day at most, {total} in total, deposit {deposit}',
+    ),
   },
   /** The tag on records the demo network made. */
   simulated: { tag: tr('模拟', '模擬', 'Simulated') },

@@ -46,7 +46,8 @@ export const billingRule = z
   .refine((b) => b.dailyCap <= b.deposit, { error: 'rule.dailyCapAboveDeposit', path: ['dailyCap'] });
 export type BillingRule = z.infer<typeof billingRule>;
 /** A rule's price per hour, as the range settings bound it: its period price scaled to 60 minutes, rounded up. */
-export const hourlyPriceOf = (b: Pick<BillingRule, 'pricePerPeriod' | 'periodMinutes'>) => Math.ceil((b.pricePerPeriod * 60) / b.periodMinutes);
+export const hourlyPriceOf = (b: Pick<BillingRule, 'pricePerPeriod' | 'periodMinutes'>) =>
+  Math.ceil((b.pricePerPeriod * 60) / b.periodMinutes);
 
 /**
  * GET outsideRange: saved outlet rules the current range settings leave outside (a tightened range
@@ -65,8 +66,21 @@ export type OutletsOutsideRange = z.infer<typeof outletsOutsideRange>;
 const phone = z.union([r.mobile, z.literal('')]);
 const areaCode = z.union([r.areaCode, z.literal('')]);
 /** Service hours as HH:mm-HH:mm (past midnight allowed: 18:00-02:00), or empty. */
-const serviceHours = z.union([z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, { error: 'rule.serviceHours' }), z.literal('')]);
-const picture = z.union([z.string().trim().max(255).regex(/^(https?:\/\/|\/files\/)\S*$/, { error: 'rule.url' }), z.literal('')]);
+const serviceHours = z.union([
+  z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, { error: 'rule.serviceHours' }),
+  z.literal(''),
+]);
+const picture = z.union([
+  z
+    .string()
+    .trim()
+    .max(255)
+    .regex(/^(https?:\/\/|\/files\/)\S*$/, { error: 'rule.url' }),
+  z.literal(''),
+]);
 
 /**
  * POST saveOrUpdate: creates (no id) or edits an outlet. Exactly one of agentId (an agent's
@@ -114,7 +128,10 @@ export const outletSaveRequest = withPhone(
     })
     .refine((o) => Boolean(o.agentId) !== Boolean(o.teamId), { error: 'rule.outletOwner', path: ['agentId'] })
     .refine((o) => o.hiddenRatio >= o.ratio, { error: 'rule.hiddenRatio', path: ['hiddenRatio'] })
-    .refine((o) => !o.serviceProviderRatio || Boolean(o.serviceProviderId), { error: 'rule.serviceProviderRatio', path: ['serviceProviderId'] }),
+    .refine((o) => !o.serviceProviderRatio || Boolean(o.serviceProviderId), {
+      error: 'rule.serviceProviderRatio',
+      path: ['serviceProviderId'],
+    }),
   { areaCode: 'areaCode', mobile: 'managerPhone' },
 );
 export type OutletSaveRequest = z.infer<typeof outletSaveRequest>;
@@ -213,13 +230,23 @@ export type BindDeviceRequest = z.infer<typeof bindDeviceRequest>;
 /** POST unbindDevice: the device leaves its outlet; the removal record keeps the reason. */
 /** An unbinding says why (1-32 characters): a removal record without a reason explains nothing later. */
 export const unbindReason = z.string().trim().min(1).max(INSTALL_REASON_MAX);
-export const unbindDeviceRequest = z.object({ sn: z.string().trim().min(1).max(32), deviceType: z.enum(BINDING_DEVICE_TYPES).optional(), reason: unbindReason });
+export const unbindDeviceRequest = z.object({
+  sn: z.string().trim().min(1).max(32),
+  deviceType: z.enum(BINDING_DEVICE_TYPES).optional(),
+  reason: unbindReason,
+});
 export type UnbindDeviceRequest = z.infer<typeof unbindDeviceRequest>;
-export const boundDevice = z.object({ sn: z.string(), deviceType: z.enum(BINDING_DEVICE_TYPES), outletId: z.number().int().nullable() });
+export const boundDevice = z.object({
+  sn: z.string(),
+  deviceType: z.enum(BINDING_DEVICE_TYPES),
+  outletId: z.number().int().nullable(),
+});
 export type BoundDevice = z.infer<typeof boundDevice>;
 
 /** The devices of one outlet. */
-export const outletDevicesQuery = z.object({ outletId: z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' }) });
+export const outletDevicesQuery = z.object({
+  outletId: z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' }),
+});
 export const outletDeviceItem = z.object({
   sn: z.string(),
   deviceType: z.enum(BINDING_DEVICE_TYPES),
@@ -230,7 +257,10 @@ export const outletDeviceItem = z.object({
 });
 export type OutletDeviceItem = z.infer<typeof outletDeviceItem>;
 /** Unbound devices an outlet may take (the bind picker): part of the code, of one kind or any. */
-export const unboundDevicesQuery = z.object({ keyword: z.string().trim().max(32).optional(), deviceType: z.enum(BINDING_DEVICE_TYPES).optional() });
+export const unboundDevicesQuery = z.object({
+  keyword: z.string().trim().max(32).optional(),
+  deviceType: z.enum(BINDING_DEVICE_TYPES).optional(),
+});
 
 /** GET mapPoints: the outlets to place on the map, and how the map is drawn. */
 export const mapPointsQuery = z.object({

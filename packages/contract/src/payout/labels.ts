@@ -33,7 +33,11 @@ export const payoutLabels = {
     notRealName: tr('用户未实名', '使用者未實名', 'User not real-name verified'),
     nameMismatch: tr('姓名校验失败', '姓名校驗失敗', 'Name check failed'),
     openidInvalid: tr('openid 无效', 'openid 無效', 'openid invalid'),
-    quotaExceeded: tr('超出单笔/单日/单月收款额度', '超出單筆/單日/單月收款額度', 'Single, daily or monthly receive quota exceeded'),
+    quotaExceeded: tr(
+      '超出单笔/单日/单月收款额度',
+      '超出單筆/單日/單月收款額度',
+      'Single, daily or monthly receive quota exceeded',
+    ),
     dailyCountExceeded: tr('超出当日收款次数', '超出當日收款次數', 'Daily receive count exceeded'),
     authorizationFailed: tr('产品权限验证失败', '產品權限驗證失敗', 'Product authorization failed'),
     transferClosed: tr('转账已关闭', '轉帳已關閉', 'Transfer closed'),

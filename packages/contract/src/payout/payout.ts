@@ -22,9 +22,26 @@ export const PAYOUT_PARTIES = ['agent', 'serviceProvider', 'pusher', 'outlet', '
 export type PayoutParty = (typeof PAYOUT_PARTIES)[number];
 /** spec 8's payout failures (the ledger's PAYOUT_FAILURES) plus the system exception of spec 4. */
 export const PAYOUT_FAILURE_REASONS = [
-  'systemException', 'accountFrozen', 'notRealName', 'nameMismatch', 'openidInvalid', 'quotaExceeded', 'dailyCountExceeded', 'authorizationFailed',
-  'transferClosed', 'idCardMismatch', 'accountNotFound', 'transferRisk', 'realNameLimit', 'payeeNotConfigured', 'payerAbnormal',
-  'payeeAbnormal', 'remarkFailed', 'insufficientBalance', 'merchantDailyQuota', 'insufficientPermission',
+  'systemException',
+  'accountFrozen',
+  'notRealName',
+  'nameMismatch',
+  'openidInvalid',
+  'quotaExceeded',
+  'dailyCountExceeded',
+  'authorizationFailed',
+  'transferClosed',
+  'idCardMismatch',
+  'accountNotFound',
+  'transferRisk',
+  'realNameLimit',
+  'payeeNotConfigured',
+  'payerAbnormal',
+  'payeeAbnormal',
+  'remarkFailed',
+  'insufficientBalance',
+  'merchantDailyQuota',
+  'insufficientPermission',
 ] as const;
 export type PayoutFailureReason = (typeof PAYOUT_FAILURE_REASONS)[number];
 
@@ -38,7 +55,10 @@ export const payoutApplyRequest = z.object({
   payeeAccount: z.string().trim().min(1).max(64),
   payeeName: z.string().trim().min(1).max(32),
   /** The caller's key for this application (8-64 letters, digits, - or _): asking again with it answers the first application. */
-  idempotencyKey: z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'rule.idempotencyKey' }),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'rule.idempotencyKey' }),
 });
 export type PayoutApplyRequest = z.infer<typeof payoutApplyRequest>;
 
@@ -79,7 +99,12 @@ export const payoutItem = z.object({
 });
 export type PayoutItem = z.infer<typeof payoutItem>;
 
-export const payoutStep = z.object({ status: z.enum(PAYOUT_STATES), time: z.string(), actor: z.string(), note: z.string().nullable() });
+export const payoutStep = z.object({
+  status: z.enum(PAYOUT_STATES),
+  time: z.string(),
+  actor: z.string(),
+  note: z.string().nullable(),
+});
 export const payoutDetail = payoutItem.extend({
   history: z.array(payoutStep),
   /** What the party has in its payable account now, and of it what may be withdrawn now. */
@@ -102,12 +127,24 @@ export type PayoutAuditRequest = z.infer<typeof payoutAuditRequest>;
 
 /** PUT batchAudit: the same decision for up to 100 withdrawals, each decided alone by the single review's conditional update. */
 export const payoutBatchAuditRequest = z
-  .object({ ids: z.array(z.number().int().min(1)).min(1).max(100), approve: z.boolean(), reason: z.string().trim().max(64).optional() })
+  .object({
+    ids: z.array(z.number().int().min(1)).min(1).max(100),
+    approve: z.boolean(),
+    reason: z.string().trim().max(64).optional(),
+  })
   .refine((b) => b.approve || (b.reason ?? '').length > 0, { path: ['reason'], error: 'rule.rejectReason' });
 export type PayoutBatchAuditRequest = z.infer<typeof payoutBatchAuditRequest>;
 /** Per withdrawal: decided now (ok), or why not (its error's code and message, in the caller's language). */
 export const payoutBatchAuditResult = z.object({
-  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), applicationNo: z.string().nullable(), code: z.number().int(), msg: z.string() })),
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      ok: z.boolean(),
+      applicationNo: z.string().nullable(),
+      code: z.number().int(),
+      msg: z.string(),
+    }),
+  ),
   decided: z.number().int(),
   refused: z.number().int(),
 });

@@ -39,9 +39,11 @@ export interface CallDef<
   download?: boolean;
 }
 
-export function call<Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
-  d: CallDef<Q, B, R>,
-): CallDef<Q, B, R> {
+export function call<
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(d: CallDef<Q, B, R>): CallDef<Q, B, R> {
   // Every text field of a call's input refuses control characters and lone surrogates, and every
   // number field takes a number, or a number's digits in a query string (text-rule.ts).
   return { ...d, query: d.query && withTextRule(d.query, 'query'), body: d.body && withTextRule(d.body, 'body') };
@@ -49,4 +51,3 @@ export function call<Q extends z.ZodType | undefined = undefined, B extends z.Zo
 
 /** `data` of a call that answers nothing. */
 export const none = z.null();
-

@@ -14,12 +14,24 @@ export interface Envelope<T> {
 }
 
 /** `?id=` of a detail or delete call: a positive integer. */
-export const idQuery = z.object({ id: z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' }) });
+export const idQuery = z.object({
+  id: z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' }),
+});
 
 /** Lists take pageNum (from 1) and pageSize (1-100, default 10) and answer `{ list, total }`. */
 export const pageQuery = z.object({
-  pageNum: z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' }).max(100000).default(1),
-  pageSize: z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' }).max(100).default(10),
+  pageNum: z.coerce
+    .number()
+    .int({ error: 'rule.wholeFrom1' })
+    .min(1, { error: 'rule.wholeFrom1' })
+    .max(100000)
+    .default(1),
+  pageSize: z.coerce
+    .number()
+    .int({ error: 'rule.wholeFrom1' })
+    .min(1, { error: 'rule.wholeFrom1' })
+    .max(100)
+    .default(10),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -27,11 +27,16 @@ export function labelOf<G extends LabelGroup<PropertyKey>>(group: G, key: keyof 
 
 /** A whole group in one language, `{ key: text }`: one namespace of the console's strings. */
 export function labelsIn<G extends LabelGroup<PropertyKey>>(group: G, lang: Lang): { [K in keyof G]: string } {
-  return Object.fromEntries(Object.entries(group).map(([k, t]) => [k, (t as Translations)[lang]])) as { [K in keyof G]: string };
+  return Object.fromEntries(Object.entries(group).map(([k, t]) => [k, (t as Translations)[lang]])) as {
+    [K in keyof G]: string;
+  };
 }
 
 /** An export's title and headers in one language, columns in their order. */
-export function exportLabelsIn<C extends string>(labels: ExportLabels<C>, lang: Lang): { title: string; columns: { key: C; header: string }[] } {
+export function exportLabelsIn<C extends string>(
+  labels: ExportLabels<C>,
+  lang: Lang,
+): { title: string; columns: { key: C; header: string }[] } {
   return {
     title: labels.title[lang],
     columns: (Object.entries(labels.columns) as [C, Translations][]).map(([key, t]) => ({ key, header: t[lang] })),

@@ -6,15 +6,25 @@ const CHINA = { areaCode: '86', mobile: '13611110002' };
 
 describe('canonicalPhone', () => {
   it('the calling codes are prefix-free, so a split pair has at most one code in front', () => {
-    const clashes = CALLING_CODES.flatMap((a) => CALLING_CODES.filter((b) => a !== b && b.startsWith(a)).map((b) => `${a} begins ${b}`));
+    const clashes = CALLING_CODES.flatMap((a) =>
+      CALLING_CODES.filter((b) => a !== b && b.startsWith(a)).map((b) => `${a} begins ${b}`),
+    );
     expect(clashes).toEqual([]);
     expect(new Set(CALLING_CODES).size).toBe(CALLING_CODES.length);
   });
 
   it('every split of one phone is the same phone (issue 26: eight budgets for one phone)', () => {
     const splits: [string, string][] = [
-      ['86', '13611110002'], ['8', '613611110002'], ['861', '3611110002'], ['086', '13611110002'], ['0086', '13611110002'],
-      ['+86', '13611110002'], [' 86 ', '13611110002'], ['86', '013611110002'], ['86', '0013611110002'], ['+8', '613611110002'],
+      ['86', '13611110002'],
+      ['8', '613611110002'],
+      ['861', '3611110002'],
+      ['086', '13611110002'],
+      ['0086', '13611110002'],
+      ['+86', '13611110002'],
+      [' 86 ', '13611110002'],
+      ['86', '013611110002'],
+      ['86', '0013611110002'],
+      ['+8', '613611110002'],
       ['8613', '611110002'],
     ];
     for (const [a, m] of splits) expect(canonicalPhone(a, m), `${a}|${m}`).toEqual(CHINA);
@@ -49,14 +59,24 @@ describe('canonicalPhone', () => {
   });
 
   it('+999 is the simulated customers’ only when asked for', () => {
-    expect(canonicalPhone('999', '013800000001', { simulated: true })).toEqual({ areaCode: '999', mobile: '13800000001' });
+    expect(canonicalPhone('999', '013800000001', { simulated: true })).toEqual({
+      areaCode: '999',
+      mobile: '13800000001',
+    });
     expect(canonicalPhone('86', '13800000001', { simulated: true })).toEqual({ areaCode: '86', mobile: '13800000001' });
   });
 });
 
 describe('parsePhoneText', () => {
   it('reads the ways a number is typed into a list', () => {
-    for (const t of ['+86 136 1111 0002', '86-13611110002', '+8613611110002', '0086 13611110002', '+86-013611110002', '8-613611110002']) {
+    for (const t of [
+      '+86 136 1111 0002',
+      '86-13611110002',
+      '+8613611110002',
+      '0086 13611110002',
+      '+86-013611110002',
+      '8-613611110002',
+    ]) {
       expect(parsePhoneText(t), t).toEqual(CHINA);
     }
     expect(parsePhoneText('013611110002')).toEqual({ areaCode: null, mobile: '13611110002' });

@@ -7,15 +7,28 @@ import { z } from 'zod';
  */
 
 /** Mobile: 1-20 digits, no separators. */
-export const mobile = z.string().trim().regex(/^\d{1,20}$/, { error: 'rule.mobile' });
-export const areaCode = z.string().trim().regex(/^\+?\d{1,4}$/, { error: 'rule.areaCode' });
+export const mobile = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}$/, { error: 'rule.mobile' });
+export const areaCode = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{1,4}$/, { error: 'rule.areaCode' });
 export const nickName = z.string().trim().min(1).max(18);
-export const email = z.string().trim().max(32).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'rule.email' });
+export const email = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'rule.email' });
 export const idCard = z.string().trim().max(20);
 export const note = z.string().trim().max(18);
 export const address = z.string().trim().max(64);
 /** Verification codes: 6 digits. */
-export const code6 = z.string().trim().regex(/^\d{6}$/, { error: 'rule.code6' });
+export const code6 = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: 'rule.code6' });
 /** Percentages are integers 0-100. */
 export const percent = z.number().int({ error: 'rule.percent' }).min(0).max(100);
 

@@ -10,7 +10,14 @@ const defOf = (s: unknown) => (s as z.ZodType)._zod.def as unknown as Def;
 function strings(schema: unknown, path: Path = [], out: { path: Path; schema: z.ZodType }[] = []) {
   if (!schema) return out;
   const d = defOf(schema);
-  const inner: Record<string, unknown> = { optional: d.innerType, nullable: d.innerType, default: d.innerType, prefault: d.innerType, readonly: d.innerType, catch: d.innerType };
+  const inner: Record<string, unknown> = {
+    optional: d.innerType,
+    nullable: d.innerType,
+    default: d.innerType,
+    prefault: d.innerType,
+    readonly: d.innerType,
+    catch: d.innerType,
+  };
   if (d.type === 'string') out.push({ path, schema: schema as z.ZodType });
   else if (d.type === 'object') for (const [k, v] of Object.entries(d.shape as object)) strings(v, [...path, k], out);
   else if (d.type in inner) strings(inner[d.type], path, out);
@@ -21,7 +28,8 @@ function strings(schema: unknown, path: Path = [], out: { path: Path; schema: z.
 }
 
 const cases = (Object.keys(api) as CallName[]).flatMap((name) =>
-  (['query', 'body'] as const).flatMap((part) => strings(api[name][part]).map((s) => ({ name, part, ...s }))));
+  (['query', 'body'] as const).flatMap((part) => strings(api[name][part]).map((s) => ({ name, part, ...s }))),
+);
 
 describe('the control-character rule on every text field of every call', () => {
   it('covers the text fields (the walk finds them)', () => {
@@ -39,10 +47,21 @@ describe('the control-character rule on every text field of every call', () => {
       const issues = c.schema.safeParse(bad).error?.issues ?? [];
       expect(issues[0]?.message, JSON.stringify(bad)).toBe('rule.loneSurrogate');
     }
-    expect(c.schema.safeParse('a\ud83d\ude00b').error?.issues.some((i) => i.message === 'rule.loneSurrogate') ?? false).toBe(false);
+    expect(
+      c.schema.safeParse('a\ud83d\ude00b').error?.issues.some((i) => i.message === 'rule.loneSurrogate') ?? false,
+    ).toBe(false);
     // Tab and line breaks only where the field is multi-line.
     const lines = c.schema.safeParse('a\nb\tc\r').error?.issues.some((i) => i.message === 'rule.noControl') ?? false;
-    const multiline = ['roleSave body remark', 'menuSave body description', 'forcedEjectEject body reason', 'repairAdd body description', 'repairProcess body result', 'modelSave body remark', 'dispatchApply body remark', 'dispatchAudit body reason'].includes(`${c.name} ${c.part} ${c.path.join('.')}`);
+    const multiline = [
+      'roleSave body remark',
+      'menuSave body description',
+      'forcedEjectEject body reason',
+      'repairAdd body description',
+      'repairProcess body result',
+      'modelSave body remark',
+      'dispatchApply body remark',
+      'dispatchAudit body reason',
+    ].includes(`${c.name} ${c.part} ${c.path.join('.')}`);
     expect(lines).toBe(!multiline);
   });
 
@@ -67,7 +86,9 @@ describe('the control-character rule on every text field of every call', () => {
     expect(describeError(error, 'en_US')).toBe('pageNum: must be a whole number ≥ 1');
     expect(describeError(error, 'zh_CN')).toBe('pageNum: 必须是不小于 1 的整数');
     expect(describeError(error, 'zh_TW')).toBe('pageNum: 必須是不小於 1 的整數');
-    expect(describeError(pageQuery.safeParse({ pageNum: '0' }).error!, 'en_US')).toBe('pageNum: must be a whole number ≥ 1');
+    expect(describeError(pageQuery.safeParse({ pageNum: '0' }).error!, 'en_US')).toBe(
+      'pageNum: must be a whole number ≥ 1',
+    );
   });
 });
 
@@ -75,8 +96,18 @@ describe('the control-character rule on every text field of every call', () => {
 function numbers(schema: unknown, path: Path = [], out: { path: Path; schema: z.ZodType }[] = []) {
   if (!schema) return out;
   const d = defOf(schema);
-  const inner: Record<string, unknown> = { optional: d.innerType, nullable: d.innerType, default: d.innerType, prefault: d.innerType, readonly: d.innerType, catch: d.innerType };
-  const isQueryNumber = d.type === 'union' && (d.options as unknown[]).some((o) => defOf(o).type === 'number') && (d.options as unknown[]).some((o) => defOf(o).type === 'pipe');
+  const inner: Record<string, unknown> = {
+    optional: d.innerType,
+    nullable: d.innerType,
+    default: d.innerType,
+    prefault: d.innerType,
+    readonly: d.innerType,
+    catch: d.innerType,
+  };
+  const isQueryNumber =
+    d.type === 'union' &&
+    (d.options as unknown[]).some((o) => defOf(o).type === 'number') &&
+    (d.options as unknown[]).some((o) => defOf(o).type === 'pipe');
   if (d.type === 'number' || isQueryNumber) out.push({ path, schema: schema as z.ZodType });
   else if (d.type === 'object') for (const [k, v] of Object.entries(d.shape as object)) numbers(v, [...path, k], out);
   else if (d.type in inner) numbers(inner[d.type], path, out);
@@ -87,7 +118,8 @@ function numbers(schema: unknown, path: Path = [], out: { path: Path; schema: z.
 }
 
 const numberCases = (Object.keys(api) as CallName[]).flatMap((name) =>
-  (['query', 'body'] as const).flatMap((part) => numbers(api[name][part]).map((s) => ({ name, part, ...s }))));
+  (['query', 'body'] as const).flatMap((part) => numbers(api[name][part]).map((s) => ({ name, part, ...s }))),
+);
 
 describe('numbers are numbers on every number field of every call', () => {
   it('covers the number fields (the walk finds them, ids in bodies and queries among them)', () => {
@@ -101,7 +133,8 @@ describe('numbers are numbers on every number field of every call', () => {
     const fits = [1, 0, 7, 100, 2024, -1].find((n) => c.schema.safeParse(n).success);
     expect(fits, 'some number fits').toBeDefined();
     // Never coerced: a boolean, a list, null and an object are not numbers, in a body or a query.
-    for (const bad of [true, false, [fits], {}]) expect(c.schema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    for (const bad of [true, false, [fits], {}])
+      expect(c.schema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     if (c.part === 'body') {
       // A JSON body carries real numbers: the digits as text are the wrong type too.
       expect(c.schema.safeParse(String(fits)).success).toBe(false);
@@ -116,8 +149,14 @@ describe('numbers are numbers on every number field of every call', () => {
 
   it('a whole-number field of a query refuses 1.0 and says why, in the three languages', () => {
     const q = api.couponCodeQueryPage.query!;
-    for (const [lang, text] of [['en_US', 'batchId: must be a whole number'], ['zh_CN', 'batchId: 必须是整数'], ['zh_TW', 'batchId: 必須是整數']] as const) {
-      expect(describeError(q.safeParse({ batchId: '1.0' }, { reportInput: true }).error!, lang)).toContain(text.split(': ')[1]);
+    for (const [lang, text] of [
+      ['en_US', 'batchId: must be a whole number'],
+      ['zh_CN', 'batchId: 必须是整数'],
+      ['zh_TW', 'batchId: 必須是整數'],
+    ] as const) {
+      expect(describeError(q.safeParse({ batchId: '1.0' }, { reportInput: true }).error!, lang)).toContain(
+        text.split(': ')[1],
+      );
     }
   });
 });

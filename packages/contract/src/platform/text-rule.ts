@@ -24,9 +24,15 @@ export function multiline<T extends z.ZodString>(schema: T): T {
   return schema;
 }
 
-const noControl = z.refine((v: unknown) => typeof v !== 'string' || !CONTROL_CHAR_RE.test(v), { error: 'rule.noControl' });
-const noControlButLines = z.refine((v: unknown) => typeof v !== 'string' || !CONTROL_CHAR_EXCEPT_LINES_RE.test(v), { error: 'rule.noControl' });
-const wellFormed = z.refine((v: unknown) => typeof v !== 'string' || !LONE_SURROGATE_RE.test(v), { error: 'rule.loneSurrogate' });
+const noControl = z.refine((v: unknown) => typeof v !== 'string' || !CONTROL_CHAR_RE.test(v), {
+  error: 'rule.noControl',
+});
+const noControlButLines = z.refine((v: unknown) => typeof v !== 'string' || !CONTROL_CHAR_EXCEPT_LINES_RE.test(v), {
+  error: 'rule.noControl',
+});
+const wellFormed = z.refine((v: unknown) => typeof v !== 'string' || !LONE_SURROGATE_RE.test(v), {
+  error: 'rule.loneSurrogate',
+});
 
 type Def = Record<string, unknown> & { type: string; checks?: unknown[] };
 
@@ -65,12 +71,15 @@ function strictNumber(schema: z.ZodType, def: Def, part: 'query' | 'body' | unde
   const whole = isWhole(def);
   // Text that is not a number's digits is told so ("must be a whole number" where the field is
   // whole); a fraction reaches the number schema, so a whole-number field answers with its own message.
-  const read = z.string().check(noControl, wellFormed).transform((v, ctx) => {
-    if (INTEGER_TEXT.test(v)) return Number(v);
-    if (DECIMAL_TEXT.test(v) && !(whole && Number.isInteger(Number(v)))) return Number(v);
-    ctx.issues.push({ code: 'custom', message: whole ? 'notInteger' : 'invalidType', input: v });
-    return z.NEVER;
-  });
+  const read = z
+    .string()
+    .check(noControl, wellFormed)
+    .transform((v, ctx) => {
+      if (INTEGER_TEXT.test(v)) return Number(v);
+      if (DECIMAL_TEXT.test(v) && !(whole && Number.isInteger(Number(v)))) return Number(v);
+      ctx.issues.push({ code: 'custom', message: whole ? 'notInteger' : 'invalidType', input: v });
+      return z.NEVER;
+    });
   // A number itself is taken too (a service or the console parsing a query object it built).
   return z.union([read.pipe(strict as unknown as z.ZodType<number, number>), strict]);
 }
@@ -98,7 +107,10 @@ function walk(schema: z.ZodType, seen: Map<z.ZodType, z.ZodType>, part?: 'query'
       const shape = def.shape as Record<string, z.ZodType>;
       const next = Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, sub(v)]));
       const same = Object.keys(shape).every((k) => next[k] === shape[k]);
-      out = same && !def.catchall ? schema : rebuild({ shape: same ? shape : next, ...(def.catchall ? { catchall: sub(def.catchall) } : {}) });
+      out =
+        same && !def.catchall
+          ? schema
+          : rebuild({ shape: same ? shape : next, ...(def.catchall ? { catchall: sub(def.catchall) } : {}) });
       break;
     }
     case 'optional':

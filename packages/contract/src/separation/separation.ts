@@ -32,7 +32,12 @@ export const SEPARATION_MAX_DEVICES = 20;
 const cents = z.number().int({ error: 'rule.moneyCents' });
 const whole = z.number().int({ error: 'notInteger' });
 const id = z.coerce.number().int({ error: 'rule.wholeFrom1' }).min(1, { error: 'rule.wholeFrom1' });
-const deviceSn = z.string().trim().min(1).max(32).regex(/^[\w-]+$/, { error: 'rule.separationSn' });
+const deviceSn = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[\w-]+$/, { error: 'rule.separationSn' });
 const at = (v: string) => Date.parse(v);
 
 /** POST saveOrUpdate: the rule's terms (an id edits a running or paused rule). */
@@ -60,9 +65,15 @@ export const separationRuleSaveRequest = separationRuleFields
   .extend({ id: id.optional() })
   .refine((v) => v.startAmount <= v.capAmount, { error: 'rule.separationAmount', path: ['capAmount'] })
   .refine((v) => v.countStart <= v.countCap, { error: 'rule.separationCount', path: ['countCap'] })
-  .refine((v) => at(v.orderBeginTime) <= at(v.orderEndTime), { error: 'rule.separationOrderTime', path: ['orderEndTime'] })
+  .refine((v) => at(v.orderBeginTime) <= at(v.orderEndTime), {
+    error: 'rule.separationOrderTime',
+    path: ['orderEndTime'],
+  })
   .refine((v) => at(v.startTime) <= at(v.endTime), { error: 'rule.separationTime', path: ['endTime'] })
-  .refine((v) => new Set(v.deviceSns.map((s) => s.toUpperCase())).size === v.deviceSns.length, { error: 'rule.separationDuplicate', path: ['deviceSns'] });
+  .refine((v) => new Set(v.deviceSns.map((s) => s.toUpperCase())).size === v.deviceSns.length, {
+    error: 'rule.separationDuplicate',
+    path: ['deviceSns'],
+  });
 export type SeparationRuleSaveRequest = z.infer<typeof separationRuleSaveRequest>;
 
 export const separationRuleItem = z.object({
@@ -92,7 +103,11 @@ export const separationRuleItem = z.object({
 export type SeparationRuleItem = z.infer<typeof separationRuleItem>;
 
 /** One device of a rule: how many of its orders matched (counted up to countCap) and how many stand separated. */
-export const separationDeviceItem = z.object({ sn: z.string(), matched: z.number().int(), separated: z.number().int() });
+export const separationDeviceItem = z.object({
+  sn: z.string(),
+  matched: z.number().int(),
+  separated: z.number().int(),
+});
 export const separationRuleDetail = separationRuleItem.extend({ devices: z.array(separationDeviceItem) });
 export type SeparationRuleDetail = z.infer<typeof separationRuleDetail>;
 

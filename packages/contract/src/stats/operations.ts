@@ -24,7 +24,6 @@ export const statsOperationsPerms = {
   statsOperationalExport: 'order:stats:operationalExport',
 } as const;
 
-
 /** The rental-duration buckets (minutes from the power bank leaving to its return): < 30 min, 30-60, 1-2 h, 2-6 h, 6-24 h, >= 24 h. */
 export const DURATION_BUCKETS = ['lt30m', 'lt1h', 'lt2h', 'lt6h', 'lt24h', 'ge24h'] as const;
 export type DurationBucket = (typeof DURATION_BUCKETS)[number];
@@ -68,9 +67,17 @@ export const statsUtilisation = z.object({
   endedCount: count,
   rentedMinutes: count,
 });
-export const statsCabinetUse = statsUtilisation.extend({ sn: z.string(), outletId: z.number().nullable(), outletName: z.string().nullable() });
+export const statsCabinetUse = statsUtilisation.extend({
+  sn: z.string(),
+  outletId: z.number().nullable(),
+  outletName: z.string().nullable(),
+});
 export type StatsCabinetUse = z.infer<typeof statsCabinetUse>;
-export const statsOutletUse = statsUtilisation.extend({ outletId: z.number(), outletName: z.string().nullable(), cabinets: count });
+export const statsOutletUse = statsUtilisation.extend({
+  outletId: z.number(),
+  outletName: z.string().nullable(),
+  cabinets: count,
+});
 export type StatsOutletUse = z.infer<typeof statsOutletUse>;
 
 export const statsOperational = z.object({
@@ -78,7 +85,11 @@ export const statsOperational = z.object({
   endTime: z.string(),
   timeZone: z.string(),
   period: z.enum(STATS_PERIODS),
-  scope: z.object({ kind: z.enum(['all', 'region', 'agent', 'outlet']), id: z.number().nullable(), name: z.string().nullable() }),
+  scope: z.object({
+    kind: z.enum(['all', 'region', 'agent', 'outlet']),
+    id: z.number().nullable(),
+    name: z.string().nullable(),
+  }),
   /** Every period of the window, oldest first. */
   list: z.array(statsOperationalRow),
   /** The window's sums; returningUsers counts a customer once over the whole window (had an order before its start). */
@@ -97,10 +108,25 @@ export type StatsOperational = z.infer<typeof statsOperational>;
 
 const P = statsOperationsPerms;
 export const statsOperationsCalls = {
-  statsOperational: call({ method: 'GET', path: '/order/api/v1/stats/operational', access: { permission: P.statsOperational }, module: 'stats',
-    summary: 'Operational data: orders, rental durations, utilisation per cabinet and outlet, returns by hour, new and returning customers, device faults', query: statsOperationalQuery, data: statsOperational }),
-  statsOperationalExport: call({ method: 'POST', path: '/order/api/v1/stats/operational/export', access: { permission: P.statsOperationalExport }, module: 'stats',
-    summary: 'Export the operational data (one row per period) to the export centre', body: statsOperationalQuery, data: exportStarted }),
+  statsOperational: call({
+    method: 'GET',
+    path: '/order/api/v1/stats/operational',
+    access: { permission: P.statsOperational },
+    module: 'stats',
+    summary:
+      'Operational data: orders, rental durations, utilisation per cabinet and outlet, returns by hour, new and returning customers, device faults',
+    query: statsOperationalQuery,
+    data: statsOperational,
+  }),
+  statsOperationalExport: call({
+    method: 'POST',
+    path: '/order/api/v1/stats/operational/export',
+    access: { permission: P.statsOperationalExport },
+    module: 'stats',
+    summary: 'Export the operational data (one row per period) to the export centre',
+    body: statsOperationalQuery,
+    data: exportStarted,
+  }),
 } as const;
 
 /** Words of the operational data (the console's and the export's). */

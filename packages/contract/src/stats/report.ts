@@ -22,7 +22,14 @@ export const statsReportQuery = statsScope.extend({
 export type StatsReportQuery = z.infer<typeof statsReportQuery>;
 
 /** The headline figures, in the order the report shows them. */
-export const STATS_REPORT_FIGURES = ['orderCount', 'paidAmount', 'refundAmount', 'netAmount', 'finishedCount', 'avgRentalMinutes'] as const;
+export const STATS_REPORT_FIGURES = [
+  'orderCount',
+  'paidAmount',
+  'refundAmount',
+  'netAmount',
+  'finishedCount',
+  'avgRentalMinutes',
+] as const;
 export type StatsReportFigure = (typeof STATS_REPORT_FIGURES)[number];
 /** Figures that are money (cents). */
 export const STATS_REPORT_MONEY: readonly StatsReportFigure[] = ['paidAmount', 'refundAmount', 'netAmount'];
@@ -106,7 +113,11 @@ export const statsReportLabels = {
     refundAmount: tr('退款金额', '退款金額', 'Refunds'),
     netAmount: tr('净额', '淨額', 'Net'),
     finishedCount: tr('已完成订单', '已完成訂單', 'Finished orders'),
-    avgRentalMinutes: tr('充电宝平均租借时长（分钟）', '行動電源平均租借時長（分鐘）', 'Average power-bank rental (minutes)'),
+    avgRentalMinutes: tr(
+      '充电宝平均租借时长（分钟）',
+      '行動電源平均租借時長（分鐘）',
+      'Average power-bank rental (minutes)',
+    ),
   } satisfies Record<StatsReportFigure, Translations>,
   section: {
     headline: tr('核心指标', '核心指標', 'Headline figures'),
@@ -130,7 +141,11 @@ export const statsReportLabels = {
   timeZone: tr('时区', '時區', 'Time zone'),
   currency: tr('币种', '幣種', 'Currency'),
   generated: tr('生成时间', '產生時間', 'Generated'),
-  moneyUnscoped: tr('资金数据暂不能按此范围统计', '資金數據暫不能按此範圍統計', 'The money of this scope is not available yet'),
+  moneyUnscoped: tr(
+    '资金数据暂不能按此范围统计',
+    '資金數據暫不能按此範圍統計',
+    'The money of this scope is not available yet',
+  ),
   /** The downloaded file's name (without the extension). */
   fileName: tr('运营报告', '營運報告', 'operation-report'),
 };

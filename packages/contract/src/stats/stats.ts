@@ -121,5 +121,17 @@ export const statsFinance = z.object({
 export type StatsFinance = z.infer<typeof statsFinance>;
 
 /** The figures of a financial row, in the order the screen and the export show them. */
-export const STATS_FINANCE_FIGURES = ['income', 'refunds', 'net', 'agentShare', 'outletShare', 'providerShare', 'operatorShare', 'pusherShare', 'platform', 'taxes', 'fees'] as const;
+export const STATS_FINANCE_FIGURES = [
+  'income',
+  'refunds',
+  'net',
+  'agentShare',
+  'outletShare',
+  'providerShare',
+  'operatorShare',
+  'pusherShare',
+  'platform',
+  'taxes',
+  'fees',
+] as const;
 export type StatsFinanceFigure = (typeof STATS_FINANCE_FIGURES)[number];

@@ -13,14 +13,30 @@ import * as r from '../platform/rules.js';
 
 /** Money in cents: 0 to 9,999,999.99 in currency units. */
 export const MONEY_MAX = 999_999_999;
-export const money = z.number().int({ error: 'rule.money' }).min(0, { error: 'rule.money' }).max(MONEY_MAX, { error: 'rule.money' });
+export const money = z
+  .number()
+  .int({ error: 'rule.money' })
+  .min(0, { error: 'rule.money' })
+  .max(MONEY_MAX, { error: 'rule.money' });
 /** A money amount that may not be zero (the cable package amounts). */
 export const moneyPositive = money.min(1, { error: 'rule.moneyNotZero' });
 /** The minimum withdrawal is 0 to 9999999 currency units, so up to 999,999,900 cents. */
 export const MIN_WITHDRAWAL_MAX = 9_999_999 * 100;
-const link = z.union([z.string().trim().max(255).regex(/^(https?:\/\/|\/)\S*$/, { error: 'rule.url' }), z.literal('')]);
+const link = z.union([
+  z
+    .string()
+    .trim()
+    .max(255)
+    .regex(/^(https?:\/\/|\/)\S*$/, { error: 'rule.url' }),
+  z.literal(''),
+]);
 /** Images the server stored (`/files/images/…`) or an absolute http(s) address. */
-const imageUrl = z.string().trim().min(1).max(255).regex(/^(https?:\/\/|\/)\S+$/, { error: 'rule.url' });
+const imageUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^(https?:\/\/|\/)\S+$/, { error: 'rule.url' });
 
 // ---------------------------------------------------------------- basis (findByBasis, PUT root)
 
@@ -59,13 +75,22 @@ export const operationConfig = z
     cablePackage,
   })
   .refine((c) => c.minFreeMinutes <= c.maxFreeMinutes, { error: 'rule.minNotAboveMax', path: ['minFreeMinutes'] })
-  .refine((c) => c.freeMinutes >= c.minFreeMinutes && c.freeMinutes <= c.maxFreeMinutes, { error: 'rule.freeMinutesWithin', path: ['freeMinutes'] });
+  .refine((c) => c.freeMinutes >= c.minFreeMinutes && c.freeMinutes <= c.maxFreeMinutes, {
+    error: 'rule.freeMinutesWithin',
+    path: ['freeMinutes'],
+  });
 export type OperationConfig = z.infer<typeof operationConfig>;
 
 // ---------------------------------------------------------------- other (findByOther, PUT root)
 
 export const otherConfig = z.object({
-  servicePhone: z.union([z.string().trim().regex(/^[+\d][\d\s-]{0,19}$/, { error: 'rule.phone' }), z.literal('')]),
+  servicePhone: z.union([
+    z
+      .string()
+      .trim()
+      .regex(/^[+\d][\d\s-]{0,19}$/, { error: 'rule.phone' }),
+    z.literal(''),
+  ]),
   serviceHours: z.string().trim().max(32),
   userAgreementUrl: link,
   privacyPolicyUrl: link,
@@ -96,19 +121,28 @@ export type AppPlatformInfo = z.infer<typeof appPlatformInfo>;
  * customer"). Each is decided by an atomic counter in the database, so requests arriving at once
  * get exactly the budget. The per-number cooldown (one code a minute while it is unused) stays.
  */
-export const smsConfig = z.object({
-  /** Codes to one phone (its canonical form) in 24 hours. */
-  numberPerDay: z.number().int().min(1).max(100),
-  /** Codes asked from one client address in a minute and in an hour. */
-  addressPerMinute: z.number().int().min(1).max(1000),
-  addressPerHour: z.number().int().min(1).max(10_000),
-  /** Codes sent in an hour in all: past it, no text goes out until the hour ends. */
-  overallPerHour: z.number().int().min(1).max(1_000_000),
-})
-  .refine((c) => c.addressPerMinute <= c.addressPerHour, { error: 'rule.smsMinuteNotAboveHour', path: ['addressPerMinute'] });
+export const smsConfig = z
+  .object({
+    /** Codes to one phone (its canonical form) in 24 hours. */
+    numberPerDay: z.number().int().min(1).max(100),
+    /** Codes asked from one client address in a minute and in an hour. */
+    addressPerMinute: z.number().int().min(1).max(1000),
+    addressPerHour: z.number().int().min(1).max(10_000),
+    /** Codes sent in an hour in all: past it, no text goes out until the hour ends. */
+    overallPerHour: z.number().int().min(1).max(1_000_000),
+  })
+  .refine((c) => c.addressPerMinute <= c.addressPerHour, {
+    error: 'rule.smsMinuteNotAboveHour',
+    path: ['addressPerMinute'],
+  });
 export type SmsConfig = z.infer<typeof smsConfig>;
 /** On a fresh install: a person needs a few codes a day; a shared address (an office, a mobile carrier's NAT) a few a minute. */
-export const SMS_CONFIG_DEFAULTS: SmsConfig = { numberPerDay: 10, addressPerMinute: 5, addressPerHour: 20, overallPerHour: 1000 };
+export const SMS_CONFIG_DEFAULTS: SmsConfig = {
+  numberPerDay: 10,
+  addressPerMinute: 5,
+  addressPerHour: 20,
+  overallPerHour: 1000,
+};
 
 /** PUT /user/api/v1/global/config/ (root): saves one non-sensitive group, named by paramType. */
 export const saveConfigRequest = z.discriminatedUnion('paramType', [
@@ -154,10 +188,21 @@ export const payConfig = z
     taxFeePercent: r.percent,
     /** Refunds above this amount (cents) need a second approver (another account than the requester and the first approver). */
     refundSecondApprovalAbove: money,
-    withdrawal: z.object(Object.fromEntries(WITHDRAW_ACCOUNT_KINDS.map((k) => [k, withdrawalSetting])) as Record<WithdrawAccountKind, typeof withdrawalSetting>),
+    withdrawal: z.object(
+      Object.fromEntries(WITHDRAW_ACCOUNT_KINDS.map((k) => [k, withdrawalSetting])) as Record<
+        WithdrawAccountKind,
+        typeof withdrawalSetting
+      >,
+    ),
   })
-  .refine((p) => p.bluetoothPrepayDefault <= p.bluetoothPrepayMax, { error: 'rule.prepayDefault', path: ['bluetoothPrepayDefault'] })
-  .refine((p) => p.bluetoothHourlyLimit <= p.bluetoothDailyCap, { error: 'rule.hourlyNotAboveDaily', path: ['bluetoothHourlyLimit'] });
+  .refine((p) => p.bluetoothPrepayDefault <= p.bluetoothPrepayMax, {
+    error: 'rule.prepayDefault',
+    path: ['bluetoothPrepayDefault'],
+  })
+  .refine((p) => p.bluetoothHourlyLimit <= p.bluetoothDailyCap, {
+    error: 'rule.hourlyNotAboveDaily',
+    path: ['bluetoothHourlyLimit'],
+  });
 export type PayConfig = z.infer<typeof payConfig>;
 /** PUT updateIsNull: the pay settings, with the ticket of a checked code (sensitive). */
 export const savePayRequest = z.object({ ticket: z.string().min(1).max(128), values: payConfig });
@@ -168,7 +213,14 @@ export const addressConfig = z.object({
   /** Prefix printed in device QR codes; scanning opens the user app at it. */
   qrCodeBaseUrl: link,
   /** Host and port cabinets are told to connect to. */
-  deviceServerHost: z.union([z.string().trim().max(128).regex(/^[A-Za-z0-9.-]+$/, { error: 'rule.host' }), z.literal('')]),
+  deviceServerHost: z.union([
+    z
+      .string()
+      .trim()
+      .max(128)
+      .regex(/^[A-Za-z0-9.-]+$/, { error: 'rule.host' }),
+    z.literal(''),
+  ]),
   deviceServerPort: z.number().int().min(1).max(65535),
 });
 export type AddressConfig = z.infer<typeof addressConfig>;
@@ -187,7 +239,9 @@ export const sysConfig = z.object({
 });
 export type SysConfig = z.infer<typeof sysConfig>;
 /** PUT updateSysSendCode: a code to the new system code mobile (needs a ticket from checkCode). */
-export const sysMobileSendRequest = withPhone(z.object({ ticket: z.string().min(1).max(128), areaCode: r.areaCode, mobile: r.mobile }));
+export const sysMobileSendRequest = withPhone(
+  z.object({ ticket: z.string().min(1).max(128), areaCode: r.areaCode, mobile: r.mobile }),
+);
 /** POST updateSysCheckCode: the code sent to the new mobile; sets it. clear: back to own mobiles. */
 export const sysMobileCheckRequest = z.union([
   withPhone(z.object({ ticket: z.string().min(1).max(128), areaCode: r.areaCode, mobile: r.mobile, code: r.code6 })),
@@ -196,7 +250,11 @@ export const sysMobileCheckRequest = z.union([
 
 // --------------------------------------------------------------------- codes (sendCode, checkCode)
 
-export const configCodeSent = z.object({ maskedMobile: z.string(), expireSeconds: z.number().int(), resendSeconds: z.number().int() });
+export const configCodeSent = z.object({
+  maskedMobile: z.string(),
+  expireSeconds: z.number().int(),
+  resendSeconds: z.number().int(),
+});
 export const configCheckCodeRequest = z.object({ code: r.code6 });
 export const configTicket = z.object({ ticket: z.string(), expireSeconds: z.number().int() });
 
@@ -219,7 +277,10 @@ export const devicePayInput = z
     enabled: z.boolean(),
   })
   .refine((d) => d.payMode === 'depositFree' || d.amount > 0, { error: 'rule.moneyNotZero', path: ['amount'] })
-  .refine((d) => d.payMode !== 'deposit' || d.amount <= d.buyoutPrice, { error: 'rule.depositAboveBuyout', path: ['amount'] });
+  .refine((d) => d.payMode !== 'deposit' || d.amount <= d.buyoutPrice, {
+    error: 'rule.depositAboveBuyout',
+    path: ['amount'],
+  });
 export const devicePayItem = z.object({
   id: z.number().int(),
   index: z.number().int(),
@@ -236,7 +297,11 @@ export const devicePayItem = z.object({
 export type DevicePayItem = z.infer<typeof devicePayItem>;
 export const devicePayIndexQuery = z.object({ index: z.coerce.number().int().min(1).max(9999) });
 export const addDevicePayRequest = z.object({ ticket: z.string().min(1).max(128), values: devicePayInput });
-export const updateDevicePayRequest = z.object({ ticket: z.string().min(1).max(128), id: z.number().int().positive(), values: devicePayInput });
+export const updateDevicePayRequest = z.object({
+  ticket: z.string().min(1).max(128),
+  id: z.number().int().positive(),
+  values: devicePayInput,
+});
 
 // --------------------------------------------------------------------------------- user banners
 
@@ -269,7 +334,10 @@ export const configDeleteQuery = z.object({
 });
 
 /** GET /user/api/v1/global/config/findValueByKey: one parameter a signed-in admin may read. */
-export const configValueQuery = z.object({ paramType: z.string().trim().min(1).max(32), paramKey: z.string().trim().min(1).max(64) });
+export const configValueQuery = z.object({
+  paramType: z.string().trim().min(1).max(32),
+  paramKey: z.string().trim().min(1).max(64),
+});
 
 /** POST uploadImage: the logo, a banner or a scene picture; answers the stored address. */
 export const imageUploaded = z.object({ url: z.string() });

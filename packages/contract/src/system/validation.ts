@@ -7,28 +7,63 @@ const T = (zh_CN: string, zh_TW: string, en_US: string): Translations => ({ zh_C
  * messages (validation.ts) so server answers and console forms read them the same way.
  */
 export const systemRuleMessages = {
-  'rule.money': T('金额必须是 0 到 9999999.99 之间的数字，最多两位小数', '金額必須是 0 到 9999999.99 之間的數字，最多兩位小數',
-    'must be an amount from 0 to 9999999.99 with at most two decimals'),
+  'rule.money': T(
+    '金额必须是 0 到 9999999.99 之间的数字，最多两位小数',
+    '金額必須是 0 到 9999999.99 之間的數字，最多兩位小數',
+    'must be an amount from 0 to 9999999.99 with at most two decimals',
+  ),
   'rule.moneyNotZero': T('金额不能为 0', '金額不能為 0', 'cannot be zero'),
-  'rule.cableFirstThree': T('前三小时金额不能高于 12 小时封顶金额', '前三小時金額不能高於 12 小時封頂金額',
-    'the first-three-hours amount cannot be above the 12-hour maximum'),
+  'rule.cableFirstThree': T(
+    '前三小时金额不能高于 12 小时封顶金额',
+    '前三小時金額不能高於 12 小時封頂金額',
+    'the first-three-hours amount cannot be above the 12-hour maximum',
+  ),
   'rule.minNotAboveMax': T('最小值不能大于最大值', '最小值不能大於最大值', 'the minimum cannot be above the maximum'),
-  'rule.freeMinutesWithin': T('免费时长必须在最小和最大免费时长之间', '免費時長必須在最小和最大免費時長之間',
-    'free minutes must lie between the minimum and maximum free time'),
-  'rule.minWithdrawal': T('最低提现金额不能高于单笔上限', '最低提現金額不能高於單筆上限',
-    'the minimum withdrawal cannot be above the single-transaction cap'),
-  'rule.minWithdrawalMax': T('最低提现金额为 0 到 9999999', '最低提現金額為 0 到 9999999', 'the minimum withdrawal must be from 0 to 9999999'),
-  'rule.autoLimit': T('自动提现上限不能高于单笔上限', '自動提現上限不能高於單筆上限',
-    'the automatic-mode upper limit cannot be above the single-transaction cap'),
-  'rule.prepayDefault': T('默认预付金额不能高于预付上限', '預設預付金額不能高於預付上限',
-    'the default prepayment cannot be above the prepayment maximum'),
-  'rule.hourlyNotAboveDaily': T('每小时价格不能高于每日封顶', '每小時價格不能高於每日封頂',
-    'the hourly price cannot be above the daily cap'),
-  'rule.depositAboveBuyout': T('押金不能高于买断价', '押金不能高於買斷價', 'the deposit cannot be above the buy-out price'),
-  'rule.url': T('链接必须以 http://、https:// 或 / 开头', '連結必須以 http://、https:// 或 / 開頭',
-    'must be a link starting with http://, https:// or /'),
-  'rule.smsMinuteNotAboveHour': T('每分钟条数不能高于每小时条数', '每分鐘則數不能高於每小時則數',
-    'the per-minute budget cannot be above the per-hour budget'),
+  'rule.freeMinutesWithin': T(
+    '免费时长必须在最小和最大免费时长之间',
+    '免費時長必須在最小和最大免費時長之間',
+    'free minutes must lie between the minimum and maximum free time',
+  ),
+  'rule.minWithdrawal': T(
+    '最低提现金额不能高于单笔上限',
+    '最低提現金額不能高於單筆上限',
+    'the minimum withdrawal cannot be above the single-transaction cap',
+  ),
+  'rule.minWithdrawalMax': T(
+    '最低提现金额为 0 到 9999999',
+    '最低提現金額為 0 到 9999999',
+    'the minimum withdrawal must be from 0 to 9999999',
+  ),
+  'rule.autoLimit': T(
+    '自动提现上限不能高于单笔上限',
+    '自動提現上限不能高於單筆上限',
+    'the automatic-mode upper limit cannot be above the single-transaction cap',
+  ),
+  'rule.prepayDefault': T(
+    '默认预付金额不能高于预付上限',
+    '預設預付金額不能高於預付上限',
+    'the default prepayment cannot be above the prepayment maximum',
+  ),
+  'rule.hourlyNotAboveDaily': T(
+    '每小时价格不能高于每日封顶',
+    '每小時價格不能高於每日封頂',
+    'the hourly price cannot be above the daily cap',
+  ),
+  'rule.depositAboveBuyout': T(
+    '押金不能高于买断价',
+    '押金不能高於買斷價',
+    'the deposit cannot be above the buy-out price',
+  ),
+  'rule.url': T(
+    '链接必须以 http://、https:// 或 / 开头',
+    '連結必須以 http://、https:// 或 / 開頭',
+    'must be a link starting with http://, https:// or /',
+  ),
+  'rule.smsMinuteNotAboveHour': T(
+    '每分钟条数不能高于每小时条数',
+    '每分鐘則數不能高於每小時則數',
+    'the per-minute budget cannot be above the per-hour budget',
+  ),
   'rule.host': T('主机名格式不正确', '主機名稱格式不正確', 'must be a host name or IP address'),
   'rule.phone': T('电话格式不正确', '電話格式不正確', 'must be a phone number'),
 } satisfies Record<string, Translations>;

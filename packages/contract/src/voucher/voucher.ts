@@ -20,7 +20,16 @@ export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
  * refund failed (with the company's reason; staff may try again).
  */
 /** `paying`: the charge is asked, its outcome not known yet; `payFailed`: the payment company refused it (nothing was sold). */
-export const VOUCHER_ORDER_STATUSES = ['paying', 'payFailed', 'paid', 'usedUp', 'expired', 'refunding', 'refunded', 'refundFailed'] as const;
+export const VOUCHER_ORDER_STATUSES = [
+  'paying',
+  'payFailed',
+  'paid',
+  'usedUp',
+  'expired',
+  'refunding',
+  'refunded',
+  'refundFailed',
+] as const;
 export type VoucherOrderStatus = (typeof VOUCHER_ORDER_STATUSES)[number];
 
 const cents = z.number().int({ error: 'rule.moneyCents' });
@@ -45,10 +54,13 @@ export const voucherFields = z.object({
   scopeId: id.nullable().optional(),
   status: z.enum(VOUCHER_STATUSES).default('onSale'),
 });
-const scoped = <T extends { scopeType: VoucherScope; scopeId?: number | null }>(v: T) => v.scopeType === 'platform' || Boolean(v.scopeId);
+const scoped = <T extends { scopeType: VoucherScope; scopeId?: number | null }>(v: T) =>
+  v.scopeType === 'platform' || Boolean(v.scopeId);
 export const voucherAddRequest = voucherFields.refine(scoped, { error: 'rule.voucherScope', path: ['scopeId'] });
 export type VoucherAddRequest = z.infer<typeof voucherAddRequest>;
-export const voucherUpdateRequest = voucherFields.extend({ id }).refine(scoped, { error: 'rule.voucherScope', path: ['scopeId'] });
+export const voucherUpdateRequest = voucherFields
+  .extend({ id })
+  .refine(scoped, { error: 'rule.voucherScope', path: ['scopeId'] });
 export type VoucherUpdateRequest = z.infer<typeof voucherUpdateRequest>;
 
 export const voucherItem = z.object({
@@ -154,10 +166,25 @@ export type AppVoucherItem = z.infer<typeof appVoucherItem>;
 /** POST voucher/buy: the key makes a retried tap one purchase and one charge. */
 export const appVoucherBuyRequest = z.object({
   voucherId: id,
-  idempotencyKey: z.string().trim().min(8).max(64).regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' }).optional(),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' })
+    .optional(),
 });
 export const myVoucherOrderItem = voucherOrderItem.pick({
-  voucherOrderNo: true, voucherName: true, price: true, freeMinutes: true, uses: true, usesLeft: true, validUntil: true, status: true, refundAmount: true, createTime: true,
+  voucherOrderNo: true,
+  voucherName: true,
+  price: true,
+  freeMinutes: true,
+  uses: true,
+  usesLeft: true,
+  validUntil: true,
+  status: true,
+  refundAmount: true,
+  createTime: true,
 });
 export type MyVoucherOrderItem = z.infer<typeof myVoucherOrderItem>;
 export const myVoucherOrdersQuery = pageQuery;

@@ -12,7 +12,10 @@ const D = '/device/api/v1';
 function multipart(content: Buffer, filename = 'billing.xlsx') {
   const boundary = '----acc' + Math.random().toString(16).slice(2);
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 async function exceljsFile(rows: unknown[][]): Promise<Buffer> {
@@ -31,14 +34,32 @@ function handWrittenXlsx(rows: (string | number)[][]): Buffer {
   const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const col = (i: number) => String.fromCharCode(65 + i);
   const sheetRows = rows
-    .map((r, ri) => `<row r="${ri + 1}">${r.map((v, ci) => (typeof v === 'number' ? `<c r="${col(ci)}${ri + 1}"><v>${v}</v></c>` : `<c r="${col(ci)}${ri + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`)).join('')}</row>`)
+    .map(
+      (r, ri) =>
+        `<row r="${ri + 1}">${r.map((v, ci) => (typeof v === 'number' ? `<c r="${col(ci)}${ri + 1}"><v>${v}</v></c>` : `<c r="${col(ci)}${ri + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`)).join('')}</row>`,
+    )
     .join('');
   const files: [string, string][] = [
-    ['[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'],
-    ['_rels/.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'],
-    ['xl/workbook.xml', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>'],
-    ['xl/_rels/workbook.xml.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'],
-    ['xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`],
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    ],
+    [
+      '_rels/.rels',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    ],
+    [
+      'xl/workbook.xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ],
+    [
+      'xl/worksheets/sheet1.xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
+    ],
   ];
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -87,7 +108,14 @@ describe.each(engines)('device billing by Excel (%s)', (engine) => {
   const api = http(s, () => token);
   const upload = async (file: Buffer, lang = 'en_US', filename?: string) => {
     const m = multipart(file, filename);
-    return (await s.current.inject({ method: 'POST', url: `${D}/billing/import`, payload: m.payload, headers: { ...auth(token, lang), ...m.headers } })).json() as { code: number; msg: string; data: any };
+    return (
+      await s.current.inject({
+        method: 'POST',
+        url: `${D}/billing/import`,
+        payload: m.payload,
+        headers: { ...auth(token, lang), ...m.headers },
+      })
+    ).json() as { code: number; msg: string; data: any };
   };
   const bound = 'BLUE0000000000001';
   const bound2 = 'BLUE0000000000002';
@@ -97,10 +125,33 @@ describe.each(engines)('device billing by Excel (%s)', (engine) => {
 
   beforeAll(async () => {
     token = await s.current.login();
-    const bt = (await api.post(`${D}/model/saveOrUpdate`, { productName: 'BT', model: 'BT1', deviceType: 'bluetoothCharger' })).data.id;
-    const cb = (await api.post(`${D}/model/saveOrUpdate`, { productName: 'Cable', model: 'CB1', deviceType: 'cable' })).data.id;
-    for (const id of [bound, bound2, unbound, bound3]) expect((await api.post(`${D}/bluetooth/add`, { deviceId: id, modelId: bt, packages: [], hourlyPrice: 100, dailyCap: 1000, prepayment: 2000 })).code).toBe(0);
-    expect((await api.post(`${D}/cable/add`, { deviceId: cable, modelId: cb, packages: [{ name: '1 h', hours: 1, amount: 100 }] })).code).toBe(0);
+    const bt = (
+      await api.post(`${D}/model/saveOrUpdate`, { productName: 'BT', model: 'BT1', deviceType: 'bluetoothCharger' })
+    ).data.id;
+    const cb = (await api.post(`${D}/model/saveOrUpdate`, { productName: 'Cable', model: 'CB1', deviceType: 'cable' }))
+      .data.id;
+    for (const id of [bound, bound2, unbound, bound3])
+      expect(
+        (
+          await api.post(`${D}/bluetooth/add`, {
+            deviceId: id,
+            modelId: bt,
+            packages: [],
+            hourlyPrice: 100,
+            dailyCap: 1000,
+            prepayment: 2000,
+          })
+        ).code,
+      ).toBe(0);
+    expect(
+      (
+        await api.post(`${D}/cable/add`, {
+          deviceId: cable,
+          modelId: cb,
+          packages: [{ name: '1 h', hours: 1, amount: 100 }],
+        })
+      ).code,
+    ).toBe(0);
     // Binding to outlets arrives with the outlets; the test binds directly.
     const db = s.current.database.db;
     await db.update(accBluetooth).set({ outletId: 7 }).where(eq(accBluetooth.id, bound));
@@ -147,14 +198,26 @@ describe.each(engines)('device billing by Excel (%s)', (engine) => {
         { row: 11, id: bound2, reason: 'The device ID appears more than once' },
       ],
     });
-    const list = (await api.get(`${D}/bluetooth/queryPage`, { deviceId: 'BLUE00000000000' })).data.list as { id: string; hourlyPrice: number; dailyCap: number; prepayment: number }[];
+    const list = (await api.get(`${D}/bluetooth/queryPage`, { deviceId: 'BLUE00000000000' })).data.list as {
+      id: string;
+      hourlyPrice: number;
+      dailyCap: number;
+      prepayment: number;
+    }[];
     expect(list.find((d) => d.id === bound)).toMatchObject({ hourlyPrice: 50, dailyCap: 800, prepayment: 2000 });
     expect(list.find((d) => d.id === unbound)).toMatchObject({ hourlyPrice: 100, dailyCap: 1000 });
     expect((await upload(file, 'zh_TW')).data.failures[0].reason).toBe('設備未綁定，無法調整計費');
   });
 
   it('reads a file written by another writer (inline strings, no styles), named .xls', async () => {
-    const r = await upload(handWrittenXlsx([['Device ID', 'Hourly', 'Daily', 'Prepay'], [bound2, '0.8', 9, 30]]), 'en_US', 'billing.xls');
+    const r = await upload(
+      handWrittenXlsx([
+        ['Device ID', 'Hourly', 'Daily', 'Prepay'],
+        [bound2, '0.8', 9, 30],
+      ]),
+      'en_US',
+      'billing.xls',
+    );
     expect(r).toMatchObject({ code: 0, data: { total: 1, successes: 1, failures: [] } });
     const row = (await api.get(`${D}/bluetooth/queryPage`, { deviceId: bound2 })).data.list[0];
     expect(row).toMatchObject({ hourlyPrice: 80, dailyCap: 900, prepayment: 3000 });
@@ -162,17 +225,35 @@ describe.each(engines)('device billing by Excel (%s)', (engine) => {
 
   it('refuses a file over 1 MB, of the wrong type, legacy xls, empty or missing', async () => {
     // Over 1 MB: a real workbook padded with many rows of long text.
-    const big = await exceljsFile(Array.from({ length: 4000 }, (_, i) => [`BLUE${String(i).padStart(13, '0')}`, 1, 1, crypto.randomBytes(300).toString('base64')]));
+    const big = await exceljsFile(
+      Array.from({ length: 4000 }, (_, i) => [
+        `BLUE${String(i).padStart(13, '0')}`,
+        1,
+        1,
+        crypto.randomBytes(300).toString('base64'),
+      ]),
+    );
     expect(big.length).toBeGreaterThan(1024 * 1024);
-    expect(await upload(big)).toMatchObject({ code: 103109, msg: 'Wrong file type or size: upload an xls or xlsx file of at most 1 MB' });
+    expect(await upload(big)).toMatchObject({
+      code: 103109,
+      msg: 'Wrong file type or size: upload an xls or xlsx file of at most 1 MB',
+    });
     expect((await upload(Buffer.from('id,hourly\nBLUE0000000000001,1\n'), 'en_US', 'billing.csv')).code).toBe(103109);
     expect((await upload(Buffer.from('PK\x03\x04 not really a zip'))).code).toBe(103109);
     const ole = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
     expect(await upload(ole, 'en_US', 'old.xls')).toMatchObject({ code: 103113 });
-    expect(await upload(await exceljsFile([]))).toMatchObject({ code: 103108, msg: 'The device price file is missing or empty' });
+    expect(await upload(await exceljsFile([]))).toMatchObject({
+      code: 103108,
+      msg: 'The device price file is missing or empty',
+    });
     expect((await upload(await exceljsFile([]), 'zh_CN')).msg).toBe('设备价格文件不存在或为空');
     expect((await upload(Buffer.alloc(0))).code).toBe(103108);
-    const none = await s.current.inject({ method: 'POST', url: `${D}/billing/import`, payload: {}, headers: auth(token) });
+    const none = await s.current.inject({
+      method: 'POST',
+      url: `${D}/billing/import`,
+      payload: {},
+      headers: auth(token),
+    });
     expect(none.json()).toMatchObject({ code: 103108 });
   });
 });

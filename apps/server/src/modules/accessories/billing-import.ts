@@ -1,6 +1,16 @@
 import ExcelJS from 'exceljs';
 import { inArray } from 'drizzle-orm';
-import { ACC_DEVICE_ID_RE, ACC_MONEY_MAX, BILLING_ROWS_MAX, label, labelsIn, accessoriesLabels, type BillingFailure, type BillingImportReport, type Lang } from '@cbo/contract';
+import {
+  ACC_DEVICE_ID_RE,
+  ACC_MONEY_MAX,
+  BILLING_ROWS_MAX,
+  label,
+  labelsIn,
+  accessoriesLabels,
+  type BillingFailure,
+  type BillingImportReport,
+  type Lang,
+} from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { billingAboveLimit, type BluetoothService } from './bluetooth.service.js';
@@ -72,17 +82,27 @@ async function readRows(bytes: Buffer): Promise<{ row: number; cells: ExcelJS.Ce
  * prepayment in currency units. Rows are checked one by one; a bad row is a failure in the report
  * and the others are applied. Only a bound device's billing can be adjusted.
  */
-export async function importBilling(db: Db, chargers: BluetoothService, bytes: Buffer, lang: Lang): Promise<BillingImportReport> {
+export async function importBilling(
+  db: Db,
+  chargers: BluetoothService,
+  bytes: Buffer,
+  lang: Lang,
+): Promise<BillingImportReport> {
   const rows = await readRows(bytes);
   if (!rows.length) throw new AppError('ACC_PRICE_FILE_EMPTY');
   if (rows.length > BILLING_ROWS_MAX) throw new AppError('ACC_PRICE_FILE_TOO_MANY_ROWS', { max: BILLING_ROWS_MAX });
   const ids = rows.map((r) => text(r.cells[0]).trim().toUpperCase());
   const wellFormed = ids.filter((id) => ACC_DEVICE_ID_RE.test(id));
   const bindings = await chargers.bindings(wellFormed);
-  const cables = new Set(wellFormed.length ? (await db.select({ id: accCable.id }).from(accCable).where(inArray(accCable.id, wellFormed))).map((r) => r.id) : []);
+  const cables = new Set(
+    wellFormed.length
+      ? (await db.select({ id: accCable.id }).from(accCable).where(inArray(accCable.id, wellFormed))).map((r) => r.id)
+      : [],
+  );
   const limits = await chargers.limits();
   const failures: BillingImportReport['failures'] = [];
-  const fail = (row: number, id: string, why: BillingFailure) => failures.push({ row, id, reason: label('accessories', 'billingFailure', why, lang) });
+  const fail = (row: number, id: string, why: BillingFailure) =>
+    failures.push({ row, id, reason: label('accessories', 'billingFailure', why, lang) });
   const seen = new Set<string>();
   let successes = 0;
   for (const [i, r] of rows.entries()) {
@@ -93,7 +113,11 @@ export async function importBilling(db: Db, chargers: BluetoothService, bytes: B
     else if (!bindings.has(id)) fail(r.row, id, 'notFound');
     else if (!bindings.get(id)!.bound) fail(r.row, id, 'notBound');
     else {
-      const [hourlyPrice, dailyCap, prepayment] = [toCents(r.cells[1] ?? null), toCents(r.cells[2] ?? null), toCents(r.cells[3] ?? null)];
+      const [hourlyPrice, dailyCap, prepayment] = [
+        toCents(r.cells[1] ?? null),
+        toCents(r.cells[2] ?? null),
+        toCents(r.cells[3] ?? null),
+      ];
       if (hourlyPrice === null || dailyCap === null || prepayment === null) fail(r.row, id, 'badValue');
       else if (hourlyPrice > dailyCap) fail(r.row, id, 'hourlyAboveDaily');
       else if (billingAboveLimit({ hourlyPrice, dailyCap, prepayment }, limits)) fail(r.row, id, 'aboveLimit');

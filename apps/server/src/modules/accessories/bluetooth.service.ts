@@ -22,7 +22,10 @@ type Row = typeof accBluetooth.$inferSelect;
 const cents = (v: number) => (v / 100).toFixed(2);
 
 /** Which of a charger's billing values is above the system's Bluetooth settings, or null. */
-export function billingAboveLimit(b: BluetoothBilling, l: BluetoothLimits): { field: keyof BluetoothBilling; max: number } | null {
+export function billingAboveLimit(
+  b: BluetoothBilling,
+  l: BluetoothLimits,
+): { field: keyof BluetoothBilling; max: number } | null {
   if (b.prepayment > l.prepayMax) return { field: 'prepayment', max: l.prepayMax };
   if (b.dailyCap > l.dailyCap) return { field: 'dailyCap', max: l.dailyCap };
   if (b.hourlyPrice > l.hourlyLimit) return { field: 'hourlyPrice', max: l.hourlyLimit };
@@ -43,7 +46,12 @@ export class BluetoothService {
 
   async limits(): Promise<BluetoothLimits> {
     const p = await this.needs.settings.values('pay');
-    return { prepayMax: p.bluetoothPrepayMax, prepayDefault: p.bluetoothPrepayDefault, dailyCap: p.bluetoothDailyCap, hourlyLimit: p.bluetoothHourlyLimit };
+    return {
+      prepayMax: p.bluetoothPrepayMax,
+      prepayDefault: p.bluetoothPrepayDefault,
+      dailyCap: p.bluetoothDailyCap,
+      hourlyLimit: p.bluetoothHourlyLimit,
+    };
   }
 
   private where(f: BluetoothFilter): SQL | undefined {
@@ -59,8 +67,17 @@ export class BluetoothService {
     return Number(r!.n);
   }
 
-  async rows(q: BluetoothFilter & Pick<BluetoothQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<BluetoothItem[]> {
-    const col = q.orderBy === 'id' ? accBluetooth.id : q.orderBy === 'hourlyPrice' ? accBluetooth.hourlyPrice : accBluetooth.createdAt;
+  async rows(
+    q: BluetoothFilter & Pick<BluetoothQuery, 'orderBy' | 'order'>,
+    offset: number,
+    limit: number,
+  ): Promise<BluetoothItem[]> {
+    const col =
+      q.orderBy === 'id'
+        ? accBluetooth.id
+        : q.orderBy === 'hourlyPrice'
+          ? accBluetooth.hourlyPrice
+          : accBluetooth.createdAt;
     const rows = await this.db
       .select()
       .from(accBluetooth)
@@ -73,7 +90,9 @@ export class BluetoothService {
 
   private async items(rows: Row[]): Promise<BluetoothItem[]> {
     if (!rows.length) return [];
-    const names = await this.needs.models.names([...new Set(rows.map((r) => r.modelId).filter((v): v is number => v !== null))]);
+    const names = await this.needs.models.names([
+      ...new Set(rows.map((r) => r.modelId).filter((v): v is number => v !== null)),
+    ]);
     const outlets = await this.outletNames.of(rows.map((r) => r.outletId));
     return rows.map((r) => ({
       id: r.id,
@@ -96,14 +115,25 @@ export class BluetoothService {
     return (await this.items(rows))[0]!;
   }
 
-  private async check(input: { modelId: number; packages: PackageTier[] } & BluetoothBilling, lang: Lang): Promise<void> {
+  private async check(
+    input: { modelId: number; packages: PackageTier[] } & BluetoothBilling,
+    lang: Lang,
+  ): Promise<void> {
     await checkModel(this.needs.models, input.modelId, 'bluetoothCharger');
     await checkPackageRange(this.needs.settings, input.packages);
     const over = billingAboveLimit(input, await this.limits());
-    if (over) throw new AppError('ACC_BILLING_OUT_OF_LIMIT', { field: label('accessories', 'billingTemplate', over.field, lang), max: cents(over.max) });
+    if (over)
+      throw new AppError('ACC_BILLING_OUT_OF_LIMIT', {
+        field: label('accessories', 'billingTemplate', over.field, lang),
+        max: cents(over.max),
+      });
   }
 
-  async add(input: { deviceId: string; modelId: number; packages: PackageTier[] } & BluetoothBilling, by: Actor, lang: Lang): Promise<BluetoothItem> {
+  async add(
+    input: { deviceId: string; modelId: number; packages: PackageTier[] } & BluetoothBilling,
+    by: Actor,
+    lang: Lang,
+  ): Promise<BluetoothItem> {
     nameAuditTarget(input.deviceId);
     await this.check(input, lang);
     const { deviceId, ...values } = input;
@@ -119,11 +149,18 @@ export class BluetoothService {
     return this.get(deviceId);
   }
 
-  async update(input: { deviceId: string; modelId: number; packages: PackageTier[] } & BluetoothBilling, lang: Lang): Promise<BluetoothItem> {
+  async update(
+    input: { deviceId: string; modelId: number; packages: PackageTier[] } & BluetoothBilling,
+    lang: Lang,
+  ): Promise<BluetoothItem> {
     nameAuditTarget(input.deviceId);
     await this.check(input, lang);
     const { deviceId: id, ...values } = input;
-    const done = await this.db.update(accBluetooth).set({ ...values, updatedAt: new Date() }).where(eq(accBluetooth.id, id)).returning({ id: accBluetooth.id });
+    const done = await this.db
+      .update(accBluetooth)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(accBluetooth.id, id))
+      .returning({ id: accBluetooth.id });
     if (!done.length) throw new AppError('NOT_FOUND');
     return this.get(id);
   }
@@ -131,7 +168,10 @@ export class BluetoothService {
   /** Chargers by id, for the billing batch: whether each exists and is bound. */
   async bindings(ids: readonly string[]): Promise<Map<string, { bound: boolean }>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: accBluetooth.id, outletId: accBluetooth.outletId }).from(accBluetooth).where(inArray(accBluetooth.id, [...ids]));
+    const rows = await this.db
+      .select({ id: accBluetooth.id, outletId: accBluetooth.outletId })
+      .from(accBluetooth)
+      .where(inArray(accBluetooth.id, [...ids]));
     return new Map(rows.map((r) => [r.id, { bound: r.outletId !== null }]));
   }
 

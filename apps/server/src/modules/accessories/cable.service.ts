@@ -50,7 +50,11 @@ export class CableService {
     return Number(r!.n);
   }
 
-  async rows(q: CableFilter & Pick<CableQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<CableItem[]> {
+  async rows(
+    q: CableFilter & Pick<CableQuery, 'orderBy' | 'order'>,
+    offset: number,
+    limit: number,
+  ): Promise<CableItem[]> {
     const col = q.orderBy === 'id' ? accCable.id : q.orderBy === 'position' ? accCable.position : accCable.createdAt;
     const rows = await this.db
       .select()
@@ -64,7 +68,9 @@ export class CableService {
 
   private async items(rows: CableRow[]): Promise<CableItem[]> {
     if (!rows.length) return [];
-    const names = await this.needs.models.names([...new Set(rows.map((r) => r.modelId).filter((v): v is number => v !== null))]);
+    const names = await this.needs.models.names([
+      ...new Set(rows.map((r) => r.modelId).filter((v): v is number => v !== null)),
+    ]);
     const outlets = await this.outletNames.of(rows.map((r) => r.outletId));
     const last = await this.db
       .select({ cableId: accCableCode.cableId, at: sql<string>`max(${accCableCode.issuedAt})` })
@@ -101,7 +107,13 @@ export class CableService {
     await checkPackageRange(this.needs.settings, input.packages);
     const inserted = await this.db
       .insert(accCable)
-      .values({ id: input.deviceId, modelId: input.modelId, packages: input.packages, secret: newSecret(), createdBy: by.id })
+      .values({
+        id: input.deviceId,
+        modelId: input.modelId,
+        packages: input.packages,
+        secret: newSecret(),
+        createdBy: by.id,
+      })
       .onConflictDoNothing()
       .returning({ id: accCable.id })
       .catch((e: unknown) => {
@@ -145,7 +157,12 @@ export class CableService {
     const recent = await this.db
       .select({ at: accCableCode.issuedAt })
       .from(accCableCode)
-      .where(and(eq(accCableCode.cableId, id), gt(accCableCode.issuedAt, new Date(now.getTime() - CODE_RATE_WINDOW_SECONDS * 1000))))
+      .where(
+        and(
+          eq(accCableCode.cableId, id),
+          gt(accCableCode.issuedAt, new Date(now.getTime() - CODE_RATE_WINDOW_SECONDS * 1000)),
+        ),
+      )
       .orderBy(asc(accCableCode.issuedAt));
     return rateWait(recent, now);
   }
@@ -162,7 +179,10 @@ export class CableService {
   private async next(
     id: string,
     by: Actor,
-    decide: (cable: CableRow, last: typeof accCableCode.$inferSelect | undefined) => { hours: number; kind: 'issue' | 'reissue' },
+    decide: (
+      cable: CableRow,
+      last: typeof accCableCode.$inferSelect | undefined,
+    ) => { hours: number; kind: 'issue' | 'reissue' },
     db: Db = this.db,
   ): Promise<CableCodeItem> {
     // Inside a caller's transaction (an order's) this is a savepoint of it: the code commits with the order.
@@ -179,14 +199,31 @@ export class CableService {
         .orderBy(asc(accCableCode.issuedAt));
       const wait = rateWait(recent, now);
       if (wait > 0) throw new AppError('ACC_CODE_RATE_LIMITED', { seconds: wait });
-      const [last] = await tx.select().from(accCableCode).where(eq(accCableCode.cableId, id)).orderBy(desc(accCableCode.position)).limit(1);
+      const [last] = await tx
+        .select()
+        .from(accCableCode)
+        .where(eq(accCableCode.cableId, id))
+        .orderBy(desc(accCableCode.position))
+        .limit(1);
       const { hours, kind } = decide(cable, last);
       const position = cable.position;
       const [row] = await tx
         .insert(accCableCode)
-        .values({ cableId: id, position, hours, code: codeAt(cable.secret, position, hours), kind, issuedBy: by.id, issuedByName: by.name, issuedAt: now })
+        .values({
+          cableId: id,
+          position,
+          hours,
+          code: codeAt(cable.secret, position, hours),
+          kind,
+          issuedBy: by.id,
+          issuedByName: by.name,
+          issuedAt: now,
+        })
         .returning();
-      await tx.update(accCable).set({ position: position + 1 }).where(eq(accCable.id, id));
+      await tx
+        .update(accCable)
+        .set({ position: position + 1 })
+        .where(eq(accCable.id, id));
       return codeItem(row!);
     });
   }
@@ -216,7 +253,12 @@ export class CableService {
 /** Seconds until the oldest code of the window leaves it when the window is full (then one more may be issued), else 0. */
 function rateWait(recent: { at: Date }[], now: Date): number {
   if (recent.length < CODE_RATE_MAX) return 0;
-  return Math.max(1, Math.ceil((recent[recent.length - CODE_RATE_MAX]!.at.getTime() + CODE_RATE_WINDOW_SECONDS * 1000 - now.getTime()) / 1000));
+  return Math.max(
+    1,
+    Math.ceil(
+      (recent[recent.length - CODE_RATE_MAX]!.at.getTime() + CODE_RATE_WINDOW_SECONDS * 1000 - now.getTime()) / 1000,
+    ),
+  );
 }
 
 function codeItem(r: typeof accCableCode.$inferSelect): CableCodeItem {

@@ -12,7 +12,12 @@ export interface AccessoriesNeeds {
   };
   /** The system module's settings: the Bluetooth limits (pay) and the package amount range (range). */
   settings: {
-    values(group: 'pay'): Promise<{ bluetoothPrepayMax: number; bluetoothPrepayDefault: number; bluetoothDailyCap: number; bluetoothHourlyLimit: number }>;
+    values(group: 'pay'): Promise<{
+      bluetoothPrepayMax: number;
+      bluetoothPrepayDefault: number;
+      bluetoothDailyCap: number;
+      bluetoothHourlyLimit: number;
+    }>;
     values(group: 'range'): Promise<{ cablePackageAmount: { min: number; max: number } }>;
   };
   /**
@@ -22,7 +27,11 @@ export interface AccessoriesNeeds {
   forgetAsset?(deviceId: string): Promise<unknown>;
   /** The system module's problem types. */
   problemTypes: {
-    rows(f: { status?: 'inUse' | 'deleted' }, offset: number, limit: number): Promise<{ id: number; name: string; status: string }[]>;
+    rows(
+      f: { status?: 'inUse' | 'deleted' },
+      offset: number,
+      limit: number,
+    ): Promise<{ id: number; name: string; status: string }[]>;
   };
 }
 
@@ -38,4 +47,8 @@ export interface Actor {
  * device bound to no outlet or unknown. The outlet module is built after this one, so app.ts hands
  * it over late (`repairs.attachRemoval`); until then tickets record the wish only.
  */
-export type DeviceRemoval = (deviceId: string, reason: string, by: { id: number | null; name: string }) => Promise<unknown>;
+export type DeviceRemoval = (
+  deviceId: string,
+  reason: string,
+  by: { id: number | null; name: string },
+) => Promise<unknown>;

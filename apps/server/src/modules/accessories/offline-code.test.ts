@@ -10,7 +10,11 @@ describe('offline codes', () => {
     expect(a).toMatch(/^\d{8}$/);
     expect(codeAt(SECRET, 0, 1)).toBe(a);
     // A fixed vector: firmware built from docs/offline-codes.md must produce the same digits.
-    expect([codeAt(SECRET, 0, 1), codeAt(SECRET, 1, 3), codeAt(SECRET, 999, 24)]).toEqual(['69754088', '56902013', '25569216']);
+    expect([codeAt(SECRET, 0, 1), codeAt(SECRET, 1, 3), codeAt(SECRET, 999, 24)]).toEqual([
+      '69754088',
+      '56902013',
+      '25569216',
+    ]);
     // The ring wraps: position RING_SIZE is position 0 again.
     expect(codeAt(SECRET, RING_SIZE + 1, 3)).toBe('56902013');
     const all = new Set<string>();
@@ -37,7 +41,10 @@ describe('offline codes', () => {
     // One position past the window is refused; the device stays where it was.
     expect(d.enter(codeAt(SECRET, DRIFT_WINDOW - 1 + DRIFT_WINDOW + 1, 1))).toBeNull();
     expect(d.last).toBe(DRIFT_WINDOW - 1);
-    expect(d.enter(codeAt(SECRET, DRIFT_WINDOW - 1 + DRIFT_WINDOW, 3))).toEqual({ position: 2 * DRIFT_WINDOW - 1, hours: 3 });
+    expect(d.enter(codeAt(SECRET, DRIFT_WINDOW - 1 + DRIFT_WINDOW, 3))).toEqual({
+      position: 2 * DRIFT_WINDOW - 1,
+      hours: 3,
+    });
   });
 
   it('a wrong secret or a random code does not unlock', () => {

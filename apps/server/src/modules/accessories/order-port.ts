@@ -14,14 +14,23 @@ export class AccessoriesForOrders {
     private readonly cables: CableService,
   ) {}
 
-  async cable(id: string): Promise<{ outletId: number | null; packages: { name: string; hours: number; amount: number }[] } | null> {
-    const [r] = await this.db.select({ outletId: accCable.outletId, packages: accCable.packages }).from(accCable).where(eq(accCable.id, id));
+  async cable(
+    id: string,
+  ): Promise<{ outletId: number | null; packages: { name: string; hours: number; amount: number }[] } | null> {
+    const [r] = await this.db
+      .select({ outletId: accCable.outletId, packages: accCable.packages })
+      .from(accCable)
+      .where(eq(accCable.id, id));
     return r ?? null;
   }
 
   async charger(id: string): Promise<{ outletId: number | null; hourlyPrice: number; dailyCap: number } | null> {
     const [r] = await this.db
-      .select({ outletId: accBluetooth.outletId, hourlyPrice: accBluetooth.hourlyPrice, dailyCap: accBluetooth.dailyCap })
+      .select({
+        outletId: accBluetooth.outletId,
+        hourlyPrice: accBluetooth.hourlyPrice,
+        dailyCap: accBluetooth.dailyCap,
+      })
       .from(accBluetooth)
       .where(eq(accBluetooth.id, id));
     return r ?? null;
@@ -32,7 +41,12 @@ export class AccessoriesForOrders {
   }
 
   /** Issued as the order's code: the code list names the order as who it was issued for. */
-  async issueCableCode(tx: Db, id: string, hours: number, issuedFor: string): Promise<{ code: string; position: number }> {
+  async issueCableCode(
+    tx: Db,
+    id: string,
+    hours: number,
+    issuedFor: string,
+  ): Promise<{ code: string; position: number }> {
     const c = await this.cables.issue(id, hours, { id: null, name: issuedFor.slice(0, 32) }, tx);
     return { code: c.code, position: c.position };
   }

@@ -28,7 +28,13 @@ export class AccessoryBinding {
     readonly type: 'cable' | 'bluetooth',
   ) {}
 
-  private item = (sn: string): BoundAccessory => ({ sn, deviceType: this.type, online: null, powerBanks: null, slots: null });
+  private item = (sn: string): BoundAccessory => ({
+    sn,
+    deviceType: this.type,
+    online: null,
+    powerBanks: null,
+    slots: null,
+  });
 
   async bind(sn: string, outletId: number): Promise<'bound' | 'alreadyBound' | 'notFound'> {
     const t = this.table;
@@ -86,7 +92,11 @@ export class AccessoryBinding {
   async countByOutlet(outletIds: number[]): Promise<Map<number, number>> {
     const t = this.table;
     if (!outletIds.length) return new Map();
-    const rows = await this.db.select({ outletId: t.outletId, n: count() }).from(t).where(inArray(t.outletId, outletIds)).groupBy(t.outletId);
+    const rows = await this.db
+      .select({ outletId: t.outletId, n: count() })
+      .from(t)
+      .where(inArray(t.outletId, outletIds))
+      .groupBy(t.outletId);
     return new Map(rows.map((r) => [r.outletId!, Number(r.n)]));
   }
 
@@ -110,9 +120,16 @@ export class AccessoryBinding {
   async unbindAll(outletIds: number[]): Promise<{ sn: string; outletId: number }[]> {
     const t = this.table;
     if (!outletIds.length) return [];
-    const before = await this.db.select({ sn: t.id, outletId: t.outletId }).from(t).where(inArray(t.outletId, outletIds)).for('update');
+    const before = await this.db
+      .select({ sn: t.id, outletId: t.outletId })
+      .from(t)
+      .where(inArray(t.outletId, outletIds))
+      .for('update');
     if (!before.length) return [];
-    await this.db.update(t).set({ outletId: null, updatedAt: new Date() }).where(and(isNotNull(t.outletId), inArray(t.outletId, outletIds)));
+    await this.db
+      .update(t)
+      .set({ outletId: null, updatedAt: new Date() })
+      .where(and(isNotNull(t.outletId), inArray(t.outletId, outletIds)));
     return before.map((r) => ({ sn: r.sn, outletId: r.outletId! }));
   }
 }

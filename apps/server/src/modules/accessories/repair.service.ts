@@ -47,7 +47,13 @@ export class RepairService {
   }
 
   async rows(f: RepairFilter, offset: number, limit: number): Promise<RepairItem[]> {
-    const rows = await this.db.select().from(accRepairTicket).where(this.where(f)).orderBy(desc(accRepairTicket.createdAt), desc(accRepairTicket.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(accRepairTicket)
+      .where(this.where(f))
+      .orderBy(desc(accRepairTicket.createdAt), desc(accRepairTicket.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map(item);
   }
 
@@ -62,7 +68,10 @@ export class RepairService {
     const type = (await this.problemTypes()).find((t) => t.id === input.problemTypeId);
     if (!type) throw new AppError('ACC_PROBLEM_TYPE');
     const row = await this.db.transaction(async (tx) => {
-      const [seq] = await query<{ id: string }>(tx, sql`select nextval(pg_get_serial_sequence('acc_repair_ticket', 'id')) as id`);
+      const [seq] = await query<{ id: string }>(
+        tx,
+        sql`select nextval(pg_get_serial_sequence('acc_repair_ticket', 'id')) as id`,
+      );
       const id = Number(seq!.id);
       const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
       const [r] = await tx
@@ -91,7 +100,10 @@ export class RepairService {
   }
 
   /** Moves a ticket forward; refused (nothing changed) when it is already at or past that status. */
-  async process(input: { id: number; status: 'processing' | 'finished'; result?: string; outOfBusiness?: boolean }, by: Actor): Promise<RepairItem> {
+  async process(
+    input: { id: number; status: 'processing' | 'finished'; result?: string; outOfBusiness?: boolean },
+    by: Actor,
+  ): Promise<RepairItem> {
     const now = new Date();
     const from: RepairItem['status'][] = input.status === 'processing' ? ['untreated'] : ['untreated', 'processing'];
     const [row] = await this.db
@@ -108,7 +120,10 @@ export class RepairService {
       .where(and(eq(accRepairTicket.id, input.id), inArray(accRepairTicket.status, from)))
       .returning();
     if (!row) {
-      const [current] = await this.db.select({ id: accRepairTicket.id }).from(accRepairTicket).where(eq(accRepairTicket.id, input.id));
+      const [current] = await this.db
+        .select({ id: accRepairTicket.id })
+        .from(accRepairTicket)
+        .where(eq(accRepairTicket.id, input.id));
       throw new AppError(current ? 'ACC_REPAIR_STATE' : 'NOT_FOUND');
     }
     const done = row.outOfBusiness && !row.outOfBusinessApplied ? await this.applyOutOfBusiness(row, by) : row;
@@ -132,7 +147,11 @@ export class RepairService {
       if (e instanceof AppError) return row;
       throw e;
     }
-    const [r] = await this.db.update(accRepairTicket).set({ outOfBusinessApplied: true }).where(eq(accRepairTicket.id, row.id)).returning();
+    const [r] = await this.db
+      .update(accRepairTicket)
+      .set({ outOfBusinessApplied: true })
+      .where(eq(accRepairTicket.id, row.id))
+      .returning();
     return r ?? row;
   }
 }

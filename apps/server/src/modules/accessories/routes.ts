@@ -16,7 +16,9 @@ export function accessoriesRoutes(app: FastifyInstance, s: AccessoriesServices, 
   registerCall(app, 'cableUpdate', ({ body }) => s.cables.update(body));
   registerCall(app, 'cableDelete', ({ query }) => s.deleteDevice(s.cableBinding, query.deviceId));
   registerCall(app, 'bluetoothDelete', ({ query }) => s.deleteDevice(s.chargerBinding, query.deviceId));
-  registerCall(app, 'cableIssueCode', ({ principal, body }) => s.cables.issue(body.deviceId, body.hours, actor(principal)));
+  registerCall(app, 'cableIssueCode', ({ principal, body }) =>
+    s.cables.issue(body.deviceId, body.hours, actor(principal)),
+  );
   registerCall(app, 'cableReissueCode', ({ principal, body }) => s.cables.reissue(body.deviceId, actor(principal)));
   registerCall(app, 'cableCodeQueryPage', ({ query }) => s.cables.codes(query.cableId, query.pageNum, query.pageSize));
 
@@ -47,7 +49,10 @@ export function accessoriesRoutes(app: FastifyInstance, s: AccessoriesServices, 
     const report = await importBilling(db, s.chargers, bytes, req.lang);
     if (!report.failures.length) return report;
     // Part failed: what was applied stays; the answer is a refusal carrying the report, which the screen shows.
-    return new AnswerWithError('REJECTED', report, { name: 'ACC_BILLING_PARTIAL', params: { successes: report.successes, failed: report.failures.length } });
+    return new AnswerWithError('REJECTED', report, {
+      name: 'ACC_BILLING_PARTIAL',
+      params: { successes: report.successes, failed: report.failures.length },
+    });
   });
 
   registerCall(app, 'repairAdd', ({ principal, body }) => s.repairs.create(body, actor(principal)));

@@ -1,4 +1,16 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import type { PackageTier } from '@cbo/contract';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -36,7 +48,10 @@ export const accCableCode = pgTable(
     issuedByName: varchar('issued_by_name', { length: 32 }),
     issuedAt: ts('issued_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('acc_cable_code_pos_uq').on(t.cableId, t.position), index('acc_cable_code_time_idx').on(t.cableId, t.issuedAt)],
+  (t) => [
+    uniqueIndex('acc_cable_code_pos_uq').on(t.cableId, t.position),
+    index('acc_cable_code_time_idx').on(t.cableId, t.issuedAt),
+  ],
 );
 
 /** Bluetooth chargers: tiers and billing, bounded by the system's Bluetooth settings. */

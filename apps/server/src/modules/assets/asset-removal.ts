@@ -32,7 +32,15 @@ export class AssetRemoval {
     const id = deviceId.trim().toUpperCase();
     const [gone] = await this.db
       .delete(astDevice)
-      .where(and(eq(astDevice.deviceId, id), ne(astDevice.state, 'inBusiness'), isNull(astDevice.outletId), isNull(astDevice.agentId), isNull(astDevice.pendingApplicationId)))
+      .where(
+        and(
+          eq(astDevice.deviceId, id),
+          ne(astDevice.state, 'inBusiness'),
+          isNull(astDevice.outletId),
+          isNull(astDevice.agentId),
+          isNull(astDevice.pendingApplicationId),
+        ),
+      )
       .returning({ deviceType: astDevice.deviceType });
     if (gone) return { deviceType: gone.deviceType as DeviceType };
     const [row] = await this.db.select().from(astDevice).where(eq(astDevice.deviceId, id));

@@ -50,19 +50,32 @@ export class DispatchService {
         const d = known.get(id);
         const why: MoveFailReason | null = !d
           ? 'notFound'
-          : d.agentId !== null ? 'agentDevice'
-          : d.pendingApplicationId !== null ? 'pendingAudit'
-          : d.state === 'inBusiness' ? 'alreadyInBusiness'
-          : d.state !== 'inStock' || d.warehouseId !== req.fromWarehouseId ? 'notInStock'
-          : null;
+          : d.agentId !== null
+            ? 'agentDevice'
+            : d.pendingApplicationId !== null
+              ? 'pendingAudit'
+              : d.state === 'inBusiness'
+                ? 'alreadyInBusiness'
+                : d.state !== 'inStock' || d.warehouseId !== req.fromWarehouseId
+                  ? 'notInStock'
+                  : null;
         if (why) report.fail(id, why);
       }
       const refused = report.done(0, order).failures;
       if (refused.length) {
-        const named = refused.slice(0, NAMED_IN_MESSAGE).map((f) => `${f.id} (${f.msg})`).join(', ');
-        throw new AppError('DISPATCH_DEVICES_UNAVAILABLE', { failed: refused.length, list: refused.length > NAMED_IN_MESSAGE ? `${named} …` : named });
+        const named = refused
+          .slice(0, NAMED_IN_MESSAGE)
+          .map((f) => `${f.id} (${f.msg})`)
+          .join(', ');
+        throw new AppError('DISPATCH_DEVICES_UNAVAILABLE', {
+          failed: refused.length,
+          list: refused.length > NAMED_IN_MESSAGE ? `${named} …` : named,
+        });
       }
-      const [next] = await query<{ id: number }>(this.db, sql`select nextval(pg_get_serial_sequence('ast_dispatch', 'id'))::int as id`);
+      const [next] = await query<{ id: number }>(
+        this.db,
+        sql`select nextval(pg_get_serial_sequence('ast_dispatch', 'id'))::int as id`,
+      );
       const id = Number(next!.id);
       const now = new Date();
       const no = applicationNo(now, id);
@@ -80,7 +93,10 @@ export class DispatchService {
         createdAt: now,
       });
       await this.db.insert(astDispatchDevice).values(wanted.map((deviceId) => ({ dispatchId: id, deviceId })));
-      await this.db.update(astDevice).set({ pendingApplicationId: id, updatedAt: now }).where(inArray(astDevice.deviceId, wanted));
+      await this.db
+        .update(astDevice)
+        .set({ pendingApplicationId: id, updatedAt: now })
+        .where(inArray(astDevice.deviceId, wanted));
       return { id };
     });
   }
@@ -92,24 +108,44 @@ export class DispatchService {
       const notOwn = req.approve && by.id !== null ? [sql`${astDispatch.sponsorId} is distinct from ${by.id}`] : [];
       const [app] = await this.db
         .update(astDispatch)
-        .set({ status: req.approve ? 'approved' : 'rejected', auditorId: by.id, auditorName: by.name, auditReason: req.reason ?? '', auditedAt: now })
+        .set({
+          status: req.approve ? 'approved' : 'rejected',
+          auditorId: by.id,
+          auditorName: by.name,
+          auditReason: req.reason ?? '',
+          auditedAt: now,
+        })
         .where(and(eq(astDispatch.id, req.id), eq(astDispatch.status, 'pending'), ...notOwn))
         .returning();
       if (!app) {
-        const [current] = await this.db.select({ status: astDispatch.status, sponsorId: astDispatch.sponsorId }).from(astDispatch).where(eq(astDispatch.id, req.id));
+        const [current] = await this.db
+          .select({ status: astDispatch.status, sponsorId: astDispatch.sponsorId })
+          .from(astDispatch)
+          .where(eq(astDispatch.id, req.id));
         if (!current) throw new AppError('NOT_FOUND');
-        throw new AppError(current.status === 'pending' && notOwn.length ? 'DISPATCH_OWN_APPLICATION' : 'DISPATCH_AUDITED');
+        throw new AppError(
+          current.status === 'pending' && notOwn.length ? 'DISPATCH_OWN_APPLICATION' : 'DISPATCH_AUDITED',
+        );
       }
       nameAuditTarget(app.applicationNo);
       if (!req.approve) {
-        await this.db.update(astDevice).set({ pendingApplicationId: null, updatedAt: now }).where(eq(astDevice.pendingApplicationId, app.id));
+        await this.db
+          .update(astDevice)
+          .set({ pendingApplicationId: null, updatedAt: now })
+          .where(eq(astDevice.pendingApplicationId, app.id));
         return null;
       }
       await this.warehouses.usable(app.toWarehouseId);
       const moved = await this.db
         .update(astDevice)
         .set({ warehouseId: app.toWarehouseId, pendingApplicationId: null, updatedAt: now })
-        .where(and(eq(astDevice.pendingApplicationId, app.id), eq(astDevice.state, 'inStock'), eq(astDevice.warehouseId, app.fromWarehouseId)))
+        .where(
+          and(
+            eq(astDevice.pendingApplicationId, app.id),
+            eq(astDevice.state, 'inStock'),
+            eq(astDevice.warehouseId, app.fromWarehouseId),
+          ),
+        )
         .returning({ deviceId: astDevice.deviceId, deviceType: astDevice.deviceType });
       // All or nothing: a device no longer where the application found it undoes the whole audit.
       if (moved.length !== app.deviceCount) throw new AppError('DISPATCH_STALE');
@@ -162,7 +198,13 @@ export class DispatchService {
     const [item] = await this.select(eq(astDispatch.id, id), 0, 1);
     if (!item) throw new AppError('NOT_FOUND');
     const devices = await this.db
-      .select({ deviceId: astDispatchDevice.deviceId, moved: astDispatchDevice.moved, deviceType: astDevice.deviceType, productName: astModel.productName, model: astModel.model })
+      .select({
+        deviceId: astDispatchDevice.deviceId,
+        moved: astDispatchDevice.moved,
+        deviceType: astDevice.deviceType,
+        productName: astModel.productName,
+        model: astModel.model,
+      })
       .from(astDispatchDevice)
       .leftJoin(astDevice, eq(astDevice.deviceId, astDispatchDevice.deviceId))
       .leftJoin(astModel, eq(astModel.id, astDevice.modelId))
@@ -174,10 +216,29 @@ export class DispatchService {
       .where(and(eq(astMovement.applicationId, id), eq(astMovement.kind, 'dispatch')))
       .groupBy(astMovement.createdAt, astMovement.operatorName)
       .orderBy(astMovement.createdAt);
-    const [row] = await this.db.select({ sponsorName: astDispatch.sponsorName }).from(astDispatch).where(eq(astDispatch.id, id));
-    const history: DispatchDetail['history'] = [{ event: 'applied', at: item.createTime, by: row?.sponsorName || null, note: item.remark, kind: null }];
-    if (item.status !== 'pending' && item.auditTime) history.push({ event: item.status, at: item.auditTime, by: item.auditorName, note: item.auditReason, kind: null });
-    for (const m of moves) history.push({ event: 'moved', at: m.at.toISOString(), by: m.by || null, note: String(Number(m.n)), kind: 'dispatch' });
+    const [row] = await this.db
+      .select({ sponsorName: astDispatch.sponsorName })
+      .from(astDispatch)
+      .where(eq(astDispatch.id, id));
+    const history: DispatchDetail['history'] = [
+      { event: 'applied', at: item.createTime, by: row?.sponsorName || null, note: item.remark, kind: null },
+    ];
+    if (item.status !== 'pending' && item.auditTime)
+      history.push({
+        event: item.status,
+        at: item.auditTime,
+        by: item.auditorName,
+        note: item.auditReason,
+        kind: null,
+      });
+    for (const m of moves)
+      history.push({
+        event: 'moved',
+        at: m.at.toISOString(),
+        by: m.by || null,
+        note: String(Number(m.n)),
+        kind: 'dispatch',
+      });
     return {
       ...item,
       deviceIds: devices.map((d) => d.deviceId),
@@ -228,4 +289,3 @@ export class DispatchService {
 function applicationNo(at: Date, id: number): string {
   return `DB${at.toISOString().slice(0, 10).replace(/-/g, '')}${String(id).padStart(6, '0')}`;
 }
-

@@ -1,5 +1,13 @@
 import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
-import type { DeviceType, ModelFilter, ModelItem, ModelOption, ModelQuery, ModelSave, ModelStatus } from '@cbo/contract';
+import type {
+  DeviceType,
+  ModelFilter,
+  ModelItem,
+  ModelOption,
+  ModelQuery,
+  ModelSave,
+  ModelStatus,
+} from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -28,9 +36,15 @@ export class ModelService {
     return Number(r!.n);
   }
 
-  async rows(q: ModelFilter & Pick<ModelQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<ModelItem[]> {
-    const col = q.orderBy === 'productName' ? astModel.productName : q.orderBy === 'model' ? astModel.model : astModel.createdAt;
-    const devices = sql<number>`(select count(*) from ${astDevice} where ${astDevice.modelId} = ${astModel.id})`.mapWith(Number);
+  async rows(
+    q: ModelFilter & Pick<ModelQuery, 'orderBy' | 'order'>,
+    offset: number,
+    limit: number,
+  ): Promise<ModelItem[]> {
+    const col =
+      q.orderBy === 'productName' ? astModel.productName : q.orderBy === 'model' ? astModel.model : astModel.createdAt;
+    const devices =
+      sql<number>`(select count(*) from ${astDevice} where ${astDevice.modelId} = ${astModel.id})`.mapWith(Number);
     const rows = await this.db
       .select({ m: astModel, devices })
       .from(astModel)
@@ -68,7 +82,10 @@ export class ModelService {
           const [used] = await tx.select({ n: count() }).from(astDevice).where(eq(astDevice.modelId, req.id));
           if (Number(used!.n) > 0) throw new AppError('MODEL_IN_USE');
         }
-        await tx.update(astModel).set({ ...values, updatedAt: new Date() }).where(eq(astModel.id, req.id));
+        await tx
+          .update(astModel)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(astModel.id, req.id));
         return { id: req.id };
       });
     } catch (e) {
@@ -104,7 +121,13 @@ export class ModelService {
       .where(and(eq(astModel.status, 'normal'), deviceType ? eq(astModel.deviceType, deviceType) : undefined))
       .orderBy(asc(astModel.productName), asc(astModel.model))
       .limit(500);
-    return rows.map((r) => ({ id: r.id, productName: r.productName, model: r.model, deviceType: r.deviceType as DeviceType, slotCount: r.slotCount }));
+    return rows.map((r) => ({
+      id: r.id,
+      productName: r.productName,
+      model: r.model,
+      deviceType: r.deviceType as DeviceType,
+      slotCount: r.slotCount,
+    }));
   }
 
   /**
@@ -117,13 +140,22 @@ export class ModelService {
     if (!m) throw new AppError('NOT_FOUND');
     if (m.deviceType !== deviceType) throw new AppError('MODEL_TYPE_MISMATCH');
     if (m.status !== 'normal') throw new AppError('MODEL_UNUSABLE');
-    return { id: m.id, productName: m.productName, model: m.model, deviceType: m.deviceType as DeviceType, slotCount: m.slotCount };
+    return {
+      id: m.id,
+      productName: m.productName,
+      model: m.model,
+      deviceType: m.deviceType as DeviceType,
+      slotCount: m.slotCount,
+    };
   }
 
   /** Names of models by id (for lists of other modules). */
   async names(ids: number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: astModel.id, productName: astModel.productName, model: astModel.model }).from(astModel).where(sql`${astModel.id} in ${ids}`);
+    const rows = await this.db
+      .select({ id: astModel.id, productName: astModel.productName, model: astModel.model })
+      .from(astModel)
+      .where(sql`${astModel.id} in ${ids}`);
     return new Map(rows.map((r) => [r.id, `${r.productName} ${r.model}`]));
   }
 }

@@ -10,7 +10,10 @@ const actor = (p: Principal) => ({ id: p.accountId, name: p.userName });
 /** A movement where some devices failed answers -100 with its report; what moved stays moved. */
 function answer(report: MovementReport): MovementReport | AnswerWithError<MovementReport> {
   if (!report.failures.length) return report;
-  return new AnswerWithError('REJECTED', report, { name: 'MOVEMENT_PARTIAL', params: { successes: report.successes, failed: report.failures.length } });
+  return new AnswerWithError('REJECTED', report, {
+    name: 'MOVEMENT_PARTIAL',
+    params: { successes: report.successes, failed: report.failures.length },
+  });
 }
 
 /** Thin routes: each validates through the contract and calls one service method. Lists are in index.ts. */
@@ -27,8 +30,12 @@ export function assetsRoutes(app: FastifyInstance, s: AssetsServices): void {
   registerCall(app, 'warehouseEditStatus', ({ body }) => s.warehouses.setStatus(body.id, body.status));
   registerCall(app, 'warehouseOptions', () => s.warehouses.options());
 
-  registerCall(app, 'stockPutIn', async ({ principal, body, req }) => answer(await s.stock.putIn(body, actor(principal), req.lang)));
-  registerCall(app, 'stockTakeOut', async ({ principal, body, req }) => answer(await s.stock.takeOut(body, actor(principal), req.lang)));
+  registerCall(app, 'stockPutIn', async ({ principal, body, req }) =>
+    answer(await s.stock.putIn(body, actor(principal), req.lang)),
+  );
+  registerCall(app, 'stockTakeOut', async ({ principal, body, req }) =>
+    answer(await s.stock.takeOut(body, actor(principal), req.lang)),
+  );
   registerCall(app, 'stockPutInExcel', async ({ principal, query, req }) => {
     const ids = await idsFromWorkbook(await readSingleFile(req, STOCK_EXCEL_MAX_BYTES));
     return answer(await s.stock.putIn({ ...query, ids }, actor(principal), req.lang));

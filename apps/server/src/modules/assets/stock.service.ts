@@ -91,7 +91,11 @@ export class Report {
  * Splits what the caller named into well-formed, distinct IDs (upper-cased) and failures
  * (non-standard for the kind, repeated). `type` null: any kind's rule (take out, dispatch).
  */
-export function sortIds(list: DeviceList, type: DeviceType | null, report: Report): { wanted: string[]; order: string[] } {
+export function sortIds(
+  list: DeviceList,
+  type: DeviceType | null,
+  report: Report,
+): { wanted: string[]; order: string[] } {
   const raw = list.ids ?? expandIdRange(list.startId!, list.endId!);
   const wanted: string[] = [];
   const seen = new Set<string>();
@@ -153,7 +157,12 @@ export class StockService {
   /** The known devices among `ids`, locked until the transaction ends (in ID order, so two batches never deadlock). */
   async lock(tx: Db, ids: string[]): Promise<Map<string, DeviceRow>> {
     if (!ids.length) return new Map();
-    const rows = await tx.select().from(astDevice).where(inArray(astDevice.deviceId, ids)).orderBy(asc(astDevice.deviceId)).for('update');
+    const rows = await tx
+      .select()
+      .from(astDevice)
+      .where(inArray(astDevice.deviceId, ids))
+      .orderBy(asc(astDevice.deviceId))
+      .for('update');
     return new Map(rows.map((r) => [r.deviceId, r]));
   }
 
@@ -190,11 +199,16 @@ export class StockService {
           continue;
         }
         const why: MoveFailReason | null =
-          d.deviceType !== req.deviceType ? 'wrongDeviceType'
-          : heldReason(d) ?? (d.state === 'inStock' ? 'alreadyInStock'
-          : d.state === 'inBusiness' ? 'alreadyInBusiness'
-          : d.modelId === null && req.modelId === undefined ? 'noModel'
-          : null);
+          d.deviceType !== req.deviceType
+            ? 'wrongDeviceType'
+            : (heldReason(d) ??
+              (d.state === 'inStock'
+                ? 'alreadyInStock'
+                : d.state === 'inBusiness'
+                  ? 'alreadyInBusiness'
+                  : d.modelId === null && req.modelId === undefined
+                    ? 'noModel'
+                    : null));
         if (why) report.fail(id, why);
         else moveKnown.push(id);
       }
@@ -203,7 +217,17 @@ export class StockService {
       if (fresh.length) {
         const rows = await tx
           .insert(astDevice)
-          .values(fresh.map((deviceId) => ({ deviceId, deviceType: req.deviceType, modelId: req.modelId!, state: 'inStock', warehouseId: req.warehouseId, createdAt: now, updatedAt: now })))
+          .values(
+            fresh.map((deviceId) => ({
+              deviceId,
+              deviceType: req.deviceType,
+              modelId: req.modelId!,
+              state: 'inStock',
+              warehouseId: req.warehouseId,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
           .onConflictDoNothing()
           .returning({ id: astDevice.deviceId });
         inserted = rows.map((r) => r.id);
@@ -214,13 +238,27 @@ export class StockService {
       if (moveKnown.length) {
         await tx
           .update(astDevice)
-          .set({ state: 'inStock', warehouseId: req.warehouseId, ...(req.modelId !== undefined ? { modelId: req.modelId } : {}), updatedAt: now })
+          .set({
+            state: 'inStock',
+            warehouseId: req.warehouseId,
+            ...(req.modelId !== undefined ? { modelId: req.modelId } : {}),
+            updatedAt: now,
+          })
           .where(inArray(astDevice.deviceId, moveKnown));
       }
       const moved = [...inserted, ...moveKnown];
       await this.record(
         tx,
-        moved.map((deviceId) => ({ kind: 'putIn', deviceId, deviceType: req.deviceType, reason: req.reason, toWarehouseId: req.warehouseId, operatorId: by.id, operatorName: by.name, createdAt: now })),
+        moved.map((deviceId) => ({
+          kind: 'putIn',
+          deviceId,
+          deviceType: req.deviceType,
+          reason: req.reason,
+          toWarehouseId: req.warehouseId,
+          operatorId: by.id,
+          operatorName: by.name,
+          createdAt: now,
+        })),
       );
       const done = report.done(moved.length, order);
       // A cabinet in a warehouse is one the fleet knows: registered here, in this transaction.
@@ -233,7 +271,11 @@ export class StockService {
    * Takes devices out of stock into circulation (from one warehouse when it is named). A device
    * must be in stock, not an agent's and not under audit.
    */
-  async takeOut(req: DeviceList & { reason: StockReason; warehouseId?: number }, by: Actor, lang: Lang = 'zh_CN'): Promise<MovementReport> {
+  async takeOut(
+    req: DeviceList & { reason: StockReason; warehouseId?: number },
+    by: Actor,
+    lang: Lang = 'zh_CN',
+  ): Promise<MovementReport> {
     return atomically(this.db, async () => {
       const tx = this.db;
       if (req.warehouseId !== undefined) await this.warehouses.usable(req.warehouseId);
@@ -250,9 +292,11 @@ export class StockService {
         }
         const why =
           heldReason(d) ??
-          (d.state === 'inBusiness' ? 'alreadyInBusiness'
-          : d.state !== 'inStock' || (req.warehouseId !== undefined && d.warehouseId !== req.warehouseId) ? 'notInStock'
-          : null);
+          (d.state === 'inBusiness'
+            ? 'alreadyInBusiness'
+            : d.state !== 'inStock' || (req.warehouseId !== undefined && d.warehouseId !== req.warehouseId)
+              ? 'notInStock'
+              : null);
         if (why) report.fail(id, why);
         else moving.push(d);
       }
@@ -261,10 +305,24 @@ export class StockService {
         await tx
           .update(astDevice)
           .set({ state: 'outOfStock', warehouseId: null, updatedAt: now })
-          .where(inArray(astDevice.deviceId, moving.map((d) => d.deviceId)));
+          .where(
+            inArray(
+              astDevice.deviceId,
+              moving.map((d) => d.deviceId),
+            ),
+          );
         await this.record(
           tx,
-          moving.map((d) => ({ kind: 'takeOut', deviceId: d.deviceId, deviceType: d.deviceType, reason: req.reason, fromWarehouseId: d.warehouseId, operatorId: by.id, operatorName: by.name, createdAt: now })),
+          moving.map((d) => ({
+            kind: 'takeOut',
+            deviceId: d.deviceId,
+            deviceType: d.deviceType,
+            reason: req.reason,
+            fromWarehouseId: d.warehouseId,
+            operatorId: by.id,
+            operatorName: by.name,
+            createdAt: now,
+          })),
         );
       }
       return report.done(moving.length, order);
@@ -291,11 +349,30 @@ export class StockService {
       if (!d) {
         const [fresh] = await tx
           .insert(astDevice)
-          .values({ deviceId: id, deviceType: req.deviceType, modelId: req.modelId ?? null, state: 'inBusiness', outletId: req.outletId, createdAt: now, updatedAt: now })
+          .values({
+            deviceId: id,
+            deviceType: req.deviceType,
+            modelId: req.modelId ?? null,
+            state: 'inBusiness',
+            outletId: req.outletId,
+            createdAt: now,
+            updatedAt: now,
+          })
           .onConflictDoNothing()
           .returning({ id: astDevice.deviceId });
         if (fresh) {
-          await this.record(tx, [{ kind: 'install', deviceId: id, deviceType: req.deviceType, reason: req.reason ?? '', outletId: req.outletId, operatorId: by.id, operatorName: by.name, createdAt: now }]);
+          await this.record(tx, [
+            {
+              kind: 'install',
+              deviceId: id,
+              deviceType: req.deviceType,
+              reason: req.reason ?? '',
+              outletId: req.outletId,
+              operatorId: by.id,
+              operatorName: by.name,
+              createdAt: now,
+            },
+          ]);
           return;
         }
         // Put in by a movement that committed a moment ago: decide on that row.
@@ -307,9 +384,27 @@ export class StockService {
       if (d.state === 'inBusiness') throw new AppError('DEVICE_IN_BUSINESS');
       await tx
         .update(astDevice)
-        .set({ state: 'inBusiness', outletId: req.outletId, warehouseId: null, modelId: d.modelId ?? req.modelId ?? null, updatedAt: now })
+        .set({
+          state: 'inBusiness',
+          outletId: req.outletId,
+          warehouseId: null,
+          modelId: d.modelId ?? req.modelId ?? null,
+          updatedAt: now,
+        })
         .where(eq(astDevice.deviceId, id));
-      await this.record(tx, [{ kind: 'install', deviceId: id, deviceType: d.deviceType, reason: req.reason ?? '', fromWarehouseId: d.warehouseId, outletId: req.outletId, operatorId: by.id, operatorName: by.name, createdAt: now }]);
+      await this.record(tx, [
+        {
+          kind: 'install',
+          deviceId: id,
+          deviceType: d.deviceType,
+          reason: req.reason ?? '',
+          fromWarehouseId: d.warehouseId,
+          outletId: req.outletId,
+          operatorId: by.id,
+          operatorName: by.name,
+          createdAt: now,
+        },
+      ]);
     });
   }
 
@@ -330,13 +425,35 @@ export class StockService {
       if (!d) {
         await tx
           .insert(astDevice)
-          .values({ deviceId: id, deviceType: req.deviceType, modelId: req.modelId ?? null, state: 'outOfStock', createdAt: now, updatedAt: now })
+          .values({
+            deviceId: id,
+            deviceType: req.deviceType,
+            modelId: req.modelId ?? null,
+            state: 'outOfStock',
+            createdAt: now,
+            updatedAt: now,
+          })
           .onConflictDoNothing();
       } else {
         if (d.agentId !== null) throw new AppError('AGENT_DEVICE');
-        if (d.state === 'inBusiness') await tx.update(astDevice).set({ state: 'outOfStock', outletId: null, updatedAt: now }).where(eq(astDevice.deviceId, id));
+        if (d.state === 'inBusiness')
+          await tx
+            .update(astDevice)
+            .set({ state: 'outOfStock', outletId: null, updatedAt: now })
+            .where(eq(astDevice.deviceId, id));
       }
-      await this.record(tx, [{ kind: 'removal', deviceId: id, deviceType: d?.deviceType ?? req.deviceType, reason: req.reason ?? '', outletId: req.outletId, operatorId: by.id, operatorName: by.name, createdAt: now }]);
+      await this.record(tx, [
+        {
+          kind: 'removal',
+          deviceId: id,
+          deviceType: d?.deviceType ?? req.deviceType,
+          reason: req.reason ?? '',
+          outletId: req.outletId,
+          operatorId: by.id,
+          operatorName: by.name,
+          createdAt: now,
+        },
+      ]);
     });
   }
 
@@ -347,7 +464,11 @@ export class StockService {
   async cabinetsStocked(sns: string[]): Promise<void> {
     for (let i = 0; i < sns.length; i += MOVEMENT_MAX) {
       const part = sns.slice(i, i + MOVEMENT_MAX);
-      if (part.length) await this.db.insert(astDevice).values(part.map((deviceId) => ({ deviceId, deviceType: 'cabinet', state: 'outOfStock' }))).onConflictDoNothing();
+      if (part.length)
+        await this.db
+          .insert(astDevice)
+          .values(part.map((deviceId) => ({ deviceId, deviceType: 'cabinet', state: 'outOfStock' })))
+          .onConflictDoNothing();
     }
   }
 
@@ -356,14 +477,23 @@ export class StockService {
    * they report. A device that has a model keeps it. Answers how many got it.
    */
   async giveModel(deviceIds: string[], modelId: number): Promise<number> {
-    const [model] = await this.db.select({ deviceType: astModel.deviceType }).from(astModel).where(eq(astModel.id, modelId));
+    const [model] = await this.db
+      .select({ deviceType: astModel.deviceType })
+      .from(astModel)
+      .where(eq(astModel.id, modelId));
     if (!model) throw new AppError('NOT_FOUND');
     let n = 0;
     for (let i = 0; i < deviceIds.length; i += MOVEMENT_MAX) {
       const rows = await this.db
         .update(astDevice)
         .set({ modelId, updatedAt: new Date() })
-        .where(and(inArray(astDevice.deviceId, deviceIds.slice(i, i + MOVEMENT_MAX)), isNull(astDevice.modelId), eq(astDevice.deviceType, model.deviceType)))
+        .where(
+          and(
+            inArray(astDevice.deviceId, deviceIds.slice(i, i + MOVEMENT_MAX)),
+            isNull(astDevice.modelId),
+            eq(astDevice.deviceType, model.deviceType),
+          ),
+        )
         .returning({ id: astDevice.deviceId });
       n += rows.length;
     }
@@ -381,7 +511,10 @@ export class StockService {
     if (f.deviceId) c.push(ilike(astMovement.deviceId, containing(f.deviceId)));
     if (f.reason) c.push(eq(astMovement.reason, f.reason));
     if (f.deviceType) c.push(eq(astMovement.deviceType, f.deviceType));
-    if (f.warehouseId) c.push(sql`(${astMovement.fromWarehouseId} = ${f.warehouseId} or ${astMovement.toWarehouseId} = ${f.warehouseId})`);
+    if (f.warehouseId)
+      c.push(
+        sql`(${astMovement.fromWarehouseId} = ${f.warehouseId} or ${astMovement.toWarehouseId} = ${f.warehouseId})`,
+      );
     if (begin) c.push(gte(astMovement.createdAt, begin));
     if (end) c.push(lte(astMovement.createdAt, end));
     return c.length ? and(...c) : undefined;
@@ -390,7 +523,10 @@ export class StockService {
   private static readonly STOCK_KINDS = ['putIn', 'takeOut', 'dispatch'] as const;
 
   async movementCount(f: MovementFilter): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(astMovement).where(this.movementWhere(f, StockService.STOCK_KINDS));
+    const [r] = await this.db
+      .select({ n: count() })
+      .from(astMovement)
+      .where(this.movementWhere(f, StockService.STOCK_KINDS));
     return Number(r!.n);
   }
 
@@ -423,7 +559,10 @@ export class StockService {
   }
 
   private installWhere(f: InstallRecordFilter): SQL | undefined {
-    const base = this.movementWhere({ beginTime: f.beginTime, endTime: f.endTime, deviceId: f.deviceId, kind: f.kind }, ['install', 'removal']);
+    const base = this.movementWhere(
+      { beginTime: f.beginTime, endTime: f.endTime, deviceId: f.deviceId, kind: f.kind },
+      ['install', 'removal'],
+    );
     const c: SQL[] = base ? [base] : [];
     if (f.outletId) c.push(eq(astMovement.outletId, f.outletId));
     if (f.operatorName) c.push(ilike(astMovement.operatorName, containing(f.operatorName)));
@@ -436,7 +575,13 @@ export class StockService {
   }
 
   async installRows(f: InstallRecordFilter, offset: number, limit: number): Promise<InstallRecordItem[]> {
-    const rows = await this.db.select().from(astMovement).where(this.installWhere(f)).orderBy(desc(astMovement.createdAt), desc(astMovement.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(astMovement)
+      .where(this.installWhere(f))
+      .orderBy(desc(astMovement.createdAt), desc(astMovement.id))
+      .limit(limit)
+      .offset(offset);
     const names = await this.namesOf(rows.map((m) => m.outletId));
     return rows.map((m) => ({
       id: m.id,
@@ -466,10 +611,20 @@ export class StockService {
     return Number(r!.n);
   }
 
-  async assetRows(f: AssetFilter & { orderBy?: 'deviceId' | 'updateTime'; order?: 'ascend' | 'descend' }, offset: number, limit: number): Promise<AssetItem[]> {
+  async assetRows(
+    f: AssetFilter & { orderBy?: 'deviceId' | 'updateTime'; order?: 'ascend' | 'descend' },
+    offset: number,
+    limit: number,
+  ): Promise<AssetItem[]> {
     const col = f.orderBy === 'deviceId' ? astDevice.deviceId : astDevice.updatedAt;
     const rows = await this.db
-      .select({ d: astDevice, productName: astModel.productName, model: astModel.model, warehouseName: astWarehouse.name, applicationNo: astDispatch.applicationNo })
+      .select({
+        d: astDevice,
+        productName: astModel.productName,
+        model: astModel.model,
+        warehouseName: astWarehouse.name,
+        applicationNo: astDispatch.applicationNo,
+      })
       .from(astDevice)
       .leftJoin(astModel, eq(astModel.id, astDevice.modelId))
       .leftJoin(astWarehouse, eq(astWarehouse.id, astDevice.warehouseId))

@@ -24,7 +24,13 @@ export class SupplierService {
   }
 
   async rows(f: SupplierFilter, offset: number, limit: number): Promise<SupplierItem[]> {
-    const rows = await this.db.select().from(astSupplier).where(this.where(f)).orderBy(desc(astSupplier.createdAt), desc(astSupplier.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(astSupplier)
+      .where(this.where(f))
+      .orderBy(desc(astSupplier.createdAt), desc(astSupplier.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map((r) => ({
       id: r.id,
       shortName: r.shortName,
@@ -51,7 +57,11 @@ export class SupplierService {
         const [row] = await this.db.insert(astSupplier).values(values).returning({ id: astSupplier.id });
         return { id: row!.id };
       }
-      const done = await this.db.update(astSupplier).set({ ...values, updatedAt: new Date() }).where(eq(astSupplier.id, req.id)).returning({ id: astSupplier.id });
+      const done = await this.db
+        .update(astSupplier)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(astSupplier.id, req.id))
+        .returning({ id: astSupplier.id });
       if (!done.length) throw new AppError('NOT_FOUND');
       return { id: req.id };
     } catch (e) {
@@ -60,7 +70,11 @@ export class SupplierService {
   }
 
   async setStatus(id: number, status: SupplierStatus): Promise<null> {
-    const done = await this.db.update(astSupplier).set({ status, updatedAt: new Date() }).where(eq(astSupplier.id, id)).returning({ shortName: astSupplier.shortName });
+    const done = await this.db
+      .update(astSupplier)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(astSupplier.id, id))
+      .returning({ shortName: astSupplier.shortName });
     if (!done.length) throw new AppError('NOT_FOUND');
     nameAuditTarget(done[0]!.shortName);
     return null;

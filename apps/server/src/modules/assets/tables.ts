@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -17,7 +27,11 @@ export const astModel = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ast_model_code_uq').on(t.deviceType, sql`lower(${t.model})`).where(sql`${t.status} <> 'deleted'`)],
+  (t) => [
+    uniqueIndex('ast_model_code_uq')
+      .on(t.deviceType, sql`lower(${t.model})`)
+      .where(sql`${t.status} <> 'deleted'`),
+  ],
 );
 
 /** Suppliers; a factory code is unique. */
@@ -104,7 +118,10 @@ export const astMovement = pgTable(
     operatorName: varchar('operator_name', { length: 64 }).notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('ast_movement_device_idx').on(t.deviceId, t.createdAt), index('ast_movement_kind_idx').on(t.kind, t.createdAt)],
+  (t) => [
+    index('ast_movement_device_idx').on(t.deviceId, t.createdAt),
+    index('ast_movement_kind_idx').on(t.kind, t.createdAt),
+  ],
 );
 
 /** Dispatch applications: the devices they hold are in ast_dispatch_device. */
@@ -117,8 +134,12 @@ export const astDispatch = pgTable(
     remark: varchar('remark', { length: 64 }).notNull().default(''),
     sponsorId: bigint('sponsor_id', { mode: 'number' }),
     sponsorName: varchar('sponsor_name', { length: 64 }).notNull().default(''),
-    fromWarehouseId: bigint('from_warehouse_id', { mode: 'number' }).notNull().references(() => astWarehouse.id),
-    toWarehouseId: bigint('to_warehouse_id', { mode: 'number' }).notNull().references(() => astWarehouse.id),
+    fromWarehouseId: bigint('from_warehouse_id', { mode: 'number' })
+      .notNull()
+      .references(() => astWarehouse.id),
+    toWarehouseId: bigint('to_warehouse_id', { mode: 'number' })
+      .notNull()
+      .references(() => astWarehouse.id),
     deviceCount: smallint('device_count').notNull(),
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     auditorId: bigint('auditor_id', { mode: 'number' }),
@@ -127,7 +148,10 @@ export const astDispatch = pgTable(
     auditedAt: ts('audited_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ast_dispatch_no_uq').on(t.applicationNo), index('ast_dispatch_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    uniqueIndex('ast_dispatch_no_uq').on(t.applicationNo),
+    index('ast_dispatch_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 export const astDispatchDevice = pgTable(
@@ -141,4 +165,3 @@ export const astDispatchDevice = pgTable(
   },
   (t) => [uniqueIndex('ast_dispatch_device_pk').on(t.dispatchId, t.deviceId)],
 );
-

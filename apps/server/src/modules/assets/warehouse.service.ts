@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { WarehouseFilter, WarehouseItem, WarehouseQuery, WarehouseSave, WarehouseStatus, WarehouseType } from '@cbo/contract';
+import type {
+  WarehouseFilter,
+  WarehouseItem,
+  WarehouseQuery,
+  WarehouseSave,
+  WarehouseStatus,
+  WarehouseType,
+} from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -7,7 +14,10 @@ import { astDevice, astWarehouse } from './tables.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
 
 /** Devices in stock in a warehouse now: its load, counted from the assets, never stored. */
-const load = sql<number>`(select count(*) from ${astDevice} where ${astDevice.warehouseId} = ${astWarehouse.id} and ${astDevice.state} = 'inStock')`.mapWith(Number);
+const load =
+  sql<number>`(select count(*) from ${astDevice} where ${astDevice.warehouseId} = ${astWarehouse.id} and ${astDevice.state} = 'inStock')`.mapWith(
+    Number,
+  );
 
 /** Warehouses. A name is unique (case-insensitive, by its unique index); only an empty warehouse pauses. */
 export class WarehouseService {
@@ -34,7 +44,11 @@ export class WarehouseService {
     return Number(r!.n);
   }
 
-  async rows(q: WarehouseFilter & Pick<WarehouseQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<WarehouseItem[]> {
+  async rows(
+    q: WarehouseFilter & Pick<WarehouseQuery, 'orderBy' | 'order'>,
+    offset: number,
+    limit: number,
+  ): Promise<WarehouseItem[]> {
     const col = q.orderBy === 'name' ? astWarehouse.name : q.orderBy === 'load' ? load : astWarehouse.createdAt;
     const rows = await this.db
       .select({ w: astWarehouse, load })
@@ -61,7 +75,12 @@ export class WarehouseService {
   }
 
   async options(): Promise<{ id: number; name: string; type: WarehouseType }[]> {
-    const rows = await this.db.select().from(astWarehouse).where(eq(astWarehouse.status, 'normal')).orderBy(asc(astWarehouse.name)).limit(1000);
+    const rows = await this.db
+      .select()
+      .from(astWarehouse)
+      .where(eq(astWarehouse.status, 'normal'))
+      .orderBy(asc(astWarehouse.name))
+      .limit(1000);
     return rows.map((r) => ({ id: r.id, name: r.name, type: r.type as WarehouseType }));
   }
 
@@ -75,13 +94,18 @@ export class WarehouseService {
       ...(req.manager !== undefined ? { manager: req.manager } : {}),
       ...(req.address !== undefined ? { address: req.address } : {}),
     };
-    if (req.regionId && !(await this.regions.names([req.regionId])).has(req.regionId)) throw new AppError('WAREHOUSE_REGION_UNKNOWN');
+    if (req.regionId && !(await this.regions.names([req.regionId])).has(req.regionId))
+      throw new AppError('WAREHOUSE_REGION_UNKNOWN');
     try {
       if (req.id === undefined) {
         const [row] = await this.db.insert(astWarehouse).values(values).returning({ id: astWarehouse.id });
         return { id: row!.id };
       }
-      const done = await this.db.update(astWarehouse).set({ ...values, updatedAt: new Date() }).where(eq(astWarehouse.id, req.id)).returning({ id: astWarehouse.id });
+      const done = await this.db
+        .update(astWarehouse)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(astWarehouse.id, req.id))
+        .returning({ id: astWarehouse.id });
       if (!done.length) throw new AppError('NOT_FOUND');
       return { id: req.id };
     } catch (e) {
@@ -108,7 +132,11 @@ export class WarehouseService {
 
   /** A warehouse devices may enter or leave now (exists, status normal), its row share-locked until the transaction ends. */
   async usable(id: number): Promise<{ id: number; name: string }> {
-    const [w] = await this.db.select({ id: astWarehouse.id, name: astWarehouse.name, status: astWarehouse.status }).from(astWarehouse).where(eq(astWarehouse.id, id)).for('share');
+    const [w] = await this.db
+      .select({ id: astWarehouse.id, name: astWarehouse.name, status: astWarehouse.status })
+      .from(astWarehouse)
+      .where(eq(astWarehouse.id, id))
+      .for('share');
     if (!w) throw new AppError('NOT_FOUND');
     if (w.status !== 'normal') throw new AppError('WAREHOUSE_PAUSED');
     return { id: w.id, name: w.name };

@@ -25,7 +25,8 @@ const INSERT_CHUNK = 1000;
 /** A code: COUPON_CODE_LENGTH characters drawn with crypto's uniform random from an alphabet without look-alikes (25^12, about 6e16 codes). */
 export function newCode(): string {
   let s = '';
-  for (let i = 0; i < COUPON_CODE_LENGTH; i++) s += COUPON_CODE_ALPHABET[crypto.randomInt(0, COUPON_CODE_ALPHABET.length)];
+  for (let i = 0; i < COUPON_CODE_LENGTH; i++)
+    s += COUPON_CODE_ALPHABET[crypto.randomInt(0, COUPON_CODE_ALPHABET.length)];
   return s;
 }
 
@@ -70,14 +71,18 @@ export class CouponCodeService {
       const [c] = await tx.select().from(cpCoupon).where(eq(cpCoupon.id, req.couponId)).for('update');
       if (!c || c.status === 'deleted') throw new AppError('COUPON_NOT_FOUND');
       if (c.source !== 'code') throw new AppError('COUPON_WRONG_SOURCE');
-      if (c.status !== 'active' || (c.exchangeDeadline ?? c.validTo).getTime() <= Date.now()) throw new AppError('COUPON_NOT_ACTIVE');
+      if (c.status !== 'active' || (c.exchangeDeadline ?? c.validTo).getTime() <= Date.now())
+        throw new AppError('COUPON_NOT_ACTIVE');
       const [taken] = await tx
         .update(cpCoupon)
         .set({ allotted: sql`${cpCoupon.allotted} + ${req.quantity}` })
         .where(and(eq(cpCoupon.id, c.id), sql`${cpCoupon.allotted} + ${req.quantity} <= ${cpCoupon.total}`))
         .returning({ id: cpCoupon.id });
       if (!taken) throw new AppError('COUPON_TOTAL_EXCEEDED', { left: c.total - c.allotted });
-      const [b] = await tx.insert(cpCodeBatch).values({ batchNo: batchNo(), couponId: c.id, quantity: req.quantity, createdBy: by.slice(0, 64) }).returning({ id: cpCodeBatch.id });
+      const [b] = await tx
+        .insert(cpCodeBatch)
+        .values({ batchNo: batchNo(), couponId: c.id, quantity: req.quantity, createdBy: by.slice(0, 64) })
+        .returning({ id: cpCodeBatch.id });
       let left = req.quantity;
       // A code drawn twice (about one in 1e16 per pair) is skipped by the unique index and drawn again.
       while (left > 0) {
@@ -115,7 +120,14 @@ export class CouponCodeService {
 
   private batchSelect() {
     return this.db
-      .select({ b: cpCodeBatch, name: cpCoupon.name, type: cpCoupon.type, durationHours: cpCoupon.durationHours, amount: cpCoupon.amount, deadline: sql<string>`${deadlineOf}`.mapWith((v: string | Date) => new Date(v)) })
+      .select({
+        b: cpCodeBatch,
+        name: cpCoupon.name,
+        type: cpCoupon.type,
+        durationHours: cpCoupon.durationHours,
+        amount: cpCoupon.amount,
+        deadline: sql<string>`${deadlineOf}`.mapWith((v: string | Date) => new Date(v)),
+      })
       .from(cpCodeBatch)
       .innerJoin(cpCoupon, eq(cpCoupon.id, cpCodeBatch.couponId));
   }
@@ -125,7 +137,8 @@ export class CouponCodeService {
     const c: SQL[] = [];
     if (f.couponId) c.push(eq(cpCodeBatch.couponId, f.couponId));
     const passed = sql`${deadlineOf} <= now()`;
-    if (f.status === 'ended') c.push(or(eq(cpCodeBatch.status, 'ended'), and(eq(cpCodeBatch.status, 'normal'), passed))!);
+    if (f.status === 'ended')
+      c.push(or(eq(cpCodeBatch.status, 'ended'), and(eq(cpCodeBatch.status, 'normal'), passed))!);
     else if (f.status === 'normal') c.push(and(eq(cpCodeBatch.status, 'normal'), sql`not (${passed})`)!);
     else if (f.status) c.push(eq(cpCodeBatch.status, f.status));
     return c.length ? and(...c) : undefined;
@@ -133,11 +146,19 @@ export class CouponCodeService {
 
   readonly batches = {
     count: async (f: CouponBatchFilter): Promise<number> => {
-      const [r] = await this.db.select({ n: count() }).from(cpCodeBatch).innerJoin(cpCoupon, eq(cpCoupon.id, cpCodeBatch.couponId)).where(this.batchWhere(f));
+      const [r] = await this.db
+        .select({ n: count() })
+        .from(cpCodeBatch)
+        .innerJoin(cpCoupon, eq(cpCoupon.id, cpCodeBatch.couponId))
+        .where(this.batchWhere(f));
       return Number(r!.n);
     },
     rows: async (f: CouponBatchFilter, offset: number, limit: number): Promise<CouponBatchItem[]> => {
-      const rows = await this.batchSelect().where(this.batchWhere(f)).orderBy(desc(cpCodeBatch.createdAt), desc(cpCodeBatch.id)).limit(limit).offset(offset);
+      const rows = await this.batchSelect()
+        .where(this.batchWhere(f))
+        .orderBy(desc(cpCodeBatch.createdAt), desc(cpCodeBatch.id))
+        .limit(limit)
+        .offset(offset);
       return rows.map(batchItem);
     },
   };
@@ -206,18 +227,41 @@ export class CouponCodeService {
           and(
             eq(cpCode.code, code),
             eq(cpCode.status, 'unused'),
-            inArray(cpCode.batchId, tx.select({ id: cpCodeBatch.id }).from(cpCodeBatch).where(and(eq(cpCodeBatch.id, cpCode.batchId), eq(cpCodeBatch.status, 'normal')))),
-            inArray(cpCode.couponId, tx.select({ id: cpCoupon.id }).from(cpCoupon).where(and(eq(cpCoupon.id, cpCode.couponId), eq(cpCoupon.status, 'active'), sql`${deadlineOf} > ${now.toISOString()}::timestamptz`))),
+            inArray(
+              cpCode.batchId,
+              tx
+                .select({ id: cpCodeBatch.id })
+                .from(cpCodeBatch)
+                .where(and(eq(cpCodeBatch.id, cpCode.batchId), eq(cpCodeBatch.status, 'normal'))),
+            ),
+            inArray(
+              cpCode.couponId,
+              tx
+                .select({ id: cpCoupon.id })
+                .from(cpCoupon)
+                .where(
+                  and(
+                    eq(cpCoupon.id, cpCode.couponId),
+                    eq(cpCoupon.status, 'active'),
+                    sql`${deadlineOf} > ${now.toISOString()}::timestamptz`,
+                  ),
+                ),
+            ),
           ),
         )
         .returning();
       if (!won) {
         const [was] = await tx.select({ status: cpCode.status }).from(cpCode).where(eq(cpCode.code, code));
-        throw new AppError(!was ? 'COUPON_CODE_INVALID' : was.status === 'redeemed' ? 'COUPON_CODE_USED' : 'COUPON_CODE_ENDED');
+        throw new AppError(
+          !was ? 'COUPON_CODE_INVALID' : was.status === 'redeemed' ? 'COUPON_CODE_USED' : 'COUPON_CODE_ENDED',
+        );
       }
       await tx
         .update(cpCodeBatch)
-        .set({ exchanged: sql`${cpCodeBatch.exchanged} + 1`, status: sql`case when ${cpCodeBatch.exchanged} + 1 = ${cpCodeBatch.quantity} then 'completed' else ${cpCodeBatch.status} end` })
+        .set({
+          exchanged: sql`${cpCodeBatch.exchanged} + 1`,
+          status: sql`case when ${cpCodeBatch.exchanged} + 1 = ${cpCodeBatch.quantity} then 'completed' else ${cpCodeBatch.status} end`,
+        })
         .where(eq(cpCodeBatch.id, won.batchId));
       const [c] = await tx.select().from(cpCoupon).where(eq(cpCoupon.id, won.couponId));
       const [uc] = await tx
@@ -252,7 +296,14 @@ function named(b: CouponBatchItem): CouponBatchItem {
   return b;
 }
 
-function batchItem(r: { b: typeof cpCodeBatch.$inferSelect; name: string; type: string; durationHours: number | null; amount: number | null; deadline: Date }): CouponBatchItem {
+function batchItem(r: {
+  b: typeof cpCodeBatch.$inferSelect;
+  name: string;
+  type: string;
+  durationHours: number | null;
+  amount: number | null;
+  deadline: Date;
+}): CouponBatchItem {
   const passed = r.deadline.getTime() <= Date.now();
   const status: CouponBatchStatus = r.b.status === 'normal' && passed ? 'ended' : (r.b.status as CouponBatchStatus);
   return {

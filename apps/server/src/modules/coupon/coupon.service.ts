@@ -1,5 +1,11 @@
 import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { couponRuleIssues, type CouponFilter, type CouponItem, type CouponSaveRequest, type CouponStatus } from '@cbo/contract';
+import {
+  couponRuleIssues,
+  type CouponFilter,
+  type CouponItem,
+  type CouponSaveRequest,
+  type CouponStatus,
+} from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -31,7 +37,13 @@ export class CouponService {
   }
 
   async rows(f: CouponFilter, offset: number, limit: number): Promise<CouponItem[]> {
-    const rows = await this.db.select().from(cpCoupon).where(this.where(f)).orderBy(desc(cpCoupon.createdAt), desc(cpCoupon.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(cpCoupon)
+      .where(this.where(f))
+      .orderBy(desc(cpCoupon.createdAt), desc(cpCoupon.id))
+      .limit(limit)
+      .offset(offset);
     return this.items(rows);
   }
 
@@ -40,7 +52,10 @@ export class CouponService {
   }
 
   async find(id: number, db: Db = this.db): Promise<CouponRow> {
-    const [row] = await db.select().from(cpCoupon).where(and(eq(cpCoupon.id, id), ne(cpCoupon.status, 'deleted')));
+    const [row] = await db
+      .select()
+      .from(cpCoupon)
+      .where(and(eq(cpCoupon.id, id), ne(cpCoupon.status, 'deleted')));
     if (!row) throw new AppError('COUPON_NOT_FOUND');
     return row;
   }
@@ -72,12 +87,22 @@ export class CouponService {
     await this.nameFree(req.name, req.id);
     try {
       if (!req.id) {
-        const [row] = await this.db.insert(cpCoupon).values({ ...values, createdBy: by.slice(0, 64) }).returning({ id: cpCoupon.id });
+        const [row] = await this.db
+          .insert(cpCoupon)
+          .values({ ...values, createdBy: by.slice(0, 64) })
+          .returning({ id: cpCoupon.id });
         return { id: row!.id };
       }
       const was = await this.find(req.id);
       if (was.allotted > 0) {
-        const same = was.type === values.type && was.durationHours === values.durationHours && was.amount === values.amount && was.scope === values.scope && was.scopeId === values.scopeId && was.scopeSn === values.scopeSn && was.source === values.source;
+        const same =
+          was.type === values.type &&
+          was.durationHours === values.durationHours &&
+          was.amount === values.amount &&
+          was.scope === values.scope &&
+          was.scopeId === values.scopeId &&
+          was.scopeSn === values.scopeSn &&
+          was.source === values.source;
         if (!same) throw new AppError('COUPON_TERMS_LOCKED');
       }
       const [row] = await this.db
@@ -149,11 +174,26 @@ export class CouponService {
           expired: sql<string>`count(*) filter (where ${cpUserCoupon.status} = 'unused' and ${cpUserCoupon.validTo} <= now())`,
         })
         .from(cpUserCoupon)
-        .where(inArray(cpUserCoupon.couponId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            cpUserCoupon.couponId,
+            rows.map((r) => r.id),
+          ),
+        )
         .groupBy(cpUserCoupon.couponId),
     ]);
-    const byId = new Map(counts.map((c) => [Number(c.couponId), { received: Number(c.received), used: Number(c.used), expired: Number(c.expired) }]));
-    const names: Record<string, Map<number, string>> = { agent: agents, outlet: outlets, operator: operators, provider: providers };
+    const byId = new Map(
+      counts.map((c) => [
+        Number(c.couponId),
+        { received: Number(c.received), used: Number(c.used), expired: Number(c.expired) },
+      ]),
+    );
+    const names: Record<string, Map<number, string>> = {
+      agent: agents,
+      outlet: outlets,
+      operator: operators,
+      provider: providers,
+    };
     return rows.map((r) => {
       const n = byId.get(r.id) ?? { received: 0, used: 0, expired: 0 };
       return {

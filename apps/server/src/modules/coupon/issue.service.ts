@@ -1,6 +1,15 @@
 import ExcelJS from 'exceljs';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { canonicalPhone, COUPON_LIMITS, isPhone, parsePhoneText, SIMULATED_CALLING_CODE, type CouponIssueReport, type CouponIssueRequest, type CouponSkipReason } from '@cbo/contract';
+import {
+  canonicalPhone,
+  COUPON_LIMITS,
+  isPhone,
+  parsePhoneText,
+  SIMULATED_CALLING_CODE,
+  type CouponIssueReport,
+  type CouponIssueRequest,
+  type CouponSkipReason,
+} from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { CouponMember, CouponNeeds } from './needs.js';
@@ -55,11 +64,15 @@ export class CouponIssueService {
       seen.add(key);
       wanted.push({ raw, areaCode: m.areaCode, mobile: m.mobile });
     }
-    const members = wanted.length ? await this.needs.customers.byMobiles([...new Set(wanted.map((w) => w.mobile))]) : [];
+    const members = wanted.length
+      ? await this.needs.customers.byMobiles([...new Set(wanted.map((w) => w.mobile))])
+      : [];
     const found: { raw: string; member: CouponMember }[] = [];
     const given = new Set<number>();
     for (const w of wanted) {
-      const matches = members.filter((m) => m.mobile === w.mobile && (w.areaCode === null || m.areaCode === w.areaCode));
+      const matches = members.filter(
+        (m) => m.mobile === w.mobile && (w.areaCode === null || m.areaCode === w.areaCode),
+      );
       // A number without an area code that two customers share is ambiguous: both would get it, so neither does.
       const member = matches.length === 1 ? matches[0]! : null;
       if (!member || given.has(member.id)) {
@@ -82,7 +95,16 @@ export class CouponIssueService {
       const had = await tx
         .select({ userId: cpUserCoupon.userId, n: sql<string>`count(*)` })
         .from(cpUserCoupon)
-        .where(and(eq(cpUserCoupon.couponId, c.id), inArray(cpUserCoupon.userId, found.map((f) => f.member.id)), gt(cpUserCoupon.createdAt, new Date(now.getTime() - DAY_MS))))
+        .where(
+          and(
+            eq(cpUserCoupon.couponId, c.id),
+            inArray(
+              cpUserCoupon.userId,
+              found.map((f) => f.member.id),
+            ),
+            gt(cpUserCoupon.createdAt, new Date(now.getTime() - DAY_MS)),
+          ),
+        )
         .groupBy(cpUserCoupon.userId);
       const hadBy = new Map(had.map((h) => [Number(h.userId), Number(h.n)]));
       const ok = found.filter((f) => {
@@ -98,7 +120,13 @@ export class CouponIssueService {
         .where(and(eq(cpCoupon.id, c.id), sql`${cpCoupon.allotted} + ${need} <= ${cpCoupon.total}`))
         .returning({ id: cpCoupon.id });
       if (!taken) throw new AppError('COUPON_TOTAL_EXCEEDED', { left: c.total - c.allotted });
-      const people = JSON.stringify(ok.map((f) => ({ user_id: f.member.id, user_mobile: `${f.member.areaCode}-${f.member.mobile}`, simulated: f.member.simulated })));
+      const people = JSON.stringify(
+        ok.map((f) => ({
+          user_id: f.member.id,
+          user_mobile: `${f.member.areaCode}-${f.member.mobile}`,
+          simulated: f.member.simulated,
+        })),
+      );
       await tx.execute(sql`
         insert into ${cpUserCoupon} (coupon_id, coupon_name, user_id, user_mobile, type, duration_hours, amount, scope, scope_id, scope_sn, valid_from, valid_to, source, simulated, created_at)
         select ${c.id}::bigint, ${c.name}::varchar, p.user_id, p.user_mobile, ${c.type}::varchar, ${c.durationHours}::smallint, ${c.amount}::integer, ${c.scope}::varchar, ${c.scopeId}::bigint, ${c.scopeSn}::varchar, ${c.validFrom.toISOString()}::timestamptz, ${c.validTo.toISOString()}::timestamptz, 'platform', p.simulated, ${now.toISOString()}::timestamptz
@@ -106,7 +134,13 @@ export class CouponIssueService {
         cross join generate_series(1, ${req.perUser}::integer)`);
       return ok;
     });
-    return { total: entries.length, successes: issued.length, failures: entries.length - issued.length, issued: issued.length * req.perUser, skipped };
+    return {
+      total: entries.length,
+      successes: issued.length,
+      failures: entries.length - issued.length,
+      issued: issued.length * req.perUser,
+      skipped,
+    };
   }
 
   /** Reads the mobiles of an xlsx file's first sheet, first column (a heading row that is no number is passed over). */
@@ -124,7 +158,14 @@ export class CouponIssueService {
     let rows = 0;
     ws.eachRow({ includeEmpty: false }, (row, n) => {
       const v = row.getCell(1).value;
-      const text = v === null || v === undefined ? '' : typeof v === 'object' && 'text' in v ? String(v.text) : typeof v === 'object' && 'result' in v ? String(v.result ?? '') : String(v);
+      const text =
+        v === null || v === undefined
+          ? ''
+          : typeof v === 'object' && 'text' in v
+            ? String(v.text)
+            : typeof v === 'object' && 'result' in v
+              ? String(v.result ?? '')
+              : String(v);
       const t = text.trim();
       if (!t || (n === 1 && !/\d/.test(t))) return;
       rows += 1;

@@ -26,7 +26,13 @@ export interface CouponNeeds {
   };
   ledger: {
     post(
-      p: { idempotencyKey: string; kind: string; orderNo?: string | null; memo?: string; entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[] },
+      p: {
+        idempotencyKey: string;
+        kind: string;
+        orderNo?: string | null;
+        memo?: string;
+        entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[];
+      },
       tx?: Db,
     ): Promise<boolean>;
   };

@@ -11,11 +11,21 @@ export function couponRoutes(app: FastifyInstance, s: CouponServices): void {
   registerCall(app, 'couponStatus', ({ body }) => s.coupons.setStatus(body.id, body.status));
   registerCall(app, 'couponIssue', ({ body }) => s.issues.issue(body));
   // Reading a file changes nothing: not in the operation log.
-  registerCall(app, 'couponReadMobiles', async ({ req }) => s.issues.readMobiles(await readSingleFile(req, COUPON_MOBILES_FILE_MAX_BYTES)), { audit: false });
+  registerCall(
+    app,
+    'couponReadMobiles',
+    async ({ req }) => s.issues.readMobiles(await readSingleFile(req, COUPON_MOBILES_FILE_MAX_BYTES)),
+    { audit: false },
+  );
   registerCall(app, 'couponBatchCreate', ({ body, principal }) => s.codes.createBatch(body, principal.userName));
   registerCall(app, 'couponBatchEnd', ({ body }) => s.codes.endBatch(body.id));
 
   // Customers' calls: their own coupons; not staff changes.
-  registerCall(app, 'appCouponRedeem', ({ body, principal, req }) => s.codes.redeem(principal, body.code, { ip: req.ip }), { audit: false });
+  registerCall(
+    app,
+    'appCouponRedeem',
+    ({ body, principal, req }) => s.codes.redeem(principal, body.code, { ip: req.ip }),
+    { audit: false },
+  );
   registerCall(app, 'appMyCoupons', ({ query, principal }) => s.userCoupons.mine(principal, query));
 }

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -30,9 +42,14 @@ export const cpCoupon = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('cp_coupon_name_uq').on(t.name).where(sql`status <> 'deleted'`),
+    uniqueIndex('cp_coupon_name_uq')
+      .on(t.name)
+      .where(sql`status <> 'deleted'`),
     check('cp_coupon_allotted_ck', sql`${t.allotted} >= 0 and ${t.allotted} <= ${t.total}`),
-    check('cp_coupon_value_ck', sql`(${t.type} = 'duration' and ${t.durationHours} between 1 and 24) or (${t.type} = 'money' and ${t.amount} > 0)`),
+    check(
+      'cp_coupon_value_ck',
+      sql`(${t.type} = 'duration' and ${t.durationHours} between 1 and 24) or (${t.type} = 'money' and ${t.amount} > 0)`,
+    ),
   ],
 );
 
@@ -88,7 +105,11 @@ export const cpCodeBatch = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     endedAt: ts('ended_at'),
   },
-  (t) => [uniqueIndex('cp_code_batch_no_uq').on(t.batchNo), index('cp_code_batch_coupon_idx').on(t.couponId), check('cp_code_batch_exchanged_ck', sql`${t.exchanged} >= 0 and ${t.exchanged} <= ${t.quantity}`)],
+  (t) => [
+    uniqueIndex('cp_code_batch_no_uq').on(t.batchNo),
+    index('cp_code_batch_coupon_idx').on(t.couponId),
+    check('cp_code_batch_exchanged_ck', sql`${t.exchanged} >= 0 and ${t.exchanged} <= ${t.quantity}`),
+  ],
 );
 
 /** One code of a batch: redeemed once, by a conditional update (unused -> redeemed). */

@@ -34,7 +34,10 @@ export function statusOf(r: Pick<UserCouponRow, 'status' | 'validTo'>, now = new
 }
 
 /** What a copy takes off a rental: a money coupon its amount, a duration coupon the fee of its hours; never more than is owed. */
-export function deductionOf(c: Pick<UserCouponRow, 'type' | 'amount' | 'durationHours'>, r: Pick<CouponSettle, 'owed' | 'owedAfter'>): number {
+export function deductionOf(
+  c: Pick<UserCouponRow, 'type' | 'amount' | 'durationHours'>,
+  r: Pick<CouponSettle, 'owed' | 'owedAfter'>,
+): number {
   const off = c.type === 'money' ? (c.amount ?? 0) : r.owed - r.owedAfter((c.durationHours ?? 0) * 60);
   return Math.max(0, Math.min(r.owed, off));
 }
@@ -76,16 +79,36 @@ export class UserCouponService {
       .limit(limit)
       .offset(offset);
     const now = new Date();
-    return rows.map(({ u, code }) => ({ ...myCouponItem(u, now), couponId: u.couponId, userId: u.userId, userMobile: u.userMobile, code }));
+    return rows.map(({ u, code }) => ({
+      ...myCouponItem(u, now),
+      couponId: u.couponId,
+      userId: u.userId,
+      userMobile: u.userMobile,
+      code,
+    }));
   }
 
   /** The app's "my coupons": usable first (soonest to end first), then the rest, newest first. */
-  async mine(p: Principal, q: { pageNum: number; pageSize: number; status?: UserCouponStatus }): Promise<PageResult<MyCouponItem>> {
+  async mine(
+    p: Principal,
+    q: { pageNum: number; pageSize: number; status?: UserCouponStatus },
+  ): Promise<PageResult<MyCouponItem>> {
     if (p.accountType !== 'user') throw new AppError('ORDER_APP_USERS_ONLY');
     const w = and(eq(cpUserCoupon.userId, p.accountId), q.status ? statusWhere(q.status) : undefined);
     const usable = sql`case when ${cpUserCoupon.status} = 'unused' and ${cpUserCoupon.validTo} > now() then 0 else 1 end`;
     const [rows, [n]] = await Promise.all([
-      this.db.select().from(cpUserCoupon).where(w).orderBy(asc(usable), asc(sql`case when ${usable} = 0 then ${cpUserCoupon.validTo} end`), desc(cpUserCoupon.createdAt), desc(cpUserCoupon.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+      this.db
+        .select()
+        .from(cpUserCoupon)
+        .where(w)
+        .orderBy(
+          asc(usable),
+          asc(sql`case when ${usable} = 0 then ${cpUserCoupon.validTo} end`),
+          desc(cpUserCoupon.createdAt),
+          desc(cpUserCoupon.id),
+        )
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize),
       this.db.select({ n: count() }).from(cpUserCoupon).where(w),
     ]);
     const now = new Date();
@@ -112,7 +135,15 @@ export class UserCouponService {
     const candidates = await tx
       .select()
       .from(cpUserCoupon)
-      .where(and(eq(cpUserCoupon.userId, r.userId), eq(cpUserCoupon.status, 'unused'), lte(cpUserCoupon.validFrom, r.at), gt(cpUserCoupon.validTo, r.at), holds))
+      .where(
+        and(
+          eq(cpUserCoupon.userId, r.userId),
+          eq(cpUserCoupon.status, 'unused'),
+          lte(cpUserCoupon.validFrom, r.at),
+          gt(cpUserCoupon.validTo, r.at),
+          holds,
+        ),
+      )
       .orderBy(asc(cpUserCoupon.validTo), asc(cpUserCoupon.id))
       .limit(50);
     const ranked = candidates
@@ -133,7 +164,10 @@ export class UserCouponService {
           kind: 'couponUse',
           orderNo: r.orderNo,
           memo: 'couponUsed',
-          entries: [{ account: { kind: 'marketingExpense' }, debit: off }, { account: { kind: 'orderIncome' }, credit: off }],
+          entries: [
+            { account: { kind: 'marketingExpense' }, debit: off },
+            { account: { kind: 'orderIncome' }, credit: off },
+          ],
         },
         tx,
       );
@@ -149,7 +183,10 @@ function statusWhere(s: UserCouponStatus): SQL {
   return and(eq(cpUserCoupon.status, 'unused'), gt(cpUserCoupon.validTo, sql`now()`))!;
 }
 
-export function myCouponItem(u: UserCouponRow, now: Date): MyCouponItem & Omit<UserCouponItem, 'couponId' | 'userId' | 'userMobile' | 'code'> {
+export function myCouponItem(
+  u: UserCouponRow,
+  now: Date,
+): MyCouponItem & Omit<UserCouponItem, 'couponId' | 'userId' | 'userMobile' | 'code'> {
   return {
     id: u.id,
     couponName: u.couponName,

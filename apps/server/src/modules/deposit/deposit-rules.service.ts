@@ -65,7 +65,13 @@ export class DepositRuleService {
     return Number(r!.n);
   }
   async rows(f: DepositRuleFilter, offset: number, limit: number): Promise<DepositRuleItem[]> {
-    const rows = await this.db.select().from(depRule).where(this.where(f)).orderBy(desc(depRule.updatedAt), desc(depRule.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(depRule)
+      .where(this.where(f))
+      .orderBy(desc(depRule.updatedAt), desc(depRule.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map(ruleItem);
   }
 
@@ -78,18 +84,39 @@ export class DepositRuleService {
   /** Creates (without id) or edits a rule; one rule per scope target (a unique index decides). */
   async save(req: DepositRuleSave, by: string): Promise<DepositRuleItem> {
     const targetId = req.scope === 'agent' ? req.agentId! : req.scope === 'outlet' ? req.outletId! : 0;
-    const scopeName = req.scope === 'agent' ? await this.needs.agentName(targetId) : req.scope === 'outlet' ? await this.needs.outletName(targetId) : null;
+    const scopeName =
+      req.scope === 'agent'
+        ? await this.needs.agentName(targetId)
+        : req.scope === 'outlet'
+          ? await this.needs.outletName(targetId)
+          : null;
     if (req.scope !== 'platform' && !scopeName) throw new AppError('DEPOSIT_RULE_TARGET');
     nameAuditTarget(req.name);
-    const values = { name: req.name, scope: req.scope, targetId, scopeName, depositOrderCount: req.depositOrderCount, depositFreeOrderCount: req.depositFreeOrderCount, status: req.status, updatedAt: new Date() };
+    const values = {
+      name: req.name,
+      scope: req.scope,
+      targetId,
+      scopeName,
+      depositOrderCount: req.depositOrderCount,
+      depositFreeOrderCount: req.depositFreeOrderCount,
+      status: req.status,
+      updatedAt: new Date(),
+    };
     return this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const [taken] = await tx.select({ id: depRule.id }).from(depRule).where(and(eq(depRule.scope, req.scope), eq(depRule.targetId, targetId)));
+      const [taken] = await tx
+        .select({ id: depRule.id })
+        .from(depRule)
+        .where(and(eq(depRule.scope, req.scope), eq(depRule.targetId, targetId)));
       if (taken && taken.id !== req.id) throw new AppError('DEPOSIT_RULE_SCOPE_TAKEN');
       let row: RuleRow | undefined;
       try {
         if (req.id) [row] = await tx.update(depRule).set(values).where(eq(depRule.id, req.id)).returning();
-        else [row] = await tx.insert(depRule).values({ ...values, creator: by }).returning();
+        else
+          [row] = await tx
+            .insert(depRule)
+            .values({ ...values, creator: by })
+            .returning();
       } catch (err) {
         if (isUniqueViolation(err, 'dep_rule_scope_uq')) throw new AppError('DEPOSIT_RULE_SCOPE_TAKEN');
         throw err;
@@ -100,7 +127,11 @@ export class DepositRuleService {
   }
 
   async editStatus(id: number, status: DepositRuleStatus): Promise<DepositRuleItem> {
-    const [r] = await this.db.update(depRule).set({ status, updatedAt: new Date() }).where(eq(depRule.id, id)).returning();
+    const [r] = await this.db
+      .update(depRule)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(depRule.id, id))
+      .returning();
     if (!r) throw new AppError('DEPOSIT_RULE_NOT_FOUND');
     nameAuditTarget(r.name);
     return ruleItem(r);
@@ -113,17 +144,28 @@ export class DepositRuleService {
   async depositFreeRefusal(userId: number, place: RentPlace, db: Db = this.db): Promise<DepositFreeRefusal | null> {
     const [ignored] = await db.select({ id: depIgnore.id }).from(depIgnore).where(eq(depIgnore.userId, userId));
     if (ignored) return null;
-    const targets: SQL[] = [and(eq(depRule.scope, 'outlet'), eq(depRule.targetId, place.outletId))!, eq(depRule.scope, 'platform')];
-    if (place.agentIds.length) targets.push(and(eq(depRule.scope, 'agent'), inArray(depRule.targetId, place.agentIds))!);
-    const rules = await db.select().from(depRule).where(and(eq(depRule.status, 'enabled'), or(...targets)));
-    const rank = (r: RuleRow) => (r.scope === 'outlet' ? 0 : r.scope === 'agent' ? 1 + place.agentIds.indexOf(r.targetId) : 1000);
+    const targets: SQL[] = [
+      and(eq(depRule.scope, 'outlet'), eq(depRule.targetId, place.outletId))!,
+      eq(depRule.scope, 'platform'),
+    ];
+    if (place.agentIds.length)
+      targets.push(and(eq(depRule.scope, 'agent'), inArray(depRule.targetId, place.agentIds))!);
+    const rules = await db
+      .select()
+      .from(depRule)
+      .where(and(eq(depRule.status, 'enabled'), or(...targets)));
+    const rank = (r: RuleRow) =>
+      r.scope === 'outlet' ? 0 : r.scope === 'agent' ? 1 + place.agentIds.indexOf(r.targetId) : 1000;
     const rule = rules.sort((a, b) => rank(a) - rank(b))[0];
     if (!rule) return null;
     const { done, used } = await this.deposits.history(userId, db);
     const earned = Math.floor(done / rule.depositOrderCount) * rule.depositFreeOrderCount;
     if (used < earned) return null;
     // The next threshold: the finished deposit orders that would earn one more deposit-free rental.
-    const need = rule.depositFreeOrderCount > 0 ? (Math.floor(used / rule.depositFreeOrderCount) + 1) * rule.depositOrderCount : rule.depositOrderCount;
+    const need =
+      rule.depositFreeOrderCount > 0
+        ? (Math.floor(used / rule.depositFreeOrderCount) + 1) * rule.depositOrderCount
+        : rule.depositOrderCount;
     return { need, done, used, earned, ruleId: rule.id };
   }
 
@@ -137,8 +179,18 @@ export class DepositRuleService {
       const [r] = await this.db.select({ n: count() }).from(depIgnore).where(this.ignoreWhere(f));
       return Number(r!.n);
     },
-    rows: async (f: Omit<IgnoreQuery, 'pageNum' | 'pageSize'>, offset: number, limit: number): Promise<IgnoreItem[]> => {
-      const rows = await this.db.select().from(depIgnore).where(this.ignoreWhere(f)).orderBy(desc(depIgnore.id)).limit(limit).offset(offset);
+    rows: async (
+      f: Omit<IgnoreQuery, 'pageNum' | 'pageSize'>,
+      offset: number,
+      limit: number,
+    ): Promise<IgnoreItem[]> => {
+      const rows = await this.db
+        .select()
+        .from(depIgnore)
+        .where(this.ignoreWhere(f))
+        .orderBy(desc(depIgnore.id))
+        .limit(limit)
+        .offset(offset);
       return rows.map(ignoreItem);
     },
   };
@@ -167,16 +219,21 @@ export class DepositRuleService {
     const lines = req.phones.map((p) => p.trim()).filter(Boolean);
     nameAuditTargets(lines);
     const failed: IgnoreBatchReport['failed'] = [];
-    const skip = (phone: string, reason: IgnoreSkipReason) => failed.push({ phone, reason, msg: errorMessage(SKIP_ERRORS[reason], lang) });
+    const skip = (phone: string, reason: IgnoreSkipReason) =>
+      failed.push({ phone, reason, msg: errorMessage(SKIP_ERRORS[reason], lang) });
     const parsed = lines.map((line) => ({ line, phone: parsePhoneText(line) }));
-    const members = await this.needs.customers.byMobiles([...new Set(parsed.flatMap((p) => (p.phone ? [p.phone.mobile] : [])))]);
+    const members = await this.needs.customers.byMobiles([
+      ...new Set(parsed.flatMap((p) => (p.phone ? [p.phone.mobile] : []))),
+    ]);
     const chosen = new Map<number, { line: string; areaCode: string; mobile: string }>();
     for (const { line, phone } of parsed) {
       if (!phone) {
         skip(line, 'notPhone');
         continue;
       }
-      const matches = members.filter((m) => m.mobile === phone.mobile && (phone.areaCode === null || m.areaCode === phone.areaCode));
+      const matches = members.filter(
+        (m) => m.mobile === phone.mobile && (phone.areaCode === null || m.areaCode === phone.areaCode),
+      );
       if (!matches.length) skip(line, 'unknown');
       else if (matches.length > 1) skip(line, 'ambiguous');
       else if (chosen.has(matches[0]!.id)) skip(line, 'duplicate');
@@ -186,7 +243,14 @@ export class DepositRuleService {
     const added = wanted.length
       ? await this.db
           .insert(depIgnore)
-          .values(wanted.map(([userId, m]) => ({ userId, userMobile: `${m.areaCode}-${m.mobile}`, remark: req.remark || null, creator: by })))
+          .values(
+            wanted.map(([userId, m]) => ({
+              userId,
+              userMobile: `${m.areaCode}-${m.mobile}`,
+              remark: req.remark || null,
+              creator: by,
+            })),
+          )
           .onConflictDoNothing()
           .returning({ userId: depIgnore.userId })
       : [];
@@ -199,7 +263,10 @@ export class DepositRuleService {
   }
 
   async ignoreDel(id: number): Promise<void> {
-    const rows = await this.db.delete(depIgnore).where(eq(depIgnore.id, id)).returning({ userMobile: depIgnore.userMobile });
+    const rows = await this.db
+      .delete(depIgnore)
+      .where(eq(depIgnore.id, id))
+      .returning({ userMobile: depIgnore.userMobile });
     if (!rows.length) throw new AppError('DEPOSIT_IGNORE_NOT_FOUND');
     nameAuditTarget(rows[0]!.userMobile);
   }
@@ -231,5 +298,12 @@ function ruleItem(r: RuleRow): DepositRuleItem {
 }
 
 function ignoreItem(r: typeof depIgnore.$inferSelect): IgnoreItem {
-  return { id: r.id, userId: r.userId, userMobile: r.userMobile, remark: r.remark, creator: r.creator, createTime: r.createdAt.toISOString() };
+  return {
+    id: r.id,
+    userId: r.userId,
+    userMobile: r.userMobile,
+    remark: r.remark,
+    creator: r.creator,
+    createTime: r.createdAt.toISOString(),
+  };
 }

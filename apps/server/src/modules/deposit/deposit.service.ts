@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { DepositAuditRequest, DepositChannel, DepositFilter, DepositItem, DepositState, DepositStatistics } from '@cbo/contract';
+import type {
+  DepositAuditRequest,
+  DepositChannel,
+  DepositFilter,
+  DepositItem,
+  DepositState,
+  DepositStatistics,
+} from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -38,7 +45,13 @@ export interface DepositRefundRecord {
   createTime: string;
   finishTime: string | null;
 }
-const DEPOSIT_REFUND_STATUS: Record<string, DepositRefundRecord['status']> = { pendingAudit: 'initiated', rejected: 'rejected', refunding: 'refunding', refunded: 'complete', failed: 'failed' };
+const DEPOSIT_REFUND_STATUS: Record<string, DepositRefundRecord['status']> = {
+  pendingAudit: 'initiated',
+  rejected: 'rejected',
+  refunding: 'refunding',
+  refunded: 'complete',
+  failed: 'failed',
+};
 type RefundRow = typeof depRefund.$inferSelect;
 
 /** States a staff refund may be asked from: the rental has ended and nothing went back. */
@@ -91,12 +104,26 @@ export class DepositService {
     if (h.amount <= 0) return;
     await tx
       .insert(depOrder)
-      .values({ depositNo: newNo('D'), orderNo: h.orderNo, userId: h.userId, userMobile: h.userMobile, outletId: h.outletId, outletName: h.outletName, amount: h.amount, channel: h.channel, payReference: h.payReference, simulated: h.simulated })
+      .values({
+        depositNo: newNo('D'),
+        orderNo: h.orderNo,
+        userId: h.userId,
+        userMobile: h.userMobile,
+        outletId: h.outletId,
+        outletName: h.outletName,
+        amount: h.amount,
+        channel: h.channel,
+        payReference: h.payReference,
+        simulated: h.simulated,
+      })
       .onConflictDoNothing();
   }
 
   /** A rent without a deposit (in the rent's transaction): counted against the rules. */
-  async freeRented(tx: Db, f: { orderNo: string; userId: number; outletId: number | null; declared: number; simulated: boolean }): Promise<void> {
+  async freeRented(
+    tx: Db,
+    f: { orderNo: string; userId: number; outletId: number | null; declared: number; simulated: boolean },
+  ): Promise<void> {
     await tx.insert(depFreeOrder).values(f).onConflictDoNothing();
   }
 
@@ -104,13 +131,22 @@ export class DepositService {
   async ended(tx: Db, e: { orderNo: string; feeTaken: number; refundFee: number; returned: number }): Promise<void> {
     await tx
       .update(depOrder)
-      .set({ state: 'returned', feeTaken: e.feeTaken, refundFee: e.refundFee, returnedAmount: e.returned, finishedAt: new Date() })
+      .set({
+        state: 'returned',
+        feeTaken: e.feeTaken,
+        refundFee: e.refundFee,
+        returnedAmount: e.returned,
+        finishedAt: new Date(),
+      })
       .where(and(eq(depOrder.orderNo, e.orderNo), eq(depOrder.state, 'held')));
   }
 
   /** The payment company confirmed the deposit's return: its reference is kept. */
   async released(tx: Db, orderNo: string, reference: string): Promise<void> {
-    await tx.update(depOrder).set({ refundReference: reference }).where(and(eq(depOrder.orderNo, orderNo), eq(depOrder.state, 'returned')));
+    await tx
+      .update(depOrder)
+      .set({ refundReference: reference })
+      .where(and(eq(depOrder.orderNo, orderNo), eq(depOrder.state, 'returned')));
   }
 
   /**
@@ -176,7 +212,16 @@ export class DepositService {
       if (!d) throw this.refusalFor(await this.find(id, tx));
       const amount = outstanding(d);
       const fee = d.channel === 'balance' ? 0 : percentOf(amount, depositRefundFeePercent);
-      await tx.insert(depRefund).values({ refundNo: newNo('DR'), depositId: d.id, amount, fee, back: amount - fee, state: 'pendingAudit', reason, applicant: by });
+      await tx.insert(depRefund).values({
+        refundNo: newNo('DR'),
+        depositId: d.id,
+        amount,
+        fee,
+        back: amount - fee,
+        state: 'pendingAudit',
+        reason,
+        applicant: by,
+      });
       return this.item(d.id, tx);
     });
   }
@@ -194,7 +239,17 @@ export class DepositService {
       const tx = txRaw as unknown as Db;
       const [r] = await tx
         .update(depRefund)
-        .set(req.approve ? { state: 'refunding', auditor: by, auditedAt: new Date() } : { state: 'rejected', auditor: by, auditRemark: req.reason ?? null, auditedAt: new Date(), finishedAt: new Date() })
+        .set(
+          req.approve
+            ? { state: 'refunding', auditor: by, auditedAt: new Date() }
+            : {
+                state: 'rejected',
+                auditor: by,
+                auditRemark: req.reason ?? null,
+                auditedAt: new Date(),
+                finishedAt: new Date(),
+              },
+        )
         .where(and(eq(depRefund.depositId, id), eq(depRefund.state, 'pendingAudit')))
         .returning();
       if (!r) throw new AppError('DEPOSIT_NOT_PENDING');
@@ -219,7 +274,16 @@ export class DepositService {
         memo: 'depositRefundedByStaff',
         entries: [
           { account: { kind: 'userDeposit', partyId: d.userId }, debit: r.amount },
-          ...(r.back > 0 ? [{ account: toBalance ? { kind: 'userBalance' as const, partyId: d.userId } : { kind: 'providerClearing' as const }, credit: r.back }] : []),
+          ...(r.back > 0
+            ? [
+                {
+                  account: toBalance
+                    ? { kind: 'userBalance' as const, partyId: d.userId }
+                    : { kind: 'providerClearing' as const },
+                  credit: r.back,
+                },
+              ]
+            : []),
           ...(r.fee > 0 ? [{ account: { kind: 'fees' as const }, credit: r.fee }] : []),
         ],
       },
@@ -231,16 +295,32 @@ export class DepositService {
       return;
     }
     if (!this.payments) throw new Error('deposit refunds have no payment company attached');
-    await this.payments.requestRefund(tx, { key: `deposit-refund:${r.refundNo}`, amount: r.back, userId: d.userId, orderNo: d.orderNo, chargeReference: d.payReference! });
+    await this.payments.requestRefund(tx, {
+      key: `deposit-refund:${r.refundNo}`,
+      amount: r.back,
+      userId: d.userId,
+      orderNo: d.orderNo,
+      chargeReference: d.payReference!,
+    });
   }
 
   private async refundDone(tx: Db, r: RefundRow, reference: string | null): Promise<void> {
-    await tx.update(depRefund).set({ state: 'refunded', providerReference: reference, finishedAt: new Date() }).where(eq(depRefund.id, r.id));
-    await tx.update(depOrder).set({ state: 'refunded', refundReference: reference, finishedAt: new Date() }).where(and(eq(depOrder.id, r.depositId), eq(depOrder.state, 'refunding')));
+    await tx
+      .update(depRefund)
+      .set({ state: 'refunded', providerReference: reference, finishedAt: new Date() })
+      .where(eq(depRefund.id, r.id));
+    await tx
+      .update(depOrder)
+      .set({ state: 'refunded', refundReference: reference, finishedAt: new Date() })
+      .where(and(eq(depOrder.id, r.depositId), eq(depOrder.state, 'refunding')));
   }
 
   /** The payment company's final answer to a deposit refund (the order module hands it over, once per request). */
-  async refundOutcome(tx: Db, key: string, out: { status: 'succeeded' | 'failed'; reference: string; failure?: string }): Promise<void> {
+  async refundOutcome(
+    tx: Db,
+    key: string,
+    out: { status: 'succeeded' | 'failed'; reference: string; failure?: string },
+  ): Promise<void> {
     const refundNo = key.replace(/^deposit-refund:/, '');
     const [r] = await tx.select().from(depRefund).where(eq(depRefund.refundNo, refundNo)).for('update');
     if (!r || r.state !== 'refunding') return;
@@ -264,8 +344,14 @@ export class DepositService {
       },
       tx,
     );
-    await tx.update(depRefund).set({ state: 'failed', failReason: failure, finishedAt: new Date() }).where(eq(depRefund.id, r.id));
-    await tx.update(depOrder).set({ state: 'refundFailed', refundFee: 0, returnedAmount: 0, remark: failure }).where(and(eq(depOrder.id, r.depositId), eq(depOrder.state, 'refunding')));
+    await tx
+      .update(depRefund)
+      .set({ state: 'failed', failReason: failure, finishedAt: new Date() })
+      .where(eq(depRefund.id, r.id));
+    await tx
+      .update(depOrder)
+      .set({ state: 'refundFailed', refundFee: 0, returnedAmount: 0, remark: failure })
+      .where(and(eq(depOrder.id, r.depositId), eq(depOrder.state, 'refunding')));
   }
 
   // ------------------------------------------------------------------ deposit refunds in the refund records
@@ -275,9 +361,17 @@ export class DepositService {
    * application's state in the refund states (pending audit is initiated, refunded complete), its
    * one audit as the approval. Newest first; `limit` rows from `offset`.
    */
-  async refundRecords(f: DepositRefundFilter, offset: number, limit: number, db: Db = this.db): Promise<DepositRefundRecord[]> {
+  async refundRecords(
+    f: DepositRefundFilter,
+    offset: number,
+    limit: number,
+    db: Db = this.db,
+  ): Promise<DepositRefundRecord[]> {
     const rows = await db
-      .select({ r: depRefund, d: { orderNo: depOrder.orderNo, userId: depOrder.userId, userMobile: depOrder.userMobile } })
+      .select({
+        r: depRefund,
+        d: { orderNo: depOrder.orderNo, userId: depOrder.userId, userMobile: depOrder.userMobile },
+      })
       .from(depRefund)
       .innerJoin(depOrder, eq(depOrder.id, depRefund.depositId))
       .where(this.refundWhere(f))
@@ -305,7 +399,11 @@ export class DepositService {
   }
 
   async refundRecordCount(f: DepositRefundFilter): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(depRefund).innerJoin(depOrder, eq(depOrder.id, depRefund.depositId)).where(this.refundWhere(f));
+    const [r] = await this.db
+      .select({ n: count() })
+      .from(depRefund)
+      .innerJoin(depOrder, eq(depOrder.id, depRefund.depositId))
+      .where(this.refundWhere(f));
     return Number(r!.n);
   }
 
@@ -317,7 +415,9 @@ export class DepositService {
     if (f.refundNo) c.push(eq(depRefund.refundNo, f.refundNo));
     if (f.userId) c.push(eq(depOrder.userId, f.userId));
     if (f.status) {
-      const states = Object.entries(DEPOSIT_REFUND_STATUS).filter(([, v]) => v === f.status).map(([k]) => k);
+      const states = Object.entries(DEPOSIT_REFUND_STATUS)
+        .filter(([, v]) => v === f.status)
+        .map(([k]) => k);
       if (!states.length) return sql`false`;
       c.push(inArray(depRefund.state, states));
     }
@@ -346,7 +446,13 @@ export class DepositService {
   }
 
   async rows(f: DepositFilter, offset: number, limit: number): Promise<DepositItem[]> {
-    const rows = await this.db.select({ id: depOrder.id }).from(depOrder).where(this.where(f)).orderBy(desc(depOrder.createdAt), desc(depOrder.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select({ id: depOrder.id })
+      .from(depOrder)
+      .where(this.where(f))
+      .orderBy(desc(depOrder.createdAt), desc(depOrder.id))
+      .limit(limit)
+      .offset(offset);
     return this.items(rows.map((r) => r.id));
   }
 
@@ -399,7 +505,12 @@ export class DepositService {
     if (f.userId) fc.push(eq(depFreeOrder.userId, f.userId));
     if (f.outletId) fc.push(eq(depFreeOrder.outletId, f.outletId));
     const narrowed = !!(f.depositNo || f.orderNo || f.state || f.channel);
-    const [free] = narrowed ? [{ n: 0 }] : await this.db.select({ n: count() }).from(depFreeOrder).where(fc.length ? and(...fc) : undefined);
+    const [free] = narrowed
+      ? [{ n: 0 }]
+      : await this.db
+          .select({ n: count() })
+          .from(depFreeOrder)
+          .where(fc.length ? and(...fc) : undefined);
     const n = (v: unknown) => Number(v ?? 0);
     return {
       held: { count: n(s?.heldCount), amount: n(s?.heldAmount) },
@@ -416,7 +527,10 @@ export class DepositService {
 
   /** Finished deposit orders (the rental ended) and deposit-free rentals of one customer, for the rules. */
   async history(userId: number, db: Db = this.db): Promise<{ done: number; used: number }> {
-    const [d] = await db.select({ n: count() }).from(depOrder).where(and(eq(depOrder.userId, userId), sql`${depOrder.state} <> 'held'`));
+    const [d] = await db
+      .select({ n: count() })
+      .from(depOrder)
+      .where(and(eq(depOrder.userId, userId), sql`${depOrder.state} <> 'held'`));
     const [f] = await db.select({ n: count() }).from(depFreeOrder).where(eq(depFreeOrder.userId, userId));
     return { done: Number(d?.n ?? 0), used: Number(f?.n ?? 0) };
   }

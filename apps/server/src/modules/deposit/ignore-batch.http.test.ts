@@ -13,13 +13,27 @@ describe.each(engines)('deposit ignore list batch (%s)', (engine) => {
   const mobile = () => `137${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
   async function customer(): Promise<string> {
     const m = mobile();
-    await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile: m } });
+    await s.current.inject({
+      method: 'POST',
+      url: '/user/api/app/v1/auth/sendCode',
+      payload: { areaCode: '86', mobile: m },
+    });
     const code = s.current.sms.lastCode(m)!;
-    const r = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile: m, code, clientType: 'USER_IOS' } })).json();
+    const r = (
+      await s.current.inject({
+        method: 'POST',
+        url: '/user/api/app/v1/auth',
+        payload: { areaCode: '86', mobile: m, code, clientType: 'USER_IOS' },
+      })
+    ).json();
     expect(r.code).toBe(0);
     return m;
   }
-  const listed = async (m: string) => (await api.get(`${IGNORE}/orderRuleIgnoreList`, { pageNum: 1, pageSize: 10, mobile: m })).data.list as { userMobile: string; remark: string | null }[];
+  const listed = async (m: string) =>
+    (await api.get(`${IGNORE}/orderRuleIgnoreList`, { pageNum: 1, pageSize: 10, mobile: m })).data.list as {
+      userMobile: string;
+      remark: string | null;
+    }[];
 
   beforeAll(async () => {
     token = await s.current.login();
@@ -32,7 +46,9 @@ describe.each(engines)('deposit ignore list batch (%s)', (engine) => {
     expect(all).toMatchObject({ code: 0, data: { total: 2, succeeded: 2, failed: [] } });
     expect(await listed(a)).toMatchObject([{ userMobile: `86-${a}`, remark: 'VIP' }]);
 
-    const partial = await api.post(`${IGNORE}/orderRuleIgnoreBatch`, { phones: [`0086-${c}`, a, unknown, 'hello', '', `86-${c}`] });
+    const partial = await api.post(`${IGNORE}/orderRuleIgnoreBatch`, {
+      phones: [`0086-${c}`, a, unknown, 'hello', '', `86-${c}`],
+    });
     expect(partial.code).toBe(-100);
     expect(partial.msg).toBe('5 numbers: 1 added, 4 skipped');
     expect(partial.data).toEqual({
@@ -52,13 +68,18 @@ describe.each(engines)('deposit ignore list batch (%s)', (engine) => {
 
     // Bad input is named, never a 500.
     expect((await api.post(`${IGNORE}/orderRuleIgnoreBatch`, { phones: [] })).code).toBe(100001);
-    expect((await api.post(`${IGNORE}/orderRuleIgnoreBatch`, { phones: Array.from({ length: 1001 }, () => '1') })).code).toBe(100001);
+    expect(
+      (await api.post(`${IGNORE}/orderRuleIgnoreBatch`, { phones: Array.from({ length: 1001 }, () => '1') })).code,
+    ).toBe(100001);
     expect((await api.post(`${IGNORE}/orderRuleIgnoreBatch`, {})).code).toBe(100001);
   });
 
   it('two batches naming one customer at once add it once', async () => {
     const m = await customer();
-    const [x, y] = await Promise.all([api.post(`${IGNORE}/orderRuleIgnoreBatch`, { phones: [m] }), api.post(`${IGNORE}/orderRuleIgnoreBatch`, { phones: [m] })]);
+    const [x, y] = await Promise.all([
+      api.post(`${IGNORE}/orderRuleIgnoreBatch`, { phones: [m] }),
+      api.post(`${IGNORE}/orderRuleIgnoreBatch`, { phones: [m] }),
+    ]);
     expect([x.data.succeeded, y.data.succeeded].sort()).toEqual([0, 1]);
     expect(await listed(m)).toHaveLength(1);
   });

@@ -17,7 +17,10 @@ export interface DepositPosting {
 
 export interface DepositPayments {
   /** Records a refund request to the payment company in `tx` and sends it once `tx` has committed. */
-  requestRefund(tx: Db, r: { key: string; amount: number; userId: number; orderNo: string; chargeReference: string }): Promise<void>;
+  requestRefund(
+    tx: Db,
+    r: { key: string; amount: number; userId: number; orderNo: string; chargeReference: string },
+  ): Promise<void>;
 }
 
 export interface DepositNeeds {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -37,7 +48,10 @@ export const depOrder = pgTable(
     index('dep_order_created_idx').on(t.createdAt),
     index('dep_order_user_idx').on(t.userId, t.state),
     index('dep_order_state_idx').on(t.state, t.createdAt),
-    check('dep_order_money_ck', sql`${t.amount} > 0 and ${t.feeTaken} >= 0 and ${t.refundFee} >= 0 and ${t.returnedAmount} >= 0 and ${t.feeTaken} + ${t.refundFee} + ${t.returnedAmount} <= ${t.amount}`),
+    check(
+      'dep_order_money_ck',
+      sql`${t.amount} > 0 and ${t.feeTaken} >= 0 and ${t.refundFee} >= 0 and ${t.returnedAmount} >= 0 and ${t.feeTaken} + ${t.refundFee} + ${t.returnedAmount} <= ${t.amount}`,
+    ),
   ],
 );
 
@@ -50,7 +64,9 @@ export const depRefund = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     refundNo: varchar('refund_no', { length: 32 }).notNull(),
-    depositId: bigint('deposit_id', { mode: 'number' }).notNull().references(() => depOrder.id, { onDelete: 'cascade' }),
+    depositId: bigint('deposit_id', { mode: 'number' })
+      .notNull()
+      .references(() => depOrder.id, { onDelete: 'cascade' }),
     /** What was held when asked; the fee and what goes back, by the rule then. */
     amount: integer('amount').notNull(),
     fee: integer('fee').notNull(),
@@ -68,7 +84,9 @@ export const depRefund = pgTable(
   },
   (t) => [
     uniqueIndex('dep_refund_no_uq').on(t.refundNo),
-    uniqueIndex('dep_refund_open_uq').on(t.depositId).where(sql`state in ('pendingAudit', 'refunding')`),
+    uniqueIndex('dep_refund_open_uq')
+      .on(t.depositId)
+      .where(sql`state in ('pendingAudit', 'refunding')`),
   ],
 );
 
@@ -106,7 +124,10 @@ export const depRule = pgTable(
   },
   (t) => [
     uniqueIndex('dep_rule_scope_uq').on(t.scope, t.targetId),
-    check('dep_rule_counts_ck', sql`${t.depositOrderCount} >= 1 and ${t.depositFreeOrderCount} >= 0 and ${t.depositFreeOrderCount} <= ${t.depositOrderCount}`),
+    check(
+      'dep_rule_counts_ck',
+      sql`${t.depositOrderCount} >= 1 and ${t.depositFreeOrderCount} >= 0 and ${t.depositFreeOrderCount} <= ${t.depositOrderCount}`,
+    ),
   ],
 );
 

@@ -50,7 +50,11 @@ describe('embedded broker persistence: retained messages by exact topic', () => 
 
   it('a wildcard subscription still gets every match', async () => {
     expect(await retainedFor(url, 'cbo/v1/+/status')).toEqual({ 'cbo/v1/A1/status': 'a1', 'cbo/v1/A2/status': 'a2' });
-    expect(await retainedFor(url, 'cbo/#')).toEqual({ 'cbo/v1/A1/status': 'a1', 'cbo/v1/A2/status': 'a2', 'cbo/v1/B1/up': 'b1' });
+    expect(await retainedFor(url, 'cbo/#')).toEqual({
+      'cbo/v1/A1/status': 'a1',
+      'cbo/v1/A2/status': 'a2',
+      'cbo/v1/B1/up': 'b1',
+    });
   });
 
   it('a replaced retained message is the new one; an empty one clears it for both kinds of subscription', async () => {

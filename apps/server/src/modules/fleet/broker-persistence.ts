@@ -7,7 +7,7 @@ interface RetainedStore {
   storeRetained(packet: Packet, cb?: (err?: Error | null) => void): Promise<void> | void;
   createRetainedStream(pattern: string): Readable;
   createRetainedStreamCombi(patterns: string[]): Readable;
-};
+}
 
 const hasWildcard = (pattern: string) => pattern.includes('+') || pattern.includes('#');
 
@@ -34,7 +34,8 @@ export function indexedMemoryPersistence(): ReturnType<typeof memory> {
     return store(packet, cb);
   };
   const lookup = (patterns: string[]) => Readable.from(patterns.flatMap((t) => (exact.has(t) ? [exact.get(t)!] : [])));
-  p.createRetainedStreamCombi = (patterns: string[]) => (patterns.some(hasWildcard) ? combi(patterns) : lookup(patterns));
+  p.createRetainedStreamCombi = (patterns: string[]) =>
+    patterns.some(hasWildcard) ? combi(patterns) : lookup(patterns);
   p.createRetainedStream = (pattern: string) => (hasWildcard(pattern) ? single(pattern) : lookup([pattern]));
   return original;
 }

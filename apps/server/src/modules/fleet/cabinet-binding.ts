@@ -41,7 +41,11 @@ export class CabinetBinding {
 
   async unbind(sn: string): Promise<{ outletId: number } | 'notBound' | 'notFound'> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.select({ outletId: devCabinet.outletId }).from(devCabinet).where(eq(devCabinet.sn, sn)).for('update');
+      const [row] = await tx
+        .select({ outletId: devCabinet.outletId })
+        .from(devCabinet)
+        .where(eq(devCabinet.sn, sn))
+        .for('update');
       if (!row) return 'notFound';
       if (row.outletId === null) return 'notBound';
       await tx.update(devCabinet).set({ outletId: null }).where(eq(devCabinet.sn, sn));
@@ -66,7 +70,12 @@ export class CabinetBinding {
 
   async devicesOf(outletId: number): Promise<BoundCabinet[]> {
     const rows = await this.db
-      .select({ sn: devCabinet.sn, online: devCabinet.online, powerBanks: devCabinet.powerBanks, slotCount: devCabinet.slotCount })
+      .select({
+        sn: devCabinet.sn,
+        online: devCabinet.online,
+        powerBanks: devCabinet.powerBanks,
+        slotCount: devCabinet.slotCount,
+      })
       .from(devCabinet)
       .where(eq(devCabinet.outletId, outletId))
       .orderBy(asc(devCabinet.sn));
@@ -75,7 +84,12 @@ export class CabinetBinding {
 
   async unbound(text: string | undefined, limit: number): Promise<BoundCabinet[]> {
     const rows = await this.db
-      .select({ sn: devCabinet.sn, online: devCabinet.online, powerBanks: devCabinet.powerBanks, slotCount: devCabinet.slotCount })
+      .select({
+        sn: devCabinet.sn,
+        online: devCabinet.online,
+        powerBanks: devCabinet.powerBanks,
+        slotCount: devCabinet.slotCount,
+      })
       .from(devCabinet)
       .where(and(isNull(devCabinet.outletId), text ? ilike(devCabinet.sn, containing(text)) : undefined))
       .orderBy(asc(devCabinet.sn))
@@ -86,15 +100,25 @@ export class CabinetBinding {
   /** Unbinds every cabinet of these outlets; answers which stood where (for their removal records). */
   async unbindAll(outletIds: number[]): Promise<{ sn: string; outletId: number }[]> {
     if (!outletIds.length) return [];
-    const before = await this.db.select({ sn: devCabinet.sn, outletId: devCabinet.outletId }).from(devCabinet).where(inArray(devCabinet.outletId, outletIds)).for('update');
+    const before = await this.db
+      .select({ sn: devCabinet.sn, outletId: devCabinet.outletId })
+      .from(devCabinet)
+      .where(inArray(devCabinet.outletId, outletIds))
+      .for('update');
     if (!before.length) return [];
-    await this.db.update(devCabinet).set({ outletId: null }).where(and(isNotNull(devCabinet.outletId), inArray(devCabinet.outletId, outletIds)));
+    await this.db
+      .update(devCabinet)
+      .set({ outletId: null })
+      .where(and(isNotNull(devCabinet.outletId), inArray(devCabinet.outletId, outletIds)));
     return before.map((r) => ({ sn: r.sn, outletId: r.outletId! }));
   }
 
   /** True when the code is a power bank's: power banks are never bound to outlets. */
   async isPowerBank(code: string): Promise<boolean> {
-    const [row] = await this.db.select({ id: devPowerBank.powerBankId }).from(devPowerBank).where(eq(devPowerBank.powerBankId, code));
+    const [row] = await this.db
+      .select({ id: devPowerBank.powerBankId })
+      .from(devPowerBank)
+      .where(eq(devPowerBank.powerBankId, code));
     return Boolean(row);
   }
 }

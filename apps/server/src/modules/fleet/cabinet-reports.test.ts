@@ -7,8 +7,21 @@ import type { SlotReport } from './protocol.js';
 import { devCabinet, devForcedEject, devLog, devPowerBank, devSlot } from './tables.js';
 import { newSn, powerBankIdFor } from '../../test/fleet/test-cabinet.js';
 
-const reg = (slots: number) => ({ imei: '861234567890123', iccid: '89860012345678901234', firmware: { main: '2.3.1', board: '1.4' }, slots, netMode: '4G' as const });
-const slot = (n: number, powerBankId: string | null, battery: number | null = powerBankId ? 90 : null): SlotReport => ({ slot: n, powerBankId, battery, locked: true, fault: null, charging: false });
+const reg = (slots: number) => ({
+  imei: '861234567890123',
+  iccid: '89860012345678901234',
+  firmware: { main: '2.3.1', board: '1.4' },
+  slots,
+  netMode: '4G' as const,
+});
+const slot = (n: number, powerBankId: string | null, battery: number | null = powerBankId ? 90 : null): SlotReport => ({
+  slot: n,
+  powerBankId,
+  battery,
+  locked: true,
+  fault: null,
+  charging: false,
+});
 
 /**
  * The gateway's batched write paths (cabinet-reports.ts, and slot-state.ts for inventories):
@@ -30,14 +43,24 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
   it('registers several cabinets at once; an SN not in stock gets null; each online change is logged once', async () => {
     const got = await Promise.all([a, b, unknown, c].map((sn) => reports().register(sn, reg(4), '10.0.0.9')));
     expect(got).toEqual([{ heartbeatSec: 60 }, { heartbeatSec: 60 }, null, { heartbeatSec: 60 }]);
-    const rows = await db().select().from(devCabinet).where(inArray(devCabinet.sn, [a, b, c]));
-    expect(rows.every((r) => r.online && r.onlineReason === 'register' && r.slotCount === 4 && r.iccid === '89860012345678901234')).toBe(true);
+    const rows = await db()
+      .select()
+      .from(devCabinet)
+      .where(inArray(devCabinet.sn, [a, b, c]));
+    expect(
+      rows.every(
+        (r) => r.online && r.onlineReason === 'register' && r.slotCount === 4 && r.iccid === '89860012345678901234',
+      ),
+    ).toBe(true);
     // Registering again while online keeps the time it came online and writes no second line.
     const first = rows.find((r) => r.sn === a)!.onlineChangedAt;
     await reports().register(a, reg(4), null);
     const [again] = await db().select().from(devCabinet).where(eq(devCabinet.sn, a));
     expect(again!.onlineChangedAt).toEqual(first);
-    const lines = await db().select().from(devLog).where(and(eq(devLog.sn, a), eq(devLog.kind, 'online')));
+    const lines = await db()
+      .select()
+      .from(devLog)
+      .where(and(eq(devLog.sn, a), eq(devLog.kind, 'online')));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ reason: 'register', address: '10.0.0.9' });
     expect(await Promise.all([a, unknown].map((sn) => reports().exists(sn)))).toEqual([true, false]);
@@ -54,7 +77,12 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
     expect(ra).toMatchObject({ csq: 20, heartbeatSec: 30, online: true, onlineReason: 'register' });
     const [ro] = await db().select().from(devCabinet).where(eq(devCabinet.sn, offline));
     expect(ro).toMatchObject({ csq: 9, netMode: 'WIFI', online: true, onlineReason: 'heartbeat' });
-    expect(await db().select().from(devLog).where(and(eq(devLog.sn, offline), eq(devLog.kind, 'online')))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(devLog)
+        .where(and(eq(devLog.sn, offline), eq(devLog.kind, 'online'))),
+    ).toHaveLength(1);
     expect(await Promise.all([reports().touch(b), reports().touch(unknown)])).toEqual([true, false]);
   });
 
@@ -63,7 +91,10 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
     const y = powerBankIdFor(b, 1);
     const z = powerBankIdFor(c, 3);
     // First: a holds x and y; c holds z.
-    await Promise.all([slotWriter().inventory(a, [slot(1, x), slot(2, y, 50), slot(3, null), slot(4, null)]), slotWriter().inventory(c, [slot(3, z)])]);
+    await Promise.all([
+      slotWriter().inventory(a, [slot(1, x), slot(2, y, 50), slot(3, null), slot(4, null)]),
+      slotWriter().inventory(c, [slot(3, z)]),
+    ]);
     // y is taken out of a by hand and then put in b; a's inventory still arrives later than b's in the same
     // batch and still (wrongly, it is stale) claims y: arrival order decides, as if written one by one.
     const out = await Promise.all([
@@ -78,7 +109,14 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
       { known: true, expiredEjects: false },
       { known: false, expiredEjects: false },
     ]);
-    const banks = new Map((await db().select().from(devPowerBank).where(inArray(devPowerBank.powerBankId, [x, y, z]))).map((p) => [p.powerBankId, p]));
+    const banks = new Map(
+      (
+        await db()
+          .select()
+          .from(devPowerBank)
+          .where(inArray(devPowerBank.powerBankId, [x, y, z]))
+      ).map((p) => [p.powerBankId, p]),
+    );
     expect(banks.get(x)).toMatchObject({ sn: a, slot: 1, battery: 90 });
     expect(banks.get(y)).toMatchObject({ sn: a, slot: 2, battery: 50, lastCabinetSn: a }); // a's report came last
     expect(banks.get(z)).toMatchObject({ sn: null, slot: null, lastCabinetSn: c }); // c no longer holds it
@@ -87,12 +125,24 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
       [1, x],
       [2, y],
     ]);
-    const cabs = new Map((await db().select().from(devCabinet).where(inArray(devCabinet.sn, [a, b, c]))).map((r) => [r.sn, r]));
+    const cabs = new Map(
+      (
+        await db()
+          .select()
+          .from(devCabinet)
+          .where(inArray(devCabinet.sn, [a, b, c]))
+      ).map((r) => [r.sn, r]),
+    );
     expect(cabs.get(a)).toMatchObject({ freeSlots: 0, powerBanks: 2, chargedPowerBanks: 1, batteryAvg: 70 });
     expect(cabs.get(b)).toMatchObject({ freeSlots: 1, powerBanks: 1, batteryAvg: 55 });
     expect(cabs.get(c)).toMatchObject({ freeSlots: 0, powerBanks: 0, batteryAvg: null });
     expect(cabs.get(c)!.inventoryAt).not.toBeNull();
-    expect(await db().select().from(devPowerBank).where(eq(devPowerBank.powerBankId, powerBankIdFor(unknown, 1)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(devPowerBank)
+        .where(eq(devPowerBank.powerBankId, powerBankIdFor(unknown, 1))),
+    ).toEqual([]);
   });
 
   it('a row returned by hand-written SQL reads exactly as Drizzle reads it (the live pushes use it)', async () => {
@@ -106,9 +156,19 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
     const z = powerBankIdFor(c, 3); // out since the last test
     const [rec] = await db()
       .insert(devForcedEject)
-      .values({ commandId: 'test-command', sn: c, slot: 3, powerBankId: z, reason: 'test', createdAt: new Date(Date.now() - 60_000) })
+      .values({
+        commandId: 'test-command',
+        sn: c,
+        slot: 3,
+        powerBankId: z,
+        reason: 'test',
+        createdAt: new Date(Date.now() - 60_000),
+      })
       .returning();
-    await Promise.all([slotWriter().inventory(b, [slot(1, powerBankIdFor(b, 1), 55), slot(2, z, 40)]), slotWriter().inventory(c, [])]);
+    await Promise.all([
+      slotWriter().inventory(b, [slot(1, powerBankIdFor(b, 1), 55), slot(2, z, 40)]),
+      slotWriter().inventory(c, []),
+    ]);
     const [after] = await db().select().from(devForcedEject).where(eq(devForcedEject.id, rec!.id));
     expect(after).toMatchObject({ state: 'returned', returnedSn: b });
     expect(after!.returnedAt).not.toBeNull();
@@ -122,10 +182,18 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
     expect(changed).toEqual([b]);
     await slotWriter().refresh(changed);
     // A result naming a power bank the slot no longer holds (a newer message moved it) changes nothing.
-    expect(await db().transaction((tx) => slotWriter().leftIn(tx, [{ sn: b, slot: 2, powerBankId: 'XXXX0000000000001' }]))).toEqual([]);
-    const [s2] = await db().select().from(devSlot).where(and(eq(devSlot.sn, b), eq(devSlot.slot, 2)));
+    expect(
+      await db().transaction((tx) => slotWriter().leftIn(tx, [{ sn: b, slot: 2, powerBankId: 'XXXX0000000000001' }])),
+    ).toEqual([]);
+    const [s2] = await db()
+      .select()
+      .from(devSlot)
+      .where(and(eq(devSlot.sn, b), eq(devSlot.slot, 2)));
     expect(s2!.powerBankId).toBe(powerBankIdFor(c, 3));
-    const [s1] = await db().select().from(devSlot).where(and(eq(devSlot.sn, b), eq(devSlot.slot, 1)));
+    const [s1] = await db()
+      .select()
+      .from(devSlot)
+      .where(and(eq(devSlot.sn, b), eq(devSlot.slot, 1)));
     expect(s1).toMatchObject({ powerBankId: null, battery: null, charging: false });
     const [left] = await db().select().from(devPowerBank).where(eq(devPowerBank.powerBankId, pb));
     expect(left).toMatchObject({ sn: null, slot: null, lastCabinetSn: b });

@@ -26,7 +26,9 @@ export class CabinetReports {
   private readonly registrations = new GroupCommit<Registration, { heartbeatSec: number } | null>((xs) =>
     this.writeRegister(xs),
   );
-  private readonly heartbeats = new GroupCommit<{ sn: string; d: HeartbeatData }, boolean>((xs) => this.writeHeartbeat(xs));
+  private readonly heartbeats = new GroupCommit<{ sn: string; d: HeartbeatData }, boolean>((xs) =>
+    this.writeHeartbeat(xs),
+  );
   private readonly seen = new GroupCommit<string, boolean>((sns) => this.writeSeen(sns));
 
   constructor(
@@ -42,7 +44,12 @@ export class CabinetReports {
   }
 
   /** Stores a registration and marks the cabinet online; null when the SN is not in stock. */
-  register(sn: string, d: RegisterData, address: string | null, via: string | null = null): Promise<{ heartbeatSec: number } | null> {
+  register(
+    sn: string,
+    d: RegisterData,
+    address: string | null,
+    via: string | null = null,
+  ): Promise<{ heartbeatSec: number } | null> {
     return this.registrations.add({ sn, d, address, via });
   }
 
@@ -85,7 +92,9 @@ export class CabinetReports {
       hw: d.hwVersion ?? null,
     }));
     // All parts of one statement see the rows as they were before it: `old` is the state before.
-    const done = await query<Record<string, unknown> & { sn: string; heartbeat_sec: number | null; was_online: boolean }>(
+    const done = await query<
+      Record<string, unknown> & { sn: string; heartbeat_sec: number | null; was_online: boolean }
+    >(
       this.db,
       sql`
       with v as (
@@ -108,7 +117,11 @@ export class CabinetReports {
     await this.slots.registered(xs.filter((x) => bySn.has(x.sn)).map((x) => ({ sn: x.sn, slots: x.d.slots })));
     const address = new Map(xs.map((x) => [x.sn, x.address]));
     const cameOnline = done.filter((r) => !r.was_online).map((r) => r.sn);
-    await Promise.all(cameOnline.map((sn) => this.deviceLog.record({ sn, kind: 'online', reason: 'register', address: address.get(sn) ?? null })));
+    await Promise.all(
+      cameOnline.map((sn) =>
+        this.deviceLog.record({ sn, kind: 'online', reason: 'register', address: address.get(sn) ?? null }),
+      ),
+    );
     this.push('register', done.map(cabinetRowFromSql));
     return xs.map(({ sn }) => {
       const r = bySn.get(sn);
@@ -119,8 +132,22 @@ export class CabinetReports {
   private async writeHeartbeat(xs: { sn: string; d: HeartbeatData }[]): Promise<boolean[]> {
     const now = new Date();
     const sns = xs.map((x) => x.sn);
-    const rows = xs.map(({ sn, d }) => ({ sn, csq: d.csq, hb: d.heartbeatSec, uptime: d.uptimeSec ?? null, net_mode: d.netMode ?? null }));
-    const done = await query<Record<string, unknown> & { sn: string; was_online: boolean; old_csq: number | null; old_net_mode: string | null; old_heartbeat_sec: number | null }>(
+    const rows = xs.map(({ sn, d }) => ({
+      sn,
+      csq: d.csq,
+      hb: d.heartbeatSec,
+      uptime: d.uptimeSec ?? null,
+      net_mode: d.netMode ?? null,
+    }));
+    const done = await query<
+      Record<string, unknown> & {
+        sn: string;
+        was_online: boolean;
+        old_csq: number | null;
+        old_net_mode: string | null;
+        old_heartbeat_sec: number | null;
+      }
+    >(
       this.db,
       sql`
       with v as (select * from json_to_recordset(${jsonRows(rows)}) as v(sn text, csq int, hb int, uptime int, net_mode text)),
@@ -145,7 +172,12 @@ export class CabinetReports {
       if (!b) continue;
       if (!b.was_online) cameBack.push(cabinetRowFromSql(b));
       // Unchanged heartbeats are not pushed: 10,000 cabinets would flood every console.
-      else if (b.old_csq !== d.csq || (d.netMode && b.old_net_mode !== d.netMode) || b.old_heartbeat_sec !== d.heartbeatSec) changed.push(cabinetRowFromSql(b));
+      else if (
+        b.old_csq !== d.csq ||
+        (d.netMode && b.old_net_mode !== d.netMode) ||
+        b.old_heartbeat_sec !== d.heartbeatSec
+      )
+        changed.push(cabinetRowFromSql(b));
     }
     await Promise.all(cameBack.map((r) => this.deviceLog.record({ sn: r.sn, kind: 'online', reason: 'heartbeat' })));
     this.push('online', cameBack);
@@ -154,7 +186,10 @@ export class CabinetReports {
   }
 
   private async writeSeen(sns: string[]): Promise<boolean[]> {
-    const rows = await query<{ sn: string }>(this.db, sql`update dev_cabinet set last_seen_at = ${new Date()} where sn = ${anyOf(sns)} returning sn`);
+    const rows = await query<{ sn: string }>(
+      this.db,
+      sql`update dev_cabinet set last_seen_at = ${new Date()} where sn = ${anyOf(sns)} returning sn`,
+    );
     const found = new Set(rows.map((r) => r.sn));
     return sns.map((sn) => found.has(sn));
   }

@@ -93,7 +93,10 @@ export class CabinetService {
    * Stocks in cabinets by list or range (at most 500). A bad range or list refuses the whole
    * request; within a list each SN stands alone and the report says which failed and why.
    */
-  async stockIn(input: BatchStorageRequest, opts: { lang?: Lang; by?: number | null } = {}): Promise<BatchStorageReport> {
+  async stockIn(
+    input: BatchStorageRequest,
+    opts: { lang?: Lang; by?: number | null } = {},
+  ): Promise<BatchStorageReport> {
     const lang = opts.lang ?? 'zh_CN';
     const parsed = batchStorageRequest.safeParse(input);
     if (!parsed.success) throw new AppError('VALIDATION', { detail: describeError(parsed.error, lang) });
@@ -103,7 +106,12 @@ export class CabinetService {
     const raw = v.sns ?? expandSnRange(v.start!, v.end!);
     const failed: BatchStorageReport['failed'] = [];
     const fail = (sn: string, reason: StockFailReason) => {
-      const name = reason === 'nonStandard' ? 'DEVICE_CODE_NONSTANDARD' : reason === 'alreadyInStock' ? 'DEVICE_IN_STOCK' : 'DEVICE_DUPLICATE';
+      const name =
+        reason === 'nonStandard'
+          ? 'DEVICE_CODE_NONSTANDARD'
+          : reason === 'alreadyInStock'
+            ? 'DEVICE_IN_STOCK'
+            : 'DEVICE_DUPLICATE';
       failed.push({ sn, reason, msg: errorMessage(name, lang) });
     };
     const wanted: string[] = [];
@@ -135,7 +143,12 @@ export class CabinetService {
       const items = await this.itemsBySn(inserted);
       for (const cabinet of items) void this.live.cabinet('stockIn', cabinet);
     }
-    return { total: raw.length, succeeded: inserted.length, succeededSns: wanted.filter((sn) => inserted.includes(sn)), failed };
+    return {
+      total: raw.length,
+      succeeded: inserted.length,
+      succeededSns: wanted.filter((sn) => inserted.includes(sn)),
+      failed,
+    };
   }
 
   /**
@@ -151,7 +164,8 @@ export class CabinetService {
       .onConflictDoNothing()
       .returning({ sn: devCabinet.sn });
     const inserted = rows.map((r) => r.sn);
-    if (inserted.length) for (const cabinet of await this.itemsBySn(inserted)) void this.live.cabinet('stockIn', cabinet);
+    if (inserted.length)
+      for (const cabinet of await this.itemsBySn(inserted)) void this.live.cabinet('stockIn', cabinet);
     return inserted;
   }
 
@@ -176,7 +190,11 @@ export class CabinetService {
     return Number(r!.n);
   }
 
-  async rows(q: CabinetFilter & Partial<Pick<CabinetQuery, 'orderBy' | 'order'>>, offset: number, limit: number): Promise<CabinetItem[]> {
+  async rows(
+    q: CabinetFilter & Partial<Pick<CabinetQuery, 'orderBy' | 'order'>>,
+    offset: number,
+    limit: number,
+  ): Promise<CabinetItem[]> {
     const col = q.orderBy ? devCabinet[q.orderBy] : devCabinet.stockedInAt;
     const dir = q.orderBy ? (q.order === 'ascend' ? asc : desc) : desc;
     const rows = await this.db
@@ -198,7 +216,10 @@ export class CabinetService {
     const ids = [...new Set(rows.map((r) => r.outletId).filter((v): v is number => v !== null))];
     if (!ids.length) return items;
     const names = await this.outletNames(ids);
-    return items.map((it, i) => ({ ...it, outletName: rows[i]!.outletId === null ? null : (names.get(rows[i]!.outletId!) ?? null) }));
+    return items.map((it, i) => ({
+      ...it,
+      outletName: rows[i]!.outletId === null ? null : (names.get(rows[i]!.outletId!) ?? null),
+    }));
   }
 
   async get(sn: string): Promise<CabinetRow | undefined> {
@@ -250,7 +271,11 @@ export class CabinetService {
     return Number(r!.n);
   }
 
-  async powerBankRows(q: PowerBankFilter & Partial<Pick<PowerBankQuery, 'orderBy' | 'order'>>, offset: number, limit: number): Promise<PowerBankItem[]> {
+  async powerBankRows(
+    q: PowerBankFilter & Partial<Pick<PowerBankQuery, 'orderBy' | 'order'>>,
+    offset: number,
+    limit: number,
+  ): Promise<PowerBankItem[]> {
     const col = q.orderBy ? devPowerBank[q.orderBy] : devPowerBank.powerBankId;
     const dir = q.order === 'descend' ? desc : asc;
     const rows = await this.db
@@ -302,17 +327,46 @@ export class CabinetService {
       .where(
         and(
           eq(devCabinet.online, true),
-          lt(devCabinet.lastSeenAt, sql`${now}::timestamptz - make_interval(secs => ${MISSED_HEARTBEATS} * coalesce(${devCabinet.heartbeatSec}, ${DEFAULT_HEARTBEAT_SEC}))`),
+          lt(
+            devCabinet.lastSeenAt,
+            sql`${now}::timestamptz - make_interval(secs => ${MISSED_HEARTBEATS} * coalesce(${devCabinet.heartbeatSec}, ${DEFAULT_HEARTBEAT_SEC}))`,
+          ),
         ),
       )
       .returning();
-    await Promise.all(rows.map((r) => this.deviceLog.record({ sn: r.sn, kind: 'offline', reason: 'heartbeatTimeout', detail: `last message ${r.lastSeenAt?.toISOString() ?? '-'}` })));
+    await Promise.all(
+      rows.map((r) =>
+        this.deviceLog.record({
+          sn: r.sn,
+          kind: 'offline',
+          reason: 'heartbeatTimeout',
+          detail: `last message ${r.lastSeenAt?.toISOString() ?? '-'}`,
+        }),
+      ),
+    );
     for (const r of rows) void this.live.cabinet('offline', toItem(r));
     return rows.length;
   }
 
   /** Stores what a config, version or ICCID reply says is in force now. */
-  async applyReported(sn: string, patch: Partial<Pick<CabinetRow, 'host' | 'port' | 'heartbeatSec' | 'ftpHost' | 'ftpPort' | 'ftpUser' | 'firmwareMain' | 'firmwareBoard' | 'iccid'>>, change: 'config' | 'firmware'): Promise<void> {
+  async applyReported(
+    sn: string,
+    patch: Partial<
+      Pick<
+        CabinetRow,
+        | 'host'
+        | 'port'
+        | 'heartbeatSec'
+        | 'ftpHost'
+        | 'ftpPort'
+        | 'ftpUser'
+        | 'firmwareMain'
+        | 'firmwareBoard'
+        | 'iccid'
+      >
+    >,
+    change: 'config' | 'firmware',
+  ): Promise<void> {
     const keys = Object.keys(patch) as (keyof typeof patch)[];
     if (!keys.length) return;
     // Written and pushed only when something differs (a version query usually confirms what is known).
@@ -320,7 +374,11 @@ export class CabinetService {
       keys.map((k) => sql`${devCabinet[k]} is distinct from ${patch[k]}`),
       sql` or `,
     );
-    const [row] = await this.db.update(devCabinet).set(patch).where(and(eq(devCabinet.sn, sn), sql`(${differs})`)).returning();
+    const [row] = await this.db
+      .update(devCabinet)
+      .set(patch)
+      .where(and(eq(devCabinet.sn, sn), sql`(${differs})`))
+      .returning();
     if (row) void this.live.cabinet(change, toItem(row));
   }
 }

@@ -28,7 +28,9 @@ import { devCabinet, devCommand } from './tables.js';
  */
 export class CommandReplies {
   /** Replies to open commands of many cabinets become one statement. A cabinet's replies come one at a time, so a command is never twice in a batch. */
-  private readonly replies = new GroupCommit<{ sn: string; r: ReplyData }, CommandRow | null>((xs) => this.writeReplies(xs));
+  private readonly replies = new GroupCommit<{ sn: string; r: ReplyData }, CommandRow | null>((xs) =>
+    this.writeReplies(xs),
+  );
 
   /** The rental engine hears of every eject's outcome through it (set once the fleet is built). */
   rental: RentalPort | null = null;
@@ -44,7 +46,10 @@ export class CommandReplies {
 
   async onReply(sn: string, r: ReplyData): Promise<void> {
     if (await this.onReplyInTime(sn, r)) return;
-    const [row] = await this.db.select().from(devCommand).where(and(eq(devCommand.id, r.cmdId), eq(devCommand.sn, sn)));
+    const [row] = await this.db
+      .select()
+      .from(devCommand)
+      .where(and(eq(devCommand.id, r.cmdId), eq(devCommand.sn, sn)));
     if (!row) {
       this.log.info({ sn, cmdId: r.cmdId }, 'reply to an unknown command dropped');
       return;
@@ -59,7 +64,12 @@ export class CommandReplies {
       return;
     }
     if (r.stage === 'ack') {
-      if (row.state === 'pending' || row.state === 'sent') await this.update(row.id, { state: 'acknowledged', acknowledgedAt: now, ...(dup ? { duplicate: true } : {}) }, OPEN_STATES);
+      if (row.state === 'pending' || row.state === 'sent')
+        await this.update(
+          row.id,
+          { state: 'acknowledged', acknowledgedAt: now, ...(dup ? { duplicate: true } : {}) },
+          OPEN_STATES,
+        );
       return;
     }
     if (r.stage === 'progress') {
@@ -72,7 +82,11 @@ export class CommandReplies {
     const pb = ok && row.type === 'eject' && !row.targetPowerBankId ? ejectedPowerBank(r) : null;
     // The command's end and, for a failed eject, its count on the power bank: one transaction, so
     // whoever sees the command failed sees the count.
-    const countFailure = !ok && row.type === 'eject' && !(row.state === 'expired' && row.confirmedByInventory === false) && row.targetPowerBankId;
+    const countFailure =
+      !ok &&
+      row.type === 'eject' &&
+      !(row.state === 'expired' && row.confirmedByInventory === false) &&
+      row.targetPowerBankId;
     // A succeeded eject's slot empties in the transaction that ends the command (SlotWriter.leftIn).
     const leftSlot = ok && row.type === 'eject';
     const changed = await this.update(
@@ -88,7 +102,11 @@ export class CommandReplies {
         ...(dup ? { duplicate: true } : {}),
       },
       [...OPEN_STATES, 'expired'],
-      countFailure ? (tx) => this.slots.ejectFailed(countFailure, tx) : leftSlot ? (tx, done) => this.slots.leftIn(tx, ejectsOf([done])).then(() => undefined) : undefined,
+      countFailure
+        ? (tx) => this.slots.ejectFailed(countFailure, tx)
+        : leftSlot
+          ? (tx, done) => this.slots.leftIn(tx, ejectsOf([done])).then(() => undefined)
+          : undefined,
     );
     if (!changed) return;
     await this.handOn(changed);
@@ -109,7 +127,8 @@ export class CommandReplies {
     // The next eject waiting for this cabinet goes out first; the summary and the order follow.
     await this.handOn(row);
     if (row.state === 'succeeded') await this.applyResult(row, (row.result ?? {}) as Record<string, unknown>);
-    if (row.state === 'succeeded' || row.state === 'failed') await this.rental?.ejectFinished(row, row.state === 'succeeded');
+    if (row.state === 'succeeded' || row.state === 'failed')
+      await this.rental?.ejectFinished(row, row.state === 'succeeded');
     return true;
   }
 
@@ -121,17 +140,18 @@ export class CommandReplies {
    */
   private async writeReplies(xs: { sn: string; r: ReplyData }[]): Promise<(CommandRow | null)[]> {
     const now = new Date();
-    const rows = xs.map(({ sn, r }) =>
-      r.stage === 'result' || r.stage === 'rejected'
-        ? { id: r.cmdId, sn, final: true, ...finalOutcome(r), pb: ejectedPowerBank(r) }
-        : { id: r.cmdId, sn, final: false, state: 'acknowledged', result: null, reason: null, pb: null }, // ack (progress never comes here)
+    const rows = xs.map(
+      ({ sn, r }) =>
+        r.stage === 'result' || r.stage === 'rejected'
+          ? { id: r.cmdId, sn, final: true, ...finalOutcome(r), pb: ejectedPowerBank(r) }
+          : { id: r.cmdId, sn, final: false, state: 'acknowledged', result: null, reason: null, pb: null }, // ack (progress never comes here)
     );
     // A transaction only when a result may be a succeeded eject (its slot empties with it); acks and
     // failures stay one statement.
     const write = async (tx: Db) => {
       const changed = await query<Record<string, unknown>>(
-      tx,
-      sql`with done as (update dev_command c set
+        tx,
+        sql`with done as (update dev_command c set
             state = v.state,
             acknowledged_at = coalesce(c.acknowledged_at, ${now}),
             result = case when v.final then v.result else c.result end,
@@ -149,13 +169,19 @@ export class CommandReplies {
           select * from done`,
       );
       // Succeeded ejects empty their slots in this same transaction: nobody sees one without the other.
-      const ejects = byId(changed, changed.map((r) => String(r.id))).filter((r): r is CommandRow => r !== null);
+      const ejects = byId(
+        changed,
+        changed.map((r) => String(r.id)),
+      ).filter((r): r is CommandRow => r !== null);
       await this.slots.leftIn(tx, ejectsOf(ejects));
       return changed;
     };
     const mayEject = rows.some((x) => x.state === 'succeeded');
     const done = mayEject ? await this.db.transaction((tx) => write(tx as unknown as Db)) : await write(this.db);
-    return byId(done, rows.map((x) => x.id));
+    return byId(
+      done,
+      rows.map((x) => x.id),
+    );
   }
 
   /** What a succeeded command says about its cabinet, stored where that state lives. */
@@ -173,7 +199,12 @@ export class CommandReplies {
       await this.cabinets.applyReported(row.sn, patch, 'config');
     } else if (row.type === 'queryVersion') {
       const v = versionResult.safeParse(result);
-      if (v.success) await this.cabinets.applyReported(row.sn, { firmwareMain: v.data.firmware.main, firmwareBoard: v.data.firmware.board }, 'firmware');
+      if (v.success)
+        await this.cabinets.applyReported(
+          row.sn,
+          { firmwareMain: v.data.firmware.main, firmwareBoard: v.data.firmware.board },
+          'firmware',
+        );
     } else if (row.type === 'queryIccid') {
       const v = iccidResult.safeParse(result);
       if (v.success) await this.cabinets.applyReported(row.sn, { iccid: v.data.iccid }, 'config');
@@ -203,7 +234,11 @@ export class CommandReplies {
 
   /** A physical command that ended gives the cabinet's turn to the next one waiting. */
   private async handOn(row: CommandRow): Promise<void> {
-    if (!PHYSICAL_COMMANDS.includes(row.type as CommandType) || !FINAL_COMMAND_STATES.includes(row.state as CommandState)) return;
+    if (
+      !PHYSICAL_COMMANDS.includes(row.type as CommandType) ||
+      !FINAL_COMMAND_STATES.includes(row.state as CommandState)
+    )
+      return;
     try {
       await this.sender.next(row.sn);
     } catch (err) {
@@ -214,9 +249,20 @@ export class CommandReplies {
   /** Asks the cabinet for its inventory after an eject expired; the next inventory settles it. */
   private async checkInventory(eject: CommandRow): Promise<void> {
     try {
-      const [cab] = await this.db.select({ online: devCabinet.online }).from(devCabinet).where(eq(devCabinet.sn, eject.sn));
+      const [cab] = await this.db
+        .select({ online: devCabinet.online })
+        .from(devCabinet)
+        .where(eq(devCabinet.sn, eject.sn));
       if (!cab?.online || !this.sender.connected) return; // its inventory after it registers again settles it
-      const check = await this.sender.record(this.db, { sn: eject.sn, type: 'queryInventory', data: {}, targetSlot: null, targetPowerBankId: null, batchId: null, by: null });
+      const check = await this.sender.record(this.db, {
+        sn: eject.sn,
+        type: 'queryInventory',
+        data: {},
+        targetSlot: null,
+        targetPowerBankId: null,
+        batchId: null,
+        by: null,
+      });
       await this.update(eject.id, { checkCommandId: check.id });
       await this.sender.dispatch(check);
     } catch (err) {
@@ -229,7 +275,14 @@ export class CommandReplies {
     const open = await this.db
       .select()
       .from(devCommand)
-      .where(and(eq(devCommand.sn, sn), eq(devCommand.type, 'eject'), eq(devCommand.state, 'expired'), isNull(devCommand.confirmedByInventory)));
+      .where(
+        and(
+          eq(devCommand.sn, sn),
+          eq(devCommand.type, 'eject'),
+          eq(devCommand.state, 'expired'),
+          isNull(devCommand.confirmedByInventory),
+        ),
+      );
     const held = new Set(slots.map((s) => s.powerBankId).filter(Boolean));
     for (const row of open) {
       const ejected = row.targetPowerBankId ? !held.has(row.targetPowerBankId) : false;
@@ -239,7 +292,9 @@ export class CommandReplies {
         const [done] = await tx
           .update(devCommand)
           .set({ confirmedByInventory: ejected })
-          .where(and(eq(devCommand.id, row.id), eq(devCommand.state, 'expired'), isNull(devCommand.confirmedByInventory)))
+          .where(
+            and(eq(devCommand.id, row.id), eq(devCommand.state, 'expired'), isNull(devCommand.confirmedByInventory)),
+          )
           .returning();
         if (done && !ejected && done.targetPowerBankId) await this.slots.ejectFailed(done.targetPowerBankId, tx);
         return done;

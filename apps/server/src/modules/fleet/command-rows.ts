@@ -18,7 +18,10 @@ export interface Actor {
 /** What sending needs from the gateway: a way to publish on a cabinet's down topic. */
 export interface Downlink {
   readonly connected: boolean;
-  send(sn: string, message: { v: 1; id: string; ts: number; type: string; expiresAt: number; data: unknown }): Promise<void>;
+  send(
+    sn: string,
+    message: { v: 1; id: string; ts: number; type: string; expiresAt: number; data: unknown },
+  ): Promise<void>;
 }
 
 /** States in which a command still waits for its cabinet. */

@@ -1,10 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { COMMAND_TTL_MS, PHYSICAL_COMMANDS, type CommandItem, type CommandSendRequest, type CommandType } from '@cbo/contract';
+import {
+  COMMAND_TTL_MS,
+  PHYSICAL_COMMANDS,
+  type CommandItem,
+  type CommandSendRequest,
+  type CommandType,
+} from '@cbo/contract';
 import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { byId, newCommandId, toCommandItem, type Actor, type CommandRow, type Downlink, type Tx } from './command-rows.js';
+import {
+  byId,
+  newCommandId,
+  toCommandItem,
+  type Actor,
+  type CommandRow,
+  type Downlink,
+  type Tx,
+} from './command-rows.js';
 import type { FleetLive } from './fleet-live.js';
 import { devCabinet, devCommand, devLog, devPowerBank, devSlot } from './tables.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
@@ -63,8 +77,12 @@ export class CommandSender {
       let targetPowerBankId: string | null = null;
       if (req.type === 'openLock' || (req.type === 'eject' && 'slot' in req.data)) {
         targetSlot = (req.data as { slot: number }).slot;
-        if (cab.slotCount !== null && targetSlot > cab.slotCount) throw new AppError('SLOT_NOT_FOUND', { slot: targetSlot });
-        const [slot] = await tx.select().from(devSlot).where(and(eq(devSlot.sn, req.sn), eq(devSlot.slot, targetSlot)));
+        if (cab.slotCount !== null && targetSlot > cab.slotCount)
+          throw new AppError('SLOT_NOT_FOUND', { slot: targetSlot });
+        const [slot] = await tx
+          .select()
+          .from(devSlot)
+          .where(and(eq(devSlot.sn, req.sn), eq(devSlot.slot, targetSlot)));
         targetPowerBankId = slot?.powerBankId ?? null;
       } else if (req.type === 'eject' && 'powerBankId' in req.data) {
         targetPowerBankId = req.data.powerBankId;
@@ -72,7 +90,15 @@ export class CommandSender {
         targetSlot = pb?.sn === req.sn ? pb.slot : null;
       }
       await this.checkNotBusy(tx, req.sn, targetSlot, targetPowerBankId);
-      return this.record(tx, { sn: req.sn, type: req.type, data: req.data, targetSlot, targetPowerBankId, batchId: null, by });
+      return this.record(tx, {
+        sn: req.sn,
+        type: req.type,
+        data: req.data,
+        targetSlot,
+        targetPowerBankId,
+        batchId: null,
+        by,
+      });
     });
     return this.dispatch(row);
   }
@@ -117,7 +143,10 @@ export class CommandSender {
           )
           select * from ins`,
     );
-    return byId(rows, xs.map((x) => x.id));
+    return byId(
+      rows,
+      xs.map((x) => x.id),
+    );
   }
 
   /** pending → sent; a reply that came first has moved it on already and keeps its state. */
@@ -146,7 +175,14 @@ export class CommandSender {
    */
   async checkNotBusy(tx: Tx, sn: string, slot: number | null, powerBankId: string | null): Promise<void> {
     if (slot === null && !powerBankId) return;
-    const open = await query(tx as unknown as Db, this.openPhysical(sn, slot === null ? sql`null::int` : sql`${slot}::int`, powerBankId ? sql`${powerBankId}` : sql`null::text`));
+    const open = await query(
+      tx as unknown as Db,
+      this.openPhysical(
+        sn,
+        slot === null ? sql`null::int` : sql`${slot}::int`,
+        powerBankId ? sql`${powerBankId}` : sql`null::text`,
+      ),
+    );
     if (open.length) throw new AppError('SLOT_BUSY');
   }
 
@@ -228,7 +264,10 @@ export class CommandSender {
       if (!turn) return; // nothing waits, or another command holds the turn
       // Its time to live runs from now: the wait for the turn (at most its first TTL) is not the
       // cabinet's time to act. Still pending, or it ended meanwhile and the turn is handed on again.
-      const ttl = sql.join(PHYSICAL_COMMANDS.map((t) => sql`when ${t} then ${new Date(now.getTime() + COMMAND_TTL_MS[t])}::timestamptz`), sql` `);
+      const ttl = sql.join(
+        PHYSICAL_COMMANDS.map((t) => sql`when ${t} then ${new Date(now.getTime() + COMMAND_TTL_MS[t])}::timestamptz`),
+        sql` `,
+      );
       const [raw] = await query<Record<string, unknown>>(
         this.db,
         sql`update dev_command set expires_at = greatest(expires_at, case type ${ttl} else expires_at end)
@@ -260,7 +299,14 @@ export class CommandSender {
   private async publish(row: CommandRow): Promise<CommandRow> {
     try {
       if (!this.downlink) throw new Error('no gateway');
-      await this.downlink.send(row.sn, { v: 1, id: row.id, ts: Date.now(), type: row.type, expiresAt: row.expiresAt.getTime(), data: row.data });
+      await this.downlink.send(row.sn, {
+        v: 1,
+        id: row.id,
+        ts: Date.now(),
+        type: row.type,
+        expiresAt: row.expiresAt.getTime(),
+        data: row.data,
+      });
       return (await this.sentMarks.add(row.id)) ?? row;
     } catch (err) {
       this.log.warn({ err, cmd: row.id }, 'command publish failed');
@@ -293,6 +339,18 @@ interface NewCommand {
 }
 
 /** The device-log line of a command an operator ordered: who, which command, on what. */
-function operatorLine(sn: string, type: CommandType, id: string, data: unknown, actor: string): typeof devLog.$inferInsert {
-  return { sn, kind: 'operator', reason: type, detail: `command ${id} ${JSON.stringify(data ?? {})}`.slice(0, 255), actor: actor.slice(0, 64) };
+function operatorLine(
+  sn: string,
+  type: CommandType,
+  id: string,
+  data: unknown,
+  actor: string,
+): typeof devLog.$inferInsert {
+  return {
+    sn,
+    kind: 'operator',
+    reason: type,
+    detail: `command ${id} ${JSON.stringify(data ?? {})}`.slice(0, 255),
+    actor: actor.slice(0, 64),
+  };
 }

@@ -106,7 +106,13 @@ export class CommandService {
 
   /** Newest first. */
   async rows(f: CommandFilter, offset: number, limit: number): Promise<CommandItem[]> {
-    const rows = await this.db.select().from(devCommand).where(this.where(f)).orderBy(desc(devCommand.createdAt), desc(devCommand.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(devCommand)
+      .where(this.where(f))
+      .orderBy(desc(devCommand.createdAt), desc(devCommand.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map(toCommandItem);
   }
 }

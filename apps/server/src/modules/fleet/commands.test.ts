@@ -15,27 +15,48 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
   async function online(slots = 4): Promise<TestCabinet> {
     const sn = newSn();
     await s.current.server.services.fleet.stockIn({ sns: [sn] });
-    const cab = new TestCabinet(s.current.server.services.gateway.brokerUrl, sn, s.current.server.services.fleet.secretOf(sn), slots);
+    const cab = new TestCabinet(
+      s.current.server.services.gateway.brokerUrl,
+      sn,
+      s.current.server.services.fleet.secretOf(sn),
+      slots,
+    );
     cabinets.push(cab);
     await cab.start();
-    await until(async () => (await api.get('/device/api/v1/cabinet/detail', { sn })).data.slotList.length === slots, 8_000, 'inventory');
+    await until(
+      async () => (await api.get('/device/api/v1/cabinet/detail', { sn })).data.slotList.length === slots,
+      8_000,
+      'inventory',
+    );
     return cab;
   }
-  const send = (sn: string, type: string, data?: unknown) => api.post(`${CMD}/send`, { sn, type, ...(data === undefined ? {} : { data }) });
+  const send = (sn: string, type: string, data?: unknown) =>
+    api.post(`${CMD}/send`, { sn, type, ...(data === undefined ? {} : { data }) });
   const settled = (id: string) =>
-    until(async () => {
-      const c = (await api.get(`${CMD}/detail`, { id })).data;
-      return ['succeeded', 'failed', 'expired'].includes(c.state) ? c : null;
-    }, 8_000, `command ${id}`);
-  const expireNow = (id: string) => s.current.database.db.execute(sql`update dev_command set expires_at = now() - interval '1 second' where id = ${id}`);
-  const ejectsSeen = (cab: TestCabinet, id: string) => cab.received.filter((m: Down) => m.type === 'eject' && m.id === id).length;
+    until(
+      async () => {
+        const c = (await api.get(`${CMD}/detail`, { id })).data;
+        return ['succeeded', 'failed', 'expired'].includes(c.state) ? c : null;
+      },
+      8_000,
+      `command ${id}`,
+    );
+  const expireNow = (id: string) =>
+    s.current.database.db.execute(
+      sql`update dev_command set expires_at = now() - interval '1 second' where id = ${id}`,
+    );
+  const ejectsSeen = (cab: TestCabinet, id: string) =>
+    cab.received.filter((m: Down) => m.type === 'eject' && m.id === id).length;
 
   beforeAll(async () => {
     token = await s.current.login();
   });
   afterAll(async () => {
     await Promise.allSettled(cabinets.map((c) => (c.client ? c.client.endAsync(true) : Promise.resolve())));
-    await clearRetained(broker, cabinets.map((c) => c.sn));
+    await clearRetained(
+      broker,
+      cabinets.map((c) => c.sn),
+    );
   });
 
   it('restart: recorded, sent with its expiry, succeeded; who sent it is in the operation log', async () => {
@@ -51,7 +72,9 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     const done = await settled(r.data.id);
     expect(done).toMatchObject({ state: 'succeeded', result: {}, duplicate: false });
     expect(done.sentAt).not.toBeNull();
-    const ops = await s.current.database.db.execute(sql`select user_name, target from sys_operation_log where path = ${`${CMD}/send`} and target = ${cab.sn}`);
+    const ops = await s.current.database.db.execute(
+      sql`select user_name, target from sys_operation_log where path = ${`${CMD}/send`} and target = ${cab.sn}`,
+    );
     expect((ops as unknown as { rows: unknown[] }).rows).toEqual([{ user_name: 'admin', target: cab.sn }]);
   });
 
@@ -65,13 +88,32 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     expect(ver.result).toEqual({ firmware: { main: '2.3.9', board: '1.5' } });
     cab.iccid = '89860099999999999999';
     await settled((await send(cab.sn, 'queryIccid')).data.id);
-    const cfg = await settled((await send(cab.sn, 'config', { host: 'iot2.example.com', port: 8883, heartbeatSec: 120, ftp: { password: 'ftp-secret' } })).data.id);
+    const cfg = await settled(
+      (
+        await send(cab.sn, 'config', {
+          host: 'iot2.example.com',
+          port: 8883,
+          heartbeatSec: 120,
+          ftp: { password: 'ftp-secret' },
+        })
+      ).data.id,
+    );
     expect(cfg.state).toBe('succeeded');
     expect((await cab.next((m) => m.id === cfg.id)).data).toMatchObject({ ftp: { password: 'ftp-secret' } }); // the cabinet gets it
     expect(cfg.data.ftp.password).toBe('******'); // nobody reads it back
     expect(JSON.stringify((await api.get(`${CMD}/queryPage`, { sn: cab.sn })).data)).not.toContain('ftp-secret');
     const row = (await api.get('/device/api/v1/cabinet/queryPage', { sn: cab.sn })).data.list[0];
-    expect(row).toMatchObject({ firmwareMain: '2.3.9', firmwareBoard: '1.5', iccid: '89860099999999999999', host: 'iot2.example.com', port: 8883, heartbeatSec: 120, ftpHost: 'ftp.example.com', ftpPort: 21, ftpUser: 'cab' });
+    expect(row).toMatchObject({
+      firmwareMain: '2.3.9',
+      firmwareBoard: '1.5',
+      iccid: '89860099999999999999',
+      host: 'iot2.example.com',
+      port: 8883,
+      heartbeatSec: 120,
+      ftpHost: 'ftp.example.com',
+      ftpPort: 21,
+      ftpUser: 'cab',
+    });
     // An open lock on a slot the cabinet does not have is refused before anything is sent.
     expect((await send(cab.sn, 'openLock', { slot: 9 })).code).toBe(100306);
   });
@@ -82,7 +124,11 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     cab.slots[3]!.battery = 99;
     const q = await settled((await send(cab.sn, 'queryInventory')).data.id);
     expect(q.state).toBe('succeeded');
-    await until(async () => (await api.get('/device/api/v1/cabinet/detail', { sn: cab.sn })).data.slotList[3].powerBankId === powerBankIdFor(cab.sn, 44));
+    await until(
+      async () =>
+        (await api.get('/device/api/v1/cabinet/detail', { sn: cab.sn })).data.slotList[3].powerBankId ===
+        powerBankIdFor(cab.sn, 44),
+    );
   });
 
   it('upgrade: progress, then succeeded at 100 %; a firmware batch shows each cabinet', async () => {
@@ -95,15 +141,22 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
       await cab.reply(c.id, { stage: 'ack' });
       for (const p of [25, 60]) {
         await cab.reply(c.id, { stage: 'progress', percent: p });
-        percents.push((await until(async () => {
-          const x = (await api.get(`${CMD}/detail`, { id: c.id })).data;
-          return x.percent === p ? x.percent : null;
-        })) as number);
+        percents.push(
+          (await until(async () => {
+            const x = (await api.get(`${CMD}/detail`, { id: c.id })).data;
+            return x.percent === p ? x.percent : null;
+          })) as number,
+        );
       }
       return { stage: 'result', ok: true, result: { version: c.data.version } };
     };
     b.handlers.upgrade = () => ({ stage: 'result', ok: false, reason: 'checksum' });
-    const r = await api.post('/device/api/v1/firmware/upgrade', { sns: [a.sn, b.sn, offline], version: '2.4.0', url: 'https://fw.example.com/2.4.0.bin', sha256: 'a'.repeat(64) });
+    const r = await api.post('/device/api/v1/firmware/upgrade', {
+      sns: [a.sn, b.sn, offline],
+      version: '2.4.0',
+      url: 'https://fw.example.com/2.4.0.bin',
+      sha256: 'a'.repeat(64),
+    });
     expect(r.code).toBe(0);
     expect(r.data).toMatchObject({ total: 3, version: '2.4.0', createdBy: 'admin' });
     // The offline one failed before the answer; the checksum failure may already be in too.
@@ -132,7 +185,9 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     expect(r.code).toBe(0);
     const done = await settled(r.data.id);
     expect(done).toMatchObject({ state: 'succeeded', result: { slot: 2, powerBankId: pb } });
-    await until(async () => (await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0].sn === null);
+    await until(
+      async () => (await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0].sn === null,
+    );
     // The broker delivers the same command again (QoS 1 redelivery): the cabinet does not act, it
     // repeats its stored reply marked duplicate; the server keeps the state and notes it.
     const original = cab.received.find((m) => m.id === r.data.id)!;
@@ -168,10 +223,17 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     const jammed = await settled((await send(cab.sn, 'eject', { slot: 1 })).data.id);
     expect(jammed).toMatchObject({ state: 'failed', reason: 'jammed', percent: null });
     expect(jammed.acknowledgedAt).not.toBeNull(); // a result without an ack still means it arrived
-    expect((await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0]).toMatchObject({ sn: cab.sn, slot: 1, ejectFailures: 1 });
+    expect((await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0]).toMatchObject({
+      sn: cab.sn,
+      slot: 1,
+      ejectFailures: 1,
+    });
 
     cab.handlers.restart = () => ({ stage: 'rejected', reason: 'busy' });
-    expect(await settled((await send(cab.sn, 'restart')).data.id)).toMatchObject({ state: 'failed', reason: 'rejected:busy' });
+    expect(await settled((await send(cab.sn, 'restart')).data.id)).toMatchObject({
+      state: 'failed',
+      reason: 'rejected:busy',
+    });
 
     // The cabinet answers after the command expired: what it did is still recorded.
     cab.handlers.queryVersion = () => null;
@@ -180,29 +242,40 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     await expireNow(late.data.id);
     await until(async () => (await api.get(`${CMD}/detail`, { id: late.data.id })).data.state === 'expired');
     await cab.reply(late.data.id, { stage: 'result', ok: true, result: { firmware: { main: '2.4.0', board: '1.5' } } });
-    expect(await until(async () => {
-      const c = (await api.get(`${CMD}/detail`, { id: late.data.id })).data;
-      return c.state === 'succeeded' ? c : null;
-    })).toMatchObject({ state: 'succeeded', result: { firmware: { main: '2.4.0', board: '1.5' } } });
+    expect(
+      await until(async () => {
+        const c = (await api.get(`${CMD}/detail`, { id: late.data.id })).data;
+        return c.state === 'succeeded' ? c : null;
+      }),
+    ).toMatchObject({ state: 'succeeded', result: { firmware: { main: '2.4.0', board: '1.5' } } });
     // The cabinet's own record follows just after the command's commit (the reply's summary step).
-    expect(await until(async () => {
-      const d = (await api.get('/device/api/v1/cabinet/detail', { sn: cab.sn })).data;
-      return d.firmwareMain === '2.4.0' ? d : null;
-    })).toMatchObject({ firmwareMain: '2.4.0', firmwareBoard: '1.5' });
+    expect(
+      await until(async () => {
+        const d = (await api.get('/device/api/v1/cabinet/detail', { sn: cab.sn })).data;
+        return d.firmwareMain === '2.4.0' ? d : null;
+      }),
+    ).toMatchObject({ firmwareMain: '2.4.0', firmwareBoard: '1.5' });
   });
 
   it('fifty copies of one failed eject result arriving at once count one failure against the power bank', async () => {
     const cab = await online();
     const pb = powerBankIdFor(cab.sn, 2);
-    const before = (await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0].ejectFailures as number;
+    const before = (await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0]
+      .ejectFailures as number;
     cab.handlers.eject = () => null;
     const r = await send(cab.sn, 'eject', { slot: 2 });
     await cab.next((m) => m.id === r.data.id);
-    await Promise.all(Array.from({ length: 50 }, () => cab.reply(r.data.id, { stage: 'result', ok: false, reason: 'jammed' })));
+    await Promise.all(
+      Array.from({ length: 50 }, () => cab.reply(r.data.id, { stage: 'result', ok: false, reason: 'jammed' })),
+    );
     expect(await settled(r.data.id)).toMatchObject({ state: 'failed', reason: 'jammed' });
     // A command answered after the fifty is answered after them: every copy has been handled by then.
     expect(await settled((await send(cab.sn, 'restart')).data.id)).toMatchObject({ state: 'succeeded' });
-    expect((await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0]).toMatchObject({ sn: cab.sn, slot: 2, ejectFailures: before + 1 });
+    expect((await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0]).toMatchObject({
+      sn: cab.sn,
+      slot: 2,
+      ejectFailures: before + 1,
+    });
   });
 
   it('an eject without an answer expires; the server asks for the inventory instead of resending', async () => {
@@ -223,7 +296,12 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
       const c = (await api.get(`${CMD}/detail`, { id: r.data.id })).data;
       return c.confirmedByInventory !== null ? c : null;
     });
-    expect(expired).toMatchObject({ state: 'expired', reason: 'expired', checkCommandId: check.id, confirmedByInventory: true });
+    expect(expired).toMatchObject({
+      state: 'expired',
+      reason: 'expired',
+      checkCommandId: check.id,
+      confirmedByInventory: true,
+    });
     expect(cab.received.filter((m) => m.type === 'eject')).toHaveLength(1);
     const bank = (await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0];
     expect(bank).toMatchObject({ sn: null, ejectFailures: 0 });
@@ -239,7 +317,11 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
       return c.confirmedByInventory !== null ? c : null;
     });
     expect(c2).toMatchObject({ state: 'expired', confirmedByInventory: false });
-    expect((await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb2 })).data.list[0]).toMatchObject({ sn: cab.sn, slot: 2, ejectFailures: 1 });
+    expect((await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb2 })).data.list[0]).toMatchObject({
+      sn: cab.sn,
+      slot: 2,
+      ejectFailures: 1,
+    });
     await new Promise((res) => setTimeout(res, 1_500)); // a few sweeps later: still never resent
     expect(cab.received.filter((m) => m.type === 'eject').map((m) => m.id)).toEqual([r.data.id, r2.data.id]);
   });
@@ -249,19 +331,30 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     const pb = powerBankIdFor(cab.sn, 3);
     const r = await api.post('/device/api/v1/forcedEject/eject', { sn: cab.sn, slot: 3, reason: 'stuck in the slot' });
     expect(r.code).toBe(0);
-    expect(r.data).toMatchObject({ sn: cab.sn, slot: 3, powerBankId: pb, reason: 'stuck in the slot', operatorName: 'admin', state: 'notReturned' });
+    expect(r.data).toMatchObject({
+      sn: cab.sn,
+      slot: 3,
+      powerBankId: pb,
+      reason: 'stuck in the slot',
+      operatorName: 'admin',
+      state: 'notReturned',
+    });
     const down = await cab.next((m) => m.id === r.data.commandId);
     expect(down.data).toEqual({ slot: 3, force: true });
     const rec = async () => (await api.get('/device/api/v1/forcedEject/queryPage', { sn: cab.sn })).data.list[0];
     await until(async () => (await rec()).outcome === 'ejected');
-    expect((await api.post('/device/api/v1/forcedEject/eject', { sn: cab.sn, slot: 3, reason: 'again' })).code).toBe(100307); // empty now
+    expect((await api.post('/device/api/v1/forcedEject/eject', { sn: cab.sn, slot: 3, reason: 'again' })).code).toBe(
+      100307,
+    ); // empty now
     await cab.publish('event', { kind: 'returned', slot: 4, powerBankId: pb, battery: 35 });
     const back = await until(async () => {
       const x = await rec();
       return x.state === 'returned' ? x : null;
     });
     expect(back).toMatchObject({ returnedSn: cab.sn, commandState: 'succeeded' });
-    expect((await api.get('/device/api/v1/forcedEject/queryPage', { state: 'returned', sn: cab.sn })).data.total).toBe(1);
+    expect((await api.get('/device/api/v1/forcedEject/queryPage', { state: 'returned', sn: cab.sn })).data.total).toBe(
+      1,
+    );
   });
 
   it('commands sent at the same moment share batches and each gets its own answer, the offline one refused', async () => {
@@ -277,10 +370,17 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     const ids = new Set(sends.slice(0, 6).map((r) => r.data.id as string));
     expect(ids.size).toBe(6);
     const done = await Promise.all(sends.slice(0, 6).map((r) => settled(r.data.id)));
-    expect(done.map((c) => [c.sn, c.type, c.state])).toEqual(cabs.flatMap((c) => [[c.sn, 'queryVersion', 'succeeded'], [c.sn, 'queryIccid', 'succeeded']]));
+    expect(done.map((c) => [c.sn, c.type, c.state])).toEqual(
+      cabs.flatMap((c) => [
+        [c.sn, 'queryVersion', 'succeeded'],
+        [c.sn, 'queryIccid', 'succeeded'],
+      ]),
+    );
     expect(done.every((c) => c.sentAt && c.acknowledgedAt && c.finishedAt)).toBe(true);
     // Nothing was recorded for the refused ones.
-    const rows = await s.current.database.db.execute(sql`select count(*)::int as n from dev_command where sn = ${offline}`);
+    const rows = await s.current.database.db.execute(
+      sql`select count(*)::int as n from dev_command where sn = ${offline}`,
+    );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
@@ -295,14 +395,21 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     const bad = await send('CHGB12', 'restart');
     expect(bad).toMatchObject({ code: 100001 });
     expect(bad.msg).toMatch(/^Invalid input: sn: is a non-standard device code/);
-    expect((await send(sn, 'config', { heartbeatSec: 5 })).msg).toBe('Invalid input: data.heartbeatSec: must be at least 10');
+    expect((await send(sn, 'config', { heartbeatSec: 5 })).msg).toBe(
+      'Invalid input: data.heartbeatSec: must be at least 10',
+    );
     expect((await send(sn, 'fly')).code).toBe(100001);
     expect((await send(sn, 'eject', { slot: 0 })).code).toBe(100001);
-    expect((await api.post('/device/api/v1/forcedEject/eject', { sn, slot: 1, reason: '' })).msg).toBe('Invalid input: reason: is required');
-    expect((await api.post('/device/api/v1/firmware/upgrade', { sns: [sn], version: '2.4', url: 'file:///etc/passwd' })).msg).toBe(
-      'Invalid input: url: must start with http://, https:// or ftp://',
+    expect((await api.post('/device/api/v1/forcedEject/eject', { sn, slot: 1, reason: '' })).msg).toBe(
+      'Invalid input: reason: is required',
     );
-    expect((await api.post('/device/api/v1/firmware/upgrade', { sns: [newSn()], version: '2.4', url: 'https://x/y.bin' })).code).toBe(100303);
+    expect(
+      (await api.post('/device/api/v1/firmware/upgrade', { sns: [sn], version: '2.4', url: 'file:///etc/passwd' })).msg,
+    ).toBe('Invalid input: url: must start with http://, https:// or ftp://');
+    expect(
+      (await api.post('/device/api/v1/firmware/upgrade', { sns: [newSn()], version: '2.4', url: 'https://x/y.bin' }))
+        .code,
+    ).toBe(100303);
     expect((await api.get(`${CMD}/detail`, { id: 'nope' })).code).toBe(100004);
     const list = (await api.get(`${CMD}/queryPage`, { sn, state: 'failed' })).data;
     expect(list.total).toBe(0); // refused commands leave no row: nothing was recorded or sent

@@ -9,7 +9,11 @@ import { accCableCode } from '../accessories/tables.js';
 
 const D = '/device/api/v1';
 const tiers = [{ name: '1 hour', hours: 1, amount: 100 }];
-const BOUND = { en_US: 'The device is bound to an outlet; unbind it before deleting it', zh_CN: '设备已绑定网点，请先解绑再删除', zh_TW: '設備已綁定網點，請先解綁再刪除' };
+const BOUND = {
+  en_US: 'The device is bound to an outlet; unbind it before deleting it',
+  zh_CN: '设备已绑定网点，请先解绑再删除',
+  zh_TW: '設備已綁定網點，請先解綁再刪除',
+};
 
 /**
  * Deleting devices (issue 25; spec 5: a bound device cannot be deleted directly): cabinets, power
@@ -21,7 +25,13 @@ describe.each(engines)('deleting devices (%s)', (engine) => {
   let token = '';
   const api = http(s, () => token);
   const del = async (url: string, query: Record<string, string>, lang = 'en_US') =>
-    (await s.current.inject({ method: 'DELETE', url: `${url}?${new URLSearchParams(query).toString()}`, headers: auth(token, lang) })).json() as { code: number; msg: string; data: unknown };
+    (
+      await s.current.inject({
+        method: 'DELETE',
+        url: `${url}?${new URLSearchParams(query).toString()}`,
+        headers: auth(token, lang),
+      })
+    ).json() as { code: number; msg: string; data: unknown };
   const db = () => s.current.database.db;
   const services = () => s.current.server.services;
   const OUTLET = 424242; // any id: the binding column holds it (outlets are not needed to prove the rule)
@@ -39,14 +49,20 @@ describe.each(engines)('deleting devices (%s)', (engine) => {
 
   beforeAll(async () => {
     token = await s.current.login();
-    cableModel = (await api.post(`${D}/model/saveOrUpdate`, { productName: 'Cable', model: 'CB9', deviceType: 'cable' })).data.id;
-    btModel = (await api.post(`${D}/model/saveOrUpdate`, { productName: 'BT', model: 'BT9', deviceType: 'bluetoothCharger' })).data.id;
+    cableModel = (
+      await api.post(`${D}/model/saveOrUpdate`, { productName: 'Cable', model: 'CB9', deviceType: 'cable' })
+    ).data.id;
+    btModel = (
+      await api.post(`${D}/model/saveOrUpdate`, { productName: 'BT', model: 'BT9', deviceType: 'bluetoothCharger' })
+    ).data.id;
   });
 
   it('a bound cabinet is refused in three languages; unbound, it goes with its asset and its commands and movements stay', async () => {
     const sn = await stocked();
     expect(await assetOf(sn)).toMatchObject({ deviceType: 'cabinet', state: 'outOfStock' });
-    await db().insert(devCommand).values({ id: `del-${sn}`, sn, type: 'query', data: {}, state: 'done', expiresAt: new Date() });
+    await db()
+      .insert(devCommand)
+      .values({ id: `del-${sn}`, sn, type: 'query', data: {}, state: 'done', expiresAt: new Date() });
     await db().insert(astMovement).values({ kind: 'removal', deviceId: sn, deviceType: 'cabinet', reason: 'test' });
     expect(await services().fleet.outletBinding.bind(sn, OUTLET)).toBe('bound');
 
@@ -73,7 +89,10 @@ describe.each(engines)('deleting devices (%s)', (engine) => {
   it('a bind and a delete arriving together: exactly one wins', async () => {
     for (let i = 0; i < 4; i++) {
       const sn = await stocked();
-      const [bound, deleted] = await Promise.all([services().fleet.outletBinding.bind(sn, OUTLET), del(`${D}/cabinet/delete`, { sn })]);
+      const [bound, deleted] = await Promise.all([
+        services().fleet.outletBinding.bind(sn, OUTLET),
+        del(`${D}/cabinet/delete`, { sn }),
+      ]);
       if (bound === 'bound') {
         expect(deleted.code).toBe(100311);
         expect(await cabinetCount(sn)).toBe(1);
@@ -93,7 +112,11 @@ describe.each(engines)('deleting devices (%s)', (engine) => {
     expect(await cabinetCount(sn)).toBe(0);
 
     const other = await stocked();
-    const mixed = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? services().fleet.outletBinding.bind(other, OUTLET) : del(`${D}/cabinet/delete`, { sn: other }))));
+    const mixed = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 ? services().fleet.outletBinding.bind(other, OUTLET) : del(`${D}/cabinet/delete`, { sn: other }),
+      ),
+    );
     const deletes = mixed.filter((_, i) => i % 2 === 0) as { code: number }[];
     const binds = mixed.filter((_, i) => i % 2 === 1) as string[];
     if (await cabinetCount(other)) {
@@ -111,11 +134,19 @@ describe.each(engines)('deleting devices (%s)', (engine) => {
     const sn = await stocked();
     const id = nextId('PBDL');
     await db().insert(devPowerBank).values({ powerBankId: id, sn, slot: 1, battery: 90 });
-    expect(await del(`${D}/powerBank/delete`, { powerBankId: id })).toMatchObject({ code: 100312, msg: `The power bank is in cabinet ${sn}; take it out before deleting it` });
-    expect((await del(`${D}/powerBank/delete`, { powerBankId: id }, 'zh_CN')).msg).toBe(`充电宝在机柜 ${sn} 中，请先取出再删除`);
+    expect(await del(`${D}/powerBank/delete`, { powerBankId: id })).toMatchObject({
+      code: 100312,
+      msg: `The power bank is in cabinet ${sn}; take it out before deleting it`,
+    });
+    expect((await del(`${D}/powerBank/delete`, { powerBankId: id }, 'zh_CN')).msg).toBe(
+      `充电宝在机柜 ${sn} 中，请先取出再删除`,
+    );
     // Deleting its cabinet leaves it out of any cabinet, deletable.
     expect((await del(`${D}/cabinet/delete`, { sn })).code).toBe(0);
-    expect((await db().select().from(devPowerBank).where(eq(devPowerBank.powerBankId, id)))[0]).toMatchObject({ sn: null, slot: null });
+    expect((await db().select().from(devPowerBank).where(eq(devPowerBank.powerBankId, id)))[0]).toMatchObject({
+      sn: null,
+      slot: null,
+    });
     expect(await del(`${D}/powerBank/delete`, { powerBankId: id })).toMatchObject({ code: 0 });
     expect((await api.get(`${D}/powerBank/queryPage`, { powerBankId: id })).data.total).toBe(0);
     expect((await del(`${D}/powerBank/delete`, { powerBankId: id })).code).toBe(100303);
@@ -127,7 +158,10 @@ describe.each(engines)('deleting devices (%s)', (engine) => {
     expect((await api.post(`${D}/cable/add`, { deviceId: cable, modelId: cableModel, packages: tiers })).code).toBe(0);
     expect((await api.post(`${D}/cable/issueCode`, { deviceId: cable, hours: 1 })).code).toBe(0);
     expect(await services().accessories.cableBinding.bind(cable, OUTLET)).toBe('bound');
-    expect(await del(`${D}/cable/delete`, { deviceId: cable }, 'zh_TW')).toMatchObject({ code: 100311, msg: BOUND.zh_TW });
+    expect(await del(`${D}/cable/delete`, { deviceId: cable }, 'zh_TW')).toMatchObject({
+      code: 100311,
+      msg: BOUND.zh_TW,
+    });
     await services().accessories.cableBinding.unbind(cable);
     expect(await del(`${D}/cable/delete`, { deviceId: cable })).toMatchObject({ code: 0 });
     expect((await api.get(`${D}/cable/queryPage`, { deviceId: cable })).data.total).toBe(0);
@@ -135,7 +169,14 @@ describe.each(engines)('deleting devices (%s)', (engine) => {
     expect((await del(`${D}/cable/delete`, { deviceId: cable })).code).toBe(100303);
 
     const charger = nextId('BLUE');
-    const added = await api.post(`${D}/bluetooth/add`, { deviceId: charger, modelId: btModel, packages: tiers, hourlyPrice: 100, dailyCap: 1000, prepayment: 2000 });
+    const added = await api.post(`${D}/bluetooth/add`, {
+      deviceId: charger,
+      modelId: btModel,
+      packages: tiers,
+      hourlyPrice: 100,
+      dailyCap: 1000,
+      prepayment: 2000,
+    });
     expect(added.code).toBe(0);
     expect(await services().accessories.chargerBinding.bind(charger, OUTLET)).toBe('bound');
     expect((await del(`${D}/bluetooth/delete`, { deviceId: charger })).code).toBe(100311);

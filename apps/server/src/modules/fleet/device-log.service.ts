@@ -87,7 +87,13 @@ export class DeviceLogService {
     let entry = e;
     if (!w.rows.has(key) && w.rows.size >= DISTINCT_PER_WINDOW) {
       key = '*';
-      entry = { sn: null, kind: 'refused', reason: 'tooMany', address: e.address, detail: `more than ${DISTINCT_PER_WINDOW} kinds of refusal in a minute; last: ${e.reason} ${e.sn ?? ''}`.trim() };
+      entry = {
+        sn: null,
+        kind: 'refused',
+        reason: 'tooMany',
+        address: e.address,
+        detail: `more than ${DISTINCT_PER_WINDOW} kinds of refusal in a minute; last: ${e.reason} ${e.sn ?? ''}`.trim(),
+      };
     }
     const tally = w.rows.get(key);
     if (tally) {
@@ -148,7 +154,13 @@ export class DeviceLogService {
   }
 
   async rows(f: DeviceLogFilter, offset: number, limit: number): Promise<DeviceLogItem[]> {
-    const rows = await this.db.select().from(devLog).where(this.where(f)).orderBy(desc(devLog.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(devLog)
+      .where(this.where(f))
+      .orderBy(desc(devLog.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map((r) => ({
       id: r.id,
       sn: r.sn,

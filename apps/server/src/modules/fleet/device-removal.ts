@@ -31,7 +31,10 @@ export class DeviceRemoval {
         if (!row) return 'absent';
         throw new AppError('DEVICE_BOUND_DELETE');
       }
-      await tx.update(devPowerBank).set({ sn: null, slot: null, locked: null, charging: false, updatedAt: sql`now()` }).where(eq(devPowerBank.sn, sn));
+      await tx
+        .update(devPowerBank)
+        .set({ sn: null, slot: null, locked: null, charging: false, updatedAt: sql`now()` })
+        .where(eq(devPowerBank.sn, sn));
       return 'deleted';
     });
   }
@@ -48,7 +51,10 @@ export class DeviceRemoval {
       .where(and(eq(devPowerBank.powerBankId, id), isNull(devPowerBank.sn)))
       .returning({ id: devPowerBank.powerBankId });
     if (gone.length) return 'deleted';
-    const [row] = await this.db.select({ sn: devPowerBank.sn }).from(devPowerBank).where(eq(devPowerBank.powerBankId, id));
+    const [row] = await this.db
+      .select({ sn: devPowerBank.sn })
+      .from(devPowerBank)
+      .where(eq(devPowerBank.powerBankId, id));
     if (!row) return 'absent';
     throw new AppError('POWER_BANK_IN_CABINET', { sn: row.sn });
   }

@@ -1,5 +1,11 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { CommandState, FirmwareBatchDetail, FirmwareBatchItem, FirmwareQuery, FirmwareUpgradeRequest } from '@cbo/contract';
+import type {
+  CommandState,
+  FirmwareBatchDetail,
+  FirmwareBatchItem,
+  FirmwareQuery,
+  FirmwareUpgradeRequest,
+} from '@cbo/contract';
 
 /** What the batch list filters by: its query without the paging. */
 type FirmwareFilter = Omit<FirmwareQuery, 'pageNum' | 'pageSize'>;
@@ -29,17 +35,36 @@ export class FirmwareService {
     nameAuditTargets(sns);
     if (!this.sender.connected) throw new AppError('GATEWAY_DOWN');
     const { batchId, pending } = await this.db.transaction(async (tx) => {
-      const cabs = await tx.select({ sn: devCabinet.sn, online: devCabinet.online }).from(devCabinet).where(inArray(devCabinet.sn, sns));
+      const cabs = await tx
+        .select({ sn: devCabinet.sn, online: devCabinet.online })
+        .from(devCabinet)
+        .where(inArray(devCabinet.sn, sns));
       if (cabs.length !== sns.length) throw new AppError('DEVICE_NOT_FOUND');
       const online = new Map(cabs.map((c) => [c.sn, c.online]));
       const [batch] = await tx
         .insert(devFirmwareBatch)
-        .values({ version: req.version, url: req.url, sha256: req.sha256 ?? null, total: sns.length, createdBy: by.id, createdByName: by.name })
+        .values({
+          version: req.version,
+          url: req.url,
+          sha256: req.sha256 ?? null,
+          total: sns.length,
+          createdBy: by.id,
+          createdByName: by.name,
+        })
         .returning({ id: devFirmwareBatch.id });
       const data = { version: req.version, url: req.url, ...(req.sha256 ? { sha256: req.sha256 } : {}) };
       const pending: CommandRow[] = [];
       for (const sn of sns) {
-        const row = await this.sender.record(tx, { sn, type: 'upgrade', data, targetSlot: null, targetPowerBankId: null, batchId: batch!.id, by, offline: !online.get(sn) });
+        const row = await this.sender.record(tx, {
+          sn,
+          type: 'upgrade',
+          data,
+          targetSlot: null,
+          targetPowerBankId: null,
+          batchId: batch!.id,
+          by,
+          offline: !online.get(sn),
+        });
         if (row.state === 'pending') pending.push(row);
       }
       return { batchId: batch!.id, pending };

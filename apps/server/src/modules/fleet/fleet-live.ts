@@ -1,5 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { FINAL_COMMAND_STATES, LIVE_TYPES, PERMS, type CabinetItem, type CommandItem, type DeviceCabinetChange, type DeviceCabinetData, type SlotItem } from '@cbo/contract';
+import {
+  FINAL_COMMAND_STATES,
+  LIVE_TYPES,
+  PERMS,
+  type CabinetItem,
+  type CommandItem,
+  type DeviceCabinetChange,
+  type DeviceCabinetData,
+  type SlotItem,
+} from '@cbo/contract';
 import type { LiveHub } from '../../platform/live/live-hub.js';
 import type { FleetMeter } from '../../platform/ops/metrics.js';
 
@@ -28,7 +37,8 @@ export class FleetLive {
 
   async command(command: CommandItem): Promise<void> {
     // An expired eject pushed again once the inventory settled it is not a second outcome.
-    if (FINAL_COMMAND_STATES.includes(command.state) && command.confirmedByInventory === null) this.meter?.commandFinished(command);
+    if (FINAL_COMMAND_STATES.includes(command.state) && command.confirmedByInventory === null)
+      this.meter?.commandFinished(command);
     const data = JSON.stringify(command).length > MAX_NOTIFY_BYTES ? { ...command, result: null, data: {} } : command;
     await this.live
       .broadcast([PERMS.commandQuery, PERMS.forcedEjectQuery, PERMS.firmwareQuery], LIVE_TYPES.deviceCommand, data)

@@ -1,5 +1,12 @@
 import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
-import type { CommandState, EjectOutcome, ForcedEjectFilter, ForcedEjectItem, ForcedEjectRequest, ForcedEjectState } from '@cbo/contract';
+import type {
+  CommandState,
+  EjectOutcome,
+  ForcedEjectFilter,
+  ForcedEjectItem,
+  ForcedEjectRequest,
+  ForcedEjectState,
+} from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
@@ -26,7 +33,10 @@ export class ForcedEjectService {
     const { command, recordId } = await this.db.transaction(async (tx) => {
       const cab = await this.sender.lockOnline(tx, req.sn);
       if (cab.slotCount !== null && req.slot > cab.slotCount) throw new AppError('SLOT_NOT_FOUND', { slot: req.slot });
-      const [slot] = await tx.select().from(devSlot).where(and(eq(devSlot.sn, req.sn), eq(devSlot.slot, req.slot)));
+      const [slot] = await tx
+        .select()
+        .from(devSlot)
+        .where(and(eq(devSlot.sn, req.sn), eq(devSlot.slot, req.slot)));
       if (!slot?.powerBankId) throw new AppError('SLOT_EMPTY');
       nameAuditTargets([req.sn, slot.powerBankId]);
       await this.sender.checkNotBusy(tx, req.sn, req.slot, slot.powerBankId);
@@ -41,7 +51,15 @@ export class ForcedEjectService {
       });
       const [rec] = await tx
         .insert(devForcedEject)
-        .values({ commandId: command.id, sn: req.sn, slot: req.slot, powerBankId: slot.powerBankId, reason: req.reason, operatorId: by.id, operatorName: by.name })
+        .values({
+          commandId: command.id,
+          sn: req.sn,
+          slot: req.slot,
+          powerBankId: slot.powerBankId,
+          reason: req.reason,
+          operatorId: by.id,
+          operatorName: by.name,
+        })
         .returning({ id: devForcedEject.id });
       return { command, recordId: rec!.id };
     });
@@ -66,7 +84,12 @@ export class ForcedEjectService {
     return Number(r!.n);
   }
 
-  async rows(f: ForcedEjectFilter, offset: number, limit: number, where: SQL | undefined = this.where(f)): Promise<ForcedEjectItem[]> {
+  async rows(
+    f: ForcedEjectFilter,
+    offset: number,
+    limit: number,
+    where: SQL | undefined = this.where(f),
+  ): Promise<ForcedEjectItem[]> {
     const rows = await this.db
       .select({ r: devForcedEject, c: devCommand })
       .from(devForcedEject)

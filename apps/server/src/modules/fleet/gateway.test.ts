@@ -25,14 +25,21 @@ describe.each(fleetTargets)('gateway: cabinets over MQTT ($engine, $broker broke
     return cab;
   }
   const row = async (sn: string) => (await api.get(`${CAB}/queryPage`, { sn })).data.list[0];
-  const logOf = async (sn: string) => (await api.get('/device/api/v1/deviceLog/queryPage', { sn, pageSize: 50 })).data.list as { kind: string; reason: string }[];
+  const logOf = async (sn: string) =>
+    (await api.get('/device/api/v1/deviceLog/queryPage', { sn, pageSize: 50 })).data.list as {
+      kind: string;
+      reason: string;
+    }[];
 
   beforeAll(async () => {
     token = await s.current.login();
   });
   afterAll(async () => {
     await Promise.allSettled(cabinets.map((c) => (c.client ? c.client.endAsync(true) : Promise.resolve())));
-    await clearRetained(broker, cabinets.map((c) => c.sn));
+    await clearRetained(
+      broker,
+      cabinets.map((c) => c.sn),
+    );
   });
 
   it('exposes the broker url the simulator connects to', () => {
@@ -69,10 +76,20 @@ describe.each(fleetTargets)('gateway: cabinets over MQTT ($engine, $broker broke
     await cab.heartbeat(60, 17);
     await until(async () => (await row(cab.sn)).csq === 17, 8_000, 'heartbeat');
     const detail = (await api.get(`${CAB}/detail`, { sn: cab.sn })).data;
-    expect(detail.slotList.map((x: { powerBankId: string | null }) => x.powerBankId)).toEqual([...cab.slots.map((x) => x.powerBankId)]);
+    expect(detail.slotList.map((x: { powerBankId: string | null }) => x.powerBankId)).toEqual([
+      ...cab.slots.map((x) => x.powerBankId),
+    ]);
     const banks = (await api.get('/device/api/v1/powerBank/queryPage', { sn: cab.sn })).data;
     expect(banks.total).toBe(3);
-    expect(banks.list[0]).toMatchObject({ sn: cab.sn, slot: 1, battery: 60, locked: true, leaseCount: 0, leaseMinutes: 0, ejectFailures: 0 });
+    expect(banks.list[0]).toMatchObject({
+      sn: cab.sn,
+      slot: 1,
+      battery: 60,
+      locked: true,
+      leaseCount: 0,
+      leaseMinutes: 0,
+      ejectFailures: 0,
+    });
     expect((await logOf(cab.sn)).map((l) => `${l.kind}:${l.reason}`)).toContain('online:register');
   });
 
@@ -82,13 +99,19 @@ describe.each(fleetTargets)('gateway: cabinets over MQTT ($engine, $broker broke
     await until(async () => (await row(cab.sn)).powerBanks === 3);
     const pb = powerBankIdFor(cab.sn, 1);
     await cab.publish('event', { kind: 'removed', slot: 1, powerBankId: pb });
-    await until(async () => (await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0]?.sn === null);
+    await until(
+      async () => (await api.get('/device/api/v1/powerBank/queryPage', { powerBankId: pb })).data.list[0]?.sn === null,
+    );
     await cab.publish('event', { kind: 'returned', slot: 4, powerBankId: pb, battery: 41 });
     await cab.publish('event', { kind: 'slotFault', slot: 2, fault: 'motor' });
     // Not JSON, wrong version, bad slot, unknown type: each dropped, the next message still works.
     await cab.client!.publishAsync(cab.topic('up'), 'not json', { qos: 1 });
     await cab.publish('inventory', { slots: [{ slot: 99 }] });
-    await cab.client!.publishAsync(cab.topic('up'), JSON.stringify({ v: 2, id: 'x', ts: 1, type: 'heartbeat', data: {} }), { qos: 1 });
+    await cab.client!.publishAsync(
+      cab.topic('up'),
+      JSON.stringify({ v: 2, id: 'x', ts: 1, type: 'heartbeat', data: {} }),
+      { qos: 1 },
+    );
     await cab.publish('dance', {});
     await cab.heartbeat(60, 9);
     await until(async () => (await row(cab.sn)).csq === 9);
@@ -108,7 +131,11 @@ describe.each(fleetTargets)('gateway: cabinets over MQTT ($engine, $broker broke
       return r.online ? null : r;
     });
     expect(off.onlineReason).toBe('will');
-    await until(async () => (await logOf(cab.sn)).some((l) => `${l.kind}:${l.reason}` === 'offline:will'), 10_000, 'offline log line');
+    await until(
+      async () => (await logOf(cab.sn)).some((l) => `${l.kind}:${l.reason}` === 'offline:will'),
+      10_000,
+      'offline log line',
+    );
     await cab.start();
     await until(async () => (await row(cab.sn)).online);
   });
@@ -130,21 +157,28 @@ describe.each(fleetTargets)('gateway: cabinets over MQTT ($engine, $broker broke
     expect(off.onlineReason).toBe('heartbeatTimeout');
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
     // The device-log line is written (batched) just after the cabinet is marked offline.
-    await until(async () => (await logOf(cab.sn)).some((l) => `${l.kind}:${l.reason}` === 'offline:heartbeatTimeout'), 10_000, 'offline log line');
+    await until(
+      async () => (await logOf(cab.sn)).some((l) => `${l.kind}:${l.reason}` === 'offline:heartbeatTimeout'),
+      10_000,
+      'offline log line',
+    );
     // Still connected and heartbeating: it is back.
     await cab.heartbeat(60);
     await until(async () => (await row(cab.sn)).online);
   });
 
   // The embedded broker refuses such a cabinet at CONNECT (authentication tests below).
-  it.runIf(broker === 'external')('drops messages of a cabinet that is not in stock (external brokers let it in)', async () => {
-    const cab = await cabinet({ stock: false });
-    await cab.connect();
-    await cab.register();
-    await until(async () => (await logOf(cab.sn)).some((l) => l.kind === 'refused' && l.reason === 'unknownSn'));
-    expect(cab.received).toEqual([]);
-    expect((await api.get(`${CAB}/queryPage`, { sn: cab.sn })).data.total).toBe(0);
-  });
+  it.runIf(broker === 'external')(
+    'drops messages of a cabinet that is not in stock (external brokers let it in)',
+    async () => {
+      const cab = await cabinet({ stock: false });
+      await cab.connect();
+      await cab.register();
+      await until(async () => (await logOf(cab.sn)).some((l) => l.kind === 'refused' && l.reason === 'unknownSn'));
+      expect(cab.received).toEqual([]);
+      expect((await api.get(`${CAB}/queryPage`, { sn: cab.sn })).data.total).toBe(0);
+    },
+  );
 
   describe.runIf(broker === 'embedded')('authentication (embedded broker)', () => {
     const refusal = async (opts: mqtt.IClientOptions) => {
@@ -167,10 +201,15 @@ describe.each(fleetTargets)('gateway: cabinets over MQTT ($engine, $broker broke
       expect(await refusal({ clientId: 'cab-nope', username: 'nope', password: 'x' })).toBe(5);
       expect(await refusal({ clientId: 'anything' })).toBe(5);
       // Device-log lines are written in batches, a moment after the refusal.
-      await until(async () => (await logOf(known)).some((l) => `${l.kind}:${l.reason}` === 'refused:badSecret'), 10_000, 'refusal log line');
+      await until(
+        async () => (await logOf(known)).some((l) => `${l.kind}:${l.reason}` === 'refused:badSecret'),
+        10_000,
+        'refusal log line',
+      );
       await until(async () => (await logOf(unknown)).length > 0, 10_000, 'refusal log line');
       expect((await logOf(unknown)).map((l) => `${l.kind}:${l.reason}`)).toEqual(['refused:unknownSn']);
-      const all = (await api.get('/device/api/v1/deviceLog/queryPage', { kind: 'refused', pageSize: 100 })).data.list as { sn: string; reason: string; address: string }[];
+      const all = (await api.get('/device/api/v1/deviceLog/queryPage', { kind: 'refused', pageSize: 100 })).data
+        .list as { sn: string; reason: string; address: string }[];
       expect(all.find((l) => l.sn === 'nope')).toMatchObject({ reason: 'malformedSn' });
       expect(all.find((l) => l.sn === unknown)!.address).toMatch(/127\.0\.0\.1/);
     });
@@ -183,7 +222,11 @@ describe.each(fleetTargets)('gateway: cabinets over MQTT ($engine, $broker broke
       // SUBACK 0x80: refused.
       await expect(a.client!.subscribeAsync(b.topic('down'), { qos: 1 })).rejects.toThrow(/Subscribe error/);
       // Publishing on another cabinet's topic closes the offender's connection; b is untouched.
-      a.client!.publish(b.topic('up'), JSON.stringify({ v: 1, id: 'x', ts: Date.now(), type: 'heartbeat', data: { csq: 3, heartbeatSec: 60 } }), { qos: 1 });
+      a.client!.publish(
+        b.topic('up'),
+        JSON.stringify({ v: 1, id: 'x', ts: Date.now(), type: 'heartbeat', data: { csq: 3, heartbeatSec: 60 } }),
+        { qos: 1 },
+      );
       await until(async () => (await logOf(a.sn)).some((l) => l.reason === 'forbiddenTopic'));
       await new Promise((r) => setTimeout(r, 300));
       expect((await row(b.sn)).csq).not.toBe(3);

@@ -97,7 +97,8 @@ export class Gateway implements Downlink {
     this.sweeper = null;
     // The shared subscription is handed back first: the broker sends this group's next messages to
     // the other processes while this one finishes what it has received.
-    if (this.client?.connected) await withTimeout(this.client.unsubscribeAsync(this.subscriptions()), 3_000).catch(() => undefined);
+    if (this.client?.connected)
+      await withTimeout(this.client.unsubscribeAsync(this.subscriptions()), 3_000).catch(() => undefined);
     await Promise.allSettled([...this.queues.values()]);
     await Promise.all([this.reports.drain(), this.slots.drain()]);
     if (this.client) await this.client.endAsync(true).catch(() => undefined);
@@ -123,7 +124,12 @@ export class Gateway implements Downlink {
   // The embedded broker
 
   private async startBroker(): Promise<void> {
-    const broker = await Aedes.createBroker({ id: 'cbo', heartbeatInterval: 60_000, connectTimeout: 30_000, persistence: indexedMemoryPersistence() });
+    const broker = await Aedes.createBroker({
+      id: 'cbo',
+      heartbeatInterval: 60_000,
+      connectTimeout: 30_000,
+      persistence: indexedMemoryPersistence(),
+    });
     broker.authenticate = (client, username, password, done) => {
       void this.authenticate(client, username, password).then(
         (refusal) => {
@@ -145,7 +151,13 @@ export class Gateway implements Downlink {
       const sn = cabinetOf(client);
       const t = parseTopic(packet.topic);
       if (!t || t.sn !== sn || t.kind === 'down') {
-        void this.deviceLog.record({ sn, kind: 'refused', reason: 'forbiddenTopic', address: addressOf(client), detail: `publish ${packet.topic}`.slice(0, 255) });
+        void this.deviceLog.record({
+          sn,
+          kind: 'refused',
+          reason: 'forbiddenTopic',
+          address: addressOf(client),
+          detail: `publish ${packet.topic}`.slice(0, 255),
+        });
         return done(new Error('forbidden topic'));
       }
       if (packet.payload && packet.payload.length > MAX_PAYLOAD_BYTES) return done(new Error('payload too large'));
@@ -155,7 +167,13 @@ export class Gateway implements Downlink {
       if (isServer(client)) return done(null, sub);
       const sn = cabinetOf(client);
       if (sub.topic === topics.down(sn)) return done(null, sub);
-      void this.deviceLog.record({ sn, kind: 'refused', reason: 'forbiddenTopic', address: addressOf(client), detail: `subscribe ${sub.topic}`.slice(0, 255) });
+      void this.deviceLog.record({
+        sn,
+        kind: 'refused',
+        reason: 'forbiddenTopic',
+        address: addressOf(client),
+        detail: `subscribe ${sub.topic}`.slice(0, 255),
+      });
       done(null, null);
     };
     broker.on('client', (client) => {
@@ -167,9 +185,12 @@ export class Gateway implements Downlink {
       if (this.current.get(sn) !== client) return; // replaced by a newer connection
       this.current.delete(sn);
       // A clean DISCONNECT leaves no will; a dropped connection's will arrives on `status`.
-      if ((client as Client & { _disconnected?: boolean })._disconnected) this.enqueue(sn, () => this.cabinets.goOffline(sn, 'disconnect', addressOf(client)));
+      if ((client as Client & { _disconnected?: boolean })._disconnected)
+        this.enqueue(sn, () => this.cabinets.goOffline(sn, 'disconnect', addressOf(client)));
     });
-    broker.on('clientError', (client, err) => this.log.debug({ client: client?.id, err: err.message }, 'mqtt client error'));
+    broker.on('clientError', (client, err) =>
+      this.log.debug({ client: client?.id, err: err.message }, 'mqtt client error'),
+    );
     const server = net.createServer((socket) => {
       socket.setNoDelay(true);
       broker.handle(socket);
@@ -234,7 +255,11 @@ export class Gateway implements Downlink {
   }
 
   /** null when the CONNECT is accepted, else the refusal reason (written to the device log). */
-  private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<keyof typeof REFUSALS | null> {
+  private async authenticate(
+    client: Client,
+    username: string | undefined,
+    password: Buffer | undefined,
+  ): Promise<keyof typeof REFUSALS | null> {
     const pass = password?.toString() ?? '';
     if (client.id.startsWith(SERVER_CLIENT_PREFIX) && username === INTERNAL_USER) {
       const want = Buffer.from(this.internalPassword);
@@ -246,7 +271,13 @@ export class Gateway implements Downlink {
     }
     const sn = username ?? '';
     const refuse = async (reason: keyof typeof REFUSALS) => {
-      await this.deviceLog.record({ sn: sn || client.id || null, kind: 'refused', reason, address: addressOf(client), detail: `clientId ${client.id}`.slice(0, 255) });
+      await this.deviceLog.record({
+        sn: sn || client.id || null,
+        kind: 'refused',
+        reason,
+        address: addressOf(client),
+        detail: `clientId ${client.id}`.slice(0, 255),
+      });
       return reason;
     };
     if (!isSn(sn)) return refuse('malformedSn');
@@ -262,14 +293,23 @@ export class Gateway implements Downlink {
 
   private async connectClient(): Promise<void> {
     const clientId = `${SERVER_CLIENT_PREFIX}${crypto.randomBytes(6).toString('hex')}`;
-    const opts: mqtt.IClientOptions = { clientId, clean: true, reconnectPeriod: 2_000, connectTimeout: 10_000, keepalive: 30 };
+    const opts: mqtt.IClientOptions = {
+      clientId,
+      clean: true,
+      reconnectPeriod: 2_000,
+      connectTimeout: 10_000,
+      keepalive: 30,
+    };
     if (this.embedded) Object.assign(opts, { username: INTERNAL_USER, password: this.internalPassword });
     const client = await mqtt.connectAsync(this.brokerUrl, opts);
     client.on('error', (err) => this.log.warn({ err: err.message }, 'gateway mqtt error'));
     client.on('offline', () => this.log.warn('gateway lost the MQTT broker; reconnecting'));
     client.on('message', (topic, payload, packet) => this.onMessage(topic, payload, packet.retain));
     // clean sessions: subscribe again after every reconnect.
-    client.on('connect', () => void this.subscribe(client).catch((err: unknown) => this.log.error({ err }, 'gateway subscribe failed')));
+    client.on(
+      'connect',
+      () => void this.subscribe(client).catch((err: unknown) => this.log.error({ err }, 'gateway subscribe failed')),
+    );
     this.client = client;
     await this.subscribe(client);
   }
@@ -289,7 +329,12 @@ export class Gateway implements Downlink {
     const t = parseTopic(topic);
     if (!t || t.kind === 'down') return;
     if (!isSn(t.sn)) {
-      void this.deviceLog.record({ sn: t.sn, kind: 'refused', reason: 'malformedSn', detail: `message on ${topic}`.slice(0, 255) });
+      void this.deviceLog.record({
+        sn: t.sn,
+        kind: 'refused',
+        reason: 'malformedSn',
+        detail: `message on ${topic}`.slice(0, 255),
+      });
       return;
     }
     if (payload.length > MAX_PAYLOAD_BYTES) {
@@ -338,9 +383,20 @@ export class Gateway implements Downlink {
         const d = this.parse(sn, 'register', registerData, msg.data);
         if (!d) return;
         const client = this.current.get(sn);
-        const r = await this.reports.register(sn, d, client ? addressOf(client) : null, client ? endpointOf(client) : this.externalEndpoint());
+        const r = await this.reports.register(
+          sn,
+          d,
+          client ? addressOf(client) : null,
+          client ? endpointOf(client) : this.externalEndpoint(),
+        );
         if (!r) return this.unknown(sn, 'register');
-        await this.publishDown(sn, { v: 1, id: newMessageId(), ts: Date.now(), type: 'registered', data: { serverTime: Date.now(), heartbeatSec: r.heartbeatSec } });
+        await this.publishDown(sn, {
+          v: 1,
+          id: newMessageId(),
+          ts: Date.now(),
+          type: 'registered',
+          data: { serverTime: Date.now(), heartbeatSec: r.heartbeatSec },
+        });
         return;
       }
       case 'heartbeat': {

@@ -64,7 +64,10 @@ async function createFleet({ db, config, live: hub, log, metrics }: Platform, ne
     /** Which outlet each cabinet stands in (the outlet module binds and unbinds through it). */
     outletBinding: new CabinetBinding(db),
     /** Stock-in by list or range, the same path as batch storage (the simulator stocks its cabinets in with it). */
-    stockIn: async (input: BatchStorageRequest, opts?: { lang?: Lang; by?: number | null }): Promise<BatchStorageReport> => {
+    stockIn: async (
+      input: BatchStorageRequest,
+      opts?: { lang?: Lang; by?: number | null },
+    ): Promise<BatchStorageReport> => {
       const report = await cabinets.stockIn(input, opts);
       // The device assets learn of the new cabinets in the same transaction.
       if (report.succeededSns.length) await needs.cabinetsStocked?.(report.succeededSns);
@@ -84,8 +87,10 @@ async function createFleet({ db, config, live: hub, log, metrics }: Platform, ne
      * device asset (refused while in an outlet, an agent's or held by a dispatch), in the request's
      * transaction, so a refusal by either undoes both.
      */
-    deleteCabinet: async (sn: string): Promise<null> => deleted(await removal.deleteCabinet(sn), await needs.forgetAsset?.(sn)),
-    deletePowerBank: async (id: string): Promise<null> => deleted(await removal.deletePowerBank(id), await needs.forgetAsset?.(id)),
+    deleteCabinet: async (sn: string): Promise<null> =>
+      deleted(await removal.deleteCabinet(sn), await needs.forgetAsset?.(sn)),
+    deletePowerBank: async (id: string): Promise<null> =>
+      deleted(await removal.deletePowerBank(id), await needs.forgetAsset?.(id)),
     /** A cabinet's MQTT password (docs/protocol.md). */
     secretOf: (sn: string): string => cabinets.secretOf(sn),
   };
@@ -118,20 +123,59 @@ export const fleet = defineModule({
       page: 'cabinetQueryPage',
       export: 'cabinetExport',
       source: s.cabinets,
-      cells: (r, { lang, timeZone }) => ({ online: label('fleet', 'connection', r.connection, lang), host: r.host ?? r.connectedVia ?? '', bound: yesNo(r.bound, lang), lastHeartbeatAt: at(r.lastHeartbeatAt, timeZone), stockedInAt: at(r.stockedInAt, timeZone) }),
-      widths: { sn: 20, online: 8, iccid: 24, imei: 18, csq: 10, netMode: 10, slots: 8, freeSlots: 10, powerBanks: 12, chargedPowerBanks: 12, batteryAvg: 12, port: 8, heartbeatSec: 12, bound: 8, lastHeartbeatAt: 20, stockedInAt: 20 },
+      cells: (r, { lang, timeZone }) => ({
+        online: label('fleet', 'connection', r.connection, lang),
+        host: r.host ?? r.connectedVia ?? '',
+        bound: yesNo(r.bound, lang),
+        lastHeartbeatAt: at(r.lastHeartbeatAt, timeZone),
+        stockedInAt: at(r.stockedInAt, timeZone),
+      }),
+      widths: {
+        sn: 20,
+        online: 8,
+        iccid: 24,
+        imei: 18,
+        csq: 10,
+        netMode: 10,
+        slots: 8,
+        freeSlots: 10,
+        powerBanks: 12,
+        chargedPowerBanks: 12,
+        batteryAvg: 12,
+        port: 8,
+        heartbeatSec: 12,
+        bound: 8,
+        lastHeartbeatAt: 20,
+        stockedInAt: 20,
+      },
     }),
     defineList({
       page: 'powerBankQueryPage',
       export: 'powerBankExport',
-      source: { count: (f) => s.cabinets.powerBankCount(f), rows: (f, offset, limit) => s.cabinets.powerBankRows(f, offset, limit) },
+      source: {
+        count: (f) => s.cabinets.powerBankCount(f),
+        rows: (f, offset, limit) => s.cabinets.powerBankRows(f, offset, limit),
+      },
       cells: (r, { lang, timeZone }) => ({ locked: yesNo(r.locked, lang), updatedAt: at(r.updatedAt, timeZone) }),
-      widths: { powerBankId: 20, sn: 20, slot: 8, battery: 8, locked: 8, leaseCount: 12, leaseMinutes: 14, ejectFailures: 14, updatedAt: 20 },
+      widths: {
+        powerBankId: 20,
+        sn: 20,
+        slot: 8,
+        battery: 8,
+        locked: 8,
+        leaseCount: 12,
+        leaseMinutes: 14,
+        ejectFailures: 14,
+        updatedAt: 20,
+      },
     }),
     defineList({
       page: 'forcedEjectQueryPage',
       export: 'forcedEjectExport',
-      source: { count: (f) => s.commands.forcedEjectCount(f), rows: (f, offset, limit) => s.commands.forcedEjectRows(f, offset, limit) },
+      source: {
+        count: (f) => s.commands.forcedEjectCount(f),
+        rows: (f, offset, limit) => s.commands.forcedEjectRows(f, offset, limit),
+      },
       cells: (r, { lang, timeZone }) => ({
         outcome: label('fleet', 'ejectOutcome', r.outcome, lang),
         state: label('fleet', 'forcedEjectState', r.state, lang),

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CHARGED_BATTERY_MIN, NO_NETWORK_CSQ, WEAK_SIGNAL_CSQ_MAX, type CabinetCondition, type CabinetConnection } from '@cbo/contract';
+import {
+  CHARGED_BATTERY_MIN,
+  NO_NETWORK_CSQ,
+  WEAK_SIGNAL_CSQ_MAX,
+  type CabinetCondition,
+  type CabinetConnection,
+} from '@cbo/contract';
 import { devCabinet, devFirmwareBatch, devPowerBank } from './tables.js';
 
 /**
@@ -43,7 +49,9 @@ export const inCabinetSql = sql`(${devPowerBank.sn} is not null)`;
 
 /** A power bank charged (CHARGED_BATTERY_MIN or more); one whose battery was never reported is not. */
 export function chargedSql(charged: boolean): SQL {
-  return charged ? sql`(${devPowerBank.battery} >= ${CHARGED_BATTERY_MIN})` : sql`(${devPowerBank.battery} is null or ${devPowerBank.battery} < ${CHARGED_BATTERY_MIN})`;
+  return charged
+    ? sql`(${devPowerBank.battery} >= ${CHARGED_BATTERY_MIN})`
+    : sql`(${devPowerBank.battery} is null or ${devPowerBank.battery} < ${CHARGED_BATTERY_MIN})`;
 }
 
 /** A firmware batch in progress: one of its commands is not finished. */

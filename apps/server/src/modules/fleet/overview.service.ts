@@ -1,5 +1,12 @@
 import { count, sql } from 'drizzle-orm';
-import { CABINET_CONDITIONS, CABINET_CONNECTIONS, OVERVIEW_HOURS, OVERVIEW_RECENT_EVENTS, PERMS, type FleetOverview } from '@cbo/contract';
+import {
+  CABINET_CONDITIONS,
+  CABINET_CONNECTIONS,
+  OVERVIEW_HOURS,
+  OVERVIEW_RECENT_EVENTS,
+  PERMS,
+  type FleetOverview,
+} from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { DeviceLogService } from './device-log.service.js';
@@ -34,13 +41,23 @@ export class OverviewService {
 
   async overview(p: Principal): Promise<FleetOverview> {
     const [cabinets, powerBanks, commands, firmware, events] = await Promise.all(
-      [PERMS.cabinetQuery, PERMS.powerBankQuery, PERMS.commandQuery, PERMS.firmwareQuery, PERMS.deviceLogQuery].map((code) => this.access.holdsPermission(p, code)),
+      [PERMS.cabinetQuery, PERMS.powerBankQuery, PERMS.commandQuery, PERMS.firmwareQuery, PERMS.deviceLogQuery].map(
+        (code) => this.access.holdsPermission(p, code),
+      ),
     );
-    return this.compute({ cabinets: !!cabinets, powerBanks: !!powerBanks, commands: !!commands, firmware: !!firmware, events: !!events });
+    return this.compute({
+      cabinets: !!cabinets,
+      powerBanks: !!powerBanks,
+      commands: !!commands,
+      firmware: !!firmware,
+      events: !!events,
+    });
   }
 
   /** The overview with the parts chosen (true: counted; false: null). */
-  async compute(parts: Record<'cabinets' | 'powerBanks' | 'commands' | 'firmware' | 'events', boolean>): Promise<FleetOverview> {
+  async compute(
+    parts: Record<'cabinets' | 'powerBanks' | 'commands' | 'firmware' | 'events', boolean>,
+  ): Promise<FleetOverview> {
     const at = this.now();
     const since = new Date(at.getTime() - OVERVIEW_HOURS * HOUR_MS);
     const buckets = hourBuckets(at);
@@ -59,9 +76,7 @@ export class OverviewService {
     const conds = [...CABINET_CONNECTIONS.map(connectionSql), ...CABINET_CONDITIONS.map(conditionSql)];
     const select = Object.fromEntries(names.map((n, i) => [n, sql<number>`count(*) filter (where ${conds[i]!})::int`]));
     const [[row], moves] = await Promise.all([
-      this.db
-        .select({ total: count(), ...select })
-        .from(devCabinet),
+      this.db.select({ total: count(), ...select }).from(devCabinet),
       // Online and offline lines per hour: the gateway writes one for every change of state.
       query<{ b: number; wentOnline: number; wentOffline: number }>(
         this.db,
@@ -138,7 +153,13 @@ export class OverviewService {
       expired: Number(totals?.expired ?? 0),
       hourly: buckets.map((start, i) => {
         const h = byBucket.get(i);
-        return { at: start.toISOString(), succeeded: Number(h?.succeeded ?? 0), failed: Number(h?.failed ?? 0), expired: Number(h?.expired ?? 0), open: Number(h?.open ?? 0) };
+        return {
+          at: start.toISOString(),
+          succeeded: Number(h?.succeeded ?? 0),
+          failed: Number(h?.failed ?? 0),
+          expired: Number(h?.expired ?? 0),
+          open: Number(h?.open ?? 0),
+        };
       }),
     };
   }
@@ -159,6 +180,11 @@ export class OverviewService {
       ),
       this.deviceLog.rows({}, 0, OVERVIEW_RECENT_EVENTS),
     ]);
-    return { online: Number(r?.online ?? 0), offline: Number(r?.offline ?? 0), refused: Number(r?.refused ?? 0), recent };
+    return {
+      online: Number(r?.online ?? 0),
+      offline: Number(r?.offline ?? 0),
+      refused: Number(r?.refused ?? 0),
+      recent,
+    };
   }
 }

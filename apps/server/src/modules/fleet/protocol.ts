@@ -42,7 +42,10 @@ export const registerData = z.object({
   hwVersion: z.string().max(32).optional(),
 });
 export const heartbeatData = z.object({
-  csq: z.number().int().refine((v) => (v >= 0 && v <= 31) || v === 99),
+  csq: z
+    .number()
+    .int()
+    .refine((v) => (v >= 0 && v <= 31) || v === 99),
   heartbeatSec: z.number().int().min(1).max(3600),
   uptimeSec: z.number().int().min(0).optional(),
   netMode: z.enum(NET_MODES).optional(),
@@ -78,7 +81,12 @@ export type EventData = z.infer<typeof eventData>;
 const cmdId = z.string().min(1).max(40);
 export const replyData = z.discriminatedUnion('stage', [
   z.object({ cmdId, stage: z.literal('ack'), duplicate: z.boolean().optional() }),
-  z.object({ cmdId, stage: z.literal('progress'), percent: z.number().min(0).max(100).transform(Math.round), duplicate: z.boolean().optional() }),
+  z.object({
+    cmdId,
+    stage: z.literal('progress'),
+    percent: z.number().min(0).max(100).transform(Math.round),
+    duplicate: z.boolean().optional(),
+  }),
   z.object({
     cmdId,
     stage: z.literal('result'),
@@ -108,7 +116,14 @@ export const configResult = z.object({
   host: z.string().max(128).optional(),
   port: z.number().int().optional(),
   heartbeatSec: z.number().int().optional(),
-  ftp: z.object({ host: z.string().max(128).optional(), port: z.number().int().optional(), user: z.string().max(64).optional() }).partial().optional(),
+  ftp: z
+    .object({
+      host: z.string().max(128).optional(),
+      port: z.number().int().optional(),
+      user: z.string().max(64).optional(),
+    })
+    .partial()
+    .optional(),
 });
 export const versionResult = z.object({ firmware: z.object({ main: version, board: version }) });
 export const iccidResult = z.object({ iccid: z.string().regex(/^[0-9A-Fa-f]{18,22}$/) });

@@ -23,7 +23,11 @@ export class CabinetQr {
   /** Labels of stocked-in cabinets, in the order asked; an SN never stocked in is refused. */
   async labels(sns: string[]): Promise<QrLabels> {
     const base = await this.base();
-    const known = new Set((await this.db.select({ sn: devCabinet.sn }).from(devCabinet).where(inArray(devCabinet.sn, sns))).map((r) => r.sn));
+    const known = new Set(
+      (await this.db.select({ sn: devCabinet.sn }).from(devCabinet).where(inArray(devCabinet.sn, sns))).map(
+        (r) => r.sn,
+      ),
+    );
     const missing = sns.find((sn) => !known.has(sn));
     if (missing) throw new AppError('DEVICE_NOT_FOUND');
     return { baseUrl: base, labels: sns.map((sn) => ({ sn, content: cabinetQrContent(base, sn) })) };
@@ -34,7 +38,10 @@ export class CabinetQr {
     const base = (await this.qrBase()).trim();
     const sn = cabinetOfQr(base, code);
     if (!sn) throw new AppError('QR_NONSTANDARD');
-    const [row] = await this.db.select({ sn: devCabinet.sn }).from(devCabinet).where(inArray(devCabinet.sn, [sn]));
+    const [row] = await this.db
+      .select({ sn: devCabinet.sn })
+      .from(devCabinet)
+      .where(inArray(devCabinet.sn, [sn]));
     if (!row) throw new AppError('DEVICE_NOT_FOUND');
     return { deviceType: 'cabinet', sn };
   }

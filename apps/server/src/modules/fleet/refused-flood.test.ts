@@ -20,7 +20,13 @@ describe.each(engines)('refused connections in the device log (%s)', (engine) =>
     for (let i = 0; i < 100; i++) {
       const junk = crypto.randomBytes(6).toString('hex');
       try {
-        const c = await mqtt.connectAsync(url, { clientId: `cab-${junk}`, username: junk, password: 'nope', reconnectPeriod: 0, connectTimeout: 5_000 });
+        const c = await mqtt.connectAsync(url, {
+          clientId: `cab-${junk}`,
+          username: junk,
+          password: 'nope',
+          reconnectPeriod: 0,
+          connectTimeout: 5_000,
+        });
         await c.endAsync(true);
         codes.push(0);
       } catch (e) {
@@ -37,7 +43,12 @@ describe.each(engines)('refused connections in the device log (%s)', (engine) =>
     expect(rows.reduce((n, r) => n + r.count, 0)).toBe(100);
     // the console reads the count
     const token = await s.current.login();
-    const page = (await s.current.inject({ url: '/device/api/v1/deviceLog/queryPage?kind=refused&pageSize=20', headers: { authorization: token } })).json();
+    const page = (
+      await s.current.inject({
+        url: '/device/api/v1/deviceLog/queryPage?kind=refused&pageSize=20',
+        headers: { authorization: token },
+      })
+    ).json();
     expect(page.code).toBe(0);
     expect(page.data.list[0]).toMatchObject({ reason: 'tooMany', count: 90 });
   });

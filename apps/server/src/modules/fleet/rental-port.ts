@@ -9,7 +9,13 @@ import { devCabinet, devCommand, devPowerBank, devSlot } from './tables.js';
 /** What the fleet tells the rental engine: an eject's outcome, and a power bank coming back. */
 export interface RentalListener {
   /** A rental eject finished: `ejected` true when the power bank left the cabinet. */
-  ejectOutcome(e: { commandId: string; sn: string; ejected: boolean; powerBankId: string | null; slot: number | null }): Promise<void>;
+  ejectOutcome(e: {
+    commandId: string;
+    sn: string;
+    ejected: boolean;
+    powerBankId: string | null;
+    slot: number | null;
+  }): Promise<void>;
   /** A power bank arrived in a cabinet's slot. */
   returned(e: { sn: string; slot: number; powerBankId: string; at: Date }): Promise<void>;
 }
@@ -38,14 +44,31 @@ export class RentalPort {
   }
 
   /** Whether the cabinet is online and how many charged power banks it can lend now. */
-  async availability(sn: string): Promise<{ exists: boolean; online: boolean; available: number; outletId: number | null }> {
-    const [cab] = await this.db.select({ online: devCabinet.online, outletId: devCabinet.outletId }).from(devCabinet).where(eq(devCabinet.sn, sn));
+  async availability(
+    sn: string,
+  ): Promise<{ exists: boolean; online: boolean; available: number; outletId: number | null }> {
+    const [cab] = await this.db
+      .select({ online: devCabinet.online, outletId: devCabinet.outletId })
+      .from(devCabinet)
+      .where(eq(devCabinet.sn, sn));
     if (!cab) return { exists: false, online: false, available: 0, outletId: null };
     const [n] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(devSlot)
-      .where(and(eq(devSlot.sn, sn), isNotNull(devSlot.powerBankId), isNull(devSlot.fault), gte(devSlot.battery, RENTABLE_BATTERY)));
-    return { exists: true, online: cab.online && this.sender.connected, available: Number(n?.n ?? 0), outletId: cab.outletId };
+      .where(
+        and(
+          eq(devSlot.sn, sn),
+          isNotNull(devSlot.powerBankId),
+          isNull(devSlot.fault),
+          gte(devSlot.battery, RENTABLE_BATTERY),
+        ),
+      );
+    return {
+      exists: true,
+      online: cab.online && this.sender.connected,
+      available: Number(n?.n ?? 0),
+      outletId: cab.outletId,
+    };
   }
 
   /**
@@ -73,7 +96,15 @@ export class RentalPort {
       .orderBy(desc(devSlot.battery), asc(devSlot.slot))
       .limit(1);
     if (!pick?.powerBankId) throw new AppError('ORDER_NO_POWER_BANK');
-    const row = await this.sender.record(tx, { sn, type: 'eject', data: { slot: pick.slot }, targetSlot: pick.slot, targetPowerBankId: pick.powerBankId, batchId: null, by: null });
+    const row = await this.sender.record(tx, {
+      sn,
+      type: 'eject',
+      data: { slot: pick.slot },
+      targetSlot: pick.slot,
+      targetPowerBankId: pick.powerBankId,
+      batchId: null,
+      by: null,
+    });
     return { commandId: row.id, slot: pick.slot, powerBankId: pick.powerBankId };
   }
 
@@ -85,22 +116,50 @@ export class RentalPort {
 
   /** Where a power bank is now (null: out of every cabinet). */
   async whereIs(powerBankId: string): Promise<{ sn: string; slot: number | null; updatedAt: Date } | null> {
-    const [p] = await this.db.select({ sn: devPowerBank.sn, slot: devPowerBank.slot, updatedAt: devPowerBank.updatedAt }).from(devPowerBank).where(eq(devPowerBank.powerBankId, powerBankId));
+    const [p] = await this.db
+      .select({ sn: devPowerBank.sn, slot: devPowerBank.slot, updatedAt: devPowerBank.updatedAt })
+      .from(devPowerBank)
+      .where(eq(devPowerBank.powerBankId, powerBankId));
     return p?.sn ? { sn: p.sn, slot: p.slot, updatedAt: p.updatedAt } : null;
   }
 
   /** The state of an eject command: open, succeeded, failed, or expired and what the inventory said. */
-  async ejectState(commandId: string): Promise<{ state: string; confirmedByInventory: boolean | null; finishedAt: Date | null } | null> {
-    const [row] = await this.db.select({ state: devCommand.state, confirmedByInventory: devCommand.confirmedByInventory, finishedAt: devCommand.finishedAt }).from(devCommand).where(eq(devCommand.id, commandId));
+  async ejectState(
+    commandId: string,
+  ): Promise<{ state: string; confirmedByInventory: boolean | null; finishedAt: Date | null } | null> {
+    const [row] = await this.db
+      .select({
+        state: devCommand.state,
+        confirmedByInventory: devCommand.confirmedByInventory,
+        finishedAt: devCommand.finishedAt,
+      })
+      .from(devCommand)
+      .where(eq(devCommand.id, commandId));
     return row ?? null;
   }
 
   /** Told by the command side: an eject finished. Errors stay here: the fleet's own path goes on. */
-  async ejectFinished(row: { id: string; sn: string; type: string; targetSlot: number | null; targetPowerBankId: string | null; createdBy: number | null }, ejected: boolean): Promise<void> {
+  async ejectFinished(
+    row: {
+      id: string;
+      sn: string;
+      type: string;
+      targetSlot: number | null;
+      targetPowerBankId: string | null;
+      createdBy: number | null;
+    },
+    ejected: boolean,
+  ): Promise<void> {
     // Rental ejects are the system's (nobody's): an operator's eject or a forced eject is no rental.
     if (row.type !== 'eject' || row.createdBy !== null || !this.listener) return;
     try {
-      await this.listener.ejectOutcome({ commandId: row.id, sn: row.sn, ejected, powerBankId: row.targetPowerBankId, slot: row.targetSlot });
+      await this.listener.ejectOutcome({
+        commandId: row.id,
+        sn: row.sn,
+        ejected,
+        powerBankId: row.targetPowerBankId,
+        slot: row.targetSlot,
+      });
     } catch (err) {
       this.log.error({ err, cmd: row.id }, 'the rental engine could not take an eject outcome');
     }

@@ -18,7 +18,10 @@ export function fleetRoutes(app: FastifyInstance, s: FleetServices): void {
     const report = await s.stockIn(body as never, { lang: req.lang, by: principal.accountId });
     if (!report.failed.length) return report;
     // Part failed: what was stocked in stays; the answer is a refusal carrying the report, which the screen shows.
-    return new AnswerWithError('REJECTED', report, { name: 'BATCH_PARTIAL', params: { succeeded: report.succeeded, failed: report.failed.length } });
+    return new AnswerWithError('REJECTED', report, {
+      name: 'BATCH_PARTIAL',
+      params: { succeeded: report.succeeded, failed: report.failed.length },
+    });
   });
 
   registerCall(app, 'cabinetQrLabels', ({ query }) => s.qr.labels(query.sns));
@@ -26,9 +29,19 @@ export function fleetRoutes(app: FastifyInstance, s: FleetServices): void {
   registerCall(app, 'cabinetDelete', ({ query }) => s.deleteCabinet(query.sn));
   registerCall(app, 'powerBankDelete', ({ query }) => s.deletePowerBank(query.powerBankId));
 
-  registerCall(app, 'forcedEjectEject', ({ principal, body }) => s.commands.forcedEject(body, actor(principal)), DEVICE_ACTION);
+  registerCall(
+    app,
+    'forcedEjectEject',
+    ({ principal, body }) => s.commands.forcedEject(body, actor(principal)),
+    DEVICE_ACTION,
+  );
 
-  registerCall(app, 'firmwareUpgrade', ({ principal, body }) => s.commands.upgrade(body, actor(principal)), DEVICE_ACTION);
+  registerCall(
+    app,
+    'firmwareUpgrade',
+    ({ principal, body }) => s.commands.upgrade(body, actor(principal)),
+    DEVICE_ACTION,
+  );
   registerCall(app, 'firmwareDetail', ({ query }) => s.commands.firmwareDetail(query.id));
 
   registerCall(app, 'commandSend', ({ principal, body }) => s.commands.send(body, actor(principal)), DEVICE_ACTION);

@@ -41,9 +41,12 @@ export interface InventoryOutcome {
  * counters (`leaseCount`, `leaseMinutes`) belong here too.
  */
 export class SlotWriter {
-  private readonly inventories = new GroupCommit<{ sn: string; slots: SlotReport[] }, InventoryOutcome>((xs) => this.writeInventories(xs), {
-    maxBatch: INVENTORY_BATCH,
-  });
+  private readonly inventories = new GroupCommit<{ sn: string; slots: SlotReport[] }, InventoryOutcome>(
+    (xs) => this.writeInventories(xs),
+    {
+      maxBatch: INVENTORY_BATCH,
+    },
+  );
 
   /** Told of every power bank that comes back (the rental engine ends its order). */
   onReturned: ((sn: string, slot: number, powerBankId: string, at: Date) => Promise<void>) | null = null;
@@ -64,8 +67,19 @@ export class SlotWriter {
     const done = await this.db.transaction(async (tx) => {
       const [cab] = await tx.select({ sn: devCabinet.sn }).from(devCabinet).where(eq(devCabinet.sn, sn)).for('update');
       if (!cab) return null;
-      const [slot] = await tx.select().from(devSlot).where(and(eq(devSlot.sn, sn), eq(devSlot.slot, e.slot)));
-      const base = slot ?? { sn, slot: e.slot, powerBankId: null, battery: null, locked: true, fault: null, charging: false };
+      const [slot] = await tx
+        .select()
+        .from(devSlot)
+        .where(and(eq(devSlot.sn, sn), eq(devSlot.slot, e.slot)));
+      const base = slot ?? {
+        sn,
+        slot: e.slot,
+        powerBankId: null,
+        battery: null,
+        locked: true,
+        fault: null,
+        charging: false,
+      };
       let next = { ...base, updatedAt: now };
       if (e.kind === 'returned') {
         await closeReturnedEjects(tx, [{ sn, pb: e.powerBankId }], now);
@@ -73,30 +87,78 @@ export class SlotWriter {
         await tx
           .update(devPowerBank)
           .set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now })
-          .where(and(eq(devPowerBank.sn, sn), eq(devPowerBank.slot, e.slot), sql`${devPowerBank.powerBankId} <> ${e.powerBankId}`));
+          .where(
+            and(
+              eq(devPowerBank.sn, sn),
+              eq(devPowerBank.slot, e.slot),
+              sql`${devPowerBank.powerBankId} <> ${e.powerBankId}`,
+            ),
+          );
         const battery = e.battery ?? null;
         await tx
           .insert(devPowerBank)
-          .values({ powerBankId: e.powerBankId, sn, slot: e.slot, battery, locked: true, lastCabinetSn: sn, updatedAt: now })
-          .onConflictDoUpdate({ target: devPowerBank.powerBankId, set: { sn, slot: e.slot, battery: sql`coalesce(${battery}, ${devPowerBank.battery})`, locked: true, lastCabinetSn: sn, updatedAt: now } });
+          .values({
+            powerBankId: e.powerBankId,
+            sn,
+            slot: e.slot,
+            battery,
+            locked: true,
+            lastCabinetSn: sn,
+            updatedAt: now,
+          })
+          .onConflictDoUpdate({
+            target: devPowerBank.powerBankId,
+            set: {
+              sn,
+              slot: e.slot,
+              battery: sql`coalesce(${battery}, ${devPowerBank.battery})`,
+              locked: true,
+              lastCabinetSn: sn,
+              updatedAt: now,
+            },
+          });
         next = { ...next, powerBankId: e.powerBankId, battery, locked: true };
       } else if (e.kind === 'removed') {
         const id = e.powerBankId ?? base.powerBankId;
-        if (id) await tx.update(devPowerBank).set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now }).where(and(eq(devPowerBank.powerBankId, id), eq(devPowerBank.sn, sn)));
+        if (id)
+          await tx
+            .update(devPowerBank)
+            .set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now })
+            .where(and(eq(devPowerBank.powerBankId, id), eq(devPowerBank.sn, sn)));
         next = { ...next, powerBankId: null, battery: null, charging: false };
       } else if (e.kind === 'slotFault') {
         next = { ...next, fault: e.fault };
-        if (base.powerBankId) await tx.update(devPowerBank).set({ fault: e.fault, updatedAt: now }).where(eq(devPowerBank.powerBankId, base.powerBankId));
+        if (base.powerBankId)
+          await tx
+            .update(devPowerBank)
+            .set({ fault: e.fault, updatedAt: now })
+            .where(eq(devPowerBank.powerBankId, base.powerBankId));
       } else {
         next = { ...next, fault: null };
-        if (base.powerBankId) await tx.update(devPowerBank).set({ fault: null, updatedAt: now }).where(eq(devPowerBank.powerBankId, base.powerBankId));
+        if (base.powerBankId)
+          await tx
+            .update(devPowerBank)
+            .set({ fault: null, updatedAt: now })
+            .where(eq(devPowerBank.powerBankId, base.powerBankId));
       }
       await tx
         .insert(devSlot)
         .values(next)
-        .onConflictDoUpdate({ target: [devSlot.sn, devSlot.slot], set: { powerBankId: next.powerBankId, battery: next.battery, locked: next.locked, fault: next.fault, charging: next.charging, updatedAt: now } });
+        .onConflictDoUpdate({
+          target: [devSlot.sn, devSlot.slot],
+          set: {
+            powerBankId: next.powerBankId,
+            battery: next.battery,
+            locked: next.locked,
+            fault: next.fault,
+            charging: next.charging,
+            updatedAt: now,
+          },
+        });
       const [row] = await summarise(tx, [sn], now, false);
-      const slots = (await tx.select().from(devSlot).where(eq(devSlot.sn, sn)).orderBy(asc(devSlot.slot))).map(toSlotItem);
+      const slots = (await tx.select().from(devSlot).where(eq(devSlot.sn, sn)).orderBy(asc(devSlot.slot))).map(
+        toSlotItem,
+      );
       return { row: row!, slots };
     });
     if (!done) return false;
@@ -122,7 +184,10 @@ export class SlotWriter {
    * is taken: the caller may be a batch of many cabinets. Answers the cabinets whose slots changed;
    * `refresh` them after the commit.
    */
-  async leftIn(tx: Pick<Db, 'execute'>, ejects: { sn: string; slot: number; powerBankId: string | null }[]): Promise<string[]> {
+  async leftIn(
+    tx: Pick<Db, 'execute'>,
+    ejects: { sn: string; slot: number; powerBankId: string | null }[],
+  ): Promise<string[]> {
     if (!ejects.length) return [];
     const now = new Date();
     const sns = [...new Set(ejects.map((e) => e.sn))];
@@ -149,8 +214,13 @@ export class SlotWriter {
     if (!sns.length) return;
     const now = new Date();
     const rows = await summarise(this.db, sns, now, false);
-    const slots = await this.db.select().from(devSlot).where(sql`${devSlot.sn} = ${anyOf(sns)}`).orderBy(asc(devSlot.sn), asc(devSlot.slot));
-    for (const row of rows) void this.live.cabinet('inventory', toItem(row), slots.filter((s) => s.sn === row.sn).map(toSlotItem));
+    const slots = await this.db
+      .select()
+      .from(devSlot)
+      .where(sql`${devSlot.sn} = ${anyOf(sns)}`)
+      .orderBy(asc(devSlot.sn), asc(devSlot.slot));
+    for (const row of rows)
+      void this.live.cabinet('inventory', toItem(row), slots.filter((s) => s.sn === row.sn).map(toSlotItem));
   }
 
   /** An eject of this power bank failed; the count is shown in the power-bank list. `tx`: the caller's transaction, when the count belongs with its change. */
@@ -189,7 +259,10 @@ export class SlotWriter {
       for (const round of rounds) {
         const sns = round.map((x) => x.sn).sort();
         // Lock the cabinets in one order, so two processes' batches cannot deadlock on them.
-        const locked = await query<{ sn: string }>(tx, sql`select sn from dev_cabinet where sn = ${anyOf(sns)} order by sn for update`);
+        const locked = await query<{ sn: string }>(
+          tx,
+          sql`select sn from dev_cabinet where sn = ${anyOf(sns)} order by sn for update`,
+        );
         const here = new Set(locked.map((r) => r.sn));
         const items = round.filter((x) => here.has(x.sn));
         if (!items.length) continue;
@@ -197,11 +270,31 @@ export class SlotWriter {
         const cabs = items.map((x) => x.sn);
         const banks = items.flatMap((x) =>
           x.slots.flatMap((s) =>
-            s.powerBankId ? [{ sn: x.sn, pb: s.powerBankId, slot: s.slot, battery: s.battery, charging: s.charging, locked: s.locked, fault: s.fault }] : [],
+            s.powerBankId
+              ? [
+                  {
+                    sn: x.sn,
+                    pb: s.powerBankId,
+                    slot: s.slot,
+                    battery: s.battery,
+                    charging: s.charging,
+                    locked: s.locked,
+                    fault: s.fault,
+                  },
+                ]
+              : [],
           ),
         );
         const slots = items.flatMap((x) =>
-          x.slots.map((s) => ({ sn: x.sn, slot: s.slot, pb: s.powerBankId, battery: s.battery, locked: s.locked, fault: s.fault, charging: s.charging })),
+          x.slots.map((s) => ({
+            sn: x.sn,
+            slot: s.slot,
+            pb: s.powerBankId,
+            battery: s.battery,
+            locked: s.locked,
+            fault: s.fault,
+            charging: s.charging,
+          })),
         );
         const bankRows = sql`json_to_recordset(${jsonRows(banks)}) as r(sn text, pb text, slot int, battery int, charging boolean, locked boolean, fault text)`;
         // Power banks these cabinets held that they no longer report have left them.
@@ -240,7 +333,8 @@ export class SlotWriter {
     });
     // The slot picture pushed after an inventory is the inventory itself (nothing is read back).
     const slotsOf = new Map(xs.map((x) => [x.sn, x.slots]));
-    for (const row of outcome.rows) void this.live.cabinet('inventory', toItem(row), slotItems(slotsOf.get(row.sn) ?? [], now));
+    for (const row of outcome.rows)
+      void this.live.cabinet('inventory', toItem(row), slotItems(slotsOf.get(row.sn) ?? [], now));
     return xs.map((x) => ({ known: outcome.known.has(x.sn), expiredEjects: outcome.withEjects.has(x.sn) }));
   }
 }
@@ -267,7 +361,11 @@ async function summarise(tx: Pick<Db, 'execute'>, sns: string[], now: Date, inve
  * Power banks arriving in cabinets (`pb` into `sn`) that were out of every cabinet were returned:
  * their open forced-eject records close, naming the cabinet. Called before the arrivals are stored.
  */
-async function closeReturnedEjects(tx: Pick<Db, 'execute'>, arrivals: { sn: string; pb: string }[], now: Date): Promise<void> {
+async function closeReturnedEjects(
+  tx: Pick<Db, 'execute'>,
+  arrivals: { sn: string; pb: string }[],
+  now: Date,
+): Promise<void> {
   if (!arrivals.length) return;
   const ids = arrivals.map((a) => a.pb);
   await tx.execute(sql`
@@ -281,5 +379,13 @@ function slotItems(slots: SlotReport[], at: Date): SlotItem[] {
   const updatedAt = at.toISOString();
   return [...slots]
     .sort((a, b) => a.slot - b.slot)
-    .map((s) => ({ slot: s.slot, powerBankId: s.powerBankId, battery: s.battery, locked: s.locked, fault: s.fault, charging: s.charging, updatedAt }));
+    .map((s) => ({
+      slot: s.slot,
+      powerBankId: s.powerBankId,
+      battery: s.battery,
+      locked: s.locked,
+      fault: s.fault,
+      charging: s.charging,
+      updatedAt,
+    }));
 }

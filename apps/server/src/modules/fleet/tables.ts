@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -54,7 +67,10 @@ export const devCabinet = pgTable(
     stockedInAt: ts('stocked_in_at').notNull().defaultNow(),
     stockedInBy: bigint('stocked_in_by', { mode: 'number' }),
   },
-  (t) => [index('dev_cabinet_online_idx').on(t.online, t.lastSeenAt), index('dev_cabinet_stocked_idx').on(t.stockedInAt)],
+  (t) => [
+    index('dev_cabinet_online_idx').on(t.online, t.lastSeenAt),
+    index('dev_cabinet_stocked_idx').on(t.stockedInAt),
+  ],
 );
 
 /** Each slot of a cabinet as its last inventory (or event) said. */
@@ -149,7 +165,9 @@ export const devCommand = pgTable(
     // A cabinet's unfinished commands (CommandSender.openPhysical, the physical turn's queue).
     index('dev_command_busy_idx')
       .on(t.sn, t.createdAt)
-      .where(sql`state in ('pending', 'sent', 'acknowledged') or (type = 'eject' and state = 'expired' and confirmed_by_inventory is null)`),
+      .where(
+        sql`state in ('pending', 'sent', 'acknowledged') or (type = 'eject' and state = 'expired' and confirmed_by_inventory is null)`,
+      ),
   ],
 );
 
@@ -183,7 +201,10 @@ export const devForcedEject = pgTable(
     returnedSn: varchar('returned_sn', { length: 17 }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('dev_forced_eject_pb_idx').on(t.powerBankId, t.state), index('dev_forced_eject_created_idx').on(t.createdAt)],
+  (t) => [
+    index('dev_forced_eject_pb_idx').on(t.powerBankId, t.state),
+    index('dev_forced_eject_created_idx').on(t.createdAt),
+  ],
 );
 
 /** The device log: refused connections and messages, online and offline changes with their reason. */

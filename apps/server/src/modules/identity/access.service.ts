@@ -1,5 +1,19 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import { accessLabel, api, callNames, DASHBOARD_PATH, DASHBOARD_WIDGETS, joinMenuPath, MENU_TYPE, menuPathMatches, SPECIAL_MENU_NAMES, type CallName, type DashboardConfig, type MenuEntry, type PathStatus } from '@cbo/contract';
+import {
+  accessLabel,
+  api,
+  callNames,
+  DASHBOARD_PATH,
+  DASHBOARD_WIDGETS,
+  joinMenuPath,
+  MENU_TYPE,
+  menuPathMatches,
+  SPECIAL_MENU_NAMES,
+  type CallName,
+  type DashboardConfig,
+  type MenuEntry,
+  type PathStatus,
+} from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { sysAccountRole, sysApi, sysMenu, sysMenuApi, sysRole, sysRoleMenu } from './tables.js';
@@ -67,7 +81,10 @@ export class AccessService {
 
   /** Menus visible to the principal: all for a super role, else those its roles hold. */
   private async heldMenus(p: Principal): Promise<{ rows: MenuRow[]; rolesByMenu: Map<number, string[]> }> {
-    const [all, open] = await Promise.all([this.db.select().from(sysMenu).orderBy(sysMenu.orderNum, sysMenu.id), this.openMenus()]);
+    const [all, open] = await Promise.all([
+      this.db.select().from(sysMenu).orderBy(sysMenu.orderNum, sysMenu.id),
+      this.openMenus(),
+    ]);
     // A menu of a closed function is left out (its buttons then have no menu to be found under, its children no parent).
     const rows = all.filter((m) => open(m.perms));
     const holdings = await this.db
@@ -80,7 +97,10 @@ export class AccessService {
     const mine = new Set(p.roleCodes);
     const isDirect = (m: MenuRow) => m.name === SPECIAL_MENU_NAMES.directManagement;
     const direct = rows.some(isDirect) && p.accountType === 'admin' && (await this.runsDirectSales(p.accountId));
-    return { rows: rows.filter((m) => (isDirect(m) ? direct : rolesByMenu.get(m.id)?.some((c) => mine.has(c)))), rolesByMenu };
+    return {
+      rows: rows.filter((m) => (isDirect(m) ? direct : rolesByMenu.get(m.id)?.some((c) => mine.has(c)))),
+      rolesByMenu,
+    };
   }
 
   /** GET listByUser: the tree of directories and menus (buttons are for getButton). */
@@ -114,7 +134,9 @@ export class AccessService {
   async pathStatus(p: Principal, pathname: string): Promise<PathStatus> {
     const { rows } = await this.heldMenus(p);
     const held = new Set(rows.map((m) => m.id));
-    const all = await this.db.select({ id: sysMenu.id, parentId: sysMenu.parentId, path: sysMenu.path, type: sysMenu.type }).from(sysMenu);
+    const all = await this.db
+      .select({ id: sysMenu.id, parentId: sysMenu.parentId, path: sysMenu.path, type: sysMenu.type })
+      .from(sysMenu);
     const byId = new Map(all.map((m) => [m.id, m]));
     const routes = new Map<number, string>();
     const routeOf = (id: number, depth = 0): string => {
@@ -128,7 +150,12 @@ export class AccessService {
       return route;
     };
     const clean = pathname.replace(/\/+$/, '') || '/';
-    const matching = all.filter((m) => m.type !== MENU_TYPE.button && !/^(https?:|mailto:|tel:)/i.test(m.path.trim()) && menuPathMatches(routeOf(m.id), clean));
+    const matching = all.filter(
+      (m) =>
+        m.type !== MENU_TYPE.button &&
+        !/^(https?:|mailto:|tel:)/i.test(m.path.trim()) &&
+        menuPathMatches(routeOf(m.id), clean),
+    );
     return { exists: matching.length > 0, granted: matching.some((m) => held.has(m.id)) };
   }
 
@@ -198,15 +225,21 @@ export class AccessService {
    */
   async reachesApis(p: Principal, apiIds: number[], db: Reader = this.db): Promise<boolean> {
     if (p.isSuper || !apiIds.length) return true;
-    const [r] = await query<{ n: number }>(db, sql`
+    const [r] = await query<{ n: number }>(
+      db,
+      sql`
       select count(*)::int as n from sys_api a
-       where a.id in (${sql.join(apiIds.map((i) => sql`${i}`), sql`, `)})
+       where a.id in (${sql.join(
+         apiIds.map((i) => sql`${i}`),
+         sql`, `,
+       )})
          and a.access not in ('public', 'authenticated')
          and not exists (
            select 1 from sys_account_role ar join sys_role_menu rm on rm.role_id = ar.role_id
              join sys_menu m on m.id = rm.menu_id
              left join sys_menu_api ma on ma.menu_id = rm.menu_id and ma.api_id = a.id
-            where ar.account_id = ${p.accountId} and (ma.api_id is not null or m.perms = a.access))`);
+            where ar.account_id = ${p.accountId} and (ma.api_id is not null or m.perms = a.access))`,
+    );
     return Number(r?.n ?? 0) === 0;
   }
 
@@ -217,12 +250,22 @@ export class AccessService {
    */
   async holdsCode(p: Principal, code: string, db: Reader = this.db): Promise<boolean> {
     if (p.isSuper) return true;
-    const [carried] = await query<{ one: number }>(db, sql`
+    const [carried] = await query<{ one: number }>(
+      db,
+      sql`
       select 1 as one from sys_account_role ar join sys_role_menu rm on rm.role_id = ar.role_id join sys_menu m on m.id = rm.menu_id
-       where ar.account_id = ${p.accountId} and m.perms = ${code} limit 1`);
+       where ar.account_id = ${p.accountId} and m.perms = ${code} limit 1`,
+    );
     if (carried) return true;
     const declaring = await db.select({ id: sysApi.id }).from(sysApi).where(eq(sysApi.access, code));
-    return declaring.length > 0 && this.reachesApis(p, declaring.map((d) => d.id), db);
+    return (
+      declaring.length > 0 &&
+      this.reachesApis(
+        p,
+        declaring.map((d) => d.id),
+        db,
+      )
+    );
   }
 
   /** GET listByUserAll: every menu, buttons included, as a tree (the role editor's choices). */

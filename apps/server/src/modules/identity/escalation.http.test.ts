@@ -12,15 +12,19 @@ import { ADMIN, auth, oneEngine, useServer, type TestServer } from '../../test/h
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Answer { code: number; msg: string; data: any }
+interface Answer {
+  code: number;
+  msg: string;
+  data: any;
+}
 
 /** Body fields that grant something or aim at an account. */
 const GRANTING_FIELD = /^(roleIds|menuIds|menuId|perms|apiIds|manageId)$|password$/i;
 
 /** Calls matching GRANTING_FIELD that grant nothing to anyone, and why. */
 const NOT_A_GRANT: Partial<Record<CallName, string>> = {
-  login: 'signing in with one\'s own password grants nothing',
-  managePassword: 'changes only one\'s own password and needs the current one',
+  login: "signing in with one's own password grants nothing",
+  managePassword: "changes only one's own password and needs the current one",
 };
 
 /** Calls checked in their service rather than by the guard: the code they check. */
@@ -51,7 +55,14 @@ interface Fixture {
   adminId: number;
   superRole: number;
   opsRole: number;
-  menu: (code: string) => { id: number; parentId: number; type: number; name: string; perms: string | null; buttonType: string | null };
+  menu: (code: string) => {
+    id: number;
+    parentId: number;
+    type: number;
+    name: string;
+    perms: string | null;
+    buttonType: string | null;
+  };
   apiId: (name: CallName) => number;
   /** A custom button made by the super admin under the menu `parent`, optionally added to the caller's role. */
   customButton: (parent: string, name: string, giveToCaller?: boolean) => Promise<number>;
@@ -74,9 +85,20 @@ interface Case {
 }
 
 const VICTIM_PASSWORD = 'start123';
-const accountBody = (userName: string, roleIds: number[]) => ({ userName, nickName: userName, password: VICTIM_PASSWORD, roleIds });
+const accountBody = (userName: string, roleIds: number[]) => ({
+  userName,
+  nickName: userName,
+  password: VICTIM_PASSWORD,
+  roleIds,
+});
 const menuBody = (m: ReturnType<Fixture['menu']>, over: Record<string, unknown> = {}) => ({
-  id: (m as { id: number }).id, parentId: m.parentId, type: m.type, name: m.name, ...(m.perms ? { perms: m.perms } : {}), ...(m.buttonType ? { buttonType: m.buttonType } : {}), ...over,
+  id: (m as { id: number }).id,
+  parentId: m.parentId,
+  type: m.type,
+  name: m.name,
+  ...(m.perms ? { perms: m.perms } : {}),
+  ...(m.buttonType ? { buttonType: m.buttonType } : {}),
+  ...over,
 });
 
 const CASES: Case[] = [
@@ -84,35 +106,73 @@ const CASES: Case[] = [
     call: 'manageCreate',
     refused: (f) => [
       { what: 'an account with the super role', input: accountBody('esc_super', [f.superRole]), code: 100130 },
-      { what: 'an account with a role holding menus the caller lacks', input: accountBody('esc_ops', [f.opsRole]), code: 100130 },
-      { what: 'an account with a permitted role and the super role', input: accountBody('esc_mixed', [f.okRole, f.superRole]), code: 100130 },
-    ],
-    allowed: async (f) => [{
-      input: accountBody('esc_fine', [f.okRole]),
-      check: async (a) => {
-        const info = await call(f.t, f.su, 'GET', `/user/api/v1/sys/manage/info?manageId=${a.data.manageId}`);
-        expect(info.data.roles.map((r: { id: number }) => r.id)).toEqual([f.okRole]);
+      {
+        what: 'an account with a role holding menus the caller lacks',
+        input: accountBody('esc_ops', [f.opsRole]),
+        code: 100130,
       },
-    }],
+      {
+        what: 'an account with a permitted role and the super role',
+        input: accountBody('esc_mixed', [f.okRole, f.superRole]),
+        code: 100130,
+      },
+    ],
+    allowed: async (f) => [
+      {
+        input: accountBody('esc_fine', [f.okRole]),
+        check: async (a) => {
+          const info = await call(f.t, f.su, 'GET', `/user/api/v1/sys/manage/info?manageId=${a.data.manageId}`);
+          expect(info.data.roles.map((r: { id: number }) => r.id)).toEqual([f.okRole]);
+        },
+      },
+    ],
   },
   {
     call: 'manageUpdate',
     refused: (f) => [
-      { what: 'giving itself the super role', input: { manageId: f.meId, nickName: 'me', roleIds: [f.superRole] }, code: 100132 },
-      { what: 'adding the super role to its own', input: { manageId: f.meId, nickName: 'me', roleIds: [f.myRole, f.superRole] }, code: 100132 },
-      { what: 'giving another account the super role', input: { manageId: f.victim, nickName: 'victim', roleIds: [f.superRole] }, code: 100130 },
-      { what: 'giving another account a role holding menus it lacks', input: { manageId: f.victim, nickName: 'victim', roleIds: [f.okRole, f.opsRole] }, code: 100130 },
+      {
+        what: 'giving itself the super role',
+        input: { manageId: f.meId, nickName: 'me', roleIds: [f.superRole] },
+        code: 100132,
+      },
+      {
+        what: 'adding the super role to its own',
+        input: { manageId: f.meId, nickName: 'me', roleIds: [f.myRole, f.superRole] },
+        code: 100132,
+      },
+      {
+        what: 'giving another account the super role',
+        input: { manageId: f.victim, nickName: 'victim', roleIds: [f.superRole] },
+        code: 100130,
+      },
+      {
+        what: 'giving another account a role holding menus it lacks',
+        input: { manageId: f.victim, nickName: 'victim', roleIds: [f.okRole, f.opsRole] },
+        code: 100130,
+      },
       { what: 'renaming a super administrator', input: { manageId: f.adminId, nickName: 'Pwned' }, code: 100131 },
-      { what: 'changing the roles of a super administrator', input: { manageId: f.adminId, nickName: 'Administrator', roleIds: [f.okRole] }, code: 100131 },
-      { what: 'changing the mobile of a super administrator', input: { manageId: f.adminId, nickName: 'Administrator', areaCode: '86', mobile: '13900000000' }, code: 100131 },
+      {
+        what: 'changing the roles of a super administrator',
+        input: { manageId: f.adminId, nickName: 'Administrator', roleIds: [f.okRole] },
+        code: 100131,
+      },
+      {
+        what: 'changing the mobile of a super administrator',
+        input: { manageId: f.adminId, nickName: 'Administrator', areaCode: '86', mobile: '13900000000' },
+        code: 100131,
+      },
     ],
     allowed: async (f) => [
       {
         input: { manageId: f.victim, nickName: 'victim', roleIds: [f.okRole, f.myRole] },
-        check: async (a) => expect(a.data.roles.map((r: { id: number }) => r.id).sort()).toEqual([f.okRole, f.myRole].sort()),
+        check: async (a) =>
+          expect(a.data.roles.map((r: { id: number }) => r.id).sort()).toEqual([f.okRole, f.myRole].sort()),
       },
       // Its own profile, sending the roles it already has (as an unchanged form does).
-      { input: { manageId: f.meId, nickName: 'Renamed', roleIds: [f.myRole] }, check: async (a) => expect(a.data.nickName).toBe('Renamed') },
+      {
+        input: { manageId: f.meId, nickName: 'Renamed', roleIds: [f.myRole] },
+        check: async (a) => expect(a.data.nickName).toBe('Renamed'),
+      },
     ],
   },
   {
@@ -129,30 +189,53 @@ const CASES: Case[] = [
   {
     call: 'manageResetPassword',
     refused: (f) => [
-      { what: "resetting a super administrator's password", input: { manageId: f.adminId, password: 'taken123' }, code: 100131 },
-      { what: "resetting the password of an account holding more than the caller", input: { manageId: f.bigger, password: 'taken123' }, code: 100138 },
+      {
+        what: "resetting a super administrator's password",
+        input: { manageId: f.adminId, password: 'taken123' },
+        code: 100131,
+      },
+      {
+        what: 'resetting the password of an account holding more than the caller',
+        input: { manageId: f.bigger, password: 'taken123' },
+        code: 100138,
+      },
     ],
     afterRefusals: async (f) => {
       // The super administrator still signs in with its own password, not the attacker's.
       await f.t.login(ADMIN.userName, ADMIN.password, '10.9.0.1');
-      const stolen = await f.t.inject({ method: 'POST', url: api.login.path, payload: { userName: ADMIN.userName, password: 'taken123', clientType: 'MANAGE_PC' }, remoteAddress: '10.9.0.2' });
+      const stolen = await f.t.inject({
+        method: 'POST',
+        url: api.login.path,
+        payload: { userName: ADMIN.userName, password: 'taken123', clientType: 'MANAGE_PC' },
+        remoteAddress: '10.9.0.2',
+      });
       expect(stolen.json().code).toBe(100030);
     },
-    allowed: async (f) => [{
-      input: { manageId: f.victim, password: 'fresh123' },
-      check: async () => void (await f.t.login(f.victimName, 'fresh123', '10.9.0.3')),
-    }],
+    allowed: async (f) => [
+      {
+        input: { manageId: f.victim, password: 'fresh123' },
+        check: async () => void (await f.t.login(f.victimName, 'fresh123', '10.9.0.3')),
+      },
+    ],
   },
   {
     call: 'manageUnlockLogin',
-    refused: (f) => [{ what: "lifting a super administrator's sign-in lockout", input: { manageId: f.adminId }, code: 100131 }],
+    refused: (f) => [
+      { what: "lifting a super administrator's sign-in lockout", input: { manageId: f.adminId }, code: 100131 },
+    ],
     allowed: async (f) => {
       // The victim locked out at one address first (LOGIN_MAX_FAILURES wrong passwords, a minute apart on
       // the guard's clock), so there is a lockout to lift: "lifted 0" would prove nothing.
       const guard = f.t.server.services.identity.loginGuard;
       let now = Date.now();
       guard.clock = () => new Date(now);
-      const attempt = (password: string) => f.t.inject({ method: 'POST', url: api.login.path, payload: { userName: f.victimName, password, clientType: 'MANAGE_PC' }, remoteAddress: '10.9.0.4' });
+      const attempt = (password: string) =>
+        f.t.inject({
+          method: 'POST',
+          url: api.login.path,
+          payload: { userName: f.victimName, password, clientType: 'MANAGE_PC' },
+          remoteAddress: '10.9.0.4',
+        });
       try {
         for (let i = 0; i < f.t.config.LOGIN_MAX_FAILURES; i++) {
           expect((await attempt('not-it-1')).json().code).toBe(100030);
@@ -162,13 +245,15 @@ const CASES: Case[] = [
       } finally {
         guard.clock = () => new Date();
       }
-      return [{
-        input: { manageId: f.victim },
-        check: async (a) => {
-          expect(a.data.lifted).toBe(1);
-          expect((await attempt(VICTIM_PASSWORD)).json().code).toBe(0);
+      return [
+        {
+          input: { manageId: f.victim },
+          check: async (a) => {
+            expect(a.data.lifted).toBe(1);
+            expect((await attempt(VICTIM_PASSWORD)).json().code).toBe(0);
+          },
         },
-      }];
+      ];
     },
   },
   {
@@ -177,11 +262,36 @@ const CASES: Case[] = [
       const own = (await call(f.t, f.su, 'GET', `/user/api/v1/sys/role/detail?id=${f.myRole}`)).data;
       const ops = (await call(f.t, f.su, 'GET', `/user/api/v1/sys/role/detail?id=${f.opsRole}`)).data;
       return [
-        { what: 'a new role with a menu it lacks', input: { name: 'esc_wide', weight: 1, menuIds: [f.menu('system.loginLog').id] }, code: 100109 },
-        { what: 'editing the super role', input: { id: f.superRole, name: 'role.superAdmin', weight: 100, menuIds: own.menuIds }, code: 100133 },
-        { what: 'narrowing a role holding menus it lacks', input: { id: f.opsRole, name: ops.name, weight: ops.weight, menuIds: [f.menu('system').id] }, code: 100133 },
-        { what: 'widening its own role', input: { id: f.myRole, name: own.name, weight: own.weight, menuIds: [...own.menuIds, f.menu('system.loginLog').id] }, code: 100109 },
-        { what: 'changing the menus of its own role', input: { id: f.myRole, name: own.name, weight: own.weight, menuIds: [f.menu('system').id] }, code: 100134 },
+        {
+          what: 'a new role with a menu it lacks',
+          input: { name: 'esc_wide', weight: 1, menuIds: [f.menu('system.loginLog').id] },
+          code: 100109,
+        },
+        {
+          what: 'editing the super role',
+          input: { id: f.superRole, name: 'role.superAdmin', weight: 100, menuIds: own.menuIds },
+          code: 100133,
+        },
+        {
+          what: 'narrowing a role holding menus it lacks',
+          input: { id: f.opsRole, name: ops.name, weight: ops.weight, menuIds: [f.menu('system').id] },
+          code: 100133,
+        },
+        {
+          what: 'widening its own role',
+          input: {
+            id: f.myRole,
+            name: own.name,
+            weight: own.weight,
+            menuIds: [...own.menuIds, f.menu('system.loginLog').id],
+          },
+          code: 100109,
+        },
+        {
+          what: 'changing the menus of its own role',
+          input: { id: f.myRole, name: own.name, weight: own.weight, menuIds: [f.menu('system').id] },
+          code: 100134,
+        },
       ];
     },
     allowed: async (f) => {
@@ -189,17 +299,29 @@ const CASES: Case[] = [
       return [
         {
           input: { name: 'esc_same', weight: 1, menuIds: own.menuIds },
-          check: async (a) => expect((await call(f.t, f.su, 'GET', `/user/api/v1/sys/role/detail?id=${a.data.id}`)).data.menuIds).toEqual(own.menuIds),
+          check: async (a) =>
+            expect((await call(f.t, f.su, 'GET', `/user/api/v1/sys/role/detail?id=${a.data.id}`)).data.menuIds).toEqual(
+              own.menuIds,
+            ),
         },
         // Its own role may be renamed, its menus unchanged.
-        { input: { id: f.myRole, name: 'esc_renamed', weight: own.weight, menuIds: own.menuIds }, check: async (a) => expect(a.data.id).toBe(f.myRole) },
+        {
+          input: { id: f.myRole, name: 'esc_renamed', weight: own.weight, menuIds: own.menuIds },
+          check: async (a) => expect(a.data.id).toBe(f.myRole),
+        },
       ];
     },
   },
   {
     call: 'roleDelete',
     refused: async (f) => {
-      const wide = (await call(f.t, f.su, 'POST', api.roleSave.path, { name: 'esc_spare_wide', weight: 1, menuIds: [f.menu('system.loginLog').id] })).data.id;
+      const wide = (
+        await call(f.t, f.su, 'POST', api.roleSave.path, {
+          name: 'esc_spare_wide',
+          weight: 1,
+          menuIds: [f.menu('system.loginLog').id],
+        })
+      ).data.id;
       return [
         { what: 'deleting a role holding menus it lacks', input: { id: wide }, code: 100133 },
         { what: 'deleting the super role', input: { id: f.superRole }, code: 100107 },
@@ -207,8 +329,16 @@ const CASES: Case[] = [
     },
     allowed: async (f) => {
       const own = (await call(f.t, f.su, 'GET', `/user/api/v1/sys/role/detail?id=${f.myRole}`)).data;
-      const spare = (await call(f.t, f.su, 'POST', api.roleSave.path, { name: 'esc_spare', weight: 1, menuIds: own.menuIds })).data.id;
-      return [{ input: { id: spare }, check: async () => expect((await call(f.t, f.su, 'GET', `/user/api/v1/sys/role/detail?id=${spare}`)).code).toBe(100004) }];
+      const spare = (
+        await call(f.t, f.su, 'POST', api.roleSave.path, { name: 'esc_spare', weight: 1, menuIds: own.menuIds })
+      ).data.id;
+      return [
+        {
+          input: { id: spare },
+          check: async () =>
+            expect((await call(f.t, f.su, 'GET', `/user/api/v1/sys/role/detail?id=${spare}`)).code).toBe(100004),
+        },
+      ];
     },
   },
   {
@@ -217,17 +347,46 @@ const CASES: Case[] = [
       const own = f.menu('system.menus.save');
       return [
         { what: 'its own button given a code it lacks', input: menuBody(own, { perms: PERMS.roleSave }), code: 100136 },
-        { what: 'its own button given a code only a service checks', input: menuBody(own, { perms: PERMS.manageEdit }), code: 100116 },
-        { what: 'a new button with a code it lacks', input: { parentId: f.menu('system.menus').id, type: 2, name: 'esc', perms: PERMS.manageResetPassword }, code: 100136 },
-        { what: 'editing a menu it does not hold', input: menuBody(f.menu('system.loginLog.export'), { name: 'Renamed' }), code: 100135 },
-        { what: 'a new button under a menu it does not hold', input: { parentId: f.menu('system.roles').id, type: 2, name: 'esc' }, code: 100135 },
-        { what: 'moving its own button under a menu it does not hold', input: menuBody(own, { parentId: f.menu('system.roles').id }), code: 100135 },
+        {
+          what: 'its own button given a code only a service checks',
+          input: menuBody(own, { perms: PERMS.manageEdit }),
+          code: 100116,
+        },
+        {
+          what: 'a new button with a code it lacks',
+          input: { parentId: f.menu('system.menus').id, type: 2, name: 'esc', perms: PERMS.manageResetPassword },
+          code: 100136,
+        },
+        {
+          what: 'editing a menu it does not hold',
+          input: menuBody(f.menu('system.loginLog.export'), { name: 'Renamed' }),
+          code: 100135,
+        },
+        {
+          what: 'a new button under a menu it does not hold',
+          input: { parentId: f.menu('system.roles').id, type: 2, name: 'esc' },
+          code: 100135,
+        },
+        {
+          what: 'moving its own button under a menu it does not hold',
+          input: menuBody(own, { parentId: f.menu('system.roles').id }),
+          code: 100135,
+        },
       ];
     },
     allowed: async (f) => [
       {
-        input: { parentId: f.menu('system.menus').id, type: 2, name: 'esc_query', perms: PERMS.menuQuery, buttonType: 'query' },
-        check: async (a) => expect((await call(f.t, f.su, 'GET', `/user/api/v1/sys/menu/queryMenuInfo?id=${a.data.id}`)).data.menu.perms).toBe(PERMS.menuQuery),
+        input: {
+          parentId: f.menu('system.menus').id,
+          type: 2,
+          name: 'esc_query',
+          perms: PERMS.menuQuery,
+          buttonType: 'query',
+        },
+        check: async (a) =>
+          expect(
+            (await call(f.t, f.su, 'GET', `/user/api/v1/sys/menu/queryMenuInfo?id=${a.data.id}`)).data.menu.perms,
+          ).toBe(PERMS.menuQuery),
       },
       { input: menuBody(f.menu('system.menus.save'), { name: 'Save it' }), check: async (a) => expect(a.code).toBe(0) },
     ],
@@ -235,24 +394,52 @@ const CASES: Case[] = [
   {
     call: 'menuBindUrls',
     refused: (f) => [
-      { what: 'binding a route it may not call to its own button', input: { menuId: f.menu('system.menus.bind').id, apiIds: [f.apiId('roleSave')] }, code: 100137 },
-      { what: 'binding the reset-password route to its own menu', input: { menuId: f.menu('system.menus').id, apiIds: [f.apiId('manageResetPassword')] }, code: 100137 },
-      { what: 'binding a route it may call to a menu it does not hold', input: { menuId: f.menu('system.loginLog').id, apiIds: [f.apiId('menuRecursions')] }, code: 100135 },
-    ],
-    allowed: async (f) => [{
-      input: { menuId: f.menu('system.menus.bind').id, apiIds: [f.apiId('menuRecursions')] },
-      check: async () => {
-        const bound = (await call(f.t, f.su, 'GET', `/user/api/v1/sys/menu/selectBindingUrl?id=${f.menu('system.menus.bind').id}`)).data;
-        expect(bound.map((r: { path: string }) => r.path)).toContain(api.menuRecursions.path);
+      {
+        what: 'binding a route it may not call to its own button',
+        input: { menuId: f.menu('system.menus.bind').id, apiIds: [f.apiId('roleSave')] },
+        code: 100137,
       },
-    }],
+      {
+        what: 'binding the reset-password route to its own menu',
+        input: { menuId: f.menu('system.menus').id, apiIds: [f.apiId('manageResetPassword')] },
+        code: 100137,
+      },
+      {
+        what: 'binding a route it may call to a menu it does not hold',
+        input: { menuId: f.menu('system.loginLog').id, apiIds: [f.apiId('menuRecursions')] },
+        code: 100135,
+      },
+    ],
+    allowed: async (f) => [
+      {
+        input: { menuId: f.menu('system.menus.bind').id, apiIds: [f.apiId('menuRecursions')] },
+        check: async () => {
+          const bound = (
+            await call(f.t, f.su, 'GET', `/user/api/v1/sys/menu/selectBindingUrl?id=${f.menu('system.menus.bind').id}`)
+          ).data;
+          expect(bound.map((r: { path: string }) => r.path)).toContain(api.menuRecursions.path);
+        },
+      },
+    ],
   },
   {
     call: 'menuDelete',
-    refused: async (f) => [{ what: 'deleting a menu it does not hold', input: { id: await f.customButton('system.roles', 'esc_theirs') }, code: 100135 }],
+    refused: async (f) => [
+      {
+        what: 'deleting a menu it does not hold',
+        input: { id: await f.customButton('system.roles', 'esc_theirs') },
+        code: 100135,
+      },
+    ],
     allowed: async (f) => {
       const mine = await f.customButton('system.menus', 'esc_mine', true);
-      return [{ input: { id: mine }, check: async () => expect((await call(f.t, f.su, 'GET', `/user/api/v1/sys/menu/queryMenuInfo?id=${mine}`)).code).toBe(100004) }];
+      return [
+        {
+          input: { id: mine },
+          check: async () =>
+            expect((await call(f.t, f.su, 'GET', `/user/api/v1/sys/menu/queryMenuInfo?id=${mine}`)).code).toBe(100004),
+        },
+      ];
     },
   },
 ];
@@ -267,7 +454,13 @@ async function call(t: TestServer, token: string, method: Method, url: string, p
 /** Sends the call's input as its body, or as the query of a DELETE. */
 function invoke(t: TestServer, token: string, name: CallName, input: Record<string, unknown>): Promise<Answer> {
   const d = api[name];
-  if (d.method === 'DELETE' || d.method === 'GET') return call(t, token, d.method, `${d.path}?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}`);
+  if (d.method === 'DELETE' || d.method === 'GET')
+    return call(
+      t,
+      token,
+      d.method,
+      `${d.path}?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}`,
+    );
   return call(t, token, d.method, d.path, input);
 }
 
@@ -277,7 +470,9 @@ async function snapshot(t: TestServer, su: string) {
     ({ loginCount: _l, lastLoginTime: _t, ...a }: Record<string, unknown>) => a,
   );
   const roles = (await call(t, su, 'GET', '/user/api/v1/sys/role/queryPage?pageSize=100')).data.list;
-  const roleMenus = await Promise.all(roles.map(async (r: { id: number }) => (await call(t, su, 'GET', `/user/api/v1/sys/role/detail?id=${r.id}`)).data));
+  const roleMenus = await Promise.all(
+    roles.map(async (r: { id: number }) => (await call(t, su, 'GET', `/user/api/v1/sys/role/detail?id=${r.id}`)).data),
+  );
   const menus = (await call(t, su, 'GET', '/user/api/v1/sys/menu/recursions/list')).data;
   const bindings: unknown[] = [];
   for (let page = 1; ; page++) {
@@ -295,7 +490,16 @@ describe('the escalation cases cover the contract', () => {
       return d.module === 'identity' && d.method !== 'GET' && bodyKeys(d.body).some((k) => GRANTING_FIELD.test(k));
     });
     // A sanity check of the enumeration itself: it finds the calls the probe abused.
-    expect(granting).toEqual(expect.arrayContaining(['manageCreate', 'manageUpdate', 'manageResetPassword', 'menuSave', 'menuBindUrls', 'roleSave']));
+    expect(granting).toEqual(
+      expect.arrayContaining([
+        'manageCreate',
+        'manageUpdate',
+        'manageResetPassword',
+        'menuSave',
+        'menuBindUrls',
+        'roleSave',
+      ]),
+    );
     const covered = new Set<CallName>([...CASES.map((c) => c.call), ...(Object.keys(NOT_A_GRANT) as CallName[])]);
     expect(granting.filter((n) => !covered.has(n))).toEqual([]);
     for (const c of CASES) expect(api[c.call].module).toBe('identity');
@@ -317,7 +521,11 @@ describe.each(oneEngine)('privilege escalation (%s)', (engine) => {
       if (!m) throw new Error(`no menu ${code}`);
       return m;
     };
-    const routes = (await call(t, su, 'GET', '/user/api/v1/sys/menu/queryAllUrls')).data as { id: number; method: string; path: string }[];
+    const routes = (await call(t, su, 'GET', '/user/api/v1/sys/menu/queryAllUrls')).data as {
+      id: number;
+      method: string;
+      path: string;
+    }[];
     const apiId = (n: CallName) => routes.find((r) => r.method === api[n].method && r.path === api[n].path)!.id;
     const roleList = (await call(t, su, 'GET', '/user/api/v1/sys/role/list')).data as { id: number; name: string }[];
     const roleNamed = (n: string) => roleList.find((r) => r.name === n)!.id;
@@ -328,22 +536,50 @@ describe.each(oneEngine)('privilege escalation (%s)', (engine) => {
     expect(code, `${name} needs a permission`).toBeTruthy();
     const permMenu = [...byCode.values()].find((m) => m.perms === code);
     expect(permMenu, `a menu carries ${code}`).toBeTruthy();
-    const myRole = (await call(t, su, 'POST', api.roleSave.path, { name: `esc_role_${index}`, weight: 1, menuIds: [permMenu.id] })).data.id;
-    const okRole = (await call(t, su, 'POST', api.roleSave.path, { name: `esc_ok_${index}`, weight: 1, menuIds: [permMenu.id] })).data.id;
+    const myRole = (
+      await call(t, su, 'POST', api.roleSave.path, { name: `esc_role_${index}`, weight: 1, menuIds: [permMenu.id] })
+    ).data.id;
+    const okRole = (
+      await call(t, su, 'POST', api.roleSave.path, { name: `esc_ok_${index}`, weight: 1, menuIds: [permMenu.id] })
+    ).data.id;
     const meId = (await call(t, su, 'POST', api.manageCreate.path, accountBody(`esc${index}`, [myRole]))).data.manageId;
-    const victim = (await call(t, su, 'POST', api.manageCreate.path, accountBody(`vic${index}`, [okRole]))).data.manageId;
-    const bigger = (await call(t, su, 'POST', api.manageCreate.path, accountBody(`big${index}`, [roleNamed('role.operations')]))).data.manageId;
+    const victim = (await call(t, su, 'POST', api.manageCreate.path, accountBody(`vic${index}`, [okRole]))).data
+      .manageId;
+    const bigger = (
+      await call(t, su, 'POST', api.manageCreate.path, accountBody(`big${index}`, [roleNamed('role.operations')]))
+    ).data.manageId;
     const me = await t.login(`esc${index}`, 'start123');
     const adminId = (await call(t, su, 'GET', '/user/api/v1/sys/user/info')).data.userId;
     return {
-      t, su, me, meId, myRole, okRole, victim, victimName: `vic${index}`, bigger, adminId, menu, apiId,
+      t,
+      su,
+      me,
+      meId,
+      myRole,
+      okRole,
+      victim,
+      victimName: `vic${index}`,
+      bigger,
+      adminId,
+      menu,
+      apiId,
       superRole: roleNamed('role.superAdmin'),
       opsRole: roleNamed('role.operations'),
       async customButton(parent, label, giveToCaller = false) {
-        const id = (await call(t, su, 'POST', api.menuSave.path, { parentId: menu(parent).id, type: 2, name: label })).data.id;
+        const id = (await call(t, su, 'POST', api.menuSave.path, { parentId: menu(parent).id, type: 2, name: label }))
+          .data.id;
         if (giveToCaller) {
           const own = (await call(t, su, 'GET', `/user/api/v1/sys/role/detail?id=${myRole}`)).data;
-          expect((await call(t, su, 'POST', api.roleSave.path, { id: myRole, name: own.name, weight: 1, menuIds: [...own.menuIds, id] })).code).toBe(0);
+          expect(
+            (
+              await call(t, su, 'POST', api.roleSave.path, {
+                id: myRole,
+                name: own.name,
+                weight: 1,
+                menuIds: [...own.menuIds, id],
+              })
+            ).code,
+          ).toBe(0);
         }
         return id;
       },
@@ -359,8 +595,16 @@ describe.each(oneEngine)('privilege escalation (%s)', (engine) => {
         const input = typeof a.input === 'function' ? a.input(f) : a.input;
         for (const lang of ['zh_CN', 'zh_TW', 'en_US'] as const) {
           const d = api[c.call];
-          const url = d.method === 'DELETE' ? `${d.path}?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}` : d.path;
-          const r = await f.t.inject({ method: d.method, url, headers: auth(f.me, lang), payload: d.method === 'DELETE' ? undefined : (input as never) });
+          const url =
+            d.method === 'DELETE'
+              ? `${d.path}?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}`
+              : d.path;
+          const r = await f.t.inject({
+            method: d.method,
+            url,
+            headers: auth(f.me, lang),
+            payload: d.method === 'DELETE' ? undefined : (input as never),
+          });
           expect(r.json(), `${c.call}: ${a.what} (${lang})`).toMatchObject({ code: a.code, data: null });
           expect(r.json().msg, `${c.call}: ${a.what} (${lang}) has a message`).toBeTruthy();
         }
@@ -379,7 +623,12 @@ describe.each(oneEngine)('privilege escalation (%s)', (engine) => {
     const f = await fixture('manageCreate', 100);
     const msgs: Record<string, string> = {};
     for (const lang of ['zh_CN', 'zh_TW', 'en_US'] as const) {
-      const r = await f.t.inject({ method: 'POST', url: api.manageCreate.path, headers: auth(f.me, lang), payload: accountBody('esc_lang', [f.superRole]) });
+      const r = await f.t.inject({
+        method: 'POST',
+        url: api.manageCreate.path,
+        headers: auth(f.me, lang),
+        payload: accountBody('esc_lang', [f.superRole]),
+      });
       msgs[lang] = r.json().msg;
     }
     expect(msgs).toEqual({
@@ -392,11 +641,20 @@ describe.each(oneEngine)('privilege escalation (%s)', (engine) => {
   it('a role change racing a grant of the super role never strips it: 50 edits at once', async () => {
     const f = await fixture('manageUpdate', 101);
     const target = f.victim;
-    const spare = (await call(f.t, f.su, 'POST', api.roleSave.path, { name: 'esc_race', weight: 1, menuIds: (await call(f.t, f.su, 'GET', `/user/api/v1/sys/role/detail?id=${f.okRole}`)).data.menuIds })).data.id;
+    const spare = (
+      await call(f.t, f.su, 'POST', api.roleSave.path, {
+        name: 'esc_race',
+        weight: 1,
+        menuIds: (await call(f.t, f.su, 'GET', `/user/api/v1/sys/role/detail?id=${f.okRole}`)).data.menuIds,
+      })
+    ).data.id;
     // 50 identical edits by a non-super editor, and among them the super administrator makes
     // the target a super administrator. Whatever the order, the target must end up super: an
     // edit before the grant is overwritten by it, and one after it is refused.
-    const edits = Array.from({ length: 50 }, () => ({ token: f.me, body: { manageId: target, nickName: 'raced', roleIds: [spare] } }));
+    const edits = Array.from({ length: 50 }, () => ({
+      token: f.me,
+      body: { manageId: target, nickName: 'raced', roleIds: [spare] },
+    }));
     edits.splice(1, 0, { token: f.su, body: { manageId: target, nickName: 'raced', roleIds: [f.superRole] } });
     const answers = await Promise.all(edits.map((e) => call(f.t, e.token, 'PUT', api.manageUpdate.path, e.body)));
     expect(answers[1]!.code).toBe(0);
@@ -409,7 +667,13 @@ describe.each(oneEngine)('privilege escalation (%s)', (engine) => {
     const f = await fixture('manageUpdate', 102);
     const before = await snapshot(f.t, f.su);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => call(f.t, f.me, 'PUT', api.manageUpdate.path, { manageId: f.meId, nickName: 'me', roleIds: [f.myRole, f.superRole] })),
+      Array.from({ length: 50 }, () =>
+        call(f.t, f.me, 'PUT', api.manageUpdate.path, {
+          manageId: f.meId,
+          nickName: 'me',
+          roleIds: [f.myRole, f.superRole],
+        }),
+      ),
     );
     expect(answers.map((a) => a.code)).toEqual(Array(50).fill(100132));
     expect(await snapshot(f.t, f.su)).toEqual(before);

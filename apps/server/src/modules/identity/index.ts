@@ -27,11 +27,16 @@ const { sysAccount } = tables;
 
 /** The identity module's services: accounts, sessions, roles, menus, permissions and the login log. */
 function createIdentity({ db, config, sms, live }: Platform) {
-  const sessions = new SessionService(db, { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS }, ({ sessionIds, code }) =>
-    live.endSessions(sessionIds, code),
+  const sessions = new SessionService(
+    db,
+    { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
+    ({ sessionIds, code }) => live.endSessions(sessionIds, code),
   );
   const loginLog = new LoginLogService(db);
-  const loginGuard = new LoginGuardService(db, { maxFailures: config.LOGIN_MAX_FAILURES, windowMinutes: config.LOGIN_WINDOW_MINUTES });
+  const loginGuard = new LoginGuardService(db, {
+    maxFailures: config.LOGIN_MAX_FAILURES,
+    windowMinutes: config.LOGIN_WINDOW_MINUTES,
+  });
   const login = new LoginService(db, sessions, loginLog, loginGuard, { singleSession: config.SESSION_SINGLE });
   const access = new AccessService(db);
   const codes = new VerifyCodeService(db, sms);
@@ -71,7 +76,22 @@ function createIdentity({ db, config, sms, live }: Platform) {
     return { previousLoginTime: previous?.at.toISOString() ?? null, previousLoginIp: previous?.ip ?? null };
   }
 
-  return { sessions, loginLog, loginGuard, login, access, profile, codes, orgs, roles, menus, manage, staff, userInfo, previousLogin };
+  return {
+    sessions,
+    loginLog,
+    loginGuard,
+    login,
+    access,
+    profile,
+    codes,
+    orgs,
+    roles,
+    menus,
+    manage,
+    staff,
+    userInfo,
+    previousLogin,
+  };
 }
 
 export type IdentityServices = ReturnType<typeof createIdentity>;
@@ -96,7 +116,10 @@ export const identity = defineModule({
         accountType: accountTypeIn(r.accountType, lang),
         terminal: r.terminal ? terminalIn(r.terminal, lang) : '',
         result: label('identity', 'loginResult', r.result, lang),
-        failReason: r.failReason && Object.hasOwn(labels.identity.loginFailReason, r.failReason) ? labels.identity.loginFailReason[r.failReason as keyof typeof labels.identity.loginFailReason][lang] : (r.failReason ?? ''),
+        failReason:
+          r.failReason && Object.hasOwn(labels.identity.loginFailReason, r.failReason)
+            ? labels.identity.loginFailReason[r.failReason as keyof typeof labels.identity.loginFailReason][lang]
+            : (r.failReason ?? ''),
         createTime: formatInZone(r.createTime, timeZone),
       }),
       widths: { terminal: 16, result: 10, userAgent: 40, createTime: 20 },
@@ -104,7 +127,10 @@ export const identity = defineModule({
     defineList({
       page: 'manageList',
       export: 'manageExport',
-      source: { count: (f) => s.manage.count(f), rows: (f, offset, limit) => s.manage.rows({ pageNum: 1, pageSize: limit, ...f }, offset, limit) },
+      source: {
+        count: (f) => s.manage.count(f),
+        rows: (f, offset, limit) => s.manage.rows({ pageNum: 1, pageSize: limit, ...f }, offset, limit),
+      },
       cells: (r, { lang, timeZone }) => ({
         mobile: r.mobile ? `+${r.areaCode ?? ''} ${r.mobile}` : '',
         roles: r.roles.map((x) => roleNameIn(x.name, lang)).join(', '),
@@ -120,7 +146,12 @@ export const identity = defineModule({
   // Menus of every module are stored here; the routes registered are recorded and bound to them.
   seed: async (s, { menus, calls, announce }, { db, config }) => {
     await s.access.syncApis(calls);
-    await seedIdentity(db, menus, { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, language: config.DEMO_LANGUAGE }, announce);
+    await seedIdentity(
+      db,
+      menus,
+      { userName: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, language: config.DEMO_LANGUAGE },
+      announce,
+    );
     await s.access.bindMenusToApis();
   },
 });

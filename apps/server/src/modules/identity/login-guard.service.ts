@@ -61,9 +61,16 @@ export class LoginGuardService {
   async reserve(subject: string, ip: string): Promise<Reservation> {
     const now = this.clock();
     const max = this.settings.maxFailures;
-    const keys: [string, string][] = [[subject, ip], [subject, ALL], [ALL, ip]];
+    const keys: [string, string][] = [
+      [subject, ip],
+      [subject, ALL],
+      [ALL, ip],
+    ];
     const reservation = await this.db.transaction(async (tx) => {
-      await tx.insert(sysLoginGuard).values(keys.map(([s, i]) => ({ subject: s, ip: i }))).onConflictDoNothing();
+      await tx
+        .insert(sysLoginGuard)
+        .values(keys.map(([s, i]) => ({ subject: s, ip: i })))
+        .onConflictDoNothing();
       // One statement locks the three rows in key order, so two attempts never wait on each other crosswise.
       const rows = await tx
         .select()
@@ -77,10 +84,15 @@ export class LoginGuardService {
       const address = find(ALL, ip);
       // An address the account has signed in from is not held back by what others do elsewhere.
       const wide = pair.trustedAt === null;
-      const blocking = [pair, ...(wide ? [account, address] : [])].filter((r) => r.blockedUntil && r.blockedUntil > now);
+      const blocking = [pair, ...(wide ? [account, address] : [])].filter(
+        (r) => r.blockedUntil && r.blockedUntil > now,
+      );
       if (blocking.length) {
         const until = Math.max(...blocking.map((r) => r.blockedUntil!.getTime()));
-        const hard = blocking.some((r) => r.blockedUntil!.getTime() === until && (r.ip === ALL || r.subject === ALL || this.recent(r, now) >= max));
+        const hard = blocking.some(
+          (r) =>
+            r.blockedUntil!.getTime() === until && (r.ip === ALL || r.subject === ALL || this.recent(r, now) >= max),
+        );
         const waitMs = until - now.getTime();
         if (hard) throw new AppError('LOGIN_LOCKED', { minutes: Math.max(1, Math.ceil(waitMs / 60_000)) });
         throw new AppError('LOGIN_SLOW_DOWN', { seconds: Math.max(1, Math.ceil(waitMs / 1000)) });
@@ -117,11 +129,20 @@ export class LoginGuardService {
     const now = this.clock();
     await this.db
       .update(sysLoginGuard)
-      .set({ failures: 0, lastFailAt: null, blockedUntil: null, inflight: sql`greatest(${sysLoginGuard.inflight} - 1, 0)`, ...(trust ? { trustedAt: now } : {}) })
+      .set({
+        failures: 0,
+        lastFailAt: null,
+        blockedUntil: null,
+        inflight: sql`greatest(${sysLoginGuard.inflight} - 1, 0)`,
+        ...(trust ? { trustedAt: now } : {}),
+      })
       .where(and(eq(sysLoginGuard.subject, r.subject), eq(sysLoginGuard.ip, r.ip)));
     if (!r.wide) return;
     const max = this.settings.maxFailures;
-    for (const [s, i, cap] of [[r.subject, ALL, max * ACCOUNT_FACTOR], [ALL, r.ip, max * ADDRESS_FACTOR]] as const) {
+    for (const [s, i, cap] of [
+      [r.subject, ALL, max * ACCOUNT_FACTOR],
+      [ALL, r.ip, max * ADDRESS_FACTOR],
+    ] as const) {
       await this.db.execute(sql`
         update sys_login_guard
            set failures = greatest(failures - 1, 0),
@@ -143,7 +164,12 @@ export class LoginGuardService {
       const n = this.recent(pair, now) + 1;
       await tx
         .update(sysLoginGuard)
-        .set({ failures: n, lastFailAt: now, blockedUntil: this.pairBlock(n, now), inflight: Math.max(this.inflight(pair, now) - 1, 0) })
+        .set({
+          failures: n,
+          lastFailAt: now,
+          blockedUntil: this.pairBlock(n, now),
+          inflight: Math.max(this.inflight(pair, now) - 1, 0),
+        })
         .where(and(eq(sysLoginGuard.subject, r.subject), eq(sysLoginGuard.ip, r.ip)));
     });
   }
@@ -204,13 +230,16 @@ export class LoginGuardService {
   /** Forgets a few keys that have been quiet for a window and hold no trust, so the table stays small. */
   private async purge(now: Date): Promise<void> {
     const cutoff = new Date(now.getTime() - this.windowMs).toISOString();
-    await query(this.db, sql`
+    await query(
+      this.db,
+      sql`
       delete from sys_login_guard where (subject, ip) in (
         select subject, ip from sys_login_guard
          where trusted_at is null and (last_fail_at is null or last_fail_at < ${cutoff}::timestamptz)
            and (blocked_until is null or blocked_until < ${now.toISOString()}::timestamptz)
            and (inflight_at is null or inflight_at < ${new Date(now.getTime() - INFLIGHT_LAPSE_MS).toISOString()}::timestamptz)
-         limit 100)`);
+         limit 100)`,
+    );
   }
 }
 

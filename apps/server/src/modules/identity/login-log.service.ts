@@ -24,7 +24,11 @@ export class LoginLogService {
    * The account's last successful sign-in before the session `sessionId` began: the one before
    * this session's, which the account's own last-sign-in columns no longer hold.
    */
-  async previousSignIn(accountId: number, userName: string, sessionId: number): Promise<{ at: Date; ip: string | null } | null> {
+  async previousSignIn(
+    accountId: number,
+    userName: string,
+    sessionId: number,
+  ): Promise<{ at: Date; ip: string | null } | null> {
     const [row] = await query<{ at: Date | string; ip: string | null }>(
       this.db,
       sql`select l.created_at as at, l.ip from sys_login_log l
@@ -36,16 +40,24 @@ export class LoginLogService {
   }
 
   async record(a: LoginAttempt): Promise<void> {
-    await this.db.insert(sysLoginLog).values({ ...a, userName: a.userName.slice(0, 64), userAgent: a.userAgent?.slice(0, 255) });
+    await this.db
+      .insert(sysLoginLog)
+      .values({ ...a, userName: a.userName.slice(0, 64), userAgent: a.userAgent?.slice(0, 255) });
   }
 
   /**
    * Failed attempts in the window for an account name (since its last success) and for an
    * address, with the time the oldest of them leaves the window.
    */
-  async recentFailures(userName: string, ip: string, windowMinutes: number): Promise<{ byAccount: number; byIp: number; oldestAccount: Date | null; oldestIp: Date | null }> {
+  async recentFailures(
+    userName: string,
+    ip: string,
+    windowMinutes: number,
+  ): Promise<{ byAccount: number; byIp: number; oldestAccount: Date | null; oldestIp: Date | null }> {
     const since = new Date(Date.now() - windowMinutes * 60_000);
-    const res = await query<{ by_account: number; by_ip: number; oldest_account: Date | null; oldest_ip: Date | null }>(this.db, sql`
+    const res = await query<{ by_account: number; by_ip: number; oldest_account: Date | null; oldest_ip: Date | null }>(
+      this.db,
+      sql`
       with last_ok as (
         select max(created_at) as t from sys_login_log where lower(user_name) = lower(${userName}) and result = 'success'
       )
@@ -55,7 +67,8 @@ export class LoginLogService {
         min(created_at) filter (where lower(user_name) = lower(${userName}) and created_at > coalesce((select t from last_ok), ${since})) as oldest_account,
         min(created_at) filter (where ip = ${ip}) as oldest_ip
       from sys_login_log
-      where result = 'fail' and created_at > ${since} and (lower(user_name) = lower(${userName}) or ip = ${ip})`);
+      where result = 'fail' and created_at > ${since} and (lower(user_name) = lower(${userName}) or ip = ${ip})`,
+    );
     const r = res[0]!;
     return {
       byAccount: Number(r.by_account),
@@ -84,7 +97,13 @@ export class LoginLogService {
   }
 
   async rows(f: LoginLogFilter, offset: number, limit: number): Promise<LoginLogItem[]> {
-    const rows = await this.db.select().from(sysLoginLog).where(this.where(f)).orderBy(desc(sysLoginLog.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(sysLoginLog)
+      .where(this.where(f))
+      .orderBy(desc(sysLoginLog.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map((r) => ({
       id: r.id,
       userName: r.userName,

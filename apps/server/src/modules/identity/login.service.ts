@@ -71,19 +71,33 @@ export class LoginService {
       throw new AppError('LOGIN_ACCOUNT_FROZEN');
     }
 
-    const { token, sessionId } = await this.sessions.create(account.id, input.clientType, req.ip, req.headers['user-agent']);
+    const { token, sessionId } = await this.sessions.create(
+      account.id,
+      input.clientType,
+      req.ip,
+      req.headers['user-agent'],
+    );
     if (this.settings.singleSession) await this.sessions.endAll(account.id, 100022, sessionId);
     await this.db
       .update(sysAccount)
       .set({ loginCount: sql`${sysAccount.loginCount} + 1`, lastLoginAt: new Date(), lastLoginIp: req.ip })
       .where(eq(sysAccount.id, account.id));
-    await this.loginLog.record({ ...attempt, userName: account.userName, accountId: account.id, result: 'success', failReason: null });
+    await this.loginLog.record({
+      ...attempt,
+      userName: account.userName,
+      accountId: account.id,
+      result: 'success',
+      failReason: null,
+    });
     return { token, browserType: input.browserType ?? 1 };
   }
 
   private async findAccount(input: LoginInput) {
     if (input.userName) {
-      const [a] = await this.db.select().from(sysAccount).where(sql`lower(${sysAccount.userName}) = lower(${input.userName})`);
+      const [a] = await this.db
+        .select()
+        .from(sysAccount)
+        .where(sql`lower(${sysAccount.userName}) = lower(${input.userName})`);
       return a;
     }
     const phone = phoneOrAsTyped(input.areaCode!, input.mobile!);

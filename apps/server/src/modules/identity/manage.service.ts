@@ -21,9 +21,19 @@ import type { RoleService } from './role.service.js';
 import type { SessionService } from './session.service.js';
 import { sysAccount, sysAccountRole } from './tables.js';
 
-type ListQuery = ManageFilter & { pageNum: number; pageSize: number; orderBy?: 'createTime' | 'loginCount' | 'lastLoginTime' | 'userName'; order?: 'ascend' | 'descend' };
+type ListQuery = ManageFilter & {
+  pageNum: number;
+  pageSize: number;
+  orderBy?: 'createTime' | 'loginCount' | 'lastLoginTime' | 'userName';
+  order?: 'ascend' | 'descend';
+};
 
-const SORT_COLUMNS = { createTime: sql`a.created_at`, loginCount: sql`a.login_count`, lastLoginTime: sql`a.last_login_at`, userName: sql`lower(a.user_name)` };
+const SORT_COLUMNS = {
+  createTime: sql`a.created_at`,
+  loginCount: sql`a.login_count`,
+  lastLoginTime: sql`a.last_login_at`,
+  userName: sql`lower(a.user_name)`,
+};
 const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
 
@@ -35,24 +45,45 @@ const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v 
 export class ManageService {
   constructor(
     private readonly db: Db,
-    private readonly deps: { access: AccessService; orgs: OrgService; roles: RoleService; profile: ProfileService; sessions: SessionService; loginGuard: LoginGuardService },
+    private readonly deps: {
+      access: AccessService;
+      orgs: OrgService;
+      roles: RoleService;
+      profile: ProfileService;
+      sessions: SessionService;
+      loginGuard: LoginGuardService;
+    },
   ) {}
 
   private async where(f: ManageFilter): Promise<SQL> {
     const conds: SQL[] = [sql`true`];
-    if (f.userName) conds.push(sql`(a.user_name ilike ${likeText(f.userName)} or a.nick_name ilike ${likeText(f.userName)})`);
+    if (f.userName)
+      conds.push(sql`(a.user_name ilike ${likeText(f.userName)} or a.nick_name ilike ${likeText(f.userName)})`);
     if (f.mobile) conds.push(sql`a.mobile like ${likeText(f.mobile)}`);
     if (f.status !== undefined) conds.push(sql`a.status = ${f.status}`);
-    if (f.roleId) conds.push(sql`exists (select 1 from sys_account_role ar where ar.account_id = a.id and ar.role_id = ${f.roleId})`);
+    if (f.roleId)
+      conds.push(
+        sql`exists (select 1 from sys_account_role ar where ar.account_id = a.id and ar.role_id = ${f.roleId})`,
+      );
     if (f.orgId) {
       const ids = await this.deps.orgs.subtreeIds(f.orgId);
-      conds.push(ids.length ? sql`a.org_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
+      conds.push(
+        ids.length
+          ? sql`a.org_id in (${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )})`
+          : sql`false`,
+      );
     }
     return sql.join(conds, sql` and `);
   }
 
   async count(f: ManageFilter): Promise<number> {
-    const [r] = await query<{ n: number }>(this.db, sql`select count(*)::int as n from sys_account a where ${await this.where(f)}`);
+    const [r] = await query<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from sys_account a where ${await this.where(f)}`,
+    );
     return Number(r?.n ?? 0);
   }
 
@@ -60,10 +91,26 @@ export class ManageService {
     const col = SORT_COLUMNS[q.orderBy ?? 'createTime'];
     const dir = q.order === 'ascend' ? sql`asc nulls first` : sql`desc nulls last`;
     const rows = await query<{
-      id: number; user_name: string; nick_name: string; area_code: string | null; mobile: string | null; email: string | null; avatar: string | null;
-      id_card: string | null; address: string | null; note: string | null; status: number; org_id: number | null; org_name: string | null;
-      login_count: number; last_login_at: string | Date | null; created_at: string | Date; roles: { id: number; name: string }[] | null;
-    }>(this.db, sql`
+      id: number;
+      user_name: string;
+      nick_name: string;
+      area_code: string | null;
+      mobile: string | null;
+      email: string | null;
+      avatar: string | null;
+      id_card: string | null;
+      address: string | null;
+      note: string | null;
+      status: number;
+      org_id: number | null;
+      org_name: string | null;
+      login_count: number;
+      last_login_at: string | Date | null;
+      created_at: string | Date;
+      roles: { id: number; name: string }[] | null;
+    }>(
+      this.db,
+      sql`
       select a.id, a.user_name, a.nick_name, a.area_code, a.mobile, a.email, a.avatar, a.id_card, a.address, a.note, a.status,
              a.org_id, o.name as org_name, a.login_count, a.last_login_at, a.created_at,
              (select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
@@ -71,7 +118,8 @@ export class ManageService {
         from sys_account a left join sys_org o on o.id = a.org_id
        where ${await this.where(q)}
        order by ${col} ${dir}, a.id desc
-       limit ${limit} offset ${offset}`);
+       limit ${limit} offset ${offset}`,
+    );
     return rows.map((r) => ({
       manageId: Number(r.id),
       userName: r.user_name,
@@ -95,7 +143,8 @@ export class ManageService {
 
   /** GET info?manageId: one's own account, or another with sys:manage:query. */
   async info(p: Principal, manageId: number): Promise<ManageInfo> {
-    if (manageId !== p.accountId && !(await this.deps.access.holdsPermission(p, PERMS.manageQuery))) throw new AppError('FORBIDDEN');
+    if (manageId !== p.accountId && !(await this.deps.access.holdsPermission(p, PERMS.manageQuery)))
+      throw new AppError('FORBIDDEN');
     return this.deps.profile.info(manageId);
   }
 
@@ -119,7 +168,10 @@ export class ManageService {
     return this.db.transaction(async (tx) => {
       await this.deps.roles.check(req.roleIds, tx);
       await this.deps.roles.assertAssignable(p, [...new Set(req.roleIds)], tx);
-      const taken = await tx.select({ id: sysAccount.id }).from(sysAccount).where(sql`lower(${sysAccount.userName}) = lower(${req.userName})`);
+      const taken = await tx
+        .select({ id: sysAccount.id })
+        .from(sysAccount)
+        .where(sql`lower(${sysAccount.userName}) = lower(${req.userName})`);
       if (taken.length) throw new AppError('USERNAME_TAKEN');
       const [row] = await tx
         .insert(sysAccount)
@@ -136,7 +188,9 @@ export class ManageService {
           orgId: req.orgId ?? null,
         })
         .returning({ id: sysAccount.id });
-      await tx.insert(sysAccountRole).values([...new Set(req.roleIds)].map((roleId) => ({ accountId: row!.id, roleId })));
+      await tx
+        .insert(sysAccountRole)
+        .values([...new Set(req.roleIds)].map((roleId) => ({ accountId: row!.id, roleId })));
       return { manageId: row!.id };
     });
   }
@@ -149,7 +203,12 @@ export class ManageService {
    * locked before anything is checked, so a role granted at the same moment is seen.
    */
   async update(p: Principal, req: ManageUpdateRequest): Promise<ManageInfo> {
-    const managing = req.manageId !== p.accountId || req.roleIds !== undefined || req.orgId !== undefined || req.mobile !== undefined || req.areaCode !== undefined;
+    const managing =
+      req.manageId !== p.accountId ||
+      req.roleIds !== undefined ||
+      req.orgId !== undefined ||
+      req.mobile !== undefined ||
+      req.areaCode !== undefined;
     if (managing && !(await this.deps.access.holdsPermission(p, PERMS.manageEdit))) throw new AppError('FORBIDDEN');
     const mobile = req.mobile !== undefined ? await this.mobilePair(req.areaCode, req.mobile, req.manageId) : undefined;
     if (req.orgId && !(await this.deps.orgs.exists(req.orgId))) throw new AppError('ORG_UNKNOWN');
@@ -158,7 +217,14 @@ export class ManageService {
       await this.lockTarget(p, req.manageId, tx);
       if (req.roleIds) {
         await this.deps.roles.check(req.roleIds, tx);
-        const before = new Set((await tx.select({ id: sysAccountRole.roleId }).from(sysAccountRole).where(eq(sysAccountRole.accountId, req.manageId))).map((r) => r.id));
+        const before = new Set(
+          (
+            await tx
+              .select({ id: sysAccountRole.roleId })
+              .from(sysAccountRole)
+              .where(eq(sysAccountRole.accountId, req.manageId))
+          ).map((r) => r.id),
+        );
         const after = [...new Set(req.roleIds)];
         const added = after.filter((id) => !before.has(id));
         // Sending the roles one already has (the personal center, an unchanged form) is no change.
@@ -209,12 +275,15 @@ export class ManageService {
     await this.db.transaction(async (tx) => {
       await this.lockTarget(p, manageId, tx);
       if (!p.isSuper && manageId !== p.accountId) {
-        const [beyond] = await query<{ one: number }>(tx, sql`
+        const [beyond] = await query<{ one: number }>(
+          tx,
+          sql`
           select 1 as one from sys_account_role ar join sys_role_menu rm on rm.role_id = ar.role_id
            where ar.account_id = ${manageId}
              and rm.menu_id not in (select mine.menu_id from sys_account_role me join sys_role_menu mine on mine.role_id = me.role_id
                                      where me.account_id = ${p.accountId})
-           limit 1`);
+           limit 1`,
+        );
         if (beyond) throw new AppError('ACCOUNT_BEYOND_OWN');
       }
       await tx.update(sysAccount).set({ passwordHash, updatedAt: new Date() }).where(eq(sysAccount.id, manageId));
@@ -247,25 +316,39 @@ export class ManageService {
    * same row lock until it commits, so it cannot slip in between this check and the write.
    */
   private async lockTarget(p: Principal, manageId: number, tx: Pick<Db, 'select' | 'execute'>): Promise<void> {
-    const [a] = await tx.select({ id: sysAccount.id, userName: sysAccount.userName }).from(sysAccount).where(eq(sysAccount.id, manageId)).for('update');
+    const [a] = await tx
+      .select({ id: sysAccount.id, userName: sysAccount.userName })
+      .from(sysAccount)
+      .where(eq(sysAccount.id, manageId))
+      .for('update');
     if (!a) throw new AppError('NOT_FOUND');
     nameAuditTarget(a.userName);
     if (p.isSuper) return;
-    const [sup] = await query<{ one: number }>(tx, sql`
-      select 1 as one from sys_account_role ar join sys_role r on r.id = ar.role_id where ar.account_id = ${manageId} and r.is_super limit 1`);
+    const [sup] = await query<{ one: number }>(
+      tx,
+      sql`
+      select 1 as one from sys_account_role ar join sys_role r on r.id = ar.role_id where ar.account_id = ${manageId} and r.is_super limit 1`,
+    );
     if (sup) throw new AppError('SUPER_ADMIN_PROTECTED');
   }
 
   /** At least one active (not frozen) account must hold a super role after any change. */
   private async assertSuperRemains(tx: Pick<Db, 'execute'>): Promise<void> {
-    const [r] = await query<{ n: number }>(tx, sql`
+    const [r] = await query<{ n: number }>(
+      tx,
+      sql`
       select count(*)::int as n from sys_account a
-       where a.status = 0 and exists (select 1 from sys_account_role ar join sys_role r on r.id = ar.role_id where ar.account_id = a.id and r.is_super)`);
+       where a.status = 0 and exists (select 1 from sys_account_role ar join sys_role r on r.id = ar.role_id where ar.account_id = a.id and r.is_super)`,
+    );
     if (Number(r?.n ?? 0) === 0) throw new AppError('LAST_SUPER_ADMIN');
   }
 
   /** Area code and mobile go together; empty clears both. */
-  private async mobilePair(areaCode: string | undefined, mobile: string | undefined, accountId: number): Promise<{ areaCode: string; mobile: string } | null> {
+  private async mobilePair(
+    areaCode: string | undefined,
+    mobile: string | undefined,
+    accountId: number,
+  ): Promise<{ areaCode: string; mobile: string } | null> {
     if (!mobile) return null;
     if (!(areaCode ?? '').replace(/^\+/, '')) throw new AppError('MOBILE_NEEDS_AREA_CODE');
     const phone = requirePhone(areaCode!, mobile);

@@ -1,7 +1,19 @@
 import crypto from 'node:crypto';
 import { nameAuditTarget } from '../../platform/audit/target.js';
 import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { api, callName, callsNamed, MENU_TYPE, type ApiItem, type CallName, type Lang, type ApiRoute, type ManageMenu, type MenuSaveRequest, type PageResult } from '@cbo/contract';
+import {
+  api,
+  callName,
+  callsNamed,
+  MENU_TYPE,
+  type ApiItem,
+  type CallName,
+  type Lang,
+  type ApiRoute,
+  type ManageMenu,
+  type MenuSaveRequest,
+  type PageResult,
+} from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
@@ -12,7 +24,9 @@ type MenuRow = typeof sysMenu.$inferSelect;
 const CUSTOM = 'custom.';
 const likeText = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The contract call of each route, by method and path (a route's name is its call's, in the reader's language). */
-const callByRoute = new Map((Object.entries(api) as [CallName, (typeof api)[CallName]][]).map(([name, d]) => [`${d.method} ${d.path}`, name]));
+const callByRoute = new Map(
+  (Object.entries(api) as [CallName, (typeof api)[CallName]][]).map(([name, d]) => [`${d.method} ${d.path}`, name]),
+);
 
 /**
  * Menu management and interface routes: directories, menus and buttons, and the
@@ -28,7 +42,10 @@ export class MenuAdminService {
 
   async tree(name?: string): Promise<ManageMenu[]> {
     const rows = await this.db.select().from(sysMenu).orderBy(sysMenu.orderNum, sysMenu.id);
-    const counts = await query<{ menu_id: number; n: number }>(this.db, sql`select menu_id, count(*)::int as n from sys_menu_api group by menu_id`);
+    const counts = await query<{ menu_id: number; n: number }>(
+      this.db,
+      sql`select menu_id, count(*)::int as n from sys_menu_api group by menu_id`,
+    );
     const countOf = new Map(counts.map((c) => [Number(c.menu_id), Number(c.n)]));
     const nodes = new Map(rows.map((r) => [r.id, toManageMenu(r, countOf.get(r.id) ?? 0)]));
     const roots: ManageMenu[] = [];
@@ -42,14 +59,22 @@ export class MenuAdminService {
     const needle = name.toLowerCase();
     const keep = (n: ManageMenu): ManageMenu | null => {
       const children = n.children.map(keep).filter((c): c is ManageMenu => c !== null);
-      return n.name.toLowerCase().includes(needle) || n.path.toLowerCase().includes(needle) || children.length ? { ...n, children } : null;
+      return n.name.toLowerCase().includes(needle) || n.path.toLowerCase().includes(needle) || children.length
+        ? { ...n, children }
+        : null;
     };
     return roots.map(keep).filter((c): c is ManageMenu => c !== null);
   }
 
   async names() {
     return this.db
-      .select({ id: sysMenu.id, parentId: sysMenu.parentId, name: sysMenu.name, type: sysMenu.type, path: sysMenu.path })
+      .select({
+        id: sysMenu.id,
+        parentId: sysMenu.parentId,
+        name: sysMenu.name,
+        type: sysMenu.type,
+        path: sysMenu.path,
+      })
       .from(sysMenu)
       .where(ne(sysMenu.type, MENU_TYPE.button))
       .orderBy(sysMenu.orderNum, sysMenu.id);
@@ -60,13 +85,19 @@ export class MenuAdminService {
     if (id) {
       const [row] = await this.db.select().from(sysMenu).where(eq(sysMenu.id, id));
       if (!row) throw new AppError('NOT_FOUND');
-      const [n] = await query<{ n: number }>(this.db, sql`select count(*)::int as n from sys_menu_api where menu_id = ${id}`);
+      const [n] = await query<{ n: number }>(
+        this.db,
+        sql`select count(*)::int as n from sys_menu_api where menu_id = ${id}`,
+      );
       menu = toManageMenu(row, Number(n?.n ?? 0));
       parentId = row.parentId;
     }
     let parent = null;
     if (parentId) {
-      const [p] = await this.db.select({ id: sysMenu.id, name: sysMenu.name, type: sysMenu.type, path: sysMenu.path }).from(sysMenu).where(eq(sysMenu.id, parentId));
+      const [p] = await this.db
+        .select({ id: sysMenu.id, name: sysMenu.name, type: sysMenu.type, path: sysMenu.path })
+        .from(sysMenu)
+        .where(eq(sysMenu.id, parentId));
       if (!p) throw new AppError('NOT_FOUND');
       parent = p;
     }
@@ -107,13 +138,17 @@ export class MenuAdminService {
       if (req.parentId) {
         const [parent] = await tx.select().from(sysMenu).where(eq(sysMenu.id, req.parentId));
         if (!parent) throw new AppError('MENU_PARENT_INVALID');
-        const fits = req.type === MENU_TYPE.button ? parent.type === MENU_TYPE.menu : parent.type === MENU_TYPE.directory;
+        const fits =
+          req.type === MENU_TYPE.button ? parent.type === MENU_TYPE.menu : parent.type === MENU_TYPE.directory;
         if (!fits) throw new AppError('MENU_PARENT_INVALID');
         if (req.id) {
-          const below = await query<{ id: number }>(tx, sql`
+          const below = await query<{ id: number }>(
+            tx,
+            sql`
             with recursive t(id) as (select id from sys_menu where id = ${req.id}
               union all select m.id from sys_menu m join t on m.parent_id = t.id)
-            select id from t where id = ${req.parentId}`);
+            select id from t where id = ${req.parentId}`,
+          );
           if (below.length) throw new AppError('MENU_PARENT_INVALID');
         }
       } else if (req.type === MENU_TYPE.button) {
@@ -123,7 +158,13 @@ export class MenuAdminService {
         const clash = await tx
           .select({ id: sysMenu.id })
           .from(sysMenu)
-          .where(and(eq(sysMenu.path, path), ne(sysMenu.type, MENU_TYPE.button), req.id ? ne(sysMenu.id, req.id) : undefined));
+          .where(
+            and(
+              eq(sysMenu.path, path),
+              ne(sysMenu.type, MENU_TYPE.button),
+              req.id ? ne(sysMenu.id, req.id) : undefined,
+            ),
+          );
         if (clash.length) throw new AppError('MENU_PATH_TAKEN');
       }
       const values = {
@@ -154,10 +195,14 @@ export class MenuAdminService {
       }
       // The code decides the fixed bindings: routes of the old code go, those of the new one come.
       if (oldPerms && oldPerms !== perms) {
-        await tx.execute(sql`delete from sys_menu_api where menu_id = ${id} and api_id in (select id from sys_api where access = ${oldPerms})`);
+        await tx.execute(
+          sql`delete from sys_menu_api where menu_id = ${id} and api_id in (select id from sys_api where access = ${oldPerms})`,
+        );
       }
       if (perms) {
-        await tx.execute(sql`insert into sys_menu_api (menu_id, api_id) select ${id}, a.id from sys_api a where a.access = ${perms} on conflict do nothing`);
+        await tx.execute(
+          sql`insert into sys_menu_api (menu_id, api_id) select ${id}, a.id from sys_api a where a.access = ${perms} on conflict do nothing`,
+        );
       }
       return { id };
     });
@@ -212,7 +257,11 @@ export class MenuAdminService {
           ? sql`delete from sys_menu_api where menu_id = ${menuId} and api_id not in (select id from sys_api where access = ${menu.perms})`
           : sql`delete from sys_menu_api where menu_id = ${menuId}`,
       );
-      if (ids.length) await tx.insert(sysMenuApi).values(ids.map((apiId) => ({ menuId, apiId }))).onConflictDoNothing();
+      if (ids.length)
+        await tx
+          .insert(sysMenuApi)
+          .values(ids.map((apiId) => ({ menuId, apiId })))
+          .onConflictDoNothing();
     });
   }
 
@@ -225,16 +274,35 @@ export class MenuAdminService {
   }
 
   async allRoutes(lang: Lang): Promise<ApiRoute[]> {
-    return (await this.db.select().from(sysApi).where(eq(sysApi.present, true)).orderBy(sysApi.path, sysApi.method)).map((r) => toRoute(r, lang));
+    return (
+      await this.db.select().from(sysApi).where(eq(sysApi.present, true)).orderBy(sysApi.path, sysApi.method)
+    ).map((r) => toRoute(r, lang));
   }
 
   async searchRoutes(nameOrPath: string | undefined, lang: Lang): Promise<ApiRoute[]> {
     const where = nameOrPath ? nameOrPathIs(nameOrPath) : undefined;
-    return (await this.db.select().from(sysApi).where(and(eq(sysApi.present, true), where)).orderBy(sysApi.path, sysApi.method).limit(50)).map((r) => toRoute(r, lang));
+    return (
+      await this.db
+        .select()
+        .from(sysApi)
+        .where(and(eq(sysApi.present, true), where))
+        .orderBy(sysApi.path, sysApi.method)
+        .limit(50)
+    ).map((r) => toRoute(r, lang));
   }
 
   /** The interface screen: routes with the menus binding each. */
-  async routePage(q: { pageNum: number; pageSize: number; nameOrPath?: string; module?: string; accessKind?: 'public' | 'authenticated' | 'permission'; method?: string }, lang: Lang): Promise<PageResult<ApiItem>> {
+  async routePage(
+    q: {
+      pageNum: number;
+      pageSize: number;
+      nameOrPath?: string;
+      module?: string;
+      accessKind?: 'public' | 'authenticated' | 'permission';
+      method?: string;
+    },
+    lang: Lang,
+  ): Promise<PageResult<ApiItem>> {
     const conds: (SQL | undefined)[] = [];
     if (q.nameOrPath) conds.push(nameOrPathIs(q.nameOrPath));
     if (q.module) conds.push(eq(sysApi.module, q.module));
@@ -242,7 +310,10 @@ export class MenuAdminService {
     if (q.accessKind === 'public' || q.accessKind === 'authenticated') conds.push(eq(sysApi.access, q.accessKind));
     if (q.accessKind === 'permission') conds.push(sql`${sysApi.access} not in ('public', 'authenticated')`);
     const where = and(...conds);
-    const [total] = await this.db.select({ n: sql<number>`count(*)::int` }).from(sysApi).where(where);
+    const [total] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sysApi)
+      .where(where);
     const rows = await this.db
       .select()
       .from(sysApi)
@@ -261,7 +332,10 @@ export class MenuAdminService {
       : [];
     return {
       total: Number(total?.n ?? 0),
-      list: rows.map((r) => ({ ...toRoute(r, lang), menus: menus.filter((m) => m.apiId === r.id).map((m) => ({ id: m.id, name: m.name })) })),
+      list: rows.map((r) => ({
+        ...toRoute(r, lang),
+        menus: menus.filter((m) => m.apiId === r.id).map((m) => ({ id: m.id, name: m.name })),
+      })),
     };
   }
 }
@@ -281,7 +355,16 @@ function nameOrPathIs(text: string): SQL {
 
 function toRoute(a: typeof sysApi.$inferSelect, lang: Lang): ApiRoute {
   const call = callByRoute.get(`${a.method} ${a.path}`) ?? null;
-  return { id: a.id, method: a.method, path: a.path, call, name: callName(call, lang) ?? a.name, module: a.module, access: a.access, present: a.present };
+  return {
+    id: a.id,
+    method: a.method,
+    path: a.path,
+    call,
+    name: callName(call, lang) ?? a.name,
+    module: a.module,
+    access: a.access,
+    present: a.present,
+  };
 }
 
 function toManageMenu(r: MenuRow, apiCount: number): ManageMenu {

@@ -11,11 +11,24 @@ export class OrgService {
 
   async tree(): Promise<OrgNode[]> {
     const rows = await this.db.select().from(sysOrg).orderBy(asc(sysOrg.orderNum), asc(sysOrg.id));
-    const counts = await query<{ org_id: number; n: number }>(this.db, sql`
-      select org_id, count(*)::int as n from sys_account where org_id is not null group by org_id`);
+    const counts = await query<{ org_id: number; n: number }>(
+      this.db,
+      sql`
+      select org_id, count(*)::int as n from sys_account where org_id is not null group by org_id`,
+    );
     const countOf = new Map(counts.map((c) => [Number(c.org_id), Number(c.n)]));
     const nodes = new Map<number, OrgNode>(
-      rows.map((r) => [r.id, { id: r.id, parentId: r.parentId, name: r.name, orderNum: r.orderNum, accountCount: countOf.get(r.id) ?? 0, children: [] }]),
+      rows.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          parentId: r.parentId,
+          name: r.name,
+          orderNum: r.orderNum,
+          accountCount: countOf.get(r.id) ?? 0,
+          children: [],
+        },
+      ]),
     );
     const roots: OrgNode[] = [];
     for (const n of nodes.values()) {
@@ -28,10 +41,13 @@ export class OrgService {
 
   /** The department and every department below it. */
   async subtreeIds(id: number): Promise<number[]> {
-    const rows = await query<{ id: number }>(this.db, sql`
+    const rows = await query<{ id: number }>(
+      this.db,
+      sql`
       with recursive t(id) as (select id from sys_org where id = ${id}
         union all select o.id from sys_org o join t on o.parent_id = t.id)
-      select id from t`);
+      select id from t`,
+    );
     return rows.map((r) => Number(r.id));
   }
 
@@ -67,22 +83,33 @@ export class OrgService {
       const clash = await tx
         .select({ id: sysOrg.id })
         .from(sysOrg)
-        .where(and(eq(sysOrg.parentId, req.parentId), eq(sysOrg.name, req.name), req.id ? ne(sysOrg.id, req.id) : undefined));
+        .where(
+          and(eq(sysOrg.parentId, req.parentId), eq(sysOrg.name, req.name), req.id ? ne(sysOrg.id, req.id) : undefined),
+        );
       if (clash.length) throw new AppError('ORG_NAME_TAKEN');
       if (req.id) {
         const [found] = await tx.select({ id: sysOrg.id }).from(sysOrg).where(eq(sysOrg.id, req.id));
         if (!found) throw new AppError('NOT_FOUND');
         if (req.parentId !== 0) {
-          const below = await query<{ id: number }>(tx, sql`
+          const below = await query<{ id: number }>(
+            tx,
+            sql`
             with recursive t(id) as (select id from sys_org where id = ${req.id}
               union all select o.id from sys_org o join t on o.parent_id = t.id)
-            select id from t where id = ${req.parentId}`);
+            select id from t where id = ${req.parentId}`,
+          );
           if (below.length) throw new AppError('ORG_PARENT_INVALID');
         }
-        await tx.update(sysOrg).set({ parentId: req.parentId, name: req.name, orderNum: req.orderNum }).where(eq(sysOrg.id, req.id));
+        await tx
+          .update(sysOrg)
+          .set({ parentId: req.parentId, name: req.name, orderNum: req.orderNum })
+          .where(eq(sysOrg.id, req.id));
         return { id: req.id };
       }
-      const [row] = await tx.insert(sysOrg).values({ parentId: req.parentId, name: req.name, orderNum: req.orderNum }).returning({ id: sysOrg.id });
+      const [row] = await tx
+        .insert(sysOrg)
+        .values({ parentId: req.parentId, name: req.name, orderNum: req.orderNum })
+        .returning({ id: sysOrg.id });
       return { id: row!.id };
     });
   }
@@ -90,12 +117,19 @@ export class OrgService {
   async remove(id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       await lockTree(tx);
-      const [found] = await tx.select({ id: sysOrg.id, name: sysOrg.name }).from(sysOrg).where(eq(sysOrg.id, id)).for('update');
+      const [found] = await tx
+        .select({ id: sysOrg.id, name: sysOrg.name })
+        .from(sysOrg)
+        .where(eq(sysOrg.id, id))
+        .for('update');
       if (!found) throw new AppError('NOT_FOUND');
       nameAuditTarget(found.name);
       const children = await tx.select({ id: sysOrg.id }).from(sysOrg).where(eq(sysOrg.parentId, id)).limit(1);
       if (children.length) throw new AppError('ORG_HAS_CHILDREN');
-      const [n] = await query<{ n: number }>(tx, sql`select count(*)::int as n from ${sysAccount} where org_id = ${id}`);
+      const [n] = await query<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from ${sysAccount} where org_id = ${id}`,
+      );
       if (Number(n?.n) > 0) throw new AppError('ORG_HAS_ACCOUNTS', { count: Number(n?.n) });
       await tx.delete(sysOrg).where(eq(sysOrg.id, id));
     });

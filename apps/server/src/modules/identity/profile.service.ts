@@ -63,7 +63,10 @@ export class ProfileService {
     const [a] = await this.db.select().from(sysAccount).where(eq(sysAccount.id, p.accountId));
     if (!a) throw new AppError('NOT_FOUND');
     if (!(await verifyPassword(a.passwordHash, oldPassword))) throw new AppError('OLD_PASSWORD_WRONG');
-    await this.db.update(sysAccount).set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() }).where(eq(sysAccount.id, a.id));
+    await this.db
+      .update(sysAccount)
+      .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+      .where(eq(sysAccount.id, a.id));
     await this.sessions.endAll(a.id, 100022, p.sessionId);
   }
 
@@ -88,7 +91,10 @@ export class ProfileService {
     return this.codes.send(p.accountId, 'newMobile', { areaCode, mobile }, origin);
   }
 
-  async updateMobile(p: Principal, reqIn: { areaCode: string; mobile: string; code: string; ticket?: string }): Promise<ManageInfo> {
+  async updateMobile(
+    p: Principal,
+    reqIn: { areaCode: string; mobile: string; code: string; ticket?: string },
+  ): Promise<ManageInfo> {
     const [a] = await this.db.select().from(sysAccount).where(eq(sysAccount.id, p.accountId));
     if (!a) throw new AppError('NOT_FOUND');
     const { areaCode, mobile } = requirePhone(reqIn.areaCode, reqIn.mobile);
@@ -100,10 +106,12 @@ export class ProfileService {
     // code and changing the mobile then happen together or not at all, each spend conditional,
     // so one ticket and one code change the mobile once however many requests carry them.
     const needsTicket = Boolean(a.mobile && a.areaCode);
-    if (needsTicket && !(await this.codes.hasTicket(p.accountId, 'ticket', req.ticket))) throw new AppError('CHECK_TICKET_INVALID');
+    if (needsTicket && !(await this.codes.hasTicket(p.accountId, 'ticket', req.ticket)))
+      throw new AppError('CHECK_TICKET_INVALID');
     const codeId = await this.codes.check(p.accountId, 'newMobile', { areaCode, mobile: req.mobile }, req.code);
     await this.db.transaction(async (tx) => {
-      if (needsTicket && !(await this.codes.spendTicket(tx, p.accountId, 'ticket', req.ticket!))) throw new AppError('CHECK_TICKET_INVALID');
+      if (needsTicket && !(await this.codes.spendTicket(tx, p.accountId, 'ticket', req.ticket!)))
+        throw new AppError('CHECK_TICKET_INVALID');
       await this.codes.markUsed(tx, codeId);
       await tx
         .update(sysAccount)
@@ -121,4 +129,3 @@ export class ProfileService {
     if (await this.codes.mobileTaken(accountId, { areaCode, mobile })) throw new AppError('MOBILE_TAKEN');
   }
 }
-

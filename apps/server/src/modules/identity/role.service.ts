@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { seededRoleNamesMatching, storedRoleName, storedRoleRemark, type RoleDetail, type RoleItem, type RoleSaveRequest } from '@cbo/contract';
+import {
+  seededRoleNamesMatching,
+  storedRoleName,
+  storedRoleRemark,
+  type RoleDetail,
+  type RoleItem,
+  type RoleSaveRequest,
+} from '@cbo/contract';
 import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
@@ -20,7 +27,10 @@ export class RoleService {
   ) {}
 
   async options(): Promise<{ id: number; name: string; isSuper: boolean }[]> {
-    return this.db.select({ id: sysRole.id, name: sysRole.name, isSuper: sysRole.isSuper }).from(sysRole).orderBy(desc(sysRole.isSuper), sysRole.id);
+    return this.db
+      .select({ id: sysRole.id, name: sysRole.name, isSuper: sysRole.isSuper })
+      .from(sysRole)
+      .orderBy(desc(sysRole.isSuper), sysRole.id);
   }
 
   private where(f: { name?: string }): SQL | undefined {
@@ -32,7 +42,10 @@ export class RoleService {
 
   /** The role list (the list kit's source): how many roles match, and a slice of them (super first, then by weight). */
   async count(f: { name?: string }): Promise<number> {
-    const [total] = await this.db.select({ n: sql<number>`count(*)::int` }).from(sysRole).where(this.where(f));
+    const [total] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sysRole)
+      .where(this.where(f));
     return Number(total?.n ?? 0);
   }
 
@@ -50,28 +63,44 @@ export class RoleService {
   private async items(ids: number[]): Promise<RoleItem[]> {
     if (!ids.length) return [];
     const rows = await query<{
-      id: number; code: string; name: string; remark: string | null; weight: number; is_super: boolean; creator: string | null;
-      accounts: number; menus: number; created_at: string | Date;
-    }>(this.db, sql`
+      id: number;
+      code: string;
+      name: string;
+      remark: string | null;
+      weight: number;
+      is_super: boolean;
+      creator: string | null;
+      accounts: number;
+      menus: number;
+      created_at: string | Date;
+    }>(
+      this.db,
+      sql`
       select r.id, r.code, r.name, r.remark, r.weight, r.is_super, a.user_name as creator, r.created_at,
              (select count(*)::int from sys_account_role ar where ar.role_id = r.id) as accounts,
              (select count(*)::int from sys_role_menu rm where rm.role_id = r.id) as menus
         from sys_role r left join sys_account a on a.id = r.created_by
-       where r.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+       where r.id in (${sql.join(
+         ids.map((i) => sql`${i}`),
+         sql`, `,
+       )})`,
+    );
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     // An id with no row (a role deleted meanwhile, or never there) is left out: detail answers 100004.
-    return ids.flatMap((i) => byId.get(i) ?? []).map((r) => ({
-      id: Number(r.id),
-      code: r.code,
-      name: r.name,
-      remark: r.remark,
-      weight: Number(r.weight),
-      isSuper: r.is_super,
-      creator: r.creator,
-      accountCount: Number(r.accounts),
-      menuCount: Number(r.menus),
-      createTime: new Date(r.created_at).toISOString(),
-    }));
+    return ids
+      .flatMap((i) => byId.get(i) ?? [])
+      .map((r) => ({
+        id: Number(r.id),
+        code: r.code,
+        name: r.name,
+        remark: r.remark,
+        weight: Number(r.weight),
+        isSuper: r.is_super,
+        creator: r.creator,
+        accountCount: Number(r.accounts),
+        menuCount: Number(r.menus),
+        createTime: new Date(r.created_at).toISOString(),
+      }));
   }
 
   async detail(id: number): Promise<RoleDetail> {
@@ -100,7 +129,12 @@ export class RoleService {
     });
   }
 
-  private async saveChecked(p: Principal, req: RoleSaveRequest, name: string, remark: string | null): Promise<{ id: number }> {
+  private async saveChecked(
+    p: Principal,
+    req: RoleSaveRequest,
+    name: string,
+    remark: string | null,
+  ): Promise<{ id: number }> {
     // Inside the transaction only `tx` is used: the embedded database has one connection.
     return this.db.transaction(async (tx) => {
       let existing: typeof sysRole.$inferSelect | undefined;
@@ -121,7 +155,8 @@ export class RoleService {
         for (const id of chosen) if (!held.has(id)) throw new AppError('ROLE_GRANT_BEYOND_OWN');
         if (existing && (await this.holdsRole(p.accountId, existing.id, tx))) {
           const before = await this.menuIdsOf(existing.id, tx);
-          if (before.size !== chosen.size || [...chosen].some((id) => !before.has(id))) throw new AppError('OWN_ROLE_MENUS_LOCKED');
+          if (before.size !== chosen.size || [...chosen].some((id) => !before.has(id)))
+            throw new AppError('OWN_ROLE_MENUS_LOCKED');
         }
       }
       let roleId: number;
@@ -131,7 +166,13 @@ export class RoleService {
       } else {
         const [row] = await tx
           .insert(sysRole)
-          .values({ code: `r_${crypto.randomBytes(6).toString('hex')}`, name, remark, weight: req.weight, createdBy: p.accountId })
+          .values({
+            code: `r_${crypto.randomBytes(6).toString('hex')}`,
+            name,
+            remark,
+            weight: req.weight,
+            createdBy: p.accountId,
+          })
           .returning({ id: sysRole.id });
         roleId = row!.id;
       }
@@ -151,7 +192,10 @@ export class RoleService {
       nameAuditTarget(role.name);
       if (role.isSuper) throw new AppError('ROLE_SUPER_LOCKED');
       if (!p.isSuper) await this.assertCovered(p, role, await this.access.heldMenuIds(p, tx), tx);
-      const [n] = await query<{ n: number }>(tx, sql`select count(*)::int as n from sys_account_role where role_id = ${id}`);
+      const [n] = await query<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from sys_account_role where role_id = ${id}`,
+      );
       if (Number(n?.n) > 0) throw new AppError('ROLE_IN_USE', { count: Number(n?.n) });
       await tx.delete(sysRole).where(eq(sysRole.id, id));
     });
@@ -163,27 +207,42 @@ export class RoleService {
    */
   async assertAssignable(p: Principal, roleIds: number[], tx: Reader): Promise<void> {
     if (p.isSuper || !roleIds.length) return;
-    const [beyond] = await query<{ id: number }>(tx, sql`
+    const [beyond] = await query<{ id: number }>(
+      tx,
+      sql`
       select r.id from sys_role r
-       where r.id in (${sql.join(roleIds.map((i) => sql`${i}`), sql`, `)})
+       where r.id in (${sql.join(
+         roleIds.map((i) => sql`${i}`),
+         sql`, `,
+       )})
          and (r.is_super or exists (
                select 1 from sys_role_menu rm
                 where rm.role_id = r.id
                   and rm.menu_id not in (select mine.menu_id from sys_account_role ar join sys_role_menu mine on mine.role_id = ar.role_id
                                           where ar.account_id = ${p.accountId})))
-       limit 1`);
+       limit 1`,
+    );
     if (beyond) throw new AppError('ROLE_ASSIGN_BEYOND_OWN');
   }
 
   /** A role may be edited or deleted by a non-super account only when it holds nothing more. */
-  private async assertCovered(p: Principal, role: typeof sysRole.$inferSelect, held: Set<number>, tx: Reader): Promise<void> {
+  private async assertCovered(
+    p: Principal,
+    role: typeof sysRole.$inferSelect,
+    held: Set<number>,
+    tx: Reader,
+  ): Promise<void> {
     if (p.isSuper) return;
     if (role.isSuper) throw new AppError('ROLE_BEYOND_OWN');
     for (const id of await this.menuIdsOf(role.id, tx)) if (!held.has(id)) throw new AppError('ROLE_BEYOND_OWN');
   }
 
   private async menuIdsOf(roleId: number, tx: Reader): Promise<Set<number>> {
-    return new Set((await tx.select({ id: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId))).map((r) => r.id));
+    return new Set(
+      (await tx.select({ id: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId))).map(
+        (r) => r.id,
+      ),
+    );
   }
 
   private async holdsRole(accountId: number, roleId: number, tx: Reader): Promise<boolean> {
@@ -197,7 +256,10 @@ export class RoleService {
 
   /** Checks that every id names a role; answers whether one of them is a super role. */
   async check(roleIds: number[], tx: Pick<Db, 'select'> = this.db): Promise<{ hasSuper: boolean }> {
-    const rows = await tx.select({ id: sysRole.id, isSuper: sysRole.isSuper }).from(sysRole).where(inArray(sysRole.id, roleIds));
+    const rows = await tx
+      .select({ id: sysRole.id, isSuper: sysRole.isSuper })
+      .from(sysRole)
+      .where(inArray(sysRole.id, roleIds));
     if (rows.length !== new Set(roleIds).size) throw new AppError('ROLE_UNKNOWN');
     return { hasSuper: rows.some((r) => r.isSuper) };
   }

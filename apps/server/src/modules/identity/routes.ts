@@ -35,7 +35,9 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
     return null;
   });
   registerCall(app, 'manageLoginLocks', ({ query }) => s.manage.loginLocks(query.manageId));
-  registerCall(app, 'manageUnlockLogin', async ({ principal, body }) => ({ lifted: await s.manage.unlockLogin(principal, body.manageId) }));
+  registerCall(app, 'manageUnlockLogin', async ({ principal, body }) => ({
+    lifted: await s.manage.unlockLogin(principal, body.manageId),
+  }));
 
   registerCall(app, 'orgTree', () => s.orgs.tree());
   registerCall(app, 'orgSave', ({ body }) => s.orgs.save(body));
@@ -85,12 +87,17 @@ export function identityRoutes(app: FastifyInstance, s: IdentityServices, deps: 
     return null;
   });
   registerCall(app, 'manageAvatar', async ({ principal, req }) => {
-    const { url } = await deps.uploads.acceptImage(req, principal.accountId, { kind: 'avatar', maxBytes: AVATAR_MAX_BYTES });
+    const { url } = await deps.uploads.acceptImage(req, principal.accountId, {
+      kind: 'avatar',
+      maxBytes: AVATAR_MAX_BYTES,
+    });
     await s.profile.setAvatar(principal, url);
     return { url };
   });
   registerCall(app, 'manageSendCode', ({ principal }) => s.profile.sendCurrentMobileCode(principal));
   registerCall(app, 'manageCheckCode', ({ principal, body }) => s.profile.checkCurrentMobileCode(principal, body.code));
-  registerCall(app, 'manageNewMobileCode', ({ principal, body }) => s.profile.sendNewMobileCode(principal, body.areaCode, body.mobile));
+  registerCall(app, 'manageNewMobileCode', ({ principal, body }) =>
+    s.profile.sendNewMobileCode(principal, body.areaCode, body.mobile),
+  );
   registerCall(app, 'manageUpdateMobile', ({ principal, body }) => s.profile.updateMobile(principal, body));
 }

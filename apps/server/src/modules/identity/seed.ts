@@ -15,11 +15,21 @@ export const SEEDED_ROLES = [
   { code: 'super_admin', name: 'role.superAdmin', remark: 'roleRemark.superAdmin', weight: 100, isSuper: true },
   { code: 'finance', name: 'role.finance', remark: 'roleRemark.finance', weight: 50, isSuper: false },
   { code: 'operations', name: 'role.operations', remark: 'roleRemark.operations', weight: 50, isSuper: false },
-  { code: 'customer_service', name: 'role.customerService', remark: 'roleRemark.customerService', weight: 30, isSuper: false },
+  {
+    code: 'customer_service',
+    name: 'role.customerService',
+    remark: 'roleRemark.customerService',
+    weight: 30,
+    isSuper: false,
+  },
 ] as const;
 
 /** The first administrator's nickname, in the language of the words the first start writes (DEMO_LANGUAGE). */
-const FIRST_ADMIN_NICKNAME: Readonly<Record<Lang, string>> = { zh_CN: '管理员', zh_TW: '管理員', en_US: 'Administrator' };
+const FIRST_ADMIN_NICKNAME: Readonly<Record<Lang, string>> = {
+  zh_CN: '管理员',
+  zh_TW: '管理員',
+  en_US: 'Administrator',
+};
 
 /**
  * Seeds roles, menus and the first administrator. Idempotent: what exists is left as it is
@@ -66,21 +76,35 @@ export async function seedIdentity(
           const id = roleId.get(code);
           if (id === undefined) throw new Error(`Menu seed ${m.code}: unknown role ${code}`);
           for (let c: string | null = m.code; c; c = byCode.get(c)?.parent ?? null) {
-            await tx.insert(sysRoleMenu).values({ roleId: id, menuId: ids.get(c)! }).onConflictDoNothing();
+            await tx
+              .insert(sysRoleMenu)
+              .values({ roleId: id, menuId: ids.get(c)! })
+              .onConflictDoNothing();
           }
         }
       }
     }
     const [superRole] = await tx.select().from(sysRole).where(eq(sysRole.code, 'super_admin'));
-    for (const id of ids.values()) await tx.insert(sysRoleMenu).values({ roleId: superRole!.id, menuId: id }).onConflictDoNothing();
+    for (const id of ids.values())
+      await tx.insert(sysRoleMenu).values({ roleId: superRole!.id, menuId: id }).onConflictDoNothing();
 
     const [existing] = await query<{ n: number }>(tx, sql`select count(*)::int as n from sys_account`);
     if (Number(existing?.n) > 0) return;
     const generated = !admin.password;
-    const password = admin.password ?? crypto.randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 12);
+    const password =
+      admin.password ??
+      crypto
+        .randomBytes(9)
+        .toString('base64url')
+        .replace(/[^A-Za-z0-9]/g, 'x')
+        .slice(0, 12);
     const [account] = await tx
       .insert(sysAccount)
-      .values({ userName: admin.userName, nickName: FIRST_ADMIN_NICKNAME[admin.language], passwordHash: await hashPassword(password) })
+      .values({
+        userName: admin.userName,
+        nickName: FIRST_ADMIN_NICKNAME[admin.language],
+        passwordHash: await hashPassword(password),
+      })
       .returning({ id: sysAccount.id });
     await tx.insert(sysAccountRole).values({ accountId: account!.id, roleId: superRole!.id });
     if (generated) {

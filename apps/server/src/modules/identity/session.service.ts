@@ -13,7 +13,10 @@ export interface SessionSettings {
 }
 
 /** The account columns read with the session: what a call about the caller answers. */
-export type AccountCard = Pick<typeof sysAccount.$inferSelect, 'id' | 'userName' | 'nickName' | 'avatar' | 'areaCode' | 'mobile' | 'lastLoginAt' | 'lastLoginIp'>;
+export type AccountCard = Pick<
+  typeof sysAccount.$inferSelect,
+  'id' | 'userName' | 'nickName' | 'avatar' | 'areaCode' | 'mobile' | 'lastLoginAt' | 'lastLoginIp'
+>;
 
 /** What ends a session, as the code its next call gets (100021-100023). */
 export type EndCode = 100021 | 100022 | 100023;
@@ -45,7 +48,12 @@ export class SessionService {
     this.lookup = lookupStatement(db);
   }
 
-  async create(accountId: number, clientType: string, ip: string, userAgent: string | undefined): Promise<{ token: string; sessionId: number }> {
+  async create(
+    accountId: number,
+    clientType: string,
+    ip: string,
+    userAgent: string | undefined,
+  ): Promise<{ token: string; sessionId: number }> {
     const token = newToken();
     const [row] = await this.db
       .insert(sysSession)
@@ -69,8 +77,13 @@ export class SessionService {
   async authenticate(token: string | undefined, req?: FastifyRequest): Promise<Principal> {
     if (!token || token.length > 128) throw new AppError('NOT_SIGNED_IN');
     const call = req?.routeOptions?.config?.call;
-    const route = call && typeof api[call].access === 'object' ? { method: api[call].method, path: api[call].path } : null;
-    const rows = await this.lookup.execute({ hash: sha256(token), method: route?.method ?? '', path: route?.path ?? '' });
+    const route =
+      call && typeof api[call].access === 'object' ? { method: api[call].method, path: api[call].path } : null;
+    const rows = await this.lookup.execute({
+      hash: sha256(token),
+      method: route?.method ?? '',
+      path: route?.path ?? '',
+    });
     const s = rows[0];
     if (!s) throw new AppError('NOT_SIGNED_IN');
     if (s.revokedCode === 100022) throw new AppError('SIGNED_IN_ELSEWHERE');
@@ -103,7 +116,16 @@ export class SessionService {
       isSuper: Boolean(s.isSuper),
       ...(route ? { route: { ...route, held: s.routeHeld } } : {}),
     };
-    this.cards.set(principal, { id: s.accountId, userName: s.userName, nickName: s.nickName, avatar: s.avatar, areaCode: s.areaCode, mobile: s.mobile, lastLoginAt: s.lastLoginAt, lastLoginIp: s.lastLoginIp });
+    this.cards.set(principal, {
+      id: s.accountId,
+      userName: s.userName,
+      nickName: s.nickName,
+      avatar: s.avatar,
+      areaCode: s.areaCode,
+      mobile: s.mobile,
+      lastLoginAt: s.lastLoginAt,
+      lastLoginIp: s.lastLoginIp,
+    });
     return principal;
   }
 

@@ -12,16 +12,26 @@ export class StaffDirectory {
 
   async names(ids: readonly number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: sysAccount.id, nickName: sysAccount.nickName, userName: sysAccount.userName }).from(sysAccount).where(inArray(sysAccount.id, [...new Set(ids)]));
+    const rows = await this.db
+      .select({ id: sysAccount.id, nickName: sysAccount.nickName, userName: sysAccount.userName })
+      .from(sysAccount)
+      .where(inArray(sysAccount.id, [...new Set(ids)]));
     return new Map(rows.map((r) => [r.id, r.nickName || r.userName]));
   }
 
   async search(keyword: string | undefined, offset: number, limit: number) {
     const kw = keyword ? containing(keyword) : null;
-    const where = kw ? or(ilike(sysAccount.userName, kw), ilike(sysAccount.nickName, kw), ilike(sysAccount.mobile, kw)) : undefined;
+    const where = kw
+      ? or(ilike(sysAccount.userName, kw), ilike(sysAccount.nickName, kw), ilike(sysAccount.mobile, kw))
+      : undefined;
     const [rows, [n]] = await Promise.all([
       this.db
-        .select({ id: sysAccount.id, name: sql<string>`coalesce(nullif(${sysAccount.nickName}, ''), ${sysAccount.userName})`, mobile: sysAccount.mobile, status: sysAccount.status })
+        .select({
+          id: sysAccount.id,
+          name: sql<string>`coalesce(nullif(${sysAccount.nickName}, ''), ${sysAccount.userName})`,
+          mobile: sysAccount.mobile,
+          status: sysAccount.status,
+        })
         .from(sysAccount)
         .where(where)
         .orderBy(asc(sysAccount.userName))

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Departments: a tree, parent 0 for the first level; an account belongs to one. */
 export const sysOrg = pgTable(
@@ -69,8 +82,12 @@ export const sysRole = pgTable(
 export const sysAccountRole = pgTable(
   'sys_account_role',
   {
-    accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => sysAccount.id, { onDelete: 'cascade' }),
-    roleId: bigint('role_id', { mode: 'number' }).notNull().references(() => sysRole.id, { onDelete: 'restrict' }),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => sysAccount.id, { onDelete: 'cascade' }),
+    roleId: bigint('role_id', { mode: 'number' })
+      .notNull()
+      .references(() => sysRole.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.roleId] })],
 );
@@ -102,8 +119,12 @@ export const sysMenu = pgTable(
 export const sysRoleMenu = pgTable(
   'sys_role_menu',
   {
-    roleId: bigint('role_id', { mode: 'number' }).notNull().references(() => sysRole.id, { onDelete: 'cascade' }),
-    menuId: bigint('menu_id', { mode: 'number' }).notNull().references(() => sysMenu.id, { onDelete: 'cascade' }),
+    roleId: bigint('role_id', { mode: 'number' })
+      .notNull()
+      .references(() => sysRole.id, { onDelete: 'cascade' }),
+    menuId: bigint('menu_id', { mode: 'number' })
+      .notNull()
+      .references(() => sysMenu.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
 );
@@ -128,8 +149,12 @@ export const sysApi = pgTable(
 export const sysMenuApi = pgTable(
   'sys_menu_api',
   {
-    menuId: bigint('menu_id', { mode: 'number' }).notNull().references(() => sysMenu.id, { onDelete: 'cascade' }),
-    apiId: bigint('api_id', { mode: 'number' }).notNull().references(() => sysApi.id, { onDelete: 'cascade' }),
+    menuId: bigint('menu_id', { mode: 'number' })
+      .notNull()
+      .references(() => sysMenu.id, { onDelete: 'cascade' }),
+    apiId: bigint('api_id', { mode: 'number' })
+      .notNull()
+      .references(() => sysApi.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.menuId, t.apiId] })],
 );
@@ -140,7 +165,9 @@ export const sysSession = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-    accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => sysAccount.id, { onDelete: 'cascade' }),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => sysAccount.id, { onDelete: 'cascade' }),
     clientType: varchar('client_type', { length: 16 }).notNull(),
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 255 }),

@@ -60,7 +60,10 @@ export class VerifyCodeService {
 
   /** The mobile on file for an account, or null. */
   async accountMobile(accountId: number): Promise<Mobile | null> {
-    const [a] = await this.db.select({ areaCode: sysAccount.areaCode, mobile: sysAccount.mobile }).from(sysAccount).where(eq(sysAccount.id, accountId));
+    const [a] = await this.db
+      .select({ areaCode: sysAccount.areaCode, mobile: sysAccount.mobile })
+      .from(sysAccount)
+      .where(eq(sysAccount.id, accountId));
     return a?.mobile && a.areaCode ? { areaCode: a.areaCode, mobile: a.mobile } : null;
   }
 
@@ -75,7 +78,12 @@ export class VerifyCodeService {
    * Texts to the simulated customers' +999 never leave the process and cost nothing: they take
    * from no budget but the number's own.
    */
-  async send(accountId: number, purpose: string, toRaw: Mobile, origin: SendOrigin = {}): Promise<{ maskedMobile: string; expireSeconds: number; resendSeconds: number }> {
+  async send(
+    accountId: number,
+    purpose: string,
+    toRaw: Mobile,
+    origin: SendOrigin = {},
+  ): Promise<{ maskedMobile: string; expireSeconds: number; resendSeconds: number }> {
     const to = canonicalTarget(toRaw);
     const t = target(to);
     const code = sixDigitCode();
@@ -90,19 +98,32 @@ export class VerifyCodeService {
       const [last] = await tx
         .select({ createdAt: sysVerifyCode.createdAt })
         .from(sysVerifyCode)
-        .where(and(eq(sysVerifyCode.target, t), sql`${sysVerifyCode.purpose} not like 'ticket%'`, isNull(sysVerifyCode.consumedAt)))
+        .where(
+          and(
+            eq(sysVerifyCode.target, t),
+            sql`${sysVerifyCode.purpose} not like 'ticket%'`,
+            isNull(sysVerifyCode.consumedAt),
+          ),
+        )
         .orderBy(desc(sysVerifyCode.createdAt))
         .limit(1);
       const wait = last ? CODE_RESEND_SECONDS - Math.floor((Date.now() - last.createdAt.getTime()) / 1000) : 0;
       if (wait > 0) throw new AppError('CODE_TOO_FREQUENT', { seconds: wait });
-      const [day] = await query<{ n: number }>(tx, sql`
+      const [day] = await query<{ n: number }>(
+        tx,
+        sql`
         select count(*)::int as n from sys_verify_code
-         where account_id = ${accountId} and purpose not like 'ticket%' and created_at > now() - interval '1 day'`);
+         where account_id = ${accountId} and purpose not like 'ticket%' and created_at > now() - interval '1 day'`,
+      );
       if (Number(day?.n ?? 0) >= CODE_DAILY_LIMIT) throw new AppError('TOO_FREQUENT');
-      const [number] = await query<{ n: number }>(tx, sql`
+      const [number] = await query<{ n: number }>(
+        tx,
+        sql`
         select count(*)::int as n from sys_verify_code
-         where target = ${t} and purpose not like 'ticket%' and created_at > now() - interval '1 day'`);
-      if (Number(number?.n ?? 0) >= budget.numberPerDay) throw new AppError('SMS_NUMBER_DAILY', { limit: budget.numberPerDay });
+         where target = ${t} and purpose not like 'ticket%' and created_at > now() - interval '1 day'`,
+      );
+      if (Number(number?.n ?? 0) >= budget.numberPerDay)
+        throw new AppError('SMS_NUMBER_DAILY', { limit: budget.numberPerDay });
       if (to.areaCode !== SIMULATED_CALLING_CODE) await this.takeBudget(tx, budget, origin);
       await tx.insert(sysVerifyCode).values({
         accountId,
@@ -123,17 +144,30 @@ export class VerifyCodeService {
    * no row back is a refusal, and the caller's transaction rolls back what was taken before it.
    */
   private async takeBudget(tx: Db, budget: SmsConfig, origin: SendOrigin): Promise<void> {
-    const take = async (scope: string, unit: 'minute' | 'hour', limit: number): Promise<{ taken: boolean; first: boolean; minutes: number }> => {
-      const [row] = await query<{ used: number }>(tx, sql`
+    const take = async (
+      scope: string,
+      unit: 'minute' | 'hour',
+      limit: number,
+    ): Promise<{ taken: boolean; first: boolean; minutes: number }> => {
+      const [row] = await query<{ used: number }>(
+        tx,
+        sql`
         insert into sys_sms_budget (scope, window_start, used) values (${scope}, date_trunc(${unit}, now()), 1)
         on conflict (scope, window_start) do update set used = sys_sms_budget.used + 1 where sys_sms_budget.used < ${limit}
-        returning used`);
+        returning used`,
+      );
       if (row) return { taken: true, first: Number(row.used) === 1, minutes: 0 };
-      const [left] = await query<{ s: number }>(tx, sql`select extract(epoch from date_trunc(${unit}, now()) + ${`1 ${unit}`}::interval - now())::int as s`);
+      const [left] = await query<{ s: number }>(
+        tx,
+        sql`select extract(epoch from date_trunc(${unit}, now()) + ${`1 ${unit}`}::interval - now())::int as s`,
+      );
       return { taken: false, first: false, minutes: Math.max(1, Math.ceil(Number(left?.s ?? 60) / 60)) };
     };
     if (origin.ip) {
-      for (const [unit, limit] of [['minute', budget.addressPerMinute], ['hour', budget.addressPerHour]] as const) {
+      for (const [unit, limit] of [
+        ['minute', budget.addressPerMinute],
+        ['hour', budget.addressPerHour],
+      ] as const) {
         const r = await take(`ip:${origin.ip}:${unit}`, unit, limit);
         if (!r.taken) throw new AppError('SMS_ADDRESS_LIMIT', { minutes: r.minutes });
       }
@@ -153,13 +187,16 @@ export class VerifyCodeService {
    */
   async check(accountId: number, purpose: string, to: Mobile, code: string): Promise<number> {
     const t = target(canonicalTarget(to));
-    const [row] = await query<{ id: number; code_hash: string }>(this.db, sql`
+    const [row] = await query<{ id: number; code_hash: string }>(
+      this.db,
+      sql`
       update sys_verify_code set attempts = attempts + 1
        where id = (select id from sys_verify_code
                     where account_id = ${accountId} and purpose = ${purpose} and target = ${t}
                     order by id desc limit 1)
          and consumed_at is null and attempts < ${CODE_MAX_ATTEMPTS} and expires_at > ${new Date().toISOString()}::timestamptz
-      returning id, code_hash`);
+      returning id, code_hash`,
+    );
     if (!row) throw new AppError('CODE_INVALID');
     // A wrong code stays counted even though the request that tried it fails (request-tx.ts).
     if (!this.matches(row.code_hash, `${t}:${code}`)) throw new AppError('CODE_INVALID', undefined, { keep: true });
@@ -203,13 +240,20 @@ export class VerifyCodeService {
   /** True when the account holds this open, unexpired ticket. */
   async hasTicket(accountId: number, purpose: string, ticket: string | undefined): Promise<boolean> {
     if (!ticket) return false;
-    const found = await this.db.select({ id: sysVerifyCode.id }).from(sysVerifyCode).where(ticketWhere(accountId, purpose, ticket));
+    const found = await this.db
+      .select({ id: sysVerifyCode.id })
+      .from(sysVerifyCode)
+      .where(ticketWhere(accountId, purpose, ticket));
     return found.length > 0;
   }
 
   /** Spends a ticket with one conditional update: true for exactly one caller. */
   async spendTicket(db: Pick<Db, 'update'>, accountId: number, purpose: string, ticket: string): Promise<boolean> {
-    const spent = await db.update(sysVerifyCode).set({ consumedAt: new Date() }).where(ticketWhere(accountId, purpose, ticket)).returning({ id: sysVerifyCode.id });
+    const spent = await db
+      .update(sysVerifyCode)
+      .set({ consumedAt: new Date() })
+      .where(ticketWhere(accountId, purpose, ticket))
+      .returning({ id: sysVerifyCode.id });
     return spent.length > 0;
   }
 
@@ -225,7 +269,13 @@ export class VerifyCodeService {
 }
 
 function ticketWhere(accountId: number, purpose: string, ticket: string) {
-  return and(eq(sysVerifyCode.accountId, accountId), eq(sysVerifyCode.purpose, purpose), eq(sysVerifyCode.codeHash, sha256(ticket)), isNull(sysVerifyCode.consumedAt), gt(sysVerifyCode.expiresAt, new Date()));
+  return and(
+    eq(sysVerifyCode.accountId, accountId),
+    eq(sysVerifyCode.purpose, purpose),
+    eq(sysVerifyCode.codeHash, sha256(ticket)),
+    isNull(sysVerifyCode.consumedAt),
+    gt(sysVerifyCode.expiresAt, new Date()),
+  );
 }
 
 export function target(to: Mobile): string {

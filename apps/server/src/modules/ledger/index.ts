@@ -3,11 +3,29 @@ import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { registerCall } from '../../platform/http/routes.js';
 import { accountName, LedgerService, type PartyNames } from './ledger.service.js';
-import { LEDGER_KINDS, labels, memoText, type AccountKind, type FundFlowItem, type Lang, type LedgerKind } from '@cbo/contract';
+import {
+  LEDGER_KINDS,
+  labels,
+  memoText,
+  type AccountKind,
+  type FundFlowItem,
+  type Lang,
+  type LedgerKind,
+} from '@cbo/contract';
 import * as tables from './tables.js';
 import { ledgerMenus } from './menus.js';
 
-export { accountCode, type Account, type EntryInput, type OutletFigures, type PartnerMoney, type PayableChange, type Posting, type RangeSum, type TimeRangeKey } from './ledger.service.js';
+export {
+  accountCode,
+  type Account,
+  type EntryInput,
+  type OutletFigures,
+  type PartnerMoney,
+  type PayableChange,
+  type Posting,
+  type RangeSum,
+  type TimeRangeKey,
+} from './ledger.service.js';
 export type { LedgerService } from './ledger.service.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
@@ -25,13 +43,30 @@ export type LedgerServices = ReturnType<typeof createLedger>;
 /** An entry's account named in the export's language, with the party's name the source found. */
 const flowCells = (r: FundFlowItem, { timeZone, lang }: { timeZone: string; lang: Lang }) => ({
   time: formatInZone(r.time, timeZone),
-  kind: (LEDGER_KINDS as readonly string[]).includes(r.kind) ? labels.ledger.flowKind[r.kind as LedgerKind][lang] : r.kind,
-  accountName: accountName(r.accountCode.split(':')[0] as AccountKind, r.accountCode.includes(':') ? Number(r.accountCode.split(':')[1]) : null, lang, r.partyName ?? undefined),
+  kind: (LEDGER_KINDS as readonly string[]).includes(r.kind)
+    ? labels.ledger.flowKind[r.kind as LedgerKind][lang]
+    : r.kind,
+  accountName: accountName(
+    r.accountCode.split(':')[0] as AccountKind,
+    r.accountCode.includes(':') ? Number(r.accountCode.split(':')[1]) : null,
+    lang,
+    r.partyName ?? undefined,
+  ),
   memo: memoText(r.memo, lang),
   debit: r.debit ? money(r.debit) : '',
   credit: r.credit ? money(r.credit) : '',
 });
-const flowWidths = { time: 20, kind: 12, orderNo: 22, accountCode: 22, accountName: 24, debit: 12, credit: 12, memo: 40, transactionKey: 40 };
+const flowWidths = {
+  time: 20,
+  kind: 12,
+  orderNo: 22,
+  accountCode: 22,
+  accountName: 24,
+  debit: 12,
+  credit: 12,
+  memo: 40,
+  transactionKey: 40,
+};
 
 /**
  * The ledger module: the double-entry books every money movement is posted to (other modules post
@@ -45,15 +80,34 @@ export const ledger = defineModule({
   services: createLedger,
   lists: (s) => [
     // The account names and memos of an export are written in the language of whoever asked (cells).
-    defineList({ export: 'fundFlowPlatformExport', source: s.ledger.flow('platform', null), cells: flowCells, widths: flowWidths }),
-    defineList({ export: 'fundFlowUserExport', source: s.ledger.flow('user', null), cells: flowCells, widths: flowWidths }),
-    defineList({ export: 'fundFlowAccountExport', source: s.ledger.flow('account', null), cells: flowCells, widths: flowWidths }),
+    defineList({
+      export: 'fundFlowPlatformExport',
+      source: s.ledger.flow('platform', null),
+      cells: flowCells,
+      widths: flowWidths,
+    }),
+    defineList({
+      export: 'fundFlowUserExport',
+      source: s.ledger.flow('user', null),
+      cells: flowCells,
+      widths: flowWidths,
+    }),
+    defineList({
+      export: 'fundFlowAccountExport',
+      source: s.ledger.flow('account', null),
+      cells: flowCells,
+      widths: flowWidths,
+    }),
   ],
   routes: (app, s) => {
     registerCall(app, 'ledgerTrialBalance', ({ req }) => s.ledger.trialBalance(req.lang));
     registerCall(app, 'ledgerAccounts', ({ query, req }) => s.ledger.accounts(query, req.lang));
-    registerCall(app, 'fundFlowPlatform', ({ body, req }) => s.ledger.flowPage('platform', body, req.lang), { audit: false });
+    registerCall(app, 'fundFlowPlatform', ({ body, req }) => s.ledger.flowPage('platform', body, req.lang), {
+      audit: false,
+    });
     registerCall(app, 'fundFlowUser', ({ body, req }) => s.ledger.flowPage('user', body, req.lang), { audit: false });
-    registerCall(app, 'fundFlowAccount', ({ body, req }) => s.ledger.flowPage('account', body, req.lang), { audit: false });
+    registerCall(app, 'fundFlowAccount', ({ body, req }) => s.ledger.flowPage('account', body, req.lang), {
+      audit: false,
+    });
   },
 });

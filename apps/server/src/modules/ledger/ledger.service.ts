@@ -1,6 +1,20 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_KINDS, PARTNER_RECEIVABLE, isPartnerPayable, label, memoText, type AccountKind, type FlowScope, type FundFlowFilter, type FundFlowItem, type Lang, type LedgerKind, type PageResult, type TrialBalance } from '@cbo/contract';
+import {
+  ACCOUNT_KINDS,
+  PARTNER_RECEIVABLE,
+  isPartnerPayable,
+  label,
+  memoText,
+  type AccountKind,
+  type FlowScope,
+  type FundFlowFilter,
+  type FundFlowItem,
+  type Lang,
+  type LedgerKind,
+  type PageResult,
+  type TrialBalance,
+} from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { escapeLike } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -112,13 +126,27 @@ function inRanges(table: string, col: string, rs: TimeRangeKey[], where: SQL, at
     const r = rs[0]!;
     return sql`(select ${r.key}::text as key, s.* from ${sql.raw(table)} s where ${at ? sql`${c} = ${r.begin}` : sql`${c} >= ${r.begin} and ${c} < ${r.end}`} and ${where})`;
   }
-  const values = sql.join(rs.map((r) => sql`(${r.key}::text, ${r.begin}::timestamptz, ${r.end}::timestamptz)`), sql`, `);
+  const values = sql.join(
+    rs.map((r) => sql`(${r.key}::text, ${r.begin}::timestamptz, ${r.end}::timestamptz)`),
+    sql`, `,
+  );
   return sql`(select r.k as key, s.* from (values ${values}) r(k, a, b)
     cross join lateral (select s.* from ${sql.raw(table)} s where ${at ? sql`${c} = r.a` : sql`${c} >= r.a and ${c} < r.b`} and ${where} offset 0) s)`;
 }
 
 /** The figure columns of the per-outlet rollups, as OutletFigures names them. */
-const FIGURE_COLUMNS = { income: 'income', refunds: 'refunds', agentShare: 'agent_share', outletShare: 'outlet_share', providerShare: 'provider_share', operatorShare: 'operator_share', pusherShare: 'pusher_share', platform: 'platform', taxes: 'taxes', fees: 'fees' } as const;
+const FIGURE_COLUMNS = {
+  income: 'income',
+  refunds: 'refunds',
+  agentShare: 'agent_share',
+  outletShare: 'outlet_share',
+  providerShare: 'provider_share',
+  operatorShare: 'operator_share',
+  pusherShare: 'pusher_share',
+  platform: 'platform',
+  taxes: 'taxes',
+  fees: 'fees',
+} as const;
 /** An entry's figures, as the rollup trigger (migration operator_share_sql, before it ledger_outlet_sql) computes them. */
 const ENTRY_FIGURES: Record<(typeof FIGURE_COLUMNS)[keyof typeof FIGURE_COLUMNS], SQL> = {
   income: sql`case when e.account_kind = 'orderIncome' then e.credit else 0 end`,
@@ -139,7 +167,15 @@ export const accountCode = (a: Account): string => (a.partyId ? `${a.kind}:${a.p
 const SCOPE_KINDS: Record<FlowScope, AccountKind[]> = {
   platform: ['providerClearing', 'revenue', 'fees', 'taxes', 'refunds', 'orderIncome', 'marketingExpense', 'separated'],
   user: ['userDeposit', 'userBalance', 'voucherLiability', 'balanceRefundHold'],
-  account: ['agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'operatorPayable', 'payoutHold', ...Object.values(PARTNER_RECEIVABLE)],
+  account: [
+    'agentPayable',
+    'outletPayable',
+    'providerPayable',
+    'pusherPayable',
+    'operatorPayable',
+    'payoutHold',
+    ...Object.values(PARTNER_RECEIVABLE),
+  ],
 };
 
 /**
@@ -179,13 +215,28 @@ export class LedgerService {
   }
 
   /** Names every account of these rows in `lang`, asking each party kind's names once. */
-  private async namer(rows: { kind: string; partyId: number | null }[], lang: Lang): Promise<((kind: string, partyId: number | null) => string) & { party: (kind: string, partyId: number | null) => string | null }> {
+  private async namer(
+    rows: { kind: string; partyId: number | null }[],
+    lang: Lang,
+  ): Promise<
+    ((kind: string, partyId: number | null) => string) & {
+      party: (kind: string, partyId: number | null) => string | null;
+    }
+  > {
     const byKind = new Map<string, Set<number>>();
     for (const r of rows) if (r.partyId) byKind.set(r.kind, (byKind.get(r.kind) ?? new Set()).add(r.partyId));
     const found = new Map<string, Map<number, string>>();
-    await Promise.all([...byKind].map(async ([kind, ids]) => found.set(kind, await this.partyNames(kind as AccountKind, [...ids]).catch(() => new Map<number, string>()))));
+    await Promise.all(
+      [...byKind].map(async ([kind, ids]) =>
+        found.set(kind, await this.partyNames(kind as AccountKind, [...ids]).catch(() => new Map<number, string>())),
+      ),
+    );
     const party = (kind: string, partyId: number | null) => (partyId ? (found.get(kind)?.get(partyId) ?? null) : null);
-    return Object.assign((kind: string, partyId: number | null) => accountName(kind as AccountKind, partyId, lang, party(kind, partyId) ?? undefined), { party });
+    return Object.assign(
+      (kind: string, partyId: number | null) =>
+        accountName(kind as AccountKind, partyId, lang, party(kind, partyId) ?? undefined),
+      { party },
+    );
   }
 
   /**
@@ -204,7 +255,8 @@ export class LedgerService {
     for (const e of entries) {
       const d = e.debit ?? 0;
       const c = e.credit ?? 0;
-      if (!Number.isSafeInteger(d) || !Number.isSafeInteger(c) || d < 0 || c < 0 || (d > 0 && c > 0)) throw new AppError('LEDGER_UNBALANCED');
+      if (!Number.isSafeInteger(d) || !Number.isSafeInteger(c) || d < 0 || c < 0 || (d > 0 && c > 0))
+        throw new AppError('LEDGER_UNBALANCED');
       debit += d;
       credit += c;
     }
@@ -217,11 +269,21 @@ export class LedgerService {
     const outletId = p.outletId !== undefined ? p.outletId : p.orderNo ? await this.orderOutlet(p.orderNo, tx) : null;
     const [row] = await tx
       .insert(ledTransaction)
-      .values({ key: p.idempotencyKey, kind: p.kind, orderNo: p.orderNo ?? null, outletId, memo: (p.memo ?? '').slice(0, 128), fingerprint })
+      .values({
+        key: p.idempotencyKey,
+        kind: p.kind,
+        orderNo: p.orderNo ?? null,
+        outletId,
+        memo: (p.memo ?? '').slice(0, 128),
+        fingerprint,
+      })
       .onConflictDoNothing({ target: ledTransaction.key })
       .returning({ id: ledTransaction.id });
     if (!row) {
-      const [was] = await tx.select({ fingerprint: ledTransaction.fingerprint }).from(ledTransaction).where(eq(ledTransaction.key, p.idempotencyKey));
+      const [was] = await tx
+        .select({ fingerprint: ledTransaction.fingerprint })
+        .from(ledTransaction)
+        .where(eq(ledTransaction.key, p.idempotencyKey));
       if (was && was.fingerprint !== fingerprint) throw new AppError('LEDGER_KEY_REUSED');
       return false;
     }
@@ -248,7 +310,10 @@ export class LedgerService {
    */
   async removeOrders(orderNos: string[]): Promise<number> {
     if (!orderNos.length) return 0;
-    const txs = await this.db.select({ id: ledTransaction.id, key: ledTransaction.key }).from(ledTransaction).where(inArray(ledTransaction.orderNo, orderNos));
+    const txs = await this.db
+      .select({ id: ledTransaction.id, key: ledTransaction.key })
+      .from(ledTransaction)
+      .where(inArray(ledTransaction.orderNo, orderNos));
     const ids = [...txs.map((t) => t.id), ...(await this.causedBy(txs.map((t) => t.key)))];
     for (let i = 0; i < ids.length; i += 1000) {
       const part = ids.slice(i, i + 1000);
@@ -272,7 +337,10 @@ export class LedgerService {
    */
   async rangeSums(ranges: readonly TimeRangeKey[], kinds: readonly AccountKind[]): Promise<RangeSum[]> {
     if (!ranges.length || !kinds.length) return [];
-    const kindList = sql.join(kinds.map((k) => sql`${k}`), sql`, `);
+    const kindList = sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    );
     const cut = ranges.map(cutRange);
     const rolled = (table: string, col: string, rs: TimeRangeKey[], on: 'range' | 'start') => sql`
       select s.key, s.account_kind, s.kind, sum(s.debit) as debit, sum(s.credit) as credit
@@ -288,15 +356,23 @@ export class LedgerService {
     const spans: { key: string; a: Date; b: Date; ai: boolean; bi: boolean; sign: 1 | -1 }[] = [];
     const now = Date.now();
     // A range shorter than two hours that crosses an hour is one raw part: cut it at the hour first.
-    const pieces = cut.flatMap((c) => c.raw).flatMap((r) => {
-      const next = new Date(down(r.begin, HOUR_MS).getTime() + HOUR_MS);
-      return r.end > next ? [{ ...r, end: next, closed: false }, { ...r, begin: next }] : [r];
-    });
+    const pieces = cut
+      .flatMap((c) => c.raw)
+      .flatMap((r) => {
+        const next = new Date(down(r.begin, HOUR_MS).getTime() + HOUR_MS);
+        return r.end > next
+          ? [
+              { ...r, end: next, closed: false },
+              { ...r, begin: next },
+            ]
+          : [r];
+      });
     for (const r of pieces) {
       const h = down(r.begin, HOUR_MS);
       const next = new Date(h.getTime() + HOUR_MS);
       const toNext = r.end.getTime() === next.getTime();
-      if (r.begin.getTime() === h.getTime() && r.end.getTime() >= now && !toNext) wholeHours.push({ key: r.key, begin: h, end: next });
+      if (r.begin.getTime() === h.getTime() && r.end.getTime() >= now && !toNext)
+        wholeHours.push({ key: r.key, begin: h, end: next });
       else if (r.end.getTime() - r.begin.getTime() > HOUR_MS / 2) {
         wholeHours.push({ key: r.key, begin: h, end: next });
         if (h < r.begin) spans.push({ key: r.key, a: h, b: r.begin, ai: true, bi: false, sign: -1 });
@@ -307,7 +383,13 @@ export class LedgerService {
     }
     if (wholeHours.length) parts.push(rolled('stat_ledger_hour', 'hour', wholeHours, 'start'));
     if (spans.length) {
-      const list = sql.join(spans.map((x) => sql`(${x.key}::text, ${x.a}::timestamptz, ${x.b}::timestamptz, ${x.ai}::boolean, ${x.bi}::boolean, ${x.sign}::int)`), sql`, `);
+      const list = sql.join(
+        spans.map(
+          (x) =>
+            sql`(${x.key}::text, ${x.a}::timestamptz, ${x.b}::timestamptz, ${x.ai}::boolean, ${x.bi}::boolean, ${x.sign}::int)`,
+        ),
+        sql`, `,
+      );
       // Entries by time (index), each one's movement kind by its id: a plan that never hashes the
       // whole movement table for an edge hour (docs/benchmarks.md: that cost 630 ms at 1 M orders).
       parts.push(sql`
@@ -322,10 +404,19 @@ export class LedgerService {
         group by 1, 2, 3`);
     }
     const rows = await this.withoutJit((db) =>
-      query<{ key: string; account_kind: string; kind: string; debit: string; credit: string }>(db, sql`
-      select key, account_kind, kind, sum(debit) as debit, sum(credit) as credit from (${sql.join(parts, sql` union all `)}) p group by 1, 2, 3 order by 1, 2, 3`),
+      query<{ key: string; account_kind: string; kind: string; debit: string; credit: string }>(
+        db,
+        sql`
+      select key, account_kind, kind, sum(debit) as debit, sum(credit) as credit from (${sql.join(parts, sql` union all `)}) p group by 1, 2, 3 order by 1, 2, 3`,
+      ),
     );
-    return rows.map((r) => ({ key: r.key, accountKind: r.account_kind as AccountKind, kind: r.kind, debit: Number(r.debit), credit: Number(r.credit) }));
+    return rows.map((r) => ({
+      key: r.key,
+      accountKind: r.account_kind as AccountKind,
+      kind: r.kind,
+      debit: Number(r.debit),
+      credit: Number(r.credit),
+    }));
   }
 
   /**
@@ -349,9 +440,24 @@ export class LedgerService {
   async outletFigures(ranges: readonly TimeRangeKey[], outletIds?: readonly number[]): Promise<OutletFigures[]> {
     if (!ranges.length || (outletIds && !outletIds.length)) return [];
     const cut = ranges.map(cutRange);
-    const values = (rs: TimeRangeKey[]) => sql.join(rs.map((r) => sql`(${r.key}::text, ${r.begin}::timestamptz, ${r.end}::timestamptz, ${Boolean(r.closed)}::boolean)`), sql`, `);
-    const only = (col: SQL) => (outletIds ? sql`and ${col} in (${sql.join(outletIds.map((id) => sql`${id}`), sql`, `)})` : sql``);
-    const sums = sql.join(Object.values(FIGURE_COLUMNS).map((c) => sql`sum(${sql.raw(`s.${c}`)}) as ${sql.raw(c)}`), sql`, `);
+    const values = (rs: TimeRangeKey[]) =>
+      sql.join(
+        rs.map(
+          (r) => sql`(${r.key}::text, ${r.begin}::timestamptz, ${r.end}::timestamptz, ${Boolean(r.closed)}::boolean)`,
+        ),
+        sql`, `,
+      );
+    const only = (col: SQL) =>
+      outletIds
+        ? sql`and ${col} in (${sql.join(
+            outletIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql``;
+    const sums = sql.join(
+      Object.values(FIGURE_COLUMNS).map((c) => sql`sum(${sql.raw(`s.${c}`)}) as ${sql.raw(c)}`),
+      sql`, `,
+    );
     const parts: SQL[] = [];
     const rolled = (table: string, col: string, rs: TimeRangeKey[], at = false) =>
       sql`select s.key, s.outlet_id, ${sums} from ${inRanges(table, col, rs, sql`true ${only(sql`s.outlet_id`)}`, at)} s group by 1, 2`;
@@ -374,7 +480,10 @@ export class LedgerService {
       // and at 10 M orders PostgreSQL read the index from the window's start to its end, 36 M
       // entries and 40 s per edge, for a year of one outlet), then their movements by id.
       // In FIGURE_COLUMNS' order, as the rollup parts it is UNIONed with.
-      const figures = sql.join(Object.values(FIGURE_COLUMNS).map((c) => sql`sum(${ENTRY_FIGURES[c]}) as ${sql.raw(c)}`), sql`, `);
+      const figures = sql.join(
+        Object.values(FIGURE_COLUMNS).map((c) => sql`sum(${ENTRY_FIGURES[c]}) as ${sql.raw(c)}`),
+        sql`, `,
+      );
       parts.push(sql`
         select r.k as key, coalesce(t.outlet_id, 0) as outlet_id, ${figures}
         from (values ${values(entries)}) r(k, a, b, c)
@@ -386,11 +495,20 @@ export class LedgerService {
         cross join lateral (select t.kind, t.outlet_id from led_transaction t where t.id = e.transaction_id offset 0) t
         where true ${only(sql`coalesce(t.outlet_id, 0)`)} group by 1, 2`);
     }
-    const total = sql.join(Object.values(FIGURE_COLUMNS).map((c) => sql`sum(p.${sql.raw(c)}) as ${sql.raw(c)}`), sql`, `);
-    const rows = await this.withoutJit((db) => query<Record<string, string>>(db, sql`select p.key, p.outlet_id, ${total} from (${sql.join(parts, sql` union all `)}) p group by 1, 2`));
+    const total = sql.join(
+      Object.values(FIGURE_COLUMNS).map((c) => sql`sum(p.${sql.raw(c)}) as ${sql.raw(c)}`),
+      sql`, `,
+    );
+    const rows = await this.withoutJit((db) =>
+      query<Record<string, string>>(
+        db,
+        sql`select p.key, p.outlet_id, ${total} from (${sql.join(parts, sql` union all `)}) p group by 1, 2`,
+      ),
+    );
     return rows.map((r) => {
       const f = { key: r.key!, outletId: Number(r.outlet_id) } as OutletFigures;
-      for (const [name, col] of Object.entries(FIGURE_COLUMNS)) (f as unknown as Record<string, number>)[name] = Number(r[col]);
+      for (const [name, col] of Object.entries(FIGURE_COLUMNS))
+        (f as unknown as Record<string, number>)[name] = Number(r[col]);
       return f;
     });
   }
@@ -408,7 +526,9 @@ export class LedgerService {
       ['stat_ledger_hour', 'hour', before],
       ['stat_ledger_day', 'day', down(before, DAY_MS)],
     ] as const) {
-      const [r] = await query<{ n: number }>(this.db, sql`
+      const [r] = await query<{ n: number }>(
+        this.db,
+        sql`
         with moved as (
           delete from ${sql.raw(table)} where ${sql.raw(col)} < ${until} and shard <> 0 returning ${sql.raw(col)} as at, account_kind, kind, debit, credit
         ), summed as (select at, account_kind, kind, sum(debit) as debit, sum(credit) as credit, count(*) as n from moved group by 1, 2, 3),
@@ -417,7 +537,8 @@ export class LedgerService {
           select at, account_kind, kind, 0, debit, credit from summed order by 1, 2, 3
           on conflict (${sql.raw(col)}, account_kind, kind, shard) do update set debit = s.debit + excluded.debit, credit = s.credit + excluded.credit
         )
-        select coalesce(sum(n), 0)::int as n from summed`);
+        select coalesce(sum(n), 0)::int as n from summed`,
+      );
       folded += r!.n;
     }
     return folded;
@@ -425,7 +546,10 @@ export class LedgerService {
 
   /** Removes whole movements whose keys start with a prefix (the demo's opening earnings, when the demo is cleared). */
   async removeKeyPrefix(prefix: string): Promise<number> {
-    const txs = await this.db.select({ key: ledTransaction.key }).from(ledTransaction).where(sql`${ledTransaction.key} like ${`${escapeLike(prefix)}%`}`);
+    const txs = await this.db
+      .select({ key: ledTransaction.key })
+      .from(ledTransaction)
+      .where(sql`${ledTransaction.key} like ${`${escapeLike(prefix)}%`}`);
     return this.removeKeys(txs.map((t) => t.key));
   }
 
@@ -441,8 +565,14 @@ export class LedgerService {
       const part = keys.slice(i, i + 1000);
       const rows = await query<{ id: string }>(
         this.db,
-        sql`select id from led_transaction where (kind in ('receivable', 'netting') and substring(key from '^(?:owed|netted):(.*):[^:]+:[^:]+$') in (${sql.join(part.map((k) => sql`${k}`), sql`, `)}))
-              or (kind = 'costRecovery' and 'share:' || substring(key from '^cost:(.*)$') in (${sql.join(part.map((k) => sql`${k}`), sql`, `)}))`,
+        sql`select id from led_transaction where (kind in ('receivable', 'netting') and substring(key from '^(?:owed|netted):(.*):[^:]+:[^:]+$') in (${sql.join(
+          part.map((k) => sql`${k}`),
+          sql`, `,
+        )}))
+              or (kind = 'costRecovery' and 'share:' || substring(key from '^cost:(.*)$') in (${sql.join(
+                part.map((k) => sql`${k}`),
+                sql`, `,
+              )}))`,
       );
       ids.push(...rows.map((r) => Number(r.id)));
     }
@@ -453,7 +583,10 @@ export class LedgerService {
   async removeKeys(keys: string[]): Promise<number> {
     let n = 0;
     for (let i = 0; i < keys.length; i += 1000) {
-      const txs = await this.db.select({ id: ledTransaction.id, key: ledTransaction.key }).from(ledTransaction).where(inArray(ledTransaction.key, keys.slice(i, i + 1000)));
+      const txs = await this.db
+        .select({ id: ledTransaction.id, key: ledTransaction.key })
+        .from(ledTransaction)
+        .where(inArray(ledTransaction.key, keys.slice(i, i + 1000)));
       const ids = [...txs.map((t) => t.id), ...(await this.causedBy(txs.map((t) => t.key)))];
       if (!ids.length) continue;
       await this.db.delete(ledEntry).where(inArray(ledEntry.transactionId, ids));
@@ -474,7 +607,10 @@ export class LedgerService {
    * of the partner's withdrawals paid in the period, found by their keys (payout-hold:<no> →
    * payout-paid:<no>), which are not movements of the balance (the amount left it when held).
    */
-  async statement(account: Account, p: { beginDate: string; endDate: string; timeZone: string }): Promise<StatementBooks> {
+  async statement(
+    account: Account,
+    p: { beginDate: string; endDate: string; timeZone: string },
+  ): Promise<StatementBooks> {
     const code = accountCode(account);
     const tz = p.timeZone;
     const [bounds] = await query<{ b: string; e: string }>(
@@ -514,10 +650,19 @@ export class LedgerService {
           join led_entry pe on pe.transaction_id = pt.id
           where he.account = ${code} and pt.created_at >= ${begin}::timestamptz and pt.created_at <= ${end}::timestamptz`,
     );
-    const zero = (): StatementLine => ({ orders: 0, shares: 0, reversals: 0, withdrawals: 0, returned: 0, owed: 0, other: 0 });
+    const zero = (): StatementLine => ({
+      orders: 0,
+      shares: 0,
+      reversals: 0,
+      withdrawals: 0,
+      returned: 0,
+      owed: 0,
+      other: 0,
+    });
     const add = (l: StatementLine, r: { cat: string; amount: string; orders: string }) => {
       if (r.cat === 'opening') return;
-      (l as unknown as Record<string, number>)[r.cat] = ((l as unknown as Record<string, number>)[r.cat] ?? 0) + Number(r.amount);
+      (l as unknown as Record<string, number>)[r.cat] =
+        ((l as unknown as Record<string, number>)[r.cat] ?? 0) + Number(r.amount);
       if (r.cat === 'shares') l.orders += Number(r.orders);
     };
     const total = zero();
@@ -542,7 +687,8 @@ export class LedgerService {
         running += l.shares + l.reversals + l.withdrawals + l.returned + l.owed + l.other;
         return { date, ...l, closing: running };
       });
-    const closing = opening + total.shares + total.reversals + total.withdrawals + total.returned + total.owed + total.other;
+    const closing =
+      opening + total.shares + total.reversals + total.withdrawals + total.returned + total.owed + total.other;
     return {
       accountCode: code,
       beginDate: p.beginDate,
@@ -583,7 +729,15 @@ export class LedgerService {
       .select({ partyId: ledEntry.partyId, c: sql<string>`sum(${ledEntry.credit}) - sum(${ledEntry.debit})` })
       .from(ledEntry)
       .innerJoin(ledTransaction, eq(ledTransaction.id, ledEntry.transactionId))
-      .where(and(inArray(ledEntry.account, partyIds.map((id) => accountCode({ kind, partyId: id }))), inArray(ledTransaction.kind, ['share', 'refund'])))
+      .where(
+        and(
+          inArray(
+            ledEntry.account,
+            partyIds.map((id) => accountCode({ kind, partyId: id })),
+          ),
+          inArray(ledTransaction.kind, ['share', 'refund']),
+        ),
+      )
       .groupBy(ledEntry.partyId);
     return new Map(rows.map((r) => [r.partyId!, Number(r.c)]));
   }
@@ -629,7 +783,12 @@ export class LedgerService {
    * adder, shared with the other adders, reads the receivable, and only when something is owed
    * takes the netting lock and reads both again. Answers the partners' money afterwards.
    */
-  async keepPayablesWhole(tx: Db, accounts: readonly Account[], change: PayableChange, cause: string): Promise<Map<string, PartnerMoney>> {
+  async keepPayablesWhole(
+    tx: Db,
+    accounts: readonly Account[],
+    change: PayableChange,
+    cause: string,
+  ): Promise<Map<string, PartnerMoney>> {
     const locked = await this.lockPayables(tx, accounts, change);
     const out = new Map<string, PartnerMoney>();
     for (const a of locked) {
@@ -648,11 +807,33 @@ export class LedgerService {
       };
       if (m.payable < 0) {
         const short = -m.payable;
-        await this.post({ idempotencyKey: key('owed'), kind: 'receivable', memo: 'partnerOwes', entries: [{ account: receivable, debit: short }, { account: a, credit: short }] }, tx);
+        await this.post(
+          {
+            idempotencyKey: key('owed'),
+            kind: 'receivable',
+            memo: 'partnerOwes',
+            entries: [
+              { account: receivable, debit: short },
+              { account: a, credit: short },
+            ],
+          },
+          tx,
+        );
         m = { payable: 0, owed: m.owed + short };
       } else if (m.payable > 0 && m.owed > 0) {
         const n = Math.min(m.payable, m.owed);
-        await this.post({ idempotencyKey: key('netted'), kind: 'netting', memo: 'owedNetted', entries: [{ account: a, debit: n }, { account: receivable, credit: n }] }, tx);
+        await this.post(
+          {
+            idempotencyKey: key('netted'),
+            kind: 'netting',
+            memo: 'owedNetted',
+            entries: [
+              { account: a, debit: n },
+              { account: receivable, credit: n },
+            ],
+          },
+          tx,
+        );
         m = { payable: m.payable - n, owed: m.owed - n };
       }
       out.set(code, m);
@@ -677,7 +858,10 @@ export class LedgerService {
   /** An account's balance: debits less credits of its entries (a liability's is negative). */
   async balance(a: Account, tx: Db = this.db): Promise<number> {
     const [r] = await tx
-      .select({ d: sql<string>`coalesce(sum(${ledEntry.debit}), 0)`, c: sql<string>`coalesce(sum(${ledEntry.credit}), 0)` })
+      .select({
+        d: sql<string>`coalesce(sum(${ledEntry.debit}), 0)`,
+        c: sql<string>`coalesce(sum(${ledEntry.credit}), 0)`,
+      })
       .from(ledEntry)
       .where(eq(ledEntry.account, accountCode(a)));
     return Number(r!.d) - Number(r!.c);
@@ -692,18 +876,31 @@ export class LedgerService {
     const [r] = await tx
       .select({ c: sql<string>`coalesce(sum(${ledEntry.credit}) - sum(${ledEntry.debit}), 0)` })
       .from(ledEntry)
-      .where(and(eq(ledEntry.account, accountCode(a)), gte(ledEntry.createdAt, since), sql`${ledEntry.orderNo} is not null`));
+      .where(
+        and(eq(ledEntry.account, accountCode(a)), gte(ledEntry.createdAt, since), sql`${ledEntry.orderNo} is not null`),
+      );
     return Number(r!.c);
   }
 
   /** Balances of one order's accounts of a kind (credit side positive), by account code. */
-  async orderCredits(orderNo: string, kinds: AccountKind[], tx: Db = this.db): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>> {
+  async orderCredits(
+    orderNo: string,
+    kinds: AccountKind[],
+    tx: Db = this.db,
+  ): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>> {
     const rows = await tx
-      .select({ account: ledEntry.account, kind: ledEntry.accountKind, partyId: ledEntry.partyId, c: sql<string>`sum(${ledEntry.credit}) - sum(${ledEntry.debit})` })
+      .select({
+        account: ledEntry.account,
+        kind: ledEntry.accountKind,
+        partyId: ledEntry.partyId,
+        c: sql<string>`sum(${ledEntry.credit}) - sum(${ledEntry.debit})`,
+      })
       .from(ledEntry)
       .where(and(eq(ledEntry.orderNo, orderNo), inArray(ledEntry.accountKind, kinds)))
       .groupBy(ledEntry.account, ledEntry.accountKind, ledEntry.partyId);
-    return new Map(rows.map((r) => [r.account, { kind: r.kind as AccountKind, partyId: r.partyId, amount: Number(r.c) }]));
+    return new Map(
+      rows.map((r) => [r.account, { kind: r.kind as AccountKind, partyId: r.partyId, amount: Number(r.c) }]),
+    );
   }
 
   /** Debit and credit totals of every account: the books balance when the totals are equal. */
@@ -713,9 +910,21 @@ export class LedgerService {
       sql`select account, min(account_kind) as kind, min(party_id) as party_id, sum(debit) as d, sum(credit) as c from led_entry group by account order by account`,
     );
     const party = (r: { party_id: string | null }) => (r.party_id === null ? null : Number(r.party_id));
-    const name = await this.namer(rows.map((r) => ({ kind: r.kind, partyId: party(r) })), lang);
-    const accounts = rows.map((r) => ({ code: r.account, name: name(r.kind, party(r)), debit: Number(r.d), credit: Number(r.c) }));
-    return { accounts, totalDebit: accounts.reduce((s, a) => s + a.debit, 0), totalCredit: accounts.reduce((s, a) => s + a.credit, 0) };
+    const name = await this.namer(
+      rows.map((r) => ({ kind: r.kind, partyId: party(r) })),
+      lang,
+    );
+    const accounts = rows.map((r) => ({
+      code: r.account,
+      name: name(r.kind, party(r)),
+      debit: Number(r.d),
+      credit: Number(r.c),
+    }));
+    return {
+      accounts,
+      totalDebit: accounts.reduce((s, a) => s + a.debit, 0),
+      totalCredit: accounts.reduce((s, a) => s + a.credit, 0),
+    };
   }
 
   /** Accounts with their balances (debit less credit). */
@@ -727,9 +936,17 @@ export class LedgerService {
     );
     const [t] = await query<{ n: string }>(this.db, sql`select count(distinct account) as n from led_entry ${where}`);
     const party = (r: { party_id: string | null }) => (r.party_id === null ? null : Number(r.party_id));
-    const name = await this.namer(rows.map((r) => ({ kind: r.kind, partyId: party(r) })), lang);
+    const name = await this.namer(
+      rows.map((r) => ({ kind: r.kind, partyId: party(r) })),
+      lang,
+    );
     return {
-      list: rows.map((r) => ({ code: r.account, kind: r.kind as AccountKind, name: name(r.kind, party(r)), balance: Number(r.b) })),
+      list: rows.map((r) => ({
+        code: r.account,
+        kind: r.kind as AccountKind,
+        name: name(r.kind, party(r)),
+        balance: Number(r.b),
+      })),
       total: Number(t!.n),
     };
   }
@@ -753,7 +970,11 @@ export class LedgerService {
   flow(scope: FlowScope, lang: Lang | null) {
     return {
       count: async (f: FundFlowFilter): Promise<number> => {
-        const [r] = await this.db.select({ n: count() }).from(ledEntry).innerJoin(ledTransaction, eq(ledTransaction.id, ledEntry.transactionId)).where(this.flowWhere(scope, f));
+        const [r] = await this.db
+          .select({ n: count() })
+          .from(ledEntry)
+          .innerJoin(ledTransaction, eq(ledTransaction.id, ledEntry.transactionId))
+          .where(this.flowWhere(scope, f));
         return Number(r!.n);
       },
       rows: async (f: FundFlowFilter, offset: number, limit: number): Promise<FundFlowItem[]> => {
@@ -765,7 +986,10 @@ export class LedgerService {
           .orderBy(desc(ledEntry.createdAt), desc(ledEntry.id))
           .limit(limit)
           .offset(offset);
-        const name = await this.namer(rows.map((r) => ({ kind: r.e.accountKind, partyId: r.e.partyId })), lang ?? 'zh_CN');
+        const name = await this.namer(
+          rows.map((r) => ({ kind: r.e.accountKind, partyId: r.e.partyId })),
+          lang ?? 'zh_CN',
+        );
         return rows.map((r) => ({
           id: r.e.id,
           time: r.e.createdAt.toISOString(),
@@ -784,7 +1008,11 @@ export class LedgerService {
     };
   }
 
-  async flowPage(scope: FlowScope, q: FundFlowFilter & { pageNum: number; pageSize: number }, lang: Lang): Promise<PageResult<FundFlowItem>> {
+  async flowPage(
+    scope: FlowScope,
+    q: FundFlowFilter & { pageNum: number; pageSize: number },
+    lang: Lang,
+  ): Promise<PageResult<FundFlowItem>> {
     const src = this.flow(scope, lang);
     const [total, list] = await Promise.all([src.count(q), src.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize)]);
     return { list, total };

@@ -28,10 +28,51 @@ describe.each(engines)('ledger (%s)', (engine) => {
   });
 
   it('refuses a movement whose debits and credits differ, a negative amount, or both sides on one entry', async () => {
-    expect(await refusal(ledger().post({ idempotencyKey: 'u1', kind: 'rent', entries: [{ account: { kind: 'providerClearing' }, debit: 100 }, { account: { kind: 'userDeposit', partyId: 1 }, credit: 99 }] }))).toBe('LEDGER_UNBALANCED');
-    expect(await refusal(ledger().post({ idempotencyKey: 'u2', kind: 'rent', entries: [{ account: { kind: 'providerClearing' }, debit: -5 }, { account: { kind: 'userDeposit', partyId: 1 }, credit: -5 }] }))).toBe('LEDGER_UNBALANCED');
-    expect(await refusal(ledger().post({ idempotencyKey: 'u3', kind: 'rent', entries: [{ account: { kind: 'providerClearing' }, debit: 5, credit: 5 }] }))).toBe('LEDGER_UNBALANCED');
-    expect(await refusal(ledger().post({ idempotencyKey: 'u4', kind: 'rent', entries: [{ account: { kind: 'providerClearing' }, debit: 1.5 }, { account: { kind: 'userDeposit', partyId: 1 }, credit: 1.5 }] }))).toBe('LEDGER_UNBALANCED');
+    expect(
+      await refusal(
+        ledger().post({
+          idempotencyKey: 'u1',
+          kind: 'rent',
+          entries: [
+            { account: { kind: 'providerClearing' }, debit: 100 },
+            { account: { kind: 'userDeposit', partyId: 1 }, credit: 99 },
+          ],
+        }),
+      ),
+    ).toBe('LEDGER_UNBALANCED');
+    expect(
+      await refusal(
+        ledger().post({
+          idempotencyKey: 'u2',
+          kind: 'rent',
+          entries: [
+            { account: { kind: 'providerClearing' }, debit: -5 },
+            { account: { kind: 'userDeposit', partyId: 1 }, credit: -5 },
+          ],
+        }),
+      ),
+    ).toBe('LEDGER_UNBALANCED');
+    expect(
+      await refusal(
+        ledger().post({
+          idempotencyKey: 'u3',
+          kind: 'rent',
+          entries: [{ account: { kind: 'providerClearing' }, debit: 5, credit: 5 }],
+        }),
+      ),
+    ).toBe('LEDGER_UNBALANCED');
+    expect(
+      await refusal(
+        ledger().post({
+          idempotencyKey: 'u4',
+          kind: 'rent',
+          entries: [
+            { account: { kind: 'providerClearing' }, debit: 1.5 },
+            { account: { kind: 'userDeposit', partyId: 1 }, credit: 1.5 },
+          ],
+        }),
+      ),
+    ).toBe('LEDGER_UNBALANCED');
     expect(await ledger().posted('u1')).toBe(false);
   });
 
@@ -61,17 +102,49 @@ describe.each(engines)('ledger (%s)', (engine) => {
     // Its own movement, for a customer no other test uses: this test runs alone as well as after the others.
     await ledger().post(deposit('flows-1', 9900, 77));
     const token = await s.current.login();
-    const tb = (await s.current.inject({ method: 'GET', url: '/order/api/v1/ledger/trialBalance', headers: auth(token) })).json();
+    const tb = (
+      await s.current.inject({ method: 'GET', url: '/order/api/v1/ledger/trialBalance', headers: auth(token) })
+    ).json();
     expect(tb.code).toBe(0);
     expect(tb.data.totalDebit).toBe(tb.data.totalCredit);
-    expect(tb.data.accounts.find((a: { code: string }) => a.code === 'userDeposit:77')).toMatchObject({ name: 'User deposits held #77', debit: 0, credit: 9900 });
-    const flow = (await s.current.inject({ method: 'POST', url: '/order/api/v1/fundFlow/user/queryPage', headers: auth(token, 'zh_CN'), payload: { pageNum: 1, pageSize: 10, userId: 77 } })).json();
+    expect(tb.data.accounts.find((a: { code: string }) => a.code === 'userDeposit:77')).toMatchObject({
+      name: 'User deposits held #77',
+      debit: 0,
+      credit: 9900,
+    });
+    const flow = (
+      await s.current.inject({
+        method: 'POST',
+        url: '/order/api/v1/fundFlow/user/queryPage',
+        headers: auth(token, 'zh_CN'),
+        payload: { pageNum: 1, pageSize: 10, userId: 77 },
+      })
+    ).json();
     expect(flow.code).toBe(0);
     expect(flow.data.total).toBe(1);
-    expect(flow.data.list[0]).toMatchObject({ accountCode: 'userDeposit:77', accountName: '用户押金 #77', credit: 9900, kind: 'rent' });
-    const platform = (await s.current.inject({ method: 'POST', url: '/order/api/v1/fundFlow/platform/queryPage', headers: auth(token), payload: { pageNum: 1, pageSize: 10, orderNo: 'Tflows-1' } })).json();
+    expect(flow.data.list[0]).toMatchObject({
+      accountCode: 'userDeposit:77',
+      accountName: '用户押金 #77',
+      credit: 9900,
+      kind: 'rent',
+    });
+    const platform = (
+      await s.current.inject({
+        method: 'POST',
+        url: '/order/api/v1/fundFlow/platform/queryPage',
+        headers: auth(token),
+        payload: { pageNum: 1, pageSize: 10, orderNo: 'Tflows-1' },
+      })
+    ).json();
     expect(platform.data.list).toHaveLength(1);
-    const tooLong = (await s.current.inject({ method: 'POST', url: '/order/api/v1/fundFlow/platform/queryPage', headers: auth(token), payload: { beginTime: '2020-01-01T00:00:00Z', endTime: '2020-03-01T00:00:00Z' } })).json();
+    const tooLong = (
+      await s.current.inject({
+        method: 'POST',
+        url: '/order/api/v1/fundFlow/platform/queryPage',
+        headers: auth(token),
+        payload: { beginTime: '2020-01-01T00:00:00Z', endTime: '2020-03-01T00:00:00Z' },
+      })
+    ).json();
     expect(tooLong.code).toBe(100060);
   });
 
@@ -81,14 +154,44 @@ describe.each(engines)('ledger (%s)', (engine) => {
     const net = await networkFixture(s, c);
     const agent = await c.get('/user/api/v1/agent/detail', { id: net.agentA });
     const name = agent.data.name as string;
-    await ledger().post({ idempotencyKey: 'named-share', kind: 'share', orderNo: 'Tnamed', entries: [{ account: { kind: 'revenue' }, debit: 120 }, { account: { kind: 'agentPayable', partyId: net.agentA }, credit: 120 }] });
-    const flow = await c.post('/order/api/v1/fundFlow/account/queryPage', { pageNum: 1, pageSize: 10, orderNo: 'Tnamed' }, 'en_US');
-    expect(flow.data.list[0]).toMatchObject({ accountCode: `agentPayable:${net.agentA}`, accountName: `Agent payable · ${name}`, partyName: name });
+    await ledger().post({
+      idempotencyKey: 'named-share',
+      kind: 'share',
+      orderNo: 'Tnamed',
+      entries: [
+        { account: { kind: 'revenue' }, debit: 120 },
+        { account: { kind: 'agentPayable', partyId: net.agentA }, credit: 120 },
+      ],
+    });
+    const flow = await c.post(
+      '/order/api/v1/fundFlow/account/queryPage',
+      { pageNum: 1, pageSize: 10, orderNo: 'Tnamed' },
+      'en_US',
+    );
+    expect(flow.data.list[0]).toMatchObject({
+      accountCode: `agentPayable:${net.agentA}`,
+      accountName: `Agent payable · ${name}`,
+      partyName: name,
+    });
     const tb = await c.get('/order/api/v1/ledger/trialBalance', {}, 'zh_CN');
-    expect(tb.data.accounts.find((a: { code: string }) => a.code === `agentPayable:${net.agentA}`).name).toContain(name);
+    expect(tb.data.accounts.find((a: { code: string }) => a.code === `agentPayable:${net.agentA}`).name).toContain(
+      name,
+    );
     // A party that no longer exists keeps its number.
-    await ledger().post({ idempotencyKey: 'gone-share', kind: 'share', orderNo: 'Tgone', entries: [{ account: { kind: 'revenue' }, debit: 5 }, { account: { kind: 'agentPayable', partyId: 999999 }, credit: 5 }] });
-    const gone = await c.post('/order/api/v1/fundFlow/account/queryPage', { pageNum: 1, pageSize: 10, orderNo: 'Tgone' }, 'en_US');
+    await ledger().post({
+      idempotencyKey: 'gone-share',
+      kind: 'share',
+      orderNo: 'Tgone',
+      entries: [
+        { account: { kind: 'revenue' }, debit: 5 },
+        { account: { kind: 'agentPayable', partyId: 999999 }, credit: 5 },
+      ],
+    });
+    const gone = await c.post(
+      '/order/api/v1/fundFlow/account/queryPage',
+      { pageNum: 1, pageSize: 10, orderNo: 'Tgone' },
+      'en_US',
+    );
     expect(gone.data.list[0]).toMatchObject({ accountName: 'Agent payable #999999', partyName: null });
   });
 
@@ -98,13 +201,32 @@ describe.each(engines)('ledger (%s)', (engine) => {
     await ledger().post({ ...deposit('memo-legacy', 200, 31), memo: 'deposit back to the customer' });
     await ledger().post({ ...deposit('memo-text', 300, 31), memo: '客户投诉 slow eject' });
     const memos = async (lang: string) => {
-      const r = (await s.current.inject({ method: 'POST', url: '/order/api/v1/fundFlow/user/queryPage', headers: auth(token, lang), payload: { pageNum: 1, pageSize: 10, userId: 31 } })).json();
-      return Object.fromEntries(r.data.list.map((x: { transactionKey: string; memo: string }) => [x.transactionKey, x.memo]));
+      const r = (
+        await s.current.inject({
+          method: 'POST',
+          url: '/order/api/v1/fundFlow/user/queryPage',
+          headers: auth(token, lang),
+          payload: { pageNum: 1, pageSize: 10, userId: 31 },
+        })
+      ).json();
+      return Object.fromEntries(
+        r.data.list.map((x: { transactionKey: string; memo: string }) => [x.transactionKey, x.memo]),
+      );
     };
-    expect(await memos('zh_TW')).toEqual({ 'memo-code': '收取押金', 'memo-legacy': '押金退還使用者', 'memo-text': '客户投诉 slow eject' });
-    expect(await memos('en_US')).toEqual({ 'memo-code': 'Deposit taken', 'memo-legacy': 'Deposit back to the customer', 'memo-text': '客户投诉 slow eject' });
+    expect(await memos('zh_TW')).toEqual({
+      'memo-code': '收取押金',
+      'memo-legacy': '押金退還使用者',
+      'memo-text': '客户投诉 slow eject',
+    });
+    expect(await memos('en_US')).toEqual({
+      'memo-code': 'Deposit taken',
+      'memo-legacy': 'Deposit back to the customer',
+      'memo-text': '客户投诉 slow eject',
+    });
     expect((await memos('zh_CN'))['memo-code']).toBe('收取押金');
     // Stored as the code: the words live in the contract, once.
-    expect((await ledger().flow('user', null).rows({ userId: 31 }, 0, 10)).map((x) => x.memo).sort()).toEqual(['depositTaken', 'deposit back to the customer', '客户投诉 slow eject'].sort());
+    expect((await ledger().flow('user', null).rows({ userId: 31 }, 0, 10)).map((x) => x.memo).sort()).toEqual(
+      ['depositTaken', 'deposit back to the customer', '客户投诉 slow eject'].sort(),
+    );
   });
 });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -37,7 +48,9 @@ export const ledEntry = pgTable(
   'led_entry',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    transactionId: bigint('transaction_id', { mode: 'number' }).notNull().references(() => ledTransaction.id, { onDelete: 'restrict' }),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledTransaction.id, { onDelete: 'restrict' }),
     account: varchar('account', { length: 48 }).notNull(),
     accountKind: varchar('account_kind', { length: 24 }).notNull(),
     partyId: bigint('party_id', { mode: 'number' }),
@@ -121,11 +134,17 @@ const figureColumns = () => ({
 export const statLedgerOutletHour = pgTable(
   'stat_ledger_outlet_hour',
   { hour: ts('hour').notNull(), outletId: bigint('outlet_id', { mode: 'number' }).notNull(), ...figureColumns() },
-  (t) => [primaryKey({ columns: [t.hour, t.outletId] }), index('stat_ledger_outlet_hour_outlet_idx').on(t.outletId, t.hour)],
+  (t) => [
+    primaryKey({ columns: [t.hour, t.outletId] }),
+    index('stat_ledger_outlet_hour_outlet_idx').on(t.outletId, t.hour),
+  ],
 );
 /** The same per UTC day (the day's first instant). */
 export const statLedgerOutletDay = pgTable(
   'stat_ledger_outlet_day',
   { day: ts('day').notNull(), outletId: bigint('outlet_id', { mode: 'number' }).notNull(), ...figureColumns() },
-  (t) => [primaryKey({ columns: [t.day, t.outletId] }), index('stat_ledger_outlet_day_outlet_idx').on(t.outletId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.day, t.outletId] }),
+    index('stat_ledger_outlet_day_outlet_idx').on(t.outletId, t.day),
+  ],
 );

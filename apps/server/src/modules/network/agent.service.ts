@@ -1,6 +1,16 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PARENT_LEVEL, type AgentDetail, type AgentFilter, type AgentItem, type AgentLevel, type AgentQuery, type AgentSaveRequest, type ChainLink, type StatusRequest } from '@cbo/contract';
+import {
+  PARENT_LEVEL,
+  type AgentDetail,
+  type AgentFilter,
+  type AgentItem,
+  type AgentLevel,
+  type AgentQuery,
+  type AgentSaveRequest,
+  type ChainLink,
+  type StatusRequest,
+} from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -32,7 +42,9 @@ export interface AgentCeiling {
  * What agents are owed (their payables), owe (their receivables) and earned ever (the shares credited
  * to them less what refunds took back) in the ledger, by agent id.
  */
-export type AgentMoney = (ids: number[]) => Promise<Map<number, { balance: number; owed: number; totalRevenue: number }>>;
+export type AgentMoney = (
+  ids: number[],
+) => Promise<Map<number, { balance: number; owed: number; totalRevenue: number }>>;
 
 export class AgentService {
   /** Until the ledger is attached (app.ts), agents hold no money. */
@@ -55,11 +67,19 @@ export class AgentService {
   }
 
   async count(f: AgentFilter): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(netAgent).innerJoin(netAppAccount, eq(netAppAccount.id, netAgent.accountId)).where(this.where(f));
+    const [r] = await this.db
+      .select({ n: count() })
+      .from(netAgent)
+      .innerJoin(netAppAccount, eq(netAppAccount.id, netAgent.accountId))
+      .where(this.where(f));
     return Number(r!.n);
   }
 
-  async rows(q: AgentFilter & Pick<AgentQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<AgentItem[]> {
+  async rows(
+    q: AgentFilter & Pick<AgentQuery, 'orderBy' | 'order'>,
+    offset: number,
+    limit: number,
+  ): Promise<AgentItem[]> {
     const col = q.orderBy === 'name' ? netAgent.name : q.orderBy === 'ratio' ? netAgent.ratio : netAgent.createdAt;
     const rows = await this.select()
       .where(this.where(q))
@@ -102,7 +122,9 @@ export class AgentService {
     const [item] = await this.withMoney([toItem(row)]);
     if (!item) throw new AppError('NOT_FOUND');
     // Up the tree: at most two ancestors.
-    const line: { id: number; name: string; level: AgentLevel; ratio: number }[] = [{ id: item.id, name: item.name, level: item.level, ratio: item.ratio }];
+    const line: { id: number; name: string; level: AgentLevel; ratio: number }[] = [
+      { id: item.id, name: item.name, level: item.level, ratio: item.ratio },
+    ];
     let up = item.parentId;
     while (up !== null) {
       const [p] = await this.db.select().from(netAgent).where(eq(netAgent.id, up));
@@ -111,7 +133,15 @@ export class AgentService {
       up = p.parentId;
     }
     const chain: ChainLink[] = [{ agentId: null, name: null, level: null, holds: 100, earns: 100 - line[0]!.ratio }];
-    line.forEach((l, i) => chain.push({ agentId: l.id, name: l.name, level: l.level, holds: l.ratio, earns: l.ratio - (line[i + 1]?.ratio ?? 0) }));
+    line.forEach((l, i) =>
+      chain.push({
+        agentId: l.id,
+        name: l.name,
+        level: l.level,
+        holds: l.ratio,
+        earns: l.ratio - (line[i + 1]?.ratio ?? 0),
+      }),
+    );
     const floor = await this.childFloor(this.db, id);
     return { ...item, chain, childFloor: floor?.ratio ?? 0 };
   }
@@ -129,7 +159,13 @@ export class AgentService {
 
   private async lockAgent(tx: Db, id: number, mode: 'share' | 'update'): Promise<AgentCeiling | undefined> {
     const [a] = await tx
-      .select({ id: netAgent.id, name: netAgent.name, level: netAgent.level, ratio: netAgent.ratio, status: netAppAccount.status })
+      .select({
+        id: netAgent.id,
+        name: netAgent.name,
+        level: netAgent.level,
+        ratio: netAgent.ratio,
+        status: netAppAccount.status,
+      })
       .from(netAgent)
       .innerJoin(netAppAccount, eq(netAppAccount.id, netAgent.accountId))
       .where(eq(netAgent.id, id))
@@ -156,7 +192,8 @@ export class AgentService {
     const passwordHash = await this.accounts.hash(req.password);
     const parentLevel = PARENT_LEVEL[req.level];
     if (parentLevel === null && req.parentId) throw new AppError('AGENT_PARENT_NONE');
-    if (parentLevel !== null && !req.parentId) throw new AppError('AGENT_PARENT_LEVEL', { level: req.level, parentLevel });
+    if (parentLevel !== null && !req.parentId)
+      throw new AppError('AGENT_PARENT_LEVEL', { level: req.level, parentLevel });
     return AppAccounts.mobileUnique(() =>
       this.db.transaction(async (tx) => {
         // Ancestors first: the parent (shared), then the agent itself (exclusive).
@@ -164,10 +201,15 @@ export class AgentService {
         if (req.parentId) {
           if (req.parentId === req.id) throw new AppError('AGENT_PARENT_LEVEL', { level: req.level, parentLevel });
           p = await this.lockAgent(tx, req.parentId, 'share');
-          if (!p || p.level !== parentLevel) throw new AppError('AGENT_PARENT_LEVEL', { level: req.level, parentLevel });
+          if (!p || p.level !== parentLevel)
+            throw new AppError('AGENT_PARENT_LEVEL', { level: req.level, parentLevel });
         }
         if (req.regionId) {
-          const [r] = await tx.select({ id: netRegion.id }).from(netRegion).where(eq(netRegion.id, req.regionId)).for('share');
+          const [r] = await tx
+            .select({ id: netRegion.id })
+            .from(netRegion)
+            .where(eq(netRegion.id, req.regionId))
+            .for('share');
           if (!r) throw new AppError('REFERENCE_NOT_FOUND');
         }
         const values = {
@@ -186,7 +228,10 @@ export class AgentService {
           if (p && p.status !== 0) throw new AppError('PARENT_FROZEN', { name: p.name });
           if (p && req.ratio > p.ratio) throw new AppError('RATIO_ABOVE_PARENT', { parent: p.name, max: p.ratio });
           const accountId = await this.accounts.create(tx, 'agent', req.areaCode, req.mobile, passwordHash!);
-          const [row] = await tx.insert(netAgent).values({ ...values, accountId, simulated: opts.simulated ?? false }).returning({ id: netAgent.id });
+          const [row] = await tx
+            .insert(netAgent)
+            .values({ ...values, accountId, simulated: opts.simulated ?? false })
+            .returning({ id: netAgent.id });
           return { id: row!.id };
         }
         const [self] = await tx.select().from(netAgent).where(eq(netAgent.id, req.id)).for('update');
@@ -197,7 +242,8 @@ export class AgentService {
         if (p && req.ratio > p.ratio) throw new AppError('RATIO_ABOVE_PARENT', { parent: p.name, max: p.ratio });
         // Every child's chain must still hold: none may hold more than the new ratio.
         const floor = await this.childFloor(tx, self.id);
-        if (floor && floor.ratio > req.ratio) throw new AppError('RATIO_BELOW_CHILD', { child: floor.name, childRatio: floor.ratio });
+        if (floor && floor.ratio > req.ratio)
+          throw new AppError('RATIO_BELOW_CHILD', { child: floor.name, childRatio: floor.ratio });
         await this.accounts.update(tx, self.accountId, req.areaCode, req.mobile, passwordHash);
         await tx.update(netAgent).set(values).where(eq(netAgent.id, self.id));
         return { id: self.id };
@@ -207,7 +253,10 @@ export class AgentService {
 
   async setStatus(req: StatusRequest): Promise<null> {
     await this.db.transaction(async (tx) => {
-      const [a] = await tx.select({ accountId: netAgent.accountId, name: netAgent.name }).from(netAgent).where(eq(netAgent.id, req.id));
+      const [a] = await tx
+        .select({ accountId: netAgent.accountId, name: netAgent.name })
+        .from(netAgent)
+        .where(eq(netAgent.id, req.id));
       if (!a) throw new AppError('NOT_FOUND');
       nameAuditTarget(a.name);
       await this.accounts.setStatus(tx, a.accountId, req.status, req.reason);
@@ -218,12 +267,24 @@ export class AgentService {
   /** Names, levels and ratios of agents by id (for the outlet module's lists). */
   async lookup(ids: readonly number[]): Promise<Map<number, { name: string; level: AgentLevel; ratio: number }>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: netAgent.id, name: netAgent.name, level: netAgent.level, ratio: netAgent.ratio }).from(netAgent).where(inArray(netAgent.id, [...ids]));
+    const rows = await this.db
+      .select({ id: netAgent.id, name: netAgent.name, level: netAgent.level, ratio: netAgent.ratio })
+      .from(netAgent)
+      .where(inArray(netAgent.id, [...ids]));
     return new Map(rows.map((r) => [r.id, { name: r.name, level: r.level as AgentLevel, ratio: r.ratio }]));
   }
 }
 
-type Row = { a: typeof netAgent.$inferSelect; areaCode: string; mobile: string; status: number; freezeReason: string | null; parentName: string | null; regionName: string | null; childCount: number };
+type Row = {
+  a: typeof netAgent.$inferSelect;
+  areaCode: string;
+  mobile: string;
+  status: number;
+  freezeReason: string | null;
+  parentName: string | null;
+  regionName: string | null;
+  childCount: number;
+};
 
 function toItem(r: Row): AgentItem {
   const a = r.a;

@@ -48,7 +48,10 @@ export class AppAccounts {
 
   /** Creates the account of a new agent, pusher or provider in the caller's transaction. */
   async create(tx: Db, kind: AppAccountKind, areaCode: string, mobile: string, passwordHash: string): Promise<number> {
-    const [row] = await tx.insert(netAppAccount).values({ kind, ...requirePhone(areaCode, mobile), passwordHash }).returning({ id: netAppAccount.id });
+    const [row] = await tx
+      .insert(netAppAccount)
+      .values({ kind, ...requirePhone(areaCode, mobile), passwordHash })
+      .returning({ id: netAppAccount.id });
     return row!.id;
   }
 
@@ -59,21 +62,37 @@ export class AppAccounts {
    * id, or null when there is none. A mobile another app account has is APP_MOBILE_TAKEN
    * (wrap the caller's save in `mobileUnique`).
    */
-  async saveFor(tx: Db, kind: 'outlet' | 'operator', partyId: number, areaCode: string, mobile: string, passwordHash: string | null): Promise<number | null> {
-    const [was] = await tx.select({ id: netAppAccount.id }).from(netAppAccount).where(and(eq(netAppAccount.kind, kind), eq(netAppAccount.partyId, partyId)));
+  async saveFor(
+    tx: Db,
+    kind: 'outlet' | 'operator',
+    partyId: number,
+    areaCode: string,
+    mobile: string,
+    passwordHash: string | null,
+  ): Promise<number | null> {
+    const [was] = await tx
+      .select({ id: netAppAccount.id })
+      .from(netAppAccount)
+      .where(and(eq(netAppAccount.kind, kind), eq(netAppAccount.partyId, partyId)));
     if (was) {
       await this.update(tx, was.id, areaCode, mobile, passwordHash);
       return was.id;
     }
     if (!passwordHash) return null;
-    const [row] = await tx.insert(netAppAccount).values({ kind, partyId, ...requirePhone(areaCode, mobile), passwordHash }).returning({ id: netAppAccount.id });
+    const [row] = await tx
+      .insert(netAppAccount)
+      .values({ kind, partyId, ...requirePhone(areaCode, mobile), passwordHash })
+      .returning({ id: netAppAccount.id });
     return row!.id;
   }
 
   /** Removes the app accounts of outlets that are gone (the demo's, after demo:clear); their sessions go with them. */
   async removeOrphanOutletAccounts(): Promise<number> {
     let n = 0;
-    for (const a of await this.db.select({ id: netAppAccount.id, partyId: netAppAccount.partyId }).from(netAppAccount).where(eq(netAppAccount.kind, 'outlet'))) {
+    for (const a of await this.db
+      .select({ id: netAppAccount.id, partyId: netAppAccount.partyId })
+      .from(netAppAccount)
+      .where(eq(netAppAccount.kind, 'outlet'))) {
       if (a.partyId && (await this.outlets?.facts(a.partyId))) continue;
       await this.db.delete(netAppAccount).where(eq(netAppAccount.id, a.id));
       n++;
@@ -83,7 +102,10 @@ export class AppAccounts {
 
   /** Whether an outlet or operator has an app account. */
   async hasAccount(kind: 'outlet' | 'operator', partyId: number): Promise<boolean> {
-    const [a] = await this.db.select({ id: netAppAccount.id }).from(netAppAccount).where(and(eq(netAppAccount.kind, kind), eq(netAppAccount.partyId, partyId)));
+    const [a] = await this.db
+      .select({ id: netAppAccount.id })
+      .from(netAppAccount)
+      .where(and(eq(netAppAccount.kind, kind), eq(netAppAccount.partyId, partyId)));
     return Boolean(a);
   }
 
@@ -92,7 +114,13 @@ export class AppAccounts {
    * account the migration set aside as a duplicate becomes an account of its own again with the
    * save (still its twin's phone: APP_MOBILE_TAKEN, the phone's unique index decides).
    */
-  async update(tx: Db, accountId: number, areaCode: string, mobile: string, passwordHash: string | null): Promise<void> {
+  async update(
+    tx: Db,
+    accountId: number,
+    areaCode: string,
+    mobile: string,
+    passwordHash: string | null,
+  ): Promise<void> {
     await tx
       .update(netAppAccount)
       .set({ ...requirePhone(areaCode, mobile), duplicateOf: null, ...(passwordHash ? { passwordHash } : {}) })
@@ -110,7 +138,10 @@ export class AppAccounts {
   }
 
   private async endSessions(tx: Db, accountId: number): Promise<void> {
-    await tx.update(netAppSession).set({ revokedAt: new Date() }).where(and(eq(netAppSession.accountId, accountId), isNull(netAppSession.revokedAt)));
+    await tx
+      .update(netAppSession)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(netAppSession.accountId, accountId), isNull(netAppSession.revokedAt)));
   }
 
   /** Runs a save, answering APP_MOBILE_TAKEN when the mobile is another app account's. */
@@ -125,13 +156,23 @@ export class AppAccounts {
   async login(input: AppLoginRequest, req: Pick<FastifyRequest, 'ip' | 'headers'>): Promise<AppLoginResponse> {
     const identifier = input.userName ? input.userName : `${input.areaCode}-${input.mobile}`;
     const account = await this.find(input);
-    const attempt = { userName: identifier, accountType: account?.kind ?? 'agent', terminal: input.clientType, ip: req.ip, userAgent: req.headers['user-agent'] };
-    const fail = (reason: string, accountId: number | null) => this.loginLog.record({ ...attempt, accountId, result: 'fail', failReason: reason });
+    const attempt = {
+      userName: identifier,
+      accountType: account?.kind ?? 'agent',
+      terminal: input.clientType,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+    };
+    const fail = (reason: string, accountId: number | null) =>
+      this.loginLog.record({ ...attempt, accountId, result: 'fail', failReason: reason });
 
     // The app's keys are apart from the console's (`app:`), under the same limits and waits.
     let reservation: unknown;
     try {
-      reservation = await this.guard.reserve(account ? `app:${account.id}` : `app:u:${identifier.toLowerCase()}`, req.ip);
+      reservation = await this.guard.reserve(
+        account ? `app:${account.id}` : `app:u:${identifier.toLowerCase()}`,
+        req.ip,
+      );
     } catch (e) {
       if (e instanceof AppError) await fail(e.errorName === 'LOGIN_LOCKED' ? 'locked' : 'slowed', account?.id ?? null);
       throw e;
@@ -161,7 +202,13 @@ export class AppAccounts {
       expiresAt: new Date(Date.now() + this.settings.maxHours * 3600_000),
     });
     await this.db.update(netAppAccount).set({ lastLoginAt: new Date() }).where(eq(netAppAccount.id, account.id));
-    await this.loginLog.record({ ...attempt, userName: `${account.areaCode}-${account.mobile}`, accountId: account.id, result: 'success', failReason: null });
+    await this.loginLog.record({
+      ...attempt,
+      userName: `${account.areaCode}-${account.mobile}`,
+      accountId: account.id,
+      result: 'success',
+      failReason: null,
+    });
     return { token, accountType: account.kind as AppAccountKind };
   }
 
@@ -172,7 +219,11 @@ export class AppAccounts {
   private async find(input: AppLoginRequest) {
     if (input.userName) {
       const national = /^\d+$/.test(input.userName) ? input.userName.replace(/^0+/, '') : input.userName;
-      const rows = await this.db.select().from(netAppAccount).where(and(eq(netAppAccount.mobile, national), current)).limit(2);
+      const rows = await this.db
+        .select()
+        .from(netAppAccount)
+        .where(and(eq(netAppAccount.mobile, national), current))
+        .limit(2);
       return rows.length === 1 ? rows[0] : undefined;
     }
     const p = phoneOrAsTyped(input.areaCode!, input.mobile!);
@@ -209,7 +260,12 @@ export class AppAccounts {
     }
     if (s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
     const now = Date.now();
-    if (s.revokedAt || s.expiresAt.getTime() <= now || now - s.lastSeenAt.getTime() > this.settings.idleMinutes * 60_000) throw new AppError('SESSION_EXPIRED');
+    if (
+      s.revokedAt ||
+      s.expiresAt.getTime() <= now ||
+      now - s.lastSeenAt.getTime() > this.settings.idleMinutes * 60_000
+    )
+      throw new AppError('SESSION_EXPIRED');
     const touchAfter = Math.min(60_000, (this.settings.idleMinutes * 60_000) / 4);
     if (now - s.lastSeenAt.getTime() > touchAfter) {
       await this.db
@@ -230,7 +286,10 @@ export class AppAccounts {
   }
 
   async logout(p: Principal): Promise<null> {
-    await this.db.update(netAppSession).set({ revokedAt: new Date() }).where(and(eq(netAppSession.id, p.sessionId), isNull(netAppSession.revokedAt)));
+    await this.db
+      .update(netAppSession)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(netAppSession.id, p.sessionId), isNull(netAppSession.revokedAt)));
     return null;
   }
 
@@ -239,7 +298,13 @@ export class AppAccounts {
     if (p.accountType === 'user') throw new AppError('NOT_SIGNED_IN');
     const [a] = await this.db.select().from(netAppAccount).where(eq(netAppAccount.id, p.accountId));
     if (!a) throw new AppError('NOT_SIGNED_IN');
-    const base = { accountType: a.kind as AppAccountKind, areaCode: a.areaCode, mobile: a.mobile, level: null, ratio: null };
+    const base = {
+      accountType: a.kind as AppAccountKind,
+      areaCode: a.areaCode,
+      mobile: a.mobile,
+      level: null,
+      ratio: null,
+    };
     if (a.kind === 'agent') {
       const [g] = await this.db.select().from(netAgent).where(eq(netAgent.accountId, a.id));
       return { ...base, id: g!.id, name: g!.name, level: g!.level as AppMe['level'], ratio: g!.ratio };
@@ -261,21 +326,37 @@ export class AppAccounts {
    * An agent, pusher or service provider as withdrawals read it: its name, whether the demo made
    * it, and an agent's own minimum withdrawal and fee rate (the others have none). Null when gone.
    */
-  async partner(kind: 'agent' | 'pusher' | 'serviceProvider' | 'outlet' | 'operator', id: number): Promise<{ name: string; simulated: boolean; minWithdrawal: number; withdrawalFeeRate: number } | null> {
+  async partner(
+    kind: 'agent' | 'pusher' | 'serviceProvider' | 'outlet' | 'operator',
+    id: number,
+  ): Promise<{ name: string; simulated: boolean; minWithdrawal: number; withdrawalFeeRate: number } | null> {
     if (kind === 'outlet') {
       const o = await this.outlets?.facts(id);
       return o ? { ...o, minWithdrawal: 0, withdrawalFeeRate: 0 } : null;
     }
     if (kind === 'operator') {
-      const [t] = await this.db.select({ name: netTeam.name, simulated: netTeam.simulated }).from(netTeam).where(eq(netTeam.id, id));
+      const [t] = await this.db
+        .select({ name: netTeam.name, simulated: netTeam.simulated })
+        .from(netTeam)
+        .where(eq(netTeam.id, id));
       return t ? { ...t, minWithdrawal: 0, withdrawalFeeRate: 0 } : null;
     }
     if (kind === 'agent') {
       const [a] = await this.db.select().from(netAgent).where(eq(netAgent.id, id));
-      return a ? { name: a.name, simulated: a.simulated, minWithdrawal: Number(a.minWithdrawal), withdrawalFeeRate: a.withdrawalFeeRate } : null;
+      return a
+        ? {
+            name: a.name,
+            simulated: a.simulated,
+            minWithdrawal: Number(a.minWithdrawal),
+            withdrawalFeeRate: a.withdrawalFeeRate,
+          }
+        : null;
     }
     const table = kind === 'pusher' ? netPusher : netProvider;
-    const [p] = await this.db.select({ name: table.name, simulated: table.simulated }).from(table).where(eq(table.id, id));
+    const [p] = await this.db
+      .select({ name: table.name, simulated: table.simulated })
+      .from(table)
+      .where(eq(table.id, id));
     return p ? { ...p, minWithdrawal: 0, withdrawalFeeRate: 0 } : null;
   }
 
@@ -284,30 +365,62 @@ export class AppAccounts {
    * demo outlets' and teams' accounts, when not frozen), as signing in would give: the demo's partners then use the app's calls like a
    * person. Real accounts are never given one this way.
    */
-  async simulatedPartnerSessions(clientType = 'AGENT_ANDROID'): Promise<{ kind: AppAccountKind; partyId: number; token: string }[]> {
+  async simulatedPartnerSessions(
+    clientType = 'AGENT_ANDROID',
+  ): Promise<{ kind: AppAccountKind; partyId: number; token: string }[]> {
     const found: { partyId: number; accountId: number; kind: AppAccountKind }[] = [
-      ...(await this.db.select({ partyId: netAgent.id, accountId: netAgent.accountId }).from(netAgent).where(eq(netAgent.simulated, true))).map((r) => ({ ...r, kind: 'agent' as const })),
-      ...(await this.db.select({ partyId: netPusher.id, accountId: netPusher.accountId }).from(netPusher).where(eq(netPusher.simulated, true))).map((r) => ({ ...r, kind: 'groundPromoter' as const })),
-      ...(await this.db.select({ partyId: netProvider.id, accountId: netProvider.accountId }).from(netProvider).where(eq(netProvider.simulated, true))).map((r) => ({ ...r, kind: 'serviceProvider' as const })),
+      ...(
+        await this.db
+          .select({ partyId: netAgent.id, accountId: netAgent.accountId })
+          .from(netAgent)
+          .where(eq(netAgent.simulated, true))
+      ).map((r) => ({ ...r, kind: 'agent' as const })),
+      ...(
+        await this.db
+          .select({ partyId: netPusher.id, accountId: netPusher.accountId })
+          .from(netPusher)
+          .where(eq(netPusher.simulated, true))
+      ).map((r) => ({ ...r, kind: 'groundPromoter' as const })),
+      ...(
+        await this.db
+          .select({ partyId: netProvider.id, accountId: netProvider.accountId })
+          .from(netProvider)
+          .where(eq(netProvider.simulated, true))
+      ).map((r) => ({ ...r, kind: 'serviceProvider' as const })),
     ];
     // The operators: the demo's direct-sales teams with an app account.
     found.push(
-      ...(await this.db
-        .select({ partyId: netTeam.id, accountId: netAppAccount.id })
-        .from(netAppAccount)
-        .innerJoin(netTeam, and(eq(netAppAccount.kind, 'operator'), eq(netTeam.id, netAppAccount.partyId)))
-        .where(eq(netTeam.simulated, true))).map((r) => ({ ...r, kind: 'operator' as const })),
+      ...(
+        await this.db
+          .select({ partyId: netTeam.id, accountId: netAppAccount.id })
+          .from(netAppAccount)
+          .innerJoin(netTeam, and(eq(netAppAccount.kind, 'operator'), eq(netTeam.id, netAppAccount.partyId)))
+          .where(eq(netTeam.simulated, true))
+      ).map((r) => ({ ...r, kind: 'operator' as const })),
     );
     // Outlets the demo made (the outlet module answers whether it made them).
-    for (const a of await this.db.select({ partyId: netAppAccount.partyId, accountId: netAppAccount.id }).from(netAppAccount).where(eq(netAppAccount.kind, 'outlet'))) {
-      if (a.partyId && (await this.outlets?.facts(a.partyId))?.simulated) found.push({ partyId: a.partyId, accountId: a.accountId, kind: 'outlet' });
+    for (const a of await this.db
+      .select({ partyId: netAppAccount.partyId, accountId: netAppAccount.id })
+      .from(netAppAccount)
+      .where(eq(netAppAccount.kind, 'outlet'))) {
+      if (a.partyId && (await this.outlets?.facts(a.partyId))?.simulated)
+        found.push({ partyId: a.partyId, accountId: a.accountId, kind: 'outlet' });
     }
     const out: { kind: AppAccountKind; partyId: number; token: string }[] = [];
     for (const f of found) {
-      const [a] = await this.db.select({ status: netAppAccount.status }).from(netAppAccount).where(eq(netAppAccount.id, f.accountId));
+      const [a] = await this.db
+        .select({ status: netAppAccount.status })
+        .from(netAppAccount)
+        .where(eq(netAppAccount.id, f.accountId));
       if (!a || a.status !== 0) continue;
       const token = newToken();
-      await this.db.insert(netAppSession).values({ tokenHash: sha256(token), accountId: f.accountId, clientType, ip: '127.0.0.1', expiresAt: new Date(Date.now() + this.settings.maxHours * 3600_000) });
+      await this.db.insert(netAppSession).values({
+        tokenHash: sha256(token),
+        accountId: f.accountId,
+        clientType,
+        ip: '127.0.0.1',
+        expiresAt: new Date(Date.now() + this.settings.maxHours * 3600_000),
+      });
       out.push({ kind: f.kind, partyId: f.partyId, token });
     }
     return out;
@@ -315,6 +428,9 @@ export class AppAccounts {
 
   /** Sessions of the app accounts given, ended (used when simulated data is removed). */
   async dropSessions(tx: Db, accountIds: number[]): Promise<void> {
-    if (accountIds.length) await tx.execute(sql`delete from net_app_session where account_id = any(${sql.raw(`array[${accountIds.map(Number).join(',')}]::bigint[]`)})`);
+    if (accountIds.length)
+      await tx.execute(
+        sql`delete from net_app_session where account_id = any(${sql.raw(`array[${accountIds.map(Number).join(',')}]::bigint[]`)})`,
+      );
   }
 }

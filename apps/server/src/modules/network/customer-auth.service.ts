@@ -56,10 +56,20 @@ export class CustomerAuth {
    * phone is one member: the phone is canonical, and the member is made by an insert that does
    * nothing on the phone's unique index, so sign-ins at once in any split find the one member.
    */
-  async signIn(input: { areaCode: string; mobile: string; code: string; clientType: string }, req: Pick<FastifyRequest, 'ip' | 'headers'>, opts: { simulated?: boolean } = {}): Promise<AppLoginResponse> {
+  async signIn(
+    input: { areaCode: string; mobile: string; code: string; clientType: string },
+    req: Pick<FastifyRequest, 'ip' | 'headers'>,
+    opts: { simulated?: boolean } = {},
+  ): Promise<AppLoginResponse> {
     const phone = requirePhone(input.areaCode, input.mobile, { simulated: opts.simulated });
     const { areaCode, mobile } = phone;
-    const attempt = { userName: phoneKey(phone), accountType: 'user', terminal: input.clientType, ip: req.ip, userAgent: req.headers['user-agent'] };
+    const attempt = {
+      userName: phoneKey(phone),
+      accountType: 'user',
+      terminal: input.clientType,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+    };
     try {
       await this.codes.consume(numberOwner(phone), PURPOSE, phone, input.code);
     } catch (e) {
@@ -69,9 +79,18 @@ export class CustomerAuth {
     const terminal = input.clientType.startsWith('USER_') ? input.clientType : 'USER_IOS';
     await this.db
       .insert(netMember)
-      .values({ areaCode, mobile, nickname: `${mobile.slice(-4)}`, terminal: terminal as UserClientType, simulated: opts.simulated ?? false })
+      .values({
+        areaCode,
+        mobile,
+        nickname: `${mobile.slice(-4)}`,
+        terminal: terminal as UserClientType,
+        simulated: opts.simulated ?? false,
+      })
       .onConflictDoNothing({ target: [netMember.areaCode, netMember.mobile], where: current });
-    const [m] = await this.db.select().from(netMember).where(and(eq(netMember.areaCode, areaCode), eq(netMember.mobile, mobile), current));
+    const [m] = await this.db
+      .select()
+      .from(netMember)
+      .where(and(eq(netMember.areaCode, areaCode), eq(netMember.mobile, mobile), current));
     if (m!.status !== 0) {
       await this.loginLog.record({ ...attempt, accountId: m!.id, result: 'fail', failReason: 'frozen' });
       throw new AppError('LOGIN_ACCOUNT_FROZEN');
@@ -91,40 +110,92 @@ export class CustomerAuth {
   /** A customer's session by its token, or null when the token is not a customer's. */
   async authenticate(token: string): Promise<Principal | null> {
     const [s] = await this.db
-      .select({ id: netMemberSession.id, memberId: netMemberSession.memberId, clientType: netMemberSession.clientType, lastSeenAt: netMemberSession.lastSeenAt, expiresAt: netMemberSession.expiresAt, revokedAt: netMemberSession.revokedAt, status: netMember.status, areaCode: netMember.areaCode, mobile: netMember.mobile })
+      .select({
+        id: netMemberSession.id,
+        memberId: netMemberSession.memberId,
+        clientType: netMemberSession.clientType,
+        lastSeenAt: netMemberSession.lastSeenAt,
+        expiresAt: netMemberSession.expiresAt,
+        revokedAt: netMemberSession.revokedAt,
+        status: netMember.status,
+        areaCode: netMember.areaCode,
+        mobile: netMember.mobile,
+      })
       .from(netMemberSession)
       .innerJoin(netMember, eq(netMember.id, netMemberSession.memberId))
       .where(eq(netMemberSession.tokenHash, sha256(token)));
     if (!s) return null;
     if (s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
     const now = Date.now();
-    if (s.revokedAt || s.expiresAt.getTime() <= now || now - s.lastSeenAt.getTime() > this.settings.idleMinutes * 60_000) throw new AppError('SESSION_EXPIRED');
+    if (
+      s.revokedAt ||
+      s.expiresAt.getTime() <= now ||
+      now - s.lastSeenAt.getTime() > this.settings.idleMinutes * 60_000
+    )
+      throw new AppError('SESSION_EXPIRED');
     const touchAfter = Math.min(60_000, (this.settings.idleMinutes * 60_000) / 4);
     if (now - s.lastSeenAt.getTime() > touchAfter) {
-      await this.db.update(netMemberSession).set({ lastSeenAt: new Date(now) }).where(and(eq(netMemberSession.id, s.id), lt(netMemberSession.lastSeenAt, new Date(now - touchAfter))));
+      await this.db
+        .update(netMemberSession)
+        .set({ lastSeenAt: new Date(now) })
+        .where(and(eq(netMemberSession.id, s.id), lt(netMemberSession.lastSeenAt, new Date(now - touchAfter))));
     }
-    return { accountId: s.memberId, sessionId: s.id, userName: `${s.areaCode}-${s.mobile}`, accountType: 'user', clientType: s.clientType, roleCodes: [], roleNames: [], isSuper: false };
+    return {
+      accountId: s.memberId,
+      sessionId: s.id,
+      userName: `${s.areaCode}-${s.mobile}`,
+      accountType: 'user',
+      clientType: s.clientType,
+      roleCodes: [],
+      roleNames: [],
+      isSuper: false,
+    };
   }
 
   async logout(p: Principal): Promise<null> {
-    await this.db.update(netMemberSession).set({ revokedAt: new Date() }).where(and(eq(netMemberSession.id, p.sessionId), isNull(netMemberSession.revokedAt)));
+    await this.db
+      .update(netMemberSession)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(netMemberSession.id, p.sessionId), isNull(netMemberSession.revokedAt)));
     return null;
   }
 
   /** A member as the rental engine needs it. */
-  async member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean; level: 'A' | 'B' | 'C' } | null> {
+  async member(id: number): Promise<{
+    id: number;
+    areaCode: string;
+    mobile: string;
+    status: number;
+    simulated: boolean;
+    level: 'A' | 'B' | 'C';
+  } | null> {
     const [m] = await this.db
-      .select({ id: netMember.id, areaCode: netMember.areaCode, mobile: netMember.mobile, status: netMember.status, simulated: netMember.simulated, level: netMember.level })
+      .select({
+        id: netMember.id,
+        areaCode: netMember.areaCode,
+        mobile: netMember.mobile,
+        status: netMember.status,
+        simulated: netMember.simulated,
+        level: netMember.level,
+      })
       .from(netMember)
       .where(eq(netMember.id, id));
     return m ? { ...m, level: m.level as 'A' | 'B' | 'C' } : null;
   }
 
   /** The members with these national numbers (canonical), under any area code (a coupon send matches them). */
-  async byMobiles(mobiles: string[]): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean }[]> {
+  async byMobiles(
+    mobiles: string[],
+  ): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean }[]> {
     if (!mobiles.length) return [];
     return this.db
-      .select({ id: netMember.id, areaCode: netMember.areaCode, mobile: netMember.mobile, status: netMember.status, simulated: netMember.simulated })
+      .select({
+        id: netMember.id,
+        areaCode: netMember.areaCode,
+        mobile: netMember.mobile,
+        status: netMember.status,
+        simulated: netMember.simulated,
+      })
       .from(netMember)
       .where(and(inArray(netMember.mobile, mobiles), current));
   }

@@ -29,8 +29,11 @@ describe.each(engines)('direct-management entry (%s)', (engine) => {
   }
   const flat = (tree: MenuEntry[]): MenuEntry[] => tree.flatMap((m) => [m, ...flat(m.children)]);
   const entry = async (who: ReturnType<typeof caller>) =>
-    flat(await ok(who.get('/user/api/v1/sys/menu/listByUser'), 'menus')).find((m) => m.name === SPECIAL_MENU_NAMES.directManagement);
-  const route = async (who: ReturnType<typeof caller>) => ok(who.get('/user/api/v1/sys/menu/pathStatus', { path: '/direct' }), 'path');
+    flat(await ok(who.get('/user/api/v1/sys/menu/listByUser'), 'menus')).find(
+      (m) => m.name === SPECIAL_MENU_NAMES.directManagement,
+    );
+  const route = async (who: ReturnType<typeof caller>) =>
+    ok(who.get('/user/api/v1/sys/menu/pathStatus', { path: '/direct' }), 'path');
 
   beforeAll(async () => {
     token = await s.current.login();
@@ -46,12 +49,35 @@ describe.each(engines)('direct-management entry (%s)', (engine) => {
     for (const who of [leader, member, outsider, granted]) expect(await entry(who.c)).toBeUndefined();
 
     const name = `Direct ${uniq()}`;
-    const team = (await ok(c.post('/user/api/v1/team/saveOrUpdate', { name, regionId: net.region, leaderId: leader.id, memberIds: [leader.id, member.id], ratio: 20 }), 'team')).id as number;
-    await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { agentId: null, teamId: team, ratio: 40, hiddenRatio: 40 })), 'outlet');
+    const team = (
+      await ok(
+        c.post('/user/api/v1/team/saveOrUpdate', {
+          name,
+          regionId: net.region,
+          leaderId: leader.id,
+          memberIds: [leader.id, member.id],
+          ratio: 20,
+        }),
+        'team',
+      )
+    ).id as number;
+    await ok(
+      c.post(
+        '/device/api/v1/outlet/saveOrUpdate',
+        outletBody(net.agentB, { agentId: null, teamId: team, ratio: 40, hiddenRatio: 40 }),
+      ),
+      'outlet',
+    );
 
     for (const who of [leader, member]) {
       // No role list restricts it in the console (the super role holds it by seed, but these hold it by their team).
-      expect(await entry(who.c)).toMatchObject({ path: '/direct', url: 'network/direct-management', type: 1, hidden: false, roles: null });
+      expect(await entry(who.c)).toMatchObject({
+        path: '/direct',
+        url: 'network/direct-management',
+        type: 1,
+        hidden: false,
+        roles: null,
+      });
       expect(await route(who.c)).toEqual({ exists: true, granted: true });
     }
     for (const who of [outsider, granted]) {
@@ -64,12 +90,34 @@ describe.each(engines)('direct-management entry (%s)', (engine) => {
     // Each sees the team it runs, with its outlet, and how it stands to it.
     const seen = await ok(member.c.get('/user/api/v1/team/direct'), 'member');
     expect(seen).toEqual([
-      expect.objectContaining({ id: team, name, regionName: expect.any(String), ratio: 20, outlets: 1, owed: 0, role: 'member', members: [expect.objectContaining({ id: leader.id }), expect.objectContaining({ id: member.id })] }),
+      expect.objectContaining({
+        id: team,
+        name,
+        regionName: expect.any(String),
+        ratio: 20,
+        outlets: 1,
+        owed: 0,
+        role: 'member',
+        members: [expect.objectContaining({ id: leader.id }), expect.objectContaining({ id: member.id })],
+      }),
     ]);
-    expect((await ok(leader.c.get('/user/api/v1/team/direct'), 'leader'))[0]).toMatchObject({ id: team, role: 'leader' });
+    expect((await ok(leader.c.get('/user/api/v1/team/direct'), 'leader'))[0]).toMatchObject({
+      id: team,
+      role: 'leader',
+    });
 
     // Out of the team, out of direct management (the next menus the session is served).
-    await ok(c.post('/user/api/v1/team/saveOrUpdate', { id: team, name, regionId: net.region, leaderId: leader.id, memberIds: [leader.id], ratio: 20 }), 'team edit');
+    await ok(
+      c.post('/user/api/v1/team/saveOrUpdate', {
+        id: team,
+        name,
+        regionId: net.region,
+        leaderId: leader.id,
+        memberIds: [leader.id],
+        ratio: 20,
+      }),
+      'team edit',
+    );
     expect(await entry(member.c)).toBeUndefined();
     expect(await ok(member.c.get('/user/api/v1/team/direct'), 'member after')).toEqual([]);
     expect(await entry(leader.c)).toBeDefined();

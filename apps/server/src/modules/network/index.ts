@@ -12,14 +12,28 @@ import { CooperationService, MemberService } from './member.service.js';
 import { CustomerAuth } from './customer-auth.service.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { networkMenus } from './menus.js';
-import { noOperatorMoney, noOutlets, type NetworkNeeds, type OperatorMoney, type OutletFacts, type StatementSource } from './needs.js';
+import {
+  noOperatorMoney,
+  noOutlets,
+  type NetworkNeeds,
+  type OperatorMoney,
+  type OutletFacts,
+  type StatementSource,
+} from './needs.js';
 import { PartnerService } from './partner.service.js';
 import { PickerService, ProviderService, PusherService } from './people.service.js';
 import { RegionService } from './region.service.js';
 import { networkRoutes } from './routes.js';
 import * as tables from './tables.js';
 
-export type { NetworkNeeds, OutletFacts, StaffDirectory, LoginGuardPort, LoginLogPort, StatementSource } from './needs.js';
+export type {
+  NetworkNeeds,
+  OutletFacts,
+  StaffDirectory,
+  LoginGuardPort,
+  LoginLogPort,
+  StatementSource,
+} from './needs.js';
 export type { AgentCeiling } from './agent.service.js';
 export type { NewMember } from './member.service.js';
 
@@ -28,7 +42,14 @@ const { netAgent, netAppAccount, netMember, netCooperation, netProvider, netPush
 const statusWord = (s: number, lang: Lang) => labels.network.netStatus[s === 1 ? 'frozen' : 'normal'][lang];
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-const noCodes = { send: async () => { throw new AppError('CODE_INVALID'); }, consume: async () => { throw new AppError('CODE_INVALID'); } };
+const noCodes = {
+  send: async () => {
+    throw new AppError('CODE_INVALID');
+  },
+  consume: async () => {
+    throw new AppError('CODE_INVALID');
+  },
+};
 
 /**
  * The network module's services. Other modules use: `agents.ratioCeiling` (an outlet's ratio is
@@ -41,13 +62,23 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
   let outletFacts: OutletFacts = noOutlets;
   const outlets = () => outletFacts;
   let operatorMoney: OperatorMoney = noOperatorMoney;
-  const appAccounts = new AppAccounts(db, { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS }, needs.loginGuard, needs.loginLog);
+  const appAccounts = new AppAccounts(
+    db,
+    { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
+    needs.loginGuard,
+    needs.loginLog,
+  );
   const regions = new RegionService(db, needs.staff, outlets, appAccounts, () => operatorMoney);
   const agents = new AgentService(db, appAccounts, outlets);
   const pushers = new PusherService(db, appAccounts);
   const providers = new ProviderService(db, appAccounts, outlets);
   const members = new MemberService(db, needs.staff);
-  const customers = new CustomerAuth(db, { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS }, needs.codes ?? noCodes, needs.loginLog);
+  const customers = new CustomerAuth(
+    db,
+    { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
+    needs.codes ?? noCodes,
+    needs.loginLog,
+  );
   appAccounts.customers = customers;
   const cooperation = new CooperationService(db, needs.staff, limits);
   const picker = new PickerService(db, needs.staff);
@@ -57,9 +88,17 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
   /** What the outlet module asks of the network (its OutletNetwork). */
   const forOutlets = {
     /** The agent locked shared until the caller's transaction ends; null when missing or frozen. */
-    async lockAgentForOutlet(agentId: number): Promise<{ id: number; name: string; ratio: number; regionId: number | null } | null> {
+    async lockAgentForOutlet(
+      agentId: number,
+    ): Promise<{ id: number; name: string; ratio: number; regionId: number | null } | null> {
       const [a] = await db
-        .select({ id: netAgent.id, name: netAgent.name, ratio: netAgent.ratio, regionId: netAgent.regionId, status: netAppAccount.status })
+        .select({
+          id: netAgent.id,
+          name: netAgent.name,
+          ratio: netAgent.ratio,
+          regionId: netAgent.regionId,
+          status: netAppAccount.status,
+        })
         .from(netAgent)
         .innerJoin(netAppAccount, eq(netAppAccount.id, netAgent.accountId))
         .where(eq(netAgent.id, agentId))
@@ -68,12 +107,26 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
     },
     hashAppPassword: async (password: string) => (await appAccounts.hash(password))!,
     /** An outlet's app account, in the outlet save's transaction (a savepoint, so a taken mobile is refused cleanly). */
-    async saveOutletAccount(tx: Db, outletId: number, areaCode: string, mobile: string, passwordHash: string | null): Promise<void> {
-      await AppAccounts.mobileUnique(() => tx.transaction((t) => appAccounts.saveFor(t as unknown as Db, 'outlet', outletId, areaCode, mobile, passwordHash)));
+    async saveOutletAccount(
+      tx: Db,
+      outletId: number,
+      areaCode: string,
+      mobile: string,
+      passwordHash: string | null,
+    ): Promise<void> {
+      await AppAccounts.mobileUnique(() =>
+        tx.transaction((t) =>
+          appAccounts.saveFor(t as unknown as Db, 'outlet', outletId, areaCode, mobile, passwordHash),
+        ),
+      );
     },
     /** The team locked shared (it is not deleted while an outlet is saved into it). */
     async team(teamId: number): Promise<{ id: number; name: string; regionId: number | null } | null> {
-      const [t] = await db.select({ id: netTeam.id, name: netTeam.name, regionId: netTeam.regionId }).from(netTeam).where(eq(netTeam.id, teamId)).for('share');
+      const [t] = await db
+        .select({ id: netTeam.id, name: netTeam.name, regionId: netTeam.regionId })
+        .from(netTeam)
+        .where(eq(netTeam.id, teamId))
+        .for('share');
       return t ?? null;
     },
     async exists(kind: 'region' | 'serviceProvider' | 'pusher', id: number): Promise<boolean> {
@@ -81,10 +134,22 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
       const [r] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).for('share');
       return Boolean(r);
     },
-    async names(kind: 'agent' | 'team' | 'region' | 'serviceProvider' | 'pusher', ids: number[]): Promise<Map<number, string>> {
+    async names(
+      kind: 'agent' | 'team' | 'region' | 'serviceProvider' | 'pusher',
+      ids: number[],
+    ): Promise<Map<number, string>> {
       if (!ids.length) return new Map();
-      const table = { agent: netAgent, team: netTeam, region: netRegion, serviceProvider: netProvider, pusher: netPusher }[kind];
-      const rows = await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, [...new Set(ids)]));
+      const table = {
+        agent: netAgent,
+        team: netTeam,
+        region: netRegion,
+        serviceProvider: netProvider,
+        pusher: netPusher,
+      }[kind];
+      const rows = await db
+        .select({ id: table.id, name: table.name })
+        .from(table)
+        .where(inArray(table.id, [...new Set(ids)]));
       return new Map(rows.map((r) => [r.id, r.name]));
     },
     /** The first 50 of each kind whose name contains the keyword (frozen agents left out). */
@@ -98,13 +163,39 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
           .where(and(eq(netAppAccount.status, 0), kw ? ilike(netAgent.name, kw) : undefined))
           .orderBy(asc(netAgent.name))
           .limit(50),
-        db.select({ id: netTeam.id, name: netTeam.name }).from(netTeam).where(kw ? ilike(netTeam.name, kw) : undefined).orderBy(asc(netTeam.name)).limit(50),
-        db.select({ id: netRegion.id, name: netRegion.name }).from(netRegion).where(kw ? ilike(netRegion.name, kw) : undefined).orderBy(asc(netRegion.name)).limit(50),
-        db.select({ id: netProvider.id, name: netProvider.name, ratio: netProvider.ratio }).from(netProvider).where(kw ? ilike(netProvider.name, kw) : undefined).orderBy(asc(netProvider.name)).limit(50),
-        db.select({ id: netPusher.id, name: netPusher.name }).from(netPusher).where(kw ? ilike(netPusher.name, kw) : undefined).orderBy(asc(netPusher.name)).limit(50),
+        db
+          .select({ id: netTeam.id, name: netTeam.name })
+          .from(netTeam)
+          .where(kw ? ilike(netTeam.name, kw) : undefined)
+          .orderBy(asc(netTeam.name))
+          .limit(50),
+        db
+          .select({ id: netRegion.id, name: netRegion.name })
+          .from(netRegion)
+          .where(kw ? ilike(netRegion.name, kw) : undefined)
+          .orderBy(asc(netRegion.name))
+          .limit(50),
+        db
+          .select({ id: netProvider.id, name: netProvider.name, ratio: netProvider.ratio })
+          .from(netProvider)
+          .where(kw ? ilike(netProvider.name, kw) : undefined)
+          .orderBy(asc(netProvider.name))
+          .limit(50),
+        db
+          .select({ id: netPusher.id, name: netPusher.name })
+          .from(netPusher)
+          .where(kw ? ilike(netPusher.name, kw) : undefined)
+          .orderBy(asc(netPusher.name))
+          .limit(50),
       ]);
       const none = (r: { id: number; name: string }) => ({ ...r, ratio: null });
-      return { agents: agentRows, teams: teamRows.map(none), regions: regionRows.map(none), serviceProviders: providerRows, pushers: pusherRows.map(none) };
+      return {
+        agents: agentRows,
+        teams: teamRows.map(none),
+        regions: regionRows.map(none),
+        serviceProviders: providerRows,
+        pushers: pusherRows.map(none),
+      };
     },
   };
 
@@ -119,16 +210,45 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
       const accounts: number[] = [];
       const keep = (rows: { accountId: number }[]) => (accounts.push(...rows.map((r) => r.accountId)), rows);
       await gone(tx.delete(netMember).where(eq(netMember.simulated, true)).returning({ id: netMember.id }));
-      await gone(tx.delete(netCooperation).where(eq(netCooperation.simulated, true)).returning({ id: netCooperation.id }));
-      await gone(tx.delete(netPusher).where(eq(netPusher.simulated, true)).returning({ accountId: netPusher.accountId }).then(keep));
-      await gone(tx.delete(netProvider).where(eq(netProvider.simulated, true)).returning({ accountId: netProvider.accountId }).then(keep));
+      await gone(
+        tx.delete(netCooperation).where(eq(netCooperation.simulated, true)).returning({ id: netCooperation.id }),
+      );
+      await gone(
+        tx
+          .delete(netPusher)
+          .where(eq(netPusher.simulated, true))
+          .returning({ accountId: netPusher.accountId })
+          .then(keep),
+      );
+      await gone(
+        tx
+          .delete(netProvider)
+          .where(eq(netProvider.simulated, true))
+          .returning({ accountId: netProvider.accountId })
+          .then(keep),
+      );
       for (const level of ['C', 'B', 'A']) {
-        await gone(tx.delete(netAgent).where(and(eq(netAgent.simulated, true), eq(netAgent.level, level))).returning({ accountId: netAgent.accountId }).then(keep));
+        await gone(
+          tx
+            .delete(netAgent)
+            .where(and(eq(netAgent.simulated, true), eq(netAgent.level, level)))
+            .returning({ accountId: netAgent.accountId })
+            .then(keep),
+        );
       }
       // A team's operator account goes with it (its sessions by the foreign key's cascade).
       const teams = await tx.delete(netTeam).where(eq(netTeam.simulated, true)).returning({ id: netTeam.id });
       n += teams.length;
-      if (teams.length) await tx.delete(netAppAccount).where(and(eq(netAppAccount.kind, 'operator'), inArray(netAppAccount.partyId, teams.map((t) => t.id))));
+      if (teams.length)
+        await tx.delete(netAppAccount).where(
+          and(
+            eq(netAppAccount.kind, 'operator'),
+            inArray(
+              netAppAccount.partyId,
+              teams.map((t) => t.id),
+            ),
+          ),
+        );
       await gone(tx.delete(netRegion).where(eq(netRegion.simulated, true)).returning({ id: netRegion.id }));
       if (accounts.length) await tx.delete(netAppAccount).where(inArray(netAppAccount.id, accounts));
       return n;
@@ -136,10 +256,26 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
   }
 
   /** The ids of the demo network's records (demo:clear checks what real records name them before it removes anything). */
-  async function simulatedIds(): Promise<{ members: number[]; agents: number[]; teams: number[]; providers: number[]; pushers: number[]; regions: number[] }> {
-    const ids = async (table: typeof netMember | typeof netAgent | typeof netTeam | typeof netProvider | typeof netPusher | typeof netRegion) =>
-      (await db.select({ id: table.id }).from(table).where(eq(table.simulated, true))).map((r) => r.id);
-    const [members, agents, teams, providers, pushers, regions] = [await ids(netMember), await ids(netAgent), await ids(netTeam), await ids(netProvider), await ids(netPusher), await ids(netRegion)];
+  async function simulatedIds(): Promise<{
+    members: number[];
+    agents: number[];
+    teams: number[];
+    providers: number[];
+    pushers: number[];
+    regions: number[];
+  }> {
+    const ids = async (
+      table:
+        typeof netMember | typeof netAgent | typeof netTeam | typeof netProvider | typeof netPusher | typeof netRegion,
+    ) => (await db.select({ id: table.id }).from(table).where(eq(table.simulated, true))).map((r) => r.id);
+    const [members, agents, teams, providers, pushers, regions] = [
+      await ids(netMember),
+      await ids(netAgent),
+      await ids(netTeam),
+      await ids(netProvider),
+      await ids(netPusher),
+      await ids(netRegion),
+    ];
     return { members, agents, teams, providers, pushers, regions };
   }
 
@@ -177,7 +313,12 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
 export type NetworkServices = ReturnType<typeof createNetwork>;
 
 /** Columns holding addresses of uploads: agents' avatars, pushers' ID card pictures and avatars. */
-const networkFileRefs: FileReference[] = [{ column: netAgent.avatar }, { column: netPusher.idCardFront }, { column: netPusher.idCardBack }, { column: netPusher.avatar }];
+const networkFileRefs: FileReference[] = [
+  { column: netAgent.avatar },
+  { column: netPusher.idCardFront },
+  { column: netPusher.idCardBack },
+  { column: netPusher.avatar },
+];
 
 /** The network module: the people and places the money of every order will flow to. */
 export const network = defineModule({
@@ -197,8 +338,14 @@ export const network = defineModule({
     defineList({
       page: 'teamQueryPage',
       export: 'teamExport',
-      source: { count: (f) => s.regions.teamCount(f), rows: (f, offset, limit) => s.regions.teamRows(f, offset, limit) },
-      cells: (r, { timeZone }) => ({ members: r.members.map((m) => m.name).join(', '), createTime: formatInZone(r.createTime, timeZone) }),
+      source: {
+        count: (f) => s.regions.teamCount(f),
+        rows: (f, offset, limit) => s.regions.teamRows(f, offset, limit),
+      },
+      cells: (r, { timeZone }) => ({
+        members: r.members.map((m) => m.name).join(', '),
+        createTime: formatInZone(r.createTime, timeZone),
+      }),
       widths: { members: 40, createTime: 20 },
     }),
     defineList({
@@ -236,7 +383,11 @@ export const network = defineModule({
       page: 'providerQueryPage',
       export: 'providerExport',
       source: s.providers,
-      cells: (r, { lang, timeZone }) => ({ mobile: `+${r.areaCode} ${r.mobile}`, status: statusWord(r.status, lang), createTime: formatInZone(r.createTime, timeZone) }),
+      cells: (r, { lang, timeZone }) => ({
+        mobile: `+${r.areaCode} ${r.mobile}`,
+        status: statusWord(r.status, lang),
+        createTime: formatInZone(r.createTime, timeZone),
+      }),
       widths: { mobile: 20, createTime: 20 },
     }),
     defineList({
@@ -272,4 +423,3 @@ export const network = defineModule({
   ],
   routes: networkRoutes,
 });
-

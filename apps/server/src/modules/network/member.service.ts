@@ -45,7 +45,9 @@ export interface NewMember {
 
 /** Members: the end users of the rental apps. Staff read them and freeze (with a reason) or unfreeze them. */
 /** Members' money and orders, from the ledger and the orders (given by app.ts once the order module is built). */
-export type MemberWallets = (ids: number[]) => Promise<Map<number, { balance: number; deposit: number; orders: number }>>;
+export type MemberWallets = (
+  ids: number[],
+) => Promise<Map<number, { balance: number; deposit: number; orders: number }>>;
 
 export class MemberService {
   /** Until the order module hands it over, members have no money and no orders. */
@@ -58,7 +60,8 @@ export class MemberService {
 
   private where(f: MemberFilter): SQL | undefined {
     const c: SQL[] = [];
-    if (f.keyword) c.push(or(ilike(netMember.mobile, containing(f.keyword)), ilike(netMember.nickname, containing(f.keyword)))!);
+    if (f.keyword)
+      c.push(or(ilike(netMember.mobile, containing(f.keyword)), ilike(netMember.nickname, containing(f.keyword)))!);
     if (f.terminal) c.push(eq(netMember.terminal, f.terminal));
     if (f.level) c.push(eq(netMember.level, f.level));
     if (f.status !== undefined) c.push(eq(netMember.status, f.status));
@@ -72,11 +75,18 @@ export class MemberService {
 
   /** Customers who registered in [begin, end] (statistics: the dashboard's new users; by the creation-time index). */
   async registered(begin: Date, end: Date): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(netMember).where(and(gte(netMember.createdAt, begin), lte(netMember.createdAt, end)));
+    const [r] = await this.db
+      .select({ n: count() })
+      .from(netMember)
+      .where(and(gte(netMember.createdAt, begin), lte(netMember.createdAt, end)));
     return Number(r!.n);
   }
 
-  async rows(q: MemberFilter & Pick<MemberQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<MemberItem[]> {
+  async rows(
+    q: MemberFilter & Pick<MemberQuery, 'orderBy' | 'order'>,
+    offset: number,
+    limit: number,
+  ): Promise<MemberItem[]> {
     const rows = await this.db
       .select()
       .from(netMember)
@@ -94,14 +104,31 @@ export class MemberService {
     if (!m) throw new AppError('MEMBER_NOT_FOUND');
     const [wallets, [last], [freeze]] = await Promise.all([
       this.wallets([id]),
-      this.db.select({ at: netMemberSession.createdAt }).from(netMemberSession).where(eq(netMemberSession.memberId, id)).orderBy(desc(netMemberSession.createdAt)).limit(1),
-      this.db.select().from(netMemberFreeze).where(eq(netMemberFreeze.memberId, id)).orderBy(desc(netMemberFreeze.createdAt), desc(netMemberFreeze.id)).limit(1),
+      this.db
+        .select({ at: netMemberSession.createdAt })
+        .from(netMemberSession)
+        .where(eq(netMemberSession.memberId, id))
+        .orderBy(desc(netMemberSession.createdAt))
+        .limit(1),
+      this.db
+        .select()
+        .from(netMemberFreeze)
+        .where(eq(netMemberFreeze.memberId, id))
+        .orderBy(desc(netMemberFreeze.createdAt), desc(netMemberFreeze.id))
+        .limit(1),
     ]);
     return {
       ...memberItem(m, wallets.get(id)),
       duplicateOf: m.duplicateOf,
       lastSignInTime: last?.at.toISOString() ?? null,
-      lastFreeze: freeze ? { status: freeze.status === 1 ? 1 : 0, reason: freeze.reason, operatorName: freeze.operatorName, time: freeze.createdAt.toISOString() } : null,
+      lastFreeze: freeze
+        ? {
+            status: freeze.status === 1 ? 1 : 0,
+            reason: freeze.reason,
+            operatorName: freeze.operatorName,
+            time: freeze.createdAt.toISOString(),
+          }
+        : null,
     };
   }
 
@@ -111,7 +138,13 @@ export class MemberService {
     const where = eq(netMemberSession.memberId, q.userId);
     const [[n], rows] = await Promise.all([
       this.db.select({ n: count() }).from(netMemberSession).where(where),
-      this.db.select().from(netMemberSession).where(where).orderBy(desc(netMemberSession.createdAt), desc(netMemberSession.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+      this.db
+        .select()
+        .from(netMemberSession)
+        .where(where)
+        .orderBy(desc(netMemberSession.createdAt), desc(netMemberSession.id))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize),
     ]);
     return {
       total: Number(n!.n),
@@ -133,18 +166,34 @@ export class MemberService {
     const where = eq(netMemberFreeze.memberId, q.userId);
     const [[n], rows] = await Promise.all([
       this.db.select({ n: count() }).from(netMemberFreeze).where(where),
-      this.db.select().from(netMemberFreeze).where(where).orderBy(desc(netMemberFreeze.createdAt), desc(netMemberFreeze.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+      this.db
+        .select()
+        .from(netMemberFreeze)
+        .where(where)
+        .orderBy(desc(netMemberFreeze.createdAt), desc(netMemberFreeze.id))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize),
     ]);
     return {
       total: Number(n!.n),
-      list: rows.map((r) => ({ id: r.id, status: r.status === 1 ? 1 : 0, reason: r.reason, operatorId: r.operatorId, operatorName: r.operatorName, createTime: r.createdAt.toISOString() })),
+      list: rows.map((r) => ({
+        id: r.id,
+        status: r.status === 1 ? 1 : 0,
+        reason: r.reason,
+        operatorId: r.operatorId,
+        operatorName: r.operatorName,
+        createTime: r.createdAt.toISOString(),
+      })),
     };
   }
 
   /** Customers' phones as staff read them ("+86 13800000000"), by id: the fund flows name a customer's accounts by them. */
   async phones(ids: number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: netMember.id, areaCode: netMember.areaCode, mobile: netMember.mobile }).from(netMember).where(inArray(netMember.id, [...new Set(ids)]));
+    const rows = await this.db
+      .select({ id: netMember.id, areaCode: netMember.areaCode, mobile: netMember.mobile })
+      .from(netMember)
+      .where(inArray(netMember.id, [...new Set(ids)]));
     return new Map(rows.map((r) => [r.id, `+${r.areaCode} ${r.mobile}`]));
   }
 
@@ -153,18 +202,27 @@ export class MemberService {
     if (!m) throw new AppError('MEMBER_NOT_FOUND');
   }
 
-
   /** A member as the app registers one (its phone canonical); the same phone twice, in any split, answers the existing member. */
   async create(m: NewMember): Promise<{ id: number }> {
     const { areaCode, mobile } = requirePhone(m.areaCode, m.mobile, { simulated: m.simulated });
     const current = isNull(netMember.duplicateOf);
     const [row] = await this.db
       .insert(netMember)
-      .values({ areaCode, mobile, nickname: m.nickname, terminal: m.terminal, level: m.level ?? 'C', simulated: m.simulated ?? false })
+      .values({
+        areaCode,
+        mobile,
+        nickname: m.nickname,
+        terminal: m.terminal,
+        level: m.level ?? 'C',
+        simulated: m.simulated ?? false,
+      })
       .onConflictDoNothing({ target: [netMember.areaCode, netMember.mobile], where: current })
       .returning({ id: netMember.id });
     if (row) return row;
-    const [old] = await this.db.select({ id: netMember.id }).from(netMember).where(and(eq(netMember.areaCode, areaCode), eq(netMember.mobile, mobile), current));
+    const [old] = await this.db
+      .select({ id: netMember.id })
+      .from(netMember)
+      .where(and(eq(netMember.areaCode, areaCode), eq(netMember.mobile, mobile), current));
     return old!;
   }
 
@@ -184,14 +242,20 @@ export class MemberService {
         .returning({ areaCode: netMember.areaCode, mobile: netMember.mobile });
       if (!row) throw new AppError('NOT_FOUND');
       nameAuditTarget(memberName(row));
-      await tx.insert(netMemberFreeze).values({ memberId: req.id, status: req.status, reason, operatorId: by ?? null, operatorName });
+      await tx
+        .insert(netMemberFreeze)
+        .values({ memberId: req.id, status: req.status, reason, operatorId: by ?? null, operatorName });
     });
     return null;
   }
 
   /** A member's level: the next settle of its orders takes the level's benefit (docs/decisions.md, "Member levels"). */
   async setLevel(req: MemberLevelRequest): Promise<null> {
-    const [row] = await this.db.update(netMember).set({ level: req.level }).where(eq(netMember.id, req.id)).returning({ areaCode: netMember.areaCode, mobile: netMember.mobile });
+    const [row] = await this.db
+      .update(netMember)
+      .set({ level: req.level })
+      .where(eq(netMember.id, req.id))
+      .returning({ areaCode: netMember.areaCode, mobile: netMember.mobile });
     if (!row) throw new AppError('NOT_FOUND');
     nameAuditTarget(memberName(row));
     return null;
@@ -199,7 +263,10 @@ export class MemberService {
 
   /** Whether a member may rent: exists and is not frozen (for the rental engine). */
   async status(id: number): Promise<{ id: number; status: number; level: MemberLevel } | null> {
-    const [m] = await this.db.select({ id: netMember.id, status: netMember.status, level: netMember.level }).from(netMember).where(eq(netMember.id, id));
+    const [m] = await this.db
+      .select({ id: netMember.id, status: netMember.status, level: netMember.level })
+      .from(netMember)
+      .where(eq(netMember.id, id));
     return m ? { ...m, level: m.level as MemberLevel } : null;
   }
 }
@@ -210,7 +277,10 @@ function memberName(m: { areaCode: string; mobile: string }): string {
 }
 
 /** A member row as the lists show it, with its money and orders (sums of the ledger's entries and a count of the orders, never numbers kept on the member). */
-function memberItem(m: typeof netMember.$inferSelect, wallet: { balance: number; deposit: number; orders: number } | undefined): MemberItem {
+function memberItem(
+  m: typeof netMember.$inferSelect,
+  wallet: { balance: number; deposit: number; orders: number } | undefined,
+): MemberItem {
   return {
     id: m.id,
     areaCode: m.areaCode,
@@ -235,7 +305,13 @@ function memberItem(m: typeof netMember.$inferSelect, wallet: { balance: number;
  * (`submitted_by`, their app account). An outlet's account is the store's own sign-in, shared at
  * its counter: it recruits nobody and is refused (COOPERATION_NOT_ALLOWED).
  */
-export const COOPERATION_APPLICANTS: readonly AccountType[] = ['user', 'agent', 'groundPromoter', 'serviceProvider', 'operator'];
+export const COOPERATION_APPLICANTS: readonly AccountType[] = [
+  'user',
+  'agent',
+  'groundPromoter',
+  'serviceProvider',
+  'operator',
+];
 /** A few applications an hour per applicant and per address: enough for a person, not for a script filling the list. */
 export const COOPERATION_LIMITS = {
   applicant: { scope: 'cooperationApply:applicant', max: 3, seconds: 3600 },
@@ -278,7 +354,11 @@ export class CooperationService {
     return Number(r!.n);
   }
 
-  async rows(q: CooperationFilter & Pick<CooperationQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<CooperationItem[]> {
+  async rows(
+    q: CooperationFilter & Pick<CooperationQuery, 'orderBy' | 'order'>,
+    offset: number,
+    limit: number,
+  ): Promise<CooperationItem[]> {
     const rows = await this.db
       .select()
       .from(netCooperation)
@@ -304,7 +384,10 @@ export class CooperationService {
   }
 
   /** A new application, numbered CA + the UTC date + its id (written once the id is known). */
-  async submit(req: CooperationApplyRequest, opts: { submittedBy?: number; memberId?: number; simulated?: boolean } = {}): Promise<{ id: number }> {
+  async submit(
+    req: CooperationApplyRequest,
+    opts: { submittedBy?: number; memberId?: number; simulated?: boolean } = {},
+  ): Promise<{ id: number }> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(netCooperation)
@@ -334,12 +417,21 @@ export class CooperationService {
     const names = await this.staff.names([handlerId]);
     const [row] = await this.db
       .update(netCooperation)
-      .set({ status: req.status, note: req.note || null, handlerId, handlerName: (names.get(handlerId) ?? '').slice(0, 18), handledAt: new Date() })
+      .set({
+        status: req.status,
+        note: req.note || null,
+        handlerId,
+        handlerName: (names.get(handlerId) ?? '').slice(0, 18),
+        handledAt: new Date(),
+      })
       .where(and(eq(netCooperation.id, req.id), sql`${netCooperation.status} <> 'processed'`))
       .returning({ number: netCooperation.number });
     nameAuditTarget(row?.number);
     if (row) return null;
-    const [exists] = await this.db.select({ id: netCooperation.id }).from(netCooperation).where(eq(netCooperation.id, req.id));
+    const [exists] = await this.db
+      .select({ id: netCooperation.id })
+      .from(netCooperation)
+      .where(eq(netCooperation.id, req.id));
     throw new AppError(exists ? 'CONFLICT' : 'NOT_FOUND');
   }
 }

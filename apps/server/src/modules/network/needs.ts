@@ -11,7 +11,11 @@ export interface StaffDirectory {
   /** Display names (nickname, else user name) of the accounts that exist. */
   names(ids: readonly number[]): Promise<Map<number, string>>;
   /** Staff accounts whose user name, nickname or mobile contains the keyword. */
-  search(keyword: string | undefined, offset: number, limit: number): Promise<{ list: { id: number; name: string; mobile: string | null; status: number }[]; total: number }>;
+  search(
+    keyword: string | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ list: { id: number; name: string; mobile: string | null; status: number }[]; total: number }>;
 }
 
 /** The console's sign-in lockout (identity's login guard), used by the agent app's sign-in too. */
@@ -37,7 +41,12 @@ export interface LoginLogPort {
 
 /** Verification codes (identity): customers sign in with one. */
 export interface VerifyCodePort {
-  send(accountId: number, purpose: string, to: { areaCode: string; mobile: string }, origin?: { ip?: string }): Promise<unknown>;
+  send(
+    accountId: number,
+    purpose: string,
+    to: { areaCode: string; mobile: string },
+    origin?: { ip?: string },
+  ): Promise<unknown>;
   consume(accountId: number, purpose: string, to: { areaCode: string; mobile: string }, code: string): Promise<void>;
 }
 
@@ -74,7 +83,9 @@ export interface OutletFacts {
   /** Each agent's own outlets and the devices bound to them (the partner tree). */
   agentOutlets(agentIds: readonly number[]): Promise<Map<number, { outlets: number; devices: number }>>;
   /** An agent's own outlets with their devices (the partner tree's leaves). */
-  outletsOfAgent(agentId: number): Promise<{ id: number; name: string; ratio: number; inService: boolean; devices: number }[]>;
+  outletsOfAgent(
+    agentId: number,
+  ): Promise<{ id: number; name: string; ratio: number; inService: boolean; devices: number }[]>;
   /** An outlet's name and agent (null: direct), null when no outlet has the id (a statement's partner). */
   outletOwner(id: number): Promise<{ name: string; agentId: number | null } | null>;
 }
@@ -84,7 +95,10 @@ export interface OutletFacts {
  * of one payable account over whole days in a time zone.
  */
 export type StatementSource = (
-  account: { kind: 'agentPayable' | 'outletPayable' | 'providerPayable' | 'pusherPayable' | 'operatorPayable'; partyId: number },
+  account: {
+    kind: 'agentPayable' | 'outletPayable' | 'providerPayable' | 'pusherPayable' | 'operatorPayable';
+    partyId: number;
+  },
   period: { beginDate: string; endDate: string; timeZone: string },
 ) => Promise<Omit<PartnerStatement, 'partyKind' | 'partyId' | 'partyName'>>;
 

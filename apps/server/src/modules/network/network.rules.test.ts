@@ -11,7 +11,17 @@ import { noOutlets } from './needs.js';
 let seq = 0;
 const mobile = () => String(15000000000 + ++seq * 7919);
 const agent = (over: Partial<AgentSaveInput>) =>
-  agentSaveRequest.parse({ name: `Agent ${seq}`, areaCode: '86', mobile: mobile(), password: 'secret12', level: 'A', ratio: 60, minWithdrawal: 0, withdrawalFeeRate: 0, ...over });
+  agentSaveRequest.parse({
+    name: `Agent ${seq}`,
+    areaCode: '86',
+    mobile: mobile(),
+    password: 'secret12',
+    level: 'A',
+    ratio: 60,
+    minWithdrawal: 0,
+    withdrawalFeeRate: 0,
+    ...over,
+  });
 const codeOf = async (p: Promise<unknown>) => {
   try {
     await p;
@@ -28,7 +38,12 @@ describe.each(engines)('network rules (%s)', (engine) => {
   const db = () => s.current.database.db;
 
   it('every chain totals 100: the platform and each level earn the difference down to the last one', async () => {
-    for (const [ra, rb, rc] of [[100, 100, 100], [60, 40, 25], [0, 0, 0], [35, 35, 1]] as const) {
+    for (const [ra, rb, rc] of [
+      [100, 100, 100],
+      [60, 40, 25],
+      [0, 0, 0],
+      [35, 35, 1],
+    ] as const) {
       const a = await net().agents.save(agent({ ratio: ra }));
       const b = await net().agents.save(agent({ level: 'B', parentId: a.id, ratio: rb }));
       const c = await net().agents.save(agent({ level: 'C', parentId: b.id, ratio: rc }));
@@ -44,16 +59,25 @@ describe.each(engines)('network rules (%s)', (engine) => {
     const a = await net().agents.save(agent({ name: 'Floor A', ratio: 50 }));
     await net().agents.save(agent({ name: 'Floor B1', level: 'B', parentId: a.id, ratio: 20 }));
     await net().agents.save(agent({ name: 'Floor B2', level: 'B', parentId: a.id, ratio: 30 }));
-    const err = await net().agents.save({ ...agent({ name: 'Floor A', ratio: 29 }), id: a.id, password: undefined }).catch((e: AppError) => e);
+    const err = await net()
+      .agents.save({ ...agent({ name: 'Floor A', ratio: 29 }), id: a.id, password: undefined })
+      .catch((e: AppError) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).errorName).toBe('RATIO_BELOW_CHILD');
     expect((err as AppError).params).toEqual({ child: 'Floor B2', childRatio: 30 });
     // An outlet under the agent counts as a child too (the outlet module gives the facts).
-    net().attachOutlets({ ...noOutlets, highestRatioOutlet: async (_db, id) => (id === a.id ? { name: 'Corner Cafe', ratio: 40 } : null) });
+    net().attachOutlets({
+      ...noOutlets,
+      highestRatioOutlet: async (_db, id) => (id === a.id ? { name: 'Corner Cafe', ratio: 40 } : null),
+    });
     try {
-      const byOutlet = await net().agents.save({ ...agent({ name: 'Floor A', ratio: 35 }), id: a.id, password: undefined }).catch((e: AppError) => e);
+      const byOutlet = await net()
+        .agents.save({ ...agent({ name: 'Floor A', ratio: 35 }), id: a.id, password: undefined })
+        .catch((e: AppError) => e);
       expect((byOutlet as AppError).params).toEqual({ child: 'Corner Cafe', childRatio: 40 });
-      expect(await codeOf(net().agents.save({ ...agent({ name: 'Floor A', ratio: 40 }), id: a.id, password: undefined }))).toBe('ok');
+      expect(
+        await codeOf(net().agents.save({ ...agent({ name: 'Floor A', ratio: 40 }), id: a.id, password: undefined })),
+      ).toBe('ok');
     } finally {
       net().attachOutlets(noOutlets);
     }
@@ -64,9 +88,17 @@ describe.each(engines)('network rules (%s)', (engine) => {
     const b = await net().agents.save(agent({ level: 'B', parentId: a.id, ratio: 40 }));
     await net().agents.save(agent({ level: 'C', parentId: b.id, ratio: 10 }));
     const a2 = await net().agents.save(agent({ ratio: 50 }));
-    expect(await codeOf(net().agents.save({ ...agent({ level: 'C', parentId: a2.id, ratio: 10 }), id: b.id, password: undefined }))).toBe('AGENT_PARENT_LEVEL');
+    expect(
+      await codeOf(
+        net().agents.save({ ...agent({ level: 'C', parentId: a2.id, ratio: 10 }), id: b.id, password: undefined }),
+      ),
+    ).toBe('AGENT_PARENT_LEVEL');
     // B moves under another A: allowed, its children's chain still holds.
-    expect(await codeOf(net().agents.save({ ...agent({ level: 'B', parentId: a2.id, ratio: 40 }), id: b.id, password: undefined }))).toBe('ok');
+    expect(
+      await codeOf(
+        net().agents.save({ ...agent({ level: 'B', parentId: a2.id, ratio: 40 }), id: b.id, password: undefined }),
+      ),
+    ).toBe('ok');
     await net().agents.setStatus({ id: a2.id, status: 1, reason: 'audit' });
     expect(await codeOf(net().agents.save(agent({ level: 'B', parentId: a2.id, ratio: 10 })))).toBe('PARENT_FROZEN');
   });
@@ -118,20 +150,42 @@ describe.each(engines)('network rules (%s)', (engine) => {
     const [admin] = await db().select().from(sysAccount).limit(1);
     const r = await net().regions.save({ name: 'East' });
     await net().regions.saveTeam({ name: 'East A', regionId: r.id, leaderId: admin!.id, memberIds: [], ratio: 0 });
-    const err = await net().regions.saveTeam({ name: 'East B', regionId: r.id, leaderId: admin!.id, memberIds: [], ratio: 0 }).catch((e: AppError) => e);
+    const err = await net()
+      .regions.saveTeam({ name: 'East B', regionId: r.id, leaderId: admin!.id, memberIds: [], ratio: 0 })
+      .catch((e: AppError) => e);
     expect((err as AppError).errorName).toBe('STAFF_IN_TEAM');
     expect((err as AppError).params).toMatchObject({ team: 'East A' });
-    expect(await codeOf(net().regions.saveTeam({ name: 'East C', regionId: r.id, leaderId: 999999, memberIds: [], ratio: 0 }))).toBe('STAFF_NOT_FOUND');
-    const [other] = await db().insert(sysAccount).values({ userName: 'teamer', nickName: 'Teamer', passwordHash: 'x' }).returning();
-    const raced = await Promise.all(Array.from({ length: 20 }, (_, i) => codeOf(net().regions.saveTeam({ name: `Race ${i}`, regionId: r.id, leaderId: other!.id, memberIds: [], ratio: 0 }))));
+    expect(
+      await codeOf(
+        net().regions.saveTeam({ name: 'East C', regionId: r.id, leaderId: 999999, memberIds: [], ratio: 0 }),
+      ),
+    ).toBe('STAFF_NOT_FOUND');
+    const [other] = await db()
+      .insert(sysAccount)
+      .values({ userName: 'teamer', nickName: 'Teamer', passwordHash: 'x' })
+      .returning();
+    const raced = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        codeOf(
+          net().regions.saveTeam({ name: `Race ${i}`, regionId: r.id, leaderId: other!.id, memberIds: [], ratio: 0 }),
+        ),
+      ),
+    );
     expect(raced.filter((x) => x === 'ok')).toHaveLength(1);
     expect(raced.filter((x) => x !== 'ok').every((x) => x === 'STAFF_IN_TEAM')).toBe(true);
     expect(await codeOf(net().regions.delete(r.id))).toBe('REGION_STAFFED');
   });
 
   it('freezes a member with its reason and unfreezes it; the picker finds members, agents of a level and operators', async () => {
-    const m = await net().members.create({ areaCode: '+86', mobile: '13512345678', nickname: 'Rider', terminal: 'USER_WECHAT' });
-    expect(await net().members.create({ areaCode: '86', mobile: '13512345678', nickname: 'Again', terminal: 'USER_IOS' })).toEqual(m);
+    const m = await net().members.create({
+      areaCode: '+86',
+      mobile: '13512345678',
+      nickname: 'Rider',
+      terminal: 'USER_WECHAT',
+    });
+    expect(
+      await net().members.create({ areaCode: '86', mobile: '13512345678', nickname: 'Again', terminal: 'USER_IOS' }),
+    ).toEqual(m);
     await net().members.setStatus({ id: m.id, status: 1, reason: 'chargeback' });
     let [row] = await net().members.rows({ keyword: '13512345678' }, 0, 1);
     expect(row).toMatchObject({ status: 1, freezeReason: 'chargeback', balance: 0, deposit: 0, orderCount: 0 });
@@ -145,7 +199,9 @@ describe.each(engines)('network rules (%s)', (engine) => {
     await net().agents.save(agent({ name: 'Picker A', ratio: 70 }));
     const as = await net().picker.page({ type: 'agent', level: 'A', keyword: 'Picker', pageNum: 1, pageSize: 10 });
     expect(as.list).toEqual([expect.objectContaining({ name: 'Picker A', level: 'A', ratio: 70, status: 0 })]);
-    expect((await net().picker.page({ type: 'agent', level: 'B', keyword: 'Picker', pageNum: 1, pageSize: 10 })).total).toBe(0);
+    expect(
+      (await net().picker.page({ type: 'agent', level: 'B', keyword: 'Picker', pageNum: 1, pageSize: 10 })).total,
+    ).toBe(0);
     const ops = await net().picker.page({ type: 'operator', keyword: 'adm', pageNum: 1, pageSize: 10 });
     expect(ops.list[0]).toMatchObject({ name: expect.any(String), level: null });
   });

@@ -1,5 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { STATEMENT_MAX_DAYS, type AgentLevel, type AgentTreeNode, type AgentTreeQuery, type PartnerStatement, type PartnerStatementQuery, type StatementParty } from '@cbo/contract';
+import {
+  STATEMENT_MAX_DAYS,
+  type AgentLevel,
+  type AgentTreeNode,
+  type AgentTreeQuery,
+  type PartnerStatement,
+  type PartnerStatementQuery,
+  type StatementParty,
+} from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { OutletFacts, StatementSource } from './needs.js';
@@ -31,7 +39,10 @@ export class PartnerService {
     const rows = await query<{ root: string; id: string }>(
       this.db,
       sql`with recursive t(root, id) as (
-            select a.id, a.id from net_agent a where a.id in (${sql.join(rootIds.map((id) => sql`${id}`), sql`, `)})
+            select a.id, a.id from net_agent a where a.id in (${sql.join(
+              rootIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})
             union all
             select t.root, c.id from net_agent c join t on c.parent_id = t.id
           ) select root, id from t`,
@@ -100,9 +111,20 @@ export class PartnerService {
     if (!(await this.within(scope, id))) throw new AppError('PARTNER_OUT_OF_SCOPE');
     if (q.rootId !== undefined) return this.agentNodes(eq(netAgent.id, id));
     const agents = await this.agentNodes(eq(netAgent.parentId, id));
-    const outlets = (await this.outlets().outletsOfAgent(id)).map(
-      (o): AgentTreeNode => ({ kind: 'outlet', id: o.id, name: o.name, level: null, ratio: o.ratio, inactive: !o.inService, childAgents: 0, outlets: 0, devices: o.devices, subtreeOutlets: 1, subtreeDevices: o.devices, hasChildren: false }),
-    );
+    const outlets = (await this.outlets().outletsOfAgent(id)).map((o): AgentTreeNode => ({
+      kind: 'outlet',
+      id: o.id,
+      name: o.name,
+      level: null,
+      ratio: o.ratio,
+      inactive: !o.inService,
+      childAgents: 0,
+      outlets: 0,
+      devices: o.devices,
+      subtreeOutlets: 1,
+      subtreeDevices: o.devices,
+      hasChildren: false,
+    }));
     return [...agents, ...outlets];
   }
 
@@ -120,7 +142,10 @@ export class PartnerService {
     if (!(await this.within(scope, party.agentId))) throw new AppError('PARTNER_OUT_OF_SCOPE');
     const source = this.statements();
     if (!source) throw new AppError('PARTNER_NOT_FOUND');
-    const s = await source({ kind: PAYABLE_OF_PARTY[q.partyKind], partyId: q.partyId }, { beginDate: q.beginDate, endDate: q.endDate, timeZone });
+    const s = await source(
+      { kind: PAYABLE_OF_PARTY[q.partyKind], partyId: q.partyId },
+      { beginDate: q.beginDate, endDate: q.endDate, timeZone },
+    );
     return { ...s, partyKind: q.partyKind, partyId: q.partyId, partyName: party.name };
   }
 
@@ -136,7 +161,10 @@ export class PartnerService {
         return o ? { name: o.name, agentId: o.agentId } : null;
       }
       case 'pusher': {
-        const [p] = await this.db.select({ name: netPusher.name, agentId: netPusher.agentId }).from(netPusher).where(eq(netPusher.id, id));
+        const [p] = await this.db
+          .select({ name: netPusher.name, agentId: netPusher.agentId })
+          .from(netPusher)
+          .where(eq(netPusher.id, id));
         return p ?? null;
       }
       case 'provider': {

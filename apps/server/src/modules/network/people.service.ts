@@ -40,11 +40,19 @@ export class PusherService {
   }
 
   async count(f: PusherFilter): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(netPusher).innerJoin(netAppAccount, eq(netAppAccount.id, netPusher.accountId)).where(this.where(f));
+    const [r] = await this.db
+      .select({ n: count() })
+      .from(netPusher)
+      .innerJoin(netAppAccount, eq(netAppAccount.id, netPusher.accountId))
+      .where(this.where(f));
     return Number(r!.n);
   }
 
-  async rows(q: PusherFilter & Pick<PusherQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<PusherItem[]> {
+  async rows(
+    q: PusherFilter & Pick<PusherQuery, 'orderBy' | 'order'>,
+    offset: number,
+    limit: number,
+  ): Promise<PusherItem[]> {
     const col = q.orderBy === 'name' ? netPusher.name : netPusher.createdAt;
     const rows = await this.db
       .select({ p: netPusher, acc: netAppAccount, agentName: netAgent.name })
@@ -100,7 +108,10 @@ export class PusherService {
         if (!req.id) {
           if (agent.status !== 0) throw new AppError('PARENT_FROZEN', { name: agent.name });
           const accountId = await this.accounts.create(tx, 'groundPromoter', req.areaCode, req.mobile, passwordHash!);
-          const [row] = await tx.insert(netPusher).values({ ...values, accountId, simulated: opts.simulated ?? false }).returning({ id: netPusher.id });
+          const [row] = await tx
+            .insert(netPusher)
+            .values({ ...values, accountId, simulated: opts.simulated ?? false })
+            .returning({ id: netPusher.id });
           return { id: row!.id };
         }
         const [self] = await tx.select().from(netPusher).where(eq(netPusher.id, req.id)).for('update');
@@ -115,7 +126,10 @@ export class PusherService {
 
   async setStatus(req: StatusRequest): Promise<null> {
     await this.db.transaction(async (tx) => {
-      const [p] = await tx.select({ accountId: netPusher.accountId, name: netPusher.name }).from(netPusher).where(eq(netPusher.id, req.id));
+      const [p] = await tx
+        .select({ accountId: netPusher.accountId, name: netPusher.name })
+        .from(netPusher)
+        .where(eq(netPusher.id, req.id));
       if (!p) throw new AppError('NOT_FOUND');
       nameAuditTarget(p.name);
       await this.accounts.setStatus(tx, p.accountId, req.status, req.reason);
@@ -125,7 +139,10 @@ export class PusherService {
 
   async lookup(ids: readonly number[]): Promise<Map<number, { name: string; agentId: number }>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: netPusher.id, name: netPusher.name, agentId: netPusher.agentId }).from(netPusher).where(inArray(netPusher.id, [...ids]));
+    const rows = await this.db
+      .select({ id: netPusher.id, name: netPusher.name, agentId: netPusher.agentId })
+      .from(netPusher)
+      .where(inArray(netPusher.id, [...ids]));
     return new Map(rows.map((r) => [r.id, { name: r.name, agentId: r.agentId }]));
   }
 }
@@ -140,18 +157,34 @@ export class ProviderService {
 
   private where(f: ProviderFilter): SQL | undefined {
     const c: SQL[] = [];
-    if (f.name) c.push(or(ilike(netProvider.name, containing(f.name)), ilike(netProvider.contact, containing(f.name)), ilike(netAppAccount.mobile, containing(f.name)))!);
+    if (f.name)
+      c.push(
+        or(
+          ilike(netProvider.name, containing(f.name)),
+          ilike(netProvider.contact, containing(f.name)),
+          ilike(netAppAccount.mobile, containing(f.name)),
+        )!,
+      );
     if (f.status !== undefined) c.push(eq(netAppAccount.status, f.status));
     return c.length ? and(...c) : undefined;
   }
 
   async count(f: ProviderFilter): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(netProvider).innerJoin(netAppAccount, eq(netAppAccount.id, netProvider.accountId)).where(this.where(f));
+    const [r] = await this.db
+      .select({ n: count() })
+      .from(netProvider)
+      .innerJoin(netAppAccount, eq(netAppAccount.id, netProvider.accountId))
+      .where(this.where(f));
     return Number(r!.n);
   }
 
-  async rows(q: ProviderFilter & Pick<ProviderQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<ProviderItem[]> {
-    const col = q.orderBy === 'name' ? netProvider.name : q.orderBy === 'ratio' ? netProvider.ratio : netProvider.createdAt;
+  async rows(
+    q: ProviderFilter & Pick<ProviderQuery, 'orderBy' | 'order'>,
+    offset: number,
+    limit: number,
+  ): Promise<ProviderItem[]> {
+    const col =
+      q.orderBy === 'name' ? netProvider.name : q.orderBy === 'ratio' ? netProvider.ratio : netProvider.createdAt;
     const rows = await this.db
       .select({ p: netProvider, acc: netAppAccount })
       .from(netProvider)
@@ -186,7 +219,10 @@ export class ProviderService {
         const values = { name: req.name, contact: req.contact, ratio: req.ratio, remark: req.remark || null };
         if (!req.id) {
           const accountId = await this.accounts.create(tx, 'serviceProvider', req.areaCode, req.mobile, passwordHash!);
-          const [row] = await tx.insert(netProvider).values({ ...values, accountId, simulated: opts.simulated ?? false }).returning({ id: netProvider.id });
+          const [row] = await tx
+            .insert(netProvider)
+            .values({ ...values, accountId, simulated: opts.simulated ?? false })
+            .returning({ id: netProvider.id });
           return { id: row!.id };
         }
         const [self] = await tx.select().from(netProvider).where(eq(netProvider.id, req.id)).for('update');
@@ -200,7 +236,10 @@ export class ProviderService {
 
   async setStatus(req: StatusRequest): Promise<null> {
     await this.db.transaction(async (tx) => {
-      const [p] = await tx.select({ accountId: netProvider.accountId, name: netProvider.name }).from(netProvider).where(eq(netProvider.id, req.id));
+      const [p] = await tx
+        .select({ accountId: netProvider.accountId, name: netProvider.name })
+        .from(netProvider)
+        .where(eq(netProvider.id, req.id));
       if (!p) throw new AppError('NOT_FOUND');
       nameAuditTarget(p.name);
       await this.accounts.setStatus(tx, p.accountId, req.status, req.reason);
@@ -210,14 +249,21 @@ export class ProviderService {
 
   /** A provider by id with its ratio, locked shared for the caller's transaction (an outlet names it). */
   async lockProvider(id: number): Promise<{ id: number; name: string; ratio: number }> {
-    const [p] = await this.db.select({ id: netProvider.id, name: netProvider.name, ratio: netProvider.ratio }).from(netProvider).where(eq(netProvider.id, id)).for('share');
+    const [p] = await this.db
+      .select({ id: netProvider.id, name: netProvider.name, ratio: netProvider.ratio })
+      .from(netProvider)
+      .where(eq(netProvider.id, id))
+      .for('share');
     if (!p) throw new AppError('REFERENCE_NOT_FOUND');
     return p;
   }
 
   async lookup(ids: readonly number[]): Promise<Map<number, { name: string; ratio: number }>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: netProvider.id, name: netProvider.name, ratio: netProvider.ratio }).from(netProvider).where(inArray(netProvider.id, [...ids]));
+    const rows = await this.db
+      .select({ id: netProvider.id, name: netProvider.name, ratio: netProvider.ratio })
+      .from(netProvider)
+      .where(inArray(netProvider.id, [...ids]));
     return new Map(rows.map((r) => [r.id, { name: r.name, ratio: r.ratio }]));
   }
 }
@@ -243,14 +289,25 @@ export class PickerService {
         this.db.select().from(netMember).where(where).orderBy(desc(netMember.id)).limit(limit).offset(offset),
         this.db.select({ n: count() }).from(netMember).where(where),
       ]);
-      return { list: rows.map((m) => ({ id: m.id, name: m.nickname, mobile: m.mobile, level: null, ratio: null, status: m.status })), total: Number(n!.n) };
+      return {
+        list: rows.map((m) => ({
+          id: m.id,
+          name: m.nickname,
+          mobile: m.mobile,
+          level: null,
+          ratio: null,
+          status: m.status,
+        })),
+        total: Number(n!.n),
+      };
     }
     const table = q.type === 'agent' ? netAgent : q.type === 'groundPromoter' ? netPusher : netProvider;
     const conds: SQL[] = [];
     if (kw) conds.push(or(ilike(table.name, kw), ilike(netAppAccount.mobile, kw))!);
     if (q.type === 'agent' && q.level) conds.push(eq(netAgent.level, q.level));
     const where = conds.length ? and(...conds) : undefined;
-    const base = () => this.db.select({ n: count() }).from(table).innerJoin(netAppAccount, eq(netAppAccount.id, table.accountId));
+    const base = () =>
+      this.db.select({ n: count() }).from(table).innerJoin(netAppAccount, eq(netAppAccount.id, table.accountId));
     const [rows, [n]] = await Promise.all([
       this.db
         .select({
@@ -259,7 +316,12 @@ export class PickerService {
           mobile: netAppAccount.mobile,
           status: netAppAccount.status,
           level: q.type === 'agent' ? netAgent.level : netAppAccount.kind,
-          ratio: q.type === 'agent' ? netAgent.ratio : q.type === 'serviceProvider' ? netProvider.ratio : netAppAccount.status,
+          ratio:
+            q.type === 'agent'
+              ? netAgent.ratio
+              : q.type === 'serviceProvider'
+                ? netProvider.ratio
+                : netAppAccount.status,
         })
         .from(table)
         .innerJoin(netAppAccount, eq(netAppAccount.id, table.accountId))

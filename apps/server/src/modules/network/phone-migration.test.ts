@@ -16,7 +16,9 @@ describe('canonical-phone migration on a database holding duplicates', () => {
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const all = fileURLToPath(new URL('../../../drizzle', import.meta.url));
-    const journal = JSON.parse(fs.readFileSync(path.join(all, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const journal = JSON.parse(fs.readFileSync(path.join(all, 'meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
     const at = journal.entries.findIndex((e) => e.tag.endsWith('_phone_canonical'));
     expect(at).toBeGreaterThan(0);
     const before = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-mig-'));
@@ -55,7 +57,9 @@ describe('canonical-phone migration on a database holding duplicates', () => {
         { id: 49, area_code: '999', mobile: '13800000001', duplicate_of: null },
         { id: 50, area_code: '12', mobile: '34', duplicate_of: null },
       ]);
-      expect(await rows('select member_id, revoked_at is not null as revoked from net_member_session order by member_id')).toEqual([
+      expect(
+        await rows('select member_id, revoked_at is not null as revoked from net_member_session order by member_id'),
+      ).toEqual([
         { member_id: 45, revoked: false },
         { member_id: 46, revoked: true },
         { member_id: 47, revoked: true },
@@ -68,21 +72,85 @@ describe('canonical-phone migration on a database holding duplicates', () => {
         { id: 90, area_code: '86', mobile: '13900000001' },
         { id: 91, area_code: null, mobile: null },
       ]);
-      expect(await rows('select kind, row_id, kept_id, area_code_was, mobile_was, area_code, mobile from net_phone_duplicate order by kind, row_id')).toEqual([
-        { kind: 'appAccount', row_id: 8, kept_id: 7, area_code_was: '8', mobile_was: '619900000001', area_code: '86', mobile: '19900000001' },
-        { kind: 'member', row_id: 46, kept_id: 45, area_code_was: '8', mobile_was: '613611110077', area_code: '86', mobile: '13611110077' },
-        { kind: 'member', row_id: 47, kept_id: 45, area_code_was: '86', mobile_was: '13611110077', area_code: '86', mobile: '13611110077' },
-        { kind: 'member', row_id: 50, kept_id: null, area_code_was: '12', mobile_was: '34', area_code: null, mobile: null },
-        { kind: 'staff', row_id: 91, kept_id: 90, area_code_was: '86', mobile_was: '013900000001', area_code: '86', mobile: '13900000001' },
+      expect(
+        await rows(
+          'select kind, row_id, kept_id, area_code_was, mobile_was, area_code, mobile from net_phone_duplicate order by kind, row_id',
+        ),
+      ).toEqual([
+        {
+          kind: 'appAccount',
+          row_id: 8,
+          kept_id: 7,
+          area_code_was: '8',
+          mobile_was: '619900000001',
+          area_code: '86',
+          mobile: '19900000001',
+        },
+        {
+          kind: 'member',
+          row_id: 46,
+          kept_id: 45,
+          area_code_was: '8',
+          mobile_was: '613611110077',
+          area_code: '86',
+          mobile: '13611110077',
+        },
+        {
+          kind: 'member',
+          row_id: 47,
+          kept_id: 45,
+          area_code_was: '86',
+          mobile_was: '13611110077',
+          area_code: '86',
+          mobile: '13611110077',
+        },
+        {
+          kind: 'member',
+          row_id: 50,
+          kept_id: null,
+          area_code_was: '12',
+          mobile_was: '34',
+          area_code: null,
+          mobile: null,
+        },
+        {
+          kind: 'staff',
+          row_id: 91,
+          kept_id: 90,
+          area_code_was: '86',
+          mobile_was: '013900000001',
+          area_code: '86',
+          mobile: '13900000001',
+        },
       ]);
       // The kept member is the phone's only current one: a second current row is refused.
-      await expect(client.query(`insert into net_member (area_code, mobile, nickname, terminal) values ('86', '13611110077', 'g', 'USER_IOS')`)).rejects.toThrow(/net_member_mobile_uq/);
+      await expect(
+        client.query(
+          `insert into net_member (area_code, mobile, nickname, terminal) values ('86', '13611110077', 'g', 'USER_IOS')`,
+        ),
+      ).rejects.toThrow(/net_member_mobile_uq/);
 
       // The SQL canonical_phone and the contract's canonicalPhone give the same answers.
       const cases: [string, string][] = [
-        ['86', '13611110002'], ['8', '613611110002'], ['861', '3611110002'], ['0086', '013611110002'], ['+1', '2125550123'], ['44', '07700900123'],
-        ['88', '6912345678'], ['39', '0612345678'], ['3', '90612345678'], ['225', '0707070707'], ['7', '9161234567'], ['800', '12345678'],
-        ['0', '13800000001'], ['86', '123'], ['86', '1234567890123456'], ['8a', '1'], ['', '8613800000001'], ['999', '013800000001'], ['242', '061234567'],
+        ['86', '13611110002'],
+        ['8', '613611110002'],
+        ['861', '3611110002'],
+        ['0086', '013611110002'],
+        ['+1', '2125550123'],
+        ['44', '07700900123'],
+        ['88', '6912345678'],
+        ['39', '0612345678'],
+        ['3', '90612345678'],
+        ['225', '0707070707'],
+        ['7', '9161234567'],
+        ['800', '12345678'],
+        ['0', '13800000001'],
+        ['86', '123'],
+        ['86', '1234567890123456'],
+        ['8a', '1'],
+        ['', '8613800000001'],
+        ['999', '013800000001'],
+        ['242', '061234567'],
       ];
       for (const [a, m] of cases) {
         const [r] = (await client.query<{ p: string[] | null }>('select canonical_phone($1, $2) as p', [a, m])).rows;

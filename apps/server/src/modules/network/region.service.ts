@@ -1,5 +1,17 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DirectTeam, RegionFilter, RegionItem, RegionOption, RegionQuery, RegionSaveRequest, TeamFilter, TeamItem, TeamOption, TeamQuery, TeamSaveRequest } from '@cbo/contract';
+import type {
+  DirectTeam,
+  RegionFilter,
+  RegionItem,
+  RegionOption,
+  RegionQuery,
+  RegionSaveRequest,
+  TeamFilter,
+  TeamItem,
+  TeamOption,
+  TeamQuery,
+  TeamSaveRequest,
+} from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -34,7 +46,11 @@ export class RegionService {
     return Number(r!.n);
   }
 
-  async rows(q: RegionFilter & Pick<RegionQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<RegionItem[]> {
+  async rows(
+    q: RegionFilter & Pick<RegionQuery, 'orderBy' | 'order'>,
+    offset: number,
+    limit: number,
+  ): Promise<RegionItem[]> {
     const col = q.orderBy === 'name' ? netRegion.name : netRegion.createdAt;
     const rows = await this.db
       .select({
@@ -69,20 +85,32 @@ export class RegionService {
   }
 
   async options(): Promise<RegionOption[]> {
-    return this.db.select({ id: netRegion.id, name: netRegion.name }).from(netRegion).orderBy(asc(netRegion.name)).limit(1000);
+    return this.db
+      .select({ id: netRegion.id, name: netRegion.name })
+      .from(netRegion)
+      .orderBy(asc(netRegion.name))
+      .limit(1000);
   }
 
   async save(req: RegionSaveRequest, opts: { simulated?: boolean } = {}): Promise<{ id: number }> {
-    if (req.managerId && !(await this.staff.names([req.managerId])).has(req.managerId)) throw new AppError('STAFF_NOT_FOUND');
+    if (req.managerId && !(await this.staff.names([req.managerId])).has(req.managerId))
+      throw new AppError('STAFF_NOT_FOUND');
     const values = { name: req.name, managerId: req.managerId ?? null, remark: req.remark || null };
     nameAuditTarget(req.name);
     try {
       return await this.db.transaction(async (tx) => {
         if (!req.id) {
-          const [row] = await tx.insert(netRegion).values({ ...values, simulated: opts.simulated ?? false }).returning({ id: netRegion.id });
+          const [row] = await tx
+            .insert(netRegion)
+            .values({ ...values, simulated: opts.simulated ?? false })
+            .returning({ id: netRegion.id });
           return { id: row!.id };
         }
-        const [row] = await tx.update(netRegion).set(values).where(eq(netRegion.id, req.id)).returning({ id: netRegion.id });
+        const [row] = await tx
+          .update(netRegion)
+          .set(values)
+          .where(eq(netRegion.id, req.id))
+          .returning({ id: netRegion.id });
         if (!row) throw new AppError('NOT_FOUND');
         return { id: row.id };
       });
@@ -94,7 +122,11 @@ export class RegionService {
   /** Refused while a team or an agent belongs to the region (they hold shared locks on it while saved). */
   async delete(id: number): Promise<null> {
     await this.db.transaction(async (tx) => {
-      const [r] = await tx.select({ id: netRegion.id, name: netRegion.name }).from(netRegion).where(eq(netRegion.id, id)).for('update');
+      const [r] = await tx
+        .select({ id: netRegion.id, name: netRegion.name })
+        .from(netRegion)
+        .where(eq(netRegion.id, id))
+        .for('update');
       if (!r) throw new AppError('NOT_FOUND');
       nameAuditTarget(r.name);
       const [t] = await tx.select({ n: count() }).from(netTeam).where(eq(netTeam.regionId, id));
@@ -120,7 +152,12 @@ export class RegionService {
   }
 
   /** `only`: the teams of these ids alone (the direct-management screen's own teams). */
-  async teamRows(q: TeamFilter & Pick<TeamQuery, 'orderBy' | 'order'>, offset: number, limit: number, only?: readonly number[]): Promise<TeamItem[]> {
+  async teamRows(
+    q: TeamFilter & Pick<TeamQuery, 'orderBy' | 'order'>,
+    offset: number,
+    limit: number,
+    only?: readonly number[],
+  ): Promise<TeamItem[]> {
     const col = q.orderBy === 'name' ? netTeam.name : q.orderBy === 'ratio' ? netTeam.ratio : netTeam.createdAt;
     const rows = await this.db
       .select({ t: netTeam, regionName: netRegion.name })
@@ -131,8 +168,18 @@ export class RegionService {
       .limit(limit)
       .offset(offset);
     if (!rows.length) return [];
-    const members = await this.db.select().from(netTeamMember).where(inArray(netTeamMember.teamId, rows.map((r) => r.t.id)));
-    const names = await this.staff.names([...new Set([...members.map((m) => m.accountId), ...rows.map((r) => r.t.leaderId)])]);
+    const members = await this.db
+      .select()
+      .from(netTeamMember)
+      .where(
+        inArray(
+          netTeamMember.teamId,
+          rows.map((r) => r.t.id),
+        ),
+      );
+    const names = await this.staff.names([
+      ...new Set([...members.map((m) => m.accountId), ...rows.map((r) => r.t.leaderId)]),
+    ]);
     return rows.map(({ t, regionName }) => ({
       id: t.id,
       name: t.name,
@@ -161,7 +208,10 @@ export class RegionService {
     if (!p.isSuper) {
       const [led, joined] = await Promise.all([
         this.db.select({ id: netTeam.id }).from(netTeam).where(eq(netTeam.leaderId, p.accountId)),
-        this.db.select({ id: netTeamMember.teamId }).from(netTeamMember).where(eq(netTeamMember.accountId, p.accountId)),
+        this.db
+          .select({ id: netTeamMember.teamId })
+          .from(netTeamMember)
+          .where(eq(netTeamMember.accountId, p.accountId)),
       ]);
       only = [...new Set([...led, ...joined].map((r) => r.id))];
       if (!only.length) return [];
@@ -178,13 +228,22 @@ export class RegionService {
         members: t.members,
         outlets: await this.outlets().outletsOfTeam(this.db, t.id),
         owed: await money.owed(this.db, t.id),
-        role: t.leaderId === p.accountId ? 'leader' : t.members.some((m) => m.id === p.accountId) ? 'member' : 'administrator',
+        role:
+          t.leaderId === p.accountId
+            ? 'leader'
+            : t.members.some((m) => m.id === p.accountId)
+              ? 'member'
+              : 'administrator',
       })),
     );
   }
 
   async teamOptions(): Promise<TeamOption[]> {
-    return this.db.select({ id: netTeam.id, name: netTeam.name, regionId: netTeam.regionId }).from(netTeam).orderBy(asc(netTeam.name)).limit(1000);
+    return this.db
+      .select({ id: netTeam.id, name: netTeam.name, regionId: netTeam.regionId })
+      .from(netTeam)
+      .orderBy(asc(netTeam.name))
+      .limit(1000);
   }
 
   /** The leader is always a member; a staff account already in another team is refused, named. */
@@ -197,15 +256,26 @@ export class RegionService {
     const appHash = req.appPassword && this.appAccounts ? await this.appAccounts.hash(req.appPassword) : null;
     try {
       return await this.db.transaction(async (tx) => {
-        const [region] = await tx.select({ id: netRegion.id }).from(netRegion).where(eq(netRegion.id, req.regionId)).for('share');
+        const [region] = await tx
+          .select({ id: netRegion.id })
+          .from(netRegion)
+          .where(eq(netRegion.id, req.regionId))
+          .for('share');
         if (!region) throw new AppError('REFERENCE_NOT_FOUND');
         const values = { name: req.name, regionId: req.regionId, leaderId: req.leaderId, ratio: req.ratio };
         let teamId: number;
         if (!req.id) {
-          const [row] = await tx.insert(netTeam).values({ ...values, simulated: opts.simulated ?? false }).returning({ id: netTeam.id });
+          const [row] = await tx
+            .insert(netTeam)
+            .values({ ...values, simulated: opts.simulated ?? false })
+            .returning({ id: netTeam.id });
           teamId = row!.id;
         } else {
-          const [row] = await tx.update(netTeam).set(values).where(eq(netTeam.id, req.id)).returning({ id: netTeam.id });
+          const [row] = await tx
+            .update(netTeam)
+            .set(values)
+            .where(eq(netTeam.id, req.id))
+            .returning({ id: netTeam.id });
           if (!row) throw new AppError('NOT_FOUND');
           teamId = row.id;
           await tx.delete(netTeamMember).where(eq(netTeamMember.teamId, teamId));
@@ -219,12 +289,20 @@ export class RegionService {
         if (taken.length !== memberIds.length) {
           const got = new Set(taken.map((t) => t.accountId));
           const other = memberIds.find((id) => !got.has(id))!;
-          const [team] = await tx.select({ name: netTeam.name }).from(netTeamMember).innerJoin(netTeam, eq(netTeam.id, netTeamMember.teamId)).where(eq(netTeamMember.accountId, other));
+          const [team] = await tx
+            .select({ name: netTeam.name })
+            .from(netTeamMember)
+            .innerJoin(netTeam, eq(netTeam.id, netTeamMember.teamId))
+            .where(eq(netTeamMember.accountId, other));
           throw new AppError('STAFF_IN_TEAM', { name: names.get(other), team: team?.name ?? '' });
         }
         if (this.appAccounts && req.appAreaCode && req.appMobile) {
           const accounts = this.appAccounts;
-          await AppAccounts.mobileUnique(() => tx.transaction((t) => accounts.saveFor(t as unknown as Db, 'operator', teamId, req.appAreaCode!, req.appMobile!, appHash)));
+          await AppAccounts.mobileUnique(() =>
+            tx.transaction((t) =>
+              accounts.saveFor(t as unknown as Db, 'operator', teamId, req.appAreaCode!, req.appMobile!, appHash),
+            ),
+          );
         }
         return { id: teamId };
       });
@@ -247,13 +325,18 @@ export class RegionService {
    */
   async deleteTeam(id: number): Promise<null> {
     await this.db.transaction(async (tx) => {
-      const [t] = await tx.select({ id: netTeam.id, name: netTeam.name }).from(netTeam).where(eq(netTeam.id, id)).for('update');
+      const [t] = await tx
+        .select({ id: netTeam.id, name: netTeam.name })
+        .from(netTeam)
+        .where(eq(netTeam.id, id))
+        .for('update');
       if (!t) throw new AppError('NOT_FOUND');
       nameAuditTarget(t.name);
       if ((await this.outlets().outletsOfTeam(tx, id)) > 0) throw new AppError('TEAM_HAS_OUTLETS');
       const money = this.operatorMoney();
       const open = await money.openWithdrawals(tx, id);
-      if (open.count > 0) throw new AppError('TEAM_HAS_WITHDRAWAL', { count: open.count, amount: inUnits(open.amount) });
+      if (open.count > 0)
+        throw new AppError('TEAM_HAS_WITHDRAWAL', { count: open.count, amount: inUnits(open.amount) });
       const owed = await money.owed(tx, id);
       if (owed !== 0) throw new AppError('TEAM_HAS_BALANCE', { balance: inUnits(owed) });
       await tx.delete(netTeam).where(eq(netTeam.id, id));
@@ -268,7 +351,11 @@ export class RegionService {
    * a direct-sales outlet; the team cannot be deleted under it meanwhile).
    */
   async lockTeam(id: number): Promise<{ id: number; name: string; regionId: number }> {
-    const [t] = await this.db.select({ id: netTeam.id, name: netTeam.name, regionId: netTeam.regionId }).from(netTeam).where(eq(netTeam.id, id)).for('share');
+    const [t] = await this.db
+      .select({ id: netTeam.id, name: netTeam.name, regionId: netTeam.regionId })
+      .from(netTeam)
+      .where(eq(netTeam.id, id))
+      .for('share');
     if (!t) throw new AppError('REFERENCE_NOT_FOUND');
     return t;
   }
@@ -279,14 +366,21 @@ export class RegionService {
    */
   /** Whether a staff account is an operator: a member or the leader of a direct-sales team. */
   async isOperator(accountId: number): Promise<boolean> {
-    const [m] = await this.db.select({ id: netTeamMember.accountId }).from(netTeamMember).where(eq(netTeamMember.accountId, accountId)).limit(1);
+    const [m] = await this.db
+      .select({ id: netTeamMember.accountId })
+      .from(netTeamMember)
+      .where(eq(netTeamMember.accountId, accountId))
+      .limit(1);
     if (m) return true;
     const [l] = await this.db.select({ id: netTeam.id }).from(netTeam).where(eq(netTeam.leaderId, accountId)).limit(1);
     return Boolean(l);
   }
 
   async teamShare(id: number): Promise<{ name: string; ratio: number } | null> {
-    const [t] = await this.db.select({ name: netTeam.name, ratio: netTeam.ratio }).from(netTeam).where(eq(netTeam.id, id));
+    const [t] = await this.db
+      .select({ name: netTeam.name, ratio: netTeam.ratio })
+      .from(netTeam)
+      .where(eq(netTeam.id, id));
     return t ?? null;
   }
 
@@ -299,13 +393,30 @@ export class RegionService {
    * no team can withdraw or settle. Parts of other accounts pass unchanged; parts that end on the
    * same account are added up.
    */
-  async standingPayables<T extends { kind: string; partyId: number | null; amount: number }>(tx: Db, parts: T[]): Promise<T[]> {
-    const ids = [...new Set(parts.filter((p) => p.kind === 'operatorPayable' && p.partyId !== null).map((p) => p.partyId!))];
+  async standingPayables<T extends { kind: string; partyId: number | null; amount: number }>(
+    tx: Db,
+    parts: T[],
+  ): Promise<T[]> {
+    const ids = [
+      ...new Set(parts.filter((p) => p.kind === 'operatorPayable' && p.partyId !== null).map((p) => p.partyId!)),
+    ];
     if (!ids.length) return parts;
-    const held = new Set((await tx.select({ id: netTeam.id }).from(netTeam).where(inArray(netTeam.id, ids)).orderBy(asc(netTeam.id)).for('key share')).map((t) => t.id));
+    const held = new Set(
+      (
+        await tx
+          .select({ id: netTeam.id })
+          .from(netTeam)
+          .where(inArray(netTeam.id, ids))
+          .orderBy(asc(netTeam.id))
+          .for('key share')
+      ).map((t) => t.id),
+    );
     const out: T[] = [];
     for (const p of parts) {
-      const to = p.kind === 'operatorPayable' && p.partyId !== null && !held.has(p.partyId) ? { ...p, kind: 'revenue', partyId: null } : p;
+      const to =
+        p.kind === 'operatorPayable' && p.partyId !== null && !held.has(p.partyId)
+          ? { ...p, kind: 'revenue', partyId: null }
+          : p;
       const same = out.find((o) => o.kind === to.kind && o.partyId === to.partyId);
       if (same) same.amount += to.amount;
       else out.push({ ...to });
@@ -315,7 +426,10 @@ export class RegionService {
 
   async teamNames(ids: readonly number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: netTeam.id, name: netTeam.name }).from(netTeam).where(inArray(netTeam.id, [...ids]));
+    const rows = await this.db
+      .select({ id: netTeam.id, name: netTeam.name })
+      .from(netTeam)
+      .where(inArray(netTeam.id, [...ids]));
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 }

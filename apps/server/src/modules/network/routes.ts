@@ -21,14 +21,25 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
     if (p.accountType !== 'agent') throw new AppError('PARTNER_OUT_OF_SCOPE');
     return { all: false, agentId: (await s.appAccounts.me(p)).id };
   };
-  const zoneOf = (req: { headers: Record<string, string | string[] | undefined> }) => timeZoneOf(req.headers['x-time-zone']);
+  const zoneOf = (req: { headers: Record<string, string | string[] | undefined> }) =>
+    timeZoneOf(req.headers['x-time-zone']);
   registerCall(app, 'agentTree', ({ query }) => s.partners.tree(query, all));
   registerCall(app, 'appAgentTree', async ({ query, principal }) => s.partners.tree(query, await appScope(principal)));
   registerCall(app, 'partnerStatement', ({ query, req }) => s.partners.statement(query, zoneOf(req), all));
-  registerCall(app, 'appPartnerStatement', async ({ query, principal, req }) => s.partners.statement(query, zoneOf(req), await appScope(principal)));
+  registerCall(app, 'appPartnerStatement', async ({ query, principal, req }) =>
+    s.partners.statement(query, zoneOf(req), await appScope(principal)),
+  );
   // The export: its rows are the statement's opening, its days and its totals, in the asker's zone.
   // The statement is read once before the job starts, so bad input is refused at once, not in the file.
-  const figureCells = (f: StatementFigures) => ({ orders: f.orders, shares: money(f.shares), reversals: money(f.reversals), withdrawals: money(f.withdrawals), returned: money(f.returned), owed: money(f.owed), other: money(f.other) });
+  const figureCells = (f: StatementFigures) => ({
+    orders: f.orders,
+    shares: money(f.shares),
+    reversals: money(f.reversals),
+    withdrawals: money(f.withdrawals),
+    returned: money(f.returned),
+    owed: money(f.owed),
+    other: money(f.other),
+  });
   const sheet = exportLabels.partnerStatementExport;
   const widths: Record<string, number> = { date: 24 };
   exports.register<PartnerStatementQuery & { timeZone?: string }>('partnerStatementExport', {
@@ -41,7 +52,11 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
       const lines = [
         { date: `${words.opening[lang]} (${st.beginDate})`, closing: money(st.opening) },
         ...st.days.map((d) => ({ date: d.date, ...figureCells(d), closing: money(d.closing) })),
-        { date: `${words.total[lang]} (${st.beginDate} – ${st.endDate})`, ...figureCells(st), closing: money(st.closing) },
+        {
+          date: `${words.total[lang]} (${st.beginDate} – ${st.endDate})`,
+          ...figureCells(st),
+          closing: money(st.closing),
+        },
       ];
       return lines.slice(offset, offset + limit);
     },
@@ -49,7 +64,13 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
   registerCall(app, 'partnerStatementExport', async ({ body, principal, req }) => {
     await s.partners.statement(body, zoneOf(req), all);
     // The zone goes with the filter: the file's count and rows cut the same days.
-    return exports.start(principal.accountId, 'partnerStatementExport', { ...body, timeZone: zoneOf(req) }, req.lang, zoneOf(req));
+    return exports.start(
+      principal.accountId,
+      'partnerStatementExport',
+      { ...body, timeZone: zoneOf(req) },
+      req.lang,
+      zoneOf(req),
+    );
   });
 
   registerCall(app, 'regionSaveOrUpdate', ({ body }) => s.regions.save(body));
@@ -63,7 +84,9 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
   registerCall(app, 'agentDetail', ({ query }) => s.agents.detail(query.id));
   registerCall(app, 'agentSaveOrUpdate', ({ body }) => s.agents.save(body));
   registerCall(app, 'agentUpdateStatus', ({ body }) => s.agents.setStatus(body));
-  const image = async (req: Parameters<typeof uploads.acceptImage>[0], accountId: number) => ({ url: (await uploads.acceptImage(req, accountId, { kind: 'image', maxBytes: IMAGE_MAX_BYTES })).url });
+  const image = async (req: Parameters<typeof uploads.acceptImage>[0], accountId: number) => ({
+    url: (await uploads.acceptImage(req, accountId, { kind: 'image', maxBytes: IMAGE_MAX_BYTES })).url,
+  });
   registerCall(app, 'agentUploadImage', ({ principal, req }) => image(req, principal.accountId));
   registerCall(app, 'pusherUploadImage', ({ principal, req }) => image(req, principal.accountId));
   registerCall(app, 'pusherSaveOrUpdate', ({ body }) => s.pushers.save(body));
@@ -81,10 +104,24 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
 
   // Customers sign in with a code, agent app accounts with a password (the contract takes one of the two).
   registerCall(app, 'appLogin', ({ body, req }) =>
-    body.code ? s.customers.signIn({ areaCode: body.areaCode!, mobile: body.mobile!, code: body.code, clientType: body.clientType }, req) : s.appAccounts.login(body, req),
+    body.code
+      ? s.customers.signIn(
+          { areaCode: body.areaCode!, mobile: body.mobile!, code: body.code, clientType: body.clientType },
+          req,
+        )
+      : s.appAccounts.login(body, req),
   );
-  registerCall(app, 'appSendCode', ({ body, req }) => s.customers.sendCode(body.areaCode, body.mobile, { ip: req.ip }), { audit: false });
+  registerCall(
+    app,
+    'appSendCode',
+    ({ body, req }) => s.customers.sendCode(body.areaCode, body.mobile, { ip: req.ip }),
+    { audit: false },
+  );
   registerCall(app, 'appMe', ({ principal }) => s.appAccounts.me(principal));
-  registerCall(app, 'appLogout', ({ principal }) => (principal.accountType === 'user' ? s.customers.logout(principal) : s.appAccounts.logout(principal)));
-  registerCall(app, 'appCooperationApply', ({ body, principal, req }) => s.cooperation.apply(principal, body, { ip: req.ip }));
+  registerCall(app, 'appLogout', ({ principal }) =>
+    principal.accountType === 'user' ? s.customers.logout(principal) : s.appAccounts.logout(principal),
+  );
+  registerCall(app, 'appCooperationApply', ({ body, principal, req }) =>
+    s.cooperation.apply(principal, body, { ip: req.ip }),
+  );
 }

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, pgTable, smallint, type AnyPgColumn, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  smallint,
+  type AnyPgColumn,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The network: regions, teams, agents, ground pushers, service providers, their app accounts and
@@ -29,14 +41,20 @@ export const netTeam = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     name: varchar('name', { length: 16 }).notNull(),
-    regionId: bigint('region_id', { mode: 'number' }).notNull().references(() => netRegion.id, { onDelete: 'restrict' }),
+    regionId: bigint('region_id', { mode: 'number' })
+      .notNull()
+      .references(() => netRegion.id, { onDelete: 'restrict' }),
     leaderId: bigint('leader_id', { mode: 'number' }).notNull(),
     /** The operator's share (0-100 %) of its direct outlets' orders, out of the platform's part. */
     ratio: smallint('ratio').notNull().default(0),
     simulated: boolean('simulated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('net_team_name_uq').on(sql`lower(${t.name})`), index('net_team_region_idx').on(t.regionId), check('net_team_ratio_ck', sql`${t.ratio} between 0 and 100`)],
+  (t) => [
+    uniqueIndex('net_team_name_uq').on(sql`lower(${t.name})`),
+    index('net_team_region_idx').on(t.regionId),
+    check('net_team_ratio_ck', sql`${t.ratio} between 0 and 100`),
+  ],
 );
 
 /** A staff account belongs to one team at most (the key is the account). */
@@ -44,7 +62,9 @@ export const netTeamMember = pgTable(
   'net_team_member',
   {
     accountId: bigint('account_id', { mode: 'number' }).primaryKey(),
-    teamId: bigint('team_id', { mode: 'number' }).notNull().references(() => netTeam.id, { onDelete: 'cascade' }),
+    teamId: bigint('team_id', { mode: 'number' })
+      .notNull()
+      .references(() => netTeam.id, { onDelete: 'cascade' }),
   },
   (t) => [index('net_team_member_team_idx').on(t.teamId)],
 );
@@ -76,9 +96,13 @@ export const netAppAccount = pgTable(
     duplicateOf: bigint('duplicate_of', { mode: 'number' }),
   },
   (t) => [
-    uniqueIndex('net_app_account_mobile_uq').on(t.areaCode, t.mobile).where(sql`duplicate_of is null`),
+    uniqueIndex('net_app_account_mobile_uq')
+      .on(t.areaCode, t.mobile)
+      .where(sql`duplicate_of is null`),
     index('net_app_account_mobile_idx').on(t.mobile),
-    uniqueIndex('net_app_account_party_uq').on(t.kind, t.partyId).where(sql`party_id is not null`),
+    uniqueIndex('net_app_account_party_uq')
+      .on(t.kind, t.partyId)
+      .where(sql`party_id is not null`),
   ],
 );
 
@@ -88,7 +112,9 @@ export const netAppSession = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-    accountId: bigint('account_id', { mode: 'number' }).notNull().references(() => netAppAccount.id, { onDelete: 'cascade' }),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => netAppAccount.id, { onDelete: 'cascade' }),
     clientType: varchar('client_type', { length: 16 }).notNull(),
     ip: varchar('ip', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -104,10 +130,15 @@ export const netAgent = pgTable(
   'net_agent',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: bigint('account_id', { mode: 'number' }).notNull().unique().references(() => netAppAccount.id, { onDelete: 'restrict' }),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => netAppAccount.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 18 }).notNull(),
     level: varchar('level', { length: 1 }).notNull(),
-    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => netAgent.id, { onDelete: 'restrict' }),
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => netAgent.id, {
+      onDelete: 'restrict',
+    }),
     ratio: smallint('ratio').notNull(),
     regionId: bigint('region_id', { mode: 'number' }).references(() => netRegion.id, { onDelete: 'restrict' }),
     minWithdrawal: bigint('min_withdrawal', { mode: 'number' }).notNull().default(0),
@@ -122,7 +153,10 @@ export const netAgent = pgTable(
     index('net_agent_parent_idx').on(t.parentId),
     index('net_agent_region_idx').on(t.regionId),
     check('net_agent_ratio_ck', sql`${t.ratio} between 0 and 100`),
-    check('net_agent_level_ck', sql`(${t.level} = 'A' and ${t.parentId} is null) or (${t.level} in ('B', 'C') and ${t.parentId} is not null)`),
+    check(
+      'net_agent_level_ck',
+      sql`(${t.level} = 'A' and ${t.parentId} is null) or (${t.level} in ('B', 'C') and ${t.parentId} is not null)`,
+    ),
   ],
 );
 
@@ -131,9 +165,14 @@ export const netPusher = pgTable(
   'net_pusher',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: bigint('account_id', { mode: 'number' }).notNull().unique().references(() => netAppAccount.id, { onDelete: 'restrict' }),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => netAppAccount.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 18 }).notNull(),
-    agentId: bigint('agent_id', { mode: 'number' }).notNull().references(() => netAgent.id, { onDelete: 'restrict' }),
+    agentId: bigint('agent_id', { mode: 'number' })
+      .notNull()
+      .references(() => netAgent.id, { onDelete: 'restrict' }),
     permission: varchar('permission', { length: 16 }).notNull(),
     idCardFront: varchar('id_card_front', { length: 255 }),
     idCardBack: varchar('id_card_back', { length: 255 }),
@@ -150,7 +189,10 @@ export const netProvider = pgTable(
   'net_provider',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: bigint('account_id', { mode: 'number' }).notNull().unique().references(() => netAppAccount.id, { onDelete: 'restrict' }),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => netAppAccount.id, { onDelete: 'restrict' }),
     name: varchar('name', { length: 18 }).notNull(),
     contact: varchar('contact', { length: 18 }).notNull(),
     ratio: smallint('ratio').notNull(),
@@ -183,7 +225,12 @@ export const netMember = pgTable(
      */
     duplicateOf: bigint('duplicate_of', { mode: 'number' }),
   },
-  (t) => [uniqueIndex('net_member_mobile_uq').on(t.areaCode, t.mobile).where(sql`duplicate_of is null`), index('net_member_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('net_member_mobile_uq')
+      .on(t.areaCode, t.mobile)
+      .where(sql`duplicate_of is null`),
+    index('net_member_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -221,7 +268,9 @@ export const netCooperation = pgTable(
     phone: varchar('phone', { length: 20 }).notNull(),
     status: varchar('status', { length: 12 }).notNull().default('unprocessed'),
     /** The partner-app account that passed it on (an agent, pusher, service provider or operator). */
-    submittedBy: bigint('submitted_by', { mode: 'number' }).references(() => netAppAccount.id, { onDelete: 'set null' }),
+    submittedBy: bigint('submitted_by', { mode: 'number' }).references(() => netAppAccount.id, {
+      onDelete: 'set null',
+    }),
     /** The customer who applied in the customer app. Neither (null, null): entered otherwise, the demo. */
     memberId: bigint('member_id', { mode: 'number' }).references(() => netMember.id, { onDelete: 'set null' }),
     /** The staff account that handled it last, and its name then. */
@@ -235,14 +284,15 @@ export const netCooperation = pgTable(
   (t) => [index('net_cooperation_created_idx').on(t.createdAt)],
 );
 
-
 /** Sessions of customers (members) of the user app, signed in by a code: only the SHA-256 of the token is kept. */
 export const netMemberSession = pgTable(
   'net_member_session',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull().references(() => netMember.id, { onDelete: 'cascade' }),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => netMember.id, { onDelete: 'cascade' }),
     clientType: varchar('client_type', { length: 16 }).notNull(),
     ip: varchar('ip', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -261,7 +311,9 @@ export const netMemberFreeze = pgTable(
   'net_member_freeze',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: bigint('member_id', { mode: 'number' }).notNull().references(() => netMember.id, { onDelete: 'cascade' }),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => netMember.id, { onDelete: 'cascade' }),
     /** 1: frozen, 0: unfrozen. */
     status: smallint('status').notNull(),
     reason: varchar('reason', { length: 32 }),

@@ -1,6 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import type { BluetoothQuote, BluetoothStartResult, CableBuyResult, CableQuote, MyOrderItem, OrderBilling, OrderPayChannel, OrderStatus } from '@cbo/contract';
+import type {
+  BluetoothQuote,
+  BluetoothStartResult,
+  CableBuyResult,
+  CableQuote,
+  MyOrderItem,
+  OrderBilling,
+  OrderPayChannel,
+  OrderStatus,
+} from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
@@ -51,7 +60,10 @@ export class AccessoryOrders {
 
   private async byKey(userId: number, key: string | undefined, db: Db = this.db) {
     if (!key) return null;
-    const [was] = await db.select().from(ordOrder).where(and(eq(ordOrder.userId, userId), eq(ordOrder.rentKey, key)));
+    const [was] = await db
+      .select()
+      .from(ordOrder)
+      .where(and(eq(ordOrder.userId, userId), eq(ordOrder.rentKey, key)));
     return was ?? null;
   }
 
@@ -62,15 +74,34 @@ export class AccessoryOrders {
    * package settings; a cables' payment configuration puts its amount in place of the settings'
    * prepaid amount (the most any package takes up front).
    */
-  private async cableOffer(deviceId: string): Promise<{ outlet: OutletForOrder; quote: CableQuote; config: DevicePayTerms | null }> {
+  private async cableOffer(
+    deviceId: string,
+  ): Promise<{ outlet: OutletForOrder; quote: CableQuote; config: DevicePayTerms | null }> {
     const cable = await this.needs.accessories.cable(deviceId);
     if (!cable) throw new AppError('ORDER_ACCESSORY_NOT_FOUND');
     const outlet = await this.outletOf(cable.outletId);
-    const [{ cablePackage }, currency, config] = await Promise.all([this.needs.settings.operation(), this.needs.settings.currency(), this.needs.settings.devicePay('cable')]);
+    const [{ cablePackage }, currency, config] = await Promise.all([
+      this.needs.settings.operation(),
+      this.needs.settings.currency(),
+      this.needs.settings.devicePay('cable'),
+    ]);
     const upFront = upFrontOf(config);
     const ceilings = upFront === null ? cablePackage : { ...cablePackage, prepaid: upFront };
-    const packages = [...cable.packages].sort((a, b) => a.hours - b.hours).map((t) => ({ name: t.name, hours: t.hours, amount: cablePackagePrice(t.amount, t.hours, ceilings) }));
-    return { outlet, config, quote: { deviceId, outletId: outlet.id, outletName: outlet.name, packages, channels: companyChannels(config), currency } };
+    const packages = [...cable.packages]
+      .sort((a, b) => a.hours - b.hours)
+      .map((t) => ({ name: t.name, hours: t.hours, amount: cablePackagePrice(t.amount, t.hours, ceilings) }));
+    return {
+      outlet,
+      config,
+      quote: {
+        deviceId,
+        outletId: outlet.id,
+        outletName: outlet.name,
+        packages,
+        channels: companyChannels(config),
+        currency,
+      },
+    };
   }
 
   async cableQuote(p: Principal, deviceId: string): Promise<CableQuote> {
@@ -78,11 +109,21 @@ export class AccessoryOrders {
     return (await this.cableOffer(deviceId)).quote;
   }
 
-  async buyCable(p: Principal, req: { deviceId: string; hours: number; channel?: OrderPayChannel; idempotencyKey?: string }): Promise<CableBuyResult> {
+  async buyCable(
+    p: Principal,
+    req: { deviceId: string; hours: number; channel?: OrderPayChannel; idempotencyKey?: string },
+  ): Promise<CableBuyResult> {
     const member = await this.engine.customer(p);
     const answer = (o: typeof ordOrder.$inferSelect): CableBuyResult => {
       if (o.deviceType !== 'cable') throw new AppError('ORDER_PAY_MODE');
-      return { orderNo: o.orderNo, status: o.status as OrderStatus, packageName: o.packageName ?? '', packageHours: o.packageHours ?? 0, amount: o.originalAmount, unlockCode: o.unlockCode ?? '' };
+      return {
+        orderNo: o.orderNo,
+        status: o.status as OrderStatus,
+        packageName: o.packageName ?? '',
+        packageHours: o.packageHours ?? 0,
+        amount: o.originalAmount,
+        unlockCode: o.unlockCode ?? '',
+      };
     };
     const was = await this.byKey(member.id, req.idempotencyKey);
     if (was) return answer(was);
@@ -99,9 +140,23 @@ export class AccessoryOrders {
     const amount = offer.amount;
     const chargeKey = `cable:${member.id}:${req.idempotencyKey ?? orderNo}`;
     if (await this.engine.keySpent(chargeKey)) throw new AppError('ORDER_KEY_SPENT');
-    const paid = await this.engine.provider.charge({ key: chargeKey, amount, userId: member.id, description: `Cable package ${orderNo}` });
-    if (paid.status !== 'succeeded') throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
-    const billing: OrderBilling = { freeMinutes: 0, pricePerPeriod: amount, periodMinutes: offer.hours * 60, dailyCap: amount, totalCap: amount, deposit: 0, buyOutDays: 0 };
+    const paid = await this.engine.provider.charge({
+      key: chargeKey,
+      amount,
+      userId: member.id,
+      description: `Cable package ${orderNo}`,
+    });
+    if (paid.status !== 'succeeded')
+      throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
+    const billing: OrderBilling = {
+      freeMinutes: 0,
+      pricePerPeriod: amount,
+      periodMinutes: offer.hours * 60,
+      dailyCap: amount,
+      totalCap: amount,
+      deposit: 0,
+      buyOutDays: 0,
+    };
     try {
       const made = await this.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
@@ -144,17 +199,34 @@ export class AccessoryOrders {
           })
           .returning();
         await this.needs.ledger.post(
-          { idempotencyKey: `buy:${orderNo}`, kind: 'deduct', orderNo, memo: 'cablePackagePaid', entries: [{ account: { kind: 'providerClearing' }, debit: amount }, { account: { kind: 'orderIncome' }, credit: amount }] },
+          {
+            idempotencyKey: `buy:${orderNo}`,
+            kind: 'deduct',
+            orderNo,
+            memo: 'cablePackagePaid',
+            entries: [
+              { account: { kind: 'providerClearing' }, debit: amount },
+              { account: { kind: 'orderIncome' }, credit: amount },
+            ],
+          },
           tx,
         );
         // The code is issued in this transaction: no order without its code, no code without its order.
         const code = await this.needs.accessories.issueCableCode(tx, req.deviceId, offer.hours, orderNo);
-        const [row] = await tx.update(ordOrder).set({ unlockCode: code.code }).where(eq(ordOrder.id, o!.id)).returning();
+        const [row] = await tx
+          .update(ordOrder)
+          .set({ unlockCode: code.code })
+          .where(eq(ordOrder.id, o!.id))
+          .returning();
         const shared = await this.engine.share(tx, row!, amount, taxFeePercent);
         await this.engine.events(tx, o!.id, [
           { event: 'created', actor: o!.userMobile },
           { event: 'paid', amount, note: paid.reference },
-          { event: 'codeIssued', actor: req.deviceId, note: `${offer.name} ${offer.hours} h, position ${code.position}` },
+          {
+            event: 'codeIssued',
+            actor: req.deviceId,
+            note: `${offer.name} ${offer.hours} h, position ${code.position}`,
+          },
           { event: 'fee', amount, note: `${offer.hours} h` },
           ...(shared ? [{ event: 'shared' as const, amount }] : []),
         ]);
@@ -163,7 +235,14 @@ export class AccessoryOrders {
       if (made) return answer(made);
     } catch (err) {
       // A twin request with the same key made the order (it keeps the charge), or the charge goes back and the key is spent.
-      const first = await this.engine.giveBackCharge({ userId: member.id, rentKey: req.idempotencyKey ?? null, chargeKey, amount, reference: paid.reference, orderNo });
+      const first = await this.engine.giveBackCharge({
+        userId: member.id,
+        rentKey: req.idempotencyKey ?? null,
+        chargeKey,
+        amount,
+        reference: paid.reference,
+        orderNo,
+      });
       if (first) return answer(first);
       throw err;
     }
@@ -215,12 +294,21 @@ export class AccessoryOrders {
     };
   }
 
-  async startBluetooth(p: Principal, req: { deviceId: string; prepayment?: number; channel?: OrderPayChannel; idempotencyKey?: string }): Promise<BluetoothStartResult> {
+  async startBluetooth(
+    p: Principal,
+    req: { deviceId: string; prepayment?: number; channel?: OrderPayChannel; idempotencyKey?: string },
+  ): Promise<BluetoothStartResult> {
     const member = await this.engine.customer(p);
     const answer = (o: typeof ordOrder.$inferSelect): BluetoothStartResult => {
       if (o.deviceType !== 'bluetooth') throw new AppError('ORDER_PAY_MODE');
       const b = o.billing as OrderBilling;
-      return { orderNo: o.orderNo, status: o.status as OrderStatus, prepayment: o.depositAmount, hourlyPrice: b.pricePerPeriod, dailyCap: b.dailyCap };
+      return {
+        orderNo: o.orderNo,
+        status: o.status as OrderStatus,
+        prepayment: o.depositAmount,
+        hourlyPrice: b.pricePerPeriod,
+        dailyCap: b.dailyCap,
+      };
     };
     const was = await this.byKey(member.id, req.idempotencyKey);
     if (was) return answer(was);
@@ -229,15 +317,22 @@ export class AccessoryOrders {
     const prepayment = req.prepayment ?? prepay.default;
     if (prepayment > prepay.max) throw new AppError('ORDER_PREPAY_ABOVE_MAX', { max: money(prepay.max) });
     const billing = bluetoothBilling(charger, pay, prepayment);
-    if (prepayment < billing.pricePerPeriod) throw new AppError('ORDER_PREPAY_BELOW_HOUR', { min: money(billing.pricePerPeriod) });
+    if (prepayment < billing.pricePerPeriod)
+      throw new AppError('ORDER_PREPAY_BELOW_HOUR', { min: money(billing.pricePerPeriod) });
     if (await this.inUse(req.deviceId)) throw new AppError('ORDER_CHARGER_IN_USE');
     const channel = payChannelOf(config, 'prepayment', req.channel);
     const chain = await this.engine.chainOf(outlet);
     const orderNo = newNo('R');
     const chargeKey = `bluetooth:${member.id}:${req.idempotencyKey ?? orderNo}`;
     if (await this.engine.keySpent(chargeKey)) throw new AppError('ORDER_KEY_SPENT');
-    const paid = await this.engine.provider.charge({ key: chargeKey, amount: prepayment, userId: member.id, description: `Prepayment ${orderNo}` });
-    if (paid.status !== 'succeeded') throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
+    const paid = await this.engine.provider.charge({
+      key: chargeKey,
+      amount: prepayment,
+      userId: member.id,
+      description: `Prepayment ${orderNo}`,
+    });
+    if (paid.status !== 'succeeded')
+      throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
     try {
       const made = await this.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
@@ -280,7 +375,10 @@ export class AccessoryOrders {
             kind: 'rent',
             orderNo,
             memo: 'prepaymentHeld',
-            entries: [{ account: { kind: 'providerClearing' }, debit: prepayment }, { account: { kind: 'userDeposit', partyId: member.id }, credit: prepayment }],
+            entries: [
+              { account: { kind: 'providerClearing' }, debit: prepayment },
+              { account: { kind: 'userDeposit', partyId: member.id }, credit: prepayment },
+            ],
           },
           tx,
         );
@@ -293,7 +391,14 @@ export class AccessoryOrders {
       });
       if (made) return answer(made);
     } catch (err) {
-      const first = await this.engine.giveBackCharge({ userId: member.id, rentKey: req.idempotencyKey ?? null, chargeKey, amount: prepayment, reference: paid.reference, orderNo });
+      const first = await this.engine.giveBackCharge({
+        userId: member.id,
+        rentKey: req.idempotencyKey ?? null,
+        chargeKey,
+        amount: prepayment,
+        reference: paid.reference,
+        orderNo,
+      });
       if (first) return answer(first);
       throw err;
     }

@@ -3,11 +3,51 @@ import type { OrderBilling } from '@cbo/contract';
 import { billedMinutes, bluetoothBilling, cablePackagePrice, percentOf, rentalFee } from './billing.js';
 
 /** The billing models of the field, each as data, with the fee they give for a time used. */
-const bigOperator: OrderBilling = { freeMinutes: 3, pricePerPeriod: 150, periodMinutes: 30, dailyCap: 3000, totalCap: 9900, deposit: 9900, buyOutDays: 7 };
-const hourFree: OrderBilling = { freeMinutes: 60, pricePerPeriod: 100, periodMinutes: 60, dailyCap: 1000, totalCap: 3000, deposit: 3000, buyOutDays: 5 };
-const european: OrderBilling = { freeMinutes: 0, pricePerPeriod: 100, periodMinutes: 30, dailyCap: 600, totalCap: 3000, deposit: 3000, buyOutDays: 5 };
-const noDailyLimit: OrderBilling = { freeMinutes: 0, pricePerPeriod: 200, periodMinutes: 60, dailyCap: 99_999_999, totalCap: 99_999_999, deposit: 99_999_999, buyOutDays: 0 };
-const oneDayBuyOut: OrderBilling = { freeMinutes: 5, pricePerPeriod: 300, periodMinutes: 60, dailyCap: 2000, totalCap: 6990, deposit: 6990, buyOutDays: 1 };
+const bigOperator: OrderBilling = {
+  freeMinutes: 3,
+  pricePerPeriod: 150,
+  periodMinutes: 30,
+  dailyCap: 3000,
+  totalCap: 9900,
+  deposit: 9900,
+  buyOutDays: 7,
+};
+const hourFree: OrderBilling = {
+  freeMinutes: 60,
+  pricePerPeriod: 100,
+  periodMinutes: 60,
+  dailyCap: 1000,
+  totalCap: 3000,
+  deposit: 3000,
+  buyOutDays: 5,
+};
+const european: OrderBilling = {
+  freeMinutes: 0,
+  pricePerPeriod: 100,
+  periodMinutes: 30,
+  dailyCap: 600,
+  totalCap: 3000,
+  deposit: 3000,
+  buyOutDays: 5,
+};
+const noDailyLimit: OrderBilling = {
+  freeMinutes: 0,
+  pricePerPeriod: 200,
+  periodMinutes: 60,
+  dailyCap: 99_999_999,
+  totalCap: 99_999_999,
+  deposit: 99_999_999,
+  buyOutDays: 0,
+};
+const oneDayBuyOut: OrderBilling = {
+  freeMinutes: 5,
+  pricePerPeriod: 300,
+  periodMinutes: 60,
+  dailyCap: 2000,
+  totalCap: 6990,
+  deposit: 6990,
+  buyOutDays: 1,
+};
 
 describe('rentalFee', () => {
   it.each([
@@ -82,8 +122,20 @@ describe('cablePackagePrice', () => {
 
 describe('bluetoothBilling', () => {
   it('bills by the hour at the charger price within the platform limits, at most the prepayment, with no buy-out', () => {
-    const rule = bluetoothBilling({ hourlyPrice: 150, dailyCap: 2000 }, { bluetoothHourlyLimit: 100, bluetoothDailyCap: 1000 }, 2000);
-    expect(rule).toEqual({ freeMinutes: 0, pricePerPeriod: 100, periodMinutes: 60, dailyCap: 1000, totalCap: 2000, deposit: 2000, buyOutDays: 0 });
+    const rule = bluetoothBilling(
+      { hourlyPrice: 150, dailyCap: 2000 },
+      { bluetoothHourlyLimit: 100, bluetoothDailyCap: 1000 },
+      2000,
+    );
+    expect(rule).toEqual({
+      freeMinutes: 0,
+      pricePerPeriod: 100,
+      periodMinutes: 60,
+      dailyCap: 1000,
+      totalCap: 2000,
+      deposit: 2000,
+      buyOutDays: 0,
+    });
     expect(rentalFee(rule, 1)).toEqual({ amount: 100, paymentKind: 'normal' });
     expect(rentalFee(rule, 61)).toEqual({ amount: 200, paymentKind: 'normal' });
     expect(rentalFee(rule, 20 * 60)).toEqual({ amount: 1000, paymentKind: 'normal' });

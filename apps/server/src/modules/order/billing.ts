@@ -66,7 +66,11 @@ export function cablePackagePrice(amount: number, hours: number, s: CablePackage
  * at most the platform's Bluetooth settings (hourly limit, daily cap) at the start; no free time;
  * the fee never above the prepayment held (the session's total cap); no buy-out.
  */
-export function bluetoothBilling(charger: { hourlyPrice: number; dailyCap: number }, s: { bluetoothHourlyLimit: number; bluetoothDailyCap: number }, prepayment: number): OrderBilling {
+export function bluetoothBilling(
+  charger: { hourlyPrice: number; dailyCap: number },
+  s: { bluetoothHourlyLimit: number; bluetoothDailyCap: number },
+  prepayment: number,
+): OrderBilling {
   return {
     freeMinutes: 0,
     pricePerPeriod: Math.min(charger.hourlyPrice, s.bluetoothHourlyLimit),

@@ -51,7 +51,19 @@ const orderCells = (r: OrderItem, { lang, timeZone }: { lang: Lang; timeZone: st
   createTime: at(r.createTime, timeZone),
   simulated: yesNo(r.simulated, lang),
 });
-const orderWidths = { orderNo: 24, userMobile: 18, deviceSn: 20, powerBankId: 20, packageName: 16, rentOutletName: 20, returnDeviceSn: 20, returnOutletName: 20, startTime: 20, endTime: 20, createTime: 20 };
+const orderWidths = {
+  orderNo: 24,
+  userMobile: 18,
+  deviceSn: 20,
+  powerBankId: 20,
+  packageName: 16,
+  rentOutletName: 20,
+  returnDeviceSn: 20,
+  returnOutletName: 20,
+  startTime: 20,
+  endTime: 20,
+  createTime: 20,
+};
 
 /** A refund record's cells in the export. */
 const refundCells = (r: RefundItem, { lang, timeZone }: { lang: Lang; timeZone: string }) => ({
@@ -63,12 +75,27 @@ const refundCells = (r: RefundItem, { lang, timeZone }: { lang: Lang; timeZone: 
   createTime: at(r.createTime, timeZone),
   finishTime: at(r.finishTime, timeZone),
 });
-const refundWidths = { refundNo: 24, orderNo: 24, userMobile: 18, reasonCode: 22, reason: 24, approvals: 24, providerReference: 24, createTime: 20, finishTime: 20 };
+const refundWidths = {
+  refundNo: 24,
+  orderNo: 24,
+  userMobile: 18,
+  reasonCode: 22,
+  reason: 24,
+  approvals: 24,
+  providerReference: 24,
+  createTime: 20,
+  finishTime: 20,
+};
 
 /** The order module's services: the engine (rent, eject, return, staff actions, refunds, payments), the reads and the archive. */
 function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provider?: PaymentProvider }) {
   // The built-in payment company is the sandbox: it moves no real money, and says so.
-  const provider = needs.provider ?? new SandboxProvider({ latencyMs: config.NODE_ENV === 'test' ? 0 : 150, notifyDelayMs: config.NODE_ENV === 'test' ? 10 : 1500 });
+  const provider =
+    needs.provider ??
+    new SandboxProvider({
+      latencyMs: config.NODE_ENV === 'test' ? 0 : 150,
+      notifyDelayMs: config.NODE_ENV === 'test' ? 10 : 1500,
+    });
   const engine = new OrderEngine(db, needs, provider, log);
   const archive = new OrderArchive(db);
   const queries = new OrderQueries(db, engine, needs, archive);
@@ -121,8 +148,20 @@ export const order = defineModule({
   menus: orderMenus,
   services: createOrder,
   lists: (s) => [
-    defineList({ export: 'orderExport', source: s.queries, cells: orderCells, widths: orderWidths, scope: (p, f) => s.queries.scoped(p, f) }),
-    defineList({ export: 'orderArchiveExport', source: s.archive, cells: orderCells, widths: orderWidths, scope: (p, f) => s.queries.scoped(p, f) }),
+    defineList({
+      export: 'orderExport',
+      source: s.queries,
+      cells: orderCells,
+      widths: orderWidths,
+      scope: (p, f) => s.queries.scoped(p, f),
+    }),
+    defineList({
+      export: 'orderArchiveExport',
+      source: s.archive,
+      cells: orderCells,
+      widths: orderWidths,
+      scope: (p, f) => s.queries.scoped(p, f),
+    }),
     defineList({ export: 'refundOrderExport', source: s.refunds, cells: refundCells, widths: refundWidths }),
   ],
   routes: orderRoutes,

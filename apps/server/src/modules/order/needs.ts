@@ -11,7 +11,9 @@ export interface FleetForOrders {
   reserveEject(tx: Db, sn: string): Promise<{ commandId: string; slot: number; powerBankId: string }>;
   dispatch(commandId: string): Promise<void>;
   whereIs(powerBankId: string): Promise<{ sn: string; slot: number | null; updatedAt: Date } | null>;
-  ejectState(commandId: string): Promise<{ state: string; confirmedByInventory: boolean | null; finishedAt: Date | null } | null>;
+  ejectState(
+    commandId: string,
+  ): Promise<{ state: string; confirmedByInventory: boolean | null; finishedAt: Date | null } | null>;
   outletOf(sn: string): Promise<number | null | undefined>;
 }
 
@@ -20,7 +22,14 @@ export interface OutletForOrder {
   name: string;
   status: string;
   simulated: boolean;
-  billing: { freeMinutes: number; pricePerPeriod: number; periodMinutes: number; dailyCap: number; totalCap: number; deposit: number };
+  billing: {
+    freeMinutes: number;
+    pricePerPeriod: number;
+    periodMinutes: number;
+    dailyCap: number;
+    totalCap: number;
+    deposit: number;
+  };
   ratio: number;
   agentId: number | null;
   teamId: number | null;
@@ -103,7 +112,11 @@ export interface LedgerPort {
    */
   keepPayablesWhole(tx: Db, accounts: readonly Account[], change: 'took' | 'added', cause: string): Promise<unknown>;
   balance(a: Account, tx?: Db): Promise<number>;
-  orderCredits(orderNo: string, kinds: AccountKind[], tx?: Db): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>>;
+  orderCredits(
+    orderNo: string,
+    kinds: AccountKind[],
+    tx?: Db,
+  ): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>>;
 }
 
 /**
@@ -112,7 +125,9 @@ export interface LedgerPort {
  * the order's own transaction, so the order and its code commit together or not at all.
  */
 export interface AccessoriesForOrders {
-  cable(id: string): Promise<{ outletId: number | null; packages: { name: string; hours: number; amount: number }[] } | null>;
+  cable(
+    id: string,
+  ): Promise<{ outletId: number | null; packages: { name: string; hours: number; amount: number }[] } | null>;
   charger(id: string): Promise<{ outletId: number | null; hourlyPrice: number; dailyCap: number } | null>;
   /** Seconds before the cable's rate limit lets another code out (0: now). */
   cableCodeWait(id: string): Promise<number>;
@@ -126,14 +141,38 @@ export interface AccessoriesForOrders {
  * payment company outcomes the engine hands back.
  */
 export interface DepositsForOrders {
-  held(tx: Db, h: { orderNo: string; userId: number; userMobile: string; outletId: number | null; outletName: string | null; amount: number; channel: 'provider' | 'balance'; payReference: string | null; simulated: boolean }): Promise<void>;
-  freeRented(tx: Db, f: { orderNo: string; userId: number; outletId: number | null; declared: number; simulated: boolean }): Promise<void>;
+  held(
+    tx: Db,
+    h: {
+      orderNo: string;
+      userId: number;
+      userMobile: string;
+      outletId: number | null;
+      outletName: string | null;
+      amount: number;
+      channel: 'provider' | 'balance';
+      payReference: string | null;
+      simulated: boolean;
+    },
+  ): Promise<void>;
+  freeRented(
+    tx: Db,
+    f: { orderNo: string; userId: number; outletId: number | null; declared: number; simulated: boolean },
+  ): Promise<void>;
   ended(tx: Db, e: { orderNo: string; feeTaken: number; refundFee: number; returned: number }): Promise<void>;
   released(tx: Db, orderNo: string, reference: string): Promise<void>;
   releaseFailed(tx: Db, orderNo: string, failure: string): Promise<void>;
   /** Null when this customer may rent deposit-free at this outlet, else why not. */
-  depositFreeRefusal(userId: number, place: { outletId: number; agentIds: number[] }, db?: Db): Promise<{ need: number; done: number; used: number; earned: number } | null>;
-  refundOutcome(tx: Db, key: string, out: { status: 'succeeded' | 'failed'; reference: string; failure?: string }): Promise<void>;
+  depositFreeRefusal(
+    userId: number,
+    place: { outletId: number; agentIds: number[] },
+    db?: Db,
+  ): Promise<{ need: number; done: number; used: number; earned: number } | null>;
+  refundOutcome(
+    tx: Db,
+    key: string,
+    out: { status: 'succeeded' | 'failed'; reference: string; failure?: string },
+  ): Promise<void>;
   /** The refund records show deposit refunds (type deposit), read here and audited in the deposit module. */
   refundRecords(f: DepositRefundFilter, offset: number, limit: number): Promise<DepositRefundRecord[]>;
   refundRecordCount(f: DepositRefundFilter): Promise<number>;
@@ -177,7 +216,15 @@ export interface DepositRefundRecord {
 export interface VouchersForOrders {
   apply(
     tx: Db,
-    r: { userId: number; orderNo: string; outletId: number | null; agentIds: number[]; at: Date; fee: number; feeAfter: (freeMinutes: number) => number },
+    r: {
+      userId: number;
+      orderNo: string;
+      outletId: number | null;
+      agentIds: number[];
+      at: Date;
+      fee: number;
+      feeAfter: (freeMinutes: number) => number;
+    },
   ): Promise<{ voucherOrderNo: string; deduction: number; value: number; freeMinutes: number } | null>;
 }
 
@@ -192,7 +239,18 @@ export interface VouchersForOrders {
 export interface CouponsForOrders {
   apply(
     tx: Db,
-    r: { userId: number; orderNo: string; sn: string | null; outletId: number | null; agentIds: number[]; teamId: number | null; providerId: number | null; at: Date; owed: number; owedAfter: (freeMinutes: number) => number },
+    r: {
+      userId: number;
+      orderNo: string;
+      sn: string | null;
+      outletId: number | null;
+      agentIds: number[];
+      teamId: number | null;
+      providerId: number | null;
+      at: Date;
+      owed: number;
+      owedAfter: (freeMinutes: number) => number;
+    },
   ): Promise<{ userCouponId: number; deduction: number } | null>;
 }
 
@@ -204,7 +262,16 @@ export interface CouponsForOrders {
  */
 export interface SeparationForOrders {
   /** Answers the shares it diverted (none when no rule took the order). */
-  shared(tx: Db, o: { orderNo: string; sn: string; createdAt: Date; amount: number; shares: { kind: AccountKind; partyId: number | null; amount: number }[] }): Promise<{ kind: AccountKind; partyId: number | null }[]>;
+  shared(
+    tx: Db,
+    o: {
+      orderNo: string;
+      sn: string;
+      createdAt: Date;
+      amount: number;
+      shares: { kind: AccountKind; partyId: number | null; amount: number }[];
+    },
+  ): Promise<{ kind: AccountKind; partyId: number | null }[]>;
 }
 
 export interface OrderNeeds {
@@ -217,7 +284,11 @@ export interface OrderNeeds {
      * earned toward its cost amount (at most what is still owed), and names whom it pays back (the
      * outlet's agent or team). Null when nothing is withheld. docs/decisions.md, "The outlet's cost".
      */
-    recoverCost(tx: Db, outletId: number, earned: number): Promise<{ amount: number; owner: { kind: 'agent' | 'team'; id: number } } | null>;
+    recoverCost(
+      tx: Db,
+      outletId: number,
+      earned: number,
+    ): Promise<{ amount: number; owner: { kind: 'agent' | 'team'; id: number } } | null>;
     /** Statistics: the agent each outlet is under now. */
     agentsOf(ids: readonly number[]): Promise<Map<number, number | null>>;
     /** Statistics: agents' names. */
@@ -226,9 +297,23 @@ export interface OrderNeeds {
      * Statistics: a scope (at most one of region, agent, outlet) as the outlet module resolves it for
      * every statistics call: its name and the outlets in it now; refused when two are given or it does not exist.
      */
-    scope(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<{ kind: 'all' | 'region' | 'agent' | 'outlet'; id: number | null; name: string | null; outlets: { id: number }[] }>;
+    scope(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<{
+      kind: 'all' | 'region' | 'agent' | 'outlet';
+      id: number | null;
+      name: string | null;
+      outlets: { id: number }[];
+    }>;
   };
-  customers: { member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean; level: 'A' | 'B' | 'C' } | null> };
+  customers: {
+    member(id: number): Promise<{
+      id: number;
+      areaCode: string;
+      mobile: string;
+      status: number;
+      simulated: boolean;
+      level: 'A' | 'B' | 'C';
+    } | null>;
+  };
   /** Whether a staff account is an operator: it leads or belongs to a direct-sales team (network module). */
   isOperator(accountId: number): Promise<boolean>;
   /** The agents from level A down to this one, with the ratio each holds. */
@@ -242,7 +327,10 @@ export interface OrderNeeds {
    * deleted team's operator goes to the platform's revenue; a standing team is locked against its
    * delete until the caller commits (the network's `regions.standingPayables`).
    */
-  standingPayables<T extends { kind: AccountKind; partyId: number | null; amount: number }>(tx: Db, parts: T[]): Promise<T[]>;
+  standingPayables<T extends { kind: AccountKind; partyId: number | null; amount: number }>(
+    tx: Db,
+    parts: T[],
+  ): Promise<T[]>;
   settings: OrderSettings;
   ledger: LedgerPort;
   deposits: DepositsForOrders;

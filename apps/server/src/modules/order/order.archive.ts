@@ -52,7 +52,11 @@ export function archiveRange(beginTime?: string, endTime?: string): { begin: Dat
 export type ScopedOrderFilter = OrderFilter & { visibleFrom?: string };
 
 /** The same filters on either table (their columns are the same). */
-export function orderConditions(t: typeof ordOrder | typeof ordOrderArchive, f: ScopedOrderFilter, range: { begin: Date; end: Date | null }): SQL {
+export function orderConditions(
+  t: typeof ordOrder | typeof ordOrderArchive,
+  f: ScopedOrderFilter,
+  range: { begin: Date; end: Date | null },
+): SQL {
   const c: SQL[] = [gte(t.createdAt, range.begin)];
   if (f.visibleFrom) c.push(gte(t.createdAt, new Date(f.visibleFrom)));
   if (range.end) c.push(lte(t.createdAt, range.end));
@@ -71,7 +75,12 @@ export function orderConditions(t: typeof ordOrder | typeof ordOrderArchive, f: 
   return and(...c)!;
 }
 
-const names = (cols: Record<string, { name: string }>) => sql.raw(Object.values(cols).map((c) => `"${c.name}"`).join(', '));
+const names = (cols: Record<string, { name: string }>) =>
+  sql.raw(
+    Object.values(cols)
+      .map((c) => `"${c.name}"`)
+      .join(', '),
+  );
 /** The live tables' columns, in the archive's words: the archive has each of them (and archived_at). */
 const ORDER_COLS = names(getTableColumns(ordOrder));
 const EVENT_COLS = names(getTableColumns(ordEvent));
@@ -105,8 +114,12 @@ export class OrderArchive {
       ).map((r) => Number(r.id));
       if (!ids.length) return 0;
       const idList = sql`any(${`{${ids.join(',')}}`}::bigint[])`;
-      await tx.execute(sql`insert into ord_order_archive (${ORDER_COLS}) select ${ORDER_COLS} from ord_order where id = ${idList} on conflict (id) do nothing`);
-      await tx.execute(sql`insert into ord_event_archive (${EVENT_COLS}) select ${EVENT_COLS} from ord_event where order_id = ${idList} on conflict (id) do nothing`);
+      await tx.execute(
+        sql`insert into ord_order_archive (${ORDER_COLS}) select ${ORDER_COLS} from ord_order where id = ${idList} on conflict (id) do nothing`,
+      );
+      await tx.execute(
+        sql`insert into ord_event_archive (${EVENT_COLS}) select ${EVENT_COLS} from ord_event where order_id = ${idList} on conflict (id) do nothing`,
+      );
       await tx.execute(sql`delete from ord_event where order_id = ${idList}`);
       await tx.execute(sql`delete from ord_order where id = ${idList}`);
       return ids.length;
@@ -168,12 +181,18 @@ export class OrderArchive {
   }
 
   async isArchived(orderNo: string, db: Db = this.db): Promise<boolean> {
-    const [o] = await db.select({ id: ordOrderArchive.id }).from(ordOrderArchive).where(eq(ordOrderArchive.orderNo, orderNo));
+    const [o] = await db
+      .select({ id: ordOrderArchive.id })
+      .from(ordOrderArchive)
+      .where(eq(ordOrderArchive.orderNo, orderNo));
     return Boolean(o);
   }
 
   async timeline(orderId: number): Promise<(typeof ordEventArchive.$inferSelect)[]> {
-    return this.db.select().from(ordEventArchive).where(eq(ordEventArchive.orderId, orderId)).orderBy(asc(ordEventArchive.id));
+    return this.db
+      .select()
+      .from(ordEventArchive)
+      .where(eq(ordEventArchive.orderId, orderId))
+      .orderBy(asc(ordEventArchive.id));
   }
-
 }

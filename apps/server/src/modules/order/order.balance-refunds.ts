@@ -62,7 +62,9 @@ export class BalanceRefunds {
       .from(ordPayment)
       .where(and(eq(ordPayment.userId, userId), eq(ordPayment.purpose, 'recharge'), eq(ordPayment.status, 'succeeded')))
       .orderBy(desc(ordPayment.createdAt), desc(ordPayment.key));
-    return rows.map((r) => ({ key: r.key, reference: r.reference, left: Number(r.amount) - Number(r.used) })).filter((c) => c.left > 0);
+    return rows
+      .map((r) => ({ key: r.key, reference: r.reference, left: Number(r.amount) - Number(r.used) }))
+      .filter((c) => c.left > 0);
   }
 
   /** The balance and its refundable part: the balance, at most what the top-up charges have left. */
@@ -77,10 +79,19 @@ export class BalanceRefunds {
     if (!member) throw new AppError('BALANCE_REFUND_USER');
     const { refundSecondApprovalAbove } = await this.needs.settings.pay();
     const { balance, refundable } = await this.refundable(userId);
-    return { userId, userMobile: `${member.areaCode}-${member.mobile}`, balance, refundable, secondApprovalAbove: refundSecondApprovalAbove };
+    return {
+      userId,
+      userMobile: `${member.areaCode}-${member.mobile}`,
+      balance,
+      refundable,
+      secondApprovalAbove: refundSecondApprovalAbove,
+    };
   }
 
-  async request(req: { userId: number; amount?: number; reasonCode?: RefundReason; reason?: string; idempotencyKey?: string }, by: Asker): Promise<RefundRow> {
+  async request(
+    req: { userId: number; amount?: number; reasonCode?: RefundReason; reason?: string; idempotencyKey?: string },
+    by: Asker,
+  ): Promise<RefundRow> {
     const member = await this.needs.customers.member(req.userId);
     if (!member) throw new AppError('BALANCE_REFUND_USER');
     if (req.idempotencyKey) {
@@ -127,7 +138,15 @@ export class BalanceRefunds {
         for (const c of charges) {
           if (rest <= 0) break;
           const part = Math.min(rest, c.left);
-          parts.push({ refundNo, seq: parts.length + 1, userId: req.userId, chargeKey: c.key, chargeReference: c.reference, amount: part, key: `refund:${refundNo}:${parts.length + 1}` });
+          parts.push({
+            refundNo,
+            seq: parts.length + 1,
+            userId: req.userId,
+            chargeKey: c.key,
+            chargeReference: c.reference,
+            amount: part,
+            key: `refund:${refundNo}:${parts.length + 1}`,
+          });
           rest -= part;
         }
         await tx.insert(ordRefundPart).values(parts);
@@ -136,7 +155,10 @@ export class BalanceRefunds {
             idempotencyKey: `balance-refund:${refundNo}`,
             kind: 'refund',
             memo: 'balanceRefundHeld',
-            entries: [{ account: { kind: 'userBalance', partyId: req.userId }, debit: amount }, { account: { kind: 'balanceRefundHold', partyId: req.userId }, credit: amount }],
+            entries: [
+              { account: { kind: 'userBalance', partyId: req.userId }, debit: amount },
+              { account: { kind: 'balanceRefundHold', partyId: req.userId }, credit: amount },
+            ],
           },
           tx,
         );
@@ -152,22 +174,33 @@ export class BalanceRefunds {
   }
 
   /** The balance refund asked under this key; refused if the key was used for another request. */
-  private async byKey(key: string, req: { userId: number; amount?: number }, db: Db = this.db): Promise<RefundRow | null> {
+  private async byKey(
+    key: string,
+    req: { userId: number; amount?: number },
+    db: Db = this.db,
+  ): Promise<RefundRow | null> {
     const [was] = await db.select().from(ordRefund).where(eq(ordRefund.requestKey, key));
     if (!was) return null;
-    if (was.type !== 'balance' || was.userId !== req.userId || (req.amount !== undefined && was.amount !== req.amount)) throw new AppError('REFUND_KEY_REUSED');
+    if (was.type !== 'balance' || was.userId !== req.userId || (req.amount !== undefined && was.amount !== req.amount))
+      throw new AppError('REFUND_KEY_REUSED');
     return was;
   }
 
   /** A rejection (in the review's transaction, the refund locked): the hold goes back to the balance. */
   async rejected(tx: Db, r: RefundRow): Promise<void> {
-    await tx.update(ordRefundPart).set({ status: 'released' }).where(and(eq(ordRefundPart.refundNo, r.refundNo), eq(ordRefundPart.status, 'held')));
+    await tx
+      .update(ordRefundPart)
+      .set({ status: 'released' })
+      .where(and(eq(ordRefundPart.refundNo, r.refundNo), eq(ordRefundPart.status, 'held')));
     await this.needs.ledger.post(
       {
         idempotencyKey: `balance-refund-released:${r.refundNo}`,
         kind: 'refund',
         memo: 'balanceRefundReleased',
-        entries: [{ account: { kind: 'balanceRefundHold', partyId: r.userId }, debit: r.amount }, { account: { kind: 'userBalance', partyId: r.userId }, credit: r.amount }],
+        entries: [
+          { account: { kind: 'balanceRefundHold', partyId: r.userId }, debit: r.amount },
+          { account: { kind: 'userBalance', partyId: r.userId }, credit: r.amount },
+        ],
       },
       tx,
     );
@@ -175,11 +208,32 @@ export class BalanceRefunds {
 
   /** The final approval (in the review's transaction): each part's request to the payment company is recorded. */
   async approved(tx: Db, r: RefundRow): Promise<PendingPayment[]> {
-    const parts = await tx.update(ordRefundPart).set({ status: 'sent' }).where(and(eq(ordRefundPart.refundNo, r.refundNo), eq(ordRefundPart.status, 'held'))).returning();
+    const parts = await tx
+      .update(ordRefundPart)
+      .set({ status: 'sent' })
+      .where(and(eq(ordRefundPart.refundNo, r.refundNo), eq(ordRefundPart.status, 'held')))
+      .returning();
     parts.sort((a, b) => a.seq - b.seq);
-    if (parts.length) await tx.insert(ordPayment).values(parts.map((p) => ({ key: p.key, op: 'refund', purpose: 'balance', refundNo: r.refundNo, userId: r.userId, amount: p.amount })));
+    if (parts.length)
+      await tx.insert(ordPayment).values(
+        parts.map((p) => ({
+          key: p.key,
+          op: 'refund',
+          purpose: 'balance',
+          refundNo: r.refundNo,
+          userId: r.userId,
+          amount: p.amount,
+        })),
+      );
     await tx.update(ordRefund).set({ status: 'approved' }).where(eq(ordRefund.id, r.id));
-    return parts.map((p) => ({ key: p.key, op: 'refund' as const, amount: p.amount, userId: r.userId, orderNo: null, chargeReference: p.chargeReference ?? '' }));
+    return parts.map((p) => ({
+      key: p.key,
+      op: 'refund' as const,
+      amount: p.amount,
+      userId: r.userId,
+      orderNo: null,
+      chargeReference: p.chargeReference ?? '',
+    }));
   }
 
   /** One part's answer from the payment company, applied once (the engine moved its payment row from pending). */
@@ -192,7 +246,11 @@ export class BalanceRefunds {
     const ok = out.status === 'succeeded';
     const [part] = await tx
       .update(ordRefundPart)
-      .set({ status: ok ? 'succeeded' : 'failed', reference: out.reference, failure: ok ? null : (out.failure ?? 'failed').slice(0, 64) })
+      .set({
+        status: ok ? 'succeeded' : 'failed',
+        reference: out.reference,
+        failure: ok ? null : (out.failure ?? 'failed').slice(0, 64),
+      })
       .where(and(eq(ordRefundPart.key, out.key), eq(ordRefundPart.status, 'sent')))
       .returning();
     if (!part) return;
@@ -203,12 +261,19 @@ export class BalanceRefunds {
         memo: ok ? 'balanceRefundPaid' : 'balanceRefundReleased',
         entries: [
           { account: { kind: 'balanceRefundHold', partyId: r.userId }, debit: part.amount },
-          { account: ok ? { kind: 'providerClearing' as const } : { kind: 'userBalance' as const, partyId: r.userId }, credit: part.amount },
+          {
+            account: ok ? { kind: 'providerClearing' as const } : { kind: 'userBalance' as const, partyId: r.userId },
+            credit: part.amount,
+          },
         ],
       },
       tx,
     );
-    const all = await tx.select().from(ordRefundPart).where(eq(ordRefundPart.refundNo, r.refundNo)).orderBy(asc(ordRefundPart.seq));
+    const all = await tx
+      .select()
+      .from(ordRefundPart)
+      .where(eq(ordRefundPart.refundNo, r.refundNo))
+      .orderBy(asc(ordRefundPart.seq));
     if (all.some((x) => x.status === 'sent')) return;
     const failed = all.find((x) => x.status === 'failed');
     const refs = all.flatMap((x) => (x.status === 'succeeded' && x.reference ? [x.reference] : [])).join(',');
@@ -225,6 +290,10 @@ export class BalanceRefunds {
 
   /** A balance refund's parts (the detail shows them). */
   async parts(refundNo: string) {
-    return this.db.select().from(ordRefundPart).where(eq(ordRefundPart.refundNo, refundNo)).orderBy(asc(ordRefundPart.seq));
+    return this.db
+      .select()
+      .from(ordRefundPart)
+      .where(eq(ordRefundPart.refundNo, refundNo))
+      .orderBy(asc(ordRefundPart.seq));
   }
 }

@@ -27,9 +27,23 @@ describe.each(engines)('outlet cost amortization (%s)', (engine) => {
 
   const kit = rentalKit(s, c);
   const { cabinet, order, rental } = kit;
-  const outletItem = async (name: string) => ((await ok(c.get('/device/api/v1/outlet/queryPage', { pageNum: 1, pageSize: 10, name }), 'outlets')).list as { name: string; costRecovered: number; costAmount: number }[]).find((o) => o.name === name)!;
+  const outletItem = async (name: string) =>
+    (
+      (await ok(c.get('/device/api/v1/outlet/queryPage', { pageNum: 1, pageSize: 10, name }), 'outlets')).list as {
+        name: string;
+        costRecovered: number;
+        costAmount: number;
+      }[]
+    ).find((o) => o.name === name)!;
   const recoveredInBooks = async (outletId: number) =>
-    Number((await query<{ c: string }>(db(), sql`select coalesce(sum(e.debit), 0) as c from led_entry e join led_transaction t on t.id = e.transaction_id where t.kind = 'costRecovery' and e.account = ${`outletPayable:${outletId}`}`))[0]!.c);
+    Number(
+      (
+        await query<{ c: string }>(
+          db(),
+          sql`select coalesce(sum(e.debit), 0) as c from led_entry e join led_transaction t on t.id = e.transaction_id where t.kind = 'costRecovery' and e.account = ${`outletPayable:${outletId}`}`,
+        )
+      )[0]!.c,
+    );
 
   beforeAll(async () => {
     token = await s.current.login();
@@ -40,10 +54,21 @@ describe.each(engines)('outlet cost amortization (%s)', (engine) => {
   it("pays the outlet's cost back to its agent from its shares, at the ratio, until the cost is repaid; a refund leaves it repaid", async () => {
     const name = `Cost ${crypto.randomInt(1e6)}`;
     // Agent B holds 40, the outlet 30: of a fee of 4.50 the outlet earns 1.35; half of it (0.67) pays the cost of 1.00 back.
-    const outletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { name, ratio: 30, hiddenRatio: 40, costAmount: 100, amortizationRatio: 50 })), 'outlet')).id as number;
+    const outletId = (
+      await ok(
+        c.post(
+          '/device/api/v1/outlet/saveOrUpdate',
+          outletBody(net.agentB, { name, ratio: 30, hiddenRatio: 40, costAmount: 100, amortizationRatio: 50 }),
+        ),
+        'outlet',
+      )
+    ).id as number;
     const cab = await cabinet(outletId, 6);
     const back = await cabinet(outletId, 0);
-    const before = { agent: await account('agentPayable', net.agentB), outlet: await account('outletPayable', outletId) };
+    const before = {
+      agent: await account('agentPayable', net.agentB),
+      outlet: await account('outletPayable', outletId),
+    };
 
     const first = await rental(cab, back, 65);
     const shares = Object.fromEntries((await order(first)).shares.map((x) => [x.party, x.amount]));
@@ -63,14 +88,34 @@ describe.each(engines)('outlet cost amortization (%s)', (engine) => {
     expect((await account('outletPayable', outletId)) - before.outlet).toBe(-(135 * 3 - 100));
 
     // A whole refund of the first order takes back what it shared; the cost stays paid back.
-    const refund = await ok(c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: first, amount: 450, reason: 'cost test' }), 'refund');
-    await ok((await refundChecker(s)).put('/order/api/v1/refundOrder/audit', { id: refund.id, approve: true }), 'approve');
-    await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo: first }), 'detail')).refundAmount === 450, 8_000, 'refunded');
+    const refund = await ok(
+      c.post('/order/api/v1/refundOrder/refundAmount', { orderNo: first, amount: 450, reason: 'cost test' }),
+      'refund',
+    );
+    await ok(
+      (await refundChecker(s)).put('/order/api/v1/refundOrder/audit', { id: refund.id, approve: true }),
+      'approve',
+    );
+    await until(
+      async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo: first }), 'detail')).refundAmount === 450,
+      8_000,
+      'refunded',
+    );
     expect((await outletItem(name)).costRecovered).toBe(100);
     expect(await recoveredInBooks(outletId)).toBe(100);
 
     // The fund flow names the movement in the reader's language.
-    const flow = (await ok(c.post('/order/api/v1/fundFlow/account/queryPage', { pageNum: 1, pageSize: 50, accountCode: `outletPayable:${outletId}`, kind: 'costRecovery' }), 'fund flow')).list as { kind: string; transactionKey: string; memo: string }[];
+    const flow = (
+      await ok(
+        c.post('/order/api/v1/fundFlow/account/queryPage', {
+          pageNum: 1,
+          pageSize: 50,
+          accountCode: `outletPayable:${outletId}`,
+          kind: 'costRecovery',
+        }),
+        'fund flow',
+      )
+    ).list as { kind: string; transactionKey: string; memo: string }[];
     expect(flow).toHaveLength(2);
     expect(flow.every((f) => f.kind === 'costRecovery' && f.transactionKey.startsWith('cost:'))).toBe(true);
     const tb = await services().ledger.ledger.trialBalance('en_US');
@@ -79,7 +124,23 @@ describe.each(engines)('outlet cost amortization (%s)', (engine) => {
 
   it("a direct-sales outlet pays its cost back to its team's operator payable", async () => {
     const name = `Direct ${crypto.randomInt(1e6)}`;
-    const outletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(0, { name, agentId: null, teamId: net.team, ratio: 50, hiddenRatio: 50, costAmount: 10000, amortizationRatio: 100 })), 'outlet')).id as number;
+    const outletId = (
+      await ok(
+        c.post(
+          '/device/api/v1/outlet/saveOrUpdate',
+          outletBody(0, {
+            name,
+            agentId: null,
+            teamId: net.team,
+            ratio: 50,
+            hiddenRatio: 50,
+            costAmount: 10000,
+            amortizationRatio: 100,
+          }),
+        ),
+        'outlet',
+      )
+    ).id as number;
     const cab = await cabinet(outletId, 2);
     const back = await cabinet(outletId, 0);
     const team = await account('operatorPayable', net.team);
@@ -91,13 +152,26 @@ describe.each(engines)('outlet cost amortization (%s)', (engine) => {
   });
 
   it('never recovers more than the cost when 50 settles arrive at once', async () => {
-    const outletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { costAmount: 1000, amortizationRatio: 100 })), 'outlet')).id as number;
+    const outletId = (
+      await ok(
+        c.post(
+          '/device/api/v1/outlet/saveOrUpdate',
+          outletBody(net.agentB, { costAmount: 1000, amortizationRatio: 100 }),
+        ),
+        'outlet',
+      )
+    ).id as number;
     const outlets = services().outlet.outlets;
-    const got = await Promise.all(Array.from({ length: 50 }, () => db().transaction((tx) => outlets.recoverCost(tx as never, outletId, 70))));
+    const got = await Promise.all(
+      Array.from({ length: 50 }, () => db().transaction((tx) => outlets.recoverCost(tx as never, outletId, 70))),
+    );
     const taken = got.reduce((sum, g) => sum + (g?.amount ?? 0), 0);
     expect(taken).toBe(1000);
     expect(got.filter((g) => g).every((g) => g!.owner.kind === 'agent' && g!.owner.id === net.agentB)).toBe(true);
-    const [row] = await query<{ cost_recovered: number }>(db(), sql`select cost_recovered from out_outlet where id = ${outletId}`);
+    const [row] = await query<{ cost_recovered: number }>(
+      db(),
+      sql`select cost_recovered from out_outlet where id = ${outletId}`,
+    );
     expect(Number(row!.cost_recovered)).toBe(1000);
     // Nothing is withheld from nothing, nor once the cost is repaid.
     expect(await outlets.recoverCost(db(), outletId, 500)).toBeNull();

@@ -1,7 +1,19 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { MEMBER_LEVEL_DISCOUNT, type AccountKind, type OrderActionResult, type OrderBilling, type OrderEvent, type OrderPayChannel, type OrderSource, type OrderStatus, type PayMode, type RentResult, type ShareParty } from '@cbo/contract';
+import {
+  MEMBER_LEVEL_DISCOUNT,
+  type AccountKind,
+  type OrderActionResult,
+  type OrderBilling,
+  type OrderEvent,
+  type OrderPayChannel,
+  type OrderSource,
+  type OrderStatus,
+  type PayMode,
+  type RentResult,
+  type ShareParty,
+} from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
@@ -33,7 +45,16 @@ export const MAX_SUSPEND_MINUTES = 10080;
 const OPEN: OrderStatus[] = ['ejecting', 'using'];
 /** The accounts an order's net amount is shared to (and a refund takes back from, pro rata). */
 // A share a separation rule diverted sits in `separated`: a refund takes its part from there.
-export const SHARE_KINDS: AccountKind[] = ['revenue', 'agentPayable', 'outletPayable', 'providerPayable', 'pusherPayable', 'operatorPayable', 'taxes', 'separated'];
+export const SHARE_KINDS: AccountKind[] = [
+  'revenue',
+  'agentPayable',
+  'outletPayable',
+  'providerPayable',
+  'pusherPayable',
+  'operatorPayable',
+  'taxes',
+  'separated',
+];
 /** The ledger account each party of the chain is paid into. */
 export const PAYABLE_OF: Record<ShareParty, AccountKind> = {
   platform: 'revenue',
@@ -48,7 +69,12 @@ export const PAYABLE_OF: Record<ShareParty, AccountKind> = {
 
 /** Spec 3, source: the customer app's terminal, from the client type of the call that made the order. */
 export function sourceOf(clientType: string | undefined): OrderSource {
-  const map: Record<string, OrderSource> = { USER_IOS: 'userIos', USER_ANDROID: 'userAndroid', USER_WECHAT: 'userWechat', USER_ALIPAY: 'userAlipay' };
+  const map: Record<string, OrderSource> = {
+    USER_IOS: 'userIos',
+    USER_ANDROID: 'userAndroid',
+    USER_WECHAT: 'userWechat',
+    USER_ALIPAY: 'userAlipay',
+  };
   return (clientType && map[clientType]) || 'unknown';
 }
 
@@ -106,7 +132,12 @@ export class OrderEngine {
         platform = 100 - line[0]!.ratio;
         line.forEach((a, i) => {
           const below = line[i + 1]?.ratio ?? outlet.ratio;
-          links.push({ party: `agent${a.level}` as ShareParty, partyId: a.id, name: a.name, ratio: Math.max(0, a.ratio - below) });
+          links.push({
+            party: `agent${a.level}` as ShareParty,
+            partyId: a.id,
+            name: a.name,
+            ratio: Math.max(0, a.ratio - below),
+          });
         });
       }
     }
@@ -114,13 +145,23 @@ export class OrderEngine {
     // The service provider's ratio comes out of the platform's part.
     if (outlet.serviceProviderId && outlet.serviceProviderRatio > 0) {
       const ratio = Math.min(outlet.serviceProviderRatio, Math.max(0, platform));
-      links.push({ party: 'serviceProvider', partyId: outlet.serviceProviderId, name: await this.needs.providerName(outlet.serviceProviderId), ratio });
+      links.push({
+        party: 'serviceProvider',
+        partyId: outlet.serviceProviderId,
+        name: await this.needs.providerName(outlet.serviceProviderId),
+        ratio,
+      });
       platform -= ratio;
     }
     // So does the operator's: the direct-sales team that owns the outlet (docs/decisions.md, "The operator's share").
     const team = outlet.teamId ? await this.needs.teamShare(outlet.teamId) : null;
     if (outlet.teamId && team && team.ratio > 0) {
-      links.push({ party: 'operator', partyId: outlet.teamId, name: team.name, ratio: Math.min(team.ratio, Math.max(0, platform)) });
+      links.push({
+        party: 'operator',
+        partyId: outlet.teamId,
+        name: team.name,
+        ratio: Math.min(team.ratio, Math.max(0, platform)),
+      });
     }
     return links;
   }
@@ -139,7 +180,12 @@ export class OrderEngine {
     const billing: OrderBilling = { ...outlet.billing, freeMinutes: free, buyOutDays: BUY_OUT_DAYS };
     if (!config) return { billing, config: null };
     return {
-      billing: { ...billing, deposit: config.payMode === 'depositFree' ? billing.deposit : config.amount, totalCap: config.buyoutPrice, buyOutDays: config.buyoutDays },
+      billing: {
+        ...billing,
+        deposit: config.payMode === 'depositFree' ? billing.deposit : config.amount,
+        totalCap: config.buyoutPrice,
+        buyOutDays: config.buyoutDays,
+      },
       config,
     };
   }
@@ -157,20 +203,35 @@ export class OrderEngine {
   async payModes(userId?: number, outlet?: OutletForOrder, config?: DevicePayTerms | null): Promise<PayMode[]> {
     const terms = config === undefined ? await this.needs.settings.devicePay('cabinet') : config;
     const company = !terms || terms.channels.some((c) => c !== 'balance');
-    const allowed = (m: PayMode) => !terms || (m === 'balance' ? terms.channels.includes('balance') : company && (m !== 'depositFree' || terms.payMode === 'depositFree'));
+    const allowed = (m: PayMode) =>
+      !terms ||
+      (m === 'balance'
+        ? terms.channels.includes('balance')
+        : company && (m !== 'depositFree' || terms.payMode === 'depositFree'));
     const base: PayMode[] = ['deposit', 'balance'];
     if (!(await this.needs.settings.depositFree())) return base.filter(allowed);
-    if (userId && outlet && (await this.needs.deposits.depositFreeRefusal(userId, placeOf(outlet, await this.chainOf(outlet))))) return base.filter(allowed);
+    if (
+      userId &&
+      outlet &&
+      (await this.needs.deposits.depositFreeRefusal(userId, placeOf(outlet, await this.chainOf(outlet))))
+    )
+      return base.filter(allowed);
     return (['deposit', 'depositFree', 'balance'] as PayMode[]).filter(allowed);
   }
 
   /** The channel a rental's money goes through (pay-config.ts: one rule for every device kind). */
-  channelOf(config: DevicePayTerms | null, payMode: PayMode, asked: OrderPayChannel | undefined): OrderPayChannel | null {
+  channelOf(
+    config: DevicePayTerms | null,
+    payMode: PayMode,
+    asked: OrderPayChannel | undefined,
+  ): OrderPayChannel | null {
     return payChannelOf(config, payMode, asked);
   }
 
   /** The cabinet's outlet, in service; refuses what cannot be rented from. */
-  async rentable(sn: string): Promise<{ outlet: OutletForOrder; avail: Awaited<ReturnType<OrderNeeds['fleet']['availability']>> }> {
+  async rentable(
+    sn: string,
+  ): Promise<{ outlet: OutletForOrder; avail: Awaited<ReturnType<OrderNeeds['fleet']['availability']>> }> {
     const avail = await this.needs.fleet.availability(sn);
     if (!avail.exists || !avail.outletId) throw new AppError('ORDER_DEVICE_NOT_FOUND');
     const outlet = await this.needs.outlets.forOrder(avail.outletId);
@@ -203,15 +264,28 @@ export class OrderEngine {
     return member;
   }
 
-  async rent(p: Principal, req: { sn: string; payMode: PayMode; channel?: OrderPayChannel; idempotencyKey?: string }): Promise<RentResult> {
+  async rent(
+    p: Principal,
+    req: { sn: string; payMode: PayMode; channel?: OrderPayChannel; idempotencyKey?: string },
+  ): Promise<RentResult> {
     const member = await this.customer(p);
     if (req.idempotencyKey) {
-      const [was] = await this.db.select().from(ordOrder).where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
-      if (was) return { orderNo: was.orderNo, status: was.status as OrderStatus, slot: was.slot, powerBankId: was.powerBankId };
+      const [was] = await this.db
+        .select()
+        .from(ordOrder)
+        .where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
+      if (was)
+        return {
+          orderNo: was.orderNo,
+          status: was.status as OrderStatus,
+          slot: was.slot,
+          powerBankId: was.powerBankId,
+        };
     }
     const { outlet, avail } = await this.rentable(req.sn);
     const { billing, config } = await this.rentTerms(outlet);
-    if (!(await this.payModes(undefined, undefined, config)).includes(req.payMode)) throw new AppError('ORDER_PAY_MODE');
+    if (!(await this.payModes(undefined, undefined, config)).includes(req.payMode))
+      throw new AppError('ORDER_PAY_MODE');
     const channel = this.channelOf(config, req.payMode, req.channel);
     if (!avail.online) throw new AppError('ORDER_DEVICE_OFFLINE');
     if (avail.available < 1) throw new AppError('ORDER_NO_POWER_BANK');
@@ -226,8 +300,14 @@ export class OrderEngine {
     let reference: string | null = null;
     if (await this.keySpent(chargeKey)) throw new AppError('ORDER_KEY_SPENT');
     if (req.payMode === 'deposit' && held > 0) {
-      const paid = await this.provider.charge({ key: chargeKey, amount: held, userId: member.id, description: `Deposit ${orderNo}` });
-      if (paid.status !== 'succeeded') throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
+      const paid = await this.provider.charge({
+        key: chargeKey,
+        amount: held,
+        userId: member.id,
+        description: `Deposit ${orderNo}`,
+      });
+      if (paid.status !== 'succeeded')
+        throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
       reference = paid.reference;
     }
     // Deposit-free: the amount declared (the buy-out cap) is frozen on the customer's account first,
@@ -237,20 +317,36 @@ export class OrderEngine {
     const declared = req.payMode === 'depositFree' ? billing.totalCap : 0;
     let authReference: string | null = null;
     if (declared > 0) {
-      const auth = await this.provider.authorize({ key: chargeKey, amount: declared, userId: member.id, description: `Deposit-free ${orderNo}` }).catch((err: unknown) => {
-        this.log.warn({ err, key: chargeKey }, 'authorization unanswered; it is released');
-        return null;
-      });
+      const auth = await this.provider
+        .authorize({ key: chargeKey, amount: declared, userId: member.id, description: `Deposit-free ${orderNo}` })
+        .catch((err: unknown) => {
+          this.log.warn({ err, key: chargeKey }, 'authorization unanswered; it is released');
+          return null;
+        });
       if (!auth || auth.status !== 'succeeded') {
-        if (!auth || auth.status === 'pending') await this.giveBackCharge({ userId: member.id, rentKey: null, chargeKey, amount: declared, reference: auth?.reference ?? '', orderNo, op: 'unfreeze' });
+        if (!auth || auth.status === 'pending')
+          await this.giveBackCharge({
+            userId: member.id,
+            rentKey: null,
+            chargeKey,
+            amount: declared,
+            reference: auth?.reference ?? '',
+            orderNo,
+            op: 'unfreeze',
+          });
         throw new AppError('ORDER_AUTH_REFUSED', { reason: auth ? (auth.failure ?? auth.status) : 'no answer' });
       }
       authReference = auth.reference;
     }
     const byKey = async () => {
       if (!req.idempotencyKey) return null;
-      const [was] = await this.db.select().from(ordOrder).where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
-      return was ? { orderNo: was.orderNo, status: was.status as OrderStatus, slot: was.slot, powerBankId: was.powerBankId } : null;
+      const [was] = await this.db
+        .select()
+        .from(ordOrder)
+        .where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
+      return was
+        ? { orderNo: was.orderNo, status: was.status as OrderStatus, slot: was.slot, powerBankId: was.powerBankId }
+        : null;
     };
     let reserved: { commandId: string; slot: number; powerBankId: string } | null;
     try {
@@ -260,13 +356,17 @@ export class OrderEngine {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ord-user'), ${member.id}::int)`);
         // The same tap twice: the first one's order answers both (and owns the one charge).
         if (req.idempotencyKey) {
-          const [was] = await tx.select({ id: ordOrder.id }).from(ordOrder).where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
+          const [was] = await tx
+            .select({ id: ordOrder.id })
+            .from(ordOrder)
+            .where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
           if (was) return null;
         }
         // A retry after this key's charge was given back: the company answers that charge again, which paid nothing.
         if (await this.keySpent(chargeKey, tx)) throw new AppError('ORDER_KEY_SPENT');
         if ((await this.holding(member.id, tx)) >= max) throw new AppError('ORDER_MAX_RENTALS', { max });
-        if (req.payMode === 'balance' && (await this.balanceOf(member.id, tx)) < held) throw new AppError('ORDER_BALANCE_LOW', { need: (held / 100).toFixed(2) });
+        if (req.payMode === 'balance' && (await this.balanceOf(member.id, tx)) < held)
+          throw new AppError('ORDER_BALANCE_LOW', { need: (held / 100).toFixed(2) });
         if (req.payMode === 'depositFree') {
           // The deposit rules, read under the customer's lock: two rents at once cannot both use the last deposit-free order earned.
           const refused = await this.needs.deposits.depositFreeRefusal(member.id, placeOf(outlet, chain), tx);
@@ -305,16 +405,60 @@ export class OrderEngine {
           })
           .returning();
         const o = order!;
-        if (req.payMode === 'depositFree') await this.needs.deposits.freeRented(tx, { orderNo, userId: member.id, outletId: outlet.id, declared: o.depositAmount, simulated: o.simulated });
-        else if (held > 0) await this.needs.deposits.held(tx, { orderNo, userId: member.id, userMobile: o.userMobile, outletId: outlet.id, outletName: outlet.name, amount: held, channel: req.payMode === 'balance' ? 'balance' : 'provider', payReference: reference, simulated: o.simulated });
+        if (req.payMode === 'depositFree')
+          await this.needs.deposits.freeRented(tx, {
+            orderNo,
+            userId: member.id,
+            outletId: outlet.id,
+            declared: o.depositAmount,
+            simulated: o.simulated,
+          });
+        else if (held > 0)
+          await this.needs.deposits.held(tx, {
+            orderNo,
+            userId: member.id,
+            userMobile: o.userMobile,
+            outletId: outlet.id,
+            outletName: outlet.name,
+            amount: held,
+            channel: req.payMode === 'balance' ? 'balance' : 'provider',
+            payReference: reference,
+            simulated: o.simulated,
+          });
         if (req.payMode === 'deposit' && held > 0) {
-          await this.needs.ledger.post({ idempotencyKey: `rent:${orderNo}`, kind: 'rent', orderNo, memo: 'depositTaken', entries: [{ account: { kind: 'providerClearing' }, debit: held }, { account: { kind: 'userDeposit', partyId: member.id }, credit: held }] }, tx);
+          await this.needs.ledger.post(
+            {
+              idempotencyKey: `rent:${orderNo}`,
+              kind: 'rent',
+              orderNo,
+              memo: 'depositTaken',
+              entries: [
+                { account: { kind: 'providerClearing' }, debit: held },
+                { account: { kind: 'userDeposit', partyId: member.id }, credit: held },
+              ],
+            },
+            tx,
+          );
         } else if (req.payMode === 'balance' && held > 0) {
-          await this.needs.ledger.post({ idempotencyKey: `rent:${orderNo}`, kind: 'rent', orderNo, memo: 'depositFromBalance', entries: [{ account: { kind: 'userBalance', partyId: member.id }, debit: held }, { account: { kind: 'userDeposit', partyId: member.id }, credit: held }] }, tx);
+          await this.needs.ledger.post(
+            {
+              idempotencyKey: `rent:${orderNo}`,
+              kind: 'rent',
+              orderNo,
+              memo: 'depositFromBalance',
+              entries: [
+                { account: { kind: 'userBalance', partyId: member.id }, debit: held },
+                { account: { kind: 'userDeposit', partyId: member.id }, credit: held },
+              ],
+            },
+            tx,
+          );
         }
         await this.events(tx, o.id, [
           { event: 'created', actor: o.userMobile },
-          ...(req.payMode !== 'depositFree' && held > 0 ? [{ event: 'paid' as const, amount: held, note: reference }] : []),
+          ...(req.payMode !== 'depositFree' && held > 0
+            ? [{ event: 'paid' as const, amount: held, note: reference }]
+            : []),
           ...(authReference ? [{ event: 'authorized' as const, amount: declared, note: authReference }] : []),
           { event: 'ejectSent', actor: req.sn, note: `slot ${r.slot} ${r.powerBankId}` },
         ]);
@@ -327,20 +471,49 @@ export class OrderEngine {
       // customer's lock, where the rent's transaction decides too, so a retry either finds the order
       // or finds the key spent.
       const twin = reference
-        ? await this.giveBackCharge({ userId: member.id, rentKey: req.idempotencyKey ?? null, chargeKey, amount: held, reference, orderNo })
-        : await this.giveBackCharge({ userId: member.id, rentKey: req.idempotencyKey ?? null, chargeKey, amount: declared, reference: authReference!, orderNo, op: 'unfreeze' });
-      if (twin) return { orderNo: twin.orderNo, status: twin.status as OrderStatus, slot: twin.slot, powerBankId: twin.powerBankId };
+        ? await this.giveBackCharge({
+            userId: member.id,
+            rentKey: req.idempotencyKey ?? null,
+            chargeKey,
+            amount: held,
+            reference,
+            orderNo,
+          })
+        : await this.giveBackCharge({
+            userId: member.id,
+            rentKey: req.idempotencyKey ?? null,
+            chargeKey,
+            amount: declared,
+            reference: authReference!,
+            orderNo,
+            op: 'unfreeze',
+          });
+      if (twin)
+        return {
+          orderNo: twin.orderNo,
+          status: twin.status as OrderStatus,
+          slot: twin.slot,
+          powerBankId: twin.powerBankId,
+        };
       throw err;
     }
     if (!reserved) return (await byKey())!;
     await this.needs.fleet.dispatch(reserved.commandId);
     const [now] = await this.db.select({ status: ordOrder.status }).from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
-    return { orderNo, status: (now?.status ?? 'ejecting') as OrderStatus, slot: reserved.slot, powerBankId: reserved.powerBankId };
+    return {
+      orderNo,
+      status: (now?.status ?? 'ejecting') as OrderStatus,
+      slot: reserved.slot,
+      powerBankId: reserved.powerBankId,
+    };
   }
 
   /** Whether this charge key was given back (its payment row `…:undo` exists). */
   async keySpent(chargeKey: string, db: Db = this.db): Promise<boolean> {
-    const [row] = await db.select({ key: ordPayment.key }).from(ordPayment).where(eq(ordPayment.key, `${chargeKey}:undo`));
+    const [row] = await db
+      .select({ key: ordPayment.key })
+      .from(ordPayment)
+      .where(eq(ordPayment.key, `${chargeKey}:undo`));
     return Boolean(row);
   }
 
@@ -351,23 +524,42 @@ export class OrderEngine {
    * answer is lost). Answers the twin's order, or null once the money is on its way back. Rents,
    * cable purchases and Bluetooth sessions all give back this way (they share the customer's lock).
    */
-  async giveBackCharge(c: { userId: number; rentKey: string | null; chargeKey: string; amount: number; reference: string; orderNo: string; op?: 'refund' | 'unfreeze' }): Promise<OrderRow | null> {
+  async giveBackCharge(c: {
+    userId: number;
+    rentKey: string | null;
+    chargeKey: string;
+    amount: number;
+    reference: string;
+    orderNo: string;
+    op?: 'refund' | 'unfreeze';
+  }): Promise<OrderRow | null> {
     const op = c.op ?? 'refund';
     const key = `${c.chargeKey}:undo`;
     const twin = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ord-user'), ${c.userId}::int)`);
       if (c.rentKey) {
-        const [was] = await tx.select().from(ordOrder).where(and(eq(ordOrder.userId, c.userId), eq(ordOrder.rentKey, c.rentKey)));
+        const [was] = await tx
+          .select()
+          .from(ordOrder)
+          .where(and(eq(ordOrder.userId, c.userId), eq(ordOrder.rentKey, c.rentKey)));
         if (was) return was;
       }
-      await tx.insert(ordPayment).values({ key, op, purpose: 'undo', userId: c.userId, amount: c.amount }).onConflictDoNothing();
+      await tx
+        .insert(ordPayment)
+        .values({ key, op, purpose: 'undo', userId: c.userId, amount: c.amount })
+        .onConflictDoNothing();
       return null;
     });
     if (twin) return twin;
-    void this.sendPayment({ key, op, amount: c.amount, userId: c.userId, orderNo: null, chargeReference: c.reference }).catch((e: unknown) =>
-      this.log.error({ err: e, orderNo: c.orderNo }, 'deposit of a failed rent not returned'),
-    );
+    void this.sendPayment({
+      key,
+      op,
+      amount: c.amount,
+      userId: c.userId,
+      orderNo: null,
+      chargeReference: c.reference,
+    }).catch((e: unknown) => this.log.error({ err: e, orderNo: c.orderNo }, 'deposit of a failed rent not returned'));
     return null;
   }
 
@@ -380,7 +572,8 @@ export class OrderEngine {
       const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.commandId, e.commandId)).for('update');
       if (!o) return null;
       if (o.status !== 'ejecting') {
-        if (e.ejected && o.status === 'closed') this.log.warn({ orderNo: o.orderNo }, 'a power bank left for an order already closed');
+        if (e.ejected && o.status === 'closed')
+          this.log.warn({ orderNo: o.orderNo }, 'a power bank left for an order already closed');
         return null;
       }
       if (e.ejected) {
@@ -396,7 +589,10 @@ export class OrderEngine {
 
   /** A power bank came back to a cabinet: its open order ends there and then. */
   async returned(e: { sn: string; powerBankId: string; at: Date }): Promise<void> {
-    const [o] = await this.db.select({ id: ordOrder.id }).from(ordOrder).where(and(eq(ordOrder.powerBankId, e.powerBankId), inArray(ordOrder.status, OPEN)));
+    const [o] = await this.db
+      .select({ id: ordOrder.id })
+      .from(ordOrder)
+      .where(and(eq(ordOrder.powerBankId, e.powerBankId), inArray(ordOrder.status, OPEN)));
     if (!o) return;
     try {
       await this.settle(o.id, e.at, { returnSn: e.sn, actor: e.sn, event: 'returned', fromEjecting: true });
@@ -412,7 +608,18 @@ export class OrderEngine {
    * power bank came back, so it left): the fee from the rule, taken from what is held, the rest
    * released, what is still due asked of the payment company, the shares once it is all paid.
    */
-  async settle(orderId: number, end: Date, how: { returnSn?: string; actor: string; event: OrderEvent; note?: string; fromEjecting?: boolean; staffEnd?: boolean }): Promise<OrderActionResult> {
+  async settle(
+    orderId: number,
+    end: Date,
+    how: {
+      returnSn?: string;
+      actor: string;
+      event: OrderEvent;
+      note?: string;
+      fromEjecting?: boolean;
+      staffEnd?: boolean;
+    },
+  ): Promise<OrderActionResult> {
     const settings = await this.needs.settings.pay();
     let returnOutlet: { id: number; name: string } | null = null;
     if (how.returnSn) {
@@ -427,9 +634,11 @@ export class OrderEngine {
       const tx = txRaw as unknown as Db;
       const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, orderId)).for('update');
       if (!o) throw new AppError('ORDER_NOT_FOUND');
-      if (!(o.status === 'using' || (how.fromEjecting && o.status === 'ejecting'))) throw new AppError('ORDER_NOT_USING');
+      if (!(o.status === 'using' || (how.fromEjecting && o.status === 'ejecting')))
+        throw new AppError('ORDER_NOT_USING');
       const start = o.startAt ?? o.createdAt;
-      if (how.staffEnd && (end.getTime() < start.getTime() || end.getTime() > Date.now() + 60_000)) throw new AppError('ORDER_STOP_TIME_WRONG');
+      if (how.staffEnd && (end.getTime() < start.getTime() || end.getTime() > Date.now() + 60_000))
+        throw new AppError('ORDER_STOP_TIME_WRONG');
       const endAt = end.getTime() < start.getTime() ? start : end;
       const billing = o.billing as OrderBilling;
       const minutes = billedMinutes(start, endAt, o.suspendedMinutes);
@@ -438,10 +647,20 @@ export class OrderEngine {
       const held = o.payMode === 'depositFree' ? 0 : o.depositAmount;
       // The customer's best valid voucher covers up to its free minutes of the fee; a bought-out order pays in full.
       const capped = (x: number) => Math.min(amount, o.payMode === 'depositFree' ? Math.min(x, o.depositAmount) : x);
-      const agentIds = (o.chain as ChainLink[]).flatMap((l) => (l.party.startsWith('agent') && l.partyId ? [l.partyId] : []));
+      const agentIds = (o.chain as ChainLink[]).flatMap((l) =>
+        l.party.startsWith('agent') && l.partyId ? [l.partyId] : [],
+      );
       const voucher =
         amount > 0 && fee.paymentKind === 'normal'
-          ? await this.needs.vouchers.apply(tx, { userId: o.userId, orderNo: o.orderNo, outletId: o.outletId, agentIds, at: endAt, fee: amount, feeAfter: (free) => capped(rentalFee(billing, Math.max(0, minutes - free)).amount) })
+          ? await this.needs.vouchers.apply(tx, {
+              userId: o.userId,
+              orderNo: o.orderNo,
+              outletId: o.outletId,
+              agentIds,
+              at: endAt,
+              fee: amount,
+              feeAfter: (free) => capped(rentalFee(billing, Math.max(0, minutes - free)).amount),
+            })
           : null;
       // Then the best valid coupon on what is left (spec 3, coupon deduction), the platform's marketing expense.
       const afterVoucher = amount - (voucher?.deduction ?? 0);
@@ -469,10 +688,22 @@ export class OrderEngine {
       // Then the customer's member level (spec 3, member deduction) while the membership function is
       // activated: its percent of what is left, the platform's marketing expense like a coupon.
       const afterCoupon = afterVoucher - (coupon?.deduction ?? 0);
-      const memberOff = afterCoupon > 0 && fee.paymentKind === 'normal' && memberLevel ? percentOf(afterCoupon, MEMBER_LEVEL_DISCOUNT[memberLevel]) : 0;
+      const memberOff =
+        afterCoupon > 0 && fee.paymentKind === 'normal' && memberLevel
+          ? percentOf(afterCoupon, MEMBER_LEVEL_DISCOUNT[memberLevel])
+          : 0;
       if (memberOff > 0) {
         await this.needs.ledger.post(
-          { idempotencyKey: `member:${o.orderNo}`, kind: 'memberDeduction', orderNo: o.orderNo, memo: 'memberDeducted', entries: [{ account: { kind: 'marketingExpense' }, debit: memberOff }, { account: { kind: 'orderIncome' }, credit: memberOff }] },
+          {
+            idempotencyKey: `member:${o.orderNo}`,
+            kind: 'memberDeduction',
+            orderNo: o.orderNo,
+            memo: 'memberDeducted',
+            entries: [
+              { account: { kind: 'marketingExpense' }, debit: memberOff },
+              { account: { kind: 'orderIncome' }, credit: memberOff },
+            ],
+          },
           tx,
         );
       }
@@ -482,18 +713,35 @@ export class OrderEngine {
       const rest = held - take;
       const payments: PendingPayment[] = [];
       if (take > 0) {
-        await this.needs.ledger.post({ idempotencyKey: `settle:${o.orderNo}`, kind: 'settle', orderNo: o.orderNo, memo: 'feeFromDeposit', entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: take }, { account: { kind: 'orderIncome' }, credit: take }] }, tx);
+        await this.needs.ledger.post(
+          {
+            idempotencyKey: `settle:${o.orderNo}`,
+            kind: 'settle',
+            orderNo: o.orderNo,
+            memo: 'feeFromDeposit',
+            entries: [
+              { account: { kind: 'userDeposit', partyId: o.userId }, debit: take },
+              { account: { kind: 'orderIncome' }, credit: take },
+            ],
+          },
+          tx,
+        );
       }
       const released = rest > 0 ? await this.release(tx, o, rest, settings.depositRefundFeePercent) : null;
       if (released) payments.push(released);
-      else if (held > 0 && rest === 0) await this.needs.deposits.ended(tx, { orderNo: o.orderNo, feeTaken: take, refundFee: 0, returned: 0 });
+      else if (held > 0 && rest === 0)
+        await this.needs.deposits.ended(tx, { orderNo: o.orderNo, feeTaken: take, refundFee: 0, returned: 0 });
       const status: OrderStatus = due > 0 ? 'awaitingDeduction' : 'finished';
       const events: EventInput[] = [
         { event: how.event, actor: how.actor, note: how.note ?? (how.returnSn ? how.returnSn : null) },
         ...(fee.paymentKind === 'timeout' ? [{ event: 'boughtOut' as const, amount }] : []),
         { event: 'fee', amount, note: `${minutes} min` },
-        ...(voucher ? [{ event: 'voucherUsed' as const, amount: voucher.deduction, note: voucher.voucherOrderNo }] : []),
-        ...(coupon ? [{ event: 'couponUsed' as const, amount: coupon.deduction, note: String(coupon.userCouponId) }] : []),
+        ...(voucher
+          ? [{ event: 'voucherUsed' as const, amount: voucher.deduction, note: voucher.voucherOrderNo }]
+          : []),
+        ...(coupon
+          ? [{ event: 'couponUsed' as const, amount: coupon.deduction, note: String(coupon.userCouponId) }]
+          : []),
         ...(memberOff > 0 ? [{ event: 'memberDeducted' as const, amount: memberOff, note: memberLevel }] : []),
         ...(take > 0 ? [{ event: 'charged' as const, amount: take }] : []),
         ...(rest > 0 ? [{ event: 'released' as const, amount: rest }] : []),
@@ -504,16 +752,40 @@ export class OrderEngine {
       const authorized = o.payMode === 'depositFree' && o.authState === 'authorized' && o.authReference;
       if (authorized && due > 0) {
         const key = `capture:${o.orderNo}`;
-        await tx.insert(ordPayment).values({ key, op: 'capture', purpose: 'capture', orderNo: o.orderNo, userId: o.userId, amount: due }).onConflictDoNothing();
-        payments.push({ key, op: 'capture', amount: due, userId: o.userId, orderNo: o.orderNo, chargeReference: o.authReference! });
+        await tx
+          .insert(ordPayment)
+          .values({ key, op: 'capture', purpose: 'capture', orderNo: o.orderNo, userId: o.userId, amount: due })
+          .onConflictDoNothing();
+        payments.push({
+          key,
+          op: 'capture',
+          amount: due,
+          userId: o.userId,
+          orderNo: o.orderNo,
+          chargeReference: o.authReference!,
+        });
       } else if (due > 0) {
         const key = `deduct:${o.orderNo}`;
-        await tx.insert(ordPayment).values({ key, op: 'charge', purpose: 'deduct', orderNo: o.orderNo, userId: o.userId, amount: due }).onConflictDoNothing();
+        await tx
+          .insert(ordPayment)
+          .values({ key, op: 'charge', purpose: 'deduct', orderNo: o.orderNo, userId: o.userId, amount: due })
+          .onConflictDoNothing();
         payments.push({ key, op: 'charge', amount: due, userId: o.userId, orderNo: o.orderNo, deferred: true });
       } else {
         if (authorized) payments.push(await this.releaseAuthorization(tx, o));
-        const shared = await this.share(tx, { ...o, voucherValue: voucher?.value ?? 0, couponDeduction: coupon?.deduction ?? 0, memberDeduction: memberOff }, take, settings.taxFeePercent);
-        if (shared) events.push({ event: 'shared', amount: take + (voucher?.value ?? 0) + (coupon?.deduction ?? 0) + memberOff });
+        const shared = await this.share(
+          tx,
+          {
+            ...o,
+            voucherValue: voucher?.value ?? 0,
+            couponDeduction: coupon?.deduction ?? 0,
+            memberDeduction: memberOff,
+          },
+          take,
+          settings.taxFeePercent,
+        );
+        if (shared)
+          events.push({ event: 'shared', amount: take + (voucher?.value ?? 0) + (coupon?.deduction ?? 0) + memberOff });
       }
       const [row] = await tx
         .update(ordOrder)
@@ -532,7 +804,13 @@ export class OrderEngine {
           memberDeduction: memberOff,
           generatedAmount: owed,
           paymentKind: fee.paymentKind,
-          ...(how.returnSn ? { returnSn: how.returnSn, returnOutletId: returnOutlet?.id ?? null, returnOutletName: returnOutlet?.name ?? null } : {}),
+          ...(how.returnSn
+            ? {
+                returnSn: how.returnSn,
+                returnOutletId: returnOutlet?.id ?? null,
+                returnOutletName: returnOutlet?.name ?? null,
+              }
+            : {}),
         })
         .where(eq(ordOrder.id, o.id))
         .returning();
@@ -552,8 +830,25 @@ export class OrderEngine {
   /** Releases what is held back to the customer (less the deposit refund fee); answers the payment to send, if any. */
   private async release(tx: Db, o: OrderRow, rest: number, feePercent: number): Promise<PendingPayment | null> {
     if (o.payMode === 'balance') {
-      await this.needs.ledger.post({ idempotencyKey: `release:${o.orderNo}`, kind: 'release', orderNo: o.orderNo, memo: 'depositToBalance', entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: rest }, { account: { kind: 'userBalance', partyId: o.userId }, credit: rest }] }, tx);
-      await this.needs.deposits.ended(tx, { orderNo: o.orderNo, feeTaken: o.depositAmount - rest, refundFee: 0, returned: rest });
+      await this.needs.ledger.post(
+        {
+          idempotencyKey: `release:${o.orderNo}`,
+          kind: 'release',
+          orderNo: o.orderNo,
+          memo: 'depositToBalance',
+          entries: [
+            { account: { kind: 'userDeposit', partyId: o.userId }, debit: rest },
+            { account: { kind: 'userBalance', partyId: o.userId }, credit: rest },
+          ],
+        },
+        tx,
+      );
+      await this.needs.deposits.ended(tx, {
+        orderNo: o.orderNo,
+        feeTaken: o.depositAmount - rest,
+        refundFee: 0,
+        returned: rest,
+      });
       return null;
     }
     // The deposit refund fee is kept of deposits only; a Bluetooth prepayment goes back whole.
@@ -565,14 +860,26 @@ export class OrderEngine {
         kind: 'release',
         orderNo: o.orderNo,
         memo: 'depositBack',
-        entries: [{ account: { kind: 'userDeposit', partyId: o.userId }, debit: rest }, { account: { kind: 'providerClearing' }, credit: back }, { account: { kind: 'fees' }, credit: fee }],
+        entries: [
+          { account: { kind: 'userDeposit', partyId: o.userId }, debit: rest },
+          { account: { kind: 'providerClearing' }, credit: back },
+          { account: { kind: 'fees' }, credit: fee },
+        ],
       },
       tx,
     );
-    await this.needs.deposits.ended(tx, { orderNo: o.orderNo, feeTaken: o.depositAmount - rest, refundFee: fee, returned: back });
+    await this.needs.deposits.ended(tx, {
+      orderNo: o.orderNo,
+      feeTaken: o.depositAmount - rest,
+      refundFee: fee,
+      returned: back,
+    });
     if (back <= 0 || !o.payReference) return null;
     const key = `release:${o.orderNo}`;
-    await tx.insert(ordPayment).values({ key, op: 'refund', purpose: 'release', orderNo: o.orderNo, userId: o.userId, amount: back }).onConflictDoNothing();
+    await tx
+      .insert(ordPayment)
+      .values({ key, op: 'refund', purpose: 'release', orderNo: o.orderNo, userId: o.userId, amount: back })
+      .onConflictDoNothing();
     return { key, op: 'refund', amount: back, userId: o.userId, orderNo: o.orderNo, chargeReference: o.payReference };
   }
 
@@ -582,8 +889,18 @@ export class OrderEngine {
    */
   private async releaseAuthorization(tx: Db, o: OrderRow): Promise<PendingPayment> {
     const key = `unfreeze:${o.orderNo}`;
-    await tx.insert(ordPayment).values({ key, op: 'unfreeze', purpose: 'unfreeze', orderNo: o.orderNo, userId: o.userId, amount: o.authAmount }).onConflictDoNothing();
-    return { key, op: 'unfreeze', amount: o.authAmount, userId: o.userId, orderNo: o.orderNo, chargeReference: o.authReference! };
+    await tx
+      .insert(ordPayment)
+      .values({ key, op: 'unfreeze', purpose: 'unfreeze', orderNo: o.orderNo, userId: o.userId, amount: o.authAmount })
+      .onConflictDoNothing();
+    return {
+      key,
+      op: 'unfreeze',
+      amount: o.authAmount,
+      userId: o.userId,
+      orderNo: o.orderNo,
+      chargeReference: o.authReference!,
+    };
   }
 
   /**
@@ -596,8 +913,15 @@ export class OrderEngine {
     if (net <= 0) return false;
     const tax = percentOf(net, taxPercent);
     const rest = net - tax;
-    const entries: EntryInput[] = [{ account: { kind: 'orderIncome' }, debit: net }, { account: { kind: 'taxes' }, credit: tax }];
-    const parts = (o.chain as ChainLink[]).map((l) => ({ kind: PAYABLE_OF[l.party], partyId: l.partyId, amount: Math.floor((rest * l.ratio) / 100) }));
+    const entries: EntryInput[] = [
+      { account: { kind: 'orderIncome' }, debit: net },
+      { account: { kind: 'taxes' }, credit: tax },
+    ];
+    const parts = (o.chain as ChainLink[]).map((l) => ({
+      kind: PAYABLE_OF[l.party],
+      partyId: l.partyId,
+      amount: Math.floor((rest * l.ratio) / 100),
+    }));
     const given = parts.reduce((sum, p) => sum + p.amount, 0);
     // The chain was copied at the rent; a team deleted since earns nothing: its part stays with the platform.
     const shares: { kind: AccountKind; partyId: number | null; amount: number }[] = [];
@@ -607,15 +931,34 @@ export class OrderEngine {
     }
     entries.push({ account: { kind: 'revenue' }, credit: rest - given });
     const key = `share:${o.orderNo}`;
-    const posted = await this.needs.ledger.post({ idempotencyKey: key, kind: 'share', orderNo: o.orderNo, memo: 'sharesOfNet', entries }, tx);
+    const posted = await this.needs.ledger.post(
+      { idempotencyKey: key, kind: 'share', orderNo: o.orderNo, memo: 'sharesOfNet', entries },
+      tx,
+    );
     if (!posted) return false;
     // Separation rules name cabinets: a power bank's order, shared now for the first time, may be separated.
-    const diverted = o.deviceType === 'powerBank' ? await this.needs.separation.shared(tx, { orderNo: o.orderNo, sn: o.sn, createdAt: o.createdAt, amount: net, shares }) : [];
+    const diverted =
+      o.deviceType === 'powerBank'
+        ? await this.needs.separation.shared(tx, {
+            orderNo: o.orderNo,
+            sn: o.sn,
+            createdAt: o.createdAt,
+            amount: net,
+            shares,
+          })
+        : [];
     // What the outlet kept of this share pays back part of its cost to its owner.
-    const kept = diverted.some((d) => d.kind === 'outletPayable') ? undefined : shares.find((p) => p.kind === 'outletPayable');
+    const kept = diverted.some((d) => d.kind === 'outletPayable')
+      ? undefined
+      : shares.find((p) => p.kind === 'outletPayable');
     const repaid = kept && o.outletId ? await this.recoverCost(tx, o.orderNo, o.outletId, kept.amount) : null;
     // After the separation (which takes back at most what this share gave): a partner that owes pays from what it got.
-    await this.needs.ledger.keepPayablesWhole(tx, [...shares, ...(repaid ? [repaid] : [])].map((p) => ({ kind: p.kind, partyId: p.partyId })), 'added', key);
+    await this.needs.ledger.keepPayablesWhole(
+      tx,
+      [...shares, ...(repaid ? [repaid] : [])].map((p) => ({ kind: p.kind, partyId: p.partyId })),
+      'added',
+      key,
+    );
     return true;
   }
 
@@ -626,13 +969,33 @@ export class OrderEngine {
    * outlet, not the order: an order's refund takes back what the order shared, and a cost paid back stays
    * paid back (the outlet's counter always equals its costRecovery movements).
    */
-  private async recoverCost(tx: Db, orderNo: string, outletId: number, earned: number): Promise<{ kind: AccountKind; partyId: number | null } | null> {
+  private async recoverCost(
+    tx: Db,
+    orderNo: string,
+    outletId: number,
+    earned: number,
+  ): Promise<{ kind: AccountKind; partyId: number | null } | null> {
     const got = await this.needs.outlets.recoverCost(tx, outletId, earned);
     if (!got) return null;
     // A deleted team earns nothing: what its outlet pays back goes to the platform (as its shares do).
-    const [to] = await this.needs.standingPayables(tx, [{ kind: got.owner.kind === 'agent' ? ('agentPayable' as AccountKind) : 'operatorPayable', partyId: got.owner.id, amount: got.amount }]);
+    const [to] = await this.needs.standingPayables(tx, [
+      {
+        kind: got.owner.kind === 'agent' ? ('agentPayable' as AccountKind) : 'operatorPayable',
+        partyId: got.owner.id,
+        amount: got.amount,
+      },
+    ]);
     await this.needs.ledger.post(
-      { idempotencyKey: `cost:${orderNo}`, kind: 'costRecovery', outletId, memo: 'outletCostRecovered', entries: [{ account: { kind: 'outletPayable', partyId: outletId }, debit: got.amount }, { account: { kind: to!.kind, partyId: to!.partyId }, credit: got.amount }] },
+      {
+        idempotencyKey: `cost:${orderNo}`,
+        kind: 'costRecovery',
+        outletId,
+        memo: 'outletCostRecovered',
+        entries: [
+          { account: { kind: 'outletPayable', partyId: outletId }, debit: got.amount },
+          { account: { kind: to!.kind, partyId: to!.partyId }, credit: got.amount },
+        ],
+      },
       tx,
     );
     return to!.kind === 'revenue' ? null : to!;
@@ -641,9 +1004,20 @@ export class OrderEngine {
   /** Closes an order without a charge: everything held goes back. */
   private async close(tx: Db, o: OrderRow, actor: string | null, note?: string): Promise<PendingPayment | null> {
     const held = o.payMode === 'depositFree' ? 0 : o.depositAmount;
-    const released = held > 0 ? await this.release(tx, o, held, 0) : o.authState === 'authorized' && o.authReference ? await this.releaseAuthorization(tx, o) : null;
-    await tx.update(ordOrder).set({ status: 'closed', endAt: new Date(), originalAmount: 0, paidAmount: 0 }).where(eq(ordOrder.id, o.id));
-    await this.events(tx, o.id, [...(held > 0 ? [{ event: 'released' as const, amount: held }] : []), { event: 'closed', actor, note: note ?? null }]);
+    const released =
+      held > 0
+        ? await this.release(tx, o, held, 0)
+        : o.authState === 'authorized' && o.authReference
+          ? await this.releaseAuthorization(tx, o)
+          : null;
+    await tx
+      .update(ordOrder)
+      .set({ status: 'closed', endAt: new Date(), originalAmount: 0, paidAmount: 0 })
+      .where(eq(ordOrder.id, o.id));
+    await this.events(tx, o.id, [
+      ...(held > 0 ? [{ event: 'released' as const, amount: held }] : []),
+      { event: 'closed', actor, note: note ?? null },
+    ]);
     return released;
   }
 
@@ -653,7 +1027,10 @@ export class OrderEngine {
   async find(orderNo: string, db: Db = this.db): Promise<OrderRow> {
     const [o] = await db.select().from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
     if (o) return o;
-    const [old] = await db.select({ id: ordOrderArchive.id }).from(ordOrderArchive).where(eq(ordOrderArchive.orderNo, orderNo));
+    const [old] = await db
+      .select({ id: ordOrderArchive.id })
+      .from(ordOrderArchive)
+      .where(eq(ordOrderArchive.orderNo, orderNo));
     throw new AppError(old ? 'ORDER_ARCHIVED' : 'ORDER_NOT_FOUND');
   }
 
@@ -664,7 +1041,10 @@ export class OrderEngine {
    * an agent's outlet (agents in the chain) has no team, so only a direct outlet is asked.
    */
   private async outletTeamOf(orderId: number): Promise<number | null> {
-    const [o] = await this.db.select({ outletId: ordOrder.outletId, chain: ordOrder.chain }).from(ordOrder).where(eq(ordOrder.id, orderId));
+    const [o] = await this.db
+      .select({ outletId: ordOrder.outletId, chain: ordOrder.chain })
+      .from(ordOrder)
+      .where(eq(ordOrder.id, orderId));
     const chain = (o?.chain ?? []) as ChainLink[];
     if (!o?.outletId || chain.some((l) => l.party === 'operator' || l.party.startsWith('agent'))) return null;
     return (await this.needs.outlets.forOrder(o.outletId))?.teamId ?? null;
@@ -685,11 +1065,19 @@ export class OrderEngine {
     const [row] = await this.db
       .update(ordOrder)
       .set({ suspendedMinutes: sql`${ordOrder.suspendedMinutes} + ${req.minutes}` })
-      .where(and(eq(ordOrder.id, o.id), eq(ordOrder.status, 'using'), sql`${ordOrder.suspendedMinutes} + ${req.minutes} <= ${MAX_SUSPEND_MINUTES}`))
+      .where(
+        and(
+          eq(ordOrder.id, o.id),
+          eq(ordOrder.status, 'using'),
+          sql`${ordOrder.suspendedMinutes} + ${req.minutes} <= ${MAX_SUSPEND_MINUTES}`,
+        ),
+      )
       .returning();
     if (!row) {
       const now = await this.find(req.orderNo);
-      throw now.status !== 'using' ? new AppError('ORDER_NOT_USING') : new AppError('ORDER_SUSPEND_TOO_LONG', { max: MAX_SUSPEND_MINUTES });
+      throw now.status !== 'using'
+        ? new AppError('ORDER_NOT_USING')
+        : new AppError('ORDER_SUSPEND_TOO_LONG', { max: MAX_SUSPEND_MINUTES });
     }
     await this.events(this.db, o.id, [{ event: 'suspended', actor: by, note: `${req.minutes} min: ${req.reason}` }]);
     return actionResult(row);
@@ -703,17 +1091,29 @@ export class OrderEngine {
     const { result, payment } = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, o0.id)).for('update');
-      if (!o || !['ejecting', 'using', 'pendingPayment', 'awaitingDeduction'].includes(o.status)) throw new AppError('ORDER_CANNOT_INIT');
+      if (!o || !['ejecting', 'using', 'pendingPayment', 'awaitingDeduction'].includes(o.status))
+        throw new AppError('ORDER_CANNOT_INIT');
       let payment: PendingPayment | null = null;
       if (o.status === 'ejecting' || o.status === 'using') {
         payment = await this.close(tx, o, by, req.reason);
       } else {
         // Ended already: what was taken stays taken and is shared; what is still due is dropped (and
         // a deposit-free order's authorization, still frozen, is released).
-        await tx.update(ordPayment).set({ status: 'cancelled', settledAt: new Date() }).where(and(inArray(ordPayment.key, [`deduct:${o.orderNo}`, `capture:${o.orderNo}`]), eq(ordPayment.status, 'pending')));
+        await tx
+          .update(ordPayment)
+          .set({ status: 'cancelled', settledAt: new Date() })
+          .where(
+            and(
+              inArray(ordPayment.key, [`deduct:${o.orderNo}`, `capture:${o.orderNo}`]),
+              eq(ordPayment.status, 'pending'),
+            ),
+          );
         if (o.authState === 'authorized' && o.authReference) payment = await this.releaseAuthorization(tx, o);
         await this.share(tx, o, o.paidAmount, settings.taxFeePercent);
-        await tx.update(ordOrder).set({ status: 'closed', originalAmount: o.paidAmount, generatedAmount: o.paidAmount }).where(eq(ordOrder.id, o.id));
+        await tx
+          .update(ordOrder)
+          .set({ status: 'closed', originalAmount: o.paidAmount, generatedAmount: o.paidAmount })
+          .where(eq(ordOrder.id, o.id));
         await this.events(tx, o.id, [{ event: 'closed', actor: by, note: req.reason }]);
       }
       await this.events(tx, o.id, [{ event: 'initialised', actor: by, note: req.reason }]);
@@ -725,19 +1125,35 @@ export class OrderEngine {
   }
 
   /** A refund the payment company paid (or one to the balance): the money owed back leaves, the order is finished again. */
-  async refundDone(tx: Db, r: typeof ordRefund.$inferSelect, how: { reference: string | null; toBalance: boolean }): Promise<void> {
+  async refundDone(
+    tx: Db,
+    r: typeof ordRefund.$inferSelect,
+    how: { reference: string | null; toBalance: boolean },
+  ): Promise<void> {
     await this.needs.ledger.post(
       {
         idempotencyKey: `refund-done:${r.refundNo}`,
         kind: 'refund',
         orderNo: r.orderNo,
         memo: 'refundPaid',
-        entries: [{ account: { kind: 'refunds' }, debit: r.amount }, { account: how.toBalance ? { kind: 'userBalance', partyId: r.userId } : { kind: 'providerClearing' }, credit: r.amount }],
+        entries: [
+          { account: { kind: 'refunds' }, debit: r.amount },
+          {
+            account: how.toBalance ? { kind: 'userBalance', partyId: r.userId } : { kind: 'providerClearing' },
+            credit: r.amount,
+          },
+        ],
       },
       tx,
     );
-    await tx.update(ordRefund).set({ status: 'complete', providerReference: how.reference, finishedAt: new Date() }).where(eq(ordRefund.id, r.id));
-    await tx.update(ordOrder).set({ status: 'finished' }).where(and(eq(ordOrder.id, r.orderId), eq(ordOrder.status, 'refunding')));
+    await tx
+      .update(ordRefund)
+      .set({ status: 'complete', providerReference: how.reference, finishedAt: new Date() })
+      .where(eq(ordRefund.id, r.id));
+    await tx
+      .update(ordOrder)
+      .set({ status: 'finished' })
+      .where(and(eq(ordOrder.id, r.orderId), eq(ordOrder.status, 'refunding')));
     await this.events(tx, r.orderId, [{ event: 'refunded', amount: r.amount, note: how.reference }]);
   }
 
@@ -752,11 +1168,26 @@ export class OrderEngine {
     try {
       const outcome =
         p.op === 'charge'
-          ? await this.provider.charge({ key: p.key, amount: p.amount, userId: p.userId, description: p.orderNo ?? p.key, deferred: p.deferred })
+          ? await this.provider.charge({
+              key: p.key,
+              amount: p.amount,
+              userId: p.userId,
+              description: p.orderNo ?? p.key,
+              deferred: p.deferred,
+            })
           : p.op === 'capture'
-            ? await this.provider.captureAuthorization({ key: p.key, amount: p.amount, authReference: p.chargeReference ?? '', description: p.orderNo ?? p.key })
+            ? await this.provider.captureAuthorization({
+                key: p.key,
+                amount: p.amount,
+                authReference: p.chargeReference ?? '',
+                description: p.orderNo ?? p.key,
+              })
             : p.op === 'unfreeze'
-              ? await this.provider.releaseAuthorization({ key: p.key, amount: p.amount, authReference: p.chargeReference ?? '' })
+              ? await this.provider.releaseAuthorization({
+                  key: p.key,
+                  amount: p.amount,
+                  authReference: p.chargeReference ?? '',
+                })
               : await this.provider.refund({ key: p.key, amount: p.amount, chargeReference: p.chargeReference ?? '' });
       await this.applyOutcome(outcome);
     } catch (err) {
@@ -788,7 +1219,13 @@ export class OrderEngine {
       const tx = txRaw as unknown as Db;
       const [pay] = await tx
         .update(ordPayment)
-        .set({ status: out.status, reference: out.reference, failure: out.failure ?? null, settledAt: new Date(), charged: out.status === 'succeeded' ? out.amount : null })
+        .set({
+          status: out.status,
+          reference: out.reference,
+          failure: out.failure ?? null,
+          settledAt: new Date(),
+          charged: out.status === 'succeeded' ? out.amount : null,
+        })
         .where(and(eq(ordPayment.key, out.key), eq(ordPayment.status, 'pending')))
         .returning();
       if (!pay) return;
@@ -799,26 +1236,53 @@ export class OrderEngine {
         if (out.status === 'succeeded') {
           // A payment from the authorization enters the books as the payment company's money, like a deduction.
           await this.needs.ledger.post(
-            { idempotencyKey: `${pay.purpose}:${o.orderNo}`, kind: 'deduct', orderNo: o.orderNo, memo: capture ? 'feeFromAuthorization' : 'feeDeducted', entries: [{ account: { kind: 'providerClearing' }, debit: pay.amount }, { account: { kind: 'orderIncome' }, credit: pay.amount }] },
+            {
+              idempotencyKey: `${pay.purpose}:${o.orderNo}`,
+              kind: 'deduct',
+              orderNo: o.orderNo,
+              memo: capture ? 'feeFromAuthorization' : 'feeDeducted',
+              entries: [
+                { account: { kind: 'providerClearing' }, debit: pay.amount },
+                { account: { kind: 'orderIncome' }, credit: pay.amount },
+              ],
+            },
             tx,
           );
           const paid = o.paidAmount + pay.amount;
           const [row] = await tx
             .update(ordOrder)
-            .set({ status: 'finished', paidAmount: paid, payReference: o.payReference ?? out.reference, ...(capture ? { authState: 'paid' } : {}) })
-            .where(and(eq(ordOrder.id, o.id), eq(ordOrder.status, 'awaitingDeduction'), ...(capture ? [eq(ordOrder.authState, 'authorized')] : [])))
+            .set({
+              status: 'finished',
+              paidAmount: paid,
+              payReference: o.payReference ?? out.reference,
+              ...(capture ? { authState: 'paid' } : {}),
+            })
+            .where(
+              and(
+                eq(ordOrder.id, o.id),
+                eq(ordOrder.status, 'awaitingDeduction'),
+                ...(capture ? [eq(ordOrder.authState, 'authorized')] : []),
+              ),
+            )
             .returning();
           if (!row) return;
           await this.share(tx, row, paid, taxFeePercent);
           await this.events(tx, o.id, [
             { event: capture ? 'authCaptured' : 'charged', amount: pay.amount, note: out.reference },
-            ...(capture && o.authAmount > pay.amount ? [{ event: 'authReleased' as const, amount: o.authAmount - pay.amount, note: out.reference }] : []),
+            ...(capture && o.authAmount > pay.amount
+              ? [{ event: 'authReleased' as const, amount: o.authAmount - pay.amount, note: out.reference }]
+              : []),
             { event: 'shared', amount: paid + o.voucherValue + o.couponDeduction + o.memberDeduction },
           ]);
         } else {
           // Refused: the fee is still owed (pending payment); an authorization stays frozen until staff initialise the order, which releases it.
-          await tx.update(ordOrder).set({ status: 'pendingPayment' }).where(and(eq(ordOrder.id, o.id), eq(ordOrder.status, 'awaitingDeduction')));
-          await this.events(tx, o.id, [{ event: capture ? 'authFailed' : 'charged', amount: 0, note: out.failure ?? 'failed' }]);
+          await tx
+            .update(ordOrder)
+            .set({ status: 'pendingPayment' })
+            .where(and(eq(ordOrder.id, o.id), eq(ordOrder.status, 'awaitingDeduction')));
+          await this.events(tx, o.id, [
+            { event: capture ? 'authFailed' : 'charged', amount: 0, note: out.failure ?? 'failed' },
+          ]);
         }
       } else if (pay.purpose === 'unfreeze') {
         // A deposit-free order's authorization unfrozen whole (a free rental, a close), or refused.
@@ -828,8 +1292,16 @@ export class OrderEngine {
           .where(and(eq(ordOrder.orderNo, pay.orderNo!), eq(ordOrder.authState, 'authorized')))
           .returning({ id: ordOrder.id, authAmount: ordOrder.authAmount });
         if (!o) return;
-        if (out.status !== 'succeeded') this.log.error({ alarm: 'authorizationNotReleased', key: pay.key, orderNo: pay.orderNo, failure: out.failure }, 'ALARM: the payment company refused to release a deposit-free authorization; the amount may still be frozen');
-        await this.events(tx, o.id, [out.status === 'succeeded' ? { event: 'authReleased', amount: o.authAmount, note: out.reference } : { event: 'authFailed', amount: 0, note: out.failure ?? 'failed' }]);
+        if (out.status !== 'succeeded')
+          this.log.error(
+            { alarm: 'authorizationNotReleased', key: pay.key, orderNo: pay.orderNo, failure: out.failure },
+            'ALARM: the payment company refused to release a deposit-free authorization; the amount may still be frozen',
+          );
+        await this.events(tx, o.id, [
+          out.status === 'succeeded'
+            ? { event: 'authReleased', amount: o.authAmount, note: out.reference }
+            : { event: 'authFailed', amount: 0, note: out.failure ?? 'failed' },
+        ]);
       } else if (pay.purpose === 'refund') {
         const [r] = await tx.select().from(ordRefund).where(eq(ordRefund.refundNo, pay.refundNo!)).for('update');
         // Approved and recorded, or handed over: a lost answer may come before the refund was marked sent.
@@ -844,19 +1316,47 @@ export class OrderEngine {
         // difference is an alarm for the people who reconcile, and the customer is credited the
         // money that really arrived.
         if (out.amount !== pay.amount) {
-          this.log.error({ alarm: 'rechargeAmountDiffers', key: pay.key, userId: pay.userId, requested: pay.amount, charged: out.amount, reference: out.reference }, 'ALARM: the payment company charged another amount than the top-up asked; the balance is credited what was charged');
+          this.log.error(
+            {
+              alarm: 'rechargeAmountDiffers',
+              key: pay.key,
+              userId: pay.userId,
+              requested: pay.amount,
+              charged: out.amount,
+              reference: out.reference,
+            },
+            'ALARM: the payment company charged another amount than the top-up asked; the balance is credited what was charged',
+          );
         }
         if (out.amount > 0) {
-          await this.needs.ledger.post({ idempotencyKey: `recharge:${pay.key}`, kind: 'recharge', memo: 'balanceToppedUp', entries: [{ account: { kind: 'providerClearing' }, debit: out.amount }, { account: { kind: 'userBalance', partyId: pay.userId }, credit: out.amount }] }, tx);
+          await this.needs.ledger.post(
+            {
+              idempotencyKey: `recharge:${pay.key}`,
+              kind: 'recharge',
+              memo: 'balanceToppedUp',
+              entries: [
+                { account: { kind: 'providerClearing' }, debit: out.amount },
+                { account: { kind: 'userBalance', partyId: pay.userId }, credit: out.amount },
+              ],
+            },
+            tx,
+          );
         }
       } else if (pay.purpose === 'release' && out.status === 'failed') {
         // The deposit order says "refund failed": staff ask for its refund from the deposit screen.
-        this.log.warn({ key: pay.key, failure: out.failure }, 'a deposit could not be given back; its deposit order is marked refund failed');
+        this.log.warn(
+          { key: pay.key, failure: out.failure },
+          'a deposit could not be given back; its deposit order is marked refund failed',
+        );
         await this.needs.deposits.releaseFailed(tx, pay.orderNo!, out.failure ?? 'failed');
       } else if (pay.purpose === 'release') {
         await this.needs.deposits.released(tx, pay.orderNo!, out.reference);
       } else if (pay.purpose === 'deposit') {
-        await this.needs.deposits.refundOutcome(tx, pay.key, { status: out.status === 'succeeded' ? 'succeeded' : 'failed', reference: out.reference, failure: out.failure });
+        await this.needs.deposits.refundOutcome(tx, pay.key, {
+          status: out.status === 'succeeded' ? 'succeeded' : 'failed',
+          reference: out.reference,
+          failure: out.failure,
+        });
       }
     });
     for (const p of payments) await this.sendPayment(p);
@@ -872,21 +1372,49 @@ export class OrderEngine {
         kind: 'refund',
         orderNo: r.orderNo,
         memo: 'refundFailedSharesRestored',
-        entries: [{ account: { kind: 'refunds' }, debit: r.amount }, ...reversal.map((x) => ({ account: { kind: x.kind, partyId: x.partyId }, credit: x.amount }))],
+        entries: [
+          { account: { kind: 'refunds' }, debit: r.amount },
+          ...reversal.map((x) => ({ account: { kind: x.kind, partyId: x.partyId }, credit: x.amount })),
+        ],
       },
       tx,
     );
     // The shares given back pay first what their partners came to owe when the refund took them.
-    if (posted) await this.needs.ledger.keepPayablesWhole(tx, reversal.map((x) => ({ kind: x.kind, partyId: x.partyId })), 'added', key);
-    await tx.update(ordRefund).set({ status: 'failed', failReason: failure.slice(0, 64), finishedAt: new Date() }).where(eq(ordRefund.id, r.id));
-    await tx.update(ordOrder).set({ status: 'refundFailed', refundAmount: sql`${ordOrder.refundAmount} - ${r.amount}` }).where(and(eq(ordOrder.id, r.orderId), eq(ordOrder.status, 'refunding')));
+    if (posted)
+      await this.needs.ledger.keepPayablesWhole(
+        tx,
+        reversal.map((x) => ({ kind: x.kind, partyId: x.partyId })),
+        'added',
+        key,
+      );
+    await tx
+      .update(ordRefund)
+      .set({ status: 'failed', failReason: failure.slice(0, 64), finishedAt: new Date() })
+      .where(eq(ordRefund.id, r.id));
+    await tx
+      .update(ordOrder)
+      .set({ status: 'refundFailed', refundAmount: sql`${ordOrder.refundAmount} - ${r.amount}` })
+      .where(and(eq(ordOrder.id, r.orderId), eq(ordOrder.status, 'refunding')));
     await this.events(tx, r.orderId, [{ event: 'refundFailed', amount: r.amount, note: failure }]);
   }
 
   /** A refund of a deposit approved by staff (the deposit module): recorded in its transaction, sent once it commits. */
-  async requestDepositRefund(tx: Db, r: { key: string; amount: number; userId: number; orderNo: string; chargeReference: string }): Promise<void> {
-    await tx.insert(ordPayment).values({ key: r.key, op: 'refund', purpose: 'deposit', orderNo: r.orderNo, userId: r.userId, amount: r.amount }).onConflictDoNothing();
-    this.later({ key: r.key, op: 'refund', amount: r.amount, userId: r.userId, orderNo: r.orderNo, chargeReference: r.chargeReference });
+  async requestDepositRefund(
+    tx: Db,
+    r: { key: string; amount: number; userId: number; orderNo: string; chargeReference: string },
+  ): Promise<void> {
+    await tx
+      .insert(ordPayment)
+      .values({ key: r.key, op: 'refund', purpose: 'deposit', orderNo: r.orderNo, userId: r.userId, amount: r.amount })
+      .onConflictDoNothing();
+    this.later({
+      key: r.key,
+      op: 'refund',
+      amount: r.amount,
+      userId: r.userId,
+      orderNo: r.orderNo,
+      chargeReference: r.chargeReference,
+    });
   }
 
   /**
@@ -899,10 +1427,18 @@ export class OrderEngine {
   async recharge(p: Principal, req: { amount: number; idempotencyKey?: string }): Promise<{ balance: number }> {
     if (p.accountType !== 'user') throw new AppError('ORDER_APP_USERS_ONLY');
     const key = `recharge:${p.accountId}:${req.idempotencyKey ?? crypto.randomUUID()}`;
-    const [made] = await this.db.insert(ordPayment).values({ key, op: 'charge', purpose: 'recharge', userId: p.accountId, amount: req.amount }).onConflictDoNothing().returning({ key: ordPayment.key });
+    const [made] = await this.db
+      .insert(ordPayment)
+      .values({ key, op: 'charge', purpose: 'recharge', userId: p.accountId, amount: req.amount })
+      .onConflictDoNothing()
+      .returning({ key: ordPayment.key });
     if (!made) {
-      const [was] = await this.db.select({ purpose: ordPayment.purpose, userId: ordPayment.userId, amount: ordPayment.amount }).from(ordPayment).where(eq(ordPayment.key, key));
-      if (!was || was.purpose !== 'recharge' || was.userId !== p.accountId || was.amount !== req.amount) throw new AppError('RECHARGE_KEY_REUSED');
+      const [was] = await this.db
+        .select({ purpose: ordPayment.purpose, userId: ordPayment.userId, amount: ordPayment.amount })
+        .from(ordPayment)
+        .where(eq(ordPayment.key, key));
+      if (!was || was.purpose !== 'recharge' || was.userId !== p.accountId || was.amount !== req.amount)
+        throw new AppError('RECHARGE_KEY_REUSED');
     }
     const out = await this.provider.charge({ key, amount: req.amount, userId: p.accountId, description: 'recharge' });
     if (out.status === 'failed') throw new AppError('PAYMENT_REFUSED', { reason: out.failure ?? 'failed' });
@@ -918,7 +1454,11 @@ export class OrderEngine {
    * are bought; a power bank seen back in a cabinet without its return event ends its order.
    */
   async sweep(now = new Date()): Promise<void> {
-    const pending = await this.db.select().from(ordPayment).where(and(eq(ordPayment.status, 'pending'), lt(ordPayment.createdAt, new Date(now.getTime() - 30_000)))).limit(50);
+    const pending = await this.db
+      .select()
+      .from(ordPayment)
+      .where(and(eq(ordPayment.status, 'pending'), lt(ordPayment.createdAt, new Date(now.getTime() - 30_000))))
+      .limit(50);
     for (const p of pending) {
       const out = await this.provider.query(p.key).catch(() => null);
       if (out) await this.applyOutcome(out);
@@ -928,20 +1468,48 @@ export class OrderEngine {
         const authRef =
           p.op === 'capture' || p.op === 'unfreeze'
             ? p.orderNo
-              ? ((await this.db.select({ r: ordOrder.authReference }).from(ordOrder).where(eq(ordOrder.orderNo, p.orderNo)))[0]?.r ?? undefined)
+              ? ((
+                  await this.db
+                    .select({ r: ordOrder.authReference })
+                    .from(ordOrder)
+                    .where(eq(ordOrder.orderNo, p.orderNo))
+                )[0]?.r ?? undefined)
               : ((await this.provider.query(p.key.replace(/:undo$/, '')).catch(() => null))?.reference ?? undefined)
             : undefined;
-        await this.sendPayment({ key: p.key, op: p.op as PendingPayment['op'], amount: p.amount, userId: p.userId ?? 0, orderNo: p.orderNo, deferred: p.purpose === 'deduct', chargeReference: authRef });
+        await this.sendPayment({
+          key: p.key,
+          op: p.op as PendingPayment['op'],
+          amount: p.amount,
+          userId: p.userId ?? 0,
+          orderNo: p.orderNo,
+          deferred: p.purpose === 'deduct',
+          chargeReference: authRef,
+        });
       }
     }
-    const ejecting = await this.db.select().from(ordOrder).where(and(eq(ordOrder.status, 'ejecting'), lt(ordOrder.createdAt, new Date(now.getTime() - 60_000)))).limit(50);
+    const ejecting = await this.db
+      .select()
+      .from(ordOrder)
+      .where(and(eq(ordOrder.status, 'ejecting'), lt(ordOrder.createdAt, new Date(now.getTime() - 60_000))))
+      .limit(50);
     for (const o of ejecting) {
       const st = o.commandId ? await this.needs.fleet.ejectState(o.commandId) : null;
       if (!st) continue;
-      if (st.state === 'succeeded' || (st.state === 'expired' && st.confirmedByInventory === true)) await this.ejectOutcome({ commandId: o.commandId!, ejected: true });
-      else if (st.state === 'failed' || (st.state === 'expired' && (st.confirmedByInventory === false || now.getTime() - o.createdAt.getTime() > 10 * 60_000))) await this.ejectOutcome({ commandId: o.commandId!, ejected: false });
+      if (st.state === 'succeeded' || (st.state === 'expired' && st.confirmedByInventory === true))
+        await this.ejectOutcome({ commandId: o.commandId!, ejected: true });
+      else if (
+        st.state === 'failed' ||
+        (st.state === 'expired' &&
+          (st.confirmedByInventory === false || now.getTime() - o.createdAt.getTime() > 10 * 60_000))
+      )
+        await this.ejectOutcome({ commandId: o.commandId!, ejected: false });
     }
-    const using = await this.db.select().from(ordOrder).where(eq(ordOrder.status, 'using')).orderBy(ordOrder.startAt).limit(200);
+    const using = await this.db
+      .select()
+      .from(ordOrder)
+      .where(eq(ordOrder.status, 'using'))
+      .orderBy(ordOrder.startAt)
+      .limit(200);
     for (const o of using) {
       const billing = o.billing as OrderBilling;
       const start = o.startAt ?? o.createdAt;
@@ -952,11 +1520,13 @@ export class OrderEngine {
         }
         // A Bluetooth session whose fee has used its whole prepayment ends: nothing more can be billed.
         if (o.deviceType === 'bluetooth') {
-          if (rentalFee(billing, billedMinutes(start, now, o.suspendedMinutes)).amount >= o.depositAmount) await this.settle(o.id, now, { actor: 'system', event: 'ended', note: 'prepayment used up' });
+          if (rentalFee(billing, billedMinutes(start, now, o.suspendedMinutes)).amount >= o.depositAmount)
+            await this.settle(o.id, now, { actor: 'system', event: 'ended', note: 'prepayment used up' });
           continue;
         }
         const at = o.powerBankId ? await this.needs.fleet.whereIs(o.powerBankId) : null;
-        if (at && at.updatedAt.getTime() > start.getTime() + 5_000) await this.settle(o.id, at.updatedAt, { returnSn: at.sn, actor: at.sn, event: 'returned' });
+        if (at && at.updatedAt.getTime() > start.getTime() + 5_000)
+          await this.settle(o.id, at.updatedAt, { returnSn: at.sn, actor: at.sn, event: 'returned' });
       } catch (err) {
         if (!(err instanceof AppError)) this.log.warn({ err, orderNo: o.orderNo }, 'order sweep');
       }
@@ -968,10 +1538,16 @@ export class OrderEngine {
    * leave naming a removed outlet: marked simulated (before a real customer's order at a demo
    * outlet was real), or made at one of the demo's outlets. Live and archived; their numbers, at most `limit`.
    */
-  async realOrdersInDemo(demoOutlets: number[], simulatedMembers: number[], limit = 20): Promise<{ total: number; orderNos: string[] }> {
+  async realOrdersInDemo(
+    demoOutlets: number[],
+    simulatedMembers: number[],
+    limit = 20,
+  ): Promise<{ total: number; orderNos: string[] }> {
     const outlets = `{${demoOutlets.join(',')}}`;
     const members = `{${simulatedMembers.join(',')}}`;
-    const rows = await query<{ order_no: string; total: string }>(this.db, sql`
+    const rows = await query<{ order_no: string; total: string }>(
+      this.db,
+      sql`
       with real as (
         select order_no, created_at from ord_order
          where (simulated or outlet_id = any(${outlets}::bigint[]) or return_outlet_id = any(${outlets}::bigint[]))
@@ -980,16 +1556,29 @@ export class OrderEngine {
         select order_no, created_at from ord_order_archive
          where (simulated or outlet_id = any(${outlets}::bigint[]) or return_outlet_id = any(${outlets}::bigint[]))
            and not (user_id = any(${members}::bigint[])))
-      select order_no, count(*) over () as total from real order by created_at desc limit ${limit}`);
+      select order_no, count(*) over () as total from real order by created_at desc limit ${limit}`,
+    );
     return { total: Number(rows[0]?.total ?? 0), orderNos: rows.map((r) => r.order_no) };
   }
 
   /** Removes the simulated orders (the demo's), live and archived, answering their numbers so their ledger movements go too. */
   async clearSimulated(): Promise<string[]> {
-    const live = await this.db.delete(ordOrder).where(eq(ordOrder.simulated, true)).returning({ orderNo: ordOrder.orderNo });
-    const old = await this.db.delete(ordOrderArchive).where(eq(ordOrderArchive.simulated, true)).returning({ id: ordOrderArchive.id, orderNo: ordOrderArchive.orderNo });
+    const live = await this.db
+      .delete(ordOrder)
+      .where(eq(ordOrder.simulated, true))
+      .returning({ orderNo: ordOrder.orderNo });
+    const old = await this.db
+      .delete(ordOrderArchive)
+      .where(eq(ordOrderArchive.simulated, true))
+      .returning({ id: ordOrderArchive.id, orderNo: ordOrderArchive.orderNo });
     const nos = [...live, ...old].map((r) => r.orderNo);
-    for (let i = 0; i < old.length; i += 1000) await this.db.delete(ordEventArchive).where(inArray(ordEventArchive.orderId, old.slice(i, i + 1000).map((r) => r.id)));
+    for (let i = 0; i < old.length; i += 1000)
+      await this.db.delete(ordEventArchive).where(
+        inArray(
+          ordEventArchive.orderId,
+          old.slice(i, i + 1000).map((r) => r.id),
+        ),
+      );
     for (let i = 0; i < nos.length; i += 1000) {
       const part = nos.slice(i, i + 1000);
       await this.db.delete(ordPayment).where(inArray(ordPayment.orderNo, part));
@@ -1003,7 +1592,15 @@ export class OrderEngine {
 
   async events(db: Db, orderId: number, list: EventInput[]): Promise<void> {
     if (!list.length) return;
-    await db.insert(ordEvent).values(list.map((e) => ({ orderId, event: e.event, amount: e.amount ?? null, actor: e.actor?.slice(0, 64) ?? null, note: e.note?.slice(0, 128) ?? null })));
+    await db.insert(ordEvent).values(
+      list.map((e) => ({
+        orderId,
+        event: e.event,
+        amount: e.amount ?? null,
+        actor: e.actor?.slice(0, 64) ?? null,
+        note: e.note?.slice(0, 128) ?? null,
+      })),
+    );
   }
 }
 
@@ -1028,9 +1625,21 @@ export interface PendingPayment {
 
 /** Where a rental happens, for the deposit rules: the outlet and its agents, the nearest first. */
 function placeOf(outlet: OutletForOrder, chain: ChainLink[]): { outletId: number; agentIds: number[] } {
-  return { outletId: outlet.id, agentIds: chain.filter((l) => l.party.startsWith('agent') && l.partyId).map((l) => l.partyId!).reverse() };
+  return {
+    outletId: outlet.id,
+    agentIds: chain
+      .filter((l) => l.party.startsWith('agent') && l.partyId)
+      .map((l) => l.partyId!)
+      .reverse(),
+  };
 }
 
 export function actionResult(o: OrderRow): OrderActionResult {
-  return { orderNo: o.orderNo, status: o.status as OrderStatus, originalAmount: o.originalAmount, paidAmount: o.paidAmount, refundAmount: o.refundAmount };
+  return {
+    orderNo: o.orderNo,
+    status: o.status as OrderStatus,
+    originalAmount: o.originalAmount,
+    paidAmount: o.paidAmount,
+    refundAmount: o.refundAmount,
+  };
 }

@@ -44,7 +44,8 @@ const num = (v: Num) => Number(v ?? 0);
  */
 const ENDED = sql.raw("(a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL)");
 const MINUTES = sql.raw('greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60))');
-const bucket = (lo: number, hi: number | null) => sql`(${ENDED} AND ${MINUTES} >= ${sql.raw(String(lo))}${hi === null ? sql`` : sql` AND ${MINUTES} < ${sql.raw(String(hi))}`})::int`;
+const bucket = (lo: number, hi: number | null) =>
+  sql`(${ENDED} AND ${MINUTES} >= ${sql.raw(String(lo))}${hi === null ? sql`` : sql` AND ${MINUTES} < ${sql.raw(String(hi))}`})::int`;
 const ROW_COLUMNS = sql`date_trunc('hour', a.created_at, 'UTC') AS hour, coalesce(a.outlet_id, 0) AS outlet_id, a.sn, 1 AS order_count,
   (a.status = 'finished')::int AS finished_count, ${ENDED}::int AS ended_count, (CASE WHEN ${ENDED} THEN ${MINUTES} ELSE 0 END)::bigint AS ended_minutes,
   ${bucket(0, 30)} AS d0, ${bucket(30, 60)} AS d1, ${bucket(60, 120)} AS d2, ${bucket(120, 360)} AS d3, ${bucket(360, 1440)} AS d4, ${bucket(1440, null)} AS d5, a.created_at AS at`;
@@ -67,13 +68,19 @@ export class OrderOperations {
 
   /** Whole hours [h0, h1) inside the window. */
   private hours(w: OperationsWindow) {
-    return { h0: new Date(Math.ceil(w.begin.getTime() / HOUR) * HOUR), h1: new Date(Math.floor(w.end.getTime() / HOUR) * HOUR) };
+    return {
+      h0: new Date(Math.ceil(w.begin.getTime() / HOUR) * HOUR),
+      h1: new Date(Math.floor(w.end.getTime() / HOUR) * HOUR),
+    };
   }
 
   private inScope(column: string, ids: readonly number[] | null): SQL {
     if (ids === null) return sql`true`;
     if (!ids.length) return sql`false`;
-    return sql`${sql.raw(column)} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`;
+    return sql`${sql.raw(column)} IN (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`;
   }
 
   /** The rows of the orders created in [from, to] (or [from, to)), in the rollup's columns. */
@@ -112,15 +119,36 @@ export class OrderOperations {
     const tz = w.timeZone;
     const created = this.created(w);
     const [periods, cabinets, hours] = await Promise.all([
-      query<{ start: string | Date; n: Num; fin: Num }>(this.db, sql`
+      query<{ start: string | Date; n: Num; fin: Num }>(
+        this.db,
+        sql`
         SELECT date_trunc(${w.period}, at, ${tz}) AS start, sum(order_count) n, sum(finished_count) fin
-        FROM (${created}) c GROUP BY 1 HAVING sum(order_count) <> 0 ORDER BY 1`),
-      query<{ sn: string; outlet_id: Num; n: Num; ended: Num; mins: Num; d0: Num; d1: Num; d2: Num; d3: Num; d4: Num; d5: Num }>(this.db, sql`
+        FROM (${created}) c GROUP BY 1 HAVING sum(order_count) <> 0 ORDER BY 1`,
+      ),
+      query<{
+        sn: string;
+        outlet_id: Num;
+        n: Num;
+        ended: Num;
+        mins: Num;
+        d0: Num;
+        d1: Num;
+        d2: Num;
+        d3: Num;
+        d4: Num;
+        d5: Num;
+      }>(
+        this.db,
+        sql`
         SELECT sn, outlet_id, sum(order_count) n, sum(ended_count) ended, sum(ended_minutes) mins,
                sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5
-        FROM (${created}) c GROUP BY 1, 2 HAVING sum(order_count) <> 0 ORDER BY 1, 2`),
-      query<{ h: Num; n: Num }>(this.db, sql`
-        SELECT extract(hour FROM (at AT TIME ZONE ${tz}))::int h, sum(n) n FROM (${this.returned(w)}) r GROUP BY 1`),
+        FROM (${created}) c GROUP BY 1, 2 HAVING sum(order_count) <> 0 ORDER BY 1, 2`,
+      ),
+      query<{ h: Num; n: Num }>(
+        this.db,
+        sql`
+        SELECT extract(hour FROM (at AT TIME ZONE ${tz}))::int h, sum(n) n FROM (${this.returned(w)}) r GROUP BY 1`,
+      ),
     ]);
     const durations = [0, 0, 0, 0, 0, 0];
     const ended = { count: 0, minutes: 0 };
@@ -135,7 +163,13 @@ export class OrderOperations {
       periods: periods.map((p) => ({ start: new Date(p.start), created: num(p.n), finished: num(p.fin) })),
       ended,
       durations,
-      cabinets: cabinets.map((c) => ({ sn: c.sn, outletId: num(c.outlet_id), orderCount: num(c.n), endedCount: num(c.ended), rentedMinutes: num(c.mins) })),
+      cabinets: cabinets.map((c) => ({
+        sn: c.sn,
+        outletId: num(c.outlet_id),
+        orderCount: num(c.n),
+        endedCount: num(c.ended),
+        rentedMinutes: num(c.mins),
+      })),
       returnsByHour,
     };
   }
@@ -149,7 +183,9 @@ export class OrderOperations {
    */
   async returning(w: OperationsWindow): Promise<{ periods: { start: Date; n: number }[]; total: number }> {
     const where = sql`a.created_at >= ${w.begin} AND a.created_at <= ${w.end} AND ${this.inScope('coalesce(a.outlet_id, 0)', w.outletIds)}`;
-    const all = await query<{ start: string | Date | null; n: Num }>(this.db, sql`
+    const all = await query<{ start: string | Date | null; n: Num }>(
+      this.db,
+      sql`
       WITH w AS (
         SELECT DISTINCT a.user_id, date_trunc(${w.period}, a.created_at, ${w.timeZone}) AS start FROM ord_order a WHERE ${where}
         UNION
@@ -162,7 +198,8 @@ export class OrderOperations {
       )
       SELECT w.start, count(*) n FROM w JOIN u USING (user_id) WHERE u.first < w.start GROUP BY w.start
       UNION ALL
-      SELECT NULL, count(*) FROM u WHERE u.first < ${w.begin}`);
+      SELECT NULL, count(*) FROM u WHERE u.first < ${w.begin}`,
+    );
     const rows = all.filter((r) => r.start !== null);
     const t = all.find((r) => r.start === null);
     return {

@@ -31,7 +31,9 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * Spec 3, consumption status: where an order's money stands, from its stored status and amounts
  * (derived on every read, so it never disagrees with them).
  */
-export function consumptionOf(o: Pick<OrderRow, 'status' | 'generatedAmount' | 'paidAmount' | 'refundAmount'>): ConsumptionStatus {
+export function consumptionOf(
+  o: Pick<OrderRow, 'status' | 'generatedAmount' | 'paidAmount' | 'refundAmount'>,
+): ConsumptionStatus {
   if (o.status === 'ejecting' || o.status === 'using') return 'inProgress';
   if (o.refundAmount > 0) return o.refundAmount >= o.paidAmount ? 'refunded' : 'partRefunded';
   if (o.status === 'pendingPayment' || o.status === 'awaitingDeduction') return 'unpaid';
@@ -103,7 +105,8 @@ export class OrderQueries {
    */
   async visibleFrom(p: Principal): Promise<string | undefined> {
     if (p.isSuper) return undefined;
-    const operator = p.accountType === 'operator' || (p.accountType === 'admin' && (await this.needs.isOperator(p.accountId)));
+    const operator =
+      p.accountType === 'operator' || (p.accountType === 'admin' && (await this.needs.isOperator(p.accountId)));
     if (!operator) return undefined;
     const { operatorOrderVisibleDays: days } = await this.needs.settings.operation();
     return new Date(Date.now() - days * 86_400_000).toISOString();
@@ -128,7 +131,13 @@ export class OrderQueries {
   }
 
   async rows(f: ScopedOrderFilter, offset: number, limit: number): Promise<OrderItem[]> {
-    const rows = await this.db.select().from(ordOrder).where(this.where(f)).orderBy(desc(ordOrder.createdAt), desc(ordOrder.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(ordOrder)
+      .where(this.where(f))
+      .orderBy(desc(ordOrder.createdAt), desc(ordOrder.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map(orderItem);
   }
 
@@ -141,15 +150,20 @@ export class OrderQueries {
 
   /** The outlet of a rental order, live or archived (null: no such order, or none), read in the caller's transaction (the ledger asks when it posts). */
   async outletOf(orderNo: string, tx: Db = this.db): Promise<number | null> {
-    const [r] = await query<{ outlet_id: string | number | null }>(tx, sql`
-      select outlet_id from ord_order where order_no = ${orderNo} union all select outlet_id from ord_order_archive where order_no = ${orderNo} limit 1`);
+    const [r] = await query<{ outlet_id: string | number | null }>(
+      tx,
+      sql`
+      select outlet_id from ord_order where order_no = ${orderNo} union all select outlet_id from ord_order_archive where order_no = ${orderNo} limit 1`,
+    );
     return r?.outlet_id == null ? null : Number(r.outlet_id);
   }
 
   /** An order live or, failing that, in the archive; one created before `visibleFrom` is not found. */
   private async find(orderNo: string, visibleFrom?: string): Promise<OrderRow & { archived: boolean }> {
     const [o] = await this.db.select().from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
-    const found = o ? { ...o, archived: false } : await this.archive.find(orderNo).then((old) => (old ? { ...old, archived: true } : null));
+    const found = o
+      ? { ...o, archived: false }
+      : await this.archive.find(orderNo).then((old) => (old ? { ...old, archived: true } : null));
     if (!found || (visibleFrom && found.createdAt < new Date(visibleFrom))) throw new AppError('ORDER_NOT_FOUND');
     return found;
   }
@@ -157,22 +171,37 @@ export class OrderQueries {
   async detail(orderNo: string, p?: Principal): Promise<OrderDetail> {
     const o = await this.find(orderNo, p ? await this.visibleFrom(p) : undefined);
     const [events, refunds, credits] = await Promise.all([
-      o.archived ? this.archive.timeline(o.id) : this.db.select().from(ordEvent).where(eq(ordEvent.orderId, o.id)).orderBy(asc(ordEvent.id)),
+      o.archived
+        ? this.archive.timeline(o.id)
+        : this.db.select().from(ordEvent).where(eq(ordEvent.orderId, o.id)).orderBy(asc(ordEvent.id)),
       this.db.select().from(ordRefund).where(eq(ordRefund.orderId, o.id)).orderBy(asc(ordRefund.id)),
       this.needs.ledger.orderCredits(o.orderNo, [...new Set(Object.values(PAYABLE_OF))]),
     ]);
     const chain = o.chain as ChainLink[];
-    const held = (kind: Parameters<typeof accountCode>[0]['kind'], partyId: number | null) => credits.get(accountCode({ kind, partyId }))?.amount ?? 0;
+    const held = (kind: Parameters<typeof accountCode>[0]['kind'], partyId: number | null) =>
+      credits.get(accountCode({ kind, partyId }))?.amount ?? 0;
     const platformRatio = 100 - chain.reduce((s, l) => s + l.ratio, 0);
     const shares = [
       { party: 'platform' as const, partyId: null, name: null, ratio: platformRatio, amount: held('revenue', null) },
-      ...chain.map((l) => ({ party: l.party, partyId: l.partyId, name: l.name, ratio: l.ratio, amount: held(PAYABLE_OF[l.party], l.partyId) })),
+      ...chain.map((l) => ({
+        party: l.party,
+        partyId: l.partyId,
+        name: l.name,
+        ratio: l.ratio,
+        amount: held(PAYABLE_OF[l.party], l.partyId),
+      })),
     ];
     return {
       ...orderItem(o),
       archived: o.archived,
       billing: o.billing as OrderBilling,
-      timeline: events.map((e) => ({ time: e.createdAt.toISOString(), event: e.event as OrderDetail['timeline'][number]['event'], amount: e.amount, actor: e.actor, note: e.note })),
+      timeline: events.map((e) => ({
+        time: e.createdAt.toISOString(),
+        event: e.event as OrderDetail['timeline'][number]['event'],
+        amount: e.amount,
+        actor: e.actor,
+        note: e.note,
+      })),
       shares,
       refunds: refunds.map(refundItem),
     };
@@ -226,7 +255,14 @@ export class OrderQueries {
           m: sql<string>`coalesce(sum(greatest(0, floor(extract(epoch from (${t.endAt} - ${t.startAt})) / 60))), 0)`,
         })
         .from(t)
-        .where(and(inArray(t.powerBankId, powerBankIds), eq(t.deviceType, 'powerBank'), isNotNull(t.startAt), isNotNull(t.endAt)))
+        .where(
+          and(
+            inArray(t.powerBankId, powerBankIds),
+            eq(t.deviceType, 'powerBank'),
+            isNotNull(t.startAt),
+            isNotNull(t.endAt),
+          ),
+        )
         .groupBy(t.powerBankId);
       for (const r of rows) {
         const was = out.get(r.id!) ?? { count: 0, minutes: 0 };
@@ -241,7 +277,11 @@ export class OrderQueries {
     if (!userIds.length) return new Map();
     const out = new Map<number, number>();
     for (const t of [ordOrder, ordOrderArchive]) {
-      const rows = await this.db.select({ userId: t.userId, n: count() }).from(t).where(inArray(t.userId, userIds)).groupBy(t.userId);
+      const rows = await this.db
+        .select({ userId: t.userId, n: count() })
+        .from(t)
+        .where(inArray(t.userId, userIds))
+        .groupBy(t.userId);
       for (const r of rows) out.set(r.userId, (out.get(r.userId) ?? 0) + Number(r.n));
     }
     return out;
@@ -264,7 +304,19 @@ export class OrderQueries {
       this.needs.settings.currency(),
       this.engine.holding(userId),
     ]);
-    return { sn, outletId: outlet.id, outletName: outlet.name, billing, payModes, channels: config?.channels ?? null, available: avail.available, online: avail.online, maxPerUser: op.maxPowerBanksPerRental, holding, currency };
+    return {
+      sn,
+      outletId: outlet.id,
+      outletName: outlet.name,
+      billing,
+      payModes,
+      channels: config?.channels ?? null,
+      available: avail.available,
+      online: avail.online,
+      maxPerUser: op.maxPowerBanksPerRental,
+      holding,
+      currency,
+    };
   }
 
   private mine(o: OrderRow): MyOrderItem {
@@ -299,7 +351,13 @@ export class OrderQueries {
   async myOrders(p: Principal, q: { pageNum: number; pageSize: number }): Promise<PageResult<MyOrderItem>> {
     const userId = this.user(p);
     const [rows, [t]] = await Promise.all([
-      this.db.select().from(ordOrder).where(eq(ordOrder.userId, userId)).orderBy(desc(ordOrder.createdAt), desc(ordOrder.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+      this.db
+        .select()
+        .from(ordOrder)
+        .where(eq(ordOrder.userId, userId))
+        .orderBy(desc(ordOrder.createdAt), desc(ordOrder.id))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize),
       this.db.select({ n: count() }).from(ordOrder).where(eq(ordOrder.userId, userId)),
     ]);
     return { list: rows.map((o) => this.mine(o)), total: Number(t!.n) };

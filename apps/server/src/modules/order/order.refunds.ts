@@ -1,6 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { REFUND_REASONS, type BalanceRefundRequest, type RefundAmountRequest, type RefundAuditRequest, type RefundDetail, type RefundFilter, type RefundItem, type RefundReason, type RefundReasonStats, type RefundStep, type StatsOverviewQuery } from '@cbo/contract';
+import {
+  REFUND_REASONS,
+  type BalanceRefundRequest,
+  type RefundAmountRequest,
+  type RefundAuditRequest,
+  type RefundDetail,
+  type RefundFilter,
+  type RefundItem,
+  type RefundReason,
+  type RefundReasonStats,
+  type RefundStep,
+  type StatsOverviewQuery,
+} from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
@@ -86,7 +98,12 @@ export class OrderRefunds {
   async appRequestBalance(p: Principal, req: { amount?: number; reason?: string; idempotencyKey?: string }) {
     const member = await this.engine.customer(p);
     const r = await this.balance.request(
-      { userId: member.id, amount: req.amount, reason: req.reason || 'app', idempotencyKey: req.idempotencyKey ? `app-${member.id}-${req.idempotencyKey}`.slice(0, 64) : undefined },
+      {
+        userId: member.id,
+        amount: req.amount,
+        reason: req.reason || 'app',
+        idempotencyKey: req.idempotencyKey ? `app-${member.id}-${req.idempotencyKey}`.slice(0, 64) : undefined,
+      },
       { id: null, name: `${member.areaCode}-${member.mobile}` },
     );
     nameAuditTarget(refundName(r));
@@ -110,7 +127,10 @@ export class OrderRefunds {
     }
     const o = await this.engine.find(req.orderNo);
     // Read before the transaction: nothing inside it may wait on another connection (PGlite has one).
-    const [{ refundSecondApprovalAbove: threshold }, currency] = await Promise.all([this.needs.settings.pay(), this.needs.settings.currency()]);
+    const [{ refundSecondApprovalAbove: threshold }, currency] = await Promise.all([
+      this.needs.settings.pay(),
+      this.needs.settings.currency(),
+    ]);
     const left = (x: OrderRow) => x.paidAmount - x.refundAmount - x.refundPendingAmount;
     const refusal = (x: OrderRow) =>
       !REFUNDABLE_FROM.includes(x.status) || left(x) <= 0
@@ -126,7 +146,13 @@ export class OrderRefunds {
           .update(ordOrder)
           // Reserved as pending: it counts as refunded only at its final approval.
           .set({ refundPendingAmount: sql`${ordOrder.refundPendingAmount} + ${req.amount}`, status: 'refunding' })
-          .where(and(eq(ordOrder.id, o.id), inArray(ordOrder.status, REFUNDABLE_FROM), sql`${ordOrder.paidAmount} - ${ordOrder.refundAmount} - ${ordOrder.refundPendingAmount} >= ${req.amount}`))
+          .where(
+            and(
+              eq(ordOrder.id, o.id),
+              inArray(ordOrder.status, REFUNDABLE_FROM),
+              sql`${ordOrder.paidAmount} - ${ordOrder.refundAmount} - ${ordOrder.refundPendingAmount} >= ${req.amount}`,
+            ),
+          )
           .returning();
         if (!row) {
           // A twin request with the same key reserved it first: it answers that refund.
@@ -152,7 +178,9 @@ export class OrderRefunds {
             approvalsNeeded: req.amount > threshold ? 2 : 1,
           })
           .returning();
-        await this.engine.events(tx, o.id, [{ event: 'refundStarted', amount: req.amount, actor: by.name, note: req.reason || null }]);
+        await this.engine.events(tx, o.id, [
+          { event: 'refundStarted', amount: req.amount, actor: by.name, note: req.reason || null },
+        ]);
         return refundItem(ref!);
       });
     } catch (err) {
@@ -189,7 +217,13 @@ export class OrderRefunds {
       if (!req.approve) {
         const [row] = await tx
           .update(ordRefund)
-          .set({ status: 'rejected', rejectedBy: by.name, rejectedAt: now, rejectReason: req.reason ?? null, finishedAt: now })
+          .set({
+            status: 'rejected',
+            rejectedBy: by.name,
+            rejectedAt: now,
+            rejectReason: req.reason ?? null,
+            finishedAt: now,
+          })
           .where(eq(ordRefund.id, r.id))
           .returning();
         if (r.type === 'balance') {
@@ -201,25 +235,43 @@ export class OrderRefunds {
           .update(ordOrder)
           .set({ status: 'finished', refundPendingAmount: sql`${ordOrder.refundPendingAmount} - ${r.amount}` })
           .where(and(eq(ordOrder.id, r.orderId), eq(ordOrder.status, 'refunding')));
-        await this.engine.events(tx, r.orderId, [{ event: 'refundRejected', amount: r.amount, actor: by.name, note: req.reason ?? null }]);
+        await this.engine.events(tx, r.orderId, [
+          { event: 'refundRejected', amount: r.amount, actor: by.name, note: req.reason ?? null },
+        ]);
         return { item: refundItem(row!), payments: [] };
       }
       if (r.approvalsNeeded === 2) {
         // Above the threshold: two approvals by two accounts, and the second is not the requester either.
         if (r.firstApproverId === null) {
-          const [row] = await tx.update(ordRefund).set({ firstApproverId: by.id, firstApprover: by.name, firstApprovedAt: now }).where(eq(ordRefund.id, r.id)).returning();
-          if (r.type !== 'balance') await this.engine.events(tx, r.orderId, [{ event: 'refundApproved', amount: r.amount, actor: by.name, note: '1/2' }]);
+          const [row] = await tx
+            .update(ordRefund)
+            .set({ firstApproverId: by.id, firstApprover: by.name, firstApprovedAt: now })
+            .where(eq(ordRefund.id, r.id))
+            .returning();
+          if (r.type !== 'balance')
+            await this.engine.events(tx, r.orderId, [
+              { event: 'refundApproved', amount: r.amount, actor: by.name, note: '1/2' },
+            ]);
           return { item: refundItem(row!), payments: [] };
         }
-        if (by.id === r.firstApproverId || by.id === r.creatorId) throw new AppError('REFUND_SAME_APPROVER', { threshold: money(threshold) });
-        await tx.update(ordRefund).set({ secondApproverId: by.id, secondApprover: by.name, secondApprovedAt: now }).where(eq(ordRefund.id, r.id));
+        if (by.id === r.firstApproverId || by.id === r.creatorId)
+          throw new AppError('REFUND_SAME_APPROVER', { threshold: money(threshold) });
+        await tx
+          .update(ordRefund)
+          .set({ secondApproverId: by.id, secondApprover: by.name, secondApprovedAt: now })
+          .where(eq(ordRefund.id, r.id));
       } else {
-        await tx.update(ordRefund).set({ firstApproverId: by.id, firstApprover: by.name, firstApprovedAt: now }).where(eq(ordRefund.id, r.id));
+        await tx
+          .update(ordRefund)
+          .set({ firstApproverId: by.id, firstApprover: by.name, firstApprovedAt: now })
+          .where(eq(ordRefund.id, r.id));
       }
       let payments: PendingPayment[];
       if (r.type === 'balance') payments = await this.balance.approved(tx, r);
       else {
-        await this.engine.events(tx, r.orderId, [{ event: 'refundApproved', amount: r.amount, actor: by.name, note: r.approvalsNeeded === 2 ? '2/2' : null }]);
+        await this.engine.events(tx, r.orderId, [
+          { event: 'refundApproved', amount: r.amount, actor: by.name, note: r.approvalsNeeded === 2 ? '2/2' : null },
+        ]);
         const payment = await this.approved(tx, r);
         payments = payment ? [payment] : [];
       }
@@ -227,7 +279,13 @@ export class OrderRefunds {
       return { item: refundItem(row!), payments };
     });
     // A send that fails here is not lost: its ord_payment row stays pending and the sweep asks about it.
-    for (const payment of payments) afterCommit(() => void this.send(payment).catch((err: unknown) => this.log.warn({ err, key: payment.key }, 'refund not sent; the sweep will ask about it')));
+    for (const payment of payments)
+      afterCommit(
+        () =>
+          void this.send(payment).catch((err: unknown) =>
+            this.log.warn({ err, key: payment.key }, 'refund not sent; the sweep will ask about it'),
+          ),
+      );
     return item;
   }
 
@@ -241,15 +299,27 @@ export class OrderRefunds {
     // From pending to refunded, in the transaction that takes the shares back (the financial data's refunds).
     const [o] = await tx
       .update(ordOrder)
-      .set({ refundPendingAmount: sql`${ordOrder.refundPendingAmount} - ${r.amount}`, refundAmount: sql`${ordOrder.refundAmount} + ${r.amount}` })
+      .set({
+        refundPendingAmount: sql`${ordOrder.refundPendingAmount} - ${r.amount}`,
+        refundAmount: sql`${ordOrder.refundAmount} + ${r.amount}`,
+      })
       .where(eq(ordOrder.id, r.orderId))
       .returning();
     if (!o) throw new AppError('ORDER_NOT_FOUND');
     // Each share gives back its part of the refund; the cents left over come from the platform.
-    const credits = [...(await this.needs.ledger.orderCredits(r.orderNo, SHARE_KINDS, tx)).values()].filter((c) => c.amount > 0);
+    const credits = [...(await this.needs.ledger.orderCredits(r.orderNo, SHARE_KINDS, tx)).values()].filter(
+      (c) => c.amount > 0,
+    );
     const total = credits.reduce((s, c) => s + c.amount, 0);
     // A deleted team owes nothing (its delete needed its account at zero): its part comes back from the platform.
-    const reversal = await this.needs.standingPayables(tx, credits.map((c) => ({ kind: c.kind, partyId: c.partyId, amount: total > 0 ? Math.floor((c.amount * r.amount) / total) : 0 })));
+    const reversal = await this.needs.standingPayables(
+      tx,
+      credits.map((c) => ({
+        kind: c.kind,
+        partyId: c.partyId,
+        amount: total > 0 ? Math.floor((c.amount * r.amount) / total) : 0,
+      })),
+    );
     const taken = reversal.reduce((s, x) => s + x.amount, 0);
     const platform = reversal.find((x) => x.kind === 'revenue');
     if (platform) platform.amount += r.amount - taken;
@@ -261,19 +331,49 @@ export class OrderRefunds {
         kind: 'refund',
         orderNo: r.orderNo,
         memo: r.reason || r.reasonCode,
-        entries: [...reversal.filter((x) => x.amount > 0).map((x) => ({ account: { kind: x.kind, partyId: x.partyId }, debit: x.amount })), { account: { kind: 'refunds' as const }, credit: r.amount }],
+        entries: [
+          ...reversal
+            .filter((x) => x.amount > 0)
+            .map((x) => ({ account: { kind: x.kind, partyId: x.partyId }, debit: x.amount })),
+          { account: { kind: 'refunds' as const }, credit: r.amount },
+        ],
       },
       tx,
     );
     // A share already withdrawn is not there to take back: no payable goes below zero, the rest is owed by its partner.
-    if (posted) await this.needs.ledger.keepPayablesWhole(tx, reversal.map((x) => ({ kind: x.kind, partyId: x.partyId })), 'took', key);
-    const [row] = await tx.update(ordRefund).set({ status: 'approved', reversal: reversal.filter((x) => x.amount > 0) }).where(eq(ordRefund.id, r.id)).returning();
+    if (posted)
+      await this.needs.ledger.keepPayablesWhole(
+        tx,
+        reversal.map((x) => ({ kind: x.kind, partyId: x.partyId })),
+        'took',
+        key,
+      );
+    const [row] = await tx
+      .update(ordRefund)
+      .set({ status: 'approved', reversal: reversal.filter((x) => x.amount > 0) })
+      .where(eq(ordRefund.id, r.id))
+      .returning();
     if (o.payMode === 'balance' || !o.payReference) {
       await this.engine.refundDone(tx, row!, { reference: null, toBalance: true });
       return null;
     }
-    await tx.insert(ordPayment).values({ key, op: 'refund', purpose: 'refund', orderNo: r.orderNo, refundNo: r.refundNo, userId: r.userId, amount: r.amount });
-    return { key, op: 'refund', amount: r.amount, userId: r.userId, orderNo: r.orderNo, chargeReference: o.payReference };
+    await tx.insert(ordPayment).values({
+      key,
+      op: 'refund',
+      purpose: 'refund',
+      orderNo: r.orderNo,
+      refundNo: r.refundNo,
+      userId: r.userId,
+      amount: r.amount,
+    });
+    return {
+      key,
+      op: 'refund',
+      amount: r.amount,
+      userId: r.userId,
+      orderNo: r.orderNo,
+      chargeReference: o.payReference,
+    };
   }
 
   /** Hands an approved refund to the payment company: marked sent first, then asked (its answer is applied once). */
@@ -298,20 +398,41 @@ export class OrderRefunds {
         const history = historyOf(r).filter((h) => h.step !== 'complete' && h.step !== 'failed');
         for (const p of parts) {
           if (p.status !== 'succeeded' && p.status !== 'failed') continue;
-          history.push({ step: p.status === 'succeeded' ? 'complete' : 'failed', by: null, time: (r.finishedAt ?? p.createdAt).toISOString(), note: `${money(p.amount)} → ${p.chargeReference ?? p.chargeKey}: ${p.reference ?? p.failure ?? ''}` });
+          history.push({
+            step: p.status === 'succeeded' ? 'complete' : 'failed',
+            by: null,
+            time: (r.finishedAt ?? p.createdAt).toISOString(),
+            note: `${money(p.amount)} → ${p.chargeReference ?? p.chargeKey}: ${p.reference ?? p.failure ?? ''}`,
+          });
         }
         return { ...refundItem(r), orderPaidAmount: null, orderRefundAmount: null, history };
       }
-      const [o] = await this.db.select({ paid: ordOrder.paidAmount, refunded: ordOrder.refundAmount }).from(ordOrder).where(eq(ordOrder.id, r.orderId));
-      return { ...refundItem(r), orderPaidAmount: o?.paid ?? null, orderRefundAmount: o?.refunded ?? null, history: historyOf(r) };
+      const [o] = await this.db
+        .select({ paid: ordOrder.paidAmount, refunded: ordOrder.refundAmount })
+        .from(ordOrder)
+        .where(eq(ordOrder.id, r.orderId));
+      return {
+        ...refundItem(r),
+        orderPaidAmount: o?.paid ?? null,
+        orderRefundAmount: o?.refunded ?? null,
+        history: historyOf(r),
+      };
     }
     const [d] = await this.needs.deposits.refundRecords({ refundNo }, 0, 1);
     if (!d) throw new AppError('REFUND_NOT_FOUND');
     const item = depositItem(d);
     const history: RefundDetail['history'] = [{ step: 'requested', by: d.creator, time: d.createTime, note: d.reason }];
-    if (d.auditTime) history.push({ step: d.status === 'rejected' ? 'rejected' : 'approved', by: d.auditor, time: d.auditTime, note: d.status === 'rejected' ? d.auditRemark : null });
-    if (d.finishTime && d.status === 'complete') history.push({ step: 'complete', by: null, time: d.finishTime, note: d.providerReference });
-    if (d.finishTime && d.status === 'failed') history.push({ step: 'failed', by: null, time: d.finishTime, note: d.failReason });
+    if (d.auditTime)
+      history.push({
+        step: d.status === 'rejected' ? 'rejected' : 'approved',
+        by: d.auditor,
+        time: d.auditTime,
+        note: d.status === 'rejected' ? d.auditRemark : null,
+      });
+    if (d.finishTime && d.status === 'complete')
+      history.push({ step: 'complete', by: null, time: d.finishTime, note: d.providerReference });
+    if (d.finishTime && d.status === 'failed')
+      history.push({ step: 'failed', by: null, time: d.finishTime, note: d.failReason });
     return { ...item, orderPaidAmount: null, orderRefundAmount: null, history };
   }
 
@@ -330,11 +451,21 @@ export class OrderRefunds {
   }
   private depositFilter(f: RefundFilter) {
     const range = checkTimeRange(f.beginTime, f.endTime);
-    return { begin: range.begin ?? undefined, end: range.end ?? undefined, orderNo: f.orderNo, refundNo: f.refundNo, userId: f.userId, status: f.status };
+    return {
+      begin: range.begin ?? undefined,
+      end: range.end ?? undefined,
+      orderNo: f.orderNo,
+      refundNo: f.refundNo,
+      userId: f.userId,
+      status: f.status,
+    };
   }
   /** Which sources a type filter reads: refunds kept here (order, prepayment, balance), deposit refunds, or both; a deposit refund's reason is "other". */
   private sources(f: RefundFilter) {
-    return { orders: f.type !== 'deposit', deposits: (!f.type || f.type === 'deposit') && (!f.reasonCode || f.reasonCode === 'other') };
+    return {
+      orders: f.type !== 'deposit',
+      deposits: (!f.type || f.type === 'deposit') && (!f.reasonCode || f.reasonCode === 'other'),
+    };
   }
 
   /**
@@ -347,10 +478,20 @@ export class OrderRefunds {
     const rows = await this.db
       .select({ reasonCode: ordRefund.reasonCode, n: count(), amount: sql<string | null>`sum(${ordRefund.amount})` })
       .from(ordRefund)
-      .where(and(inArray(ordRefund.status, PAID), sql`${paidAt} >= ${begin.toISOString()}`, sql`${paidAt} <= ${end.toISOString()}`))
+      .where(
+        and(
+          inArray(ordRefund.status, PAID),
+          sql`${paidAt} >= ${begin.toISOString()}`,
+          sql`${paidAt} <= ${end.toISOString()}`,
+        ),
+      )
       .groupBy(ordRefund.reasonCode);
     const by = new Map(rows.map((r) => [r.reasonCode, { count: Number(r.n), amount: Number(r.amount ?? 0) }]));
-    const list = REFUND_REASONS.map((reasonCode) => ({ reasonCode, count: by.get(reasonCode)?.count ?? 0, amount: by.get(reasonCode)?.amount ?? 0 }));
+    const list = REFUND_REASONS.map((reasonCode) => ({
+      reasonCode,
+      count: by.get(reasonCode)?.count ?? 0,
+      amount: by.get(reasonCode)?.amount ?? 0,
+    }));
     return {
       beginTime: begin.toISOString(),
       endTime: end.toISOString(),
@@ -363,7 +504,13 @@ export class OrderRefunds {
   async count(f: RefundFilter): Promise<number> {
     const src = this.sources(f);
     const [a, b] = await Promise.all([
-      src.orders ? this.db.select({ n: count() }).from(ordRefund).where(this.where(f)).then(([r]) => Number(r!.n)) : 0,
+      src.orders
+        ? this.db
+            .select({ n: count() })
+            .from(ordRefund)
+            .where(this.where(f))
+            .then(([r]) => Number(r!.n))
+        : 0,
       src.deposits ? this.needs.deposits.refundRecordCount(this.depositFilter(f)) : 0,
     ]);
     return a + b;
@@ -377,31 +524,54 @@ export class OrderRefunds {
   async rows(f: RefundFilter, offset: number, limit: number): Promise<RefundItem[]> {
     const src = this.sources(f);
     const [own, deps] = await Promise.all([
-      src.orders ? this.db.select().from(ordRefund).where(this.where(f)).orderBy(desc(ordRefund.createdAt), desc(ordRefund.id)).limit(offset + limit) : [],
+      src.orders
+        ? this.db
+            .select()
+            .from(ordRefund)
+            .where(this.where(f))
+            .orderBy(desc(ordRefund.createdAt), desc(ordRefund.id))
+            .limit(offset + limit)
+        : [],
       src.deposits ? this.needs.deposits.refundRecords(this.depositFilter(f), 0, offset + limit) : [],
     ]);
     if (!deps.length) return own.slice(offset, offset + limit).map(refundItem);
-    const all = [...own.map(refundItem), ...deps.map(depositItem)].sort((x, y) => y.createTime.localeCompare(x.createTime) || y.id - x.id);
+    const all = [...own.map(refundItem), ...deps.map(depositItem)].sort(
+      (x, y) => y.createTime.localeCompare(x.createTime) || y.id - x.id,
+    );
     return all.slice(offset, offset + limit);
   }
 }
 
 /** A refund's history from its columns: requested, approvals or the rejection, sent, its outcome. */
 function historyOf(r: RefundRow): RefundDetail['history'] {
-  const h: { step: RefundStep; by: string | null; time: Date; note: string | null }[] = [{ step: 'requested', by: r.creator, time: r.createdAt, note: r.reason }];
-  if (r.firstApprovedAt) h.push({ step: 'approved', by: r.firstApprover, time: r.firstApprovedAt, note: r.approvalsNeeded === 2 ? '1/2' : null });
+  const h: { step: RefundStep; by: string | null; time: Date; note: string | null }[] = [
+    { step: 'requested', by: r.creator, time: r.createdAt, note: r.reason },
+  ];
+  if (r.firstApprovedAt)
+    h.push({
+      step: 'approved',
+      by: r.firstApprover,
+      time: r.firstApprovedAt,
+      note: r.approvalsNeeded === 2 ? '1/2' : null,
+    });
   if (r.secondApprovedAt) h.push({ step: 'approved', by: r.secondApprover, time: r.secondApprovedAt, note: '2/2' });
   if (r.rejectedAt) h.push({ step: 'rejected', by: r.rejectedBy, time: r.rejectedAt, note: r.rejectReason });
   if (r.sentAt) h.push({ step: 'sent', by: null, time: r.sentAt, note: null });
-  if (r.finishedAt && r.status === 'complete') h.push({ step: 'complete', by: null, time: r.finishedAt, note: r.providerReference });
-  if (r.finishedAt && r.status === 'failed') h.push({ step: 'failed', by: null, time: r.finishedAt, note: r.failReason });
+  if (r.finishedAt && r.status === 'complete')
+    h.push({ step: 'complete', by: null, time: r.finishedAt, note: r.providerReference });
+  if (r.finishedAt && r.status === 'failed')
+    h.push({ step: 'failed', by: null, time: r.finishedAt, note: r.failReason });
   return h.map((x) => ({ ...x, time: x.time.toISOString() }));
 }
 
 export function refundItem(r: RefundRow): RefundItem {
   const approvals = [
-    ...(r.firstApprovedAt ? [{ by: r.firstApprover ?? '', time: r.firstApprovedAt.toISOString(), accountId: r.firstApproverId }] : []),
-    ...(r.secondApprovedAt ? [{ by: r.secondApprover ?? '', time: r.secondApprovedAt.toISOString(), accountId: r.secondApproverId }] : []),
+    ...(r.firstApprovedAt
+      ? [{ by: r.firstApprover ?? '', time: r.firstApprovedAt.toISOString(), accountId: r.firstApproverId }]
+      : []),
+    ...(r.secondApprovedAt
+      ? [{ by: r.secondApprover ?? '', time: r.secondApprovedAt.toISOString(), accountId: r.secondApproverId }]
+      : []),
   ];
   return {
     id: r.id,

@@ -35,20 +35,35 @@ describe.each(engines)('order rollup lock order (%s)', (engine) => {
         await tx.execute(row(50_000_000 + g * 16 + shards(g).a, `LOCK-NEW${g}`, 'using'));
         // Held open between the two statements, so the others start while this one holds its first locks.
         await tx.execute(sql`select pg_sleep(0.03)`);
-        await tx.execute(sql`update ord_order set status = 'finished', paid_amount = 300, billed_minutes = 40, end_at = start_at + interval '40 minutes' where order_no = ${`LOCK-OLD${g}`}`);
+        await tx.execute(
+          sql`update ord_order set status = 'finished', paid_amount = 300, billed_minutes = 40, end_at = start_at + interval '40 minutes' where order_no = ${`LOCK-OLD${g}`}`,
+        );
       });
     const settled = await Promise.allSettled(Array.from({ length: N }, (_, g) => one(g)));
-    const failed = settled.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as { cause?: { message?: string } }).cause?.message ?? r.reason)] : []));
+    const failed = settled.flatMap((r) =>
+      r.status === 'rejected'
+        ? [String((r.reason as { cause?: { message?: string } }).cause?.message ?? r.reason)]
+        : [],
+    );
     expect(failed).toEqual([]);
     // Every order once: the outlet's row, the totals over their shards, and the order rows themselves.
     const hour = new Date(Math.floor(created.getTime() / HOUR) * HOUR);
-    const [outletRow] = await query<{ n: number; fin: number; paid: number; mins: number }>(db(), sql`
-      select order_count::int as n, finished_count::int as fin, paid_amount::int as paid, rental_minutes::int as mins from stat_order_hour where hour = ${hour} and outlet_id = ${outlet}`);
-    const [total] = await query<{ n: number; fin: number; paid: number; shards: number }>(db(), sql`
+    const [outletRow] = await query<{ n: number; fin: number; paid: number; mins: number }>(
+      db(),
+      sql`
+      select order_count::int as n, finished_count::int as fin, paid_amount::int as paid, rental_minutes::int as mins from stat_order_hour where hour = ${hour} and outlet_id = ${outlet}`,
+    );
+    const [total] = await query<{ n: number; fin: number; paid: number; shards: number }>(
+      db(),
+      sql`
       select sum(order_count)::int as n, sum(finished_count)::int as fin, sum(paid_amount)::int as paid, count(*) filter (where order_count <> 0)::int as shards
-      from stat_order_hour_total where hour = ${hour}`);
-    const [rows] = await query<{ n: number; fin: number }>(db(), sql`
-      select count(*)::int as n, (count(*) filter (where status = 'finished'))::int as fin from ord_order where order_no like 'LOCK-%'`);
+      from stat_order_hour_total where hour = ${hour}`,
+    );
+    const [rows] = await query<{ n: number; fin: number }>(
+      db(),
+      sql`
+      select count(*)::int as n, (count(*) filter (where status = 'finished'))::int as fin from ord_order where order_no like 'LOCK-%'`,
+    );
     expect(rows).toEqual({ n: 2 * N, fin: N });
     expect(outletRow).toEqual({ n: 2 * N, fin: N, paid: 300 * N, mins: 40 * N });
     expect(total).toEqual({ n: 2 * N, fin: N, paid: 300 * N, shards: 16 });

@@ -37,28 +37,55 @@ describe.each(engines)('settings that act on orders (%s)', (engine) => {
     await services().fleet.stockIn({ sns: [sn] });
     await ok(c.post('/device/api/v1/outlet/bindDevice', { outletId, sn }), 'bind');
     const cab = new TestCabinet(services().gateway.brokerUrl, sn, services().fleet.secretOf(sn), 24);
-    cab.slots.forEach((x, i) => (i < banks ? Object.assign(x, { battery: 100 }) : Object.assign(x, { powerBankId: null, battery: null, charging: false })));
+    cab.slots.forEach((x, i) =>
+      i < banks
+        ? Object.assign(x, { battery: 100 })
+        : Object.assign(x, { powerBankId: null, battery: null, charging: false }),
+    );
     cabinets.push(cab);
     await cab.start();
     await until(async () => (await services().fleet.rental.availability(sn)).available >= banks, 8_000, 'inventory');
     return cab;
   }
 
-  async function customer(clientType = 'USER_WECHAT'): Promise<{ app: (m: 'GET' | 'POST', url: string, body?: unknown, lang?: string) => Promise<Answer> }> {
+  async function customer(
+    clientType = 'USER_WECHAT',
+  ): Promise<{ app: (m: 'GET' | 'POST', url: string, body?: unknown, lang?: string) => Promise<Answer> }> {
     const mobile = `136${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
-    await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile } });
-    const r = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile, code: s.current.sms.lastCode(mobile)!, clientType } })).json();
+    await s.current.inject({
+      method: 'POST',
+      url: '/user/api/app/v1/auth/sendCode',
+      payload: { areaCode: '86', mobile },
+    });
+    const r = (
+      await s.current.inject({
+        method: 'POST',
+        url: '/user/api/app/v1/auth',
+        payload: { areaCode: '86', mobile, code: s.current.sms.lastCode(mobile)!, clientType },
+      })
+    ).json();
     expect(r.code, r.msg).toBe(0);
     const t = r.data.token as string;
     const app = async (m: 'GET' | 'POST', url: string, body?: unknown, lang = 'en_US') =>
-      (await s.current.inject({ method: m, url, payload: body as object | undefined, headers: { authorization: t, clienttype: clientType, 'accept-language': lang } })).json() as Answer;
+      (
+        await s.current.inject({
+          method: m,
+          url,
+          payload: body as object | undefined,
+          headers: { authorization: t, clienttype: clientType, 'accept-language': lang },
+        })
+      ).json() as Answer;
     return { app };
   }
 
-  const order = async (orderNo: string) => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as any;
-  const using = (orderNo: string) => until(async () => (await order(orderNo)).status === 'using', 8_000, `order ${orderNo} using`);
+  const order = async (orderNo: string) =>
+    (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as any;
+  const using = (orderNo: string) =>
+    until(async () => (await order(orderNo)).status === 'using', 8_000, `order ${orderNo} using`);
   const agedBy = (orderNo: string, minutes: number) =>
-    db().execute(sql`update ord_order set start_at = now() - make_interval(mins => ${minutes}), created_at = now() - make_interval(mins => ${minutes}) where order_no = ${orderNo}`);
+    db().execute(
+      sql`update ord_order set start_at = now() - make_interval(mins => ${minutes}), created_at = now() - make_interval(mins => ${minutes}) where order_no = ${orderNo}`,
+    );
   async function giveBack(cab: TestCabinet, powerBankId: string) {
     const slot = cab.slots.find((x) => !x.powerBankId)!;
     Object.assign(slot, { powerBankId, battery: 90, charging: true });
@@ -79,12 +106,21 @@ describe.each(engines)('settings that act on orders (%s)', (engine) => {
     expect(tb.totalDebit).toBe(tb.totalCredit);
   }
   const writeConfig = (group: string, values: unknown) =>
-    (services().system.config as unknown as { write(db: unknown, g: string, v: unknown): Promise<void> }).write(db(), group, values);
+    (services().system.config as unknown as { write(db: unknown, g: string, v: unknown): Promise<void> }).write(
+      db(),
+      group,
+      values,
+    );
 
   beforeAll(async () => {
     token = await s.current.login();
     net = await networkFixture(s, c);
-    outletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { ratio: 30, hiddenRatio: 30 })), 'outlet')).id;
+    outletId = (
+      await ok(
+        c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { ratio: 30, hiddenRatio: 30 })),
+        'outlet',
+      )
+    ).id;
     cabA = await cabinet(10);
     cabB = await cabinet(2);
   }, 60_000);
@@ -95,17 +131,37 @@ describe.each(engines)('settings that act on orders (%s)', (engine) => {
   it("a device payment configuration sets the next rental's deposit, buy-out and channel; the order keeps which", async () => {
     const u = await customer('USER_ALIPAY');
     const before = await u.app('GET', `/order/api/app/v1/order/quote?sn=${cabA.sn}`);
-    expect(before.data).toMatchObject({ billing: { deposit: 9900, totalCap: 9900, buyOutDays: 7 }, channels: null, payModes: ['deposit', 'balance'] });
+    expect(before.data).toMatchObject({
+      billing: { deposit: 9900, totalCap: 9900, buyOutDays: 7 },
+      channels: null,
+      payModes: ['deposit', 'balance'],
+    });
 
     const [cfg] = await db()
       .insert(sysDevicePay)
-      .values({ idx: 900, name: 'Cab deposit', deviceType: 'cabinet', payMode: 'deposit', channels: ['alipay', 'wechat'], amount: 5000, buyoutPrice: 8000, buyoutDays: 3, enabled: true })
+      .values({
+        idx: 900,
+        name: 'Cab deposit',
+        deviceType: 'cabinet',
+        payMode: 'deposit',
+        channels: ['alipay', 'wechat'],
+        amount: 5000,
+        buyoutPrice: 8000,
+        buyoutDays: 3,
+        enabled: true,
+      })
       .returning();
     try {
       const q = await u.app('GET', `/order/api/app/v1/order/quote?sn=${cabA.sn}`);
       // No balance channel: the balance pay mode is not offered.
-      expect(q.data).toMatchObject({ billing: { deposit: 5000, totalCap: 8000, buyOutDays: 3, pricePerPeriod: 150 }, channels: ['alipay', 'wechat'], payModes: ['deposit'] });
-      expect((await u.app('POST', '/order/api/app/v1/order/rent', { sn: cabA.sn, payMode: 'balance' })).code).toBe(100713);
+      expect(q.data).toMatchObject({
+        billing: { deposit: 5000, totalCap: 8000, buyOutDays: 3, pricePerPeriod: 150 },
+        channels: ['alipay', 'wechat'],
+        payModes: ['deposit'],
+      });
+      expect((await u.app('POST', '/order/api/app/v1/order/rent', { sn: cabA.sn, payMode: 'balance' })).code).toBe(
+        100713,
+      );
       const line = await u.app('POST', '/order/api/app/v1/order/rent', { sn: cabA.sn, channel: 'line' }, 'zh_CN');
       expect(line).toMatchObject({ code: 100797, msg: '该设备的支付配置不支持此支付渠道（可用：alipay, wechat）' });
 
@@ -113,7 +169,15 @@ describe.each(engines)('settings that act on orders (%s)', (engine) => {
       expect(r.code, r.msg).toBe(0);
       await using(r.data.orderNo);
       const d = await order(r.data.orderNo);
-      expect(d).toMatchObject({ depositAmount: 5000, payChannel: 'wechat', payConfigId: cfg!.id, payConfigName: 'Cab deposit', source: 'userAlipay', consumptionStatus: 'inProgress', billing: { totalCap: 8000, buyOutDays: 3 } });
+      expect(d).toMatchObject({
+        depositAmount: 5000,
+        payChannel: 'wechat',
+        payConfigId: cfg!.id,
+        payConfigName: 'Cab deposit',
+        source: 'userAlipay',
+        consumptionStatus: 'inProgress',
+        billing: { totalCap: 8000, buyOutDays: 3 },
+      });
       expect(await services().ledger.ledger.balance({ kind: 'userDeposit', partyId: d.userId })).toBe(-5000);
       // Kept 3 days: bought out at the configuration's price, not after the constant 7 days.
       await agedBy(r.data.orderNo, 3 * 1440 + 5);
@@ -135,7 +199,16 @@ describe.each(engines)('settings that act on orders (%s)', (engine) => {
   it("a member's level takes its percent off at the settle only while membership is activated; the order shows it in list, detail and export", async () => {
     const u = await customer('USER_IOS');
     const plain = await finishedRental(u);
-    expect(plain).toMatchObject({ originalAmount: 450, memberDeduction: 0, generatedAmount: 450, paidAmount: 450, consumptionStatus: 'paid', source: 'userIos', payChannel: null, payConfigId: null });
+    expect(plain).toMatchObject({
+      originalAmount: 450,
+      memberDeduction: 0,
+      generatedAmount: 450,
+      paidAmount: 450,
+      consumptionStatus: 'paid',
+      source: 'userIos',
+      payChannel: null,
+      payConfigId: null,
+    });
     // Staff make the member level A (10 %): nothing changes while the membership function is closed.
     expect((await c.put('/user/api/v1/member/updateLevel', { id: plain.userId, level: 'A' })).code).toBe(0);
     expect((await c.put('/user/api/v1/member/updateLevel', { id: plain.userId, level: 'D' })).code).toBe(100001);
@@ -145,7 +218,13 @@ describe.each(engines)('settings that act on orders (%s)', (engine) => {
     await db().update(sysExtension).set({ status: 'activated' }).where(eq(sysExtension.code, 'membership'));
     try {
       const member = await finishedRental(u);
-      expect(member).toMatchObject({ originalAmount: 450, memberDeduction: 45, generatedAmount: 405, paidAmount: 405, consumptionStatus: 'paid' });
+      expect(member).toMatchObject({
+        originalAmount: 450,
+        memberDeduction: 45,
+        generatedAmount: 405,
+        paidAmount: 405,
+        consumptionStatus: 'paid',
+      });
       expect(member.timeline.map((e: { event: string }) => e.event)).toContain('memberDeducted');
       // The deduction is the platform's marketing expense: the partners share the whole 4.50.
       expect(member.shares.reduce((sum: number, x: { amount: number }) => sum + x.amount, 0)).toBe(450);
@@ -153,8 +232,16 @@ describe.each(engines)('settings that act on orders (%s)', (engine) => {
       await ok(c.put('/user/api/v1/member/updateLevel', { id: plain.userId, level: 'C' }), 'level C');
       expect(await finishedRental(u)).toMatchObject({ memberDeduction: 0, paidAmount: 450 });
 
-      const list = await ok(c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 10, orderNo: member.orderNo }), 'list');
-      expect(list.list[0]).toMatchObject({ memberDeduction: 45, generatedAmount: 405, source: 'userIos', consumptionStatus: 'paid' });
+      const list = await ok(
+        c.post('/order/api/v1/order/queryPage', { pageNum: 1, pageSize: 10, orderNo: member.orderNo }),
+        'list',
+      );
+      expect(list.list[0]).toMatchObject({
+        memberDeduction: 45,
+        generatedAmount: 405,
+        source: 'userIos',
+        consumptionStatus: 'paid',
+      });
       const rows = await services().order.queries.rows({ orderNo: member.orderNo }, 0, 10);
       expect(rows[0]).toMatchObject({ memberDeduction: 45, generatedAmount: 405 });
     } finally {
@@ -165,14 +252,25 @@ describe.each(engines)('settings that act on orders (%s)', (engine) => {
 
   it('range settings refuse an outlet rule outside them, naming the range; a tightened range leaves saved rules billing and counts them', async () => {
     const body = outletBody(net.agentB, { ratio: 30, hiddenRatio: 30 });
-    const high = await c.post('/device/api/v1/outlet/saveOrUpdate', { ...body, billing: { ...body.billing, dailyCap: 3000, totalCap: 200_000, deposit: 150_000 } }, 'en_US');
-    expect(high).toMatchObject({ code: 100619, msg: "Deposit must be between 0.00 and 1000.00 (the platform's range settings)" });
+    const high = await c.post(
+      '/device/api/v1/outlet/saveOrUpdate',
+      { ...body, billing: { ...body.billing, dailyCap: 3000, totalCap: 200_000, deposit: 150_000 } },
+      'en_US',
+    );
+    expect(high).toMatchObject({
+      code: 100619,
+      msg: "Deposit must be between 0.00 and 1000.00 (the platform's range settings)",
+    });
     expect((await c.get('/device/api/v1/outlet/outsideRange')).data).toMatchObject({ total: 0 });
 
     // Tighten: the hourly price at most 2.00 (the test outlet's is 3.00). Its rule still bills; the range screen counts it.
     await writeConfig('range', { ...CONFIG_DEFAULTS.range, hourlyPrice: { min: 0, max: 200 } });
     try {
-      const outside = (await ok(c.get('/device/api/v1/outlet/outsideRange'), 'outside')) as { total: number; hourlyPrice: number; sample: { id: number }[] };
+      const outside = (await ok(c.get('/device/api/v1/outlet/outsideRange'), 'outside')) as {
+        total: number;
+        hourlyPrice: number;
+        sample: { id: number }[];
+      };
       expect(outside.total).toBeGreaterThanOrEqual(1);
       expect(outside.hourlyPrice).toBe(outside.total);
       expect(outside.sample.map((x) => x.id)).toContain(outletId);
@@ -191,9 +289,19 @@ describe.each(engines)('settings that act on orders (%s)', (engine) => {
     const o = await finishedRental(u);
     // Three days old.
     await db().execute(sql`update ord_order set created_at = now() - interval '3 days' where order_no = ${o.orderNo}`);
-    const operator = { accountId: net.admin, sessionId: 0, userName: 'op', accountType: 'admin', clientType: 'MANAGE_PC', roleCodes: [], roleNames: [], isSuper: false } as Principal;
+    const operator = {
+      accountId: net.admin,
+      sessionId: 0,
+      userName: 'op',
+      accountType: 'admin',
+      clientType: 'MANAGE_PC',
+      roleCodes: [],
+      roleNames: [],
+      isSuper: false,
+    } as Principal;
     const q = services().order.queries;
-    const page = async () => (await q.page(await q.scoped(operator, { pageNum: 1, pageSize: 10, orderNo: o.orderNo }))).total;
+    const page = async () =>
+      (await q.page(await q.scoped(operator, { pageNum: 1, pageSize: 10, orderNo: o.orderNo }))).total;
     expect(await page()).toBe(1);
     await writeConfig('operation', { ...CONFIG_DEFAULTS.operation, operatorOrderVisibleDays: 2 });
     try {
@@ -201,8 +309,17 @@ describe.each(engines)('settings that act on orders (%s)', (engine) => {
       expect((await q.scoped(operator, {})).visibleFrom).toBeDefined();
       await expect(q.detail(o.orderNo, operator)).rejects.toMatchObject({ errorName: 'ORDER_NOT_FOUND' });
       // Not an operator (a super administrator; an account in no team): everything.
-      expect((await q.page(await q.scoped({ ...operator, isSuper: true }, { pageNum: 1, pageSize: 10, orderNo: o.orderNo }))).total).toBe(1);
-      expect((await q.page(await q.scoped({ ...operator, accountId: 987654 }, { pageNum: 1, pageSize: 10, orderNo: o.orderNo }))).total).toBe(1);
+      expect(
+        (await q.page(await q.scoped({ ...operator, isSuper: true }, { pageNum: 1, pageSize: 10, orderNo: o.orderNo })))
+          .total,
+      ).toBe(1);
+      expect(
+        (
+          await q.page(
+            await q.scoped({ ...operator, accountId: 987654 }, { pageNum: 1, pageSize: 10, orderNo: o.orderNo }),
+          )
+        ).total,
+      ).toBe(1);
       expect((await q.detail(o.orderNo, { ...operator, accountId: 987654 })).orderNo).toBe(o.orderNo);
     } finally {
       await writeConfig('operation', CONFIG_DEFAULTS.operation);

@@ -30,13 +30,22 @@ describe.each(engines)('order figures by scope (%s)', (engine) => {
   const windows = () => {
     const now = Date.now();
     return {
-      wide: { beginTime: new Date(now - 50 * DAY + 17 * MIN).toISOString(), endTime: new Date(now + MIN).toISOString() },
-      thisHour: { beginTime: new Date(Math.floor(now / HOUR) * HOUR).toISOString(), endTime: new Date(now + MIN).toISOString() },
-      recent: { beginTime: new Date(now - 6 * HOUR - 7 * MIN).toISOString(), endTime: new Date(now + MIN).toISOString() },
+      wide: {
+        beginTime: new Date(now - 50 * DAY + 17 * MIN).toISOString(),
+        endTime: new Date(now + MIN).toISOString(),
+      },
+      thisHour: {
+        beginTime: new Date(Math.floor(now / HOUR) * HOUR).toISOString(),
+        endTime: new Date(now + MIN).toISOString(),
+      },
+      recent: {
+        beginTime: new Date(now - 6 * HOUR - 7 * MIN).toISOString(),
+        endTime: new Date(now + MIN).toISOString(),
+      },
     };
   };
 
-  it('the overview, trend and rankings of each scope are the sums of its outlets\' orders, the current hour and the archive included', async () => {
+  it("the overview, trend and rankings of each scope are the sums of its outlets' orders, the current hour and the archive included", async () => {
     const scopes: [Record<string, number>, number[] | null][] = [
       [{}, null],
       [{ regionId: f.net.region }, [f.o1, f.o2, f.o3]],
@@ -52,14 +61,23 @@ describe.each(engines)('order figures by scope (%s)', (engine) => {
         const overview = await ok(c.get('/order/api/v1/stats/overview', { ...w, ...scope }), tag);
         expect([tag, overview]).toEqual([tag, { ...w, ...want.total }]);
         const trend = await ok(c.get('/order/api/v1/stats/trend', { ...w, ...scope }), tag);
-        const add = (k: 'orderCount' | 'paidAmount' | 'refundAmount') => trend.points.reduce((t: number, p: Record<string, number>) => t + p[k]!, 0);
-        expect([tag, add('orderCount'), add('paidAmount'), add('refundAmount')]).toEqual([tag, want.total.orderCount, want.total.paidAmount, want.total.refundAmount]);
+        const add = (k: 'orderCount' | 'paidAmount' | 'refundAmount') =>
+          trend.points.reduce((t: number, p: Record<string, number>) => t + p[k]!, 0);
+        expect([tag, add('orderCount'), add('paidAmount'), add('refundAmount')]).toEqual([
+          tag,
+          want.total.orderCount,
+          want.total.paidAmount,
+          want.total.refundAmount,
+        ]);
         const ranking = await ok(c.get('/order/api/v1/stats/outletRanking', { ...w, ...scope }), tag);
         const expected = [...want.per.entries()]
           .map(([outletId, v]) => ({ outletId, orderCount: v.orderCount, paidAmount: v.paidAmount }))
           .sort((a, b) => b.paidAmount - a.paidAmount || b.orderCount - a.orderCount || a.outletId - b.outletId)
           .slice(0, 6);
-        expect([tag, ranking.list.map(({ outletName: _, ...r }: { outletName: string }) => r)]).toEqual([tag, expected]);
+        expect([tag, ranking.list.map(({ outletName: _, ...r }: { outletName: string }) => r)]).toEqual([
+          tag,
+          expected,
+        ]);
         expect(ranking.list.every((r: { outletName: string | null }) => r.outletName)).toBe(true);
       }
     }
@@ -75,25 +93,46 @@ describe.each(engines)('order figures by scope (%s)', (engine) => {
     }
     // Agents: B's two outlets (3 x 700 + 50), the other region's A (4 x 900), A's own outlet (2 x 100).
     const agents = await ok(c.get('/order/api/v1/stats/agentRanking', w), 'agents');
-    expect(agents.list.map((a: { agentId: number; orderCount: number; paidAmount: number }) => [a.agentId, a.orderCount, a.paidAmount])).toEqual([
+    expect(
+      agents.list.map((a: { agentId: number; orderCount: number; paidAmount: number }) => [
+        a.agentId,
+        a.orderCount,
+        a.paidAmount,
+      ]),
+    ).toEqual([
       [f.other.agentA, 4, 3600],
       [f.net.agentB, 4, 2150],
       [f.net.agentA, 2, 200],
     ]);
     // Over the whole window the agent ranking is the outlets summed under their agents, archived orders included.
     const wide = windows().wide;
-    const byAgent = await ok(c.get('/order/api/v1/stats/agentRanking', { ...wide, regionId: f.net.region }), 'agents by region');
+    const byAgent = await ok(
+      c.get('/order/api/v1/stats/agentRanking', { ...wide, regionId: f.net.region }),
+      'agents by region',
+    );
     const b = await rowSums(db(), wide, [f.o2, f.o3]);
-    expect(byAgent.list.find((a: { agentId: number }) => a.agentId === f.net.agentB)).toMatchObject({ orderCount: b.total.orderCount, paidAmount: b.total.paidAmount });
+    expect(byAgent.list.find((a: { agentId: number }) => a.agentId === f.net.agentB)).toMatchObject({
+      orderCount: b.total.orderCount,
+      paidAmount: b.total.paidAmount,
+    });
     expect(byAgent.list.map((a: { agentId: number }) => a.agentId).sort()).toEqual([f.net.agentA, f.net.agentB].sort());
   });
 
   it('a bad scope is a message in the caller language, never a 500', async () => {
     const w = windows().recent;
-    const two = await c.get('/order/api/v1/stats/overview', { ...w, regionId: f.net.region, agentId: f.net.agentA }, 'zh_CN');
+    const two = await c.get(
+      '/order/api/v1/stats/overview',
+      { ...w, regionId: f.net.region, agentId: f.net.agentA },
+      'zh_CN',
+    );
     expect(two).toMatchObject({ code: 100791, msg: '统计范围只能选择一个区域、代理商或网点' });
-    expect(await c.get('/order/api/v1/stats/outletRanking', { ...w, agentId: 999999 }, 'en_US')).toMatchObject({ code: 100793, msg: 'The agent of the statistics does not exist' });
-    expect((await c.get('/order/api/v1/stats/trend', { ...w, regionId: 999999 }, 'zh_TW')).msg).toBe('統計範圍的區域不存在');
+    expect(await c.get('/order/api/v1/stats/outletRanking', { ...w, agentId: 999999 }, 'en_US')).toMatchObject({
+      code: 100793,
+      msg: 'The agent of the statistics does not exist',
+    });
+    expect((await c.get('/order/api/v1/stats/trend', { ...w, regionId: 999999 }, 'zh_TW')).msg).toBe(
+      '統計範圍的區域不存在',
+    );
     expect((await c.get('/order/api/v1/stats/agentRanking', { ...w, outletId: 999999 })).code).toBe(100794);
     const junk = await c.get('/order/api/v1/stats/overview', { ...w, agentId: 'abc' });
     expect([junk.code !== 0, junk.status < 500]).toEqual([true, true]);

@@ -1,5 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { OrderFilter, StatsNow, StatsAgentRanking, StatsOverview, StatsOverviewQuery, StatsRanking, StatsScope, StatsTrend } from '@cbo/contract';
+import type {
+  OrderFilter,
+  StatsNow,
+  StatsAgentRanking,
+  StatsOverview,
+  StatsOverviewQuery,
+  StatsRanking,
+  StatsScope,
+  StatsTrend,
+} from '@cbo/contract';
 import type { OrderNeeds } from './needs.js';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -9,7 +18,13 @@ const DAY = 86_400_000;
 /** The longest window a statistics call answers (a year, leap or not). */
 export const STATS_MAX_DAYS = 366;
 
-type Sums = { n: string | number | null; paid: string | number | null; refund: string | number | null; fin: string | number | null; mins: string | number | null };
+type Sums = {
+  n: string | number | null;
+  paid: string | number | null;
+  refund: string | number | null;
+  fin: string | number | null;
+  mins: string | number | null;
+};
 const num = (v: string | number | null) => Number(v ?? 0);
 
 /** The window of a statistics call: the last 30 days ending now by default; start not after end; at most 366 days. */
@@ -95,7 +110,12 @@ export class OrderStats {
     const h0 = new Date(Math.ceil(begin.getTime() / HOUR) * HOUR);
     const h1 = new Date(Math.floor(end.getTime() / HOUR) * HOUR);
     const ids = outletIds ? `{${outletIds.join(',')}}` : null;
-    const inOutlets = (col: SQL) => (ids ? sql`and ${col} = any(${ids}::bigint[])` : by === 'outlet' ? sql`and ${col} is not null and ${col} <> 0` : sql``);
+    const inOutlets = (col: SQL) =>
+      ids
+        ? sql`and ${col} = any(${ids}::bigint[])`
+        : by === 'outlet'
+          ? sql`and ${col} is not null and ${col} <> 0`
+          : sql``;
     const key = (hourCol: SQL, outletCol: SQL) => (by === 'hour' ? hourCol : by === 'outlet' ? outletCol : sql`0`);
     const edge = (table: SQL, from: Date, to: Date, toIncluded: boolean) => {
       const upTo = toIncluded ? sql`created_at <= ${to}` : sql`created_at < ${to}`;
@@ -117,9 +137,12 @@ export class OrderStats {
     } else {
       parts = edges(begin, end, true);
     }
-    return query<Keyed>(this.db, sql`
+    return query<Keyed>(
+      this.db,
+      sql`
       select k, sum(n) n, sum(paid) paid, sum(refund) refund, sum(fin) fin, sum(mins) mins from (${parts}) p
-      group by k having sum(n) <> 0 order by k`);
+      group by k having sum(n) <> 0 order by k`,
+    );
   }
 
   /**
@@ -128,7 +151,9 @@ export class OrderStats {
    * statement; answers the rows folded.
    */
   async compact(before = new Date(Math.floor(Date.now() / HOUR) * HOUR - HOUR)): Promise<number> {
-    const [r] = await query<{ n: number }>(this.db, sql`
+    const [r] = await query<{ n: number }>(
+      this.db,
+      sql`
       with moved as (
         delete from stat_order_hour_total where hour < ${before} and shard <> 0
         returning hour, simulated, order_count, paid_amount, refund_amount, finished_count, rental_minutes
@@ -143,7 +168,8 @@ export class OrderStats {
           refund_amount = s.refund_amount + excluded.refund_amount, finished_count = s.finished_count + excluded.finished_count,
           rental_minutes = s.rental_minutes + excluded.rental_minutes
       )
-      select coalesce(sum(k), 0)::int as n from summed`);
+      select coalesce(sum(k), 0)::int as n from summed`,
+    );
     return r!.n;
   }
 
@@ -156,7 +182,14 @@ export class OrderStats {
     const { begin, end } = statsWindow(q);
     const { outletIds } = scope ?? (await this.scope(q));
     const rows = await this.sums(begin, end, outletIds, 'hour');
-    return { points: rows.map((r) => ({ hour: new Date(r.k as string | Date).toISOString(), orderCount: num(r.n), paidAmount: num(r.paid), refundAmount: num(r.refund) })) };
+    return {
+      points: rows.map((r) => ({
+        hour: new Date(r.k as string | Date).toISOString(),
+        orderCount: num(r.n),
+        paidAmount: num(r.paid),
+        refundAmount: num(r.refund),
+      })),
+    };
   }
 
   /**
@@ -172,12 +205,22 @@ export class OrderStats {
       .sort((a, b) => b.paidAmount - a.paidAmount || b.orderCount - a.orderCount || a.outletId - b.outletId)
       .slice(0, limit);
     if (!rows.length) return { list: [] };
-    const names = await query<{ id: string; name: string | null }>(this.db, sql`
+    const names = await query<{ id: string; name: string | null }>(
+      this.db,
+      sql`
       select t.id, coalesce((select o.outlet_name from ord_order o where o.outlet_id = t.id order by o.created_at desc limit 1),
                             (select a.outlet_name from ord_order_archive a where a.outlet_id = t.id order by a.created_at desc limit 1)) as name
-      from unnest(${`{${rows.map((r) => r.outletId).join(',')}}`}::bigint[]) as t(id)`);
+      from unnest(${`{${rows.map((r) => r.outletId).join(',')}}`}::bigint[]) as t(id)`,
+    );
     const nameOf = new Map(names.map((n) => [Number(n.id), n.name]));
-    return { list: rows.map((r) => ({ outletId: r.outletId, outletName: nameOf.get(r.outletId) ?? null, orderCount: r.orderCount, paidAmount: r.paidAmount })) };
+    return {
+      list: rows.map((r) => ({
+        outletId: r.outletId,
+        outletName: nameOf.get(r.outletId) ?? null,
+        orderCount: r.orderCount,
+        paidAmount: r.paidAmount,
+      })),
+    };
   }
 
   /**
@@ -199,7 +242,9 @@ export class OrderStats {
       a.paidAmount += num(r.paid);
       by.set(agentId, a);
     }
-    const top = [...by.entries()].sort(([ia, a], [ib, b]) => b.paidAmount - a.paidAmount || b.orderCount - a.orderCount || ia - ib).slice(0, 5);
+    const top = [...by.entries()]
+      .sort(([ia, a], [ib, b]) => b.paidAmount - a.paidAmount || b.orderCount - a.orderCount || ia - ib)
+      .slice(0, 5);
     const names = await this.outlets.agentNames(top.map(([id]) => id));
     return { list: top.map(([agentId, a]) => ({ agentId, agentName: names.get(agentId) ?? null, ...a })) };
   }
@@ -210,12 +255,15 @@ export class OrderStats {
    */
   async activeCabinets(q: StatsOverviewQuery): Promise<{ beginTime: string; endTime: string; count: number }> {
     const { begin, end } = statsWindow(q);
-    const [r] = await query<{ n: string }>(this.db, sql`
+    const [r] = await query<{ n: string }>(
+      this.db,
+      sql`
       select count(distinct sn) n from (
         select sn from ord_order where created_at >= ${begin} and created_at <= ${end} and device_type = 'powerBank'
         union all
         select sn from ord_order_archive where created_at >= ${begin} and created_at <= ${end} and device_type = 'powerBank'
-      ) t`);
+      ) t`,
+    );
     return { beginTime: begin.toISOString(), endTime: end.toISOString(), count: Number(r!.n) };
   }
 }

@@ -15,7 +15,11 @@ import type { DevicePayTerms } from './needs.js';
  * configuration's first such channel; null when no configuration applies and none was asked.
  * A channel the configuration does not offer answers ORDER_PAY_CHANNEL, naming those it does.
  */
-export function payChannelOf(config: DevicePayTerms | null, payMode: PayMode, asked: OrderPayChannel | undefined): OrderPayChannel | null {
+export function payChannelOf(
+  config: DevicePayTerms | null,
+  payMode: PayMode,
+  asked: OrderPayChannel | undefined,
+): OrderPayChannel | null {
   const offered = companyChannels(config);
   const refuse = () => new AppError('ORDER_PAY_CHANNEL', { channels: (config?.channels ?? []).join(', ') });
   if (payMode === 'balance') {

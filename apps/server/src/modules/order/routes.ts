@@ -9,8 +9,18 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   const staff = (p: { userName: string }) => p.userName;
   // Reading lists changes nothing: not in the operation log.
   // An operator sees orders only as far back as the operator order visibility days (docs/decisions.md).
-  registerCall(app, 'orderQueryPage', async ({ body, principal }) => s.queries.page(await s.queries.scoped(principal, body)), { audit: false });
-  registerCall(app, 'orderArchiveQueryPage', async ({ body, principal }) => s.archive.page(await s.queries.scoped(principal, body)), { audit: false });
+  registerCall(
+    app,
+    'orderQueryPage',
+    async ({ body, principal }) => s.queries.page(await s.queries.scoped(principal, body)),
+    { audit: false },
+  );
+  registerCall(
+    app,
+    'orderArchiveQueryPage',
+    async ({ body, principal }) => s.archive.page(await s.queries.scoped(principal, body)),
+    { audit: false },
+  );
   registerCall(app, 'orderStatsOverview', ({ query }) => s.stats.overview(query), { audit: false });
   registerCall(app, 'orderStatsTrend', ({ query }) => s.stats.trend(query), { audit: false });
   registerCall(app, 'orderStatsOutletRanking', ({ query }) => s.stats.outletRanking(query), { audit: false });
@@ -23,9 +33,16 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   const account = (p: { accountId: number; userName: string }) => ({ id: p.accountId, name: p.userName });
   registerCall(app, 'refundOrderRefundAmount', ({ body, principal }) => s.refunds.request(body, account(principal)));
   registerCall(app, 'refundOrderAudit', ({ body, principal }) => s.refunds.audit(body, account(principal)));
-  registerCall(app, 'refundOrderRefundBalance', ({ body, principal }) => s.refunds.requestBalance(body, account(principal)));
+  registerCall(app, 'refundOrderRefundBalance', ({ body, principal }) =>
+    s.refunds.requestBalance(body, account(principal)),
+  );
   registerCall(app, 'refundOrderBalanceInfo', ({ query }) => s.refunds.balance.info(query.userId), { audit: false });
-  registerCall(app, 'refundOrderRechargeOrderInfo', ({ body, principal }) => s.queries.refundInfo(body.orderNo, principal), { audit: false });
+  registerCall(
+    app,
+    'refundOrderRechargeOrderInfo',
+    ({ body, principal }) => s.queries.refundInfo(body.orderNo, principal),
+    { audit: false },
+  );
   // A POST page call: the kit answers GET pages only, so the route hands the body to the same source the export reads.
   registerCall(app, 'refundOrderQueryPage', ({ body }) => pageOf(s.refunds, body), { audit: false });
   registerCall(app, 'refundOrderReasonStats', ({ query }) => s.refunds.reasonStats(query), { audit: false });
@@ -39,16 +56,31 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   registerCall(app, 'appWallet', ({ principal }) => s.queries.wallet(principal));
   registerCall(app, 'appCableQuote', ({ query, principal }) => s.accessories.cableQuote(principal, query.deviceId));
   registerCall(app, 'appCableBuy', ({ body, principal }) => s.accessories.buyCable(principal, body), { audit: false });
-  registerCall(app, 'appBluetoothQuote', ({ query, principal }) => s.accessories.bluetoothQuote(principal, query.deviceId));
-  registerCall(app, 'appBluetoothStart', ({ body, principal }) => s.accessories.startBluetooth(principal, body), { audit: false });
-  registerCall(app, 'appBluetoothStop', ({ body, principal }) => s.accessories.stopBluetooth(principal, body.orderNo), { audit: false });
+  registerCall(app, 'appBluetoothQuote', ({ query, principal }) =>
+    s.accessories.bluetoothQuote(principal, query.deviceId),
+  );
+  registerCall(app, 'appBluetoothStart', ({ body, principal }) => s.accessories.startBluetooth(principal, body), {
+    audit: false,
+  });
+  registerCall(app, 'appBluetoothStop', ({ body, principal }) => s.accessories.stopBluetooth(principal, body.orderNo), {
+    audit: false,
+  });
   registerCall(app, 'appBalanceRefundable', ({ principal }) => s.refunds.appBalanceRefundable(principal));
   registerCall(app, 'appBalanceRefund', ({ body, principal }) => s.refunds.appRequestBalance(principal, body));
   registerCall(app, 'appRecharge', ({ body, principal }) => s.engine.recharge(principal, body), { audit: false });
 
-  registerCall(app, 'paymentNotify', async ({ body }) => {
-    if (body.provider !== s.provider.name) throw new AppError('PAYMENT_PROVIDER_UNKNOWN');
-    return { accepted: await s.engine.notified({ payload: body.payload, signature: body.signature }) };
-  }, { audit: false });
-  registerCall(app, 'ledgerPaymentProvider', async () => ({ name: s.provider.name, sandbox: s.provider.sandbox, currency: s.provider.currency }));
+  registerCall(
+    app,
+    'paymentNotify',
+    async ({ body }) => {
+      if (body.provider !== s.provider.name) throw new AppError('PAYMENT_PROVIDER_UNKNOWN');
+      return { accepted: await s.engine.notified({ payload: body.payload, signature: body.signature }) };
+    },
+    { audit: false },
+  );
+  registerCall(app, 'ledgerPaymentProvider', async () => ({
+    name: s.provider.name,
+    sandbox: s.provider.sandbox,
+    currency: s.provider.currency,
+  }));
 }

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -96,12 +110,19 @@ export const ordOrder = pgTable(
     // Operational data: the returns of a window's two edge hours are read by their end.
     index('ord_order_end_idx').on(t.endAt),
     index('ord_order_command_idx').on(t.commandId),
-    index('ord_order_open_bank_idx').on(t.powerBankId).where(sql`status in ('ejecting', 'using')`),
+    index('ord_order_open_bank_idx')
+      .on(t.powerBankId)
+      .where(sql`status in ('ejecting', 'using')`),
     // A power bank's leases (the power bank list) are read by it.
     index('ord_order_bank_idx').on(t.powerBankId),
     // A Bluetooth charger serves one session at a time: the database refuses a second one.
-    uniqueIndex('ord_order_open_charger_uq').on(t.sn).where(sql`device_type = 'bluetooth' and status = 'using'`),
-    check('ord_order_refund_ck', sql`${t.refundAmount} >= 0 and ${t.refundPendingAmount} >= 0 and ${t.refundAmount} + ${t.refundPendingAmount} <= ${t.paidAmount}`),
+    uniqueIndex('ord_order_open_charger_uq')
+      .on(t.sn)
+      .where(sql`device_type = 'bluetooth' and status = 'using'`),
+    check(
+      'ord_order_refund_ck',
+      sql`${t.refundAmount} >= 0 and ${t.refundPendingAmount} >= 0 and ${t.refundAmount} + ${t.refundPendingAmount} <= ${t.paidAmount}`,
+    ),
   ],
 );
 
@@ -119,7 +140,9 @@ export const ordEvent = pgTable(
   'ord_event',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => ordOrder.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => ordOrder.id, { onDelete: 'cascade' }),
     ...eventColumns(),
   },
   (t) => [index('ord_event_order_idx').on(t.orderId, t.id)],
@@ -134,7 +157,11 @@ export const ordEvent = pgTable(
  */
 export const ordOrderArchive = pgTable(
   'ord_order_archive',
-  { id: bigint('id', { mode: 'number' }).primaryKey(), ...orderColumns(), archivedAt: ts('archived_at').notNull().defaultNow() },
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    ...orderColumns(),
+    archivedAt: ts('archived_at').notNull().defaultNow(),
+  },
   (t) => [
     uniqueIndex('ord_order_archive_no_uq').on(t.orderNo),
     index('ord_order_archive_created_idx').on(t.createdAt),
@@ -148,7 +175,11 @@ export const ordOrderArchive = pgTable(
 /** The timelines of archived orders. */
 export const ordEventArchive = pgTable(
   'ord_event_archive',
-  { id: bigint('id', { mode: 'number' }).primaryKey(), orderId: bigint('order_id', { mode: 'number' }).notNull(), ...eventColumns() },
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    ...eventColumns(),
+  },
   (t) => [index('ord_event_archive_order_idx').on(t.orderId, t.id)],
 );
 
@@ -264,7 +295,12 @@ export const ordPayment = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     settledAt: ts('settled_at'),
   },
-  (t) => [index('ord_payment_pending_idx').on(t.createdAt).where(sql`status = 'pending'`), index('ord_payment_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    index('ord_payment_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
+    index('ord_payment_user_idx').on(t.userId, t.purpose),
+  ],
 );
 
 /**
@@ -290,7 +326,10 @@ export const statOrderHour = pgTable(
     finishedCount: bigint('finished_count', { mode: 'number' }).notNull().default(0),
     rentalMinutes: bigint('rental_minutes', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.hour, t.outletId, t.simulated] }), index('stat_order_hour_outlet_idx').on(t.outletId, t.hour)],
+  (t) => [
+    primaryKey({ columns: [t.hour, t.outletId, t.simulated] }),
+    index('stat_order_hour_outlet_idx').on(t.outletId, t.hour),
+  ],
 );
 
 /**
@@ -340,7 +379,10 @@ export const statOrderCabinetHour = pgTable(
     d4: bigint('d4', { mode: 'number' }).notNull().default(0),
     d5: bigint('d5', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.hour, t.outletId, t.sn, t.simulated] }), index('stat_order_cabinet_hour_outlet_idx').on(t.outletId, t.hour)],
+  (t) => [
+    primaryKey({ columns: [t.hour, t.outletId, t.sn, t.simulated] }),
+    index('stat_order_cabinet_hour_outlet_idx').on(t.outletId, t.hour),
+  ],
 );
 
 /**
@@ -357,5 +399,8 @@ export const statOrderReturnHour = pgTable(
     simulated: boolean('simulated').notNull(),
     returnCount: bigint('return_count', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.hour, t.outletId, t.sn, t.simulated] }), index('stat_order_return_hour_outlet_idx').on(t.outletId, t.hour)],
+  (t) => [
+    primaryKey({ columns: [t.hour, t.outletId, t.sn, t.simulated] }),
+    index('stat_order_return_hour_outlet_idx').on(t.outletId, t.hour),
+  ],
 );

@@ -1,4 +1,12 @@
-import { gcjToWgs, roundCoord, TILE_GCJ, type GeocodeResult, type MapProvider, type MapSettings, type Translations } from '@cbo/contract';
+import {
+  gcjToWgs,
+  roundCoord,
+  TILE_GCJ,
+  type GeocodeResult,
+  type MapProvider,
+  type MapSettings,
+  type Translations,
+} from '@cbo/contract';
 import { AppError } from '../../platform/http/app-error.js';
 import type { OutletNeeds } from './needs.js';
 
@@ -35,7 +43,11 @@ export function geocodeUrl(provider: Geocoder, key: string, address: string): st
 }
 
 /** A provider's answer read: a point in the provider's datum, nothing found, or a refusal with its reason. */
-export type GeocodeAnswer = { kind: 'found'; lat: number; lng: number; address: string } | { kind: 'notFound' } | { kind: 'refused'; reason: string } | { kind: 'unreadable' };
+export type GeocodeAnswer =
+  | { kind: 'found'; lat: number; lng: number; address: string }
+  | { kind: 'notFound' }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'unreadable' };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -48,14 +60,19 @@ export function readGeocodeAnswer(provider: Geocoder, body: unknown): GeocodeAns
   switch (provider) {
     case 'gaode': {
       // { status: "1", info: "OK", count: "1", geocodes: [{ location: "lng,lat", formatted_address }] }; refusals: status "0", info "INVALID_USER_KEY", infocode "10001"
-      if (body.status !== '1') return body.status === '0' ? { kind: 'refused', reason: [text(body.info), text(body.infocode)].filter(Boolean).join(' ') || 'status 0' } : { kind: 'unreadable' };
+      if (body.status !== '1')
+        return body.status === '0'
+          ? { kind: 'refused', reason: [text(body.info), text(body.infocode)].filter(Boolean).join(' ') || 'status 0' }
+          : { kind: 'unreadable' };
       const first = Array.isArray(body.geocodes) ? body.geocodes[0] : undefined;
       if (!isObject(first)) return Array.isArray(body.geocodes) ? { kind: 'notFound' } : { kind: 'unreadable' };
       const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text(first.location));
       if (!m) return { kind: 'unreadable' };
       const lng = Number(m[1]);
       const lat = Number(m[2]);
-      return inRange(lat, lng) ? { kind: 'found', lat, lng, address: text(first.formatted_address) } : { kind: 'unreadable' };
+      return inRange(lat, lng)
+        ? { kind: 'found', lat, lng, address: text(first.formatted_address) }
+        : { kind: 'unreadable' };
     }
     case 'tencent': {
       // { status: 0, message: "query ok", result: { title, location: { lat, lng } } }; 347 is "no result", others are refusals (311 key format, 121 quota …)
@@ -64,17 +81,22 @@ export function readGeocodeAnswer(provider: Geocoder, body: unknown): GeocodeAns
       if (body.status !== 0) return { kind: 'refused', reason: `${text(body.message)} (${body.status})`.trim() };
       const result = body.result;
       const loc = isObject(result) ? result.location : undefined;
-      if (!isObject(result) || !isObject(loc) || !finite(loc.lat) || !finite(loc.lng) || !inRange(loc.lat, loc.lng)) return { kind: 'unreadable' };
+      if (!isObject(result) || !isObject(loc) || !finite(loc.lat) || !finite(loc.lng) || !inRange(loc.lat, loc.lng))
+        return { kind: 'unreadable' };
       return { kind: 'found', lat: loc.lat, lng: loc.lng, address: text(result.title) || text(result.address) };
     }
     case 'google': {
       // { status: "OK", results: [{ formatted_address, geometry: { location: { lat, lng } } }] }; "ZERO_RESULTS"; refusals carry error_message
       if (body.status === 'ZERO_RESULTS') return { kind: 'notFound' };
-      if (body.status !== 'OK') return typeof body.status === 'string' ? { kind: 'refused', reason: [body.status, text(body.error_message)].filter(Boolean).join(': ') } : { kind: 'unreadable' };
+      if (body.status !== 'OK')
+        return typeof body.status === 'string'
+          ? { kind: 'refused', reason: [body.status, text(body.error_message)].filter(Boolean).join(': ') }
+          : { kind: 'unreadable' };
       const first = Array.isArray(body.results) ? body.results[0] : undefined;
       if (!isObject(first)) return Array.isArray(body.results) ? { kind: 'notFound' } : { kind: 'unreadable' };
       const loc = isObject(first.geometry) ? first.geometry.location : undefined;
-      if (!isObject(loc) || !finite(loc.lat) || !finite(loc.lng) || !inRange(loc.lat, loc.lng)) return { kind: 'unreadable' };
+      if (!isObject(loc) || !finite(loc.lat) || !finite(loc.lng) || !inRange(loc.lat, loc.lng))
+        return { kind: 'unreadable' };
       return { kind: 'found', lat: loc.lat, lng: loc.lng, address: text(first.formatted_address) };
     }
   }
@@ -110,7 +132,10 @@ export class GeocodingService {
     const name = PROVIDER_NAMES[provider];
     let body: unknown;
     try {
-      const res = await this.fetchFn(geocodeUrl(provider, map.mapKey, address), { signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS), headers: { accept: 'application/json' } });
+      const res = await this.fetchFn(geocodeUrl(provider, map.mapKey, address), {
+        signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+        headers: { accept: 'application/json' },
+      });
       body = await res.json();
     } catch {
       throw new AppError('OUTLET_GEOCODE_UNREACHABLE', { provider: name });

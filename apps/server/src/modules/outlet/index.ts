@@ -10,12 +10,27 @@ import { OutletService } from './outlet.service.js';
 import { outletRoutes } from './routes.js';
 import * as tables from './tables.js';
 
-export type { Actor, AgentForOutlet, DeviceBinder, DeviceMovement, DeviceMovements, OutletNeeds, OutletNetwork } from './needs.js';
+export type {
+  Actor,
+  AgentForOutlet,
+  DeviceBinder,
+  DeviceMovement,
+  DeviceMovements,
+  OutletNeeds,
+  OutletNetwork,
+} from './needs.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 /** A billing rule in one line, in the reader's language. */
 export const billingText = (b: BillingRule, lang: Lang) =>
-  interpolate(label('outlet', 'billing', 'summary', lang), { free: b.freeMinutes, price: money(b.pricePerPeriod), period: b.periodMinutes, daily: money(b.dailyCap), total: money(b.totalCap), deposit: money(b.deposit) });
+  interpolate(label('outlet', 'billing', 'summary', lang), {
+    free: b.freeMinutes,
+    price: money(b.pricePerPeriod),
+    period: b.periodMinutes,
+    daily: money(b.dailyCap),
+    total: money(b.totalCap),
+    deposit: money(b.deposit),
+  });
 
 /** The outlet module's services: outlets, their binding to devices, the map. */
 function createOutlet({ db }: Platform, needs: OutletNeeds) {
@@ -53,7 +68,29 @@ export const outlet = defineModule({
         simulated: yesNo(r.simulated, lang),
         createTime: formatInZone(r.createTime, timeZone),
       }),
-      widths: { code: 10, name: 20, type: 12, status: 10, address: 36, lat: 12, lng: 12, regionName: 14, ownerName: 18, ratio: 10, hiddenRatio: 12, costAmount: 12, amortizationRatio: 10, costRecovered: 12, devices: 8, turnover: 12, billing: 60, managerName: 14, managerPhone: 16, simulated: 10, createTime: 20 },
+      widths: {
+        code: 10,
+        name: 20,
+        type: 12,
+        status: 10,
+        address: 36,
+        lat: 12,
+        lng: 12,
+        regionName: 14,
+        ownerName: 18,
+        ratio: 10,
+        hiddenRatio: 12,
+        costAmount: 12,
+        amortizationRatio: 10,
+        costRecovered: 12,
+        devices: 8,
+        turnover: 12,
+        billing: 60,
+        managerName: 14,
+        managerPhone: 16,
+        simulated: 10,
+        createTime: 20,
+      },
     }),
   ],
   routes: outletRoutes,

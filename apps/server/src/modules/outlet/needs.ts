@@ -25,7 +25,13 @@ export interface OutletNetwork {
   team(teamId: number): Promise<{ id: number; name: string; regionId: number | null } | null>;
   /** The outlet's app account (hashed before the save's transaction opens, saved in it): see AppAccounts.saveFor. */
   hashAppPassword(password: string): Promise<string>;
-  saveOutletAccount(tx: Db, outletId: number, areaCode: string, mobile: string, passwordHash: string | null): Promise<void>;
+  saveOutletAccount(
+    tx: Db,
+    outletId: number,
+    areaCode: string,
+    mobile: string,
+    passwordHash: string | null,
+  ): Promise<void>;
   exists(kind: 'region' | 'serviceProvider' | 'pusher', id: number): Promise<boolean>;
   /** Names by id of one kind of record (missing ids are left out). */
   names(kind: 'agent' | 'team' | 'region' | 'serviceProvider' | 'pusher', ids: number[]): Promise<Map<number, string>>;
@@ -100,6 +106,10 @@ export interface OutletNeeds {
     storeUrl(): Promise<string>;
     saveStoreUrl(url: string): Promise<null>;
     /** The platform's range settings (/setRnge): what an outlet's rule may set (money in cents). */
-    range(): Promise<{ hourlyPrice: { min: number; max: number }; dailyCap: { min: number; max: number }; deposit: { min: number; max: number } }>;
+    range(): Promise<{
+      hourlyPrice: { min: number; max: number };
+      dailyCap: { min: number; max: number };
+      deposit: { min: number; max: number };
+    }>;
   };
 }

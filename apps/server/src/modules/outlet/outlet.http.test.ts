@@ -30,12 +30,24 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
     net = await networkFixture(s, c);
   });
 
-  const create = async (over: Parameters<typeof outletBody>[1] = {}) => (await ok(c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, over)), 'outlet')).id as number;
-  const row = async (id: number, query: Record<string, string> = {}) => (await c.get(`${O}/queryPage`, { pageSize: 100, ...query })).data.list.find((r: { id: number }) => r.id === id);
+  const create = async (over: Parameters<typeof outletBody>[1] = {}) =>
+    (await ok(c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, over)), 'outlet')).id as number;
+  const row = async (id: number, query: Record<string, string> = {}) =>
+    (await c.get(`${O}/queryPage`, { pageSize: 100, ...query })).data.list.find((r: { id: number }) => r.id === id);
 
   describe('saving an outlet', () => {
     it('creates an agent outlet with its fields, billing rule, owner and region; answers { id } and lists it', async () => {
-      const id = await create({ name: 'Bund Café', serviceProviderId: net.provider, serviceProviderRatio: 10, pusherId: net.pusher, servicePhone: '4008001234', serviceHours: '09:00-22:00', managerName: 'Wang', managerPhone: '13800001111', remark: 'corner' });
+      const id = await create({
+        name: 'Bund Café',
+        serviceProviderId: net.provider,
+        serviceProviderRatio: 10,
+        pusherId: net.pusher,
+        servicePhone: '4008001234',
+        serviceHours: '09:00-22:00',
+        managerName: 'Wang',
+        managerPhone: '13800001111',
+        remark: 'corner',
+      });
       const r = await row(id);
       expect(r).toMatchObject({
         name: 'Bund Café',
@@ -74,11 +86,17 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
     it('refuses a billing rule that does not hold together, field by field (never a 500)', async () => {
       // A message names the field by its label, the way the form shows it.
       const bad = async (billing: Record<string, unknown>, field: string, text: RegExp) => {
-        const r = await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { billing: { ...BILLING, ...billing } as never }));
+        const r = await c.post(
+          `${O}/saveOrUpdate`,
+          outletBody(net.agentB, { billing: { ...BILLING, ...billing } as never }),
+        );
         expect(r.status).toBeLessThan(500);
         expect(r.code).toBe(100001);
         // Named by its label where the contract gives one (outletFields), by its path otherwise.
-        expect([field, FIELD_LABELS[field]].filter(Boolean).some((f) => r.msg.includes(f!)), `${r.msg} names ${field}`).toBe(true);
+        expect(
+          [field, FIELD_LABELS[field]].filter(Boolean).some((f) => r.msg.includes(f!)),
+          `${r.msg} names ${field}`,
+        ).toBe(true);
         expect(r.msg).toMatch(text);
       };
       await bad({ dailyCap: 10000, totalCap: 20000 }, 'Daily cap', /cannot exceed the deposit/);
@@ -99,30 +117,76 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { teamId: net.team }))).code).toBe(100001);
       expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { agentId: null }))).code).toBe(100001);
       expect((await c.post(`${O}/saveOrUpdate`, outletBody(9_999_999))).code).toBe(code('OUTLET_AGENT_NOT_FOUND'));
-      expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { agentId: null, teamId: 9_999_999 }))).code).toBe(code('OUTLET_TEAM_NOT_FOUND'));
-      expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { regionId: 9_999_999 }))).code).toBe(code('OUTLET_REGION_NOT_FOUND'));
-      expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { serviceProviderId: 9_999_999 }))).code).toBe(code('OUTLET_PROVIDER_NOT_FOUND'));
-      expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { pusherId: 9_999_999 }))).code).toBe(code('OUTLET_PUSHER_NOT_FOUND'));
-      expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { serviceProviderRatio: 5 }))).code).toBe(100001);
+      expect(
+        (await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { agentId: null, teamId: 9_999_999 }))).code,
+      ).toBe(code('OUTLET_TEAM_NOT_FOUND'));
+      expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { regionId: 9_999_999 }))).code).toBe(
+        code('OUTLET_REGION_NOT_FOUND'),
+      );
+      expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { serviceProviderId: 9_999_999 }))).code).toBe(
+        code('OUTLET_PROVIDER_NOT_FOUND'),
+      );
+      expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { pusherId: 9_999_999 }))).code).toBe(
+        code('OUTLET_PUSHER_NOT_FOUND'),
+      );
+      expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { serviceProviderRatio: 5 }))).code).toBe(
+        100001,
+      );
       expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { lat: 91 }))).code).toBe(100001);
       expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { name: 'x'.repeat(19) }))).code).toBe(100001);
-      expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { serviceHours: '25:00-26:00' }))).code).toBe(100001);
-      expect((await c.post(`${O}/saveOrUpdate`, { ...outletBody(net.agentB), id: 9_999_999 })).code).toBe(code('OUTLET_NOT_FOUND'));
+      expect((await c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { serviceHours: '25:00-26:00' }))).code).toBe(
+        100001,
+      );
+      expect((await c.post(`${O}/saveOrUpdate`, { ...outletBody(net.agentB), id: 9_999_999 })).code).toBe(
+        code('OUTLET_NOT_FOUND'),
+      );
     });
 
     it('makes a direct-sales outlet of a team (up to 100 %); it stays one, and the direct list shows it', async () => {
-      const id = (await ok(c.post(`${O}/saveOrUpdate`, outletBody(net.agentB, { agentId: null, teamId: net.team, ratio: 70, hiddenRatio: 80 })), 'direct')).id as number;
-      expect(await row(id, { direct: 'true' })).toMatchObject({ direct: true, team: { id: net.team }, agent: null, ratio: 70, region: { id: net.region } });
+      const id = (
+        await ok(
+          c.post(
+            `${O}/saveOrUpdate`,
+            outletBody(net.agentB, { agentId: null, teamId: net.team, ratio: 70, hiddenRatio: 80 }),
+          ),
+          'direct',
+        )
+      ).id as number;
+      expect(await row(id, { direct: 'true' })).toMatchObject({
+        direct: true,
+        team: { id: net.team },
+        agent: null,
+        ratio: 70,
+        region: { id: net.region },
+      });
       expect(await row(id, { direct: 'false' })).toBeUndefined();
       const change = await c.post(`${O}/saveOrUpdate`, { ...outletBody(net.agentB), id });
       expect(change.code).toBe(code('OUTLET_OWNER_CHANGE'));
     });
 
     it("edits an outlet; an agent's ratio cannot drop below its outlets'", async () => {
-      const agent = { name: 'Bedit', areaCode: '86', mobile: '13911112222', level: 'B', parentId: net.agentA, ratio: 40, minWithdrawal: 0, withdrawalFeeRate: 0 };
-      const agentId = (await ok(c.post('/user/api/v1/agent/saveOrUpdate', { ...agent, password: 'pass1234' }), 'agent')).id as number;
-      const id = (await ok(c.post(`${O}/saveOrUpdate`, outletBody(agentId, { ratio: 35, hiddenRatio: 35 })), 'outlet')).id as number;
-      expect((await c.post(`${O}/saveOrUpdate`, { ...outletBody(agentId, { name: 'Renamed', ratio: 36, hiddenRatio: 40 }), id })).code).toBe(0);
+      const agent = {
+        name: 'Bedit',
+        areaCode: '86',
+        mobile: '13911112222',
+        level: 'B',
+        parentId: net.agentA,
+        ratio: 40,
+        minWithdrawal: 0,
+        withdrawalFeeRate: 0,
+      };
+      const agentId = (await ok(c.post('/user/api/v1/agent/saveOrUpdate', { ...agent, password: 'pass1234' }), 'agent'))
+        .id as number;
+      const id = (await ok(c.post(`${O}/saveOrUpdate`, outletBody(agentId, { ratio: 35, hiddenRatio: 35 })), 'outlet'))
+        .id as number;
+      expect(
+        (
+          await c.post(`${O}/saveOrUpdate`, {
+            ...outletBody(agentId, { name: 'Renamed', ratio: 36, hiddenRatio: 40 }),
+            id,
+          })
+        ).code,
+      ).toBe(0);
       expect(await row(id)).toMatchObject({ name: 'Renamed', ratio: 36 });
       const lower = await c.post('/user/api/v1/agent/saveOrUpdate', { ...agent, id: agentId, ratio: 20 });
       expect(lower.code).not.toBe(0);
@@ -131,9 +195,20 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
     });
 
     it("keeps an outlet's ratio within its agent's when the agent's ratio changes at the same moment", async () => {
-      const agent = { name: 'Brace', areaCode: '86', mobile: '13911113333', level: 'B', parentId: net.agentA, ratio: 40, minWithdrawal: 0, withdrawalFeeRate: 0 };
-      const agentId = (await ok(c.post('/user/api/v1/agent/saveOrUpdate', { ...agent, password: 'pass1234' }), 'agent')).id as number;
-      const id = (await ok(c.post(`${O}/saveOrUpdate`, outletBody(agentId, { ratio: 10, hiddenRatio: 40 })), 'outlet')).id as number;
+      const agent = {
+        name: 'Brace',
+        areaCode: '86',
+        mobile: '13911113333',
+        level: 'B',
+        parentId: net.agentA,
+        ratio: 40,
+        minWithdrawal: 0,
+        withdrawalFeeRate: 0,
+      };
+      const agentId = (await ok(c.post('/user/api/v1/agent/saveOrUpdate', { ...agent, password: 'pass1234' }), 'agent'))
+        .id as number;
+      const id = (await ok(c.post(`${O}/saveOrUpdate`, outletBody(agentId, { ratio: 10, hiddenRatio: 40 })), 'outlet'))
+        .id as number;
       for (let i = 0; i < 10; i++) {
         await Promise.all([
           c.post('/user/api/v1/agent/saveOrUpdate', { ...agent, id: agentId, ratio: i % 2 ? 40 : 20 }),
@@ -166,7 +241,10 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       const [sn] = await stockIn(c, 1);
       expect((await c.post(`${O}/bindDevice`, { outletId: id, sn })).code).toBe(0);
       const refused = await c.del(`${O}/delete`, { id });
-      expect(refused).toMatchObject({ code: code('OUTLET_HAS_DEVICES'), msg: 'The outlet still has 1 bound devices; unbind them first' });
+      expect(refused).toMatchObject({
+        code: code('OUTLET_HAS_DEVICES'),
+        msg: 'The outlet still has 1 bound devices; unbind them first',
+      });
       expect((await c.post(`${O}/unbindDevice`, { sn, reason: 'Moved' })).code).toBe(0);
       expect((await c.del(`${O}/delete`, { id })).code).toBe(0);
       expect(await row(id)).toBeUndefined();
@@ -182,28 +260,59 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       const a = await create();
       const b = await create();
       const [sn] = await stockIn(c, 1);
-      expect(await c.post(`${O}/bindDevice`, { outletId: a, sn })).toMatchObject({ code: 0, data: { sn, deviceType: 'cabinet', outletId: a } });
-      expect((await c.get(`${O}/devices`, { outletId: a })).data).toEqual([{ sn, deviceType: 'cabinet', online: false, powerBanks: 0, slots: null }]);
+      expect(await c.post(`${O}/bindDevice`, { outletId: a, sn })).toMatchObject({
+        code: 0,
+        data: { sn, deviceType: 'cabinet', outletId: a },
+      });
+      expect((await c.get(`${O}/devices`, { outletId: a })).data).toEqual([
+        { sn, deviceType: 'cabinet', online: false, powerBanks: 0, slots: null },
+      ]);
       expect(await row(a)).toMatchObject({ devices: 1 });
       const outletName = (await row(a)).name as string;
-      expect((await c.get('/device/api/v1/cabinet/queryPage', { sn })).data.list[0]).toMatchObject({ bound: true, outletName });
+      expect((await c.get('/device/api/v1/cabinet/queryPage', { sn })).data.list[0]).toMatchObject({
+        bound: true,
+        outletName,
+      });
       expect((await c.get('/device/api/v1/cabinet/detail', { sn })).data).toMatchObject({ bound: true, outletName });
       // Already bound (here or elsewhere): refused, in the caller's language.
-      expect(await c.post(`${O}/bindDevice`, { outletId: b, sn })).toMatchObject({ code: code('DEVICE_ALREADY_BOUND'), msg: 'The device is already bound' });
+      expect(await c.post(`${O}/bindDevice`, { outletId: b, sn })).toMatchObject({
+        code: code('DEVICE_ALREADY_BOUND'),
+        msg: 'The device is already bound',
+      });
       expect((await c.post(`${O}/bindDevice`, { outletId: b, sn }, 'zh_CN')).msg).toBe('设备已绑定');
       // Unbound devices offered to the picker do not include it.
       expect((await c.get(`${O}/unboundDevices`, { keyword: sn })).data).toEqual([]);
-      expect(await c.post(`${O}/unbindDevice`, { sn, reason: 'Moved' })).toMatchObject({ code: 0, data: { sn, outletId: null } });
-      expect(await c.post(`${O}/unbindDevice`, { sn, reason: 'Moved' })).toMatchObject({ code: code('DEVICE_NOT_BOUND'), msg: 'An unbound device cannot be unbound' });
+      expect(await c.post(`${O}/unbindDevice`, { sn, reason: 'Moved' })).toMatchObject({
+        code: 0,
+        data: { sn, outletId: null },
+      });
+      expect(await c.post(`${O}/unbindDevice`, { sn, reason: 'Moved' })).toMatchObject({
+        code: code('DEVICE_NOT_BOUND'),
+        msg: 'An unbound device cannot be unbound',
+      });
       expect((await c.get(`${O}/unboundDevices`, { keyword: sn })).data.map((d: { sn: string }) => d.sn)).toEqual([sn]);
       // Wrong binding type: a cabinet asked for as a cable, or a power bank.
-      expect((await c.post(`${O}/bindDevice`, { outletId: a, sn, deviceType: 'cable' })).code).toBe(code('DEVICE_WRONG_BINDING_TYPE'));
-      await s.current.database.db.insert(devPowerBank).values({ powerBankId: 'PBTT0000000000001' }).onConflictDoNothing();
-      expect(await c.post(`${O}/bindDevice`, { outletId: a, sn: 'PBTT0000000000001' })).toMatchObject({ code: code('DEVICE_WRONG_BINDING_TYPE'), msg: 'Wrong binding type for this device' });
-      expect((await c.post(`${O}/unbindDevice`, { sn: 'PBTT0000000000001', reason: 'Moved' })).code).toBe(code('DEVICE_WRONG_BINDING_TYPE'));
+      expect((await c.post(`${O}/bindDevice`, { outletId: a, sn, deviceType: 'cable' })).code).toBe(
+        code('DEVICE_WRONG_BINDING_TYPE'),
+      );
+      await s.current.database.db
+        .insert(devPowerBank)
+        .values({ powerBankId: 'PBTT0000000000001' })
+        .onConflictDoNothing();
+      expect(await c.post(`${O}/bindDevice`, { outletId: a, sn: 'PBTT0000000000001' })).toMatchObject({
+        code: code('DEVICE_WRONG_BINDING_TYPE'),
+        msg: 'Wrong binding type for this device',
+      });
+      expect((await c.post(`${O}/unbindDevice`, { sn: 'PBTT0000000000001', reason: 'Moved' })).code).toBe(
+        code('DEVICE_WRONG_BINDING_TYPE'),
+      );
       // Unknown codes.
-      expect((await c.post(`${O}/bindDevice`, { outletId: a, sn: 'NOPE000000000001' })).code).toBe(code('BINDING_DEVICE_NOT_FOUND'));
-      expect((await c.post(`${O}/unbindDevice`, { sn: 'NOPE000000000001', reason: 'Moved' })).code).toBe(code('BINDING_DEVICE_NOT_FOUND'));
+      expect((await c.post(`${O}/bindDevice`, { outletId: a, sn: 'NOPE000000000001' })).code).toBe(
+        code('BINDING_DEVICE_NOT_FOUND'),
+      );
+      expect((await c.post(`${O}/unbindDevice`, { sn: 'NOPE000000000001', reason: 'Moved' })).code).toBe(
+        code('BINDING_DEVICE_NOT_FOUND'),
+      );
       expect((await c.post(`${O}/bindDevice`, { outletId: 9_999_999, sn })).code).toBe(code('OUTLET_NOT_FOUND'));
       expect((await c.get(`${O}/devices`, { outletId: 9_999_999 })).code).toBe(code('OUTLET_NOT_FOUND'));
     });
@@ -211,18 +320,25 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
     it('binds a device to at most one outlet when 50 binds arrive together: exactly one wins', async () => {
       const outlets = await Promise.all(Array.from({ length: 5 }, () => create()));
       const [sn] = await stockIn(c, 1);
-      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => c.post(`${O}/bindDevice`, { outletId: outlets[i % 5], sn })));
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => c.post(`${O}/bindDevice`, { outletId: outlets[i % 5], sn })),
+      );
       expect(answers.every((a) => a.status < 500)).toBe(true);
       expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
       expect(answers.filter((a) => a.code !== 0).every((a) => a.code === code('DEVICE_ALREADY_BOUND'))).toBe(true);
-      const counts = await Promise.all(outlets.map(async (id) => (await c.get(`${O}/devices`, { outletId: id })).data.length as number));
+      const counts = await Promise.all(
+        outlets.map(async (id) => (await c.get(`${O}/devices`, { outletId: id })).data.length as number),
+      );
       expect(counts.reduce((x, y) => x + y, 0)).toBe(1);
     });
 
     it('never leaves a device bound to a deleted outlet when binds and the delete arrive together', async () => {
       const id = await create();
       const sns = await stockIn(c, 10);
-      const answers = await Promise.all([...sns.map((sn) => c.post(`${O}/bindDevice`, { outletId: id, sn })), c.del(`${O}/delete`, { id })]);
+      const answers = await Promise.all([
+        ...sns.map((sn) => c.post(`${O}/bindDevice`, { outletId: id, sn })),
+        c.del(`${O}/delete`, { id }),
+      ]);
       expect(answers.every((a) => a.status < 500)).toBe(true);
       const deleted = answers.at(-1)!.code === 0;
       const bound = (await c.get(`${O}/devices`, { outletId: id })).data.length as number;
@@ -236,7 +352,12 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       const id = await create({ name: 'Sortable one' });
       const sns = await stockIn(c, 2);
       for (const sn of sns) await ok(c.post(`${O}/bindDevice`, { outletId: id, sn }), 'bind');
-      const page = await c.get(`${O}/queryPage`, { name: 'sortable', regionId: net.region, orderBy: 'devices', order: 'descend' });
+      const page = await c.get(`${O}/queryPage`, {
+        name: 'sortable',
+        regionId: net.region,
+        orderBy: 'devices',
+        order: 'descend',
+      });
       expect(page.data).toMatchObject({ total: 1, list: [{ id, devices: 2 }] });
       const top = await c.get(`${O}/queryPage`, { orderBy: 'devices', order: 'descend', pageSize: 1 });
       expect(top.data.list[0].devices).toBeGreaterThanOrEqual(2);
@@ -251,12 +372,30 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       const all = await c.get(`${O}/mapPoints`);
       expect(all.data.tiles).toBe('osm');
       expect(all.data.mapType).toBe('gaode');
-      expect(all.data.points.find((p: { id: number }) => p.id === id)).toMatchObject({ name: 'On the map', status: 'suspended', lat: 31.2304, lng: 121.4737, regionId: net.region, devices: 0, turnover: 0, direct: false });
-      expect((await c.get(`${O}/mapPoints`, { status: 'inService' })).data.points.some((p: { id: number }) => p.id === id)).toBe(false);
+      expect(all.data.points.find((p: { id: number }) => p.id === id)).toMatchObject({
+        name: 'On the map',
+        status: 'suspended',
+        lat: 31.2304,
+        lng: 121.4737,
+        regionId: net.region,
+        devices: 0,
+        turnover: 0,
+        direct: false,
+      });
+      expect(
+        (await c.get(`${O}/mapPoints`, { status: 'inService' })).data.points.some((p: { id: number }) => p.id === id),
+      ).toBe(false);
       expect((await c.get(`${O}/mapPoints`, { regionId: 9_999_999 })).data.points).toEqual([]);
       expect((await c.get(`${O}/mapPoints`, { status: 'deleted' })).code).toBe(100001);
       const basis = (await c.get('/user/api/v1/global/config/findByBasis')).data;
-      expect((await c.put('/user/api/v1/global/config/', { paramType: 'basis', values: { ...basis, mapType: 'google', mapKey: 'k-123' } })).code).toBe(0);
+      expect(
+        (
+          await c.put('/user/api/v1/global/config/', {
+            paramType: 'basis',
+            values: { ...basis, mapType: 'google', mapKey: 'k-123' },
+          })
+        ).code,
+      ).toBe(0);
       expect((await c.get(`${O}/mapPoints`)).data).toMatchObject({ mapType: 'google', tiles: 'google' });
       expect((await c.put('/user/api/v1/global/config/', { paramType: 'basis', values: basis })).code).toBe(0);
     });
@@ -266,25 +405,40 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       const noKey = await c.get(`${O}/geocode`, { address: '上海市黄浦区中山东一路18号' });
       expect(noKey.code).toBe(code('OUTLET_GEOCODE_NO_KEY'));
       expect(noKey.msg).toContain('pick the point on the map');
-      expect((await c.get(`${O}/geocode`, { address: '上海市黄浦区中山东一路18号' }, 'zh_CN')).msg).toContain('请在地图上点选');
-      expect((await c.get(`${O}/geocode`, { address: '上海市黄浦区中山东一路18号' }, 'zh_TW')).msg).toContain('請在地圖上點選');
+      expect((await c.get(`${O}/geocode`, { address: '上海市黄浦区中山东一路18号' }, 'zh_CN')).msg).toContain(
+        '请在地图上点选',
+      );
+      expect((await c.get(`${O}/geocode`, { address: '上海市黄浦区中山东一路18号' }, 'zh_TW')).msg).toContain(
+        '請在地圖上點選',
+      );
       // An address is required and at most as long as the outlet's.
       expect((await c.get(`${O}/geocode`, { address: ' ' })).code).toBe(100001);
       expect((await c.get(`${O}/geocode`, { address: 'x'.repeat(101) })).code).toBe(100001);
       expect((await c.get(`${O}/geocode`)).code).toBe(100001);
       const basis = (await c.get('/user/api/v1/global/config/findByBasis')).data;
-      expect((await c.put('/user/api/v1/global/config/', { paramType: 'basis', values: { ...basis, mapType: 'tencent', mapKey: 'k-123' } })).code).toBe(0);
+      expect(
+        (
+          await c.put('/user/api/v1/global/config/', {
+            paramType: 'basis',
+            values: { ...basis, mapType: 'tencent', mapKey: 'k-123' },
+          })
+        ).code,
+      ).toBe(0);
       expect((await c.get(`${O}/mapSettings`)).data).toEqual({ mapType: 'tencent', tiles: 'tencent', geocoding: true });
       expect((await c.put('/user/api/v1/global/config/', { paramType: 'basis', values: basis })).code).toBe(0);
     });
 
     it('applies the store URL template to every outlet, and to outlets made afterwards', async () => {
       const id = await create();
-      expect((await c.put('/user/api/v1/store/updateAllStoreUrl', { storeUrl: 'https://u.example.com/store?id={id}' })).code).toBe(0);
+      expect(
+        (await c.put('/user/api/v1/store/updateAllStoreUrl', { storeUrl: 'https://u.example.com/store?id={id}' })).code,
+      ).toBe(0);
       expect(await row(id)).toMatchObject({ pageUrl: `https://u.example.com/store?id=${id}` });
       const later = await create();
       expect(await row(later)).toMatchObject({ pageUrl: `https://u.example.com/store?id=${later}` });
-      expect((await c.put('/user/api/v1/store/updateAllStoreUrl', { storeUrl: 'javascript:alert(1)' })).code).toBe(100001);
+      expect((await c.put('/user/api/v1/store/updateAllStoreUrl', { storeUrl: 'javascript:alert(1)' })).code).toBe(
+        100001,
+      );
       expect((await c.put('/user/api/v1/store/updateAllStoreUrl', { storeUrl: '' })).code).toBe(0);
       expect(await row(id)).toMatchObject({ pageUrl: '' });
     });
@@ -303,7 +457,9 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
       expect((await cs.get(`${O}/mapSettings`)).code).toBe(code('FORBIDDEN'));
       expect((await cs.get(`${O}/geocode`, { address: 'Nanjing Road' })).code).toBe(code('FORBIDDEN'));
       expect((await cs.post(`${O}/bindDevice`, { outletId: 1, sn: 'ABCD000000000001' })).code).toBe(code('FORBIDDEN'));
-      expect((await cs.post(`${O}/unbindDevice`, { sn: 'ABCD000000000001', reason: 'Moved' })).code).toBe(code('FORBIDDEN'));
+      expect((await cs.post(`${O}/unbindDevice`, { sn: 'ABCD000000000001', reason: 'Moved' })).code).toBe(
+        code('FORBIDDEN'),
+      );
       expect((await cs.del(`${O}/delete`, { id: 1 })).code).toBe(code('FORBIDDEN'));
     });
 
@@ -331,7 +487,10 @@ describe.each(engines)('outlet calls (%s)', (engine) => {
         expect(r.msg, url).toBeTruthy();
       }
       // Nothing half-written: no outlet carries a name from the refused saves.
-      const [n] = await query<{ n: number }>(s.current.database.db, sql`select count(*)::int as n from out_outlet where name = '1'`);
+      const [n] = await query<{ n: number }>(
+        s.current.database.db,
+        sql`select count(*)::int as n from out_outlet where name = '1'`,
+      );
       expect(Number(n!.n)).toBe(0);
     });
   });

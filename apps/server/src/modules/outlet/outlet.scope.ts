@@ -31,17 +31,31 @@ export class OutletScope {
   async resolve(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<OutletScopeAnswer> {
     const given = (['regionId', 'agentId', 'outletId'] as const).filter((k) => q[k] !== undefined);
     if (given.length > 1) throw new AppError('STATS_SCOPE_ONE');
-    const list = (where?: SQL) => this.db.select({ id: outOutlet.id, name: outOutlet.name }).from(outOutlet).where(where).orderBy(asc(outOutlet.id));
+    const list = (where?: SQL) =>
+      this.db
+        .select({ id: outOutlet.id, name: outOutlet.name })
+        .from(outOutlet)
+        .where(where)
+        .orderBy(asc(outOutlet.id));
     if (q.outletId !== undefined) {
       const rows = await list(eq(outOutlet.id, q.outletId));
       if (!rows.length) throw new AppError('STATS_OUTLET_NOT_FOUND');
       return { kind: 'outlet', id: q.outletId, name: rows[0]!.name, outlets: rows };
     }
-    for (const [kind, id] of [['region', q.regionId], ['agent', q.agentId]] as const) {
+    for (const [kind, id] of [
+      ['region', q.regionId],
+      ['agent', q.agentId],
+    ] as const) {
       if (id === undefined) continue;
       const name = (await this.network.names(kind, [id])).get(id);
-      if (name === undefined) throw new AppError(kind === 'region' ? 'STATS_REGION_NOT_FOUND' : 'STATS_AGENT_NOT_FOUND');
-      return { kind, id, name, outlets: await list(eq(kind === 'region' ? outOutlet.regionId : outOutlet.agentId, id)) };
+      if (name === undefined)
+        throw new AppError(kind === 'region' ? 'STATS_REGION_NOT_FOUND' : 'STATS_AGENT_NOT_FOUND');
+      return {
+        kind,
+        id,
+        name,
+        outlets: await list(eq(kind === 'region' ? outOutlet.regionId : outOutlet.agentId, id)),
+      };
     }
     return { kind: 'all', id: null, name: null, outlets: await list() };
   }

@@ -20,7 +20,8 @@ describe.each(engines)('outlet service rules (%s)', (engine) => {
     }
     return null;
   };
-  const save = (over: Parameters<typeof outletBody>[1] = {}) => outlets().save(outletSaveRequest.parse(outletBody(net.agentB, over)));
+  const save = (over: Parameters<typeof outletBody>[1] = {}) =>
+    outlets().save(outletSaveRequest.parse(outletBody(net.agentB, over)));
 
   beforeAll(async () => {
     token = await s.current.login();
@@ -36,9 +37,12 @@ describe.each(engines)('outlet service rules (%s)', (engine) => {
   it('binds a device once among 50 binds at the same moment, to one of several outlets', async () => {
     const ids = await Promise.all([1, 2, 3].map(async () => (await save()).id));
     const [sn] = await stockIn(c, 1);
-    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => outlets().bind({ outletId: ids[i % 3]!, sn: sn! })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => outlets().bind({ outletId: ids[i % 3]!, sn: sn! })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results) if (r.status === 'rejected') expect((r.reason as AppError).errorName).toBe('DEVICE_ALREADY_BOUND');
+    for (const r of results)
+      if (r.status === 'rejected') expect((r.reason as AppError).errorName).toBe('DEVICE_ALREADY_BOUND');
     const counts = await Promise.all(ids.map(async (id) => (await outlets().devicesOf(id)).length));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
   });
@@ -59,7 +63,9 @@ describe.each(engines)('outlet service rules (%s)', (engine) => {
     expect(await refusal(outlets().resume(id))).toBe('OUTLET_STATUS');
     const both = await Promise.allSettled([outlets().suspend(id, 'Closed'), outlets().suspend(id, 'Closed too')]);
     expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const [row] = await outlets().rows({ name: undefined, status: 'suspended' }, 0, 100).then((r) => r.filter((o) => o.id === id));
+    const [row] = await outlets()
+      .rows({ name: undefined, status: 'suspended' }, 0, 100)
+      .then((r) => r.filter((o) => o.id === id));
     expect(row).toMatchObject({ status: 'suspended' });
     expect(['Closed', 'Closed too']).toContain(row!.suspendReason);
   });

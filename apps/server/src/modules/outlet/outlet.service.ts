@@ -29,14 +29,22 @@ import { nameAuditTarget, nameAuditTargets } from '../../platform/audit/target.j
 const yuan = (cents: number) => (cents / 100).toFixed(2);
 
 /** Refuses a billing rule outside the platform's range settings, naming the range it crosses. */
-function checkRange(b: { pricePerPeriod: number; periodMinutes: number; dailyCap: number; deposit: number }, r: Awaited<ReturnType<OutletNeeds['settings']['range']>>): void {
+function checkRange(
+  b: { pricePerPeriod: number; periodMinutes: number; dailyCap: number; deposit: number },
+  r: Awaited<ReturnType<OutletNeeds['settings']['range']>>,
+): void {
   const checks = [
     ['hourlyPrice', hourlyPriceOf(b), r.hourlyPrice],
     ['dailyCap', b.dailyCap, r.dailyCap],
     ['deposit', b.deposit, r.deposit],
   ] as const;
   for (const [field, value, range] of checks) {
-    if (value < range.min || value > range.max) throw new AppError('OUTLET_BILLING_OUT_OF_RANGE', { field: fieldLabel(field) ?? field, min: yuan(range.min), max: yuan(range.max) });
+    if (value < range.min || value > range.max)
+      throw new AppError('OUTLET_BILLING_OUT_OF_RANGE', {
+        field: fieldLabel(field) ?? field,
+        min: yuan(range.min),
+        max: yuan(range.max),
+      });
   }
 }
 
@@ -75,18 +83,46 @@ export class OutletService {
 
   /** What the rental engine needs of an outlet: its status, billing rule and who shares its orders. */
   async forOrder(id: number): Promise<{
-    id: number; name: string; status: string; simulated: boolean;
-    billing: { freeMinutes: number; pricePerPeriod: number; periodMinutes: number; dailyCap: number; totalCap: number; deposit: number };
-    ratio: number; agentId: number | null; teamId: number | null;
-    serviceProviderId: number | null; serviceProviderRatio: number; pusherId: number | null;
+    id: number;
+    name: string;
+    status: string;
+    simulated: boolean;
+    billing: {
+      freeMinutes: number;
+      pricePerPeriod: number;
+      periodMinutes: number;
+      dailyCap: number;
+      totalCap: number;
+      deposit: number;
+    };
+    ratio: number;
+    agentId: number | null;
+    teamId: number | null;
+    serviceProviderId: number | null;
+    serviceProviderRatio: number;
+    pusherId: number | null;
   } | null> {
     const [o] = await this.db.select().from(outOutlet).where(eq(outOutlet.id, id));
     if (!o) return null;
     return {
-      id: o.id, name: o.name, status: o.status, simulated: o.simulated,
-      billing: { freeMinutes: o.freeMinutes, pricePerPeriod: o.pricePerPeriod, periodMinutes: o.periodMinutes, dailyCap: o.dailyCap, totalCap: o.totalCap, deposit: o.deposit },
-      ratio: o.ratio, agentId: o.agentId, teamId: o.teamId,
-      serviceProviderId: o.serviceProviderId, serviceProviderRatio: o.serviceProviderRatio, pusherId: o.pusherId,
+      id: o.id,
+      name: o.name,
+      status: o.status,
+      simulated: o.simulated,
+      billing: {
+        freeMinutes: o.freeMinutes,
+        pricePerPeriod: o.pricePerPeriod,
+        periodMinutes: o.periodMinutes,
+        dailyCap: o.dailyCap,
+        totalCap: o.totalCap,
+        deposit: o.deposit,
+      },
+      ratio: o.ratio,
+      agentId: o.agentId,
+      teamId: o.teamId,
+      serviceProviderId: o.serviceProviderId,
+      serviceProviderRatio: o.serviceProviderRatio,
+      pusherId: o.pusherId,
     };
   }
 
@@ -97,7 +133,11 @@ export class OutletService {
    * than the cost. Answers what was withheld and whom it pays back (the outlet's owner now: its
    * agent, or for a direct-sales outlet its team); null when nothing is withheld.
    */
-  async recoverCost(tx: Db, outletId: number, earned: number): Promise<{ amount: number; owner: { kind: 'agent' | 'team'; id: number } } | null> {
+  async recoverCost(
+    tx: Db,
+    outletId: number,
+    earned: number,
+  ): Promise<{ amount: number; owner: { kind: 'agent' | 'team'; id: number } } | null> {
     if (!(earned > 0)) return null;
     const [row] = await query<{ take: number; agent_id: string | null; team_id: string | null }>(
       tx,
@@ -110,30 +150,50 @@ export class OutletService {
           returning o.take, t.agent_id, t.team_id`,
     );
     if (!row || !(Number(row.take) > 0)) return null;
-    const owner = row.agent_id !== null ? { kind: 'agent' as const, id: Number(row.agent_id) } : { kind: 'team' as const, id: Number(row.team_id) };
+    const owner =
+      row.agent_id !== null
+        ? { kind: 'agent' as const, id: Number(row.agent_id) }
+        : { kind: 'team' as const, id: Number(row.team_id) };
     return { amount: Number(row.take), owner };
   }
 
   /** The agent each outlet is under now (statistics join their rollups to agents when read), by outlet id. */
   async agentsOf(ids: readonly number[]): Promise<Map<number, number | null>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: outOutlet.id, agentId: outOutlet.agentId }).from(outOutlet).where(inArray(outOutlet.id, [...ids]));
+    const rows = await this.db
+      .select({ id: outOutlet.id, agentId: outOutlet.agentId })
+      .from(outOutlet)
+      .where(inArray(outOutlet.id, [...ids]));
     return new Map(rows.map((r) => [r.id, r.agentId]));
   }
 
   /** Each outlet's current agent and region (statistics: the financial data per agent and region), by outlet id. */
   async placesOf(ids: readonly number[]): Promise<Map<number, { agentId: number | null; regionId: number | null }>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: outOutlet.id, agentId: outOutlet.agentId, regionId: outOutlet.regionId }).from(outOutlet).where(inArray(outOutlet.id, [...ids]));
+    const rows = await this.db
+      .select({ id: outOutlet.id, agentId: outOutlet.agentId, regionId: outOutlet.regionId })
+      .from(outOutlet)
+      .where(inArray(outOutlet.id, [...ids]));
     return new Map(rows.map((r) => [r.id, { agentId: r.agentId, regionId: r.regionId }]));
   }
 
   // ------------------------------------------------------------------ save
 
   /** Creates or edits an outlet; answers its id. */
-  async save(reqIn: OutletSaveRequest, opts: { by?: number | null; simulated?: boolean } = {}): Promise<{ id: number }> {
+  async save(
+    reqIn: OutletSaveRequest,
+    opts: { by?: number | null; simulated?: boolean } = {},
+  ): Promise<{ id: number }> {
     // The manager's phone, canonical (the outlet's app account signs in with it).
-    const req = reqIn.areaCode && reqIn.managerPhone ? { ...reqIn, ...(({ areaCode, mobile }) => ({ areaCode, managerPhone: mobile }))(requirePhone(reqIn.areaCode, reqIn.managerPhone)) } : reqIn;
+    const req =
+      reqIn.areaCode && reqIn.managerPhone
+        ? {
+            ...reqIn,
+            ...(({ areaCode, mobile }) => ({ areaCode, managerPhone: mobile }))(
+              requirePhone(reqIn.areaCode, reqIn.managerPhone),
+            ),
+          }
+        : reqIn;
     // The outlet's app account signs in with the area code and manager phone (argon2 runs before the transaction).
     if (req.appPassword && (!req.areaCode || !req.managerPhone)) throw new AppError('OUTLET_APP_NEEDS_PHONE');
     const appHash = req.appPassword ? await this.needs.network.hashAppPassword(req.appPassword) : null;
@@ -144,7 +204,11 @@ export class OutletService {
     return this.inTx(async (tx) => {
       let old: OutletRow | undefined;
       if (req.id) {
-        [old] = await tx.select().from(outOutlet).where(and(eq(outOutlet.id, req.id), ne(outOutlet.status, 'deleted'))).for('update');
+        [old] = await tx
+          .select()
+          .from(outOutlet)
+          .where(and(eq(outOutlet.id, req.id), ne(outOutlet.status, 'deleted')))
+          .for('update');
         if (!old) throw new AppError('OUTLET_NOT_FOUND');
         if ((old.teamId !== null) !== Boolean(req.teamId)) throw new AppError('OUTLET_OWNER_CHANGE');
       }
@@ -153,14 +217,23 @@ export class OutletService {
         // The agent's row stays locked until this commits: its ratio cannot drop below ours meanwhile.
         const agent = await this.needs.network.lockAgentForOutlet(req.agentId);
         if (!agent) throw new AppError('OUTLET_AGENT_NOT_FOUND');
-        if (req.ratio > agent.ratio) throw new AppError('OUTLET_RATIO_ABOVE_AGENT', { ratio: req.ratio, agent: agent.name, agentRatio: agent.ratio });
+        if (req.ratio > agent.ratio)
+          throw new AppError('OUTLET_RATIO_ABOVE_AGENT', {
+            ratio: req.ratio,
+            agent: agent.name,
+            agentRatio: agent.ratio,
+          });
         regionId ??= agent.regionId;
       } else {
         const team = await this.needs.network.team(req.teamId!);
         if (!team) throw new AppError('OUTLET_TEAM_NOT_FOUND');
         regionId ??= team.regionId;
       }
-      const refs = [['region', regionId, 'OUTLET_REGION_NOT_FOUND'], ['serviceProvider', req.serviceProviderId, 'OUTLET_PROVIDER_NOT_FOUND'], ['pusher', req.pusherId, 'OUTLET_PUSHER_NOT_FOUND']] as const;
+      const refs = [
+        ['region', regionId, 'OUTLET_REGION_NOT_FOUND'],
+        ['serviceProvider', req.serviceProviderId, 'OUTLET_PROVIDER_NOT_FOUND'],
+        ['pusher', req.pusherId, 'OUTLET_PUSHER_NOT_FOUND'],
+      ] as const;
       for (const [kind, refId, error] of refs) {
         if (refId && !(await this.needs.network.exists(kind, refId))) throw new AppError(error);
       }
@@ -192,10 +265,14 @@ export class OutletService {
       };
       if (old) {
         await tx.update(outOutlet).set(values).where(eq(outOutlet.id, old.id));
-        if (req.areaCode && req.managerPhone) await this.needs.network.saveOutletAccount(tx, old.id, req.areaCode, req.managerPhone, appHash);
+        if (req.areaCode && req.managerPhone)
+          await this.needs.network.saveOutletAccount(tx, old.id, req.areaCode, req.managerPhone, appHash);
         return { id: old.id };
       }
-      const [{ id }] = (await query<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('out_outlet', 'id'))::int as id`)) as [{ id: number }];
+      const [{ id }] = (await query<{ id: number }>(
+        tx,
+        sql`select nextval(pg_get_serial_sequence('out_outlet', 'id'))::int as id`,
+      )) as [{ id: number }];
       const template = await this.needs.settings.storeUrl();
       await tx.insert(outOutlet).values({
         ...values,
@@ -214,8 +291,13 @@ export class OutletService {
   async outsideRange(): Promise<OutletsOutsideRange> {
     const r = await this.needs.settings.range();
     const hourly = sql`ceil(${outOutlet.pricePerPeriod} * 60.0 / ${outOutlet.periodMinutes})`;
-    const out = (col: SQL | AnyPgColumn, b: { min: number; max: number }) => sql`(${col} < ${b.min} or ${col} > ${b.max})`;
-    const [h, d, p] = [out(hourly, r.hourlyPrice), out(outOutlet.dailyCap, r.dailyCap), out(outOutlet.deposit, r.deposit)];
+    const out = (col: SQL | AnyPgColumn, b: { min: number; max: number }) =>
+      sql`(${col} < ${b.min} or ${col} > ${b.max})`;
+    const [h, d, p] = [
+      out(hourly, r.hourlyPrice),
+      out(outOutlet.dailyCap, r.dailyCap),
+      out(outOutlet.deposit, r.deposit),
+    ];
     const live = ne(outOutlet.status, 'deleted');
     const [counts] = await this.db
       .select({
@@ -226,8 +308,19 @@ export class OutletService {
       })
       .from(outOutlet)
       .where(live);
-    const sample = await this.db.select({ id: outOutlet.id, name: outOutlet.name }).from(outOutlet).where(and(live, sql`(${h} or ${d} or ${p})`)).orderBy(asc(outOutlet.id)).limit(10);
-    return { total: Number(counts!.total), hourlyPrice: Number(counts!.hourlyPrice), dailyCap: Number(counts!.dailyCap), deposit: Number(counts!.deposit), sample };
+    const sample = await this.db
+      .select({ id: outOutlet.id, name: outOutlet.name })
+      .from(outOutlet)
+      .where(and(live, sql`(${h} or ${d} or ${p})`))
+      .orderBy(asc(outOutlet.id))
+      .limit(10);
+    return {
+      total: Number(counts!.total),
+      hourlyPrice: Number(counts!.hourlyPrice),
+      dailyCap: Number(counts!.dailyCap),
+      deposit: Number(counts!.deposit),
+      sample,
+    };
   }
 
   // ------------------------------------------------------------------ status
@@ -268,7 +361,11 @@ export class OutletService {
    */
   async delete(id: number): Promise<null> {
     await this.inTx(async (tx) => {
-      const [row] = await tx.select({ id: outOutlet.id, name: outOutlet.name }).from(outOutlet).where(and(eq(outOutlet.id, id), ne(outOutlet.status, 'deleted'))).for('update');
+      const [row] = await tx
+        .select({ id: outOutlet.id, name: outOutlet.name })
+        .from(outOutlet)
+        .where(and(eq(outOutlet.id, id), ne(outOutlet.status, 'deleted')))
+        .for('update');
       if (!row) throw new AppError('OUTLET_NOT_FOUND');
       nameAuditTarget(row.name);
       const bound = (await this.deviceCounts([id])).get(id) ?? 0;
@@ -288,7 +385,11 @@ export class OutletService {
   private async findDevice(sn: string, type: BindingDeviceType | undefined): Promise<DeviceBinder> {
     for (const b of this.binderFor(type)) if ((await b.outletOf(sn)) !== undefined) return b;
     // Known, but as another kind of device (or one never bound to outlets): a wrong binding type.
-    const elsewhere = type && (await Promise.all(this.needs.devices.filter((b) => b.type !== type).map((b) => b.outletOf(sn)))).some((o) => o !== undefined);
+    const elsewhere =
+      type &&
+      (await Promise.all(this.needs.devices.filter((b) => b.type !== type).map((b) => b.outletOf(sn)))).some(
+        (o) => o !== undefined,
+      );
     if (elsewhere || (await this.needs.isUnbindableDevice(sn))) throw new AppError('DEVICE_WRONG_BINDING_TYPE');
     throw new AppError('BINDING_DEVICE_NOT_FOUND');
   }
@@ -302,7 +403,11 @@ export class OutletService {
   async bind(req: BindDeviceRequest, by: Actor = SERVER): Promise<BoundDevice> {
     return this.inTx(async (tx) => {
       // Shared lock: binds to one outlet go side by side, a delete of it waits (and then sees them).
-      const [outlet] = await tx.select({ id: outOutlet.id, name: outOutlet.name }).from(outOutlet).where(and(eq(outOutlet.id, req.outletId), ne(outOutlet.status, 'deleted'))).for('share');
+      const [outlet] = await tx
+        .select({ id: outOutlet.id, name: outOutlet.name })
+        .from(outOutlet)
+        .where(and(eq(outOutlet.id, req.outletId), ne(outOutlet.status, 'deleted')))
+        .for('share');
       if (!outlet) throw new AppError('OUTLET_NOT_FOUND');
       // The device and where it goes: "SN, outlet".
       nameAuditTargets([req.sn, outlet.name]);
@@ -332,8 +437,19 @@ export class OutletService {
     });
   }
 
-  private async movement(binder: DeviceBinder, sn: string, outletId: number, reason: string | undefined): Promise<DeviceMovement> {
-    return { deviceId: sn, deviceType: binder.type, modelId: binder.modelOf ? await binder.modelOf(sn) : null, outletId, reason: reason ?? '' };
+  private async movement(
+    binder: DeviceBinder,
+    sn: string,
+    outletId: number,
+    reason: string | undefined,
+  ): Promise<DeviceMovement> {
+    return {
+      deviceId: sn,
+      deviceType: binder.type,
+      modelId: binder.modelOf ? await binder.modelOf(sn) : null,
+      outletId,
+      reason: reason ?? '',
+    };
   }
 
   async devicesOf(outletId: number): Promise<OutletDeviceItem[]> {
@@ -375,28 +491,54 @@ export class OutletService {
     return Number(r!.n);
   }
 
-  async rows(q: OutletFilter & Pick<OutletQuery, 'orderBy' | 'order'>, offset: number, limit: number): Promise<OutletItem[]> {
+  async rows(
+    q: OutletFilter & Pick<OutletQuery, 'orderBy' | 'order'>,
+    offset: number,
+    limit: number,
+  ): Promise<OutletItem[]> {
     const dir = q.order === 'ascend' ? asc : desc;
     const order =
-      q.orderBy === 'name' ? [dir(outOutlet.name)] : q.orderBy === 'code' ? [dir(outOutlet.code)] : q.orderBy === 'ratio' ? [dir(outOutlet.ratio)] : [dir(outOutlet.createdAt)];
+      q.orderBy === 'name'
+        ? [dir(outOutlet.name)]
+        : q.orderBy === 'code'
+          ? [dir(outOutlet.code)]
+          : q.orderBy === 'ratio'
+            ? [dir(outOutlet.ratio)]
+            : [dir(outOutlet.createdAt)];
     if (q.orderBy === 'devices') {
       // Device counts live with the devices: sort the matching ids by them, then read the page.
-      const all = await this.db.select({ id: outOutlet.id }).from(outOutlet).where(this.where(q)).orderBy(desc(outOutlet.createdAt)).limit(20000);
+      const all = await this.db
+        .select({ id: outOutlet.id })
+        .from(outOutlet)
+        .where(this.where(q))
+        .orderBy(desc(outOutlet.createdAt))
+        .limit(20000);
       const counts = await this.deviceCounts(all.map((r) => r.id));
       const sign = q.order === 'ascend' ? 1 : -1;
-      const ids = all.map((r) => r.id).sort((a, b) => sign * ((counts.get(a) ?? 0) - (counts.get(b) ?? 0)) || b - a).slice(offset, offset + limit);
+      const ids = all
+        .map((r) => r.id)
+        .sort((a, b) => sign * ((counts.get(a) ?? 0) - (counts.get(b) ?? 0)) || b - a)
+        .slice(offset, offset + limit);
       if (!ids.length) return [];
       const rows = await this.db.select().from(outOutlet).where(inArray(outOutlet.id, ids));
       const byId = new Map(rows.map((r) => [r.id, r]));
       return this.items(ids.map((id) => byId.get(id)!));
     }
-    const rows = await this.db.select().from(outOutlet).where(this.where(q)).orderBy(...order, desc(outOutlet.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(outOutlet)
+      .where(this.where(q))
+      .orderBy(...order, desc(outOutlet.id))
+      .limit(limit)
+      .offset(offset);
     return this.items(rows);
   }
 
   private async items(rows: OutletRow[]): Promise<OutletItem[]> {
     const turnover = await this.turnovers(rows.map((r) => r.id));
-    const ids = (pick: (r: OutletRow) => number | null) => [...new Set(rows.map(pick).filter((v): v is number => v !== null))];
+    const ids = (pick: (r: OutletRow) => number | null) => [
+      ...new Set(rows.map(pick).filter((v): v is number => v !== null)),
+    ];
     const kinds: [RefKind, (r: OutletRow) => number | null][] = [
       ['agent', (r) => r.agentId],
       ['team', (r) => r.teamId],
@@ -437,7 +579,14 @@ export class OutletService {
       managerName: r.managerName,
       managerPhone: r.managerPhone,
       remark: r.remark,
-      billing: { freeMinutes: r.freeMinutes, pricePerPeriod: r.pricePerPeriod, periodMinutes: r.periodMinutes, dailyCap: r.dailyCap, totalCap: r.totalCap, deposit: r.deposit },
+      billing: {
+        freeMinutes: r.freeMinutes,
+        pricePerPeriod: r.pricePerPeriod,
+        periodMinutes: r.periodMinutes,
+        dailyCap: r.dailyCap,
+        totalCap: r.totalCap,
+        deposit: r.deposit,
+      },
       pageUrl: r.pageUrl,
       devices: devices.get(r.id) ?? 0,
       turnover: turnover.get(r.id) ?? 0,
@@ -456,7 +605,17 @@ export class OutletService {
     const c: SQL[] = [q.status ? eq(outOutlet.status, q.status) : ne(outOutlet.status, 'deleted')];
     if (q.regionId) c.push(eq(outOutlet.regionId, q.regionId));
     const rows = await this.db
-      .select({ id: outOutlet.id, name: outOutlet.name, status: outOutlet.status, lat: outOutlet.lat, lng: outOutlet.lng, address: outOutlet.address, regionId: outOutlet.regionId, teamId: outOutlet.teamId, simulated: outOutlet.simulated })
+      .select({
+        id: outOutlet.id,
+        name: outOutlet.name,
+        status: outOutlet.status,
+        lat: outOutlet.lat,
+        lng: outOutlet.lng,
+        address: outOutlet.address,
+        regionId: outOutlet.regionId,
+        teamId: outOutlet.teamId,
+        simulated: outOutlet.simulated,
+      })
       .from(outOutlet)
       .where(and(...c))
       .orderBy(asc(outOutlet.id))
@@ -467,14 +626,23 @@ export class OutletService {
     return {
       mapType: map.mapType,
       tiles: tilesOf(map),
-      points: rows.map(({ teamId, ...r }) => ({ ...r, status: r.status as OutletStatus, direct: teamId !== null, devices: devices.get(r.id) ?? 0, turnover: turnover.get(r.id) ?? 0 })),
+      points: rows.map(({ teamId, ...r }) => ({
+        ...r,
+        status: r.status as OutletStatus,
+        direct: teamId !== null,
+        devices: devices.get(r.id) ?? 0,
+        turnover: turnover.get(r.id) ?? 0,
+      })),
     };
   }
 
   /** Outlet names by id (the cabinet list shows where each cabinet stands). */
   async namesOf(ids: number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: outOutlet.id, name: outOutlet.name }).from(outOutlet).where(inArray(outOutlet.id, ids));
+    const rows = await this.db
+      .select({ id: outOutlet.id, name: outOutlet.name })
+      .from(outOutlet)
+      .where(inArray(outOutlet.id, ids));
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
@@ -488,7 +656,9 @@ export class OutletService {
   async applyStoreUrl(template: string): Promise<null> {
     await this.inTx(async (tx) => {
       await this.needs.settings.saveStoreUrl(template);
-      await tx.update(outOutlet).set({ pageUrl: template ? sql`replace(${template}, '{id}', ${outOutlet.id}::text)` : '' });
+      await tx
+        .update(outOutlet)
+        .set({ pageUrl: template ? sql`replace(${template}, '{id}', ${outOutlet.id}::text)` : '' });
     });
     return null;
   }
@@ -556,22 +726,36 @@ export class OutletService {
       return out;
     },
     /** An agent's own outlets (not deleted) with their devices, by name (the partner tree's leaves). */
-    outletsOfAgent: async (agentId: number): Promise<{ id: number; name: string; ratio: number; inService: boolean; devices: number }[]> => {
+    outletsOfAgent: async (
+      agentId: number,
+    ): Promise<{ id: number; name: string; ratio: number; inService: boolean; devices: number }[]> => {
       const rows = await this.db
         .select({ id: outOutlet.id, name: outOutlet.name, ratio: outOutlet.ratio, status: outOutlet.status })
         .from(outOutlet)
         .where(and(eq(outOutlet.agentId, agentId), ne(outOutlet.status, 'deleted')))
         .orderBy(asc(outOutlet.name), asc(outOutlet.id));
       const devices = await this.deviceCounts(rows.map((r) => r.id));
-      return rows.map((r) => ({ id: r.id, name: r.name, ratio: Number(r.ratio), inService: r.status === 'inService', devices: devices.get(r.id) ?? 0 }));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        ratio: Number(r.ratio),
+        inService: r.status === 'inService',
+        devices: devices.get(r.id) ?? 0,
+      }));
     },
     /** An outlet's name and agent (null: a direct outlet), or null when there is none (deleted outlets keep their books: they are found). */
     outletOwner: async (id: number): Promise<{ name: string; agentId: number | null } | null> => {
-      const [r] = await this.db.select({ name: outOutlet.name, agentId: outOutlet.agentId }).from(outOutlet).where(eq(outOutlet.id, id));
+      const [r] = await this.db
+        .select({ name: outOutlet.name, agentId: outOutlet.agentId })
+        .from(outOutlet)
+        .where(eq(outOutlet.id, id));
       return r ?? null;
     },
     outletsOfTeam: async (db: Db, teamId: number): Promise<number> => {
-      const [r] = await db.select({ n: count() }).from(outOutlet).where(and(eq(outOutlet.teamId, teamId), ne(outOutlet.status, 'deleted')));
+      const [r] = await db
+        .select({ n: count() })
+        .from(outOutlet)
+        .where(and(eq(outOutlet.teamId, teamId), ne(outOutlet.status, 'deleted')));
       return Number(r!.n);
     },
   };
@@ -582,7 +766,11 @@ export class OutletService {
    * leaves no mark and several processes starting together make it once.
    */
   async claimDemo(): Promise<boolean> {
-    const won = await this.db.insert(outDemo).values({ key: 'network', state: 'created' }).onConflictDoNothing().returning({ key: outDemo.key });
+    const won = await this.db
+      .insert(outDemo)
+      .values({ key: 'network', state: 'created' })
+      .onConflictDoNothing()
+      .returning({ key: outDemo.key });
     return won.length > 0;
   }
 
@@ -596,25 +784,49 @@ export class OutletService {
 
   /** The demo's outlets (simulated). */
   async simulatedIds(): Promise<number[]> {
-    return (await this.db.select({ id: outOutlet.id }).from(outOutlet).where(eq(outOutlet.simulated, true))).map((r) => r.id);
+    return (await this.db.select({ id: outOutlet.id }).from(outOutlet).where(eq(outOutlet.simulated, true))).map(
+      (r) => r.id,
+    );
   }
 
   /** Real outlets that name one of the demo's partners or its region (they would name nothing after demo:clear); their names. */
-  async realOutletsNaming(demo: { agents: number[]; teams: number[]; providers: number[]; pushers: number[]; regions: number[] }): Promise<string[]> {
+  async realOutletsNaming(demo: {
+    agents: number[];
+    teams: number[];
+    providers: number[];
+    pushers: number[];
+    regions: number[];
+  }): Promise<string[]> {
     const any = (column: AnyPgColumn, ids: number[]) => (ids.length ? [inArray(column, ids)] : []);
-    const naming = [...any(outOutlet.agentId, demo.agents), ...any(outOutlet.teamId, demo.teams), ...any(outOutlet.serviceProviderId, demo.providers), ...any(outOutlet.pusherId, demo.pushers), ...any(outOutlet.regionId, demo.regions)];
+    const naming = [
+      ...any(outOutlet.agentId, demo.agents),
+      ...any(outOutlet.teamId, demo.teams),
+      ...any(outOutlet.serviceProviderId, demo.providers),
+      ...any(outOutlet.pusherId, demo.pushers),
+      ...any(outOutlet.regionId, demo.regions),
+    ];
     if (!naming.length) return [];
-    return (await this.db.select({ name: outOutlet.name }).from(outOutlet).where(and(eq(outOutlet.simulated, false), or(...naming))).orderBy(outOutlet.id).limit(20)).map((r) => r.name);
+    return (
+      await this.db
+        .select({ name: outOutlet.name })
+        .from(outOutlet)
+        .where(and(eq(outOutlet.simulated, false), or(...naming)))
+        .orderBy(outOutlet.id)
+        .limit(20)
+    ).map((r) => r.name);
   }
 
   /** Removes every simulated outlet, unbinding its devices first; answers how many. */
   async clearSimulated(): Promise<number> {
     return this.inTx(async (tx) => {
-      const ids = (await tx.select({ id: outOutlet.id }).from(outOutlet).where(eq(outOutlet.simulated, true)).for('update')).map((r) => r.id);
+      const ids = (
+        await tx.select({ id: outOutlet.id }).from(outOutlet).where(eq(outOutlet.simulated, true)).for('update')
+      ).map((r) => r.id);
       if (!ids.length) return 0;
       // Each device leaves by the removal path too: its record is written, its asset leaves business.
       for (const b of this.needs.devices) {
-        for (const d of await b.unbindAll(ids)) await this.needs.movements.remove(await this.movement(b, d.sn, d.outletId, DEMO_CLEARED), SERVER);
+        for (const d of await b.unbindAll(ids))
+          await this.needs.movements.remove(await this.movement(b, d.sn, d.outletId, DEMO_CLEARED), SERVER);
       }
       await tx.delete(outOutlet).where(inArray(outOutlet.id, ids));
       return ids.length;

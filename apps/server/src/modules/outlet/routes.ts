@@ -13,7 +13,9 @@ export function outletRoutes(app: FastifyInstance, s: OutletServices): void {
   registerCall(app, 'outletDelete', ({ body }) => s.outlets.delete(body.id));
   // Binding is installing and unbinding removing: the install records name who did it.
   registerCall(app, 'outletBindDevice', ({ principal, body }) => s.outlets.bind(body, actor(principal)));
-  registerCall(app, 'outletUnbindDevice', ({ principal, body }) => s.outlets.unbind(body.sn, body.deviceType, actor(principal), body.reason));
+  registerCall(app, 'outletUnbindDevice', ({ principal, body }) =>
+    s.outlets.unbind(body.sn, body.deviceType, actor(principal), body.reason),
+  );
   registerCall(app, 'outletDevices', ({ query }) => s.outlets.devicesOf(query.outletId));
   registerCall(app, 'outletUnboundDevices', ({ query }) => s.outlets.unboundDevices(query.keyword, query.deviceType));
   registerCall(app, 'outletOwnerOptions', ({ query }) => s.outlets.ownerOptions(query.keyword));

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, doublePrecision, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -64,8 +77,14 @@ export const outOutlet = pgTable(
     index('out_outlet_region_idx').on(t.regionId, t.status),
     index('out_outlet_created_idx').on(t.createdAt),
     check('out_outlet_owner_ck', sql`(${t.agentId} IS NULL) <> (${t.teamId} IS NULL)`),
-    check('out_outlet_billing_ck', sql`${t.pricePerPeriod} <= ${t.dailyCap} AND ${t.dailyCap} <= ${t.totalCap} AND ${t.dailyCap} <= ${t.deposit}`),
-    check('out_outlet_cost_ck', sql`${t.costRecovered} >= 0 AND ${t.costAmount} >= 0 AND ${t.amortizationRatio} BETWEEN 0 AND 100`),
+    check(
+      'out_outlet_billing_ck',
+      sql`${t.pricePerPeriod} <= ${t.dailyCap} AND ${t.dailyCap} <= ${t.totalCap} AND ${t.dailyCap} <= ${t.deposit}`,
+    ),
+    check(
+      'out_outlet_cost_ck',
+      sql`${t.costRecovered} >= 0 AND ${t.costAmount} >= 0 AND ${t.amortizationRatio} BETWEEN 0 AND 100`,
+    ),
     check('out_outlet_ratio_ck', sql`${t.ratio} BETWEEN 0 AND 100 AND ${t.hiddenRatio} BETWEEN ${t.ratio} AND 100`),
   ],
 );

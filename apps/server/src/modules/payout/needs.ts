@@ -50,7 +50,12 @@ export interface PayoutNeeds {
     /** The partner payables' transaction locks ('took': exclusive, before reading a balance to take from it). */
     lockPayables(tx: Db, accounts: readonly PayoutAccount[], change: 'took' | 'added'): Promise<unknown>;
     /** After money came back to a payable: what its partner owes is paid from it first. */
-    keepPayablesWhole(tx: Db, accounts: readonly PayoutAccount[], change: 'took' | 'added', cause: string): Promise<unknown>;
+    keepPayablesWhole(
+      tx: Db,
+      accounts: readonly PayoutAccount[],
+      change: 'took' | 'added',
+      cause: string,
+    ): Promise<unknown>;
     earnedSince(a: PayoutAccount, since: Date, tx?: Db): Promise<number>;
     /** Removes whole movements by their keys (the demo's withdrawals, when the demo is cleared). */
     removeKeys(keys: string[]): Promise<number>;

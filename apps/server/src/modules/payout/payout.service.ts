@@ -40,7 +40,13 @@ interface Step {
 }
 
 /** Each party's payable account in the ledger. */
-export const PAYABLE: Record<PayoutParty, AccountKind> = { agent: 'agentPayable', serviceProvider: 'providerPayable', pusher: 'pusherPayable', outlet: 'outletPayable', operator: 'operatorPayable' };
+export const PAYABLE: Record<PayoutParty, AccountKind> = {
+  agent: 'agentPayable',
+  serviceProvider: 'providerPayable',
+  pusher: 'pusherPayable',
+  outlet: 'outletPayable',
+  operator: 'operatorPayable',
+};
 /**
  * The pay settings' account kind whose withdrawal rules apply to each party (docs/decisions.md,
  * "Withdrawals"): agents and service providers have their own; a ground pusher works for the
@@ -48,10 +54,22 @@ export const PAYABLE: Record<PayoutParty, AccountKind> = { agent: 'agentPayable'
  * rules by whom it belongs to (its PartyFacts.settingKind; agentOutlet when not said); an operator
  * (a direct-sales team) the operator's.
  */
-export const SETTING_KIND: Record<PayoutParty, WithdrawAccountKind> = { agent: 'agent', serviceProvider: 'serviceProvider', pusher: 'operator', outlet: 'agentOutlet', operator: 'operator' };
+export const SETTING_KIND: Record<PayoutParty, WithdrawAccountKind> = {
+  agent: 'agent',
+  serviceProvider: 'serviceProvider',
+  pusher: 'operator',
+  outlet: 'agentOutlet',
+  operator: 'operator',
+};
 const settingKindOf = (party: PartyFacts): WithdrawAccountKind => party.settingKind ?? SETTING_KIND[party.kind];
 /** The partner app's account kinds that withdraw, and the party each is. */
-const APP_PARTY: Record<string, PayoutParty> = { agent: 'agent', serviceProvider: 'serviceProvider', groundPromoter: 'pusher', outlet: 'outlet', operator: 'operator' };
+const APP_PARTY: Record<string, PayoutParty> = {
+  agent: 'agent',
+  serviceProvider: 'serviceProvider',
+  groundPromoter: 'pusher',
+  outlet: 'outlet',
+  operator: 'operator',
+};
 /** One currency unit in cents: an amount is a whole multiple of it (spec 5). */
 const UNIT = 100;
 const DAY = 86_400_000;
@@ -84,7 +102,8 @@ export function cycleOf(cycle: 'daily' | 'weekly' | 'monthly', now: Date): { sta
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   return { start, next: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
 }
-const failureOf = (f: string | undefined): PayoutFailureReason => ((PAYOUT_FAILURE_REASONS as readonly string[]).includes(f ?? '') ? (f as PayoutFailureReason) : 'systemException');
+const failureOf = (f: string | undefined): PayoutFailureReason =>
+  (PAYOUT_FAILURE_REASONS as readonly string[]).includes(f ?? '') ? (f as PayoutFailureReason) : 'systemException';
 
 /**
  * Withdrawals. "At most" rules are decided under the party's row lock (pay_party, SELECT ... FOR
@@ -113,7 +132,12 @@ export class PayoutService {
     const setting = (await this.needs.settings.withdrawal())[settingKindOf(party)];
     // The demo's partners earn from orders minutes old: their earnings count as settled, so the demo shows applications at once.
     const settlementDays = party.simulated ? 0 : setting.settlementDays;
-    return { ...setting, settlementDays, min: Math.max(setting.minAmount, party.minWithdrawal), fee: Math.max(setting.feePercent, party.feePercent) };
+    return {
+      ...setting,
+      settlementDays,
+      min: Math.max(setting.minAmount, party.minWithdrawal),
+      fee: Math.max(setting.feePercent, party.feePercent),
+    };
   }
 
   /**
@@ -121,12 +145,20 @@ export class PayoutService {
    * (T+N); nothing while it owes the platform (docs/decisions.md, "What a partner owes"). A payable
    * below zero (only one written before that policy) reads as 0 owed to it and as much more owed by it.
    */
-  private async money(party: PartyFacts, settlementDays: number, now: Date, tx: Db = this.db): Promise<{ balance: number; withdrawable: number; owed: number }> {
+  private async money(
+    party: PartyFacts,
+    settlementDays: number,
+    now: Date,
+    tx: Db = this.db,
+  ): Promise<{ balance: number; withdrawable: number; owed: number }> {
     const account = { kind: PAYABLE[party.kind], partyId: party.id };
     const m = await this.needs.ledger.partnerMoney(account, tx);
     const balance = Math.max(0, m.payable);
     const owed = m.owed + Math.max(0, -m.payable);
-    const recent = settlementDays > 0 ? await this.needs.ledger.earnedSince(account, new Date(now.getTime() - settlementDays * DAY), tx) : 0;
+    const recent =
+      settlementDays > 0
+        ? await this.needs.ledger.earnedSince(account, new Date(now.getTime() - settlementDays * DAY), tx)
+        : 0;
     return { balance, owed, withdrawable: owed > 0 ? 0 : Math.max(0, balance - Math.max(0, recent)) };
   }
 
@@ -158,7 +190,13 @@ export class PayoutService {
     const party = await this.partyOrRefuse(p);
     const where = and(this.ofParty(party), q.status ? eq(payWithdrawal.status, q.status) : undefined);
     const [t] = await this.db.select({ n: count() }).from(payWithdrawal).where(where);
-    const rows = await this.db.select().from(payWithdrawal).where(where).orderBy(desc(payWithdrawal.createdAt), desc(payWithdrawal.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+    const rows = await this.db
+      .select()
+      .from(payWithdrawal)
+      .where(where)
+      .orderBy(desc(payWithdrawal.createdAt), desc(payWithdrawal.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize);
     return { list: rows.map(toItem), total: Number(t!.n) };
   }
 
@@ -167,7 +205,10 @@ export class PayoutService {
   }
 
   private async appliedToday(party: PartyFacts, now: Date, tx: Db = this.db): Promise<number> {
-    const [r] = await tx.select({ n: count() }).from(payWithdrawal).where(and(this.ofParty(party), gte(payWithdrawal.createdAt, startOfDay(now))));
+    const [r] = await tx
+      .select({ n: count() })
+      .from(payWithdrawal)
+      .where(and(this.ofParty(party), gte(payWithdrawal.createdAt, startOfDay(now))));
     return Number(r!.n);
   }
 
@@ -197,15 +238,25 @@ export class PayoutService {
       await this.lockParty(tx, party);
       const raced = await this.byKey(party, req, tx);
       if (raced) return raced;
-      if ((await this.appliedToday(party, now, tx)) >= rules.dailyCount) throw new AppError('PAYOUT_DAILY_COUNT', { count: rules.dailyCount });
+      if ((await this.appliedToday(party, now, tx)) >= rules.dailyCount)
+        throw new AppError('PAYOUT_DAILY_COUNT', { count: rules.dailyCount });
       // spec 9's withdrawal cycle, under the same lock: weekly or monthly, one live application per cycle.
       const cycle = cycleOf(rules.withdrawalCycle, now);
       if (cycle) {
         const [c] = await tx
           .select({ n: count() })
           .from(payWithdrawal)
-          .where(and(this.ofParty(party), gte(payWithdrawal.createdAt, cycle.start), sql`${payWithdrawal.status} not in ('rejected', 'failed')`));
-        if (Number(c!.n) > 0) throw new AppError(rules.withdrawalCycle === 'weekly' ? 'PAYOUT_CYCLE_WEEK' : 'PAYOUT_CYCLE_MONTH', { next: cycle.next.toISOString().slice(0, 10) });
+          .where(
+            and(
+              this.ofParty(party),
+              gte(payWithdrawal.createdAt, cycle.start),
+              sql`${payWithdrawal.status} not in ('rejected', 'failed')`,
+            ),
+          );
+        if (Number(c!.n) > 0)
+          throw new AppError(rules.withdrawalCycle === 'weekly' ? 'PAYOUT_CYCLE_WEEK' : 'PAYOUT_CYCLE_MONTH', {
+            next: cycle.next.toISOString().slice(0, 10),
+          });
       }
       // The payable's own lock, exclusively: a refund taking a share back at this moment either
       // committed before this reads the balance, or waits and then finds the hold (and books what
@@ -241,7 +292,10 @@ export class PayoutService {
           idempotencyKey: `payout-hold:${row!.applicationNo}`,
           kind: 'withdrawal',
           memo: 'payoutHeld',
-          entries: [{ account: { kind: PAYABLE[party.kind], partyId: party.id }, debit: req.amount }, { account: HOLD, credit: req.amount }],
+          entries: [
+            { account: { kind: PAYABLE[party.kind], partyId: party.id }, debit: req.amount },
+            { account: HOLD, credit: req.amount },
+          ],
         },
         tx,
       );
@@ -262,7 +316,11 @@ export class PayoutService {
   /** The party's row (made when it never applied), locked until the caller's transaction ends. */
   private async lockParty(tx: Db, party: Pick<PartyFacts, 'kind' | 'id'>): Promise<void> {
     await tx.insert(payParty).values({ partyKind: party.kind, partyId: party.id }).onConflictDoNothing();
-    await tx.select().from(payParty).where(and(eq(payParty.partyKind, party.kind), eq(payParty.partyId, party.id))).for('update');
+    await tx
+      .select()
+      .from(payParty)
+      .where(and(eq(payParty.partyKind, party.kind), eq(payParty.partyId, party.id)))
+      .for('update');
   }
 
   /**
@@ -281,9 +339,18 @@ export class PayoutService {
   }
 
   private async byKey(party: PartyFacts, req: PayoutApplyRequest, tx: Db = this.db): Promise<PayoutItem | null> {
-    const [r] = await tx.select().from(payWithdrawal).where(and(this.ofParty(party), eq(payWithdrawal.idempotencyKey, req.idempotencyKey)));
+    const [r] = await tx
+      .select()
+      .from(payWithdrawal)
+      .where(and(this.ofParty(party), eq(payWithdrawal.idempotencyKey, req.idempotencyKey)));
     if (!r) return null;
-    if (r.amount !== req.amount || r.method !== req.method || r.payeeAccount !== req.payeeAccount || r.payeeName !== req.payeeName) throw new AppError('PAYOUT_KEY_REUSED');
+    if (
+      r.amount !== req.amount ||
+      r.method !== req.method ||
+      r.payeeAccount !== req.payeeAccount ||
+      r.payeeName !== req.payeeName
+    )
+      throw new AppError('PAYOUT_KEY_REUSED');
     return toItem(r);
   }
 
@@ -304,7 +371,14 @@ export class PayoutService {
       const now = new Date();
       const [r] = await tx
         .update(payWithdrawal)
-        .set({ status: 'rejected', rejectReason: req.reason ?? null, reviewer: by, reviewedAt: now, finishedAt: now, history: appended({ status: 'rejected', time: now.toISOString(), actor: by, note: req.reason ?? null }) })
+        .set({
+          status: 'rejected',
+          rejectReason: req.reason ?? null,
+          reviewer: by,
+          reviewedAt: now,
+          finishedAt: now,
+          history: appended({ status: 'rejected', time: now.toISOString(), actor: by, note: req.reason ?? null }),
+        })
         .where(and(eq(payWithdrawal.id, req.id), eq(payWithdrawal.status, 'initiated')))
         .returning();
       if (!r) throw new AppError('PAYOUT_NOT_PENDING');
@@ -329,8 +403,17 @@ export class PayoutService {
         results.push({ id, ok: true, applicationNo: item.applicationNo, code: 0, msg: '' });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        const [r] = await this.db.select({ no: payWithdrawal.applicationNo }).from(payWithdrawal).where(eq(payWithdrawal.id, id));
-        results.push({ id, ok: false, applicationNo: r?.no ?? null, code: err.code, msg: errorMessage(err.errorName, lang, err.params) });
+        const [r] = await this.db
+          .select({ no: payWithdrawal.applicationNo })
+          .from(payWithdrawal)
+          .where(eq(payWithdrawal.id, id));
+        results.push({
+          id,
+          ok: false,
+          applicationNo: r?.no ?? null,
+          code: err.code,
+          msg: errorMessage(err.errorName, lang, err.params),
+        });
       }
     }
     nameAuditTargets(results.map((r) => r.applicationNo));
@@ -347,13 +430,23 @@ export class PayoutService {
     const auto = by === 'system';
     const [a] = await tx
       .update(payWithdrawal)
-      .set({ status: 'approved', reviewer: auto ? null : by, reviewedAt: now, history: appended({ status: 'approved', time: now.toISOString(), actor: by, note }) })
+      .set({
+        status: 'approved',
+        reviewer: auto ? null : by,
+        reviewedAt: now,
+        history: appended({ status: 'approved', time: now.toISOString(), actor: by, note }),
+      })
       .where(and(eq(payWithdrawal.id, id), eq(payWithdrawal.status, 'initiated')))
       .returning();
     if (!a) return null;
     const [p] = await tx
       .update(payWithdrawal)
-      .set({ status: 'paying', payoutKey: `payout:${a.applicationNo}`, payingAt: now, history: appended({ status: 'paying', time: now.toISOString(), actor: 'system', note: null }) })
+      .set({
+        status: 'paying',
+        payoutKey: `payout:${a.applicationNo}`,
+        payingAt: now,
+        history: appended({ status: 'paying', time: now.toISOString(), actor: 'system', note: null }),
+      })
       .where(and(eq(payWithdrawal.id, id), eq(payWithdrawal.status, 'approved')))
       .returning();
     return p ?? null;
@@ -364,7 +457,15 @@ export class PayoutService {
     const key = `${keyPrefix}:${r.applicationNo}`;
     const payable = { kind: PAYABLE[r.partyKind as PayoutParty], partyId: r.partyId };
     const posted = await this.needs.ledger.post(
-      { idempotencyKey: key, kind: 'withdrawal', memo: 'payoutReleased', entries: [{ account: HOLD, debit: r.amount }, { account: payable, credit: r.amount }] },
+      {
+        idempotencyKey: key,
+        kind: 'withdrawal',
+        memo: 'payoutReleased',
+        entries: [
+          { account: HOLD, debit: r.amount },
+          { account: payable, credit: r.amount },
+        ],
+      },
       tx,
     );
     // A refund approved while the withdrawal was held may have left the partner owing: what comes back pays that first.
@@ -380,7 +481,11 @@ export class PayoutService {
   /** Asks the payment company to pay (the key makes a second ask the same payout) and applies its answer. */
   async send(r: Pick<Row, 'payoutKey' | 'amount' | 'fee' | 'method' | 'payeeAccount'>): Promise<void> {
     try {
-      const out = await this.needs.payments.payout({ key: r.payoutKey!, amount: r.amount - r.fee, payee: `${r.method}:${r.payeeAccount}` });
+      const out = await this.needs.payments.payout({
+        key: r.payoutKey!,
+        amount: r.amount - r.fee,
+        payee: `${r.method}:${r.payeeAccount}`,
+      });
       await this.applyOutcome(out);
     } catch (err) {
       this.log.warn({ err, key: r.payoutKey }, 'payout request failed; it will be queried');
@@ -402,7 +507,12 @@ export class PayoutService {
           failureReason: failure,
           providerReference: out.reference.slice(0, 64),
           finishedAt: now,
-          history: appended({ status: ok ? 'success' : 'failed', time: now.toISOString(), actor: 'payment company', note: ok ? out.reference : failure }),
+          history: appended({
+            status: ok ? 'success' : 'failed',
+            time: now.toISOString(),
+            actor: 'payment company',
+            note: ok ? out.reference : failure,
+          }),
         })
         .where(and(eq(payWithdrawal.payoutKey, out.key), eq(payWithdrawal.status, 'paying')))
         .returning();
@@ -433,7 +543,9 @@ export class PayoutService {
     const paying = await this.db
       .select()
       .from(payWithdrawal)
-      .where(and(eq(payWithdrawal.status, 'paying'), lt(payWithdrawal.payingAt, new Date(now.getTime() - QUERY_AFTER_MS))))
+      .where(
+        and(eq(payWithdrawal.status, 'paying'), lt(payWithdrawal.payingAt, new Date(now.getTime() - QUERY_AFTER_MS))),
+      )
       .orderBy(payWithdrawal.payingAt)
       .limit(50);
     let settled = 0;
@@ -460,7 +572,10 @@ export class PayoutService {
     const r = await this.find(id);
     const party = await this.needs.party(r.partyKind as PayoutParty, r.partyId);
     const rules = party ? await this.rulesOf(party) : null;
-    const m = party && rules ? await this.money(party, rules.settlementDays, new Date()) : { balance: 0, withdrawable: 0, owed: 0 };
+    const m =
+      party && rules
+        ? await this.money(party, rules.settlementDays, new Date())
+        : { balance: 0, withdrawable: 0, owed: 0 };
     return { ...toItem(r), history: r.history as Step[], ...m };
   }
 
@@ -482,7 +597,13 @@ export class PayoutService {
   }
 
   async rows(f: PayoutFilter, offset: number, limit: number): Promise<PayoutItem[]> {
-    const rows = await this.db.select().from(payWithdrawal).where(this.where(f)).orderBy(desc(payWithdrawal.createdAt), desc(payWithdrawal.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(payWithdrawal)
+      .where(this.where(f))
+      .orderBy(desc(payWithdrawal.createdAt), desc(payWithdrawal.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map(toItem);
   }
 
@@ -495,13 +616,23 @@ export class PayoutService {
         payingAmount: sql<string>`coalesce(sum(${payWithdrawal.amount}) filter (where ${payWithdrawal.status} in ('approved', 'paying')), 0)`,
       })
       .from(payWithdrawal);
-    return { pendingCount: Number(s!.pendingCount), pendingAmount: Number(s!.pendingAmount), payingCount: Number(s!.payingCount), payingAmount: Number(s!.payingAmount) };
+    return {
+      pendingCount: Number(s!.pendingCount),
+      pendingAmount: Number(s!.pendingAmount),
+      payingCount: Number(s!.payingCount),
+      payingAmount: Number(s!.payingAmount),
+    };
   }
 
   /** Removes the demo's withdrawals and their movements (npm run demo:clear, with the rest of the demo network). */
   async clearSimulated(): Promise<number> {
-    const gone = await this.db.delete(payWithdrawal).where(eq(payWithdrawal.simulated, true)).returning({ no: payWithdrawal.applicationNo });
-    await this.needs.ledger.removeKeys(gone.flatMap((g) => ['payout-hold', 'payout-reject', 'payout-failed', 'payout-paid'].map((k) => `${k}:${g.no}`)));
+    const gone = await this.db
+      .delete(payWithdrawal)
+      .where(eq(payWithdrawal.simulated, true))
+      .returning({ no: payWithdrawal.applicationNo });
+    await this.needs.ledger.removeKeys(
+      gone.flatMap((g) => ['payout-hold', 'payout-reject', 'payout-failed', 'payout-paid'].map((k) => `${k}:${g.no}`)),
+    );
     return gone.length;
   }
 }

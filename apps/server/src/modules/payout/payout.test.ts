@@ -29,43 +29,106 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
   const services = () => s.current.server.services;
   const db = () => s.current.database.db;
   const setWithdrawal = (kind: 'agent' | 'serviceProvider' | 'operator', v: Partial<WithdrawalSetting>) =>
-    (services().system.config as unknown as { write(db: unknown, g: string, v: unknown): Promise<void> }).write(db(), 'pay', {
-      ...CONFIG_DEFAULTS.pay,
-      withdrawal: { ...CONFIG_DEFAULTS.pay.withdrawal, [kind]: { ...CONFIG_DEFAULTS.pay.withdrawal[kind], ...v } },
-    });
-  const payable = async (kind: string, partyId: number) => 0 - (await services().ledger.ledger.balance({ kind: kind as never, partyId }));
+    (services().system.config as unknown as { write(db: unknown, g: string, v: unknown): Promise<void> }).write(
+      db(),
+      'pay',
+      {
+        ...CONFIG_DEFAULTS.pay,
+        withdrawal: { ...CONFIG_DEFAULTS.pay.withdrawal, [kind]: { ...CONFIG_DEFAULTS.pay.withdrawal[kind], ...v } },
+      },
+    );
+  const payable = async (kind: string, partyId: number) =>
+    0 - (await services().ledger.ledger.balance({ kind: kind as never, partyId }));
   const held = async () => 0 - (await services().ledger.ledger.balance({ kind: 'payoutHold' }));
 
   /** Earnings of an order `daysAgo` days old, as the share posting leaves them. */
-  async function earn(kind: 'agentPayable' | 'providerPayable' | 'pusherPayable' | 'outletPayable' | 'operatorPayable', partyId: number, amount: number, daysAgo = 30): Promise<void> {
+  async function earn(
+    kind: 'agentPayable' | 'providerPayable' | 'pusherPayable' | 'outletPayable' | 'operatorPayable',
+    partyId: number,
+    amount: number,
+    daysAgo = 30,
+  ): Promise<void> {
     const orderNo = `T${crypto.randomBytes(6).toString('hex')}`;
-    await services().ledger.ledger.post({ idempotencyKey: `test-share:${orderNo}`, kind: 'share', orderNo, entries: [{ account: { kind: 'orderIncome' }, debit: amount }, { account: { kind, partyId }, credit: amount }] });
-    await db().execute(sql`update led_entry set created_at = now() - make_interval(days => ${daysAgo}) where order_no = ${orderNo}`);
+    await services().ledger.ledger.post({
+      idempotencyKey: `test-share:${orderNo}`,
+      kind: 'share',
+      orderNo,
+      entries: [
+        { account: { kind: 'orderIncome' }, debit: amount },
+        { account: { kind, partyId }, credit: amount },
+      ],
+    });
+    await db().execute(
+      sql`update led_entry set created_at = now() - make_interval(days => ${daysAgo}) where order_no = ${orderNo}`,
+    );
   }
 
   async function appLogin(m: string) {
-    const r = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile: m, password: 'pass1234', clientType: 'AGENT_IOS' } })).json() as Answer;
+    const r = (
+      await s.current.inject({
+        method: 'POST',
+        url: '/user/api/app/v1/auth',
+        payload: { areaCode: '86', mobile: m, password: 'pass1234', clientType: 'AGENT_IOS' },
+      })
+    ).json() as Answer;
     expect(r.code).toBe(0);
     const t = r.data.token as string;
     return (method: 'GET' | 'POST', url: string, body?: unknown, lang = 'en_US'): Promise<Answer> =>
-      s.current.inject({ method, url, payload: body as object | undefined, headers: { authorization: t, clienttype: 'AGENT_IOS', 'accept-language': lang } }).then((x) => x.json() as Answer);
+      s.current
+        .inject({
+          method,
+          url,
+          payload: body as object | undefined,
+          headers: { authorization: t, clienttype: 'AGENT_IOS', 'accept-language': lang },
+        })
+        .then((x) => x.json() as Answer);
   }
   type App = Awaited<ReturnType<typeof appLogin>>;
 
   /** A new agent (with its own minimum and fee rate) signed in to the partner app. */
   async function agent(own: { minWithdrawal?: number; withdrawalFeeRate?: number } = {}) {
     const m = mobile();
-    const region = (await ok(c.post('/user/api/v1/region/saveOrUpdate', { name: `R${key().slice(0, 6)}` }), 'region')).id as number;
-    const id = (await ok(
-      c.post('/user/api/v1/agent/saveOrUpdate', { name: `Agent ${m.slice(-4)}`, areaCode: '86', mobile: m, password: 'pass1234', level: 'A', ratio: 60, regionId: region, minWithdrawal: own.minWithdrawal ?? 0, withdrawalFeeRate: own.withdrawalFeeRate ?? 0 }),
-      'agent',
-    )).id as number;
+    const region = (await ok(c.post('/user/api/v1/region/saveOrUpdate', { name: `R${key().slice(0, 6)}` }), 'region'))
+      .id as number;
+    const id = (
+      await ok(
+        c.post('/user/api/v1/agent/saveOrUpdate', {
+          name: `Agent ${m.slice(-4)}`,
+          areaCode: '86',
+          mobile: m,
+          password: 'pass1234',
+          level: 'A',
+          ratio: 60,
+          regionId: region,
+          minWithdrawal: own.minWithdrawal ?? 0,
+          withdrawalFeeRate: own.withdrawalFeeRate ?? 0,
+        }),
+        'agent',
+      )
+    ).id as number;
     return { id, app: await appLogin(m) };
   }
   const apply = (app: App, amount: number, over: object = {}, lang = 'en_US') =>
-    app('POST', APPLY, { amount, method: 'wechat', payeeAccount: 'wx-openid-123', payeeName: 'Zhang San', idempotencyKey: key(), ...over }, lang);
+    app(
+      'POST',
+      APPLY,
+      {
+        amount,
+        method: 'wechat',
+        payeeAccount: 'wx-openid-123',
+        payeeName: 'Zhang San',
+        idempotencyKey: key(),
+        ...over,
+      },
+      lang,
+    );
   const detail = async (id: number) => ok(c.get('/user/api/v1/withdrawal/detail', { id }), 'detail');
-  const settled = (id: number) => until(async () => ['success', 'failed'].includes((await detail(id)).status) && (await detail(id)), 8_000, 'payout settled');
+  const settled = (id: number) =>
+    until(
+      async () => ['success', 'failed'].includes((await detail(id)).status) && (await detail(id)),
+      8_000,
+      'payout settled',
+    );
 
   beforeAll(async () => {
     token = await s.current.login();
@@ -76,7 +139,7 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     await setWithdrawal('agent', {});
   });
 
-  it('refuses what spec 5 and 9 refuse, in the caller\'s language: method, whole units, minimum, cap, balance, settlement days', async () => {
+  it("refuses what spec 5 and 9 refuse, in the caller's language: method, whole units, minimum, cap, balance, settlement days", async () => {
     const a = await agent();
     await earn('agentPayable', a.id, 80_000);
     await earn('agentPayable', a.id, 50_000, 1); // newer than the 7 settlement days: not withdrawable yet
@@ -84,10 +147,24 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     expect(await apply(a.app, 20_050)).toMatchObject({ code: 101105, msg: 'The amount must be a whole number' });
     expect(await apply(a.app, 9_900, {}, 'zh_CN')).toMatchObject({ code: 101103, msg: '提现金额不能低于 100.00' });
     expect(await apply(a.app, 9_900, {}, 'zh_TW')).toMatchObject({ code: 101103, msg: '提現金額不能低於 100.00' });
-    expect(await apply(a.app, 5_000_100)).toMatchObject({ code: 101104, msg: 'A single withdrawal cannot exceed 50000.00' });
-    expect(await apply(a.app, 90_000)).toMatchObject({ code: 101106, msg: 'Not enough to withdraw (withdrawable now: 800.00)' });
+    expect(await apply(a.app, 5_000_100)).toMatchObject({
+      code: 101104,
+      msg: 'A single withdrawal cannot exceed 50000.00',
+    });
+    expect(await apply(a.app, 90_000)).toMatchObject({
+      code: 101106,
+      msg: 'Not enough to withdraw (withdrawable now: 800.00)',
+    });
     const b = await a.app('GET', '/user/api/app/v1/withdrawal/balance');
-    expect(b.data).toMatchObject({ partyKind: 'agent', balance: 130_000, withdrawable: 80_000, held: 0, minAmount: 10_000, usedToday: 0, settlementDays: 7 });
+    expect(b.data).toMatchObject({
+      partyKind: 'agent',
+      balance: 130_000,
+      withdrawable: 80_000,
+      held: 0,
+      minAmount: 10_000,
+      usedToday: 0,
+      settlementDays: 7,
+    });
     // With no settlement days, everything earned may go.
     await setWithdrawal('agent', { settlementDays: 0 });
     expect((await a.app('GET', '/user/api/app/v1/withdrawal/balance')).data.withdrawable).toBe(130_000);
@@ -101,7 +178,14 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     await setWithdrawal('agent', { feePercent: 1 });
     expect(await apply(a.app, 20_000)).toMatchObject({ code: 101103, msg: 'The amount cannot be below 300.00' });
     const r = await apply(a.app, 50_000);
-    expect(r.data).toMatchObject({ status: 'initiated', amount: 50_000, fee: 1_000, actualAmount: 49_000, partyKind: 'agent', partyId: a.id });
+    expect(r.data).toMatchObject({
+      status: 'initiated',
+      amount: 50_000,
+      fee: 1_000,
+      actualAmount: 49_000,
+      partyKind: 'agent',
+      partyId: a.id,
+    });
   });
 
   it('holds the amount at application; the same key answers the same application; reject gives it back, once', async () => {
@@ -117,12 +201,19 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     expect(await apply(a.app, 40_000, { idempotencyKey: k })).toMatchObject({ code: 101110 });
     expect(await payable('agentPayable', a.id)).toBe(70_000);
     expect((await held()) - hold0).toBe(30_000);
-    expect((await a.app('GET', '/user/api/app/v1/withdrawal/balance')).data).toMatchObject({ withdrawable: 70_000, held: 30_000, usedToday: 1 });
+    expect((await a.app('GET', '/user/api/app/v1/withdrawal/balance')).data).toMatchObject({
+      withdrawable: 70_000,
+      held: 30_000,
+      usedToday: 1,
+    });
 
     const noReason = await c.put(AUDIT, { id: first.data.id, approve: false }, 'zh_CN');
     expect(noReason.code).toBe(100001);
     expect(noReason.msg).toContain('驳回时必须填写原因');
-    const rejected = await ok(c.put(AUDIT, { id: first.data.id, approve: false, reason: 'payee name unclear' }), 'reject');
+    const rejected = await ok(
+      c.put(AUDIT, { id: first.data.id, approve: false, reason: 'payee name unclear' }),
+      'reject',
+    );
     expect(rejected).toMatchObject({ status: 'rejected', rejectReason: 'payee name unclear', reviewer: 'admin' });
     expect(await c.put(AUDIT, { id: first.data.id, approve: true })).toMatchObject({ code: 101102 });
     expect(await payable('agentPayable', a.id)).toBe(100_000);
@@ -143,9 +234,20 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     const approved = await ok(c.put(AUDIT, { id: w.id, approve: true }), 'approve');
     expect(['paying', 'success']).toContain(approved.status);
     const done = await settled(w.id);
-    expect(done).toMatchObject({ status: 'success', fee: 1_200, actualAmount: 38_800, reviewer: 'admin', automatic: false });
+    expect(done).toMatchObject({
+      status: 'success',
+      fee: 1_200,
+      actualAmount: 38_800,
+      reviewer: 'admin',
+      automatic: false,
+    });
     expect(done.providerReference).toBeTruthy();
-    expect(done.history.map((h: { status: string }) => h.status)).toEqual(['initiated', 'approved', 'paying', 'success']);
+    expect(done.history.map((h: { status: string }) => h.status)).toEqual([
+      'initiated',
+      'approved',
+      'paying',
+      'success',
+    ]);
     expect(-(await services().ledger.ledger.balance({ kind: 'fees' })) - fees0).toBe(1_200);
     expect(clearing0 - (await services().ledger.ledger.balance({ kind: 'providerClearing' }))).toBe(38_800);
     expect(await payable('agentPayable', a.id)).toBe(60_000);
@@ -155,7 +257,16 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     await ok(c.put(AUDIT, { id: f.id, approve: true }), 'approve');
     expect(await settled(f.id)).toMatchObject({ status: 'failed', failureReason: 'nameMismatch' });
     expect(await payable('agentPayable', a.id)).toBe(60_000);
-    const list = await ok(c.get('/user/api/v1/withdrawal/queryPage', { pageNum: 1, pageSize: 10, status: 'failed', partyKind: 'agent', applicationNo: f.applicationNo }), 'list');
+    const list = await ok(
+      c.get('/user/api/v1/withdrawal/queryPage', {
+        pageNum: 1,
+        pageSize: 10,
+        status: 'failed',
+        partyKind: 'agent',
+        applicationNo: f.applicationNo,
+      }),
+      'list',
+    );
     expect(list).toMatchObject({ total: 1, list: [{ id: f.id }] });
   });
 
@@ -207,7 +318,9 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     const out = await sandbox.query(`payout:${d.applicationNo}`);
     expect(await payouts.applyOutcome(out!)).toBe(false);
     expect(await payouts.sweep(new Date(Date.now() + 60_000))).toBe(0);
-    const paid = (await db().execute(sql`select count(*)::int as n from led_transaction where key = ${`payout-paid:${d.applicationNo}`}`)) as unknown as { rows: { n: number }[] };
+    const paid = (await db().execute(
+      sql`select count(*)::int as n from led_transaction where key = ${`payout-paid:${d.applicationNo}`}`,
+    )) as unknown as { rows: { n: number }[] };
     const count = paid.rows[0]!.n;
     expect(count).toBe(1);
     expect(await payable('agentPayable', a.id)).toBe(270_000);
@@ -215,37 +328,112 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
 
   it('bad input on the three calls answers a code and a message, never a 500', async () => {
     const a = await agent();
-    for (const body of [{}, { amount: '100', method: 'wechat', payeeAccount: 'x', payeeName: 'y', idempotencyKey: key() }, { amount: 10_000, method: 'paypal', payeeAccount: 'x', payeeName: 'y', idempotencyKey: key() }, { amount: 10_000, method: 'wechat', payeeAccount: '', payeeName: 'y', idempotencyKey: key() }, { amount: 10_000, method: 'wechat', payeeAccount: 'x', payeeName: 'y', idempotencyKey: 'short' }]) {
+    for (const body of [
+      {},
+      { amount: '100', method: 'wechat', payeeAccount: 'x', payeeName: 'y', idempotencyKey: key() },
+      { amount: 10_000, method: 'paypal', payeeAccount: 'x', payeeName: 'y', idempotencyKey: key() },
+      { amount: 10_000, method: 'wechat', payeeAccount: '', payeeName: 'y', idempotencyKey: key() },
+      { amount: 10_000, method: 'wechat', payeeAccount: 'x', payeeName: 'y', idempotencyKey: 'short' },
+    ]) {
       const r = await a.app('POST', APPLY, body, 'zh_CN');
       expect(r.code).toBe(100001);
       expect(r.msg).toBeTruthy();
     }
     // A console token is no app token; a customer of the rental app is no partner.
-    expect((await c.post(APPLY, { amount: 10_000, method: 'wechat', payeeAccount: 'x', payeeName: 'y', idempotencyKey: key() })).code).not.toBe(0);
+    expect(
+      (
+        await c.post(APPLY, {
+          amount: 10_000,
+          method: 'wechat',
+          payeeAccount: 'x',
+          payeeName: 'y',
+          idempotencyKey: key(),
+        })
+      ).code,
+    ).not.toBe(0);
     const cm = mobile();
-    await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile: cm } });
-    const u = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile: cm, code: s.current.sms.lastCode(cm)!, clientType: 'USER_IOS' } })).json() as Answer;
-    const asCustomer = (await s.current.inject({ method: 'POST', url: APPLY, payload: { amount: 10_000, method: 'wechat', payeeAccount: 'x', payeeName: 'y', idempotencyKey: key() }, headers: { authorization: u.data.token, clienttype: 'USER_IOS', 'accept-language': 'en_US' } })).json() as Answer;
-    expect(asCustomer).toMatchObject({ code: 101109, msg: 'Only agent, service provider, pusher, outlet and operator accounts can withdraw' });
-    for (const q of [{ status: 'nope' }, { method: 'cash' }, { partyKind: 'customer' }, { pageNum: 0 }, { applicationNo: 'x'.repeat(40) }]) {
+    await s.current.inject({
+      method: 'POST',
+      url: '/user/api/app/v1/auth/sendCode',
+      payload: { areaCode: '86', mobile: cm },
+    });
+    const u = (
+      await s.current.inject({
+        method: 'POST',
+        url: '/user/api/app/v1/auth',
+        payload: { areaCode: '86', mobile: cm, code: s.current.sms.lastCode(cm)!, clientType: 'USER_IOS' },
+      })
+    ).json() as Answer;
+    const asCustomer = (
+      await s.current.inject({
+        method: 'POST',
+        url: APPLY,
+        payload: { amount: 10_000, method: 'wechat', payeeAccount: 'x', payeeName: 'y', idempotencyKey: key() },
+        headers: { authorization: u.data.token, clienttype: 'USER_IOS', 'accept-language': 'en_US' },
+      })
+    ).json() as Answer;
+    expect(asCustomer).toMatchObject({
+      code: 101109,
+      msg: 'Only agent, service provider, pusher, outlet and operator accounts can withdraw',
+    });
+    for (const q of [
+      { status: 'nope' },
+      { method: 'cash' },
+      { partyKind: 'customer' },
+      { pageNum: 0 },
+      { applicationNo: 'x'.repeat(40) },
+    ]) {
       const r = await c.get('/user/api/v1/withdrawal/queryPage', { pageNum: 1, pageSize: 10, ...q });
       expect(r.code).toBe(100001);
       expect(r.status).toBeLessThan(500);
     }
-    for (const body of [{}, { id: 'x', approve: true }, { id: 1 }, { id: 1, approve: 'yes' }, { id: 1, approve: false, reason: '' }]) {
+    for (const body of [
+      {},
+      { id: 'x', approve: true },
+      { id: 1 },
+      { id: 1, approve: 'yes' },
+      { id: 1, approve: false, reason: '' },
+    ]) {
       const r = await c.put(AUDIT, body);
       expect(r.code).toBe(100001);
       expect(r.status).toBeLessThan(500);
     }
-    expect(await c.put(AUDIT, { id: 99_999_999, approve: true }, 'zh_TW')).toMatchObject({ code: 101101, msg: '提現申請不存在' });
+    expect(await c.put(AUDIT, { id: 99_999_999, approve: true }, 'zh_TW')).toMatchObject({
+      code: 101101,
+      msg: '提現申請不存在',
+    });
   });
 
-  it('service providers and pushers withdraw from their own payables under their kinds\' rules', async () => {
+  it("service providers and pushers withdraw from their own payables under their kinds' rules", async () => {
     const pm = mobile();
     const gm = mobile();
     const agentId = (await agent()).id;
-    const provider = (await ok(c.post('/user/api/v1/serviceProvider/saveOrUpdate', { name: `P${pm.slice(-4)}`, contact: 'Li', areaCode: '86', mobile: pm, password: 'pass1234', ratio: 10 }), 'provider')).id as number;
-    const pusher = (await ok(c.post('/user/api/v1/groundPusher/saveOrUpdate', { name: `G${gm.slice(-4)}`, areaCode: '86', mobile: gm, password: 'pass1234', agentId, permission: 'advanced' }), 'pusher')).id as number;
+    const provider = (
+      await ok(
+        c.post('/user/api/v1/serviceProvider/saveOrUpdate', {
+          name: `P${pm.slice(-4)}`,
+          contact: 'Li',
+          areaCode: '86',
+          mobile: pm,
+          password: 'pass1234',
+          ratio: 10,
+        }),
+        'provider',
+      )
+    ).id as number;
+    const pusher = (
+      await ok(
+        c.post('/user/api/v1/groundPusher/saveOrUpdate', {
+          name: `G${gm.slice(-4)}`,
+          areaCode: '86',
+          mobile: gm,
+          password: 'pass1234',
+          agentId,
+          permission: 'advanced',
+        }),
+        'pusher',
+      )
+    ).id as number;
     await earn('providerPayable', provider, 50_000);
     await earn('pusherPayable', pusher, 50_000);
     await setWithdrawal('operator', { minAmount: 20_000 });
@@ -256,7 +444,11 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     expect((await apply(gApp, 20_000)).data).toMatchObject({ partyKind: 'pusher', partyId: pusher });
     expect(await payable('providerPayable', provider)).toBe(35_000);
     expect(await payable('pusherPayable', pusher)).toBe(30_000);
-    await (services().system.config as unknown as { write(db: unknown, g: string, v: unknown): Promise<void> }).write(db(), 'pay', CONFIG_DEFAULTS.pay);
+    await (services().system.config as unknown as { write(db: unknown, g: string, v: unknown): Promise<void> }).write(
+      db(),
+      'pay',
+      CONFIG_DEFAULTS.pay,
+    );
   });
 
   it.runIf(engine === 'postgres')('100 parallel approvals of one withdrawal pay out once', async () => {
@@ -267,7 +459,9 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     expect(answers.filter((r) => r.code === 0)).toHaveLength(1);
     expect(answers.filter((r) => r.code !== 0).every((r) => r.code === 101102)).toBe(true);
     expect(await settled(w.id)).toMatchObject({ status: 'success' });
-    const r = (await db().execute(sql`select count(*)::int as n from led_transaction where key like ${`payout-%:${w.applicationNo}`}`)) as unknown as { rows: { n: number }[] };
+    const r = (await db().execute(
+      sql`select count(*)::int as n from led_transaction where key like ${`payout-%:${w.applicationNo}`}`,
+    )) as unknown as { rows: { n: number }[] };
     expect(r.rows[0]!.n).toBe(2); // the hold and the payout, nothing more
     expect(await payable('agentPayable', a.id)).toBe(50_000);
   });
@@ -279,32 +473,69 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     const first = await apply(a.app, 10_000);
     expect(first.code).toBe(0);
     const next = cycleOf('weekly', new Date())!.next.toISOString().slice(0, 10);
-    expect(await apply(a.app, 10_000, {}, 'zh_CN')).toMatchObject({ code: 101111, msg: `每周只能申请一次提现，本周已申请；下次可于 ${next} 申请` });
-    expect(await apply(a.app, 10_000, {}, 'en_US')).toMatchObject({ code: 101111, msg: `Withdrawals are weekly and you already applied this week; apply again from ${next}` });
+    expect(await apply(a.app, 10_000, {}, 'zh_CN')).toMatchObject({
+      code: 101111,
+      msg: `每周只能申请一次提现，本周已申请；下次可于 ${next} 申请`,
+    });
+    expect(await apply(a.app, 10_000, {}, 'en_US')).toMatchObject({
+      code: 101111,
+      msg: `Withdrawals are weekly and you already applied this week; apply again from ${next}`,
+    });
     // Rejected: its money is back and the cycle is free again.
     await ok(c.put(AUDIT, { id: first.data.id, approve: false, reason: 'wrong payee' }), 'reject');
     const again = await apply(a.app, 10_000);
     expect(again.code).toBe(0);
     await setWithdrawal('agent', { withdrawalCycle: 'monthly', dailyCount: 10 });
-    expect(await apply(a.app, 10_000, {}, 'zh_TW')).toMatchObject({ code: 101112, msg: expect.stringContaining('每月只能申請一次提現') });
+    expect(await apply(a.app, 10_000, {}, 'zh_TW')).toMatchObject({
+      code: 101112,
+      msg: expect.stringContaining('每月只能申請一次提現'),
+    });
     // Daily: the daily count alone decides.
     await setWithdrawal('agent', { withdrawalCycle: 'daily', dailyCount: 10 });
     expect((await apply(a.app, 10_000)).code).toBe(0);
     // The cycles' bounds: Monday to Sunday, the calendar month (UTC).
-    expect(cycleOf('weekly', new Date('2026-11-29T23:59:00Z'))).toEqual({ start: new Date('2026-11-23T00:00:00Z'), next: new Date('2026-11-30T00:00:00Z') });
+    expect(cycleOf('weekly', new Date('2026-11-29T23:59:00Z'))).toEqual({
+      start: new Date('2026-11-23T00:00:00Z'),
+      next: new Date('2026-11-30T00:00:00Z'),
+    });
     expect(cycleOf('weekly', new Date('2026-11-30T00:00:00Z'))!.start).toEqual(new Date('2026-11-30T00:00:00Z'));
-    expect(cycleOf('monthly', new Date('2026-12-31T12:00:00Z'))).toEqual({ start: new Date('2026-12-01T00:00:00Z'), next: new Date('2027-01-01T00:00:00Z') });
+    expect(cycleOf('monthly', new Date('2026-12-31T12:00:00Z'))).toEqual({
+      start: new Date('2026-12-01T00:00:00Z'),
+      next: new Date('2027-01-01T00:00:00Z'),
+    });
     expect(cycleOf('daily', new Date())).toBeNull();
   });
 
-  it('outlets and operators (direct-sales teams) get app accounts where they are edited, sign in and apply under their kinds\' rules', async () => {
+  it("outlets and operators (direct-sales teams) get app accounts where they are edited, sign in and apply under their kinds' rules", async () => {
     const net = await networkFixture(s, c);
     // An agent's outlet: the password creates its app account (area code + manager phone).
     const phone = mobile();
-    expect((await c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { appPassword: 'pass1234', areaCode: '', managerPhone: phone }))).code).toBe(100615);
-    const outletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { appPassword: 'pass1234', areaCode: '86', managerPhone: phone })), 'outlet')).id as number;
+    expect(
+      (
+        await c.post(
+          '/device/api/v1/outlet/saveOrUpdate',
+          outletBody(net.agentB, { appPassword: 'pass1234', areaCode: '', managerPhone: phone }),
+        )
+      ).code,
+    ).toBe(100615);
+    const outletId = (
+      await ok(
+        c.post(
+          '/device/api/v1/outlet/saveOrUpdate',
+          outletBody(net.agentB, { appPassword: 'pass1234', areaCode: '86', managerPhone: phone }),
+        ),
+        'outlet',
+      )
+    ).id as number;
     // Another account's mobile is refused on the field's code.
-    expect((await c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { name: 'Taken', appPassword: 'pass1234', areaCode: '86', managerPhone: phone }))).code).not.toBe(0);
+    expect(
+      (
+        await c.post(
+          '/device/api/v1/outlet/saveOrUpdate',
+          outletBody(net.agentB, { name: 'Taken', appPassword: 'pass1234', areaCode: '86', managerPhone: phone }),
+        )
+      ).code,
+    ).not.toBe(0);
     const o = await appLogin(phone);
     expect((await o('GET', '/user/api/app/v1/me')).data).toMatchObject({ accountType: 'outlet', id: outletId });
     expect((await apply(o, 10_000)).code).toBe(101106);
@@ -312,25 +543,51 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     const applied = await apply(o, 10_000);
     expect(applied).toMatchObject({ code: 0, data: { partyKind: 'outlet', partyId: outletId } });
     expect(await payable('outletPayable', outletId)).toBe(40_000);
-    const kinds = async (id: number) => ((await db().execute(sql`select setting_kind as k from pay_withdrawal where id = ${id}`)) as unknown as { rows: { k: string }[] }).rows[0]!.k;
+    const kinds = async (id: number) =>
+      (
+        (await db().execute(sql`select setting_kind as k from pay_withdrawal where id = ${id}`)) as unknown as {
+          rows: { k: string }[];
+        }
+      ).rows[0]!.k;
     expect(await kinds(applied.data.id)).toBe('agentOutlet');
     await ok(c.put(AUDIT, { id: applied.data.id, approve: true }), 'approve');
     expect((await settled(applied.data.id)).status).toBe('success');
     // An edit without a password keeps the account; the manager phone moves its sign-in.
     const phone2 = mobile();
-    await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { id: outletId, areaCode: '86', managerPhone: phone2 })), 'edit');
+    await ok(
+      c.post(
+        '/device/api/v1/outlet/saveOrUpdate',
+        outletBody(net.agentB, { id: outletId, areaCode: '86', managerPhone: phone2 }),
+      ),
+      'edit',
+    );
     await appLogin(phone2);
 
     // The operator: a direct-sales team with an app account.
     const opPhone = mobile();
-    await ok(c.post('/user/api/v1/team/saveOrUpdate', { id: net.team, name: `Team ${opPhone.slice(-4)}`, regionId: net.region, leaderId: net.admin, memberIds: [net.admin], appAreaCode: '86', appMobile: opPhone, appPassword: 'pass1234' }), 'team');
+    await ok(
+      c.post('/user/api/v1/team/saveOrUpdate', {
+        id: net.team,
+        name: `Team ${opPhone.slice(-4)}`,
+        regionId: net.region,
+        leaderId: net.admin,
+        memberIds: [net.admin],
+        appAreaCode: '86',
+        appMobile: opPhone,
+        appPassword: 'pass1234',
+      }),
+      'team',
+    );
     const op = await appLogin(opPhone);
     expect((await op('GET', '/user/api/app/v1/me')).data).toMatchObject({ accountType: 'operator', id: net.team });
     await earn('operatorPayable', net.team, 30_000);
     const opApplied = await apply(op, 10_000);
     expect(opApplied).toMatchObject({ code: 0, data: { partyKind: 'operator', partyId: net.team } });
     expect(await kinds(opApplied.data.id)).toBe('operator');
-    const list = await ok(c.get('/user/api/v1/withdrawal/queryPage', { pageNum: 1, pageSize: 10, partyKind: 'operator' }), 'list');
+    const list = await ok(
+      c.get('/user/api/v1/withdrawal/queryPage', { pageNum: 1, pageSize: 10, partyKind: 'operator' }),
+      'list',
+    );
     expect(list.list.map((r: { id: number }) => r.id)).toContain(opApplied.data.id);
   });
 
@@ -344,21 +601,24 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     expect(await payable('agentPayable', a.id)).toBe(10_000_000 - 10_000);
   });
 
-  it.runIf(engine === 'postgres')('100 parallel applications never overdraw the balance nor pass the daily count', async () => {
-    const a = await agent();
-    await earn('agentPayable', a.id, 70_000);
-    await setWithdrawal('agent', { dailyCount: 99 });
-    const byBalance = await Promise.all(Array.from({ length: 100 }, () => apply(a.app, 10_000)));
-    expect(byBalance.filter((r) => r.code === 0)).toHaveLength(7);
-    expect(byBalance.filter((r) => r.code !== 0).every((r) => r.code === 101106)).toBe(true);
-    expect(await payable('agentPayable', a.id)).toBe(0);
+  it.runIf(engine === 'postgres')(
+    '100 parallel applications never overdraw the balance nor pass the daily count',
+    async () => {
+      const a = await agent();
+      await earn('agentPayable', a.id, 70_000);
+      await setWithdrawal('agent', { dailyCount: 99 });
+      const byBalance = await Promise.all(Array.from({ length: 100 }, () => apply(a.app, 10_000)));
+      expect(byBalance.filter((r) => r.code === 0)).toHaveLength(7);
+      expect(byBalance.filter((r) => r.code !== 0).every((r) => r.code === 101106)).toBe(true);
+      expect(await payable('agentPayable', a.id)).toBe(0);
 
-    const b = await agent();
-    await earn('agentPayable', b.id, 10_000_000);
-    await setWithdrawal('agent', { dailyCount: 5 });
-    const byCount = await Promise.all(Array.from({ length: 100 }, () => apply(b.app, 10_000)));
-    expect(byCount.filter((r) => r.code === 0)).toHaveLength(5);
-    expect(byCount.filter((r) => r.code !== 0).every((r) => r.code === 101107)).toBe(true);
-    expect(await payable('agentPayable', b.id)).toBe(10_000_000 - 50_000);
-  });
+      const b = await agent();
+      await earn('agentPayable', b.id, 10_000_000);
+      await setWithdrawal('agent', { dailyCount: 5 });
+      const byCount = await Promise.all(Array.from({ length: 100 }, () => apply(b.app, 10_000)));
+      expect(byCount.filter((r) => r.code === 0)).toHaveLength(5);
+      expect(byCount.filter((r) => r.code !== 0).every((r) => r.code === 101107)).toBe(true);
+      expect(await payable('agentPayable', b.id)).toBe(10_000_000 - 50_000);
+    },
+  );
 });

@@ -10,5 +10,7 @@ export function payoutRoutes(app: FastifyInstance, s: PayoutServices): void {
   registerCall(app, 'payoutDetail', ({ query }) => s.payouts.detail(query.id));
   registerCall(app, 'payoutSummary', () => s.payouts.summary());
   registerCall(app, 'payoutAudit', ({ body, principal }) => s.payouts.audit(body, principal.userName));
-  registerCall(app, 'payoutBatchAudit', ({ body, principal, req }) => s.payouts.batchAudit(body, principal.userName, req.lang));
+  registerCall(app, 'payoutBatchAudit', ({ body, principal, req }) =>
+    s.payouts.batchAudit(body, principal.userName, req.lang),
+  );
 }

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -50,7 +63,9 @@ export const payWithdrawal = pgTable(
     payoutKey: varchar('payout_key', { length: 64 }),
     providerReference: varchar('provider_reference', { length: 64 }),
     /** Each change of state: [{ status, time, actor, note }]. */
-    history: jsonb('history').notNull().default(sql`'[]'::jsonb`),
+    history: jsonb('history')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     simulated: boolean('simulated').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     payingAt: ts('paying_at'),

@@ -23,6 +23,9 @@ export const separation = defineModule({
   tables,
   menus: separationMenus,
   services: createSeparation,
-  lists: (s) => [definePage({ page: 'separationRuleQueryPage', source: s.rules }), definePage({ page: 'separationOrderQueryPage', source: s.orders })],
+  lists: (s) => [
+    definePage({ page: 'separationRuleQueryPage', source: s.rules }),
+    definePage({ page: 'separationOrderQueryPage', source: s.orders }),
+  ],
   routes: separationRoutes,
 });

@@ -12,14 +12,36 @@ export interface SeparationNeeds {
   knownCabinets(sns: string[]): Promise<Set<string>>;
   ledger: {
     post(
-      p: { idempotencyKey: string; kind: string; orderNo?: string | null; memo?: string; entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[] },
+      p: {
+        idempotencyKey: string;
+        kind: string;
+        orderNo?: string | null;
+        memo?: string;
+        entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[];
+      },
       tx?: Db,
     ): Promise<boolean>;
-    orderCredits(orderNo: string, kinds: AccountKind[], tx?: Db): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>>;
+    orderCredits(
+      orderNo: string,
+      kinds: AccountKind[],
+      tx?: Db,
+    ): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>>;
     /** Locks partner payables in sorted order for the caller's transaction (a rule's restore, before its orders). */
-    lockPayables(tx: Db, accounts: readonly { kind: AccountKind; partyId?: number | null }[], change: 'took' | 'added'): Promise<unknown>;
+    lockPayables(
+      tx: Db,
+      accounts: readonly { kind: AccountKind; partyId?: number | null }[],
+      change: 'took' | 'added',
+    ): Promise<unknown>;
     /** A restore added to partner payables: what their partners owe is paid from it first (docs/decisions.md, "What a partner owes"). */
-    keepPayablesWhole(tx: Db, accounts: readonly { kind: AccountKind; partyId?: number | null }[], change: 'took' | 'added', cause: string): Promise<unknown>;
+    keepPayablesWhole(
+      tx: Db,
+      accounts: readonly { kind: AccountKind; partyId?: number | null }[],
+      change: 'took' | 'added',
+      cause: string,
+    ): Promise<unknown>;
   };
-  standingPayables<T extends { kind: AccountKind; partyId: number | null; amount: number }>(tx: Db, parts: T[]): Promise<T[]>;
+  standingPayables<T extends { kind: AccountKind; partyId: number | null; amount: number }>(
+    tx: Db,
+    parts: T[],
+  ): Promise<T[]>;
 }

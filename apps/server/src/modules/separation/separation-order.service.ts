@@ -1,5 +1,12 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { AccountKind, SeparatedShare, SeparationOrderFilter, SeparationOrderItem, SeparationOrderStatus, SeparationType } from '@cbo/contract';
+import type {
+  AccountKind,
+  SeparatedShare,
+  SeparationOrderFilter,
+  SeparationOrderItem,
+  SeparationOrderStatus,
+  SeparationType,
+} from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
@@ -44,12 +51,18 @@ export class SeparationOrderService {
    * device's count below the count cap (its new value says whether the order is past the count
    * start), then the rule's total within its total cap. Nothing here reads then writes.
    */
-  async shared(tx: Db, o: { orderNo: string; sn: string; createdAt: Date; amount: number; shares: Share[] }): Promise<Share[]> {
+  async shared(
+    tx: Db,
+    o: { orderNo: string; sn: string; createdAt: Date; amount: number; shares: Share[] },
+  ): Promise<Share[]> {
     const now = new Date();
     const rules = await tx
       .select({ rule: sepRule })
       .from(sepRule)
-      .innerJoin(sepRuleDevice, and(eq(sepRuleDevice.ruleId, sepRule.id), eq(sepRuleDevice.sn, o.sn), eq(sepRuleDevice.active, true)))
+      .innerJoin(
+        sepRuleDevice,
+        and(eq(sepRuleDevice.ruleId, sepRule.id), eq(sepRuleDevice.sn, o.sn), eq(sepRuleDevice.active, true)),
+      )
       .where(
         and(
           eq(sepRule.status, 'running'),
@@ -72,15 +85,31 @@ export class SeparationOrderService {
           const [device] = await sp
             .update(sepRuleDevice)
             .set({ matched: sql`${sepRuleDevice.matched} + 1` })
-            .where(and(eq(sepRuleDevice.ruleId, rule.id), eq(sepRuleDevice.sn, o.sn), eq(sepRuleDevice.active, true), sql`${sepRuleDevice.matched} < ${rule.countCap}`))
+            .where(
+              and(
+                eq(sepRuleDevice.ruleId, rule.id),
+                eq(sepRuleDevice.sn, o.sn),
+                eq(sepRuleDevice.active, true),
+                sql`${sepRuleDevice.matched} < ${rule.countCap}`,
+              ),
+            )
             .returning({ matched: sepRuleDevice.matched });
           if (!device) throw new NotSeparated();
           // Orders before the count start are counted and left alone.
           if (device.matched < rule.countStart) return false;
           const [held] = await sp
             .update(sepRule)
-            .set({ separatedCount: sql`${sepRule.separatedCount} + 1`, separatedAmount: sql`${sepRule.separatedAmount} + ${amount}` })
-            .where(and(eq(sepRule.id, rule.id), eq(sepRule.status, 'running'), sql`(${sepRule.totalCap} is null or ${sepRule.separatedAmount} + ${amount} <= ${sepRule.totalCap})`))
+            .set({
+              separatedCount: sql`${sepRule.separatedCount} + 1`,
+              separatedAmount: sql`${sepRule.separatedAmount} + ${amount}`,
+            })
+            .where(
+              and(
+                eq(sepRule.id, rule.id),
+                eq(sepRule.status, 'running'),
+                sql`(${sepRule.totalCap} is null or ${sepRule.separatedAmount} + ${amount} <= ${sepRule.totalCap})`,
+              ),
+            )
             .returning({ id: sepRule.id, code: sepRule.code });
           if (!held) throw new NotSeparated();
           await sp.insert(sepOrder).values({
@@ -100,7 +129,10 @@ export class SeparationOrderService {
               kind: 'separate',
               orderNo: o.orderNo,
               memo: `orderSeparated:${held.code}`,
-              entries: [...taken.map((s) => ({ account: { kind: s.kind, partyId: s.partyId }, debit: s.amount })), { account: { kind: 'separated' as const, partyId: rule.id }, credit: amount }],
+              entries: [
+                ...taken.map((s) => ({ account: { kind: s.kind, partyId: s.partyId }, debit: s.amount })),
+                { account: { kind: 'separated' as const, partyId: rule.id }, credit: amount },
+              ],
             },
             sp,
           );
@@ -125,9 +157,20 @@ export class SeparationOrderService {
     let forgotten = 0;
     for (let i = 0; i < orderNos.length; i += 1000) {
       const part = orderNos.slice(i, i + 1000);
-      const ruleIds = [...new Set((await this.db.select({ ruleId: sepOrder.ruleId }).from(sepOrder).where(inArray(sepOrder.orderNo, part))).map((r) => r.ruleId))].sort((a, b) => a - b);
+      const ruleIds = [
+        ...new Set(
+          (await this.db.select({ ruleId: sepOrder.ruleId }).from(sepOrder).where(inArray(sepOrder.orderNo, part))).map(
+            (r) => r.ruleId,
+          ),
+        ),
+      ].sort((a, b) => a - b);
       if (!ruleIds.length) continue;
-      await this.db.select({ id: sepRule.id }).from(sepRule).where(inArray(sepRule.id, ruleIds)).orderBy(sepRule.id).for('update');
+      await this.db
+        .select({ id: sepRule.id })
+        .from(sepRule)
+        .where(inArray(sepRule.id, ruleIds))
+        .orderBy(sepRule.id)
+        .for('update');
       const gone = await this.db.delete(sepOrder).where(inArray(sepOrder.orderNo, part)).returning();
       forgotten += gone.length;
       const held = new Map<number, { n: number; amount: number }>();
@@ -138,7 +181,10 @@ export class SeparationOrderService {
       for (const [ruleId, h] of held) {
         await this.db
           .update(sepRule)
-          .set({ separatedCount: sql`${sepRule.separatedCount} - ${h.n}`, separatedAmount: sql`${sepRule.separatedAmount} - ${h.amount}` })
+          .set({
+            separatedCount: sql`${sepRule.separatedCount} - ${h.n}`,
+            separatedAmount: sql`${sepRule.separatedAmount} - ${h.amount}`,
+          })
           .where(eq(sepRule.id, ruleId));
       }
     }
@@ -158,7 +204,11 @@ export class SeparationOrderService {
     return this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       // The rule's row first, as a separation and a rule's restore take it.
-      const [rule] = await tx.select({ name: sepRule.name }).from(sepRule).where(eq(sepRule.id, first.ruleId)).for('update');
+      const [rule] = await tx
+        .select({ name: sepRule.name })
+        .from(sepRule)
+        .where(eq(sepRule.id, first.ruleId))
+        .for('update');
       const [row] = await tx
         .update(sepOrder)
         .set({ status: 'restored', restoredAt: new Date(), restoredBy: by })
@@ -168,7 +218,11 @@ export class SeparationOrderService {
       const back = await this.giveBack(tx, row);
       await tx
         .update(sepRule)
-        .set({ separatedCount: sql`${sepRule.separatedCount} - 1`, separatedAmount: sql`${sepRule.separatedAmount} - ${row.amount}`, updatedAt: new Date() })
+        .set({
+          separatedCount: sql`${sepRule.separatedCount} - 1`,
+          separatedAmount: sql`${sepRule.separatedAmount} - ${row.amount}`,
+          updatedAt: new Date(),
+        })
         .where(eq(sepRule.id, row.ruleId));
       return item({ ...row, restoredAmount: back }, rule?.name);
     });
@@ -184,13 +238,20 @@ export class SeparationOrderService {
     // Every partner of its orders locked at once, in one order and exclusively: each order's restore
     // below may net what a partner owes, and no other movement may hold one partner's lock while
     // this one waits for another's.
-    await this.needs.ledger.lockPayables(tx, rows.flatMap((r) => r.shares as Share[]), 'took');
+    await this.needs.ledger.lockPayables(
+      tx,
+      rows.flatMap((r) => r.shares as Share[]),
+      'took',
+    );
     for (const row of rows) await this.giveBack(tx, row);
     if (rows.length) {
       const amount = rows.reduce((s, r) => s + r.amount, 0);
       await tx
         .update(sepRule)
-        .set({ separatedCount: sql`${sepRule.separatedCount} - ${rows.length}`, separatedAmount: sql`${sepRule.separatedAmount} - ${amount}` })
+        .set({
+          separatedCount: sql`${sepRule.separatedCount} - ${rows.length}`,
+          separatedAmount: sql`${sepRule.separatedAmount} - ${amount}`,
+        })
         .where(eq(sepRule.id, rule.id));
     }
   }
@@ -201,14 +262,20 @@ export class SeparationOrderService {
    * what was taken; the last cents go to the largest share. Answers the amount given back.
    */
   private async giveBack(tx: Db, row: OrderRow): Promise<number> {
-    const held = [...(await this.needs.ledger.orderCredits(row.orderNo, ['separated'], tx)).values()].find((c) => c.partyId === row.ruleId)?.amount ?? 0;
+    const held =
+      [...(await this.needs.ledger.orderCredits(row.orderNo, ['separated'], tx)).values()].find(
+        (c) => c.partyId === row.ruleId,
+      )?.amount ?? 0;
     const back = Math.max(0, Math.min(held, row.amount));
     const shares = row.shares as Share[];
     const parts = shares.map((s) => ({ ...s, back: Math.floor((s.amount * back) / row.amount) }));
     const rest = back - parts.reduce((sum, p) => sum + p.back, 0);
     if (rest > 0) parts.reduce((a, b) => (b.amount > a.amount ? b : a)).back += rest;
     // A team deleted since the separation earns nothing: its part goes to the platform.
-    const to = await this.needs.standingPayables(tx, parts.map((p) => ({ kind: p.kind, partyId: p.partyId, amount: p.back })));
+    const to = await this.needs.standingPayables(
+      tx,
+      parts.map((p) => ({ kind: p.kind, partyId: p.partyId, amount: p.back })),
+    );
     const key = `separate-restore:${row.orderNo}`;
     const posted = await this.needs.ledger.post(
       {
@@ -216,7 +283,10 @@ export class SeparationOrderService {
         kind: 'separateRestore',
         orderNo: row.orderNo,
         memo: `separationRestored:${row.ruleCode}`,
-        entries: [{ account: { kind: 'separated', partyId: row.ruleId }, debit: back }, ...to.map((p) => ({ account: { kind: p.kind, partyId: p.partyId }, credit: p.amount }))],
+        entries: [
+          { account: { kind: 'separated', partyId: row.ruleId }, debit: back },
+          ...to.map((p) => ({ account: { kind: p.kind, partyId: p.partyId }, credit: p.amount })),
+        ],
       },
       tx,
     );
@@ -245,14 +315,23 @@ export class SeparationOrderService {
   }
 
   async rows(f: SeparationOrderFilter, offset: number, limit: number): Promise<SeparationOrderItem[]> {
-    const rows = await this.db.select().from(sepOrder).where(this.where(f)).orderBy(desc(sepOrder.createdAt), desc(sepOrder.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(sepOrder)
+      .where(this.where(f))
+      .orderBy(desc(sepOrder.createdAt), desc(sepOrder.id))
+      .limit(limit)
+      .offset(offset);
     const names = await this.ruleNames(rows.map((r) => r.ruleId));
     return rows.map((r) => item(r, names.get(r.ruleId)));
   }
 
   private async ruleNames(ids: number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
-    const rows = await this.db.select({ id: sepRule.id, name: sepRule.name }).from(sepRule).where(inArray(sepRule.id, [...new Set(ids)]));
+    const rows = await this.db
+      .select({ id: sepRule.id, name: sepRule.name })
+      .from(sepRule)
+      .where(inArray(sepRule.id, [...new Set(ids)]));
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 }

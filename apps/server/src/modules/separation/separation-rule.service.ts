@@ -45,7 +45,10 @@ export class SeparationRuleService {
     if (f.type) c.push(eq(sepRule.type, f.type));
     // Deleted rules are history: listed only when asked for.
     c.push(f.status ? eq(sepRule.status, f.status) : ne(sepRule.status, 'deleted'));
-    if (f.sn) c.push(sql`exists (select 1 from ${sepRuleDevice} d where d.rule_id = ${sepRule.id} and d.active and d.sn = ${f.sn})`);
+    if (f.sn)
+      c.push(
+        sql`exists (select 1 from ${sepRuleDevice} d where d.rule_id = ${sepRule.id} and d.active and d.sn = ${f.sn})`,
+      );
     return and(...c);
   }
 
@@ -71,7 +74,15 @@ export class SeparationRuleService {
     const devices = await db
       .select({ ruleId: sepRuleDevice.ruleId, sn: sepRuleDevice.sn })
       .from(sepRuleDevice)
-      .where(and(inArray(sepRuleDevice.ruleId, rows.map((r) => r.id)), eq(sepRuleDevice.active, true)))
+      .where(
+        and(
+          inArray(
+            sepRuleDevice.ruleId,
+            rows.map((r) => r.id),
+          ),
+          eq(sepRuleDevice.active, true),
+        ),
+      )
       .orderBy(asc(sepRuleDevice.id));
     const sns = new Map<number, string[]>();
     for (const d of devices) sns.set(d.ruleId, [...(sns.get(d.ruleId) ?? []), d.sn]);
@@ -112,7 +123,11 @@ export class SeparationRuleService {
   /** One rule with each device's counts: matched (counted toward the cap) and standing separated. */
   async detail(id: number): Promise<SeparationRuleDetail> {
     const item = await this.item(id);
-    const counted = await this.db.select({ sn: sepRuleDevice.sn, matched: sepRuleDevice.matched }).from(sepRuleDevice).where(and(eq(sepRuleDevice.ruleId, id), eq(sepRuleDevice.active, true))).orderBy(asc(sepRuleDevice.id));
+    const counted = await this.db
+      .select({ sn: sepRuleDevice.sn, matched: sepRuleDevice.matched })
+      .from(sepRuleDevice)
+      .where(and(eq(sepRuleDevice.ruleId, id), eq(sepRuleDevice.active, true)))
+      .orderBy(asc(sepRuleDevice.id));
     const standing = await this.db
       .select({ sn: sepOrder.sn, n: count() })
       .from(sepOrder)
@@ -144,7 +159,12 @@ export class SeparationRuleService {
       startAt: new Date(req.startTime),
       endAt: new Date(req.endTime),
     };
-    const [taken] = await this.db.select({ id: sepRule.id }).from(sepRule).where(and(eq(sepRule.name, req.name), ne(sepRule.status, 'deleted'), req.id ? ne(sepRule.id, req.id) : undefined));
+    const [taken] = await this.db
+      .select({ id: sepRule.id })
+      .from(sepRule)
+      .where(
+        and(eq(sepRule.name, req.name), ne(sepRule.status, 'deleted'), req.id ? ne(sepRule.id, req.id) : undefined),
+      );
     if (taken) throw new AppError('SEPARATION_NAME_TAKEN');
     try {
       return await this.db.transaction(async (txRaw) => {
@@ -162,9 +182,15 @@ export class SeparationRuleService {
             throw new AppError('SEPARATION_RULE_STATE');
           }
           id = row.id;
-          await tx.update(sepRuleDevice).set({ active: false }).where(and(eq(sepRuleDevice.ruleId, id), notInArray(sepRuleDevice.sn, sns)));
+          await tx
+            .update(sepRuleDevice)
+            .set({ active: false })
+            .where(and(eq(sepRuleDevice.ruleId, id), notInArray(sepRuleDevice.sn, sns)));
         } else {
-          const [row] = await tx.insert(sepRule).values({ ...terms, code: newRuleCode(), status: 'running', creator: by }).returning({ id: sepRule.id });
+          const [row] = await tx
+            .insert(sepRule)
+            .values({ ...terms, code: newRuleCode(), status: 'running', creator: by })
+            .returning({ id: sepRule.id });
           id = row!.id;
         }
         // A device put back keeps its count: the count cap holds over the rule's whole life.
@@ -184,8 +210,15 @@ export class SeparationRuleService {
    * Pause (running → paused), resume (paused → running) or restore (running or paused → restored:
    * every order it separated gets its shares back, in this transaction, each once).
    */
-  async editStatus(req: { id: number; status: 'running' | 'paused' | 'restored' }, by: string): Promise<SeparationRuleItem> {
-    const from: Record<typeof req.status, SeparationRuleStatus[]> = { running: ['paused'], paused: ['running'], restored: ['running', 'paused'] };
+  async editStatus(
+    req: { id: number; status: 'running' | 'paused' | 'restored' },
+    by: string,
+  ): Promise<SeparationRuleItem> {
+    const from: Record<typeof req.status, SeparationRuleStatus[]> = {
+      running: ['paused'],
+      paused: ['running'],
+      restored: ['running', 'paused'],
+    };
     return this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       // The rule's row first (as every separation and restore takes it), then its orders.

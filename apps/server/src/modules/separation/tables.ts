@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -34,9 +46,14 @@ export const sepRule = pgTable(
   (t) => [
     uniqueIndex('sep_rule_code_uq').on(t.code),
     // Names are unique among the rules not deleted (a deleted rule's name may be used again).
-    uniqueIndex('sep_rule_name_uq').on(t.name).where(sql`status <> 'deleted'`),
+    uniqueIndex('sep_rule_name_uq')
+      .on(t.name)
+      .where(sql`status <> 'deleted'`),
     index('sep_rule_created_idx').on(t.createdAt),
-    check('sep_rule_counts_ck', sql`${t.separatedCount} >= 0 and ${t.separatedAmount} >= 0 and ${t.startAmount} <= ${t.capAmount} and ${t.countStart} <= ${t.countCap}`),
+    check(
+      'sep_rule_counts_ck',
+      sql`${t.separatedCount} >= 0 and ${t.separatedAmount} >= 0 and ${t.startAmount} <= ${t.capAmount} and ${t.countStart} <= ${t.countCap}`,
+    ),
   ],
 );
 
@@ -49,12 +66,20 @@ export const sepRuleDevice = pgTable(
   'sep_rule_device',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ruleId: bigint('rule_id', { mode: 'number' }).notNull().references(() => sepRule.id, { onDelete: 'restrict' }),
+    ruleId: bigint('rule_id', { mode: 'number' })
+      .notNull()
+      .references(() => sepRule.id, { onDelete: 'restrict' }),
     sn: varchar('sn', { length: 32 }).notNull(),
     active: boolean('active').notNull().default(true),
     matched: integer('matched').notNull().default(0),
   },
-  (t) => [uniqueIndex('sep_rule_device_uq').on(t.ruleId, t.sn), index('sep_rule_device_sn_idx').on(t.sn).where(sql`active`), check('sep_rule_device_matched_ck', sql`${t.matched} >= 0`)],
+  (t) => [
+    uniqueIndex('sep_rule_device_uq').on(t.ruleId, t.sn),
+    index('sep_rule_device_sn_idx')
+      .on(t.sn)
+      .where(sql`active`),
+    check('sep_rule_device_matched_ck', sql`${t.matched} >= 0`),
+  ],
 );
 
 /**
@@ -67,7 +92,9 @@ export const sepOrder = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     orderNo: varchar('order_no', { length: 32 }).notNull(),
-    ruleId: bigint('rule_id', { mode: 'number' }).notNull().references(() => sepRule.id, { onDelete: 'restrict' }),
+    ruleId: bigint('rule_id', { mode: 'number' })
+      .notNull()
+      .references(() => sepRule.id, { onDelete: 'restrict' }),
     ruleCode: varchar('rule_code', { length: 32 }).notNull(),
     sn: varchar('sn', { length: 32 }).notNull(),
     orderAmount: bigint('order_amount', { mode: 'number' }).notNull(),
@@ -84,6 +111,9 @@ export const sepOrder = pgTable(
     uniqueIndex('sep_order_no_uq').on(t.orderNo),
     index('sep_order_rule_idx').on(t.ruleId, t.status),
     index('sep_order_created_idx').on(t.createdAt),
-    check('sep_order_amount_ck', sql`${t.amount} > 0 and ${t.restoredAmount} >= 0 and ${t.restoredAmount} <= ${t.amount}`),
+    check(
+      'sep_order_amount_ck',
+      sql`${t.amount} > 0 and ${t.restoredAmount} >= 0 and ${t.restoredAmount} <= ${t.amount}`,
+    ),
   ],
 );

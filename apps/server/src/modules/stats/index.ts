@@ -3,7 +3,13 @@ import { periodic } from '../../platform/jobs/periodic.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone, timeZoneOf } from '../../platform/time-zone.js';
 import { ANSWERED, registerCall } from '../../platform/http/routes.js';
-import { statsLabels, type StatsFinanceBreakdownRow, type StatsFinanceQuery, type StatsFinanceRow, type StatsFinanceScope } from '@cbo/contract';
+import {
+  statsLabels,
+  type StatsFinanceBreakdownRow,
+  type StatsFinanceQuery,
+  type StatsFinanceRow,
+  type StatsFinanceScope,
+} from '@cbo/contract';
 import { statsMenus } from './menus.js';
 import type { StatsNeeds } from './needs.js';
 import { StatsService } from './stats.service.js';
@@ -35,7 +41,8 @@ function createStats({ log }: Platform, needs: StatsNeeds) {
   /** The financial data as a list (one row per period) for the export centre; the zone is the query's (the console sends the viewer's). */
   const financeRows = {
     count: async (f: StatsFinanceQuery) => (await stats.finance(f, 'UTC')).list.length,
-    rows: async (f: StatsFinanceQuery, offset: number, limit: number): Promise<StatsFinanceRow[]> => (await stats.finance(f, 'UTC')).list.slice(offset, offset + limit),
+    rows: async (f: StatsFinanceQuery, offset: number, limit: number): Promise<StatsFinanceRow[]> =>
+      (await stats.finance(f, 'UTC')).list.slice(offset, offset + limit),
   };
   const report = new ReportService(needs, (q, zone) => stats.finance(q, zone));
   const operations = new OperationsService(needs);
@@ -47,9 +54,16 @@ function createStats({ log }: Platform, needs: StatsNeeds) {
   };
   /** The breakdown (per outlet unless `by` says agent or region) as a list for the export centre; the name of "none" is worded by the cells. */
   const breakdownRows = {
-    count: async (f: StatsFinanceQuery) => (await stats.finance({ ...f, by: f.by ?? 'outlet' }, 'UTC')).breakdown!.length,
-    rows: async (f: StatsFinanceQuery, offset: number, limit: number): Promise<(StatsFinanceBreakdownRow & { by: StatsFinanceScope })[]> =>
-      (await stats.finance({ ...f, by: f.by ?? 'outlet' }, 'UTC')).breakdown!.slice(offset, offset + limit).map((r) => ({ ...r, by: f.by ?? 'outlet' })),
+    count: async (f: StatsFinanceQuery) =>
+      (await stats.finance({ ...f, by: f.by ?? 'outlet' }, 'UTC')).breakdown!.length,
+    rows: async (
+      f: StatsFinanceQuery,
+      offset: number,
+      limit: number,
+    ): Promise<(StatsFinanceBreakdownRow & { by: StatsFinanceScope })[]> =>
+      (await stats.finance({ ...f, by: f.by ?? 'outlet' }, 'UTC'))
+        .breakdown!.slice(offset, offset + limit)
+        .map((r) => ({ ...r, by: f.by ?? 'outlet' })),
   };
   return { stats, financeRows, breakdownRows, operations, operationalRows, compaction, report };
 }
@@ -118,8 +132,18 @@ export const stats = defineModule({
   routes: (app, s) => {
     registerCall(app, 'statsActions', ({ principal, req }) => s.stats.actions(principal, req.lang), { audit: false });
     registerCall(app, 'statsBusiness', ({ principal, query }) => s.stats.business(principal, query), { audit: false });
-    registerCall(app, 'statsOperational', ({ query, req, principal }) => s.operations.operational(query, timeZoneOf(req.headers['x-time-zone']), principal), { audit: false });
-    registerCall(app, 'statsReport', ({ query, req }) => s.report.report(query, timeZoneOf(req.headers['x-time-zone'])), { audit: false });
+    registerCall(
+      app,
+      'statsOperational',
+      ({ query, req, principal }) => s.operations.operational(query, timeZoneOf(req.headers['x-time-zone']), principal),
+      { audit: false },
+    );
+    registerCall(
+      app,
+      'statsReport',
+      ({ query, req }) => s.report.report(query, timeZoneOf(req.headers['x-time-zone'])),
+      { audit: false },
+    );
     registerCall(app, 'statsReportExport', async ({ query, req, reply }) => {
       const r = await s.report.report(query, timeZoneOf(req.headers['x-time-zone']));
       const file = await reportWorkbook(r, req.lang);
@@ -133,6 +157,11 @@ export const stats = defineModule({
         .send(file);
       return ANSWERED;
     });
-    registerCall(app, 'statsFinance', ({ query, req }) => s.stats.finance(query, timeZoneOf(req.headers['x-time-zone']), req.lang), { audit: false });
+    registerCall(
+      app,
+      'statsFinance',
+      ({ query, req }) => s.stats.finance(query, timeZoneOf(req.headers['x-time-zone']), req.lang),
+      { audit: false },
+    );
   },
 });

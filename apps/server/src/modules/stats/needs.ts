@@ -57,9 +57,15 @@ export interface LedgerOutletFigures {
 export interface StatsNeeds {
   ledger: {
     /** Debit and credit per range, account kind and movement kind of the entries on these account kinds (whole business). */
-    rangeSums(ranges: readonly { key: string; begin: Date; end: Date; closed?: boolean }[], kinds: readonly AccountKind[]): Promise<LedgerRangeSum[]>;
+    rangeSums(
+      ranges: readonly { key: string; begin: Date; end: Date; closed?: boolean }[],
+      kinds: readonly AccountKind[],
+    ): Promise<LedgerRangeSum[]>;
     /** The financial figures per range and outlet of the orders (0: no outlet), only of these outlets when given. */
-    outletFigures(ranges: readonly { key: string; begin: Date; end: Date; closed?: boolean }[], outletIds?: readonly number[]): Promise<LedgerOutletFigures[]>;
+    outletFigures(
+      ranges: readonly { key: string; begin: Date; end: Date; closed?: boolean }[],
+      outletIds?: readonly number[],
+    ): Promise<LedgerOutletFigures[]>;
   };
   /**
    * The outlet module's answers: a scope resolved (at most one of region, agent and outlet; its
@@ -68,14 +74,22 @@ export interface StatsNeeds {
    * whole-business figures can leave it out).
    */
   places?: {
-    scope(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<{ kind: 'all' | 'region' | 'agent' | 'outlet'; id: number | null; name: string | null; outlets: { id: number }[] }>;
+    scope(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<{
+      kind: 'all' | 'region' | 'agent' | 'outlet';
+      id: number | null;
+      name: string | null;
+      outlets: { id: number }[];
+    }>;
     placesOf(ids: readonly number[]): Promise<Map<number, { agentId: number | null; regionId: number | null }>>;
     names(kind: 'outlet' | 'agent' | 'region', ids: number[]): Promise<Map<number, string>>;
   };
   orders: {
     /** The window of a statistics call (default the last 30 days; refused when reversed or over 366 days). */
     window(q: { beginTime?: string; endTime?: string }): { begin: Date; end: Date };
-    activeCabinets(q: { beginTime?: string; endTime?: string }): Promise<{ beginTime: string; endTime: string; count: number }>;
+    activeCabinets(q: {
+      beginTime?: string;
+      endTime?: string;
+    }): Promise<{ beginTime: string; endTime: string; count: number }>;
   };
   members: { registered(begin: Date, end: Date): Promise<number> };
   /** Operational data (operations.service.ts): what the order, outlet, fleet and accessories modules answer of their own rows. */

@@ -20,7 +20,9 @@ export interface OperationsNeeds {
       cabinets: { sn: string; outletId: number; orderCount: number; endedCount: number; rentedMinutes: number }[];
       returnsByHour: number[];
     }>;
-    returning(w: OperationsAsk & { outletIds: readonly number[] | null }): Promise<{ periods: { start: Date; n: number }[]; total: number }>;
+    returning(
+      w: OperationsAsk & { outletIds: readonly number[] | null },
+    ): Promise<{ periods: { start: Date; n: number }[]; total: number }>;
   };
   outlets: {
     resolve(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<{
@@ -32,7 +34,11 @@ export interface OperationsNeeds {
   };
   fleet: {
     cabinetsAt(outletIds: readonly number[] | null): Promise<{ sn: string; outletId: number | null }[]>;
-    faults(w: OperationsAsk & { sns: readonly string[] | null }): Promise<{ start: Date; failedEjects: number; forcedEjects: number }[]>;
+    faults(
+      w: OperationsAsk & { sns: readonly string[] | null },
+    ): Promise<{ start: Date; failedEjects: number; forcedEjects: number }[]>;
   };
-  repairs: { perPeriod(w: OperationsAsk & { cabinets: readonly string[] | null }): Promise<{ start: Date; n: number }[]> };
+  repairs: {
+    perPeriod(w: OperationsAsk & { cabinets: readonly string[] | null }): Promise<{ start: Date; n: number }[]>;
+  };
 }

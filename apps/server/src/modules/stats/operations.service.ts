@@ -1,4 +1,12 @@
-import { DURATION_BUCKETS, PERMS, type StatsCabinetUse, type StatsOperational, type StatsOperationalQuery, type StatsOperationalRow, type StatsOutletUse } from '@cbo/contract';
+import {
+  DURATION_BUCKETS,
+  PERMS,
+  type StatsCabinetUse,
+  type StatsOperational,
+  type StatsOperationalQuery,
+  type StatsOperationalRow,
+  type StatsOutletUse,
+} from '@cbo/contract';
 import type { Principal } from '../../platform/http/routes.js';
 import type { StatsNeeds } from './needs.js';
 import { checkZone, periodStarts } from './stats.service.js';
@@ -57,7 +65,11 @@ export class OperationsService {
       if (!r) throw new Error(`period ${start.toISOString()} (${q.period}, ${timeZone}) is not one of the window's`);
       return r;
     };
-    for (const x of fig.periods) Object.assign(row(x.start), { created: row(x.start).created + x.created, finished: row(x.start).finished + x.finished });
+    for (const x of fig.periods)
+      Object.assign(row(x.start), {
+        created: row(x.start).created + x.created,
+        finished: row(x.start).finished + x.finished,
+      });
     for (const x of returning.periods) row(x.start).returningUsers += x.n;
     for (const x of faults) {
       row(x.start).failedEjects += x.failedEjects;
@@ -65,30 +77,64 @@ export class OperationsService {
     }
     for (const x of repairs) row(x.start).repairTickets += x.n;
     const total = zero(begin.toISOString(), registered ? registered.total : null);
-    for (const r of list) for (const k of ['created', 'finished', 'failedEjects', 'forcedEjects', 'repairTickets'] as const) total[k] += r[k];
+    for (const r of list)
+      for (const k of ['created', 'finished', 'failedEjects', 'forcedEjects', 'repairTickets'] as const)
+        total[k] += r[k];
     total.returningUsers = returning.total;
 
     // Per cabinet: every cabinet standing in the scope now (idle ones at 0), plus those with orders in it that stand elsewhere now.
     const outletName = new Map(scope.outlets.map((o) => [o.id, o.name]));
     const cabinets = new Map<string, StatsCabinetUse>();
-    for (const c of cabinetsNow) cabinets.set(c.sn, { sn: c.sn, outletId: c.outletId, outletName: c.outletId === null ? null : (outletName.get(c.outletId) ?? null), orderCount: 0, endedCount: 0, rentedMinutes: 0 });
+    for (const c of cabinetsNow)
+      cabinets.set(c.sn, {
+        sn: c.sn,
+        outletId: c.outletId,
+        outletName: c.outletId === null ? null : (outletName.get(c.outletId) ?? null),
+        orderCount: 0,
+        endedCount: 0,
+        rentedMinutes: 0,
+      });
     const outlets = new Map<number, StatsOutletUse>();
-    for (const o of scope.outlets) outlets.set(o.id, { outletId: o.id, outletName: o.name, cabinets: 0, orderCount: 0, endedCount: 0, rentedMinutes: 0 });
-    for (const c of cabinetsNow) if (c.outletId !== null && outlets.has(c.outletId)) outlets.get(c.outletId)!.cabinets += 1;
+    for (const o of scope.outlets)
+      outlets.set(o.id, {
+        outletId: o.id,
+        outletName: o.name,
+        cabinets: 0,
+        orderCount: 0,
+        endedCount: 0,
+        rentedMinutes: 0,
+      });
+    for (const c of cabinetsNow)
+      if (c.outletId !== null && outlets.has(c.outletId)) outlets.get(c.outletId)!.cabinets += 1;
     for (const c of fig.cabinets) {
-      const cab = cabinets.get(c.sn) ?? { sn: c.sn, outletId: c.outletId || null, outletName: outletName.get(c.outletId) ?? null, orderCount: 0, endedCount: 0, rentedMinutes: 0 };
+      const cab = cabinets.get(c.sn) ?? {
+        sn: c.sn,
+        outletId: c.outletId || null,
+        outletName: outletName.get(c.outletId) ?? null,
+        orderCount: 0,
+        endedCount: 0,
+        rentedMinutes: 0,
+      };
       cab.orderCount += c.orderCount;
       cab.endedCount += c.endedCount;
       cab.rentedMinutes += c.rentedMinutes;
       cabinets.set(c.sn, cab);
       // Orders count at the outlet they were rented at (0: none, or an outlet since deleted).
-      const out = outlets.get(c.outletId) ?? { outletId: c.outletId, outletName: outletName.get(c.outletId) ?? null, cabinets: 0, orderCount: 0, endedCount: 0, rentedMinutes: 0 };
+      const out = outlets.get(c.outletId) ?? {
+        outletId: c.outletId,
+        outletName: outletName.get(c.outletId) ?? null,
+        cabinets: 0,
+        orderCount: 0,
+        endedCount: 0,
+        rentedMinutes: 0,
+      };
       out.orderCount += c.orderCount;
       out.endedCount += c.endedCount;
       out.rentedMinutes += c.rentedMinutes;
       outlets.set(c.outletId, out);
     }
-    const busiest = <T extends { orderCount: number; rentedMinutes: number }>(a: T, b: T) => b.orderCount - a.orderCount || b.rentedMinutes - a.rentedMinutes;
+    const busiest = <T extends { orderCount: number; rentedMinutes: number }>(a: T, b: T) =>
+      b.orderCount - a.orderCount || b.rentedMinutes - a.rentedMinutes;
 
     return {
       beginTime: begin.toISOString(),
@@ -98,7 +144,11 @@ export class OperationsService {
       scope: { kind: scope.kind, id: scope.id, name: scope.name },
       list,
       total,
-      ended: { count: fig.ended.count, minutes: fig.ended.minutes, averageMinutes: fig.ended.count ? Math.round((fig.ended.minutes / fig.ended.count) * 10) / 10 : 0 },
+      ended: {
+        count: fig.ended.count,
+        minutes: fig.ended.minutes,
+        averageMinutes: fig.ended.count ? Math.round((fig.ended.minutes / fig.ended.count) * 10) / 10 : 0,
+      },
       durations: DURATION_BUCKETS.map((bucket, i) => ({ bucket, count: fig.durations[i] ?? 0 })),
       returnsByHour: fig.returnsByHour,
       outlets: [...outlets.values()].sort((a, b) => busiest(a, b) || a.outletId - b.outletId),

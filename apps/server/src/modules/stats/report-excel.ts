@@ -1,5 +1,12 @@
 import ExcelJS from 'exceljs';
-import { STATS_FINANCE_FIGURES, STATS_REPORT_MONEY, statsLabels, statsReportLabels as L, type Lang, type StatsReport } from '@cbo/contract';
+import {
+  STATS_FINANCE_FIGURES,
+  STATS_REPORT_MONEY,
+  statsLabels,
+  statsReportLabels as L,
+  type Lang,
+  type StatsReport,
+} from '@cbo/contract';
 import { formatInZone } from '../../platform/time-zone.js';
 
 const MONEY = '#,##0.00';
@@ -8,7 +15,9 @@ const day = (iso: string, zone: string) => formatInZone(iso, zone).slice(0, 10);
 
 /** The report's scope as a title reads it: "Agent: East Agency", or "Whole business". */
 export function scopeTitle(r: StatsReport, lang: Lang): string {
-  return r.scope.kind === 'all' ? L.wholeBusiness[lang] : `${L.scope[r.scope.kind][lang]}: ${r.scope.name ?? r.scope.id}`;
+  return r.scope.kind === 'all'
+    ? L.wholeBusiness[lang]
+    : `${L.scope[r.scope.kind][lang]}: ${r.scope.name ?? r.scope.id}`;
 }
 
 /** The period as the viewer reads it, in their zone: "2026-11-16 ~ 2026-11-22". */
@@ -18,7 +27,10 @@ export function periodText(from: string, to: string, zone: string): string {
 
 /** The downloaded file's name in the viewer's language: "运营报告_代理商 East_2026-11-16~2026-11-22.xlsx". */
 export function reportFileName(r: StatsReport, lang: Lang): string {
-  const scope = scopeTitle(r, lang).replace(/[\\/:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const scope = scopeTitle(r, lang)
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return `${L.fileName[lang]}_${scope}_${day(r.beginTime, r.timeZone)}~${day(r.endTime, r.timeZone)}.xlsx`;
 }
 
@@ -33,11 +45,20 @@ export async function reportWorkbook(r: StatsReport, lang: Lang, now = new Date(
   book.created = now;
   const title = `${L.title[lang]} · ${scopeTitle(r, lang)}`;
   const sheet = (name: string, widths: number[]) => {
-    const ws = book.addWorksheet(name, { pageSetup: { paperSize: 9, orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
+    const ws = book.addWorksheet(name, {
+      pageSetup: { paperSize: 9, orientation: 'portrait', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+    });
     ws.columns = widths.map((width) => ({ width }));
     ws.addRow([title]).font = { bold: true, size: 14 };
-    ws.addRow([`${L.period[lang]}: ${periodText(r.beginTime, r.endTime, r.timeZone)}`, `${L.timeZone[lang]}: ${r.timeZone}`, `${L.currency[lang]}: ${r.currency}`]);
-    ws.addRow([`${L.previousPeriod[lang]}: ${periodText(r.previous.beginTime, r.previous.endTime, r.timeZone)}`, `${L.generated[lang]}: ${formatInZone(now, r.timeZone)}`]);
+    ws.addRow([
+      `${L.period[lang]}: ${periodText(r.beginTime, r.endTime, r.timeZone)}`,
+      `${L.timeZone[lang]}: ${r.timeZone}`,
+      `${L.currency[lang]}: ${r.currency}`,
+    ]);
+    ws.addRow([
+      `${L.previousPeriod[lang]}: ${periodText(r.previous.beginTime, r.previous.endTime, r.timeZone)}`,
+      `${L.generated[lang]}: ${formatInZone(now, r.timeZone)}`,
+    ]);
     ws.addRow([]);
     return ws;
   };
@@ -66,7 +87,12 @@ export async function reportWorkbook(r: StatsReport, lang: Lang, now = new Date(
   }
 
   const daily = sheet(L.section.daily[lang], [16, 12, 16, 16]);
-  header(daily, [L.column.day[lang], L.figure.orderCount[lang], L.figure.paidAmount[lang], L.figure.refundAmount[lang]]);
+  header(daily, [
+    L.column.day[lang],
+    L.figure.orderCount[lang],
+    L.figure.paidAmount[lang],
+    L.figure.refundAmount[lang],
+  ]);
   for (const d of r.daily) {
     const row = daily.addRow([day(d.day, r.timeZone), d.orderCount]);
     money(row.getCell(3), d.paidAmount);
@@ -74,7 +100,13 @@ export async function reportWorkbook(r: StatsReport, lang: Lang, now = new Date(
   }
 
   const outlets = sheet(L.section.outlets[lang], [8, 36, 12, 16, 10]);
-  header(outlets, [L.column.rank[lang], L.column.outlet[lang], L.figure.orderCount[lang], L.figure.paidAmount[lang], L.column.share[lang]]);
+  header(outlets, [
+    L.column.rank[lang],
+    L.column.outlet[lang],
+    L.figure.orderCount[lang],
+    L.figure.paidAmount[lang],
+    L.column.share[lang],
+  ]);
   r.topOutlets.forEach((o, i) => {
     const row = outlets.addRow([i + 1, o.outletName ?? `#${o.outletId}`, o.orderCount]);
     money(row.getCell(4), o.paidAmount);

@@ -46,9 +46,15 @@ export class ReportService {
     const prevBegin = new Date(prevEnd.getTime() - (end.getTime() - begin.getTime()));
     const cur = { beginTime: begin.toISOString(), endTime: end.toISOString() };
     const prev = { beginTime: prevBegin.toISOString(), endTime: prevEnd.toISOString() };
-    const money = FINANCE_TAKES_SCOPE || scope.kind === 'all' ? this.finance({ ...cur, ...scopeQ, period: 'month', timeZone }, timeZone) : Promise.resolve(null);
+    const money =
+      FINANCE_TAKES_SCOPE || scope.kind === 'all'
+        ? this.finance({ ...cur, ...scopeQ, period: 'month', timeZone }, timeZone)
+        : Promise.resolve(null);
     // The average rental is the operational data's (power-bank rentals, rent to return), for the same window and scope.
-    const held = (b: Date, e: Date) => this.needs.operations.orders.figures({ begin: b, end: e, period: 'day', timeZone, outletIds: scope.outletIds ?? null }).then((f) => f.ended);
+    const held = (b: Date, e: Date) =>
+      this.needs.operations.orders
+        .figures({ begin: b, end: e, period: 'day', timeZone, outletIds: scope.outletIds ?? null })
+        .then((f) => f.ended);
     const [now, before, trend, ranking, finance, currency, heldNow, heldBefore] = await Promise.all([
       figures.overview(cur, scope),
       figures.overview(prev, scope),
@@ -75,7 +81,12 @@ export class ReportService {
       change: b[key] === 0 ? null : round1(((a[key] - b[key]) / Math.abs(b[key])) * 100),
     }));
     // The hours added up into the days of the viewer's zone (each hour into the day it starts in).
-    const days: StatsReportDay[] = periodStarts(begin, end, 'day', timeZone).map((d) => ({ day: d.toISOString(), orderCount: 0, paidAmount: 0, refundAmount: 0 }));
+    const days: StatsReportDay[] = periodStarts(begin, end, 'day', timeZone).map((d) => ({
+      day: d.toISOString(),
+      orderCount: 0,
+      paidAmount: 0,
+      refundAmount: 0,
+    }));
     let i = 0;
     for (const p of trend.points) {
       const at = new Date(p.hour).getTime();
@@ -86,14 +97,22 @@ export class ReportService {
       day.refundAmount += p.refundAmount;
     }
     return {
-      scope: { kind: scope.kind, id: scope.id, name: scope.name, outlets: scope.outletIds ? scope.outletIds.length : null },
+      scope: {
+        kind: scope.kind,
+        id: scope.id,
+        name: scope.name,
+        outlets: scope.outletIds ? scope.outletIds.length : null,
+      },
       ...cur,
       timeZone,
       currency,
       previous: prev,
       headline,
       daily: days,
-      topOutlets: ranking.list.map((r) => ({ ...r, share: now.paidAmount ? round1((r.paidAmount / now.paidAmount) * 100) : 0 })),
+      topOutlets: ranking.list.map((r) => ({
+        ...r,
+        share: now.paidAmount ? round1((r.paidAmount / now.paidAmount) * 100) : 0,
+      })),
       money: finance ? finance.total : null,
     };
   }

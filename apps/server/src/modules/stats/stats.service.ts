@@ -1,4 +1,18 @@
-import { PERMS, STATS_FINANCE_FIGURES, statsLabels, type Lang, type StatsActions, type StatsBusiness, type StatsBusinessQuery, type StatsFinance, type StatsFinanceBreakdownRow, type StatsFinanceQuery, type StatsFinanceRow, type StatsFinanceScope, type AccountKind } from '@cbo/contract';
+import {
+  PERMS,
+  STATS_FINANCE_FIGURES,
+  statsLabels,
+  type Lang,
+  type StatsActions,
+  type StatsBusiness,
+  type StatsBusinessQuery,
+  type StatsFinance,
+  type StatsFinanceBreakdownRow,
+  type StatsFinanceQuery,
+  type StatsFinanceRow,
+  type StatsFinanceScope,
+  type AccountKind,
+} from '@cbo/contract';
 import type { Principal } from '../../platform/http/routes.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { LedgerOutletFigures, LedgerRangeSum, StatsNeeds } from './needs.js';
@@ -12,9 +26,15 @@ const SHARE_FIGURE: Partial<Record<AccountKind, keyof StatsFinanceRow>> = {
   pusherPayable: 'pusherShare',
   revenue: 'platform',
 };
-export const FINANCE_KINDS: readonly AccountKind[] = ['orderIncome', 'taxes', 'fees', ...(Object.keys(SHARE_FIGURE) as AccountKind[])];
+export const FINANCE_KINDS: readonly AccountKind[] = [
+  'orderIncome',
+  'taxes',
+  'fees',
+  ...(Object.keys(SHARE_FIGURE) as AccountKind[]),
+];
 
-const zero = (start: string): StatsFinanceRow => ({ start, ...Object.fromEntries(STATS_FINANCE_FIGURES.map((f) => [f, 0])) }) as StatsFinanceRow;
+const zero = (start: string): StatsFinanceRow =>
+  ({ start, ...Object.fromEntries(STATS_FINANCE_FIGURES.map((f) => [f, 0])) }) as StatsFinanceRow;
 
 /**
  * Adds one ledger line into a period's figures (contract stats.ts says what each one is):
@@ -24,7 +44,10 @@ const zero = (start: string): StatsFinanceRow => ({ start, ...Object.fromEntries
  * the platform, net of failed ones (debit − credit of `refund` movements there); taxes and fees:
  * their credit − debit.
  */
-export function addLine(row: StatsFinanceRow, l: Pick<LedgerRangeSum, 'accountKind' | 'kind' | 'debit' | 'credit'>): void {
+export function addLine(
+  row: StatsFinanceRow,
+  l: Pick<LedgerRangeSum, 'accountKind' | 'kind' | 'debit' | 'credit'>,
+): void {
   if (l.accountKind === 'orderIncome') {
     row.income += l.credit;
     return;
@@ -50,11 +73,29 @@ export function periodStarts(begin: Date, end: Date, period: 'day' | 'week' | 'm
 /** The wall clock of an instant in a zone: year, month (1-12), day, weekday (0 Sunday). */
 function wall(d: Date, timeZone: string) {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', weekday: 'short', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      weekday: 'short',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    })
       .formatToParts(d)
       .map((x) => [x.type, x.value]),
   );
-  return { y: Number(p.year), m: Number(p.month), d: Number(p.day), wd: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday!), h: Number(p.hour), mi: Number(p.minute), s: Number(p.second) };
+  return {
+    y: Number(p.year),
+    m: Number(p.month),
+    d: Number(p.day),
+    wd: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday!),
+    h: Number(p.hour),
+    mi: Number(p.minute),
+    s: Number(p.second),
+  };
 }
 
 /** The instant a zone's wall clock reads y-m-d 00:00 (the offset found by asking the zone twice, DST included). */
@@ -82,7 +123,10 @@ function startOf(d: Date, period: 'day' | 'week' | 'month', timeZone: string): D
 
 function next(at: Date, period: 'day' | 'week' | 'month', timeZone: string): Date {
   const w = wall(at, timeZone);
-  const u = period === 'month' ? new Date(Date.UTC(w.y, w.m, 1)) : new Date(Date.UTC(w.y, w.m - 1, w.d + (period === 'week' ? 7 : 1)));
+  const u =
+    period === 'month'
+      ? new Date(Date.UTC(w.y, w.m, 1))
+      : new Date(Date.UTC(w.y, w.m - 1, w.d + (period === 'week' ? 7 : 1)));
   return midnight(u.getUTCFullYear(), u.getUTCMonth() + 1, u.getUTCDate(), timeZone);
 }
 
@@ -105,7 +149,8 @@ export class StatsService {
   constructor(private readonly needs: StatsNeeds) {}
 
   private get places(): NonNullable<StatsNeeds['places']> {
-    if (!this.needs.places) throw new Error('statistics: the outlets by agent and region (needs.places) were not wired');
+    if (!this.needs.places)
+      throw new Error('statistics: the outlets by agent and region (needs.places) were not wired');
     return this.needs.places;
   }
 
@@ -128,7 +173,10 @@ export class StatsService {
   /** New customers (with the member list's permission) and active cabinets of a window. */
   async business(p: Principal, q: StatsBusinessQuery): Promise<StatsBusiness> {
     const { begin, end } = this.needs.orders.window(q);
-    const [members, active] = await Promise.all([this.needs.access.holdsPermission(p, PERMS.memberQuery), this.needs.orders.activeCabinets(q)]);
+    const [members, active] = await Promise.all([
+      this.needs.access.holdsPermission(p, PERMS.memberQuery),
+      this.needs.orders.activeCabinets(q),
+    ]);
     return {
       beginTime: begin.toISOString(),
       endTime: end.toISOString(),
@@ -154,7 +202,12 @@ export class StatsService {
     let scope: StatsFinance['scope'] = null;
     let outlets: number[] | undefined;
     // Each period's part of the window, the last one up to and including its end.
-    const ranges = starts.map((s, i) => ({ key: s.toISOString(), begin: s < begin ? begin : s, end: starts[i + 1] ?? end, closed: i === starts.length - 1 }));
+    const ranges = starts.map((s, i) => ({
+      key: s.toISOString(),
+      begin: s < begin ? begin : s,
+      end: starts[i + 1] ?? end,
+      closed: i === starts.length - 1,
+    }));
     const at = new Map(list.map((r) => [r.start, r]));
     if (q.regionId !== undefined || q.agentId !== undefined || q.outletId !== undefined) {
       const s = await this.places.scope({ regionId: q.regionId, agentId: q.agentId, outletId: q.outletId });
@@ -176,13 +229,29 @@ export class StatsService {
     }
     for (const r of [...list, total]) r.net = r.income - r.refunds;
     const breakdown = q.by ? await this.breakdown(q.by, begin, end, outlets, lang) : null;
-    return { beginTime: begin.toISOString(), endTime: end.toISOString(), timeZone, period: q.period, list, total, scope, breakdown };
+    return {
+      beginTime: begin.toISOString(),
+      endTime: end.toISOString(),
+      timeZone,
+      period: q.period,
+      list,
+      total,
+      scope,
+      breakdown,
+    };
   }
 
   /** The window's figures per outlet, agent or region (of these outlets when given), busiest income first; id 0 gathers money of none. */
-  private async breakdown(by: StatsFinanceScope, begin: Date, end: Date, outlets: number[] | undefined, lang: Lang): Promise<StatsFinanceBreakdownRow[]> {
+  private async breakdown(
+    by: StatsFinanceScope,
+    begin: Date,
+    end: Date,
+    outlets: number[] | undefined,
+    lang: Lang,
+  ): Promise<StatsFinanceBreakdownRow[]> {
     const figures = await this.needs.ledger.outletFigures([{ key: 'window', begin, end, closed: true }], outlets);
-    const places = by === 'outlet' ? null : await this.places.placesOf(figures.map((f) => f.outletId).filter((id) => id > 0));
+    const places =
+      by === 'outlet' ? null : await this.places.placesOf(figures.map((f) => f.outletId).filter((id) => id > 0));
     const rows = new Map<number, StatsFinanceBreakdownRow>();
     for (const f of figures) {
       const place = places?.get(f.outletId);

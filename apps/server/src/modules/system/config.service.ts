@@ -27,9 +27,18 @@ import { nameAuditTarget } from '../../platform/audit/target.js';
 /** The code-issuing machinery of the identity module (VerifyCodeService), as this module needs it. */
 export interface CodeIssuer {
   accountMobile(accountId: number): Promise<{ areaCode: string; mobile: string } | null>;
-  send(accountId: number, purpose: string, to: { areaCode: string; mobile: string }): Promise<{ maskedMobile: string; expireSeconds: number; resendSeconds: number }>;
+  send(
+    accountId: number,
+    purpose: string,
+    to: { areaCode: string; mobile: string },
+  ): Promise<{ maskedMobile: string; expireSeconds: number; resendSeconds: number }>;
   consume(accountId: number, purpose: string, to: { areaCode: string; mobile: string }, code: string): Promise<void>;
-  issueTicket(accountId: number, purpose: string, to: { areaCode: string; mobile: string }, ttlSeconds: number): Promise<string>;
+  issueTicket(
+    accountId: number,
+    purpose: string,
+    to: { areaCode: string; mobile: string },
+    ttlSeconds: number,
+  ): Promise<string>;
   hasTicket(accountId: number, purpose: string, ticket: string | undefined): Promise<boolean>;
 }
 
@@ -63,7 +72,14 @@ const WITHDRAWAL_DEFAULT: WithdrawalSetting = {
  * 1 an hour capped at 10 a day for Bluetooth chargers, a 99 deposit ceiling.
  */
 export const CONFIG_DEFAULTS = {
-  basis: { brandName: 'ChargeHub', navLogo: '/logo.svg', footerMessage: '© ChargeHub', mapType: 'gaode', mapKey: '', currency: 'CNY' } satisfies BasisConfig,
+  basis: {
+    brandName: 'ChargeHub',
+    navLogo: '/logo.svg',
+    footerMessage: '© ChargeHub',
+    mapType: 'gaode',
+    mapKey: '',
+    currency: 'CNY',
+  } satisfies BasisConfig,
   operation: {
     freeMinutes: 3,
     minFreeMinutes: 0,
@@ -80,9 +96,21 @@ export const CONFIG_DEFAULTS = {
     depositRefundFeePercent: 0,
     taxFeePercent: 0,
     refundSecondApprovalAbove: 20000,
-    withdrawal: { operator: WITHDRAWAL_DEFAULT, serviceProvider: WITHDRAWAL_DEFAULT, agentOutlet: WITHDRAWAL_DEFAULT, directOutlet: WITHDRAWAL_DEFAULT, agent: WITHDRAWAL_DEFAULT },
+    withdrawal: {
+      operator: WITHDRAWAL_DEFAULT,
+      serviceProvider: WITHDRAWAL_DEFAULT,
+      agentOutlet: WITHDRAWAL_DEFAULT,
+      directOutlet: WITHDRAWAL_DEFAULT,
+      agent: WITHDRAWAL_DEFAULT,
+    },
   } satisfies PayConfig,
-  other: { servicePhone: '', serviceHours: '', userAgreementUrl: '', privacyPolicyUrl: '', appDownloadUrl: '' } satisfies OtherConfig,
+  other: {
+    servicePhone: '',
+    serviceHours: '',
+    userAgreementUrl: '',
+    privacyPolicyUrl: '',
+    appDownloadUrl: '',
+  } satisfies OtherConfig,
   address: { qrCodeBaseUrl: '', deviceServerHost: '', deviceServerPort: 1883 } satisfies AddressConfig,
   store: { storeUrl: '' },
   security: { codeAreaCode: '', codeMobile: '' },
@@ -138,14 +166,20 @@ export class ConfigService {
     for (const [group, values] of Object.entries(CONFIG_DEFAULTS)) {
       for (const [key, value] of Object.entries(values)) {
         const isPublic = group === 'basis' && ['brandName', 'navLogo', 'footerMessage'].includes(key);
-        await this.db.insert(sysParam).values({ paramType: group, paramKey: key, paramValue: encode(value), isPublic, remark: null }).onConflictDoNothing();
+        await this.db
+          .insert(sysParam)
+          .values({ paramType: group, paramKey: key, paramValue: encode(value), isPublic, remark: null })
+          .onConflictDoNothing();
       }
     }
   }
 
   async read<G extends ConfigGroup>(group: G, db: Db = this.db): Promise<GroupValue<G>> {
     const defaults = CONFIG_DEFAULTS[group] as Record<string, unknown>;
-    const rows = await db.select({ k: sysParam.paramKey, v: sysParam.paramValue }).from(sysParam).where(eq(sysParam.paramType, group));
+    const rows = await db
+      .select({ k: sysParam.paramKey, v: sysParam.paramValue })
+      .from(sysParam)
+      .where(eq(sysParam.paramType, group));
     const stored = new Map(rows.map((r) => [r.k, r.v]));
     const out: Record<string, unknown> = {};
     for (const [k, d] of Object.entries(defaults)) out[k] = stored.has(k) ? decode(stored.get(k) ?? null, d) : d;
@@ -157,7 +191,10 @@ export class ConfigService {
       await db
         .insert(sysParam)
         .values({ paramType: group, paramKey: key, paramValue: encode(value) })
-        .onConflictDoUpdate({ target: [sysParam.paramType, sysParam.paramKey], set: { paramValue: encode(value), updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [sysParam.paramType, sysParam.paramKey],
+          set: { paramValue: encode(value), updatedAt: new Date() },
+        });
     }
   }
 
@@ -176,7 +213,10 @@ export class ConfigService {
     // Callers without HTTP (the demo, tests) get the contract's own check: a stored group always
     // reads back through its schema (a value out of range would make its read answer 500).
     const parsed = saveConfigRequest.safeParse(input);
-    if (!parsed.success) throw new Error(`config.save(${input.paramType}): ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new Error(
+        `config.save(${input.paramType}): ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     const req = parsed.data;
     nameAuditTarget(settingsGroup(req.paramType));
     await this.db.transaction(async (tx) => {
@@ -219,7 +259,11 @@ export class ConfigService {
   }
 
   async sys(): Promise<SysConfig> {
-    const [address, store, security] = await Promise.all([this.read('address'), this.read('store'), this.read('security')]);
+    const [address, store, security] = await Promise.all([
+      this.read('address'),
+      this.read('store'),
+      this.read('security'),
+    ]);
     return {
       address,
       broker: this.broker.endpoint(),
@@ -246,23 +290,35 @@ export class ConfigService {
   async checkCode(p: Principal, code: string): Promise<{ ticket: string; expireSeconds: number }> {
     const to = await this.codeTarget(p);
     await this.codes.consume(p.accountId, CODE_PURPOSE, to, code);
-    return { ticket: await this.codes.issueTicket(p.accountId, TICKET_PURPOSE, to, CONFIG_TICKET_SECONDS), expireSeconds: CONFIG_TICKET_SECONDS };
+    return {
+      ticket: await this.codes.issueTicket(p.accountId, TICKET_PURPOSE, to, CONFIG_TICKET_SECONDS),
+      expireSeconds: CONFIG_TICKET_SECONDS,
+    };
   }
 
   /** A sensitive change: the caller must hold an open ticket from checkCode. */
   async requireTicket(p: Principal, ticket: string | undefined): Promise<void> {
-    if (!(await this.codes.hasTicket(p.accountId, TICKET_PURPOSE, ticket))) throw new AppError('CONFIG_TICKET_REQUIRED');
+    if (!(await this.codes.hasTicket(p.accountId, TICKET_PURPOSE, ticket)))
+      throw new AppError('CONFIG_TICKET_REQUIRED');
   }
 
   async sendSysMobileCode(p: Principal, req: { ticket: string; areaCode: string; mobile: string }) {
     await this.requireTicket(p, req.ticket);
     nameAuditTarget(`+${req.areaCode.replace(/^\+/, '')} ${mask(req.mobile)}`);
-    return this.codes.send(p.accountId, SYS_MOBILE_PURPOSE, { areaCode: req.areaCode.replace(/^\+/, ''), mobile: req.mobile });
+    return this.codes.send(p.accountId, SYS_MOBILE_PURPOSE, {
+      areaCode: req.areaCode.replace(/^\+/, ''),
+      mobile: req.mobile,
+    });
   }
 
-  async setSysMobile(p: Principal, req: { ticket: string; clear: true } | { ticket: string; areaCode: string; mobile: string; code: string }): Promise<SysConfig> {
+  async setSysMobile(
+    p: Principal,
+    req: { ticket: string; clear: true } | { ticket: string; areaCode: string; mobile: string; code: string },
+  ): Promise<SysConfig> {
     await this.requireTicket(p, req.ticket);
-    nameAuditTarget('clear' in req ? settingsGroup('security') : `+${req.areaCode.replace(/^\+/, '')} ${mask(req.mobile)}`);
+    nameAuditTarget(
+      'clear' in req ? settingsGroup('security') : `+${req.areaCode.replace(/^\+/, '')} ${mask(req.mobile)}`,
+    );
     if ('clear' in req) {
       await this.write(this.db, 'security', { codeAreaCode: '', codeMobile: '' });
     } else {
@@ -276,11 +332,17 @@ export class ConfigService {
   // ------------------------------------------------------------------------- ranges
 
   private outOfRange(field: string, value: number, range: { min: number; max: number }): void {
-    if (value < range.min || value > range.max) throw new AppError('CONFIG_OUT_OF_RANGE', { field: fieldLabel(field) ?? field, min: cents(range.min), max: cents(range.max) });
+    if (value < range.min || value > range.max)
+      throw new AppError('CONFIG_OUT_OF_RANGE', {
+        field: fieldLabel(field) ?? field,
+        min: cents(range.min),
+        max: cents(range.max),
+      });
   }
 
   private checkOperation(v: OperationConfig, r: RangeConfig): void {
-    for (const k of ['prepaid', 'firstThreeHours', 'maxTwelveHours'] as const) this.outOfRange(`cablePackage.${k}`, v.cablePackage[k], r.cablePackageAmount);
+    for (const k of ['prepaid', 'firstThreeHours', 'maxTwelveHours'] as const)
+      this.outOfRange(`cablePackage.${k}`, v.cablePackage[k], r.cablePackageAmount);
   }
 
   private checkPay(v: PayConfig, r: RangeConfig): void {
@@ -302,13 +364,19 @@ export class ConfigService {
       const pay = await this.read('pay', tx);
       const excluded = (field: string | Translations, value: number, range: { min: number; max: number }) => {
         const named = typeof field === 'string' ? (fieldLabel(field) ?? field) : field;
-        if (value < range.min || value > range.max) throw new AppError('RANGE_EXCLUDES_CONFIG', { field: named, value: cents(value) });
+        if (value < range.min || value > range.max)
+          throw new AppError('RANGE_EXCLUDES_CONFIG', { field: named, value: cents(value) });
       };
-      for (const k of ['prepaid', 'firstThreeHours', 'maxTwelveHours'] as const) excluded(`cablePackage.${k}`, operation.cablePackage[k], r.cablePackageAmount);
+      for (const k of ['prepaid', 'firstThreeHours', 'maxTwelveHours'] as const)
+        excluded(`cablePackage.${k}`, operation.cablePackage[k], r.cablePackageAmount);
       excluded('bluetoothHourlyLimit', pay.bluetoothHourlyLimit, r.hourlyPrice);
       excluded('bluetoothDailyCap', pay.bluetoothDailyCap, r.dailyCap);
-      const deposits = await tx.select({ name: sysDevicePay.name, amount: sysDevicePay.amount }).from(sysDevicePay).where(eq(sysDevicePay.payMode, 'deposit'));
-      for (const d of deposits) excluded(tr(`押金（${d.name}）`, `押金（${d.name}）`, `Deposit (${d.name})`), d.amount, r.deposit);
+      const deposits = await tx
+        .select({ name: sysDevicePay.name, amount: sysDevicePay.amount })
+        .from(sysDevicePay)
+        .where(eq(sysDevicePay.payMode, 'deposit'));
+      for (const d of deposits)
+        excluded(tr(`押金（${d.name}）`, `押金（${d.name}）`, `Deposit (${d.name})`), d.amount, r.deposit);
       await this.write(tx, 'range', r);
     });
     return null;
@@ -349,7 +417,10 @@ export class ConfigService {
       // Serialises concurrent adds so two never take the same next index.
       await tx.execute(sql`select pg_advisory_xact_lock(727101)`);
       const [next] = await tx.select({ n: sql<number>`coalesce(max(${sysDevicePay.idx}), 0) + 1` }).from(sysDevicePay);
-      const [row] = await tx.insert(sysDevicePay).values({ ...v, idx: Number(next!.n) }).returning();
+      const [row] = await tx
+        .insert(sysDevicePay)
+        .values({ ...v, idx: Number(next!.n) })
+        .returning();
       nameAuditTarget(row!.name);
       return devicePayItem(row!);
     });
@@ -360,7 +431,11 @@ export class ConfigService {
     return this.db.transaction(async (tx) => {
       await lockRanges(tx);
       this.checkDevicePay(v, await this.read('range', tx));
-      const [row] = await tx.update(sysDevicePay).set({ ...v, updatedAt: new Date() }).where(eq(sysDevicePay.id, id)).returning();
+      const [row] = await tx
+        .update(sysDevicePay)
+        .set({ ...v, updatedAt: new Date() })
+        .where(eq(sysDevicePay.id, id))
+        .returning();
       if (!row) throw new AppError('NOT_FOUND');
       nameAuditTarget(row.name);
       return devicePayItem(row);
@@ -371,7 +446,10 @@ export class ConfigService {
   async delete(p: Principal, kind: 'devicePay' | 'banner', id: number, ticket: string | undefined): Promise<null> {
     if (kind === 'devicePay') {
       await this.requireTicket(p, ticket);
-      const gone = await this.db.delete(sysDevicePay).where(eq(sysDevicePay.id, id)).returning({ name: sysDevicePay.name });
+      const gone = await this.db
+        .delete(sysDevicePay)
+        .where(eq(sysDevicePay.id, id))
+        .returning({ name: sysDevicePay.name });
       if (!gone.length) throw new AppError('NOT_FOUND');
       nameAuditTarget(gone[0]!.name);
     } else {
@@ -396,7 +474,11 @@ export class ConfigService {
   }
 
   async updateBanner(id: number, v: BannerValues): Promise<BannerItem> {
-    const [row] = await this.db.update(sysBanner).set({ ...v, updatedAt: new Date() }).where(eq(sysBanner.id, id)).returning();
+    const [row] = await this.db
+      .update(sysBanner)
+      .set({ ...v, updatedAt: new Date() })
+      .where(eq(sysBanner.id, id))
+      .returning();
     if (!row) throw new AppError('NOT_FOUND');
     nameAuditTarget(row.title);
     return bannerItem(row);
@@ -425,7 +507,15 @@ function devicePayItem(r: typeof sysDevicePay.$inferSelect): DevicePayItem {
 }
 
 function bannerItem(r: typeof sysBanner.$inferSelect): BannerItem {
-  return { id: r.id, title: r.title, img: r.img, link: r.link, sort: r.sort, enabled: r.enabled, updateTime: r.updatedAt.toISOString() };
+  return {
+    id: r.id,
+    title: r.title,
+    img: r.img,
+    link: r.link,
+    sort: r.sort,
+    enabled: r.enabled,
+    updateTime: r.updatedAt.toISOString(),
+  };
 }
 
 /** A settings group as an operation-log entry names it: the address of its label in the contract (auditTargetIn). */

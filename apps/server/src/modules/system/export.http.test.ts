@@ -15,7 +15,9 @@ async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 15_000): Promis
 }
 
 async function exportEntry(t: TestServer, token: string, id: number) {
-  const list = (await t.inject({ url: '/user/api/v1/exportExcelLog/list?pageNum=1&pageSize=10', headers: auth(token) })).json().data;
+  const list = (
+    await t.inject({ url: '/user/api/v1/exportExcelLog/list?pageNum=1&pageSize=10', headers: auth(token) })
+  ).json().data;
   return list.list.find((e: { id: number }) => e.id === id);
 }
 
@@ -24,7 +26,12 @@ describe.each(engines)('export centre (%s)', (engine) => {
 
   it('exports the login log to xlsx in the background, reaching 100% with a link only its owner can use', async () => {
     const token = await s.current.login();
-    const started = await s.current.inject({ method: 'POST', url: '/user/api/v1/sys/loginLog/export', headers: { ...auth(token, 'zh_CN'), 'x-time-zone': 'Asia/Shanghai' }, payload: { result: 'success' } });
+    const started = await s.current.inject({
+      method: 'POST',
+      url: '/user/api/v1/sys/loginLog/export',
+      headers: { ...auth(token, 'zh_CN'), 'x-time-zone': 'Asia/Shanghai' },
+      payload: { result: 'success' },
+    });
     expect(started.json().code).toBe(0);
     const { exportId, fileName } = started.json().data;
     expect(fileName).toMatch(/^登录日志_\d{8}_\d{6}\.xlsx$/);
@@ -32,7 +39,11 @@ describe.each(engines)('export centre (%s)', (engine) => {
       const e = await exportEntry(s.current, token, exportId);
       return e?.status === 'done' ? e : undefined;
     });
-    expect(done).toMatchObject({ exportSpeed: '100%', fileName, fileUrl: `/user/api/v1/exportExcelLog/download?id=${exportId}` });
+    expect(done).toMatchObject({
+      exportSpeed: '100%',
+      fileName,
+      fileUrl: `/user/api/v1/exportExcelLog/download?id=${exportId}`,
+    });
 
     // the link works with the Authorization cookie, as a plain <a href> in the console sends it
     const file = await s.current.inject({ url: done.fileUrl, cookies: { Authorization: token } });
@@ -50,21 +61,37 @@ describe.each(engines)('export centre (%s)', (engine) => {
     const snoop = await s.current.login('snoop', 'snoop123');
     expect((await s.current.inject({ url: done.fileUrl, headers: auth(snoop) })).json().code).toBe(100004);
     expect((await s.current.inject({ url: done.fileUrl })).json().code).toBe(100020);
-    const theirs = (await s.current.inject({ url: '/user/api/v1/exportExcelLog/list', headers: auth(snoop) })).json().data;
+    const theirs = (await s.current.inject({ url: '/user/api/v1/exportExcelLog/list', headers: auth(snoop) })).json()
+      .data;
     expect(theirs.total).toBe(0);
   });
 
   it('refuses an export with nothing to export or over 20,000 rows', async () => {
     const token = await s.current.login();
-    const none = await s.current.inject({ method: 'POST', url: '/user/api/v1/sys/loginLog/export', headers: auth(token), payload: { userName: 'no-such-account' } });
+    const none = await s.current.inject({
+      method: 'POST',
+      url: '/user/api/v1/sys/loginLog/export',
+      headers: auth(token),
+      payload: { userName: 'no-such-account' },
+    });
     expect(none.json()).toMatchObject({ code: 100071, msg: 'No data to export' });
     await s.current.database.db.execute(sql`
       insert into sys_login_log (user_name, account_type, terminal, result, ip)
       select 'bulk' || g, 'admin', 'MANAGE_PC', 'fail', '10.8.0.1' from generate_series(1, 20001) g`);
-    const many = await s.current.inject({ method: 'POST', url: '/user/api/v1/sys/loginLog/export', headers: auth(token), payload: { ip: '10.8.0.1' } });
+    const many = await s.current.inject({
+      method: 'POST',
+      url: '/user/api/v1/sys/loginLog/export',
+      headers: auth(token),
+      payload: { ip: '10.8.0.1' },
+    });
     expect(many.json().code).toBe(100070);
     expect(many.json().msg).toContain('20000');
-    const bad = await s.current.inject({ method: 'POST', url: '/user/api/v1/sys/loginLog/export', headers: auth(token), payload: { result: 'maybe' } });
+    const bad = await s.current.inject({
+      method: 'POST',
+      url: '/user/api/v1/sys/loginLog/export',
+      headers: auth(token),
+      payload: { result: 'maybe' },
+    });
     expect(bad.json().code).toBe(100001);
   });
 
@@ -100,8 +127,17 @@ describe.each(engines)('export centre limit under concurrency (%s)', (engine) =>
   it('50 exports started at once by one account: exactly 3 are queued, the rest refused with 100073', async () => {
     const token = await s.current.login();
     const answers = await Promise.all(
-      Array.from({ length: 50 }, async () =>
-        (await s.current.inject({ method: 'POST', url: '/user/api/v1/sys/loginLog/export', headers: auth(token), payload: {} })).json().code as number,
+      Array.from(
+        { length: 50 },
+        async () =>
+          (
+            await s.current.inject({
+              method: 'POST',
+              url: '/user/api/v1/sys/loginLog/export',
+              headers: auth(token),
+              payload: {},
+            })
+          ).json().code as number,
       ),
     );
     expect(answers.filter((c) => c === 0)).toHaveLength(3);

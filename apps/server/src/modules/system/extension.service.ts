@@ -26,18 +26,30 @@ export class ExtensionService {
 
   /** The extension list (the list kit's source): how many match the status, and a slice of them. */
   async count(f: { status?: 'activated' | 'closed' }): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(sysExtension).where(f.status ? eq(sysExtension.status, f.status) : undefined);
+    const [r] = await this.db
+      .select({ n: count() })
+      .from(sysExtension)
+      .where(f.status ? eq(sysExtension.status, f.status) : undefined);
     return Number(r!.n);
   }
 
   async rows(f: { status?: 'activated' | 'closed' }, offset: number, limit: number): Promise<ExtensionItem[]> {
     const where: SQL | undefined = f.status ? eq(sysExtension.status, f.status) : undefined;
-    const rows = await this.db.select().from(sysExtension).where(where).orderBy(asc(sysExtension.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(sysExtension)
+      .where(where)
+      .orderBy(asc(sysExtension.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map(item);
   }
 
   /** Activation and re-activation need a ticket from a checked code; closing does not. */
-  async editStatus(p: Principal, req: { id: number; status: 'activated' | 'closed'; ticket?: string }): Promise<ExtensionItem> {
+  async editStatus(
+    p: Principal,
+    req: { id: number; status: 'activated' | 'closed'; ticket?: string },
+  ): Promise<ExtensionItem> {
     if (req.status === 'activated') await this.config.requireTicket(p, req.ticket);
     const [current] = await this.db.select().from(sysExtension).where(eq(sysExtension.id, req.id));
     if (!current) throw new AppError('NOT_FOUND');
@@ -47,7 +59,12 @@ export class ExtensionService {
     const now = new Date();
     const [row] = await this.db
       .update(sysExtension)
-      .set({ status: req.status, updatedBy: p.accountId, updatedAt: now, ...(req.status === 'activated' ? { activatedAt: now } : {}) })
+      .set({
+        status: req.status,
+        updatedBy: p.accountId,
+        updatedAt: now,
+        ...(req.status === 'activated' ? { activatedAt: now } : {}),
+      })
       .where(and(eq(sysExtension.id, req.id), eq(sysExtension.status, current.status)))
       .returning();
     if (!row) throw new AppError('CONFLICT');
@@ -61,19 +78,26 @@ export class ExtensionService {
    * settle's transaction so the decision is read with the order's own writes.
    */
   async isActive(code: ExtensionCode, db: Pick<Db, 'select'> = this.db): Promise<boolean> {
-    const [row] = await db.select({ status: sysExtension.status }).from(sysExtension).where(eq(sysExtension.code, code));
+    const [row] = await db
+      .select({ status: sysExtension.status })
+      .from(sysExtension)
+      .where(eq(sysExtension.code, code));
     return row?.status === 'activated';
   }
 
   /** The functions activated now (one read of the seven rows): what the menus are filtered by. */
   async activeCodes(): Promise<Set<string>> {
-    const rows = await this.db.select({ code: sysExtension.code }).from(sysExtension).where(eq(sysExtension.status, 'activated'));
+    const rows = await this.db
+      .select({ code: sysExtension.code })
+      .from(sysExtension)
+      .where(eq(sysExtension.status, 'activated'));
     return new Set(rows.map((r) => r.code));
   }
 
   /** Refuses with EXTENSION_CLOSED (the function named in the caller's language) unless activated. */
   async require(code: ExtensionCode, db?: Pick<Db, 'select'>): Promise<void> {
-    if (!(await this.isActive(code, db))) throw new AppError('EXTENSION_CLOSED', { name: labels.system.extensionName[code] });
+    if (!(await this.isActive(code, db)))
+      throw new AppError('EXTENSION_CLOSED', { name: labels.system.extensionName[code] });
   }
 
   /**

@@ -54,7 +54,10 @@ export const system = defineModule({
         behaviour: actionLabel(r.call, lang) ?? r.behaviour,
         request: `${r.method} ${r.path}`,
         target: r.targetName ? auditTargetIn(r.targetName, lang) : r.target,
-        result: r.resultCode === 0 ? label('system', 'operationResult', 'success', lang) : `${label('system', 'operationResult', 'fail', lang)} (${r.resultCode})`,
+        result:
+          r.resultCode === 0
+            ? label('system', 'operationResult', 'success', lang)
+            : `${label('system', 'operationResult', 'fail', lang)} (${r.resultCode})`,
         createTime: formatInZone(r.createTime, timeZone),
       }),
       widths: { accountType: 12, terminal: 14, behaviour: 40, request: 40, result: 10, durationMs: 12, createTime: 20 },
@@ -63,7 +66,10 @@ export const system = defineModule({
       page: 'problemTypeQueryPage',
       export: 'problemTypeExport',
       source: s.problemTypes,
-      cells: (r, { lang, timeZone }) => ({ status: label('system', 'problemTypeStatus', r.status, lang), createTime: formatInZone(r.createTime, timeZone) }),
+      cells: (r, { lang, timeZone }) => ({
+        status: label('system', 'problemTypeStatus', r.status, lang),
+        createTime: formatInZone(r.createTime, timeZone),
+      }),
       widths: { sort: 8, remark: 30, status: 10, createTime: 20 },
     }),
     definePage({ page: 'extensionQueryPage', source: s.extensions }),

@@ -17,7 +17,13 @@ export class ParamsService {
   }
 
   /** Seeds a parameter once; a value an operator changed is never overwritten. */
-  async seed(p: { paramType: string; paramKey: string; paramValue: string; isPublic: boolean; remark: string }): Promise<void> {
+  async seed(p: {
+    paramType: string;
+    paramKey: string;
+    paramValue: string;
+    isPublic: boolean;
+    remark: string;
+  }): Promise<void> {
     await this.db.insert(sysParam).values(p).onConflictDoNothing();
   }
 }

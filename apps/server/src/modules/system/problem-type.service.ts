@@ -46,15 +46,29 @@ export class ProblemTypeService {
     });
   }
 
-  private async saveChecked(req: { id?: number; name: string; sort: number; remark: string }): Promise<ProblemTypeItem> {
+  private async saveChecked(req: {
+    id?: number;
+    name: string;
+    sort: number;
+    remark: string;
+  }): Promise<ProblemTypeItem> {
     return this.db.transaction(async (tx) => {
       const clash = await tx
         .select({ id: sysProblemType.id })
         .from(sysProblemType)
-        .where(and(sql`lower(${sysProblemType.name}) = lower(${req.name})`, eq(sysProblemType.status, 'inUse'), req.id ? ne(sysProblemType.id, req.id) : undefined));
+        .where(
+          and(
+            sql`lower(${sysProblemType.name}) = lower(${req.name})`,
+            eq(sysProblemType.status, 'inUse'),
+            req.id ? ne(sysProblemType.id, req.id) : undefined,
+          ),
+        );
       if (clash.length) throw new AppError('PROBLEM_TYPE_NAME_TAKEN');
       if (req.id === undefined) {
-        const [row] = await tx.insert(sysProblemType).values({ name: req.name, sort: req.sort, remark: req.remark }).returning();
+        const [row] = await tx
+          .insert(sysProblemType)
+          .values({ name: req.name, sort: req.sort, remark: req.remark })
+          .returning();
         return item(row!);
       }
       const [row] = await tx
@@ -63,7 +77,10 @@ export class ProblemTypeService {
         .where(and(eq(sysProblemType.id, req.id), eq(sysProblemType.status, 'inUse')))
         .returning();
       if (row) return item(row);
-      const [current] = await tx.select({ id: sysProblemType.id }).from(sysProblemType).where(eq(sysProblemType.id, req.id));
+      const [current] = await tx
+        .select({ id: sysProblemType.id })
+        .from(sysProblemType)
+        .where(eq(sysProblemType.id, req.id));
       throw new AppError(current ? 'PROBLEM_TYPE_DELETED' : 'NOT_FOUND');
     });
   }
@@ -77,7 +94,10 @@ export class ProblemTypeService {
       .returning({ id: sysProblemType.id, name: sysProblemType.name });
     nameAuditTarget(done[0]?.name);
     if (done.length) return null;
-    const [current] = await this.db.select({ id: sysProblemType.id }).from(sysProblemType).where(eq(sysProblemType.id, id));
+    const [current] = await this.db
+      .select({ id: sysProblemType.id })
+      .from(sysProblemType)
+      .where(eq(sysProblemType.id, id));
     throw new AppError(current ? 'PROBLEM_TYPE_DELETED' : 'NOT_FOUND');
   }
 }

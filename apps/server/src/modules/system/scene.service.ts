@@ -27,7 +27,11 @@ export class SceneService {
    */
   async appAdverts(): Promise<AppAdverts> {
     const [banners, scenes] = await Promise.all([
-      this.db.select().from(sysBanner).where(eq(sysBanner.enabled, true)).orderBy(asc(sysBanner.sort), asc(sysBanner.id)),
+      this.db
+        .select()
+        .from(sysBanner)
+        .where(eq(sysBanner.enabled, true))
+        .orderBy(asc(sysBanner.sort), asc(sysBanner.id)),
       this.db.select().from(sysDeviceScene).where(isNotNull(sysDeviceScene.img)),
     ]);
     const order = new Map<string, number>(DEVICE_KINDS.map((k, i) => [k, i]));

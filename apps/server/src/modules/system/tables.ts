@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** System parameters: paramType, paramKey, paramValue. Public ones need no sign-in. */
 export const sysParam = pgTable(
@@ -75,5 +86,9 @@ export const sysProblemType = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sys_problem_type_name_uq').on(sql`lower(${t.name})`).where(sql`${t.status} = 'inUse'`)],
+  (t) => [
+    uniqueIndex('sys_problem_type_name_uq')
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.status} = 'inUse'`),
+  ],
 );

@@ -11,10 +11,20 @@ export interface VoucherNeeds {
   scopeNames(kind: 'agent' | 'outlet', ids: number[]): Promise<Map<number, string>>;
   /** Where a cabinet stands: its outlet in service and the agents above it; null when it is nowhere to rent from. */
   placeOf(sn: string): Promise<{ outletId: number; agentIds: number[] } | null>;
-  customers: { member(id: number): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null> };
+  customers: {
+    member(
+      id: number,
+    ): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null>;
+  };
   ledger: {
     post(
-      p: { idempotencyKey: string; kind: string; orderNo?: string | null; memo?: string; entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[] },
+      p: {
+        idempotencyKey: string;
+        kind: string;
+        orderNo?: string | null;
+        memo?: string;
+        entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[];
+      },
       tx?: Db,
     ): Promise<boolean>;
   };

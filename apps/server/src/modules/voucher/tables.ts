@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -74,7 +86,9 @@ export const vchOrder = pgTable(
     uniqueIndex('vch_order_buy_key_uq').on(t.userId, t.buyKey),
     index('vch_order_created_idx').on(t.createdAt),
     index('vch_order_user_idx').on(t.userId, t.status),
-    index('vch_order_valid_idx').on(t.validUntil).where(sql`status = 'paid'`),
+    index('vch_order_valid_idx')
+      .on(t.validUntil)
+      .where(sql`status = 'paid'`),
     check('vch_order_uses_ck', sql`${t.usesLeft} >= 0 and ${t.usesLeft} <= ${t.uses}`),
     check('vch_order_value_ck', sql`${t.usedValue} >= 0 and ${t.usedValue} + ${t.refundAmount} <= ${t.price}`),
   ],

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { AppVoucherItem, MyVoucherOrderItem, PageResult, VoucherOrderAmount, VoucherOrderFilter, VoucherOrderItem, VoucherOrderStatus } from '@cbo/contract';
+import type {
+  AppVoucherItem,
+  MyVoucherOrderItem,
+  PageResult,
+  VoucherOrderAmount,
+  VoucherOrderFilter,
+  VoucherOrderItem,
+  VoucherOrderStatus,
+} from '@cbo/contract';
 import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
@@ -72,7 +80,13 @@ export class VoucherOrderService {
   }
 
   async rows(f: VoucherOrderFilter, offset: number, limit: number): Promise<VoucherOrderItem[]> {
-    const rows = await this.db.select().from(vchOrder).where(this.where(f)).orderBy(desc(vchOrder.createdAt), desc(vchOrder.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(vchOrder)
+      .where(this.where(f))
+      .orderBy(desc(vchOrder.createdAt), desc(vchOrder.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map(voucherOrderItem);
   }
 
@@ -87,7 +101,12 @@ export class VoucherOrderService {
       })
       .from(vchOrder)
       .where(and(this.where(f), notInArray(vchOrder.status, UNPAID)));
-    return { count: Number(r!.n), paidAmount: Number(r!.paid), refundAmount: Number(r!.refunded), usedValue: Number(r!.used) };
+    return {
+      count: Number(r!.n),
+      paidAmount: Number(r!.paid),
+      refundAmount: Number(r!.refunded),
+      usedValue: Number(r!.used),
+    };
   }
 
   async find(voucherOrderNo: string, db: Db = this.db): Promise<VoucherOrderRow> {
@@ -103,7 +122,16 @@ export class VoucherOrderService {
     const place = await this.needs.placeOf(sn);
     if (!place) throw new AppError('ORDER_DEVICE_NOT_FOUND');
     const rows = await this.vouchers.onSaleAt(place);
-    return rows.map((v) => ({ id: v.id, name: v.name, price: v.price, freeMinutes: v.freeMinutes, uses: v.uses, validDays: v.validDays, scopeType: v.scopeType as AppVoucherItem['scopeType'], left: v.stock - v.sold }));
+    return rows.map((v) => ({
+      id: v.id,
+      name: v.name,
+      price: v.price,
+      freeMinutes: v.freeMinutes,
+      uses: v.uses,
+      validDays: v.validDays,
+      scopeType: v.scopeType as AppVoucherItem['scopeType'],
+      left: v.stock - v.sold,
+    }));
   }
 
   async mine(p: Principal, q: { pageNum: number; pageSize: number }): Promise<PageResult<MyVoucherOrderItem>> {
@@ -111,7 +139,13 @@ export class VoucherOrderService {
     // A refused purchase sold nothing: the customer was told at the time, and it is not a pass.
     const w = and(eq(vchOrder.userId, p.accountId), sql`${vchOrder.status} <> 'payFailed'`);
     const [rows, [n]] = await Promise.all([
-      this.db.select().from(vchOrder).where(w).orderBy(desc(vchOrder.createdAt), desc(vchOrder.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+      this.db
+        .select()
+        .from(vchOrder)
+        .where(w)
+        .orderBy(desc(vchOrder.createdAt), desc(vchOrder.id))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize),
       this.db.select({ n: count() }).from(vchOrder).where(w),
     ]);
     return { list: rows.map(myItem), total: Number(n!.n) };
@@ -135,7 +169,10 @@ export class VoucherOrderService {
     if (!member || member.status !== 0) throw new AppError('ACCOUNT_FROZEN');
     const buyKey = req.idempotencyKey ?? crypto.randomUUID();
     const byKey = async () => {
-      const [was] = await this.db.select().from(vchOrder).where(and(eq(vchOrder.userId, member.id), eq(vchOrder.buyKey, buyKey)));
+      const [was] = await this.db
+        .select()
+        .from(vchOrder)
+        .where(and(eq(vchOrder.userId, member.id), eq(vchOrder.buyKey, buyKey)));
       return was ?? null;
     };
     const was = await byKey();
@@ -147,7 +184,13 @@ export class VoucherOrderService {
         const [v] = await tx
           .update(vchVoucher)
           .set({ sold: sql`${vchVoucher.sold} + 1` })
-          .where(and(eq(vchVoucher.id, req.voucherId), eq(vchVoucher.status, 'onSale'), sql`${vchVoucher.sold} < ${vchVoucher.stock}`))
+          .where(
+            and(
+              eq(vchVoucher.id, req.voucherId),
+              eq(vchVoucher.status, 'onSale'),
+              sql`${vchVoucher.sold} < ${vchVoucher.stock}`,
+            ),
+          )
           .returning();
         if (!v) {
           const [now] = await tx.select().from(vchVoucher).where(eq(vchVoucher.id, req.voucherId));
@@ -187,10 +230,18 @@ export class VoucherOrderService {
     }
     let paid: PaymentAnswer;
     try {
-      paid = await this.needs.payments.charge({ key: this.chargeKey(o), amount: o.price, userId: member.id, description: `Voucher ${o.voucherOrderNo}` });
+      paid = await this.needs.payments.charge({
+        key: this.chargeKey(o),
+        amount: o.price,
+        userId: member.id,
+        description: `Voucher ${o.voucherOrderNo}`,
+      });
     } catch (err) {
       // Whether the company took the money is not known: the sweep asks it.
-      this.log.warn({ err, voucherOrderNo: o.voucherOrderNo }, 'a voucher charge got no answer; the sweep will ask for its outcome');
+      this.log.warn(
+        { err, voucherOrderNo: o.voucherOrderNo },
+        'a voucher charge got no answer; the sweep will ask for its outcome',
+      );
       return this.answer(o);
     }
     return this.answer((await this.settlePurchase(o.id, paid)) ?? (await this.find(o.voucherOrderNo)));
@@ -223,10 +274,18 @@ export class VoucherOrderService {
           .set({ status: 'payFailed', failReason: (out.failure ?? out.status).slice(0, 64) })
           .where(paying)
           .returning();
-        if (o) await tx.update(vchVoucher).set({ sold: sql`${vchVoucher.sold} - 1` }).where(and(eq(vchVoucher.id, o.voucherId), gt(vchVoucher.sold, 0)));
+        if (o)
+          await tx
+            .update(vchVoucher)
+            .set({ sold: sql`${vchVoucher.sold} - 1` })
+            .where(and(eq(vchVoucher.id, o.voucherId), gt(vchVoucher.sold, 0)));
         return o ?? null;
       }
-      const [o] = await tx.update(vchOrder).set({ status: 'paid', payReference: out.reference.slice(0, 64) }).where(paying).returning();
+      const [o] = await tx
+        .update(vchOrder)
+        .set({ status: 'paid', payReference: out.reference.slice(0, 64) })
+        .where(paying)
+        .returning();
       if (!o) return null;
       await this.needs.ledger.post(
         {
@@ -234,7 +293,10 @@ export class VoucherOrderService {
           kind: 'voucherBuy',
           orderNo: o.voucherOrderNo,
           memo: 'voucherSold',
-          entries: [{ account: { kind: 'providerClearing' }, debit: o.price }, { account: { kind: 'voucherLiability', partyId: o.userId }, credit: o.price }],
+          entries: [
+            { account: { kind: 'providerClearing' }, debit: o.price },
+            { account: { kind: 'voucherLiability', partyId: o.userId }, credit: o.price },
+          ],
         },
         tx,
       );
@@ -252,13 +314,29 @@ export class VoucherOrderService {
    */
   async apply(
     tx: Db,
-    r: { userId: number; orderNo: string; outletId: number | null; agentIds: number[]; at: Date; fee: number; feeAfter: (freeMinutes: number) => number },
+    r: {
+      userId: number;
+      orderNo: string;
+      outletId: number | null;
+      agentIds: number[];
+      at: Date;
+      fee: number;
+      feeAfter: (freeMinutes: number) => number;
+    },
   ): Promise<{ voucherOrderNo: string; deduction: number; value: number; freeMinutes: number } | null> {
     if (r.fee <= 0) return null;
     const candidates = await tx
       .select()
       .from(vchOrder)
-      .where(and(eq(vchOrder.userId, r.userId), eq(vchOrder.status, 'paid'), gt(vchOrder.usesLeft, 0), gt(vchOrder.validUntil, r.at), holdsAt(vchOrder, r)))
+      .where(
+        and(
+          eq(vchOrder.userId, r.userId),
+          eq(vchOrder.status, 'paid'),
+          gt(vchOrder.usesLeft, 0),
+          gt(vchOrder.validUntil, r.at),
+          holdsAt(vchOrder, r),
+        ),
+      )
       .orderBy(desc(vchOrder.freeMinutes), asc(vchOrder.validUntil), asc(vchOrder.id))
       .limit(5);
     for (const c of candidates) {
@@ -282,7 +360,10 @@ export class VoucherOrderService {
           kind: 'voucherUse',
           orderNo: r.orderNo,
           memo: 'voucherUsed',
-          entries: [{ account: { kind: 'voucherLiability', partyId: used.userId }, debit: value }, { account: { kind: 'orderIncome' }, credit: value }],
+          entries: [
+            { account: { kind: 'voucherLiability', partyId: used.userId }, debit: value },
+            { account: { kind: 'orderIncome' }, credit: value },
+          ],
         },
         tx,
       );
@@ -302,7 +383,14 @@ export class VoucherOrderService {
     nameAuditTarget(req.voucherOrderNo);
     const [row] = await this.db
       .update(vchOrder)
-      .set({ status: 'refunding', refundAttempts: sql`${vchOrder.refundAttempts} + 1`, refundReason: req.reason, refundBy: by.slice(0, 64), refundRequestedAt: new Date(), failReason: null })
+      .set({
+        status: 'refunding',
+        refundAttempts: sql`${vchOrder.refundAttempts} + 1`,
+        refundReason: req.reason,
+        refundBy: by.slice(0, 64),
+        refundRequestedAt: new Date(),
+        failReason: null,
+      })
       .where(
         and(
           eq(vchOrder.voucherOrderNo, req.voucherOrderNo),
@@ -328,7 +416,11 @@ export class VoucherOrderService {
   /** Asks the payment company for a refund already recorded; its outcome is applied once. */
   async sendRefund(o: VoucherOrderRow): Promise<void> {
     try {
-      const out = await this.needs.payments.refund({ key: this.refundKey(o), amount: o.price - o.usedValue, chargeReference: o.payReference ?? '' });
+      const out = await this.needs.payments.refund({
+        key: this.refundKey(o),
+        amount: o.price - o.usedValue,
+        chargeReference: o.payReference ?? '',
+      });
       await this.refundOutcome(o.voucherOrderNo, o.refundAttempts, out);
     } catch (err) {
       this.log.warn({ err, voucherOrderNo: o.voucherOrderNo }, 'voucher refund request failed; it will be queried');
@@ -338,16 +430,28 @@ export class VoucherOrderService {
   /** The company's answer: refunded (the liability goes back to the clearing account) or refund failed with its reason. */
   async refundOutcome(voucherOrderNo: string, attempt: number, out: PaymentAnswer): Promise<void> {
     if (out.status === 'pending') return;
-    const match = and(eq(vchOrder.voucherOrderNo, voucherOrderNo), eq(vchOrder.status, 'refunding'), eq(vchOrder.refundAttempts, attempt));
+    const match = and(
+      eq(vchOrder.voucherOrderNo, voucherOrderNo),
+      eq(vchOrder.status, 'refunding'),
+      eq(vchOrder.refundAttempts, attempt),
+    );
     await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       if (out.status === 'failed') {
-        await tx.update(vchOrder).set({ status: 'refundFailed', failReason: (out.failure ?? 'failed').slice(0, 64) }).where(match);
+        await tx
+          .update(vchOrder)
+          .set({ status: 'refundFailed', failReason: (out.failure ?? 'failed').slice(0, 64) })
+          .where(match);
         return;
       }
       const [o] = await tx
         .update(vchOrder)
-        .set({ status: 'refunded', refundAmount: sql`${vchOrder.price} - ${vchOrder.usedValue}`, refundReference: out.reference.slice(0, 64), refundedAt: new Date() })
+        .set({
+          status: 'refunded',
+          refundAmount: sql`${vchOrder.price} - ${vchOrder.usedValue}`,
+          refundReference: out.reference.slice(0, 64),
+          refundedAt: new Date(),
+        })
         .where(match)
         .returning();
       if (!o || o.refundAmount <= 0) return;
@@ -357,7 +461,10 @@ export class VoucherOrderService {
           kind: 'voucherRefund',
           orderNo: o.voucherOrderNo,
           memo: o.refundReason ?? 'voucher refunded',
-          entries: [{ account: { kind: 'voucherLiability', partyId: o.userId }, debit: o.refundAmount }, { account: { kind: 'providerClearing' }, credit: o.refundAmount }],
+          entries: [
+            { account: { kind: 'voucherLiability', partyId: o.userId }, debit: o.refundAmount },
+            { account: { kind: 'providerClearing' }, credit: o.refundAmount },
+          ],
         },
         tx,
       );
@@ -382,7 +489,15 @@ export class VoucherOrderService {
       const out = await this.needs.payments.query(this.chargeKey(o)).catch(() => undefined);
       if (out === undefined) continue;
       // Never received: nothing was charged, the unit goes back.
-      await this.settlePurchase(o.id, out ?? { key: this.chargeKey(o), status: 'failed', reference: '', failure: 'not received by the payment company' });
+      await this.settlePurchase(
+        o.id,
+        out ?? {
+          key: this.chargeKey(o),
+          status: 'failed',
+          reference: '',
+          failure: 'not received by the payment company',
+        },
+      );
     }
     const due = await this.db
       .select({ id: vchOrder.id })
@@ -408,7 +523,9 @@ export class VoucherOrderService {
       const [o] = await tx
         .update(vchOrder)
         .set({ status: 'expired' })
-        .where(and(eq(vchOrder.id, id), inArray(vchOrder.status, ['paid', 'refundFailed']), lte(vchOrder.validUntil, now)))
+        .where(
+          and(eq(vchOrder.id, id), inArray(vchOrder.status, ['paid', 'refundFailed']), lte(vchOrder.validUntil, now)),
+        )
         .returning();
       const left = o ? o.price - o.usedValue : 0;
       if (!o || left <= 0) return;
@@ -418,7 +535,10 @@ export class VoucherOrderService {
           kind: 'voucherExpire',
           orderNo: o.voucherOrderNo,
           memo: 'voucherExpired',
-          entries: [{ account: { kind: 'voucherLiability', partyId: o.userId }, debit: left }, { account: { kind: 'revenue' }, credit: left }],
+          entries: [
+            { account: { kind: 'voucherLiability', partyId: o.userId }, debit: left },
+            { account: { kind: 'revenue' }, credit: left },
+          ],
         },
         tx,
       );
@@ -432,18 +552,24 @@ export class VoucherOrderService {
    */
   async realOrdersInDemo(simulatedMembers: number[], limit = 20): Promise<{ total: number; orderNos: string[] }> {
     const members = `{${simulatedMembers.join(',')}}`;
-    const rows = await query<{ no: string; total: string }>(this.db, sql`
+    const rows = await query<{ no: string; total: string }>(
+      this.db,
+      sql`
       select o.voucher_order_no as no, count(*) over () as total
         from vch_order o
        where (o.simulated or o.voucher_id in (select id from vch_voucher where simulated))
          and not (o.user_id = any(${members}::bigint[]))
-       order by o.created_at desc limit ${limit}`);
+       order by o.created_at desc limit ${limit}`,
+    );
     return { total: Number(rows[0]?.total ?? 0), orderNos: rows.map((r) => r.no) };
   }
 
   /** Removes the simulated passes (the demo's), answering their numbers so their ledger movements go too. */
   async clearSimulated(): Promise<string[]> {
-    const rows = await this.db.delete(vchOrder).where(eq(vchOrder.simulated, true)).returning({ no: vchOrder.voucherOrderNo });
+    const rows = await this.db
+      .delete(vchOrder)
+      .where(eq(vchOrder.simulated, true))
+      .returning({ no: vchOrder.voucherOrderNo });
     await this.db.delete(vchVoucher).where(eq(vchVoucher.simulated, true));
     return rows.map((r) => r.no);
   }
@@ -477,5 +603,16 @@ export function voucherOrderItem(o: VoucherOrderRow): VoucherOrderItem {
 
 function myItem(o: VoucherOrderRow): MyVoucherOrderItem {
   const i = voucherOrderItem(o);
-  return { voucherOrderNo: i.voucherOrderNo, voucherName: i.voucherName, price: i.price, freeMinutes: i.freeMinutes, uses: i.uses, usesLeft: i.usesLeft, validUntil: i.validUntil, status: i.status, refundAmount: i.refundAmount, createTime: i.createTime };
+  return {
+    voucherOrderNo: i.voucherOrderNo,
+    voucherName: i.voucherName,
+    price: i.price,
+    freeMinutes: i.freeMinutes,
+    uses: i.uses,
+    usesLeft: i.usesLeft,
+    validUntil: i.validUntil,
+    status: i.status,
+    refundAmount: i.refundAmount,
+    createTime: i.createTime,
+  };
 }

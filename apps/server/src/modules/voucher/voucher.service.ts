@@ -31,7 +31,13 @@ export class VoucherService {
   }
 
   async rows(f: VoucherFilter, offset: number, limit: number): Promise<VoucherItem[]> {
-    const rows = await this.db.select().from(vchVoucher).where(this.where(f)).orderBy(desc(vchVoucher.createdAt), desc(vchVoucher.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(vchVoucher)
+      .where(this.where(f))
+      .orderBy(desc(vchVoucher.createdAt), desc(vchVoucher.id))
+      .limit(limit)
+      .offset(offset);
     return this.items(rows);
   }
 
@@ -48,7 +54,18 @@ export class VoucherService {
     try {
       const [row] = await this.db
         .insert(vchVoucher)
-        .values({ name: req.name, price: req.price, freeMinutes: req.freeMinutes, uses: req.uses, validDays: req.validDays, stock: req.stock, scopeType: req.scopeType, scopeId, status: req.status, simulated: opts.simulated ?? false })
+        .values({
+          name: req.name,
+          price: req.price,
+          freeMinutes: req.freeMinutes,
+          uses: req.uses,
+          validDays: req.validDays,
+          stock: req.stock,
+          scopeType: req.scopeType,
+          scopeId,
+          status: req.status,
+          simulated: opts.simulated ?? false,
+        })
         .returning();
       return (await this.items([row!]))[0]!;
     } catch (err) {
@@ -65,7 +82,18 @@ export class VoucherService {
     try {
       const [row] = await this.db
         .update(vchVoucher)
-        .set({ name: req.name, price: req.price, freeMinutes: req.freeMinutes, uses: req.uses, validDays: req.validDays, stock: req.stock, scopeType: req.scopeType, scopeId, status: req.status, updatedAt: new Date() })
+        .set({
+          name: req.name,
+          price: req.price,
+          freeMinutes: req.freeMinutes,
+          uses: req.uses,
+          validDays: req.validDays,
+          stock: req.stock,
+          scopeType: req.scopeType,
+          scopeId,
+          status: req.status,
+          updatedAt: new Date(),
+        })
         .where(and(eq(vchVoucher.id, req.id), sql`${vchVoucher.sold} <= ${req.stock}`))
         .returning();
       if (!row) {
@@ -84,12 +112,17 @@ export class VoucherService {
     return this.db
       .select()
       .from(vchVoucher)
-      .where(and(eq(vchVoucher.status, 'onSale'), sql`${vchVoucher.sold} < ${vchVoucher.stock}`, holdsAt(vchVoucher, place)))
+      .where(
+        and(eq(vchVoucher.status, 'onSale'), sql`${vchVoucher.sold} < ${vchVoucher.stock}`, holdsAt(vchVoucher, place)),
+      )
       .orderBy(asc(vchVoucher.price), asc(vchVoucher.id));
   }
 
   private async nameFree(name: string, id?: number): Promise<void> {
-    const [r] = await this.db.select({ id: vchVoucher.id }).from(vchVoucher).where(and(eq(vchVoucher.name, name), id ? ne(vchVoucher.id, id) : undefined));
+    const [r] = await this.db
+      .select({ id: vchVoucher.id })
+      .from(vchVoucher)
+      .where(and(eq(vchVoucher.name, name), id ? ne(vchVoucher.id, id) : undefined));
     if (r) throw new AppError('VOUCHER_NAME_TAKEN');
   }
 
@@ -103,7 +136,10 @@ export class VoucherService {
 
   private async items(rows: VoucherRow[]): Promise<VoucherItem[]> {
     const ids = (kind: string) => rows.flatMap((r) => (r.scopeType === kind && r.scopeId ? [r.scopeId] : []));
-    const [agents, outlets] = await Promise.all([this.needs.scopeNames('agent', ids('agent')), this.needs.scopeNames('outlet', ids('outlet'))]);
+    const [agents, outlets] = await Promise.all([
+      this.needs.scopeNames('agent', ids('agent')),
+      this.needs.scopeNames('outlet', ids('outlet')),
+    ]);
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -123,7 +159,10 @@ export class VoucherService {
 }
 
 /** A voucher's (or a pass's) scope holds at this place: the platform's, one of its agents', or its outlet's. */
-export function holdsAt(t: typeof vchVoucher | typeof vchOrder, place: { outletId: number | null; agentIds: number[] }): SQL {
+export function holdsAt(
+  t: typeof vchVoucher | typeof vchOrder,
+  place: { outletId: number | null; agentIds: number[] },
+): SQL {
   return or(
     eq(t.scopeType, 'platform'),
     place.outletId ? and(eq(t.scopeType, 'outlet'), eq(t.scopeId, place.outletId)) : undefined,

@@ -33,32 +33,84 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     return a.data;
   };
   const uniq = () => crypto.randomBytes(3).toString('hex');
-  const voucherBody = (over: object = {}) => ({ name: `V${uniq()}`, price: 1000, freeMinutes: 60, uses: 3, validDays: 30, stock: 100, scopeType: 'platform', status: 'onSale', ...over });
-  const addVoucher = async (over: object = {}) => (await ok(c.post('/user/api/v1/sys/voucher/add', voucherBody(over)), 'add voucher')) as { id: number; price: number; name: string };
+  const voucherBody = (over: object = {}) => ({
+    name: `V${uniq()}`,
+    price: 1000,
+    freeMinutes: 60,
+    uses: 3,
+    validDays: 30,
+    stock: 100,
+    scopeType: 'platform',
+    status: 'onSale',
+    ...over,
+  });
+  const addVoucher = async (over: object = {}) =>
+    (await ok(c.post('/user/api/v1/sys/voucher/add', voucherBody(over)), 'add voucher')) as {
+      id: number;
+      price: number;
+      name: string;
+    };
 
   async function customer() {
     const mobile = `136${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
-    await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile } });
+    await s.current.inject({
+      method: 'POST',
+      url: '/user/api/app/v1/auth/sendCode',
+      payload: { areaCode: '86', mobile },
+    });
     const code = s.current.sms.lastCode(mobile)!;
-    const r = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile, code, clientType: 'USER_IOS' } })).json();
+    const r = (
+      await s.current.inject({
+        method: 'POST',
+        url: '/user/api/app/v1/auth',
+        payload: { areaCode: '86', mobile, code, clientType: 'USER_IOS' },
+      })
+    ).json();
     expect(r.code).toBe(0);
     const t = r.data.token as string;
     const app = async (m: 'GET' | 'POST', url: string, body?: unknown, lang = 'en_US'): Promise<Answer> =>
-      (await s.current.inject({ method: m, url, payload: body as object | undefined, headers: { authorization: t, clienttype: 'USER_IOS', 'accept-language': lang } })).json();
-    const buy = (voucherId: number, idempotencyKey?: string) => app('POST', '/order/api/app/v1/voucher/buy', { voucherId, idempotencyKey });
+      (
+        await s.current.inject({
+          method: m,
+          url,
+          payload: body as object | undefined,
+          headers: { authorization: t, clienttype: 'USER_IOS', 'accept-language': lang },
+        })
+      ).json();
+    const buy = (voucherId: number, idempotencyKey?: string) =>
+      app('POST', '/order/api/app/v1/voucher/buy', { voucherId, idempotencyKey });
     const [m] = await rows<{ id: number }>(sql`select id from net_member where mobile = ${mobile}`);
     return { app, buy, mobile, id: Number(m!.id) };
   }
   const rows = async <T>(q: SQL): Promise<T[]> => ((await db().execute(q)) as unknown as { rows: T[] }).rows;
-  const account = (kind: string, partyId?: number) => services().ledger.ledger.balance({ kind: kind as never, partyId: partyId ?? null });
+  const account = (kind: string, partyId?: number) =>
+    services().ledger.ledger.balance({ kind: kind as never, partyId: partyId ?? null });
   const voucherOrder = async (no: string) => services().voucher.orders.find(no);
 
   /** An order of the customer at an outlet, using since `minutes` ago, secured by nothing (the fee is asked of the provider): the settle is what is tested. */
-  async function usingOrder(userId: number, minutes: number, atOutlet = outletId): Promise<{ id: number; orderNo: string }> {
+  async function usingOrder(
+    userId: number,
+    minutes: number,
+    atOutlet = outletId,
+  ): Promise<{ id: number; orderNo: string }> {
     const orderNo = `RT${Date.now()}${crypto.randomInt(0, 1e6)}`;
-    const billing = { freeMinutes: 3, pricePerPeriod: 150, periodMinutes: 30, dailyCap: 3000, totalCap: 9900, deposit: 0, buyOutDays: 7 };
-    const chain = [{ party: 'agentA', partyId: net.agentA, name: 'A', ratio: 20 }, { party: 'agentB', partyId: net.agentB, name: 'B', ratio: 10 }, { party: 'outlet', partyId: atOutlet, name: 'O', ratio: 30 }];
-    const r = await rows<{ id: number }>(sql`insert into ord_order (order_no, user_id, user_mobile, status, pay_mode, sn, outlet_id, outlet_name, billing, chain, deposit_amount, start_at, created_at)
+    const billing = {
+      freeMinutes: 3,
+      pricePerPeriod: 150,
+      periodMinutes: 30,
+      dailyCap: 3000,
+      totalCap: 9900,
+      deposit: 0,
+      buyOutDays: 7,
+    };
+    const chain = [
+      { party: 'agentA', partyId: net.agentA, name: 'A', ratio: 20 },
+      { party: 'agentB', partyId: net.agentB, name: 'B', ratio: 10 },
+      { party: 'outlet', partyId: atOutlet, name: 'O', ratio: 30 },
+    ];
+    const r = await rows<{
+      id: number;
+    }>(sql`insert into ord_order (order_no, user_id, user_mobile, status, pay_mode, sn, outlet_id, outlet_name, billing, chain, deposit_amount, start_at, created_at)
       values (${orderNo}, ${userId}, '86-1', 'using', 'deposit', ${sn}, ${atOutlet}, 'O', ${JSON.stringify(billing)}::jsonb, ${JSON.stringify(chain)}::jsonb, 0, now() - make_interval(secs => ${minutes * 60 - 20}), now()) returning id`);
     return { id: Number(r[0]!.id), orderNo };
   }
@@ -84,16 +136,28 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     expect(Number(bad!.n)).toBe(0);
   });
 
-  it('creates, lists, reads and edits vouchers; refuses bad input in the caller\'s language', async () => {
+  it("creates, lists, reads and edits vouchers; refuses bad input in the caller's language", async () => {
     const v = await addVoucher({ scopeType: 'outlet', scopeId: outletId });
     const list = await ok(c.post('/user/api/v1/sys/voucher/lists', { pageNum: 1, pageSize: 10, name: v.name }));
-    expect(list).toMatchObject({ total: 1, list: [{ id: v.id, scopeType: 'outlet', scopeId: outletId, status: 'onSale', sold: 0, stock: 100 }] });
+    expect(list).toMatchObject({
+      total: 1,
+      list: [{ id: v.id, scopeType: 'outlet', scopeId: outletId, status: 'onSale', sold: 0, stock: 100 }],
+    });
     expect(list.list[0].scopeName).toMatch(/^Outlet /);
     const d = await ok(c.get('/user/api/v1/sys/voucher/getVoucherDetial', { id: v.id }));
     expect(d).toMatchObject({ id: v.id, price: 1000, freeMinutes: 60, uses: 3, validDays: 30 });
-    const off = await ok(c.post('/user/api/v1/sys/voucher/update', { ...voucherBody({ name: v.name, scopeType: 'outlet', scopeId: outletId }), id: v.id, status: 'offSale' }));
+    const off = await ok(
+      c.post('/user/api/v1/sys/voucher/update', {
+        ...voucherBody({ name: v.name, scopeType: 'outlet', scopeId: outletId }),
+        id: v.id,
+        status: 'offSale',
+      }),
+    );
     expect(off.status).toBe('offSale');
-    expect((await ok(c.post('/user/api/v1/sys/voucher/lists', { pageNum: 1, pageSize: 10, name: v.name, status: 'onSale' }))).total).toBe(0);
+    expect(
+      (await ok(c.post('/user/api/v1/sys/voucher/lists', { pageNum: 1, pageSize: 10, name: v.name, status: 'onSale' })))
+        .total,
+    ).toBe(0);
 
     const long = await c.post('/user/api/v1/sys/voucher/add', voucherBody({ name: 'x'.repeat(17) }), 'zh_CN');
     expect(long.status).toBe(400);
@@ -104,17 +168,26 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     expect(noScope.msg).toContain('choose the agent or outlet');
     expect(await c.post('/user/api/v1/sys/voucher/add', voucherBody({ price: 0 }))).toMatchObject({ code: 100001 });
     expect(await c.post('/user/api/v1/sys/voucher/add', voucherBody({ price: 9.5 }))).toMatchObject({ code: 100001 });
-    expect(await c.post('/user/api/v1/sys/voucher/add', voucherBody({ scopeType: 'agent', scopeId: 99_999_999 }), 'zh_TW')).toMatchObject({ code: 101005, msg: '適用範圍的代理商或網點不存在' });
+    expect(
+      await c.post('/user/api/v1/sys/voucher/add', voucherBody({ scopeType: 'agent', scopeId: 99_999_999 }), 'zh_TW'),
+    ).toMatchObject({ code: 101005, msg: '適用範圍的代理商或網點不存在' });
     expect(await c.post('/user/api/v1/sys/voucher/add', voucherBody({ name: v.name }))).toMatchObject({ code: 101009 });
-    expect(await c.get('/user/api/v1/sys/voucher/getVoucherDetial', { id: 99_999_999 }, 'zh_CN')).toMatchObject({ code: 101001, msg: '代金券不存在' });
+    expect(await c.get('/user/api/v1/sys/voucher/getVoucherDetial', { id: 99_999_999 }, 'zh_CN')).toMatchObject({
+      code: 101001,
+      msg: '代金券不存在',
+    });
     expect(await c.get('/user/api/v1/sys/voucher/getVoucherDetial', { id: 'x' })).toMatchObject({ code: 100001 });
-    expect(await c.post('/user/api/v1/sys/voucher/update', { ...voucherBody(), id: 99_999_999 })).toMatchObject({ code: 101001 });
+    expect(await c.post('/user/api/v1/sys/voucher/update', { ...voucherBody(), id: 99_999_999 })).toMatchObject({
+      code: 101001,
+    });
     // Staff changes are operation-logged.
-    const [logged] = await rows<{ n: number }>(sql`select count(*)::int as n from sys_operation_log where call = 'voucherUpdate'`);
+    const [logged] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from sys_operation_log where call = 'voucherUpdate'`,
+    );
     expect(Number(logged!.n)).toBeGreaterThan(0);
   });
 
-  it('offers the vouchers that hold at a cabinet\'s outlet and sells one per key, recording the money as a liability', async () => {
+  it("offers the vouchers that hold at a cabinet's outlet and sells one per key, recording the money as a liability", async () => {
     const here = await addVoucher({ scopeType: 'outlet', scopeId: outletId });
     const agent = await addVoucher({ scopeType: 'agent', scopeId: net.agentA });
     const elsewhere = await addVoucher({ scopeType: 'outlet', scopeId: otherOutletId });
@@ -124,7 +197,9 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     const ids = offered.data.map((x: { id: number }) => x.id);
     expect(ids).toEqual(expect.arrayContaining([here.id, agent.id]));
     expect(ids).not.toContain(elsewhere.id);
-    expect(await u.app('GET', '/order/api/app/v1/voucher/list?sn=NOPE00000000', undefined, 'zh_CN')).toMatchObject({ code: 100706 });
+    expect(await u.app('GET', '/order/api/app/v1/voucher/list?sn=NOPE00000000', undefined, 'zh_CN')).toMatchObject({
+      code: 100706,
+    });
 
     const key = `k-${uniq()}-buy`;
     const clearingBefore = await account('providerClearing');
@@ -132,7 +207,12 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     expect(a.code).toBe(0);
     expect(b).toMatchObject({ code: 0, data: { voucherOrderNo: a.data.voucherOrderNo } });
     // The tap that found the other's purchase answers it as it stood (perhaps still being paid); once both are answered it is paid.
-    expect(await voucherOrder(a.data.voucherOrderNo)).toMatchObject({ status: 'paid', price: 1000, uses: 3, usesLeft: 3 });
+    expect(await voucherOrder(a.data.voucherOrderNo)).toMatchObject({
+      status: 'paid',
+      price: 1000,
+      uses: 3,
+      usesLeft: 3,
+    });
     expect((await ok(c.get('/user/api/v1/sys/voucher/getVoucherDetial', { id: here.id }))).sold).toBe(1);
     expect(await account('providerClearing')).toBe(clearingBefore + 1000);
     expect(await account('voucherLiability', u.id)).toBe(-1000);
@@ -141,12 +221,26 @@ describe.each(engines)('vouchers (%s)', (engine) => {
 
     // A refused payment sells nothing; an off-sale voucher is not sold; bad input is refused.
     sandbox.failNext('charge', 'card declined');
-    expect(await u.buy(here.id, `k-${uniq()}-fail`, )).toMatchObject({ code: 101008, msg: 'Payment failed: card declined' });
+    expect(await u.buy(here.id, `k-${uniq()}-fail`)).toMatchObject({
+      code: 101008,
+      msg: 'Payment failed: card declined',
+    });
     expect((await ok(c.get('/user/api/v1/sys/voucher/getVoucherDetial', { id: here.id }))).sold).toBe(1);
-    await ok(c.post('/user/api/v1/sys/voucher/update', { ...voucherBody({ name: elsewhere.name, scopeType: 'outlet', scopeId: otherOutletId }), id: elsewhere.id, status: 'offSale' }));
-    expect(await u.app('POST', '/order/api/app/v1/voucher/buy', { voucherId: elsewhere.id }, 'zh_CN')).toMatchObject({ code: 101002, msg: '该代金券已下架' });
+    await ok(
+      c.post('/user/api/v1/sys/voucher/update', {
+        ...voucherBody({ name: elsewhere.name, scopeType: 'outlet', scopeId: otherOutletId }),
+        id: elsewhere.id,
+        status: 'offSale',
+      }),
+    );
+    expect(await u.app('POST', '/order/api/app/v1/voucher/buy', { voucherId: elsewhere.id }, 'zh_CN')).toMatchObject({
+      code: 101002,
+      msg: '该代金券已下架',
+    });
     expect(await u.app('POST', '/order/api/app/v1/voucher/buy', { voucherId: 'x' })).toMatchObject({ code: 100001 });
-    expect(await u.app('POST', '/order/api/app/v1/voucher/buy', { voucherId: 99_999_999 })).toMatchObject({ code: 101001 });
+    expect(await u.app('POST', '/order/api/app/v1/voucher/buy', { voucherId: 99_999_999 })).toMatchObject({
+      code: 101001,
+    });
     // A console token does not open the app's calls.
     expect((await c.post('/order/api/app/v1/voucher/buy', { voucherId: here.id })).code).not.toBe(0);
   });
@@ -154,14 +248,18 @@ describe.each(engines)('vouchers (%s)', (engine) => {
   it('sells the last one once to 50 parallel buyers', async () => {
     const v = await addVoucher({ stock: 1 });
     const buyers = await Promise.all(Array.from({ length: 5 }, () => customer()));
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => buyers[i % 5]!.buy(v.id, `k-${uniq()}-${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => buyers[i % 5]!.buy(v.id, `k-${uniq()}-${i}`)),
+    );
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.code === 101003)).toHaveLength(49);
     expect((await ok(c.get('/user/api/v1/sys/voucher/getVoucherDetial', { id: v.id }))).sold).toBe(1);
     const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from vch_order where voucher_id = ${v.id}`);
     expect(Number(n!.n)).toBe(1);
     // The stock cannot be set below what was sold.
-    expect(await c.post('/user/api/v1/sys/voucher/update', { ...voucherBody({ name: v.name }), id: v.id, stock: 0 })).toMatchObject({ code: 101004, msg: 'The stock cannot be below the 1 sold' });
+    expect(
+      await c.post('/user/api/v1/sys/voucher/update', { ...voucherBody({ name: v.name }), id: v.id, stock: 0 }),
+    ).toMatchObject({ code: 101004, msg: 'The stock cannot be below the 1 sold' });
   });
 
   it('applies the best pass when a rental ends: covers its free minutes of the fee, one use each, the last use takes the remainder', async () => {
@@ -190,8 +288,15 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     // 123 minutes: 4 periods = 6.00; the pass covers 60 minutes (2 periods), the customer owes 3.00.
     const second = await usingOrder(u.id, 123);
     expect(await settle(second.id)).toMatchObject({ status: 'awaitingDeduction', originalAmount: 600 });
-    await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo: second.orderNo }))).status === 'finished', 8_000, 'deducted');
-    expect(await ok(c.get('/order/api/v1/order/detail', { orderNo: second.orderNo }))).toMatchObject({ voucherDeduction: 300, paidAmount: 300 });
+    await until(
+      async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo: second.orderNo }))).status === 'finished',
+      8_000,
+      'deducted',
+    );
+    expect(await ok(c.get('/order/api/v1/order/detail', { orderNo: second.orderNo }))).toMatchObject({
+      voucherDeduction: 300,
+      paidAmount: 300,
+    });
     expect(await voucherOrder(no)).toMatchObject({ usesLeft: 1, usedValue: 666 });
 
     // Another outlet's pass does not hold here; the last use takes the remainder and empties the liability.
@@ -209,7 +314,7 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     expect((await voucherOrder(other.data.voucherOrderNo)).usesLeft).toBe(2);
   });
 
-  it('uses a pass once under parallel settles of the same customer\'s rentals', async () => {
+  it("uses a pass once under parallel settles of the same customer's rentals", async () => {
     const v = await addVoucher({ uses: 1, price: 500 });
     const u = await customer();
     const no = (await u.buy(v.id)).data.voucherOrderNo as string;
@@ -219,18 +324,25 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     expect(await voucherOrder(no)).toMatchObject({ usesLeft: 0, usedValue: 500, status: 'usedUp' });
     expect(await account('voucherLiability', u.id)).toBe(0);
     // Let the deductions of the other five finish before the books are checked.
-    for (const o of orders) await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo: o.orderNo }))).status === 'finished', 8_000, 'deducted');
+    for (const o of orders)
+      await until(
+        async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo: o.orderNo }))).status === 'finished',
+        8_000,
+        'deducted',
+      );
   });
 
   it('settles a purchase the process died in: before the charge the unit goes back, after it the pass is paid', async () => {
     const v = await addVoucher({ price: 700, stock: 5 });
     const u = await customer();
-    const sold = async () => (await ok(c.get('/user/api/v1/sys/voucher/getVoucherDetial', { id: v.id }))).sold as number;
+    const sold = async () =>
+      (await ok(c.get('/user/api/v1/sys/voucher/getVoucherDetial', { id: v.id }))).sold as number;
     // What step 1 leaves behind when the process is killed before the charge is asked: the unit taken, the purchase paying.
     const diedAt = async (buyKey: string) => {
       await db().execute(sql`update vch_voucher set sold = sold + 1 where id = ${v.id}`);
       const no = `VT${Date.now()}${crypto.randomInt(0, 1e6)}`;
-      await db().execute(sql`insert into vch_order (voucher_order_no, user_id, user_mobile, voucher_id, voucher_name, price, free_minutes, uses, uses_left, scope_type, valid_until, status, buy_key, created_at)
+      await db()
+        .execute(sql`insert into vch_order (voucher_order_no, user_id, user_mobile, voucher_id, voucher_name, price, free_minutes, uses, uses_left, scope_type, valid_until, status, buy_key, created_at)
         values (${no}, ${u.id}, '86-1', ${v.id}, ${v.name}, 700, 60, 3, 3, 'platform', now() + interval '30 days', 'paying', ${buyKey}, now() - interval '2 minutes')`);
       return no;
     };
@@ -243,7 +355,9 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     expect(await sold()).toBe(before + 2);
     // The app shows a purchase still being paid; the totals leave it out.
     const mine = await u.app('GET', '/order/api/app/v1/voucher/mine?pageNum=1&pageSize=10');
-    expect(mine.data.list.find((x: { voucherOrderNo: string }) => x.voucherOrderNo === charged)).toMatchObject({ status: 'paying' });
+    expect(mine.data.list.find((x: { voucherOrderNo: string }) => x.voucherOrderNo === charged)).toMatchObject({
+      status: 'paying',
+    });
     await services().voucher.orders.sweep();
     await services().voucher.orders.sweep();
     expect(await voucherOrder(never)).toMatchObject({ status: 'payFailed' });
@@ -263,7 +377,9 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     const o = await usingOrder(u.id, 63);
     await settle(o.id);
     const revenueBefore = await account('revenue');
-    await db().execute(sql`update vch_order set valid_until = now() - interval '1 minute' where voucher_order_no = ${no}`);
+    await db().execute(
+      sql`update vch_order set valid_until = now() - interval '1 minute' where voucher_order_no = ${no}`,
+    );
     await services().voucher.orders.sweep();
     await services().voucher.orders.sweep();
     expect(await voucherOrder(no)).toMatchObject({ status: 'expired', usesLeft: 2, usedValue: 300 });
@@ -273,8 +389,14 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     const later = await usingOrder(u.id, 63);
     await settle(later.id);
     expect((await voucherOrder(no)).usesLeft).toBe(2);
-    expect(await c.post('/order/api/v1/voucherOrder/refund', { voucherOrderNo: no, reason: 'customer asked' })).toMatchObject({ code: 101007 });
-    await until(async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo: later.orderNo }))).status === 'finished', 8_000, 'deducted');
+    expect(
+      await c.post('/order/api/v1/voucherOrder/refund', { voucherOrderNo: no, reason: 'customer asked' }),
+    ).toMatchObject({ code: 101007 });
+    await until(
+      async () => (await ok(c.get('/order/api/v1/order/detail', { orderNo: later.orderNo }))).status === 'finished',
+      8_000,
+      'deducted',
+    );
   });
 
   it('refunds the unused part once through the provider, again after a failure, and logs it', async () => {
@@ -297,10 +419,16 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     expect(await account('voucherLiability', u.id)).toBe(0);
     expect(await account('providerClearing')).toBe(clearing - 667);
     // A refunded pass is not used again nor refunded twice.
-    expect(await c.post('/order/api/v1/voucherOrder/refund', { voucherOrderNo: no, reason: 'third' }, 'zh_CN')).toMatchObject({ code: 101007, msg: '该代金券订单不可退款' });
-    expect(await c.post('/order/api/v1/voucherOrder/refund', { voucherOrderNo: 'V0', reason: 'x' })).toMatchObject({ code: 101006 });
+    expect(
+      await c.post('/order/api/v1/voucherOrder/refund', { voucherOrderNo: no, reason: 'third' }, 'zh_CN'),
+    ).toMatchObject({ code: 101007, msg: '该代金券订单不可退款' });
+    expect(await c.post('/order/api/v1/voucherOrder/refund', { voucherOrderNo: 'V0', reason: 'x' })).toMatchObject({
+      code: 101006,
+    });
     expect(await c.post('/order/api/v1/voucherOrder/refund', { voucherOrderNo: no })).toMatchObject({ code: 100001 });
-    const [logged] = await rows<{ n: number }>(sql`select count(*)::int as n from sys_operation_log where call = 'voucherOrderRefund'`);
+    const [logged] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from sys_operation_log where call = 'voucherOrderRefund'`,
+    );
     expect(Number(logged!.n)).toBeGreaterThanOrEqual(2);
   });
 
@@ -315,7 +443,11 @@ describe.each(engines)('vouchers (%s)', (engine) => {
       return refund(req);
     };
     try {
-      const answers = await Promise.all(Array.from({ length: 100 }, () => c.post('/order/api/v1/voucherOrder/refund', { voucherOrderNo: no, reason: 'parallel' })));
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          c.post('/order/api/v1/voucherOrder/refund', { voucherOrderNo: no, reason: 'parallel' }),
+        ),
+      );
       expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
       expect(answers.filter((a) => a.code === 101007)).toHaveLength(99);
       await until(async () => (await voucherOrder(no)).status === 'refunded', 8_000, 'refunded');
@@ -323,7 +455,9 @@ describe.each(engines)('vouchers (%s)', (engine) => {
       sandbox.refund = refund;
     }
     expect(asked).toBe(1);
-    const [moves] = await rows<{ n: number }>(sql`select count(*)::int as n from led_transaction where kind = 'voucherRefund' and order_no = ${no}`);
+    const [moves] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from led_transaction where kind = 'voucherRefund' and order_no = ${no}`,
+    );
     expect(Number(moves!.n)).toBe(1);
     expect(await account('voucherLiability', u.id)).toBe(0);
   });
@@ -331,13 +465,17 @@ describe.each(engines)('vouchers (%s)', (engine) => {
   it('lets a role see voucher orders without refunding them unless it holds the refund button', async () => {
     await accountWithMenus(db(), 'vchviewer', 'viewer123', ['order', 'order.voucherOrders']);
     const viewer = await s.current.login('vchviewer', 'viewer123');
-    const send = async (url: string, payload: object) => (await s.current.inject({ method: 'POST', url, payload, headers: auth(viewer, 'zh_TW') })).json() as Answer;
+    const send = async (url: string, payload: object) =>
+      (await s.current.inject({ method: 'POST', url, payload, headers: auth(viewer, 'zh_TW') })).json() as Answer;
     expect((await send('/order/api/v1/voucherOrder/queryPage', { pageNum: 1, pageSize: 10 })).code).toBe(0);
-    expect(await send('/order/api/v1/voucherOrder/refund', { voucherOrderNo: 'V1', reason: 'x' })).toMatchObject({ code: 100003, msg: '沒有權限執行此操作' });
+    expect(await send('/order/api/v1/voucherOrder/refund', { voucherOrderNo: 'V1', reason: 'x' })).toMatchObject({
+      code: 100003,
+      msg: '沒有權限執行此操作',
+    });
     expect((await send('/user/api/v1/sys/voucher/add', voucherBody())).code).toBe(100003);
   });
 
-  it('answers the totals of the list\'s filter, each the sum over its rows, and exports the list', async () => {
+  it("answers the totals of the list's filter, each the sum over its rows, and exports the list", async () => {
     const v = await addVoucher({ price: 700, uses: 2 });
     const u = await customer();
     const a = (await u.buy(v.id)).data.voucherOrderNo as string;
@@ -349,15 +487,33 @@ describe.each(engines)('vouchers (%s)', (engine) => {
     const page = await ok(c.post('/order/api/v1/voucherOrder/queryPage', { pageNum: 1, pageSize: 100, ...filter }));
     const totals = await ok(c.post('/order/api/v1/voucherOrder/getVoucherOrderAmount', filter));
     const sum = (k: string) => page.list.reduce((s: number, r: Record<string, number>) => s + r[k]!, 0);
-    expect(totals).toEqual({ count: page.total, paidAmount: sum('price'), refundAmount: sum('refundAmount'), usedValue: sum('usedValue') });
+    expect(totals).toEqual({
+      count: page.total,
+      paidAmount: sum('price'),
+      refundAmount: sum('refundAmount'),
+      usedValue: sum('usedValue'),
+    });
     expect(totals).toMatchObject({ count: 2, paidAmount: 1400 });
     expect(totals.refundAmount + totals.usedValue).toBe(700);
-    const byStatus = await ok(c.post('/order/api/v1/voucherOrder/getVoucherOrderAmount', { ...filter, status: 'refunded' }));
+    const byStatus = await ok(
+      c.post('/order/api/v1/voucherOrder/getVoucherOrderAmount', { ...filter, status: 'refunded' }),
+    );
     expect(byStatus.count).toBe(1);
-    const byMobile = await ok(c.post('/order/api/v1/voucherOrder/queryPage', { pageNum: 1, pageSize: 10, mobile: u.mobile.slice(-6) }));
+    const byMobile = await ok(
+      c.post('/order/api/v1/voucherOrder/queryPage', { pageNum: 1, pageSize: 10, mobile: u.mobile.slice(-6) }),
+    );
     expect(byMobile.total).toBe(2);
-    expect(await c.post('/order/api/v1/voucherOrder/queryPage', { pageNum: 1, pageSize: 10, beginTime: '2020-01-01 00:00:00', endTime: '2020-03-01 00:00:00' })).toMatchObject({ code: 100060 });
-    expect(await c.post('/order/api/v1/voucherOrder/getVoucherOrderAmount', { status: 'nope' })).toMatchObject({ code: 100001 });
+    expect(
+      await c.post('/order/api/v1/voucherOrder/queryPage', {
+        pageNum: 1,
+        pageSize: 10,
+        beginTime: '2020-01-01 00:00:00',
+        endTime: '2020-03-01 00:00:00',
+      }),
+    ).toMatchObject({ code: 100060 });
+    expect(await c.post('/order/api/v1/voucherOrder/getVoucherOrderAmount', { status: 'nope' })).toMatchObject({
+      code: 100001,
+    });
     const exp = await c.post('/order/api/v1/voucherOrder/execle', filter);
     expect(exp.code).toBe(0);
     expect(exp.data.exportId).toBeGreaterThan(0);

@@ -1,5 +1,12 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL } from 'drizzle-orm';
-import { api, callsWithAction, type OperationLogFilter, type OperationLogItem, type OperationLogQuery, type PageResult } from '@cbo/contract';
+import {
+  api,
+  callsWithAction,
+  type OperationLogFilter,
+  type OperationLogItem,
+  type OperationLogQuery,
+  type PageResult,
+} from '@cbo/contract';
 import type { Db } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { escapeLike, pageOf } from '../db/paging.js';
@@ -72,7 +79,13 @@ export class OperationLogService implements AuditSink {
       const calls = callsWithAction(f.behaviour);
       // Entries older than the call column are found by the calls' paths.
       const paths = calls.map((c) => api[c].path);
-      conds.push(or(ilike(sysOperationLog.behaviour, like), ilike(sysOperationLog.path, like), paths.length ? inArray(sysOperationLog.path, paths) : undefined)!);
+      conds.push(
+        or(
+          ilike(sysOperationLog.behaviour, like),
+          ilike(sysOperationLog.path, like),
+          paths.length ? inArray(sysOperationLog.path, paths) : undefined,
+        )!,
+      );
     }
     if (f.ip) conds.push(eq(sysOperationLog.ip, f.ip));
     if (range.begin) conds.push(gte(sysOperationLog.createdAt, range.begin));
@@ -90,7 +103,13 @@ export class OperationLogService implements AuditSink {
   }
 
   async rows(f: OperationLogFilter, offset: number, limit: number): Promise<OperationLogItem[]> {
-    const rows = await this.db.select().from(sysOperationLog).where(this.where(f)).orderBy(desc(sysOperationLog.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(sysOperationLog)
+      .where(this.where(f))
+      .orderBy(desc(sysOperationLog.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map((r) => ({
       id: r.id,
       userName: r.userName,

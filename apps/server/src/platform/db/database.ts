@@ -133,7 +133,9 @@ export async function openPglite(dataDir: string | null, opts: { template?: Blob
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pg')) : new PGlite(opts.template ? { loadDataDir: opts.template } : {});
+  const client = dataDir
+    ? new PGlite(path.join(dataDir, 'pg'))
+    : new PGlite(opts.template ? { loadDataDir: opts.template } : {});
   await client.waitReady;
   const db = scoped(drizzle(client) as unknown as Db);
   await migrate(drizzle(client), { migrationsFolder });
@@ -224,7 +226,11 @@ export async function ping(db: Db): Promise<void> {
  * `index`, only that index.
  */
 export function isUniqueViolation(e: unknown, index?: string): boolean {
-  for (let cur = e as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; cur && depth < 5; cur = cur.cause as typeof cur, depth++) {
+  for (
+    let cur = e as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
+    cur && depth < 5;
+    cur = cur.cause as typeof cur, depth++
+  ) {
     if (cur.code === '23505') return index === undefined || cur.constraint === index;
   }
   return false;
@@ -255,7 +261,8 @@ export function rowFromSql<T extends PgTable>(table: T, raw: Record<string, unkn
  * autovacuum, so a `join`/`in` on a JSON list was planned as a scan of every row (34 ms a statement
  * at 10,000 cabinets). Use as `where sn = ${anyOf(sns)}`.
  */
-export const anyOf = (values: string[]): SQL => sql`any(array(select json_array_elements_text(${JSON.stringify(values)}::json)))`;
+export const anyOf = (values: string[]): SQL =>
+  sql`any(array(select json_array_elements_text(${JSON.stringify(values)}::json)))`;
 
 /** Rows as one JSON parameter, for `json_to_recordset(${jsonRows(rows)}) as v(col type, …)`: one statement text for any batch. */
 export const jsonRows = (rows: object[]): SQL => sql`${JSON.stringify(rows)}::json`;

@@ -17,7 +17,10 @@ export interface ListSource<F, Row> {
 }
 
 /** One page of a list: its rows and the total, read together. */
-export async function pageOf<F, Row>(source: ListSource<F, Row>, q: F & { pageNum: number; pageSize: number }): Promise<PageResult<Row>> {
+export async function pageOf<F, Row>(
+  source: ListSource<F, Row>,
+  q: F & { pageNum: number; pageSize: number },
+): Promise<PageResult<Row>> {
   const [list, total] = await Promise.all([source.rows(q, (q.pageNum - 1) * q.pageSize, q.pageSize), source.count(q)]);
   return { list, total };
 }

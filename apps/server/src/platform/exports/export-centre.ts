@@ -3,7 +3,20 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
-import { api, EXPORT_MAX_ROWS, LIVE_TYPES, type ExportError, type ExportLogItem, type ExportProgressData, type ExportResultData, type ExportCall, type ExportStarted, type Lang, type PageResult, type Translations } from '@cbo/contract';
+import {
+  api,
+  EXPORT_MAX_ROWS,
+  LIVE_TYPES,
+  type ExportError,
+  type ExportLogItem,
+  type ExportProgressData,
+  type ExportResultData,
+  type ExportCall,
+  type ExportStarted,
+  type Lang,
+  type PageResult,
+  type Translations,
+} from '@cbo/contract';
 import { query, type Database, type Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import type { FileStorage } from '../files/storage.js';
@@ -18,7 +31,12 @@ export interface ExportKind<P> {
   columns: { header: Translations; key: string; width?: number }[];
   count(params: P): Promise<number>;
   /** Rows as the file shows them, in the language and time zone of the person who asked. */
-  rows(params: P, offset: number, limit: number, ctx: { lang: Lang; timeZone: string }): Promise<Record<string, unknown>[]>;
+  rows(
+    params: P,
+    offset: number,
+    limit: number,
+    ctx: { lang: Lang; timeZone: string },
+  ): Promise<Record<string, unknown>[]>;
 }
 
 /**
@@ -155,7 +173,14 @@ export class ExportService {
     this.running = true;
     await this.database.markAlive(WORKERS_LOCK_NS, this.workerKey);
     await this.recover();
-    this.recoverTimer = setInterval(() => void this.recover().then(() => this.poke(), (err: unknown) => this.log.warn({ err }, 'export recovery failed')), RECOVER_MS).unref();
+    this.recoverTimer = setInterval(
+      () =>
+        void this.recover().then(
+          () => this.poke(),
+          (err: unknown) => this.log.warn({ err }, 'export recovery failed'),
+        ),
+      RECOVER_MS,
+    ).unref();
     this.unlisten = await this.database.listen(JOBS_CHANNEL, () => this.poke());
     this.loop = this.run();
   }
@@ -195,14 +220,20 @@ export class ExportService {
   }
 
   private async claim() {
-    const res = await query<{ id: number }>(this.db, sql`
+    const res = await query<{ id: number }>(
+      this.db,
+      sql`
       update sys_export_log set status = 'running', attempts = attempts + 1, claimed_by = ${this.workerId},
              heartbeat_at = now(), progress = 0
        where id = (select id from sys_export_log where status = 'pending' order by id for update skip locked limit 1)
-      returning id`);
+      returning id`,
+    );
     const id = res[0]?.id;
     if (id === undefined) return undefined;
-    const [job] = await this.db.select().from(sysExportLog).where(eq(sysExportLog.id, Number(id)));
+    const [job] = await this.db
+      .select()
+      .from(sysExportLog)
+      .where(eq(sysExportLog.id, Number(id)));
     return job;
   }
 
@@ -238,7 +269,11 @@ export class ExportService {
     const path = this.files.exportPath(job.id);
     // Alive but slow (a long page) is not hung: the heartbeat goes on between progress steps.
     const beat = setInterval(() => {
-      void this.db.update(sysExportLog).set({ heartbeatAt: new Date() }).where(and(eq(sysExportLog.id, job.id), eq(sysExportLog.status, 'running'))).catch(() => undefined);
+      void this.db
+        .update(sysExportLog)
+        .set({ heartbeatAt: new Date() })
+        .where(and(eq(sysExportLog.id, job.id), eq(sysExportLog.status, 'running')))
+        .catch(() => undefined);
     }, HEARTBEAT_MS).unref();
     try {
       if (!def) throw new Error(`unknown export kind ${job.kind}`);
@@ -258,8 +293,14 @@ export class ExportService {
         const progress = Math.min(99, Math.floor((written / Math.max(total, 1)) * 100));
         if (progress !== lastProgress) {
           lastProgress = progress;
-          await this.db.update(sysExportLog).set({ progress, heartbeatAt: new Date() }).where(eq(sysExportLog.id, job.id));
-          await this.live.publish(job.accountId, LIVE_TYPES.exportProgress, { id: job.id, exportSpeed: `${progress}%` } satisfies ExportProgressData);
+          await this.db
+            .update(sysExportLog)
+            .set({ progress, heartbeatAt: new Date() })
+            .where(eq(sysExportLog.id, job.id));
+          await this.live.publish(job.accountId, LIVE_TYPES.exportProgress, {
+            id: job.id,
+            exportSpeed: `${progress}%`,
+          } satisfies ExportProgressData);
         }
       }
       ws.commit();
@@ -268,7 +309,12 @@ export class ExportService {
         .update(sysExportLog)
         .set({ status: 'done', progress: 100, rowCount: written, filePath: path, finishedAt: new Date(), error: null })
         .where(eq(sysExportLog.id, job.id));
-      await this.live.publish(job.accountId, LIVE_TYPES.exportResult, { id: job.id, fileName: job.fileName, fileUrl: downloadUrl(job.id), exportSpeed: '100%' } satisfies ExportResultData);
+      await this.live.publish(job.accountId, LIVE_TYPES.exportResult, {
+        id: job.id,
+        fileName: job.fileName,
+        fileUrl: downloadUrl(job.id),
+        exportSpeed: '100%',
+      } satisfies ExportResultData);
     } catch (err) {
       this.log.error({ err, exportId: job.id }, 'export failed');
       fs.rmSync(path, { force: true });
@@ -277,7 +323,14 @@ export class ExportService {
         .set({ status: 'failed', error: 'serverError' satisfies ExportError, finishedAt: new Date() })
         .where(eq(sysExportLog.id, job.id))
         .catch(() => undefined);
-      await this.live.publish(job.accountId, LIVE_TYPES.exportResult, { id: job.id, fileName: job.fileName, fileUrl: null, error: 'serverError' } satisfies ExportResultData).catch(() => undefined);
+      await this.live
+        .publish(job.accountId, LIVE_TYPES.exportResult, {
+          id: job.id,
+          fileName: job.fileName,
+          fileUrl: null,
+          error: 'serverError',
+        } satisfies ExportResultData)
+        .catch(() => undefined);
     } finally {
       clearInterval(beat);
     }

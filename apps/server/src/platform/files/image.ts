@@ -112,7 +112,12 @@ function verifyJpeg(b: Buffer): VerifiedImage {
   if (!ended || i !== b.length || !frame) throw new AppError('IMAGE_INVALID');
   let decoded: { width: number; height: number };
   try {
-    decoded = jpeg.decode(b, { useTArray: true, tolerantDecoding: false, maxResolutionInMP: (IMAGE_MAX_SIDE * IMAGE_MAX_SIDE) / 1e6, maxMemoryUsageInMB: 256 });
+    decoded = jpeg.decode(b, {
+      useTArray: true,
+      tolerantDecoding: false,
+      maxResolutionInMP: (IMAGE_MAX_SIDE * IMAGE_MAX_SIDE) / 1e6,
+      maxMemoryUsageInMB: 256,
+    });
   } catch {
     throw new AppError('IMAGE_INVALID');
   }

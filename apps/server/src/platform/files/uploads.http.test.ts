@@ -14,14 +14,27 @@ const SCENE = '/device/api/v1/device/uploadSceneImage';
 
 type Answer = { code: number; msg: string; data: { url: string } | null };
 
-async function upload(t: TestServer, token: string, url: string, body: { payload: Buffer; headers: Record<string, string> }, lang = 'en_US'): Promise<Answer> {
-  const r = await t.inject({ method: 'POST', url, headers: { ...auth(token, lang), ...body.headers }, payload: body.payload });
+async function upload(
+  t: TestServer,
+  token: string,
+  url: string,
+  body: { payload: Buffer; headers: Record<string, string> },
+  lang = 'en_US',
+): Promise<Answer> {
+  const r = await t.inject({
+    method: 'POST',
+    url,
+    headers: { ...auth(token, lang), ...body.headers },
+    payload: body.payload,
+  });
   expect(r.statusCode).toBeLessThan(500);
   return r.json();
 }
 
-const stored = async (t: TestServer) => (await query<{ n: number }>(t.database.db, sql`select count(*)::int as n from sys_file`))[0]!.n;
-const onDisk = (t: TestServer) => ['avatars', 'images'].reduce((n, d) => n + fs.readdirSync(path.join(t.server.services.files.root, d)).length, 0);
+const stored = async (t: TestServer) =>
+  (await query<{ n: number }>(t.database.db, sql`select count(*)::int as n from sys_file`))[0]!.n;
+const onDisk = (t: TestServer) =>
+  ['avatars', 'images'].reduce((n, d) => n + fs.readdirSync(path.join(t.server.services.files.root, d)).length, 0);
 
 describe.each(engines)('uploads (%s)', (engine) => {
   // These tests upload more than the default count per minute; the quota has its own tests below.
@@ -29,8 +42,16 @@ describe.each(engines)('uploads (%s)', (engine) => {
 
   it('each upload is bound to the permission of the screen that uses it; the own avatar needs only a sign-in', async () => {
     await accountWithMenus(s.current.database.db, 'nomenus', 'pass1234', []);
-    await accountWithMenus(s.current.database.db, 'configer', 'pass1234', ['system', 'system.config', 'system.config.edit']);
-    await accountWithMenus(s.current.database.db, 'scener', 'pass1234', ['system', 'system.scenes', 'system.scenes.edit']);
+    await accountWithMenus(s.current.database.db, 'configer', 'pass1234', [
+      'system',
+      'system.config',
+      'system.config.edit',
+    ]);
+    await accountWithMenus(s.current.database.db, 'scener', 'pass1234', [
+      'system',
+      'system.scenes',
+      'system.scenes.edit',
+    ]);
     const none = await s.current.login('nomenus', 'pass1234');
     const configer = await s.current.login('configer', 'pass1234');
     const scener = await s.current.login('scener', 'pass1234');
@@ -94,23 +115,43 @@ describe.each(engines)('uploads (%s)', (engine) => {
     expect(big).toMatchObject({ code: 100052, msg: 'The file cannot be larger than 2 MB' });
 
     const file = multipart(png());
-    const noBoundary = await s.current.inject({ method: 'POST', url: IMAGE, headers: { ...auth(token), 'content-type': 'multipart/form-data' }, payload: file.payload });
+    const noBoundary = await s.current.inject({
+      method: 'POST',
+      url: IMAGE,
+      headers: { ...auth(token), 'content-type': 'multipart/form-data' },
+      payload: file.payload,
+    });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json().code).toBe(100002);
-    const badBoundary = await s.current.inject({ method: 'POST', url: IMAGE, headers: { ...auth(token), 'content-type': 'multipart/form-data; boundary=other' }, payload: file.payload });
+    const badBoundary = await s.current.inject({
+      method: 'POST',
+      url: IMAGE,
+      headers: { ...auth(token), 'content-type': 'multipart/form-data; boundary=other' },
+      payload: file.payload,
+    });
     expect(badBoundary.statusCode).toBeLessThan(500);
     expect(badBoundary.json().code).not.toBe(0);
 
     const json = await s.current.inject({ method: 'POST', url: IMAGE, headers: auth(token), payload: { file: 'x' } });
     expect(json.json().code).toBe(100051);
-    const text = await s.current.inject({ method: 'POST', url: IMAGE, headers: { ...auth(token), 'content-type': 'text/plain' }, payload: 'hello' });
+    const text = await s.current.inject({
+      method: 'POST',
+      url: IMAGE,
+      headers: { ...auth(token), 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(text.statusCode).toBeLessThan(500);
     expect(text.json().code).not.toBe(0);
 
     expect((await upload(s.current, token, IMAGE, multipart(Buffer.alloc(0)))).code).toBe(100051);
     expect((await upload(s.current, token, IMAGE, multipart(png(), { files: 2 }))).code).toBe(100055);
     const fieldOnly = `--b\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--b--\r\n`;
-    const field = await s.current.inject({ method: 'POST', url: IMAGE, headers: { ...auth(token), 'content-type': 'multipart/form-data; boundary=b' }, payload: fieldOnly });
+    const field = await s.current.inject({
+      method: 'POST',
+      url: IMAGE,
+      headers: { ...auth(token), 'content-type': 'multipart/form-data; boundary=b' },
+      payload: fieldOnly,
+    });
     expect(field.json().code).toBe(100051);
   });
 
@@ -148,15 +189,30 @@ describe.each(engines)('uploads (%s)', (engine) => {
     const icon = await up(ICON, png(64, 64));
     const orphan = await up(IMAGE);
     const recent = await up(IMAGE);
-    const json = (method: 'POST' | 'PUT', url: string, payload: object) => t.inject({ method, url, headers: auth(token), payload }).then((r) => r.json().code as number);
-    expect(await json('POST', '/user/api/v1/global/config/addBanner', { title: 'Sweep', img: banner, link: '', sort: 0, enabled: true })).toBe(0);
-    expect(await json('PUT', '/device/api/v1/device/updateImgAndAddr', { deviceType: 'cable', img: scene, link: '' })).toBe(0);
+    const json = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.inject({ method, url, headers: auth(token), payload }).then((r) => r.json().code as number);
+    expect(
+      await json('POST', '/user/api/v1/global/config/addBanner', {
+        title: 'Sweep',
+        img: banner,
+        link: '',
+        sort: 0,
+        enabled: true,
+      }),
+    ).toBe(0);
+    expect(
+      await json('PUT', '/device/api/v1/device/updateImgAndAddr', { deviceType: 'cable', img: scene, link: '' }),
+    ).toBe(0);
     const basis = (await t.inject({ url: '/user/api/v1/global/config/findByBasis', headers: auth(token) })).json().data;
-    expect(await json('PUT', '/user/api/v1/global/config/', { paramType: 'basis', values: { ...basis, navLogo: logo } })).toBe(0);
+    expect(
+      await json('PUT', '/user/api/v1/global/config/', { paramType: 'basis', values: { ...basis, navLogo: logo } }),
+    ).toBe(0);
     await t.database.db.execute(sql`update sys_menu set icon = ${icon} where code = 'system.config'`);
 
     const everyOld = [avatar, banner, scene, logo, icon, orphan];
-    await t.database.db.execute(sql`update sys_file set created_at = now() - interval '25 hours' where url in (${sql.join(everyOld, sql`, `)})`);
+    await t.database.db.execute(
+      sql`update sys_file set created_at = now() - interval '25 hours' where url in (${sql.join(everyOld, sql`, `)})`,
+    );
     const fileOf = (url: string) => t.server.services.files.pathOf(url)!;
 
     // Two sweeps at once: each unreferenced file is taken by exactly one of them.
@@ -193,12 +249,18 @@ describe.each(engines)('upload quota (%s)', (engine) => {
     t.server.services.uploads.clock = () => new Date('2030-01-01T10:00:30Z');
     // Plenty of bytes for this account today: only the count can stop it.
     const id = await accountWithMenus(t.database.db, 'burst', 'pass1234', []);
-    await t.database.db.execute(sql`insert into sys_upload_quota values (${id}, '2030-01-01', ${-1_000_000}, '2030-01-01T09:00:00Z', 0)`);
+    await t.database.db.execute(
+      sql`insert into sys_upload_quota values (${id}, '2030-01-01', ${-1_000_000}, '2030-01-01T09:00:00Z', 0)`,
+    );
     const token = await t.login('burst', 'pass1234');
     const codes = await burst(t, token, 50);
     expect(codes.filter((c) => c === 0)).toHaveLength(7);
     expect(codes.filter((c) => c === 100057)).toHaveLength(43);
-    expect((await query<{ n: number }>(t.database.db, sql`select count(*)::int as n from sys_file where owner_id = ${id}`))[0]!.n).toBe(7);
+    expect(
+      (
+        await query<{ n: number }>(t.database.db, sql`select count(*)::int as n from sys_file where owner_id = ${id}`)
+      )[0]!.n,
+    ).toBe(7);
     // The next minute has room again.
     t.server.services.uploads.clock = () => new Date('2030-01-01T10:01:05Z');
     expect((await upload(t, token, AVATAR, multipart(one))).code).toBe(0);

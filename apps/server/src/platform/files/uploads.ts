@@ -52,7 +52,8 @@ export async function readSingleFile(req: FastifyRequest, maxBytes: number): Pro
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { mb: +(maxBytes / 1024 / 1024).toFixed(2) });
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('FILE_TOO_LARGE', { mb: +(maxBytes / 1024 / 1024).toFixed(2) });
     if (code === 'FST_FILES_LIMIT') throw new AppError('FILE_TOO_MANY');
     req.log.info({ err: (err as Error).message, code }, 'upload refused: unreadable multipart body');
     throw new AppError('BAD_REQUEST');
@@ -131,7 +132,9 @@ export class Uploads {
     const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
     const dayOf = sql.raw(`case when q.day = excluded.day then q.day_bytes else 0 end`);
     const minuteOf = sql.raw(`case when q.minute = excluded.minute then q.minute_count else 0 end`);
-    const charged = await query<{ day_bytes: number }>(tx, sql`
+    const charged = await query<{ day_bytes: number }>(
+      tx,
+      sql`
       insert into sys_upload_quota as q (account_id, day, day_bytes, minute, minute_count)
       values (${accountId}, ${day}::date, ${size}, ${minute}::timestamptz, 1)
       on conflict (account_id) do update
@@ -141,12 +144,16 @@ export class Uploads {
              minute = excluded.minute
        where ${dayOf} + excluded.day_bytes <= ${dailyBytes}
          and ${minuteOf} + 1 <= ${perMinute}
-      returning day_bytes`);
+      returning day_bytes`,
+    );
     if (charged.length > 0) return;
     // Refused: read the row only to say which limit it was.
-    const [row] = await query<{ busy: boolean }>(tx, sql`
+    const [row] = await query<{ busy: boolean }>(
+      tx,
+      sql`
       select (minute = ${minute}::timestamptz and minute_count >= ${perMinute}) as busy
-        from sys_upload_quota where account_id = ${accountId}`);
+        from sys_upload_quota where account_id = ${accountId}`,
+    );
     if (row?.busy) throw new AppError('UPLOAD_TOO_FREQUENT', { count: perMinute });
     throw new AppError('UPLOAD_DAILY_LIMIT', { mb });
   }
@@ -169,14 +176,17 @@ export class Uploads {
     let removed = 0;
     for (;;) {
       const batch = await this.db.transaction(async (tx) => {
-        const rows = await query<{ url: string }>(tx, sql`
+        const rows = await query<{ url: string }>(
+          tx,
+          sql`
           delete from sys_file d
            where d.id in (
              select f.id from sys_file f
               where f.created_at < ${cutoff}::timestamptz ${unreferenced.length ? sql`and ${sql.join(unreferenced, sql` and `)}` : sql``}
               order by f.id limit ${SWEEP_BATCH}
               for update of f skip locked)
-          returning d.url`);
+          returning d.url`,
+        );
         for (const r of rows) await this.files.remove(r.url);
         return rows.length;
       });

@@ -15,7 +15,10 @@ const SAVE = '/user/api/v1/problemType/saveOrUpdate';
 /** Problem types stored, and operation-log entries that say a save succeeded. */
 async function counts(db: import('../db/database.js').Db) {
   const [types] = await db.select({ n: sql<number>`count(*)::int` }).from(sysProblemType);
-  const [logged] = await db.select({ n: sql<number>`count(*)::int` }).from(sysOperationLog).where(and(eq(sysOperationLog.path, SAVE), eq(sysOperationLog.resultCode, 0)));
+  const [logged] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sysOperationLog)
+    .where(and(eq(sysOperationLog.path, SAVE), eq(sysOperationLog.resultCode, 0)));
   return { types: Number(types!.n), logged: Number(logged!.n) };
 }
 
@@ -31,7 +34,12 @@ describe.each(engines)('a change and its operation-log entry commit together (%s
       throw new Error('audit store unavailable');
     };
     try {
-      const res = await s.current.inject({ method: 'POST', url: SAVE, headers: auth(token), payload: { name: 'Lost change', sort: 1, remark: '' } });
+      const res = await s.current.inject({
+        method: 'POST',
+        url: SAVE,
+        headers: auth(token),
+        payload: { name: 'Lost change', sort: 1, remark: '' },
+      });
       expect(res.statusCode).toBeLessThan(600);
       expect(res.json().code).not.toBe(0);
     } finally {
@@ -43,33 +51,67 @@ describe.each(engines)('a change and its operation-log entry commit together (%s
   it('logs refusals on their own, with the code the caller got, and stores nothing', async () => {
     const token = await s.current.login();
     const before = await counts(s.current.database.db);
-    const res = await s.current.inject({ method: 'POST', url: SAVE, headers: auth(token), payload: { name: '', sort: 1, remark: '' } });
+    const res = await s.current.inject({
+      method: 'POST',
+      url: SAVE,
+      headers: auth(token),
+      payload: { name: '', sort: 1, remark: '' },
+    });
     expect(res.json().code).toBe(Errors.VALIDATION.code);
     expect(await counts(s.current.database.db)).toEqual(before);
-    const [last] = await s.current.database.db.select().from(sysOperationLog).orderBy(sql`id desc`).limit(1);
+    const [last] = await s.current.database.db
+      .select()
+      .from(sysOperationLog)
+      .orderBy(sql`id desc`)
+      .limit(1);
     expect(last).toMatchObject({ path: SAVE, resultCode: Errors.VALIDATION.code });
   });
 
   it('writes an entry whatever the target holds (a NUL in the query)', async () => {
     const token = await s.current.login();
-    await s.current.inject({ method: 'POST', url: `${SAVE}?id=a%00b`, headers: auth(token), payload: { name: 'Nul target', sort: 2, remark: '' } });
+    await s.current.inject({
+      method: 'POST',
+      url: `${SAVE}?id=a%00b`,
+      headers: auth(token),
+      payload: { name: 'Nul target', sort: 2, remark: '' },
+    });
     const c = await counts(s.current.database.db);
     expect(c.logged).toBe(c.types);
   });
 
   it('logs a device action ahead of it and closes the entry with its outcome', async () => {
     const token = await s.current.login();
-    const res = await s.current.inject({ method: 'POST', url: '/device/api/v1/command/send', headers: auth(token), payload: { sn: 'NOSUCHCABINET01', type: 'queryVersion', data: {} } });
+    const res = await s.current.inject({
+      method: 'POST',
+      url: '/device/api/v1/command/send',
+      headers: auth(token),
+      payload: { sn: 'NOSUCHCABINET01', type: 'queryVersion', data: {} },
+    });
     expect(res.json().code).not.toBe(0);
-    const [last] = await s.current.database.db.select().from(sysOperationLog).orderBy(sql`id desc`).limit(1);
-    expect(last).toMatchObject({ path: '/device/api/v1/command/send', target: 'NOSUCHCABINET01', resultCode: res.json().code });
+    const [last] = await s.current.database.db
+      .select()
+      .from(sysOperationLog)
+      .orderBy(sql`id desc`)
+      .limit(1);
+    expect(last).toMatchObject({
+      path: '/device/api/v1/command/send',
+      target: 'NOSUCHCABINET01',
+      resultCode: res.json().code,
+    });
   });
 
   it('under 50 concurrent saves every stored change has exactly one success entry', async () => {
     const token = await s.current.login();
     const before = await counts(s.current.database.db);
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => s.current.inject({ method: 'POST', url: SAVE, headers: auth(token), payload: { name: `Crowd ${i}`, sort: i, remark: '' } })),
+      Array.from({ length: 50 }, (_, i) =>
+        s.current.inject({
+          method: 'POST',
+          url: SAVE,
+          headers: auth(token),
+          payload: { name: `Crowd ${i}`, sort: i, remark: '' },
+        }),
+      ),
     );
     expect(results.every((r) => r.json().code === 0)).toBe(true);
     const after = await counts(s.current.database.db);
@@ -113,16 +155,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)('operation log after kill -9 (post
       const origin = `http://127.0.0.1:${port}`;
       for (let i = 0; ; i++) {
         if (i > 600) throw new Error('server did not start');
-        if (await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)) break;
+        if (
+          await fetch(`${origin}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
         await new Promise((r) => setTimeout(r, 100));
       }
       const login = await (
-        await fetch(`${origin}/user/api/open/v1/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'admin', password: 'admin123', clientType: 'MANAGE_PC' }) })
+        await fetch(`${origin}/user/api/open/v1/auth`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userName: 'admin', password: 'admin123', clientType: 'MANAGE_PC' }),
+        })
       ).json();
-      const headers = { 'content-type': 'application/json', authorization: login.data.token as string, clienttype: 'MANAGE_PC' };
+      const headers = {
+        'content-type': 'application/json',
+        authorization: login.data.token as string,
+        clienttype: 'MANAGE_PC',
+      };
       let answered = 0;
       const writes = Array.from({ length: 300 }, (_, i) =>
-        fetch(`${origin}${SAVE}`, { method: 'POST', headers, body: JSON.stringify({ name: `Kill ${i}`, sort: i % 9999, remark: '' }) }).then(
+        fetch(`${origin}${SAVE}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name: `Kill ${i}`, sort: i % 9999, remark: '' }),
+        }).then(
           () => answered++,
           () => undefined,
         ),
@@ -133,7 +193,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('operation log after kill -9 (post
       await Promise.all(writes);
       await db.connect();
       const types = (await db.query(`select count(*)::int as n from sys_problem_type`)).rows[0].n as number;
-      const logged = (await db.query(`select count(*)::int as n from sys_operation_log where path = $1 and result_code = 0`, [SAVE])).rows[0].n as number;
+      const logged = (
+        await db.query(`select count(*)::int as n from sys_operation_log where path = $1 and result_code = 0`, [SAVE])
+      ).rows[0].n as number;
       expect(types).toBeGreaterThanOrEqual(20);
       expect(types).toBeLessThan(300); // the kill really landed mid-way
       expect(logged).toBe(types);

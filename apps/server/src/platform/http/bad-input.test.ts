@@ -29,7 +29,13 @@ function textPaths(schema: unknown, path: Path = [], out: Path[] = []): Path[] {
     case 'object':
       for (const [k, v] of Object.entries(d.shape as object)) textPaths(v, [...path, k], out);
       break;
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch': case 'nonoptional':
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
       textPaths(d.innerType, path, out);
       break;
     case 'array':
@@ -50,8 +56,25 @@ function textPaths(schema: unknown, path: Path = [], out: Path[] = []): Path[] {
 }
 
 /** Strings tried, in order, for a text field of a made-up valid input: the first it accepts. */
-const STRINGS = ['abc', 'abc123', 'AB12', '13800000000', '86', '123456', 'http://example.com/a.png', 'system/roles', '/abc',
-  'ZZZZ000000000001', 'ZZZZ0000000000001', '2024-01-02 03:04:05', 'a@example.com', 'example.com', '1.0.0', 'a'.repeat(64), 'CNY'];
+const STRINGS = [
+  'abc',
+  'abc123',
+  'AB12',
+  '13800000000',
+  '86',
+  '123456',
+  'http://example.com/a.png',
+  'system/roles',
+  '/abc',
+  'ZZZZ000000000001',
+  'ZZZZ0000000000001',
+  '2024-01-02 03:04:05',
+  'a@example.com',
+  'example.com',
+  '1.0.0',
+  'a'.repeat(64),
+  'CNY',
+];
 const NUMBERS = [0, 1, 10, 100, 1000];
 /** A second order, for objects whose rules relate their numbers (an amount above zero). */
 const NUMBERS_ALT = [1, 0, 10, 100, 1000];
@@ -62,13 +85,24 @@ function sample(schema: unknown, numbers = NUMBERS): unknown {
   const d = defOf(s);
   const fits = (v: unknown) => s.safeParse(v).success;
   switch (d.type) {
-    case 'string': return STRINGS.find(fits) ?? NONE;
-    case 'number': return numbers.find(fits) ?? NONE;
-    case 'boolean': return false;
-    case 'enum': return Object.values(d.entries as object)[0];
-    case 'literal': return (d.values as unknown[])[0];
-    case 'null': return null;
-    case 'optional': case 'default': case 'prefault': case 'readonly': case 'catch': case 'nonoptional':
+    case 'string':
+      return STRINGS.find(fits) ?? NONE;
+    case 'number':
+      return numbers.find(fits) ?? NONE;
+    case 'boolean':
+      return false;
+    case 'enum':
+      return Object.values(d.entries as object)[0];
+    case 'literal':
+      return (d.values as unknown[])[0];
+    case 'null':
+      return null;
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
       return sample(d.innerType, numbers);
     case 'nullable': {
       const v = sample(d.innerType, numbers);
@@ -121,20 +155,24 @@ function variants(schema: unknown): unknown[] {
 function setAt(root: unknown, path: Path, value: unknown): unknown {
   if (!path.length) return value;
   const [head, ...rest] = path;
-  const base: Record<string | number, unknown> = typeof head === 'number' ? [] as unknown as Record<number, unknown> : {};
+  const base: Record<string | number, unknown> =
+    typeof head === 'number' ? ([] as unknown as Record<number, unknown>) : {};
   const obj = (root && typeof root === 'object' ? structuredClone(root) : base) as Record<string | number, unknown>;
   obj[head!] = setAt(obj[head!], rest, value);
   return obj;
 }
 
-const shapeKeys = (schema: unknown): string[] => (schema && defOf(schema).type === 'object' ? Object.keys(defOf(schema).shape as object) : []);
+const shapeKeys = (schema: unknown): string[] =>
+  schema && defOf(schema).type === 'object' ? Object.keys(defOf(schema).shape as object) : [];
 
 /** Keys that name one stored thing; an unknown value must be "not found". */
 const ID_KEYS = ['id', 'manageId', 'menuId', 'index'];
 /** Ids nothing has, tried in order until the call's schema takes one. */
 const UNKNOWN_IDS: unknown[] = [999_999, 9_999, '999999', 'ZZZZ999999999999'];
 /** "Not found": the platform's code, or a domain's own (a device not found). */
-const NOT_FOUND_CODES = Object.entries(Errors).filter(([n]) => n === 'NOT_FOUND' || n.endsWith('_NOT_FOUND')).map(([, e]) => e.code);
+const NOT_FOUND_CODES = Object.entries(Errors)
+  .filter(([n]) => n === 'NOT_FOUND' || n.endsWith('_NOT_FOUND'))
+  .map(([, e]) => e.code);
 const VALIDATION = Errors.VALIDATION.code;
 
 /** Calls that name one thing by an id in the query (details, deletes) or the body (edits). */
@@ -154,9 +192,27 @@ function idCase(name: CallName): { part: 'query' | 'body'; key: string } | null 
 const EXTRA: Partial<Record<CallName, object>> = {
   menuSave: { path: '/abc' }, // a directory needs a route
   // An outlet names an agent or a team (one), a hidden ratio not below its ratio, a billing rule that holds together.
-  outletSaveOrUpdate: { agentId: 1, teamId: null, ratio: 0, hiddenRatio: 0, serviceProviderId: null, serviceProviderRatio: 0, billing: { freeMinutes: 0, pricePerPeriod: 100, periodMinutes: 60, dailyCap: 1000, totalCap: 9900, deposit: 9900 } },
+  outletSaveOrUpdate: {
+    agentId: 1,
+    teamId: null,
+    ratio: 0,
+    hiddenRatio: 0,
+    serviceProviderId: null,
+    serviceProviderRatio: 0,
+    billing: { freeMinutes: 0, pricePerPeriod: 100, periodMinutes: 60, dailyCap: 1000, totalCap: 9900, deposit: 9900 },
+  },
   // A coupon's validity ends after now (spec 5), with the value its type needs.
-  couponSave: { type: 'money', amount: 100, scope: 'platform', scopeId: null, scopeSn: null, durationHours: null, validFrom: new Date().toISOString(), validTo: new Date(Date.now() + 30 * 86_400_000).toISOString(), exchangeDeadline: null },
+  couponSave: {
+    type: 'money',
+    amount: 100,
+    scope: 'platform',
+    scopeId: null,
+    scopeSn: null,
+    durationHours: null,
+    validFrom: new Date().toISOString(),
+    validTo: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    exchangeDeadline: null,
+  },
 };
 
 /** Gives the admin a mobile, then a checked code's ticket, for calls that need one. */
@@ -182,13 +238,27 @@ describe.each(oneEngine)('bad input on every call (%s)', (engine) => {
     token = await s.current.login();
     ticket = await ticketFor(s.current, token);
     const app = { areaCode: '86', mobile: '13800009999', password: 'secret12' };
-    await s.current.server.services.network.agents.save({ ...app, name: 'Bad input', level: 'A', ratio: 50, minWithdrawal: 0, withdrawalFeeRate: 0 });
-    const signedIn = await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { ...app, clientType: 'AGENT_IOS' } });
+    await s.current.server.services.network.agents.save({
+      ...app,
+      name: 'Bad input',
+      level: 'A',
+      ratio: 50,
+      minWithdrawal: 0,
+      withdrawalFeeRate: 0,
+    });
+    const signedIn = await s.current.inject({
+      method: 'POST',
+      url: '/user/api/app/v1/auth',
+      payload: { ...app, clientType: 'AGENT_IOS' },
+    });
     appToken = signedIn.json().data.token;
   });
 
   type Res = Awaited<ReturnType<TestServer['inject']>>;
-  const send = (name: CallName, p: { body?: unknown; query?: Record<string, unknown>; raw?: string; contentType?: string }) => {
+  const send = (
+    name: CallName,
+    p: { body?: unknown; query?: Record<string, unknown>; raw?: string; contentType?: string },
+  ) => {
     const def = api[name];
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(p.query ?? {})) {
@@ -198,7 +268,10 @@ describe.each(oneEngine)('bad input on every call (%s)', (engine) => {
     return s.current.inject({
       method: def.method,
       url: def.path + (p.query ? `?${qs}` : ''),
-      headers: { ...(def.access === 'app' ? { authorization: appToken } : auth(token)), ...(ct ? { 'content-type': ct } : {}) },
+      headers: {
+        ...(def.access === 'app' ? { authorization: appToken } : auth(token)),
+        ...(ct ? { 'content-type': ct } : {}),
+      },
       payload: p.raw ?? (p.body as object | undefined),
     });
   };
@@ -219,15 +292,27 @@ describe.each(oneEngine)('bad input on every call (%s)', (engine) => {
     if (def.body) {
       const fields = shapeKeys(def.body);
       refused(name, await send(name, { raw: '{"broken": ' }), 'broken JSON');
-      refused(name, await send(name, { body: Object.fromEntries(fields.map((f) => [f, { nested: true }])) }), 'wrong types');
-      refused(name, await send(name, { body: Object.fromEntries(fields.map((f) => [f, 'x'.repeat(10_000)])) }), 'long strings');
+      refused(
+        name,
+        await send(name, { body: Object.fromEntries(fields.map((f) => [f, { nested: true }])) }),
+        'wrong types',
+      );
+      refused(
+        name,
+        await send(name, { body: Object.fromEntries(fields.map((f) => [f, 'x'.repeat(10_000)])) }),
+        'long strings',
+      );
       refused(name, await send(name, { body: [1, 2, 3] }), 'an array instead of an object');
       for (const variant of variants(def.body)) {
         const made = sample(variant);
         for (const path of textPaths(variant)) {
           const field = path.join('.');
           for (const bad of ['a\u0000b', 'a\u0007b', '\u001b[31m']) {
-            const r = refused(name, await send(name, { body: setAt(made === NONE ? {} : made, path, bad) }), `${JSON.stringify(bad)} in ${field}`);
+            const r = refused(
+              name,
+              await send(name, { body: setAt(made === NONE ? {} : made, path, bad) }),
+              `${JSON.stringify(bad)} in ${field}`,
+            );
             expect(r.code, `${name}: ${JSON.stringify(bad)} in ${field}`).toBe(VALIDATION);
           }
           // U+0000 is refused before anything else looks at the body, naming where it was.
@@ -241,11 +326,25 @@ describe.each(oneEngine)('bad input on every call (%s)', (engine) => {
     }
     if (def.query) {
       const fields = shapeKeys(def.query);
-      refused(name, await send(name, { query: Object.fromEntries(fields.map((f) => [f, 'x'.repeat(10_000)])) }), 'long query values');
-      refused(name, await send(name, { query: Object.fromEntries(fields.map((f) => [f, ['1', '2']])) }), 'repeated query values');
+      refused(
+        name,
+        await send(name, { query: Object.fromEntries(fields.map((f) => [f, 'x'.repeat(10_000)])) }),
+        'long query values',
+      );
+      refused(
+        name,
+        await send(name, { query: Object.fromEntries(fields.map((f) => [f, ['1', '2']])) }),
+        'repeated query values',
+      );
       const numeric = fields.filter((f) => ['pageNum', 'pageSize', ...ID_KEYS].includes(f));
-      if (numeric.length) refused(name, await send(name, { query: Object.fromEntries(numeric.map((f) => [f, '-1'])) }), 'negative numbers');
-      if (numeric.length) refused(name, await send(name, { query: Object.fromEntries(numeric.map((f) => [f, '1.5'])) }), 'fractions');
+      if (numeric.length)
+        refused(
+          name,
+          await send(name, { query: Object.fromEntries(numeric.map((f) => [f, '-1'])) }),
+          'negative numbers',
+        );
+      if (numeric.length)
+        refused(name, await send(name, { query: Object.fromEntries(numeric.map((f) => [f, '1.5'])) }), 'fractions');
       // Every query value arrives as text, so each field gets the control characters.
       for (const field of fields) {
         for (const bad of ['a\u0000b', 'a\u0007b']) {
@@ -261,12 +360,20 @@ describe.each(oneEngine)('bad input on every call (%s)', (engine) => {
       const schema = def[idc.part]!;
       const made = sample(schema);
       expect(made, `${name}: a valid ${idc.part} can be made up (extend STRINGS or NUMBERS)`).not.toBe(NONE);
-      const unknown = UNKNOWN_IDS.map((v) => withTicket(schema, { ...(made as object), ...EXTRA[name], [idc.key]: v })).find((v) => schema.safeParse(v).success);
+      const unknown = UNKNOWN_IDS.map((v) =>
+        withTicket(schema, { ...(made as object), ...EXTRA[name], [idc.key]: v }),
+      ).find((v) => schema.safeParse(v).success);
       expect(unknown, `${name}: a made-up ${idc.part} with an unknown ${idc.key} is valid`).toBeTruthy();
       // A call with an id in its query and a body (a deposit's refund: ?id and the reason) gets a valid made-up body beside it.
       const body = idc.part === 'query' && def.body ? sample(def.body) : NONE;
-      const r = refused(name, await send(name, { [idc.part]: unknown as Record<string, unknown>, ...(body === NONE ? {} : { body }) }), `unknown ${idc.key}`);
-      expect(NOT_FOUND_CODES, `${name}: unknown ${idc.key} ${JSON.stringify(unknown)}: ${r.code} ${r.msg}`).toContain(r.code);
+      const r = refused(
+        name,
+        await send(name, { [idc.part]: unknown as Record<string, unknown>, ...(body === NONE ? {} : { body }) }),
+        `unknown ${idc.key}`,
+      );
+      expect(NOT_FOUND_CODES, `${name}: unknown ${idc.key} ${JSON.stringify(unknown)}: ${r.code} ${r.msg}`).toContain(
+        r.code,
+      );
     }
   });
 
@@ -283,11 +390,19 @@ describe.each(oneEngine)('bad input on every call (%s)', (engine) => {
     expect(r).toMatchObject({ code: VALIDATION, msg: 'Invalid input: pageNum: must be a whole number ≥ 1' });
   });
 
-  it('refuses U+0000 without a sign-in too (sign-in, public parameters), in the caller\'s language', async () => {
-    const login = await s.current.inject({ method: 'POST', url: api.login.path, headers: { 'accept-language': 'zh_TW' }, payload: { userName: 'a\u0000b', password: 'x' } });
+  it("refuses U+0000 without a sign-in too (sign-in, public parameters), in the caller's language", async () => {
+    const login = await s.current.inject({
+      method: 'POST',
+      url: api.login.path,
+      headers: { 'accept-language': 'zh_TW' },
+      payload: { userName: 'a\u0000b', password: 'x' },
+    });
     expect(login.statusCode).toBe(400);
     expect(login.json()).toMatchObject({ code: VALIDATION, msg: '參數錯誤：userName: 不能包含控制字元（如 NUL）' });
-    const param = await s.current.inject({ url: `${api.findValueByKey.path}?paramType=basis&paramKey=brand%00Name`, headers: { 'accept-language': 'zh_CN' } });
+    const param = await s.current.inject({
+      url: `${api.findValueByKey.path}?paramType=basis&paramKey=brand%00Name`,
+      headers: { 'accept-language': 'zh_CN' },
+    });
     expect(param.json()).toMatchObject({ code: VALIDATION, msg: '参数错误：paramKey: 不能包含控制字符（如 NUL）' });
   });
 });
@@ -295,12 +410,14 @@ describe.each(oneEngine)('bad input on every call (%s)', (engine) => {
 describe.each(oneEngine)('requests too long to read (%s)', (engine) => {
   const s = useServer(engine);
 
-  it('a URL over 16 KB gets the envelope in the caller\'s language, not the framework\'s body', async () => {
+  it("a URL over 16 KB gets the envelope in the caller's language, not the framework's body", async () => {
     const address = await s.current.server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), '127.0.0.1', () => {
-        socket.write(`GET ${api.roleQueryPage.path}?name=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en_US\r\n\r\n`);
+        socket.write(
+          `GET ${api.roleQueryPage.path}?name=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en_US\r\n\r\n`,
+        );
       });
       let text = '';
       socket.on('data', (d: Buffer) => (text += d.toString('utf8')));
@@ -310,25 +427,41 @@ describe.each(oneEngine)('requests too long to read (%s)', (engine) => {
     const [head, body] = raw.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 431 /);
     expect(head).toMatch(/content-type: application\/json/i);
-    expect(JSON.parse(body!)).toEqual({ code: Errors.PAYLOAD_TOO_LARGE.code, msg: 'The request is too large', data: null });
+    expect(JSON.parse(body!)).toEqual({
+      code: Errors.PAYLOAD_TOO_LARGE.code,
+      msg: 'The request is too large',
+      data: null,
+    });
   });
 });
 
 describe.each(oneEngine)('the ClientType header (%s)', (engine) => {
   const s = useServer(engine);
 
-  it('is checked against the known terminals; absent, the session\'s terminal stands', async () => {
+  it("is checked against the known terminals; absent, the session's terminal stands", async () => {
     const token = await s.current.login();
-    const call = (clienttype?: string, lang = 'en_US') => s.current.inject({
-      url: `${api.roleQueryPage.path}?pageNum=1`,
-      headers: { authorization: token, 'accept-language': lang, ...(clienttype === undefined ? {} : { clienttype }) },
-    });
+    const call = (clienttype?: string, lang = 'en_US') =>
+      s.current.inject({
+        url: `${api.roleQueryPage.path}?pageNum=1`,
+        headers: { authorization: token, 'accept-language': lang, ...(clienttype === undefined ? {} : { clienttype }) },
+      });
     expect((await call('MANAGE_PC')).json().code).toBe(0);
     expect((await call()).json().code).toBe(0);
-    expect((await call('TOASTER')).json()).toMatchObject({ code: VALIDATION, msg: 'Invalid input: ClientType: is not an allowed value' });
-    expect((await call('manage_pc', 'zh_CN')).json()).toMatchObject({ code: VALIDATION, msg: '参数错误：ClientType: 取值不正确' });
+    expect((await call('TOASTER')).json()).toMatchObject({
+      code: VALIDATION,
+      msg: 'Invalid input: ClientType: is not an allowed value',
+    });
+    expect((await call('manage_pc', 'zh_CN')).json()).toMatchObject({
+      code: VALIDATION,
+      msg: '参数错误：ClientType: 取值不正确',
+    });
     // Sign-in too, before anything is looked up or logged.
-    const login = await s.current.inject({ method: 'POST', url: api.login.path, headers: { clienttype: 'x' }, payload: { userName: 'admin', password: 'admin123' } });
+    const login = await s.current.inject({
+      method: 'POST',
+      url: api.login.path,
+      headers: { clienttype: 'x' },
+      payload: { userName: 'admin', password: 'admin123' },
+    });
     expect(login.json().code).toBe(VALIDATION);
   });
 });

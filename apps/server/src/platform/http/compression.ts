@@ -23,7 +23,12 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
     encodings: ['br', 'gzip'],
     customTypes: /^application\/json\b/,
     globalDecompression: false,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      },
+    },
     zlibOptions: { level: 6 },
   });
 }

@@ -53,11 +53,14 @@ describe.each(engines)('OpenAPI and the route table (%s)', (engine) => {
   });
 
   it('public parameters: brand, logo and footer are seeded; private or unknown keys are not found', async () => {
-    const q = (t: string, k: string) => s.current.inject({ url: `/user/api/open/v1/auth/findValueByKey?paramType=${t}&paramKey=${k}` });
+    const q = (t: string, k: string) =>
+      s.current.inject({ url: `/user/api/open/v1/auth/findValueByKey?paramType=${t}&paramKey=${k}` });
     expect((await q('basis', 'brandName')).json().data.paramValue).toBeTruthy();
     expect((await q('basis', 'navLogo')).json().data.paramValue).toBe('/logo.svg');
     expect((await q('basis', 'footerMessage')).json().code).toBe(0);
     expect((await q('basis', 'nope')).json().code).toBe(100004);
-    expect((await s.current.inject({ url: '/user/api/open/v1/auth/findValueByKey?paramType=basis' })).json().code).toBe(100001);
+    expect((await s.current.inject({ url: '/user/api/open/v1/auth/findValueByKey?paramType=basis' })).json().code).toBe(
+      100001,
+    );
   });
 });

@@ -12,12 +12,19 @@ describe('every API route declares its access', () => {
     const app = Fastify();
     installGuard(
       app,
-      { authenticate: async () => { throw new Error('unused'); }, authorize: async () => false },
+      {
+        authenticate: async () => {
+          throw new Error('unused');
+        },
+        authorize: async () => false,
+      },
       { record: async () => {}, begin: async () => 0, finish: async () => {} },
       {} as never,
     );
     expect(() => app.get('/user/api/v1/sneaky', async () => ({ ok: true }))).toThrow(/not a contract call/);
-    expect(() => app.route({ method: 'POST', url: '/device/api/v1/sneaky', handler: async () => null })).toThrow(/not a contract call/);
+    expect(() => app.route({ method: 'POST', url: '/device/api/v1/sneaky', handler: async () => null })).toThrow(
+      /not a contract call/,
+    );
     // Outside the API paths (health, static files) routes are free.
     expect(() => app.get('/healthz2', async () => ({ ok: true }))).not.toThrow();
     await app.close();

@@ -36,9 +36,20 @@ describe.each(engines)('server log (%s)', (engine) => {
     });
     expect(JSON.parse(first)).toMatchObject({ code: 0, data: { type: 'HAND_SHAKE_RESULT' } });
     ws.close();
-    expect((await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: auth(token), cookies: { Authorization: token } })).json().code).toBe(0);
+    expect(
+      (
+        await s.current.inject({
+          url: '/user/api/v1/sys/user/info',
+          headers: auth(token),
+          cookies: { Authorization: token },
+        })
+      ).json().code,
+    ).toBe(0);
     // a refused call logs the request too
-    expect((await s.current.inject({ url: '/user/api/v1/sys/loginLog/queryPage?pageSize=0', headers: auth(token) })).json().code).toBe(100001);
+    expect(
+      (await s.current.inject({ url: '/user/api/v1/sys/loginLog/queryPage?pageSize=0', headers: auth(token) })).json()
+        .code,
+    ).toBe(100001);
     await s.current.inject({ method: 'POST', url: '/user/api/v1/auth/logout', headers: auth(token) });
 
     expect(log.text).toContain('/ws?token=[redacted]&clientType=MANAGE_PC');

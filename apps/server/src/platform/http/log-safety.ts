@@ -22,7 +22,13 @@ export function safeLogger(logger: FastifyServerOptions['logger']): FastifyServe
     // Lines written by services while a request is handled carry its id too.
     mixin: requestIdMixin,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'res.headers["set-cookie"]'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers.cookie',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
     serializers: {

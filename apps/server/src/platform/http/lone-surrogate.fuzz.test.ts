@@ -29,7 +29,8 @@ describe.each(oneEngine)('lone surrogates on every registered route (%s)', (engi
 
   const resolve = (schema: Json | undefined): Json => {
     let x = schema ?? {};
-    for (let i = 0; typeof x.$ref === 'string' && i < 10; i++) x = doc.components?.schemas?.[(x.$ref as string).split('/').pop()!] ?? {};
+    for (let i = 0; typeof x.$ref === 'string' && i < 10; i++)
+      x = doc.components?.schemas?.[(x.$ref as string).split('/').pop()!] ?? {};
     return x;
   };
   const optionsOf = (x: Json) => ((x.anyOf ?? x.oneOf ?? x.allOf) as Json[] | undefined)?.map(resolve);
@@ -46,14 +47,21 @@ describe.each(oneEngine)('lone surrogates on every registered route (%s)', (engi
     switch (type) {
       case 'object': {
         const out: Json = {};
-        for (const [k, v] of Object.entries((x.properties ?? {}) as Record<string, Json>)) out[k] = sample(v, depth + 1);
+        for (const [k, v] of Object.entries((x.properties ?? {}) as Record<string, Json>))
+          out[k] = sample(v, depth + 1);
         return out;
       }
-      case 'array': return [sample(x.items as Json, depth + 1)];
-      case 'string': return 'abc';
-      case 'integer': case 'number': return 1;
-      case 'boolean': return false;
-      default: return null;
+      case 'array':
+        return [sample(x.items as Json, depth + 1)];
+      case 'string':
+        return 'abc';
+      case 'integer':
+      case 'number':
+        return 1;
+      case 'boolean':
+        return false;
+      default:
+        return null;
     }
   }
 
@@ -65,7 +73,9 @@ describe.each(oneEngine)('lone surrogates on every registered route (%s)', (engi
     if (opts) for (const o of opts) strings(o, path, out, depth + 1);
     const types = Array.isArray(x.type) ? (x.type as string[]) : [x.type];
     if (types.includes('string') && !out.some((p) => p.join('.') === path.join('.'))) out.push(path);
-    if (types.includes('object')) for (const [k, v] of Object.entries((x.properties ?? {}) as Record<string, Json>)) strings(v, [...path, k], out, depth + 1);
+    if (types.includes('object'))
+      for (const [k, v] of Object.entries((x.properties ?? {}) as Record<string, Json>))
+        strings(v, [...path, k], out, depth + 1);
     if (types.includes('array')) strings(x.items as Json, [...path, 0], out, depth + 1);
     return out;
   }
@@ -73,7 +83,9 @@ describe.each(oneEngine)('lone surrogates on every registered route (%s)', (engi
   function setAt(root: unknown, path: Path, value: unknown): unknown {
     if (!path.length) return value;
     const [head, ...rest] = path;
-    const obj = (root && typeof root === 'object' ? structuredClone(root) : typeof head === 'number' ? [] : {}) as Record<string | number, unknown>;
+    const obj = (
+      root && typeof root === 'object' ? structuredClone(root) : typeof head === 'number' ? [] : {}
+    ) as Record<string | number, unknown>;
     obj[head!] = setAt(obj[head!], rest, value);
     return obj;
   }
@@ -90,7 +102,9 @@ describe.each(oneEngine)('lone surrogates on every registered route (%s)', (engi
           id: String(op.operationId),
           access: String(op['x-permission'] ?? ''),
           body: content['application/json']?.schema ?? null,
-          query: ((op.parameters ?? []) as { in: string; name: string; schema: Json }[]).filter((p) => p.in === 'query'),
+          query: ((op.parameters ?? []) as { in: string; name: string; schema: Json }[]).filter(
+            (p) => p.in === 'query',
+          ),
         });
       }
     }
@@ -101,14 +115,37 @@ describe.each(oneEngine)('lone surrogates on every registered route (%s)', (engi
     doc = s.current.server.app.swagger() as unknown as typeof doc;
     tokens.admin = await s.current.login();
     const agent = { areaCode: '86', mobile: '13800007777', password: 'secret12' };
-    await s.current.server.services.network.agents.save({ ...agent, name: 'Fuzz agent', level: 'A', ratio: 50, minWithdrawal: 0, withdrawalFeeRate: 0 });
-    tokens.agent = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { ...agent, clientType: 'AGENT_IOS' } })).json().data.token;
+    await s.current.server.services.network.agents.save({
+      ...agent,
+      name: 'Fuzz agent',
+      level: 'A',
+      ratio: 50,
+      minWithdrawal: 0,
+      withdrawalFeeRate: 0,
+    });
+    tokens.agent = (
+      await s.current.inject({
+        method: 'POST',
+        url: '/user/api/app/v1/auth',
+        payload: { ...agent, clientType: 'AGENT_IOS' },
+      })
+    ).json().data.token;
     const mobile = `137${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
-    await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile } });
-    tokens.customer = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile, code: s.current.sms.lastCode(mobile)!, clientType: 'USER_IOS' } })).json().data.token;
+    await s.current.inject({
+      method: 'POST',
+      url: '/user/api/app/v1/auth/sendCode',
+      payload: { areaCode: '86', mobile },
+    });
+    tokens.customer = (
+      await s.current.inject({
+        method: 'POST',
+        url: '/user/api/app/v1/auth',
+        payload: { areaCode: '86', mobile, code: s.current.sms.lastCode(mobile)!, clientType: 'USER_IOS' },
+      })
+    ).json().data.token;
   });
 
-  it('finds the routes in the server\'s own document', () => {
+  it("finds the routes in the server's own document", () => {
     const ops = operations();
     expect(ops.length).toBeGreaterThan(250);
     expect(ops.some((o) => o.path === '/user/api/v1/region/export' && o.body)).toBe(true);
@@ -121,24 +158,37 @@ describe.each(oneEngine)('lone surrogates on every registered route (%s)', (engi
     for (const op of operations()) {
       const who = op.access === 'app' ? ['agent', 'customer'] : op.access === 'public' ? ['none'] : ['admin'];
       for (const w of who) {
-        const headers = w === 'none' ? {} : w === 'admin' ? auth(tokens.admin!) : { authorization: tokens[w]!, 'accept-language': 'en_US' };
+        const headers =
+          w === 'none'
+            ? {}
+            : w === 'admin'
+              ? auth(tokens.admin!)
+              : { authorization: tokens[w]!, 'accept-language': 'en_US' };
         const send = async (what: string, body: unknown, query = '') => {
           sent++;
-          const res = await s.current.inject({ method: op.method as 'GET', url: op.path + query, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, payload: body === undefined ? undefined : JSON.stringify(body) });
-          if (res.statusCode >= 500) failures.push(`${op.method} ${op.path} as ${w}, ${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          const res = await s.current.inject({
+            method: op.method as 'GET',
+            url: op.path + query,
+            headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+            payload: body === undefined ? undefined : JSON.stringify(body),
+          });
+          if (res.statusCode >= 500)
+            failures.push(`${op.method} ${op.path} as ${w}, ${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
           return res;
         };
         const base = op.body ? sample(op.body) : undefined;
         if (op.body) {
           for (const path of strings(op.body)) {
-            for (const bad of BAD) await send(`${JSON.stringify(bad)} in ${path.join('.') || 'body'}`, setAt(base, path, bad));
+            for (const bad of BAD)
+              await send(`${JSON.stringify(bad)} in ${path.join('.') || 'body'}`, setAt(base, path, bad));
           }
           // Loosely typed parts: an unknown key and value.
           await send('an unknown key', { ...(base && typeof base === 'object' ? base : {}), ['k\ud800']: 'v\udc00' });
         }
         for (const q of op.query) {
           // A query string carries UTF-8: the nearest thing to a lone surrogate is its (invalid) encoding, and the character itself.
-          for (const raw of ['%ED%A0%80', 'x%ED%B0%80y', encodeURIComponent('x\ufffdy')]) await send(`${raw} in ?${q.name}`, base, `?${q.name}=${raw}`);
+          for (const raw of ['%ED%A0%80', 'x%ED%B0%80y', encodeURIComponent('x\ufffdy')])
+            await send(`${raw} in ?${q.name}`, base, `?${q.name}=${raw}`);
         }
       }
     }
@@ -147,9 +197,19 @@ describe.each(oneEngine)('lone surrogates on every registered route (%s)', (engi
 
     // The reproductions of the issue, named.
     const token = tokens.admin!;
-    const exp = await s.current.inject({ method: 'POST', url: '/user/api/v1/region/export', headers: { ...auth(token), 'content-type': 'application/json' }, payload: '{"name":"\\ud800"}' });
+    const exp = await s.current.inject({
+      method: 'POST',
+      url: '/user/api/v1/region/export',
+      headers: { ...auth(token), 'content-type': 'application/json' },
+      payload: '{"name":"\\ud800"}',
+    });
     expect(exp.json()).toMatchObject({ code: 100001, msg: expect.stringContaining('lone UTF-16 surrogate') });
-    const audit = await s.current.inject({ method: 'PUT', url: '/user/api/v1/withdrawal/audit', headers: { ...auth(token), 'content-type': 'application/json' }, payload: '{"id":1,"approve":false,"reason":"x\\ud800y"}' });
+    const audit = await s.current.inject({
+      method: 'PUT',
+      url: '/user/api/v1/withdrawal/audit',
+      headers: { ...auth(token), 'content-type': 'application/json' },
+      payload: '{"id":1,"approve":false,"reason":"x\\ud800y"}',
+    });
     expect(audit.statusCode).toBeLessThan(500);
     expect(audit.json().code).toBe(100001);
   }, 600_000);

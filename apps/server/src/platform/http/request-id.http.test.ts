@@ -8,7 +8,8 @@ class Captured extends Writable {
   raw = '';
   override _write(chunk: Buffer, _enc: string, done: () => void) {
     this.raw += chunk.toString();
-    for (const l of chunk.toString().split('\n')) if (l.trim()) this.lines.push(JSON.parse(l) as Record<string, unknown>);
+    for (const l of chunk.toString().split('\n'))
+      if (l.trim()) this.lines.push(JSON.parse(l) as Record<string, unknown>);
     done();
   }
 }
@@ -21,19 +22,37 @@ describe.each(engines)('request ids (%s)', (engine) => {
     const token = await s.current.login();
     const me = (await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: auth(token) })).json().data;
     const id = 'complaint-42.a:b_c';
-    const res = await s.current.inject({ method: 'PUT', url: '/user/api/v1/sys/manage/updateSysManage', headers: { ...auth(token), 'x-request-id': id }, payload: { manageId: me.userId, nickName: 'Ops' } });
+    const res = await s.current.inject({
+      method: 'PUT',
+      url: '/user/api/v1/sys/manage/updateSysManage',
+      headers: { ...auth(token), 'x-request-id': id },
+      payload: { manageId: me.userId, nickName: 'Ops' },
+    });
     expect(res.json().code).toBe(0);
     expect(res.headers['x-request-id']).toBe(id);
     // Fastify's own lines (incoming request, request completed) carry it.
     const mine = log.lines.filter((l) => l.reqId === id);
     expect(mine.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
     // The entry keeps it, and the list call answers it.
-    const page = (await s.current.inject({ url: '/user/api/v1/sys/operationLog/queryPage?pageNum=1&pageSize=5', headers: auth(token) })).json().data;
-    const entry = page.list.find((e: { call: string; path: string }) => e.call === 'manageUpdate' || e.path === '/user/api/v1/sys/manage/updateSysManage');
+    const page = (
+      await s.current.inject({
+        url: '/user/api/v1/sys/operationLog/queryPage?pageNum=1&pageSize=5',
+        headers: auth(token),
+      })
+    ).json().data;
+    const entry = page.list.find(
+      (e: { call: string; path: string }) =>
+        e.call === 'manageUpdate' || e.path === '/user/api/v1/sys/manage/updateSysManage',
+    );
     expect(entry).toMatchObject({ requestId: id, resultCode: 0 });
 
     // A line a service writes through the server's logger while handling the request: the text it sends.
-    const sms = await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', headers: { 'x-request-id': 'sms-1' }, payload: { areaCode: '86', mobile: '13800138000' } });
+    const sms = await s.current.inject({
+      method: 'POST',
+      url: '/user/api/app/v1/auth/sendCode',
+      headers: { 'x-request-id': 'sms-1' },
+      payload: { areaCode: '86', mobile: '13800138000' },
+    });
     expect(sms.json().code, sms.body).toBe(0);
     const text = log.lines.find((l) => typeof l.msg === 'string' && l.msg.startsWith('SMS: '));
     expect(text).toMatchObject({ reqId: 'sms-1' });
@@ -51,7 +70,10 @@ describe.each(engines)('request ids (%s)', (engine) => {
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
     // A refused call answers its id too.
-    const refused = await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: { 'x-request-id': 'refused-1' } });
+    const refused = await s.current.inject({
+      url: '/user/api/v1/sys/user/info',
+      headers: { 'x-request-id': 'refused-1' },
+    });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['x-request-id']).toBe('refused-1');
   });

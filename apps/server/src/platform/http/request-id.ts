@@ -32,7 +32,11 @@ export function currentRequestId(): string | undefined {
  * The logger's mixin: `reqId` on a line written inside a request by a logger that does not carry
  * it already (req.log has it in its bindings; a line may not hold the key twice).
  */
-export function requestIdMixin(_merge: object, _level: number, logger?: { bindings?: () => Record<string, unknown> }): Record<string, unknown> {
+export function requestIdMixin(
+  _merge: object,
+  _level: number,
+  logger?: { bindings?: () => Record<string, unknown> },
+): Record<string, unknown> {
   const reqId = currentRequestId();
   if (!reqId) return {};
   return logger?.bindings?.().reqId === undefined ? { reqId } : {};

@@ -1,5 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accessLabel, api, envelope, errorMessage, Errors, type AccountType, type ErrorName, type CallBodyParsed, type CallData, type CallName, type CallQueryParsed, type RouteAccess } from '@cbo/contract';
+import {
+  accessLabel,
+  api,
+  envelope,
+  errorMessage,
+  Errors,
+  type AccountType,
+  type ErrorName,
+  type CallBodyParsed,
+  type CallData,
+  type CallName,
+  type CallQueryParsed,
+  type RouteAccess,
+} from '@cbo/contract';
 import { AppError } from './app-error.js';
 import type { Db } from '../db/database.js';
 import { inRequestTransaction } from '../db/request-tx.js';
@@ -127,7 +140,9 @@ export class AnswerWithError<T> {
  */
 export const ANSWERED: unique symbol = Symbol('answered');
 
-export type Handler<K extends CallName> = (ctx: Ctx<K>) => Promise<CallData<K> | AnswerWithError<CallData<K>> | typeof ANSWERED>;
+export type Handler<K extends CallName> = (
+  ctx: Ctx<K>,
+) => Promise<CallData<K> | AnswerWithError<CallData<K>> | typeof ANSWERED>;
 
 /** Paths of the API; every route under them must be a contract call. */
 export const API_ROUTE = /^\/(user|order|device)\//;
@@ -180,14 +195,27 @@ export function registerCall<K extends CallName>(
     handler: async (req, reply) => {
       req.auditTarget = {};
       const target = req.auditTarget;
-      const run = () => withAuditTarget(target, () => handler({ req, reply, query: req.query as never, body: req.body as never, principal: req.principal as never }));
+      const run = () =>
+        withAuditTarget(target, () =>
+          handler({
+            req,
+            reply,
+            query: req.query as never,
+            body: req.body as never,
+            principal: req.principal as never,
+          }),
+        );
       const audited = req.routeOptions.config.audit && req.principal && app.runAudited;
       // One answer per request, given here after the change committed (never from inside it).
       const result = audited ? await app.runAudited!(req, reply, run) : await run();
       if (result === ANSWERED) return reply;
       if (!(result instanceof AnswerWithError)) return ok(result);
       reply.envelopeCode = Errors[result.code].code;
-      return { code: reply.envelopeCode, msg: errorMessage(result.message.name, req.lang, result.message.params), data: result.data };
+      return {
+        code: reply.envelopeCode,
+        msg: errorMessage(result.message.name, req.lang, result.message.params),
+        data: result.data,
+      };
     },
   });
 }
@@ -199,7 +227,9 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
   // (app.get, app.route) stops the server from starting instead of going out unguarded.
   app.addHook('onRoute', (route) => {
     if (API_ROUTE.test(route.url) && !(route.config as { call?: CallName } | undefined)?.call) {
-      throw new Error(`${String(route.method)} ${route.url} is not a contract call: declare it in packages/contract/src/calls and register it with registerCall`);
+      throw new Error(
+        `${String(route.method)} ${route.url} is not a contract call: declare it in packages/contract/src/calls and register it with registerCall`,
+      );
     }
   });
   // onRequest, before the body is read or validated: a caller without a token learns nothing
@@ -276,7 +306,12 @@ export function installGuard(app: FastifyInstance, guard: Guard, audit: AuditSin
     if (!cfg?.call || !cfg.audit || !req.principal) return payload;
     const code = reply.envelopeCode ?? 0;
     const state = req.audited;
-    const write = state && 'inTx' in state ? null : state ? audit.finish(state.id, code, Math.round(reply.elapsedTime), targetNameOf(req)) : audit.record(entry(req, reply, code));
+    const write =
+      state && 'inTx' in state
+        ? null
+        : state
+          ? audit.finish(state.id, code, Math.round(reply.elapsedTime), targetNameOf(req))
+          : audit.record(entry(req, reply, code));
     await write?.catch((err: unknown) => req.log.error({ err }, 'operation log write failed'));
     return payload;
   });
@@ -297,7 +332,10 @@ function targetNameOf(req: FastifyRequest): string | null {
 /** The target is named in the body, else in the query (a DELETE's delete?id=, sent with an empty body). */
 function targetOf(req: FastifyRequest): string | null {
   const keys = ['id', 'manageId', 'userName', 'sn', 'paramType', 'deviceType'];
-  const named = (src: unknown) => (src && typeof src === 'object' ? keys.map((k) => (src as Record<string, unknown>)[k]).find((v) => v !== undefined) : undefined);
+  const named = (src: unknown) =>
+    src && typeof src === 'object'
+      ? keys.map((k) => (src as Record<string, unknown>)[k]).find((v) => v !== undefined)
+      : undefined;
   const target = named(req.body) ?? named(req.query) ?? null;
   return target === null ? null : String(target).slice(0, 200); // control characters: OperationLogService
 }

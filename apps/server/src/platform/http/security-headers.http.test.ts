@@ -6,7 +6,10 @@ import { auth, oneEngine, useServer } from '../../test/helper.js';
 
 /** A stand-in console build: index.html and one hashed asset. */
 const web = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-web-'));
-fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc.js"></script>');
+fs.writeFileSync(
+  path.join(web, 'index.html'),
+  '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc.js"></script>',
+);
 fs.mkdirSync(path.join(web, 'assets'));
 fs.writeFileSync(path.join(web, 'assets', 'index-abc.js'), 'console.log(1)');
 
@@ -31,15 +34,22 @@ describe.each(oneEngine)('security headers (%s)', (engine) => {
     expect(res.body).toContain('<div id="root">');
     expectBrowserHeaders(res.headers);
     // the live channel of this very host may be reached, nothing else
-    expect(res.headers['content-security-policy']).toContain("connect-src 'self' ws://console.example:8080 wss://console.example:8080");
+    expect(res.headers['content-security-policy']).toContain(
+      "connect-src 'self' ws://console.example:8080 wss://console.example:8080",
+    );
     // The headers are worked out once per host: another host gets its own, the first keeps its.
     const other = await s.current.inject({ url: '/system/personnel', headers: { host: 'other.example' } });
-    expect(other.headers['content-security-policy']).toContain("connect-src 'self' ws://other.example wss://other.example");
+    expect(other.headers['content-security-policy']).toContain(
+      "connect-src 'self' ws://other.example wss://other.example",
+    );
     expect(other.headers['content-security-policy']).not.toContain('console.example');
     const odd = await s.current.inject({ url: '/system/personnel', headers: { host: 'bad host"' } });
     expect(odd.headers['content-security-policy']).toContain("connect-src 'self' ws://localhost wss://localhost");
     const again = await s.current.inject({ url: '/system/personnel', headers: { host: 'console.example:8080' } });
-    expect(again.headers).toMatchObject({ 'content-security-policy': res.headers['content-security-policy'], 'x-frame-options': 'DENY' });
+    expect(again.headers).toMatchObject({
+      'content-security-policy': res.headers['content-security-policy'],
+      'x-frame-options': 'DENY',
+    });
   });
 
   it('hashed assets keep their long immutable caching and carry only the headers a script needs', async () => {
@@ -65,7 +75,11 @@ describe.each(oneEngine)('security headers (%s)', (engine) => {
   });
 
   it('API answers are never stored: signed in, refused and not found alike', async () => {
-    const login = await s.current.inject({ method: 'POST', url: '/user/api/open/v1/auth', payload: { userName: 'admin', password: 'admin123', clientType: 'MANAGE_PC' } });
+    const login = await s.current.inject({
+      method: 'POST',
+      url: '/user/api/open/v1/auth',
+      payload: { userName: 'admin', password: 'admin123', clientType: 'MANAGE_PC' },
+    });
     expect(login.json().code).toBe(0);
     expect(login.headers['cache-control']).toBe('no-store');
     const token = login.json().data.token as string;

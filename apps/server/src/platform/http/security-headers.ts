@@ -39,7 +39,11 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", (req) => `ws://${hostOf(req.headers.host)}`, (req) => `wss://${hostOf(req.headers.host)}`],
+        'connect-src': [
+          "'self'",
+          (req) => `ws://${hostOf(req.headers.host)}`,
+          (req) => `wss://${hostOf(req.headers.host)}`,
+        ],
         'object-src': ["'none'"],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],

@@ -12,13 +12,18 @@ describe('periodic jobs', () => {
       let most = 0;
       let done = 0;
       let release!: () => void;
-      const job = periodic('test job', 100, async () => {
-        active++;
-        most = Math.max(most, active);
-        await new Promise<void>((r) => (release = r));
-        active--;
-        done++;
-      }, log);
+      const job = periodic(
+        'test job',
+        100,
+        async () => {
+          active++;
+          most = Math.max(most, active);
+          await new Promise<void>((r) => (release = r));
+          active--;
+          done++;
+        },
+        log,
+      );
       job.start();
       await vi.advanceTimersByTimeAsync(550); // five ticks while the first pass still runs
       expect(most).toBe(1);
@@ -43,10 +48,16 @@ describe('periodic jobs', () => {
     try {
       const warn = vi.fn();
       let calls = 0;
-      const job = periodic('flaky job', 100, async () => {
-        calls++;
-        if (calls === 1) throw new Error('boom');
-      }, { ...log, warn } as unknown as typeof log, { firstMs: 0 });
+      const job = periodic(
+        'flaky job',
+        100,
+        async () => {
+          calls++;
+          if (calls === 1) throw new Error('boom');
+        },
+        { ...log, warn } as unknown as typeof log,
+        { firstMs: 0 },
+      );
       job.start();
       await vi.advanceTimersByTimeAsync(0);
       expect(warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'flaky job failed');

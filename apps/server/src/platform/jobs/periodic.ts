@@ -16,7 +16,13 @@ export interface Periodic {
  * processes may run the same job; the work itself claims rows (FOR UPDATE SKIP LOCKED or a
  * conditional update), so this only keeps one process from piling passes on itself.
  */
-export function periodic(name: string, everyMs: number, work: () => Promise<unknown>, log: FastifyBaseLogger, opts: { firstMs?: number } = {}): Periodic {
+export function periodic(
+  name: string,
+  everyMs: number,
+  work: () => Promise<unknown>,
+  log: FastifyBaseLogger,
+  opts: { firstMs?: number } = {},
+): Periodic {
   const timers: NodeJS.Timeout[] = [];
   let running: Promise<void> | null = null;
   const runNow = () => {

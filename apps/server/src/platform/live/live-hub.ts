@@ -106,7 +106,10 @@ export class LiveHub {
     return n;
   }
 
-  register(app: FastifyInstance, authenticate: (token: string | undefined, req: FastifyRequest) => Promise<Principal>): void {
+  register(
+    app: FastifyInstance,
+    authenticate: (token: string | undefined, req: FastifyRequest) => Promise<Principal>,
+  ): void {
     app.get(LIVE_PATH, { websocket: true }, async (socket: WebSocket, req: FastifyRequest) => {
       const q = req.query as Record<string, string | undefined>;
       const lang = resolveLang(req.headers['accept-language'] ?? (q.lang as string | undefined));
@@ -116,7 +119,8 @@ export class LiveHub {
       socket.on('message', onEarly);
       let principal: Principal;
       try {
-        if (q.clientType && !(CLIENT_TYPES as readonly string[]).includes(q.clientType)) throw new AppError('CLIENT_TYPE_UNKNOWN');
+        if (q.clientType && !(CLIENT_TYPES as readonly string[]).includes(q.clientType))
+          throw new AppError('CLIENT_TYPE_UNKNOWN');
         principal = await authenticate(q.token, req);
       } catch (err) {
         const name = err instanceof AppError ? err.errorName : 'INTERNAL';
@@ -126,7 +130,13 @@ export class LiveHub {
         return;
       }
       socket.off('message', onEarly);
-      const client: Client = { ws: socket, sessionId: principal.sessionId, principal, lastSeen: Date.now(), held: new Map() };
+      const client: Client = {
+        ws: socket,
+        sessionId: principal.sessionId,
+        principal,
+        lastSeen: Date.now(),
+        held: new Map(),
+      };
       const set = this.clients.get(principal.accountId) ?? new Set<Client>();
       set.add(client);
       this.clients.set(principal.accountId, set);

@@ -3,9 +3,16 @@ import WebSocket from 'ws';
 import { engines, useServer, type TestServer } from '../../test/helper.js';
 import { packs } from './live-hub.js';
 
-interface Msg { code: number; msg?: string; data: { type: string; data: unknown } | null }
+interface Msg {
+  code: number;
+  msg?: string;
+  data: { type: string; data: unknown } | null;
+}
 
-async function connect(t: TestServer, query: string): Promise<{ ws: WebSocket; next: () => Promise<Msg>; closed: Promise<number> }> {
+async function connect(
+  t: TestServer,
+  query: string,
+): Promise<{ ws: WebSocket; next: () => Promise<Msg>; closed: Promise<number> }> {
   const address = t.server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?${query}`);
@@ -40,7 +47,8 @@ describe('live bus packing', () => {
     const m = (n: number) => JSON.stringify({ x: 'a'.repeat(n) });
     const groups = packs([m(10), m(10), m(30), m(200), m(10)], 60);
     expect(groups.map((g) => g.map((x) => x.length))).toEqual([[18, 18], [38], [208], [18]]);
-    for (const g of groups.filter((x) => x.length > 1)) expect(Buffer.byteLength(`[${g.join(',')}]`)).toBeLessThanOrEqual(60);
+    for (const g of groups.filter((x) => x.length > 1))
+      expect(Buffer.byteLength(`[${g.join(',')}]`)).toBeLessThanOrEqual(60);
     expect(packs([], 60)).toEqual([]);
   });
 });
@@ -64,14 +72,24 @@ describe.each(engines)('live channel (%s)', (engine) => {
     expect((await c.next()).data?.type).toBe('HAND_SHAKE_RESULT');
     c.ws.send(JSON.stringify({ type: 'PING' }));
     expect((await c.next()).data?.type).toBe('PONG');
-    const info = (await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: { authorization: token } })).json().data;
+    const info = (
+      await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: { authorization: token } })
+    ).json().data;
     await s.current.server.services.live.publish(info.userId, 'EXPORT_RESULT', { id: 1, fileUrl: '/x' });
     expect(await c.next()).toEqual({ code: 0, data: { type: 'EXPORT_RESULT', data: { id: 1, fileUrl: '/x' } } });
     // A burst shares NOTIFYs and still arrives whole and in order.
     const live = s.current.server.services.live;
-    await Promise.all(Array.from({ length: 300 }, (_, i) => live.publish(info.userId, 'EXPORT_RESULT', { id: i, fileUrl: `/f${i}` })));
-    for (let i = 0; i < 300; i++) expect((await c.next()).data).toEqual({ type: 'EXPORT_RESULT', data: { id: i, fileUrl: `/f${i}` } });
-    await s.current.inject({ method: 'POST', url: '/user/api/v1/auth/logout', headers: { authorization: token }, payload: {} });
+    await Promise.all(
+      Array.from({ length: 300 }, (_, i) => live.publish(info.userId, 'EXPORT_RESULT', { id: i, fileUrl: `/f${i}` })),
+    );
+    for (let i = 0; i < 300; i++)
+      expect((await c.next()).data).toEqual({ type: 'EXPORT_RESULT', data: { id: i, fileUrl: `/f${i}` } });
+    await s.current.inject({
+      method: 'POST',
+      url: '/user/api/v1/auth/logout',
+      headers: { authorization: token },
+      payload: {},
+    });
     expect(await c.next()).toEqual({ code: 0, data: { type: 'SESSION_ENDED', data: { code: 100021 } } });
     expect(await c.closed).toBe(4401);
   });
@@ -87,7 +105,9 @@ describe.each(engines)('live channel (%s)', (engine) => {
       try {
         await second.app.listen({ port: 0, host: '127.0.0.1' });
         const token = await s.current.login();
-        const info = (await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: { authorization: token } })).json().data;
+        const info = (
+          await s.current.inject({ url: '/user/api/v1/sys/user/info', headers: { authorization: token } })
+        ).json().data;
         const viaSecond = await connect({ ...s.current, server: second } as TestServer, `token=${token}`);
         expect((await viaSecond.next()).data?.type).toBe('HAND_SHAKE_RESULT');
         await s.current.server.services.live.publish(info.userId, 'EXPORT_PROGRESS', { id: 7, exportSpeed: '40%' });

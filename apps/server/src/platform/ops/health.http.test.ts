@@ -33,14 +33,19 @@ describe.each(engines)('liveness and readiness (%s)', (engine) => {
     const db = s.current.database.db;
     const { sql } = await import('drizzle-orm');
     // One applied migration forgotten: this build expects more than the database has.
-    const [kept] = await query<{ id: number; hash: string; created_at: string }>(db, sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning id, hash, created_at::text`);
+    const [kept] = await query<{ id: number; hash: string; created_at: string }>(
+      db,
+      sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning id, hash, created_at::text`,
+    );
     try {
       const res = await s.current.inject({ url: '/readyz' });
       expect(res.statusCode).toBe(503);
       expect(res.json().data.missing).toEqual(['migrations']);
       expect(res.json().msg).toBe('not ready: migrations');
     } finally {
-      await db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${kept!.id}, ${kept!.hash}, ${kept!.created_at}::bigint)`);
+      await db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${kept!.id}, ${kept!.hash}, ${kept!.created_at}::bigint)`,
+      );
     }
     expect((await s.current.inject({ url: '/readyz' })).statusCode).toBe(200);
     r.markStopping();

@@ -63,15 +63,24 @@ export class Readiness {
 
   /** One round trip answers both: the database is there, and how many migrations it has applied. */
   private async appliedMigrations(): Promise<number> {
-    const [r] = await query<{ n: number }>(this.sources.database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const [r] = await query<{ n: number }>(
+      this.sources.database.db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     return Number(r?.n ?? 0);
   }
 
   register(app: FastifyInstance): void {
-    app.get('/healthz', { schema: { hide: true } }, async () => ({ code: 0, msg: 'success', data: { engine: this.sources.database.engine } }));
+    app.get('/healthz', { schema: { hide: true } }, async () => ({
+      code: 0,
+      msg: 'success',
+      data: { engine: this.sources.database.engine },
+    }));
     app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
       const r = await this.check();
-      return reply.code(r.ready ? 200 : 503).send({ code: r.ready ? 0 : 503, msg: r.ready ? 'ready' : `not ready: ${r.missing.join(', ')}`, data: r });
+      return reply
+        .code(r.ready ? 200 : 503)
+        .send({ code: r.ready ? 0 : 503, msg: r.ready ? 'ready' : `not ready: ${r.missing.join(', ')}`, data: r });
     });
   }
 }

@@ -37,7 +37,10 @@ describe.each(oneEngine)('GET /metrics (%s)', (engine) => {
 
   it('is refused without the token or with a wrong one', async () => {
     expect((await s.current.inject({ url: '/metrics' })).statusCode).toBe(401);
-    expect((await s.current.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456780' } })).statusCode).toBe(401);
+    expect(
+      (await s.current.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics-token-0123456780' } }))
+        .statusCode,
+    ).toBe(401);
     expect((await s.current.inject({ url: '/metrics', headers: { authorization: token } })).statusCode).toBe(401);
   });
 
@@ -56,23 +59,49 @@ describe.each(oneEngine)('GET /metrics (%s)', (engine) => {
     const before = await scrape();
     const sn = newSn();
     await s.current.server.services.fleet.stockIn({ sns: [sn] });
-    const cab = new TestCabinet(s.current.server.services.gateway.brokerUrl, sn, s.current.server.services.fleet.secretOf(sn), 4);
+    const cab = new TestCabinet(
+      s.current.server.services.gateway.brokerUrl,
+      sn,
+      s.current.server.services.fleet.secretOf(sn),
+      4,
+    );
     cabinets.push(cab);
     await cab.start();
-    await until(async () => (await api.get('/device/api/v1/cabinet/detail', { sn })).data.slotList.length === 4, 8_000, 'inventory');
+    await until(
+      async () => (await api.get('/device/api/v1/cabinet/detail', { sn })).data.slotList.length === 4,
+      8_000,
+      'inventory',
+    );
     expect((await api.get('/device/api/v1/cabinet/queryPage', { sn })).code).toBe(0);
     const sent = await api.post('/device/api/v1/command/send', { sn, type: 'restart' });
     expect(sent.code).toBe(0);
-    await until(async () => (await api.get('/device/api/v1/command/detail', { id: sent.data.id })).data.state === 'succeeded', 8_000, 'restart');
-    const after = await until(async () => {
-      const t = await scrape();
-      return valueOf(t, 'cbo_command_round_trip_seconds_count', { type: 'restart', outcome: 'succeeded' }) > valueOf(before, 'cbo_command_round_trip_seconds_count', { type: 'restart', outcome: 'succeeded' }) ? t : null;
-    }, 8_000, 'the command counted');
-    expect(valueOf(after, 'cbo_http_request_duration_seconds_count', route)).toBe(valueOf(before, 'cbo_http_request_duration_seconds_count', route) + 1);
+    await until(
+      async () => (await api.get('/device/api/v1/command/detail', { id: sent.data.id })).data.state === 'succeeded',
+      8_000,
+      'restart',
+    );
+    const after = await until(
+      async () => {
+        const t = await scrape();
+        return valueOf(t, 'cbo_command_round_trip_seconds_count', { type: 'restart', outcome: 'succeeded' }) >
+          valueOf(before, 'cbo_command_round_trip_seconds_count', { type: 'restart', outcome: 'succeeded' })
+          ? t
+          : null;
+      },
+      8_000,
+      'the command counted',
+    );
+    expect(valueOf(after, 'cbo_http_request_duration_seconds_count', route)).toBe(
+      valueOf(before, 'cbo_http_request_duration_seconds_count', route) + 1,
+    );
     // Counted by route pattern: the query string makes no new series.
     expect(after).not.toContain(sn);
-    expect(valueOf(after, 'cbo_mqtt_messages_total', { direction: 'in' })).toBeGreaterThan(valueOf(before, 'cbo_mqtt_messages_total', { direction: 'in' }));
-    expect(valueOf(after, 'cbo_mqtt_messages_total', { direction: 'out' })).toBeGreaterThan(valueOf(before, 'cbo_mqtt_messages_total', { direction: 'out' }));
+    expect(valueOf(after, 'cbo_mqtt_messages_total', { direction: 'in' })).toBeGreaterThan(
+      valueOf(before, 'cbo_mqtt_messages_total', { direction: 'in' }),
+    );
+    expect(valueOf(after, 'cbo_mqtt_messages_total', { direction: 'out' })).toBeGreaterThan(
+      valueOf(before, 'cbo_mqtt_messages_total', { direction: 'out' }),
+    );
     expect(valueOf(after, 'cbo_cabinets', { state: 'online' })).toBeGreaterThanOrEqual(1);
     expect(valueOf(after, 'cbo_cabinets', { state: 'connected' })).toBeGreaterThanOrEqual(1);
   });
@@ -84,8 +113,15 @@ describe.each(oneEngine)('GET /metrics (%s)', (engine) => {
     const after = await scrape();
     const refusal = [...after.matchAll(/cbo_business_total\{kind="rent",outcome="([A-Z_]+)"\} (\d+)/g)];
     expect(refusal.length).toBeGreaterThan(0);
-    expect(refusal.reduce((n, m) => n + Number(m[2]), 0)).toBe([...before.matchAll(/cbo_business_total\{kind="rent",outcome="([A-Z_]+)"\} (\d+)/g)].reduce((n, m) => n + Number(m[2]), 0) + 1);
-    expect(valueOf(after, 'cbo_business_total', { kind: 'rent', outcome: 'ok' })).toBe(valueOf(before, 'cbo_business_total', { kind: 'rent', outcome: 'ok' }));
+    expect(refusal.reduce((n, m) => n + Number(m[2]), 0)).toBe(
+      [...before.matchAll(/cbo_business_total\{kind="rent",outcome="([A-Z_]+)"\} (\d+)/g)].reduce(
+        (n, m) => n + Number(m[2]),
+        0,
+      ) + 1,
+    );
+    expect(valueOf(after, 'cbo_business_total', { kind: 'rent', outcome: 'ok' })).toBe(
+      valueOf(before, 'cbo_business_total', { kind: 'rent', outcome: 'ok' }),
+    );
   });
 });
 

@@ -18,7 +18,13 @@ export type BusinessKind = 'rent' | 'rentEject' | 'return' | 'settle' | 'refund'
 /** What the fleet counts: MQTT messages in and out, and every command that reached a final state. */
 export interface FleetMeter {
   mqtt(direction: 'in' | 'out'): void;
-  commandFinished(c: { type: string; state: string; sentAt: string | null; createdAt: string; finishedAt: string | null }): void;
+  commandFinished(c: {
+    type: string;
+    state: string;
+    sentAt: string | null;
+    createdAt: string;
+    finishedAt: string | null;
+  }): void;
 }
 
 /** The calls whose answers count as business outcomes (the call names of the contract). */
@@ -90,14 +96,25 @@ export class Metrics implements FleetMeter {
     this.mqttMessages.inc({ direction });
   }
 
-  commandFinished(c: { type: string; state: string; sentAt: string | null; createdAt: string; finishedAt: string | null }): void {
+  commandFinished(c: {
+    type: string;
+    state: string;
+    sentAt: string | null;
+    createdAt: string;
+    finishedAt: string | null;
+  }): void {
     const from = Date.parse(c.sentAt ?? c.createdAt);
     const to = c.finishedAt ? Date.parse(c.finishedAt) : Date.now();
     this.commandRoundTrip.observe({ type: c.type, outcome: c.state }, Math.max(0, (to - from) / 1000));
   }
 
   /** A gauge read when scraped; a failing read leaves it out of that scrape (logged by the caller's catch). */
-  gauge(name: string, help: string, labelNames: readonly string[], read: () => Promise<Array<{ labels?: Record<string, string>; value: number }>>): void {
+  gauge(
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    read: () => Promise<Array<{ labels?: Record<string, string>; value: number }>>,
+  ): void {
     new client.Gauge({
       name,
       help,
@@ -105,13 +122,17 @@ export class Metrics implements FleetMeter {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const v of await read()) (v.labels ? this.set(v.labels, v.value) : this.set(v.value));
+        for (const v of await read()) v.labels ? this.set(v.labels, v.value) : this.set(v.value);
       },
     });
   }
 
   /** Wraps an async step so its outcome is counted: its result's status when it has one, `ok` otherwise, or the refusal's name. */
-  counted<A extends unknown[], R>(kind: BusinessKind, step: (...a: A) => Promise<R>, outcomeOf: (r: R) => Outcome = () => 'ok'): (...a: A) => Promise<R> {
+  counted<A extends unknown[], R>(
+    kind: BusinessKind,
+    step: (...a: A) => Promise<R>,
+    outcomeOf: (r: R) => Outcome = () => 'ok',
+  ): (...a: A) => Promise<R> {
     return async (...a: A) => {
       try {
         const r = await step(...a);

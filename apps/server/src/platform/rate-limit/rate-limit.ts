@@ -45,14 +45,17 @@ export class RateLimits {
     const now = this.clock().getTime();
     const span = limit.seconds * 1000;
     const start = new Date(Math.floor(now / span) * span);
-    const counted = await query<{ count: number }>(this.db, sql`
+    const counted = await query<{ count: number }>(
+      this.db,
+      sql`
       insert into sys_rate_limit as r (scope, key, window_start, count)
       values (${limit.scope}, ${key.slice(0, 64)}, ${start.toISOString()}::timestamptz, 1)
       on conflict (scope, key) do update
          set count = case when r.window_start = excluded.window_start then r.count + 1 else 1 end,
              window_start = excluded.window_start
        where r.window_start <> excluded.window_start or r.count < ${limit.max}
-      returning count`);
+      returning count`,
+    );
     if (counted.length > 0) return null;
     return { scope: limit.scope, retryAfterSeconds: Math.max(1, Math.ceil((start.getTime() + span - now) / 1000)) };
   }
@@ -61,10 +64,13 @@ export class RateLimits {
   async sweep(olderThanSeconds = 86_400): Promise<number> {
     let removed = 0;
     for (let round = 0; round < 100; round++) {
-      const rows = await query<{ key: string }>(this.db, sql`
+      const rows = await query<{ key: string }>(
+        this.db,
+        sql`
         delete from sys_rate_limit where ctid in (
           select ctid from sys_rate_limit where window_start < now() - make_interval(secs => ${olderThanSeconds}) limit 1000)
-        returning key`);
+        returning key`,
+      );
       removed += rows.length;
       if (rows.length < 1000) break;
     }

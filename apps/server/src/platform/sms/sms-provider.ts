@@ -22,7 +22,12 @@ export class LogSmsProvider implements SmsProvider {
 export class FileSmsProvider implements SmsProvider {
   constructor(private readonly file: string) {}
   async send(to: { areaCode: string; mobile: string }, text: string): Promise<void> {
-    const line = JSON.stringify({ time: new Date().toISOString(), areaCode: to.areaCode.replace(/^\+/, ''), mobile: to.mobile, text });
+    const line = JSON.stringify({
+      time: new Date().toISOString(),
+      areaCode: to.areaCode.replace(/^\+/, ''),
+      mobile: to.mobile,
+      text,
+    });
     await fs.promises.appendFile(this.file, `${line}\n`, { mode: 0o600 });
   }
 }

@@ -5,14 +5,18 @@ import { engines, auth, type TestServer } from '../helper.js';
  * Where fleet tests run: every database engine, against the embedded broker always and against
  * an external one (Mosquitto in CI) when MQTT_TEST_URL is set.
  */
-export const fleetTargets: { engine: 'pglite' | 'postgres'; broker: 'embedded' | 'external' }[] = engines.flatMap((engine) => [
-  { engine, broker: 'embedded' as const },
-  ...(process.env.MQTT_TEST_URL ? [{ engine, broker: 'external' as const }] : []),
-]);
+export const fleetTargets: { engine: 'pglite' | 'postgres'; broker: 'embedded' | 'external' }[] = engines.flatMap(
+  (engine) => [
+    { engine, broker: 'embedded' as const },
+    ...(process.env.MQTT_TEST_URL ? [{ engine, broker: 'external' as const }] : []),
+  ],
+);
 
 /** Settings for a test server on the chosen broker; a unique share group keeps parallel runs apart. */
 export function brokerEnv(broker: 'embedded' | 'external'): Record<string, string> {
-  return broker === 'external' ? { MQTT_URL: process.env.MQTT_TEST_URL!, MQTT_SHARE_GROUP: `t${Math.random().toString(36).slice(2, 10)}` } : {};
+  return broker === 'external'
+    ? { MQTT_URL: process.env.MQTT_TEST_URL!, MQTT_SHARE_GROUP: `t${Math.random().toString(36).slice(2, 10)}` }
+    : {};
 }
 
 export function http(s: { current: TestServer }, token: () => string) {
@@ -23,14 +27,23 @@ export function http(s: { current: TestServer }, token: () => string) {
       return r.json() as { code: number; msg: string; data: any };
     },
     async post(url: string, payload: unknown, lang = 'en_US') {
-      const r = await s.current.inject({ method: 'POST', url, payload: payload as object, headers: auth(token(), lang) });
+      const r = await s.current.inject({
+        method: 'POST',
+        url,
+        payload: payload as object,
+        headers: auth(token(), lang),
+      });
       return r.json() as { code: number; msg: string; data: any };
     },
   };
 }
 
 /** Polls until check answers a truthy value (or throws after timeoutMs). */
-export async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 8_000, what = 'condition'): Promise<T> {
+export async function until<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 8_000,
+  what = 'condition',
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();

@@ -14,7 +14,8 @@ export interface Down {
   expiresAt?: number;
   data: Record<string, unknown>;
 }
-export type Reply = { stage: 'result'; ok: boolean; result?: object; reason?: string } | { stage: 'rejected'; reason: string } | null;
+export type Reply =
+  { stage: 'result'; ok: boolean; result?: object; reason?: string } | { stage: 'rejected'; reason: string } | null;
 export type Handler = (cmd: Down, cab: TestCabinet) => Promise<Reply> | Reply;
 
 export interface SlotState {
@@ -77,7 +78,12 @@ export class TestCabinet {
       clean: true,
       reconnectPeriod: 0,
       connectTimeout: 5_000,
-      will: { topic: this.topic('status'), payload: Buffer.from(JSON.stringify({ online: false })), qos: 1, retain: true },
+      will: {
+        topic: this.topic('status'),
+        payload: Buffer.from(JSON.stringify({ online: false })),
+        qos: 1,
+        retain: true,
+      },
       ...overrides,
     };
   }
@@ -92,7 +98,11 @@ export class TestCabinet {
   }
 
   async publish(type: string, data: unknown, qos: 0 | 1 = 1): Promise<void> {
-    await this.client!.publishAsync(this.topic('up'), JSON.stringify({ v: 1, id: crypto.randomUUID(), ts: Date.now(), type, data }), { qos });
+    await this.client!.publishAsync(
+      this.topic('up'),
+      JSON.stringify({ v: 1, id: crypto.randomUUID(), ts: Date.now(), type, data }),
+      { qos },
+    );
   }
 
   /** CONNECT, register, wait for `registered`, then report the inventory. */
@@ -106,7 +116,15 @@ export class TestCabinet {
   }
 
   async register(): Promise<void> {
-    await this.publish('register', { imei: '861234567890123', iccid: this.iccid, firmware: this.firmware, slots: this.slots.length, netMode: '4G', model: 'CB-T', hwVersion: 'A2' });
+    await this.publish('register', {
+      imei: '861234567890123',
+      iccid: this.iccid,
+      firmware: this.firmware,
+      slots: this.slots.length,
+      netMode: '4G',
+      model: 'CB-T',
+      hwVersion: 'A2',
+    });
   }
 
   async heartbeat(heartbeatSec = 60, csq = 23): Promise<void> {
@@ -172,7 +190,8 @@ export class TestCabinet {
       for (const r of stored) await this.publish('reply', { cmdId: m.id, ...r, duplicate: true });
       return;
     }
-    if (m.expiresAt !== undefined && m.expiresAt < Date.now()) return this.reply(m.id, { stage: 'rejected', reason: 'expired' });
+    if (m.expiresAt !== undefined && m.expiresAt < Date.now())
+      return this.reply(m.id, { stage: 'rejected', reason: 'expired' });
     const handler = this.handlers[m.type];
     if (!handler) return;
     this.executed.push(m);
@@ -192,7 +211,17 @@ export function defaultHandlers(): Partial<Record<string, Handler>> {
     config: (c) => {
       const { ftp = {}, ...rest } = c.data as { ftp?: Record<string, unknown> };
       const { password: _password, ...ftpShown } = ftp; // the answer never carries the FTP password
-      return { stage: 'result', ok: true, result: { host: 'iot.example.com', port: 1883, heartbeatSec: 60, ...rest, ftp: { host: 'ftp.example.com', port: 21, user: 'cab', ...ftpShown } } };
+      return {
+        stage: 'result',
+        ok: true,
+        result: {
+          host: 'iot.example.com',
+          port: 1883,
+          heartbeatSec: 60,
+          ...rest,
+          ftp: { host: 'ftp.example.com', port: 21, user: 'cab', ...ftpShown },
+        },
+      };
     },
     upgrade: async (c, cab) => {
       await cab.reply(c.id, { stage: 'ack' });
@@ -208,7 +237,9 @@ export function defaultHandlers(): Partial<Record<string, Handler>> {
       return null;
     },
     eject: async (c, cab) => {
-      const slot = cab.slots.find((s) => (c.data.slot !== undefined ? s.slot === c.data.slot : s.powerBankId === c.data.powerBankId));
+      const slot = cab.slots.find((s) =>
+        c.data.slot !== undefined ? s.slot === c.data.slot : s.powerBankId === c.data.powerBankId,
+      );
       if (!slot) return { stage: 'result', ok: false, reason: 'notFound' };
       if (!slot.powerBankId) return { stage: 'result', ok: false, reason: 'slotEmpty' };
       const powerBankId = slot.powerBankId;

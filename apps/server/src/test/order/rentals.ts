@@ -21,7 +21,11 @@ export function rentalKit(s: { current: TestServer }, c: Caller) {
     await services().fleet.stockIn({ sns: [sn] });
     await ok(c.post('/device/api/v1/outlet/bindDevice', { outletId, sn }), 'bind');
     const cab = new TestCabinet(services().gateway.brokerUrl, sn, services().fleet.secretOf(sn), 12);
-    cab.slots.forEach((x, i) => (i < banks ? Object.assign(x, { battery: 100 }) : Object.assign(x, { powerBankId: null, battery: null, charging: false })));
+    cab.slots.forEach((x, i) =>
+      i < banks
+        ? Object.assign(x, { battery: 100 })
+        : Object.assign(x, { powerBankId: null, battery: null, charging: false }),
+    );
     cabinets.push(cab);
     await cab.start();
     await until(async () => (await services().fleet.rental.availability(sn)).available >= banks, 8_000, 'inventory');
@@ -31,13 +35,36 @@ export function rentalKit(s: { current: TestServer }, c: Caller) {
   /** A customer signed in through the app calls; answers a caller of the app API as them. */
   async function customer() {
     const mobile = `136${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
-    await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth/sendCode', payload: { areaCode: '86', mobile } });
-    const r = (await s.current.inject({ method: 'POST', url: '/user/api/app/v1/auth', payload: { areaCode: '86', mobile, code: s.current.sms.lastCode(mobile)!, clientType: 'USER_IOS' } })).json();
+    await s.current.inject({
+      method: 'POST',
+      url: '/user/api/app/v1/auth/sendCode',
+      payload: { areaCode: '86', mobile },
+    });
+    const r = (
+      await s.current.inject({
+        method: 'POST',
+        url: '/user/api/app/v1/auth',
+        payload: { areaCode: '86', mobile, code: s.current.sms.lastCode(mobile)!, clientType: 'USER_IOS' },
+      })
+    ).json();
     const t = r.data.token as string;
-    return (m: 'GET' | 'POST', url: string, body?: unknown) => s.current.inject({ method: m, url, payload: body as object | undefined, headers: { authorization: t, clienttype: 'USER_IOS' } }).then((x) => x.json());
+    return (m: 'GET' | 'POST', url: string, body?: unknown) =>
+      s.current
+        .inject({
+          method: m,
+          url,
+          payload: body as object | undefined,
+          headers: { authorization: t, clienttype: 'USER_IOS' },
+        })
+        .then((x) => x.json());
   }
 
-  const order = async (orderNo: string) => (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as { status: string; refundAmount: number; shares: { party: string; amount: number }[] };
+  const order = async (orderNo: string) =>
+    (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as {
+      status: string;
+      refundAmount: number;
+      shares: { party: string; amount: number }[];
+    };
 
   /** Rents from `cab`, keeps the power bank `minutes`, gives it back to `back`: the finished order's number. */
   async function rental(cab: TestCabinet, back: TestCabinet, minutes: number): Promise<string> {

@@ -3,7 +3,15 @@ import { query, type Db } from '../../platform/db/database.js';
 import { networkFixture, ok, outletBody, type Caller } from '../outlet/outlet-fixtures.js';
 import type { TestServer } from '../helper.js';
 
-const BILLING = { freeMinutes: 3, pricePerPeriod: 150, periodMinutes: 30, dailyCap: 3000, totalCap: 9900, deposit: 9900, buyOutDays: 7 };
+const BILLING = {
+  freeMinutes: 3,
+  pricePerPeriod: 150,
+  periodMinutes: 30,
+  dailyCap: 3000,
+  totalCap: 9900,
+  deposit: 9900,
+  buyOutDays: 7,
+};
 
 /**
  * Two regions' outlets with orders at three ages: in the current hour (a few seconds old), some
@@ -15,20 +23,40 @@ export async function scopedOrders(s: { current: TestServer }, c: Caller, prefix
   const net = await networkFixture(s, c);
   // A second region with an agent of its own.
   const u = `${prefix}${Date.now() % 100000}`;
-  const otherRegion = (await ok(c.post('/user/api/v1/region/saveOrUpdate', { name: `R2${u}` }), 'region 2')).id as number;
-  const otherAgent = (await ok(
-    c.post('/user/api/v1/agent/saveOrUpdate', { name: `A2${u}`, areaCode: '86', mobile: `1370${String(Date.now() % 1e7).padStart(7, '0')}`, password: 'pass1234', level: 'A', ratio: 60, regionId: otherRegion, minWithdrawal: 0, withdrawalFeeRate: 0 }),
-    'agent 2',
-  )).id as number;
+  const otherRegion = (await ok(c.post('/user/api/v1/region/saveOrUpdate', { name: `R2${u}` }), 'region 2'))
+    .id as number;
+  const otherAgent = (
+    await ok(
+      c.post('/user/api/v1/agent/saveOrUpdate', {
+        name: `A2${u}`,
+        areaCode: '86',
+        mobile: `1370${String(Date.now() % 1e7).padStart(7, '0')}`,
+        password: 'pass1234',
+        level: 'A',
+        ratio: 60,
+        regionId: otherRegion,
+        minWithdrawal: 0,
+        withdrawalFeeRate: 0,
+      }),
+      'agent 2',
+    )
+  ).id as number;
   const other = { region: otherRegion, agentA: otherAgent };
-  const outlet = async (agentId: number) => (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(agentId)), 'outlet')).id as number;
+  const outlet = async (agentId: number) =>
+    (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(agentId)), 'outlet')).id as number;
   // Region 1: o1 under agent A, o2 and o3 under agent B; region 2: o4 under its agent A.
   const o1 = await outlet(net.agentA);
   const o2 = await outlet(net.agentB);
   const o3 = await outlet(net.agentB);
   const o4 = await outlet(other.agentA);
   let seq = 0;
-  const put = async (outletId: number, count: number, paid: number, age: ReturnType<typeof sql>, opts: { refund?: number; finished?: boolean } = {}) => {
+  const put = async (
+    outletId: number,
+    count: number,
+    paid: number,
+    age: ReturnType<typeof sql>,
+    opts: { refund?: number; finished?: boolean } = {},
+  ) => {
     const from = seq;
     seq += count;
     await db.execute(sql`
@@ -62,13 +90,21 @@ export async function scopedOrders(s: { current: TestServer }, c: Caller, prefix
 
 /** The figures of the orders (live and archive) created in [begin, end] at some outlets (null: every outlet), summed from the rows themselves; per outlet. */
 export async function rowSums(db: Db, w: { beginTime: string; endTime: string }, outletIds: number[] | null) {
-  const rows = await query<{ outlet_id: string; n: number; paid: number; refund: number; fin: number; mins: number }>(db, sql`
+  const rows = await query<{ outlet_id: string; n: number; paid: number; refund: number; fin: number; mins: number }>(
+    db,
+    sql`
     select outlet_id, count(*)::int n, sum(paid_amount)::int paid, sum(refund_amount)::int refund, (count(*) filter (where status = 'finished'))::int fin, sum(billed_minutes)::int mins
     from (select outlet_id, paid_amount, refund_amount, status, billed_minutes, created_at from ord_order
           union all select outlet_id, paid_amount, refund_amount, status, billed_minutes, created_at from ord_order_archive) o
     where created_at >= ${new Date(w.beginTime)} and created_at <= ${new Date(w.endTime)} and ${outletIds ? sql`outlet_id = any(${`{${outletIds.join(',')}}`}::bigint[])` : sql`outlet_id is not null`}
-    group by outlet_id`);
-  const per = new Map(rows.map((r) => [Number(r.outlet_id), { orderCount: r.n, paidAmount: r.paid, refundAmount: r.refund, finishedCount: r.fin, rentalMinutes: r.mins }]));
+    group by outlet_id`,
+  );
+  const per = new Map(
+    rows.map((r) => [
+      Number(r.outlet_id),
+      { orderCount: r.n, paidAmount: r.paid, refundAmount: r.refund, finishedCount: r.fin, rentalMinutes: r.mins },
+    ]),
+  );
   const total = { orderCount: 0, paidAmount: 0, refundAmount: 0, finishedCount: 0, rentalMinutes: 0 };
   for (const v of per.values()) for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += v[k];
   return { per, total };

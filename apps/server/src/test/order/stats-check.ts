@@ -8,11 +8,21 @@ type Caller = ReturnType<typeof caller>;
 type Row = { paidAmount: number; refundAmount: number };
 
 /** Every page of a list call for a filter: the count and the sums of the rows staff see. */
-export async function listSums(c: Caller, url: string, filter: { beginTime: string; endTime: string }): Promise<{ orderCount: number; paidAmount: number; refundAmount: number }> {
+export async function listSums(
+  c: Caller,
+  url: string,
+  filter: { beginTime: string; endTime: string },
+): Promise<{ orderCount: number; paidAmount: number; refundAmount: number }> {
   // The archive answers one user type at a time (spec 5): its whole is the sum of both.
   if (url.includes('/archive/') && !('userType' in filter)) {
-    const parts = await Promise.all(ORDER_USER_TYPES.map((userType) => listSums(c, url, { ...filter, userType } as typeof filter)));
-    return parts.reduce((a, b) => ({ orderCount: a.orderCount + b.orderCount, paidAmount: a.paidAmount + b.paidAmount, refundAmount: a.refundAmount + b.refundAmount }));
+    const parts = await Promise.all(
+      ORDER_USER_TYPES.map((userType) => listSums(c, url, { ...filter, userType } as typeof filter)),
+    );
+    return parts.reduce((a, b) => ({
+      orderCount: a.orderCount + b.orderCount,
+      paidAmount: a.paidAmount + b.paidAmount,
+      refundAmount: a.refundAmount + b.refundAmount,
+    }));
   }
   let pageNum = 1;
   let total = 0;
@@ -26,14 +36,24 @@ export async function listSums(c: Caller, url: string, filter: { beginTime: stri
     pageNum++;
   }
   expect(rows).toHaveLength(total);
-  return { orderCount: total, paidAmount: rows.reduce((s, x) => s + x.paidAmount, 0), refundAmount: rows.reduce((s, x) => s + x.refundAmount, 0) };
+  return {
+    orderCount: total,
+    paidAmount: rows.reduce((s, x) => s + x.paidAmount, 0),
+    refundAmount: rows.reduce((s, x) => s + x.refundAmount, 0),
+  };
 }
 
 /** The overview call for a window. */
 export async function overview(c: Caller, filter: { beginTime: string; endTime: string }) {
   const r = await c.get('/order/api/v1/stats/overview', filter);
   expect(r.code, JSON.stringify(r)).toBe(0);
-  return r.data as { orderCount: number; paidAmount: number; refundAmount: number; finishedCount: number; rentalMinutes: number };
+  return r.data as {
+    orderCount: number;
+    paidAmount: number;
+    refundAmount: number;
+    finishedCount: number;
+    rentalMinutes: number;
+  };
 }
 
 /**
@@ -41,7 +61,9 @@ export async function overview(c: Caller, filter: { beginTime: string; endTime: 
  * figure is the sum of the rows it stands for.
  */
 export async function rollupMatchesRows(db: Db) {
-  const diff = await query<Record<string, unknown>>(db, sql`
+  const diff = await query<Record<string, unknown>>(
+    db,
+    sql`
     with rows as (
       select date_trunc('hour', created_at, 'UTC') as hour, coalesce(outlet_id, 0) as outlet_id, simulated,
              count(*)::bigint as order_count, sum(paid_amount)::bigint as paid_amount, sum(refund_amount)::bigint as refund_amount,
@@ -53,15 +75,19 @@ export async function rollupMatchesRows(db: Db) {
                where order_count <> 0 or paid_amount <> 0 or refund_amount <> 0 or finished_count <> 0 or rental_minutes <> 0)
     (select 'missing' as side, * from rows except select 'missing', * from rolled)
     union all
-    (select 'extra', * from rolled except select 'extra', * from rows)`);
+    (select 'extra', * from rolled except select 'extra', * from rows)`,
+  );
   expect(diff).toEqual([]);
   // The totals over every outlet (summed over their shards) are the per-outlet rows summed.
-  const totals = await query<Record<string, unknown>>(db, sql`
+  const totals = await query<Record<string, unknown>>(
+    db,
+    sql`
     with per as (select hour, simulated, sum(order_count)::bigint as n, sum(paid_amount)::bigint as paid, sum(refund_amount)::bigint as refund,
                         sum(finished_count)::bigint as fin, sum(rental_minutes)::bigint as mins from stat_order_hour group by 1, 2),
          tot as (select hour, simulated, sum(order_count)::bigint as n, sum(paid_amount)::bigint as paid, sum(refund_amount)::bigint as refund,
                         sum(finished_count)::bigint as fin, sum(rental_minutes)::bigint as mins from stat_order_hour_total group by 1, 2)
-    (select * from per except select * from tot) union all (select * from tot except select * from per)`);
+    (select * from per except select * from tot) union all (select * from tot except select * from per)`,
+  );
   expect(totals).toEqual([]);
   const [n] = await query<{ n: number }>(db, sql`select count(*)::int as n from stat_order_hour`);
   return n!.n;

@@ -45,7 +45,10 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
   }, [brandParam]);
   const brand = brandParam || getBrandName();
   // An address without a route of the account is, until the server says otherwise, "no permission".
-  useDocumentTitle(leaf ? translateTitle(i18n, leaf.name) : resolution.type === 'unknown' ? i18n.t('errors:forbidden.title') : '', brand);
+  useDocumentTitle(
+    leaf ? translateTitle(i18n, leaf.name) : resolution.type === 'unknown' ? i18n.t('errors:forbidden.title') : '',
+    brand,
+  );
 
   // The tab bar: the fixed dashboard tab first, the current screen added, and tabs restored
   // from a reload dropped when this account can no longer open them.
@@ -124,12 +127,15 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
           {sidebar}
         </Layout.Sider>
       )}
-      <Layout
-        className="app-main"
-        style={{ marginLeft: contentLeft }}
-      >
+      <Layout className="app-main" style={{ marginLeft: contentLeft }}>
         <header className="app-header">
-          <Navbar trail={trail} dashboard={dashboard} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} mobile={mobile} />
+          <Navbar
+            trail={trail}
+            dashboard={dashboard}
+            sidebarOpen={sidebarOpen}
+            onToggleSidebar={toggleSidebar}
+            mobile={mobile}
+          />
           <TagsView tags={tags} activePath={pathname} onRefresh={(p) => setCache((c) => refreshView(c, p))} />
         </header>
         <Layout.Content className="app-content">

@@ -100,13 +100,18 @@ const ICONS: Record<string, ReactNode> = {
 
 /** 'SettingOutlined' (an antd icon name), 'setting' and 'login-log' all name an entry here. */
 export function iconKey(name: string): string {
-  return name.trim().toLowerCase().replace(/(outlined|filled|twotone)$/, '').replace(/[-_\s]/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/(outlined|filled|twotone)$/, '')
+    .replace(/[-_\s]/g, '');
 }
 
 /** Top-level entries always get an icon: the collapsed sidebar shows nothing else. */
 export function menuIcon(name: string | null, topLevel: boolean): ReactNode {
   // An icon uploaded in menu management (64x64, stored under /files/).
-  if (name?.startsWith('/files/')) return <img src={name} alt="" width={14} height={14} style={{ verticalAlign: '-0.125em' }} />;
+  if (name?.startsWith('/files/'))
+    return <img src={name} alt="" width={14} height={14} style={{ verticalAlign: '-0.125em' }} />;
   const icon = name ? ICONS[iconKey(name)] : undefined;
   return icon ?? (topLevel ? <AppstoreOutlined /> : undefined);
 }

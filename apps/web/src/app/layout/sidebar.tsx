@@ -69,8 +69,22 @@ export function Sidebar({ routes, trail, collapsed, brandName, logo, footer }: S
 
   return (
     <div className="app-sidebar-inner">
-      <a className="app-sidebar-logo" href="/" onClick={(e) => { e.preventDefault(); void navigate('/'); }} title={brandName}>
-        <img src={logo || DEFAULT_LOGO} alt="" onError={(e) => { if (!e.currentTarget.src.endsWith(DEFAULT_LOGO)) e.currentTarget.src = DEFAULT_LOGO; }} />
+      <a
+        className="app-sidebar-logo"
+        href="/"
+        onClick={(e) => {
+          e.preventDefault();
+          void navigate('/');
+        }}
+        title={brandName}
+      >
+        <img
+          src={logo || DEFAULT_LOGO}
+          alt=""
+          onError={(e) => {
+            if (!e.currentTarget.src.endsWith(DEFAULT_LOGO)) e.currentTarget.src = DEFAULT_LOGO;
+          }}
+        />
         {!collapsed && <h1>{brandName}</h1>}
       </a>
       <nav className="app-sidebar-menu" aria-label={t('navigation')}>

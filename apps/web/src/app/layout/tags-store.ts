@@ -59,7 +59,13 @@ export function landingAfterClose(remaining: readonly TagView[], fallback: strin
 
 function isTag(v: unknown): v is TagView {
   const t = v as TagView;
-  return typeof t === 'object' && t !== null && typeof t.path === 'string' && typeof t.fullPath === 'string' && typeof t.title === 'string';
+  return (
+    typeof t === 'object' &&
+    t !== null &&
+    typeof t.path === 'string' &&
+    typeof t.fullPath === 'string' &&
+    typeof t.title === 'string'
+  );
 }
 
 function load(): TagView[] {

@@ -5,14 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { translateTitle } from '../route-title';
 import { DASHBOARD_PATH } from '../menu-routes';
-import {
-  closeAllTags,
-  closeOtherTags,
-  closeTag,
-  landingAfterClose,
-  setTags,
-  type TagView,
-} from './tags-store';
+import { closeAllTags, closeOtherTags, closeTag, landingAfterClose, setTags, type TagView } from './tags-store';
 
 type Action = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 
@@ -21,7 +14,15 @@ type Action = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
  * menu at the end of the bar (for touch screens), offers refresh, close, close others and close
  * all. The dashboard tab is fixed.
  */
-export function TagsView({ tags, activePath, onRefresh }: { tags: TagView[]; activePath: string; onRefresh: (path: string) => void }) {
+export function TagsView({
+  tags,
+  activePath,
+  onRefresh,
+}: {
+  tags: TagView[];
+  activePath: string;
+  onRefresh: (path: string) => void;
+}) {
   const { t, i18n } = useTranslation('layout');
   const navigate = useNavigate();
   const activeRef = useRef<HTMLDivElement>(null);
@@ -117,7 +118,14 @@ export function TagsView({ tags, activePath, onRefresh }: { tags: TagView[]; act
       </div>
       {active && (
         <Dropdown trigger={['click']} menu={menuFor(active)} placement="bottomRight">
-          <Button type="text" size="small" className="app-tags-more" icon={<DownOutlined />} aria-label={t('tags.actions')} title={t('tags.actions')} />
+          <Button
+            type="text"
+            size="small"
+            className="app-tags-more"
+            icon={<DownOutlined />}
+            aria-label={t('tags.actions')}
+            title={t('tags.actions')}
+          />
         </Dropdown>
       )}
     </div>

@@ -30,7 +30,13 @@ export function ThemeMenu() {
         onClick: ({ key }) => setTheme(key),
       }}
     >
-      <Button type="text" className="navbar-action" icon={<BgColorsOutlined />} aria-label={t('themeColor')} title={t('themeColor')} />
+      <Button
+        type="text"
+        className="navbar-action"
+        icon={<BgColorsOutlined />}
+        aria-label={t('themeColor')}
+        title={t('themeColor')}
+      />
     </Dropdown>
   );
 }

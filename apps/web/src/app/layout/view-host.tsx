@@ -10,7 +10,15 @@ import type { ViewCache } from './view-cache';
  * matched against its own address, so useLocation/useParams inside a hidden screen still see
  * the address it was opened with.
  */
-export function ViewHost({ routes, cache, activePath }: { routes: RouteObject[]; cache: ViewCache; activePath: string }) {
+export function ViewHost({
+  routes,
+  cache,
+  activePath,
+}: {
+  routes: RouteObject[];
+  cache: ViewCache;
+  activePath: string;
+}) {
   const location = useLocation();
   return (
     <>
@@ -21,7 +29,12 @@ export function ViewHost({ routes, cache, activePath }: { routes: RouteObject[];
             <div className="app-view">
               <ErrorBoundary>
                 <Suspense fallback={<TopProgress />}>
-                  <RoutedView routes={routes} location={active ? location : undefined} pathname={v.path} search={v.search} />
+                  <RoutedView
+                    routes={routes}
+                    location={active ? location : undefined}
+                    pathname={v.path}
+                    search={v.search}
+                  />
                 </Suspense>
               </ErrorBoundary>
             </div>
@@ -32,8 +45,21 @@ export function ViewHost({ routes, cache, activePath }: { routes: RouteObject[];
   );
 }
 
-function RoutedView({ routes, location, pathname, search }: { routes: RouteObject[]; location?: Location; pathname: string; search: string }) {
+function RoutedView({
+  routes,
+  location,
+  pathname,
+  search,
+}: {
+  routes: RouteObject[];
+  location?: Location;
+  pathname: string;
+  search: string;
+}) {
   // A stable stand-in address for a hidden screen, so it is not re-rendered on every navigation.
-  const kept = useMemo<Partial<Location>>(() => ({ pathname, search, hash: '', state: null, key: `kept:${pathname}` }), [pathname, search]);
+  const kept = useMemo<Partial<Location>>(
+    () => ({ pathname, search, hash: '', state: null, key: `kept:${pathname}` }),
+    [pathname, search],
+  );
   return useRoutes(routes, location ?? kept);
 }

@@ -14,7 +14,11 @@ function serve(routes: Record<string, Answer>) {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const path = new URL(url, 'http://console.test').pathname;
-      sent.push({ path, body: init.body ? JSON.parse(init.body as string) : undefined, headers: init.headers as Record<string, string> });
+      sent.push({
+        path,
+        body: init.body ? JSON.parse(init.body as string) : undefined,
+        headers: init.headers as Record<string, string>,
+      });
       const answer = routes[path] ?? { code: 100004, msg: 'Not found', data: null };
       return new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
     }),

@@ -130,21 +130,50 @@ export default function LoginPage({ onSignedIn, brand: givenBrand }: { onSignedI
         <form className="login-form" onSubmit={(e) => void submit(e)} noValidate>
           {mode === 'account' ? (
             <div className="login-field">
-              <Input {...field('userName')} size="large" prefix={<UserOutlined />} placeholder={t('userName')} aria-label={t('userName')} autoComplete="username" />
+              <Input
+                {...field('userName')}
+                size="large"
+                prefix={<UserOutlined />}
+                placeholder={t('userName')}
+                aria-label={t('userName')}
+                autoComplete="username"
+              />
               {error('userName')}
             </div>
           ) : (
             <div className="login-field">
               <Space.Compact block size="large">
-                <Input {...field('areaCode')} prefix="+" placeholder={t('areaCode')} aria-label={t('areaCode')} inputMode="numeric" autoComplete="tel-country-code" style={{ width: 110, flex: 'none' }} />
-                <Input {...field('mobile')} prefix={<MobileOutlined />} placeholder={t('mobile')} aria-label={t('mobile')} inputMode="tel" autoComplete="tel-national" />
+                <Input
+                  {...field('areaCode')}
+                  prefix="+"
+                  placeholder={t('areaCode')}
+                  aria-label={t('areaCode')}
+                  inputMode="numeric"
+                  autoComplete="tel-country-code"
+                  style={{ width: 110, flex: 'none' }}
+                />
+                <Input
+                  {...field('mobile')}
+                  prefix={<MobileOutlined />}
+                  placeholder={t('mobile')}
+                  aria-label={t('mobile')}
+                  inputMode="tel"
+                  autoComplete="tel-national"
+                />
               </Space.Compact>
               {error('areaCode')}
               {error('mobile')}
             </div>
           )}
           <div className="login-field">
-            <Input.Password {...field('password')} size="large" prefix={<LockOutlined />} placeholder={t('password')} aria-label={t('password')} autoComplete="current-password" />
+            <Input.Password
+              {...field('password')}
+              size="large"
+              prefix={<LockOutlined />}
+              placeholder={t('password')}
+              aria-label={t('password')}
+              autoComplete="current-password"
+            />
             {error('password')}
           </div>
           <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
@@ -190,7 +219,9 @@ export function useLoginBrand(enabled = true): string {
         })
         .catch(() => undefined); // decoration: the stored or generic title stays
     const idle = typeof window.requestIdleCallback === 'function';
-    const handle = idle ? window.requestIdleCallback(() => void fetchBrand(), { timeout: 2000 }) : window.setTimeout(() => void fetchBrand(), 300);
+    const handle = idle
+      ? window.requestIdleCallback(() => void fetchBrand(), { timeout: 2000 })
+      : window.setTimeout(() => void fetchBrand(), 300);
     return () => {
       if (idle) window.cancelIdleCallback(handle);
       else window.clearTimeout(handle);

@@ -3,7 +3,15 @@ import type { ExportLogItem } from '@cbo/contract';
 import { isDownloadable, percentOf, withProgress } from './export-log';
 
 const item = (id: number, exportSpeed: string, extra: Partial<ExportLogItem> = {}): ExportLogItem => ({
-  id, fileName: `f${id}.xlsx`, createTime: '2025-03-01T08:00:00Z', exportSpeed, fileUrl: null, status: 'running', rowCount: null, error: null, ...extra,
+  id,
+  fileName: `f${id}.xlsx`,
+  createTime: '2025-03-01T08:00:00Z',
+  exportSpeed,
+  fileUrl: null,
+  status: 'running',
+  rowCount: null,
+  error: null,
+  ...extra,
 });
 
 describe('export log', () => {

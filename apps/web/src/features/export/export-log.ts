@@ -51,7 +51,9 @@ export function withProgress(
     ...page,
     list: page.list.map((i) =>
       // Progress never goes backwards: a late message must not undo a newer answer.
-      i.id === id && percent >= percentOf(i.exportSpeed) ? { ...i, exportSpeed: `${percent}%`, status: i.status === 'pending' ? 'running' : i.status } : i,
+      i.id === id && percent >= percentOf(i.exportSpeed)
+        ? { ...i, exportSpeed: `${percent}%`, status: i.status === 'pending' ? 'running' : i.status }
+        : i,
     ),
   };
 }

@@ -49,7 +49,9 @@ export function useLiveCabinetRows(): void {
   const queryClient = useQueryClient();
   useCabinetLive(({ cabinet }) => {
     queryClient.setQueriesData<PageResult<CabinetItem>>({ queryKey: callKey('cabinetQueryPage') }, (old) =>
-      old && old.list.some((r) => r.sn === cabinet.sn) ? { ...old, list: old.list.map((r) => (r.sn === cabinet.sn ? keepOutletName(r, cabinet) : r)) } : old,
+      old && old.list.some((r) => r.sn === cabinet.sn)
+        ? { ...old, list: old.list.map((r) => (r.sn === cabinet.sn ? keepOutletName(r, cabinet) : r)) }
+        : old,
     );
   });
 }
@@ -65,12 +67,21 @@ export function useLiveCabinetDetail(sn: string | undefined, enabled = true) {
   });
   useCabinetLive(({ cabinet, slots }) => {
     if (!sn || cabinet.sn !== sn) return;
-    queryClient.setQueryData<CabinetDetail>(key, (old) => (old ? { ...old, ...keepOutletName(old, cabinet), ...(slots ? { slotList: slots } : {}) } : old));
+    queryClient.setQueryData<CabinetDetail>(key, (old) =>
+      old ? { ...old, ...keepOutletName(old, cabinet), ...(slots ? { slotList: slots } : {}) } : old,
+    );
   });
   return query;
 }
 
-const STATE_RANK: Record<CommandState, number> = { pending: 0, sent: 1, acknowledged: 2, succeeded: 3, failed: 3, expired: 3 };
+const STATE_RANK: Record<CommandState, number> = {
+  pending: 0,
+  sent: 1,
+  acknowledged: 2,
+  succeeded: 3,
+  failed: 3,
+  expired: 3,
+};
 
 /**
  * The later of two views of one command: a state further on wins; at the same state the one

@@ -27,7 +27,7 @@ describe('filters from the address', () => {
     expect(screen.getByText('Weak signal')).toBeTruthy();
   });
 
-  it('ignores a value that is not one of a filter\'s options', async () => {
+  it("ignores a value that is not one of a filter's options", async () => {
     const server = fakeServer({ [api.cabinetQueryPage.path]: { list: [], total: 0 }, [BUTTONS]: [] });
     renderView(<CabinetsView />, { path: '/device/cabinet?connection=sometimes' });
     await waitFor(() => expect(server.last(api.cabinetQueryPage.path)).toBeTruthy());
@@ -41,6 +41,10 @@ describe('filters from the address', () => {
     renderView(<CommandsView />, { path: `/device/command?state=failed&beginTime=${beginTime}&endTime=${endTime}` });
     await waitFor(() => expect(server.last(api.commandQueryPage.path)).toBeTruthy());
     const q = server.last(api.commandQueryPage.path)!.query;
-    expect({ state: q.get('state'), beginTime: q.get('beginTime'), endTime: q.get('endTime') }).toEqual({ state: 'failed', beginTime, endTime });
+    expect({ state: q.get('state'), beginTime: q.get('beginTime'), endTime: q.get('endTime') }).toEqual({
+      state: 'failed',
+      beginTime,
+      endTime,
+    });
   });
 });

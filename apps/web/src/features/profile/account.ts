@@ -22,7 +22,10 @@ export function useManageInfo(manageId: number | undefined) {
  * After a change to the own account: the personal center refetches, and the top bar shows the
  * new name and avatar at once (it reads the session, not this cache).
  */
-export async function accountChanged(queryClient: QueryClient, changed?: Partial<Pick<ManageInfo, 'nickName' | 'img'>>): Promise<void> {
+export async function accountChanged(
+  queryClient: QueryClient,
+  changed?: Partial<Pick<ManageInfo, 'nickName' | 'img'>>,
+): Promise<void> {
   if (changed) {
     const patch: { nickName?: string; img?: string | null } = {};
     if (changed.nickName !== undefined) patch.nickName = changed.nickName;

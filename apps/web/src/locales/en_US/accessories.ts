@@ -71,11 +71,13 @@ export default {
     hourlyPrice: 'Hourly price',
     dailyCap: 'Daily cap',
     prepayment: 'Prepayment',
-    limits: 'System settings: prepayment at most {{prepayMax}}, daily cap at most {{dailyCap}}, hourly price at most {{hourlyLimit}}',
+    limits:
+      'System settings: prepayment at most {{prepayMax}}, daily cap at most {{dailyCap}}, hourly price at most {{hourlyLimit}}',
   },
   billing: {
     title: 'Device billing batch update',
-    intro: "Download the template, fill in each bound Bluetooth charger's hourly price, daily cap and prepayment (in currency units), then upload it. Rows that cannot be applied are listed with the reason; the others are applied.",
+    intro:
+      "Download the template, fill in each bound Bluetooth charger's hourly price, daily cap and prepayment (in currency units), then upload it. Rows that cannot be applied are listed with the reason; the others are applied.",
     template: 'Download template',
     templateFailed: 'The template could not be downloaded',
     drop: 'Click or drop an Excel file here',

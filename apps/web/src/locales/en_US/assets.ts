@@ -43,7 +43,8 @@ export default {
     slotCount: 'Slots',
     devices: 'Devices',
     setStatus: 'Set status',
-    confirmDelete: 'Delete model "{{name}}"? A deleted model is kept for its devices and cannot be used or changed again.',
+    confirmDelete:
+      'Delete model "{{name}}"? A deleted model is kept for its devices and cannot be used or changed again.',
     editTitle: 'Edit model',
     addTitle: 'Add model',
     modelHint: '1-16 letters or digits',
@@ -75,8 +76,10 @@ export default {
   stock: {
     cabinetRule: 'A cabinet ID is 4 letters and 12 or 13 digits, e.g. ABCD000000000001',
     otherRule: 'This kind of device has an ID of 4 letters and 13 digits, e.g. ABCD0000000000001',
-    idRule: 'A cabinet ID is 4 letters and 12 or 13 digits (ABCD000000000001), any other device 4 letters and 13 digits (ABCD0000000000001)',
-    oneWayIn: 'A cabinet put in here is registered with the fleet at the same time (Devices → Cabinets) and can be bound to an outlet right away.',
+    idRule:
+      'A cabinet ID is 4 letters and 12 or 13 digits (ABCD000000000001), any other device 4 letters and 13 digits (ABCD0000000000001)',
+    oneWayIn:
+      'A cabinet put in here is registered with the fleet at the same time (Devices → Cabinets) and can be bound to an outlet right away.',
     registered: 'Cabinets new to the fleet registered with it, ready to bind to outlets: {{count}}',
     searchPlaceholder: '4 letters + 12/13 digits',
     title: 'Stock in/out',
@@ -98,7 +101,8 @@ export default {
     rangeCount: '{{count}} devices',
     file: 'xlsx file',
     xlsxOnly: 'Only .xlsx files: save a legacy .xls as .xlsx first',
-    fileHint: 'The device IDs in the first column of the first sheet; at most 500 KB. Legacy .xls: save as .xlsx first.',
+    fileHint:
+      'The device IDs in the first column of the first sheet; at most 500 KB. Legacy .xls: save as .xlsx first.',
     pickFile: 'Choose file',
     noFile: 'Choose an xlsx file',
     modelHint: 'Needed for devices not known yet',

@@ -63,13 +63,15 @@ export default {
     hours: '{{n}} h',
     hourUnit: 'h',
     lockedHint: 'Given out already: type, value and scope stay as customers hold them.',
-    providerHint: "It held at a service provider's outlets (what the operator scope meant before it named direct-sales teams): choose its scope again.",
+    providerHint:
+      "It held at a service provider's outlets (what the operator scope meant before it named direct-sales teams): choose its scope again.",
     deadlineHint: 'Codes can be redeemed until then; blank: until the validity ends.',
     sourceHint: 'Platform send: staff issue it to mobiles. Code redemption: staff generate codes customers redeem.',
   },
   issue: {
     title: 'Issue coupons',
-    intro: 'Send a platform coupon to customers by mobile: type them, or upload an xlsx file with the mobiles in its first column.',
+    intro:
+      'Send a platform coupon to customers by mobile: type them, or upload an xlsx file with the mobiles in its first column.',
     coupon: 'Coupon',
     couponPick: 'An active platform-send coupon',
     mobiles: 'Mobiles',

@@ -8,7 +8,12 @@ export default {
     noActions: 'Nothing needs action',
   },
   order: {
-    now: { using: 'Power banks out now', refunding: 'Refunds on their way', refundFailed: 'Refunds refused', window: 'Orders of the last 30 days' },
+    now: {
+      using: 'Power banks out now',
+      refunding: 'Refunds on their way',
+      refundFailed: 'Refunds refused',
+      window: 'Orders of the last 30 days',
+    },
     agentRanking: 'Top agents by paid, last 7 days',
     orders: 'Orders today',
     paid: 'Paid today',

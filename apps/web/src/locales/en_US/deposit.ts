@@ -34,7 +34,8 @@ export default {
   refund: {
     ask: 'Refund',
     askTitle: 'Ask for the refund of deposit {{depositNo}}',
-    askHint: 'Held for the customer: {{held}}. The deposit refund fee percent of the pay settings is kept; an auditor approves before the money goes back.',
+    askHint:
+      'Held for the customer: {{held}}. The deposit refund fee percent of the pay settings is kept; an auditor approves before the money goes back.',
     reason: 'Reason',
     asked: 'Refund asked; waiting for the audit',
     audit: 'Audit',
@@ -62,7 +63,8 @@ export default {
     status: 'Status',
     creator: 'Created by',
     updateTime: 'Updated',
-    countsHint: 'Every {{n}} finished deposit orders earn {{m}} deposit-free rentals. The outlet\'s rule wins over its agents\', an agent\'s over the platform\'s.',
+    countsHint:
+      "Every {{n}} finished deposit orders earn {{m}} deposit-free rentals. The outlet's rule wins over its agents', an agent's over the platform's.",
     enable: 'Enable',
     disable: 'Disable',
     disableConfirm: 'Disable rule {{name}}?',

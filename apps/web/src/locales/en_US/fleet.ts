@@ -64,7 +64,12 @@ export default {
     connectionLabel: 'Connection',
     connection: { online: 'Online', offline: 'Offline', neverConnected: 'Never connected' },
     conditionLabel: 'Condition',
-    condition: { full: 'Full (no free slot)', empty: 'Empty (no power bank)', weakSignal: 'Weak signal', faulty: 'Faulty slot' },
+    condition: {
+      full: 'Full (no free slot)',
+      empty: 'Empty (no power bank)',
+      weakSignal: 'Weak signal',
+      faulty: 'Faulty slot',
+    },
     title: 'Cabinets',
     detailTitle: 'Cabinet {{sn}}',
     loadFailed: 'The cabinet could not be loaded',
@@ -166,7 +171,8 @@ export default {
     slot: 'Slot',
     slotHint: 'Or click a slot in the picture',
     pickSlot: 'Click a slot to choose it',
-    configHint: 'Only the settings you fill in are sent; the others stay as they are. Placeholders show what the cabinet reported.',
+    configHint:
+      'Only the settings you fill in are sent; the others stay as they are. Placeholders show what the cabinet reported.',
     configEmpty: 'Fill in at least one setting',
     host: 'Server address',
     port: 'Port',
@@ -183,7 +189,8 @@ export default {
     confirm: {
       restart: 'Cabinet {{sn}} restarts: it goes offline for a moment, then connects and registers again.',
       openLock: 'The lock of slot {{slot}} of cabinet {{sn}} opens: a power bank in it can be taken out.',
-      config: 'Cabinet {{sn}} takes the new settings at once. A wrong server address or port cuts it off until someone reaches it on site.',
+      config:
+        'Cabinet {{sn}} takes the new settings at once. A wrong server address or port cuts it off until someone reaches it on site.',
       upgrade: 'Cabinet {{sn}} downloads firmware {{version}}, flashes it and restarts.',
     },
   },
@@ -236,12 +243,14 @@ export default {
     chosen: 'Slot {{slot}}: {{powerBankId}}',
     emptySlot: 'The last inventory shows this slot empty; the server refuses to eject from it.',
     confirmTitle: 'Eject a power bank?',
-    confirmText: 'Cabinet {{sn}} pushes power bank {{powerBankId}} out of slot {{slot}}. This is a physical action; it is recorded and never resent.',
+    confirmText:
+      'Cabinet {{sn}} pushes power bank {{powerBankId}} out of slot {{slot}}. This is a physical action; it is recorded and never resent.',
     sent: 'Eject of {{powerBankId}} from slot {{slot}} of {{sn}} recorded and sent',
     another: 'Eject another',
   },
   storage: {
-    oneWayIn: 'This registers cabinets with the fleet only: no warehouse, no model. To bring devices into the business, put them in stock under Operations → Stock in/out, which registers cabinets with the fleet in the same step.',
+    oneWayIn:
+      'This registers cabinets with the fleet only: no warehouse, no model. To bring devices into the business, put them in stock under Operations → Stock in/out, which registers cabinets with the fleet in the same step.',
     goStock: 'Go to Stock in/out',
     title: 'Cabinet batch storage',
     action: 'Batch stock-in',
@@ -292,8 +301,10 @@ export default {
     pickHint: 'Tick the cabinets to upgrade; ticks are kept across pages and searches.',
     selected: '{{value}} chosen (at most {{max}})',
     confirmTitle: 'Upgrade {{value}} cabinets to {{version}}?',
-    confirmText: 'Each cabinet downloads the file, flashes it and restarts. Offline cabinets fail at once and are not queued.',
-    offlineChosen: '{{value}} of the chosen cabinets are offline ({{sns}}): their upgrade fails at once and is not queued.',
+    confirmText:
+      'Each cabinet downloads the file, flashes it and restarts. Offline cabinets fail at once and are not queued.',
+    offlineChosen:
+      '{{value}} of the chosen cabinets are offline ({{sns}}): their upgrade fails at once and is not queued.',
     untickOffline: 'Untick offline ones',
   },
   deviceLog: {

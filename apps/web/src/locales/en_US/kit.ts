@@ -15,10 +15,18 @@ export default {
   moveUp: 'Move up',
   moveDown: 'Move down',
   density: { title: 'Row density', large: 'Default', middle: 'Middle', small: 'Compact' },
-  presets: { today: 'Today', yesterday: 'Yesterday', last7: 'Last 7 days', last30: 'Last 30 days', thisMonth: 'This month', lastMonth: 'Last month' },
+  presets: {
+    today: 'Today',
+    yesterday: 'Yesterday',
+    last7: 'Last 7 days',
+    last30: 'Last 30 days',
+    thisMonth: 'This month',
+    lastMonth: 'Last month',
+  },
   deviceDelete: {
     title: 'Delete {{id}}?',
-    content: 'Only a device bound to no outlet (a power bank: in no cabinet) can be deleted. Its orders, movements and records are kept.',
+    content:
+      'Only a device bound to no outlet (a power bank: in no cabinet) can be deleted. Its orders, movements and records are kept.',
     ok: 'Delete',
     done: 'Deleted',
   },

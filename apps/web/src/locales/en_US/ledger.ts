@@ -39,7 +39,8 @@ export default {
     totalCredit: 'Total credit',
     accounts: 'Accounts',
     balanced: 'The books balance: debits equal credits',
-    balancedHint: 'Every money movement is posted as balanced entries in the same transaction as the change it explains.',
+    balancedHint:
+      'Every money movement is posted as balanced entries in the same transaction as the change it explains.',
     unbalanced: 'The books do not balance: a difference of {{difference}}',
     unbalancedHint: 'Debits and credits differ. Tell the engineers: no movement should ever be unbalanced.',
     totalsMismatch: 'The totals are not the sums of the accounts. Tell the engineers.',

@@ -62,18 +62,26 @@ export default {
     listView: 'List',
     treeView: 'Tree',
     treeTitle: 'Partner tree',
-    treeHint: 'Agents A → B → C with their outlets. Open a node to load what is under it; each agent shows its own outlets and devices and those of everything under it.',
+    treeHint:
+      'Agents A → B → C with their outlets. Open a node to load what is under it; each agent shows its own outlets and devices and those of everything under it.',
     wholeTree: 'Whole tree',
     empty: 'No agents yet',
     frozen: 'Frozen',
     notInService: 'Not in service',
-    agentCounts: '{{agents}} sub-agents · {{outlets}} outlets · {{devices}} devices (with sub-agents: {{allOutlets}} outlets · {{allDevices}} devices)',
+    agentCounts:
+      '{{agents}} sub-agents · {{outlets}} outlets · {{devices}} devices (with sub-agents: {{allOutlets}} outlets · {{allDevices}} devices)',
     outletCounts: '{{devices}} devices',
     back: 'Back',
     print: 'Print',
     statementOf: 'Statement of {{name}}',
     period: '{{begin}} to {{end}} ({{zone}})',
-    kind: { agent: 'Agent', outlet: 'Outlet', provider: 'Service provider', pusher: 'Ground pusher', operator: 'Operator (direct-sales team)' },
+    kind: {
+      agent: 'Agent',
+      outlet: 'Outlet',
+      provider: 'Service provider',
+      pusher: 'Ground pusher',
+      operator: 'Operator (direct-sales team)',
+    },
     opening: 'Opening balance',
     closing: 'Closing balance',
     orders: 'Orders',
@@ -86,7 +94,8 @@ export default {
     withdrawalCount: 'Withdrawals applied',
     paidOut: 'Paid out in the period',
     fees: 'fees',
-    equation: 'Opening balance + shares + refunds reversed + withdrawals + withdrawals returned + owed + other movements = closing balance, to the cent. The figures are the ledger entries of the partner account; the account fund flow lists the same entries.',
+    equation:
+      'Opening balance + shares + refunds reversed + withdrawals + withdrawals returned + owed + other movements = closing balance, to the cent. The figures are the ledger entries of the partner account; the account fund flow lists the same entries.',
     days: 'Days with movements',
     date: 'Date',
     noMovement: 'Nothing moved in this period',
@@ -102,7 +111,8 @@ export default {
     parent: 'Parent agent',
     parentRequired: 'Choose the parent agent ({{level}})',
     ratio: 'Distributable ratio',
-    ratioHint: "At most the parent's ratio, and at least every child's (agents and outlets); each level earns the difference.",
+    ratioHint:
+      "At most the parent's ratio, and at least every child's (agents and outlets); each level earns the difference.",
     region: 'Region',
     balance: 'Balance',
     owed: 'Owed to the platform',
@@ -122,7 +132,8 @@ export default {
     total: 'Total',
     chainHint: 'The last agent earns what it holds less what its outlets are granted.',
     freezeTitle: 'Freeze agent {{name}}',
-    freezeHint: 'A frozen agent is signed out of the app at once, cannot sign in, and gets no new child agents or pushers.',
+    freezeHint:
+      'A frozen agent is signed out of the app at once, cannot sign in, and gets no new child agents or pushers.',
     unfreezeConfirm: 'Unfreeze agent {{name}}?',
   },
   members: {
@@ -135,7 +146,8 @@ export default {
     changeLevel: 'Level',
     levelTitle: 'Level of {{name}}',
     levelSaved: 'Level saved',
-    levelHint: 'While the membership extended function is activated, a level takes its percent off each rental fee at the settle (after vouchers and coupons): A {{a}}%, B {{b}}%, C {{c}}%. The next order that ends uses the new level.',
+    levelHint:
+      'While the membership extended function is activated, a level takes its percent off each rental fee at the settle (after vouchers and coupons): A {{a}}%, B {{b}}%, C {{c}}%. The next order that ends uses the new level.',
     balance: 'Balance',
     deposit: 'Deposit held',
     orders: 'Orders',
@@ -154,7 +166,8 @@ export default {
     lastFreeze: 'Last freeze',
     frozenBy: 'Frozen by {{name}} at {{time}}',
     unfrozenBy: 'Unfrozen by {{name}} at {{time}}',
-    duplicateOf: 'This phone was found to belong to an older customer (#{{id}}): sign-ins land there; this record keeps its orders and money for staff to settle.',
+    duplicateOf:
+      'This phone was found to belong to an older customer (#{{id}}): sign-ins land there; this record keeps its orders and money for staff to settle.',
     ordersTitle: 'Orders of the last 30 days (older ones: order history)',
     coupon: 'Coupon',
     couponType: 'Type',
@@ -199,7 +212,8 @@ export default {
   },
   direct: {
     title: 'Direct management',
-    intro: 'The direct-sales teams you run: the platform\'s own outlets and the staff who work them. Each team earns its share of its direct outlets\' orders; what the books owe it is paid out through its operator\'s withdrawals.',
+    intro:
+      "The direct-sales teams you run: the platform's own outlets and the staff who work them. Each team earns its share of its direct outlets' orders; what the books owe it is paid out through its operator's withdrawals.",
     empty: 'You lead or belong to no direct-sales team.',
     failed: 'The teams could not be loaded.',
     openTeams: 'Team management',
@@ -211,7 +225,8 @@ export default {
     appAreaCode: 'App area code',
     appMobile: 'App mobile',
     appPassword: 'App password',
-    appHint: 'The operator\'s partner-app account, for withdrawals: a password creates it or replaces it; leave the password empty to keep it',
+    appHint:
+      "The operator's partner-app account, for withdrawals: a password creates it or replaces it; leave the password empty to keep it",
     title: 'Teams',
     add: 'Add team',
     createTitle: 'Add team',
@@ -222,9 +237,11 @@ export default {
     members: 'Members',
     membersHint: 'Staff accounts; each belongs to one team at most. The leader is always a member.',
     deleteConfirm: 'Delete team {{name}}?',
-    deleteHint: "Only a team no outlet belongs to, whose operator account is zero and has no withdrawal waiting for review or payout, can be deleted; its operator's app account goes with it.",
+    deleteHint:
+      "Only a team no outlet belongs to, whose operator account is zero and has no withdrawal waiting for review or payout, can be deleted; its operator's app account goes with it.",
     ratio: 'Ratio',
-    ratioHint: 'The operator\'s share of each order at the team\'s direct outlets, taken from the platform\'s part: at most what is left after the outlet\'s ratio and any service provider\'s.',
+    ratioHint:
+      "The operator's share of each order at the team's direct outlets, taken from the platform's part: at most what is left after the outlet's ratio and any service provider's.",
   },
   pushers: {
     title: 'Ground pushers',

@@ -100,7 +100,8 @@ export default {
     refunds: 'Refunds',
     noRefunds: 'No refunds',
     archived: 'Archived: this order is older than 30 days and can be viewed, not changed.',
-    billingRule: '{{free}} min free, then {{price}} per {{period}} min; at most {{daily}} a day and {{total}} in all; deposit {{deposit}}; bought out after {{days}} days',
+    billingRule:
+      '{{free}} min free, then {{price}} per {{period}} min; at most {{daily}} a day and {{total}} in all; deposit {{deposit}}; bought out after {{days}} days',
     bluetoothRule: '{{price}} per started hour; at most {{daily}} a day and the prepayment {{prepayment}} in all',
     cableRule: 'A {{hours}}-hour package at {{price}}, paid up front',
   },
@@ -145,8 +146,10 @@ export default {
     rejectReason: 'Reject reason',
     rejectReasonRequired: 'Enter the reason for rejecting',
     approveConfirm: 'Approve refund {{refundNo}}?',
-    approveHint: '{{amount}} goes back to the user through the payment company and the shares are reversed. This cannot be undone.',
-    approveFirstHint: 'This is the first of two approvals: {{amount}} goes back once another reviewer approves as well.',
+    approveHint:
+      '{{amount}} goes back to the user through the payment company and the shares are reversed. This cannot be undone.',
+    approveFirstHint:
+      'This is the first of two approvals: {{amount}} goes back once another reviewer approves as well.',
     secondHint: 'Approved by {{by}}; the second approval must come from another account (not the requester).',
     approved: 'Refund approved',
     firstApproved: 'First approval recorded; waiting for a second reviewer',
@@ -177,21 +180,25 @@ export default {
     minutesHint: 'Billing pauses for this long; at most 7 days in all per order.',
     minuteUnit: 'min',
     amount: 'Refund amount',
-    amountHint: 'Above 0 and at most {{max}}; the amount is reserved now, and the shares are reversed when the refund is approved.',
-    initHint: 'The order closes without a charge and everything held for it goes back to the user. Use it for an order stuck in a state it cannot leave.',
+    amountHint:
+      'Above 0 and at most {{max}}; the amount is reserved now, and the shares are reversed when the refund is approved.',
+    initHint:
+      'The order closes without a charge and everything held for it goes back to the user. Use it for an order stuck in a state it cannot leave.',
     endConfirm: 'End order {{orderNo}}?',
     endConfirmHint: 'The order ends at {{time}} and the fee up to then is taken.',
     suspendConfirm: 'Suspend billing of order {{orderNo}}?',
     suspendConfirmHint: 'The next {{minutes}} minutes are not billed.',
     refundConfirm: 'Refund order {{orderNo}}?',
-    refundConfirmHint: 'An application for {{amount}} is created; the money goes back to the user through the payment company once a reviewer approves it.',
+    refundConfirmHint:
+      'An application for {{amount}} is created; the money goes back to the user through the payment company once a reviewer approves it.',
     initConfirm: 'Initialise order {{orderNo}}?',
     initConfirmHint: 'The order closes without a charge. This cannot be undone.',
     ended: 'Order ended',
     suspended: 'Billing suspended',
     refundStarted: 'Refund application created; waiting for approval',
     refundApplication: 'This creates a refund application: a reviewer approves it before any money goes back.',
-    refundApplicationHint: 'Above {{threshold}} two different reviewers must approve (neither of them the requester for the second).',
+    refundApplicationHint:
+      'Above {{threshold}} two different reviewers must approve (neither of them the requester for the second).',
     refundTwoApprovers: 'Above {{threshold}}: two different reviewers must approve.',
     initialised: 'Order initialised',
   },

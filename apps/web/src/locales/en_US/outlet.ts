@@ -15,8 +15,10 @@ export default {
   list: {
     title: 'Outlets',
     directTitle: 'Direct-sales outlets',
-    counts: "This list holds the agents' outlets; outlets run by a team are under Direct-sales outlets, and the map shows both.",
-    directCounts: "This list holds the outlets run by a team; the agents' outlets are under Outlets, and the map shows both.",
+    counts:
+      "This list holds the agents' outlets; outlets run by a team are under Direct-sales outlets, and the map shows both.",
+    directCounts:
+      "This list holds the outlets run by a team; the agents' outlets are under Outlets, and the map shows both.",
     add: 'Add outlet',
     addDirect: 'Add direct-sales outlet',
     edit: 'Edit',
@@ -62,12 +64,15 @@ export default {
     ratioHint: 'At most what the agent holds ({{ratio}}%); the agent earns the difference.',
     ratioPair: 'Ratio / hidden (%)',
     hiddenRatio: 'Hidden ratio (%)',
-    hiddenRatioHint: 'A figure for staff only (the ratio quoted to the venue, say): it moves no money and no partner is shown it. Not below the actual ratio.',
+    hiddenRatioHint:
+      'A figure for staff only (the ratio quoted to the venue, say): it moves no money and no partner is shown it. Not below the actual ratio.',
     costAmount: 'Cost amount',
     amortizationRatio: 'Amortization execution ratio (%)',
-    costAmountHint: 'What placing the outlet cost (venue fee, installation), paid up front by its agent (a direct-sales outlet: its team).',
-    amortizationRatioHint: 'This part of each of the outlet\'s shares pays the cost back to its owner until it is repaid; 0: no amortization.',
-    costRecoveredSoFar: '{{recovered}} paid back so far from the outlet\'s shares',
+    costAmountHint:
+      'What placing the outlet cost (venue fee, installation), paid up front by its agent (a direct-sales outlet: its team).',
+    amortizationRatioHint:
+      "This part of each of the outlet's shares pays the cost back to its owner until it is repaid; 0: no amortization.",
+    costRecoveredSoFar: "{{recovered}} paid back so far from the outlet's shares",
     costRecovered: 'Cost recovered / cost',
     serviceProvider: 'Service provider',
     serviceProviderRatio: 'Service provider ratio (%)',
@@ -80,7 +85,8 @@ export default {
     managerName: 'Manager',
     managerPhone: 'Manager phone',
     appPassword: 'App password',
-    appPasswordHint: 'Sets the outlet\'s partner-app account (sign-in: area code + manager phone) for withdrawals; leave empty to keep it as it is',
+    appPasswordHint:
+      "Sets the outlet's partner-app account (sign-in: area code + manager phone) for withdrawals; leave empty to keep it as it is",
     remark: 'Remark',
     devices: 'Devices',
     turnover: 'Turnover',
@@ -97,7 +103,8 @@ export default {
     dailyCap: 'Daily cap',
     totalCap: 'Total cap (buy-out price)',
     deposit: 'Deposit',
-    summary: '{{free}} min free, then {{price}} / {{period}} min; at most {{daily}} a day, {{total}} in total; deposit {{deposit}}',
+    summary:
+      '{{free}} min free, then {{price}} / {{period}} min; at most {{daily}} a day, {{total}} in total; deposit {{deposit}}',
   },
   section: {
     basics: 'Outlet',
@@ -116,16 +123,18 @@ export default {
     none: 'No device is bound to this outlet',
     bind: 'Bind',
     bindLabel: 'Device to bind',
-    bindPlaceholder: 'Type part of a device code (a cabinet\'s: 4 letters + 12 or 13 digits)',
+    bindPlaceholder: "Type part of a device code (a cabinet's: 4 letters + 12 or 13 digits)",
     bound: 'Device {{sn}} bound',
     unbind: 'Unbind',
     confirmUnbind: 'Unbind {{sn}} from this outlet?',
     unbound: 'Device {{sn}} unbound',
     kindLabel: 'Kind of device',
     anyKind: 'Any kind',
-    noneUnbound: 'No unbound device matches. A new cabinet is first put in stock under Operations → Stock in/out, which registers it for binding.',
+    noneUnbound:
+      'No unbound device matches. A new cabinet is first put in stock under Operations → Stock in/out, which registers it for binding.',
     bindReason: 'Reason (optional, kept in the install record)',
-    bindHint: 'Binding installs the device in this outlet and unbinding removes it: both are written to the install and removal records.',
+    bindHint:
+      'Binding installs the device in this outlet and unbinding removes it: both are written to the install and removal records.',
     unbindHint: 'The removal is written to the install and removal records.',
     unbindReason: 'Reason (required, kept in the removal record)',
     unbindRequired: 'Say why the device is unbound',
@@ -137,8 +146,10 @@ export default {
     address: 'Address to look up',
     addressPlaceholder: 'City, district, street and number',
     locate: 'Locate by address',
-    noKey: 'Locating by address uses the {{mapType}} map\'s geocoding, which needs its key (System configuration → Basic settings). Pick the point on the map instead.',
-    offline: 'The map tiles could not be loaded (no network?): you can still click the blank base, but check the point against the address.',
+    noKey:
+      "Locating by address uses the {{mapType}} map's geocoding, which needs its key (System configuration → Basic settings). Pick the point on the map instead.",
+    offline:
+      'The map tiles could not be loaded (no network?): you can still click the blank base, but check the point against the address.',
     marker: "The outlet's point",
     point: 'Latitude {{latitude}}, longitude {{longitude}}',
     none: 'No point picked yet: click the map.',
@@ -150,9 +161,11 @@ export default {
     status: 'Status',
     allRegions: 'All regions',
     allStatuses: 'In service and suspended',
-    points: "{{count}} outlets on the map: {{agents}} agents' (listed under Outlets) and {{direct}} direct-sales (listed under Direct-sales outlets)",
+    points:
+      "{{count}} outlets on the map: {{agents}} agents' (listed under Outlets) and {{direct}} direct-sales (listed under Direct-sales outlets)",
     noPoints: 'No outlet matches: add outlets with a position to see them here.',
-    osmNotice: 'No key is configured for the {{mapType}} map (System configuration → Basic settings), so the map uses OpenStreetMap tiles.',
+    osmNotice:
+      'No key is configured for the {{mapType}} map (System configuration → Basic settings), so the map uses OpenStreetMap tiles.',
     osmPlain: 'The map uses OpenStreetMap tiles.',
     offline: 'The map tiles could not be loaded (no network?): the outlets are shown on a blank base.',
     providerNotice: 'Tiles: {{provider}}.',

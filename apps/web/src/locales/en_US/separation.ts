@@ -55,14 +55,17 @@ export default {
     resumeConfirm: 'Resume rule {{name}}?',
     resumeHint: 'Matching orders are separated again from now on.',
     restoreConfirm: 'Restore rule {{name}}?',
-    restoreHint: 'Every order the rule separated ({{count}}, {{amount}}) gets its partner shares back, and the rule stops for good.',
+    restoreHint:
+      'Every order the rule separated ({{count}}, {{amount}}) gets its partner shares back, and the rule stops for good.',
     deleteConfirm: 'Delete rule {{name}}?',
-    deleteHint: 'The rule stops separating. Orders it separated stay separated (each can still be restored) and its history is kept.',
+    deleteHint:
+      'The rule stops separating. Orders it separated stay separated (each can still be restored) and its history is kept.',
     devicesHint: 'Up to 20 cabinets: pick from the list or paste SNs',
     devicesPlaceholder: 'Search or type cabinet SNs',
     orderTimeHint: 'Orders created in this window may be separated',
     validTimeHint: 'The rule separates orders settled between these times',
-    countHint: 'Per device, the matching orders numbered from the start to the cap are separated; earlier ones are left alone',
+    countHint:
+      'Per device, the matching orders numbered from the start to the cap are separated; earlier ones are left alone',
     totalCapHint: 'Optional: the rule stops once its separated total would pass this amount',
     noTotalCap: 'No cap',
     paused: 'Paused',

@@ -26,9 +26,11 @@ export default {
     range: {
       open: 'Range settings',
       title: 'Range settings',
-      explain: 'The bounds within which agents and outlets set their billing. The values in the system configuration must lie inside them; a range that would leave a configured value outside is refused. Outlets and agents may only save billing rules inside them; a rule saved before a range was tightened keeps billing as saved until its next edit.',
+      explain:
+        'The bounds within which agents and outlets set their billing. The values in the system configuration must lie inside them; a range that would leave a configured value outside is refused. Outlets and agents may only save billing rules inside them; a rule saved before a range was tightened keeps billing as saved until its next edit.',
       outside: '{{count}} outlet billing rules lie outside these ranges',
-      outsideDetail: 'Hourly price: {{hourly}}, daily cap: {{daily}}, deposit: {{deposit}} (e.g. {{names}}). They keep billing as saved; their next edit must fit the ranges.',
+      outsideDetail:
+        'Hourly price: {{hourly}}, daily cap: {{daily}}, deposit: {{deposit}} (e.g. {{names}}). They keep billing as saved; their next edit must fit the ranges.',
       min: 'Minimum',
       max: 'Maximum',
       keys: {
@@ -49,7 +51,8 @@ export default {
       resendIn: 'Resend in {{seconds}} s',
       confirm: 'Verify',
       noMobile: 'There is no mobile number to send the code to',
-      noMobileHow: 'Your account has no mobile number and no system code mobile is set. Bind a mobile number to your account in the personal center (Mobile tab), then come back and send the code.',
+      noMobileHow:
+        'Your account has no mobile number and no system code mobile is set. Bind a mobile number to your account in the personal center (Mobile tab), then come back and send the code.',
       bindMobile: 'Bind a mobile in the personal center',
     },
     image: {
@@ -63,7 +66,8 @@ export default {
       navLogoHint: 'Shown at the top of the sidebar; a square image looks best.',
       mapType: 'Map',
       mapKey: 'Map API key',
-      mapKeyHint: 'Turns on the provider\'s tiles and finding outlets by address (the server calls its web-service geocoding: for Gaode a key of type "Web service", for Tencent a key with WebServiceAPI, for Google a key with the Geocoding API).',
+      mapKeyHint:
+        'Turns on the provider\'s tiles and finding outlets by address (the server calls its web-service geocoding: for Gaode a key of type "Web service", for Tencent a key with WebServiceAPI, for Google a key with the Geocoding API).',
     },
     mapTypes: {
       gaode: 'Gaode (Amap)',
@@ -88,7 +92,8 @@ export default {
       },
     },
     other: {
-      appNote: 'The customer app shows these (GET /user/api/open/v1/app/info, readable before sign-in): the agreement and privacy links on its sign-in screen, the phone and hours on its help page, the download link where it is shared. A saved value shows at once.',
+      appNote:
+        'The customer app shows these (GET /user/api/open/v1/app/info, readable before sign-in): the agreement and privacy links on its sign-in screen, the phone and hours on its help page, the download link where it is shared. A saved value shows at once.',
       servicePhone: 'Customer service phone',
       serviceHours: 'Customer service hours',
       userAgreementUrl: 'User agreement link',
@@ -97,7 +102,8 @@ export default {
     },
     pay: {
       sensitive: 'Saving these settings asks for an SMS code.',
-      sensitiveNoMobile: 'Saving these settings asks for an SMS code, and neither your account nor the system has a mobile to send it to: bind a mobile to your account first.',
+      sensitiveNoMobile:
+        'Saving these settings asks for an SMS code, and neither your account nor the system has a mobile to send it to: bind a mobile to your account first.',
       bluetooth: 'Bluetooth chargers',
       fees: 'Fees and refunds',
       bluetoothPrepayMax: 'Prepayment maximum',
@@ -107,7 +113,8 @@ export default {
       depositRefundFeePercent: 'Deposit refund fee',
       taxFeePercent: 'Tax fee',
       refundSecondApprovalAbove: 'Second refund approval above',
-      refundSecondApprovalHint: 'A refund above this amount needs a second reviewer, another account than the requester and the first reviewer.',
+      refundSecondApprovalHint:
+        'A refund above this amount needs a second reviewer, another account than the requester and the first reviewer.',
       withdrawal: 'Withdrawal settings by account kind',
       methods: 'Withdrawal methods',
       withdrawalCycle: 'Withdrawal cycle',
@@ -139,7 +146,8 @@ export default {
     },
     devicePay: {
       title: 'Device payment configs',
-      explain: 'How users pay when renting each kind of device, in index order. Adding, changing or deleting one asks for an SMS code.',
+      explain:
+        'How users pay when renting each kind of device, in index order. Adding, changing or deleting one asks for an SMS code.',
       empty: 'No device payment config yet',
       add: 'Add config',
       editTitle: 'Edit config #{{index}}',
@@ -150,7 +158,8 @@ export default {
       payMode: 'Payment mode',
       channels: 'Payment channels',
       amount: 'Deposit / prepayment',
-      amountHint: '0 for deposit-free rental. For a charging cable, the most a package costs; for a Bluetooth charger, the prepayment asked (and the most).',
+      amountHint:
+        '0 for deposit-free rental. For a charging cable, the most a package costs; for a Bluetooth charger, the prepayment asked (and the most).',
       buyoutPrice: 'Buy-out price',
       buyoutDays: 'Buy-out after (days)',
       enabled: 'Enabled',
@@ -189,7 +198,8 @@ export default {
       qrCodeBaseUrl: 'QR code address',
       qrCodeBaseUrlHint: 'Printed in device QR codes; scanning opens the user app at this address.',
       deviceServerHost: 'Device server host',
-      deviceServerHostHint: 'Saving does not move any cabinet: a cabinet connects where its own config says. To move one, send it the "config" command with this host and port (Device management → Developer tool); it answers with the config now in force and reconnects there.',
+      deviceServerHostHint:
+        'Saving does not move any cabinet: a cabinet connects where its own config says. To move one, send it the "config" command with this host and port (Device management → Developer tool); it answers with the config now in force and reconnects there.',
       deviceServerPort: 'Port',
       brokerListens: 'The device broker listens on {{where}}.',
       brokerExternal: 'The server uses the external broker {{where}}.',
@@ -202,7 +212,8 @@ export default {
       codeMobileTitle: 'Verification mobile',
       codeMobile: 'Codes for sensitive changes go to',
       codeMobileOwn: "the signed-in administrator's own mobile",
-      codeMobileExplain: 'Set a mobile (the owner’s, for example) to receive every code for pay settings, device payment configs and activations; clear it to send codes to each administrator’s own mobile.',
+      codeMobileExplain:
+        'Set a mobile (the owner’s, for example) to receive every code for pay settings, device payment configs and activations; clear it to send codes to each administrator’s own mobile.',
       codeMobileChange: 'Change verification mobile',
       codeMobileClear: 'Clear',
       codeMobileClearConfirm: "Send codes to each administrator's own mobile again?",

@@ -57,7 +57,8 @@ export default {
     refund: 'Refund',
     refundable: 'Given back',
     refundConfirm: 'Refund voucher order {{no}}?',
-    refundConfirmHint: '{{amount}} goes back to the customer through the payment company; the pass cannot be used afterwards.',
+    refundConfirmHint:
+      '{{amount}} goes back to the customer through the payment company; the pass cannot be used afterwards.',
     refundStarted: 'Refund started',
   },
   totals: {

@@ -62,7 +62,8 @@ export default {
     status: '状态',
     creator: '创建人',
     updateTime: '更新时间',
-    countsHint: '每完成 {{n}} 笔押金订单可获得 {{m}} 次免押金租借。网点规则优先于代理商规则，代理商规则优先于平台规则。',
+    countsHint:
+      '每完成 {{n}} 笔押金订单可获得 {{m}} 次免押金租借。网点规则优先于代理商规则，代理商规则优先于平台规则。',
     enable: '启用',
     disable: '停用',
     disableConfirm: '停用规则 {{name}}？',

@@ -15,7 +15,14 @@ export default {
   moveUp: '上移',
   moveDown: '下移',
   density: { title: '行密度', large: '默认', middle: '中等', small: '紧凑' },
-  presets: { today: '今天', yesterday: '昨天', last7: '近 7 天', last30: '近 30 天', thisMonth: '本月', lastMonth: '上月' },
+  presets: {
+    today: '今天',
+    yesterday: '昨天',
+    last7: '近 7 天',
+    last30: '近 30 天',
+    thisMonth: '本月',
+    lastMonth: '上月',
+  },
   deviceDelete: {
     title: '删除 {{id}}？',
     content: '只有未绑定网点的设备（充电宝：不在任何机柜中）可以删除。其订单、出入库和记录都会保留。',

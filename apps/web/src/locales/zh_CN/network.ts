@@ -62,12 +62,14 @@ export default {
     listView: '列表',
     treeView: '树状图',
     treeTitle: '合作方树',
-    treeHint: '一级 → 二级 → 三级代理及其网点。展开节点时加载其下级；每个代理显示自有网点和设备，以及含全部下级的合计。',
+    treeHint:
+      '一级 → 二级 → 三级代理及其网点。展开节点时加载其下级；每个代理显示自有网点和设备，以及含全部下级的合计。',
     wholeTree: '完整树',
     empty: '暂无代理商',
     frozen: '已冻结',
     notInService: '未营业',
-    agentCounts: '下级代理 {{agents}} · 网点 {{outlets}} · 设备 {{devices}}（含下级：网点 {{allOutlets}} · 设备 {{allDevices}}）',
+    agentCounts:
+      '下级代理 {{agents}} · 网点 {{outlets}} · 设备 {{devices}}（含下级：网点 {{allOutlets}} · 设备 {{allDevices}}）',
     outletCounts: '设备 {{devices}}',
     back: '返回',
     print: '打印',
@@ -86,7 +88,8 @@ export default {
     withdrawalCount: '提现申请笔数',
     paidOut: '本期已打款',
     fees: '手续费',
-    equation: '期初余额 + 分润收入 + 退款冲回 + 提现 + 提现退回 + 欠款 + 其他变动 = 期末余额，精确到分。数字来自该合作方账户的账务分录，与账户资金流水一致。',
+    equation:
+      '期初余额 + 分润收入 + 退款冲回 + 提现 + 提现退回 + 欠款 + 其他变动 = 期末余额，精确到分。数字来自该合作方账户的账务分录，与账户资金流水一致。',
     days: '有变动的日期',
     date: '日期',
     noMovement: '本期无变动',
@@ -135,7 +138,8 @@ export default {
     changeLevel: '等级',
     levelTitle: '{{name}} 的等级',
     levelSaved: '等级已保存',
-    levelHint: '会员扩展功能启用时，每笔租借结算时按等级从费用中抵扣（在时长券和优惠券之后）：A {{a}}%，B {{b}}%，C {{c}}%。下一笔结束的订单即按新等级计算。',
+    levelHint:
+      '会员扩展功能启用时，每笔租借结算时按等级从费用中抵扣（在时长券和优惠券之后）：A {{a}}%，B {{b}}%，C {{c}}%。下一笔结束的订单即按新等级计算。',
     balance: '余额',
     deposit: '押金',
     orders: '订单数',
@@ -199,7 +203,8 @@ export default {
   },
   direct: {
     title: '直营管理',
-    intro: '您负责的直营团队：平台自营的网点及其运营人员。团队按其直营网点订单获得分成，账上应付给团队的金额通过运营商提现支付。',
+    intro:
+      '您负责的直营团队：平台自营的网点及其运营人员。团队按其直营网点订单获得分成，账上应付给团队的金额通过运营商提现支付。',
     empty: '您没有带领或加入任何直营团队。',
     failed: '团队加载失败。',
     openTeams: '团队管理',
@@ -224,7 +229,8 @@ export default {
     deleteConfirm: '确定删除团队 {{name}}？',
     deleteHint: '只有没有网点、运营商账户余额为零且没有待审核或待打款提现的团队才能删除；其运营商的 App 账号一并删除。',
     ratio: '分润比例',
-    ratioHint: '运营商从本团队直营网点每笔订单中获得的分润，从平台的部分中扣除：最多为网点比例和服务商比例之外剩下的部分。',
+    ratioHint:
+      '运营商从本团队直营网点每笔订单中获得的分润，从平台的部分中扣除：最多为网点比例和服务商比例之外剩下的部分。',
   },
   pushers: {
     title: '地推',

@@ -100,7 +100,8 @@ export default {
     refunds: '退款',
     noRefunds: '暂无退款',
     archived: '已归档：该订单超过 30 天，只能查看，不能操作。',
-    billingRule: '免费 {{free}} 分钟，之后每 {{period}} 分钟 {{price}}；每日封顶 {{daily}}，总封顶 {{total}}；押金 {{deposit}}；{{days}} 天未归还视为买断',
+    billingRule:
+      '免费 {{free}} 分钟，之后每 {{period}} 分钟 {{price}}；每日封顶 {{daily}}，总封顶 {{total}}；押金 {{deposit}}；{{days}} 天未归还视为买断',
     bluetoothRule: '每小时 {{price}}（不足一小时按一小时计）；每日封顶 {{daily}}，总额不超过预付款 {{prepayment}}',
     cableRule: '{{hours}} 小时套餐 {{price}}，预先支付',
   },

@@ -58,7 +58,7 @@ export default {
     team: '团队',
     owner: '所属代理商/团队',
     ratio: '分成比例(%)',
-    ratioAbove: "不能高于代理商的 {{ratio}}%",
+    ratioAbove: '不能高于代理商的 {{ratio}}%',
     ratioHint: '不能高于代理商持有的比例（{{ratio}}%），差额归代理商。',
     ratioPair: '实际/隐藏比例(%)',
     hiddenRatio: '隐藏比例(%)',
@@ -97,7 +97,8 @@ export default {
     dailyCap: '日封顶',
     totalCap: '总封顶（买断价）',
     deposit: '押金',
-    summary: '前 {{free}} 分钟免费，之后每 {{period}} 分钟 {{price}}；日封顶 {{daily}}，总封顶 {{total}}；押金 {{deposit}}',
+    summary:
+      '前 {{free}} 分钟免费，之后每 {{period}} 分钟 {{price}}；日封顶 {{daily}}，总封顶 {{total}}；押金 {{deposit}}',
   },
   section: {
     basics: '网点',

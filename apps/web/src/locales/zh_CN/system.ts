@@ -26,9 +26,11 @@ export default {
     range: {
       open: '范围设置',
       title: '范围设置',
-      explain: '代理商和网点设置计费时可选的范围。系统配置中的数值必须在范围之内；会使已配置数值超出范围的修改将被拒绝。网点和代理商只能保存范围内的计费规则；范围收紧前保存的规则在下次编辑前按原样计费。',
+      explain:
+        '代理商和网点设置计费时可选的范围。系统配置中的数值必须在范围之内；会使已配置数值超出范围的修改将被拒绝。网点和代理商只能保存范围内的计费规则；范围收紧前保存的规则在下次编辑前按原样计费。',
       outside: '{{count}} 个网点的计费规则超出当前范围',
-      outsideDetail: '每小时价格：{{hourly}}，每日封顶：{{daily}}，押金：{{deposit}}（例如 {{names}}）。它们按已保存的规则继续计费；下次编辑时必须符合范围。',
+      outsideDetail:
+        '每小时价格：{{hourly}}，每日封顶：{{daily}}，押金：{{deposit}}（例如 {{names}}）。它们按已保存的规则继续计费；下次编辑时必须符合范围。',
       min: '最小值',
       max: '最大值',
       keys: {
@@ -49,7 +51,8 @@ export default {
       resendIn: '{{seconds}} 秒后重发',
       confirm: '验证',
       noMobile: '没有可接收验证码的手机号',
-      noMobileHow: '您的账号尚未绑定手机号，系统也未设置验证手机号。请先到个人中心（“更换手机号”标签）绑定手机号，再回来发送验证码。',
+      noMobileHow:
+        '您的账号尚未绑定手机号，系统也未设置验证手机号。请先到个人中心（“更换手机号”标签）绑定手机号，再回来发送验证码。',
       bindMobile: '去个人中心绑定手机号',
     },
     image: {
@@ -63,7 +66,8 @@ export default {
       navLogoHint: '显示在侧边栏顶部，建议使用方形图片。',
       mapType: '地图',
       mapKey: '地图 API Key',
-      mapKeyHint: '启用该服务商的底图和按地址定位网点（服务器调用其 Web 服务地理编码：高德需“Web服务”类型的 Key，腾讯需开通 WebServiceAPI，谷歌需启用 Geocoding API）。',
+      mapKeyHint:
+        '启用该服务商的底图和按地址定位网点（服务器调用其 Web 服务地理编码：高德需“Web服务”类型的 Key，腾讯需开通 WebServiceAPI，谷歌需启用 Geocoding API）。',
     },
     mapTypes: {
       gaode: '高德地图',
@@ -88,7 +92,8 @@ export default {
       },
     },
     other: {
-      appNote: '用户端展示这些信息（GET /user/api/open/v1/app/info，登录前即可读取）：登录页的用户协议与隐私政策链接、帮助页的客服电话与时间、分享处的下载链接。保存后立即生效。',
+      appNote:
+        '用户端展示这些信息（GET /user/api/open/v1/app/info，登录前即可读取）：登录页的用户协议与隐私政策链接、帮助页的客服电话与时间、分享处的下载链接。保存后立即生效。',
       servicePhone: '客服电话',
       serviceHours: '客服时间',
       userAgreementUrl: '用户协议链接',
@@ -97,7 +102,8 @@ export default {
     },
     pay: {
       sensitive: '保存这些配置需要短信验证码。',
-      sensitiveNoMobile: '保存这些配置需要短信验证码，但您的账号和系统都没有可接收验证码的手机号：请先为账号绑定手机号。',
+      sensitiveNoMobile:
+        '保存这些配置需要短信验证码，但您的账号和系统都没有可接收验证码的手机号：请先为账号绑定手机号。',
       bluetooth: '蓝牙充电器',
       fees: '费用与退款',
       bluetoothPrepayMax: '预付上限',
@@ -189,7 +195,8 @@ export default {
       qrCodeBaseUrl: '二维码地址',
       qrCodeBaseUrlHint: '印在设备二维码中，扫码后用户端打开此地址。',
       deviceServerHost: '设备服务器地址',
-      deviceServerHostHint: '保存不会改变任何机柜的连接：机柜按自身配置连接。要迁移机柜，请在“设备管理 → 开发者工具”中向它发送带此地址和端口的“更新配置”指令；机柜回复生效后的配置并重连到新地址。',
+      deviceServerHostHint:
+        '保存不会改变任何机柜的连接：机柜按自身配置连接。要迁移机柜，请在“设备管理 → 开发者工具”中向它发送带此地址和端口的“更新配置”指令；机柜回复生效后的配置并重连到新地址。',
       deviceServerPort: '端口',
       brokerListens: '设备消息服务器正在监听 {{where}}。',
       brokerExternal: '服务器使用外部消息服务器 {{where}}。',
@@ -202,7 +209,8 @@ export default {
       codeMobileTitle: '验证手机号',
       codeMobile: '敏感操作验证码发送至',
       codeMobileOwn: '当前登录管理员本人的手机',
-      codeMobileExplain: '设置一个手机号（例如负责人的）接收支付配置、设备支付配置和功能开通的全部验证码；清除后验证码发送到各管理员本人的手机。',
+      codeMobileExplain:
+        '设置一个手机号（例如负责人的）接收支付配置、设备支付配置和功能开通的全部验证码；清除后验证码发送到各管理员本人的手机。',
       codeMobileChange: '修改验证手机号',
       codeMobileClear: '清除',
       codeMobileClearConfirm: '确定改回发送到各管理员本人的手机？',

@@ -62,7 +62,8 @@ export default {
     status: '狀態',
     creator: '建立人',
     updateTime: '更新時間',
-    countsHint: '每完成 {{n}} 筆押金訂單可獲得 {{m}} 次免押金租借。網點規則優先於代理商規則，代理商規則優先於平台規則。',
+    countsHint:
+      '每完成 {{n}} 筆押金訂單可獲得 {{m}} 次免押金租借。網點規則優先於代理商規則，代理商規則優先於平台規則。',
     enable: '啟用',
     disable: '停用',
     disableConfirm: '停用規則 {{name}}？',

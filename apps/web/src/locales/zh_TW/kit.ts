@@ -15,7 +15,14 @@ export default {
   moveUp: '上移',
   moveDown: '下移',
   density: { title: '列密度', large: '預設', middle: '中等', small: '緊湊' },
-  presets: { today: '今天', yesterday: '昨天', last7: '近 7 天', last30: '近 30 天', thisMonth: '本月', lastMonth: '上月' },
+  presets: {
+    today: '今天',
+    yesterday: '昨天',
+    last7: '近 7 天',
+    last30: '近 30 天',
+    thisMonth: '本月',
+    lastMonth: '上月',
+  },
   deviceDelete: {
     title: '刪除 {{id}}？',
     content: '只有未綁定網點的設備（行動電源：不在任何機櫃中）可以刪除。其訂單、出入庫與紀錄都會保留。',

@@ -62,12 +62,14 @@ export default {
     listView: '列表',
     treeView: '樹狀圖',
     treeTitle: '合作方樹',
-    treeHint: '一級 → 二級 → 三級代理及其網點。展開節點時載入其下級；每個代理顯示自有網點和設備，以及含全部下級的合計。',
+    treeHint:
+      '一級 → 二級 → 三級代理及其網點。展開節點時載入其下級；每個代理顯示自有網點和設備，以及含全部下級的合計。',
     wholeTree: '完整樹',
     empty: '暫無代理商',
     frozen: '已凍結',
     notInService: '未營業',
-    agentCounts: '下級代理 {{agents}} · 網點 {{outlets}} · 設備 {{devices}}（含下級：網點 {{allOutlets}} · 設備 {{allDevices}}）',
+    agentCounts:
+      '下級代理 {{agents}} · 網點 {{outlets}} · 設備 {{devices}}（含下級：網點 {{allOutlets}} · 設備 {{allDevices}}）',
     outletCounts: '設備 {{devices}}',
     back: '返回',
     print: '列印',
@@ -86,7 +88,8 @@ export default {
     withdrawalCount: '提現申請筆數',
     paidOut: '本期已撥款',
     fees: '手續費',
-    equation: '期初餘額 + 分潤收入 + 退款沖回 + 提現 + 提現退回 + 欠款 + 其他變動 = 期末餘額，精確到分。數字來自該合作方帳戶的帳務分錄，與帳戶資金流水一致。',
+    equation:
+      '期初餘額 + 分潤收入 + 退款沖回 + 提現 + 提現退回 + 欠款 + 其他變動 = 期末餘額，精確到分。數字來自該合作方帳戶的帳務分錄，與帳戶資金流水一致。',
     days: '有變動的日期',
     date: '日期',
     noMovement: '本期無變動',
@@ -135,7 +138,8 @@ export default {
     changeLevel: '等級',
     levelTitle: '{{name}} 的等級',
     levelSaved: '等級已儲存',
-    levelHint: '會員擴充功能啟用時，每筆租借結算時按等級從費用中抵扣（在時長券和優惠券之後）：A {{a}}%，B {{b}}%，C {{c}}%。下一筆結束的訂單即按新等級計算。',
+    levelHint:
+      '會員擴充功能啟用時，每筆租借結算時按等級從費用中抵扣（在時長券和優惠券之後）：A {{a}}%，B {{b}}%，C {{c}}%。下一筆結束的訂單即按新等級計算。',
     balance: '餘額',
     deposit: '押金',
     orders: '訂單數',
@@ -199,7 +203,8 @@ export default {
   },
   direct: {
     title: '直營管理',
-    intro: '您負責的直營團隊：平台自營的網點及其營運人員。團隊按其直營網點訂單獲得分潤，帳上應付給團隊的金額透過營運商提現支付。',
+    intro:
+      '您負責的直營團隊：平台自營的網點及其營運人員。團隊按其直營網點訂單獲得分潤，帳上應付給團隊的金額透過營運商提現支付。',
     empty: '您沒有帶領或加入任何直營團隊。',
     failed: '團隊載入失敗。',
     openTeams: '團隊管理',
@@ -224,7 +229,8 @@ export default {
     deleteConfirm: '確定刪除團隊 {{name}}？',
     deleteHint: '只有沒有網點、營運商帳戶餘額為零且沒有待審核或待撥款提現的團隊才能刪除；其營運商的 App 帳號一併刪除。',
     ratio: '分潤比例',
-    ratioHint: '營運商從本團隊直營網點每筆訂單中獲得的分潤，從平台的部分中扣除：最多為網點比例和服務商比例之外剩下的部分。',
+    ratioHint:
+      '營運商從本團隊直營網點每筆訂單中獲得的分潤，從平台的部分中扣除：最多為網點比例和服務商比例之外剩下的部分。',
   },
   pushers: {
     title: '地推',

@@ -100,7 +100,8 @@ export default {
     refunds: '退款',
     noRefunds: '尚無退款',
     archived: '已歸檔：該訂單超過 30 天，只能檢視，不能操作。',
-    billingRule: '免費 {{free}} 分鐘，之後每 {{period}} 分鐘 {{price}}；每日封頂 {{daily}}，總封頂 {{total}}；押金 {{deposit}}；{{days}} 天未歸還視為買斷',
+    billingRule:
+      '免費 {{free}} 分鐘，之後每 {{period}} 分鐘 {{price}}；每日封頂 {{daily}}，總封頂 {{total}}；押金 {{deposit}}；{{days}} 天未歸還視為買斷',
     bluetoothRule: '每小時 {{price}}（不足一小時按一小時計）；每日封頂 {{daily}}，總額不超過預付款 {{prepayment}}',
     cableRule: '{{hours}} 小時套餐 {{price}}，預先支付',
   },

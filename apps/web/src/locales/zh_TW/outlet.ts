@@ -58,7 +58,7 @@ export default {
     team: '團隊',
     owner: '所屬代理商/團隊',
     ratio: '分潤比例(%)',
-    ratioAbove: "不能高於代理商的 {{ratio}}%",
+    ratioAbove: '不能高於代理商的 {{ratio}}%',
     ratioHint: '不能高於代理商持有的比例（{{ratio}}%），差額歸代理商。',
     ratioPair: '實際/隱藏比例(%)',
     hiddenRatio: '隱藏比例(%)',
@@ -97,7 +97,8 @@ export default {
     dailyCap: '日封頂',
     totalCap: '總封頂（買斷價）',
     deposit: '押金',
-    summary: '前 {{free}} 分鐘免費，之後每 {{period}} 分鐘 {{price}}；日封頂 {{daily}}，總封頂 {{total}}；押金 {{deposit}}',
+    summary:
+      '前 {{free}} 分鐘免費，之後每 {{period}} 分鐘 {{price}}；日封頂 {{daily}}，總封頂 {{total}}；押金 {{deposit}}',
   },
   section: {
     basics: '網點',

@@ -26,9 +26,11 @@ export default {
     range: {
       open: '範圍設定',
       title: '範圍設定',
-      explain: '代理商和網點設定計費時可選的範圍。系統設定中的數值必須在範圍之內；會使已設定數值超出範圍的修改將被拒絕。網點和代理商只能儲存範圍內的計費規則；範圍收緊前儲存的規則在下次編輯前按原樣計費。',
+      explain:
+        '代理商和網點設定計費時可選的範圍。系統設定中的數值必須在範圍之內；會使已設定數值超出範圍的修改將被拒絕。網點和代理商只能儲存範圍內的計費規則；範圍收緊前儲存的規則在下次編輯前按原樣計費。',
       outside: '{{count}} 個網點的計費規則超出目前範圍',
-      outsideDetail: '每小時價格：{{hourly}}，每日封頂：{{daily}}，押金：{{deposit}}（例如 {{names}}）。它們按已儲存的規則繼續計費；下次編輯時必須符合範圍。',
+      outsideDetail:
+        '每小時價格：{{hourly}}，每日封頂：{{daily}}，押金：{{deposit}}（例如 {{names}}）。它們按已儲存的規則繼續計費；下次編輯時必須符合範圍。',
       min: '最小值',
       max: '最大值',
       keys: {
@@ -49,7 +51,8 @@ export default {
       resendIn: '{{seconds}} 秒後重送',
       confirm: '驗證',
       noMobile: '沒有可接收驗證碼的手機號碼',
-      noMobileHow: '您的帳號尚未綁定手機號碼，系統也未設定驗證手機號碼。請先到個人中心（「更換手機號碼」標籤）綁定手機號碼，再回來傳送驗證碼。',
+      noMobileHow:
+        '您的帳號尚未綁定手機號碼，系統也未設定驗證手機號碼。請先到個人中心（「更換手機號碼」標籤）綁定手機號碼，再回來傳送驗證碼。',
       bindMobile: '前往個人中心綁定手機號碼',
     },
     image: {
@@ -63,7 +66,8 @@ export default {
       navLogoHint: '顯示在側邊欄頂部，建議使用方形圖片。',
       mapType: '地圖',
       mapKey: '地圖 API Key',
-      mapKeyHint: '啟用該服務商的底圖和按地址定位網點（伺服器呼叫其 Web 服務地理編碼：高德需「Web服務」類型的 Key，騰訊需開通 WebServiceAPI，Google 需啟用 Geocoding API）。',
+      mapKeyHint:
+        '啟用該服務商的底圖和按地址定位網點（伺服器呼叫其 Web 服務地理編碼：高德需「Web服務」類型的 Key，騰訊需開通 WebServiceAPI，Google 需啟用 Geocoding API）。',
     },
     mapTypes: {
       gaode: '高德地圖',
@@ -88,7 +92,8 @@ export default {
       },
     },
     other: {
-      appNote: '使用者端顯示這些資訊（GET /user/api/open/v1/app/info，登入前即可讀取）：登入頁的使用者協議與隱私權政策連結、說明頁的客服電話與時間、分享處的下載連結。儲存後立即生效。',
+      appNote:
+        '使用者端顯示這些資訊（GET /user/api/open/v1/app/info，登入前即可讀取）：登入頁的使用者協議與隱私權政策連結、說明頁的客服電話與時間、分享處的下載連結。儲存後立即生效。',
       servicePhone: '客服電話',
       serviceHours: '客服時間',
       userAgreementUrl: '使用者協議連結',
@@ -97,7 +102,8 @@ export default {
     },
     pay: {
       sensitive: '儲存這些設定需要簡訊驗證碼。',
-      sensitiveNoMobile: '儲存這些設定需要簡訊驗證碼，但您的帳號和系統都沒有可接收驗證碼的手機號碼：請先為帳號綁定手機號碼。',
+      sensitiveNoMobile:
+        '儲存這些設定需要簡訊驗證碼，但您的帳號和系統都沒有可接收驗證碼的手機號碼：請先為帳號綁定手機號碼。',
       bluetooth: '藍牙充電器',
       fees: '費用與退款',
       bluetoothPrepayMax: '預付上限',
@@ -189,7 +195,8 @@ export default {
       qrCodeBaseUrl: 'QR 碼位址',
       qrCodeBaseUrlHint: '印在設備 QR 碼中，掃碼後使用者端開啟此位址。',
       deviceServerHost: '設備伺服器位址',
-      deviceServerHostHint: '儲存不會改變任何機櫃的連線：機櫃依自身配置連線。要遷移機櫃，請在「設備管理 → 開發者工具」中向它發送帶此位址與連接埠的「更新配置」指令；機櫃回覆生效後的配置並重連到新位址。',
+      deviceServerHostHint:
+        '儲存不會改變任何機櫃的連線：機櫃依自身配置連線。要遷移機櫃，請在「設備管理 → 開發者工具」中向它發送帶此位址與連接埠的「更新配置」指令；機櫃回覆生效後的配置並重連到新位址。',
       deviceServerPort: '連接埠',
       brokerListens: '設備訊息伺服器正在監聽 {{where}}。',
       brokerExternal: '伺服器使用外部訊息伺服器 {{where}}。',
@@ -202,7 +209,8 @@ export default {
       codeMobileTitle: '驗證手機號碼',
       codeMobile: '敏感操作驗證碼傳送至',
       codeMobileOwn: '目前登入管理員本人的手機',
-      codeMobileExplain: '設定一個手機號碼（例如負責人的）接收支付設定、設備支付設定和功能開通的全部驗證碼；清除後驗證碼傳送到各管理員本人的手機。',
+      codeMobileExplain:
+        '設定一個手機號碼（例如負責人的）接收支付設定、設備支付設定和功能開通的全部驗證碼；清除後驗證碼傳送到各管理員本人的手機。',
       codeMobileChange: '修改驗證手機號碼',
       codeMobileClear: '清除',
       codeMobileClearConfirm: '確定改回傳送到各管理員本人的手機？',

@@ -9,7 +9,15 @@ import type { EChartsCoreOption } from 'echarts/core';
 echarts.use([LineChart, BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 /** One ECharts instance in a box that follows its container's size. */
-export default function EChart({ option, height, label }: { option: EChartsCoreOption; height: number; label: string }) {
+export default function EChart({
+  option,
+  height,
+  label,
+}: {
+  option: EChartsCoreOption;
+  height: number;
+  label: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 

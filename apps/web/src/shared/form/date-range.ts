@@ -12,7 +12,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The span is measured end minus start, as the server measures it, so 00:00 on the 1st to
  * 23:59:59 on the 30th passes and anything reaching past 24 h x 30 fails.
  */
-export function exceedsMaxRange(begin: Dayjs | Date | string, end: Dayjs | Date | string, maxDays = MAX_RANGE_DAYS): boolean {
+export function exceedsMaxRange(
+  begin: Dayjs | Date | string,
+  end: Dayjs | Date | string,
+  maxDays = MAX_RANGE_DAYS,
+): boolean {
   const span = toMs(end) - toMs(begin);
   return span > maxDays * DAY_MS;
 }

@@ -4,7 +4,9 @@ import { ApiError } from '../request';
 import { fieldOfError } from './field-errors';
 
 /** A form holding these fields, as antd answers getFieldsValue() (an empty field included). */
-const formWith = (...fields: string[]) => ({ getFieldsValue: () => Object.fromEntries(fields.map((f) => [f, undefined])) });
+const formWith = (...fields: string[]) => ({
+  getFieldsValue: () => Object.fromEntries(fields.map((f) => [f, undefined])),
+});
 const refusal = (name: ErrorName) => new ApiError(Errors[name].code, 'refused');
 
 describe('server refusals shown under their field', () => {

@@ -48,7 +48,10 @@ export const ERROR_FIELDS: Readonly<Partial<Record<ErrorName, readonly string[]>
 };
 
 const fieldsByCode = new Map<number, readonly string[]>(
-  (Object.entries(ERROR_FIELDS) as [ErrorName, readonly string[]][]).map(([name, fields]) => [Errors[name].code, fields]),
+  (Object.entries(ERROR_FIELDS) as [ErrorName, readonly string[]][]).map(([name, fields]) => [
+    Errors[name].code,
+    fields,
+  ]),
 );
 
 /** The form's own field an error belongs to, or null when the form holds none of its fields. */
@@ -67,7 +70,10 @@ export { isClaimedByForm } from './form-claims';
  * Sends a form's call; a refusal about one of the form's fields is shown on that field (and not
  * as a toast), then rethrown so the form stays open. Every other failure goes on as before.
  */
-export async function submitWithFieldErrors<T>(form: Pick<FormInstance, 'getFieldsValue' | 'setFields' | 'scrollToField'>, send: () => Promise<T>): Promise<T> {
+export async function submitWithFieldErrors<T>(
+  form: Pick<FormInstance, 'getFieldsValue' | 'setFields' | 'scrollToField'>,
+  send: () => Promise<T>,
+): Promise<T> {
   const unclaim = claimErrors((err) => fieldOfError(err, form) !== null);
   try {
     return await send();

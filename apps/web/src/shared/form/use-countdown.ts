@@ -4,7 +4,12 @@ import { useCallback, useEffect, useState } from 'react';
  * Seconds left before a code may be sent again. Started with the `resendSeconds` the server
  * answered, so the button and the server's rate limit (error 100041) agree.
  */
-export function useCountdown(): { seconds: number; running: boolean; start: (seconds: number) => void; reset: () => void } {
+export function useCountdown(): {
+  seconds: number;
+  running: boolean;
+  start: (seconds: number) => void;
+  reset: () => void;
+} {
   const [deadline, setDeadline] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
 

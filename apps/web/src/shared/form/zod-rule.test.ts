@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeIssue, firmwareUpgradeRequest, rules, updatePasswordRequest, updateProfileRequest, type Lang } from '@cbo/contract';
+import {
+  describeIssue,
+  firmwareUpgradeRequest,
+  rules,
+  updatePasswordRequest,
+  updateProfileRequest,
+  type Lang,
+} from '@cbo/contract';
 import { zodRule } from './zod-rule';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
@@ -32,7 +39,9 @@ describe('zodRule', () => {
     expect(await check(nick, 'x'.repeat(19), 'zh_CN')).toBe('长度不能超过 18 个字符');
     expect(await check(rules.code6, '12345', 'en_US', 'Code')).toBe('Code must be 6 digits');
     expect(await check(rules.code6, '12345', 'zh_TW')).toBe('驗證碼為 6 位數字');
-    expect(await check(rules.adminPassword, 'abc!defg', 'en_US')).toBe('Must be 6-18 letters or digits, without special characters');
+    expect(await check(rules.adminPassword, 'abc!defg', 'en_US')).toBe(
+      'Must be 6-18 letters or digits, without special characters',
+    );
     expect(await check(rules.adminPassword, 'abc!defg', 'zh_CN')).toBe('密码为 6-18 位字母或数字，不能包含特殊字符');
   });
 
@@ -54,7 +63,9 @@ describe('zodRule', () => {
       for (const lang of ['zh_CN', 'zh_TW', 'en_US'] as const) {
         const reason = describeIssue(issue, lang);
         // English reasons are capitalised for display; the words are the server's.
-        expect(await check(schema, value, lang)).toBe(lang === 'en_US' ? reason.charAt(0).toUpperCase() + reason.slice(1) : reason);
+        expect(await check(schema, value, lang)).toBe(
+          lang === 'en_US' ? reason.charAt(0).toUpperCase() + reason.slice(1) : reason,
+        );
       }
     }
   });

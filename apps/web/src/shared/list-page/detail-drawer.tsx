@@ -29,7 +29,16 @@ export interface DetailDrawerProps {
  * The detail view of a list row: a right-hand drawer with label/value pairs in two columns,
  * full-width and one column in mobile mode (below 992 px).
  */
-export function DetailDrawer({ open, title, onClose, items, loading, extra, children, width = 640 }: DetailDrawerProps) {
+export function DetailDrawer({
+  open,
+  title,
+  onClose,
+  items,
+  loading,
+  extra,
+  children,
+  width = 640,
+}: DetailDrawerProps) {
   const isMobile = useIsMobile();
   return (
     <Drawer open={open} title={title} onClose={onClose} extra={extra} size={isMobile ? '100%' : width} destroyOnHidden>

@@ -7,10 +7,19 @@ import { useRowAction, type RowAction } from './row-action';
  * confirm that says what is refused and what is kept, then the call; the server refuses a bound
  * device with its own message (spec 5), shown like any refusal.
  */
-export function useDeviceDelete<R>(idOf: (row: R) => string, call: (row: R) => Promise<unknown>, invalidates: CallName[]): RowAction<R> {
+export function useDeviceDelete<R>(
+  idOf: (row: R) => string,
+  call: (row: R) => Promise<unknown>,
+  invalidates: CallName[],
+): RowAction<R> {
   const { t } = useTranslation('kit');
   return useRowAction<R>({
-    confirm: (row) => ({ title: t('deviceDelete.title', { id: idOf(row) }), content: t('deviceDelete.content'), okText: t('deviceDelete.ok'), danger: true }),
+    confirm: (row) => ({
+      title: t('deviceDelete.title', { id: idOf(row) }),
+      content: t('deviceDelete.content'),
+      okText: t('deviceDelete.ok'),
+      danger: true,
+    }),
     call,
     success: t('deviceDelete.done'),
     invalidates,

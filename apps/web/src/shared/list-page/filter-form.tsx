@@ -73,7 +73,12 @@ export function FilterForm({ form, fields, onSearch, onReset }: FilterFormProps)
     >
       <Row gutter={16}>
         {fields.map((field, index) => (
-          <Col key={field.name} className="list-page-filter-cell" span={span * unitsOf(field, columns)} style={index >= shown ? { display: 'none' } : undefined}>
+          <Col
+            key={field.name}
+            className="list-page-filter-cell"
+            span={span * unitsOf(field, columns)}
+            style={index >= shown ? { display: 'none' } : undefined}
+          >
             <Form.Item name={field.name} label={field.label} tooltip={field.tooltip} rules={rulesOf(field, lang)}>
               {renderControl(field, t)}
             </Form.Item>
@@ -95,7 +100,12 @@ export function FilterForm({ form, fields, onSearch, onReset }: FilterFormProps)
                 {t('search')}
               </Button>
               {collapsible && (
-                <Button type="link" style={{ paddingInline: 0 }} onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
+                <Button
+                  type="link"
+                  style={{ paddingInline: 0 }}
+                  onClick={() => setExpanded((v) => !v)}
+                  aria-expanded={expanded}
+                >
                   {expanded ? t('collapse') : t('expand')} {expanded ? <UpOutlined /> : <DownOutlined />}
                 </Button>
               )}
@@ -165,7 +175,11 @@ function renderControl(field: FilterField, t: TFunction<'kit'>) {
  * each from its first day's start to its last day's end; a preset longer than the screen allows
  * (a 31-day month where 30 days is the most) is not offered.
  */
-export function rangePresets(t: TFunction<'kit'>, maxDays?: number, now: Dayjs = dayjs()): { label: string; value: [Dayjs, Dayjs] }[] {
+export function rangePresets(
+  t: TFunction<'kit'>,
+  maxDays?: number,
+  now: Dayjs = dayjs(),
+): { label: string; value: [Dayjs, Dayjs] }[] {
   const today = now.startOf('day');
   const all: [string, Dayjs, Dayjs][] = [
     ['today', today, today.endOf('day')],

@@ -88,7 +88,15 @@ export function FormModal<V extends object>(props: FormOverlayProps<V>) {
   );
 }
 
-function useFormOverlay<V extends object>({ open, onClose, initialValues, onSubmit, invalidates, successMessage, form: given }: FormOverlayProps<V>) {
+function useFormOverlay<V extends object>({
+  open,
+  onClose,
+  initialValues,
+  onSubmit,
+  invalidates,
+  successMessage,
+  form: given,
+}: FormOverlayProps<V>) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [own] = Form.useForm<V>();

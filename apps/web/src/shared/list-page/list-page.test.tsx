@@ -11,7 +11,17 @@ const EXPORT = api.loginLogExport.path;
 const BUTTONS = api.menuGetButton.path;
 
 function row(id: number, userName: string): LoginLogItem {
-  return { id, userName, accountType: 'admin', terminal: 'MANAGE_PC', result: 'success', failReason: null, ip: '10.0.0.1', userAgent: null, createTime: '2025-03-01T08:00:00Z' };
+  return {
+    id,
+    userName,
+    accountType: 'admin',
+    terminal: 'MANAGE_PC',
+    result: 'success',
+    failReason: null,
+    ip: '10.0.0.1',
+    userAgent: null,
+    createTime: '2025-03-01T08:00:00Z',
+  };
 }
 
 // No call of the contract takes a sort yet; the kit's sorting is exercised on the login log call
@@ -22,7 +32,9 @@ const columns: ListColumn<LoginLogItem, true>[] = [
   { title: 'Time', dataIndex: 'createTime', key: 'createTime', sortable: 'loginTime' },
 ];
 
-function screenUnderTest(extra: { filters?: FilterField<FilterKey<'loginLogQueryPage'>>[]; title?: (range: string | null) => string } = {}) {
+function screenUnderTest(
+  extra: { filters?: FilterField<FilterKey<'loginLogQueryPage'>>[]; title?: (range: string | null) => string } = {},
+) {
   return (
     <ListPage
       listCall="loginLogQueryPage"
@@ -156,8 +168,14 @@ describe('ListPage', () => {
       <ListPage
         listCall="loginLogQueryPage"
         rowKey="id"
-        columns={[{ dataIndex: 'userName', key: 'userName' }, { title: 'Where from', dataIndex: 'ip', key: 'ip' }]}
-        filters={[{ type: 'text', name: 'userName' }, { type: 'text', name: 'ip', label: 'Where from' }]}
+        columns={[
+          { dataIndex: 'userName', key: 'userName' },
+          { title: 'Where from', dataIndex: 'ip', key: 'ip' },
+        ]}
+        filters={[
+          { type: 'text', name: 'userName' },
+          { type: 'text', name: 'ip', label: 'Where from' },
+        ]}
         exportCall="loginLogExport"
         exportPerm="sys:loginLog:export"
       />,
@@ -203,7 +221,17 @@ describe('ListPage', () => {
     const server = fakeServer({ [LIST]: { list: [row(1, 'alice')], total: 1 }, [BUTTONS]: [] });
     renderView(
       screenUnderTest({
-        filters: [{ type: 'dateRange', name: 'range', label: 'Time', begin: 'beginTime', end: 'endTime', maxDays: 30, initialValue: [begin, begin.add(31, 'day')] }],
+        filters: [
+          {
+            type: 'dateRange',
+            name: 'range',
+            label: 'Time',
+            begin: 'beginTime',
+            end: 'endTime',
+            maxDays: 30,
+            initialValue: [begin, begin.add(31, 'day')],
+          },
+        ],
       }),
     );
     await screen.findByText('alice');
@@ -220,7 +248,17 @@ describe('ListPage', () => {
     renderView(
       screenUnderTest({
         title: (range: string | null) => (range ? `Rows of ${range}` : 'Rows of the last 30 days'),
-        filters: [{ type: 'dateRange', name: 'range', label: 'Time', begin: 'beginTime', end: 'endTime', maxDays: 30, initialValue: [day, day] }],
+        filters: [
+          {
+            type: 'dateRange',
+            name: 'range',
+            label: 'Time',
+            begin: 'beginTime',
+            end: 'endTime',
+            maxDays: 30,
+            initialValue: [day, day],
+          },
+        ],
       }),
     );
     await screen.findByText('alice');
@@ -238,7 +276,18 @@ describe('ListPage', () => {
     renderView(
       screenUnderTest({
         title: (range: string | null) => (range ? `Rows of ${range}` : 'Rows of the last 30 days'),
-        filters: [{ type: 'dateRange', name: 'range', label: 'Time', begin: 'beginTime', end: 'endTime', maxDays: 30, showTime: true, initialValue: [begin, end] }],
+        filters: [
+          {
+            type: 'dateRange',
+            name: 'range',
+            label: 'Time',
+            begin: 'beginTime',
+            end: 'endTime',
+            maxDays: 30,
+            showTime: true,
+            initialValue: [begin, end],
+          },
+        ],
       }),
     );
     await screen.findByText('alice');
@@ -257,11 +306,17 @@ describe('ListPage', () => {
       { title: 'Time', dataIndex: 'createTime', key: 'createTime', width: 110 },
       { title: 'Actions', key: 'actions', fixed: 'right', width: 90, render: () => 'Details' },
     ] as unknown as ColumnsOf<'loginLogQueryPage'>;
-    const header = (title: string) => screen.getAllByText(title).map((el) => el.closest('th')).find(Boolean)!;
+    const header = (title: string) =>
+      screen
+        .getAllByText(title)
+        .map((el) => el.closest('th'))
+        .find(Boolean)!;
     const pinnedAt = async (width: number) => {
       vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, width, 400));
       fakeServer({ [LIST]: { list: [row(1, 'alice')], total: 1 }, [BUTTONS]: [] });
-      const view = renderView(<ListPage listCall="loginLogQueryPage" rowKey="id" title="Sign-ins" columns={pinnedColumns} />);
+      const view = renderView(
+        <ListPage listCall="loginLogQueryPage" rowKey="id" title="Sign-ins" columns={pinnedColumns} />,
+      );
       await screen.findByText('alice');
       const side = (title: string) => {
         const cls = header(title).className;

@@ -12,10 +12,30 @@ import { initialFilterValues, toFilterInput } from './filters';
 import { useUrlFilters } from './use-url-filters';
 import { PAGE_SIZES, useListQuery, type ListQuery } from './use-list-query';
 import { useIsMobile, useWidth } from './use-viewport';
-import { arrangeColumns, leadWidth, loadPrefs, pinForWidth, savePrefs, tableWidth, type TablePrefs } from './table-layout';
+import {
+  arrangeColumns,
+  leadWidth,
+  loadPrefs,
+  pinForWidth,
+  savePrefs,
+  tableWidth,
+  type TablePrefs,
+} from './table-layout';
 import { TableSettings } from './table-settings';
 import { toTableColumn } from './table-cells';
-import type { AppliedFilters, ColumnsOf, ExportCall, FilterField, FiltersOf, ListColumn, ListInput, PagedCall, RowOf, Sortable, SortState } from './types';
+import type {
+  AppliedFilters,
+  ColumnsOf,
+  ExportCall,
+  FilterField,
+  FiltersOf,
+  ListColumn,
+  ListInput,
+  PagedCall,
+  RowOf,
+  Sortable,
+  SortState,
+} from './types';
 import { EmptyState } from '../empty-state';
 import { DATE_TIME_FORMAT } from './format';
 
@@ -71,11 +91,15 @@ export type ListPageProps<K extends PagedCall> = ListPageBaseProps<K> & ExportPr
  * console and the server write): its title and the heading of a column by key, in one language.
  */
 function sheetWords(exportCall: ExportCall | undefined, lang: Lang) {
-  const sheet = exportCall && Object.hasOwn(exportLabels, exportCall) ? exportLabels[exportCall as keyof typeof exportLabels] : undefined;
+  const sheet =
+    exportCall && Object.hasOwn(exportLabels, exportCall)
+      ? exportLabels[exportCall as keyof typeof exportLabels]
+      : undefined;
   const columns = sheet?.columns as Record<string, Record<Lang, string>> | undefined;
   return {
     title: sheet?.title[lang],
-    heading: (key: unknown): string | undefined => (columns && typeof key === 'string' && Object.hasOwn(columns, key) ? columns[key]![lang] : undefined),
+    heading: (key: unknown): string | undefined =>
+      columns && typeof key === 'string' && Object.hasOwn(columns, key) ? columns[key]![lang] : undefined,
   };
 }
 
@@ -95,7 +119,23 @@ export function ListPage<K extends PagedCall>(props: ListPageProps<K>) {
 }
 
 function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
-  const { listCall, rowKey, filters = [], params, defaultSort, defaultPageSize, settingsKey, toolbar, above, exportCall, exportPerm, emptyText, tableProps, children, refetchInterval } = props;
+  const {
+    listCall,
+    rowKey,
+    filters = [],
+    params,
+    defaultSort,
+    defaultPageSize,
+    settingsKey,
+    toolbar,
+    above,
+    exportCall,
+    exportPerm,
+    emptyText,
+    tableProps,
+    children,
+    refetchInterval,
+  } = props;
   const { t } = useTranslation('kit');
   const lang = useLang();
   const isMobile = useIsMobile();
@@ -106,7 +146,10 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
     () => props.columns.map((c) => (c.title === undefined ? { ...c, title: sheet.heading(c.key ?? c.dataIndex) } : c)),
     [props.columns, sheet],
   );
-  const fields = useMemo(() => (filters as FilterField[]).map((f) => (f.label === undefined ? { ...f, label: sheet.heading(f.name) } : f)), [filters, sheet]);
+  const fields = useMemo(
+    () => (filters as FilterField[]).map((f) => (f.label === undefined ? { ...f, label: sheet.heading(f.name) } : f)),
+    [filters, sheet],
+  );
   // The first request already carries the fields' initial values (a default time range).
   const [initialFilters] = useState(() => toFilterInput(fields, initialFilterValues(fields)));
 
@@ -118,7 +161,8 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
     initialFilters,
     refetchInterval,
   });
-  const title = typeof props.title === 'function' ? props.title(appliedRange(fields, list.filters)) : (props.title ?? sheet.title);
+  const title =
+    typeof props.title === 'function' ? props.title(appliedRange(fields, list.filters)) : (props.title ?? sheet.title);
 
   /** Validates the form and applies it: what the table shows is what an export sends. */
   const readFilters = async (): Promise<AppliedFilters> => {
@@ -174,7 +218,9 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
             form={form}
             fields={fields}
             onSearch={() => void readFilters().catch(() => undefined)}
-            onReset={() => list.applyFilters(toFilterInput(fields, form.getFieldsValue(true) as Record<string, unknown>))}
+            onReset={() =>
+              list.applyFilters(toFilterInput(fields, form.getFieldsValue(true) as Record<string, unknown>))
+            }
           />
         </Card>
       )}
@@ -195,9 +241,18 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
                 <ExportButton call={exportCall} getFilters={readFilters} />
               </Permit>
             )}
-            <TableSettings columns={columns as ListColumn<RowOf<K>, true>[]} prefs={prefs} onChange={setPrefs} density={density} />
+            <TableSettings
+              columns={columns as ListColumn<RowOf<K>, true>[]}
+              prefs={prefs}
+              onChange={setPrefs}
+              density={density}
+            />
             <Tooltip title={t('common:refresh')}>
-              <Button aria-label={t('common:refresh')} icon={<ReloadOutlined spin={list.isFetching && !list.isLoading} />} onClick={() => void list.refresh()} />
+              <Button
+                aria-label={t('common:refresh')}
+                icon={<ReloadOutlined spin={list.isFetching && !list.isLoading} />}
+                onClick={() => void list.refresh()}
+              />
             </Tooltip>
           </Space>
         </Flex>
@@ -215,7 +270,13 @@ function ListPageBody<K extends PagedCall>(props: ListPageProps<K>) {
             scroll={{ x: tableWidth(shownColumns) + lead, ...tableProps?.scroll }}
             // Until the first answer arrives there is nothing to say: the spinner stands over an empty
             // area instead of over the "No data" picture, which would flash before the rows.
-            locale={{ emptyText: list.isLoading ? <div className="list-page-pending" data-testid="list-pending" /> : <EmptyState description={emptyText} /> }}
+            locale={{
+              emptyText: list.isLoading ? (
+                <div className="list-page-pending" data-testid="list-pending" />
+              ) : (
+                <EmptyState description={emptyText} />
+              ),
+            }}
             pagination={{
               current: list.pageNum,
               pageSize: list.pageSize,

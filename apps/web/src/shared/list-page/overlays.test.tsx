@@ -99,25 +99,46 @@ describe('DetailDrawer', () => {
 });
 
 function signIn(id: number, userName: string, ip: string): LoginLogItem {
-  return { id, userName, accountType: 'admin', terminal: 'MANAGE_PC', result: 'success', failReason: null, ip, userAgent: null, createTime: '2025-03-01T08:00:00Z' };
+  return {
+    id,
+    userName,
+    accountType: 'admin',
+    terminal: 'MANAGE_PC',
+    result: 'success',
+    failReason: null,
+    ip,
+    userAgent: null,
+    createTime: '2025-03-01T08:00:00Z',
+  };
 }
 
 /** A list screen as the log screens build it: the row's Details button opens the detail drawer. */
 function SignIns() {
   const { t } = useTranslation('kit');
   const detail = useOverlay<LoginLogItem>();
-  const columns = useMemo<ColumnsOf<'loginLogQueryPage'>>(() => [{ title: 'Account', dataIndex: 'userName', key: 'userName' }, detailColumn(t, detail.show)], [t, detail.show]);
+  const columns = useMemo<ColumnsOf<'loginLogQueryPage'>>(
+    () => [{ title: 'Account', dataIndex: 'userName', key: 'userName' }, detailColumn(t, detail.show)],
+    [t, detail.show],
+  );
   const row = detail.record;
   return (
     <ListPage listCall="loginLogQueryPage" rowKey="id" columns={columns}>
-      <DetailDrawer open={detail.open} title="Sign-in" onClose={detail.hide} items={row ? [{ key: 'ip', label: 'Address', value: row.ip }] : []} />
+      <DetailDrawer
+        open={detail.open}
+        title="Sign-in"
+        onClose={detail.hide}
+        items={row ? [{ key: 'ip', label: 'Address', value: row.ip }] : []}
+      />
     </ListPage>
   );
 }
 
 describe('detailColumn', () => {
   it('puts a Details link, fixed on the right, on every row, and opens the detail of the row clicked', async () => {
-    fakeServer({ [api.loginLogQueryPage.path]: { list: [signIn(1, 'alice', '10.0.0.1'), signIn(2, 'bob', '10.0.0.2')], total: 2 }, [api.menuGetButton.path]: [] });
+    fakeServer({
+      [api.loginLogQueryPage.path]: { list: [signIn(1, 'alice', '10.0.0.1'), signIn(2, 'bob', '10.0.0.2')], total: 2 },
+      [api.menuGetButton.path]: [],
+    });
     renderView(<SignIns />);
     const bob = (await screen.findByText('bob')).closest('tr')!;
 

@@ -9,7 +9,9 @@ const t = ((key: string) => key) as unknown as TFunction<'kit'>;
 describe('time-range presets', () => {
   it('each preset is whole days, ending at its last day’s end', () => {
     const now = dayjs('2026-11-28T15:20:00');
-    const byKey = Object.fromEntries(rangePresets(t, undefined, now).map((p) => [p.label, p.value.map((d) => d.format('YYYY-MM-DD HH:mm:ss'))]));
+    const byKey = Object.fromEntries(
+      rangePresets(t, undefined, now).map((p) => [p.label, p.value.map((d) => d.format('YYYY-MM-DD HH:mm:ss'))]),
+    );
     expect(byKey).toEqual({
       'presets.today': ['2026-11-28 00:00:00', '2026-11-28 23:59:59'],
       'presets.yesterday': ['2026-11-27 00:00:00', '2026-11-27 23:59:59'],
@@ -31,7 +33,9 @@ describe('time-range presets', () => {
     const field = { type: 'dateRange' as const, name: 'r', begin: 'beginTime', end: 'endTime', maxDays: 30 };
     for (const p of rangePresets(t, 30)) {
       const input = toFilterInput([field], { r: p.value });
-      expect(Date.parse(input.endTime as string) - Date.parse(input.beginTime as string)).toBeLessThanOrEqual(30 * 86_400_000);
+      expect(Date.parse(input.endTime as string) - Date.parse(input.beginTime as string)).toBeLessThanOrEqual(
+        30 * 86_400_000,
+      );
     }
   });
 });

@@ -68,7 +68,13 @@ export function useRowAction<R, T = unknown>(options: RowActionOptions<R, T>): R
       if (!ask) return void send();
       // Awaiting the dialog keeps antd from re-throwing a failed onOk as an unhandled rejection.
       void modal
-        .confirm({ title: ask.title, content: ask.content, okText: ask.okText, okButtonProps: ask.danger ? { danger: true } : undefined, onOk: send })
+        .confirm({
+          title: ask.title,
+          content: ask.content,
+          okText: ask.okText,
+          okButtonProps: ask.danger ? { danger: true } : undefined,
+          onOk: send,
+        })
         .then(
           () => undefined,
           () => undefined,

@@ -1,6 +1,14 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Tooltip, Typography, type TableColumnType } from 'antd';
-import { arrangeColumns, loadPrefs, pinForWidth, savePrefs, tableWidth, type Density, type TablePrefs } from './table-layout';
+import {
+  arrangeColumns,
+  loadPrefs,
+  pinForWidth,
+  savePrefs,
+  tableWidth,
+  type Density,
+  type TablePrefs,
+} from './table-layout';
 import { TableSettings } from './table-settings';
 import { useIsMobile, useWidth } from './use-viewport';
 import type { ColumnLayout } from './types';
@@ -13,7 +21,12 @@ export function EllipsisText({ children, title }: { children: ReactNode; title?:
   const ref = useRef<HTMLSpanElement>(null);
   const [open, setOpen] = useState(false);
   return (
-    <Tooltip title={title ?? children} open={open} onOpenChange={(next) => setOpen(next && isCut(ref.current))} placement="topLeft">
+    <Tooltip
+      title={title ?? children}
+      open={open}
+      onOpenChange={(next) => setOpen(next && isCut(ref.current))}
+      placement="topLeft"
+    >
       <span ref={ref} className="list-cell-ellipsis">
         {children}
       </span>
@@ -29,7 +42,15 @@ function isCut(el: HTMLElement | null): boolean {
  * An identifier (SN, ICCID, id) on one line, never broken, with a copy button; with `ellipsis`, a
  * long one (an API path) is cut with "…" and shown whole in a tooltip, the copy button kept.
  */
-export function CopyableId({ value, children, ellipsis }: { value: string | null | undefined; children?: ReactNode; ellipsis?: boolean }) {
+export function CopyableId({
+  value,
+  children,
+  ellipsis,
+}: {
+  value: string | null | undefined;
+  children?: ReactNode;
+  ellipsis?: boolean;
+}) {
   if (!value) return <>-</>;
   return (
     <Typography.Text
@@ -75,7 +96,13 @@ export function toTableColumn<Row>(c: KitColumn<Row>): TableColumnType<Row> {
 export function useKitColumns<Row>(
   columns: KitColumn<Row>[],
   screenKey: string,
-): { columns: TableColumnType<Row>[]; scrollX: number; size: Density; settings: ReactNode; measure: (el: HTMLElement | null) => void } {
+): {
+  columns: TableColumnType<Row>[];
+  scrollX: number;
+  size: Density;
+  settings: ReactNode;
+  measure: (el: HTMLElement | null) => void;
+} {
   const isMobile = useIsMobile();
   const [measure, viewWidth] = useWidth();
   const [prefs, setPrefsState] = useState<TablePrefs>(() => loadPrefs(screenKey));
@@ -88,7 +115,12 @@ export function useKitColumns<Row>(
     setPrefsState(next);
     savePrefs(screenKey, next);
   };
-  return { ...table, size, measure, settings: <TableSettings columns={columns} prefs={prefs} onChange={onChange} density={size} /> };
+  return {
+    ...table,
+    size,
+    measure,
+    settings: <TableSettings columns={columns} prefs={prefs} onChange={onChange} density={size} />,
+  };
 }
 
 function isBlank(v: unknown): boolean {

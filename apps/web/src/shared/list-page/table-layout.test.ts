@@ -1,5 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { arrangeColumns, columnId, DEFAULT_COLUMN_WIDTH, leadWidth, loadPrefs, moveColumn, pinForWidth, savePrefs, tableWidth, type LayoutColumn } from './table-layout';
+import {
+  arrangeColumns,
+  columnId,
+  DEFAULT_COLUMN_WIDTH,
+  leadWidth,
+  loadPrefs,
+  moveColumn,
+  pinForWidth,
+  savePrefs,
+  tableWidth,
+  type LayoutColumn,
+} from './table-layout';
 
 const sn = { key: 'sn', fixed: 'left', width: 180 } as const;
 const online = { key: 'online', width: 110 };
@@ -49,7 +60,10 @@ describe('table layout', () => {
   });
 
   it('lets the identity column scroll when the pins together would take more than half the view', () => {
-    const shown = arrangeColumns([sn, { key: 'a', width: 100 }, { key: 'b', width: 100 }, { key: 'c', width: 100 }, { ...actions, width: 150 }], {});
+    const shown = arrangeColumns(
+      [sn, { key: 'a', width: 100 }, { key: 'b', width: 100 }, { key: 'c', width: 100 }, { ...actions, width: 150 }],
+      {},
+    );
     // 630 px; the pins are 330 px. In a 700 px view nothing scrolls; in 620 they take more than half.
     expect(pins(pinForWidth(shown, 700))).toEqual({ sn: 'left', a: null, b: null, c: null, actions: 'right' });
     expect(pins(pinForWidth(shown, 620))).toEqual({ sn: null, a: null, b: null, c: null, actions: 'right' });
@@ -79,7 +93,12 @@ describe('table layout', () => {
 
   it('remembers choices per screen and ignores what it cannot read', () => {
     savePrefs('cabinetQueryPage', { hidden: ['bound'], density: 'small' });
-    expect(loadPrefs('cabinetQueryPage')).toEqual({ hidden: ['bound'], density: 'small', order: undefined, shown: undefined });
+    expect(loadPrefs('cabinetQueryPage')).toEqual({
+      hidden: ['bound'],
+      density: 'small',
+      order: undefined,
+      shown: undefined,
+    });
     expect(loadPrefs('manageList')).toEqual({});
     localStorage.setItem('listTable:broken', '{"hidden": 3, "density": "huge"');
     expect(loadPrefs('broken')).toEqual({});

@@ -102,7 +102,11 @@ function widthOf(c: LayoutColumn): number {
  * identity column scrolls with the others, and at the end of the scroll nothing covers anything.
  * Only when the actions alone would take more than half the view (a phone) do they scroll too.
  */
-export function pinForWidth<C extends LayoutColumn>(columns: readonly C[], viewWidth: number | undefined, lead = 0): C[] {
+export function pinForWidth<C extends LayoutColumn>(
+  columns: readonly C[],
+  viewWidth: number | undefined,
+  lead = 0,
+): C[] {
   const total = tableWidth(columns) + lead;
   if (viewWidth === undefined || viewWidth <= 0 || total <= viewWidth + 1) return [...columns];
   const left = columns.filter((c) => fixedSide(c) === 'left');
@@ -110,7 +114,9 @@ export function pinForWidth<C extends LayoutColumn>(columns: readonly C[], viewW
   const rightWidth = right.reduce((sum, c) => sum + widthOf(c), 0);
   const keepRight = rightWidth <= viewWidth / 2;
   const pinnedRight = keepRight ? rightWidth : 0;
-  const leftWidth = left.length ? left.reduce((sum, c) => sum + widthOf(c), 0) + (fixedSide(columns[0]!) === 'left' ? lead : 0) : 0;
+  const leftWidth = left.length
+    ? left.reduce((sum, c) => sum + widthOf(c), 0) + (fixedSide(columns[0]!) === 'left' ? lead : 0)
+    : 0;
   let keepLeft = left.length > 0 && leftWidth + pinnedRight <= viewWidth * PINNED_SHARE;
   if (keepLeft) {
     // Scrolled to the end the left pins cover [end, end + leftWidth]; at the start the right ones
@@ -169,7 +175,8 @@ export function loadPrefs(screen: string): TablePrefs {
     const v: unknown = raw ? JSON.parse(raw) : null;
     if (!v || typeof v !== 'object') return {};
     const p = v as Record<string, unknown>;
-    const ids = (x: unknown) => (Array.isArray(x) && x.every((s) => typeof s === 'string') ? (x as string[]) : undefined);
+    const ids = (x: unknown) =>
+      Array.isArray(x) && x.every((s) => typeof s === 'string') ? (x as string[]) : undefined;
     const density = DENSITIES.find((d) => d === p.density);
     return { order: ids(p.order), hidden: ids(p.hidden), shown: ids(p.shown), density };
   } catch {

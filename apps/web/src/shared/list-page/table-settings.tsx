@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Button, Checkbox, Dropdown, Flex, Popover, Space, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, ColumnHeightOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { columnId, DENSITIES, isLocked, isVisible, moveColumn, orderColumns, type Density, type LayoutColumn, type TablePrefs } from './table-layout';
+import {
+  columnId,
+  DENSITIES,
+  isLocked,
+  isVisible,
+  moveColumn,
+  orderColumns,
+  type Density,
+  type LayoutColumn,
+  type TablePrefs,
+} from './table-layout';
 
 type SettingsColumn = LayoutColumn & { title?: unknown };
 

@@ -10,10 +10,12 @@ export type PagedCall = { [K in CallName]: CallData<K> extends PageResult<unknow
 export type RowOf<K extends PagedCall> = CallData<K> extends PageResult<infer R> ? R : never;
 
 /** What the call takes: its query for GET calls, its body for the others (some lists are POST). */
-export type ListInput<K extends PagedCall> = CallQuery<K> extends undefined ? NonNullable<CallBody<K>> : NonNullable<CallQuery<K>>;
+export type ListInput<K extends PagedCall> =
+  CallQuery<K> extends undefined ? NonNullable<CallBody<K>> : NonNullable<CallQuery<K>>;
 
 /** Inputs a filter may set: everything the call takes except paging and sorting. */
-export type FilterKey<K extends PagedCall> = Exclude<keyof ListInput<K>, 'pageNum' | 'pageSize' | 'orderBy' | 'order'> & string;
+export type FilterKey<K extends PagedCall> = Exclude<keyof ListInput<K>, 'pageNum' | 'pageSize' | 'orderBy' | 'order'> &
+  string;
 
 /** Calls that start an export to the export centre (they answer `{ exportId, fileName }`). */
 export type ExportCall = { [K in CallName]: CallData<K> extends ExportStarted ? K : never }[CallName];
@@ -85,7 +87,10 @@ export type Sortable<K extends PagedCall> = 'orderBy' extends keyof ListInput<K>
  * `dataIndex`), a string names the `orderBy` field explicitly. With `S = false` (a call that
  * takes no sort) the option does not exist, so a header never offers a sort the server ignores.
  */
-export type ListColumn<Row, S extends boolean = boolean> = Omit<TableColumnType<Row>, 'sorter' | 'sortOrder' | 'ellipsis'> &
+export type ListColumn<Row, S extends boolean = boolean> = Omit<
+  TableColumnType<Row>,
+  'sorter' | 'sortOrder' | 'ellipsis'
+> &
   ColumnLayout &
   (S extends true ? { sortable?: boolean | string } : { sortable?: never });
 

@@ -53,7 +53,15 @@ export async function fetchPage<K extends PagedCall>(name: K, input: Record<stri
  * `ListPage` uses it; a screen with its own layout can use it directly.
  */
 export function useListQuery<K extends PagedCall>(opts: ListQueryOptions<K>): ListQuery<K> {
-  const { listCall, params, defaultSort, defaultPageSize = PAGE_SIZES[0], initialFilters, enabled = true, refetchInterval } = opts;
+  const {
+    listCall,
+    params,
+    defaultSort,
+    defaultPageSize = PAGE_SIZES[0],
+    initialFilters,
+    enabled = true,
+    refetchInterval,
+  } = opts;
   const [filters, setFilters] = useState<AppliedFilters>(initialFilters ?? {});
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(defaultPageSize);
@@ -78,7 +86,9 @@ export function useListQuery<K extends PagedCall>(opts: ListQueryOptions<K>): Li
     queryFn: ({ signal }) => fetchPage(listCall, input, signal),
     placeholderData: keepPreviousData,
     enabled,
-    refetchInterval: refetchInterval ? (q) => refetchInterval((q.state.data as { list: RowOf<K>[] } | undefined)?.list ?? []) : undefined,
+    refetchInterval: refetchInterval
+      ? (q) => refetchInterval((q.state.data as { list: RowOf<K>[] } | undefined)?.list ?? [])
+      : undefined,
   });
 
   const page = query.data as { list: RowOf<K>[]; total: number } | undefined;

@@ -12,7 +12,15 @@ import { plainMoney } from '@/shared/money';
  * Issue a cable's offline code: pick the purchased tier, get the code of the next ring position
  * (or a new code for the last duration when the user lost power), and see the codes issued.
  */
-export function CodeDialog({ cable, open, onClose }: { cable: CableItem | undefined; open: boolean; onClose: () => void }) {
+export function CodeDialog({
+  cable,
+  open,
+  onClose,
+}: {
+  cable: CableItem | undefined;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('accessories');
   const isMobile = useIsMobile();
   const lang = useLang();
@@ -30,8 +38,14 @@ export function CodeDialog({ cable, open, onClose }: { cable: CableItem | undefi
     void queryClient.invalidateQueries({ queryKey: callKey('cableCodeQueryPage') });
     void queryClient.invalidateQueries({ queryKey: callKey('cableQueryPage') });
   };
-  const issue = useMutation({ mutationFn: () => request('cableIssueCode', { body: { deviceId: id, hours: hours! } }), onSuccess: done });
-  const reissue = useMutation({ mutationFn: () => request('cableReissueCode', { body: { deviceId: id } }), onSuccess: done });
+  const issue = useMutation({
+    mutationFn: () => request('cableIssueCode', { body: { deviceId: id, hours: hours! } }),
+    onSuccess: done,
+  });
+  const reissue = useMutation({
+    mutationFn: () => request('cableReissueCode', { body: { deviceId: id } }),
+    onSuccess: done,
+  });
   const close = () => {
     setIssued(null);
     setHours(undefined);
@@ -39,7 +53,14 @@ export function CodeDialog({ cable, open, onClose }: { cable: CableItem | undefi
   };
 
   return (
-    <Modal open={open} title={t('code.title', { id })} onCancel={close} footer={null} width={isMobile ? '100%' : 620} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('code.title', { id })}
+      onCancel={close}
+      footer={null}
+      width={isMobile ? '100%' : 620}
+      destroyOnHidden
+    >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Text type="secondary">{t('code.hint', { window: DRIFT_WINDOW })}</Typography.Text>
         <Radio.Group value={hours} onChange={(e) => setHours(e.target.value as number)} aria-label={t('code.tier')}>
@@ -52,7 +73,12 @@ export function CodeDialog({ cable, open, onClose }: { cable: CableItem | undefi
           </Flex>
         </Radio.Group>
         <Flex gap={8} wrap>
-          <Button type="primary" disabled={hours === undefined} loading={issue.isPending} onClick={() => issue.mutate()}>
+          <Button
+            type="primary"
+            disabled={hours === undefined}
+            loading={issue.isPending}
+            onClick={() => issue.mutate()}
+          >
             {t('code.issue')}
           </Button>
           <Button loading={reissue.isPending} onClick={() => reissue.mutate()}>
@@ -83,9 +109,20 @@ export function CodeDialog({ cable, open, onClose }: { cable: CableItem | undefi
           title={() => t('code.recent', { total: codes.data?.total ?? 0 })}
           columns={[
             { title: t('code.position'), dataIndex: 'position', width: 80 },
-            { title: t('code.code'), dataIndex: 'code', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+            {
+              title: t('code.code'),
+              dataIndex: 'code',
+              render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+            },
             { title: t('code.hours'), dataIndex: 'hours', width: 70, render: (v: number) => `${v}h` },
-            { title: t('code.kind'), dataIndex: 'kind', width: 90, render: (v: CableCodeItem['kind']) => <Tag color={v === 'issue' ? 'blue' : 'orange'}>{label('accessories', 'codeKind', v, lang)}</Tag> },
+            {
+              title: t('code.kind'),
+              dataIndex: 'kind',
+              width: 90,
+              render: (v: CableCodeItem['kind']) => (
+                <Tag color={v === 'issue' ? 'blue' : 'orange'}>{label('accessories', 'codeKind', v, lang)}</Tag>
+              ),
+            },
             { title: t('code.time'), dataIndex: 'issueTime', width: 170, render: (v: string) => formatDateTime(v) },
           ]}
         />

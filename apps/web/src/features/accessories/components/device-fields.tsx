@@ -5,9 +5,22 @@ import { callKey } from '@/shared/list-page';
 import { request } from '@/shared/request';
 
 /** The models a device of this kind can be given now (status normal). */
-export function ModelSelect({ kind, value, onChange, id }: { kind: 'cable' | 'bluetoothCharger'; value?: number; onChange?: (v: number) => void; id?: string }) {
+export function ModelSelect({
+  kind,
+  value,
+  onChange,
+  id,
+}: {
+  kind: 'cable' | 'bluetoothCharger';
+  value?: number;
+  onChange?: (v: number) => void;
+  id?: string;
+}) {
   const { t } = useTranslation('accessories');
-  const models = useQuery({ queryKey: callKey('modelOptions', { deviceType: kind }), queryFn: () => request('modelOptions', { query: { deviceType: kind } }) });
+  const models = useQuery({
+    queryKey: callKey('modelOptions', { deviceType: kind }),
+    queryFn: () => request('modelOptions', { query: { deviceType: kind } }),
+  });
   return (
     <Select
       id={id}

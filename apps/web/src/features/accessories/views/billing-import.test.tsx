@@ -13,7 +13,11 @@ describe('billing by Excel: the file picker', () => {
   it('offers .xlsx alone, says a legacy .xls must be saved as .xlsx, and sends nothing for a .xls', async () => {
     const server = fakeServer({ [api.billingImport.path]: { total: 0, successes: 0, failures: [] } });
     const { container } = renderView(<BillingImportView />);
-    expect(await screen.findByText('An .xlsx file (Excel 2007 or newer), at most 1 MB. A legacy .xls: open it and save it as .xlsx first.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'An .xlsx file (Excel 2007 or newer), at most 1 MB. A legacy .xls: open it and save it as .xlsx first.',
+      ),
+    ).toBeTruthy();
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
     expect(input.accept).toBe('.xlsx');
     fireEvent.change(input, { target: { files: [new File(['x'], 'prices.xls')] } });

@@ -61,10 +61,19 @@ export default function BillingImportView() {
       <Card title={t('billing.title')}>
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Typography.Paragraph style={{ marginBottom: 0 }}>{t('billing.intro')}</Typography.Paragraph>
-          <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate().catch(() => message.error(t('billing.templateFailed')))}>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void downloadTemplate().catch(() => message.error(t('billing.templateFailed')))}
+          >
             {t('billing.template')}
           </Button>
-          <Upload.Dragger accept={EXTENSIONS.join(',')} showUploadList={false} beforeUpload={beforeUpload} disabled={upload.isPending} maxCount={1}>
+          <Upload.Dragger
+            accept={EXTENSIONS.join(',')}
+            showUploadList={false}
+            beforeUpload={beforeUpload}
+            disabled={upload.isPending}
+            maxCount={1}
+          >
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
@@ -83,7 +92,11 @@ export default function BillingImportView() {
               <Statistic title={t('billing.successes')} value={report.successes} valueStyle={{ color: '#3f8600' }} />
             </Col>
             <Col xs={8}>
-              <Statistic title={t('billing.failures')} value={report.failures.length} valueStyle={{ color: report.failures.length ? '#cf1322' : undefined }} />
+              <Statistic
+                title={t('billing.failures')}
+                value={report.failures.length}
+                valueStyle={{ color: report.failures.length ? '#cf1322' : undefined }}
+              />
             </Col>
           </Row>
           {report.failures.length > 0 && (

@@ -5,7 +5,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { bluetoothAdd, PERMS, type BluetoothItem, type PackageTier } from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
-import { callKey, formatDateTime, FormDrawer, ListPage, optionsOf, useDeviceDelete, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  callKey,
+  formatDateTime,
+  FormDrawer,
+  ListPage,
+  optionsOf,
+  useDeviceDelete,
+  useOverlay,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { Permit, useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { ModelSelect, OutletCell } from '../components/device-fields';
@@ -34,7 +44,11 @@ export default function BluetoothView() {
   const edit = useOverlay<BluetoothItem>();
   const canEdit = buttons.has(PERMS.bluetoothEdit);
   const canDelete = buttons.has(PERMS.bluetoothDelete);
-  const remove = useDeviceDelete<BluetoothItem>((r) => r.id, (r) => request('bluetoothDelete', { query: { deviceId: r.id } }), ['bluetoothQueryPage']);
+  const remove = useDeviceDelete<BluetoothItem>(
+    (r) => r.id,
+    (r) => request('bluetoothDelete', { query: { deviceId: r.id } }),
+    ['bluetoothQueryPage'],
+  );
   const limits = useQuery({ queryKey: callKey('bluetoothLimits'), queryFn: () => request('bluetoothLimits') });
   const l = limits.data;
   const shape = bluetoothAdd.shape;
@@ -42,7 +56,12 @@ export default function BluetoothView() {
   const filters = useMemo<FiltersOf<'bluetoothQueryPage'>>(
     () => [
       { type: 'text', name: 'deviceId', label: t('device.id'), maxLength: 17 },
-      { type: 'select', name: 'bound', label: t('device.binding'), options: optionsOf(['true', 'false'] as const, (v) => t(v === 'true' ? 'device.bound' : 'device.unbound')) },
+      {
+        type: 'select',
+        name: 'bound',
+        label: t('device.binding'),
+        options: optionsOf(['true', 'false'] as const, (v) => t(v === 'true' ? 'device.bound' : 'device.unbound')),
+      },
     ],
     [t],
   );
@@ -50,12 +69,51 @@ export default function BluetoothView() {
     () => [
       { title: t('device.id'), dataIndex: 'id', key: 'id', sortable: true, width: 180 },
       { title: t('device.model'), dataIndex: 'modelName', key: 'modelName', render: (v: string | null) => v ?? '-' },
-      { title: t('device.binding'), dataIndex: 'outletName', key: 'outletName', width: 160, ellipsis: true, render: (_: unknown, r: BluetoothItem) => <OutletCell outletId={r.outletId} outletName={r.outletName} /> },
-      { title: t('bluetooth.hourlyPrice'), dataIndex: 'hourlyPrice', key: 'hourlyPrice', sortable: true, width: 120, render: (v: number) => plainMoney(v) },
-      { title: t('bluetooth.dailyCap'), dataIndex: 'dailyCap', key: 'dailyCap', width: 110, render: (v: number) => plainMoney(v) },
-      { title: t('bluetooth.prepayment'), dataIndex: 'prepayment', key: 'prepayment', defaultHidden: true, width: 110, render: (v: number) => plainMoney(v) },
-      { title: t('packages.title'), dataIndex: 'packages', key: 'packages', render: (v: PackageTier[]) => <PackageTags tiers={v} /> },
-      { title: t('device.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('device.binding'),
+        dataIndex: 'outletName',
+        key: 'outletName',
+        width: 160,
+        ellipsis: true,
+        render: (_: unknown, r: BluetoothItem) => <OutletCell outletId={r.outletId} outletName={r.outletName} />,
+      },
+      {
+        title: t('bluetooth.hourlyPrice'),
+        dataIndex: 'hourlyPrice',
+        key: 'hourlyPrice',
+        sortable: true,
+        width: 120,
+        render: (v: number) => plainMoney(v),
+      },
+      {
+        title: t('bluetooth.dailyCap'),
+        dataIndex: 'dailyCap',
+        key: 'dailyCap',
+        width: 110,
+        render: (v: number) => plainMoney(v),
+      },
+      {
+        title: t('bluetooth.prepayment'),
+        dataIndex: 'prepayment',
+        key: 'prepayment',
+        defaultHidden: true,
+        width: 110,
+        render: (v: number) => plainMoney(v),
+      },
+      {
+        title: t('packages.title'),
+        dataIndex: 'packages',
+        key: 'packages',
+        render: (v: PackageTier[]) => <PackageTags tiers={v} />,
+      },
+      {
+        title: t('device.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        sortable: true,
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
       ...(canEdit || canDelete
         ? [
             {
@@ -114,28 +172,60 @@ export default function BluetoothView() {
             : { packages: [], hourlyPrice: l?.hourlyLimit, dailyCap: l?.dailyCap, prepayment: l?.prepayDefault }
         }
         invalidates={['bluetoothQueryPage']}
-        onSubmit={(v) => (edit.record ? request('bluetoothUpdate', { body: { ...v, deviceId: edit.record.id } }) : request('bluetoothAdd', { body: v }))}
+        onSubmit={(v) =>
+          edit.record
+            ? request('bluetoothUpdate', { body: { ...v, deviceId: edit.record.id } })
+            : request('bluetoothAdd', { body: v })
+        }
       >
-        <Form.Item name="deviceId" label={t('device.id')} rules={[rule(shape.deviceId, t('device.id'))]} extra={t('device.idHint')}>
+        <Form.Item
+          name="deviceId"
+          label={t('device.id')}
+          rules={[rule(shape.deviceId, t('device.id'))]}
+          extra={t('device.idHint')}
+        >
           <Input maxLength={17} disabled={!!edit.record} />
         </Form.Item>
         <Form.Item name="modelId" label={t('device.model')} rules={[rule(shape.modelId, t('device.model'))]}>
           <ModelSelect kind="bluetoothCharger" />
         </Form.Item>
-        {l && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('bluetooth.limits', { prepayMax: plainMoney(l.prepayMax), dailyCap: plainMoney(l.dailyCap), hourlyLimit: plainMoney(l.hourlyLimit) })} />}
+        {l && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={t('bluetooth.limits', {
+              prepayMax: plainMoney(l.prepayMax),
+              dailyCap: plainMoney(l.dailyCap),
+              hourlyLimit: plainMoney(l.hourlyLimit),
+            })}
+          />
+        )}
         <Row gutter={12}>
           <Col xs={24} sm={8}>
-            <Form.Item name="hourlyPrice" label={t('bluetooth.hourlyPrice')} rules={[rule(shape.hourlyPrice, t('bluetooth.hourlyPrice'))]}>
+            <Form.Item
+              name="hourlyPrice"
+              label={t('bluetooth.hourlyPrice')}
+              rules={[rule(shape.hourlyPrice, t('bluetooth.hourlyPrice'))]}
+            >
               <MoneyInput max={l?.hourlyLimit} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={8}>
-            <Form.Item name="dailyCap" label={t('bluetooth.dailyCap')} rules={[rule(shape.dailyCap, t('bluetooth.dailyCap'))]}>
+            <Form.Item
+              name="dailyCap"
+              label={t('bluetooth.dailyCap')}
+              rules={[rule(shape.dailyCap, t('bluetooth.dailyCap'))]}
+            >
               <MoneyInput max={l?.dailyCap} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={8}>
-            <Form.Item name="prepayment" label={t('bluetooth.prepayment')} rules={[rule(shape.prepayment, t('bluetooth.prepayment'))]}>
+            <Form.Item
+              name="prepayment"
+              label={t('bluetooth.prepayment')}
+              rules={[rule(shape.prepayment, t('bluetooth.prepayment'))]}
+            >
               <MoneyInput max={l?.prepayMax} />
             </Form.Item>
           </Col>

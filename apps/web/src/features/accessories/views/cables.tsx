@@ -4,7 +4,16 @@ import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { cableAdd, PERMS, type CableItem, type PackageTier } from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
-import { formatDateTime, FormDrawer, ListPage, optionsOf, useDeviceDelete, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  formatDateTime,
+  FormDrawer,
+  ListPage,
+  optionsOf,
+  useDeviceDelete,
+  useOverlay,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { Permit, useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { CodeDialog } from '../components/code-dialog';
@@ -30,24 +39,67 @@ export default function CablesView() {
   const canEdit = buttons.has(PERMS.cableEdit);
   const canCode = buttons.has(PERMS.cableCode);
   const canDelete = buttons.has(PERMS.cableDelete);
-  const remove = useDeviceDelete<CableItem>((r) => r.id, (r) => request('cableDelete', { query: { deviceId: r.id } }), ['cableQueryPage']);
+  const remove = useDeviceDelete<CableItem>(
+    (r) => r.id,
+    (r) => request('cableDelete', { query: { deviceId: r.id } }),
+    ['cableQueryPage'],
+  );
 
   const filters = useMemo<FiltersOf<'cableQueryPage'>>(
     () => [
       { type: 'text', name: 'deviceId', label: t('device.id'), maxLength: 17 },
-      { type: 'select', name: 'bound', label: t('device.binding'), options: optionsOf(['true', 'false'] as const, (v) => t(v === 'true' ? 'device.bound' : 'device.unbound')) },
+      {
+        type: 'select',
+        name: 'bound',
+        label: t('device.binding'),
+        options: optionsOf(['true', 'false'] as const, (v) => t(v === 'true' ? 'device.bound' : 'device.unbound')),
+      },
     ],
     [t],
   );
   const columns = useMemo<ColumnsOf<'cableQueryPage'>>(
     () => [
       { title: t('device.id'), dataIndex: 'id', key: 'id', sortable: true, width: 160 },
-      { title: t('device.model'), dataIndex: 'modelName', key: 'modelName', width: 120, ellipsis: true, render: (v: string | null) => v ?? '-' },
-      { title: t('device.binding'), dataIndex: 'outletName', key: 'outletName', width: 160, ellipsis: true, render: (_: unknown, r: CableItem) => <OutletCell outletId={r.outletId} outletName={r.outletName} /> },
-      { title: t('packages.title'), dataIndex: 'packages', key: 'packages', width: 230, render: (v: PackageTier[]) => <PackageTags tiers={v} /> },
+      {
+        title: t('device.model'),
+        dataIndex: 'modelName',
+        key: 'modelName',
+        width: 120,
+        ellipsis: true,
+        render: (v: string | null) => v ?? '-',
+      },
+      {
+        title: t('device.binding'),
+        dataIndex: 'outletName',
+        key: 'outletName',
+        width: 160,
+        ellipsis: true,
+        render: (_: unknown, r: CableItem) => <OutletCell outletId={r.outletId} outletName={r.outletName} />,
+      },
+      {
+        title: t('packages.title'),
+        dataIndex: 'packages',
+        key: 'packages',
+        width: 230,
+        render: (v: PackageTier[]) => <PackageTags tiers={v} />,
+      },
       { title: t('cable.position'), dataIndex: 'position', key: 'position', sortable: true, width: 110 },
-      { title: t('cable.lastCode'), dataIndex: 'lastCodeTime', key: 'lastCodeTime', defaultHidden: true, width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
-      { title: t('device.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('cable.lastCode'),
+        dataIndex: 'lastCodeTime',
+        key: 'lastCodeTime',
+        defaultHidden: true,
+        width: 170,
+        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+      },
+      {
+        title: t('device.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        sortable: true,
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
       ...(canEdit || canCode || canDelete
         ? [
             {
@@ -110,9 +162,18 @@ export default function CablesView() {
             : { packages: [{ name: t('packages.oneHour'), hours: 1, amount: 100 } as PackageTier] }
         }
         invalidates={['cableQueryPage']}
-        onSubmit={(v) => (edit.record ? request('cableUpdate', { body: { ...v, deviceId: edit.record.id } }) : request('cableAdd', { body: v }))}
+        onSubmit={(v) =>
+          edit.record
+            ? request('cableUpdate', { body: { ...v, deviceId: edit.record.id } })
+            : request('cableAdd', { body: v })
+        }
       >
-        <Form.Item name="deviceId" label={t('device.id')} rules={[rule(cableAdd.shape.deviceId, t('device.id'))]} extra={t('device.idHint')}>
+        <Form.Item
+          name="deviceId"
+          label={t('device.id')}
+          rules={[rule(cableAdd.shape.deviceId, t('device.id'))]}
+          extra={t('device.idHint')}
+        >
           <Input maxLength={17} disabled={!!edit.record} />
         </Form.Item>
         <Form.Item name="modelId" label={t('device.model')} rules={[rule(cableAdd.shape.modelId, t('device.model'))]}>

@@ -1,5 +1,15 @@
 import type { RuleObject } from 'antd/es/form';
-import { describeIssue, expandIdRange, idRangeProblem, isDeviceId, MOVEMENT_MAX, validationText, type DeviceType, type Lang, type ValidationKey } from '@cbo/contract';
+import {
+  describeIssue,
+  expandIdRange,
+  idRangeProblem,
+  isDeviceId,
+  MOVEMENT_MAX,
+  validationText,
+  type DeviceType,
+  type Lang,
+  type ValidationKey,
+} from '@cbo/contract';
 import { z } from 'zod';
 
 /**
@@ -31,14 +41,16 @@ export function idListRule(lang: Lang): RuleObject {
 /** A range end: well formed for the kind, and with the start the same length and letters, ordered, at most 500. */
 export function rangeRule(lang: Lang, label: string, type: DeviceType | undefined, start?: string): RuleObject {
   // An English reason reads as a predicate ("is required"): it gets its subject, as the server's "endId: is required" has one.
-  const say = (key: ValidationKey) => new Error(lang === 'en_US' ? `${label} ${validationText(key, lang)}` : validationText(key, lang));
+  const say = (key: ValidationKey) =>
+    new Error(lang === 'en_US' ? `${label} ${validationText(key, lang)}` : validationText(key, lang));
   return {
     required: true,
     validator: async (_rule, value: unknown) => {
       const v = typeof value === 'string' ? value.trim().toUpperCase() : '';
       if (!v) throw say('required');
       // The kind's own rule in the message: a cabinet 12 or 13 digits, any other kind 13.
-      if (!isDeviceId(v, type ?? 'cabinet')) throw say(type && type !== 'cabinet' ? 'rule.otherDeviceId' : 'rule.deviceId');
+      if (!isDeviceId(v, type ?? 'cabinet'))
+        throw say(type && type !== 'cabinet' ? 'rule.otherDeviceId' : 'rule.deviceId');
       if (start !== undefined) {
         const s = start.trim().toUpperCase();
         const problem = s ? idRangeProblem(s, v) : null;

@@ -3,7 +3,15 @@ import { Alert, Button, Col, Drawer, Form, Input, Row, Segmented, Select, Space,
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEVICE_TYPES, STOCK_EXCEL_MAX_BYTES, STOCK_REASONS, validationText, type DeviceType, type MovementReport, type StockReason } from '@cbo/contract';
+import {
+  DEVICE_TYPES,
+  STOCK_EXCEL_MAX_BYTES,
+  STOCK_REASONS,
+  validationText,
+  type DeviceType,
+  type MovementReport,
+  type StockReason,
+} from '@cbo/contract';
 import { useLang } from '@/shared/form';
 import { callKey, useIsMobile } from '@/shared/list-page';
 import { ApiError, request } from '@/shared/request';
@@ -29,7 +37,15 @@ interface Values {
  * first sheet, at most 500 KB). The answer is a report: total, successes, and each failure with
  * its reason; what moved stays moved.
  */
-export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDrawer; open: boolean; onClose: () => void }) {
+export function MovementDrawer({
+  kind,
+  open,
+  onClose,
+}: {
+  kind: MovementKindOfDrawer;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['assets', 'common']);
   const lang = useLang();
   const isMobile = useIsMobile();
@@ -48,7 +64,10 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
 
   const move = useMutation({
     mutationFn: async (v: Values): Promise<MovementReport> => {
-      const devices = v.mode === 'list' ? { ids: parseIdList(v.list) } : { startId: v.startId!.trim().toUpperCase(), endId: v.endId!.trim().toUpperCase() };
+      const devices =
+        v.mode === 'list'
+          ? { ids: parseIdList(v.list) }
+          : { startId: v.startId!.trim().toUpperCase(), endId: v.endId!.trim().toUpperCase() };
       if (kind === 'putIn') {
         const base = { warehouseId: v.warehouseId!, reason: v.reason, deviceType: v.deviceType, modelId: v.modelId };
         if (v.mode !== 'excel') return request('stockPutIn', { body: { ...base, ...devices } });
@@ -65,7 +84,8 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
       if (r) setReport(r);
     },
     onSettled: () => {
-      for (const k of ['movementQueryPage', 'warehouseQueryPage', 'assetQueryPage'] as const) void queryClient.invalidateQueries({ queryKey: callKey(k) });
+      for (const k of ['movementQueryPage', 'warehouseQueryPage', 'assetQueryPage'] as const)
+        void queryClient.invalidateQueries({ queryKey: callKey(k) });
     },
   });
 
@@ -92,7 +112,8 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
   };
   const count = mode === 'list' ? parseIdList(list).length : mode === 'range' ? rangeCount(startId, endId) : null;
   // The ID rule of the kind being put in (a take-out names any kind: both rules).
-  const idRule = kind === 'putIn' ? (deviceType === 'cabinet' ? t('stock.cabinetRule') : t('stock.otherRule')) : t('stock.idRule');
+  const idRule =
+    kind === 'putIn' ? (deviceType === 'cabinet' ? t('stock.cabinetRule') : t('stock.otherRule')) : t('stock.idRule');
   const example = kind === 'putIn' && deviceType === 'cabinet' ? 'ABCD000000000001' : 'ABCD0000000000001';
   const title = kind === 'putIn' ? t('stock.putIn') : t('stock.takeOut');
 
@@ -126,7 +147,17 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
       {report ? (
         <MovementReportView report={report} />
       ) : (
-        <Form<Values> form={form} name={`stock-${kind}`} layout="vertical" initialValues={{ mode: 'list', deviceType: 'powerBank', reason: kind === 'putIn' ? 'purchase' : 'maintenance' }} disabled={move.isPending}>
+        <Form<Values>
+          form={form}
+          name={`stock-${kind}`}
+          layout="vertical"
+          initialValues={{
+            mode: 'list',
+            deviceType: 'powerBank',
+            reason: kind === 'putIn' ? 'purchase' : 'maintenance',
+          }}
+          disabled={move.isPending}
+        >
           <Row gutter={12}>
             <Col xs={24} sm={12}>
               <Form.Item
@@ -134,19 +165,34 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
                 label={kind === 'putIn' ? t('common.warehouse') : t('stock.fromWarehouseOnly')}
                 rules={kind === 'putIn' ? [{ required: true, message: validationText('required', lang) }] : []}
               >
-                <Select options={warehouses} allowClear={kind === 'takeOut'} showSearch={{ optionFilterProp: 'label' }} />
+                <Select
+                  options={warehouses}
+                  allowClear={kind === 'takeOut'}
+                  showSearch={{ optionFilterProp: 'label' }}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
-              <Form.Item name="reason" label={t('common.reason')} rules={[{ required: true, message: validationText('required', lang) }]}>
+              <Form.Item
+                name="reason"
+                label={t('common.reason')}
+                rules={[{ required: true, message: validationText('required', lang) }]}
+              >
                 <Select options={labelOptions('stockReason', STOCK_REASONS, lang)} />
               </Form.Item>
             </Col>
             {kind === 'putIn' && (
               <>
                 <Col xs={24} sm={12}>
-                  <Form.Item name="deviceType" label={t('common.deviceType')} rules={[{ required: true, message: validationText('required', lang) }]}>
-                    <Select options={labelOptions('deviceType', DEVICE_TYPES, lang)} onChange={() => form.setFieldValue('modelId', undefined)} />
+                  <Form.Item
+                    name="deviceType"
+                    label={t('common.deviceType')}
+                    rules={[{ required: true, message: validationText('required', lang) }]}
+                  >
+                    <Select
+                      options={labelOptions('deviceType', DEVICE_TYPES, lang)}
+                      onChange={() => form.setFieldValue('modelId', undefined)}
+                    />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
@@ -156,7 +202,13 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
                 </Col>
                 {deviceType === 'cabinet' && (
                   <Col span={24}>
-                    <Alert type="info" showIcon data-testid="one-way-in" title={t('stock.oneWayIn')} style={{ marginBottom: 16 }} />
+                    <Alert
+                      type="info"
+                      showIcon
+                      data-testid="one-way-in"
+                      title={t('stock.oneWayIn')}
+                      style={{ marginBottom: 16 }}
+                    />
                   </Col>
                 )}
               </>
@@ -172,19 +224,43 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
             />
           </Form.Item>
           {mode === 'list' && (
-            <Form.Item name="list" label={t('stock.list')} rules={[idListRule(lang)]} extra={`${t('stock.listHint')} · ${idRule} · ${t('stock.listCount', { count: count ?? 0 })}`} validateDebounce={300}>
+            <Form.Item
+              name="list"
+              label={t('stock.list')}
+              rules={[idListRule(lang)]}
+              extra={`${t('stock.listHint')} · ${idRule} · ${t('stock.listCount', { count: count ?? 0 })}`}
+              validateDebounce={300}
+            >
               <Input.TextArea rows={8} spellCheck={false} placeholder={example} style={{ fontFamily: 'monospace' }} />
             </Form.Item>
           )}
           {mode === 'range' && (
             <Row gutter={12}>
               <Col xs={24} sm={12}>
-                <Form.Item name="startId" label={t('stock.startId')} rules={[rangeRule(lang, t('stock.startId'), kind === 'putIn' ? deviceType : undefined)]} extra={idRule}>
+                <Form.Item
+                  name="startId"
+                  label={t('stock.startId')}
+                  rules={[rangeRule(lang, t('stock.startId'), kind === 'putIn' ? deviceType : undefined)]}
+                  extra={idRule}
+                >
                   <Input maxLength={17} spellCheck={false} placeholder={example} />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={12}>
-                <Form.Item name="endId" label={t('stock.endId')} dependencies={['startId']} rules={[({ getFieldValue }) => rangeRule(lang, t('stock.endId'), kind === 'putIn' ? deviceType : undefined, getFieldValue('startId') as string | undefined)]}>
+                <Form.Item
+                  name="endId"
+                  label={t('stock.endId')}
+                  dependencies={['startId']}
+                  rules={[
+                    ({ getFieldValue }) =>
+                      rangeRule(
+                        lang,
+                        t('stock.endId'),
+                        kind === 'putIn' ? deviceType : undefined,
+                        getFieldValue('startId') as string | undefined,
+                      ),
+                  ]}
+                >
                   <Input maxLength={17} spellCheck={false} placeholder={`${example.slice(0, -2)}20`} />
                 </Form.Item>
               </Col>
@@ -196,7 +272,12 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
             </Row>
           )}
           {mode === 'excel' && (
-            <Form.Item label={t('stock.file')} extra={`${t('stock.fileHint')} ${idRule}`} validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
+            <Form.Item
+              label={t('stock.file')}
+              extra={`${t('stock.fileHint')} ${idRule}`}
+              validateStatus={fileError ? 'error' : undefined}
+              help={fileError ?? undefined}
+            >
               <Upload
                 accept=".xlsx"
                 maxCount={1}
@@ -204,7 +285,13 @@ export function MovementDrawer({ kind, open, onClose }: { kind: MovementKindOfDr
                   setFile(f);
                   // Only xlsx is read: a legacy .xls is named here, before it is sent.
                   const legacy = !f.name.toLowerCase().endsWith('.xlsx');
-                  setFileError(legacy ? t('stock.xlsxOnly') : f.size > STOCK_EXCEL_MAX_BYTES ? validationText('tooBig', lang, { max: '500 KB' }) : null);
+                  setFileError(
+                    legacy
+                      ? t('stock.xlsxOnly')
+                      : f.size > STOCK_EXCEL_MAX_BYTES
+                        ? validationText('tooBig', lang, { max: '500 KB' })
+                        : null,
+                  );
                   return false;
                 }}
                 onRemove={() => setFile(null)}

@@ -24,13 +24,29 @@ export function MovementReportView({ report }: { report: MovementReport }) {
           <Statistic title={t('stock.total')} value={report.total} />
         </Col>
         <Col span={8}>
-          <Statistic title={t('stock.successes')} value={report.successes} styles={{ content: { color: 'var(--ant-color-success)' } }} />
+          <Statistic
+            title={t('stock.successes')}
+            value={report.successes}
+            styles={{ content: { color: 'var(--ant-color-success)' } }}
+          />
         </Col>
         <Col span={8}>
-          <Statistic title={t('stock.failures')} value={report.failures.length} styles={report.failures.length ? { content: { color: 'var(--ant-color-error)' } } : undefined} />
+          <Statistic
+            title={t('stock.failures')}
+            value={report.failures.length}
+            styles={report.failures.length ? { content: { color: 'var(--ant-color-error)' } } : undefined}
+          />
         </Col>
       </Row>
-      {report.registered ? <Alert type="info" showIcon data-testid="registered" title={t('stock.registered', { count: report.registered })} style={{ marginBottom: 16 }} /> : null}
+      {report.registered ? (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="registered"
+          title={t('stock.registered', { count: report.registered })}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       {report.failures.length ? (
         <Table
           size="small"

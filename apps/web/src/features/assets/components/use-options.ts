@@ -20,10 +20,17 @@ export function useModelOptions(deviceType: DeviceType | undefined): FilterOptio
 }
 
 /** Options of a coded value, worded by the contract's labels. */
-export function labelOptions<G extends 'deviceType' | 'modelStatus' | 'supplierStatus' | 'warehouseType' | 'warehouseStatus' | 'stockReason' | 'movementKind' | 'assetState' | 'auditStatus'>(
-  group: G,
-  values: readonly string[],
-  lang: Lang,
-): FilterOption[] {
+export function labelOptions<
+  G extends
+    | 'deviceType'
+    | 'modelStatus'
+    | 'supplierStatus'
+    | 'warehouseType'
+    | 'warehouseStatus'
+    | 'stockReason'
+    | 'movementKind'
+    | 'assetState'
+    | 'auditStatus',
+>(group: G, values: readonly string[], lang: Lang): FilterOption[] {
   return values.map((v) => ({ value: v, label: label('assets', group, v as never, lang) }));
 }

@@ -23,9 +23,25 @@ export default function DeviceAssetsView() {
 
   const filters = useMemo<FiltersOf<'assetQueryPage'>>(
     () => [
-      { type: 'text', name: 'deviceId', label: t('common.deviceId'), maxLength: 17, placeholder: t('stock.searchPlaceholder') },
-      { type: 'select', name: 'deviceType', label: t('common.deviceType'), options: labelOptions('deviceType', DEVICE_TYPES, lang) },
-      { type: 'select', name: 'state', label: t('assets.state'), options: labelOptions('assetState', ASSET_STATES, lang) },
+      {
+        type: 'text',
+        name: 'deviceId',
+        label: t('common.deviceId'),
+        maxLength: 17,
+        placeholder: t('stock.searchPlaceholder'),
+      },
+      {
+        type: 'select',
+        name: 'deviceType',
+        label: t('common.deviceType'),
+        options: labelOptions('deviceType', DEVICE_TYPES, lang),
+      },
+      {
+        type: 'select',
+        name: 'state',
+        label: t('assets.state'),
+        options: labelOptions('assetState', ASSET_STATES, lang),
+      },
       { type: 'select', name: 'warehouseId', label: t('common.warehouse'), options: warehouses },
     ],
     [t, lang, warehouses],
@@ -33,18 +49,63 @@ export default function DeviceAssetsView() {
   const buttons = useButtons();
   const canDelete = buttons.has(PERMS.assetDelete);
   // Offered for a device in no outlet, no dispatch under audit and not an agent's (the server decides all the same).
-  const remove = useDeviceDelete<AssetItem>((r) => r.deviceId, (r) => request('assetDelete', { query: { deviceId: r.deviceId } }), ['assetQueryPage']);
+  const remove = useDeviceDelete<AssetItem>(
+    (r) => r.deviceId,
+    (r) => request('assetDelete', { query: { deviceId: r.deviceId } }),
+    ['assetQueryPage'],
+  );
   const columns = useMemo<ColumnsOf<'assetQueryPage'>>(
     () => [
       { title: t('common.deviceId'), dataIndex: 'deviceId', key: 'deviceId', sortable: true },
-      { title: t('common.deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: AssetItem['deviceType']) => label('assets', 'deviceType', v, lang) },
+      {
+        title: t('common.deviceType'),
+        dataIndex: 'deviceType',
+        key: 'deviceType',
+        render: (v: AssetItem['deviceType']) => label('assets', 'deviceType', v, lang),
+      },
       { title: t('common.model'), dataIndex: 'modelName', key: 'modelName', render: (v: string | null) => v ?? '-' },
-      { title: t('assets.state'), dataIndex: 'state', key: 'state', render: (v: AssetItem['state']) => <Tag color={STATE_COLOR[v]}>{label('assets', 'assetState', v, lang)}</Tag> },
-      { title: t('common.warehouse'), dataIndex: 'warehouseName', key: 'warehouseName', render: (v: string | null) => v ?? '-' },
-      { title: t('common.outlet'), dataIndex: 'outletName', key: 'outletName', width: 160, ellipsis: true, render: (v: string | null, r: AssetItem) => outletText(v, r.outletId) },
-      { title: t('assets.pending'), dataIndex: 'pendingApplicationNo', key: 'pendingApplicationNo', defaultHidden: true, render: (v: string | null) => (v ? <Tag color="processing">{v}</Tag> : '-') },
-      { title: t('assets.agentDevice'), dataIndex: 'agentDevice', key: 'agentDevice', defaultHidden: true, render: (v: boolean) => yesNo(v, lang) },
-      { title: t('assets.updateTime'), dataIndex: 'updateTime', key: 'updateTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('assets.state'),
+        dataIndex: 'state',
+        key: 'state',
+        render: (v: AssetItem['state']) => <Tag color={STATE_COLOR[v]}>{label('assets', 'assetState', v, lang)}</Tag>,
+      },
+      {
+        title: t('common.warehouse'),
+        dataIndex: 'warehouseName',
+        key: 'warehouseName',
+        render: (v: string | null) => v ?? '-',
+      },
+      {
+        title: t('common.outlet'),
+        dataIndex: 'outletName',
+        key: 'outletName',
+        width: 160,
+        ellipsis: true,
+        render: (v: string | null, r: AssetItem) => outletText(v, r.outletId),
+      },
+      {
+        title: t('assets.pending'),
+        dataIndex: 'pendingApplicationNo',
+        key: 'pendingApplicationNo',
+        defaultHidden: true,
+        render: (v: string | null) => (v ? <Tag color="processing">{v}</Tag> : '-'),
+      },
+      {
+        title: t('assets.agentDevice'),
+        dataIndex: 'agentDevice',
+        key: 'agentDevice',
+        defaultHidden: true,
+        render: (v: boolean) => yesNo(v, lang),
+      },
+      {
+        title: t('assets.updateTime'),
+        dataIndex: 'updateTime',
+        key: 'updateTime',
+        sortable: true,
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
       ...(canDelete
         ? [
             {

@@ -3,12 +3,32 @@ import { Button, Form, Input, Select, Space, Table, Tag, Timeline, Typography } 
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_STATUSES, DISPATCH_REASONS, dispatchApplyRequest, label, PERMS, validationText, type AuditStatus, type DispatchDetail, type DispatchItem } from '@cbo/contract';
+import {
+  AUDIT_STATUSES,
+  DISPATCH_REASONS,
+  dispatchApplyRequest,
+  label,
+  PERMS,
+  validationText,
+  type AuditStatus,
+  type DispatchDetail,
+  type DispatchItem,
+} from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useSession } from '@/shared/session';
 import { useLang, useZodRule } from '@/shared/form';
-import { callKey, DetailDrawer, formatDateTime, FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  callKey,
+  DetailDrawer,
+  formatDateTime,
+  FormDrawer,
+  ListPage,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { idListRule, parseIdList } from '../components/device-ids';
 import { labelOptions, useWarehouseOptions } from '../components/use-options';
 
@@ -39,7 +59,13 @@ export default function DispatchView() {
   const audit = useRowAction<DispatchItem & { approve: boolean }>({
     confirm: (row) =>
       row.approve
-        ? { title: t('dispatch.confirmApprove', { no: row.applicationNo, count: row.deviceCount, to: row.toWarehouseName }) }
+        ? {
+            title: t('dispatch.confirmApprove', {
+              no: row.applicationNo,
+              count: row.deviceCount,
+              to: row.toWarehouseName,
+            }),
+          }
         : { title: t('dispatch.confirmReject', { no: row.applicationNo }), danger: true },
     call: (row) => request('dispatchAudit', { body: { id: row.id, approve: row.approve } }),
     success: (_r, row) => (row.approve ? t('dispatch.approved') : t('dispatch.rejected')),
@@ -54,7 +80,12 @@ export default function DispatchView() {
   const filters = useMemo<FiltersOf<'dispatchQueryPage'>>(
     () => [
       { type: 'text', name: 'applicationNo', label: t('dispatch.number'), maxLength: 32 },
-      { type: 'select', name: 'status', label: t('dispatch.auditStatus'), options: labelOptions('auditStatus', AUDIT_STATUSES, lang) },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('dispatch.auditStatus'),
+        options: labelOptions('auditStatus', AUDIT_STATUSES, lang),
+      },
       { type: 'select', name: 'fromWarehouseId', label: t('dispatch.from'), options: warehouses },
       { type: 'select', name: 'toWarehouseId', label: t('dispatch.to'), options: warehouses },
       { type: 'dateRange', name: 'time', begin: 'beginTime', end: 'endTime', label: t('dispatch.applyTime') },
@@ -71,14 +102,37 @@ export default function DispatchView() {
           <Typography.Link onClick={() => detail.show(row)}>{v}</Typography.Link>
         ),
       },
-      { title: t('common.reason'), dataIndex: 'reason', key: 'reason', defaultHidden: true, render: (v: DispatchItem['reason']) => label('assets', 'stockReason', v, lang) },
+      {
+        title: t('common.reason'),
+        dataIndex: 'reason',
+        key: 'reason',
+        defaultHidden: true,
+        render: (v: DispatchItem['reason']) => label('assets', 'stockReason', v, lang),
+      },
       { title: t('dispatch.sponsor'), dataIndex: 'sponsorName', key: 'sponsorName' },
       { title: t('dispatch.from'), dataIndex: 'fromWarehouseName', key: 'fromWarehouseName' },
       { title: t('dispatch.to'), dataIndex: 'toWarehouseName', key: 'toWarehouseName' },
       { title: t('dispatch.devices'), dataIndex: 'deviceCount', key: 'deviceCount', width: 80 },
-      { title: t('dispatch.auditStatus'), dataIndex: 'status', key: 'status', render: (v: AuditStatus) => <Tag color={STATUS_COLOR[v]}>{label('assets', 'auditStatus', v, lang)}</Tag> },
-      { title: t('dispatch.auditor'), dataIndex: 'auditorName', key: 'auditorName', defaultHidden: true, render: (v: string | null) => v ?? '-' },
-      { title: t('dispatch.applyTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('dispatch.auditStatus'),
+        dataIndex: 'status',
+        key: 'status',
+        render: (v: AuditStatus) => <Tag color={STATUS_COLOR[v]}>{label('assets', 'auditStatus', v, lang)}</Tag>,
+      },
+      {
+        title: t('dispatch.auditor'),
+        dataIndex: 'auditorName',
+        key: 'auditorName',
+        defaultHidden: true,
+        render: (v: string | null) => v ?? '-',
+      },
+      {
+        title: t('dispatch.applyTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
       ...(canAudit
         ? [
             {
@@ -133,9 +187,23 @@ export default function DispatchView() {
         initialValues={{ reason: 'replenishment' }}
         successMessage={t('dispatch.applied')}
         invalidates={['dispatchQueryPage', 'assetQueryPage']}
-        onSubmit={(v) => request('dispatchApply', { body: { fromWarehouseId: v.fromWarehouseId, toWarehouseId: v.toWarehouseId, reason: v.reason, remark: v.remark, ids: parseIdList(v.ids) } })}
+        onSubmit={(v) =>
+          request('dispatchApply', {
+            body: {
+              fromWarehouseId: v.fromWarehouseId,
+              toWarehouseId: v.toWarehouseId,
+              reason: v.reason,
+              remark: v.remark,
+              ids: parseIdList(v.ids),
+            },
+          })
+        }
       >
-        <Form.Item name="fromWarehouseId" label={t('dispatch.from')} rules={[{ required: true, message: validationText('required', lang) }]}>
+        <Form.Item
+          name="fromWarehouseId"
+          label={t('dispatch.from')}
+          rules={[{ required: true, message: validationText('required', lang) }]}
+        >
           <Select options={warehouses} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         <Form.Item
@@ -146,20 +214,35 @@ export default function DispatchView() {
             { required: true, message: validationText('required', lang) },
             ({ getFieldValue }) => ({
               validator: async (_r, v: unknown) => {
-                if (v !== undefined && v === getFieldValue('fromWarehouseId')) throw new Error(validationText('rule.sameWarehouse', lang));
+                if (v !== undefined && v === getFieldValue('fromWarehouseId'))
+                  throw new Error(validationText('rule.sameWarehouse', lang));
               },
             }),
           ]}
         >
           <Select options={warehouses} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
-        <Form.Item name="reason" label={t('common.reason')} rules={[{ required: true, message: validationText('required', lang) }]}>
+        <Form.Item
+          name="reason"
+          label={t('common.reason')}
+          rules={[{ required: true, message: validationText('required', lang) }]}
+        >
           <Select options={labelOptions('stockReason', DISPATCH_REASONS, lang)} />
         </Form.Item>
-        <Form.Item name="ids" label={t('dispatch.ids')} extra={`${t('dispatch.idsHint')} · ${t('stock.idRule')}`} rules={[idListRule(lang)]} validateDebounce={300}>
+        <Form.Item
+          name="ids"
+          label={t('dispatch.ids')}
+          extra={`${t('dispatch.idsHint')} · ${t('stock.idRule')}`}
+          rules={[idListRule(lang)]}
+          validateDebounce={300}
+        >
           <Input.TextArea rows={8} spellCheck={false} style={{ fontFamily: 'monospace' }} />
         </Form.Item>
-        <Form.Item name="remark" label={t('dispatch.remark')} rules={[rule(dispatchApplyRequest.shape.remark, t('dispatch.remark'))]}>
+        <Form.Item
+          name="remark"
+          label={t('dispatch.remark')}
+          rules={[rule(dispatchApplyRequest.shape.remark, t('dispatch.remark'))]}
+        >
           <Input.TextArea rows={2} maxLength={64} showCount />
         </Form.Item>
       </FormDrawer>
@@ -171,7 +254,11 @@ export default function DispatchView() {
           r
             ? [
                 { key: 'no', label: t('dispatch.number'), value: r.applicationNo },
-                { key: 'status', label: t('dispatch.auditStatus'), value: label('assets', 'auditStatus', r.status, lang) },
+                {
+                  key: 'status',
+                  label: t('dispatch.auditStatus'),
+                  value: label('assets', 'auditStatus', r.status, lang),
+                },
                 { key: 'reason', label: t('common.reason'), value: label('assets', 'stockReason', r.reason, lang) },
                 { key: 'sponsor', label: t('dispatch.sponsor'), value: r.sponsorName },
                 { key: 'from', label: t('dispatch.from'), value: r.fromWarehouseName },
@@ -180,7 +267,11 @@ export default function DispatchView() {
                 { key: 'applyTime', label: t('dispatch.applyTime'), value: formatDateTime(r.createTime) },
                 { key: 'count', label: t('dispatch.devices'), value: r.deviceCount },
                 { key: 'auditor', label: t('dispatch.auditor'), value: r.auditorName },
-                { key: 'auditTime', label: t('dispatch.auditTime'), value: r.auditTime ? formatDateTime(r.auditTime) : null },
+                {
+                  key: 'auditTime',
+                  label: t('dispatch.auditTime'),
+                  value: r.auditTime ? formatDateTime(r.auditTime) : null,
+                },
                 { key: 'auditReason', label: t('dispatch.auditReason'), value: r.auditReason, span: 2 },
               ]
             : []
@@ -214,14 +305,24 @@ function DispatchDevicesAndHistory({ detail }: { detail: DispatchDetail }) {
             title: t('common.deviceType'),
             dataIndex: 'deviceType',
             key: 'deviceType',
-            render: (v: DispatchDetail['devices'][number]['deviceType']) => (v ? label('assets', 'deviceType', v, lang) : t('dispatch.unknownType')),
+            render: (v: DispatchDetail['devices'][number]['deviceType']) =>
+              v ? label('assets', 'deviceType', v, lang) : t('dispatch.unknownType'),
           },
-          { title: t('common.model'), dataIndex: 'modelName', key: 'modelName', render: (v: string | null) => v ?? '-' },
+          {
+            title: t('common.model'),
+            dataIndex: 'modelName',
+            key: 'modelName',
+            render: (v: string | null) => v ?? '-',
+          },
           {
             title: t('dispatch.deviceMoved'),
             dataIndex: 'moved',
             key: 'moved',
-            render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('dispatch.deviceMoved') : t('dispatch.deviceNotMoved')}</Tag>,
+            render: (v: boolean) => (
+              <Tag color={v ? 'success' : 'default'}>
+                {v ? t('dispatch.deviceMoved') : t('dispatch.deviceNotMoved')}
+              </Tag>
+            ),
           },
         ]}
       />
@@ -237,7 +338,11 @@ function DispatchDevicesAndHistory({ detail }: { detail: DispatchDetail }) {
             <>
               <Typography.Text strong>{t(`dispatch.events.${h.event}`)}</Typography.Text>
               <Typography.Text type="secondary">{` · ${formatDateTime(h.at)}${h.by ? ` · ${h.by}` : ''}`}</Typography.Text>
-              {h.event === 'moved' ? <div>{t('dispatch.movedCount', { count: Number(h.note) })}</div> : h.note ? <div>{h.note}</div> : null}
+              {h.event === 'moved' ? (
+                <div>{t('dispatch.movedCount', { count: Number(h.note) })}</div>
+              ) : h.note ? (
+                <div>{h.note}</div>
+              ) : null}
             </>
           ),
         }))}

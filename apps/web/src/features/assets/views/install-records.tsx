@@ -30,16 +30,34 @@ export default function InstallRecordsView() {
   const columns = useMemo<ColumnsOf<'installRecordQueryPage'>>(
     () => [
       { dataIndex: 'deviceId', key: 'deviceId', width: 180, copyable: true },
-      { dataIndex: 'deviceType', key: 'deviceType', width: 130, render: (v: InstallRecordItem['deviceType']) => label('assets', 'deviceType', v, lang) },
+      {
+        dataIndex: 'deviceType',
+        key: 'deviceType',
+        width: 130,
+        render: (v: InstallRecordItem['deviceType']) => label('assets', 'deviceType', v, lang),
+      },
       {
         dataIndex: 'kind',
         key: 'kind',
         width: 90,
-        render: (v: InstallRecordItem['kind']) => <Tag color={v === 'install' ? 'blue' : 'default'}>{label('assets', 'movementKind', v, lang)}</Tag>,
+        render: (v: InstallRecordItem['kind']) => (
+          <Tag color={v === 'install' ? 'blue' : 'default'}>{label('assets', 'movementKind', v, lang)}</Tag>
+        ),
       },
-      { dataIndex: 'outletName', key: 'outletName', width: 180, ellipsis: true, render: (v: string | null, r: InstallRecordItem) => outletText(v, r.outletId) },
+      {
+        dataIndex: 'outletName',
+        key: 'outletName',
+        width: 180,
+        ellipsis: true,
+        render: (v: string | null, r: InstallRecordItem) => outletText(v, r.outletId),
+      },
       { dataIndex: 'reason', key: 'reason', width: 200, ellipsis: true, render: (v: string) => v || '-' },
-      { dataIndex: 'operatorName', key: 'operatorName', width: 130, render: (v: string) => v || t('installRecords.server') },
+      {
+        dataIndex: 'operatorName',
+        key: 'operatorName',
+        width: 130,
+        render: (v: string) => v || t('installRecords.server'),
+      },
       { dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
     ],
     [t, lang],

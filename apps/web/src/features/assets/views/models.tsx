@@ -2,16 +2,38 @@ import { useMemo } from 'react';
 import { Button, Dropdown, Form, Input, InputNumber, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CABINET_SLOT_COUNTS, DEVICE_TYPES, label, MODEL_STATUSES, modelSave, PERMS, type ModelItem, type ModelStatus } from '@cbo/contract';
+import {
+  CABINET_SLOT_COUNTS,
+  DEVICE_TYPES,
+  label,
+  MODEL_STATUSES,
+  modelSave,
+  PERMS,
+  type ModelItem,
+  type ModelStatus,
+} from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
-import { formatDateTime, FormModal, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  formatDateTime,
+  FormModal,
+  ListPage,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { labelOptions } from '../components/use-options';
 
 type Values = z.input<typeof modelSave>;
-const STATUS_COLOR: Record<ModelStatus, string> = { normal: 'success', paused: 'warning', hidden: 'default', deleted: 'error' };
+const STATUS_COLOR: Record<ModelStatus, string> = {
+  normal: 'success',
+  paused: 'warning',
+  hidden: 'default',
+  deleted: 'error',
+};
 
 /**
  * Operation management → model management (menu url assets/models): every device has a model;
@@ -27,7 +49,10 @@ export default function ModelsView() {
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch('deviceType', form);
   const setStatus = useRowAction<ModelItem & { next: ModelStatus }>({
-    confirm: (row) => (row.next === 'deleted' ? { title: t('models.confirmDelete', { name: `${row.productName} ${row.model}` }), danger: true } : null),
+    confirm: (row) =>
+      row.next === 'deleted'
+        ? { title: t('models.confirmDelete', { name: `${row.productName} ${row.model}` }), danger: true }
+        : null,
     call: (row) => request('modelEditStatus', { body: { id: row.id, status: row.next } }),
     success: t('common.statusChanged'),
     invalidates: ['modelQueryPage'],
@@ -37,8 +62,18 @@ export default function ModelsView() {
     () => [
       { type: 'text', name: 'productName', label: t('models.productName'), maxLength: 16 },
       { type: 'text', name: 'model', label: t('models.model'), maxLength: 16 },
-      { type: 'select', name: 'deviceType', label: t('common.deviceType'), options: labelOptions('deviceType', DEVICE_TYPES, lang) },
-      { type: 'select', name: 'status', label: t('common.status'), options: labelOptions('modelStatus', MODEL_STATUSES, lang) },
+      {
+        type: 'select',
+        name: 'deviceType',
+        label: t('common.deviceType'),
+        options: labelOptions('deviceType', DEVICE_TYPES, lang),
+      },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('common.status'),
+        options: labelOptions('modelStatus', MODEL_STATUSES, lang),
+      },
     ],
     [t, lang],
   );
@@ -46,12 +81,41 @@ export default function ModelsView() {
     () => [
       { title: t('models.productName'), dataIndex: 'productName', key: 'productName', sortable: true },
       { title: t('models.model'), dataIndex: 'model', key: 'model', sortable: true },
-      { title: t('common.deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: ModelItem['deviceType']) => label('assets', 'deviceType', v, lang) },
-      { title: t('models.slotCount'), dataIndex: 'slotCount', key: 'slotCount', width: 80, render: (v: number | null) => v ?? '-' },
+      {
+        title: t('common.deviceType'),
+        dataIndex: 'deviceType',
+        key: 'deviceType',
+        render: (v: ModelItem['deviceType']) => label('assets', 'deviceType', v, lang),
+      },
+      {
+        title: t('models.slotCount'),
+        dataIndex: 'slotCount',
+        key: 'slotCount',
+        width: 80,
+        render: (v: number | null) => v ?? '-',
+      },
       { title: t('models.devices'), dataIndex: 'devices', key: 'devices', width: 90 },
-      { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: ModelStatus) => <Tag color={STATUS_COLOR[v]}>{label('assets', 'modelStatus', v, lang)}</Tag> },
-      { title: t('common.remark'), dataIndex: 'remark', key: 'remark', defaultHidden: true, render: (v: string) => v || '-' },
-      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('common.status'),
+        dataIndex: 'status',
+        key: 'status',
+        render: (v: ModelStatus) => <Tag color={STATUS_COLOR[v]}>{label('assets', 'modelStatus', v, lang)}</Tag>,
+      },
+      {
+        title: t('common.remark'),
+        dataIndex: 'remark',
+        key: 'remark',
+        defaultHidden: true,
+        render: (v: string) => v || '-',
+      },
+      {
+        title: t('common.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        sortable: true,
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
       ...(canEdit
         ? [
             {
@@ -69,7 +133,11 @@ export default function ModelsView() {
                     <Dropdown
                       trigger={['click']}
                       menu={{
-                        items: MODEL_STATUSES.filter((s) => s !== row.status).map((s) => ({ key: s, label: label('assets', 'modelStatus', s, lang), danger: s === 'deleted' })),
+                        items: MODEL_STATUSES.filter((s) => s !== row.status).map((s) => ({
+                          key: s,
+                          label: label('assets', 'modelStatus', s, lang),
+                          danger: s === 'deleted',
+                        })),
                         onClick: ({ key }) => setStatus.run({ ...row, next: key as ModelStatus }),
                       }}
                     >
@@ -111,24 +179,56 @@ export default function ModelsView() {
         onClose={edit.hide}
         initialValues={
           edit.record
-            ? { productName: edit.record.productName, model: edit.record.model, deviceType: edit.record.deviceType, slotCount: edit.record.slotCount ?? undefined, remark: edit.record.remark }
+            ? {
+                productName: edit.record.productName,
+                model: edit.record.model,
+                deviceType: edit.record.deviceType,
+                slotCount: edit.record.slotCount ?? undefined,
+                remark: edit.record.remark,
+              }
             : { deviceType: 'powerBank', remark: '' }
         }
         invalidates={['modelQueryPage', 'modelOptions']}
-        onSubmit={(v) => request('modelSave', { body: { ...v, id: edit.record?.id, slotCount: v.deviceType === 'cabinet' ? v.slotCount : undefined } })}
+        onSubmit={(v) =>
+          request('modelSave', {
+            body: { ...v, id: edit.record?.id, slotCount: v.deviceType === 'cabinet' ? v.slotCount : undefined },
+          })
+        }
       >
-        <Form.Item name="productName" label={t('models.productName')} rules={[rule(modelSave.shape.productName, t('models.productName'))]}>
+        <Form.Item
+          name="productName"
+          label={t('models.productName')}
+          rules={[rule(modelSave.shape.productName, t('models.productName'))]}
+        >
           <Input maxLength={16} showCount />
         </Form.Item>
-        <Form.Item name="model" label={t('models.model')} extra={t('models.modelHint')} rules={[rule(modelSave.shape.model, t('models.model'))]}>
+        <Form.Item
+          name="model"
+          label={t('models.model')}
+          extra={t('models.modelHint')}
+          rules={[rule(modelSave.shape.model, t('models.model'))]}
+        >
           <Input maxLength={16} showCount />
         </Form.Item>
-        <Form.Item name="deviceType" label={t('common.deviceType')} rules={[rule(modelSave.shape.deviceType, t('common.deviceType'))]}>
+        <Form.Item
+          name="deviceType"
+          label={t('common.deviceType')}
+          rules={[rule(modelSave.shape.deviceType, t('common.deviceType'))]}
+        >
           <Select options={labelOptions('deviceType', DEVICE_TYPES, lang)} />
         </Form.Item>
         {type === 'cabinet' && (
-          <Form.Item name="slotCount" label={t('models.slotCount')} rules={[rule(modelSave.shape.slotCount.unwrap(), t('models.slotCount'))]}>
-            <InputNumber style={{ width: '100%' }} min={CABINET_SLOT_COUNTS.min} max={CABINET_SLOT_COUNTS.max} precision={0} />
+          <Form.Item
+            name="slotCount"
+            label={t('models.slotCount')}
+            rules={[rule(modelSave.shape.slotCount.unwrap(), t('models.slotCount'))]}
+          >
+            <InputNumber
+              style={{ width: '100%' }}
+              min={CABINET_SLOT_COUNTS.min}
+              max={CABINET_SLOT_COUNTS.max}
+              precision={0}
+            />
           </Form.Item>
         )}
         <Form.Item name="remark" label={t('common.remark')} rules={[rule(modelSave.shape.remark, t('common.remark'))]}>

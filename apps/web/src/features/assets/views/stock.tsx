@@ -9,7 +9,13 @@ import { formatDateTime, ListPage, type ColumnsOf, type FiltersOf } from '@/shar
 import { MovementDrawer, type MovementKindOfDrawer } from '../components/movement-drawer';
 import { labelOptions, useWarehouseOptions } from '../components/use-options';
 
-const KIND_COLOR = { putIn: 'green', takeOut: 'orange', dispatch: 'blue', install: 'purple', removal: 'default' } as const;
+const KIND_COLOR = {
+  putIn: 'green',
+  takeOut: 'orange',
+  dispatch: 'blue',
+  install: 'purple',
+  removal: 'default',
+} as const;
 
 /**
  * Operation management → stock in/out (menu url assets/stock): every movement of a device
@@ -24,11 +30,32 @@ export default function StockView() {
 
   const filters = useMemo<FiltersOf<'movementQueryPage'>>(
     () => [
-      { type: 'text', name: 'deviceId', label: t('common.deviceId'), maxLength: 17, placeholder: t('stock.searchPlaceholder') },
-      { type: 'select', name: 'kind', label: t('stock.kind'), options: labelOptions('movementKind', ['putIn', 'takeOut', 'dispatch'], lang) },
-      { type: 'select', name: 'reason', label: t('common.reason'), options: labelOptions('stockReason', STOCK_REASONS, lang) },
+      {
+        type: 'text',
+        name: 'deviceId',
+        label: t('common.deviceId'),
+        maxLength: 17,
+        placeholder: t('stock.searchPlaceholder'),
+      },
+      {
+        type: 'select',
+        name: 'kind',
+        label: t('stock.kind'),
+        options: labelOptions('movementKind', ['putIn', 'takeOut', 'dispatch'], lang),
+      },
+      {
+        type: 'select',
+        name: 'reason',
+        label: t('common.reason'),
+        options: labelOptions('stockReason', STOCK_REASONS, lang),
+      },
       { type: 'select', name: 'warehouseId', label: t('common.warehouse'), options: warehouses },
-      { type: 'select', name: 'deviceType', label: t('common.deviceType'), options: labelOptions('deviceType', DEVICE_TYPES, lang) },
+      {
+        type: 'select',
+        name: 'deviceType',
+        label: t('common.deviceType'),
+        options: labelOptions('deviceType', DEVICE_TYPES, lang),
+      },
       { type: 'dateRange', name: 'time', begin: 'beginTime', end: 'endTime', label: t('common.time') },
     ],
     [t, lang, warehouses],
@@ -36,19 +63,56 @@ export default function StockView() {
   const columns = useMemo<ColumnsOf<'movementQueryPage'>>(
     () => [
       { title: t('common.deviceId'), dataIndex: 'deviceId', key: 'deviceId' },
-      { title: t('stock.kind'), dataIndex: 'kind', key: 'kind', render: (v: MovementItem['kind']) => <Tag color={KIND_COLOR[v]}>{label('assets', 'movementKind', v, lang)}</Tag> },
-      { title: t('common.deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: MovementItem['deviceType']) => label('assets', 'deviceType', v, lang) },
+      {
+        title: t('stock.kind'),
+        dataIndex: 'kind',
+        key: 'kind',
+        render: (v: MovementItem['kind']) => (
+          <Tag color={KIND_COLOR[v]}>{label('assets', 'movementKind', v, lang)}</Tag>
+        ),
+      },
+      {
+        title: t('common.deviceType'),
+        dataIndex: 'deviceType',
+        key: 'deviceType',
+        render: (v: MovementItem['deviceType']) => label('assets', 'deviceType', v, lang),
+      },
       {
         title: t('common.reason'),
         dataIndex: 'reason',
         key: 'reason',
-        render: (v: string) => ((STOCK_REASONS as readonly string[]).includes(v) ? label('assets', 'stockReason', v as StockReason, lang) : v || '-'),
+        render: (v: string) =>
+          (STOCK_REASONS as readonly string[]).includes(v)
+            ? label('assets', 'stockReason', v as StockReason, lang)
+            : v || '-',
       },
-      { title: t('stock.from'), dataIndex: 'fromWarehouseName', key: 'fromWarehouseName', render: (v: string | null) => v ?? '-' },
-      { title: t('stock.to'), dataIndex: 'toWarehouseName', key: 'toWarehouseName', render: (v: string | null) => v ?? '-' },
-      { title: t('stock.application'), dataIndex: 'applicationNo', key: 'applicationNo', defaultHidden: true, render: (v: string | null) => v ?? '-' },
+      {
+        title: t('stock.from'),
+        dataIndex: 'fromWarehouseName',
+        key: 'fromWarehouseName',
+        render: (v: string | null) => v ?? '-',
+      },
+      {
+        title: t('stock.to'),
+        dataIndex: 'toWarehouseName',
+        key: 'toWarehouseName',
+        render: (v: string | null) => v ?? '-',
+      },
+      {
+        title: t('stock.application'),
+        dataIndex: 'applicationNo',
+        key: 'applicationNo',
+        defaultHidden: true,
+        render: (v: string | null) => v ?? '-',
+      },
       { title: t('common.operator'), dataIndex: 'operatorName', key: 'operatorName' },
-      { title: t('common.time'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('common.time'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
     ],
     [t, lang],
   );

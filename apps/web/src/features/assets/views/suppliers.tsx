@@ -7,7 +7,15 @@ import type { z } from 'zod';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
-import { formatDateTime, FormModal, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  formatDateTime,
+  FormModal,
+  ListPage,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { labelOptions } from '../components/use-options';
 
 type Values = z.input<typeof supplierSave>;
@@ -21,7 +29,8 @@ export default function SuppliersView() {
   const edit = useOverlay<SupplierItem>();
   const toggle = useRowAction<SupplierItem>({
     confirm: (row) => (row.status === 'normal' ? { title: t('common.confirmPause', { name: row.shortName }) } : null),
-    call: (row) => request('supplierEditStatus', { body: { id: row.id, status: row.status === 'normal' ? 'paused' : 'normal' } }),
+    call: (row) =>
+      request('supplierEditStatus', { body: { id: row.id, status: row.status === 'normal' ? 'paused' : 'normal' } }),
     success: t('common.statusChanged'),
     invalidates: ['supplierQueryPage'],
   });
@@ -30,7 +39,12 @@ export default function SuppliersView() {
     () => [
       { type: 'text', name: 'shortName', label: t('suppliers.shortName'), maxLength: 16 },
       { type: 'text', name: 'factoryCode', label: t('suppliers.factoryCode'), maxLength: 4 },
-      { type: 'select', name: 'status', label: t('common.status'), options: labelOptions('supplierStatus', SUPPLIER_STATUSES, lang) },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('common.status'),
+        options: labelOptions('supplierStatus', SUPPLIER_STATUSES, lang),
+      },
     ],
     [t, lang],
   );
@@ -39,15 +53,28 @@ export default function SuppliersView() {
       { title: t('suppliers.shortName'), dataIndex: 'shortName', key: 'shortName' },
       { title: t('suppliers.factoryCode'), dataIndex: 'factoryCode', key: 'factoryCode', width: 110 },
       { title: t('suppliers.companyName'), dataIndex: 'companyName', key: 'companyName' },
-      { title: t('suppliers.personInCharge'), dataIndex: 'personInCharge', key: 'personInCharge', render: (v: string) => v || '-' },
+      {
+        title: t('suppliers.personInCharge'),
+        dataIndex: 'personInCharge',
+        key: 'personInCharge',
+        render: (v: string) => v || '-',
+      },
       { title: t('suppliers.area'), dataIndex: 'area', key: 'area', render: (v: string) => v || '-' },
       {
         title: t('common.status'),
         dataIndex: 'status',
         key: 'status',
-        render: (v: SupplierItem['status']) => <Tag color={v === 'normal' ? 'success' : 'warning'}>{label('assets', 'supplierStatus', v, lang)}</Tag>,
+        render: (v: SupplierItem['status']) => (
+          <Tag color={v === 'normal' ? 'success' : 'warning'}>{label('assets', 'supplierStatus', v, lang)}</Tag>
+        ),
       },
-      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('common.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
       ...(canEdit
         ? [
             {
@@ -97,16 +124,32 @@ export default function SuppliersView() {
         invalidates={['supplierQueryPage']}
         onSubmit={(v) => request('supplierSave', { body: { ...v, id: edit.record?.id } })}
       >
-        <Form.Item name="shortName" label={t('suppliers.shortName')} rules={[rule(supplierSave.shape.shortName, t('suppliers.shortName'))]}>
+        <Form.Item
+          name="shortName"
+          label={t('suppliers.shortName')}
+          rules={[rule(supplierSave.shape.shortName, t('suppliers.shortName'))]}
+        >
           <Input maxLength={16} showCount />
         </Form.Item>
-        <Form.Item name="factoryCode" label={t('suppliers.factoryCode')} rules={[rule(supplierSave.shape.factoryCode, t('suppliers.factoryCode'))]}>
+        <Form.Item
+          name="factoryCode"
+          label={t('suppliers.factoryCode')}
+          rules={[rule(supplierSave.shape.factoryCode, t('suppliers.factoryCode'))]}
+        >
           <Input maxLength={4} showCount />
         </Form.Item>
-        <Form.Item name="companyName" label={t('suppliers.companyName')} rules={[rule(supplierSave.shape.companyName, t('suppliers.companyName'))]}>
+        <Form.Item
+          name="companyName"
+          label={t('suppliers.companyName')}
+          rules={[rule(supplierSave.shape.companyName, t('suppliers.companyName'))]}
+        >
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="personInCharge" label={t('suppliers.personInCharge')} rules={[rule(supplierSave.shape.personInCharge, t('suppliers.personInCharge'))]}>
+        <Form.Item
+          name="personInCharge"
+          label={t('suppliers.personInCharge')}
+          rules={[rule(supplierSave.shape.personInCharge, t('suppliers.personInCharge'))]}
+        >
           <Input maxLength={32} />
         </Form.Item>
         <Form.Item name="area" label={t('suppliers.area')} rules={[rule(supplierSave.shape.area, t('suppliers.area'))]}>

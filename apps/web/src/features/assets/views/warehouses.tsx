@@ -8,7 +8,16 @@ import type { z } from 'zod';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
-import { callKey, formatDateTime, FormModal, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  callKey,
+  formatDateTime,
+  FormModal,
+  ListPage,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { labelOptions } from '../components/use-options';
 
 type Values = z.input<typeof warehouseSave>;
@@ -25,7 +34,8 @@ export default function WarehousesView() {
   const edit = useOverlay<WarehouseItem>();
   const toggle = useRowAction<WarehouseItem>({
     confirm: (row) => (row.status === 'normal' ? { title: t('common.confirmPause', { name: row.name }) } : null),
-    call: (row) => request('warehouseEditStatus', { body: { id: row.id, status: row.status === 'normal' ? 'paused' : 'normal' } }),
+    call: (row) =>
+      request('warehouseEditStatus', { body: { id: row.id, status: row.status === 'normal' ? 'paused' : 'normal' } }),
     success: t('common.statusChanged'),
     invalidates: ['warehouseQueryPage', 'warehouseOptions'],
   });
@@ -35,13 +45,26 @@ export default function WarehousesView() {
     queryKey: callKey('regionOptions'),
     queryFn: ({ signal }) => request('regionOptions', {}, { signal }),
   });
-  const regionOptions = useMemo(() => (regions.data ?? []).map((r) => ({ value: r.id, label: r.name })), [regions.data]);
+  const regionOptions = useMemo(
+    () => (regions.data ?? []).map((r) => ({ value: r.id, label: r.name })),
+    [regions.data],
+  );
 
   const filters = useMemo<FiltersOf<'warehouseQueryPage'>>(
     () => [
       { type: 'text', name: 'name', label: t('warehouses.name'), maxLength: 30 },
-      { type: 'select', name: 'type', label: t('warehouses.type'), options: labelOptions('warehouseType', WAREHOUSE_TYPES, lang) },
-      { type: 'select', name: 'status', label: t('common.status'), options: labelOptions('warehouseStatus', WAREHOUSE_STATUSES, lang) },
+      {
+        type: 'select',
+        name: 'type',
+        label: t('warehouses.type'),
+        options: labelOptions('warehouseType', WAREHOUSE_TYPES, lang),
+      },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('common.status'),
+        options: labelOptions('warehouseStatus', WAREHOUSE_STATUSES, lang),
+      },
       { type: 'select', name: 'regionId', label: t('warehouses.area'), options: regionOptions },
     ],
     [t, lang, regionOptions],
@@ -50,9 +73,19 @@ export default function WarehousesView() {
     () => [
       { title: t('warehouses.id'), dataIndex: 'id', key: 'id', width: 70 },
       { title: t('warehouses.name'), dataIndex: 'name', key: 'name', sortable: true },
-      { title: t('warehouses.type'), dataIndex: 'type', key: 'type', render: (v: WarehouseItem['type']) => label('assets', 'warehouseType', v, lang) },
+      {
+        title: t('warehouses.type'),
+        dataIndex: 'type',
+        key: 'type',
+        render: (v: WarehouseItem['type']) => label('assets', 'warehouseType', v, lang),
+      },
       // The region picked; a warehouse saved before areas were picked shows the text it was given.
-      { title: t('warehouses.area'), dataIndex: 'regionName', key: 'area', render: (v: string | null, r: WarehouseItem) => v ?? (r.area || '-') },
+      {
+        title: t('warehouses.area'),
+        dataIndex: 'regionName',
+        key: 'area',
+        render: (v: string | null, r: WarehouseItem) => v ?? (r.area || '-'),
+      },
       { title: t('warehouses.manager'), dataIndex: 'manager', key: 'manager', render: (v: string) => v || '-' },
       { title: t('warehouses.address'), dataIndex: 'address', key: 'address', render: (v: string) => v || '-' },
       { title: t('warehouses.load'), dataIndex: 'load', key: 'load', sortable: true, width: 90 },
@@ -60,9 +93,19 @@ export default function WarehousesView() {
         title: t('common.status'),
         dataIndex: 'status',
         key: 'status',
-        render: (v: WarehouseItem['status']) => <Tag color={v === 'normal' ? 'success' : 'warning'}>{label('assets', 'warehouseStatus', v, lang)}</Tag>,
+        render: (v: WarehouseItem['status']) => (
+          <Tag color={v === 'normal' ? 'success' : 'warning'}>{label('assets', 'warehouseStatus', v, lang)}</Tag>
+        ),
       },
-      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('common.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        defaultHidden: true,
+        sortable: true,
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
       ...(canEdit
         ? [
             {
@@ -108,23 +151,64 @@ export default function WarehousesView() {
         name="warehouse"
         title={edit.record ? t('warehouses.editTitle') : t('warehouses.addTitle')}
         onClose={edit.hide}
-        initialValues={edit.record ? { name: edit.record.name, type: edit.record.type, regionId: edit.record.regionId ?? undefined, manager: edit.record.manager, address: edit.record.address } : { type: 'storage' }}
+        initialValues={
+          edit.record
+            ? {
+                name: edit.record.name,
+                type: edit.record.type,
+                regionId: edit.record.regionId ?? undefined,
+                manager: edit.record.manager,
+                address: edit.record.address,
+              }
+            : { type: 'storage' }
+        }
         invalidates={['warehouseQueryPage', 'warehouseOptions']}
-        onSubmit={(v) => request('warehouseSave', { body: { ...v, regionId: v.regionId ?? null, id: edit.record?.id } })}
+        onSubmit={(v) =>
+          request('warehouseSave', { body: { ...v, regionId: v.regionId ?? null, id: edit.record?.id } })
+        }
       >
-        <Form.Item name="name" label={t('warehouses.name')} rules={[rule(warehouseSave.shape.name, t('warehouses.name'))]}>
+        <Form.Item
+          name="name"
+          label={t('warehouses.name')}
+          rules={[rule(warehouseSave.shape.name, t('warehouses.name'))]}
+        >
           <Input maxLength={30} showCount />
         </Form.Item>
-        <Form.Item name="type" label={t('warehouses.type')} rules={[rule(warehouseSave.shape.type, t('warehouses.type'))]}>
+        <Form.Item
+          name="type"
+          label={t('warehouses.type')}
+          rules={[rule(warehouseSave.shape.type, t('warehouses.type'))]}
+        >
           <Select options={labelOptions('warehouseType', WAREHOUSE_TYPES, lang)} />
         </Form.Item>
-        <Form.Item name="regionId" label={t('warehouses.area')} extra={edit.record && edit.record.regionId === null && edit.record.area ? t('warehouses.legacyArea', { area: edit.record.area }) : t('warehouses.areaHint')}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={regionOptions} loading={regions.isPending} />
+        <Form.Item
+          name="regionId"
+          label={t('warehouses.area')}
+          extra={
+            edit.record && edit.record.regionId === null && edit.record.area
+              ? t('warehouses.legacyArea', { area: edit.record.area })
+              : t('warehouses.areaHint')
+          }
+        >
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={regionOptions}
+            loading={regions.isPending}
+          />
         </Form.Item>
-        <Form.Item name="manager" label={t('warehouses.manager')} rules={[rule(warehouseSave.shape.manager, t('warehouses.manager'))]}>
+        <Form.Item
+          name="manager"
+          label={t('warehouses.manager')}
+          rules={[rule(warehouseSave.shape.manager, t('warehouses.manager'))]}
+        >
           <Input maxLength={32} />
         </Form.Item>
-        <Form.Item name="address" label={t('warehouses.address')} rules={[rule(warehouseSave.shape.address, t('warehouses.address'))]}>
+        <Form.Item
+          name="address"
+          label={t('warehouses.address')}
+          rules={[rule(warehouseSave.shape.address, t('warehouses.address'))]}
+        >
           <Input maxLength={64} />
         </Form.Item>
       </FormModal>

@@ -18,7 +18,14 @@ export interface CouponFormValues {
 }
 
 export function couponToForm(c: CouponItem | null | undefined, currency: string | null): Partial<CouponFormValues> {
-  if (!c) return { type: 'money', scope: 'platform', source: 'platform', total: 100, validity: [dayjs().startOf('minute'), dayjs().add(30, 'day').endOf('day')] };
+  if (!c)
+    return {
+      type: 'money',
+      scope: 'platform',
+      source: 'platform',
+      total: 100,
+      validity: [dayjs().startOf('minute'), dayjs().add(30, 'day').endOf('day')],
+    };
   return {
     name: c.name,
     type: c.type,

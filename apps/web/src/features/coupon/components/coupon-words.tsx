@@ -1,6 +1,13 @@
 import { useMemo } from 'react';
 import { Tag } from 'antd';
-import { labels, labelOf, type CouponBatchStatus, type CouponCodeStatus, type CouponStatus, type UserCouponStatus } from '@cbo/contract';
+import {
+  labels,
+  labelOf,
+  type CouponBatchStatus,
+  type CouponCodeStatus,
+  type CouponStatus,
+  type UserCouponStatus,
+} from '@cbo/contract';
 import { useLang } from '@/shared/form';
 
 type G = typeof labels.coupon;

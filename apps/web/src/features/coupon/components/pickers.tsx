@@ -12,7 +12,15 @@ export function AgentSelect(props: PickProps) {
     <SearchSelect
       {...props}
       queryKey={callKey('agentQueryPage')}
-      search={async (keyword, signal) => (await request('agentQueryPage', { query: { name: keyword || undefined, pageNum: 1, pageSize: 20 } }, { signal, silent: true })).list.map((a) => ({ value: a.id, label: a.name }))}
+      search={async (keyword, signal) =>
+        (
+          await request(
+            'agentQueryPage',
+            { query: { name: keyword || undefined, pageNum: 1, pageSize: 20 } },
+            { signal, silent: true },
+          )
+        ).list.map((a) => ({ value: a.id, label: a.name }))
+      }
     />
   );
 }
@@ -23,7 +31,15 @@ export function OutletSelect(props: PickProps) {
     <SearchSelect
       {...props}
       queryKey={callKey('outletQueryPage')}
-      search={async (keyword, signal) => (await request('outletQueryPage', { query: { name: keyword || undefined, pageNum: 1, pageSize: 20 } }, { signal, silent: true })).list.map((o) => ({ value: o.id, label: o.name }))}
+      search={async (keyword, signal) =>
+        (
+          await request(
+            'outletQueryPage',
+            { query: { name: keyword || undefined, pageNum: 1, pageSize: 20 } },
+            { signal, silent: true },
+          )
+        ).list.map((o) => ({ value: o.id, label: o.name }))
+      }
     />
   );
 }
@@ -33,7 +49,11 @@ export function OutletSelect(props: PickProps) {
  * outlets an operator coupon holds at. Teams are few: every one comes with the team options call.
  */
 export function TeamSelect({ value, onChange, id, placeholder }: PickProps) {
-  const teams = useQuery({ queryKey: callKey('teamOptions'), queryFn: ({ signal }) => request('teamOptions', {}, { signal, silent: true }), staleTime: 30_000 });
+  const teams = useQuery({
+    queryKey: callKey('teamOptions'),
+    queryFn: ({ signal }) => request('teamOptions', {}, { signal, silent: true }),
+    staleTime: 30_000,
+  });
   const options = useMemo(() => (teams.data ?? []).map((t) => ({ value: t.id, label: t.name })), [teams.data]);
   return (
     <Select<number>
@@ -56,7 +76,13 @@ export function CouponSelect({ source, ...props }: PickProps & { source: CouponS
       {...props}
       queryKey={[...callKey('couponQueryPage'), source]}
       search={async (keyword, signal) =>
-        (await request('couponQueryPage', { query: { name: keyword || undefined, source, status: 'active', pageNum: 1, pageSize: 20 } }, { signal, silent: true })).list.map((c) => ({ value: c.id, label: `${c.name} (${c.allotted}/${c.total})` }))
+        (
+          await request(
+            'couponQueryPage',
+            { query: { name: keyword || undefined, source, status: 'active', pageNum: 1, pageSize: 20 } },
+            { signal, silent: true },
+          )
+        ).list.map((c) => ({ value: c.id, label: `${c.name} (${c.allotted}/${c.total})` }))
       }
     />
   );

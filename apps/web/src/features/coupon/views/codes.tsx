@@ -2,12 +2,29 @@ import { useMemo, useState } from 'react';
 import { Button, Form, InputNumber, Space, Tabs, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { COUPON_BATCH_STATUSES, COUPON_CODE_STATUSES, COUPON_LIMITS, couponBatchCreateRequest, PERMS, type CouponBatchItem, type CouponCodeItem } from '@cbo/contract';
+import {
+  COUPON_BATCH_STATUSES,
+  COUPON_CODE_STATUSES,
+  COUPON_LIMITS,
+  couponBatchCreateRequest,
+  PERMS,
+  type CouponBatchItem,
+  type CouponCodeItem,
+} from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { useMoney } from '@/shared/money';
-import { formatDateTime, FormDrawer, ListPage, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  formatDateTime,
+  FormDrawer,
+  ListPage,
+  optionsOf,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { CouponSelect } from '../components/pickers';
 import { StateTag, useCouponWords } from '../components/coupon-words';
 import { CustomerLink } from '@/shared/customer-link';
@@ -38,19 +55,55 @@ export default function CouponCodesView() {
     invalidates: ['couponBatchQueryPage', 'couponCodeQueryPage'],
   });
 
-  const batchFilters = useMemo<FiltersOf<'couponBatchQueryPage'>>(() => [{ type: 'select', name: 'status', label: t('fields.status'), options: optionsOf(COUPON_BATCH_STATUSES, w.batchStatus) }], [t, w]);
+  const batchFilters = useMemo<FiltersOf<'couponBatchQueryPage'>>(
+    () => [
+      {
+        type: 'select',
+        name: 'status',
+        label: t('fields.status'),
+        options: optionsOf(COUPON_BATCH_STATUSES, w.batchStatus),
+      },
+    ],
+    [t, w],
+  );
   const batchColumns = useMemo<ColumnsOf<'couponBatchQueryPage'>>(
     () => [
       { title: t('fields.batchNo'), dataIndex: 'batchNo', key: 'batchNo', fixed: 'left', width: 210, copyable: true },
-      { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 110, render: (v: CouponBatchItem['status']) => <StateTag state={v} text={w.batchStatus(v)} /> },
+      {
+        title: t('fields.status'),
+        dataIndex: 'status',
+        key: 'status',
+        width: 110,
+        render: (v: CouponBatchItem['status']) => <StateTag state={v} text={w.batchStatus(v)} />,
+      },
       { title: t('fields.coupon'), dataIndex: 'couponName', key: 'couponName', width: 130, ellipsis: true },
-      { title: t('fields.value'), key: 'value', width: 90, align: 'right', render: (_: unknown, r: CouponBatchItem) => (r.type === 'duration' ? t('coupons.hours', { n: r.durationHours }) : money(r.amount)) },
+      {
+        title: t('fields.value'),
+        key: 'value',
+        width: 90,
+        align: 'right',
+        render: (_: unknown, r: CouponBatchItem) =>
+          r.type === 'duration' ? t('coupons.hours', { n: r.durationHours }) : money(r.amount),
+      },
       { title: t('fields.quantity'), dataIndex: 'quantity', key: 'quantity', width: 90, align: 'right' },
       { title: t('fields.exchanged'), dataIndex: 'exchanged', key: 'exchanged', width: 110, align: 'right' },
       { title: t('fields.notExchanged'), dataIndex: 'notExchanged', key: 'notExchanged', width: 110, align: 'right' },
-      { title: t('fields.exchangeDeadline'), dataIndex: 'exchangeDeadline', key: 'exchangeDeadline', width: 160, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('fields.exchangeDeadline'),
+        dataIndex: 'exchangeDeadline',
+        key: 'exchangeDeadline',
+        width: 160,
+        render: (v: string) => formatDateTime(v),
+      },
       { title: t('fields.createdBy'), dataIndex: 'createdBy', key: 'createdBy', width: 110, defaultHidden: true },
-      { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('fields.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -90,13 +143,41 @@ export default function CouponCodesView() {
   );
   const codeColumns = useMemo<ColumnsOf<'couponCodeQueryPage'>>(
     () => [
-      { dataIndex: 'code', key: 'code', fixed: 'left', width: 170, copyable: true, render: (v: string) => <span style={{ fontFamily: 'monospace' }}>{v}</span> },
-      { dataIndex: 'status', key: 'status', width: 110, render: (v: CouponCodeItem['status']) => <StateTag state={v} text={w.codeStatus(v)} /> },
-      { dataIndex: 'userMobile', key: 'userMobile', width: 150, render: (v: string | null, r) => <CustomerLink userId={r.userId}>{v}</CustomerLink> },
-      { dataIndex: 'redeemTime', key: 'redeemTime', width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '') },
+      {
+        dataIndex: 'code',
+        key: 'code',
+        fixed: 'left',
+        width: 170,
+        copyable: true,
+        render: (v: string) => <span style={{ fontFamily: 'monospace' }}>{v}</span>,
+      },
+      {
+        dataIndex: 'status',
+        key: 'status',
+        width: 110,
+        render: (v: CouponCodeItem['status']) => <StateTag state={v} text={w.codeStatus(v)} />,
+      },
+      {
+        dataIndex: 'userMobile',
+        key: 'userMobile',
+        width: 150,
+        render: (v: string | null, r) => <CustomerLink userId={r.userId}>{v}</CustomerLink>,
+      },
+      {
+        dataIndex: 'redeemTime',
+        key: 'redeemTime',
+        width: 170,
+        render: (v: string | null) => (v ? formatDateTime(v) : ''),
+      },
       { dataIndex: 'batchNo', key: 'batchNo', width: 220 },
       { dataIndex: 'couponName', key: 'couponName', width: 150, ellipsis: true },
-      { dataIndex: 'createTime', key: 'createTime', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
+      {
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string) => formatDateTime(v),
+      },
     ],
     [w],
   );
@@ -135,17 +216,33 @@ export default function CouponCodesView() {
                 invalidates={['couponBatchQueryPage', 'couponCodeQueryPage', 'couponQueryPage']}
                 successMessage={false}
                 onSubmit={async (v) => {
-                  const b = await request('couponBatchCreate', { body: { couponId: v.couponId!, quantity: v.quantity } });
+                  const b = await request('couponBatchCreate', {
+                    body: { couponId: v.couponId!, quantity: v.quantity },
+                  });
                   setBatch(b);
                   setTab('codes');
                   return b;
                 }}
               >
-                <Form.Item name="couponId" label={t('fields.coupon')} rules={[{ required: true, message: t('codes.couponPick') }]}>
+                <Form.Item
+                  name="couponId"
+                  label={t('fields.coupon')}
+                  rules={[{ required: true, message: t('codes.couponPick') }]}
+                >
                   <CouponSelect source="code" placeholder={t('codes.couponPick')} />
                 </Form.Item>
-                <Form.Item name="quantity" label={t('fields.quantity')} extra={t('codes.quantityHint')} rules={[rule(B.quantity, t('fields.quantity'))]}>
-                  <InputNumber min={COUPON_LIMITS.batchQuantity.min} max={COUPON_LIMITS.batchQuantity.max} precision={0} style={{ width: 200 }} />
+                <Form.Item
+                  name="quantity"
+                  label={t('fields.quantity')}
+                  extra={t('codes.quantityHint')}
+                  rules={[rule(B.quantity, t('fields.quantity'))]}
+                >
+                  <InputNumber
+                    min={COUPON_LIMITS.batchQuantity.min}
+                    max={COUPON_LIMITS.batchQuantity.max}
+                    precision={0}
+                    style={{ width: 200 }}
+                  />
                 </Form.Item>
               </FormDrawer>
             </ListPage>

@@ -1,9 +1,30 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Space, Statistic, Table, Typography, Upload, type UploadProps } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Space,
+  Statistic,
+  Table,
+  Typography,
+  Upload,
+  type UploadProps,
+} from 'antd';
 import { SendOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { COUPON_LIMITS, COUPON_MOBILES_FILE_MAX_BYTES, couponIssueRequest, type CouponIssueReport, type CouponSkipReason } from '@cbo/contract';
+import {
+  COUPON_LIMITS,
+  COUPON_MOBILES_FILE_MAX_BYTES,
+  couponIssueRequest,
+  type CouponIssueReport,
+  type CouponSkipReason,
+} from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useZodRule } from '@/shared/form';
 import { EmptyState } from '@/shared/empty-state';
@@ -18,7 +39,11 @@ interface IssueForm {
   dailyLimit: number;
 }
 
-const lines = (text: string | undefined) => (text ?? '').split(/[\r\n,;]+/).map((s) => s.trim()).filter(Boolean);
+const lines = (text: string | undefined) =>
+  (text ?? '')
+    .split(/[\r\n,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /**
  * Financial management → issue coupons (menu url coupon/issue): a platform coupon sent to
@@ -48,7 +73,10 @@ export default function IssueCouponsView() {
     },
   });
   const send = useMutation({
-    mutationFn: (v: IssueForm) => request('couponIssue', { body: { couponId: v.couponId!, mobiles: lines(v.mobiles), perUser: v.perUser, dailyLimit: v.dailyLimit } }),
+    mutationFn: (v: IssueForm) =>
+      request('couponIssue', {
+        body: { couponId: v.couponId!, mobiles: lines(v.mobiles), perUser: v.perUser, dailyLimit: v.dailyLimit },
+      }),
     onSuccess: (r) => {
       setReport(r);
       void queryClient.invalidateQueries({ queryKey: callKey('couponQueryPage') });
@@ -82,8 +110,19 @@ export default function IssueCouponsView() {
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card title={t('issue.title')}>
         <Typography.Paragraph type="secondary">{t('issue.intro')}</Typography.Paragraph>
-        <Form<IssueForm> form={form} name="couponIssue" layout="vertical" initialValues={{ perUser: 1, dailyLimit: 1 }} onFinish={onFinish} style={{ maxWidth: 640 }}>
-          <Form.Item name="couponId" label={t('issue.coupon')} rules={[{ required: true, message: t('issue.couponPick') }]}>
+        <Form<IssueForm>
+          form={form}
+          name="couponIssue"
+          layout="vertical"
+          initialValues={{ perUser: 1, dailyLimit: 1 }}
+          onFinish={onFinish}
+          style={{ maxWidth: 640 }}
+        >
+          <Form.Item
+            name="couponId"
+            label={t('issue.coupon')}
+            rules={[{ required: true, message: t('issue.couponPick') }]}
+          >
             <CouponSelect source="platform" placeholder={t('issue.couponPick')} />
           </Form.Item>
           <Form.Item
@@ -92,22 +131,48 @@ export default function IssueCouponsView() {
             extra={t('issue.mobilesHint')}
             rules={[
               { required: true, message: t('issue.mobilesRequired') },
-              { validator: async (_r, v: string | undefined) => (lines(v).length > COUPON_LIMITS.mobiles.max ? Promise.reject(new Error(t('issue.mobilesTooMany'))) : undefined) },
+              {
+                validator: async (_r, v: string | undefined) =>
+                  lines(v).length > COUPON_LIMITS.mobiles.max
+                    ? Promise.reject(new Error(t('issue.mobilesTooMany')))
+                    : undefined,
+              },
             ]}
           >
             <Input.TextArea rows={6} placeholder="13800000000" />
           </Form.Item>
-          <Upload accept=".xlsx" showUploadList={false} beforeUpload={beforeUpload} maxCount={1} disabled={read.isPending}>
+          <Upload
+            accept=".xlsx"
+            showUploadList={false}
+            beforeUpload={beforeUpload}
+            maxCount={1}
+            disabled={read.isPending}
+          >
             <Button icon={<UploadOutlined />} loading={read.isPending} style={{ marginBottom: 16 }}>
               {t('issue.upload')}
             </Button>
           </Upload>
           <Space size={16} wrap>
             <Form.Item name="perUser" label={t('issue.perUser')} rules={[rule(S.perUser, t('issue.perUser'))]}>
-              <InputNumber min={COUPON_LIMITS.perUser.min} max={COUPON_LIMITS.perUser.max} precision={0} style={{ width: 160 }} />
+              <InputNumber
+                min={COUPON_LIMITS.perUser.min}
+                max={COUPON_LIMITS.perUser.max}
+                precision={0}
+                style={{ width: 160 }}
+              />
             </Form.Item>
-            <Form.Item name="dailyLimit" label={t('issue.dailyLimit')} tooltip={t('issue.dailyLimitHint')} rules={[rule(S.dailyLimit, t('issue.dailyLimit'))]}>
-              <InputNumber min={COUPON_LIMITS.dailyLimit.min} max={COUPON_LIMITS.dailyLimit.max} precision={0} style={{ width: 160 }} />
+            <Form.Item
+              name="dailyLimit"
+              label={t('issue.dailyLimit')}
+              tooltip={t('issue.dailyLimitHint')}
+              rules={[rule(S.dailyLimit, t('issue.dailyLimit'))]}
+            >
+              <InputNumber
+                min={COUPON_LIMITS.dailyLimit.min}
+                max={COUPON_LIMITS.dailyLimit.max}
+                precision={0}
+                style={{ width: 160 }}
+              />
             </Form.Item>
           </Space>
           <Form.Item style={{ marginBottom: 0 }}>
@@ -127,7 +192,11 @@ export default function IssueCouponsView() {
               <Statistic title={t('issue.successes')} value={report.successes} valueStyle={{ color: '#52c41a' }} />
             </Col>
             <Col xs={12} md={6}>
-              <Statistic title={t('issue.failures')} value={report.failures} valueStyle={report.failures ? { color: '#ff4d4f' } : undefined} />
+              <Statistic
+                title={t('issue.failures')}
+                value={report.failures}
+                valueStyle={report.failures ? { color: '#ff4d4f' } : undefined}
+              />
             </Col>
             <Col xs={12} md={6}>
               <Statistic title={t('issue.issued')} value={report.issued} />
@@ -144,7 +213,13 @@ export default function IssueCouponsView() {
             locale={{ emptyText: <EmptyState description={t('issue.noneSkipped')} /> }}
             columns={[
               { title: t('issue.mobiles'), dataIndex: 'mobile', key: 'mobile', width: 220 },
-              { title: t('issue.reason'), dataIndex: 'reason', key: 'reason', width: 220, render: (v: CouponSkipReason) => w.skipReason(v) },
+              {
+                title: t('issue.reason'),
+                dataIndex: 'reason',
+                key: 'reason',
+                width: 220,
+                render: (v: CouponSkipReason) => w.skipReason(v),
+              },
             ]}
           />
         </Card>

@@ -15,26 +15,93 @@ export default function UserCouponsView() {
   const filters = useMemo<FiltersOf<'userCouponQueryPage'>>(
     () => [
       { type: 'text', name: 'mobile', label: t('fields.mobile'), maxLength: 20 },
-      { type: 'select', name: 'status', label: t('fields.status'), options: optionsOf(USER_COUPON_STATUSES, w.userStatus) },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('fields.status'),
+        options: optionsOf(USER_COUPON_STATUSES, w.userStatus),
+      },
       { type: 'select', name: 'source', label: t('fields.source'), options: optionsOf(COUPON_SOURCES, w.source) },
     ],
     [t, w],
   );
   const columns = useMemo<ColumnsOf<'userCouponQueryPage'>>(
     () => [
-      { title: t('fields.mobile'), dataIndex: 'userMobile', key: 'userMobile', fixed: 'left', width: 140, render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
-      { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: UserCouponItem['status']) => <StateTag state={v} text={w.userStatus(v)} /> },
+      {
+        title: t('fields.mobile'),
+        dataIndex: 'userMobile',
+        key: 'userMobile',
+        fixed: 'left',
+        width: 140,
+        render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink>,
+      },
+      {
+        title: t('fields.status'),
+        dataIndex: 'status',
+        key: 'status',
+        width: 90,
+        render: (v: UserCouponItem['status']) => <StateTag state={v} text={w.userStatus(v)} />,
+      },
       { title: t('fields.coupon'), dataIndex: 'couponName', key: 'couponName', width: 140, ellipsis: true },
-      { title: t('fields.value'), key: 'value', width: 90, align: 'right', render: (_: unknown, r: UserCouponItem) => (r.type === 'duration' ? t('coupons.hours', { n: r.durationHours }) : money(r.amount)) },
-      { title: t('fields.source'), dataIndex: 'source', key: 'source', width: 110, render: (v: UserCouponItem['source']) => w.source(v) },
-      { title: t('fields.validity'), key: 'validity', width: 170, render: (_: unknown, r: UserCouponItem) => `${formatDateTime(r.validFrom).slice(0, 10)} ~ ${formatDateTime(r.validTo).slice(0, 10)}` },
+      {
+        title: t('fields.value'),
+        key: 'value',
+        width: 90,
+        align: 'right',
+        render: (_: unknown, r: UserCouponItem) =>
+          r.type === 'duration' ? t('coupons.hours', { n: r.durationHours }) : money(r.amount),
+      },
+      {
+        title: t('fields.source'),
+        dataIndex: 'source',
+        key: 'source',
+        width: 110,
+        render: (v: UserCouponItem['source']) => w.source(v),
+      },
+      {
+        title: t('fields.validity'),
+        key: 'validity',
+        width: 170,
+        render: (_: unknown, r: UserCouponItem) =>
+          `${formatDateTime(r.validFrom).slice(0, 10)} ~ ${formatDateTime(r.validTo).slice(0, 10)}`,
+      },
       { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 180, copyable: true },
-      { title: t('fields.deduction'), dataIndex: 'deduction', key: 'deduction', width: 100, align: 'right', render: (v: number, r: UserCouponItem) => (r.status === 'used' ? money(v) : '') },
+      {
+        title: t('fields.deduction'),
+        dataIndex: 'deduction',
+        key: 'deduction',
+        width: 100,
+        align: 'right',
+        render: (v: number, r: UserCouponItem) => (r.status === 'used' ? money(v) : ''),
+      },
       { title: t('fields.code'), dataIndex: 'code', key: 'code', width: 140, defaultHidden: true },
-      { title: t('fields.receivedTime'), dataIndex: 'createTime', key: 'createTime', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
-      { title: t('fields.usedTime'), dataIndex: 'usedTime', key: 'usedTime', width: 170, defaultHidden: true, render: (v: string | null) => (v ? formatDateTime(v) : '') },
+      {
+        title: t('fields.receivedTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string) => formatDateTime(v),
+      },
+      {
+        title: t('fields.usedTime'),
+        dataIndex: 'usedTime',
+        key: 'usedTime',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string | null) => (v ? formatDateTime(v) : ''),
+      },
     ],
     [t, w, money],
   );
-  return <ListPage listCall="userCouponQueryPage" rowKey="id" title={t('userCoupons.title')} filters={filters} columns={columns} emptyText={t('userCoupons.empty')} />;
+  return (
+    <ListPage
+      listCall="userCouponQueryPage"
+      rowKey="id"
+      title={t('userCoupons.title')}
+      filters={filters}
+      columns={columns}
+      emptyText={t('userCoupons.empty')}
+    />
+  );
 }

@@ -16,10 +16,17 @@ const RECENT_COUNT = 5;
  */
 export function AccountWidget({ user }: { user: UserInfo }) {
   const { t, i18n } = useTranslation('dashboard');
-  const previous = useQuery({ queryKey: callKey('userPreviousLogin'), queryFn: ({ signal }) => request('userPreviousLogin', {}, { signal }) });
+  const previous = useQuery({
+    queryKey: callKey('userPreviousLogin'),
+    queryFn: ({ signal }) => request('userPreviousLogin', {}, { signal }),
+  });
   const prev = previous.data;
   // While it loads (or if it failed, which the request layer has announced): a dash, not 'first sign-in'.
-  const previousTime = prev ? (prev.previousLoginTime ? formatDateTime(prev.previousLoginTime) : t('account.firstSignIn')) : '-';
+  const previousTime = prev
+    ? prev.previousLoginTime
+      ? formatDateTime(prev.previousLoginTime)
+      : t('account.firstSignIn')
+    : '-';
   return (
     <Card size="small" title={t('account.title')} style={{ height: '100%' }}>
       <Flex gap={16} align="center" style={{ marginBottom: 16 }}>
@@ -76,8 +83,18 @@ export function RecentSignIns({ userName }: { userName: string }) {
         scroll={isMobile ? { x: 'max-content' } : undefined}
         locale={{ emptyText: t('account.noRecent') }}
         columns={[
-          { title: t('account.time'), dataIndex: 'createTime', key: 'createTime', render: (v: string) => formatDateTime(v) },
-          { title: t('account.terminal'), dataIndex: 'terminal', key: 'terminal', render: (v: string) => t(`common:terminals.${v}`, { defaultValue: v }) },
+          {
+            title: t('account.time'),
+            dataIndex: 'createTime',
+            key: 'createTime',
+            render: (v: string) => formatDateTime(v),
+          },
+          {
+            title: t('account.terminal'),
+            dataIndex: 'terminal',
+            key: 'terminal',
+            render: (v: string) => t(`common:terminals.${v}`, { defaultValue: v }),
+          },
           {
             title: t('account.result'),
             dataIndex: 'result',

@@ -64,7 +64,12 @@ export function ActionsCard() {
 function ActionRow({ item }: { item: StatsActionItem }) {
   const { token } = theme.useToken();
   const to = listLink(useScreenPath(item.screen), item.query);
-  const style = { fontWeight: 600, fontSize: 16, fontVariantNumeric: 'tabular-nums' as const, color: item.count > 0 ? undefined : token.colorTextTertiary };
+  const style = {
+    fontWeight: 600,
+    fontSize: 16,
+    fontVariantNumeric: 'tabular-nums' as const,
+    color: item.count > 0 ? undefined : token.colorTextTertiary,
+  };
   const n = (
     <span data-testid={`action-${item.key}`} style={style}>
       {item.count}

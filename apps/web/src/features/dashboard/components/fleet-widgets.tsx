@@ -12,7 +12,14 @@ import {
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { CABINET_CONDITIONS, CHARGED_BATTERY_MIN, OVERVIEW_HOURS, WEAK_SIGNAL_CSQ_MAX, type DeviceLogItem, type FleetOverview } from '@cbo/contract';
+import {
+  CABINET_CONDITIONS,
+  CHARGED_BATTERY_MIN,
+  OVERVIEW_HOURS,
+  WEAK_SIGNAL_CSQ_MAX,
+  type DeviceLogItem,
+  type FleetOverview,
+} from '@cbo/contract';
 import { formatDateTime } from '@/shared/list-page';
 import { useScreenPath } from '../use-fleet-overview';
 import { Chart } from '@/shared/chart/chart';
@@ -32,9 +39,16 @@ type Commands = NonNullable<FleetOverview['commands']>;
 type Events = NonNullable<FleetOverview['events']>;
 
 /** The window of the windowed counts, as the lists' time filter takes it. */
-const windowOf = (o: FleetOverview | undefined): Record<string, string> => (o ? { beginTime: o.since, endTime: o.at } : {});
+const windowOf = (o: FleetOverview | undefined): Record<string, string> =>
+  o ? { beginTime: o.since, endTime: o.at } : {};
 
-export function CabinetStat({ overview, which }: { overview: FleetOverview | undefined; which: 'online' | 'offline' | 'neverConnected' }) {
+export function CabinetStat({
+  overview,
+  which,
+}: {
+  overview: FleetOverview | undefined;
+  which: 'online' | 'offline' | 'neverConnected';
+}) {
   const { t } = useTranslation('dashboard');
   const path = useScreenPath(SCREENS.cabinets);
   const c = overview?.cabinets;
@@ -73,7 +87,11 @@ export function ChargedStat({ overview }: { overview: FleetOverview | undefined 
         (p.inCabinets ? (
           <span>
             {t('fleet.chargedOf.before')}
-            <CountLink value={p.charged} to={listLink(path, { inCabinet: 'true', charged: 'true' })} testId="stat-charged-count" />
+            <CountLink
+              value={p.charged}
+              to={listLink(path, { inCabinet: 'true', charged: 'true' })}
+              testId="stat-charged-count"
+            />
             {t('fleet.chargedOf.middle')}
             <CountLink value={p.inCabinets} to={listLink(path, { inCabinet: 'true' })} />
             {t('fleet.chargedOf.after')}
@@ -102,10 +120,20 @@ export function CommandStat({ overview }: { overview: FleetOverview | undefined 
         c && (
           <Space size={12} wrap>
             <span>
-              {t('fleet.failed')} <CountLink value={c.failed} to={listLink(path, { state: 'failed', ...win })} testId="stat-commands-only-failed" />
+              {t('fleet.failed')}{' '}
+              <CountLink
+                value={c.failed}
+                to={listLink(path, { state: 'failed', ...win })}
+                testId="stat-commands-only-failed"
+              />
             </span>
             <span>
-              {t('fleet.expired')} <CountLink value={c.expired} to={listLink(path, { state: 'expired', ...win })} testId="stat-commands-expired" />
+              {t('fleet.expired')}{' '}
+              <CountLink
+                value={c.expired}
+                to={listLink(path, { state: 'expired', ...win })}
+                testId="stat-commands-expired"
+              />
             </span>
             <span>
               {t('fleet.commandsAll')} <CountLink value={c.total} to={listLink(path, win)} />
@@ -146,8 +174,19 @@ export function OnlineTrend({ overview }: { overview: FleetOverview | undefined 
       c && {
         grid: { left: 40, right: 16, top: 24, bottom: 28 },
         tooltip: { trigger: 'axis' },
-        xAxis: { type: 'category', boundaryGap: false, data: c.onlineTrend.map((p) => hourLabel(p.at)), axisLabel: { color: token.colorTextSecondary } },
-        yAxis: { type: 'value', minInterval: 1, max: Math.max(1, c.total), splitLine: { lineStyle: { color: token.colorSplit } }, axisLabel: { color: token.colorTextSecondary } },
+        xAxis: {
+          type: 'category',
+          boundaryGap: false,
+          data: c.onlineTrend.map((p) => hourLabel(p.at)),
+          axisLabel: { color: token.colorTextSecondary },
+        },
+        yAxis: {
+          type: 'value',
+          minInterval: 1,
+          max: Math.max(1, c.total),
+          splitLine: { lineStyle: { color: token.colorSplit } },
+          axisLabel: { color: token.colorTextSecondary },
+        },
         series: [
           {
             name: t('fleet.online'),
@@ -164,7 +203,13 @@ export function OnlineTrend({ overview }: { overview: FleetOverview | undefined 
   );
   return (
     <Card size="small" title={t('fleet.onlineTrend', { hours: OVERVIEW_HOURS })} style={{ height: '100%' }}>
-      {!c ? <ChartSkeleton /> : c.total === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('fleet.noCabinets')} /> : <Chart option={option!} label={t('fleet.onlineTrend', { hours: OVERVIEW_HOURS })} />}
+      {!c ? (
+        <ChartSkeleton />
+      ) : c.total === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('fleet.noCabinets')} />
+      ) : (
+        <Chart option={option!} label={t('fleet.onlineTrend', { hours: OVERVIEW_HOURS })} />
+      )}
     </Card>
   );
 }
@@ -176,7 +221,13 @@ export function CommandTrend({ overview }: { overview: FleetOverview | undefined
   const option = useMemo(() => c && commandOption(c, t, token), [c, t, token]);
   return (
     <Card size="small" title={t('fleet.commandTrend', { hours: OVERVIEW_HOURS })} style={{ height: '100%' }}>
-      {!c ? <ChartSkeleton /> : c.total === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('fleet.noCommands')} /> : <Chart option={option!} label={t('fleet.commandTrend', { hours: OVERVIEW_HOURS })} />}
+      {!c ? (
+        <ChartSkeleton />
+      ) : c.total === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('fleet.noCommands')} />
+      ) : (
+        <Chart option={option!} label={t('fleet.commandTrend', { hours: OVERVIEW_HOURS })} />
+      )}
     </Card>
   );
 }
@@ -194,9 +245,23 @@ function commandOption(c: Commands, t: (k: string) => string, token: ReturnType<
     grid: { left: 40, right: 16, top: 36, bottom: 28 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0, right: 0, textStyle: { color: token.colorTextSecondary } },
-    xAxis: { type: 'category', data: c.hourly.map((h) => hourLabel(h.at)), axisLabel: { color: token.colorTextSecondary } },
-    yAxis: { type: 'value', minInterval: 1, splitLine: { lineStyle: { color: token.colorSplit } }, axisLabel: { color: token.colorTextSecondary } },
-    series: [bar('succeeded', token.colorSuccess), bar('failed', token.colorError), bar('expired', token.colorWarning), bar('open', token.colorPrimary)],
+    xAxis: {
+      type: 'category',
+      data: c.hourly.map((h) => hourLabel(h.at)),
+      axisLabel: { color: token.colorTextSecondary },
+    },
+    yAxis: {
+      type: 'value',
+      minInterval: 1,
+      splitLine: { lineStyle: { color: token.colorSplit } },
+      axisLabel: { color: token.colorTextSecondary },
+    },
+    series: [
+      bar('succeeded', token.colorSuccess),
+      bar('failed', token.colorError),
+      bar('expired', token.colorWarning),
+      bar('open', token.colorPrimary),
+    ],
   };
 }
 
@@ -221,7 +286,11 @@ export function AttentionCard({ overview }: { overview: FleetOverview | undefine
             <List.Item
               extra={
                 c[k] > 0 ? (
-                  <Link to={listLink(path, { condition: k }) ?? '#'} data-testid={`attention-${k}`} style={{ fontWeight: 600, fontSize: 16 }}>
+                  <Link
+                    to={listLink(path, { condition: k }) ?? '#'}
+                    data-testid={`attention-${k}`}
+                    style={{ fontWeight: 600, fontSize: 16 }}
+                  >
                     {c[k]}
                   </Link>
                 ) : (
@@ -248,7 +317,12 @@ export function AttentionCard({ overview }: { overview: FleetOverview | undefine
   );
 }
 
-const KIND_COLOUR: Record<DeviceLogItem['kind'], string> = { refused: 'error', online: 'success', offline: 'default', operator: 'processing' };
+const KIND_COLOUR: Record<DeviceLogItem['kind'], string> = {
+  refused: 'error',
+  online: 'success',
+  offline: 'default',
+  operator: 'processing',
+};
 
 /** The latest device log lines, and the window's lines by kind (each a link to them). */
 export function RecentEventsCard({ overview }: { overview: FleetOverview | undefined }) {
@@ -284,7 +358,10 @@ export function RecentEventsCard({ overview }: { overview: FleetOverview | undef
               renderItem={(r) => (
                 <List.Item>
                   <Flex gap={8} align="center" wrap style={{ width: '100%' }}>
-                    <Typography.Text type="secondary" style={{ width: 150, flex: 'none', fontVariantNumeric: 'tabular-nums' }}>
+                    <Typography.Text
+                      type="secondary"
+                      style={{ width: 150, flex: 'none', fontVariantNumeric: 'tabular-nums' }}
+                    >
                       {formatDateTime(r.createdAt)}
                     </Typography.Text>
                     <Tag color={KIND_COLOUR[r.kind]} style={{ flex: 'none' }}>

@@ -1,6 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Card, Empty, List, Segmented, Skeleton, Typography, theme } from 'antd';
-import { DollarOutlined, ExclamationCircleOutlined, ProfileOutlined, RollbackOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  DollarOutlined,
+  ExclamationCircleOutlined,
+  ProfileOutlined,
+  RollbackOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -26,7 +32,13 @@ export function todayWindow(now = dayjs()): { beginTime: string; endTime: string
 
 /** The last `days` days in the viewer's time zone, today included: from the first one's midnight to now. */
 export function periodWindow(days: number, now = dayjs()): { beginTime: string; endTime: string } {
-  return { beginTime: now.startOf('day').subtract(days - 1, 'day').toISOString(), endTime: now.toISOString() };
+  return {
+    beginTime: now
+      .startOf('day')
+      .subtract(days - 1, 'day')
+      .toISOString(),
+    endTime: now.toISOString(),
+  };
 }
 
 /**
@@ -35,7 +47,12 @@ export function periodWindow(days: number, now = dayjs()): { beginTime: string; 
  */
 export function dailySeries(points: readonly StatsTrendPoint[], days: number, now = dayjs()) {
   const first = now.startOf('day').subtract(days - 1, 'day');
-  const list = Array.from({ length: days }, (_, i) => ({ day: first.add(i, 'day').format('YYYY-MM-DD'), orderCount: 0, paidAmount: 0, refundAmount: 0 }));
+  const list = Array.from({ length: days }, (_, i) => ({
+    day: first.add(i, 'day').format('YYYY-MM-DD'),
+    orderCount: 0,
+    paidAmount: 0,
+    refundAmount: 0,
+  }));
   const at = new Map(list.map((d) => [d.day, d]));
   for (const p of points) {
     const d = at.get(dayjs(p.hour).format('YYYY-MM-DD'));
@@ -65,8 +82,15 @@ export function OrderFigures({ which }: { which: 'orders' | 'paid' | 'refunds' |
   const window = period ? periodWindow(7) : todayWindow();
   const q = useOverview(window, period ? 'period7' : 'today');
   const d = q.data;
-  const value = !d ? undefined : which === 'orders' ? d.orderCount : which === 'refunds' ? money(d.refundAmount) : money(d.paidAmount);
-  const icon = which === 'orders' ? <ProfileOutlined /> : which === 'refunds' ? <RollbackOutlined /> : <DollarOutlined />;
+  const value = !d
+    ? undefined
+    : which === 'orders'
+      ? d.orderCount
+      : which === 'refunds'
+        ? money(d.refundAmount)
+        : money(d.paidAmount);
+  const icon =
+    which === 'orders' ? <ProfileOutlined /> : which === 'refunds' ? <RollbackOutlined /> : <DollarOutlined />;
   return (
     <StatCard
       testId={`stat-order-${which}`}
@@ -75,7 +99,15 @@ export function OrderFigures({ which }: { which: 'orders' | 'paid' | 'refunds' |
       to={listLink(path, { beginTime: d?.beginTime ?? window.beginTime, endTime: d?.endTime ?? window.endTime })}
       tone={which === 'refunds' ? 'warning' : 'primary'}
       icon={icon}
-      footer={d ? (which === 'orders' ? t('order.finished', { count: d.finishedCount }) : which === 'periodPaid' ? t('order.periodOrders', { count: d.orderCount }) : null) : null}
+      footer={
+        d
+          ? which === 'orders'
+            ? t('order.finished', { count: d.finishedCount })
+            : which === 'periodPaid'
+              ? t('order.periodOrders', { count: d.orderCount })
+              : null
+          : null
+      }
     />
   );
 }
@@ -99,14 +131,39 @@ export function OrderTrend() {
         grid: { left: 48, right: 56, top: 32, bottom: 28 },
         tooltip: { trigger: 'axis', valueFormatter: undefined },
         legend: { top: 0, textStyle: { color: token.colorTextSecondary } },
-        xAxis: { type: 'category', data: series.map((d) => d.day.slice(5)), axisLabel: { color: token.colorTextSecondary } },
+        xAxis: {
+          type: 'category',
+          data: series.map((d) => d.day.slice(5)),
+          axisLabel: { color: token.colorTextSecondary },
+        },
         yAxis: [
-          { type: 'value', minInterval: 1, splitLine: { lineStyle: { color: token.colorSplit } }, axisLabel: { color: token.colorTextSecondary } },
-          { type: 'value', splitLine: { show: false }, axisLabel: { color: token.colorTextSecondary, formatter: (v: number) => money(v) } },
+          {
+            type: 'value',
+            minInterval: 1,
+            splitLine: { lineStyle: { color: token.colorSplit } },
+            axisLabel: { color: token.colorTextSecondary },
+          },
+          {
+            type: 'value',
+            splitLine: { show: false },
+            axisLabel: { color: token.colorTextSecondary, formatter: (v: number) => money(v) },
+          },
         ],
         series: [
-          { name: t('order.seriesOrders'), type: 'bar', data: series.map((d) => d.orderCount), itemStyle: { color: token.colorPrimary } },
-          { name: t('order.seriesPaid'), type: 'line', yAxisIndex: 1, data: series.map((d) => d.paidAmount), itemStyle: { color: token.colorSuccess }, tooltip: { valueFormatter: (v: number) => money(v) } },
+          {
+            name: t('order.seriesOrders'),
+            type: 'bar',
+            data: series.map((d) => d.orderCount),
+            itemStyle: { color: token.colorPrimary },
+          },
+          {
+            name: t('order.seriesPaid'),
+            type: 'line',
+            yAxisIndex: 1,
+            data: series.map((d) => d.paidAmount),
+            itemStyle: { color: token.colorSuccess },
+            tooltip: { valueFormatter: (v: number) => money(v) },
+          },
         ],
       },
     [series, t, token, money],
@@ -116,10 +173,24 @@ export function OrderTrend() {
     <Card
       size="small"
       title={t('order.trend', { days })}
-      extra={<Segmented size="small" value={days} onChange={(v) => setDays(v as Period)} options={PERIODS.map((p) => ({ value: p, label: t('order.days', { count: p }) }))} data-testid="order-trend-period" />}
+      extra={
+        <Segmented
+          size="small"
+          value={days}
+          onChange={(v) => setDays(v as Period)}
+          options={PERIODS.map((p) => ({ value: p, label: t('order.days', { count: p }) }))}
+          data-testid="order-trend-period"
+        />
+      }
       style={{ height: '100%' }}
     >
-      {!series ? <Skeleton.Node active style={{ width: '100%', height: 240 }} /> : empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('order.none')} /> : <Chart option={option!} label={t('order.trend', { days })} />}
+      {!series ? (
+        <Skeleton.Node active style={{ width: '100%', height: 240 }} />
+      ) : empty ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('order.none')} />
+      ) : (
+        <Chart option={option!} label={t('order.trend', { days })} />
+      )}
     </Card>
   );
 }
@@ -173,7 +244,12 @@ export function OutletRanking() {
     queryFn: ({ signal }) => request('orderStatsOutletRanking', { query: window }, { signal }),
     refetchInterval: RECOUNT_MS,
   });
-  const rows = q.data?.list.map((r) => ({ key: r.outletId, name: r.outletName ?? `#${r.outletId}`, orderCount: r.orderCount, paidAmount: r.paidAmount }));
+  const rows = q.data?.list.map((r) => ({
+    key: r.outletId,
+    name: r.outletName ?? `#${r.outletId}`,
+    orderCount: r.orderCount,
+    paidAmount: r.paidAmount,
+  }));
   return <RankingCard title={t('order.ranking')} rows={rows} testId="outlet-ranking-row" />;
 }
 
@@ -186,7 +262,12 @@ export function AgentRanking() {
     queryFn: ({ signal }) => request('orderStatsAgentRanking', { query: window }, { signal }),
     refetchInterval: RECOUNT_MS,
   });
-  const rows = q.data?.list.map((r) => ({ key: r.agentId, name: r.agentName ?? `#${r.agentId}`, orderCount: r.orderCount, paidAmount: r.paidAmount }));
+  const rows = q.data?.list.map((r) => ({
+    key: r.agentId,
+    name: r.agentName ?? `#${r.agentId}`,
+    orderCount: r.orderCount,
+    paidAmount: r.paidAmount,
+  }));
   return <RankingCard title={t('order.agentRanking')} rows={rows} testId="agent-ranking-row" />;
 }
 
@@ -194,9 +275,14 @@ export function AgentRanking() {
 export function OrderNow({ which }: { which: 'using' | 'refunding' | 'refundFailed' }) {
   const { t } = useTranslation('dashboard');
   const path = useScreenPath(ORDERS);
-  const q = useQuery({ queryKey: callKey('orderStatsNow'), queryFn: ({ signal }) => request('orderStatsNow', {}, { signal }), refetchInterval: RECOUNT_MS });
+  const q = useQuery({
+    queryKey: callKey('orderStatsNow'),
+    queryFn: ({ signal }) => request('orderStatsNow', {}, { signal }),
+    refetchInterval: RECOUNT_MS,
+  });
   const value = q.data?.[which];
-  const tone = which === 'using' ? 'primary' : which === 'refundFailed' && value ? 'error' : value ? 'warning' : 'neutral';
+  const tone =
+    which === 'using' ? 'primary' : which === 'refundFailed' && value ? 'error' : value ? 'warning' : 'neutral';
   return (
     <StatCard
       testId={`stat-order-now-${which}`}
@@ -204,7 +290,15 @@ export function OrderNow({ which }: { which: 'using' | 'refunding' | 'refundFail
       value={value}
       to={listLink(path, { status: which })}
       tone={tone}
-      icon={which === 'using' ? <ThunderboltOutlined /> : which === 'refundFailed' ? <ExclamationCircleOutlined /> : <RollbackOutlined />}
+      icon={
+        which === 'using' ? (
+          <ThunderboltOutlined />
+        ) : which === 'refundFailed' ? (
+          <ExclamationCircleOutlined />
+        ) : (
+          <RollbackOutlined />
+        )
+      }
       footer={q.data ? t('order.now.window') : null}
     />
   );

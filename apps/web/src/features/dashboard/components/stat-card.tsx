@@ -8,12 +8,30 @@ export type StatTone = 'success' | 'error' | 'warning' | 'primary' | 'neutral';
  * One number of the dashboard: what it counts, the number (a link to the list filtered to exactly
  * those rows when the account has that list), and a line beneath. `value` undefined: loading.
  */
-export function StatCard(props: { title: ReactNode; value: ReactNode | undefined; to?: string | null; suffix?: ReactNode; footer?: ReactNode; icon?: ReactNode; tone?: StatTone; testId: string }) {
+export function StatCard(props: {
+  title: ReactNode;
+  value: ReactNode | undefined;
+  to?: string | null;
+  suffix?: ReactNode;
+  footer?: ReactNode;
+  icon?: ReactNode;
+  tone?: StatTone;
+  testId: string;
+}) {
   const { title, value, to, suffix, footer, icon, tone = 'neutral', testId } = props;
   const { token } = theme.useToken();
-  const colour = { success: token.colorSuccess, error: token.colorError, warning: token.colorWarning, primary: token.colorPrimary, neutral: token.colorText }[tone];
+  const colour = {
+    success: token.colorSuccess,
+    error: token.colorError,
+    warning: token.colorWarning,
+    primary: token.colorPrimary,
+    neutral: token.colorText,
+  }[tone];
   const number = (
-    <span data-testid={testId} style={{ fontSize: 30, lineHeight: '38px', fontWeight: 600, color: colour, fontVariantNumeric: 'tabular-nums' }}>
+    <span
+      data-testid={testId}
+      style={{ fontSize: 30, lineHeight: '38px', fontWeight: 600, color: colour, fontVariantNumeric: 'tabular-nums' }}
+    >
       {value}
     </span>
   );

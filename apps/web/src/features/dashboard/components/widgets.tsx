@@ -3,7 +3,16 @@ import { fleetWidgets, type DashboardWidget, type FleetOverview, type UserInfo }
 import { AccountWidget, RecentSignIns } from './account-widget';
 import { ActionsCard, BusinessStat } from './business-widgets';
 import { AgentRanking, OrderFigures, OrderNow, OrderTrend, OutletRanking } from './order-widgets';
-import { AttentionCard, CabinetStat, ChargedStat, CommandStat, CommandTrend, FirmwareStat, OnlineTrend, RecentEventsCard } from './fleet-widgets';
+import {
+  AttentionCard,
+  CabinetStat,
+  ChargedStat,
+  CommandStat,
+  CommandTrend,
+  FirmwareStat,
+  OnlineTrend,
+  RecentEventsCard,
+} from './fleet-widgets';
 
 /**
  * Where a piece of a widget goes: the row of numbers, the row of charts, or the panels beneath
@@ -62,9 +71,12 @@ export const WIDGETS: Record<DashboardWidget, (d: WidgetData) => Piece[]> = {
     { key: 'commandTrend', area: 'charts', node: <CommandTrend overview={overview} /> },
   ],
   fleetFirmware: ({ overview }) => [{ key: 'firmware', area: 'stats', node: <FirmwareStat overview={overview} /> }],
-  fleetEvents: ({ overview }) => [{ key: 'events', area: 'panels', wide: true, node: <RecentEventsCard overview={overview} /> }],
+  fleetEvents: ({ overview }) => [
+    { key: 'events', area: 'panels', wide: true, node: <RecentEventsCard overview={overview} /> },
+  ],
   account: ({ user }) => (user ? [{ key: 'account', area: 'panels', node: <AccountWidget user={user} /> }] : []),
-  recentLogins: ({ user }) => (user ? [{ key: 'recentLogins', area: 'panels', wide: true, node: <RecentSignIns userName={user.userName} /> }] : []),
+  recentLogins: ({ user }) =>
+    user ? [{ key: 'recentLogins', area: 'panels', wide: true, node: <RecentSignIns userName={user.userName} /> }] : [],
 };
 
 /** Widgets whose numbers come from the fleet overview call (the contract's fleet widgets). */

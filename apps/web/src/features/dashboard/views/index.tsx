@@ -22,7 +22,11 @@ export default function DashboardView() {
   });
   const widgets = (config.data?.widgets ?? []).filter(isKnownWidget);
   const needsUser = widgets.includes('account') || widgets.includes('recentLogins');
-  const user = useQuery({ queryKey: callKey('userInfo'), queryFn: ({ signal }) => request('userInfo', {}, { signal }), enabled: needsUser });
+  const user = useQuery({
+    queryKey: callKey('userInfo'),
+    queryFn: ({ signal }) => request('userInfo', {}, { signal }),
+    enabled: needsUser,
+  });
   const overview = useFleetOverview(widgets.some((w) => FLEET_WIDGETS.includes(w)));
 
   if (config.isPending || (needsUser && user.isPending)) {

@@ -18,7 +18,9 @@ describe('deposit screen logic', () => {
   });
 
   it('asks the statistics with the list filter, without paging or empty values', () => {
-    expect(statisticsFilter({ pageNum: 2, pageSize: 20, state: 'held', orderNo: '', userId: undefined, outletId: 3 })).toEqual({ state: 'held', outletId: 3 });
+    expect(
+      statisticsFilter({ pageNum: 2, pageSize: 20, state: 'held', orderNo: '', userId: undefined, outletId: 3 }),
+    ).toEqual({ state: 'held', outletId: 3 });
   });
 
   it('puts the cards in order and flags those that need somebody', () => {
@@ -34,7 +36,15 @@ describe('deposit screen logic', () => {
       depositFreeOrders: 3,
     };
     const cards = statCards(s);
-    expect(cards.map((c) => c.key)).toEqual(['held', 'returned', 'refundFees', 'pendingAudit', 'refunded', 'failed', 'rentals']);
+    expect(cards.map((c) => c.key)).toEqual([
+      'held',
+      'returned',
+      'refundFees',
+      'pendingAudit',
+      'refunded',
+      'failed',
+      'rentals',
+    ]);
     expect(cards.filter((c) => c.attention).map((c) => c.key)).toEqual(['pendingAudit']);
     expect(cards.at(-1)!.split).toEqual([8, 3]);
     expect(cards[0]).toMatchObject({ amount: 19800, count: 2 });

@@ -1,4 +1,11 @@
-import { depositRuleSave, validationText, type DepositItem, type DepositState, type DepositStatistics, type Lang } from '@cbo/contract';
+import {
+  depositRuleSave,
+  validationText,
+  type DepositItem,
+  type DepositState,
+  type DepositStatistics,
+  type Lang,
+} from '@cbo/contract';
 
 /**
  * What the deposit screens decide without asking the server: which refund action a deposit
@@ -46,7 +53,12 @@ export function statCards(s: DepositStatistics): StatCard[] {
     { key: 'held', amount: s.held.amount, count: s.held.count, attention: false },
     { key: 'returned', amount: s.returned.amount, count: s.returned.count, attention: false },
     { key: 'refundFees', amount: s.refundFees, count: null, attention: false },
-    { key: 'pendingAudit', amount: s.pendingAudit.amount, count: s.pendingAudit.count, attention: s.pendingAudit.count > 0 },
+    {
+      key: 'pendingAudit',
+      amount: s.pendingAudit.amount,
+      count: s.pendingAudit.count,
+      attention: s.pendingAudit.count > 0,
+    },
     { key: 'refunded', amount: s.refunded.amount, count: s.refunded.count, attention: false },
     { key: 'failed', amount: s.failed.amount, count: s.failed.count, attention: s.failed.count > 0 },
     { key: 'rentals', amount: null, count: null, split: [s.depositOrders, s.depositFreeOrders], attention: false },
@@ -54,9 +66,15 @@ export function statCards(s: DepositStatistics): StatCard[] {
 }
 
 /** Spec 5: the deposit-free order count is not above the deposit order count (the contract's message), or null. */
-export function ruleCountsProblem(depositOrderCount: number | null | undefined, depositFreeOrderCount: number | null | undefined, lang: Lang): string | null {
+export function ruleCountsProblem(
+  depositOrderCount: number | null | undefined,
+  depositFreeOrderCount: number | null | undefined,
+  lang: Lang,
+): string | null {
   if (depositOrderCount == null || depositFreeOrderCount == null) return null;
   const r = depositRuleSave.safeParse({ name: 'x', scope: 'platform', depositOrderCount, depositFreeOrderCount });
   if (r.success) return null;
-  return r.error.issues.some((i) => i.path[0] === 'depositFreeOrderCount' && i.message === 'rule.depositFreeNotAbove') ? validationText('rule.depositFreeNotAbove', lang) : null;
+  return r.error.issues.some((i) => i.path[0] === 'depositFreeOrderCount' && i.message === 'rule.depositFreeNotAbove')
+    ? validationText('rule.depositFreeNotAbove', lang)
+    : null;
 }

@@ -20,7 +20,15 @@ interface Values {
  * confirmation saying what goes back, or reject with a reason). The server decides again and
  * answers in the caller's language.
  */
-export function DepositRefundModal({ action, deposit, onClose }: { action: DepositAction | null; deposit: DepositItem | undefined; onClose: () => void }) {
+export function DepositRefundModal({
+  action,
+  deposit,
+  onClose,
+}: {
+  action: DepositAction | null;
+  deposit: DepositItem | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('deposit');
   const { modal } = App.useApp();
   const rule = useZodRule();
@@ -31,12 +39,18 @@ export function DepositRefundModal({ action, deposit, onClose }: { action: Depos
 
   const confirm = (title: string) =>
     new Promise<void>((resolve, reject) => {
-      modal.confirm({ title, okButtonProps: { danger: true }, onOk: () => resolve(), onCancel: () => reject(new ActionCancelled()) });
+      modal.confirm({
+        title,
+        okButtonProps: { danger: true },
+        onOk: () => resolve(),
+        onCancel: () => reject(new ActionCancelled()),
+      });
     });
 
   const send = async (v: Values): Promise<unknown> => {
     const id = deposit!.id;
-    if (action === 'ask') return request('depositRefundApply', { query: { id }, body: { reason: (v.reason ?? '').trim() } });
+    if (action === 'ask')
+      return request('depositRefundApply', { query: { id }, body: { reason: (v.reason ?? '').trim() } });
     if (v.approve) {
       await confirm(t('refund.approveConfirm', { amount: money(heldFor(deposit!)) }));
       return request('depositAudit', { query: { id }, body: { approve: true } });
@@ -49,15 +63,25 @@ export function DepositRefundModal({ action, deposit, onClose }: { action: Depos
       name="depositRefund"
       open={open}
       form={form}
-      title={deposit ? (action === 'ask' ? t('refund.askTitle', { depositNo: deposit.depositNo }) : t('refund.auditTitle', { depositNo: deposit.depositNo })) : ''}
+      title={
+        deposit
+          ? action === 'ask'
+            ? t('refund.askTitle', { depositNo: deposit.depositNo })
+            : t('refund.auditTitle', { depositNo: deposit.depositNo })
+          : ''
+      }
       onClose={onClose}
       initialValues={action === 'audit' ? { approve: true } : {}}
       onSubmit={send}
       invalidates={STALE}
-      successMessage={action === 'ask' ? t('refund.asked') : approve === false ? t('refund.rejected') : t('refund.approved')}
+      successMessage={
+        action === 'ask' ? t('refund.asked') : approve === false ? t('refund.rejected') : t('refund.approved')
+      }
     >
       {deposit && (
-        <Typography.Paragraph type="secondary">{t('refund.askHint', { held: money(heldFor(deposit)) })}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {t('refund.askHint', { held: money(heldFor(deposit)) })}
+        </Typography.Paragraph>
       )}
       {action === 'audit' && (
         <Form.Item name="approve" label={t('refund.decision')}>
@@ -74,7 +98,9 @@ export function DepositRefundModal({ action, deposit, onClose }: { action: Depos
           name="reason"
           label={action === 'ask' ? t('refund.reason') : t('refund.rejectReason')}
           // Asking and rejecting both need a reason of 1-64 characters (the contract's rule).
-          rules={[rule(depositRefundRequest.shape.reason, action === 'ask' ? t('refund.reason') : t('refund.rejectReason'))]}
+          rules={[
+            rule(depositRefundRequest.shape.reason, action === 'ask' ? t('refund.reason') : t('refund.rejectReason')),
+          ]}
         >
           <Input.TextArea maxLength={64} showCount rows={2} />
         </Form.Item>

@@ -25,7 +25,9 @@ export function DepositStats({ input }: { input: Record<string, unknown> }) {
               value={c.split ? `${c.split[0]} / ${c.split[1]}` : money(c.amount)}
               valueStyle={{ fontSize: 18, color: c.attention ? '#fa541c' : undefined }}
             />
-            {c.count !== null && <Typography.Text type="secondary">{t('stats.count', { count: c.count })}</Typography.Text>}
+            {c.count !== null && (
+              <Typography.Text type="secondary">{t('stats.count', { count: c.count })}</Typography.Text>
+            )}
           </Card>
         </Col>
       ))}

@@ -34,7 +34,8 @@ export function IgnoreBatchDialog({ open, onClose }: { open: boolean; onClose: (
     mutationFn: () => request('depositIgnoreBatch', { body: { phones, remark: remark.trim() || undefined } }),
     onSuccess: (r) => setReport(r),
     onError: (e) => {
-      if (e instanceof ApiError && e.code === PARTIAL && e.response?.data) setReport(e.response.data as IgnoreBatchReport);
+      if (e instanceof ApiError && e.code === PARTIAL && e.response?.data)
+        setReport(e.response.data as IgnoreBatchReport);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: callKey('depositIgnoreList') }),
   });
@@ -58,7 +59,12 @@ export function IgnoreBatchDialog({ open, onClose }: { open: boolean; onClose: (
         ) : (
           <Space>
             <Button onClick={close}>{t('ignoreBatch.cancel')}</Button>
-            <Button type="primary" loading={send.isPending} disabled={!phones.length || phones.length > IGNORE_BATCH_MAX} onClick={() => send.mutate()}>
+            <Button
+              type="primary"
+              loading={send.isPending}
+              disabled={!phones.length || phones.length > IGNORE_BATCH_MAX}
+              onClick={() => send.mutate()}
+            >
               {t('ignoreBatch.submit', { count: phones.length })}
             </Button>
           </Space>
@@ -71,7 +77,11 @@ export function IgnoreBatchDialog({ open, onClose }: { open: boolean; onClose: (
             type={report.failed.length ? 'warning' : 'success'}
             showIcon
             style={{ marginBottom: 12 }}
-            message={t('ignoreBatch.summary', { total: report.total, succeeded: report.succeeded, failed: report.failed.length })}
+            message={t('ignoreBatch.summary', {
+              total: report.total,
+              succeeded: report.succeeded,
+              failed: report.failed.length,
+            })}
           />
           {report.failed.length > 0 && (
             <Table
@@ -89,7 +99,12 @@ export function IgnoreBatchDialog({ open, onClose }: { open: boolean; onClose: (
       ) : (
         <Form layout="vertical">
           <Form.Item label={t('ignoreBatch.phones')} extra={t('ignoreBatch.hint', { max: IGNORE_BATCH_MAX })}>
-            <Input.TextArea rows={8} value={text} onChange={(e) => setText(e.target.value)} placeholder={'+86 13800000000\n13900000000'} />
+            <Input.TextArea
+              rows={8}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={'+86 13800000000\n13900000000'}
+            />
           </Form.Item>
           <Form.Item>
             <Upload
@@ -104,7 +119,13 @@ export function IgnoreBatchDialog({ open, onClose }: { open: boolean; onClose: (
             </Upload>
           </Form.Item>
           <Form.Item label={t('ignore.remark')}>
-            <Input.TextArea rows={2} maxLength={64} showCount value={remark} onChange={(e) => setRemark(e.target.value)} />
+            <Input.TextArea
+              rows={2}
+              maxLength={64}
+              showCount
+              value={remark}
+              onChange={(e) => setRemark(e.target.value)}
+            />
           </Form.Item>
         </Form>
       )}

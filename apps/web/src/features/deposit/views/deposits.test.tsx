@@ -37,8 +37,21 @@ const failed: DepositItem = {
   finishTime: null,
   simulated: false,
 };
-const held: DepositItem = { ...failed, id: 5, depositNo: 'D20261126000002', orderNo: 'R20261126000002', state: 'held', remark: null };
-const pending: DepositItem = { ...failed, id: 6, depositNo: 'D20261126000003', orderNo: 'R20261126000003', state: 'pendingAudit' };
+const held: DepositItem = {
+  ...failed,
+  id: 5,
+  depositNo: 'D20261126000002',
+  orderNo: 'R20261126000002',
+  state: 'held',
+  remark: null,
+};
+const pending: DepositItem = {
+  ...failed,
+  id: 6,
+  depositNo: 'D20261126000003',
+  orderNo: 'R20261126000003',
+  state: 'pendingAudit',
+};
 const stats: DepositStatistics = {
   held: { count: 1, amount: 9900 },
   returned: { count: 0, amount: 0 },
@@ -97,7 +110,9 @@ describe('deposit orders screen', () => {
     fireEvent.click(button(/^Audit$/));
     await screen.findByText('Approve and refund');
     fireEvent.click(button(/^Save$/));
-    expect((await screen.findAllByText(/Refund .*94\.50 to the customer through the payment company\?/)).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText(/Refund .*94\.50 to the customer through the payment company\?/)).length,
+    ).toBeGreaterThan(0);
     fireEvent.click(button(/^OK$/));
     await waitFor(() => expect(server.to(AUDIT)).toHaveLength(1));
     expect(server.to(AUDIT)[0]!.query.get('id')).toBe('6');
@@ -110,7 +125,20 @@ describe('deposit rules screen', () => {
     const server = fakeServer({
       [RULES]: { list: [], total: 0 },
       [BUTTONS]: ['order:depositRule:edit', 'order:depositRule:status'],
-      [SAVE]: { id: 1, name: 'Everyone', scope: 'platform', agentId: null, outletId: null, scopeName: null, depositOrderCount: 3, depositFreeOrderCount: 2, status: 'enabled', creator: 'admin', createTime: '2026-11-26T08:00:00Z', updateTime: '2026-11-26T08:00:00Z' },
+      [SAVE]: {
+        id: 1,
+        name: 'Everyone',
+        scope: 'platform',
+        agentId: null,
+        outletId: null,
+        scopeName: null,
+        depositOrderCount: 3,
+        depositFreeOrderCount: 2,
+        status: 'enabled',
+        creator: 'admin',
+        createTime: '2026-11-26T08:00:00Z',
+        updateTime: '2026-11-26T08:00:00Z',
+      },
     });
     renderView(<DepositRulesView />, { path: '/order/deposit-rules' });
     fireEvent.click(await screen.findByRole('button', { name: /Add rule/ }, { timeout: 8000 }));
@@ -126,6 +154,14 @@ describe('deposit rules screen', () => {
     expect(await screen.findByText(/Every 3 finished deposit orders earn 2 deposit-free rentals/)).toBeTruthy();
     fireEvent.click(button(/^Save$/));
     await waitFor(() => expect(server.to(SAVE)).toHaveLength(1));
-    expect(server.to(SAVE)[0]!.body).toMatchObject({ name: 'Everyone', scope: 'platform', depositOrderCount: 3, depositFreeOrderCount: 2, status: 'enabled', agentId: null, outletId: null });
+    expect(server.to(SAVE)[0]!.body).toMatchObject({
+      name: 'Everyone',
+      scope: 'platform',
+      depositOrderCount: 3,
+      depositFreeOrderCount: 2,
+      status: 'enabled',
+      agentId: null,
+      outletId: null,
+    });
   });
 });

@@ -5,7 +5,16 @@ import { DEPOSIT_CHANNELS, DEPOSIT_STATES, MAX_RANGE_DAYS, PERMS, exportLabels, 
 import { useLang } from '@/shared/form';
 import { useButtons } from '@/shared/permission';
 import { useMoney } from '@/shared/money';
-import { CopyableId, DetailDrawer, ListPage, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  CopyableId,
+  DetailDrawer,
+  ListPage,
+  formatDateTime,
+  optionsOf,
+  useOverlay,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { depositActionFor, type DepositAction } from '../components/deposit-logic';
 import { DepositRefundModal } from '../components/deposit-refund';
 import { DepositStats } from '../components/deposit-stats';
@@ -24,20 +33,43 @@ export default function DepositsView() {
   const lang = useLang();
   const { money } = useMoney();
   // The export sheet's words (the contract's): the screen, the filter and the file say the same.
-  const col = useMemo(() => (k: keyof typeof exportLabels.depositExport.columns) => exportLabels.depositExport.columns[k][lang], [lang]);
+  const col = useMemo(
+    () => (k: keyof typeof exportLabels.depositExport.columns) => exportLabels.depositExport.columns[k][lang],
+    [lang],
+  );
   const buttons = useButtons();
   const detail = useOverlay<DepositItem>();
   const [step, setStep] = useState<{ action: DepositAction; deposit: DepositItem } | null>(null);
-  const allowed = useMemo(() => ({ ask: buttons.has(PERMS.depositRefund), audit: buttons.has(PERMS.depositAudit) }), [buttons]);
+  const allowed = useMemo(
+    () => ({ ask: buttons.has(PERMS.depositRefund), audit: buttons.has(PERMS.depositAudit) }),
+    [buttons],
+  );
 
   const filters = useMemo<FiltersOf<'depositQueryPage'>>(
     () => [
       { type: 'text', name: 'depositNo', maxLength: 32 },
       { type: 'text', name: 'orderNo', maxLength: 32 },
       { type: 'select', name: 'state', options: optionsOf(DEPOSIT_STATES, w.state) },
-      { type: 'custom', name: 'userId', label: t('orders.user'), render: () => <UserSelect placeholder={t('orders.userPlaceholder')} /> },
-      { type: 'custom', name: 'outletId', label: t('orders.outlet'), render: () => <OutletSelect placeholder={t('kit:any')} /> },
-      { type: 'dateRange', name: 'created', begin: 'beginTime', end: 'endTime', label: col('createTime'), maxDays: MAX_RANGE_DAYS },
+      {
+        type: 'custom',
+        name: 'userId',
+        label: t('orders.user'),
+        render: () => <UserSelect placeholder={t('orders.userPlaceholder')} />,
+      },
+      {
+        type: 'custom',
+        name: 'outletId',
+        label: t('orders.outlet'),
+        render: () => <OutletSelect placeholder={t('kit:any')} />,
+      },
+      {
+        type: 'dateRange',
+        name: 'created',
+        begin: 'beginTime',
+        end: 'endTime',
+        label: col('createTime'),
+        maxDays: MAX_RANGE_DAYS,
+      },
       { type: 'select', name: 'channel', options: optionsOf(DEPOSIT_CHANNELS, w.channel) },
     ],
     [t, w, col],
@@ -56,19 +88,68 @@ export default function DepositsView() {
           </Button>
         ),
       },
-      { dataIndex: 'state', key: 'state', width: 120, render: (v: DepositItem['state']) => <DepositStateTag state={v} /> },
+      {
+        dataIndex: 'state',
+        key: 'state',
+        width: 120,
+        render: (v: DepositItem['state']) => <DepositStateTag state={v} />,
+      },
       { dataIndex: 'orderNo', key: 'orderNo', width: 200, render: (v: string) => <CopyableId value={v} /> },
-      { dataIndex: 'userMobile', key: 'userMobile', width: 160, ellipsis: true, render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
+      {
+        dataIndex: 'userMobile',
+        key: 'userMobile',
+        width: 160,
+        ellipsis: true,
+        render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink>,
+      },
       { dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
-      { dataIndex: 'returnedAmount', key: 'returnedAmount', width: 100, align: 'right', render: (v: number) => money(v) },
+      {
+        dataIndex: 'returnedAmount',
+        key: 'returnedAmount',
+        width: 100,
+        align: 'right',
+        render: (v: number) => money(v),
+      },
       { dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
       { dataIndex: 'outletName', key: 'outletName', width: 150, ellipsis: true, defaultHidden: true },
-      { dataIndex: 'feeTaken', key: 'feeTaken', width: 100, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
-      { dataIndex: 'refundFee', key: 'refundFee', width: 100, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
-      { dataIndex: 'channel', key: 'channel', width: 120, defaultHidden: true, render: (v: DepositItem['channel']) => w.channel(v) },
-      { dataIndex: 'payReference', key: 'payReference', width: 200, defaultHidden: true, render: (v: string | null) => <CopyableId value={v} /> },
+      {
+        dataIndex: 'feeTaken',
+        key: 'feeTaken',
+        width: 100,
+        align: 'right',
+        defaultHidden: true,
+        render: (v: number) => money(v),
+      },
+      {
+        dataIndex: 'refundFee',
+        key: 'refundFee',
+        width: 100,
+        align: 'right',
+        defaultHidden: true,
+        render: (v: number) => money(v),
+      },
+      {
+        dataIndex: 'channel',
+        key: 'channel',
+        width: 120,
+        defaultHidden: true,
+        render: (v: DepositItem['channel']) => w.channel(v),
+      },
+      {
+        dataIndex: 'payReference',
+        key: 'payReference',
+        width: 200,
+        defaultHidden: true,
+        render: (v: string | null) => <CopyableId value={v} />,
+      },
       { dataIndex: 'remark', key: 'remark', width: 160, ellipsis: true, defaultHidden: true },
-      { dataIndex: 'finishTime', key: 'finishTime', width: 170, defaultHidden: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
+      {
+        dataIndex: 'finishTime',
+        key: 'finishTime',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -78,7 +159,12 @@ export default function DepositsView() {
           const action = depositActionFor(r);
           if (!action || !allowed[action]) return '-';
           return (
-            <Button type="link" size="small" danger={action === 'audit'} onClick={() => setStep({ action, deposit: r })}>
+            <Button
+              type="link"
+              size="small"
+              danger={action === 'audit'}
+              onClick={() => setStep({ action, deposit: r })}
+            >
               {action === 'ask' ? t('refund.ask') : t('refund.audit')}
             </Button>
           );
@@ -112,18 +198,34 @@ export default function DepositsView() {
                 { key: 'orderNo', label: col('orderNo'), value: <CopyableId value={r.orderNo} /> },
                 { key: 'state', label: col('state'), value: <DepositStateTag state={r.state} /> },
                 { key: 'channel', label: col('channel'), value: w.channel(r.channel) },
-                { key: 'user', label: t('orders.user'), value: <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
+                {
+                  key: 'user',
+                  label: t('orders.user'),
+                  value: <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink>,
+                },
                 { key: 'outlet', label: t('orders.outlet'), value: r.outletName },
-                { key: 'amount', label: col('amount'), value: <Typography.Text strong>{money(r.amount)}</Typography.Text> },
+                {
+                  key: 'amount',
+                  label: col('amount'),
+                  value: <Typography.Text strong>{money(r.amount)}</Typography.Text>,
+                },
                 { key: 'feeTaken', label: col('feeTaken'), value: money(r.feeTaken) },
                 { key: 'refundFee', label: col('refundFee'), value: money(r.refundFee) },
                 { key: 'returned', label: col('returnedAmount'), value: money(r.returnedAmount) },
                 { key: 'payReference', label: col('payReference'), value: <CopyableId value={r.payReference} /> },
-                { key: 'refundReference', label: t('orders.refundReference'), value: <CopyableId value={r.refundReference} /> },
+                {
+                  key: 'refundReference',
+                  label: t('orders.refundReference'),
+                  value: <CopyableId value={r.refundReference} />,
+                },
                 { key: 'applicant', label: t('orders.applicant'), value: r.applicant },
                 { key: 'auditor', label: t('orders.auditor'), value: r.auditor },
                 { key: 'createTime', label: col('createTime'), value: formatDateTime(r.createTime) },
-                { key: 'finishTime', label: col('finishTime'), value: r.finishTime ? formatDateTime(r.finishTime) : null },
+                {
+                  key: 'finishTime',
+                  label: col('finishTime'),
+                  value: r.finishTime ? formatDateTime(r.finishTime) : null,
+                },
                 { key: 'remark', label: col('remark'), value: r.remark, span: 2 },
               ]
             : []

@@ -9,7 +9,14 @@ const LIST = api.depositIgnoreList.path;
 const DEL = api.depositIgnoreDel.path;
 const BUTTONS = api.menuGetButton.path;
 
-const entry: IgnoreItem = { id: 3, userId: 7, userMobile: '86-13800000007', remark: 'VIP', creator: 'admin', createTime: '2026-11-26T08:00:00Z' };
+const entry: IgnoreItem = {
+  id: 3,
+  userId: 7,
+  userMobile: '86-13800000007',
+  remark: 'VIP',
+  creator: 'admin',
+  createTime: '2026-11-26T08:00:00Z',
+};
 
 beforeAll(async () => {
   await setupI18n('en_US');
@@ -21,7 +28,11 @@ beforeEach(async () => {
 
 describe('deposit rule exemptions screen', () => {
   it('removes a customer only after confirming', async () => {
-    const server = fakeServer({ [LIST]: { list: [entry], total: 1 }, [BUTTONS]: ['order:depositIgnore:edit'], [DEL]: null });
+    const server = fakeServer({
+      [LIST]: { list: [entry], total: 1 },
+      [BUTTONS]: ['order:depositIgnore:edit'],
+      [DEL]: null,
+    });
     renderView(<DepositIgnoreView />, { path: '/order/deposit-ignore' });
     await screen.findByText('86-13800000007');
     await waitFor(() => button(/^Remove$/));

@@ -7,7 +7,15 @@ import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { doneText } from '@/shared/feedback';
-import { FormModal, ListPage, formatDateTime, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  FormModal,
+  ListPage,
+  formatDateTime,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { UserSelect } from '@/shared/search-select';
 import { IgnoreBatchDialog } from '../components/ignore-batch';
 
@@ -27,19 +35,45 @@ export default function DepositIgnoreView() {
   const add = useOverlay();
   const batch = useOverlay();
   const remove = useRowAction<IgnoreItem>({
-    confirm: (row) => ({ title: t('ignore.removeConfirm', { mobile: row.userMobile }), content: t('ignore.removeHint'), danger: true }),
+    confirm: (row) => ({
+      title: t('ignore.removeConfirm', { mobile: row.userMobile }),
+      content: t('ignore.removeHint'),
+      danger: true,
+    }),
     call: (row) => request('depositIgnoreDel', { body: { id: row.id } }),
     success: t('ignore.removed'),
     invalidates: ['depositIgnoreList'],
   });
 
-  const filters = useMemo<FiltersOf<'depositIgnoreList'>>(() => [{ type: 'text', name: 'mobile', label: t('ignore.mobile'), maxLength: 20 }], [t]);
+  const filters = useMemo<FiltersOf<'depositIgnoreList'>>(
+    () => [{ type: 'text', name: 'mobile', label: t('ignore.mobile'), maxLength: 20 }],
+    [t],
+  );
   const columns = useMemo<ColumnsOf<'depositIgnoreList'>>(
     () => [
       { title: t('ignore.mobile'), dataIndex: 'userMobile', key: 'userMobile', fixed: 'left', width: 180 },
-      { title: t('ignore.remark'), dataIndex: 'remark', key: 'remark', width: 240, ellipsis: true, render: (v: string | null) => v || '-' },
-      { title: t('ignore.creator'), dataIndex: 'creator', key: 'creator', width: 140, render: (v: string | null) => v ?? '-' },
-      { title: t('ignore.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('ignore.remark'),
+        dataIndex: 'remark',
+        key: 'remark',
+        width: 240,
+        ellipsis: true,
+        render: (v: string | null) => v || '-',
+      },
+      {
+        title: t('ignore.creator'),
+        dataIndex: 'creator',
+        key: 'creator',
+        width: 140,
+        render: (v: string | null) => v ?? '-',
+      },
+      {
+        title: t('ignore.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
       ...(canEdit
         ? [
             {
@@ -88,12 +122,22 @@ export default function DepositIgnoreView() {
         onClose={add.hide}
         invalidates={['depositIgnoreList']}
         successMessage={doneText('saved')}
-        onSubmit={(v) => request('depositIgnoreAdd', { body: { userId: v.userId!, remark: v.remark?.trim() || undefined } })}
+        onSubmit={(v) =>
+          request('depositIgnoreAdd', { body: { userId: v.userId!, remark: v.remark?.trim() || undefined } })
+        }
       >
-        <Form.Item name="userId" label={t('ignore.user')} rules={[rule(ignoreAddRequest.shape.userId, t('ignore.user'))]}>
+        <Form.Item
+          name="userId"
+          label={t('ignore.user')}
+          rules={[rule(ignoreAddRequest.shape.userId, t('ignore.user'))]}
+        >
           <UserSelect placeholder={t('ignore.userPlaceholder')} />
         </Form.Item>
-        <Form.Item name="remark" label={t('ignore.remark')} rules={[rule(ignoreAddRequest.shape.remark, t('ignore.remark'))]}>
+        <Form.Item
+          name="remark"
+          label={t('ignore.remark')}
+          rules={[rule(ignoreAddRequest.shape.remark, t('ignore.remark'))]}
+        >
           <Input.TextArea maxLength={64} showCount rows={2} />
         </Form.Item>
       </FormModal>

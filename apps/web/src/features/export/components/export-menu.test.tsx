@@ -60,7 +60,12 @@ describe('ExportMenu', () => {
 
   it('enables the download only at 100%, as a plain link to the file', async () => {
     // Even with a link already known, 40% is not downloadable (enabled at 100%).
-    const server = fakeServer({ [LIST]: { list: [item(1, '40%', { fileUrl: '/user/api/v1/exportExcelLog/download?id=1' }), item(2, '100%')], total: 2 } });
+    const server = fakeServer({
+      [LIST]: {
+        list: [item(1, '40%', { fileUrl: '/user/api/v1/exportExcelLog/download?id=1' }), item(2, '100%')],
+        total: 2,
+      },
+    });
     renderView(<ExportMenu />);
     fireEvent.click(button(/exports/i));
 
@@ -77,7 +82,9 @@ describe('ExportMenu', () => {
   });
 
   it('shows why an export failed and offers no download', async () => {
-    fakeServer({ [LIST]: { list: [item(5, '100%', { status: 'failed', fileUrl: null, error: 'interrupted' })], total: 1 } });
+    fakeServer({
+      [LIST]: { list: [item(5, '100%', { status: 'failed', fileUrl: null, error: 'interrupted' })], total: 1 },
+    });
     renderView(<ExportMenu />);
     fireEvent.click(button(/exports/i));
     expect(await screen.findByText('Interrupted several times and stopped; export again')).toBeTruthy();
@@ -97,7 +104,13 @@ describe('ExportMenu', () => {
     expect(within(row(1)).queryByRole('link')).toBeNull();
 
     finished = true;
-    act(() => live.emit(LIVE_TYPES.exportResult, { id: 1, fileName: 'login-log-1.xlsx', fileUrl: '/user/api/v1/exportExcelLog/download?id=1' }));
+    act(() =>
+      live.emit(LIVE_TYPES.exportResult, {
+        id: 1,
+        fileName: 'login-log-1.xlsx',
+        fileUrl: '/user/api/v1/exportExcelLog/download?id=1',
+      }),
+    );
     await waitFor(() => expect(within(row(1)).getByRole('link')).toBeTruthy());
     // The notification carries its own download link.
     expect(await screen.findByText('Export ready')).toBeTruthy();
@@ -106,11 +119,19 @@ describe('ExportMenu', () => {
   it('announces a finished export with a notice that closes by itself and leads into the export list', async () => {
     fakeServer({ [LIST]: { list: [item(7, '100%')], total: 1 } });
     renderView(<ExportMenu />);
-    act(() => live.emit(LIVE_TYPES.exportResult, { id: 7, fileName: 'login-log-7.xlsx', fileUrl: '/user/api/v1/exportExcelLog/download?id=7' }));
+    act(() =>
+      live.emit(LIVE_TYPES.exportResult, {
+        id: 7,
+        fileName: 'login-log-7.xlsx',
+        fileUrl: '/user/api/v1/exportExcelLog/download?id=7',
+      }),
+    );
     const notice = await screen.findByTestId('export-notice-7');
     // Timed: the bar counting down is only drawn for a notice that closes by itself.
     expect(notice.querySelector('.ant-notification-notice-progress')).toBeTruthy();
-    expect(within(notice).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe('/user/api/v1/exportExcelLog/download?id=7');
+    expect(within(notice).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(
+      '/user/api/v1/exportExcelLog/download?id=7',
+    );
     fireEvent.click(within(notice).getByRole('button', { name: 'Open the export list' }));
     expect(await screen.findByTestId('export-7')).toBeTruthy();
   });

@@ -144,7 +144,14 @@ export default function ExportMenu() {
         )}
         {page && page.total > EXPORT_PAGE_SIZE && (
           <Flex justify="end" style={{ marginTop: 8 }}>
-            <Pagination simple size="small" current={pageNum} pageSize={EXPORT_PAGE_SIZE} total={page.total} onChange={setPageNum} />
+            <Pagination
+              simple
+              size="small"
+              current={pageNum}
+              pageSize={EXPORT_PAGE_SIZE}
+              total={page.total}
+              onChange={setPageNum}
+            />
           </Flex>
         )}
       </Spin>
@@ -188,7 +195,11 @@ function ExportRow({ item }: { item: ExportLogItem }) {
             <DownloadOutlined /> {t('download')}
           </a>
         ) : (
-          <Typography.Text type="secondary" aria-disabled="true" style={{ whiteSpace: 'nowrap', cursor: 'not-allowed' }}>
+          <Typography.Text
+            type="secondary"
+            aria-disabled="true"
+            style={{ whiteSpace: 'nowrap', cursor: 'not-allowed' }}
+          >
             <DownloadOutlined /> {t('download')}
           </Typography.Text>
         )}
@@ -197,7 +208,13 @@ function ExportRow({ item }: { item: ExportLogItem }) {
         {formatDateTime(item.createTime)}
         {item.rowCount !== null && ` · ${t('rows', { count: item.rowCount })}`}
       </Typography.Text>
-      <Progress percent={percent} size="small" status={failed ? 'exception' : percent >= 100 ? 'success' : 'normal'} format={(p) => `${p ?? 0}%`} aria-label={t('progress')} />
+      <Progress
+        percent={percent}
+        size="small"
+        status={failed ? 'exception' : percent >= 100 ? 'success' : 'normal'}
+        format={(p) => `${p ?? 0}%`}
+        aria-label={t('progress')}
+      />
       {failed && (
         <Typography.Text type="danger" style={{ fontSize: 12 }}>
           {t(`errors.${item.error ?? ''}`, { defaultValue: t('failed') })}

@@ -21,7 +21,15 @@ const RECENT_COMMANDS = 10;
  * recent commands (kept current by DEVICE_COMMAND), and its MQTT credentials for those allowed,
  * only after a click.
  */
-export function CabinetDetailDrawer({ sn, open, onClose }: { sn: string | undefined; open: boolean; onClose: () => void }) {
+export function CabinetDetailDrawer({
+  sn,
+  open,
+  onClose,
+}: {
+  sn: string | undefined;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['fleet', 'kit']);
   const isMobile = useIsMobile();
   // A live message carries the list row, and the slots when they changed; the detail merges both.
@@ -29,7 +37,13 @@ export function CabinetDetailDrawer({ sn, open, onClose }: { sn: string | undefi
 
   const cab = detail.data;
   return (
-    <Drawer open={open} title={t('cabinet.detailTitle', { sn: sn ?? '' })} onClose={onClose} size={isMobile ? '100%' : 720} destroyOnHidden>
+    <Drawer
+      open={open}
+      title={t('cabinet.detailTitle', { sn: sn ?? '' })}
+      onClose={onClose}
+      size={isMobile ? '100%' : 720}
+      destroyOnHidden
+    >
       {detail.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : !cab ? (
@@ -45,16 +59,48 @@ export function CabinetDetailDrawer({ sn, open, onClose }: { sn: string | undefi
               { key: 'online', label: t('cabinet.online'), children: <OnlineBadge row={cab} withReason /> },
               { key: 'csq', label: t('cabinet.signal'), children: <SignalBars csq={cab.csq} /> },
               { key: 'netMode', label: t('cabinet.netMode'), children: cab.netMode ?? '-' },
-              { key: 'firmware', label: t('cabinet.firmware'), children: cab.firmwareMain ? `${cab.firmwareMain}${cab.firmwareBoard ? ` / ${cab.firmwareBoard}` : ''}` : '-' },
-              { key: 'model', label: t('cabinet.model'), children: [cab.model, cab.hwVersion].filter(Boolean).join(' / ') || '-' },
+              {
+                key: 'firmware',
+                label: t('cabinet.firmware'),
+                children: cab.firmwareMain
+                  ? `${cab.firmwareMain}${cab.firmwareBoard ? ` / ${cab.firmwareBoard}` : ''}`
+                  : '-',
+              },
+              {
+                key: 'model',
+                label: t('cabinet.model'),
+                children: [cab.model, cab.hwVersion].filter(Boolean).join(' / ') || '-',
+              },
               { key: 'imei', label: 'IMEI', children: <CopyableId value={cab.imei} /> },
               { key: 'iccid', label: 'ICCID', children: <CopyableId value={cab.iccid} /> },
               { key: 'battery', label: t('cabinet.battery'), children: batterySummary(t, cab) },
               { key: 'server', label: t('cabinet.server'), children: <ServerAddress row={cab} /> },
-              { key: 'heartbeat', label: t('cabinet.heartbeatSec'), children: cab.heartbeatSec === null ? '-' : t('cabinet.seconds', { value: cab.heartbeatSec }) },
-              { key: 'ftp', label: t('cabinet.ftp'), children: cab.ftpHost ? `${hostPort(cab.ftpHost, cab.ftpPort)}${cab.ftpUser ? ` (${cab.ftpUser})` : ''}` : '-' },
-              { key: 'bound', label: t('cabinet.bound'), children: cab.bound ? <Tag color="blue">{cab.outletName ?? t('cabinet.boundYes')}</Tag> : <Tag>{t('cabinet.boundNo')}</Tag> },
-              { key: 'lastHeartbeatAt', label: t('cabinet.lastHeartbeat'), children: formatDateTime(cab.lastHeartbeatAt) },
+              {
+                key: 'heartbeat',
+                label: t('cabinet.heartbeatSec'),
+                children: cab.heartbeatSec === null ? '-' : t('cabinet.seconds', { value: cab.heartbeatSec }),
+              },
+              {
+                key: 'ftp',
+                label: t('cabinet.ftp'),
+                children: cab.ftpHost
+                  ? `${hostPort(cab.ftpHost, cab.ftpPort)}${cab.ftpUser ? ` (${cab.ftpUser})` : ''}`
+                  : '-',
+              },
+              {
+                key: 'bound',
+                label: t('cabinet.bound'),
+                children: cab.bound ? (
+                  <Tag color="blue">{cab.outletName ?? t('cabinet.boundYes')}</Tag>
+                ) : (
+                  <Tag>{t('cabinet.boundNo')}</Tag>
+                ),
+              },
+              {
+                key: 'lastHeartbeatAt',
+                label: t('cabinet.lastHeartbeat'),
+                children: formatDateTime(cab.lastHeartbeatAt),
+              },
               { key: 'registeredAt', label: t('cabinet.registeredAt'), children: formatDateTime(cab.registeredAt) },
               { key: 'stockedInAt', label: t('cabinet.stockedInAt'), children: formatDateTime(cab.stockedInAt) },
             ]}
@@ -62,7 +108,17 @@ export function CabinetDetailDrawer({ sn, open, onClose }: { sn: string | undefi
           <Permit perm={PERMS.cabinetSecret}>
             <SecretReveal sn={cab.sn} />
           </Permit>
-          <Card size="small" title={t('slots.title')} extra={cab.inventoryAt && <Typography.Text type="secondary">{t('cabinet.inventoryAt', { time: formatDateTime(cab.inventoryAt) })}</Typography.Text>}>
+          <Card
+            size="small"
+            title={t('slots.title')}
+            extra={
+              cab.inventoryAt && (
+                <Typography.Text type="secondary">
+                  {t('cabinet.inventoryAt', { time: formatDateTime(cab.inventoryAt) })}
+                </Typography.Text>
+              )
+            }
+          >
             <CabinetSlots slots={cab.slotList} slotCount={cab.slots ?? undefined} />
           </Card>
           <RecentCommands sn={cab.sn} />
@@ -91,14 +147,46 @@ function SecretReveal({ sn }: { sn: string }) {
     );
   if (!secret.data) return <Skeleton.Input active size="small" />;
   return (
-    <Card size="small" title={t('cabinet.credentials')} extra={<Button size="small" type="link" onClick={() => setShown(false)}>{t('cabinet.hideSecret')}</Button>}>
+    <Card
+      size="small"
+      title={t('cabinet.credentials')}
+      extra={
+        <Button size="small" type="link" onClick={() => setShown(false)}>
+          {t('cabinet.hideSecret')}
+        </Button>
+      }
+    >
       <Descriptions
         size="small"
         column={1}
         items={[
-          { key: 'clientId', label: 'clientId', children: <Typography.Text copyable code>{secret.data.clientId}</Typography.Text> },
-          { key: 'username', label: 'username', children: <Typography.Text copyable code>{secret.data.username}</Typography.Text> },
-          { key: 'secret', label: 'password', children: <Typography.Text copyable code data-testid="cabinet-secret">{secret.data.secret}</Typography.Text> },
+          {
+            key: 'clientId',
+            label: 'clientId',
+            children: (
+              <Typography.Text copyable code>
+                {secret.data.clientId}
+              </Typography.Text>
+            ),
+          },
+          {
+            key: 'username',
+            label: 'username',
+            children: (
+              <Typography.Text copyable code>
+                {secret.data.username}
+              </Typography.Text>
+            ),
+          },
+          {
+            key: 'secret',
+            label: 'password',
+            children: (
+              <Typography.Text copyable code data-testid="cabinet-secret">
+                {secret.data.secret}
+              </Typography.Text>
+            ),
+          },
         ]}
       />
     </Card>
@@ -121,7 +209,9 @@ export function RecentCommands({ sn }: { sn: string }) {
     queryClient.setQueryData<PageResult<CommandItem>>(key, (old) => {
       if (!old) return old;
       const known = old.list.some((c) => c.id === cmd.id);
-      const list = known ? old.list.map((c) => (c.id === cmd.id ? cmd : c)) : [cmd, ...old.list].slice(0, RECENT_COMMANDS);
+      const list = known
+        ? old.list.map((c) => (c.id === cmd.id ? cmd : c))
+        : [cmd, ...old.list].slice(0, RECENT_COMMANDS);
       return { list, total: known ? old.total : old.total + 1 };
     });
   });
@@ -131,7 +221,11 @@ export function RecentCommands({ sn }: { sn: string }) {
   return (
     <Card size="small" title={t('command.recent')}>
       {commands.error ? (
-        <Typography.Text type="secondary">{commands.error instanceof ApiError && commands.error.message ? commands.error.message : t('command.loadFailed')}</Typography.Text>
+        <Typography.Text type="secondary">
+          {commands.error instanceof ApiError && commands.error.message
+            ? commands.error.message
+            : t('command.loadFailed')}
+        </Typography.Text>
       ) : (
         <Table<CommandItem>
           size="small"
@@ -143,10 +237,29 @@ export function RecentCommands({ sn }: { sn: string }) {
           locale={{ emptyText: <EmptyState description={t('command.none')} /> }}
           expandable={{ expandedRowRender: (c) => <CommandTimeline command={c} /> }}
           columns={[
-            { key: 'createdAt', title: t('command.time'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
-            { key: 'type', title: t('command.type'), dataIndex: 'type', render: (v: string) => t(`command.types.${v}`) },
-            { key: 'state', title: t('command.stateLabel'), render: (_: unknown, c) => <CommandStateTag state={c.state} percent={c.percent} /> },
-            { key: 'createdBy', title: t('command.by'), dataIndex: 'createdBy', render: (v: string | null) => v ?? t('command.server') },
+            {
+              key: 'createdAt',
+              title: t('command.time'),
+              dataIndex: 'createdAt',
+              render: (v: string) => formatDateTime(v),
+            },
+            {
+              key: 'type',
+              title: t('command.type'),
+              dataIndex: 'type',
+              render: (v: string) => t(`command.types.${v}`),
+            },
+            {
+              key: 'state',
+              title: t('command.stateLabel'),
+              render: (_: unknown, c) => <CommandStateTag state={c.state} percent={c.percent} />,
+            },
+            {
+              key: 'createdBy',
+              title: t('command.by'),
+              dataIndex: 'createdBy',
+              render: (v: string | null) => v ?? t('command.server'),
+            },
           ]}
         />
       )}

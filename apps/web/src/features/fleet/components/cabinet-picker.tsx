@@ -33,7 +33,14 @@ export function CabinetPicker({
   }, [typed]);
 
   const page = (online: boolean) => {
-    const input = { pageNum: 1, pageSize: PICK_SIZE, online: online ? 'true' : 'false', ...(search ? { sn: search } : {}), orderBy: 'sn', order: 'ascend' } as const;
+    const input = {
+      pageNum: 1,
+      pageSize: PICK_SIZE,
+      online: online ? 'true' : 'false',
+      ...(search ? { sn: search } : {}),
+      orderBy: 'sn',
+      order: 'ascend',
+    } as const;
     return {
       queryKey: callKey('cabinetQueryPage', input),
       queryFn: ({ signal }: { signal: AbortSignal }) => request('cabinetQueryPage', { query: input }, { signal }),
@@ -41,7 +48,10 @@ export function CabinetPicker({
   };
   const online = useQuery(page(true));
   const offline = useQuery(page(false));
-  const rows = useMemo(() => [...(online.data?.list ?? []), ...(offline.data?.list ?? [])], [online.data, offline.data]);
+  const rows = useMemo(
+    () => [...(online.data?.list ?? []), ...(offline.data?.list ?? [])],
+    [online.data, offline.data],
+  );
   // The chosen row is kept so the label stays when a new search no longer lists it.
   const [chosen, setChosen] = useState<CabinetItem | undefined>();
 
@@ -51,14 +61,22 @@ export function CabinetPicker({
       <Space size={6}>
         <Badge status={r.online ? 'success' : 'default'} />
         <span>{r.sn}</span>
-        {r.slots !== null && <Typography.Text type="secondary">{t('picker.slots', { value: r.slots })}</Typography.Text>}
+        {r.slots !== null && (
+          <Typography.Text type="secondary">{t('picker.slots', { value: r.slots })}</Typography.Text>
+        )}
       </Space>
     ),
   });
   const extra = chosen && !rows.some((r) => r.sn === chosen.sn) ? [chosen] : [];
   const options = [
-    { label: t('picker.online', { value: online.data?.total ?? 0 }), options: [...extra.filter((r) => r.online), ...(online.data?.list ?? [])].map(option) },
-    { label: t('picker.offline', { value: offline.data?.total ?? 0 }), options: [...extra.filter((r) => !r.online), ...(offline.data?.list ?? [])].map(option) },
+    {
+      label: t('picker.online', { value: online.data?.total ?? 0 }),
+      options: [...extra.filter((r) => r.online), ...(online.data?.list ?? [])].map(option),
+    },
+    {
+      label: t('picker.offline', { value: offline.data?.total ?? 0 }),
+      options: [...extra.filter((r) => !r.online), ...(offline.data?.list ?? [])].map(option),
+    },
   ].filter((g) => g.options.length > 0);
 
   return (

@@ -53,7 +53,10 @@ export function fillSlots(slots: readonly SlotView[], slotCount?: number): SlotV
   const bySlot = new Map(slots.map((s) => [s.slot, s]));
   const total = Math.max(slotCount ?? 0, ...slots.map((s) => s.slot), 0);
   const out: SlotView[] = [];
-  for (let n = 1; n <= total; n++) out.push(bySlot.get(n) ?? { slot: n, powerBankId: null, battery: null, locked: true, fault: null, charging: false });
+  for (let n = 1; n <= total; n++)
+    out.push(
+      bySlot.get(n) ?? { slot: n, powerBankId: null, battery: null, locked: true, fault: null, charging: false },
+    );
   return out;
 }
 
@@ -99,7 +102,9 @@ export function CabinetSlots({ slots, slotCount, onSlotClick, selectedSlot, hide
           <span>{t('slots.total', { value: summary.total })}</span>
           <span>{t('slots.occupied', { value: summary.occupied })}</span>
           <span>{t('slots.free', { value: summary.free })}</span>
-          {summary.faulty > 0 && <span style={{ color: token.colorError }}>{t('slots.faulty', { value: summary.faulty })}</span>}
+          {summary.faulty > 0 && (
+            <span style={{ color: token.colorError }}>{t('slots.faulty', { value: summary.faulty })}</span>
+          )}
           <span>{t('slots.charging', { value: summary.charging })}</span>
         </div>
       )}
@@ -117,7 +122,9 @@ export function CabinetSlots({ slots, slotCount, onSlotClick, selectedSlot, hide
           ]
             .filter(Boolean)
             .join(', ');
-          const className = ['cabinet-slot', empty && 'is-empty', selectedSlot === s.slot && 'is-selected'].filter(Boolean).join(' ');
+          const className = ['cabinet-slot', empty && 'is-empty', selectedSlot === s.slot && 'is-selected']
+            .filter(Boolean)
+            .join(' ');
           const style: CSSProperties = s.fault ? { borderColor: token.colorError, background: token.colorErrorBg } : {};
           const body = (
             <>
@@ -126,7 +133,11 @@ export function CabinetSlots({ slots, slotCount, onSlotClick, selectedSlot, hide
                 <span className="cabinet-slot-icons">
                   {!empty && s.charging && <ThunderboltFilled style={{ color: token.colorWarning }} aria-hidden />}
                   {s.fault && <WarningFilled style={{ color: token.colorError }} aria-hidden />}
-                  {s.locked ? <LockOutlined aria-hidden /> : <UnlockOutlined style={{ color: token.colorWarning }} aria-hidden />}
+                  {s.locked ? (
+                    <LockOutlined aria-hidden />
+                  ) : (
+                    <UnlockOutlined style={{ color: token.colorWarning }} aria-hidden />
+                  )}
                 </span>
               </div>
               {empty ? (
@@ -137,12 +148,17 @@ export function CabinetSlots({ slots, slotCount, onSlotClick, selectedSlot, hide
                     <span className="cabinet-slot-id">{s.powerBankId}</span>
                   </Tooltip>
                   <div className="cabinet-slot-battery" aria-hidden>
-                    <span data-level={level} style={{ width: `${Math.max(0, Math.min(100, s.battery ?? 0))}%`, background: colour[level] }} />
+                    <span
+                      data-level={level}
+                      style={{ width: `${Math.max(0, Math.min(100, s.battery ?? 0))}%`, background: colour[level] }}
+                    />
                   </div>
                   <span style={{ color: colour[level] }}>{s.battery === null ? '-' : `${s.battery}%`}</span>
                 </>
               )}
-              {s.fault && <span style={{ color: token.colorError }}>{t(`fault.${s.fault}`, { defaultValue: s.fault })}</span>}
+              {s.fault && (
+                <span style={{ color: token.colorError }}>{t(`fault.${s.fault}`, { defaultValue: s.fault })}</span>
+              )}
             </>
           );
           return onSlotClick ? (

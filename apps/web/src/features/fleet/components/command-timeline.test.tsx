@@ -36,25 +36,42 @@ beforeEach(async () => {
   await changeLanguage('en_US');
 });
 
-const steps = (c: HTMLElement) => [...c.querySelectorAll('[data-step]')].map((e) => `${e.getAttribute('data-step')}:${e.getAttribute('data-done') ?? '-'}`);
+const steps = (c: HTMLElement) =>
+  [...c.querySelectorAll('[data-step]')].map(
+    (e) => `${e.getAttribute('data-step')}:${e.getAttribute('data-done') ?? '-'}`,
+  );
 
 describe('command timeline', () => {
   it('marks the states reached and waits for the rest', () => {
-    const { container } = render(<CommandTimeline command={{ ...base, state: 'sent', sentAt: '2026-11-22T05:00:01Z' }} />);
+    const { container } = render(
+      <CommandTimeline command={{ ...base, state: 'sent', sentAt: '2026-11-22T05:00:01Z' }} />,
+    );
     expect(steps(container)).toEqual(['pending:true', 'sent:true', 'acknowledged:false', 'end:-']);
     expect(container.textContent).toContain('Waiting for the result');
   });
 
   it('ends with the result and the reply payload', () => {
     const { container, getByTestId } = render(
-      <CommandTimeline command={{ ...base, type: 'queryVersion', state: 'succeeded', result: { firmware: { main: '2.3.1', board: '1.4' } }, finishedAt: '2026-11-22T05:00:02Z' }} />,
+      <CommandTimeline
+        command={{
+          ...base,
+          type: 'queryVersion',
+          state: 'succeeded',
+          result: { firmware: { main: '2.3.1', board: '1.4' } },
+          finishedAt: '2026-11-22T05:00:02Z',
+        }}
+      />,
     );
     expect(steps(container)).toEqual(['pending:true', 'sent:true', 'acknowledged:true', 'succeeded:true']);
-    expect(JSON.parse(getByTestId('reply-payload').textContent!)).toEqual({ firmware: { main: '2.3.1', board: '1.4' } });
+    expect(JSON.parse(getByTestId('reply-payload').textContent!)).toEqual({
+      firmware: { main: '2.3.1', board: '1.4' },
+    });
   });
 
   it("says why a command failed, the cabinet's reason in words", () => {
-    const { container } = render(<CommandTimeline command={{ ...base, type: 'openLock', state: 'failed', reason: 'rejected:busy' }} />);
+    const { container } = render(
+      <CommandTimeline command={{ ...base, type: 'openLock', state: 'failed', reason: 'rejected:busy' }} />,
+    );
     expect(container.textContent).toContain('Reason: Refused by the cabinet: Another action in progress');
     const expired = render(<CommandTimeline command={{ ...base, state: 'expired', reason: 'expired' }} />);
     expect(expired.container.textContent).toContain('Expired before it was done');
@@ -76,17 +93,42 @@ describe('live command merge', () => {
 
 describe('developer tool request', () => {
   it('sends only the settings filled in, FTP grouped', () => {
-    expect(toCommandRequest({ sn: 'SIMU000000000002', type: 'config', heartbeatSec: 30, host: ' ', ftpHost: 'ftp.example.com', ftpPort: 21 })).toEqual({
+    expect(
+      toCommandRequest({
+        sn: 'SIMU000000000002',
+        type: 'config',
+        heartbeatSec: 30,
+        host: ' ',
+        ftpHost: 'ftp.example.com',
+        ftpPort: 21,
+      }),
+    ).toEqual({
       sn: 'SIMU000000000002',
       type: 'config',
       data: { heartbeatSec: 30, ftp: { host: 'ftp.example.com', port: 21 } },
     });
-    expect(toCommandRequest({ sn: 'SIMU000000000002', type: 'openLock', slot: 3 })).toEqual({ sn: 'SIMU000000000002', type: 'openLock', data: { slot: 3 } });
-    expect(toCommandRequest({ sn: 'SIMU000000000002', type: 'upgrade', version: '2.4.0', url: 'https://x/fw.bin', sha256: '' })).toEqual({
+    expect(toCommandRequest({ sn: 'SIMU000000000002', type: 'openLock', slot: 3 })).toEqual({
+      sn: 'SIMU000000000002',
+      type: 'openLock',
+      data: { slot: 3 },
+    });
+    expect(
+      toCommandRequest({
+        sn: 'SIMU000000000002',
+        type: 'upgrade',
+        version: '2.4.0',
+        url: 'https://x/fw.bin',
+        sha256: '',
+      }),
+    ).toEqual({
       sn: 'SIMU000000000002',
       type: 'upgrade',
       data: { version: '2.4.0', url: 'https://x/fw.bin' },
     });
-    expect(toCommandRequest({ sn: 'SIMU000000000002', type: 'queryIccid' })).toEqual({ sn: 'SIMU000000000002', type: 'queryIccid', data: {} });
+    expect(toCommandRequest({ sn: 'SIMU000000000002', type: 'queryIccid' })).toEqual({
+      sn: 'SIMU000000000002',
+      type: 'queryIccid',
+      data: {},
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { Progress, Tag, Timeline, Typography, type TimelineProps } from 'antd';
-import { CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, LoadingOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
+  LoadingOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/list-page';
 
@@ -101,7 +107,9 @@ export function CommandTimeline({ command }: { command: CommandView }) {
           <Typography.Text strong type={ok ? 'success' : 'danger'}>
             {t(`command.state.${command.state}`)}
           </Typography.Text>
-          {command.finishedAt && <Typography.Text type="secondary"> · {formatDateTime(command.finishedAt)}</Typography.Text>}
+          {command.finishedAt && (
+            <Typography.Text type="secondary"> · {formatDateTime(command.finishedAt)}</Typography.Text>
+          )}
           {command.reason && (
             <div>
               {t('command.reason')}: {reasonText(t, command.reason)}
@@ -138,7 +146,8 @@ export function CommandTimeline({ command }: { command: CommandView }) {
 /** A failure reason in words: the cabinet's (slotEmpty…), `rejected:<reason>`, `expired`, `offline`. */
 export function reasonText(t: (key: string, opts?: Record<string, unknown>) => string, reason: string): string {
   const [head, tail] = reason.split(':', 2);
-  if (head === 'rejected' && tail) return `${t('command.reasons.rejected')}: ${t(`command.reasons.${tail}`, { defaultValue: tail })}`;
+  if (head === 'rejected' && tail)
+    return `${t('command.reasons.rejected')}: ${t(`command.reasons.${tail}`, { defaultValue: tail })}`;
   return t(`command.reasons.${reason}`, { defaultValue: reason });
 }
 
@@ -149,7 +158,18 @@ export function ReplyPayload({ value }: { value: unknown }) {
   return (
     <div style={{ marginTop: 4 }}>
       <Typography.Text type="secondary">{t('command.reply')}</Typography.Text>
-      <pre data-testid="reply-payload" style={{ margin: '4px 0 0', padding: 8, maxWidth: '100%', overflowX: 'auto', fontSize: 12, background: 'rgba(127,127,127,0.08)', borderRadius: 4 }}>
+      <pre
+        data-testid="reply-payload"
+        style={{
+          margin: '4px 0 0',
+          padding: 8,
+          maxWidth: '100%',
+          overflowX: 'auto',
+          fontSize: 12,
+          background: 'rgba(127,127,127,0.08)',
+          borderRadius: 4,
+        }}
+      >
         {text}
       </pre>
     </div>

@@ -35,6 +35,14 @@ describe('firmware batch progress', () => {
   });
 
   it('names the chosen cabinets known to be offline', () => {
-    expect(offlineChosen(['A', 'B', 'C'], new Map([['A', true], ['B', false]]))).toEqual(['B']);
+    expect(
+      offlineChosen(
+        ['A', 'B', 'C'],
+        new Map([
+          ['A', true],
+          ['B', false],
+        ]),
+      ),
+    ).toEqual(['B']);
   });
 });

@@ -23,7 +23,10 @@ export function batchProgress(counts: Counts, rows?: readonly Row[]): { percent:
     return { percent: Math.floor(sum / rows.length), succeeded: Math.floor((ok / rows.length) * 100) };
   }
   if (!counts.total) return { percent: 0, succeeded: 0 };
-  return { percent: Math.floor(((counts.succeeded + counts.failed) / counts.total) * 100), succeeded: Math.floor((counts.succeeded / counts.total) * 100) };
+  return {
+    percent: Math.floor(((counts.succeeded + counts.failed) / counts.total) * 100),
+    succeeded: Math.floor((counts.succeeded / counts.total) * 100),
+  };
 }
 
 function clamp(p: number): number {

@@ -32,7 +32,13 @@ export function QrLabelsDialog({ sns, open, onClose }: { sns: string[]; open: bo
         <Button key="close" onClick={onClose}>
           {t('qr.close')}
         </Button>,
-        <Button key="print" type="primary" icon={<PrinterOutlined />} disabled={!labels.data} onClick={() => window.print()}>
+        <Button
+          key="print"
+          type="primary"
+          icon={<PrinterOutlined />}
+          disabled={!labels.data}
+          onClick={() => window.print()}
+        >
           {t('qr.print')}
         </Button>,
       ]}

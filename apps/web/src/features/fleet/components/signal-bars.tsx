@@ -30,9 +30,22 @@ export function SignalBars({ csq }: { csq: number | null | undefined }) {
   const colour = bars >= 3 ? token.colorSuccess : bars === 2 ? token.colorWarning : token.colorError;
   return (
     <Tooltip title={label}>
-      <span role="img" aria-label={label} data-bars={bars} style={{ display: 'inline-flex', alignItems: 'flex-end', gap: 2, height: 14, verticalAlign: 'middle' }}>
+      <span
+        role="img"
+        aria-label={label}
+        data-bars={bars}
+        style={{ display: 'inline-flex', alignItems: 'flex-end', gap: 2, height: 14, verticalAlign: 'middle' }}
+      >
         {[1, 2, 3, 4].map((b) => (
-          <span key={b} style={{ width: 4, height: 3 + b * 2.75, borderRadius: 1, background: b <= bars ? colour : token.colorFillSecondary }} />
+          <span
+            key={b}
+            style={{
+              width: 4,
+              height: 3 + b * 2.75,
+              borderRadius: 1,
+              background: b <= bars ? colour : token.colorFillSecondary,
+            }}
+          />
         ))}
         <span style={{ marginLeft: 4, fontSize: 12, color: token.colorTextSecondary }}>{csq}</span>
       </span>

@@ -45,7 +45,11 @@ describe('batch storage rules in the form', () => {
   });
 
   it('previews how many cabinets a valid range holds', () => {
-    expect(rangePreview('chgb000000000008', 'CHGB000000000012')).toEqual({ count: 5, first: 'CHGB000000000008', last: 'CHGB000000000012' });
+    expect(rangePreview('chgb000000000008', 'CHGB000000000012')).toEqual({
+      count: 5,
+      first: 'CHGB000000000008',
+      last: 'CHGB000000000012',
+    });
     expect(rangePreview('CHGB000000000012', 'CHGB000000000008')).toBeNull();
     expect(rangePreview(undefined, 'CHGB000000000008')).toBeNull();
   });

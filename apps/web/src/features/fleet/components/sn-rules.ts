@@ -65,7 +65,10 @@ export function snRangeEndSchema(start: string | undefined) {
 }
 
 /** How many cabinets a valid range holds, with its first and last SN; null when not valid. */
-export function rangePreview(start: string | undefined, end: string | undefined): { count: number; first: string; last: string } | null {
+export function rangePreview(
+  start: string | undefined,
+  end: string | undefined,
+): { count: number; first: string; last: string } | null {
   const s = rules.cabinetSn.safeParse(start ?? '');
   const e = rules.cabinetSn.safeParse(end ?? '');
   if (!s.success || !e.success || snRangeProblem(s.data, e.data)) return null;

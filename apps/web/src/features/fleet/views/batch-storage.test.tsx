@@ -36,7 +36,11 @@ function partialFailure() {
   globalThis.fetch = (async (url: string, init?: RequestInit) => {
     if (new URL(url, 'http://console.test').pathname !== STORE) return fake(url, init);
     calls.push(JSON.parse(String(init?.body)));
-    return { ok: true, status: 200, json: async () => ({ code: -100, msg: 'Some devices failed: 1 succeeded, 2 failed', data: report }) } as Response;
+    return {
+      ok: true,
+      status: 200,
+      json: async () => ({ code: -100, msg: 'Some devices failed: 1 succeeded, 2 failed', data: report }),
+    } as Response;
   }) as typeof fetch;
   return { server, calls };
 }
@@ -63,7 +67,9 @@ describe('batch storage screen', () => {
     await openForm();
     const note = screen.getByTestId('one-way-in');
     expect(note.textContent).toContain('registers cabinets with the fleet only');
-    expect(within(note).getByRole('link', { name: 'Go to Stock in/out' }).getAttribute('href')).toBe('/operation/stock');
+    expect(within(note).getByRole('link', { name: 'Go to Stock in/out' }).getAttribute('href')).toBe(
+      '/operation/stock',
+    );
   });
 
   it('sends the pasted list and shows the report of a partial failure: total, successes, failures with reasons', async () => {
@@ -86,7 +92,10 @@ describe('batch storage screen', () => {
     const { calls } = partialFailure();
     await openForm();
     fireEvent.click(screen.getByText('By SN range'));
-    const [start, end] = [await screen.findByPlaceholderText('CHGB000000000001'), screen.getByPlaceholderText('CHGB000000000100')];
+    const [start, end] = [
+      await screen.findByPlaceholderText('CHGB000000000001'),
+      screen.getByPlaceholderText('CHGB000000000100'),
+    ];
     fireEvent.change(start!, { target: { value: 'TEST000000000010' } });
     fireEvent.change(end!, { target: { value: 'TEST000000000009' } });
     fireEvent.click(button(/^stock in$/i));

@@ -1,5 +1,20 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Col, Collapse, Drawer, Form, Input, Row, Segmented, Space, Statistic, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Col,
+  Collapse,
+  Drawer,
+  Form,
+  Input,
+  Row,
+  Segmented,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { ImportOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -26,20 +41,39 @@ export default function BatchStorageView() {
   const [open, setOpen] = useState(false);
   useLiveCabinetRows();
 
-  const filters = useMemo<FiltersOf<'cabinetQueryPage'>>(() => [{ type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17, placeholder: t('cabinet.snPlaceholder') }], [t]);
+  const filters = useMemo<FiltersOf<'cabinetQueryPage'>>(
+    () => [
+      { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17, placeholder: t('cabinet.snPlaceholder') },
+    ],
+    [t],
+  );
   const columns = useMemo<ColumnsOf<'cabinetQueryPage'>>(
     () => [
       { title: t('cabinet.sn'), dataIndex: 'sn', key: 'sn', width: 200, copyable: true, sortable: true },
       { title: t('cabinet.online'), key: 'online', width: 110, render: (_: unknown, row) => <OnlineBadge row={row} /> },
-      { title: t('cabinet.stockedInAt'), dataIndex: 'stockedInAt', key: 'stockedInAt', sortable: true, width: 180, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('cabinet.stockedInAt'),
+        dataIndex: 'stockedInAt',
+        key: 'stockedInAt',
+        sortable: true,
+        width: 180,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('cabinet.registeredAt'),
         dataIndex: 'registeredAt',
         key: 'registeredAt',
         width: 180,
-        render: (v: string | null) => (v ? formatDateTime(v) : <Typography.Text type="secondary">{t('cabinet.neverConnected')}</Typography.Text>),
+        render: (v: string | null) =>
+          v ? formatDateTime(v) : <Typography.Text type="secondary">{t('cabinet.neverConnected')}</Typography.Text>,
       },
-      { title: t('cabinet.firmware'), dataIndex: 'firmwareMain', key: 'firmwareMain', width: 120, render: (v: string | null) => v ?? '-' },
+      {
+        title: t('cabinet.firmware'),
+        dataIndex: 'firmwareMain',
+        key: 'firmwareMain',
+        width: 120,
+        render: (v: string | null) => v ?? '-',
+      },
     ],
     [t],
   );
@@ -115,7 +149,10 @@ function StorageDrawer({ open, onClose }: { open: boolean; onClose: () => void }
     } catch {
       return;
     }
-    const body = v.mode === 'list' ? { sns: parseSnList(v.list) } : { start: v.start!.trim().toUpperCase(), end: v.end!.trim().toUpperCase() };
+    const body =
+      v.mode === 'list'
+        ? { sns: parseSnList(v.list) }
+        : { start: v.start!.trim().toUpperCase(), end: v.end!.trim().toUpperCase() };
     store.mutate(body);
   };
   const again = () => {
@@ -158,7 +195,13 @@ function StorageDrawer({ open, onClose }: { open: boolean; onClose: () => void }
       {report ? (
         <StorageReport report={report} />
       ) : (
-        <Form<StorageForm> form={form} name="batchStorage" layout="vertical" initialValues={{ mode: 'list' }} disabled={store.isPending}>
+        <Form<StorageForm>
+          form={form}
+          name="batchStorage"
+          layout="vertical"
+          initialValues={{ mode: 'list' }}
+          disabled={store.isPending}
+        >
           <Form.Item name="mode">
             <Segmented<Mode>
               options={[
@@ -188,7 +231,12 @@ function StorageDrawer({ open, onClose }: { open: boolean; onClose: () => void }
               extra={t('storage.listCount', { value: count, max: BATCH_STORAGE_MAX })}
               validateDebounce={300}
             >
-              <Input.TextArea rows={10} placeholder={t('storage.listPlaceholder')} spellCheck={false} style={{ fontFamily: 'monospace' }} />
+              <Input.TextArea
+                rows={10}
+                placeholder={t('storage.listPlaceholder')}
+                spellCheck={false}
+                style={{ fontFamily: 'monospace' }}
+              />
             </Form.Item>
           ) : (
             <Row gutter={12}>
@@ -198,7 +246,15 @@ function StorageDrawer({ open, onClose }: { open: boolean; onClose: () => void }
                 </Form.Item>
               </Col>
               <Col xs={24} sm={12}>
-                <Form.Item name="end" label={t('storage.end')} rules={[({ getFieldValue }) => zodRule(snRangeEndSchema(getFieldValue('start') as string | undefined), lang, t('storage.end'))]} dependencies={['start']}>
+                <Form.Item
+                  name="end"
+                  label={t('storage.end')}
+                  rules={[
+                    ({ getFieldValue }) =>
+                      zodRule(snRangeEndSchema(getFieldValue('start') as string | undefined), lang, t('storage.end')),
+                  ]}
+                  dependencies={['start']}
+                >
                   <Input placeholder="CHGB000000000100" maxLength={17} spellCheck={false} />
                 </Form.Item>
               </Col>
@@ -224,17 +280,29 @@ export function StorageReport({ report }: { report: BatchStorageReport }) {
       <Alert
         type={failed === 0 ? 'success' : report.succeeded === 0 ? 'error' : 'warning'}
         showIcon
-        title={failed === 0 ? t('storage.allIn', { value: report.succeeded }) : t('storage.partial', { succeeded: report.succeeded, failed })}
+        title={
+          failed === 0
+            ? t('storage.allIn', { value: report.succeeded })
+            : t('storage.partial', { succeeded: report.succeeded, failed })
+        }
       />
       <Row gutter={16}>
         <Col span={8}>
           <Statistic title={t('storage.total')} value={report.total} />
         </Col>
         <Col span={8}>
-          <Statistic title={t('storage.succeeded')} value={report.succeeded} styles={{ content: { color: 'var(--ant-color-success)' } }} />
+          <Statistic
+            title={t('storage.succeeded')}
+            value={report.succeeded}
+            styles={{ content: { color: 'var(--ant-color-success)' } }}
+          />
         </Col>
         <Col span={8}>
-          <Statistic title={t('storage.failed')} value={failed} styles={{ content: failed ? { color: 'var(--ant-color-error)' } : {} }} />
+          <Statistic
+            title={t('storage.failed')}
+            value={failed}
+            styles={{ content: failed ? { color: 'var(--ant-color-error)' } : {} }}
+          />
         </Col>
       </Row>
       {failed > 0 && (
@@ -245,8 +313,18 @@ export function StorageReport({ report }: { report: BatchStorageReport }) {
           pagination={report.failed.length > 10 ? { pageSize: 10, size: 'small' } : false}
           scroll={{ x: 'max-content' }}
           columns={[
-            { key: 'sn', title: t('cabinet.sn'), dataIndex: 'sn', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-            { key: 'reason', title: t('storage.reason'), dataIndex: 'reason', render: (v: string) => <Tag color="error">{t(`storage.reasons.${v}`, { defaultValue: v })}</Tag> },
+            {
+              key: 'sn',
+              title: t('cabinet.sn'),
+              dataIndex: 'sn',
+              render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+            },
+            {
+              key: 'reason',
+              title: t('storage.reason'),
+              dataIndex: 'reason',
+              render: (v: string) => <Tag color="error">{t(`storage.reasons.${v}`, { defaultValue: v })}</Tag>,
+            },
             { key: 'msg', title: t('storage.message'), dataIndex: 'msg' },
           ]}
         />
@@ -258,7 +336,11 @@ export function StorageReport({ report }: { report: BatchStorageReport }) {
             {
               key: 'ok',
               label: t('storage.succeededList', { value: report.succeededSns.length }),
-              children: <Typography.Paragraph copyable={{ text: report.succeededSns.join('\n') }}>{report.succeededSns.join(', ')}</Typography.Paragraph>,
+              children: (
+                <Typography.Paragraph copyable={{ text: report.succeededSns.join('\n') }}>
+                  {report.succeededSns.join(', ')}
+                </Typography.Paragraph>
+              ),
             },
           ]}
         />

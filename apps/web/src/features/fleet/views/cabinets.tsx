@@ -3,7 +3,15 @@ import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CABINET_CONDITIONS, CABINET_CONNECTIONS, NET_MODES, PERMS, type CabinetItem } from '@cbo/contract';
-import { ListPage, formatDateTime, optionsOf, useDeviceDelete, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  ListPage,
+  formatDateTime,
+  optionsOf,
+  useDeviceDelete,
+  useOverlay,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { CabinetDetailDrawer } from '../components/cabinet-detail';
 import { QrLabelsDialog } from '../components/qr-labels';
 import { OnlineBadge, ServerAddress, batterySummary } from '../components/cabinet-text';
@@ -33,10 +41,30 @@ export default function CabinetsView() {
   const filters = useMemo<FiltersOf<'cabinetQueryPage'>>(
     () => [
       { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17, placeholder: t('cabinet.snPlaceholder') },
-      { type: 'select', name: 'connection', label: t('cabinet.connectionLabel'), options: optionsOf(CABINET_CONNECTIONS, (c) => t(`cabinet.connection.${c}`)) },
-      { type: 'select', name: 'condition', label: t('cabinet.conditionLabel'), options: optionsOf(CABINET_CONDITIONS, (c) => t(`cabinet.condition.${c}`)) },
-      { type: 'select', name: 'bound', label: t('cabinet.bound'), options: yesNo(t('cabinet.boundYes'), t('cabinet.boundNo')) },
-      { type: 'select', name: 'netMode', label: t('cabinet.netMode'), options: NET_MODES.map((m) => ({ value: m, label: m })) },
+      {
+        type: 'select',
+        name: 'connection',
+        label: t('cabinet.connectionLabel'),
+        options: optionsOf(CABINET_CONNECTIONS, (c) => t(`cabinet.connection.${c}`)),
+      },
+      {
+        type: 'select',
+        name: 'condition',
+        label: t('cabinet.conditionLabel'),
+        options: optionsOf(CABINET_CONDITIONS, (c) => t(`cabinet.condition.${c}`)),
+      },
+      {
+        type: 'select',
+        name: 'bound',
+        label: t('cabinet.bound'),
+        options: yesNo(t('cabinet.boundYes'), t('cabinet.boundNo')),
+      },
+      {
+        type: 'select',
+        name: 'netMode',
+        label: t('cabinet.netMode'),
+        options: NET_MODES.map((m) => ({ value: m, label: m })),
+      },
       { type: 'text', name: 'firmware', label: t('cabinet.firmware'), maxLength: 32 },
       { type: 'text', name: 'iccid', label: 'ICCID', maxLength: 22 },
     ],
@@ -49,7 +77,11 @@ export default function CabinetsView() {
   // QR labels: the selected rows (a batch) or one row's own.
   const [selected, setSelected] = useState<string[]>([]);
   const labels = useOverlay<string[]>();
-  const remove = useDeviceDelete<CabinetItem>((r) => r.sn, (r) => request('cabinetDelete', { query: { sn: r.sn } }), ['cabinetQueryPage', 'fleetOverview']);
+  const remove = useDeviceDelete<CabinetItem>(
+    (r) => r.sn,
+    (r) => request('cabinetDelete', { query: { sn: r.sn } }),
+    ['cabinetQueryPage', 'fleetOverview'],
+  );
 
   // The status columns come first and the wide ones last, sized to fit a 1440 px screen; secondary
   // detail (network, ICCID, server, heartbeat interval) is one click away in the column settings and
@@ -64,7 +96,13 @@ export default function CabinetsView() {
         width: 180,
         sortable: true,
         render: (v: string) => (
-          <Button type="link" size="small" className="list-cell-id" style={{ padding: 0 }} onClick={() => detail.show(v)}>
+          <Button
+            type="link"
+            size="small"
+            className="list-cell-id"
+            style={{ padding: 0 }}
+            onClick={() => detail.show(v)}
+          >
             {v}
           </Button>
         ),
@@ -75,7 +113,12 @@ export default function CabinetsView() {
         key: 'bound',
         width: 150,
         ellipsis: true,
-        render: (_: unknown, row) => (row.bound ? <Tag color="blue">{row.outletName ?? t('cabinet.boundYes')}</Tag> : <Tag>{t('cabinet.boundNo')}</Tag>),
+        render: (_: unknown, row) =>
+          row.bound ? (
+            <Tag color="blue">{row.outletName ?? t('cabinet.boundYes')}</Tag>
+          ) : (
+            <Tag>{t('cabinet.boundNo')}</Tag>
+          ),
       },
       {
         title: t('cabinet.lastHeartbeat'),
@@ -83,9 +126,17 @@ export default function CabinetsView() {
         key: 'lastHeartbeatAt',
         sortable: true,
         width: 180,
-        render: (v: string | null) => (v ? formatDateTime(v) : <Typography.Text type="secondary">{t('cabinet.never')}</Typography.Text>),
+        render: (v: string | null) =>
+          v ? formatDateTime(v) : <Typography.Text type="secondary">{t('cabinet.never')}</Typography.Text>,
       },
-      { title: t('cabinet.signal'), dataIndex: 'csq', key: 'csq', width: 100, sortable: true, render: (v: number | null) => <SignalBars csq={v} /> },
+      {
+        title: t('cabinet.signal'),
+        dataIndex: 'csq',
+        key: 'csq',
+        width: 100,
+        sortable: true,
+        render: (v: number | null) => <SignalBars csq={v} />,
+      },
       {
         title: t('cabinet.slotsFree'),
         key: 'freeSlots',
@@ -93,11 +144,39 @@ export default function CabinetsView() {
         sortable: true,
         render: (_: unknown, row) => (row.slots === null ? '-' : `${row.slots} / ${row.freeSlots ?? '-'}`),
       },
-      { title: t('cabinet.firmware'), dataIndex: 'firmwareMain', key: 'firmwareMain', width: 110, sortable: true, defaultHidden: true, render: (v: string | null) => v ?? '-' },
-      { title: t('cabinet.battery'), key: 'battery', width: 200, ellipsis: true, render: (_: unknown, row) => batterySummary(t, row) },
-      { title: t('cabinet.netMode'), dataIndex: 'netMode', key: 'netMode', width: 100, defaultHidden: true, render: (v: string | null) => v ?? '-' },
+      {
+        title: t('cabinet.firmware'),
+        dataIndex: 'firmwareMain',
+        key: 'firmwareMain',
+        width: 110,
+        sortable: true,
+        defaultHidden: true,
+        render: (v: string | null) => v ?? '-',
+      },
+      {
+        title: t('cabinet.battery'),
+        key: 'battery',
+        width: 200,
+        ellipsis: true,
+        render: (_: unknown, row) => batterySummary(t, row),
+      },
+      {
+        title: t('cabinet.netMode'),
+        dataIndex: 'netMode',
+        key: 'netMode',
+        width: 100,
+        defaultHidden: true,
+        render: (v: string | null) => v ?? '-',
+      },
       { title: 'ICCID', dataIndex: 'iccid', key: 'iccid', width: 220, copyable: true, defaultHidden: true },
-      { title: t('cabinet.server'), key: 'server', width: 180, ellipsis: true, defaultHidden: true, render: (_: unknown, row) => <ServerAddress row={row} /> },
+      {
+        title: t('cabinet.server'),
+        key: 'server',
+        width: 180,
+        ellipsis: true,
+        defaultHidden: true,
+        render: (_: unknown, row) => <ServerAddress row={row} />,
+      },
       {
         title: t('cabinet.heartbeatSec'),
         dataIndex: 'heartbeatSec',
@@ -115,11 +194,24 @@ export default function CabinetsView() {
         render: (_: unknown, row: CabinetItem) => (
           <Space size={0}>
             <Tooltip title={t('qr.label')}>
-              <Button type="link" size="small" aria-label={t('qr.label')} icon={<QrcodeOutlined />} onClick={() => labels.show([row.sn])} />
+              <Button
+                type="link"
+                size="small"
+                aria-label={t('qr.label')}
+                icon={<QrcodeOutlined />}
+                onClick={() => labels.show([row.sn])}
+              />
             </Tooltip>
             {canDelete && !row.bound && (
               <Tooltip title={t('kit:deviceDelete.ok')}>
-                <Button type="link" size="small" danger aria-label={t('kit:deviceDelete.ok')} icon={<DeleteOutlined />} onClick={() => remove.run(row)} />
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  aria-label={t('kit:deviceDelete.ok')}
+                  icon={<DeleteOutlined />}
+                  onClick={() => remove.run(row)}
+                />
               </Tooltip>
             )}
           </Space>
@@ -139,9 +231,20 @@ export default function CabinetsView() {
       columns={columns}
       exportCall="cabinetExport"
       exportPerm={PERMS.cabinetExport}
-      tableProps={{ rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), preserveSelectedRowKeys: true } }}
+      tableProps={{
+        rowSelection: {
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as string[]),
+          preserveSelectedRowKeys: true,
+        },
+      }}
       toolbar={
-        <Button icon={<QrcodeOutlined />} disabled={!selected.length} title={t('qr.selectHint')} onClick={() => labels.show(selected)}>
+        <Button
+          icon={<QrcodeOutlined />}
+          disabled={!selected.length}
+          title={t('qr.selectHint')}
+          onClick={() => labels.show(selected)}
+        >
           {t('qr.printSelected', { count: selected.length })}
         </Button>
       }

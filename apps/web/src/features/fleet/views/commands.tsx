@@ -18,17 +18,39 @@ export default function CommandsView() {
   const queryClient = useQueryClient();
   // A row on screen takes the state a DEVICE_COMMAND message carries.
   useCommandLive((cmd) => {
-    queryClient.setQueriesData<{ list: (typeof cmd)[]; total: number }>({ queryKey: callKey('commandQueryPage') }, (old) =>
-      old && old.list.some((r) => r.id === cmd.id) ? { ...old, list: old.list.map((r) => (r.id === cmd.id ? cmd : r)) } : old,
+    queryClient.setQueriesData<{ list: (typeof cmd)[]; total: number }>(
+      { queryKey: callKey('commandQueryPage') },
+      (old) =>
+        old && old.list.some((r) => r.id === cmd.id)
+          ? { ...old, list: old.list.map((r) => (r.id === cmd.id ? cmd : r)) }
+          : old,
     );
   });
 
   const filters = useMemo<FiltersOf<'commandQueryPage'>>(
     () => [
       { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17, placeholder: t('cabinet.snPlaceholder') },
-      { type: 'select', name: 'type', label: t('command.type'), options: optionsOf(COMMAND_TYPES, (c) => t(`command.types.${c}`)) },
-      { type: 'select', name: 'state', label: t('command.stateLabel'), options: optionsOf(COMMAND_STATES, (s) => t(`command.state.${s}`)) },
-      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('command.time'), maxDays: MAX_RANGE_DAYS, showTime: true },
+      {
+        type: 'select',
+        name: 'type',
+        label: t('command.type'),
+        options: optionsOf(COMMAND_TYPES, (c) => t(`command.types.${c}`)),
+      },
+      {
+        type: 'select',
+        name: 'state',
+        label: t('command.stateLabel'),
+        options: optionsOf(COMMAND_STATES, (s) => t(`command.state.${s}`)),
+      },
+      {
+        type: 'dateRange',
+        name: 'timeRange',
+        begin: 'beginTime',
+        end: 'endTime',
+        label: t('command.time'),
+        maxDays: MAX_RANGE_DAYS,
+        showTime: true,
+      },
     ],
     [t],
   );
@@ -36,16 +58,56 @@ export default function CommandsView() {
 
   const columns = useMemo<ColumnsOf<'commandQueryPage'>>(
     () => [
-      { title: t('command.time'), dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
-      { title: t('cabinet.sn'), dataIndex: 'sn', key: 'sn', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+      {
+        title: t('command.time'),
+        dataIndex: 'createdAt',
+        key: 'createdAt',
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
+      {
+        title: t('cabinet.sn'),
+        dataIndex: 'sn',
+        key: 'sn',
+        render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+      },
       { title: t('command.type'), dataIndex: 'type', key: 'type', render: (v: string) => t(`command.types.${v}`) },
-      { title: t('command.stateLabel'), key: 'state', render: (_: unknown, c) => <CommandStateTag state={c.state} percent={c.percent} /> },
-      { title: t('command.reason'), dataIndex: 'reason', key: 'reason', render: (v: string | null) => (v ? reasonText(t, v) : '-') },
-      { title: t('command.by'), dataIndex: 'createdBy', key: 'createdBy', render: (v: string | null) => v ?? t('command.server') },
-      { title: t('command.finishedAt'), dataIndex: 'finishedAt', key: 'finishedAt', width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
+      {
+        title: t('command.stateLabel'),
+        key: 'state',
+        render: (_: unknown, c) => <CommandStateTag state={c.state} percent={c.percent} />,
+      },
+      {
+        title: t('command.reason'),
+        dataIndex: 'reason',
+        key: 'reason',
+        render: (v: string | null) => (v ? reasonText(t, v) : '-'),
+      },
+      {
+        title: t('command.by'),
+        dataIndex: 'createdBy',
+        key: 'createdBy',
+        render: (v: string | null) => v ?? t('command.server'),
+      },
+      {
+        title: t('command.finishedAt'),
+        dataIndex: 'finishedAt',
+        key: 'finishedAt',
+        width: 170,
+        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+      },
     ],
     [t],
   );
 
-  return <ListPage key={fromUrl.key} listCall="commandQueryPage" rowKey="id" title={t('command.listTitle')} filters={fromUrl.filters} columns={columns} />;
+  return (
+    <ListPage
+      key={fromUrl.key}
+      listCall="commandQueryPage"
+      rowKey="id"
+      title={t('command.listTitle')}
+      filters={fromUrl.filters}
+      columns={columns}
+    />
+  );
 }

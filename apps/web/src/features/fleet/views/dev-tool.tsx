@@ -3,7 +3,15 @@ import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space,
 import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { PERMS, cabinetConfigData, ftpConfig, upgradeData, type CabinetItem, type CommandItem, type CommandSendRequest } from '@cbo/contract';
+import {
+  PERMS,
+  cabinetConfigData,
+  ftpConfig,
+  upgradeData,
+  type CabinetItem,
+  type CommandItem,
+  type CommandSendRequest,
+} from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
 import { useRowAction } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
@@ -17,7 +25,15 @@ import { useLiveCabinetDetail, useTrackedCommands } from '../use-fleet-live';
 import { EmptyState } from '@/shared/empty-state';
 
 /** The commands the developer tool sends (eject has its own screen and record: forced eject). */
-export const DEV_TOOL_COMMANDS = ['restart', 'openLock', 'config', 'upgrade', 'queryVersion', 'queryIccid', 'queryInventory'] as const;
+export const DEV_TOOL_COMMANDS = [
+  'restart',
+  'openLock',
+  'config',
+  'upgrade',
+  'queryVersion',
+  'queryIccid',
+  'queryInventory',
+] as const;
 export type DevToolCommand = (typeof DEV_TOOL_COMMANDS)[number];
 /** Commands that change the cabinet: asked for confirmation first. Queries go straight out. */
 const CONFIRMED: readonly DevToolCommand[] = ['restart', 'openLock', 'config', 'upgrade'];
@@ -50,10 +66,25 @@ export function toCommandRequest(v: DevToolForm & { sn: string }): CommandSendRe
       return { sn: v.sn, type: 'openLock', data: { slot: v.slot! } };
     case 'config': {
       const ftp = defined({ host: v.ftpHost, port: v.ftpPort, user: v.ftpUser, password: v.ftpPassword });
-      return { sn: v.sn, type: 'config', data: { ...defined({ host: v.host, port: v.port, heartbeatSec: v.heartbeatSec }), ...(Object.keys(ftp).length ? { ftp } : {}) } };
+      return {
+        sn: v.sn,
+        type: 'config',
+        data: {
+          ...defined({ host: v.host, port: v.port, heartbeatSec: v.heartbeatSec }),
+          ...(Object.keys(ftp).length ? { ftp } : {}),
+        },
+      };
     }
     case 'upgrade':
-      return { sn: v.sn, type: 'upgrade', data: { version: v.version!.trim(), url: v.url!.trim(), ...(blank(v.sha256) ? {} : { sha256: v.sha256!.trim() }) } };
+      return {
+        sn: v.sn,
+        type: 'upgrade',
+        data: {
+          version: v.version!.trim(),
+          url: v.url!.trim(),
+          ...(blank(v.sha256) ? {} : { sha256: v.sha256!.trim() }),
+        },
+      };
     default:
       return { sn: v.sn, type: v.type, data: {} };
   }
@@ -118,8 +149,18 @@ export default function DevToolView() {
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={10}>
         <Card size="small" title={t('devTool.title')}>
-          <Form<DevToolForm> form={form} name="devTool" layout="vertical" initialValues={{ type: 'restart' }} disabled={send.pending}>
-            <Form.Item name="sn" label={t('devTool.cabinet')} rules={[{ required: true, message: t('devTool.pickCabinet') }]}>
+          <Form<DevToolForm>
+            form={form}
+            name="devTool"
+            layout="vertical"
+            initialValues={{ type: 'restart' }}
+            disabled={send.pending}
+          >
+            <Form.Item
+              name="sn"
+              label={t('devTool.cabinet')}
+              rules={[{ required: true, message: t('devTool.pickCabinet') }]}
+            >
               <CabinetPicker onChange={(_sn, r) => setRow(r)} />
             </Form.Item>
             {live && (
@@ -127,9 +168,14 @@ export default function DevToolView() {
                 <OnlineBadge row={live} withReason />
               </div>
             )}
-            {live && !live.online && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('devTool.offline')} />}
+            {live && !live.online && (
+              <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('devTool.offline')} />
+            )}
             <Form.Item name="type" label={t('command.type')}>
-              <Select options={DEV_TOOL_COMMANDS.map((c) => ({ value: c, label: t(`command.types.${c}`) }))} data-testid="command-type" />
+              <Select
+                options={DEV_TOOL_COMMANDS.map((c) => ({ value: c, label: t(`command.types.${c}`) }))}
+                data-testid="command-type"
+              />
             </Form.Item>
             {type === 'openLock' && (
               <Form.Item name="slot" label={t('devTool.slot')} rules={[slotRule]} extra={t('devTool.slotHint')}>
@@ -141,37 +187,73 @@ export default function DevToolView() {
                 <Typography.Paragraph type="secondary">{t('devTool.configHint')}</Typography.Paragraph>
                 <Row gutter={12}>
                   <Col xs={24} sm={16}>
-                    <Form.Item name="host" label={t('devTool.host')} rules={[rule(cabinetConfigData.shape.host, t('devTool.host'))]}>
+                    <Form.Item
+                      name="host"
+                      label={t('devTool.host')}
+                      rules={[rule(cabinetConfigData.shape.host, t('devTool.host'))]}
+                    >
                       <Input placeholder={live?.host ?? ''} />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={8}>
-                    <Form.Item name="port" label={t('devTool.port')} rules={[rule(cabinetConfigData.shape.port, t('devTool.port'))]}>
+                    <Form.Item
+                      name="port"
+                      label={t('devTool.port')}
+                      rules={[rule(cabinetConfigData.shape.port, t('devTool.port'))]}
+                    >
                       <InputNumber precision={0} style={{ width: '100%' }} placeholder={live?.port?.toString() ?? ''} />
                     </Form.Item>
                   </Col>
                 </Row>
-                <Form.Item name="heartbeatSec" label={t('devTool.heartbeatSec')} rules={[rule(cabinetConfigData.shape.heartbeatSec, t('devTool.heartbeatSec'))]}>
-                  <InputNumber precision={0} style={{ width: 160 }} placeholder={live?.heartbeatSec?.toString() ?? ''} />
+                <Form.Item
+                  name="heartbeatSec"
+                  label={t('devTool.heartbeatSec')}
+                  rules={[rule(cabinetConfigData.shape.heartbeatSec, t('devTool.heartbeatSec'))]}
+                >
+                  <InputNumber
+                    precision={0}
+                    style={{ width: 160 }}
+                    placeholder={live?.heartbeatSec?.toString() ?? ''}
+                  />
                 </Form.Item>
                 <Row gutter={12}>
                   <Col xs={24} sm={16}>
-                    <Form.Item name="ftpHost" label={t('devTool.ftpHost')} rules={[rule(ftpConfig.shape.host, t('devTool.ftpHost'))]}>
+                    <Form.Item
+                      name="ftpHost"
+                      label={t('devTool.ftpHost')}
+                      rules={[rule(ftpConfig.shape.host, t('devTool.ftpHost'))]}
+                    >
                       <Input placeholder={live?.ftpHost ?? ''} />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={8}>
-                    <Form.Item name="ftpPort" label={t('devTool.ftpPort')} rules={[rule(ftpConfig.shape.port, t('devTool.ftpPort'))]}>
-                      <InputNumber precision={0} style={{ width: '100%' }} placeholder={live?.ftpPort?.toString() ?? ''} />
+                    <Form.Item
+                      name="ftpPort"
+                      label={t('devTool.ftpPort')}
+                      rules={[rule(ftpConfig.shape.port, t('devTool.ftpPort'))]}
+                    >
+                      <InputNumber
+                        precision={0}
+                        style={{ width: '100%' }}
+                        placeholder={live?.ftpPort?.toString() ?? ''}
+                      />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={12}>
-                    <Form.Item name="ftpUser" label={t('devTool.ftpUser')} rules={[rule(ftpConfig.shape.user, t('devTool.ftpUser'))]}>
+                    <Form.Item
+                      name="ftpUser"
+                      label={t('devTool.ftpUser')}
+                      rules={[rule(ftpConfig.shape.user, t('devTool.ftpUser'))]}
+                    >
                       <Input autoComplete="off" placeholder={live?.ftpUser ?? ''} />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={12}>
-                    <Form.Item name="ftpPassword" label={t('devTool.ftpPassword')} rules={[rule(ftpConfig.shape.password, t('devTool.ftpPassword'))]}>
+                    <Form.Item
+                      name="ftpPassword"
+                      label={t('devTool.ftpPassword')}
+                      rules={[rule(ftpConfig.shape.password, t('devTool.ftpPassword'))]}
+                    >
                       <Input.Password autoComplete="new-password" />
                     </Form.Item>
                   </Col>
@@ -180,18 +262,33 @@ export default function DevToolView() {
             )}
             {type === 'upgrade' && (
               <>
-                <Form.Item name="version" label={t('firmware.version')} rules={[rule(upgradeData.shape.version, t('firmware.version'))]}>
+                <Form.Item
+                  name="version"
+                  label={t('firmware.version')}
+                  rules={[rule(upgradeData.shape.version, t('firmware.version'))]}
+                >
                   <Input placeholder="2.4.0" />
                 </Form.Item>
-                <Form.Item name="url" label={t('firmware.url')} rules={[rule(upgradeData.shape.url, t('firmware.url'))]}>
+                <Form.Item
+                  name="url"
+                  label={t('firmware.url')}
+                  rules={[rule(upgradeData.shape.url, t('firmware.url'))]}
+                >
                   <Input placeholder="https://…/firmware.bin" />
                 </Form.Item>
-                <Form.Item name="sha256" label={t('firmware.sha256')} rules={[rule(upgradeData.shape.sha256, t('firmware.sha256'))]}>
+                <Form.Item
+                  name="sha256"
+                  label={t('firmware.sha256')}
+                  rules={[rule(upgradeData.shape.sha256, t('firmware.sha256'))]}
+                >
                   <Input />
                 </Form.Item>
               </>
             )}
-            <Permit perm={PERMS.commandSend} fallback={<Typography.Text type="secondary">{t('devTool.noSend')}</Typography.Text>}>
+            <Permit
+              perm={PERMS.commandSend}
+              fallback={<Typography.Text type="secondary">{t('devTool.noSend')}</Typography.Text>}
+            >
               <Button type="primary" icon={<SendOutlined />} loading={send.pending} onClick={() => void submit()}>
                 {t('devTool.send')}
               </Button>
@@ -211,7 +308,11 @@ export default function DevToolView() {
               <>
                 <Typography.Paragraph>
                   <Typography.Text strong>{t(`command.types.${current.type}`)}</Typography.Text> → {current.sn}
-                  <Typography.Text type="secondary" copyable={{ text: current.id }} style={{ marginLeft: 8, fontSize: 12 }}>
+                  <Typography.Text
+                    type="secondary"
+                    copyable={{ text: current.id }}
+                    style={{ marginLeft: 8, fontSize: 12 }}
+                  >
                     {current.id}
                   </Typography.Text>
                 </Typography.Paragraph>
@@ -222,7 +323,11 @@ export default function DevToolView() {
             )}
           </Card>
           {sn && cabinet.data && (
-            <Card size="small" title={t('slots.title')} extra={type === 'openLock' && <Typography.Text type="secondary">{t('devTool.pickSlot')}</Typography.Text>}>
+            <Card
+              size="small"
+              title={t('slots.title')}
+              extra={type === 'openLock' && <Typography.Text type="secondary">{t('devTool.pickSlot')}</Typography.Text>}
+            >
               <CabinetSlots
                 slots={cabinet.data.slotList}
                 slotCount={cabinet.data.slots ?? undefined}

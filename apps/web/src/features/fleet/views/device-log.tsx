@@ -5,7 +5,12 @@ import { DEVICE_LOG_KINDS, MAX_RANGE_DAYS, type DeviceLogKind } from '@cbo/contr
 import { ListPage, formatDateTime, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { useUrlFilters } from '@/shared/list-page';
 
-const KIND_COLOUR: Record<DeviceLogKind, string> = { refused: 'error', online: 'success', offline: 'default', operator: 'processing' };
+const KIND_COLOUR: Record<DeviceLogKind, string> = {
+  refused: 'error',
+  online: 'success',
+  offline: 'default',
+  operator: 'processing',
+};
 
 /**
  * Device management → device log (menu url fleet/device-log): connections the gateway refused
@@ -18,8 +23,21 @@ export default function DeviceLogView() {
   const filters = useMemo<FiltersOf<'deviceLogQueryPage'>>(
     () => [
       { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 40 },
-      { type: 'select', name: 'kind', label: t('deviceLog.kindLabel'), options: optionsOf(DEVICE_LOG_KINDS, (k) => t(`deviceLog.kind.${k}`)) },
-      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('deviceLog.time'), maxDays: MAX_RANGE_DAYS, showTime: true },
+      {
+        type: 'select',
+        name: 'kind',
+        label: t('deviceLog.kindLabel'),
+        options: optionsOf(DEVICE_LOG_KINDS, (k) => t(`deviceLog.kind.${k}`)),
+      },
+      {
+        type: 'dateRange',
+        name: 'timeRange',
+        begin: 'beginTime',
+        end: 'endTime',
+        label: t('deviceLog.time'),
+        maxDays: MAX_RANGE_DAYS,
+        showTime: true,
+      },
     ],
     [t],
   );
@@ -27,7 +45,13 @@ export default function DeviceLogView() {
 
   const columns = useMemo<ColumnsOf<'deviceLogQueryPage'>>(
     () => [
-      { title: t('deviceLog.time'), dataIndex: 'createdAt', key: 'createdAt', width: 180, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('deviceLog.time'),
+        dataIndex: 'createdAt',
+        key: 'createdAt',
+        width: 180,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('deviceLog.kindLabel'),
         dataIndex: 'kind',
@@ -43,7 +67,10 @@ export default function DeviceLogView() {
         ellipsis: true,
         render: (_: unknown, r) =>
           r.kind === 'operator'
-            ? t('deviceLog.ordered', { who: r.actor ?? '-', what: t(`command.types.${r.reason}`, { defaultValue: r.reason }) })
+            ? t('deviceLog.ordered', {
+                who: r.actor ?? '-',
+                what: t(`command.types.${r.reason}`, { defaultValue: r.reason }),
+              })
             : r.kind === 'refused'
               ? t(`refuseReason.${r.reason}`, { defaultValue: r.reason })
               : t(`onlineReason.${r.reason}`, { defaultValue: r.reason }),
@@ -55,5 +82,14 @@ export default function DeviceLogView() {
     [t],
   );
 
-  return <ListPage key={fromUrl.key} listCall="deviceLogQueryPage" rowKey="id" title={t('deviceLog.title')} filters={fromUrl.filters} columns={columns} />;
+  return (
+    <ListPage
+      key={fromUrl.key}
+      listCall="deviceLogQueryPage"
+      rowKey="id"
+      title={t('deviceLog.title')}
+      filters={fromUrl.filters}
+      columns={columns}
+    />
+  );
 }

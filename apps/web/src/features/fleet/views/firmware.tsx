@@ -1,11 +1,46 @@
 import { useMemo, useRef, useState, type Key } from 'react';
-import { Alert, Button, Col, Drawer, Flex, Form, Input, Progress, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Col,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  Progress,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BATCH_STORAGE_MAX, MAX_RANGE_DAYS, PERMS, firmwareUpgradeRequest, type CabinetItem, type FirmwareBatchDetail, type FirmwareBatchItem } from '@cbo/contract';
+import {
+  BATCH_STORAGE_MAX,
+  MAX_RANGE_DAYS,
+  PERMS,
+  firmwareUpgradeRequest,
+  type CabinetItem,
+  type FirmwareBatchDetail,
+  type FirmwareBatchItem,
+} from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
-import { ListPage, callKey, detailColumn, formatDateTime, useIsMobile, useListQuery, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  ListPage,
+  callKey,
+  detailColumn,
+  formatDateTime,
+  useIsMobile,
+  useListQuery,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { CommandStateTag, isFinished, reasonText } from '../components/command-timeline';
@@ -15,7 +50,13 @@ import { useCommandLive } from '../use-fleet-live';
 import { useUrlFilters } from '@/shared/list-page';
 
 /** A batch's progress (batchProgress: from its rows when shown, else its counts), succeeded share in green. */
-function BatchProgress({ b, rows }: { b: Pick<FirmwareBatchItem, 'total' | 'succeeded' | 'failed' | 'running'>; rows?: BatchRow[] }) {
+function BatchProgress({
+  b,
+  rows,
+}: {
+  b: Pick<FirmwareBatchItem, 'total' | 'succeeded' | 'failed' | 'running'>;
+  rows?: BatchRow[];
+}) {
   const { percent, succeeded } = batchProgress(b, rows);
   return (
     <Progress
@@ -54,7 +95,14 @@ export default function FirmwareView() {
   const filters = useMemo<FiltersOf<'firmwareQueryPage'>>(
     () => [
       { type: 'text', name: 'version', label: t('firmware.version'), maxLength: 32 },
-      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('firmware.time'), maxDays: MAX_RANGE_DAYS },
+      {
+        type: 'dateRange',
+        name: 'timeRange',
+        begin: 'beginTime',
+        end: 'endTime',
+        label: t('firmware.time'),
+        maxDays: MAX_RANGE_DAYS,
+      },
       {
         type: 'select',
         name: 'running',
@@ -70,15 +118,34 @@ export default function FirmwareView() {
   const fromUrl = useUrlFilters(filters);
   const columns = useMemo<ColumnsOf<'firmwareQueryPage'>>(
     () => [
-      { title: t('firmware.time'), dataIndex: 'createdAt', key: 'createdAt', width: 180, render: (v: string) => formatDateTime(v) },
-      { title: t('firmware.progress'), key: 'progress', width: 200, render: (_: unknown, b) => <BatchProgress b={b} /> },
-      { title: t('firmware.version'), dataIndex: 'version', key: 'version', width: 120, ellipsis: true, render: (v: string) => <Tag color="blue">{v}</Tag> },
+      {
+        title: t('firmware.time'),
+        dataIndex: 'createdAt',
+        key: 'createdAt',
+        width: 180,
+        render: (v: string) => formatDateTime(v),
+      },
+      {
+        title: t('firmware.progress'),
+        key: 'progress',
+        width: 200,
+        render: (_: unknown, b) => <BatchProgress b={b} />,
+      },
+      {
+        title: t('firmware.version'),
+        dataIndex: 'version',
+        key: 'version',
+        width: 120,
+        ellipsis: true,
+        render: (v: string) => <Tag color="blue">{v}</Tag>,
+      },
       {
         title: t('firmware.counts'),
         key: 'counts',
         width: 260,
         ellipsis: true,
-        render: (_: unknown, b) => t('firmware.countsText', { total: b.total, running: b.running, succeeded: b.succeeded, failed: b.failed }),
+        render: (_: unknown, b) =>
+          t('firmware.countsText', { total: b.total, running: b.running, succeeded: b.succeeded, failed: b.failed }),
       },
       { title: t('firmware.url'), dataIndex: 'url', key: 'url', width: 200, ellipsis: true },
       { title: t('firmware.by'), dataIndex: 'createdBy', key: 'createdBy', width: 120, ellipsis: true },
@@ -149,7 +216,14 @@ function BatchDrawer({ id, open, onClose }: { id: number | undefined; open: bool
       if (!old) return old;
       const items = old.items.map((i) =>
         i.commandId === cmd.id || (i.commandId === null && i.sn === cmd.sn)
-          ? { ...i, commandId: cmd.id, state: cmd.state, percent: cmd.state === 'succeeded' ? 100 : (cmd.percent ?? i.percent), reason: cmd.reason, updatedAt: cmd.finishedAt ?? cmd.acknowledgedAt ?? i.updatedAt }
+          ? {
+              ...i,
+              commandId: cmd.id,
+              state: cmd.state,
+              percent: cmd.state === 'succeeded' ? 100 : (cmd.percent ?? i.percent),
+              reason: cmd.reason,
+              updatedAt: cmd.finishedAt ?? cmd.acknowledgedAt ?? i.updatedAt,
+            }
           : i,
       );
       return { ...old, ...countRows(items), items };
@@ -158,7 +232,13 @@ function BatchDrawer({ id, open, onClose }: { id: number | undefined; open: bool
 
   const b = batch.data;
   return (
-    <Drawer open={open} onClose={onClose} title={b ? t('firmware.batchTitle', { id: b.id, version: b.version }) : t('firmware.title')} size={isMobile ? '100%' : 720} destroyOnHidden>
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={b ? t('firmware.batchTitle', { id: b.id, version: b.version }) : t('firmware.title')}
+      size={isMobile ? '100%' : 720}
+      destroyOnHidden
+    >
       {!b ? (
         <Skeleton active />
       ) : (
@@ -179,7 +259,9 @@ function BatchDrawer({ id, open, onClose }: { id: number | undefined; open: bool
             )}
           </Typography.Paragraph>
           <BatchProgress b={b} rows={b.items} />
-          <Typography.Text>{t('firmware.countsText', { total: b.total, running: b.running, succeeded: b.succeeded, failed: b.failed })}</Typography.Text>
+          <Typography.Text>
+            {t('firmware.countsText', { total: b.total, running: b.running, succeeded: b.succeeded, failed: b.failed })}
+          </Typography.Text>
           <Table<BatchRow>
             size="small"
             rowKey="sn"
@@ -211,8 +293,18 @@ function BatchDrawer({ id, open, onClose }: { id: number | undefined; open: bool
                   </Space>
                 ),
               },
-              { key: 'firmwareMain', title: t('firmware.now'), dataIndex: 'firmwareMain', render: (v: string | null) => v ?? '-' },
-              { key: 'updatedAt', title: t('firmware.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
+              {
+                key: 'firmwareMain',
+                title: t('firmware.now'),
+                dataIndex: 'firmwareMain',
+                render: (v: string | null) => v ?? '-',
+              },
+              {
+                key: 'updatedAt',
+                title: t('firmware.updatedAt'),
+                dataIndex: 'updatedAt',
+                render: (v: string) => formatDateTime(v),
+              },
             ]}
           />
         </Space>
@@ -228,7 +320,15 @@ interface UpgradeForm {
 }
 
 /** A new batch: cabinets chosen in a table (kept across pages and searches), version and URL. */
-function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: () => void; onStarted: (b: FirmwareBatchItem) => void }) {
+function UpgradeDrawer({
+  open,
+  onClose,
+  onStarted,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onStarted: (b: FirmwareBatchItem) => void;
+}) {
   const { t } = useTranslation(['fleet', 'kit']);
   const isMobile = useIsMobile();
   const rule = useZodRule();
@@ -238,7 +338,12 @@ function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: (
   // is the fresher view of its own rows.
   const [chosenRows, setChosenRows] = useState<CabinetItem[]>([]);
   const [search, setSearch] = useState<{ sn?: string; online?: 'true' | 'false'; firmware?: string }>({});
-  const cabinets = useListQuery({ listCall: 'cabinetQueryPage', params: search, defaultSort: { orderBy: 'sn', order: 'ascend' }, enabled: open });
+  const cabinets = useListQuery({
+    listCall: 'cabinetQueryPage',
+    params: search,
+    defaultSort: { orderBy: 'sn', order: 'ascend' },
+    enabled: open,
+  });
 
   const upgrade = useRowAction<{ sns: string[]; version: string; url: string; sha256?: string }, FirmwareBatchItem>({
     confirm: (body) => ({
@@ -248,7 +353,10 @@ function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: (
           <p style={{ margin: 0 }}>{t('firmware.confirmText')}</p>
           {offline.length > 0 && (
             <Typography.Text type="danger" data-testid="firmware-confirm-offline">
-              {t('firmware.offlineChosen', { value: offline.length, sns: offline.slice(0, 5).join(', ') + (offline.length > 5 ? '…' : '') })}
+              {t('firmware.offlineChosen', {
+                value: offline.length,
+                sns: offline.slice(0, 5).join(', ') + (offline.length > 5 ? '…' : ''),
+              })}
             </Typography.Text>
           )}
         </>
@@ -281,7 +389,12 @@ function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: (
       return;
     }
     if (selected.length === 0 || tooMany) return;
-    upgrade.run({ sns: selected.map(String), version: v.version!.trim(), url: v.url!.trim(), ...(v.sha256?.trim() ? { sha256: v.sha256.trim() } : {}) });
+    upgrade.run({
+      sns: selected.map(String),
+      version: v.version!.trim(),
+      url: v.url!.trim(),
+      ...(v.sha256?.trim() ? { sha256: v.sha256.trim() } : {}),
+    });
   };
 
   return (
@@ -298,7 +411,12 @@ function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: (
           </Typography.Text>
           <Space>
             <Button onClick={onClose}>{t('common:cancel')}</Button>
-            <Button type="primary" loading={upgrade.pending} disabled={selected.length === 0 || tooMany} onClick={() => void submit()}>
+            <Button
+              type="primary"
+              loading={upgrade.pending}
+              disabled={selected.length === 0 || tooMany}
+              onClick={() => void submit()}
+            >
               {t('firmware.action')}
             </Button>
           </Space>
@@ -308,29 +426,46 @@ function UpgradeDrawer({ open, onClose, onStarted }: { open: boolean; onClose: (
       <Form<UpgradeForm> form={form} name="firmwareUpgrade" layout="vertical" disabled={upgrade.pending}>
         <Row gutter={12}>
           <Col xs={24} sm={8}>
-            <Form.Item name="version" label={t('firmware.version')} rules={[rule(firmwareUpgradeRequest.shape.version, t('firmware.version'))]}>
+            <Form.Item
+              name="version"
+              label={t('firmware.version')}
+              rules={[rule(firmwareUpgradeRequest.shape.version, t('firmware.version'))]}
+            >
               <Input placeholder="2.4.0" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={16}>
-            <Form.Item name="url" label={t('firmware.url')} rules={[rule(firmwareUpgradeRequest.shape.url, t('firmware.url'))]}>
+            <Form.Item
+              name="url"
+              label={t('firmware.url')}
+              rules={[rule(firmwareUpgradeRequest.shape.url, t('firmware.url'))]}
+            >
               <Input placeholder="https://…/firmware.bin" />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="sha256" label={t('firmware.sha256')} rules={[rule(firmwareUpgradeRequest.shape.sha256, t('firmware.sha256'))]}>
+        <Form.Item
+          name="sha256"
+          label={t('firmware.sha256')}
+          rules={[rule(firmwareUpgradeRequest.shape.sha256, t('firmware.sha256'))]}
+        >
           <Input spellCheck={false} />
         </Form.Item>
       </Form>
       <Typography.Title level={5}>{t('firmware.pickCabinets')}</Typography.Title>
-      {selected.length === 0 && <Alert type="info" showIcon style={{ marginBottom: 8 }} title={t('firmware.pickHint')} />}
+      {selected.length === 0 && (
+        <Alert type="info" showIcon style={{ marginBottom: 8 }} title={t('firmware.pickHint')} />
+      )}
       {offline.length > 0 && (
         <Alert
           type="warning"
           showIcon
           style={{ marginBottom: 8 }}
           data-testid="firmware-offline-warning"
-          title={t('firmware.offlineChosen', { value: offline.length, sns: offline.slice(0, 5).join(', ') + (offline.length > 5 ? '…' : '') })}
+          title={t('firmware.offlineChosen', {
+            value: offline.length,
+            sns: offline.slice(0, 5).join(', ') + (offline.length > 5 ? '…' : ''),
+          })}
           action={
             <Button size="small" onClick={untickOffline}>
               {t('firmware.untickOffline')}

@@ -3,9 +3,25 @@ import { Alert, Button, Drawer, Form, Input, Result, Space, Tag, Typography } fr
 import { ExportOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FORCED_EJECT_STATES, MAX_RANGE_DAYS, PERMS, forcedEjectRequest, type CabinetDetail, type ForcedEjectItem } from '@cbo/contract';
+import {
+  FORCED_EJECT_STATES,
+  MAX_RANGE_DAYS,
+  PERMS,
+  forcedEjectRequest,
+  type CabinetDetail,
+  type ForcedEjectItem,
+} from '@cbo/contract';
 import { submitWithFieldErrors, useZodRule } from '@/shared/form';
-import { ListPage, callKey, formatDateTime, optionsOf, useIsMobile, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  ListPage,
+  callKey,
+  formatDateTime,
+  optionsOf,
+  useIsMobile,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { CabinetPicker } from '../components/cabinet-picker';
@@ -13,7 +29,12 @@ import { CabinetSlots, type SlotView } from '../components/cabinet-slots';
 import { CommandStateTag, CommandTimeline, reasonText } from '../components/command-timeline';
 import { useCommandLive, useLiveCabinetDetail, useTrackedCommands } from '../use-fleet-live';
 
-const OUTCOME_COLOUR: Record<ForcedEjectItem['outcome'], string> = { pending: 'processing', ejected: 'success', confirmedByInventory: 'success', failed: 'error' };
+const OUTCOME_COLOUR: Record<ForcedEjectItem['outcome'], string> = {
+  pending: 'processing',
+  ejected: 'success',
+  confirmedByInventory: 'success',
+  failed: 'error',
+};
 
 /**
  * Device management → power-bank forced eject (menu url fleet/forced-eject): the records (not
@@ -27,22 +48,47 @@ export default function ForcedEjectView() {
 
   // A record's outcome follows its command: refresh the records when one of their commands moves.
   useCommandLive((cmd) => {
-    if (cmd.type === 'eject' || cmd.type === 'queryInventory') void queryClient.invalidateQueries({ queryKey: callKey('forcedEjectQueryPage') });
+    if (cmd.type === 'eject' || cmd.type === 'queryInventory')
+      void queryClient.invalidateQueries({ queryKey: callKey('forcedEjectQueryPage') });
   });
 
   const filters = useMemo<FiltersOf<'forcedEjectQueryPage'>>(
     () => [
       { type: 'text', name: 'sn', label: t('cabinet.sn'), maxLength: 17, placeholder: t('cabinet.snPlaceholder') },
-      { type: 'text', name: 'powerBankId', label: t('powerBank.id'), maxLength: 17, placeholder: t('powerBank.idPlaceholder') },
-      { type: 'select', name: 'state', label: t('eject.stateLabel'), options: optionsOf(FORCED_EJECT_STATES, (s) => t(`eject.state.${s}`)) },
-      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('eject.time'), maxDays: MAX_RANGE_DAYS },
+      {
+        type: 'text',
+        name: 'powerBankId',
+        label: t('powerBank.id'),
+        maxLength: 17,
+        placeholder: t('powerBank.idPlaceholder'),
+      },
+      {
+        type: 'select',
+        name: 'state',
+        label: t('eject.stateLabel'),
+        options: optionsOf(FORCED_EJECT_STATES, (s) => t(`eject.state.${s}`)),
+      },
+      {
+        type: 'dateRange',
+        name: 'timeRange',
+        begin: 'beginTime',
+        end: 'endTime',
+        label: t('eject.time'),
+        maxDays: MAX_RANGE_DAYS,
+      },
     ],
     [t],
   );
 
   const columns = useMemo<ColumnsOf<'forcedEjectQueryPage'>>(
     () => [
-      { title: t('eject.time'), dataIndex: 'createdAt', key: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('eject.time'),
+        dataIndex: 'createdAt',
+        key: 'createdAt',
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('eject.stateLabel'),
         key: 'state',
@@ -53,7 +99,12 @@ export default function ForcedEjectView() {
           </Tag>
         ),
       },
-      { title: t('command.stateLabel'), key: 'commandState', width: 120, render: (_: unknown, r) => <CommandStateTag state={r.commandState} /> },
+      {
+        title: t('command.stateLabel'),
+        key: 'commandState',
+        width: 120,
+        render: (_: unknown, r) => <CommandStateTag state={r.commandState} />,
+      },
       {
         title: t('eject.outcomeLabel'),
         key: 'outcome',
@@ -67,16 +118,30 @@ export default function ForcedEjectView() {
         ),
       },
       { title: t('powerBank.id'), dataIndex: 'powerBankId', key: 'powerBankId', width: 190, copyable: true },
-      { title: t('powerBank.cabinetSlot'), key: 'where', width: 200, ellipsis: true, render: (_: unknown, r) => t('powerBank.at', { sn: r.sn, slot: r.slot }) },
+      {
+        title: t('powerBank.cabinetSlot'),
+        key: 'where',
+        width: 200,
+        ellipsis: true,
+        render: (_: unknown, r) => t('powerBank.at', { sn: r.sn, slot: r.slot }),
+      },
       { title: t('eject.reason'), dataIndex: 'reason', key: 'reason', width: 190, ellipsis: true },
-      { title: t('eject.operator'), dataIndex: 'operatorName', key: 'operatorName', width: 120, ellipsis: true, defaultHidden: true },
+      {
+        title: t('eject.operator'),
+        dataIndex: 'operatorName',
+        key: 'operatorName',
+        width: 120,
+        ellipsis: true,
+        defaultHidden: true,
+      },
       {
         title: t('eject.returned'),
         key: 'returnedAt',
         width: 260,
         ellipsis: true,
         defaultHidden: true,
-        render: (_: unknown, r) => (r.returnedAt ? `${formatDateTime(r.returnedAt)}${r.returnedSn ? ` · ${r.returnedSn}` : ''}` : '-'),
+        render: (_: unknown, r) =>
+          r.returnedAt ? `${formatDateTime(r.returnedAt)}${r.returnedSn ? ` · ${r.returnedSn}` : ''}` : '-',
       },
     ],
     [t],
@@ -105,9 +170,27 @@ export default function ForcedEjectView() {
 }
 
 /** The slot form field: the cabinet's picture, a click picks a slot (Form.Item gives value/onChange). */
-function SlotField({ value, onChange, detail, picked }: { value?: number; onChange?: (slot: number) => void; detail: CabinetDetail | undefined; picked: boolean }) {
+function SlotField({
+  value,
+  onChange,
+  detail,
+  picked,
+}: {
+  value?: number;
+  onChange?: (slot: number) => void;
+  detail: CabinetDetail | undefined;
+  picked: boolean;
+}) {
   const { t } = useTranslation('fleet');
-  if (detail) return <CabinetSlots slots={detail.slotList} slotCount={detail.slots ?? undefined} selectedSlot={value} onSlotClick={(s) => onChange?.(s.slot)} />;
+  if (detail)
+    return (
+      <CabinetSlots
+        slots={detail.slotList}
+        slotCount={detail.slots ?? undefined}
+        selectedSlot={value}
+        onSlotClick={(s) => onChange?.(s.slot)}
+      />
+    );
   if (picked) return <Typography.Text type="secondary">{t('picker.loading')}</Typography.Text>;
   return <Result status="info" title={null} subTitle={t('eject.pickCabinet')} style={{ padding: 8 }} />;
 }
@@ -142,9 +225,15 @@ function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
   });
 
   const eject = useRowAction<{ sn: string; slot: number; reason: string; powerBankId: string }, ForcedEjectItem>({
-    confirm: (body) => ({ title: t('eject.confirmTitle'), content: t('eject.confirmText', body), okText: t('eject.action'), danger: true }),
+    confirm: (body) => ({
+      title: t('eject.confirmTitle'),
+      content: t('eject.confirmText', body),
+      okText: t('eject.action'),
+      danger: true,
+    }),
     // An empty or busy slot, an offline cabinet: said under the field the person picked.
-    call: ({ sn, slot, reason }) => submitWithFieldErrors(form, () => request('forcedEjectEject', { body: { sn, slot, reason } })),
+    call: ({ sn, slot, reason }) =>
+      submitWithFieldErrors(form, () => request('forcedEjectEject', { body: { sn, slot, reason } })),
     onDone: setRecord,
     invalidates: ['forcedEjectQueryPage'],
   });
@@ -188,20 +277,36 @@ function EjectDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
         </Space>
       ) : (
         <Form<EjectForm> form={form} name="forcedEject" layout="vertical" disabled={eject.pending}>
-          <Form.Item name="sn" label={t('devTool.cabinet')} rules={[rule(forcedEjectRequest.shape.sn, t('devTool.cabinet'))]}>
+          <Form.Item
+            name="sn"
+            label={t('devTool.cabinet')}
+            rules={[rule(forcedEjectRequest.shape.sn, t('devTool.cabinet'))]}
+          >
             <CabinetPicker onChange={() => form.setFieldValue('slot', undefined)} />
           </Form.Item>
-          {cabinet.data && !cabinet.data.online && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('devTool.offline')} />}
+          {cabinet.data && !cabinet.data.online && (
+            <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('devTool.offline')} />
+          )}
           <Form.Item
             name="slot"
             label={t('eject.slot')}
             rules={[rule(forcedEjectRequest.shape.slot, t('eject.slot'))]}
-            extra={chosen ? t('eject.chosen', { slot: chosen.slot, powerBankId: chosen.powerBankId ?? t('slots.empty') }) : t('eject.pickSlot')}
+            extra={
+              chosen
+                ? t('eject.chosen', { slot: chosen.slot, powerBankId: chosen.powerBankId ?? t('slots.empty') })
+                : t('eject.pickSlot')
+            }
           >
             <SlotField detail={cabinet.data} picked={!!sn} />
           </Form.Item>
-          {chosen && !chosen.powerBankId && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('eject.emptySlot')} />}
-          <Form.Item name="reason" label={t('eject.reason')} rules={[rule(forcedEjectRequest.shape.reason, t('eject.reason'))]}>
+          {chosen && !chosen.powerBankId && (
+            <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('eject.emptySlot')} />
+          )}
+          <Form.Item
+            name="reason"
+            label={t('eject.reason')}
+            rules={[rule(forcedEjectRequest.shape.reason, t('eject.reason'))]}
+          >
             <Input.TextArea rows={3} maxLength={100} showCount />
           </Form.Item>
           <Space>

@@ -19,8 +19,20 @@ export default function PowerBanksView() {
 
   const filters = useMemo<FiltersOf<'powerBankQueryPage'>>(
     () => [
-      { type: 'text', name: 'powerBankId', label: t('powerBank.id'), maxLength: 17, placeholder: t('powerBank.idPlaceholder') },
-      { type: 'text', name: 'sn', label: t('powerBank.cabinet'), maxLength: 17, placeholder: t('cabinet.snPlaceholder') },
+      {
+        type: 'text',
+        name: 'powerBankId',
+        label: t('powerBank.id'),
+        maxLength: 17,
+        placeholder: t('powerBank.idPlaceholder'),
+      },
+      {
+        type: 'text',
+        name: 'sn',
+        label: t('powerBank.cabinet'),
+        maxLength: 17,
+        placeholder: t('cabinet.snPlaceholder'),
+      },
       {
         type: 'select',
         name: 'inCabinet',
@@ -46,11 +58,23 @@ export default function PowerBanksView() {
   const buttons = useButtons();
   const canDelete = buttons.has(PERMS.powerBankDelete);
   // A power bank in a cabinet is bound to it: only one out of every cabinet is offered the delete.
-  const remove = useDeviceDelete<PowerBankItem>((r) => r.powerBankId, (r) => request('powerBankDelete', { query: { powerBankId: r.powerBankId } }), ['powerBankQueryPage']);
+  const remove = useDeviceDelete<PowerBankItem>(
+    (r) => r.powerBankId,
+    (r) => request('powerBankDelete', { query: { powerBankId: r.powerBankId } }),
+    ['powerBankQueryPage'],
+  );
 
   const columns = useMemo<ColumnsOf<'powerBankQueryPage'>>(
     () => [
-      { title: t('powerBank.id'), dataIndex: 'powerBankId', key: 'powerBankId', fixed: 'left', width: 190, copyable: true, sortable: true },
+      {
+        title: t('powerBank.id'),
+        dataIndex: 'powerBankId',
+        key: 'powerBankId',
+        fixed: 'left',
+        width: 190,
+        copyable: true,
+        sortable: true,
+      },
       {
         title: t('powerBank.cabinetSlot'),
         key: 'where',
@@ -63,9 +87,22 @@ export default function PowerBanksView() {
             <Tag>{row.lastCabinetSn ? t('powerBank.outFrom', { sn: row.lastCabinetSn }) : t('powerBank.out')}</Tag>
           ),
       },
-      { title: t('powerBank.battery'), dataIndex: 'battery', key: 'battery', width: 140, sortable: true, render: (_: unknown, row) => <BatteryBar battery={row.battery} charging={row.charging} /> },
+      {
+        title: t('powerBank.battery'),
+        dataIndex: 'battery',
+        key: 'battery',
+        width: 140,
+        sortable: true,
+        render: (_: unknown, row) => <BatteryBar battery={row.battery} charging={row.charging} />,
+      },
       { title: t('powerBank.leaseCount'), dataIndex: 'leaseCount', key: 'leaseCount', width: 100, defaultHidden: true },
-      { title: t('powerBank.leaseMinutes'), dataIndex: 'leaseMinutes', key: 'leaseMinutes', width: 130, defaultHidden: true },
+      {
+        title: t('powerBank.leaseMinutes'),
+        dataIndex: 'leaseMinutes',
+        key: 'leaseMinutes',
+        width: 130,
+        defaultHidden: true,
+      },
       {
         title: t('powerBank.ejectFailures'),
         dataIndex: 'ejectFailures',
@@ -80,7 +117,9 @@ export default function PowerBanksView() {
         key: 'locked',
         width: 110,
         render: (v: boolean | null) =>
-          v === null ? '-' : v ? (
+          v === null ? (
+            '-'
+          ) : v ? (
             <span>
               <LockOutlined /> {t('powerBank.locked')}
             </span>
@@ -90,8 +129,22 @@ export default function PowerBanksView() {
             </Tag>
           ),
       },
-      { title: t('powerBank.fault'), dataIndex: 'fault', key: 'fault', width: 130, ellipsis: true, render: (v: string | null) => (v ? <Tag color="error">{t(`fault.${v}`)}</Tag> : '-') },
-      { title: t('powerBank.updatedAt'), dataIndex: 'updatedAt', key: 'updatedAt', sortable: true, width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('powerBank.fault'),
+        dataIndex: 'fault',
+        key: 'fault',
+        width: 130,
+        ellipsis: true,
+        render: (v: string | null) => (v ? <Tag color="error">{t(`fault.${v}`)}</Tag> : '-'),
+      },
+      {
+        title: t('powerBank.updatedAt'),
+        dataIndex: 'updatedAt',
+        key: 'updatedAt',
+        sortable: true,
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
       ...(canDelete
         ? [
             {

@@ -13,7 +13,10 @@ export function useOrgTree() {
 
 /** Role names to pick from. */
 export function useRoleOptions() {
-  return useQuery({ queryKey: callKey('roleOptions'), queryFn: ({ signal }) => request('roleOptions', {}, { signal }) });
+  return useQuery({
+    queryKey: callKey('roleOptions'),
+    queryFn: ({ signal }) => request('roleOptions', {}, { signal }),
+  });
 }
 
 /** A stored name that may be an i18n key ('role.finance', 'menu.personnel') in the current language. */

@@ -15,7 +15,8 @@ export function useLoginLogText() {
       accountType: (v: string) => t(`common:accountTypes.${v}`, { defaultValue: v }),
       terminal: (v: string) => t(`common:terminals.${v}`, { defaultValue: v }),
       result: (v: string) => t(`common:results.${v}`, { defaultValue: v }),
-      failReason: (v: string | null) => (v ? t(`loginLog.failReasons.${reasonKey(v)}`, { defaultValue: describeFailReason(v, lang) }) : ''),
+      failReason: (v: string | null) =>
+        v ? t(`loginLog.failReasons.${reasonKey(v)}`, { defaultValue: describeFailReason(v, lang) }) : '',
     }),
     [t, lang],
   );
@@ -23,7 +24,10 @@ export function useLoginLogText() {
 
 /** The server records reasons as short phrases ("wrong password"); keys spell them with "_". */
 function reasonKey(reason: string): string {
-  return reason.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_');
+  return reason
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_');
 }
 
 /**

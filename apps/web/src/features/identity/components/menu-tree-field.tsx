@@ -76,7 +76,13 @@ export function MenuTreeField({ menus, value = [], onChange, disabled }: Props) 
       treeData={treeData}
       checkedKeys={{ checked, halfChecked }}
       onCheck={(_keys, info) => toggle(Number(info.node.key))}
-      style={{ maxHeight: 420, overflow: 'auto', border: '1px solid var(--ant-color-border-secondary, #f0f0f0)', borderRadius: 6, padding: 8 }}
+      style={{
+        maxHeight: 420,
+        overflow: 'auto',
+        border: '1px solid var(--ant-color-border-secondary, #f0f0f0)',
+        borderRadius: 6,
+        padding: 8,
+      }}
     />
   );
 }

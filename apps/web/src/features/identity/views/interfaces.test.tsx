@@ -10,9 +10,39 @@ const BUTTONS = api.menuGetButton.path;
 
 // The server answers a route's name in the caller's language; the screen names it by its call.
 const rows: ApiItem[] = [
-  { id: 1, method: 'GET', path: api.roleQueryPage.path, call: 'roleQueryPage', name: 'Query roles', module: 'identity', access: 'sys:role:query', present: true, menus: [] },
-  { id: 2, method: 'POST', path: api.outletSaveOrUpdate.path, call: 'outletSaveOrUpdate', name: 'Save outlet', module: 'outlet', access: 'outlet:edit', present: true, menus: [] },
-  { id: 3, method: 'GET', path: '/user/api/v1/gone/list', call: null, name: 'Gone list', module: 'system', access: 'authenticated', present: false, menus: [] },
+  {
+    id: 1,
+    method: 'GET',
+    path: api.roleQueryPage.path,
+    call: 'roleQueryPage',
+    name: 'Query roles',
+    module: 'identity',
+    access: 'sys:role:query',
+    present: true,
+    menus: [],
+  },
+  {
+    id: 2,
+    method: 'POST',
+    path: api.outletSaveOrUpdate.path,
+    call: 'outletSaveOrUpdate',
+    name: 'Save outlet',
+    module: 'outlet',
+    access: 'outlet:edit',
+    present: true,
+    menus: [],
+  },
+  {
+    id: 3,
+    method: 'GET',
+    path: '/user/api/v1/gone/list',
+    call: null,
+    name: 'Gone list',
+    module: 'system',
+    access: 'authenticated',
+    present: false,
+    menus: [],
+  },
 ];
 
 beforeAll(async () => {

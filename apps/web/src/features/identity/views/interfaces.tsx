@@ -22,8 +22,18 @@ export default function InterfacesView() {
   const filters = useMemo<FiltersOf<'apiQueryPage'>>(
     () => [
       { type: 'text', name: 'nameOrPath', label: t('interfaces.nameOrPath'), maxLength: 100 },
-      { type: 'select', name: 'method', label: t('interfaces.method'), options: optionsOf(['GET', 'POST', 'PUT', 'DELETE'], (m) => m) },
-      { type: 'select', name: 'accessKind', label: t('interfaces.access'), options: optionsOf(ACCESS_KINDS, (k) => t(`interfaces.accessKinds.${k}`)) },
+      {
+        type: 'select',
+        name: 'method',
+        label: t('interfaces.method'),
+        options: optionsOf(['GET', 'POST', 'PUT', 'DELETE'], (m) => m),
+      },
+      {
+        type: 'select',
+        name: 'accessKind',
+        label: t('interfaces.access'),
+        options: optionsOf(ACCESS_KINDS, (k) => t(`interfaces.accessKinds.${k}`)),
+      },
       { type: 'select', name: 'module', label: t('interfaces.module'), options: optionsOf(MODULES, moduleText) },
     ],
     [t, moduleText],
@@ -31,11 +41,39 @@ export default function InterfacesView() {
 
   const columns = useMemo<ColumnsOf<'apiQueryPage'>>(
     () => [
-      { title: t('interfaces.method'), dataIndex: 'method', key: 'method', width: 100, render: (v: string) => <Tag color={METHOD_COLORS[v]}>{v}</Tag> },
+      {
+        title: t('interfaces.method'),
+        dataIndex: 'method',
+        key: 'method',
+        width: 100,
+        render: (v: string) => <Tag color={METHOD_COLORS[v]}>{v}</Tag>,
+      },
       { title: t('interfaces.path'), dataIndex: 'path', key: 'path', width: 300, ellipsis: true },
-      { title: t('interfaces.name'), dataIndex: 'name', key: 'name', width: 220, ellipsis: true, render: (v: string, r: ApiItem) => callName(r.call, lang) ?? v },
-      { title: t('interfaces.present'), dataIndex: 'present', key: 'present', width: 110, render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{t(v ? 'interfaces.presentYes' : 'interfaces.presentNo')}</Tag> },
-      { title: t('interfaces.module'), dataIndex: 'module', key: 'module', width: 110, ellipsis: true, render: moduleText },
+      {
+        title: t('interfaces.name'),
+        dataIndex: 'name',
+        key: 'name',
+        width: 220,
+        ellipsis: true,
+        render: (v: string, r: ApiItem) => callName(r.call, lang) ?? v,
+      },
+      {
+        title: t('interfaces.present'),
+        dataIndex: 'present',
+        key: 'present',
+        width: 110,
+        render: (v: boolean) => (
+          <Tag color={v ? 'success' : 'default'}>{t(v ? 'interfaces.presentYes' : 'interfaces.presentNo')}</Tag>
+        ),
+      },
+      {
+        title: t('interfaces.module'),
+        dataIndex: 'module',
+        key: 'module',
+        width: 110,
+        ellipsis: true,
+        render: moduleText,
+      },
       {
         title: t('interfaces.access'),
         dataIndex: 'access',
@@ -50,11 +88,17 @@ export default function InterfacesView() {
         width: 180,
         ellipsis: true,
         render: (_: unknown, r: ApiItem) =>
-          r.menus.length ? r.menus.map((m) => nameText(m.name)).join(', ') : <Typography.Text type="secondary">{t('interfaces.none')}</Typography.Text>,
+          r.menus.length ? (
+            r.menus.map((m) => nameText(m.name)).join(', ')
+          ) : (
+            <Typography.Text type="secondary">{t('interfaces.none')}</Typography.Text>
+          ),
       },
     ],
     [t, nameText, lang, moduleText],
   );
 
-  return <ListPage listCall="apiQueryPage" rowKey="id" title={t('interfaces.title')} filters={filters} columns={columns} />;
+  return (
+    <ListPage listCall="apiQueryPage" rowKey="id" title={t('interfaces.title')} filters={filters} columns={columns} />
+  );
 }

@@ -10,8 +10,28 @@ const BUTTONS = api.menuGetButton.path;
 const EXPORT = api.loginLogExport.path;
 
 const rows: LoginLogItem[] = [
-  { id: 1, userName: 'admin', accountType: 'admin', terminal: 'MANAGE_PC', result: 'success', failReason: null, ip: '10.0.0.1', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140', createTime: '2025-03-01T08:00:00Z' },
-  { id: 2, userName: 'ops', accountType: 'agent', terminal: 'AGENT_IOS', result: 'fail', failReason: 'wrong password', ip: '10.0.0.2', userAgent: null, createTime: '2025-03-02T08:00:00Z' },
+  {
+    id: 1,
+    userName: 'admin',
+    accountType: 'admin',
+    terminal: 'MANAGE_PC',
+    result: 'success',
+    failReason: null,
+    ip: '10.0.0.1',
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
+    createTime: '2025-03-01T08:00:00Z',
+  },
+  {
+    id: 2,
+    userName: 'ops',
+    accountType: 'agent',
+    terminal: 'AGENT_IOS',
+    result: 'fail',
+    failReason: 'wrong password',
+    ip: '10.0.0.2',
+    userAgent: null,
+    createTime: '2025-03-02T08:00:00Z',
+  },
 ];
 
 beforeAll(async () => {
@@ -35,7 +55,11 @@ describe('login log screen', () => {
   });
 
   it('offers no sort the server would ignore, and Export only with sys:loginLog:export', async () => {
-    const server = fakeServer({ [LIST]: { list: rows, total: 2 }, [BUTTONS]: ['sys:loginLog:export'], [EXPORT]: { exportId: 3, fileName: 'login-log.xlsx' } });
+    const server = fakeServer({
+      [LIST]: { list: rows, total: 2 },
+      [BUTTONS]: ['sys:loginLog:export'],
+      [EXPORT]: { exportId: 3, fileName: 'login-log.xlsx' },
+    });
     renderView(<LoginLogView />);
     await screen.findByText('Agent iOS app');
     expect(server.last(LIST)!.query.has('orderBy')).toBe(false);

@@ -23,19 +23,48 @@ export default function LoginLogView() {
   const filters = useMemo<FiltersOf<'loginLogQueryPage'>>(
     () => [
       { type: 'text', name: 'userName', label: t('loginLog.userName') },
-      { type: 'select', name: 'accountType', label: t('loginLog.accountTypeLabel'), options: optionsOf(ACCOUNT_TYPES, text.accountType) },
-      { type: 'select', name: 'terminal', label: t('loginLog.terminalLabel'), options: optionsOf(CLIENT_TYPES, text.terminal) },
-      { type: 'select', name: 'result', label: t('loginLog.resultLabel'), options: optionsOf(LOGIN_RESULTS, text.result) },
+      {
+        type: 'select',
+        name: 'accountType',
+        label: t('loginLog.accountTypeLabel'),
+        options: optionsOf(ACCOUNT_TYPES, text.accountType),
+      },
+      {
+        type: 'select',
+        name: 'terminal',
+        label: t('loginLog.terminalLabel'),
+        options: optionsOf(CLIENT_TYPES, text.terminal),
+      },
+      {
+        type: 'select',
+        name: 'result',
+        label: t('loginLog.resultLabel'),
+        options: optionsOf(LOGIN_RESULTS, text.result),
+      },
       { type: 'text', name: 'ip', label: t('loginLog.ip') },
       // a range over 30 days is rejected; the form refuses it before the server does.
-      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('loginLog.time'), maxDays: MAX_RANGE_DAYS },
+      {
+        type: 'dateRange',
+        name: 'timeRange',
+        begin: 'beginTime',
+        end: 'endTime',
+        label: t('loginLog.time'),
+        maxDays: MAX_RANGE_DAYS,
+      },
     ],
     [t, text],
   );
 
   const columns = useMemo<ColumnsOf<'loginLogQueryPage'>>(
     () => [
-      { title: t('loginLog.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left', width: 140, ellipsis: true },
+      {
+        title: t('loginLog.userName'),
+        dataIndex: 'userName',
+        key: 'userName',
+        fixed: 'left',
+        width: 140,
+        ellipsis: true,
+      },
       {
         title: t('loginLog.resultLabel'),
         dataIndex: 'result',
@@ -45,14 +74,36 @@ export default function LoginLogView() {
         render: (_: unknown, row) => (
           <>
             <Tag color={row.result === 'success' ? 'success' : 'error'}>{text.result(row.result)}</Tag>
-            {row.result === 'fail' && row.failReason && <Typography.Text type="secondary">{text.failReason(row.failReason)}</Typography.Text>}
+            {row.result === 'fail' && row.failReason && (
+              <Typography.Text type="secondary">{text.failReason(row.failReason)}</Typography.Text>
+            )}
           </>
         ),
       },
       // Newest first, as the server orders them; the call takes no sort yet.
-      { title: t('loginLog.time'), dataIndex: 'createTime', key: 'createTime', width: 180, render: (v: string) => formatDateTime(v) },
-      { title: t('loginLog.accountTypeLabel'), dataIndex: 'accountType', key: 'accountType', width: 120, ellipsis: true, render: (v: string) => text.accountType(v) },
-      { title: t('loginLog.terminalLabel'), dataIndex: 'terminal', key: 'terminal', width: 120, ellipsis: true, render: (v: string) => text.terminal(v) },
+      {
+        title: t('loginLog.time'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 180,
+        render: (v: string) => formatDateTime(v),
+      },
+      {
+        title: t('loginLog.accountTypeLabel'),
+        dataIndex: 'accountType',
+        key: 'accountType',
+        width: 120,
+        ellipsis: true,
+        render: (v: string) => text.accountType(v),
+      },
+      {
+        title: t('loginLog.terminalLabel'),
+        dataIndex: 'terminal',
+        key: 'terminal',
+        width: 120,
+        ellipsis: true,
+        render: (v: string) => text.terminal(v),
+      },
       { title: t('loginLog.ip'), dataIndex: 'ip', key: 'ip', width: 140, copyable: true },
       { title: t('loginLog.userAgent'), dataIndex: 'userAgent', key: 'userAgent', width: 200, ellipsis: true },
       detailColumn(t, detail.show),
@@ -86,13 +137,24 @@ export default function LoginLogView() {
                   label: t('loginLog.resultLabel'),
                   value: <Tag color={row.result === 'success' ? 'success' : 'error'}>{text.result(row.result)}</Tag>,
                 },
-                ...(row.result === 'fail' ? [{ key: 'failReason', label: t('loginLog.failReason'), value: text.failReason(row.failReason), span: 2 as const }] : []),
+                ...(row.result === 'fail'
+                  ? [
+                      {
+                        key: 'failReason',
+                        label: t('loginLog.failReason'),
+                        value: text.failReason(row.failReason),
+                        span: 2 as const,
+                      },
+                    ]
+                  : []),
                 { key: 'ip', label: t('loginLog.ip'), value: row.ip },
                 { key: 'time', label: t('loginLog.time'), value: formatDateTime(row.createTime) },
                 {
                   key: 'userAgent',
                   label: t('loginLog.userAgent'),
-                  value: row.userAgent && <Typography.Text style={{ wordBreak: 'break-all' }}>{row.userAgent}</Typography.Text>,
+                  value: row.userAgent && (
+                    <Typography.Text style={{ wordBreak: 'break-all' }}>{row.userAgent}</Typography.Text>
+                  ),
                   span: 2,
                 },
               ]

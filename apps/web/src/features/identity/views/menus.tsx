@@ -1,9 +1,34 @@
 import { useMemo, useState, type Key } from 'react';
-import { Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Space, Switch, Table, Tag, Tooltip, TreeSelect, Typography, Upload } from 'antd';
+import {
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  TreeSelect,
+  Typography,
+  Upload,
+} from 'antd';
 import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BUTTON_TYPES, callName, MENU_TYPE, menuSaveRequest, PERMS, UPLOAD_IMAGE_TYPES, type ManageMenu } from '@cbo/contract';
+import {
+  BUTTON_TYPES,
+  callName,
+  MENU_TYPE,
+  menuSaveRequest,
+  PERMS,
+  UPLOAD_IMAGE_TYPES,
+  type ManageMenu,
+} from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
@@ -28,9 +53,31 @@ interface MenuValues {
 }
 
 /** Icon names the sidebar knows (app/layout/menu-icon.tsx); an uploaded 64x64 image also works. */
-const ICON_NAMES = ['DashboardOutlined', 'SettingOutlined', 'TeamOutlined', 'UserOutlined', 'ClusterOutlined', 'SafetyOutlined', 'MenuOutlined', 'ApiOutlined',
-  'LoginOutlined', 'FileSearchOutlined', 'BarChartOutlined', 'ProfileOutlined', 'HddOutlined', 'ThunderboltOutlined', 'AccountBookOutlined', 'ShopOutlined',
-  'DatabaseOutlined', 'ToolOutlined', 'GiftOutlined', 'EnvironmentOutlined', 'MessageOutlined', 'ExportOutlined', 'AppstoreOutlined'];
+const ICON_NAMES = [
+  'DashboardOutlined',
+  'SettingOutlined',
+  'TeamOutlined',
+  'UserOutlined',
+  'ClusterOutlined',
+  'SafetyOutlined',
+  'MenuOutlined',
+  'ApiOutlined',
+  'LoginOutlined',
+  'FileSearchOutlined',
+  'BarChartOutlined',
+  'ProfileOutlined',
+  'HddOutlined',
+  'ThunderboltOutlined',
+  'AccountBookOutlined',
+  'ShopOutlined',
+  'DatabaseOutlined',
+  'ToolOutlined',
+  'GiftOutlined',
+  'EnvironmentOutlined',
+  'MessageOutlined',
+  'ExportOutlined',
+  'AppstoreOutlined',
+];
 
 const field = menuSaveRequest.shape;
 const TYPE_COLORS = ['blue', 'green', 'orange'];
@@ -54,9 +101,20 @@ export default function MenusView() {
   const type = Form.useWatch('type', form);
   const icon = Form.useWatch('icon', form);
 
-  const tree = useQuery({ queryKey: callKey('menuRecursions', { name: search }), queryFn: ({ signal }) => request('menuRecursions', { query: { name: search || undefined } }, { signal }) });
-  const names = useQuery({ queryKey: callKey('menuNames'), queryFn: ({ signal }) => request('menuNames', {}, { signal }), enabled: edit.open });
-  const routes = useQuery({ queryKey: callKey('menuAllUrls'), queryFn: ({ signal }) => request('menuAllUrls', {}, { signal }), enabled: edit.open || bind.open });
+  const tree = useQuery({
+    queryKey: callKey('menuRecursions', { name: search }),
+    queryFn: ({ signal }) => request('menuRecursions', { query: { name: search || undefined } }, { signal }),
+  });
+  const names = useQuery({
+    queryKey: callKey('menuNames'),
+    queryFn: ({ signal }) => request('menuNames', {}, { signal }),
+    enabled: edit.open,
+  });
+  const routes = useQuery({
+    queryKey: callKey('menuAllUrls'),
+    queryFn: ({ signal }) => request('menuAllUrls', {}, { signal }),
+    enabled: edit.open || bind.open,
+  });
   const bound = useQuery({
     queryKey: callKey('menuBoundUrls', { id: bind.record?.id }),
     queryFn: ({ signal }) => request('menuBoundUrls', { query: { id: bind.record!.id } }, { signal }),
@@ -80,18 +138,30 @@ export default function MenusView() {
   }, [names.data, nameText, t, edit.record]);
 
   const permOptions = useMemo(() => {
-    const codes = [...new Set((routes.data ?? []).map((r) => r.access).filter((a) => a !== 'public' && a !== 'authenticated'))].sort();
+    const codes = [
+      ...new Set((routes.data ?? []).map((r) => r.access).filter((a) => a !== 'public' && a !== 'authenticated')),
+    ].sort();
     return codes.map((c) => ({ value: c, label: c }));
   }, [routes.data]);
   // Each route beside its call's name in the reader's language; the picker finds a route by either.
   const lang = useLang();
   const routeOptions = useMemo(
-    () => (routes.data ?? []).map((r) => ({ value: r.id, label: `${r.method} ${r.path}`, title: callName(r.call, lang) ?? r.name })),
+    () =>
+      (routes.data ?? []).map((r) => ({
+        value: r.id,
+        label: `${r.method} ${r.path}`,
+        title: callName(r.call, lang) ?? r.name,
+      })),
     [routes.data, lang],
   );
 
   const data = useMemo(() => {
-    const strip = (nodes: ManageMenu[]): ManageMenu[] => nodes.map((n) => (n.children.length ? { ...n, children: strip(n.children) } : ({ ...n, children: undefined } as unknown as ManageMenu)));
+    const strip = (nodes: ManageMenu[]): ManageMenu[] =>
+      nodes.map((n) =>
+        n.children.length
+          ? { ...n, children: strip(n.children) }
+          : ({ ...n, children: undefined } as unknown as ManageMenu),
+      );
     return strip(tree.data ?? []);
   }, [tree.data]);
 
@@ -135,60 +205,89 @@ export default function MenusView() {
     return false;
   };
 
-  const table = useKitColumns<ManageMenu>([
-    // Name, type and visibility first; the technical columns after, cut with a tooltip.
-    { title: t('menus.name'), dataIndex: 'name', key: 'name', fixed: 'left', width: 230, ellipsis: true, render: (v: string) => nameText(v) },
-    { title: t('menus.type'), dataIndex: 'type', key: 'type', width: 90, render: (v: number) => <Tag color={TYPE_COLORS[v]}>{t(`menus.types.${v}`)}</Tag> },
-    { title: t('menus.visible'), dataIndex: 'hidden', key: 'hidden', width: 90, render: (v: boolean) => (v ? <Tag>{t('menus.hiddenTag')}</Tag> : <Tag color="success">{t('menus.shown')}</Tag>) },
-    { title: t('menus.path'), dataIndex: 'path', key: 'path', width: 130, ellipsis: true },
-    { title: t('menus.url'), dataIndex: 'url', key: 'url', width: 120, ellipsis: true },
-    { title: t('menus.perms'), dataIndex: 'perms', key: 'perms', width: 150, ellipsis: true },
-    {
-      title: t('menus.icon'),
-      dataIndex: 'icon',
-      key: 'icon',
-      width: 70,
-      defaultHidden: true,
-      render: (v: string | null) => (v?.startsWith('/files/') ? <img src={v} alt="" width={20} height={20} /> : v || '-'),
-    },
-    { title: t('menus.apis'), dataIndex: 'apiCount', key: 'apiCount', width: 90 },
-    { title: t('menus.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 80 },
-    {
-      title: t('kit:actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 190,
-      render: (_: unknown, m) => (
-        <Space size={0} wrap>
-          {buttons.has(PERMS.menuSave) && m.type !== MENU_TYPE.button && (
-            <Button type="link" size="small" onClick={() => edit.show({ parentId: m.id, type: m.type === MENU_TYPE.menu ? MENU_TYPE.button : MENU_TYPE.menu })}>
-              {t('menus.addChild')}
-            </Button>
-          )}
-          {buttons.has(PERMS.menuSave) && (
-            <Button type="link" size="small" onClick={() => edit.show({ menu: m, parentId: m.parentId, type: m.type })}>
-              {t('menus.edit')}
-            </Button>
-          )}
-          {buttons.has(PERMS.menuBind) && (
-            <Button type="link" size="small" onClick={() => bind.show(m)}>
-              {t('menus.bind')}
-            </Button>
-          )}
-          {buttons.has(PERMS.menuDelete) && !m.builtIn && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => remove.run(m)}
-            >
-              {t('menus.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
-  ], 'menuTree');
+  const table = useKitColumns<ManageMenu>(
+    [
+      // Name, type and visibility first; the technical columns after, cut with a tooltip.
+      {
+        title: t('menus.name'),
+        dataIndex: 'name',
+        key: 'name',
+        fixed: 'left',
+        width: 230,
+        ellipsis: true,
+        render: (v: string) => nameText(v),
+      },
+      {
+        title: t('menus.type'),
+        dataIndex: 'type',
+        key: 'type',
+        width: 90,
+        render: (v: number) => <Tag color={TYPE_COLORS[v]}>{t(`menus.types.${v}`)}</Tag>,
+      },
+      {
+        title: t('menus.visible'),
+        dataIndex: 'hidden',
+        key: 'hidden',
+        width: 90,
+        render: (v: boolean) => (v ? <Tag>{t('menus.hiddenTag')}</Tag> : <Tag color="success">{t('menus.shown')}</Tag>),
+      },
+      { title: t('menus.path'), dataIndex: 'path', key: 'path', width: 130, ellipsis: true },
+      { title: t('menus.url'), dataIndex: 'url', key: 'url', width: 120, ellipsis: true },
+      { title: t('menus.perms'), dataIndex: 'perms', key: 'perms', width: 150, ellipsis: true },
+      {
+        title: t('menus.icon'),
+        dataIndex: 'icon',
+        key: 'icon',
+        width: 70,
+        defaultHidden: true,
+        render: (v: string | null) =>
+          v?.startsWith('/files/') ? <img src={v} alt="" width={20} height={20} /> : v || '-',
+      },
+      { title: t('menus.apis'), dataIndex: 'apiCount', key: 'apiCount', width: 90 },
+      { title: t('menus.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 80 },
+      {
+        title: t('kit:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 190,
+        render: (_: unknown, m) => (
+          <Space size={0} wrap>
+            {buttons.has(PERMS.menuSave) && m.type !== MENU_TYPE.button && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() =>
+                  edit.show({ parentId: m.id, type: m.type === MENU_TYPE.menu ? MENU_TYPE.button : MENU_TYPE.menu })
+                }
+              >
+                {t('menus.addChild')}
+              </Button>
+            )}
+            {buttons.has(PERMS.menuSave) && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => edit.show({ menu: m, parentId: m.parentId, type: m.type })}
+              >
+                {t('menus.edit')}
+              </Button>
+            )}
+            {buttons.has(PERMS.menuBind) && (
+              <Button type="link" size="small" onClick={() => bind.show(m)}>
+                {t('menus.bind')}
+              </Button>
+            )}
+            {buttons.has(PERMS.menuDelete) && !m.builtIn && (
+              <Button type="link" size="small" danger onClick={() => remove.run(m)}>
+                {t('menus.delete')}
+              </Button>
+            )}
+          </Space>
+        ),
+      },
+    ],
+    'menuTree',
+  );
 
   return (
     <Card size="small">
@@ -197,17 +296,31 @@ export default function MenusView() {
           <Typography.Title level={5} style={{ margin: 0 }}>
             {t('menus.title')}
           </Typography.Title>
-          <Input.Search allowClear placeholder={t('menus.search')} onSearch={(v) => (setSearch(v.trim()), setExpanded(null))} style={{ width: 220 }} maxLength={64} />
+          <Input.Search
+            allowClear
+            placeholder={t('menus.search')}
+            onSearch={(v) => (setSearch(v.trim()), setExpanded(null))}
+            style={{ width: 220 }}
+            maxLength={64}
+          />
         </Space>
         <Space wrap>
           <Permit perm={PERMS.menuSave}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show({ parentId: 0, type: MENU_TYPE.directory })}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => edit.show({ parentId: 0, type: MENU_TYPE.directory })}
+            >
               {t('menus.add')}
             </Button>
           </Permit>
           {table.settings}
           <Tooltip title={t('common:refresh')}>
-            <Button aria-label={t('common:refresh')} icon={<ReloadOutlined spin={tree.isFetching} />} onClick={() => void tree.refetch()} />
+            <Button
+              aria-label={t('common:refresh')}
+              icon={<ReloadOutlined spin={tree.isFetching} />}
+              onClick={() => void tree.refetch()}
+            />
           </Tooltip>
         </Space>
       </Flex>
@@ -220,7 +333,10 @@ export default function MenusView() {
           size={table.size}
           scroll={{ x: table.scrollX }}
           locale={{ emptyText: <EmptyState /> }}
-          expandable={{ expandedRowKeys: expanded ?? defaultExpanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
+          expandable={{
+            expandedRowKeys: expanded ?? defaultExpanded,
+            onExpandedRowsChange: (keys) => setExpanded(keys),
+          }}
           columns={table.columns}
         />
       </div>
@@ -230,30 +346,62 @@ export default function MenusView() {
         title={target?.menu ? t('menus.editTitle') : t('menus.createTitle')}
         onClose={edit.hide}
         initialValues={initial}
-        onSubmit={(v) => request('menuSave', { body: { ...v, id: target?.menu?.id, url: v.url ?? '', perms: v.perms ?? '', buttonType: (v.buttonType ?? '') as '' } })}
+        onSubmit={(v) =>
+          request('menuSave', {
+            body: {
+              ...v,
+              id: target?.menu?.id,
+              url: v.url ?? '',
+              perms: v.perms ?? '',
+              buttonType: (v.buttonType ?? '') as '',
+            },
+          })
+        }
         invalidates={['menuRecursions', 'menuNames', 'menuListAll']}
       >
         <Form.Item name="type" label={t('menus.type')}>
-          <Radio.Group optionType="button" options={[0, 1, 2].map((v) => ({ value: v, label: t(`menus.types.${v}`) }))} />
+          <Radio.Group
+            optionType="button"
+            options={[0, 1, 2].map((v) => ({ value: v, label: t(`menus.types.${v}`) }))}
+          />
         </Form.Item>
         <Form.Item name="parentId" label={t('menus.parent')} extra={t('menus.parentHint')} rules={[{ required: true }]}>
           <TreeSelect treeData={parentData} treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
         </Form.Item>
-        <Form.Item name="name" label={t('menus.name')} extra={t('menus.nameHint')} rules={[rule(field.name, t('menus.name'))]}>
+        <Form.Item
+          name="name"
+          label={t('menus.name')}
+          extra={t('menus.nameHint')}
+          rules={[rule(field.name, t('menus.name'))]}
+        >
           <Input maxLength={64} />
         </Form.Item>
         {type !== MENU_TYPE.button && (
           <>
-            <Form.Item name="path" label={t('menus.path')} extra={t('menus.pathHint')} rules={[rule(field.path, t('menus.path')), { required: true, message: t('menus.pathRequired') }]}>
+            <Form.Item
+              name="path"
+              label={t('menus.path')}
+              extra={t('menus.pathHint')}
+              rules={[rule(field.path, t('menus.path')), { required: true, message: t('menus.pathRequired') }]}
+            >
               <Input maxLength={200} placeholder="/system/example" />
             </Form.Item>
-            <Form.Item name="breadcrumb" label={t('menus.breadcrumb')} rules={[rule(field.breadcrumb, t('menus.breadcrumb'))]}>
+            <Form.Item
+              name="breadcrumb"
+              label={t('menus.breadcrumb')}
+              rules={[rule(field.breadcrumb, t('menus.breadcrumb'))]}
+            >
               <Input maxLength={200} />
             </Form.Item>
           </>
         )}
         {type === MENU_TYPE.menu && (
-          <Form.Item name="url" label={t('menus.url')} extra={t('menus.urlHint')} rules={[rule(field.url, t('menus.url')), { required: true, message: t('menus.urlRequired') }]}>
+          <Form.Item
+            name="url"
+            label={t('menus.url')}
+            extra={t('menus.urlHint')}
+            rules={[rule(field.url, t('menus.url')), { required: true, message: t('menus.urlRequired') }]}
+          >
             <Input maxLength={200} placeholder="system/roles" />
           </Form.Item>
         )}
@@ -261,9 +409,19 @@ export default function MenusView() {
           <Form.Item label={t('menus.icon')} extra={t('menus.iconHint')}>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="icon" noStyle>
-                <Select allowClear showSearch options={ICON_NAMES.map((n) => ({ value: n, label: n }))} placeholder={t('menus.iconPick')} />
+                <Select
+                  allowClear
+                  showSearch
+                  options={ICON_NAMES.map((n) => ({ value: n, label: n }))}
+                  placeholder={t('menus.iconPick')}
+                />
               </Form.Item>
-              <Upload accept={UPLOAD_IMAGE_TYPES.join(',')} showUploadList={false} beforeUpload={uploadIcon} maxCount={1}>
+              <Upload
+                accept={UPLOAD_IMAGE_TYPES.join(',')}
+                showUploadList={false}
+                beforeUpload={uploadIcon}
+                maxCount={1}
+              >
                 <Button icon={<UploadOutlined />}>{t('menus.iconUpload')}</Button>
               </Upload>
             </Space.Compact>
@@ -284,7 +442,11 @@ export default function MenusView() {
         <Form.Item name="hidden" label={t('menus.hidden')} valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item name="description" label={t('menus.description')} rules={[rule(field.description, t('menus.description'))]}>
+        <Form.Item
+          name="description"
+          label={t('menus.description')}
+          rules={[rule(field.description, t('menus.description'))]}
+        >
           <Input.TextArea maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
       </FormDrawer>
@@ -302,8 +464,13 @@ export default function MenusView() {
           <Select
             mode="multiple"
             loading={routes.isPending || bound.isPending}
-            options={routeOptions.map((o) => ({ ...o, disabled: bound.data?.some((b) => b.id === o.value && b.fixed) }))}
-            filterOption={(input, o) => !!o && `${o.label} ${o.title}`.toLowerCase().includes(input.trim().toLowerCase())}
+            options={routeOptions.map((o) => ({
+              ...o,
+              disabled: bound.data?.some((b) => b.id === o.value && b.fixed),
+            }))}
+            filterOption={(input, o) =>
+              !!o && `${o.label} ${o.title}`.toLowerCase().includes(input.trim().toLowerCase())
+            }
             optionRender={(o) => (
               <span>
                 {o.label} <Typography.Text type="secondary">{(o.data as { title: string }).title}</Typography.Text>

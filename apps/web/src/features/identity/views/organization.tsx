@@ -37,8 +37,16 @@ export default function OrganizationView() {
 
   // The parent picker leaves out the department itself and everything below it.
   const parentData = useMemo(() => {
-    const without = (nodes: TreeOption[], id?: number): TreeOption[] => nodes.filter((n) => n.value !== id).map((n) => ({ ...n, children: without(n.children, id) }));
-    return [{ value: 0, key: 0, title: t('organization.top'), children: without(orgOptions(tree.data ?? []), edit.record?.node?.id) }];
+    const without = (nodes: TreeOption[], id?: number): TreeOption[] =>
+      nodes.filter((n) => n.value !== id).map((n) => ({ ...n, children: without(n.children, id) }));
+    return [
+      {
+        value: 0,
+        key: 0,
+        title: t('organization.top'),
+        children: without(orgOptions(tree.data ?? []), edit.record?.node?.id),
+      },
+    ];
   }, [tree.data, edit.record, t]);
 
   const data = useMemo(() => {
@@ -49,41 +57,39 @@ export default function OrganizationView() {
   }, [tree.data]);
 
   const record = edit.record;
-  const table = useKitColumns<OrgNode>([
-    { title: t('organization.name'), dataIndex: 'name', key: 'name', width: 320, ellipsis: true },
-    { title: t('organization.accountCount'), dataIndex: 'accountCount', key: 'accountCount', width: 130 },
-    { title: t('organization.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 110 },
-    {
-      title: t('kit:actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 220,
-      render: (_: unknown, node: OrgNode) => (
-        <Space size={0} wrap>
-          {buttons.has(PERMS.orgSave) && (
-            <>
-              <Button type="link" size="small" onClick={() => edit.show({ parentId: node.id })}>
-                {t('organization.addChild')}
+  const table = useKitColumns<OrgNode>(
+    [
+      { title: t('organization.name'), dataIndex: 'name', key: 'name', width: 320, ellipsis: true },
+      { title: t('organization.accountCount'), dataIndex: 'accountCount', key: 'accountCount', width: 130 },
+      { title: t('organization.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 110 },
+      {
+        title: t('kit:actions'),
+        key: 'actions',
+        fixed: 'right',
+        width: 220,
+        render: (_: unknown, node: OrgNode) => (
+          <Space size={0} wrap>
+            {buttons.has(PERMS.orgSave) && (
+              <>
+                <Button type="link" size="small" onClick={() => edit.show({ parentId: node.id })}>
+                  {t('organization.addChild')}
+                </Button>
+                <Button type="link" size="small" onClick={() => edit.show({ node, parentId: node.parentId })}>
+                  {t('organization.edit')}
+                </Button>
+              </>
+            )}
+            {buttons.has(PERMS.orgDelete) && (
+              <Button type="link" size="small" danger onClick={() => remove.run(node)}>
+                {t('organization.delete')}
               </Button>
-              <Button type="link" size="small" onClick={() => edit.show({ node, parentId: node.parentId })}>
-                {t('organization.edit')}
-              </Button>
-            </>
-          )}
-          {buttons.has(PERMS.orgDelete) && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => remove.run(node)}
-            >
-              {t('organization.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
-  ], 'orgTree');
+            )}
+          </Space>
+        ),
+      },
+    ],
+    'orgTree',
+  );
 
   return (
     <Card size="small">
@@ -99,7 +105,11 @@ export default function OrganizationView() {
           </Permit>
           {table.settings}
           <Tooltip title={t('common:refresh')}>
-            <Button aria-label={t('common:refresh')} icon={<ReloadOutlined spin={tree.isFetching} />} onClick={() => void tree.refetch()} />
+            <Button
+              aria-label={t('common:refresh')}
+              icon={<ReloadOutlined spin={tree.isFetching} />}
+              onClick={() => void tree.refetch()}
+            />
           </Tooltip>
         </Space>
       </Flex>
@@ -121,14 +131,22 @@ export default function OrganizationView() {
         open={edit.open}
         title={record?.node ? t('organization.editTitle') : t('organization.createTitle')}
         onClose={edit.hide}
-        initialValues={record?.node ? { parentId: record.node.parentId, name: record.node.name, orderNum: record.node.orderNum } : { parentId: record?.parentId ?? 0, orderNum: 0 }}
+        initialValues={
+          record?.node
+            ? { parentId: record.node.parentId, name: record.node.name, orderNum: record.node.orderNum }
+            : { parentId: record?.parentId ?? 0, orderNum: 0 }
+        }
         onSubmit={(v) => request('orgSave', { body: { ...v, id: record?.node?.id } })}
         invalidates={['orgTree']}
       >
         <Form.Item name="parentId" label={t('organization.parent')} rules={[{ required: true }]}>
           <TreeSelect treeData={parentData} treeDefaultExpandAll />
         </Form.Item>
-        <Form.Item name="name" label={t('organization.name')} rules={[rule(orgSaveRequest.shape.name, t('organization.name'))]}>
+        <Form.Item
+          name="name"
+          label={t('organization.name')}
+          rules={[rule(orgSaveRequest.shape.name, t('organization.name'))]}
+        >
           <Input maxLength={32} showCount />
         </Form.Item>
         <Form.Item name="orderNum" label={t('organization.orderNum')}>

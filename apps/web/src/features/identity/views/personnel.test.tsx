@@ -15,8 +15,24 @@ const STATUS = api.manageStatus.path;
 const CREATE = api.manageCreate.path;
 
 const row = (over: Partial<ManageItem>): ManageItem => ({
-  manageId: 2, userName: 'clerk', nickName: 'Clerk', areaCode: '86', mobile: '13800000000', email: null, img: null, idCard: null, address: null, note: null,
-  status: 0, roles: [{ id: 3, name: 'role.operations' }], orgId: 5, orgName: 'North', loginCount: 3, lastLoginTime: null, createTime: '2026-01-01T00:00:00Z', ...over,
+  manageId: 2,
+  userName: 'clerk',
+  nickName: 'Clerk',
+  areaCode: '86',
+  mobile: '13800000000',
+  email: null,
+  img: null,
+  idCard: null,
+  address: null,
+  note: null,
+  status: 0,
+  roles: [{ id: 3, name: 'role.operations' }],
+  orgId: 5,
+  orgName: 'North',
+  loginCount: 3,
+  lastLoginTime: null,
+  createTime: '2026-01-01T00:00:00Z',
+  ...over,
 });
 const common = {
   [api.orgTree.path]: [{ id: 5, parentId: 0, name: 'North', orderNum: 0, accountCount: 1, children: [] }],
@@ -43,7 +59,12 @@ describe('personnel screen', () => {
   });
 
   it('freezes after confirming, and filters by the chosen department', async () => {
-    const server = fakeServer({ ...common, [LIST]: { list: [row({})], total: 1 }, [BUTTONS]: ['sys:manage:status'], [STATUS]: null });
+    const server = fakeServer({
+      ...common,
+      [LIST]: { list: [row({})], total: 1 },
+      [BUTTONS]: ['sys:manage:status'],
+      [STATUS]: null,
+    });
     renderView(<PersonnelView />, { path: '/system/personnel' });
     fireEvent.click(await waitFor(() => button(/^Freeze$/)));
     expect((await screen.findAllByText('Freeze the account clerk?')).length).toBeGreaterThan(0);
@@ -57,12 +78,20 @@ describe('personnel screen', () => {
     const LOCKS = api.manageLoginLocks.path;
     const UNLOCK = api.manageUnlockLogin.path;
     const locked = { manageId: 2, ip: '10.0.0.9', failures: 10, lockedUntil: '2026-01-01T00:15:00Z' };
-    const server = fakeServer({ ...common, [LIST]: { list: [row({}), row({ manageId: 4, userName: 'other' })], total: 2 }, [BUTTONS]: ['sys:manage:unlockLogin'], [LOCKS]: [locked], [UNLOCK]: { lifted: 1 } });
+    const server = fakeServer({
+      ...common,
+      [LIST]: { list: [row({}), row({ manageId: 4, userName: 'other' })], total: 2 },
+      [BUTTONS]: ['sys:manage:unlockLogin'],
+      [LOCKS]: [locked],
+      [UNLOCK]: { lifted: 1 },
+    });
     renderView(<PersonnelView />, { path: '/system/personnel' });
     expect(await screen.findByText('Sign-in locked')).toBeTruthy();
     // Only the locked account offers the action.
     // Counted over the buttons directly: a role query over antd's table is too slow for a busy machine.
-    expect([...document.querySelectorAll('button')].filter((b) => /Unlock sign-in/.test(b.textContent ?? ''))).toHaveLength(1);
+    expect(
+      [...document.querySelectorAll('button')].filter((b) => /Unlock sign-in/.test(b.textContent ?? '')),
+    ).toHaveLength(1);
     fireEvent.click(button(/Unlock sign-in/));
     expect((await screen.findAllByText('Lift the sign-in lockout of clerk?')).length).toBeGreaterThan(0);
     fireEvent.click(button(/^OK$/));
@@ -70,14 +99,24 @@ describe('personnel screen', () => {
   });
 
   it('offers no unlock without the permission, though the tag shows', async () => {
-    fakeServer({ ...common, [LIST]: { list: [row({})], total: 1 }, [BUTTONS]: [], [api.manageLoginLocks.path]: [{ manageId: 2, ip: null, failures: 40, lockedUntil: '2026-01-01T00:15:00Z' }] });
+    fakeServer({
+      ...common,
+      [LIST]: { list: [row({})], total: 1 },
+      [BUTTONS]: [],
+      [api.manageLoginLocks.path]: [{ manageId: 2, ip: null, failures: 40, lockedUntil: '2026-01-01T00:15:00Z' }],
+    });
     renderView(<PersonnelView />, { path: '/system/personnel' });
     expect(await screen.findByText('Sign-in locked')).toBeTruthy();
     expect(queryButton(/Unlock sign-in/)).toBeNull();
   });
 
   it('checks the field rules before sending a new account', async () => {
-    const server = fakeServer({ ...common, [LIST]: { list: [], total: 0 }, [BUTTONS]: ['sys:manage:add'], [CREATE]: { manageId: 9 } });
+    const server = fakeServer({
+      ...common,
+      [LIST]: { list: [], total: 0 },
+      [BUTTONS]: ['sys:manage:add'],
+      [CREATE]: { manageId: 9 },
+    });
     renderView(<PersonnelView />, { path: '/system/personnel' });
     fireEvent.click(await waitFor(() => button(/New account/)));
     const drawer = await waitFor(() => document.querySelector('.ant-drawer')!);
@@ -93,10 +132,24 @@ describe('personnel screen', () => {
   it('a taken user name is said under the user name field, not in a toast, and the drawer stays open', async () => {
     const toasts: unknown[] = [];
     const record = (c: unknown) => void toasts.push(c);
-    setFeedback({ message: { error: record, success: record, info: record, warning: record, loading: record } as unknown as Feedback['message'], modal: {} as Feedback['modal'] });
+    setFeedback({
+      message: {
+        error: record,
+        success: record,
+        info: record,
+        warning: record,
+        loading: record,
+      } as unknown as Feedback['message'],
+      modal: {} as Feedback['modal'],
+    });
     const off = installErrorHandling();
     try {
-      const server = fakeServer({ ...common, [LIST]: { list: [], total: 0 }, [BUTTONS]: ['sys:manage:add'], [CREATE]: fails(100101, 'The user name is already taken') });
+      const server = fakeServer({
+        ...common,
+        [LIST]: { list: [], total: 0 },
+        [BUTTONS]: ['sys:manage:add'],
+        [CREATE]: fails(100101, 'The user name is already taken'),
+      });
       renderView(<PersonnelView />, { path: '/system/personnel' });
       fireEvent.click(await waitFor(() => button(/New account/)));
       const drawer = (await waitFor(() => document.querySelector('.ant-drawer')!)) as HTMLElement;
@@ -122,15 +175,33 @@ describe('personnel screen', () => {
 });
 
 describe('role menu tree', () => {
-  const entry = (id: number, parentId: number, name: string, type: 0 | 1 | 2, children: MenuEntry[] = []): MenuEntry => ({
-    id, parentId, name, type, children, path: '', url: null, hidden: false, roles: null, icon: null, orderNum: 0, perms: null,
+  const entry = (
+    id: number,
+    parentId: number,
+    name: string,
+    type: 0 | 1 | 2,
+    children: MenuEntry[] = [],
+  ): MenuEntry => ({
+    id,
+    parentId,
+    name,
+    type,
+    children,
+    path: '',
+    url: null,
+    hidden: false,
+    roles: null,
+    icon: null,
+    orderNum: 0,
+    perms: null,
   });
   const menus = [entry(1, 0, 'Dir', 0, [entry(2, 1, 'Page', 1, [entry(3, 2, 'Add', 2), entry(4, 2, 'Export', 2)])])];
   function Harness({ initial, onValue }: { initial: number[]; onValue: (v: number[]) => void }) {
     const [value, setValue] = useState(initial);
     return <MenuTreeField menus={menus} value={value} onChange={(v) => (setValue(v), onValue(v))} />;
   }
-  const box = (title: string) => screen.getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
+  const box = (title: string) =>
+    screen.getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
 
   it('a menu held without all its buttons is half-checked; ticking a button takes its parents', () => {
     let last: number[] = [];

@@ -8,7 +8,17 @@ import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useSession } from '@/shared/session';
 import { useZodRule } from '@/shared/form';
-import { callKey, formatDateTime, FormDrawer, FormModal, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  callKey,
+  formatDateTime,
+  FormDrawer,
+  FormModal,
+  ListPage,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { orgOptions, useNameText, useOrgTree, useRoleOptions } from '../components/identity-data';
 
 interface AccountValues {
@@ -40,20 +50,28 @@ export default function PersonnelView() {
   const reset = useOverlay<ManageItem>();
 
   const orgData = useMemo(() => orgOptions(orgs.data ?? []), [orgs.data]);
-  const roleOptions = useMemo(() => (roles.data ?? []).map((r) => ({ value: r.id, label: nameText(r.name) })), [roles.data, nameText]);
+  const roleOptions = useMemo(
+    () => (roles.data ?? []).map((r) => ({ value: r.id, label: nameText(r.name) })),
+    [roles.data, nameText],
+  );
   const { user } = useSession();
   // Only a super administrator may give the super role (the server refuses anyone else), so the
   // account form offers it to super administrators only; the list filter still shows every role.
   const amSuper = (roles.data ?? []).some((r) => r.isSuper && (user?.roleNames ?? []).includes(r.name));
   const grantable = useMemo(
-    () => (roles.data ?? []).filter((r) => amSuper || !r.isSuper).map((r) => ({ value: r.id, label: nameText(r.name) })),
+    () =>
+      (roles.data ?? []).filter((r) => amSuper || !r.isSuper).map((r) => ({ value: r.id, label: nameText(r.name) })),
     [roles.data, nameText, amSuper],
   );
 
   const status = useRowAction<ManageItem>({
     confirm: (row) => {
       const freeze = row.status === 0;
-      return { title: t(freeze ? 'personnel.freezeConfirm' : 'personnel.unfreezeConfirm', { name: row.userName }), content: freeze ? t('personnel.freezeHint') : undefined, danger: freeze };
+      return {
+        title: t(freeze ? 'personnel.freezeConfirm' : 'personnel.unfreezeConfirm', { name: row.userName }),
+        content: freeze ? t('personnel.freezeHint') : undefined,
+        danger: freeze,
+      };
     },
     call: (row) => request('manageStatus', { body: { manageId: row.manageId, status: row.status === 0 ? 1 : 0 } }),
     success: (_d, row) => t(row.status === 0 ? 'personnel.frozenDone' : 'personnel.unfrozenDone'),
@@ -61,10 +79,16 @@ export default function PersonnelView() {
   });
   // Accounts with an active sign-in lockout (too many failed sign-ins) get a tag and, for those
   // holding the permission, an action lifting it.
-  const locks = useQuery({ queryKey: callKey('manageLoginLocks'), queryFn: ({ signal }) => request('manageLoginLocks', {}, { signal }) });
+  const locks = useQuery({
+    queryKey: callKey('manageLoginLocks'),
+    queryFn: ({ signal }) => request('manageLoginLocks', {}, { signal }),
+  });
   const lockedIds = useMemo(() => new Set((locks.data ?? []).map((l) => l.manageId)), [locks.data]);
   const unlock = useRowAction<ManageItem>({
-    confirm: (row) => ({ title: t('personnel.unlockConfirm', { name: row.userName }), content: t('personnel.unlockHint') }),
+    confirm: (row) => ({
+      title: t('personnel.unlockConfirm', { name: row.userName }),
+      content: t('personnel.unlockHint'),
+    }),
     call: (row) => request('manageUnlockLogin', { body: { manageId: row.manageId } }),
     success: t('personnel.unlockDone'),
     invalidates: ['manageLoginLocks'],
@@ -74,7 +98,15 @@ export default function PersonnelView() {
     () => [
       { type: 'text', name: 'userName', label: t('personnel.keyword'), maxLength: 32 },
       { type: 'text', name: 'mobile', label: t('personnel.mobile'), maxLength: 20 },
-      { type: 'select', name: 'status', label: t('personnel.status'), options: [{ value: 0, label: t('personnel.statusNormal') }, { value: 1, label: t('personnel.statusFrozen') }] },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('personnel.status'),
+        options: [
+          { value: 0, label: t('personnel.statusNormal') },
+          { value: 1, label: t('personnel.statusFrozen') },
+        ],
+      },
       { type: 'select', name: 'roleId', label: t('personnel.roles'), options: roleOptions },
     ],
     [t, roleOptions],
@@ -82,7 +114,15 @@ export default function PersonnelView() {
 
   const columns = useMemo<ColumnsOf<'manageList'>>(
     () => [
-      { title: t('personnel.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left', width: 140, ellipsis: true, sortable: true },
+      {
+        title: t('personnel.userName'),
+        dataIndex: 'userName',
+        key: 'userName',
+        fixed: 'left',
+        width: 140,
+        ellipsis: true,
+        sortable: true,
+      },
       {
         title: t('personnel.status'),
         dataIndex: 'status',
@@ -90,7 +130,9 @@ export default function PersonnelView() {
         width: 100,
         render: (v: number, r) => (
           <>
-            <Tag color={v === 0 ? 'success' : 'error'}>{t(v === 0 ? 'personnel.statusNormal' : 'personnel.statusFrozen')}</Tag>
+            <Tag color={v === 0 ? 'success' : 'error'}>
+              {t(v === 0 ? 'personnel.statusNormal' : 'personnel.statusFrozen')}
+            </Tag>
             {lockedIds.has(r.manageId) && <Tag color="warning">{t('personnel.loginLocked')}</Tag>}
           </>
         ),
@@ -104,10 +146,40 @@ export default function PersonnelView() {
         render: (_: unknown, r) => (r.roles.length ? r.roles.map((x) => nameText(x.name)).join(', ') : '-'),
       },
       { title: t('personnel.org'), dataIndex: 'orgName', key: 'orgName', width: 130, ellipsis: true },
-      { title: t('personnel.mobile'), key: 'mobile', width: 150, defaultHidden: true, render: (_: unknown, r) => (r.mobile ? <span className="list-cell-id">{`+${r.areaCode ?? ''} ${r.mobile}`}</span> : '-') },
-      { title: t('personnel.loginCount'), dataIndex: 'loginCount', key: 'loginCount', width: 110, defaultHidden: true, sortable: true },
-      { title: t('personnel.lastLoginTime'), dataIndex: 'lastLoginTime', key: 'lastLoginTime', width: 180, defaultHidden: true, sortable: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
-      { title: t('personnel.createTime'), dataIndex: 'createTime', key: 'createTime', width: 180, defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('personnel.mobile'),
+        key: 'mobile',
+        width: 150,
+        defaultHidden: true,
+        render: (_: unknown, r) =>
+          r.mobile ? <span className="list-cell-id">{`+${r.areaCode ?? ''} ${r.mobile}`}</span> : '-',
+      },
+      {
+        title: t('personnel.loginCount'),
+        dataIndex: 'loginCount',
+        key: 'loginCount',
+        width: 110,
+        defaultHidden: true,
+        sortable: true,
+      },
+      {
+        title: t('personnel.lastLoginTime'),
+        dataIndex: 'lastLoginTime',
+        key: 'lastLoginTime',
+        width: 180,
+        defaultHidden: true,
+        sortable: true,
+        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+      },
+      {
+        title: t('personnel.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 180,
+        defaultHidden: true,
+        sortable: true,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -216,22 +288,44 @@ export default function PersonnelView() {
             onSubmit={save}
             invalidates={['manageList', 'orgTree']}
           >
-            <Form.Item name="userName" label={t('personnel.userName')} rules={creating ? [rule(field.userName, t('personnel.userName'))] : []}>
+            <Form.Item
+              name="userName"
+              label={t('personnel.userName')}
+              rules={creating ? [rule(field.userName, t('personnel.userName'))] : []}
+            >
               <Input maxLength={18} disabled={!creating} autoComplete="off" />
             </Form.Item>
-            <Form.Item name="nickName" label={t('personnel.nickName')} rules={[rule(field.nickName, t('personnel.nickName'))]}>
+            <Form.Item
+              name="nickName"
+              label={t('personnel.nickName')}
+              rules={[rule(field.nickName, t('personnel.nickName'))]}
+            >
               <Input maxLength={18} showCount />
             </Form.Item>
             {creating && (
-              <Form.Item name="password" label={t('personnel.password')} rules={[rule(field.password, t('personnel.password'))]}>
+              <Form.Item
+                name="password"
+                label={t('personnel.password')}
+                rules={[rule(field.password, t('personnel.password'))]}
+              >
                 <Input.Password maxLength={18} autoComplete="new-password" />
               </Form.Item>
             )}
             <Form.Item name="roleIds" label={t('personnel.roles')} rules={[rule(field.roleIds, t('personnel.roles'))]}>
-              <Select mode="multiple" options={grantable} optionFilterProp="label" placeholder={t('personnel.rolePlaceholder')} />
+              <Select
+                mode="multiple"
+                options={grantable}
+                optionFilterProp="label"
+                placeholder={t('personnel.rolePlaceholder')}
+              />
             </Form.Item>
             <Form.Item name="orgId" label={t('personnel.org')}>
-              <TreeSelect treeData={orgData} allowClear treeDefaultExpandAll placeholder={t('personnel.orgPlaceholder')} />
+              <TreeSelect
+                treeData={orgData}
+                allowClear
+                treeDefaultExpandAll
+                placeholder={t('personnel.orgPlaceholder')}
+              />
             </Form.Item>
             <Form.Item label={t('personnel.mobile')}>
               <Space.Compact style={{ width: '100%' }}>
@@ -249,7 +343,11 @@ export default function PersonnelView() {
             <Form.Item name="idCard" label={t('personnel.idCard')} rules={[rule(field.idCard, t('personnel.idCard'))]}>
               <Input maxLength={20} />
             </Form.Item>
-            <Form.Item name="address" label={t('personnel.address')} rules={[rule(field.address, t('personnel.address'))]}>
+            <Form.Item
+              name="address"
+              label={t('personnel.address')}
+              rules={[rule(field.address, t('personnel.address'))]}
+            >
               <Input maxLength={64} />
             </Form.Item>
             <Form.Item name="note" label={t('personnel.note')} rules={[rule(field.note, t('personnel.note'))]}>
@@ -260,11 +358,17 @@ export default function PersonnelView() {
             open={reset.open}
             title={t('personnel.resetPasswordTitle', { name: reset.record?.userName ?? '' })}
             onClose={reset.hide}
-            onSubmit={(v) => request('manageResetPassword', { body: { manageId: reset.record!.manageId, password: v.password } })}
+            onSubmit={(v) =>
+              request('manageResetPassword', { body: { manageId: reset.record!.manageId, password: v.password } })
+            }
             successMessage={t('personnel.resetDone')}
           >
             <Typography.Paragraph type="secondary">{t('personnel.resetHint')}</Typography.Paragraph>
-            <Form.Item name="password" label={t('personnel.newPassword')} rules={[rule(manageResetPasswordRequest.shape.password, t('personnel.newPassword'))]}>
+            <Form.Item
+              name="password"
+              label={t('personnel.newPassword')}
+              rules={[rule(manageResetPasswordRequest.shape.password, t('personnel.newPassword'))]}
+            >
               <Input.Password maxLength={18} autoComplete="new-password" />
             </Form.Item>
           </FormModal>

@@ -7,7 +7,16 @@ import { PERMS, roleSaveRequest, type RoleItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { callKey, formatDateTime, FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  callKey,
+  formatDateTime,
+  FormDrawer,
+  ListPage,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { useNameText } from '../components/identity-data';
 import { MenuTreeField } from '../components/menu-tree-field';
 import { doneText } from '@/shared/feedback';
@@ -29,7 +38,11 @@ export default function RolesView() {
   const buttons = useButtons();
   const edit = useOverlay<RoleItem>();
 
-  const menus = useQuery({ queryKey: callKey('menuListAll'), queryFn: ({ signal }) => request('menuListAll', {}, { signal }), enabled: edit.open });
+  const menus = useQuery({
+    queryKey: callKey('menuListAll'),
+    queryFn: ({ signal }) => request('menuListAll', {}, { signal }),
+    enabled: edit.open,
+  });
   const detail = useQuery({
     queryKey: callKey('roleDetail', { id: edit.record?.id }),
     queryFn: ({ signal }) => request('roleDetail', { query: { id: edit.record!.id } }, { signal }),
@@ -43,7 +56,10 @@ export default function RolesView() {
     invalidates: ['roleQueryPage', 'roleOptions'],
   });
 
-  const filters = useMemo<FiltersOf<'roleQueryPage'>>(() => [{ type: 'text', name: 'name', label: t('roles.name'), maxLength: 32 }], [t]);
+  const filters = useMemo<FiltersOf<'roleQueryPage'>>(
+    () => [{ type: 'text', name: 'name', label: t('roles.name'), maxLength: 32 }],
+    [t],
+  );
   const columns = useMemo<ColumnsOf<'roleQueryPage'>>(
     () => [
       {
@@ -65,11 +81,37 @@ export default function RolesView() {
         ),
       },
       { title: t('roles.accountCount'), dataIndex: 'accountCount', key: 'accountCount', width: 110 },
-      { title: t('roles.menuCount'), dataIndex: 'menuCount', key: 'menuCount', width: 110, render: (v: number, r) => (r.isSuper ? t('roles.allMenus') : v) },
+      {
+        title: t('roles.menuCount'),
+        dataIndex: 'menuCount',
+        key: 'menuCount',
+        width: 110,
+        render: (v: number, r) => (r.isSuper ? t('roles.allMenus') : v),
+      },
       { title: t('roles.weight'), dataIndex: 'weight', key: 'weight', width: 100 },
-      { title: t('roles.remark'), dataIndex: 'remark', key: 'remark', width: 190, ellipsis: true, render: (v: string | null) => (v ? nameText(v) : '-') },
-      { title: t('roles.creator'), dataIndex: 'creator', key: 'creator', width: 130, ellipsis: true, render: (v: string | null) => v ?? t('roles.system') },
-      { title: t('roles.createTime'), dataIndex: 'createTime', key: 'createTime', width: 180, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('roles.remark'),
+        dataIndex: 'remark',
+        key: 'remark',
+        width: 190,
+        ellipsis: true,
+        render: (v: string | null) => (v ? nameText(v) : '-'),
+      },
+      {
+        title: t('roles.creator'),
+        dataIndex: 'creator',
+        key: 'creator',
+        width: 130,
+        ellipsis: true,
+        render: (v: string | null) => v ?? t('roles.system'),
+      },
+      {
+        title: t('roles.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 180,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -83,12 +125,7 @@ export default function RolesView() {
               </Button>
             )}
             {buttons.has(PERMS.roleDelete) && !row.isSuper && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => remove.run(row)}
-              >
+              <Button type="link" size="small" danger onClick={() => remove.run(row)}>
                 {t('roles.delete')}
               </Button>
             )}
@@ -104,7 +141,12 @@ export default function RolesView() {
   const initial: Partial<RoleValues> | undefined = row
     ? // A seeded role's name and remark are keys: the form shows them as the list does, in the
       // viewer's language (the server stores them back as the keys when they are left as shown).
-      detail.data && { name: nameText(row.name), remark: row.remark ? nameText(row.remark) : '', weight: row.weight, menuIds: detail.data.menuIds }
+      detail.data && {
+        name: nameText(row.name),
+        remark: row.remark ? nameText(row.remark) : '',
+        weight: row.weight,
+        menuIds: detail.data.menuIds,
+      }
     : { weight: 1, menuIds: [] };
 
   return (
@@ -128,7 +170,11 @@ export default function RolesView() {
         onClose={edit.hide}
         initialValues={initial}
         width={640}
-        onSubmit={(v) => request('roleSave', { body: { id: row?.id, name: v.name, remark: v.remark ?? '', weight: v.weight, menuIds: v.menuIds ?? [] } })}
+        onSubmit={(v) =>
+          request('roleSave', {
+            body: { id: row?.id, name: v.name, remark: v.remark ?? '', weight: v.weight, menuIds: v.menuIds ?? [] },
+          })
+        }
         invalidates={['roleQueryPage', 'roleOptions', 'roleDetail']}
       >
         <Form.Item name="name" label={t('roles.name')} rules={[rule(field.name, t('roles.name'))]}>
@@ -137,7 +183,12 @@ export default function RolesView() {
         <Form.Item name="remark" label={t('roles.remark')} rules={[rule(field.remark, t('roles.remark'))]}>
           <Input.TextArea maxLength={64} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
-        <Form.Item name="weight" label={t('roles.weight')} extra={t('roles.weightHint')} rules={[rule(field.weight, t('roles.weight'))]}>
+        <Form.Item
+          name="weight"
+          label={t('roles.weight')}
+          extra={t('roles.weightHint')}
+          rules={[rule(field.weight, t('roles.weight'))]}
+        >
           <InputNumber min={0} max={9999999999} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         {row?.isSuper ? (

@@ -28,27 +28,109 @@ export function FundFlowList({ scope }: { scope: FlowScope }) {
 
   const filters = useMemo<FiltersOf<'fundFlowPlatform'>>(
     () => [
-      { type: 'dateRange', name: 'time', begin: 'beginTime', end: 'endTime', label: t('flow.time'), maxDays: MAX_RANGE_DAYS },
+      {
+        type: 'dateRange',
+        name: 'time',
+        begin: 'beginTime',
+        end: 'endTime',
+        label: t('flow.time'),
+        maxDays: MAX_RANGE_DAYS,
+      },
       { type: 'text', name: 'orderNo', label: t('flow.orderNo'), maxLength: 32 },
-      { type: 'select', name: 'kind', label: t('flow.kind'), options: FLOW_KINDS.map((k) => ({ value: k, label: flowKindLabel(lang, k) })) },
-      { type: 'text', name: 'accountCode', label: t('flow.accountCode'), maxLength: 40, placeholder: t(`flow.accountCodeHint.${scope}`) },
-      ...(scope === 'user' ? [{ type: 'custom' as const, name: 'userId', label: t('flow.user'), render: () => <UserSelect placeholder={t('flow.userPlaceholder')} /> }] : []),
+      {
+        type: 'select',
+        name: 'kind',
+        label: t('flow.kind'),
+        options: FLOW_KINDS.map((k) => ({ value: k, label: flowKindLabel(lang, k) })),
+      },
+      {
+        type: 'text',
+        name: 'accountCode',
+        label: t('flow.accountCode'),
+        maxLength: 40,
+        placeholder: t(`flow.accountCodeHint.${scope}`),
+      },
+      ...(scope === 'user'
+        ? [
+            {
+              type: 'custom' as const,
+              name: 'userId',
+              label: t('flow.user'),
+              render: () => <UserSelect placeholder={t('flow.userPlaceholder')} />,
+            },
+          ]
+        : []),
     ],
     [t, scope, lang],
   );
 
   const columns = useMemo<ColumnsOf<'fundFlowPlatform'>>(
     () => [
-      { title: t('flow.time'), dataIndex: 'time', key: 'time', fixed: 'left', width: 170, render: (v: string) => formatDateTime(v) },
-      { title: t('flow.kind'), dataIndex: 'kind', key: 'kind', width: 110, ellipsis: true, render: (v: string) => flowKindLabel(lang, v) },
+      {
+        title: t('flow.time'),
+        dataIndex: 'time',
+        key: 'time',
+        fixed: 'left',
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
+      {
+        title: t('flow.kind'),
+        dataIndex: 'kind',
+        key: 'kind',
+        width: 110,
+        ellipsis: true,
+        render: (v: string) => flowKindLabel(lang, v),
+      },
       // A customer's balance or deposit is named by their phone, linked to the customer screen.
-      { title: t('flow.account'), dataIndex: 'accountName', key: 'accountName', width: 250, ellipsis: true, render: (v: string, r) => <CustomerLink userId={r.userId}>{v}</CustomerLink> },
-      { title: t('flow.debit'), dataIndex: 'debit', key: 'debit', width: 110, align: 'right', render: (v: number) => (v ? money(v) : '') },
-      { title: t('flow.credit'), dataIndex: 'credit', key: 'credit', width: 110, align: 'right', render: (v: number) => (v ? money(v) : '') },
-      { title: t('flow.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 200, render: (v: string | null) => <CopyableId value={v} /> },
+      {
+        title: t('flow.account'),
+        dataIndex: 'accountName',
+        key: 'accountName',
+        width: 250,
+        ellipsis: true,
+        render: (v: string, r) => <CustomerLink userId={r.userId}>{v}</CustomerLink>,
+      },
+      {
+        title: t('flow.debit'),
+        dataIndex: 'debit',
+        key: 'debit',
+        width: 110,
+        align: 'right',
+        render: (v: number) => (v ? money(v) : ''),
+      },
+      {
+        title: t('flow.credit'),
+        dataIndex: 'credit',
+        key: 'credit',
+        width: 110,
+        align: 'right',
+        render: (v: number) => (v ? money(v) : ''),
+      },
+      {
+        title: t('flow.orderNo'),
+        dataIndex: 'orderNo',
+        key: 'orderNo',
+        width: 200,
+        render: (v: string | null) => <CopyableId value={v} />,
+      },
       { title: t('flow.memo'), dataIndex: 'memo', key: 'memo', width: 210, ellipsis: true },
-      { title: t('flow.accountCode'), dataIndex: 'accountCode', key: 'accountCode', width: 170, defaultHidden: true, render: (v: string) => <CopyableId value={v} /> },
-      { title: t('flow.transaction'), dataIndex: 'transactionKey', key: 'transactionKey', width: 240, defaultHidden: true, render: (v: string) => <CopyableId value={v} /> },
+      {
+        title: t('flow.accountCode'),
+        dataIndex: 'accountCode',
+        key: 'accountCode',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string) => <CopyableId value={v} />,
+      },
+      {
+        title: t('flow.transaction'),
+        dataIndex: 'transactionKey',
+        key: 'transactionKey',
+        width: 240,
+        defaultHidden: true,
+        render: (v: string) => <CopyableId value={v} />,
+      },
     ],
     [t, money, lang],
   );

@@ -5,7 +5,11 @@ const acc = (code: string, debit: number, credit: number) => ({ code, name: code
 
 describe('trial balance check', () => {
   it('balances when debits equal credits and the totals are the sums', () => {
-    const r = balanceCheck({ accounts: [acc('providerClearing', 1000, 200), acc('userDeposit', 200, 1000)], totalDebit: 1200, totalCredit: 1200 });
+    const r = balanceCheck({
+      accounts: [acc('providerClearing', 1000, 200), acc('userDeposit', 200, 1000)],
+      totalDebit: 1200,
+      totalCredit: 1200,
+    });
     expect(r).toEqual({ balanced: true, difference: 0, totalsMatchAccounts: true });
   });
 

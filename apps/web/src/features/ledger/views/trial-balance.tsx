@@ -34,7 +34,11 @@ export default function TrialBalanceView() {
         title={t('trial.title')}
         extra={
           <Tooltip title={t('common:refresh')}>
-            <Button aria-label={t('common:refresh')} icon={<ReloadOutlined spin={tb.isFetching && !tb.isPending} />} onClick={() => void tb.refetch()} />
+            <Button
+              aria-label={t('common:refresh')}
+              icon={<ReloadOutlined spin={tb.isFetching && !tb.isPending} />}
+              onClick={() => void tb.refetch()}
+            />
           </Tooltip>
         }
       >
@@ -44,10 +48,20 @@ export default function TrialBalanceView() {
           <>
             <Row gutter={[16, 16]}>
               <Col xs={24} md={8}>
-                <Statistic title={t('trial.totalDebit')} value={toUnits(d.totalDebit, currency)} precision={digits} suffix={currency ?? undefined} />
+                <Statistic
+                  title={t('trial.totalDebit')}
+                  value={toUnits(d.totalDebit, currency)}
+                  precision={digits}
+                  suffix={currency ?? undefined}
+                />
               </Col>
               <Col xs={24} md={8}>
-                <Statistic title={t('trial.totalCredit')} value={toUnits(d.totalCredit, currency)} precision={digits} suffix={currency ?? undefined} />
+                <Statistic
+                  title={t('trial.totalCredit')}
+                  value={toUnits(d.totalCredit, currency)}
+                  precision={digits}
+                  suffix={currency ?? undefined}
+                />
               </Col>
               <Col xs={24} md={8}>
                 <Statistic title={t('trial.accounts')} value={d.accounts.length} />
@@ -57,8 +71,18 @@ export default function TrialBalanceView() {
               style={{ marginTop: 16 }}
               showIcon
               type={check.balanced ? 'success' : 'error'}
-              message={check.balanced ? t('trial.balanced') : t('trial.unbalanced', { difference: money(Math.abs(check.difference)) })}
-              description={check.balanced ? t('trial.balancedHint') : check.totalsMatchAccounts ? t('trial.unbalancedHint') : t('trial.totalsMismatch')}
+              message={
+                check.balanced
+                  ? t('trial.balanced')
+                  : t('trial.unbalanced', { difference: money(Math.abs(check.difference)) })
+              }
+              description={
+                check.balanced
+                  ? t('trial.balancedHint')
+                  : check.totalsMatchAccounts
+                    ? t('trial.unbalancedHint')
+                    : t('trial.totalsMismatch')
+              }
             />
           </>
         ) : (
@@ -75,16 +99,40 @@ export default function TrialBalanceView() {
           pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
           locale={{ emptyText: <EmptyState description={t('trial.empty')} /> }}
           columns={[
-            { title: t('trial.code'), dataIndex: 'code', key: 'code', width: 200, render: (v: string) => <CopyableId value={v} /> },
+            {
+              title: t('trial.code'),
+              dataIndex: 'code',
+              key: 'code',
+              width: 200,
+              render: (v: string) => <CopyableId value={v} />,
+            },
             { title: t('trial.name'), dataIndex: 'name', key: 'name', width: 220, ellipsis: true },
-            { title: t('flow.debit'), dataIndex: 'debit', key: 'debit', width: 150, align: 'right', render: (v: number) => money(v) },
-            { title: t('flow.credit'), dataIndex: 'credit', key: 'credit', width: 150, align: 'right', render: (v: number) => money(v) },
+            {
+              title: t('flow.debit'),
+              dataIndex: 'debit',
+              key: 'debit',
+              width: 150,
+              align: 'right',
+              render: (v: number) => money(v),
+            },
+            {
+              title: t('flow.credit'),
+              dataIndex: 'credit',
+              key: 'credit',
+              width: 150,
+              align: 'right',
+              render: (v: number) => money(v),
+            },
             {
               title: t('trial.balance'),
               key: 'balance',
               width: 150,
               align: 'right',
-              render: (_: unknown, a) => <Typography.Text type={a.debit - a.credit < 0 ? 'secondary' : undefined}>{money(a.debit - a.credit)}</Typography.Text>,
+              render: (_: unknown, a) => (
+                <Typography.Text type={a.debit - a.credit < 0 ? 'secondary' : undefined}>
+                  {money(a.debit - a.credit)}
+                </Typography.Text>
+              ),
             },
           ]}
           summary={() =>

@@ -18,7 +18,14 @@ export function FreezeModal({
 }) {
   const { t } = useTranslation('network');
   return (
-    <FormModal<{ reason?: string }> open={open} title={t('common.freezeTitle', { name })} onClose={onClose} onSubmit={(v) => onSubmit(v.reason ?? '')} invalidates={[invalidates]} successMessage={t('common.frozen')}>
+    <FormModal<{ reason?: string }>
+      open={open}
+      title={t('common.freezeTitle', { name })}
+      onClose={onClose}
+      onSubmit={(v) => onSubmit(v.reason ?? '')}
+      invalidates={[invalidates]}
+      successMessage={t('common.frozen')}
+    >
       <Typography.Paragraph type="secondary">{t('common.freezeAppHint')}</Typography.Paragraph>
       <Form.Item name="reason" label={t('common.reason')}>
         <Input maxLength={32} showCount />

@@ -20,9 +20,11 @@ export function useNetLabel() {
       status: (s: number) => labelOf(labels.network.netStatus, s === 1 ? 'frozen' : 'normal', lang),
       level: (l: AgentLevel) => labelOf(labels.network.agentLevel, l, lang),
       memberLevel: (l: AgentLevel) => labelOf(labels.network.memberLevel, l, lang),
-      permission: (p: keyof typeof labels.network.pusherPermission) => labelOf(labels.network.pusherPermission, p, lang),
+      permission: (p: keyof typeof labels.network.pusherPermission) =>
+        labelOf(labels.network.pusherPermission, p, lang),
       coopType: (x: keyof typeof labels.network.cooperationType) => labelOf(labels.network.cooperationType, x, lang),
-      coopStatus: (x: keyof typeof labels.network.cooperationStatus) => labelOf(labels.network.cooperationStatus, x, lang),
+      coopStatus: (x: keyof typeof labels.network.cooperationStatus) =>
+        labelOf(labels.network.cooperationStatus, x, lang),
       terminal: (x: keyof typeof labels.common.terminal) => labelOf(labels.common.terminal, x, lang),
       simulated: labels.network.simulated.yes[lang],
       platform: labels.network.platform.name[lang],
@@ -75,7 +77,12 @@ export function AccountSelect({
   const [keyword, setKeyword] = useState('');
   const found = useQuery({
     queryKey: [...callKey('selectUserByType'), type, level ?? '', keyword],
-    queryFn: ({ signal }) => request('selectUserByType', { query: { type, level, keyword: keyword || undefined, pageNum: 1, pageSize: 20 } }, { signal }),
+    queryFn: ({ signal }) =>
+      request(
+        'selectUserByType',
+        { query: { type, level, keyword: keyword || undefined, pageNum: 1, pageSize: 20 } },
+        { signal },
+      ),
   });
   const options = useMemo(() => {
     const seen = new Map<number, string>();
@@ -101,12 +108,23 @@ export function AccountSelect({
 
 /** Every region, for a select. */
 export function useRegionOptions() {
-  const q = useQuery({ queryKey: callKey('regionOptions'), queryFn: ({ signal }) => request('regionOptions', {}, { signal }) });
+  const q = useQuery({
+    queryKey: callKey('regionOptions'),
+    queryFn: ({ signal }) => request('regionOptions', {}, { signal }),
+  });
   return useMemo(() => (q.data ?? []).map((r) => ({ value: r.id, label: r.name })), [q.data]);
 }
 
 /** Area code and mobile side by side, validated by the contract's rules. */
-export function MobileItem({ label, areaName = 'areaCode', mobileName = 'mobile' }: { label: string; areaName?: string; mobileName?: string }) {
+export function MobileItem({
+  label,
+  areaName = 'areaCode',
+  mobileName = 'mobile',
+}: {
+  label: string;
+  areaName?: string;
+  mobileName?: string;
+}) {
   const { t } = useTranslation('network');
   const rule = useZodRule();
   return (
@@ -163,8 +181,16 @@ export function ImageInput({
   };
   return (
     <Flex gap={12} align="center" wrap id={id}>
-      {value ? <Image src={value} alt="" width={48} height={48} style={{ objectFit: 'cover', background: '#f5f5f5' }} /> : null}
-      <Upload accept={IMAGE_TYPES.join(',')} showUploadList={false} beforeUpload={beforeUpload} customRequest={customRequest} maxCount={1}>
+      {value ? (
+        <Image src={value} alt="" width={48} height={48} style={{ objectFit: 'cover', background: '#f5f5f5' }} />
+      ) : null}
+      <Upload
+        accept={IMAGE_TYPES.join(',')}
+        showUploadList={false}
+        beforeUpload={beforeUpload}
+        customRequest={customRequest}
+        maxCount={1}
+      >
         <Button icon={<UploadOutlined />} loading={uploading}>
           {t('common.upload')}
         </Button>

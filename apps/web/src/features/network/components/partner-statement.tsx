@@ -22,7 +22,9 @@ export interface PartnerStatementProps {
 /** `agent:12` → the statement's partner; anything else → none. */
 function statementOf(v: string | null): { kind: StatementParty; id: number } | null {
   const m = /^(\w+):(\d+)$/.exec(v ?? '');
-  return m && (STATEMENT_PARTIES as readonly string[]).includes(m[1]!) ? { kind: m[1] as StatementParty, id: Number(m[2]) } : null;
+  return m && (STATEMENT_PARTIES as readonly string[]).includes(m[1]!)
+    ? { kind: m[1] as StatementParty, id: Number(m[2]) }
+    : null;
 }
 
 /**
@@ -30,7 +32,11 @@ function statementOf(v: string | null): { kind: StatementParty; id: number } | n
  * statement (a link, back and reload keep it). Every partner list (agents, service providers,
  * ground pushers, teams) reads it the same way.
  */
-export function useStatementParam(): { statement: { kind: StatementParty; id: number } | null; open: (kind: StatementParty, id: number) => void; close: () => void } {
+export function useStatementParam(): {
+  statement: { kind: StatementParty; id: number } | null;
+  open: (kind: StatementParty, id: number) => void;
+  close: () => void;
+} {
   const [params, setParams] = useSearchParams();
   const set = useCallback(
     (v: string | null) =>
@@ -60,7 +66,12 @@ export function PartnerStatement({ partyKind, partyId, onBack }: PartnerStatemen
   const buttons = useButtons();
   const isMobile = useIsMobile();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().startOf('month'), dayjs()]);
-  const query = { partyKind, partyId, beginDate: range[0].format('YYYY-MM-DD'), endDate: range[1].format('YYYY-MM-DD') };
+  const query = {
+    partyKind,
+    partyId,
+    beginDate: range[0].format('YYYY-MM-DD'),
+    endDate: range[1].format('YYYY-MM-DD'),
+  };
   const q = useQuery({
     queryKey: [...callKey('partnerStatement'), query],
     queryFn: ({ signal }) => request('partnerStatement', { query }, { signal }),
@@ -76,8 +87,20 @@ export function PartnerStatement({ partyKind, partyId, onBack }: PartnerStatemen
   const dayColumns = [
     { title: t('partners.date'), dataIndex: 'date', key: 'date', width: 110 },
     { title: t('partners.orders'), dataIndex: 'orders', key: 'orders', align: 'right' as const, width: 70 },
-    ...FIGURES.map((f) => ({ title: t(`partners.${f}`), dataIndex: f, key: f, align: 'right' as const, render: (v: number) => money(v) })),
-    { title: t('partners.closing'), dataIndex: 'closing', key: 'closing', align: 'right' as const, render: (v: number) => <strong>{money(v)}</strong> },
+    ...FIGURES.map((f) => ({
+      title: t(`partners.${f}`),
+      dataIndex: f,
+      key: f,
+      align: 'right' as const,
+      render: (v: number) => money(v),
+    })),
+    {
+      title: t('partners.closing'),
+      dataIndex: 'closing',
+      key: 'closing',
+      align: 'right' as const,
+      render: (v: number) => <strong>{money(v)}</strong>,
+    },
   ];
 
   return (
@@ -92,12 +115,19 @@ export function PartnerStatement({ partyKind, partyId, onBack }: PartnerStatemen
               value={range}
               allowClear={false}
               onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-              disabledDate={(day, info) => Boolean(info.from && Math.abs(day.diff(info.from, 'day')) >= STATEMENT_MAX_DAYS)}
+              disabledDate={(day, info) =>
+                Boolean(info.from && Math.abs(day.diff(info.from, 'day')) >= STATEMENT_MAX_DAYS)
+              }
               data-testid="statement-range"
             />
           </Space>
           <Space wrap>
-            <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!s} data-testid="statement-print">
+            <Button
+              icon={<PrinterOutlined />}
+              onClick={() => window.print()}
+              disabled={!s}
+              data-testid="statement-print"
+            >
               {t('partners.print')}
             </Button>
             {buttons.has(PERMS.agentExport) && <ExportButton call="partnerStatementExport" getFilters={() => query} />}
@@ -120,7 +150,8 @@ export function PartnerStatement({ partyKind, partyId, onBack }: PartnerStatemen
                   {t('partners.statementOf', { name: s.partyName })}
                 </Typography.Title>
                 <Typography.Text type="secondary">
-                  {t(`partners.kind.${s.partyKind}`)} · {t('partners.period', { begin: s.beginDate, end: s.endDate, zone: s.timeZone })} · {s.accountCode}
+                  {t(`partners.kind.${s.partyKind}`)} ·{' '}
+                  {t('partners.period', { begin: s.beginDate, end: s.endDate, zone: s.timeZone })} · {s.accountCode}
                 </Typography.Text>
               </header>
               <Descriptions
@@ -130,12 +161,28 @@ export function PartnerStatement({ partyKind, partyId, onBack }: PartnerStatemen
                 style={{ marginTop: 12 }}
                 data-testid="statement-summary"
                 items={[
-                  { key: 'opening', label: t('partners.opening'), children: <span data-testid="statement-opening">{money(s.opening)}</span> },
+                  {
+                    key: 'opening',
+                    label: t('partners.opening'),
+                    children: <span data-testid="statement-opening">{money(s.opening)}</span>,
+                  },
                   { key: 'orders', label: t('partners.orders'), children: s.orders },
-                  ...FIGURES.map((f) => ({ key: f, label: t(`partners.${f}`), children: <span data-testid={`statement-${f}`}>{money(s[f])}</span> })),
-                  { key: 'closing', label: t('partners.closing'), children: <strong data-testid="statement-closing">{money(s.closing)}</strong> },
+                  ...FIGURES.map((f) => ({
+                    key: f,
+                    label: t(`partners.${f}`),
+                    children: <span data-testid={`statement-${f}`}>{money(s[f])}</span>,
+                  })),
+                  {
+                    key: 'closing',
+                    label: t('partners.closing'),
+                    children: <strong data-testid="statement-closing">{money(s.closing)}</strong>,
+                  },
                   { key: 'withdrawalCount', label: t('partners.withdrawalCount'), children: s.withdrawalCount },
-                  { key: 'paidOut', label: t('partners.paidOut'), children: `${money(s.paidOut)} (${t('partners.fees')} ${money(s.paidFees)})` },
+                  {
+                    key: 'paidOut',
+                    label: t('partners.paidOut'),
+                    children: `${money(s.paidOut)} (${t('partners.fees')} ${money(s.paidFees)})`,
+                  },
                 ]}
               />
               <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>

@@ -46,12 +46,20 @@ export function PartnerTree({ rootId, onStatement }: PartnerTreeProps) {
         <Typography.Text strong={n.kind === 'agent'} delete={false} type={n.inactive ? 'secondary' : undefined}>
           {n.name}
         </Typography.Text>
-        {n.level && <Tag color={n.level === 'A' ? 'gold' : n.level === 'B' ? 'blue' : 'default'}>{net.level(n.level)}</Tag>}
+        {n.level && (
+          <Tag color={n.level === 'A' ? 'gold' : n.level === 'B' ? 'blue' : 'default'}>{net.level(n.level)}</Tag>
+        )}
         {n.inactive && <Tag>{n.kind === 'agent' ? t('partners.frozen') : t('partners.notInService')}</Tag>}
         <Typography.Text type="secondary">{`${n.ratio}%`}</Typography.Text>
         <Typography.Text type="secondary">
           {n.kind === 'agent'
-            ? t('partners.agentCounts', { agents: n.childAgents, outlets: n.outlets, devices: n.devices, allOutlets: n.subtreeOutlets, allDevices: n.subtreeDevices })
+            ? t('partners.agentCounts', {
+                agents: n.childAgents,
+                outlets: n.outlets,
+                devices: n.devices,
+                allOutlets: n.subtreeOutlets,
+                allDevices: n.subtreeDevices,
+              })
             : t('partners.outletCounts', { devices: n.devices })}
         </Typography.Text>
         <Button
@@ -85,7 +93,8 @@ export function PartnerTree({ rootId, onStatement }: PartnerTreeProps) {
   const load = async (item: TreeItem) => {
     if (item.children || item.node.kind !== 'agent') return;
     const children = (await request('agentTree', { query: { parentId: item.node.id } })).map(toItem);
-    const put = (list: TreeItem[]): TreeItem[] => list.map((x) => (x.key === item.key ? { ...x, children } : x.children ? { ...x, children: put(x.children) } : x));
+    const put = (list: TreeItem[]): TreeItem[] =>
+      list.map((x) => (x.key === item.key ? { ...x, children } : x.children ? { ...x, children: put(x.children) } : x));
     setItems((now) => (now ? put(now) : now));
   };
 

@@ -1,5 +1,19 @@
 import { useMemo } from 'react';
-import { Button, Card, Dropdown, Form, Input, InputNumber, Segmented, Select, Space, Table, Tag, Typography, type MenuProps } from 'antd';
+import {
+  Button,
+  Card,
+  Dropdown,
+  Form,
+  Input,
+  InputNumber,
+  Segmented,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type MenuProps,
+} from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -8,11 +22,31 @@ import { AGENT_LEVELS, PARENT_LEVEL, PERMS, agentSaveRequest, type AgentItem, ty
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { DetailDrawer, FormDrawer, FormModal, ListPage, callKey, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
-import { AccountSelect, ImageInput, MobileItem, SimulatedTag, StatusTag, money, useNetLabel, useRegionOptions } from '../components/network-data';
+import {
+  DetailDrawer,
+  FormDrawer,
+  FormModal,
+  ListPage,
+  callKey,
+  formatDateTime,
+  optionsOf,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
+import {
+  AccountSelect,
+  ImageInput,
+  MobileItem,
+  SimulatedTag,
+  StatusTag,
+  money,
+  useNetLabel,
+  useRegionOptions,
+} from '../components/network-data';
 import { PartnerTree } from '../components/partner-tree';
 import { PartnerStatement, useStatementParam } from '../components/partner-statement';
-
 
 interface AgentValues {
   name: string;
@@ -74,7 +108,12 @@ export default function AgentsView() {
     () => [
       { type: 'text', name: 'name', label: t('agents.keyword'), maxLength: 32 },
       { type: 'select', name: 'level', label: t('agents.level'), options: optionsOf(AGENT_LEVELS, net.level) },
-      { type: 'select', name: 'status', label: t('common.status'), options: [0, 1].map((v) => ({ value: v, label: net.status(v) })) },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('common.status'),
+        options: [0, 1].map((v) => ({ value: v, label: net.status(v) })),
+      },
       { type: 'select', name: 'regionId', label: t('agents.region'), options: regions },
     ],
     [t, net, regions],
@@ -96,11 +135,31 @@ export default function AgentsView() {
         ),
       },
       { title: t('common.mobile'), key: 'mobile', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
-      { title: t('agents.level'), dataIndex: 'level', key: 'level', width: 110, render: (v: AgentLevel) => <Tag color={v === 'A' ? 'gold' : v === 'B' ? 'blue' : 'default'}>{net.level(v)}</Tag> },
+      {
+        title: t('agents.level'),
+        dataIndex: 'level',
+        key: 'level',
+        width: 110,
+        render: (v: AgentLevel) => (
+          <Tag color={v === 'A' ? 'gold' : v === 'B' ? 'blue' : 'default'}>{net.level(v)}</Tag>
+        ),
+      },
       { title: t('agents.parent'), dataIndex: 'parentName', key: 'parentName', render: (v: string | null) => v ?? '-' },
       { title: t('agents.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
-      { title: t('agents.region'), dataIndex: 'regionName', key: 'regionName', defaultHidden: true, render: (v: string | null) => v ?? '-' },
-      { title: t('common.status'), dataIndex: 'status', key: 'status', width: 100, render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
+      {
+        title: t('agents.region'),
+        dataIndex: 'regionName',
+        key: 'regionName',
+        defaultHidden: true,
+        render: (v: string | null) => v ?? '-',
+      },
+      {
+        title: t('common.status'),
+        dataIndex: 'status',
+        key: 'status',
+        width: 100,
+        render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} />,
+      },
       {
         title: t('agents.balance'),
         dataIndex: 'balance',
@@ -120,8 +179,21 @@ export default function AgentsView() {
           </>
         ),
       },
-      { title: t('agents.totalRevenue'), dataIndex: 'totalRevenue', key: 'totalRevenue', defaultHidden: true, render: (v: number) => money(v) },
-      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('agents.totalRevenue'),
+        dataIndex: 'totalRevenue',
+        key: 'totalRevenue',
+        defaultHidden: true,
+        render: (v: number) => money(v),
+      },
+      {
+        title: t('common.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        defaultHidden: true,
+        sortable: true,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -134,7 +206,13 @@ export default function AgentsView() {
           const more: MenuProps['items'] = [
             { key: 'chain', label: t('agents.chain') },
             { key: 'tree', label: t('partners.tree') },
-            ...(canStatus ? [row.status === 0 ? { key: 'freeze', label: t('common.freeze'), danger: true } : { key: 'unfreeze', label: t('common.unfreeze') }] : []),
+            ...(canStatus
+              ? [
+                  row.status === 0
+                    ? { key: 'freeze', label: t('common.freeze'), danger: true }
+                    : { key: 'unfreeze', label: t('common.unfreeze') },
+                ]
+              : []),
           ];
           const onMore = ({ key }: { key: string }) => {
             if (key === 'chain') chain.show(row);
@@ -144,7 +222,12 @@ export default function AgentsView() {
           };
           return (
             <Space size={0}>
-              <Button type="link" size="small" onClick={() => statement.open('agent', row.id)} data-testid="agent-statement">
+              <Button
+                type="link"
+                size="small"
+                onClick={() => statement.open('agent', row.id)}
+                data-testid="agent-statement"
+              >
                 {t('partners.statement')}
               </Button>
               {buttons.has(PERMS.agentSave) && (
@@ -216,7 +299,14 @@ export default function AgentsView() {
       data-testid="agent-view"
     />
   );
-  if (statement.statement) return <PartnerStatement partyKind={statement.statement.kind} partyId={statement.statement.id} onBack={statement.close} />;
+  if (statement.statement)
+    return (
+      <PartnerStatement
+        partyKind={statement.statement.kind}
+        partyId={statement.statement.id}
+        onBack={statement.close}
+      />
+    );
   if (view === 'tree')
     return (
       <Card
@@ -278,28 +368,64 @@ export default function AgentsView() {
           name="password"
           label={t('common.password')}
           extra={creating ? t('common.passwordHint') : t('common.passwordKeep')}
-          rules={[creating ? rule(field.password.unwrap(), t('common.password')) : rule(field.password, t('common.password'))]}
+          rules={[
+            creating ? rule(field.password.unwrap(), t('common.password')) : rule(field.password, t('common.password')),
+          ]}
         >
           <Input.Password maxLength={18} autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="level" label={t('agents.level')} rules={[rule(field.level, t('agents.level'))]} extra={row && row.childCount > 0 ? t('agents.levelFixed') : undefined}>
-          <Select options={optionsOf(AGENT_LEVELS, net.level)} disabled={Boolean(row && row.childCount > 0)} onChange={() => form.setFieldValue('parentId', null)} />
+        <Form.Item
+          name="level"
+          label={t('agents.level')}
+          rules={[rule(field.level, t('agents.level'))]}
+          extra={row && row.childCount > 0 ? t('agents.levelFixed') : undefined}
+        >
+          <Select
+            options={optionsOf(AGENT_LEVELS, net.level)}
+            disabled={Boolean(row && row.childCount > 0)}
+            onChange={() => form.setFieldValue('parentId', null)}
+          />
         </Form.Item>
         {parentLevel && (
-          <Form.Item name="parentId" label={t('agents.parent')} rules={[{ required: true, message: t('agents.parentRequired', { level: net.level(parentLevel) }) }]}>
-            <AccountSelect type="agent" level={parentLevel} initial={row?.parentId ? [{ id: row.parentId, name: row.parentName ?? '' }] : undefined} placeholder={net.level(parentLevel)} />
+          <Form.Item
+            name="parentId"
+            label={t('agents.parent')}
+            rules={[{ required: true, message: t('agents.parentRequired', { level: net.level(parentLevel) }) }]}
+          >
+            <AccountSelect
+              type="agent"
+              level={parentLevel}
+              initial={row?.parentId ? [{ id: row.parentId, name: row.parentName ?? '' }] : undefined}
+              placeholder={net.level(parentLevel)}
+            />
           </Form.Item>
         )}
-        <Form.Item name="ratio" label={t('agents.ratio')} rules={[rule(field.ratio, t('agents.ratio'))]} extra={t('agents.ratioHint')}>
+        <Form.Item
+          name="ratio"
+          label={t('agents.ratio')}
+          rules={[rule(field.ratio, t('agents.ratio'))]}
+          extra={t('agents.ratioHint')}
+        >
           <InputNumber min={0} max={100} precision={0} addonAfter="%" style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="regionId" label={t('agents.region')}>
           <Select allowClear options={regions} />
         </Form.Item>
-        <Form.Item name="minWithdrawal" label={t('agents.minWithdrawal')} rules={[{ validator: async (_r, v: number | null) => void field.minWithdrawal.parse(Math.round((v ?? 0) * 100)) }]} extra={t('agents.minWithdrawalHint')}>
+        <Form.Item
+          name="minWithdrawal"
+          label={t('agents.minWithdrawal')}
+          rules={[
+            { validator: async (_r, v: number | null) => void field.minWithdrawal.parse(Math.round((v ?? 0) * 100)) },
+          ]}
+          extra={t('agents.minWithdrawalHint')}
+        >
           <InputNumber min={0} max={9999999} precision={0} style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item name="withdrawalFeeRate" label={t('agents.withdrawalFeeRate')} rules={[rule(field.withdrawalFeeRate, t('agents.withdrawalFeeRate'))]}>
+        <Form.Item
+          name="withdrawalFeeRate"
+          label={t('agents.withdrawalFeeRate')}
+          rules={[rule(field.withdrawalFeeRate, t('agents.withdrawalFeeRate'))]}
+        >
           <InputNumber min={0} max={100} precision={0} addonAfter="%" style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="idCard" label={t('common.idCard')} rules={[rule(field.idCard, t('common.idCard'))]}>
@@ -316,7 +442,9 @@ export default function AgentsView() {
         open={freeze.open}
         title={t('agents.freezeTitle', { name: freeze.record?.name ?? '' })}
         onClose={freeze.hide}
-        onSubmit={(v) => request('agentUpdateStatus', { body: { id: freeze.record!.id, status: 1, reason: v.reason ?? '' } })}
+        onSubmit={(v) =>
+          request('agentUpdateStatus', { body: { id: freeze.record!.id, status: 1, reason: v.reason ?? '' } })
+        }
         invalidates={['agentQueryPage']}
         successMessage={t('common.frozen')}
       >
@@ -372,7 +500,11 @@ function ChainDrawer({ agent, open, onClose }: { agent: AgentItem | undefined; o
             rowKey={(l) => l.agentId ?? 0}
             dataSource={d.chain}
             columns={[
-              { title: t('agents.link'), key: 'who', render: (_: unknown, l) => (l.agentId === null ? net.platform : `${l.name} (${net.level(l.level!)})`) },
+              {
+                title: t('agents.link'),
+                key: 'who',
+                render: (_: unknown, l) => (l.agentId === null ? net.platform : `${l.name} (${net.level(l.level!)})`),
+              },
               { title: t('agents.holds'), dataIndex: 'holds', key: 'holds', render: (v: number) => `${v}%` },
               { title: t('agents.earns'), dataIndex: 'earns', key: 'earns', render: (v: number) => `${v}%` },
             ]}

@@ -1,14 +1,34 @@
 import { useMemo } from 'react';
 import { Button, Form, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COOPERATION_STATUSES, COOPERATION_TYPES, PERMS, cooperationHandleRequest, type CooperationItem, type CooperationStatus, type CooperationType } from '@cbo/contract';
+import {
+  COOPERATION_STATUSES,
+  COOPERATION_TYPES,
+  PERMS,
+  cooperationHandleRequest,
+  type CooperationItem,
+  type CooperationStatus,
+  type CooperationType,
+} from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { FormModal, ListPage, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  FormModal,
+  ListPage,
+  formatDateTime,
+  optionsOf,
+  useOverlay,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { SimulatedTag, useNetLabel } from '../components/network-data';
 
-const STATUS_COLOUR: Record<CooperationStatus, string> = { unprocessed: 'warning', processing: 'processing', processed: 'success' };
+const STATUS_COLOUR: Record<CooperationStatus, string> = {
+  unprocessed: 'warning',
+  processing: 'processing',
+  processed: 'success',
+};
 const field = cooperationHandleRequest.shape;
 
 /**
@@ -25,21 +45,68 @@ export default function CooperationView() {
   const filters = useMemo<FiltersOf<'cooperationQueryPage'>>(
     () => [
       { type: 'text', name: 'keyword', label: t('cooperation.keyword'), maxLength: 32 },
-      { type: 'select', name: 'type', label: t('cooperation.type'), options: optionsOf(COOPERATION_TYPES, net.coopType) },
-      { type: 'select', name: 'status', label: t('common.status'), options: optionsOf(COOPERATION_STATUSES, net.coopStatus) },
+      {
+        type: 'select',
+        name: 'type',
+        label: t('cooperation.type'),
+        options: optionsOf(COOPERATION_TYPES, net.coopType),
+      },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('common.status'),
+        options: optionsOf(COOPERATION_STATUSES, net.coopStatus),
+      },
     ],
     [t, net],
   );
   const columns = useMemo<ColumnsOf<'cooperationQueryPage'>>(
     () => [
-      { title: t('cooperation.number'), dataIndex: 'number', key: 'number', fixed: 'left', render: (v: string, r) => (<>{v} <SimulatedTag simulated={r.simulated} /></>) },
+      {
+        title: t('cooperation.number'),
+        dataIndex: 'number',
+        key: 'number',
+        fixed: 'left',
+        render: (v: string, r) => (
+          <>
+            {v} <SimulatedTag simulated={r.simulated} />
+          </>
+        ),
+      },
       { title: t('cooperation.type'), dataIndex: 'type', key: 'type', render: (v: CooperationType) => net.coopType(v) },
       { title: t('cooperation.contact'), dataIndex: 'contact', key: 'contact' },
-      { title: t('cooperation.phone'), key: 'phone', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.phone}` },
-      { title: t('common.status'), dataIndex: 'status', key: 'status', render: (v: CooperationStatus) => <Tag color={STATUS_COLOUR[v]}>{net.coopStatus(v)}</Tag> },
-      { title: t('cooperation.handler'), dataIndex: 'handlerName', key: 'handlerName', render: (v: string | null) => v ?? '-' },
-      { title: t('common.note'), dataIndex: 'note', key: 'note', defaultHidden: true, render: (v: string | null) => v ?? '-' },
-      { title: t('cooperation.applied'), dataIndex: 'createTime', key: 'createTime', sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('cooperation.phone'),
+        key: 'phone',
+        width: 150,
+        render: (_: unknown, r) => `+${r.areaCode} ${r.phone}`,
+      },
+      {
+        title: t('common.status'),
+        dataIndex: 'status',
+        key: 'status',
+        render: (v: CooperationStatus) => <Tag color={STATUS_COLOUR[v]}>{net.coopStatus(v)}</Tag>,
+      },
+      {
+        title: t('cooperation.handler'),
+        dataIndex: 'handlerName',
+        key: 'handlerName',
+        render: (v: string | null) => v ?? '-',
+      },
+      {
+        title: t('common.note'),
+        dataIndex: 'note',
+        key: 'note',
+        defaultHidden: true,
+        render: (v: string | null) => v ?? '-',
+      },
+      {
+        title: t('cooperation.applied'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        sortable: true,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -57,7 +124,15 @@ export default function CooperationView() {
 
   const row = handle.record;
   return (
-    <ListPage listCall="cooperationQueryPage" rowKey="id" title={t('cooperation.title')} filters={filters} columns={columns} exportCall="cooperationExport" exportPerm={PERMS.cooperationExport}>
+    <ListPage
+      listCall="cooperationQueryPage"
+      rowKey="id"
+      title={t('cooperation.title')}
+      filters={filters}
+      columns={columns}
+      exportCall="cooperationExport"
+      exportPerm={PERMS.cooperationExport}
+    >
       <FormModal<{ status: 'processing' | 'processed'; note?: string }>
         open={handle.open}
         title={t('cooperation.handleTitle', { number: row?.number ?? '' })}

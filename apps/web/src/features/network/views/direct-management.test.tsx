@@ -6,12 +6,46 @@ import { fakeServer, renderView, setupI18n, setViewportWidth } from '@/test/list
 import DirectManagementView from './direct-management';
 
 const me: UserInfo = {
-  userId: 5, userName: 'li', nickName: 'Li Lei', img: null, roles: ['operations'], roleNames: ['Operations'],
-  authCode: null, areaCode: '86', mobile: '13800000000', lastLoginTime: null, lastLoginIp: null,
+  userId: 5,
+  userName: 'li',
+  nickName: 'Li Lei',
+  img: null,
+  roles: ['operations'],
+  roleNames: ['Operations'],
+  authCode: null,
+  areaCode: '86',
+  mobile: '13800000000',
+  lastLoginTime: null,
+  lastLoginIp: null,
 };
-const screenMenu = (id: number, path: string, url: string): MenuEntry => ({ id, parentId: 1, path, url, name: url, type: 1, hidden: false, roles: null, icon: null, orderNum: 0, perms: null, children: [] });
+const screenMenu = (id: number, path: string, url: string): MenuEntry => ({
+  id,
+  parentId: 1,
+  path,
+  url,
+  name: url,
+  type: 1,
+  hidden: false,
+  roles: null,
+  icon: null,
+  orderNum: 0,
+  perms: null,
+  children: [],
+});
 const team = (over: Partial<DirectTeam>): DirectTeam => ({
-  id: 7, name: 'Pudong Direct', regionName: 'Shanghai', leaderName: 'Li Lei', ratio: 10, members: [{ id: 5, name: 'Li Lei' }, { id: 6, name: 'Han Meimei' }], outlets: 2, owed: 12345, role: 'leader', ...over,
+  id: 7,
+  name: 'Pudong Direct',
+  regionName: 'Shanghai',
+  leaderName: 'Li Lei',
+  ratio: 10,
+  members: [
+    { id: 5, name: 'Li Lei' },
+    { id: 6, name: 'Han Meimei' },
+  ],
+  outlets: 2,
+  owed: 12345,
+  role: 'leader',
+  ...over,
 });
 
 beforeAll(async () => {
@@ -25,9 +59,19 @@ beforeEach(() => {
 describe('direct management', () => {
   it('shows each team the account runs, how it stands to it, its outlets linked where the account may open them, and what the books owe', async () => {
     fakeServer({
-      [api.menuListByUser.path]: [{ ...screenMenu(1, '/operation', ''), url: null, type: 0, children: [screenMenu(2, '/operation/directOutlet', 'outlet/direct-outlets')] }],
+      [api.menuListByUser.path]: [
+        {
+          ...screenMenu(1, '/operation', ''),
+          url: null,
+          type: 0,
+          children: [screenMenu(2, '/operation/directOutlet', 'outlet/direct-outlets')],
+        },
+      ],
       [api.userInfo.path]: me,
-      [api.teamDirect.path]: [team({}), team({ id: 8, name: 'Jing An Direct', role: 'member', outlets: 0, owed: -500 })],
+      [api.teamDirect.path]: [
+        team({}),
+        team({ id: 8, name: 'Jing An Direct', role: 'member', outlets: 0, owed: -500 }),
+      ],
     });
     await loadSession();
     renderView(<DirectManagementView />, { path: '/direct' });

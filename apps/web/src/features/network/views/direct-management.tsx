@@ -40,7 +40,9 @@ export default function DirectManagementView() {
       {teams.isError && <Alert type="error" showIcon title={t('direct.failed')} />}
       {teams.data && teams.data.length === 0 && (
         <Card>
-          <Empty description={t('direct.empty')}>{teamsPath && <Link to={teamsPath}>{t('direct.openTeams')}</Link>}</Empty>
+          <Empty description={t('direct.empty')}>
+            {teamsPath && <Link to={teamsPath}>{t('direct.openTeams')}</Link>}
+          </Empty>
         </Card>
       )}
       <Row gutter={[16, 16]}>

@@ -1,13 +1,30 @@
 import { useMemo } from 'react';
 import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_LEVELS, MEMBER_LEVEL_DISCOUNT, PERMS, USER_CLIENT_TYPES, memberFreezeReason, type MemberItem, type MemberLevel } from '@cbo/contract';
+import {
+  MEMBER_LEVELS,
+  MEMBER_LEVEL_DISCOUNT,
+  PERMS,
+  USER_CLIENT_TYPES,
+  memberFreezeReason,
+  type MemberItem,
+  type MemberLevel,
+} from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { CustomerLink, useCustomerHref } from '@/shared/customer-link';
 import { useNavigate } from 'react-router';
 import { useZodRule } from '@/shared/form';
-import { FormModal, ListPage, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  FormModal,
+  ListPage,
+  formatDateTime,
+  optionsOf,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { SimulatedTag, StatusTag, money, useNetLabel } from '../components/network-data';
 
 /**
@@ -35,16 +52,32 @@ export default function MembersView() {
   const filters = useMemo<FiltersOf<'memberQueryPage'>>(
     () => [
       { type: 'text', name: 'keyword', label: t('members.keyword'), maxLength: 32 },
-      { type: 'select', name: 'terminal', label: t('members.terminal'), options: optionsOf(USER_CLIENT_TYPES, net.terminal) },
+      {
+        type: 'select',
+        name: 'terminal',
+        label: t('members.terminal'),
+        options: optionsOf(USER_CLIENT_TYPES, net.terminal),
+      },
       { type: 'select', name: 'level', label: t('members.level'), options: optionsOf(MEMBER_LEVELS, net.memberLevel) },
-      { type: 'select', name: 'status', label: t('common.status'), options: [0, 1].map((v) => ({ value: v, label: net.status(v) })) },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('common.status'),
+        options: [0, 1].map((v) => ({ value: v, label: net.status(v) })),
+      },
     ],
     [t, net],
   );
 
   const columns = useMemo<ColumnsOf<'memberQueryPage'>>(
     () => [
-      { title: t('common.mobile'), key: 'mobile', width: 150, fixed: 'left', render: (_: unknown, r) => <CustomerLink userId={r.id}>{`+${r.areaCode} ${r.mobile}`}</CustomerLink> },
+      {
+        title: t('common.mobile'),
+        key: 'mobile',
+        width: 150,
+        fixed: 'left',
+        render: (_: unknown, r) => <CustomerLink userId={r.id}>{`+${r.areaCode} ${r.mobile}`}</CustomerLink>,
+      },
       {
         title: t('members.nickname'),
         dataIndex: 'nickname',
@@ -56,14 +89,58 @@ export default function MembersView() {
           </Space>
         ),
       },
-      { title: t('members.terminal'), dataIndex: 'terminal', key: 'terminal', defaultHidden: true, render: (v: MemberItem['terminal']) => net.terminal(v) },
-      { title: t('members.level'), dataIndex: 'level', key: 'level', defaultHidden: true, render: (v: MemberLevel) => <Tag>{net.memberLevel(v)}</Tag> },
-      { title: t('members.balance'), dataIndex: 'balance', key: 'balance', width: 110, align: 'right', render: (v: number) => money(v) },
-      { title: t('members.deposit'), dataIndex: 'deposit', key: 'deposit', width: 110, align: 'right', render: (v: number) => money(v) },
+      {
+        title: t('members.terminal'),
+        dataIndex: 'terminal',
+        key: 'terminal',
+        defaultHidden: true,
+        render: (v: MemberItem['terminal']) => net.terminal(v),
+      },
+      {
+        title: t('members.level'),
+        dataIndex: 'level',
+        key: 'level',
+        defaultHidden: true,
+        render: (v: MemberLevel) => <Tag>{net.memberLevel(v)}</Tag>,
+      },
+      {
+        title: t('members.balance'),
+        dataIndex: 'balance',
+        key: 'balance',
+        width: 110,
+        align: 'right',
+        render: (v: number) => money(v),
+      },
+      {
+        title: t('members.deposit'),
+        dataIndex: 'deposit',
+        key: 'deposit',
+        width: 110,
+        align: 'right',
+        render: (v: number) => money(v),
+      },
       { title: t('members.orders'), dataIndex: 'orderCount', key: 'orderCount', width: 90, align: 'right' },
-      { title: t('common.status'), dataIndex: 'status', key: 'status', width: 100, render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
-      { title: t('members.freezeReason'), dataIndex: 'freezeReason', key: 'freezeReason', render: (v: string | null) => v ?? '-' },
-      { title: t('members.registered'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('common.status'),
+        dataIndex: 'status',
+        key: 'status',
+        width: 100,
+        render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} />,
+      },
+      {
+        title: t('members.freezeReason'),
+        dataIndex: 'freezeReason',
+        key: 'freezeReason',
+        render: (v: string | null) => v ?? '-',
+      },
+      {
+        title: t('members.registered'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        defaultHidden: true,
+        sortable: true,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -100,12 +177,22 @@ export default function MembersView() {
   );
 
   return (
-    <ListPage listCall="memberQueryPage" rowKey="id" title={t('members.title')} filters={filters} columns={columns} exportCall="memberExport" exportPerm={PERMS.memberExport}>
+    <ListPage
+      listCall="memberQueryPage"
+      rowKey="id"
+      title={t('members.title')}
+      filters={filters}
+      columns={columns}
+      exportCall="memberExport"
+      exportPerm={PERMS.memberExport}
+    >
       <FormModal<{ reason: string }>
         open={freeze.open}
         title={t('members.freezeTitle', { name: freeze.record?.nickname ?? '' })}
         onClose={freeze.hide}
-        onSubmit={(v) => request('memberUpdateStatus', { body: { id: freeze.record!.id, status: 1, reason: v.reason } })}
+        onSubmit={(v) =>
+          request('memberUpdateStatus', { body: { id: freeze.record!.id, status: 1, reason: v.reason } })
+        }
         invalidates={['memberQueryPage']}
         successMessage={t('common.frozen')}
       >
@@ -124,7 +211,11 @@ export default function MembersView() {
         successMessage={t('members.levelSaved')}
       >
         <Typography.Paragraph type="secondary">
-          {t('members.levelHint', { a: MEMBER_LEVEL_DISCOUNT.A, b: MEMBER_LEVEL_DISCOUNT.B, c: MEMBER_LEVEL_DISCOUNT.C })}
+          {t('members.levelHint', {
+            a: MEMBER_LEVEL_DISCOUNT.A,
+            b: MEMBER_LEVEL_DISCOUNT.B,
+            c: MEMBER_LEVEL_DISCOUNT.C,
+          })}
         </Typography.Paragraph>
         <Form.Item name="level" label={t('members.level')} rules={[{ required: true }]}>
           <Select options={optionsOf(MEMBER_LEVELS, net.memberLevel)} />

@@ -6,7 +6,15 @@ import { PERMS, providerSaveRequest, type ProviderItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons, useHoldsScreen } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { FormDrawer, ListPage, formatDateTime, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  FormDrawer,
+  ListPage,
+  formatDateTime,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { MobileItem, SimulatedTag, StatusTag, useNetLabel } from '../components/network-data';
 import { FreezeModal } from '../components/freeze-modal';
 import { PartnerStatement, useStatementParam } from '../components/partner-statement';
@@ -44,7 +52,12 @@ export default function ProvidersView() {
   const filters = useMemo<FiltersOf<'providerQueryPage'>>(
     () => [
       { type: 'text', name: 'name', label: t('providers.keyword'), maxLength: 32 },
-      { type: 'select', name: 'status', label: t('common.status'), options: [0, 1].map((v) => ({ value: v, label: net.status(v) })) },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('common.status'),
+        options: [0, 1].map((v) => ({ value: v, label: net.status(v) })),
+      },
     ],
     [t, net],
   );
@@ -67,9 +80,22 @@ export default function ProvidersView() {
       { title: t('common.mobile'), key: 'mobile', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
       { title: t('providers.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
       { title: t('providers.outlets'), dataIndex: 'outletCount', key: 'outletCount' },
-      { title: t('common.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
+      {
+        title: t('common.status'),
+        dataIndex: 'status',
+        key: 'status',
+        width: 90,
+        render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} />,
+      },
       { title: t('common.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v ?? '-' },
-      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('common.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        defaultHidden: true,
+        sortable: true,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -106,7 +132,14 @@ export default function ProvidersView() {
   );
 
   const row = edit.record;
-  if (statement.statement) return <PartnerStatement partyKind={statement.statement.kind} partyId={statement.statement.id} onBack={statement.close} />;
+  if (statement.statement)
+    return (
+      <PartnerStatement
+        partyKind={statement.statement.kind}
+        partyId={statement.statement.id}
+        onBack={statement.close}
+      />
+    );
   const creating = edit.open && !row;
   return (
     <ListPage
@@ -130,10 +163,30 @@ export default function ProvidersView() {
         open={edit.open}
         title={row ? t('providers.editTitle', { name: row.name }) : t('providers.createTitle')}
         onClose={edit.hide}
-        initialValues={row ? { name: row.name, contact: row.contact, areaCode: row.areaCode, mobile: row.mobile, ratio: row.ratio, remark: row.remark ?? '' } : { areaCode: '86', ratio: 0 }}
+        initialValues={
+          row
+            ? {
+                name: row.name,
+                contact: row.contact,
+                areaCode: row.areaCode,
+                mobile: row.mobile,
+                ratio: row.ratio,
+                remark: row.remark ?? '',
+              }
+            : { areaCode: '86', ratio: 0 }
+        }
         onSubmit={(v) =>
           request('providerSaveOrUpdate', {
-            body: { id: row?.id, name: v.name, contact: v.contact, areaCode: v.areaCode, mobile: v.mobile, password: v.password || undefined, ratio: v.ratio, remark: v.remark ?? '' },
+            body: {
+              id: row?.id,
+              name: v.name,
+              contact: v.contact,
+              areaCode: v.areaCode,
+              mobile: v.mobile,
+              password: v.password || undefined,
+              ratio: v.ratio,
+              remark: v.remark ?? '',
+            },
           })
         }
         invalidates={['providerQueryPage', 'selectUserByType']}
@@ -149,7 +202,9 @@ export default function ProvidersView() {
           name="password"
           label={t('common.password')}
           extra={creating ? t('common.passwordHint') : t('common.passwordKeep')}
-          rules={[creating ? rule(field.password.unwrap(), t('common.password')) : rule(field.password, t('common.password'))]}
+          rules={[
+            creating ? rule(field.password.unwrap(), t('common.password')) : rule(field.password, t('common.password')),
+          ]}
         >
           <Input.Password maxLength={18} autoComplete="new-password" />
         </Form.Item>

@@ -6,8 +6,24 @@ import { PERMS, PUSHER_PERMISSIONS, pusherSaveRequest, type PusherItem, type Pus
 import { request } from '@/shared/request';
 import { Permit, useButtons, useHoldsScreen } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { FormDrawer, ListPage, formatDateTime, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
-import { AccountSelect, ImageInput, MobileItem, SimulatedTag, StatusTag, useNetLabel } from '../components/network-data';
+import {
+  FormDrawer,
+  ListPage,
+  formatDateTime,
+  optionsOf,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
+import {
+  AccountSelect,
+  ImageInput,
+  MobileItem,
+  SimulatedTag,
+  StatusTag,
+  useNetLabel,
+} from '../components/network-data';
 import { FreezeModal } from '../components/freeze-modal';
 import { PartnerStatement, useStatementParam } from '../components/partner-statement';
 
@@ -47,8 +63,18 @@ export default function PushersView() {
   const filters = useMemo<FiltersOf<'pusherQueryPage'>>(
     () => [
       { type: 'text', name: 'name', label: t('pushers.keyword'), maxLength: 32 },
-      { type: 'select', name: 'permission', label: t('pushers.permission'), options: optionsOf(PUSHER_PERMISSIONS, net.permission) },
-      { type: 'select', name: 'status', label: t('common.status'), options: [0, 1].map((v) => ({ value: v, label: net.status(v) })) },
+      {
+        type: 'select',
+        name: 'permission',
+        label: t('pushers.permission'),
+        options: optionsOf(PUSHER_PERMISSIONS, net.permission),
+      },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('common.status'),
+        options: [0, 1].map((v) => ({ value: v, label: net.status(v) })),
+      },
     ],
     [t, net],
   );
@@ -62,7 +88,9 @@ export default function PushersView() {
         sortable: true,
         render: (v: string, r) => (
           <Space size={4} wrap>
-            {r.avatar ? <Image src={r.avatar} width={24} height={24} alt="" style={{ borderRadius: 12, objectFit: 'cover' }} /> : null}
+            {r.avatar ? (
+              <Image src={r.avatar} width={24} height={24} alt="" style={{ borderRadius: 12, objectFit: 'cover' }} />
+            ) : null}
             {v}
             <SimulatedTag simulated={r.simulated} />
           </Space>
@@ -70,7 +98,12 @@ export default function PushersView() {
       },
       { title: t('common.mobile'), key: 'mobile', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
       { title: t('pushers.agent'), dataIndex: 'agentName', key: 'agentName' },
-      { title: t('pushers.permission'), dataIndex: 'permission', key: 'permission', render: (v: PusherPermission) => net.permission(v) },
+      {
+        title: t('pushers.permission'),
+        dataIndex: 'permission',
+        key: 'permission',
+        render: (v: PusherPermission) => net.permission(v),
+      },
       {
         title: t('pushers.idCard'),
         key: 'idCard',
@@ -78,17 +111,46 @@ export default function PushersView() {
           r.idCardFront || r.idCardBack ? (
             <Image.PreviewGroup>
               <Space size={4}>
-                {r.idCardFront ? <Image src={r.idCardFront} width={36} height={24} alt={t('pushers.idCardFront')} style={{ objectFit: 'cover' }} /> : null}
-                {r.idCardBack ? <Image src={r.idCardBack} width={36} height={24} alt={t('pushers.idCardBack')} style={{ objectFit: 'cover' }} /> : null}
+                {r.idCardFront ? (
+                  <Image
+                    src={r.idCardFront}
+                    width={36}
+                    height={24}
+                    alt={t('pushers.idCardFront')}
+                    style={{ objectFit: 'cover' }}
+                  />
+                ) : null}
+                {r.idCardBack ? (
+                  <Image
+                    src={r.idCardBack}
+                    width={36}
+                    height={24}
+                    alt={t('pushers.idCardBack')}
+                    style={{ objectFit: 'cover' }}
+                  />
+                ) : null}
               </Space>
             </Image.PreviewGroup>
           ) : (
             '-'
           ),
       },
-      { title: t('common.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} /> },
+      {
+        title: t('common.status'),
+        dataIndex: 'status',
+        key: 'status',
+        width: 90,
+        render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} />,
+      },
       { title: t('common.note'), dataIndex: 'note', key: 'note', render: (v: string | null) => v ?? '-' },
-      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('common.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        defaultHidden: true,
+        sortable: true,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -125,7 +187,14 @@ export default function PushersView() {
   );
 
   const row = edit.record;
-  if (statement.statement) return <PartnerStatement partyKind={statement.statement.kind} partyId={statement.statement.id} onBack={statement.close} />;
+  if (statement.statement)
+    return (
+      <PartnerStatement
+        partyKind={statement.statement.kind}
+        partyId={statement.statement.id}
+        onBack={statement.close}
+      />
+    );
   const creating = edit.open && !row;
   return (
     <ListPage
@@ -151,7 +220,17 @@ export default function PushersView() {
         onClose={edit.hide}
         initialValues={
           row
-            ? { name: row.name, areaCode: row.areaCode, mobile: row.mobile, agentId: row.agentId, permission: row.permission, idCardFront: row.idCardFront, idCardBack: row.idCardBack, avatar: row.avatar, note: row.note ?? '' }
+            ? {
+                name: row.name,
+                areaCode: row.areaCode,
+                mobile: row.mobile,
+                agentId: row.agentId,
+                permission: row.permission,
+                idCardFront: row.idCardFront,
+                idCardBack: row.idCardBack,
+                avatar: row.avatar,
+                note: row.note ?? '',
+              }
             : { areaCode: '86', permission: 'intermediate' }
         }
         onSubmit={(v) =>
@@ -181,14 +260,20 @@ export default function PushersView() {
           name="password"
           label={t('common.password')}
           extra={creating ? t('common.passwordHint') : t('common.passwordKeep')}
-          rules={[creating ? rule(field.password.unwrap(), t('common.password')) : rule(field.password, t('common.password'))]}
+          rules={[
+            creating ? rule(field.password.unwrap(), t('common.password')) : rule(field.password, t('common.password')),
+          ]}
         >
           <Input.Password maxLength={18} autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="agentId" label={t('pushers.agent')} rules={[rule(field.agentId, t('pushers.agent'))]}>
           <AccountSelect type="agent" initial={row ? [{ id: row.agentId, name: row.agentName }] : undefined} />
         </Form.Item>
-        <Form.Item name="permission" label={t('pushers.permission')} rules={[rule(field.permission, t('pushers.permission'))]}>
+        <Form.Item
+          name="permission"
+          label={t('pushers.permission')}
+          rules={[rule(field.permission, t('pushers.permission'))]}
+        >
           <Select options={optionsOf(PUSHER_PERMISSIONS, net.permission)} />
         </Form.Item>
         <Form.Item name="idCardFront" label={t('pushers.idCardFront')}>

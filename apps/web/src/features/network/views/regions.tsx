@@ -6,7 +6,15 @@ import { PERMS, regionSaveRequest, type RegionItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { FormDrawer, ListPage, formatDateTime, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  FormDrawer,
+  ListPage,
+  formatDateTime,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { AccountSelect, SimulatedTag, money } from '../components/network-data';
 
 interface RegionValues {
@@ -34,7 +42,10 @@ export default function RegionsView() {
     invalidates: ['regionQueryPage', 'regionOptions'],
   });
 
-  const filters = useMemo<FiltersOf<'regionQueryPage'>>(() => [{ type: 'text', name: 'name', label: t('regions.name'), maxLength: 16 }], [t]);
+  const filters = useMemo<FiltersOf<'regionQueryPage'>>(
+    () => [{ type: 'text', name: 'name', label: t('regions.name'), maxLength: 16 }],
+    [t],
+  );
   const columns = useMemo<ColumnsOf<'regionQueryPage'>>(
     () => [
       {
@@ -50,13 +61,25 @@ export default function RegionsView() {
           </Space>
         ),
       },
-      { title: t('regions.manager'), dataIndex: 'managerName', key: 'managerName', render: (v: string | null) => v ?? '-' },
+      {
+        title: t('regions.manager'),
+        dataIndex: 'managerName',
+        key: 'managerName',
+        render: (v: string | null) => v ?? '-',
+      },
       { title: t('regions.teams'), dataIndex: 'teamCount', key: 'teamCount' },
       { title: t('regions.agents'), dataIndex: 'agentCount', key: 'agentCount' },
       { title: t('regions.devices'), dataIndex: 'deviceCount', key: 'deviceCount' },
       { title: t('regions.turnover'), dataIndex: 'turnover', key: 'turnover', render: (v: number) => money(v) },
       { title: t('common.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v ?? '-' },
-      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('common.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        defaultHidden: true,
+        sortable: true,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -104,14 +127,21 @@ export default function RegionsView() {
         title={row ? t('regions.editTitle', { name: row.name }) : t('regions.createTitle')}
         onClose={edit.hide}
         initialValues={row ? { name: row.name, managerId: row.managerId, remark: row.remark ?? '' } : {}}
-        onSubmit={(v) => request('regionSaveOrUpdate', { body: { id: row?.id, name: v.name, managerId: v.managerId ?? null, remark: v.remark ?? '' } })}
+        onSubmit={(v) =>
+          request('regionSaveOrUpdate', {
+            body: { id: row?.id, name: v.name, managerId: v.managerId ?? null, remark: v.remark ?? '' },
+          })
+        }
         invalidates={['regionQueryPage', 'regionOptions']}
       >
         <Form.Item name="name" label={t('regions.name')} rules={[rule(field.name, t('regions.name'))]}>
           <Input maxLength={16} showCount />
         </Form.Item>
         <Form.Item name="managerId" label={t('regions.manager')}>
-          <AccountSelect type="operator" initial={row?.managerId ? [{ id: row.managerId, name: row.managerName ?? '' }] : undefined} />
+          <AccountSelect
+            type="operator"
+            initial={row?.managerId ? [{ id: row.managerId, name: row.managerName ?? '' }] : undefined}
+          />
         </Form.Item>
         <Form.Item name="remark" label={t('common.remark')} rules={[rule(field.remark, t('common.remark'))]}>
           <Input.TextArea maxLength={32} showCount autoSize />

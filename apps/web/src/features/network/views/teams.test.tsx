@@ -12,8 +12,16 @@ const BUTTONS = api.menuGetButton.path;
 const DELETE = api.teamDelete.path;
 
 const team: TeamItem = {
-  id: 7, name: 'Pudong Direct', regionId: 2, regionName: 'Shanghai', leaderId: 1, leaderName: 'Admin', ratio: 10,
-  members: [{ id: 1, name: 'Admin' }], simulated: false, createTime: '2026-11-20T08:00:00Z',
+  id: 7,
+  name: 'Pudong Direct',
+  regionId: 2,
+  regionName: 'Shanghai',
+  leaderId: 1,
+  leaderName: 'Admin',
+  ratio: 10,
+  members: [{ id: 1, name: 'Admin' }],
+  simulated: false,
+  createTime: '2026-11-20T08:00:00Z',
 };
 
 beforeAll(async () => {
@@ -25,8 +33,18 @@ beforeEach(async () => {
   setViewportWidth(1440);
   await changeLanguage('en_US');
   toasts = [];
-  const record = (c: unknown) => void toasts.push(typeof c === 'string' ? c : String((c as { content?: unknown }).content));
-  setFeedback({ message: { error: record, success: record, info: record, warning: record, loading: record } as unknown as Feedback['message'], modal: {} as Feedback['modal'] });
+  const record = (c: unknown) =>
+    void toasts.push(typeof c === 'string' ? c : String((c as { content?: unknown }).content));
+  setFeedback({
+    message: {
+      error: record,
+      success: record,
+      info: record,
+      warning: record,
+      loading: record,
+    } as unknown as Feedback['message'],
+    modal: {} as Feedback['modal'],
+  });
   off = installErrorHandling();
 });
 afterEach(() => {
@@ -37,12 +55,19 @@ afterEach(() => {
 describe('team management: deleting a team', () => {
   it('says in the confirmation what a delete needs, and shows the refusal naming the balance after it', async () => {
     const msg = "The team's operator account holds 3.00; it can be deleted once that is settled";
-    const server = fakeServer({ [LIST]: { list: [team], total: 1 }, [BUTTONS]: [PERMS.teamDelete], [api.regionOptions.path]: [], [DELETE]: fails(100415, msg) });
+    const server = fakeServer({
+      [LIST]: { list: [team], total: 1 },
+      [BUTTONS]: [PERMS.teamDelete],
+      [api.regionOptions.path]: [],
+      [DELETE]: fails(100415, msg),
+    });
     renderView(<TeamsView />, { path: '/network/teams' });
     expect(await screen.findByText('Pudong Direct')).toBeTruthy();
     fireEvent.click(await waitFor(() => button(/^Delete$/)));
     expect((await screen.findAllByText('Delete team Pudong Direct?')).length).toBeGreaterThan(0);
-    expect(screen.getAllByText(/whose operator account is zero and has no withdrawal waiting for review or payout/).length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText(/whose operator account is zero and has no withdrawal waiting for review or payout/).length,
+    ).toBeGreaterThan(0);
     expect(server.to(DELETE)).toHaveLength(0);
     fireEvent.click(button(/^OK$/));
     await waitFor(() => expect(server.to(DELETE)).toHaveLength(1));
@@ -56,7 +81,12 @@ describe('team management: deleting a team', () => {
   it('shows the refusal naming the open withdrawals in the language of the console', async () => {
     await changeLanguage('zh_CN');
     const msg = '该团队有 1 笔提现（共 3.00）待审核或待打款，无法删除';
-    const server = fakeServer({ [LIST]: { list: [team], total: 1 }, [BUTTONS]: [PERMS.teamDelete], [api.regionOptions.path]: [], [DELETE]: fails(100416, msg) });
+    const server = fakeServer({
+      [LIST]: { list: [team], total: 1 },
+      [BUTTONS]: [PERMS.teamDelete],
+      [api.regionOptions.path]: [],
+      [DELETE]: fails(100416, msg),
+    });
     renderView(<TeamsView />, { path: '/network/teams' });
     expect(await screen.findByText('Pudong Direct')).toBeTruthy();
     fireEvent.click(await waitFor(() => button(/^删除$/)));

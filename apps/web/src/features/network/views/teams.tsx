@@ -6,7 +6,15 @@ import { PERMS, teamSaveRequest, type TeamItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons, useHoldsScreen } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { FormDrawer, ListPage, formatDateTime, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  FormDrawer,
+  ListPage,
+  formatDateTime,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { AccountSelect, SimulatedTag, useRegionOptions } from '../components/network-data';
 import { PartnerStatement, useStatementParam } from '../components/partner-statement';
 
@@ -41,7 +49,11 @@ export default function TeamsView() {
 
   const remove = useRowAction<TeamItem>({
     // The server refuses a team that outlets, money or a withdrawal still hang on, naming which (a toast after the dialog).
-    confirm: (row) => ({ title: t('teams.deleteConfirm', { name: row.name }), content: t('teams.deleteHint'), danger: true }),
+    confirm: (row) => ({
+      title: t('teams.deleteConfirm', { name: row.name }),
+      content: t('teams.deleteHint'),
+      danger: true,
+    }),
     call: (row) => request('teamDelete', { query: { id: row.id } }),
     success: t('common.deleted'),
     invalidates: ['teamQueryPage', 'teamOptions', 'regionQueryPage'],
@@ -72,8 +84,18 @@ export default function TeamsView() {
       { title: t('teams.region'), dataIndex: 'regionName', key: 'regionName' },
       { title: t('teams.leader'), dataIndex: 'leaderName', key: 'leaderName' },
       { title: t('teams.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
-      { title: t('teams.members'), key: 'members', render: (_: unknown, r) => r.members.map((m) => <Tag key={m.id}>{m.name}</Tag>) },
-      { title: t('common.createTime'), dataIndex: 'createTime', key: 'createTime', sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('teams.members'),
+        key: 'members',
+        render: (_: unknown, r) => r.members.map((m) => <Tag key={m.id}>{m.name}</Tag>),
+      },
+      {
+        title: t('common.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        sortable: true,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -105,7 +127,14 @@ export default function TeamsView() {
   );
 
   const row = edit.record;
-  if (statement.statement) return <PartnerStatement partyKind={statement.statement.kind} partyId={statement.statement.id} onBack={statement.close} />;
+  if (statement.statement)
+    return (
+      <PartnerStatement
+        partyKind={statement.statement.kind}
+        partyId={statement.statement.id}
+        onBack={statement.close}
+      />
+    );
   return (
     <ListPage
       listCall="teamQueryPage"
@@ -128,10 +157,30 @@ export default function TeamsView() {
         open={edit.open}
         title={row ? t('teams.editTitle', { name: row.name }) : t('teams.createTitle')}
         onClose={edit.hide}
-        initialValues={row ? { name: row.name, regionId: row.regionId, leaderId: row.leaderId, memberIds: row.members.map((m) => m.id).filter((id) => id !== row.leaderId), ratio: row.ratio } : { ratio: 0 }}
+        initialValues={
+          row
+            ? {
+                name: row.name,
+                regionId: row.regionId,
+                leaderId: row.leaderId,
+                memberIds: row.members.map((m) => m.id).filter((id) => id !== row.leaderId),
+                ratio: row.ratio,
+              }
+            : { ratio: 0 }
+        }
         onSubmit={(v) =>
           request('teamSaveOrUpdate', {
-            body: { id: row?.id, name: v.name, regionId: v.regionId, leaderId: v.leaderId, memberIds: v.memberIds ?? [], ratio: v.ratio, appAreaCode: given(v.appAreaCode), appMobile: given(v.appMobile), appPassword: given(v.appPassword) },
+            body: {
+              id: row?.id,
+              name: v.name,
+              regionId: v.regionId,
+              leaderId: v.leaderId,
+              memberIds: v.memberIds ?? [],
+              ratio: v.ratio,
+              appAreaCode: given(v.appAreaCode),
+              appMobile: given(v.appMobile),
+              appPassword: given(v.appPassword),
+            },
           })
         }
         invalidates={['teamQueryPage', 'teamOptions', 'regionQueryPage']}
@@ -148,7 +197,12 @@ export default function TeamsView() {
         <Form.Item name="memberIds" label={t('teams.members')} extra={t('teams.membersHint')}>
           <AccountSelect type="operator" mode="multiple" initial={row?.members} />
         </Form.Item>
-        <Form.Item name="ratio" label={t('teams.ratio')} extra={t('teams.ratioHint')} rules={[rule(field.ratio, t('teams.ratio'))]}>
+        <Form.Item
+          name="ratio"
+          label={t('teams.ratio')}
+          extra={t('teams.ratioHint')}
+          rules={[rule(field.ratio, t('teams.ratio'))]}
+        >
           <InputNumber min={0} max={100} precision={0} addonAfter="%" style={{ width: 160 }} />
         </Form.Item>
         {/* The operator's partner-app account (a direct-sales team is the spec's operator): it applies for withdrawals. */}

@@ -23,7 +23,15 @@ interface Values extends RefundReasonValues {
  * at once and reviewed in the refund records like an order refund (two approvers above the
  * threshold); the server decides the refundable part again under the customer's lock.
  */
-export function BalanceRefundModal({ open, userId: fixedUser, onClose }: { open: boolean; userId?: number; onClose: () => void }) {
+export function BalanceRefundModal({
+  open,
+  userId: fixedUser,
+  onClose,
+}: {
+  open: boolean;
+  userId?: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('order');
   const { modal } = App.useApp();
   const { money, currency, digits } = useMoney();
@@ -50,7 +58,9 @@ export function BalanceRefundModal({ open, userId: fixedUser, onClose }: { open:
         onCancel: () => reject(new ActionCancelled()),
       });
     });
-    const r = await request('refundOrderRefundBalance', { body: { userId: userId!, amount, ...reasonBody(v), idempotencyKey: key.current } });
+    const r = await request('refundOrderRefundBalance', {
+      body: { userId: userId!, amount, ...reasonBody(v), idempotencyKey: key.current },
+    });
     key.current = `bal-${crypto.randomUUID()}`;
     return r;
   };
@@ -68,7 +78,11 @@ export function BalanceRefundModal({ open, userId: fixedUser, onClose }: { open:
       okText={t('actions.refundApply')}
     >
       {fixedUser === undefined && (
-        <Form.Item name="userId" label={t('fields.user')} rules={[{ required: true, message: t('balanceRefund.pickUser') }]}>
+        <Form.Item
+          name="userId"
+          label={t('fields.user')}
+          rules={[{ required: true, message: t('balanceRefund.pickUser') }]}
+        >
           <UserSelect placeholder={t('fields.userPlaceholder')} />
         </Form.Item>
       )}
@@ -80,11 +94,17 @@ export function BalanceRefundModal({ open, userId: fixedUser, onClose }: { open:
           items={[
             { key: 'user', label: t('fields.user'), children: info.data.userMobile },
             { key: 'balance', label: t('balanceRefund.balance'), children: money(info.data.balance) },
-            { key: 'refundable', label: t('balanceRefund.refundable'), children: <Typography.Text strong>{money(info.data.refundable)}</Typography.Text> },
+            {
+              key: 'refundable',
+              label: t('balanceRefund.refundable'),
+              children: <Typography.Text strong>{money(info.data.refundable)}</Typography.Text>,
+            },
           ]}
         />
       )}
-      {info.data && refundable <= 0 && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('balanceRefund.nothing')} />}
+      {info.data && refundable <= 0 && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('balanceRefund.nothing')} />
+      )}
       <Typography.Paragraph type="secondary">{t('balanceRefund.hint')}</Typography.Paragraph>
       <Form.Item
         name="amount"
@@ -95,12 +115,20 @@ export function BalanceRefundModal({ open, userId: fixedUser, onClose }: { open:
             validator: async (_r, v: number | null | undefined) => {
               if (v === null || v === undefined) return;
               const minor = toMinor(v, currency);
-              if (minor <= 0 || minor > refundable) throw new Error(t('balanceRefund.amountHint', { max: money(refundable) }));
+              if (minor <= 0 || minor > refundable)
+                throw new Error(t('balanceRefund.amountHint', { max: money(refundable) }));
             },
           },
         ]}
       >
-        <InputNumber<number> min={0} precision={digits} step={1} addonAfter={currency ?? undefined} placeholder={money(refundable)} style={{ width: 220 }} />
+        <InputNumber<number>
+          min={0}
+          precision={digits}
+          step={1}
+          addonAfter={currency ?? undefined}
+          placeholder={money(refundable)}
+          style={{ width: 220 }}
+        />
       </Form.Item>
       <RefundReasonFields />
     </FormModal>

@@ -28,7 +28,15 @@ interface Values extends RefundReasonValues {
  * happen, then sends. A refusal about a field (a wrong end time, an amount above what is left)
  * stays under the field; any other is said by the request layer in the caller's language.
  */
-export function OrderActionModal({ action, order, onClose }: { action: OrderAction | null; order: OrderItem | undefined; onClose: () => void }) {
+export function OrderActionModal({
+  action,
+  order,
+  onClose,
+}: {
+  action: OrderAction | null;
+  order: OrderItem | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('order');
   const { modal } = App.useApp();
   const rule = useZodRule();
@@ -39,7 +47,8 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
   // What a refund may be, asked of the server when the form opens (the list row may be stale).
   const info = useQuery({
     queryKey: [...callKey('refundOrderRechargeOrderInfo'), order?.orderNo],
-    queryFn: ({ signal }) => request('refundOrderRechargeOrderInfo', { body: { orderNo: order!.orderNo } }, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      request('refundOrderRechargeOrderInfo', { body: { orderNo: order!.orderNo } }, { signal, silent: true }),
     enabled: open && action === 'refund',
   });
   const refundable = info.data?.refundableAmount ?? (order ? refundableOf(order) : 0);
@@ -68,11 +77,18 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
     switch (action) {
       case 'end': {
         const endTime = v.endTime!.toISOString();
-        await confirm(t('actions.endConfirm', { orderNo }), t('actions.endConfirmHint', { time: formatDateTime(endTime) }), true);
+        await confirm(
+          t('actions.endConfirm', { orderNo }),
+          t('actions.endConfirmHint', { time: formatDateTime(endTime) }),
+          true,
+        );
         return request('orderEnd', { body: { orderNo, endTime, reason } });
       }
       case 'suspend':
-        await confirm(t('actions.suspendConfirm', { orderNo }), t('actions.suspendConfirmHint', { minutes: v.minutes }));
+        await confirm(
+          t('actions.suspendConfirm', { orderNo }),
+          t('actions.suspendConfirmHint', { minutes: v.minutes }),
+        );
         return request('orderSuspend', { body: { orderNo, minutes: v.minutes!, reason } });
       case 'refund': {
         const amount = toMinor(v.amount!, currency);
@@ -82,7 +98,9 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
           `${t('actions.refundConfirmHint', { amount: money(amount) })}${twoApprovers ? ` ${t('actions.refundTwoApprovers', { threshold: money(secondAbove) })}` : ''}`,
           true,
         );
-        return request('refundOrderRefundAmount', { body: { orderNo, amount, ...reasonBody(v), idempotencyKey: refundKey.current } });
+        return request('refundOrderRefundAmount', {
+          body: { orderNo, amount, ...reasonBody(v), idempotencyKey: refundKey.current },
+        });
       }
       case 'init':
         await confirm(t('actions.initConfirm', { orderNo }), t('actions.initConfirmHint'), true);
@@ -92,10 +110,25 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
     }
   };
 
-  const titles: Record<OrderAction, string> = { end: t('actions.end'), suspend: t('actions.suspend'), refund: t('actions.refund'), init: t('actions.init') };
+  const titles: Record<OrderAction, string> = {
+    end: t('actions.end'),
+    suspend: t('actions.suspend'),
+    refund: t('actions.refund'),
+    init: t('actions.init'),
+  };
   // The button says what it does: a refund creates an application, it pays nothing yet.
-  const submitWords: Record<OrderAction, string> = { end: t('actions.end'), suspend: t('actions.suspend'), refund: t('actions.refundApply'), init: t('actions.init') };
-  const done: Record<OrderAction, string> = { end: t('actions.ended'), suspend: t('actions.suspended'), refund: t('actions.refundStarted'), init: t('actions.initialised') };
+  const submitWords: Record<OrderAction, string> = {
+    end: t('actions.end'),
+    suspend: t('actions.suspend'),
+    refund: t('actions.refundApply'),
+    init: t('actions.init'),
+  };
+  const done: Record<OrderAction, string> = {
+    end: t('actions.ended'),
+    suspend: t('actions.suspended'),
+    refund: t('actions.refundStarted'),
+    init: t('actions.initialised'),
+  };
   const start = order?.startTime ? dayjs(order.startTime) : null;
 
   return (
@@ -117,8 +150,16 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
           style={{ marginBottom: 16 }}
           items={[
             { key: 'paid', label: t('fields.paidAmount'), children: money(info.data?.paidAmount ?? order.paidAmount) },
-            { key: 'refunded', label: t('fields.refundAmount'), children: money(info.data?.refundAmount ?? order.refundAmount) },
-            { key: 'refundable', label: t('fields.refundable'), children: <Typography.Text strong>{money(refundable)}</Typography.Text> },
+            {
+              key: 'refunded',
+              label: t('fields.refundAmount'),
+              children: money(info.data?.refundAmount ?? order.refundAmount),
+            },
+            {
+              key: 'refundable',
+              label: t('fields.refundable'),
+              children: <Typography.Text strong>{money(refundable)}</Typography.Text>,
+            },
           ]}
         />
       )}
@@ -128,7 +169,9 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
           showIcon
           style={{ marginBottom: 16 }}
           message={t('actions.refundApplication')}
-          description={secondAbove !== null ? t('actions.refundApplicationHint', { threshold: money(secondAbove) }) : undefined}
+          description={
+            secondAbove !== null ? t('actions.refundApplicationHint', { threshold: money(secondAbove) }) : undefined
+          }
         />
       )}
       {action === 'end' && (
@@ -142,7 +185,11 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
               // spec 8 "stop time wrong": not before the order started, not in the future.
               validator: async (_r, v: Dayjs | null) => {
                 if (!v) return;
-                if (!orderEndRequest.shape.endTime.safeParse(v.toISOString()).success || v.isAfter(dayjs()) || (start !== null && v.isBefore(start))) {
+                if (
+                  !orderEndRequest.shape.endTime.safeParse(v.toISOString()).success ||
+                  v.isAfter(dayjs()) ||
+                  (start !== null && v.isBefore(start))
+                ) {
                   throw new Error(errorMessage('ORDER_STOP_TIME_WRONG', lang));
                 }
               },
@@ -158,7 +205,12 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
         </Form.Item>
       )}
       {action === 'suspend' && (
-        <Form.Item name="minutes" label={t('actions.minutes')} extra={t('actions.minutesHint')} rules={[rule(orderSuspendRequest.shape.minutes, t('actions.minutes'))]}>
+        <Form.Item
+          name="minutes"
+          label={t('actions.minutes')}
+          extra={t('actions.minutesHint')}
+          rules={[rule(orderSuspendRequest.shape.minutes, t('actions.minutes'))]}
+        >
           <InputNumber min={1} max={10080} precision={0} addonAfter={t('actions.minuteUnit')} style={{ width: 220 }} />
         </Form.Item>
       )}
@@ -168,16 +220,31 @@ export function OrderActionModal({ action, order, onClose }: { action: OrderActi
           label={t('actions.amount')}
           extra={t('actions.amountHint', { max: money(refundable) })}
           required
-          rules={[{ validator: async (_r, v: number | null) => checkRefund(v === null || v === undefined ? null : toMinor(v, currency)) }]}
+          rules={[
+            {
+              validator: async (_r, v: number | null) =>
+                checkRefund(v === null || v === undefined ? null : toMinor(v, currency)),
+            },
+          ]}
         >
-          <InputNumber<number> min={0} precision={digits} step={1} addonAfter={currency ?? undefined} style={{ width: 220 }} />
+          <InputNumber<number>
+            min={0}
+            precision={digits}
+            step={1}
+            addonAfter={currency ?? undefined}
+            style={{ width: 220 }}
+          />
         </Form.Item>
       )}
       {action === 'init' && <Typography.Paragraph type="secondary">{t('actions.initHint')}</Typography.Paragraph>}
       {action === 'refund' ? (
         <RefundReasonFields />
       ) : (
-        <Form.Item name="reason" label={t('actions.reason')} rules={[rule(orderEndRequest.shape.reason, t('actions.reason'))]}>
+        <Form.Item
+          name="reason"
+          label={t('actions.reason')}
+          rules={[rule(orderEndRequest.shape.reason, t('actions.reason'))]}
+        >
           <Input.TextArea maxLength={64} showCount autoSize={{ minRows: 2 }} />
         </Form.Item>
       )}

@@ -25,7 +25,15 @@ const ACTION_PERM: Record<OrderAction, string> = {
  * shares, the shares along the profit chain, its refunds, and the staff actions its state and the
  * person's permissions allow.
  */
-export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string | undefined; open: boolean; onClose: () => void }) {
+export function OrderDetailDrawer({
+  orderNo,
+  open,
+  onClose,
+}: {
+  orderNo: string | undefined;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('order');
   const w = useOrderWords();
   const { money } = useMoney();
@@ -40,7 +48,12 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
   });
   const d = detail.data;
   const offered = d ? actionsFor(d).filter((a) => buttons.has(ACTION_PERM[a])) : [];
-  const actionLabel: Record<OrderAction, string> = { end: t('actions.end'), suspend: t('actions.suspend'), refund: t('actions.refund'), init: t('actions.init') };
+  const actionLabel: Record<OrderAction, string> = {
+    end: t('actions.end'),
+    suspend: t('actions.suspend'),
+    refund: t('actions.refund'),
+    init: t('actions.init'),
+  };
 
   return (
     <DetailDrawer
@@ -53,7 +66,12 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
         offered.length > 0 && (
           <Space wrap>
             {offered.map((a) => (
-              <Button key={a} danger={a === 'init'} type={a === 'refund' ? 'primary' : 'default'} onClick={() => setAction(a)}>
+              <Button
+                key={a}
+                danger={a === 'init'}
+                type={a === 'refund' ? 'primary' : 'default'}
+                onClick={() => setAction(a)}
+              >
                 {actionLabel[a]}
               </Button>
             ))}
@@ -72,7 +90,15 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
               <Timeline
                 items={timelineInOrder(d.timeline).map((e, i) => ({
                   key: i,
-                  color: e.event === 'ejectFailed' || e.event === 'refundFailed' || e.event === 'authFailed' ? 'red' : e.event === 'refunded' || e.event === 'shared' || e.event === 'authCaptured' || e.event === 'authReleased' ? 'green' : 'blue',
+                  color:
+                    e.event === 'ejectFailed' || e.event === 'refundFailed' || e.event === 'authFailed'
+                      ? 'red'
+                      : e.event === 'refunded' ||
+                          e.event === 'shared' ||
+                          e.event === 'authCaptured' ||
+                          e.event === 'authReleased'
+                        ? 'green'
+                        : 'blue',
                   content: (
                     <div>
                       <Space size={8} wrap>
@@ -99,9 +125,27 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
               dataSource={d.shares}
               locale={{ emptyText: <EmptyState description={t('detail.noShares')} /> }}
               columns={[
-                { title: t('detail.party'), key: 'party', width: 200, render: (_: unknown, s) => (s.name ? `${w.party(s.party)} · ${s.name}` : w.party(s.party)) },
-                { title: t('detail.ratio'), dataIndex: 'ratio', key: 'ratio', width: 90, render: (v: number) => `${v}%` },
-                { title: t('detail.shareAmount'), dataIndex: 'amount', key: 'amount', width: 120, align: 'right', render: (v: number) => money(v) },
+                {
+                  title: t('detail.party'),
+                  key: 'party',
+                  width: 200,
+                  render: (_: unknown, s) => (s.name ? `${w.party(s.party)} · ${s.name}` : w.party(s.party)),
+                },
+                {
+                  title: t('detail.ratio'),
+                  dataIndex: 'ratio',
+                  key: 'ratio',
+                  width: 90,
+                  render: (v: number) => `${v}%`,
+                },
+                {
+                  title: t('detail.shareAmount'),
+                  dataIndex: 'amount',
+                  key: 'amount',
+                  width: 120,
+                  align: 'right',
+                  render: (v: number) => money(v),
+                },
               ]}
             />
           </Section>
@@ -114,18 +158,44 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
               scroll={{ x: 560 }}
               locale={{ emptyText: <EmptyState description={t('detail.noRefunds')} /> }}
               columns={[
-                { title: t('refunds.refundNo'), dataIndex: 'refundNo', key: 'refundNo', width: 170, render: (v: string) => <CopyableId value={v} /> },
-                { title: t('refunds.amount'), dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
-                { title: t('refunds.status'), dataIndex: 'status', key: 'status', width: 140, render: (v: OrderDetail['refunds'][number]['status']) => <RefundStatusTag status={v} /> },
+                {
+                  title: t('refunds.refundNo'),
+                  dataIndex: 'refundNo',
+                  key: 'refundNo',
+                  width: 170,
+                  render: (v: string) => <CopyableId value={v} />,
+                },
+                {
+                  title: t('refunds.amount'),
+                  dataIndex: 'amount',
+                  key: 'amount',
+                  width: 100,
+                  align: 'right',
+                  render: (v: number) => money(v),
+                },
+                {
+                  title: t('refunds.status'),
+                  dataIndex: 'status',
+                  key: 'status',
+                  width: 140,
+                  render: (v: OrderDetail['refunds'][number]['status']) => <RefundStatusTag status={v} />,
+                },
                 {
                   title: t('refunds.reasonCode'),
                   dataIndex: 'reasonCode',
                   key: 'reasonCode',
                   width: 150,
                   ellipsis: true,
-                  render: (v: OrderDetail['refunds'][number]['reasonCode'], r: OrderDetail['refunds'][number]) => (r.reason ? `${w.refundReason(v)} · ${r.reason}` : w.refundReason(v)),
+                  render: (v: OrderDetail['refunds'][number]['reasonCode'], r: OrderDetail['refunds'][number]) =>
+                    r.reason ? `${w.refundReason(v)} · ${r.reason}` : w.refundReason(v),
                 },
-                { title: t('refunds.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+                {
+                  title: t('refunds.createTime'),
+                  dataIndex: 'createTime',
+                  key: 'createTime',
+                  width: 170,
+                  render: (v: string) => formatDateTime(v),
+                },
               ]}
             />
           </Section>
@@ -139,18 +209,47 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
     const b = o.billing;
     const isPowerBank = o.deviceType === 'powerBank';
     const items: (DetailItem | false)[] = [
-      { key: 'status', label: t('fields.status'), value: (<Space size={4} wrap><OrderStatusTag status={o.status} /><SimulatedTag simulated={o.simulated} /></Space>) },
+      {
+        key: 'status',
+        label: t('fields.status'),
+        value: (
+          <Space size={4} wrap>
+            <OrderStatusTag status={o.status} />
+            <SimulatedTag simulated={o.simulated} />
+          </Space>
+        ),
+      },
       { key: 'deviceType', label: t('fields.deviceType'), value: w.deviceType(o.deviceType) },
       { key: 'user', label: t('fields.user'), value: <CustomerLink userId={o.userId}>{o.userMobile}</CustomerLink> },
       { key: 'payMode', label: t('fields.payMode'), value: w.payMode(o.payMode) },
-      { key: 'deviceSn', label: t('fields.deviceSn'), value: o.slot !== null ? `${o.deviceSn} · ${t('fields.slotNo', { slot: o.slot })}` : o.deviceSn },
+      {
+        key: 'deviceSn',
+        label: t('fields.deviceSn'),
+        value: o.slot !== null ? `${o.deviceSn} · ${t('fields.slotNo', { slot: o.slot })}` : o.deviceSn,
+      },
       isPowerBank && { key: 'powerBankId', label: t('fields.powerBankId'), value: o.powerBankId },
       // A cable order: the package bought and the code the customer types on the cable.
-      o.deviceType === 'cable' && { key: 'package', label: t('fields.package'), value: o.packageName ? t('fields.packageValue', { name: o.packageName, hours: o.packageHours }) : null },
-      o.deviceType === 'cable' && { key: 'unlockCode', label: t('fields.unlockCode'), value: <CopyableId value={o.unlockCode} /> },
+      o.deviceType === 'cable' && {
+        key: 'package',
+        label: t('fields.package'),
+        value: o.packageName ? t('fields.packageValue', { name: o.packageName, hours: o.packageHours }) : null,
+      },
+      o.deviceType === 'cable' && {
+        key: 'unlockCode',
+        label: t('fields.unlockCode'),
+        value: <CopyableId value={o.unlockCode} />,
+      },
       { key: 'rentOutlet', label: t('fields.rentOutlet'), value: o.rentOutletName },
-      isPowerBank && { key: 'returnOutlet', label: t('fields.returnOutlet'), value: o.returnOutletName ? `${o.returnOutletName}${o.returnDeviceSn ? ` · ${o.returnDeviceSn}` : ''}` : null },
-      o.deviceType !== 'cable' && { key: 'deposit', label: o.payMode === 'prepayment' ? t('fields.prepayment') : t('fields.depositAmount'), value: money(o.depositAmount) },
+      isPowerBank && {
+        key: 'returnOutlet',
+        label: t('fields.returnOutlet'),
+        value: o.returnOutletName ? `${o.returnOutletName}${o.returnDeviceSn ? ` · ${o.returnDeviceSn}` : ''}` : null,
+      },
+      o.deviceType !== 'cable' && {
+        key: 'deposit',
+        label: o.payMode === 'prepayment' ? t('fields.prepayment') : t('fields.depositAmount'),
+        value: money(o.depositAmount),
+      },
       // A deposit-free order: its authorization (the amount frozen at the rent, and where it stands).
       ...(o.authState
         ? [
@@ -160,9 +259,15 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
           ]
         : []),
       { key: 'original', label: t('fields.originalAmount'), value: money(o.originalAmount) },
-      ...(o.voucherDeduction > 0 ? [{ key: 'voucher', label: t('fields.voucherDeduction'), value: money(o.voucherDeduction) }] : []),
-      ...(o.couponDeduction > 0 ? [{ key: 'coupon', label: t('fields.couponDeduction'), value: money(o.couponDeduction) }] : []),
-      ...(o.memberDeduction > 0 ? [{ key: 'member', label: t('fields.memberDeduction'), value: money(o.memberDeduction) }] : []),
+      ...(o.voucherDeduction > 0
+        ? [{ key: 'voucher', label: t('fields.voucherDeduction'), value: money(o.voucherDeduction) }]
+        : []),
+      ...(o.couponDeduction > 0
+        ? [{ key: 'coupon', label: t('fields.couponDeduction'), value: money(o.couponDeduction) }]
+        : []),
+      ...(o.memberDeduction > 0
+        ? [{ key: 'member', label: t('fields.memberDeduction'), value: money(o.memberDeduction) }]
+        : []),
       { key: 'generated', label: t('fields.generatedAmount'), value: money(o.generatedAmount) },
       { key: 'consumption', label: t('fields.consumptionStatus'), value: w.consumption(o.consumptionStatus) },
       { key: 'source', label: t('fields.source'), value: w.source(o.source) },
@@ -170,10 +275,20 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
       { key: 'payConfig', label: t('fields.payConfigName'), value: o.payConfigName },
       { key: 'paid', label: t('fields.paidAmount'), value: money(o.paidAmount) },
       { key: 'refunded', label: t('fields.refundAmount'), value: money(o.refundAmount) },
-      ...(o.refundPendingAmount > 0 ? [{ key: 'refundPending', label: t('fields.refundPendingTitle'), value: money(o.refundPendingAmount) }] : []),
+      ...(o.refundPendingAmount > 0
+        ? [{ key: 'refundPending', label: t('fields.refundPendingTitle'), value: money(o.refundPendingAmount) }]
+        : []),
       { key: 'billed', label: t('fields.billedMinutes'), value: t('fields.minutes', { count: o.billedMinutes }) },
-      o.deviceType !== 'cable' && { key: 'suspended', label: t('fields.suspendedMinutes'), value: t('fields.minutes', { count: o.suspendedMinutes }) },
-      { key: 'paymentKind', label: t('fields.paymentKind'), value: o.paymentKind ? w.paymentKind(o.paymentKind) : null },
+      o.deviceType !== 'cable' && {
+        key: 'suspended',
+        label: t('fields.suspendedMinutes'),
+        value: t('fields.minutes', { count: o.suspendedMinutes }),
+      },
+      {
+        key: 'paymentKind',
+        label: t('fields.paymentKind'),
+        value: o.paymentKind ? w.paymentKind(o.paymentKind) : null,
+      },
       { key: 'payReference', label: t('fields.payReference'), value: o.payReference },
       { key: 'start', label: t('fields.startTime'), value: o.startTime ? formatDateTime(o.startTime) : null },
       { key: 'end', label: t('fields.endTime'), value: o.endTime ? formatDateTime(o.endTime) : null },
@@ -186,7 +301,11 @@ export function OrderDetailDrawer({ orderNo, open, onClose }: { orderNo: string 
           o.deviceType === 'cable'
             ? t('detail.cableRule', { hours: o.packageHours, price: money(b.pricePerPeriod) })
             : o.deviceType === 'bluetooth'
-              ? t('detail.bluetoothRule', { price: money(b.pricePerPeriod), daily: money(b.dailyCap), prepayment: money(b.totalCap) })
+              ? t('detail.bluetoothRule', {
+                  price: money(b.pricePerPeriod),
+                  daily: money(b.dailyCap),
+                  prepayment: money(b.totalCap),
+                })
               : t('detail.billingRule', {
                   free: b.freeMinutes,
                   price: money(b.pricePerPeriod),
@@ -212,4 +331,3 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </section>
   );
 }
-

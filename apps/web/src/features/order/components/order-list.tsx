@@ -2,11 +2,30 @@ import { useMemo } from 'react';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_RANGE_DAYS, ORDER_AUTH_STATES, ORDER_DEVICE_TYPES, ORDER_STATUSES, ORDER_USER_TYPES, PAYMENT_KINDS, PERMS, labels, type OrderItem } from '@cbo/contract';
+import {
+  MAX_RANGE_DAYS,
+  ORDER_AUTH_STATES,
+  ORDER_DEVICE_TYPES,
+  ORDER_STATUSES,
+  ORDER_USER_TYPES,
+  PAYMENT_KINDS,
+  PERMS,
+  labels,
+  type OrderItem,
+} from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useLang } from '@/shared/form';
 import { useMoney } from '@/shared/money';
-import { CopyableId, ListPage, formatDateTime, optionsOf, useOverlay, useUrlFilters, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  CopyableId,
+  ListPage,
+  formatDateTime,
+  optionsOf,
+  useOverlay,
+  useUrlFilters,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { OrderDetailDrawer } from './order-detail';
 import { archiveDefaultRange, reachesRecent } from './order-rules';
 import { AuthStateTag, OrderStatusTag, SimulatedTag, useOrderWords } from './order-words';
@@ -37,9 +56,25 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
     () => [
       { type: 'text', name: 'orderNo', label: t('fields.orderNo'), maxLength: 32 },
       { type: 'select', name: 'status', label: t('fields.status'), options: optionsOf(ORDER_STATUSES, w.status) },
-      { type: 'text', name: 'deviceSn', label: t('fields.device'), maxLength: 32, placeholder: t('fields.devicePlaceholder') },
-      { type: 'custom', name: 'outletId', label: t('fields.rentOutlet'), render: () => <OutletSelect placeholder={t('kit:any')} /> },
-      { type: 'custom', name: 'userId', label: t('fields.user'), render: () => <UserSelect placeholder={t('fields.userPlaceholder')} /> },
+      {
+        type: 'text',
+        name: 'deviceSn',
+        label: t('fields.device'),
+        maxLength: 32,
+        placeholder: t('fields.devicePlaceholder'),
+      },
+      {
+        type: 'custom',
+        name: 'outletId',
+        label: t('fields.rentOutlet'),
+        render: () => <OutletSelect placeholder={t('kit:any')} />,
+      },
+      {
+        type: 'custom',
+        name: 'userId',
+        label: t('fields.user'),
+        render: () => <UserSelect placeholder={t('fields.userPlaceholder')} />,
+      },
       archive
         ? {
             type: 'dateRange',
@@ -53,10 +88,21 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
             initialValue: archiveDefaultRange(),
             rules: [
               { required: true, message: t('archive.rangeRequired') },
-              { validator: async (_r, v: Parameters<typeof reachesRecent>[0]) => { if (reachesRecent(v)) throw new Error(t('archive.rangeTooRecent')); } },
+              {
+                validator: async (_r, v: Parameters<typeof reachesRecent>[0]) => {
+                  if (reachesRecent(v)) throw new Error(t('archive.rangeTooRecent'));
+                },
+              },
             ],
           }
-        : { type: 'dateRange', name: 'created', begin: 'beginTime', end: 'endTime', label: t('fields.createTime'), maxDays: MAX_RANGE_DAYS },
+        : {
+            type: 'dateRange',
+            name: 'created',
+            begin: 'beginTime',
+            end: 'endTime',
+            label: t('fields.createTime'),
+            maxDays: MAX_RANGE_DAYS,
+          },
       // Spec 5: older data is read one user type at a time (the server refuses the archive without one,
       // ORDER_ARCHIVE_USER_TYPE); the live list takes it as an ordinary filter.
       archive
@@ -69,11 +115,35 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
             initialValue: 'customer',
             rules: [{ required: true, message: t('archive.userTypeRequired') }],
           }
-        : { type: 'select', name: 'userType', label: t('fields.userType'), options: optionsOf(ORDER_USER_TYPES, w.userType) },
-      { type: 'select', name: 'deviceType', label: t('fields.deviceType'), options: optionsOf(ORDER_DEVICE_TYPES, w.deviceType) },
-      { type: 'select', name: 'paymentKind', label: t('fields.paymentKind'), options: optionsOf(PAYMENT_KINDS, w.paymentKind) },
+        : {
+            type: 'select',
+            name: 'userType',
+            label: t('fields.userType'),
+            options: optionsOf(ORDER_USER_TYPES, w.userType),
+          },
+      {
+        type: 'select',
+        name: 'deviceType',
+        label: t('fields.deviceType'),
+        options: optionsOf(ORDER_DEVICE_TYPES, w.deviceType),
+      },
+      {
+        type: 'select',
+        name: 'paymentKind',
+        label: t('fields.paymentKind'),
+        options: optionsOf(PAYMENT_KINDS, w.paymentKind),
+      },
       // Deposit-free orders by their authorization (the live list: an archived order's authorization is over).
-      ...(archive ? [] : [{ type: 'select' as const, name: 'authState' as const, label: t('fields.authState'), options: optionsOf(ORDER_AUTH_STATES, w.authState) }]),
+      ...(archive
+        ? []
+        : [
+            {
+              type: 'select' as const,
+              name: 'authState' as const,
+              label: t('fields.authState'),
+              options: optionsOf(ORDER_AUTH_STATES, w.authState),
+            },
+          ]),
     ],
     [t, w, archive],
   );
@@ -121,9 +191,29 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
         ),
       },
       { title: t('fields.rentOutlet'), dataIndex: 'rentOutletName', key: 'rentOutletName', width: 140, ellipsis: true },
-      { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 150, ellipsis: true, render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
-      { title: t('fields.paidAmount'), dataIndex: 'paidAmount', key: 'paidAmount', width: 100, align: 'right', render: (v: number) => money(v) },
-      { title: t('fields.refundAmount'), dataIndex: 'refundAmount', key: 'refundAmount', width: 100, align: 'right', render: (v: number, r: OrderItem) => (
+      {
+        title: t('fields.user'),
+        dataIndex: 'userMobile',
+        key: 'userMobile',
+        width: 150,
+        ellipsis: true,
+        render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink>,
+      },
+      {
+        title: t('fields.paidAmount'),
+        dataIndex: 'paidAmount',
+        key: 'paidAmount',
+        width: 100,
+        align: 'right',
+        render: (v: number) => money(v),
+      },
+      {
+        title: t('fields.refundAmount'),
+        dataIndex: 'refundAmount',
+        key: 'refundAmount',
+        width: 100,
+        align: 'right',
+        render: (v: number, r: OrderItem) => (
           <>
             {v ? money(v) : '-'}
             {r.refundPendingAmount > 0 && (
@@ -134,21 +224,118 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
               </div>
             )}
           </>
-        ) },
-      { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+        ),
+      },
+      {
+        title: t('fields.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 170,
+        render: (v: string) => formatDateTime(v),
+      },
       // Secondary detail: shown from the column settings, and always in the detail drawer.
-      { title: t('fields.deviceType'), dataIndex: 'deviceType', key: 'deviceType', width: 120, defaultHidden: true, render: (v: OrderItem['deviceType']) => w.deviceType(v) },
-      { title: t('fields.payMode'), dataIndex: 'payMode', key: 'payMode', width: 110, defaultHidden: true, render: (v: OrderItem['payMode']) => w.payMode(v) },
-      { title: t('fields.paymentKind'), dataIndex: 'paymentKind', key: 'paymentKind', width: 110, defaultHidden: true, render: (v: OrderItem['paymentKind']) => (v ? w.paymentKind(v) : '-') },
-      { title: t('fields.depositAmount'), dataIndex: 'depositAmount', key: 'depositAmount', width: 110, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
-      { title: t('fields.originalAmount'), dataIndex: 'originalAmount', key: 'originalAmount', width: 110, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
-      { title: t('fields.voucherDeduction'), dataIndex: 'voucherDeduction', key: 'voucherDeduction', width: 120, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
-      { title: t('fields.couponDeduction'), dataIndex: 'couponDeduction', key: 'couponDeduction', width: 120, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
-      { title: t('fields.memberDeduction'), dataIndex: 'memberDeduction', key: 'memberDeduction', width: 120, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
-      { title: t('fields.generatedAmount'), dataIndex: 'generatedAmount', key: 'generatedAmount', width: 120, align: 'right', defaultHidden: true, render: (v: number) => money(v) },
-      { title: t('fields.consumptionStatus'), dataIndex: 'consumptionStatus', key: 'consumptionStatus', width: 120, defaultHidden: true, render: (v: OrderItem['consumptionStatus']) => w.consumption(v) },
-      { title: t('fields.source'), dataIndex: 'source', key: 'source', width: 150, defaultHidden: true, render: (v: OrderItem['source']) => w.source(v) },
-      { title: t('fields.payChannel'), dataIndex: 'payChannel', key: 'payChannel', width: 120, defaultHidden: true, render: (v: OrderItem['payChannel']) => (v ? w.channel(v) : '-') },
+      {
+        title: t('fields.deviceType'),
+        dataIndex: 'deviceType',
+        key: 'deviceType',
+        width: 120,
+        defaultHidden: true,
+        render: (v: OrderItem['deviceType']) => w.deviceType(v),
+      },
+      {
+        title: t('fields.payMode'),
+        dataIndex: 'payMode',
+        key: 'payMode',
+        width: 110,
+        defaultHidden: true,
+        render: (v: OrderItem['payMode']) => w.payMode(v),
+      },
+      {
+        title: t('fields.paymentKind'),
+        dataIndex: 'paymentKind',
+        key: 'paymentKind',
+        width: 110,
+        defaultHidden: true,
+        render: (v: OrderItem['paymentKind']) => (v ? w.paymentKind(v) : '-'),
+      },
+      {
+        title: t('fields.depositAmount'),
+        dataIndex: 'depositAmount',
+        key: 'depositAmount',
+        width: 110,
+        align: 'right',
+        defaultHidden: true,
+        render: (v: number) => money(v),
+      },
+      {
+        title: t('fields.originalAmount'),
+        dataIndex: 'originalAmount',
+        key: 'originalAmount',
+        width: 110,
+        align: 'right',
+        defaultHidden: true,
+        render: (v: number) => money(v),
+      },
+      {
+        title: t('fields.voucherDeduction'),
+        dataIndex: 'voucherDeduction',
+        key: 'voucherDeduction',
+        width: 120,
+        align: 'right',
+        defaultHidden: true,
+        render: (v: number) => money(v),
+      },
+      {
+        title: t('fields.couponDeduction'),
+        dataIndex: 'couponDeduction',
+        key: 'couponDeduction',
+        width: 120,
+        align: 'right',
+        defaultHidden: true,
+        render: (v: number) => money(v),
+      },
+      {
+        title: t('fields.memberDeduction'),
+        dataIndex: 'memberDeduction',
+        key: 'memberDeduction',
+        width: 120,
+        align: 'right',
+        defaultHidden: true,
+        render: (v: number) => money(v),
+      },
+      {
+        title: t('fields.generatedAmount'),
+        dataIndex: 'generatedAmount',
+        key: 'generatedAmount',
+        width: 120,
+        align: 'right',
+        defaultHidden: true,
+        render: (v: number) => money(v),
+      },
+      {
+        title: t('fields.consumptionStatus'),
+        dataIndex: 'consumptionStatus',
+        key: 'consumptionStatus',
+        width: 120,
+        defaultHidden: true,
+        render: (v: OrderItem['consumptionStatus']) => w.consumption(v),
+      },
+      {
+        title: t('fields.source'),
+        dataIndex: 'source',
+        key: 'source',
+        width: 150,
+        defaultHidden: true,
+        render: (v: OrderItem['source']) => w.source(v),
+      },
+      {
+        title: t('fields.payChannel'),
+        dataIndex: 'payChannel',
+        key: 'payChannel',
+        width: 120,
+        defaultHidden: true,
+        render: (v: OrderItem['payChannel']) => (v ? w.channel(v) : '-'),
+      },
       {
         title: t('fields.authState'),
         dataIndex: 'authState',
@@ -169,13 +356,62 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
             '-'
           ),
       },
-      { title: t('fields.billedMinutes'), dataIndex: 'billedMinutes', key: 'billedMinutes', width: 120, align: 'right', defaultHidden: true },
-      { title: t('fields.powerBankId'), dataIndex: 'powerBankId', key: 'powerBankId', width: 180, defaultHidden: true, render: (v: string | null) => <CopyableId value={v} /> },
-      { title: t('fields.returnOutlet'), dataIndex: 'returnOutletName', key: 'returnOutletName', width: 150, ellipsis: true, defaultHidden: true },
-      { title: t('fields.returnDeviceSn'), dataIndex: 'returnDeviceSn', key: 'returnDeviceSn', width: 170, defaultHidden: true, render: (v: string | null) => <CopyableId value={v} /> },
-      { title: t('fields.startTime'), dataIndex: 'startTime', key: 'startTime', width: 170, defaultHidden: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
-      { title: t('fields.endTime'), dataIndex: 'endTime', key: 'endTime', width: 170, defaultHidden: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
-      { title: t('fields.payReference'), dataIndex: 'payReference', key: 'payReference', width: 200, defaultHidden: true, render: (v: string | null) => <CopyableId value={v} /> },
+      {
+        title: t('fields.billedMinutes'),
+        dataIndex: 'billedMinutes',
+        key: 'billedMinutes',
+        width: 120,
+        align: 'right',
+        defaultHidden: true,
+      },
+      {
+        title: t('fields.powerBankId'),
+        dataIndex: 'powerBankId',
+        key: 'powerBankId',
+        width: 180,
+        defaultHidden: true,
+        render: (v: string | null) => <CopyableId value={v} />,
+      },
+      {
+        title: t('fields.returnOutlet'),
+        dataIndex: 'returnOutletName',
+        key: 'returnOutletName',
+        width: 150,
+        ellipsis: true,
+        defaultHidden: true,
+      },
+      {
+        title: t('fields.returnDeviceSn'),
+        dataIndex: 'returnDeviceSn',
+        key: 'returnDeviceSn',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string | null) => <CopyableId value={v} />,
+      },
+      {
+        title: t('fields.startTime'),
+        dataIndex: 'startTime',
+        key: 'startTime',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+      },
+      {
+        title: t('fields.endTime'),
+        dataIndex: 'endTime',
+        key: 'endTime',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+      },
+      {
+        title: t('fields.payReference'),
+        dataIndex: 'payReference',
+        key: 'payReference',
+        width: 200,
+        defaultHidden: true,
+        render: (v: string | null) => <CopyableId value={v} />,
+      },
     ],
     [t, w, money, detail.show],
   );

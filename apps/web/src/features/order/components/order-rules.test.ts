@@ -1,23 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { ORDER_STATUSES, type OrderTimelineEntry, type RefundItem } from '@cbo/contract';
-import { REFUND_REFRESH_MS, actionsFor, approvalStep, canReviewRefund, detailRefreshInterval, refundListRefreshInterval, archiveDefaultRange, reachesRecent, refundAmountProblem, refundableOf, timelineInOrder, timelineNote } from './order-rules';
+import {
+  REFUND_REFRESH_MS,
+  actionsFor,
+  approvalStep,
+  canReviewRefund,
+  detailRefreshInterval,
+  refundListRefreshInterval,
+  archiveDefaultRange,
+  reachesRecent,
+  refundAmountProblem,
+  refundableOf,
+  timelineInOrder,
+  timelineNote,
+} from './order-rules';
 
 const fmt = (v: number) => (v / 100).toFixed(2);
 
 describe('where a refund stands in its review', () => {
-  const r: Pick<RefundItem, 'status' | 'type' | 'approvalsNeeded' | 'approvals'> = { status: 'initiated', type: 'order', approvalsNeeded: 1, approvals: [] };
+  const r: Pick<RefundItem, 'status' | 'type' | 'approvalsNeeded' | 'approvals'> = {
+    status: 'initiated',
+    type: 'order',
+    approvalsNeeded: 1,
+    approvals: [],
+  };
   it('one approval below the threshold; first and second above it; nothing once decided or for a deposit refund', () => {
     expect(approvalStep(r)).toBe('only');
     expect(approvalStep({ ...r, approvalsNeeded: 2 })).toBe('first');
-    expect(approvalStep({ ...r, approvalsNeeded: 2, approvals: [{ by: 'a', time: '2026-11-26T10:00:00Z', accountId: 2 }] })).toBe('second');
+    expect(
+      approvalStep({ ...r, approvalsNeeded: 2, approvals: [{ by: 'a', time: '2026-11-26T10:00:00Z', accountId: 2 }] }),
+    ).toBe('second');
     expect(approvalStep({ ...r, type: 'deposit' })).toBeNull();
-    for (const status of ['approved', 'rejected', 'refunding', 'complete', 'failed'] as const) expect(approvalStep({ ...r, status })).toBeNull();
+    for (const status of ['approved', 'rejected', 'refunding', 'complete', 'failed'] as const)
+      expect(approvalStep({ ...r, status })).toBeNull();
   });
 });
 
 describe('who is offered the review of a refund (maker-checker)', () => {
-  const r: Pick<RefundItem, 'status' | 'type' | 'approvalsNeeded' | 'approvals' | 'creatorId'> = { status: 'initiated', type: 'order', approvalsNeeded: 1, approvals: [], creatorId: 5 };
+  const r: Pick<RefundItem, 'status' | 'type' | 'approvalsNeeded' | 'approvals' | 'creatorId'> = {
+    status: 'initiated',
+    type: 'order',
+    approvalsNeeded: 1,
+    approvals: [],
+    creatorId: 5,
+  };
   it('never its requester, whatever the amount; never the first approver for the second approval; never without the permission', () => {
     expect(canReviewRefund(r, 7, true)).toBe(true);
     expect(canReviewRefund(r, 5, true)).toBe(false);
@@ -35,7 +62,14 @@ describe('the refund records ask again while a refund is on its way', () => {
   it('every few seconds while a row is approved or at the payment company, never once all are final', () => {
     expect(refundListRefreshInterval([{ status: 'complete' }, { status: 'refunding' }])).toBe(REFUND_REFRESH_MS);
     expect(refundListRefreshInterval([{ status: 'approved' }])).toBe(REFUND_REFRESH_MS);
-    expect(refundListRefreshInterval([{ status: 'complete' }, { status: 'initiated' }, { status: 'failed' }, { status: 'rejected' }])).toBe(false);
+    expect(
+      refundListRefreshInterval([
+        { status: 'complete' },
+        { status: 'initiated' },
+        { status: 'failed' },
+        { status: 'rejected' },
+      ]),
+    ).toBe(false);
     expect(refundListRefreshInterval([])).toBe(false);
   });
 });
@@ -76,8 +110,11 @@ describe('refund amount (spec 5: above 0, not above what was paid)', () => {
     expect(refundAmountProblem(300, 300, 'en_US', fmt)).toBeNull();
   });
 
-  it('refuses 0, nothing, a fraction of a cent and more than is left, with the server\'s own words', () => {
-    for (const bad of [0, -5, null, 1.5]) expect(refundAmountProblem(bad, 300, 'en_US', fmt)).toBe('The refund amount must be more than 0 and at most the refundable amount (3.00)');
+  it("refuses 0, nothing, a fraction of a cent and more than is left, with the server's own words", () => {
+    for (const bad of [0, -5, null, 1.5])
+      expect(refundAmountProblem(bad, 300, 'en_US', fmt)).toBe(
+        'The refund amount must be more than 0 and at most the refundable amount (3.00)',
+      );
     expect(refundAmountProblem(301, 300, 'zh_CN', fmt)).toBe('退款金额须大于 0 且不超过可退金额（3.00）');
     expect(refundAmountProblem(301, 300, 'zh_TW', fmt)).toBe('退款金額須大於 0 且不超過可退金額（3.00）');
   });
@@ -102,8 +139,19 @@ describe('the archive of orders older than 30 days (spec 5)', () => {
 
 describe('the order timeline', () => {
   it('reads oldest first and keeps the server order of one instant', () => {
-    const e = (time: string, event: OrderTimelineEntry['event']): OrderTimelineEntry => ({ time, event, amount: null, actor: null, note: null });
-    const sorted = timelineInOrder([e('2026-01-01T10:05:00Z', 'returned'), e('2026-01-01T10:00:00Z', 'created'), e('2026-01-01T10:05:00Z', 'fee'), e('2026-01-01T10:00:00Z', 'paid')]);
+    const e = (time: string, event: OrderTimelineEntry['event']): OrderTimelineEntry => ({
+      time,
+      event,
+      amount: null,
+      actor: null,
+      note: null,
+    });
+    const sorted = timelineInOrder([
+      e('2026-01-01T10:05:00Z', 'returned'),
+      e('2026-01-01T10:00:00Z', 'created'),
+      e('2026-01-01T10:05:00Z', 'fee'),
+      e('2026-01-01T10:00:00Z', 'paid'),
+    ]);
     expect(sorted.map((x) => x.event)).toEqual(['created', 'paid', 'returned', 'fee']);
   });
 });
@@ -111,7 +159,11 @@ describe('the order timeline', () => {
 describe('the detail follows a moving order', () => {
   it('asks again every 5 s while the order can change by itself, never once final or archived', () => {
     const moving = ['ejecting', 'using', 'pendingPayment', 'awaitingDeduction', 'refunding'];
-    for (const status of ORDER_STATUSES) expect([status, detailRefreshInterval({ status, archived: false })]).toEqual([status, moving.includes(status) ? 5_000 : false]);
+    for (const status of ORDER_STATUSES)
+      expect([status, detailRefreshInterval({ status, archived: false })]).toEqual([
+        status,
+        moving.includes(status) ? 5_000 : false,
+      ]);
     expect(detailRefreshInterval({ status: 'using', archived: true })).toBe(false);
     expect(detailRefreshInterval(undefined)).toBe(false);
   });
@@ -125,7 +177,8 @@ describe('the detail follows a moving order', () => {
   });
 
   it('offers no action on an archived order', () => {
-    for (const status of ORDER_STATUSES) expect(actionsFor({ status, paidAmount: 300, refundAmount: 0, archived: true })).toEqual([]);
+    for (const status of ORDER_STATUSES)
+      expect(actionsFor({ status, paidAmount: 300, refundAmount: 0, archived: true })).toEqual([]);
   });
 });
 
@@ -133,8 +186,10 @@ describe('a timeline note in the reader language', () => {
   it('puts the server-written shapes in words in each language and leaves typed text as written', async () => {
     const { initI18n, changeLanguage } = await import('../../../shared/i18n');
     const i18n = await initI18n('zh_CN', { everything: true });
-    const t = (key: string, params?: Record<string, unknown>) => i18n.t(`order:${key}`, params as never) as unknown as string;
-    const note = (event: OrderTimelineEntry['event'], actor: string | null, text: string | null) => timelineNote({ event, actor, note: text }, t);
+    const t = (key: string, params?: Record<string, unknown>) =>
+      i18n.t(`order:${key}`, params as never) as unknown as string;
+    const note = (event: OrderTimelineEntry['event'], actor: string | null, text: string | null) =>
+      timelineNote({ event, actor, note: text }, t);
     expect(note('ejectSent', 'SIMC0001', 'slot 3 PB000012')).toBe('SIMC0001 · 3 号仓位，充电宝 PB000012');
     expect(note('fee', null, '12 min')).toBe('12 分钟');
     expect(note('ended', 'system', 'prepayment used up')).toBe('系统 · 预付金额已用完');

@@ -1,5 +1,15 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { MAX_RANGE_DAYS, errorMessage, refundAmountRequest, type Lang, type OrderDetail, type OrderItem, type OrderStatus, type OrderTimelineEntry, type RefundItem } from '@cbo/contract';
+import {
+  MAX_RANGE_DAYS,
+  errorMessage,
+  refundAmountRequest,
+  type Lang,
+  type OrderDetail,
+  type OrderItem,
+  type OrderStatus,
+  type OrderTimelineEntry,
+  type RefundItem,
+} from '@cbo/contract';
 
 /**
  * What the order screens decide without asking the server: which staff actions an order offers,
@@ -19,7 +29,9 @@ export function refundableOf(o: Pick<OrderItem, 'paidAmount' | 'refundAmount'>):
 }
 
 /** The staff actions an order in its state offers (each also needs its permission). */
-export function actionsFor(o: Pick<OrderItem, 'status' | 'paidAmount' | 'refundAmount'> & { archived?: boolean }): OrderAction[] {
+export function actionsFor(
+  o: Pick<OrderItem, 'status' | 'paidAmount' | 'refundAmount'> & { archived?: boolean },
+): OrderAction[] {
   const out: OrderAction[] = [];
   // ORDER_ARCHIVED: an order older than 30 days is read-only.
   if (o.archived) return out;
@@ -36,7 +48,9 @@ export function actionsFor(o: Pick<OrderItem, 'status' | 'paidAmount' | 'refundA
  * deposit refund, reviewed in the deposit screen); 'only' when one approval sends it; 'first' or
  * 'second' of two (above the second-approval threshold).
  */
-export function approvalStep(r: Pick<RefundItem, 'status' | 'type' | 'approvalsNeeded' | 'approvals'>): 'only' | 'first' | 'second' | null {
+export function approvalStep(
+  r: Pick<RefundItem, 'status' | 'type' | 'approvalsNeeded' | 'approvals'>,
+): 'only' | 'first' | 'second' | null {
   if (r.status !== 'initiated' || r.type === 'deposit') return null;
   if (r.approvalsNeeded < 2) return 'only';
   return r.approvals.length === 0 ? 'first' : 'second';
@@ -48,7 +62,11 @@ export function approvalStep(r: Pick<RefundItem, 'status' | 'type' | 'approvalsN
  * approvals it did not give the first. The server refuses the same (REFUND_OWN_APPLICATION,
  * REFUND_SAME_APPROVER); this only keeps a button from being offered that would be refused.
  */
-export function canReviewRefund(r: Pick<RefundItem, 'status' | 'type' | 'approvalsNeeded' | 'approvals' | 'creatorId'>, me: number | null | undefined, hasPermission: boolean): boolean {
+export function canReviewRefund(
+  r: Pick<RefundItem, 'status' | 'type' | 'approvalsNeeded' | 'approvals' | 'creatorId'>,
+  me: number | null | undefined,
+  hasPermission: boolean,
+): boolean {
   const step = approvalStep(r);
   if (!hasPermission || step === null) return false;
   // The account not known yet (the session loads first in the console): the server decides.
@@ -69,10 +87,17 @@ export function refundListRefreshInterval(rows: readonly Pick<RefundItem, 'statu
  * Why a refund amount (smallest units) is refused, in a language, or null when it may be sent:
  * the contract's own rule (a whole amount above 0), then not above what is refundable.
  */
-export function refundAmountProblem(amount: number | null | undefined, refundable: number, lang: Lang, formatRefundable: (v: number) => string): string | null {
+export function refundAmountProblem(
+  amount: number | null | undefined,
+  refundable: number,
+  lang: Lang,
+  formatRefundable: (v: number) => string,
+): string | null {
   const parsed = refundAmountRequest.shape.amount.safeParse(amount ?? undefined);
-  if (!parsed.success || amount === null || amount === undefined) return errorMessage('ORDER_REFUND_AMOUNT', lang, { refundable: formatRefundable(refundable) });
-  if (amount > refundable) return errorMessage('ORDER_REFUND_AMOUNT', lang, { refundable: formatRefundable(refundable) });
+  if (!parsed.success || amount === null || amount === undefined)
+    return errorMessage('ORDER_REFUND_AMOUNT', lang, { refundable: formatRefundable(refundable) });
+  if (amount > refundable)
+    return errorMessage('ORDER_REFUND_AMOUNT', lang, { refundable: formatRefundable(refundable) });
   return null;
 }
 
@@ -86,7 +111,10 @@ export function archiveDefaultRange(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
 }
 
 /** Whether a picked range reaches into the last 30 days (the archive holds only older orders). */
-export function reachesRecent(range: readonly (Dayjs | null | undefined)[] | null | undefined, now: Dayjs = dayjs()): boolean {
+export function reachesRecent(
+  range: readonly (Dayjs | null | undefined)[] | null | undefined,
+  now: Dayjs = dayjs(),
+): boolean {
   const end = range?.[1];
   if (!end) return false;
   return end.isAfter(now.subtract(MAX_RANGE_DAYS, 'day'));
@@ -101,7 +129,9 @@ const MOVING: readonly OrderStatus[] = ['ejecting', 'using', 'pendingPayment', '
  * The detail's refresh interval: every DETAIL_REFRESH_MS while the order is moving (a power bank
  * out, a payment or refund on its way), never once it is final or archived.
  */
-export function detailRefreshInterval(o: (Pick<OrderDetail, 'status' | 'archived'> & Partial<Pick<OrderDetail, 'authState'>>) | undefined): number | false {
+export function detailRefreshInterval(
+  o: (Pick<OrderDetail, 'status' | 'archived'> & Partial<Pick<OrderDetail, 'authState'>>) | undefined,
+): number | false {
   if (!o || o.archived) return false;
   // A deposit-free order ended or closed whose authorization is still frozen: its release is on its way.
   const releasing = o.authState === 'authorized' && (o.status === 'finished' || o.status === 'closed');
@@ -129,13 +159,19 @@ export function timelineNote(e: Pick<OrderTimelineEntry, 'event' | 'actor' | 'no
   let note = e.note;
   if (note) {
     let m: RegExpMatchArray | null;
-    if (e.event === 'ejectSent' && (m = note.match(/^slot (\d+) (\S+)$/))) note = t('timelineNote.slot', { slot: m[1], powerBank: m[2] });
-    else if (e.event === 'fee' && (m = note.match(/^(\d+) min$/))) note = t('timelineNote.minutes', { count: Number(m[1]) });
-    else if (e.event === 'fee' && (m = note.match(/^(\d+) h$/))) note = t('timelineNote.hours', { count: Number(m[1]) });
-    else if (e.event === 'codeIssued' && (m = note.match(/^(.*) (\d+) h, position (\d+)$/))) note = t('timelineNote.package', { name: m[1], hours: m[2], position: m[3] });
-    else if (e.event === 'suspended' && (m = note.match(/^(\d+) min: (.*)$/s))) note = t('timelineNote.suspended', { minutes: m[1], reason: m[2] });
+    if (e.event === 'ejectSent' && (m = note.match(/^slot (\d+) (\S+)$/)))
+      note = t('timelineNote.slot', { slot: m[1], powerBank: m[2] });
+    else if (e.event === 'fee' && (m = note.match(/^(\d+) min$/)))
+      note = t('timelineNote.minutes', { count: Number(m[1]) });
+    else if (e.event === 'fee' && (m = note.match(/^(\d+) h$/)))
+      note = t('timelineNote.hours', { count: Number(m[1]) });
+    else if (e.event === 'codeIssued' && (m = note.match(/^(.*) (\d+) h, position (\d+)$/)))
+      note = t('timelineNote.package', { name: m[1], hours: m[2], position: m[3] });
+    else if (e.event === 'suspended' && (m = note.match(/^(\d+) min: (.*)$/s)))
+      note = t('timelineNote.suspended', { minutes: m[1], reason: m[2] });
     else if (e.event === 'ended' && note === 'prepayment used up') note = t('timelineNote.prepaymentUsedUp');
-    else if (e.event === 'refundApproved' && (m = note.match(/^([12])\/2$/))) note = t('timelineNote.approval', { n: m[1] });
+    else if (e.event === 'refundApproved' && (m = note.match(/^([12])\/2$/)))
+      note = t('timelineNote.approval', { n: m[1] });
     else if (e.event === 'memberDeducted') note = t('timelineNote.memberLevel', { level: note });
     else if (e.event === 'couponUsed' && /^\d+$/.test(note)) note = t('timelineNote.coupon', { id: note });
   }

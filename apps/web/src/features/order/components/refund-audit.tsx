@@ -9,7 +9,13 @@ import { approvalStep } from './order-rules';
 import { useOrderWords } from './order-words';
 
 /** Calls whose answers a review makes stale: the records, the order lists and details. */
-const STALE: CallName[] = ['refundOrderQueryPage', 'refundOrderDetail', 'orderQueryPage', 'orderDetail', 'refundOrderRechargeOrderInfo'];
+const STALE: CallName[] = [
+  'refundOrderQueryPage',
+  'refundOrderDetail',
+  'orderQueryPage',
+  'orderDetail',
+  'refundOrderRechargeOrderInfo',
+];
 
 interface Values {
   approve: boolean;
@@ -33,13 +39,22 @@ export function RefundAuditModal({ refund, onClose }: { refund: RefundItem | und
 
   const confirm = (title: string, content: string) =>
     new Promise<void>((resolve, reject) => {
-      modal.confirm({ title, content, okButtonProps: { danger: true }, onOk: () => resolve(), onCancel: () => reject(new ActionCancelled()) });
+      modal.confirm({
+        title,
+        content,
+        okButtonProps: { danger: true },
+        onOk: () => resolve(),
+        onCancel: () => reject(new ActionCancelled()),
+      });
     });
 
   const send = async (v: Values): Promise<unknown> => {
     const r = refund!;
     if (v.approve) {
-      const content = step === 'first' ? t('refunds.approveFirstHint', { amount: money(r.amount) }) : t('refunds.approveHint', { amount: money(r.amount) });
+      const content =
+        step === 'first'
+          ? t('refunds.approveFirstHint', { amount: money(r.amount) })
+          : t('refunds.approveHint', { amount: money(r.amount) });
       await confirm(t('refunds.approveConfirm', { refundNo: r.refundNo }), content);
       return request('refundOrderAudit', { body: { id: r.id, approve: true } });
     }
@@ -56,7 +71,13 @@ export function RefundAuditModal({ refund, onClose }: { refund: RefundItem | und
       initialValues={{ approve: true }}
       onSubmit={send}
       invalidates={STALE}
-      successMessage={approve === false ? t('refunds.rejected') : step === 'first' ? t('refunds.firstApproved') : t('refunds.approved')}
+      successMessage={
+        approve === false
+          ? t('refunds.rejected')
+          : step === 'first'
+            ? t('refunds.firstApproved')
+            : t('refunds.approved')
+      }
     >
       {refund && (
         <Descriptions
@@ -65,14 +86,33 @@ export function RefundAuditModal({ refund, onClose }: { refund: RefundItem | und
           style={{ marginBottom: 16 }}
           items={[
             { key: 'orderNo', label: t('fields.orderNo'), children: refund.orderNo },
-            { key: 'amount', label: t('refunds.amount'), children: <Typography.Text strong>{money(refund.amount)}</Typography.Text> },
+            {
+              key: 'amount',
+              label: t('refunds.amount'),
+              children: <Typography.Text strong>{money(refund.amount)}</Typography.Text>,
+            },
             { key: 'creator', label: t('refunds.creator'), children: refund.creator ?? '-' },
-            { key: 'approvals', label: t('refunds.approvals'), children: t('refunds.approvalCount', { done: refund.approvals.length, need: refund.approvalsNeeded }) },
-            { key: 'reason', label: t('refunds.reasonCode'), children: refund.reason ? `${w.refundReason(refund.reasonCode)} · ${refund.reason}` : w.refundReason(refund.reasonCode), span: 2 },
+            {
+              key: 'approvals',
+              label: t('refunds.approvals'),
+              children: t('refunds.approvalCount', { done: refund.approvals.length, need: refund.approvalsNeeded }),
+            },
+            {
+              key: 'reason',
+              label: t('refunds.reasonCode'),
+              children: refund.reason
+                ? `${w.refundReason(refund.reasonCode)} · ${refund.reason}`
+                : w.refundReason(refund.reasonCode),
+              span: 2,
+            },
           ]}
         />
       )}
-      {step === 'second' && <Typography.Paragraph type="secondary">{t('refunds.secondHint', { by: refund!.approvals[0]?.by ?? '' })}</Typography.Paragraph>}
+      {step === 'second' && (
+        <Typography.Paragraph type="secondary">
+          {t('refunds.secondHint', { by: refund!.approvals[0]?.by ?? '' })}
+        </Typography.Paragraph>
+      )}
       <Form.Item name="approve" label={t('refunds.decision')}>
         <Radio.Group
           options={[
@@ -82,7 +122,14 @@ export function RefundAuditModal({ refund, onClose }: { refund: RefundItem | und
         />
       </Form.Item>
       {approve === false && (
-        <Form.Item name="reason" label={t('refunds.rejectReason')} rules={[{ required: true, whitespace: true, message: t('refunds.rejectReasonRequired') }, rule(refundAuditRequest.shape.reason, t('refunds.rejectReason'))]}>
+        <Form.Item
+          name="reason"
+          label={t('refunds.rejectReason')}
+          rules={[
+            { required: true, whitespace: true, message: t('refunds.rejectReasonRequired') },
+            rule(refundAuditRequest.shape.reason, t('refunds.rejectReason')),
+          ]}
+        >
           <Input.TextArea maxLength={64} showCount rows={2} />
         </Form.Item>
       )}

@@ -28,14 +28,28 @@ export function RefundReasonStatsCard({ beginTime, endTime }: { beginTime?: unkn
   return (
     <div style={{ marginBottom: 12 }} data-testid="refund-reason-stats">
       <Typography.Text type="secondary">
-        {d ? t('reasonStats.title', { begin: formatDateTime(d.beginTime), end: formatDateTime(d.endTime) }) : t('reasonStats.titleLoading')}
+        {d
+          ? t('reasonStats.title', { begin: formatDateTime(d.beginTime), end: formatDateTime(d.endTime) })
+          : t('reasonStats.titleLoading')}
       </Typography.Text>
       <Row gutter={[12, 12]} style={{ marginTop: 8 }}>
         {d ? (
-          [...d.list.map((x) => ({ key: x.reasonCode, title: w.refundReason(x.reasonCode), count: x.count, amount: x.amount })), { key: 'all', title: t('reasonStats.total'), count: d.count, amount: d.amount }].map((c) => (
+          [
+            ...d.list.map((x) => ({
+              key: x.reasonCode,
+              title: w.refundReason(x.reasonCode),
+              count: x.count,
+              amount: x.amount,
+            })),
+            { key: 'all', title: t('reasonStats.total'), count: d.count, amount: d.amount },
+          ].map((c) => (
             <Col key={c.key} flex="1 1 150px">
               <Card size="small" style={{ height: '100%' }} data-reason={c.key}>
-                <Statistic title={c.title} value={money(c.amount)} styles={{ content: { fontSize: 18, fontWeight: c.key === 'all' ? 600 : undefined } }} />
+                <Statistic
+                  title={c.title}
+                  value={money(c.amount)}
+                  styles={{ content: { fontSize: 18, fontWeight: c.key === 'all' ? 600 : undefined } }}
+                />
                 <Typography.Text type="secondary">{t('reasonStats.count', { count: c.count })}</Typography.Text>
               </Card>
             </Col>

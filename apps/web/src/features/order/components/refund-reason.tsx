@@ -35,7 +35,11 @@ export function RefundReasonFields() {
   const other = code === 'other';
   return (
     <>
-      <Form.Item name="reasonCode" label={t('refunds.reasonCode')} rules={[{ required: true, message: t('actions.reasonCodeRequired') }]}>
+      <Form.Item
+        name="reasonCode"
+        label={t('refunds.reasonCode')}
+        rules={[{ required: true, message: t('actions.reasonCodeRequired') }]}
+      >
         <Select options={options} placeholder={t('actions.reasonCodePlaceholder')} />
       </Form.Item>
       <Form.Item
@@ -49,7 +53,10 @@ export function RefundReasonFields() {
           // Read at validation time: "Other" picked just now counts.
           ({ getFieldValue }) => ({
             validator: async (_r, v: string | undefined) => {
-              if (getFieldValue('reasonCode') === 'other' && !(v ?? '').trim()) throw new Error(`${lang === 'en_US' ? `${t('refunds.reason')} ` : ''}${validationText('rule.refundReasonText', lang)}`);
+              if (getFieldValue('reasonCode') === 'other' && !(v ?? '').trim())
+                throw new Error(
+                  `${lang === 'en_US' ? `${t('refunds.reason')} ` : ''}${validationText('rule.refundReasonText', lang)}`,
+                );
             },
           }),
         ]}

@@ -62,7 +62,15 @@ const order: OrderItem = {
 const detail: OrderDetail = {
   ...order,
   archived: false,
-  billing: { freeMinutes: 5, pricePerPeriod: 100, periodMinutes: 30, dailyCap: 2000, totalCap: 9900, deposit: 9900, buyOutDays: 5 },
+  billing: {
+    freeMinutes: 5,
+    pricePerPeriod: 100,
+    periodMinutes: 30,
+    dailyCap: 2000,
+    totalCap: 9900,
+    deposit: 9900,
+    buyOutDays: 5,
+  },
   timeline: [
     { time: '2026-11-23T09:05:00Z', event: 'returned', amount: null, actor: 'CHGC123456789013', note: null },
     { time: '2026-11-23T07:59:50Z', event: 'created', amount: null, actor: null, note: null },
@@ -71,7 +79,18 @@ const detail: OrderDetail = {
   shares: [{ party: 'agentA', partyId: 4, name: 'North Agency', ratio: 30, amount: 90 }],
   refunds: [],
 };
-const info = { orderNo: order.orderNo, status: 'finished', payMode: 'deposit', userId: 7, userMobile: order.userMobile, paidAmount: 300, refundAmount: 0, refundableAmount: 300, refundable: true, secondApprovalAbove: 20000 };
+const info = {
+  orderNo: order.orderNo,
+  status: 'finished',
+  payMode: 'deposit',
+  userId: 7,
+  userMobile: order.userMobile,
+  paidAmount: 300,
+  refundAmount: 0,
+  refundableAmount: 300,
+  refundable: true,
+  secondApprovalAbove: 20000,
+};
 
 beforeAll(async () => {
   await setupI18n('en_US');
@@ -91,7 +110,11 @@ async function openDetail() {
 
 describe('orders screen', () => {
   it('lists orders with their state in words and money as currency', async () => {
-    fakeServer({ [LIST]: { list: [order], total: 1 }, [BUTTONS]: [], [PROVIDER]: { name: 'sandbox', sandbox: true, currency: 'CNY' } });
+    fakeServer({
+      [LIST]: { list: [order], total: 1 },
+      [BUTTONS]: [],
+      [PROVIDER]: { name: 'sandbox', sandbox: true, currency: 'CNY' },
+    });
     renderView(<OrdersView />, { path: '/order/list' });
     expect(await screen.findByText('Finished')).toBeTruthy();
     expect(await screen.findByText(/^(CN)?¥3\.00$/)).toBeTruthy();
@@ -99,7 +122,11 @@ describe('orders screen', () => {
   });
 
   it('starts on the window and state of the address, as the dashboard links to it, so the list shows exactly the orders a figure sums', async () => {
-    const server = fakeServer({ [LIST]: { list: [order], total: 1 }, [BUTTONS]: [], [PROVIDER]: { name: 'sandbox', sandbox: true, currency: 'CNY' } });
+    const server = fakeServer({
+      [LIST]: { list: [order], total: 1 },
+      [BUTTONS]: [],
+      [PROVIDER]: { name: 'sandbox', sandbox: true, currency: 'CNY' },
+    });
     const beginTime = '2025-03-02T00:00:00.000Z';
     const endTime = '2025-03-02T10:30:00.000Z';
     renderView(<OrdersView />, { path: `/order/list?status=using&beginTime=${beginTime}&endTime=${endTime}` });
@@ -122,7 +149,7 @@ describe('orders screen', () => {
     expect(within(drawer).queryByText('Frozen amount')).toBeNull();
   });
 
-  it('shows a deposit-free order\'s authorization: its state, the amount frozen, the reference and the timeline steps; none for a deposit order', async () => {
+  it("shows a deposit-free order's authorization: its state, the amount frozen, the reference and the timeline steps; none for a deposit order", async () => {
     const free: OrderDetail = {
       ...detail,
       payMode: 'depositFree',
@@ -144,7 +171,12 @@ describe('orders screen', () => {
     const valueOf = (label: string) => {
       const el = within(drawer).getByText(label);
       const th = el.closest('th');
-      return (th ? th.nextElementSibling : el.closest('.ant-descriptions-item')?.querySelector('.ant-descriptions-item-content'))?.textContent ?? '';
+      return (
+        (th
+          ? th.nextElementSibling
+          : el.closest('.ant-descriptions-item')?.querySelector('.ant-descriptions-item-content')
+        )?.textContent ?? ''
+      );
     };
     expect(valueOf('Authorization')).toBe('Paid, rest released');
     expect(valueOf('Frozen amount')).toBe('99.00');
@@ -161,7 +193,29 @@ describe('orders screen', () => {
       [DETAIL]: detail,
       [BUTTONS]: ['order:refund:refund'],
       [INFO]: info,
-      [REFUND]: { id: 1, refundNo: 'R1', orderNo: order.orderNo, type: 'order', userId: 7, userMobile: order.userMobile, amount: 120, status: 'initiated', reasonCode: 'deviceFault', reason: 'slow eject', providerReference: null, failReason: null, creator: 'admin', creatorId: 1, createTime: '2026-11-23T10:00:00Z', finishTime: null, approvalsNeeded: 1, approvals: [], rejectedBy: null, rejectTime: null, rejectReason: null },
+      [REFUND]: {
+        id: 1,
+        refundNo: 'R1',
+        orderNo: order.orderNo,
+        type: 'order',
+        userId: 7,
+        userMobile: order.userMobile,
+        amount: 120,
+        status: 'initiated',
+        reasonCode: 'deviceFault',
+        reason: 'slow eject',
+        providerReference: null,
+        failReason: null,
+        creator: 'admin',
+        creatorId: 1,
+        createTime: '2026-11-23T10:00:00Z',
+        finishTime: null,
+        approvalsNeeded: 1,
+        approvals: [],
+        rejectedBy: null,
+        rejectTime: null,
+        rejectReason: null,
+      },
     });
     renderView(<OrdersView />, { path: '/order/list' });
     await openDetail();
@@ -184,11 +238,17 @@ describe('orders screen', () => {
     fireEvent.click(button(/^OK$/));
     await waitFor(() => expect(server.to(REFUND)).toHaveLength(1));
     // An application, sent with the form's key (a retry of this form answers the same refund).
-    expect(server.to(REFUND)[0]!.body).toEqual({ orderNo: order.orderNo, amount: 120, reasonCode: 'deviceFault', reason: 'slow eject', idempotencyKey: expect.stringMatching(/^web-[\w-]{36}$/) });
+    expect(server.to(REFUND)[0]!.body).toEqual({
+      orderNo: order.orderNo,
+      amount: 120,
+      reasonCode: 'deviceFault',
+      reason: 'slow eject',
+      idempotencyKey: expect.stringMatching(/^web-[\w-]{36}$/),
+    });
     expect(await screen.findByText('Refund application created; waiting for approval')).toBeTruthy();
   });
 
-  it('keeps the server refusal of an amount on the field, in the caller\'s language', async () => {
+  it("keeps the server refusal of an amount on the field, in the caller's language", async () => {
     const server = fakeServer({
       [LIST]: { list: [order], total: 1 },
       [DETAIL]: detail,
@@ -250,10 +310,24 @@ describe('orders screen', () => {
       packageName: '3 hours',
       packageHours: 3,
       unlockCode: '48213377',
-      billing: { freeMinutes: 0, pricePerPeriod: 300, periodMinutes: 180, dailyCap: 300, totalCap: 300, deposit: 0, buyOutDays: 0 },
+      billing: {
+        freeMinutes: 0,
+        pricePerPeriod: 300,
+        periodMinutes: 180,
+        dailyCap: 300,
+        totalCap: 300,
+        deposit: 0,
+        buyOutDays: 0,
+      },
       timeline: [
         { time: '2026-11-23T08:00:00Z', event: 'created', amount: null, actor: null, note: null },
-        { time: '2026-11-23T08:00:01Z', event: 'codeIssued', amount: null, actor: 'CABL1234567890123', note: '3 hours 3 h, position 4' },
+        {
+          time: '2026-11-23T08:00:01Z',
+          event: 'codeIssued',
+          amount: null,
+          actor: 'CABL1234567890123',
+          note: '3 hours 3 h, position 4',
+        },
       ],
     };
     fakeServer({ [LIST]: { list: [{ ...order, ...cable }], total: 1 }, [DETAIL]: cable, [BUTTONS]: [] });
@@ -280,7 +354,15 @@ describe('orders screen', () => {
       packageName: null,
       packageHours: null,
       unlockCode: null,
-      billing: { freeMinutes: 0, pricePerPeriod: 100, periodMinutes: 60, dailyCap: 1000, totalCap: 2000, deposit: 2000, buyOutDays: 0 },
+      billing: {
+        freeMinutes: 0,
+        pricePerPeriod: 100,
+        periodMinutes: 60,
+        dailyCap: 1000,
+        totalCap: 2000,
+        deposit: 2000,
+        buyOutDays: 0,
+      },
       timeline: [{ time: '2026-11-23T08:00:00Z', event: 'started', amount: null, actor: null, note: null }],
     };
     fakeServer({ [LIST]: { list: [{ ...order, ...session }], total: 1 }, [DETAIL]: session, [BUTTONS]: [] });
@@ -290,14 +372,20 @@ describe('orders screen', () => {
     // The pay mode and the amount held both say prepayment; nothing says deposit.
     expect(await within(second).findAllByText('Prepayment')).toHaveLength(2);
     expect(within(second).queryByText('Deposit')).toBeNull();
-    expect(within(second).getByText(/per started hour; at most \D*10\.00 a day and the prepayment \D*20\.00 in all/)).toBeTruthy();
+    expect(
+      within(second).getByText(/per started hour; at most \D*10\.00 a day and the prepayment \D*20\.00 in all/),
+    ).toBeTruthy();
     expect(within(second).queryByText('Unlock code')).toBeNull();
   });
 });
 
 describe('orders older than 30 days', () => {
   it('reads the archive call, and an archived order offers no action even to who holds the buttons', async () => {
-    const server = fakeServer({ [ARCHIVE]: { list: [order], total: 1 }, [DETAIL]: { ...detail, archived: true }, [BUTTONS]: ['order:refund:refund', 'order:order:init'] });
+    const server = fakeServer({
+      [ARCHIVE]: { list: [order], total: 1 },
+      [DETAIL]: { ...detail, archived: true },
+      [BUTTONS]: ['order:refund:refund', 'order:order:init'],
+    });
     renderView(<OrderArchiveView />, { path: '/order/history' });
     const drawer = await openDetail();
     expect(await within(drawer).findByText(/Archived: this order is older than 30 days/)).toBeTruthy();

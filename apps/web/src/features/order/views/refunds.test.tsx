@@ -9,7 +9,10 @@ import RefundsView from './refunds';
 const who = vi.hoisted(() => ({ id: undefined as number | undefined }));
 vi.mock('@/shared/session', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/shared/session')>();
-  return { ...actual, useSession: () => ({ ...actual.getSession(), user: who.id === undefined ? null : { userId: who.id } }) };
+  return {
+    ...actual,
+    useSession: () => ({ ...actual.getSession(), user: who.id === undefined ? null : { userId: who.id } }),
+  };
 });
 
 const LIST = api.refundOrderQueryPage.path;
@@ -41,8 +44,25 @@ const base: RefundItem = {
   rejectTime: null,
   rejectReason: null,
 };
-const deposit: RefundItem = { ...base, id: 3, refundNo: 'DR20261126000002', orderNo: 'R20261126000002', type: 'deposit', amount: 9900, approvalsNeeded: 1, approvals: [] };
-const done: RefundItem = { ...base, id: 12, refundNo: 'F20261126000003', status: 'complete', approvalsNeeded: 1, providerReference: 'SBXR1', finishTime: '2026-11-26T10:06:00Z' };
+const deposit: RefundItem = {
+  ...base,
+  id: 3,
+  refundNo: 'DR20261126000002',
+  orderNo: 'R20261126000002',
+  type: 'deposit',
+  amount: 9900,
+  approvalsNeeded: 1,
+  approvals: [],
+};
+const done: RefundItem = {
+  ...base,
+  id: 12,
+  refundNo: 'F20261126000003',
+  status: 'complete',
+  approvalsNeeded: 1,
+  providerReference: 'SBXR1',
+  finishTime: '2026-11-26T10:06:00Z',
+};
 const rows = { list: [base, deposit, done], total: 3 };
 
 beforeAll(async () => {
@@ -68,7 +88,11 @@ describe('refund records screen', () => {
   });
 
   it('a rejection needs its reason; the decision is sent with the refund id', async () => {
-    const server = fakeServer({ [LIST]: rows, [BUTTONS]: ['order:refund:audit'], [AUDIT]: { ...base, status: 'rejected', rejectedBy: 'carol', rejectReason: 'duplicate' } });
+    const server = fakeServer({
+      [LIST]: rows,
+      [BUTTONS]: ['order:refund:audit'],
+      [AUDIT]: { ...base, status: 'rejected', rejectedBy: 'carol', rejectReason: 'duplicate' },
+    });
     renderView(<RefundsView />, { path: '/order/refunds' });
     await waitFor(() => button(/^Review$/));
     // One review button: the deposit refund and the finished one offer none.
@@ -89,7 +113,11 @@ describe('refund records screen', () => {
   });
 
   it('an approval is confirmed first, then sent', async () => {
-    const server = fakeServer({ [LIST]: rows, [BUTTONS]: ['order:refund:audit'], [AUDIT]: { ...base, status: 'approved' } });
+    const server = fakeServer({
+      [LIST]: rows,
+      [BUTTONS]: ['order:refund:audit'],
+      [AUDIT]: { ...base, status: 'approved' },
+    });
     renderView(<RefundsView />, { path: '/order/refunds' });
     await waitFor(() => button(/^Review$/));
     fireEvent.click(button(/^Review$/));
@@ -102,7 +130,7 @@ describe('refund records screen', () => {
     expect(server.to(AUDIT)[0]!.body).toEqual({ id: 11, approve: true });
   });
 
-  it('shows each refund\'s reason, filters by it, and counts the refunds paid by reason above the list (en_US and zh_CN)', async () => {
+  it("shows each refund's reason, filters by it, and counts the refunds paid by reason above the list (en_US and zh_CN)", async () => {
     const stats = {
       beginTime: '2026-10-28T00:00:00.000Z',
       endTime: '2026-11-27T00:00:00.000Z',
@@ -141,9 +169,29 @@ describe('refund records screen', () => {
   });
 
   it('offers Review only to an account that may approve the row: not to its requester, not to its first approver for the second approval', async () => {
-    const mine: RefundItem = { ...base, id: 21, refundNo: 'F20261126000021', approvalsNeeded: 1, approvals: [], creatorId: 9 };
-    const firstByMe: RefundItem = { ...base, id: 22, refundNo: 'F20261126000022', creatorId: 5, approvals: [{ by: 'me', time: '2026-11-26T10:05:00Z', accountId: 9 }] };
-    const others: RefundItem = { ...base, id: 23, refundNo: 'F20261126000023', approvalsNeeded: 1, approvals: [], creatorId: 5 };
+    const mine: RefundItem = {
+      ...base,
+      id: 21,
+      refundNo: 'F20261126000021',
+      approvalsNeeded: 1,
+      approvals: [],
+      creatorId: 9,
+    };
+    const firstByMe: RefundItem = {
+      ...base,
+      id: 22,
+      refundNo: 'F20261126000022',
+      creatorId: 5,
+      approvals: [{ by: 'me', time: '2026-11-26T10:05:00Z', accountId: 9 }],
+    };
+    const others: RefundItem = {
+      ...base,
+      id: 23,
+      refundNo: 'F20261126000023',
+      approvalsNeeded: 1,
+      approvals: [],
+      creatorId: 5,
+    };
     who.id = 9;
     fakeServer({ [LIST]: { list: [mine, firstByMe, others], total: 3 }, [BUTTONS]: ['order:refund:audit'] });
     renderView(<RefundsView />, { path: '/order/refunds' });
@@ -160,7 +208,10 @@ describe('refund records screen', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let answers = 0;
     const moving: RefundItem = { ...done, status: 'refunding', finishTime: null };
-    const server = fakeServer({ [LIST]: () => ({ data: { list: [answers++ === 0 ? moving : done], total: 1 } }), [BUTTONS]: [] });
+    const server = fakeServer({
+      [LIST]: () => ({ data: { list: [answers++ === 0 ? moving : done], total: 1 } }),
+      [BUTTONS]: [],
+    });
     renderView(<RefundsView />, { path: '/order/refunds' });
     expect((await screen.findAllByText('Payment company refunding')).length).toBeGreaterThan(0);
     await vi.advanceTimersByTimeAsync(5_100);
@@ -189,7 +240,12 @@ describe('refund records screen', () => {
     const drawer = await screen.findByRole('dialog');
     await within(drawer).findByText('History');
     const steps = [...drawer.querySelectorAll('.ant-timeline-item')].map((li) => li.textContent ?? '');
-    expect(steps.map((x) => x.split(' ·')[0]!.replace(/\d.*$/, '').trim())).toEqual(['Requested', 'Approved', 'Sent to the payment company', 'Refund complete']);
+    expect(steps.map((x) => x.split(' ·')[0]!.replace(/\d.*$/, '').trim())).toEqual([
+      'Requested',
+      'Approved',
+      'Sent to the payment company',
+      'Refund complete',
+    ]);
     expect(steps[1]).toContain('bob');
   });
 });

@@ -7,7 +7,17 @@ import { request } from '@/shared/request';
 import { useLang } from '@/shared/form';
 import { useButtons } from '@/shared/permission';
 import { useMoney } from '@/shared/money';
-import { CopyableId, DetailDrawer, ListPage, callKey, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  CopyableId,
+  DetailDrawer,
+  ListPage,
+  callKey,
+  formatDateTime,
+  optionsOf,
+  useOverlay,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { RefundStatusTag, useOrderWords } from '../components/order-words';
 import { UserSelect } from '@/shared/search-select';
 import { useSession } from '@/shared/session';
@@ -52,11 +62,28 @@ export default function RefundsView() {
     () => [
       { type: 'text', name: 'refundNo', label: t('refunds.refundNo'), maxLength: 32 },
       { type: 'text', name: 'orderNo', label: t('fields.orderNo'), maxLength: 32 },
-      { type: 'select', name: 'status', label: t('refunds.status'), options: optionsOf(REFUND_STATUSES, w.refundStatus) },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('refunds.status'),
+        options: optionsOf(REFUND_STATUSES, w.refundStatus),
+      },
       { type: 'select', name: 'type', label: t('refunds.type'), options: optionsOf(REFUND_TYPES, w.refundType) },
       { type: 'select', name: 'reasonCode', label: t('refunds.reasonCode'), options: reasonOptions },
-      { type: 'custom', name: 'userId', label: t('fields.user'), render: () => <UserSelect placeholder={t('fields.userPlaceholder')} /> },
-      { type: 'dateRange', name: 'created', begin: 'beginTime', end: 'endTime', label: t('refunds.createTime'), maxDays: MAX_RANGE_DAYS },
+      {
+        type: 'custom',
+        name: 'userId',
+        label: t('fields.user'),
+        render: () => <UserSelect placeholder={t('fields.userPlaceholder')} />,
+      },
+      {
+        type: 'dateRange',
+        name: 'created',
+        begin: 'beginTime',
+        end: 'endTime',
+        label: t('refunds.createTime'),
+        maxDays: MAX_RANGE_DAYS,
+      },
     ],
     [t, w, reasonOptions],
   );
@@ -87,21 +114,69 @@ export default function RefundsView() {
           </Space>
         ),
       },
-      { title: t('refunds.type'), dataIndex: 'type', key: 'type', width: 90, defaultHidden: true, render: (v: RefundItem['type']) => w.refundType(v) },
-      { title: t('refunds.amount'), dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
-      { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 215, render: (v: string) => <CopyableId value={v || null} /> },
-      { title: t('fields.user'), dataIndex: 'userMobile', key: 'userMobile', width: 125, ellipsis: true, render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
-      { title: t('refunds.createTime'), dataIndex: 'createTime', key: 'createTime', width: 160, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('refunds.type'),
+        dataIndex: 'type',
+        key: 'type',
+        width: 90,
+        defaultHidden: true,
+        render: (v: RefundItem['type']) => w.refundType(v),
+      },
+      {
+        title: t('refunds.amount'),
+        dataIndex: 'amount',
+        key: 'amount',
+        width: 100,
+        align: 'right',
+        render: (v: number) => money(v),
+      },
+      {
+        title: t('fields.orderNo'),
+        dataIndex: 'orderNo',
+        key: 'orderNo',
+        width: 215,
+        render: (v: string) => <CopyableId value={v || null} />,
+      },
+      {
+        title: t('fields.user'),
+        dataIndex: 'userMobile',
+        key: 'userMobile',
+        width: 125,
+        ellipsis: true,
+        render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink>,
+      },
+      {
+        title: t('refunds.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 160,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('refunds.reasonCode'),
         dataIndex: 'reasonCode',
         key: 'reasonCode',
         width: 120,
         ellipsis: true,
-        render: (v: RefundItem['reasonCode'], r) => (r.reason ? `${w.refundReason(v)} · ${r.reason}` : w.refundReason(v)),
+        render: (v: RefundItem['reasonCode'], r) =>
+          r.reason ? `${w.refundReason(v)} · ${r.reason}` : w.refundReason(v),
       },
-      { title: t('refunds.reason'), dataIndex: 'reason', key: 'reason', width: 150, ellipsis: true, defaultHidden: true },
-      { title: t('refunds.creator'), dataIndex: 'creator', key: 'creator', width: 120, ellipsis: true, defaultHidden: true },
+      {
+        title: t('refunds.reason'),
+        dataIndex: 'reason',
+        key: 'reason',
+        width: 150,
+        ellipsis: true,
+        defaultHidden: true,
+      },
+      {
+        title: t('refunds.creator'),
+        dataIndex: 'creator',
+        key: 'creator',
+        width: 120,
+        ellipsis: true,
+        defaultHidden: true,
+      },
       {
         title: t('refunds.approvals'),
         dataIndex: 'approvals',
@@ -111,18 +186,45 @@ export default function RefundsView() {
         defaultHidden: true,
         render: (v: RefundItem['approvals']) => (v.length ? v.map((a) => a.by).join(', ') : '-'),
       },
-      { title: t('refunds.providerReference'), dataIndex: 'providerReference', key: 'providerReference', width: 200, defaultHidden: true, render: (v: string | null) => <CopyableId value={v} /> },
-      { title: t('refunds.failReason'), dataIndex: 'failReason', key: 'failReason', width: 160, ellipsis: true, defaultHidden: true },
-      { title: t('refunds.finishTime'), dataIndex: 'finishTime', key: 'finishTime', width: 170, defaultHidden: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
+      {
+        title: t('refunds.providerReference'),
+        dataIndex: 'providerReference',
+        key: 'providerReference',
+        width: 200,
+        defaultHidden: true,
+        render: (v: string | null) => <CopyableId value={v} />,
+      },
+      {
+        title: t('refunds.failReason'),
+        dataIndex: 'failReason',
+        key: 'failReason',
+        width: 160,
+        ellipsis: true,
+        defaultHidden: true,
+      },
+      {
+        title: t('refunds.finishTime'),
+        dataIndex: 'finishTime',
+        key: 'finishTime',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
         width: 100,
         render: (_: unknown, r: RefundItem) => {
-          if (r.type === 'deposit' && r.status === 'initiated') return <Typography.Text type="secondary">{t('refunds.depositElsewhere')}</Typography.Text>;
+          if (r.type === 'deposit' && r.status === 'initiated')
+            return <Typography.Text type="secondary">{t('refunds.depositElsewhere')}</Typography.Text>;
           // Maker-checker: only an account that may approve this row sees Review (never its requester).
-          if (!canReviewRefund(r, me, canAudit)) return approvalStep(r) !== null && canAudit ? <Typography.Text type="secondary">{t('refunds.notYours')}</Typography.Text> : '-';
+          if (!canReviewRefund(r, me, canAudit))
+            return approvalStep(r) !== null && canAudit ? (
+              <Typography.Text type="secondary">{t('refunds.notYours')}</Typography.Text>
+            ) : (
+              '-'
+            );
           return (
             <Button type="link" size="small" danger onClick={() => setReviewing(r)}>
               {t('refunds.audit')}
@@ -138,14 +240,16 @@ export default function RefundsView() {
   // The history and the order's figures, read when the drawer opens (the row may be stale).
   const full = useQuery({
     queryKey: [...callKey('refundOrderDetail'), r?.refundNo],
-    queryFn: ({ signal }) => request('refundOrderDetail', { query: { refundNo: r!.refundNo } }, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      request('refundOrderDetail', { query: { refundNo: r!.refundNo } }, { signal, silent: true }),
     enabled: detail.open && r !== undefined,
   });
   const d = full.data ?? r;
   // The detail is read fresh: when it says more than the row (the payment company answered since), the list is read again.
   const fresh = full.data?.status;
   useEffect(() => {
-    if (r && fresh && fresh !== r.status) void queryClient.invalidateQueries({ queryKey: callKey('refundOrderQueryPage') });
+    if (r && fresh && fresh !== r.status)
+      void queryClient.invalidateQueries({ queryKey: callKey('refundOrderQueryPage') });
   }, [fresh, r, queryClient]);
   return (
     <ListPage
@@ -177,7 +281,12 @@ export default function RefundsView() {
             ? [
                 // The two numbers are long: each on its own row, so the drawer never scrolls sideways.
                 { key: 'refundNo', label: t('refunds.refundNo'), value: <CopyableId value={d.refundNo} />, span: 2 },
-                { key: 'orderNo', label: t('fields.orderNo'), value: <CopyableId value={d.orderNo || null} />, span: 2 },
+                {
+                  key: 'orderNo',
+                  label: t('fields.orderNo'),
+                  value: <CopyableId value={d.orderNo || null} />,
+                  span: 2,
+                },
                 {
                   key: 'status',
                   label: t('refunds.status'),
@@ -189,9 +298,21 @@ export default function RefundsView() {
                   ),
                 },
                 { key: 'type', label: t('refunds.type'), value: w.refundType(d.type) },
-                { key: 'amount', label: t('refunds.amount'), value: <Typography.Text strong>{money(d.amount)}</Typography.Text> },
-                { key: 'user', label: t('fields.user'), value: <CustomerLink userId={d.userId}>{d.userMobile}</CustomerLink> },
-                { key: 'approvals', label: t('refunds.approvals'), value: t('refunds.approvalCount', { done: d.approvals.length, need: d.approvalsNeeded }) },
+                {
+                  key: 'amount',
+                  label: t('refunds.amount'),
+                  value: <Typography.Text strong>{money(d.amount)}</Typography.Text>,
+                },
+                {
+                  key: 'user',
+                  label: t('fields.user'),
+                  value: <CustomerLink userId={d.userId}>{d.userMobile}</CustomerLink>,
+                },
+                {
+                  key: 'approvals',
+                  label: t('refunds.approvals'),
+                  value: t('refunds.approvalCount', { done: d.approvals.length, need: d.approvalsNeeded }),
+                },
                 { key: 'creator', label: t('refunds.creator'), value: d.creator },
                 { key: 'providerReference', label: t('refunds.providerReference'), value: d.providerReference },
                 { key: 'createTime', label: t('refunds.createTime'), value: formatDateTime(d.createTime) },

@@ -5,9 +5,21 @@ import './outlet-map.css';
 
 /** Tile sources by provider; whether they draw in GCJ-02 is the contract's TILE_GCJ (coords.ts converts). */
 export const TILES: Record<MapProvider, { url: string; subdomains: string; attribution: string }> = {
-  osm: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', subdomains: 'abc', attribution: '© OpenStreetMap contributors' },
-  gaode: { url: 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}', subdomains: '1234', attribution: '© AutoNavi' },
-  tencent: { url: 'https://rt{s}.map.gtimg.com/tile?z={z}&x={x}&y={-y}&styleid=1000&scene=0', subdomains: '0123', attribution: '© Tencent' },
+  osm: {
+    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    subdomains: 'abc',
+    attribution: '© OpenStreetMap contributors',
+  },
+  gaode: {
+    url: 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
+    subdomains: '1234',
+    attribution: '© AutoNavi',
+  },
+  tencent: {
+    url: 'https://rt{s}.map.gtimg.com/tile?z={z}&x={x}&y={-y}&styleid=1000&scene=0',
+    subdomains: '0123',
+    attribution: '© Tencent',
+  },
   google: { url: 'https://mt{s}.google.com/vt/lyrs=m&x={x}&y={y}&z={z}', subdomains: '0123', attribution: '© Google' },
 };
 
@@ -19,8 +31,15 @@ export const DEFAULT_VIEW = { center: [31.23, 121.47] as [number, number], zoom:
  * share it). The first tile that fails to load calls `onTilesFailed` once: what is drawn on the
  * map stays on a blank base. Returns the map and its undo.
  */
-export function createBaseMap(el: HTMLElement, tiles: MapProvider, onTilesFailed: () => void): { map: L.Map; dispose: () => void } {
-  const map = L.map(el, { zoomControl: true, attributionControl: true, worldCopyJump: true }).setView(DEFAULT_VIEW.center, DEFAULT_VIEW.zoom);
+export function createBaseMap(
+  el: HTMLElement,
+  tiles: MapProvider,
+  onTilesFailed: () => void,
+): { map: L.Map; dispose: () => void } {
+  const map = L.map(el, { zoomControl: true, attributionControl: true, worldCopyJump: true }).setView(
+    DEFAULT_VIEW.center,
+    DEFAULT_VIEW.zoom,
+  );
   const t = TILES[tiles];
   let failed = false;
   L.tileLayer(t.url, { subdomains: t.subdomains, attribution: t.attribution, maxZoom: 18 })

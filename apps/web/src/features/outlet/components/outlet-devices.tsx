@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { App, Button, Drawer, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BINDING_DEVICE_TYPES, INSTALL_REASON_MAX, PERMS, type BindingDeviceType, type OutletDeviceItem, type OutletItem } from '@cbo/contract';
+import {
+  BINDING_DEVICE_TYPES,
+  INSTALL_REASON_MAX,
+  PERMS,
+  type BindingDeviceType,
+  type OutletDeviceItem,
+  type OutletItem,
+} from '@cbo/contract';
 import { callKey, useIsMobile } from '@/shared/list-page';
 import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
@@ -36,16 +43,30 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
   const canBind = buttons.has(PERMS.outletBind) && outlet?.status !== 'deleted';
   const unbound = useQuery({
     queryKey: callKey('outletUnboundDevices', { keyword: search, deviceType: kind }),
-    queryFn: ({ signal }) => request('outletUnboundDevices', { query: { keyword: search || undefined, deviceType: kind } }, { signal }),
+    queryFn: ({ signal }) =>
+      request('outletUnboundDevices', { query: { keyword: search || undefined, deviceType: kind } }, { signal }),
     enabled: id !== undefined && canBind,
   });
   const refresh = async () => {
     await Promise.all(
-      (['outletDevices', 'outletUnboundDevices', 'outletQueryPage', 'outletMapPoints', 'cabinetQueryPage', 'cableQueryPage', 'bluetoothQueryPage', 'installRecordQueryPage', 'assetQueryPage'] as const).map((c) => queryClient.invalidateQueries({ queryKey: callKey(c) })),
+      (
+        [
+          'outletDevices',
+          'outletUnboundDevices',
+          'outletQueryPage',
+          'outletMapPoints',
+          'cabinetQueryPage',
+          'cableQueryPage',
+          'bluetoothQueryPage',
+          'installRecordQueryPage',
+          'assetQueryPage',
+        ] as const
+      ).map((c) => queryClient.invalidateQueries({ queryKey: callKey(c) })),
     );
   };
   const bind = useMutation({
-    mutationFn: (sn: string) => request('outletBindDevice', { body: { outletId: id!, sn, reason: reason.trim() || undefined } }),
+    mutationFn: (sn: string) =>
+      request('outletBindDevice', { body: { outletId: id!, sn, reason: reason.trim() || undefined } }),
     onSuccess: async (d) => {
       void message.success(t('devices.bound', { sn: d.sn }));
       setPicked(undefined);
@@ -57,7 +78,8 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
   const [unbinding, setUnbinding] = useState<OutletDeviceItem>();
   const [unbindForm] = Form.useForm<{ reason: string }>();
   const unbind = useMutation({
-    mutationFn: (v: { row: OutletDeviceItem; reason: string }) => request('outletUnbindDevice', { body: { sn: v.row.sn, deviceType: v.row.deviceType, reason: v.reason.trim() } }),
+    mutationFn: (v: { row: OutletDeviceItem; reason: string }) =>
+      request('outletUnbindDevice', { body: { sn: v.row.sn, deviceType: v.row.deviceType, reason: v.reason.trim() } }),
     onSuccess: async (_d, v) => {
       void message.success(t('devices.unbound', { sn: v.row.sn }));
       setUnbinding(undefined);
@@ -77,7 +99,13 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
   };
 
   return (
-    <Drawer open={!!outlet} title={outlet ? t('devices.title', { name: outlet.name }) : ''} onClose={onClose} size={isMobile ? '100%' : 640} destroyOnHidden>
+    <Drawer
+      open={!!outlet}
+      title={outlet ? t('devices.title', { name: outlet.name }) : ''}
+      onClose={onClose}
+      size={isMobile ? '100%' : 640}
+      destroyOnHidden
+    >
       {canBind && (
         <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
           <Space.Compact style={{ width: '100%' }}>
@@ -89,7 +117,10 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
                 setKind(v === 'all' ? undefined : v);
                 setPicked(undefined);
               }}
-              options={[{ value: 'all' as const, label: t('devices.anyKind') }, ...BINDING_DEVICE_TYPES.map((d) => ({ value: d, label: words.device(d) }))]}
+              options={[
+                { value: 'all' as const, label: t('devices.anyKind') },
+                ...BINDING_DEVICE_TYPES.map((d) => ({ value: d, label: words.device(d) })),
+              ]}
               style={{ width: 150 }}
             />
             <Select
@@ -103,7 +134,10 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
               placeholder={t('devices.bindPlaceholder')}
               loading={unbound.isFetching}
               notFoundContent={t('devices.noneUnbound')}
-              options={(unbound.data ?? []).map((d) => ({ value: d.sn, label: `${d.sn} · ${words.device(d.deviceType)}` }))}
+              options={(unbound.data ?? []).map((d) => ({
+                value: d.sn,
+                label: `${d.sn} · ${words.device(d.deviceType)}`,
+              }))}
               style={{ flex: 1, minWidth: 0 }}
             />
           </Space.Compact>
@@ -115,7 +149,12 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
               value={reason}
               onChange={(e) => setReason(e.target.value)}
             />
-            <Button type="primary" disabled={!picked} loading={bind.isPending} onClick={() => picked && bind.mutate(picked)}>
+            <Button
+              type="primary"
+              disabled={!picked}
+              loading={bind.isPending}
+              onClick={() => picked && bind.mutate(picked)}
+            >
               {t('devices.bind')}
             </Button>
           </Space.Compact>
@@ -132,14 +171,28 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
         locale={{ emptyText: <Empty description={t('devices.none')} /> }}
         columns={[
           { title: t('devices.sn'), dataIndex: 'sn', key: 'sn' },
-          { title: t('devices.type'), dataIndex: 'deviceType', key: 'deviceType', render: (v: OutletDeviceItem['deviceType']) => words.device(v) },
+          {
+            title: t('devices.type'),
+            dataIndex: 'deviceType',
+            key: 'deviceType',
+            render: (v: OutletDeviceItem['deviceType']) => words.device(v),
+          },
           {
             title: t('devices.online'),
             dataIndex: 'online',
             key: 'online',
-            render: (v: boolean | null) => (v === null ? '-' : <Tag color={v ? 'success' : 'default'}>{v ? t('devices.onlineYes') : t('devices.onlineNo')}</Tag>),
+            render: (v: boolean | null) =>
+              v === null ? (
+                '-'
+              ) : (
+                <Tag color={v ? 'success' : 'default'}>{v ? t('devices.onlineYes') : t('devices.onlineNo')}</Tag>
+              ),
           },
-          { title: t('devices.powerBanks'), key: 'banks', render: (_: unknown, r) => `${r.powerBanks ?? '-'} / ${r.slots ?? '-'}` },
+          {
+            title: t('devices.powerBanks'),
+            key: 'banks',
+            render: (_: unknown, r) => `${r.powerBanks ?? '-'} / ${r.slots ?? '-'}`,
+          },
           ...(buttons.has(PERMS.outletUnbind)
             ? [
                 {
@@ -179,7 +232,10 @@ export function OutletDevices({ outlet, onClose }: { outlet: OutletItem | undefi
           <Form.Item
             name="reason"
             label={t('devices.unbindReason')}
-            rules={[{ required: true, whitespace: true, message: t('devices.unbindRequired') }, { max: INSTALL_REASON_MAX }]}
+            rules={[
+              { required: true, whitespace: true, message: t('devices.unbindRequired') },
+              { max: INSTALL_REASON_MAX },
+            ]}
           >
             <Input maxLength={INSTALL_REASON_MAX} showCount autoFocus />
           </Form.Item>

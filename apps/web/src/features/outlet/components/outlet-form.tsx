@@ -16,7 +16,14 @@ import { useOutletWords } from './words';
 type Values = Omit<OutletSaveInput, 'id'>;
 
 /** A new outlet starts with a common production rule: 3 minutes free, 2.00 per hour, 20.00 a day, 99.00 in total, 99.00 deposit. */
-const NEW_BILLING = { freeMinutes: 3, pricePerPeriod: 200, periodMinutes: 60, dailyCap: 2000, totalCap: 9900, deposit: 9900 };
+const NEW_BILLING = {
+  freeMinutes: 3,
+  pricePerPeriod: 200,
+  periodMinutes: 60,
+  dailyCap: 2000,
+  totalCap: 9900,
+  deposit: 9900,
+};
 
 function valuesOf(r: OutletItem): Values {
   return {
@@ -52,7 +59,17 @@ const NULL_KEYS = ['regionId', 'agentId', 'teamId', 'serviceProviderId', 'pusher
  * Create or edit an outlet: an agent's, or (direct) a team's. Every rule the server applies is
  * checked here from the same contract schema; the agent's ceiling is shown beside the ratio.
  */
-export function OutletForm({ open, record, direct, onClose }: { open: boolean; record?: OutletItem; direct: boolean; onClose: () => void }) {
+export function OutletForm({
+  open,
+  record,
+  direct,
+  onClose,
+}: {
+  open: boolean;
+  record?: OutletItem;
+  direct: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('outlet');
   const { money } = useMoney();
   const words = useOutletWords();
@@ -66,13 +83,29 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
   });
   const agentId = Form.useWatch('agentId', form);
   const agent = options.data?.agents.find((a) => a.id === agentId);
-  const pick = (list: { id: number; name: string }[] | undefined) => (list ?? []).map((o) => ({ value: o.id, label: o.name }));
+  const pick = (list: { id: number; name: string }[] | undefined) =>
+    (list ?? []).map((o) => ({ value: o.id, label: o.name }));
   const half = { xs: 24, md: 12 } as const;
   const initialValues = useMemo<Partial<Values>>(
     () =>
       record
         ? valuesOf(record)
-        : { type: 'catering', ratio: 0, hiddenRatio: 0, costAmount: 0, amortizationRatio: 0, serviceProviderRatio: 0, billing: NEW_BILLING, areaCode: '', servicePhone: '', serviceHours: '', picture: '', managerName: '', managerPhone: '', remark: '' },
+        : {
+            type: 'catering',
+            ratio: 0,
+            hiddenRatio: 0,
+            costAmount: 0,
+            amortizationRatio: 0,
+            serviceProviderRatio: 0,
+            billing: NEW_BILLING,
+            areaCode: '',
+            servicePhone: '',
+            serviceHours: '',
+            picture: '',
+            managerName: '',
+            managerPhone: '',
+            remark: '',
+          },
     [record],
   );
   const revalidate = (names: (string | number)[][]) => void form.validateFields(names).catch(() => undefined);
@@ -82,7 +115,11 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
   const address = Form.useWatch('address', form);
   const usePoint = (p: PickedPoint) => {
     // A looked-up address fills an empty address field; one already written is the operator's.
-    form.setFieldsValue({ lat: p.lat, lng: p.lng, ...(p.address && !form.getFieldValue('address') ? { address: p.address.slice(0, 100) } : {}) });
+    form.setFieldsValue({
+      lat: p.lat,
+      lng: p.lng,
+      ...(p.address && !form.getFieldValue('address') ? { address: p.address.slice(0, 100) } : {}),
+    });
     revalidate([['lat'], ['lng'], ['address']]);
     setPicking(false);
   };
@@ -100,7 +137,15 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
       successMessage={t('list.saved')}
       onSubmit={(v) =>
         request('outletSaveOrUpdate', {
-          body: { ...v, id: record?.id, agentId: direct ? null : v.agentId, teamId: direct ? v.teamId : null, regionId: v.regionId ?? null, serviceProviderId: v.serviceProviderId ?? null, pusherId: v.pusherId ?? null },
+          body: {
+            ...v,
+            id: record?.id,
+            agentId: direct ? null : v.agentId,
+            teamId: direct ? v.teamId : null,
+            regionId: v.regionId ?? null,
+            serviceProviderId: v.serviceProviderId ?? null,
+            pusherId: v.pusherId ?? null,
+          },
         })
       }
     >
@@ -138,7 +183,15 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
             </Button>
           </Form.Item>
           {/* Mounted while open: each opening starts from the form's values. */}
-          {picking && <PointPicker open value={{ lat, lng }} address={address} onPick={usePoint} onClose={() => setPicking(false)} />}
+          {picking && (
+            <PointPicker
+              open
+              value={{ lat, lng }}
+              address={address}
+              onPick={usePoint}
+              onClose={() => setPicking(false)}
+            />
+          )}
         </Col>
       </Row>
 
@@ -147,7 +200,13 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
         <Col {...half}>
           {direct ? (
             <Form.Item name="teamId" label={t('field.team')} rules={[rule(['agentId'])]}>
-              <Select showSearch optionFilterProp="label" loading={options.isPending} options={pick(options.data?.teams)} disabled={!!record} />
+              <Select
+                showSearch
+                optionFilterProp="label"
+                loading={options.isPending}
+                options={pick(options.data?.teams)}
+                disabled={!!record}
+              />
             </Form.Item>
           ) : (
             <Form.Item name="agentId" label={t('field.agent')} rules={[rule(['agentId'])]}>
@@ -155,7 +214,10 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
                 showSearch
                 optionFilterProp="label"
                 loading={options.isPending}
-                options={(options.data?.agents ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.ratio ?? 0} %)` }))}
+                options={(options.data?.agents ?? []).map((a) => ({
+                  value: a.id,
+                  label: `${a.name} (${a.ratio ?? 0} %)`,
+                }))}
                 onChange={() => revalidate([['ratio']])}
               />
             </Form.Item>
@@ -175,17 +237,29 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
               {
                 // The agent's ratio is the ceiling (the server checks it again under the agent's lock).
                 validator: async (_r, v: unknown) => {
-                  if (agent && typeof v === 'number' && v > (agent.ratio ?? 0)) throw new Error(t('field.ratioAbove', { ratio: agent.ratio ?? 0 }));
+                  if (agent && typeof v === 'number' && v > (agent.ratio ?? 0))
+                    throw new Error(t('field.ratioAbove', { ratio: agent.ratio ?? 0 }));
                 },
               },
             ]}
             extra={agent ? t('field.ratioHint', { ratio: agent.ratio ?? 0 }) : undefined}
           >
-            <InputNumber style={{ width: '100%' }} min={0} max={100} precision={0} onChange={() => revalidate([['hiddenRatio']])} />
+            <InputNumber
+              style={{ width: '100%' }}
+              min={0}
+              max={100}
+              precision={0}
+              onChange={() => revalidate([['hiddenRatio']])}
+            />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="hiddenRatio" label={t('field.hiddenRatio')} rules={[rule(['hiddenRatio'])]} extra={t('field.hiddenRatioHint')}>
+          <Form.Item
+            name="hiddenRatio"
+            label={t('field.hiddenRatio')}
+            rules={[rule(['hiddenRatio'])]}
+            extra={t('field.hiddenRatioHint')}
+          >
             <InputNumber style={{ width: '100%' }} min={0} max={100} precision={0} />
           </Form.Item>
         </Col>
@@ -194,24 +268,49 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
             name="costAmount"
             label={t('field.costAmount')}
             rules={[rule(['costAmount'])]}
-            extra={record ? t('field.costRecoveredSoFar', { recovered: money(record.costRecovered) }) : t('field.costAmountHint')}
+            extra={
+              record
+                ? t('field.costRecoveredSoFar', { recovered: money(record.costRecovered) })
+                : t('field.costAmountHint')
+            }
           >
             <MoneyInput />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="amortizationRatio" label={t('field.amortizationRatio')} rules={[rule(['amortizationRatio'])]} extra={t('field.amortizationRatioHint')}>
+          <Form.Item
+            name="amortizationRatio"
+            label={t('field.amortizationRatio')}
+            rules={[rule(['amortizationRatio'])]}
+            extra={t('field.amortizationRatioHint')}
+          >
             <InputNumber style={{ width: '100%' }} min={0} max={100} precision={0} />
           </Form.Item>
         </Col>
         <Col {...half}>
           <Form.Item name="serviceProviderId" label={t('field.serviceProvider')} rules={[rule(['serviceProviderId'])]}>
-            <Select allowClear showSearch optionFilterProp="label" options={pick(options.data?.serviceProviders)} onChange={() => revalidate([['serviceProviderId']])} />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              options={pick(options.data?.serviceProviders)}
+              onChange={() => revalidate([['serviceProviderId']])}
+            />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="serviceProviderRatio" label={t('field.serviceProviderRatio')} rules={[rule(['serviceProviderRatio'])]}>
-            <InputNumber style={{ width: '100%' }} min={0} max={100} precision={0} onChange={() => revalidate([['serviceProviderId']])} />
+          <Form.Item
+            name="serviceProviderRatio"
+            label={t('field.serviceProviderRatio')}
+            rules={[rule(['serviceProviderRatio'])]}
+          >
+            <InputNumber
+              style={{ width: '100%' }}
+              min={0}
+              max={100}
+              precision={0}
+              onChange={() => revalidate([['serviceProviderId']])}
+            />
           </Form.Item>
         </Col>
         <Col {...half}>
@@ -224,27 +323,47 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
       <Divider titlePlacement="start">{t('section.billing')}</Divider>
       <Row gutter={16}>
         <Col {...half}>
-          <Form.Item name={['billing', 'freeMinutes']} label={t('billing.freeMinutes')} rules={[rule(['billing', 'freeMinutes'])]}>
+          <Form.Item
+            name={['billing', 'freeMinutes']}
+            label={t('billing.freeMinutes')}
+            rules={[rule(['billing', 'freeMinutes'])]}
+          >
             <InputNumber style={{ width: '100%' }} min={0} max={1440} precision={0} />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name={['billing', 'periodMinutes']} label={t('billing.periodMinutes')} rules={[rule(['billing', 'periodMinutes'])]}>
+          <Form.Item
+            name={['billing', 'periodMinutes']}
+            label={t('billing.periodMinutes')}
+            rules={[rule(['billing', 'periodMinutes'])]}
+          >
             <InputNumber style={{ width: '100%' }} min={1} max={1440} precision={0} />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name={['billing', 'pricePerPeriod']} label={t('billing.pricePerPeriod')} rules={[rule(['billing', 'pricePerPeriod'])]}>
+          <Form.Item
+            name={['billing', 'pricePerPeriod']}
+            label={t('billing.pricePerPeriod')}
+            rules={[rule(['billing', 'pricePerPeriod'])]}
+          >
             <MoneyInput />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name={['billing', 'dailyCap']} label={t('billing.dailyCap')} rules={[rule(['billing', 'dailyCap'])]}>
+          <Form.Item
+            name={['billing', 'dailyCap']}
+            label={t('billing.dailyCap')}
+            rules={[rule(['billing', 'dailyCap'])]}
+          >
             <MoneyInput />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name={['billing', 'totalCap']} label={t('billing.totalCap')} rules={[rule(['billing', 'totalCap'])]}>
+          <Form.Item
+            name={['billing', 'totalCap']}
+            label={t('billing.totalCap')}
+            rules={[rule(['billing', 'totalCap'])]}
+          >
             <MoneyInput />
           </Form.Item>
         </Col>
@@ -278,13 +397,23 @@ export function OutletForm({ open, record, direct, onClose }: { open: boolean; r
           </Form.Item>
         </Col>
         <Col xs={24} md={9}>
-          <Form.Item name="serviceHours" label={t('field.serviceHours')} rules={[rule(['serviceHours'])]} extra={t('field.serviceHoursHint')}>
+          <Form.Item
+            name="serviceHours"
+            label={t('field.serviceHours')}
+            rules={[rule(['serviceHours'])]}
+            extra={t('field.serviceHoursHint')}
+          >
             <Input maxLength={11} />
           </Form.Item>
         </Col>
         <Col span={24}>
           {/* The outlet's partner-app account: signs in with the area code and manager phone, applies for withdrawals. */}
-          <Form.Item name="appPassword" label={t('field.appPassword')} rules={[rule(['appPassword'])]} extra={t('field.appPasswordHint')}>
+          <Form.Item
+            name="appPassword"
+            label={t('field.appPassword')}
+            rules={[rule(['appPassword'])]}
+            extra={t('field.appPasswordHint')}
+          >
             <Input.Password maxLength={18} autoComplete="new-password" />
           </Form.Item>
         </Col>

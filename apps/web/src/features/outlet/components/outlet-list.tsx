@@ -4,7 +4,17 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OUTLET_STATUSES, OUTLET_TYPES, PERMS, outletSuspendRequest, type OutletItem } from '@cbo/contract';
-import { callKey, formatDateTime, FormModal, ListPage, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  callKey,
+  formatDateTime,
+  FormModal,
+  ListPage,
+  optionsOf,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { useZodRule } from '@/shared/form';
 import { Permit, useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
@@ -32,7 +42,12 @@ export function OutletList({ direct }: { direct: boolean }) {
     queryFn: ({ signal }) => request('outletOwnerOptions', { query: {} }, { signal }),
   });
   const remove = useRowAction<OutletItem>({
-    confirm: (row) => ({ title: t('list.confirmDelete', { name: row.name }), content: t('list.confirmDeleteText'), danger: true, okText: t('list.delete') }),
+    confirm: (row) => ({
+      title: t('list.confirmDelete', { name: row.name }),
+      content: t('list.confirmDeleteText'),
+      danger: true,
+      okText: t('list.delete'),
+    }),
     call: (row) => request('outletDelete', { body: { id: row.id } }),
     success: t('list.deleted'),
     invalidates: ['outletQueryPage', 'outletMapPoints'],
@@ -43,14 +58,24 @@ export function OutletList({ direct }: { direct: boolean }) {
     success: t('list.resumed'),
     invalidates: ['outletQueryPage', 'outletMapPoints'],
   });
-  const can = { save: buttons.has(PERMS.outletSave), status: buttons.has(PERMS.outletStatus), del: buttons.has(PERMS.outletDelete), devices: true };
+  const can = {
+    save: buttons.has(PERMS.outletSave),
+    status: buttons.has(PERMS.outletStatus),
+    del: buttons.has(PERMS.outletDelete),
+    devices: true,
+  };
 
   const filters = useMemo<FiltersOf<'outletQueryPage'>>(
     () => [
       { type: 'text', name: 'name', label: t('field.name'), maxLength: 18 },
       { type: 'select', name: 'type', label: t('field.type'), options: optionsOf(OUTLET_TYPES, words.type) },
       { type: 'select', name: 'status', label: t('field.status'), options: optionsOf(OUTLET_STATUSES, words.status) },
-      { type: 'select', name: 'regionId', label: t('field.region'), options: (regions.data?.regions ?? []).map((r) => ({ value: r.id, label: r.name })) },
+      {
+        type: 'select',
+        name: 'regionId',
+        label: t('field.region'),
+        options: (regions.data?.regions ?? []).map((r) => ({ value: r.id, label: r.name })),
+      },
       {
         type: 'select',
         name: 'simulated',
@@ -85,7 +110,14 @@ export function OutletList({ direct }: { direct: boolean }) {
           </Space>
         ),
       },
-      { title: t('field.type'), dataIndex: 'type', key: 'type', defaultHidden: true, width: 120, render: (v: OutletItem['type']) => words.type(v) },
+      {
+        title: t('field.type'),
+        dataIndex: 'type',
+        key: 'type',
+        defaultHidden: true,
+        width: 120,
+        render: (v: OutletItem['type']) => words.type(v),
+      },
       {
         title: t('field.status'),
         dataIndex: 'status',
@@ -99,12 +131,29 @@ export function OutletList({ direct }: { direct: boolean }) {
           </Tooltip>
         ),
       },
-      { title: direct ? t('field.team') : t('field.agent'), key: 'owner', render: (_: unknown, r) => (r.agent ?? r.team)?.name ?? '-' },
-      { title: t('field.region'), key: 'region', defaultHidden: true, render: (_: unknown, r) => r.region?.name ?? '-' },
-      { title: t('field.ratioPair'), dataIndex: 'ratio', key: 'ratio', width: 130, sortable: true, render: (_: unknown, r) => `${r.ratio} / ${r.hiddenRatio}` },
+      {
+        title: direct ? t('field.team') : t('field.agent'),
+        key: 'owner',
+        render: (_: unknown, r) => (r.agent ?? r.team)?.name ?? '-',
+      },
+      {
+        title: t('field.region'),
+        key: 'region',
+        defaultHidden: true,
+        render: (_: unknown, r) => r.region?.name ?? '-',
+      },
+      {
+        title: t('field.ratioPair'),
+        dataIndex: 'ratio',
+        key: 'ratio',
+        width: 130,
+        sortable: true,
+        render: (_: unknown, r) => `${r.ratio} / ${r.hiddenRatio}`,
+      },
       {
         title: t('field.billing'),
-        key: 'billing', defaultHidden: true,
+        key: 'billing',
+        defaultHidden: true,
         render: (_: unknown, r) => (
           <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 220 }}>
             {t('billing.summary', {
@@ -119,24 +168,41 @@ export function OutletList({ direct }: { direct: boolean }) {
         ),
       },
       { title: t('field.devices'), dataIndex: 'devices', key: 'devices', sortable: true, width: 90 },
-      { title: t('field.turnover'), dataIndex: 'turnover', key: 'turnover', defaultHidden: true, render: (v: number) => plainMoney(v) },
+      {
+        title: t('field.turnover'),
+        dataIndex: 'turnover',
+        key: 'turnover',
+        defaultHidden: true,
+        render: (v: number) => plainMoney(v),
+      },
       {
         title: t('field.costRecovered'),
         key: 'costRecovered',
         defaultHidden: true,
-        render: (_: unknown, r) => (r.costAmount > 0 ? `${money(r.costRecovered)} / ${money(r.costAmount)}${r.amortizationRatio > 0 ? ` · ${r.amortizationRatio}%` : ''}` : '-'),
+        render: (_: unknown, r) =>
+          r.costAmount > 0
+            ? `${money(r.costRecovered)} / ${money(r.costAmount)}${r.amortizationRatio > 0 ? ` · ${r.amortizationRatio}%` : ''}`
+            : '-',
       },
       {
         title: t('field.address'),
         dataIndex: 'address',
-        key: 'address', defaultHidden: true,
+        key: 'address',
+        defaultHidden: true,
         render: (v: string) => (
           <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 200 }}>
             {v}
           </Typography.Text>
         ),
       },
-      { title: t('field.createTime'), dataIndex: 'createTime', key: 'createTime', defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('field.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        defaultHidden: true,
+        sortable: true,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -182,7 +248,14 @@ export function OutletList({ direct }: { direct: boolean }) {
       rowKey="id"
       title={direct ? t('list.directTitle') : t('list.title')}
       params={{ direct: direct ? 'true' : 'false' }}
-      above={() => <Alert type="info" showIcon title={direct ? t('list.directCounts') : t('list.counts')} style={{ marginBottom: 12 }} />}
+      above={() => (
+        <Alert
+          type="info"
+          showIcon
+          title={direct ? t('list.directCounts') : t('list.counts')}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       filters={filters}
       columns={columns}
       exportCall="outletExport"
@@ -207,7 +280,12 @@ export function OutletList({ direct }: { direct: boolean }) {
         successMessage={t('list.suspended')}
         onSubmit={(v) => request('outletSuspend', { body: { id: suspend.record!.id, reason: v.reason } })}
       >
-        <Form.Item name="reason" label={t('list.suspendReason')} extra={t('list.suspendReasonHint')} rules={[rule(outletSuspendRequest.shape.reason, t('list.suspendReason'))]}>
+        <Form.Item
+          name="reason"
+          label={t('list.suspendReason')}
+          extra={t('list.suspendReasonHint')}
+          rules={[rule(outletSuspendRequest.shape.reason, t('list.suspendReason'))]}
+        >
           <Input.TextArea rows={2} maxLength={32} showCount />
         </Form.Item>
       </FormModal>

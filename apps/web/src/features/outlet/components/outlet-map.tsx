@@ -51,7 +51,11 @@ export default function OutletMap({ points, tiles, popup, clusterLabel, onTilesF
     sc.load(
       points.map((p) => {
         const [lat, lng] = gcj ? wgsToGcj(p.lat, p.lng) : [p.lat, p.lng];
-        return { type: 'Feature' as const, properties: { id: p.id }, geometry: { type: 'Point' as const, coordinates: [lng, lat] } };
+        return {
+          type: 'Feature' as const,
+          properties: { id: p.id },
+          geometry: { type: 'Point' as const, coordinates: [lng, lat] },
+        };
       }),
     );
     return sc;
@@ -75,7 +79,10 @@ export default function OutletMap({ points, tiles, popup, clusterLabel, onTilesF
     const draw = () => {
       layer.clearLayers();
       const b = map.getBounds();
-      const features = index.getClusters([b.getWest() - 1, b.getSouth() - 1, b.getEast() + 1, b.getNorth() + 1], Math.round(map.getZoom()));
+      const features = index.getClusters(
+        [b.getWest() - 1, b.getSouth() - 1, b.getEast() + 1, b.getNorth() + 1],
+        Math.round(map.getZoom()),
+      );
       for (const f of features) {
         const [lng, lat] = f.geometry.coordinates as [number, number];
         const props = f.properties as Props & { cluster?: boolean; cluster_id?: number; point_count?: number };
@@ -83,7 +90,11 @@ export default function OutletMap({ points, tiles, popup, clusterLabel, onTilesF
           const count = props.point_count ?? 0;
           const size = count < 10 ? 34 : count < 100 ? 42 : 50;
           L.marker([lat, lng], {
-            icon: L.divIcon({ className: 'outlet-cluster', html: `<span title="${escape(clusterLabel(count))}">${count}</span>`, iconSize: [size, size] }),
+            icon: L.divIcon({
+              className: 'outlet-cluster',
+              html: `<span title="${escape(clusterLabel(count))}">${count}</span>`,
+              iconSize: [size, size],
+            }),
             keyboard: true,
             title: clusterLabel(count),
           })
@@ -92,7 +103,11 @@ export default function OutletMap({ points, tiles, popup, clusterLabel, onTilesF
         } else {
           const p = byId.get(props.id)!;
           L.marker([lat, lng], {
-            icon: L.divIcon({ className: `outlet-pin outlet-pin-${p.status}${p.simulated ? ' outlet-pin-simulated' : ''}`, html: '<span></span>', iconSize: [18, 18] }),
+            icon: L.divIcon({
+              className: `outlet-pin outlet-pin-${p.status}${p.simulated ? ' outlet-pin-simulated' : ''}`,
+              html: '<span></span>',
+              iconSize: [18, 18],
+            }),
             title: p.name,
             alt: p.name,
           })

@@ -22,7 +22,13 @@ vi.mock('./point-picker-map', () => ({
 /** Where the next click on the stand-in map lands. */
 let clickAt: [number, number] = [0, 0];
 
-const OWNERS = { agents: [{ id: 3, name: 'Bund Charging', ratio: 50 }], teams: [], regions: [], serviceProviders: [], pushers: [] };
+const OWNERS = {
+  agents: [{ id: 3, name: 'Bund Charging', ratio: 50 }],
+  teams: [],
+  regions: [],
+  serviceProviders: [],
+  pushers: [],
+};
 const NO_KEY: MapSettings = { mapType: 'gaode', tiles: 'osm', geocoding: false };
 const GAODE: MapSettings = { mapType: 'gaode', tiles: 'gaode', geocoding: true };
 
@@ -51,7 +57,10 @@ describe("picking an outlet's point", () => {
   it('a click on the map fills latitude and longitude, rounded to 6 places; without a key the lookup says why', async () => {
     openForm(NO_KEY);
     fireEvent.click(await screen.findByTestId('outlet-pick-open'));
-    expect(await screen.findByTestId('outlet-pick-nokey')).toHaveProperty('textContent', expect.stringContaining("Gaode map's geocoding, which needs its key"));
+    expect(await screen.findByTestId('outlet-pick-nokey')).toHaveProperty(
+      'textContent',
+      expect.stringContaining("Gaode map's geocoding, which needs its key"),
+    );
     expect(screen.getByTestId('outlet-pick-locate')).toHaveProperty('disabled', true);
     expect(pointText()).toBe('No point picked yet: click the map.');
     expect(screen.getByTestId('outlet-pick-apply')).toHaveProperty('disabled', true);
@@ -72,7 +81,9 @@ describe("picking an outlet's point", () => {
     clickAt = [10, 190];
     fireEvent.click(screen.getByText('map-click'));
     expect(pointText()).toBe('Latitude 10.000000, longitude -170.000000');
-    fireEvent.click(within(screen.getByTestId('outlet-pick-map').closest('.ant-modal') as HTMLElement).getByText('Cancel'));
+    fireEvent.click(
+      within(screen.getByTestId('outlet-pick-map').closest('.ant-modal') as HTMLElement).getByText('Cancel'),
+    );
     await waitFor(() => expect(screen.queryByTestId('outlet-pick-map')).toBeNull());
     expect(field('Latitude').value).toBe('31.144381');
   });
@@ -113,7 +124,10 @@ describe("picking an outlet's point", () => {
     expect(input.value).toBe('Nowhere street');
     await waitFor(() => expect(input.disabled).toBe(false));
     fireEvent.click(screen.getByTestId('outlet-pick-locate'));
-    expect(await screen.findByTestId('outlet-pick-error')).toHaveProperty('textContent', 'Gaode refused the lookup: INVALID_USER_KEY 10001');
+    expect(await screen.findByTestId('outlet-pick-error')).toHaveProperty(
+      'textContent',
+      'Gaode refused the lookup: INVALID_USER_KEY 10001',
+    );
     expect(pointText()).toBe('No point picked yet: click the map.');
   });
 });

@@ -60,7 +60,9 @@ export function PointPicker({ open, value, address, onPick, onClose }: PointPick
     [tiles],
   );
   const onTilesFailed = useCallback(() => setTilesFailed(true), []);
-  const providerName = settings.data ? t(`map.provider.${settings.data.mapType}`, { defaultValue: settings.data.mapType }) : '';
+  const providerName = settings.data
+    ? t(`map.provider.${settings.data.mapType}`, { defaultValue: settings.data.mapType })
+    : '';
   const canLocate = !!settings.data?.geocoding;
   const lookUp = () => {
     const q = text.trim();
@@ -92,25 +94,47 @@ export function PointPicker({ open, value, address, onPick, onClose }: PointPick
             onPressEnter={lookUp}
             data-testid="outlet-pick-address"
           />
-          <Button type="primary" icon={<EnvironmentOutlined />} disabled={!canLocate || !text.trim()} loading={locate.isPending} onClick={lookUp} data-testid="outlet-pick-locate">
+          <Button
+            type="primary"
+            icon={<EnvironmentOutlined />}
+            disabled={!canLocate || !text.trim()}
+            loading={locate.isPending}
+            onClick={lookUp}
+            data-testid="outlet-pick-locate"
+          >
             {t('pick.locate')}
           </Button>
         </Space.Compact>
         {settings.data && !canLocate && (
-          <Alert type="info" showIcon data-testid="outlet-pick-nokey" title={t('pick.noKey', { mapType: providerName })} />
+          <Alert
+            type="info"
+            showIcon
+            data-testid="outlet-pick-nokey"
+            title={t('pick.noKey', { mapType: providerName })}
+          />
         )}
-        {locate.isError && <Alert type="warning" showIcon data-testid="outlet-pick-error" title={errorText(locate.error)} />}
+        {locate.isError && (
+          <Alert type="warning" showIcon data-testid="outlet-pick-error" title={errorText(locate.error)} />
+        )}
         {tilesFailed && <Alert type="warning" showIcon title={t('pick.offline')} />}
         <Typography.Text type="secondary">{t('pick.hint')}</Typography.Text>
         {!tiles ? (
           <Skeleton active />
         ) : (
           <Suspense fallback={<Skeleton active />}>
-            <PointPickerMap point={point} tiles={tiles} onPick={onMapPick} markerLabel={t('pick.marker')} onTilesFailed={onTilesFailed} />
+            <PointPickerMap
+              point={point}
+              tiles={tiles}
+              onPick={onMapPick}
+              markerLabel={t('pick.marker')}
+              onTilesFailed={onTilesFailed}
+            />
           </Suspense>
         )}
         <Typography.Text data-testid="outlet-pick-point">
-          {point ? t('pick.point', { latitude: point.lat.toFixed(6), longitude: point.lng.toFixed(6) }) : t('pick.none')}
+          {point
+            ? t('pick.point', { latitude: point.lat.toFixed(6), longitude: point.lng.toFixed(6) })
+            : t('pick.none')}
           {point?.address ? ` · ${point.address}` : ''}
         </Typography.Text>
       </Space>

@@ -7,13 +7,15 @@ import { useLang } from '@/shared/form';
 
 type Path = readonly (string | number)[];
 
-const samePath = (a: readonly PropertyKey[], b: Path) => a.length === b.length && a.every((p, i) => String(p) === String(b[i]));
+const samePath = (a: readonly PropertyKey[], b: Path) =>
+  a.length === b.length && a.every((p, i) => String(p) === String(b[i]));
 
 /** Form values as the contract takes them: a cleared control (null) is absent, except where null means "none". */
 function toInput(v: unknown, nullKeys: readonly string[], key = ''): unknown {
   if (v === null) return nullKeys.includes(key) ? null : undefined;
   if (Array.isArray(v)) return v.map((x) => toInput(x, nullKeys));
-  if (typeof v === 'object' && v !== undefined) return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toInput(x, nullKeys, k)]));
+  if (typeof v === 'object' && v !== undefined)
+    return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, toInput(x, nullKeys, k)]));
   return v;
 }
 
@@ -22,7 +24,12 @@ function toInput(v: unknown, nullKeys: readonly string[], key = ''): unknown {
  * path, cross-field rules included (daily cap not above the deposit, hidden ratio not below the
  * ratio), in the console's language, so the form says what the server would.
  */
-export function useRequestRule(form: FormInstance, schema: z.ZodType, extra: () => Record<string, unknown> = () => ({}), nullKeys: readonly string[] = []) {
+export function useRequestRule(
+  form: FormInstance,
+  schema: z.ZodType,
+  extra: () => Record<string, unknown> = () => ({}),
+  nullKeys: readonly string[] = [],
+) {
   const lang = useLang();
   return useCallback(
     (path: Path): RuleObject => ({

@@ -13,4 +13,8 @@ export function useOutletWords() {
   };
 }
 
-export const STATUS_COLOUR: Record<OutletStatus, string> = { inService: 'success', suspended: 'warning', deleted: 'default' };
+export const STATUS_COLOUR: Record<OutletStatus, string> = {
+  inService: 'success',
+  suspended: 'warning',
+  deleted: 'default',
+};

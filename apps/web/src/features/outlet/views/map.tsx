@@ -72,11 +72,28 @@ export default function MapView() {
               data-testid="map-status"
             />
           </Form.Item>
-          {d && <Typography.Text type="secondary" data-testid="map-count">{t('map.points', { count: d.points.length, direct: d.points.filter((p) => p.direct).length, agents: d.points.filter((p) => !p.direct).length })}</Typography.Text>}
+          {d && (
+            <Typography.Text type="secondary" data-testid="map-count">
+              {t('map.points', {
+                count: d.points.length,
+                direct: d.points.filter((p) => p.direct).length,
+                agents: d.points.filter((p) => !p.direct).length,
+              })}
+            </Typography.Text>
+          )}
         </Form>
         {d &&
           (d.tiles === 'osm' ? (
-            <Alert type="info" showIcon data-testid="map-notice" title={['gaode', 'tencent', 'google'].includes(d.mapType) ? t('map.osmNotice', { mapType: mapTypeName }) : t('map.osmPlain')} />
+            <Alert
+              type="info"
+              showIcon
+              data-testid="map-notice"
+              title={
+                ['gaode', 'tencent', 'google'].includes(d.mapType)
+                  ? t('map.osmNotice', { mapType: mapTypeName })
+                  : t('map.osmPlain')
+              }
+            />
           ) : (
             <Typography.Text type="secondary">{t('map.providerNotice', { provider: mapTypeName })}</Typography.Text>
           ))}
@@ -87,7 +104,13 @@ export default function MapView() {
           <>
             {!d.points.length && <Empty description={t('map.noPoints')} />}
             <Suspense fallback={<Skeleton active />}>
-              <OutletMap points={d.points} tiles={d.tiles} popup={popup} clusterLabel={clusterLabel} onTilesFailed={onTilesFailed} />
+              <OutletMap
+                points={d.points}
+                tiles={d.tiles}
+                popup={popup}
+                clusterLabel={clusterLabel}
+                onTilesFailed={onTilesFailed}
+              />
             </Suspense>
           </>
         )}

@@ -29,7 +29,12 @@ export function PayoutAuditModal({ withdrawal, onClose }: { withdrawal: PayoutIt
 
   const confirm = (title: string) =>
     new Promise<void>((resolve, reject) => {
-      modal.confirm({ title, okButtonProps: { danger: true }, onOk: () => resolve(), onCancel: () => reject(new ActionCancelled()) });
+      modal.confirm({
+        title,
+        okButtonProps: { danger: true },
+        onOk: () => resolve(),
+        onCancel: () => reject(new ActionCancelled()),
+      });
     });
 
   const send = async (v: Values): Promise<unknown> => {
@@ -55,7 +60,12 @@ export function PayoutAuditModal({ withdrawal, onClose }: { withdrawal: PayoutIt
     >
       {withdrawal && (
         <Typography.Paragraph type="secondary">
-          {t('audit.hint', { party: withdrawal.partyName, amount: money(withdrawal.amount), fee: money(withdrawal.fee), actual: money(withdrawal.actualAmount) })}
+          {t('audit.hint', {
+            party: withdrawal.partyName,
+            amount: money(withdrawal.amount),
+            fee: money(withdrawal.fee),
+            actual: money(withdrawal.actualAmount),
+          })}
         </Typography.Paragraph>
       )}
       <Form.Item name="approve" label={t('audit.decision')}>
@@ -80,7 +90,15 @@ export function PayoutAuditModal({ withdrawal, onClose }: { withdrawal: PayoutIt
  * and how much) or reject with one reason. The server decides each alone, as a single review;
  * those already decided meanwhile are listed back with the server's words, and nothing is paid twice.
  */
-export function PayoutBatchAuditModal({ withdrawals, onClose, onDone }: { withdrawals: PayoutItem[] | null; onClose: () => void; onDone: () => void }) {
+export function PayoutBatchAuditModal({
+  withdrawals,
+  onClose,
+  onDone,
+}: {
+  withdrawals: PayoutItem[] | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('payout');
   const { modal } = App.useApp();
   const rule = useZodRule();
@@ -93,10 +111,21 @@ export function PayoutBatchAuditModal({ withdrawals, onClose, onDone }: { withdr
   const send = async (v: Values): Promise<unknown> => {
     if (v.approve) {
       await new Promise<void>((resolve, reject) => {
-        modal.confirm({ title: t('batch.approveConfirm', { count: list.length, amount: money(total) }), okButtonProps: { danger: true }, onOk: () => resolve(), onCancel: () => reject(new ActionCancelled()) });
+        modal.confirm({
+          title: t('batch.approveConfirm', { count: list.length, amount: money(total) }),
+          okButtonProps: { danger: true },
+          onOk: () => resolve(),
+          onCancel: () => reject(new ActionCancelled()),
+        });
       });
     }
-    const r = await request('payoutBatchAudit', { body: { ids: list.map((w) => w.id), approve: Boolean(v.approve), reason: v.approve ? undefined : (v.reason ?? '').trim() } });
+    const r = await request('payoutBatchAudit', {
+      body: {
+        ids: list.map((w) => w.id),
+        approve: Boolean(v.approve),
+        reason: v.approve ? undefined : (v.reason ?? '').trim(),
+      },
+    });
     onDone();
     if (r.refused > 0) {
       modal.warning({
@@ -129,7 +158,9 @@ export function PayoutBatchAuditModal({ withdrawals, onClose, onDone }: { withdr
       invalidates={STALE}
       successMessage={approve === false ? t('audit.rejected') : t('audit.approved')}
     >
-      <Typography.Paragraph type="secondary">{t('batch.hint', { count: list.length, amount: money(total) })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('batch.hint', { count: list.length, amount: money(total) })}
+      </Typography.Paragraph>
       <Form.Item name="approve" label={t('audit.decision')}>
         <Radio.Group
           options={[

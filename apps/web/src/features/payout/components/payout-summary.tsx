@@ -30,7 +30,11 @@ export function PayoutSummary() {
       {cards.map((c) => (
         <Col key={c.key} flex="1 1 200px">
           <Card size="small" style={{ height: '100%' }} data-testid={`payout-summary-${c.key}`}>
-            <Statistic title={t(`summary.${c.key}`)} value={money(c.amount)} valueStyle={{ fontSize: 18, color: c.attention ? '#fa541c' : undefined }} />
+            <Statistic
+              title={t(`summary.${c.key}`)}
+              value={money(c.amount)}
+              valueStyle={{ fontSize: 18, color: c.attention ? '#fa541c' : undefined }}
+            />
             <Typography.Text type="secondary">{t('summary.count', { count: c.count })}</Typography.Text>
           </Card>
         </Col>

@@ -2,12 +2,31 @@ import { useMemo, useState } from 'react';
 import { Button, Space, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_RANGE_DAYS, PAYOUT_FAILURE_REASONS, PAYOUT_METHODS, PAYOUT_PARTIES, PAYOUT_STATES, PERMS, exportLabels, type PayoutItem } from '@cbo/contract';
+import {
+  MAX_RANGE_DAYS,
+  PAYOUT_FAILURE_REASONS,
+  PAYOUT_METHODS,
+  PAYOUT_PARTIES,
+  PAYOUT_STATES,
+  PERMS,
+  exportLabels,
+  type PayoutItem,
+} from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useLang } from '@/shared/form';
 import { useButtons } from '@/shared/permission';
 import { useMoney } from '@/shared/money';
-import { CopyableId, DetailDrawer, ListPage, callKey, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  CopyableId,
+  DetailDrawer,
+  ListPage,
+  callKey,
+  formatDateTime,
+  optionsOf,
+  useOverlay,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { PayoutAuditModal, PayoutBatchAuditModal } from '../components/payout-audit';
 import { PayoutSummary } from '../components/payout-summary';
 import { PayoutStateTag, usePayoutWords } from '../components/payout-words';
@@ -23,7 +42,10 @@ export default function WithdrawalsView() {
   const lang = useLang();
   const { money } = useMoney();
   // The export sheet's words (the contract's): the screen, the filter and the file say the same.
-  const col = useMemo(() => (k: keyof typeof exportLabels.payoutExport.columns) => exportLabels.payoutExport.columns[k][lang], [lang]);
+  const col = useMemo(
+    () => (k: keyof typeof exportLabels.payoutExport.columns) => exportLabels.payoutExport.columns[k][lang],
+    [lang],
+  );
   const buttons = useButtons();
   const canAudit = buttons.has(PERMS.payoutAudit);
   const detail = useOverlay<PayoutItem>();
@@ -38,7 +60,14 @@ export default function WithdrawalsView() {
       { type: 'select', name: 'status', options: optionsOf(PAYOUT_STATES, w.state) },
       { type: 'select', name: 'partyKind', options: optionsOf(PAYOUT_PARTIES, w.party) },
       { type: 'select', name: 'method', options: optionsOf(PAYOUT_METHODS, w.method) },
-      { type: 'dateRange', name: 'created', begin: 'beginTime', end: 'endTime', label: col('createTime'), maxDays: MAX_RANGE_DAYS },
+      {
+        type: 'dateRange',
+        name: 'created',
+        begin: 'beginTime',
+        end: 'endTime',
+        label: col('createTime'),
+        maxDays: MAX_RANGE_DAYS,
+      },
     ],
     [w, col],
   );
@@ -56,21 +85,57 @@ export default function WithdrawalsView() {
           </Button>
         ),
       },
-      { dataIndex: 'status', key: 'status', width: 150, render: (v: PayoutItem['status']) => <PayoutStateTag state={v} /> },
+      {
+        dataIndex: 'status',
+        key: 'status',
+        width: 150,
+        render: (v: PayoutItem['status']) => <PayoutStateTag state={v} />,
+      },
       { dataIndex: 'partyName', key: 'partyName', width: 140, ellipsis: true },
       { dataIndex: 'method', key: 'method', width: 80, render: (v: PayoutItem['method']) => w.method(v) },
       { dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'fee', key: 'fee', width: 80, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'actualAmount', key: 'actualAmount', width: 100, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'createTime', key: 'createTime', width: 160, render: (v: string) => formatDateTime(v) },
-      { dataIndex: 'partyKind', key: 'partyKind', width: 110, defaultHidden: true, render: (v: PayoutItem['partyKind']) => w.party(v) },
+      {
+        dataIndex: 'partyKind',
+        key: 'partyKind',
+        width: 110,
+        defaultHidden: true,
+        render: (v: PayoutItem['partyKind']) => w.party(v),
+      },
       { dataIndex: 'payeeName', key: 'payeeName', width: 120, ellipsis: true, defaultHidden: true },
       { dataIndex: 'payeeAccount', key: 'payeeAccount', width: 160, ellipsis: true, defaultHidden: true },
-      { dataIndex: 'failureReason', key: 'failureReason', width: 180, ellipsis: true, defaultHidden: true, render: (v: PayoutItem['failureReason']) => (v ? w.failure(v) : '-') },
+      {
+        dataIndex: 'failureReason',
+        key: 'failureReason',
+        width: 180,
+        ellipsis: true,
+        defaultHidden: true,
+        render: (v: PayoutItem['failureReason']) => (v ? w.failure(v) : '-'),
+      },
       { dataIndex: 'reviewer', key: 'reviewer', width: 120, ellipsis: true, defaultHidden: true },
-      { dataIndex: 'reviewTime', key: 'reviewTime', width: 160, defaultHidden: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
-      { dataIndex: 'finishTime', key: 'finishTime', width: 160, defaultHidden: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
-      { dataIndex: 'providerReference', key: 'providerReference', width: 200, defaultHidden: true, render: (v: string | null) => <CopyableId value={v} /> },
+      {
+        dataIndex: 'reviewTime',
+        key: 'reviewTime',
+        width: 160,
+        defaultHidden: true,
+        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+      },
+      {
+        dataIndex: 'finishTime',
+        key: 'finishTime',
+        width: 160,
+        defaultHidden: true,
+        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+      },
+      {
+        dataIndex: 'providerReference',
+        key: 'providerReference',
+        width: 200,
+        defaultHidden: true,
+        render: (v: string | null) => <CopyableId value={v} />,
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -149,25 +214,73 @@ function PayoutDetailDrawer({ id, open, onClose }: { id: number | null; open: bo
       items={
         r
           ? [
-              { key: 'applicationNo', label: col('applicationNo'), value: <CopyableId value={r.applicationNo} />, span: 2 },
+              {
+                key: 'applicationNo',
+                label: col('applicationNo'),
+                value: <CopyableId value={r.applicationNo} />,
+                span: 2,
+              },
               { key: 'status', label: col('status'), value: <PayoutStateTag state={r.status} /> },
               { key: 'method', label: col('method'), value: w.method(r.method) },
-              { key: 'party', label: col('partyName'), value: `${r.partyName} (${w.party(r.partyKind)} #${r.partyId})`, span: 2 },
-              { key: 'payeeAccount', label: col('payeeAccount'), value: <CopyableId value={r.payeeAccount} />, span: 2 },
+              {
+                key: 'party',
+                label: col('partyName'),
+                value: `${r.partyName} (${w.party(r.partyKind)} #${r.partyId})`,
+                span: 2,
+              },
+              {
+                key: 'payeeAccount',
+                label: col('payeeAccount'),
+                value: <CopyableId value={r.payeeAccount} />,
+                span: 2,
+              },
               { key: 'payeeName', label: col('payeeName'), value: r.payeeName },
-              { key: 'amount', label: col('amount'), value: <Typography.Text strong>{money(r.amount)}</Typography.Text> },
+              {
+                key: 'amount',
+                label: col('amount'),
+                value: <Typography.Text strong>{money(r.amount)}</Typography.Text>,
+              },
               { key: 'fee', label: col('fee'), value: money(r.fee) },
               { key: 'actualAmount', label: col('actualAmount'), value: money(r.actualAmount) },
-              { key: 'balance', label: t('detail.balance'), value: <span data-testid="payout-party-balance">{money(r.balance)}</span> },
+              {
+                key: 'balance',
+                label: t('detail.balance'),
+                value: <span data-testid="payout-party-balance">{money(r.balance)}</span>,
+              },
               { key: 'withdrawable', label: t('detail.withdrawable'), value: money(r.withdrawable) },
-              ...(r.owed > 0 ? [{ key: 'owed', label: t('detail.owed'), value: <Typography.Text type="danger">{money(r.owed)}</Typography.Text> }] : []),
-              { key: 'failureReason', label: col('failureReason'), value: r.failureReason ? w.failure(r.failureReason) : null },
+              ...(r.owed > 0
+                ? [
+                    {
+                      key: 'owed',
+                      label: t('detail.owed'),
+                      value: <Typography.Text type="danger">{money(r.owed)}</Typography.Text>,
+                    },
+                  ]
+                : []),
+              {
+                key: 'failureReason',
+                label: col('failureReason'),
+                value: r.failureReason ? w.failure(r.failureReason) : null,
+              },
               { key: 'rejectReason', label: col('rejectReason'), value: r.rejectReason },
               { key: 'reviewer', label: col('reviewer'), value: r.reviewer },
-              { key: 'reviewTime', label: col('reviewTime'), value: r.reviewTime ? formatDateTime(r.reviewTime) : null },
+              {
+                key: 'reviewTime',
+                label: col('reviewTime'),
+                value: r.reviewTime ? formatDateTime(r.reviewTime) : null,
+              },
               { key: 'createTime', label: col('createTime'), value: formatDateTime(r.createTime) },
-              { key: 'mode', label: t('detail.mode'), value: r.automatic ? t('detail.automatic') : t('detail.reviewed') },
-              { key: 'providerReference', label: col('providerReference'), value: <CopyableId value={r.providerReference} />, span: 2 },
+              {
+                key: 'mode',
+                label: t('detail.mode'),
+                value: r.automatic ? t('detail.automatic') : t('detail.reviewed'),
+              },
+              {
+                key: 'providerReference',
+                label: col('providerReference'),
+                value: <CopyableId value={r.providerReference} />,
+                span: 2,
+              },
               {
                 key: 'history',
                 label: t('detail.history'),
@@ -184,7 +297,15 @@ function PayoutDetailDrawer({ id, open, onClose }: { id: number | null; open: bo
                             <Typography.Text type="secondary">{formatDateTime(h.time)}</Typography.Text>
                           </Space>
                           <Typography.Text>{historyActor(h.actor, t)}</Typography.Text>
-                          {h.note && <Typography.Text type="secondary">{h.status === 'failed' && isFailure(h.note) ? w.failure(h.note) : h.note === 'automatic' ? t('detail.automatic') : h.note}</Typography.Text>}
+                          {h.note && (
+                            <Typography.Text type="secondary">
+                              {h.status === 'failed' && isFailure(h.note)
+                                ? w.failure(h.note)
+                                : h.note === 'automatic'
+                                  ? t('detail.automatic')
+                                  : h.note}
+                            </Typography.Text>
+                          )}
                         </Space>
                       ),
                     }))}
@@ -198,5 +319,7 @@ function PayoutDetailDrawer({ id, open, onClose }: { id: number | null; open: bo
   );
 }
 
-const historyActor = (actor: string, t: (k: string) => string) => (actor === 'system' ? t('detail.system') : actor === 'payment company' ? t('detail.company') : actor);
-const isFailure = (v: string): v is NonNullable<PayoutItem['failureReason']> => (PAYOUT_FAILURE_REASONS as readonly string[]).includes(v);
+const historyActor = (actor: string, t: (k: string) => string) =>
+  actor === 'system' ? t('detail.system') : actor === 'payment company' ? t('detail.company') : actor;
+const isFailure = (v: string): v is NonNullable<PayoutItem['failureReason']> =>
+  (PAYOUT_FAILURE_REASONS as readonly string[]).includes(v);

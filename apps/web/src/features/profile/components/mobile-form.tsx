@@ -27,7 +27,10 @@ export function MobileForm({ info }: { info: ManageInfo }) {
   return (
     <Flex vertical gap={24} style={{ maxWidth: 520 }}>
       <Typography.Text>
-        {t('mobile.current')}: <Typography.Text strong>{hasMobile ? `+${info.areaCode ?? ''} ${info.mobile}` : t('mobile.none')}</Typography.Text>
+        {t('mobile.current')}:{' '}
+        <Typography.Text strong>
+          {hasMobile ? `+${info.areaCode ?? ''} ${info.mobile}` : t('mobile.none')}
+        </Typography.Text>
       </Typography.Text>
       {hasMobile && (
         <Steps
@@ -74,7 +77,12 @@ function VerifyCurrent({ onVerified }: { onVerified: (ticket: string) => void })
       <Form.Item label={t('mobile.codeCurrent')} required>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item name="code" noStyle rules={[rule(checkCodeRequest.shape.code, t('mobile.code'))]}>
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('mobile.codePlaceholder')} />
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('mobile.codePlaceholder')}
+            />
           </Form.Item>
           <SendCodeButton countdown={countdown.seconds} loading={send.isPending} onClick={() => send.mutate()} />
         </Space.Compact>
@@ -92,7 +100,17 @@ interface NewMobileValues {
   code: string;
 }
 
-function SetNew({ info, ticket, onDone, onBack }: { info: ManageInfo; ticket: string | undefined; onDone: () => void; onBack?: () => void }) {
+function SetNew({
+  info,
+  ticket,
+  onDone,
+  onBack,
+}: {
+  info: ManageInfo;
+  ticket: string | undefined;
+  onDone: () => void;
+  onBack?: () => void;
+}) {
   const { t } = useTranslation('profile');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -108,7 +126,8 @@ function SetNew({ info, ticket, onDone, onBack }: { info: ManageInfo; ticket: st
     },
   });
   const update = useMutation({
-    mutationFn: (v: NewMobileValues) => request('manageUpdateMobile', { body: { areaCode: v.areaCode, mobile: v.mobile, code: v.code, ticket } }),
+    mutationFn: (v: NewMobileValues) =>
+      request('manageUpdateMobile', { body: { areaCode: v.areaCode, mobile: v.mobile, code: v.code, ticket } }),
     onSuccess: async () => {
       void message.success(t('mobile.changed'));
       form.resetFields();
@@ -128,21 +147,37 @@ function SetNew({ info, ticket, onDone, onBack }: { info: ManageInfo; ticket: st
   };
 
   return (
-    <Form form={form} layout="vertical" initialValues={{ areaCode: info.areaCode ?? '86' }} onFinish={(v) => update.mutate(v)}>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ areaCode: info.areaCode ?? '86' }}
+      onFinish={(v) => update.mutate(v)}
+    >
       <Form.Item label={t('mobile.new')} required>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item name="areaCode" noStyle rules={[rule(newMobileRequest.shape.areaCode, t('mobile.areaCode'))]}>
             <Input prefix="+" style={{ width: 96 }} maxLength={5} aria-label={t('mobile.areaCode')} />
           </Form.Item>
           <Form.Item name="mobile" noStyle rules={[rule(newMobileRequest.shape.mobile, t('mobile.number'))]}>
-            <Input inputMode="tel" autoComplete="tel-national" maxLength={20} aria-label={t('mobile.number')} placeholder={t('mobile.number')} />
+            <Input
+              inputMode="tel"
+              autoComplete="tel-national"
+              maxLength={20}
+              aria-label={t('mobile.number')}
+              placeholder={t('mobile.number')}
+            />
           </Form.Item>
         </Space.Compact>
       </Form.Item>
       <Form.Item label={t('mobile.codeNew')} required>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item name="code" noStyle rules={[rule(checkCodeRequest.shape.code, t('mobile.code'))]}>
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('mobile.codePlaceholder')} />
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('mobile.codePlaceholder')}
+            />
           </Form.Item>
           <SendCodeButton countdown={countdown.seconds} loading={send.isPending} onClick={() => void sendCode()} />
         </Space.Compact>

@@ -19,7 +19,8 @@ export function PasswordForm() {
   const [form] = Form.useForm<PasswordValues>();
 
   const change = useMutation({
-    mutationFn: ({ oldPassword, newPassword }: PasswordValues) => request('managePassword', { body: { oldPassword, newPassword } }),
+    mutationFn: ({ oldPassword, newPassword }: PasswordValues) =>
+      request('managePassword', { body: { oldPassword, newPassword } }),
     onSuccess: () => {
       form.resetFields();
       modal.success({ title: t('password.changedTitle'), content: t('password.changedContent') });
@@ -28,10 +29,19 @@ export function PasswordForm() {
 
   return (
     <Form form={form} layout="vertical" onFinish={(v) => change.mutate(v)} style={{ maxWidth: 520 }}>
-      <Form.Item name="oldPassword" label={t('password.old')} rules={[rule(updatePasswordRequest.shape.oldPassword, t('password.old'))]}>
+      <Form.Item
+        name="oldPassword"
+        label={t('password.old')}
+        rules={[rule(updatePasswordRequest.shape.oldPassword, t('password.old'))]}
+      >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="newPassword" label={t('password.new')} rules={[rule(rules.adminPassword, t('password.new'))]} extra={t('password.hint')}>
+      <Form.Item
+        name="newPassword"
+        label={t('password.new')}
+        rules={[rule(rules.adminPassword, t('password.new'))]}
+        extra={t('password.hint')}
+      >
         <Input.Password autoComplete="new-password" maxLength={18} />
       </Form.Item>
       <Form.Item

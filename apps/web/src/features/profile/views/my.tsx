@@ -59,10 +59,18 @@ export default function MyView() {
             column={1}
             size="small"
             items={[
-              { key: 'mobile', label: t('mobile.label'), children: info.mobile ? `+${info.areaCode ?? ''} ${info.mobile}` : '-' },
+              {
+                key: 'mobile',
+                label: t('mobile.label'),
+                children: info.mobile ? `+${info.areaCode ?? ''} ${info.mobile}` : '-',
+              },
               { key: 'email', label: t('email'), children: info.email || '-' },
               { key: 'loginCount', label: t('loginCount'), children: info.loginCount },
-              { key: 'lastLoginTime', label: t('lastLoginTime'), children: formatDateTime(user.data.lastLoginTime ?? info.lastLoginTime) },
+              {
+                key: 'lastLoginTime',
+                label: t('lastLoginTime'),
+                children: formatDateTime(user.data.lastLoginTime ?? info.lastLoginTime),
+              },
               { key: 'lastLoginIp', label: t('lastLoginIp'), children: user.data.lastLoginIp || '-' },
               { key: 'createTime', label: t('createTime'), children: formatDateTime(info.createTime) },
             ]}
@@ -79,7 +87,11 @@ export default function MyView() {
               { key: 'profile', label: t('tabProfile'), children: <ProfileForm info={info} /> },
               { key: 'password', label: t('tabPassword'), children: <PasswordForm /> },
               // Keyed by the mobile so a changed number restarts the flow from its first step.
-              { key: 'mobile', label: t('tabMobile'), children: <MobileForm key={info.mobile ?? 'none'} info={info} /> },
+              {
+                key: 'mobile',
+                label: t('tabMobile'),
+                children: <MobileForm key={info.mobile ?? 'none'} info={info} />,
+              },
             ]}
           />
         </Card>

@@ -12,7 +12,15 @@ import { snsOf } from './rule-form';
  * the cabinet list's permission one can still type or paste SNs), or pasted as a list. The server
  * refuses SNs that are not cabinets.
  */
-export function DevicePicker({ value, onChange, id }: { value?: string[]; onChange?: (v: string[]) => void; id?: string }) {
+export function DevicePicker({
+  value,
+  onChange,
+  id,
+}: {
+  value?: string[];
+  onChange?: (v: string[]) => void;
+  id?: string;
+}) {
   const { t } = useTranslation('separation');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -20,7 +28,13 @@ export function DevicePicker({ value, onChange, id }: { value?: string[]; onChan
     const timer = setTimeout(() => setSearch(typed.trim().toUpperCase().slice(0, 17)), 300);
     return () => clearTimeout(timer);
   }, [typed]);
-  const input = { pageNum: 1, pageSize: 20, ...(search ? { sn: search } : {}), orderBy: 'sn', order: 'ascend' } as const;
+  const input = {
+    pageNum: 1,
+    pageSize: 20,
+    ...(search ? { sn: search } : {}),
+    orderBy: 'sn',
+    order: 'ascend',
+  } as const;
   const found = useQuery({
     queryKey: callKey('cabinetQueryPage', input),
     queryFn: ({ signal }) => request('cabinetQueryPage', { query: input }, { signal, silent: true }),

@@ -37,7 +37,11 @@ export function RuleDetail({ rule, onClose }: { rule: SeparationRuleItem | null;
     enabled: id > 0 && canOrders,
   });
   const restore = useRowAction<SeparationOrderItem>({
-    confirm: (o) => ({ title: t('orders.restoreConfirm', { orderNo: o.orderNo }), content: t('orders.restoreHint', { amount: money(o.amount) }), danger: true }),
+    confirm: (o) => ({
+      title: t('orders.restoreConfirm', { orderNo: o.orderNo }),
+      content: t('orders.restoreHint', { amount: money(o.amount) }),
+      danger: true,
+    }),
     call: (o) => request('separationOrderRestore', { body: { id: o.id } }),
     success: t('orders.restored'),
     invalidates: ['separationOrderQueryPage', 'separationRuleDetail', 'separationRuleQueryPage'],
@@ -56,12 +60,34 @@ export function RuleDetail({ rule, onClose }: { rule: SeparationRuleItem | null;
           ? [
               { key: 'status', label: t('fields.status'), value: <RuleStatusTag status={d.status} /> },
               { key: 'type', label: t('fields.type'), value: w.type(d.type) },
-              { key: 'orderTime', label: t('fields.orderTime'), value: `${formatDateTime(d.orderBeginTime)} ~ ${formatDateTime(d.orderEndTime)}`, span: 2 },
-              { key: 'validTime', label: t('fields.validTime'), value: `${formatDateTime(d.startTime)} ~ ${formatDateTime(d.endTime)}`, span: 2 },
-              { key: 'amount', label: t('fields.amountRange'), value: `${money(d.startAmount)} ~ ${money(d.capAmount)}` },
+              {
+                key: 'orderTime',
+                label: t('fields.orderTime'),
+                value: `${formatDateTime(d.orderBeginTime)} ~ ${formatDateTime(d.orderEndTime)}`,
+                span: 2,
+              },
+              {
+                key: 'validTime',
+                label: t('fields.validTime'),
+                value: `${formatDateTime(d.startTime)} ~ ${formatDateTime(d.endTime)}`,
+                span: 2,
+              },
+              {
+                key: 'amount',
+                label: t('fields.amountRange'),
+                value: `${money(d.startAmount)} ~ ${money(d.capAmount)}`,
+              },
               { key: 'count', label: t('fields.countRange'), value: `${d.countStart} ~ ${d.countCap}` },
-              { key: 'totalCap', label: t('fields.totalCap'), value: d.totalCap === null ? t('rules.noTotalCap') : money(d.totalCap) },
-              { key: 'separated', label: t('fields.separatedAmount'), value: `${money(d.separatedAmount)} (${d.separatedCount})` },
+              {
+                key: 'totalCap',
+                label: t('fields.totalCap'),
+                value: d.totalCap === null ? t('rules.noTotalCap') : money(d.totalCap),
+              },
+              {
+                key: 'separated',
+                label: t('fields.separatedAmount'),
+                value: `${money(d.separatedAmount)} (${d.separatedCount})`,
+              },
               { key: 'creator', label: t('fields.creator'), value: d.creator },
               { key: 'createTime', label: t('fields.createTime'), value: formatDateTime(d.createTime) },
             ]
@@ -80,14 +106,58 @@ export function RuleDetail({ rule, onClose }: { rule: SeparationRuleItem | null;
             dataSource={orders.data?.list ?? []}
             scroll={{ x: 1350 }}
             locale={{ emptyText: <EmptyState description={t('orders.empty')} /> }}
-            pagination={{ current: page, pageSize: ORDERS_PAGE, total: orders.data?.total ?? 0, onChange: setPage, size: 'small', showSizeChanger: false }}
+            pagination={{
+              current: page,
+              pageSize: ORDERS_PAGE,
+              total: orders.data?.total ?? 0,
+              onChange: setPage,
+              size: 'small',
+              showSizeChanger: false,
+            }}
             data-testid="separated-orders"
             columns={[
-              { title: t('fields.orderNo'), dataIndex: 'orderNo', key: 'orderNo', width: 230, fixed: 'left', render: (v: string) => <Typography.Text copyable style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
-              { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: SeparationOrderItem['status']) => <SeparatedOrderTag status={v} /> },
-              { title: t('fields.sn'), dataIndex: 'sn', key: 'sn', width: 180, render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
-              { title: t('fields.orderAmount'), dataIndex: 'orderAmount', key: 'orderAmount', width: 100, align: 'right', render: (v: number) => money(v) },
-              { title: t('fields.amount'), dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
+              {
+                title: t('fields.orderNo'),
+                dataIndex: 'orderNo',
+                key: 'orderNo',
+                width: 230,
+                fixed: 'left',
+                render: (v: string) => (
+                  <Typography.Text copyable style={{ whiteSpace: 'nowrap' }}>
+                    {v}
+                  </Typography.Text>
+                ),
+              },
+              {
+                title: t('fields.status'),
+                dataIndex: 'status',
+                key: 'status',
+                width: 90,
+                render: (v: SeparationOrderItem['status']) => <SeparatedOrderTag status={v} />,
+              },
+              {
+                title: t('fields.sn'),
+                dataIndex: 'sn',
+                key: 'sn',
+                width: 180,
+                render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span>,
+              },
+              {
+                title: t('fields.orderAmount'),
+                dataIndex: 'orderAmount',
+                key: 'orderAmount',
+                width: 100,
+                align: 'right',
+                render: (v: number) => money(v),
+              },
+              {
+                title: t('fields.amount'),
+                dataIndex: 'amount',
+                key: 'amount',
+                width: 100,
+                align: 'right',
+                render: (v: number) => money(v),
+              },
               {
                 title: t('fields.shares'),
                 key: 'shares',
@@ -99,12 +169,21 @@ export function RuleDetail({ rule, onClose }: { rule: SeparationRuleItem | null;
                     </div>
                   )),
               },
-              { title: t('fields.separateTime'), dataIndex: 'separateTime', key: 'separateTime', width: 170, render: (v: string) => formatDateTime(v) },
+              {
+                title: t('fields.separateTime'),
+                dataIndex: 'separateTime',
+                key: 'separateTime',
+                width: 170,
+                render: (v: string) => formatDateTime(v),
+              },
               {
                 title: t('fields.restoreTime'),
                 key: 'restoreTime',
                 width: 190,
-                render: (_: unknown, o: SeparationOrderItem) => (o.restoreTime ? `${formatDateTime(o.restoreTime)} · ${o.restoredBy ?? ''} · ${money(o.restoredAmount)}` : '-'),
+                render: (_: unknown, o: SeparationOrderItem) =>
+                  o.restoreTime
+                    ? `${formatDateTime(o.restoreTime)} · ${o.restoredBy ?? ''} · ${money(o.restoredAmount)}`
+                    : '-',
               },
               ...(canRestore
                 ? [

@@ -20,7 +20,15 @@ export interface RuleFormValues {
 export function ruleToForm(r: SeparationRuleItem | null | undefined, currency: string | null): Partial<RuleFormValues> {
   if (!r) {
     const now = dayjs().startOf('minute');
-    return { type: 'allPartners', deviceSns: [], orderTime: [now.subtract(1, 'day'), now.add(30, 'day')], countStart: 1, countCap: 100, totalCap: null, validTime: [now, now.add(30, 'day')] };
+    return {
+      type: 'allPartners',
+      deviceSns: [],
+      orderTime: [now.subtract(1, 'day'), now.add(30, 'day')],
+      countStart: 1,
+      countCap: 100,
+      totalCap: null,
+      validTime: [now, now.add(30, 'day')],
+    };
   }
   return {
     name: r.name,
@@ -56,5 +64,12 @@ export function formToRequest(v: RuleFormValues, currency: string | null): Separ
 
 /** Pasted text as SNs: split on commas, semicolons and white space, upper-cased, each once. */
 export function snsOf(text: string): string[] {
-  return [...new Set(text.split(/[\s,;，；]+/).map((s) => s.trim().toUpperCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;，；]+/)
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  ];
 }

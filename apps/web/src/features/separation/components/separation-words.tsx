@@ -13,13 +13,21 @@ export function useSeparationWords() {
       type: (v: keyof G['type']) => labelOf(labels.separation.type, v, lang),
       status: (v: keyof G['ruleStatus']) => labelOf(labels.separation.ruleStatus, v, lang),
       orderStatus: (v: keyof G['orderStatus']) => labelOf(labels.separation.orderStatus, v, lang),
-      account: (kind: string) => (kind in labels.ledger.accountKind ? labelOf(labels.ledger.accountKind, kind as keyof typeof labels.ledger.accountKind, lang) : kind),
+      account: (kind: string) =>
+        kind in labels.ledger.accountKind
+          ? labelOf(labels.ledger.accountKind, kind as keyof typeof labels.ledger.accountKind, lang)
+          : kind,
     }),
     [lang],
   );
 }
 
-const RULE_COLOR: Record<SeparationRuleStatus, string> = { running: 'processing', paused: 'warning', restored: 'default', deleted: 'error' };
+const RULE_COLOR: Record<SeparationRuleStatus, string> = {
+  running: 'processing',
+  paused: 'warning',
+  restored: 'default',
+  deleted: 'error',
+};
 
 export function RuleStatusTag({ status }: { status: SeparationRuleStatus }) {
   const w = useSeparationWords();

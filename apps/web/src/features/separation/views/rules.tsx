@@ -2,10 +2,26 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, DatePicker, Form, Input, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PERMS, SEPARATION_RULE_STATUSES, SEPARATION_TYPES, separationRuleFields, validationText, type SeparationRuleItem } from '@cbo/contract';
+import {
+  PERMS,
+  SEPARATION_RULE_STATUSES,
+  SEPARATION_TYPES,
+  separationRuleFields,
+  validationText,
+  type SeparationRuleItem,
+} from '@cbo/contract';
 import { doneText } from '@/shared/feedback';
 import { useLang, useZodRule } from '@/shared/form';
-import { formatDateTime, FormDrawer, ListPage, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  formatDateTime,
+  FormDrawer,
+  ListPage,
+  optionsOf,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { toMinor, useMoney } from '@/shared/money';
 import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
@@ -42,13 +58,21 @@ export default function SeparationRulesView() {
         ? { title: t('rules.pauseConfirm', { name: r.name }), content: t('rules.pauseHint') }
         : r.to === 'running'
           ? { title: t('rules.resumeConfirm', { name: r.name }), content: t('rules.resumeHint') }
-          : { title: t('rules.restoreConfirm', { name: r.name }), content: t('rules.restoreHint', { count: r.separatedCount, amount: money(r.separatedAmount) }), danger: true },
+          : {
+              title: t('rules.restoreConfirm', { name: r.name }),
+              content: t('rules.restoreHint', { count: r.separatedCount, amount: money(r.separatedAmount) }),
+              danger: true,
+            },
     call: (r) => request('separationRuleEditStatus', { body: { id: r.id, status: r.to } }),
     success: (res) => w.status((res as SeparationRuleItem).status),
     invalidates: [...LISTS],
   });
   const remove = useRowAction<SeparationRuleItem>({
-    confirm: (r) => ({ title: t('rules.deleteConfirm', { name: r.name }), content: t('rules.deleteHint'), danger: true }),
+    confirm: (r) => ({
+      title: t('rules.deleteConfirm', { name: r.name }),
+      content: t('rules.deleteHint'),
+      danger: true,
+    }),
     call: (r) => request('separationRuleDelete', { query: { id: r.id } }),
     success: doneText('deleted'),
     invalidates: [...LISTS],
@@ -58,7 +82,12 @@ export default function SeparationRulesView() {
     () => [
       { type: 'text', name: 'code', label: t('fields.code'), maxLength: 32 },
       { type: 'text', name: 'name', label: t('fields.name'), maxLength: 32 },
-      { type: 'select', name: 'status', label: t('fields.status'), options: optionsOf(SEPARATION_RULE_STATUSES, w.status) },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('fields.status'),
+        options: optionsOf(SEPARATION_RULE_STATUSES, w.status),
+      },
       { type: 'select', name: 'type', label: t('fields.type'), options: optionsOf(SEPARATION_TYPES, w.type) },
       { type: 'text', name: 'sn', label: t('fields.sn'), maxLength: 32 },
     ],
@@ -80,8 +109,21 @@ export default function SeparationRulesView() {
         ),
       },
       { title: t('fields.name'), dataIndex: 'name', key: 'name', width: 140, ellipsis: true },
-      { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 90, render: (v: SeparationRuleItem['status']) => <RuleStatusTag status={v} /> },
-      { title: t('fields.type'), dataIndex: 'type', key: 'type', width: 140, ellipsis: true, render: (v: SeparationRuleItem['type']) => w.type(v) },
+      {
+        title: t('fields.status'),
+        dataIndex: 'status',
+        key: 'status',
+        width: 90,
+        render: (v: SeparationRuleItem['status']) => <RuleStatusTag status={v} />,
+      },
+      {
+        title: t('fields.type'),
+        dataIndex: 'type',
+        key: 'type',
+        width: 140,
+        ellipsis: true,
+        render: (v: SeparationRuleItem['type']) => w.type(v),
+      },
       {
         title: t('fields.devices'),
         key: 'devices',
@@ -93,8 +135,19 @@ export default function SeparationRulesView() {
           </Tooltip>
         ),
       },
-      { title: t('fields.amountRange'), key: 'amount', width: 170, render: (_: unknown, r: SeparationRuleItem) => `${money(r.startAmount)} ~ ${money(r.capAmount)}` },
-      { title: t('fields.countRange'), key: 'count', width: 110, defaultHidden: true, render: (_: unknown, r: SeparationRuleItem) => `${r.countStart} ~ ${r.countCap}` },
+      {
+        title: t('fields.amountRange'),
+        key: 'amount',
+        width: 170,
+        render: (_: unknown, r: SeparationRuleItem) => `${money(r.startAmount)} ~ ${money(r.capAmount)}`,
+      },
+      {
+        title: t('fields.countRange'),
+        key: 'count',
+        width: 110,
+        defaultHidden: true,
+        render: (_: unknown, r: SeparationRuleItem) => `${r.countStart} ~ ${r.countCap}`,
+      },
       {
         title: t('fields.separated'),
         dataIndex: 'separatedAmount',
@@ -104,8 +157,22 @@ export default function SeparationRulesView() {
         sortable: true,
         render: (_: unknown, r: SeparationRuleItem) => `${money(r.separatedAmount)} (${r.separatedCount})`,
       },
-      { title: t('fields.validTime'), key: 'validTime', width: 170, defaultHidden: true, render: (_: unknown, r: SeparationRuleItem) => `${formatDateTime(r.startTime)} ~ ${formatDateTime(r.endTime)}` },
-      { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, defaultHidden: true, sortable: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('fields.validTime'),
+        key: 'validTime',
+        width: 170,
+        defaultHidden: true,
+        render: (_: unknown, r: SeparationRuleItem) => `${formatDateTime(r.startTime)} ~ ${formatDateTime(r.endTime)}`,
+      },
+      {
+        title: t('fields.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 170,
+        defaultHidden: true,
+        sortable: true,
+        render: (v: string) => formatDateTime(v),
+      },
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -124,7 +191,11 @@ export default function SeparationRulesView() {
                 </Button>
               )}
               {canStatus && open && (
-                <Button type="link" size="small" onClick={() => change.run({ ...r, to: r.status === 'running' ? 'paused' : 'running' })}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => change.run({ ...r, to: r.status === 'running' ? 'paused' : 'running' })}
+                >
                   {r.status === 'running' ? t('rules.pause') : t('rules.resume')}
                 </Button>
               )}
@@ -149,8 +220,15 @@ export default function SeparationRulesView() {
   const moneyRule = (field: 'startAmount' | 'capAmount' | 'totalCap', label: string, optional = false) => ({
     validator: async (_r: unknown, v: number | null | undefined) => {
       if (optional && (v === null || v === undefined)) return;
-      const shape = field === 'totalCap' ? separationRuleFields.shape.totalCap.unwrap().unwrap() : separationRuleFields.shape[field];
-      await rule(shape, label).validator!(_r as never, v === null || v === undefined ? undefined : toMinor(v, currency), () => undefined);
+      const shape =
+        field === 'totalCap'
+          ? separationRuleFields.shape.totalCap.unwrap().unwrap()
+          : separationRuleFields.shape[field];
+      await rule(shape, label).validator!(
+        _r as never,
+        v === null || v === undefined ? undefined : toMinor(v, currency),
+        () => undefined,
+      );
     },
   });
   const rangeRule = (message: string) => ({
@@ -185,25 +263,55 @@ export default function SeparationRulesView() {
         onClose={edit.hide}
         initialValues={ruleToForm(edit.record, currency)}
         invalidates={[...LISTS]}
-        onSubmit={(v) => request('separationRuleSave', { body: { ...formToRequest(v, currency), ...(edit.record ? { id: edit.record.id } : {}) } })}
+        onSubmit={(v) =>
+          request('separationRuleSave', {
+            body: { ...formToRequest(v, currency), ...(edit.record ? { id: edit.record.id } : {}) },
+          })
+        }
       >
-        <Form.Item name="name" label={t('fields.name')} rules={[rule(separationRuleFields.shape.name, t('fields.name'))]}>
+        <Form.Item
+          name="name"
+          label={t('fields.name')}
+          rules={[rule(separationRuleFields.shape.name, t('fields.name'))]}
+        >
           <Input maxLength={32} showCount />
         </Form.Item>
         <Form.Item name="type" label={t('fields.type')} rules={[{ required: true }]}>
           <Select options={optionsOf(SEPARATION_TYPES, w.type)} style={{ width: 260 }} />
         </Form.Item>
-        <Form.Item name="deviceSns" label={t('fields.devices')} extra={t('rules.devicesHint')} rules={[rule(separationRuleFields.shape.deviceSns, t('fields.devices'))]}>
+        <Form.Item
+          name="deviceSns"
+          label={t('fields.devices')}
+          extra={t('rules.devicesHint')}
+          rules={[rule(separationRuleFields.shape.deviceSns, t('fields.devices'))]}
+        >
           <DevicePicker />
         </Form.Item>
-        <Form.Item name="orderTime" label={t('fields.orderTime')} extra={t('rules.orderTimeHint')} required rules={[rangeRule(t('fields.orderTime'))]}>
+        <Form.Item
+          name="orderTime"
+          label={t('fields.orderTime')}
+          extra={t('rules.orderTimeHint')}
+          required
+          rules={[rangeRule(t('fields.orderTime'))]}
+        >
           <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="validTime" label={t('fields.validTime')} extra={t('rules.validTimeHint')} required rules={[rangeRule(t('fields.validTime'))]}>
+        <Form.Item
+          name="validTime"
+          label={t('fields.validTime')}
+          extra={t('rules.validTimeHint')}
+          required
+          rules={[rangeRule(t('fields.validTime'))]}
+        >
           <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
         </Form.Item>
         <Space size={16} wrap align="start">
-          <Form.Item name="startAmount" label={t('fields.startAmount')} required rules={[moneyRule('startAmount', t('fields.startAmount'))]}>
+          <Form.Item
+            name="startAmount"
+            label={t('fields.startAmount')}
+            required
+            rules={[moneyRule('startAmount', t('fields.startAmount'))]}
+          >
             <InputNumber<number> min={0} precision={digits} addonAfter={currency ?? undefined} style={{ width: 180 }} />
           </Form.Item>
           <Form.Item
@@ -216,7 +324,8 @@ export default function SeparationRulesView() {
               ({ getFieldValue }) => ({
                 validator: async (_r, v: number | null) => {
                   const start = getFieldValue('startAmount') as number | null;
-                  if (v !== null && v !== undefined && start !== null && start !== undefined && start > v) throw new Error(validationText('rule.separationAmount', lang));
+                  if (v !== null && v !== undefined && start !== null && start !== undefined && start > v)
+                    throw new Error(validationText('rule.separationAmount', lang));
                 },
               }),
             ]}
@@ -228,7 +337,11 @@ export default function SeparationRulesView() {
           {t('rules.countHint')}
         </Typography.Paragraph>
         <Space size={16} wrap align="start">
-          <Form.Item name="countStart" label={t('fields.countStart')} rules={[rule(separationRuleFields.shape.countStart, t('fields.countStart'))]}>
+          <Form.Item
+            name="countStart"
+            label={t('fields.countStart')}
+            rules={[rule(separationRuleFields.shape.countStart, t('fields.countStart'))]}
+          >
             <InputNumber min={1} max={1_000_000} precision={0} style={{ width: 180 }} />
           </Form.Item>
           <Form.Item
@@ -240,7 +353,8 @@ export default function SeparationRulesView() {
               ({ getFieldValue }) => ({
                 validator: async (_r, v: number | null) => {
                   const start = getFieldValue('countStart') as number | null;
-                  if (v !== null && v !== undefined && start !== null && start !== undefined && start > v) throw new Error(validationText('rule.separationCount', lang));
+                  if (v !== null && v !== undefined && start !== null && start !== undefined && start > v)
+                    throw new Error(validationText('rule.separationCount', lang));
                 },
               }),
             ]}
@@ -248,8 +362,19 @@ export default function SeparationRulesView() {
             <InputNumber min={1} max={1_000_000} precision={0} style={{ width: 180 }} />
           </Form.Item>
         </Space>
-        <Form.Item name="totalCap" label={t('fields.totalCap')} extra={t('rules.totalCapHint')} rules={[moneyRule('totalCap', t('fields.totalCap'), true)]}>
-          <InputNumber<number> min={0} precision={digits} addonAfter={currency ?? undefined} placeholder={t('rules.noTotalCap')} style={{ width: 220 }} />
+        <Form.Item
+          name="totalCap"
+          label={t('fields.totalCap')}
+          extra={t('rules.totalCapHint')}
+          rules={[moneyRule('totalCap', t('fields.totalCap'), true)]}
+        >
+          <InputNumber<number>
+            min={0}
+            precision={digits}
+            addonAfter={currency ?? undefined}
+            placeholder={t('rules.noTotalCap')}
+            style={{ width: 220 }}
+          />
         </Form.Item>
       </FormDrawer>
       <RuleDetail rule={shown} onClose={() => setShown(null)} />

@@ -7,7 +7,15 @@ import { fakeServer, renderView, setupI18n, setViewportWidth } from '@/test/list
 import { ScopePicker, scopeParams, type Scope, type ScopePickerProps } from './scope-picker';
 
 /** The picker as a screen holds it: the scope in state, every change recorded. */
-function Harness({ initial, known, onScope }: { initial: Scope; known?: ScopePickerProps['known']; onScope?: (s: Scope) => void }) {
+function Harness({
+  initial,
+  known,
+  onScope,
+}: {
+  initial: Scope;
+  known?: ScopePickerProps['known'];
+  onScope?: (s: Scope) => void;
+}) {
   const [scope, setScope] = useState(initial);
   return (
     <ScopePicker
@@ -22,8 +30,15 @@ function Harness({ initial, known, onScope }: { initial: Scope; known?: ScopePic
   );
 }
 
-const kinds = () => within(screen.getByTestId('t-scope-kind')).getAllByRole('radio').map((r) => r.closest('label')!.textContent);
-const shown = () => screen.getByTestId('t-scope-pick').querySelector('.ant-select-content, .ant-select-selection-item, .ant-select-selection-placeholder')?.textContent ?? '';
+const kinds = () =>
+  within(screen.getByTestId('t-scope-kind'))
+    .getAllByRole('radio')
+    .map((r) => r.closest('label')!.textContent);
+const shown = () =>
+  screen
+    .getByTestId('t-scope-pick')
+    .querySelector('.ant-select-content, .ant-select-selection-item, .ant-select-selection-placeholder')?.textContent ??
+  '';
 
 beforeAll(async () => {
   await setupI18n('en_US');
@@ -36,7 +51,13 @@ beforeEach(async () => {
 describe('statistics scope picker', () => {
   it('offers the whole business and the three kinds; a kind asks for its one, and the one picked is the scope', async () => {
     const server = fakeServer({
-      [api.outletQueryPage.path]: { list: [{ id: 7, name: 'Central Station' }, { id: 9, name: 'East Mall' }], total: 2 },
+      [api.outletQueryPage.path]: {
+        list: [
+          { id: 7, name: 'Central Station' },
+          { id: 9, name: 'East Mall' },
+        ],
+        total: 2,
+      },
     });
     const changes: Scope[] = [];
     renderView(<Harness initial={{ kind: 'all', id: null }} onScope={(s) => changes.push(s)} />);
@@ -75,7 +96,7 @@ describe('statistics scope picker', () => {
     expect(server.calls).toHaveLength(0);
   });
 
-  it('speaks the console\'s language and takes the whole line on a phone', async () => {
+  it("speaks the console's language and takes the whole line on a phone", async () => {
     setViewportWidth(390);
     await changeLanguage('zh_CN');
     renderView(<Harness initial={{ kind: 'region', id: null }} />);
@@ -84,7 +105,7 @@ describe('statistics scope picker', () => {
     expect(screen.getByTestId('t-scope').className).toContain('is-mobile');
   });
 
-  it('turns a scope into the statistics calls\' one parameter, none while the one is not picked', () => {
+  it("turns a scope into the statistics calls' one parameter, none while the one is not picked", () => {
     expect(scopeParams({ kind: 'all', id: null })).toEqual({});
     expect(scopeParams({ kind: 'outlet', id: null })).toEqual({});
     expect(scopeParams({ kind: 'region', id: 3 })).toEqual({ regionId: 3 });

@@ -48,7 +48,10 @@ export function ScopePicker({ value, onChange, known, testId }: ScopePickerProps
   const { t } = useTranslation('stats');
   const lang = useLang();
   const isMobile = useIsMobile();
-  const initial: Found | null = known?.name && value.id !== null && known.kind === value.kind && known.id === value.id ? { value: value.id, label: known.name } : null;
+  const initial: Found | null =
+    known?.name && value.id !== null && known.kind === value.kind && known.id === value.id
+      ? { value: value.id, label: known.name }
+      : null;
   const pick = {
     value: value.id,
     onChange: (id: number | null) => onChange({ kind: value.kind, id }),
@@ -59,7 +62,13 @@ export function ScopePicker({ value, onChange, known, testId }: ScopePickerProps
   // report) is taken by mounting it again, keyed by that name.
   const key = `${value.kind}:${initial?.label ?? ''}`;
   return (
-    <Flex wrap gap={8} align="center" className={isMobile ? 'scope-picker is-mobile' : 'scope-picker'} data-testid={testId}>
+    <Flex
+      wrap
+      gap={8}
+      align="center"
+      className={isMobile ? 'scope-picker is-mobile' : 'scope-picker'}
+      data-testid={testId}
+    >
       <Segmented<ScopeKind>
         value={value.kind}
         onChange={(kind) => onChange({ kind, id: null })}
@@ -70,7 +79,13 @@ export function ScopePicker({ value, onChange, known, testId }: ScopePickerProps
       />
       {value.kind !== 'all' && (
         <div className="scope-picker-pick" data-testid={`${testId}-pick`}>
-          {value.kind === 'region' ? <RegionSelect key={key} {...pick} /> : value.kind === 'agent' ? <AgentSelect key={key} {...pick} /> : <OutletSelect key={key} {...pick} />}
+          {value.kind === 'region' ? (
+            <RegionSelect key={key} {...pick} />
+          ) : value.kind === 'agent' ? (
+            <AgentSelect key={key} {...pick} />
+          ) : (
+            <OutletSelect key={key} {...pick} />
+          )}
         </div>
       )}
     </Flex>

@@ -14,7 +14,11 @@ export const viewerZone = () => viewerTimeZone;
 /** A period's name as the viewer reads it: a day, the week's Monday, or the month. */
 export function periodName(start: string, period: StatsPeriod): string {
   const d = dayjs(start);
-  return period === 'month' ? d.format('YYYY-MM') : period === 'week' ? `${d.format('YYYY-MM-DD')} ~ ${d.add(6, 'day').format('MM-DD')}` : d.format('YYYY-MM-DD');
+  return period === 'month'
+    ? d.format('YYYY-MM')
+    : period === 'week'
+      ? `${d.format('YYYY-MM-DD')} ~ ${d.add(6, 'day').format('MM-DD')}`
+      : d.format('YYYY-MM-DD');
 }
 
 /**
@@ -23,11 +27,20 @@ export function periodName(start: string, period: StatsPeriod): string {
  * and the scope's id).
  */
 export function useStatsWindow() {
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().startOf('day').subtract(29, 'day'), dayjs().endOf('day')]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [
+    dayjs().startOf('day').subtract(29, 'day'),
+    dayjs().endOf('day'),
+  ]);
   const [period, setPeriod] = useState<StatsPeriod>('day');
   const [scope, setScope] = useState<Scope>(WHOLE_BUSINESS);
   const query = useMemo(
-    () => ({ beginTime: range[0].startOf('day').toISOString(), endTime: range[1].endOf('day').toISOString(), period, timeZone: viewerZone(), ...scopeParams(scope) }),
+    () => ({
+      beginTime: range[0].startOf('day').toISOString(),
+      endTime: range[1].endOf('day').toISOString(),
+      period,
+      timeZone: viewerZone(),
+      ...scopeParams(scope),
+    }),
     [range, period, scope],
   );
   return { range, setRange, period, setPeriod, scope, setScope, query };

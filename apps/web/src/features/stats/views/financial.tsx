@@ -1,8 +1,30 @@
 import { useMemo, useState } from 'react';
-import { Card, Col, Empty, Flex, Row, Segmented, Skeleton, Statistic, Table, Typography, theme, type TableColumnsType } from 'antd';
+import {
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Row,
+  Segmented,
+  Skeleton,
+  Statistic,
+  Table,
+  Typography,
+  theme,
+  type TableColumnsType,
+} from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { labels, labelOf, STATS_FINANCE_FIGURES, STATS_FINANCE_SCOPES, PERMS, type StatsFinanceBreakdownRow, type StatsFinanceRow, type StatsFinanceScope } from '@cbo/contract';
+import {
+  labels,
+  labelOf,
+  STATS_FINANCE_FIGURES,
+  STATS_FINANCE_SCOPES,
+  PERMS,
+  type StatsFinanceBreakdownRow,
+  type StatsFinanceRow,
+  type StatsFinanceScope,
+} from '@cbo/contract';
 import { Chart } from '@/shared/chart/chart';
 import { useLang } from '@/shared/form';
 import { callKey, ExportButton, useIsMobile } from '@/shared/list-page';
@@ -38,7 +60,10 @@ export default function FinancialDataView() {
     queryFn: ({ signal }) => request('statsFinance', { query }, { signal }),
   });
   const d = q.data;
-  const figure = useMemo(() => (f: (typeof STATS_FINANCE_FIGURES)[number]) => labelOf(labels.stats.figure, f, lang), [lang]);
+  const figure = useMemo(
+    () => (f: (typeof STATS_FINANCE_FIGURES)[number]) => labelOf(labels.stats.figure, f, lang),
+    [lang],
+  );
 
   const option = useMemo(
     () =>
@@ -46,12 +71,35 @@ export default function FinancialDataView() {
         grid: { left: 64, right: 24, top: 36, bottom: 28 },
         tooltip: { trigger: 'axis', valueFormatter: (v: number) => money(v) },
         legend: { top: 0, textStyle: { color: token.colorTextSecondary } },
-        xAxis: { type: 'category', data: d.list.map((r) => periodName(r.start, d.period).slice(0, 10)), axisLabel: { color: token.colorTextSecondary } },
-        yAxis: { type: 'value', splitLine: { lineStyle: { color: token.colorSplit } }, axisLabel: { color: token.colorTextSecondary, formatter: (v: number) => money(v) } },
+        xAxis: {
+          type: 'category',
+          data: d.list.map((r) => periodName(r.start, d.period).slice(0, 10)),
+          axisLabel: { color: token.colorTextSecondary },
+        },
+        yAxis: {
+          type: 'value',
+          splitLine: { lineStyle: { color: token.colorSplit } },
+          axisLabel: { color: token.colorTextSecondary, formatter: (v: number) => money(v) },
+        },
         series: [
-          { name: figure('income'), type: 'bar', data: d.list.map((r) => r.income), itemStyle: { color: token.colorPrimary } },
-          { name: figure('refunds'), type: 'bar', data: d.list.map((r) => r.refunds), itemStyle: { color: token.colorWarning } },
-          { name: figure('net'), type: 'line', data: d.list.map((r) => r.net), itemStyle: { color: token.colorSuccess } },
+          {
+            name: figure('income'),
+            type: 'bar',
+            data: d.list.map((r) => r.income),
+            itemStyle: { color: token.colorPrimary },
+          },
+          {
+            name: figure('refunds'),
+            type: 'bar',
+            data: d.list.map((r) => r.refunds),
+            itemStyle: { color: token.colorWarning },
+          },
+          {
+            name: figure('net'),
+            type: 'line',
+            data: d.list.map((r) => r.net),
+            itemStyle: { color: token.colorSuccess },
+          },
         ],
       },
     [d, token, money, figure],
@@ -89,13 +137,27 @@ export default function FinancialDataView() {
       </Table.Summary>
     ) : null;
   const columns: TableColumnsType<StatsFinanceRow> = [
-    { title: t('financial.period'), dataIndex: 'start', key: 'start', width: 150, fixed: isMobile ? undefined : 'left', render: (v: string) => (d ? periodName(v, d.period) : v) },
+    {
+      title: t('financial.period'),
+      dataIndex: 'start',
+      key: 'start',
+      width: 150,
+      fixed: isMobile ? undefined : 'left',
+      render: (v: string) => (d ? periodName(v, d.period) : v),
+    },
     ...figureColumns,
   ];
   const empty = d && d.list.every((r) => STATS_FINANCE_FIGURES.every((f) => r[f] === 0));
   const scopeName = (k: StatsFinanceScope) => labelOf(labels.stats.scope, k, lang);
   const breakdownColumns: TableColumnsType<StatsFinanceBreakdownRow> = [
-    { title: scopeName(by), dataIndex: 'name', key: 'name', width: 150, fixed: isMobile ? undefined : 'left', ellipsis: true },
+    {
+      title: scopeName(by),
+      dataIndex: 'name',
+      key: 'name',
+      width: 150,
+      fixed: isMobile ? undefined : 'left',
+      ellipsis: true,
+    },
     ...figureColumns,
   ];
 
@@ -111,7 +173,8 @@ export default function FinancialDataView() {
         hint={
           <>
             {t('financial.hint', { zone: query.timeZone })}
-            {d?.scope && ` ${t('financial.scoped', { kind: scopeName(d.scope.kind).toLowerCase(), name: d.scope.name })}`}
+            {d?.scope &&
+              ` ${t('financial.scoped', { kind: scopeName(d.scope.kind).toLowerCase(), name: d.scope.name })}`}
           </>
         }
       />
@@ -121,7 +184,11 @@ export default function FinancialDataView() {
             <Card size="small">
               {d ? (
                 // A phone's half-width card holds "CN¥123,456.78" at 18 px, not at the default 24.
-                <Statistic title={figure(f)} value={money(d.total[f])} valueStyle={{ fontVariantNumeric: 'tabular-nums', fontSize: isMobile ? 18 : undefined }} />
+                <Statistic
+                  title={figure(f)}
+                  value={money(d.total[f])}
+                  valueStyle={{ fontVariantNumeric: 'tabular-nums', fontSize: isMobile ? 18 : undefined }}
+                />
               ) : (
                 <Skeleton active paragraph={false} />
               )}
@@ -133,7 +200,13 @@ export default function FinancialDataView() {
         ))}
       </Row>
       <Card size="small" title={t('financial.chart')}>
-        {!d ? <Skeleton.Node active style={{ width: '100%', height: 260 }} /> : empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('financial.empty')} /> : <Chart option={option!} height={260} label={t('financial.chart')} />}
+        {!d ? (
+          <Skeleton.Node active style={{ width: '100%', height: 260 }} />
+        ) : empty ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('financial.empty')} />
+        ) : (
+          <Chart option={option!} height={260} label={t('financial.chart')} />
+        )}
       </Card>
       <Card size="small" title={t('financial.table')}>
         <Table<StatsFinanceRow>
@@ -153,7 +226,15 @@ export default function FinancialDataView() {
         title={t('financial.breakdown')}
         extra={
           <Flex gap={8} align="center" wrap>
-            <Segmented value={by} onChange={(v) => setBy(v as StatsFinanceScope)} options={STATS_FINANCE_SCOPES.slice().reverse().map((k) => ({ value: k, label: t('financial.by', { what: scopeName(k).toLowerCase() }) }))} data-testid="financial-by" size="small" />
+            <Segmented
+              value={by}
+              onChange={(v) => setBy(v as StatsFinanceScope)}
+              options={STATS_FINANCE_SCOPES.slice()
+                .reverse()
+                .map((k) => ({ value: k, label: t('financial.by', { what: scopeName(k).toLowerCase() }) }))}
+              data-testid="financial-by"
+              size="small"
+            />
             {buttons.has(PERMS.statsFinanceExport) && (
               <span data-testid="financial-breakdown-export">
                 <ExportButton call="statsFinanceBreakdownExport" getFilters={() => query} />

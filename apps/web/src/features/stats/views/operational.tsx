@@ -1,5 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Card, Col, Flex, Row, Segmented, Skeleton, Statistic, Table, Tabs, Typography, theme, type TableColumnsType } from 'antd';
+import {
+  Card,
+  Col,
+  Flex,
+  Row,
+  Segmented,
+  Skeleton,
+  Statistic,
+  Table,
+  Tabs,
+  Typography,
+  theme,
+  type TableColumnsType,
+} from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,7 +32,15 @@ import { request } from '@/shared/request';
 import { periodName, StatsFilterBar, useStatsWindow } from '../components/stats-window';
 
 type Figure = Exclude<keyof StatsOperationalRow, 'start'>;
-const FIGURES: Figure[] = ['created', 'finished', 'newUsers', 'returningUsers', 'failedEjects', 'forcedEjects', 'repairTickets'];
+const FIGURES: Figure[] = [
+  'created',
+  'finished',
+  'newUsers',
+  'returningUsers',
+  'failedEjects',
+  'forcedEjects',
+  'repairTickets',
+];
 
 const num = (v: number) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{v.toLocaleString()}</span>;
 
@@ -47,7 +68,15 @@ export default function OperationalDataView() {
   const figure = useMemo(() => (f: Figure) => labelOf(labels.stats.operations.figure, f, lang), [lang]);
   const empty = d && d.total.created === 0;
   const axis = useMemo(() => ({ axisLabel: { color: token.colorTextSecondary } }), [token]);
-  const valueAxis = useMemo(() => ({ type: 'value', minInterval: 1, splitLine: { lineStyle: { color: token.colorSplit } }, axisLabel: { color: token.colorTextSecondary } }), [token]);
+  const valueAxis = useMemo(
+    () => ({
+      type: 'value',
+      minInterval: 1,
+      splitLine: { lineStyle: { color: token.colorSplit } },
+      axisLabel: { color: token.colorTextSecondary },
+    }),
+    [token],
+  );
   const grid = { left: 48, right: 16, top: 36, bottom: 28 };
   const legend = { top: 0, textStyle: { color: token.colorTextSecondary } };
   const periods = d?.list.map((r) => periodName(r.start, d.period).slice(0, 10)) ?? [];
@@ -60,23 +89,56 @@ export default function OperationalDataView() {
       xAxis: { type: 'category', data: periods, ...axis },
       yAxis: valueAxis,
       series: [
-        { name: figure('created'), type: 'bar', data: d.list.map((r) => r.created), itemStyle: { color: token.colorPrimary } },
-        { name: figure('finished'), type: 'line', data: d.list.map((r) => r.finished), itemStyle: { color: token.colorSuccess } },
+        {
+          name: figure('created'),
+          type: 'bar',
+          data: d.list.map((r) => r.created),
+          itemStyle: { color: token.colorPrimary },
+        },
+        {
+          name: figure('finished'),
+          type: 'line',
+          data: d.list.map((r) => r.finished),
+          itemStyle: { color: token.colorSuccess },
+        },
       ],
     },
     durations: {
       grid,
       tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', data: d.durations.map((b) => labelOf(labels.stats.operations.duration, b.bucket, lang)), axisLabel: { color: token.colorTextSecondary, interval: 0, fontSize: 11, rotate: isMobile ? 35 : 0 } },
+      xAxis: {
+        type: 'category',
+        data: d.durations.map((b) => labelOf(labels.stats.operations.duration, b.bucket, lang)),
+        axisLabel: { color: token.colorTextSecondary, interval: 0, fontSize: 11, rotate: isMobile ? 35 : 0 },
+      },
       yAxis: valueAxis,
-      series: [{ name: t('operational.endedCount'), type: 'bar', data: d.durations.map((b) => b.count), itemStyle: { color: token.colorInfo } }],
+      series: [
+        {
+          name: t('operational.endedCount'),
+          type: 'bar',
+          data: d.durations.map((b) => b.count),
+          itemStyle: { color: token.colorInfo },
+        },
+      ],
     },
     returns: {
       grid,
       tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', name: t('operational.hourAxis'), data: d.returnsByHour.map((_, h) => String(h)), ...axis },
+      xAxis: {
+        type: 'category',
+        name: t('operational.hourAxis'),
+        data: d.returnsByHour.map((_, h) => String(h)),
+        ...axis,
+      },
       yAxis: valueAxis,
-      series: [{ name: t('operational.endedCount'), type: 'bar', data: d.returnsByHour, itemStyle: { color: token.colorPrimary } }],
+      series: [
+        {
+          name: t('operational.endedCount'),
+          type: 'bar',
+          data: d.returnsByHour,
+          itemStyle: { color: token.colorPrimary },
+        },
+      ],
     },
     customers: {
       grid,
@@ -85,8 +147,22 @@ export default function OperationalDataView() {
       xAxis: { type: 'category', data: periods, ...axis },
       yAxis: valueAxis,
       series: [
-        ...(d.total.newUsers === null ? [] : [{ name: figure('newUsers'), type: 'bar', data: d.list.map((r) => r.newUsers ?? 0), itemStyle: { color: token.colorSuccess } }]),
-        { name: figure('returningUsers'), type: 'bar', data: d.list.map((r) => r.returningUsers), itemStyle: { color: token.colorPrimary } },
+        ...(d.total.newUsers === null
+          ? []
+          : [
+              {
+                name: figure('newUsers'),
+                type: 'bar',
+                data: d.list.map((r) => r.newUsers ?? 0),
+                itemStyle: { color: token.colorSuccess },
+              },
+            ]),
+        {
+          name: figure('returningUsers'),
+          type: 'bar',
+          data: d.list.map((r) => r.returningUsers),
+          itemStyle: { color: token.colorPrimary },
+        },
       ],
     },
     faults: {
@@ -107,34 +183,97 @@ export default function OperationalDataView() {
 
   const chartCard = (key: keyof NonNullable<typeof charts>, title: string, testId: string, height = 240) => (
     <Card size="small" title={title} data-testid={testId}>
-      {!charts ? <Skeleton.Node active style={{ width: '100%', height }} /> : empty && key !== 'faults' && key !== 'customers' ? <EmptyState description={t('operational.empty')} /> : <Chart option={charts[key]} height={height} label={title} />}
+      {!charts ? (
+        <Skeleton.Node active style={{ width: '100%', height }} />
+      ) : empty && key !== 'faults' && key !== 'customers' ? (
+        <EmptyState description={t('operational.empty')} />
+      ) : (
+        <Chart option={charts[key]} height={height} label={title} />
+      )}
     </Card>
   );
 
-  const sortUse = <T extends { orderCount: number; rentedMinutes: number }>(list: T[]) => (busiestFirst ? list : [...list].reverse());
+  const sortUse = <T extends { orderCount: number; rentedMinutes: number }>(list: T[]) =>
+    busiestFirst ? list : [...list].reverse();
   const useColumns = {
-    orderCount: { title: t('operational.orderCount'), dataIndex: 'orderCount', key: 'orderCount', width: 90, align: 'right' as const, render: num },
-    endedCount: { title: t('operational.endedCount'), dataIndex: 'endedCount', key: 'endedCount', width: 90, align: 'right' as const, render: num },
-    rentedMinutes: { title: t('operational.rentedMinutes'), dataIndex: 'rentedMinutes', key: 'rentedMinutes', width: 120, align: 'right' as const, render: num },
+    orderCount: {
+      title: t('operational.orderCount'),
+      dataIndex: 'orderCount',
+      key: 'orderCount',
+      width: 90,
+      align: 'right' as const,
+      render: num,
+    },
+    endedCount: {
+      title: t('operational.endedCount'),
+      dataIndex: 'endedCount',
+      key: 'endedCount',
+      width: 90,
+      align: 'right' as const,
+      render: num,
+    },
+    rentedMinutes: {
+      title: t('operational.rentedMinutes'),
+      dataIndex: 'rentedMinutes',
+      key: 'rentedMinutes',
+      width: 120,
+      align: 'right' as const,
+      render: num,
+    },
   };
   const outletColumns: TableColumnsType<StatsOutletUse> = [
-    { title: t('operational.outlet'), dataIndex: 'outletName', key: 'outletName', width: 220, ellipsis: true, render: (v: string | null, r) => v ?? (r.outletId === 0 ? t('operational.noOutlet') : `#${r.outletId}`) },
-    { title: t('operational.cabinetCount'), dataIndex: 'cabinets', key: 'cabinets', width: 90, align: 'right', render: num },
+    {
+      title: t('operational.outlet'),
+      dataIndex: 'outletName',
+      key: 'outletName',
+      width: 220,
+      ellipsis: true,
+      render: (v: string | null, r) => v ?? (r.outletId === 0 ? t('operational.noOutlet') : `#${r.outletId}`),
+    },
+    {
+      title: t('operational.cabinetCount'),
+      dataIndex: 'cabinets',
+      key: 'cabinets',
+      width: 90,
+      align: 'right',
+      render: num,
+    },
     useColumns.orderCount,
     useColumns.endedCount,
     useColumns.rentedMinutes,
   ];
   const cabinetColumns: TableColumnsType<StatsCabinetUse> = [
     { title: t('operational.sn'), dataIndex: 'sn', key: 'sn', width: 180 },
-    { title: t('operational.outlet'), dataIndex: 'outletName', key: 'outletName', width: 200, ellipsis: true, render: (v: string | null) => v ?? t('operational.noOutlet') },
+    {
+      title: t('operational.outlet'),
+      dataIndex: 'outletName',
+      key: 'outletName',
+      width: 200,
+      ellipsis: true,
+      render: (v: string | null) => v ?? t('operational.noOutlet'),
+    },
     useColumns.orderCount,
     useColumns.endedCount,
     useColumns.rentedMinutes,
   ];
 
   const periodColumns: TableColumnsType<StatsOperationalRow> = [
-    { title: t('operational.period'), dataIndex: 'start', key: 'start', width: 150, fixed: isMobile ? undefined : 'left', render: (v: string) => (d ? periodName(v, d.period) : v) },
-    ...FIGURES.map((f) => ({ title: figure(f), dataIndex: f, key: f, width: 100, align: 'right' as const, render: (v: number | null) => (v === null ? '—' : num(v)) })),
+    {
+      title: t('operational.period'),
+      dataIndex: 'start',
+      key: 'start',
+      width: 150,
+      fixed: isMobile ? undefined : 'left',
+      render: (v: string) => (d ? periodName(v, d.period) : v),
+    },
+    ...FIGURES.map((f) => ({
+      title: figure(f),
+      dataIndex: f,
+      key: f,
+      width: 100,
+      align: 'right' as const,
+      render: (v: number | null) => (v === null ? '—' : num(v)),
+    })),
   ];
 
   const faults = d ? d.total.failedEjects + d.total.forcedEjects + d.total.repairTickets : 0;
@@ -142,9 +281,19 @@ export default function OperationalDataView() {
     ? [
         { key: 'created', title: figure('created'), value: d.total.created },
         { key: 'finished', title: figure('finished'), value: d.total.finished },
-        { key: 'average', title: t('operational.averageDuration'), value: t('operational.minutes', { n: d.ended.averageMinutes }), extra: t('operational.ended', { n: d.ended.count }) },
+        {
+          key: 'average',
+          title: t('operational.averageDuration'),
+          value: t('operational.minutes', { n: d.ended.averageMinutes }),
+          extra: t('operational.ended', { n: d.ended.count }),
+        },
         { key: 'returning', title: figure('returningUsers'), value: d.total.returningUsers },
-        { key: 'newUsers', title: figure('newUsers'), value: d.total.newUsers ?? '—', extra: d.total.newUsers === null ? t('operational.wholeOnly') : undefined },
+        {
+          key: 'newUsers',
+          title: figure('newUsers'),
+          value: d.total.newUsers ?? '—',
+          extra: d.total.newUsers === null ? t('operational.wholeOnly') : undefined,
+        },
         { key: 'faults', title: t('operational.faults'), value: faults },
       ]
     : ['created', 'finished', 'average', 'returning', 'newUsers', 'faults'].map((key) => ({ key, title: '' }));
@@ -169,7 +318,11 @@ export default function OperationalDataView() {
               ) : (
                 <Skeleton active paragraph={false} />
               )}
-              {c.extra && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{c.extra}</Typography.Text>}
+              {c.extra && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {c.extra}
+                </Typography.Text>
+              )}
             </Card>
           </Col>
         ))}
@@ -194,7 +347,18 @@ export default function OperationalDataView() {
       <Card
         size="small"
         title={t('operational.utilisation')}
-        extra={<Segmented size="small" value={busiestFirst ? 'busiest' : 'idlest'} onChange={(v) => setBusiestFirst(v === 'busiest')} options={[{ value: 'busiest', label: t('operational.busiest') }, { value: 'idlest', label: t('operational.idlest') }]} data-testid="operational-sort" />}
+        extra={
+          <Segmented
+            size="small"
+            value={busiestFirst ? 'busiest' : 'idlest'}
+            onChange={(v) => setBusiestFirst(v === 'busiest')}
+            options={[
+              { value: 'busiest', label: t('operational.busiest') },
+              { value: 'idlest', label: t('operational.idlest') },
+            ]}
+            data-testid="operational-sort"
+          />
+        }
       >
         <Tabs
           size="small"

@@ -6,7 +6,11 @@ describe('operation report presets', () => {
   it('last week is Monday to Sunday before this week, whatever day today is', () => {
     for (const today of ['2026-11-23', '2026-11-26', '2026-11-29']) {
       const [b, e] = presetRange('lastWeek', dayjs(`${today}T15:30:00`));
-      expect([b.format('YYYY-MM-DD HH:mm'), e.format('YYYY-MM-DD HH:mm:ss'), b.day()]).toEqual(['2026-11-16 00:00', '2026-11-22 23:59:59', 1]);
+      expect([b.format('YYYY-MM-DD HH:mm'), e.format('YYYY-MM-DD HH:mm:ss'), b.day()]).toEqual([
+        '2026-11-16 00:00',
+        '2026-11-22 23:59:59',
+        1,
+      ]);
     }
   });
 

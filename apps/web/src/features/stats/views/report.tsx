@@ -1,5 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Card, Col, DatePicker, Flex, Row, Segmented, Skeleton, Space, Statistic, Table, Typography, theme, type TableColumnsType } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Flex,
+  Row,
+  Segmented,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  Typography,
+  theme,
+  type TableColumnsType,
+} from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -42,8 +58,8 @@ export function presetRange(p: Exclude<Preset, 'custom'>, today = dayjs()): [Day
   return [monday.subtract(7, 'day'), monday.subtract(1, 'day').endOf('day')];
 }
 
-const parseDay = (v: string | null) => (v && dayjs(v, 'YYYY-MM-DD', true).isValid() ? dayjs(v, 'YYYY-MM-DD', true) : null);
-
+const parseDay = (v: string | null) =>
+  v && dayjs(v, 'YYYY-MM-DD', true).isValid() ? dayjs(v, 'YYYY-MM-DD', true) : null;
 
 /**
  * Statistics → Operation report (menu url stats/report): a period's report of the whole business,
@@ -62,9 +78,13 @@ export default function OperationReportView() {
   const buttons = useButtons();
   const [params, setParams] = useSearchParams();
 
-  const scopeKind = (SCOPE_KINDS as readonly string[]).includes(params.get('scope') ?? '') ? (params.get('scope') as ScopeKind) : 'all';
+  const scopeKind = (SCOPE_KINDS as readonly string[]).includes(params.get('scope') ?? '')
+    ? (params.get('scope') as ScopeKind)
+    : 'all';
   const scope: Scope = { kind: scopeKind, id: scopeKind === 'all' ? null : Number(params.get('id')) || null };
-  const preset: Preset = (PRESETS as readonly string[]).includes(params.get('preset') ?? '') ? (params.get('preset') as Preset) : 'lastWeek';
+  const preset: Preset = (PRESETS as readonly string[]).includes(params.get('preset') ?? '')
+    ? (params.get('preset') as Preset)
+    : 'lastWeek';
   const custom: [Dayjs, Dayjs] | null = useMemo(() => {
     const b = parseDay(params.get('begin'));
     const e = parseDay(params.get('end'));
@@ -75,8 +95,9 @@ export default function OperationReportView() {
     setParams(
       (p) => {
         const q = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(next)) if (v === null) q.delete(k);
-        else q.set(k, v);
+        for (const [k, v] of Object.entries(next))
+          if (v === null) q.delete(k);
+          else q.set(k, v);
         return q;
       },
       { replace: true },
@@ -84,7 +105,12 @@ export default function OperationReportView() {
 
   const query = useMemo<StatsReportQuery | null>(() => {
     if (scope.kind !== 'all' && !scope.id) return null;
-    return { beginTime: range[0].startOf('day').toISOString(), endTime: range[1].endOf('day').toISOString(), timeZone: viewerZone(), ...scopeParams(scope) };
+    return {
+      beginTime: range[0].startOf('day').toISOString(),
+      endTime: range[1].endOf('day').toISOString(),
+      timeZone: viewerZone(),
+      ...scopeParams(scope),
+    };
   }, [scope.kind, scope.id, range[0].valueOf(), range[1].valueOf()]);
   const q = useQuery({
     queryKey: [...callKey('statsReport'), query],
@@ -113,7 +139,11 @@ export default function OperationReportView() {
     }
   };
 
-  const scopeTitle = r ? (r.scope.kind === 'all' ? L.wholeBusiness[lang] : `${L.scope[r.scope.kind][lang]}: ${r.scope.name ?? r.scope.id}`) : '';
+  const scopeTitle = r
+    ? r.scope.kind === 'all'
+      ? L.wholeBusiness[lang]
+      : `${L.scope[r.scope.kind][lang]}: ${r.scope.name ?? r.scope.id}`
+    : '';
   const days = (from: string, to: string) => `${dayjs(from).format('YYYY-MM-DD')} ~ ${dayjs(to).format('YYYY-MM-DD')}`;
   const empty = r && r.headline.every((h) => h.current === 0) && r.daily.every((d) => d.orderCount === 0);
 
@@ -124,27 +154,82 @@ export default function OperationReportView() {
         grid: { left: 64, right: 48, top: 36, bottom: 28 },
         tooltip: { trigger: 'axis' },
         legend: { top: 0, textStyle: { color: token.colorTextSecondary } },
-        xAxis: { type: 'category', data: r.daily.map((d) => dayjs(d.day).format('MM-DD')), axisLabel: { color: token.colorTextSecondary } },
+        xAxis: {
+          type: 'category',
+          data: r.daily.map((d) => dayjs(d.day).format('MM-DD')),
+          axisLabel: { color: token.colorTextSecondary },
+        },
         yAxis: [
-          { type: 'value', minInterval: 100, splitLine: { lineStyle: { color: token.colorSplit } }, axisLabel: { color: token.colorTextSecondary, formatter: (v: number) => money(v) } },
+          {
+            type: 'value',
+            minInterval: 100,
+            splitLine: { lineStyle: { color: token.colorSplit } },
+            axisLabel: { color: token.colorTextSecondary, formatter: (v: number) => money(v) },
+          },
           { type: 'value', minInterval: 1, splitLine: { show: false }, axisLabel: { color: token.colorTextSecondary } },
         ],
         series: [
-          { name: L.figure.paidAmount[lang], type: 'bar', barMaxWidth: 36, data: r.daily.map((d) => d.paidAmount), itemStyle: { color: token.colorPrimary }, tooltip: { valueFormatter: (v: number) => money(v) } },
-          { name: L.figure.refundAmount[lang], type: 'bar', barMaxWidth: 36, data: r.daily.map((d) => d.refundAmount), itemStyle: { color: token.colorWarning }, tooltip: { valueFormatter: (v: number) => money(v) } },
-          { name: L.figure.orderCount[lang], type: 'line', yAxisIndex: 1, data: r.daily.map((d) => d.orderCount), itemStyle: { color: token.colorSuccess } },
+          {
+            name: L.figure.paidAmount[lang],
+            type: 'bar',
+            barMaxWidth: 36,
+            data: r.daily.map((d) => d.paidAmount),
+            itemStyle: { color: token.colorPrimary },
+            tooltip: { valueFormatter: (v: number) => money(v) },
+          },
+          {
+            name: L.figure.refundAmount[lang],
+            type: 'bar',
+            barMaxWidth: 36,
+            data: r.daily.map((d) => d.refundAmount),
+            itemStyle: { color: token.colorWarning },
+            tooltip: { valueFormatter: (v: number) => money(v) },
+          },
+          {
+            name: L.figure.orderCount[lang],
+            type: 'line',
+            yAxisIndex: 1,
+            data: r.daily.map((d) => d.orderCount),
+            itemStyle: { color: token.colorSuccess },
+          },
         ],
       },
     [r, token, money, lang, t],
   );
 
-  const value = (h: StatsReportHeadline, v: number) => (STATS_REPORT_MONEY.includes(h.key) ? money(v) : h.key === 'avgRentalMinutes' ? v.toFixed(1) : String(v));
+  const value = (h: StatsReportHeadline, v: number) =>
+    STATS_REPORT_MONEY.includes(h.key) ? money(v) : h.key === 'avgRentalMinutes' ? v.toFixed(1) : String(v);
   const outletColumns: TableColumnsType<StatsReportOutlet> = [
-    { title: L.column.rank[lang], key: 'rank', width: 64, render: (_: unknown, __: StatsReportOutlet, i: number) => i + 1 },
-    { title: L.column.outlet[lang], dataIndex: 'outletName', key: 'outletName', ellipsis: true, render: (v: string | null, o) => v ?? `#${o.outletId}` },
+    {
+      title: L.column.rank[lang],
+      key: 'rank',
+      width: 64,
+      render: (_: unknown, __: StatsReportOutlet, i: number) => i + 1,
+    },
+    {
+      title: L.column.outlet[lang],
+      dataIndex: 'outletName',
+      key: 'outletName',
+      ellipsis: true,
+      render: (v: string | null, o) => v ?? `#${o.outletId}`,
+    },
     { title: L.figure.orderCount[lang], dataIndex: 'orderCount', key: 'orderCount', width: 100, align: 'right' },
-    { title: L.figure.paidAmount[lang], dataIndex: 'paidAmount', key: 'paidAmount', width: 140, align: 'right', render: (v: number) => money(v) },
-    { title: L.column.share[lang], dataIndex: 'share', key: 'share', width: 90, align: 'right', render: (v: number) => `${v.toFixed(1)}%` },
+    {
+      title: L.figure.paidAmount[lang],
+      dataIndex: 'paidAmount',
+      key: 'paidAmount',
+      width: 140,
+      align: 'right',
+      render: (v: number) => money(v),
+    },
+    {
+      title: L.column.share[lang],
+      dataIndex: 'share',
+      key: 'share',
+      width: 90,
+      align: 'right',
+      render: (v: number) => `${v.toFixed(1)}%`,
+    },
   ];
 
   return (
@@ -153,7 +238,14 @@ export default function OperationReportView() {
         <Flex wrap gap={12} align="center" justify="space-between">
           <Flex wrap gap={12} align="center">
             {/* The report's answer names its scope: a shared link shows the picked one by name. */}
-            <ScopePicker value={scope} onChange={(next) => set({ scope: next.kind === 'all' ? null : next.kind, id: next.id ? String(next.id) : null })} known={r?.scope} testId="report-scope" />
+            <ScopePicker
+              value={scope}
+              onChange={(next) =>
+                set({ scope: next.kind === 'all' ? null : next.kind, id: next.id ? String(next.id) : null })
+              }
+              known={r?.scope}
+              testId="report-scope"
+            />
             <Segmented
               value={preset}
               onChange={(v) => {
@@ -173,7 +265,10 @@ export default function OperationReportView() {
                   if (v[1].diff(v[0], 'day') >= MAX_DAYS) return void message.warning(t('tooLong'));
                   set({ begin: v[0].format('YYYY-MM-DD'), end: v[1].format('YYYY-MM-DD') });
                 }}
-                disabledDate={(day, info) => day.isAfter(dayjs().endOf('day')) || Boolean(info.from && Math.abs(day.diff(info.from, 'day')) >= MAX_DAYS)}
+                disabledDate={(day, info) =>
+                  day.isAfter(dayjs().endOf('day')) ||
+                  Boolean(info.from && Math.abs(day.diff(info.from, 'day')) >= MAX_DAYS)
+                }
                 data-testid="report-range"
               />
             )}
@@ -183,7 +278,14 @@ export default function OperationReportView() {
               {t('print')}
             </Button>
             {buttons.has(PERMS.statsReportExport) && (
-              <Button type="primary" icon={<DownloadOutlined />} onClick={() => void onDownload()} loading={downloading} disabled={!r} data-testid="report-download">
+              <Button
+                type="primary"
+                icon={<DownloadOutlined />}
+                onClick={() => void onDownload()}
+                loading={downloading}
+                disabled={!r}
+                data-testid="report-download"
+              >
                 {t('download')}
               </Button>
             )}
@@ -211,7 +313,8 @@ export default function OperationReportView() {
             </Typography.Title>
             {r ? (
               <Typography.Text type="secondary">
-                {L.period[lang]}: {days(r.beginTime, r.endTime)} · {L.previousPeriod[lang]}: {days(r.previous.beginTime, r.previous.endTime)}
+                {L.period[lang]}: {days(r.beginTime, r.endTime)} · {L.previousPeriod[lang]}:{' '}
+                {days(r.previous.beginTime, r.previous.endTime)}
                 {r.scope.outlets !== null ? ` · ${t('outlets', { count: r.scope.outlets })}` : ''}
               </Typography.Text>
             ) : (
@@ -227,7 +330,11 @@ export default function OperationReportView() {
                   <Card size="small" className="report-figure" data-testid={h ? `report-figure-${h.key}` : undefined}>
                     {h ? (
                       <>
-                        <Statistic title={L.figure[h.key][lang]} value={value(h, h.current)} valueStyle={{ fontVariantNumeric: 'tabular-nums', fontSize: isMobile ? 18 : 22 }} />
+                        <Statistic
+                          title={L.figure[h.key][lang]}
+                          value={value(h, h.current)}
+                          valueStyle={{ fontVariantNumeric: 'tabular-nums', fontSize: isMobile ? 18 : 22 }}
+                        />
                         <span data-testid={`report-value-${h.key}`} hidden>
                           {h.current}
                         </span>
@@ -236,8 +343,13 @@ export default function OperationReportView() {
                           {h.change === null ? (
                             <span>· {t('noChange')}</span>
                           ) : (
-                            <span style={{ color: h.change > 0 ? token.colorSuccess : h.change < 0 ? token.colorError : undefined }}>
-                              {h.change > 0 ? <ArrowUpOutlined /> : h.change < 0 ? <ArrowDownOutlined /> : null} {Math.abs(h.change).toFixed(1)}%
+                            <span
+                              style={{
+                                color: h.change > 0 ? token.colorSuccess : h.change < 0 ? token.colorError : undefined,
+                              }}
+                            >
+                              {h.change > 0 ? <ArrowUpOutlined /> : h.change < 0 ? <ArrowDownOutlined /> : null}{' '}
+                              {Math.abs(h.change).toFixed(1)}%
                             </span>
                           )}
                         </Typography.Text>
@@ -254,7 +366,13 @@ export default function OperationReportView() {
           <section className="report-section">
             <Typography.Title level={5}>{L.section.daily[lang]}</Typography.Title>
             <Card size="small" className="report-chart">
-              {!r ? <Skeleton.Node active style={{ width: '100%', height: 280 }} /> : empty ? <EmptyState description={t('empty')} /> : <Chart option={chart!} height={280} label={L.section.daily[lang]} />}
+              {!r ? (
+                <Skeleton.Node active style={{ width: '100%', height: 280 }} />
+              ) : empty ? (
+                <EmptyState description={t('empty')} />
+              ) : (
+                <Chart option={chart!} height={280} label={L.section.daily[lang]} />
+              )}
             </Card>
           </section>
 

@@ -25,7 +25,17 @@ function Harness() {
 }
 
 const sys = (codeMobile: string | null) => ({ storeUrl: null, codeMobile });
-const user = (mobile: string | null) => ({ userId: 1, userName: 'admin', nickName: 'Admin', img: null, roles: ['admin'], areaCode: mobile ? '86' : null, mobile, lastLoginIp: null, lastLoginTime: null });
+const user = (mobile: string | null) => ({
+  userId: 1,
+  userName: 'admin',
+  nickName: 'Admin',
+  img: null,
+  roles: ['admin'],
+  areaCode: mobile ? '86' : null,
+  mobile,
+  lastLoginIp: null,
+  lastLoginTime: null,
+});
 
 describe('SMS code dialog', () => {
   it('with no mobile anywhere, says so before sending and links to the personal center mobile tab', async () => {

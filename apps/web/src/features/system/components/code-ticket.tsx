@@ -84,7 +84,15 @@ export function useCodeTicket(): CodeTicket {
 /** Where a mobile is bound to the own account (the personal center's mobile tab). */
 export const PERSONAL_CENTER_MOBILE = '/my/my?tab=mobile';
 
-function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: () => void; onVerified: (ticket: string, seconds: number) => void }) {
+function CodeDialog({
+  open,
+  onCancel,
+  onVerified,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onVerified: (ticket: string, seconds: number) => void;
+}) {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -100,9 +108,14 @@ function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: (
 
   // Codes go to the system's code mobile when one is set, else to the account's own mobile. With
   // neither (the first administrator has none) the dialog says so before anyone presses "send".
-  const user = useQuery({ queryKey: callKey('userInfo'), queryFn: ({ signal }) => request('userInfo', {}, { signal }), enabled: open });
+  const user = useQuery({
+    queryKey: callKey('userInfo'),
+    queryFn: ({ signal }) => request('userInfo', {}, { signal }),
+    enabled: open,
+  });
   const sys = useQuery({ queryKey: callKey('configSys'), queryFn: () => request('configSys'), enabled: open });
-  const noMobile = refusedNoMobile || (user.data !== undefined && !user.data.mobile && sys.data !== undefined && !sys.data.codeMobile);
+  const noMobile =
+    refusedNoMobile || (user.data !== undefined && !user.data.mobile && sys.data !== undefined && !sys.data.codeMobile);
 
   const send = useMutation({
     // Silent: "no mobile" is answered inside the dialog, with the way to add one; the rest as usual.
@@ -163,13 +176,21 @@ function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: (
           }
         />
       ) : (
-        <Typography.Paragraph type="secondary">{sentTo ? t('config.code.sentTo', { mobile: sentTo }) : t('config.code.explain')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {sentTo ? t('config.code.sentTo', { mobile: sentTo }) : t('config.code.explain')}
+        </Typography.Paragraph>
       )}
       <Form form={form} name="configCode" layout="vertical" onFinish={() => void submit()}>
         <Form.Item label={t('config.code.label')} required>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="code" noStyle rules={[rule(configCheckCodeRequest.shape.code, t('config.code.label'))]}>
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t('config.code.placeholder')} aria-label={t('config.code.label')} />
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder={t('config.code.placeholder')}
+                aria-label={t('config.code.label')}
+              />
             </Form.Item>
             <Button disabled={countdown.running || noMobile} loading={send.isPending} onClick={() => send.mutate()}>
               {countdown.running ? t('config.code.resendIn', { seconds: countdown.seconds }) : t('config.code.send')}
@@ -189,7 +210,10 @@ function CodeDialog({ open, onCancel, onVerified }: { open: boolean; onCancel: (
 export function SensitiveNotice() {
   const { t } = useTranslation('system');
   const navigate = useNavigate();
-  const user = useQuery({ queryKey: callKey('userInfo'), queryFn: ({ signal }) => request('userInfo', {}, { signal }) });
+  const user = useQuery({
+    queryKey: callKey('userInfo'),
+    queryFn: ({ signal }) => request('userInfo', {}, { signal }),
+  });
   const sys = useQuery({ queryKey: callKey('configSys'), queryFn: () => request('configSys') });
   const noMobile = user.data !== undefined && !user.data.mobile && sys.data !== undefined && !sys.data.codeMobile;
   if (!noMobile) return <Typography.Paragraph type="secondary">{t('config.pay.sensitive')}</Typography.Paragraph>;

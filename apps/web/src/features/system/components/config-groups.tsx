@@ -1,5 +1,20 @@
 import { useEffect, type ReactNode } from 'react';
-import { App, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Skeleton, Tabs, Typography, type FormInstance } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Skeleton,
+  Tabs,
+  Typography,
+  type FormInstance,
+} from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -77,7 +92,13 @@ function GroupForm({ readCall, schema, canEdit, save, nullKeys = [], children, a
   };
   if (isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   return (
-    <Form form={form} name={readCall} layout="vertical" disabled={!canEdit || mutation.isPending} onFinish={() => void submit()}>
+    <Form
+      form={form}
+      name={readCall}
+      layout="vertical"
+      disabled={!canEdit || mutation.isPending}
+      onFinish={() => void submit()}
+    >
       {children(rule, form)}
       {canEdit && (
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
@@ -96,10 +117,16 @@ export function BasisForm({ canEdit }: { canEdit: boolean }) {
       readCall="configBasis"
       schema={basisConfig}
       canEdit={canEdit}
-      save={(values) => request('configSave', { body: { paramType: 'basis', values: values as z.infer<typeof basisConfig> } })}
+      save={(values) =>
+        request('configSave', { body: { paramType: 'basis', values: values as z.infer<typeof basisConfig> } })
+      }
       // The sidebar, its footer and the page title read these: they follow at once.
       afterSave={() =>
-        Promise.all((['brandName', 'navLogo', 'footerMessage'] as const).map((n) => queryClient.invalidateQueries({ queryKey: publicParamKey(n) })))
+        Promise.all(
+          (['brandName', 'navLogo', 'footerMessage'] as const).map((n) =>
+            queryClient.invalidateQueries({ queryKey: publicParamKey(n) }),
+          ),
+        )
       }
     >
       {(rule) => (
@@ -120,7 +147,13 @@ export function BasisForm({ canEdit }: { canEdit: boolean }) {
             </Form.Item>
           </Field>
           <Col xs={24} xl={16}>
-            <Form.Item name="navLogo" label={t('config.basis.navLogo')} rules={[rule(['navLogo'])]} required extra={t('config.basis.navLogoHint')}>
+            <Form.Item
+              name="navLogo"
+              label={t('config.basis.navLogo')}
+              rules={[rule(['navLogo'])]}
+              required
+              extra={t('config.basis.navLogoHint')}
+            >
               <ImageInput />
             </Form.Item>
           </Col>
@@ -130,7 +163,12 @@ export function BasisForm({ canEdit }: { canEdit: boolean }) {
             </Form.Item>
           </Field>
           <Field>
-            <Form.Item name="mapKey" label={t('config.basis.mapKey')} rules={[rule(['mapKey'])]} extra={t('config.basis.mapKeyHint')}>
+            <Form.Item
+              name="mapKey"
+              label={t('config.basis.mapKey')}
+              rules={[rule(['mapKey'])]}
+              extra={t('config.basis.mapKeyHint')}
+            >
               <Input maxLength={128} />
             </Form.Item>
           </Field>
@@ -142,19 +180,22 @@ export function BasisForm({ canEdit }: { canEdit: boolean }) {
 
 export function OperationForm({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('system');
-  const int = (name: string, min: number, max: number, suffix?: string) => (rule: (p: readonly (string | number)[]) => Rule) => (
-    <Field key={name}>
-      <Form.Item name={name} label={t(`config.operation.${name}`)} rules={[rule([name])]} required>
-        <InputNumber style={{ width: '100%' }} min={min} max={max} precision={0} suffix={suffix} />
-      </Form.Item>
-    </Field>
-  );
+  const int =
+    (name: string, min: number, max: number, suffix?: string) => (rule: (p: readonly (string | number)[]) => Rule) => (
+      <Field key={name}>
+        <Form.Item name={name} label={t(`config.operation.${name}`)} rules={[rule([name])]} required>
+          <InputNumber style={{ width: '100%' }} min={min} max={max} precision={0} suffix={suffix} />
+        </Form.Item>
+      </Field>
+    );
   return (
     <GroupForm
       readCall="configOperation"
       schema={operationConfig}
       canEdit={canEdit}
-      save={(values) => request('configSave', { body: { paramType: 'operation', values: values as z.infer<typeof operationConfig> } })}
+      save={(values) =>
+        request('configSave', { body: { paramType: 'operation', values: values as z.infer<typeof operationConfig> } })
+      }
     >
       {(rule) => (
         <>
@@ -169,7 +210,12 @@ export function OperationForm({ canEdit }: { canEdit: boolean }) {
           <Row gutter={16}>
             {(['prepaid', 'firstThreeHours', 'maxTwelveHours'] as const).map((k) => (
               <Field key={k}>
-                <Form.Item name={['cablePackage', k]} label={t(`config.operation.cable.${k}`)} rules={[rule(['cablePackage', k])]} required>
+                <Form.Item
+                  name={['cablePackage', k]}
+                  label={t(`config.operation.cable.${k}`)}
+                  rules={[rule(['cablePackage', k])]}
+                  required
+                >
                   <MoneyInput />
                 </Form.Item>
               </Field>
@@ -188,7 +234,9 @@ export function OtherForm({ canEdit }: { canEdit: boolean }) {
       readCall="configOther"
       schema={otherConfig}
       canEdit={canEdit}
-      save={(values) => request('configSave', { body: { paramType: 'other', values: values as z.infer<typeof otherConfig> } })}
+      save={(values) =>
+        request('configSave', { body: { paramType: 'other', values: values as z.infer<typeof otherConfig> } })
+      }
     >
       {(rule) => (
         <Row gutter={16}>
@@ -197,13 +245,15 @@ export function OtherForm({ canEdit }: { canEdit: boolean }) {
               {t('config.other.appNote')}
             </Typography.Paragraph>
           </Col>
-          {(['servicePhone', 'serviceHours', 'userAgreementUrl', 'privacyPolicyUrl', 'appDownloadUrl'] as const).map((k) => (
-            <Field key={k}>
-              <Form.Item name={k} label={t(`config.other.${k}`)} rules={[rule([k])]}>
-                <Input maxLength={k.endsWith('Url') ? 255 : 32} />
-              </Form.Item>
-            </Field>
-          ))}
+          {(['servicePhone', 'serviceHours', 'userAgreementUrl', 'privacyPolicyUrl', 'appDownloadUrl'] as const).map(
+            (k) => (
+              <Field key={k}>
+                <Form.Item name={k} label={t(`config.other.${k}`)} rules={[rule([k])]}>
+                  <Input maxLength={k.endsWith('Url') ? 255 : 32} />
+                </Form.Item>
+              </Field>
+            ),
+          )}
         </Row>
       )}
     </GroupForm>
@@ -221,7 +271,11 @@ export function PayForm({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTic
       schema={payConfig}
       canEdit={canEdit}
       nullKeys={NULL_KEYS}
-      save={(values) => ticket.run((tk) => request('configSavePay', { body: { ticket: tk, values: values as z.infer<typeof payConfig> } }))}
+      save={(values) =>
+        ticket.run((tk) =>
+          request('configSavePay', { body: { ticket: tk, values: values as z.infer<typeof payConfig> } }),
+        )
+      }
     >
       {(rule) => (
         <>
@@ -236,14 +290,22 @@ export function PayForm({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTic
               </Field>
             ))}
             <Field>
-              <Form.Item name="refundSecondApprovalAbove" label={t('config.pay.refundSecondApprovalAbove')} extra={t('config.pay.refundSecondApprovalHint')} rules={[rule(['refundSecondApprovalAbove'])]} required>
+              <Form.Item
+                name="refundSecondApprovalAbove"
+                label={t('config.pay.refundSecondApprovalAbove')}
+                extra={t('config.pay.refundSecondApprovalHint')}
+                rules={[rule(['refundSecondApprovalAbove'])]}
+                required
+              >
                 <MoneyInput />
               </Form.Item>
             </Field>
           </Row>
           <Typography.Title level={5}>{t('config.pay.bluetooth')}</Typography.Title>
           <Row gutter={16}>
-            {(['bluetoothPrepayMax', 'bluetoothPrepayDefault', 'bluetoothDailyCap', 'bluetoothHourlyLimit'] as const).map((k) => (
+            {(
+              ['bluetoothPrepayMax', 'bluetoothPrepayDefault', 'bluetoothDailyCap', 'bluetoothHourlyLimit'] as const
+            ).map((k) => (
               <Field key={k}>
                 <Form.Item name={k} label={t(`config.pay.${k}`)} rules={[rule([k])]} required>
                   <MoneyInput />
@@ -261,12 +323,24 @@ export function PayForm({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTic
               children: (
                 <Row gutter={16}>
                   <Col xs={24} xl={16}>
-                    <Form.Item name={['withdrawal', kind, 'methods']} label={t('config.pay.methods')} rules={[rule(['withdrawal', kind, 'methods'])]} required>
-                      <Checkbox.Group options={WITHDRAW_METHODS.map((m) => ({ value: m, label: t(`config.methods.${m}`) }))} />
+                    <Form.Item
+                      name={['withdrawal', kind, 'methods']}
+                      label={t('config.pay.methods')}
+                      rules={[rule(['withdrawal', kind, 'methods'])]}
+                      required
+                    >
+                      <Checkbox.Group
+                        options={WITHDRAW_METHODS.map((m) => ({ value: m, label: t(`config.methods.${m}`) }))}
+                      />
                     </Form.Item>
                   </Col>
                   <Field>
-                    <Form.Item name={['withdrawal', kind, 'withdrawalCycle']} label={t('config.pay.withdrawalCycle')} rules={[rule(['withdrawal', kind, 'withdrawalCycle'])]} required>
+                    <Form.Item
+                      name={['withdrawal', kind, 'withdrawalCycle']}
+                      label={t('config.pay.withdrawalCycle')}
+                      rules={[rule(['withdrawal', kind, 'withdrawalCycle'])]}
+                      required
+                    >
                       <Select options={WITHDRAW_CYCLES.map((c) => ({ value: c, label: t(`config.cycles.${c}`) }))} />
                     </Form.Item>
                   </Field>
@@ -291,7 +365,12 @@ export function PayForm({ canEdit, ticket }: { canEdit: boolean; ticket: CodeTic
                     ] as const
                   ).map(([k, min, max, suffix]) => (
                     <Field key={k}>
-                      <Form.Item name={['withdrawal', kind, k]} label={t(`config.pay.${k}`)} rules={[rule(['withdrawal', kind, k])]} required>
+                      <Form.Item
+                        name={['withdrawal', kind, k]}
+                        label={t(`config.pay.${k}`)}
+                        rules={[rule(['withdrawal', kind, k])]}
+                        required
+                      >
                         <InputNumber style={{ width: '100%' }} min={min} max={max} precision={0} suffix={suffix} />
                       </Form.Item>
                     </Field>

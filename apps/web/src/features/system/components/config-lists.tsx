@@ -1,5 +1,23 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Checkbox, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Col,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +37,15 @@ import {
 } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
-import { callKey, formatDateTime, FormDrawer, FormModal, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
+import {
+  callKey,
+  formatDateTime,
+  FormDrawer,
+  FormModal,
+  useKitColumns,
+  useOverlay,
+  useRowAction,
+} from '@/shared/list-page';
 import { useCountdown, useZodRule } from '@/shared/form';
 import { ImageInput } from './image-input';
 import { plainMoney } from '@/shared/money';
@@ -35,7 +61,13 @@ type BannerValues = z.infer<typeof bannerInput>;
 
 /** Device payment configs in index order; adding, changing and deleting one needs a code ticket. */
 /** The settings lists' actions: edit and delete, pinned right. */
-function editDeleteColumn<Row>(title: string, editText: string, deleteText: string, onEdit: (row: Row) => void, onDelete: (row: Row) => void) {
+function editDeleteColumn<Row>(
+  title: string,
+  editText: string,
+  deleteText: string,
+  onEdit: (row: Row) => void,
+  onDelete: (row: Row) => void,
+) {
   return {
     title,
     key: 'actions',
@@ -62,7 +94,8 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
   const list = useQuery({ queryKey: callKey('configDevicePayList'), queryFn: () => request('configDevicePayList') });
   const remove = useRowAction<DevicePayItem>({
     confirm: (row) => ({ title: t('config.devicePay.confirmDelete', { name: row.name }), danger: true }),
-    call: (row) => ticket.run((tk) => request('configDelete', { query: { kind: 'devicePay', id: row.id, ticket: tk } })),
+    call: (row) =>
+      ticket.run((tk) => request('configDelete', { query: { kind: 'devicePay', id: row.id, ticket: tk } })),
     success: doneText('deleted'),
     invalidates: ['configDevicePayList'],
   });
@@ -71,15 +104,78 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
     () => [
       { title: t('config.devicePay.index'), dataIndex: 'index', key: 'index', width: 70 },
       { title: t('config.devicePay.name'), dataIndex: 'name', key: 'name', width: 150, ellipsis: true },
-      { title: t('config.devicePay.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag> },
-      { title: t('config.devicePay.deviceType'), dataIndex: 'deviceType', key: 'deviceType', width: 140, ellipsis: true, render: (v: string) => t(`config.deviceKinds.${v}`) },
-      { title: t('config.devicePay.payMode'), dataIndex: 'payMode', key: 'payMode', width: 130, ellipsis: true, render: (v: string) => t(`config.payModes.${v}`) },
-      { title: t('config.devicePay.channels'), dataIndex: 'channels', key: 'channels', width: 160, ellipsis: true, render: (v: string[]) => v.map((c) => t(`config.channels.${c}`)).join(', ') },
-      { title: t('config.devicePay.amount'), dataIndex: 'amount', key: 'amount', width: 180, render: (v: number) => plainMoney(v) },
-      { title: t('config.devicePay.buyoutPrice'), dataIndex: 'buyoutPrice', key: 'buyoutPrice', width: 120, defaultHidden: true, render: (v: number) => plainMoney(v) },
-      { title: t('config.devicePay.buyoutDays'), dataIndex: 'buyoutDays', key: 'buyoutDays', width: 160, defaultHidden: true },
-      { title: t('config.updateTime'), dataIndex: 'updateTime', key: 'updateTime', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
-      ...(canEdit ? [editDeleteColumn<DevicePayItem>(t('config.actions'), t('config.edit'), t('config.delete'), edit.show, remove.run)] : []),
+      {
+        title: t('config.devicePay.enabled'),
+        dataIndex: 'enabled',
+        key: 'enabled',
+        width: 90,
+        render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag>,
+      },
+      {
+        title: t('config.devicePay.deviceType'),
+        dataIndex: 'deviceType',
+        key: 'deviceType',
+        width: 140,
+        ellipsis: true,
+        render: (v: string) => t(`config.deviceKinds.${v}`),
+      },
+      {
+        title: t('config.devicePay.payMode'),
+        dataIndex: 'payMode',
+        key: 'payMode',
+        width: 130,
+        ellipsis: true,
+        render: (v: string) => t(`config.payModes.${v}`),
+      },
+      {
+        title: t('config.devicePay.channels'),
+        dataIndex: 'channels',
+        key: 'channels',
+        width: 160,
+        ellipsis: true,
+        render: (v: string[]) => v.map((c) => t(`config.channels.${c}`)).join(', '),
+      },
+      {
+        title: t('config.devicePay.amount'),
+        dataIndex: 'amount',
+        key: 'amount',
+        width: 180,
+        render: (v: number) => plainMoney(v),
+      },
+      {
+        title: t('config.devicePay.buyoutPrice'),
+        dataIndex: 'buyoutPrice',
+        key: 'buyoutPrice',
+        width: 120,
+        defaultHidden: true,
+        render: (v: number) => plainMoney(v),
+      },
+      {
+        title: t('config.devicePay.buyoutDays'),
+        dataIndex: 'buyoutDays',
+        key: 'buyoutDays',
+        width: 160,
+        defaultHidden: true,
+      },
+      {
+        title: t('config.updateTime'),
+        dataIndex: 'updateTime',
+        key: 'updateTime',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string) => formatDateTime(v),
+      },
+      ...(canEdit
+        ? [
+            editDeleteColumn<DevicePayItem>(
+              t('config.actions'),
+              t('config.edit'),
+              t('config.delete'),
+              edit.show,
+              remove.run,
+            ),
+          ]
+        : []),
     ],
     [t, canEdit, edit, remove.run],
   );
@@ -132,7 +228,9 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
           const v = toInput<DevicePayValues>(values);
           const id = edit.record?.id;
           return ticket.run((tk) =>
-            id ? request('configUpdateDevicePay', { body: { ticket: tk, id, values: v } }) : request('configAddDevicePay', { body: { ticket: tk, values: v } }),
+            id
+              ? request('configUpdateDevicePay', { body: { ticket: tk, id, values: v } })
+              : request('configAddDevicePay', { body: { ticket: tk, values: v } }),
           );
         }}
       >
@@ -141,7 +239,12 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="deviceType" label={t('config.devicePay.deviceType')} rules={[rule(['deviceType'])]} required>
+            <Form.Item
+              name="deviceType"
+              label={t('config.devicePay.deviceType')}
+              rules={[rule(['deviceType'])]}
+              required
+            >
               <Select options={DEVICE_KINDS.map((d) => ({ value: d, label: t(`config.deviceKinds.${d}`) }))} />
             </Form.Item>
           </Col>
@@ -156,19 +259,35 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="amount" label={t('config.devicePay.amount')} rules={[rule(['amount'])]} required extra={t('config.devicePay.amountHint')}>
+            <Form.Item
+              name="amount"
+              label={t('config.devicePay.amount')}
+              rules={[rule(['amount'])]}
+              required
+              extra={t('config.devicePay.amountHint')}
+            >
               <MoneyInput />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="buyoutPrice" label={t('config.devicePay.buyoutPrice')} rules={[rule(['buyoutPrice'])]} required>
+            <Form.Item
+              name="buyoutPrice"
+              label={t('config.devicePay.buyoutPrice')}
+              rules={[rule(['buyoutPrice'])]}
+              required
+            >
               <MoneyInput />
             </Form.Item>
           </Col>
         </Row>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="buyoutDays" label={t('config.devicePay.buyoutDays')} rules={[rule(['buyoutDays'])]} required>
+            <Form.Item
+              name="buyoutDays"
+              label={t('config.devicePay.buyoutDays')}
+              rules={[rule(['buyoutDays'])]}
+              required
+            >
               <InputNumber style={{ width: '100%' }} min={1} max={7} precision={0} />
             </Form.Item>
           </Col>
@@ -198,12 +317,41 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
   });
   const table = useKitColumns<BannerItem>(
     [
-      { title: t('config.banner.img'), dataIndex: 'img', key: 'img', width: 130, render: (v: string) => <Image src={v} alt="" width={96} height={40} style={{ objectFit: 'cover' }} /> },
+      {
+        title: t('config.banner.img'),
+        dataIndex: 'img',
+        key: 'img',
+        width: 130,
+        render: (v: string) => <Image src={v} alt="" width={96} height={40} style={{ objectFit: 'cover' }} />,
+      },
       { title: t('config.banner.titleField'), dataIndex: 'title', key: 'title', width: 180, ellipsis: true },
-      { title: t('config.banner.link'), dataIndex: 'link', key: 'link', width: 220, ellipsis: true, render: (v: string) => v || '-' },
+      {
+        title: t('config.banner.link'),
+        dataIndex: 'link',
+        key: 'link',
+        width: 220,
+        ellipsis: true,
+        render: (v: string) => v || '-',
+      },
       { title: t('config.banner.sort'), dataIndex: 'sort', key: 'sort', width: 80 },
-      { title: t('config.banner.enabled'), dataIndex: 'enabled', key: 'enabled', width: 90, render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag> },
-      ...(canEdit ? [editDeleteColumn<BannerItem>(t('config.actions'), t('config.edit'), t('config.delete'), edit.show, remove.run)] : []),
+      {
+        title: t('config.banner.enabled'),
+        dataIndex: 'enabled',
+        key: 'enabled',
+        width: 90,
+        render: (v: boolean) => <Tag color={v ? 'success' : 'default'}>{v ? t('config.on') : t('config.off')}</Tag>,
+      },
+      ...(canEdit
+        ? [
+            editDeleteColumn<BannerItem>(
+              t('config.actions'),
+              t('config.edit'),
+              t('config.delete'),
+              edit.show,
+              remove.run,
+            ),
+          ]
+        : []),
     ],
     'configBannerList',
   );
@@ -275,7 +423,15 @@ export function BannerTab({ canEdit }: { canEdit: boolean }) {
 }
 
 /** Device server and QR addresses, the outlet page address, and the code mobile. */
-export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; canSecurity: boolean; ticket: CodeTicket }) {
+export function SystemTab({
+  canEdit,
+  canSecurity,
+  ticket,
+}: {
+  canEdit: boolean;
+  canSecurity: boolean;
+  ticket: CodeTicket;
+}) {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -319,21 +475,38 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
             layout="vertical"
             initialValues={data.address}
             disabled={!canEdit}
-            onFinish={() => void addrForm.validateFields().then(() => saveAddr.mutate(toInput(addrForm.getFieldsValue(true))))}
+            onFinish={() =>
+              void addrForm.validateFields().then(() => saveAddr.mutate(toInput(addrForm.getFieldsValue(true))))
+            }
           >
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item name="qrCodeBaseUrl" label={t('config.sys.qrCodeBaseUrl')} rules={[addrRule(['qrCodeBaseUrl'])]} extra={t('config.sys.qrCodeBaseUrlHint')}>
+                <Form.Item
+                  name="qrCodeBaseUrl"
+                  label={t('config.sys.qrCodeBaseUrl')}
+                  rules={[addrRule(['qrCodeBaseUrl'])]}
+                  extra={t('config.sys.qrCodeBaseUrlHint')}
+                >
                   <Input maxLength={255} />
                 </Form.Item>
               </Col>
               <Col xs={16} md={8}>
-                <Form.Item name="deviceServerHost" label={t('config.sys.deviceServerHost')} rules={[addrRule(['deviceServerHost'])]} extra={t('config.sys.deviceServerHostHint')}>
+                <Form.Item
+                  name="deviceServerHost"
+                  label={t('config.sys.deviceServerHost')}
+                  rules={[addrRule(['deviceServerHost'])]}
+                  extra={t('config.sys.deviceServerHostHint')}
+                >
                   <Input maxLength={128} />
                 </Form.Item>
               </Col>
               <Col xs={8} md={4}>
-                <Form.Item name="deviceServerPort" label={t('config.sys.deviceServerPort')} rules={[addrRule(['deviceServerPort'])]} required>
+                <Form.Item
+                  name="deviceServerPort"
+                  label={t('config.sys.deviceServerPort')}
+                  rules={[addrRule(['deviceServerPort'])]}
+                  required
+                >
                   <InputNumber style={{ width: '100%' }} min={1} max={65535} precision={0} />
                 </Form.Item>
               </Col>
@@ -355,9 +528,16 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
             layout="vertical"
             initialValues={{ storeUrl: data.storeUrl }}
             disabled={!canEdit}
-            onFinish={() => void storeForm.validateFields().then(() => saveStore.mutate(toInput(storeForm.getFieldsValue(true))))}
+            onFinish={() =>
+              void storeForm.validateFields().then(() => saveStore.mutate(toInput(storeForm.getFieldsValue(true))))
+            }
           >
-            <Form.Item name="storeUrl" label={t('config.sys.storeUrl')} rules={[storeRule(['storeUrl'])]} extra={t('config.sys.storeUrlHint')}>
+            <Form.Item
+              name="storeUrl"
+              label={t('config.sys.storeUrl')}
+              rules={[storeRule(['storeUrl'])]}
+              extra={t('config.sys.storeUrlHint')}
+            >
               <Input maxLength={255} />
             </Form.Item>
             {canEdit && (
@@ -372,14 +552,18 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
       </GroupCard>
       <GroupCard title={t('config.sys.codeMobileTitle')}>
         <Typography.Paragraph>
-          {t('config.sys.codeMobile')}: <Typography.Text strong>{data?.codeMobile ?? t('config.sys.codeMobileOwn')}</Typography.Text>
+          {t('config.sys.codeMobile')}:{' '}
+          <Typography.Text strong>{data?.codeMobile ?? t('config.sys.codeMobileOwn')}</Typography.Text>
         </Typography.Paragraph>
         <Typography.Paragraph type="secondary">{t('config.sys.codeMobileExplain')}</Typography.Paragraph>
         {canSecurity && (
           <Space wrap>
             <Button onClick={() => setMobileOpen(true)}>{t('config.sys.codeMobileChange')}</Button>
             {data?.codeMobile && (
-              <Popconfirm title={t('config.sys.codeMobileClearConfirm')} onConfirm={() => clear.mutateAsync().catch(() => undefined)}>
+              <Popconfirm
+                title={t('config.sys.codeMobileClearConfirm')}
+                onConfirm={() => clear.mutateAsync().catch(() => undefined)}
+              >
                 <Button danger loading={clear.isPending}>
                   {t('config.sys.codeMobileClear')}
                 </Button>
@@ -393,7 +577,17 @@ export function SystemTab({ canEdit, canSecurity, ticket }: { canEdit: boolean; 
   );
 }
 
-function CodeMobileModal({ open, onClose, ticket, onDone }: { open: boolean; onClose: () => void; ticket: CodeTicket; onDone: () => Promise<unknown> }) {
+function CodeMobileModal({
+  open,
+  onClose,
+  ticket,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  ticket: CodeTicket;
+  onDone: () => Promise<unknown>;
+}) {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
   const zrule = useZodRule();
@@ -402,7 +596,9 @@ function CodeMobileModal({ open, onClose, ticket, onDone }: { open: boolean; onC
   const send = useMutation({
     mutationFn: async () => {
       const v = await form.validateFields(['areaCode', 'mobile']);
-      return ticket.run((tk) => request('configSysSendCode', { body: { ticket: tk, areaCode: v.areaCode, mobile: v.mobile } }));
+      return ticket.run((tk) =>
+        request('configSysSendCode', { body: { ticket: tk, areaCode: v.areaCode, mobile: v.mobile } }),
+      );
     },
     onSuccess: (sent) => {
       countdown.start(sent.resendSeconds);
@@ -418,19 +614,29 @@ function CodeMobileModal({ open, onClose, ticket, onDone }: { open: boolean; onC
       form={form}
       initialValues={{ areaCode: '86' }}
       onSubmit={async (v) => {
-        await ticket.run((tk) => request('configSysCheckCode', { body: { ticket: tk, areaCode: v.areaCode, mobile: v.mobile, code: v.code } }));
+        await ticket.run((tk) =>
+          request('configSysCheckCode', { body: { ticket: tk, areaCode: v.areaCode, mobile: v.mobile, code: v.code } }),
+        );
         countdown.reset();
         await onDone();
       }}
     >
       <Row gutter={12}>
         <Col span={8}>
-          <Form.Item name="areaCode" label={t('config.sys.areaCode')} rules={[zrule(sysMobileSendRequest.shape.areaCode, t('config.sys.areaCode'))]}>
+          <Form.Item
+            name="areaCode"
+            label={t('config.sys.areaCode')}
+            rules={[zrule(sysMobileSendRequest.shape.areaCode, t('config.sys.areaCode'))]}
+          >
             <Input maxLength={5} />
           </Form.Item>
         </Col>
         <Col span={16}>
-          <Form.Item name="mobile" label={t('config.sys.mobile')} rules={[zrule(sysMobileSendRequest.shape.mobile, t('config.sys.mobile'))]}>
+          <Form.Item
+            name="mobile"
+            label={t('config.sys.mobile')}
+            rules={[zrule(sysMobileSendRequest.shape.mobile, t('config.sys.mobile'))]}
+          >
             <Input maxLength={20} inputMode="numeric" />
           </Form.Item>
         </Col>

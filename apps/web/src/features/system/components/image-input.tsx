@@ -27,8 +27,17 @@ export function ImageInput({
 
   return (
     <Flex gap={12} align="center" wrap>
-      {value ? <Image src={value} alt="" width={48} height={48} style={{ objectFit: 'contain', background: '#f5f5f5' }} /> : null}
-      <Input id={id} value={value} onChange={(e) => onChange?.(e.target.value)} disabled={disabled} style={{ flex: 1, minWidth: 200 }} placeholder="/files/images/… or https://…" />
+      {value ? (
+        <Image src={value} alt="" width={48} height={48} style={{ objectFit: 'contain', background: '#f5f5f5' }} />
+      ) : null}
+      <Input
+        id={id}
+        value={value}
+        onChange={(e) => onChange?.(e.target.value)}
+        disabled={disabled}
+        style={{ flex: 1, minWidth: 200 }}
+        placeholder="/files/images/… or https://…"
+      />
       <Upload {...props} disabled={disabled}>
         <Button icon={<UploadOutlined />} loading={uploading} disabled={disabled}>
           {t('config.image.upload')}

@@ -12,7 +12,16 @@ describe('form values to contract input', () => {
   });
 
   it('an empty automatic payout limit passes the contract; a cleared minimum does not', () => {
-    const w = { methods: ['wechat'], dailyCount: 1, singleCap: 1000, autoLimit: null, minAmount: 100, feePercent: 0, settlementDays: 0, withdrawalCycle: 'daily' };
+    const w = {
+      methods: ['wechat'],
+      dailyCount: 1,
+      singleCap: 1000,
+      autoLimit: null,
+      minAmount: 100,
+      feePercent: 0,
+      settlementDays: 0,
+      withdrawalCycle: 'daily',
+    };
     expect(withdrawalSetting.safeParse(toInput(w, ['autoLimit'])).success).toBe(true);
     expect(withdrawalSetting.safeParse(toInput({ ...w, minAmount: null }, ['autoLimit'])).success).toBe(false);
     expect(payConfig.safeParse({}).success).toBe(false);

@@ -32,13 +32,53 @@ export default function ConfigView() {
         size={isMobile ? 'small' : 'middle'}
         destroyOnHidden={false}
         items={[
-          { key: 'basis', label: t('config.tabs.basis'), children: <GroupCard><BasisForm canEdit={canEdit} /></GroupCard> },
-          { key: 'operation', label: t('config.tabs.operation'), children: <GroupCard><OperationForm canEdit={canEdit} /></GroupCard> },
-          { key: 'pay', label: t('config.tabs.pay'), children: <GroupCard><PayForm canEdit={buttons.has(PERMS.configPay)} ticket={ticket} /></GroupCard> },
-          { key: 'devicePay', label: t('config.tabs.devicePay'), children: <DevicePayTab canEdit={buttons.has(PERMS.configDevicePay)} ticket={ticket} /> },
+          {
+            key: 'basis',
+            label: t('config.tabs.basis'),
+            children: (
+              <GroupCard>
+                <BasisForm canEdit={canEdit} />
+              </GroupCard>
+            ),
+          },
+          {
+            key: 'operation',
+            label: t('config.tabs.operation'),
+            children: (
+              <GroupCard>
+                <OperationForm canEdit={canEdit} />
+              </GroupCard>
+            ),
+          },
+          {
+            key: 'pay',
+            label: t('config.tabs.pay'),
+            children: (
+              <GroupCard>
+                <PayForm canEdit={buttons.has(PERMS.configPay)} ticket={ticket} />
+              </GroupCard>
+            ),
+          },
+          {
+            key: 'devicePay',
+            label: t('config.tabs.devicePay'),
+            children: <DevicePayTab canEdit={buttons.has(PERMS.configDevicePay)} ticket={ticket} />,
+          },
           { key: 'banner', label: t('config.tabs.banner'), children: <BannerTab canEdit={canEdit} /> },
-          { key: 'sys', label: t('config.tabs.sys'), children: <SystemTab canEdit={canEdit} canSecurity={buttons.has(PERMS.configSecurity)} ticket={ticket} /> },
-          { key: 'other', label: t('config.tabs.other'), children: <GroupCard><OtherForm canEdit={canEdit} /></GroupCard> },
+          {
+            key: 'sys',
+            label: t('config.tabs.sys'),
+            children: <SystemTab canEdit={canEdit} canSecurity={buttons.has(PERMS.configSecurity)} ticket={ticket} />,
+          },
+          {
+            key: 'other',
+            label: t('config.tabs.other'),
+            children: (
+              <GroupCard>
+                <OtherForm canEdit={canEdit} />
+              </GroupCard>
+            ),
+          },
           // The billing ranges, in view with the values they bound (also at their own route, /setRnge).
           { key: 'range', label: t('config.range.title'), children: <SetRangeView /> },
         ]}

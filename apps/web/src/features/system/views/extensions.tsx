@@ -22,7 +22,10 @@ export default function ExtensionsView() {
 
   // Closing asks first; activating asks for an SMS code instead.
   const change = useRowAction<ExtensionItem, ExtensionItem>({
-    confirm: (row) => (row.status === 'activated' ? { title: t('extensions.confirmClose', { name: translateName(i18n, row.name) }), danger: true } : null),
+    confirm: (row) =>
+      row.status === 'activated'
+        ? { title: t('extensions.confirmClose', { name: translateName(i18n, row.name) }), danger: true }
+        : null,
     call: ({ id, status }) =>
       status === 'activated'
         ? request('extensionEditStatus', { body: { id, status: 'closed' } })
@@ -34,20 +37,42 @@ export default function ExtensionsView() {
   });
 
   const filters = useMemo<FiltersOf<'extensionQueryPage'>>(
-    () => [{ type: 'select', name: 'status', label: t('extensions.status'), options: optionsOf(EXTENSION_STATUSES, (s) => t(`extensions.statuses.${s}`)) }],
+    () => [
+      {
+        type: 'select',
+        name: 'status',
+        label: t('extensions.status'),
+        options: optionsOf(EXTENSION_STATUSES, (s) => t(`extensions.statuses.${s}`)),
+      },
+    ],
     [t],
   );
   const columns = useMemo<ColumnsOf<'extensionQueryPage'>>(
     () => [
-      { title: t('extensions.name'), dataIndex: 'name', key: 'name', width: 260, ellipsis: true, render: (v: string) => translateName(i18n, v) },
+      {
+        title: t('extensions.name'),
+        dataIndex: 'name',
+        key: 'name',
+        width: 260,
+        ellipsis: true,
+        render: (v: string) => translateName(i18n, v),
+      },
       {
         title: t('extensions.status'),
         dataIndex: 'status',
         key: 'status',
         width: 120,
-        render: (v: ExtensionItem['status']) => <Tag color={v === 'activated' ? 'success' : 'default'}>{t(`extensions.statuses.${v}`)}</Tag>,
+        render: (v: ExtensionItem['status']) => (
+          <Tag color={v === 'activated' ? 'success' : 'default'}>{t(`extensions.statuses.${v}`)}</Tag>
+        ),
       },
-      { title: t('extensions.activateTime'), dataIndex: 'activateTime', key: 'activateTime', width: 180, render: (v: string | null) => formatDateTime(v) },
+      {
+        title: t('extensions.activateTime'),
+        dataIndex: 'activateTime',
+        key: 'activateTime',
+        width: 180,
+        render: (v: string | null) => formatDateTime(v),
+      },
       ...(canChange
         ? [
             {
@@ -73,7 +98,13 @@ export default function ExtensionsView() {
   );
 
   return (
-    <ListPage listCall="extensionQueryPage" rowKey="id" title={t('extensions.title')} filters={filters} columns={columns}>
+    <ListPage
+      listCall="extensionQueryPage"
+      rowKey="id"
+      title={t('extensions.title')}
+      filters={filters}
+      columns={columns}
+    >
       {ticket.dialog}
     </ListPage>
   );

@@ -1,8 +1,27 @@
 import { useMemo } from 'react';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { actionLabel, auditTargetIn, ACCOUNT_TYPES, CLIENT_TYPES, errorByCode, MAX_RANGE_DAYS, OPERATION_RESULTS, PERMS, type OperationLogItem } from '@cbo/contract';
-import { DetailDrawer, ListPage, detailColumn, formatDateTime, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  actionLabel,
+  auditTargetIn,
+  ACCOUNT_TYPES,
+  CLIENT_TYPES,
+  errorByCode,
+  MAX_RANGE_DAYS,
+  OPERATION_RESULTS,
+  PERMS,
+  type OperationLogItem,
+} from '@cbo/contract';
+import {
+  DetailDrawer,
+  ListPage,
+  detailColumn,
+  formatDateTime,
+  optionsOf,
+  useOverlay,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { useLang } from '@/shared/form';
 import { translateName } from '@/shared/i18n';
 
@@ -17,7 +36,9 @@ export default function OperationLogView() {
   const detail = useOverlay<OperationLogItem>();
   const accountType = (v: string) => t(`common:accountTypes.${v}`, { defaultValue: v });
   const terminal = (v: string | null) => (v ? t(`common:terminals.${v}`, { defaultValue: v }) : '-');
-  const resultTag = (row: OperationLogItem) => <Tag color={row.result === 'success' ? 'success' : 'error'}>{t(`common:results.${row.result}`)}</Tag>;
+  const resultTag = (row: OperationLogItem) => (
+    <Tag color={row.result === 'success' ? 'success' : 'error'}>{t(`common:results.${row.result}`)}</Tag>
+  );
   // The action in the viewer's language (the contract's words for the call), the target by the
   // name it had when the change was made: data as stored (an order number, an SN, a user name); a
   // settings group or function named by its contract label, a seeded role's or menu's name by its key.
@@ -33,29 +54,115 @@ export default function OperationLogView() {
   const filters = useMemo<FiltersOf<'operationLogQueryPage'>>(
     () => [
       { type: 'text', name: 'userName', label: t('operationLog.userName') },
-      { type: 'select', name: 'accountType', label: t('operationLog.accountType'), options: optionsOf(ACCOUNT_TYPES, (v) => t(`common:accountTypes.${v}`)) },
-      { type: 'select', name: 'terminal', label: t('operationLog.terminal'), options: optionsOf(CLIENT_TYPES, (v) => t(`common:terminals.${v}`)) },
+      {
+        type: 'select',
+        name: 'accountType',
+        label: t('operationLog.accountType'),
+        options: optionsOf(ACCOUNT_TYPES, (v) => t(`common:accountTypes.${v}`)),
+      },
+      {
+        type: 'select',
+        name: 'terminal',
+        label: t('operationLog.terminal'),
+        options: optionsOf(CLIENT_TYPES, (v) => t(`common:terminals.${v}`)),
+      },
       { type: 'text', name: 'behaviour', label: t('operationLog.behaviour') },
-      { type: 'select', name: 'result', label: t('operationLog.result'), options: optionsOf(OPERATION_RESULTS, (v) => t(`common:results.${v}`)) },
+      {
+        type: 'select',
+        name: 'result',
+        label: t('operationLog.result'),
+        options: optionsOf(OPERATION_RESULTS, (v) => t(`common:results.${v}`)),
+      },
       { type: 'text', name: 'ip', label: t('operationLog.ip') },
       // a range over 30 days is rejected; the form refuses it before the server does.
-      { type: 'dateRange', name: 'timeRange', begin: 'beginTime', end: 'endTime', label: t('operationLog.time'), maxDays: MAX_RANGE_DAYS },
+      {
+        type: 'dateRange',
+        name: 'timeRange',
+        begin: 'beginTime',
+        end: 'endTime',
+        label: t('operationLog.time'),
+        maxDays: MAX_RANGE_DAYS,
+      },
     ],
     [t],
   );
 
   const columns = useMemo<ColumnsOf<'operationLogQueryPage'>>(
     () => [
-      { title: t('operationLog.userName'), dataIndex: 'userName', key: 'userName', fixed: 'left', width: 140, ellipsis: true, render: (v: string | null) => v ?? '-' },
-      { title: t('operationLog.result'), dataIndex: 'result', key: 'result', width: 110, render: (_: unknown, row) => resultTag(row) },
-      { title: t('operationLog.behaviour'), dataIndex: 'behaviour', key: 'behaviour', width: 240, ellipsis: true, render: (_: string, row) => action(row) },
+      {
+        title: t('operationLog.userName'),
+        dataIndex: 'userName',
+        key: 'userName',
+        fixed: 'left',
+        width: 140,
+        ellipsis: true,
+        render: (v: string | null) => v ?? '-',
+      },
+      {
+        title: t('operationLog.result'),
+        dataIndex: 'result',
+        key: 'result',
+        width: 110,
+        render: (_: unknown, row) => resultTag(row),
+      },
+      {
+        title: t('operationLog.behaviour'),
+        dataIndex: 'behaviour',
+        key: 'behaviour',
+        width: 240,
+        ellipsis: true,
+        render: (_: string, row) => action(row),
+      },
       // Wide enough for an order number or an SN whole; a longer name (a batch of devices) is cut, whole in its tooltip.
-      { title: t('operationLog.target'), dataIndex: 'target', key: 'target', width: 220, ellipsis: true, render: (_: string | null, row) => targetText(row) },
-      { title: t('operationLog.time'), dataIndex: 'createTime', key: 'createTime', width: 180, render: (v: string) => formatDateTime(v) },
-      { title: t('operationLog.duration'), dataIndex: 'durationMs', key: 'durationMs', width: 110, render: (v: number | null) => (v === null ? '-' : t('operationLog.ms', { n: v })) },
-      { title: t('operationLog.ip'), dataIndex: 'ip', key: 'ip', width: 150, copyable: true, defaultHidden: true, render: (v: string | null) => v || '-' },
-      { title: t('operationLog.accountType'), dataIndex: 'accountType', key: 'accountType', width: 130, ellipsis: true, defaultHidden: true, render: (v: string) => accountType(v) },
-      { title: t('operationLog.terminal'), dataIndex: 'terminal', key: 'terminal', width: 110, ellipsis: true, defaultHidden: true, render: (v: string | null) => terminal(v) },
+      {
+        title: t('operationLog.target'),
+        dataIndex: 'target',
+        key: 'target',
+        width: 220,
+        ellipsis: true,
+        render: (_: string | null, row) => targetText(row),
+      },
+      {
+        title: t('operationLog.time'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 180,
+        render: (v: string) => formatDateTime(v),
+      },
+      {
+        title: t('operationLog.duration'),
+        dataIndex: 'durationMs',
+        key: 'durationMs',
+        width: 110,
+        render: (v: number | null) => (v === null ? '-' : t('operationLog.ms', { n: v })),
+      },
+      {
+        title: t('operationLog.ip'),
+        dataIndex: 'ip',
+        key: 'ip',
+        width: 150,
+        copyable: true,
+        defaultHidden: true,
+        render: (v: string | null) => v || '-',
+      },
+      {
+        title: t('operationLog.accountType'),
+        dataIndex: 'accountType',
+        key: 'accountType',
+        width: 130,
+        ellipsis: true,
+        defaultHidden: true,
+        render: (v: string) => accountType(v),
+      },
+      {
+        title: t('operationLog.terminal'),
+        dataIndex: 'terminal',
+        key: 'terminal',
+        width: 110,
+        ellipsis: true,
+        defaultHidden: true,
+        render: (v: string | null) => terminal(v),
+      },
       detailColumn(t, detail.show),
     ],
     [t, lang, i18n, detail.show],
@@ -84,14 +191,45 @@ export default function OperationLogView() {
                 { key: 'terminal', label: t('operationLog.terminal'), value: terminal(row.terminal) },
                 { key: 'time', label: t('operationLog.time'), value: formatDateTime(row.createTime) },
                 { key: 'behaviour', label: t('operationLog.behaviour'), value: action(row), span: 2 },
-                { key: 'request', label: t('operationLog.request'), value: <Typography.Text code>{`${row.method} ${row.path}`}</Typography.Text>, span: 2 },
-                { key: 'target', label: t('operationLog.target'), value: row.targetName && row.target ? `${targetText(row)} (${row.target})` : targetText(row) },
+                {
+                  key: 'request',
+                  label: t('operationLog.request'),
+                  value: <Typography.Text code>{`${row.method} ${row.path}`}</Typography.Text>,
+                  span: 2,
+                },
+                {
+                  key: 'target',
+                  label: t('operationLog.target'),
+                  value: row.targetName && row.target ? `${targetText(row)} (${row.target})` : targetText(row),
+                },
                 { key: 'result', label: t('operationLog.result'), value: resultTag(row) },
-                ...(row.resultCode !== 0 ? [{ key: 'reason', label: t('operationLog.reason'), value: `${row.resultCode} ${failText(row.resultCode)}`, span: 2 as const }] : []),
+                ...(row.resultCode !== 0
+                  ? [
+                      {
+                        key: 'reason',
+                        label: t('operationLog.reason'),
+                        value: `${row.resultCode} ${failText(row.resultCode)}`,
+                        span: 2 as const,
+                      },
+                    ]
+                  : []),
                 { key: 'ip', label: t('operationLog.ip'), value: row.ip },
-                { key: 'duration', label: t('operationLog.duration'), value: row.durationMs === null ? null : t('operationLog.ms', { n: row.durationMs }) },
+                {
+                  key: 'duration',
+                  label: t('operationLog.duration'),
+                  value: row.durationMs === null ? null : t('operationLog.ms', { n: row.durationMs }),
+                },
                 // The id the request's log lines carry (and its answer's x-request-id): from a complaint to the server log.
-                { key: 'requestId', label: t('operationLog.requestId'), value: row.requestId ? <Typography.Text code copyable>{row.requestId}</Typography.Text> : null, span: 2 },
+                {
+                  key: 'requestId',
+                  label: t('operationLog.requestId'),
+                  value: row.requestId ? (
+                    <Typography.Text code copyable>
+                      {row.requestId}
+                    </Typography.Text>
+                  ) : null,
+                  span: 2,
+                },
               ]
             : []
         }

@@ -7,7 +7,16 @@ import type { z } from 'zod';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { formatDateTime, FormDrawer, ListPage, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  formatDateTime,
+  FormDrawer,
+  ListPage,
+  optionsOf,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { doneText } from '@/shared/feedback';
 
 type Values = z.infer<typeof problemTypeSave>;
@@ -34,7 +43,12 @@ export default function ProblemTypesView() {
   const filters = useMemo<FiltersOf<'problemTypeQueryPage'>>(
     () => [
       { type: 'text', name: 'name', label: t('problemTypes.name'), maxLength: 16 },
-      { type: 'select', name: 'status', label: t('problemTypes.status'), options: optionsOf(PROBLEM_TYPE_STATUSES, (s) => t(`problemTypes.statuses.${s}`)) },
+      {
+        type: 'select',
+        name: 'status',
+        label: t('problemTypes.status'),
+        options: optionsOf(PROBLEM_TYPE_STATUSES, (s) => t(`problemTypes.statuses.${s}`)),
+      },
     ],
     [t],
   );
@@ -46,11 +60,19 @@ export default function ProblemTypesView() {
         dataIndex: 'status',
         key: 'status',
         width: 110,
-        render: (v: ProblemTypeItem['status']) => <Tag color={v === 'inUse' ? 'success' : 'default'}>{t(`problemTypes.statuses.${v}`)}</Tag>,
+        render: (v: ProblemTypeItem['status']) => (
+          <Tag color={v === 'inUse' ? 'success' : 'default'}>{t(`problemTypes.statuses.${v}`)}</Tag>
+        ),
       },
       { title: t('problemTypes.sort'), dataIndex: 'sort', key: 'sort', width: 90 },
       { title: t('problemTypes.remark'), dataIndex: 'remark', key: 'remark', width: 280, ellipsis: true },
-      { title: t('problemTypes.updateTime'), dataIndex: 'updateTime', key: 'updateTime', width: 180, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('problemTypes.updateTime'),
+        dataIndex: 'updateTime',
+        key: 'updateTime',
+        width: 180,
+        render: (v: string) => formatDateTime(v),
+      },
       ...(canEdit || canDelete
         ? [
             {
@@ -104,17 +126,33 @@ export default function ProblemTypesView() {
         name="problemType"
         title={edit.record ? t('problemTypes.editTitle') : t('problemTypes.add')}
         onClose={edit.hide}
-        initialValues={edit.record ? { name: edit.record.name, sort: edit.record.sort, remark: edit.record.remark } : { sort: 0, remark: '' }}
+        initialValues={
+          edit.record
+            ? { name: edit.record.name, sort: edit.record.sort, remark: edit.record.remark }
+            : { sort: 0, remark: '' }
+        }
         invalidates={['problemTypeQueryPage']}
         onSubmit={(v) => request('problemTypeSave', { body: { ...v, remark: v.remark ?? '', id: edit.record?.id } })}
       >
-        <Form.Item name="name" label={t('problemTypes.name')} rules={[rule(problemTypeSave.shape.name, t('problemTypes.name'))]}>
+        <Form.Item
+          name="name"
+          label={t('problemTypes.name')}
+          rules={[rule(problemTypeSave.shape.name, t('problemTypes.name'))]}
+        >
           <Input maxLength={16} showCount />
         </Form.Item>
-        <Form.Item name="sort" label={t('problemTypes.sort')} rules={[rule(problemTypeSave.shape.sort, t('problemTypes.sort'))]}>
+        <Form.Item
+          name="sort"
+          label={t('problemTypes.sort')}
+          rules={[rule(problemTypeSave.shape.sort, t('problemTypes.sort'))]}
+        >
           <InputNumber style={{ width: '100%' }} min={0} max={9999} precision={0} />
         </Form.Item>
-        <Form.Item name="remark" label={t('problemTypes.remark')} rules={[rule(problemTypeSave.shape.remark, t('problemTypes.remark'))]}>
+        <Form.Item
+          name="remark"
+          label={t('problemTypes.remark')}
+          rules={[rule(problemTypeSave.shape.remark, t('problemTypes.remark'))]}
+        >
           <Input maxLength={32} showCount />
         </Form.Item>
       </FormDrawer>

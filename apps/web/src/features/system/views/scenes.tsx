@@ -27,15 +27,30 @@ export default function ScenesView() {
 
   const columns = useMemo(
     () => [
-      { title: t('scenes.deviceType'), dataIndex: 'deviceType', key: 'deviceType', render: (v: string) => t(`scenes.kinds.${v}`) },
+      {
+        title: t('scenes.deviceType'),
+        dataIndex: 'deviceType',
+        key: 'deviceType',
+        render: (v: string) => t(`scenes.kinds.${v}`),
+      },
       {
         title: t('scenes.img'),
         dataIndex: 'img',
         key: 'img',
-        render: (v: string | null) => (v ? <Image src={v} alt="" width={64} height={64} style={{ objectFit: 'contain' }} /> : <Typography.Text type="secondary">{t('scenes.notSet')}</Typography.Text>),
+        render: (v: string | null) =>
+          v ? (
+            <Image src={v} alt="" width={64} height={64} style={{ objectFit: 'contain' }} />
+          ) : (
+            <Typography.Text type="secondary">{t('scenes.notSet')}</Typography.Text>
+          ),
       },
       { title: t('scenes.link'), dataIndex: 'link', key: 'link', render: (v: string | null) => v || '-' },
-      { title: t('scenes.updateTime'), dataIndex: 'updateTime', key: 'updateTime', render: (v: string | null) => formatDateTime(v) },
+      {
+        title: t('scenes.updateTime'),
+        dataIndex: 'updateTime',
+        key: 'updateTime',
+        render: (v: string | null) => formatDateTime(v),
+      },
       ...(canEdit
         ? [
             {
@@ -76,9 +91,15 @@ export default function ScenesView() {
         title={edit.record ? t('scenes.editTitle', { kind: t(`scenes.kinds.${edit.record.deviceType}`) }) : ''}
         onClose={edit.hide}
         form={form}
-        initialValues={edit.record ? { deviceType: edit.record.deviceType, img: edit.record.img ?? '', link: edit.record.link ?? '' } : undefined}
+        initialValues={
+          edit.record
+            ? { deviceType: edit.record.deviceType, img: edit.record.img ?? '', link: edit.record.link ?? '' }
+            : undefined
+        }
         invalidates={['sceneList']}
-        onSubmit={(v) => request('sceneUpdate', { body: toInput<SceneValues>({ ...v, deviceType: edit.record!.deviceType }) })}
+        onSubmit={(v) =>
+          request('sceneUpdate', { body: toInput<SceneValues>({ ...v, deviceType: edit.record!.deviceType }) })
+        }
       >
         <Form.Item name="img" label={t('scenes.img')} rules={[rule(['img'])]} required>
           <ImageInput call="sceneUploadImage" />

@@ -66,7 +66,9 @@ export default function SetRangeView() {
           name="range"
           layout="vertical"
           disabled={!canEdit || save.isPending}
-          onFinish={() => void form.validateFields().then(() => save.mutate(toInput<RangeConfig>(form.getFieldsValue(true))))}
+          onFinish={() =>
+            void form.validateFields().then(() => save.mutate(toInput<RangeConfig>(form.getFieldsValue(true))))
+          }
         >
           {RANGE_KEYS.map((k) => (
             <Row gutter={16} key={k} align="bottom">

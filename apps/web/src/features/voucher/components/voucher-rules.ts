@@ -1,4 +1,11 @@
-import type { VoucherItem, VoucherOrderFilter, VoucherOrderItem, VoucherOrderStatus, VoucherStatus, VoucherUpdateRequest } from '@cbo/contract';
+import type {
+  VoucherItem,
+  VoucherOrderFilter,
+  VoucherOrderItem,
+  VoucherOrderStatus,
+  VoucherStatus,
+  VoucherUpdateRequest,
+} from '@cbo/contract';
 import { toMinor, toUnits } from '@/shared/money';
 
 /**
@@ -21,12 +28,22 @@ export const ORDER_STATUS_COLOR: Record<VoucherOrderStatus, string> = {
 
 /** What a refund gives back: the price less the value of the uses made (price x uses left / uses, remainder included). */
 export function unusedValue(o: Pick<VoucherOrderItem, 'price' | 'usedValue' | 'refundAmount' | 'status'>): number {
-  return o.status === 'refunded' || o.status === 'expired' || o.status === 'paying' || o.status === 'payFailed' ? 0 : Math.max(0, o.price - o.usedValue);
+  return o.status === 'refunded' || o.status === 'expired' || o.status === 'paying' || o.status === 'payFailed'
+    ? 0
+    : Math.max(0, o.price - o.usedValue);
 }
 
 /** VOUCHER_ORDER_NOT_REFUNDABLE: paid (or refund failed), with uses left, still valid. */
-export function canRefund(o: Pick<VoucherOrderItem, 'status' | 'usesLeft' | 'validUntil' | 'payReference'>, now = new Date()): boolean {
-  return (o.status === 'paid' || o.status === 'refundFailed') && o.usesLeft > 0 && new Date(o.validUntil) > now && o.payReference !== null;
+export function canRefund(
+  o: Pick<VoucherOrderItem, 'status' | 'usesLeft' | 'validUntil' | 'payReference'>,
+  now = new Date(),
+): boolean {
+  return (
+    (o.status === 'paid' || o.status === 'refundFailed') &&
+    o.usesLeft > 0 &&
+    new Date(o.validUntil) > now &&
+    o.payReference !== null
+  );
 }
 
 export function toggledStatus(s: VoucherStatus): VoucherStatus {
@@ -48,7 +65,17 @@ export interface VoucherFormValues {
 
 export function voucherToForm(v: VoucherItem | undefined, currency: string | null): Partial<VoucherFormValues> {
   if (!v) return { scopeType: 'platform', status: 'onSale', uses: 1, validDays: 30, freeMinutes: 60, stock: 100 };
-  return { name: v.name, price: toUnits(v.price, currency), freeMinutes: v.freeMinutes, uses: v.uses, validDays: v.validDays, stock: v.stock, scopeType: v.scopeType, scopeId: v.scopeId, status: v.status };
+  return {
+    name: v.name,
+    price: toUnits(v.price, currency),
+    freeMinutes: v.freeMinutes,
+    uses: v.uses,
+    validDays: v.validDays,
+    stock: v.stock,
+    scopeType: v.scopeType,
+    scopeId: v.scopeId,
+    status: v.status,
+  };
 }
 
 /** The body of add (no id) or update: the price in smallest units, no scope target for the platform. */
@@ -68,10 +95,29 @@ export function formToRequest(v: VoucherFormValues, currency: string | null): Om
 
 /** The update that puts a voucher on or off sale, every other term as it is. */
 export function toggleRequest(v: VoucherItem): VoucherUpdateRequest {
-  return { id: v.id, name: v.name, price: v.price, freeMinutes: v.freeMinutes, uses: v.uses, validDays: v.validDays, stock: v.stock, scopeType: v.scopeType, scopeId: v.scopeId, status: toggledStatus(v.status) };
+  return {
+    id: v.id,
+    name: v.name,
+    price: v.price,
+    freeMinutes: v.freeMinutes,
+    uses: v.uses,
+    validDays: v.validDays,
+    stock: v.stock,
+    scopeType: v.scopeType,
+    scopeId: v.scopeId,
+    status: toggledStatus(v.status),
+  };
 }
 
-const FILTER_KEYS = ['beginTime', 'endTime', 'voucherOrderNo', 'mobile', 'userId', 'voucherId', 'status'] as const satisfies readonly (keyof VoucherOrderFilter)[];
+const FILTER_KEYS = [
+  'beginTime',
+  'endTime',
+  'voucherOrderNo',
+  'mobile',
+  'userId',
+  'voucherId',
+  'status',
+] as const satisfies readonly (keyof VoucherOrderFilter)[];
 
 /** The totals' filter: the list's input without paging, so the totals and the rows count the same orders. */
 export function totalsFilter(input: Record<string, unknown>): VoucherOrderFilter {

@@ -2,7 +2,13 @@ import { useMemo } from 'react';
 import { App, Button, Descriptions, Flex, Form, Input, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_RANGE_DAYS, PERMS, VOUCHER_ORDER_STATUSES, voucherRefundRequest, type VoucherOrderItem } from '@cbo/contract';
+import {
+  MAX_RANGE_DAYS,
+  PERMS,
+  VOUCHER_ORDER_STATUSES,
+  voucherRefundRequest,
+  type VoucherOrderItem,
+} from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
@@ -39,7 +45,14 @@ export default function VoucherOrdersView() {
       { type: 'text', name: 'voucherOrderNo', maxLength: 32 },
       { type: 'text', name: 'mobile', label: t('fields.mobile'), maxLength: 20 },
       { type: 'select', name: 'status', options: optionsOf(VOUCHER_ORDER_STATUSES, w.orderStatus) },
-      { type: 'dateRange', name: 'created', begin: 'beginTime', end: 'endTime', label: t('fields.boughtTime'), maxDays: MAX_RANGE_DAYS },
+      {
+        type: 'dateRange',
+        name: 'created',
+        begin: 'beginTime',
+        end: 'endTime',
+        label: t('fields.boughtTime'),
+        maxDays: MAX_RANGE_DAYS,
+      },
     ],
     [t, w],
   );
@@ -57,16 +70,45 @@ export default function VoucherOrdersView() {
           </Button>
         ),
       },
-      { dataIndex: 'status', key: 'status', width: 100, render: (v: VoucherOrderItem['status']) => <VoucherOrderStatusTag status={v} /> },
+      {
+        dataIndex: 'status',
+        key: 'status',
+        width: 100,
+        render: (v: VoucherOrderItem['status']) => <VoucherOrderStatusTag status={v} />,
+      },
       { dataIndex: 'voucherName', key: 'voucherName', width: 120, ellipsis: true },
-      { dataIndex: 'userMobile', key: 'userMobile', width: 130, ellipsis: true, render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
+      {
+        dataIndex: 'userMobile',
+        key: 'userMobile',
+        width: 130,
+        ellipsis: true,
+        render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink>,
+      },
       { dataIndex: 'price', key: 'price', width: 90, align: 'right', render: (v: number) => money(v) },
-      { dataIndex: 'usesLeft', key: 'usesLeft', width: 90, align: 'right', render: (v: number, r) => `${v} / ${r.uses}` },
+      {
+        dataIndex: 'usesLeft',
+        key: 'usesLeft',
+        width: 90,
+        align: 'right',
+        render: (v: number, r) => `${v} / ${r.uses}`,
+      },
       { dataIndex: 'usedValue', key: 'usedValue', width: 90, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'refundAmount', key: 'refundAmount', width: 100, align: 'right', render: (v: number) => money(v) },
-      { dataIndex: 'validUntil', key: 'validUntil', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
+      {
+        dataIndex: 'validUntil',
+        key: 'validUntil',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string) => formatDateTime(v),
+      },
       { dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
-      { dataIndex: 'payReference', key: 'payReference', width: 200, defaultHidden: true, render: (v: string | null) => <CopyableId value={v} /> },
+      {
+        dataIndex: 'payReference',
+        key: 'payReference',
+        width: 200,
+        defaultHidden: true,
+        render: (v: string | null) => <CopyableId value={v} />,
+      },
       ...(canRefundPerm
         ? [
             {
@@ -109,17 +151,33 @@ export default function VoucherOrdersView() {
                 { key: 'no', label: t('fields.voucherOrderNo'), value: <CopyableId value={r.voucherOrderNo} /> },
                 { key: 'status', label: t('fields.status'), value: <VoucherOrderStatusTag status={r.status} /> },
                 { key: 'voucher', label: t('fields.voucher'), value: r.voucherName },
-                { key: 'user', label: t('fields.mobile'), value: <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink> },
-                { key: 'price', label: t('fields.paid'), value: <Typography.Text strong>{money(r.price)}</Typography.Text> },
+                {
+                  key: 'user',
+                  label: t('fields.mobile'),
+                  value: <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink>,
+                },
+                {
+                  key: 'price',
+                  label: t('fields.paid'),
+                  value: <Typography.Text strong>{money(r.price)}</Typography.Text>,
+                },
                 { key: 'freeMinutes', label: t('fields.freeMinutes'), value: r.freeMinutes },
                 { key: 'uses', label: t('fields.usesLeft'), value: `${r.usesLeft} / ${r.uses}` },
                 { key: 'usedValue', label: t('fields.usedValue'), value: money(r.usedValue) },
                 { key: 'refundAmount', label: t('fields.refundAmount'), value: money(r.refundAmount) },
                 { key: 'validUntil', label: t('fields.validUntil'), value: formatDateTime(r.validUntil) },
                 { key: 'createTime', label: t('fields.boughtTime'), value: formatDateTime(r.createTime) },
-                { key: 'refundTime', label: t('fields.refundTime'), value: r.refundTime ? formatDateTime(r.refundTime) : null },
+                {
+                  key: 'refundTime',
+                  label: t('fields.refundTime'),
+                  value: r.refundTime ? formatDateTime(r.refundTime) : null,
+                },
                 { key: 'payReference', label: t('fields.payReference'), value: <CopyableId value={r.payReference} /> },
-                { key: 'refundReference', label: t('fields.refundReference'), value: <CopyableId value={r.refundReference} /> },
+                {
+                  key: 'refundReference',
+                  label: t('fields.refundReference'),
+                  value: <CopyableId value={r.refundReference} />,
+                },
                 { key: 'refundReason', label: t('fields.refundReason'), value: r.refundReason, span: 2 },
                 { key: 'failReason', label: t('fields.failReason'), value: r.failReason, span: 2 },
               ]
@@ -141,7 +199,9 @@ function Totals({ list }: { list: ListQuery<'voucherOrderQueryPage'> }) {
     queryFn: ({ signal }) => request('voucherOrderAmount', { body: filter }, { signal, silent: true }),
   });
   const d = totals.data;
-  const item = (title: string, value: string | number) => <Statistic title={title} value={value} loading={totals.isLoading} valueStyle={{ fontSize: 16 }} />;
+  const item = (title: string, value: string | number) => (
+    <Statistic title={title} value={value} loading={totals.isLoading} valueStyle={{ fontSize: 16 }} />
+  );
   return (
     <Flex gap={24} wrap>
       {item(t('totals.count'), d?.count ?? 0)}
@@ -153,7 +213,15 @@ function Totals({ list }: { list: ListQuery<'voucherOrderQueryPage'> }) {
 }
 
 /** Refund of a pass's unused part, with a reason, after a confirmation that says how much goes back. */
-function RefundModal({ order, open, onClose }: { order: VoucherOrderItem | undefined; open: boolean; onClose: () => void }) {
+function RefundModal({
+  order,
+  open,
+  onClose,
+}: {
+  order: VoucherOrderItem | undefined;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('voucher');
   const { modal } = App.useApp();
   const rule = useZodRule();
@@ -179,7 +247,9 @@ function RefundModal({ order, open, onClose }: { order: VoucherOrderItem | undef
       successMessage={t('orders.refundStarted')}
       onSubmit={async (v) => {
         await confirm();
-        return request('voucherOrderRefund', { body: { voucherOrderNo: order!.voucherOrderNo, reason: v.reason.trim() } });
+        return request('voucherOrderRefund', {
+          body: { voucherOrderNo: order!.voucherOrderNo, reason: v.reason.trim() },
+        });
       }}
     >
       {order && (
@@ -190,11 +260,19 @@ function RefundModal({ order, open, onClose }: { order: VoucherOrderItem | undef
           items={[
             { key: 'paid', label: t('fields.paid'), children: money(order.price) },
             { key: 'used', label: t('fields.usedValue'), children: money(order.usedValue) },
-            { key: 'back', label: t('orders.refundable'), children: <Typography.Text strong>{money(back)}</Typography.Text> },
+            {
+              key: 'back',
+              label: t('orders.refundable'),
+              children: <Typography.Text strong>{money(back)}</Typography.Text>,
+            },
           ]}
         />
       )}
-      <Form.Item name="reason" label={t('fields.refundReason')} rules={[rule(voucherRefundRequest.shape.reason, t('fields.refundReason'))]}>
+      <Form.Item
+        name="reason"
+        label={t('fields.refundReason')}
+        rules={[rule(voucherRefundRequest.shape.reason, t('fields.refundReason'))]}
+      >
         <Input.TextArea maxLength={64} showCount autoSize={{ minRows: 2 }} />
       </Form.Item>
     </FormModal>

@@ -14,11 +14,44 @@ const AMOUNT = api.voucherOrderAmount.path;
 const REFUND = api.voucherOrderRefund.path;
 const PROVIDER = api.ledgerPaymentProvider.path;
 
-const voucher: VoucherItem = { id: 4, name: 'City pass', price: 1990, freeMinutes: 60, uses: 5, validDays: 30, stock: 100, sold: 12, scopeType: 'platform', scopeId: null, scopeName: null, status: 'onSale', createTime: '2026-11-20T08:00:00Z' };
+const voucher: VoucherItem = {
+  id: 4,
+  name: 'City pass',
+  price: 1990,
+  freeMinutes: 60,
+  uses: 5,
+  validDays: 30,
+  stock: 100,
+  sold: 12,
+  scopeType: 'platform',
+  scopeId: null,
+  scopeName: null,
+  status: 'onSale',
+  createTime: '2026-11-20T08:00:00Z',
+};
 const future = new Date(Date.now() + 10 * 86_400_000).toISOString();
 const pass: VoucherOrderItem = {
-  id: 9, voucherOrderNo: 'V20261125000001', userId: 7, userMobile: '86-13800000007', voucherId: 4, voucherName: 'City pass', price: 1000, freeMinutes: 60, uses: 3, usesLeft: 2, usedValue: 333,
-  refundAmount: 0, validUntil: future, status: 'paid', payReference: 'SBXC1', refundReference: null, refundReason: null, failReason: null, createTime: '2026-11-25T08:00:00Z', refundTime: null, simulated: false,
+  id: 9,
+  voucherOrderNo: 'V20261125000001',
+  userId: 7,
+  userMobile: '86-13800000007',
+  voucherId: 4,
+  voucherName: 'City pass',
+  price: 1000,
+  freeMinutes: 60,
+  uses: 3,
+  usesLeft: 2,
+  usedValue: 333,
+  refundAmount: 0,
+  validUntil: future,
+  status: 'paid',
+  payReference: 'SBXC1',
+  refundReference: null,
+  refundReason: null,
+  failReason: null,
+  createTime: '2026-11-25T08:00:00Z',
+  refundTime: null,
+  simulated: false,
 };
 
 beforeAll(async () => {
@@ -31,7 +64,12 @@ beforeEach(async () => {
 
 describe('voucher screens', () => {
   it('puts a voucher off sale after a confirmation, sending every other term unchanged', async () => {
-    const server = fakeServer({ [LISTS]: { list: [voucher], total: 1 }, [BUTTONS]: ['order:voucher:edit'], [UPDATE]: { ...voucher, status: 'offSale' }, [PROVIDER]: { name: 'sandbox', sandbox: true, currency: 'CNY' } });
+    const server = fakeServer({
+      [LISTS]: { list: [voucher], total: 1 },
+      [BUTTONS]: ['order:voucher:edit'],
+      [UPDATE]: { ...voucher, status: 'offSale' },
+      [PROVIDER]: { name: 'sandbox', sandbox: true, currency: 'CNY' },
+    });
     renderView(<VouchersView />, { path: '/order/vouchers' });
     expect(await screen.findByText('City pass')).toBeTruthy();
     expect(screen.getByText('12 / 100')).toBeTruthy();
@@ -40,7 +78,18 @@ describe('voucher screens', () => {
     expect(server.to(UPDATE)).toHaveLength(0);
     fireEvent.click(button(/^OK$/));
     await waitFor(() => expect(server.to(UPDATE)).toHaveLength(1));
-    expect(server.to(UPDATE)[0]!.body).toEqual({ id: 4, name: 'City pass', price: 1990, freeMinutes: 60, uses: 5, validDays: 30, stock: 100, scopeType: 'platform', scopeId: null, status: 'offSale' });
+    expect(server.to(UPDATE)[0]!.body).toEqual({
+      id: 4,
+      name: 'City pass',
+      price: 1990,
+      freeMinutes: 60,
+      uses: 5,
+      validDays: 30,
+      stock: 100,
+      scopeType: 'platform',
+      scopeId: null,
+      status: 'offSale',
+    });
   });
 
   it('shows no edit action without the edit button permission', async () => {
@@ -66,7 +115,9 @@ describe('voucher screens', () => {
     fireEvent.click(await waitFor(() => button(/^Refund$/)));
     expect((await screen.findAllByText(/^(CN)?¥6\.67$/)).length).toBeGreaterThan(0);
     fireEvent.click(button(/^Save$/));
-    await waitFor(() => expect(screen.getByText(/Refund reason/, { selector: '.ant-form-item-explain-error' })).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText(/Refund reason/, { selector: '.ant-form-item-explain-error' })).toBeTruthy(),
+    );
     expect(server.to(REFUND)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Refund reason'), { target: { value: 'moved away' } });
     fireEvent.click(button(/^Save$/));

@@ -7,7 +7,16 @@ import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { useMoney, toMinor } from '@/shared/money';
-import { formatDateTime, FormDrawer, ListPage, optionsOf, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  formatDateTime,
+  FormDrawer,
+  ListPage,
+  optionsOf,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { AgentSelect, OutletSelect } from '@/shared/search-select';
 import { formToRequest, toggleRequest, voucherToForm, type VoucherFormValues } from '../components/voucher-rules';
 import { VoucherStatusTag, useVoucherWords } from '../components/voucher-words';
@@ -23,7 +32,10 @@ export default function VouchersView() {
   const [form] = Form.useForm<VoucherFormValues>();
   const scopeType = Form.useWatch('scopeType', form);
   const toggle = useRowAction<VoucherItem>({
-    confirm: (row) => (row.status === 'onSale' ? { title: t('vouchers.offSaleConfirm', { name: row.name }), content: t('vouchers.offSaleHint'), danger: true } : null),
+    confirm: (row) =>
+      row.status === 'onSale'
+        ? { title: t('vouchers.offSaleConfirm', { name: row.name }), content: t('vouchers.offSaleHint'), danger: true }
+        : null,
     call: (row) => request('voucherUpdate', { body: toggleRequest(row) }),
     success: (r) => w.status((r as VoucherItem).status),
     invalidates: ['voucherLists'],
@@ -41,14 +53,47 @@ export default function VouchersView() {
   const columns = useMemo<ColumnsOf<'voucherLists'>>(
     () => [
       { title: t('fields.name'), dataIndex: 'name', key: 'name', fixed: 'left', width: 170, ellipsis: true },
-      { title: t('fields.status'), dataIndex: 'status', key: 'status', width: 100, render: (v: VoucherItem['status']) => <VoucherStatusTag status={v} /> },
-      { title: t('fields.price'), dataIndex: 'price', key: 'price', width: 110, align: 'right', render: (v: number) => money(v) },
+      {
+        title: t('fields.status'),
+        dataIndex: 'status',
+        key: 'status',
+        width: 100,
+        render: (v: VoucherItem['status']) => <VoucherStatusTag status={v} />,
+      },
+      {
+        title: t('fields.price'),
+        dataIndex: 'price',
+        key: 'price',
+        width: 110,
+        align: 'right',
+        render: (v: number) => money(v),
+      },
       { title: t('fields.freeMinutes'), dataIndex: 'freeMinutes', key: 'freeMinutes', width: 120, align: 'right' },
       { title: t('fields.uses'), dataIndex: 'uses', key: 'uses', width: 90, align: 'right' },
       { title: t('fields.validDays'), dataIndex: 'validDays', key: 'validDays', width: 110, align: 'right' },
-      { title: t('fields.soldOfStock'), key: 'stock', width: 120, align: 'right', render: (_: unknown, r: VoucherItem) => `${r.sold} / ${r.stock}` },
-      { title: t('fields.scope'), key: 'scope', width: 180, ellipsis: true, render: (_: unknown, r: VoucherItem) => (r.scopeType === 'platform' ? w.scope('platform') : `${w.scope(r.scopeType)} · ${r.scopeName ?? r.scopeId}`) },
-      { title: t('fields.createTime'), dataIndex: 'createTime', key: 'createTime', width: 170, defaultHidden: true, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('fields.soldOfStock'),
+        key: 'stock',
+        width: 120,
+        align: 'right',
+        render: (_: unknown, r: VoucherItem) => `${r.sold} / ${r.stock}`,
+      },
+      {
+        title: t('fields.scope'),
+        key: 'scope',
+        width: 180,
+        ellipsis: true,
+        render: (_: unknown, r: VoucherItem) =>
+          r.scopeType === 'platform' ? w.scope('platform') : `${w.scope(r.scopeType)} · ${r.scopeName ?? r.scopeId}`,
+      },
+      {
+        title: t('fields.createTime'),
+        dataIndex: 'createTime',
+        key: 'createTime',
+        width: 170,
+        defaultHidden: true,
+        render: (v: string) => formatDateTime(v),
+      },
       ...(canEdit
         ? [
             {
@@ -76,7 +121,11 @@ export default function VouchersView() {
   const priceRule = {
     validator: async (_r: unknown, v: number | null | undefined) => {
       const checked = rule(voucherFields.shape.price, t('fields.price'));
-      await checked.validator!(_r as never, v === null || v === undefined ? undefined : toMinor(v, currency), () => undefined);
+      await checked.validator!(
+        _r as never,
+        v === null || v === undefined ? undefined : toMinor(v, currency),
+        () => undefined,
+      );
     },
   };
 
@@ -104,7 +153,11 @@ export default function VouchersView() {
         onClose={edit.hide}
         initialValues={voucherToForm(edit.record, currency)}
         invalidates={['voucherLists']}
-        onSubmit={(v) => (edit.record ? request('voucherUpdate', { body: { ...formToRequest(v, currency), id: edit.record.id } }) : request('voucherAdd', { body: formToRequest(v, currency) }))}
+        onSubmit={(v) =>
+          edit.record
+            ? request('voucherUpdate', { body: { ...formToRequest(v, currency), id: edit.record.id } })
+            : request('voucherAdd', { body: formToRequest(v, currency) })
+        }
       >
         <Form.Item name="name" label={t('fields.name')} rules={[rule(voucherFields.shape.name, t('fields.name'))]}>
           <Input maxLength={16} showCount />
@@ -112,26 +165,52 @@ export default function VouchersView() {
         <Form.Item name="price" label={t('fields.price')} required rules={[priceRule]}>
           <InputNumber<number> min={0} precision={digits} addonAfter={currency ?? undefined} style={{ width: 220 }} />
         </Form.Item>
-        <Form.Item name="freeMinutes" label={t('fields.freeMinutes')} extra={t('vouchers.freeMinutesHint')} rules={[rule(voucherFields.shape.freeMinutes, t('fields.freeMinutes'))]}>
+        <Form.Item
+          name="freeMinutes"
+          label={t('fields.freeMinutes')}
+          extra={t('vouchers.freeMinutesHint')}
+          rules={[rule(voucherFields.shape.freeMinutes, t('fields.freeMinutes'))]}
+        >
           <InputNumber min={1} max={10080} precision={0} addonAfter={t('vouchers.minuteUnit')} style={{ width: 220 }} />
         </Form.Item>
         <Space size={16} wrap>
           <Form.Item name="uses" label={t('fields.uses')} rules={[rule(voucherFields.shape.uses, t('fields.uses'))]}>
             <InputNumber min={1} max={1000} precision={0} style={{ width: 150 }} />
           </Form.Item>
-          <Form.Item name="validDays" label={t('fields.validDays')} rules={[rule(voucherFields.shape.validDays, t('fields.validDays'))]}>
+          <Form.Item
+            name="validDays"
+            label={t('fields.validDays')}
+            rules={[rule(voucherFields.shape.validDays, t('fields.validDays'))]}
+          >
             <InputNumber min={1} max={3650} precision={0} style={{ width: 150 }} />
           </Form.Item>
-          <Form.Item name="stock" label={t('fields.stock')} extra={edit.record ? t('vouchers.stockHint', { sold: edit.record.sold }) : undefined} rules={[rule(voucherFields.shape.stock, t('fields.stock'))]}>
+          <Form.Item
+            name="stock"
+            label={t('fields.stock')}
+            extra={edit.record ? t('vouchers.stockHint', { sold: edit.record.sold }) : undefined}
+            rules={[rule(voucherFields.shape.stock, t('fields.stock'))]}
+          >
             <InputNumber min={edit.record?.sold ?? 0} max={10_000_000} precision={0} style={{ width: 150 }} />
           </Form.Item>
         </Space>
         <Form.Item name="scopeType" label={t('fields.scope')} rules={[{ required: true }]}>
-          <Select options={optionsOf(VOUCHER_SCOPES, w.scope)} style={{ width: 220 }} onChange={() => form.setFieldValue('scopeId', null)} />
+          <Select
+            options={optionsOf(VOUCHER_SCOPES, w.scope)}
+            style={{ width: 220 }}
+            onChange={() => form.setFieldValue('scopeId', null)}
+          />
         </Form.Item>
         {scopeType && scopeType !== 'platform' && (
-          <Form.Item name="scopeId" label={scopeType === 'agent' ? t('fields.scopeAgent') : t('fields.scopeOutlet')} rules={[{ required: true, message: t('vouchers.scopeRequired') }]}>
-            {scopeType === 'agent' ? <AgentSelect placeholder={t('fields.scopeAgent')} /> : <OutletSelect placeholder={t('fields.scopeOutlet')} />}
+          <Form.Item
+            name="scopeId"
+            label={scopeType === 'agent' ? t('fields.scopeAgent') : t('fields.scopeOutlet')}
+            rules={[{ required: true, message: t('vouchers.scopeRequired') }]}
+          >
+            {scopeType === 'agent' ? (
+              <AgentSelect placeholder={t('fields.scopeAgent')} />
+            ) : (
+              <OutletSelect placeholder={t('fields.scopeOutlet')} />
+            )}
           </Form.Item>
         )}
         <Form.Item name="status" label={t('fields.status')}>
