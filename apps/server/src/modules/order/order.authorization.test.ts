@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { auth, engines, exportedSheet, useServer } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
-import { defaultHandlers, newSn, TestCabinet } from '../../test/fleet/test-cabinet.js';
+import { defaultHandlers, type TestCabinet } from '../../test/fleet/test-cabinet.js';
+import { rentalKit } from '../../test/order/rentals.js';
 import { caller, networkFixture, ok, outletBody, type Answer } from '../../test/outlet/outlet-fixtures.js';
 import { SandboxProvider } from './payments.js';
 
@@ -18,7 +18,6 @@ describe.each(engines)('deposit-free authorization (%s)', (engine) => {
   const s = useServer(engine, {}, { paymentProvider: sandbox, workers: true });
   let token = '';
   const c = caller(s, () => token);
-  const cabinets: TestCabinet[] = [];
   let outletId = 0;
   let cabA: TestCabinet;
   let cabB: TestCabinet;
@@ -26,53 +25,9 @@ describe.each(engines)('deposit-free authorization (%s)', (engine) => {
   const db = () => s.current.database.db;
   const all = async <T>(q: SQL): Promise<T[]> => ((await db().execute(q)) as unknown as { rows: T[] }).rows;
 
-  async function cabinet(banks: number): Promise<TestCabinet> {
-    const sn = newSn();
-    await services().fleet.stockIn({ sns: [sn] });
-    await ok(c.post('/device/api/v1/outlet/bindDevice', { outletId, sn }), 'bind');
-    const cab = new TestCabinet(services().gateway.brokerUrl, sn, services().fleet.secretOf(sn), 24);
-    cab.slots.forEach((x, i) =>
-      i < banks
-        ? Object.assign(x, { battery: 100 })
-        : Object.assign(x, { powerBankId: null, battery: null, charging: false }),
-    );
-    cabinets.push(cab);
-    await cab.start();
-    await until(async () => (await services().fleet.rental.availability(sn)).available >= banks, 8_000, 'inventory');
-    return cab;
-  }
-
-  async function customer(): Promise<{
-    app: (m: 'GET' | 'POST', url: string, body?: unknown, lang?: string) => Promise<Answer>;
-  }> {
-    const mobile = `136${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
-    await s.current.inject({
-      method: 'POST',
-      url: '/user/api/app/v1/auth/sendCode',
-      payload: { areaCode: '86', mobile },
-    });
-    const code = s.current.sms.lastCode(mobile)!;
-    const r = (
-      await s.current.inject({
-        method: 'POST',
-        url: '/user/api/app/v1/auth',
-        payload: { areaCode: '86', mobile, code, clientType: 'USER_IOS' },
-      })
-    ).json();
-    expect(r.code).toBe(0);
-    const t = r.data.token as string;
-    return {
-      app: async (m, url, body, lang = 'en_US') =>
-        (
-          await s.current.inject({
-            method: m,
-            url,
-            payload: body as object | undefined,
-            headers: { authorization: t, clienttype: 'USER_IOS', 'accept-language': lang },
-          })
-        ).json(),
-    };
-  }
+  const kit = rentalKit(s, c);
+  const cabinet = (banks: number) => kit.cabinet(outletId, banks, 24);
+  const customer = kit.customer;
 
   const order = async (orderNo: string) =>
     (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as any;
@@ -129,9 +84,7 @@ describe.each(engines)('deposit-free authorization (%s)', (engine) => {
       sql`update sys_extension set status = 'activated', activated_at = now() where code = 'depositFree'`,
     );
   }, 60_000);
-  afterAll(async () => {
-    await Promise.allSettled(cabinets.map((x) => (x.client ? x.client.endAsync(true) : Promise.resolve())));
-  });
+  afterAll(() => kit.close());
 
   it('rent freezes the declared amount; the return pays the fee from it and releases the rest, once, though every notification comes twice', async () => {
     const u = await customer();

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { TestServer } from '../helper.js';
 import { until } from '../fleet/fleet-helpers.js';
 import { newSn, TestCabinet } from '../fleet/test-cabinet.js';
-import { ok, type Caller } from '../outlet/outlet-fixtures.js';
+import { ok, type Answer, type Caller } from '../outlet/outlet-fixtures.js';
 
 /**
  * Rentals end to end for a test: cabinets bound to an outlet (real MQTT clients on the test server's
@@ -15,12 +15,12 @@ export function rentalKit(s: { current: TestServer }, c: Caller) {
   const cabinets: TestCabinet[] = [];
   const services = () => s.current.server.services;
 
-  /** A cabinet of 12 slots holding `banks` charged power banks, bound to the outlet. */
-  async function cabinet(outletId: number, banks: number): Promise<TestCabinet> {
+  /** A cabinet of `slots` slots holding `banks` charged power banks, bound to the outlet. */
+  async function cabinet(outletId: number, banks: number, slots = 12): Promise<TestCabinet> {
     const sn = newSn();
     await services().fleet.stockIn({ sns: [sn] });
     await ok(c.post('/device/api/v1/outlet/bindDevice', { outletId, sn }), 'bind');
-    const cab = new TestCabinet(services().gateway.brokerUrl, sn, services().fleet.secretOf(sn), 12);
+    const cab = new TestCabinet(services().gateway.brokerUrl, sn, services().fleet.secretOf(sn), slots);
     cab.slots.forEach((x, i) =>
       i < banks
         ? Object.assign(x, { battery: 100 })
@@ -32,8 +32,12 @@ export function rentalKit(s: { current: TestServer }, c: Caller) {
     return cab;
   }
 
-  /** A customer signed in through the app calls; answers a caller of the app API as them. */
-  async function customer() {
+  /** A customer signed in through the app calls (a code by SMS): its token, number and a caller of the app API as them. */
+  async function customer(): Promise<{
+    token: string;
+    mobile: string;
+    app: (m: 'GET' | 'POST', url: string, body?: unknown, lang?: string) => Promise<Answer>;
+  }> {
     const mobile = `136${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
     await s.current.inject({
       method: 'POST',
@@ -47,16 +51,18 @@ export function rentalKit(s: { current: TestServer }, c: Caller) {
         payload: { areaCode: '86', mobile, code: s.current.sms.lastCode(mobile)!, clientType: 'USER_IOS' },
       })
     ).json();
-    const t = r.data.token as string;
-    return (m: 'GET' | 'POST', url: string, body?: unknown) =>
-      s.current
-        .inject({
+    expect(r.code).toBe(0);
+    const token = r.data.token as string;
+    const app = async (m: 'GET' | 'POST', url: string, body?: unknown, lang = 'en_US') =>
+      (
+        await s.current.inject({
           method: m,
           url,
           payload: body as object | undefined,
-          headers: { authorization: t, clienttype: 'USER_IOS' },
+          headers: { authorization: token, clienttype: 'USER_IOS', 'accept-language': lang },
         })
-        .then((x) => x.json());
+      ).json() as Answer;
+    return { token, mobile, app };
   }
 
   const order = async (orderNo: string) =>
@@ -68,7 +74,7 @@ export function rentalKit(s: { current: TestServer }, c: Caller) {
 
   /** Rents from `cab`, keeps the power bank `minutes`, gives it back to `back`: the finished order's number. */
   async function rental(cab: TestCabinet, back: TestCabinet, minutes: number): Promise<string> {
-    const app = await customer();
+    const { app } = await customer();
     const r = await app('POST', '/order/api/app/v1/order/rent', { sn: cab.sn });
     expect(r.code).toBe(0);
     await until(async () => (await order(r.data.orderNo)).status === 'using', 8_000, 'using');
