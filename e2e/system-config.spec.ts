@@ -119,6 +119,9 @@ test('problem types: create, refuse a duplicate, delete after confirming; the op
   const drawer = page.getByRole('dialog', { name: 'Operation details' });
   await expect(drawer).toContainText('POST /user/api/v1/problemType/saveOrUpdate');
   await expect(drawer).toContainText('100204');
+  // The request's id, the one its server log lines carry (issue 29): from a complaint to the log.
+  await expect(drawer).toContainText('Request ID');
+  await expect(drawer.locator('code').filter({ hasText: /^[0-9a-f-]{36}$/ })).toBeVisible();
   await page.keyboard.press('Escape');
 
   // Every change names what it changed (issue 31): the deleted type by its name, a settings save by
