@@ -13,9 +13,11 @@ async function listTotal(page: Page): Promise<number> {
   const view = page.locator('.app-view:visible');
   await expect(view.locator('.ant-table-tbody').first()).toBeVisible();
   await expect(view.locator('.ant-spin-spinning')).toHaveCount(0);
+  // Rows with their pagination, or the empty state: whichever the list draws (the pagination may come
+  // a frame after the rows, so one is waited for, not counted at once).
+  await expect(view.locator('.ant-pagination-total-text, .ant-table-placeholder').first()).toBeVisible();
   const total = view.locator('.ant-pagination-total-text');
   if (await total.count()) return Number(/(\d+)/.exec((await total.first().textContent()) ?? '')![1]);
-  await expect(view.locator('.ant-table-placeholder')).toBeVisible();
   return 0;
 }
 
