@@ -443,15 +443,7 @@ export async function buildApp(opts: BuildOptions) {
     );
   };
   const engine = order.services.engine;
-  // Rental ejects, returns and settles are counted by outcome where the fleet tells the order engine, and where it settles.
-  rental.listen({
-    ejectOutcome: (e) => {
-      metrics.business('rentEject', e.ejected ? 'ejected' : 'notEjected');
-      return engine.ejectOutcome(e);
-    },
-    returned: metrics.counted('return', (e) => engine.returned(e)),
-  });
-  engine.settle = metrics.counted('settle', engine.settle.bind(engine), (r) => r.status);
+  rental.listen({ ejectOutcome: (e) => engine.ejectOutcome(e), returned: (e) => engine.returned(e) });
   // Statistics: the dashboard's action list takes one provider per thing that needs action, each
   // counted by the module that owns it with the filter of the list it links to.
   const actions: ActionProvider[] = [

@@ -88,7 +88,7 @@ const refundWidths = {
 };
 
 /** The order module's services: the engine (rent, eject, return, staff actions, refunds, payments), the reads and the archive. */
-function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provider?: PaymentProvider }) {
+function createOrder({ db, log, config, metrics }: Platform, needs: OrderNeeds & { provider?: PaymentProvider }) {
   // The built-in payment company is the sandbox: it moves no real money, and says so.
   const provider =
     needs.provider ??
@@ -96,7 +96,7 @@ function createOrder({ db, log, config }: Platform, needs: OrderNeeds & { provid
       latencyMs: config.NODE_ENV === 'test' ? 0 : 150,
       notifyDelayMs: config.NODE_ENV === 'test' ? 10 : 1500,
     });
-  const engine = new OrderEngine(db, needs, provider, log);
+  const engine = new OrderEngine(db, needs, provider, log, metrics);
   const archive = new OrderArchive(db);
   const queries = new OrderQueries(db, engine, needs, archive);
   const refunds = new OrderRefunds(db, needs, engine, log);

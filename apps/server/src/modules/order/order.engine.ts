@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '../../platform/ops/metrics.js';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   MEMBER_LEVEL_DISCOUNT,
@@ -84,6 +85,16 @@ export const newNo = (prefix: string) => {
   return `${prefix}${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
 };
 
+/** How an order ends at a settle: who or what ended it, and where it came back. */
+export interface SettleHow {
+  returnSn?: string;
+  actor: string;
+  event: OrderEvent;
+  note?: string;
+  fromEjecting?: boolean;
+  staffEnd?: boolean;
+}
+
 /**
  * The order engine: the life of a rental and the money that moves with it.
  *
@@ -112,6 +123,8 @@ export class OrderEngine {
     private readonly needs: OrderNeeds,
     readonly provider: PaymentProvider,
     private readonly log: FastifyBaseLogger,
+    /** Rental ejects, returns and settles counted by outcome where they happen (GET /metrics). */
+    private readonly meter: Pick<Metrics, 'business' | 'counted'>,
   ) {
     provider.onNotify((n) => this.notified(n).then(() => undefined));
   }
@@ -567,6 +580,7 @@ export class OrderEngine {
 
   /** The cabinet's answer to a rental eject: using, or closed with everything given back. */
   async ejectOutcome(e: { commandId: string; ejected: boolean }): Promise<void> {
+    this.meter.business('rentEject', e.ejected ? 'ejected' : 'notEjected');
     const released = await this.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.commandId, e.commandId)).for('update');
@@ -588,7 +602,11 @@ export class OrderEngine {
   }
 
   /** A power bank came back to a cabinet: its open order ends there and then. */
-  async returned(e: { sn: string; powerBankId: string; at: Date }): Promise<void> {
+  returned(e: { sn: string; powerBankId: string; at: Date }): Promise<void> {
+    return this.meter.counted('return', () => this.returnedOnce(e))();
+  }
+
+  private async returnedOnce(e: { sn: string; powerBankId: string; at: Date }): Promise<void> {
     const [o] = await this.db
       .select({ id: ordOrder.id })
       .from(ordOrder)
@@ -608,18 +626,15 @@ export class OrderEngine {
    * power bank came back, so it left): the fee from the rule, taken from what is held, the rest
    * released, what is still due asked of the payment company, the shares once it is all paid.
    */
-  async settle(
-    orderId: number,
-    end: Date,
-    how: {
-      returnSn?: string;
-      actor: string;
-      event: OrderEvent;
-      note?: string;
-      fromEjecting?: boolean;
-      staffEnd?: boolean;
-    },
-  ): Promise<OrderActionResult> {
+  settle(orderId: number, end: Date, how: SettleHow): Promise<OrderActionResult> {
+    return this.meter.counted(
+      'settle',
+      () => this.settleOnce(orderId, end, how),
+      (r) => r.status,
+    )();
+  }
+
+  private async settleOnce(orderId: number, end: Date, how: SettleHow): Promise<OrderActionResult> {
     const settings = await this.needs.settings.pay();
     let returnOutlet: { id: number; name: string } | null = null;
     if (how.returnSn) {
