@@ -1212,7 +1212,7 @@ export class OrderEngine {
 
   /** A signed notification: verified, then applied like any outcome (a duplicate changes nothing). */
   async notified(n: SignedNotification): Promise<boolean> {
-    const outcome = this.provider.verify(n);
+    const outcome = await this.provider.verify(n);
     if (!outcome) throw new AppError('PAYMENT_SIGNATURE');
     await this.applyOutcome(outcome);
     return true;

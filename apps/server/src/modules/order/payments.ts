@@ -28,6 +28,12 @@ export interface PaymentOutcome {
   reference: string;
   /** Why it failed, in the provider's words (payouts: one of the known reasons). */
   failure?: string;
+  /**
+   * A charge or freeze the customer completes in their app answers pending with what the app hands
+   * to the wallet (WeChat Pay JSAPI / mini program requestPayment fields, Alipay's order string); the
+   * outcome comes later by notification or query.
+   */
+  payParams?: Record<string, string>;
 }
 export interface ChargeRequest {
   key: string;
@@ -36,6 +42,10 @@ export interface ChargeRequest {
   description: string;
   /** Deferred: the customer pays later (a credit deduction); the outcome comes by notification. */
   deferred?: boolean;
+  /** The customer's id at the payment company (WeChat openid, Alipay buyer id), when known. */
+  payerId?: string;
+  /** The pay channel the customer chose (wechat, alipay, …): the router picks the company by it. */
+  channel?: string;
 }
 export interface RefundRequest {
   key: string;
@@ -49,6 +59,8 @@ export interface AuthorizeRequest {
   amount: number;
   userId: number;
   description: string;
+  payerId?: string;
+  channel?: string;
 }
 export interface CaptureRequest {
   key: string;
@@ -68,10 +80,46 @@ export interface PayoutRequest {
   key: string;
   amount: number;
   payee: string;
+  /** The withdrawal method (wechat, alipay, …): the router picks the company by it. */
+  channel?: string;
+  /** The payee's real name, when the company checks it (WeChat Pay transfers, Alipay). */
+  payeeName?: string;
 }
 export interface SignedNotification {
+  /** The notification as received: the raw HTTP body for a real company. */
   payload: string;
+  /** The sandbox's signature; a real company's travels in `headers` or in the body. */
   signature: string;
+  /** The HTTP headers of a notification received at /pay/notify/<provider>, names in lower case. */
+  headers?: Record<string, string>;
+  /** Which company's route it arrived at (the router hands it to that adapter); absent: the sandbox. */
+  provider?: string;
+}
+
+/**
+ * One line of a payment company's statement for a day (WeChat Pay trade and fund bills, Alipay's
+ * bill, the sandbox's file): what the company says it moved. `key` is the request key the company
+ * knows (a real adapter's short number; the router turns it back into the engine's key).
+ */
+export interface StatementLine {
+  key: string;
+  op: PaymentOp;
+  /** The company's transaction number. */
+  reference: string;
+  /** Minor units, always positive; `op` says the direction. */
+  amount: number;
+  /** The company's fee on this line, minor units (0 when none). */
+  fee: number;
+  /** When the company booked it (ISO 8601). */
+  at: string;
+  status: 'succeeded' | 'failed';
+}
+
+/** What to answer the company over HTTP once a notification was handled (or refused). */
+export interface NotifyReply {
+  status: number;
+  contentType: string;
+  body: string;
 }
 
 export interface PaymentProvider {
@@ -89,10 +137,28 @@ export interface PaymentProvider {
   releaseAuthorization(req: ReleaseAuthorizationRequest): Promise<PaymentOutcome>;
   /** The outcome of a request by its key; null when the provider never received it. */
   query(key: string): Promise<PaymentOutcome | null>;
-  /** Reads a notification; null when its signature does not verify. */
-  verify(n: SignedNotification): PaymentOutcome | null;
+  /** Reads a notification; null when its signature does not verify (nothing in it is read before). */
+  verify(n: SignedNotification): PaymentOutcome | null | Promise<PaymentOutcome | null>;
+  /** The company's statement of a day (YYYY-MM-DD, the company's own time zone); absent: none kept. */
+  statement?(day: string): Promise<StatementLine[]>;
+  /** The HTTP answer the company expects to a notification (accepted or refused). */
+  notifyReply?(accepted: boolean): NotifyReply;
+  /**
+   * True for a real company: keys it is sent are short numbers the router gives
+   * (providerNo: 32 characters, letters and digits), and requests go over the network.
+   */
+  readonly shortKeys?: boolean;
   /** Where notifications go (the engine); a real adapter's arrive over HTTP and are handed here too. */
   onNotify(handler: (n: SignedNotification) => Promise<void>): void;
+}
+
+/**
+ * The number a real company knows a request by: 32 letters and digits derived from the engine's key
+ * (WeChat Pay's out_trade_no allows 32, Alipay's 64), the same every time it is asked, so a retried
+ * request reaches the company under the same number.
+ */
+export function providerNo(key: string): string {
+  return 'K' + crypto.createHash('sha256').update(key).digest('hex').slice(0, 31).toUpperCase();
 }
 
 export interface SandboxOptions {

@@ -404,3 +404,28 @@ export const statOrderReturnHour = pgTable(
     index('stat_order_return_hour_outlet_idx').on(t.outletId, t.hour),
   ],
 );
+
+/**
+ * Which payment company a request went to, recorded before it is sent (issue 28). The payment
+ * router writes a row for every request to a real company (the sandbox's need none: no row means
+ * the sandbox), under the short number the company knows it by (`providerNo(key)`), so a
+ * notification, a query, a refund of that charge and a statement line find their way back to the
+ * engine's key and to the company that holds the money.
+ */
+export const ordPayRoute = pgTable(
+  'ord_pay_route',
+  {
+    key: varchar('key', { length: 96 }).primaryKey(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    providerNo: varchar('provider_no', { length: 32 }).notNull(),
+    op: varchar('op', { length: 8 }).notNull(),
+    /** The company's transaction number once an answer gave it (a refund finds its charge's company by it). */
+    reference: varchar('reference', { length: 64 }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ord_pay_route_no_idx').on(t.provider, t.providerNo),
+    index('ord_pay_route_ref_idx').on(t.reference),
+    index('ord_pay_route_created_idx').on(t.createdAt),
+  ],
+);
