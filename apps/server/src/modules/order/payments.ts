@@ -52,6 +52,8 @@ export interface RefundRequest {
   amount: number;
   /** The charge this gives money back from. */
   chargeReference: string;
+  /** What that charge took, when the caller knows it (WeChat Pay asks for the original total). */
+  chargeAmount?: number;
 }
 export interface AuthorizeRequest {
   key: string;
@@ -135,8 +137,11 @@ export interface PaymentProvider {
   captureAuthorization(req: CaptureRequest): Promise<PaymentOutcome>;
   /** Unfreezes all of an authorization (op unfreeze). */
   releaseAuthorization(req: ReleaseAuthorizationRequest): Promise<PaymentOutcome>;
-  /** The outcome of a request by its key; null when the provider never received it. */
-  query(key: string): Promise<PaymentOutcome | null>;
+  /**
+   * The outcome of a request by its key; null when the provider never received it. `op` says what
+   * the request was (a real company keeps trades, refunds and transfers apart); the router passes it.
+   */
+  query(key: string, op?: PaymentOp): Promise<PaymentOutcome | null>;
   /** Reads a notification; null when its signature does not verify (nothing in it is read before). */
   verify(n: SignedNotification): PaymentOutcome | null | Promise<PaymentOutcome | null>;
   /** The company's statement of a day (YYYY-MM-DD, the company's own time zone); absent: none kept. */
