@@ -52,11 +52,23 @@ export const rentRequest = z.object({
     .optional(),
 });
 export type RentRequest = z.infer<typeof rentRequest>;
+/**
+ * What the customer's app pays with when the channel's payment company is a real one (WeChat Pay's
+ * requestPayment fields, Alipay's order string): the rent or top-up is pending until it is paid; the
+ * app pays, then repeats the same call with the same idempotency key.
+ */
+export const payInApp = z.object({ channel: z.string(), params: z.record(z.string(), z.string()) });
+export type PayInApp = z.infer<typeof payInApp>;
+/**
+ * The rent's answer. With `payment`, no order exists yet: its number is reserved (status
+ * pendingPayment), the app pays, then calls rent again with the same key to open it.
+ */
 export const rentResult = z.object({
   orderNo: z.string(),
   status: z.enum(ORDER_STATUSES),
   slot: z.number().int().nullable(),
   powerBankId: z.string().nullable(),
+  payment: payInApp.optional(),
 });
 export type RentResult = z.infer<typeof rentResult>;
 
@@ -102,6 +114,8 @@ export type Wallet = z.infer<typeof wallet>;
 /** POST recharge (the sandbox tops the balance up through the provider). */
 export const rechargeRequest = z.object({
   amount: z.number().int({ error: 'rule.moneyCents' }).min(100).max(100_000),
+  /** The channel to pay through (wechat, alipay): its company when that one is enabled, else the sandbox. */
+  channel: z.enum(ORDER_PAY_CHANNELS).optional(),
   idempotencyKey: z
     .string()
     .trim()
@@ -110,7 +124,8 @@ export const rechargeRequest = z.object({
     .regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' })
     .optional(),
 });
-export const rechargeResult = z.object({ balance: z.number().int() });
+/** With `payment`: the top-up is pending until the app pays it (the balance grows when the company says so). */
+export const rechargeResult = z.object({ balance: z.number().int(), payment: payInApp.optional() });
 
 /** GET /user/api/app/v1/balance/refundable: what of my balance may be refunded to my top-up charges. */
 export const appBalanceRefundable = z.object({

@@ -121,6 +121,13 @@ export const orderErrors = {
     '該請求的付款已退回，請重新發起',
     'The payment of this request was given back; please start a new one',
   ),
+  ORDER_KEY_REQUIRED: def(
+    100720,
+    'A rent paid in the app (a real payment company) is asked twice: first for what the app pays with, then, after paying, to open the order; only the idempotency key ties the two calls together. The payment asked for is given back if it is made anyway.',
+    '在应用内支付的租借需要携带请求标识（idempotencyKey）',
+    '在應用內支付的租借需要攜帶請求標識（idempotencyKey）',
+    'A rental paid in the app needs its idempotency key',
+  ),
   ORDER_AUTH_REFUSED: def(
     100719,
     'A deposit-free rental needs the declared amount frozen by the payment company first (a pre-authorization); it was refused or not answered at once, so no order was opened and nothing was taken.',

@@ -12,12 +12,14 @@ import { OrderRefunds } from './order.refunds.js';
 import { OrderStats } from './order.stats.js';
 import { OrderOperations } from './order.operations.js';
 import { SandboxProvider, type PaymentProvider } from './payments.js';
+import { PaymentRouter, type Companies } from './payment-router.js';
 import { orderRoutes } from './routes.js';
 import { orderMenus } from './menus.js';
 import * as tables from './tables.js';
 
 export type { OrderNeeds } from './needs.js';
 export { SandboxProvider, type PaymentProvider } from './payments.js';
+export { PaymentRouter, CHANNEL_COMPANY, type Companies, type CompanyStatement } from './payment-router.js';
 export { statsWindow } from './order.stats.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
@@ -88,14 +90,19 @@ const refundWidths = {
 };
 
 /** The order module's services: the engine (rent, eject, return, staff actions, refunds, payments), the reads and the archive. */
-function createOrder({ db, log, config, metrics }: Platform, needs: OrderNeeds & { provider?: PaymentProvider }) {
-  // The built-in payment company is the sandbox: it moves no real money, and says so.
-  const provider =
+function createOrder(
+  { db, log, config, metrics }: Platform,
+  needs: OrderNeeds & { provider?: PaymentProvider; companies?: Companies },
+) {
+  // The built-in payment company is the sandbox: it moves no real money, and says so. Requests on a
+  // channel whose real company is enabled in the merchant settings go there (payment-router.ts).
+  const sandbox =
     needs.provider ??
     new SandboxProvider({
       latencyMs: config.NODE_ENV === 'test' ? 0 : 150,
       notifyDelayMs: config.NODE_ENV === 'test' ? 10 : 1500,
     });
+  const provider = new PaymentRouter(db, sandbox, needs.companies ?? (async () => new Map()));
   const engine = new OrderEngine(db, needs, provider, log, metrics);
   const archive = new OrderArchive(db);
   const queries = new OrderQueries(db, engine, needs, archive);
@@ -129,7 +136,7 @@ function createOrder({ db, log, config, metrics }: Platform, needs: OrderNeeds &
     startSweep: () => sweep.start(),
     async stopSweep(): Promise<void> {
       await sweep.stop();
-      if (provider instanceof SandboxProvider) provider.close();
+      if (sandbox instanceof SandboxProvider) sandbox.close();
     },
     /** Moves final orders older than 30 days to the archive on a timer (spec 5); stopped on close. */
     startArchive: () => archiving.start(),

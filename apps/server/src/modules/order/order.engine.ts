@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../../platform/ops/metrics.js';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import {
   MEMBER_LEVEL_DISCOUNT,
   type AccountKind,
@@ -23,6 +23,7 @@ import { billedMinutes, percentOf, rentalFee } from './billing.js';
 import type { DevicePayTerms, EntryInput, OrderNeeds, OutletForOrder } from './needs.js';
 import { payChannelOf } from './pay-config.js';
 import type { PaymentOutcome, PaymentProvider, SignedNotification } from './payments.js';
+import { InAppPayments } from './in-app-payments.js';
 import { ordEvent, ordEventArchive, ordOrder, ordOrderArchive, ordPayment, ordRefund } from './tables.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
 
@@ -127,7 +128,10 @@ export class OrderEngine {
     private readonly meter: Pick<Metrics, 'business' | 'counted'>,
   ) {
     provider.onNotify((n) => this.notified(n).then(() => undefined));
+    this.inApp = new InAppPayments(db, this, log);
   }
+  /** Rents the customer pays in the app (a real payment company): in-app-payments.ts. */
+  private readonly inApp: InAppPayments;
 
   // ------------------------------------------------------------------ the chain and the rule
 
@@ -281,6 +285,23 @@ export class OrderEngine {
     p: Principal,
     req: { sn: string; payMode: PayMode; channel?: OrderPayChannel; idempotencyKey?: string },
   ): Promise<RentResult> {
+    try {
+      return await this.rentOnce(p, req);
+    } catch (err) {
+      // The second call of a rent paid in the app that cannot open its order (the cabinet went
+      // offline, no power bank is left): the payment goes back now rather than at the sweep.
+      if (err instanceof AppError && req.idempotencyKey && p.accountType === 'user') {
+        const paid = await this.inApp.find(`rent:${p.accountId}:${req.idempotencyKey}`);
+        if (paid && paid.status !== 'failed') await this.inApp.giveBackIfPaid(paid);
+      }
+      throw err;
+    }
+  }
+
+  private async rentOnce(
+    p: Principal,
+    req: { sn: string; payMode: PayMode; channel?: OrderPayChannel; idempotencyKey?: string },
+  ): Promise<RentResult> {
     const member = await this.customer(p);
     if (req.idempotencyKey) {
       const [was] = await this.db
@@ -305,9 +326,23 @@ export class OrderEngine {
     const { maxPowerBanksPerRental: max } = await this.needs.settings.operation();
     if ((await this.holding(member.id)) >= max) throw new AppError('ORDER_MAX_RENTALS', { max });
     const chain = await this.chainOf(outlet);
-    const orderNo = newNo('R');
+    // A rent paid in the app comes twice under one key: the second call keeps the number the first gave.
+    const paying = req.idempotencyKey ? await this.inApp.find(`rent:${member.id}:${req.idempotencyKey}`) : null;
+    const orderNo = paying?.orderNo ?? newNo('R');
     const held = billing.deposit;
     const chargeKey = `rent:${member.id}:${req.idempotencyKey ?? orderNo}`;
+    // The customer's app pays first when the channel's company is a real one: the rent answers what it pays with.
+    const payInApp = async (out: PaymentOutcome, op: 'charge' | 'freeze', amount: number): Promise<RentResult> => {
+      await this.inApp.awaiting({ key: chargeKey, op, userId: member.id, orderNo, amount });
+      if (!req.idempotencyKey) throw new AppError('ORDER_KEY_REQUIRED');
+      return {
+        orderNo,
+        status: 'pendingPayment',
+        slot: null,
+        powerBankId: null,
+        payment: { channel: channel ?? '', params: out.payParams ?? {} },
+      };
+    };
 
     // The deposit is taken before anything is recorded: no order exists without its money.
     let reference: string | null = null;
@@ -318,9 +353,24 @@ export class OrderEngine {
         amount: held,
         userId: member.id,
         description: `Deposit ${orderNo}`,
+        channel: channel ?? undefined,
       });
+      if (paid.status === 'pending' && paid.payParams) return payInApp(paid, 'charge', held);
       if (paid.status !== 'succeeded')
         throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
+      // The company's word on what moved is compared with the deposit: another amount opens no order, it goes back.
+      if (paid.amount !== held) {
+        this.log.error({ key: chargeKey, asked: held, charged: paid.amount }, 'a deposit charged another amount');
+        await this.giveBackCharge({
+          userId: member.id,
+          rentKey: null,
+          chargeKey,
+          amount: paid.amount,
+          reference: paid.reference,
+          orderNo,
+        });
+        throw new AppError('ORDER_PAYMENT_FAILED', { reason: 'amount' });
+      }
       reference = paid.reference;
     }
     // Deposit-free: the amount declared (the buy-out cap) is frozen on the customer's account first,
@@ -331,11 +381,18 @@ export class OrderEngine {
     let authReference: string | null = null;
     if (declared > 0) {
       const auth = await this.provider
-        .authorize({ key: chargeKey, amount: declared, userId: member.id, description: `Deposit-free ${orderNo}` })
+        .authorize({
+          key: chargeKey,
+          amount: declared,
+          userId: member.id,
+          description: `Deposit-free ${orderNo}`,
+          channel: channel ?? undefined,
+        })
         .catch((err: unknown) => {
           this.log.warn({ err, key: chargeKey }, 'authorization unanswered; it is released');
           return null;
         });
+      if (auth?.status === 'pending' && auth.payParams) return payInApp(auth, 'freeze', declared);
       if (!auth || auth.status !== 'succeeded') {
         if (!auth || auth.status === 'pending')
           await this.giveBackCharge({
@@ -348,6 +405,22 @@ export class OrderEngine {
             op: 'unfreeze',
           });
         throw new AppError('ORDER_AUTH_REFUSED', { reason: auth ? (auth.failure ?? auth.status) : 'no answer' });
+      }
+      if (auth.amount !== declared) {
+        this.log.error(
+          { key: chargeKey, asked: declared, frozen: auth.amount },
+          'an authorization froze another amount',
+        );
+        await this.giveBackCharge({
+          userId: member.id,
+          rentKey: null,
+          chargeKey,
+          amount: auth.amount,
+          reference: auth.reference,
+          orderNo,
+          op: 'unfreeze',
+        });
+        throw new AppError('ORDER_AUTH_REFUSED', { reason: 'amount' });
       }
       authReference = auth.reference;
     }
@@ -418,6 +491,11 @@ export class OrderEngine {
           })
           .returning();
         const o = order!;
+        if (paying)
+          await this.inApp.taken(tx, chargeKey, {
+            reference: (reference ?? authReference)!,
+            amount: req.payMode === 'depositFree' ? declared : held,
+          });
         if (req.payMode === 'depositFree')
           await this.needs.deposits.freeRented(tx, {
             orderNo,
@@ -1243,7 +1321,12 @@ export class OrderEngine {
         })
         .where(and(eq(ordPayment.key, out.key), eq(ordPayment.status, 'pending')))
         .returning();
-      if (!pay) return;
+      // A rent paid in the app: a record of the money only (a late payment after it was given up moves it too).
+      if (!pay) {
+        await this.inApp.outcome(tx, out);
+        return;
+      }
+      if (InAppPayments.owns(pay)) return;
       if (pay.purpose === 'deduct' || pay.purpose === 'capture') {
         const capture = pay.purpose === 'capture';
         const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.orderNo, pay.orderNo!)).for('update');
@@ -1439,7 +1522,10 @@ export class OrderEngine {
    * (RECHARGE_KEY_REUSED), decided by the payment row's primary key, so parallel requests under
    * one key record one top-up and charge one amount.
    */
-  async recharge(p: Principal, req: { amount: number; idempotencyKey?: string }): Promise<{ balance: number }> {
+  async recharge(
+    p: Principal,
+    req: { amount: number; idempotencyKey?: string; channel?: string },
+  ): Promise<{ balance: number; payment?: { channel: string; params: Record<string, string> } }> {
     if (p.accountType !== 'user') throw new AppError('ORDER_APP_USERS_ONLY');
     const key = `recharge:${p.accountId}:${req.idempotencyKey ?? crypto.randomUUID()}`;
     const [made] = await this.db
@@ -1455,10 +1541,20 @@ export class OrderEngine {
       if (!was || was.purpose !== 'recharge' || was.userId !== p.accountId || was.amount !== req.amount)
         throw new AppError('RECHARGE_KEY_REUSED');
     }
-    const out = await this.provider.charge({ key, amount: req.amount, userId: p.accountId, description: 'recharge' });
+    const out = await this.provider.charge({
+      key,
+      amount: req.amount,
+      userId: p.accountId,
+      description: 'recharge',
+      channel: req.channel,
+    });
     if (out.status === 'failed') throw new AppError('PAYMENT_REFUSED', { reason: out.failure ?? 'failed' });
     await this.applyOutcome(out);
-    return { balance: await this.balanceOf(p.accountId) };
+    const balance = await this.balanceOf(p.accountId);
+    // Paid in the app: the balance grows when the company says the customer paid (notification or query).
+    return out.status === 'pending' && out.payParams
+      ? { balance, payment: { channel: req.channel ?? '', params: out.payParams } }
+      : { balance };
   }
 
   // ------------------------------------------------------------------ the sweep
@@ -1472,8 +1568,15 @@ export class OrderEngine {
     const pending = await this.db
       .select()
       .from(ordPayment)
-      .where(and(eq(ordPayment.status, 'pending'), lt(ordPayment.createdAt, new Date(now.getTime() - 30_000))))
+      .where(
+        and(
+          eq(ordPayment.status, 'pending'),
+          ne(ordPayment.purpose, 'rent'),
+          lt(ordPayment.createdAt, new Date(now.getTime() - 30_000)),
+        ),
+      )
       .limit(50);
+    await this.inApp.sweep(now);
     for (const p of pending) {
       const out = await this.provider.query(p.key).catch(() => null);
       if (out) await this.applyOutcome(out);

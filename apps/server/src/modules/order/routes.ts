@@ -78,6 +78,38 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
     },
     { audit: false },
   );
+  // The real payment companies' notifications (issue 28): their own formats, at the URLs registered
+  // with them (<notify base>/pay/notify/wechatpay, …/alipay). The body is read as the company sent
+  // it (a signature covers the exact bytes), verified before anything in it is read, applied once.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post<{ Params: { provider: string } }>(
+      '/pay/notify/:provider',
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const provider = req.params.provider;
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k.toLowerCase()] = v;
+        let accepted = false;
+        try {
+          accepted = await s.engine.notified({
+            payload: typeof req.body === 'string' ? req.body : '',
+            signature: '',
+            headers,
+            provider,
+          });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          req.log.warn({ provider, code: err.code }, 'a payment notification was refused');
+        }
+        const answer = await s.provider.replyTo(provider, accepted);
+        return reply.code(answer.status).type(answer.contentType).send(answer.body);
+      },
+    );
+  });
   registerCall(app, 'ledgerPaymentProvider', async () => ({
     name: s.provider.name,
     sandbox: s.provider.sandbox,

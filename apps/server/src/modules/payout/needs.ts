@@ -66,7 +66,13 @@ export interface PayoutNeeds {
   party(kind: PayoutParty, id: number): Promise<PartyFacts | null>;
   settings: { withdrawal(): Promise<Record<WithdrawAccountKind, WithdrawalSetting>> };
   payments: {
-    payout(req: { key: string; amount: number; payee: string }): Promise<PayoutOutcome>;
-    query(key: string): Promise<PayoutOutcome | null>;
+    payout(req: {
+      key: string;
+      amount: number;
+      payee: string;
+      channel?: string;
+      payeeName?: string;
+    }): Promise<PayoutOutcome>;
+    query(key: string, op?: 'payout'): Promise<PayoutOutcome | null>;
   };
 }

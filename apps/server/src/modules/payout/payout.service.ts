@@ -479,12 +479,15 @@ export class PayoutService {
   }
 
   /** Asks the payment company to pay (the key makes a second ask the same payout) and applies its answer. */
-  async send(r: Pick<Row, 'payoutKey' | 'amount' | 'fee' | 'method' | 'payeeAccount'>): Promise<void> {
+  async send(r: Pick<Row, 'payoutKey' | 'amount' | 'fee' | 'method' | 'payeeAccount' | 'payeeName'>): Promise<void> {
     try {
       const out = await this.needs.payments.payout({
         key: r.payoutKey!,
         amount: r.amount - r.fee,
-        payee: `${r.method}:${r.payeeAccount}`,
+        // The method is the channel: its company pays when enabled in the merchant settings, else the sandbox.
+        payee: r.payeeAccount,
+        channel: r.method,
+        payeeName: r.payeeName,
       });
       await this.applyOutcome(out);
     } catch (err) {
@@ -550,7 +553,7 @@ export class PayoutService {
       .limit(50);
     let settled = 0;
     for (const r of paying) {
-      const out = await this.needs.payments.query(r.payoutKey!).catch(() => null);
+      const out = await this.needs.payments.query(r.payoutKey!, 'payout').catch(() => null);
       if (out) {
         if (await this.applyOutcome(out)) settled++;
       } else if (now.getTime() - r.payingAt!.getTime() > RESEND_MS) {
