@@ -125,6 +125,8 @@ export class WechatPayEmulator {
   private stale = 0;
   private forgeNotification: string | null = null;
   private forgeAnswer: string | null = null;
+  private tamperBill = false;
+  private downloadHost: string | null = null;
   private seq = 0;
 
   constructor(private readonly o: WechatPayEmulatorOptions) {
@@ -173,6 +175,14 @@ export class WechatPayEmulator {
   /** The next answer is signed with another key. */
   forgeNextAnswer(privateKey?: string): void {
     this.forgeAnswer = privateKey ?? otherKey();
+  }
+  /** The next bill file served differs from the hash its signed answer gave. */
+  tamperNextBill(): void {
+    this.tamperBill = true;
+  }
+  /** Bill download URLs name another host (a merchant must never send its signature there). */
+  billsFrom(host: string | null): void {
+    this.downloadHost = host;
   }
   /** The next transfer is accepted, then fails with this WeChat Pay fail_reason (and notifies). */
   failNextTransfer(reason: string): void {
@@ -241,6 +251,61 @@ export class WechatPayEmulator {
     const sum = '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额';
     const sums = [String(rows.length), yuan(t0.paid), yuan(t0.refunded), '0.00', (t0.fee / 100_000).toFixed(5)];
     return [head, ...rows, sum, cols([...sums, yuan(t0.total), yuan(t0.refunded)])].join('\r\n') + '\r\n';
+  }
+
+  /**
+   * The fund-flow bill of the basic account for a day: payments in, refunds and merchant transfers out
+   * (a transfer's voucher number is the merchant's out_bill_no).
+   */
+  fundFlowBill(day: string): string {
+    const rows: [string, string, string, string, string, number, string][] = [];
+    for (const t of this.trades.values()) {
+      if (t.success_time?.startsWith(day))
+        rows.push([t.success_time, t.transaction_id, '交易', '交易', '收入', t.paid, t.out_trade_no]);
+    }
+    for (const r of this.refunds.values()) {
+      if (r.success_time?.startsWith(day))
+        rows.push([r.success_time, r.refund_id, '退款', '退款', '支出', r.refund, r.out_refund_no]);
+    }
+    for (const t of this.transfers.values()) {
+      if (t.state === 'SUCCESS' && t.update_time.startsWith(day)) {
+        rows.push([t.update_time, t.transfer_bill_no, '商家转账', '商家转账', '支出', t.amount, t.out_bill_no]);
+      }
+    }
+    rows.sort((a, b) => a[0].localeCompare(b[0]));
+    let balance = 1_000_000_00;
+    const lines = rows.map(([at, ref, name, type, dir, cents, voucher]) => {
+      balance += dir === '收入' ? cents : -cents;
+      const flow = this.id('FL');
+      return [
+        at.slice(0, 19).replace('T', ' '),
+        ref,
+        flow,
+        name,
+        type,
+        dir,
+        yuan(cents),
+        yuan(balance),
+        'system',
+        '',
+        voucher,
+      ]
+        .map((x) => '`' + x)
+        .join(',');
+    });
+    const income = rows.filter((r) => r[4] === '收入');
+    const out = rows.filter((r) => r[4] === '支出');
+    const sum = (xs: typeof rows) => yuan(xs.reduce((s, r) => s + r[5], 0));
+    return (
+      [
+        '记账时间,微信支付业务单号,资金流水单号,业务名称,业务类型,收支类型,收支金额(元),账户结余(元),资金变更提交申请人,备注,业务凭证号',
+        ...lines,
+        '资金流水总笔数,收入笔数,收入金额,支出笔数,支出金额',
+        [String(rows.length), String(income.length), sum(income), String(out.length), sum(out)]
+          .map((x) => '`' + x)
+          .join(','),
+      ].join('\r\n') + '\r\n'
+    );
   }
 
   private billRow(t: Trade, at: string, state: string, r: Refund | null, fee: string, cols: (x: string[]) => string) {
@@ -333,18 +398,22 @@ export class WechatPayEmulator {
       const t = this.transfers.get(decodeURIComponent(m[1]!));
       return t ? new Reply(200, this.transferJson(t)) : err(404, 'NOT_FOUND', '记录不存在');
     }
-    if (method === 'GET' && path === '/v3/bill/tradebill') {
+    if (method === 'GET' && (path === '/v3/bill/tradebill' || path === '/v3/bill/fundflowbill')) {
       const day = url.searchParams.get('bill_date') ?? '';
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return err(400, 'PARAM_ERROR', 'bill_date');
-      const csv = this.bill(day);
+      const account = url.searchParams.get('account_type') ?? 'BASIC';
+      if (path === '/v3/bill/fundflowbill' && account !== 'BASIC')
+        return err(400, 'NO_STATEMENT_EXIST', '账单文件不存在');
+      const csv = path === '/v3/bill/tradebill' ? this.bill(day) : this.fundFlowBill(day);
       if (csv.split('\r\n').length <= 4) return err(400, 'NO_STATEMENT_EXIST', '账单文件不存在');
       const token = crypto.randomBytes(12).toString('hex');
-      this.bills.set(token, csv);
+      this.bills.set(token, this.tamperBill ? csv.replace('\r\n`', '\r\n`1') : csv);
+      this.tamperBill = false;
       const hash = crypto.createHash('sha1').update(csv).digest('hex');
       return new Reply(200, {
         hash_type: 'SHA1',
         hash_value: hash,
-        download_url: `${this.url}/v3/billdownload/file?token=${token}`,
+        download_url: `${this.downloadHost ?? this.url}/v3/billdownload/file?token=${token}`,
       });
     }
     if (method === 'GET' && path === '/v3/billdownload/file') {

@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
-import type { PayoutFailureReason } from '@cbo/contract';
-import type { StatementLine } from '../payments.js';
 
 /**
- * WeChat Pay API v3 wire helpers: request signatures, answer and notification verification, the
- * AEAD_AES_256_GCM resource of a notification, the payee name's encryption, the trade bill's CSV and
- * the transfer failure reasons. docs/decisions/wechatpay.md says where each rule comes from.
+ * WeChat Pay API v3 security: request signatures, answer and notification verification, the
+ * AEAD_AES_256_GCM resource of a notification, the payee name's encryption, the merchant settings'
+ * check. docs/decisions/wechatpay.md says where each rule comes from.
  */
 
 /** The merchant settings one WeChat Pay account needs (the Pay settings screen has exactly these fields). */
@@ -172,126 +170,4 @@ export function encryptSensitive(publicKey: crypto.KeyObject, text: string): str
       Buffer.from(text),
     )
     .toString('base64');
-}
-
-/**
- * WeChat Pay transfer failure reasons (商家转账 fail_reason, and the synchronous error codes of the
- * transfer call) → the contract's payout failures (spec 8). Anything else is a system exception.
- */
-const TRANSFER_FAILURES: Record<string, PayoutFailureReason> = {
-  ACCOUNT_FROZEN: 'accountFrozen',
-  REAL_NAME_CHECK_FAIL: 'notRealName',
-  NAME_NOT_CORRECT: 'nameMismatch',
-  OPENID_INVALID: 'openidInvalid',
-  TRANSFER_QUOTA_EXCEED: 'quotaExceeded',
-  DAY_RECEIVED_QUOTA_EXCEED: 'quotaExceeded',
-  MONTH_RECEIVED_QUOTA_EXCEED: 'quotaExceeded',
-  BLOCK_B2C_USERLIMITAMOUNT_MONTH: 'quotaExceeded',
-  BLOCK_B2C_USERLIMITAMOUNT_BSRULE_MONTH: 'quotaExceeded',
-  DAY_RECEIVED_COUNT_EXCEED: 'dailyCountExceeded',
-  PRODUCT_AUTH_CHECK_FAIL: 'authorizationFailed',
-  OVERDUE_CLOSE: 'transferClosed',
-  MERCHANT_REJECT: 'transferClosed',
-  MERCHANT_NOT_CONFIRM: 'transferClosed',
-  CANCELLED: 'transferClosed',
-  ID_CARD_NOT_CORRECT: 'idCardMismatch',
-  ACCOUNT_NOT_EXIST: 'accountNotFound',
-  TRANSFER_RISK: 'transferRisk',
-  REALNAME_ACCOUNT_RECEIVED_QUOTA_EXCEED: 'realNameLimit',
-  RECEIVE_ACCOUNT_NOT_PERMMIT: 'payeeNotConfigured',
-  RECEIVE_ACCOUNT_NOT_CONFIGURE: 'payeeNotConfigured',
-  PAYER_ACCOUNT_ABNORMAL: 'payerAbnormal',
-  PAYEE_ACCOUNT_ABNORMAL: 'payeeAbnormal',
-  TRANSFER_REMARK_SET_FAIL: 'remarkFailed',
-  NOT_ENOUGH: 'insufficientBalance',
-  QUOTA_EXCEED: 'merchantDailyQuota',
-  NO_AUTH: 'insufficientPermission',
-  TRANSFER_SCENE_INVALID: 'insufficientPermission',
-  TRANSFER_SCENE_UNAVAILABLE: 'insufficientPermission',
-};
-
-export function payoutFailure(reason: string | undefined): PayoutFailureReason {
-  return (reason && TRANSFER_FAILURES[reason]) || 'systemException';
-}
-
-/** "12.34" yuan (up to 5 decimals, a sign) → cents, rounded half away from zero. */
-export function yuanToCents(text: string): number {
-  const m = /^(-?)(\d+)(?:\.(\d{1,5}))?$/.exec(text.trim());
-  if (!m) throw new Error(`wechatpay: not an amount: ${text}`);
-  const frac = (m[3] ?? '').padEnd(5, '0');
-  const hundredThousandths = Number(m[2]) * 100_000 + Number(frac);
-  const cents = Math.floor((hundredThousandths + 500) / 1000);
-  return m[1] === '-' ? -cents : cents;
-}
-
-/** One CSV line of a WeChat Pay bill: fields separated by commas, each data field prefixed with a backtick. */
-function fields(line: string): string[] {
-  return line.split(',').map((f) => f.replace(/^`/, '').trim());
-}
-
-/**
- * The trade bill (bill_type ALL) → statement lines. Paid trades are charges keyed by out_trade_no
- * (amount 订单金额); refund rows are refunds keyed by out_refund_no (amount 申请退款金额). The fee
- * column is the fee of the line in cents, positive; on a refund line it is the fee WeChat Pay gives
- * back. Times are Beijing time (+08:00). The summary lines at the end are checked against the rows.
- */
-export function parseTradeBill(csv: string): StatementLine[] {
-  const lines = csv
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((l) => l.trim() !== '');
-  if (lines.length === 0) return [];
-  const head = fields(lines[0]!);
-  const col = (name: string) => {
-    const i = head.indexOf(name);
-    if (i < 0) throw new Error(`wechatpay: the trade bill has no column ${name}`);
-    return i;
-  };
-  const c = {
-    at: col('交易时间'),
-    txn: col('微信订单号'),
-    outTrade: col('商户订单号'),
-    state: col('交易状态'),
-    refundId: col('微信退款单号'),
-    outRefund: col('商户退款单号'),
-    refundState: col('退款状态'),
-    fee: col('手续费'),
-    total: col('订单金额'),
-    refundAsked: col('申请退款金额'),
-  };
-  const out: StatementLine[] = [];
-  let i = 1;
-  for (; i < lines.length && !lines[i]!.startsWith('总交易单数'); i++) {
-    const f = fields(lines[i]!);
-    const at = `${f[c.at]!.replace(' ', 'T')}+08:00`;
-    const fee = Math.abs(yuanToCents(f[c.fee] || '0'));
-    if (f[c.state] === 'REFUND') {
-      const st = f[c.refundState];
-      if (st !== 'SUCCESS' && st !== 'CLOSED' && st !== 'ABNORMAL' && st !== 'FAIL') continue;
-      out.push({
-        key: f[c.outRefund]!,
-        op: 'refund',
-        reference: f[c.refundId]!,
-        amount: yuanToCents(f[c.refundAsked]!),
-        fee,
-        at,
-        status: st === 'SUCCESS' ? 'succeeded' : 'failed',
-      });
-    } else if (f[c.state] === 'SUCCESS') {
-      out.push({
-        key: f[c.outTrade]!,
-        op: 'charge',
-        reference: f[c.txn]!,
-        amount: yuanToCents(f[c.total]!),
-        fee,
-        at,
-        status: 'succeeded',
-      });
-    }
-  }
-  const summary = lines[i + 1] ? fields(lines[i + 1]!) : null;
-  if (summary && Number(summary[0]) !== i - 1) {
-    throw new Error('wechatpay: the trade bill summary does not count its rows');
-  }
-  return out;
 }

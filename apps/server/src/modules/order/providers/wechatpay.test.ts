@@ -11,7 +11,8 @@ import {
   type WechatPayKeys,
 } from '../../../test/emulators/wechatpay-emulator.js';
 import { WechatPayProvider, checkWechatPayMerchant, type WechatPayMerchant } from './wechatpay.js';
-import { decryptResource, parseTradeBill, yuanToCents } from './wechatpay-crypto.js';
+import { decryptResource } from './wechatpay-crypto.js';
+import { parseFundFlowBill, parseTradeBill, yuanToCents } from './wechatpay-wire.js';
 
 /** Our notification route in small: what arrives is verified by the adapter, answered as it says. */
 class NotifyReceiver {
@@ -174,6 +175,8 @@ describe('WeChat Pay API v3 adapter against the emulator', () => {
     // Another merchant's APIv3 key cannot read it, even though the signature verifies.
     const otherKey = new WechatPayProvider({ ...merchant, apiV3Key: 'x'.repeat(32) });
     expect(otherKey.verify(n)).toBeNull();
+    // Another merchant number's notification (same keys, another account) is not ours to read.
+    expect(new WechatPayProvider({ ...merchant, mchId: '1900000999' }).verify(n)).toBeNull();
     expect(wx.notifyReply(false)).toMatchObject({
       status: 400,
       body: JSON.stringify({ code: 'FAIL', message: 'notification refused' }),
@@ -292,6 +295,15 @@ describe('WeChat Pay API v3 adapter against the emulator', () => {
     });
   });
 
+  it('hands a notification received over HTTP to the engine', async () => {
+    const got: SignedNotification[] = [];
+    const p = new WechatPayProvider(merchant);
+    p.onNotify((n) => Promise.resolve(void got.push(n)));
+    const n = rx.received[0]!.n;
+    await p.receive(n);
+    expect(got).toEqual([n]);
+  });
+
   it('answers unsupported for credit deductions and pre-authorization', async () => {
     const k = key('d');
     expect(await wx.charge({ key: k, amount: 100, userId: 1, description: 'x', deferred: true })).toMatchObject({
@@ -320,7 +332,23 @@ describe('WeChat Pay API v3 adapter against the emulator', () => {
     await wx.refund({ key: r, amount: 2345, chargeReference: charge.reference, chargeAmount: 12345 });
     await em.idle();
     const platformOnly = em.refundAtCompanyOnly(k, 1000);
+    const p = key('payout');
+    const paidOut = await wx.payout({ key: p, amount: 4321, payee: 'oPartner3' });
+    await em.confirmTransfer(p);
     const lines = await wx.statement(beijingDay());
+    expect(lines.filter((l) => l.key === p)).toEqual([
+      {
+        key: p,
+        op: 'payout',
+        reference: paidOut.reference,
+        amount: 4321,
+        fee: 0,
+        at: expect.any(String),
+        status: 'succeeded',
+      },
+    ]);
+    // Payments and refunds come from the trade bill only (the fund-flow bill lists them too).
+    expect(lines.filter((l) => l.key === k)).toHaveLength(1);
     expect(lines.find((l) => l.key === k)).toMatchObject({
       op: 'charge',
       amount: 12345,
@@ -336,6 +364,13 @@ describe('WeChat Pay API v3 adapter against the emulator', () => {
     expect(paid.length).toBeGreaterThanOrEqual(6);
     expect(lines.every((l) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/.test(l.at))).toBe(true);
     expect(await wx.statement('2001-01-01')).toEqual([]);
+    await expect(wx.statement('yesterday')).rejects.toThrow(/not a day/);
+    em.tamperNextBill();
+    await expect(wx.statement(beijingDay())).rejects.toThrow(/hash does not match/);
+    em.billsFrom('http://127.0.0.2:9');
+    await expect(wx.statement(beijingDay())).rejects.toThrow(/another host/);
+    em.billsFrom(null);
+    expect(await wx.statement(beijingDay())).toHaveLength(lines.length);
   });
 
   it('parses bill amounts exactly and refuses a bill whose summary does not count its rows', () => {
@@ -347,6 +382,11 @@ describe('WeChat Pay API v3 adapter against the emulator', () => {
     const lines = csv.trimEnd().split('\r\n');
     lines.splice(1, 1);
     expect(() => parseTradeBill(lines.join('\r\n'))).toThrow(/summary/);
+    const funds = em.fundFlowBill(beijingDay());
+    expect(parseFundFlowBill(funds).every((l) => l.op === 'payout')).toBe(true);
+    const returned = funds.replace(/`商家转账,`支出/, '`商家转账,`收入');
+    expect(parseFundFlowBill(returned).filter((l) => l.status === 'failed')).toHaveLength(1);
+    expect(() => parseTradeBill(funds)).toThrow(/no column/);
   });
 
   it('checks merchant settings for the settings screen', () => {

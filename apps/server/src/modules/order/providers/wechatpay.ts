@@ -21,12 +21,18 @@ import {
   decryptResource,
   encryptSensitive,
   nonceStr,
-  parseTradeBill,
-  payoutFailure,
   rsaSign,
   type EncryptedResource,
   type WechatPayMerchant,
 } from './wechatpay-crypto.js';
+import {
+  parseFundFlowBill,
+  parseTradeBill,
+  payoutFailure,
+  refundOutcome,
+  tradeOutcome,
+  transferOutcome,
+} from './wechatpay-wire.js';
 
 export { checkWechatPayMerchant, type WechatPayMerchant } from './wechatpay-crypto.js';
 
@@ -38,6 +44,8 @@ export interface WechatPayOptions {
   transferSceneId?: string;
   /** The scene's report fields (转账场景报备信息), as WeChat Pay asks them for the scene. */
   transferSceneReport?: { info_type: string; info_content: string }[];
+  /** The account merchant transfers are paid from (BASIC, or OPERATION when the operating account is on). */
+  transferAccount?: 'BASIC' | 'OPERATION';
   /** For tests: the HTTP client (a tampering one) and the clock (ms). */
   fetch?: typeof fetch;
   now?: () => number;
@@ -61,8 +69,6 @@ interface Answer {
 }
 type Json = Record<string, unknown>;
 
-const FAILED_TRADE = new Set(['CLOSED', 'PAYERROR', 'REVOKED']);
-const PAID_TRADE = new Set(['SUCCESS', 'REFUND']);
 /** Errors that say the request was not carried out at all: the outcome is final (failed), not unknown. */
 const REFUSED = new Set(['PARAM_ERROR', 'INVALID_REQUEST', 'NOT_ENOUGH', 'NO_AUTH', 'QUOTA_EXCEED', 'ORDER_CLOSED']);
 const NOT_FOUND = new Set(['ORDER_NOT_EXIST', 'RESOURCE_NOT_EXISTS', 'NOT_FOUND']);
@@ -153,7 +159,7 @@ export class WechatPayProvider implements PaymentProvider {
       notify_url: this.m.notifyUrl,
       amount: { refund: req.amount, total, currency: 'CNY' },
     });
-    if (a.status === 200 && a.data) return this.refundOutcome(a.data);
+    if (a.status === 200 && a.data) return refundOutcome(a.data);
     const code = String(a.data?.code ?? '');
     if (a.status < 500 && REFUSED.has(code) && code !== 'NOT_ENOUGH') {
       return { ...this.base0(req.key, 'refund', req.amount), failure: code };
@@ -182,7 +188,7 @@ export class WechatPayProvider implements PaymentProvider {
     // WeChat Pay checks the name when it is given; it is refused below 0.30 yuan, required from 2,000 yuan.
     if (req.payeeName && req.amount >= 30) body.user_name = encryptSensitive(this.platform.key, req.payeeName);
     const a = await this.call('POST', '/v3/fund-app/mch-transfer/transfer-bills', body);
-    if (a.status === 200 && a.data) return this.transferOutcome(a.data, req.amount);
+    if (a.status === 200 && a.data) return transferOutcome(a.data, this.m, req.amount);
     const code = String(a.data?.code ?? '');
     if (a.status < 500 && REFUSED.has(code)) {
       return { ...this.base0(req.key, 'payout', req.amount), failure: payoutFailure(code) };
@@ -219,65 +225,19 @@ export class WechatPayProvider implements PaymentProvider {
 
   private async queryTrade(key: string): Promise<PaymentOutcome | null> {
     const a = await this.call('GET', `/v3/pay/transactions/out-trade-no/${enc(key)}?mchid=${enc(this.m.mchId)}`);
-    return a.status === 200 && a.data ? this.tradeOutcome(a.data) : this.notFound(a);
+    return a.status === 200 && a.data ? tradeOutcome(a.data) : this.notFound(a);
   }
   private async queryRefund(key: string): Promise<PaymentOutcome | null> {
     const a = await this.call('GET', `/v3/refund/domestic/refunds/${enc(key)}`);
-    return a.status === 200 && a.data ? this.refundOutcome(a.data) : this.notFound(a);
+    return a.status === 200 && a.data ? refundOutcome(a.data) : this.notFound(a);
   }
   private async queryTransfer(key: string): Promise<PaymentOutcome | null> {
     const a = await this.call('GET', `/v3/fund-app/mch-transfer/transfer-bills/out-bill-no/${enc(key)}`);
-    return a.status === 200 && a.data ? this.transferOutcome(a.data) : this.notFound(a);
+    return a.status === 200 && a.data ? transferOutcome(a.data, this.m) : this.notFound(a);
   }
   private notFound(a: Answer): null {
     if (a.status === 404 || NOT_FOUND.has(String(a.data?.code ?? ''))) return null;
     throw this.error(a);
-  }
-
-  /** A trade (query answer or TRANSACTION notification): amount is what WeChat Pay says the order took. */
-  private tradeOutcome(t: Json): PaymentOutcome {
-    const state = String(t.trade_state);
-    const amount = t.amount as Json | undefined;
-    const out: PaymentOutcome = {
-      key: String(t.out_trade_no),
-      op: 'charge',
-      status: PAID_TRADE.has(state) ? 'succeeded' : FAILED_TRADE.has(state) ? 'failed' : 'pending',
-      amount: Number(amount?.total ?? 0),
-      reference: String(t.transaction_id ?? ''),
-    };
-    if (out.status === 'failed') out.failure = state;
-    return out;
-  }
-
-  private refundOutcome(r: Json): PaymentOutcome {
-    const state = String(r.status ?? r.refund_status);
-    const out: PaymentOutcome = {
-      key: String(r.out_refund_no),
-      op: 'refund',
-      status: state === 'SUCCESS' ? 'succeeded' : state === 'PROCESSING' ? 'pending' : 'failed',
-      amount: Number((r.amount as Json | undefined)?.refund ?? 0),
-      reference: String(r.refund_id ?? ''),
-    };
-    if (out.status === 'failed') out.failure = state;
-    return out;
-  }
-
-  /** A transfer bill; its creation answer carries no amount (`asked`), the query and notification do. */
-  private transferOutcome(b: Json, asked = 0): PaymentOutcome {
-    const state = String(b.state);
-    const out: PaymentOutcome = {
-      key: String(b.out_bill_no),
-      op: 'payout',
-      status: state === 'SUCCESS' ? 'succeeded' : state === 'FAIL' || state === 'CANCELLED' ? 'failed' : 'pending',
-      amount: Number(b.transfer_amount ?? asked),
-      reference: String(b.transfer_bill_no ?? ''),
-    };
-    if (out.status === 'failed') out.failure = payoutFailure(state === 'CANCELLED' ? state : String(b.fail_reason));
-    // The payee confirms the receipt in WeChat: the partner app hands these to wx.requestMerchantTransfer.
-    if (state === 'WAIT_USER_CONFIRM' && typeof b.package_info === 'string') {
-      out.payParams = { mchId: this.m.mchId, appId: this.m.appId, package: b.package_info };
-    }
-    return out;
   }
 
   private base0(key: string, op: PaymentOp, amount: number): PaymentOutcome {
@@ -297,15 +257,15 @@ export class WechatPayProvider implements PaymentProvider {
       if (mchid !== undefined && mchid !== this.m.mchId) return null;
       switch (body.event_type) {
         case 'TRANSACTION.SUCCESS': {
-          const o = this.tradeOutcome(r);
+          const o = tradeOutcome(r);
           return o.status === 'succeeded' ? o : null;
         }
         case 'REFUND.SUCCESS':
         case 'REFUND.ABNORMAL':
         case 'REFUND.CLOSED':
-          return this.refundOutcome(r);
+          return refundOutcome(r);
         case 'MCHTRANSFER.BILL.FINISHED': {
-          const o = this.transferOutcome(r);
+          const o = transferOutcome(r, this.m);
           return o.status === 'pending' ? null : o;
         }
         default:
@@ -335,14 +295,23 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   /**
-   * The trade bill of a day (Beijing time): payments and refunds with their fees. Transfers are not in
-   * it (see the decisions file). A day without a bill (no trade) is an empty statement.
+   * A day's statement (Beijing time): payments and refunds with their fees from the trade bill, and
+   * merchant transfers from the fund-flow bill of the account they are paid from. A day without a bill
+   * (nothing moved) adds nothing.
    */
   async statement(day: string): Promise<StatementLine[]> {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`wechatpay: not a day: ${day}`);
-    const a = await this.call('GET', `/v3/bill/tradebill?bill_date=${day}&bill_type=ALL`);
+    const trades = await this.bill(`/v3/bill/tradebill?bill_date=${day}&bill_type=ALL`);
+    const account = this.opts.transferAccount ?? 'BASIC';
+    const funds = await this.bill(`/v3/bill/fundflowbill?bill_date=${day}&account_type=${account}`);
+    return [...(trades ? parseTradeBill(trades) : []), ...(funds ? parseFundFlowBill(funds) : [])];
+  }
+
+  /** A bill's text: the signed answer names the file and its hash, the file itself is not signed. */
+  private async bill(pathAndQuery: string): Promise<string | null> {
+    const a = await this.call('GET', pathAndQuery);
     if (a.status !== 200) {
-      if (a.data?.code === 'NO_STATEMENT_EXIST') return [];
+      if (a.data?.code === 'NO_STATEMENT_EXIST') return null;
       throw this.error(a);
     }
     const url = new URL(String(a.data?.download_url ?? ''));
@@ -350,15 +319,12 @@ export class WechatPayProvider implements PaymentProvider {
     if (url.origin !== this.base.origin) throw new Error(`wechatpay: a bill at another host: ${url.origin}`);
     const file = await this.send('GET', url.pathname + url.search, '');
     if (file.status !== 200) throw new WechatPayError(file.status, 'DOWNLOAD', file.text.slice(0, 200));
-    // The file answer is not signed (WeChat Pay documents it): its hash from the signed answer vouches for it.
-    const hashType = String(a.data?.hash_type ?? 'SHA1').toLowerCase();
-    const hash = crypto
-      .createHash(hashType === 'sha1' ? 'sha1' : 'sha256')
-      .update(file.raw)
-      .digest('hex');
+    const hashType = String(a.data?.hash_type ?? '').toUpperCase();
+    if (hashType !== 'SHA1') throw new Error(`wechatpay: unknown bill hash ${hashType}`);
+    const hash = crypto.createHash('sha1').update(file.raw).digest('hex');
     if (hash !== String(a.data?.hash_value ?? '').toLowerCase())
       throw new Error('wechatpay: the bill hash does not match');
-    return parseTradeBill(file.raw.toString('utf8'));
+    return file.raw.toString('utf8');
   }
 
   /** A signed request whose answer must verify before it is read. */
