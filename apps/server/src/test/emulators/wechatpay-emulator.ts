@@ -126,6 +126,7 @@ export class WechatPayEmulator {
   private forgeNotification: string | null = null;
   private forgeAnswer: string | null = null;
   private tamperBill = false;
+  private delay = 0;
   private downloadHost: string | null = null;
   private seq = 0;
 
@@ -219,6 +220,13 @@ export class WechatPayEmulator {
   }
   trade(outTradeNo: string): Readonly<Trade> | undefined {
     return this.trades.get(outTradeNo);
+  }
+  transferBill(outBillNo: string): Readonly<Transfer> | undefined {
+    return this.transfers.get(outBillNo);
+  }
+  /** The next answer leaves after this many milliseconds (a slow network). */
+  delayNextAnswer(ms: number): void {
+    this.delay = ms;
   }
 
   /** The trade bill (bill_type ALL) of a day in Beijing time, from the emulator's state. */
@@ -324,6 +332,11 @@ export class WechatPayEmulator {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
+    if (this.delay > 0) {
+      const ms = this.delay;
+      this.delay = 0;
+      await new Promise((r) => setTimeout(r, ms));
+    }
     let reply: Reply;
     try {
       const refusal = this.checkSignature(req, body);

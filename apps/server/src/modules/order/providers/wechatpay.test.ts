@@ -250,6 +250,14 @@ describe('WeChat Pay API v3 adapter against the emulator', () => {
     });
     expect(over).toMatchObject({ status: 'failed', failure: 'INVALID_REQUEST' });
 
+    // A charge WeChat Pay never saw cannot be refunded: a final failure, by lookup or by the refund call.
+    const unknown = { key: key('refund'), amount: 100, chargeReference: '4200000000000000000000000000' };
+    expect(await wx.refund(unknown)).toMatchObject({ status: 'failed', failure: 'ORDER_NOT_EXIST' });
+    expect(await wx.refund({ ...unknown, chargeAmount: 100 })).toMatchObject({
+      status: 'failed',
+      failure: 'RESOURCE_NOT_EXISTS',
+    });
+
     em.failNextRefund('ABNORMAL');
     const r3 = key('refund');
     await wx.refund({ key: r3, amount: 100, chargeReference: charge.reference, chargeAmount: 2000 });
@@ -268,6 +276,9 @@ describe('WeChat Pay API v3 adapter against the emulator', () => {
       status: 'pending',
       reference: out.reference,
     });
+    // The payee's name travelled encrypted with the WeChat Pay public key, and the emulator read it back.
+    expect(em.transferBill(k)?.user_name).toBe('张三');
+    expect(JSON.stringify(em.transferBill(k))).not.toContain(out.payParams!.package);
     await em.confirmTransfer(k);
     expect(rx.outcomesFor(k)).toEqual([
       { key: k, op: 'payout', status: 'succeeded', amount: 5000, reference: out.reference },
@@ -293,6 +304,12 @@ describe('WeChat Pay API v3 adapter against the emulator', () => {
       status: 'failed',
       failure: 'insufficientBalance',
     });
+  });
+
+  it('gives up on an answer that does not come in time (the outcome is then unknown: the sweep queries)', async () => {
+    const impatient = new WechatPayProvider(merchant, { timeoutMs: 100 });
+    em.delayNextAnswer(1000);
+    await expect(impatient.query(key('slow'), 'charge')).rejects.toThrow(/timeout|abort/i);
   });
 
   it('hands a notification received over HTTP to the engine', async () => {

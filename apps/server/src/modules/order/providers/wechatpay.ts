@@ -114,7 +114,7 @@ export class WechatPayProvider implements PaymentProvider {
     const a = await this.call('POST', '/v3/pay/transactions/jsapi', {
       appid: this.m.appId,
       mchid: this.m.mchId,
-      description: req.description.slice(0, 127) || 'rental',
+      description: clip(req.description, 127) || 'rental',
       out_trade_no: req.key,
       notify_url: this.m.notifyUrl,
       amount: { total: req.amount, currency: 'CNY' },
@@ -150,7 +150,12 @@ export class WechatPayProvider implements PaymentProvider {
         'GET',
         `/v3/pay/transactions/id/${enc(req.chargeReference)}?mchid=${enc(this.m.mchId)}`,
       );
-      if (t.status !== 200) throw this.error(t);
+      if (t.status !== 200) {
+        // A charge WeChat Pay does not know can never be refunded: a final answer, not a retry.
+        if (NOT_FOUND.has(String(t.data?.code)))
+          return { ...this.base0(req.key, 'refund', req.amount), failure: 'ORDER_NOT_EXIST' };
+        throw this.error(t);
+      }
       total = Number((t.data?.amount as Json | undefined)?.total);
     }
     const a = await this.call('POST', '/v3/refund/domestic/refunds', {
@@ -161,7 +166,7 @@ export class WechatPayProvider implements PaymentProvider {
     });
     if (a.status === 200 && a.data) return refundOutcome(a.data);
     const code = String(a.data?.code ?? '');
-    if (a.status < 500 && REFUSED.has(code) && code !== 'NOT_ENOUGH') {
+    if (a.status < 500 && (REFUSED.has(code) || NOT_FOUND.has(code)) && code !== 'NOT_ENOUGH') {
       return { ...this.base0(req.key, 'refund', req.amount), failure: code };
     }
     // NOT_ENOUGH (the merchant balance cannot cover it yet), SYSTEM_ERROR, …: retried under the same number.
@@ -374,3 +379,13 @@ export class WechatPayProvider implements PaymentProvider {
 }
 
 const enc = encodeURIComponent;
+
+/** At most `bytes` UTF-8 bytes of a text, never cutting a character (WeChat Pay counts bytes). */
+function clip(text: string, bytes: number): string {
+  let out = '';
+  for (const ch of text) {
+    if (Buffer.byteLength(out + ch, 'utf8') > bytes) break;
+    out += ch;
+  }
+  return out;
+}
