@@ -104,7 +104,7 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   async charge(req: ChargeRequest): Promise<PaymentOutcome> {
-    const failed = (failure: string): PaymentOutcome => ({ ...this.base0(req.key, 'charge', req.amount), failure });
+    const failed = (failure: string) => this.failed(req.key, 'charge', req.amount, failure);
     // A credit deduction (pay after use) is WeChat Pay Score, a separate product: not offered.
     if (req.deferred) return failed('unsupported');
     const known = await this.queryTrade(req.key);
@@ -121,11 +121,9 @@ export class WechatPayProvider implements PaymentProvider {
       payer: { openid: req.payerId },
     });
     if (a.status === 200 && typeof a.data?.prepay_id === 'string') {
-      return {
-        ...this.base0(req.key, 'charge', req.amount),
-        status: 'pending',
-        payParams: this.payParams(a.data.prepay_id),
-      };
+      // No transaction number before the customer pays: the reference comes with the outcome.
+      const payParams = this.payParams(a.data.prepay_id);
+      return { key: req.key, op: 'charge', status: 'pending', amount: req.amount, reference: '', payParams };
     }
     const code = String(a.data?.code ?? '');
     // Paid or closed between our query and the prepay: the trade says which.
@@ -152,8 +150,7 @@ export class WechatPayProvider implements PaymentProvider {
       );
       if (t.status !== 200) {
         // A charge WeChat Pay does not know can never be refunded: a final answer, not a retry.
-        if (NOT_FOUND.has(String(t.data?.code)))
-          return { ...this.base0(req.key, 'refund', req.amount), failure: 'ORDER_NOT_EXIST' };
+        if (NOT_FOUND.has(String(t.data?.code))) return this.failed(req.key, 'refund', req.amount, 'ORDER_NOT_EXIST');
         throw this.error(t);
       }
       total = Number((t.data?.amount as Json | undefined)?.total);
@@ -167,7 +164,7 @@ export class WechatPayProvider implements PaymentProvider {
     if (a.status === 200 && a.data) return refundOutcome(a.data);
     const code = String(a.data?.code ?? '');
     if (a.status < 500 && (REFUSED.has(code) || NOT_FOUND.has(code)) && code !== 'NOT_ENOUGH') {
-      return { ...this.base0(req.key, 'refund', req.amount), failure: code };
+      return this.failed(req.key, 'refund', req.amount, code);
     }
     // NOT_ENOUGH (the merchant balance cannot cover it yet), SYSTEM_ERROR, …: retried under the same number.
     throw this.error(a);
@@ -196,7 +193,7 @@ export class WechatPayProvider implements PaymentProvider {
     if (a.status === 200 && a.data) return transferOutcome(a.data, this.m, req.amount);
     const code = String(a.data?.code ?? '');
     if (a.status < 500 && REFUSED.has(code)) {
-      return { ...this.base0(req.key, 'payout', req.amount), failure: payoutFailure(code) };
+      return this.failed(req.key, 'payout', req.amount, payoutFailure(code));
     }
     throw this.error(a);
   }
@@ -204,13 +201,13 @@ export class WechatPayProvider implements PaymentProvider {
   // WeChat Pay's deposit-free equivalent (Pay Score service orders) is a separate product with its own
   // contract: deposit-free rentals stay with Alipay (docs/decisions/wechatpay.md).
   authorize(req: AuthorizeRequest): Promise<PaymentOutcome> {
-    return Promise.resolve({ ...this.base0(req.key, 'freeze', req.amount), failure: 'unsupported' });
+    return Promise.resolve(this.failed(req.key, 'freeze', req.amount, 'unsupported'));
   }
   captureAuthorization(req: CaptureRequest): Promise<PaymentOutcome> {
-    return Promise.resolve({ ...this.base0(req.key, 'capture', req.amount), failure: 'unsupported' });
+    return Promise.resolve(this.failed(req.key, 'capture', req.amount, 'unsupported'));
   }
   releaseAuthorization(req: ReleaseAuthorizationRequest): Promise<PaymentOutcome> {
-    return Promise.resolve({ ...this.base0(req.key, 'unfreeze', req.amount), failure: 'unsupported' });
+    return Promise.resolve(this.failed(req.key, 'unfreeze', req.amount, 'unsupported'));
   }
 
   async query(key: string, op?: PaymentOp): Promise<PaymentOutcome | null> {
@@ -245,8 +242,9 @@ export class WechatPayProvider implements PaymentProvider {
     throw this.error(a);
   }
 
-  private base0(key: string, op: PaymentOp, amount: number): PaymentOutcome {
-    return { key, op, status: 'failed', amount, reference: '' };
+  /** A request WeChat Pay refused or was never sent: final, nothing moved. */
+  private failed(key: string, op: PaymentOp, amount: number, failure: string): PaymentOutcome {
+    return { key, op, status: 'failed', amount, reference: '', failure };
   }
 
   verify(n: SignedNotification): PaymentOutcome | null {
