@@ -90,6 +90,12 @@ const schema = z.object({
    * that poll it take the process out before it stops taking requests. 0 closes at once.
    */
   STOP_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /**
+   * `off` once real money is live: a rent, top-up or payout whose channel has no enabled company is
+   * refused instead of going through the sandbox (which moves no money). `on` (the default) keeps a
+   * new install working with no merchant account.
+   */
+  PAYMENT_SANDBOX: z.enum(['on', 'off']).default('on'),
   /** The bearer token GET /metrics asks for; unset, the route does not exist (404). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** `production` refuses settings that are only safe on a developer's machine (SMS_PROVIDER=log). */

@@ -43,6 +43,17 @@ export const rentRequest = z.object({
   payMode: z.enum(PAY_MODES).default('deposit'),
   /** The channel to pay through; must be one the device's payment configuration offers (default: its first). */
   channel: z.enum(ORDER_PAY_CHANNELS).optional(),
+  /**
+   * The customer's id at the channel's payment company (WeChat openid from the mini program's login),
+   * which WeChat Pay's in-app payment needs; the company asks that account to pay, so naming another
+   * one takes nothing from anyone.
+   */
+  payerId: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[\w-]*$/, { error: 'rule.payerId' })
+    .optional(),
   idempotencyKey: z
     .string()
     .trim()
@@ -116,6 +127,17 @@ export const rechargeRequest = z.object({
   amount: z.number().int({ error: 'rule.moneyCents' }).min(100).max(100_000),
   /** The channel to pay through (wechat, alipay): its company when that one is enabled, else the sandbox. */
   channel: z.enum(ORDER_PAY_CHANNELS).optional(),
+  /**
+   * The customer's id at the channel's payment company (WeChat openid from the mini program's login),
+   * which WeChat Pay's in-app payment needs; the company asks that account to pay, so naming another
+   * one takes nothing from anyone.
+   */
+  payerId: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[\w-]*$/, { error: 'rule.payerId' })
+    .optional(),
   idempotencyKey: z
     .string()
     .trim()

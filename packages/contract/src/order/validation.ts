@@ -25,4 +25,9 @@ export const orderRuleMessages = {
     '請求編號為 8-64 位字母、數字、底線或連字號',
     'must be 8-64 letters, digits, _ or -',
   ),
+  'rule.payerId': T(
+    '付款账户标识只能包含字母、数字、下划线或连字符（最多 64 位）',
+    '付款帳戶標識只能包含字母、數字、底線或連字號（最多 64 位）',
+    'must be letters, digits, _ or - (at most 64)',
+  ),
 } satisfies Record<string, Translations>;

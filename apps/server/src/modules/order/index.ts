@@ -102,7 +102,12 @@ function createOrder(
       latencyMs: config.NODE_ENV === 'test' ? 0 : 150,
       notifyDelayMs: config.NODE_ENV === 'test' ? 10 : 1500,
     });
-  const provider = new PaymentRouter(db, sandbox, needs.companies ?? (async () => new Map()));
+  const provider = new PaymentRouter(
+    db,
+    sandbox,
+    needs.companies ?? (async () => new Map()),
+    config.PAYMENT_SANDBOX === 'on',
+  );
   const engine = new OrderEngine(db, needs, provider, log, metrics);
   const archive = new OrderArchive(db);
   const queries = new OrderQueries(db, engine, needs, archive);

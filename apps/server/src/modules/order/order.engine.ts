@@ -283,7 +283,7 @@ export class OrderEngine {
 
   async rent(
     p: Principal,
-    req: { sn: string; payMode: PayMode; channel?: OrderPayChannel; idempotencyKey?: string },
+    req: { sn: string; payMode: PayMode; channel?: OrderPayChannel; idempotencyKey?: string; payerId?: string },
   ): Promise<RentResult> {
     try {
       return await this.rentOnce(p, req);
@@ -300,7 +300,7 @@ export class OrderEngine {
 
   private async rentOnce(
     p: Principal,
-    req: { sn: string; payMode: PayMode; channel?: OrderPayChannel; idempotencyKey?: string },
+    req: { sn: string; payMode: PayMode; channel?: OrderPayChannel; idempotencyKey?: string; payerId?: string },
   ): Promise<RentResult> {
     const member = await this.customer(p);
     if (req.idempotencyKey) {
@@ -354,6 +354,7 @@ export class OrderEngine {
         userId: member.id,
         description: `Deposit ${orderNo}`,
         channel: channel ?? undefined,
+        payerId: req.payerId,
       });
       if (paid.status === 'pending' && paid.payParams) return payInApp(paid, 'charge', held);
       if (paid.status !== 'succeeded')
@@ -387,6 +388,7 @@ export class OrderEngine {
           userId: member.id,
           description: `Deposit-free ${orderNo}`,
           channel: channel ?? undefined,
+          payerId: req.payerId,
         })
         .catch((err: unknown) => {
           this.log.warn({ err, key: chargeKey }, 'authorization unanswered; it is released');
@@ -1524,7 +1526,7 @@ export class OrderEngine {
    */
   async recharge(
     p: Principal,
-    req: { amount: number; idempotencyKey?: string; channel?: string },
+    req: { amount: number; idempotencyKey?: string; channel?: string; payerId?: string },
   ): Promise<{ balance: number; payment?: { channel: string; params: Record<string, string> } }> {
     if (p.accountType !== 'user') throw new AppError('ORDER_APP_USERS_ONLY');
     const key = `recharge:${p.accountId}:${req.idempotencyKey ?? crypto.randomUUID()}`;
@@ -1547,6 +1549,7 @@ export class OrderEngine {
       userId: p.accountId,
       description: 'recharge',
       channel: req.channel,
+      payerId: req.payerId,
     });
     if (out.status === 'failed') throw new AppError('PAYMENT_REFUSED', { reason: out.failure ?? 'failed' });
     await this.applyOutcome(out);

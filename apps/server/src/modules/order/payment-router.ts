@@ -50,6 +50,8 @@ export class PaymentRouter implements PaymentProvider {
     private readonly db: Db,
     readonly fallback: PaymentProvider,
     private readonly companies: Companies,
+    /** false (PAYMENT_SANDBOX=off): new money on a channel with no enabled company is refused, not sandboxed. */
+    private readonly sandboxTakesNew = true,
   ) {}
 
   get name(): string {
@@ -187,13 +189,17 @@ export class PaymentRouter implements PaymentProvider {
     ask: (company: PaymentProvider, key: string) => Promise<PaymentOutcome>,
   ): Promise<PaymentOutcome> {
     // No merchant account at all (a new install, the tests): the sandbox, without a lookup.
-    if ((await this.companies()).size === 0) return ask(this.fallback, key);
+    if ((await this.companies()).size === 0 && this.sandboxTakesNew) return ask(this.fallback, key);
     const [known] = await this.db
       .select({ provider: ordPayRoute.provider, no: ordPayRoute.providerNo })
       .from(ordPayRoute)
       .where(eq(ordPayRoute.key, key));
     const name = known?.provider ?? (await pick());
-    if (!name) return ask(this.fallback, key);
+    if (!name) {
+      if (!this.sandboxTakesNew && (op === 'charge' || op === 'freeze' || op === 'payout'))
+        return { key, op, status: 'failed', amount: 0, reference: '', failure: 'noCompany' };
+      return ask(this.fallback, key);
+    }
     const company = (await this.companies()).get(name)?.provider;
     if (!company) throw new Error(`payment company ${name} is not configured`);
     const no = known?.no ?? providerNo(key);
