@@ -3,7 +3,7 @@
 snapshot describe the combined schema.
 
 Usage (in /work/main, during or after `git merge --no-commit <branch>`):
-  python3 wip/merge-migrations.py <branch>
+  python3 scripts/dev/merge-migrations.py <branch>
 Main's drizzle folder must be main's version (git checkout --ours / HEAD) before running.
 """
 import json, os, re, subprocess, sys, shutil
