@@ -20,8 +20,8 @@
  *
  * Rows go in through the real tables, a million orders per statement, so the tables' statement
  * triggers keep every rollup that exists (the orders' and the ledger's, and any added later) exactly
- * as the server's own writes do. What makes ten million feasible (docs/decisions.md, "Statistics
- * generator"):
+ * as the server's own writes do. What makes ten million feasible (docs/decisions/statistics.md, "Statistics at ten
+ * million orders"):
  *  - the secondary (non-unique) indexes of the order and ledger tables are dropped for the fill and
  *    built once after it (a B-tree built from sorted rows instead of 70 M random inserts into indexes
  *    far larger than the server's cache), and the ledger entries' foreign key to their transaction

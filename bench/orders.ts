@@ -200,7 +200,7 @@ export async function benchOrders(url: string, opts: { orders: number; cycles: n
     for (let i = 0; i < customers; i++) {
       const mobile = `1380999${String(i).padStart(4, '0')}`;
       // The +999 customers sign in through the customers' service, as the simulated customers do: every public
-      // entrance refuses +999 (docs/decisions.md, "One phone, one customer").
+      // entrance refuses +999 (docs/decisions/customers.md, "One phone, one customer").
       const { customers: people } = server.services.network;
       await people.sendCode(SIMULATED_AREA_CODE, mobile, { simulated: true });
       const code = server.services.simulatedTexts.takeCode(mobile)!;

@@ -197,7 +197,7 @@ export async function benchRent(opts: {
     for (let i = 0; i < opts.customers; i++) {
       const mobile = `1381${String(i).padStart(7, '0')}`;
       // The +999 customers sign in through the customers' service, as the simulated customers do: every public
-      // entrance refuses +999, and their texts take from no budget of real texts (docs/decisions.md).
+      // entrance refuses +999, and their texts take from no budget of real texts (docs/decisions/customers.md).
       const { customers } = services.network;
       await customers.sendCode(SIMULATED_AREA_CODE, mobile, { simulated: true });
       const code = services.simulatedTexts.takeCode(mobile)!;

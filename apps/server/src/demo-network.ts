@@ -329,7 +329,8 @@ export async function makeDemoNetwork(
       }
       await demoCables(services, ids, words);
       await demoCoupons(services, words);
-      // The extended functions the demo business runs are activated, so a new install shows them living (docs/decisions.md).
+      // The extended functions the demo business runs are activated, so a new install shows them living
+      // (docs/decisions/system-configuration.md).
       await services.system.extensions.activate(DEMO_EXTENSIONS);
       return true;
     });

@@ -66,7 +66,7 @@ export function startSimulatedCustomers(
    * Signs in through the customers' service, not the public calls: their +999 numbers are refused
    * by every public entrance (no country has +999), so no stranger can send codes to them and
    * spend their daily codes, and their texts, which never leave the process, take from no budget
-   * of real texts (docs/decisions.md, "One phone, one customer"). From then on they use the app's
+   * of real texts (docs/decisions/customers.md, "One phone, one customer"). From then on they use the app's
    * calls with their token, as a person does.
    */
   async function signIn(mobile: string): Promise<string | null> {

@@ -84,7 +84,7 @@ export function openingEntry(kind: string, partyId: number) {
  * The demo network's partners (its agents, pusher, service provider, the outlets with app accounts
  * and the operator, its team) ask for withdrawals through the partner app's calls, as a person with
  * the app does: they read their withdrawable balance and rules, and apply for a part of it (askFor:
- * a fifth to a half, never more). At a real network's pace (docs/decisions.md, "Believable demo
+ * a fifth to a half, never more). At a real network's pace (docs/decisions/ledger-and-money.md, "Believable demo
  * money"): a partner with an application waiting for review or payout does not apply again, applies
  * at most once a UTC day, and the whole network files about `perDay` applications a day, drawn
  * round by round; the first round lets one partner apply when none of the demo's applications is

@@ -288,7 +288,7 @@ async function send(
 type SmsBudgets = { numberPerDay: number; addressPerMinute: number; addressPerHour: number; overallPerHour: number };
 
 /**
- * The server budgets verification texts per client address (docs/decisions.md, "One phone, one
+ * The server budgets verification texts per client address (docs/decisions/customers.md, "One phone, one
  * customer"), and every customer of this run signs in from this one address. When the budgets
  * cannot carry the run, they are raised for it through the staff API and put back when it ends
  * (Ctrl-C included); the answer says what to put back by hand if the process is killed.

@@ -6,7 +6,7 @@ import { EXTENSION_CODES, type ExtensionCode } from './system/extensions.js';
 import { systemPerms } from './system/permissions.js';
 
 /**
- * What a closed function stops, written once (docs/decisions.md, "Extended functions: what closing
+ * What a closed function stops, written once (docs/decisions/system-configuration.md, "Extended functions: what closing
  * stops"): the customer (app) calls it refuses with EXTENSION_CLOSED, and the permission codes of
  * its staff screens and buttons. A menu carrying one of these codes leaves the menus the console is
  * served, and every staff call declaring one is refused, while the function is closed. What is

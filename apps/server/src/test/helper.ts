@@ -16,7 +16,8 @@ export const engines: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL 
  * One engine, for tests whose outcome does not depend on the database engine: a request refused before any
  * statement (validation, unreadable bodies, lone surrogates, headers), and the permission matrices (which
  * menus and calls a role reaches). PostgreSQL when TEST_DATABASE_URL is set (the engine of production), else
- * PGlite. Rules, money, races and anything that writes run on `engines` (docs/decisions.md, "One engine for
+ * PGlite. Rules, money, races and anything that writes run on `engines` (docs/decisions/tests-and-ci.md, "One engine
+ * for
  * what no engine decides").
  */
 export const oneEngine: ('pglite' | 'postgres')[] = engines.slice(-1);

@@ -17,7 +17,7 @@ export function isDeviceId(id: string, type: DeviceType): boolean {
 
 /** One stock movement (put in, take out, dispatch request) names at most this many devices. */
 export const MOVEMENT_MAX = 500;
-/** An Excel list of devices: at most 500 KB, xlsx (legacy xls is refused, docs/decisions.md). */
+/** An Excel list of devices: at most 500 KB, xlsx (legacy xls is refused, docs/decisions/console-conventions.md). */
 export const STOCK_EXCEL_MAX_BYTES = 500 * 1024;
 
 /**

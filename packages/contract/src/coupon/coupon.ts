@@ -24,7 +24,8 @@ export type CouponScope = (typeof COUPON_SCOPES)[number];
  * The scopes a stored coupon may carry: the ones staff choose, and `provider`, what scope
  * "operator" meant before it named a team (an outlet service provider's outlets). Coupons saved
  * then were moved to it with their copies (migration coupon_scope_provider), so what customers hold
- * keeps the terms it was given with; no new coupon takes it (docs/decisions.md, "Coupons and code batches").
+ * keeps the terms it was given with; no new coupon takes it (docs/decisions/coupons-vouchers-separation.md, "Coupons
+ * and code batches").
  */
 export const COUPON_STORED_SCOPES = [...COUPON_SCOPES, 'provider'] as const;
 export type CouponStoredScope = (typeof COUPON_STORED_SCOPES)[number];

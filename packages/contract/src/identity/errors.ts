@@ -245,7 +245,7 @@ export const identityErrors = {
     '目錄和選單須填寫路由，選單還須填寫視圖位址',
     'A directory or menu needs a route, and a menu its view',
   ),
-  // Nobody grants, binds or reaches more than it holds itself (docs/decisions.md "Granting").
+  // Nobody grants, binds or reaches more than it holds itself (docs/decisions/identity-and-access.md "Granting").
   // These start at 100130, leaving room after 100121 for the codes of related work.
   ROLE_ASSIGN_BEYOND_OWN: def(
     100130,

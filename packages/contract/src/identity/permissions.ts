@@ -4,7 +4,10 @@ export const identityPerms = {
   loginLogExport: 'sys:loginLog:export',
   manageQuery: 'sys:manage:query',
   manageAdd: 'sys:manage:add',
-  /** Not declared by a route: updateSysManage and info check it for another account (decisions.md). */
+  /**
+   * Not declared by a route: updateSysManage and info check it for another account
+   * (docs/decisions/identity-and-access.md).
+   */
   manageEdit: 'sys:manage:edit',
   manageStatus: 'sys:manage:status',
   manageResetPassword: 'sys:manage:resetPassword',

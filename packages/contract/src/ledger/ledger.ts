@@ -33,7 +33,10 @@ export const ACCOUNT_KINDS = [
   'voucherLiability',
   /** Withdrawals applied for and not yet paid out or given back (a liability to the parties): held at application. */
   'payoutHold',
-  /** What is owed to an operator (a direct-sales team); nothing posts to it yet (docs/decisions.md, "Outlets and operators withdraw"). */
+  /**
+   * What is owed to an operator (a direct-sales team); nothing posts to it yet (docs/decisions/payouts-withdrawals.md,
+   * "Outlets and operators withdraw").
+   */
   'operatorPayable',
   /** Balance refunds asked and not yet paid out or given back (a liability to the customer): held at the request. */
   'balanceRefundHold',
@@ -44,7 +47,8 @@ export const ACCOUNT_KINDS = [
   /**
    * What a partner owes the platform (an asset: debit grows it): the part of a reversal (a refund
    * approved after the share was withdrawn) that its payable no longer held. A payable never goes
-   * below zero; this is netted from the partner's next shares (docs/decisions.md, "What a partner owes").
+   * below zero; this is netted from the partner's next shares (docs/decisions/ledger-and-money.md, "What a partner
+   * owes").
    */
   'agentReceivable',
   'outletReceivable',

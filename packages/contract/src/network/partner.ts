@@ -3,7 +3,7 @@ import { AGENT_LEVELS, idParam } from './shared.js';
 
 /**
  * The partner network as a tree (agents A → B → C, each with its outlets) and a partner's
- * statement for a period of whole days. docs/decisions.md, "The partner tree and the statement".
+ * statement for a period of whole days. docs/decisions/ledger-and-money.md, "The partner tree and the statement".
  */
 
 /** GET agent/tree: a node's children (child agents, then the agent's own outlets); without `parentId` the roots. */

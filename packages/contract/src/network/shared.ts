@@ -19,7 +19,7 @@ export const MEMBER_LEVELS = ['A', 'B', 'C'] as const;
 /**
  * What each member level takes off a rental's fee at the settle while the membership extended
  * function is activated, in percent of what is owed after the voucher and the coupon (A the
- * highest level, C the level every new member starts at). docs/decisions.md, "Member levels".
+ * highest level, C the level every new member starts at). docs/decisions/orders-and-payments.md, "Member levels".
  */
 export const MEMBER_LEVEL_DISCOUNT = { A: 10, B: 5, C: 0 } as const satisfies Record<
   (typeof MEMBER_LEVELS)[number],

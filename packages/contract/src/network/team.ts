@@ -7,7 +7,7 @@ import { appPassword, id, idParam, named, regionName, sortOrder } from './shared
 /**
  * Teams: the direct-sales operators, staff accounts working one region together. A team is the
  * spec's "operator (direct-sales team)": its outlets' orders pay it `ratio` percent of their net,
- * out of the platform's part (docs/decisions.md, "The operator's share").
+ * out of the platform's part (docs/decisions/ledger-and-money.md, "The operator's share").
  */
 
 export const TEAM_SORTS = ['name', 'ratio', 'createTime'] as const;
@@ -48,7 +48,7 @@ export const teamSaveRequest = withPhone(
       /** The team's share of its direct outlets' orders, a whole percent 0-100, out of the platform's part (0 when absent). */
       ratio: percent.default(0),
       /**
-       * The operator's app account (a direct-sales team is the spec's "operator"; docs/decisions.md):
+       * The operator's app account (a direct-sales team is the spec's "operator"; docs/decisions/ledger-and-money.md):
        * it signs in to the partner app with this area code and mobile and applies for withdrawals. A
        * password creates the account or changes it; without one an edit keeps it (its mobile follows).
        */
@@ -70,7 +70,8 @@ export type TeamOption = z.infer<typeof teamOption>;
 
 /**
  * GET team/direct: the direct-sales teams the caller runs, for the direct-management screen (spec 2's
- * specially handled entry; docs/decisions.md, "The direct-management entry"): the teams it leads or
+ * specially handled entry; docs/decisions/network-and-outlets.md, "The direct-management menu entry"): the teams it
+ * leads or
  * belongs to, or every team for a super administrator.
  */
 export const DIRECT_ROLES = ['leader', 'member', 'administrator'] as const;

@@ -62,7 +62,8 @@ export type OrderPayChannel = (typeof ORDER_PAY_CHANNELS)[number];
  * The pre-authorization of a deposit-free rental (spec 4, "Authorization"): the declared amount
  * frozen on the customer's account at the rent (authorized), then the fee paid from it and the rest
  * unfrozen (paid), or all of it unfrozen (released); failed when the payment company refused the
- * payment or the release from it (docs/decisions.md, "Deposit-free rentals carry their authorization").
+ * payment or the release from it (docs/decisions/orders-and-payments.md, "Deposit-free rentals carry their
+ * authorization").
  */
 export const ORDER_AUTH_STATES = ['authorized', 'paid', 'released', 'failed'] as const;
 export type OrderAuthState = (typeof ORDER_AUTH_STATES)[number];
@@ -130,7 +131,8 @@ export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**
  * The user type a query of orders older than 30 days must name (spec 5): the business's own
- * customers, or the demo network's simulated ones (docs/decisions.md, "Older orders by user type").
+ * customers, or the demo network's simulated ones (docs/decisions/orders-and-payments.md, "Older orders need a user
+ * type").
  */
 export const ORDER_USER_TYPES = ['customer', 'demo'] as const;
 export type OrderUserType = (typeof ORDER_USER_TYPES)[number];
@@ -449,7 +451,7 @@ export type RefundDetail = z.infer<typeof refundDetail>;
 
 /**
  * GET refundOrder/reasonStats (issue 31): the refunds PAID in a window, by reason. A refund counts
- * when it is paid, at its final approval (docs/decisions.md "Refunded"), with its amount; one the
+ * when it is paid, at its final approval (docs/decisions/statistics.md "Refunded"), with its amount; one the
  * payment company refused is taken back out. Order, prepayment and balance refunds (the ones
  * reviewed in the refund records); deposit refunds are counted in the deposit screen. Window as
  * the statistics': the last 30 days ending now by default, at most 366 days.

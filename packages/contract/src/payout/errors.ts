@@ -88,7 +88,7 @@ export const payoutErrors = {
   ),
   PAYOUT_OWED: def(
     101113,
-    'The party owes the platform (a refund took back a share already withdrawn; docs/decisions.md "What a partner owes"): no withdrawal until its next shares have paid it off. The message names the amount owed.',
+    'The party owes the platform (a refund took back a share already withdrawn; docs/decisions/ledger-and-money.md "What a partner owes"): no withdrawal until its next shares have paid it off. The message names the amount owed.',
     '您有 {owed} 的欠款（退款冲回了已提现的分润），将从后续分润中抵扣，结清前无法提现',
     '您有 {owed} 的欠款（退款沖回了已提現的分潤），將從後續分潤中抵扣，結清前無法提現',
     'You owe {owed} (a refund took back shares already withdrawn); it is taken from your next shares, and you can withdraw once it is paid off',

@@ -110,7 +110,10 @@ export const payoutDetail = payoutItem.extend({
   /** What the party has in its payable account now, and of it what may be withdrawn now. */
   balance: z.number().int(),
   withdrawable: z.number().int(),
-  /** What the party owes the platform (its receivable; docs/decisions.md "What a partner owes"), 0 when nothing. */
+  /**
+   * What the party owes the platform (its receivable; docs/decisions/ledger-and-money.md "What a partner owes"), 0 when
+   * nothing.
+   */
   owed: z.number().int(),
 });
 export type PayoutDetail = z.infer<typeof payoutDetail>;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * One phone, one canonical form (docs/decisions.md, "One phone, one customer"). A phone arrives as
+ * One phone, one canonical form (docs/decisions/customers.md, "One phone, one customer"). A phone arrives as
  * an area code and a mobile, split however the caller liked: `86|13611110002`, `8|613611110002`,
  * `861|3611110002`, `0086|13611110002` and `86|013611110002` are one phone, +86 136 1111 0002.
  * Every entrance turns the pair into the canonical form before anything is looked up, stored,

@@ -10,7 +10,7 @@ import { STATS_PERIODS } from './stats.js';
  * Statistics → Operational data (issue 16): orders per period, rental durations, utilisation per
  * cabinet and outlet, returns by hour of day, new and returning customers, device faults, for a
  * window and a scope (everything, or one region, agent or outlet). Each figure is a sum over the
- * rows it stands for (docs/decisions.md, "Operational data").
+ * rows it stands for (docs/decisions/statistics.md, "Statistics → Operational data").
  */
 
 const count = z.number().int().min(0);

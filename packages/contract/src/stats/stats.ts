@@ -57,7 +57,7 @@ export const statsFinanceQuery = timeRange.extend({
   /**
    * The scope: the money of one region's, one agent's or one outlet's orders (at most one of the
    * three; more → STATS_SCOPE). An order belongs to its outlet, an outlet to its current agent and
-   * region (docs/decisions.md). Absent: the whole business.
+   * region (docs/decisions/statistics.md). Absent: the whole business.
    */
   regionId: z.coerce.number().int().min(1).optional(),
   agentId: z.coerce.number().int().min(1).optional(),

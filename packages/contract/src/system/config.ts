@@ -117,7 +117,7 @@ export type AppPlatformInfo = z.infer<typeof appPlatformInfo>;
 // ------------------------------------------------------------------- sms (findBySms, PUT root)
 
 /**
- * Budgets of the texts that cost money (verification codes; docs/decisions.md, "One phone, one
+ * Budgets of the texts that cost money (verification codes; docs/decisions/customers.md, "One phone, one
  * customer"). Each is decided by an atomic counter in the database, so requests arriving at once
  * get exactly the budget. The per-number cooldown (one code a minute while it is unused) stays.
  */

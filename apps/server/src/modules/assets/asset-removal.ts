@@ -12,7 +12,7 @@ export type DeviceRowRemover = (deviceId: string) => Promise<'deleted' | 'absent
  * Deleting device assets (spec 5: a bound device cannot be deleted directly). The asset row goes
  * only by one conditional statement: in no outlet, held by no dispatch under audit, not an
  * agent's. Its movements stay (they name the device by its code, without a foreign key), so the
- * install records and stock history still read as they did (docs/decisions.md, "Deleting devices").
+ * install records and stock history still read as they did (docs/decisions/fleet-and-gateway.md, "Deleting devices").
  */
 export class AssetRemoval {
   constructor(private readonly db: Db) {}

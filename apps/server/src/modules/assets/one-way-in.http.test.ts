@@ -17,7 +17,7 @@ const code = (name: keyof typeof Errors) => Errors[name].code;
 const letters = () => Array.from(crypto.randomBytes(4), (b) => String.fromCharCode(65 + (b % 26))).join('');
 
 /**
- * One way for a device to enter the business (docs/decisions.md, "One way in"): putting cabinets
+ * One way for a device to enter the business (docs/decisions/assets-and-accessories.md, "One way in"): putting cabinets
  * in stock registers them with the fleet in the same transaction, so they bind without a second
  * stock-in; device codes are refused with their rule; an unknown code's binding says what to do;
  * unbinding says why; dispatches have no "purchase" and a detail with devices and history; a

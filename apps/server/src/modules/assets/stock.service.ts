@@ -147,7 +147,7 @@ export class StockService {
   /**
    * The fleet's registration of cabinets (app.ts hands it over once the fleet is built; none
    * before): a cabinet put in stock is registered with the fleet in the same transaction, so it
-   * can be bound to an outlet without a second stock-in (docs/decisions.md, "One way in").
+   * can be bound to an outlet without a second stock-in (docs/decisions/assets-and-accessories.md, "One way in").
    */
   private registerCabinets: (sns: string[], by: number | null) => Promise<string[]> = async () => [];
   attachCabinetRegistry(register: (sns: string[], by: number | null) => Promise<string[]>): void {
@@ -338,7 +338,7 @@ export class StockService {
    * A device the assets do not know yet (a cable or charger added on its own screen) enters here,
    * in business, with the model its module gives; a device without a model (a cabinet from batch
    * storage) is installed all the same: the binding is a fact in the outlet, and refusing it would
-   * leave a working cabinet unaccounted for (docs/decisions.md, "Installing is binding").
+   * leave a working cabinet unaccounted for (docs/decisions/network-and-outlets.md, "Installing is binding").
    */
   async install(req: DeviceInOutlet, by: Actor): Promise<void> {
     await atomically(this.db, async () => {

@@ -19,7 +19,7 @@ import { nameAuditTarget } from '../../platform/audit/target.js';
 const DAY_MS = 86_400_000;
 
 /**
- * A mobile as typed into a send, canonical (docs/decisions.md, "One phone, one customer"):
+ * A mobile as typed into a send, canonical (docs/decisions/customers.md, "One phone, one customer"):
  * national digits alone ("013800000000": any country), or with the calling code
  * ("86-13800000000", "+886 912345678", "+8613800000000"); the demo's own +999 numbers too (a send
  * names customers who exist, so it texts no one).

@@ -10,7 +10,7 @@ import { nameAuditTarget } from '../../platform/audit/target.js';
  * arriving at the same moment either lands first (the delete finds nothing it may delete and
  * answers why) or finds no row. History stays: orders, movements, commands, forced ejects and
  * the device log name the device by its code, with no foreign key to these rows
- * (docs/decisions.md, "Deleting devices").
+ * (docs/decisions/fleet-and-gateway.md, "Deleting devices").
  */
 export class DeviceRemoval {
   constructor(private readonly db: Db) {}

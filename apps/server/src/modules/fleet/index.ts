@@ -75,7 +75,8 @@ async function createFleet({ db, config, live: hub, log, metrics }: Platform, ne
     },
     /**
      * Registers cabinets put in stock by the assets (the one way a device enters the business,
-     * docs/decisions.md "One way in"): new SNs become fleet cabinets in the put-in's transaction.
+     * docs/decisions/assets-and-accessories.md "One way in"): new SNs become fleet cabinets in the put-in's
+     * transaction.
      */
     registerCabinets: (sns: string[], by: number | null): Promise<string[]> => cabinets.register(sns, by),
     /** The delete of a cabinet's or power bank's own row, for the assets' delete (it deletes the asset row itself). */

@@ -133,7 +133,10 @@ export const devCommand = pgTable(
   'dev_command',
   {
     id: varchar('id', { length: 40 }).primaryKey(),
-    /** By value, no foreign key: a deleted cabinet's commands stay as its history (docs/decisions.md, "Deleting devices"). */
+    /**
+     * By value, no foreign key: a deleted cabinet's commands stay as its history (docs/decisions/fleet-and-gateway.md,
+     * "Deleting devices").
+     */
     sn: varchar('sn', { length: 17 }).notNull(),
     type: varchar('type', { length: 16 }).notNull(),
     data: jsonb('data').notNull(),

@@ -40,7 +40,7 @@ const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v 
 /**
  * Personnel: admin accounts managed by other admins. Reading or changing another
  * account needs a permission even where the route itself is open to any signed-in account (the
- * personal center shares info and updateSysManage, see docs/decisions.md).
+ * personal center shares info and updateSysManage, see docs/decisions/identity-and-access.md).
  */
 export class ManageService {
   constructor(
@@ -149,7 +149,7 @@ export class ManageService {
   }
 
   /**
-   * A new account; a non-super creator gives it only roles whose menus it holds (decisions.md
+   * A new account; a non-super creator gives it only roles whose menus it holds (docs/decisions/identity-and-access.md
    * "Granting"). User names and mobiles are unique; two creates at once are decided by the unique indexes.
    */
   async create(p: Principal, req: ManageCreateRequest): Promise<{ manageId: number }> {

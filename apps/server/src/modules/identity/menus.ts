@@ -23,7 +23,7 @@ const button = (
 
 /**
  * The identity module's menus: the dashboard, the system directory and its identity screens.
- * Which seeded roles hold what is explained in docs/decisions.md ("Seeded roles").
+ * Which seeded roles hold what is explained in docs/decisions/identity-and-access.md ("Seeded roles").
  */
 export const identityMenus: MenuSeed[] = [
   {

@@ -7,7 +7,7 @@ import type { MenuSeed } from '../../platform/menus.js';
 import { sysAccount, sysAccountRole, sysMenu, sysRole, sysRoleMenu } from './tables.js';
 
 /**
- * Roles a real operator needs (docs/decisions.md "Seeded roles"). The super role holds every
+ * Roles a real operator needs (docs/decisions/identity-and-access.md "Seeded roles"). The super role holds every
  * menu; the others get the menus whose seed lists them in `roles` (and the directories above them),
  * when the menu is first created.
  */

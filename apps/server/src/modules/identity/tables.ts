@@ -204,7 +204,7 @@ export const sysLoginLog = pgTable(
 );
 
 /**
- * Failed sign-in counters (docs/decisions.md, "Sign-in lockout"). One row per key: an account (or
+ * Failed sign-in counters (docs/decisions/identity-and-access.md, "Sign-in lockout"). One row per key: an account (or
  * an unknown identifier) at one address (`subject`, `ip`), an account from every address it has
  * not signed in from (`ip` = '*'), and one address for every name (`subject` = '*'). A pair row
  * also remembers that the account signed in from that address (`trustedAt`).
@@ -248,7 +248,7 @@ export const sysVerifyCode = pgTable(
 /**
  * Budgets of texts that cost money: how many codes a scope (a client address's minute or hour,
  * every text's hour) used in the window starting at window_start. A send takes one with a
- * conditional upsert (docs/decisions.md, "One phone, one customer"); windows older than a day are
+ * conditional upsert (docs/decisions/customers.md, "One phone, one customer"); windows older than a day are
  * deleted when a new hour starts.
  */
 export const sysSmsBudget = pgTable(

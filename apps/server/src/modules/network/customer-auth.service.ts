@@ -41,7 +41,7 @@ export class CustomerAuth {
   /**
    * A sign-in code to a phone (canonical: every split of it is one number with one budget). `ip`:
    * the client address, whose budget it takes. `simulated`: the server's own simulated customers
-   * (docs/decisions.md): their +999 numbers are refused at every public entrance, so only they
+   * (docs/decisions/customers.md): their +999 numbers are refused at every public entrance, so only they
    * spend their numbers' codes, and their texts, which never leave the process, take no budget
    * but the number's own.
    */

@@ -6,8 +6,8 @@ import { engines, useServer } from '../../test/helper.js';
 import { caller, networkFixture, ok, outletBody } from '../../test/outlet/outlet-fixtures.js';
 
 /**
- * The direct-management entry (spec 2: an entry with special handling; docs/decisions.md, "The
- * direct-management entry"), on each engine, through the calls: it is in the session menus of the
+ * The direct-management entry (spec 2: an entry with special handling; docs/decisions/network-and-outlets.md, "The
+ * direct-management menu entry"), on each engine, through the calls: it is in the session menus of the
  * super administrator and of whoever leads or belongs to a direct-sales team, whatever their roles
  * hold, and of nobody else, not even a role given it by hand; the route answers the same; its call
  * answers the caller's own teams (every team for the super administrator) with their outlets.

@@ -249,7 +249,10 @@ export class MemberService {
     return null;
   }
 
-  /** A member's level: the next settle of its orders takes the level's benefit (docs/decisions.md, "Member levels"). */
+  /**
+   * A member's level: the next settle of its orders takes the level's benefit (docs/decisions/orders-and-payments.md,
+   * "Member levels").
+   */
   async setLevel(req: MemberLevelRequest): Promise<null> {
     const [row] = await this.db
       .update(netMember)

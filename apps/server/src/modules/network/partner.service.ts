@@ -20,7 +20,7 @@ const DAY = 86_400_000;
 const dayNo = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY;
 
 /**
- * The partner network as a tree and a partner's statement (docs/decisions.md, "The partner tree
+ * The partner network as a tree and a partner's statement (docs/decisions/ledger-and-money.md, "The partner tree
  * and the statement"). The tree is answered one level a call (the console expands lazily), each
  * agent with its own outlets and devices and its whole subtree's; an agent of the app reads only
  * its own subtree, checked on every call by the agent's ancestors (at most two: A → B → C).

@@ -11,7 +11,7 @@ import { refundChecker } from '../../test/refund-checker.js';
 import { accountWithMenus } from '../../test/accounts.js';
 
 /**
- * The partner tree and the partner statement (docs/decisions.md, "The partner tree and the
+ * The partner tree and the partner statement (docs/decisions/ledger-and-money.md, "The partner tree and the
  * statement"), through the calls: the tree one level a call with outlets and devices; a statement
  * whose figures equal the account fund flow of the same period to the cent, on orders, a refund's
  * reversal and withdrawals (one paid, one rejected); an agent's app account sees only its subtree;

@@ -221,7 +221,7 @@ export const netMember = pgTable(
      * Set by the canonical-phone migration on a member whose phone, canonical, is an older
      * member's: the older one is the customer from then on (every sign-in lands there); this one
      * keeps its orders, deposits, coupons and ledger as they were, for staff to settle
-     * (net_phone_duplicate, docs/decisions.md "One phone, one customer").
+     * (net_phone_duplicate, docs/decisions/customers.md "One phone, one customer").
      */
     duplicateOf: bigint('duplicate_of', { mode: 'number' }),
   },

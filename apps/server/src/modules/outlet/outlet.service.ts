@@ -198,7 +198,8 @@ export class OutletService {
     if (req.appPassword && (!req.areaCode || !req.managerPhone)) throw new AppError('OUTLET_APP_NEEDS_PHONE');
     const appHash = req.appPassword ? await this.needs.network.hashAppPassword(req.appPassword) : null;
     // The platform's range settings bound what an outlet may set (a rule saved before a range was
-    // tightened bills as saved; its next edit must fit: docs/decisions.md, "Range settings bound outlets").
+    // tightened bills as saved; its next edit must fit: docs/decisions/orders-and-payments.md, "Range settings bound
+    // outlets").
     checkRange(req.billing, await this.needs.settings.range());
     nameAuditTarget(req.name);
     return this.inTx(async (tx) => {

@@ -41,7 +41,8 @@ export const outOutlet = pgTable(
     costAmount: integer('cost_amount').notNull().default(0),
     amortizationRatio: smallint('amortization_ratio').notNull().default(0),
     /**
-     * What of the cost amount the outlet's shares have paid back to its owner so far (docs/decisions.md,
+     * What of the cost amount the outlet's shares have paid back to its owner so far
+     * (docs/decisions/network-and-outlets.md,
      * "The outlet's cost and its amortization"): raised only by `recoverCost`, under the row's lock, in the
      * settle's transaction, equal to the sum of the outlet's costRecovery movements in the ledger.
      */

@@ -32,7 +32,10 @@ export interface SeparationNeeds {
       accounts: readonly { kind: AccountKind; partyId?: number | null }[],
       change: 'took' | 'added',
     ): Promise<unknown>;
-    /** A restore added to partner payables: what their partners owe is paid from it first (docs/decisions.md, "What a partner owes"). */
+    /**
+     * A restore added to partner payables: what their partners owe is paid from it first
+     * (docs/decisions/ledger-and-money.md, "What a partner owes").
+     */
     keepPayablesWhole(
       tx: Db,
       accounts: readonly { kind: AccountKind; partyId?: number | null }[],

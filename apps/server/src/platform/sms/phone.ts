@@ -2,7 +2,7 @@ import { canonicalPhone, isPhone, type Phone } from '@cbo/contract';
 import { AppError } from '../http/app-error.js';
 
 /**
- * A phone's canonical form at a service's entrance (docs/decisions.md, "One phone, one
+ * A phone's canonical form at a service's entrance (docs/decisions/customers.md, "One phone, one
  * customer"). Calls over HTTP arrive canonical already (the contract's withPhone); this covers the
  * services' other callers (the demo, imports, tests), so nothing is stored or looked up under a
  * split of its own. A pair that is no phone is refused with MOBILE_FORMAT. `simulated`: the demo's

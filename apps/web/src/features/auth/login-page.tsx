@@ -179,7 +179,7 @@ export default function LoginPage({ onSignedIn, brand: givenBrand }: { onSignedI
           <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
             {t('submit')}
           </Button>
-          {/* No self-service reset: an administrator resets a staff password (docs/decisions.md, "Forgotten passwords"). */}
+          {/* No self-service reset: an administrator resets a staff password (docs/decisions/identity-and-access.md, "Forgotten passwords"). */}
           <div className="login-forgot">
             <Button type="link" size="small" onClick={() => setForgot((v) => !v)} aria-expanded={forgot}>
               {t('forgot')}

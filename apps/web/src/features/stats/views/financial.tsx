@@ -107,7 +107,7 @@ export default function FinancialDataView() {
 
   /**
    * The figures' columns, the same in the period table and the breakdown: eleven of them and the
-   * period (or name) column fit a 1440 px card at 91 px each (docs/decisions.md, "The operator's
+   * period (or name) column fit a 1440 px card at 91 px each (docs/decisions/ledger-and-money.md, "The operator's
    * share"); below that the table scrolls inside its card.
    */
   const figureColumns = STATS_FINANCE_FIGURES.map((f) => ({
