@@ -166,6 +166,14 @@ export class AlipayEmulator {
     await this.notifyTrade(t);
   }
 
+  /** The customer never paid: Alipay closes the waiting trade when its time runs out (no notification). */
+  closeTrade(outTradeNo: string): void {
+    const t = this.trades.get(outTradeNo);
+    if (!t || t.status !== 'WAIT_BUYER_PAY')
+      throw new Error(`alipay emulator: no trade waiting for payment: ${outTradeNo}`);
+    t.status = 'TRADE_CLOSED';
+  }
+
   /** The customer confirms a freeze in the wallet: the amount is frozen, Alipay notifies fund_auth_freeze. */
   async grantFreeze(outOrderNo: string): Promise<void> {
     const f = this.freezes.get(outOrderNo);

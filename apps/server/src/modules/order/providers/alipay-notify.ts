@@ -21,7 +21,7 @@ export async function outcomeOfNotification(
   switch (p.notify_type) {
     case 'trade_status_sync':
       if (p.out_biz_no && p.gmt_refund && p.trade_no) return refundOf(p.trade_no, p.out_biz_no);
-      return tradeOutcome(p.out_trade_no, p.trade_no, p.trade_status, p.total_amount, 'charge');
+      return tradeOutcome(p.out_trade_no, p.trade_no, p.trade_status, p.total_amount, 'charge', !!p.gmt_payment);
     case 'fund_auth_freeze':
     case 'fund_auth_unfreeze':
       if (!p.out_request_no || !p.auth_no) return null;
@@ -38,13 +38,18 @@ export async function outcomeOfNotification(
   }
 }
 
-/** A trade's status (notification or alipay.trade.query) → an outcome of a charge or a capture. */
+/**
+ * A trade's status (notification or alipay.trade.query) → an outcome of a charge or a capture. A trade
+ * that was paid and then refunded in full is TRADE_CLOSED too: `paid` (gmt_payment, send_pay_date)
+ * tells it from one closed unpaid, and its charge stays succeeded (the refunds are their own requests).
+ */
 export function tradeOutcome(
   key: string | undefined,
   tradeNo: string | undefined,
   status: string | undefined,
   amount: string | undefined,
   op: 'charge' | 'capture',
+  paid: boolean,
 ): PaymentOutcome | null {
   if (!key || !status) return null;
   const base = { key, op, amount: cents(amount), reference: tradeNo ?? '' };
@@ -55,7 +60,7 @@ export function tradeOutcome(
     case 'WAIT_BUYER_PAY':
       return { ...base, status: 'pending' };
     case 'TRADE_CLOSED':
-      return { ...base, status: 'failed', failure: 'closed' };
+      return paid ? { ...base, status: 'succeeded' } : { ...base, status: 'failed', failure: 'closed' };
     default:
       return null;
   }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -76,6 +77,17 @@ describe('money and settings', () => {
     expect(cents('-0.06\t')).toBe(-6);
     expect(() => cents('1.234')).toThrow();
     expect(() => yuan(1.5)).toThrow();
+  });
+
+  it('reads the application key as PEM or bare base64, PKCS#8 or PKCS#1', async () => {
+    const der = Buffer.from(keys.appPrivateKey, 'base64');
+    const key8 = crypto.createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+    const pkcs1Pem = key8.export({ type: 'pkcs1', format: 'pem' }).toString();
+    const pkcs1Bare = (key8.export({ type: 'pkcs1', format: 'der' }) as Buffer).toString('base64');
+    for (const appPrivateKey of [pkcs1Pem, pkcs1Bare, key8.export({ type: 'pkcs8', format: 'pem' }).toString()]) {
+      const other = new AlipayProvider({ ...alipayMerchantFor(em, keys, notifyUrl), appPrivateKey });
+      expect(await other.query(key(), 'charge')).toBeNull();
+    }
   });
 
   it('lists what is wrong with merchant settings', () => {
@@ -157,6 +169,16 @@ describe('charges', () => {
     expect(await alipay.query(k, 'charge')).toMatchObject({ amount: 299 });
   });
 
+  it('a trade Alipay closed unpaid answers failed, asked again or queried', async () => {
+    const k = key();
+    const first = await alipay.charge({ key: k, amount: 100, userId: 1, description: 'Rental' });
+    em.openOrder(first.payParams!.orderStr!);
+    em.closeTrade(k);
+    const again = await alipay.charge({ key: k, amount: 100, userId: 1, description: 'Rental' });
+    expect(again).toMatchObject({ key: k, status: 'failed', failure: 'closed', reference: em.trades.get(k)!.tradeNo });
+    expect(await alipay.query(k, 'charge')).toEqual(again);
+  });
+
   it('a deferred charge is unsupported', async () => {
     const k = key();
     const out = await alipay.charge({ key: k, amount: 100, userId: 1, description: 'x', deferred: true });
@@ -222,6 +244,21 @@ describe('refunds', () => {
     expect(await alipay.query(key(), 'refund', ref)).toBeNull();
     const over = await alipay.refund({ key: key(), amount: 251, chargeReference: ref });
     expect(over).toMatchObject({ status: 'failed', failure: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' });
+    // The last refund closes the trade: its notification (TRADE_CLOSED) still reads as that refund.
+    received = [];
+    const r3 = key();
+    expect(await alipay.refund({ key: r3, amount: 250, chargeReference: ref })).toMatchObject({ status: 'succeeded' });
+    expect(em.trades.get(k)!.status).toBe('TRADE_CLOSED');
+    expect(em.notifications().at(-1)!.params).toMatchObject({ trade_status: 'TRADE_CLOSED', refund_fee: '10.00' });
+    expect(received).toEqual([{ key: r3, op: 'refund', status: 'succeeded', amount: 250, reference: ref }]);
+    // Refunded in full, the trade is closed; its charge still succeeded.
+    expect(await alipay.query(k, 'charge')).toEqual({
+      key: k,
+      op: 'charge',
+      status: 'succeeded',
+      amount: 1000,
+      reference: ref,
+    });
   });
 });
 

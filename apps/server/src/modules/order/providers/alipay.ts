@@ -208,7 +208,7 @@ export class AlipayProvider implements PaymentProvider {
       const q = await this.queryTrade(req.key, 'capture');
       if (q) return q;
       if (this.isSuccess(r))
-        return tradeOutcome(req.key, String(r.trade_no), 'TRADE_SUCCESS', String(r.total_amount), 'capture')!;
+        return tradeOutcome(req.key, String(r.trade_no), 'TRADE_SUCCESS', String(r.total_amount), 'capture', true)!;
     }
     return this.failed(req.key, 'capture', req.amount, r);
   }
@@ -266,7 +266,8 @@ export class AlipayProvider implements PaymentProvider {
     const r = await this.call('alipay.trade.query', { out_trade_no: key });
     if (this.notFound(r)) return null;
     if (!this.isSuccess(r)) throw this.error('alipay.trade.query', r);
-    return tradeOutcome(key, String(r.trade_no ?? ''), String(r.trade_status ?? ''), String(r.total_amount), op);
+    const [tradeNo, status] = [String(r.trade_no ?? ''), String(r.trade_status ?? '')];
+    return tradeOutcome(key, tradeNo, status, String(r.total_amount), op, !!r.send_pay_date);
   }
 
   private async queryFreeze(key: string): Promise<PaymentOutcome | null> {
