@@ -69,7 +69,7 @@ export const alipayMethods: Record<string, Method> = {
     });
   },
 
-  'alipay.trade.refund': async (em, biz) => {
+  'alipay.trade.refund': (em, biz) => {
     const amount = amountOf(biz.refund_amount);
     if (!amount || !biz.out_request_no) return fail('ACQ.INVALID_PARAMETER', '参数无效');
     const t = tradeOf(em, biz);
@@ -91,7 +91,7 @@ export const alipayMethods: Record<string, Method> = {
     em.refunds.push(r);
     t.refunded += amount;
     if (t.refunded === t.paid) t.status = 'TRADE_CLOSED';
-    await em.notifyTrade(t, r);
+    void em.notifyTrade(t, r);
     return answer('Y', r);
   },
 
@@ -113,7 +113,7 @@ export const alipayMethods: Record<string, Method> = {
   },
 
   // Pay from a freeze (product_code PREAUTH_PAY): with auth_confirm_mode COMPLETE the rest is unfrozen.
-  'alipay.trade.pay': async (em, biz, notifyUrl) => {
+  'alipay.trade.pay': (em, biz, notifyUrl) => {
     const amount = amountOf(biz.total_amount);
     if (!biz.out_trade_no || !amount || biz.product_code !== 'PREAUTH_PAY' || !biz.auth_no) {
       return fail('ACQ.INVALID_PARAMETER', '参数无效');
@@ -151,7 +151,7 @@ export const alipayMethods: Record<string, Method> = {
       f.rest = 0;
     }
     if (f.rest === 0) f.status = 'FINISH';
-    await em.notifyTrade(t);
+    void em.notifyTrade(t);
     return ok({
       trade_no: t.tradeNo,
       out_trade_no: t.outTradeNo,
@@ -160,7 +160,7 @@ export const alipayMethods: Record<string, Method> = {
     });
   },
 
-  'alipay.fund.auth.order.unfreeze': async (em, biz) => {
+  'alipay.fund.auth.order.unfreeze': (em, biz) => {
     const amount = amountOf(biz.amount);
     if (!biz.auth_no || !biz.out_request_no || !amount || !biz.remark) return fail('INVALID_PARAMETER', '参数无效');
     const f = freezeOf(em, { auth_no: biz.auth_no });
@@ -190,7 +190,7 @@ export const alipayMethods: Record<string, Method> = {
     f.operations.push(o);
     f.rest -= amount;
     if (f.rest === 0) f.status = 'FINISH';
-    await em.notifyFreeze(f, o);
+    void em.notifyFreeze(f, o);
     return answer(o);
   },
 
@@ -218,7 +218,7 @@ export const alipayMethods: Record<string, Method> = {
     });
   },
 
-  'alipay.fund.trans.uni.transfer': async (em, biz, notifyUrl) => {
+  'alipay.fund.trans.uni.transfer': (em, biz, notifyUrl) => {
     const amount = amountOf(biz.trans_amount);
     const payee = (biz.payee_info ?? {}) as Record<string, string>;
     if (!biz.out_biz_no || !amount || biz.product_code !== 'TRANS_ACCOUNT_NO_PWD' || !payee.identity) {
@@ -257,7 +257,7 @@ export const alipayMethods: Record<string, Method> = {
       at: new Date(),
     };
     em.transfers.set(t.outBizNo, t);
-    await em.notifyTransfer(notifyUrl, t);
+    void em.notifyTransfer(notifyUrl, t);
     return answer(t);
   },
 

@@ -60,6 +60,9 @@ export class AlipayEmulator {
   private readonly transferFailures: string[] = [];
   private readonly billTokens = new Map<string, string>();
   private seq = 0;
+  private readonly inflight = new Set<Promise<void>>();
+  /** Milliseconds between a request's answer and its notification. */
+  notifyDelayMs = 0;
   private drop = 0;
   private duplicate = 0;
   private forge = 0;
@@ -76,6 +79,7 @@ export class AlipayEmulator {
     return this;
   }
   async close(): Promise<void> {
+    await this.flush();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -279,9 +283,13 @@ export class AlipayEmulator {
     await this.notify(url, transferNotice(t));
   }
 
-  /** Signs (every parameter but sign and sign_type) and posts a notification, unless told to drop it. */
-  private async notify(url: string, fields: Record<string, string>): Promise<void> {
-    if (!url) return;
+  /**
+   * Signs (every parameter but sign and sign_type) and posts a notification, unless told to drop it.
+   * Like Alipay's, it is sent apart from the answer of the request that caused it (a moment later,
+   * never holding that answer back); `flush()` waits for every one under way.
+   */
+  private notify(url: string, fields: Record<string, string>): Promise<void> {
+    if (!url) return Promise.resolve();
     const params: Record<string, string> = {
       notify_time: chinaTime(new Date()),
       notify_id: crypto.randomUUID().replaceAll('-', ''),
@@ -294,28 +302,39 @@ export class AlipayEmulator {
     params.sign = rsa2Sign(signContent(params, ['sign', 'sign_type']), this.alipayKey);
     const forged = this.forge > 0 && !!this.forge--;
     if (forged) {
-      for (const k of ['total_amount', 'amount', 'biz_content'] as const) {
-        if (k in params)
-          params[k] =
-            k === 'biz_content'
-              ? params[k]!.replace(/"trans_amount":"[^"]*"/, '"trans_amount":"99999.00"')
-              : '99999.00';
-      }
+      // Altered after signing: the amount (a transfer message's inside its biz_content).
+      for (const k of ['total_amount', 'amount'] as const) if (k in params) params[k] = '99999.00';
+      params.biz_content &&= params.biz_content.replace(/"trans_amount":"[^"]*"/, '"trans_amount":"99999.00"');
     }
     const body = new URLSearchParams(params).toString();
     const dropped = this.drop > 0 && !!this.drop--;
     const record: SentNotification = { url, params, body, dropped, forged, replies: [] };
     this.sent.push(record);
-    if (dropped) return;
+    if (dropped) return Promise.resolve();
     const times = this.duplicate > 0 && this.duplicate-- ? 2 : 1;
-    for (let i = 0; i < times; i++) {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-        body,
-      });
-      record.replies.push(await res.text());
-    }
+    const delivery = (async () => {
+      await new Promise((r) => setTimeout(r, this.notifyDelayMs));
+      for (let i = 0; i < times; i++) {
+        try {
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+            body,
+          });
+          record.replies.push(await res.text());
+        } catch (e) {
+          record.replies.push(`error: ${(e as Error).message}`);
+        }
+      }
+    })();
+    this.inflight.add(delivery);
+    void delivery.finally(() => this.inflight.delete(delivery));
+    return delivery;
+  }
+
+  /** Waits until every notification under way was delivered (and answered). */
+  async flush(): Promise<void> {
+    while (this.inflight.size) await Promise.all([...this.inflight]);
   }
 
   // ---- the gateway ----------------------------------------------------------------------------
