@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { AlipayMerchant } from '../../modules/order/providers/alipay.js';
+import type { AlipayEmulator } from './alipay-emulator.js';
 
 /** The emulator's state and keys (see alipay-emulator.ts). */
 export interface AlipayKeys {
@@ -21,6 +23,17 @@ export function makeAlipayKeys(): AlipayKeys {
     appPublicKey: app.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     alipayPrivateKey: alipay.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     alipayPublicKey: bare(alipay.publicKey, 'spki'),
+  };
+}
+
+/** The merchant settings of the application the emulator knows (its APPID, gateway and the test's keys). */
+export function alipayMerchantFor(em: AlipayEmulator, keys: AlipayKeys, notifyUrl: string): AlipayMerchant {
+  return {
+    appId: em.appId,
+    appPrivateKey: keys.appPrivateKey,
+    alipayPublicKey: keys.alipayPublicKey,
+    notifyUrl,
+    gateway: em.gateway,
   };
 }
 

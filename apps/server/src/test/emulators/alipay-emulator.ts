@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AlipayMerchant } from '../../modules/order/providers/alipay.js';
 import {
   cents,
   readPrivateKey,
@@ -15,7 +14,6 @@ import { alipayMethods, type Answer } from './alipay-emulator-methods.js';
 import { freezeNotice, tradeNotice, transferNotice } from './alipay-emulator-notices.js';
 import {
   chinaTime,
-  type AlipayKeys,
   type Freeze,
   type FreezeOperation,
   type Refund,
@@ -34,16 +32,6 @@ export * from './alipay-emulator-types.js';
  * request gave, and serves the day's trade bill zip. Tests drive the customer's side (open the order
  * string in the wallet, pay, confirm a freeze) and plant faults.
  */
-export function alipayMerchantFor(em: AlipayEmulator, keys: AlipayKeys, notifyUrl: string): AlipayMerchant {
-  return {
-    appId: em.appId,
-    appPrivateKey: keys.appPrivateKey,
-    alipayPublicKey: keys.alipayPublicKey,
-    notifyUrl,
-    gateway: em.gateway,
-  };
-}
-
 export class AlipayEmulator {
   readonly appId: string;
   readonly pid = '2088' + String(crypto.randomInt(1e11, 1e12));
@@ -159,8 +147,14 @@ export class AlipayEmulator {
     };
   }
 
+  /** Our number, or the order string the app handed to the wallet (opened first: the customer opens it to pay). */
+  private orderNo(noOrOrderStr: string): string {
+    return noOrOrderStr.includes('biz_content=') ? this.openOrder(noOrOrderStr) : noOrOrderStr;
+  }
+
   /** The customer pays a waiting trade (`amount`: what Alipay took, when a test plants a difference); Alipay notifies. */
-  async pay(outTradeNo: string, opts: { amount?: number } = {}): Promise<void> {
+  async pay(outTradeNoOrOrderStr: string, opts: { amount?: number } = {}): Promise<void> {
+    const outTradeNo = this.orderNo(outTradeNoOrOrderStr);
     const t = this.trades.get(outTradeNo);
     if (!t || t.status !== 'WAIT_BUYER_PAY')
       throw new Error(`alipay emulator: no trade waiting for payment: ${outTradeNo}`);
@@ -179,7 +173,8 @@ export class AlipayEmulator {
   }
 
   /** The customer confirms a freeze in the wallet: the amount is frozen, Alipay notifies fund_auth_freeze. */
-  async grantFreeze(outOrderNo: string): Promise<void> {
+  async grantFreeze(outOrderNoOrOrderStr: string): Promise<void> {
+    const outOrderNo = this.orderNo(outOrderNoOrOrderStr);
     const f = this.freezes.get(outOrderNo);
     if (!f || f.status !== 'INIT') throw new Error(`alipay emulator: no freeze waiting: ${outOrderNo}`);
     const op = f.operations[0]!;

@@ -179,6 +179,18 @@ describe('charges', () => {
     expect(await alipay.query(k, 'charge')).toEqual(again);
   });
 
+  it('the wallet pays straight from the order string; the notification reaches the engine through onNotify', async () => {
+    const k = key();
+    const seen: string[] = [];
+    alipay.onNotify(async (n) => {
+      seen.push((await alipay.verify(n))?.key ?? 'refused');
+    });
+    const first = await alipay.charge({ key: k, amount: 80, userId: 1, description: 'Rental' });
+    await em.pay(first.payParams!.orderStr!);
+    await alipay.receive({ payload: em.notifications().at(-1)!.body, signature: '', provider: 'alipay' });
+    expect(seen).toEqual([k]);
+  });
+
   it('a deferred charge is unsupported', async () => {
     const k = key();
     const out = await alipay.charge({ key: k, amount: 100, userId: 1, description: 'x', deferred: true });
@@ -217,34 +229,16 @@ describe('refunds', () => {
     const k = await chargeAndPay(1000);
     const ref = em.trades.get(k)!.tradeNo;
     received = [];
-    const r1 = key();
-    const r2 = key();
-    expect(await alipay.refund({ key: r1, amount: 300, chargeReference: ref })).toEqual({
-      key: r1,
-      op: 'refund',
-      status: 'succeeded',
-      amount: 300,
-      reference: ref,
-    });
-    expect(await alipay.refund({ key: r2, amount: 450, chargeReference: ref })).toMatchObject({
-      status: 'succeeded',
-      amount: 450,
-    });
+    const [r1, r2] = [key(), key()];
+    const done = (k: string, amount: number) => ({ key: k, op: 'refund', status: 'succeeded', amount, reference: ref });
+    expect(await alipay.refund({ key: r1, amount: 300, chargeReference: ref })).toEqual(done(r1, 300));
+    expect(await alipay.refund({ key: r2, amount: 450, chargeReference: ref })).toEqual(done(r2, 450));
     await em.flush();
     expect(received).toHaveLength(2);
-    expect(received).toEqual(
-      expect.arrayContaining([
-        { key: r1, op: 'refund', status: 'succeeded', amount: 300, reference: ref },
-        { key: r2, op: 'refund', status: 'succeeded', amount: 450, reference: ref },
-      ]),
-    );
-    expect(await alipay.refund({ key: r1, amount: 300, chargeReference: ref })).toMatchObject({
-      key: r1,
-      status: 'succeeded',
-      amount: 300,
-    });
+    expect(received).toEqual(expect.arrayContaining([done(r1, 300), done(r2, 450)]));
+    expect(await alipay.refund({ key: r1, amount: 300, chargeReference: ref })).toEqual(done(r1, 300));
     expect(em.trades.get(k)!.refunded).toBe(750);
-    expect(await alipay.query(r2, 'refund', ref)).toMatchObject({ status: 'succeeded', amount: 450 });
+    expect(await alipay.query(r2, 'refund', ref)).toEqual(done(r2, 450));
     expect(await alipay.query(key(), 'refund', ref)).toBeNull();
     const over = await alipay.refund({ key: key(), amount: 251, chargeReference: ref });
     expect(over).toMatchObject({ status: 'failed', failure: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' });
@@ -255,7 +249,7 @@ describe('refunds', () => {
     expect(em.trades.get(k)!.status).toBe('TRADE_CLOSED');
     expect(em.notifications().at(-1)!.params).toMatchObject({ trade_status: 'TRADE_CLOSED', refund_fee: '10.00' });
     await em.flush();
-    expect(received).toEqual([{ key: r3, op: 'refund', status: 'succeeded', amount: 250, reference: ref }]);
+    expect(received).toEqual([done(r3, 250)]);
     // Refunded in full, the trade is closed; its charge still succeeded.
     expect(await alipay.query(k, 'charge')).toEqual({
       key: k,
