@@ -236,6 +236,8 @@ export const alipayMethods: Record<string, Method> = {
       });
     if (known?.status === 'SUCCESS') return answer(known);
     const failure = em.takeTransferFailure();
+    // SYSTEM_ERROR: nothing was done (the caller asks again with the same out_biz_no).
+    if (failure === 'SYSTEM_ERROR') return fail(failure, '系统繁忙');
     if (failure) {
       em.transfers.set(str(biz.out_biz_no), {
         orderId: '',

@@ -290,6 +290,15 @@ describe('payouts', () => {
     });
     expect(await alipay.query(k, 'payout')).toMatchObject({ status: 'failed', failure: reason });
   });
+  it('SYSTEM_ERROR is not a failure: the payout throws, nothing happened, asked again it is paid', async () => {
+    const k = key();
+    em.failNextTransfer('SYSTEM_ERROR');
+    await expect(alipay.payout({ key: k, amount: 1000, payee: 'p@example.com' })).rejects.toThrow(/SYSTEM_ERROR/);
+    expect(await alipay.query(k, 'payout')).toBeNull();
+    expect(await alipay.payout({ key: k, amount: 1000, payee: 'p@example.com' })).toMatchObject({
+      status: 'succeeded',
+    });
+  });
 });
 
 describe('deposit-free: fund authorization', () => {

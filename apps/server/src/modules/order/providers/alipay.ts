@@ -167,7 +167,7 @@ export class AlipayProvider implements PaymentProvider {
         transferOutcome({ ...r, out_biz_no: req.key, trans_amount: yuan(req.amount) }) ?? this.unreadable('transfer', r)
       );
     }
-    if (this.isBusinessFailure(r)) {
+    if (this.isBusinessFailure(r) && !this.isUnknown(r)) {
       const failure = payoutFailure(r.sub_code);
       return { key: req.key, op: 'payout', status: 'failed', amount: req.amount, reference: '', failure };
     }
@@ -350,6 +350,10 @@ export class AlipayProvider implements PaymentProvider {
   private isBusinessFailure(r: Answer): boolean {
     return r.code === '40004';
   }
+  /** SYSTEM_ERROR (ACQ.SYSTEM_ERROR): Alipay does not know yet; the request is asked again or queried, never failed. */
+  private isUnknown(r: Answer): boolean {
+    return /(^|\.)SYSTEM_ERROR$/.test(r.sub_code ?? '');
+  }
   private notFound(r: Answer): boolean {
     return this.isBusinessFailure(r) && /NOT_EXIST|NOT_EXSIT/.test(r.sub_code ?? '');
   }
@@ -357,7 +361,7 @@ export class AlipayProvider implements PaymentProvider {
     return new AlipayError(method, String(r.code ?? '?'), r.sub_code, String(r.sub_msg ?? r.msg ?? ''));
   }
   private failed(key: string, op: PaymentOp, amount: number, r: Answer, reference = ''): PaymentOutcome {
-    if (!this.isBusinessFailure(r)) throw this.error(op, r);
+    if (!this.isBusinessFailure(r) || this.isUnknown(r)) throw this.error(op, r);
     return { key, op, status: 'failed', amount, reference, failure: r.sub_code ?? String(r.sub_msg ?? 'failed') };
   }
   private unreadable(what: string, r: Answer): never {
