@@ -1,6 +1,7 @@
 import { readPrivateKey, readPublicKey } from './alipay-support.js';
 
 /** The Alipay adapter's settings (what the pay settings screen keeps and checks), its error and an answer's shape. */
+
 /** A merchant's Alipay open platform application, as the pay settings screen keeps it. */
 export interface AlipayMerchant {
   /** The application's APPID on the open platform. */
@@ -17,43 +18,65 @@ export interface AlipayMerchant {
 
 export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
-/** What is wrong with a merchant's settings (empty: usable), in words for the settings screen's validation. */
-export function checkAlipayMerchant(m: Partial<AlipayMerchant>): string[] {
-  const problems: string[] = [];
-  if (!m.appId || !/^\d{16}$/.test(m.appId.trim())) problems.push('appId: 16 digits, as the open platform shows it');
-  if (!m.appPrivateKey) problems.push('appPrivateKey: missing');
+/** What can be wrong with one setting: a stable code the settings screen translates. */
+export type AlipayMerchantProblemCode =
+  'missing' | 'appIdFormat' | 'unparsableKey' | 'notRsa' | 'keyTooShort' | 'urlFormat' | 'httpOnlyLocal';
+export interface AlipayMerchantProblem {
+  field: keyof AlipayMerchant;
+  code: AlipayMerchantProblemCode;
+  /** The same in English, for logs and errors. */
+  message: string;
+}
+
+/**
+ * What is wrong with a merchant's settings (empty: usable), for the settings screen's validation:
+ * APPID 16 digits, keys that node reads as RSA (the private one 2048 bits, as RSA2 needs), URLs
+ * https without query (http only for 127.0.0.1/localhost, where tests run the emulator).
+ */
+export function checkAlipayMerchant(m: Partial<AlipayMerchant>): AlipayMerchantProblem[] {
+  const problems: AlipayMerchantProblem[] = [];
+  const add = (field: keyof AlipayMerchant, code: AlipayMerchantProblemCode, message: string) =>
+    problems.push({ field, code, message: `${field}: ${message}` });
+  if (!m.appId?.trim()) add('appId', 'missing', 'missing');
+  else if (!/^\d{16}$/.test(m.appId.trim())) add('appId', 'appIdFormat', '16 digits, as the open platform shows it');
+  if (!m.appPrivateKey?.trim()) add('appPrivateKey', 'missing', 'missing');
   else {
     try {
       const key = readPrivateKey(m.appPrivateKey);
-      if (key.asymmetricKeyType !== 'rsa') problems.push('appPrivateKey: not an RSA key');
-      else if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048)
-        problems.push('appPrivateKey: RSA2 needs 2048 bits');
+      if (key.asymmetricKeyType !== 'rsa') add('appPrivateKey', 'notRsa', 'not an RSA key');
+      else if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) {
+        add('appPrivateKey', 'keyTooShort', 'RSA2 needs 2048 bits');
+      }
     } catch {
-      problems.push('appPrivateKey: not a private key (PEM or base64 PKCS#8/PKCS#1)');
+      add('appPrivateKey', 'unparsableKey', 'not a private key (PEM or base64 PKCS#8/PKCS#1)');
     }
   }
-  if (!m.alipayPublicKey) problems.push('alipayPublicKey: missing');
+  if (!m.alipayPublicKey?.trim()) add('alipayPublicKey', 'missing', 'missing');
   else {
     try {
       if (readPublicKey(m.alipayPublicKey).asymmetricKeyType !== 'rsa')
-        problems.push('alipayPublicKey: not an RSA key');
+        add('alipayPublicKey', 'notRsa', 'not an RSA key');
     } catch {
-      problems.push('alipayPublicKey: not a public key (PEM or base64)');
+      add('alipayPublicKey', 'unparsableKey', 'not a public key (PEM or base64)');
     }
   }
-  for (const [field, url] of [
-    ['notifyUrl', m.notifyUrl],
-    ['gateway', m.gateway],
-  ] as const) {
-    if (field === 'gateway' && !url) continue;
-    let ok = false;
-    try {
-      const u = new URL(url ?? '');
-      ok = (u.protocol === 'https:' || u.protocol === 'http:') && !u.search && !u.hash;
-    } catch {
-      ok = false;
+  for (const field of ['notifyUrl', 'gateway'] as const) {
+    const url = m[field]?.trim();
+    if (!url) {
+      if (field === 'notifyUrl') add(field, 'missing', 'missing');
+      continue;
     }
-    if (!ok) problems.push(`${field}: a full http(s) URL without query`);
+    let u: URL | null = null;
+    try {
+      u = new URL(url);
+    } catch {
+      u = null;
+    }
+    if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || u.search || u.hash) {
+      add(field, 'urlFormat', 'a full https URL without query');
+    } else if (u.protocol === 'http:' && !['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)) {
+      add(field, 'httpOnlyLocal', 'https (http only for 127.0.0.1 / localhost)');
+    }
   }
   return problems;
 }

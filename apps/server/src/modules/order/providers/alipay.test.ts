@@ -97,8 +97,28 @@ describe('money and settings', () => {
       appPrivateKey: 'not a key',
       alipayPublicKey: 'AAAA',
       notifyUrl: 'ftp://a',
+      gateway: 'http://openapi.example.com/gateway.do',
     });
-    expect(problems.map((p) => p.split(':')[0])).toEqual(['appId', 'appPrivateKey', 'alipayPublicKey', 'notifyUrl']);
+    expect(problems.map((p) => [p.field, p.code])).toEqual([
+      ['appId', 'appIdFormat'],
+      ['appPrivateKey', 'unparsableKey'],
+      ['alipayPublicKey', 'unparsableKey'],
+      ['notifyUrl', 'urlFormat'],
+      ['gateway', 'httpOnlyLocal'],
+    ]);
+    const short = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey;
+    const weak = {
+      ...alipayMerchantFor(em, keys, notifyUrl),
+      appPrivateKey: short.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
+    expect(checkAlipayMerchant(weak).map((p) => p.code)).toEqual(['keyTooShort']);
+    expect(() => new AlipayProvider(weak)).toThrow(/appPrivateKey: RSA2 needs 2048 bits/);
+    expect(checkAlipayMerchant({}).map((p) => p.field)).toEqual([
+      'appId',
+      'appPrivateKey',
+      'alipayPublicKey',
+      'notifyUrl',
+    ]);
   });
 });
 
@@ -251,13 +271,8 @@ describe('refunds', () => {
     await em.flush();
     expect(received).toEqual([done(r3, 250)]);
     // Refunded in full, the trade is closed; its charge still succeeded.
-    expect(await alipay.query(k, 'charge')).toEqual({
-      key: k,
-      op: 'charge',
-      status: 'succeeded',
-      amount: 1000,
-      reference: ref,
-    });
+    const paid = { key: k, op: 'charge', status: 'succeeded', amount: 1000, reference: ref };
+    expect(await alipay.query(k, 'charge')).toEqual(paid);
   });
 });
 
@@ -284,11 +299,9 @@ describe('payouts', () => {
   ])('a failure %s maps to %s, and so does its query', async (subCode, reason) => {
     const k = key();
     em.failNextTransfer(subCode);
-    expect(await alipay.payout({ key: k, amount: 1000, payee: '2088000011112222' })).toMatchObject({
-      status: 'failed',
-      failure: reason,
-    });
-    expect(await alipay.query(k, 'payout')).toMatchObject({ status: 'failed', failure: reason });
+    const failed = { status: 'failed', failure: reason };
+    expect(await alipay.payout({ key: k, amount: 1000, payee: '2088000011112222' })).toMatchObject(failed);
+    expect(await alipay.query(k, 'payout')).toMatchObject(failed);
   });
   it('SYSTEM_ERROR is not a failure: the payout throws, nothing happened, asked again it is paid', async () => {
     const k = key();
@@ -320,12 +333,8 @@ describe('deposit-free: fund authorization', () => {
   it('freeze → granted → capture part: paid, the rest unfrozen', async () => {
     const { k, authNo } = await freeze(9900);
     const c = key();
-    const out = await alipay.captureAuthorization({
-      key: c,
-      amount: 600,
-      authReference: authNo,
-      description: 'Rental fee',
-    });
+    const capture = { key: c, amount: 600, authReference: authNo, description: 'Rental fee' };
+    const out = await alipay.captureAuthorization(capture);
     const trade = em.trades.get(c)!;
     expect(out).toEqual({ key: c, op: 'capture', status: 'succeeded', amount: 600, reference: trade.tradeNo });
     expect(em.freezes.get(k)).toMatchObject({ status: 'FINISH', rest: 0, paid: 600 });
@@ -336,9 +345,7 @@ describe('deposit-free: fund authorization', () => {
     ]);
     await em.flush();
     expect(received.at(-1)).toMatchObject({ key: c, status: 'succeeded', amount: 600 });
-    expect(await alipay.captureAuthorization({ key: c, amount: 600, authReference: authNo, description: 'x' })).toEqual(
-      out,
-    );
+    expect(await alipay.captureAuthorization(capture)).toEqual(out);
     expect(await alipay.query(c, 'capture')).toEqual(out);
   });
 
@@ -352,12 +359,7 @@ describe('deposit-free: fund authorization', () => {
     expect(em.freezes.get(k)).toMatchObject({ status: 'FINISH', rest: 0 });
     expect(await alipay.releaseAuthorization({ key: u, amount: 9900, authReference: authNo })).toEqual(out);
     expect(await alipay.query(u, 'unfreeze', authNo)).toEqual(out);
-    const late = await alipay.captureAuthorization({
-      key: key(),
-      amount: 100,
-      authReference: authNo,
-      description: 'x',
-    });
+    const late = await alipay.captureAuthorization({ key: key(), amount: 1, authReference: authNo, description: 'x' });
     expect(late).toMatchObject({ status: 'failed', failure: 'ACQ.AUTH_ORDER_STATUS_ERROR' });
   });
 });

@@ -26,7 +26,14 @@ import {
 } from './alipay-merchant.js';
 import { cents, payoutFailure, readPrivateKey, readPublicKey, verifiedNotification, yuan } from './alipay-support.js';
 
-export { AlipayError, ALIPAY_GATEWAY, checkAlipayMerchant, type AlipayMerchant } from './alipay-merchant.js';
+export {
+  AlipayError,
+  ALIPAY_GATEWAY,
+  checkAlipayMerchant,
+  type AlipayMerchant,
+  type AlipayMerchantProblem,
+  type AlipayMerchantProblemCode,
+} from './alipay-merchant.js';
 
 /**
  * Alipay (open platform, public key mode, RSA2) as a payment company. Requests are signed and answers
@@ -46,7 +53,9 @@ export class AlipayProvider implements PaymentProvider {
 
   constructor(private readonly merchant: AlipayMerchant) {
     const problems = checkAlipayMerchant(merchant);
-    if (problems.length) throw new Error(`alipay: the merchant settings are not usable: ${problems.join('; ')}`);
+    if (problems.length) {
+      throw new Error(`alipay: the merchant settings are not usable: ${problems.map((p) => p.message).join('; ')}`);
+    }
     this.alipayKey = readPublicKey(merchant.alipayPublicKey);
     this.sdk = new AlipaySdk({
       appId: merchant.appId.trim(),
