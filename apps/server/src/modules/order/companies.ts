@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Companies } from './payment-router.js';
 import type { PaymentProvider } from './payments.js';
 import { WechatPayProvider, checkWechatPayMerchant, type WechatPayMerchant } from './providers/wechatpay.js';
+import { AlipayProvider, checkAlipayMerchant, type AlipayMerchant } from './providers/alipay.js';
 
 /** The real payment companies this product speaks to, by the name their routes and settings use. */
 export const COMPANIES = ['wechatpay', 'alipay'] as const;
@@ -30,6 +31,10 @@ const BUILDERS: Partial<Record<CompanyName, Build>> = {
   wechatpay: (s) => {
     const m = s as unknown as WechatPayMerchant;
     return { problems: checkWechatPayMerchant(m), make: () => new WechatPayProvider(m) };
+  },
+  alipay: (s) => {
+    const m = s as unknown as AlipayMerchant;
+    return { problems: checkAlipayMerchant(m).map((p) => p.message), make: () => new AlipayProvider(m) };
   },
 };
 

@@ -76,16 +76,30 @@ export class PaymentRouter implements PaymentProvider {
     return this.send(req.key, 'freeze', this.byChannel(req.channel), (c, key) => c.authorize({ ...req, key }));
   }
   refund(req: RefundRequest): Promise<PaymentOutcome> {
-    return this.send(req.key, 'refund', this.byReference(req.chargeReference), (c, key) => c.refund({ ...req, key }));
+    return this.send(
+      req.key,
+      'refund',
+      this.byReference(req.chargeReference),
+      (c, key) => c.refund({ ...req, key }),
+      req.chargeReference,
+    );
   }
   captureAuthorization(req: CaptureRequest): Promise<PaymentOutcome> {
-    return this.send(req.key, 'capture', this.byReference(req.authReference), (c, key) =>
-      c.captureAuthorization({ ...req, key }),
+    return this.send(
+      req.key,
+      'capture',
+      this.byReference(req.authReference),
+      (c, key) => c.captureAuthorization({ ...req, key }),
+      req.authReference,
     );
   }
   releaseAuthorization(req: ReleaseAuthorizationRequest): Promise<PaymentOutcome> {
-    return this.send(req.key, 'unfreeze', this.byReference(req.authReference), (c, key) =>
-      c.releaseAuthorization({ ...req, key }),
+    return this.send(
+      req.key,
+      'unfreeze',
+      this.byReference(req.authReference),
+      (c, key) => c.releaseAuthorization({ ...req, key }),
+      req.authReference,
     );
   }
   payout(req: PayoutRequest): Promise<PaymentOutcome> {
@@ -98,8 +112,8 @@ export class PaymentRouter implements PaymentProvider {
     if (!route) return this.fallback.query(key, op);
     const company = (await this.companies()).get(route.provider)?.provider;
     if (!company) throw new Error(`payment company ${route.provider} is not configured; ${key} cannot be asked`);
-    const out = await company.query(route.providerNo, (op ?? route.op) as PaymentOp);
-    return out ? this.back(key, out, route.reference) : null;
+    const out = await company.query(route.providerNo, (op ?? route.op) as PaymentOp, route.reference ?? undefined);
+    return out ? this.back(key, { ...out, op: route.op as PaymentOp }, route.reference) : null;
   }
 
   async verify(n: SignedNotification): Promise<PaymentOutcome | null> {
@@ -109,12 +123,13 @@ export class PaymentRouter implements PaymentProvider {
     const out = await company.verify(n);
     if (!out) return null;
     const [route] = await this.db
-      .select({ key: ordPayRoute.key, reference: ordPayRoute.reference })
+      .select({ key: ordPayRoute.key, op: ordPayRoute.op, reference: ordPayRoute.reference })
       .from(ordPayRoute)
       .where(and(eq(ordPayRoute.provider, company.name), eq(ordPayRoute.providerNo, out.key)));
     // A number this product never sent: the company's word about someone else's request.
     if (!route) return null;
-    return this.back(route.key, out, route.reference);
+    // The op is the request's as it was sent (Alipay tells a capture from a charge by nothing in its notice).
+    return this.back(route.key, { ...out, op: route.op as PaymentOp }, route.reference);
   }
 
   onNotify(handler: (n: SignedNotification) => Promise<void>): void {
@@ -187,6 +202,8 @@ export class PaymentRouter implements PaymentProvider {
     op: PaymentOp,
     pick: () => Promise<string | null>,
     ask: (company: PaymentProvider, key: string) => Promise<PaymentOutcome>,
+    /** The charge or authorization a refund, capture or release belongs to (kept until its own answer names one). */
+    parent?: string,
   ): Promise<PaymentOutcome> {
     // No merchant account at all (a new install, the tests): the sandbox, without a lookup.
     if ((await this.companies()).size === 0 && this.sandboxTakesNew) return ask(this.fallback, key);
@@ -204,7 +221,10 @@ export class PaymentRouter implements PaymentProvider {
     if (!company) throw new Error(`payment company ${name} is not configured`);
     const no = known?.no ?? providerNo(key);
     if (!known) {
-      await this.db.insert(ordPayRoute).values({ key, provider: name, providerNo: no, op }).onConflictDoNothing();
+      await this.db
+        .insert(ordPayRoute)
+        .values({ key, provider: name, providerNo: no, op, reference: parent || null })
+        .onConflictDoNothing();
     }
     return this.back(key, await ask(company, no), undefined);
   }

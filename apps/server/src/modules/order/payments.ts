@@ -139,9 +139,11 @@ export interface PaymentProvider {
   releaseAuthorization(req: ReleaseAuthorizationRequest): Promise<PaymentOutcome>;
   /**
    * The outcome of a request by its key; null when the provider never received it. `op` says what
-   * the request was (a real company keeps trades, refunds and transfers apart); the router passes it.
+   * the request was (a real company keeps trades, refunds and transfers apart); `reference` the
+   * transaction or authorization it belongs to (Alipay finds a refund only through its trade, an
+   * unfreeze only through its authorization). The router passes both from its route.
    */
-  query(key: string, op?: PaymentOp): Promise<PaymentOutcome | null>;
+  query(key: string, op?: PaymentOp, reference?: string): Promise<PaymentOutcome | null>;
   /** Reads a notification; null when its signature does not verify (nothing in it is read before). */
   verify(n: SignedNotification): PaymentOutcome | null | Promise<PaymentOutcome | null>;
   /** The company's statement of a day (YYYY-MM-DD, the company's own time zone); absent: none kept. */
