@@ -112,12 +112,17 @@ export const alipayInput = z
   });
 export type AlipayInput = z.infer<typeof alipayInput>;
 
+/** The notification base alone (the form above the companies' cards). */
+export const notifyBaseInput = z.object({
+  /** The public origin the companies call back (…/pay/notify/<company>); blank: not set. */
+  notifyBaseUrl: blankOr(merchantUrl),
+});
+
 /** PUT merchant: one part or several, with the ticket of a checked code; a part left out is unchanged. */
 export const saveMerchantRequest = z
   .object({
     ticket: z.string().min(1).max(128),
-    /** The public origin the companies call back (…/pay/notify/<company>); blank: not set. */
-    notifyBaseUrl: blankOr(merchantUrl).optional(),
+    notifyBaseUrl: notifyBaseInput.shape.notifyBaseUrl.optional(),
     wechatpay: wechatpayInput.optional(),
     alipay: alipayInput.optional(),
   })

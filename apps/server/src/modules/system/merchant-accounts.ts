@@ -91,7 +91,8 @@ export class MerchantAccountService {
         enabled: row?.enabled ?? false,
         complete: missingOf(provider, row?.fields ?? {}, row?.secrets ?? {}).length === 0,
         notifyUrl: merchantNotifyUrl(base, provider),
-        updateTime: row?.updatedAt.toISOString() ?? null,
+        // A row made only to carry a version (the notification base changed) was never saved by anyone.
+        updateTime: row?.updatedBy ? row.updatedAt.toISOString() : null,
         updatedBy: row?.updatedBy ?? null,
         fields,
         secrets,
