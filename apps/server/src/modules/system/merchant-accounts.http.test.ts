@@ -291,6 +291,14 @@ describe.each(engines)('merchant accounts (%s)', (engine) => {
     // the old key alone no longer opens them: a clear refusal, not a crash
     const oldOnly = new MerchantAccountService(t.database.db, new SecretBox(KEY), tickets, nullLog);
     await expect(oldOnly.merchantAccount('alipay')).rejects.toMatchObject({ errorName: 'MERCHANT_SECRET_UNREADABLE' });
+    // nor can a company be kept enabled by a server whose key does not open its secrets
+    const token = await t.login();
+    const keep = await client(t, token).put(`${G}/merchant`, {
+      ticket: await ticketFor(t, token),
+      alipay: { enabled: true, appId: '2021000000000001', alipayPublicKey: alipayPlatform.publicPem, gateway: '' },
+    });
+    expect(keep.code).toBe(100215);
+    expect(keep.msg).toMatch(/Alipay's stored secrets cannot be opened/);
   });
 });
 

@@ -152,6 +152,15 @@ export class MerchantAccountService {
         if (missing.length)
           throw new AppError('MERCHANT_INCOMPLETE', { provider: providerLabel(provider), fields: joinLabels(missing) });
         if (!base) throw new AppError('MERCHANT_NOTIFY_URL_REQUIRED');
+        // An enabled company's adapter must be able to open its secrets (a key changed without its previous one).
+        for (const [name, stored] of Object.entries(v.secrets)) {
+          try {
+            this.box.open(stored.sealed, contextOf(provider, name));
+          } catch (e) {
+            if (!(e instanceof SecretBoxError)) throw e;
+            throw new AppError('MERCHANT_SECRET_UNREADABLE', { provider: providerLabel(provider) });
+          }
+        }
       }
       const baseChanged = base !== oldBase;
       if (baseChanged) await this.writeNotifyBase(tx, base, now);

@@ -162,11 +162,14 @@ function ProviderCard({
   const secretNames: readonly string[] = MERCHANT_SECRETS[provider];
   const secrets = account.secrets as Record<string, SecretState>;
 
+  // Reset to what is stored when this account changed, not when only the notification base did
+  // (saving the base above must not throw away what is being typed here).
+  const stored = JSON.stringify({ ...account, notifyUrl: null });
   useEffect(() => {
     form.setFieldsValue({ enabled: account.enabled, ...account.fields });
     setReplacing([]);
     setClearing([]);
-  }, [account, form]);
+  }, [stored, form]); // `stored` stands for `account`
 
   const submit = async () => {
     const ok = await form.validateFields().then(
