@@ -37,11 +37,11 @@ test('payment companies: WeChat Pay saved with a generated key and the SMS code;
 
   // the notification base: a sensitive change, so the code dialog opens
   await section.getByLabel('Notification base address').fill('http://pay.example.com');
-  await section.getByRole('button', { name: 'Save', exact: true }).click();
+  await section.getByRole('button', { name: 'Save address' }).click();
   await expect(section.locator('.ant-form-item-explain-error').first()).toContainText('must be an https:// address');
   await section.getByLabel('Notification base address').fill('https://pay.example.com');
   await waitForResend(mobile);
-  await section.getByRole('button', { name: 'Save', exact: true }).click();
+  await section.getByRole('button', { name: 'Save address' }).click();
   await enterCode(page, mobile);
   await expect(page.locator('.ant-message-success').last()).toContainText('Saved');
   await expect(section.getByTestId('merchant-alipay')).toContainText('Not saved yet');

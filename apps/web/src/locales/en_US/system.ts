@@ -128,6 +128,7 @@ export default {
       undoClear: 'Undo',
       lastSaved: 'Last saved {{time}} by {{user}}',
       neverSaved: 'Not saved yet',
+      saveBase: 'Save address',
       save: 'Save {{name}}',
     },
     pay: {

@@ -126,6 +126,7 @@ export default {
       undoClear: '撤销',
       lastSaved: '{{user}} 最后保存于 {{time}}',
       neverSaved: '尚未保存',
+      saveBase: '保存地址',
       save: '保存{{name}}',
     },
     pay: {

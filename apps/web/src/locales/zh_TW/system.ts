@@ -126,6 +126,7 @@ export default {
       undoClear: '復原',
       lastSaved: '{{user}} 最後儲存於 {{time}}',
       neverSaved: '尚未儲存',
+      saveBase: '儲存位址',
       save: '儲存{{name}}',
     },
     pay: {

@@ -129,7 +129,7 @@ function NotifyBaseForm({
           </Form.Item>
           {canEdit && (
             <Button htmlType="submit" loading={save.isPending}>
-              {t('config.save')}
+              {t('config.merchant.saveBase')}
             </Button>
           )}
         </Space.Compact>
