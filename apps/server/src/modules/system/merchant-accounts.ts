@@ -152,7 +152,9 @@ export class MerchantAccountService {
         if (missing.length)
           throw new AppError('MERCHANT_INCOMPLETE', { provider: providerLabel(provider), fields: joinLabels(missing) });
         if (!base) throw new AppError('MERCHANT_NOTIFY_URL_REQUIRED');
-        // An enabled company's adapter must be able to open its secrets (a key changed without its previous one).
+        // A company saved enabled must have secrets its adapter can open (a key changed without its previous one);
+        // one not in this save is left to its own card.
+        if (!req[provider]) continue;
         for (const [name, stored] of Object.entries(v.secrets)) {
           try {
             this.box.open(stored.sealed, contextOf(provider, name));
