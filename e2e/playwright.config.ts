@@ -74,6 +74,8 @@ export default defineConfig({
       SIMULATED_CUSTOMERS: '4',
       SIMULATED_HOLD_SECONDS: '195-250',
       SMS_PROVIDER: 'file',
+      // Merchant secrets can be saved (merchant-settings.spec.ts); a fixed throw-away key of 64 hex digits.
+      MERCHANT_SECRET_KEY: 'e2e0'.repeat(16),
       // The flows find the demo by its English names ("Bund River Café", "Pudong Direct"); a new install's demo reads Chinese.
       DEMO_LANGUAGE: 'en_US',
     },

@@ -51,7 +51,7 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   const pay = page.getByRole('tabpanel', { name: 'Pay and withdrawal' });
   await pay.getByLabel('Second refund approval above').fill('0.01');
   await waitForResend(mobile);
-  await pay.getByRole('button', { name: 'Save' }).click();
+  await pay.getByRole('button', { name: 'Save', exact: true }).click();
   const sms = page.getByRole('dialog', { name: 'SMS verification' });
   await sms.getByRole('button', { name: 'Send code' }).click();
   await expect(sms).toContainText(/A code was sent to/);

@@ -43,7 +43,7 @@ test('brand name follows into the sidebar and title; a pay change asks for the S
   const pay = page.getByRole('tabpanel', { name: 'Pay and withdrawal' });
   await pay.getByLabel('Tax fee').fill('6');
   await waitForResend(mobile);
-  await pay.getByRole('button', { name: 'Save' }).click();
+  await pay.getByRole('button', { name: 'Save', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'SMS verification' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Send code' }).click();

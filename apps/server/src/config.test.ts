@@ -29,4 +29,21 @@ describe('settings', () => {
     );
     expect(() => loadConfig({ SIMULATED_CUSTOMERS: '-1' })).toThrow(/SIMULATED_CUSTOMERS/);
   });
+
+  it('takes the merchant secret key as 32 bytes in base64 or hex and refuses another length by name', () => {
+    const hex = 'ab'.repeat(32);
+    const b64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ MERCHANT_SECRET_KEY: hex }).MERCHANT_SECRET_KEY).toBe(hex);
+    expect(
+      loadConfig({ MERCHANT_SECRET_KEY: b64, MERCHANT_SECRET_KEY_PREVIOUS: hex }).MERCHANT_SECRET_KEY_PREVIOUS,
+    ).toBe(hex);
+    expect(loadConfig({}).MERCHANT_SECRET_KEY).toBeUndefined();
+    expect(() => loadConfig({ MERCHANT_SECRET_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      /MERCHANT_SECRET_KEY: must be 32 bytes as base64 \(44 characters\) or 64 hex digits/,
+    );
+    expect(() => loadConfig({ MERCHANT_SECRET_KEY: 'ab'.repeat(31) })).toThrow(/MERCHANT_SECRET_KEY/);
+    expect(() => loadConfig({ MERCHANT_SECRET_KEY_PREVIOUS: hex })).toThrow(
+      /MERCHANT_SECRET_KEY_PREVIOUS is set without/,
+    );
+  });
 });

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { LANGS } from '@cbo/contract';
 import path from 'node:path';
+import { parseSecretKey } from './platform/crypto/secret-box.js';
 
 /**
  * Every setting the server reads, validated at start (README lists them). A bad value stops the
  * start with a message naming the variable, instead of failing later.
  */
 const bool = z.string().transform((v) => !['0', 'false', 'no', 'off', ''].includes(v.toLowerCase()));
+
+/** 32 bytes: `openssl rand -base64 32` or `openssl rand -hex 32`. */
+const secretKey = z
+  .string()
+  .refine((v) => parseSecretKey(v) !== null, 'must be 32 bytes as base64 (44 characters) or 64 hex digits');
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -98,6 +104,13 @@ const schema = z.object({
   PAYMENT_SANDBOX: z.enum(['on', 'off']).default('on'),
   /** The bearer token GET /metrics asks for; unset, the route does not exist (404). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * The key merchant secrets (payment companies' private keys, API keys) are sealed with in the database:
+   * 32 bytes as base64 or 64 hex digits. Unset: the product runs with the sandbox only and refuses to save a secret.
+   */
+  MERCHANT_SECRET_KEY: secretKey.optional(),
+  /** The key before a rotation: still opens what it sealed; every stored secret is sealed again under the new key at start. */
+  MERCHANT_SECRET_KEY_PREVIOUS: secretKey.optional(),
   /** `production` refuses settings that are only safe on a developer's machine (SMS_PROVIDER=log). */
   NODE_ENV: z.string().optional(),
 });
@@ -117,6 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid settings:\n  SMS_PROVIDER: "log" (the default) writes verification codes to the server log and is refused with NODE_ENV=production. ' +
         'Plug in a real SMS provider (apps/server/src/platform/sms), or for a trial install set SMS_PROVIDER=file (codes in DATA_DIR/sms.log, readable by the server user only).',
+    );
+  }
+  if (c.MERCHANT_SECRET_KEY_PREVIOUS && !c.MERCHANT_SECRET_KEY) {
+    throw new Error(
+      'Invalid settings:\n  MERCHANT_SECRET_KEY_PREVIOUS is set without MERCHANT_SECRET_KEY: a rotation needs the new key too.',
     );
   }
   return {

@@ -61,6 +61,11 @@ describe('the control-character rule on every text field of every call', () => {
       'modelSave body remark',
       'dispatchApply body remark',
       'dispatchAudit body reason',
+      // PEM keys are pasted as their lines (system/merchant.ts).
+      'configSaveMerchant body wechatpay.platformPublicKey',
+      'configSaveMerchant body wechatpay.merchantPrivateKey',
+      'configSaveMerchant body alipay.alipayPublicKey',
+      'configSaveMerchant body alipay.appPrivateKey',
     ].includes(`${c.name} ${c.part} ${c.path.join('.')}`);
     expect(lines).toBe(!multiline);
   });

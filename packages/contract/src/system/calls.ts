@@ -6,6 +6,7 @@ import { exportStarted } from '../platform/exports.js';
 import * as params from './params.js';
 import * as cfg from './config.js';
 import * as adverts from './adverts.js';
+import * as merchant from './merchant.js';
 import { systemPerms } from './permissions.js';
 
 const P = systemPerms;
@@ -160,6 +161,25 @@ export const systemCalls = {
     summary: 'Save the pay settings (limits may be empty); needs a code ticket',
     body: cfg.savePayRequest,
     data: none,
+  }),
+  configMerchant: call({
+    method: 'GET',
+    path: `${G}/merchant`,
+    access: { permission: P.configQuery },
+    module: 'system',
+    summary:
+      "Payment companies' merchant accounts (WeChat Pay, Alipay): fields, whether each secret is set (never its value), notification addresses",
+    data: merchant.merchantSettings,
+  }),
+  configSaveMerchant: call({
+    method: 'PUT',
+    path: `${G}/merchant`,
+    access: { permission: P.configPay },
+    module: 'system',
+    summary:
+      'Save merchant accounts and the notification base address; a blank secret keeps the stored one; needs a code ticket',
+    body: merchant.saveMerchantRequest,
+    data: merchant.merchantSettings,
   }),
   configUpdateDevicePay: call({
     method: 'PUT',

@@ -3,6 +3,7 @@ export * from './params.js';
 export * from './config.js';
 export * from './extensions.js';
 export * from './adverts.js';
+export * from './merchant.js';
 export * from './permissions.js';
 export * from './calls.js';
 export * from './errors.js';

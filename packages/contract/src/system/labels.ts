@@ -2,6 +2,7 @@ import { tr, type ExportLabels, type LabelGroup } from '../platform/labels.js';
 import type { Translations } from '../platform/lang.js';
 import type { EXTENSION_STATUSES, OPERATION_RESULTS, PROBLEM_TYPE_STATUSES } from './config.js';
 import type { systemCalls } from './calls.js';
+import type { MERCHANT_PROVIDERS } from './merchant.js';
 
 /** Words of the system domain that both the console and the server show. */
 export const systemLabels = {
@@ -37,7 +38,13 @@ export const systemLabels = {
     store: tr('网点页面地址', '網點頁面地址', 'Outlet page address'),
     range: tr('范围设置', '範圍設定', 'Range settings'),
     security: tr('验证手机', '驗證手機', 'Verification mobile'),
+    merchant: tr('支付公司商户号', '支付公司商戶號', 'Payment company merchant accounts'),
   },
+  /** The payment companies of the merchant accounts. */
+  merchantProvider: {
+    wechatpay: tr('微信支付', '微信支付', 'WeChat Pay'),
+    alipay: tr('支付宝', '支付寶', 'Alipay'),
+  } satisfies LabelGroup<(typeof MERCHANT_PROVIDERS)[number]>,
   operationResult: {
     success: tr('成功', '成功', 'Success'),
     fail: tr('失败', '失敗', 'Failed'),
@@ -112,6 +119,20 @@ export const systemFields = {
   amount: tr('金额', '金額', 'Amount'),
   buyoutPrice: tr('买断价', '買斷價', 'Buy-out price'),
   buyoutDays: tr('买断天数', '買斷天數', 'Buy-out days'),
+  // Merchant accounts of the payment companies (merchant.ts).
+  notifyBaseUrl: tr('通知地址前缀', '通知位址前綴', 'Notification base address'),
+  mchId: tr('商户号', '商戶號', 'Merchant ID'),
+  appId: tr('AppID', 'AppID', 'App ID'),
+  merchantSerialNo: tr('商户证书序列号', '商戶證書序號', 'Merchant certificate serial number'),
+  merchantPrivateKey: tr('商户 API 私钥', '商戶 API 私鑰', 'Merchant API private key'),
+  apiV3Key: tr('APIv3 密钥', 'APIv3 金鑰', 'APIv3 key'),
+  platformPublicKeyId: tr('微信支付公钥 ID', '微信支付公鑰 ID', 'WeChat Pay public key ID'),
+  platformPublicKey: tr('微信支付公钥', '微信支付公鑰', 'WeChat Pay public key'),
+  baseUrl: tr('接口地址', '介面位址', 'API address'),
+  appPrivateKey: tr('应用私钥', '應用私鑰', 'App private key'),
+  alipayPublicKey: tr('支付宝公钥', '支付寶公鑰', 'Alipay public key'),
+  gateway: tr('网关地址', '閘道位址', 'Gateway address'),
+  clearSecrets: tr('清除的密钥', '清除的金鑰', 'Secrets to clear'),
 } as const satisfies LabelGroup;
 
 /** The title and column headers of system's exports, keyed by the export call. */
@@ -147,6 +168,7 @@ export const systemExports = {
 export const systemActions = {
   configSave: tr('保存系统配置', '儲存系統設定', 'Save settings'),
   configSavePay: tr('保存支付与提现配置', '儲存支付與提現設定', 'Save pay and withdrawal settings'),
+  configSaveMerchant: tr('保存支付公司商户号', '儲存支付公司商戶號', 'Save payment company merchant accounts'),
   configUpdateDevicePay: tr('修改设备支付配置', '修改設備支付設定', 'Edit device payment config'),
   configUpdateBanner: tr('修改轮播图', '修改輪播圖', 'Edit banner'),
   configUpdateAddress: tr('保存设备服务器地址', '儲存設備伺服器位址', 'Save device server address'),
@@ -176,6 +198,7 @@ export const systemReads = {
   exportDownload: tr('下载导出文件', '下載匯出檔案', 'Download export'),
   configBasis: tr('基础配置', '基礎設定', 'Basic settings'),
   configPay: tr('支付与提现配置', '支付與提現設定', 'Pay and withdrawal settings'),
+  configMerchant: tr('支付公司商户号', '支付公司商戶號', 'Payment company merchant accounts'),
   configOperation: tr('运营配置', '營運設定', 'Operation settings'),
   configSys: tr('系统配置', '系統設定', 'System settings'),
   configOther: tr('其他配置', '其他設定', 'Other settings'),

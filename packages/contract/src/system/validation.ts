@@ -54,6 +54,43 @@ export const systemRuleMessages = {
     '押金不能高於買斷價',
     'the deposit cannot be above the buy-out price',
   ),
+  'rule.merchantUrl': T(
+    '必须是 https:// 地址（http:// 仅限 127.0.0.1 或 localhost），不带 ? 或 #',
+    '必須是 https:// 位址（http:// 僅限 127.0.0.1 或 localhost），不帶 ? 或 #',
+    'must be an https:// address (http:// only for 127.0.0.1 or localhost), without ? or #',
+  ),
+  'rule.pemKey': T(
+    '必须是 PEM 格式（-----BEGIN … KEY-----）或 base64 的密钥',
+    '必須是 PEM 格式（-----BEGIN … KEY-----）或 base64 的金鑰',
+    'must be a key in PEM (-----BEGIN … KEY-----) or base64',
+  ),
+  'rule.apiV3Key': T(
+    '必须正好 32 个字符（字母、数字或符号，不含空格）',
+    '必須正好 32 個字元（字母、數字或符號，不含空格）',
+    'must be exactly 32 characters (letters, digits or symbols, no spaces)',
+  ),
+  'rule.mchId': T('商户号为 8 到 12 位数字', '商戶號為 8 到 12 位數字', 'must be 8 to 12 digits'),
+  'rule.appId': T(
+    '必须是 4 到 64 个字母、数字、_、. 或 -',
+    '必須是 4 到 64 個字母、數字、_、. 或 -',
+    'must be 4 to 64 letters, digits, _, . or -',
+  ),
+  'rule.serialNo': T(
+    '必须是 8 到 64 位十六进制数',
+    '必須是 8 到 64 位十六進位數',
+    'must be 8 to 64 hexadecimal digits',
+  ),
+  'rule.keyId': T(
+    '必须是 1 到 64 个字母、数字、_ 或 -',
+    '必須是 1 到 64 個字母、數字、_ 或 -',
+    'must be 1 to 64 letters, digits, _ or -',
+  ),
+  'rule.secretReplaceAndClear': T(
+    '同一个密钥不能同时替换和清除',
+    '同一個金鑰不能同時替換和清除',
+    'a secret cannot be replaced and cleared at once',
+  ),
+  'rule.merchantNothing': T('没有要保存的内容', '沒有要儲存的內容', 'nothing to save'),
   'rule.url': T(
     '链接必须以 http://、https:// 或 / 开头',
     '連結必須以 http://、https:// 或 / 開頭',

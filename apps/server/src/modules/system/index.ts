@@ -2,7 +2,9 @@ import { accountTypeIn, actionLabel, auditTargetIn, label, terminalIn } from '@c
 import { defineList, definePage } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
+import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { ConfigService, type BrokerLookup, type CodeIssuer } from './config.service.js';
+import { MerchantAccountService } from './merchant-accounts.js';
 import { ExtensionService } from './extension.service.js';
 import { systemFileRefs } from './file-refs.js';
 import { systemMenus } from './menus.js';
@@ -21,16 +23,25 @@ export interface SystemNeeds {
 }
 
 /** The system module's services: parameters, global config, extended functions, device scenes, problem types. */
-function createSystem({ db }: Platform, needs: SystemNeeds) {
+function createSystem({ db, config: settings, log }: Platform, needs: SystemNeeds) {
   const params = new ParamsService(db);
   const config = new ConfigService(db, needs.codes, needs.broker);
+  // Merchant accounts of the payment companies: for the console, and for the server's adapters
+  // (merchantAccount, notifyBaseUrl, merchantVersion), which app.ts hands to the order module's router.
+  const merchant = new MerchantAccountService(
+    db,
+    SecretBox.fromEnv(settings.MERCHANT_SECRET_KEY, settings.MERCHANT_SECRET_KEY_PREVIOUS),
+    config,
+    log,
+  );
   const extensions = new ExtensionService(db, config);
   const scenes = new SceneService(db);
   const problemTypes = new ProblemTypeService(db);
-  return { params, config, extensions, scenes, problemTypes };
+  return { params, config, extensions, scenes, problemTypes, merchant };
 }
 
 export type SystemServices = ReturnType<typeof createSystem>;
+export type { MerchantAccount } from './merchant-accounts.js';
 
 /**
  * The system module. It also shows two platform services as screens: the export centre's list
@@ -79,5 +90,7 @@ export const system = defineModule({
     await seedSystem(s.params);
     await s.config.seedDefaults();
     await s.extensions.seed();
+    // Rotation: secrets sealed with MERCHANT_SECRET_KEY_PREVIOUS are sealed again under the new key.
+    await s.merchant.resealAll();
   },
 });

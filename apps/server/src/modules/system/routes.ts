@@ -44,6 +44,8 @@ export function systemRoutes(app: FastifyInstance, s: SystemServices, { exports,
   registerCall(app, 'configBannerList', () => config.bannerList());
   registerCall(app, 'configRange', () => config.read('range'));
   registerCall(app, 'configSave', ({ body }) => config.save(body));
+  registerCall(app, 'configMerchant', () => s.merchant.settings());
+  registerCall(app, 'configSaveMerchant', ({ principal, body }) => s.merchant.save(principal, body));
   registerCall(app, 'configSavePay', ({ principal, body }) => config.savePay(principal, body.ticket, body.values));
   registerCall(app, 'configUpdateDevicePay', ({ principal, body }) =>
     config.updateDevicePay(principal, body.ticket, body.id, body.values),

@@ -92,3 +92,20 @@ export const sysProblemType = pgTable(
       .where(sql`${t.status} = 'inUse'`),
   ],
 );
+
+/**
+ * Merchant accounts of the payment companies (one row per company). `fields` holds the plain
+ * settings as saved; `secrets` each secret sealed (platform/crypto/secret-box.ts) with the time it
+ * was set: `{ [name]: { sealed, updatedAt } }`, never a plain value. `version` goes up with every
+ * change (and with a change of the notification base address), so a process that built adapters
+ * from these rows can tell they changed by reading one number.
+ */
+export const sysMerchantAccount = pgTable('sys_merchant_account', {
+  provider: varchar('provider', { length: 16 }).primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+  secrets: jsonb('secrets').$type<Record<string, { sealed: string; updatedAt: string }>>().notNull().default({}),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: varchar('updated_by', { length: 64 }),
+});

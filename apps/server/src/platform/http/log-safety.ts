@@ -1,5 +1,9 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { MERCHANT_SECRETS } from '@cbo/contract';
 import { requestIdMixin } from './request-id.js';
+
+/** Fields that hold a merchant secret (contract: MERCHANT_SECRETS); censored wherever they appear in a line. */
+const MERCHANT_SECRET_NAMES = Object.values(MERCHANT_SECRETS).flat();
 
 /** Query parameters that carry a credential (the live channel's `/ws?token=…`). */
 const SECRET_PARAMS = /([?&](?:token|authorization|access_token)=)[^&#]*/gi;
@@ -28,6 +32,8 @@ export function safeLogger(logger: FastifyServerOptions['logger']): FastifyServe
         'headers.authorization',
         'headers.cookie',
         'res.headers["set-cookie"]',
+        // Merchant secrets (system/merchant-accounts.ts), should a request body or a values object reach a line.
+        ...MERCHANT_SECRET_NAMES.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `*.*.*.${k}`]),
       ],
       censor: '[redacted]',
     },

@@ -100,6 +100,37 @@ export default {
       privacyPolicyUrl: 'Privacy policy link',
       appDownloadUrl: 'App download link',
     },
+    merchant: {
+      title: 'Payment companies',
+      intro:
+        'The merchant accounts customers pay through. Secrets (private keys, the APIv3 key) are stored encrypted and never shown again once saved; each company saves on its own and asks for an SMS code.',
+      noSecretKey:
+        'The server has no MERCHANT_SECRET_KEY: secrets cannot be saved and no company can be enabled, so payments stay in the sandbox. Set it on the server and restart.',
+      notifyBaseHint:
+        "This server's public https address that the companies call back, such as https://pay.example.com (http only for 127.0.0.1 or localhost).",
+      notifyUrl: 'Notification URL to register',
+      notifyUrlHint: "Register this address on the company's merchant platform.",
+      notifyUrlUnset: 'Set the notification base address above first.',
+      enabled: 'Enabled',
+      enabledHint:
+        'Customers can pay through this company once it is enabled; it needs every required field and secret.',
+      complete: 'Ready',
+      incomplete: 'Incomplete',
+      depositFreeAlipayOnly:
+        'Deposit-free rentals are Alipay-only: WeChat Pay Score is not integrated, so deposit-free devices take Alipay.',
+      defaultUrl: 'Empty: {{url}}',
+      secretHint: 'Stored encrypted; never shown again after saving.',
+      secretSet: 'Set · saved {{time}}',
+      replace: 'Replace',
+      keepSaved: 'Keep saved',
+      clear: 'Clear',
+      willClear: 'Removed on save',
+      undoClear: 'Undo',
+      lastSaved: 'Last saved {{time}} by {{user}}',
+      neverSaved: 'Not saved yet',
+      saveBase: 'Save address',
+      save: 'Save {{name}}',
+    },
     pay: {
       sensitive: 'Saving these settings asks for an SMS code.',
       sensitiveNoMobile:

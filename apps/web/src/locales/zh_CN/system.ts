@@ -100,6 +100,35 @@ export default {
       privacyPolicyUrl: '隐私政策链接',
       appDownloadUrl: 'App 下载链接',
     },
+    merchant: {
+      title: '支付公司',
+      intro:
+        '用户付款使用的商户号。密钥（私钥、APIv3 密钥）加密保存，保存后不再显示；每家支付公司单独保存，保存时需要短信验证码。',
+      noSecretKey:
+        '服务器未设置 MERCHANT_SECRET_KEY：无法保存密钥，也不能启用支付公司，付款仍走沙箱。请在服务器上设置后重启。',
+      notifyBaseHint:
+        '支付公司回调本服务器的公网 https 地址，例如 https://pay.example.com（http 仅限 127.0.0.1 或 localhost）。',
+      notifyUrl: '需登记的通知地址',
+      notifyUrlHint: '请在支付公司的商户平台登记此地址。',
+      notifyUrlUnset: '请先在上方设置通知地址前缀。',
+      enabled: '启用',
+      enabledHint: '启用后用户可通过该支付公司付款；需填写全部必填项和密钥。',
+      complete: '已就绪',
+      incomplete: '未填完整',
+      depositFreeAlipayOnly: '免押租借仅支持支付宝：未接入微信支付分，免押设备使用支付宝。',
+      defaultUrl: '留空：{{url}}',
+      secretHint: '加密保存，保存后不再显示。',
+      secretSet: '已设置 · 保存于 {{time}}',
+      replace: '替换',
+      keepSaved: '保留已保存的',
+      clear: '清除',
+      willClear: '保存时清除',
+      undoClear: '撤销',
+      lastSaved: '{{user}} 最后保存于 {{time}}',
+      neverSaved: '尚未保存',
+      saveBase: '保存地址',
+      save: '保存{{name}}',
+    },
     pay: {
       sensitive: '保存这些配置需要短信验证码。',
       sensitiveNoMobile:

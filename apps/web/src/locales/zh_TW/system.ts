@@ -100,6 +100,35 @@ export default {
       privacyPolicyUrl: '隱私權政策連結',
       appDownloadUrl: 'App 下載連結',
     },
+    merchant: {
+      title: '支付公司',
+      intro:
+        '使用者付款使用的商戶號。金鑰（私鑰、APIv3 金鑰）加密儲存，儲存後不再顯示；每家支付公司單獨儲存，儲存時需要簡訊驗證碼。',
+      noSecretKey:
+        '伺服器未設定 MERCHANT_SECRET_KEY：無法儲存金鑰，也不能啟用支付公司，付款仍走沙箱。請在伺服器上設定後重新啟動。',
+      notifyBaseHint:
+        '支付公司回呼本伺服器的公網 https 位址，例如 https://pay.example.com（http 僅限 127.0.0.1 或 localhost）。',
+      notifyUrl: '需登記的通知位址',
+      notifyUrlHint: '請在支付公司的商戶平台登記此位址。',
+      notifyUrlUnset: '請先在上方設定通知位址前綴。',
+      enabled: '啟用',
+      enabledHint: '啟用後使用者可透過該支付公司付款；需填寫全部必填項目和金鑰。',
+      complete: '已就緒',
+      incomplete: '未填完整',
+      depositFreeAlipayOnly: '免押租借僅支援支付寶：未接入微信支付分，免押設備使用支付寶。',
+      defaultUrl: '留空：{{url}}',
+      secretHint: '加密儲存，儲存後不再顯示。',
+      secretSet: '已設定 · 儲存於 {{time}}',
+      replace: '替換',
+      keepSaved: '保留已儲存的',
+      clear: '清除',
+      willClear: '儲存時清除',
+      undoClear: '復原',
+      lastSaved: '{{user}} 最後儲存於 {{time}}',
+      neverSaved: '尚未儲存',
+      saveBase: '儲存位址',
+      save: '儲存{{name}}',
+    },
     pay: {
       sensitive: '儲存這些設定需要簡訊驗證碼。',
       sensitiveNoMobile:

@@ -45,6 +45,11 @@ export const ERROR_FIELDS: Readonly<Partial<Record<ErrorName, readonly string[]>
   REFUND_OWN_APPLICATION: ['approve'],
   ORDER_STOP_TIME_WRONG: ['endTime'],
   ORDER_SUSPEND_TOO_LONG: ['minutes'],
+  // Pay settings → Payment companies: a key that does not parse, what enabling still needs.
+  MERCHANT_PRIVATE_KEY_INVALID: ['merchantPrivateKey', 'appPrivateKey'],
+  MERCHANT_PUBLIC_KEY_INVALID: ['platformPublicKey', 'alipayPublicKey'],
+  MERCHANT_INCOMPLETE: ['enabled'],
+  MERCHANT_NOTIFY_URL_REQUIRED: ['notifyBaseUrl', 'enabled'],
 };
 
 const fieldsByCode = new Map<number, readonly string[]>(

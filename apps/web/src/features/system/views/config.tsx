@@ -6,6 +6,7 @@ import { useIsMobile } from '@/shared/list-page';
 import { useCodeTicket } from '../components/code-ticket';
 import { BasisForm, GroupCard, OperationForm, OtherForm, PayForm } from '../components/config-groups';
 import { BannerTab, DevicePayTab, SystemTab } from '../components/config-lists';
+import { MerchantAccounts } from '../components/merchant-accounts';
 
 import SetRangeView from './set-range';
 
@@ -54,9 +55,14 @@ export default function ConfigView() {
             key: 'pay',
             label: t('config.tabs.pay'),
             children: (
-              <GroupCard>
-                <PayForm canEdit={buttons.has(PERMS.configPay)} ticket={ticket} />
-              </GroupCard>
+              <>
+                <GroupCard>
+                  <PayForm canEdit={buttons.has(PERMS.configPay)} ticket={ticket} />
+                </GroupCard>
+                <GroupCard title={t('config.merchant.title')}>
+                  <MerchantAccounts canEdit={buttons.has(PERMS.configPay)} ticket={ticket} />
+                </GroupCard>
+              </>
             ),
           },
           {
