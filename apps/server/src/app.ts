@@ -57,6 +57,7 @@ import { stats as statsModule, type ActionProvider } from './modules/stats/index
 import { payout as payoutModule, type PartyFacts } from './modules/payout/index.js';
 import { coupon as couponModule } from './modules/coupon/index.js';
 import { separation as separationModule } from './modules/separation/index.js';
+import { reconcile as reconcileModule } from './modules/reconcile/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -401,6 +402,25 @@ export async function buildApp(opts: BuildOptions) {
     settings: { withdrawal: async () => (await system.services.config.read('pay')).withdrawal },
     payments: order.services.provider,
   });
+  // Reconciliation: each payment company's statement of a day against the books (the order module's payments,
+  // the withdrawals' payouts; a payout's company is the one the route table names, none: the sandbox).
+  const reconcile = await buildModule(reconcileModule, platform, {
+    providers: () => (order.services.provider.statement ? [order.services.provider.name] : []),
+    statements: async (day, provider) => {
+      const p = order.services.provider;
+      if (!p.statement || (provider && provider !== p.name)) return [];
+      // The sandbox keeps its files by UTC day.
+      return [{ provider: p.name, timeZone: 'UTC', lines: await p.statement(day) }];
+    },
+    books: async (from, to) => {
+      const [payments, payouts] = await Promise.all([
+        order.services.book.lines(from, to),
+        payout.services.book.lines(from, to),
+      ]);
+      const routes = await order.services.book.providersOf(payouts.map((p) => p.key));
+      return [...payments, ...payouts.map((p) => ({ ...p, provider: routes.get(p.key) ?? 'sandbox' }))];
+    },
+  });
   // The direct-management entry is held by whoever runs direct sales (docs/decisions.md, "The direct-management entry").
   identity.services.access.attachDirectSales((accountId) => network.services.regions.isOperator(accountId));
   // A team is deleted only when its operator holds nothing and has no withdrawal on its way (docs/decisions.md, "The operator's share").
@@ -577,6 +597,7 @@ export async function buildApp(opts: BuildOptions) {
     payout,
     coupon,
     separation,
+    reconcile,
   ];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
@@ -736,6 +757,7 @@ export async function buildApp(opts: BuildOptions) {
       payout: payout.services,
       coupon: coupon.services,
       separation: separation.services,
+      reconcile: reconcile.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

@@ -15,6 +15,13 @@ import { voucherActions, voucherExports, voucherFieldLabels, voucherLabels, vouc
 import { statsActionLabels, statsExports, statsLabels, statsReads } from './stats/labels.js';
 import { couponActions, couponExports, couponFieldLabels, couponLabels, couponReads } from './coupon/labels.js';
 import { separationActions, separationFieldLabels, separationLabels, separationReads } from './separation/labels.js';
+import {
+  reconcileActions,
+  reconcileExports,
+  reconcileFieldLabels,
+  reconcileLabels,
+  reconcileReads,
+} from './reconcile/labels.js';
 import type { CallName } from './api.js';
 
 export {
@@ -45,6 +52,7 @@ export const labels = {
   payout: payoutLabels,
   coupon: couponLabels,
   separation: separationLabels,
+  reconcile: reconcileLabels,
 } as const;
 export type Labels = typeof labels;
 export type LabelDomain = keyof Labels;
@@ -75,6 +83,7 @@ export const exportLabels = {
   ...statsExports,
   ...payoutExports,
   ...couponExports,
+  ...reconcileExports,
 } as const;
 /** A call that starts an export (its labels are declared). */
 export type ExportCall = keyof typeof exportLabels & CallName;
@@ -105,6 +114,7 @@ export const fieldLabels: Readonly<Record<string, Translations>> = {
   ...voucherFieldLabels,
   ...couponFieldLabels,
   ...separationFieldLabels,
+  ...reconcileFieldLabels,
 };
 
 /**
@@ -157,6 +167,7 @@ export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = {
   ...payoutActions,
   ...couponActions,
   ...separationActions,
+  ...reconcileActions,
 };
 
 /** A call's action in a language, or null for a call without one (an entry older than the call's label). */
@@ -193,6 +204,7 @@ export const callNames: Readonly<Partial<Record<CallName, Translations>>> = {
   ...statsReads,
   ...couponReads,
   ...separationReads,
+  ...reconcileReads,
 };
 
 /** A call's name in a language, or null for a name that is no call of this version (a removed route). */

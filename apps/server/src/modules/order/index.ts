@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { label, yesNo, type Lang, type OrderItem, type RefundItem } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
 import { periodic } from '../../platform/jobs/periodic.js';
@@ -12,12 +13,14 @@ import { OrderRefunds } from './order.refunds.js';
 import { OrderStats } from './order.stats.js';
 import { OrderOperations } from './order.operations.js';
 import { SandboxProvider, type PaymentProvider } from './payments.js';
+import { PaymentsBook } from './payments-book.js';
 import { orderRoutes } from './routes.js';
 import { orderMenus } from './menus.js';
 import * as tables from './tables.js';
 
 export type { OrderNeeds } from './needs.js';
 export { SandboxProvider, type PaymentProvider } from './payments.js';
+export type { BookLine } from './payments-book.js';
 export { statsWindow } from './order.stats.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
@@ -95,6 +98,8 @@ function createOrder({ db, log, config, metrics }: Platform, needs: OrderNeeds &
     new SandboxProvider({
       latencyMs: config.NODE_ENV === 'test' ? 0 : 150,
       notifyDelayMs: config.NODE_ENV === 'test' ? 10 : 1500,
+      // Its statement, a file a day, read by the reconciliation like a real company's bill.
+      statementDir: path.join(config.dataDir, 'sandbox-statements'),
     });
   const engine = new OrderEngine(db, needs, provider, log, metrics);
   const archive = new OrderArchive(db);
@@ -126,6 +131,8 @@ function createOrder({ db, log, config, metrics }: Platform, needs: OrderNeeds &
     /** Charging-cable packages and Bluetooth charger sessions. */
     accessories,
     provider,
+    /** What the books say went through the payment companies (read-only; the reconciliation's). */
+    book: new PaymentsBook(db),
     startSweep: () => sweep.start(),
     async stopSweep(): Promise<void> {
       await sweep.stop();
