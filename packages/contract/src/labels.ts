@@ -15,13 +15,7 @@ import { voucherActions, voucherExports, voucherFieldLabels, voucherLabels, vouc
 import { statsActionLabels, statsExports, statsLabels, statsReads } from './stats/labels.js';
 import { couponActions, couponExports, couponFieldLabels, couponLabels, couponReads } from './coupon/labels.js';
 import { separationActions, separationFieldLabels, separationLabels, separationReads } from './separation/labels.js';
-import {
-  reconcileActions,
-  reconcileExports,
-  reconcileFieldLabels,
-  reconcileLabels,
-  reconcileReads,
-} from './reconcile/labels.js';
+import { reconcileActions, reconcileExports, reconcileLabels, reconcileReads } from './reconcile/labels.js';
 import type { CallName } from './api.js';
 
 export {
@@ -114,7 +108,6 @@ export const fieldLabels: Readonly<Record<string, Translations>> = {
   ...voucherFieldLabels,
   ...couponFieldLabels,
   ...separationFieldLabels,
-  ...reconcileFieldLabels,
 };
 
 /**

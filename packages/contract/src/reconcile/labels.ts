@@ -50,14 +50,6 @@ export const reconcileExports = {
   },
 } as const;
 
-/** Names of the reconciliation's fields, for messages that name one. */
-export const reconcileFieldLabels = {
-  reason: tr('说明', '說明', 'Explanation'),
-  day: tr('对账日期', '對帳日期', 'Day'),
-  beginDay: tr('开始日期', '開始日期', 'From'),
-  endDay: tr('结束日期', '結束日期', 'To'),
-} as const;
-
 /** What each change of the reconciliation is called in the operation log, keyed by its call. */
 export const reconcileActions = {
   reconcileRun: tr('执行对账', '執行對帳', 'Reconcile a day'),

@@ -114,10 +114,12 @@ export const reconcileRunRequest = z.object({
 });
 export type ReconcileRunRequest = z.infer<typeof reconcileRunRequest>;
 
-/** POST explain: a difference marked explained, once, with why (2-200 characters). */
+/** Why a difference is what it is: 2-200 characters. */
+export const reconcileReason = z.string().trim().min(2).max(200);
+/** POST explain: a difference marked explained, once, with why. */
 export const reconcileExplainRequest = z.object({
   id: z.number().int().min(1),
-  reason: z.string().trim().min(2).max(200),
+  reason: reconcileReason,
 });
 export type ReconcileExplainRequest = z.infer<typeof reconcileExplainRequest>;
 
