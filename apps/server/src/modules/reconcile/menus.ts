@@ -11,7 +11,7 @@ export const reconcileMenus: MenuSeed[] = [
     name: 'reconcile.menus.reconcile',
     path: '/finance/reconciliation',
     url: 'reconcile/reconciliation',
-    icon: 'AuditOutlined',
+    icon: 'CalculatorOutlined',
     type: MENU_TYPE.menu,
     order: 60,
     perms: PERMS.reconcileQuery,
