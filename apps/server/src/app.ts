@@ -403,7 +403,7 @@ export async function buildApp(opts: BuildOptions) {
     payments: order.services.provider,
   });
   // Reconciliation: each payment company's statement of a day against the books (the order module's payments,
-  // the withdrawals' payouts; a payout's company is the one the route table names, none: the sandbox).
+  // the withdrawals' payouts, the voucher purchases; their company is the one the route table names, none: the sandbox).
   const reconcile = await buildModule(reconcileModule, platform, {
     providers: () => (order.services.provider.statement ? [order.services.provider.name] : []),
     statements: async (day, provider) => {
@@ -413,12 +413,14 @@ export async function buildApp(opts: BuildOptions) {
       return [{ provider: p.name, timeZone: 'UTC', lines: await p.statement(day) }];
     },
     books: async (from, to) => {
-      const [payments, payouts] = await Promise.all([
+      const [payments, payouts, vouchers] = await Promise.all([
         order.services.book.lines(from, to),
         payout.services.book.lines(from, to),
+        voucher.services.book.lines(from, to),
       ]);
-      const routes = await order.services.book.providersOf(payouts.map((p) => p.key));
-      return [...payments, ...payouts.map((p) => ({ ...p, provider: routes.get(p.key) ?? 'sandbox' }))];
+      const others = [...payouts, ...vouchers];
+      const routes = await order.services.book.providersOf(others.map((p) => p.key));
+      return [...payments, ...others.map((p) => ({ ...p, provider: routes.get(p.key) ?? 'sandbox' }))];
     },
   });
   // The direct-management entry is held by whoever runs direct sales (docs/decisions.md, "The direct-management entry").
