@@ -50,7 +50,7 @@ test('a planted difference is found by a run, explained once and exported', asyn
   await dialog.getByRole('button', { name: 'Reconcile' }).click();
   await confirmOk(page, `Reconcile ${today} now?`);
   await expect(dialog).toBeHidden({ timeout: 60_000 });
-  await expect(page.locator('.ant-message')).toContainText('Reconciled');
+  await expect(page.locator('.ant-message')).toContainText('Reconciled; to explain');
 
   const row = page.locator('.ant-table-row', { hasText: today });
   await expect(row).toBeVisible();

@@ -2,11 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { SandboxProvider } from '../order/payments.js';
 import { ordPayment } from '../order/tables.js';
 import { auth, engines, exportedSheet, useServer } from '../../test/helper.js';
+import { rentalKit } from '../../test/order/rentals.js';
+import { caller, networkFixture, ok, outletBody } from '../../test/outlet/outlet-fixtures.js';
 import { ReconcileService } from './reconcile.service.js';
 import { rcnRun } from './tables.js';
 
@@ -67,8 +69,23 @@ describe.each(engines)('reconciliation (%s)', (engine) => {
   };
 
   const planted: Record<string, string> = {};
+  const c = caller(s, () => token);
+  const kit = rentalKit(s, c);
+  beforeAll(async () => {
+    token ||= await s.current.login();
+  }, 60_000);
+  afterAll(() => kit.close());
 
   it('a day with planted differences shows exactly them beside the matched lines', async () => {
+    // Matched: a rental's deposit charged before its order existed (the order holds it) and the rest given back.
+    const net = await networkFixture(s, c);
+    const outletId = (
+      await ok(
+        c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB, { name: `Rcn ${crypto.randomInt(1e6)}` })),
+        'outlet',
+      )
+    ).id as number;
+    const orderNo = await kit.rental(await kit.cabinet(outletId, 2), await kit.cabinet(outletId, 0), 65);
     const u = await customer();
     // Matched: a top-up charged and recorded.
     expect((await u.recharge(500)).code).toBe(0);
@@ -112,6 +129,12 @@ describe.each(engines)('reconciliation (%s)', (engine) => {
     expect(differences.find((l) => l.result === 'booksPending')!.key).toBe(pendingKey);
     expect(differences.find((l) => l.result === 'providerOnly')!.key).toBe(refundKey);
     expect(differences.find((l) => l.result === 'amountDiffers')!.fee).toBe(6);
+    // The rental: its deposit (rent:<member>:<orderNo>) and what went back (release:<orderNo>), both matched.
+    const rented = lines.filter((l) => l.key.endsWith(`:${orderNo}`));
+    expect(rented.map((l) => [l.op, l.key.split(':')[0], l.result]).sort()).toEqual([
+      ['charge', 'rent', 'matched'],
+      ['refund', 'release', 'matched'],
+    ]);
     const ours = lines.find((l) => l.result === 'matched' && l.providerAmount === 500 && l.key.includes(`:${u.id}:`));
     expect(ours).toMatchObject({ booksAmount: 500, fee: 3 });
     expect(day).toMatchObject({ amountDiffers: 1, booksPending: 1, providerOnly: 1, booksOnly: 0, unexplained: 3 });

@@ -35,7 +35,7 @@ export default {
       "Reconcile {{day}} now? The company's statement is read again and matched with the books; lines not yet explained are replaced, explanations are kept. The books are not changed.",
     ok: 'Reconcile',
     running: 'Reconciling {{day}}: reading the statement and the books…',
-    done: 'Reconciled: {{count}} differences to explain',
+    done: 'Reconciled; to explain: {{count}}',
   },
   day: {
     title: '{{provider}} · {{day}}',
