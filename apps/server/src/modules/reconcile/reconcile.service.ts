@@ -46,6 +46,8 @@ export class ReconcileService {
    */
   async runNow(day: string, provider: string | undefined, by: string, now = new Date()): Promise<ReconcileDayItem[]> {
     const providers = await this.chosen(day, provider, now);
+    // No company keeps a statement (a provider without one): nothing to reconcile, nothing refused.
+    if (!providers.length) return [];
     const claimed: { id: number; provider: string }[] = [];
     for (const p of providers) {
       const id = await this.claim(day, p, by);
