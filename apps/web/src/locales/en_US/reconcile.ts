@@ -47,6 +47,7 @@ export default {
     explainedBy: '{{by}} · {{time}}',
   },
   explain: {
+    none: 'none',
     title: 'Explain a difference',
     hint: '{{result}}: {{op}} {{key}}. Company {{company}}, books {{books}}. Nothing in the books is changed; the explanation says who looked and why the difference is what it is.',
     reason: 'Explanation',

@@ -47,6 +47,7 @@ export default {
     explainedBy: '{{by}} · {{time}}',
   },
   explain: {
+    none: '无',
     title: '说明差异',
     hint: '{{result}}：{{op}} {{key}}。渠道 {{company}}，账簿 {{books}}。账簿不会被修改；说明记录谁核查过以及差异的原因。',
     reason: '说明',

@@ -47,6 +47,7 @@ export default {
     explainedBy: '{{by}} · {{time}}',
   },
   explain: {
+    none: '無',
     title: '說明差異',
     hint: '{{result}}：{{op}} {{key}}。渠道 {{company}}，帳簿 {{books}}。帳簿不會被修改；說明記錄誰核查過以及差異的原因。',
     reason: '說明',

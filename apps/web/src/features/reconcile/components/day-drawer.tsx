@@ -204,8 +204,8 @@ function ExplainModal({ line, onClose }: { line: ReconcileLineItem | null; onClo
             result: w.result(line.result),
             op: w.op(line.op),
             key: line.key,
-            company: line.providerAmount === null ? '-' : money(line.providerAmount),
-            books: line.booksAmount === null ? '-' : money(line.booksAmount),
+            company: line.providerAmount === null ? t('explain.none') : money(line.providerAmount),
+            books: line.booksAmount === null ? t('explain.none') : money(line.booksAmount),
           })}
         </Typography.Paragraph>
       )}
