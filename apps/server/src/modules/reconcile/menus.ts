@@ -3,7 +3,7 @@ import type { MenuSeed } from '../../platform/menus.js';
 
 const money = ['finance'] as const;
 
-/** Financial management → reconciliation, after the withdrawals, with its run, explain and export buttons. */
+/** Financial management → reconciliation, after the trial balance (the books' other check), with its run, explain and export buttons. */
 export const reconcileMenus: MenuSeed[] = [
   {
     code: 'finance.reconcile',
@@ -13,7 +13,7 @@ export const reconcileMenus: MenuSeed[] = [
     url: 'reconcile/reconciliation',
     icon: 'CalculatorOutlined',
     type: MENU_TYPE.menu,
-    order: 60,
+    order: 45,
     perms: PERMS.reconcileQuery,
     roles: money,
   },
