@@ -3,7 +3,10 @@ import type { MenuSeed } from '../../platform/menus.js';
 
 const money = ['finance'] as const;
 
-/** Financial management → reconciliation, after the trial balance (the books' other check), with its run, explain and export buttons. */
+/**
+ * Financial management → reconciliation, after the trial balance (the books' other check), with its
+ * run, explain and export buttons.
+ */
 export const reconcileMenus: MenuSeed[] = [
   {
     code: 'finance.reconcile',
