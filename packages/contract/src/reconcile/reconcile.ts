@@ -22,8 +22,6 @@ export type ReconcileResult = (typeof RECONCILE_RESULTS)[number];
 export const RECONCILE_DIFFERENCES = ['providerOnly', 'booksOnly', 'amountDiffers', 'booksPending'] as const;
 export const RECONCILE_OPS = ['charge', 'refund', 'payout', 'freeze', 'capture', 'unfreeze'] as const;
 export type ReconcileOp = (typeof RECONCILE_OPS)[number];
-/** The longest range of days the list filters by. */
-export const RECONCILE_MAX_DAYS = 366;
 
 /** A day, YYYY-MM-DD, a real calendar day. */
 export const reconcileDay = z
