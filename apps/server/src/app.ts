@@ -57,6 +57,7 @@ import { stats as statsModule, type ActionProvider } from './modules/stats/index
 import { payout as payoutModule, type PartyFacts } from './modules/payout/index.js';
 import { coupon as couponModule } from './modules/coupon/index.js';
 import { separation as separationModule } from './modules/separation/index.js';
+import { reconcile as reconcileModule } from './modules/reconcile/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -333,6 +334,8 @@ export async function buildApp(opts: BuildOptions) {
         (await extensions.isActive('orderSeparation', tx)) ? separation.services.orders.shared(tx, o) : [],
     },
     provider: opts.paymentProvider,
+    // The real payment companies: the merchant accounts of the pay settings (system module).
+    merchants: system.services.merchant,
   });
   // The ledger files each movement of an order under the order's outlet (financial data per outlet, agent and region).
   ledger.services.ledger.attachOrderOutlets((orderNo, tx) => order.services.queries.outletOf(orderNo, tx));
@@ -400,6 +403,23 @@ export async function buildApp(opts: BuildOptions) {
     party: partyFacts,
     settings: { withdrawal: async () => (await system.services.config.read('pay')).withdrawal },
     payments: order.services.provider,
+  });
+  // Reconciliation: each payment company's statement of a day against the books (the order module's payments,
+  // the withdrawals' payouts, the voucher purchases; their company is the one the route table names, none: the sandbox).
+  const reconcile = await buildModule(reconcileModule, platform, {
+    providers: () => order.services.provider.statementProviders(),
+    // Each company's statement by its own days (the sandbox's files: UTC; WeChat Pay, Alipay: Beijing time).
+    statements: (day, provider) => order.services.provider.statements(day, provider),
+    books: async (from, to) => {
+      const [payments, payouts, vouchers] = await Promise.all([
+        order.services.book.lines(from, to),
+        payout.services.book.lines(from, to),
+        voucher.services.book.lines(from, to),
+      ]);
+      const others = [...payouts, ...vouchers];
+      const routes = await order.services.book.providersOf(others.map((p) => p.key));
+      return [...payments, ...others.map((p) => ({ ...p, provider: routes.get(p.key) ?? 'sandbox' }))];
+    },
   });
   // The direct-management entry is held by whoever runs direct sales (docs/decisions.md, "The direct-management entry").
   identity.services.access.attachDirectSales((accountId) => network.services.regions.isOperator(accountId));
@@ -577,6 +597,7 @@ export async function buildApp(opts: BuildOptions) {
     payout,
     coupon,
     separation,
+    reconcile,
   ];
 
   live.setPermissionCheck((p, code) => identity.services.access.holdsPermission(p, code));
@@ -736,6 +757,7 @@ export async function buildApp(opts: BuildOptions) {
       payout: payout.services,
       coupon: coupon.services,
       separation: separation.services,
+      reconcile: reconcile.services,
       params: system.services.params,
       gateway: fleet.services.gateway,
       operationLog: audit,

@@ -112,6 +112,11 @@ const schema = z.object({
   /** The key before a rotation: still opens what it sealed; every stored secret is sealed again under the new key at start. */
   MERCHANT_SECRET_KEY_PREVIOUS: secretKey.optional(),
   /** `production` refuses settings that are only safe on a developer's machine (SMS_PROVIDER=log). */
+  /** When the daily reconciliation runs for the day before (HH:MM, the server's local time). */
+  RECONCILE_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM (00:00-23:59)')
+    .default('09:00'),
   NODE_ENV: z.string().optional(),
 });
 

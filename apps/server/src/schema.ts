@@ -16,6 +16,7 @@ export * from './modules/voucher/tables.js';
 export * from './modules/payout/tables.js';
 export * from './modules/coupon/tables.js';
 export * from './modules/separation/tables.js';
+export * from './modules/reconcile/tables.js';
 export * from './platform/files/tables.js';
 export * from './platform/exports/tables.js';
 export * from './platform/audit/tables.js';

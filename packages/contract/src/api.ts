@@ -14,6 +14,7 @@ import { voucherCalls } from './voucher/calls.js';
 import { statsCalls } from './stats/calls.js';
 import { couponCalls } from './coupon/calls.js';
 import { separationCalls } from './separation/calls.js';
+import { reconcileCalls } from './reconcile/calls.js';
 
 export { call, none, type CallDef } from './platform/call.js';
 
@@ -37,6 +38,7 @@ export const api = {
   ...statsCalls,
   ...couponCalls,
   ...separationCalls,
+  ...reconcileCalls,
 } as const;
 
 export type Api = typeof api;

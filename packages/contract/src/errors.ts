@@ -16,6 +16,7 @@ import { voucherErrors } from './voucher/errors.js';
 import { statsErrors } from './stats/errors.js';
 import { couponErrors } from './coupon/errors.js';
 import { separationErrors } from './separation/errors.js';
+import { reconcileErrors } from './reconcile/errors.js';
 
 export type { ErrorDef } from './platform/error-def.js';
 
@@ -26,7 +27,7 @@ export type { ErrorDef } from './platform/error-def.js';
  *
  * Code ranges: 1000xx platform (platform/errors.ts, plus the sign-in and verification-code codes
  * of identity, kept as first given), 1001xx identity, 1002xx system, 1003xx fleet, 1004xx network, 1005xx assets,
- * 1006xx outlet, 1007xx order, 1008xx ledger and payments, 1009xx deposits, 1010xx vouchers, 1011xx withdrawals, 1012xx coupons, 1013xx order separation, 1031xx accessories, 1014xx statistics, each in <domain>/errors.ts. A test fails on a code used twice.
+ * 1006xx outlet, 1007xx order, 1008xx ledger and payments, 1009xx deposits, 1010xx vouchers, 1011xx withdrawals, 1012xx coupons, 1013xx order separation, 1015xx reconciliation, 1031xx accessories, 1014xx statistics, each in <domain>/errors.ts. A test fails on a code used twice.
  */
 export const Errors = {
   ...platformErrors,
@@ -45,6 +46,7 @@ export const Errors = {
   ...payoutErrors,
   ...couponErrors,
   ...separationErrors,
+  ...reconcileErrors,
 } as const;
 
 export type ErrorName = keyof typeof Errors;

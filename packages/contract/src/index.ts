@@ -26,6 +26,7 @@ export * from './order/index.js';
 export * from './voucher/index.js';
 export * from './coupon/index.js';
 export * from './separation/index.js';
+export * from './reconcile/index.js';
 export * from './ledger/index.js';
 export * from './deposit/index.js';
 export * from './stats/index.js';

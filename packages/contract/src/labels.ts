@@ -15,6 +15,7 @@ import { voucherActions, voucherExports, voucherFieldLabels, voucherLabels, vouc
 import { statsActionLabels, statsExports, statsLabels, statsReads } from './stats/labels.js';
 import { couponActions, couponExports, couponFieldLabels, couponLabels, couponReads } from './coupon/labels.js';
 import { separationActions, separationFieldLabels, separationLabels, separationReads } from './separation/labels.js';
+import { reconcileActions, reconcileExports, reconcileLabels, reconcileReads } from './reconcile/labels.js';
 import type { CallName } from './api.js';
 
 export {
@@ -45,6 +46,7 @@ export const labels = {
   payout: payoutLabels,
   coupon: couponLabels,
   separation: separationLabels,
+  reconcile: reconcileLabels,
 } as const;
 export type Labels = typeof labels;
 export type LabelDomain = keyof Labels;
@@ -75,6 +77,7 @@ export const exportLabels = {
   ...statsExports,
   ...payoutExports,
   ...couponExports,
+  ...reconcileExports,
 } as const;
 /** A call that starts an export (its labels are declared). */
 export type ExportCall = keyof typeof exportLabels & CallName;
@@ -157,6 +160,7 @@ export const actionLabels: Readonly<Partial<Record<CallName, Translations>>> = {
   ...payoutActions,
   ...couponActions,
   ...separationActions,
+  ...reconcileActions,
 };
 
 /** A call's action in a language, or null for a call without one (an entry older than the call's label). */
@@ -193,6 +197,7 @@ export const callNames: Readonly<Partial<Record<CallName, Translations>>> = {
   ...statsReads,
   ...couponReads,
   ...separationReads,
+  ...reconcileReads,
 };
 
 /** A call's name in a language, or null for a name that is no call of this version (a removed route). */

@@ -44,6 +44,7 @@ const DOMAINS = [
   'payout',
   'coupon',
   'separation',
+  'reconcile',
 ];
 
 function files(dir: string): string[] {

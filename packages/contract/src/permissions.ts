@@ -13,6 +13,7 @@ import { voucherPerms } from './voucher/permissions.js';
 import { statsPerms } from './stats/permissions.js';
 import { couponPerms } from './coupon/permissions.js';
 import { separationPerms } from './separation/permissions.js';
+import { reconcilePerms } from './reconcile/permissions.js';
 
 export { accessLabel, type RouteAccess } from './platform/call.js';
 
@@ -37,5 +38,6 @@ export const PERMS = {
   ...payoutPerms,
   ...couponPerms,
   ...separationPerms,
+  ...reconcilePerms,
 } as const;
 export type PermissionCode = (typeof PERMS)[keyof typeof PERMS];

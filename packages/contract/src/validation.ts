@@ -15,6 +15,7 @@ import { voucherRuleMessages } from './voucher/validation.js';
 import { payoutRuleMessages } from './payout/validation.js';
 import { couponRuleMessages } from './coupon/validation.js';
 import { separationRuleMessages } from './separation/validation.js';
+import { reconcileMessages } from './reconcile/validation.js';
 
 /**
  * Validation messages in three languages, shared by the server (msg of code 100001) and the
@@ -37,6 +38,7 @@ export const validationMessages = {
   ...payoutRuleMessages,
   ...couponRuleMessages,
   ...separationRuleMessages,
+  ...reconcileMessages,
 } satisfies Record<string, Translations>;
 
 export type ValidationKey = keyof typeof validationMessages;

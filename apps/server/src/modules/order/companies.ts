@@ -18,8 +18,9 @@ export interface MerchantAccount {
 /** What the order module reads of the merchant settings (system module; app.ts wires it). */
 export interface MerchantAccounts {
   /** Changes whenever any merchant account is saved (another process's save too). */
-  version(): Promise<number>;
-  account(provider: CompanyName): Promise<MerchantAccount | null>;
+  merchantVersion(): Promise<number>;
+  /** The account with its secrets opened; null when never saved; throws when a secret cannot be opened. */
+  merchantAccount(provider: CompanyName): Promise<MerchantAccount | null>;
   /** The public origin the companies call (<origin>/pay/notify/<provider>); null when not set. */
   notifyBaseUrl(): Promise<string | null>;
 }
@@ -53,7 +54,7 @@ export function merchantCompanies(src: MerchantAccounts, log: FastifyBaseLogger)
     null;
   let building: Promise<void> | null = null;
   const build = async () => {
-    const version = await src.version();
+    const version = await src.merchantVersion();
     if (cache && cache.version === version) {
       cache.at = Date.now();
       return;
@@ -62,7 +63,12 @@ export function merchantCompanies(src: MerchantAccounts, log: FastifyBaseLogger)
     const base = await src.notifyBaseUrl();
     for (const name of COMPANIES) {
       const builder = BUILDERS[name];
-      const account = builder ? await src.account(name) : null;
+      const account = builder
+        ? await src.merchantAccount(name).catch((err: unknown) => {
+            log.error({ err, provider: name }, 'a merchant account could not be read (its secrets do not open)');
+            return null;
+          })
+        : null;
       if (!builder || !account) continue;
       const notifyUrl = base ? `${base.replace(/\/+$/, '')}/pay/notify/${name}` : '';
       const settings = { ...account.fields, ...account.secrets, notifyUrl };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { label, yesNo, type Lang, type OrderItem, type RefundItem } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
 import { periodic } from '../../platform/jobs/periodic.js';
@@ -13,6 +14,8 @@ import { OrderStats } from './order.stats.js';
 import { OrderOperations } from './order.operations.js';
 import { SandboxProvider, type PaymentProvider } from './payments.js';
 import { PaymentRouter, type Companies } from './payment-router.js';
+import { merchantCompanies, type MerchantAccounts } from './companies.js';
+import { PaymentsBook } from './payments-book.js';
 import { orderRoutes } from './routes.js';
 import { orderMenus } from './menus.js';
 import * as tables from './tables.js';
@@ -20,6 +23,7 @@ import * as tables from './tables.js';
 export type { OrderNeeds } from './needs.js';
 export { SandboxProvider, type PaymentProvider } from './payments.js';
 export { PaymentRouter, CHANNEL_COMPANY, type Companies, type CompanyStatement } from './payment-router.js';
+export type { BookLine } from './payments-book.js';
 export { statsWindow } from './order.stats.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
@@ -92,7 +96,7 @@ const refundWidths = {
 /** The order module's services: the engine (rent, eject, return, staff actions, refunds, payments), the reads and the archive. */
 function createOrder(
   { db, log, config, metrics }: Platform,
-  needs: OrderNeeds & { provider?: PaymentProvider; companies?: Companies },
+  needs: OrderNeeds & { provider?: PaymentProvider; companies?: Companies; merchants?: MerchantAccounts },
 ) {
   // The built-in payment company is the sandbox: it moves no real money, and says so. Requests on a
   // channel whose real company is enabled in the merchant settings go there (payment-router.ts).
@@ -101,11 +105,13 @@ function createOrder(
     new SandboxProvider({
       latencyMs: config.NODE_ENV === 'test' ? 0 : 150,
       notifyDelayMs: config.NODE_ENV === 'test' ? 10 : 1500,
+      // Its statement, a file a day, read by the reconciliation like a real company's bill.
+      statementDir: path.join(config.dataDir, 'sandbox-statements'),
     });
   const provider = new PaymentRouter(
     db,
     sandbox,
-    needs.companies ?? (async () => new Map()),
+    needs.companies ?? (needs.merchants ? merchantCompanies(needs.merchants, log) : async () => new Map()),
     config.PAYMENT_SANDBOX === 'on',
   );
   const engine = new OrderEngine(db, needs, provider, log, metrics);
@@ -138,6 +144,8 @@ function createOrder(
     /** Charging-cable packages and Bluetooth charger sessions. */
     accessories,
     provider,
+    /** What the books say went through the payment companies (read-only; the reconciliation's). */
+    book: new PaymentsBook(db),
     startSweep: () => sweep.start(),
     async stopSweep(): Promise<void> {
       await sweep.stop();

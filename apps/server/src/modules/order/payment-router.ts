@@ -30,6 +30,8 @@ export type Companies = () => Promise<ReadonlyMap<string, { provider: PaymentPro
 /** A company's statement of a day, its keys turned back into the engine's. */
 export interface CompanyStatement {
   provider: string;
+  /** The time zone the company's days are in (the sandbox's files: UTC; WeChat Pay and Alipay: Beijing time). */
+  timeZone: string;
   lines: StatementLine[];
 }
 
@@ -149,12 +151,19 @@ export class PaymentRouter implements PaymentProvider {
     );
   }
 
-  /** Every company's statement of a day (the sandbox's too), with the engine's keys. */
-  async statements(day: string): Promise<CompanyStatement[]> {
+  /** The companies whose statements can be read: the sandbox (when it keeps one) and every configured company. */
+  async statementProviders(): Promise<string[]> {
+    const real = [...(await this.companies()).values()].filter((c) => c.provider.statement).map((c) => c.provider.name);
+    return [...(this.fallback.statement ? [this.fallback.name] : []), ...real];
+  }
+
+  /** Every company's statement of a day (the sandbox's too), or one company's, with the engine's keys. */
+  async statements(day: string, only?: string): Promise<CompanyStatement[]> {
     const out: CompanyStatement[] = [];
-    if (this.fallback.statement) out.push({ provider: this.fallback.name, lines: await this.fallback.statement(day) });
+    if (this.fallback.statement && (!only || only === this.fallback.name))
+      out.push({ provider: this.fallback.name, timeZone: 'UTC', lines: await this.fallback.statement(day) });
     for (const { provider: company } of (await this.companies()).values()) {
-      if (!company.statement) continue;
+      if (!company.statement || (only && only !== company.name)) continue;
       const lines = await company.statement(day);
       const nos = [...new Set(lines.map((l) => l.key))];
       const keys = new Map<string, string>();
@@ -166,7 +175,11 @@ export class PaymentRouter implements PaymentProvider {
         for (const r of rows) keys.set(r.no, r.key);
       }
       // A line this product never sent keeps the company's number: reconciliation shows it as the company's only.
-      out.push({ provider: company.name, lines: lines.map((l) => ({ ...l, key: keys.get(l.key) ?? l.key })) });
+      out.push({
+        provider: company.name,
+        timeZone: 'Asia/Shanghai',
+        lines: lines.map((l) => ({ ...l, key: keys.get(l.key) ?? l.key })),
+      });
     }
     return out;
   }

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { PayoutFailure } from '@cbo/contract';
 
 /**
@@ -177,6 +179,45 @@ export interface SandboxOptions {
   duplicateRate?: number;
   currency?: string;
   secret?: string;
+  /**
+   * Where the sandbox keeps its statement: one file a UTC day, `<statementDir>/<YYYY-MM-DD>.csv`, a
+   * header line and one line per final outcome that moved money (the columns of StatementLine).
+   * Absent: no statement is kept (`statement` answers []).
+   */
+  statementDir?: string;
+}
+
+/** The columns of the sandbox's statement files, in their order (StatementLine's fields). */
+const STATEMENT_COLUMNS = ['key', 'op', 'reference', 'amount', 'fee', 'at', 'status'] as const;
+/** The sandbox's fee on a payment taken from a customer (charge, capture): 0.6%, rounded, like a real company's rate. */
+export const SANDBOX_FEE_PER_MILLE = 6;
+const OPS: readonly PaymentOp[] = ['charge', 'refund', 'payout', 'freeze', 'capture', 'unfreeze'];
+
+function csvCell(v: string | number): string {
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+/** Splits one CSV line (quoted cells with doubled quotes). */
+function csvCells(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cur += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      out.push(cur);
+      cur = '';
+    } else cur += c;
+  }
+  out.push(cur);
+  return out;
 }
 
 /**
@@ -187,7 +228,10 @@ export interface SandboxOptions {
  * customer's frozen money is taken a moment later, the notification says so); a release is
  * immediate. `deferNext('freeze')` makes the next authorization pending. A test
  * or a demo asks it to fail the next request of a kind, with a reason (a payout with any reason
- * payment companies give), or to drop a notification (then the engine must query).
+ * payment companies give), or to drop a notification (then the engine must query). With a
+ * `statementDir` it keeps a statement like a real company's bill: every final outcome that moved
+ * money is a line of its UTC day's file (a charge's or capture's fee 0.6%, rounded; 0 otherwise),
+ * and `statementOnly` plants a line the company alone knows (reconciliation tests).
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
@@ -203,6 +247,8 @@ export class SandboxProvider implements PaymentProvider {
   private readonly secret: string;
   private readonly timers = new Set<NodeJS.Timeout>();
   private seq = 0;
+  /** Appends to the statement one after another (a file's header is written once). */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly opts: SandboxOptions = {}) {
     this.currency = opts.currency ?? 'CNY';
@@ -231,6 +277,50 @@ export class SandboxProvider implements PaymentProvider {
   /** The next notifications are never sent (the engine must query). */
   dropNotifications(n = 1): void {
     this.dropNext += n;
+  }
+  /**
+   * A test's plant: a line written only to the statement (the company says it moved money the
+   * product never asked for, or never heard of). Nothing else of the sandbox changes.
+   */
+  statementOnly(
+    line: Pick<StatementLine, 'key' | 'op' | 'amount'> & Partial<Omit<StatementLine, 'key' | 'op' | 'amount'>>,
+  ): Promise<void> {
+    return this.appendStatement({
+      reference: `SBX${line.op[0]!.toUpperCase()}${Date.now().toString(36)}${(++this.seq).toString(36)}`.toUpperCase(),
+      fee: 0,
+      at: new Date().toISOString(),
+      status: 'succeeded',
+      ...line,
+    });
+  }
+
+  /** The sandbox's statement of a UTC day, read back from its file ([] when none was written). */
+  async statement(day: string): Promise<StatementLine[]> {
+    if (!this.opts.statementDir || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return [];
+    await this.writing;
+    let text: string;
+    try {
+      text = await fs.promises.readFile(path.join(this.opts.statementDir, `${day}.csv`), 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+    const [, ...rows] = text.split('\n').filter((l) => l.trim() !== '');
+    return rows.map((row) => {
+      const c = csvCells(row);
+      const op = c[1] as PaymentOp;
+      if (c.length !== STATEMENT_COLUMNS.length || !OPS.includes(op))
+        throw new Error(`sandbox statement ${day}: bad line`);
+      return {
+        key: c[0]!,
+        op,
+        reference: c[2]!,
+        amount: Number(c[3]),
+        fee: Number(c[4]),
+        at: c[5]!,
+        status: c[6] === 'failed' ? 'failed' : 'succeeded',
+      };
+    });
   }
 
   charge(req: ChargeRequest): Promise<PaymentOutcome> {
@@ -318,12 +408,44 @@ export class SandboxProvider implements PaymentProvider {
     if (deferred && !failure) {
       // The customer's deduction (or payment from a freeze) goes through a moment later; the notification says so.
       const done: PaymentOutcome = { ...outcome, status: 'succeeded' };
-      this.later(() => this.outcomes.set(key, done), this.opts.notifyDelayMs ?? 0);
+      this.later(() => {
+        this.outcomes.set(key, done);
+        void this.record(done);
+      }, this.opts.notifyDelayMs ?? 0);
       this.notify(done);
     } else {
+      if (outcome.status === 'succeeded') await this.record(outcome);
       this.notify(outcome);
     }
     return { ...outcome };
+  }
+
+  /** A final outcome that moved money, on the statement of its UTC day (a charge's or capture's fee: 0.6%). */
+  private record(o: PaymentOutcome): Promise<void> {
+    const fee = o.op === 'charge' || o.op === 'capture' ? Math.round((o.amount * SANDBOX_FEE_PER_MILLE) / 1000) : 0;
+    return this.appendStatement({
+      key: o.key,
+      op: o.op,
+      reference: o.reference,
+      amount: o.amount,
+      fee,
+      at: new Date().toISOString(),
+      status: 'succeeded',
+    }).catch(() => undefined);
+  }
+
+  private appendStatement(line: StatementLine): Promise<void> {
+    const dir = this.opts.statementDir;
+    if (!dir) return Promise.resolve();
+    const file = path.join(dir, `${line.at.slice(0, 10)}.csv`);
+    const text = STATEMENT_COLUMNS.map((c) => csvCell(line[c])).join(',') + '\n';
+    const next = this.writing.then(async () => {
+      await fs.promises.mkdir(dir, { recursive: true });
+      const header = fs.existsSync(file) ? '' : STATEMENT_COLUMNS.join(',') + '\n';
+      await fs.promises.appendFile(file, header + text);
+    });
+    this.writing = next.catch(() => undefined);
+    return next;
   }
 
   private notify(o: PaymentOutcome): void {

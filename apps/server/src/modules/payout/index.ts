@@ -6,11 +6,13 @@ import { formatInZone } from '../../platform/time-zone.js';
 import { payoutMenus } from './menus.js';
 import type { PayoutNeeds } from './needs.js';
 import { PayoutService } from './payout.service.js';
+import { PayoutBook } from './payout-book.js';
 import { payoutRoutes } from './routes.js';
 import * as tables from './tables.js';
 
 export type { PayoutNeeds, PartyFacts, PayoutOutcome } from './needs.js';
 export { PAYABLE, SETTING_KIND } from './payout.service.js';
+export type { PayoutBookLine } from './payout-book.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const SWEEP_MS = 15_000;
@@ -20,6 +22,8 @@ function createPayout({ db, log }: Platform, needs: PayoutNeeds) {
   const sweep = periodic('payout sweep', SWEEP_MS, () => payouts.sweep(), log);
   return {
     payouts,
+    /** What the withdrawal books say was paid out (read-only; the reconciliation's). */
+    book: new PayoutBook(db),
     /** Payouts without an answer are asked about on a timer (stopped on close). */
     startSweep: () => sweep.start(),
     stopSweep: () => sweep.stop(),

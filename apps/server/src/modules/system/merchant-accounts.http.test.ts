@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { auth, engines, oneEngine, useServer, type TestServer } from '../../test/helper.js';
-import { sysAccount } from '../identity/tables.js';
+import { codeTicket } from '../../test/system/code-ticket.js';
 import { sysMerchantAccount } from './tables.js';
 import { MerchantAccountService } from './merchant-accounts.js';
 import { keyIdOf, SecretBox } from '../../platform/crypto/secret-box.js';
@@ -51,16 +51,7 @@ function client(t: TestServer, token: string) {
   };
 }
 
-async function ticketFor(t: TestServer, token: string): Promise<string> {
-  const db = t.database.db;
-  await db.update(sysAccount).set({ areaCode: '86', mobile: '13900000077' }).where(eq(sysAccount.userName, 'admin'));
-  await db.execute(sql`update sys_verify_code set created_at = created_at - interval '2 minutes'`);
-  const c = client(t, token);
-  expect((await c.post(`${G}/sendCode`)).code).toBe(0);
-  const checked = await c.post(`${G}/checkCode`, { code: t.sms.lastCode('13900000077')! });
-  expect(checked.code).toBe(0);
-  return checked.data.ticket as string;
-}
+const ticketFor = (t: TestServer, token: string) => codeTicket(t, token);
 
 const wechat = (over: object = {}) => ({
   enabled: false,

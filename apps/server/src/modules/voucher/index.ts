@@ -6,11 +6,13 @@ import { formatInZone } from '../../platform/time-zone.js';
 import type { VoucherNeeds } from './needs.js';
 import { VoucherOrderService } from './voucher-order.service.js';
 import { VoucherService } from './voucher.service.js';
+import { VoucherBook } from './voucher-book.js';
 import { voucherMenus } from './menus.js';
 import { voucherRoutes } from './routes.js';
 import * as tables from './tables.js';
 
 export type { VoucherNeeds, VoucherPayments } from './needs.js';
+export type { VoucherBookLine } from './voucher-book.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const SWEEP_MS = 60_000;
@@ -23,6 +25,8 @@ function createVoucher({ db, log }: Platform, needs: VoucherNeeds) {
   return {
     vouchers,
     orders,
+    /** What the voucher books say went through the payment company (read-only; the reconciliation's). */
+    book: new VoucherBook(db),
     startSweep: () => sweep.start(),
     stopSweep: () => sweep.stop(),
   };

@@ -70,7 +70,9 @@ export function checkWechatPayMerchant(m: Partial<WechatPayMerchant>): string[] 
     } catch {
       u = null;
     }
-    if (!u || u.protocol !== 'https:') problems.push(`${field}: a full https URL`);
+    // http only on this machine (a local emulator, as the merchant settings allow it too).
+    const local = u?.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
+    if (!u || (u.protocol !== 'https:' && !local)) problems.push(`${field}: a full https URL`);
     else if (field === 'notifyUrl' && u.search) problems.push('notifyUrl: no query string (WeChat Pay refuses one)');
   }
   return problems;

@@ -1,0 +1,306 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { auth, engines, useServer } from '../../test/helper.js';
+import { until } from '../../test/fleet/fleet-helpers.js';
+import type { TestCabinet } from '../../test/fleet/test-cabinet.js';
+import { rentalKit } from '../../test/order/rentals.js';
+import { caller, networkFixture, ok, outletBody } from '../../test/outlet/outlet-fixtures.js';
+import { codeTicket } from '../../test/system/code-ticket.js';
+import { WechatPayEmulator, makeWechatPayKeys } from '../../test/emulators/wechatpay-emulator.js';
+import { AlipayEmulator, makeAlipayKeys } from '../../test/emulators/alipay-emulator.js';
+import { SandboxProvider } from './payments.js';
+
+/**
+ * Real money end to end (issue 28): the merchant accounts saved through the pay settings (SMS
+ * ticket, secrets sealed), the router sending each rental to the company of its channel, and the
+ * companies played by emulators written from their documentation (they check our signatures, sign
+ * their answers, send signed notifications to the server's /pay/notify/<company> over HTTP). A
+ * rental paid in WeChat and one deposit-free through Alipay's fund authorization go from the rent
+ * to the settled order; notifications come twice, forged, or never; an amount that differs opens
+ * nothing; a payout goes to the company of its channel. The books balance after each.
+ */
+describe.each(engines)('payment companies (%s)', (engine) => {
+  const sandbox = new SandboxProvider({ notifyDelayMs: 5 });
+  const s = useServer(
+    engine,
+    { MERCHANT_SECRET_KEY: crypto.randomBytes(32).toString('base64') },
+    { paymentProvider: sandbox },
+  );
+  let token = '';
+  const c = caller(s, () => token);
+  const kit = rentalKit(s, c);
+  let outletId = 0;
+  let cabA: TestCabinet;
+  let cabB: TestCabinet;
+  const wxKeys = makeWechatPayKeys();
+  const wx = new WechatPayEmulator({
+    merchantPublicKey: wxKeys.merchant.publicKey,
+    merchantSerialNo: wxKeys.merchant.serialNo,
+    platformPrivateKey: wxKeys.platform.privateKey,
+    platformPublicKeyId: wxKeys.platform.publicKeyId,
+    apiV3Key: wxKeys.apiV3Key,
+  });
+  const aliKeys = makeAlipayKeys();
+  const ali = new AlipayEmulator({ appPublicKey: aliKeys.appPublicKey, alipayPrivateKey: aliKeys.alipayPrivateKey });
+  const services = () => s.current.server.services;
+  const db = () => s.current.database.db;
+  const all = async <T>(q: SQL): Promise<T[]> => ((await db().execute(q)) as unknown as { rows: T[] }).rows;
+
+  const order = async (orderNo: string) =>
+    (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as any;
+  /** The number the company knows a rent's payment by (recorded by the router before it was sent). */
+  const companyNo = async (idem: string) =>
+    (
+      await all<{ no: string; provider: string }>(
+        sql`select provider_no as no, provider from ord_pay_route where key like ${`rent:%:${idem}`}`,
+      )
+    )[0]!;
+  const agedBy = (orderNo: string, minutes: number) =>
+    db().execute(
+      sql`update ord_order set start_at = now() - make_interval(mins => ${minutes}), created_at = now() - make_interval(mins => ${minutes}) where order_no = ${orderNo}`,
+    );
+  async function giveBack(cab: TestCabinet, powerBankId: string) {
+    const slot = cab.slots.find((x) => !x.powerBankId)!;
+    Object.assign(slot, { powerBankId, battery: 90, charging: true });
+    await cab.publish('event', { kind: 'returned', slot: slot.slot, powerBankId, battery: 90 });
+  }
+  async function balanced() {
+    const tb = await services().ledger.ledger.trialBalance('en_US');
+    expect(tb.totalDebit).toBe(tb.totalCredit);
+  }
+  const payRows = (key: string) =>
+    all<{ status: string; failure: string | null; purpose: string }>(
+      sql`select status, failure, purpose from ord_payment where key = ${key}`,
+    );
+
+  beforeAll(async () => {
+    await wx.start();
+    await ali.start();
+    const app = s.current.server.app;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    token = await s.current.login();
+    const ticket = await codeTicket(s.current, token);
+    const saved = await s.current.inject({
+      method: 'PUT',
+      url: '/user/api/v1/global/config/merchant',
+      headers: auth(token),
+      payload: {
+        ticket,
+        notifyBaseUrl: origin,
+        wechatpay: {
+          enabled: true,
+          mchId: wx.mchId,
+          appId: wx.appId,
+          merchantSerialNo: wxKeys.merchant.serialNo,
+          platformPublicKeyId: wxKeys.platform.publicKeyId,
+          platformPublicKey: wxKeys.platform.publicKey,
+          baseUrl: wx.url,
+          merchantPrivateKey: wxKeys.merchant.privateKey,
+          apiV3Key: wxKeys.apiV3Key,
+        },
+        alipay: {
+          enabled: true,
+          appId: ali.appId,
+          alipayPublicKey: aliKeys.alipayPublicKey,
+          gateway: ali.gateway,
+          appPrivateKey: aliKeys.appPrivateKey,
+        },
+      },
+    });
+    expect(saved.json()).toMatchObject({ code: 0 });
+    expect(await services().order.provider.enabled()).toEqual(['wechatpay', 'alipay']);
+    const net = await networkFixture(s, c);
+    outletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB)), 'outlet')).id;
+    cabA = await kit.cabinet(outletId, 20, 24);
+    cabB = await kit.cabinet(outletId, 2, 24);
+    await db().execute(
+      sql`update sys_extension set status = 'activated', activated_at = now() where code = 'depositFree'`,
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await kit.close();
+    await wx.close();
+    await ali.close();
+  });
+
+  it('a rental paid in WeChat: the rent answers what the app pays with, opens on the second call, settles with a WeChat refund of the rest; notifications twice change nothing', async () => {
+    const u = await kit.customer();
+    const idem = `wx-${crypto.randomUUID()}`;
+    const body = {
+      sn: cabA.sn,
+      payMode: 'deposit',
+      channel: 'wechat',
+      payerId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+      idempotencyKey: idem,
+    };
+    const first = await u.app('POST', '/order/api/app/v1/order/rent', body);
+    expect(first.code).toBe(0);
+    expect(first.data).toMatchObject({ status: 'pendingPayment', slot: null, payment: { channel: 'wechat' } });
+    expect(first.data.payment.params.package).toMatch(/^prepay_id=/);
+    expect(first.data.payment.params.paySign).toBeTruthy();
+    // No order before the money: the detail does not find it.
+    expect((await c.get('/order/api/v1/order/detail', { orderNo: first.data.orderNo })).code).not.toBe(0);
+    const { no, provider } = await companyNo(idem);
+    expect(provider).toBe('wechatpay');
+    expect(no).toMatch(/^K[0-9A-F]{31}$/);
+    wx.duplicateNext();
+    await wx.pay(no);
+    await wx.idle();
+    const key = `rent:${(await all<{ id: number }>(sql`select user_id as id from ord_payment where key like ${`rent:%:${idem}`}`))[0]!.id}:${idem}`;
+    expect(await payRows(key)).toEqual([{ status: 'succeeded', failure: null, purpose: 'rent' }]);
+
+    const second = await u.app('POST', '/order/api/app/v1/order/rent', body);
+    expect(second.code).toBe(0);
+    expect(second.data.orderNo).toBe(first.data.orderNo);
+    expect(second.data.payment).toBeUndefined();
+    await until(async () => (await order(second.data.orderNo)).status === 'using', 8_000, 'using');
+    const rented = await order(second.data.orderNo);
+    expect(rented.payReference).toBe(wx.trade(no)!.transaction_id);
+
+    await agedBy(second.data.orderNo, 40);
+    await giveBack(cabB, second.data.powerBankId);
+    await until(async () => (await order(second.data.orderNo)).status === 'finished', 10_000, 'finished');
+    await wx.idle();
+    // The rest of the deposit went back through WeChat Pay, as a refund of that trade.
+    // The release is asked for once the settle commits; its notification (REFUND.SUCCESS) finishes it.
+    await until(
+      async () =>
+        (
+          await all<{ status: string }>(
+            sql`select status from ord_payment where key = ${`release:${second.data.orderNo}`}`,
+          )
+        )[0]?.status === 'succeeded',
+      10_000,
+      'release refunded',
+    );
+    const trade = wx.trade(no)!;
+    expect(trade.state).toBe('REFUND');
+    const d = await order(second.data.orderNo);
+    expect(d.paidAmount).toBeGreaterThan(0);
+    const refunds = await all<{ status: string; amount: number; provider: string }>(sql`
+      select p.status, p.amount, r.provider from ord_payment p join ord_pay_route r on r.key = p.key
+       where p.order_no = ${second.data.orderNo} and p.op = 'refund'`);
+    expect(refunds).toEqual([
+      { status: 'succeeded', amount: rented.depositAmount - d.paidAmount, provider: 'wechatpay' },
+    ]);
+    await balanced();
+  });
+
+  it('a forged notification is refused and changes nothing; the sweep asks WeChat Pay and finds the payment', async () => {
+    const u = await kit.customer();
+    const idem = `wx-${crypto.randomUUID()}`;
+    const body = {
+      sn: cabA.sn,
+      payMode: 'deposit',
+      channel: 'wechat',
+      payerId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+      idempotencyKey: idem,
+    };
+    expect((await u.app('POST', '/order/api/app/v1/order/rent', body)).data.status).toBe('pendingPayment');
+    const { no } = await companyNo(idem);
+    const before = wx.notifications().length;
+    wx.forgeNextNotification();
+    await wx.pay(no);
+    await wx.idle();
+    const sent = wx.notifications().slice(before);
+    expect(sent.map((n) => [n.forged, n.answer])).toEqual([[true, 400]]);
+    const [row] = await all<{ key: string; status: string }>(
+      sql`select key, status from ord_payment where key like ${`rent:%:${idem}`}`,
+    );
+    expect(row!.status).toBe('pending');
+    await db().execute(sql`update ord_payment set created_at = now() - interval '1 minute' where key = ${row!.key}`);
+    await services().order.engine.sweep();
+    expect((await payRows(row!.key))[0]!.status).toBe('succeeded');
+    const opened = await u.app('POST', '/order/api/app/v1/order/rent', body);
+    expect(opened.code).toBe(0);
+    expect(opened.data.status).not.toBe('pendingPayment');
+    await balanced();
+  });
+
+  it('the customer paid another amount: no order opens, the money goes back through WeChat Pay', async () => {
+    const u = await kit.customer();
+    const idem = `wx-${crypto.randomUUID()}`;
+    const body = {
+      sn: cabA.sn,
+      payMode: 'deposit',
+      channel: 'wechat',
+      payerId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+      idempotencyKey: idem,
+    };
+    const first = await u.app('POST', '/order/api/app/v1/order/rent', body);
+    const { no } = await companyNo(idem);
+    await wx.pay(no, { amount: 1 });
+    await wx.idle();
+    const second = await u.app('POST', '/order/api/app/v1/order/rent', body);
+    expect(second.code).toBe(100714);
+    expect((await c.get('/order/api/v1/order/detail', { orderNo: first.data.orderNo })).code).not.toBe(0);
+    await until(async () => wx.trade(no)!.state === 'REFUND', 8_000, 'refunded');
+    // The key is spent: a third call does not rent on a payment given back.
+    expect((await u.app('POST', '/order/api/app/v1/order/rent', body)).code).toBe(100717);
+    await balanced();
+  });
+
+  it('deposit-free through Alipay: the freeze is granted in the app, the fee is paid from it and the rest unfrozen', async () => {
+    const u = await kit.customer();
+    const idem = `ali-${crypto.randomUUID()}`;
+    const body = { sn: cabA.sn, payMode: 'depositFree', channel: 'alipay', idempotencyKey: idem };
+    const first = await u.app('POST', '/order/api/app/v1/order/rent', body);
+    expect(first.code).toBe(0);
+    expect(first.data).toMatchObject({ status: 'pendingPayment', payment: { channel: 'alipay' } });
+    const { no, provider } = await companyNo(idem);
+    expect(provider).toBe('alipay');
+    ali.duplicateNext();
+    // The customer's wallet opens the order string and grants the freeze.
+    await ali.grantFreeze(first.data.payment.params.orderStr);
+    await ali.flush();
+    const second = await u.app('POST', '/order/api/app/v1/order/rent', body);
+    expect(second.code).toBe(0);
+    await until(async () => (await order(second.data.orderNo)).status === 'using', 8_000, 'using');
+    expect(await order(second.data.orderNo)).toMatchObject({ authState: 'authorized', payMode: 'depositFree' });
+    await agedBy(second.data.orderNo, 40);
+    await giveBack(cabB, second.data.powerBankId);
+    await until(async () => (await order(second.data.orderNo)).authState === 'paid', 10_000, 'captured');
+    await ali.flush();
+    const d = await order(second.data.orderNo);
+    expect(d).toMatchObject({ status: 'finished', authState: 'paid' });
+    expect(d.paidAmount).toBeGreaterThan(0);
+    const routed = await all<{ op: string; provider: string }>(sql`
+      select r.op, r.provider from ord_pay_route r join ord_payment p on p.key = r.key where p.order_no = ${second.data.orderNo} order by r.op`);
+    // The freeze (the rent's payment in the app) and the payment from it, both at Alipay.
+    expect(routed).toEqual([
+      { op: 'capture', provider: 'alipay' },
+      { op: 'freeze', provider: 'alipay' },
+    ]);
+    await balanced();
+  });
+
+  it('a payout goes to the company of its channel, and a company failure reason reaches it', async () => {
+    const router = services().order.provider;
+    const paid = await router.payout({
+      key: `payout:t:${crypto.randomUUID()}`,
+      amount: 1234,
+      payee: 'partner@example.com',
+      payeeName: 'Wang Wu',
+      channel: 'alipay',
+    });
+    expect(paid).toMatchObject({ status: 'succeeded', amount: 1234 });
+    ali.failNextTransfer('PAYEE_NOT_EXIST');
+    const failed = await router.payout({
+      key: `payout:t:${crypto.randomUUID()}`,
+      amount: 500,
+      payee: 'nobody@example.com',
+      payeeName: 'Li Si',
+      channel: 'alipay',
+    });
+    expect(failed.status).toBe('failed');
+    expect(failed.failure).toBeTruthy();
+    // A channel with no company enabled stays with the sandbox.
+    expect(
+      (await router.payout({ key: `payout:t:${crypto.randomUUID()}`, amount: 100, payee: 'x', channel: 'tap' }))
+        .reference,
+    ).toMatch(/^SBX/);
+  });
+});
