@@ -51,7 +51,10 @@ export class PaymentsBook {
       })
       .from(ordPayment)
       .where(and(gte(when, from), lt(when, to)));
+    // What a payment row says comes first; a line rebuilt from an undo row or an order only where no row speaks
+    // for that request (a rent paid in the app has its own row, purpose rent, under the charge's key).
     const lines: Omit<BookLine, 'provider'>[] = [];
+    const rebuilt: Omit<BookLine, 'provider'>[] = [];
     for (const p of payments) {
       lines.push({
         key: p.key,
@@ -63,7 +66,7 @@ export class PaymentsBook {
       });
       // A rent (or cable, charger) that recorded nothing: its charge or freeze has no order; this row is its record.
       if (p.purpose === 'undo' && p.key.endsWith(':undo'))
-        lines.push({
+        rebuilt.push({
           key: p.key.slice(0, -':undo'.length),
           op: p.op === 'unfreeze' ? 'freeze' : 'charge',
           reference: null,
@@ -97,8 +100,14 @@ export class PaymentsBook {
         );
       for (const o of orders) {
         const line = initialCharge(o);
-        if (line) lines.push({ ...line, at: o.createdAt.toISOString(), status: 'succeeded' });
+        if (line) rebuilt.push({ ...line, at: o.createdAt.toISOString(), status: 'succeeded' });
       }
+    }
+    const seen = new Set(lines.map((l) => `${l.op}:${l.key}`));
+    for (const l of rebuilt) {
+      if (seen.has(`${l.op}:${l.key}`)) continue;
+      seen.add(`${l.op}:${l.key}`);
+      lines.push(l);
     }
     const routes = await this.providersOf(lines.map((l) => l.key));
     return lines.map((l) => ({ ...l, provider: routes.get(l.key) ?? SANDBOX }));
