@@ -324,7 +324,7 @@ export async function buildApp(opts: BuildOptions) {
     vouchers,
     // Closed functions act no more on an order: a settle applies no coupon while Coupons is closed (the
     // customer's copies stay unused), and a share is not separated while Order separation is closed
-    // (docs/decisions.md, "Extended functions"). Read in the settle's transaction.
+    // (docs/decisions/system-configuration.md, "Extended functions"). Read in the settle's transaction.
     coupons: {
       apply: async (tx, r) =>
         (await extensions.isActive('coupons', tx)) ? coupon.services.userCoupons.apply(tx, r) : null,
@@ -421,9 +421,11 @@ export async function buildApp(opts: BuildOptions) {
       return [...payments, ...others.map((p) => ({ ...p, provider: routes.get(p.key) ?? 'sandbox' }))];
     },
   });
-  // The direct-management entry is held by whoever runs direct sales (docs/decisions.md, "The direct-management entry").
+  // The direct-management entry is held by whoever runs direct sales (docs/decisions/network-and-outlets.md, "The
+  // direct-management menu entry").
   identity.services.access.attachDirectSales((accountId) => network.services.regions.isOperator(accountId));
-  // A team is deleted only when its operator holds nothing and has no withdrawal on its way (docs/decisions.md, "The operator's share").
+  // A team is deleted only when its operator holds nothing and has no withdrawal on its way
+  // (docs/decisions/ledger-and-money.md, "The operator's share").
   network.services.attachOperatorMoney({
     openWithdrawals: (tx, teamId) => payout.services.payouts.openUnderLock(tx, { kind: 'operator', id: teamId }),
     // What the team is owed less what it owes (a refund took back a share already withdrawn): either keeps the team.

@@ -11,6 +11,9 @@ import { codeTicket } from '../../test/system/code-ticket.js';
 import { WechatPayEmulator, makeWechatPayKeys } from '../../test/emulators/wechatpay-emulator.js';
 import { AlipayEmulator, makeAlipayKeys } from '../../test/emulators/alipay-emulator.js';
 import { SandboxProvider } from './payments.js';
+import { api } from '@cbo/contract';
+
+const PROVIDER_PATH = api.ledgerPaymentProvider.path;
 
 /**
  * Real money end to end (issue 28): the merchant accounts saved through the pay settings (SMS
@@ -112,6 +115,9 @@ describe.each(engines)('payment companies (%s)', (engine) => {
     });
     expect(saved.json()).toMatchObject({ code: 0 });
     expect(await services().order.provider.enabled()).toEqual(['wechatpay', 'alipay']);
+    // The console is told the money is real now.
+    const provider = await s.current.inject({ method: 'GET', url: PROVIDER_PATH, headers: auth(token) });
+    expect(provider.json().data).toMatchObject({ name: 'wechatpay, alipay', sandbox: false, currency: 'CNY' });
     const net = await networkFixture(s, c);
     outletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB)), 'outlet')).id;
     cabA = await kit.cabinet(outletId, 20, 24);
@@ -250,7 +256,7 @@ describe.each(engines)('payment companies (%s)', (engine) => {
     const first = await u.app('POST', '/order/api/app/v1/order/rent', body);
     expect(first.code).toBe(0);
     expect(first.data).toMatchObject({ status: 'pendingPayment', payment: { channel: 'alipay' } });
-    const { no, provider } = await companyNo(idem);
+    const { provider } = await companyNo(idem);
     expect(provider).toBe('alipay');
     ali.duplicateNext();
     // The customer's wallet opens the order string and grants the freeze.

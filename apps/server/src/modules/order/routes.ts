@@ -8,7 +8,8 @@ import type { OrderServices } from './index.js';
 export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
   const staff = (p: { userName: string }) => p.userName;
   // Reading lists changes nothing: not in the operation log.
-  // An operator sees orders only as far back as the operator order visibility days (docs/decisions.md).
+  // An operator sees orders only as far back as the operator order visibility days
+  // (docs/decisions/orders-and-payments.md).
   registerCall(
     app,
     'orderQueryPage',
@@ -110,9 +111,13 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
       },
     );
   });
-  registerCall(app, 'ledgerPaymentProvider', async () => ({
-    name: s.provider.name,
-    sandbox: s.provider.sandbox,
-    currency: s.provider.currency,
-  }));
+  // The companies that take new money now (the merchant settings'); none enabled: the sandbox.
+  registerCall(app, 'ledgerPaymentProvider', async () => {
+    const live = await s.provider.enabled();
+    return {
+      name: live.length ? live.join(', ') : s.provider.name,
+      sandbox: live.length === 0,
+      currency: s.provider.currency,
+    };
+  });
 }

@@ -48,7 +48,7 @@ export const PAYABLE: Record<PayoutParty, AccountKind> = {
   operator: 'operatorPayable',
 };
 /**
- * The pay settings' account kind whose withdrawal rules apply to each party (docs/decisions.md,
+ * The pay settings' account kind whose withdrawal rules apply to each party (docs/decisions/payouts-withdrawals.md,
  * "Withdrawals"): agents and service providers have their own; a ground pusher works for the
  * operator and follows the operator's rules. An outlet follows the agent-outlet or direct-outlet
  * rules by whom it belongs to (its PartyFacts.settingKind; agentOutlet when not said); an operator
@@ -88,7 +88,7 @@ const newNo = () => {
 };
 const startOfDay = (now: Date) => new Date(Math.floor(now.getTime() / DAY) * DAY);
 /**
- * The withdrawal cycle an application falls in (spec 9, docs/decisions.md "Withdrawal cycles"):
+ * The withdrawal cycle an application falls in (spec 9, docs/decisions/payouts-withdrawals.md "Withdrawal cycles"):
  * daily is the daily count alone; weekly is Monday to Sunday and monthly the calendar month (UTC,
  * like the daily count), each allowing one application that is not rejected or failed.
  */
@@ -142,7 +142,7 @@ export class PayoutService {
 
   /**
    * What the party may withdraw now: what it is owed less its earnings of the last settlement days
-   * (T+N); nothing while it owes the platform (docs/decisions.md, "What a partner owes"). A payable
+   * (T+N); nothing while it owes the platform (docs/decisions/ledger-and-money.md, "What a partner owes"). A payable
    * below zero (only one written before that policy) reads as 0 owed to it and as much more owed by it.
    */
   private async money(

@@ -50,7 +50,7 @@ async function lockRanges(tx: Pick<Db, 'execute'>): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(727102)`);
 }
 
-/** A checked code buys a ticket good for sensitive changes for this long (docs/decisions.md). */
+/** A checked code buys a ticket good for sensitive changes for this long (docs/decisions/system-configuration.md). */
 export const CONFIG_TICKET_SECONDS = 600;
 const CODE_PURPOSE = 'configCode';
 const TICKET_PURPOSE = 'ticketConfig';
@@ -114,7 +114,7 @@ export const CONFIG_DEFAULTS = {
   address: { qrCodeBaseUrl: '', deviceServerHost: '', deviceServerPort: 1883 } satisfies AddressConfig,
   store: { storeUrl: '' },
   security: { codeAreaCode: '', codeMobile: '' },
-  /** Text budgets (docs/decisions.md, "One phone, one customer"). */
+  /** Text budgets (docs/decisions/customers.md, "One phone, one customer"). */
   sms: SMS_CONFIG_DEFAULTS,
   range: {
     hourlyPrice: { min: 0, max: 10_000 },
@@ -391,7 +391,8 @@ export class ConfigService {
 
   /**
    * The configuration that applies to a device of this type: the enabled one of the type with the
-   * lowest index (docs/decisions.md, "Device payment configurations act"). Null when none is enabled.
+   * lowest index (docs/decisions/orders-and-payments.md, "Device payment configurations act"). Null when none is
+   * enabled.
    */
   async devicePayFor(deviceType: DevicePayItem['deviceType']): Promise<DevicePayItem | null> {
     const [row] = await this.db

@@ -5,7 +5,7 @@ const B = MENU_TYPE.button;
 
 /**
  * The system module's screens under System management and a button for every
- * permission-coded action. Seeded roles (docs/decisions.md): finance reads the configuration and
+ * permission-coded action. Seeded roles (docs/decisions/system-configuration.md): finance reads the configuration and
  * keeps the pay settings; operations keeps device scenes and problem types; customer service reads
  * problem types.
  */
