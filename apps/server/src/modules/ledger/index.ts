@@ -2,7 +2,8 @@ import { defineList } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { registerCall } from '../../platform/http/routes.js';
-import { accountName, LedgerService, type PartyNames } from './ledger.service.js';
+import { LedgerService } from './ledger.service.js';
+import { accountName, type PartyNames } from './ledger.reads.js';
 import {
   LEDGER_KINDS,
   labels,
@@ -19,13 +20,11 @@ export {
   accountCode,
   type Account,
   type EntryInput,
-  type OutletFigures,
   type PartnerMoney,
   type PayableChange,
   type Posting,
-  type RangeSum,
-  type TimeRangeKey,
-} from './ledger.service.js';
+} from './ledger.books.js';
+export type { OutletFigures, RangeSum, TimeRangeKey } from './ledger.stats.js';
 export type { LedgerService } from './ledger.service.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);

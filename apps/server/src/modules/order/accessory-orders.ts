@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   BluetoothQuote,
   BluetoothStartResult,
@@ -15,7 +15,8 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { bluetoothBilling, cablePackagePrice } from './billing.js';
 import type { DevicePayTerms, OrderNeeds, OutletForOrder } from './needs.js';
-import { newNo, sourceOf, type OrderEngine } from './order.engine.js';
+import { customerLock, newNo, sourceOf } from './order.core.js';
+import type { OrderEngine } from './order.engine.js';
 import { companyChannels, payChannelOf, upFrontOf } from './pay-config.js';
 import type { OrderQueries } from './order.queries.js';
 import { ordOrder } from './tables.js';
@@ -161,7 +162,7 @@ export class AccessoryOrders {
       const made = await this.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         // One customer's buys are decided one after another, so a repeated key finds the first order here.
-        await tx.execute(sqlUserLock(member.id));
+        await tx.execute(customerLock(member.id));
         if (await this.byKey(member.id, req.idempotencyKey, tx)) return null;
         // A retry after this key's charge was given back (decided under the same lock as the giving back).
         if (await this.engine.keySpent(chargeKey, tx)) throw new AppError('ORDER_KEY_SPENT');
@@ -336,7 +337,7 @@ export class AccessoryOrders {
     try {
       const made = await this.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        await tx.execute(sqlUserLock(member.id));
+        await tx.execute(customerLock(member.id));
         if (await this.byKey(member.id, req.idempotencyKey, tx)) return null;
         // A retry after this key's charge was given back (decided under the same lock as the giving back).
         if (await this.engine.keySpent(chargeKey, tx)) throw new AppError('ORDER_KEY_SPENT');
@@ -414,9 +415,4 @@ export class AccessoryOrders {
     await this.engine.settle(o.id, new Date(), { actor: o.userMobile, event: 'stopped', note: o.sn });
     return this.queries.myOrder(p, orderNo);
   }
-}
-
-/** The lock that decides one customer's orders one after another (the rent's). */
-function sqlUserLock(userId: number) {
-  return sql`select pg_advisory_xact_lock(hashtext('ord-user'), ${userId}::int)`;
 }

@@ -4,7 +4,7 @@ import { query, type Db } from '../../platform/db/database.js';
 import { escapeLike } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
-import type { OrderRow } from './order.engine.js';
+import type { OrderRow } from './order.core.js';
 import { orderItem } from './order.queries.js';
 import { ordEvent, ordEventArchive, ordOrder, ordOrderArchive } from './tables.js';
 

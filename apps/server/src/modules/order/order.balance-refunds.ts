@@ -4,7 +4,8 @@ import type { Db } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { OrderNeeds } from './needs.js';
-import { newNo, type OrderEngine, type PendingPayment } from './order.engine.js';
+import { customerLock, newNo, type PendingPayment } from './order.core.js';
+import type { OrderEngine } from './order.engine.js';
 import type { PaymentOutcome } from './payments.js';
 import { reasonOf } from './refund-reasons.js';
 import { ordPayment, ordRefund, ordRefundPart } from './tables.js';
@@ -105,7 +106,7 @@ export class BalanceRefunds {
       return await this.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         // One customer's balance is decided one movement at a time: the lock a rent from the balance takes.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ord-user'), ${req.userId}::int)`);
+        await tx.execute(customerLock(req.userId));
         if (req.idempotencyKey) {
           const twin = await this.byKey(req.idempotencyKey, req, tx);
           if (twin) return twin;

@@ -19,7 +19,8 @@ import {
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
-import { PAYABLE_OF, type ChainLink, type OrderEngine, type OrderRow } from './order.engine.js';
+import { PAYABLE_OF, type ChainLink, type OrderRow } from './order.core.js';
+import type { OrderEngine } from './order.engine.js';
 import { refundItem } from './order.refunds.js';
 import { accountCode, type OrderNeeds } from './needs.js';
 import { liveRange, orderConditions, type OrderArchive, type ScopedOrderFilter } from './order.archive.js';

@@ -22,7 +22,8 @@ import { statsWindow } from './order.stats.js';
 import { reasonOf } from './refund-reasons.js';
 import type { DepositRefundRecord, OrderNeeds, Principal } from './needs.js';
 import { BalanceRefunds } from './order.balance-refunds.js';
-import { SHARE_KINDS, newNo, type OrderEngine, type OrderRow, type PendingPayment } from './order.engine.js';
+import { SHARE_KINDS, newNo, type OrderRow, type PendingPayment } from './order.core.js';
+import type { OrderEngine } from './order.engine.js';
 import { ordPayment, ordRefund, ordOrder } from './tables.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
 

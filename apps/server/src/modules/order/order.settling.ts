@@ -1,0 +1,376 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { MEMBER_LEVEL_DISCOUNT, type OrderActionResult, type OrderBilling, type OrderStatus } from '@cbo/contract';
+import type { Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { billedMinutes, percentOf, rentalFee } from './billing.js';
+import { ordOrder, ordPayment } from './tables.js';
+import {
+  EnginePart,
+  OPEN,
+  actionResult,
+  type ChainLink,
+  type EventInput,
+  type OrderRow,
+  type PendingPayment,
+  type SettleHow,
+} from './order.core.js';
+
+/*
+ * Settling: a return ends an order; the settle bills it (voucher, coupon, member deduction), takes
+ * the fee from what is held, releases the rest and asks for what is still due; a close gives
+ * everything back. Sharing the paid amount along the chain: order.sharing.ts.
+ */
+
+/** Ending an order: the settle, the release of what is held, a close. */
+export class OrderSettling extends EnginePart {
+  /** A power bank came back to a cabinet: its open order ends there and then. */
+  returned(e: { sn: string; powerBankId: string; at: Date }): Promise<void> {
+    return this.meter.counted('return', () => this.returnedOnce(e))();
+  }
+
+  private async returnedOnce(e: { sn: string; powerBankId: string; at: Date }): Promise<void> {
+    const [o] = await this.db
+      .select({ id: ordOrder.id })
+      .from(ordOrder)
+      .where(and(eq(ordOrder.powerBankId, e.powerBankId), inArray(ordOrder.status, OPEN)));
+    if (!o) return;
+    try {
+      await this.settle(o.id, e.at, { returnSn: e.sn, actor: e.sn, event: 'returned', fromEjecting: true });
+    } catch (err) {
+      if (!(err instanceof AppError && err.errorName === 'ORDER_NOT_USING')) throw err;
+    }
+  }
+
+  /**
+   * Ends a using order at `end` (a return may also end one still waiting for its eject result: the
+   * power bank came back, so it left): the fee from the rule, taken from what is held, the rest
+   * released, what is still due asked of the payment company, the shares once it is all paid.
+   */
+  settle(orderId: number, end: Date, how: SettleHow): Promise<OrderActionResult> {
+    return this.meter.counted(
+      'settle',
+      () => this.settleOnce(orderId, end, how),
+      (r) => r.status,
+    )();
+  }
+
+  private async settleOnce(orderId: number, end: Date, how: SettleHow): Promise<OrderActionResult> {
+    const settings = await this.needs.settings.pay();
+    let returnOutlet: { id: number; name: string } | null = null;
+    if (how.returnSn) {
+      const outletId = await this.needs.fleet.outletOf(how.returnSn);
+      const outlet = outletId ? await this.needs.outlets.forOrder(outletId) : null;
+      returnOutlet = outlet ? { id: outlet.id, name: outlet.name } : null;
+    }
+    const outletTeam = await this.outletTeamOf(orderId);
+    // The level that gives a benefit: the customer's now, while the membership function is activated.
+    const memberLevel = (await this.needs.settings.membership()) ? await this.levelOfOrder(orderId) : null;
+    const { result, payments } = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, orderId)).for('update');
+      if (!o) throw new AppError('ORDER_NOT_FOUND');
+      if (!(o.status === 'using' || (how.fromEjecting && o.status === 'ejecting')))
+        throw new AppError('ORDER_NOT_USING');
+      const start = o.startAt ?? o.createdAt;
+      if (how.staffEnd && (end.getTime() < start.getTime() || end.getTime() > Date.now() + 60_000))
+        throw new AppError('ORDER_STOP_TIME_WRONG');
+      const endAt = end.getTime() < start.getTime() ? start : end;
+      const billing = o.billing as OrderBilling;
+      const minutes = billedMinutes(start, endAt, o.suspendedMinutes);
+      const fee = rentalFee(billing, minutes);
+      const amount = o.payMode === 'depositFree' ? Math.min(fee.amount, o.depositAmount) : fee.amount;
+      const held = o.payMode === 'depositFree' ? 0 : o.depositAmount;
+      // The customer's best valid voucher covers up to its free minutes of the fee; a bought-out order pays in full.
+      const capped = (x: number) => Math.min(amount, o.payMode === 'depositFree' ? Math.min(x, o.depositAmount) : x);
+      const agentIds = (o.chain as ChainLink[]).flatMap((l) =>
+        l.party.startsWith('agent') && l.partyId ? [l.partyId] : [],
+      );
+      const voucher =
+        amount > 0 && fee.paymentKind === 'normal'
+          ? await this.needs.vouchers.apply(tx, {
+              userId: o.userId,
+              orderNo: o.orderNo,
+              outletId: o.outletId,
+              agentIds,
+              at: endAt,
+              fee: amount,
+              feeAfter: (free) => capped(rentalFee(billing, Math.max(0, minutes - free)).amount),
+            })
+          : null;
+      // Then the best valid coupon on what is left (spec 3, coupon deduction), the platform's marketing expense.
+      const afterVoucher = amount - (voucher?.deduction ?? 0);
+      const voucherFree = voucher?.freeMinutes ?? 0;
+      // Scope operator is the direct-sales team: the chain's operator link (the team at the rent, as
+      // the agents are), else the outlet's team (a team at 0 % is no link of the chain).
+      const chain = o.chain as ChainLink[];
+      const teamId = chain.find((l) => l.party === 'operator')?.partyId ?? outletTeam;
+      const providerId = chain.find((l) => l.party === 'serviceProvider')?.partyId ?? null;
+      const coupon =
+        afterVoucher > 0 && fee.paymentKind === 'normal'
+          ? await this.needs.coupons.apply(tx, {
+              userId: o.userId,
+              orderNo: o.orderNo,
+              sn: o.sn,
+              outletId: o.outletId,
+              agentIds,
+              teamId,
+              providerId,
+              at: endAt,
+              owed: afterVoucher,
+              owedAfter: (free) => capped(rentalFee(billing, Math.max(0, minutes - voucherFree - free)).amount),
+            })
+          : null;
+      // Then the customer's member level (spec 3, member deduction) while the membership function is
+      // activated: its percent of what is left, the platform's marketing expense like a coupon.
+      const afterCoupon = afterVoucher - (coupon?.deduction ?? 0);
+      const memberOff =
+        afterCoupon > 0 && fee.paymentKind === 'normal' && memberLevel
+          ? percentOf(afterCoupon, MEMBER_LEVEL_DISCOUNT[memberLevel])
+          : 0;
+      if (memberOff > 0) {
+        await this.needs.ledger.post(
+          {
+            idempotencyKey: `member:${o.orderNo}`,
+            kind: 'memberDeduction',
+            orderNo: o.orderNo,
+            memo: 'memberDeducted',
+            entries: [
+              { account: { kind: 'marketingExpense' }, debit: memberOff },
+              { account: { kind: 'orderIncome' }, credit: memberOff },
+            ],
+          },
+          tx,
+        );
+      }
+      const owed = afterCoupon - memberOff;
+      const take = Math.min(owed, held);
+      const due = owed - take;
+      const rest = held - take;
+      const payments: PendingPayment[] = [];
+      if (take > 0) {
+        await this.needs.ledger.post(
+          {
+            idempotencyKey: `settle:${o.orderNo}`,
+            kind: 'settle',
+            orderNo: o.orderNo,
+            memo: 'feeFromDeposit',
+            entries: [
+              { account: { kind: 'userDeposit', partyId: o.userId }, debit: take },
+              { account: { kind: 'orderIncome' }, credit: take },
+            ],
+          },
+          tx,
+        );
+      }
+      const released = rest > 0 ? await this.release(tx, o, rest, settings.depositRefundFeePercent) : null;
+      if (released) payments.push(released);
+      else if (held > 0 && rest === 0)
+        await this.needs.deposits.ended(tx, { orderNo: o.orderNo, feeTaken: take, refundFee: 0, returned: 0 });
+      const status: OrderStatus = due > 0 ? 'awaitingDeduction' : 'finished';
+      const events: EventInput[] = [
+        { event: how.event, actor: how.actor, note: how.note ?? (how.returnSn ? how.returnSn : null) },
+        ...(fee.paymentKind === 'timeout' ? [{ event: 'boughtOut' as const, amount }] : []),
+        { event: 'fee', amount, note: `${minutes} min` },
+        ...(voucher
+          ? [{ event: 'voucherUsed' as const, amount: voucher.deduction, note: voucher.voucherOrderNo }]
+          : []),
+        ...(coupon
+          ? [{ event: 'couponUsed' as const, amount: coupon.deduction, note: String(coupon.userCouponId) }]
+          : []),
+        ...(memberOff > 0 ? [{ event: 'memberDeducted' as const, amount: memberOff, note: memberLevel }] : []),
+        ...(take > 0 ? [{ event: 'charged' as const, amount: take }] : []),
+        ...(rest > 0 ? [{ event: 'released' as const, amount: rest }] : []),
+      ];
+      // A deposit-free order with its authorization: the fee is paid from the frozen amount and the
+      // rest unfrozen by one request (capture); owing nothing, all of it is unfrozen. Orders rented
+      // before authorizations existed (no state) still ask for a deferred deduction.
+      const authorized = o.payMode === 'depositFree' && o.authState === 'authorized' && o.authReference;
+      if (authorized && due > 0) {
+        const key = `capture:${o.orderNo}`;
+        await tx
+          .insert(ordPayment)
+          .values({ key, op: 'capture', purpose: 'capture', orderNo: o.orderNo, userId: o.userId, amount: due })
+          .onConflictDoNothing();
+        payments.push({
+          key,
+          op: 'capture',
+          amount: due,
+          userId: o.userId,
+          orderNo: o.orderNo,
+          chargeReference: o.authReference!,
+        });
+      } else if (due > 0) {
+        const key = `deduct:${o.orderNo}`;
+        await tx
+          .insert(ordPayment)
+          .values({ key, op: 'charge', purpose: 'deduct', orderNo: o.orderNo, userId: o.userId, amount: due })
+          .onConflictDoNothing();
+        payments.push({ key, op: 'charge', amount: due, userId: o.userId, orderNo: o.orderNo, deferred: true });
+      } else {
+        if (authorized) payments.push(await this.releaseAuthorization(tx, o));
+        const shared = await this.sharing.share(
+          tx,
+          {
+            ...o,
+            voucherValue: voucher?.value ?? 0,
+            couponDeduction: coupon?.deduction ?? 0,
+            memberDeduction: memberOff,
+          },
+          take,
+          settings.taxFeePercent,
+        );
+        if (shared)
+          events.push({ event: 'shared', amount: take + (voucher?.value ?? 0) + (coupon?.deduction ?? 0) + memberOff });
+      }
+      const [row] = await tx
+        .update(ordOrder)
+        .set({
+          status,
+          startAt: start,
+          endAt,
+          billedMinutes: minutes,
+          originalAmount: amount,
+          paidAmount: take,
+          voucherDeduction: voucher?.deduction ?? 0,
+          voucherValue: voucher?.value ?? 0,
+          voucherOrderNo: voucher?.voucherOrderNo ?? null,
+          couponDeduction: coupon?.deduction ?? 0,
+          userCouponId: coupon?.userCouponId ?? null,
+          memberDeduction: memberOff,
+          generatedAmount: owed,
+          paymentKind: fee.paymentKind,
+          ...(how.returnSn
+            ? {
+                returnSn: how.returnSn,
+                returnOutletId: returnOutlet?.id ?? null,
+                returnOutletName: returnOutlet?.name ?? null,
+              }
+            : {}),
+        })
+        .where(eq(ordOrder.id, o.id))
+        .returning();
+      await this.events(tx, o.id, events);
+      return { result: actionResult(row!), payments };
+    });
+    for (const p of payments) this.paying.later(p);
+    return result;
+  }
+
+  /** The member level of an order's customer (the settle reads it once, before its transaction). */
+  private async levelOfOrder(orderId: number): Promise<'A' | 'B' | 'C' | null> {
+    const [o] = await this.db.select({ userId: ordOrder.userId }).from(ordOrder).where(eq(ordOrder.id, orderId));
+    return o ? ((await this.needs.customers.member(o.userId))?.level ?? null) : null;
+  }
+
+  /**
+   * The team owning an order's outlet when the order's chain names no operator (a direct-sales
+   * outlet whose team earns 0 %): the coupon scope "operator" still holds there. Read before the
+   * settle's transaction (the outlet module reads outside it); an order's outlet never changes, and
+   * an agent's outlet (agents in the chain) has no team, so only a direct outlet is asked.
+   */
+  private async outletTeamOf(orderId: number): Promise<number | null> {
+    const [o] = await this.db
+      .select({ outletId: ordOrder.outletId, chain: ordOrder.chain })
+      .from(ordOrder)
+      .where(eq(ordOrder.id, orderId));
+    const chain = (o?.chain ?? []) as ChainLink[];
+    if (!o?.outletId || chain.some((l) => l.party === 'operator' || l.party.startsWith('agent'))) return null;
+    return (await this.needs.outlets.forOrder(o.outletId))?.teamId ?? null;
+  }
+
+  /** Closes an order without a charge: everything held goes back. */
+  async close(tx: Db, o: OrderRow, actor: string | null, note?: string): Promise<PendingPayment | null> {
+    const held = o.payMode === 'depositFree' ? 0 : o.depositAmount;
+    const released =
+      held > 0
+        ? await this.release(tx, o, held, 0)
+        : o.authState === 'authorized' && o.authReference
+          ? await this.releaseAuthorization(tx, o)
+          : null;
+    await tx
+      .update(ordOrder)
+      .set({ status: 'closed', endAt: new Date(), originalAmount: 0, paidAmount: 0 })
+      .where(eq(ordOrder.id, o.id));
+    await this.events(tx, o.id, [
+      ...(held > 0 ? [{ event: 'released' as const, amount: held }] : []),
+      { event: 'closed', actor, note: note ?? null },
+    ]);
+    return released;
+  }
+
+  /** Releases what is held back to the customer (less the deposit refund fee); answers the payment to send, if any. */
+  private async release(tx: Db, o: OrderRow, rest: number, feePercent: number): Promise<PendingPayment | null> {
+    if (o.payMode === 'balance') {
+      await this.needs.ledger.post(
+        {
+          idempotencyKey: `release:${o.orderNo}`,
+          kind: 'release',
+          orderNo: o.orderNo,
+          memo: 'depositToBalance',
+          entries: [
+            { account: { kind: 'userDeposit', partyId: o.userId }, debit: rest },
+            { account: { kind: 'userBalance', partyId: o.userId }, credit: rest },
+          ],
+        },
+        tx,
+      );
+      await this.needs.deposits.ended(tx, {
+        orderNo: o.orderNo,
+        feeTaken: o.depositAmount - rest,
+        refundFee: 0,
+        returned: rest,
+      });
+      return null;
+    }
+    // The deposit refund fee is kept of deposits only; a Bluetooth prepayment goes back whole.
+    const fee = o.payMode === 'prepayment' ? 0 : percentOf(rest, feePercent);
+    const back = rest - fee;
+    await this.needs.ledger.post(
+      {
+        idempotencyKey: `release:${o.orderNo}`,
+        kind: 'release',
+        orderNo: o.orderNo,
+        memo: 'depositBack',
+        entries: [
+          { account: { kind: 'userDeposit', partyId: o.userId }, debit: rest },
+          { account: { kind: 'providerClearing' }, credit: back },
+          { account: { kind: 'fees' }, credit: fee },
+        ],
+      },
+      tx,
+    );
+    await this.needs.deposits.ended(tx, {
+      orderNo: o.orderNo,
+      feeTaken: o.depositAmount - rest,
+      refundFee: fee,
+      returned: back,
+    });
+    if (back <= 0 || !o.payReference) return null;
+    const key = `release:${o.orderNo}`;
+    await tx
+      .insert(ordPayment)
+      .values({ key, op: 'refund', purpose: 'release', orderNo: o.orderNo, userId: o.userId, amount: back })
+      .onConflictDoNothing();
+    return { key, op: 'refund', amount: back, userId: o.userId, orderNo: o.orderNo, chargeReference: o.payReference };
+  }
+
+  /**
+   * Asks for a deposit-free order's whole authorization to be unfrozen (a free rental, a close): the
+   * request is recorded here, sent once the transaction commits; its outcome moves the state.
+   */
+  async releaseAuthorization(tx: Db, o: OrderRow): Promise<PendingPayment> {
+    const key = `unfreeze:${o.orderNo}`;
+    await tx
+      .insert(ordPayment)
+      .values({ key, op: 'unfreeze', purpose: 'unfreeze', orderNo: o.orderNo, userId: o.userId, amount: o.authAmount })
+      .onConflictDoNothing();
+    return {
+      key,
+      op: 'unfreeze',
+      amount: o.authAmount,
+      userId: o.userId,
+      orderNo: o.orderNo,
+      chargeReference: o.authReference!,
+    };
+  }
+}
