@@ -177,7 +177,7 @@ export class LedgerBooks {
   }
 
   /**
-   * The policy "a payable never goes below zero" (docs/decisions.md, "What a partner owes"), run in
+   * The policy "a payable never goes below zero" (docs/decisions/ledger-and-money.md, "What a partner owes"), run in
    * the caller's transaction after it moved money on partner payables, `cause` being that
    * movement's key. A payable left below zero (a reversal took more than it held: the share was
    * withdrawn) is brought to zero and the rest booked as owed by the partner (`partnerOwes`: its

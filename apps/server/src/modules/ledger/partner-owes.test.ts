@@ -13,7 +13,7 @@ import { newSn } from '../../test/fleet/test-cabinet.js';
 import { SandboxProvider } from '../order/payments.js';
 
 /**
- * What a partner owes (docs/decisions.md, "What a partner owes"), on each engine and through the
+ * What a partner owes (docs/decisions/ledger-and-money.md, "What a partner owes"), on each engine and through the
  * calls: a refund approved after a partner withdrew its share leaves its payable at zero and books
  * the rest as owed by it (its receivable), shown to the partner app and to staff; withdrawals are
  * refused while it owes; its next shares, a refused refund, a restore and a withdrawal given back

@@ -24,7 +24,7 @@ import { ordOrder } from './tables.js';
 const money = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * Orders of the cheaper devices, beside the power banks' rentals (docs/decisions.md, "Cable and
+ * Orders of the cheaper devices, beside the power banks' rentals (docs/decisions/orders-and-payments.md, "Cable and
  * Bluetooth orders"):
  *
  * - A charging-cable package is bought: charged through the payment company under the customer's

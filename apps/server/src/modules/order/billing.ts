@@ -54,7 +54,7 @@ export interface CablePackageSettings {
  * What a cable package of `hours` costs when bought: the cable's own tier amount, never above the
  * platform's settings. A package of three hours or less at most the first-three-hours amount, one
  * of twelve hours or less at most the 12-hour maximum, and any package at most the prepaid amount
- * (the most a cable purchase ever takes up front). docs/decisions.md, "Cable and Bluetooth orders".
+ * (the most a cable purchase ever takes up front). docs/decisions/orders-and-payments.md, "Cable and Bluetooth orders".
  */
 export function cablePackagePrice(amount: number, hours: number, s: CablePackageSettings): number {
   const ceiling = hours <= 3 ? s.firstThreeHours : hours <= 12 ? s.maxTwelveHours : s.prepaid;

@@ -107,7 +107,7 @@ export interface LedgerPort {
   post(p: Posting, tx?: Db): Promise<boolean>;
   /**
    * After a movement on partner payables, in its transaction: none stays below zero (the rest is
-   * owed by the partner) and one above zero pays what its partner owes (docs/decisions.md, "What a
+   * owed by the partner) and one above zero pays what its partner owes (docs/decisions/ledger-and-money.md, "What a
    * partner owes"). `took`: the movement took from them (a reversal); `added`: it only added.
    */
   keepPayablesWhole(tx: Db, accounts: readonly Account[], change: 'took' | 'added', cause: string): Promise<unknown>;
@@ -282,7 +282,8 @@ export interface OrderNeeds {
     /**
      * In the settle's transaction: withholds the outlet's amortization execution ratio of what it just
      * earned toward its cost amount (at most what is still owed), and names whom it pays back (the
-     * outlet's agent or team). Null when nothing is withheld. docs/decisions.md, "The outlet's cost".
+     * outlet's agent or team). Null when nothing is withheld. docs/decisions/network-and-outlets.md, "The outlet's
+     * cost".
      */
     recoverCost(
       tx: Db,

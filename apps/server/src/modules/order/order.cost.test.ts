@@ -10,7 +10,7 @@ import { SandboxProvider } from './payments.js';
 import { query } from '../../platform/db/database.js';
 
 /**
- * The outlet's cost amount and its amortization execution ratio in the money (docs/decisions.md,
+ * The outlet's cost amount and its amortization execution ratio in the money (docs/decisions/network-and-outlets.md,
  * "The outlet's cost and its amortization"): each settle moves that ratio of what the outlet earned
  * from its payable to its owner's, until the cost is paid back; never more than the cost, under a
  * crowd of settles; a refund takes back what the order shared and leaves the cost paid back; the

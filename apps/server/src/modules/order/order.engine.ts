@@ -45,7 +45,7 @@ import { OrderSweep } from './order.sweep.js';
  *   order has its money, the net less the tax is shared along the chain copied into the order.
  * - Deposit-free: the declared amount is frozen by the payment company before anything is
  *   recorded (a pre-authorization); the fee is paid from it and the rest unfrozen at the end, all
- *   of it unfrozen when nothing is owed or the order closes (docs/decisions.md, "Deposit-free
+ *   of it unfrozen when nothing is owed or the order closes (docs/decisions/orders-and-payments.md, "Deposit-free
  *   rentals carry their authorization").
  * - A refund takes the money back from every share pro rata, and gives it back if it fails.
  *

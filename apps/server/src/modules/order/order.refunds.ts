@@ -471,7 +471,7 @@ export class OrderRefunds {
 
   /**
    * The refunds paid in a window, by reason: counted at their final approval with their amount
-   * (the product's "refunded", docs/decisions.md), a refusal by the payment company taking one
+   * (the product's "refunded", docs/decisions/statistics.md), a refusal by the payment company taking one
    * back out. Order, prepayment and balance refunds; every reason answered, 0 when none.
    */
   async reasonStats(q: StatsOverviewQuery): Promise<RefundReasonStats> {

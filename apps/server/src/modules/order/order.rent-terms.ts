@@ -51,7 +51,8 @@ export class OrderTerms extends EnginePart {
       });
       platform -= ratio;
     }
-    // So does the operator's: the direct-sales team that owns the outlet (docs/decisions.md, "The operator's share").
+    // So does the operator's: the direct-sales team that owns the outlet (docs/decisions/ledger-and-money.md, "The
+    // operator's share").
     const team = outlet.teamId ? await this.needs.teamShare(outlet.teamId) : null;
     if (outlet.teamId && team && team.ratio > 0) {
       links.push({
@@ -67,7 +68,7 @@ export class OrderTerms extends EnginePart {
   /**
    * The rule an order at this outlet is billed by: the outlet's, with the free minutes at least the
    * platform's setting and within its bounds; then the device payment configuration of cabinets,
-   * when one is enabled, sets the money terms (docs/decisions.md, "Device payment configurations
+   * when one is enabled, sets the money terms (docs/decisions/orders-and-payments.md, "Device payment configurations
    * act"): the amount held (its deposit or prepayment; a deposit-free configuration keeps the
    * outlet's deposit for who pays one anyway), the buy-out price (the total cap) and the buy-out
    * days. Without one: the outlet's deposit and total cap, the buy-out after BUY_OUT_DAYS.

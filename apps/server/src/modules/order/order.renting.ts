@@ -116,7 +116,8 @@ export class OrderRenting extends EnginePart {
     // Deposit-free: the amount declared (the buy-out cap) is frozen on the customer's account first,
     // under the same key. Like a deposit charge, only a granted authorization opens the order; one
     // pending or unanswered is given back at once (its key spent), so nothing stays frozen for an
-    // order that does not exist (docs/decisions.md, "Deposit-free rentals carry their authorization").
+    // order that does not exist (docs/decisions/orders-and-payments.md, "Deposit-free rentals carry their
+    // authorization").
     const declared = req.payMode === 'depositFree' ? billing.totalCap : 0;
     let authReference: string | null = null;
     if (declared > 0) {

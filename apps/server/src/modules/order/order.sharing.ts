@@ -72,7 +72,8 @@ export class OrderSharing extends EnginePart {
   }
 
   /**
-   * The outlet's cost amortization (docs/decisions.md, "The outlet's cost and its amortization"): its
+   * The outlet's cost amortization (docs/decisions/network-and-outlets.md, "The outlet's cost and its amortization"):
+   * its
    * amortization execution ratio of what it earned moves from its payable to its owner's (agent, or the
    * direct-sales team's operator payable), until the cost amount is paid back. The movement names the
    * outlet, not the order: an order's refund takes back what the order shared, and a cost paid back stays

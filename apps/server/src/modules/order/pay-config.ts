@@ -4,7 +4,7 @@ import type { DevicePayTerms } from './needs.js';
 
 /**
  * What an enabled device payment configuration decides of an order, for every device kind alike
- * (docs/decisions.md, "Device payment configurations act on the next rental"): the channel the
+ * (docs/decisions/orders-and-payments.md, "Device payment configurations act on the next rental"): the channel the
  * money goes through and, for cables and chargers, the most taken up front. The cabinet's terms
  * (deposit, buy-out) are the engine's `rentTerms`.
  */

@@ -54,7 +54,10 @@ const orderColumns = () => ({
   /** What a coupon took off the fee after the voucher (spec 3, coupon deduction; the platform's marketing expense), and the customer's coupon used. */
   couponDeduction: integer('coupon_deduction').notNull().default(0),
   userCouponId: bigint('user_coupon_id', { mode: 'number' }),
-  /** What the customer's membership level took off the fee after the coupon (spec 3, member deduction; docs/decisions.md "Member levels"). */
+  /**
+   * What the customer's membership level took off the fee after the coupon (spec 3, member deduction;
+   * docs/decisions/orders-and-payments.md "Member levels").
+   */
   memberDeduction: integer('member_deduction').notNull().default(0),
   /** What the order generated for the customer to pay: the fee less every deduction (spec 3, generated amount), set at the settle. */
   generatedAmount: integer('generated_amount').notNull().default(0),
@@ -309,7 +312,7 @@ export const ordPayment = pgTable(
  * paid and refunded amounts, whether it finished and its billed minutes, wherever it lives (live or
  * archive): a figure for whole hours is exactly the sum over the rows the order lists show. Kept
  * in the same transaction as every change of ord_order and ord_order_archive by statement triggers
- * of the order module's own migration (see docs/decisions.md, "Statistics"); the archive's move
+ * of the order module's own migration (see docs/decisions/statistics.md, "Statistics"); the archive's move
  * adds to the archive's side what it takes from the live side, so the rollup does not change.
  * Agent and region are joined from the outlet when read (an outlet that changes agent moves its
  * history with it, as the network screens show it today).
