@@ -55,11 +55,12 @@ test('a planted difference is found by a run, explained once and exported', asyn
   const row = page.locator('.ant-table-row', { hasText: today });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Only at the company 1');
+  await expect(row).toContainText('Sandbox (no real money)');
   await shot(page, 'list-after-1440');
 
   // The day's lines: the differences first, the planted one among them.
   await row.getByTestId('reconcile-day').click();
-  const drawer = page.locator('.ant-drawer').filter({ hasText: `sandbox · ${today}` });
+  const drawer = page.locator('.ant-drawer').filter({ hasText: `Sandbox (no real money) · ${today}` });
   await expect(drawer).toBeVisible();
   const first = drawer.locator('.ant-table-row').first();
   await expect(first).not.toContainText('Matched');

@@ -6,6 +6,11 @@ export default {
     btnExplain: 'Explain differences',
     btnExport: 'Export reconciliation lines',
   },
+  company: {
+    sandbox: 'Sandbox (no real money)',
+    wechatpay: 'WeChat Pay',
+    alipay: 'Alipay',
+  },
   list: {
     title: 'Reconciled days',
     empty: 'No day reconciled in this range yet',

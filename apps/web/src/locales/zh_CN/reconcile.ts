@@ -6,6 +6,11 @@ export default {
     btnExplain: '说明差异',
     btnExport: '导出对账明细',
   },
+  company: {
+    sandbox: '沙箱（无真实资金）',
+    wechatpay: '微信支付',
+    alipay: '支付宝',
+  },
   list: {
     title: '对账日',
     empty: '该范围内暂无对账记录',

@@ -6,6 +6,11 @@ export default {
     btnExplain: '說明差異',
     btnExport: '匯出對帳明細',
   },
+  company: {
+    sandbox: '沙箱（無真實資金）',
+    wechatpay: '微信支付',
+    alipay: '支付寶',
+  },
   list: {
     title: '對帳日',
     empty: '此範圍內尚無對帳記錄',

@@ -17,7 +17,7 @@ import { useMoney } from '@/shared/money';
 import { Permit, useButtons } from '@/shared/permission';
 import { EmptyState } from '@/shared/empty-state';
 import { CopyableId, ExportButton, FormModal, callKey, formatDateTime, useIsMobile } from '@/shared/list-page';
-import { DayResults, ResultTag, RunStateTag, useReconcileWords } from './reconcile-words';
+import { companyName, DayResults, ResultTag, RunStateTag, useReconcileWords } from './reconcile-words';
 
 const PAGE_SIZE = 20;
 
@@ -117,7 +117,7 @@ export function DayDrawer({ day, onClose }: { day: ReconcileDayItem | null; onCl
       open={day !== null}
       onClose={onClose}
       size={isMobile ? '100%' : 1200}
-      title={day ? t('day.title', { provider: day.provider, day: day.day }) : ''}
+      title={day ? t('day.title', { provider: companyName(t, day.provider), day: day.day }) : ''}
       destroyOnHidden
       extra={
         day && (

@@ -96,3 +96,8 @@ export function DayResults({ day, allClear }: { day: ReconcileDayItem; allClear:
     </Space>
   );
 }
+
+/** A payment company's name in the reader's language (an unknown one as the server names it). */
+export function companyName(t: (key: string, opts?: { defaultValue: string }) => string, provider: string): string {
+  return t(`company.${provider}`, { defaultValue: provider });
+}

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '@/shared/request';
 import { callKey } from '@/shared/list-page';
+import { companyName } from './reconcile-words';
 
 interface Values {
   day: Dayjs;
@@ -79,7 +80,10 @@ export function RunModal({ open, providers, onClose }: { open: boolean; provider
         </Form.Item>
         <Form.Item name="provider" label={t('run.provider')}>
           <Select
-            options={[{ value: '', label: t('run.allProviders') }, ...providers.map((p) => ({ value: p, label: p }))]}
+            options={[
+              { value: '', label: t('run.allProviders') },
+              ...providers.map((p) => ({ value: p, label: companyName(t, p) })),
+            ]}
           />
         </Form.Item>
       </Form>

@@ -11,7 +11,7 @@ import { Permit } from '@/shared/permission';
 import { ListPage, callKey, formatDateTime, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { DayDrawer } from '../components/day-drawer';
 import { RunModal } from '../components/run-modal';
-import { DayResults, RunStateTag, useReconcileWords } from '../components/reconcile-words';
+import { companyName, DayResults, RunStateTag, useReconcileWords } from '../components/reconcile-words';
 
 /**
  * Financial management → reconciliation (menu url reconcile/reconciliation): each day and payment
@@ -37,7 +37,7 @@ export default function ReconciliationView() {
         type: 'select',
         name: 'provider',
         label: t('list.provider'),
-        options: providerList.map((p) => ({ value: p, label: p })),
+        options: providerList.map((p) => ({ value: p, label: companyName(t, p) })),
       },
       {
         type: 'custom',
@@ -80,7 +80,13 @@ export default function ReconciliationView() {
           </Button>
         ),
       },
-      { title: t('list.provider'), dataIndex: 'provider', key: 'provider', width: 100 },
+      {
+        title: t('list.provider'),
+        dataIndex: 'provider',
+        key: 'provider',
+        width: 120,
+        render: (p: string) => companyName(t, p),
+      },
       {
         title: t('list.status'),
         dataIndex: 'status',
