@@ -8,6 +8,7 @@ import type { TestCabinet } from '../../test/fleet/test-cabinet.js';
 import { rentalKit } from '../../test/order/rentals.js';
 import { caller, networkFixture, ok, outletBody } from '../../test/outlet/outlet-fixtures.js';
 import { codeTicket } from '../../test/system/code-ticket.js';
+import { AUDIT, withdrawalKit } from '../../test/payout/withdrawals.js';
 import { WechatPayEmulator, makeWechatPayKeys } from '../../test/emulators/wechatpay-emulator.js';
 import { AlipayEmulator, makeAlipayKeys } from '../../test/emulators/alipay-emulator.js';
 import { SandboxProvider } from './payments.js';
@@ -34,6 +35,7 @@ describe.each(engines)('payment companies (%s)', (engine) => {
   let token = '';
   const c = caller(s, () => token);
   const kit = rentalKit(s, c);
+  const w = withdrawalKit(s, c);
   let outletId = 0;
   let cabA: TestCabinet;
   let cabB: TestCabinet;
@@ -249,6 +251,44 @@ describe.each(engines)('payment companies (%s)', (engine) => {
     await balanced();
   });
 
+  it('a rental paid in Alipay: the order string opens the payment, a lost notification is found by the sweep, the rest goes back as an Alipay refund', async () => {
+    const u = await kit.customer();
+    const idem = `ali-${crypto.randomUUID()}`;
+    const body = { sn: cabA.sn, payMode: 'deposit', channel: 'alipay', idempotencyKey: idem };
+    const first = await u.app('POST', '/order/api/app/v1/order/rent', body);
+    expect(first.data).toMatchObject({ status: 'pendingPayment', payment: { channel: 'alipay' } });
+    expect(first.data.payment.params.orderStr).toContain('alipay.trade.app.pay');
+    const { provider } = await companyNo(idem);
+    expect(provider).toBe('alipay');
+    ali.dropNextNotification();
+    await ali.pay(first.data.payment.params.orderStr);
+    await ali.flush();
+    const [row] = await all<{ key: string; status: string }>(
+      sql`select key, status from ord_payment where key like ${`rent:%:${idem}`}`,
+    );
+    expect(row!.status).toBe('pending');
+    await db().execute(sql`update ord_payment set created_at = now() - interval '1 minute' where key = ${row!.key}`);
+    await services().order.engine.sweep();
+    expect((await payRows(row!.key))[0]!.status).toBe('succeeded');
+    const second = await u.app('POST', '/order/api/app/v1/order/rent', body);
+    expect(second.code).toBe(0);
+    await until(async () => (await order(second.data.orderNo)).status === 'using', 8_000, 'using');
+    await agedBy(second.data.orderNo, 40);
+    await giveBack(cabB, second.data.powerBankId);
+    await until(async () => (await order(second.data.orderNo)).status === 'finished', 10_000, 'finished');
+    const released = async () =>
+      (
+        await all<{ status: string; provider: string }>(sql`
+          select p.status, r.provider from ord_payment p join ord_pay_route r on r.key = p.key
+           where p.key = ${`release:${second.data.orderNo}`}`)
+      )[0];
+    await until(async () => (await released())?.status === 'succeeded', 10_000, 'released');
+    expect((await released())!.provider).toBe('alipay');
+    const paidNo = (await companyNo(idem)).no;
+    expect(ali.refunds.some((r) => r.outTradeNo === paidNo)).toBe(true);
+    await balanced();
+  });
+
   it('deposit-free through Alipay: the freeze is granted in the app, the fee is paid from it and the rest unfrozen', async () => {
     const u = await kit.customer();
     const idem = `ali-${crypto.randomUUID()}`;
@@ -280,6 +320,24 @@ describe.each(engines)('payment companies (%s)', (engine) => {
       { op: 'capture', provider: 'alipay' },
       { op: 'freeze', provider: 'alipay' },
     ]);
+    await balanced();
+  });
+
+  it('a withdrawal approved by staff is paid by Alipay; a failure reason of Alipay gives the amount back', async () => {
+    const a = await w.agent();
+    await w.earn('agentPayable', a.id, 100_000);
+    const applied = (await w.apply(a.app, 40_000, { method: 'alipay', payeeAccount: 'partner@example.com' })).data;
+    await ok(c.put(AUDIT, { id: applied.id, approve: true }), 'approve');
+    const done = await w.settled(applied.id);
+    expect(done).toMatchObject({ status: 'success' });
+    const [route] = await all<{ provider: string; reference: string }>(
+      sql`select provider, reference from ord_pay_route where op = 'payout' order by created_at desc limit 1`,
+    );
+    expect(route).toMatchObject({ provider: 'alipay', reference: done.providerReference });
+    ali.failNextTransfer('PAYEE_NOT_EXIST');
+    const failing = (await w.apply(a.app, 20_000, { method: 'alipay', payeeAccount: 'nobody@example.com' })).data;
+    await ok(c.put(AUDIT, { id: failing.id, approve: true }), 'approve');
+    expect(await w.settled(failing.id)).toMatchObject({ status: 'failed', failureReason: 'accountNotFound' });
     await balanced();
   });
 
