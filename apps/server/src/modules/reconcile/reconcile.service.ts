@@ -1,3 +1,4 @@
+import { nameAuditTarget } from '../../platform/audit/target.js';
 import { and, asc, count, desc, eq, gte, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type {
   ReconcileDayFilter,
@@ -45,6 +46,7 @@ export class ReconcileService {
    * the day's rows as they are after the run.
    */
   async runNow(day: string, provider: string | undefined, by: string, now = new Date()): Promise<ReconcileDayItem[]> {
+    nameAuditTarget(`${day} ${provider ?? '*'}`);
     const providers = await this.chosen(day, provider, now);
     // No company keeps a statement (a provider without one): nothing to reconcile, nothing refused.
     if (!providers.length) return [];
@@ -199,6 +201,7 @@ export class ReconcileService {
         .set({ explainedBy: by, explainedAt: new Date(), reason })
         .where(and(eq(rcnLine.id, id), ne(rcnLine.result, 'matched'), isNull(rcnLine.explainedAt)))
         .returning();
+      if (line) nameAuditTarget(`${line.op} ${line.key}`);
       if (!line) {
         const [was] = await tx.select().from(rcnLine).where(eq(rcnLine.id, id));
         if (!was) throw new AppError('RECONCILE_LINE_NOT_FOUND');

@@ -45,6 +45,9 @@ const NOT_RUN: Partial<Record<CallName, string>> = {
   stockPutInExcel: 'named by the device codes like stockPutIn (the upload reader names the file first)',
   stockTakeOutExcel: 'as stockPutInExcel',
   couponBatchEnd: 'named like couponBatchCreate (the batch number and coupon name)',
+  configSaveMerchant: 'needs a code ticket; named by the settings group like configSavePay (merchant-accounts.ts)',
+  reconcileRun: 'reads the companies statements; named by the day and the company (reconcile.service.ts)',
+  reconcileExplain: 'needs a reconciled difference; named by the line op and key (reconcile.service.ts)',
 };
 
 /** An operation-log target as the console shows it: a name that says what changed, not an id. */

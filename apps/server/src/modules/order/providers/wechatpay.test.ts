@@ -422,8 +422,13 @@ describe('WeChat Pay API v3 adapter against the emulator', () => {
         .createPublicKey(keys.merchant.privateKey)
         .export({ type: 'spki', format: 'pem' }) as string,
       notifyUrl: 'http://pay.example.com/notify?x=1',
+      baseUrl: 'http://api.example.com',
     });
     expect(problems.map((p) => p.split(':')[0])).toEqual(['merchantPrivateKey', 'apiV3Key', 'notifyUrl', 'baseUrl']);
+    // http only to this machine (the emulator the tests run against).
+    expect(checkWechatPayMerchant({ ...merchant, notifyUrl: 'http://127.0.0.1:8080/pay/notify/wechatpay' })).toEqual(
+      [],
+    );
     const same = checkWechatPayMerchant({ ...merchant, platformPublicKey: keys.merchant.publicKey });
     expect(same.some((p) => p.includes('merchant key'))).toBe(true);
     // The resource decrypts only with its associated data intact.
