@@ -9,7 +9,7 @@ import {
   type PackageTier,
   type PageResult,
 } from '@cbo/contract';
-import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { isUniqueViolation, type Db, inTransaction } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { codeAt, newSecret } from './offline-code.js';
@@ -186,8 +186,7 @@ export class CableService {
     db: Db = this.db,
   ): Promise<CableCodeItem> {
     // Inside a caller's transaction (an order's) this is a savepoint of it: the code commits with the order.
-    return db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return inTransaction(db, async (tx) => {
       const [cable] = await tx.select().from(accCable).where(eq(accCable.id, id)).for('update');
       if (!cable) throw new AppError('NOT_FOUND');
       const now = this.clock();

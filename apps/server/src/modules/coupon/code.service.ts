@@ -10,7 +10,7 @@ import {
   type CouponCodeItem,
   type MyCouponItem,
 } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { RateLimit, RateLimits } from '../../platform/rate-limit/rate-limit.js';
@@ -66,8 +66,7 @@ export class CouponCodeService {
   // ------------------------------------------------------------------ batches
 
   async createBatch(req: { couponId: number; quantity: number }, by: string): Promise<CouponBatchItem> {
-    const id = await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const id = await inTransaction(this.db, async (tx) => {
       const [c] = await tx.select().from(cpCoupon).where(eq(cpCoupon.id, req.couponId)).for('update');
       if (!c || c.status === 'deleted') throw new AppError('COUPON_NOT_FOUND');
       if (c.source !== 'code') throw new AppError('COUPON_WRONG_SOURCE');
@@ -217,8 +216,7 @@ export class CouponCodeService {
     ]);
     if (refused) throw new AppError('RATE_LIMITED', { minutes: Math.ceil(refused.retryAfterSeconds / 60) });
     const mobile = `${member.areaCode}-${member.mobile}`;
-    return this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       const now = new Date();
       const [won] = await tx
         .update(cpCode)

@@ -10,7 +10,7 @@ import {
   type CouponIssueRequest,
   type CouponSkipReason,
 } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { CouponMember, CouponNeeds } from './needs.js';
 import { cpCoupon, cpUserCoupon } from './tables.js';
@@ -83,8 +83,7 @@ export class CouponIssueService {
       found.push({ raw: w.raw, member });
     }
 
-    const issued = await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const issued = await inTransaction(this.db, async (tx) => {
       const [c] = await tx.select().from(cpCoupon).where(eq(cpCoupon.id, req.couponId)).for('update');
       if (!c || c.status === 'deleted') throw new AppError('COUPON_NOT_FOUND');
       nameAuditTarget(c.name);

@@ -14,7 +14,7 @@ import {
   type IgnoreSkipReason,
   type Lang,
 } from '@cbo/contract';
-import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { isUniqueViolation, type Db, inTransaction } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { DepositService } from './deposit.service.js';
@@ -102,8 +102,7 @@ export class DepositRuleService {
       status: req.status,
       updatedAt: new Date(),
     };
-    return this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       const [taken] = await tx
         .select({ id: depRule.id })
         .from(depRule)

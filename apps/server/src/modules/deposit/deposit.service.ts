@@ -8,7 +8,7 @@ import type {
   DepositState,
   DepositStatistics,
 } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
@@ -202,8 +202,7 @@ export class DepositService {
     nameAuditTarget(d0.depositNo);
     if (!ASKABLE.includes(d0.state as DepositState)) throw this.refusalFor(d0);
     const { depositRefundFeePercent } = await this.needs.settings.pay();
-    return this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       const [d] = await tx
         .update(depOrder)
         .set({ state: 'pendingAudit', remark: null })
@@ -235,8 +234,7 @@ export class DepositService {
    */
   async audit(id: number, req: DepositAuditRequest, by: string): Promise<DepositItem> {
     nameAuditTarget((await this.find(id)).depositNo);
-    return this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       const [r] = await tx
         .update(depRefund)
         .set(

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { FINAL_COMMAND_STATES, PHYSICAL_COMMANDS, type CommandState, type CommandType } from '@cbo/contract';
-import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
+import { anyOf, jsonRows, query, type Db, inTransaction } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import type { CabinetService } from './cabinet.service.js';
 import { byId, finalOutcome, OPEN_STATES, toCommandItem, type CommandRow } from './command-rows.js';
@@ -177,7 +177,7 @@ export class CommandReplies {
       return changed;
     };
     const mayEject = rows.some((x) => x.state === 'succeeded');
-    const done = mayEject ? await this.db.transaction((tx) => write(tx as unknown as Db)) : await write(this.db);
+    const done = mayEject ? await inTransaction(this.db, write) : await write(this.db);
     return byId(
       done,
       rows.map((x) => x.id),
@@ -325,7 +325,7 @@ export class CommandReplies {
       if (rows[0] && alsoWrite) await alsoWrite(db, rows[0]);
       return rows[0] ?? null;
     };
-    const row = alsoWrite ? await this.db.transaction((tx) => write(tx as unknown as Db)) : await write(this.db);
+    const row = alsoWrite ? await inTransaction(this.db, write) : await write(this.db);
     if (row) void this.live.command(toCommandItem(row));
     return row;
   }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { canonicalPhone, isPhone, SIMULATED_CALLING_CODE, SMS_CONFIG_DEFAULTS, type SmsConfig } from '@cbo/contract';
-import { query, type Db } from '../../platform/db/database.js';
+import { query, type Db, inTransaction } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { newToken, sha256, sixDigitCode } from '../../platform/auth/tokens.js';
 import type { SmsProvider } from '../../platform/sms/sms-provider.js';
@@ -88,8 +88,7 @@ export class VerifyCodeService {
     const t = target(to);
     const code = sixDigitCode();
     const budget = await this.budgets();
-    await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await inTransaction(this.db, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SEND_ACCOUNT}, ${accountId}::int)`);
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SEND_TARGET}, hashtext(${t}))`);
       // The cooldown belongs to a code still waiting to be typed in. A code that was used proves

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { PARTNER_RECEIVABLE, isPartnerPayable, type AccountKind, type LedgerKind } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { ledEntry, ledTransaction } from './tables.js';
 
@@ -86,7 +86,7 @@ export class LedgerBooks {
    * its own when called outside one.
    */
   post(p: Posting, tx: Db = this.db): Promise<boolean> {
-    return tx.transaction((t) => this.write(p, t as unknown as Db));
+    return inTransaction(tx, (t) => this.write(p, t));
   }
 
   private async write(p: Posting, tx: Db): Promise<boolean> {

@@ -10,7 +10,7 @@ import type {
   OrderPayChannel,
   OrderStatus,
 } from '@cbo/contract';
-import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { isUniqueViolation, type Db, inTransaction } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { bluetoothBilling, cablePackagePrice } from './billing.js';
@@ -159,8 +159,7 @@ export class AccessoryOrders {
       buyOutDays: 0,
     };
     try {
-      const made = await this.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const made = await inTransaction(this.db, async (tx) => {
         // One customer's buys are decided one after another, so a repeated key finds the first order here.
         await tx.execute(customerLock(member.id));
         if (await this.byKey(member.id, req.idempotencyKey, tx)) return null;
@@ -335,8 +334,7 @@ export class AccessoryOrders {
     if (paid.status !== 'succeeded')
       throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
     try {
-      const made = await this.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const made = await inTransaction(this.db, async (tx) => {
         await tx.execute(customerLock(member.id));
         if (await this.byKey(member.id, req.idempotencyKey, tx)) return null;
         // A retry after this key's charge was given back (decided under the same lock as the giving back).

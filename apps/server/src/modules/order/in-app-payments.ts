@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import type { PaymentOutcome, PaymentProvider } from './payments.js';
 import { ordOrder, ordPayment } from './tables.js';
 
@@ -107,7 +107,7 @@ export class InAppPayments {
   async giveBackIfPaid(row: PaymentRow): Promise<void> {
     if (await this.engine.keySpent(row.key)) return;
     const out = await this.engine.provider.query(row.key, row.op as 'charge' | 'freeze').catch(() => null);
-    if (out && out.status !== 'pending') await this.db.transaction((tx) => this.outcome(tx as unknown as Db, out));
+    if (out && out.status !== 'pending') await inTransaction(this.db, (tx) => this.outcome(tx, out));
     const [now] = await this.db.select().from(ordPayment).where(eq(ordPayment.key, row.key));
     if (now?.status === 'succeeded') await this.giveBack(now);
   }
@@ -129,7 +129,7 @@ export class InAppPayments {
     for (const p of waiting) {
       const out = await this.engine.provider.query(p.key, p.op as 'charge' | 'freeze').catch(() => null);
       if (out && out.status !== 'pending') {
-        await this.db.transaction((tx) => this.outcome(tx as unknown as Db, out));
+        await inTransaction(this.db, (tx) => this.outcome(tx, out));
       } else if (now.getTime() - p.createdAt.getTime() > PAY_IN_APP_MS) {
         await this.db
           .update(ordPayment)

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { MAX_RANGE_DAYS, type OrderFilter, type OrderItem, type PageResult } from '@cbo/contract';
-import { query, type Db } from '../../platform/db/database.js';
+import { query, type Db, inTransaction } from '../../platform/db/database.js';
 import { escapeLike } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
@@ -97,8 +97,7 @@ export class OrderArchive {
 
   /** Moves one batch of final orders older than `before`; answers how many moved. */
   async moveBatch(before: Date = archiveBorder(), size = ARCHIVE_BATCH): Promise<number> {
-    return this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       // A payment still pending (a deposit on its way back) keeps the order live until it settles.
       const ids = (
         await query<{ id: string }>(

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BalanceRefundInfo, RefundReason } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
-import { isUniqueViolation } from '../../platform/db/database.js';
+import { isUniqueViolation, inTransaction } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { OrderNeeds } from './needs.js';
 import { customerLock, newNo, type PendingPayment } from './order.core.js';
@@ -103,8 +103,7 @@ export class BalanceRefunds {
     const { refundSecondApprovalAbove: threshold } = await this.needs.settings.pay();
     const refundNo = newNo('F');
     try {
-      return await this.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      return await inTransaction(this.db, async (tx) => {
         // One customer's balance is decided one movement at a time: the lock a rent from the balance takes.
         await tx.execute(customerLock(req.userId));
         if (req.idempotencyKey) {

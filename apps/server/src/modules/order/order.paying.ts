@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AccountKind } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
 import type { Principal } from '../../platform/http/routes.js';
@@ -82,8 +82,7 @@ export class OrderPaying extends EnginePart {
     const payments: PendingPayment[] = [];
     // Read before the transaction: nothing inside it may wait on another connection (PGlite has one).
     const { taxFeePercent } = await this.needs.settings.pay();
-    await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await inTransaction(this.db, async (tx) => {
       const [pay] = await tx
         .update(ordPayment)
         .set({

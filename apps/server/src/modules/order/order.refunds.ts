@@ -14,7 +14,7 @@ import {
   type StatsOverviewQuery,
 } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
-import { isUniqueViolation } from '../../platform/db/database.js';
+import { isUniqueViolation, inTransaction } from '../../platform/db/database.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
@@ -140,8 +140,7 @@ export class OrderRefunds {
     if (!REFUNDABLE_FROM.includes(o.status) || req.amount > left(o)) throw refusal(o);
     const refundNo = newNo('F');
     try {
-      return await this.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      return await inTransaction(this.db, async (tx) => {
         // spec 5: a refund is above 0 and not above what was paid less what is refunded (or reserved).
         const [row] = await tx
           .update(ordOrder)
@@ -206,8 +205,7 @@ export class OrderRefunds {
 
   async audit(req: RefundAuditRequest, by: Staff): Promise<RefundItem> {
     const { refundSecondApprovalAbove: threshold } = await this.needs.settings.pay();
-    const { item, payments } = await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const { item, payments } = await inTransaction(this.db, async (tx) => {
       const [r] = await tx.select().from(ordRefund).where(eq(ordRefund.id, req.id)).for('update');
       if (!r) throw new AppError('REFUND_NOT_FOUND');
       nameAuditTarget(refundName(r));

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { OrderPayChannel, OrderStatus, PayMode, RentResult } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { PaymentOutcome } from './payments.js';
@@ -178,8 +178,7 @@ export class OrderRenting extends EnginePart {
     };
     let reserved: { commandId: string; slot: number; powerBankId: string } | null;
     try {
-      reserved = await this.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      reserved = await inTransaction(this.db, async (tx) => {
         // One customer's rents are decided one after another: the holding limit and the balance are read under this
         // lock.
         await tx.execute(customerLock(member.id));
@@ -370,8 +369,7 @@ export class OrderRenting extends EnginePart {
   }): Promise<OrderRow | null> {
     const op = c.op ?? 'refund';
     const key = `${c.chargeKey}:undo`;
-    const twin = await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const twin = await inTransaction(this.db, async (tx) => {
       await tx.execute(customerLock(c.userId));
       if (c.rentKey) {
         const [was] = await tx
@@ -403,8 +401,7 @@ export class OrderRenting extends EnginePart {
   /** The cabinet's answer to a rental eject: using, or closed with everything given back. */
   async ejectOutcome(e: { commandId: string; ejected: boolean }): Promise<void> {
     this.meter.business('rentEject', e.ejected ? 'ejected' : 'notEjected');
-    const released = await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const released = await inTransaction(this.db, async (tx) => {
       const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.commandId, e.commandId)).for('update');
       if (!o) return null;
       if (o.status !== 'ejecting') {

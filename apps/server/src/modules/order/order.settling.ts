@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { MEMBER_LEVEL_DISCOUNT, type OrderActionResult, type OrderBilling, type OrderStatus } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { billedMinutes, percentOf, rentalFee } from './billing.js';
 import { ordOrder, ordPayment } from './tables.js';
@@ -65,8 +65,7 @@ export class OrderSettling extends EnginePart {
     const outletTeam = await this.outletTeamOf(orderId);
     // The level that gives a benefit: the customer's now, while the membership function is activated.
     const memberLevel = (await this.needs.settings.membership()) ? await this.levelOfOrder(orderId) : null;
-    const { result, payments } = await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const { result, payments } = await inTransaction(this.db, async (tx) => {
       const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, orderId)).for('update');
       if (!o) throw new AppError('ORDER_NOT_FOUND');
       if (!(o.status === 'using' || (how.fromEjecting && o.status === 'ejecting')))

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderActionResult } from '@cbo/contract';
-import { query, type Db } from '../../platform/db/database.js';
+import { query, type Db, inTransaction } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { ordEventArchive, ordOrder, ordOrderArchive, ordPayment, ordRefund } from './tables.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
@@ -67,8 +67,7 @@ export class OrderStaff extends EnginePart {
     const o0 = await this.find(req.orderNo);
     nameAuditTarget(o0.orderNo);
     const settings = await this.needs.settings.pay();
-    const { result, payment } = await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const { result, payment } = await inTransaction(this.db, async (tx) => {
       const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, o0.id)).for('update');
       if (!o || !['ejecting', 'using', 'pendingPayment', 'awaitingDeduction'].includes(o.status))
         throw new AppError('ORDER_CANNOT_INIT');

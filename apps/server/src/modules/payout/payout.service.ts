@@ -21,7 +21,7 @@ import {
   type WithdrawalSetting,
 } from '@cbo/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -232,8 +232,7 @@ export class PayoutService {
     const fee = Math.min(req.amount, Math.round((req.amount * rules.fee) / 100));
     const automatic = rules.autoLimit !== null && req.amount <= rules.autoLimit;
     const sends: Row[] = [];
-    const item = await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const item = await inTransaction(this.db, async (tx) => {
       // The party's row lock: its applications are decided one at a time from here to commit.
       await this.lockParty(tx, party);
       const raced = await this.byKey(party, req, tx);
@@ -360,8 +359,7 @@ export class PayoutService {
   async audit(req: PayoutAuditRequest, by: string): Promise<PayoutItem> {
     nameAuditTarget((await this.find(req.id)).applicationNo);
     const sends: Row[] = [];
-    const item = await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const item = await inTransaction(this.db, async (tx) => {
       if (req.approve) {
         const r = await this.approveIn(tx, req.id, by, null);
         if (!r) throw new AppError('PAYOUT_NOT_PENDING');
@@ -498,8 +496,7 @@ export class PayoutService {
   /** A final answer to a payout, applied once: the row leaves `paying` by a conditional update. */
   async applyOutcome(out: PayoutOutcome): Promise<boolean> {
     if (out.status === 'pending') return false;
-    return this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       const now = new Date();
       const ok = out.status === 'succeeded';
       const failure = ok ? null : failureOf(out.failure);

@@ -9,7 +9,7 @@ import type {
   ReconcileRunState,
 } from '@cbo/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { dayIn, matchDay } from './match.js';
 import type { ReconcileNeeds } from './needs.js';
@@ -125,8 +125,7 @@ export class ReconcileService {
       const to = new Date(Date.parse(`${day}T00:00:00Z`) + 3 * DAY_MS);
       const books = (await this.needs.books(from, to)).filter((b) => b.provider === provider);
       const result = matchDay(statement?.lines ?? [], books, (at) => dayIn(at, timeZone) === day);
-      await this.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      await inTransaction(this.db, async (tx) => {
         // What people explained stays; everything else of the day is this run's.
         await tx.delete(rcnLine).where(and(eq(rcnLine.runId, runId), isNull(rcnLine.explainedAt)));
         for (let i = 0; i < result.lines.length; i += 500) {
@@ -194,8 +193,7 @@ export class ReconcileService {
 
   /** Marks a difference explained, once (a conditional update decides): who, when, why. The books are not touched. */
   async explain(id: number, reason: string, by: string): Promise<ReconcileLineItem> {
-    return this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       const [line] = await tx
         .update(rcnLine)
         .set({ explainedBy: by, explainedAt: new Date(), reason })

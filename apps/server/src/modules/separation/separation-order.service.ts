@@ -7,7 +7,7 @@ import type {
   SeparationOrderStatus,
   SeparationType,
 } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { inTransaction, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
 import type { SeparationNeeds } from './needs.js';
@@ -201,8 +201,7 @@ export class SeparationOrderService {
   async restore(id: number, by: string): Promise<SeparationOrderItem> {
     const first = await this.find(id);
     nameAuditTarget(first.orderNo);
-    return this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       // The rule's row first, as a separation and a rule's restore take it.
       const [rule] = await tx
         .select({ name: sepRule.name })

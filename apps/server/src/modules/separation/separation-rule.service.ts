@@ -9,7 +9,7 @@ import type {
   SeparationRuleStatus,
   SeparationType,
 } from '@cbo/contract';
-import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { isUniqueViolation, type Db, inTransaction } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { SeparationNeeds } from './needs.js';
@@ -167,8 +167,7 @@ export class SeparationRuleService {
       );
     if (taken) throw new AppError('SEPARATION_NAME_TAKEN');
     try {
-      return await this.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      return await inTransaction(this.db, async (tx) => {
         let id: number;
         if (req.id) {
           // Only a running or paused rule is edited; restored and deleted rules are history.
@@ -219,8 +218,7 @@ export class SeparationRuleService {
       paused: ['running'],
       restored: ['running', 'paused'],
     };
-    return this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       // The rule's row first (as every separation and restore takes it), then its orders.
       const [row] = await tx
         .update(sepRule)

@@ -10,7 +10,7 @@ import type {
   VoucherOrderItem,
   VoucherOrderStatus,
 } from '@cbo/contract';
-import { isUniqueViolation, query, type Db } from '../../platform/db/database.js';
+import { isUniqueViolation, query, type Db, inTransaction } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { afterCommit } from '../../platform/db/request-tx.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -179,8 +179,7 @@ export class VoucherOrderService {
     if (was) return this.answer(was);
     let o: VoucherOrderRow;
     try {
-      o = await this.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      o = await inTransaction(this.db, async (tx) => {
         const [v] = await tx
           .update(vchVoucher)
           .set({ sold: sql`${vchVoucher.sold} + 1` })
@@ -265,8 +264,7 @@ export class VoucherOrderService {
    */
   private async settlePurchase(id: number, out: PaymentAnswer): Promise<VoucherOrderRow | null> {
     if (out.status === 'pending') return null;
-    return this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       const paying = and(eq(vchOrder.id, id), eq(vchOrder.status, 'paying'));
       if (out.status !== 'succeeded') {
         const [o] = await tx
@@ -435,8 +433,7 @@ export class VoucherOrderService {
       eq(vchOrder.status, 'refunding'),
       eq(vchOrder.refundAttempts, attempt),
     );
-    await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await inTransaction(this.db, async (tx) => {
       if (out.status === 'failed') {
         await tx
           .update(vchOrder)
@@ -518,8 +515,7 @@ export class VoucherOrderService {
   }
 
   private async expire(id: number, now: Date): Promise<void> {
-    await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await inTransaction(this.db, async (tx) => {
       const [o] = await tx
         .update(vchOrder)
         .set({ status: 'expired' })

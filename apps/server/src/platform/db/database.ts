@@ -14,6 +14,19 @@ import { currentTx, scoped } from './request-tx.js';
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/**
+ * Runs `fn` in one transaction of `db` (a savepoint when `db` is a transaction already), its handle
+ * typed as the `Db` every service takes: Drizzle types a transaction apart from its database, and
+ * this is the one place that says they are the same to a caller.
+ */
+export function inTransaction<T>(
+  db: Db,
+  fn: (tx: Db) => Promise<T>,
+  config?: Parameters<Db['transaction']>[1],
+): Promise<T> {
+  return db.transaction((tx) => fn(tx as unknown as Db), config);
+}
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
