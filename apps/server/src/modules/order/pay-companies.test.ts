@@ -80,6 +80,14 @@ describe.each(engines)('payment companies (%s)', (engine) => {
       sql`select status, failure, purpose from ord_payment where key = ${key}`,
     );
 
+  /** A customer about to rent from cabinet A through a channel paid in the app: the rent's body and its key. */
+  async function inApp(channel: 'wechat' | 'alipay', payMode: 'deposit' | 'depositFree') {
+    const u = await kit.customer();
+    const idem = `${channel}-${crypto.randomUUID()}`;
+    const payerId = channel === 'wechat' ? { payerId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } : {};
+    return { u, idem, body: { sn: cabA.sn, payMode, channel, ...payerId, idempotencyKey: idem } };
+  }
+
   beforeAll(async () => {
     await wx.start();
     await ali.start();
@@ -135,15 +143,7 @@ describe.each(engines)('payment companies (%s)', (engine) => {
   });
 
   it('a rental paid in WeChat: the rent answers what the app pays with, opens on the second call, settles with a WeChat refund of the rest; notifications twice change nothing', async () => {
-    const u = await kit.customer();
-    const idem = `wx-${crypto.randomUUID()}`;
-    const body = {
-      sn: cabA.sn,
-      payMode: 'deposit',
-      channel: 'wechat',
-      payerId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
-      idempotencyKey: idem,
-    };
+    const { u, idem, body } = await inApp('wechat', 'deposit');
     const first = await u.app('POST', '/order/api/app/v1/order/rent', body);
     expect(first.code).toBe(0);
     expect(first.data).toMatchObject({ status: 'pendingPayment', slot: null, payment: { channel: 'wechat' } });
@@ -198,15 +198,7 @@ describe.each(engines)('payment companies (%s)', (engine) => {
   });
 
   it('a forged notification is refused and changes nothing; the sweep asks WeChat Pay and finds the payment', async () => {
-    const u = await kit.customer();
-    const idem = `wx-${crypto.randomUUID()}`;
-    const body = {
-      sn: cabA.sn,
-      payMode: 'deposit',
-      channel: 'wechat',
-      payerId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
-      idempotencyKey: idem,
-    };
+    const { u, idem, body } = await inApp('wechat', 'deposit');
     expect((await u.app('POST', '/order/api/app/v1/order/rent', body)).data.status).toBe('pendingPayment');
     const { no } = await companyNo(idem);
     const before = wx.notifications().length;
@@ -229,15 +221,7 @@ describe.each(engines)('payment companies (%s)', (engine) => {
   });
 
   it('the customer paid another amount: no order opens, the money goes back through WeChat Pay', async () => {
-    const u = await kit.customer();
-    const idem = `wx-${crypto.randomUUID()}`;
-    const body = {
-      sn: cabA.sn,
-      payMode: 'deposit',
-      channel: 'wechat',
-      payerId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
-      idempotencyKey: idem,
-    };
+    const { u, idem, body } = await inApp('wechat', 'deposit');
     const first = await u.app('POST', '/order/api/app/v1/order/rent', body);
     const { no } = await companyNo(idem);
     await wx.pay(no, { amount: 1 });
@@ -252,9 +236,7 @@ describe.each(engines)('payment companies (%s)', (engine) => {
   });
 
   it('a rental paid in Alipay: the order string opens the payment, a lost notification is found by the sweep, the rest goes back as an Alipay refund', async () => {
-    const u = await kit.customer();
-    const idem = `ali-${crypto.randomUUID()}`;
-    const body = { sn: cabA.sn, payMode: 'deposit', channel: 'alipay', idempotencyKey: idem };
+    const { u, idem, body } = await inApp('alipay', 'deposit');
     const first = await u.app('POST', '/order/api/app/v1/order/rent', body);
     expect(first.data).toMatchObject({ status: 'pendingPayment', payment: { channel: 'alipay' } });
     expect(first.data.payment.params.orderStr).toContain('alipay.trade.app.pay');
@@ -290,9 +272,7 @@ describe.each(engines)('payment companies (%s)', (engine) => {
   });
 
   it('deposit-free through Alipay: the freeze is granted in the app, the fee is paid from it and the rest unfrozen', async () => {
-    const u = await kit.customer();
-    const idem = `ali-${crypto.randomUUID()}`;
-    const body = { sn: cabA.sn, payMode: 'depositFree', channel: 'alipay', idempotencyKey: idem };
+    const { u, idem, body } = await inApp('alipay', 'depositFree');
     const first = await u.app('POST', '/order/api/app/v1/order/rent', body);
     expect(first.code).toBe(0);
     expect(first.data).toMatchObject({ status: 'pendingPayment', payment: { channel: 'alipay' } });
@@ -371,15 +351,7 @@ describe.each(engines)('payment companies (%s)', (engine) => {
   it('a reconciliation day at WeChat Pay: the rentals above match; a refund made only at the company, a payment whose notification never came and an amount off by a cent are exactly the differences', async () => {
     const beijingDay = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     // A payment the customer made whose notification was lost, not yet asked about: the books still wait.
-    const u = await kit.customer();
-    const idem = `wx-${crypto.randomUUID()}`;
-    const body = {
-      sn: cabA.sn,
-      payMode: 'deposit',
-      channel: 'wechat',
-      payerId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
-      idempotencyKey: idem,
-    };
+    const { u, idem, body } = await inApp('wechat', 'deposit');
     expect((await u.app('POST', '/order/api/app/v1/order/rent', body)).data.status).toBe('pendingPayment');
     const lost = await companyNo(idem);
     wx.dropNextNotification();

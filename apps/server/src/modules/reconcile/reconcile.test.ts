@@ -31,33 +31,14 @@ describe.each(engines)('reconciliation (%s)', (engine) => {
     return (await s.current.inject({ method, url, payload, headers: auth(token, lang) })).json();
   };
 
+  /** A customer signed in through the app (the rental kit's), with their id and a top-up of their own. */
   async function customer(): Promise<{ id: number; recharge: (amount: number) => Promise<{ code: number }> }> {
-    const mobile = `136${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
-    await s.current.inject({
-      method: 'POST',
-      url: '/user/api/app/v1/auth/sendCode',
-      payload: { areaCode: '86', mobile },
-    });
-    const r = (
-      await s.current.inject({
-        method: 'POST',
-        url: '/user/api/app/v1/auth',
-        payload: { areaCode: '86', mobile, code: s.current.sms.lastCode(mobile)!, clientType: 'USER_IOS' },
-      })
-    ).json();
-    expect(r.code).toBe(0);
-    const [me] = await services().network.customers.byMobiles([mobile]);
+    const u = await kit.customer();
+    const [me] = await services().network.customers.byMobiles([u.mobile]);
     return {
       id: me!.id,
-      recharge: async (amount) =>
-        (
-          await s.current.inject({
-            method: 'POST',
-            url: '/order/api/app/v1/wallet/recharge',
-            payload: { amount, idempotencyKey: crypto.randomUUID() },
-            headers: { authorization: r.data.token, clienttype: 'USER_IOS' },
-          })
-        ).json(),
+      recharge: (amount) =>
+        u.app('POST', '/order/api/app/v1/wallet/recharge', { amount, idempotencyKey: crypto.randomUUID() }),
     };
   }
 
