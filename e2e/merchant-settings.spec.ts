@@ -71,6 +71,11 @@ test('payment companies: WeChat Pay saved with a generated key and the SMS code;
   await wechat.getByRole('button', { name: 'Save WeChat Pay' }).click();
   await expect(page.locator('.ant-message-success').last()).toContainText('Saved');
   await expect(wechat).toContainText('Ready');
+  // Switched off again: the keys stay (a company switched off still answers for what it holds), and the
+  // flows that share this server after this one keep their WeChat channel's money in the sandbox.
+  await wechat.getByRole('switch', { name: 'Enabled' }).click();
+  await wechat.getByRole('button', { name: 'Save WeChat Pay' }).click();
+  await expect(page.locator('.ant-message-success').last()).toContainText('Saved');
 
   // after a reload the secrets show only as set, and the answer of the read carries no secret
   const answer = page.waitForResponse(
@@ -86,7 +91,7 @@ test('payment companies: WeChat Pay saved with a generated key and the SMS code;
   await expect(reloaded.getByTestId('secret-merchantPrivateKey')).toContainText(/Set · saved \d{4}-\d{2}-\d{2}/);
   await expect(reloaded.getByTestId('secret-apiV3Key')).toContainText('Set · saved');
   await expect(reloaded.getByLabel('Merchant ID')).toHaveValue('1900000109');
-  await expect(reloaded.getByRole('switch', { name: 'Enabled' })).toBeChecked();
+  await expect(reloaded.getByRole('switch', { name: 'Enabled' })).not.toBeChecked();
   expect(await page.content()).not.toContain(apiV3Key);
   // Replace opens an empty input; keeping the saved one closes it again
   await reloaded.getByTestId('secret-apiV3Key').getByRole('button', { name: 'Replace' }).click();
