@@ -84,7 +84,7 @@ export default function ReconciliationView() {
         title: t('list.provider'),
         dataIndex: 'provider',
         key: 'provider',
-        width: 120,
+        width: 100,
         render: (p: string) => companyName(t, p),
       },
       {
