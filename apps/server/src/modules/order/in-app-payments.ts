@@ -57,11 +57,23 @@ export class InAppPayments {
   }
 
   /** Records a rent's payment the customer makes in the app (a retried first call records it once). */
-  async awaiting(p: { key: string; op: 'charge' | 'freeze'; userId: number; orderNo: string; amount: number }) {
-    await this.db
+  /**
+   * Records a rent's payment the customer makes in the app, once under its key: identical first calls
+   * at once all answer the row the first of them wrote (its order number), whatever number each drew.
+   */
+  async awaiting(p: {
+    key: string;
+    op: 'charge' | 'freeze';
+    userId: number;
+    orderNo: string;
+    amount: number;
+  }): Promise<PaymentRow> {
+    const [made] = await this.db
       .insert(ordPayment)
       .values({ key: p.key, op: p.op, purpose: 'rent', userId: p.userId, orderNo: p.orderNo, amount: p.amount })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning();
+    return made ?? (await this.find(p.key))!;
   }
 
   /** The order took the payment (in the order's transaction): the row says so with the company's number. */

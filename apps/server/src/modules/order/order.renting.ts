@@ -66,16 +66,16 @@ export class OrderRenting extends EnginePart {
     if ((await this.terms.holding(member.id)) >= max) throw new AppError('ORDER_MAX_RENTALS', { max });
     const chain = await this.terms.chainOf(outlet);
     // A rent paid in the app comes twice under one key: the second call keeps the number the first gave.
-    const paying = req.idempotencyKey ? await this.inApp.find(`rent:${member.id}:${req.idempotencyKey}`) : null;
-    const orderNo = paying?.orderNo ?? newNo('R');
+    let paying = req.idempotencyKey ? await this.inApp.find(`rent:${member.id}:${req.idempotencyKey}`) : null;
+    let orderNo = paying?.orderNo ?? newNo('R');
     const held = billing.deposit;
     const chargeKey = `rent:${member.id}:${req.idempotencyKey ?? orderNo}`;
     // The customer's app pays first when the channel's company is a real one: the rent answers what it pays with.
     const payInApp = async (out: PaymentOutcome, op: 'charge' | 'freeze', amount: number): Promise<RentResult> => {
-      await this.inApp.awaiting({ key: chargeKey, op, userId: member.id, orderNo, amount });
+      const recorded = await this.inApp.awaiting({ key: chargeKey, op, userId: member.id, orderNo, amount });
       if (!req.idempotencyKey) throw new AppError('ORDER_KEY_REQUIRED');
       return {
-        orderNo,
+        orderNo: recorded.orderNo ?? orderNo,
         status: 'pendingPayment',
         slot: null,
         powerBankId: null,
@@ -165,6 +165,12 @@ export class OrderRenting extends EnginePart {
         throw new AppError('ORDER_AUTH_REFUSED', { reason: 'amount' });
       }
       authReference = auth.reference;
+    }
+    // Paid in the app while this call raced the first one (it read no payment row before asking): the
+    // order takes the number the first call gave the customer, so the row and its order stay one.
+    if (!paying && req.idempotencyKey && (reference || authReference)) {
+      paying = await this.inApp.find(chargeKey);
+      if (paying?.orderNo) orderNo = paying.orderNo;
     }
     const byKey = async () => {
       if (!req.idempotencyKey) return null;

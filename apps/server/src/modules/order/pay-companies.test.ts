@@ -220,6 +220,43 @@ describe.each(engines)('payment companies (%s)', (engine) => {
     await balanced();
   });
 
+  it.runIf(engine === 'postgres')(
+    '50 identical first calls record one payment; 50 identical calls after paying open one order with one deposit in the books',
+    async () => {
+      const { u, idem, body } = await inApp('wechat', 'deposit');
+      const firsts = await Promise.all(
+        Array.from({ length: 50 }, () => u.app('POST', '/order/api/app/v1/order/rent', body)),
+      );
+      expect(new Set(firsts.map((f) => `${f.code}:${f.data?.orderNo}:${f.data?.status}`)).size).toBe(1);
+      expect(firsts[0]!.data.status).toBe('pendingPayment');
+      const routes = await all<{ n: number }>(
+        sql`select count(*)::int as n from ord_pay_route where key like ${`rent:%:${idem}`}`,
+      );
+      const rows = await all<{ n: number }>(
+        sql`select count(*)::int as n from ord_payment where key like ${`rent:%:${idem}`}`,
+      );
+      expect([routes[0]!.n, rows[0]!.n]).toEqual([1, 1]);
+      const { no } = await companyNo(idem);
+      await wx.pay(no);
+      await wx.idle();
+      const seconds = await Promise.all(
+        Array.from({ length: 50 }, () => u.app('POST', '/order/api/app/v1/order/rent', body)),
+      );
+      expect(seconds.every((r) => r.code === 0 && r.data.orderNo === firsts[0]!.data.orderNo)).toBe(true);
+      const orders = await all<{ n: number }>(sql`select count(*)::int as n from ord_order where rent_key = ${idem}`);
+      const postings = await all<{ n: number }>(
+        sql`select count(*)::int as n from led_transaction where key = ${`rent:${firsts[0]!.data.orderNo}`}`,
+      );
+      expect([orders[0]!.n, postings[0]!.n]).toEqual([1, 1]);
+      // Nothing was given back: the one order holds the one payment.
+      const undone = await all<{ n: number }>(
+        sql`select count(*)::int as n from ord_payment where key like ${`rent:%:${idem}:undo`}`,
+      );
+      expect(undone[0]!.n).toBe(0);
+      await balanced();
+    },
+  );
+
   it('the customer paid another amount: no order opens, the money goes back through WeChat Pay', async () => {
     const { u, idem, body } = await inApp('wechat', 'deposit');
     const first = await u.app('POST', '/order/api/app/v1/order/rent', body);
