@@ -36,19 +36,7 @@ describe.each(engines)('deposit-free authorization (%s)', (engine) => {
     u.app('POST', '/order/api/app/v1/order/rent', { sn: cabA.sn, payMode: 'depositFree', ...extra }, lang);
   const using = (orderNo: string) =>
     until(async () => (await status(orderNo)) === 'using', 8_000, `order ${orderNo} using`);
-  const agedBy = (orderNo: string, minutes: number) =>
-    db().execute(
-      sql`update ord_order set start_at = now() - make_interval(mins => ${minutes}), created_at = now() - make_interval(mins => ${minutes}) where order_no = ${orderNo}`,
-    );
-  async function giveBack(cab: TestCabinet, powerBankId: string) {
-    const slot = cab.slots.find((x) => !x.powerBankId)!;
-    Object.assign(slot, { powerBankId, battery: 90, charging: true });
-    await cab.publish('event', { kind: 'returned', slot: slot.slot, powerBankId, battery: 90 });
-  }
-  async function balanced() {
-    const tb = await services().ledger.ledger.trialBalance('en_US');
-    expect(tb.totalDebit).toBe(tb.totalCredit);
-  }
+  const { agedBy, giveBack, balanced } = kit;
   /** An order's movements: each balanced, and what the payment company brought in. */
   async function books(orderNo: string) {
     const tx = await all<{ kind: string; memo: string; debit: string; credit: string }>(sql`

@@ -62,19 +62,7 @@ describe.each(engines)('payment companies (%s)', (engine) => {
         sql`select provider_no as no, provider from ord_pay_route where key like ${`rent:%:${idem}`}`,
       )
     )[0]!;
-  const agedBy = (orderNo: string, minutes: number) =>
-    db().execute(
-      sql`update ord_order set start_at = now() - make_interval(mins => ${minutes}), created_at = now() - make_interval(mins => ${minutes}) where order_no = ${orderNo}`,
-    );
-  async function giveBack(cab: TestCabinet, powerBankId: string) {
-    const slot = cab.slots.find((x) => !x.powerBankId)!;
-    Object.assign(slot, { powerBankId, battery: 90, charging: true });
-    await cab.publish('event', { kind: 'returned', slot: slot.slot, powerBankId, battery: 90 });
-  }
-  async function balanced() {
-    const tb = await services().ledger.ledger.trialBalance('en_US');
-    expect(tb.totalDebit).toBe(tb.totalCredit);
-  }
+  const { agedBy, giveBack, balanced } = kit;
   const payRows = (key: string) =>
     all<{ status: string; failure: string | null; purpose: string }>(
       sql`select status, failure, purpose from ord_payment where key = ${key}`,

@@ -72,22 +72,36 @@ export function rentalKit(s: { current: TestServer }, c: Caller) {
       shares: { party: string; amount: number }[];
     };
 
+  /** Moves an order's start back, as if it had been rented `minutes` ago. */
+  const agedBy = (orderNo: string, minutes: number) =>
+    s.current.database.db.execute(
+      sql`update ord_order set start_at = now() - make_interval(mins => ${minutes}), created_at = now() - make_interval(mins => ${minutes}) where order_no = ${orderNo}`,
+    );
+  /** The customer puts the power bank into another cabinet: its return event. */
+  async function giveBack(cab: TestCabinet, powerBankId: string) {
+    const slot = cab.slots.find((x) => !x.powerBankId)!;
+    Object.assign(slot, { powerBankId, battery: 90, charging: true });
+    await cab.publish('event', { kind: 'returned', slot: slot.slot, powerBankId, battery: 90 });
+  }
+  /** The books balance: the trial balance's debits equal its credits (answered for further checks). */
+  async function balanced() {
+    const tb = await s.current.server.services.ledger.ledger.trialBalance('en_US');
+    expect(tb.totalDebit).toBe(tb.totalCredit);
+    return tb;
+  }
+
   /** Rents from `cab`, keeps the power bank `minutes`, gives it back to `back`: the finished order's number. */
   async function rental(cab: TestCabinet, back: TestCabinet, minutes: number): Promise<string> {
     const { app } = await customer();
     const r = await app('POST', '/order/api/app/v1/order/rent', { sn: cab.sn });
     expect(r.code).toBe(0);
     await until(async () => (await order(r.data.orderNo)).status === 'using', 8_000, 'using');
-    await s.current.database.db.execute(
-      sql`update ord_order set start_at = now() - make_interval(mins => ${minutes}), created_at = now() - make_interval(mins => ${minutes}) where order_no = ${r.data.orderNo}`,
-    );
-    const slot = back.slots.find((x) => !x.powerBankId)!;
-    Object.assign(slot, { powerBankId: r.data.powerBankId, battery: 90, charging: true });
-    await back.publish('event', { kind: 'returned', slot: slot.slot, powerBankId: r.data.powerBankId, battery: 90 });
+    await agedBy(r.data.orderNo, minutes);
+    await giveBack(back, r.data.powerBankId);
     await until(async () => (await order(r.data.orderNo)).status === 'finished', 8_000, 'finished');
     return r.data.orderNo as string;
   }
 
   const close = () => Promise.allSettled(cabinets.map((x) => (x.client ? x.client.endAsync(true) : Promise.resolve())));
-  return { cabinet, customer, order, rental, close };
+  return { cabinet, customer, order, rental, agedBy, giveBack, balanced, close };
 }
