@@ -221,7 +221,7 @@ export class PaymentRouter implements PaymentProvider {
     // No merchant account at all (a new install, the tests): the sandbox, without a lookup.
     if ((await this.companies()).size === 0 && this.sandboxTakesNew) return ask(this.fallback, key);
     const [known] = await this.db
-      .select({ provider: ordPayRoute.provider, no: ordPayRoute.providerNo })
+      .select({ provider: ordPayRoute.provider, no: ordPayRoute.providerNo, reference: ordPayRoute.reference })
       .from(ordPayRoute)
       .where(eq(ordPayRoute.key, key));
     const name = known?.provider ?? (await pick());
@@ -239,7 +239,8 @@ export class PaymentRouter implements PaymentProvider {
         .values({ key, provider: name, providerNo: no, op, reference: parent || null })
         .onConflictDoNothing();
     }
-    return this.back(key, await ask(company, no), undefined);
+    // The reference the route holds already (or the parent's, just written) is not written again.
+    return this.back(key, await ask(company, no), known ? known.reference : parent || null);
   }
 
   /**
