@@ -3,6 +3,26 @@ import react from '@vitejs/plugin-react';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
+const WEB_ALONE = ['apps/web/src/shared/i18n.test.ts', 'apps/web/src/shared/request.test.ts'];
+
+/** The console's tests in jsdom. */
+function web(name: string, test: { include: string[]; exclude?: string[]; isolate?: boolean }) {
+  return {
+    plugins: [react()],
+    resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+    test: {
+      name,
+      environment: 'jsdom' as const,
+      setupFiles: ['apps/web/src/test/setup.ts'],
+      // jsdom renders antd slowly on a busy 2-core machine (the deposit screen's refund flow took
+      // 17 s alone and over 45 s beside the server tests and the browser flows; 57 s alone and over 90 s
+      // beside them once the deposit screen's customer links came); a hung test still fails, later.
+      testTimeout: 180_000,
+      ...test,
+    },
+  };
+}
+
 /** One Vitest run, four projects: the contract, the simulator (against a real broker), the server (PGlite, and PostgreSQL when
  * TEST_DATABASE_URL is set) and the console (jsdom). Browser flows live in e2e/ (Playwright). */
 export default defineConfig({
@@ -40,20 +60,16 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      {
-        plugins: [react()],
-        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
-        test: {
-          name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          // jsdom renders antd slowly on a busy 2-core machine (the deposit screen's refund flow took
-          // 17 s alone and over 45 s beside the server tests and the browser flows; 57 s alone and over 90 s
-          // beside them once the deposit screen's customer links came); a hung test still fails, later.
-          testTimeout: 180_000,
-        },
-      },
+      web('web', {
+        include: ['apps/web/src/**/*.test.{ts,tsx}'],
+        exclude: WEB_ALONE,
+        // A worker keeps antd, React and the console's modules loaded from one file to the next (about half
+        // the project's CPU time); what a test renders is cleaned up after it (test/setup.ts).
+        isolate: false,
+      }),
+      // These read module-level state of their own subject (the i18n instance, the request client's
+      // headers) from a fresh import: each gets a fresh module graph.
+      web('web-alone', { include: WEB_ALONE }),
     ],
   },
 });
