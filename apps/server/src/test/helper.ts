@@ -35,14 +35,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database for one test file, dropped at the end. */
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database for one test file, dropped at the end: empty, or with `template` a copy
+ * of that database (the run's migrated one, test/global-setup.ts).
+ */
+export async function freshPostgres(
+  opts: { template?: string } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `cbo_t_${crypto.randomBytes(5).toString('hex')}`;
   const pg = (await import('pg')).default;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${opts.template ? ` TEMPLATE ${opts.template}` : ''}`);
   await admin.end();
   const url = new URL(base.toString());
   url.pathname = `/${name}`;
@@ -104,7 +109,8 @@ export async function startServer(
   let database: Database;
   let url: string | undefined;
   if (engine === 'postgres') {
-    const fresh = await freshPostgres();
+    // A copy of the run's migrated database (the migrations still run over it, finding nothing to do).
+    const fresh = await freshPostgres({ template: inject('postgresTemplate') || undefined });
     url = fresh.url;
     drop = fresh.drop;
     database = await openPostgres(url, { max: 5 });
