@@ -25,6 +25,7 @@ export interface CustomerDriverOptions {
 export interface CustomerSummary {
   customers: number;
   signedIn: number;
+  /** Rents the server answered (the refused included; one still on its way is not counted yet). */
   rentsAsked: number;
   /** Rents the server refused, by its code. */
   refused: Record<string, number>;
@@ -136,12 +137,14 @@ export function driveCustomers(o: CustomerDriverOptions): { stop(): Promise<void
       s.noPowerBank++;
       return;
     }
-    s.rentsAsked++;
     const rent = await o.call(
       'appRent',
       { body: { sn: from.sn, payMode: 'deposit', idempotencyKey: randomUUID() } },
       token,
     );
+    // Counted once answered: a rent still on its way when the run stops is not in the summary,
+    // so the summary never counts more rents than the server has orders for.
+    s.rentsAsked++;
     if (rent.code !== 0) {
       refuse(rent.code);
       s.lastError = `rent ${rent.code} ${rent.msg}`;
