@@ -1,5 +1,12 @@
+/*
+ * Over 400 lines on purpose: one cabinet's connection (MQTT session, registration, heartbeats,
+ * reconnects with backoff, restarts) and its command handlers (eject, open lock, restart, config,
+ * upgrade, each answered once per command id) are one state machine: a handler reads and changes
+ * the connection's generation, timers, registered state and busy flags, and a reconnect cancels a
+ * handler's pending steps. What stands apart is apart: the wire format in protocol.ts, the slots
+ * and their charging model in slots.ts, the hardware facts drawn from the SN in hardware.ts.
+ */
 import { EventEmitter } from 'node:events';
-import { createHash } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
 import {
   envelope,
@@ -17,9 +24,8 @@ import {
   type SlotFault,
   type SlotState,
 } from './protocol.js';
-
-/** Models we simulate and their slot counts (protocol: 1-48; our cabinets ship with 8 to 48). */
-export const MODELS: Readonly<Record<string, number>> = { 'CB-8': 8, 'CB-12': 12, 'CB-24': 24, 'CB-48': 48 };
+import { digits, luhn, MODELS, seeded } from './hardware.js';
+import { Slots } from './slots.js';
 
 export interface CabinetOptions {
   sn: string;
@@ -82,64 +88,7 @@ interface StoredReply {
 const REPLY_MEMORY = 256;
 const REPLY_MEMORY_MS = 24 * 3600_000;
 
-/** A deterministic generator seeded from a string, so a cabinet's hardware facts are stable. */
-function seeded(seed: string): () => number {
-  const h = createHash('sha256').update(seed).digest();
-  let a = h.readUInt32LE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The model a cabinet of this SN reports when none is given (the first draw of its seeded generator). */
-export function modelFor(sn: string): string {
-  const models = Object.keys(MODELS);
-  return models[Math.floor(seeded(sn)() * models.length)]!;
-}
-
-function digits(rnd: () => number, n: number): string {
-  let s = '';
-  for (let i = 0; i < n; i++) s += Math.floor(rnd() * 10);
-  return s;
-}
-
-/** Luhn check digit, as real IMEIs carry. */
-function luhn(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return String((10 - (sum % 10)) % 10);
-}
-
-/** The power bank that belongs to a slot of a cabinet at first start: 4 letters + 13 digits. */
-export function powerBankIdFor(sn: string, slot: number): string {
-  const letters = ('P' + sn.slice(0, 3)).toUpperCase();
-  const num = sn.slice(4).slice(-11).padStart(11, '0');
-  return `${letters}${num}${String(slot).padStart(2, '0')}`;
-}
-
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-interface Slot {
-  slot: number;
-  powerBankId: string | null;
-  /** Battery at `since`, float. */
-  battery: number;
-  since: number;
-  locked: boolean;
-  fault: SlotFault | null;
-  /** Battery last put in an inventory message (to send a new one when it moved enough). */
-  reported: number | null;
-}
 
 /**
  * One virtual cabinet speaking docs/protocol.md. Events: `registered`, `command` (type, id),
@@ -175,7 +124,7 @@ export class VirtualCabinet extends EventEmitter {
   };
 
   private readonly opts: Required<Omit<CabinetOptions, 'model' | 'netMode' | 'firmware' | 'heartbeatSec'>>;
-  private readonly slots: Slot[];
+  private readonly slots: Slots;
   private client: MqttClient | null = null;
   private csq: number;
   private bootedAt = Date.now();
@@ -232,23 +181,11 @@ export class VirtualCabinet extends EventEmitter {
       ftp: { host: '', port: 21, user: '', password: '' },
     };
     this.csq = 14 + Math.floor(rnd() * 14);
-    const now = Date.now();
-    this.slots = Array.from({ length: slotCount }, (_, i) => {
-      const full = rnd() < this.opts.fill;
-      return {
-        slot: i + 1,
-        powerBankId: full ? powerBankIdFor(this.sn, i + 1) : null,
-        battery: full ? 5 + Math.floor(rnd() * 96) : 0,
-        since: now,
-        locked: true,
-        fault: null,
-        reported: null,
-      };
-    });
+    this.slots = new Slots(this.sn, slotCount, this.opts.chargePerMinute, this.opts.fill, rnd);
   }
 
   get slotCount(): number {
-    return this.slots.length;
+    return this.slots.count;
   }
 
   get registered(): boolean {
@@ -266,21 +203,11 @@ export class VirtualCabinet extends EventEmitter {
 
   /** Power banks rented out from this cabinet at first start (their slots are empty). */
   missingPowerBanks(): string[] {
-    return this.slots.filter((s) => !s.powerBankId).map((s) => powerBankIdFor(this.sn, s.slot));
+    return this.slots.missingPowerBanks();
   }
 
   inventory(): SlotState[] {
-    return this.slots.map((s) => {
-      const battery = s.powerBankId ? this.batteryOf(s) : null;
-      return {
-        slot: s.slot,
-        powerBankId: s.powerBankId,
-        battery,
-        locked: s.locked,
-        fault: s.fault,
-        charging: !!s.powerBankId && battery !== null && battery < 100 && s.fault === null,
-      };
-    });
+    return this.slots.states();
   }
 
   /** Starts the cabinet: connects, and keeps connecting until stop(). */
@@ -329,12 +256,8 @@ export class VirtualCabinet extends EventEmitter {
   /** A power bank is put into an empty, healthy slot. Returns the slot, or null if none is free. */
   returnPowerBank(powerBankId: string, battery: number): number | null {
     if (!this.registered) return null;
-    const free = this.slots.filter((s) => !s.powerBankId && !s.fault);
-    if (!free.length) return null;
-    const s = free[Math.floor(this.opts.random() * free.length)]!;
-    s.powerBankId = powerBankId;
-    s.battery = Math.max(0, Math.min(100, Math.round(battery)));
-    s.since = Date.now();
+    const s = this.slots.putBack(powerBankId, battery, this.opts.random);
+    if (!s) return null;
     this.publishUp('event', { kind: 'returned', slot: s.slot, powerBankId, battery: s.battery });
     this.publishInventory();
     return s.slot;
@@ -343,11 +266,13 @@ export class VirtualCabinet extends EventEmitter {
   /** A slot develops a fault (random healthy slot unless given). Returns the slot, or null. */
   injectFault(fault?: SlotFault, slot?: number): number | null {
     if (!this.registered) return null;
-    const healthy = this.slots.filter((s) => !s.fault && (slot === undefined || s.slot === slot));
-    if (!healthy.length) return null;
-    const s = healthy[Math.floor(this.opts.random() * healthy.length)]!;
-    this.settle(s);
-    s.fault = fault ?? SLOT_FAULTS[Math.floor(this.opts.random() * SLOT_FAULTS.length)]!;
+    const random = this.opts.random;
+    const s = this.slots.breakDown(
+      () => fault ?? SLOT_FAULTS[Math.floor(random() * SLOT_FAULTS.length)]!,
+      random,
+      slot,
+    );
+    if (!s) return null;
     this.publishUp('event', { kind: 'slotFault', slot: s.slot, fault: s.fault });
     this.publishInventory();
     return s.slot;
@@ -356,18 +281,15 @@ export class VirtualCabinet extends EventEmitter {
   /** A faulty slot works again (random faulty slot unless given). Returns the slot, or null. */
   recoverFault(slot?: number): number | null {
     if (!this.registered) return null;
-    const faulty = this.slots.filter((s) => s.fault && (slot === undefined || s.slot === slot));
-    if (!faulty.length) return null;
-    const s = faulty[Math.floor(this.opts.random() * faulty.length)]!;
-    s.fault = null;
-    s.since = Date.now();
+    const s = this.slots.recover(this.opts.random, slot);
+    if (!s) return null;
     this.publishUp('event', { kind: 'slotRecovered', slot: s.slot });
     this.publishInventory();
     return s.slot;
   }
 
   hasFault(): boolean {
-    return this.slots.some((s) => s.fault);
+    return this.slots.hasFault();
   }
 
   // ---------------------------------------------------------------- connection
@@ -456,7 +378,7 @@ export class VirtualCabinet extends EventEmitter {
       imei: this.imei,
       iccid: this.iccid,
       firmware: { ...this.firmware },
-      slots: this.slots.length,
+      slots: this.slots.count,
       netMode: this.netMode,
       model: this.model,
       hwVersion: this.hwVersion,
@@ -542,7 +464,7 @@ export class VirtualCabinet extends EventEmitter {
     this.stats.heartbeats++;
     this.publishUp('heartbeat', data, 0);
     // Batteries charge between heartbeats; a new inventory goes out when one moved 5 points or more.
-    if (this.slots.some((s) => s.powerBankId && s.reported !== null && Math.abs(this.batteryOf(s) - s.reported) >= 5)) {
+    if (this.slots.movedSinceReport()) {
       this.publishInventory();
     }
   }
@@ -556,21 +478,8 @@ export class VirtualCabinet extends EventEmitter {
 
   private publishInventory() {
     const slots = this.inventory();
-    for (const s of this.slots) s.reported = s.powerBankId ? this.batteryOf(s) : null;
+    this.slots.markReported();
     this.publishUp('inventory', { slots });
-  }
-
-  private batteryOf(s: Slot): number {
-    if (!s.powerBankId) return 0;
-    if (s.fault) return Math.floor(s.battery);
-    const gained = ((Date.now() - s.since) / 60_000) * this.opts.chargePerMinute;
-    return Math.min(100, Math.floor(s.battery + gained));
-  }
-
-  /** Fixes the charge so far into `battery` (before a fault stops charging). */
-  private settle(s: Slot) {
-    s.battery = this.batteryOf(s);
-    s.since = Date.now();
   }
 
   // ---------------------------------------------------------------- commands
@@ -663,9 +572,7 @@ export class VirtualCabinet extends EventEmitter {
     const d = msg.data as { slot?: unknown; powerBankId?: unknown; force?: unknown };
     const bySlot = d.slot !== undefined;
     if (
-      bySlot
-        ? !(Number.isInteger(d.slot) && (d.slot as number) >= 1 && (d.slot as number) <= this.slots.length)
-        : !(typeof d.powerBankId === 'string' && POWER_BANK_PATTERN.test(d.powerBankId))
+      bySlot ? !this.slots.at(d.slot) : !(typeof d.powerBankId === 'string' && POWER_BANK_PATTERN.test(d.powerBankId))
     ) {
       return this.reject(msg.id, 'invalid');
     }
@@ -674,20 +581,18 @@ export class VirtualCabinet extends EventEmitter {
     this.physicalBusy = true;
     try {
       this.reply({ cmdId: msg.id, stage: 'ack' });
-      const s = bySlot ? this.slots[(d.slot as number) - 1]! : this.slots.find((x) => x.powerBankId === d.powerBankId);
+      const s = bySlot ? this.slots.at(d.slot) : this.slots.holding(d.powerBankId);
       if (!s) return this.fail(msg.id, 'notFound');
       if (!s.powerBankId) return this.fail(msg.id, 'slotEmpty');
       const force = d.force === true;
       if (!force && s.fault === 'lock') return this.fail(msg.id, 'lockFault');
       if (!force && s.fault === 'motor') return this.fail(msg.id, 'motorFault');
-      const battery = this.batteryOf(s);
+      const battery = this.slots.batteryOf(s);
       if (!force && battery < this.opts.lowBattery) return this.fail(msg.id, 'lowBattery');
       if (this.opts.latencyMs > 0) await sleep(this.jitter(this.opts.latencyMs));
       if (this.fails()) return this.fail(msg.id, this.opts.random() < 0.5 ? 'motorFault' : 'lockFault');
       const powerBankId = s.powerBankId;
-      s.powerBankId = null;
-      s.battery = 0;
-      s.since = Date.now();
+      this.slots.take(s);
       this.succeed(msg.id, { slot: s.slot, powerBankId });
       this.publishInventory();
       this.emit('ejected', { powerBankId, battery });
@@ -698,10 +603,9 @@ export class VirtualCabinet extends EventEmitter {
 
   private async openLock(msg: Envelope) {
     const d = msg.data as { slot?: unknown };
-    if (!(Number.isInteger(d.slot) && (d.slot as number) >= 1 && (d.slot as number) <= this.slots.length))
-      return this.reject(msg.id, 'invalid');
+    const s = this.slots.at(d.slot);
+    if (!s) return this.reject(msg.id, 'invalid');
     if (this.physicalBusy || this.upgrading) return this.reject(msg.id, 'busy');
-    const s = this.slots[(d.slot as number) - 1]!;
     this.physicalBusy = true;
     try {
       this.reply({ cmdId: msg.id, stage: 'ack' });

@@ -8,7 +8,9 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { codeFromSmsLog, driveCustomers, type Answer, type CallApi, type CustomerSummary } from './customers.js';
+import type { CallName, SmsConfig } from '@cbo/contract';
+import { apiClient, type Answer, type CallApi, type CallInput } from './client.js';
+import { codeFromSmsLog, driveCustomers, type CustomerSummary } from './customers.js';
 import { createFleet, serialNumber, type FleetSummary } from './fleet.js';
 
 const USAGE = `Usage: npm run simulate -- --cabinets N --url mqtt://host:port --secret <DEVICE_SECRET> [options]
@@ -234,7 +236,9 @@ interface CustomerSetup {
   admin: { userName: string; password: string };
   outletId: number | null;
   minutes: number;
+  /** The server's API with the customer app's ClientType (USER_ANDROID), and with the console's (MANAGE_PC). */
   app: CallApi;
+  console: CallApi;
 }
 
 function customerOptions(values: Record<string, string | boolean | undefined>): CustomerSetup {
@@ -255,8 +259,6 @@ function customerOptions(values: Record<string, string | boolean | undefined>): 
   const areaCode = (str('area-code') ?? '86').replace(/^\+/, '');
   if (!/^\d{1,4}$/.test(areaCode)) fail(`--area-code must be 1-4 digits, got "${areaCode}"`);
   const outlet = str('outlet-id');
-  const app: CallApi = (method, path, body, token) =>
-    send(api, method, path, body, { clienttype: 'USER_ANDROID', ...(token ? { authorization: token } : {}) });
   return {
     api,
     rate,
@@ -266,26 +268,13 @@ function customerOptions(values: Record<string, string | boolean | undefined>): 
     admin: { userName: admin.slice(0, colon), password: admin.slice(colon + 1) },
     outletId: outlet === undefined ? null : num('outlet-id', outlet, 0, 1, Number.MAX_SAFE_INTEGER),
     minutes: num('minutes', str('minutes'), 0, 0, 100_000, false),
-    app,
+    app: apiClient(api, 'USER_ANDROID'),
+    console: apiClient(api, 'MANAGE_PC'),
   };
 }
 
-async function send(
-  api: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  body: unknown,
-  headers: Record<string, string>,
-): Promise<Answer> {
-  const r = await fetch(`${api}${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await r.json()) as Answer;
-}
-
-type SmsBudgets = { numberPerDay: number; addressPerMinute: number; addressPerHour: number; overallPerHour: number };
+/** The console's calls, as the staff account signed in for the run. */
+type Staff = <K extends CallName>(name: K, input?: CallInput<K>) => Promise<Answer<K>>;
 
 /**
  * The server budgets verification texts per client address (docs/decisions/customers.md, "One phone, one
@@ -293,23 +282,19 @@ type SmsBudgets = { numberPerDay: number; addressPerMinute: number; addressPerHo
  * cannot carry the run, they are raised for it through the staff API and put back when it ends
  * (Ctrl-C included); the answer says what to put back by hand if the process is killed.
  */
-async function raiseTextBudgets(
-  staff: (method: 'GET' | 'PUT', path: string, body?: unknown) => Promise<Answer>,
-  customers: number,
-): Promise<(() => Promise<void>) | null> {
-  const path = '/user/api/v1/global/config/';
-  const read = await staff('GET', `${path}findBySms`);
+async function raiseTextBudgets(staff: Staff, customers: number): Promise<(() => Promise<void>) | null> {
+  const read = await staff('configSms');
   if (read.code !== 0) fail(`cannot read the server's text budgets: ${read.msg}`);
-  const was = read.data as SmsBudgets;
-  const want: SmsBudgets = {
+  const was = read.data;
+  const want: SmsConfig = {
     numberPerDay: was.numberPerDay,
     addressPerMinute: Math.max(was.addressPerMinute, Math.min(1000, customers)),
     addressPerHour: Math.max(was.addressPerHour, Math.min(10_000, customers * 2)),
     overallPerHour: Math.max(was.overallPerHour, Math.min(1_000_000, was.overallPerHour + customers * 2)),
   };
-  const changed = (Object.keys(want) as (keyof SmsBudgets)[]).filter((k) => want[k] !== was[k]);
+  const changed = (Object.keys(want) as (keyof SmsConfig)[]).filter((k) => want[k] !== was[k]);
   if (!changed.length) return null;
-  const saved = await staff('PUT', path, { paramType: 'sms', values: want });
+  const saved = await staff('configSave', { body: { paramType: 'sms', values: want } });
   if (saved.code !== 0)
     fail(
       `the text budgets (${changed.join(', ')}) cannot carry ${customers} customers from one address, and raising them was refused: ${saved.msg}`,
@@ -318,9 +303,11 @@ async function raiseTextBudgets(
     `Raised the server's text budgets for this run (${changed.map((k) => `${k} ${was[k]} -> ${want[k]}`).join(', ')}); they are put back when it ends.`,
   );
   return async () => {
-    const back = await staff('PUT', path, { paramType: 'sms', values: was }).catch(
-      (e: Error) => ({ code: -1, msg: e.message }) as Answer,
-    );
+    const back = await staff('configSave', { body: { paramType: 'sms', values: was } }).catch((e: Error) => ({
+      code: -1,
+      msg: e.message,
+      data: null,
+    }));
     if (back.code === 0) console.log(`Text budgets put back (${changed.map((k) => `${k} ${was[k]}`).join(', ')}).`);
     else
       console.error(
@@ -339,37 +326,29 @@ async function placeCabinets(
   sns: string[],
   customers: number,
 ): Promise<(() => Promise<void>) | null> {
-  let login: Answer;
+  let login: Answer<'login'>;
   try {
-    login = await send(
-      o.api,
-      'POST',
-      '/user/api/open/v1/auth',
-      { userName: o.admin.userName, password: o.admin.password, clientType: 'MANAGE_PC' },
-      { clienttype: 'MANAGE_PC' },
-    );
+    login = await o.console('login', {
+      body: { userName: o.admin.userName, password: o.admin.password, clientType: 'MANAGE_PC' },
+    });
   } catch (e) {
     fail(`no server at ${o.api}: ${(e as Error).message}`);
   }
   if (login.code !== 0) fail(`staff sign-in as ${o.admin.userName} refused: ${login.msg}`);
-  const staff = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
-    send(o.api, method, path, body, { clienttype: 'MANAGE_PC', authorization: login.data.token as string });
+  const token = login.data.token;
+  const staff: Staff = (name, input) => o.console(name, input, token);
   if (o.outletId === null) {
-    const page = await staff('GET', '/device/api/v1/outlet/queryPage?pageNum=1&pageSize=100&status=inService');
+    const page = await staff('outletQueryPage', { query: { pageNum: 1, pageSize: 100, status: 'inService' } });
     if (page.code !== 0) fail(`cannot list outlets: ${page.msg}`);
-    const list = page.data.list as { id: number; simulated: boolean }[];
+    const list = page.data.list;
     const pick = list.find((x) => x.simulated) ?? list[0];
     if (!pick) fail('no outlet in service: create one, or start the server with its demo (SIMULATOR on)');
     o.outletId = pick.id;
   }
-  const stocked = await staff('POST', '/device/api/v1/cabinet/batchStorage', { sns });
+  const stocked = await staff('cabinetBatchStorage', { body: { sns } });
   if (stocked.code !== 0) fail(`stocking the cabinets in was refused: ${stocked.msg}`);
   for (const sn of sns) {
-    const bound = await staff('POST', '/device/api/v1/outlet/bindDevice', {
-      outletId: o.outletId,
-      sn,
-      reason: 'npm run simulate',
-    });
+    const bound = await staff('outletBindDevice', { body: { outletId: o.outletId, sn, reason: 'npm run simulate' } });
     // 100608: placed on an earlier run.
     if (bound.code !== 0 && bound.code !== 100608)
       console.log(`${sn}: not placed in outlet ${o.outletId}: ${bound.msg}`);

@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { VirtualCabinet } from './cabinet.js';
-
-/** A server's answer: the envelope every call has. */
-export interface Answer {
-  code: number;
-  msg: string;
-  data: any;
-}
-/** Calls the server's HTTP API (the app's calls here): a path, a body, the customer's token. */
-export type CallApi = (method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => Promise<Answer>;
+import type { CallApi } from './client.js';
 
 export interface CustomerDriverOptions {
   /** How many customers (each holds at most one power bank at a time). */
@@ -17,6 +9,7 @@ export interface CustomerDriverOptions {
   ratePerMinute: number;
   /** The cabinets the customers rent from and return to (this process's own, registered with the server). */
   cabinets: VirtualCabinet[];
+  /** The server's API as the customer app calls it (ClientType USER_ANDROID). */
   call: CallApi;
   /** The code texted to a mobile after `since` (ms), or null when none came (yet). */
   readCode: (areaCode: string, mobile: string, since: number) => Promise<string | null>;
@@ -32,6 +25,7 @@ export interface CustomerDriverOptions {
 export interface CustomerSummary {
   customers: number;
   signedIn: number;
+  /** Rents the server answered (the refused included; one still on its way is not counted yet). */
   rentsAsked: number;
   /** Rents the server refused, by its code. */
   refused: Record<string, number>;
@@ -87,7 +81,7 @@ export function driveCustomers(o: CustomerDriverOptions): { stop(): Promise<void
   async function signIn(n: number): Promise<string | null> {
     const mobile = o.mobileOf(n);
     const since = Date.now() - 1000;
-    const sent = await o.call('POST', '/user/api/app/v1/auth/sendCode', { areaCode: o.areaCode, mobile });
+    const sent = await o.call('appSendCode', { body: { areaCode: o.areaCode, mobile } });
     if (sent.code !== 0) {
       s.lastError = `sendCode ${sent.code} ${sent.msg}`;
       return null;
@@ -101,18 +95,15 @@ export function driveCustomers(o: CustomerDriverOptions): { stop(): Promise<void
       s.lastError = `no code texted to +${o.areaCode} ${mobile} (is the server's SMS_PROVIDER=file, and --sms-log its DATA_DIR/sms.log?)`;
       return null;
     }
-    const r = await o.call('POST', '/user/api/app/v1/auth', {
-      areaCode: o.areaCode,
-      mobile,
-      code,
-      clientType: 'USER_ANDROID',
+    const r = await o.call('appLogin', {
+      body: { areaCode: o.areaCode, mobile, code, clientType: 'USER_ANDROID' },
     });
     if (r.code !== 0) {
       s.lastError = `sign-in ${r.code} ${r.msg}`;
       return null;
     }
     s.signedIn++;
-    return r.data.token as string;
+    return r.data.token;
   }
 
   const ready = () => o.cabinets.filter((c) => c.registered && c.inventory().some((x) => x.powerBankId && !x.fault));
@@ -127,7 +118,7 @@ export function driveCustomers(o: CustomerDriverOptions): { stop(): Promise<void
     for (const cab of ready()
       .sort(() => random() - 0.5)
       .slice(0, 5)) {
-      const quote = await o.call('GET', `/order/api/app/v1/order/quote?sn=${cab.sn}`, undefined, token);
+      const quote = await o.call('appQuote', { query: { sn: cab.sn } }, token);
       if (quote.code === 100020 || quote.code === 100021) {
         tokens.delete(n);
         return;
@@ -146,25 +137,26 @@ export function driveCustomers(o: CustomerDriverOptions): { stop(): Promise<void
       s.noPowerBank++;
       return;
     }
-    s.rentsAsked++;
     const rent = await o.call(
-      'POST',
-      '/order/api/app/v1/order/rent',
-      { sn: from.sn, payMode: 'deposit', idempotencyKey: randomUUID() },
+      'appRent',
+      { body: { sn: from.sn, payMode: 'deposit', idempotencyKey: randomUUID() } },
       token,
     );
+    // Counted once answered: a rent still on its way when the run stops is not in the summary,
+    // so the summary never counts more rents than the server has orders for.
+    s.rentsAsked++;
     if (rent.code !== 0) {
       refuse(rent.code);
       s.lastError = `rent ${rent.code} ${rent.msg}`;
       if (rent.code === 100020 || rent.code === 100021) tokens.delete(n);
       return;
     }
-    const orderNo = rent.data.orderNo as string;
-    const powerBankId = rent.data.powerBankId as string;
-    const status = async () =>
-      ((await o.call('GET', `/order/api/app/v1/order/detail?orderNo=${orderNo}`, undefined, token)).data?.status as
-        string | undefined) ?? 'unknown';
-    let now = rent.data.status as string;
+    const { orderNo, powerBankId } = rent.data;
+    const status = async (): Promise<string> => {
+      const d = await o.call('appMyOrder', { query: { orderNo } }, token);
+      return d.code === 0 ? d.data.status : 'unknown';
+    };
+    let now: string = rent.data.status;
     for (let i = 0; i < 30 && now === 'ejecting' && !stopped; i++) {
       await wait(1000);
       now = await status();
@@ -178,7 +170,7 @@ export function driveCustomers(o: CustomerDriverOptions): { stop(): Promise<void
     // Given back to another cabinet (any, if this process has one only): its return event ends the order.
     const others = o.cabinets.filter((c) => c.registered && c !== from).sort(() => random() - 0.5);
     for (const to of [...others, from]) {
-      if (to.returnPowerBank(powerBankId, 20 + Math.floor(random() * 60)) !== null) {
+      if (powerBankId !== null && to.returnPowerBank(powerBankId, 20 + Math.floor(random() * 60)) !== null) {
         s.returned++;
         break;
       }

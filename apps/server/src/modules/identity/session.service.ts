@@ -1,16 +1,13 @@
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { api } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
-import { newToken, sha256 } from '../../platform/auth/tokens.js';
+import { Sessions, type SessionSettings } from '../../platform/auth/sessions.js';
 import { sysAccount, sysSession } from './tables.js';
 
-export interface SessionSettings {
-  idleMinutes: number;
-  maxHours: number;
-}
+export type { SessionSettings };
 
 /** The account columns read with the session: what a call about the caller answers. */
 export type AccountCard = Pick<
@@ -24,9 +21,9 @@ export type EndCode = 100021 | 100022 | 100023;
 export type SessionEnded = (ended: { sessionIds: number[]; code: EndCode }) => Promise<void>;
 
 /**
- * Sessions behind opaque tokens: created at sign-in, touched on use (once a quarter of the idle
- * limit has passed, at most once a minute), ended by logout, idle time, freezing or a sign-in
- * elsewhere. A token is looked up by its hash.
+ * Staff sessions: the session primitive (platform/auth/sessions.ts: token, hash, lifetime, idle
+ * renewal, revocation) over sys_session, which also keeps why a session ended, so its next call
+ * can say so (signed in elsewhere, frozen), and tells `onEnded` (the live channel closes them).
  */
 export class SessionService {
   /**
@@ -39,34 +36,24 @@ export class SessionService {
   private readonly lookup: ReturnType<typeof lookupStatement>;
   /** The account as read with each principal's session, for calls about the caller (user info). */
   private readonly cards = new WeakMap<Principal, AccountCard>();
+  private readonly sessions: Sessions<typeof sysSession>;
 
   constructor(
-    private readonly db: Db,
-    private readonly settings: SessionSettings,
+    db: Db,
+    settings: SessionSettings,
     private readonly onEnded: SessionEnded,
   ) {
     this.lookup = lookupStatement(db);
+    this.sessions = new Sessions(db, sysSession, 'accountId', settings, { userAgent: true, revokedCode: true });
   }
 
-  async create(
+  create(
     accountId: number,
     clientType: string,
     ip: string,
     userAgent: string | undefined,
   ): Promise<{ token: string; sessionId: number }> {
-    const token = newToken();
-    const [row] = await this.db
-      .insert(sysSession)
-      .values({
-        tokenHash: sha256(token),
-        accountId,
-        clientType,
-        ip,
-        userAgent: userAgent?.slice(0, 255),
-        expiresAt: new Date(Date.now() + this.settings.maxHours * 3600_000),
-      })
-      .returning({ id: sysSession.id });
-    return { token, sessionId: row!.id };
+    return this.sessions.issue(accountId, { clientType, ip, userAgent });
   }
 
   /**
@@ -75,36 +62,19 @@ export class SessionService {
    * that route (AccessService.authorize reads it instead of asking again).
    */
   async authenticate(token: string | undefined, req?: FastifyRequest): Promise<Principal> {
-    if (!token || token.length > 128) throw new AppError('NOT_SIGNED_IN');
     const call = req?.routeOptions?.config?.call;
     const route =
       call && typeof api[call].access === 'object' ? { method: api[call].method, path: api[call].path } : null;
-    const rows = await this.lookup.execute({
-      hash: sha256(token),
-      method: route?.method ?? '',
-      path: route?.path ?? '',
-    });
-    const s = rows[0];
+    const s = await this.sessions.resolve(
+      token,
+      async (hash) => (await this.lookup.execute({ hash, method: route?.method ?? '', path: route?.path ?? '' }))[0],
+      (s) => {
+        if (s.revokedCode === 100022) throw new AppError('SIGNED_IN_ELSEWHERE');
+        if (s.revokedCode === 100023 || s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
+        if (s.revokedCode !== null) throw new AppError('SESSION_EXPIRED');
+      },
+    );
     if (!s) throw new AppError('NOT_SIGNED_IN');
-    if (s.revokedCode === 100022) throw new AppError('SIGNED_IN_ELSEWHERE');
-    if (s.revokedCode === 100023 || s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
-    if (s.revokedCode !== null) throw new AppError('SESSION_EXPIRED');
-    const now = Date.now();
-    const lastSeen = s.lastSeenAt.getTime();
-    if (s.expiresAt.getTime() <= now || now - lastSeen > this.settings.idleMinutes * 60_000) {
-      throw new AppError('SESSION_EXPIRED');
-    }
-    // Each use moves the idle deadline. Writing on every call would cost a write per request, so
-    // the time is written once a part of the idle limit has passed (a quarter, at most a minute):
-    // a session in use is always refreshed well before it could lapse, whatever the limit. The
-    // condition on the old value lets only one of several simultaneous calls write it.
-    const touchAfter = Math.min(60_000, (this.settings.idleMinutes * 60_000) / 4);
-    if (now - lastSeen > touchAfter) {
-      await this.db
-        .update(sysSession)
-        .set({ lastSeenAt: new Date(now) })
-        .where(and(eq(sysSession.id, s.id), lt(sysSession.lastSeenAt, new Date(now - touchAfter))));
-    }
     const principal: Principal = {
       accountId: s.accountId,
       sessionId: s.id,
@@ -135,23 +105,14 @@ export class SessionService {
   }
 
   async end(sessionId: number, code: EndCode): Promise<void> {
-    await this.db
-      .update(sysSession)
-      .set({ revokedAt: new Date(), revokedCode: code })
-      .where(and(eq(sysSession.id, sessionId), isNull(sysSession.revokedAt)));
+    await this.sessions.end(sessionId, code);
     await this.onEnded({ sessionIds: [sessionId], code });
   }
 
   /** Ends every live session of an account (freezing, password change), except one if given. */
   async endAll(accountId: number, code: EndCode, exceptSessionId?: number): Promise<number> {
-    const conds = [eq(sysSession.accountId, accountId), isNull(sysSession.revokedAt)];
-    if (exceptSessionId !== undefined) conds.push(ne(sysSession.id, exceptSessionId));
-    const ended = await this.db
-      .update(sysSession)
-      .set({ revokedAt: new Date(), revokedCode: code })
-      .where(and(...conds))
-      .returning({ id: sysSession.id });
-    if (ended.length) await this.onEnded({ sessionIds: ended.map((e) => e.id), code });
+    const ended = await this.sessions.endAll(accountId, code, { except: exceptSessionId });
+    if (ended.length) await this.onEnded({ sessionIds: ended, code });
     return ended.length;
   }
 }
@@ -173,6 +134,7 @@ export function sessionLookupQuery(db: Db) {
       clientType: sysSession.clientType,
       lastSeenAt: sysSession.lastSeenAt,
       expiresAt: sysSession.expiresAt,
+      revokedAt: sysSession.revokedAt,
       revokedCode: sysSession.revokedCode,
       userName: sysAccount.userName,
       status: sysAccount.status,

@@ -1,18 +1,22 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+/*
+ * Just over 400 lines on purpose: one class is the door to the agent app's accounts (records,
+ * sign-in, the demo's sessions, what an account's partner is), because each job reads the same
+ * account row and its rules (the phone's unique index, a freeze ending sessions). The sessions
+ * themselves are the shared primitive's (platform/auth/sessions.ts).
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppAccountKind, AppLoginRequest, AppLoginResponse, AppMe } from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
-import { hashPassword, newToken, sha256, verifyDecoy, verifyPassword } from '../../platform/auth/tokens.js';
+import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/auth/tokens.js';
+import { Sessions, type SessionSettings } from '../../platform/auth/sessions.js';
 import { phoneOrAsTyped, requirePhone } from '../../platform/sms/phone.js';
 import type { LoginGuardPort, LoginLogPort } from './needs.js';
 import { netAgent, netAppAccount, netAppSession, netProvider, netPusher, netTeam } from './tables.js';
 
-export interface AppSessionSettings {
-  idleMinutes: number;
-  maxHours: number;
-}
+export type AppSessionSettings = SessionSettings;
 
 /** The area code as stored: without its plus sign (a stored phone is canonical: requirePhone). */
 export const plainAreaCode = (areaCode: string) => areaCode.trim().replace(/^\+/, '');
@@ -34,12 +38,17 @@ export class AppAccounts {
   /** Customers' sessions, looked up when a token is not an agent app account's. */
   customers: { authenticate(token: string): Promise<Principal | null> } | null = null;
 
+  /** The app accounts' sessions: the session primitive over net_app_session. */
+  readonly sessions: Sessions<typeof netAppSession>;
+
   constructor(
     private readonly db: Db,
-    private readonly settings: AppSessionSettings,
+    settings: AppSessionSettings,
     private readonly guard: LoginGuardPort,
     private readonly loginLog: LoginLogPort,
-  ) {}
+  ) {
+    this.sessions = new Sessions(db, netAppSession, 'accountId', settings);
+  }
 
   /** Hashes a password before any transaction opens, so no lock is held while argon2 runs. */
   hash(password: string | undefined): Promise<string | null> {
@@ -138,10 +147,7 @@ export class AppAccounts {
   }
 
   private async endSessions(tx: Db, accountId: number): Promise<void> {
-    await tx
-      .update(netAppSession)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(netAppSession.accountId, accountId), isNull(netAppSession.revokedAt)));
+    await this.sessions.endAll(accountId, undefined, { db: tx });
   }
 
   /** Runs a save, answering APP_MOBILE_TAKEN when the mobile is another app account's. */
@@ -193,14 +199,7 @@ export class AppAccounts {
       await fail('frozen', account.id);
       throw new AppError('LOGIN_ACCOUNT_FROZEN');
     }
-    const token = newToken();
-    await this.db.insert(netAppSession).values({
-      tokenHash: sha256(token),
-      accountId: account.id,
-      clientType: input.clientType,
-      ip: req.ip,
-      expiresAt: new Date(Date.now() + this.settings.maxHours * 3600_000),
-    });
+    const { token } = await this.sessions.issue(account.id, { clientType: input.clientType, ip: req.ip });
     await this.db.update(netAppAccount).set({ lastLoginAt: new Date() }).where(eq(netAppAccount.id, account.id));
     await this.loginLog.record({
       ...attempt,
@@ -234,44 +233,37 @@ export class AppAccounts {
     return a;
   }
 
-  /** The guard's resolver for calls with `app` access. */
+  /** The guard's resolver for calls with `app` access: an agent app account's session, else a customer's. */
   async authenticate(token: string | undefined): Promise<Principal> {
-    if (!token || token.length > 128) throw new AppError('NOT_SIGNED_IN');
-    const [s] = await this.db
-      .select({
-        id: netAppSession.id,
-        accountId: netAppSession.accountId,
-        clientType: netAppSession.clientType,
-        lastSeenAt: netAppSession.lastSeenAt,
-        expiresAt: netAppSession.expiresAt,
-        revokedAt: netAppSession.revokedAt,
-        kind: netAppAccount.kind,
-        status: netAppAccount.status,
-        areaCode: netAppAccount.areaCode,
-        mobile: netAppAccount.mobile,
-      })
-      .from(netAppSession)
-      .innerJoin(netAppAccount, eq(netAppAccount.id, netAppSession.accountId))
-      .where(eq(netAppSession.tokenHash, sha256(token)));
+    const s = await this.sessions.resolve(
+      token,
+      async (hash) =>
+        (
+          await this.db
+            .select({
+              id: netAppSession.id,
+              accountId: netAppSession.accountId,
+              clientType: netAppSession.clientType,
+              lastSeenAt: netAppSession.lastSeenAt,
+              expiresAt: netAppSession.expiresAt,
+              revokedAt: netAppSession.revokedAt,
+              kind: netAppAccount.kind,
+              status: netAppAccount.status,
+              areaCode: netAppAccount.areaCode,
+              mobile: netAppAccount.mobile,
+            })
+            .from(netAppSession)
+            .innerJoin(netAppAccount, eq(netAppAccount.id, netAppSession.accountId))
+            .where(eq(netAppSession.tokenHash, hash))
+        )[0],
+      (s) => {
+        if (s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
+      },
+    );
     if (!s) {
-      const customer = await this.customers?.authenticate(token);
+      const customer = await this.customers?.authenticate(token!);
       if (customer) return customer;
       throw new AppError('NOT_SIGNED_IN');
-    }
-    if (s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
-    const now = Date.now();
-    if (
-      s.revokedAt ||
-      s.expiresAt.getTime() <= now ||
-      now - s.lastSeenAt.getTime() > this.settings.idleMinutes * 60_000
-    )
-      throw new AppError('SESSION_EXPIRED');
-    const touchAfter = Math.min(60_000, (this.settings.idleMinutes * 60_000) / 4);
-    if (now - s.lastSeenAt.getTime() > touchAfter) {
-      await this.db
-        .update(netAppSession)
-        .set({ lastSeenAt: new Date(now) })
-        .where(and(eq(netAppSession.id, s.id), lt(netAppSession.lastSeenAt, new Date(now - touchAfter))));
     }
     return {
       accountId: s.accountId,
@@ -286,10 +278,7 @@ export class AppAccounts {
   }
 
   async logout(p: Principal): Promise<null> {
-    await this.db
-      .update(netAppSession)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(netAppSession.id, p.sessionId), isNull(netAppSession.revokedAt)));
+    await this.sessions.end(p.sessionId);
     return null;
   }
 
@@ -413,14 +402,7 @@ export class AppAccounts {
         .from(netAppAccount)
         .where(eq(netAppAccount.id, f.accountId));
       if (!a || a.status !== 0) continue;
-      const token = newToken();
-      await this.db.insert(netAppSession).values({
-        tokenHash: sha256(token),
-        accountId: f.accountId,
-        clientType,
-        ip: '127.0.0.1',
-        expiresAt: new Date(Date.now() + this.settings.maxHours * 3600_000),
-      });
+      const { token } = await this.sessions.issue(f.accountId, { clientType, ip: '127.0.0.1' });
       out.push({ kind: f.kind, partyId: f.partyId, token });
     }
     return out;

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppLoginResponse, UserClientType } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
-import { newToken, sha256 } from '../../platform/auth/tokens.js';
+import { Sessions } from '../../platform/auth/sessions.js';
 import { phoneKey, type Phone } from '@cbo/contract';
 import type { AppSessionSettings } from './app-accounts.service.js';
 import type { LoginLogPort, VerifyCodePort } from './needs.js';
@@ -31,12 +31,17 @@ const current = isNull(netMember.duplicateOf);
  * Their sessions live apart from the agent app's and the console's; the app guard finds either.
  */
 export class CustomerAuth {
+  /** Customers' sessions: the session primitive over net_member_session. */
+  private readonly sessions: Sessions<typeof netMemberSession>;
+
   constructor(
     private readonly db: Db,
-    private readonly settings: AppSessionSettings,
+    settings: AppSessionSettings,
     private readonly codes: VerifyCodePort,
     private readonly loginLog: LoginLogPort,
-  ) {}
+  ) {
+    this.sessions = new Sessions(db, netMemberSession, 'memberId', settings);
+  }
 
   /**
    * A sign-in code to a phone (canonical: every split of it is one number with one budget). `ip`:
@@ -95,51 +100,38 @@ export class CustomerAuth {
       await this.loginLog.record({ ...attempt, accountId: m!.id, result: 'fail', failReason: 'frozen' });
       throw new AppError('LOGIN_ACCOUNT_FROZEN');
     }
-    const token = newToken();
-    await this.db.insert(netMemberSession).values({
-      tokenHash: sha256(token),
-      memberId: m!.id,
-      clientType: input.clientType,
-      ip: req.ip,
-      expiresAt: new Date(Date.now() + this.settings.maxHours * 3600_000),
-    });
+    const { token } = await this.sessions.issue(m!.id, { clientType: input.clientType, ip: req.ip });
     await this.loginLog.record({ ...attempt, accountId: m!.id, result: 'success', failReason: null });
     return { token, accountType: 'user' };
   }
 
   /** A customer's session by its token, or null when the token is not a customer's. */
   async authenticate(token: string): Promise<Principal | null> {
-    const [s] = await this.db
-      .select({
-        id: netMemberSession.id,
-        memberId: netMemberSession.memberId,
-        clientType: netMemberSession.clientType,
-        lastSeenAt: netMemberSession.lastSeenAt,
-        expiresAt: netMemberSession.expiresAt,
-        revokedAt: netMemberSession.revokedAt,
-        status: netMember.status,
-        areaCode: netMember.areaCode,
-        mobile: netMember.mobile,
-      })
-      .from(netMemberSession)
-      .innerJoin(netMember, eq(netMember.id, netMemberSession.memberId))
-      .where(eq(netMemberSession.tokenHash, sha256(token)));
+    const s = await this.sessions.resolve(
+      token,
+      async (hash) =>
+        (
+          await this.db
+            .select({
+              id: netMemberSession.id,
+              memberId: netMemberSession.memberId,
+              clientType: netMemberSession.clientType,
+              lastSeenAt: netMemberSession.lastSeenAt,
+              expiresAt: netMemberSession.expiresAt,
+              revokedAt: netMemberSession.revokedAt,
+              status: netMember.status,
+              areaCode: netMember.areaCode,
+              mobile: netMember.mobile,
+            })
+            .from(netMemberSession)
+            .innerJoin(netMember, eq(netMember.id, netMemberSession.memberId))
+            .where(eq(netMemberSession.tokenHash, hash))
+        )[0],
+      (s) => {
+        if (s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
+      },
+    );
     if (!s) return null;
-    if (s.status !== 0) throw new AppError('ACCOUNT_FROZEN');
-    const now = Date.now();
-    if (
-      s.revokedAt ||
-      s.expiresAt.getTime() <= now ||
-      now - s.lastSeenAt.getTime() > this.settings.idleMinutes * 60_000
-    )
-      throw new AppError('SESSION_EXPIRED');
-    const touchAfter = Math.min(60_000, (this.settings.idleMinutes * 60_000) / 4);
-    if (now - s.lastSeenAt.getTime() > touchAfter) {
-      await this.db
-        .update(netMemberSession)
-        .set({ lastSeenAt: new Date(now) })
-        .where(and(eq(netMemberSession.id, s.id), lt(netMemberSession.lastSeenAt, new Date(now - touchAfter))));
-    }
     return {
       accountId: s.memberId,
       sessionId: s.id,
@@ -153,10 +145,7 @@ export class CustomerAuth {
   }
 
   async logout(p: Principal): Promise<null> {
-    await this.db
-      .update(netMemberSession)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(netMemberSession.id, p.sessionId), isNull(netMemberSession.revokedAt)));
+    await this.sessions.end(p.sessionId);
     return null;
   }
 

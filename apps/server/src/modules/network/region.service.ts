@@ -1,3 +1,10 @@
+/*
+ * Over 400 lines on purpose: regions and their direct-sales teams are one hierarchy. A team's save,
+ * delete and lock check its region under the same row locks the region's delete takes, and the
+ * operator money reads (standing payables, shares) read both; one service keeps those locks in
+ * one place. Splitting teams into a service of their own means a second constructor in the
+ * module's wiring (index.ts), which issue 30 part 1 reshapes.
+ */
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   DirectTeam,
