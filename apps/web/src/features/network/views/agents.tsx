@@ -41,10 +41,10 @@ import {
   MobileItem,
   SimulatedTag,
   StatusTag,
-  money,
   useNetLabel,
   useRegionOptions,
 } from '../components/network-data';
+import { plainMoney } from '@/shared/money';
 import { PartnerTree } from '../components/partner-tree';
 import { PartnerStatement, useStatementParam } from '../components/partner-statement';
 
@@ -168,11 +168,11 @@ export default function AgentsView() {
         // in red: it is netted from its next shares. One money column keeps the table within its card.
         render: (v: number, r) => (
           <>
-            {money(v)}
+            {plainMoney(v)}
             {r.owed > 0 && (
               <div>
                 <Typography.Text type="danger" title={t('agents.owedHint')} data-testid="agent-owed">
-                  {t('agents.owed')} {money(r.owed)}
+                  {t('agents.owed')} {plainMoney(r.owed)}
                 </Typography.Text>
               </div>
             )}
@@ -184,7 +184,7 @@ export default function AgentsView() {
         dataIndex: 'totalRevenue',
         key: 'totalRevenue',
         defaultHidden: true,
-        render: (v: number) => money(v),
+        render: (v: number) => plainMoney(v),
       },
       {
         title: t('common.createTime'),
@@ -481,7 +481,7 @@ function ChainDrawer({ agent, open, onClose }: { agent: AgentItem | undefined; o
               { key: 'ratio', label: t('agents.ratio'), value: `${d.ratio}%` },
               { key: 'floor', label: t('agents.childFloor'), value: `${d.childFloor}%` },
               { key: 'children', label: t('agents.children'), value: d.childCount },
-              { key: 'minWithdrawal', label: t('agents.minWithdrawal'), value: money(d.minWithdrawal) },
+              { key: 'minWithdrawal', label: t('agents.minWithdrawal'), value: plainMoney(d.minWithdrawal) },
               { key: 'fee', label: t('agents.withdrawalFeeRate'), value: `${d.withdrawalFeeRate}%` },
               { key: 'idCard', label: t('common.idCard'), value: d.idCard },
               { key: 'remark', label: t('common.remark'), value: d.remark },

@@ -25,7 +25,8 @@ import {
   type ColumnsOf,
   type FiltersOf,
 } from '@/shared/list-page';
-import { SimulatedTag, StatusTag, money, useNetLabel } from '../components/network-data';
+import { SimulatedTag, StatusTag, useNetLabel } from '../components/network-data';
+import { plainMoney } from '@/shared/money';
 
 /**
  * User management → user info (menu url network/members): the members of the rental apps. Staff
@@ -109,7 +110,7 @@ export default function MembersView() {
         key: 'balance',
         width: 110,
         align: 'right',
-        render: (v: number) => money(v),
+        render: (v: number) => plainMoney(v),
       },
       {
         title: t('members.deposit'),
@@ -117,7 +118,7 @@ export default function MembersView() {
         key: 'deposit',
         width: 110,
         align: 'right',
-        render: (v: number) => money(v),
+        render: (v: number) => plainMoney(v),
       },
       { title: t('members.orders'), dataIndex: 'orderCount', key: 'orderCount', width: 90, align: 'right' },
       {

@@ -15,7 +15,8 @@ import {
   type ColumnsOf,
   type FiltersOf,
 } from '@/shared/list-page';
-import { AccountSelect, SimulatedTag, money } from '../components/network-data';
+import { AccountSelect, SimulatedTag } from '../components/network-data';
+import { plainMoney } from '@/shared/money';
 
 interface RegionValues {
   name: string;
@@ -70,7 +71,7 @@ export default function RegionsView() {
       { title: t('regions.teams'), dataIndex: 'teamCount', key: 'teamCount' },
       { title: t('regions.agents'), dataIndex: 'agentCount', key: 'agentCount' },
       { title: t('regions.devices'), dataIndex: 'deviceCount', key: 'deviceCount' },
-      { title: t('regions.turnover'), dataIndex: 'turnover', key: 'turnover', render: (v: number) => money(v) },
+      { title: t('regions.turnover'), dataIndex: 'turnover', key: 'turnover', render: (v: number) => plainMoney(v) },
       { title: t('common.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v ?? '-' },
       {
         title: t('common.createTime'),
