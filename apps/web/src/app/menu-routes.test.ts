@@ -10,23 +10,10 @@ import {
   sidebarRoutes,
   type AppRoute,
 } from './menu-routes';
+import { menuEntry } from '@/test/fixtures';
 
-let nextId = 1;
-function entry(p: Partial<MenuEntry> & Pick<MenuEntry, 'path' | 'name'>): MenuEntry {
-  return {
-    id: nextId++,
-    parentId: 0,
-    url: null,
-    type: 1,
-    hidden: false,
-    roles: null,
-    icon: null,
-    orderNum: 0,
-    perms: null,
-    children: [],
-    ...p,
-  };
-}
+/** A menu entry of these tests: a name is always given. */
+const entry = (p: Partial<MenuEntry> & Pick<MenuEntry, 'path' | 'name'>): MenuEntry => menuEntry(p);
 
 const menus: MenuEntry[] = [
   entry({

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuEntry } from '@cbo/contract';
 import { customerScreenPath } from './customer-link';
+import { menuEntry } from '@/test/fixtures';
 
-const entry = (p: Partial<MenuEntry> & Pick<MenuEntry, 'path'>): MenuEntry => ({
-  id: 1,
-  parentId: 0,
-  name: 'x',
-  url: null,
-  type: 1,
-  hidden: false,
-  roles: null,
-  icon: null,
-  orderNum: 0,
-  perms: null,
-  children: [],
-  ...p,
-});
+const entry = (p: Partial<MenuEntry> & Pick<MenuEntry, 'path'>): MenuEntry => menuEntry({ id: 1, name: 'x', ...p });
 
 describe('customerScreenPath', () => {
   it("finds the customer screen's address in the account's menus, joined to its parents", () => {

@@ -5,7 +5,13 @@ import { UPLOAD_IMAGE_TYPES } from '@cbo/contract';
 import { request } from './request';
 
 /** The calls that take one image (multipart `file`) and answer its address. */
-export type ImageUploadCall = 'repairUploadPicture' | 'configUploadImage' | 'sceneUploadImage' | 'manageAvatar';
+export type ImageUploadCall =
+  | 'repairUploadPicture'
+  | 'configUploadImage'
+  | 'sceneUploadImage'
+  | 'manageAvatar'
+  | 'agentUploadImage'
+  | 'pusherUploadImage';
 
 const IMAGE_TYPES: readonly string[] = UPLOAD_IMAGE_TYPES;
 

@@ -7,6 +7,8 @@ import { minorDigits, toMinor, toUnits, useCurrency } from './money';
  * form holds the smallest units, so the contract's rules check exactly what the server gets.
  * `max` is in smallest units too. `allowEmpty`: clearing the field gives null (a value that may be
  * unset); otherwise a cleared field is left undefined, so the form's required rule speaks.
+ * `whole`: whole currency units only (an amount the contract takes in whole units, such as an
+ * agent's minimum withdrawal).
  */
 export function MoneyInput({
   value,
@@ -16,6 +18,7 @@ export function MoneyInput({
   max,
   suffix,
   allowEmpty,
+  whole,
   'aria-label': ariaLabel,
 }: {
   value?: number | null;
@@ -25,6 +28,7 @@ export function MoneyInput({
   max?: number;
   suffix?: string;
   allowEmpty?: boolean;
+  whole?: boolean;
   'aria-label'?: string;
 }) {
   const currency = useCurrency();
@@ -42,7 +46,7 @@ export function MoneyInput({
       }
       min={0}
       max={max === undefined ? undefined : toUnits(max, currency)}
-      precision={digits}
+      precision={whole ? 0 : digits}
       step={1}
       disabled={disabled}
       suffix={suffix}

@@ -51,8 +51,6 @@ export default {
     avatar: 'Avatar',
     upload: 'Upload',
     removeImage: 'Remove',
-    imageType: 'Only PNG or JPEG pictures',
-    imageSize: 'The picture cannot be larger than {{mb}} MB',
     freezeTitle: 'Freeze {{name}}',
     freezeAppHint: 'A frozen account is signed out of the app at once and cannot sign in until it is unfrozen.',
   },

@@ -51,8 +51,6 @@ export default {
     avatar: '头像',
     upload: '上传',
     removeImage: '移除',
-    imageType: '只能上传 PNG 或 JPEG 图片',
-    imageSize: '图片不能超过 {{mb}} MB',
     freezeTitle: '冻结 {{name}}',
     freezeAppHint: '冻结后该账号立即退出 App，解冻前无法登录。',
   },

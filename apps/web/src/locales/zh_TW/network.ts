@@ -51,8 +51,6 @@ export default {
     avatar: '頭像',
     upload: '上傳',
     removeImage: '移除',
-    imageType: '只能上傳 PNG 或 JPEG 圖片',
-    imageSize: '圖片不能超過 {{mb}} MB',
     freezeTitle: '凍結 {{name}}',
     freezeAppHint: '凍結後該帳號立即登出 App，解凍前無法登入。',
   },

@@ -1,3 +1,10 @@
+/*
+ * Why one file of over 400 lines (issue 30): one screen, the menu tree with its two forms (a
+ * directory, menu or button; the routes a menu binds). The forms share the watched type and icon,
+ * the four queries the tree opens them with (names, routes, bound routes) and the overlay that
+ * says which node is edited; split apart they would pass all of it as props. The icon names the
+ * sidebar knows are the list at the top.
+ */
 import { useMemo, useState, type Key } from 'react';
 import {
   Button,

@@ -1,16 +1,13 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Flex, Image, Input, Select, Space, Tag, Upload, Form, type UploadProps } from 'antd';
+import { Button, Flex, Image, Input, Select, Space, Tag, Upload, Form } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { labels, labelOf, UPLOAD_IMAGE_TYPES, type AgentLevel, type PickerType, rules } from '@cbo/contract';
+import { labels, labelOf, IMAGE_MAX_BYTES, type AgentLevel, type PickerType, rules } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useLang, useZodRule } from '@/shared/form';
 import { callKey } from '@/shared/list-page';
-
-const IMAGE_TYPES: readonly string[] = UPLOAD_IMAGE_TYPES;
-/** Agents' and pushers' pictures: up to 2 MB, as the server takes them. */
-const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+import { useImageUpload } from '@/shared/image-upload';
 
 /** A word of the network domain in the console's language (the contract's labels, one home). */
 export function useNetLabel() {
@@ -141,7 +138,7 @@ export function MobileItem({
   );
 }
 
-/** An uploaded picture's address with an upload button; the form holding it saves it. */
+/** An uploaded picture's address with an upload button (the console's one image upload); the form holding it saves it. */
 export function ImageInput({
   value,
   onChange,
@@ -154,43 +151,13 @@ export function ImageInput({
   call: 'agentUploadImage' | 'pusherUploadImage';
 }) {
   const { t } = useTranslation('network');
-  const { message } = App.useApp();
-  const [uploading, setUploading] = useState(false);
-  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
-    if (!IMAGE_TYPES.includes(file.type)) {
-      void message.error(t('common.imageType'));
-      return Upload.LIST_IGNORE;
-    }
-    if (file.size > IMAGE_MAX_BYTES) {
-      void message.error(t('common.imageSize', { mb: 2 }));
-      return Upload.LIST_IGNORE;
-    }
-    return true;
-  };
-  const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
-    const body = new FormData();
-    body.append('file', file as Blob);
-    setUploading(true);
-    request(call, { body })
-      .then((r) => {
-        onSuccess?.(r);
-        onChange?.(r.url);
-      })
-      .catch((e: Error) => onError?.(e))
-      .finally(() => setUploading(false));
-  };
+  const { props, uploading } = useImageUpload(call, IMAGE_MAX_BYTES, (url) => onChange?.(url));
   return (
     <Flex gap={12} align="center" wrap id={id}>
       {value ? (
         <Image src={value} alt="" width={48} height={48} style={{ objectFit: 'cover', background: '#f5f5f5' }} />
       ) : null}
-      <Upload
-        accept={IMAGE_TYPES.join(',')}
-        showUploadList={false}
-        beforeUpload={beforeUpload}
-        customRequest={customRequest}
-        maxCount={1}
-      >
+      <Upload {...props}>
         <Button icon={<UploadOutlined />} loading={uploading}>
           {t('common.upload')}
         </Button>
@@ -203,6 +170,3 @@ export function ImageInput({
     </Flex>
   );
 }
-
-/** Money in cents shown in currency units with two decimals. */
-export const money = (cents: number) => (cents / 100).toFixed(2);

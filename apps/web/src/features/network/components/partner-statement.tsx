@@ -10,7 +10,7 @@ import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { EmptyState } from '@/shared/empty-state';
 import { ExportButton, callKey, useIsMobile } from '@/shared/list-page';
-import { money } from './network-data';
+import { plainMoney } from '@/shared/money';
 import './partner-statement.css';
 
 export interface PartnerStatementProps {
@@ -92,14 +92,14 @@ export function PartnerStatement({ partyKind, partyId, onBack }: PartnerStatemen
       dataIndex: f,
       key: f,
       align: 'right' as const,
-      render: (v: number) => money(v),
+      render: (v: number) => plainMoney(v),
     })),
     {
       title: t('partners.closing'),
       dataIndex: 'closing',
       key: 'closing',
       align: 'right' as const,
-      render: (v: number) => <strong>{money(v)}</strong>,
+      render: (v: number) => <strong>{plainMoney(v)}</strong>,
     },
   ];
 
@@ -164,24 +164,24 @@ export function PartnerStatement({ partyKind, partyId, onBack }: PartnerStatemen
                   {
                     key: 'opening',
                     label: t('partners.opening'),
-                    children: <span data-testid="statement-opening">{money(s.opening)}</span>,
+                    children: <span data-testid="statement-opening">{plainMoney(s.opening)}</span>,
                   },
                   { key: 'orders', label: t('partners.orders'), children: s.orders },
                   ...FIGURES.map((f) => ({
                     key: f,
                     label: t(`partners.${f}`),
-                    children: <span data-testid={`statement-${f}`}>{money(s[f])}</span>,
+                    children: <span data-testid={`statement-${f}`}>{plainMoney(s[f])}</span>,
                   })),
                   {
                     key: 'closing',
                     label: t('partners.closing'),
-                    children: <strong data-testid="statement-closing">{money(s.closing)}</strong>,
+                    children: <strong data-testid="statement-closing">{plainMoney(s.closing)}</strong>,
                   },
                   { key: 'withdrawalCount', label: t('partners.withdrawalCount'), children: s.withdrawalCount },
                   {
                     key: 'paidOut',
                     label: t('partners.paidOut'),
-                    children: `${money(s.paidOut)} (${t('partners.fees')} ${money(s.paidFees)})`,
+                    children: `${plainMoney(s.paidOut)} (${t('partners.fees')} ${plainMoney(s.paidFees)})`,
                   },
                 ]}
               />

@@ -1,52 +1,36 @@
 import { useMemo } from 'react';
-import {
-  Button,
-  Card,
-  Dropdown,
-  Form,
-  Input,
-  InputNumber,
-  Segmented,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type MenuProps,
-} from 'antd';
+import { Button, Card, Dropdown, Form, Input, Segmented, Select, Space, Tag, Typography, type MenuProps } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AGENT_LEVELS, PARENT_LEVEL, PERMS, agentSaveRequest, type AgentItem, type AgentLevel } from '@cbo/contract';
+import {
+  AGENT_LEVELS,
+  NET_MIN_WITHDRAWAL_MAX,
+  PARENT_LEVEL,
+  PERMS,
+  agentSaveRequest,
+  type AgentItem,
+  type AgentLevel,
+} from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import {
-  DetailDrawer,
   FormDrawer,
   FormModal,
   ListPage,
-  callKey,
-  formatDateTime,
   optionsOf,
   useOverlay,
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
 } from '@/shared/list-page';
-import {
-  AccountSelect,
-  ImageInput,
-  MobileItem,
-  SimulatedTag,
-  StatusTag,
-  money,
-  useNetLabel,
-  useRegionOptions,
-} from '../components/network-data';
+import { plainMoney } from '@/shared/money';
+import { MoneyInput } from '@/shared/money-input';
+import { AccountSelect, ImageInput, MobileItem, useNetLabel, useRegionOptions } from '../components/network-data';
 import { PartnerTree } from '../components/partner-tree';
-import { PartnerStatement, useStatementParam } from '../components/partner-statement';
+import { ChainDrawer } from '../components/agent-chain';
+import { PasswordItem, PercentInput, usePartnerColumns, usePartnerStatement } from '../components/partner-kit';
 
 interface AgentValues {
   name: string;
@@ -57,7 +41,7 @@ interface AgentValues {
   parentId?: number | null;
   ratio: number;
   regionId?: number | null;
-  /** In currency units; sent in cents. */
+  /** In cents, whole currency units (the contract's rule). */
   minWithdrawal: number;
   withdrawalFeeRate: number;
   idCard?: string;
@@ -84,7 +68,8 @@ export default function AgentsView() {
   const level = Form.useWatch('level', form);
   // The list, the tree (?view=tree, from an agent's row ?view=tree&root=<id>) and a partner's statement (?statement=agent:<id>) share the screen.
   const [params, setParams] = useSearchParams();
-  const statement = useStatementParam();
+  const statement = usePartnerStatement();
+  const cols = usePartnerColumns();
   const treeRoot = Number(params.get('root')) || undefined;
   const view = params.get('view') === 'tree' ? 'tree' : 'list';
   const go = (next: Record<string, string | null>) =>
@@ -108,33 +93,16 @@ export default function AgentsView() {
     () => [
       { type: 'text', name: 'name', label: t('agents.keyword'), maxLength: 32 },
       { type: 'select', name: 'level', label: t('agents.level'), options: optionsOf(AGENT_LEVELS, net.level) },
-      {
-        type: 'select',
-        name: 'status',
-        label: t('common.status'),
-        options: [0, 1].map((v) => ({ value: v, label: net.status(v) })),
-      },
+      cols.statusFilter,
       { type: 'select', name: 'regionId', label: t('agents.region'), options: regions },
     ],
-    [t, net, regions],
+    [t, net, cols, regions],
   );
 
   const columns = useMemo<ColumnsOf<'agentQueryPage'>>(
     () => [
-      {
-        title: t('agents.name'),
-        dataIndex: 'name',
-        key: 'name',
-        fixed: 'left',
-        sortable: true,
-        render: (v: string, r) => (
-          <Space size={4} wrap>
-            {v}
-            <SimulatedTag simulated={r.simulated} />
-          </Space>
-        ),
-      },
-      { title: t('common.mobile'), key: 'mobile', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
+      cols.name(t('agents.name')),
+      cols.mobile(),
       {
         title: t('agents.level'),
         dataIndex: 'level',
@@ -144,8 +112,8 @@ export default function AgentsView() {
           <Tag color={v === 'A' ? 'gold' : v === 'B' ? 'blue' : 'default'}>{net.level(v)}</Tag>
         ),
       },
-      { title: t('agents.parent'), dataIndex: 'parentName', key: 'parentName', render: (v: string | null) => v ?? '-' },
-      { title: t('agents.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
+      cols.optional(t('agents.parent'), 'parentName'),
+      cols.ratio(t('agents.ratio')),
       {
         title: t('agents.region'),
         dataIndex: 'regionName',
@@ -153,13 +121,7 @@ export default function AgentsView() {
         defaultHidden: true,
         render: (v: string | null) => v ?? '-',
       },
-      {
-        title: t('common.status'),
-        dataIndex: 'status',
-        key: 'status',
-        width: 100,
-        render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} />,
-      },
+      cols.status(100),
       {
         title: t('agents.balance'),
         dataIndex: 'balance',
@@ -168,11 +130,11 @@ export default function AgentsView() {
         // in red: it is netted from its next shares. One money column keeps the table within its card.
         render: (v: number, r) => (
           <>
-            {money(v)}
+            {plainMoney(v)}
             {r.owed > 0 && (
               <div>
                 <Typography.Text type="danger" title={t('agents.owedHint')} data-testid="agent-owed">
-                  {t('agents.owed')} {money(r.owed)}
+                  {t('agents.owed')} {plainMoney(r.owed)}
                 </Typography.Text>
               </div>
             )}
@@ -184,16 +146,9 @@ export default function AgentsView() {
         dataIndex: 'totalRevenue',
         key: 'totalRevenue',
         defaultHidden: true,
-        render: (v: number) => money(v),
+        render: (v: number) => plainMoney(v),
       },
-      {
-        title: t('common.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        defaultHidden: true,
-        sortable: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      cols.createTime(),
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -245,7 +200,7 @@ export default function AgentsView() {
         },
       },
     ],
-    [t, net, buttons.has, statement.open, chain.show, edit.show, freeze.show, unfreeze.run],
+    [t, net, cols, buttons.has, statement.open, chain.show, edit.show, freeze.show, unfreeze.run],
   );
 
   const row = edit.record;
@@ -259,7 +214,7 @@ export default function AgentsView() {
         parentId: row.parentId,
         ratio: row.ratio,
         regionId: row.regionId,
-        minWithdrawal: row.minWithdrawal / 100,
+        minWithdrawal: row.minWithdrawal,
         withdrawalFeeRate: row.withdrawalFeeRate,
         idCard: row.idCard ?? '',
         avatar: row.avatar,
@@ -280,7 +235,7 @@ export default function AgentsView() {
         parentId: parentLevel ? (v.parentId ?? null) : null,
         ratio: v.ratio,
         regionId: v.regionId ?? null,
-        minWithdrawal: Math.round((v.minWithdrawal ?? 0) * 100),
+        minWithdrawal: v.minWithdrawal ?? 0,
         withdrawalFeeRate: v.withdrawalFeeRate,
         idCard: v.idCard ?? '',
         avatar: v.avatar ?? null,
@@ -299,14 +254,7 @@ export default function AgentsView() {
       data-testid="agent-view"
     />
   );
-  if (statement.statement)
-    return (
-      <PartnerStatement
-        partyKind={statement.statement.kind}
-        partyId={statement.statement.id}
-        onBack={statement.close}
-      />
-    );
+  if (statement.view) return statement.view;
   if (view === 'tree')
     return (
       <Card
@@ -364,16 +312,7 @@ export default function AgentsView() {
           <Input maxLength={18} showCount />
         </Form.Item>
         <MobileItem label={t('common.mobile')} />
-        <Form.Item
-          name="password"
-          label={t('common.password')}
-          extra={creating ? t('common.passwordHint') : t('common.passwordKeep')}
-          rules={[
-            creating ? rule(field.password.unwrap(), t('common.password')) : rule(field.password, t('common.password')),
-          ]}
-        >
-          <Input.Password maxLength={18} autoComplete="new-password" />
-        </Form.Item>
+        <PasswordItem creating={creating} schema={field.password} />
         <Form.Item
           name="level"
           label={t('agents.level')}
@@ -406,7 +345,7 @@ export default function AgentsView() {
           rules={[rule(field.ratio, t('agents.ratio'))]}
           extra={t('agents.ratioHint')}
         >
-          <InputNumber min={0} max={100} precision={0} addonAfter="%" style={{ width: 160 }} />
+          <PercentInput />
         </Form.Item>
         <Form.Item name="regionId" label={t('agents.region')}>
           <Select allowClear options={regions} />
@@ -414,19 +353,17 @@ export default function AgentsView() {
         <Form.Item
           name="minWithdrawal"
           label={t('agents.minWithdrawal')}
-          rules={[
-            { validator: async (_r, v: number | null) => void field.minWithdrawal.parse(Math.round((v ?? 0) * 100)) },
-          ]}
+          rules={[rule(field.minWithdrawal, t('agents.minWithdrawal'))]}
           extra={t('agents.minWithdrawalHint')}
         >
-          <InputNumber min={0} max={9999999} precision={0} style={{ width: 200 }} />
+          <MoneyInput whole max={NET_MIN_WITHDRAWAL_MAX} />
         </Form.Item>
         <Form.Item
           name="withdrawalFeeRate"
           label={t('agents.withdrawalFeeRate')}
           rules={[rule(field.withdrawalFeeRate, t('agents.withdrawalFeeRate'))]}
         >
-          <InputNumber min={0} max={100} precision={0} addonAfter="%" style={{ width: 160 }} />
+          <PercentInput />
         </Form.Item>
         <Form.Item name="idCard" label={t('common.idCard')} rules={[rule(field.idCard, t('common.idCard'))]}>
           <Input maxLength={20} />
@@ -455,72 +392,5 @@ export default function AgentsView() {
       </FormModal>
       <ChainDrawer agent={chain.record} open={chain.open} onClose={chain.hide} />
     </ListPage>
-  );
-}
-
-/** An agent's chain from the platform down: what each level holds and earns (they total 100). */
-function ChainDrawer({ agent, open, onClose }: { agent: AgentItem | undefined; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('network');
-  const net = useNetLabel();
-  const detail = useQuery({
-    queryKey: [...callKey('agentDetail'), agent?.id],
-    queryFn: ({ signal }) => request('agentDetail', { query: { id: agent!.id } }, { signal }),
-    enabled: open && Boolean(agent),
-  });
-  const d = detail.data;
-  return (
-    <DetailDrawer
-      open={open}
-      onClose={onClose}
-      title={t('agents.chainTitle', { name: agent?.name ?? '' })}
-      loading={detail.isPending}
-      items={
-        d
-          ? [
-              { key: 'level', label: t('agents.level'), value: net.level(d.level) },
-              { key: 'ratio', label: t('agents.ratio'), value: `${d.ratio}%` },
-              { key: 'floor', label: t('agents.childFloor'), value: `${d.childFloor}%` },
-              { key: 'children', label: t('agents.children'), value: d.childCount },
-              { key: 'minWithdrawal', label: t('agents.minWithdrawal'), value: money(d.minWithdrawal) },
-              { key: 'fee', label: t('agents.withdrawalFeeRate'), value: `${d.withdrawalFeeRate}%` },
-              { key: 'idCard', label: t('common.idCard'), value: d.idCard },
-              { key: 'remark', label: t('common.remark'), value: d.remark },
-            ]
-          : []
-      }
-    >
-      {d && (
-        <>
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
-            {t('agents.chain')}
-          </Typography.Title>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey={(l) => l.agentId ?? 0}
-            dataSource={d.chain}
-            columns={[
-              {
-                title: t('agents.link'),
-                key: 'who',
-                render: (_: unknown, l) => (l.agentId === null ? net.platform : `${l.name} (${net.level(l.level!)})`),
-              },
-              { title: t('agents.holds'), dataIndex: 'holds', key: 'holds', render: (v: number) => `${v}%` },
-              { title: t('agents.earns'), dataIndex: 'earns', key: 'earns', render: (v: number) => `${v}%` },
-            ]}
-            summary={() => (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0}>{t('agents.total')}</Table.Summary.Cell>
-                <Table.Summary.Cell index={1} />
-                <Table.Summary.Cell index={2}>{d.chain.reduce((s, l) => s + l.earns, 0)}%</Table.Summary.Cell>
-              </Table.Summary.Row>
-            )}
-          />
-          <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-            {t('agents.chainHint')}
-          </Typography.Paragraph>
-        </>
-      )}
-    </DetailDrawer>
   );
 }

@@ -1,37 +1,14 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { api, type DirectTeam, type MenuEntry, type UserInfo } from '@cbo/contract';
+import { api, type DirectTeam, type MenuEntry } from '@cbo/contract';
 import { endSession, loadSession } from '@/shared/session';
 import { fakeServer, renderView, setupI18n, setViewportWidth } from '@/test/list-page';
+import { menuEntry, userInfo } from '@/test/fixtures';
 import DirectManagementView from './direct-management';
 
-const me: UserInfo = {
-  userId: 5,
-  userName: 'li',
-  nickName: 'Li Lei',
-  img: null,
-  roles: ['operations'],
-  roleNames: ['Operations'],
-  authCode: null,
-  areaCode: '86',
-  mobile: '13800000000',
-  lastLoginTime: null,
-  lastLoginIp: null,
-};
-const screenMenu = (id: number, path: string, url: string): MenuEntry => ({
-  id,
-  parentId: 1,
-  path,
-  url,
-  name: url,
-  type: 1,
-  hidden: false,
-  roles: null,
-  icon: null,
-  orderNum: 0,
-  perms: null,
-  children: [],
-});
+const me = userInfo();
+const screenMenu = (id: number, path: string, url: string): MenuEntry =>
+  menuEntry({ id, parentId: 1, path, url, name: url });
 const team = (over: Partial<DirectTeam>): DirectTeam => ({
   id: 7,
   name: 'Pudong Direct',

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   MEMBER_LEVELS,
@@ -18,14 +18,15 @@ import { useZodRule } from '@/shared/form';
 import {
   FormModal,
   ListPage,
-  formatDateTime,
   optionsOf,
   useOverlay,
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
 } from '@/shared/list-page';
-import { SimulatedTag, StatusTag, money, useNetLabel } from '../components/network-data';
+import { SimulatedTag, useNetLabel } from '../components/network-data';
+import { RowLinks, useFreezeLink, usePartnerColumns } from '../components/partner-kit';
+import { plainMoney } from '@/shared/money';
 
 /**
  * User management → user info (menu url network/members): the members of the rental apps. Staff
@@ -37,6 +38,8 @@ export default function MembersView() {
   const rule = useZodRule();
   const net = useNetLabel();
   const buttons = useButtons();
+  const cols = usePartnerColumns();
+  const freezeLink = useFreezeLink();
   const freeze = useOverlay<MemberItem>();
   const level = useOverlay<MemberItem>();
   const customerHref = useCustomerHref();
@@ -59,14 +62,9 @@ export default function MembersView() {
         options: optionsOf(USER_CLIENT_TYPES, net.terminal),
       },
       { type: 'select', name: 'level', label: t('members.level'), options: optionsOf(MEMBER_LEVELS, net.memberLevel) },
-      {
-        type: 'select',
-        name: 'status',
-        label: t('common.status'),
-        options: [0, 1].map((v) => ({ value: v, label: net.status(v) })),
-      },
+      cols.statusFilter,
     ],
-    [t, net],
+    [t, net, cols],
   );
 
   const columns = useMemo<ColumnsOf<'memberQueryPage'>>(
@@ -109,7 +107,7 @@ export default function MembersView() {
         key: 'balance',
         width: 110,
         align: 'right',
-        render: (v: number) => money(v),
+        render: (v: number) => plainMoney(v),
       },
       {
         title: t('members.deposit'),
@@ -117,63 +115,41 @@ export default function MembersView() {
         key: 'deposit',
         width: 110,
         align: 'right',
-        render: (v: number) => money(v),
+        render: (v: number) => plainMoney(v),
       },
       { title: t('members.orders'), dataIndex: 'orderCount', key: 'orderCount', width: 90, align: 'right' },
-      {
-        title: t('common.status'),
-        dataIndex: 'status',
-        key: 'status',
-        width: 100,
-        render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} />,
-      },
-      {
-        title: t('members.freezeReason'),
-        dataIndex: 'freezeReason',
-        key: 'freezeReason',
-        render: (v: string | null) => v ?? '-',
-      },
-      {
-        title: t('members.registered'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        defaultHidden: true,
-        sortable: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      cols.status(100),
+      cols.optional(t('members.freezeReason'), 'freezeReason'),
+      cols.createTime(t('members.registered')),
       {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
         // Details, level and freeze side by side in English.
         width: 230,
-        render: (_: unknown, row) => (
-          <Space size={0}>
-            {customerHref(row.id) && (
-              <Button type="link" size="small" onClick={() => void navigate(customerHref(row.id)!)}>
-                {t('members.details')}
-              </Button>
-            )}
-            {buttons.has(PERMS.memberLevel) && (
-              <Button type="link" size="small" onClick={() => level.show(row)}>
-                {t('members.changeLevel')}
-              </Button>
-            )}
-            {buttons.has(PERMS.memberStatus) &&
-              (row.status === 0 ? (
-                <Button type="link" size="small" danger onClick={() => freeze.show(row)}>
-                  {t('common.freeze')}
-                </Button>
-              ) : (
-                <Button type="link" size="small" onClick={() => unfreeze.run(row)}>
-                  {t('common.unfreeze')}
-                </Button>
-              ))}
-          </Space>
-        ),
+        render: (_: unknown, row) => {
+          const href = customerHref(row.id);
+          return (
+            <RowLinks
+              links={[
+                { label: t('members.details'), onClick: href ? () => void navigate(href) : undefined },
+                {
+                  label: t('members.changeLevel'),
+                  onClick: buttons.has(PERMS.memberLevel) ? () => level.show(row) : undefined,
+                },
+                freezeLink(
+                  buttons.has(PERMS.memberStatus),
+                  row.status,
+                  () => freeze.show(row),
+                  () => unfreeze.run(row),
+                ),
+              ]}
+            />
+          );
+        },
       },
     ],
-    [t, net, buttons.has, freeze.show, unfreeze.run, level.show, customerHref, navigate],
+    [t, net, cols, freezeLink, buttons.has, freeze.show, unfreeze.run, level.show, customerHref, navigate],
   );
 
   return (

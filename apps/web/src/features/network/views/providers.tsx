@@ -1,23 +1,22 @@
 import { useMemo } from 'react';
-import { Button, Form, Input, InputNumber, Space } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS, providerSaveRequest, type ProviderItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons, useHoldsScreen } from '@/shared/permission';
+import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import {
-  FormDrawer,
-  ListPage,
-  formatDateTime,
-  useOverlay,
-  useRowAction,
-  type ColumnsOf,
-  type FiltersOf,
-} from '@/shared/list-page';
-import { MobileItem, SimulatedTag, StatusTag, useNetLabel } from '../components/network-data';
+import { FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { MobileItem } from '../components/network-data';
 import { FreezeModal } from '../components/freeze-modal';
-import { PartnerStatement, useStatementParam } from '../components/partner-statement';
+import {
+  PasswordItem,
+  PercentInput,
+  RowLinks,
+  useFreezeLink,
+  usePartnerColumns,
+  usePartnerStatement,
+} from '../components/partner-kit';
 
 interface ProviderValues {
   name: string;
@@ -34,11 +33,10 @@ const field = providerSaveRequest.shape;
 export default function ProvidersView() {
   const { t } = useTranslation(['network', 'kit']);
   const rule = useZodRule();
-  const net = useNetLabel();
   const buttons = useButtons();
-  const statement = useStatementParam();
-  // The statement is the agent list's call: offered to whoever may open that screen.
-  const canStatement = useHoldsScreen(PERMS.agentQuery);
+  const cols = usePartnerColumns();
+  const statement = usePartnerStatement();
+  const freezeLink = useFreezeLink();
   const edit = useOverlay<ProviderItem>();
   const freeze = useOverlay<ProviderItem>();
 
@@ -50,52 +48,19 @@ export default function ProvidersView() {
   });
 
   const filters = useMemo<FiltersOf<'providerQueryPage'>>(
-    () => [
-      { type: 'text', name: 'name', label: t('providers.keyword'), maxLength: 32 },
-      {
-        type: 'select',
-        name: 'status',
-        label: t('common.status'),
-        options: [0, 1].map((v) => ({ value: v, label: net.status(v) })),
-      },
-    ],
-    [t, net],
+    () => [{ type: 'text', name: 'name', label: t('providers.keyword'), maxLength: 32 }, cols.statusFilter],
+    [t, cols],
   );
   const columns = useMemo<ColumnsOf<'providerQueryPage'>>(
     () => [
-      {
-        title: t('providers.name'),
-        dataIndex: 'name',
-        key: 'name',
-        fixed: 'left',
-        sortable: true,
-        render: (v: string, r) => (
-          <Space size={4} wrap>
-            {v}
-            <SimulatedTag simulated={r.simulated} />
-          </Space>
-        ),
-      },
+      cols.name(t('providers.name')),
       { title: t('providers.contact'), dataIndex: 'contact', key: 'contact' },
-      { title: t('common.mobile'), key: 'mobile', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
-      { title: t('providers.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
+      cols.mobile(),
+      cols.ratio(t('providers.ratio')),
       { title: t('providers.outlets'), dataIndex: 'outletCount', key: 'outletCount' },
-      {
-        title: t('common.status'),
-        dataIndex: 'status',
-        key: 'status',
-        width: 90,
-        render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} />,
-      },
-      { title: t('common.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v ?? '-' },
-      {
-        title: t('common.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        defaultHidden: true,
-        sortable: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      cols.status(),
+      cols.optional(t('common.remark'), 'remark'),
+      cols.createTime(),
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -103,43 +68,26 @@ export default function ProvidersView() {
         // Statement, Edit and Freeze (or Delete) on one line in English.
         width: 200,
         render: (_: unknown, row) => (
-          <Space size={0}>
-            {canStatement && (
-              <Button type="link" size="small" onClick={() => statement.open('provider', row.id)}>
-                {t('partners.statement')}
-              </Button>
-            )}
-            {buttons.has(PERMS.providerSave) && (
-              <Button type="link" size="small" onClick={() => edit.show(row)}>
-                {t('common.edit')}
-              </Button>
-            )}
-            {buttons.has(PERMS.providerStatus) &&
-              (row.status === 0 ? (
-                <Button type="link" size="small" danger onClick={() => freeze.show(row)}>
-                  {t('common.freeze')}
-                </Button>
-              ) : (
-                <Button type="link" size="small" onClick={() => unfreeze.run(row)}>
-                  {t('common.unfreeze')}
-                </Button>
-              ))}
-          </Space>
+          <RowLinks
+            links={[
+              statement.link('provider', row.id),
+              { label: t('common.edit'), onClick: buttons.has(PERMS.providerSave) ? () => edit.show(row) : undefined },
+              freezeLink(
+                buttons.has(PERMS.providerStatus),
+                row.status,
+                () => freeze.show(row),
+                () => unfreeze.run(row),
+              ),
+            ]}
+          />
         ),
       },
     ],
-    [t, buttons.has, canStatement, statement.open, edit.show, freeze.show, unfreeze.run],
+    [t, cols, buttons.has, statement.link, freezeLink, edit.show, freeze.show, unfreeze.run],
   );
 
   const row = edit.record;
-  if (statement.statement)
-    return (
-      <PartnerStatement
-        partyKind={statement.statement.kind}
-        partyId={statement.statement.id}
-        onBack={statement.close}
-      />
-    );
+  if (statement.view) return statement.view;
   const creating = edit.open && !row;
   return (
     <ListPage
@@ -198,18 +146,9 @@ export default function ProvidersView() {
           <Input maxLength={18} showCount />
         </Form.Item>
         <MobileItem label={t('common.mobile')} />
-        <Form.Item
-          name="password"
-          label={t('common.password')}
-          extra={creating ? t('common.passwordHint') : t('common.passwordKeep')}
-          rules={[
-            creating ? rule(field.password.unwrap(), t('common.password')) : rule(field.password, t('common.password')),
-          ]}
-        >
-          <Input.Password maxLength={18} autoComplete="new-password" />
-        </Form.Item>
+        <PasswordItem creating={creating} schema={field.password} />
         <Form.Item name="ratio" label={t('providers.ratio')} rules={[rule(field.ratio, t('providers.ratio'))]}>
-          <InputNumber min={0} max={100} precision={0} addonAfter="%" style={{ width: 160 }} />
+          <PercentInput />
         </Form.Item>
         <Form.Item name="remark" label={t('common.remark')} rules={[rule(field.remark, t('common.remark'))]}>
           <Input.TextArea maxLength={32} showCount autoSize />

@@ -4,28 +4,26 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS, PUSHER_PERMISSIONS, pusherSaveRequest, type PusherItem, type PusherPermission } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons, useHoldsScreen } from '@/shared/permission';
+import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import {
   FormDrawer,
   ListPage,
-  formatDateTime,
   optionsOf,
   useOverlay,
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
 } from '@/shared/list-page';
-import {
-  AccountSelect,
-  ImageInput,
-  MobileItem,
-  SimulatedTag,
-  StatusTag,
-  useNetLabel,
-} from '../components/network-data';
+import { AccountSelect, ImageInput, MobileItem, SimulatedTag, useNetLabel } from '../components/network-data';
 import { FreezeModal } from '../components/freeze-modal';
-import { PartnerStatement, useStatementParam } from '../components/partner-statement';
+import {
+  PasswordItem,
+  RowLinks,
+  useFreezeLink,
+  usePartnerColumns,
+  usePartnerStatement,
+} from '../components/partner-kit';
 
 interface PusherValues {
   name: string;
@@ -47,9 +45,9 @@ export default function PushersView() {
   const rule = useZodRule();
   const net = useNetLabel();
   const buttons = useButtons();
-  const statement = useStatementParam();
-  // The statement is the agent list's call: offered to whoever may open that screen.
-  const canStatement = useHoldsScreen(PERMS.agentQuery);
+  const cols = usePartnerColumns();
+  const statement = usePartnerStatement();
+  const freezeLink = useFreezeLink();
   const edit = useOverlay<PusherItem>();
   const freeze = useOverlay<PusherItem>();
 
@@ -69,14 +67,9 @@ export default function PushersView() {
         label: t('pushers.permission'),
         options: optionsOf(PUSHER_PERMISSIONS, net.permission),
       },
-      {
-        type: 'select',
-        name: 'status',
-        label: t('common.status'),
-        options: [0, 1].map((v) => ({ value: v, label: net.status(v) })),
-      },
+      cols.statusFilter,
     ],
-    [t, net],
+    [t, net, cols],
   );
   const columns = useMemo<ColumnsOf<'pusherQueryPage'>>(
     () => [
@@ -96,7 +89,7 @@ export default function PushersView() {
           </Space>
         ),
       },
-      { title: t('common.mobile'), key: 'mobile', width: 150, render: (_: unknown, r) => `+${r.areaCode} ${r.mobile}` },
+      cols.mobile(),
       { title: t('pushers.agent'), dataIndex: 'agentName', key: 'agentName' },
       {
         title: t('pushers.permission'),
@@ -135,22 +128,9 @@ export default function PushersView() {
             '-'
           ),
       },
-      {
-        title: t('common.status'),
-        dataIndex: 'status',
-        key: 'status',
-        width: 90,
-        render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} />,
-      },
-      { title: t('common.note'), dataIndex: 'note', key: 'note', render: (v: string | null) => v ?? '-' },
-      {
-        title: t('common.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        defaultHidden: true,
-        sortable: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      cols.status(),
+      cols.optional(t('common.note'), 'note'),
+      cols.createTime(),
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -158,43 +138,26 @@ export default function PushersView() {
         // Statement, Edit and Freeze (or Delete) on one line in English.
         width: 200,
         render: (_: unknown, row) => (
-          <Space size={0}>
-            {canStatement && (
-              <Button type="link" size="small" onClick={() => statement.open('pusher', row.id)}>
-                {t('partners.statement')}
-              </Button>
-            )}
-            {buttons.has(PERMS.pusherSave) && (
-              <Button type="link" size="small" onClick={() => edit.show(row)}>
-                {t('common.edit')}
-              </Button>
-            )}
-            {buttons.has(PERMS.pusherStatus) &&
-              (row.status === 0 ? (
-                <Button type="link" size="small" danger onClick={() => freeze.show(row)}>
-                  {t('common.freeze')}
-                </Button>
-              ) : (
-                <Button type="link" size="small" onClick={() => unfreeze.run(row)}>
-                  {t('common.unfreeze')}
-                </Button>
-              ))}
-          </Space>
+          <RowLinks
+            links={[
+              statement.link('pusher', row.id),
+              { label: t('common.edit'), onClick: buttons.has(PERMS.pusherSave) ? () => edit.show(row) : undefined },
+              freezeLink(
+                buttons.has(PERMS.pusherStatus),
+                row.status,
+                () => freeze.show(row),
+                () => unfreeze.run(row),
+              ),
+            ]}
+          />
         ),
       },
     ],
-    [t, net, buttons.has, canStatement, statement.open, edit.show, freeze.show, unfreeze.run],
+    [t, net, cols, buttons.has, statement.link, freezeLink, edit.show, freeze.show, unfreeze.run],
   );
 
   const row = edit.record;
-  if (statement.statement)
-    return (
-      <PartnerStatement
-        partyKind={statement.statement.kind}
-        partyId={statement.statement.id}
-        onBack={statement.close}
-      />
-    );
+  if (statement.view) return statement.view;
   const creating = edit.open && !row;
   return (
     <ListPage
@@ -256,16 +219,7 @@ export default function PushersView() {
           <Input maxLength={18} showCount />
         </Form.Item>
         <MobileItem label={t('common.mobile')} />
-        <Form.Item
-          name="password"
-          label={t('common.password')}
-          extra={creating ? t('common.passwordHint') : t('common.passwordKeep')}
-          rules={[
-            creating ? rule(field.password.unwrap(), t('common.password')) : rule(field.password, t('common.password')),
-          ]}
-        >
-          <Input.Password maxLength={18} autoComplete="new-password" />
-        </Form.Item>
+        <PasswordItem creating={creating} schema={field.password} />
         <Form.Item name="agentId" label={t('pushers.agent')} rules={[rule(field.agentId, t('pushers.agent'))]}>
           <AccountSelect type="agent" initial={row ? [{ id: row.agentId, name: row.agentName }] : undefined} />
         </Form.Item>

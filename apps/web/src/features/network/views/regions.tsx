@@ -1,21 +1,15 @@
 import { useMemo } from 'react';
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS, regionSaveRequest, type RegionItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import {
-  FormDrawer,
-  ListPage,
-  formatDateTime,
-  useOverlay,
-  useRowAction,
-  type ColumnsOf,
-  type FiltersOf,
-} from '@/shared/list-page';
-import { AccountSelect, SimulatedTag, money } from '../components/network-data';
+import { FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { AccountSelect } from '../components/network-data';
+import { RowLinks, usePartnerColumns } from '../components/partner-kit';
+import { plainMoney } from '@/shared/money';
 
 interface RegionValues {
   name: string;
@@ -33,6 +27,7 @@ export default function RegionsView() {
   const { t } = useTranslation(['network', 'kit']);
   const rule = useZodRule();
   const buttons = useButtons();
+  const cols = usePartnerColumns();
   const edit = useOverlay<RegionItem>();
 
   const remove = useRowAction<RegionItem>({
@@ -48,59 +43,34 @@ export default function RegionsView() {
   );
   const columns = useMemo<ColumnsOf<'regionQueryPage'>>(
     () => [
-      {
-        title: t('regions.name'),
-        dataIndex: 'name',
-        key: 'name',
-        fixed: 'left',
-        sortable: true,
-        render: (v: string, r) => (
-          <Space size={4} wrap>
-            {v}
-            <SimulatedTag simulated={r.simulated} />
-          </Space>
-        ),
-      },
-      {
-        title: t('regions.manager'),
-        dataIndex: 'managerName',
-        key: 'managerName',
-        render: (v: string | null) => v ?? '-',
-      },
+      cols.name(t('regions.name')),
+      cols.optional(t('regions.manager'), 'managerName'),
       { title: t('regions.teams'), dataIndex: 'teamCount', key: 'teamCount' },
       { title: t('regions.agents'), dataIndex: 'agentCount', key: 'agentCount' },
       { title: t('regions.devices'), dataIndex: 'deviceCount', key: 'deviceCount' },
-      { title: t('regions.turnover'), dataIndex: 'turnover', key: 'turnover', render: (v: number) => money(v) },
-      { title: t('common.remark'), dataIndex: 'remark', key: 'remark', render: (v: string | null) => v ?? '-' },
-      {
-        title: t('common.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        defaultHidden: true,
-        sortable: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      { title: t('regions.turnover'), dataIndex: 'turnover', key: 'turnover', render: (v: number) => plainMoney(v) },
+      cols.optional(t('common.remark'), 'remark'),
+      cols.createTime(),
       {
         title: t('kit:actions'),
         key: 'actions',
         fixed: 'right',
         render: (_: unknown, row) => (
-          <Space size={0} wrap>
-            {buttons.has(PERMS.regionSave) && (
-              <Button type="link" size="small" onClick={() => edit.show(row)}>
-                {t('common.edit')}
-              </Button>
-            )}
-            {buttons.has(PERMS.regionDelete) && (
-              <Button type="link" size="small" danger onClick={() => remove.run(row)}>
-                {t('common.delete')}
-              </Button>
-            )}
-          </Space>
+          <RowLinks
+            wrap
+            links={[
+              { label: t('common.edit'), onClick: buttons.has(PERMS.regionSave) ? () => edit.show(row) : undefined },
+              {
+                label: t('common.delete'),
+                danger: true,
+                onClick: buttons.has(PERMS.regionDelete) ? () => remove.run(row) : undefined,
+              },
+            ]}
+          />
         ),
       },
     ],
-    [t, buttons.has, edit.show, remove.run],
+    [t, cols, buttons.has, edit.show, remove.run],
   );
 
   const row = edit.record;

@@ -1,22 +1,14 @@
 import { useMemo } from 'react';
-import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Tag } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS, teamSaveRequest, type TeamItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons, useHoldsScreen } from '@/shared/permission';
+import { Permit, useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import {
-  FormDrawer,
-  ListPage,
-  formatDateTime,
-  useOverlay,
-  useRowAction,
-  type ColumnsOf,
-  type FiltersOf,
-} from '@/shared/list-page';
-import { AccountSelect, SimulatedTag, useRegionOptions } from '../components/network-data';
-import { PartnerStatement, useStatementParam } from '../components/partner-statement';
+import { FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { AccountSelect, useRegionOptions } from '../components/network-data';
+import { PercentInput, RowLinks, usePartnerColumns, usePartnerStatement } from '../components/partner-kit';
 
 interface TeamValues {
   name: string;
@@ -41,9 +33,8 @@ export default function TeamsView() {
   const { t } = useTranslation(['network', 'kit']);
   const rule = useZodRule();
   const buttons = useButtons();
-  const statement = useStatementParam();
-  // The statement is the agent list's call: offered to whoever may open that screen.
-  const canStatement = useHoldsScreen(PERMS.agentQuery);
+  const cols = usePartnerColumns();
+  const statement = usePartnerStatement();
   const regions = useRegionOptions();
   const edit = useOverlay<TeamItem>();
 
@@ -68,34 +59,16 @@ export default function TeamsView() {
   );
   const columns = useMemo<ColumnsOf<'teamQueryPage'>>(
     () => [
-      {
-        title: t('teams.name'),
-        dataIndex: 'name',
-        key: 'name',
-        fixed: 'left',
-        sortable: true,
-        render: (v: string, r) => (
-          <Space size={4} wrap>
-            {v}
-            <SimulatedTag simulated={r.simulated} />
-          </Space>
-        ),
-      },
+      cols.name(t('teams.name')),
       { title: t('teams.region'), dataIndex: 'regionName', key: 'regionName' },
       { title: t('teams.leader'), dataIndex: 'leaderName', key: 'leaderName' },
-      { title: t('teams.ratio'), dataIndex: 'ratio', key: 'ratio', sortable: true, render: (v: number) => `${v}%` },
+      cols.ratio(t('teams.ratio')),
       {
         title: t('teams.members'),
         key: 'members',
         render: (_: unknown, r) => r.members.map((m) => <Tag key={m.id}>{m.name}</Tag>),
       },
-      {
-        title: t('common.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        sortable: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      cols.createTime(undefined, true),
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -103,38 +76,25 @@ export default function TeamsView() {
         // Statement, Edit and Freeze (or Delete) on one line in English.
         width: 200,
         render: (_: unknown, row) => (
-          <Space size={0}>
-            {canStatement && (
-              <Button type="link" size="small" onClick={() => statement.open('operator', row.id)}>
-                {t('partners.statement')}
-              </Button>
-            )}
-            {buttons.has(PERMS.teamSave) && (
-              <Button type="link" size="small" onClick={() => edit.show(row)}>
-                {t('common.edit')}
-              </Button>
-            )}
-            {buttons.has(PERMS.teamDelete) && (
-              <Button type="link" size="small" danger onClick={() => remove.run(row)}>
-                {t('common.delete')}
-              </Button>
-            )}
-          </Space>
+          <RowLinks
+            links={[
+              statement.link('operator', row.id),
+              { label: t('common.edit'), onClick: buttons.has(PERMS.teamSave) ? () => edit.show(row) : undefined },
+              {
+                label: t('common.delete'),
+                danger: true,
+                onClick: buttons.has(PERMS.teamDelete) ? () => remove.run(row) : undefined,
+              },
+            ]}
+          />
         ),
       },
     ],
-    [t, buttons.has, canStatement, statement.open, edit.show, remove.run],
+    [t, cols, buttons.has, statement.link, edit.show, remove.run],
   );
 
   const row = edit.record;
-  if (statement.statement)
-    return (
-      <PartnerStatement
-        partyKind={statement.statement.kind}
-        partyId={statement.statement.id}
-        onBack={statement.close}
-      />
-    );
+  if (statement.view) return statement.view;
   return (
     <ListPage
       listCall="teamQueryPage"
@@ -203,7 +163,7 @@ export default function TeamsView() {
           extra={t('teams.ratioHint')}
           rules={[rule(field.ratio, t('teams.ratio'))]}
         >
-          <InputNumber min={0} max={100} precision={0} addonAfter="%" style={{ width: 160 }} />
+          <PercentInput />
         </Form.Item>
         {/* The operator's partner-app account (a direct-sales team is the spec's operator): it applies for withdrawals. */}
         <Row gutter={16}>

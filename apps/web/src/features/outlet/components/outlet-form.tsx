@@ -1,3 +1,10 @@
+/*
+ * Why one file of over 400 lines (issue 30): it is one form of about 60 fields whose parts hang
+ * together: the owner chosen (agent or team) decides the options of the next fields and the ratio's
+ * ceiling, the billing rule's amounts are checked together by the one contract schema the server
+ * applies, and the map picker fills the address. Split by section, each part would need the form,
+ * the watched values and the rule passed in, and the checks would no longer read in one place.
+ */
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';

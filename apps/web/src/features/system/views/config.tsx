@@ -5,7 +5,9 @@ import { useButtons } from '@/shared/permission';
 import { useIsMobile } from '@/shared/list-page';
 import { useCodeTicket } from '../components/code-ticket';
 import { BasisForm, GroupCard, OperationForm, OtherForm, PayForm } from '../components/config-groups';
-import { BannerTab, DevicePayTab, SystemTab } from '../components/config-lists';
+import { BannerTab } from '../components/banner-tab';
+import { DevicePayTab } from '../components/device-pay-tab';
+import { SystemTab } from '../components/system-tab';
 import { MerchantAccounts } from '../components/merchant-accounts';
 
 import SetRangeView from './set-range';
