@@ -149,6 +149,9 @@ export class OrderEngine {
   notified(...a: Parameters<OrderPaying['notified']>): ReturnType<OrderPaying['notified']> {
     return this.paying.notified(...a);
   }
+  onPayoutOutcome(...a: Parameters<OrderPaying['onPayoutOutcome']>): ReturnType<OrderPaying['onPayoutOutcome']> {
+    return this.paying.onPayoutOutcome(...a);
+  }
   onBalanceRefundOutcome(
     ...a: Parameters<OrderPaying['onBalanceRefundOutcome']>
   ): ReturnType<OrderPaying['onBalanceRefundOutcome']> {
