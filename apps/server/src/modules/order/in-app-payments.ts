@@ -29,7 +29,8 @@ export interface GiveBack {
 }
 
 /**
- * Rents paid in the customer's app (issue 28). A real payment company cannot be charged by the
+ * Rents, cable packages and Bluetooth prepayments paid in the customer's app (issue 28; the accessory
+ * orders' keys are cable:… and bluetooth:…, the rest is the rent's, as told here). A real payment company cannot be charged by the
  * server alone: the rent's first call answers what the app pays with (WeChat Pay prepay fields,
  * Alipay's order string) and records the payment as `ord_payment` purpose `rent` (its order number
  * reserved); the customer pays; the app calls rent again with the same idempotency key, the company
