@@ -12,6 +12,25 @@ import {
 /** The customers' app: quote a cabinet, rent, my orders, my wallet. Tokens of signed-in users only. */
 
 const sn = z.string().trim().min(1).max(32);
+/** The caller's key of a request (8-64 letters, digits, - or _): the same request asked again is the first one. */
+const idempotencyKey = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' })
+  .optional();
+/**
+ * The customer's id at the channel's payment company (WeChat openid from the mini program's login),
+ * which WeChat Pay's in-app payment needs; the company asks that account to pay, so naming another
+ * one takes nothing from anyone.
+ */
+const payerId = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[\w-]*$/, { error: 'rule.payerId' })
+  .optional();
 /** GET quote?sn=: what renting from this cabinet costs. */
 export const quoteQuery = z.object({ sn });
 export const quote = z.object({
@@ -43,24 +62,8 @@ export const rentRequest = z.object({
   payMode: z.enum(PAY_MODES).default('deposit'),
   /** The channel to pay through; must be one the device's payment configuration offers (default: its first). */
   channel: z.enum(ORDER_PAY_CHANNELS).optional(),
-  /**
-   * The customer's id at the channel's payment company (WeChat openid from the mini program's login),
-   * which WeChat Pay's in-app payment needs; the company asks that account to pay, so naming another
-   * one takes nothing from anyone.
-   */
-  payerId: z
-    .string()
-    .trim()
-    .max(64)
-    .regex(/^[\w-]*$/, { error: 'rule.payerId' })
-    .optional(),
-  idempotencyKey: z
-    .string()
-    .trim()
-    .min(8)
-    .max(64)
-    .regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' })
-    .optional(),
+  payerId,
+  idempotencyKey,
 });
 export type RentRequest = z.infer<typeof rentRequest>;
 /**
@@ -127,24 +130,8 @@ export const rechargeRequest = z.object({
   amount: z.number().int({ error: 'rule.moneyCents' }).min(100).max(100_000),
   /** The channel to pay through (wechat, alipay): its company when that one is enabled, else the sandbox. */
   channel: z.enum(ORDER_PAY_CHANNELS).optional(),
-  /**
-   * The customer's id at the channel's payment company (WeChat openid from the mini program's login),
-   * which WeChat Pay's in-app payment needs; the company asks that account to pay, so naming another
-   * one takes nothing from anyone.
-   */
-  payerId: z
-    .string()
-    .trim()
-    .max(64)
-    .regex(/^[\w-]*$/, { error: 'rule.payerId' })
-    .optional(),
-  idempotencyKey: z
-    .string()
-    .trim()
-    .min(8)
-    .max(64)
-    .regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' })
-    .optional(),
+  payerId,
+  idempotencyKey,
 });
 /** With `payment`: the top-up is pending until the app pays it (the balance grows when the company says so). */
 export const rechargeResult = z.object({ balance: z.number().int(), payment: payInApp.optional() });
@@ -177,13 +164,6 @@ const accessoryId = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{4}\d{13}$/, { error: 'rule.orderDeviceId' });
-const idempotencyKey = z
-  .string()
-  .trim()
-  .min(8)
-  .max(64)
-  .regex(/^[\w-]+$/, { error: 'rule.idempotencyKey' })
-  .optional();
 
 /** GET cable/quote?deviceId=: the cable's outlet and the packages it sells, at the price a buy takes. */
 export const cableQuoteQuery = z.object({ deviceId: accessoryId });
@@ -204,12 +184,17 @@ export const cableQuote = z.object({
   currency: z.string(),
 });
 export type CableQuote = z.infer<typeof cableQuote>;
-/** POST cable/buy: pays a package; the order finishes paid and answers the unlock code. The key makes a retried tap one order and one code. */
+/**
+ * POST cable/buy: pays a package; the order finishes paid and answers the unlock code. The key makes a
+ * retried tap one order and one code. Paid in the app (a real company): asked twice, as a rent is.
+ */
 export const cableBuyRequest = z.object({
   deviceId: accessoryId,
   hours: z.number().int().min(1).max(24),
   /** The channel to pay through; must be one the cables' payment configuration offers (default: its first). */
   channel: z.enum(ORDER_PAY_CHANNELS).optional(),
+  payerId,
+  /** Required when the channel's company is paid in the app (the buy is asked twice under it). */
   idempotencyKey,
 });
 export type CableBuyRequest = z.infer<typeof cableBuyRequest>;
@@ -219,8 +204,10 @@ export const cableBuyResult = z.object({
   packageName: z.string(),
   packageHours: z.number().int(),
   amount: z.number().int(),
-  /** Typed on the cable, it unlocks it for the package's hours. */
+  /** Typed on the cable, it unlocks it for the package's hours ('' while the payment is made in the app). */
   unlockCode: z.string(),
+  /** As a rent's: no order yet (status pendingPayment); the app pays, then buys again with the same key. */
+  payment: payInApp.optional(),
 });
 export type CableBuyResult = z.infer<typeof cableBuyResult>;
 
@@ -245,13 +232,18 @@ export const bluetoothQuote = z.object({
   currency: z.string(),
 });
 export type BluetoothQuote = z.infer<typeof bluetoothQuote>;
-/** POST bluetooth/start: holds the prepayment and starts the session, billed by the hour until it is stopped. */
+/**
+ * POST bluetooth/start: holds the prepayment and starts the session, billed by the hour until it is
+ * stopped. Paid in the app (a real company): asked twice, as a rent is.
+ */
 export const bluetoothStartRequest = z.object({
   deviceId: accessoryId,
   /** Cents; the default prepayment of the settings when absent. */
   prepayment: z.number().int({ error: 'rule.moneyCents' }).min(1).optional(),
   /** The channel to pay through; must be one the chargers' payment configuration offers (default: its first). */
   channel: z.enum(ORDER_PAY_CHANNELS).optional(),
+  payerId,
+  /** Required when the channel's company is paid in the app (the start is asked twice under it). */
   idempotencyKey,
 });
 export type BluetoothStartRequest = z.infer<typeof bluetoothStartRequest>;
@@ -261,6 +253,8 @@ export const bluetoothStartResult = z.object({
   prepayment: z.number().int(),
   hourlyPrice: z.number().int(),
   dailyCap: z.number().int(),
+  /** As a rent's: no session yet (status pendingPayment); the app pays, then starts again with the same key. */
+  payment: payInApp.optional(),
 });
 export type BluetoothStartResult = z.infer<typeof bluetoothStartResult>;
 /** POST bluetooth/stop: the customer ends the session; the fee is taken from the prepayment and the rest released. */

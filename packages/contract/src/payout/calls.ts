@@ -36,6 +36,16 @@ export const payoutCalls = {
     query: w.payoutMineQuery,
     data: pageResult(w.payoutItem),
   }),
+  payoutConfirmation: call({
+    method: 'GET',
+    path: '/user/api/app/v1/withdrawal/confirmation',
+    access: 'app',
+    module: m,
+    summary:
+      "Partner app: what wx.requestMerchantTransfer needs for the payee to confirm one of the party's own WeChat withdrawals while WeChat Pay waits for it",
+    query: w.payoutConfirmationQuery,
+    data: w.payoutConfirmation,
+  }),
   payoutQueryPage: call({
     method: 'GET',
     path: '/user/api/v1/withdrawal/queryPage',

@@ -4,7 +4,7 @@ import { def, type ErrorDef } from '../platform/error-def.js';
 export const payoutErrors = {
   PAYOUT_NOT_FOUND: def(
     101101,
-    'No withdrawal has this id.',
+    "No withdrawal has this id (in the partner app: none of the caller's own).",
     '提现申请不存在',
     '提現申請不存在',
     'Withdrawal not found',
@@ -92,5 +92,19 @@ export const payoutErrors = {
     '您有 {owed} 的欠款（退款冲回了已提现的分润），将从后续分润中抵扣，结清前无法提现',
     '您有 {owed} 的欠款（退款沖回了已提現的分潤），將從後續分潤中抵扣，結清前無法提現',
     'You owe {owed} (a refund took back shares already withdrawn); it is taken from your next shares, and you can withdraw once it is paid off',
+  ),
+  PAYOUT_NOT_WECHAT: def(
+    101114,
+    "Only a withdrawal paid by WeChat Pay's merchant transfer is confirmed by the payee in WeChat (wx.requestMerchantTransfer).",
+    '仅微信提现需要在微信中确认收款',
+    '僅微信提現需要在微信中確認收款',
+    'Only a withdrawal to WeChat is confirmed in WeChat',
+  ),
+  PAYOUT_NOT_AWAITING_PAYEE: def(
+    101115,
+    'The withdrawal is not waiting for the payee to confirm it: not paid out yet, already paid or failed, or paid by a company that does not ask the payee.',
+    '该提现当前无需确认收款',
+    '該提現目前無需確認收款',
+    'This withdrawal is not waiting for you to confirm the receipt',
   ),
 } as const satisfies Record<string, ErrorDef>;

@@ -93,6 +93,11 @@ export const payoutActions = {
 export const payoutReads = {
   payoutBalance: tr('合作方App：可提现余额', '合作方App：可提現餘額', 'Partner app: withdrawable balance'),
   payoutMine: tr('合作方App：我的提现', '合作方App：我的提現', 'Partner app: my withdrawals'),
+  payoutConfirmation: tr(
+    '合作方App：微信提现确认收款参数',
+    '合作方App：微信提現確認收款參數',
+    'Partner app: confirm a WeChat withdrawal',
+  ),
   payoutQueryPage: tr('查询提现申请', '查詢提現申請', 'Query withdrawals'),
   payoutDetail: tr('提现详情', '提現詳情', 'Withdrawal details'),
   payoutSummary: tr('提现汇总', '提現彙總', 'Withdrawal summary'),

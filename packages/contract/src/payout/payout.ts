@@ -119,6 +119,21 @@ export const payoutDetail = payoutItem.extend({
 export type PayoutDetail = z.infer<typeof payoutDetail>;
 export const payoutDetailQuery = z.object({ id });
 
+/** GET app withdrawal/confirmation?id=: one of the caller's own withdrawals. */
+export const payoutConfirmationQuery = z.object({ id });
+/**
+ * What the partner app hands to wx.requestMerchantTransfer so the payee confirms a WeChat payout
+ * waiting for them (WeChat Pay's merchant transfer, WAIT_USER_CONFIRM): the merchant number, the
+ * AppID the payee's openid belongs to, and the transfer's package.
+ */
+export const payoutConfirmation = z.object({
+  id: z.number().int(),
+  mchId: z.string(),
+  appId: z.string(),
+  package: z.string(),
+});
+export type PayoutConfirmation = z.infer<typeof payoutConfirmation>;
+
 /** The reason a rejection gives (1-64 characters): the console's field checks it with this. */
 export const payoutRejectReason = z.string().trim().min(1).max(64);
 

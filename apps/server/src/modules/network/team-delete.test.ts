@@ -275,8 +275,9 @@ describe.each(engines)('deleting a team that earned (%s)', (engine) => {
 
     // Applied again and approved, it is with the payment company until paid: still refused.
     const second = await app.apply(300);
-    // (The payment company's answer is lost: the payout stays "paying" until the sweep asks.)
+    // (The payment company's answer and its notification are lost: the payout stays "paying" until the sweep asks.)
     sandbox.loseNextAnswer('payout');
+    sandbox.dropNotifications(1);
     await ok(c.put('/user/api/v1/withdrawal/audit', { id: second, approve: true }), 'approve');
     expect(await withdrawalStatus(second)).toBe('paying');
     expect((await remove(team.id)).code).toBe(100416);

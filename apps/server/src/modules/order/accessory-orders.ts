@@ -9,6 +9,7 @@ import type {
   OrderBilling,
   OrderPayChannel,
   OrderStatus,
+  PayInApp,
 } from '@cbo/contract';
 import { isUniqueViolation, type Db, inTransaction } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -22,6 +23,15 @@ import type { OrderQueries } from './order.queries.js';
 import { ordOrder } from './tables.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
+
+/** What a cable buy and a Bluetooth start both carry: the device, the channel, the payer and the caller's key. */
+interface AccessoryRequest {
+  deviceId: string;
+  channel?: OrderPayChannel;
+  payerId?: string;
+  idempotencyKey?: string;
+}
+type Member = Awaited<ReturnType<OrderEngine['customer']>>;
 
 /**
  * Orders of the cheaper devices, beside the power banks' rentals (docs/decisions/orders-and-payments.md, "Cable and
@@ -68,6 +78,95 @@ export class AccessoryOrders {
     return was ?? null;
   }
 
+  /**
+   * Takes an accessory order's money under the customer's key before anything is recorded, as a rent
+   * takes its deposit (order.renting.ts). When the channel's company is paid in the app, the first call
+   * answers what the app pays with (the payment recorded once, its order number reserved:
+   * in-app-payments.ts) and the same call with the same key finds it paid. The company's word on the
+   * amount is compared: another amount opens nothing and goes back. Answers the order number to use
+   * (the one the first call reserved, when the app paid) and whether the money was paid in the app.
+   */
+  private async take(
+    member: Member,
+    req: AccessoryRequest,
+    c: { kind: 'cable' | 'bluetooth'; amount: number; channel: OrderPayChannel | null; what: string },
+  ): Promise<
+    { orderNo: string; payment: PayInApp } | { orderNo: string; chargeKey: string; reference: string; inApp: boolean }
+  > {
+    const inApp = this.engine.inApp;
+    const fresh = newNo('R');
+    const chargeKey = `${c.kind}:${member.id}:${req.idempotencyKey ?? fresh}`;
+    // The second call keeps the number the first one gave the customer.
+    let paying = req.idempotencyKey ? await inApp.find(chargeKey) : null;
+    let orderNo = paying?.orderNo ?? fresh;
+    if (await this.engine.keySpent(chargeKey)) throw new AppError('ORDER_KEY_SPENT');
+    const paid = await this.engine.provider.charge({
+      key: chargeKey,
+      amount: c.amount,
+      userId: member.id,
+      description: `${c.what} ${orderNo}`,
+      channel: c.channel ?? undefined,
+      payerId: req.payerId,
+    });
+    if (paid.status === 'pending' && paid.payParams)
+      return inApp.ask({
+        key: chargeKey,
+        op: 'charge',
+        userId: member.id,
+        orderNo,
+        amount: c.amount,
+        channel: c.channel,
+        out: paid,
+        keyGiven: Boolean(req.idempotencyKey),
+      });
+    if (paid.status !== 'succeeded')
+      throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
+    if (paid.amount !== c.amount) {
+      this.log.error(
+        { key: chargeKey, asked: c.amount, charged: paid.amount },
+        'an accessory order charged another amount',
+      );
+      await this.engine.giveBackCharge({
+        userId: member.id,
+        rentKey: null,
+        chargeKey,
+        amount: paid.amount,
+        reference: paid.reference,
+        orderNo,
+      });
+      throw new AppError('ORDER_PAYMENT_FAILED', { reason: 'amount' });
+    }
+    // Paid in the app while this call raced the first one: the order takes the number the first call gave.
+    if (!paying && req.idempotencyKey) {
+      paying = await inApp.find(chargeKey);
+      if (paying?.orderNo) orderNo = paying.orderNo;
+    }
+    return { orderNo, chargeKey, reference: paid.reference, inApp: Boolean(paying) };
+  }
+
+  /**
+   * Runs a buy or a start; when it is refused after the customer paid in the app under this key (the
+   * charger became busy, the cable's codes wait), the order a twin call opened answers it, or else the
+   * payment goes back now rather than at the sweep.
+   */
+  private async secondCallRefused<T>(
+    userId: number,
+    kind: 'cable' | 'bluetooth',
+    key: string | undefined,
+    answer: (o: typeof ordOrder.$inferSelect) => T,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (!(err instanceof AppError) || !key) throw err;
+      const twin = await this.byKey(userId, key);
+      if (twin) return answer(twin);
+      await this.engine.inApp.refused(`${kind}:${userId}:${key}`);
+      throw err;
+    }
+  }
+
   // ------------------------------------------------------------------ charging cables
 
   /**
@@ -110,10 +209,7 @@ export class AccessoryOrders {
     return (await this.cableOffer(deviceId)).quote;
   }
 
-  async buyCable(
-    p: Principal,
-    req: { deviceId: string; hours: number; channel?: OrderPayChannel; idempotencyKey?: string },
-  ): Promise<CableBuyResult> {
+  async buyCable(p: Principal, req: AccessoryRequest & { hours: number }): Promise<CableBuyResult> {
     const member = await this.engine.customer(p);
     const answer = (o: typeof ordOrder.$inferSelect): CableBuyResult => {
       if (o.deviceType !== 'cable') throw new AppError('ORDER_PAY_MODE');
@@ -126,6 +222,17 @@ export class AccessoryOrders {
         unlockCode: o.unlockCode ?? '',
       };
     };
+    return this.secondCallRefused(member.id, 'cable', req.idempotencyKey, answer, () =>
+      this.buyCableOnce(p, member, req, answer),
+    );
+  }
+
+  private async buyCableOnce(
+    p: Principal,
+    member: Member,
+    req: AccessoryRequest & { hours: number },
+    answer: (o: typeof ordOrder.$inferSelect) => CableBuyResult,
+  ): Promise<CableBuyResult> {
     const was = await this.byKey(member.id, req.idempotencyKey);
     if (was) return answer(was);
     const { outlet, quote, config } = await this.cableOffer(req.deviceId);
@@ -137,18 +244,19 @@ export class AccessoryOrders {
     const wait = await this.needs.accessories.cableCodeWait(req.deviceId);
     if (wait > 0) throw new AppError('ORDER_CODE_BUSY', { seconds: wait });
     const [chain, { taxFeePercent }] = await Promise.all([this.engine.chainOf(outlet), this.needs.settings.pay()]);
-    const orderNo = newNo('R');
     const amount = offer.amount;
-    const chargeKey = `cable:${member.id}:${req.idempotencyKey ?? orderNo}`;
-    if (await this.engine.keySpent(chargeKey)) throw new AppError('ORDER_KEY_SPENT');
-    const paid = await this.engine.provider.charge({
-      key: chargeKey,
-      amount,
-      userId: member.id,
-      description: `Cable package ${orderNo}`,
-    });
-    if (paid.status !== 'succeeded')
-      throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
+    const paid = await this.take(member, req, { kind: 'cable', amount, channel, what: 'Cable package' });
+    if ('payment' in paid)
+      return {
+        orderNo: paid.orderNo,
+        status: 'pendingPayment',
+        packageName: offer.name,
+        packageHours: offer.hours,
+        amount,
+        unlockCode: '',
+        payment: paid.payment,
+      };
+    const { orderNo, chargeKey } = paid;
     const billing: OrderBilling = {
       freeMinutes: 0,
       pricePerPeriod: amount,
@@ -211,6 +319,7 @@ export class AccessoryOrders {
           },
           tx,
         );
+        if (paid.inApp) await this.engine.inApp.taken(tx, chargeKey, { reference: paid.reference, amount });
         // The code is issued in this transaction: no order without its code, no code without its order.
         const code = await this.needs.accessories.issueCableCode(tx, req.deviceId, offer.hours, orderNo);
         const [row] = await tx
@@ -294,10 +403,7 @@ export class AccessoryOrders {
     };
   }
 
-  async startBluetooth(
-    p: Principal,
-    req: { deviceId: string; prepayment?: number; channel?: OrderPayChannel; idempotencyKey?: string },
-  ): Promise<BluetoothStartResult> {
+  async startBluetooth(p: Principal, req: AccessoryRequest & { prepayment?: number }): Promise<BluetoothStartResult> {
     const member = await this.engine.customer(p);
     const answer = (o: typeof ordOrder.$inferSelect): BluetoothStartResult => {
       if (o.deviceType !== 'bluetooth') throw new AppError('ORDER_PAY_MODE');
@@ -310,6 +416,16 @@ export class AccessoryOrders {
         dailyCap: b.dailyCap,
       };
     };
+    return this.secondCallRefused(member.id, 'bluetooth', req.idempotencyKey, answer, () =>
+      this.startBluetoothOnce(member, req, answer),
+    );
+  }
+
+  private async startBluetoothOnce(
+    member: Member,
+    req: AccessoryRequest & { prepayment?: number },
+    answer: (o: typeof ordOrder.$inferSelect) => BluetoothStartResult,
+  ): Promise<BluetoothStartResult> {
     const was = await this.byKey(member.id, req.idempotencyKey);
     if (was) return answer(was);
     const { charger, outlet, pay, config, prepay } = await this.chargerOffer(req.deviceId);
@@ -322,17 +438,17 @@ export class AccessoryOrders {
     if (await this.inUse(req.deviceId)) throw new AppError('ORDER_CHARGER_IN_USE');
     const channel = payChannelOf(config, 'prepayment', req.channel);
     const chain = await this.engine.chainOf(outlet);
-    const orderNo = newNo('R');
-    const chargeKey = `bluetooth:${member.id}:${req.idempotencyKey ?? orderNo}`;
-    if (await this.engine.keySpent(chargeKey)) throw new AppError('ORDER_KEY_SPENT');
-    const paid = await this.engine.provider.charge({
-      key: chargeKey,
-      amount: prepayment,
-      userId: member.id,
-      description: `Prepayment ${orderNo}`,
-    });
-    if (paid.status !== 'succeeded')
-      throw new AppError('ORDER_PAYMENT_FAILED', { reason: paid.failure ?? paid.status });
+    const paid = await this.take(member, req, { kind: 'bluetooth', amount: prepayment, channel, what: 'Prepayment' });
+    if ('payment' in paid)
+      return {
+        orderNo: paid.orderNo,
+        status: 'pendingPayment',
+        prepayment,
+        hourlyPrice: billing.pricePerPeriod,
+        dailyCap: billing.dailyCap,
+        payment: paid.payment,
+      };
+    const { orderNo, chargeKey } = paid;
     try {
       const made = await inTransaction(this.db, async (tx) => {
         await tx.execute(customerLock(member.id));
@@ -381,6 +497,7 @@ export class AccessoryOrders {
           },
           tx,
         );
+        if (paid.inApp) await this.engine.inApp.taken(tx, chargeKey, { reference: paid.reference, amount: prepayment });
         await this.engine.events(tx, o!.id, [
           { event: 'created', actor: o!.userMobile },
           { event: 'paid', amount: prepayment, note: paid.reference },

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { inTransaction, type Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
 import type { PaymentOutcome, PaymentProvider } from './payments.js';
 import { ordOrder, ordPayment } from './tables.js';
 
@@ -28,7 +29,8 @@ export interface GiveBack {
 }
 
 /**
- * Rents paid in the customer's app (issue 28). A real payment company cannot be charged by the
+ * Rents, cable packages and Bluetooth prepayments paid in the customer's app (issue 28; the accessory
+ * orders' keys are cable:… and bluetooth:…, the rest is the rent's, as told here). A real payment company cannot be charged by the
  * server alone: the rent's first call answers what the app pays with (WeChat Pay prepay fields,
  * Alipay's order string) and records the payment as `ord_payment` purpose `rent` (its order number
  * reserved); the customer pays; the app calls rent again with the same idempotency key, the company
@@ -56,7 +58,6 @@ export class InAppPayments {
     return row ?? null;
   }
 
-  /** Records a rent's payment the customer makes in the app (a retried first call records it once). */
   /**
    * Records a rent's payment the customer makes in the app, once under its key: identical first calls
    * at once all answer the row the first of them wrote (its order number), whatever number each drew.
@@ -74,6 +75,39 @@ export class InAppPayments {
       .onConflictDoNothing()
       .returning();
     return made ?? (await this.find(p.key))!;
+  }
+
+  /**
+   * The first call's answer when the channel's company is paid in the app (a rent, a cable package, a
+   * Bluetooth prepayment): the payment recorded once under its key, the order number the first call
+   * reserved and what the app pays with. Without the caller's idempotency key the call is refused
+   * (ORDER_KEY_REQUIRED): the app could not repeat it, so a payment made anyway is given back by the sweep.
+   */
+  async ask(p: {
+    key: string;
+    op: 'charge' | 'freeze';
+    userId: number;
+    orderNo: string;
+    amount: number;
+    channel: string | null | undefined;
+    out: PaymentOutcome;
+    keyGiven: boolean;
+  }): Promise<{ orderNo: string; payment: { channel: string; params: Record<string, string> } }> {
+    const recorded = await this.awaiting(p);
+    if (!p.keyGiven) throw new AppError('ORDER_KEY_REQUIRED');
+    return {
+      orderNo: recorded.orderNo ?? p.orderNo,
+      payment: { channel: p.channel ?? '', params: p.out.payParams ?? {} },
+    };
+  }
+
+  /**
+   * A second call that could not open its order (the cabinet went offline, the charger is busy, the
+   * cable's codes wait): the payment made in the app under this key goes back now, not at the sweep.
+   */
+  async refused(key: string): Promise<void> {
+    const paid = await this.find(key);
+    if (paid && paid.status !== 'failed') await this.giveBackIfPaid(paid);
   }
 
   /** The order took the payment (in the order's transaction): the row says so with the company's number. */

@@ -115,6 +115,8 @@ function createOrder(
     config.PAYMENT_SANDBOX === 'on',
   );
   const engine = new OrderEngine(db, needs, provider, log, metrics);
+  // A payout's notification reaches the engine like any other; the withdrawals listen on the router.
+  engine.onPayoutOutcome((out) => provider.payoutOutcome(out));
   const archive = new OrderArchive(db);
   const queries = new OrderQueries(db, engine, needs, archive);
   const refunds = new OrderRefunds(db, needs, engine, log);

@@ -60,6 +60,8 @@ export class OrderEngine {
   readonly paying: OrderPaying;
   readonly staff: OrderStaff;
   readonly sweeper: OrderSweep;
+  /** Payments made in the customer's app (rents here; cable packages and Bluetooth prepayments in accessory-orders.ts). */
+  readonly inApp: InAppPayments;
 
   constructor(
     db: Db,
@@ -70,7 +72,8 @@ export class OrderEngine {
     meter: Pick<Metrics, 'business' | 'counted'>,
   ) {
     provider.onNotify((n) => this.notified(n).then(() => undefined));
-    const ctx: EngineContext = { db, needs, provider, log, meter, inApp: new InAppPayments(db, this, log) };
+    this.inApp = new InAppPayments(db, this, log);
+    const ctx: EngineContext = { db, needs, provider, log, meter, inApp: this.inApp };
     this.terms = new OrderTerms(ctx, this);
     this.renting = new OrderRenting(ctx, this);
     this.settling = new OrderSettling(ctx, this);
@@ -145,6 +148,9 @@ export class OrderEngine {
   }
   notified(...a: Parameters<OrderPaying['notified']>): ReturnType<OrderPaying['notified']> {
     return this.paying.notified(...a);
+  }
+  onPayoutOutcome(...a: Parameters<OrderPaying['onPayoutOutcome']>): ReturnType<OrderPaying['onPayoutOutcome']> {
+    return this.paying.onPayoutOutcome(...a);
   }
   onBalanceRefundOutcome(
     ...a: Parameters<OrderPaying['onBalanceRefundOutcome']>

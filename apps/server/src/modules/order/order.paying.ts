@@ -76,9 +76,22 @@ export class OrderPaying extends EnginePart {
     this.balanceRefundOutcome = handler;
   }
 
+  private payoutOutcome: ((out: PaymentOutcome) => Promise<void>) | null = null;
+  /**
+   * A payout's outcome is the withdrawals' (they keep no ord_payment row): a notification of one is handed
+   * to them (order/index.ts wires it to the payment router, where the payout module listens).
+   */
+  onPayoutOutcome(handler: (out: PaymentOutcome) => Promise<void>): void {
+    this.payoutOutcome = handler;
+  }
+
   /** Applies a final outcome to what it was for, once: the payment's row moves from pending by a conditional update. */
   async applyOutcome(out: PaymentOutcome): Promise<void> {
     if (out.status === 'pending') return;
+    if (out.op === 'payout') {
+      await this.payoutOutcome?.(out);
+      return;
+    }
     const payments: PendingPayment[] = [];
     // Read before the transaction: nothing inside it may wait on another connection (PGlite has one).
     const { taxFeePercent } = await this.needs.settings.pay();

@@ -30,8 +30,7 @@ export class OrderRenting extends EnginePart {
       // The second call of a rent paid in the app that cannot open its order (the cabinet went
       // offline, no power bank is left): the payment goes back now rather than at the sweep.
       if (err instanceof AppError && req.idempotencyKey && p.accountType === 'user') {
-        const paid = await this.inApp.find(`rent:${p.accountId}:${req.idempotencyKey}`);
-        if (paid && paid.status !== 'failed') await this.inApp.giveBackIfPaid(paid);
+        await this.inApp.refused(`rent:${p.accountId}:${req.idempotencyKey}`);
       }
       throw err;
     }
@@ -72,14 +71,22 @@ export class OrderRenting extends EnginePart {
     const chargeKey = `rent:${member.id}:${req.idempotencyKey ?? orderNo}`;
     // The customer's app pays first when the channel's company is a real one: the rent answers what it pays with.
     const payInApp = async (out: PaymentOutcome, op: 'charge' | 'freeze', amount: number): Promise<RentResult> => {
-      const recorded = await this.inApp.awaiting({ key: chargeKey, op, userId: member.id, orderNo, amount });
-      if (!req.idempotencyKey) throw new AppError('ORDER_KEY_REQUIRED');
+      const asked = await this.inApp.ask({
+        key: chargeKey,
+        op,
+        userId: member.id,
+        orderNo,
+        amount,
+        channel,
+        out,
+        keyGiven: Boolean(req.idempotencyKey),
+      });
       return {
-        orderNo: recorded.orderNo ?? orderNo,
+        orderNo: asked.orderNo,
         status: 'pendingPayment',
         slot: null,
         powerBankId: null,
-        payment: { channel: channel ?? '', params: out.payParams ?? {} },
+        payment: asked.payment,
       };
     };
 

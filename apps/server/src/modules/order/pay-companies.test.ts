@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { auth, engines, useServer } from '../../test/helper.js';
@@ -7,10 +6,8 @@ import { until } from '../../test/fleet/fleet-helpers.js';
 import type { TestCabinet } from '../../test/fleet/test-cabinet.js';
 import { rentalKit } from '../../test/order/rentals.js';
 import { caller, networkFixture, ok, outletBody } from '../../test/outlet/outlet-fixtures.js';
-import { codeTicket } from '../../test/system/code-ticket.js';
 import { AUDIT, withdrawalKit } from '../../test/payout/withdrawals.js';
-import { WechatPayEmulator, makeWechatPayKeys } from '../../test/emulators/wechatpay-emulator.js';
-import { AlipayEmulator, makeAlipayKeys } from '../../test/emulators/alipay-emulator.js';
+import { liveCompanies, type LiveCompanies } from '../../test/emulators/live-companies.js';
 import { SandboxProvider } from './payments.js';
 import { api } from '@cbo/contract';
 
@@ -39,16 +36,10 @@ describe.each(engines)('payment companies (%s)', (engine) => {
   let outletId = 0;
   let cabA: TestCabinet;
   let cabB: TestCabinet;
-  const wxKeys = makeWechatPayKeys();
-  const wx = new WechatPayEmulator({
-    merchantPublicKey: wxKeys.merchant.publicKey,
-    merchantSerialNo: wxKeys.merchant.serialNo,
-    platformPrivateKey: wxKeys.platform.privateKey,
-    platformPublicKeyId: wxKeys.platform.publicKeyId,
-    apiV3Key: wxKeys.apiV3Key,
-  });
-  const aliKeys = makeAlipayKeys();
-  const ali = new AlipayEmulator({ appPublicKey: aliKeys.appPublicKey, alipayPrivateKey: aliKeys.alipayPrivateKey });
+  let live: LiveCompanies;
+  // The emulators, once beforeAll started them (liveCompanies).
+  let wx: LiveCompanies['wx'];
+  let ali: LiveCompanies['ali'];
   const services = () => s.current.server.services;
   const db = () => s.current.database.db;
   const all = async <T>(q: SQL): Promise<T[]> => ((await db().execute(q)) as unknown as { rows: T[] }).rows;
@@ -77,42 +68,9 @@ describe.each(engines)('payment companies (%s)', (engine) => {
   }
 
   beforeAll(async () => {
-    await wx.start();
-    await ali.start();
-    const app = s.current.server.app;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     token = await s.current.login();
-    const ticket = await codeTicket(s.current, token);
-    const saved = await s.current.inject({
-      method: 'PUT',
-      url: '/user/api/v1/global/config/merchant',
-      headers: auth(token),
-      payload: {
-        ticket,
-        notifyBaseUrl: origin,
-        wechatpay: {
-          enabled: true,
-          mchId: wx.mchId,
-          appId: wx.appId,
-          merchantSerialNo: wxKeys.merchant.serialNo,
-          platformPublicKeyId: wxKeys.platform.publicKeyId,
-          platformPublicKey: wxKeys.platform.publicKey,
-          baseUrl: wx.url,
-          merchantPrivateKey: wxKeys.merchant.privateKey,
-          apiV3Key: wxKeys.apiV3Key,
-        },
-        alipay: {
-          enabled: true,
-          appId: ali.appId,
-          alipayPublicKey: aliKeys.alipayPublicKey,
-          gateway: ali.gateway,
-          appPrivateKey: aliKeys.appPrivateKey,
-        },
-      },
-    });
-    expect(saved.json()).toMatchObject({ code: 0 });
-    expect(await services().order.provider.enabled()).toEqual(['wechatpay', 'alipay']);
+    live = await liveCompanies(s.current, token);
+    ({ wx, ali } = live);
     // The console is told the money is real now.
     const provider = await s.current.inject({ method: 'GET', url: PROVIDER_PATH, headers: auth(token) });
     expect(provider.json().data).toMatchObject({ name: 'wechatpay, alipay', sandbox: false, currency: 'CNY' });
@@ -126,8 +84,7 @@ describe.each(engines)('payment companies (%s)', (engine) => {
   }, 120_000);
   afterAll(async () => {
     await kit.close();
-    await wx.close();
-    await ali.close();
+    await live?.close();
   });
 
   it('a rental paid in WeChat: the rent answers what the app pays with, opens on the second call, settles with a WeChat refund of the rest; notifications twice change nothing', async () => {

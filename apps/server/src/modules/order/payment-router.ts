@@ -134,6 +134,16 @@ export class PaymentRouter implements PaymentProvider {
     return this.back(route.key, { ...out, op: route.op as PaymentOp }, route.reference);
   }
 
+  private payoutListener: ((out: PaymentOutcome) => Promise<unknown>) | null = null;
+  /** The withdrawals take the final answers to their payouts that come by notification (the payout module registers). */
+  onPayoutOutcome(handler: (out: PaymentOutcome) => Promise<unknown>): void {
+    this.payoutListener = handler;
+  }
+  /** A payout's final outcome that came by notification (the engine hands it over): applied by the withdrawals. */
+  async payoutOutcome(out: PaymentOutcome): Promise<void> {
+    await this.payoutListener?.(out);
+  }
+
   onNotify(handler: (n: SignedNotification) => Promise<void>): void {
     // Real companies notify over HTTP (/pay/notify/<provider>); only the sandbox calls back in process.
     this.fallback.onNotify(handler);
@@ -248,8 +258,27 @@ export class PaymentRouter implements PaymentProvider {
    * refund, capture or release finds the company by it). Written only when it changed.
    */
   private async back(key: string, out: PaymentOutcome, known: string | null | undefined): Promise<PaymentOutcome> {
-    if (out.reference && out.reference !== known)
-      await this.db.update(ordPayRoute).set({ reference: out.reference }).where(eq(ordPayRoute.key, key));
+    const changed = Boolean(out.reference && out.reference !== known);
+    // A payout waiting for its payee: what the payee confirms it with, given by the transfer's creation answer only.
+    const confirm = out.op === 'payout' && out.status === 'pending' && out.payParams ? out.payParams : null;
+    if (changed || confirm)
+      await this.db
+        .update(ordPayRoute)
+        .set({ ...(changed ? { reference: out.reference } : {}), ...(confirm ? { payeeConfirm: confirm } : {}) })
+        .where(eq(ordPayRoute.key, key));
     return { ...out, key };
+  }
+
+  /**
+   * What the payee of a payout confirms it with in their wallet (WeChat Pay's merchant transfer:
+   * {mchId, appId, package} for wx.requestMerchantTransfer), and the company that waits for it; null
+   * when the payout went to no company that asks its payee (the sandbox, Alipay) or none was kept.
+   */
+  async payeeConfirmation(key: string): Promise<{ provider: string; params: Record<string, string> } | null> {
+    const [route] = await this.db
+      .select({ provider: ordPayRoute.provider, op: ordPayRoute.op, params: ordPayRoute.payeeConfirm })
+      .from(ordPayRoute)
+      .where(eq(ordPayRoute.key, key));
+    return route?.op === 'payout' && route.params ? { provider: route.provider, params: route.params } : null;
   }
 }

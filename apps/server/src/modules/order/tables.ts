@@ -424,11 +424,16 @@ export const ordPayRoute = pgTable(
     op: varchar('op', { length: 8 }).notNull(),
     /** The company's transaction number once an answer gave it (a refund finds its charge's company by it). */
     reference: varchar('reference', { length: 64 }),
+    /**
+     * A payout waiting for the payee to confirm it in their wallet: what the partner app hands to it
+     * (WeChat Pay's {mchId, appId, package} for wx.requestMerchantTransfer). Only the transfer's
+     * creation answer carries it, so it is kept from that answer.
+     */
+    payeeConfirm: jsonb('payee_confirm').$type<Record<string, string>>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ord_pay_route_no_idx').on(t.provider, t.providerNo),
     index('ord_pay_route_ref_idx').on(t.reference),
-    index('ord_pay_route_created_idx').on(t.createdAt),
   ],
 );

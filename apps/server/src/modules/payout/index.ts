@@ -7,6 +7,7 @@ import { payoutMenus } from './menus.js';
 import type { PayoutNeeds } from './needs.js';
 import { PayoutService } from './payout.service.js';
 import { PayoutBook } from './payout-book.js';
+import { PayeeConfirmation } from './payee-confirmation.js';
 import { payoutRoutes } from './routes.js';
 import * as tables from './tables.js';
 
@@ -19,11 +20,15 @@ const SWEEP_MS = 15_000;
 
 function createPayout({ db, log }: Platform, needs: PayoutNeeds) {
   const payouts = new PayoutService(db, needs, log);
+  // A payout's final answer that comes by notification is applied at once (the sweep asks only after 30 s).
+  needs.payments.onPayoutOutcome((out) => payouts.applyOutcome(out));
   const sweep = periodic('payout sweep', SWEEP_MS, () => payouts.sweep(), log);
   return {
     payouts,
     /** What the withdrawal books say was paid out (read-only; the reconciliation's). */
     book: new PayoutBook(db),
+    /** The payee's confirmation of a WeChat payout, for the partner app (payee-confirmation.ts). */
+    confirmations: new PayeeConfirmation(db, needs),
     /** Payouts without an answer are asked about on a timer (stopped on close). */
     startSweep: () => sweep.start(),
     stopSweep: () => sweep.stop(),

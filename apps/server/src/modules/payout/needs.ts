@@ -74,5 +74,12 @@ export interface PayoutNeeds {
       payeeName?: string;
     }): Promise<PayoutOutcome>;
     query(key: string, op?: 'payout'): Promise<PayoutOutcome | null>;
+    /**
+     * What the payee confirms a payout with in their wallet while the company waits for it (WeChat Pay's
+     * merchant transfer: mchId, appId, package), and that company; null when none waits.
+     */
+    payeeConfirmation(key: string): Promise<{ provider: string; params: Record<string, string> } | null>;
+    /** The final answers to payouts that come by notification (a company's, the sandbox's) are handed to `handler`. */
+    onPayoutOutcome(handler: (out: PayoutOutcome) => Promise<unknown>): void;
   };
 }

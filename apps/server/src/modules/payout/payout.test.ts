@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { WithdrawalSetting } from '@cbo/contract';
 import { CONFIG_DEFAULTS } from '../system/config.service.js';
 import { engines, useServer } from '../../test/helper.js';
+import { until } from '../../test/fleet/fleet-helpers.js';
 import { caller, networkFixture, ok, outletBody, type Answer } from '../../test/outlet/outlet-fixtures.js';
 import { SandboxProvider } from '../order/payments.js';
 import { APPLY, AUDIT, key, mobile, withdrawalKit } from '../../test/payout/withdrawals.js';
@@ -204,16 +205,23 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     const a = await agent();
     await earn('agentPayable', a.id, 300_000);
     const payouts = services().payout.payouts;
-    // Late: "pending" now, succeeded a moment later; the sweep's query finds it.
+    // Late and notified: the notification settles it, no query needed.
     sandbox.deferNext('payout');
+    const notified = (await apply(a.app, 10_000)).data;
+    expect((await ok(c.put(AUDIT, { id: notified.id, approve: true }), 'approve')).status).toBe('paying');
+    await until(async () => (await detail(notified.id)).status === 'success', 8_000, 'notified');
+    // Late, its notification lost: "pending" now, succeeded a moment later; the sweep's query finds it.
+    sandbox.deferNext('payout');
+    sandbox.dropNotifications(1);
     const late = (await apply(a.app, 10_000)).data;
     expect((await ok(c.put(AUDIT, { id: late.id, approve: true }), 'approve')).status).toBe('paying');
     await new Promise((r) => setTimeout(r, 30));
     expect((await detail(late.id)).status).toBe('paying');
     await payouts.sweep(new Date(Date.now() + 60_000));
     expect((await detail(late.id)).status).toBe('success');
-    // Never: the payout happened but its answer was lost; only a query finds it.
+    // Never: the payout happened but its answer (and its notification) was lost; only a query finds it.
     sandbox.loseNextAnswer('payout');
+    sandbox.dropNotifications(1);
     const lost = (await apply(a.app, 20_000)).data;
     await ok(c.put(AUDIT, { id: lost.id, approve: true }), 'approve');
     await new Promise((r) => setTimeout(r, 30));
@@ -230,7 +238,7 @@ describe.each(engines)('withdrawals (%s)', (engine) => {
     )) as unknown as { rows: { n: number }[] };
     const count = paid.rows[0]!.n;
     expect(count).toBe(1);
-    expect(await payable('agentPayable', a.id)).toBe(270_000);
+    expect(await payable('agentPayable', a.id)).toBe(260_000);
   });
 
   it('bad input on the three calls answers a code and a message, never a 500', async () => {

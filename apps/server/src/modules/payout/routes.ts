@@ -6,6 +6,7 @@ import type { PayoutServices } from './index.js';
 export function payoutRoutes(app: FastifyInstance, s: PayoutServices): void {
   registerCall(app, 'payoutApply', ({ body, principal }) => s.payouts.apply(principal, body));
   registerCall(app, 'payoutBalance', ({ principal }) => s.payouts.balanceOf(principal));
+  registerCall(app, 'payoutConfirmation', ({ query, principal }) => s.confirmations.of(principal, query.id));
   registerCall(app, 'payoutMine', ({ query, principal }) => s.payouts.mine(principal, query));
   registerCall(app, 'payoutDetail', ({ query }) => s.payouts.detail(query.id));
   registerCall(app, 'payoutSummary', () => s.payouts.summary());

@@ -76,6 +76,8 @@ interface Transfer {
   fail_reason?: string;
   user_name?: string;
   notify_url?: string;
+  /** What the creation answer gave the merchant for wx.requestMerchantTransfer (while it waits for the payee). */
+  package_info?: string;
   create_time: string;
   update_time: string;
 }
@@ -545,7 +547,8 @@ export class WechatPayEmulator {
       this.later(() => this.finishTransfer(t, 'FAIL', failure));
     }
     const answer: Json = { out_bill_no: no, transfer_bill_no: t.transfer_bill_no, create_time: now, state: t.state };
-    if (t.state === 'WAIT_USER_CONFIRM') answer.package_info = crypto.randomBytes(24).toString('base64');
+    if (t.state === 'WAIT_USER_CONFIRM')
+      answer.package_info = t.package_info = crypto.randomBytes(24).toString('base64');
     return new Reply(200, answer);
   }
 
