@@ -11,16 +11,6 @@ const m = 'stats';
 
 /** Statistics: the dashboard's business figures and action list, the financial data and its export. */
 export const statsCalls = {
-  statsDashboard: call({
-    method: 'GET',
-    path: '/order/api/v1/stats/dashboard',
-    access: 'authenticated',
-    module: m,
-    summary:
-      "The dashboard's statistics in one answer: today's and the 7 days' order figures, the 30 days' trend, the rankings, orders now, business figures and the action list (each part null without its own call's permission)",
-    query: s.statsDashboardQuery,
-    data: s.statsDashboard,
-  }),
   statsActions: call({
     method: 'GET',
     path: '/order/api/v1/stats/actions',

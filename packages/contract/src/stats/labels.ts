@@ -106,7 +106,6 @@ export const statsActionLabels = {
 
 /** What each call of the stats domain that changes nothing is named (interfaces screen); a change is named by its action above. */
 export const statsReads = {
-  statsDashboard: tr('首页统计', '首頁統計', 'Dashboard statistics'),
   statsActions: tr('待办事项', '待辦事項', 'Things to do'),
   statsBusiness: tr('业务统计', '業務統計', 'Business statistics'),
   statsFinance: tr('财务数据', '財務數據', 'Financial data'),

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { timeRange } from '../platform/envelope.js';
-import { dateTime } from '../platform/rules.js';
-import { statsAgentRanking, statsNow, statsOverview, statsRanking, statsTrend } from '../order/order.js';
 
 /**
  * The statistics domain (issue 16): the dashboard's business figures and its list of things that
- * need action, the dashboard's one call, and the financial data read from the ledger. The order
- * figures' schemas (overview, trend, rankings, now) are in order/order.ts and their calls in
- * order/calls.ts (paths under /order/api/v1/stats/); the statistics module answers them all.
+ * need action, and the financial data read from the ledger. The order figures' schemas (overview,
+ * trend, rankings, now) are in order/order.ts and their calls in order/calls.ts (paths under
+ * /order/api/v1/stats/), the dashboard's one call in dashboard.ts; the statistics module answers them all.
  */
 
 const count = z.number().int().min(0);
@@ -45,35 +43,6 @@ export const statsBusiness = z.object({
   activeCabinets: count,
 });
 export type StatsBusiness = z.infer<typeof statsBusiness>;
-
-/**
- * GET stats/dashboard: everything the dashboard's statistics widgets show, in one answer. The
- * console sends the instants of its own zone (midnight today, midnight six days ago, midnight 29
- * days ago) and now; each part is what its own call answers for that window (`today` and `week`:
- * stats/overview; `trend`: stats/trend of the 30 days, the console keeps the last 7 or 30 of them;
- * the rankings: stats/outletRanking and stats/agentRanking of the 7 days; `now`: stats/now;
- * `business`: stats/business of today; `actions`: stats/actions). A part is null when the account
- * lacks the permission of its own call (order figures: the order list's; business and actions:
- * their dashboard buttons), so the dashboard shows only what its widgets grant.
- */
-export const statsDashboardQuery = z.object({
-  todayBeginTime: dateTime,
-  weekBeginTime: dateTime,
-  monthBeginTime: dateTime,
-  endTime: dateTime,
-});
-export type StatsDashboardQuery = z.infer<typeof statsDashboardQuery>;
-export const statsDashboard = z.object({
-  today: statsOverview.nullable(),
-  week: statsOverview.nullable(),
-  trend: statsTrend.nullable(),
-  outletRanking: statsRanking.nullable(),
-  agentRanking: statsAgentRanking.nullable(),
-  now: statsNow.nullable(),
-  business: statsBusiness.nullable(),
-  actions: statsActions.nullable(),
-});
-export type StatsDashboard = z.infer<typeof statsDashboard>;
 
 /** How the financial data cuts its window: days, weeks starting Monday, calendar months, in the viewer's time zone. */
 export const STATS_PERIODS = ['day', 'week', 'month'] as const;
