@@ -38,10 +38,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPostgres, query, type Db } from '../apps/server/src/platform/db/database.js';
-import { benchStats, statsTable } from './stats.js';
+import { benchStats, statsContext, statsTable } from './stats.js';
 import fs from 'node:fs';
 import type { AccountKind, StatsFinanceRow } from '@cbo/contract';
-import { OrderStats } from '../apps/server/src/modules/order/order.stats.js';
+import { OrderFacts } from '../apps/server/src/modules/order/order.facts.js';
 import { LedgerService } from '../apps/server/src/modules/ledger/ledger.service.js';
 import { addLine } from '../apps/server/src/modules/stats/stats.service.js';
 
@@ -341,15 +341,7 @@ export async function fillData(
     await restore(db, step);
     log(`secondary indexes built (${elapsed()})`);
     // What the server's statistics job does every ten minutes: fold the closed hours' shards.
-    const stats0 = new OrderStats(
-      db,
-      {
-        agentsOf: async () => new Map(),
-        agentNames: async () => new Map(),
-        scope: async () => ({ kind: 'all' as const, id: null, name: null, outlets: [] }),
-      },
-      async () => 0,
-    );
+    const stats0 = new OrderFacts(db);
     let folded = '';
     await step('fold rollup shards', async () => {
       folded = `folded ${await stats0.compact()} order total rows and ${await new LedgerService(db).compactRollup()} ledger rollup rows`;
@@ -676,15 +668,8 @@ async function main() {
   const database = await openPostgres(url, { max: 4 });
   const db = database.db;
   try {
-    const stats = new OrderStats(
-      db,
-      {
-        agentsOf: async () => new Map(),
-        agentNames: async () => new Map(),
-        scope: async () => ({ kind: 'all' as const, id: null, name: null, outlets: [] }),
-      },
-      async () => 0,
-    );
+    // The statistics module's reader over the order module's read port, as the server wires it.
+    const stats = statsContext(db, outlets).orders;
     const year = {
       beginTime: new Date(Date.now() - 365 * 86_400_000).toISOString(),
       endTime: new Date().toISOString(),

@@ -15,7 +15,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { query, type Db } from '../apps/server/src/platform/db/database.js';
-import { OrderStats, statsWindow } from '../apps/server/src/modules/order/order.stats.js';
+import { OrderFacts } from '../apps/server/src/modules/order/order.facts.js';
+import { StatsReader } from '../apps/server/src/modules/stats/reader.js';
 import { LedgerService } from '../apps/server/src/modules/ledger/ledger.service.js';
 import { StatsService, FINANCE_KINDS } from '../apps/server/src/modules/stats/stats.service.js';
 import { OrderOperations } from '../apps/server/src/modules/order/order.operations.js';
@@ -48,7 +49,7 @@ async function time(f: () => Promise<unknown>, runs: number) {
 /** What a statistics query is timed with: the services as the server builds them, over the bench database, and the windows of now. */
 export interface StatsContext {
   db: Db;
-  orders: OrderStats;
+  orders: StatsReader;
   stats: StatsService;
   operational: OperationsService;
   now: Date;
@@ -248,25 +249,21 @@ function benchPlaces(outlets: number): NonNullable<StatsNeeds['places']> {
 }
 
 export function statsContext(db: Db, outlets = 500): StatsContext {
-  const orders = new OrderStats(
-    db,
-    {
-      agentsOf: async () => new Map(),
-      agentNames: async () => new Map(),
-      scope: async () => ({ kind: 'all' as const, id: null, name: null, outlets: [] }),
-    },
-    async () => 0,
-  );
+  const facts = new OrderFacts(db);
   const ledger = new LedgerService(db);
   // The operational data's other modules (scope, cabinets, faults, repairs) stubbed out: the order side is what grows with the orders.
   const needs: StatsNeeds = {
     ledger,
-    orders: { window: (q) => statsWindow(q), activeCabinets: (q) => orders.activeCabinets(q) },
+    orders: {
+      sums: (begin, end, outletIds, by) => facts.sums(begin, end, outletIds, by),
+      outletNames: (ids) => facts.outletNames(ids),
+      activeCabinets: (begin, end) => facts.activeCabinets(begin, end),
+      count: async () => 0,
+    },
     members: { registered: async () => 0 },
     access: { holdsPermission: async () => true },
     actions: [],
     compactions: [],
-    orderFigures: orders,
     currency: async () => 'CNY',
     places: benchPlaces(outlets),
     operations: {
@@ -276,8 +273,9 @@ export function statsContext(db: Db, outlets = 500): StatsContext {
       repairs: { perPeriod: async () => [] },
     },
   };
-  const stats = new StatsService(needs);
-  const operational = new OperationsService(needs);
+  const orders = new StatsReader(needs);
+  const stats = new StatsService(needs, orders);
+  const operational = new OperationsService(needs, orders);
   const now = new Date();
   const midnight = new Date(Math.floor(now.getTime() / DAY) * DAY);
   return {

@@ -130,10 +130,18 @@ test.describe('dashboard', () => {
       await expect(page).toHaveURL(/\/order\/list\?beginTime=.+&endTime=.+/);
       expect(await listTotal(page), 'orders today: the list opened from the dashboard').toBe(n);
     }).toPass({ timeout: 30_000, intervals: [500, 1000] });
+    // The dashboard asks once for its statistics (stats/dashboard), and the period switch asks nothing more.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/order/api/v1/stats/')) asked.push(path);
+    });
     await page.goto('/dashboard');
+    await expect(page.getByTestId('stat-order-orders')).toHaveText(/^\d+$/);
     // The console starts in Chinese here.
     await page.getByText(/^30 (天|days)$/).click();
     await expect(page.getByText(/近 30 天订单与实付|Orders and paid, last 30 days/)).toBeVisible();
+    expect([...new Set(asked)]).toEqual(['/order/api/v1/stats/dashboard']);
     await page.setViewportSize({ width: 390, height: 844 });
     const a = await page.getByTestId('stat-order-orders').boundingBox();
     const b = await page.getByTestId('stat-order-paid').boundingBox();

@@ -51,7 +51,7 @@ import { network as networkModule } from './modules/network/index.js';
 import { outlet as outletModule } from './modules/outlet/index.js';
 import { ledger as ledgerModule } from './modules/ledger/index.js';
 import { deposit as depositModule } from './modules/deposit/index.js';
-import { order as orderModule, statsWindow, type OrderNeeds, type PaymentProvider } from './modules/order/index.js';
+import { order as orderModule, type OrderNeeds, type PaymentProvider } from './modules/order/index.js';
 import { voucher as voucherModule } from './modules/voucher/index.js';
 import { stats as statsModule, type ActionProvider } from './modules/stats/index.js';
 import { payout as payoutModule, type PartyFacts } from './modules/payout/index.js';
@@ -291,9 +291,6 @@ export async function buildApp(opts: BuildOptions) {
     outlets: {
       forOrder: (id) => outlet.services.outlets.forOrder(id),
       recoverCost: (tx, id, earned) => outlet.services.outlets.recoverCost(tx, id, earned),
-      agentsOf: (ids) => outlet.services.outlets.agentsOf(ids),
-      agentNames: (ids) => network.services.forOutlets.names('agent', ids),
-      scope: (q) => outlet.services.scope.resolve(q),
     },
     customers: network.services.customers,
     agentLine,
@@ -521,7 +518,12 @@ export async function buildApp(opts: BuildOptions) {
   ];
   const stats = await buildModule(statsModule, platform, {
     ledger: ledger.services.ledger,
-    orders: { window: (q) => statsWindow(q), activeCabinets: (q) => order.services.stats.activeCabinets(q) },
+    orders: {
+      sums: (begin, end, outletIds, by) => order.services.facts.sums(begin, end, outletIds, by),
+      outletNames: (ids) => order.services.facts.outletNames(ids),
+      activeCabinets: (begin, end) => order.services.facts.activeCabinets(begin, end),
+      count: (f) => order.services.queries.count(f),
+    },
     members: network.services.members,
     access: identity.services.access,
     places: {
@@ -537,8 +539,7 @@ export async function buildApp(opts: BuildOptions) {
       fleet: fleet.services.operations,
       repairs: accessories.services.repairStats,
     },
-    compactions: [() => order.services.stats.compact(), () => ledger.services.ledger.compactRollup()],
-    orderFigures: order.services.stats,
+    compactions: [() => order.services.facts.compact(), () => ledger.services.ledger.compactRollup()],
     currency: async () => (await system.services.config.read('basis')).currency,
   });
   // Gauges read when Prometheus scrapes (a statement each then, never on a request).

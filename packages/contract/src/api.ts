@@ -15,6 +15,7 @@ import { statsCalls } from './stats/calls.js';
 import { couponCalls } from './coupon/calls.js';
 import { separationCalls } from './separation/calls.js';
 import { reconcileCalls } from './reconcile/calls.js';
+import { dashboardCalls } from './dashboard.js';
 
 export { call, none, type CallDef } from './platform/call.js';
 
@@ -39,6 +40,7 @@ export const api = {
   ...couponCalls,
   ...separationCalls,
   ...reconcileCalls,
+  ...dashboardCalls,
 } as const;
 
 export type Api = typeof api;

@@ -16,6 +16,7 @@ import { statsActionLabels, statsExports, statsLabels, statsReads } from './stat
 import { couponActions, couponExports, couponFieldLabels, couponLabels, couponReads } from './coupon/labels.js';
 import { separationActions, separationFieldLabels, separationLabels, separationReads } from './separation/labels.js';
 import { reconcileActions, reconcileExports, reconcileLabels, reconcileReads } from './reconcile/labels.js';
+import { dashboardReads } from './dashboard.js';
 import type { CallName } from './api.js';
 
 export {
@@ -198,6 +199,7 @@ export const callNames: Readonly<Partial<Record<CallName, Translations>>> = {
   ...couponReads,
   ...separationReads,
   ...reconcileReads,
+  ...dashboardReads,
 };
 
 /** A call's name in a language, or null for a name that is no call of this version (a removed route). */

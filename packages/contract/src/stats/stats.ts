@@ -3,8 +3,9 @@ import { timeRange } from '../platform/envelope.js';
 
 /**
  * The statistics domain (issue 16): the dashboard's business figures and its list of things that
- * need action, and the financial data read from the ledger. The order figures themselves (overview,
- * trend, rankings, now) are the order module's calls (order/calls.ts), read from its rollups.
+ * need action, and the financial data read from the ledger. The order figures' schemas (overview,
+ * trend, rankings, now) are in order/order.ts and their calls in order/calls.ts (paths under
+ * /order/api/v1/stats/), the dashboard's one call in dashboard.ts; the statistics module answers them all.
  */
 
 const count = z.number().int().min(0);

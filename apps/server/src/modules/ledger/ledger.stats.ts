@@ -3,9 +3,12 @@ import type { AccountKind } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 
 /*
- * The ledger's statistics reads: sums of the entries over ranges of time, answered from the hour
- * and day rollups (stat_ledger_*, kept by triggers) and the entries at a range's edges, and the
- * job that folds the rollups' shards. LedgerService (ledger.service.ts) is the one entry.
+ * The ledger's read port over its statistics rollups: sums of the entries over ranges of time,
+ * answered from the hour and day rollups (stat_ledger_*, kept by the triggers of rollups.sql) and
+ * the entries at a range's edges in one statement, and the job that folds the rollups' shards.
+ * LedgerService (ledger.service.ts) is the one entry; the statistics module's reader
+ * (modules/stats/reader.ts) is its only reader, and builds every figure from these sums
+ * (docs/decisions/statistics.md, "One owner for the readers").
  */
 
 /** One line of rangeSums: a range's debit and credit totals on an account kind, by movement kind. */

@@ -10,7 +10,7 @@ import { AccessoryOrders } from './accessory-orders.js';
 import { OrderEngine } from './order.engine.js';
 import { OrderQueries } from './order.queries.js';
 import { OrderRefunds } from './order.refunds.js';
-import { OrderStats } from './order.stats.js';
+import { OrderFacts } from './order.facts.js';
 import { OrderOperations } from './order.operations.js';
 import { SandboxProvider, type PaymentProvider } from './payments.js';
 import { PaymentRouter, type Companies } from './payment-router.js';
@@ -24,7 +24,6 @@ export type { OrderNeeds } from './needs.js';
 export { SandboxProvider, type PaymentProvider } from './payments.js';
 export { PaymentRouter, CHANNEL_COMPANY, type Companies, type CompanyStatement } from './payment-router.js';
 export type { BookLine } from './payments-book.js';
-export { statsWindow } from './order.stats.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');
@@ -121,7 +120,6 @@ function createOrder(
   const queries = new OrderQueries(db, engine, needs, archive);
   const refunds = new OrderRefunds(db, needs, engine, log);
   const accessories = new AccessoryOrders(db, needs, engine, queries, log);
-  const stats = new OrderStats(db, needs.outlets, (f) => queries.count(f));
   const sweep = periodic('order sweep', SWEEP_MS, () => engine.sweep(), log);
   const archiving = periodic(
     'order archive job',
@@ -139,8 +137,8 @@ function createOrder(
     /** Refunds with their review: request, approve or reject, send, the records (with deposit refunds). */
     refunds,
     archive,
-    /** Statistics of orders, from the hourly rollup (issue 16). */
-    stats,
+    /** The read port over the order statistics rollups (kept by rollups.sql's triggers): the statistics module reads them through it. */
+    facts: new OrderFacts(db),
     /** Operational data of orders, from the per-cabinet and returns rollups (issue 16). */
     operations: new OrderOperations(db),
     /** Charging-cable packages and Bluetooth charger sessions. */

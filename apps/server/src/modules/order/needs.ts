@@ -290,20 +290,6 @@ export interface OrderNeeds {
       outletId: number,
       earned: number,
     ): Promise<{ amount: number; owner: { kind: 'agent' | 'team'; id: number } } | null>;
-    /** Statistics: the agent each outlet is under now. */
-    agentsOf(ids: readonly number[]): Promise<Map<number, number | null>>;
-    /** Statistics: agents' names. */
-    agentNames(ids: number[]): Promise<Map<number, string>>;
-    /**
-     * Statistics: a scope (at most one of region, agent, outlet) as the outlet module resolves it for
-     * every statistics call: its name and the outlets in it now; refused when two are given or it does not exist.
-     */
-    scope(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<{
-      kind: 'all' | 'region' | 'agent' | 'outlet';
-      id: number | null;
-      name: string | null;
-      outlets: { id: number }[];
-    }>;
   };
   customers: {
     member(id: number): Promise<{

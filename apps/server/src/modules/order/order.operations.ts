@@ -60,7 +60,7 @@ const ROLLUP_COLUMNS = sql`hour, outlet_id, sn, order_count, finished_count, end
  * order rows it stands for (live and archive alike): whole hours of the window come from the
  * rollups the order tables' triggers keep (stat_order_cabinet_hour by creation hour and cabinet,
  * stat_order_return_hour by return hour and return cabinet), the parts of the two edge hours from
- * the rows themselves by their creation (or end) index, as OrderStats does for the overview. Only
+ * the rows themselves by their creation (or end) index, as OrderFacts does for the overview. Only
  * returning customers read rows (one index probe per customer of the window; docs/decisions/statistics.md).
  */
 export class OrderOperations {

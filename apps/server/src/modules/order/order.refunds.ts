@@ -18,7 +18,7 @@ import { isUniqueViolation, inTransaction } from '../../platform/db/database.js'
 import { afterCommit } from '../../platform/db/request-tx.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { checkTimeRange } from '../../platform/http/time-range.js';
-import { statsWindow } from './order.stats.js';
+import { statsWindow } from '../../platform/stats-window.js';
 import { reasonOf } from './refund-reasons.js';
 import type { DepositRefundRecord, OrderNeeds, Principal } from './needs.js';
 import { BalanceRefunds } from './order.balance-refunds.js';

@@ -22,11 +22,6 @@ export function orderRoutes(app: FastifyInstance, s: OrderServices): void {
     async ({ body, principal }) => s.archive.page(await s.queries.scoped(principal, body)),
     { audit: false },
   );
-  registerCall(app, 'orderStatsOverview', ({ query }) => s.stats.overview(query), { audit: false });
-  registerCall(app, 'orderStatsTrend', ({ query }) => s.stats.trend(query), { audit: false });
-  registerCall(app, 'orderStatsOutletRanking', ({ query }) => s.stats.outletRanking(query), { audit: false });
-  registerCall(app, 'orderStatsAgentRanking', ({ query }) => s.stats.agentRanking(query), { audit: false });
-  registerCall(app, 'orderStatsNow', () => s.stats.now(), { audit: false });
   registerCall(app, 'orderDetail', ({ query, principal }) => s.queries.detail(query.orderNo, principal));
   registerCall(app, 'orderEnd', ({ body, principal }) => s.engine.end(body, staff(principal)));
   registerCall(app, 'orderSuspend', ({ body, principal }) => s.engine.suspend(body, staff(principal)));

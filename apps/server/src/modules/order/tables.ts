@@ -312,7 +312,8 @@ export const ordPayment = pgTable(
  * paid and refunded amounts, whether it finished and its billed minutes, wherever it lives (live or
  * archive): a figure for whole hours is exactly the sum over the rows the order lists show. Kept
  * in the same transaction as every change of ord_order and ord_order_archive by statement triggers
- * of the order module's own migration (see docs/decisions/statistics.md, "Statistics"); the archive's move
+ * of the order module (their functions' source: rollups.sql; docs/decisions/statistics.md, "Statistics"
+ * and "One source for the trigger SQL"); read only through OrderFacts (order.facts.ts); the archive's move
  * adds to the archive's side what it takes from the live side, so the rollup does not change.
  * Agent and region are joined from the outlet when read (an outlet that changes agent moves its
  * history with it, as the network screens show it today).

@@ -13,6 +13,7 @@ import {
 import { statsMenus } from './menus.js';
 import type { StatsNeeds } from './needs.js';
 import { StatsService } from './stats.service.js';
+import { StatsReader } from './reader.js';
 import { ReportService } from './report.service.js';
 import { reportFileName, reportWorkbook } from './report-excel.js';
 import type { StatsOperationalQuery, StatsOperationalRow } from '@cbo/contract';
@@ -27,7 +28,8 @@ const COMPACT_MS = 10 * 60_000;
 const COMPACT_FIRST_MS = 30_000;
 
 function createStats({ log }: Platform, needs: StatsNeeds) {
-  const stats = new StatsService(needs);
+  const reader = new StatsReader(needs);
+  const stats = new StatsService(needs, reader);
   const compaction = periodic(
     'statistics rollup compaction',
     COMPACT_MS,
@@ -44,8 +46,8 @@ function createStats({ log }: Platform, needs: StatsNeeds) {
     rows: async (f: StatsFinanceQuery, offset: number, limit: number): Promise<StatsFinanceRow[]> =>
       (await stats.finance(f, 'UTC')).list.slice(offset, offset + limit),
   };
-  const report = new ReportService(needs, (q, zone) => stats.finance(q, zone));
-  const operations = new OperationsService(needs);
+  const report = new ReportService(needs, reader, (q, zone) => stats.finance(q, zone));
+  const operations = new OperationsService(needs, reader);
   /** The operational data as a list (one row per period) for the export centre; the zone is the query's (the console sends the viewer's). */
   const operationalRows = {
     count: async (f: StatsOperationalQuery) => (await operations.operational(f, 'UTC', null)).list.length,
@@ -65,16 +67,16 @@ function createStats({ log }: Platform, needs: StatsNeeds) {
         .breakdown!.slice(offset, offset + limit)
         .map((r) => ({ ...r, by: f.by ?? 'outlet' })),
   };
-  return { stats, financeRows, breakdownRows, operations, operationalRows, compaction, report };
+  return { reader, stats, financeRows, breakdownRows, operations, operationalRows, compaction, report };
 }
 export type StatsServices = ReturnType<typeof createStats>;
 
 /**
- * The statistics module (issue 16, second part): the dashboard's business figures and its action
- * list (contributions of the modules that own the rows, wired in app.ts), and Statistics →
- * Financial data, read from the ledger's hourly rollup through the ledger's service. The order
- * figures of the dashboard stay the order module's calls over its own rollups (docs/decisions/statistics.md).
- * It owns no table.
+ * The statistics module: every statistics call (the order figures under /order/api/v1/stats/, the
+ * dashboard's one call, business figures and action list, financial and operational data, the
+ * operation report), each read through its one reader (reader.ts) from the rollups the order and
+ * ledger modules keep with their tables' triggers and hand over through their read ports
+ * (docs/decisions/statistics.md, "One owner for the readers"). It owns no table.
  */
 export const stats = defineModule({
   name: 'stats',
@@ -130,6 +132,15 @@ export const stats = defineModule({
   start: async (s) => s.compaction.start(),
   stop: async (s) => s.compaction.stop(),
   routes: (app, s) => {
+    // The order figures (spec section 7: their paths under /order/api/v1/stats/ stay as they were).
+    registerCall(app, 'orderStatsOverview', ({ query }) => s.reader.overview(query), { audit: false });
+    registerCall(app, 'orderStatsTrend', ({ query }) => s.reader.trend(query), { audit: false });
+    registerCall(app, 'orderStatsOutletRanking', ({ query }) => s.reader.outletRanking(query), { audit: false });
+    registerCall(app, 'orderStatsAgentRanking', ({ query }) => s.reader.agentRanking(query), { audit: false });
+    registerCall(app, 'orderStatsNow', () => s.reader.now(), { audit: false });
+    registerCall(app, 'statsDashboard', ({ principal, query, req }) => s.stats.dashboard(principal, query, req.lang), {
+      audit: false,
+    });
     registerCall(app, 'statsActions', ({ principal, req }) => s.stats.actions(principal, req.lang), { audit: false });
     registerCall(app, 'statsBusiness', ({ principal, query }) => s.stats.business(principal, query), { audit: false });
     registerCall(

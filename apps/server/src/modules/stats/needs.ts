@@ -1,4 +1,4 @@
-import type { AccountKind, StatsOverview, StatsOverviewQuery, StatsRanking, StatsTrend } from '@cbo/contract';
+import type { AccountKind } from '@cbo/contract';
 import type { Principal } from '../../platform/http/routes.js';
 import type { OperationsNeeds } from './operations.needs.js';
 
@@ -50,9 +50,9 @@ export interface LedgerOutletFigures {
 
 /**
  * What the statistics module uses of other modules; app.ts passes them in, so it never imports
- * their files nor reads their tables: the ledger's period sums (financial data), the order
- * module's window check and active cabinets, the network module's registrations, identity's
- * permission check and the action providers.
+ * their files nor reads their tables: the read ports of the order and ledger rollups (asked only
+ * through the reader, reader.ts), the outlet module's scopes and places, the network module's
+ * registrations, identity's permission check and the action providers.
  */
 export interface StatsNeeds {
   ledger: {
@@ -70,10 +70,9 @@ export interface StatsNeeds {
   /**
    * The outlet module's answers: a scope resolved (at most one of region, agent and outlet; its
    * name and its outlets now; refused when two are given or it does not exist), outlets' agents and
-   * regions now, and the names of outlets, agents and regions (app.ts; optional so a bench of the
-   * whole-business figures can leave it out).
+   * regions now, and the names of outlets, agents and regions (app.ts).
    */
-  places?: {
+  places: {
     scope(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<{
       kind: 'all' | 'region' | 'agent' | 'outlet';
       id: number | null;
@@ -83,38 +82,39 @@ export interface StatsNeeds {
     placesOf(ids: readonly number[]): Promise<Map<number, { agentId: number | null; regionId: number | null }>>;
     names(kind: 'outlet' | 'agent' | 'region', ids: number[]): Promise<Map<number, string>>;
   };
+  /**
+   * The order module's read port over its statistics rollups (order.facts.ts): sums of the orders
+   * created in a window (whole hours from the rollups, edge hours from the rows, in one statement),
+   * grouped not at all, by UTC hour or by rent outlet; outlets' names as on their latest order; the
+   * cabinets rented from; and the orders list's own count of a state. Only the reader (reader.ts) asks it.
+   */
   orders: {
-    /** The window of a statistics call (default the last 30 days; refused when reversed or over 366 days). */
-    window(q: { beginTime?: string; endTime?: string }): { begin: Date; end: Date };
-    activeCabinets(q: {
-      beginTime?: string;
-      endTime?: string;
-    }): Promise<{ beginTime: string; endTime: string; count: number }>;
+    sums(
+      begin: Date,
+      end: Date,
+      outletIds: readonly number[] | null,
+      by: 'none' | 'hour' | 'outlet',
+    ): Promise<
+      {
+        key: string | number;
+        orderCount: number;
+        paidAmount: number;
+        refundAmount: number;
+        finishedCount: number;
+        rentalMinutes: number;
+      }[]
+    >;
+    outletNames(ids: readonly number[]): Promise<Map<number, string | null>>;
+    activeCabinets(begin: Date, end: Date): Promise<number>;
+    count(f: { status: 'using' | 'refunding' | 'refundFailed' }): Promise<number>;
   };
   members: { registered(begin: Date, end: Date): Promise<number> };
   /** Operational data (operations.service.ts): what the order, outlet, fleet and accessories modules answer of their own rows. */
   operations: OperationsNeeds;
   access: { holdsPermission(p: Principal, code: string): Promise<boolean> };
   actions: ActionProvider[];
-  /** The operation report's order figures: the order module's, for a scope resolved once (report.service.ts). */
-  orderFigures: OrderFiguresForReport;
   /** The currency money is kept in (a setting). */
   currency(): Promise<string>;
   /** Housekeeping of the rollups the statistics read: folds the shards of closed hours (each owner's service does its own table). */
   compactions: (() => Promise<number>)[];
-}
-
-/** A scope of the order figures as the order module resolves it (its OrderStats.scope). */
-export interface ReportScope {
-  kind: 'all' | 'region' | 'agent' | 'outlet';
-  id: number | null;
-  name: string | null;
-  outletIds: number[] | null;
-}
-/** The order module's figures the operation report reads (order.stats.ts). */
-export interface OrderFiguresForReport {
-  scope(q: StatsOverviewQuery): Promise<ReportScope>;
-  overview(q: StatsOverviewQuery, scope: ReportScope): Promise<StatsOverview>;
-  trend(q: StatsOverviewQuery, scope: ReportScope): Promise<StatsTrend>;
-  outletRanking(q: StatsOverviewQuery, scope: ReportScope, limit: number): Promise<StatsRanking>;
 }

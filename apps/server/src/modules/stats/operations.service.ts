@@ -9,6 +9,7 @@ import {
 } from '@cbo/contract';
 import type { Principal } from '../../platform/http/routes.js';
 import type { StatsNeeds } from './needs.js';
+import type { StatsReader } from './reader.js';
 import { checkZone, periodStarts } from './stats.service.js';
 
 const zero = (start: string, newUsers: number | null): StatsOperationalRow => ({
@@ -31,7 +32,11 @@ const zero = (start: string, newUsers: number | null): StatsOperationalRow => ({
  * outlets' and the cabinets' orders to the orders created.
  */
 export class OperationsService {
-  constructor(private readonly needs: Pick<StatsNeeds, 'operations' | 'orders' | 'members' | 'access'>) {}
+  constructor(
+    private readonly needs: Pick<StatsNeeds, 'operations' | 'members' | 'access'>,
+    /** The order rollups' figures are read through it. */
+    private readonly reader: StatsReader,
+  ) {}
 
   /**
    * The operational data; new customers only for the whole business and an account that may read the
@@ -41,7 +46,7 @@ export class OperationsService {
   async operational(q: StatsOperationalQuery, viewerZone: string, p: Principal | null): Promise<StatsOperational> {
     const ops = this.needs.operations;
     const timeZone = checkZone(q.timeZone ?? viewerZone);
-    const { begin, end } = this.needs.orders.window(q);
+    const { begin, end } = this.reader.window(q);
     const scope = await ops.outlets.resolve({ regionId: q.regionId, agentId: q.agentId, outletId: q.outletId });
     const all = scope.kind === 'all';
     const outletIds = all ? null : scope.outlets.map((o) => o.id);
@@ -51,8 +56,8 @@ export class OperationsService {
     const members = all && p !== null && (await this.needs.access.holdsPermission(p, PERMS.memberQuery));
     const starts = periodStarts(begin, end, q.period, timeZone);
     const [fig, returning, faults, repairs, registered] = await Promise.all([
-      ops.orders.figures({ ...w, outletIds }),
-      ops.orders.returning({ ...w, outletIds }),
+      this.reader.operations({ ...w, outletIds }),
+      this.reader.returning({ ...w, outletIds }),
       ops.fleet.faults({ ...w, sns }),
       ops.repairs.perPeriod({ ...w, cabinets: sns }),
       members ? this.registered(starts, begin, end) : Promise.resolve(null),

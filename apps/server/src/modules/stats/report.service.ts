@@ -10,6 +10,7 @@ import {
   type StatsScope,
 } from '@cbo/contract';
 import type { StatsNeeds } from './needs.js';
+import type { StatsReader } from './reader.js';
 import { checkZone, periodStarts } from './stats.service.js';
 
 /** The financial data of a window for a scope (StatsService.finance; the scope fields pass through to it). */
@@ -25,21 +26,23 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /**
  * Statistics → Operation report: one answer for the screen, the workbook and the print. The order
- * figures are the order module's (its overview, trend and outlet ranking for the scope, resolved
+ * figures are the reader's (its overview, trend and outlet ranking for the scope, resolved
  * once), so they equal the orders list summed over the scope's outlets; the money is the financial
  * data's total for the same window and scope. The previous period has the window's length and ends
  * one millisecond before it starts.
  */
 export class ReportService {
   constructor(
-    private readonly needs: Pick<StatsNeeds, 'orders' | 'orderFigures' | 'currency' | 'operations'>,
+    private readonly needs: Pick<StatsNeeds, 'currency'>,
+    /** The order figures and the operational data's, through the module's one reader. */
+    private readonly reader: StatsReader,
     private readonly finance: ScopedFinance,
   ) {}
 
   async report(q: StatsReportQuery, viewerZone: string): Promise<StatsReport> {
     const timeZone = checkZone(q.timeZone ?? viewerZone);
-    const { begin, end } = this.needs.orders.window(q);
-    const figures = this.needs.orderFigures;
+    const { begin, end } = this.reader.window(q);
+    const figures = this.reader;
     const scopeQ: StatsScope = { regionId: q.regionId, agentId: q.agentId, outletId: q.outletId };
     const scope = await figures.scope(scopeQ);
     const prevEnd = new Date(begin.getTime() - 1);
@@ -52,8 +55,8 @@ export class ReportService {
         : Promise.resolve(null);
     // The average rental is the operational data's (power-bank rentals, rent to return), for the same window and scope.
     const held = (b: Date, e: Date) =>
-      this.needs.operations.orders
-        .figures({ begin: b, end: e, period: 'day', timeZone, outletIds: scope.outletIds ?? null })
+      this.reader
+        .operations({ begin: b, end: e, period: 'day', timeZone, outletIds: scope.outletIds ?? null })
         .then((f) => f.ended);
     const [now, before, trend, ranking, finance, currency, heldNow, heldBefore] = await Promise.all([
       figures.overview(cur, scope),

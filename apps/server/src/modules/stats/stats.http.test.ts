@@ -233,7 +233,7 @@ describe.each(engines)('statistics (%s)', (engine) => {
     // Folding the closed hours' shards changes no figure and leaves one row per closed hour and key.
     const services = s.current.server.services;
     expect(await services.ledger.ledger.compactRollup()).toBeGreaterThan(0);
-    await services.order.stats.compact();
+    await services.order.facts.compact();
     expect(
       (await c.get('/order/api/v1/stats/finance', { ...window, period: 'day', timeZone: 'Asia/Shanghai' })).data,
     ).toEqual(r.data);

@@ -6,6 +6,8 @@ import {
   type StatsActions,
   type StatsBusiness,
   type StatsBusinessQuery,
+  type StatsDashboard,
+  type StatsDashboardQuery,
   type StatsFinance,
   type StatsFinanceBreakdownRow,
   type StatsFinanceQuery,
@@ -16,6 +18,7 @@ import {
 import type { Principal } from '../../platform/http/routes.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { LedgerOutletFigures, LedgerRangeSum, StatsNeeds } from './needs.js';
+import type { ResolvedScope, StatsReader } from './reader.js';
 
 /** The account kinds the financial data reads, and which figure each one's movements feed. */
 const SHARE_FIGURE: Partial<Record<AccountKind, keyof StatsFinanceRow>> = {
@@ -146,11 +149,13 @@ export function checkZone(tz: string): string {
  * module's figures, the network's registrations), never their tables.
  */
 export class StatsService {
-  constructor(private readonly needs: StatsNeeds) {}
+  constructor(
+    private readonly needs: Pick<StatsNeeds, 'places' | 'actions' | 'access' | 'members'>,
+    /** Every figure of the rollups is read through it. */
+    private readonly reader: StatsReader,
+  ) {}
 
-  private get places(): NonNullable<StatsNeeds['places']> {
-    if (!this.needs.places)
-      throw new Error('statistics: the outlets by agent and region (needs.places) were not wired');
+  private get places(): StatsNeeds['places'] {
     return this.needs.places;
   }
 
@@ -170,12 +175,44 @@ export class StatsService {
     };
   }
 
+  /**
+   * The dashboard's statistics in one answer: each part exactly what its own call answers for its
+   * window (the whole business), or null when the account lacks that call's permission. The
+   * permissions are asked together, then every granted part is read at once.
+   */
+  async dashboard(p: Principal, q: StatsDashboardQuery, lang: Lang): Promise<StatsDashboard> {
+    const today = { beginTime: q.todayBeginTime, endTime: q.endTime };
+    const week = { beginTime: q.weekBeginTime, endTime: q.endTime };
+    const month = { beginTime: q.monthBeginTime, endTime: q.endTime };
+    // Every window is checked before anything is read (a bad one is the message its own call gives).
+    for (const w of [today, week, month]) this.reader.window(w);
+    const [orders, business, actions] = await Promise.all(
+      [PERMS.orderQuery, PERMS.statsBusiness, PERMS.statsActions].map((code) =>
+        this.needs.access.holdsPermission(p, code),
+      ),
+    );
+    const all: ResolvedScope = { kind: 'all', id: null, name: null, outletIds: null };
+    const when = <T>(granted: boolean | undefined, read: () => Promise<T>) =>
+      granted ? read() : Promise.resolve(null);
+    const [t, w, trend, outletRanking, agentRanking, now, b, a] = await Promise.all([
+      when(orders, () => this.reader.overview(today, all)),
+      when(orders, () => this.reader.overview(week, all)),
+      when(orders, () => this.reader.trend(month, all)),
+      when(orders, () => this.reader.outletRanking(week, all)),
+      when(orders, () => this.reader.agentRanking(week, all)),
+      when(orders, () => this.reader.now()),
+      when(business, () => this.business(p, today)),
+      when(actions, () => this.actions(p, lang)),
+    ]);
+    return { today: t, week: w, trend, outletRanking, agentRanking, now, business: b, actions: a };
+  }
+
   /** New customers (with the member list's permission) and active cabinets of a window. */
   async business(p: Principal, q: StatsBusinessQuery): Promise<StatsBusiness> {
-    const { begin, end } = this.needs.orders.window(q);
+    const { begin, end } = this.reader.window(q);
     const [members, active] = await Promise.all([
       this.needs.access.holdsPermission(p, PERMS.memberQuery),
-      this.needs.orders.activeCabinets(q),
+      this.reader.activeCabinets(q),
     ]);
     return {
       beginTime: begin.toISOString(),
@@ -195,7 +232,7 @@ export class StatsService {
    */
   async finance(q: StatsFinanceQuery, viewerZone: string, lang: Lang = 'zh_CN'): Promise<StatsFinance> {
     const timeZone = checkZone(q.timeZone ?? viewerZone);
-    const { begin, end } = this.needs.orders.window(q);
+    const { begin, end } = this.reader.window(q);
     const starts = periodStarts(begin, end, q.period, timeZone);
     const list = starts.map((s) => zero(s.toISOString()));
     const total = zero(begin.toISOString());
@@ -217,12 +254,12 @@ export class StatsService {
       }
     }
     if (!scope) {
-      for (const l of await this.needs.ledger.rangeSums(ranges, FINANCE_KINDS)) {
+      for (const l of await this.reader.rangeSums(ranges, FINANCE_KINDS)) {
         addLine(at.get(l.key)!, l);
         addLine(total, l);
       }
     } else {
-      for (const f of await this.needs.ledger.outletFigures(ranges, outlets)) {
+      for (const f of await this.reader.outletFigures(ranges, outlets)) {
         addFigures(at.get(f.key)!, f);
         addFigures(total, f);
       }
@@ -249,7 +286,7 @@ export class StatsService {
     outlets: number[] | undefined,
     lang: Lang,
   ): Promise<StatsFinanceBreakdownRow[]> {
-    const figures = await this.needs.ledger.outletFigures([{ key: 'window', begin, end, closed: true }], outlets);
+    const figures = await this.reader.outletFigures([{ key: 'window', begin, end, closed: true }], outlets);
     const places =
       by === 'outlet' ? null : await this.places.placesOf(figures.map((f) => f.outletId).filter((id) => id > 0));
     const rows = new Map<number, StatsFinanceBreakdownRow>();

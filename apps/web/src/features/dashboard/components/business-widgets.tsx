@@ -1,29 +1,19 @@
 import { Card, Empty, Flex, List, Skeleton, Typography, theme } from 'antd';
 import { AlertOutlined, ShopOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StatsActionItem } from '@cbo/contract';
-import { callKey } from '@/shared/list-page';
-import { request } from '@/shared/request';
 import { useScreenPath } from '../use-fleet-overview';
-import { todayWindow } from './order-widgets';
+import { useDashboardStats } from '../use-dashboard-stats';
 import { listLink, StatCard } from './stat-card';
 
-/** The figures follow the business as it changes: counted again every minute. */
-const RECOUNT_MS = 60_000;
-
-/** Today's new customers and active cabinets (stats/business), beside the order figures. */
+/** Today's new customers and active cabinets (the dashboard call's `business`), beside the order figures. */
 export function BusinessStat({ which }: { which: 'newUsers' | 'activeCabinets' }) {
   const { t } = useTranslation('dashboard');
-  const q = useQuery({
-    queryKey: [...callKey('statsBusiness'), 'today'],
-    queryFn: ({ signal }) => request('statsBusiness', { query: todayWindow() }, { signal }),
-    refetchInterval: RECOUNT_MS,
-  });
-  const d = q.data;
+  const q = useDashboardStats();
+  const d = q.data?.business;
   // Without the member list's permission the server leaves new users out; so does the dashboard.
-  if (d && which === 'newUsers' && d.newUsers === null) return null;
+  if (d === null || (d && which === 'newUsers' && d.newUsers === null)) return null;
   return (
     <StatCard
       testId={`stat-business-${which}`}
@@ -37,25 +27,22 @@ export function BusinessStat({ which }: { which: 'newUsers' | 'activeCabinets' }
 }
 
 /**
- * The things that need someone's action now (stats/actions): each module contributes its own
+ * The things that need someone's action now (the dashboard call's `actions`): each module contributes its own
  * (offline and faulty cabinets, repair tickets, deposit refunds to audit, ...), the server leaves
  * out what the account may not open, and each count links to its list filtered to exactly those rows.
  */
 export function ActionsCard() {
   const { t } = useTranslation('dashboard');
-  const q = useQuery({
-    queryKey: callKey('statsActions'),
-    queryFn: ({ signal }) => request('statsActions', {}, { signal }),
-    refetchInterval: RECOUNT_MS,
-  });
+  const actions = useDashboardStats().data?.actions;
+  if (actions === null) return null;
   return (
     <Card size="small" title={t('business.actions')} style={{ height: '100%' }} data-testid="actions-card">
-      {!q.data ? (
+      {!actions ? (
         <Skeleton active paragraph={{ rows: 4 }} />
-      ) : !q.data.list.length ? (
+      ) : !actions.list.length ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('business.noActions')} />
       ) : (
-        <List size="small" dataSource={q.data.list} renderItem={(item) => <ActionRow item={item} />} />
+        <List size="small" dataSource={actions.list} renderItem={(item) => <ActionRow item={item} />} />
       )}
     </Card>
   );

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { api, type MenuEntry, type UserInfo } from '@cbo/contract';
 import { endSession, loadSession } from '@/shared/session';
@@ -76,7 +76,7 @@ describe('order statistics on the dashboard', () => {
     expect(periodWindow(7, now).beginTime).toBe(dayjs('2025-03-04T00:00:00').toISOString());
   });
 
-  it("shows today's figures linked to the orders they sum, the trend, the ranking; switching the period asks for 30 days", async () => {
+  it("shows today's figures linked to the orders they sum, the trend, the ranking; all from one call; switching the period asks nothing more", async () => {
     const server = fakeServer({
       [api.menuDashboard.path]: {
         path: '/dashboard',
@@ -84,29 +84,39 @@ describe('order statistics on the dashboard', () => {
       },
       [api.menuListByUser.path]: menus,
       [api.userInfo.path]: me,
-      [api.orderStatsOverview.path]: (c: { query: URLSearchParams }) => ({
-        data: {
-          beginTime: c.query.get('beginTime'),
+      [api.statsDashboard.path]: (c: { query: URLSearchParams }) => {
+        const figures = (beginTime: string | null, orderCount: number, paidAmount: number) => ({
+          beginTime,
           endTime: c.query.get('endTime'),
-          orderCount: 12,
-          paidAmount: 4550,
+          orderCount,
+          paidAmount,
           refundAmount: 300,
           finishedCount: 9,
           rentalMinutes: 600,
-        },
-      }),
-      [api.orderStatsTrend.path]: {
-        points: [{ hour: dayjs().startOf('hour').toISOString(), orderCount: 3, paidAmount: 450, refundAmount: 0 }],
-      },
-      [api.orderStatsNow.path]: { using: 5, refunding: 0, refundFailed: 2 },
-      [api.orderStatsAgentRanking.path]: {
-        list: [{ agentId: 4, agentName: 'East Agency', orderCount: 9, paidAmount: 2500 }],
-      },
-      [api.orderStatsOutletRanking.path]: {
-        list: [
-          { outletId: 7, outletName: 'Central Station', orderCount: 8, paidAmount: 2400 },
-          { outletId: 3, outletName: null, orderCount: 1, paidAmount: 100 },
-        ],
+        });
+        return {
+          data: {
+            today: figures(c.query.get('todayBeginTime'), 12, 4550),
+            week: figures(c.query.get('weekBeginTime'), 40, 9900),
+            trend: {
+              points: [
+                { hour: dayjs().startOf('hour').toISOString(), orderCount: 3, paidAmount: 450, refundAmount: 0 },
+                // Twenty days ago: only in the 30 days' chart.
+                { hour: dayjs().subtract(20, 'day').toISOString(), orderCount: 5, paidAmount: 500, refundAmount: 0 },
+              ],
+            },
+            now: { using: 5, refunding: 0, refundFailed: 2 },
+            agentRanking: { list: [{ agentId: 4, agentName: 'East Agency', orderCount: 9, paidAmount: 2500 }] },
+            outletRanking: {
+              list: [
+                { outletId: 7, outletName: 'Central Station', orderCount: 8, paidAmount: 2400 },
+                { outletId: 3, outletName: null, orderCount: 1, paidAmount: 100 },
+              ],
+            },
+            business: null,
+            actions: null,
+          },
+        };
       },
     });
     await loadSession();
@@ -115,10 +125,13 @@ describe('order statistics on the dashboard', () => {
     expect(orders.textContent).toBe('12');
     const link = new URL(orders.closest('a')!.getAttribute('href')!, 'http://x');
     expect(link.pathname).toBe('/order/list');
-    const asked = server
-      .to(api.orderStatsOverview.path)
-      .find((c) => c.query.get('beginTime') === link.searchParams.get('beginTime'))!;
-    expect(asked).toBeTruthy();
+    // One call answers every widget, its today starting where the link starts.
+    expect(server.to(api.statsDashboard.path)).toHaveLength(1);
+    const asked = server.to(api.statsDashboard.path)[0]!;
+    expect(asked.query.get('todayBeginTime')).toBe(link.searchParams.get('beginTime'));
+    expect(dayjs().diff(dayjs(asked.query.get('weekBeginTime')), 'day')).toBe(6);
+    expect(dayjs().diff(dayjs(asked.query.get('monthBeginTime')), 'day')).toBe(29);
+    expect((await screen.findByTestId('stat-order-periodPaid')).textContent).toMatch(/99\.00/);
     expect(dayjs(link.searchParams.get('beginTime')).format('HH:mm')).toBe('00:00');
     expect(screen.getByText('9 finished')).toBeTruthy();
     const using = await screen.findByTestId('stat-order-now-using');
@@ -135,12 +148,11 @@ describe('order statistics on the dashboard', () => {
     expect(rows[1]!.textContent).toContain('#3');
     expect((await screen.findAllByTestId('agent-ranking-row'))[0]!.textContent).toContain('East Agency');
 
+    // The 30 days are in the answer already: switching draws them without asking again.
     fireEvent.click(screen.getByText('30 days'));
-    await waitFor(() =>
-      expect(
-        server.to(api.orderStatsTrend.path).some((c) => dayjs().diff(dayjs(c.query.get('beginTime')), 'day') === 29),
-      ).toBe(true),
-    );
     expect(await screen.findByRole('img', { name: 'Orders and paid, last 30 days' })).toBeTruthy();
+    expect(server.to(api.statsDashboard.path)).toHaveLength(1);
+    for (const old of [api.orderStatsOverview, api.orderStatsTrend, api.orderStatsNow, api.orderStatsOutletRanking])
+      expect(server.to(old.path)).toHaveLength(0);
   });
 });

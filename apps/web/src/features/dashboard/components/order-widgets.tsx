@@ -7,39 +7,20 @@ import {
   RollbackOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { StatsTrendPoint } from '@cbo/contract';
-import { callKey } from '@/shared/list-page';
 import { useMoney } from '@/shared/money';
-import { request } from '@/shared/request';
 import { useScreenPath } from '../use-fleet-overview';
+import { periodWindow, todayWindow, useDashboardStats } from '../use-dashboard-stats';
 import { Chart } from '@/shared/chart/chart';
 import { listLink, StatCard } from './stat-card';
 
 /** The orders list (its view url): each order figure links to the rows it counts. */
 const ORDERS = 'order/orders';
-/** The figures follow the orders as they change: counted again every minute. */
-const RECOUNT_MS = 60_000;
 export const PERIODS = [7, 30] as const;
 export type Period = (typeof PERIODS)[number];
-
-/** Today in the viewer's time zone: from its midnight to now. */
-export function todayWindow(now = dayjs()): { beginTime: string; endTime: string } {
-  return { beginTime: now.startOf('day').toISOString(), endTime: now.toISOString() };
-}
-
-/** The last `days` days in the viewer's time zone, today included: from the first one's midnight to now. */
-export function periodWindow(days: number, now = dayjs()): { beginTime: string; endTime: string } {
-  return {
-    beginTime: now
-      .startOf('day')
-      .subtract(days - 1, 'day')
-      .toISOString(),
-    endTime: now.toISOString(),
-  };
-}
+export { periodWindow, todayWindow } from '../use-dashboard-stats';
 
 /**
  * The server's hourly points added up into the viewer's days (`YYYY-MM-DD`, the last `days` of
@@ -64,24 +45,16 @@ export function dailySeries(points: readonly StatsTrendPoint[], days: number, no
   return list;
 }
 
-function useOverview(window: { beginTime: string; endTime: string }, key: string) {
-  return useQuery({
-    // The key names the window by what it is (today, 7 days), not by its moving end.
-    queryKey: [...callKey('orderStatsOverview'), key],
-    queryFn: ({ signal }) => request('orderStatsOverview', { query: window }, { signal }),
-    refetchInterval: RECOUNT_MS,
-  });
-}
-
 /** Today's orders, paid and refunded amounts, and the last 7 days' paid amount: each links to the orders it sums. */
 export function OrderFigures({ which }: { which: 'orders' | 'paid' | 'refunds' | 'periodPaid' }) {
   const { t } = useTranslation('dashboard');
   const { money } = useMoney();
   const path = useScreenPath(ORDERS);
   const period = which === 'periodPaid';
+  const q = useDashboardStats();
+  const d = period ? q.data?.week : q.data?.today;
+  if (d === null) return null;
   const window = period ? periodWindow(7) : todayWindow();
-  const q = useOverview(window, period ? 'period7' : 'today');
-  const d = q.data;
   const value = !d
     ? undefined
     : which === 'orders'
@@ -118,13 +91,9 @@ export function OrderTrend() {
   const { token } = theme.useToken();
   const { money } = useMoney();
   const [days, setDays] = useState<Period>(7);
-  const window = periodWindow(days);
-  const q = useQuery({
-    queryKey: [...callKey('orderStatsTrend'), days],
-    queryFn: ({ signal }) => request('orderStatsTrend', { query: window }, { signal }),
-    refetchInterval: RECOUNT_MS,
-  });
-  const series = useMemo(() => (q.data ? dailySeries(q.data.points, days) : null), [q.data, days]);
+  // The answer holds the 30 days' hours: the last 7 or 30 days are drawn from it, without asking again.
+  const trend = useDashboardStats().data?.trend;
+  const series = useMemo(() => (trend ? dailySeries(trend.points, days) : null), [trend, days]);
   const option = useMemo(
     () =>
       series && {
@@ -238,13 +207,7 @@ function RankingCard({ title, rows, testId }: { title: string; rows: Ranked[] | 
 /** The six outlets whose orders of the last 7 days paid the most (the spec's top-6 ranking). */
 export function OutletRanking() {
   const { t } = useTranslation('dashboard');
-  const window = periodWindow(7);
-  const q = useQuery({
-    queryKey: [...callKey('orderStatsOutletRanking'), 7],
-    queryFn: ({ signal }) => request('orderStatsOutletRanking', { query: window }, { signal }),
-    refetchInterval: RECOUNT_MS,
-  });
-  const rows = q.data?.list.map((r) => ({
+  const rows = useDashboardStats().data?.outletRanking?.list.map((r) => ({
     key: r.outletId,
     name: r.outletName ?? `#${r.outletId}`,
     orderCount: r.orderCount,
@@ -256,13 +219,7 @@ export function OutletRanking() {
 /** The five agents whose outlets' orders of the last 7 days paid the most (the spec's top-5 ranking; an outlet under the agent it is under now). */
 export function AgentRanking() {
   const { t } = useTranslation('dashboard');
-  const window = periodWindow(7);
-  const q = useQuery({
-    queryKey: [...callKey('orderStatsAgentRanking'), 7],
-    queryFn: ({ signal }) => request('orderStatsAgentRanking', { query: window }, { signal }),
-    refetchInterval: RECOUNT_MS,
-  });
-  const rows = q.data?.list.map((r) => ({
+  const rows = useDashboardStats().data?.agentRanking?.list.map((r) => ({
     key: r.agentId,
     name: r.agentName ?? `#${r.agentId}`,
     orderCount: r.orderCount,
@@ -275,12 +232,8 @@ export function AgentRanking() {
 export function OrderNow({ which }: { which: 'using' | 'refunding' | 'refundFailed' }) {
   const { t } = useTranslation('dashboard');
   const path = useScreenPath(ORDERS);
-  const q = useQuery({
-    queryKey: callKey('orderStatsNow'),
-    queryFn: ({ signal }) => request('orderStatsNow', {}, { signal }),
-    refetchInterval: RECOUNT_MS,
-  });
-  const value = q.data?.[which];
+  const now = useDashboardStats().data?.now;
+  const value = now?.[which];
   const tone =
     which === 'using' ? 'primary' : which === 'refundFailed' && value ? 'error' : value ? 'warning' : 'neutral';
   return (
@@ -299,7 +252,7 @@ export function OrderNow({ which }: { which: 'using' | 'refunding' | 'refundFail
           <RollbackOutlined />
         )
       }
-      footer={q.data ? t('order.now.window') : null}
+      footer={now ? t('order.now.window') : null}
     />
   );
 }

@@ -38,7 +38,7 @@ export interface WidgetData {
  * an entry here and the data they need to WidgetData.
  */
 export const WIDGETS: Record<DashboardWidget, (d: WidgetData) => Piece[]> = {
-  // The business first (issue 16): each fetches its own figures from the order statistics calls.
+  // The business first (issue 16): their figures come from one call (stats/dashboard, use-dashboard-stats.ts) they share.
   orderFigures: () => [
     { key: 'orderToday', area: 'stats', node: <OrderFigures which="orders" /> },
     { key: 'paidToday', area: 'stats', node: <OrderFigures which="paid" /> },

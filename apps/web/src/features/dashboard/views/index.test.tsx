@@ -187,6 +187,7 @@ describe('dashboard', () => {
     expect(screen.queryByText('Recent sign-ins')).toBeNull();
     expect(server.to(api.loginLogQueryPage.path)).toHaveLength(0);
     expect(server.to(api.fleetOverview.path)).toHaveLength(0);
+    expect(server.to(api.statsDashboard.path)).toHaveLength(0);
   });
 
   it('says the fleet is empty instead of drawing empty charts', async () => {
