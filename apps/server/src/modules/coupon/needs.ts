@@ -17,6 +17,11 @@ export interface CouponMember {
 export interface CouponNeeds {
   /** The names of the scope's agents, outlets, operators (teams) or service providers that exist. */
   scopeNames(kind: 'agent' | 'outlet' | 'operator' | 'provider', ids: number[]): Promise<Map<number, string>>;
+  /**
+   * Whether the Coupons extended function is open (the system module), read in the settle's
+   * transaction: while it is closed a settle applies no coupon (the customer's copies stay unused).
+   */
+  open(tx: Db): Promise<boolean>;
   /** Whether a cabinet with this SN is known (stocked in). */
   deviceExists(sn: string): Promise<boolean>;
   customers: {
@@ -37,3 +42,14 @@ export interface CouponNeeds {
     ): Promise<boolean>;
   };
 }
+
+/** Names of the records a coupon's scope may name, each from the module that keeps them. */
+export interface CouponScopeSources {
+  /** Outlets' names (the outlet module). */
+  outletNames(ids: number[]): Promise<Map<number, string>>;
+  /** Partners' names (the network module): agents, direct-sales teams, service providers. */
+  partnerNames(kind: 'agent' | 'team' | 'serviceProvider', ids: number[]): Promise<Map<number, string>>;
+}
+
+/** What the coupon module is built from (src/wiring/coupon.ts): CouponNeeds with the scope's names apart. */
+export type CouponModuleNeeds = Omit<CouponNeeds, 'scopeNames'> & { names: CouponScopeSources };

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database.js';
  * What the deposit module uses of other modules; app.ts passes them in. The ledger (every money
  * movement of a deposit), customers (the ignore list's picks), names of the rules' agents and
  * outlets, the pay settings (deposit refund fee percent), and the payment company's refunds,
- * which the order module sends and whose outcomes it hands back (attached once it is built).
+ * which the order module sends and whose outcomes it hands back (a late need: DepositLate).
  */
 export interface DepositPosting {
   idempotencyKey: string;
@@ -33,4 +33,9 @@ export interface DepositNeeds {
   agentName(id: number): Promise<string | null>;
   outletName(id: number): Promise<string | null>;
   settings: { pay(): Promise<{ depositRefundFeePercent: number }> };
+}
+
+/** What the deposit module needs of modules built after it (the order module), bound in app.ts's bind phase. */
+export interface DepositLate {
+  payments: DepositPayments;
 }

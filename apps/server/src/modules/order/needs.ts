@@ -1,6 +1,9 @@
 import type { Principal } from '../../platform/http/routes.js';
 import type { Db } from '../../platform/db/database.js';
 import type { AccountKind, LedgerMemo } from '@cbo/contract';
+import type { PaymentProvider } from './payments.js';
+import type { Companies } from './payment-router.js';
+import type { MerchantAccounts } from './companies.js';
 
 /**
  * What the order module uses of other modules; app.ts passes them in, so it never imports their
@@ -341,3 +344,16 @@ export interface OrderNeeds {
 }
 
 export type { Principal };
+
+/** What the order module needs of modules built after it (the voucher module), bound in app.ts's bind phase. */
+export type OrderLate = Pick<OrderNeeds, 'vouchers'>;
+
+/**
+ * What the order module is built from (src/wiring/order.ts): its needs on modules built before it,
+ * and the payment companies (a sandbox tests steer, or the merchant accounts of the pay settings).
+ */
+export type OrderModuleNeeds = Omit<OrderNeeds, 'vouchers'> & {
+  provider?: PaymentProvider;
+  companies?: Companies;
+  merchants?: MerchantAccounts;
+};

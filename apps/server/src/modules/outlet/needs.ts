@@ -113,3 +113,9 @@ export interface OutletNeeds {
     }>;
   };
 }
+
+/** What the outlet module needs of modules built after it (the order module), bound in app.ts's bind phase. */
+export interface OutletLate {
+  /** Each outlet's turnover: what its orders paid, less what was paid back (all time, live and archived). */
+  turnovers(outletIds: number[]): Promise<Map<number, number>>;
+}

@@ -76,3 +76,22 @@ export interface PayoutNeeds {
     query(key: string, op?: 'payout'): Promise<PayoutOutcome | null>;
   };
 }
+
+/** The partners behind app accounts (the network module) and the outlets' agents (the outlet module). */
+export interface PayoutPartners {
+  /** The party id behind a partner app account's principal (refuses anyone else). */
+  me(p: Principal): Promise<{ id: number }>;
+  /** A partner by kind and id: its name, whether the demo made it, and its own withdrawal minimum and fee rate. */
+  partner(
+    kind: PayoutParty,
+    id: number,
+  ): Promise<{ name: string; simulated: boolean; minWithdrawal: number; withdrawalFeeRate: number } | null>;
+  /** An outlet's agent (null: a direct-sales outlet; undefined: no such outlet). */
+  outletAgent(id: number): Promise<number | null | undefined>;
+}
+
+/**
+ * What the withdrawal module is built from (src/wiring/payout.ts): PayoutNeeds less the parties,
+ * which the module makes itself of `partners` (parties.ts).
+ */
+export type PayoutModuleNeeds = Omit<PayoutNeeds, 'partyOf' | 'party'> & { partners: PayoutPartners };

@@ -8,6 +8,11 @@ import type { Db } from '../../platform/db/database.js';
  * may go (the network's `regions.standingPayables`: a deleted team's part to the platform).
  */
 export interface SeparationNeeds {
+  /**
+   * Whether the Order separation extended function is open (the system module), read in the
+   * share's transaction: while it is closed no share is separated.
+   */
+  open(tx: Db): Promise<boolean>;
   /** The SNs of these that are cabinets the fleet knows. */
   knownCabinets(sns: string[]): Promise<Set<string>>;
   ledger: {

@@ -43,3 +43,27 @@ export interface PaymentAnswer {
   reference: string;
   failure?: string;
 }
+
+/** Where cabinets stand, of the fleet, the outlets and the network (placed by place.ts). */
+export interface VoucherPlaces {
+  /** A cabinet's outlet (null: unbound; undefined: unknown). */
+  cabinetOutlet(sn: string): Promise<number | null | undefined>;
+  /** An outlet's id, status and agent (null agent: a direct-sales outlet). */
+  outlet(id: number): Promise<{ id: number; status: string; agentId: number | null } | null>;
+  /** An agent's chain, itself included. */
+  agentLine(agentId: number): Promise<{ id: number }[]>;
+}
+
+/** Names of the records a voucher's scope may name, each from the module that keeps them. */
+export interface VoucherScopeSources {
+  /** Outlets' names (the outlet module). */
+  outletNames(ids: number[]): Promise<Map<number, string>>;
+  /** Agents' names (the network module). */
+  agentNames(ids: number[]): Promise<Map<number, string>>;
+}
+
+/** What the voucher module is built from (src/wiring/voucher.ts): VoucherNeeds with the places and the scope's names apart. */
+export type VoucherModuleNeeds = Omit<VoucherNeeds, 'placeOf' | 'scopeNames'> & {
+  places: VoucherPlaces;
+  names: VoucherScopeSources;
+};
