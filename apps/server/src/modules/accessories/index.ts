@@ -24,7 +24,7 @@ const tiers = (p: PackageTier[]) => p.map((t) => `${t.name} ${t.hours}h ${money(
 
 /**
  * Charging cables with offline codes, Bluetooth chargers, device billing by Excel and repair tickets.
- * `cableBinding` / `chargerBinding` are what the outlet module binds them with (app.ts hands them
+ * `cableBinding` / `chargerBinding` are what the outlet module binds them with (src/wiring/outlet.ts hands them
  * over); the outlet module, built later, answers its late needs: outlet names and the removal
  * path repair tickets use.
  */

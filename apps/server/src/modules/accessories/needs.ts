@@ -1,7 +1,7 @@
 /** Device kinds a cable or charger model is of (the assets module's words). */
 export type AccessoryKind = 'cable' | 'bluetoothCharger';
 
-/** What the accessories module uses of other modules; app.ts passes them in (never imported). */
+/** What the accessories module uses of other modules; its wiring file (src/wiring/) builds them (never imported). */
 export interface AccessoriesNeeds {
   /** The assets module's models: every cable and charger has one. */
   models: {

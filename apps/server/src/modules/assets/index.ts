@@ -20,7 +20,7 @@ const isStockReason = (v: string): v is StockReason => (STOCK_REASONS as readonl
  * The assets module's services. `models` is what cables and Bluetooth chargers need (usable,
  * names); `stock.install` / `stock.remove` are what the outlet module calls in the transaction that
  * binds or unbinds a device (nobody else: one path for installs and removals);
- * `stock.cabinetsStocked` keeps cabinets stocked in by batch storage in step (app.ts hands it to
+ * `stock.cabinetsStocked` keeps cabinets stocked in by batch storage in step (src/wiring/fleet.ts hands it to
  * the fleet module as its need). Its late needs (AssetsLate: outlet and region names, the fleet's
  * cabinet registry, the device deletes) come from modules built after it.
  */

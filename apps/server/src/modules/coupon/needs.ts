@@ -1,5 +1,5 @@
-import type { AccountKind } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
+import type { Ledger } from '../ledger/ports.js';
 
 export interface CouponMember {
   id: number;
@@ -10,7 +10,7 @@ export interface CouponMember {
 }
 
 /**
- * What the coupon module uses of other modules; app.ts passes them in (it never imports their
+ * What the coupon module uses of other modules; its wiring file (src/wiring/) builds them (it never imports their
  * files): names of a scope's agents, outlets, operators (direct-sales teams) and service providers
  * (the former operator scope), whether a cabinet exists, the customers, and the ledger.
  */
@@ -29,18 +29,8 @@ export interface CouponNeeds {
     /** The customers with these mobile numbers (any area code). */
     byMobiles(mobiles: string[]): Promise<CouponMember[]>;
   };
-  ledger: {
-    post(
-      p: {
-        idempotencyKey: string;
-        kind: string;
-        orderNo?: string | null;
-        memo?: string;
-        entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[];
-      },
-      tx?: Db,
-    ): Promise<boolean>;
-  };
+  /** The books (the ledger module's, in its own types). */
+  ledger: Pick<Ledger, 'post'>;
 }
 
 /** Names of the records a coupon's scope may name, each from the module that keeps them. */

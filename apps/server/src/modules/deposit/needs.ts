@@ -1,20 +1,12 @@
-import type { AccountKind } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
+import type { Ledger } from '../ledger/ports.js';
 
 /**
- * What the deposit module uses of other modules; app.ts passes them in. The ledger (every money
+ * What the deposit module uses of other modules; its wiring file (src/wiring/) builds them. The ledger (every money
  * movement of a deposit), customers (the ignore list's picks), names of the rules' agents and
  * outlets, the pay settings (deposit refund fee percent), and the payment company's refunds,
  * which the order module sends and whose outcomes it hands back (a late need: DepositLate).
  */
-export interface DepositPosting {
-  idempotencyKey: string;
-  kind: string;
-  orderNo?: string | null;
-  memo?: string;
-  entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[];
-}
-
 export interface DepositPayments {
   /** Records a refund request to the payment company in `tx` and sends it once `tx` has committed. */
   requestRefund(
@@ -24,7 +16,8 @@ export interface DepositPayments {
 }
 
 export interface DepositNeeds {
-  ledger: { post(p: DepositPosting, tx?: Db): Promise<boolean> };
+  /** The books (the ledger module's, in its own types). */
+  ledger: Pick<Ledger, 'post'>;
   customers: {
     member(id: number): Promise<{ id: number; areaCode: string; mobile: string } | null>;
     /** Customers with these national numbers (canonical), under any country code (the batch ignore list). */

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { BindingDeviceType, OutletDeviceItem, OwnerOptions } from '@cbo/contract';
 
 /**
- * What the outlet module uses of other modules, declared here and passed in by app.ts (a module
+ * What the outlet module uses of other modules, declared here and built by src/wiring/outlet.ts (a module
  * never imports another's files).
  */
 

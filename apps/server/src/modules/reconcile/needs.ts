@@ -1,5 +1,5 @@
 /**
- * What the reconciliation uses of other modules; app.ts passes them in (it never imports their
+ * What the reconciliation uses of other modules; its wiring file (src/wiring/) builds them (it never imports their
  * files): each configured payment company's statement of a day, and what the books recorded
  * (the order module's payments book and the withdrawals' payout book, read-only).
  */

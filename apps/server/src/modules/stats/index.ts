@@ -71,7 +71,7 @@ export type StatsServices = ReturnType<typeof createStats>;
 
 /**
  * The statistics module (issue 16, second part): the dashboard's business figures and its action
- * list (contributions of the modules that own the rows, wired in app.ts), and Statistics →
+ * list (contributions of the modules that own the rows: each one's services.actions, gathered by src/wiring/stats.ts), and Statistics →
  * Financial data, read from the ledger's hourly rollup through the ledger's service. The order
  * figures of the dashboard stay the order module's calls over its own rollups (docs/decisions/statistics.md).
  * It owns no table.

@@ -31,7 +31,7 @@ function createSystem({ db, config: settings, log }: Platform, needs: SystemNeed
   const params = new ParamsService(db);
   const config = new ConfigService(db, needs.codes, { endpoint: () => late.broker.endpoint() });
   // Merchant accounts of the payment companies: for the console, and for the server's adapters
-  // (merchantAccount, notifyBaseUrl, merchantVersion), which app.ts hands to the order module's router.
+  // (merchantAccount, notifyBaseUrl, merchantVersion), which src/wiring/order.ts hands to the order module's router.
   const merchant = new MerchantAccountService(
     db,
     SecretBox.fromEnv(settings.MERCHANT_SECRET_KEY, settings.MERCHANT_SECRET_KEY_PREVIOUS),

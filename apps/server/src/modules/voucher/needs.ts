@@ -1,8 +1,7 @@
-import type { AccountKind } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import type { Ledger } from '../ledger/ports.js';
 
 /**
- * What the voucher module uses of other modules; app.ts passes them in (it never imports their
+ * What the voucher module uses of other modules; its wiring file (src/wiring/) builds them (it never imports their
  * files): names of the scope's agents and outlets, where a cabinet stands, the customers, the
  * ledger and the payment company.
  */
@@ -16,18 +15,8 @@ export interface VoucherNeeds {
       id: number,
     ): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null>;
   };
-  ledger: {
-    post(
-      p: {
-        idempotencyKey: string;
-        kind: string;
-        orderNo?: string | null;
-        memo?: string;
-        entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[];
-      },
-      tx?: Db,
-    ): Promise<boolean>;
-  };
+  /** The books (the ledger module's, in its own types). */
+  ledger: Pick<Ledger, 'post'>;
   payments: VoucherPayments;
 }
 
