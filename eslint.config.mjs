@@ -32,6 +32,43 @@ function apart(dir, names, alias, what) {
   });
 }
 
+/**
+ * Server modules: a module imports no other module's files, except the types of another module's
+ * ports.ts (its named edge: `import type { Ledger } from '../ledger/ports.js'`), which a consumer's
+ * needs name instead of restating them (ARCHITECTURE.md, "How modules talk").
+ */
+function apartModules(dir, names) {
+  return names.map((name) => {
+    const others = names
+      .filter((n) => n !== name)
+      .map(esc)
+      .join('|');
+    const to = `^(\\.\\./)+(${path.basename(dir)}/)?(${others})`;
+    return {
+      files: [`${dir}/${name}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `${to}(/(?!ports\\.js$)|$)`,
+                message: `module ${name} imports another module's files: use what that module hands over, typed by its ports.ts (ARCHITECTURE.md, "How modules talk").`,
+              },
+              {
+                regex: `${to}/ports\\.js$`,
+                allowTypeImports: true,
+                message: `module ${name} may import another module's ports.ts with \`import type\` only (its values come through the module's needs).`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
+
 /** The import patterns that keep folder `name` of `dir` away from its siblings. */
 function apartPatterns(dir, names, alias, what, name) {
   const others = names
@@ -92,7 +129,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  ...apart('apps/server/src/modules', serverModules, null, 'module'),
+  ...apartModules('apps/server/src/modules', serverModules),
   ...apart('apps/web/src/features', webFeatures, '@/features/', 'feature'),
   {
     files: startupFiles,

@@ -344,7 +344,11 @@ export async function fillData(
     const stats0 = new OrderFacts(db);
     let folded = '';
     await step('fold rollup shards', async () => {
-      folded = `folded ${await stats0.compact()} order total rows and ${await new LedgerService(db).compactRollup()} ledger rollup rows`;
+      folded = `folded ${await stats0.compact()} order total rows and ${await new LedgerService(
+        db,
+        async () => new Map(),
+        async () => null,
+      ).compactRollup()} ledger rollup rows`;
     });
     log(`${folded} (${elapsed()})`);
     for (const t of [...BIG_TABLES, ...ROLLUPS])

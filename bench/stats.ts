@@ -250,7 +250,12 @@ function benchPlaces(outlets: number): NonNullable<StatsNeeds['places']> {
 
 export function statsContext(db: Db, outlets = 500): StatsContext {
   const facts = new OrderFacts(db);
-  const ledger = new LedgerService(db);
+  // The bench's books name no party and post no order movement: both ledger needs answer nothing.
+  const ledger = new LedgerService(
+    db,
+    async () => new Map(),
+    async () => null,
+  );
   // The operational data's other modules (scope, cabinets, faults, repairs) stubbed out: the order side is what grows with the orders.
   const needs: StatsNeeds = {
     ledger,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -21,7 +22,9 @@ const eslint = new ESLint({
 /** The boundary errors the lint config reports for a file planted at `file` holding `code`. */
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((m) => m.message);
 }
 
 describe('lint keeps the boundaries', () => {
@@ -47,6 +50,51 @@ describe('lint keeps the boundaries', () => {
         "export * from './tables.js';\nexport * from '../../platform/db/paging.js';\n",
       ),
     ).toEqual([]);
+  });
+
+  it("a module may import another module's ports.ts as types only, and nothing else of it", async () => {
+    // The named edge: the types of the provider's ports.ts, by `import type` or type-only specifiers.
+    expect(
+      await boundaryErrors(
+        'apps/server/src/modules/network/planted.ts',
+        "import type { LedgerMoneyReads } from '../ledger/ports.js';\nimport { type Ledger } from '../ledger/ports.js';\nexport type X = LedgerMoneyReads | Ledger;\n",
+      ),
+    ).toEqual([]);
+    // A value from a ports file, or a type from any other file of the module, is refused.
+    expect(
+      await boundaryErrors(
+        'apps/server/src/modules/network/planted.ts',
+        "import { Ledger } from '../ledger/ports.js';\nexport const x = Ledger;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'apps/server/src/modules/network/planted.ts',
+        "import type { LedgerService } from '../ledger/ledger.service.js';\nexport type X = LedgerService;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('apps/server/src/modules/network/planted.ts', "export * from '../ledger/ports.js';\n"),
+    ).toHaveLength(1);
+  });
+
+  it('every ports.ts holds types only (a consumer takes no value through it)', async () => {
+    const dir = path.join(root, 'apps/server/src/modules');
+    const ports = fs
+      .readdirSync(dir)
+      .map((m) => path.join(dir, m, 'ports.ts'))
+      .filter((f) => fs.existsSync(f));
+    expect(ports.length).toBeGreaterThan(0);
+    for (const file of ports) {
+      const code = fs
+        .readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, '');
+      const statements = code.split('\n').filter((l) => /^(import|export)\b/.test(l));
+      expect(statements.length, file).toBeGreaterThan(0);
+      for (const st of statements)
+        expect(st, `${path.relative(root, file)}: ${st}`).toMatch(/^(import type|export type|export interface)\b/);
+    }
   });
 
   it('the platform importing a module, or the schema of all modules, fails', async () => {

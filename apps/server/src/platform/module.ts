@@ -43,19 +43,35 @@ export interface SeedContext {
 }
 
 /**
- * One domain of the server. A module owns its tables, menus and routes; it is built from the
- * platform and from `Needs`, the services of other modules it uses, which it declares itself as
- * an interface and app.ts passes in (a module never imports another module's files). What it
- * offers other modules is the `services` it answers.
+ * A module's late needs as its services see them: each one read when called, never before the bind
+ * phase (reading one earlier throws, naming it). A module reads `late.x(…)` inside a method, never
+ * while it is being built.
  */
-export interface ModuleDef<Name extends string, Needs, S> {
+export type Late<L> = { readonly [K in keyof L]: L[K] };
+
+/** Every key of a module's late needs, each listed once (the type checks that none is left out). */
+export type LateKeys<L> = { readonly [K in keyof L]-?: true };
+
+/**
+ * One domain of the server. A module owns its tables, menus and routes; it is built from the
+ * platform and from `Needs`, the services of other modules built before it, which it declares as
+ * an interface (in its needs.ts, in the providers' own types from their ports.ts) and a wiring
+ * file (src/wiring/) builds from their services. `Late` are the needs on modules built after it:
+ * declared in `late`, handed over in app.ts's one bind phase (`BuiltModule.bind`), and checked
+ * before the server starts (a missing one fails the start, naming it). A module never imports
+ * another module's files but its ports.ts types. What it offers other modules is the `services`
+ * it answers.
+ */
+export interface ModuleDef<Name extends string, Needs, S, L = Record<never, never>> {
   name: Name;
+  /** The keys of its late needs (`L`): bound after every module is built, before any request. */
+  late?: LateKeys<L>;
   /** The module's tables (schema.ts gathers them for migrations). */
   tables: Record<string, unknown>;
   menus: readonly MenuSeed[];
   /** Columns that hold addresses of uploads: the upload sweep keeps what they name. */
   fileRefs?: readonly FileReference[];
-  services(platform: Platform, needs: Needs): S | Promise<S>;
+  services(platform: Platform, needs: Needs, late: Late<L>): S | Promise<S>;
   /** Paged lists, with or without an export (list-kit.ts): their routes and export kinds are registered by app.ts. */
   lists?(services: S, platform: Platform): readonly AnyList[];
   /** The module's other routes (registerCall). */
@@ -69,14 +85,23 @@ export interface ModuleDef<Name extends string, Needs, S> {
 }
 
 /** Names a module's descriptor; the type parameters are inferred from it. */
-export function defineModule<Name extends string, Needs, S>(def: ModuleDef<Name, Needs, S>): ModuleDef<Name, Needs, S> {
+export function defineModule<Name extends string, Needs, S, L = Record<never, never>>(
+  def: ModuleDef<Name, Needs, S, L>,
+): ModuleDef<Name, Needs, S, L> {
   return def;
 }
 
 /** A module built on a platform: its descriptor and its services, as app.ts loops over them. */
-export interface BuiltModule<Name extends string = string, S = unknown> {
+export interface BuiltModule<Name extends string = string, S = unknown, L = unknown> {
   name: Name;
   services: S;
+  /**
+   * The bind phase: hands the module its late needs, all at once. Throws, naming them, when one
+   * the module declares is missing (fails closed: no default switches a check off).
+   */
+  bind(late: L): void;
+  /** Throws, naming the module and its late needs, when they were declared and never bound. */
+  assertBound(): void;
   menus: readonly MenuSeed[];
   fileRefs: readonly FileReference[];
   lists: readonly AnyList[];
@@ -87,15 +112,38 @@ export interface BuiltModule<Name extends string = string, S = unknown> {
 }
 
 /** Builds a module's services and binds its descriptor to them. */
-export async function buildModule<Name extends string, Needs, S>(
-  def: ModuleDef<Name, Needs, S>,
+export async function buildModule<Name extends string, Needs, S, L = Record<never, never>>(
+  def: ModuleDef<Name, Needs, S, L>,
   platform: Platform,
   needs: Needs,
-): Promise<BuiltModule<Name, S>> {
-  const services = await def.services(platform, needs);
+): Promise<BuiltModule<Name, S, L>> {
+  const keys = Object.keys(def.late ?? {}) as (keyof L & string)[];
+  let bound: L | null = null;
+  const late = {} as Late<L>;
+  for (const k of keys) {
+    Object.defineProperty(late, k, {
+      enumerable: true,
+      get: () => {
+        if (!bound) throw new Error(`Module ${def.name}: its late need '${k}' was used before the bind phase.`);
+        return bound[k];
+      },
+    });
+  }
+  const services = await def.services(platform, needs, late);
   return {
     name: def.name,
     services,
+    bind: (given) => {
+      if (bound) throw new Error(`Module ${def.name}: its late needs are bound twice.`);
+      const missing = keys.filter((k) => (given as Partial<L> | undefined)?.[k] == null);
+      if (missing.length)
+        throw new Error(`Module ${def.name}: late need${missing.length > 1 ? 's' : ''} ${missing.join(', ')} missing.`);
+      bound = given;
+    },
+    assertBound: () => {
+      if (keys.length && !bound)
+        throw new Error(`Module ${def.name}: late needs ${keys.join(', ')} were never bound (app.ts, the bind phase).`);
+    },
     menus: def.menus,
     fileRefs: def.fileRefs ?? [],
     lists: def.lists?.(services, platform) ?? [],

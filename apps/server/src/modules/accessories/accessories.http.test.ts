@@ -387,15 +387,18 @@ describe.each(engines)('accessories (%s)', (engine) => {
     it('with the removal path handed in, the device is taken out of business and the ticket says so', async () => {
       const asked: { deviceId: string; reason: string; by: string | null }[] = [];
       const services = s.current.server.services;
-      const repairs = new RepairService(s.current.database.db, {
-        models: services.assets.models,
-        settings: services.system.config,
-        problemTypes: services.system.problemTypes,
-      });
-      repairs.attachRemoval(async (deviceId, reason, by) => {
-        asked.push({ deviceId, reason, by: by.name });
-        if (!deviceId.endsWith('1')) throw new AppError('DEVICE_NOT_BOUND');
-      });
+      const repairs = new RepairService(
+        s.current.database.db,
+        {
+          models: services.assets.models,
+          settings: services.system.config,
+          problemTypes: services.system.problemTypes,
+        },
+        async (deviceId, reason, by) => {
+          asked.push({ deviceId, reason, by: by.name });
+          if (!deviceId.endsWith('1')) throw new AppError('DEVICE_NOT_BOUND');
+        },
+      );
       const by = { id: null, name: 'tester' };
       const known = await repairs.create(
         { ...ticket(), deviceId: 'CABL0000000000091', deviceType: 'cable', outOfBusiness: true },

@@ -41,7 +41,7 @@ export class BluetoothService {
   constructor(
     private readonly db: Db,
     private readonly needs: AccessoriesNeeds,
-    private readonly outletNames: OutletNames = new OutletNames(),
+    private readonly outletNames: OutletNames,
   ) {}
 
   async limits(): Promise<BluetoothLimits> {

@@ -34,7 +34,7 @@ export class CableService {
   constructor(
     private readonly db: Db,
     private readonly needs: AccessoriesNeeds,
-    private readonly outletNames: OutletNames = new OutletNames(),
+    private readonly outletNames: OutletNames,
   ) {}
 
   private where(f: CableFilter): SQL | undefined {

@@ -1,21 +1,22 @@
 import { RepairOperations } from './repair.operations.js';
-import { label, yesNo, type PackageTier } from '@cbo/contract';
+import type { ActionProvider } from '../stats/ports.js';
+import { label, PERMS, yesNo, type PackageTier } from '@cbo/contract';
 import { AppError } from '../../platform/http/app-error.js';
 import { defineList } from '../../platform/list-kit.js';
-import { defineModule, type Platform } from '../../platform/module.js';
+import { defineModule, type Late, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { BluetoothService } from './bluetooth.service.js';
 import { CableService } from './cable.service.js';
 import { AccessoriesForOrders } from './order-port.js';
 import { accessoriesMenus } from './menus.js';
-import type { AccessoriesNeeds } from './needs.js';
+import type { AccessoriesLate, AccessoriesNeeds } from './needs.js';
 import { AccessoryBinding, OutletNames } from './outlet-binding.js';
 import { RepairService } from './repair.service.js';
 import { accessoriesRoutes } from './routes.js';
 import * as tables from './tables.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
 
-export type { AccessoriesNeeds, DeviceRemoval } from './needs.js';
+export type { AccessoriesNeeds, AccessoriesLate, DeviceRemoval } from './needs.js';
 
 const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');
 const money = (v: number) => (v / 100).toFixed(2);
@@ -23,21 +24,31 @@ const tiers = (p: PackageTier[]) => p.map((t) => `${t.name} ${t.hours}h ${money(
 
 /**
  * Charging cables with offline codes, Bluetooth chargers, device billing by Excel and repair tickets.
- * `cableBinding` / `chargerBinding` are what the outlet module binds them with (app.ts hands them
- * over); the outlet module, built later, hands back its names (`attachOutletNames`) and the removal
- * path repair tickets use (`repairs.attachRemoval`).
+ * `cableBinding` / `chargerBinding` are what the outlet module binds them with (src/wiring/outlet.ts hands them
+ * over); the outlet module, built later, answers its late needs: outlet names and the removal
+ * path repair tickets use.
  */
-function createAccessories({ db }: Platform, needs: AccessoriesNeeds) {
-  const outletNames = new OutletNames();
+function createAccessories({ db }: Platform, needs: AccessoriesNeeds, late: Late<AccessoriesLate>) {
+  const outletNames = new OutletNames((ids) => late.outletNames(ids));
   const cables = new CableService(db, needs, outletNames);
   const cableBinding = new AccessoryBinding(db, tables.accCable, 'cable');
   const chargerBinding = new AccessoryBinding(db, tables.accBluetooth, 'bluetooth');
+  const repairs = new RepairService(db, needs, (id, reason, by) => late.removal(id, reason, by));
+  /** The dashboard's action list: repair tickets untreated and in process, counted as the ticket list counts them. */
+  const actions: ActionProvider[] = (['untreated', 'processing'] as const).map((status) => ({
+    key: `${status}Repairs`,
+    permission: PERMS.repairQuery,
+    screen: 'accessories/repairs',
+    query: { status },
+    count: () => repairs.count({ status }),
+  }));
   return {
+    actions,
     cables,
     /** Cables and chargers as the order module sells them (its `accessories` need). */
     forOrders: new AccessoriesForOrders(db, cables),
     chargers: new BluetoothService(db, needs, outletNames),
-    repairs: new RepairService(db, needs),
+    repairs,
     /** Statistics: repair tickets per period (Operational data). */
     repairStats: new RepairOperations(db),
     cableBinding,
@@ -50,7 +61,6 @@ function createAccessories({ db }: Platform, needs: AccessoriesNeeds) {
       if (row === 'absent' && (asset === 'absent' || asset === undefined)) throw new AppError('DEVICE_NOT_FOUND');
       return null;
     },
-    attachOutletNames: (lookup: (ids: number[]) => Promise<Map<number, string>>) => outletNames.attach(lookup),
   };
 }
 
@@ -58,6 +68,7 @@ export type AccessoriesServices = ReturnType<typeof createAccessories>;
 
 export const accessories = defineModule({
   name: 'accessories',
+  late: { outletNames: true, removal: true },
   tables,
   menus: accessoriesMenus,
   fileRefs: [{ column: tables.accRepairTicket.pictures, contains: true }],

@@ -1,7 +1,7 @@
 /** Device kinds a cable or charger model is of (the assets module's words). */
 export type AccessoryKind = 'cable' | 'bluetoothCharger';
 
-/** What the accessories module uses of other modules; app.ts passes them in (never imported). */
+/** What the accessories module uses of other modules; its wiring file (src/wiring/) builds them (never imported). */
 export interface AccessoriesNeeds {
   /** The assets module's models: every cable and charger has one. */
   models: {
@@ -44,11 +44,18 @@ export interface Actor {
 /**
  * Takes a device out of business: the outlet module unbinds it and the assets write its removal,
  * in one transaction (the one path by which a device leaves an outlet). Refuses (an AppError) a
- * device bound to no outlet or unknown. The outlet module is built after this one, so app.ts hands
- * it over late (`repairs.attachRemoval`); until then tickets record the wish only.
+ * device bound to no outlet or unknown. The outlet module is built after this one: a late need.
  */
 export type DeviceRemoval = (
   deviceId: string,
   reason: string,
   by: { id: number | null; name: string },
 ) => Promise<unknown>;
+
+/** What the accessories module needs of modules built after it (the outlet module), bound in app.ts's bind phase. */
+export interface AccessoriesLate {
+  /** Names of outlets by id (missing ids left out): the lists name a device's outlet. */
+  outletNames(ids: number[]): Promise<Map<number, string>>;
+  /** The one path by which a device leaves its outlet (a repair ticket taking it out of business). */
+  removal: DeviceRemoval;
+}

@@ -134,12 +134,9 @@ export class AccessoryBinding {
   }
 }
 
-/** Names of outlets by id (missing ids left out): the outlet module's, handed over late by app.ts. */
+/** Names of outlets by id (missing ids left out): the outlet module's, a late need (it is built after this one). */
 export class OutletNames {
-  private lookup: (ids: number[]) => Promise<Map<number, string>> = async () => new Map();
-  attach(lookup: (ids: number[]) => Promise<Map<number, string>>): void {
-    this.lookup = lookup;
-  }
+  constructor(private readonly lookup: (ids: number[]) => Promise<Map<number, string>>) {}
   async of(ids: (number | null)[]): Promise<Map<number, string>> {
     const wanted = [...new Set(ids.filter((v): v is number => v !== null))];
     return wanted.length ? this.lookup(wanted) : new Map();

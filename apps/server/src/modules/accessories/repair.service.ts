@@ -20,13 +20,9 @@ export class RepairService {
   constructor(
     private readonly db: Db,
     private readonly needs: AccessoriesNeeds,
+    /** How a device leaves its outlet (the outlet module's, a late need: it is built after this one). */
+    private readonly removal: DeviceRemoval,
   ) {}
-
-  /** How a device leaves its outlet: handed over by app.ts once the outlet module is built. */
-  private removal: DeviceRemoval | null = null;
-  attachRemoval(removal: DeviceRemoval): void {
-    this.removal = removal;
-  }
 
   private where(f: RepairFilter): SQL | undefined {
     const { begin, end } = checkTimeRange(f.beginTime, f.endTime);
@@ -140,7 +136,6 @@ export class RepairService {
    */
   private async applyOutOfBusiness(row: Row, by: Actor): Promise<Row> {
     const removal = this.removal;
-    if (!removal) return row;
     try {
       await removal(row.deviceId, `repair ${row.no}`, { id: by.id, name: by.name ?? '' });
     } catch (e) {

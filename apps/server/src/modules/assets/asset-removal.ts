@@ -15,17 +15,11 @@ export type DeviceRowRemover = (deviceId: string) => Promise<'deleted' | 'absent
  * install records and stock history still read as they did (docs/decisions/fleet-and-gateway.md, "Deleting devices").
  */
 export class AssetRemoval {
-  constructor(private readonly db: Db) {}
-
-  /**
-   * The modules that keep the working rows (fleet: cabinets and power banks; accessories: cables
-   * and chargers) hand over their deletes once built; until then (and for a type without one) an
-   * asset is deleted on its own.
-   */
-  private removers: Partial<Record<DeviceType, DeviceRowRemover>> = {};
-  attachRemovers(removers: Partial<Record<DeviceType, DeviceRowRemover>>): void {
-    this.removers = { ...this.removers, ...removers };
-  }
+  constructor(
+    private readonly db: Db,
+    /** The deletes of the modules that keep the working rows (fleet: cabinets and power banks; accessories: cables and chargers). */
+    private readonly removers: () => Record<DeviceType, DeviceRowRemover>,
+  ) {}
 
   /** Deletes the asset row alone (the owning module deletes its own row). 'absent': no asset. */
   async forget(deviceId: string): Promise<{ deviceType: DeviceType } | 'absent'> {
@@ -59,7 +53,7 @@ export class AssetRemoval {
     nameAuditTarget(id);
     const asset = await this.forget(id);
     if (asset === 'absent') throw new AppError('DEVICE_UNKNOWN');
-    await this.removers[asset.deviceType]?.(id);
+    await this.removers()[asset.deviceType](id);
     return null;
   }
 }

@@ -1,6 +1,7 @@
 import { label, STOCK_REASONS, yesNo, type StockReason } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
-import { defineModule, type Platform } from '../../platform/module.js';
+import { defineModule, type Late, type Platform } from '../../platform/module.js';
+import type { AssetsLate } from './needs.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { AssetRemoval } from './asset-removal.js';
 import { DispatchService } from './dispatch.service.js';
@@ -19,18 +20,24 @@ const isStockReason = (v: string): v is StockReason => (STOCK_REASONS as readonl
  * The assets module's services. `models` is what cables and Bluetooth chargers need (usable,
  * names); `stock.install` / `stock.remove` are what the outlet module calls in the transaction that
  * binds or unbinds a device (nobody else: one path for installs and removals);
- * `stock.cabinetsStocked` keeps cabinets stocked in by batch storage in step (app.ts hands it to
- * the fleet module as its need); `stock.attachOutletNames` takes the outlet module's names once it
- * is built (the records and assets name their outlet).
+ * `stock.cabinetsStocked` keeps cabinets stocked in by batch storage in step (src/wiring/fleet.ts hands it to
+ * the fleet module as its need). Its late needs (AssetsLate: outlet and region names, the fleet's
+ * cabinet registry, the device deletes) come from modules built after it.
  */
-function createAssets({ db }: Platform) {
+function createAssets({ db }: Platform, late: Late<AssetsLate>) {
   const models = new ModelService(db);
   const suppliers = new SupplierService(db);
-  const warehouses = new WarehouseService(db);
-  const stock = new StockService(db, models, warehouses);
+  const warehouses = new WarehouseService(db, { names: (ids) => late.regionNames(ids) });
+  const stock = new StockService(
+    db,
+    models,
+    warehouses,
+    (ids) => late.outletNames(ids),
+    (sns, by) => late.registerCabinets(sns, by),
+  );
   const dispatch = new DispatchService(db, stock, warehouses);
-  /** Deleting device assets; the fleet and accessories hand over their own deletes (`removal.attachRemovers`). */
-  const removal = new AssetRemoval(db);
+  /** Deleting device assets; the fleet and accessories delete their own rows (the late `removers`). */
+  const removal = new AssetRemoval(db, () => late.removers);
   return { models, suppliers, warehouses, stock, dispatch, removal };
 }
 
@@ -41,7 +48,8 @@ export const assets = defineModule({
   name: 'assets',
   tables,
   menus: assetsMenus,
-  services: (platform: Platform, _needs: Record<string, never>) => createAssets(platform),
+  late: { outletNames: true, registerCabinets: true, removers: true, regionNames: true },
+  services: (platform: Platform, _needs: Record<string, never>, late: Late<AssetsLate>) => createAssets(platform, late),
   lists: (s) => [
     defineList({
       page: 'modelQueryPage',

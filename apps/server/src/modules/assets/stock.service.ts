@@ -132,26 +132,18 @@ export class StockService {
     private readonly db: Db,
     private readonly models: ModelService,
     private readonly warehouses: WarehouseService,
+    /** Names of outlets by id (the outlet module's, a late need). */
+    private readonly outletNames: (ids: number[]) => Promise<Map<number, string>>,
+    /**
+     * The fleet's registration of cabinets (a late need): a cabinet put in stock is registered with
+     * the fleet in the same transaction, so it can be bound to an outlet without a second stock-in
+     * (docs/decisions/assets-and-accessories.md, "One way in").
+     */
+    private readonly registerCabinets: (sns: string[], by: number | null) => Promise<string[]>,
   ) {}
-
-  /** Names of outlets by id: the outlet module hands its lookup over once it is built (none before). */
-  private outletNames: (ids: number[]) => Promise<Map<number, string>> = async () => new Map();
-  attachOutletNames(lookup: (ids: number[]) => Promise<Map<number, string>>): void {
-    this.outletNames = lookup;
-  }
   private async namesOf(ids: (number | null)[]): Promise<Map<number, string>> {
     const wanted = [...new Set(ids.filter((v): v is number => v !== null))];
     return wanted.length ? this.outletNames(wanted) : new Map();
-  }
-
-  /**
-   * The fleet's registration of cabinets (app.ts hands it over once the fleet is built; none
-   * before): a cabinet put in stock is registered with the fleet in the same transaction, so it
-   * can be bound to an outlet without a second stock-in (docs/decisions/assets-and-accessories.md, "One way in").
-   */
-  private registerCabinets: (sns: string[], by: number | null) => Promise<string[]> = async () => [];
-  attachCabinetRegistry(register: (sns: string[], by: number | null) => Promise<string[]>): void {
-    this.registerCabinets = register;
   }
 
   /** The known devices among `ids`, locked until the transaction ends (in ID order, so two batches never deadlock). */

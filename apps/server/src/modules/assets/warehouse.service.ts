@@ -21,13 +21,11 @@ const load =
 
 /** Warehouses. A name is unique (case-insensitive, by its unique index); only an empty warehouse pauses. */
 export class WarehouseService {
-  constructor(private readonly db: Db) {}
-
-  /** The regions of area management (the network module hands them over once it is built; none before). */
-  private regions: { names(ids: number[]): Promise<Map<number, string>> } = { names: async () => new Map() };
-  attachRegions(regions: { names(ids: number[]): Promise<Map<number, string>> }): void {
-    this.regions = regions;
-  }
+  constructor(
+    private readonly db: Db,
+    /** The regions of area management (the network module's, a late need). */
+    private readonly regions: { names(ids: number[]): Promise<Map<number, string>> },
+  ) {}
 
   private where(f: WarehouseFilter): SQL | undefined {
     const c: SQL[] = [];

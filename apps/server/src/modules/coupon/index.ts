@@ -6,21 +6,43 @@ import { CouponCodeService } from './code.service.js';
 import { CouponService } from './coupon.service.js';
 import { CouponIssueService } from './issue.service.js';
 import { couponMenus } from './menus.js';
-import type { CouponNeeds } from './needs.js';
+import type { CouponModuleNeeds, CouponNeeds } from './needs.js';
 import { couponRoutes } from './routes.js';
 import * as tables from './tables.js';
-import { UserCouponService } from './user-coupon.service.js';
+import { UserCouponService, type CouponSettle } from './user-coupon.service.js';
+import type { Db } from '../../platform/db/database.js';
 
-export type { CouponNeeds } from './needs.js';
+export type { CouponNeeds, CouponModuleNeeds, CouponScopeSources } from './needs.js';
 export type { CouponSettle } from './user-coupon.service.js';
 
 /** The coupon module's services: coupons, platform sends, code batches and redemption, the customers' coupons (and their use at a settle). */
-function createCoupon({ db, limits }: Platform, needs: CouponNeeds) {
+/** A scope's operator names a direct-sales team; provider, the service providers of the former operator scope. */
+const partnerOfScope = { agent: 'agent', operator: 'team', provider: 'serviceProvider' } as const;
+
+function createCoupon({ db, limits }: Platform, given: CouponModuleNeeds) {
+  const { names, ...rest } = given;
+  const needs: CouponNeeds = {
+    ...rest,
+    scopeNames: async (kind, ids) =>
+      !ids.length
+        ? new Map()
+        : kind === 'outlet'
+          ? names.outletNames(ids)
+          : names.partnerNames(partnerOfScope[kind], ids),
+  };
+  const userCoupons = new UserCouponService(db, needs);
   return {
     coupons: new CouponService(db, needs),
     issues: new CouponIssueService(db, needs),
     codes: new CouponCodeService(db, needs, limits),
-    userCoupons: new UserCouponService(db, needs),
+    userCoupons,
+    /**
+     * The order engine's need at each settle: the customer's best coupon, none while Coupons is
+     * closed (docs/decisions/system-configuration.md, "Extended functions").
+     */
+    forOrders: {
+      apply: async (tx: Db, r: CouponSettle) => ((await needs.open(tx)) ? userCoupons.apply(tx, r) : null),
+    },
   };
 }
 export type CouponServices = ReturnType<typeof createCoupon>;

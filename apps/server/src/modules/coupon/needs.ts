@@ -1,5 +1,5 @@
-import type { AccountKind } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
+import type { Ledger } from '../ledger/ports.js';
 
 export interface CouponMember {
   id: number;
@@ -10,13 +10,18 @@ export interface CouponMember {
 }
 
 /**
- * What the coupon module uses of other modules; app.ts passes them in (it never imports their
+ * What the coupon module uses of other modules; its wiring file (src/wiring/) builds them (it never imports their
  * files): names of a scope's agents, outlets, operators (direct-sales teams) and service providers
  * (the former operator scope), whether a cabinet exists, the customers, and the ledger.
  */
 export interface CouponNeeds {
   /** The names of the scope's agents, outlets, operators (teams) or service providers that exist. */
   scopeNames(kind: 'agent' | 'outlet' | 'operator' | 'provider', ids: number[]): Promise<Map<number, string>>;
+  /**
+   * Whether the Coupons extended function is open (the system module), read in the settle's
+   * transaction: while it is closed a settle applies no coupon (the customer's copies stay unused).
+   */
+  open(tx: Db): Promise<boolean>;
   /** Whether a cabinet with this SN is known (stocked in). */
   deviceExists(sn: string): Promise<boolean>;
   customers: {
@@ -24,16 +29,17 @@ export interface CouponNeeds {
     /** The customers with these mobile numbers (any area code). */
     byMobiles(mobiles: string[]): Promise<CouponMember[]>;
   };
-  ledger: {
-    post(
-      p: {
-        idempotencyKey: string;
-        kind: string;
-        orderNo?: string | null;
-        memo?: string;
-        entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[];
-      },
-      tx?: Db,
-    ): Promise<boolean>;
-  };
+  /** The books (the ledger module's, in its own types). */
+  ledger: Pick<Ledger, 'post'>;
 }
+
+/** Names of the records a coupon's scope may name, each from the module that keeps them. */
+export interface CouponScopeSources {
+  /** Outlets' names (the outlet module). */
+  outletNames(ids: number[]): Promise<Map<number, string>>;
+  /** Partners' names (the network module): agents, direct-sales teams, service providers. */
+  partnerNames(kind: 'agent' | 'team' | 'serviceProvider', ids: number[]): Promise<Map<number, string>>;
+}
+
+/** What the coupon module is built from (src/wiring/coupon.ts): CouponNeeds with the scope's names apart. */
+export type CouponModuleNeeds = Omit<CouponNeeds, 'scopeNames'> & { names: CouponScopeSources };

@@ -85,17 +85,12 @@ export interface DepositHeld {
  * movement is a ledger post with its own key, in the same transaction as the state it explains.
  */
 export class DepositService {
-  private payments: DepositPayments | null = null;
-
   constructor(
     private readonly db: Db,
     private readonly needs: DepositNeeds,
+    /** The order module sends the deposits' refunds; it is built after this module (a late need). */
+    private readonly payments: DepositPayments,
   ) {}
-
-  /** The order module sends the deposits' refunds; it is built after this module. */
-  attachPayments(p: DepositPayments): void {
-    this.payments = p;
-  }
 
   // ------------------------------------------------------------------ what the engine tells
 
@@ -292,7 +287,6 @@ export class DepositService {
       await this.refundDone(tx, r, null);
       return;
     }
-    if (!this.payments) throw new Error('deposit refunds have no payment company attached');
     await this.payments.requestRefund(tx, {
       key: `deposit-refund:${r.refundNo}`,
       amount: r.back,

@@ -1,23 +1,34 @@
-import { label } from '@cbo/contract';
+import { label, PERMS } from '@cbo/contract';
+import type { ActionProvider } from '../stats/ports.js';
 import { defineList, definePage } from '../../platform/list-kit.js';
-import { defineModule, type Platform } from '../../platform/module.js';
+import { defineModule, type Late, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { DepositRuleService } from './deposit-rules.service.js';
 import { DepositService } from './deposit.service.js';
 import { depositMenus } from './menus.js';
-import type { DepositNeeds } from './needs.js';
+import type { DepositLate, DepositNeeds } from './needs.js';
 import { depositRoutes } from './routes.js';
 import * as tables from './tables.js';
 
-export type { DepositNeeds, DepositPayments } from './needs.js';
+export type { DepositLate, DepositNeeds, DepositPayments } from './needs.js';
 export type { RentPlace, DepositFreeRefusal } from './deposit-rules.service.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-function createDeposit({ db }: Platform, needs: DepositNeeds) {
-  const deposits = new DepositService(db, needs);
+function createDeposit({ db }: Platform, needs: DepositNeeds, late: Late<DepositLate>) {
+  const deposits = new DepositService(db, needs, { requestRefund: (tx, r) => late.payments.requestRefund(tx, r) });
   const rules = new DepositRuleService(db, needs, deposits);
-  return { deposits, rules };
+  /** The dashboard's action list: deposit refunds waiting for their audit, counted as the deposit list counts them. */
+  const actions: ActionProvider[] = [
+    {
+      key: 'pendingDepositRefunds',
+      permission: PERMS.depositQuery,
+      screen: 'deposit/deposits',
+      query: { state: 'pendingAudit' },
+      count: () => deposits.count({ state: 'pendingAudit' }),
+    },
+  ];
+  return { deposits, rules, actions };
 }
 export type DepositServices = ReturnType<typeof createDeposit>;
 
@@ -30,6 +41,7 @@ export const deposit = defineModule({
   name: 'deposit',
   tables,
   menus: depositMenus,
+  late: { payments: true },
   services: createDeposit,
   lists: (s) => [
     defineList({

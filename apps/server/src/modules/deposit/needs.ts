@@ -1,20 +1,12 @@
-import type { AccountKind } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
+import type { Ledger } from '../ledger/ports.js';
 
 /**
- * What the deposit module uses of other modules; app.ts passes them in. The ledger (every money
+ * What the deposit module uses of other modules; its wiring file (src/wiring/) builds them. The ledger (every money
  * movement of a deposit), customers (the ignore list's picks), names of the rules' agents and
  * outlets, the pay settings (deposit refund fee percent), and the payment company's refunds,
- * which the order module sends and whose outcomes it hands back (attached once it is built).
+ * which the order module sends and whose outcomes it hands back (a late need: DepositLate).
  */
-export interface DepositPosting {
-  idempotencyKey: string;
-  kind: string;
-  orderNo?: string | null;
-  memo?: string;
-  entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[];
-}
-
 export interface DepositPayments {
   /** Records a refund request to the payment company in `tx` and sends it once `tx` has committed. */
   requestRefund(
@@ -24,7 +16,8 @@ export interface DepositPayments {
 }
 
 export interface DepositNeeds {
-  ledger: { post(p: DepositPosting, tx?: Db): Promise<boolean> };
+  /** The books (the ledger module's, in its own types). */
+  ledger: Pick<Ledger, 'post'>;
   customers: {
     member(id: number): Promise<{ id: number; areaCode: string; mobile: string } | null>;
     /** Customers with these national numbers (canonical), under any country code (the batch ignore list). */
@@ -33,4 +26,9 @@ export interface DepositNeeds {
   agentName(id: number): Promise<string | null>;
   outletName(id: number): Promise<string | null>;
   settings: { pay(): Promise<{ depositRefundFeePercent: number }> };
+}
+
+/** What the deposit module needs of modules built after it (the order module), bound in app.ts's bind phase. */
+export interface DepositLate {
+  payments: DepositPayments;
 }

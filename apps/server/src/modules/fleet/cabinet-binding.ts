@@ -58,6 +58,13 @@ export class CabinetBinding {
     return row ? row.outletId : undefined;
   }
 
+  /** The SNs of these that are cabinets the fleet knows (one read; order separation's rules name cabinets). */
+  async knownCabinets(sns: string[]): Promise<Set<string>> {
+    if (!sns.length) return new Set();
+    const rows = await this.db.select({ sn: devCabinet.sn }).from(devCabinet).where(inArray(devCabinet.sn, sns));
+    return new Set(rows.map((r) => r.sn));
+  }
+
   async countByOutlet(outletIds: number[]): Promise<Map<number, number>> {
     if (!outletIds.length) return new Map();
     const rows = await this.db

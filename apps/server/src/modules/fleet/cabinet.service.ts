@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FleetLate } from './needs.js';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   batchStorageRequest,
@@ -62,17 +63,13 @@ export function deriveSecret(key: string, sn: string): string {
 
 /** Cabinets: stock-in, the list and detail, power-bank reads, going offline, and settings a command's reply reports. */
 export class CabinetService {
-  /**
-   * Each power bank's leases (rentals ended, minutes from rent to return), from the orders: handed
-   * over by app.ts once the order module is built (the stored lease_count and lease_minutes were
-   * never written and are not read).
-   */
-  leases: (powerBankIds: string[]) => Promise<Map<string, { count: number; minutes: number }>> = async () => new Map();
   constructor(
     private readonly db: Db,
     private readonly key: string,
     private readonly deviceLog: DeviceLogService,
     private readonly live: FleetLive,
+    /** The fleet's late needs: outlet names, and each power bank's leases from the orders (the stored lease_count and lease_minutes were never written and are not read). */
+    private readonly late: Pick<FleetLate, 'outletNames' | 'leases'>,
   ) {}
 
   secretOf(sn: string): string {
@@ -207,15 +204,10 @@ export class CabinetService {
     return this.withOutletNames(rows.map(toItem), rows);
   }
 
-  /** Names of outlets by id: the outlet module hands its lookup over once it is built (none before). */
-  private outletNames: (ids: number[]) => Promise<Map<number, string>> = async () => new Map();
-  attachOutletNames(lookup: (ids: number[]) => Promise<Map<number, string>>): void {
-    this.outletNames = lookup;
-  }
   private async withOutletNames<T extends CabinetItem>(items: T[], rows: CabinetRow[]): Promise<T[]> {
     const ids = [...new Set(rows.map((r) => r.outletId).filter((v): v is number => v !== null))];
     if (!ids.length) return items;
-    const names = await this.outletNames(ids);
+    const names = await this.late.outletNames(ids);
     return items.map((it, i) => ({
       ...it,
       outletName: rows[i]!.outletId === null ? null : (names.get(rows[i]!.outletId!) ?? null),
@@ -285,7 +277,7 @@ export class CabinetService {
       .orderBy(sql`${dir(col)} nulls last`, asc(devPowerBank.powerBankId))
       .limit(limit)
       .offset(offset);
-    const leases = await this.leases(rows.map((r) => r.powerBankId));
+    const leases = await this.late.leases(rows.map((r) => r.powerBankId));
     return rows.map((r) => ({
       powerBankId: r.powerBankId,
       sn: r.sn,

@@ -1,7 +1,9 @@
 import { FleetOperations } from './fleet.operations.js';
-import { label, yesNo, type BatchStorageReport, type BatchStorageRequest, type Lang } from '@cbo/contract';
+import type { ActionProvider } from '../stats/ports.js';
+import { label, PERMS, yesNo, type BatchStorageReport, type BatchStorageRequest, type Lang } from '@cbo/contract';
 import { defineList, definePage } from '../../platform/list-kit.js';
-import { defineModule, type Platform } from '../../platform/module.js';
+import { defineModule, type Late, type Platform } from '../../platform/module.js';
+import type { FleetLate, FleetNeeds } from './needs.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { CabinetBinding } from './cabinet-binding.js';
@@ -15,7 +17,7 @@ import { FleetLive } from './fleet-live.js';
 import { Gateway } from './gateway.js';
 import { fleetMenus } from './menus.js';
 import { fleetRoutes } from './routes.js';
-import { OverviewService, type PermissionCheck } from './overview.service.js';
+import { OverviewService } from './overview.service.js';
 import * as tables from './tables.js';
 import { SlotWriter } from './slot-state.js';
 import { RentalPort } from './rental-port.js';
@@ -26,11 +28,15 @@ const at = (v: string | null, tz: string) => (v ? formatInZone(v, tz) : '');
  * The fleet module's services: cabinets, power banks, commands, forced ejects, firmware batches,
  * the device log, and the gateway that talks MQTT with cabinets (docs/protocol.md).
  */
-async function createFleet({ db, config, live: hub, log, metrics }: Platform, needs: FleetNeeds) {
+async function createFleet(
+  { db, config, live: hub, log, metrics }: Platform,
+  needs: FleetNeeds,
+  late: Late<FleetLate>,
+) {
   const key = await loadFleetKey(db, config.DEVICE_SECRET);
   const live = new FleetLive(hub, log, metrics);
   const deviceLog = new DeviceLogService(db);
-  const cabinets = new CabinetService(db, key, deviceLog, live);
+  const cabinets = new CabinetService(db, key, deviceLog, live, late);
   const slots = new SlotWriter(db, live);
   const commands = new CommandService(db, cabinets, slots, live, log);
   const reports = new CabinetReports(db, deviceLog, live, slots);
@@ -42,11 +48,50 @@ async function createFleet({ db, config, live: hub, log, metrics }: Platform, ne
     if (row === 'absent' && (asset === 'absent' || asset === undefined)) throw new AppError('DEVICE_NOT_FOUND');
     return null;
   };
-  const rental = new RentalPort(db, commands.sender, log);
+  const rental = new RentalPort(db, commands.sender, log, {
+    ejectOutcome: (e) => late.rentalEvents.ejectOutcome(e),
+    returned: (e) => late.rentalEvents.returned(e),
+  });
   commands.replies.rental = rental;
   slots.onReturned = (sn, slot, pb, at) => rental.arrived(sn, slot, pb, at);
 
+  // The fleet's gauges, read when Prometheus scrapes (a statement each then, never on a request).
+  metrics.gauge(
+    'cbo_cabinets',
+    'Cabinets in the fleet by state: all, online (heard within their heartbeat), connected (to the embedded broker; absent with MQTT_URL).',
+    ['state'],
+    async () => {
+      const [all, online] = await Promise.all([cabinets.count({}), cabinets.count({ connection: 'online' })]);
+      const connected = gateway.cabinetConnections;
+      return [
+        { labels: { state: 'all' }, value: all },
+        { labels: { state: 'online' }, value: online },
+        ...(connected === null ? [] : [{ labels: { state: 'connected' }, value: connected }]),
+      ];
+    },
+  );
+  metrics.gauge('cbo_broker_connected', '1 while this process is connected to its MQTT broker.', [], async () => [
+    { value: gateway.connected ? 1 : 0 },
+  ]);
+  /** The dashboard's action list: cabinets offline and faulty, counted as the cabinet list counts them. */
+  const actions: ActionProvider[] = [
+    {
+      key: 'offlineCabinets',
+      permission: PERMS.cabinetQuery,
+      screen: 'fleet/cabinets',
+      query: { connection: 'offline' },
+      count: () => cabinets.count({ connection: 'offline' }),
+    },
+    {
+      key: 'faultyCabinets',
+      permission: PERMS.cabinetQuery,
+      screen: 'fleet/cabinets',
+      query: { condition: 'faulty' },
+      count: () => cabinets.count({ condition: 'faulty' }),
+    },
+  ];
   return {
+    actions,
     cabinets,
     /** What cabinets report, written in batches (the gateway's write path). */
     reports,
@@ -70,7 +115,7 @@ async function createFleet({ db, config, live: hub, log, metrics }: Platform, ne
     ): Promise<BatchStorageReport> => {
       const report = await cabinets.stockIn(input, opts);
       // The device assets learn of the new cabinets in the same transaction.
-      if (report.succeededSns.length) await needs.cabinetsStocked?.(report.succeededSns);
+      if (report.succeededSns.length) await needs.cabinetsStocked(report.succeededSns);
       return report;
     },
     /**
@@ -82,16 +127,16 @@ async function createFleet({ db, config, live: hub, log, metrics }: Platform, ne
     /** The delete of a cabinet's or power bank's own row, for the assets' delete (it deletes the asset row itself). */
     removal,
     /** Cabinet QR labels and reading scans back. */
-    qr: new CabinetQr(db, needs.qrBase ?? (async () => '')),
+    qr: new CabinetQr(db, () => needs.qrBase()),
     /**
      * Deleting a cabinet or a power bank from its list: its row (refused while bound), then its
      * device asset (refused while in an outlet, an agent's or held by a dispatch), in the request's
      * transaction, so a refusal by either undoes both.
      */
     deleteCabinet: async (sn: string): Promise<null> =>
-      deleted(await removal.deleteCabinet(sn), await needs.forgetAsset?.(sn)),
+      deleted(await removal.deleteCabinet(sn), await needs.forgetAsset(sn)),
     deletePowerBank: async (id: string): Promise<null> =>
-      deleted(await removal.deletePowerBank(id), await needs.forgetAsset?.(id)),
+      deleted(await removal.deletePowerBank(id), await needs.forgetAsset(id)),
     /** A cabinet's MQTT password (docs/protocol.md). */
     secretOf: (sn: string): string => cabinets.secretOf(sn),
   };
@@ -99,26 +144,15 @@ async function createFleet({ db, config, live: hub, log, metrics }: Platform, ne
 
 export type FleetServices = Awaited<ReturnType<typeof createFleet>>;
 
-/**
- * What fleet uses of other modules: the identity module's permission check (the overview leaves
- * out what an account may not see), and the device assets, told of cabinets stocked in (app.ts
- * passes assets' stock service).
- */
-export interface FleetNeeds {
-  access: PermissionCheck;
-  cabinetsStocked?(sns: string[]): Promise<void>;
-  /** The assets' delete of a device's asset row (refused with its own error); 'absent' when there is none. */
-  forgetAsset?(deviceId: string): Promise<unknown>;
-  /** The QR code address of the system configuration (labels and scans are built from it). */
-  qrBase?(): Promise<string>;
-}
+export type { FleetNeeds, FleetLate } from './needs.js';
 
 /** The fleet module: the device gateway starts with the server and closes with it. */
 export const fleet = defineModule({
   name: 'fleet',
   tables,
   menus: fleetMenus,
-  services: (platform: Platform, needs: FleetNeeds) => createFleet(platform, needs),
+  late: { outletNames: true, leases: true, rentalEvents: true },
+  services: (platform: Platform, needs: FleetNeeds, late: Late<FleetLate>) => createFleet(platform, needs, late),
   lists: (s) => [
     defineList({
       page: 'cabinetQueryPage',

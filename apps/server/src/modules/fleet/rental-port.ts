@@ -31,17 +31,13 @@ export const RENTABLE_BATTERY = 80;
  * and every power bank that comes back are told to the listener.
  */
 export class RentalPort {
-  private listener: RentalListener | null = null;
-
   constructor(
     private readonly db: Db,
     private readonly sender: CommandSender,
     private readonly log: FastifyBaseLogger,
+    /** The rental engine (the order module's, a late need of the fleet). */
+    private readonly listener: RentalListener,
   ) {}
-
-  listen(l: RentalListener): void {
-    this.listener = l;
-  }
 
   /** Whether the cabinet is online and how many charged power banks it can lend now. */
   async availability(
@@ -151,7 +147,7 @@ export class RentalPort {
     ejected: boolean,
   ): Promise<void> {
     // Rental ejects are the system's (nobody's): an operator's eject or a forced eject is no rental.
-    if (row.type !== 'eject' || row.createdBy !== null || !this.listener) return;
+    if (row.type !== 'eject' || row.createdBy !== null) return;
     try {
       await this.listener.ejectOutcome({
         commandId: row.id,
@@ -167,7 +163,6 @@ export class RentalPort {
 
   /** Told by the slot writer: a power bank came back. */
   async arrived(sn: string, slot: number, powerBankId: string, at: Date): Promise<void> {
-    if (!this.listener) return;
     try {
       await this.listener.returned({ sn, slot, powerBankId, at });
     } catch (err) {

@@ -1,4 +1,5 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { IdentityLate } from './needs.js';
 import {
   accessLabel,
   api,
@@ -28,31 +29,22 @@ export type Reader = Pick<Db, 'select' | 'selectDistinct' | 'execute'>;
  * menu bound to its route. A super role holds everything.
  */
 export class AccessService {
-  constructor(private readonly db: Db) {}
-
-  /**
-   * Which menus are open now, by the permission code they carry (closed extended functions take
-   * their screens and buttons out: system module, EXTENSION_GATES). Attached by app.ts; asked once
-   * per menu request. Without it every menu is open.
-   */
-  private openMenus: () => Promise<(perms: string | null) => boolean> = async () => () => true;
-
-  attachMenuFilter(openMenus: () => Promise<(perms: string | null) => boolean>): void {
-    this.openMenus = openMenus;
-  }
-
-  /**
-   * Who runs direct sales (the network module: leads or belongs to a direct-sales team). The
-   * direct-management entry (spec 2's specially handled menu, SPECIAL_MENU_NAMES.directManagement)
-   * is held by exactly these accounts and the super role, whatever their roles hold: it is where
-   * one's own direct-sales teams are run, so it follows the teams, not a role. Attached by app.ts
-   * once the network is built; until then nobody but the super role holds it (fails closed).
-   */
-  private runsDirectSales: (accountId: number) => Promise<boolean> = async () => false;
-
-  attachDirectSales(runsDirectSales: (accountId: number) => Promise<boolean>): void {
-    this.runsDirectSales = runsDirectSales;
-  }
+  constructor(
+    private readonly db: Db,
+    /**
+     * Which menus are open now, by the permission code they carry (closed extended functions take
+     * their screens and buttons out: system module, EXTENSION_GATES). A late need of identity; asked
+     * once per menu request.
+     */
+    private readonly openMenus: IdentityLate['openMenus'],
+    /**
+     * Who runs direct sales (the network module: leads or belongs to a direct-sales team). The
+     * direct-management entry (spec 2's specially handled menu, SPECIAL_MENU_NAMES.directManagement)
+     * is held by exactly these accounts and the super role, whatever their roles hold: it is where
+     * one's own direct-sales teams are run, so it follows the teams, not a role. A late need of identity.
+     */
+    private readonly runsDirectSales: IdentityLate['runsDirectSales'],
+  ) {}
 
   /**
    * Registers the server's real routes in sys_api; routes that disappeared are marked absent. A

@@ -3,7 +3,8 @@ import { accountTypeIn, label, labels, roleNameIn, terminalIn, type PreviousLogi
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../platform/http/app-error.js';
 import { defineList, definePage } from '../../platform/list-kit.js';
-import { defineModule, type Platform } from '../../platform/module.js';
+import { defineModule, type Late, type Platform } from '../../platform/module.js';
+import type { IdentityLate } from './needs.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { AccessService } from './access.service.js';
 import { identityFileRefs } from './file-refs.js';
@@ -26,7 +27,7 @@ import * as tables from './tables.js';
 const { sysAccount } = tables;
 
 /** The identity module's services: accounts, sessions, roles, menus, permissions and the login log. */
-function createIdentity({ db, config, sms, live }: Platform) {
+function createIdentity({ db, config, sms, live }: Platform, late: Late<IdentityLate>) {
   const sessions = new SessionService(
     db,
     { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
@@ -38,8 +39,12 @@ function createIdentity({ db, config, sms, live }: Platform) {
     windowMinutes: config.LOGIN_WINDOW_MINUTES,
   });
   const login = new LoginService(db, sessions, loginLog, loginGuard, { singleSession: config.SESSION_SINGLE });
-  const access = new AccessService(db);
-  const codes = new VerifyCodeService(db, sms);
+  const access = new AccessService(
+    db,
+    () => late.openMenus(),
+    (id) => late.runsDirectSales(id),
+  );
+  const codes = new VerifyCodeService(db, sms, () => late.smsBudgets());
   const profile = new ProfileService(db, sessions, codes);
   const orgs = new OrgService(db);
   const roles = new RoleService(db, access);
@@ -105,7 +110,9 @@ export const identity = defineModule({
   tables,
   menus: identityMenus,
   fileRefs: identityFileRefs,
-  services: (platform: Platform, _needs: Record<string, never>) => createIdentity(platform),
+  late: { openMenus: true, runsDirectSales: true, smsBudgets: true },
+  services: (platform: Platform, _needs: Record<string, never>, late: Late<IdentityLate>) =>
+    createIdentity(platform, late),
   lists: (s) => [
     defineList({
       page: 'loginLogQueryPage',

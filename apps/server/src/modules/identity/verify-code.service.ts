@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { canonicalPhone, isPhone, SIMULATED_CALLING_CODE, SMS_CONFIG_DEFAULTS, type SmsConfig } from '@cbo/contract';
+import { canonicalPhone, isPhone, SIMULATED_CALLING_CODE, type SmsConfig } from '@cbo/contract';
 import { query, type Db, inTransaction } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { newToken, sha256, sixDigitCode } from '../../platform/auth/tokens.js';
@@ -46,17 +46,12 @@ export function canonicalTarget(to: Mobile): Mobile {
  * tickets are stored hashed in sys_verify_code; a ticket's purpose starts with "ticket".
  */
 export class VerifyCodeService {
-  private budgets: () => Promise<SmsConfig> = async () => SMS_CONFIG_DEFAULTS;
-
   constructor(
     private readonly db: Db,
     private readonly sms: SmsProvider,
+    /** The system module's SMS settings (a late need of identity), read on every send: a change holds at once. */
+    private readonly budgets: () => Promise<SmsConfig>,
   ) {}
-
-  /** The system module's SMS settings (app.ts), read on every send: a change holds at once. */
-  useBudgets(read: () => Promise<SmsConfig>): void {
-    this.budgets = read;
-  }
 
   /** The mobile on file for an account, or null. */
   async accountMobile(accountId: number): Promise<Mobile | null> {

@@ -1,9 +1,11 @@
 import { defineList } from '../../platform/list-kit.js';
-import { defineModule, type Platform } from '../../platform/module.js';
+import { defineModule, type Late, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { registerCall } from '../../platform/http/routes.js';
 import { LedgerService } from './ledger.service.js';
-import { accountName, type PartyNames } from './ledger.reads.js';
+import { accountName } from './ledger.reads.js';
+import type { LedgerLate, LedgerNeeds } from './needs.js';
+import { partyNames } from './party-names.js';
 import {
   LEDGER_KINDS,
   labels,
@@ -29,13 +31,10 @@ export type { LedgerService } from './ledger.service.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-/** What the ledger asks of the modules that own its accounts' parties: their names. */
-export interface LedgerNeeds {
-  partyNames?: PartyNames;
-}
+export type { LedgerNeeds, LedgerLate } from './needs.js';
 
-function createLedger({ db }: Platform, needs: LedgerNeeds) {
-  return { ledger: new LedgerService(db, needs.partyNames) };
+function createLedger({ db }: Platform, needs: LedgerNeeds, late: Late<LedgerLate>) {
+  return { ledger: new LedgerService(db, partyNames(needs), (orderNo, tx) => late.orderOutlet(orderNo, tx)) };
 }
 export type LedgerServices = ReturnType<typeof createLedger>;
 
@@ -76,6 +75,7 @@ export const ledger = defineModule({
   name: 'ledger',
   tables,
   menus: ledgerMenus,
+  late: { orderOutlet: true },
   services: createLedger,
   lists: (s) => [
     // The account names and memos of an export are written in the language of whoever asked (cells).

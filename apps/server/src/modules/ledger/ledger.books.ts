@@ -34,7 +34,7 @@ export interface Posting {
   orderNo?: string | null;
   /**
    * The outlet of the order (the financial data per outlet rolls up by it). Left out, the ledger
-   * asks the order module for the outlet of `orderNo` (attachOrderOutlets) in the posting's transaction.
+   * asks the order module for the outlet of `orderNo` (its late need orderOutlet) in the posting's transaction.
    */
   outletId?: number | null;
   /** A memo code of the contract's LEDGER_MEMOS (shown in the reader's language), or text shown as written. */
@@ -72,13 +72,11 @@ export interface PartnerMoney {
  * concurrent posts of one key move money once (the second waits for the first and finds it).
  */
 export class LedgerBooks {
-  constructor(private readonly db: Db) {}
-
-  private orderOutlet: OrderOutlet = async () => null;
-  /** The order module, built after the ledger, tells it the outlet of an order (app.ts). */
-  attachOrderOutlets(f: OrderOutlet): void {
-    this.orderOutlet = f;
-  }
+  constructor(
+    private readonly db: Db,
+    /** The order module, built after the ledger, tells it the outlet of an order (a late need). */
+    private readonly orderOutlet: OrderOutlet,
+  ) {}
 
   /**
    * Posts a movement; answers false when its key was posted before (nothing moved). The movement

@@ -42,7 +42,7 @@ const SCOPE_KINDS: Record<FlowScope, AccountKind[]> = {
 export class LedgerReads {
   constructor(
     private readonly db: Db,
-    private readonly partyNames: PartyNames = async () => new Map(),
+    private readonly partyNames: PartyNames,
   ) {}
 
   /** Names every account of these rows in `lang`, asking each party kind's names once. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
-import { LedgerBooks } from './ledger.books.js';
+import { LedgerBooks, type OrderOutlet } from './ledger.books.js';
 import { LedgerReads, type PartyNames } from './ledger.reads.js';
 import { LedgerRemovals } from './ledger.removals.js';
 import { LedgerStats } from './ledger.stats.js';
@@ -27,17 +27,14 @@ export class LedgerService {
   readonly reads: LedgerReads;
   readonly removals: LedgerRemovals;
 
-  constructor(db: Db, partyNames?: PartyNames) {
-    this.books = new LedgerBooks(db);
+  constructor(db: Db, partyNames: PartyNames, orderOutlet: OrderOutlet) {
+    this.books = new LedgerBooks(db, orderOutlet);
     this.stats = new LedgerStats(db);
     this.reads = new LedgerReads(db, partyNames);
     this.removals = new LedgerRemovals(db);
   }
 
   // The books (ledger.books.ts).
-  attachOrderOutlets(...a: Parameters<LedgerBooks['attachOrderOutlets']>) {
-    return this.books.attachOrderOutlets(...a);
-  }
   post(...a: Parameters<LedgerBooks['post']>) {
     return this.books.post(...a);
   }

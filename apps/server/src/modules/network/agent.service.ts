@@ -47,13 +47,12 @@ export type AgentMoney = (
 ) => Promise<Map<number, { balance: number; owed: number; totalRevenue: number }>>;
 
 export class AgentService {
-  /** Until the ledger is attached (app.ts), agents hold no money. */
-  money: AgentMoney = async () => new Map();
-
   constructor(
     private readonly db: Db,
     private readonly accounts: AppAccounts,
     private readonly outlets: () => OutletFacts,
+    /** Agents' money from the books (money.ts). */
+    private readonly money: AgentMoney,
   ) {}
 
   private where(f: AgentFilter): SQL | undefined {

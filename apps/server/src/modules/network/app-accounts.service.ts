@@ -33,8 +33,6 @@ const current = isNull(netAppAccount.duplicateOf);
  * token is never found by the console's guard and a console token never by this one.
  */
 export class AppAccounts {
-  /** Outlets as the app reads them (the outlet module's, attached by app.ts): name and whether the demo made it. */
-  outlets: { facts(id: number): Promise<{ name: string; simulated: boolean } | null> } | null = null;
   /** Customers' sessions, looked up when a token is not an agent app account's. */
   customers: { authenticate(token: string): Promise<Principal | null> } | null = null;
 
@@ -46,6 +44,8 @@ export class AppAccounts {
     settings: AppSessionSettings,
     private readonly guard: LoginGuardPort,
     private readonly loginLog: LoginLogPort,
+    /** Outlets as the app reads them (the outlet module's): name and whether the demo made it; null when none or deleted. */
+    private readonly outlets: { facts(id: number): Promise<{ name: string; simulated: boolean } | null> },
   ) {
     this.sessions = new Sessions(db, netAppSession, 'accountId', settings);
   }
@@ -102,7 +102,7 @@ export class AppAccounts {
       .select({ id: netAppAccount.id, partyId: netAppAccount.partyId })
       .from(netAppAccount)
       .where(eq(netAppAccount.kind, 'outlet'))) {
-      if (a.partyId && (await this.outlets?.facts(a.partyId))) continue;
+      if (a.partyId && (await this.outlets.facts(a.partyId))) continue;
       await this.db.delete(netAppAccount).where(eq(netAppAccount.id, a.id));
       n++;
     }
@@ -320,7 +320,7 @@ export class AppAccounts {
     id: number,
   ): Promise<{ name: string; simulated: boolean; minWithdrawal: number; withdrawalFeeRate: number } | null> {
     if (kind === 'outlet') {
-      const o = await this.outlets?.facts(id);
+      const o = await this.outlets.facts(id);
       return o ? { ...o, minWithdrawal: 0, withdrawalFeeRate: 0 } : null;
     }
     if (kind === 'operator') {
@@ -392,7 +392,7 @@ export class AppAccounts {
       .select({ partyId: netAppAccount.partyId, accountId: netAppAccount.id })
       .from(netAppAccount)
       .where(eq(netAppAccount.kind, 'outlet'))) {
-      if (a.partyId && (await this.outlets?.facts(a.partyId))?.simulated)
+      if (a.partyId && (await this.outlets.facts(a.partyId))?.simulated)
         found.push({ partyId: a.partyId, accountId: a.accountId, kind: 'outlet' });
     }
     const out: { kind: AppAccountKind; partyId: number; token: string }[] = [];

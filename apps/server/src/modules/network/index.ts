@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/database.js';
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import { label, labels, type Lang } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
-import { defineModule, type Platform } from '../../platform/module.js';
+import { defineModule, type Late, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { containing } from '../../platform/db/paging.js';
 import type { FileReference } from '../../platform/files/uploads.js';
@@ -11,16 +11,9 @@ import { AppAccounts } from './app-accounts.service.js';
 import { MemberService } from './member.service.js';
 import { CooperationService } from './cooperation.service.js';
 import { CustomerAuth } from './customer-auth.service.js';
-import { AppError } from '../../platform/http/app-error.js';
 import { networkMenus } from './menus.js';
-import {
-  noOperatorMoney,
-  noOutlets,
-  type NetworkNeeds,
-  type OperatorMoney,
-  type OutletFacts,
-  type StatementSource,
-} from './needs.js';
+import { agentMoney, memberWallets, operatorMoney } from './money.js';
+import type { NetworkLate, NetworkNeeds } from './needs.js';
 import { PartnerService } from './partner.service.js';
 import { PickerService, ProviderService, PusherService } from './people.service.js';
 import { RegionService } from './region.service.js';
@@ -29,6 +22,7 @@ import * as tables from './tables.js';
 
 export type {
   NetworkNeeds,
+  NetworkLate,
   OutletFacts,
   StaffDirectory,
   LoginGuardPort,
@@ -43,48 +37,42 @@ const { netAgent, netAppAccount, netMember, netCooperation, netProvider, netPush
 const statusWord = (s: number, lang: Lang) => labels.network.netStatus[s === 1 ? 'frozen' : 'normal'][lang];
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-const noCodes = {
-  send: async () => {
-    throw new AppError('CODE_INVALID');
-  },
-  consume: async () => {
-    throw new AppError('CODE_INVALID');
-  },
-};
-
 /**
  * The network module's services. Other modules use: `agents.ratioCeiling` (an outlet's ratio is
  * at most its agent's, read under the agent's lock), `forOutlets` (the lookups the outlet module
- * declares), `members` (the rental engine), `attachOutlets` (the outlet module gives back the
- * outlet facts the network shows and checks), `attachOperatorMoney` (the ledger and the
- * withdrawals answer a team's delete what its operator holds) and `removeSimulated` (the demo network).
+ * declares), `members` (the rental engine), `agentLine` (an agent's chain, for the rental engine and
+ * the vouchers) and `removeSimulated` (the demo network). Its late needs (NetworkLate) are the
+ * outlet facts it shows and checks, and the books and withdrawals its people's money is read from.
  */
-function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
-  let outletFacts: OutletFacts = noOutlets;
-  const outlets = () => outletFacts;
-  let operatorMoney: OperatorMoney = noOperatorMoney;
+function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds, late: Late<NetworkLate>) {
+  const outlets = () => late.outlets;
   const appAccounts = new AppAccounts(
     db,
     { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
     needs.loginGuard,
     needs.loginLog,
+    {
+      facts: async (id) => {
+        const o = await late.outletRecord(id);
+        return o && o.status !== 'deleted' ? { name: o.name, simulated: o.simulated } : null;
+      },
+    },
   );
-  const regions = new RegionService(db, needs.staff, outlets, appAccounts, () => operatorMoney);
-  const agents = new AgentService(db, appAccounts, outlets);
+  const regions = new RegionService(db, needs.staff, outlets, appAccounts, () => operatorMoney(late));
+  const agents = new AgentService(db, appAccounts, outlets, agentMoney(late));
   const pushers = new PusherService(db, appAccounts);
   const providers = new ProviderService(db, appAccounts, outlets);
-  const members = new MemberService(db, needs.staff);
+  const members = new MemberService(db, needs.staff, memberWallets(late));
   const customers = new CustomerAuth(
     db,
     { idleMinutes: config.SESSION_IDLE_MINUTES, maxHours: config.SESSION_MAX_HOURS },
-    needs.codes ?? noCodes,
+    needs.codes,
     needs.loginLog,
   );
   appAccounts.customers = customers;
   const cooperation = new CooperationService(db, needs.staff, limits);
   const picker = new PickerService(db, needs.staff);
-  let statementSource: StatementSource | null = null;
-  const partners = new PartnerService(db, outlets, () => statementSource);
+  const partners = new PartnerService(db, outlets, () => (account, period) => late.books.statement(account, period));
 
   /** What the outlet module asks of the network (its OutletNetwork). */
   const forOutlets = {
@@ -291,22 +279,20 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds) {
     members,
     cooperation,
     picker,
-    /** The partner tree and statements (the ledger answers the statements' figures: attachStatements). */
+    /** The partner tree and statements (the ledger answers the statements' figures: the late `books`). */
     partners,
     forOutlets,
     removeSimulated,
     simulatedIds,
-    /** The outlet module hands back the outlet facts once it is built. */
-    attachOutlets(facts: OutletFacts): void {
-      outletFacts = facts;
-    },
-    /** The ledger and the withdrawals, once built, answer a team's delete what its operator holds. */
-    attachOperatorMoney(money: OperatorMoney): void {
-      operatorMoney = money;
-    },
-    /** The ledger, once built, answers a partner statement's figures. */
-    attachStatements(source: StatementSource): void {
-      statementSource = source;
+    /**
+     * An agent's chain above and including it: each level's agent, name, level and the ratio it
+     * holds (the rental engine shares an order down it; a voucher's place names its agents).
+     */
+    agentLine: async (agentId: number) => {
+      const d = await agents.detail(agentId);
+      return d.chain.flatMap((l) =>
+        l.agentId !== null && l.level ? [{ id: l.agentId, name: l.name ?? '', level: l.level, ratio: l.holds }] : [],
+      );
     },
   };
 }
@@ -327,7 +313,8 @@ export const network = defineModule({
   tables,
   menus: networkMenus,
   fileRefs: networkFileRefs,
-  services: (platform: Platform, needs: NetworkNeeds) => createNetwork(platform, needs),
+  late: { outlets: true, outletRecord: true, books: true, withdrawals: true, orderCounts: true },
+  services: (platform: Platform, needs: NetworkNeeds, late: Late<NetworkLate>) => createNetwork(platform, needs, late),
   lists: (s) => [
     defineList({
       page: 'regionQueryPage',

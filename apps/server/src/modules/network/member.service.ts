@@ -39,12 +39,11 @@ export type MemberWallets = (
 ) => Promise<Map<number, { balance: number; deposit: number; orders: number }>>;
 
 export class MemberService {
-  /** Until the order module hands it over, members have no money and no orders. */
-  wallets: MemberWallets = async () => new Map();
-
   constructor(
     private readonly db: Db,
     private readonly staff: StaffDirectory,
+    /** Customers' wallets from the books and their order counts (money.ts). */
+    private readonly wallets: MemberWallets,
   ) {}
 
   private where(f: MemberFilter): SQL | undefined {

@@ -17,7 +17,7 @@ const dir = MENU_TYPE.directory;
 export const networkMenus: MenuSeed[] = [
   // Direct management (spec 2: an entry with special handling): one's own direct-sales teams. No role
   // holds it; the identity module shows it to the super role and to whoever leads or belongs to a
-  // direct-sales team (AccessService.attachDirectSales), and its call answers only the caller's teams.
+  // direct-sales team (identity's late need runsDirectSales), and its call answers only the caller's teams.
   {
     code: 'direct',
     parent: null,

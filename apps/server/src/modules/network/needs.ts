@@ -1,9 +1,11 @@
 import type { PartnerStatement } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
+import type { LedgerMoneyReads } from '../ledger/ports.js';
 
 /**
- * What the network module needs from other modules (app.ts passes them in) and what the outlet
- * module hands it back once built (`attachOutlets`), so that neither imports the other's files.
+ * What the network module needs from modules built before it (identity: NetworkNeeds) and after
+ * it (outlet, ledger, payout, order: NetworkLate, bound in app.ts's bind phase); src/wiring/network.ts
+ * builds both, so that no module imports another's files.
  */
 
 /** Staff accounts (identity): the people in charge of regions and the direct-sales operators. */
@@ -52,16 +54,13 @@ export interface VerifyCodePort {
 
 export interface NetworkNeeds {
   staff: StaffDirectory;
-  /** Without it customers cannot sign in (tests of other modules build the network without it). */
-  codes?: VerifyCodePort;
+  /** Customers sign in with a code. */
+  codes: VerifyCodePort;
   loginGuard: LoginGuardPort;
   loginLog: LoginLogPort;
 }
 
-/**
- * Facts about outlets the network shows or checks, given by the outlet module after it is built.
- * Until then (or without it) there are no outlets: every count is 0 and no outlet holds a ratio.
- */
+/** Facts about outlets the network shows or checks (the outlet module's `outlets.facts`). */
 export interface OutletFacts {
   /**
    * The outlet holding the highest ratio under an agent, read in the caller's transaction `db`.
@@ -91,7 +90,7 @@ export interface OutletFacts {
 }
 
 /**
- * A partner's statement from the books (the ledger's `statement`, wired by app.ts): the movements
+ * A partner's statement from the books (the ledger's `statement`): the movements
  * of one payable account over whole days in a time zone.
  */
 export type StatementSource = (
@@ -102,21 +101,10 @@ export type StatementSource = (
   period: { beginDate: string; endDate: string; timeZone: string },
 ) => Promise<Omit<PartnerStatement, 'partyKind' | 'partyId' | 'partyName'>>;
 
-export const noOutlets: OutletFacts = {
-  highestRatioOutlet: async () => null,
-  devicesByRegion: async () => new Map(),
-  turnoverByRegion: async () => new Map(),
-  outletsByProvider: async () => new Map(),
-  outletsOfTeam: async () => 0,
-  agentOutlets: async () => new Map(),
-  outletsOfAgent: async () => [],
-  outletOwner: async () => null,
-};
-
 /**
- * The operator's money, as a team's delete asks it (the ledger and the withdrawals, wired by app.ts
- * once those modules are built): a team is deleted only when nothing is owed either way and no
- * withdrawal of its operator is on its way, so no money is left belonging to no team.
+ * The operator's money, as a team's delete asks it (money.ts, from the ledger and the withdrawals):
+ * a team is deleted only when nothing is owed either way and no withdrawal of its operator is on
+ * its way, so no money is left belonging to no team.
  */
 export interface OperatorMoney {
   /**
@@ -132,8 +120,22 @@ export interface OperatorMoney {
   owed(tx: Db, teamId: number): Promise<number>;
 }
 
-/** Until the ledger and the withdrawals are attached (or without them, in tests of the network alone) no team holds money. */
-export const noOperatorMoney: OperatorMoney = {
-  openWithdrawals: async () => ({ count: 0, amount: 0 }),
-  owed: async () => 0,
-};
+/**
+ * What the network needs of modules built after it, bound in app.ts's bind phase (a missing one
+ * fails the start: no outlet facts would let a ratio below an outlet's pass, no operator money
+ * would let a team holding money be deleted).
+ */
+export interface NetworkLate {
+  /** Facts about outlets (the outlet module). */
+  outlets: OutletFacts;
+  /** An outlet as its app account reads it (the outlet module): its name, whether the demo made it and its status. */
+  outletRecord(id: number): Promise<{ name: string; simulated: boolean; status: string } | null>;
+  /** The books (the ledger): partners' and customers' money, partner statements. */
+  books: LedgerMoneyReads;
+  /** The withdrawals (payout): a party's withdrawals on their way, read under its withdrawal lock. */
+  withdrawals: {
+    openUnderLock(tx: Db, party: { kind: 'operator'; id: number }): Promise<{ count: number; amount: number }>;
+  };
+  /** How many orders each customer has (the order module). */
+  orderCounts(userIds: number[]): Promise<Map<number, number>>;
+}

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AgentSaveInput } from '@cbo/contract';
-import { agentSaveRequest } from '@cbo/contract';
+import { agentSaveRequest, outletSaveRequest } from '@cbo/contract';
 import { engines, useServer } from '../../test/helper.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { sysAccount } from '../identity/tables.js';
 import { netAgent } from './tables.js';
-import { noOutlets } from './needs.js';
+import { outletBody } from '../../test/outlet/outlet-fixtures.js';
 
 let seq = 0;
 const mobile = () => String(15000000000 + ++seq * 7919);
@@ -65,22 +65,18 @@ describe.each(engines)('network rules (%s)', (engine) => {
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).errorName).toBe('RATIO_BELOW_CHILD');
     expect((err as AppError).params).toEqual({ child: 'Floor B2', childRatio: 30 });
-    // An outlet under the agent counts as a child too (the outlet module gives the facts).
-    net().attachOutlets({
-      ...noOutlets,
-      highestRatioOutlet: async (_db, id) => (id === a.id ? { name: 'Corner Cafe', ratio: 40 } : null),
-    });
-    try {
-      const byOutlet = await net()
-        .agents.save({ ...agent({ name: 'Floor A', ratio: 35 }), id: a.id, password: undefined })
-        .catch((e: AppError) => e);
-      expect((byOutlet as AppError).params).toEqual({ child: 'Corner Cafe', childRatio: 40 });
-      expect(
-        await codeOf(net().agents.save({ ...agent({ name: 'Floor A', ratio: 40 }), id: a.id, password: undefined })),
-      ).toBe('ok');
-    } finally {
-      net().attachOutlets(noOutlets);
-    }
+    // An outlet under the agent counts as a child too (the outlet module gives the facts: a real outlet).
+    const cafe = `Corner Cafe ${seq}`;
+    await s.current.server.services.outlet.outlets.save(
+      outletSaveRequest.parse(outletBody(a.id, { name: cafe, ratio: 40, hiddenRatio: 45 })),
+    );
+    const byOutlet = await net()
+      .agents.save({ ...agent({ name: 'Floor A', ratio: 35 }), id: a.id, password: undefined })
+      .catch((e: AppError) => e);
+    expect((byOutlet as AppError).params).toEqual({ child: cafe, childRatio: 40 });
+    expect(
+      await codeOf(net().agents.save({ ...agent({ name: 'Floor A', ratio: 40 }), id: a.id, password: undefined })),
+    ).toBe('ok');
   });
 
   it('refuses a level change of an agent with children, and a child under a frozen parent', async () => {

@@ -22,7 +22,7 @@ import type {
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { noOperatorMoney, type OperatorMoney, type OutletFacts, type StaffDirectory } from './needs.js';
+import type { OperatorMoney, OutletFacts, StaffDirectory } from './needs.js';
 import { AppAccounts } from './app-accounts.service.js';
 import { netAgent, netAppAccount, netRegion, netTeam, netTeamMember } from './tables.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
@@ -40,8 +40,8 @@ export class RegionService {
     private readonly db: Db,
     private readonly staff: StaffDirectory,
     private readonly outlets: () => OutletFacts,
-    private readonly appAccounts?: AppAccounts,
-    private readonly operatorMoney: () => OperatorMoney = () => noOperatorMoney,
+    private readonly appAccounts: AppAccounts,
+    private readonly operatorMoney: () => OperatorMoney,
   ) {}
 
   private where(f: RegionFilter): SQL | undefined {

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { label, yesNo, type Lang, type OrderItem, type RefundItem } from '@cbo/contract';
+import type { ActionProvider } from '../stats/ports.js';
+import { label, PERMS, yesNo, type Lang, type OrderItem, type RefundItem } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
 import { periodic } from '../../platform/jobs/periodic.js';
-import { defineModule, type Platform } from '../../platform/module.js';
+import { defineModule, type Late, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
-import type { OrderNeeds } from './needs.js';
+import type { OrderLate, OrderModuleNeeds, OrderNeeds } from './needs.js';
 import { OrderArchive } from './order.archive.js';
 import { AccessoryOrders } from './accessory-orders.js';
 import { OrderEngine } from './order.engine.js';
@@ -12,15 +13,15 @@ import { OrderQueries } from './order.queries.js';
 import { OrderRefunds } from './order.refunds.js';
 import { OrderFacts } from './order.facts.js';
 import { OrderOperations } from './order.operations.js';
-import { SandboxProvider, type PaymentProvider } from './payments.js';
-import { PaymentRouter, type Companies } from './payment-router.js';
-import { merchantCompanies, type MerchantAccounts } from './companies.js';
+import { SandboxProvider } from './payments.js';
+import { PaymentRouter } from './payment-router.js';
+import { merchantCompanies } from './companies.js';
 import { PaymentsBook } from './payments-book.js';
 import { orderRoutes } from './routes.js';
 import { orderMenus } from './menus.js';
 import * as tables from './tables.js';
 
-export type { OrderNeeds } from './needs.js';
+export type { OrderLate, OrderModuleNeeds, OrderNeeds } from './needs.js';
 export { SandboxProvider, type PaymentProvider } from './payments.js';
 export { PaymentRouter, CHANNEL_COMPANY, type Companies, type CompanyStatement } from './payment-router.js';
 export type { BookLine } from './payments-book.js';
@@ -93,10 +94,10 @@ const refundWidths = {
 };
 
 /** The order module's services: the engine (rent, eject, return, staff actions, refunds, payments), the reads and the archive. */
-function createOrder(
-  { db, log, config, metrics }: Platform,
-  needs: OrderNeeds & { provider?: PaymentProvider; companies?: Companies; merchants?: MerchantAccounts },
-) {
+function createOrder({ db, log, config, metrics }: Platform, given: OrderModuleNeeds, late: Late<OrderLate>) {
+  // The vouchers are a late need (the voucher module is built after this one: it uses the order's payment company).
+  const needs = { ...given, vouchers: { apply: (tx, r) => late.vouchers.apply(tx, r) } } satisfies OrderNeeds &
+    typeof given;
   // The built-in payment company is the sandbox: it moves no real money, and says so. Requests on a
   // channel whose real company is enabled in the merchant settings go there (payment-router.ts).
   const sandbox =
@@ -131,7 +132,18 @@ function createOrder(
     log,
     { firstMs: ARCHIVE_FIRST_MS },
   );
+  /** The dashboard's action list: refunds waiting for review, counted as the refund list counts them. */
+  const actions: ActionProvider[] = [
+    {
+      key: 'pendingRefunds',
+      permission: PERMS.refundQuery,
+      screen: 'order/refunds',
+      query: { status: 'initiated' },
+      count: () => refunds.count({ status: 'initiated' }),
+    },
+  ];
   return {
+    actions,
     engine,
     queries,
     /** Refunds with their review: request, approve or reject, send, the records (with deposit refunds). */
@@ -166,6 +178,7 @@ export const order = defineModule({
   name: 'order',
   tables,
   menus: orderMenus,
+  late: { vouchers: true },
   services: createOrder,
   lists: (s) => [
     defineList({

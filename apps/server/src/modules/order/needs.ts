@@ -1,9 +1,13 @@
 import type { Principal } from '../../platform/http/routes.js';
 import type { Db } from '../../platform/db/database.js';
-import type { AccountKind, LedgerMemo } from '@cbo/contract';
+import type { AccountKind } from '@cbo/contract';
+import type { Account, Ledger } from '../ledger/ports.js';
+import type { PaymentProvider } from './payments.js';
+import type { Companies } from './payment-router.js';
+import type { MerchantAccounts } from './companies.js';
 
 /**
- * What the order module uses of other modules; app.ts passes them in, so it never imports their
+ * What the order module uses of other modules; its wiring file (src/wiring/) builds them, so it never imports their
  * files. The fleet's renting port, outlets, customers, the agents' chain, settings and the ledger.
  */
 export interface FleetForOrders {
@@ -79,45 +83,13 @@ export interface DevicePayTerms {
   buyoutDays: number;
 }
 
-/** A ledger account: its kind and, for accounts kept per party, the party. */
-export interface Account {
-  kind: AccountKind;
-  partyId?: number | null;
-}
-export interface EntryInput {
-  account: Account;
-  debit?: number;
-  credit?: number;
-}
-/** One balanced movement, moved once per key (the ledger module's post). */
-export interface Posting {
-  idempotencyKey: string;
-  kind: string;
-  orderNo?: string | null;
-  /** The outlet the movement is about; without it the ledger asks the order's (a movement of no order: none). */
-  outletId?: number | null;
-  /** A LedgerMemo code (read in the reader's language), or text shown as written (a refund's reason). */
-  memo?: LedgerMemo | (string & {});
-  entries: EntryInput[];
-}
+// The ledger's edge, in the ledger's own types (ledger/ports.ts): an order's postings name their outlet.
+export type { Account, EntryInput, Posting } from '../ledger/ports.js';
 /** The account code the ledger keeps: `kind` or `kind:partyId`. */
 export const accountCode = (a: Account): string => (a.partyId ? `${a.kind}:${a.partyId}` : a.kind);
 
-export interface LedgerPort {
-  post(p: Posting, tx?: Db): Promise<boolean>;
-  /**
-   * After a movement on partner payables, in its transaction: none stays below zero (the rest is
-   * owed by the partner) and one above zero pays what its partner owes (docs/decisions/ledger-and-money.md, "What a
-   * partner owes"). `took`: the movement took from them (a reversal); `added`: it only added.
-   */
-  keepPayablesWhole(tx: Db, accounts: readonly Account[], change: 'took' | 'added', cause: string): Promise<unknown>;
-  balance(a: Account, tx?: Db): Promise<number>;
-  orderCredits(
-    orderNo: string,
-    kinds: AccountKind[],
-    tx?: Db,
-  ): Promise<Map<string, { kind: AccountKind; partyId: number | null; amount: number }>>;
-}
+/** What the order module does with the books: post, keep payables whole, read balances and an order's credits. */
+export type LedgerPort = Pick<Ledger, 'post' | 'keepPayablesWhole' | 'balance' | 'orderCredits'>;
 
 /**
  * The accessories module's charging cables and Bluetooth chargers, as orders use them: what a device
@@ -327,3 +299,16 @@ export interface OrderNeeds {
 }
 
 export type { Principal };
+
+/** What the order module needs of modules built after it (the voucher module), bound in app.ts's bind phase. */
+export type OrderLate = Pick<OrderNeeds, 'vouchers'>;
+
+/**
+ * What the order module is built from (src/wiring/order.ts): its needs on modules built before it,
+ * and the payment companies (a sandbox tests steer, or the merchant accounts of the pay settings).
+ */
+export type OrderModuleNeeds = Omit<OrderNeeds, 'vouchers'> & {
+  provider?: PaymentProvider;
+  companies?: Companies;
+  merchants?: MerchantAccounts;
+};

@@ -1,9 +1,9 @@
 import { interpolate, label, yesNo, type BillingRule, type Lang } from '@cbo/contract';
 import { defineList } from '../../platform/list-kit.js';
-import { defineModule, type Platform } from '../../platform/module.js';
+import { defineModule, type Late, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { outletMenus } from './menus.js';
-import type { OutletNeeds } from './needs.js';
+import type { OutletLate, OutletNeeds } from './needs.js';
 import { GeocodingService } from './geocoding.service.js';
 import { OutletScope } from './outlet.scope.js';
 import { OutletService } from './outlet.service.js';
@@ -33,9 +33,9 @@ export const billingText = (b: BillingRule, lang: Lang) =>
   });
 
 /** The outlet module's services: outlets, their binding to devices, the map. */
-function createOutlet({ db }: Platform, needs: OutletNeeds) {
+function createOutlet({ db }: Platform, needs: OutletNeeds, late: Late<OutletLate>) {
   return {
-    outlets: new OutletService(db, needs),
+    outlets: new OutletService(db, needs, (ids) => late.turnovers(ids)),
     /** Statistics scopes (a region's, an agent's, an outlet's outlets). */
     scope: new OutletScope(db, needs.network),
     /** The outlet form's map: its tiles and looking an address up. */
@@ -50,6 +50,7 @@ export const outlet = defineModule({
   name: 'outlet',
   tables,
   menus: outletMenus,
+  late: { turnovers: true },
   services: createOutlet,
   lists: (s) => [
     defineList({

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { BindingDeviceType, OutletDeviceItem, OwnerOptions } from '@cbo/contract';
 
 /**
- * What the outlet module uses of other modules, declared here and passed in by app.ts (a module
+ * What the outlet module uses of other modules, declared here and built by src/wiring/outlet.ts (a module
  * never imports another's files).
  */
 
@@ -112,4 +112,10 @@ export interface OutletNeeds {
       deposit: { min: number; max: number };
     }>;
   };
+}
+
+/** What the outlet module needs of modules built after it (the order module), bound in app.ts's bind phase. */
+export interface OutletLate {
+  /** Each outlet's turnover: what its orders paid, less what was paid back (all time, live and archived). */
+  turnovers(outletIds: number[]): Promise<Map<number, number>>;
 }

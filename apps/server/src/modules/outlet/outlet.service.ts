@@ -22,7 +22,7 @@ import { containing } from '../../platform/db/paging.js';
 import { requirePhone } from '../../platform/sms/phone.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { tilesOf } from './geocoding.service.js';
-import type { Actor, DeviceBinder, DeviceMovement, OutletNeeds } from './needs.js';
+import type { Actor, DeviceBinder, DeviceMovement, OutletLate, OutletNeeds } from './needs.js';
 import { outDemo, outOutlet } from './tables.js';
 import { nameAuditTarget, nameAuditTargets } from '../../platform/audit/target.js';
 
@@ -64,12 +64,11 @@ export const pageUrlOf = (template: string, id: number) => template.replaceAll('
  * status), the devices bound to them (through each device kind's binder) and the map.
  */
 export class OutletService {
-  /** Each outlet's turnover (what its orders paid, less refunds), handed over by app.ts once the order module is built. */
-  turnovers: (ids: number[]) => Promise<Map<number, number>> = async () => new Map();
-
   constructor(
     private readonly db: Db,
     private readonly needs: OutletNeeds,
+    /** Each outlet's turnover (what its orders paid, less refunds): the order module's, a late need. */
+    private readonly turnovers: OutletLate['turnovers'],
   ) {}
 
   /**

@@ -1,29 +1,44 @@
-import { label } from '@cbo/contract';
+import { label, PERMS } from '@cbo/contract';
+import type { ActionProvider } from '../stats/ports.js';
 import { defineList } from '../../platform/list-kit.js';
 import { periodic } from '../../platform/jobs/periodic.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { payoutMenus } from './menus.js';
-import type { PayoutNeeds } from './needs.js';
+import type { PayoutModuleNeeds, PayoutNeeds } from './needs.js';
+import { payoutParties } from './parties.js';
 import { PayoutService } from './payout.service.js';
 import { PayoutBook } from './payout-book.js';
 import { PayeeConfirmation } from './payee-confirmation.js';
 import { payoutRoutes } from './routes.js';
 import * as tables from './tables.js';
 
-export type { PayoutNeeds, PartyFacts, PayoutOutcome } from './needs.js';
+export type { PayoutNeeds, PayoutModuleNeeds, PayoutPartners, PartyFacts, PayoutOutcome } from './needs.js';
 export { PAYABLE, SETTING_KIND } from './payout.service.js';
 export type { PayoutBookLine } from './payout-book.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const SWEEP_MS = 15_000;
 
-function createPayout({ db, log }: Platform, needs: PayoutNeeds) {
+function createPayout({ db, log }: Platform, given: PayoutModuleNeeds) {
+  const { partners, ...rest } = given;
+  const needs: PayoutNeeds = { ...rest, ...payoutParties(partners) };
   const payouts = new PayoutService(db, needs, log);
   // A payout's final answer that comes by notification is applied at once (the sweep asks only after 30 s).
   needs.payments.onPayoutOutcome((out) => payouts.applyOutcome(out));
   const sweep = periodic('payout sweep', SWEEP_MS, () => payouts.sweep(), log);
+  /** The dashboard's action list: withdrawals waiting for review, counted as the withdrawal list counts them. */
+  const actions: ActionProvider[] = [
+    {
+      key: 'pendingWithdrawals',
+      permission: PERMS.payoutQuery,
+      screen: 'payout/withdrawals',
+      query: { status: 'initiated' },
+      count: () => payouts.count({ status: 'initiated' }),
+    },
+  ];
   return {
+    actions,
     payouts,
     /** What the withdrawal books say was paid out (read-only; the reconciliation's). */
     book: new PayoutBook(db),

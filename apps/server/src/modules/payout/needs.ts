@@ -1,9 +1,9 @@
 import type { AccountKind, PayoutParty, WithdrawAccountKind, WithdrawalSetting } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import type { Ledger } from '../ledger/ports.js';
 import type { Principal } from '../../platform/http/routes.js';
 
 /**
- * What the withdrawal module uses of other modules; app.ts passes them in. The ledger (the hold,
+ * What the withdrawal module uses of other modules; its wiring file (src/wiring/) builds them. The ledger (the hold,
  * its release and the payout are movements; balances are sums of entries), the party behind a
  * partner app account (network), the pay settings' withdrawal rules (system), and the payment
  * company's payout and query (the order module's provider).
@@ -12,13 +12,6 @@ export interface PayoutAccount {
   kind: AccountKind;
   partyId?: number | null;
 }
-export interface PayoutPosting {
-  idempotencyKey: string;
-  kind: string;
-  memo?: string;
-  entries: { account: PayoutAccount; debit?: number; credit?: number }[];
-}
-
 /** A party that withdraws, as the network module knows it. Agents carry rules of their own. */
 export interface PartyFacts {
   kind: PayoutParty;
@@ -42,24 +35,11 @@ export interface PayoutOutcome {
 }
 
 export interface PayoutNeeds {
-  ledger: {
-    post(p: PayoutPosting, tx?: Db): Promise<boolean>;
-    balance(a: PayoutAccount, tx?: Db): Promise<number>;
-    /** A partner's payable (credit side) and what it owes the platform (its receivable). */
-    partnerMoney(a: PayoutAccount, tx?: Db): Promise<{ payable: number; owed: number }>;
-    /** The partner payables' transaction locks ('took': exclusive, before reading a balance to take from it). */
-    lockPayables(tx: Db, accounts: readonly PayoutAccount[], change: 'took' | 'added'): Promise<unknown>;
-    /** After money came back to a payable: what its partner owes is paid from it first. */
-    keepPayablesWhole(
-      tx: Db,
-      accounts: readonly PayoutAccount[],
-      change: 'took' | 'added',
-      cause: string,
-    ): Promise<unknown>;
-    earnedSince(a: PayoutAccount, since: Date, tx?: Db): Promise<number>;
-    /** Removes whole movements by their keys (the demo's withdrawals, when the demo is cleared). */
-    removeKeys(keys: string[]): Promise<number>;
-  };
+  /** The books (the ledger module's, in its own types). */
+  ledger: Pick<
+    Ledger,
+    'post' | 'balance' | 'partnerMoney' | 'lockPayables' | 'keepPayablesWhole' | 'earnedSince' | 'removeKeys'
+  >;
   /** The agent, service provider or pusher behind a partner app account; null for anyone else. */
   partyOf(p: Principal): Promise<PartyFacts | null>;
   /** A party by kind and id (the demo's partners, tests). */
@@ -83,3 +63,22 @@ export interface PayoutNeeds {
     onPayoutOutcome(handler: (out: PayoutOutcome) => Promise<unknown>): void;
   };
 }
+
+/** The partners behind app accounts (the network module) and the outlets' agents (the outlet module). */
+export interface PayoutPartners {
+  /** The party id behind a partner app account's principal (refuses anyone else). */
+  me(p: Principal): Promise<{ id: number }>;
+  /** A partner by kind and id: its name, whether the demo made it, and its own withdrawal minimum and fee rate. */
+  partner(
+    kind: PayoutParty,
+    id: number,
+  ): Promise<{ name: string; simulated: boolean; minWithdrawal: number; withdrawalFeeRate: number } | null>;
+  /** An outlet's agent (null: a direct-sales outlet; undefined: no such outlet). */
+  outletAgent(id: number): Promise<number | null | undefined>;
+}
+
+/**
+ * What the withdrawal module is built from (src/wiring/payout.ts): PayoutNeeds less the parties,
+ * which the module makes itself of `partners` (parties.ts).
+ */
+export type PayoutModuleNeeds = Omit<PayoutNeeds, 'partyOf' | 'party'> & { partners: PayoutPartners };

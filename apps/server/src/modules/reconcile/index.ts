@@ -4,18 +4,27 @@ import { periodic } from '../../platform/jobs/periodic.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { reconcileMenus } from './menus.js';
-import type { ReconcileNeeds } from './needs.js';
+import type { ReconcileModuleNeeds, ReconcileNeeds } from './needs.js';
+import { booksOf } from './books.js';
 import { ReconcileService } from './reconcile.service.js';
 import { reconcileRoutes } from './routes.js';
 import * as tables from './tables.js';
 
-export type { ReconcileNeeds, CompanyStatement, BookLine, StatementLine } from './needs.js';
+export type {
+  ReconcileNeeds,
+  ReconcileModuleNeeds,
+  ReconcileBooks,
+  CompanyStatement,
+  BookLine,
+  StatementLine,
+} from './needs.js';
 
 const money = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
 /** How often the schedule looks whether the day before is due (a look is one indexed insert that usually does nothing). */
 const SCHEDULE_MS = 60_000;
 
-function createReconcile({ db, log, config }: Platform, needs: ReconcileNeeds) {
+function createReconcile({ db, log, config }: Platform, given: ReconcileModuleNeeds) {
+  const needs: ReconcileNeeds = { ...given, books: booksOf(given.books) };
   const reconcile = new ReconcileService(db, needs, log);
   // Each day at RECONCILE_AT (server local time) the day before is reconciled, once for every company.
   const schedule = periodic(

@@ -1,5 +1,5 @@
 /**
- * What the reconciliation uses of other modules; app.ts passes them in (it never imports their
+ * What the reconciliation uses of other modules; its wiring file (src/wiring/) builds them (it never imports their
  * files): each configured payment company's statement of a day, and what the books recorded
  * (the order module's payments book and the withdrawals' payout book, read-only).
  */
@@ -41,3 +41,18 @@ export interface BookLine {
   at: string;
   status: 'succeeded' | 'pending' | 'failed';
 }
+
+/** The books the reconciliation reads (read-only): each in its module, joined by the reconciliation (books.ts). */
+export interface ReconcileBooks {
+  /** The order module's payments, each naming its company. */
+  payments(from: Date, to: Date): Promise<BookLine[]>;
+  /** The withdrawals' payouts. */
+  payouts(from: Date, to: Date): Promise<Omit<BookLine, 'provider'>[]>;
+  /** The voucher purchases and their refunds. */
+  vouchers(from: Date, to: Date): Promise<Omit<BookLine, 'provider'>[]>;
+  /** The company the payment route table names for each key (the order module's). */
+  providersOf(keys: string[]): Promise<Map<string, string>>;
+}
+
+/** What the reconciliation is built from (src/wiring/reconcile.ts): ReconcileNeeds with the books apart. */
+export type ReconcileModuleNeeds = Omit<ReconcileNeeds, 'books'> & { books: ReconcileBooks };

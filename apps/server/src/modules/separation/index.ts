@@ -1,3 +1,4 @@
+import type { Db } from '../../platform/db/database.js';
 import { definePage } from '../../platform/list-kit.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import type { SeparationNeeds } from './needs.js';
@@ -13,7 +14,18 @@ export type { SeparationNeeds } from './needs.js';
 function createSeparation({ db }: Platform, needs: SeparationNeeds) {
   const orders = new SeparationOrderService(db, needs);
   const rules = new SeparationRuleService(db, needs, orders);
-  return { rules, orders };
+  return {
+    rules,
+    orders,
+    /**
+     * The order engine's need in each share's transaction: the shares a rule diverted, none while
+     * Order separation is closed (docs/decisions/system-configuration.md, "Extended functions").
+     */
+    forOrders: {
+      shared: async (tx: Db, o: Parameters<SeparationOrderService['shared']>[1]) =>
+        (await needs.open(tx)) ? orders.shared(tx, o) : [],
+    },
+  };
 }
 export type SeparationServices = ReturnType<typeof createSeparation>;
 

@@ -6,7 +6,7 @@ export type { OperationsNeeds } from './operations.needs.js';
 
 /**
  * One thing that may need someone's action, contributed by the module that owns its rows (wired in
- * app.ts): how many there are now, counted exactly as the list it links to counts them with
+ * src/wiring/stats.ts): how many there are now, counted exactly as the list it links to counts them with
  * `query` as its filter, and the permission of that list (an account without it does not see the
  * item). The dashboard's action list is the providers an account may see, in their order.
  */
@@ -49,7 +49,7 @@ export interface LedgerOutletFigures {
 }
 
 /**
- * What the statistics module uses of other modules; app.ts passes them in, so it never imports
+ * What the statistics module uses of other modules; its wiring file (src/wiring/stats.ts) builds them, so it never imports
  * their files nor reads their tables: the read ports of the order and ledger rollups (asked only
  * through the reader, reader.ts), the outlet module's scopes and places, the network module's
  * registrations, identity's permission check and the action providers.

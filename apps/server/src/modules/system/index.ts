@@ -1,6 +1,6 @@
-import { accountTypeIn, actionLabel, auditTargetIn, label, terminalIn } from '@cbo/contract';
+import { accountTypeIn, actionLabel, auditTargetIn, extensionOfPermission, label, terminalIn } from '@cbo/contract';
 import { defineList, definePage } from '../../platform/list-kit.js';
-import { defineModule, type Platform } from '../../platform/module.js';
+import { defineModule, type Late, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
 import { SecretBox } from '../../platform/crypto/secret-box.js';
 import { ConfigService, type BrokerLookup, type CodeIssuer } from './config.service.js';
@@ -15,19 +15,23 @@ import { SceneService } from './scene.service.js';
 import { seedSystem } from './seed.js';
 import * as tables from './tables.js';
 
-/** What the system module uses of other modules: SMS codes and tickets (the identity module's `codes`). */
+/** What the system module uses of modules built before it: SMS codes and tickets (the identity module's `codes`). */
 export interface SystemNeeds {
   codes: CodeIssuer;
+}
+
+/** What the system module needs of modules built after it, bound in app.ts's bind phase. */
+export interface SystemLate {
   /** Where the fleet's broker listens (the fleet module's gateway), shown beside the saved device server address. */
-  broker?: BrokerLookup;
+  broker: BrokerLookup;
 }
 
 /** The system module's services: parameters, global config, extended functions, device scenes, problem types. */
-function createSystem({ db, config: settings, log }: Platform, needs: SystemNeeds) {
+function createSystem({ db, config: settings, log }: Platform, needs: SystemNeeds, late: Late<SystemLate>) {
   const params = new ParamsService(db);
-  const config = new ConfigService(db, needs.codes, needs.broker);
+  const config = new ConfigService(db, needs.codes, { endpoint: () => late.broker.endpoint() });
   // Merchant accounts of the payment companies: for the console, and for the server's adapters
-  // (merchantAccount, notifyBaseUrl, merchantVersion), which app.ts hands to the order module's router.
+  // (merchantAccount, notifyBaseUrl, merchantVersion), which src/wiring/order.ts hands to the order module's router.
   const merchant = new MerchantAccountService(
     db,
     SecretBox.fromEnv(settings.MERCHANT_SECRET_KEY, settings.MERCHANT_SECRET_KEY_PREVIOUS),
@@ -37,7 +41,18 @@ function createSystem({ db, config: settings, log }: Platform, needs: SystemNeed
   const extensions = new ExtensionService(db, config);
   const scenes = new SceneService(db);
   const problemTypes = new ProblemTypeService(db);
-  return { params, config, extensions, scenes, problemTypes, merchant };
+  /**
+   * Which menus are open now: a closed extended function's screens and buttons leave the menus
+   * the console is served (by the permission they carry; EXTENSION_GATES). The identity module's late need.
+   */
+  const openMenus = async (): Promise<(perms: string | null) => boolean> => {
+    const active = await extensions.activeCodes();
+    return (perms) => {
+      const of = extensionOfPermission(perms);
+      return !of || active.has(of);
+    };
+  };
+  return { params, config, extensions, scenes, problemTypes, merchant, openMenus };
 }
 
 export type SystemServices = ReturnType<typeof createSystem>;
@@ -52,6 +67,7 @@ export const system = defineModule({
   tables,
   menus: systemMenus,
   fileRefs: systemFileRefs,
+  late: { broker: true },
   services: createSystem,
   lists: (s, { audit }) => [
     defineList({

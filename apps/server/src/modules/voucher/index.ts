@@ -3,7 +3,8 @@ import { defineList } from '../../platform/list-kit.js';
 import { periodic } from '../../platform/jobs/periodic.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { formatInZone } from '../../platform/time-zone.js';
-import type { VoucherNeeds } from './needs.js';
+import type { VoucherModuleNeeds, VoucherNeeds } from './needs.js';
+import { placeOf } from './place.js';
 import { VoucherOrderService } from './voucher-order.service.js';
 import { VoucherService } from './voucher.service.js';
 import { VoucherBook } from './voucher-book.js';
@@ -11,14 +12,21 @@ import { voucherMenus } from './menus.js';
 import { voucherRoutes } from './routes.js';
 import * as tables from './tables.js';
 
-export type { VoucherNeeds, VoucherPayments } from './needs.js';
+export type { VoucherNeeds, VoucherModuleNeeds, VoucherPayments, VoucherPlaces, VoucherScopeSources } from './needs.js';
 export type { VoucherBookLine } from './voucher-book.js';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const SWEEP_MS = 60_000;
 
 /** The voucher module's services: vouchers on sale, and the customers' passes (buy, apply, refund, expire). */
-function createVoucher({ db, log }: Platform, needs: VoucherNeeds) {
+function createVoucher({ db, log }: Platform, given: VoucherModuleNeeds) {
+  const { places, names, ...rest } = given;
+  const needs: VoucherNeeds = {
+    ...rest,
+    placeOf: placeOf(places),
+    scopeNames: async (kind, ids) =>
+      kind === 'agent' ? names.agentNames(ids) : ids.length ? names.outletNames(ids) : new Map(),
+  };
   const vouchers = new VoucherService(db, needs);
   const orders = new VoucherOrderService(db, needs, vouchers, log);
   const sweep = periodic('voucher sweep', SWEEP_MS, () => orders.sweep(), log);

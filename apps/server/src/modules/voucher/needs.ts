@@ -1,8 +1,7 @@
-import type { AccountKind } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import type { Ledger } from '../ledger/ports.js';
 
 /**
- * What the voucher module uses of other modules; app.ts passes them in (it never imports their
+ * What the voucher module uses of other modules; its wiring file (src/wiring/) builds them (it never imports their
  * files): names of the scope's agents and outlets, where a cabinet stands, the customers, the
  * ledger and the payment company.
  */
@@ -16,18 +15,8 @@ export interface VoucherNeeds {
       id: number,
     ): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null>;
   };
-  ledger: {
-    post(
-      p: {
-        idempotencyKey: string;
-        kind: string;
-        orderNo?: string | null;
-        memo?: string;
-        entries: { account: { kind: AccountKind; partyId?: number | null }; debit?: number; credit?: number }[];
-      },
-      tx?: Db,
-    ): Promise<boolean>;
-  };
+  /** The books (the ledger module's, in its own types). */
+  ledger: Pick<Ledger, 'post'>;
   payments: VoucherPayments;
 }
 
@@ -43,3 +32,27 @@ export interface PaymentAnswer {
   reference: string;
   failure?: string;
 }
+
+/** Where cabinets stand, of the fleet, the outlets and the network (placed by place.ts). */
+export interface VoucherPlaces {
+  /** A cabinet's outlet (null: unbound; undefined: unknown). */
+  cabinetOutlet(sn: string): Promise<number | null | undefined>;
+  /** An outlet's id, status and agent (null agent: a direct-sales outlet). */
+  outlet(id: number): Promise<{ id: number; status: string; agentId: number | null } | null>;
+  /** An agent's chain, itself included. */
+  agentLine(agentId: number): Promise<{ id: number }[]>;
+}
+
+/** Names of the records a voucher's scope may name, each from the module that keeps them. */
+export interface VoucherScopeSources {
+  /** Outlets' names (the outlet module). */
+  outletNames(ids: number[]): Promise<Map<number, string>>;
+  /** Agents' names (the network module). */
+  agentNames(ids: number[]): Promise<Map<number, string>>;
+}
+
+/** What the voucher module is built from (src/wiring/voucher.ts): VoucherNeeds with the places and the scope's names apart. */
+export type VoucherModuleNeeds = Omit<VoucherNeeds, 'placeOf' | 'scopeNames'> & {
+  places: VoucherPlaces;
+  names: VoucherScopeSources;
+};
