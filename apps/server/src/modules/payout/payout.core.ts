@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { and, count, eq, gte, sql, type SQL } from 'drizzle-orm';
 import {
   PAYOUT_FAILURE_REASONS,
@@ -13,6 +12,7 @@ import {
 } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { timedNo } from '../../platform/numbers.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { PartyFacts, PayoutAccount, PayoutNeeds } from './needs.js';
 import { payParty, payWithdrawal } from './tables.js';
@@ -72,11 +72,7 @@ export const HOLD = { kind: 'payoutHold' } as const satisfies PayoutAccount;
 /** A withdrawal on its way: waiting for review, approved, or with the payment company (its amount is held). */
 export const OPEN: PayoutState[] = ['initiated', 'approved', 'paying'];
 
-export const newNo = () => {
-  const d = new Date();
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `W${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
-};
+export const newNo = () => timedNo('W');
 export const startOfDay = (now: Date) => new Date(Math.floor(now.getTime() / DAY) * DAY);
 /**
  * The withdrawal cycle an application falls in (spec 9, docs/decisions/payouts-withdrawals.md "Withdrawal cycles"):
