@@ -10,16 +10,18 @@ import {
   regionSaveRequest,
   teamSaveRequest,
   voucherAddRequest,
-  couponSaveRequest,
 } from '@cbo/contract';
 import type { Db } from './platform/db/database.js';
 import { AppError } from './platform/http/app-error.js';
 import { inRequestTransaction } from './platform/db/request-tx.js';
 import type { Server } from './app.js';
 import { SIMULATOR_PREFIX } from './simulated-fleet.js';
-import { DEMO_OPENING_PREFIX } from './simulated-partners.js';
 import { serialNumber } from '@cbo/simulator';
-import { DEMO_WORDS, type DemoOutletPlace, type DemoWords } from './demo-words.js';
+import { DEMO_WORDS, type DemoOutletPlace } from './demo-words.js';
+import { demoCables, demoCoupons } from './demo-network-extras.js';
+
+export { DEMO_CABLES, DEMO_COUPONS } from './demo-network-extras.js';
+export { clearDemoNetwork, DemoHoldsRealRecords, realRecordsInDemo } from './demo-network-removal.js';
 
 /**
  * The demo network `npm start` makes beside the simulated cabinets, so a new install shows a
@@ -344,158 +346,4 @@ export async function makeDemoNetwork(
     log.warn({ err }, 'The demo network could not be made; nothing of it was kept');
     return false;
   }
-}
-
-/** The demo's charging cables: sold by the hour-to-day packages the field sells, one in each of the first outlets. */
-export const DEMO_CABLES = ['DEMO0000000000001', 'DEMO0000000000002'];
-/** Packages of 1, 3, 12 and 24 hours (named by DEMO_WORDS' cable tiers). */
-const DEMO_CABLE_TIERS = [
-  { hours: 1, amount: 200 },
-  { hours: 3, amount: 300 },
-  { hours: 12, amount: 800 },
-  { hours: 24, amount: 1000 },
-];
-
-/**
- * Two charging cables bound to the first two demo outlets, so the simulated customers buy cable
- * packages too. The cables and their model stay after demo:clear (unbound), as any device the
- * assets know does; a later demo network finds and binds them again.
- */
-async function demoCables(services: Services, outletIds: number[], words: DemoWords): Promise<void> {
-  const { assets, accessories, outlet } = services;
-  const known = (await assets.models.rows({ deviceType: 'cable', model: 'DEMOC1' }, 0, 10)).find(
-    (m) => m.model === 'DEMOC1',
-  );
-  const modelId =
-    known?.id ?? (await assets.models.save({ productName: words.cableModel, model: 'DEMOC1', deviceType: 'cable' })).id;
-  for (const [i, id] of DEMO_CABLES.entries()) {
-    const outletId = outletIds[i];
-    if (!outletId) break;
-    await accessories.cables
-      .add(
-        { deviceId: id, modelId, packages: DEMO_CABLE_TIERS.map((t, n) => ({ ...t, name: words.cableTiers[n]! })) },
-        { id: null, name: 'demo' },
-      )
-      .catch((e: unknown) => {
-        if (!(e instanceof AppError)) throw e; // already added by an earlier demo network
-      });
-    await outlet.outlets.bind({ outletId, sn: id, deviceType: 'cable', reason: words.remark }).catch((e: unknown) => {
-      if (!(e instanceof AppError)) throw e;
-    });
-  }
-}
-
-/**
- * The demo's coupons: a duration voucher given by redeeming a code, and a money voucher the
- * platform sends; by their names in every language (the simulated customers find the demo's coupons
- * whatever language they were made in).
- */
-export const DEMO_COUPONS = {
-  duration: Object.values(DEMO_WORDS).map((w) => w.coupons.duration),
-  money: Object.values(DEMO_WORDS).map((w) => w.coupons.money),
-} as const;
-/** Codes of the duration voucher the demo generates (the simulated customers redeem them now and then). */
-const DEMO_CODES = 200;
-
-/**
- * Two coupons for the whole platform, valid a year: the duration voucher (1 free hour, by code,
- * with a batch of codes) and the money voucher (2.00 off, sent by the platform). The simulated
- * customers redeem a code or are sent the money voucher now and then, and their next rental uses
- * it (simulated-customers.ts), so the coupon screens and the marketing expense in the ledger fill
- * within minutes. A name already taken (a second demo after a clear) is left as it is.
- */
-async function demoCoupons(services: Services, words: DemoWords): Promise<void> {
-  const now = Date.now();
-  const validFrom = new Date(now - 60_000).toISOString();
-  const validTo = new Date(now + 365 * 86_400_000).toISOString();
-  const make = async (body: object) =>
-    services.coupon.coupons.save(couponSaveRequest.parse(body), 'demo').catch((e: unknown) => {
-      if (!(e instanceof AppError)) throw e;
-      return null;
-    });
-  const duration = await make({
-    name: words.coupons.duration,
-    type: 'duration',
-    scope: 'platform',
-    durationHours: 1,
-    total: 1000,
-    validFrom,
-    validTo,
-    exchangeDeadline: validTo,
-    source: 'code',
-  });
-  await make({
-    name: words.coupons.money,
-    type: 'money',
-    scope: 'platform',
-    amount: 200,
-    total: 1000,
-    validFrom,
-    validTo,
-    source: 'platform',
-  });
-  if (duration) await services.coupon.codes.createBatch({ couponId: duration.id, quantity: DEMO_CODES }, 'demo');
-}
-
-/**
- * What is real among what demo:clear would remove: a real customer's order at a demo outlet (or
- * one marked simulated before such orders were real), a real customer's purchase of a demo pass,
- * a real outlet under a demo partner or region. Each with up to 20 numbers or names; empty when
- * the demo holds only itself.
- */
-export async function realRecordsInDemo(services: Services): Promise<string[]> {
-  const net = await services.network.simulatedIds();
-  const outlets = await services.outlet.outlets.simulatedIds();
-  const found: string[] = [];
-  const orders = await services.order.engine.realOrdersInDemo(outlets, net.members);
-  if (orders.total)
-    found.push(
-      `${orders.total} order(s) of real customers at demo outlets: ${orders.orderNos.join(', ')}${orders.total > orders.orderNos.length ? ' …' : ''}`,
-    );
-  const passes = await services.voucher.orders.realOrdersInDemo(net.members);
-  if (passes.total)
-    found.push(
-      `${passes.total} purchase(s) of demo passes by real customers: ${passes.orderNos.join(', ')}${passes.total > passes.orderNos.length ? ' …' : ''}`,
-    );
-  const named = await services.outlet.outlets.realOutletsNaming(net);
-  if (named.length)
-    found.push(`real outlets under a demo agent, team, service provider, pusher or region: ${named.join(', ')}`);
-  return found;
-}
-
-/** demo:clear refused: it found real records in the demo and removed nothing. */
-export class DemoHoldsRealRecords extends Error {
-  constructor(readonly found: string[]) {
-    super(
-      'demo:clear removed nothing: the demo network holds real records, and their money is in the ledger.\n' +
-        found.map((f) => `  - ${f}`).join('\n') +
-        '\nKeep the demo network (its outlets can be stopped in the console), or move the real outlets out of it first.',
-    );
-  }
-}
-
-/**
- * Removes every simulated record of the network and its outlets (devices unbound first); answers
- * how many. Nothing real is ever removed: when a real record belongs to the demo (realRecordsInDemo),
- * it refuses (DemoHoldsRealRecords) before removing anything, in the same transaction as the removal.
- */
-export async function clearDemoNetwork(db: Db, services: Services): Promise<{ outlets: number; network: number }> {
-  return inRequestTransaction(db, async () => {
-    const real = await realRecordsInDemo(services);
-    if (real.length) throw new DemoHoldsRealRecords(real);
-    // The simulated customers' orders and their money go first: they name the outlets and members.
-    await services.deposit.deposits.clearSimulated();
-    const orderNos = await services.order.engine.clearSimulated();
-    // A rule that separated a simulated order forgets it with its movements (the books stay balanced).
-    await services.separation.orders.forgetOrders(orderNos);
-    await services.ledger.ledger.removeOrders(orderNos);
-    await services.ledger.ledger.removeOrders(await services.voucher.orders.clearSimulated());
-    await services.payout.payouts.clearSimulated();
-    await services.ledger.ledger.removeKeyPrefix(DEMO_OPENING_PREFIX);
-    const outlets = await services.outlet.outlets.clearSimulated();
-    await services.network.appAccounts.removeOrphanOutletAccounts();
-    const network = await services.network.removeSimulated();
-    await services.outlet.outlets.markDemoCleared();
-    return { outlets, network };
-  });
 }

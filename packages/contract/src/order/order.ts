@@ -1,3 +1,4 @@
+// Long for a reason: the schema of every order call (rentals, refunds, payments, settings), each written once; splitting it by screen would scatter one call family.
 import { z } from 'zod';
 import { pageQuery, statsScope, timeRange } from '../platform/envelope.js';
 import * as r from '../platform/rules.js';

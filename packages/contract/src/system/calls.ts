@@ -1,3 +1,4 @@
+// Long for a reason: the system's call table, one entry per call (path, method, schemas, permission); a table reads best whole.
 import { z } from 'zod';
 import { call, none } from '../platform/call.js';
 import { idQuery, pageResult } from '../platform/envelope.js';

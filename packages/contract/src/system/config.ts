@@ -1,3 +1,4 @@
+// Long for a reason: the schema of every configuration group and its fields, each written once beside its labels.
 import { z } from 'zod';
 import { withPhone } from '../platform/phone.js';
 import { pageQuery, timeRange } from '../platform/envelope.js';

@@ -17,9 +17,9 @@ import { OutletNames } from './outlet-binding.js';
 import { checkModel, checkPackageRange } from './packages.js';
 import { accBluetooth } from './tables.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
+import { yuan } from '../../platform/money.js';
 
 type Row = typeof accBluetooth.$inferSelect;
-const cents = (v: number) => (v / 100).toFixed(2);
 
 /** Which of a charger's billing values is above the system's Bluetooth settings, or null. */
 export function billingAboveLimit(
@@ -125,7 +125,7 @@ export class BluetoothService {
     if (over)
       throw new AppError('ACC_BILLING_OUT_OF_LIMIT', {
         field: label('accessories', 'billingTemplate', over.field, lang),
-        max: cents(over.max),
+        max: yuan(over.max),
       });
   }
 

@@ -4,7 +4,7 @@ import type { CableService } from './cable.service.js';
 import { accBluetooth, accCable } from './tables.js';
 
 /**
- * What the order module uses of cables and Bluetooth chargers (app.ts hands it over as the order
+ * What the order module uses of cables and Bluetooth chargers (src/wiring/order.ts hands it over as the order
  * module's `accessories` need): a device's outlet binding and packages or billing, and a cable's
  * code issued inside the order's transaction by the one issuing path (row lock, ring, rate limit).
  */

@@ -1,8 +1,7 @@
 import type { PackageTier } from '@cbo/contract';
 import { AppError } from '../../platform/http/app-error.js';
 import type { AccessoriesNeeds } from './needs.js';
-
-const cents = (v: number) => (v / 100).toFixed(2);
+import { yuan } from '../../platform/money.js';
 
 /** Every tier's amount lies within the range settings of cable package amounts (the contract checked the rest). */
 export async function checkPackageRange(
@@ -12,7 +11,7 @@ export async function checkPackageRange(
   if (!tiers.length) return;
   const { cablePackageAmount: r } = await settings.values('range');
   if (tiers.some((t) => t.amount < r.min || t.amount > r.max))
-    throw new AppError('ACC_PACKAGE_OUT_OF_RANGE', { min: cents(r.min), max: cents(r.max) });
+    throw new AppError('ACC_PACKAGE_OUT_OF_RANGE', { min: yuan(r.min), max: yuan(r.max) });
 }
 
 /** The model a device is given: it must exist, be usable now and be of the device's kind. */

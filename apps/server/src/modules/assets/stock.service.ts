@@ -1,125 +1,49 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
-  errorMessage,
   expandIdRange,
-  isDeviceId,
   MOVEMENT_MAX,
+  type MoveFailReason,
   type AssetFilter,
   type AssetItem,
-  type AssetState,
   type DeviceType,
-  type ErrorName,
   type InstallRecordFilter,
   type InstallRecordItem,
   type Lang,
-  type MoveFailReason,
   type MovementFilter,
   type MovementItem,
-  type MovementKind,
   type MovementReport,
   type StockReason,
 } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
-import { containing } from '../../platform/db/paging.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { checkTimeRange } from '../../platform/http/time-range.js';
 import { atomically } from './atomically.js';
 import type { ModelService } from './model.service.js';
-import { astDevice, astDispatch, astModel, astMovement, astWarehouse } from './tables.js';
+import { astDevice, astModel } from './tables.js';
 import type { WarehouseService } from './warehouse.service.js';
-import { nameAuditTarget, nameAuditTargets } from '../../platform/audit/target.js';
+import {
+  heldReason,
+  lockDevices,
+  nameDevices,
+  recordMovements,
+  Report,
+  sortIds,
+  type Actor,
+  type DeviceInOutlet,
+  type DeviceList,
+  type DeviceRow,
+} from './stock.core.js';
+import { StockInstalls } from './stock.install.js';
+import { StockReads } from './stock.reads.js';
 
-/** Who moved devices: the signed-in account (null for the server itself). */
-export interface Actor {
-  id: number | null;
-  name: string;
-}
+export { Report, sortIds, type Actor, type DeviceInOutlet, type DeviceList } from './stock.core.js';
 
-/** A device going into or out of an outlet, as the outlet module names it. */
-export interface DeviceInOutlet {
-  deviceId: string;
-  deviceType: DeviceType;
-  /** The model its own module knows (cables and chargers have one; cabinets none: theirs is the asset's). */
-  modelId?: number | null;
-  outletId: number;
-  reason?: string;
-}
-
-/** The devices of a movement: a list, or a range already checked by the contract. */
-export type DeviceList = { ids?: string[]; startId?: string; endId?: string };
-
-/** A movement's operation-log entry names its devices: the codes as listed, or the range. */
-function nameDevices(list: DeviceList): void {
-  if (list.ids) nameAuditTargets(list.ids);
-  else nameAuditTarget(`${list.startId} – ${list.endId}`);
-}
-
-const FAIL_ERRORS: Record<MoveFailReason, ErrorName> = {
-  nonStandard: 'DEVICE_CODE_BAD',
-  duplicate: 'DEVICE_CODE_DUPLICATE',
-  notInStock: 'DEVICE_NOT_IN_STOCK',
-  alreadyInStock: 'DEVICE_ALREADY_IN_STOCK',
-  alreadyInBusiness: 'DEVICE_IN_BUSINESS',
-  agentDevice: 'AGENT_DEVICE',
-  pendingAudit: 'PENDING_AUDIT',
-  noModel: 'NO_MODEL',
-  wrongDeviceType: 'DEVICE_TYPE_WRONG',
-  notFound: 'DEVICE_UNKNOWN',
-};
-
-type DeviceRow = typeof astDevice.$inferSelect;
-
-/** Collects a movement's failures in the caller's language, in the order the caller named the devices. */
-export class Report {
-  readonly failures: MovementReport['failures'] = [];
-  constructor(
-    private readonly lang: Lang,
-    readonly total: number,
-  ) {}
-  fail(id: string, reason: MoveFailReason): void {
-    this.failures.push({ id, reason, msg: errorMessage(FAIL_ERRORS[reason], this.lang) });
-  }
-  done(successes: number, order: string[]): MovementReport {
-    const at = new Map(order.map((id, i) => [id, i] as const));
-    const failures = [...this.failures].sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
-    return { total: this.total, successes, failures };
-  }
-}
-
-/**
- * Splits what the caller named into well-formed, distinct IDs (upper-cased) and failures
- * (non-standard for the kind, repeated). `type` null: any kind's rule (take out, dispatch).
+/*
+ * The stock service is one entry (routes, dispatch, the outlet module through its wiring) over parts:
+ *   stock.core.ts     what the parts share: the movement's report, ID sorting, the devices' lock and record
+ *   stock.service.ts  this façade: put in, take out, cabinets stocked, models given
+ *   stock.install.ts  a device bound into an outlet or taken out of it
+ *   stock.reads.ts    the lists
  */
-export function sortIds(
-  list: DeviceList,
-  type: DeviceType | null,
-  report: Report,
-): { wanted: string[]; order: string[] } {
-  const raw = list.ids ?? expandIdRange(list.startId!, list.endId!);
-  const wanted: string[] = [];
-  const seen = new Set<string>();
-  const order: string[] = [];
-  for (const r of raw) {
-    const id = r.trim().toUpperCase();
-    order.push(id);
-    const ok = type ? isDeviceId(id, type) : isDeviceId(id, 'cabinet') || isDeviceId(id, 'powerBank');
-    if (!ok) report.fail(id, 'nonStandard');
-    else if (seen.has(id)) report.fail(id, 'duplicate');
-    else {
-      seen.add(id);
-      wanted.push(id);
-    }
-  }
-  return { wanted, order };
-}
-
-/** Why a device known to the assets cannot leave (or enter) where it is, before its state is looked at. */
-function heldReason(d: DeviceRow): MoveFailReason | null {
-  if (d.agentId !== null) return 'agentDevice';
-  if (d.pendingApplicationId !== null) return 'pendingAudit';
-  return null;
-}
 
 /**
  * Device assets and their movements. A device's place (state, warehouse, outlet) changes only
@@ -128,6 +52,9 @@ function heldReason(d: DeviceRow): MoveFailReason | null {
  * other, and the second sees where the first left it.
  */
 export class StockService {
+  private readonly installs: StockInstalls;
+  private readonly reads: StockReads;
+
   constructor(
     private readonly db: Db,
     private readonly models: ModelService,
@@ -140,26 +67,19 @@ export class StockService {
      * (docs/decisions/assets-and-accessories.md, "One way in").
      */
     private readonly registerCabinets: (sns: string[], by: number | null) => Promise<string[]>,
-  ) {}
+  ) {
+    this.installs = new StockInstalls(db);
+    this.reads = new StockReads(db, (ids) => this.namesOf(ids));
+  }
+
   private async namesOf(ids: (number | null)[]): Promise<Map<number, string>> {
     const wanted = [...new Set(ids.filter((v): v is number => v !== null))];
     return wanted.length ? this.outletNames(wanted) : new Map();
   }
 
   /** The known devices among `ids`, locked until the transaction ends (in ID order, so two batches never deadlock). */
-  async lock(tx: Db, ids: string[]): Promise<Map<string, DeviceRow>> {
-    if (!ids.length) return new Map();
-    const rows = await tx
-      .select()
-      .from(astDevice)
-      .where(inArray(astDevice.deviceId, ids))
-      .orderBy(asc(astDevice.deviceId))
-      .for('update');
-    return new Map(rows.map((r) => [r.deviceId, r]));
-  }
-
-  private async record(tx: Db, rows: (typeof astMovement.$inferInsert)[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += 500) await tx.insert(astMovement).values(rows.slice(i, i + 500));
+  lock(tx: Db, ids: string[]): Promise<Map<string, DeviceRow>> {
+    return lockDevices(tx, ids);
   }
 
   /**
@@ -239,7 +159,7 @@ export class StockService {
           .where(inArray(astDevice.deviceId, moveKnown));
       }
       const moved = [...inserted, ...moveKnown];
-      await this.record(
+      await recordMovements(
         tx,
         moved.map((deviceId) => ({
           kind: 'putIn',
@@ -303,7 +223,7 @@ export class StockService {
               moving.map((d) => d.deviceId),
             ),
           );
-        await this.record(
+        await recordMovements(
           tx,
           moving.map((d) => ({
             kind: 'takeOut',
@@ -321,132 +241,14 @@ export class StockService {
     });
   }
 
-  /**
-   * Installs a device in an outlet. Called only by the outlet module, in the transaction that binds
-   * the device (the binding and its record commit together): the device's own module has already
-   * bound it by its conditional update, so among binds arriving together only one gets here.
-   * Refused (and with it the binding): an agent's device, one held by a dispatch under audit, one
-   * already in business, one the assets know as another kind. From a warehouse or from circulation.
-   * A device the assets do not know yet (a cable or charger added on its own screen) enters here,
-   * in business, with the model its module gives; a device without a model (a cabinet from batch
-   * storage) is installed all the same: the binding is a fact in the outlet, and refusing it would
-   * leave a working cabinet unaccounted for (docs/decisions/network-and-outlets.md, "Installing is binding").
-   */
-  async install(req: DeviceInOutlet, by: Actor): Promise<void> {
-    await atomically(this.db, async () => {
-      const tx = this.db;
-      const id = req.deviceId.trim().toUpperCase();
-      const now = new Date();
-      let d = (await this.lock(tx, [id])).get(id);
-      if (!d) {
-        const [fresh] = await tx
-          .insert(astDevice)
-          .values({
-            deviceId: id,
-            deviceType: req.deviceType,
-            modelId: req.modelId ?? null,
-            state: 'inBusiness',
-            outletId: req.outletId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .returning({ id: astDevice.deviceId });
-        if (fresh) {
-          await this.record(tx, [
-            {
-              kind: 'install',
-              deviceId: id,
-              deviceType: req.deviceType,
-              reason: req.reason ?? '',
-              outletId: req.outletId,
-              operatorId: by.id,
-              operatorName: by.name,
-              createdAt: now,
-            },
-          ]);
-          return;
-        }
-        // Put in by a movement that committed a moment ago: decide on that row.
-        d = (await this.lock(tx, [id])).get(id)!;
-      }
-      if (d.deviceType !== req.deviceType) throw new AppError('DEVICE_TYPE_WRONG');
-      const held = heldReason(d);
-      if (held) throw new AppError(FAIL_ERRORS[held]);
-      if (d.state === 'inBusiness') throw new AppError('DEVICE_IN_BUSINESS');
-      await tx
-        .update(astDevice)
-        .set({
-          state: 'inBusiness',
-          outletId: req.outletId,
-          warehouseId: null,
-          modelId: d.modelId ?? req.modelId ?? null,
-          updatedAt: now,
-        })
-        .where(eq(astDevice.deviceId, id));
-      await this.record(tx, [
-        {
-          kind: 'install',
-          deviceId: id,
-          deviceType: d.deviceType,
-          reason: req.reason ?? '',
-          fromWarehouseId: d.warehouseId,
-          outletId: req.outletId,
-          operatorId: by.id,
-          operatorName: by.name,
-          createdAt: now,
-        },
-      ]);
-    });
+  /** Installs a device in an outlet (StockInstalls.install says what is refused). */
+  install(req: DeviceInOutlet, by: Actor): Promise<void> {
+    return this.installs.install(req, by);
   }
 
-  /**
-   * Removes a device from its outlet into circulation. Called only by the outlet module, in the
-   * transaction that unbinds the device (a person unbinding it, a repair ticket taking it out of
-   * business, the demo network cleared): the unbinding is the proof it stood in `outletId`, so the
-   * record is always written. An agent's device is refused (and with it the unbinding). A device
-   * bound before installs were recorded (its asset still out of stock or in a warehouse) keeps its
-   * place; one the assets did not know enters, out of stock.
-   */
-  async remove(req: DeviceInOutlet, by: Actor): Promise<void> {
-    await atomically(this.db, async () => {
-      const tx = this.db;
-      const id = req.deviceId.trim().toUpperCase();
-      const now = new Date();
-      const d = (await this.lock(tx, [id])).get(id);
-      if (!d) {
-        await tx
-          .insert(astDevice)
-          .values({
-            deviceId: id,
-            deviceType: req.deviceType,
-            modelId: req.modelId ?? null,
-            state: 'outOfStock',
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing();
-      } else {
-        if (d.agentId !== null) throw new AppError('AGENT_DEVICE');
-        if (d.state === 'inBusiness')
-          await tx
-            .update(astDevice)
-            .set({ state: 'outOfStock', outletId: null, updatedAt: now })
-            .where(eq(astDevice.deviceId, id));
-      }
-      await this.record(tx, [
-        {
-          kind: 'removal',
-          deviceId: id,
-          deviceType: d?.deviceType ?? req.deviceType,
-          reason: req.reason ?? '',
-          outletId: req.outletId,
-          operatorId: by.id,
-          operatorName: by.name,
-          createdAt: now,
-        },
-      ]);
-    });
+  /** Removes a device from its outlet into circulation (StockInstalls.remove). */
+  remove(req: DeviceInOutlet, by: Actor): Promise<void> {
+    return this.installs.remove(req, by);
   }
 
   /**
@@ -493,152 +295,29 @@ export class StockService {
   }
 
   // ------------------------------------------------------------------------------------------
-  // Lists
+  // Lists (stock.reads.ts)
 
-  private movementWhere(f: MovementFilter, kinds?: readonly MovementKind[]): SQL | undefined {
-    const { begin, end } = checkTimeRange(f.beginTime, f.endTime);
-    const c: SQL[] = [];
-    if (kinds) c.push(inArray(astMovement.kind, [...kinds]));
-    if (f.kind) c.push(eq(astMovement.kind, f.kind));
-    if (f.deviceId) c.push(ilike(astMovement.deviceId, containing(f.deviceId)));
-    if (f.reason) c.push(eq(astMovement.reason, f.reason));
-    if (f.deviceType) c.push(eq(astMovement.deviceType, f.deviceType));
-    if (f.warehouseId)
-      c.push(
-        sql`(${astMovement.fromWarehouseId} = ${f.warehouseId} or ${astMovement.toWarehouseId} = ${f.warehouseId})`,
-      );
-    if (begin) c.push(gte(astMovement.createdAt, begin));
-    if (end) c.push(lte(astMovement.createdAt, end));
-    return c.length ? and(...c) : undefined;
+  movementCount(f: MovementFilter): Promise<number> {
+    return this.reads.movementCount(f);
   }
 
-  private static readonly STOCK_KINDS = ['putIn', 'takeOut', 'dispatch'] as const;
-
-  async movementCount(f: MovementFilter): Promise<number> {
-    const [r] = await this.db
-      .select({ n: count() })
-      .from(astMovement)
-      .where(this.movementWhere(f, StockService.STOCK_KINDS));
-    return Number(r!.n);
+  movementRows(f: MovementFilter, offset: number, limit: number): Promise<MovementItem[]> {
+    return this.reads.movementRows(f, offset, limit);
   }
 
-  async movementRows(f: MovementFilter, offset: number, limit: number): Promise<MovementItem[]> {
-    const from = alias(astWarehouse, 'w_from');
-    const to = alias(astWarehouse, 'w_to');
-    const rows = await this.db
-      .select({ m: astMovement, fromName: from.name, toName: to.name, applicationNo: astDispatch.applicationNo })
-      .from(astMovement)
-      .leftJoin(from, eq(from.id, astMovement.fromWarehouseId))
-      .leftJoin(to, eq(to.id, astMovement.toWarehouseId))
-      .leftJoin(astDispatch, eq(astDispatch.id, astMovement.applicationId))
-      .where(this.movementWhere(f, StockService.STOCK_KINDS))
-      .orderBy(desc(astMovement.createdAt), desc(astMovement.id))
-      .limit(limit)
-      .offset(offset);
-    return rows.map(({ m, fromName, toName, applicationNo }) => ({
-      id: m.id,
-      kind: m.kind as MovementKind,
-      deviceId: m.deviceId,
-      deviceType: m.deviceType as DeviceType,
-      reason: m.reason,
-      fromWarehouseName: fromName,
-      toWarehouseName: toName,
-      outletId: m.outletId,
-      applicationNo,
-      operatorName: m.operatorName,
-      createTime: m.createdAt.toISOString(),
-    }));
+  installCount(f: InstallRecordFilter): Promise<number> {
+    return this.reads.installCount(f);
   }
 
-  private installWhere(f: InstallRecordFilter): SQL | undefined {
-    const base = this.movementWhere(
-      { beginTime: f.beginTime, endTime: f.endTime, deviceId: f.deviceId, kind: f.kind },
-      ['install', 'removal'],
-    );
-    const c: SQL[] = base ? [base] : [];
-    if (f.outletId) c.push(eq(astMovement.outletId, f.outletId));
-    if (f.operatorName) c.push(ilike(astMovement.operatorName, containing(f.operatorName)));
-    return and(...c);
+  installRows(f: InstallRecordFilter, offset: number, limit: number): Promise<InstallRecordItem[]> {
+    return this.reads.installRows(f, offset, limit);
   }
 
-  async installCount(f: InstallRecordFilter): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(astMovement).where(this.installWhere(f));
-    return Number(r!.n);
+  assetCount(f: AssetFilter): Promise<number> {
+    return this.reads.assetCount(f);
   }
 
-  async installRows(f: InstallRecordFilter, offset: number, limit: number): Promise<InstallRecordItem[]> {
-    const rows = await this.db
-      .select()
-      .from(astMovement)
-      .where(this.installWhere(f))
-      .orderBy(desc(astMovement.createdAt), desc(astMovement.id))
-      .limit(limit)
-      .offset(offset);
-    const names = await this.namesOf(rows.map((m) => m.outletId));
-    return rows.map((m) => ({
-      id: m.id,
-      kind: m.kind as InstallRecordItem['kind'],
-      deviceId: m.deviceId,
-      deviceType: m.deviceType as DeviceType,
-      outletId: m.outletId ?? 0,
-      outletName: m.outletId === null ? null : (names.get(m.outletId) ?? null),
-      reason: m.reason,
-      operatorName: m.operatorName,
-      createTime: m.createdAt.toISOString(),
-    }));
-  }
-
-  private assetWhere(f: AssetFilter): SQL | undefined {
-    const c: SQL[] = [];
-    if (f.deviceId) c.push(ilike(astDevice.deviceId, containing(f.deviceId)));
-    if (f.deviceType) c.push(eq(astDevice.deviceType, f.deviceType));
-    if (f.state) c.push(eq(astDevice.state, f.state));
-    if (f.warehouseId) c.push(eq(astDevice.warehouseId, f.warehouseId));
-    if (f.modelId) c.push(eq(astDevice.modelId, f.modelId));
-    return c.length ? and(...c) : undefined;
-  }
-
-  async assetCount(f: AssetFilter): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(astDevice).where(this.assetWhere(f));
-    return Number(r!.n);
-  }
-
-  async assetRows(
-    f: AssetFilter & { orderBy?: 'deviceId' | 'updateTime'; order?: 'ascend' | 'descend' },
-    offset: number,
-    limit: number,
-  ): Promise<AssetItem[]> {
-    const col = f.orderBy === 'deviceId' ? astDevice.deviceId : astDevice.updatedAt;
-    const rows = await this.db
-      .select({
-        d: astDevice,
-        productName: astModel.productName,
-        model: astModel.model,
-        warehouseName: astWarehouse.name,
-        applicationNo: astDispatch.applicationNo,
-      })
-      .from(astDevice)
-      .leftJoin(astModel, eq(astModel.id, astDevice.modelId))
-      .leftJoin(astWarehouse, eq(astWarehouse.id, astDevice.warehouseId))
-      .leftJoin(astDispatch, eq(astDispatch.id, astDevice.pendingApplicationId))
-      .where(this.assetWhere(f))
-      .orderBy((f.order === 'ascend' ? asc : desc)(col), asc(astDevice.deviceId))
-      .limit(limit)
-      .offset(offset);
-    const names = await this.namesOf(rows.map((r) => r.d.outletId));
-    return rows.map(({ d, productName, model, warehouseName, applicationNo }) => ({
-      deviceId: d.deviceId,
-      deviceType: d.deviceType as DeviceType,
-      modelId: d.modelId,
-      modelName: productName ? `${productName} ${model}` : null,
-      state: d.state as AssetState,
-      warehouseId: d.warehouseId,
-      warehouseName,
-      outletId: d.outletId,
-      outletName: d.outletId === null ? null : (names.get(d.outletId) ?? null),
-      pendingApplicationNo: applicationNo,
-      agentDevice: d.agentId !== null,
-      updateTime: d.updatedAt.toISOString(),
-    }));
+  assetRows(...args: Parameters<StockReads['assetRows']>): Promise<AssetItem[]> {
+    return this.reads.assetRows(...args);
   }
 }

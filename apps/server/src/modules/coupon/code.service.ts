@@ -19,6 +19,7 @@ import type { CouponNeeds } from './needs.js';
 import { cpCode, cpCodeBatch, cpCoupon, cpUserCoupon } from './tables.js';
 import { myCouponItem } from './user-coupon.service.js';
 import { nameAuditTargets } from '../../platform/audit/target.js';
+import { timedNo } from '../../platform/numbers.js';
 
 const INSERT_CHUNK = 1000;
 
@@ -30,11 +31,7 @@ export function newCode(): string {
   return s;
 }
 
-const batchNo = () => {
-  const d = new Date();
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `CB${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}${crypto.randomInt(0, 1e6).toString().padStart(6, '0')}`;
-};
+const batchNo = () => timedNo('CB');
 
 /** The exchange deadline of a coupon's codes: its own, or the validity end. */
 const deadlineOf = sql`coalesce(${cpCoupon.exchangeDeadline}, ${cpCoupon.validTo})`;

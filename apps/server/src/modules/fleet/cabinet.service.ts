@@ -15,54 +15,46 @@ import {
   type CabinetQuery,
   type CabinetSecret,
   type Lang,
-  type NetMode,
   type OnlineReason,
   type PowerBankFilter,
   type PowerBankItem,
-  type PowerBankQuery,
-  type SlotFault,
   type SlotItem,
   type StockFailReason,
 } from '@cbo/contract';
-import { rowFromSql, type Db } from '../../platform/db/database.js';
+import { type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { escapeLike } from '../../platform/db/paging.js';
 import type { DeviceLogService } from './device-log.service.js';
-import { devCabinet, devPowerBank, devSetting, devSlot } from './tables.js';
+import { devCabinet, devSlot } from './tables.js';
 import type { FleetLive } from './fleet-live.js';
-import { chargedSql, conditionSql, connectionSql } from './overview-conditions.js';
+import { conditionSql, connectionSql } from './overview-conditions.js';
 import { nameAuditTarget, nameAuditTargets } from '../../platform/audit/target.js';
 
-/** Heartbeat interval a cabinet is told, and assumed, until it reports its own. */
-export const DEFAULT_HEARTBEAT_SEC = 60;
-/** Offline after this many heartbeat intervals without any message (protocol.md). */
-export const MISSED_HEARTBEATS = 3;
+import {
+  DEFAULT_HEARTBEAT_SEC,
+  deriveSecret,
+  iso,
+  MISSED_HEARTBEATS,
+  toItem,
+  toSlotItem,
+  type CabinetRow,
+} from './cabinet.rows.js';
+import { PowerBankReads } from './power-bank.reads.js';
 
-export type CabinetRow = typeof devCabinet.$inferSelect;
-
-/** A dev_cabinet row as raw SQL returns it (`returning c.*`), in Drizzle's shape. */
-export const cabinetRowFromSql = (raw: Record<string, unknown>): CabinetRow => rowFromSql(devCabinet, raw);
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** The fleet key: DEVICE_SECRET, or one generated once and kept in the database. */
-export async function loadFleetKey(db: Db, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  await db
-    .insert(devSetting)
-    .values({ key: 'deviceSecret', value: crypto.randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(devSetting).where(eq(devSetting.key, 'deviceSecret'));
-  return row!.value;
-}
-
-/** A cabinet's MQTT password: base64url(HMAC-SHA256(key, SN)), first 32 characters. */
-export function deriveSecret(key: string, sn: string): string {
-  return crypto.createHmac('sha256', key).update(sn).digest('base64url').slice(0, 32);
-}
+export {
+  cabinetRowFromSql,
+  DEFAULT_HEARTBEAT_SEC,
+  deriveSecret,
+  loadFleetKey,
+  MISSED_HEARTBEATS,
+  toItem,
+  toSlotItem,
+  type CabinetRow,
+} from './cabinet.rows.js';
 
 /** Cabinets: stock-in, the list and detail, power-bank reads, going offline, and settings a command's reply reports. */
 export class CabinetService {
+  private readonly powerBanks: PowerBankReads;
   constructor(
     private readonly db: Db,
     private readonly key: string,
@@ -70,7 +62,9 @@ export class CabinetService {
     private readonly live: FleetLive,
     /** The fleet's late needs: outlet names, and each power bank's leases from the orders (the stored lease_count and lease_minutes were never written and are not read). */
     private readonly late: Pick<FleetLate, 'outletNames' | 'leases'>,
-  ) {}
+  ) {
+    this.powerBanks = new PowerBankReads(db, (ids) => this.late.leases(ids));
+  }
 
   secretOf(sn: string): string {
     return deriveSecret(this.key, sn);
@@ -245,54 +239,15 @@ export class CabinetService {
     if (!(await this.get(sn))) throw new AppError('DEVICE_NOT_FOUND');
     return { sn, clientId: `cab-${sn}`, username: sn, secret: this.secretOf(sn) };
   }
-
   // ------------------------------------------------------------------------------------------
-  // Power banks
+  // Power banks (power-bank.reads.ts)
 
-  private pbWhere(f: PowerBankFilter): SQL | undefined {
-    const c: SQL[] = [];
-    if (f.powerBankId) c.push(ilike(devPowerBank.powerBankId, `%${escapeLike(f.powerBankId)}%`));
-    if (f.sn) c.push(ilike(devPowerBank.sn, `%${escapeLike(f.sn)}%`));
-    if (f.inCabinet !== undefined) c.push(f.inCabinet ? isNotNull(devPowerBank.sn) : isNull(devPowerBank.sn));
-    if (f.charged !== undefined) c.push(chargedSql(f.charged));
-    return c.length ? and(...c) : undefined;
+  powerBankCount(f: PowerBankFilter): Promise<number> {
+    return this.powerBanks.powerBankCount(f);
   }
 
-  async powerBankCount(f: PowerBankFilter): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(devPowerBank).where(this.pbWhere(f));
-    return Number(r!.n);
-  }
-
-  async powerBankRows(
-    q: PowerBankFilter & Partial<Pick<PowerBankQuery, 'orderBy' | 'order'>>,
-    offset: number,
-    limit: number,
-  ): Promise<PowerBankItem[]> {
-    const col = q.orderBy ? devPowerBank[q.orderBy] : devPowerBank.powerBankId;
-    const dir = q.order === 'descend' ? desc : asc;
-    const rows = await this.db
-      .select()
-      .from(devPowerBank)
-      .where(this.pbWhere(q))
-      .orderBy(sql`${dir(col)} nulls last`, asc(devPowerBank.powerBankId))
-      .limit(limit)
-      .offset(offset);
-    const leases = await this.late.leases(rows.map((r) => r.powerBankId));
-    return rows.map((r) => ({
-      powerBankId: r.powerBankId,
-      sn: r.sn,
-      slot: r.slot,
-      battery: r.battery,
-      charging: r.charging,
-      locked: r.locked,
-      fault: r.fault as SlotFault | null,
-      leaseCount: leases.get(r.powerBankId)?.count ?? 0,
-      leaseMinutes: leases.get(r.powerBankId)?.minutes ?? 0,
-      ejectFailures: r.ejectFailures,
-      lastCabinetSn: r.lastCabinetSn,
-      firstSeenAt: r.firstSeenAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    }));
+  powerBankRows(...args: Parameters<PowerBankReads['powerBankRows']>): Promise<PowerBankItem[]> {
+    return this.powerBanks.powerBankRows(...args);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -373,52 +328,4 @@ export class CabinetService {
       .returning();
     if (row) void this.live.cabinet(change, toItem(row));
   }
-}
-
-export function toItem(r: CabinetRow): CabinetItem {
-  return {
-    sn: r.sn,
-    online: r.online,
-    connection: r.online ? 'online' : r.onlineChangedAt ? 'offline' : 'neverConnected',
-    onlineReason: (r.onlineReason as OnlineReason | null) ?? null,
-    imei: r.imei,
-    iccid: r.iccid,
-    firmwareMain: r.firmwareMain,
-    firmwareBoard: r.firmwareBoard,
-    model: r.model,
-    hwVersion: r.hwVersion,
-    csq: r.csq,
-    netMode: (r.netMode as NetMode | null) ?? null,
-    slots: r.slotCount,
-    freeSlots: r.freeSlots,
-    powerBanks: r.powerBanks,
-    chargedPowerBanks: r.chargedPowerBanks,
-    batteryAvg: r.batteryAvg,
-    faultSlots: r.faultSlots,
-    host: r.host,
-    port: r.port,
-    connectedVia: r.connectedVia,
-    heartbeatSec: r.heartbeatSec,
-    ftpHost: r.ftpHost,
-    ftpPort: r.ftpPort,
-    ftpUser: r.ftpUser,
-    bound: r.outletId !== null,
-    outletName: null,
-    lastHeartbeatAt: iso(r.lastHeartbeatAt),
-    onlineChangedAt: iso(r.onlineChangedAt),
-    registeredAt: iso(r.registeredAt),
-    stockedInAt: r.stockedInAt.toISOString(),
-  };
-}
-
-export function toSlotItem(r: typeof devSlot.$inferSelect): SlotItem {
-  return {
-    slot: r.slot,
-    powerBankId: r.powerBankId,
-    battery: r.battery,
-    locked: r.locked,
-    fault: r.fault as SlotFault | null,
-    charging: r.charging,
-    updatedAt: r.updatedAt.toISOString(),
-  };
 }

@@ -12,6 +12,22 @@ import type { Downlink } from './command-rows.js';
 import type { DeviceLogService } from './device-log.service.js';
 import type { FleetMeter } from '../../platform/ops/metrics.js';
 import { indexedMemoryPersistence } from './broker-persistence.js';
+import {
+  addressOf,
+  authenticateCabinet,
+  cabinetOf,
+  DEFAULT_MQTT_PORT,
+  endpointOf,
+  INTERNAL_USER,
+  isServer,
+  newMessageId,
+  REFUSALS,
+  safeJson,
+  SERVER_CLIENT_PREFIX,
+  startupError,
+  SWEEP_MS,
+  withTimeout,
+} from './gateway-support.js';
 import type { SlotWriter } from './slot-state.js';
 import {
   envelope,
@@ -28,21 +44,6 @@ import {
   TOPIC_ROOT,
 } from './protocol.js';
 
-const INTERNAL_USER = '$cbo-server';
-const SERVER_CLIENT_PREFIX = 'cbo-server-';
-/** How often silent cabinets and expired commands are swept. */
-const SWEEP_MS = 1_000;
-/** The MQTT port when MQTT_PORT is not set (a taken 1883 falls back to a free port). */
-const DEFAULT_MQTT_PORT = 1883;
-
-/** Refusal reasons of the embedded broker, with the CONNACK code each answers. */
-const REFUSALS = {
-  malformedSn: 5,
-  unknownSn: 5,
-  badSecret: 4,
-  badClientId: 4,
-} as const;
-
 /**
  * The device gateway. With MQTT_URL the server uses that broker; otherwise it runs an embedded
  * Aedes broker on MQTT_PORT that authenticates each cabinet (docs/protocol.md). Either way the
@@ -56,6 +57,15 @@ export class Gateway implements Downlink {
   private sweeper: NodeJS.Timeout | null = null;
   private sweeping = false;
   private readonly internalPassword = crypto.randomBytes(24).toString('base64url');
+  /** What the embedded broker's authentication of a CONNECT reads (gateway-support.ts). */
+  private get connecting() {
+    return {
+      internalPassword: this.internalPassword,
+      deviceLog: this.deviceLog,
+      cabinets: this.cabinets,
+      reports: this.reports,
+    };
+  }
   /** One promise chain per cabinet: its messages are applied in the order they came. */
   private readonly queues = new Map<string, Promise<void>>();
   /** The embedded broker's current connection per SN, so a replaced one cannot mark it offline. */
@@ -131,7 +141,7 @@ export class Gateway implements Downlink {
       persistence: indexedMemoryPersistence(),
     });
     broker.authenticate = (client, username, password, done) => {
-      void this.authenticate(client, username, password).then(
+      void authenticateCabinet(this.connecting, client, username, password).then(
         (refusal) => {
           if (!refusal) return done(null, true);
           const err = new Error(refusal) as AuthenticateError;
@@ -252,40 +262,6 @@ export class Gateway implements Downlink {
   private externalEndpoint(): string | null {
     const e = this.config.MQTT_URL ? this.endpoint() : null;
     return e ? `${e.host}:${e.port}` : null;
-  }
-
-  /** null when the CONNECT is accepted, else the refusal reason (written to the device log). */
-  private async authenticate(
-    client: Client,
-    username: string | undefined,
-    password: Buffer | undefined,
-  ): Promise<keyof typeof REFUSALS | null> {
-    const pass = password?.toString() ?? '';
-    if (client.id.startsWith(SERVER_CLIENT_PREFIX) && username === INTERNAL_USER) {
-      const want = Buffer.from(this.internalPassword);
-      const got = Buffer.from(pass);
-      if (want.length === got.length && crypto.timingSafeEqual(want, got)) {
-        (client as Client & { cboServer?: boolean }).cboServer = true;
-        return null;
-      }
-    }
-    const sn = username ?? '';
-    const refuse = async (reason: keyof typeof REFUSALS) => {
-      await this.deviceLog.record({
-        sn: sn || client.id || null,
-        kind: 'refused',
-        reason,
-        address: addressOf(client),
-        detail: `clientId ${client.id}`.slice(0, 255),
-      });
-      return reason;
-    };
-    if (!isSn(sn)) return refuse('malformedSn');
-    if (!this.cabinets.checkSecret(sn, pass)) return refuse('badSecret');
-    if (client.id !== `cab-${sn}`) return refuse('badClientId');
-    if (!(await this.reports.exists(sn))) return refuse('unknownSn');
-    (client as Client & { cboSn?: string }).cboSn = sn;
-    return null;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -446,38 +422,4 @@ export class Gateway implements Downlink {
       this.sweeping = false;
     }
   }
-}
-
-function isServer(client: Client): boolean {
-  return (client as Client & { cboServer?: boolean }).cboServer === true;
-}
-function cabinetOf(client: Client): string {
-  return (client as Client & { cboSn?: string }).cboSn ?? '';
-}
-/** The broker endpoint (host:port) a cabinet's connection came in through, as the embedded broker saw it. */
-function endpointOf(client: Client): string | null {
-  const conn = client.conn as net.Socket | undefined;
-  if (!conn?.localAddress || !conn.localPort) return null;
-  const host = conn.localAddress.replace(/^::ffff:/, '');
-  return `${host.includes(':') ? `[${host}]` : host}:${conn.localPort}`;
-}
-function addressOf(client: Client): string | null {
-  const conn = client.conn as net.Socket | undefined;
-  return conn?.remoteAddress ?? null;
-}
-function safeJson(payload: Buffer): unknown {
-  try {
-    return JSON.parse(payload.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref())]);
-}
-function startupError(message: string): Error {
-  return Object.assign(new Error(message), { startup: true });
-}
-function newMessageId(): string {
-  return crypto.randomUUID();
 }

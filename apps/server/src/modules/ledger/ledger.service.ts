@@ -10,7 +10,7 @@ import { LedgerStats } from './ledger.stats.js';
  *   ledger.stats.ts    statistics reads over ranges of time (rollups + edge entries), the rollups' fold
  *   ledger.reads.ts    statements, what parties are owed/owe/earned, trial balance, accounts, fund flows
  *   ledger.removals.ts the demo's removals of whole movements
- * Why a façade and not four services: eight modules receive the ledger as one need (app.ts passes
+ * Why a façade and not four services: eight modules receive the ledger as one need (their wiring files pass
  * `ledger.services.ledger`), and most need both a posting and a read; one object keeps their needs
  * and the wiring unchanged, while each method below is a one-line hop to the part that does it, so
  * an editor goes from a caller to the code in two jumps and the part's name says which job it is.

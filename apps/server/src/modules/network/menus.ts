@@ -1,3 +1,4 @@
+// Long for a reason: the seeded menu tree of the network screens, data only (one entry per menu and button).
 import { MENU_TYPE, PERMS, SPECIAL_MENU_NAMES } from '@cbo/contract';
 import type { MenuSeed } from '../../platform/menus.js';
 

@@ -7,11 +7,10 @@ import type { Principal } from '../../platform/http/routes.js';
 import { timeZoneOf } from '../../platform/time-zone.js';
 import type { NetworkServices } from './index.js';
 import type { PartnerScope } from './partner.service.js';
+import { yuan } from '../../platform/money.js';
 
 /** Pictures of agents and pushers: whole PNG or JPEG, up to 2 MB. */
 const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-
-const money = (cents: number) => (cents / 100).toFixed(2);
 
 export function networkRoutes(app: FastifyInstance, s: NetworkServices, { uploads, exports }: Platform): void {
   // The partner tree and statements: staff with the agent list's permission read every partner;
@@ -33,12 +32,12 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
   // The statement is read once before the job starts, so bad input is refused at once, not in the file.
   const figureCells = (f: StatementFigures) => ({
     orders: f.orders,
-    shares: money(f.shares),
-    reversals: money(f.reversals),
-    withdrawals: money(f.withdrawals),
-    returned: money(f.returned),
-    owed: money(f.owed),
-    other: money(f.other),
+    shares: yuan(f.shares),
+    reversals: yuan(f.reversals),
+    withdrawals: yuan(f.withdrawals),
+    returned: yuan(f.returned),
+    owed: yuan(f.owed),
+    other: yuan(f.other),
   });
   const sheet = exportLabels.partnerStatementExport;
   const widths: Record<string, number> = { date: 24 };
@@ -50,12 +49,12 @@ export function networkRoutes(app: FastifyInstance, s: NetworkServices, { upload
       const st = await s.partners.statement(f, f.timeZone ?? timeZone, all);
       const words = labels.network.statementRow;
       const lines = [
-        { date: `${words.opening[lang]} (${st.beginDate})`, closing: money(st.opening) },
-        ...st.days.map((d) => ({ date: d.date, ...figureCells(d), closing: money(d.closing) })),
+        { date: `${words.opening[lang]} (${st.beginDate})`, closing: yuan(st.opening) },
+        ...st.days.map((d) => ({ date: d.date, ...figureCells(d), closing: yuan(d.closing) })),
         {
           date: `${words.total[lang]} (${st.beginDate} – ${st.endDate})`,
           ...figureCells(st),
-          closing: money(st.closing),
+          closing: yuan(st.closing),
         },
       ];
       return lines.slice(offset, offset + limit);

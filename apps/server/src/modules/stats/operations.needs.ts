@@ -7,7 +7,7 @@ export interface OperationsAsk {
 }
 
 /**
- * What Statistics → Operational data uses of other modules (app.ts passes them in): the order
+ * What Statistics → Operational data uses of other modules (src/wiring/stats.ts builds them): the order
  * module's figures from its rollups, the outlet module's scopes, the fleet's cabinets and faults,
  * the repair tickets of accessories.
  */

@@ -145,7 +145,7 @@ export function checkZone(tz: string): string {
 
 /**
  * Statistics: the dashboard's business figures and action list, and the financial data. Reads
- * other modules only through the needs app.ts hands in (the ledger's period sums, the order
+ * other modules only through the needs its wiring file (src/wiring/stats.ts) hands in (the ledger's period sums, the order
  * module's figures, the network's registrations), never their tables.
  */
 export class StatsService {

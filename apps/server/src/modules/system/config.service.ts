@@ -1,28 +1,47 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   AddressConfig,
   AppPlatformInfo,
   BannerItem,
-  BasisConfig,
   DevicePayItem,
-  OperationConfig,
-  OtherConfig,
   PayConfig,
   RangeConfig,
   SaveConfigRequest,
   SysConfig,
-  WithdrawalSetting,
   Translations,
   BrokerEndpoint,
 } from '@cbo/contract';
-import { fieldLabel, saveConfigRequest, SMS_CONFIG_DEFAULTS, tr } from '@cbo/contract';
+import { fieldLabel, saveConfigRequest, tr } from '@cbo/contract';
 import type { bannerInput, devicePayInput, Labels } from '@cbo/contract';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
-import { sysBanner, sysDevicePay, sysParam } from './tables.js';
+import { sysDevicePay, sysParam } from './tables.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
+
+import { yuan } from '../../platform/money.js';
+import {
+  CONFIG_DEFAULTS,
+  CONFIG_TICKET_SECONDS,
+  decode,
+  encode,
+  UNREADABLE_TYPES,
+  type ConfigGroup,
+  type GroupValue,
+} from './config.defaults.js';
+import { ConfigLists } from './config.lists.js';
+import { checkOperation, checkPay, lockRanges } from './config.ranges.js';
+
+export { CONFIG_DEFAULTS, CONFIG_TICKET_SECONDS, type ConfigGroup } from './config.defaults.js';
+
+/*
+ * The configuration is one entry (routes, index.ts, other modules through app.ts) over parts:
+ *   config.defaults.ts  the groups, their values on a fresh install, how a value is stored
+ *   config.ranges.ts    the range settings as they bound values, and their lock
+ *   config.lists.ts     device payment configs and banners (their own tables)
+ *   config.service.ts   this façade: the groups' values, codes and tickets for sensitive changes, ranges
+ */
 
 /** The code-issuing machinery of the identity module (VerifyCodeService), as this module needs it. */
 export interface CodeIssuer {
@@ -42,108 +61,9 @@ export interface CodeIssuer {
   hasTicket(accountId: number, purpose: string, ticket: string | undefined): Promise<boolean>;
 }
 
-/**
- * Values are checked against the range settings, and ranges against the stored values, under one
- * transaction lock: a range saved at the same moment as a value can never leave that value outside.
- */
-async function lockRanges(tx: Pick<Db, 'execute'>): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(727102)`);
-}
-
-/** A checked code buys a ticket good for sensitive changes for this long (docs/decisions/system-configuration.md). */
-export const CONFIG_TICKET_SECONDS = 600;
 const CODE_PURPOSE = 'configCode';
 const TICKET_PURPOSE = 'ticketConfig';
 const SYS_MOBILE_PURPOSE = 'sysMobile';
-
-const WITHDRAWAL_DEFAULT: WithdrawalSetting = {
-  methods: ['wechat', 'alipay'],
-  dailyCount: 3,
-  singleCap: 5_000_000,
-  autoLimit: null,
-  minAmount: 10_000,
-  feePercent: 0,
-  settlementDays: 7,
-  withdrawalCycle: 'daily',
-};
-
-/**
- * Values on a fresh install. Money in cents. Billing examples: 3 free minutes,
- * 1 an hour capped at 10 a day for Bluetooth chargers, a 99 deposit ceiling.
- */
-export const CONFIG_DEFAULTS = {
-  basis: {
-    brandName: 'ChargeHub',
-    navLogo: '/logo.svg',
-    footerMessage: '© ChargeHub',
-    mapType: 'gaode',
-    mapKey: '',
-    currency: 'CNY',
-  } satisfies BasisConfig,
-  operation: {
-    freeMinutes: 3,
-    minFreeMinutes: 0,
-    maxFreeMinutes: 60,
-    maxPowerBanksPerRental: 1,
-    operatorOrderVisibleDays: 30,
-    cablePackage: { prepaid: 1000, firstThreeHours: 300, maxTwelveHours: 1000 },
-  } satisfies OperationConfig,
-  pay: {
-    bluetoothPrepayMax: 9900,
-    bluetoothPrepayDefault: 2000,
-    bluetoothDailyCap: 1000,
-    bluetoothHourlyLimit: 100,
-    depositRefundFeePercent: 0,
-    taxFeePercent: 0,
-    refundSecondApprovalAbove: 20000,
-    withdrawal: {
-      operator: WITHDRAWAL_DEFAULT,
-      serviceProvider: WITHDRAWAL_DEFAULT,
-      agentOutlet: WITHDRAWAL_DEFAULT,
-      directOutlet: WITHDRAWAL_DEFAULT,
-      agent: WITHDRAWAL_DEFAULT,
-    },
-  } satisfies PayConfig,
-  other: {
-    servicePhone: '',
-    serviceHours: '',
-    userAgreementUrl: '',
-    privacyPolicyUrl: '',
-    appDownloadUrl: '',
-  } satisfies OtherConfig,
-  address: { qrCodeBaseUrl: '', deviceServerHost: '', deviceServerPort: 1883 } satisfies AddressConfig,
-  store: { storeUrl: '' },
-  security: { codeAreaCode: '', codeMobile: '' },
-  /** Text budgets (docs/decisions/customers.md, "One phone, one customer"). */
-  sms: SMS_CONFIG_DEFAULTS,
-  range: {
-    hourlyPrice: { min: 0, max: 10_000 },
-    dailyCap: { min: 0, max: 100_000 },
-    deposit: { min: 0, max: 100_000 },
-    cablePackageAmount: { min: 0, max: 100_000 },
-  } satisfies RangeConfig,
-};
-export type ConfigGroup = keyof typeof CONFIG_DEFAULTS;
-type GroupValue<G extends ConfigGroup> = (typeof CONFIG_DEFAULTS)[G];
-
-/** Parameters findValueByKey never answers: the code mobile is personal data. */
-const UNREADABLE_TYPES: readonly string[] = ['security'];
-
-/** Strings are stored as they are (findValueByKey answers them raw); anything else as JSON. */
-function encode(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v);
-}
-function decode(raw: string | null, fallback: unknown): unknown {
-  if (typeof fallback === 'string') return raw ?? fallback;
-  if (raw === null) return fallback;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return fallback;
-  }
-}
-
-const cents = (v: number) => (v / 100).toFixed(2);
 
 type DevicePayValues = z.infer<typeof devicePayInput>;
 type BannerValues = z.infer<typeof bannerInput>;
@@ -155,11 +75,15 @@ type BannerValues = z.infer<typeof bannerInput>;
  * ticket from a checked SMS code.
  */
 export class ConfigService {
+  private readonly lists: ConfigLists;
+
   constructor(
     private readonly db: Db,
     private readonly codes: CodeIssuer,
     private readonly broker: BrokerLookup = { endpoint: () => null },
-  ) {}
+  ) {
+    this.lists = new ConfigLists(db, this);
+  }
 
   /** Every value of every group on a fresh install; an operator's value is never overwritten. */
   async seedDefaults(): Promise<void> {
@@ -222,7 +146,7 @@ export class ConfigService {
     await this.db.transaction(async (tx) => {
       if (req.paramType === 'operation') {
         await lockRanges(tx);
-        this.checkOperation(req.values, await this.read('range', tx));
+        checkOperation(req.values, await this.read('range', tx));
       }
       await this.write(tx, req.paramType, req.values);
     });
@@ -234,7 +158,7 @@ export class ConfigService {
     await this.requireTicket(p, ticket);
     await this.db.transaction(async (tx) => {
       await lockRanges(tx);
-      this.checkPay(values, await this.read('range', tx));
+      checkPay(values, await this.read('range', tx));
       await this.write(tx, 'pay', values);
     });
     return null;
@@ -331,29 +255,6 @@ export class ConfigService {
 
   // ------------------------------------------------------------------------- ranges
 
-  private outOfRange(field: string, value: number, range: { min: number; max: number }): void {
-    if (value < range.min || value > range.max)
-      throw new AppError('CONFIG_OUT_OF_RANGE', {
-        field: fieldLabel(field) ?? field,
-        min: cents(range.min),
-        max: cents(range.max),
-      });
-  }
-
-  private checkOperation(v: OperationConfig, r: RangeConfig): void {
-    for (const k of ['prepaid', 'firstThreeHours', 'maxTwelveHours'] as const)
-      this.outOfRange(`cablePackage.${k}`, v.cablePackage[k], r.cablePackageAmount);
-  }
-
-  private checkPay(v: PayConfig, r: RangeConfig): void {
-    this.outOfRange('bluetoothHourlyLimit', v.bluetoothHourlyLimit, r.hourlyPrice);
-    this.outOfRange('bluetoothDailyCap', v.bluetoothDailyCap, r.dailyCap);
-  }
-
-  private checkDevicePay(v: Pick<DevicePayValues, 'payMode' | 'amount'>, r: RangeConfig): void {
-    if (v.payMode === 'deposit') this.outOfRange('amount', v.amount, r.deposit);
-  }
-
   /** /setRnge: refused when a value already configured would fall outside the new ranges. */
   async saveRange(r: RangeConfig): Promise<null> {
     nameAuditTarget(settingsGroup('range'));
@@ -365,7 +266,7 @@ export class ConfigService {
       const excluded = (field: string | Translations, value: number, range: { min: number; max: number }) => {
         const named = typeof field === 'string' ? (fieldLabel(field) ?? field) : field;
         if (value < range.min || value > range.max)
-          throw new AppError('RANGE_EXCLUDES_CONFIG', { field: named, value: cents(value) });
+          throw new AppError('RANGE_EXCLUDES_CONFIG', { field: named, value: yuan(value) });
       };
       for (const k of ['prepaid', 'firstThreeHours', 'maxTwelveHours'] as const)
         excluded(`cablePackage.${k}`, operation.cablePackage[k], r.cablePackageAmount);
@@ -382,141 +283,50 @@ export class ConfigService {
     return null;
   }
 
-  // ------------------------------------------------------------------- device payment configs
+  // ------------------------------------------------------------------- device payment configs and banners (config.lists.ts)
 
-  async devicePayList(): Promise<DevicePayItem[]> {
-    const rows = await this.db.select().from(sysDevicePay).orderBy(asc(sysDevicePay.idx));
-    return rows.map(devicePayItem);
+  devicePayList(): Promise<DevicePayItem[]> {
+    return this.lists.devicePayList();
   }
 
-  /**
-   * The configuration that applies to a device of this type: the enabled one of the type with the
-   * lowest index (docs/decisions/orders-and-payments.md, "Device payment configurations act"). Null when none is
-   * enabled.
-   */
-  async devicePayFor(deviceType: DevicePayItem['deviceType']): Promise<DevicePayItem | null> {
-    const [row] = await this.db
-      .select()
-      .from(sysDevicePay)
-      .where(and(eq(sysDevicePay.deviceType, deviceType), eq(sysDevicePay.enabled, true)))
-      .orderBy(asc(sysDevicePay.idx))
-      .limit(1);
-    return row ? devicePayItem(row) : null;
+  /** The configuration that applies to a device of this type (ConfigLists.devicePayFor); null when none is enabled. */
+  devicePayFor(deviceType: DevicePayItem['deviceType']): Promise<DevicePayItem | null> {
+    return this.lists.devicePayFor(deviceType);
   }
 
-  async devicePayByIndex(index: number): Promise<DevicePayItem> {
-    const [row] = await this.db.select().from(sysDevicePay).where(eq(sysDevicePay.idx, index));
-    if (!row) throw new AppError('NOT_FOUND');
-    return devicePayItem(row);
+  devicePayByIndex(index: number): Promise<DevicePayItem> {
+    return this.lists.devicePayByIndex(index);
   }
 
-  async addDevicePay(p: Principal, ticket: string, v: DevicePayValues): Promise<DevicePayItem> {
-    await this.requireTicket(p, ticket);
-    return this.db.transaction(async (tx) => {
-      await lockRanges(tx);
-      this.checkDevicePay(v, await this.read('range', tx));
-      // Serialises concurrent adds so two never take the same next index.
-      await tx.execute(sql`select pg_advisory_xact_lock(727101)`);
-      const [next] = await tx.select({ n: sql<number>`coalesce(max(${sysDevicePay.idx}), 0) + 1` }).from(sysDevicePay);
-      const [row] = await tx
-        .insert(sysDevicePay)
-        .values({ ...v, idx: Number(next!.n) })
-        .returning();
-      nameAuditTarget(row!.name);
-      return devicePayItem(row!);
-    });
+  addDevicePay(p: Principal, ticket: string, v: DevicePayValues): Promise<DevicePayItem> {
+    return this.lists.addDevicePay(p, ticket, v);
   }
 
-  async updateDevicePay(p: Principal, ticket: string, id: number, v: DevicePayValues): Promise<DevicePayItem> {
-    await this.requireTicket(p, ticket);
-    return this.db.transaction(async (tx) => {
-      await lockRanges(tx);
-      this.checkDevicePay(v, await this.read('range', tx));
-      const [row] = await tx
-        .update(sysDevicePay)
-        .set({ ...v, updatedAt: new Date() })
-        .where(eq(sysDevicePay.id, id))
-        .returning();
-      if (!row) throw new AppError('NOT_FOUND');
-      nameAuditTarget(row.name);
-      return devicePayItem(row);
-    });
+  updateDevicePay(p: Principal, ticket: string, id: number, v: DevicePayValues): Promise<DevicePayItem> {
+    return this.lists.updateDevicePay(p, ticket, id, v);
   }
 
   /** DELETE delete: a device payment config (sensitive, needs the ticket) or a banner. */
-  async delete(p: Principal, kind: 'devicePay' | 'banner', id: number, ticket: string | undefined): Promise<null> {
-    if (kind === 'devicePay') {
-      await this.requireTicket(p, ticket);
-      const gone = await this.db
-        .delete(sysDevicePay)
-        .where(eq(sysDevicePay.id, id))
-        .returning({ name: sysDevicePay.name });
-      if (!gone.length) throw new AppError('NOT_FOUND');
-      nameAuditTarget(gone[0]!.name);
-    } else {
-      const gone = await this.db.delete(sysBanner).where(eq(sysBanner.id, id)).returning({ title: sysBanner.title });
-      if (!gone.length) throw new AppError('NOT_FOUND');
-      nameAuditTarget(gone[0]!.title);
-    }
-    return null;
+  delete(p: Principal, kind: 'devicePay' | 'banner', id: number, ticket: string | undefined): Promise<null> {
+    return this.lists.delete(p, kind, id, ticket);
   }
 
-  // -------------------------------------------------------------------------------- banners
-
-  async bannerList(): Promise<BannerItem[]> {
-    const rows = await this.db.select().from(sysBanner).orderBy(asc(sysBanner.sort), asc(sysBanner.id));
-    return rows.map(bannerItem);
+  bannerList(): Promise<BannerItem[]> {
+    return this.lists.bannerList();
   }
 
-  async addBanner(v: BannerValues): Promise<BannerItem> {
-    const [row] = await this.db.insert(sysBanner).values(v).returning();
-    nameAuditTarget(row!.title);
-    return bannerItem(row!);
+  addBanner(v: BannerValues): Promise<BannerItem> {
+    return this.lists.addBanner(v);
   }
 
-  async updateBanner(id: number, v: BannerValues): Promise<BannerItem> {
-    const [row] = await this.db
-      .update(sysBanner)
-      .set({ ...v, updatedAt: new Date() })
-      .where(eq(sysBanner.id, id))
-      .returning();
-    if (!row) throw new AppError('NOT_FOUND');
-    nameAuditTarget(row.title);
-    return bannerItem(row);
+  updateBanner(id: number, v: BannerValues): Promise<BannerItem> {
+    return this.lists.updateBanner(id, v);
   }
 
   /** For other modules (fleet, rental): the values they bill and connect by. */
   async values<G extends 'operation' | 'pay' | 'address' | 'range'>(group: G): Promise<GroupValue<G>> {
     return this.read(group);
   }
-}
-
-function devicePayItem(r: typeof sysDevicePay.$inferSelect): DevicePayItem {
-  return {
-    id: r.id,
-    index: r.idx,
-    name: r.name,
-    deviceType: r.deviceType as DevicePayItem['deviceType'],
-    payMode: r.payMode as DevicePayItem['payMode'],
-    channels: r.channels as DevicePayItem['channels'],
-    amount: Number(r.amount),
-    buyoutPrice: Number(r.buyoutPrice),
-    buyoutDays: r.buyoutDays,
-    enabled: r.enabled,
-    updateTime: r.updatedAt.toISOString(),
-  };
-}
-
-function bannerItem(r: typeof sysBanner.$inferSelect): BannerItem {
-  return {
-    id: r.id,
-    title: r.title,
-    img: r.img,
-    link: r.link,
-    sort: r.sort,
-    enabled: r.enabled,
-    updateTime: r.updatedAt.toISOString(),
-  };
 }
 
 /** A settings group as an operation-log entry names it: the address of its label in the contract (auditTargetIn). */

@@ -1,3 +1,4 @@
+// Long for a reason: a test stand-in for WeChat Pay's whole API v3 (signatures, orders, refunds, bills, notifications), kept in one file as the real service is one.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
