@@ -142,6 +142,21 @@ describe.each(engines)('payment companies (%s)', (engine) => {
     await balanced();
   });
 
+  it("WeChat Pay unreachable: the rent says the company is unavailable in the caller's language, nothing is recorded, and the same call later goes on", async () => {
+    const { u, idem, body } = await inApp('wechat', 'deposit');
+    // The connection to the company breaks once, with no answer.
+    wx.cutNextConnection();
+    const down = await u.app('POST', '/order/api/app/v1/order/rent', body, 'zh_CN');
+    expect(down).toMatchObject({ code: 100806, msg: '支付渠道暂不可用，请稍后再试' });
+    // No payment row and no order: only the route, so the retry reaches the same company under the same number.
+    expect(await all(sql`select 1 from ord_payment where key like ${`rent:%:${idem}`}`)).toEqual([]);
+    const { provider } = await companyNo(idem);
+    expect(provider).toBe('wechatpay');
+    const again = await u.app('POST', '/order/api/app/v1/order/rent', body);
+    expect(again).toMatchObject({ code: 0, data: { status: 'pendingPayment', payment: { channel: 'wechat' } } });
+    expect(again.data.payment.params.package).toMatch(/^prepay_id=/);
+  });
+
   it('a forged notification is refused and changes nothing; the sweep asks WeChat Pay and finds the payment', async () => {
     const { u, idem, body } = await inApp('wechat', 'deposit');
     expect((await u.app('POST', '/order/api/app/v1/order/rent', body)).data.status).toBe('pendingPayment');

@@ -16,6 +16,7 @@ import {
   type StatementLine,
 } from './payments.js';
 import { ordPayRoute } from './tables.js';
+import { AppError } from '../../platform/http/app-error.js';
 
 /** Which company a pay channel goes to when that company is configured and enabled. */
 export const CHANNEL_COMPANY: Readonly<Record<string, string>> = { wechat: 'wechatpay', alipay: 'alipay' };
@@ -249,8 +250,15 @@ export class PaymentRouter implements PaymentProvider {
         .values({ key, provider: name, providerNo: no, op, reference: parent || null })
         .onConflictDoNothing();
     }
+    // A company that does not answer (a timeout, a refused connection) is not the caller's fault: the caller
+    // hears PAYMENT_UNAVAILABLE in its language and may ask again under the same key (the route stays, so
+    // the same request reaches the same company); background senders catch it and query later as before.
+    const out = await ask(company, no).catch((err: unknown) => {
+      if (err instanceof AppError) throw err;
+      throw Object.assign(new AppError('PAYMENT_UNAVAILABLE'), { cause: err });
+    });
     // The reference the route holds already (or the parent's, just written) is not written again.
-    return this.back(key, await ask(company, no), known ? known.reference : parent || null);
+    return this.back(key, out, known ? known.reference : parent || null);
   }
 
   /**

@@ -130,6 +130,7 @@ export class WechatPayEmulator {
   private forgeAnswer: string | null = null;
   private tamperBill = false;
   private delay = 0;
+  private cutNext = false;
   private downloadHost: string | null = null;
   private seq = 0;
 
@@ -230,6 +231,11 @@ export class WechatPayEmulator {
   /** The next answer leaves after this many milliseconds (a slow network). */
   delayNextAnswer(ms: number): void {
     this.delay = ms;
+  }
+
+  /** The next request is read and its connection closed without an answer (the network between us failed). */
+  cutNextConnection(): void {
+    this.cutNext = true;
   }
 
   /** The trade bill (bill_type ALL) of a day in Beijing time, from the emulator's state. */
@@ -335,6 +341,11 @@ export class WechatPayEmulator {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
+    if (this.cutNext) {
+      this.cutNext = false;
+      req.socket.destroy();
+      return;
+    }
     if (this.delay > 0) {
       const ms = this.delay;
       this.delay = 0;
