@@ -41,19 +41,9 @@ export class OrderRenting extends EnginePart {
     req: { sn: string; payMode: PayMode; channel?: OrderPayChannel; idempotencyKey?: string; payerId?: string },
   ): Promise<RentResult> {
     const member = await this.terms.customer(p);
-    if (req.idempotencyKey) {
-      const [was] = await this.db
-        .select()
-        .from(ordOrder)
-        .where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
-      if (was)
-        return {
-          orderNo: was.orderNo,
-          status: was.status as OrderStatus,
-          slot: was.slot,
-          powerBankId: was.powerBankId,
-        };
-    }
+    const byKey = () => (req.idempotencyKey ? this.orderByKey(member.id, req.idempotencyKey) : null);
+    const was = await byKey();
+    if (was) return was;
     const { outlet, avail } = await this.terms.rentable(req.sn);
     const { billing, config } = await this.terms.rentTerms(outlet);
     if (!(await this.terms.payModes(undefined, undefined, config)).includes(req.payMode))
@@ -92,7 +82,12 @@ export class OrderRenting extends EnginePart {
 
     // The deposit is taken before anything is recorded: no order exists without its money.
     let reference: string | null = null;
-    if (await this.keySpent(chargeKey)) throw new AppError('ORDER_KEY_SPENT');
+    if (await this.keySpent(chargeKey)) {
+      // A twin tap opened its order, the eject failed and the charge went back, all since the look above.
+      const twin = await byKey();
+      if (twin) return twin;
+      throw new AppError('ORDER_KEY_SPENT');
+    }
     if (req.payMode === 'deposit' && held > 0) {
       const paid = await this.provider.charge({
         key: chargeKey,
@@ -179,16 +174,6 @@ export class OrderRenting extends EnginePart {
       paying = await this.inApp.find(chargeKey);
       if (paying?.orderNo) orderNo = paying.orderNo;
     }
-    const byKey = async () => {
-      if (!req.idempotencyKey) return null;
-      const [was] = await this.db
-        .select()
-        .from(ordOrder)
-        .where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
-      return was
-        ? { orderNo: was.orderNo, status: was.status as OrderStatus, slot: was.slot, powerBankId: was.powerBankId }
-        : null;
-    };
     let reserved: { commandId: string; slot: number; powerBankId: string } | null;
     try {
       reserved = await inTransaction(this.db, async (tx) => {
@@ -356,6 +341,17 @@ export class OrderRenting extends EnginePart {
   }
 
   /** Whether this charge key was given back (its payment row `…:undo` exists). */
+  /** The customer's order opened under this rent key (the same tap twice answers it). */
+  private async orderByKey(userId: number, rentKey: string): Promise<RentResult | null> {
+    const [was] = await this.db
+      .select()
+      .from(ordOrder)
+      .where(and(eq(ordOrder.userId, userId), eq(ordOrder.rentKey, rentKey)));
+    return was
+      ? { orderNo: was.orderNo, status: was.status as OrderStatus, slot: was.slot, powerBankId: was.powerBankId }
+      : null;
+  }
+
   async keySpent(chargeKey: string, db: Db = this.db): Promise<boolean> {
     const [row] = await db
       .select({ key: ordPayment.key })

@@ -182,12 +182,12 @@ describe.each(engines)('payment companies after the money moved (%s)', (engine) 
     expect(mine).toEqual({
       code: 0,
       msg: expect.any(String),
-      data: { id: applied.id, mchId: live.wx.mchId, appId: live.wx.appId, package: bill.package_info },
+      data: { id: applied.id, mchId: live.wx.mchId, appId: live.wx.appId, package: live.wx.transferPackage(route!.no) },
     });
     // Another partner's app, a customer's app, an id that does not exist: refused, the package never shown.
     const theirs = await other.app('GET', `${CONFIRMATION}?id=${applied.id}`, undefined, 'zh_CN');
     expect(theirs).toMatchObject({ code: 101101, msg: '提现申请不存在' });
-    expect(JSON.stringify(theirs)).not.toContain(bill.package_info!);
+    expect(JSON.stringify(theirs)).not.toContain(live.wx.transferPackage(route!.no)!);
     const customer = await kit.customer();
     expect((await customer.app('GET', `${CONFIRMATION}?id=${applied.id}`)).code).not.toBe(0);
     expect((await a.app('GET', `${CONFIRMATION}?id=999999999`)).code).toBe(101101);

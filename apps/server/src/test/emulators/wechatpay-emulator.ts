@@ -77,8 +77,6 @@ interface Transfer {
   fail_reason?: string;
   user_name?: string;
   notify_url?: string;
-  /** What the creation answer gave the merchant for wx.requestMerchantTransfer (while it waits for the payee). */
-  package_info?: string;
   create_time: string;
   update_time: string;
 }
@@ -131,6 +129,8 @@ export class WechatPayEmulator {
   private tamperBill = false;
   private delay = 0;
   private cutNext = false;
+  /** What each transfer's creation answer gave the merchant for wx.requestMerchantTransfer; no other answer carries it. */
+  private readonly packages = new Map<string, string>();
   private downloadHost: string | null = null;
   private seq = 0;
 
@@ -227,6 +227,10 @@ export class WechatPayEmulator {
   }
   transferBill(outBillNo: string): Readonly<Transfer> | undefined {
     return this.transfers.get(outBillNo);
+  }
+  /** The package the transfer's creation answer carried (what the payee confirms with). */
+  transferPackage(outBillNo: string): string | undefined {
+    return this.packages.get(outBillNo);
   }
   /** The next answer leaves after this many milliseconds (a slow network). */
   delayNextAnswer(ms: number): void {
@@ -560,7 +564,7 @@ export class WechatPayEmulator {
     }
     const answer: Json = { out_bill_no: no, transfer_bill_no: t.transfer_bill_no, create_time: now, state: t.state };
     if (t.state === 'WAIT_USER_CONFIRM')
-      answer.package_info = t.package_info = crypto.randomBytes(24).toString('base64');
+      this.packages.set(no, (answer.package_info = crypto.randomBytes(24).toString('base64')));
     return new Reply(200, answer);
   }
 
