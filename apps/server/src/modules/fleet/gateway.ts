@@ -1,3 +1,4 @@
+// Long for a reason: the device gateway's one connection life (the embedded broker or an external one, its authentication, topic guard and message dispatch); its constants and helpers are in gateway-support.ts.
 import crypto from 'node:crypto';
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';

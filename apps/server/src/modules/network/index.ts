@@ -1,3 +1,4 @@
+// Long for a reason: the network module's assembly (seven services over one schema: partners, regions, teams, members, app accounts, customers' sign-in) and its routes' glue, which the module's other files share.
 import type { Db } from '../../platform/db/database.js';
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import { label, labels, type Lang } from '@cbo/contract';

@@ -1,3 +1,4 @@
+// Long for a reason: the payment-company interface every company implements and the sandbox that implements it whole (charges, freezes, refunds, payouts, notifications, statements), read together.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// Long for a reason: the order module's whole schema (orders, payments, routes, refunds, rollups) in one file, as drizzle-kit reads each module's tables from one file.
 import { sql } from 'drizzle-orm';
 import {
   bigint,

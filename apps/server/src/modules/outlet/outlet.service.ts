@@ -1,3 +1,4 @@
+// Long for a reason: the façade over outlet.core/saving/binding/reads plus what other modules ask of outlets (facts, names, turnovers, the demo), which stays here so their wiring names one class.
 import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
