@@ -21,7 +21,14 @@ export {
 } from './detail-drawer';
 export { detailColumn } from './detail-column';
 export { FormDrawer, FormModal, type FormOverlayProps } from './form-drawer';
-export { useRowAction, ActionCancelled, type RowAction, type RowActionOptions, type RowConfirm } from './row-action';
+export {
+  useRowAction,
+  useConfirmStep,
+  ActionCancelled,
+  type RowAction,
+  type RowActionOptions,
+  type RowConfirm,
+} from './row-action';
 export { useDeviceDelete } from './device-delete';
 export { useOverlay, type Overlay } from './use-overlay';
 export { toFilterInput, initialFilterValues } from './filters';

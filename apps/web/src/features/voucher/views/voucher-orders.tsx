@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { App, Button, Descriptions, Flex, Form, Input, Statistic, Typography } from 'antd';
+import { Button, Descriptions, Flex, Form, Input, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,12 +14,12 @@ import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { useMoney } from '@/shared/money';
 import {
-  ActionCancelled,
   CopyableId,
   DetailDrawer,
   FormModal,
   ListPage,
   callKey,
+  useConfirmStep,
   formatDateTime,
   optionsOf,
   useOverlay,
@@ -223,19 +223,15 @@ function RefundModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('voucher');
-  const { modal } = App.useApp();
+  const ask = useConfirmStep();
   const rule = useZodRule();
   const { money } = useMoney();
   const back = order ? unusedValue(order) : 0;
   const confirm = () =>
-    new Promise<void>((resolve, reject) => {
-      modal.confirm({
-        title: t('orders.refundConfirm', { no: order?.voucherOrderNo ?? '' }),
-        content: t('orders.refundConfirmHint', { amount: money(back) }),
-        okButtonProps: { danger: true },
-        onOk: () => resolve(),
-        onCancel: () => reject(new ActionCancelled()),
-      });
+    ask({
+      title: t('orders.refundConfirm', { no: order?.voucherOrderNo ?? '' }),
+      content: t('orders.refundConfirmHint', { amount: money(back) }),
+      danger: true,
     });
   return (
     <FormModal<{ reason: string }>
