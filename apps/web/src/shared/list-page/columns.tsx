@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from './format';
 import type { ListColumn } from './types';
@@ -48,4 +49,29 @@ export function timeColumn<Row, S extends boolean = false>(
     ...(opts.sortable ? { sortable: true } : {}),
     render: (v: string) => formatDateTime(v),
   } as ListColumn<Row, S>;
+}
+
+/**
+ * A row's identifier (a deposit, application or refund number) as a link that opens its detail,
+ * pinned on the left. Without `title` the kit takes the heading from the screen's export sheet.
+ * The row type comes from the columns it goes into, as with `detailColumn`.
+ */
+export function linkColumn<Row>(
+  dataIndex: string,
+  open: (row: NoInfer<Row>) => void,
+  width: number,
+  title?: string,
+): ListColumn<Row, false> {
+  return {
+    ...(title ? { title } : {}),
+    dataIndex,
+    key: dataIndex,
+    fixed: 'left',
+    width,
+    render: (v: ReactNode, r: Row) => (
+      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => open(r)}>
+        {v}
+      </Button>
+    ),
+  };
 }

@@ -20,7 +20,7 @@ export {
   type DetailItem,
 } from './detail-drawer';
 export { detailColumn } from './detail-column';
-export { actionsColumn, timeColumn } from './columns';
+export { actionsColumn, linkColumn, timeColumn } from './columns';
 export { AddButton } from './add-button';
 export { FormDrawer, FormModal, type FormOverlayProps } from './form-drawer';
 export {

@@ -26,6 +26,7 @@ import {
   type ColumnsOf,
   type FiltersOf,
   type ListQuery,
+  linkColumn,
 } from '@/shared/list-page';
 import { canRefund, totalsFilter, unusedValue } from '../components/voucher-rules';
 import { VoucherOrderStatusTag, useVoucherWords } from '../components/voucher-words';
@@ -59,17 +60,7 @@ export default function VoucherOrdersView() {
 
   const columns = useMemo<ColumnsOf<'voucherOrderQueryPage'>>(
     () => [
-      {
-        dataIndex: 'voucherOrderNo',
-        key: 'voucherOrderNo',
-        fixed: 'left',
-        width: 190,
-        render: (v: string, r) => (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(r)}>
-            {v}
-          </Button>
-        ),
-      },
+      linkColumn('voucherOrderNo', detail.show, 190),
       {
         dataIndex: 'status',
         key: 'status',
