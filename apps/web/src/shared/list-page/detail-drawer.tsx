@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Descriptions, Drawer, Skeleton } from 'antd';
 import { useIsMobile } from './use-viewport';
+import type { Overlay } from './use-overlay';
 
 export interface DetailItem {
   key: string;
@@ -59,6 +60,32 @@ export function DetailDrawer({
       )}
       {children}
     </Drawer>
+  );
+}
+
+export interface RowDetailDrawerProps<Row> extends Omit<DetailDrawerProps, 'open' | 'onClose' | 'items' | 'title'> {
+  /** The screen's `useOverlay` of the row shown: open while it is, closed by its `hide`. */
+  overlay: Overlay<Row>;
+  /** A fixed title, or one naming the row (undefined before the first row is shown). */
+  title: ReactNode | ((row: Row | undefined) => ReactNode);
+  /** The label/value pairs of the row; nothing while no row was shown yet. */
+  items: (row: Row) => DetailItem[];
+}
+
+/**
+ * A `DetailDrawer` about the row of an overlay (`useOverlay<Row>()` opened by `detailColumn`): the
+ * list screens that show the row they have rather than load one write only the row's items.
+ */
+export function RowDetailDrawer<Row>({ overlay, title, items, ...rest }: RowDetailDrawerProps<Row>) {
+  const row = overlay.record;
+  return (
+    <DetailDrawer
+      {...rest}
+      open={overlay.open}
+      onClose={overlay.hide}
+      title={typeof title === 'function' ? title(row) : title}
+      items={row ? items(row) : []}
+    />
   );
 }
 

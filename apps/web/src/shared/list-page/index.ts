@@ -12,10 +12,25 @@ export { ListPage, type ListPageProps } from './list-page';
 export { useListQuery, fetchPage, PAGE_SIZES, type ListQuery, type ListQueryOptions } from './use-list-query';
 export { FilterForm, type FilterFormProps } from './filter-form';
 export { ExportButton, type ExportButtonProps } from './export-button';
-export { DetailDrawer, type DetailDrawerProps, type DetailItem } from './detail-drawer';
+export {
+  DetailDrawer,
+  RowDetailDrawer,
+  type DetailDrawerProps,
+  type RowDetailDrawerProps,
+  type DetailItem,
+} from './detail-drawer';
 export { detailColumn } from './detail-column';
+export { actionsColumn, linkColumn, timeColumn } from './columns';
+export { AddButton } from './add-button';
 export { FormDrawer, FormModal, type FormOverlayProps } from './form-drawer';
-export { useRowAction, ActionCancelled, type RowAction, type RowActionOptions, type RowConfirm } from './row-action';
+export {
+  useRowAction,
+  useConfirmStep,
+  ActionCancelled,
+  type RowAction,
+  type RowActionOptions,
+  type RowConfirm,
+} from './row-action';
 export { useDeviceDelete } from './device-delete';
 export { useOverlay, type Overlay } from './use-overlay';
 export { toFilterInput, initialFilterValues } from './filters';

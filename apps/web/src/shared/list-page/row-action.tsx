@@ -85,6 +85,29 @@ export function useRowAction<R, T = unknown>(options: RowActionOptions<R, T>): R
   return { run, pending: mutation.isPending };
 }
 
+/**
+ * A confirmation inside a form's submit (approve a refund, pay out a withdrawal): resolves when the
+ * person confirms, rejects with `ActionCancelled` when they back out, so the form stays open with
+ * what was typed and nothing is sent or shown.
+ */
+export function useConfirmStep(): (ask: RowConfirm) => Promise<void> {
+  const { modal } = App.useApp();
+  return useCallback(
+    (ask: RowConfirm) =>
+      new Promise<void>((resolve, reject) => {
+        modal.confirm({
+          title: ask.title,
+          content: ask.content,
+          okText: ask.okText,
+          okButtonProps: ask.danger ? { danger: true } : undefined,
+          onOk: () => resolve(),
+          onCancel: () => reject(new ActionCancelled()),
+        });
+      }),
+    [modal],
+  );
+}
+
 /** The person backed out of a step the call needed (a code dialog): nothing is sent or shown. */
 export class ActionCancelled extends Error {
   constructor() {

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Dropdown, Form, Input, InputNumber, Select, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   CABINET_SLOT_COUNTS,
@@ -14,18 +13,20 @@ import {
 } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
 import {
-  formatDateTime,
   FormModal,
   ListPage,
   useOverlay,
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  actionsColumn,
+  AddButton,
 } from '@/shared/list-page';
 import { labelOptions } from '../components/use-options';
+import { useCatalogueColumns } from '../components/catalogue-kit';
 
 type Values = z.input<typeof modelSave>;
 const STATUS_COLOR: Record<ModelStatus, string> = {
@@ -46,6 +47,7 @@ export default function ModelsView() {
   const buttons = useButtons();
   const canEdit = buttons.has(PERMS.modelEdit);
   const edit = useOverlay<ModelItem>();
+  const col = useCatalogueColumns();
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch('deviceType', form);
   const setStatus = useRowAction<ModelItem & { next: ModelStatus }>({
@@ -95,12 +97,7 @@ export default function ModelsView() {
         render: (v: number | null) => v ?? '-',
       },
       { title: t('models.devices'), dataIndex: 'devices', key: 'devices', width: 90 },
-      {
-        title: t('common.status'),
-        dataIndex: 'status',
-        key: 'status',
-        render: (v: ModelStatus) => <Tag color={STATUS_COLOR[v]}>{label('assets', 'modelStatus', v, lang)}</Tag>,
-      },
+      col.status('modelStatus', (v) => STATUS_COLOR[v as ModelStatus]),
       {
         title: t('common.remark'),
         dataIndex: 'remark',
@@ -108,50 +105,35 @@ export default function ModelsView() {
         defaultHidden: true,
         render: (v: string) => v || '-',
       },
-      {
-        title: t('common.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        sortable: true,
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
-      ...(canEdit
-        ? [
-            {
-              title: t('kit:actions'),
-              key: 'actions',
-              fixed: 'right' as const,
-              render: (_: unknown, row: ModelItem) =>
-                row.status === 'deleted' ? (
-                  '-'
-                ) : (
-                  <Space size={0}>
-                    <Button type="link" size="small" onClick={() => edit.show(row)}>
-                      {t('common.edit')}
-                    </Button>
-                    <Dropdown
-                      trigger={['click']}
-                      menu={{
-                        items: MODEL_STATUSES.filter((s) => s !== row.status).map((s) => ({
-                          key: s,
-                          label: label('assets', 'modelStatus', s, lang),
-                          danger: s === 'deleted',
-                        })),
-                        onClick: ({ key }) => setStatus.run({ ...row, next: key as ModelStatus }),
-                      }}
-                    >
-                      <Button type="link" size="small">
-                        {t('models.setStatus')}
-                      </Button>
-                    </Dropdown>
-                  </Space>
-                ),
-            },
-          ]
-        : []),
+      col.createTime({ sortable: true }),
+      ...actionsColumn<ModelItem>(t, canEdit, (row) =>
+        row.status === 'deleted' ? (
+          '-'
+        ) : (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => edit.show(row)}>
+              {t('common.edit')}
+            </Button>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: MODEL_STATUSES.filter((s) => s !== row.status).map((s) => ({
+                  key: s,
+                  label: label('assets', 'modelStatus', s, lang),
+                  danger: s === 'deleted',
+                })),
+                onClick: ({ key }) => setStatus.run({ ...row, next: key as ModelStatus }),
+              }}
+            >
+              <Button type="link" size="small">
+                {t('models.setStatus')}
+              </Button>
+            </Dropdown>
+          </Space>
+        ),
+      ),
     ],
-    [t, lang, canEdit, edit, setStatus.run],
+    [t, lang, col, canEdit, edit, setStatus.run],
   );
 
   return (
@@ -164,11 +146,9 @@ export default function ModelsView() {
       exportCall="modelExport"
       exportPerm={PERMS.modelExport}
       toolbar={
-        <Permit perm={PERMS.modelEdit}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('common.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.modelEdit} onClick={() => edit.show()}>
+          {t('common.add')}
+        </AddButton>
       }
     >
       <FormModal<Values>

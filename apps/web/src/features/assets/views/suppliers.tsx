@@ -1,22 +1,22 @@
 import { useMemo } from 'react';
-import { Button, Form, Input, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { label, PERMS, SUPPLIER_STATUSES, supplierSave, type SupplierItem } from '@cbo/contract';
+import { PERMS, SUPPLIER_STATUSES, supplierSave, type SupplierItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
 import {
-  formatDateTime,
   FormModal,
   ListPage,
   useOverlay,
-  useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  actionsColumn,
+  AddButton,
 } from '@/shared/list-page';
 import { labelOptions } from '../components/use-options';
+import { useCatalogueColumns, usePauseToggle } from '../components/catalogue-kit';
 
 type Values = z.input<typeof supplierSave>;
 
@@ -27,11 +27,10 @@ export default function SuppliersView() {
   const rule = useZodRule();
   const canEdit = useButtons().has(PERMS.supplierEdit);
   const edit = useOverlay<SupplierItem>();
-  const toggle = useRowAction<SupplierItem>({
-    confirm: (row) => (row.status === 'normal' ? { title: t('common.confirmPause', { name: row.shortName }) } : null),
-    call: (row) =>
-      request('supplierEditStatus', { body: { id: row.id, status: row.status === 'normal' ? 'paused' : 'normal' } }),
-    success: t('common.statusChanged'),
+  const col = useCatalogueColumns();
+  const toggle = usePauseToggle<SupplierItem>({
+    name: (row) => row.shortName,
+    call: (row, status) => request('supplierEditStatus', { body: { id: row.id, status } }),
     invalidates: ['supplierQueryPage'],
   });
 
@@ -60,42 +59,11 @@ export default function SuppliersView() {
         render: (v: string) => v || '-',
       },
       { title: t('suppliers.area'), dataIndex: 'area', key: 'area', render: (v: string) => v || '-' },
-      {
-        title: t('common.status'),
-        dataIndex: 'status',
-        key: 'status',
-        render: (v: SupplierItem['status']) => (
-          <Tag color={v === 'normal' ? 'success' : 'warning'}>{label('assets', 'supplierStatus', v, lang)}</Tag>
-        ),
-      },
-      {
-        title: t('common.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
-      ...(canEdit
-        ? [
-            {
-              title: t('kit:actions'),
-              key: 'actions',
-              fixed: 'right' as const,
-              render: (_: unknown, row: SupplierItem) => (
-                <Space size={0}>
-                  <Button type="link" size="small" onClick={() => edit.show(row)}>
-                    {t('common.edit')}
-                  </Button>
-                  <Button type="link" size="small" onClick={() => toggle.run(row)}>
-                    {row.status === 'normal' ? t('common.pause') : t('common.resume')}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]
-        : []),
+      col.status('supplierStatus'),
+      col.createTime(),
+      ...actionsColumn<SupplierItem>(t, canEdit, (row) => col.editAndPause(row, edit.show, toggle.run)),
     ],
-    [t, lang, canEdit, edit, toggle.run],
+    [t, col, canEdit, edit, toggle.run],
   );
 
   return (
@@ -108,11 +76,9 @@ export default function SuppliersView() {
       exportCall="supplierExport"
       exportPerm={PERMS.supplierExport}
       toolbar={
-        <Permit perm={PERMS.supplierEdit}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('common.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.supplierEdit} onClick={() => edit.show()}>
+          {t('common.add')}
+        </AddButton>
       }
     >
       <FormModal<Values>

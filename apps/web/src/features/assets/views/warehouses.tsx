@@ -1,24 +1,24 @@
 import { useMemo } from 'react';
-import { Button, Form, Input, Select, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Form, Input, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { label, PERMS, WAREHOUSE_STATUSES, WAREHOUSE_TYPES, warehouseSave, type WarehouseItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
 import {
   callKey,
-  formatDateTime,
   FormModal,
   ListPage,
   useOverlay,
-  useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  actionsColumn,
+  AddButton,
 } from '@/shared/list-page';
 import { labelOptions } from '../components/use-options';
+import { useCatalogueColumns, usePauseToggle } from '../components/catalogue-kit';
 
 type Values = z.input<typeof warehouseSave>;
 
@@ -32,11 +32,10 @@ export default function WarehousesView() {
   const rule = useZodRule();
   const canEdit = useButtons().has(PERMS.warehouseEdit);
   const edit = useOverlay<WarehouseItem>();
-  const toggle = useRowAction<WarehouseItem>({
-    confirm: (row) => (row.status === 'normal' ? { title: t('common.confirmPause', { name: row.name }) } : null),
-    call: (row) =>
-      request('warehouseEditStatus', { body: { id: row.id, status: row.status === 'normal' ? 'paused' : 'normal' } }),
-    success: t('common.statusChanged'),
+  const col = useCatalogueColumns();
+  const toggle = usePauseToggle<WarehouseItem>({
+    name: (row) => row.name,
+    call: (row, status) => request('warehouseEditStatus', { body: { id: row.id, status } }),
     invalidates: ['warehouseQueryPage', 'warehouseOptions'],
   });
 
@@ -89,44 +88,11 @@ export default function WarehousesView() {
       { title: t('warehouses.manager'), dataIndex: 'manager', key: 'manager', render: (v: string) => v || '-' },
       { title: t('warehouses.address'), dataIndex: 'address', key: 'address', render: (v: string) => v || '-' },
       { title: t('warehouses.load'), dataIndex: 'load', key: 'load', sortable: true, width: 90 },
-      {
-        title: t('common.status'),
-        dataIndex: 'status',
-        key: 'status',
-        render: (v: WarehouseItem['status']) => (
-          <Tag color={v === 'normal' ? 'success' : 'warning'}>{label('assets', 'warehouseStatus', v, lang)}</Tag>
-        ),
-      },
-      {
-        title: t('common.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        defaultHidden: true,
-        sortable: true,
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
-      ...(canEdit
-        ? [
-            {
-              title: t('kit:actions'),
-              key: 'actions',
-              fixed: 'right' as const,
-              render: (_: unknown, row: WarehouseItem) => (
-                <Space size={0}>
-                  <Button type="link" size="small" onClick={() => edit.show(row)}>
-                    {t('common.edit')}
-                  </Button>
-                  <Button type="link" size="small" onClick={() => toggle.run(row)}>
-                    {row.status === 'normal' ? t('common.pause') : t('common.resume')}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]
-        : []),
+      col.status('warehouseStatus'),
+      col.createTime({ sortable: true, hidden: true }),
+      ...actionsColumn<WarehouseItem>(t, canEdit, (row) => col.editAndPause(row, edit.show, toggle.run)),
     ],
-    [t, lang, canEdit, edit, toggle.run],
+    [t, lang, col, canEdit, edit, toggle.run],
   );
 
   return (
@@ -139,11 +105,9 @@ export default function WarehousesView() {
       exportCall="warehouseExport"
       exportPerm={PERMS.warehouseExport}
       toolbar={
-        <Permit perm={PERMS.warehouseEdit}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('common.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.warehouseEdit} onClick={() => edit.show()}>
+          {t('common.add')}
+        </AddButton>
       }
     >
       <FormModal<Values>

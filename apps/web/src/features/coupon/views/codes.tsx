@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Button, Form, InputNumber, Space, Tabs, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   COUPON_BATCH_STATUSES,
@@ -12,7 +11,7 @@ import {
   type CouponCodeItem,
 } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { useMoney } from '@/shared/money';
 import {
@@ -24,6 +23,8 @@ import {
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  AddButton,
+  timeColumn,
 } from '@/shared/list-page';
 import { CouponSelect } from '../components/pickers';
 import { StateTag, useCouponWords } from '../components/coupon-words';
@@ -96,14 +97,7 @@ export default function CouponCodesView() {
         render: (v: string) => formatDateTime(v),
       },
       { title: t('fields.createdBy'), dataIndex: 'createdBy', key: 'createdBy', width: 110, defaultHidden: true },
-      {
-        title: t('fields.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('fields.createTime'), { hidden: true }),
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -200,11 +194,9 @@ export default function CouponCodesView() {
               columns={batchColumns}
               emptyText={t('codes.batchesEmpty')}
               toolbar={
-                <Permit perm={PERMS.couponBatchEdit}>
-                  <Button type="primary" icon={<PlusOutlined />} onClick={() => create.show(null)}>
-                    {t('codes.generate')}
-                  </Button>
-                </Permit>
+                <AddButton perm={PERMS.couponBatchEdit} onClick={() => create.show(null)}>
+                  {t('codes.generate')}
+                </AddButton>
               }
             >
               <FormDrawer<BatchForm>

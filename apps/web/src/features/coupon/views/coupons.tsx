@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   COUPON_LIMITS,
@@ -15,7 +14,7 @@ import {
   type ValidationKey,
 } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
 import { useMoney } from '@/shared/money';
 import {
@@ -27,6 +26,9 @@ import {
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  actionsColumn,
+  AddButton,
+  timeColumn,
 } from '@/shared/list-page';
 import { AgentSelect, OutletSelect, TeamSelect } from '../components/pickers';
 import { couponToForm, FORM_FIELD, formToRequest, type CouponFormValues } from '../components/coupon-form';
@@ -156,47 +158,35 @@ export default function CouponsView() {
         defaultHidden: true,
         render: (v: string | null) => (v ? formatDateTime(v) : ''),
       },
-      {
-        title: t('fields.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string) => formatDateTime(v),
-      },
-      ...(canEdit
-        ? [
-            {
-              title: t('kit:actions'),
-              key: 'actions',
-              fixed: 'right' as const,
-              width: 160,
-              render: (_: unknown, r: CouponItem) => (
-                <Space size={0}>
-                  {/* A coupon of the former operator scope that customers hold keeps its terms: stop it, add a new one. */}
-                  {!(r.scope === 'provider' && r.allotted > 0) && (
-                    <Button type="link" size="small" onClick={() => edit.show(r)}>
-                      {t('coupons.edit')}
-                    </Button>
-                  )}
-                  <Button
-                    type="link"
-                    size="small"
-                    danger={r.status === 'active'}
-                    onClick={() => setStatus.run({ ...r, next: r.status === 'active' ? 'stopped' : 'active' })}
-                  >
-                    {r.status === 'active' ? t('coupons.stop') : t('coupons.resume')}
-                  </Button>
-                  {r.received === 0 && (
-                    <Button type="link" size="small" danger onClick={() => setStatus.run({ ...r, next: 'deleted' })}>
-                      {t('coupons.remove')}
-                    </Button>
-                  )}
-                </Space>
-              ),
-            },
-          ]
-        : []),
+      timeColumn(t('fields.createTime'), { hidden: true }),
+      ...actionsColumn<CouponItem>(
+        t,
+        canEdit,
+        (r) => (
+          <Space size={0}>
+            {/* A coupon of the former operator scope that customers hold keeps its terms: stop it, add a new one. */}
+            {!(r.scope === 'provider' && r.allotted > 0) && (
+              <Button type="link" size="small" onClick={() => edit.show(r)}>
+                {t('coupons.edit')}
+              </Button>
+            )}
+            <Button
+              type="link"
+              size="small"
+              danger={r.status === 'active'}
+              onClick={() => setStatus.run({ ...r, next: r.status === 'active' ? 'stopped' : 'active' })}
+            >
+              {r.status === 'active' ? t('coupons.stop') : t('coupons.resume')}
+            </Button>
+            {r.received === 0 && (
+              <Button type="link" size="small" danger onClick={() => setStatus.run({ ...r, next: 'deleted' })}>
+                {t('coupons.remove')}
+              </Button>
+            )}
+          </Space>
+        ),
+        160,
+      ),
     ],
     [t, w, money, canEdit, edit, setStatus.run],
   );
@@ -226,11 +216,9 @@ export default function CouponsView() {
       columns={columns}
       emptyText={t('coupons.empty')}
       toolbar={
-        <Permit perm={PERMS.couponEdit}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('coupons.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.couponEdit} onClick={() => edit.show()}>
+          {t('coupons.add')}
+        </AddButton>
       }
     >
       <FormDrawer<CouponFormValues>

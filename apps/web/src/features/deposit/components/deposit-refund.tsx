@@ -1,10 +1,10 @@
-import { App, Form, Input, Radio, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { depositRefundRequest, type CallName, type DepositItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { useZodRule } from '@/shared/form';
 import { useMoney } from '@/shared/money';
-import { ActionCancelled, FormModal } from '@/shared/list-page';
+import { FormModal, useConfirmStep } from '@/shared/list-page';
+import { ReviewFields } from '@/shared/review-fields';
 import { heldFor, type DepositAction } from './deposit-logic';
 
 /** Calls whose answers a refund step makes stale: the list and its figures. */
@@ -30,29 +30,18 @@ export function DepositRefundModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('deposit');
-  const { modal } = App.useApp();
-  const rule = useZodRule();
+  const confirm = useConfirmStep();
   const { money } = useMoney();
   const [form] = Form.useForm<Values>();
   const approve = Form.useWatch('approve', form);
   const open = action !== null && deposit !== undefined;
-
-  const confirm = (title: string) =>
-    new Promise<void>((resolve, reject) => {
-      modal.confirm({
-        title,
-        okButtonProps: { danger: true },
-        onOk: () => resolve(),
-        onCancel: () => reject(new ActionCancelled()),
-      });
-    });
 
   const send = async (v: Values): Promise<unknown> => {
     const id = deposit!.id;
     if (action === 'ask')
       return request('depositRefundApply', { query: { id }, body: { reason: (v.reason ?? '').trim() } });
     if (v.approve) {
-      await confirm(t('refund.approveConfirm', { amount: money(heldFor(deposit!)) }));
+      await confirm({ title: t('refund.approveConfirm', { amount: money(heldFor(deposit!)) }), danger: true });
       return request('depositAudit', { query: { id }, body: { approve: true } });
     }
     return request('depositAudit', { query: { id }, body: { approve: false, reason: (v.reason ?? '').trim() } });
@@ -83,28 +72,18 @@ export function DepositRefundModal({
           {t('refund.askHint', { held: money(heldFor(deposit)) })}
         </Typography.Paragraph>
       )}
-      {action === 'audit' && (
-        <Form.Item name="approve" label={t('refund.decision')}>
-          <Radio.Group
-            options={[
-              { value: true, label: t('refund.approve') },
-              { value: false, label: t('refund.reject') },
-            ]}
-          />
-        </Form.Item>
-      )}
-      {(action === 'ask' || approve === false) && (
-        <Form.Item
-          name="reason"
-          label={action === 'ask' ? t('refund.reason') : t('refund.rejectReason')}
-          // Asking and rejecting both need a reason of 1-64 characters (the contract's rule).
-          rules={[
-            rule(depositRefundRequest.shape.reason, action === 'ask' ? t('refund.reason') : t('refund.rejectReason')),
-          ]}
-        >
-          <Input.TextArea maxLength={64} showCount rows={2} />
-        </Form.Item>
-      )}
+      {/* Asking and rejecting both need a reason of 1-64 characters (the contract's rule). */}
+      <ReviewFields
+        approve={approve}
+        decide={action === 'audit'}
+        reason={depositRefundRequest.shape.reason}
+        words={{
+          decision: t('refund.decision'),
+          approve: t('refund.approve'),
+          reject: t('refund.reject'),
+          reason: action === 'ask' ? t('refund.reason') : t('refund.rejectReason'),
+        }}
+      />
     </FormModal>
   );
 }

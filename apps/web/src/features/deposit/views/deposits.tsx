@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEPOSIT_CHANNELS, DEPOSIT_STATES, MAX_RANGE_DAYS, PERMS, exportLabels, type DepositItem } from '@cbo/contract';
-import { useLang } from '@/shared/form';
+import { DEPOSIT_CHANNELS, DEPOSIT_STATES, MAX_RANGE_DAYS, PERMS, type DepositItem } from '@cbo/contract';
 import { useButtons } from '@/shared/permission';
 import { useMoney } from '@/shared/money';
 import {
@@ -14,6 +13,7 @@ import {
   useOverlay,
   type ColumnsOf,
   type FiltersOf,
+  linkColumn,
 } from '@/shared/list-page';
 import { depositActionFor, type DepositAction } from '../components/deposit-logic';
 import { DepositRefundModal } from '../components/deposit-refund';
@@ -21,6 +21,7 @@ import { DepositStats } from '../components/deposit-stats';
 import { OutletSelect, UserSelect } from '@/shared/search-select';
 import { DepositStateTag, useDepositWords } from '../components/deposit-words';
 import { CustomerLink } from '@/shared/customer-link';
+import { useExportWords } from '@/shared/export-words';
 
 /**
  * Order management → deposit orders (menu url deposit/deposits): the deposit part of every rental,
@@ -30,13 +31,9 @@ import { CustomerLink } from '@/shared/customer-link';
 export default function DepositsView() {
   const { t } = useTranslation(['deposit', 'kit']);
   const w = useDepositWords();
-  const lang = useLang();
   const { money } = useMoney();
   // The export sheet's words (the contract's): the screen, the filter and the file say the same.
-  const col = useMemo(
-    () => (k: keyof typeof exportLabels.depositExport.columns) => exportLabels.depositExport.columns[k][lang],
-    [lang],
-  );
+  const col = useExportWords('depositExport');
   const buttons = useButtons();
   const detail = useOverlay<DepositItem>();
   const [step, setStep] = useState<{ action: DepositAction; deposit: DepositItem } | null>(null);
@@ -77,17 +74,7 @@ export default function DepositsView() {
 
   const columns = useMemo<ColumnsOf<'depositQueryPage'>>(
     () => [
-      {
-        dataIndex: 'depositNo',
-        key: 'depositNo',
-        fixed: 'left',
-        width: 190,
-        render: (v: string, r) => (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(r)}>
-            {v}
-          </Button>
-        ),
-      },
+      linkColumn('depositNo', detail.show, 190),
       {
         dataIndex: 'state',
         key: 'state',

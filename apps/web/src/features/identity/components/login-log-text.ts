@@ -2,23 +2,24 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorByCode, Errors, type ErrorName, type Lang } from '@cbo/contract';
 import { useLang } from '@/shared/form';
+import { useAccountWords } from '@/shared/account-words';
 
 /**
- * Labels of a login-log row's coded values in the viewer's language. Unknown codes (a terminal
- * added on the server before the console knows it) show as sent rather than blank.
+ * Labels of a login-log row's coded values in the viewer's language: the account words every log
+ * shares (shared/account-words) and the failure reason. Unknown codes (a terminal added on the
+ * server before the console knows it) show as sent rather than blank.
  */
 export function useLoginLogText() {
   const { t } = useTranslation('identity');
   const lang = useLang();
+  const words = useAccountWords();
   return useMemo(
     () => ({
-      accountType: (v: string) => t(`common:accountTypes.${v}`, { defaultValue: v }),
-      terminal: (v: string) => t(`common:terminals.${v}`, { defaultValue: v }),
-      result: (v: string) => t(`common:results.${v}`, { defaultValue: v }),
+      ...words,
       failReason: (v: string | null) =>
         v ? t(`loginLog.failReasons.${reasonKey(v)}`, { defaultValue: describeFailReason(v, lang) }) : '',
     }),
-    [t, lang],
+    [t, lang, words],
   );
 }
 

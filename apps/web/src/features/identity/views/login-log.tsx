@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPES, CLIENT_TYPES, LOGIN_RESULTS, MAX_RANGE_DAYS, PERMS, type LoginLogItem } from '@cbo/contract';
 import {
-  DetailDrawer,
   ListPage,
+  RowDetailDrawer,
   detailColumn,
   formatDateTime,
   optionsOf,
@@ -12,6 +12,7 @@ import {
   type ColumnsOf,
   type FiltersOf,
 } from '@/shared/list-page';
+import { ResultTag } from '@/shared/account-words';
 import { useLoginLogText } from '../components/login-log-text';
 
 /** System management → login log (menu url system/login-log): every sign-in attempt. */
@@ -73,7 +74,7 @@ export default function LoginLogView() {
         ellipsis: true,
         render: (_: unknown, row) => (
           <>
-            <Tag color={row.result === 'success' ? 'success' : 'error'}>{text.result(row.result)}</Tag>
+            <ResultTag result={row.result} />
             {row.result === 'fail' && row.failReason && (
               <Typography.Text type="secondary">{text.failReason(row.failReason)}</Typography.Text>
             )}
@@ -111,7 +112,6 @@ export default function LoginLogView() {
     [t, text, detail.show],
   );
 
-  const row = detail.record;
   return (
     <ListPage
       listCall="loginLogQueryPage"
@@ -122,44 +122,39 @@ export default function LoginLogView() {
       exportCall="loginLogExport"
       exportPerm={PERMS.loginLogExport}
     >
-      <DetailDrawer
-        open={detail.open}
+      <RowDetailDrawer
+        overlay={detail}
         title={t('loginLog.detailTitle')}
-        onClose={detail.hide}
-        items={
-          row
+        items={(row) => [
+          { key: 'userName', label: t('loginLog.userName'), value: row.userName },
+          { key: 'accountType', label: t('loginLog.accountTypeLabel'), value: text.accountType(row.accountType) },
+          { key: 'terminal', label: t('loginLog.terminalLabel'), value: text.terminal(row.terminal) },
+          {
+            key: 'result',
+            label: t('loginLog.resultLabel'),
+            value: <ResultTag result={row.result} />,
+          },
+          ...(row.result === 'fail'
             ? [
-                { key: 'userName', label: t('loginLog.userName'), value: row.userName },
-                { key: 'accountType', label: t('loginLog.accountTypeLabel'), value: text.accountType(row.accountType) },
-                { key: 'terminal', label: t('loginLog.terminalLabel'), value: text.terminal(row.terminal) },
                 {
-                  key: 'result',
-                  label: t('loginLog.resultLabel'),
-                  value: <Tag color={row.result === 'success' ? 'success' : 'error'}>{text.result(row.result)}</Tag>,
-                },
-                ...(row.result === 'fail'
-                  ? [
-                      {
-                        key: 'failReason',
-                        label: t('loginLog.failReason'),
-                        value: text.failReason(row.failReason),
-                        span: 2 as const,
-                      },
-                    ]
-                  : []),
-                { key: 'ip', label: t('loginLog.ip'), value: row.ip },
-                { key: 'time', label: t('loginLog.time'), value: formatDateTime(row.createTime) },
-                {
-                  key: 'userAgent',
-                  label: t('loginLog.userAgent'),
-                  value: row.userAgent && (
-                    <Typography.Text style={{ wordBreak: 'break-all' }}>{row.userAgent}</Typography.Text>
-                  ),
-                  span: 2,
+                  key: 'failReason',
+                  label: t('loginLog.failReason'),
+                  value: text.failReason(row.failReason),
+                  span: 2 as const,
                 },
               ]
-            : []
-        }
+            : []),
+          { key: 'ip', label: t('loginLog.ip'), value: row.ip },
+          { key: 'time', label: t('loginLog.time'), value: formatDateTime(row.createTime) },
+          {
+            key: 'userAgent',
+            label: t('loginLog.userAgent'),
+            value: row.userAgent && (
+              <Typography.Text style={{ wordBreak: 'break-all' }}>{row.userAgent}</Typography.Text>
+            ),
+            span: 2,
+          },
+        ]}
       />
     </ListPage>
   );

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
-import { Alert, App, Descriptions, Form, InputNumber, Typography } from 'antd';
+import { Alert, Descriptions, Form, InputNumber, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CallName } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useMoney, toMinor } from '@/shared/money';
-import { ActionCancelled, FormModal, callKey } from '@/shared/list-page';
+import { FormModal, callKey, useConfirmStep } from '@/shared/list-page';
 import { UserSelect } from '@/shared/search-select';
 import { RefundReasonFields, reasonBody, type RefundReasonValues } from './refund-reason';
 
@@ -33,7 +33,7 @@ export function BalanceRefundModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('order');
-  const { modal } = App.useApp();
+  const confirm = useConfirmStep();
   const { money, currency, digits } = useMoney();
   const [form] = Form.useForm<Values>();
   const picked = Form.useWatch('userId', form);
@@ -49,14 +49,10 @@ export function BalanceRefundModal({
   const send = async (v: Values): Promise<unknown> => {
     const amount = v.amount === undefined || v.amount === null ? refundable : toMinor(v.amount, currency);
     const threshold = info.data?.secondApprovalAbove ?? null;
-    await new Promise<void>((resolve, reject) => {
-      modal.confirm({
-        title: t('balanceRefund.confirm'),
-        content: `${t('balanceRefund.confirmHint', { amount: money(amount) })}${threshold !== null && amount > threshold ? ` ${t('actions.refundTwoApprovers', { threshold: money(threshold) })}` : ''}`,
-        okButtonProps: { danger: true },
-        onOk: () => resolve(),
-        onCancel: () => reject(new ActionCancelled()),
-      });
+    await confirm({
+      title: t('balanceRefund.confirm'),
+      content: `${t('balanceRefund.confirmHint', { amount: money(amount) })}${threshold !== null && amount > threshold ? ` ${t('actions.refundTwoApprovers', { threshold: money(threshold) })}` : ''}`,
+      danger: true,
     });
     const r = await request('refundOrderRefundBalance', {
       body: { userId: userId!, amount, ...reasonBody(v), idempotencyKey: key.current },

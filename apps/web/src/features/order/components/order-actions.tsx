@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Alert, App, DatePicker, Descriptions, Form, Input, InputNumber, Typography } from 'antd';
+import { Alert, DatePicker, Descriptions, Form, Input, InputNumber, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -7,7 +7,14 @@ import { errorMessage, orderEndRequest, orderSuspendRequest, type CallName, type
 import { request } from '@/shared/request';
 import { useLang, useZodRule } from '@/shared/form';
 import { useMoney, toMinor } from '@/shared/money';
-import { ActionCancelled, DATE_TIME_FORMAT, FormModal, callKey, formatDateTime } from '@/shared/list-page';
+import {
+  ActionCancelled,
+  DATE_TIME_FORMAT,
+  FormModal,
+  callKey,
+  formatDateTime,
+  useConfirmStep,
+} from '@/shared/list-page';
 import { refundAmountProblem, refundableOf, type OrderAction } from './order-rules';
 import { RefundReasonFields, reasonBody, type RefundReasonValues } from './refund-reason';
 
@@ -38,7 +45,7 @@ export function OrderActionModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('order');
-  const { modal } = App.useApp();
+  const ask = useConfirmStep();
   const rule = useZodRule();
   const lang = useLang();
   const { money, currency, digits } = useMoney();
@@ -60,16 +67,7 @@ export function OrderActionModal({
   }, [open, action, order?.orderNo]);
 
   /** Asks before the call; backing out leaves the form open with what was typed. */
-  const confirm = (title: string, content: string, danger = false) =>
-    new Promise<void>((resolve, reject) => {
-      modal.confirm({
-        title,
-        content,
-        okButtonProps: danger ? { danger: true } : undefined,
-        onOk: () => resolve(),
-        onCancel: () => reject(new ActionCancelled()),
-      });
-    });
+  const confirm = (title: string, content: string, danger = false) => ask({ title, content, danger });
 
   const send = async (v: Values): Promise<unknown> => {
     const orderNo = order!.orderNo;

@@ -1,10 +1,10 @@
-import { App, Descriptions, Form, Input, Radio, Typography } from 'antd';
+import { Descriptions, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { refundAuditRequest, type CallName, type RefundItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { useZodRule } from '@/shared/form';
 import { useMoney } from '@/shared/money';
-import { ActionCancelled, FormModal } from '@/shared/list-page';
+import { FormModal, useConfirmStep } from '@/shared/list-page';
+import { ReviewFields } from '@/shared/review-fields';
 import { approvalStep } from './order-rules';
 import { useOrderWords } from './order-words';
 
@@ -29,24 +29,12 @@ interface Values {
  */
 export function RefundAuditModal({ refund, onClose }: { refund: RefundItem | undefined; onClose: () => void }) {
   const { t } = useTranslation('order');
-  const { modal } = App.useApp();
-  const rule = useZodRule();
+  const confirm = useConfirmStep();
   const { money } = useMoney();
   const w = useOrderWords();
   const [form] = Form.useForm<Values>();
   const approve = Form.useWatch('approve', form);
   const step = refund ? approvalStep(refund) : null;
-
-  const confirm = (title: string, content: string) =>
-    new Promise<void>((resolve, reject) => {
-      modal.confirm({
-        title,
-        content,
-        okButtonProps: { danger: true },
-        onOk: () => resolve(),
-        onCancel: () => reject(new ActionCancelled()),
-      });
-    });
 
   const send = async (v: Values): Promise<unknown> => {
     const r = refund!;
@@ -55,7 +43,7 @@ export function RefundAuditModal({ refund, onClose }: { refund: RefundItem | und
         step === 'first'
           ? t('refunds.approveFirstHint', { amount: money(r.amount) })
           : t('refunds.approveHint', { amount: money(r.amount) });
-      await confirm(t('refunds.approveConfirm', { refundNo: r.refundNo }), content);
+      await confirm({ title: t('refunds.approveConfirm', { refundNo: r.refundNo }), content, danger: true });
       return request('refundOrderAudit', { body: { id: r.id, approve: true } });
     }
     return request('refundOrderAudit', { body: { id: r.id, approve: false, reason: (v.reason ?? '').trim() } });
@@ -113,26 +101,17 @@ export function RefundAuditModal({ refund, onClose }: { refund: RefundItem | und
           {t('refunds.secondHint', { by: refund!.approvals[0]?.by ?? '' })}
         </Typography.Paragraph>
       )}
-      <Form.Item name="approve" label={t('refunds.decision')}>
-        <Radio.Group
-          options={[
-            { value: true, label: t('refunds.approve') },
-            { value: false, label: t('refunds.reject') },
-          ]}
-        />
-      </Form.Item>
-      {approve === false && (
-        <Form.Item
-          name="reason"
-          label={t('refunds.rejectReason')}
-          rules={[
-            { required: true, whitespace: true, message: t('refunds.rejectReasonRequired') },
-            rule(refundAuditRequest.shape.reason, t('refunds.rejectReason')),
-          ]}
-        >
-          <Input.TextArea maxLength={64} showCount rows={2} />
-        </Form.Item>
-      )}
+      <ReviewFields
+        approve={approve}
+        reason={refundAuditRequest.shape.reason}
+        reasonRules={[{ required: true, whitespace: true, message: t('refunds.rejectReasonRequired') }]}
+        words={{
+          decision: t('refunds.decision'),
+          approve: t('refunds.approve'),
+          reject: t('refunds.reject'),
+          reason: t('refunds.rejectReason'),
+        }}
+      />
     </FormModal>
   );
 }

@@ -17,6 +17,7 @@ import {
   useOverlay,
   type ColumnsOf,
   type FiltersOf,
+  linkColumn,
 } from '@/shared/list-page';
 import { RefundStatusTag, useOrderWords } from '../components/order-words';
 import { UserSelect } from '@/shared/search-select';
@@ -90,18 +91,7 @@ export default function RefundsView() {
 
   const columns = useMemo<ColumnsOf<'refundOrderQueryPage'>>(
     () => [
-      {
-        title: t('refunds.refundNo'),
-        dataIndex: 'refundNo',
-        key: 'refundNo',
-        fixed: 'left',
-        width: 180,
-        render: (v: string, r) => (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(r)}>
-            {v}
-          </Button>
-        ),
-      },
+      linkColumn('refundNo', detail.show, 180, t('refunds.refundNo')),
       {
         title: t('refunds.status'),
         dataIndex: 'status',

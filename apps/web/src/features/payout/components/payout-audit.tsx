@@ -1,10 +1,10 @@
-import { App, Form, Input, Radio, Typography } from 'antd';
+import { App, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { payoutRejectReason, type CallName, type PayoutItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { useZodRule } from '@/shared/form';
 import { useMoney } from '@/shared/money';
-import { ActionCancelled, FormModal } from '@/shared/list-page';
+import { FormModal, useConfirmStep } from '@/shared/list-page';
+import { ReviewFields } from '@/shared/review-fields';
 
 /** Calls whose answers a review makes stale: the list, its summary and the detail. */
 const STALE: CallName[] = ['payoutQueryPage', 'payoutSummary', 'payoutDetail'];
@@ -14,6 +14,17 @@ interface Values {
   reason?: string;
 }
 
+/** The review's words, the same for one withdrawal and for a batch. */
+function useReviewWords() {
+  const { t } = useTranslation('payout');
+  return {
+    decision: t('audit.decision'),
+    approve: t('audit.approve'),
+    reject: t('audit.reject'),
+    reason: t('audit.reason'),
+  };
+}
+
 /**
  * The review of a withdrawal waiting for it: approve (after a confirmation saying what is paid
  * out, to whom) or reject with a reason (the amount goes back to the party). The server decides
@@ -21,26 +32,19 @@ interface Values {
  */
 export function PayoutAuditModal({ withdrawal, onClose }: { withdrawal: PayoutItem | null; onClose: () => void }) {
   const { t } = useTranslation('payout');
-  const { modal } = App.useApp();
-  const rule = useZodRule();
+  const confirm = useConfirmStep();
+  const reviewWords = useReviewWords();
   const { money } = useMoney();
   const [form] = Form.useForm<Values>();
   const approve = Form.useWatch('approve', form);
 
-  const confirm = (title: string) =>
-    new Promise<void>((resolve, reject) => {
-      modal.confirm({
-        title,
-        okButtonProps: { danger: true },
-        onOk: () => resolve(),
-        onCancel: () => reject(new ActionCancelled()),
-      });
-    });
-
   const send = async (v: Values): Promise<unknown> => {
     const w = withdrawal!;
     if (v.approve) {
-      await confirm(t('audit.approveConfirm', { amount: money(w.actualAmount), name: w.payeeName }));
+      await confirm({
+        title: t('audit.approveConfirm', { amount: money(w.actualAmount), name: w.payeeName }),
+        danger: true,
+      });
       return request('payoutAudit', { body: { id: w.id, approve: true } });
     }
     return request('payoutAudit', { body: { id: w.id, approve: false, reason: (v.reason ?? '').trim() } });
@@ -68,19 +72,7 @@ export function PayoutAuditModal({ withdrawal, onClose }: { withdrawal: PayoutIt
           })}
         </Typography.Paragraph>
       )}
-      <Form.Item name="approve" label={t('audit.decision')}>
-        <Radio.Group
-          options={[
-            { value: true, label: t('audit.approve') },
-            { value: false, label: t('audit.reject') },
-          ]}
-        />
-      </Form.Item>
-      {approve === false && (
-        <Form.Item name="reason" label={t('audit.reason')} rules={[rule(payoutRejectReason, t('audit.reason'))]}>
-          <Input.TextArea maxLength={64} showCount rows={2} />
-        </Form.Item>
-      )}
+      <ReviewFields approve={approve} words={reviewWords} reason={payoutRejectReason} />
     </FormModal>
   );
 }
@@ -101,7 +93,8 @@ export function PayoutBatchAuditModal({
 }) {
   const { t } = useTranslation('payout');
   const { modal } = App.useApp();
-  const rule = useZodRule();
+  const confirm = useConfirmStep();
+  const reviewWords = useReviewWords();
   const { money } = useMoney();
   const [form] = Form.useForm<Values>();
   const approve = Form.useWatch('approve', form);
@@ -110,14 +103,7 @@ export function PayoutBatchAuditModal({
 
   const send = async (v: Values): Promise<unknown> => {
     if (v.approve) {
-      await new Promise<void>((resolve, reject) => {
-        modal.confirm({
-          title: t('batch.approveConfirm', { count: list.length, amount: money(total) }),
-          okButtonProps: { danger: true },
-          onOk: () => resolve(),
-          onCancel: () => reject(new ActionCancelled()),
-        });
-      });
+      await confirm({ title: t('batch.approveConfirm', { count: list.length, amount: money(total) }), danger: true });
     }
     const r = await request('payoutBatchAudit', {
       body: {
@@ -161,19 +147,7 @@ export function PayoutBatchAuditModal({
       <Typography.Paragraph type="secondary">
         {t('batch.hint', { count: list.length, amount: money(total) })}
       </Typography.Paragraph>
-      <Form.Item name="approve" label={t('audit.decision')}>
-        <Radio.Group
-          options={[
-            { value: true, label: t('audit.approve') },
-            { value: false, label: t('audit.reject') },
-          ]}
-        />
-      </Form.Item>
-      {approve === false && (
-        <Form.Item name="reason" label={t('audit.reason')} rules={[rule(payoutRejectReason, t('audit.reason'))]}>
-          <Input.TextArea maxLength={64} showCount rows={2} />
-        </Form.Item>
-      )}
+      <ReviewFields approve={approve} words={reviewWords} reason={payoutRejectReason} />
     </FormModal>
   );
 }

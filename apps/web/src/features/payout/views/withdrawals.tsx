@@ -9,11 +9,9 @@ import {
   PAYOUT_PARTIES,
   PAYOUT_STATES,
   PERMS,
-  exportLabels,
   type PayoutItem,
 } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { useLang } from '@/shared/form';
 import { useButtons } from '@/shared/permission';
 import { useMoney } from '@/shared/money';
 import {
@@ -26,9 +24,11 @@ import {
   useOverlay,
   type ColumnsOf,
   type FiltersOf,
+  linkColumn,
 } from '@/shared/list-page';
 import { PayoutAuditModal, PayoutBatchAuditModal } from '../components/payout-audit';
 import { PayoutSummary } from '../components/payout-summary';
+import { useExportWords } from '@/shared/export-words';
 import { PayoutStateTag, usePayoutWords } from '../components/payout-words';
 
 /**
@@ -39,13 +39,9 @@ import { PayoutStateTag, usePayoutWords } from '../components/payout-words';
 export default function WithdrawalsView() {
   const { t } = useTranslation(['payout', 'kit']);
   const w = usePayoutWords();
-  const lang = useLang();
   const { money } = useMoney();
   // The export sheet's words (the contract's): the screen, the filter and the file say the same.
-  const col = useMemo(
-    () => (k: keyof typeof exportLabels.payoutExport.columns) => exportLabels.payoutExport.columns[k][lang],
-    [lang],
-  );
+  const col = useExportWords('payoutExport');
   const buttons = useButtons();
   const canAudit = buttons.has(PERMS.payoutAudit);
   const detail = useOverlay<PayoutItem>();
@@ -74,17 +70,7 @@ export default function WithdrawalsView() {
 
   const columns = useMemo<ColumnsOf<'payoutQueryPage'>>(
     () => [
-      {
-        dataIndex: 'applicationNo',
-        key: 'applicationNo',
-        fixed: 'left',
-        width: 210,
-        render: (v: string, r) => (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(r)}>
-            {v}
-          </Button>
-        ),
-      },
+      linkColumn('applicationNo', detail.show, 210),
       {
         dataIndex: 'status',
         key: 'status',
@@ -195,9 +181,8 @@ export default function WithdrawalsView() {
 function PayoutDetailDrawer({ id, open, onClose }: { id: number | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('payout');
   const w = usePayoutWords();
-  const lang = useLang();
   const { money } = useMoney();
-  const col = (k: keyof typeof exportLabels.payoutExport.columns) => exportLabels.payoutExport.columns[k][lang];
+  const col = useExportWords('payoutExport');
   const q = useQuery({
     queryKey: [...callKey('payoutDetail'), id],
     queryFn: ({ signal }) => request('payoutDetail', { query: { id: id! } }, { signal }),

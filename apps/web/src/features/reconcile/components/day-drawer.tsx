@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import {
   PERMS,
   RECONCILE_RESULTS,
-  exportLabels,
   reconcileReason,
   type ReconcileDayItem,
   type ReconcileLineItem,
@@ -14,6 +13,7 @@ import {
 import { request } from '@/shared/request';
 import { useLang, useZodRule } from '@/shared/form';
 import { useMoney } from '@/shared/money';
+import { useExportWords } from '@/shared/export-words';
 import { Permit, useButtons } from '@/shared/permission';
 import { EmptyState } from '@/shared/empty-state';
 import { CopyableId, ExportButton, FormModal, callKey, formatDateTime, useIsMobile } from '@/shared/list-page';
@@ -33,7 +33,7 @@ export function DayDrawer({ day, onClose }: { day: ReconcileDayItem | null; onCl
   const { money } = useMoney();
   const isMobile = useIsMobile();
   const buttons = useButtons();
-  const col = (k: keyof typeof exportLabels.reconcileExport.columns) => exportLabels.reconcileExport.columns[k][lang];
+  const col = useExportWords('reconcileExport');
   const [result, setResult] = useState<ReconcileResult | 'all'>('all');
   const [page, setPage] = useState(1);
   const [explaining, setExplaining] = useState<ReconcileLineItem | null>(null);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   actionLabel,
@@ -13,8 +13,8 @@ import {
   type OperationLogItem,
 } from '@cbo/contract';
 import {
-  DetailDrawer,
   ListPage,
+  RowDetailDrawer,
   detailColumn,
   formatDateTime,
   optionsOf,
@@ -24,6 +24,7 @@ import {
 } from '@/shared/list-page';
 import { useLang } from '@/shared/form';
 import { translateName } from '@/shared/i18n';
+import { ResultTag, useAccountWords } from '@/shared/account-words';
 
 /**
  * System management → operation log (menu url system/operation-log): every change made by staff,
@@ -34,11 +35,8 @@ export default function OperationLogView() {
   const { t } = useTranslation(['system', 'kit']);
   const lang = useLang();
   const detail = useOverlay<OperationLogItem>();
-  const accountType = (v: string) => t(`common:accountTypes.${v}`, { defaultValue: v });
-  const terminal = (v: string | null) => (v ? t(`common:terminals.${v}`, { defaultValue: v }) : '-');
-  const resultTag = (row: OperationLogItem) => (
-    <Tag color={row.result === 'success' ? 'success' : 'error'}>{t(`common:results.${row.result}`)}</Tag>
-  );
+  const { accountType, terminal } = useAccountWords();
+  const resultTag = (row: OperationLogItem) => <ResultTag result={row.result} />;
   // The action in the viewer's language (the contract's words for the call), the target by the
   // name it had when the change was made: data as stored (an order number, an SN, a user name); a
   // settings group or function named by its contract label, a seeded role's or menu's name by its key.
@@ -168,7 +166,6 @@ export default function OperationLogView() {
     [t, lang, i18n, detail.show],
   );
 
-  const row = detail.record;
   return (
     <ListPage
       listCall="operationLogQueryPage"
@@ -179,60 +176,55 @@ export default function OperationLogView() {
       exportCall="operationLogExport"
       exportPerm={PERMS.operationLogExport}
     >
-      <DetailDrawer
-        open={detail.open}
+      <RowDetailDrawer
+        overlay={detail}
         title={t('operationLog.detailTitle')}
-        onClose={detail.hide}
-        items={
-          row
+        items={(row) => [
+          { key: 'userName', label: t('operationLog.userName'), value: row.userName },
+          { key: 'accountType', label: t('operationLog.accountType'), value: accountType(row.accountType) },
+          { key: 'terminal', label: t('operationLog.terminal'), value: terminal(row.terminal) },
+          { key: 'time', label: t('operationLog.time'), value: formatDateTime(row.createTime) },
+          { key: 'behaviour', label: t('operationLog.behaviour'), value: action(row), span: 2 },
+          {
+            key: 'request',
+            label: t('operationLog.request'),
+            value: <Typography.Text code>{`${row.method} ${row.path}`}</Typography.Text>,
+            span: 2,
+          },
+          {
+            key: 'target',
+            label: t('operationLog.target'),
+            value: row.targetName && row.target ? `${targetText(row)} (${row.target})` : targetText(row),
+          },
+          { key: 'result', label: t('operationLog.result'), value: resultTag(row) },
+          ...(row.resultCode !== 0
             ? [
-                { key: 'userName', label: t('operationLog.userName'), value: row.userName },
-                { key: 'accountType', label: t('operationLog.accountType'), value: accountType(row.accountType) },
-                { key: 'terminal', label: t('operationLog.terminal'), value: terminal(row.terminal) },
-                { key: 'time', label: t('operationLog.time'), value: formatDateTime(row.createTime) },
-                { key: 'behaviour', label: t('operationLog.behaviour'), value: action(row), span: 2 },
                 {
-                  key: 'request',
-                  label: t('operationLog.request'),
-                  value: <Typography.Text code>{`${row.method} ${row.path}`}</Typography.Text>,
-                  span: 2,
-                },
-                {
-                  key: 'target',
-                  label: t('operationLog.target'),
-                  value: row.targetName && row.target ? `${targetText(row)} (${row.target})` : targetText(row),
-                },
-                { key: 'result', label: t('operationLog.result'), value: resultTag(row) },
-                ...(row.resultCode !== 0
-                  ? [
-                      {
-                        key: 'reason',
-                        label: t('operationLog.reason'),
-                        value: `${row.resultCode} ${failText(row.resultCode)}`,
-                        span: 2 as const,
-                      },
-                    ]
-                  : []),
-                { key: 'ip', label: t('operationLog.ip'), value: row.ip },
-                {
-                  key: 'duration',
-                  label: t('operationLog.duration'),
-                  value: row.durationMs === null ? null : t('operationLog.ms', { n: row.durationMs }),
-                },
-                // The id the request's log lines carry (and its answer's x-request-id): from a complaint to the server log.
-                {
-                  key: 'requestId',
-                  label: t('operationLog.requestId'),
-                  value: row.requestId ? (
-                    <Typography.Text code copyable>
-                      {row.requestId}
-                    </Typography.Text>
-                  ) : null,
-                  span: 2,
+                  key: 'reason',
+                  label: t('operationLog.reason'),
+                  value: `${row.resultCode} ${failText(row.resultCode)}`,
+                  span: 2 as const,
                 },
               ]
-            : []
-        }
+            : []),
+          { key: 'ip', label: t('operationLog.ip'), value: row.ip },
+          {
+            key: 'duration',
+            label: t('operationLog.duration'),
+            value: row.durationMs === null ? null : t('operationLog.ms', { n: row.durationMs }),
+          },
+          // The id the request's log lines carry (and its answer's x-request-id): from a complaint to the server log.
+          {
+            key: 'requestId',
+            label: t('operationLog.requestId'),
+            value: row.requestId ? (
+              <Typography.Text code copyable>
+                {row.requestId}
+              </Typography.Text>
+            ) : null,
+            span: 2,
+          },
+        ]}
       />
     </ListPage>
   );

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { App, Button, Descriptions, Flex, Form, Input, Statistic, Typography } from 'antd';
+import { Button, Descriptions, Flex, Form, Input, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,18 +14,19 @@ import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { useMoney } from '@/shared/money';
 import {
-  ActionCancelled,
   CopyableId,
   DetailDrawer,
   FormModal,
   ListPage,
   callKey,
+  useConfirmStep,
   formatDateTime,
   optionsOf,
   useOverlay,
   type ColumnsOf,
   type FiltersOf,
   type ListQuery,
+  linkColumn,
 } from '@/shared/list-page';
 import { canRefund, totalsFilter, unusedValue } from '../components/voucher-rules';
 import { VoucherOrderStatusTag, useVoucherWords } from '../components/voucher-words';
@@ -59,17 +60,7 @@ export default function VoucherOrdersView() {
 
   const columns = useMemo<ColumnsOf<'voucherOrderQueryPage'>>(
     () => [
-      {
-        dataIndex: 'voucherOrderNo',
-        key: 'voucherOrderNo',
-        fixed: 'left',
-        width: 190,
-        render: (v: string, r) => (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail.show(r)}>
-            {v}
-          </Button>
-        ),
-      },
+      linkColumn('voucherOrderNo', detail.show, 190),
       {
         dataIndex: 'status',
         key: 'status',
@@ -223,19 +214,15 @@ function RefundModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('voucher');
-  const { modal } = App.useApp();
+  const ask = useConfirmStep();
   const rule = useZodRule();
   const { money } = useMoney();
   const back = order ? unusedValue(order) : 0;
   const confirm = () =>
-    new Promise<void>((resolve, reject) => {
-      modal.confirm({
-        title: t('orders.refundConfirm', { no: order?.voucherOrderNo ?? '' }),
-        content: t('orders.refundConfirmHint', { amount: money(back) }),
-        okButtonProps: { danger: true },
-        onOk: () => resolve(),
-        onCancel: () => reject(new ActionCancelled()),
-      });
+    ask({
+      title: t('orders.refundConfirm', { no: order?.voucherOrderNo ?? '' }),
+      content: t('orders.refundConfirmHint', { amount: money(back) }),
+      danger: true,
     });
   return (
     <FormModal<{ reason: string }>

@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
 import { Button, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS, VOUCHER_SCOPES, VOUCHER_STATUSES, voucherFields, type VoucherItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { useMoney, toMinor } from '@/shared/money';
 import {
-  formatDateTime,
   FormDrawer,
   ListPage,
   optionsOf,
@@ -16,6 +14,9 @@ import {
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  actionsColumn,
+  AddButton,
+  timeColumn,
 } from '@/shared/list-page';
 import { AgentSelect, OutletSelect } from '@/shared/search-select';
 import { formToRequest, toggleRequest, voucherToForm, type VoucherFormValues } from '../components/voucher-rules';
@@ -86,34 +87,22 @@ export default function VouchersView() {
         render: (_: unknown, r: VoucherItem) =>
           r.scopeType === 'platform' ? w.scope('platform') : `${w.scope(r.scopeType)} · ${r.scopeName ?? r.scopeId}`,
       },
-      {
-        title: t('fields.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string) => formatDateTime(v),
-      },
-      ...(canEdit
-        ? [
-            {
-              title: t('kit:actions'),
-              key: 'actions',
-              fixed: 'right' as const,
-              width: 150,
-              render: (_: unknown, row: VoucherItem) => (
-                <Space size={0}>
-                  <Button type="link" size="small" onClick={() => edit.show(row)}>
-                    {t('vouchers.edit')}
-                  </Button>
-                  <Button type="link" size="small" danger={row.status === 'onSale'} onClick={() => toggle.run(row)}>
-                    {row.status === 'onSale' ? t('vouchers.putOffSale') : t('vouchers.putOnSale')}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]
-        : []),
+      timeColumn(t('fields.createTime'), { hidden: true }),
+      ...actionsColumn<VoucherItem>(
+        t,
+        canEdit,
+        (row) => (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => edit.show(row)}>
+              {t('vouchers.edit')}
+            </Button>
+            <Button type="link" size="small" danger={row.status === 'onSale'} onClick={() => toggle.run(row)}>
+              {row.status === 'onSale' ? t('vouchers.putOffSale') : t('vouchers.putOnSale')}
+            </Button>
+          </Space>
+        ),
+        150,
+      ),
     ],
     [t, w, money, canEdit, edit, toggle.run],
   );
@@ -138,11 +127,9 @@ export default function VouchersView() {
       columns={columns}
       emptyText={t('vouchers.empty')}
       toolbar={
-        <Permit perm={PERMS.voucherEdit}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('vouchers.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.voucherEdit} onClick={() => edit.show()}>
+          {t('vouchers.add')}
+        </AddButton>
       }
     >
       <FormDrawer<VoucherFormValues>
