@@ -1,6 +1,9 @@
 import type { PartnerStatement } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import type { LedgerMoneyReads } from '../ledger/ports.js';
+import type { OutletFacts, Outlets } from '../outlet/ports.js';
+
+export type { OutletFacts } from '../outlet/ports.js';
 
 /**
  * What the network module needs from modules built before it (identity: NetworkNeeds) and after
@@ -60,35 +63,6 @@ export interface NetworkNeeds {
   loginLog: LoginLogPort;
 }
 
-/** Facts about outlets the network shows or checks (the outlet module's `outlets.facts`). */
-export interface OutletFacts {
-  /**
-   * The outlet holding the highest ratio under an agent, read in the caller's transaction `db`.
-   * An agent's ratio change locks the agent row first; an outlet save locks it too (through
-   * `agents.ratioCeiling`), so this read cannot race an outlet's change.
-   */
-  highestRatioOutlet(db: Db, agentId: number): Promise<{ name: string; ratio: number } | null>;
-  /** Devices bound to outlets of each region (through the outlet's team or agent). */
-  devicesByRegion(regionIds: readonly number[]): Promise<Map<number, number>>;
-  /**
-   * Turnover of each region: the sum of its outlets' turnover as the outlet list shows it (what
-   * their orders paid, less what was paid back; all time, live and archived orders; outlets not deleted).
-   */
-  turnoverByRegion(regionIds: readonly number[]): Promise<Map<number, number>>;
-  /** Outlets naming each service provider. */
-  outletsByProvider(providerIds: readonly number[]): Promise<Map<number, number>>;
-  /** Outlets that belong to a team (a team with outlets is not deleted). */
-  outletsOfTeam(db: Db, teamId: number): Promise<number>;
-  /** Each agent's own outlets and the devices bound to them (the partner tree). */
-  agentOutlets(agentIds: readonly number[]): Promise<Map<number, { outlets: number; devices: number }>>;
-  /** An agent's own outlets with their devices (the partner tree's leaves). */
-  outletsOfAgent(
-    agentId: number,
-  ): Promise<{ id: number; name: string; ratio: number; inService: boolean; devices: number }[]>;
-  /** An outlet's name and agent (null: direct), null when no outlet has the id (a statement's partner). */
-  outletOwner(id: number): Promise<{ name: string; agentId: number | null } | null>;
-}
-
 /**
  * A partner's statement from the books (the ledger's `statement`): the movements
  * of one payable account over whole days in a time zone.
@@ -129,7 +103,7 @@ export interface NetworkLate {
   /** Facts about outlets (the outlet module). */
   outlets: OutletFacts;
   /** An outlet as its app account reads it (the outlet module): its name, whether the demo made it and its status. */
-  outletRecord(id: number): Promise<{ name: string; simulated: boolean; status: string } | null>;
+  outletRecord: Outlets['forOrder'];
   /** The books (the ledger): partners' and customers' money, partner statements. */
   books: LedgerMoneyReads;
   /** The withdrawals (payout): a party's withdrawals on their way, read under its withdrawal lock. */
