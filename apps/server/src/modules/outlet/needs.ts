@@ -1,43 +1,15 @@
-import type { Db } from '../../platform/db/database.js';
-import type { BindingDeviceType, OutletDeviceItem, OwnerOptions } from '@cbo/contract';
+import type { BindingDeviceType, OutletDeviceItem } from '@cbo/contract';
+import type { NetworkForOutlets } from '../network/ports.js';
+
+export type { AgentForOutlet } from '../network/ports.js';
 
 /**
  * What the outlet module uses of other modules, declared here and built by src/wiring/outlet.ts (a module
  * never imports another's files).
  */
 
-/** An agent as an outlet sees it: the ratio it holds is the ceiling of its outlets' ratios. */
-export interface AgentForOutlet {
-  id: number;
-  name: string;
-  ratio: number;
-  regionId: number | null;
-}
-
-/** The network module: agents, teams, regions, service providers and pushers. */
-export interface OutletNetwork {
-  /**
-   * The agent an outlet is given to, its row locked (shared) until the transaction ends, so a
-   * change of the agent's ratio waits for the outlet's save and then sees its ratio. Null when
-   * there is no such agent or it is frozen.
-   */
-  lockAgentForOutlet(agentId: number): Promise<AgentForOutlet | null>;
-  team(teamId: number): Promise<{ id: number; name: string; regionId: number | null } | null>;
-  /** The outlet's app account (hashed before the save's transaction opens, saved in it): see AppAccounts.saveFor. */
-  hashAppPassword(password: string): Promise<string>;
-  saveOutletAccount(
-    tx: Db,
-    outletId: number,
-    areaCode: string,
-    mobile: string,
-    passwordHash: string | null,
-  ): Promise<void>;
-  exists(kind: 'region' | 'serviceProvider' | 'pusher', id: number): Promise<boolean>;
-  /** Names by id of one kind of record (missing ids are left out). */
-  names(kind: 'agent' | 'team' | 'region' | 'serviceProvider' | 'pusher', ids: number[]): Promise<Map<number, string>>;
-  /** Choices for the outlet form (the first 50 of each kind whose name contains the keyword). */
-  options(keyword?: string): Promise<OwnerOptions>;
-}
+/** The network module: agents, teams, regions, service providers and pushers (its `forOutlets`). */
+export type OutletNetwork = NetworkForOutlets;
 
 /**
  * One kind of device that can be bound to an outlet. The device's own module keeps the binding
