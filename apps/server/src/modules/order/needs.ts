@@ -1,6 +1,4 @@
 import type { Principal } from '../../platform/http/routes.js';
-import type { Db } from '../../platform/db/database.js';
-import type { AccountKind } from '@cbo/contract';
 import type { Account, Ledger } from '../ledger/ports.js';
 import type { PaymentProvider } from './payments.js';
 import type { Companies } from './payment-router.js';
@@ -11,6 +9,10 @@ import type { DepositsForOrders } from '../deposit/ports.js';
 import type { FleetForOrders } from '../fleet/ports.js';
 import type { SeparationForOrders } from '../separation/ports.js';
 import type { VouchersForOrders } from '../voucher/ports.js';
+import type { OutletsForOrders } from '../outlet/ports.js';
+import type { AgentLine, Customers, Regions } from '../network/ports.js';
+
+export type { OutletForOrder } from '../outlet/ports.js';
 
 export type { DepositRefundFilter, DepositRefundRecord } from '../deposit/ports.js';
 
@@ -18,27 +20,6 @@ export type { DepositRefundFilter, DepositRefundRecord } from '../deposit/ports.
  * What the order module uses of other modules; its wiring file (src/wiring/) builds them, so it never imports their
  * files. The fleet's renting port, outlets, customers, the agents' chain, settings and the ledger.
  */
-export interface OutletForOrder {
-  id: number;
-  name: string;
-  status: string;
-  simulated: boolean;
-  billing: {
-    freeMinutes: number;
-    pricePerPeriod: number;
-    periodMinutes: number;
-    dailyCap: number;
-    totalCap: number;
-    deposit: number;
-  };
-  ratio: number;
-  agentId: number | null;
-  teamId: number | null;
-  serviceProviderId: number | null;
-  serviceProviderRatio: number;
-  pusherId: number | null;
-}
-
 export interface OrderSettings {
   operation(): Promise<{
     freeMinutes: number;
@@ -91,47 +72,24 @@ export type LedgerPort = Pick<Ledger, 'post' | 'keepPayablesWhole' | 'balance' |
 export interface OrderNeeds {
   fleet: FleetForOrders;
   accessories: AccessoriesForOrders;
-  outlets: {
-    forOrder(id: number): Promise<OutletForOrder | null>;
-    /**
-     * In the settle's transaction: withholds the outlet's amortization execution ratio of what it just
-     * earned toward its cost amount (at most what is still owed), and names whom it pays back (the
-     * outlet's agent or team). Null when nothing is withheld. docs/decisions/network-and-outlets.md, "The outlet's
-     * cost".
-     */
-    recoverCost(
-      tx: Db,
-      outletId: number,
-      earned: number,
-    ): Promise<{ amount: number; owner: { kind: 'agent' | 'team'; id: number } } | null>;
-  };
-  customers: {
-    member(id: number): Promise<{
-      id: number;
-      areaCode: string;
-      mobile: string;
-      status: number;
-      simulated: boolean;
-      level: 'A' | 'B' | 'C';
-    } | null>;
-  };
+  /** The outlet of an order; in the settle's transaction, the recovery of its cost (docs/decisions/network-and-outlets.md, "The outlet's cost"). */
+  outlets: OutletsForOrders;
+  /** The customers (the network module): the member renting. */
+  customers: Pick<Customers, 'member'>;
   /** Whether a staff account is an operator: it leads or belongs to a direct-sales team (network module). */
-  isOperator(accountId: number): Promise<boolean>;
+  isOperator: Regions['isOperator'];
   /** The agents from level A down to this one, with the ratio each holds. */
-  agentLine(agentId: number): Promise<{ id: number; name: string; level: 'A' | 'B' | 'C'; ratio: number }[]>;
+  agentLine: AgentLine;
   /** Names of service providers. */
   providerName(id: number): Promise<string | null>;
   /** A direct-sales team (the operator owning direct outlets): its name and share; null when gone. */
-  teamShare(id: number): Promise<{ name: string; ratio: number } | null>;
+  teamShare: Regions['teamShare'];
   /**
    * Parts of money for partners, as they may be booked in the caller's transaction: a part of a
    * deleted team's operator goes to the platform's revenue; a standing team is locked against its
    * delete until the caller commits (the network's `regions.standingPayables`).
    */
-  standingPayables<T extends { kind: AccountKind; partyId: number | null; amount: number }>(
-    tx: Db,
-    parts: T[],
-  ): Promise<T[]>;
+  standingPayables: Regions['standingPayables'];
   settings: OrderSettings;
   ledger: LedgerPort;
   deposits: DepositsForOrders;
