@@ -1,13 +1,9 @@
 import type { Db } from '../../platform/db/database.js';
 import type { Ledger } from '../ledger/ports.js';
+import type { Customers } from '../network/ports.js';
 
-export interface CouponMember {
-  id: number;
-  areaCode: string;
-  mobile: string;
-  status: number;
-  simulated: boolean;
-}
+/** A customer as a coupon send matches it (the network's `customers.byMobiles`). */
+export type CouponMember = Awaited<ReturnType<Customers['byMobiles']>>[number];
 
 /**
  * What the coupon module uses of other modules; its wiring file (src/wiring/) builds them (it never imports their
@@ -24,11 +20,8 @@ export interface CouponNeeds {
   open(tx: Db): Promise<boolean>;
   /** Whether a cabinet with this SN is known (stocked in). */
   deviceExists(sn: string): Promise<boolean>;
-  customers: {
-    member(id: number): Promise<CouponMember | null>;
-    /** The customers with these mobile numbers (any area code). */
-    byMobiles(mobiles: string[]): Promise<CouponMember[]>;
-  };
+  /** The customers (the network module's): a member, and the customers with these mobile numbers (any area code). */
+  customers: Pick<Customers, 'member' | 'byMobiles'>;
   /** The books (the ledger module's, in its own types). */
   ledger: Pick<Ledger, 'post'>;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database.js';
 import type { Ledger } from '../ledger/ports.js';
+import type { Customers } from '../network/ports.js';
 
 /**
  * What the deposit module uses of other modules; its wiring file (src/wiring/) builds them. The ledger (every money
@@ -18,11 +19,8 @@ export interface DepositPayments {
 export interface DepositNeeds {
   /** The books (the ledger module's, in its own types). */
   ledger: Pick<Ledger, 'post'>;
-  customers: {
-    member(id: number): Promise<{ id: number; areaCode: string; mobile: string } | null>;
-    /** Customers with these national numbers (canonical), under any country code (the batch ignore list). */
-    byMobiles(mobiles: string[]): Promise<{ id: number; areaCode: string; mobile: string }[]>;
-  };
+  /** The customers (the network module's): a member, and those with these national numbers under any country code (the batch ignore list). */
+  customers: Pick<Customers, 'member' | 'byMobiles'>;
   agentName(id: number): Promise<string | null>;
   outletName(id: number): Promise<string | null>;
   settings: { pay(): Promise<{ depositRefundFeePercent: number }> };

@@ -1,7 +1,8 @@
 import type { Db } from '../../platform/db/database.js';
+import type { NetworkNameKind } from '../network/ports.js';
 
 /** Kinds of partner the network module names (its `forOutlets.names`). */
-export type NetworkPartyKind = 'agent' | 'serviceProvider' | 'pusher' | 'team';
+export type NetworkPartyKind = Exclude<NetworkNameKind, 'region'>;
 
 /**
  * What the ledger asks of the modules that own its accounts' parties (built before it): their

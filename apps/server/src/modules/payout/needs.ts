@@ -1,5 +1,6 @@
 import type { AccountKind, PayoutParty, WithdrawAccountKind, WithdrawalSetting } from '@cbo/contract';
 import type { Ledger } from '../ledger/ports.js';
+import type { PartnerAccounts } from '../network/ports.js';
 import type { Principal } from '../../platform/http/routes.js';
 
 /**
@@ -67,12 +68,9 @@ export interface PayoutNeeds {
 /** The partners behind app accounts (the network module) and the outlets' agents (the outlet module). */
 export interface PayoutPartners {
   /** The party id behind a partner app account's principal (refuses anyone else). */
-  me(p: Principal): Promise<{ id: number }>;
+  me: PartnerAccounts['me'];
   /** A partner by kind and id: its name, whether the demo made it, and its own withdrawal minimum and fee rate. */
-  partner(
-    kind: PayoutParty,
-    id: number,
-  ): Promise<{ name: string; simulated: boolean; minWithdrawal: number; withdrawalFeeRate: number } | null>;
+  partner: PartnerAccounts['partner'];
   /** An outlet's agent (null: a direct-sales outlet; undefined: no such outlet). */
   outletAgent(id: number): Promise<number | null | undefined>;
 }
