@@ -1,4 +1,4 @@
-import type { PermissionCheck } from './overview.service.js';
+import type { PermissionCheck } from '../identity/ports.js';
 import type { RentalListener } from './rental-port.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { PartnerStatement } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
+import type { StaffDirectory as IdentityStaff, LoginGuard, LoginLog, VerifyCodes } from '../identity/ports.js';
 import type { LedgerMoneyReads } from '../ledger/ports.js';
 import type { OutletFacts, Outlets } from '../outlet/ports.js';
 
@@ -11,49 +12,17 @@ export type { OutletFacts } from '../outlet/ports.js';
  * builds both, so that no module imports another's files.
  */
 
-/** Staff accounts (identity): the people in charge of regions and the direct-sales operators. */
-export interface StaffDirectory {
-  /** Display names (nickname, else user name) of the accounts that exist. */
-  names(ids: readonly number[]): Promise<Map<number, string>>;
-  /** Staff accounts whose user name, nickname or mobile contains the keyword. */
-  search(
-    keyword: string | undefined,
-    offset: number,
-    limit: number,
-  ): Promise<{ list: { id: number; name: string; mobile: string | null; status: number }[]; total: number }>;
-}
+/** Staff accounts (identity): the people in charge of regions and the direct-sales operators (names, search). */
+export type StaffDirectory = Pick<IdentityStaff, 'names' | 'search'>;
 
 /** The console's sign-in lockout (identity's login guard), used by the agent app's sign-in too. */
-export interface LoginGuardPort<R = unknown> {
-  reserve(subject: string, ip: string): Promise<R>;
-  failed(r: R): Promise<void>;
-  release(r: R, trust: boolean): Promise<void>;
-}
+export type LoginGuardPort = Pick<LoginGuard, 'reserve' | 'failed' | 'release'>;
 
 /** The login log (identity): every app sign-in attempt is written there with its kind and terminal. */
-export interface LoginLogPort {
-  record(a: {
-    accountId: number | null;
-    userName: string;
-    accountType: string;
-    terminal: string;
-    result: 'success' | 'fail';
-    failReason: string | null;
-    ip: string;
-    userAgent: string | undefined;
-  }): Promise<void>;
-}
+export type LoginLogPort = Pick<LoginLog, 'record'>;
 
 /** Verification codes (identity): customers sign in with one. */
-export interface VerifyCodePort {
-  send(
-    accountId: number,
-    purpose: string,
-    to: { areaCode: string; mobile: string },
-    origin?: { ip?: string },
-  ): Promise<unknown>;
-  consume(accountId: number, purpose: string, to: { areaCode: string; mobile: string }, code: string): Promise<void>;
-}
+export type VerifyCodePort = Pick<VerifyCodes, 'send' | 'consume'>;
 
 export interface NetworkNeeds {
   staff: StaffDirectory;

@@ -1,6 +1,6 @@
 import type { AccountKind } from '@cbo/contract';
-import type { Principal } from '../../platform/http/routes.js';
 import type { OperationsNeeds } from './operations.needs.js';
+import type { PermissionCheck } from '../identity/ports.js';
 
 export type { OperationsNeeds } from './operations.needs.js';
 
@@ -111,7 +111,7 @@ export interface StatsNeeds {
   members: { registered(begin: Date, end: Date): Promise<number> };
   /** Operational data (operations.service.ts): what the order, outlet, fleet and accessories modules answer of their own rows. */
   operations: OperationsNeeds;
-  access: { holdsPermission(p: Principal, code: string): Promise<boolean> };
+  access: PermissionCheck;
   actions: ActionProvider[];
   /** The currency money is kept in (a setting). */
   currency(): Promise<string>;
