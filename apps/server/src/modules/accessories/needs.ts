@@ -1,3 +1,5 @@
+import type { Config, ProblemTypes } from '../system/ports.js';
+
 /** Device kinds a cable or charger model is of (the assets module's words). */
 export type AccessoryKind = 'cable' | 'bluetoothCharger';
 
@@ -11,28 +13,14 @@ export interface AccessoriesNeeds {
     names(ids: number[]): Promise<Map<number, string>>;
   };
   /** The system module's settings: the Bluetooth limits (pay) and the package amount range (range). */
-  settings: {
-    values(group: 'pay'): Promise<{
-      bluetoothPrepayMax: number;
-      bluetoothPrepayDefault: number;
-      bluetoothDailyCap: number;
-      bluetoothHourlyLimit: number;
-    }>;
-    values(group: 'range'): Promise<{ cablePackageAmount: { min: number; max: number } }>;
-  };
+  settings: Pick<Config, 'values'>;
   /**
    * The assets module's delete of a device's asset row (refused, with its own error, while the
    * asset is in an outlet, an agent's or held by a dispatch); 'absent' when it has none.
    */
   forgetAsset?(deviceId: string): Promise<unknown>;
   /** The system module's problem types. */
-  problemTypes: {
-    rows(
-      f: { status?: 'inUse' | 'deleted' },
-      offset: number,
-      limit: number,
-    ): Promise<{ id: number; name: string; status: string }[]>;
-  };
+  problemTypes: Pick<ProblemTypes, 'rows'>;
 }
 
 /** Who made a change: an account id and its user name. */

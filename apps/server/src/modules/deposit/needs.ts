@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/database.js';
 import type { Ledger } from '../ledger/ports.js';
 import type { Customers } from '../network/ports.js';
+import type { PayConfig } from '@cbo/contract';
 
 /**
  * What the deposit module uses of other modules; its wiring file (src/wiring/) builds them. The ledger (every money
@@ -23,7 +24,8 @@ export interface DepositNeeds {
   customers: Pick<Customers, 'member' | 'byMobiles'>;
   agentName(id: number): Promise<string | null>;
   outletName(id: number): Promise<string | null>;
-  settings: { pay(): Promise<{ depositRefundFeePercent: number }> };
+  /** The pay settings (the system module's configuration). */
+  settings: { pay(): Promise<Pick<PayConfig, 'depositRefundFeePercent'>> };
 }
 
 /** What the deposit module needs of modules built after it (the order module), bound in app.ts's bind phase. */

@@ -10,6 +10,8 @@ import type { FleetForOrders } from '../fleet/ports.js';
 import type { SeparationForOrders } from '../separation/ports.js';
 import type { VouchersForOrders } from '../voucher/ports.js';
 import type { OutletsForOrders } from '../outlet/ports.js';
+import type { Config } from '../system/ports.js';
+import type { DevicePayItem, OperationConfig, PayConfig } from '@cbo/contract';
 import type { AgentLine, Customers, Regions } from '../network/ports.js';
 
 export type { OutletForOrder } from '../outlet/ports.js';
@@ -20,46 +22,23 @@ export type { DepositRefundFilter, DepositRefundRecord } from '../deposit/ports.
  * What the order module uses of other modules; its wiring file (src/wiring/) builds them, so it never imports their
  * files. The fleet's renting port, outlets, customers, the agents' chain, settings and the ledger.
  */
+/** The settings the engine reads (the system module's configuration groups and extended functions). */
 export interface OrderSettings {
-  operation(): Promise<{
-    freeMinutes: number;
-    minFreeMinutes: number;
-    maxFreeMinutes: number;
-    maxPowerBanksPerRental: number;
-    /** How many days back an operator (a direct-sales team's staff) sees orders. */
-    operatorOrderVisibleDays: number;
-    /** The platform's charging-cable package settings: prepaid, first three hours, 12-hour maximum. */
-    cablePackage: { prepaid: number; firstThreeHours: number; maxTwelveHours: number };
-  }>;
-  pay(): Promise<{
-    depositRefundFeePercent: number;
-    taxFeePercent: number;
-    /** Refunds above this amount need two approvers. */
-    refundSecondApprovalAbove: number;
-    bluetoothPrepayMax: number;
-    bluetoothPrepayDefault: number;
-    bluetoothDailyCap: number;
-    bluetoothHourlyLimit: number;
-  }>;
+  operation(): Promise<OperationConfig>;
+  pay(): Promise<PayConfig>;
   currency(): Promise<string>;
   /** Whether the deposit-free extended function is switched on. */
   depositFree(): Promise<boolean>;
   /** Whether the membership extended function is activated (levels give their benefit at the settle). */
   membership(): Promise<boolean>;
   /** The device payment configuration that applies to a device of this kind (null: none enabled). */
-  devicePay(kind: 'cabinet' | 'cable' | 'bluetooth'): Promise<DevicePayTerms | null>;
+  devicePay: Config['devicePayFor'];
 }
-
-/** A device payment configuration as the engine reads it (system module). */
-export interface DevicePayTerms {
-  id: number;
-  name: string;
-  payMode: 'deposit' | 'depositFree' | 'prepay';
-  channels: ('wechat' | 'alipay' | 'line' | 'tap' | 'balance')[];
-  amount: number;
-  buyoutPrice: number;
-  buyoutDays: number;
-}
+/** A device payment configuration as the engine reads it (the contract's, of the system module). */
+export type DevicePayTerms = Pick<
+  DevicePayItem,
+  'id' | 'name' | 'payMode' | 'channels' | 'amount' | 'buyoutPrice' | 'buyoutDays'
+>;
 
 // The ledger's edge, in the ledger's own types (ledger/ports.ts): an order's postings name their outlet.
 export type { Account, EntryInput, Posting } from '../ledger/ports.js';

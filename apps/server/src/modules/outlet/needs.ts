@@ -1,5 +1,6 @@
-import type { BindingDeviceType, OutletDeviceItem } from '@cbo/contract';
+import type { BindingDeviceType, OutletDeviceItem, RangeConfig } from '@cbo/contract';
 import type { NetworkForOutlets } from '../network/ports.js';
+import type { Config } from '../system/ports.js';
 
 export type { AgentForOutlet } from '../network/ports.js';
 
@@ -76,13 +77,9 @@ export interface OutletNeeds {
     map(): Promise<{ mapType: string; mapKey: string }>;
     /** The outlet page template ({id} is the outlet) and saving it. */
     storeUrl(): Promise<string>;
-    saveStoreUrl(url: string): Promise<null>;
+    saveStoreUrl: Config['saveStoreUrl'];
     /** The platform's range settings (/setRnge): what an outlet's rule may set (money in cents). */
-    range(): Promise<{
-      hourlyPrice: { min: number; max: number };
-      dailyCap: { min: number; max: number };
-      deposit: { min: number; max: number };
-    }>;
+    range(): Promise<Pick<RangeConfig, 'hourlyPrice' | 'dailyCap' | 'deposit'>>;
   };
 }
 
