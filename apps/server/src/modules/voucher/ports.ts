@@ -3,6 +3,7 @@
  * allows `import type` of a module's ports.ts and nothing else of it). The values behind them are
  * the voucher module's services, handed over by src/wiring/.
  */
+import type { VoucherBook } from './voucher-book.js';
 import type { VoucherOrderService } from './voucher-order.service.js';
 
 export type { VoucherBookLine } from './voucher-book.js';
@@ -12,3 +13,6 @@ export type VoucherOrders = VoucherOrderService;
 
 /** The voucher module's part in a settle: the customer's best pass applied to the fee. */
 export type VouchersForOrders = Pick<VoucherOrderService, 'apply'>;
+
+/** What the voucher books say went through the payment company (voucher-book.ts, read-only). */
+export type VouchersBook = VoucherBook;
