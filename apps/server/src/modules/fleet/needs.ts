@@ -1,4 +1,5 @@
 import type { PermissionCheck } from '../identity/ports.js';
+import type { OrderReads } from '../order/ports.js';
 import type { RentalListener } from './rental-port.js';
 
 /**
@@ -21,7 +22,7 @@ export interface FleetLate {
   /** Names of outlets by id (the outlet module): the cabinet list names each cabinet's outlet. */
   outletNames(ids: number[]): Promise<Map<number, string>>;
   /** Each power bank's leases (rentals ended, minutes from rent to return), from the orders. */
-  leases(powerBankIds: string[]): Promise<Map<string, { count: number; minutes: number }>>;
+  leases: OrderReads['leases'];
   /** The rental engine (order module): told each rental eject's outcome and each power bank that comes back. */
   rentalEvents: RentalListener;
 }

@@ -1,5 +1,5 @@
-import type { Db } from '../../platform/db/database.js';
 import type { NetworkNameKind } from '../network/ports.js';
+import type { OrderReads } from '../order/ports.js';
 
 /** Kinds of partner the network module names (its `forOutlets.names`). */
 export type NetworkPartyKind = Exclude<NetworkNameKind, 'region'>;
@@ -24,5 +24,5 @@ export interface LedgerLate {
    * The outlet of the rental order a movement names (null: none), read in the posting's
    * transaction; asked only when a posting names an order and not its outlet.
    */
-  orderOutlet(orderNo: string, tx: Db): Promise<number | null>;
+  orderOutlet: OrderReads['outletOf'];
 }

@@ -2,7 +2,9 @@ import type { PartnerStatement } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import type { StaffDirectory as IdentityStaff, LoginGuard, LoginLog, VerifyCodes } from '../identity/ports.js';
 import type { LedgerMoneyReads } from '../ledger/ports.js';
+import type { OrderReads } from '../order/ports.js';
 import type { OutletFacts, Outlets } from '../outlet/ports.js';
+import type { Payouts } from '../payout/ports.js';
 
 export type { OutletFacts } from '../outlet/ports.js';
 
@@ -76,9 +78,7 @@ export interface NetworkLate {
   /** The books (the ledger): partners' and customers' money, partner statements. */
   books: LedgerMoneyReads;
   /** The withdrawals (payout): a party's withdrawals on their way, read under its withdrawal lock. */
-  withdrawals: {
-    openUnderLock(tx: Db, party: { kind: 'operator'; id: number }): Promise<{ count: number; amount: number }>;
-  };
+  withdrawals: Pick<Payouts, 'openUnderLock'>;
   /** How many orders each customer has (the order module). */
-  orderCounts(userIds: number[]): Promise<Map<number, number>>;
+  orderCounts: OrderReads['orderCounts'];
 }

@@ -1,5 +1,6 @@
 import type { BindingDeviceType, OutletDeviceItem, RangeConfig } from '@cbo/contract';
 import type { NetworkForOutlets } from '../network/ports.js';
+import type { OrderReads } from '../order/ports.js';
 import type { Config } from '../system/ports.js';
 
 export type { AgentForOutlet } from '../network/ports.js';
@@ -86,5 +87,5 @@ export interface OutletNeeds {
 /** What the outlet module needs of modules built after it (the order module), bound in app.ts's bind phase. */
 export interface OutletLate {
   /** Each outlet's turnover: what its orders paid, less what was paid back (all time, live and archived). */
-  turnovers(outletIds: number[]): Promise<Map<number, number>>;
+  turnovers: OrderReads['turnovers'];
 }

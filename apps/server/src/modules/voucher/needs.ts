@@ -2,6 +2,7 @@ import type { FleetOutletBinding } from '../fleet/ports.js';
 import type { Ledger } from '../ledger/ports.js';
 import type { AgentLine, Customers } from '../network/ports.js';
 import type { Outlets } from '../outlet/ports.js';
+import type { PaymentOutcome, Payments } from '../order/ports.js';
 
 /**
  * What the voucher module uses of other modules; its wiring file (src/wiring/) builds them (it never imports their
@@ -21,17 +22,9 @@ export interface VoucherNeeds {
 }
 
 /** The payment company, as the order module holds it (one key, one payment; a known key answers its first outcome). */
-export interface VoucherPayments {
-  charge(req: { key: string; amount: number; userId: number; description: string }): Promise<PaymentAnswer>;
-  refund(req: { key: string; amount: number; chargeReference: string }): Promise<PaymentAnswer>;
-  query(key: string): Promise<PaymentAnswer | null>;
-}
-export interface PaymentAnswer {
-  key: string;
-  status: 'succeeded' | 'pending' | 'failed';
-  reference: string;
-  failure?: string;
-}
+export type VoucherPayments = Pick<Payments, 'charge' | 'refund' | 'query'>;
+/** A payment company's answer (the order module's), as the voucher module reads it and records its own failures. */
+export type PaymentAnswer = Pick<PaymentOutcome, 'key' | 'status' | 'reference' | 'failure'>;
 
 /** Where cabinets stand, of the fleet, the outlets and the network (placed by place.ts). */
 export interface VoucherPlaces {
