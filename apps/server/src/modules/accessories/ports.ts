@@ -4,3 +4,4 @@
  * are the accessories module's services, handed over by src/wiring/.
  */
 export type { AccessoriesForOrders } from './order-port.js';
+export type { RepairOperations } from './repair.operations.js';

@@ -5,6 +5,7 @@
  */
 import type { CabinetBinding } from './cabinet-binding.js';
 import type { RentalPort } from './rental-port.js';
+import type { FleetOperations } from './fleet.operations.js';
 
 /** Renting (rental-port.ts): picking and recording ejects, their outcomes and returns. */
 export type FleetRental = RentalPort;
@@ -15,3 +16,6 @@ export type FleetOutletBinding = CabinetBinding;
 /** The fleet as the rental engine uses it: availability, ejects, where a power bank is, a cabinet's outlet. */
 export type FleetForOrders = Pick<RentalPort, 'availability' | 'reserveEject' | 'dispatch' | 'whereIs' | 'ejectState'> &
   Pick<CabinetBinding, 'outletOf'>;
+
+/** The fleet's operational data (fleet.operations.ts): cabinets of outlets, eject faults per period. */
+export type FleetOperationsData = FleetOperations;

@@ -7,6 +7,7 @@ import type { AppAccounts } from './app-accounts.service.js';
 import type { CustomerAuth } from './customer-auth.service.js';
 import type { NetworkServices } from './index.js';
 import type { RegionService } from './region.service.js';
+import type { MemberService } from './member.service.js';
 
 /** The customers of the user app (customer-auth.service.ts): the member the rental engine, coupons, vouchers and deposits read. */
 export type Customers = CustomerAuth;
@@ -31,3 +32,6 @@ export type NetworkNameKind = Parameters<NetworkForOutlets['names']>[0];
 
 /** An agent's chain above and including it: each level's agent, name, level and the ratio it holds. */
 export type AgentLine = NetworkServices['agentLine'];
+
+/** The customers as staff see them (member.service.ts): lists, registrations, wallets. */
+export type Members = MemberService;

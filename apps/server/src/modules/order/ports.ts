@@ -7,6 +7,8 @@ import type { OrderEngine } from './order.engine.js';
 import type { OrderQueries } from './order.queries.js';
 import type { PaymentRouter } from './payment-router.js';
 import type { PaymentsBook } from './payments-book.js';
+import type { OrderFacts } from './order.facts.js';
+import type { OrderOperations } from './order.operations.js';
 
 export type { PaymentOp, PaymentOutcome, StatementLine } from './payments.js';
 export type { CompanyStatement } from './payment-router.js';
@@ -23,3 +25,9 @@ export type OrderEngineService = OrderEngine;
 
 /** The orders' reads (order.queries.ts): lists, an order's outlet, turnovers, leases, counts. */
 export type OrderReads = OrderQueries;
+
+/** The order module's read port over its statistics rollups (order.facts.ts): sums, outlets' names, cabinets rented from. */
+export type OrderStatsFacts = OrderFacts;
+
+/** The orders' operational data (order.operations.ts): figures and returns of a window. */
+export type OrderOperationsData = OrderOperations;

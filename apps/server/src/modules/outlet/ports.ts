@@ -4,6 +4,7 @@
  * the outlet module's services, handed over by src/wiring/.
  */
 import type { OutletService } from './outlet.service.js';
+import type { OutletScope } from './outlet.scope.js';
 
 /** Outlets (outlet.service.ts): the records, their binding to devices, what the rental engine and the network ask. */
 export type Outlets = OutletService;
@@ -16,3 +17,6 @@ export type OutletsForOrders = Pick<OutletService, 'forOrder' | 'recoverCost'>;
 
 /** Facts about outlets the network module shows or checks (`outlets.facts`). */
 export type OutletFacts = OutletService['facts'];
+
+/** Scopes of outlets (outlet.scope.ts): a region's, an agent's or one outlet, resolved to its outlets. */
+export type OutletScopes = OutletScope;
