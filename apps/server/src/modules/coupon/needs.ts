@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/database.js';
 import type { Ledger } from '../ledger/ports.js';
 import type { Customers } from '../network/ports.js';
+import type { Outlets } from '../outlet/ports.js';
 
 /** A customer as a coupon send matches it (the network's `customers.byMobiles`). */
 export type CouponMember = Awaited<ReturnType<Customers['byMobiles']>>[number];
@@ -29,7 +30,7 @@ export interface CouponNeeds {
 /** Names of the records a coupon's scope may name, each from the module that keeps them. */
 export interface CouponScopeSources {
   /** Outlets' names (the outlet module). */
-  outletNames(ids: number[]): Promise<Map<number, string>>;
+  outletNames: Outlets['namesOf'];
   /** Partners' names (the network module): agents, direct-sales teams, service providers. */
   partnerNames(kind: 'agent' | 'team' | 'serviceProvider', ids: number[]): Promise<Map<number, string>>;
 }

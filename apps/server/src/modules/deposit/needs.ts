@@ -1,7 +1,7 @@
-import type { Db } from '../../platform/db/database.js';
 import type { Ledger } from '../ledger/ports.js';
 import type { Customers } from '../network/ports.js';
 import type { PayConfig } from '@cbo/contract';
+import type { OrderEngineService } from '../order/ports.js';
 
 /**
  * What the deposit module uses of other modules; its wiring file (src/wiring/) builds them. The ledger (every money
@@ -11,10 +11,7 @@ import type { PayConfig } from '@cbo/contract';
  */
 export interface DepositPayments {
   /** Records a refund request to the payment company in `tx` and sends it once `tx` has committed. */
-  requestRefund(
-    tx: Db,
-    r: { key: string; amount: number; userId: number; orderNo: string; chargeReference: string },
-  ): Promise<void>;
+  requestRefund: OrderEngineService['requestDepositRefund'];
 }
 
 export interface DepositNeeds {

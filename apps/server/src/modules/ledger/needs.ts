@@ -1,5 +1,6 @@
 import type { NetworkNameKind } from '../network/ports.js';
 import type { OrderReads } from '../order/ports.js';
+import type { Outlets } from '../outlet/ports.js';
 
 /** Kinds of partner the network module names (its `forOutlets.names`). */
 export type NetworkPartyKind = Exclude<NetworkNameKind, 'region'>;
@@ -13,7 +14,7 @@ export interface LedgerNeeds {
   /** Customers' phones by member id (the network module): a customer's balance and deposit are named by them. */
   memberPhones(ids: number[]): Promise<Map<number, string>>;
   /** Outlets' names by id (the outlet module). */
-  outletNames(ids: number[]): Promise<Map<number, string>>;
+  outletNames: Outlets['namesOf'];
   /** Partners' names by kind and id (the network module). */
   partnerNames(kind: NetworkPartyKind, ids: number[]): Promise<Map<number, string>>;
 }

@@ -39,7 +39,7 @@ export interface VoucherPlaces {
 /** Names of the records a voucher's scope may name, each from the module that keeps them. */
 export interface VoucherScopeSources {
   /** Outlets' names (the outlet module). */
-  outletNames(ids: number[]): Promise<Map<number, string>>;
+  outletNames: Outlets['namesOf'];
   /** Agents' names (the network module). */
   agentNames(ids: number[]): Promise<Map<number, string>>;
 }
