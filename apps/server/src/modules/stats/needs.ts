@@ -43,7 +43,12 @@ export interface StatsNeeds {
    * regions now, and the names of outlets, agents and regions (app.ts).
    */
   places: {
-    scope: OutletScopes['resolve'];
+    /** A scope resolved, narrowed to what the statistics read of its outlets (the outlet module's `scope.resolve`). */
+    scope(
+      q: Parameters<OutletScopes['resolve']>[0],
+    ): Promise<
+      Pick<Awaited<ReturnType<OutletScopes['resolve']>>, 'kind' | 'id' | 'name'> & { outlets: { id: number }[] }
+    >;
     placesOf: Outlets['placesOf'];
     names(kind: 'outlet' | 'agent' | 'region', ids: number[]): Promise<Map<number, string>>;
   };
