@@ -1,38 +1,23 @@
+import type { Config, ProblemTypes } from '../system/ports.js';
+import type { AssetRemovals, Models } from '../assets/ports.js';
+import type { Outlets } from '../outlet/ports.js';
+
 /** Device kinds a cable or charger model is of (the assets module's words). */
 export type AccessoryKind = 'cable' | 'bluetoothCharger';
 
 /** What the accessories module uses of other modules; its wiring file (src/wiring/) builds them (never imported). */
 export interface AccessoriesNeeds {
   /** The assets module's models: every cable and charger has one. */
-  models: {
-    /** Refuses (with the assets' own error) a model a device of this kind cannot be given now: absent, of another kind, not normal. */
-    usable(id: number, deviceType: AccessoryKind): Promise<unknown>;
-    /** Display names of models by id, whatever their status. */
-    names(ids: number[]): Promise<Map<number, string>>;
-  };
+  models: Pick<Models, 'usable' | 'names'>;
   /** The system module's settings: the Bluetooth limits (pay) and the package amount range (range). */
-  settings: {
-    values(group: 'pay'): Promise<{
-      bluetoothPrepayMax: number;
-      bluetoothPrepayDefault: number;
-      bluetoothDailyCap: number;
-      bluetoothHourlyLimit: number;
-    }>;
-    values(group: 'range'): Promise<{ cablePackageAmount: { min: number; max: number } }>;
-  };
+  settings: Pick<Config, 'values'>;
   /**
    * The assets module's delete of a device's asset row (refused, with its own error, while the
    * asset is in an outlet, an agent's or held by a dispatch); 'absent' when it has none.
    */
-  forgetAsset?(deviceId: string): Promise<unknown>;
+  forgetAsset?: AssetRemovals['forget'];
   /** The system module's problem types. */
-  problemTypes: {
-    rows(
-      f: { status?: 'inUse' | 'deleted' },
-      offset: number,
-      limit: number,
-    ): Promise<{ id: number; name: string; status: string }[]>;
-  };
+  problemTypes: Pick<ProblemTypes, 'rows'>;
 }
 
 /** Who made a change: an account id and its user name. */
@@ -55,7 +40,7 @@ export type DeviceRemoval = (
 /** What the accessories module needs of modules built after it (the outlet module), bound in app.ts's bind phase. */
 export interface AccessoriesLate {
   /** Names of outlets by id (missing ids left out): the lists name a device's outlet. */
-  outletNames(ids: number[]): Promise<Map<number, string>>;
+  outletNames: Outlets['namesOf'];
   /** The one path by which a device leaves its outlet (a repair ticket taking it out of business). */
   removal: DeviceRemoval;
 }

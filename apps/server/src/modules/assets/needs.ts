@@ -1,5 +1,6 @@
 import type { DeviceType } from '@cbo/contract';
 import type { DeviceRowRemover } from './asset-removal.js';
+import type { Outlets } from '../outlet/ports.js';
 
 /**
  * What the assets module needs of modules built after it (fleet, accessories, network, outlet):
@@ -7,7 +8,7 @@ import type { DeviceRowRemover } from './asset-removal.js';
  */
 export interface AssetsLate {
   /** Names of outlets by id (the outlet module): the records and assets name their outlet. */
-  outletNames(ids: number[]): Promise<Map<number, string>>;
+  outletNames: Outlets['namesOf'];
   /**
    * The fleet's registration of cabinets: a cabinet put in stock becomes a fleet cabinet in the
    * put-in's transaction (docs/decisions/assets-and-accessories.md, "One way in"); answers the SNs registered.

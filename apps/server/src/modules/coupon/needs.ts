@@ -1,13 +1,10 @@
 import type { Db } from '../../platform/db/database.js';
 import type { Ledger } from '../ledger/ports.js';
+import type { Customers } from '../network/ports.js';
+import type { Outlets } from '../outlet/ports.js';
 
-export interface CouponMember {
-  id: number;
-  areaCode: string;
-  mobile: string;
-  status: number;
-  simulated: boolean;
-}
+/** A customer as a coupon send matches it (the network's `customers.byMobiles`). */
+export type CouponMember = Awaited<ReturnType<Customers['byMobiles']>>[number];
 
 /**
  * What the coupon module uses of other modules; its wiring file (src/wiring/) builds them (it never imports their
@@ -24,11 +21,8 @@ export interface CouponNeeds {
   open(tx: Db): Promise<boolean>;
   /** Whether a cabinet with this SN is known (stocked in). */
   deviceExists(sn: string): Promise<boolean>;
-  customers: {
-    member(id: number): Promise<CouponMember | null>;
-    /** The customers with these mobile numbers (any area code). */
-    byMobiles(mobiles: string[]): Promise<CouponMember[]>;
-  };
+  /** The customers (the network module's): a member, and the customers with these mobile numbers (any area code). */
+  customers: Pick<Customers, 'member' | 'byMobiles'>;
   /** The books (the ledger module's, in its own types). */
   ledger: Pick<Ledger, 'post'>;
 }
@@ -36,7 +30,7 @@ export interface CouponNeeds {
 /** Names of the records a coupon's scope may name, each from the module that keeps them. */
 export interface CouponScopeSources {
   /** Outlets' names (the outlet module). */
-  outletNames(ids: number[]): Promise<Map<number, string>>;
+  outletNames: Outlets['namesOf'];
   /** Partners' names (the network module): agents, direct-sales teams, service providers. */
   partnerNames(kind: 'agent' | 'team' | 'serviceProvider', ids: number[]): Promise<Map<number, string>>;
 }

@@ -1,5 +1,7 @@
-import type { Db } from '../../platform/db/database.js';
 import type { Ledger } from '../ledger/ports.js';
+import type { Customers } from '../network/ports.js';
+import type { PayConfig } from '@cbo/contract';
+import type { OrderEngineService } from '../order/ports.js';
 
 /**
  * What the deposit module uses of other modules; its wiring file (src/wiring/) builds them. The ledger (every money
@@ -9,23 +11,18 @@ import type { Ledger } from '../ledger/ports.js';
  */
 export interface DepositPayments {
   /** Records a refund request to the payment company in `tx` and sends it once `tx` has committed. */
-  requestRefund(
-    tx: Db,
-    r: { key: string; amount: number; userId: number; orderNo: string; chargeReference: string },
-  ): Promise<void>;
+  requestRefund: OrderEngineService['requestDepositRefund'];
 }
 
 export interface DepositNeeds {
   /** The books (the ledger module's, in its own types). */
   ledger: Pick<Ledger, 'post'>;
-  customers: {
-    member(id: number): Promise<{ id: number; areaCode: string; mobile: string } | null>;
-    /** Customers with these national numbers (canonical), under any country code (the batch ignore list). */
-    byMobiles(mobiles: string[]): Promise<{ id: number; areaCode: string; mobile: string }[]>;
-  };
+  /** The customers (the network module's): a member, and those with these national numbers under any country code (the batch ignore list). */
+  customers: Pick<Customers, 'member' | 'byMobiles'>;
   agentName(id: number): Promise<string | null>;
   outletName(id: number): Promise<string | null>;
-  settings: { pay(): Promise<{ depositRefundFeePercent: number }> };
+  /** The pay settings (the system module's configuration). */
+  settings: { pay(): Promise<Pick<PayConfig, 'depositRefundFeePercent'>> };
 }
 
 /** What the deposit module needs of modules built after it (the order module), bound in app.ts's bind phase. */

@@ -1,4 +1,5 @@
 import type { SmsConfig } from '@cbo/contract';
+import type { Regions } from '../network/ports.js';
 
 /**
  * What the identity module needs of modules built after it (it is built first): declared as its
@@ -11,7 +12,7 @@ export interface IdentityLate {
    */
   openMenus(): Promise<(perms: string | null) => boolean>;
   /** Whether an account runs direct sales (the network module): it holds the direct-management entry. */
-  runsDirectSales(accountId: number): Promise<boolean>;
+  runsDirectSales: Regions['isOperator'];
   /** The system module's SMS settings: the budgets of texts that cost money, read on every send. */
   smsBudgets(): Promise<SmsConfig>;
 }

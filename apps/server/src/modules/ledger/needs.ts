@@ -1,7 +1,9 @@
-import type { Db } from '../../platform/db/database.js';
+import type { NetworkNameKind } from '../network/ports.js';
+import type { OrderReads } from '../order/ports.js';
+import type { Outlets } from '../outlet/ports.js';
 
 /** Kinds of partner the network module names (its `forOutlets.names`). */
-export type NetworkPartyKind = 'agent' | 'serviceProvider' | 'pusher' | 'team';
+export type NetworkPartyKind = Exclude<NetworkNameKind, 'region'>;
 
 /**
  * What the ledger asks of the modules that own its accounts' parties (built before it): their
@@ -12,7 +14,7 @@ export interface LedgerNeeds {
   /** Customers' phones by member id (the network module): a customer's balance and deposit are named by them. */
   memberPhones(ids: number[]): Promise<Map<number, string>>;
   /** Outlets' names by id (the outlet module). */
-  outletNames(ids: number[]): Promise<Map<number, string>>;
+  outletNames: Outlets['namesOf'];
   /** Partners' names by kind and id (the network module). */
   partnerNames(kind: NetworkPartyKind, ids: number[]): Promise<Map<number, string>>;
 }
@@ -23,5 +25,5 @@ export interface LedgerLate {
    * The outlet of the rental order a movement names (null: none), read in the posting's
    * transaction; asked only when a posting names an order and not its outlet.
    */
-  orderOutlet(orderNo: string, tx: Db): Promise<number | null>;
+  orderOutlet: OrderReads['outletOf'];
 }

@@ -173,7 +173,7 @@ export class AppAccounts {
       this.loginLog.record({ ...attempt, accountId, result: 'fail', failReason: reason });
 
     // The app's keys are apart from the console's (`app:`), under the same limits and waits.
-    let reservation: unknown;
+    let reservation: Awaited<ReturnType<LoginGuardPort['reserve']>>;
     try {
       reservation = await this.guard.reserve(
         account ? `app:${account.id}` : `app:u:${identifier.toLowerCase()}`,

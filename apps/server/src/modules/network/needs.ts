@@ -1,6 +1,12 @@
 import type { PartnerStatement } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
+import type { StaffDirectory as IdentityStaff, LoginGuard, LoginLog, VerifyCodes } from '../identity/ports.js';
 import type { LedgerMoneyReads } from '../ledger/ports.js';
+import type { OrderReads } from '../order/ports.js';
+import type { OutletFacts, Outlets } from '../outlet/ports.js';
+import type { Payouts } from '../payout/ports.js';
+
+export type { OutletFacts } from '../outlet/ports.js';
 
 /**
  * What the network module needs from modules built before it (identity: NetworkNeeds) and after
@@ -8,49 +14,17 @@ import type { LedgerMoneyReads } from '../ledger/ports.js';
  * builds both, so that no module imports another's files.
  */
 
-/** Staff accounts (identity): the people in charge of regions and the direct-sales operators. */
-export interface StaffDirectory {
-  /** Display names (nickname, else user name) of the accounts that exist. */
-  names(ids: readonly number[]): Promise<Map<number, string>>;
-  /** Staff accounts whose user name, nickname or mobile contains the keyword. */
-  search(
-    keyword: string | undefined,
-    offset: number,
-    limit: number,
-  ): Promise<{ list: { id: number; name: string; mobile: string | null; status: number }[]; total: number }>;
-}
+/** Staff accounts (identity): the people in charge of regions and the direct-sales operators (names, search). */
+export type StaffDirectory = Pick<IdentityStaff, 'names' | 'search'>;
 
 /** The console's sign-in lockout (identity's login guard), used by the agent app's sign-in too. */
-export interface LoginGuardPort<R = unknown> {
-  reserve(subject: string, ip: string): Promise<R>;
-  failed(r: R): Promise<void>;
-  release(r: R, trust: boolean): Promise<void>;
-}
+export type LoginGuardPort = Pick<LoginGuard, 'reserve' | 'failed' | 'release'>;
 
 /** The login log (identity): every app sign-in attempt is written there with its kind and terminal. */
-export interface LoginLogPort {
-  record(a: {
-    accountId: number | null;
-    userName: string;
-    accountType: string;
-    terminal: string;
-    result: 'success' | 'fail';
-    failReason: string | null;
-    ip: string;
-    userAgent: string | undefined;
-  }): Promise<void>;
-}
+export type LoginLogPort = Pick<LoginLog, 'record'>;
 
 /** Verification codes (identity): customers sign in with one. */
-export interface VerifyCodePort {
-  send(
-    accountId: number,
-    purpose: string,
-    to: { areaCode: string; mobile: string },
-    origin?: { ip?: string },
-  ): Promise<unknown>;
-  consume(accountId: number, purpose: string, to: { areaCode: string; mobile: string }, code: string): Promise<void>;
-}
+export type VerifyCodePort = Pick<VerifyCodes, 'send' | 'consume'>;
 
 export interface NetworkNeeds {
   staff: StaffDirectory;
@@ -58,35 +32,6 @@ export interface NetworkNeeds {
   codes: VerifyCodePort;
   loginGuard: LoginGuardPort;
   loginLog: LoginLogPort;
-}
-
-/** Facts about outlets the network shows or checks (the outlet module's `outlets.facts`). */
-export interface OutletFacts {
-  /**
-   * The outlet holding the highest ratio under an agent, read in the caller's transaction `db`.
-   * An agent's ratio change locks the agent row first; an outlet save locks it too (through
-   * `agents.ratioCeiling`), so this read cannot race an outlet's change.
-   */
-  highestRatioOutlet(db: Db, agentId: number): Promise<{ name: string; ratio: number } | null>;
-  /** Devices bound to outlets of each region (through the outlet's team or agent). */
-  devicesByRegion(regionIds: readonly number[]): Promise<Map<number, number>>;
-  /**
-   * Turnover of each region: the sum of its outlets' turnover as the outlet list shows it (what
-   * their orders paid, less what was paid back; all time, live and archived orders; outlets not deleted).
-   */
-  turnoverByRegion(regionIds: readonly number[]): Promise<Map<number, number>>;
-  /** Outlets naming each service provider. */
-  outletsByProvider(providerIds: readonly number[]): Promise<Map<number, number>>;
-  /** Outlets that belong to a team (a team with outlets is not deleted). */
-  outletsOfTeam(db: Db, teamId: number): Promise<number>;
-  /** Each agent's own outlets and the devices bound to them (the partner tree). */
-  agentOutlets(agentIds: readonly number[]): Promise<Map<number, { outlets: number; devices: number }>>;
-  /** An agent's own outlets with their devices (the partner tree's leaves). */
-  outletsOfAgent(
-    agentId: number,
-  ): Promise<{ id: number; name: string; ratio: number; inService: boolean; devices: number }[]>;
-  /** An outlet's name and agent (null: direct), null when no outlet has the id (a statement's partner). */
-  outletOwner(id: number): Promise<{ name: string; agentId: number | null } | null>;
 }
 
 /**
@@ -129,13 +74,11 @@ export interface NetworkLate {
   /** Facts about outlets (the outlet module). */
   outlets: OutletFacts;
   /** An outlet as its app account reads it (the outlet module): its name, whether the demo made it and its status. */
-  outletRecord(id: number): Promise<{ name: string; simulated: boolean; status: string } | null>;
+  outletRecord: Outlets['forOrder'];
   /** The books (the ledger): partners' and customers' money, partner statements. */
   books: LedgerMoneyReads;
   /** The withdrawals (payout): a party's withdrawals on their way, read under its withdrawal lock. */
-  withdrawals: {
-    openUnderLock(tx: Db, party: { kind: 'operator'; id: number }): Promise<{ count: number; amount: number }>;
-  };
+  withdrawals: Pick<Payouts, 'openUnderLock'>;
   /** How many orders each customer has (the order module). */
-  orderCounts(userIds: number[]): Promise<Map<number, number>>;
+  orderCounts: OrderReads['orderCounts'];
 }

@@ -197,7 +197,7 @@ export class OrderRenting extends EnginePart {
           // The deposit rules, read under the customer's lock: two rents at once cannot both use the last deposit-free
           // order earned.
           const refused = await this.needs.deposits.depositFreeRefusal(member.id, placeOf(outlet, chain), tx);
-          if (refused) throw new AppError('DEPOSIT_FREE_REFUSED', refused);
+          if (refused) throw new AppError('DEPOSIT_FREE_REFUSED', { ...refused });
         }
         const r = await this.needs.fleet.reserveEject(tx, req.sn);
         const [order] = await tx

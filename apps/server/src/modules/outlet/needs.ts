@@ -1,43 +1,17 @@
-import type { Db } from '../../platform/db/database.js';
-import type { BindingDeviceType, OutletDeviceItem, OwnerOptions } from '@cbo/contract';
+import type { BindingDeviceType, OutletDeviceItem, RangeConfig } from '@cbo/contract';
+import type { NetworkForOutlets } from '../network/ports.js';
+import type { OrderReads } from '../order/ports.js';
+import type { Config } from '../system/ports.js';
+
+export type { AgentForOutlet } from '../network/ports.js';
 
 /**
  * What the outlet module uses of other modules, declared here and built by src/wiring/outlet.ts (a module
  * never imports another's files).
  */
 
-/** An agent as an outlet sees it: the ratio it holds is the ceiling of its outlets' ratios. */
-export interface AgentForOutlet {
-  id: number;
-  name: string;
-  ratio: number;
-  regionId: number | null;
-}
-
-/** The network module: agents, teams, regions, service providers and pushers. */
-export interface OutletNetwork {
-  /**
-   * The agent an outlet is given to, its row locked (shared) until the transaction ends, so a
-   * change of the agent's ratio waits for the outlet's save and then sees its ratio. Null when
-   * there is no such agent or it is frozen.
-   */
-  lockAgentForOutlet(agentId: number): Promise<AgentForOutlet | null>;
-  team(teamId: number): Promise<{ id: number; name: string; regionId: number | null } | null>;
-  /** The outlet's app account (hashed before the save's transaction opens, saved in it): see AppAccounts.saveFor. */
-  hashAppPassword(password: string): Promise<string>;
-  saveOutletAccount(
-    tx: Db,
-    outletId: number,
-    areaCode: string,
-    mobile: string,
-    passwordHash: string | null,
-  ): Promise<void>;
-  exists(kind: 'region' | 'serviceProvider' | 'pusher', id: number): Promise<boolean>;
-  /** Names by id of one kind of record (missing ids are left out). */
-  names(kind: 'agent' | 'team' | 'region' | 'serviceProvider' | 'pusher', ids: number[]): Promise<Map<number, string>>;
-  /** Choices for the outlet form (the first 50 of each kind whose name contains the keyword). */
-  options(keyword?: string): Promise<OwnerOptions>;
-}
+/** The network module: agents, teams, regions, service providers and pushers (its `forOutlets`). */
+export type OutletNetwork = NetworkForOutlets;
 
 /**
  * One kind of device that can be bound to an outlet. The device's own module keeps the binding
@@ -104,18 +78,14 @@ export interface OutletNeeds {
     map(): Promise<{ mapType: string; mapKey: string }>;
     /** The outlet page template ({id} is the outlet) and saving it. */
     storeUrl(): Promise<string>;
-    saveStoreUrl(url: string): Promise<null>;
+    saveStoreUrl: Config['saveStoreUrl'];
     /** The platform's range settings (/setRnge): what an outlet's rule may set (money in cents). */
-    range(): Promise<{
-      hourlyPrice: { min: number; max: number };
-      dailyCap: { min: number; max: number };
-      deposit: { min: number; max: number };
-    }>;
+    range(): Promise<Pick<RangeConfig, 'hourlyPrice' | 'dailyCap' | 'deposit'>>;
   };
 }
 
 /** What the outlet module needs of modules built after it (the order module), bound in app.ts's bind phase. */
 export interface OutletLate {
   /** Each outlet's turnover: what its orders paid, less what was paid back (all time, live and archived). */
-  turnovers(outletIds: number[]): Promise<Map<number, number>>;
+  turnovers: OrderReads['turnovers'];
 }

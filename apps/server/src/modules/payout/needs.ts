@@ -1,5 +1,7 @@
 import type { AccountKind, PayoutParty, WithdrawAccountKind, WithdrawalSetting } from '@cbo/contract';
 import type { Ledger } from '../ledger/ports.js';
+import type { PartnerAccounts } from '../network/ports.js';
+import type { PaymentOutcome, Payments } from '../order/ports.js';
 import type { Principal } from '../../platform/http/routes.js';
 
 /**
@@ -27,12 +29,8 @@ export interface PartyFacts {
   simulated: boolean;
 }
 
-export interface PayoutOutcome {
-  key: string;
-  status: 'succeeded' | 'pending' | 'failed';
-  reference: string;
-  failure?: string;
-}
+/** A payout's answer from the payment company (the order module's), as the withdrawals read it. */
+export type PayoutOutcome = Pick<PaymentOutcome, 'key' | 'status' | 'reference' | 'failure'>;
 
 export interface PayoutNeeds {
   /** The books (the ledger module's, in its own types). */
@@ -45,34 +43,16 @@ export interface PayoutNeeds {
   /** A party by kind and id (the demo's partners, tests). */
   party(kind: PayoutParty, id: number): Promise<PartyFacts | null>;
   settings: { withdrawal(): Promise<Record<WithdrawAccountKind, WithdrawalSetting>> };
-  payments: {
-    payout(req: {
-      key: string;
-      amount: number;
-      payee: string;
-      channel?: string;
-      payeeName?: string;
-    }): Promise<PayoutOutcome>;
-    query(key: string, op?: 'payout'): Promise<PayoutOutcome | null>;
-    /**
-     * What the payee confirms a payout with in their wallet while the company waits for it (WeChat Pay's
-     * merchant transfer: mchId, appId, package), and that company; null when none waits.
-     */
-    payeeConfirmation(key: string): Promise<{ provider: string; params: Record<string, string> } | null>;
-    /** The final answers to payouts that come by notification (a company's, the sandbox's) are handed to `handler`. */
-    onPayoutOutcome(handler: (out: PayoutOutcome) => Promise<unknown>): void;
-  };
+  /** The payment company (the order module's): payouts, their query, the payee's confirmation and the notified outcomes. */
+  payments: Pick<Payments, 'payout' | 'query' | 'payeeConfirmation' | 'onPayoutOutcome'>;
 }
 
 /** The partners behind app accounts (the network module) and the outlets' agents (the outlet module). */
 export interface PayoutPartners {
   /** The party id behind a partner app account's principal (refuses anyone else). */
-  me(p: Principal): Promise<{ id: number }>;
+  me: PartnerAccounts['me'];
   /** A partner by kind and id: its name, whether the demo made it, and its own withdrawal minimum and fee rate. */
-  partner(
-    kind: PayoutParty,
-    id: number,
-  ): Promise<{ name: string; simulated: boolean; minWithdrawal: number; withdrawalFeeRate: number } | null>;
+  partner: PartnerAccounts['partner'];
   /** An outlet's agent (null: a direct-sales outlet; undefined: no such outlet). */
   outletAgent(id: number): Promise<number | null | undefined>;
 }

@@ -1,6 +1,6 @@
-import type { AccountKind } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import type { Ledger } from '../ledger/ports.js';
+import type { Regions } from '../network/ports.js';
 
 /**
  * What order separation uses of other modules; its wiring file (src/wiring/) builds them (it never imports their
@@ -18,8 +18,6 @@ export interface SeparationNeeds {
   knownCabinets(sns: string[]): Promise<Set<string>>;
   /** The books (the ledger module's, in its own types): posting, an order's credits, partner payables' locks and keeping them whole. */
   ledger: Pick<Ledger, 'post' | 'orderCredits' | 'lockPayables' | 'keepPayablesWhole'>;
-  standingPayables<T extends { kind: AccountKind; partyId: number | null; amount: number }>(
-    tx: Db,
-    parts: T[],
-  ): Promise<T[]>;
+  /** Where a restored share may go (the network's `regions.standingPayables`). */
+  standingPayables: Regions['standingPayables'];
 }

@@ -1,6 +1,9 @@
-import type { AccountKind } from '@cbo/contract';
-import type { Principal } from '../../platform/http/routes.js';
 import type { OperationsNeeds } from './operations.needs.js';
+import type { PermissionCheck } from '../identity/ports.js';
+import type { Ledger } from '../ledger/ports.js';
+import type { Members } from '../network/ports.js';
+import type { OrderReads, OrderStatsFacts } from '../order/ports.js';
+import type { OutletScopes, Outlets } from '../outlet/ports.js';
 
 export type { OperationsNeeds } from './operations.needs.js';
 
@@ -22,31 +25,8 @@ export interface ActionProvider {
   count(): Promise<number>;
 }
 
-/** A ledger line summed per range (the ledger module's rangeSums). */
-export interface LedgerRangeSum {
-  /** The caller's name of the range. */
-  key: string;
-  accountKind: AccountKind;
-  kind: string;
-  debit: number;
-  credit: number;
-}
-
-/** One outlet's financial figures in one range (the ledger module's outletFigures). */
-export interface LedgerOutletFigures {
-  key: string;
-  outletId: number;
-  income: number;
-  refunds: number;
-  agentShare: number;
-  outletShare: number;
-  providerShare: number;
-  operatorShare: number;
-  pusherShare: number;
-  platform: number;
-  taxes: number;
-  fees: number;
-}
+/** A ledger line summed per range, and one outlet's financial figures in one range (the ledger module's). */
+export type { RangeSum as LedgerRangeSum, OutletFigures as LedgerOutletFigures } from '../ledger/ports.js';
 
 /**
  * What the statistics module uses of other modules; its wiring file (src/wiring/stats.ts) builds them, so it never imports
@@ -55,31 +35,21 @@ export interface LedgerOutletFigures {
  * registrations, identity's permission check and the action providers.
  */
 export interface StatsNeeds {
-  ledger: {
-    /** Debit and credit per range, account kind and movement kind of the entries on these account kinds (whole business). */
-    rangeSums(
-      ranges: readonly { key: string; begin: Date; end: Date; closed?: boolean }[],
-      kinds: readonly AccountKind[],
-    ): Promise<LedgerRangeSum[]>;
-    /** The financial figures per range and outlet of the orders (0: no outlet), only of these outlets when given. */
-    outletFigures(
-      ranges: readonly { key: string; begin: Date; end: Date; closed?: boolean }[],
-      outletIds?: readonly number[],
-    ): Promise<LedgerOutletFigures[]>;
-  };
+  /** Debit and credit per range, account kind and movement kind; the financial figures per range and outlet (the ledger module's). */
+  ledger: Pick<Ledger, 'rangeSums' | 'outletFigures'>;
   /**
    * The outlet module's answers: a scope resolved (at most one of region, agent and outlet; its
    * name and its outlets now; refused when two are given or it does not exist), outlets' agents and
    * regions now, and the names of outlets, agents and regions (app.ts).
    */
   places: {
-    scope(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<{
-      kind: 'all' | 'region' | 'agent' | 'outlet';
-      id: number | null;
-      name: string | null;
-      outlets: { id: number }[];
-    }>;
-    placesOf(ids: readonly number[]): Promise<Map<number, { agentId: number | null; regionId: number | null }>>;
+    /** A scope resolved, narrowed to what the statistics read of its outlets (the outlet module's `scope.resolve`). */
+    scope(
+      q: Parameters<OutletScopes['resolve']>[0],
+    ): Promise<
+      Pick<Awaited<ReturnType<OutletScopes['resolve']>>, 'kind' | 'id' | 'name'> & { outlets: { id: number }[] }
+    >;
+    placesOf: Outlets['placesOf'];
     names(kind: 'outlet' | 'agent' | 'region', ids: number[]): Promise<Map<number, string>>;
   };
   /**
@@ -88,30 +58,12 @@ export interface StatsNeeds {
    * grouped not at all, by UTC hour or by rent outlet; outlets' names as on their latest order; the
    * cabinets rented from; and the orders list's own count of a state. Only the reader (reader.ts) asks it.
    */
-  orders: {
-    sums(
-      begin: Date,
-      end: Date,
-      outletIds: readonly number[] | null,
-      by: 'none' | 'hour' | 'outlet',
-    ): Promise<
-      {
-        key: string | number;
-        orderCount: number;
-        paidAmount: number;
-        refundAmount: number;
-        finishedCount: number;
-        rentalMinutes: number;
-      }[]
-    >;
-    outletNames(ids: readonly number[]): Promise<Map<number, string | null>>;
-    activeCabinets(begin: Date, end: Date): Promise<number>;
-    count(f: { status: 'using' | 'refunding' | 'refundFailed' }): Promise<number>;
-  };
-  members: { registered(begin: Date, end: Date): Promise<number> };
+  orders: Pick<OrderStatsFacts, 'sums' | 'outletNames' | 'activeCabinets'> & Pick<OrderReads, 'count'>;
+  /** The network module's customers: how many registered in a window. */
+  members: Pick<Members, 'registered'>;
   /** Operational data (operations.service.ts): what the order, outlet, fleet and accessories modules answer of their own rows. */
   operations: OperationsNeeds;
-  access: { holdsPermission(p: Principal, code: string): Promise<boolean> };
+  access: PermissionCheck;
   actions: ActionProvider[];
   /** The currency money is kept in (a setting). */
   currency(): Promise<string>;

@@ -1,3 +1,8 @@
+import type { RepairOperations } from '../accessories/ports.js';
+import type { FleetOperationsData } from '../fleet/ports.js';
+import type { OrderOperationsData } from '../order/ports.js';
+import type { OutletScopes } from '../outlet/ports.js';
+
 /** A window of the operational data as the owners of the rows are asked it. */
 export interface OperationsAsk {
   begin: Date;
@@ -12,33 +17,12 @@ export interface OperationsAsk {
  * the repair tickets of accessories.
  */
 export interface OperationsNeeds {
-  orders: {
-    figures(w: OperationsAsk & { outletIds: readonly number[] | null }): Promise<{
-      periods: { start: Date; created: number; finished: number }[];
-      ended: { count: number; minutes: number };
-      durations: number[];
-      cabinets: { sn: string; outletId: number; orderCount: number; endedCount: number; rentedMinutes: number }[];
-      returnsByHour: number[];
-    }>;
-    returning(
-      w: OperationsAsk & { outletIds: readonly number[] | null },
-    ): Promise<{ periods: { start: Date; n: number }[]; total: number }>;
-  };
-  outlets: {
-    resolve(q: { regionId?: number; agentId?: number; outletId?: number }): Promise<{
-      kind: 'all' | 'region' | 'agent' | 'outlet';
-      id: number | null;
-      name: string | null;
-      outlets: { id: number; name: string }[];
-    }>;
-  };
-  fleet: {
-    cabinetsAt(outletIds: readonly number[] | null): Promise<{ sn: string; outletId: number | null }[]>;
-    faults(
-      w: OperationsAsk & { sns: readonly string[] | null },
-    ): Promise<{ start: Date; failedEjects: number; forcedEjects: number }[]>;
-  };
-  repairs: {
-    perPeriod(w: OperationsAsk & { cabinets: readonly string[] | null }): Promise<{ start: Date; n: number }[]>;
-  };
+  /** The order module's figures from its rollups. */
+  orders: Pick<OrderOperationsData, 'figures' | 'returning'>;
+  /** The outlet module's scopes. */
+  outlets: Pick<OutletScopes, 'resolve'>;
+  /** The fleet's cabinets and faults. */
+  fleet: Pick<FleetOperationsData, 'cabinetsAt' | 'faults'>;
+  /** The repair tickets of accessories. */
+  repairs: Pick<RepairOperations, 'perPeriod'>;
 }

@@ -1,4 +1,8 @@
+import type { FleetOutletBinding } from '../fleet/ports.js';
 import type { Ledger } from '../ledger/ports.js';
+import type { AgentLine, Customers } from '../network/ports.js';
+import type { Outlets } from '../outlet/ports.js';
+import type { PaymentOutcome, Payments } from '../order/ports.js';
 
 /**
  * What the voucher module uses of other modules; its wiring file (src/wiring/) builds them (it never imports their
@@ -10,43 +14,32 @@ export interface VoucherNeeds {
   scopeNames(kind: 'agent' | 'outlet', ids: number[]): Promise<Map<number, string>>;
   /** Where a cabinet stands: its outlet in service and the agents above it; null when it is nowhere to rent from. */
   placeOf(sn: string): Promise<{ outletId: number; agentIds: number[] } | null>;
-  customers: {
-    member(
-      id: number,
-    ): Promise<{ id: number; areaCode: string; mobile: string; status: number; simulated: boolean } | null>;
-  };
+  /** The customers (the network module's). */
+  customers: Pick<Customers, 'member'>;
   /** The books (the ledger module's, in its own types). */
   ledger: Pick<Ledger, 'post'>;
   payments: VoucherPayments;
 }
 
 /** The payment company, as the order module holds it (one key, one payment; a known key answers its first outcome). */
-export interface VoucherPayments {
-  charge(req: { key: string; amount: number; userId: number; description: string }): Promise<PaymentAnswer>;
-  refund(req: { key: string; amount: number; chargeReference: string }): Promise<PaymentAnswer>;
-  query(key: string): Promise<PaymentAnswer | null>;
-}
-export interface PaymentAnswer {
-  key: string;
-  status: 'succeeded' | 'pending' | 'failed';
-  reference: string;
-  failure?: string;
-}
+export type VoucherPayments = Pick<Payments, 'charge' | 'refund' | 'query'>;
+/** A payment company's answer (the order module's), as the voucher module reads it and records its own failures. */
+export type PaymentAnswer = Pick<PaymentOutcome, 'key' | 'status' | 'reference' | 'failure'>;
 
 /** Where cabinets stand, of the fleet, the outlets and the network (placed by place.ts). */
 export interface VoucherPlaces {
   /** A cabinet's outlet (null: unbound; undefined: unknown). */
-  cabinetOutlet(sn: string): Promise<number | null | undefined>;
-  /** An outlet's id, status and agent (null agent: a direct-sales outlet). */
-  outlet(id: number): Promise<{ id: number; status: string; agentId: number | null } | null>;
-  /** An agent's chain, itself included. */
-  agentLine(agentId: number): Promise<{ id: number }[]>;
+  cabinetOutlet: FleetOutletBinding['outletOf'];
+  /** An outlet's id, status and agent (null agent: a direct-sales outlet), as the outlet module reads it for an order. */
+  outlet: Outlets['forOrder'];
+  /** An agent's chain, itself included (the network module). */
+  agentLine: AgentLine;
 }
 
 /** Names of the records a voucher's scope may name, each from the module that keeps them. */
 export interface VoucherScopeSources {
   /** Outlets' names (the outlet module). */
-  outletNames(ids: number[]): Promise<Map<number, string>>;
+  outletNames: Outlets['namesOf'];
   /** Agents' names (the network module). */
   agentNames(ids: number[]): Promise<Map<number, string>>;
 }
