@@ -22,7 +22,8 @@ export class DepositRefunds {
     private readonly db: Db,
     private readonly needs: DepositNeeds,
     /** The order module's payment company, attached after this module is built (null before). */
-    private readonly payments: () => DepositPayments | null,
+    /** The order module sends the deposits' refunds (the deposit module's late need). */
+    private readonly payments: DepositPayments,
   ) {}
 
   private refusalFor(d: DepositRow): AppError {
@@ -129,9 +130,7 @@ export class DepositRefunds {
       await this.refundDone(tx, r, null);
       return;
     }
-    const payments = this.payments();
-    if (!payments) throw new Error('deposit refunds have no payment company attached');
-    await payments.requestRefund(tx, {
+    await this.payments.requestRefund(tx, {
       key: `deposit-refund:${r.refundNo}`,
       amount: r.back,
       userId: d.userId,

@@ -34,7 +34,7 @@ export class DepositService {
     /** The order module sends the deposits' refunds; it is built after this module (a late need). */
     private readonly payments: DepositPayments,
   ) {
-    this.refunds = new DepositRefunds(db, needs, () => this.payments);
+    this.refunds = new DepositRefunds(db, needs, payments);
     this.reads = new DepositReads(db);
   }
 

@@ -6,9 +6,8 @@ import { tilesOf } from './geocoding.service.js';
 import { outOutlet } from './tables.js';
 
 import { type OutletRow, type RefKind } from './outlet.core.js';
-import type { OutletNeeds } from './needs.js';
+import type { OutletLate, OutletNeeds } from './needs.js';
 import type { OutletBinding } from './outlet.binding.js';
-import type { OutletService } from './outlet.service.js';
 
 /** The outlets' list and the map. */
 export class OutletReads {
@@ -17,7 +16,7 @@ export class OutletReads {
     private readonly needs: OutletNeeds,
     private readonly binding: OutletBinding,
     /** Each outlet's turnover (the outlet module's late need from the orders). */
-    private readonly turnovers: () => OutletService['turnovers'],
+    private readonly turnovers: OutletLate['turnovers'],
   ) {}
 
   private where(f: OutletFilter): SQL | undefined {
@@ -81,7 +80,7 @@ export class OutletReads {
   }
 
   private async items(rows: OutletRow[]): Promise<OutletItem[]> {
-    const turnover = await this.turnovers()(rows.map((r) => r.id));
+    const turnover = await this.turnovers(rows.map((r) => r.id));
     const ids = (pick: (r: OutletRow) => number | null) => [
       ...new Set(rows.map(pick).filter((v): v is number => v !== null)),
     ];
@@ -167,7 +166,7 @@ export class OutletReads {
       .orderBy(asc(outOutlet.id))
       .limit(20000);
     const devices = await this.binding.deviceCounts(rows.map((r) => r.id));
-    const turnover = await this.turnovers()(rows.map((r) => r.id));
+    const turnover = await this.turnovers(rows.map((r) => r.id));
     const map = await this.needs.settings.map();
     return {
       mapType: map.mapType,

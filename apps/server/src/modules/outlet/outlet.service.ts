@@ -50,7 +50,7 @@ export class OutletService {
   ) {
     this.binding = new OutletBinding(db, needs);
     this.saving = new OutletSaving(db, needs, this.binding);
-    this.reads = new OutletReads(db, needs, this.binding, () => this.turnovers);
+    this.reads = new OutletReads(db, needs, this.binding, turnovers);
   }
 
   /**
