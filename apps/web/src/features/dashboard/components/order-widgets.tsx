@@ -188,7 +188,14 @@ function RankingCard({ title, rows, testId }: { title: string; rows: Ranked[] | 
           dataSource={rows}
           rowKey="key"
           renderItem={(r, i) => (
-            <List.Item data-testid={testId} extra={<Typography.Text strong>{money(r.paidAmount)}</Typography.Text>}>
+            <List.Item
+              data-testid={testId}
+              extra={
+                <Typography.Text strong style={{ marginLeft: 'auto', paddingLeft: 12, whiteSpace: 'nowrap' }}>
+                  {money(r.paidAmount)}
+                </Typography.Text>
+              }
+            >
               <Typography.Text type="secondary" style={{ width: 24, display: 'inline-block' }}>
                 {i + 1}
               </Typography.Text>
