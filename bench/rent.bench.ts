@@ -1,5 +1,5 @@
 /**
- * `npm run bench:rent [-- --customers 200 --cabinets 40 --seconds 60] [--pglite-only|--postgres-only] [--no-write]`:
+ * `npm run bench:rent [-- --customers 200 --cabinets 40 --seconds 60] [--pglite-only|--postgres-only] [--no-write] [--trace]`:
  * the rent path's capacity (bench/rent.ts) on PostgreSQL (a fresh database on BENCH_DATABASE_URL,
  * TEST_DATABASE_URL or the local server, dropped after) and on PGlite; rewrites the "Rent path"
  * section of docs/benchmarks.md and adds its rows to that section's history.
@@ -123,6 +123,8 @@ async function main() {
       'postgres-only': { type: 'boolean', default: false },
       'pglite-only': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
+      // Statements, transactions and what they await (bench/rent-trace.ts); for finding where the time goes.
+      trace: { type: 'boolean', default: false },
     },
   });
   const customers = Number(values.customers);
@@ -137,7 +139,7 @@ async function main() {
     const pg = await freshPostgres();
     try {
       log('PostgreSQL');
-      results.push(await benchRent({ url: pg.url, customers, cabinets, seconds, log }));
+      results.push(await benchRent({ url: pg.url, customers, cabinets, seconds, log, trace: values.trace }));
       console.log(JSON.stringify(results.at(-1), null, 2));
     } finally {
       await pg.drop().catch(() => undefined);
@@ -145,7 +147,7 @@ async function main() {
   }
   if (!values['postgres-only']) {
     log('PGlite');
-    results.push(await benchRent({ url: null, customers, cabinets, seconds, log }));
+    results.push(await benchRent({ url: null, customers, cabinets, seconds, log, trace: values.trace }));
     console.log(JSON.stringify(results.at(-1), null, 2));
   }
   for (const r of results) console.log(row(r));

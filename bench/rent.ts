@@ -28,6 +28,7 @@ import { SIMULATOR_PREFIX } from '../apps/server/src/simulated-fleet.js';
 import { SIMULATED_AREA_CODE } from '../apps/server/src/platform/sms/sms-provider.js';
 import type { RentalListener } from '../apps/server/src/modules/fleet/rental-port.js';
 import { apiClient } from './orders.js';
+import { traceStatements, UNTRACED, type TraceReport } from './rent-trace.js';
 
 export interface RentBench {
   engine: 'PostgreSQL' | 'PGlite';
@@ -57,6 +58,23 @@ export interface RentBench {
   finishedInDb: number;
   ledgerBalanced: boolean;
   load: [number, number];
+  /** This process's CPU (user + system) over the renting window, and per rent. */
+  cpuMs: number;
+  cpuMsPerRent: number;
+  /** With `trace`: statements and transactions of the window, and PostgreSQL's view of its backends. */
+  trace?: TraceReport & {
+    statementsPerRent: number;
+    /**
+     * Median statements sent while one rent call was answered, and from a return to its settle (the process's
+     * other work in those windows too: meaningful with one customer, `--customers 1`).
+     */
+    rentCallStatements: number;
+    settleStatements: number;
+    /** pg_stat_activity of this database sampled every 250 ms: state and wait, counted. */
+    activity: Record<string, number>;
+    /** CPU of this database's backends over the window (from /proc, when PostgreSQL runs here). */
+    pgCpuMs: number | null;
+  };
 }
 
 const quantile = (xs: number[], p: number) => {
@@ -86,12 +104,68 @@ class Waits<T> {
   }
 }
 
+/**
+ * Samples pg_stat_activity of the bench's database every 250 ms on a connection of its own: each
+ * backend's state and wait ("idle in transaction" is PostgreSQL waiting for this process inside a
+ * transaction), and the backends' CPU from /proc when the server runs on this machine.
+ */
+async function sampleActivity(
+  url: string,
+): Promise<{ stop: () => Promise<{ activity: Record<string, number>; cpuMs: number | null }> }> {
+  const pgm = (await import('pg')).default;
+  const c = new pgm.Client({ connectionString: url });
+  Object.assign(c, { [UNTRACED]: true });
+  await c.connect();
+  const activity: Record<string, number> = {};
+  const cpu = new Map<number, { first: number; last: number }>();
+  const tick = Number(process.env.CLK_TCK ?? 100);
+  const cpuOf = (pid: number): number | null => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return ((Number(f[11]) + Number(f[12])) * 1000) / tick;
+    } catch {
+      return null;
+    }
+  };
+  let stopping = false;
+  const loop = (async () => {
+    while (!stopping) {
+      const { rows } = await c.query<{ pid: number; state: string | null; w: string | null }>(
+        `select pid, state, wait_event_type || ':' || wait_event as w from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      );
+      for (const r of rows) {
+        const k = `${r.state ?? '?'}${r.w ? ` (${r.w})` : ''}`;
+        activity[k] = (activity[k] ?? 0) + 1;
+        const t = cpuOf(r.pid);
+        if (t !== null) {
+          const s = cpu.get(r.pid);
+          if (s) s.last = t;
+          else cpu.set(r.pid, { first: t, last: t });
+        }
+      }
+      await sleep(250);
+    }
+  })();
+  return {
+    stop: async () => {
+      stopping = true;
+      await loop;
+      await c.end();
+      const ms = [...cpu.values()].reduce((a, s) => a + s.last - s.first, 0);
+      return { activity, cpuMs: cpu.size ? ms : null };
+    },
+  };
+}
+
 export async function benchRent(opts: {
   url: string | null;
   customers: number;
   cabinets: number;
   seconds: number;
   log?: (m: string) => void;
+  /** Count statements and the gaps inside transactions (bench/rent-trace.ts), and sample pg_stat_activity. */
+  trace?: boolean;
 }): Promise<RentBench> {
   const say = opts.log ?? (() => undefined);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-bench-rent-'));
@@ -215,11 +289,16 @@ export async function benchRent(opts: {
     const ejectMs: number[] = [];
     const settleMs: number[] = [];
     const errors: Record<string, number> = {};
+    const rentStatements: number[] = [];
+    const settleStatements: number[] = [];
     const failed = (kind: string) => (errors[kind] = (errors[kind] ?? 0) + 1);
     let rents = 0;
     let settledN = 0;
     const cabinets = fleet.cabinets;
+    const tracer = opts.trace ? traceStatements() : null;
+    const sampler = opts.trace && opts.url ? await sampleActivity(opts.url) : null;
     const at = new Date().toISOString();
+    const cpu0 = process.cpuUsage();
     const started = performance.now();
     const end = started + opts.seconds * 1000;
     await Promise.all(
@@ -228,6 +307,8 @@ export async function benchRent(opts: {
           const from = cabinets[crypto.randomInt(0, cabinets.length)]!;
           const key = crypto.randomUUID();
           const a = performance.now();
+          const s0 = tracer?.count() ?? 0;
+          tracer?.window(opts.customers === 1 ? 'rent' : null);
           const rent = await call(
             'POST',
             '/order/api/app/v1/order/rent',
@@ -235,12 +316,14 @@ export async function benchRent(opts: {
             token,
           ).catch((e: Error) => ({ code: -1, msg: e.message, data: null }));
           const b = performance.now();
+          tracer?.window(null);
           if (rent.code !== 0) {
             failed(`rent ${rent.code} ${rent.msg}`);
             await sleep(50);
             continue;
           }
           rents++;
+          if (tracer) rentStatements.push(tracer.count() - s0);
           rentMs.push(b - a);
           const p = providerMs.get(key) ?? 0;
           providerMs.delete(key);
@@ -263,21 +346,30 @@ export async function benchRent(opts: {
           // Into a random cabinet with a free slot (the waiter is set before the power bank goes in).
           const done = settled.wait(pb, 30_000);
           const c = performance.now();
+          const s1 = tracer?.count() ?? 0;
+          tracer?.window(opts.customers === 1 ? 'settle' : null);
           const order = [...cabinets].sort(() => Math.random() - 0.5);
           if (!order.some((x) => x.returnPowerBank(pb, 100) !== null)) {
             failed('no free slot to return into');
             continue;
           }
-          if (!(await done)) {
+          const isDone = await done;
+          tracer?.window(null);
+          if (!isDone) {
             failed('not settled 30 s after the return');
             continue;
           }
           settledN++;
+          if (tracer) settleStatements.push(tracer.count() - s1);
           settleMs.push(performance.now() - c);
         }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    const traced = tracer?.stop();
+    const sampled = await sampler?.stop();
     const db = database.db;
     const [fin] = await query<{ n: number }>(
       db,
@@ -310,6 +402,20 @@ export async function benchRent(opts: {
       finishedInDb: Number(fin?.n ?? 0),
       ledgerBalanced: bal?.d === bal?.c,
       load: [load0, os.loadavg()[0]!],
+      cpuMs,
+      cpuMsPerRent: cpuMs / Math.max(1, rents),
+      ...(traced
+        ? {
+            trace: {
+              ...traced,
+              statementsPerRent: traced.statements / Math.max(1, rents),
+              rentCallStatements: quantile(rentStatements, 0.5),
+              settleStatements: quantile(settleStatements, 0.5),
+              activity: sampled?.activity ?? {},
+              pgCpuMs: sampled?.cpuMs ?? null,
+            },
+          }
+        : {}),
     };
   } finally {
     await fleet?.stop().catch(() => undefined);

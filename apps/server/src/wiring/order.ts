@@ -25,7 +25,7 @@ export const orderNeeds = (
     fleet: {
       availability: (sn) => rental.availability(sn),
       reserveEject: (tx, sn) => rental.reserveEject(tx, sn),
-      dispatch: (id) => rental.dispatch(id),
+      dispatch: (id, sn) => rental.dispatch(id, sn),
       whereIs: (pb) => rental.whereIs(pb),
       ejectState: (id) => rental.ejectState(id),
       outletOf: (sn) => fleet.outletBinding.outletOf(sn),

@@ -104,8 +104,14 @@ export class RentalPort {
     return { commandId: row.id, slot: pick.slot, powerBankId: pick.powerBankId };
   }
 
-  /** Publishes a recorded rental eject once (after its transaction committed). */
-  async dispatch(commandId: string): Promise<void> {
+  /**
+   * Publishes a recorded rental eject once (after its transaction committed). Given its cabinet (the
+   * rent has it), the cabinet's physical turn is handed on at once without reading the command first:
+   * the turn goes to the oldest pending eject there and publishes it, this one or one before it (whose
+   * end hands the turn on to this one), exactly as `dispatch` of a pending command does.
+   */
+  async dispatch(commandId: string, sn?: string): Promise<void> {
+    if (sn) return this.sender.next(sn);
     const [row] = await this.db.select().from(devCommand).where(eq(devCommand.id, commandId));
     if (row && row.state === 'pending') await this.sender.dispatch(row);
   }

@@ -93,8 +93,12 @@ export class OrderPaying extends EnginePart {
       return;
     }
     const payments: PendingPayment[] = [];
-    // Read before the transaction: nothing inside it may wait on another connection (PGlite has one).
-    const { taxFeePercent } = await this.needs.settings.pay();
+    // Read before the transaction: nothing inside it may wait on another connection (PGlite has one). Only a
+    // deduction or a capture shares (its key is deduct:… or capture:…, order.settling.ts): the other outcomes (a
+    // rent's deposit, a release, a refund, every duplicate notification) do not read the settings at all.
+    const { taxFeePercent } = /^(deduct|capture):/.test(out.key)
+      ? await this.needs.settings.pay()
+      : { taxFeePercent: 0 };
     await inTransaction(this.db, async (tx) => {
       const [pay] = await tx
         .update(ordPayment)
@@ -124,6 +128,7 @@ export class OrderPaying extends EnginePart {
               idempotencyKey: `${pay.purpose}:${o.orderNo}`,
               kind: 'deduct',
               orderNo: o.orderNo,
+              outletId: o.outletId,
               memo: capture ? 'feeFromAuthorization' : 'feeDeducted',
               entries: [
                 { account: { kind: 'providerClearing' }, debit: pay.amount },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderBilling, OrderPayChannel, PayMode, ShareParty } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -73,12 +73,18 @@ export class OrderTerms extends EnginePart {
    * outlet's deposit for who pays one anyway), the buy-out price (the total cap) and the buy-out
    * days. Without one: the outlet's deposit and total cap, the buy-out after BUY_OUT_DAYS.
    */
-  async rentTerms(outlet: OutletForOrder): Promise<{ billing: OrderBilling; config: DevicePayTerms | null }> {
+  async rentTerms(outlet: OutletForOrder): Promise<{
+    billing: OrderBilling;
+    config: DevicePayTerms | null;
+    /** The operation settings the terms were read with (the rent reads its holding limit from them too). */
+    operation: Awaited<ReturnType<OrderNeeds['settings']['operation']>>;
+  }> {
     const [op, config] = await Promise.all([this.needs.settings.operation(), this.needs.settings.devicePay('cabinet')]);
     const free = Math.min(op.maxFreeMinutes, Math.max(op.minFreeMinutes, outlet.billing.freeMinutes, op.freeMinutes));
     const billing: OrderBilling = { ...outlet.billing, freeMinutes: free, buyOutDays: BUY_OUT_DAYS };
-    if (!config) return { billing, config: null };
+    if (!config) return { billing, config: null, operation: op };
     return {
+      operation: op,
       billing: {
         ...billing,
         deposit: config.payMode === 'depositFree' ? billing.deposit : config.amount,
@@ -137,6 +143,15 @@ export class OrderTerms extends EnginePart {
     if (!outlet || outlet.status === 'deleted') throw new AppError('ORDER_DEVICE_NOT_FOUND');
     if (outlet.status === 'suspended') throw new AppError('ORDER_OUTLET_SUSPENDED');
     return { outlet, avail };
+  }
+
+  /** Power banks a customer holds now, as a scalar subquery (a Bluetooth session is not one). */
+  holdingSql(userId: number): SQL {
+    return sql`select count(*)::int from ${ordOrder} h where h.user_id = ${userId} and h.device_type = 'powerBank'
+      and h.status in (${sql.join(
+        OPEN.map((s) => sql`${s}`),
+        sql`, `,
+      )})`;
   }
 
   /** Power banks a customer holds now (a Bluetooth session is not one). */

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { OrderPayChannel, OrderStatus, PayMode, RentResult } from '@cbo/contract';
-import { inTransaction, type Db } from '../../platform/db/database.js';
+import { inTransaction, query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { PaymentOutcome } from './payments.js';
@@ -42,20 +42,22 @@ export class OrderRenting extends EnginePart {
   ): Promise<RentResult> {
     const member = await this.terms.customer(p);
     const byKey = () => (req.idempotencyKey ? this.orderByKey(member.id, req.idempotencyKey) : null);
-    const was = await byKey();
-    if (was) return was;
+    // What the customer has already, in one statement: the order of this tap (the same tap twice answers it), the
+    // power banks held, and the key's payment rows.
+    const mine = await this.customerNow(member.id, req.idempotencyKey);
+    if (mine.was) return mine.was;
     const { outlet, avail } = await this.terms.rentable(req.sn);
-    const { billing, config } = await this.terms.rentTerms(outlet);
+    const { billing, config, operation } = await this.terms.rentTerms(outlet);
     if (!(await this.terms.payModes(undefined, undefined, config)).includes(req.payMode))
       throw new AppError('ORDER_PAY_MODE');
     const channel = this.terms.channelOf(config, req.payMode, req.channel);
     if (!avail.online) throw new AppError('ORDER_DEVICE_OFFLINE');
     if (avail.available < 1) throw new AppError('ORDER_NO_POWER_BANK');
-    const { maxPowerBanksPerRental: max } = await this.needs.settings.operation();
-    if ((await this.terms.holding(member.id)) >= max) throw new AppError('ORDER_MAX_RENTALS', { max });
+    const { maxPowerBanksPerRental: max } = operation;
+    if (mine.holding >= max) throw new AppError('ORDER_MAX_RENTALS', { max });
     const chain = await this.terms.chainOf(outlet);
     // A rent paid in the app comes twice under one key: the second call keeps the number the first gave.
-    let paying = req.idempotencyKey ? await this.inApp.find(`rent:${member.id}:${req.idempotencyKey}`) : null;
+    let paying: { orderNo: string | null } | null = mine.paying;
     let orderNo = paying?.orderNo ?? newNo('R');
     const held = billing.deposit;
     const chargeKey = `rent:${member.id}:${req.idempotencyKey ?? orderNo}`;
@@ -82,7 +84,7 @@ export class OrderRenting extends EnginePart {
 
     // The deposit is taken before anything is recorded: no order exists without its money.
     let reference: string | null = null;
-    if (await this.keySpent(chargeKey)) {
+    if (mine.spent) {
       // A twin tap opened its order, the eject failed and the charge went back, all since the look above.
       const twin = await byKey();
       if (twin) return twin;
@@ -180,17 +182,19 @@ export class OrderRenting extends EnginePart {
         // One customer's rents are decided one after another: the holding limit and the balance are read under this
         // lock.
         await tx.execute(customerLock(member.id));
-        // The same tap twice: the first one's order answers both (and owns the one charge).
-        if (req.idempotencyKey) {
-          const [was] = await tx
-            .select({ id: ordOrder.id })
-            .from(ordOrder)
-            .where(and(eq(ordOrder.userId, member.id), eq(ordOrder.rentKey, req.idempotencyKey)));
-          if (was) return null;
-        }
-        // A retry after this key's charge was given back: the company answers that charge again, which paid nothing.
-        if (await this.keySpent(chargeKey, tx)) throw new AppError('ORDER_KEY_SPENT');
-        if ((await this.terms.holding(member.id, tx)) >= max) throw new AppError('ORDER_MAX_RENTALS', { max });
+        // Under the lock, in one statement: the same tap twice (the first one's order answers both and owns the one
+        // charge); a retry after this key's charge was given back (the company answers that charge again, which
+        // paid nothing); the power banks held.
+        const [under] = await query<{ was: number | null; spent: boolean; holding: number }>(
+          tx,
+          sql`select
+                ${req.idempotencyKey ? sql`(select o.id from ${ordOrder} o where o.user_id = ${member.id} and o.rent_key = ${req.idempotencyKey} limit 1)` : sql`null::bigint`} as was,
+                exists (select 1 from ${ordPayment} p where p.key = ${`${chargeKey}:undo`}) as spent,
+                (${this.terms.holdingSql(member.id)}) as holding`,
+        );
+        if (under?.was) return null;
+        if (under?.spent) throw new AppError('ORDER_KEY_SPENT');
+        if (Number(under?.holding ?? 0) >= max) throw new AppError('ORDER_MAX_RENTALS', { max });
         if (req.payMode === 'balance' && (await this.paying.balanceOf(member.id, tx)) < held)
           throw new AppError('ORDER_BALANCE_LOW', { need: (held / 100).toFixed(2) });
         if (req.payMode === 'depositFree') {
@@ -199,7 +203,71 @@ export class OrderRenting extends EnginePart {
           const refused = await this.needs.deposits.depositFreeRefusal(member.id, placeOf(outlet, chain), tx);
           if (refused) throw new AppError('DEPOSIT_FREE_REFUSED', { ...refused });
         }
+        // What does not need the cabinet is written before its lock, which is held from here to the commit (the
+        // cabinet's other rents and the gateway's writes to its row wait on it): the payment row taken, the deposit.
+        if (paying)
+          await this.inApp.taken(tx, chargeKey, {
+            reference: (reference ?? authReference)!,
+            amount: req.payMode === 'depositFree' ? declared : held,
+          });
+        if (req.payMode === 'depositFree')
+          await this.needs.deposits.freeRented(tx, {
+            orderNo,
+            userId: member.id,
+            outletId: outlet.id,
+            declared: billing.totalCap,
+            simulated: member.simulated,
+          });
+        else if (held > 0)
+          await this.needs.deposits.held(tx, {
+            orderNo,
+            userId: member.id,
+            userMobile: `${member.areaCode}-${member.mobile}`,
+            outletId: outlet.id,
+            outletName: outlet.name,
+            amount: held,
+            channel: req.payMode === 'balance' ? 'balance' : 'provider',
+            payReference: reference,
+            simulated: member.simulated,
+          });
         const r = await this.needs.fleet.reserveEject(tx, req.sn);
+        // The deposit's movement before the order: the order's row updates its outlet's rollup row of the hour, which
+        // every rent, eject result and settle at that outlet updates too (docs/decisions/statistics.md), so the order is
+        // written last, right before its events and the commit, and the rent holds that row for two statements. The
+        // settle takes the ledger's rows before the order's too: one order for both.
+        if (req.payMode === 'deposit' && held > 0) {
+          await this.needs.ledger.post(
+            {
+              idempotencyKey: `rent:${orderNo}`,
+              kind: 'rent',
+              orderNo,
+              // The order's outlet is at hand: the ledger need not look it up.
+              outletId: outlet.id,
+              memo: 'depositTaken',
+              entries: [
+                { account: { kind: 'providerClearing' }, debit: held },
+                { account: { kind: 'userDeposit', partyId: member.id }, credit: held },
+              ],
+            },
+            tx,
+          );
+        } else if (req.payMode === 'balance' && held > 0) {
+          await this.needs.ledger.post(
+            {
+              idempotencyKey: `rent:${orderNo}`,
+              kind: 'rent',
+              orderNo,
+              // The order's outlet is at hand: the ledger need not look it up.
+              outletId: outlet.id,
+              memo: 'depositFromBalance',
+              entries: [
+                { account: { kind: 'userBalance', partyId: member.id }, debit: held },
+                { account: { kind: 'userDeposit', partyId: member.id }, credit: held },
+              ],
+            },
+            tx,
+          );
+        }
         const [order] = await tx
           .insert(ordOrder)
           .values({
@@ -232,60 +300,6 @@ export class OrderRenting extends EnginePart {
           })
           .returning();
         const o = order!;
-        if (paying)
-          await this.inApp.taken(tx, chargeKey, {
-            reference: (reference ?? authReference)!,
-            amount: req.payMode === 'depositFree' ? declared : held,
-          });
-        if (req.payMode === 'depositFree')
-          await this.needs.deposits.freeRented(tx, {
-            orderNo,
-            userId: member.id,
-            outletId: outlet.id,
-            declared: o.depositAmount,
-            simulated: o.simulated,
-          });
-        else if (held > 0)
-          await this.needs.deposits.held(tx, {
-            orderNo,
-            userId: member.id,
-            userMobile: o.userMobile,
-            outletId: outlet.id,
-            outletName: outlet.name,
-            amount: held,
-            channel: req.payMode === 'balance' ? 'balance' : 'provider',
-            payReference: reference,
-            simulated: o.simulated,
-          });
-        if (req.payMode === 'deposit' && held > 0) {
-          await this.needs.ledger.post(
-            {
-              idempotencyKey: `rent:${orderNo}`,
-              kind: 'rent',
-              orderNo,
-              memo: 'depositTaken',
-              entries: [
-                { account: { kind: 'providerClearing' }, debit: held },
-                { account: { kind: 'userDeposit', partyId: member.id }, credit: held },
-              ],
-            },
-            tx,
-          );
-        } else if (req.payMode === 'balance' && held > 0) {
-          await this.needs.ledger.post(
-            {
-              idempotencyKey: `rent:${orderNo}`,
-              kind: 'rent',
-              orderNo,
-              memo: 'depositFromBalance',
-              entries: [
-                { account: { kind: 'userBalance', partyId: member.id }, debit: held },
-                { account: { kind: 'userDeposit', partyId: member.id }, credit: held },
-              ],
-            },
-            tx,
-          );
-        }
         await this.events(tx, o.id, [
           { event: 'created', actor: o.userMobile },
           ...(req.payMode !== 'depositFree' && held > 0
@@ -330,7 +344,7 @@ export class OrderRenting extends EnginePart {
       throw err;
     }
     if (!reserved) return (await byKey())!;
-    await this.needs.fleet.dispatch(reserved.commandId);
+    await this.needs.fleet.dispatch(reserved.commandId, req.sn);
     const [now] = await this.db.select({ status: ordOrder.status }).from(ordOrder).where(eq(ordOrder.orderNo, orderNo));
     return {
       orderNo,
@@ -340,7 +354,45 @@ export class OrderRenting extends EnginePart {
     };
   }
 
-  /** Whether this charge key was given back (its payment row `…:undo` exists). */
+  /**
+   * A customer at the start of a rent, in one statement (each part was a statement of its own): the order
+   * opened under this rent key, the power banks held, the rent's payment made in the app under the key (its
+   * first call reserved the order number) and whether the key's charge was given back (its `…:undo` row).
+   * All of it is read again under the customer's lock before anything is written; without a key, only the
+   * holding.
+   */
+  private async customerNow(
+    userId: number,
+    rentKey: string | undefined,
+  ): Promise<{ was: RentResult | null; holding: number; paying: { orderNo: string | null } | null; spent: boolean }> {
+    const chargeKey = `rent:${userId}:${rentKey}`;
+    const [r] = await query<{
+      was: RentResult | null;
+      holding: number;
+      paying: boolean;
+      paying_no: string | null;
+      spent: boolean;
+    }>(
+      this.db,
+      rentKey
+        ? sql`select
+            (select json_build_object('orderNo', o.order_no, 'status', o.status, 'slot', o.slot, 'powerBankId', o.power_bank_id)
+               from ${ordOrder} o where o.user_id = ${userId} and o.rent_key = ${rentKey} limit 1) as was,
+            (${this.terms.holdingSql(userId)}) as holding,
+            exists (select 1 from ${ordPayment} p where p.key = ${chargeKey} and p.purpose = 'rent') as paying,
+            (select p.order_no from ${ordPayment} p where p.key = ${chargeKey} and p.purpose = 'rent') as paying_no,
+            exists (select 1 from ${ordPayment} p where p.key = ${`${chargeKey}:undo`}) as spent`
+        : sql`select null::json as was, (${this.terms.holdingSql(userId)}) as holding, false as paying,
+            null::text as paying_no, false as spent`,
+    );
+    return {
+      was: r?.was ?? null,
+      holding: Number(r?.holding ?? 0),
+      paying: r?.paying ? { orderNo: r.paying_no } : null,
+      spent: Boolean(r?.spent),
+    };
+  }
+
   /** The customer's order opened under this rent key (the same tap twice answers it). */
   private async orderByKey(userId: number, rentKey: string): Promise<RentResult | null> {
     const [was] = await this.db
@@ -352,6 +404,7 @@ export class OrderRenting extends EnginePart {
       : null;
   }
 
+  /** Whether this charge key was given back (its payment row `…:undo` exists). */
   async keySpent(chargeKey: string, db: Db = this.db): Promise<boolean> {
     const [row] = await db
       .select({ key: ordPayment.key })
@@ -410,6 +463,20 @@ export class OrderRenting extends EnginePart {
   /** The cabinet's answer to a rental eject: using, or closed with everything given back. */
   async ejectOutcome(e: { commandId: string; ejected: boolean }): Promise<void> {
     this.meter.business('rentEject', e.ejected ? 'ejected' : 'notEjected');
+    // The usual case in one conditional update (no read and lock first): the order waiting for this eject is using.
+    if (
+      e.ejected &&
+      (await inTransaction(this.db, async (tx) => {
+        const [o] = await tx
+          .update(ordOrder)
+          .set({ status: 'using', startAt: new Date() })
+          .where(and(eq(ordOrder.commandId, e.commandId), eq(ordOrder.status, 'ejecting')))
+          .returning({ id: ordOrder.id, sn: ordOrder.sn });
+        if (o) await this.events(tx, o.id, [{ event: 'ejected', actor: o.sn }]);
+        return Boolean(o);
+      }))
+    )
+      return;
     const released = await inTransaction(this.db, async (tx) => {
       const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.commandId, e.commandId)).for('update');
       if (!o) return null;

@@ -62,9 +62,14 @@ export class OrderSettling extends EnginePart {
       const outlet = outletId ? await this.needs.outlets.forOrder(outletId) : null;
       returnOutlet = outlet ? { id: outlet.id, name: outlet.name } : null;
     }
-    const outletTeam = await this.outletTeamOf(orderId);
+    // What is read of the order before its transaction, read once (its customer, outlet and chain never change).
+    const [head] = await this.db
+      .select({ userId: ordOrder.userId, outletId: ordOrder.outletId, chain: ordOrder.chain })
+      .from(ordOrder)
+      .where(eq(ordOrder.id, orderId));
+    const outletTeam = head ? await this.outletTeamOf(head) : null;
     // The level that gives a benefit: the customer's now, while the membership function is activated.
-    const memberLevel = (await this.needs.settings.membership()) ? await this.levelOfOrder(orderId) : null;
+    const memberLevel = head && (await this.needs.settings.membership()) ? await this.levelOf(head.userId) : null;
     const { result, payments } = await inTransaction(this.db, async (tx) => {
       const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, orderId)).for('update');
       if (!o) throw new AppError('ORDER_NOT_FOUND');
@@ -132,6 +137,7 @@ export class OrderSettling extends EnginePart {
             idempotencyKey: `member:${o.orderNo}`,
             kind: 'memberDeduction',
             orderNo: o.orderNo,
+            outletId: o.outletId,
             memo: 'memberDeducted',
             entries: [
               { account: { kind: 'marketingExpense' }, debit: memberOff },
@@ -152,6 +158,8 @@ export class OrderSettling extends EnginePart {
             idempotencyKey: `settle:${o.orderNo}`,
             kind: 'settle',
             orderNo: o.orderNo,
+            // The order's outlet is at hand: the ledger need not look it up (one statement less each posting).
+            outletId: o.outletId,
             memo: 'feeFromDeposit',
             entries: [
               { account: { kind: 'userDeposit', partyId: o.userId }, debit: take },
@@ -256,9 +264,8 @@ export class OrderSettling extends EnginePart {
   }
 
   /** The member level of an order's customer (the settle reads it once, before its transaction). */
-  private async levelOfOrder(orderId: number): Promise<'A' | 'B' | 'C' | null> {
-    const [o] = await this.db.select({ userId: ordOrder.userId }).from(ordOrder).where(eq(ordOrder.id, orderId));
-    return o ? ((await this.needs.customers.member(o.userId))?.level ?? null) : null;
+  private async levelOf(userId: number): Promise<'A' | 'B' | 'C' | null> {
+    return (await this.needs.customers.member(userId))?.level ?? null;
   }
 
   /**
@@ -267,13 +274,9 @@ export class OrderSettling extends EnginePart {
    * settle's transaction (the outlet module reads outside it); an order's outlet never changes, and
    * an agent's outlet (agents in the chain) has no team, so only a direct outlet is asked.
    */
-  private async outletTeamOf(orderId: number): Promise<number | null> {
-    const [o] = await this.db
-      .select({ outletId: ordOrder.outletId, chain: ordOrder.chain })
-      .from(ordOrder)
-      .where(eq(ordOrder.id, orderId));
-    const chain = (o?.chain ?? []) as ChainLink[];
-    if (!o?.outletId || chain.some((l) => l.party === 'operator' || l.party.startsWith('agent'))) return null;
+  private async outletTeamOf(o: { outletId: number | null; chain: unknown }): Promise<number | null> {
+    const chain = (o.chain ?? []) as ChainLink[];
+    if (!o.outletId || chain.some((l) => l.party === 'operator' || l.party.startsWith('agent'))) return null;
     return (await this.needs.outlets.forOrder(o.outletId))?.teamId ?? null;
   }
 
@@ -305,6 +308,7 @@ export class OrderSettling extends EnginePart {
           idempotencyKey: `release:${o.orderNo}`,
           kind: 'release',
           orderNo: o.orderNo,
+          outletId: o.outletId,
           memo: 'depositToBalance',
           entries: [
             { account: { kind: 'userDeposit', partyId: o.userId }, debit: rest },
@@ -329,6 +333,7 @@ export class OrderSettling extends EnginePart {
         idempotencyKey: `release:${o.orderNo}`,
         kind: 'release',
         orderNo: o.orderNo,
+        outletId: o.outletId,
         memo: 'depositBack',
         entries: [
           { account: { kind: 'userDeposit', partyId: o.userId }, debit: rest },

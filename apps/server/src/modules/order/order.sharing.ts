@@ -41,7 +41,7 @@ export class OrderSharing extends EnginePart {
     entries.push({ account: { kind: 'revenue' }, credit: rest - given });
     const key = `share:${o.orderNo}`;
     const posted = await this.needs.ledger.post(
-      { idempotencyKey: key, kind: 'share', orderNo: o.orderNo, memo: 'sharesOfNet', entries },
+      { idempotencyKey: key, kind: 'share', orderNo: o.orderNo, outletId: o.outletId, memo: 'sharesOfNet', entries },
       tx,
     );
     if (!posted) return false;
