@@ -20,6 +20,7 @@ import { netAgent, netAppAccount, netRegion } from './tables.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
 
 const parent = alias(netAgent, 'parent');
+const grand = alias(netAgent, 'grand');
 
 /** What an agent's chain needs to know of it, read under a lock. */
 export interface AgentCeiling {
@@ -113,6 +114,38 @@ export class AgentService {
       .innerJoin(netAppAccount, eq(netAppAccount.id, netAgent.accountId))
       .leftJoin(parent, eq(parent.id, netAgent.parentId))
       .leftJoin(netRegion, eq(netRegion.id, netAgent.regionId));
+  }
+
+  /**
+   * The agent and its ancestors, the top first (levels A, B, C: at most two ancestors), in one
+   * statement and without its money: what a rental copies into its chain on every rent, so it must
+   * not grow with the agent's ledger the way `detail`'s balances do.
+   */
+  async line(id: number): Promise<{ id: number; name: string; level: AgentLevel; ratio: number }[]> {
+    const [r] = await this.db
+      .select({
+        id: netAgent.id,
+        name: netAgent.name,
+        level: netAgent.level,
+        ratio: netAgent.ratio,
+        pId: parent.id,
+        pName: parent.name,
+        pLevel: parent.level,
+        pRatio: parent.ratio,
+        gId: grand.id,
+        gName: grand.name,
+        gLevel: grand.level,
+        gRatio: grand.ratio,
+      })
+      .from(netAgent)
+      .leftJoin(parent, eq(parent.id, netAgent.parentId))
+      .leftJoin(grand, eq(grand.id, parent.parentId))
+      .where(eq(netAgent.id, id));
+    if (!r) throw new AppError('NOT_FOUND');
+    const line = [{ id: r.id, name: r.name, level: r.level as AgentLevel, ratio: r.ratio }];
+    if (r.pId !== null) line.unshift({ id: r.pId, name: r.pName!, level: r.pLevel as AgentLevel, ratio: r.pRatio! });
+    if (r.gId !== null) line.unshift({ id: r.gId, name: r.gName!, level: r.gLevel as AgentLevel, ratio: r.gRatio! });
+    return line;
   }
 
   async detail(id: number): Promise<AgentDetail> {

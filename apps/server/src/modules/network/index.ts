@@ -289,12 +289,7 @@ function createNetwork({ db, config, limits }: Platform, needs: NetworkNeeds, la
      * An agent's chain above and including it: each level's agent, name, level and the ratio it
      * holds (the rental engine shares an order down it; a voucher's place names its agents).
      */
-    agentLine: async (agentId: number) => {
-      const d = await agents.detail(agentId);
-      return d.chain.flatMap((l) =>
-        l.agentId !== null && l.level ? [{ id: l.agentId, name: l.name ?? '', level: l.level, ratio: l.holds }] : [],
-      );
-    },
+    agentLine: (agentId: number) => agents.line(agentId),
   };
 }
 

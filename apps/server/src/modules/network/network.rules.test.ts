@@ -52,7 +52,15 @@ describe.each(engines)('network rules (%s)', (engine) => {
       expect(d.chain.reduce((t, l) => t + l.earns, 0)).toBe(100);
       expect(d.chain.every((l) => l.earns >= 0)).toBe(true);
       expect((await net().agents.detail(a.id)).childFloor).toBe(rb);
+      // The line a rental copies is the detail's chain without the platform, read in one statement.
+      for (const id of [a.id, b.id, c.id]) {
+        const chain = (await net().agents.detail(id)).chain.slice(1);
+        expect(await net().agentLine(id)).toEqual(
+          chain.map((l) => ({ id: l.agentId, name: l.name, level: l.level, ratio: l.holds })),
+        );
+      }
     }
+    await expect(net().agentLine(987654321)).rejects.toThrow(AppError);
   });
 
   it('refuses a lowered ratio under a child agent or an outlet, naming the one with the highest ratio', async () => {
