@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, api, call, signIn } from './helpers';
+import { ADMIN, SIGNED_OUT, api, call, signIn } from './helpers';
 
 /**
  * The console as an operator finds it: forms that do not trap (a cleared optional field, a refusal
@@ -8,20 +8,23 @@ import { ADMIN, api, call, signIn } from './helpers';
  */
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/console-forms-${name}.png`, fullPage: true });
 
-test('sign-in screen: the brand heads it, the area code starts at +86, each tab keeps its own password', async ({
-  page,
-}) => {
-  await page.addInitScript(() => localStorage.setItem('language', 'en_US'));
-  await page.goto('/login');
-  // The seeded brand, fetched on the sign-in screen itself (a fresh browser has none stored).
-  await expect(page.getByRole('heading', { name: 'ChargeHub' })).toBeVisible();
-  await expect(page).toHaveTitle('ChargeHub - Sign in');
-  await page.locator('input[type="password"]').fill('typed-for-the-user-name');
-  await page.getByText('Mobile', { exact: true }).click();
-  await expect(page.getByPlaceholder('Area code')).toHaveValue('86');
-  await expect(page.locator('input[type="password"]')).toHaveValue('');
-  await page.getByText('User name', { exact: true }).click();
-  await expect(page.locator('input[type="password"]')).toHaveValue('typed-for-the-user-name');
+test.describe('signed out', () => {
+  test.use({ storageState: SIGNED_OUT });
+  test('sign-in screen: the brand heads it, the area code starts at +86, each tab keeps its own password', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'en_US'));
+    await page.goto('/login');
+    // The seeded brand, fetched on the sign-in screen itself (a fresh browser has none stored).
+    await expect(page.getByRole('heading', { name: 'ChargeHub' })).toBeVisible();
+    await expect(page).toHaveTitle('ChargeHub - Sign in');
+    await page.locator('input[type="password"]').fill('typed-for-the-user-name');
+    await page.getByText('Mobile', { exact: true }).click();
+    await expect(page.getByPlaceholder('Area code')).toHaveValue('86');
+    await expect(page.locator('input[type="password"]')).toHaveValue('');
+    await page.getByText('User name', { exact: true }).click();
+    await expect(page.locator('input[type="password"]')).toHaveValue('typed-for-the-user-name');
+  });
 });
 
 test('a taken user name is said under the field, and the drawer stays open', async ({ page }) => {

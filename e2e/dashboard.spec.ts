@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, call, signIn } from './helpers';
+import { api, call, signIn, staffAccount } from './helpers';
 
 /**
  * The dashboard against the real server and its six simulated cabinets (SIMULATOR=6), plus two
@@ -93,7 +93,7 @@ test.describe('dashboard', () => {
     const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
     const service = roles.find((r) => r.name === 'role.customerService')!;
     const user = { userName: 'e2e_cs_dash', password: 'service123' };
-    await call(a, 'POST', '/user/api/v1/sys/manage', { ...user, nickName: 'Service desk', roleIds: [service.id] });
+    await staffAccount(a, user, [service.id], 'Service desk');
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     const cs = await context.newPage();

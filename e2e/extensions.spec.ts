@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, confirmOk, ensureMobile, lastCode, signIn, waitForResend } from './helpers';
+import { api, confirmOk, ensureMobile, lastCode, signIn, sendCode } from './helpers';
 
 /**
  * Extended functions as a person switches them: the demo install has Coupons activated and its
@@ -32,10 +32,9 @@ test('closing Coupons in Expansion tools removes the coupon screens from the sid
   expect(refused).toMatchObject({ code: 100230, msg: 'Coupons is not activated on this platform' });
 
   // Activating again asks for the SMS code, then the screens come back.
-  await waitForResend(mobile);
   await row.getByRole('button', { name: 'Re-activate' }).click();
   const dialog = page.getByRole('dialog', { name: 'SMS verification' });
-  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await sendCode(dialog, mobile);
   await expect(dialog).toContainText(/A code was sent to/);
   await dialog.getByLabel('Verification code').fill(lastCode(mobile));
   await dialog.getByRole('button', { name: 'Verify' }).click();

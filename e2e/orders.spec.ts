@@ -9,7 +9,7 @@ import {
   menuPath,
   signIn,
   signInFinance,
-  waitForResend,
+  sendCode,
   type Api,
 } from './helpers';
 
@@ -229,10 +229,9 @@ test('a deposit-free rental shows its authorization in the order detail: frozen 
   const row = page.locator('.ant-table-row').filter({ hasText: 'Deposit-free rental (credit)' });
   if (!(await row.textContent())?.includes('Activated')) {
     const mobile = await ensureMobile(a);
-    await waitForResend(mobile);
     await row.getByRole('button', { name: /^(Re-a|A)ctivate$/ }).click();
     const dialog = page.getByRole('dialog', { name: 'SMS verification' });
-    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await sendCode(dialog, mobile);
     await expect(dialog).toContainText(/A code was sent to/);
     await dialog.getByLabel('Verification code').fill(lastCode(mobile));
     await dialog.getByRole('button', { name: 'Verify' }).click();
