@@ -6,6 +6,8 @@ import { ADMIN, SIGNED_OUT, api, call, signIn } from './helpers';
  * shown on its field, a warning before upgrading offline cabinets), the sign-in screen, and the
  * 403 page for a screen the account may not open.
  */
+// A stamp per attempt: a retry makes its own role and account (names are unique).
+const RUN = Date.now().toString(36).slice(-5);
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/console-forms-${name}.png`, fullPage: true });
 
 test.describe('signed out', () => {
@@ -97,22 +99,22 @@ test('a screen the account may not open says so (403) with a way back; an unknow
     nodes.flatMap((n) => [n, ...flat(n.children as { id: number; path: string; children: unknown[] }[])]);
   const dashboard = flat(tree).find((m) => m.path === '/dashboard')!;
   const role = await call<{ id: number }>(a, 'POST', '/user/api/v1/sys/role/saveOrUpdate', {
-    name: 'E2E dashboard only',
+    name: `E2E dashboard only ${RUN}`,
     weight: 1,
     menuIds: [dashboard.id],
   });
   await call(a, 'POST', '/user/api/v1/sys/manage', {
-    userName: 'e2e_viewer',
+    userName: `e2e_viewer_${RUN}`,
     nickName: 'Viewer',
     password: 'viewer123',
     roleIds: [role.id],
   });
 
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState: SIGNED_OUT });
   const viewer = await context.newPage();
   await viewer.addInitScript(() => localStorage.setItem('language', 'en_US'));
   await viewer.goto('/login?redirect=%2Fsystem%2Froles');
-  await viewer.locator('input[autocomplete="username"]').fill('e2e_viewer');
+  await viewer.locator('input[autocomplete="username"]').fill(`e2e_viewer_${RUN}`);
   await viewer.locator('input[type="password"]').fill('viewer123');
   await viewer.locator('button[type="submit"]').click();
   await expect(viewer.getByText('Your account does not have permission to open this page.')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, call, signIn, staffAccount } from './helpers';
+import { api, call, signIn, staffAccount, SIGNED_OUT } from './helpers';
 
 /**
  * The dashboard against the real server and its six simulated cabinets (SIMULATOR=6), plus two
@@ -95,7 +95,7 @@ test.describe('dashboard', () => {
     const user = { userName: 'e2e_cs_dash', password: 'service123' };
     await staffAccount(a, user, [service.id], 'Service desk');
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, storageState: SIGNED_OUT });
     const cs = await context.newPage();
     await cs.addInitScript(() => localStorage.setItem('language', 'en_US'));
     await cs.goto('/login');

@@ -14,7 +14,11 @@ type Lang = 'zh_CN' | 'zh_TW' | 'en_US';
  */
 export const ADMIN_STATE = path.join(process.env.E2E_DATA_DIR ?? '', 'admin-state.json');
 
-/** A context without the run's admin session: for flows about the login screen itself. */
+/**
+ * A context without the run's admin session: for the login screen's own flows, and for the contexts a
+ * flow opens for another account (browser.newContext takes the config's `use` options, the admin's
+ * session among them).
+ */
 export const SIGNED_OUT = { cookies: [], origins: [] };
 
 /**
@@ -37,6 +41,8 @@ export async function signInByForm(
   who: { userName: string; password: string } = ADMIN,
   redirect?: string,
 ): Promise<void> {
+  // A context of a test starts with the admin's session (use.storageState): typed in, it is the form's.
+  await page.context().clearCookies();
   await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
   await page.locator('input[autocomplete="username"]').fill(who.userName);
   await page.locator('input[type="password"]').fill(who.password);
@@ -278,7 +284,7 @@ export async function signInWithRole(
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
   await staffAccount(a, who, [roles.find((r) => r.name === role)!.id]);
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: SIGNED_OUT });
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('language', 'en_US'));
   await signInByForm(page, who);

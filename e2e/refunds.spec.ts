@@ -10,6 +10,7 @@ import {
   sendCode,
   staffAccount,
   type Api,
+  SIGNED_OUT,
 } from './helpers';
 
 /**
@@ -141,7 +142,7 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   await staffAccount(a, FIRST, [finance], 'First reviewer');
   await staffAccount(a, REVIEWER, [finance], 'Refund reviewer');
   const signInAs = async (who: { userName: string; password: string }) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: SIGNED_OUT });
     const p = await context.newPage();
     await p.addInitScript(() => localStorage.setItem('language', 'en_US'));
     await p.goto('/login');
