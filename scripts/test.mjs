@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test. Vitest (contract, server on PGlite and, with TEST_DATABASE_URL, on
 // PostgreSQL, console in jsdom) and Playwright in Chromium against the built console.
-// The unit half runs first, then the browser half. Side by side (TEST_TOGETHER=1) they took longer
+// The unit half runs first (the console's build beside it), then the browser half. Side by side (TEST_TOGETHER=1) they took longer
 // on the 2-core CI machine (32 min against 12.4 + 10.4 min one after the other, docs/decisions/tests-and-ci.md
 // "Tests one half after the other"): both halves want the CPU, and the browser flows' server and the
 // simulated customers slow down beside the unit tests' two workers. `npm test -- unit` or `-- e2e`
