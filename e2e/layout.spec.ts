@@ -4,14 +4,9 @@ import { api, signIn } from './helpers';
 test('language switch changes every string, antd and the title at once, and is remembered', async ({ page }) => {
   await signIn(page, { redirect: '/system/loginLog' });
   await expect(page).toHaveTitle('ChargeHub - 登录日志');
-  // A click that lands while the menu is still opening is lost now and then on a busy machine: open it again.
-  await expect(async () => {
-    if ((await page.title()) !== 'ChargeHub - Login log') {
-      await page.getByRole('button', { name: '语言' }).click({ timeout: 3_000 });
-      await page.getByRole('menuitem', { name: 'English' }).click({ timeout: 3_000 });
-    }
-    await expect(page).toHaveTitle('ChargeHub - Login log', { timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  await page.getByRole('button', { name: '语言' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page).toHaveTitle('ChargeHub - Login log');
   await expect(page.locator('.app-sidebar-menu')).toContainText('System');
   await expect(page.locator('.ant-breadcrumb')).toContainText('Data analysis');
   await expect(page.locator('.ant-pagination-total-text, .ant-table-wrapper').first()).toBeVisible();
@@ -25,13 +20,9 @@ test('language switch changes every string, antd and the title at once, and is r
   await page.reload();
   await expect(page).toHaveTitle('ChargeHub - Login log');
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en_US');
-  await expect(async () => {
-    if ((await page.title()) !== 'ChargeHub - 登入日誌') {
-      await page.getByRole('button', { name: 'Language' }).click({ timeout: 3_000 });
-      await page.getByRole('menuitem', { name: '繁體中文' }).click({ timeout: 3_000 });
-    }
-    await expect(page).toHaveTitle('ChargeHub - 登入日誌', { timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: '繁體中文' }).click();
+  await expect(page).toHaveTitle('ChargeHub - 登入日誌');
 });
 
 test('every menu name reads whole in the sidebar at 1440 px, in English (the longest words) and Chinese', async ({
