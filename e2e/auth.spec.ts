@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, SIGNED_OUT, signInByForm } from './helpers';
+
+// The login form itself: these flows start signed out and type it (the others open the console with
+// the run's admin session, global-setup.ts).
+test.use({ storageState: SIGNED_OUT });
 
 test('a signed-out visit goes to /login with redirect, a wrong password is refused, sign-in returns to the screen', async ({
   page,
@@ -29,7 +33,8 @@ test('a signed-out visit goes to /login with redirect, a wrong password is refus
 });
 
 test('log out from the avatar menu ends the session', async ({ page, context }) => {
-  await signIn(page);
+  // A session of its own, typed in: signing out ends only that one.
+  await signInByForm(page);
   const token = (await context.cookies()).find((c) => c.name === 'Authorization')?.value;
   expect(token).toBeTruthy();
   await page.getByRole('button', { name: '账号菜单' }).click();

@@ -1,27 +1,32 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, api, call, signIn } from './helpers';
+import { ADMIN, SIGNED_OUT, api, call, signIn } from './helpers';
 
 /**
  * The console as an operator finds it: forms that do not trap (a cleared optional field, a refusal
  * shown on its field, a warning before upgrading offline cabinets), the sign-in screen, and the
  * 403 page for a screen the account may not open.
  */
+// A stamp per attempt: a retry makes its own role and account (names are unique).
+const RUN = Date.now().toString(36).slice(-5);
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/console-forms-${name}.png`, fullPage: true });
 
-test('sign-in screen: the brand heads it, the area code starts at +86, each tab keeps its own password', async ({
-  page,
-}) => {
-  await page.addInitScript(() => localStorage.setItem('language', 'en_US'));
-  await page.goto('/login');
-  // The seeded brand, fetched on the sign-in screen itself (a fresh browser has none stored).
-  await expect(page.getByRole('heading', { name: 'ChargeHub' })).toBeVisible();
-  await expect(page).toHaveTitle('ChargeHub - Sign in');
-  await page.locator('input[type="password"]').fill('typed-for-the-user-name');
-  await page.getByText('Mobile', { exact: true }).click();
-  await expect(page.getByPlaceholder('Area code')).toHaveValue('86');
-  await expect(page.locator('input[type="password"]')).toHaveValue('');
-  await page.getByText('User name', { exact: true }).click();
-  await expect(page.locator('input[type="password"]')).toHaveValue('typed-for-the-user-name');
+test.describe('signed out', () => {
+  test.use({ storageState: SIGNED_OUT });
+  test('sign-in screen: the brand heads it, the area code starts at +86, each tab keeps its own password', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'en_US'));
+    await page.goto('/login');
+    // The seeded brand, fetched on the sign-in screen itself (a fresh browser has none stored).
+    await expect(page.getByRole('heading', { name: 'ChargeHub' })).toBeVisible();
+    await expect(page).toHaveTitle('ChargeHub - Sign in');
+    await page.locator('input[type="password"]').fill('typed-for-the-user-name');
+    await page.getByText('Mobile', { exact: true }).click();
+    await expect(page.getByPlaceholder('Area code')).toHaveValue('86');
+    await expect(page.locator('input[type="password"]')).toHaveValue('');
+    await page.getByText('User name', { exact: true }).click();
+    await expect(page.locator('input[type="password"]')).toHaveValue('typed-for-the-user-name');
+  });
 });
 
 test('a taken user name is said under the field, and the drawer stays open', async ({ page }) => {
@@ -94,22 +99,22 @@ test('a screen the account may not open says so (403) with a way back; an unknow
     nodes.flatMap((n) => [n, ...flat(n.children as { id: number; path: string; children: unknown[] }[])]);
   const dashboard = flat(tree).find((m) => m.path === '/dashboard')!;
   const role = await call<{ id: number }>(a, 'POST', '/user/api/v1/sys/role/saveOrUpdate', {
-    name: 'E2E dashboard only',
+    name: `E2E dashboard only ${RUN}`,
     weight: 1,
     menuIds: [dashboard.id],
   });
   await call(a, 'POST', '/user/api/v1/sys/manage', {
-    userName: 'e2e_viewer',
+    userName: `e2e_viewer_${RUN}`,
     nickName: 'Viewer',
     password: 'viewer123',
     roleIds: [role.id],
   });
 
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState: SIGNED_OUT });
   const viewer = await context.newPage();
   await viewer.addInitScript(() => localStorage.setItem('language', 'en_US'));
   await viewer.goto('/login?redirect=%2Fsystem%2Froles');
-  await viewer.locator('input[autocomplete="username"]').fill('e2e_viewer');
+  await viewer.locator('input[autocomplete="username"]').fill(`e2e_viewer_${RUN}`);
   await viewer.locator('input[type="password"]').fill('viewer123');
   await viewer.locator('button[type="submit"]').click();
   await expect(viewer.getByText('Your account does not have permission to open this page.')).toBeVisible();

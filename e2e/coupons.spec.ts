@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { lastCode, signIn } from './helpers';
+import { freshMobile, lastCode, signIn } from './helpers';
 
 /**
  * Coupons as operations staff and a customer meet them: create a code-redemption coupon in the
@@ -14,7 +14,7 @@ const tabRow = (page: Page, text: string) =>
   page.getByRole('tabpanel').locator('.ant-table-row').filter({ hasText: text });
 
 async function customer(request: APIRequestContext): Promise<{ mobile: string; headers: Record<string, string> }> {
-  const mobile = `139${String(Date.now()).slice(-8)}`;
+  const mobile = freshMobile();
   expect(
     (await (await request.post('/user/api/app/v1/auth/sendCode', { data: { areaCode: '86', mobile } })).json()).code,
   ).toBe(0);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { api, call, signIn } from './helpers';
+import { api, call, signIn, SIGNED_OUT } from './helpers';
 
 /**
  * Direct management (spec 2's specially handled entry): in the sidebar of the super administrator
@@ -29,7 +29,7 @@ test('direct management is shown to who runs direct sales and leads to their tea
     nickName: who.userName,
     roleIds: [roles.find((r) => r.name === 'role.operations')!.id],
   });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: SIGNED_OUT });
   try {
     const other = await context.newPage();
     await other.addInitScript(() => localStorage.setItem('language', 'en_US'));

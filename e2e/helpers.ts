@@ -1,21 +1,51 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { userName: 'admin', password: 'admin123' };
 
 type Lang = 'zh_CN' | 'zh_TW' | 'en_US';
 
-/** Signs in through the login screen, as a person does, and waits for the layout. */
+/**
+ * Where global-setup.ts keeps the admin's session (its Authorization cookie) for the run: every
+ * test's own context starts with it (`use.storageState` in playwright.config.ts), so a flow opens
+ * the console signed in instead of typing the login form again. The login form itself is proven
+ * by auth.spec.ts and the sign-in of each other role (signInByForm).
+ */
+export const ADMIN_STATE = path.join(process.env.E2E_DATA_DIR ?? '', 'admin-state.json');
+
+/**
+ * A context without the run's admin session: for the login screen's own flows, and for the contexts a
+ * flow opens for another account (browser.newContext takes the config's `use` options, the admin's
+ * session among them).
+ */
+export const SIGNED_OUT = { cookies: [], origins: [] };
+
+/**
+ * Opens the console as the admin (the run's session, see ADMIN_STATE) at `redirect` (the
+ * dashboard unless told), in `lang` unless the page chose one already, and waits for the layout.
+ */
 export async function signIn(page: Page, opts: { redirect?: string; lang?: Lang } = {}): Promise<void> {
   if (opts.lang) {
     await page.addInitScript((lang) => {
       if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
     }, opts.lang);
   }
-  await page.goto(opts.redirect ? `/login?redirect=${encodeURIComponent(opts.redirect)}` : '/login');
-  await page.locator('input[autocomplete="username"]').fill(ADMIN.userName);
-  await page.locator('input[type="password"]').fill(ADMIN.password);
+  await page.goto(opts.redirect ?? '/');
+  await expect(page.locator('.app-tags')).toBeVisible();
+}
+
+/** Signs `who` in through the login screen, as a person does, and waits for the layout. */
+export async function signInByForm(
+  page: Page,
+  who: { userName: string; password: string } = ADMIN,
+  redirect?: string,
+): Promise<void> {
+  // A context of a test starts with the admin's session (use.storageState): typed in, it is the form's.
+  await page.context().clearCookies();
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
+  await page.locator('input[autocomplete="username"]').fill(who.userName);
+  await page.locator('input[type="password"]').fill(who.password);
   await page.locator('button[type="submit"]').click();
   await expect(page.locator('.app-tags')).toBeVisible();
 }
@@ -157,11 +187,19 @@ export function lastCode(mobile: string): string {
   return code;
 }
 
-/** One code a minute per number (the server's rate limit): waits out a recent send to `mobile`. */
-export async function waitForResend(mobile: string): Promise<void> {
-  const last = smsTo(mobile).at(-1);
-  const wait = last ? new Date(last.time).getTime() + 61_000 - Date.now() : 0;
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+/**
+ * Clicks "Send code" in an SMS verification dialog and waits for the text to reach `mobile`. The
+ * server sends one code a minute per number while the last one is still unused (a code typed in
+ * does not hold the number back): a send refused for that is asked again every few seconds until
+ * it goes, so a flow waits only after a code that was left unused (a failed flow's), never on a clock.
+ */
+export async function sendCode(dialog: Locator, mobile: string): Promise<void> {
+  const before = smsTo(mobile).length;
+  await expect(async () => {
+    if (smsTo(mobile).length === before)
+      await dialog.getByRole('button', { name: 'Send code' }).click({ timeout: 2_000 });
+    await expect.poll(() => smsTo(mobile).length, { timeout: 3_000 }).toBeGreaterThan(before);
+  }).toPass({ timeout: 90_000, intervals: [5_000] });
 }
 
 /** The mobile the e2e admin gets (global-setup.ts gives it before the first spec). */
@@ -183,12 +221,17 @@ export async function ensureMobile(a: Api): Promise<string> {
   return ADMIN_MOBILE;
 }
 
+/** A mobile no flow has used: flows run two at a time, so the clock alone could give two of them the same. */
+export function freshMobile(): string {
+  return `139${String(Date.now() % 10_000).padStart(4, '0')}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+}
+
 /**
  * A new customer of the app (USER_IOS), signed in with the code texted to a fresh mobile: its
  * calls through `call`, as the app makes them.
  */
 export async function appCustomer(request: APIRequestContext, lang: Lang = 'en_US'): Promise<Api & { mobile: string }> {
-  const mobile = `139${String(Date.now()).slice(-8)}`;
+  const mobile = freshMobile();
   const app: Api = { request, headers: { ClientType: 'USER_IOS', 'Accept-Language': lang } };
   await call(app, 'POST', '/user/api/app/v1/auth/sendCode', { areaCode: '86', mobile });
   const { token } = await call<{ token: string }>(app, 'POST', '/user/api/app/v1/auth', {
@@ -198,6 +241,25 @@ export async function appCustomer(request: APIRequestContext, lang: Lang = 'en_U
     clientType: 'USER_IOS',
   });
   return { request, mobile, headers: { ...app.headers, Authorization: token } };
+}
+
+/**
+ * A staff account with the given roles, made through the console's call. One that a first attempt of
+ * the same flow made already (a retry: same name, same password, same roles) is taken as it is.
+ */
+export async function staffAccount(
+  a: Api,
+  who: { userName: string; password: string },
+  roleIds: number[],
+  nickName = who.userName,
+): Promise<void> {
+  const res = await a.request.post('/user/api/v1/sys/manage', {
+    headers: a.headers,
+    data: { ...who, nickName, roleIds },
+  });
+  const body = (await res.json()) as { code: number; msg: string };
+  // 100101: the user name is taken (by this flow's first attempt).
+  expect([0, 100101], `POST /user/api/v1/sys/manage: ${body.msg}`).toContain(body.code);
 }
 
 /**
@@ -221,19 +283,11 @@ export async function signInWithRole(
   role: string,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
-  await call(a, 'POST', '/user/api/v1/sys/manage', {
-    ...who,
-    nickName: who.userName,
-    roleIds: [roles.find((r) => r.name === role)!.id],
-  });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await staffAccount(a, who, [roles.find((r) => r.name === role)!.id]);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: SIGNED_OUT });
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('language', 'en_US'));
-  await page.goto('/login');
-  await page.locator('input[autocomplete="username"]').fill(who.userName);
-  await page.locator('input[type="password"]').fill(who.password);
-  await page.locator('button[type="submit"]').click();
-  await expect(page.locator('.app-tags')).toBeVisible();
+  await signInByForm(page, who);
   return { page, close: () => context.close() };
 }
 
@@ -244,11 +298,7 @@ export async function signInWithRole(
  */
 export async function staffWithRole(a: Api, who: { userName: string; password: string }, role: string): Promise<Api> {
   const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
-  await call(a, 'POST', '/user/api/v1/sys/manage', {
-    ...who,
-    nickName: who.userName,
-    roleIds: [roles.find((r) => r.name === role)!.id],
-  });
+  await staffAccount(a, who, [roles.find((r) => r.name === role)!.id]);
   const open = { request: a.request, headers: { ClientType: 'MANAGE_PC', 'Accept-Language': 'en_US' } };
   const { token } = await call<{ token: string }>(open, 'POST', '/user/api/open/v1/auth', who);
   return { request: a.request, headers: { ...a.headers, Authorization: token } };

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { api, ensureMobile, lastCode, signIn, waitForResend } from './helpers';
+import { api, ensureMobile, lastCode, signIn, sendCode } from './helpers';
 
 /** Answers the SMS code dialog with the code the server wrote to DATA_DIR/sms.log (SMS_PROVIDER=file). */
 async function enterCode(page: Page, mobile: string) {
   const dialog = page.getByRole('dialog', { name: 'SMS verification' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await sendCode(dialog, mobile);
   await expect(dialog).toContainText(/A code was sent to/);
   await dialog.getByLabel('Verification code').fill(lastCode(mobile));
   await dialog.getByRole('button', { name: 'Verify' }).click();
@@ -40,7 +40,6 @@ test('payment companies: WeChat Pay saved with a generated key and the SMS code;
   await section.getByRole('button', { name: 'Save address' }).click();
   await expect(section.locator('.ant-form-item-explain-error').first()).toContainText('must be an https:// address');
   await section.getByLabel('Notification base address').fill('https://pay.example.com');
-  await waitForResend(mobile);
   await section.getByRole('button', { name: 'Save address' }).click();
   await enterCode(page, mobile);
   await expect(page.locator('.ant-message-success').last()).toContainText('Saved');

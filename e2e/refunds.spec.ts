@@ -1,5 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, call, confirmOk, ensureMobile, lastCode, menuPath, signIn, waitForResend, type Api } from './helpers';
+import {
+  api,
+  call,
+  confirmOk,
+  ensureMobile,
+  lastCode,
+  menuPath,
+  signIn,
+  sendCode,
+  staffAccount,
+  type Api,
+  SIGNED_OUT,
+} from './helpers';
 
 /**
  * A reviewed refund above the second-approval threshold, as finance meets it: the threshold is
@@ -50,10 +62,9 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   await page.getByRole('tab', { name: 'Pay and withdrawal' }).click();
   const pay = page.getByRole('tabpanel', { name: 'Pay and withdrawal' });
   await pay.getByLabel('Second refund approval above').fill('0.01');
-  await waitForResend(mobile);
   await pay.getByRole('button', { name: 'Save', exact: true }).click();
   const sms = page.getByRole('dialog', { name: 'SMS verification' });
-  await sms.getByRole('button', { name: 'Send code' }).click();
+  await sendCode(sms, mobile);
   await expect(sms).toContainText(/A code was sent to/);
   await sms.getByLabel('Verification code').fill(lastCode(mobile));
   await sms.getByRole('button', { name: 'Verify' }).click();
@@ -128,10 +139,10 @@ test('a refund above the threshold is approved by two accounts, completes, and t
   // Two accounts with the finance role.
   const roles = await call<{ id: number; name: string }[]>(a, 'GET', '/user/api/v1/sys/role/list');
   const finance = roles.find((r) => r.name === 'role.finance')!.id;
-  await call(a, 'POST', '/user/api/v1/sys/manage', { ...FIRST, nickName: 'First reviewer', roleIds: [finance] });
-  await call(a, 'POST', '/user/api/v1/sys/manage', { ...REVIEWER, nickName: 'Refund reviewer', roleIds: [finance] });
+  await staffAccount(a, FIRST, [finance], 'First reviewer');
+  await staffAccount(a, REVIEWER, [finance], 'Refund reviewer');
   const signInAs = async (who: { userName: string; password: string }) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: SIGNED_OUT });
     const p = await context.newPage();
     await p.addInitScript(() => localStorage.setItem('language', 'en_US'));
     await p.goto('/login');

@@ -1,12 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, confirmOk, signIn } from './helpers';
+import { api, confirmOk, signIn, SIGNED_OUT } from './helpers';
 
 /**
  * Issue 3's proof in the browser: an admin makes a role from a few menus and buttons, an account
  * with it sees only those, and the server refuses what it was not given even when called directly.
  */
-const ROLE = 'E2E审计';
-const CLERK = { userName: 'e2e_clerk', password: 'clerk123' };
+// A stamp per attempt: a retry makes its own role and account (names are unique).
+const RUN = Date.now().toString(36).slice(-5);
+const ROLE = `E2E审计${RUN}`;
+const CLERK = { userName: `e2e_clerk_${RUN}`, password: 'clerk123' };
 
 /** A node of the role's menu tree by its exact name ('登录日志', not '导出登录日志'). */
 function treeNode(page: Page, title: string) {
@@ -17,7 +19,7 @@ function treeNode(page: Page, title: string) {
 }
 
 async function signInAs(browser: Browser, user: { userName: string; password: string }): Promise<Page> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ storageState: SIGNED_OUT });
   const page = await context.newPage();
   await page.goto('/login');
   await page.locator('input[autocomplete="username"]').fill(user.userName);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, call, confirmOk, ensureMobile, lastCode, signIn, waitForResend } from './helpers';
+import { api, call, confirmOk, ensureMobile, lastCode, signIn, sendCode } from './helpers';
 
 /**
  * The e2e server runs with SMS_PROVIDER=file: every text goes to DATA_DIR/sms.log (a development
@@ -42,11 +42,10 @@ test('brand name follows into the sidebar and title; a pay change asks for the S
   await page.getByRole('tab', { name: 'Pay and withdrawal' }).click();
   const pay = page.getByRole('tabpanel', { name: 'Pay and withdrawal' });
   await pay.getByLabel('Tax fee').fill('6');
-  await waitForResend(mobile);
   await pay.getByRole('button', { name: 'Save', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'SMS verification' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await sendCode(dialog, mobile);
   await expect(dialog).toContainText(/A code was sent to \d{3}\*{4}\d{4}/);
   await dialog.getByLabel('Verification code').fill(lastCode(mobile) === '000000' ? '111111' : '000000');
   await dialog.getByRole('button', { name: 'Verify' }).click();
