@@ -71,6 +71,14 @@ function pgliteTemplateBlob(): Blob | undefined {
   return templateBlob;
 }
 
+/**
+ * An embedded database migrated as a test server's is: loaded from the run's template. Tests of migrating an empty
+ * one (maintenance.test.ts) call openPglite(null) themselves.
+ */
+export function openTestPglite(): Promise<Database> {
+  return openPglite(null, { template: pgliteTemplateBlob() });
+}
+
 export interface StartOptions {
   workers?: boolean;
   /** The payment company the server uses (a sandbox the test steers). */

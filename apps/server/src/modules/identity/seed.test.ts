@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openPglite, query } from '../../platform/db/database.js';
+import { query } from '../../platform/db/database.js';
+import { openTestPglite } from '../../test/helper.js';
 import { MENU_TYPE } from '@cbo/contract';
 import type { MenuSeed } from '../../platform/menus.js';
 import { seedIdentity } from './seed.js';
@@ -60,7 +61,7 @@ const button: MenuSeed = {
 
 describe('seeding menus on an upgraded database', () => {
   it("a role given a new screen gets the directory above it, once; an operator's later removal of an old grant stays", async () => {
-    const database = await openPglite(null);
+    const database = await openTestPglite();
     try {
       const { db } = database;
       const log = () => undefined;

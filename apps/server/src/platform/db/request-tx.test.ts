@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, freshPostgres } from '../../test/helper.js';
-import { openPglite, openPostgres, query, type Database } from './database.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { engines, freshPostgres, openTestPglite } from '../../test/helper.js';
+import { openPostgres, query, type Database } from './database.js';
 import { inRequestTransaction, scoped } from './request-tx.js';
 
 describe.each(engines)('request transaction (%s)', (engine) => {
@@ -9,10 +9,10 @@ describe.each(engines)('request transaction (%s)', (engine) => {
   let drop = async () => {};
   beforeAll(async () => {
     if (engine === 'postgres') {
-      const pg = await freshPostgres();
+      const pg = await freshPostgres({ template: inject('postgresTemplate') || undefined });
       drop = pg.drop;
       database = await openPostgres(pg.url);
-    } else database = await openPglite(null);
+    } else database = await openTestPglite();
     await database.db.execute(sql`create table rtx_probe (n int not null)`);
   });
   afterAll(async () => {
