@@ -25,7 +25,7 @@ import {
   type ColumnsOf,
   type FiltersOf,
 } from '@/shared/list-page';
-import { plainMoney } from '@/shared/money';
+import { useMoney } from '@/shared/money';
 import { MoneyInput } from '@/shared/money-input';
 import { AccountSelect, ImageInput, MobileItem, useNetLabel, useRegionOptions } from '../components/network-data';
 import { PartnerTree } from '../components/partner-tree';
@@ -57,6 +57,7 @@ const field = agentSaveRequest.shape;
  */
 export default function AgentsView() {
   const { t } = useTranslation(['network', 'kit']);
+  const { money } = useMoney();
   const rule = useZodRule();
   const net = useNetLabel();
   const buttons = useButtons();
@@ -130,11 +131,11 @@ export default function AgentsView() {
         // in red: it is netted from its next shares. One money column keeps the table within its card.
         render: (v: number, r) => (
           <>
-            {plainMoney(v)}
+            {money(v)}
             {r.owed > 0 && (
               <div>
                 <Typography.Text type="danger" title={t('agents.owedHint')} data-testid="agent-owed">
-                  {t('agents.owed')} {plainMoney(r.owed)}
+                  {t('agents.owed')} {money(r.owed)}
                 </Typography.Text>
               </div>
             )}
@@ -146,7 +147,7 @@ export default function AgentsView() {
         dataIndex: 'totalRevenue',
         key: 'totalRevenue',
         defaultHidden: true,
-        render: (v: number) => plainMoney(v),
+        render: (v: number) => money(v),
       },
       cols.createTime(),
       {
@@ -200,7 +201,7 @@ export default function AgentsView() {
         },
       },
     ],
-    [t, net, cols, buttons.has, statement.open, chain.show, edit.show, freeze.show, unfreeze.run],
+    [t, net, cols, buttons.has, statement.open, chain.show, edit.show, freeze.show, unfreeze.run, money],
   );
 
   const row = edit.record;

@@ -9,7 +9,7 @@ import { useZodRule } from '@/shared/form';
 import { FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { AccountSelect } from '../components/network-data';
 import { RowLinks, usePartnerColumns } from '../components/partner-kit';
-import { plainMoney } from '@/shared/money';
+import { useMoney } from '@/shared/money';
 
 interface RegionValues {
   name: string;
@@ -25,6 +25,7 @@ const field = regionSaveRequest.shape;
  */
 export default function RegionsView() {
   const { t } = useTranslation(['network', 'kit']);
+  const { money } = useMoney();
   const rule = useZodRule();
   const buttons = useButtons();
   const cols = usePartnerColumns();
@@ -48,7 +49,7 @@ export default function RegionsView() {
       { title: t('regions.teams'), dataIndex: 'teamCount', key: 'teamCount' },
       { title: t('regions.agents'), dataIndex: 'agentCount', key: 'agentCount' },
       { title: t('regions.devices'), dataIndex: 'deviceCount', key: 'deviceCount' },
-      { title: t('regions.turnover'), dataIndex: 'turnover', key: 'turnover', render: (v: number) => plainMoney(v) },
+      { title: t('regions.turnover'), dataIndex: 'turnover', key: 'turnover', render: (v: number) => money(v) },
       cols.optional(t('common.remark'), 'remark'),
       cols.createTime(),
       {
@@ -70,7 +71,7 @@ export default function RegionsView() {
         ),
       },
     ],
-    [t, cols, buttons.has, edit.show, remove.run],
+    [t, cols, buttons.has, edit.show, remove.run, money],
   );
 
   const row = edit.record;
