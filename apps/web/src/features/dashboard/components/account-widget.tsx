@@ -6,7 +6,7 @@ import { translateName } from '@/shared/i18n';
 import { ResultTag, useAccountWords } from '@/shared/account-words';
 import type { LoginLogItem, UserInfo } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { callKey, formatDateTime, useIsMobile } from '@/shared/list-page';
+import { callKey, formatDateTime, useIsMobile, timeColumn } from '@/shared/list-page';
 
 const RECENT_COUNT = 5;
 
@@ -85,12 +85,7 @@ export function RecentSignIns({ userName }: { userName: string }) {
         scroll={isMobile ? { x: 'max-content' } : undefined}
         locale={{ emptyText: t('account.noRecent') }}
         columns={[
-          {
-            title: t('account.time'),
-            dataIndex: 'createTime',
-            key: 'createTime',
-            render: (v: string) => formatDateTime(v),
-          },
+          timeColumn(t('account.time')),
           {
             title: t('account.terminal'),
             dataIndex: 'terminal',

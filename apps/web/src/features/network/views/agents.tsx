@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Button, Card, Dropdown, Form, Input, Segmented, Select, Space, Tag, Typography, type MenuProps } from 'antd';
-import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,9 +13,10 @@ import {
   type AgentLevel,
 } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import {
+  AddButton,
   FormDrawer,
   FormModal,
   ListPage,
@@ -291,11 +292,9 @@ export default function AgentsView() {
       toolbar={
         <Space wrap>
           {toggle}
-          <Permit perm={PERMS.agentSave}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-              {t('agents.add')}
-            </Button>
-          </Permit>
+          <AddButton perm={PERMS.agentSave} onClick={() => edit.show()}>
+            {t('agents.add')}
+          </AddButton>
         </Space>
       }
     >

@@ -1,12 +1,19 @@
 import { useMemo } from 'react';
-import { Button, Form, Input } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMS, regionSaveRequest, type RegionItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  AddButton,
+  FormDrawer,
+  ListPage,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { AccountSelect } from '../components/network-data';
 import { RowLinks, usePartnerColumns } from '../components/partner-kit';
 import { useMoney } from '@/shared/money';
@@ -85,11 +92,9 @@ export default function RegionsView() {
       exportCall="regionExport"
       exportPerm={PERMS.regionExport}
       toolbar={
-        <Permit perm={PERMS.regionSave}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('regions.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.regionSave} onClick={() => edit.show()}>
+          {t('regions.add')}
+        </AddButton>
       }
     >
       <FormDrawer<RegionValues>
