@@ -32,22 +32,24 @@ export function actionsColumn<Row>(
 }
 
 /**
- * A time column (`createTime` unless named): the server's instant in the reader's zone, 170 px.
- * `hidden` leaves it to the column settings; `sortable` where the list call sorts by it.
+ * A time column (`createTime` unless named): the server's instant in the reader's zone, 170 px;
+ * an absent time (not finished yet, never signed in) shows as "-". Without `title` (undefined) the
+ * kit takes the heading from the screen's export sheet. `hidden` leaves it to the column settings;
+ * `sortable` where the list call sorts by it.
  */
 export function timeColumn<Row, S extends boolean = false>(
-  title: string,
+  title: string | undefined,
   opts: { dataIndex?: string; hidden?: boolean; sortable?: S; width?: number } = {},
 ): ListColumn<Row, S> {
   const dataIndex = opts.dataIndex ?? 'createTime';
   return {
-    title,
+    ...(title === undefined ? {} : { title }),
     dataIndex,
     key: dataIndex,
     width: opts.width ?? 170,
     ...(opts.hidden ? { defaultHidden: true } : {}),
     ...(opts.sortable ? { sortable: true } : {}),
-    render: (v: string) => formatDateTime(v),
+    render: (v: string | null) => formatDateTime(v),
   } as ListColumn<Row, S>;
 }
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DRIFT_WINDOW, label, type CableCodeItem, type CableItem } from '@cbo/contract';
 import { useLang } from '@/shared/form';
-import { callKey, formatDateTime, useIsMobile } from '@/shared/list-page';
+import { callKey, useIsMobile, timeColumn } from '@/shared/list-page';
 import { request } from '@/shared/request';
 import { plainMoney } from '@/shared/money';
 
@@ -123,7 +123,7 @@ export function CodeDialog({
                 <Tag color={v === 'issue' ? 'blue' : 'orange'}>{label('accessories', 'codeKind', v, lang)}</Tag>
               ),
             },
-            { title: t('code.time'), dataIndex: 'issueTime', width: 170, render: (v: string) => formatDateTime(v) },
+            timeColumn(t('code.time'), { dataIndex: 'issueTime' }),
           ]}
         />
       </Space>

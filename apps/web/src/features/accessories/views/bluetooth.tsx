@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { Alert, Button, Col, Form, Input, Row, Space } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { bluetoothAdd, PERMS, type BluetoothItem, type PackageTier } from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
 import {
+  AddButton,
   callKey,
-  formatDateTime,
   FormDrawer,
   ListPage,
   optionsOf,
@@ -15,8 +14,9 @@ import {
   useOverlay,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { ModelSelect, OutletCell } from '../components/device-fields';
 import { plainMoney } from '@/shared/money';
@@ -106,14 +106,7 @@ export default function BluetoothView() {
         key: 'packages',
         render: (v: PackageTier[]) => <PackageTags tiers={v} />,
       },
-      {
-        title: t('device.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        sortable: true,
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('device.createTime'), { sortable: true }),
       ...(canEdit || canDelete
         ? [
             {
@@ -153,11 +146,9 @@ export default function BluetoothView() {
       exportCall="bluetoothExport"
       exportPerm={PERMS.bluetoothExport}
       toolbar={
-        <Permit perm={PERMS.bluetoothEdit}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('bluetooth.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.bluetoothEdit} onClick={() => edit.show()}>
+          {t('bluetooth.add')}
+        </AddButton>
       }
     >
       <FormDrawer<Values>

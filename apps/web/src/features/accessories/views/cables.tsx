@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Button, Form, Input, Space } from 'antd';
-import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { cableAdd, PERMS, type CableItem, type PackageTier } from '@cbo/contract';
 import { useZodRule } from '@/shared/form';
 import {
-  formatDateTime,
+  AddButton,
   FormDrawer,
   ListPage,
   optionsOf,
@@ -13,8 +13,9 @@ import {
   useOverlay,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { CodeDialog } from '../components/code-dialog';
 import { ModelSelect, OutletCell } from '../components/device-fields';
@@ -84,22 +85,8 @@ export default function CablesView() {
         render: (v: PackageTier[]) => <PackageTags tiers={v} />,
       },
       { title: t('cable.position'), dataIndex: 'position', key: 'position', sortable: true, width: 110 },
-      {
-        title: t('cable.lastCode'),
-        dataIndex: 'lastCodeTime',
-        key: 'lastCodeTime',
-        defaultHidden: true,
-        width: 170,
-        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-      },
-      {
-        title: t('device.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        sortable: true,
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('cable.lastCode'), { dataIndex: 'lastCodeTime', hidden: true }),
+      timeColumn(t('device.createTime'), { sortable: true }),
       ...(canEdit || canCode || canDelete
         ? [
             {
@@ -144,11 +131,9 @@ export default function CablesView() {
       exportCall="cableExport"
       exportPerm={PERMS.cableExport}
       toolbar={
-        <Permit perm={PERMS.cableEdit}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('cable.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.cableEdit} onClick={() => edit.show()}>
+          {t('cable.add')}
+        </AddButton>
       }
     >
       <FormDrawer<Values>

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Button, Checkbox, Form, Image, Input, Select, Space, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +15,7 @@ import {
 } from '@cbo/contract';
 import { useLang, useZodRule } from '@/shared/form';
 import {
+  AddButton,
   callKey,
   DetailDrawer,
   formatDateTime,
@@ -27,8 +27,9 @@ import {
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { PictureInput } from '../components/picture-input';
 
@@ -131,13 +132,7 @@ export default function RepairsView() {
         width: 100,
         render: (v: string | null) => v ?? '-',
       },
-      {
-        title: t('repair.submitTime'),
-        dataIndex: 'submitTime',
-        key: 'submitTime',
-        width: 160,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('repair.submitTime'), { dataIndex: 'submitTime', width: 160 }),
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -176,11 +171,9 @@ export default function RepairsView() {
       exportCall="repairExport"
       exportPerm={PERMS.repairExport}
       toolbar={
-        <Permit perm={PERMS.repairAdd}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => add.show()}>
-            {t('repair.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.repairAdd} onClick={() => add.show()}>
+          {t('repair.add')}
+        </AddButton>
       }
     >
       <FormDrawer<RepairCreate>

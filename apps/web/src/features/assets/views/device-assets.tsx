@@ -3,7 +3,7 @@ import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ASSET_STATES, DEVICE_TYPES, label, PERMS, yesNo, type AssetItem } from '@cbo/contract';
 import { useLang } from '@/shared/form';
-import { formatDateTime, ListPage, useDeviceDelete, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, useDeviceDelete, type ColumnsOf, type FiltersOf, timeColumn } from '@/shared/list-page';
 import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { outletText } from '../components/outlet-text';
@@ -98,14 +98,7 @@ export default function DeviceAssetsView() {
         defaultHidden: true,
         render: (v: boolean) => yesNo(v, lang),
       },
-      {
-        title: t('assets.updateTime'),
-        dataIndex: 'updateTime',
-        key: 'updateTime',
-        sortable: true,
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('assets.updateTime'), { dataIndex: 'updateTime', sortable: true }),
       ...(canDelete
         ? [
             {

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Button, Form, Input, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,10 +14,11 @@ import {
   type DispatchItem,
 } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useSession } from '@/shared/session';
 import { useLang, useZodRule } from '@/shared/form';
 import {
+  AddButton,
   callKey,
   DetailDrawer,
   formatDateTime,
@@ -28,6 +28,7 @@ import {
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { idListRule, parseIdList } from '../components/device-ids';
 import { labelOptions, useWarehouseOptions } from '../components/use-options';
@@ -126,13 +127,7 @@ export default function DispatchView() {
         defaultHidden: true,
         render: (v: string | null) => v ?? '-',
       },
-      {
-        title: t('dispatch.applyTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('dispatch.applyTime')),
       ...(canAudit
         ? [
             {
@@ -172,11 +167,9 @@ export default function DispatchView() {
       exportCall="dispatchExport"
       exportPerm={PERMS.dispatchExport}
       toolbar={
-        <Permit perm={PERMS.dispatchApply}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => apply.show()}>
-            {t('dispatch.apply')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.dispatchApply} onClick={() => apply.show()}>
+          {t('dispatch.apply')}
+        </AddButton>
       }
     >
       <FormDrawer<ApplyValues>

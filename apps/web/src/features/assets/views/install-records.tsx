@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { label, PERMS, type InstallRecordItem } from '@cbo/contract';
 import { useLang } from '@/shared/form';
-import { formatDateTime, ListPage, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, type ColumnsOf, type FiltersOf, timeColumn } from '@/shared/list-page';
 import { outletText } from '../components/outlet-text';
 import { labelOptions } from '../components/use-options';
 
@@ -58,7 +58,7 @@ export default function InstallRecordsView() {
         width: 130,
         render: (v: string) => v || t('installRecords.server'),
       },
-      { dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+      timeColumn(undefined),
     ],
     [t, lang],
   );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPES, label, PERMS, STOCK_REASONS, type MovementItem, type StockReason } from '@cbo/contract';
 import { Permit } from '@/shared/permission';
 import { useLang } from '@/shared/form';
-import { formatDateTime, ListPage, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, type ColumnsOf, type FiltersOf, timeColumn } from '@/shared/list-page';
 import { MovementDrawer, type MovementKindOfDrawer } from '../components/movement-drawer';
 import { labelOptions, useWarehouseOptions } from '../components/use-options';
 
@@ -106,13 +106,7 @@ export default function StockView() {
         render: (v: string | null) => v ?? '-',
       },
       { title: t('common.operator'), dataIndex: 'operatorName', key: 'operatorName' },
-      {
-        title: t('common.time'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('common.time')),
     ],
     [t, lang],
   );

@@ -15,7 +15,6 @@ import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import { useMoney } from '@/shared/money';
 import {
-  formatDateTime,
   FormDrawer,
   ListPage,
   optionsOf,
@@ -89,13 +88,7 @@ export default function CouponCodesView() {
       { title: t('fields.quantity'), dataIndex: 'quantity', key: 'quantity', width: 90, align: 'right' },
       { title: t('fields.exchanged'), dataIndex: 'exchanged', key: 'exchanged', width: 110, align: 'right' },
       { title: t('fields.notExchanged'), dataIndex: 'notExchanged', key: 'notExchanged', width: 110, align: 'right' },
-      {
-        title: t('fields.exchangeDeadline'),
-        dataIndex: 'exchangeDeadline',
-        key: 'exchangeDeadline',
-        width: 160,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('fields.exchangeDeadline'), { dataIndex: 'exchangeDeadline', width: 160 }),
       { title: t('fields.createdBy'), dataIndex: 'createdBy', key: 'createdBy', width: 110, defaultHidden: true },
       timeColumn(t('fields.createTime'), { hidden: true }),
       {
@@ -157,21 +150,10 @@ export default function CouponCodesView() {
         width: 150,
         render: (v: string | null, r) => <CustomerLink userId={r.userId}>{v}</CustomerLink>,
       },
-      {
-        dataIndex: 'redeemTime',
-        key: 'redeemTime',
-        width: 170,
-        render: (v: string | null) => (v ? formatDateTime(v) : ''),
-      },
+      timeColumn(undefined, { dataIndex: 'redeemTime' }),
       { dataIndex: 'batchNo', key: 'batchNo', width: 220 },
       { dataIndex: 'couponName', key: 'couponName', width: 150, ellipsis: true },
-      {
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(undefined, { hidden: true }),
     ],
     [w],
   );

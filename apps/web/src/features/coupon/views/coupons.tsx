@@ -150,14 +150,7 @@ export default function CouponsView() {
         render: (_: unknown, r: CouponItem) =>
           `${formatDateTime(r.validFrom).slice(0, 10)} ~ ${formatDateTime(r.validTo).slice(0, 10)}`,
       },
-      {
-        title: t('fields.exchangeDeadline'),
-        dataIndex: 'exchangeDeadline',
-        key: 'exchangeDeadline',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string | null) => (v ? formatDateTime(v) : ''),
-      },
+      timeColumn(t('fields.exchangeDeadline'), { dataIndex: 'exchangeDeadline', hidden: true }),
       timeColumn(t('fields.createTime'), { hidden: true }),
       ...actionsColumn<CouponItem>(
         t,

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUPON_SOURCES, USER_COUPON_STATUSES, type UserCouponItem } from '@cbo/contract';
 import { useMoney } from '@/shared/money';
-import { formatDateTime, ListPage, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { formatDateTime, ListPage, optionsOf, type ColumnsOf, type FiltersOf, timeColumn } from '@/shared/list-page';
 import { StateTag, useCouponWords } from '../components/coupon-words';
 import { CustomerLink } from '@/shared/customer-link';
 
@@ -75,22 +75,8 @@ export default function UserCouponsView() {
         render: (v: number, r: UserCouponItem) => (r.status === 'used' ? money(v) : ''),
       },
       { title: t('fields.code'), dataIndex: 'code', key: 'code', width: 140, defaultHidden: true },
-      {
-        title: t('fields.receivedTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string) => formatDateTime(v),
-      },
-      {
-        title: t('fields.usedTime'),
-        dataIndex: 'usedTime',
-        key: 'usedTime',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string | null) => (v ? formatDateTime(v) : ''),
-      },
+      timeColumn(t('fields.receivedTime'), { hidden: true }),
+      timeColumn(t('fields.usedTime'), { dataIndex: 'usedTime', hidden: true }),
     ],
     [t, w, money],
   );

@@ -3,9 +3,10 @@ import { UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { translateName } from '@/shared/i18n';
+import { ResultTag, useAccountWords } from '@/shared/account-words';
 import type { LoginLogItem, UserInfo } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { callKey, formatDateTime, useIsMobile } from '@/shared/list-page';
+import { callKey, formatDateTime, useIsMobile, timeColumn } from '@/shared/list-page';
 
 const RECENT_COUNT = 5;
 
@@ -62,6 +63,7 @@ export function AccountWidget({ user }: { user: UserInfo }) {
 export function RecentSignIns({ userName }: { userName: string }) {
   const { t } = useTranslation('dashboard');
   const isMobile = useIsMobile();
+  const words = useAccountWords();
   const query = { userName, accountType: 'admin' as const, pageNum: 1, pageSize: RECENT_COUNT };
   const recent = useQuery({
     queryKey: callKey('loginLogQueryPage', query),
@@ -83,25 +85,18 @@ export function RecentSignIns({ userName }: { userName: string }) {
         scroll={isMobile ? { x: 'max-content' } : undefined}
         locale={{ emptyText: t('account.noRecent') }}
         columns={[
-          {
-            title: t('account.time'),
-            dataIndex: 'createTime',
-            key: 'createTime',
-            render: (v: string) => formatDateTime(v),
-          },
+          timeColumn(t('account.time')),
           {
             title: t('account.terminal'),
             dataIndex: 'terminal',
             key: 'terminal',
-            render: (v: string) => t(`common:terminals.${v}`, { defaultValue: v }),
+            render: (v: string | null) => words.terminal(v),
           },
           {
             title: t('account.result'),
             dataIndex: 'result',
             key: 'result',
-            render: (v: LoginLogItem['result']) => (
-              <Tag color={v === 'success' ? 'success' : 'error'}>{t(`common:results.${v}`, { defaultValue: v })}</Tag>
-            ),
+            render: (v: LoginLogItem['result']) => <ResultTag result={v} />,
           },
           { title: t('account.ip'), dataIndex: 'ip', key: 'ip', render: (v: string | null) => v || '-' },
         ]}

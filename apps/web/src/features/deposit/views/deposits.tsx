@@ -14,6 +14,7 @@ import {
   type ColumnsOf,
   type FiltersOf,
   linkColumn,
+  timeColumn,
 } from '@/shared/list-page';
 import { depositActionFor, type DepositAction } from '../components/deposit-logic';
 import { DepositRefundModal } from '../components/deposit-refund';
@@ -97,7 +98,7 @@ export default function DepositsView() {
         align: 'right',
         render: (v: number) => money(v),
       },
-      { dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+      timeColumn(undefined),
       { dataIndex: 'outletName', key: 'outletName', width: 150, ellipsis: true, defaultHidden: true },
       {
         dataIndex: 'feeTaken',
@@ -130,13 +131,7 @@ export default function DepositsView() {
         render: (v: string | null) => <CopyableId value={v} />,
       },
       { dataIndex: 'remark', key: 'remark', width: 160, ellipsis: true, defaultHidden: true },
-      {
-        dataIndex: 'finishTime',
-        key: 'finishTime',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-      },
+      timeColumn(undefined, { dataIndex: 'finishTime', hidden: true }),
       {
         title: t('kit:actions'),
         key: 'actions',

@@ -10,11 +10,11 @@ import { doneText } from '@/shared/feedback';
 import {
   FormModal,
   ListPage,
-  formatDateTime,
   useOverlay,
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { UserSelect } from '@/shared/search-select';
 import { IgnoreBatchDialog } from '../components/ignore-batch';
@@ -67,13 +67,7 @@ export default function DepositIgnoreView() {
         width: 140,
         render: (v: string | null) => v ?? '-',
       },
-      {
-        title: t('ignore.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('ignore.createTime')),
       ...(canEdit
         ? [
             {

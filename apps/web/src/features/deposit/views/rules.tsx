@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -12,18 +11,19 @@ import {
   type DepositRuleItem,
 } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
 import { doneText } from '@/shared/feedback';
 import {
+  AddButton,
   FormDrawer,
   ListPage,
-  formatDateTime,
   optionsOf,
   useOverlay,
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { ruleCountsProblem } from '../components/deposit-logic';
 import { AgentSelect, OutletSelect } from '@/shared/search-select';
@@ -114,13 +114,7 @@ export default function DepositRulesView() {
         width: 150,
         align: 'right',
       },
-      {
-        title: t('rules.updateTime'),
-        dataIndex: 'updateTime',
-        key: 'updateTime',
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('rules.updateTime'), { dataIndex: 'updateTime' }),
       {
         title: t('rules.creator'),
         dataIndex: 'creator',
@@ -168,11 +162,9 @@ export default function DepositRulesView() {
       columns={columns}
       emptyText={t('rules.empty')}
       toolbar={
-        <Permit perm={PERMS.depositRuleEdit}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('rules.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.depositRuleEdit} onClick={() => edit.show()}>
+          {t('rules.add')}
+        </AddButton>
       }
     >
       <FormDrawer<Values>

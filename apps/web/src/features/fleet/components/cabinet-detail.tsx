@@ -4,7 +4,7 @@ import { EyeOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMS, type CommandItem, type PageResult } from '@cbo/contract';
-import { callKey, CopyableId, formatDateTime, useIsMobile } from '@/shared/list-page';
+import { callKey, CopyableId, formatDateTime, useIsMobile, timeColumn } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { request, ApiError } from '@/shared/request';
 import { useCommandLive, useLiveCabinetDetail } from '../use-fleet-live';
@@ -237,12 +237,7 @@ export function RecentCommands({ sn }: { sn: string }) {
           locale={{ emptyText: <EmptyState description={t('command.none')} /> }}
           expandable={{ expandedRowRender: (c) => <CommandTimeline command={c} /> }}
           columns={[
-            {
-              key: 'createdAt',
-              title: t('command.time'),
-              dataIndex: 'createdAt',
-              render: (v: string) => formatDateTime(v),
-            },
+            timeColumn(t('command.time'), { dataIndex: 'createdAt' }),
             {
               key: 'type',
               title: t('command.type'),

@@ -2,7 +2,7 @@ import { Drawer, Progress, Skeleton, Space, Table, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type FirmwareBatchDetail, type FirmwareBatchItem } from '@cbo/contract';
-import { callKey, formatDateTime, useIsMobile } from '@/shared/list-page';
+import { callKey, useIsMobile, timeColumn } from '@/shared/list-page';
 import { request } from '@/shared/request';
 import { CommandStateTag, isFinished, reasonText } from './command-timeline';
 import { batchProgress, rowPercent } from './firmware-progress';
@@ -146,12 +146,7 @@ export function BatchDrawer({ id, open, onClose }: { id: number | undefined; ope
                 dataIndex: 'firmwareMain',
                 render: (v: string | null) => v ?? '-',
               },
-              {
-                key: 'updatedAt',
-                title: t('firmware.updatedAt'),
-                dataIndex: 'updatedAt',
-                render: (v: string) => formatDateTime(v),
-              },
+              timeColumn(t('firmware.updatedAt'), { dataIndex: 'updatedAt' }),
             ]}
           />
         </Space>

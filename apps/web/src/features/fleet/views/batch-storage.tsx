@@ -21,7 +21,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BATCH_STORAGE_MAX, PERMS, rules, type BatchStorageReport } from '@cbo/contract';
 import { useLang, useZodRule, zodRule } from '@/shared/form';
-import { ListPage, callKey, formatDateTime, useIsMobile, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  ListPage,
+  callKey,
+  formatDateTime,
+  useIsMobile,
+  type ColumnsOf,
+  type FiltersOf,
+  timeColumn,
+} from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { ApiError, request } from '@/shared/request';
 import { OnlineBadge } from '../components/cabinet-text';
@@ -51,14 +59,7 @@ export default function BatchStorageView() {
     () => [
       { title: t('cabinet.sn'), dataIndex: 'sn', key: 'sn', width: 200, copyable: true, sortable: true },
       { title: t('cabinet.online'), key: 'online', width: 110, render: (_: unknown, row) => <OnlineBadge row={row} /> },
-      {
-        title: t('cabinet.stockedInAt'),
-        dataIndex: 'stockedInAt',
-        key: 'stockedInAt',
-        sortable: true,
-        width: 180,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('cabinet.stockedInAt'), { dataIndex: 'stockedInAt', width: 180, sortable: true }),
       {
         title: t('cabinet.registeredAt'),
         dataIndex: 'registeredAt',

@@ -3,7 +3,7 @@ import { Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { COMMAND_STATES, COMMAND_TYPES, MAX_RANGE_DAYS } from '@cbo/contract';
-import { ListPage, callKey, formatDateTime, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, callKey, optionsOf, type ColumnsOf, type FiltersOf, timeColumn } from '@/shared/list-page';
 import { CommandStateTag, reasonText } from '../components/command-timeline';
 import { useCommandLive } from '../use-fleet-live';
 import { useUrlFilters } from '@/shared/list-page';
@@ -58,13 +58,7 @@ export default function CommandsView() {
 
   const columns = useMemo<ColumnsOf<'commandQueryPage'>>(
     () => [
-      {
-        title: t('command.time'),
-        dataIndex: 'createdAt',
-        key: 'createdAt',
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('command.time'), { dataIndex: 'createdAt' }),
       {
         title: t('cabinet.sn'),
         dataIndex: 'sn',
@@ -89,13 +83,7 @@ export default function CommandsView() {
         key: 'createdBy',
         render: (v: string | null) => v ?? t('command.server'),
       },
-      {
-        title: t('command.finishedAt'),
-        dataIndex: 'finishedAt',
-        key: 'finishedAt',
-        width: 170,
-        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-      },
+      timeColumn(t('command.finishedAt'), { dataIndex: 'finishedAt' }),
     ],
     [t],
   );

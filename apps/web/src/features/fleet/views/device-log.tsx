@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_LOG_KINDS, MAX_RANGE_DAYS, type DeviceLogKind } from '@cbo/contract';
-import { ListPage, formatDateTime, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, optionsOf, type ColumnsOf, type FiltersOf, timeColumn } from '@/shared/list-page';
 import { useUrlFilters } from '@/shared/list-page';
 
 const KIND_COLOUR: Record<DeviceLogKind, string> = {
@@ -45,13 +45,7 @@ export default function DeviceLogView() {
 
   const columns = useMemo<ColumnsOf<'deviceLogQueryPage'>>(
     () => [
-      {
-        title: t('deviceLog.time'),
-        dataIndex: 'createdAt',
-        key: 'createdAt',
-        width: 180,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('deviceLog.time'), { dataIndex: 'createdAt', width: 180 }),
       {
         title: t('deviceLog.kindLabel'),
         dataIndex: 'kind',

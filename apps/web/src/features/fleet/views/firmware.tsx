@@ -8,10 +8,10 @@ import {
   ListPage,
   callKey,
   detailColumn,
-  formatDateTime,
   useOverlay,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { useCommandLive } from '../use-fleet-live';
@@ -66,13 +66,7 @@ export default function FirmwareView() {
   const fromUrl = useUrlFilters(filters);
   const columns = useMemo<ColumnsOf<'firmwareQueryPage'>>(
     () => [
-      {
-        title: t('firmware.time'),
-        dataIndex: 'createdAt',
-        key: 'createdAt',
-        width: 180,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('firmware.time'), { dataIndex: 'createdAt', width: 180 }),
       {
         title: t('firmware.progress'),
         key: 'progress',

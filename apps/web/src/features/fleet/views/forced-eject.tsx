@@ -21,6 +21,7 @@ import {
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { Permit } from '@/shared/permission';
 import { request } from '@/shared/request';
@@ -82,13 +83,7 @@ export default function ForcedEjectView() {
 
   const columns = useMemo<ColumnsOf<'forcedEjectQueryPage'>>(
     () => [
-      {
-        title: t('eject.time'),
-        dataIndex: 'createdAt',
-        key: 'createdAt',
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('eject.time'), { dataIndex: 'createdAt' }),
       {
         title: t('eject.stateLabel'),
         key: 'state',

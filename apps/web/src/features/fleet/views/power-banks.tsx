@@ -3,7 +3,7 @@ import { Button, Tag } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS, type PowerBankItem } from '@cbo/contract';
-import { ListPage, formatDateTime, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, type ColumnsOf, type FiltersOf, timeColumn } from '@/shared/list-page';
 import { useDeviceDelete, useUrlFilters } from '@/shared/list-page';
 import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
@@ -137,14 +137,7 @@ export default function PowerBanksView() {
         ellipsis: true,
         render: (v: string | null) => (v ? <Tag color="error">{t(`fault.${v}`)}</Tag> : '-'),
       },
-      {
-        title: t('powerBank.updatedAt'),
-        dataIndex: 'updatedAt',
-        key: 'updatedAt',
-        sortable: true,
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('powerBank.updatedAt'), { dataIndex: 'updatedAt', sortable: true }),
       ...(canDelete
         ? [
             {

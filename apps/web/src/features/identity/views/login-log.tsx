@@ -11,6 +11,7 @@ import {
   useOverlay,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { ResultTag } from '@/shared/account-words';
 import { useLoginLogText } from '../components/login-log-text';
@@ -82,13 +83,7 @@ export default function LoginLogView() {
         ),
       },
       // Newest first, as the server orders them; the call takes no sort yet.
-      {
-        title: t('loginLog.time'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 180,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('loginLog.time'), { width: 180 }),
       {
         title: t('loginLog.accountTypeLabel'),
         dataIndex: 'accountType',

@@ -24,7 +24,7 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -37,9 +37,9 @@ import {
   type ManageMenu,
 } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useLang, useZodRule } from '@/shared/form';
-import { callKey, FormDrawer, FormModal, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
+import { AddButton, callKey, FormDrawer, FormModal, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
 import { useNameText } from '../components/identity-data';
 import { doneText } from '@/shared/feedback';
 import { EmptyState } from '@/shared/empty-state';
@@ -312,15 +312,9 @@ export default function MenusView() {
           />
         </Space>
         <Space wrap>
-          <Permit perm={PERMS.menuSave}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => edit.show({ parentId: 0, type: MENU_TYPE.directory })}
-            >
-              {t('menus.add')}
-            </Button>
-          </Permit>
+          <AddButton perm={PERMS.menuSave} onClick={() => edit.show({ parentId: 0, type: MENU_TYPE.directory })}>
+            {t('menus.add')}
+          </AddButton>
           {table.settings}
           <Tooltip title={t('common:refresh')}>
             <Button

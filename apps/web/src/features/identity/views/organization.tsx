@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { Button, Card, Flex, Form, Input, InputNumber, Space, Table, Tooltip, TreeSelect, Typography } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { orgSaveRequest, PERMS, type OrgNode } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { FormDrawer, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
+import { AddButton, FormDrawer, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
 import { orgOptions, useOrgTree, type TreeOption } from '../components/identity-data';
 import { doneText } from '@/shared/feedback';
 import { EmptyState } from '@/shared/empty-state';
@@ -98,11 +98,9 @@ export default function OrganizationView() {
           {t('organization.title')}
         </Typography.Title>
         <Space wrap>
-          <Permit perm={PERMS.orgSave}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show({ parentId: 0 })}>
-              {t('organization.add')}
-            </Button>
-          </Permit>
+          <AddButton perm={PERMS.orgSave} onClick={() => edit.show({ parentId: 0 })}>
+            {t('organization.add')}
+          </AddButton>
           {table.settings}
           <Tooltip title={t('common:refresh')}>
             <Button

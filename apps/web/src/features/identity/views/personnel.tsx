@@ -1,16 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Col, Form, Input, Row, Select, Space, Tag, Tree, TreeSelect, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { manageCreateRequest, manageResetPasswordRequest, PERMS, type ManageItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useSession } from '@/shared/session';
 import { useZodRule } from '@/shared/form';
 import {
+  AddButton,
   callKey,
-  formatDateTime,
   FormDrawer,
   FormModal,
   ListPage,
@@ -18,6 +17,7 @@ import {
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { orgOptions, useNameText, useOrgTree, useRoleOptions } from '../components/identity-data';
 
@@ -162,24 +162,13 @@ export default function PersonnelView() {
         defaultHidden: true,
         sortable: true,
       },
-      {
-        title: t('personnel.lastLoginTime'),
+      timeColumn(t('personnel.lastLoginTime'), {
         dataIndex: 'lastLoginTime',
-        key: 'lastLoginTime',
         width: 180,
-        defaultHidden: true,
+        hidden: true,
         sortable: true,
-        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-      },
-      {
-        title: t('personnel.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 180,
-        defaultHidden: true,
-        sortable: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      }),
+      timeColumn(t('personnel.createTime'), { width: 180, hidden: true, sortable: true }),
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -273,11 +262,9 @@ export default function PersonnelView() {
           exportCall="manageExport"
           exportPerm={PERMS.manageExport}
           toolbar={
-            <Permit perm={PERMS.manageAdd}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-                {t('personnel.add')}
-              </Button>
-            </Permit>
+            <AddButton perm={PERMS.manageAdd} onClick={() => edit.show()}>
+              {t('personnel.add')}
+            </AddButton>
           }
         >
           <FormDrawer<AccountValues>

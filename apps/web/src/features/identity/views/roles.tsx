@@ -1,21 +1,21 @@
 import { useMemo } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Space, Spin, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMS, roleSaveRequest, type RoleItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import {
+  AddButton,
   callKey,
-  formatDateTime,
   FormDrawer,
   ListPage,
   useOverlay,
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { useNameText } from '../components/identity-data';
 import { MenuTreeField } from '../components/menu-tree-field';
@@ -105,13 +105,7 @@ export default function RolesView() {
         ellipsis: true,
         render: (v: string | null) => v ?? t('roles.system'),
       },
-      {
-        title: t('roles.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 180,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('roles.createTime'), { width: 180 }),
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -157,11 +151,9 @@ export default function RolesView() {
       filters={filters}
       columns={columns}
       toolbar={
-        <Permit perm={PERMS.roleSave}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('roles.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.roleSave} onClick={() => edit.show()}>
+          {t('roles.add')}
+        </AddButton>
       }
     >
       <FormDrawer<RoleValues>

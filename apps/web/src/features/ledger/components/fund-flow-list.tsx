@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_RANGE_DAYS, PERMS, type FlowScope } from '@cbo/contract';
 import { useMoney } from '@/shared/money';
-import { CopyableId, ListPage, formatDateTime, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { CopyableId, ListPage, timeColumn, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { FLOW_KINDS, flowKindLabel } from './flow-kinds';
 import { UserSelect } from '@/shared/search-select';
 import { useLang } from '@/shared/form';
@@ -66,14 +66,7 @@ export function FundFlowList({ scope }: { scope: FlowScope }) {
 
   const columns = useMemo<ColumnsOf<'fundFlowPlatform'>>(
     () => [
-      {
-        title: t('flow.time'),
-        dataIndex: 'time',
-        key: 'time',
-        fixed: 'left',
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
+      { ...timeColumn(t('flow.time'), { dataIndex: 'time' }), fixed: 'left' },
       {
         title: t('flow.kind'),
         dataIndex: 'kind',

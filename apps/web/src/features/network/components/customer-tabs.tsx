@@ -9,7 +9,7 @@ import { flowKindText } from '@/shared/flow-kind';
 import {
   CopyableId,
   ListPage,
-  formatDateTime,
+  timeColumn,
   type ColumnsOf,
   type ListColumn,
   type ListPageProps,
@@ -18,9 +18,6 @@ import {
 
 /** A group of the contract's words (a state's labels). */
 type Words = Parameters<typeof labelOf>[0];
-
-/** A time, or '-' when there is none. */
-const time = (v: string | null) => (v ? formatDateTime(v) : '-');
 
 /**
  * The column kinds of the customer's tabs, headed by `title(key)`: most tabs are another screen's
@@ -45,13 +42,7 @@ function columnKinds(title: (key: string) => string, lang: Lang, money: (minor: 
       align: 'right',
       render: (v: number) => money(v),
     }),
-    time: <R,>(key: string): ListColumn<R, false> => ({
-      title: title(key),
-      dataIndex: key,
-      key,
-      width: 170,
-      render: time,
-    }),
+    time: <R,>(key: string) => timeColumn<R>(title(key), { dataIndex: key }),
     /** A text cut to its column ('-' when empty). */
     text: <R,>(key: string, width = 150): ListColumn<R, false> => ({
       title: title(key),

@@ -5,7 +5,7 @@ import { PERMS, type StatementParty } from '@cbo/contract';
 import type { z } from 'zod';
 import { useHoldsScreen } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { formatDateTime, type FilterField, type ListColumn } from '@/shared/list-page';
+import { timeColumn, type FilterField, type ListColumn } from '@/shared/list-page';
 import { SimulatedTag, StatusTag, useNetLabel } from './network-data';
 import { PartnerStatement, useStatementParam } from './partner-statement';
 
@@ -60,14 +60,8 @@ export function usePartnerColumns() {
         render: (v: number, r) => <StatusTag status={v} reason={r.freezeReason} />,
       }),
       /** When the record was made: sortable, hidden until shown unless `shown`. */
-      createTime: <R,>(title = t('common.createTime'), shown = false): ListColumn<R, true> => ({
-        title,
-        dataIndex: 'createTime',
-        key: 'createTime',
-        defaultHidden: !shown || undefined,
-        sortable: true,
-        render: (v: string) => formatDateTime(v),
-      }),
+      createTime: <R,>(title = t('common.createTime'), shown = false) =>
+        timeColumn<R, true>(title, { hidden: !shown, sortable: true }),
       /** A partner's share in percent, sortable. */
       ratio: <R,>(title: string): ListColumn<R, true> => ({
         title,

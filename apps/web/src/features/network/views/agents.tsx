@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Button, Card, Dropdown, Form, Input, Segmented, Select, Space, Tag, Typography, type MenuProps } from 'antd';
-import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,9 +13,10 @@ import {
   type AgentLevel,
 } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import {
+  AddButton,
   FormDrawer,
   FormModal,
   ListPage,
@@ -25,7 +26,7 @@ import {
   type ColumnsOf,
   type FiltersOf,
 } from '@/shared/list-page';
-import { plainMoney } from '@/shared/money';
+import { useMoney } from '@/shared/money';
 import { MoneyInput } from '@/shared/money-input';
 import { AccountSelect, ImageInput, MobileItem, useNetLabel, useRegionOptions } from '../components/network-data';
 import { PartnerTree } from '../components/partner-tree';
@@ -57,6 +58,7 @@ const field = agentSaveRequest.shape;
  */
 export default function AgentsView() {
   const { t } = useTranslation(['network', 'kit']);
+  const { money } = useMoney();
   const rule = useZodRule();
   const net = useNetLabel();
   const buttons = useButtons();
@@ -130,11 +132,11 @@ export default function AgentsView() {
         // in red: it is netted from its next shares. One money column keeps the table within its card.
         render: (v: number, r) => (
           <>
-            {plainMoney(v)}
+            {money(v)}
             {r.owed > 0 && (
               <div>
                 <Typography.Text type="danger" title={t('agents.owedHint')} data-testid="agent-owed">
-                  {t('agents.owed')} {plainMoney(r.owed)}
+                  {t('agents.owed')} {money(r.owed)}
                 </Typography.Text>
               </div>
             )}
@@ -146,7 +148,7 @@ export default function AgentsView() {
         dataIndex: 'totalRevenue',
         key: 'totalRevenue',
         defaultHidden: true,
-        render: (v: number) => plainMoney(v),
+        render: (v: number) => money(v),
       },
       cols.createTime(),
       {
@@ -200,7 +202,7 @@ export default function AgentsView() {
         },
       },
     ],
-    [t, net, cols, buttons.has, statement.open, chain.show, edit.show, freeze.show, unfreeze.run],
+    [t, net, cols, buttons.has, statement.open, chain.show, edit.show, freeze.show, unfreeze.run, money],
   );
 
   const row = edit.record;
@@ -290,11 +292,9 @@ export default function AgentsView() {
       toolbar={
         <Space wrap>
           {toggle}
-          <Permit perm={PERMS.agentSave}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-              {t('agents.add')}
-            </Button>
-          </Permit>
+          <AddButton perm={PERMS.agentSave} onClick={() => edit.show()}>
+            {t('agents.add')}
+          </AddButton>
         </Space>
       }
     >

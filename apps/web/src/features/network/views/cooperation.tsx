@@ -16,11 +16,11 @@ import { useZodRule } from '@/shared/form';
 import {
   FormModal,
   ListPage,
-  formatDateTime,
   optionsOf,
   useOverlay,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { SimulatedTag, useNetLabel } from '../components/network-data';
 
@@ -100,13 +100,7 @@ export default function CooperationView() {
         defaultHidden: true,
         render: (v: string | null) => v ?? '-',
       },
-      {
-        title: t('cooperation.applied'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        sortable: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('cooperation.applied'), { sortable: true }),
       {
         title: t('kit:actions'),
         key: 'actions',

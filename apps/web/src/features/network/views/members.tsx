@@ -26,7 +26,7 @@ import {
 } from '@/shared/list-page';
 import { SimulatedTag, useNetLabel } from '../components/network-data';
 import { RowLinks, useFreezeLink, usePartnerColumns } from '../components/partner-kit';
-import { plainMoney } from '@/shared/money';
+import { useMoney } from '@/shared/money';
 
 /**
  * User management → user info (menu url network/members): the members of the rental apps. Staff
@@ -35,6 +35,7 @@ import { plainMoney } from '@/shared/money';
  */
 export default function MembersView() {
   const { t } = useTranslation(['network', 'kit']);
+  const { money } = useMoney();
   const rule = useZodRule();
   const net = useNetLabel();
   const buttons = useButtons();
@@ -107,7 +108,7 @@ export default function MembersView() {
         key: 'balance',
         width: 110,
         align: 'right',
-        render: (v: number) => plainMoney(v),
+        render: (v: number) => money(v),
       },
       {
         title: t('members.deposit'),
@@ -115,7 +116,7 @@ export default function MembersView() {
         key: 'deposit',
         width: 110,
         align: 'right',
-        render: (v: number) => plainMoney(v),
+        render: (v: number) => money(v),
       },
       { title: t('members.orders'), dataIndex: 'orderCount', key: 'orderCount', width: 90, align: 'right' },
       cols.status(100),
@@ -149,7 +150,7 @@ export default function MembersView() {
         },
       },
     ],
-    [t, net, cols, freezeLink, buttons.has, freeze.show, unfreeze.run, level.show, customerHref, navigate],
+    [t, net, cols, freezeLink, buttons.has, freeze.show, unfreeze.run, level.show, customerHref, navigate, money],
   );
 
   return (

@@ -1,12 +1,19 @@
 import { useMemo } from 'react';
-import { Button, Form, Input } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMS, providerSaveRequest, type ProviderItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  AddButton,
+  FormDrawer,
+  ListPage,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { MobileItem } from '../components/network-data';
 import { FreezeModal } from '../components/freeze-modal';
 import {
@@ -99,11 +106,9 @@ export default function ProvidersView() {
       exportCall="providerExport"
       exportPerm={PERMS.providerExport}
       toolbar={
-        <Permit perm={PERMS.providerSave}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('providers.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.providerSave} onClick={() => edit.show()}>
+          {t('providers.add')}
+        </AddButton>
       }
     >
       <FormDrawer<ProviderValues>

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { Button, Form, Image, Input, Select, Space } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Form, Image, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMS, PUSHER_PERMISSIONS, pusherSaveRequest, type PusherItem, type PusherPermission } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import {
+  AddButton,
   FormDrawer,
   ListPage,
   optionsOf,
@@ -169,11 +169,9 @@ export default function PushersView() {
       exportCall="pusherExport"
       exportPerm={PERMS.pusherExport}
       toolbar={
-        <Permit perm={PERMS.pusherSave}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('pushers.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.pusherSave} onClick={() => edit.show()}>
+          {t('pushers.add')}
+        </AddButton>
       }
     >
       <FormDrawer<PusherValues>

@@ -1,15 +1,22 @@
 import { useMemo } from 'react';
-import { Button, Form, Input } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMS, regionSaveRequest, type RegionItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  AddButton,
+  FormDrawer,
+  ListPage,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { AccountSelect } from '../components/network-data';
 import { RowLinks, usePartnerColumns } from '../components/partner-kit';
-import { plainMoney } from '@/shared/money';
+import { useMoney } from '@/shared/money';
 
 interface RegionValues {
   name: string;
@@ -25,6 +32,7 @@ const field = regionSaveRequest.shape;
  */
 export default function RegionsView() {
   const { t } = useTranslation(['network', 'kit']);
+  const { money } = useMoney();
   const rule = useZodRule();
   const buttons = useButtons();
   const cols = usePartnerColumns();
@@ -48,7 +56,7 @@ export default function RegionsView() {
       { title: t('regions.teams'), dataIndex: 'teamCount', key: 'teamCount' },
       { title: t('regions.agents'), dataIndex: 'agentCount', key: 'agentCount' },
       { title: t('regions.devices'), dataIndex: 'deviceCount', key: 'deviceCount' },
-      { title: t('regions.turnover'), dataIndex: 'turnover', key: 'turnover', render: (v: number) => plainMoney(v) },
+      { title: t('regions.turnover'), dataIndex: 'turnover', key: 'turnover', render: (v: number) => money(v) },
       cols.optional(t('common.remark'), 'remark'),
       cols.createTime(),
       {
@@ -70,7 +78,7 @@ export default function RegionsView() {
         ),
       },
     ],
-    [t, cols, buttons.has, edit.show, remove.run],
+    [t, cols, buttons.has, edit.show, remove.run, money],
   );
 
   const row = edit.record;
@@ -84,11 +92,9 @@ export default function RegionsView() {
       exportCall="regionExport"
       exportPerm={PERMS.regionExport}
       toolbar={
-        <Permit perm={PERMS.regionSave}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('regions.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.regionSave} onClick={() => edit.show()}>
+          {t('regions.add')}
+        </AddButton>
       }
     >
       <FormDrawer<RegionValues>

@@ -1,12 +1,19 @@
 import { useMemo } from 'react';
-import { Button, Col, Form, Input, Row, Select, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Col, Form, Input, Row, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PERMS, teamSaveRequest, type TeamItem } from '@cbo/contract';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { FormDrawer, ListPage, useOverlay, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import {
+  AddButton,
+  FormDrawer,
+  ListPage,
+  useOverlay,
+  useRowAction,
+  type ColumnsOf,
+  type FiltersOf,
+} from '@/shared/list-page';
 import { AccountSelect, useRegionOptions } from '../components/network-data';
 import { PercentInput, RowLinks, usePartnerColumns, usePartnerStatement } from '../components/partner-kit';
 
@@ -105,11 +112,9 @@ export default function TeamsView() {
       exportCall="teamExport"
       exportPerm={PERMS.teamExport}
       toolbar={
-        <Permit perm={PERMS.teamSave}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('teams.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.teamSave} onClick={() => edit.show()}>
+          {t('teams.add')}
+        </AddButton>
       }
     >
       <FormDrawer<TeamValues>

@@ -7,7 +7,7 @@ import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { useMoney } from '@/shared/money';
 import { EmptyState } from '@/shared/empty-state';
-import { CopyableId, DetailDrawer, callKey, formatDateTime, type DetailItem } from '@/shared/list-page';
+import { CopyableId, DetailDrawer, callKey, formatDateTime, type DetailItem, timeColumn } from '@/shared/list-page';
 import { OrderActionModal } from './order-actions';
 import { actionsFor, detailRefreshInterval, timelineInOrder, timelineNote, type OrderAction } from './order-rules';
 import { AuthStateTag, OrderStatusTag, RefundStatusTag, SimulatedTag, useOrderWords } from './order-words';
@@ -189,13 +189,7 @@ export function OrderDetailDrawer({
                   render: (v: OrderDetail['refunds'][number]['reasonCode'], r: OrderDetail['refunds'][number]) =>
                     r.reason ? `${w.refundReason(v)} · ${r.reason}` : w.refundReason(v),
                 },
-                {
-                  title: t('refunds.createTime'),
-                  dataIndex: 'createTime',
-                  key: 'createTime',
-                  width: 170,
-                  render: (v: string) => formatDateTime(v),
-                },
+                timeColumn(t('refunds.createTime')),
               ]}
             />
           </Section>

@@ -25,12 +25,12 @@ import { useMoney } from '@/shared/money';
 import {
   CopyableId,
   ListPage,
-  formatDateTime,
   optionsOf,
   useOverlay,
   useUrlFilters,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { OrderDetailDrawer } from './order-detail';
 import { archiveDefaultRange, reachesRecent } from './order-rules';
@@ -232,13 +232,7 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
           </>
         ),
       },
-      {
-        title: t('fields.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 170,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('fields.createTime')),
       // Secondary detail: shown from the column settings, and always in the detail drawer.
       {
         title: t('fields.deviceType'),
@@ -394,22 +388,8 @@ export function OrderList({ archive = false }: { archive?: boolean }) {
         defaultHidden: true,
         render: (v: string | null) => <CopyableId value={v} />,
       },
-      {
-        title: t('fields.startTime'),
-        dataIndex: 'startTime',
-        key: 'startTime',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-      },
-      {
-        title: t('fields.endTime'),
-        dataIndex: 'endTime',
-        key: 'endTime',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-      },
+      timeColumn(t('fields.startTime'), { dataIndex: 'startTime', hidden: true }),
+      timeColumn(t('fields.endTime'), { dataIndex: 'endTime', hidden: true }),
       {
         title: t('fields.payReference'),
         dataIndex: 'payReference',

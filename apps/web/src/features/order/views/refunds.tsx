@@ -18,6 +18,7 @@ import {
   type ColumnsOf,
   type FiltersOf,
   linkColumn,
+  timeColumn,
 } from '@/shared/list-page';
 import { RefundStatusTag, useOrderWords } from '../components/order-words';
 import { UserSelect } from '@/shared/search-select';
@@ -135,13 +136,7 @@ export default function RefundsView() {
         ellipsis: true,
         render: (_: string, r) => <CustomerLink userId={r.userId}>{r.userMobile}</CustomerLink>,
       },
-      {
-        title: t('refunds.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 160,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('refunds.createTime'), { width: 160 }),
       {
         title: t('refunds.reasonCode'),
         dataIndex: 'reasonCode',
@@ -192,14 +187,7 @@ export default function RefundsView() {
         ellipsis: true,
         defaultHidden: true,
       },
-      {
-        title: t('refunds.finishTime'),
-        dataIndex: 'finishTime',
-        key: 'finishTime',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-      },
+      timeColumn(t('refunds.finishTime'), { dataIndex: 'finishTime', hidden: true }),
       {
         title: t('kit:actions'),
         key: 'actions',

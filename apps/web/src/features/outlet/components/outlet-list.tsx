@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OUTLET_STATUSES, OUTLET_TYPES, PERMS, outletSuspendRequest, type OutletItem } from '@cbo/contract';
 import {
+  AddButton,
   callKey,
-  formatDateTime,
   FormModal,
   ListPage,
   optionsOf,
@@ -14,9 +13,10 @@ import {
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { useZodRule } from '@/shared/form';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
 import { plainMoney, useMoney } from '@/shared/money';
 import { OutletDevices } from './outlet-devices';
@@ -195,14 +195,7 @@ export function OutletList({ direct }: { direct: boolean }) {
           </Typography.Text>
         ),
       },
-      {
-        title: t('field.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        defaultHidden: true,
-        sortable: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('field.createTime'), { hidden: true, sortable: true }),
       {
         title: t('kit:actions'),
         key: 'actions',
@@ -262,11 +255,9 @@ export function OutletList({ direct }: { direct: boolean }) {
       exportPerm={PERMS.outletExport}
       tableProps={{ scroll: { x: 'max-content' } }}
       toolbar={
-        <Permit perm={PERMS.outletSave}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {direct ? t('list.addDirect') : t('list.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.outletSave} onClick={() => edit.show()}>
+          {direct ? t('list.addDirect') : t('list.add')}
+        </AddButton>
       }
     >
       <OutletForm open={edit.open} record={edit.record} direct={direct} onClose={edit.hide} />

@@ -25,6 +25,7 @@ import {
   type ColumnsOf,
   type FiltersOf,
   linkColumn,
+  timeColumn,
 } from '@/shared/list-page';
 import { PayoutAuditModal, PayoutBatchAuditModal } from '../components/payout-audit';
 import { PayoutSummary } from '../components/payout-summary';
@@ -82,7 +83,7 @@ export default function WithdrawalsView() {
       { dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'fee', key: 'fee', width: 80, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'actualAmount', key: 'actualAmount', width: 100, align: 'right', render: (v: number) => money(v) },
-      { dataIndex: 'createTime', key: 'createTime', width: 160, render: (v: string) => formatDateTime(v) },
+      timeColumn(undefined, { width: 160 }),
       {
         dataIndex: 'partyKind',
         key: 'partyKind',
@@ -101,20 +102,8 @@ export default function WithdrawalsView() {
         render: (v: PayoutItem['failureReason']) => (v ? w.failure(v) : '-'),
       },
       { dataIndex: 'reviewer', key: 'reviewer', width: 120, ellipsis: true, defaultHidden: true },
-      {
-        dataIndex: 'reviewTime',
-        key: 'reviewTime',
-        width: 160,
-        defaultHidden: true,
-        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-      },
-      {
-        dataIndex: 'finishTime',
-        key: 'finishTime',
-        width: 160,
-        defaultHidden: true,
-        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-      },
+      timeColumn(undefined, { dataIndex: 'reviewTime', width: 160, hidden: true }),
+      timeColumn(undefined, { dataIndex: 'finishTime', width: 160, hidden: true }),
       {
         dataIndex: 'providerReference',
         key: 'providerReference',

@@ -16,7 +16,15 @@ import { useMoney } from '@/shared/money';
 import { useExportWords } from '@/shared/export-words';
 import { Permit, useButtons } from '@/shared/permission';
 import { EmptyState } from '@/shared/empty-state';
-import { CopyableId, ExportButton, FormModal, callKey, formatDateTime, useIsMobile } from '@/shared/list-page';
+import {
+  CopyableId,
+  ExportButton,
+  FormModal,
+  callKey,
+  formatDateTime,
+  useIsMobile,
+  timeColumn,
+} from '@/shared/list-page';
 import { companyName, DayResults, ResultTag, RunStateTag, useReconcileWords } from './reconcile-words';
 
 const PAGE_SIZE = 20;
@@ -87,7 +95,7 @@ export function DayDrawer({ day, onClose }: { day: ReconcileDayItem | null; onCl
         align: 'right' as const,
         render: (v: number) => money(v),
       },
-      { title: col('at'), dataIndex: 'at', key: 'at', width: 160, render: (v: string) => formatDateTime(v) },
+      timeColumn<ReconcileLineItem>(col('at'), { dataIndex: 'at', width: 160 }),
       {
         title: col('reason'),
         key: 'reason',

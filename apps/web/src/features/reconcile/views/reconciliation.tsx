@@ -8,7 +8,7 @@ import { PERMS, type ReconcileDayItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useMoney } from '@/shared/money';
 import { Permit } from '@/shared/permission';
-import { ListPage, callKey, formatDateTime, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, callKey, type ColumnsOf, type FiltersOf, timeColumn } from '@/shared/list-page';
 import { DayDrawer } from '../components/day-drawer';
 import { RunModal } from '../components/run-modal';
 import { companyName, DayResults, RunStateTag, useReconcileWords } from '../components/reconcile-words';
@@ -149,14 +149,7 @@ export default function ReconciliationView() {
         ellipsis: true,
         render: (v: string) => w.runBy(v),
       },
-      {
-        title: t('list.finishTime'),
-        dataIndex: 'finishTime',
-        key: 'finishTime',
-        width: 160,
-        defaultHidden: true,
-        render: (v: string | null) => (v ? formatDateTime(v) : '-'),
-      },
+      timeColumn(t('list.finishTime'), { dataIndex: 'finishTime', width: 160, hidden: true }),
     ],
     [t, w, money],
   );

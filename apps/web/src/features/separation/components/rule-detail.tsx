@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMS, type SeparationOrderItem, type SeparationRuleItem } from '@cbo/contract';
 import { EmptyState } from '@/shared/empty-state';
-import { callKey, DetailDrawer, formatDateTime, useRowAction } from '@/shared/list-page';
+import { callKey, DetailDrawer, formatDateTime, useRowAction, timeColumn } from '@/shared/list-page';
 import { useMoney } from '@/shared/money';
 import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
@@ -169,13 +169,7 @@ export function RuleDetail({ rule, onClose }: { rule: SeparationRuleItem | null;
                     </div>
                   )),
               },
-              {
-                title: t('fields.separateTime'),
-                dataIndex: 'separateTime',
-                key: 'separateTime',
-                width: 170,
-                render: (v: string) => formatDateTime(v),
-              },
+              timeColumn(t('fields.separateTime'), { dataIndex: 'separateTime' }),
               {
                 title: t('fields.restoreTime'),
                 key: 'restoreTime',

@@ -21,6 +21,7 @@ import {
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { toMinor, useMoney } from '@/shared/money';
 import { useButtons } from '@/shared/permission';
@@ -164,15 +165,7 @@ export default function SeparationRulesView() {
         defaultHidden: true,
         render: (_: unknown, r: SeparationRuleItem) => `${formatDateTime(r.startTime)} ~ ${formatDateTime(r.endTime)}`,
       },
-      {
-        title: t('fields.createTime'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 170,
-        defaultHidden: true,
-        sortable: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('fields.createTime'), { hidden: true, sortable: true }),
       {
         title: t('kit:actions'),
         key: 'actions',

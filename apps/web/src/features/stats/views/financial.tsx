@@ -10,7 +10,6 @@ import {
   Statistic,
   Table,
   Typography,
-  theme,
   type TableColumnsType,
 } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +30,7 @@ import { callKey, ExportButton, useIsMobile } from '@/shared/list-page';
 import { useMoney } from '@/shared/money';
 import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
+import { useChartStyle } from '../components/chart-style';
 import { periodName, StatsFilterBar, useStatsWindow } from '../components/stats-window';
 
 /** An amount in a table: digits of one width, never broken over two lines (a column too narrow for it widens, and the table scrolls in its card). */
@@ -48,7 +48,6 @@ const MONEY_STYLE = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }
 export default function FinancialDataView() {
   const { t } = useTranslation('stats');
   const lang = useLang();
-  const { token } = theme.useToken();
   const { money } = useMoney();
   const isMobile = useIsMobile();
   const buttons = useButtons();
@@ -65,44 +64,37 @@ export default function FinancialDataView() {
     [lang],
   );
 
+  const style = useChartStyle();
   const option = useMemo(
     () =>
       d && {
         grid: { left: 64, right: 24, top: 36, bottom: 28 },
         tooltip: { trigger: 'axis', valueFormatter: (v: number) => money(v) },
-        legend: { top: 0, textStyle: { color: token.colorTextSecondary } },
-        xAxis: {
-          type: 'category',
-          data: d.list.map((r) => periodName(r.start, d.period).slice(0, 10)),
-          axisLabel: { color: token.colorTextSecondary },
-        },
-        yAxis: {
-          type: 'value',
-          splitLine: { lineStyle: { color: token.colorSplit } },
-          axisLabel: { color: token.colorTextSecondary, formatter: (v: number) => money(v) },
-        },
+        legend: style.legend,
+        xAxis: style.category(d.list.map((r) => periodName(r.start, d.period).slice(0, 10))),
+        yAxis: style.value({ formatter: (v: number) => money(v) }),
         series: [
-          {
-            name: figure('income'),
-            type: 'bar',
-            data: d.list.map((r) => r.income),
-            itemStyle: { color: token.colorPrimary },
-          },
-          {
-            name: figure('refunds'),
-            type: 'bar',
-            data: d.list.map((r) => r.refunds),
-            itemStyle: { color: token.colorWarning },
-          },
-          {
-            name: figure('net'),
-            type: 'line',
-            data: d.list.map((r) => r.net),
-            itemStyle: { color: token.colorSuccess },
-          },
+          style.series(
+            figure('income'),
+            'bar',
+            d.list.map((r) => r.income),
+            style.token.colorPrimary,
+          ),
+          style.series(
+            figure('refunds'),
+            'bar',
+            d.list.map((r) => r.refunds),
+            style.token.colorWarning,
+          ),
+          style.series(
+            figure('net'),
+            'line',
+            d.list.map((r) => r.net),
+            style.token.colorSuccess,
+          ),
         ],
       },
-    [d, token, money, figure],
+    [d, style, money, figure],
   );
 
   /**

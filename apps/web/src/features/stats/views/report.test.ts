@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { presetRange } from './report';
+import { presetRange } from '../components/report-controls';
 
 describe('operation report presets', () => {
   it('last week is Monday to Sunday before this week, whatever day today is', () => {

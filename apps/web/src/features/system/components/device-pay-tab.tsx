@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { devicePayInput, DEVICE_KINDS, DEVICE_PAY_MODES, PAY_CHANNELS, type DevicePayItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
-import { callKey, formatDateTime, FormDrawer, useKitColumns, useOverlay, useRowAction } from '@/shared/list-page';
+import { callKey, FormDrawer, useKitColumns, useOverlay, useRowAction, timeColumn } from '@/shared/list-page';
 import { plainMoney } from '@/shared/money';
 import { MoneyInput } from '@/shared/money-input';
 import { toInput, useSchemaRule } from './schema-rule';
@@ -104,14 +104,7 @@ export function DevicePayTab({ canEdit, ticket }: { canEdit: boolean; ticket: Co
         width: 160,
         defaultHidden: true,
       },
-      {
-        title: t('config.updateTime'),
-        dataIndex: 'updateTime',
-        key: 'updateTime',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn<DevicePayItem>(t('config.updateTime'), { dataIndex: 'updateTime', hidden: true }),
       ...(canEdit
         ? [
             editDeleteColumn<DevicePayItem>(

@@ -6,7 +6,7 @@ import { request } from '@/shared/request';
 import { reloadMenus } from '@/shared/session';
 import { translateName } from '@/shared/i18n';
 import { useButtons } from '@/shared/permission';
-import { formatDateTime, ListPage, optionsOf, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { ListPage, optionsOf, useRowAction, type ColumnsOf, type FiltersOf, timeColumn } from '@/shared/list-page';
 import { useCodeTicket } from '../components/code-ticket';
 
 /**
@@ -66,13 +66,7 @@ export default function ExtensionsView() {
           <Tag color={v === 'activated' ? 'success' : 'default'}>{t(`extensions.statuses.${v}`)}</Tag>
         ),
       },
-      {
-        title: t('extensions.activateTime'),
-        dataIndex: 'activateTime',
-        key: 'activateTime',
-        width: 180,
-        render: (v: string | null) => formatDateTime(v),
-      },
+      timeColumn(t('extensions.activateTime'), { dataIndex: 'activateTime', width: 180 }),
       ...(canChange
         ? [
             {

@@ -21,6 +21,7 @@ import {
   useOverlay,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { useLang } from '@/shared/form';
 import { translateName } from '@/shared/i18n';
@@ -120,13 +121,7 @@ export default function OperationLogView() {
         ellipsis: true,
         render: (_: string | null, row) => targetText(row),
       },
-      {
-        title: t('operationLog.time'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 180,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('operationLog.time'), { width: 180 }),
       {
         title: t('operationLog.duration'),
         dataIndex: 'durationMs',

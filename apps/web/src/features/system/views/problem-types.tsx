@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
 import { Button, Form, Input, InputNumber, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PERMS, PROBLEM_TYPE_STATUSES, problemTypeSave, type ProblemTypeItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
-import { Permit, useButtons } from '@/shared/permission';
+import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
 import {
-  formatDateTime,
+  AddButton,
   FormDrawer,
   ListPage,
   optionsOf,
@@ -16,6 +15,7 @@ import {
   useRowAction,
   type ColumnsOf,
   type FiltersOf,
+  timeColumn,
 } from '@/shared/list-page';
 import { doneText } from '@/shared/feedback';
 
@@ -66,13 +66,7 @@ export default function ProblemTypesView() {
       },
       { title: t('problemTypes.sort'), dataIndex: 'sort', key: 'sort', width: 90 },
       { title: t('problemTypes.remark'), dataIndex: 'remark', key: 'remark', width: 280, ellipsis: true },
-      {
-        title: t('problemTypes.updateTime'),
-        dataIndex: 'updateTime',
-        key: 'updateTime',
-        width: 180,
-        render: (v: string) => formatDateTime(v),
-      },
+      timeColumn(t('problemTypes.updateTime'), { dataIndex: 'updateTime', width: 180 }),
       ...(canEdit || canDelete
         ? [
             {
@@ -114,11 +108,9 @@ export default function ProblemTypesView() {
       exportCall="problemTypeExport"
       exportPerm={PERMS.problemTypeExport}
       toolbar={
-        <Permit perm={PERMS.problemTypeEdit}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.show()}>
-            {t('problemTypes.add')}
-          </Button>
-        </Permit>
+        <AddButton perm={PERMS.problemTypeEdit} onClick={() => edit.show()}>
+          {t('problemTypes.add')}
+        </AddButton>
       }
     >
       <FormDrawer<Values>

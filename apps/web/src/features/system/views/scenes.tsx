@@ -6,7 +6,7 @@ import { PERMS, updateSceneRequest, type DeviceSceneItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
-import { callKey, formatDateTime, FormDrawer, useIsMobile, useOverlay } from '@/shared/list-page';
+import { callKey, FormDrawer, useIsMobile, useOverlay, timeColumn } from '@/shared/list-page';
 import { ImageInput } from '../components/image-input';
 import { toInput, useSchemaRule } from '../components/schema-rule';
 
@@ -45,12 +45,7 @@ export default function ScenesView() {
           ),
       },
       { title: t('scenes.link'), dataIndex: 'link', key: 'link', render: (v: string | null) => v || '-' },
-      {
-        title: t('scenes.updateTime'),
-        dataIndex: 'updateTime',
-        key: 'updateTime',
-        render: (v: string | null) => formatDateTime(v),
-      },
+      timeColumn<DeviceSceneItem>(t('scenes.updateTime'), { dataIndex: 'updateTime' }),
       ...(canEdit
         ? [
             {

@@ -27,6 +27,7 @@ import {
   type FiltersOf,
   type ListQuery,
   linkColumn,
+  timeColumn,
 } from '@/shared/list-page';
 import { canRefund, totalsFilter, unusedValue } from '../components/voucher-rules';
 import { VoucherOrderStatusTag, useVoucherWords } from '../components/voucher-words';
@@ -85,14 +86,8 @@ export default function VoucherOrdersView() {
       },
       { dataIndex: 'usedValue', key: 'usedValue', width: 90, align: 'right', render: (v: number) => money(v) },
       { dataIndex: 'refundAmount', key: 'refundAmount', width: 100, align: 'right', render: (v: number) => money(v) },
-      {
-        dataIndex: 'validUntil',
-        key: 'validUntil',
-        width: 170,
-        defaultHidden: true,
-        render: (v: string) => formatDateTime(v),
-      },
-      { dataIndex: 'createTime', key: 'createTime', width: 170, render: (v: string) => formatDateTime(v) },
+      timeColumn(undefined, { dataIndex: 'validUntil', hidden: true }),
+      timeColumn(undefined),
       {
         dataIndex: 'payReference',
         key: 'payReference',
