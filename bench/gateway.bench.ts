@@ -104,6 +104,15 @@ function openFilesLimit(): number {
   }
 }
 
+const STAGES = ['toCreated', 'toSent', 'toFinished', 'toLive'] as const;
+type StageName = (typeof STAGES)[number];
+const STAGE_WORDS: Record<StageName, string> = {
+  toCreated: 'POST → recorded at (HTTP, sign-in check, write-ahead operation log)',
+  toSent: 'recorded at → sent at (record insert, publish)',
+  toFinished: 'sent at → finished at (cabinet, reply written)',
+  toLive: 'finished at → result on the live channel (fan-out)',
+};
+
 const q = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
 interface Outcome {
@@ -133,8 +142,15 @@ interface Outcome {
     achievedRate: number;
     how: string;
   };
-  /** On PostgreSQL, where a command's time went by the server's own marks (ms, p50 / p99): recorded → published, published → final. */
-  stages: { toSent: [number, number]; toFinal: [number, number] } | null;
+  /**
+   * On PostgreSQL, where each command's time went, by the bench's clock and the server's marks (the same machine's
+   * clock): POST → created_at (HTTP, sign-in check, the write-ahead operation log), created_at → sent_at (the
+   * record's insert, the publish), sent_at → finished_at (the cabinet, its reply's write), finished_at → the result on
+   * the live channel (the fan-out). p50 / p99 of each, and each one's mean over the slowest 1 % of round trips.
+   */
+  stages: Record<StageName, { p50: number; p99: number; slowMean: number }> | null;
+  /** The server's CPU (user + system) per command in the command phase, less its heartbeat-only rate, in ms. */
+  cpuPerCommandMs: number;
   notes: string[];
 }
 
@@ -314,18 +330,19 @@ async function main() {
     );
 
     // 5. Commands at RATE a second for SECONDS, each timed from the POST to its result on the live channel.
-    const done = new Map<string, { at: number; state: string }>();
+    const done = new Map<string, { at: number; wall: number; state: string }>();
     let liveSeen = 0;
     ws = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${encodeURIComponent(token)}&clientType=MANAGE_PC`);
     ws.on('message', (raw) => {
       const at = performance.now();
+      const wall = Date.now();
       try {
         const m = JSON.parse(raw.toString()) as { data?: { type?: string; data?: { id?: string; state?: string } } };
         if (m.data?.type !== 'DEVICE_COMMAND' || !m.data.data?.id) return;
         liveSeen++;
         const st = m.data.data.state ?? '';
         if (['succeeded', 'failed', 'expired'].includes(st) && !done.has(m.data.data.id))
-          done.set(m.data.data.id, { at, state: st });
+          done.set(m.data.data.id, { at, wall, state: st });
       } catch {
         /* not ours */
       }
@@ -337,7 +354,8 @@ async function main() {
     await sleep(500);
     const online = f.cabinets.filter((c) => c.registered).map((c) => c.sn);
     if (!online.length) throw new Error('no cabinet registered: nothing to send commands to');
-    const sent: { id: string | null; t0: number; sendError?: string }[] = [];
+    const sent: { id: string | null; t0: number; wall: number; sendError?: string }[] = [];
+    const cpuCmd0 = cpuSeconds(pid);
     const tCmd = performance.now();
     const total = RATE * SECONDS;
     const cmdProgress = setInterval(() => {
@@ -351,7 +369,7 @@ async function main() {
       const due = tCmd + (i * 1000) / RATE;
       const wait = due - performance.now();
       if (wait > 0) await sleep(wait);
-      const rec: (typeof sent)[number] = { id: null, t0: performance.now() };
+      const rec: (typeof sent)[number] = { id: null, t0: performance.now(), wall: Date.now() };
       sent.push(rec);
       const sn = online[Math.floor(Math.random() * online.length)]!;
       inflight.push(
@@ -377,6 +395,10 @@ async function main() {
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline && sent.some((s) => s.id && !done.has(s.id))) await sleep(100);
     clearInterval(cmdProgress);
+    // The server's CPU in the command phase less what heartbeats alone cost it over as long: CPU per command.
+    const cmdPhaseS = (performance.now() - tCmd) / 1000;
+    const cpuPerCommandMs =
+      ((cpuSeconds(pid) - cpuCmd0 - (heartbeatCpuPct / 100) * cmdPhaseS) * 1000) / Math.max(1, total);
     if (liveSeen === 0) {
       // The live channel carried nothing: fall back to reading each command's row (no latency then).
       how = 'not measured: no DEVICE_COMMAND on the live channel';
@@ -406,8 +428,8 @@ async function main() {
     const firstError = sent.find((s) => s.sendError)?.sendError;
     if (firstError) notes.push(`First refused send: ${firstError}`);
     const rssAfterCommands = rssMiB(pid);
-    // The server's own marks of each command (created_at, sent_at, finished_at), read from its database:
-    // the record and the publish on one side, the cabinet, the reply's write on the other.
+    // The server's own marks of each command (created_at, sent_at, finished_at), read from its database, between the
+    // bench's POST and the result's arrival on the live channel: where each round trip's time went.
     let stages: Outcome['stages'] = null;
     if (pg) {
       const pgm = (await import('pg')).default;
@@ -415,16 +437,29 @@ async function main() {
       await c.connect();
       try {
         const ids = sent.flatMap((x) => (x.id ? [x.id] : []));
-        const r = await c.query<{ s50: number; s99: number; f50: number; f99: number }>(
-          `select percentile_cont(0.5) within group (order by extract(epoch from sent_at - created_at) * 1000) as s50,
-                  percentile_cont(0.99) within group (order by extract(epoch from sent_at - created_at) * 1000) as s99,
-                  percentile_cont(0.5) within group (order by extract(epoch from finished_at - sent_at) * 1000) as f50,
-                  percentile_cont(0.99) within group (order by extract(epoch from finished_at - sent_at) * 1000) as f99
-           from dev_command where id = any($1) and state = 'succeeded'`,
+        const r = await c.query<{ id: string; c: string; s: string; f: string }>(
+          `select id, extract(epoch from created_at) * 1000 as c, extract(epoch from sent_at) * 1000 as s,
+                  extract(epoch from finished_at) * 1000 as f
+           from dev_command where id = any($1) and state = 'succeeded' and sent_at is not null`,
           [ids],
         );
-        const x = r.rows[0]!;
-        stages = { toSent: [Number(x.s50), Number(x.s99)], toFinal: [Number(x.f50), Number(x.f99)] };
+        const marks = new Map(r.rows.map((x) => [x.id, [Number(x.c), Number(x.s), Number(x.f)] as const]));
+        const per = sent.flatMap((x) => {
+          const m = x.id ? marks.get(x.id) : undefined;
+          const d = x.id ? done.get(x.id) : undefined;
+          if (!m || !d || d.state !== 'succeeded') return [];
+          const total = d.at - x.t0;
+          return [{ total, parts: [m[0] - x.wall, m[1] - m[0], m[2] - m[1], d.wall - m[2]] }];
+        });
+        const slow = [...per].sort((a, b) => b.total - a.total).slice(0, Math.max(1, Math.ceil(per.length / 100)));
+        if (per.length)
+          stages = Object.fromEntries(
+            STAGES.map((name, i) => {
+              const xs = per.map((p) => p.parts[i]!).sort((a, b) => a - b);
+              const slowMean = slow.reduce((a, p) => a + p.parts[i]!, 0) / slow.length;
+              return [name, { p50: q(xs, 0.5), p99: q(xs, 0.99), slowMean }];
+            }),
+          ) as NonNullable<Outcome['stages']>;
       } finally {
         await c.end();
       }
@@ -457,6 +492,7 @@ async function main() {
         how,
       },
       stages,
+      cpuPerCommandMs,
       notes,
     };
     console.log(JSON.stringify(outcome, null, 2));
@@ -478,14 +514,16 @@ const GATEWAY_INTRO = [
   '',
 ].join('\n');
 
-const HISTORY = '### Command round trip history';
+const HISTORY = '### Gateway history';
 const HISTORY_HEAD = [
-  'One line per run (the subsections above keep only the last run of each size and database). Target at 10,000 cabinets on',
-  'PostgreSQL: p99 at most 50 ms. "Stages p99" are the server\'s own marks on PostgreSQL: recorded → published / published →',
-  'result written. Load is the 1-minute load average at the start / end: the machine is shared, compare lines of like load.',
+  'One line per run, appended by the command (the subsections above keep only the last run of each size and database);',
+  'the lines of 2026-11-22 and the first of 2026-11-29 were written by hand from the subsections of their day. Target at',
+  '10,000 cabinets on PostgreSQL: p99 at most 50 ms. Load is the 1-minute load average at the start / end: the machine',
+  'is shared, compare lines of like load. "CPU/cmd" is the server\'s CPU per command less its heartbeat-only rate.',
+  '"Stages p99" (PostgreSQL) are POST → recorded / → sent / → result written / → on the live channel, each its own p99.',
   '',
-  '| date (UTC) | commit | cabinets | database | load | registered | answered | p50 ms | p99 ms | max ms | stages p99 ms |',
-  '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| date (UTC) | commit | cabinets | database | load | registered | answered | p50 ms | p99 ms | max ms | CPU/cmd ms | stages p99 ms |',
+  '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 ];
 
 function commit(): string {
@@ -527,11 +565,12 @@ function writeSection(o: Outcome, limit: number, engine: string) {
     `| round trip p50 (POST → result on the ${o.commands.how}) | ${ms(o.commands.p50)} ms |`,
     `| round trip p99 | ${ms(o.commands.p99)} ms |`,
     `| round trip max | ${ms(o.commands.max)} ms |`,
+    `| server CPU per command (command phase less the heartbeat-only rate) | ${o.cpuPerCommandMs.toFixed(2)} ms |`,
     ...(o.stages
-      ? [
-          `| server marks: recorded → published, p50 / p99 | ${ms(o.stages.toSent[0])} / ${ms(o.stages.toSent[1])} ms |`,
-          `| server marks: published → result written, p50 / p99 | ${ms(o.stages.toFinal[0])} / ${ms(o.stages.toFinal[1])} ms |`,
-        ]
+      ? STAGES.map((name) => {
+          const x = o.stages![name];
+          return `| ${STAGE_WORDS[name]}: p50 / p99 / mean of the slowest 1 % | ${ms(x.p50)} / ${ms(x.p99)} / ${ms(x.slowMean)} ms |`;
+        })
       : []),
     '',
     `Registered cabinets over time (every 10 s): ${o.timeline.join(', ') || 'all within the first 10 s'}.`,
@@ -554,9 +593,9 @@ function writeSection(o: Outcome, limit: number, engine: string) {
   // Every run adds a line to the history, so a regression of the round trip shows beside its load.
   const old = subs.find((x) => x.startsWith(HISTORY + '\n'));
   const rows = old ? old.split('\n').filter((l) => /^\| (\d{4}-|before)/.test(l)) : [];
-  const stage = o.stages ? `${ms(o.stages.toSent[1])} / ${ms(o.stages.toFinal[1])}` : '—';
+  const stage = o.stages ? STAGES.map((name) => ms(o.stages![name].p99)).join(' / ') : '—';
   rows.push(
-    `| ${new Date().toISOString().slice(0, 16)} | ${commit()} | ${o.cabinets} | ${engine} | ${o.load[0].toFixed(1)} / ${o.load[1].toFixed(1)} | ${o.registered} | ${o.commands.succeeded} of ${o.commands.sent} | ${ms(o.commands.p50)} | ${ms(o.commands.p99)} | ${ms(o.commands.max)} | ${stage} |`,
+    `| ${new Date().toISOString().slice(0, 16)} | ${commit()} | ${o.cabinets} | ${engine} | ${o.load[0].toFixed(1)} / ${o.load[1].toFixed(1)} | ${o.registered} | ${o.commands.succeeded} of ${o.commands.sent} | ${ms(o.commands.p50)} | ${ms(o.commands.p99)} | ${ms(o.commands.max)} | ${o.cpuPerCommandMs.toFixed(2)} | ${stage} |`,
   );
   const history = [HISTORY, '', ...HISTORY_HEAD, ...rows, ''].join('\n');
   const all = [...kept, sub].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));

@@ -86,6 +86,40 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
     expect(await Promise.all([reports().touch(b), reports().touch(unknown)])).toEqual([true, false]);
   });
 
+  it('what replies report (version, config, ICCID) of several cabinets at once: each written, a cabinet named twice keeps both, an unchanged one untouched', async () => {
+    const cabinets = () => s.current.server.services.fleet.cabinets;
+    const [before] = await db().select().from(devCabinet).where(eq(devCabinet.sn, c));
+    await Promise.all([
+      cabinets().applyReported(a, { firmwareMain: '9.9.1', firmwareBoard: '2.0' }, 'firmware'),
+      cabinets().applyReported(b, { host: 'mqtt.example.com', port: 8883, heartbeatSec: 45 }, 'config'),
+      cabinets().applyReported(b, { iccid: '89860000000000000042' }, 'config'),
+      // What c reports is what is known: nothing is written.
+      cabinets().applyReported(
+        c,
+        { firmwareMain: before!.firmwareMain, firmwareBoard: before!.firmwareBoard },
+        'firmware',
+      ),
+      cabinets().applyReported(unknown, { iccid: '89860000000000000043' }, 'config'),
+    ]);
+    const rows = new Map(
+      (
+        await db()
+          .select()
+          .from(devCabinet)
+          .where(inArray(devCabinet.sn, [a, b, c]))
+      ).map((r) => [r.sn, r]),
+    );
+    expect(rows.get(a)).toMatchObject({ firmwareMain: '9.9.1', firmwareBoard: '2.0', iccid: '89860012345678901234' });
+    expect(rows.get(b)).toMatchObject({
+      host: 'mqtt.example.com',
+      port: 8883,
+      heartbeatSec: 45,
+      iccid: '89860000000000000042',
+      firmwareMain: '2.3.1',
+    });
+    expect(rows.get(c)).toEqual(before);
+  });
+
   it('inventories of several cabinets in one batch: slots, power banks, summaries, and a power bank two of them claim', async () => {
     const x = powerBankIdFor(a, 1);
     const y = powerBankIdFor(b, 1);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
+import { anyOf, jsonRows, query, relaxedCommit, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { cabinetRowFromSql, DEFAULT_HEARTBEAT_SEC, toItem, type CabinetRow } from './cabinet.service.js';
 import type { DeviceLogService } from './device-log.service.js';
@@ -129,6 +129,11 @@ export class CabinetReports {
     });
   }
 
+  /**
+   * Written without waiting for the disk (`relaxedCommit`): a heartbeat a database crash loses is
+   * sent again within the cabinet's interval, and the commands' and replies' commits, which must
+   * wait, no longer queue behind a fleet's heartbeat flushes.
+   */
   private async writeHeartbeat(xs: { sn: string; d: HeartbeatData }[]): Promise<boolean[]> {
     const now = new Date();
     const sns = xs.map((x) => x.sn);
@@ -150,7 +155,8 @@ export class CabinetReports {
     >(
       this.db,
       sql`
-      with v as (select * from json_to_recordset(${jsonRows(rows)}) as v(sn text, csq int, hb int, uptime int, net_mode text)),
+      with relaxed as (${relaxedCommit()}),
+      v as (select * from json_to_recordset(${jsonRows(rows)}) as v(sn text, csq int, hb int, uptime int, net_mode text)),
       old as (select sn, online, csq, net_mode, heartbeat_sec from dev_cabinet where sn = ${anyOf(sns)}),
       upd as (
         update dev_cabinet c set
@@ -158,7 +164,7 @@ export class CabinetReports {
           last_seen_at = ${now}, last_heartbeat_at = ${now}, online = true,
           online_reason = case when c.online then c.online_reason else 'heartbeat' end,
           online_changed_at = case when c.online then c.online_changed_at else ${now} end
-        from v where c.sn = v.sn and c.sn = ${anyOf(sns)}
+        from v, relaxed where c.sn = v.sn and c.sn = ${anyOf(sns)}
         returning c.*
       )
       select upd.*, old.online as was_online, old.csq as old_csq, old.net_mode as old_net_mode, old.heartbeat_sec as old_heartbeat_sec
@@ -185,10 +191,12 @@ export class CabinetReports {
     return xs.map(({ sn }) => before.has(sn));
   }
 
+  /** Written without waiting for the disk (`relaxedCommit`): a mark a database crash loses is made again by the cabinet's next message. */
   private async writeSeen(sns: string[]): Promise<boolean[]> {
     const rows = await query<{ sn: string }>(
       this.db,
-      sql`update dev_cabinet set last_seen_at = ${new Date()} where sn = ${anyOf(sns)} returning sn`,
+      sql`with relaxed as (${relaxedCommit()})
+          update dev_cabinet set last_seen_at = ${new Date()} from relaxed where sn = ${anyOf(sns)} returning sn`,
     );
     const found = new Set(rows.map((r) => r.sn));
     return sns.map((sn) => found.has(sn));

@@ -21,7 +21,8 @@ import {
   type SlotItem,
   type StockFailReason,
 } from '@cbo/contract';
-import { type Db } from '../../platform/db/database.js';
+import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
+import { GroupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { escapeLike } from '../../platform/db/paging.js';
 import type { DeviceLogService } from './device-log.service.js';
@@ -31,6 +32,7 @@ import { conditionSql, connectionSql } from './overview-conditions.js';
 import { nameAuditTarget, nameAuditTargets } from '../../platform/audit/target.js';
 
 import {
+  cabinetRowFromSql,
   DEFAULT_HEARTBEAT_SEC,
   deriveSecret,
   iso,
@@ -295,37 +297,90 @@ export class CabinetService {
     return rows.length;
   }
 
-  /** Stores what a config, version or ICCID reply says is in force now. */
-  async applyReported(
-    sn: string,
-    patch: Partial<
-      Pick<
-        CabinetRow,
-        | 'host'
-        | 'port'
-        | 'heartbeatSec'
-        | 'ftpHost'
-        | 'ftpPort'
-        | 'ftpUser'
-        | 'firmwareMain'
-        | 'firmwareBoard'
-        | 'iccid'
-      >
-    >,
-    change: 'config' | 'firmware',
+  /**
+   * Stores what a config, version or ICCID reply says is in force now. Written and pushed only
+   * when something differs (a version query usually confirms what is known); the reports of
+   * cabinets that answer together share one statement (a fleet's version queries were one
+   * statement each, holding a pooled connection beside every command's own writes).
+   */
+  async applyReported(sn: string, patch: ReportedPatch, change: 'config' | 'firmware'): Promise<void> {
+    if (!REPORTED.some((k) => patch[k] !== undefined)) return;
+    await this.reported.add({ sn, patch, change });
+  }
+
+  private readonly reported = new GroupCommit<
+    { sn: string; patch: ReportedPatch; change: 'config' | 'firmware' },
+    void
+  >(async (xs) => {
+    // A cabinet named twice in a batch is written in a second round, so neither report is lost.
+    for (let rest = xs; rest.length;) {
+      const seen = new Set<string>();
+      const round = rest.filter((x) => !seen.has(x.sn) && seen.add(x.sn));
+      rest = rest.filter((x) => !round.includes(x));
+      await this.writeReported(round);
+    }
+    return xs.map(() => undefined);
+  });
+
+  private async writeReported(
+    xs: { sn: string; patch: ReportedPatch; change: 'config' | 'firmware' }[],
   ): Promise<void> {
-    const keys = Object.keys(patch) as (keyof typeof patch)[];
-    if (!keys.length) return;
-    // Written and pushed only when something differs (a version query usually confirms what is known).
+    const cols = REPORTED.map((k) => ({ k, name: devCabinet[k].name, type: REPORTED_TYPES[k] }));
+    const rows = xs.map(({ sn, patch }) =>
+      Object.fromEntries([
+        ['sn', sn],
+        ...cols.flatMap(({ k, name }) => [
+          [`set_${name}`, patch[k] !== undefined],
+          [name, patch[k] ?? null],
+        ]),
+      ]),
+    );
+    const set = sql.join(
+      cols.map(({ name }) => sql.raw(`${name} = case when v.set_${name} then v.${name} else c.${name} end`)),
+      sql`, `,
+    );
     const differs = sql.join(
-      keys.map((k) => sql`${devCabinet[k]} is distinct from ${patch[k]}`),
+      cols.map(({ name }) => sql.raw(`(v.set_${name} and c.${name} is distinct from v.${name})`)),
       sql` or `,
     );
-    const [row] = await this.db
-      .update(devCabinet)
-      .set(patch)
-      .where(and(eq(devCabinet.sn, sn), sql`(${differs})`))
-      .returning();
-    if (row) void this.live.cabinet(change, toItem(row));
+    const shape = sql.raw(cols.map(({ name, type }) => `set_${name} boolean, ${name} ${type}`).join(', '));
+    const changed = await query<Record<string, unknown>>(
+      this.db,
+      sql`update dev_cabinet c set ${set}
+          from json_to_recordset(${jsonRows(rows)}) as v(sn text, ${shape})
+          where c.sn = v.sn and c.sn = ${anyOf(xs.map((x) => x.sn))} and (${differs})
+          returning c.*`,
+    );
+    const changeOf = new Map(xs.map((x) => [x.sn, x.change]));
+    for (const raw of changed) {
+      const row = cabinetRowFromSql(raw);
+      void this.live.cabinet(changeOf.get(row.sn) ?? 'config', toItem(row));
+    }
   }
 }
+
+/** What a config, version or ICCID reply may report about its cabinet. */
+const REPORTED = [
+  'host',
+  'port',
+  'heartbeatSec',
+  'ftpHost',
+  'ftpPort',
+  'ftpUser',
+  'firmwareMain',
+  'firmwareBoard',
+  'iccid',
+] as const satisfies readonly (keyof CabinetRow)[];
+type ReportedPatch = Partial<Pick<CabinetRow, (typeof REPORTED)[number]>>;
+/** Their types in the batch's JSON rows. */
+const REPORTED_TYPES: Record<(typeof REPORTED)[number], string> = {
+  host: 'text',
+  port: 'int',
+  heartbeatSec: 'int',
+  ftpHost: 'text',
+  ftpPort: 'int',
+  ftpUser: 'text',
+  firmwareMain: 'text',
+  firmwareBoard: 'text',
+  iccid: 'text',
+};

@@ -135,23 +135,26 @@ export class CommandReplies {
   /**
    * Acks and results of many cabinets' open commands in one conditional update; null where not
    * open. A succeeded eject that did not know its power bank learns it from the result here; a
-   * failed eject is counted against its power bank in the same statement (a reader who sees the
-   * command failed sees the count).
+   * failed eject is counted against its power bank, and a succeeded eject's slot is emptied
+   * (`SlotWriter.leftInParts`), in the same statement: a reader who sees the command failed sees
+   * the count, and nobody sees a succeeded eject beside a slot still holding its power bank. One
+   * statement, not a transaction: a batch with any success (a version query's too) used to open one,
+   * three round trips on the reply's path where one does.
    */
   private async writeReplies(xs: { sn: string; r: ReplyData }[]): Promise<(CommandRow | null)[]> {
     const now = new Date();
     const rows = xs.map(
       ({ sn, r }) =>
         r.stage === 'result' || r.stage === 'rejected'
-          ? { id: r.cmdId, sn, final: true, ...finalOutcome(r), pb: ejectedPowerBank(r) }
-          : { id: r.cmdId, sn, final: false, state: 'acknowledged', result: null, reason: null, pb: null }, // ack (progress never comes here)
+          ? { id: r.cmdId, sn, final: true, ...finalOutcome(r), ...ejectedFrom(r) }
+          : { id: r.cmdId, sn, final: false, state: 'acknowledged', result: null, reason: null, pb: null, slot: null }, // ack (progress never comes here)
     );
-    // A transaction only when a result may be a succeeded eject (its slot empties with it); acks and
-    // failures stay one statement.
-    const write = async (tx: Db) => {
-      const changed = await query<Record<string, unknown>>(
-        tx,
-        sql`with done as (update dev_command c set
+    const sns = [...new Set(rows.map((x) => x.sn))];
+    // `ejects`: where succeeded ejects took their power banks from, the result's slot and power bank,
+    // else the command's target (as `ejectsOf`).
+    const done = await query<Record<string, unknown>>(
+      this.db,
+      sql`with done as (update dev_command c set
             state = v.state,
             acknowledged_at = coalesce(c.acknowledged_at, ${now}),
             result = case when v.final then v.result else c.result end,
@@ -159,25 +162,18 @@ export class CommandReplies {
             finished_at = case when v.final then ${now} else c.finished_at end,
             percent = case when v.state = 'succeeded' and c.type = 'upgrade' then 100 else c.percent end,
             target_power_bank_id = case when v.state = 'succeeded' and c.type = 'eject' then coalesce(c.target_power_bank_id, v.pb) else c.target_power_bank_id end
-          from json_to_recordset(${jsonRows(rows)}) as v(id text, sn text, final boolean, state text, result jsonb, reason text, pb text)
+          from json_to_recordset(${jsonRows(rows)}) as v(id text, sn text, final boolean, state text, result jsonb, reason text, pb text, slot int)
           where c.id = v.id and c.sn = v.sn and c.id = ${anyOf(rows.map((x) => x.id))}
             and (c.state in ('pending', 'sent') or (v.final and c.state = 'acknowledged'))
-          returning c.*),
+          returning c.*, v.slot as eject_slot, v.pb as eject_pb),
           counted as (update dev_power_bank p set eject_failures = p.eject_failures + f.n
             from (select target_power_bank_id as id, count(*)::int as n from done where type = 'eject' and state = 'failed' and target_power_bank_id is not null group by 1) f
-            where p.power_bank_id = f.id)
+            where p.power_bank_id = f.id),
+          ejects as (select sn, coalesce(eject_slot, target_slot) as slot, coalesce(eject_pb, target_power_bank_id) as pb
+            from done where type = 'eject' and state = 'succeeded' and coalesce(eject_slot, target_slot) is not null),
+          ${this.slots.leftInParts(sql`ejects`, sns, now)}
           select * from done`,
-      );
-      // Succeeded ejects empty their slots in this same transaction: nobody sees one without the other.
-      const ejects = byId(
-        changed,
-        changed.map((r) => String(r.id)),
-      ).filter((r): r is CommandRow => r !== null);
-      await this.slots.leftIn(tx, ejectsOf(ejects));
-      return changed;
-    };
-    const mayEject = rows.some((x) => x.state === 'succeeded');
-    const done = mayEject ? await inTransaction(this.db, write) : await write(this.db);
+    );
     return byId(
       done,
       rows.map((x) => x.id),
@@ -340,6 +336,16 @@ function ejectsOf(rows: CommandRow[]): { sn: string; slot: number; powerBankId: 
     const powerBankId = (v.success ? v.data.powerBankId : undefined) ?? row.targetPowerBankId;
     return slot ? [{ sn: row.sn, slot, powerBankId }] : [];
   });
+}
+
+/** The slot and power bank a succeeded eject's result names (null where it names none). */
+function ejectedFrom(r: Extract<ReplyData, { stage: 'result' | 'rejected' }>): {
+  slot: number | null;
+  pb: string | null;
+} {
+  if (r.stage !== 'result' || !r.ok) return { slot: null, pb: null };
+  const v = ejectResult.safeParse(r.result ?? {});
+  return { slot: (v.success && v.data.slot) || null, pb: (v.success && v.data.powerBankId) || null };
 }
 
 /** The power bank a succeeded eject's result names, if it names one. */

@@ -102,7 +102,11 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     expect((await cab.next((m) => m.id === cfg.id)).data).toMatchObject({ ftp: { password: 'ftp-secret' } }); // the cabinet gets it
     expect(cfg.data.ftp.password).toBe('******'); // nobody reads it back
     expect(JSON.stringify((await api.get(`${CMD}/queryPage`, { sn: cab.sn })).data)).not.toContain('ftp-secret');
-    const row = (await api.get('/device/api/v1/cabinet/queryPage', { sn: cab.sn })).data.list[0];
+    // What the replies report reaches the cabinet's record just after each command's own write (batched).
+    const row = await until(async () => {
+      const r = (await api.get('/device/api/v1/cabinet/queryPage', { sn: cab.sn })).data.list[0];
+      return r.host === 'iot2.example.com' ? r : null;
+    });
     expect(row).toMatchObject({
       firmwareMain: '2.3.9',
       firmwareBoard: '1.5',

@@ -397,8 +397,11 @@ export class Gateway implements Downlink {
       case 'reply': {
         const d = this.parse(sn, 'reply', replyData, msg.data);
         if (!d) return;
-        if (!(await this.reports.touch(sn))) return this.unknown(sn, 'reply');
-        await this.replies.onReply(sn, d);
+        // The seen mark and the reply's write go side by side, not one after the other: the reply
+        // is what an operator or a customer waits for, and it only moves a command of this SN (an
+        // SN not in stock has none, so its reply changes nothing and is logged as unknown here).
+        const [known] = await Promise.all([this.reports.touch(sn), this.replies.onReply(sn, d)]);
+        if (!known) return this.unknown(sn, 'reply');
         return;
       }
       default:

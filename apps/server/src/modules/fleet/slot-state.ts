@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SlotItem } from '@cbo/contract';
 import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
@@ -189,24 +189,34 @@ export class SlotWriter {
     ejects: { sn: string; slot: number; powerBankId: string | null }[],
   ): Promise<string[]> {
     if (!ejects.length) return [];
-    const now = new Date();
     const sns = [...new Set(ejects.map((e) => e.sn))];
-    const left = sql`json_to_recordset(${jsonRows(ejects.map((e) => ({ sn: e.sn, slot: e.slot, pb: e.powerBankId })))}) as v(sn text, slot int, pb text)`;
     const rows = await query<{ sn: string }>(
       tx,
-      sql`with p as (
-            update dev_power_bank p set sn = null, slot = null, locked = null, charging = false, updated_at = ${now}
-            from ${left}
-            where p.sn = v.sn and p.sn = ${anyOf(sns)} and p.slot = v.slot and (v.pb is null or p.power_bank_id = v.pb)),
-          s as (
-            update dev_slot d set power_bank_id = null, battery = null, charging = false, updated_at = ${now}
-            from ${left}
-            where d.sn = v.sn and d.sn = ${anyOf(sns)} and d.slot = v.slot and d.power_bank_id is not null
-              and (v.pb is null or d.power_bank_id = v.pb)
-            returning d.sn)
-          select distinct sn from s`,
+      sql`with left_ejects as (
+            select * from json_to_recordset(${jsonRows(ejects.map((e) => ({ sn: e.sn, slot: e.slot, pb: e.powerBankId })))}) as v(sn text, slot int, pb text)),
+          ${this.leftInParts(sql`left_ejects`, sns, new Date())}
+          select distinct sn from left_slot`,
     );
     return rows.map((r) => r.sn);
+  }
+
+  /**
+   * `leftIn`'s two statements as parts of a caller's `with` (the reply batch's one statement, so an
+   * eject's success and its empty slot commit together without a transaction of three round trips):
+   * `ejects` names a relation defined before them with columns `sn`, `slot`, `pb`; `sns` is a
+   * superset of its cabinets (the index lookup). `left_slot` returns the cabinets whose slots changed.
+   */
+  leftInParts(ejects: SQL, sns: string[], now: Date): SQL {
+    return sql`left_pb as (
+            update dev_power_bank p set sn = null, slot = null, locked = null, charging = false, updated_at = ${now}
+            from ${ejects} v
+            where p.sn = v.sn and p.sn = ${anyOf(sns)} and p.slot = v.slot and (v.pb is null or p.power_bank_id = v.pb)),
+          left_slot as (
+            update dev_slot d set power_bank_id = null, battery = null, charging = false, updated_at = ${now}
+            from ${ejects} v
+            where d.sn = v.sn and d.sn = ${anyOf(sns)} and d.slot = v.slot and d.power_bank_id is not null
+              and (v.pb is null or d.power_bank_id = v.pb)
+            returning d.sn)`;
   }
 
   /** After `leftIn` committed: the cabinets' slot summaries are recounted and open consoles see their slots. */

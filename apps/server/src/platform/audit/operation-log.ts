@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   api,
   callsWithAction,
@@ -7,7 +7,7 @@ import {
   type OperationLogQuery,
   type PageResult,
 } from '@cbo/contract';
-import type { Db } from '../db/database.js';
+import { jsonRows, query, relaxedCommit, type Db } from '../db/database.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { escapeLike, pageOf } from '../db/paging.js';
 import type { AuditEntry, AuditSink } from '../http/routes.js';
@@ -31,17 +31,59 @@ export class OperationLogService implements AuditSink {
     await this.pending.add(this.row(e));
   }
 
+  /**
+   * The entry of a device action, written ahead of it with "did not finish". One statement whose
+   * commit does not wait for the disk (`relaxedCommit`): the action's own record is committed after
+   * it with the usual wait, which writes this entry's commit to disk too (the log is written in
+   * order), so an action that happened never lacks its entry, even after a crash of the database;
+   * an entry lost in such a crash belongs to an action that never happened. Every command's round
+   * trip waited for one more disk write here (bench:gateway).
+   */
   async begin(e: AuditEntry): Promise<number> {
-    const [row] = await this.db.insert(sysOperationLog).values(this.row(e)).returning({ id: sysOperationLog.id });
-    return row!.id;
+    const r = this.row(e);
+    const [row] = await query<{ id: string | number }>(
+      this.db,
+      sql`with relaxed as (${relaxedCommit()})
+          insert into sys_operation_log (account_id, user_name, account_type, terminal, method, path, behaviour, call, target, target_name, result_code, ip, duration_ms, request_id)
+          select v.account_id, v.user_name, v.account_type, v.terminal, v.method, v.path, v.behaviour, v.call, v.target, v.target_name, v.result_code, v.ip, v.duration_ms, v.request_id
+          from relaxed, json_to_recordset(${jsonRows([
+            {
+              account_id: r.accountId ?? null,
+              user_name: r.userName ?? null,
+              account_type: r.accountType,
+              terminal: r.terminal ?? null,
+              method: r.method,
+              path: r.path,
+              behaviour: r.behaviour,
+              call: r.call ?? null,
+              target: r.target ?? null,
+              target_name: r.targetName ?? null,
+              result_code: r.resultCode,
+              ip: r.ip ?? null,
+              duration_ms: r.durationMs ?? null,
+              request_id: r.requestId ?? null,
+            },
+          ])}) as v(account_id bigint, user_name text, account_type text, terminal text, method text, path text, behaviour text, call text, target text, target_name text, result_code int, ip text, duration_ms int, request_id text)
+          returning id`,
+    );
+    return Number(row!.id);
   }
 
+  /** Closes a written-ahead entry with the outcome; the closings of calls answered together share one statement. */
   async finish(id: number, resultCode: number, durationMs: number, targetName: string | null): Promise<void> {
-    await this.db
-      .update(sysOperationLog)
-      .set({ resultCode, durationMs, ...(targetName ? { targetName: clean(targetName) } : {}) })
-      .where(eq(sysOperationLog.id, id));
+    await this.closing.add({ id, code: resultCode, ms: durationMs, name: targetName ? clean(targetName) : null });
   }
+
+  private readonly closing = new GroupCommit<{ id: number; code: number; ms: number; name: string | null }, void>(
+    async (xs) => {
+      await this.db.execute(
+        sql`update sys_operation_log o set result_code = v.code, duration_ms = v.ms, target_name = coalesce(v.name, o.target_name)
+            from json_to_recordset(${jsonRows(xs)}) as v(id bigint, code int, ms int, name text)
+            where o.id = v.id and o.id = any(array(select (json_array_elements_text(${JSON.stringify(xs.map((x) => x.id))}::json))::bigint))`,
+      );
+      return xs.map(() => undefined);
+    },
+  );
 
   private row(e: AuditEntry): typeof sysOperationLog.$inferInsert {
     return {

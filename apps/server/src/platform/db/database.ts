@@ -277,6 +277,19 @@ export function rowFromSql<T extends PgTable>(table: T, raw: Record<string, unkn
 export const anyOf = (values: string[]): SQL =>
   sql`any(array(select json_array_elements_text(${JSON.stringify(values)}::json)))`;
 
+/**
+ * A `select` to reference from a statement (`with relaxed as (${relaxedCommit()}) … from relaxed`)
+ * whose commit then does not wait for the disk (`synchronous_commit` off for that statement's
+ * transaction alone). For writes a database crash may lose without harm because the next message
+ * says it again (a heartbeat, a "seen" mark) or because a later, waited-for commit carries them to
+ * disk first (the write-ahead operation-log entry before its device action's record): the log is
+ * written in order, so a waited-for commit writes every earlier one. A crash of the server process
+ * (kill -9) loses nothing that committed. Never relaxed inside a request's transaction: it would
+ * hold for the whole of it.
+ */
+export const relaxedCommit = (): SQL =>
+  currentTx() ? sql`select 1` : sql`select set_config('synchronous_commit', 'off', true)`;
+
 /** Rows as one JSON parameter, for `json_to_recordset(${jsonRows(rows)}) as v(col type, …)`: one statement text for any batch. */
 export const jsonRows = (rows: object[]): SQL => sql`${JSON.stringify(rows)}::json`;
 
