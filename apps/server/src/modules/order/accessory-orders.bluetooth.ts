@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import { AccessoryPart, money, type AccessoryRequest, type Member } from './accessory-orders.core.js';
 import { bluetoothBilling } from './billing.js';
+import { twinOrGiveBack } from './give-back.js';
 import { customerLock } from './order.core.js';
 import { companyChannels, payChannelOf, upFrontOf } from './pay-config.js';
 import { ordOrder } from './tables.js';
@@ -162,16 +163,13 @@ export class BluetoothOrders extends AccessoryPart {
       });
       if (made) return answer(made);
     } catch (err) {
-      const first = await this.engine.giveBackCharge({
-        userId: member.id,
-        rentKey: req.idempotencyKey ?? null,
-        chargeKey,
-        amount: prepayment,
-        reference: paid.reference,
-        orderNo,
-      });
-      if (first) return answer(first);
-      throw err;
+      return twinOrGiveBack(
+        this.engine,
+        { userId: member.id, rentKey: req.idempotencyKey },
+        { chargeKey, amount: prepayment, reference: paid.reference, orderNo },
+        answer,
+        err,
+      );
     }
     return answer((await this.byKey(member.id, req.idempotencyKey))!);
   }

@@ -5,6 +5,7 @@ import type { Principal } from '../../platform/http/routes.js';
 import { AccessoryPart, type AccessoryRequest, type Member } from './accessory-orders.core.js';
 import { cablePackagePrice } from './billing.js';
 import type { DevicePayTerms, OutletForOrder } from './needs.js';
+import { twinOrGiveBack } from './give-back.js';
 import { customerLock, sourceOf } from './order.core.js';
 import { companyChannels, payChannelOf, upFrontOf } from './pay-config.js';
 import { ordOrder } from './tables.js';
@@ -192,16 +193,13 @@ export class CableOrders extends AccessoryPart {
       if (made) return answer(made);
     } catch (err) {
       // A twin request with the same key made the order (it keeps the charge), or the charge goes back and the key is spent.
-      const first = await this.engine.giveBackCharge({
-        userId: member.id,
-        rentKey: req.idempotencyKey ?? null,
-        chargeKey,
-        amount,
-        reference: paid.reference,
-        orderNo,
-      });
-      if (first) return answer(first);
-      throw err;
+      return twinOrGiveBack(
+        this.engine,
+        { userId: member.id, rentKey: req.idempotencyKey },
+        { chargeKey, amount, reference: paid.reference, orderNo },
+        answer,
+        err,
+      );
     }
     // A repeated tap: the first one's order and code answer it, and its charge (one key) is that order's.
     return answer((await this.byKey(member.id, req.idempotencyKey))!);

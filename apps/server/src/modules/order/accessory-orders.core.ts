@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { OrderPayChannel, PayInApp } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { giveBack } from './give-back.js';
 import type { OrderNeeds, OutletForOrder } from './needs.js';
 import { newNo } from './order.core.js';
 import type { OrderEngine } from './order.engine.js';
@@ -103,14 +104,7 @@ export abstract class AccessoryPart {
         { key: chargeKey, asked: c.amount, charged: paid.amount },
         'an accessory order charged another amount',
       );
-      await this.engine.giveBackCharge({
-        userId: member.id,
-        rentKey: null,
-        chargeKey,
-        amount: paid.amount,
-        reference: paid.reference,
-        orderNo,
-      });
+      await giveBack(this.engine, member.id, { chargeKey, amount: paid.amount, reference: paid.reference, orderNo });
       throw new AppError('ORDER_PAYMENT_FAILED', { reason: 'amount' });
     }
     // Paid in the app while this call raced the first one: the order takes the number the first call gave.
