@@ -6,7 +6,6 @@ import type { Principal } from '../../platform/http/routes.js';
 import { AccessoryPart, money, type AccessoryRequest, type Member } from './accessory-orders.core.js';
 import { bluetoothBilling } from './billing.js';
 import { twinOrGiveBack } from './give-back.js';
-import { customerLock } from './order.core.js';
 import { companyChannels, payChannelOf, upFrontOf } from './pay-config.js';
 import { ordOrder } from './tables.js';
 
@@ -107,34 +106,20 @@ export class BluetoothOrders extends AccessoryPart {
     const { orderNo, chargeKey } = paid;
     try {
       const made = await inTransaction(this.db, async (tx) => {
-        await tx.execute(customerLock(member.id));
-        if (await this.byKey(member.id, req.idempotencyKey, tx)) return null;
-        // A retry after this key's charge was given back (decided under the same lock as the giving back).
-        if (await this.engine.keySpent(chargeKey, tx)) throw new AppError('ORDER_KEY_SPENT');
+        if (await this.madeUnderLock(tx, member.id, req.idempotencyKey, chargeKey)) return null;
         const now = new Date();
         // The partial unique index on open sessions decides between customers starting one charger at once.
         const [o] = await tx
           .insert(ordOrder)
           .values({
             orderNo,
-            userId: member.id,
-            userMobile: `${member.areaCode}-${member.mobile}`,
+            ...this.orderColumns(member, req, { outlet, chain, channel, config, reference: paid.reference }),
             deviceType: 'bluetooth',
             status: 'using',
             payMode: 'prepayment',
-            sn: req.deviceId,
-            outletId: outlet.id,
-            outletName: outlet.name,
             billing,
-            chain,
             depositAmount: prepayment,
             startAt: now,
-            payChannel: channel,
-            payConfigId: config?.id ?? null,
-            payConfigName: config?.name ?? null,
-            payReference: paid.reference,
-            rentKey: req.idempotencyKey ?? null,
-            simulated: member.simulated,
           })
           .returning()
           .catch((e: unknown) => {

@@ -6,7 +6,7 @@ import { AccessoryPart, type AccessoryRequest, type Member } from './accessory-o
 import { cablePackagePrice } from './billing.js';
 import type { DevicePayTerms, OutletForOrder } from './needs.js';
 import { twinOrGiveBack } from './give-back.js';
-import { customerLock, sourceOf } from './order.core.js';
+import { sourceOf } from './order.core.js';
 import { companyChannels, payChannelOf, upFrontOf } from './pay-config.js';
 import { ordOrder } from './tables.js';
 import { eq } from 'drizzle-orm';
@@ -118,26 +118,18 @@ export class CableOrders extends AccessoryPart {
     try {
       const made = await inTransaction(this.db, async (tx) => {
         // One customer's buys are decided one after another, so a repeated key finds the first order here.
-        await tx.execute(customerLock(member.id));
-        if (await this.byKey(member.id, req.idempotencyKey, tx)) return null;
-        // A retry after this key's charge was given back (decided under the same lock as the giving back).
-        if (await this.engine.keySpent(chargeKey, tx)) throw new AppError('ORDER_KEY_SPENT');
+        if (await this.madeUnderLock(tx, member.id, req.idempotencyKey, chargeKey)) return null;
         const now = new Date();
         const [o] = await tx
           .insert(ordOrder)
           .values({
             orderNo,
-            userId: member.id,
-            userMobile: `${member.areaCode}-${member.mobile}`,
+            ...this.orderColumns(member, req, { outlet, chain, channel, config, reference: paid.reference }),
             deviceType: 'cable',
             status: 'finished',
             paymentKind: 'normal',
             payMode: 'package',
-            sn: req.deviceId,
-            outletId: outlet.id,
-            outletName: outlet.name,
             billing,
-            chain,
             originalAmount: amount,
             generatedAmount: amount,
             paidAmount: amount,
@@ -147,12 +139,6 @@ export class CableOrders extends AccessoryPart {
             endAt: now,
             packageName: offer.name,
             packageHours: offer.hours,
-            payChannel: channel,
-            payConfigId: config?.id ?? null,
-            payConfigName: config?.name ?? null,
-            payReference: paid.reference,
-            rentKey: req.idempotencyKey ?? null,
-            simulated: member.simulated,
           })
           .returning();
         await this.needs.ledger.post(

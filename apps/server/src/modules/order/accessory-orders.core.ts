@@ -4,8 +4,8 @@ import type { OrderPayChannel, PayInApp } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { giveBack } from './give-back.js';
-import type { OrderNeeds, OutletForOrder } from './needs.js';
-import { newNo } from './order.core.js';
+import type { DevicePayTerms, OrderNeeds, OutletForOrder } from './needs.js';
+import { customerLock, newNo, type ChainLink } from './order.core.js';
 import type { OrderEngine } from './order.engine.js';
 import type { OrderQueries } from './order.queries.js';
 import { ordOrder } from './tables.js';
@@ -54,6 +54,47 @@ export abstract class AccessoryPart {
       .from(ordOrder)
       .where(and(eq(ordOrder.userId, userId), eq(ordOrder.rentKey, key)));
     return was ?? null;
+  }
+
+  /**
+   * The start of an accessory order's transaction, one customer's orders decided one after another:
+   * under the customer's lock, true when the key's order is there already (a repeated tap: the
+   * caller answers it), ORDER_KEY_SPENT when the key's charge was given back (decided under the same
+   * lock as the giving back).
+   */
+  protected async madeUnderLock(tx: Db, userId: number, key: string | undefined, chargeKey: string): Promise<boolean> {
+    await tx.execute(customerLock(userId));
+    if (await this.byKey(userId, key, tx)) return true;
+    if (await this.engine.keySpent(chargeKey, tx)) throw new AppError('ORDER_KEY_SPENT');
+    return false;
+  }
+
+  /** What an accessory order records alike: who, the device and its outlet, the chain, the channel, the configuration, the money's reference and the key. */
+  protected orderColumns(
+    member: Member,
+    req: AccessoryRequest,
+    o: {
+      outlet: OutletForOrder;
+      chain: ChainLink[];
+      channel: OrderPayChannel | null;
+      config: DevicePayTerms | null;
+      reference: string;
+    },
+  ) {
+    return {
+      userId: member.id,
+      userMobile: `${member.areaCode}-${member.mobile}`,
+      sn: req.deviceId,
+      outletId: o.outlet.id,
+      outletName: o.outlet.name,
+      chain: o.chain,
+      payChannel: o.channel,
+      payConfigId: o.config?.id ?? null,
+      payConfigName: o.config?.name ?? null,
+      payReference: o.reference,
+      rentKey: req.idempotencyKey ?? null,
+      simulated: member.simulated,
+    };
   }
 
   /**
