@@ -70,7 +70,11 @@ export const orderNeeds = (
   };
 };
 
-/** The order engine asks the voucher module at each settle; the voucher module is built after it (it uses the order's payment company). */
-export const orderLate = ({ voucher }: Pick<Built, 'voucher'>): OrderLate => ({
+/**
+ * The order engine asks the voucher module at each settle, and hands a payout's outcome to the
+ * withdrawals; both are built after it (they use the order's payment company).
+ */
+export const orderLate = ({ voucher, payout }: Pick<Built, 'voucher' | 'payout'>): OrderLate => ({
   vouchers: { apply: (tx, r) => voucher.orders.apply(tx, r) },
+  payouts: { applyOutcome: (out) => payout.payouts.applyOutcome(out) },
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   label,
   type BluetoothBilling,
@@ -10,7 +10,7 @@ import {
   type PackageTier,
 } from '@cbo/contract';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
-import { containing } from '../../platform/db/paging.js';
+import { deviceCount, deviceWhere } from './device-filter.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { AccessoriesNeeds, Actor } from './needs.js';
 import { OutletNames } from './outlet-binding.js';
@@ -54,17 +54,8 @@ export class BluetoothService {
     };
   }
 
-  private where(f: BluetoothFilter): SQL | undefined {
-    const c: SQL[] = [];
-    if (f.deviceId) c.push(ilike(accBluetooth.id, containing(f.deviceId)));
-    if (f.modelId) c.push(eq(accBluetooth.modelId, f.modelId));
-    if (f.bound !== undefined) c.push(f.bound ? isNotNull(accBluetooth.outletId) : isNull(accBluetooth.outletId));
-    return c.length ? and(...c) : undefined;
-  }
-
-  async count(f: BluetoothFilter): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(accBluetooth).where(this.where(f));
-    return Number(r!.n);
+  count(f: BluetoothFilter): Promise<number> {
+    return deviceCount(this.db, accBluetooth, f);
   }
 
   async rows(
@@ -81,7 +72,7 @@ export class BluetoothService {
     const rows = await this.db
       .select()
       .from(accBluetooth)
-      .where(this.where(q))
+      .where(deviceWhere(accBluetooth, q))
       .orderBy((q.order === 'ascend' ? asc : desc)(col), asc(accBluetooth.id))
       .limit(limit)
       .offset(offset);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   CODE_RATE_MAX,
   CODE_RATE_WINDOW_SECONDS,
@@ -10,7 +10,7 @@ import {
   type PageResult,
 } from '@cbo/contract';
 import { isUniqueViolation, type Db, inTransaction } from '../../platform/db/database.js';
-import { containing } from '../../platform/db/paging.js';
+import { deviceCount, deviceWhere } from './device-filter.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { codeAt, newSecret } from './offline-code.js';
 import type { AccessoriesNeeds, Actor } from './needs.js';
@@ -37,17 +37,8 @@ export class CableService {
     private readonly outletNames: OutletNames,
   ) {}
 
-  private where(f: CableFilter): SQL | undefined {
-    const c: SQL[] = [];
-    if (f.deviceId) c.push(ilike(accCable.id, containing(f.deviceId)));
-    if (f.modelId) c.push(eq(accCable.modelId, f.modelId));
-    if (f.bound !== undefined) c.push(f.bound ? isNotNull(accCable.outletId) : isNull(accCable.outletId));
-    return c.length ? and(...c) : undefined;
-  }
-
-  async count(f: CableFilter): Promise<number> {
-    const [r] = await this.db.select({ n: count() }).from(accCable).where(this.where(f));
-    return Number(r!.n);
+  count(f: CableFilter): Promise<number> {
+    return deviceCount(this.db, accCable, f);
   }
 
   async rows(
@@ -59,7 +50,7 @@ export class CableService {
     const rows = await this.db
       .select()
       .from(accCable)
-      .where(this.where(q))
+      .where(deviceWhere(accCable, q))
       .orderBy((q.order === 'ascend' ? asc : desc)(col), asc(accCable.id))
       .limit(limit)
       .offset(offset);

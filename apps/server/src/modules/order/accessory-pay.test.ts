@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { engines, useServer } from '../../test/helper.js';
+import { engines } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
-import { rentalKit } from '../../test/order/rentals.js';
-import { caller, networkFixture, ok, outletBody } from '../../test/outlet/outlet-fixtures.js';
-import { liveCompanies, type LiveCompanies } from '../../test/emulators/live-companies.js';
-import { SandboxProvider } from './payments.js';
+import { ok } from '../../test/outlet/outlet-fixtures.js';
+import { useCompanyServer } from '../../test/emulators/company-server.js';
+import type { LiveCompanies } from '../../test/emulators/live-companies.js';
 
 const D = '/device/api/v1';
 const A = '/order/api/app/v1';
@@ -21,23 +20,14 @@ const OPENID = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
  * 50 identical second calls open one order. The books balance after each test.
  */
 describe.each(engines)('accessory orders paid in the app (%s)', (engine) => {
-  const sandbox = new SandboxProvider({ notifyDelayMs: 5 });
-  const s = useServer(
-    engine,
-    { MERCHANT_SECRET_KEY: crypto.randomBytes(32).toString('base64') },
-    { paymentProvider: sandbox },
-  );
-  let token = '';
-  const c = caller(s, () => token);
-  const kit = rentalKit(s, c);
+  const server = useCompanyServer(engine);
+  const { s, c, kit, db, all, order } = server;
   let live: LiveCompanies;
   let outletId = 0;
   let cableModel = 0;
   let btModel = 0;
   let serial = 0;
   const services = () => s.current.server.services;
-  const db = () => s.current.database.db;
-  const all = async <T>(q: SQL): Promise<T[]> => ((await db().execute(q)) as unknown as { rows: T[] }).rows;
   const nextId = (p: string) => `${p}${String(Date.now() % 1e6).padStart(6, '0')}${String(++serial).padStart(7, '0')}`;
 
   async function cable(): Promise<string> {
@@ -57,8 +47,6 @@ describe.each(engines)('accessory orders paid in the app (%s)', (engine) => {
     await ok(c.post(`${D}/outlet/bindDevice`, { outletId, sn: id, deviceType: 'bluetooth', reason: 'test' }), 'bind');
     return id;
   }
-  const order = async (orderNo: string) =>
-    (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as any;
   /** The payment made in the app under a caller's key: its row and the route the company knows it by. */
   const paymentOf = async (idem: string) =>
     (
@@ -70,10 +58,8 @@ describe.each(engines)('accessory orders paid in the app (%s)', (engine) => {
   const count = async (q: SQL) => (await all<{ n: number }>(q))[0]!.n;
 
   beforeAll(async () => {
-    token = await s.current.login();
-    live = await liveCompanies(s.current, token);
-    const net = await networkFixture(s, c);
-    outletId = (await ok(c.post(`${D}/outlet/saveOrUpdate`, outletBody(net.agentB)), 'outlet')).id;
+    live = server.live();
+    outletId = server.outletId();
     cableModel = (
       await ok(c.post(`${D}/model/saveOrUpdate`, { productName: 'Cable', model: 'PC1', deviceType: 'cable' }), 'model')
     ).id;
@@ -84,13 +70,6 @@ describe.each(engines)('accessory orders paid in the app (%s)', (engine) => {
       )
     ).id;
   }, 120_000);
-  afterEach(async () => {
-    await live.idle();
-    await kit.balanced();
-  });
-  afterAll(async () => {
-    await live?.close();
-  });
 
   it('a cable package paid in WeChat: the first buy answers what the app pays with, the second opens the order with its code; notifications twice change nothing', async () => {
     const id = await cable();

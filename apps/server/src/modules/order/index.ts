@@ -114,12 +114,18 @@ function createOrder({ db, log, config, metrics }: Platform, given: OrderModuleN
     needs.companies ?? (needs.merchants ? merchantCompanies(needs.merchants, log) : async () => new Map()),
     config.PAYMENT_SANDBOX === 'on',
   );
-  const engine = new OrderEngine(db, needs, provider, log, metrics);
-  // A payout's notification reaches the engine like any other; the withdrawals listen on the router.
-  engine.onPayoutOutcome((out) => provider.payoutOutcome(out));
+  // The outcomes the engine does not own go to their owners, named here: a payout's notification
+  // reaches the engine like any other and is the withdrawals' (a late need, read when one comes); a
+  // balance refund part's is the balance refunds' (built on the engine below).
+  const engine: OrderEngine = new OrderEngine(db, needs, provider, log, metrics, {
+    payout: async (out) => {
+      await late.payouts.applyOutcome(out);
+    },
+    balanceRefund: (tx, out): Promise<void> => refunds.balance.outcome(tx, out),
+  });
   const archive = new OrderArchive(db);
   const queries = new OrderQueries(db, engine, needs, archive);
-  const refunds = new OrderRefunds(db, needs, engine, log);
+  const refunds: OrderRefunds = new OrderRefunds(db, needs, engine, log);
   const accessories = new AccessoryOrders(db, needs, engine, queries, log);
   const sweep = periodic('order sweep', SWEEP_MS, () => engine.sweep(), log);
   const archiving = periodic(
@@ -178,7 +184,7 @@ export const order = defineModule({
   name: 'order',
   tables,
   menus: orderMenus,
-  late: { vouchers: true },
+  late: { vouchers: true, payouts: true },
   services: createOrder,
   lists: (s) => [
     defineList({

@@ -10,6 +10,7 @@ import type { FleetForOrders } from '../fleet/ports.js';
 import type { SeparationForOrders } from '../separation/ports.js';
 import type { VouchersForOrders } from '../voucher/ports.js';
 import type { OutletsForOrders } from '../outlet/ports.js';
+import type { Payouts } from '../payout/ports.js';
 import type { Config } from '../system/ports.js';
 import type { DevicePayItem, OperationConfig, PayConfig } from '@cbo/contract';
 import type { AgentLine, Customers, Regions } from '../network/ports.js';
@@ -79,8 +80,12 @@ export interface OrderNeeds {
 
 export type { Principal };
 
-/** What the order module needs of modules built after it (the voucher module), bound in app.ts's bind phase. */
-export type OrderLate = Pick<OrderNeeds, 'vouchers'>;
+/**
+ * What the order module needs of modules built after it, bound in app.ts's bind phase: the
+ * vouchers at each settle, and the withdrawals, which apply a payout's outcome that came by
+ * notification (the payment company's notification reaches the order engine, like any other).
+ */
+export type OrderLate = Pick<OrderNeeds, 'vouchers'> & { payouts: Pick<Payouts, 'applyOutcome'> };
 
 /**
  * What the order module is built from (src/wiring/order.ts): its needs on modules built before it,

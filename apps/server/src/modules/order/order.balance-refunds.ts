@@ -45,9 +45,7 @@ export class BalanceRefunds {
     private readonly db: Db,
     private readonly needs: OrderNeeds,
     private readonly engine: OrderEngine,
-  ) {
-    engine.onBalanceRefundOutcome((tx, out) => this.outcome(tx, out));
-  }
+  ) {}
 
   /** The customer's top-up charges, newest first, with what each has left to refund (parts asked, sent or paid count; released and failed ones do not). */
   private async charges(userId: number, db: Db): Promise<{ key: string; reference: string | null; left: number }[]> {
@@ -237,7 +235,7 @@ export class BalanceRefunds {
   }
 
   /** One part's answer from the payment company, applied once (the engine moved its payment row from pending). */
-  private async outcome(tx: Db, out: PaymentOutcome): Promise<void> {
+  async outcome(tx: Db, out: PaymentOutcome): Promise<void> {
     const [p0] = await tx.select().from(ordRefundPart).where(eq(ordRefundPart.key, out.key));
     if (!p0) return;
     // The refund's row lock: its parts' answers are decided one at a time, and the last one settles it.

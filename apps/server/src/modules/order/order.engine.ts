@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../../platform/ops/metrics.js';
 import type { Db } from '../../platform/db/database.js';
 import type { OrderNeeds } from './needs.js';
-import type { PaymentProvider } from './payments.js';
+import type { PaymentOutcome, PaymentProvider } from './payments.js';
 import { InAppPayments } from './in-app-payments.js';
 import { writeEvents, type EngineContext } from './order.core.js';
 import { OrderTerms } from './order.rent-terms.js';
@@ -29,6 +29,17 @@ import { OrderSweep } from './order.sweep.js';
  * each other through named getters (`this.settling.close(…)`, EnginePart in order.core.ts), so each
  * cross-job call says which file it goes to. Each method below is a one-line hop to its part.
  */
+
+/**
+ * Where the engine hands the payment outcomes that are not its own, named when it is built (never
+ * registered afterwards): a payout's goes to the withdrawals (the payout module, a late need of the
+ * order module), a balance refund part's to the balance refunds (order.balance-refunds.ts), in the
+ * transaction that applies it once.
+ */
+export interface OutcomeOwners {
+  payout(out: PaymentOutcome): Promise<void>;
+  balanceRefund(tx: Db, out: PaymentOutcome): Promise<void>;
+}
 
 /**
  * The order engine: the life of a rental and the money that moves with it.
@@ -70,6 +81,7 @@ export class OrderEngine {
     private readonly log: FastifyBaseLogger,
     /** Rental ejects, returns and settles counted by outcome where they happen (GET /metrics). */
     meter: Pick<Metrics, 'business' | 'counted'>,
+    owners: OutcomeOwners,
   ) {
     provider.onNotify((n) => this.notified(n).then(() => undefined));
     this.inApp = new InAppPayments(db, this, log);
@@ -79,6 +91,8 @@ export class OrderEngine {
     this.settling = new OrderSettling(ctx, this);
     this.sharing = new OrderSharing(ctx, this);
     this.paying = new OrderPaying(ctx, this);
+    this.paying.onPayoutOutcome((out) => owners.payout(out));
+    this.paying.onBalanceRefundOutcome((tx, out) => owners.balanceRefund(tx, out));
     this.staff = new OrderStaff(ctx, this);
     this.sweeper = new OrderSweep(ctx, this);
   }
@@ -148,14 +162,6 @@ export class OrderEngine {
   }
   notified(...a: Parameters<OrderPaying['notified']>): ReturnType<OrderPaying['notified']> {
     return this.paying.notified(...a);
-  }
-  onPayoutOutcome(...a: Parameters<OrderPaying['onPayoutOutcome']>): ReturnType<OrderPaying['onPayoutOutcome']> {
-    return this.paying.onPayoutOutcome(...a);
-  }
-  onBalanceRefundOutcome(
-    ...a: Parameters<OrderPaying['onBalanceRefundOutcome']>
-  ): ReturnType<OrderPaying['onBalanceRefundOutcome']> {
-    return this.paying.onBalanceRefundOutcome(...a);
   }
   applyOutcome(...a: Parameters<OrderPaying['applyOutcome']>): ReturnType<OrderPaying['applyOutcome']> {
     return this.paying.applyOutcome(...a);

@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
-import { engines, useServer } from '../../test/helper.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { engines } from '../../test/helper.js';
 import { accountWithMenus } from '../../test/accounts.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
 import type { TestCabinet } from '../../test/fleet/test-cabinet.js';
-import { rentalKit } from '../../test/order/rentals.js';
-import { caller, networkFixture, ok, outletBody } from '../../test/outlet/outlet-fixtures.js';
+import { caller, ok } from '../../test/outlet/outlet-fixtures.js';
 import { AUDIT, withdrawalKit } from '../../test/payout/withdrawals.js';
-import { liveCompanies, type LiveCompanies } from '../../test/emulators/live-companies.js';
-import { SandboxProvider } from './payments.js';
+import { useCompanyServer } from '../../test/emulators/company-server.js';
+import type { LiveCompanies } from '../../test/emulators/live-companies.js';
 
 const CONFIRMATION = '/user/api/app/v1/withdrawal/confirmation';
 const OPENID = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
@@ -22,25 +21,14 @@ const OPENID = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
  * fetches what wx.requestMerchantTransfer needs, and is paid once the payee confirms.
  */
 describe.each(engines)('payment companies after the money moved (%s)', (engine) => {
-  const sandbox = new SandboxProvider({ notifyDelayMs: 5 });
-  const s = useServer(
-    engine,
-    { MERCHANT_SECRET_KEY: crypto.randomBytes(32).toString('base64') },
-    { paymentProvider: sandbox },
-  );
-  let token = '';
-  const c = caller(s, () => token);
+  const server = useCompanyServer(engine);
+  const { s, c, kit, db, all, order } = server;
   let reviewerToken = '';
   const reviewer = caller(s, () => reviewerToken);
-  const kit = rentalKit(s, c);
   const w = withdrawalKit(s, c);
   let live: LiveCompanies;
   let cabA: TestCabinet;
   let cabB: TestCabinet;
-  const db = () => s.current.database.db;
-  const all = async <T>(q: SQL): Promise<T[]> => ((await db().execute(q)) as unknown as { rows: T[] }).rows;
-  const order = async (orderNo: string) =>
-    (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as any;
   const refund = async (refundNo: string) =>
     (await ok(c.get('/order/api/v1/refundOrder/detail', { refundNo }), 'refund detail')) as any;
 
@@ -96,23 +84,12 @@ describe.each(engines)('payment companies after the money moved (%s)', (engine) 
   }
 
   beforeAll(async () => {
-    token = await s.current.login();
-    live = await liveCompanies(s.current, token);
+    live = server.live();
     await accountWithMenus(db(), 'payreviewer', 'review123', ['order', 'order.refunds', 'order.refunds.audit']);
     reviewerToken = await s.current.login('payreviewer', 'review123');
-    const net = await networkFixture(s, c);
-    const outletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB)), 'outlet')).id;
-    cabA = await kit.cabinet(outletId, 10, 12);
-    cabB = await kit.cabinet(outletId, 2, 12);
+    cabA = await kit.cabinet(server.outletId(), 10, 12);
+    cabB = await kit.cabinet(server.outletId(), 2, 12);
   }, 120_000);
-  afterEach(async () => {
-    await live.idle();
-    await kit.balanced();
-  });
-  afterAll(async () => {
-    await kit.close();
-    await live?.close();
-  });
 
   it.each(['wechat', 'alipay'] as const)(
     'a staff refund after approval goes back through the company of the charge (%s): a partial, then a second, each notified, the order refunded',

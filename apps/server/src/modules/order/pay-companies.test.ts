@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
-import { auth, engines, useServer } from '../../test/helper.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { engines } from '../../test/helper.js';
 import { until } from '../../test/fleet/fleet-helpers.js';
 import type { TestCabinet } from '../../test/fleet/test-cabinet.js';
-import { rentalKit } from '../../test/order/rentals.js';
-import { caller, networkFixture, ok, outletBody } from '../../test/outlet/outlet-fixtures.js';
+import { ok } from '../../test/outlet/outlet-fixtures.js';
 import { AUDIT, withdrawalKit } from '../../test/payout/withdrawals.js';
-import { liveCompanies, type LiveCompanies } from '../../test/emulators/live-companies.js';
-import { SandboxProvider } from './payments.js';
+import { useCompanyServer } from '../../test/emulators/company-server.js';
+import type { LiveCompanies } from '../../test/emulators/live-companies.js';
 import { api } from '@cbo/contract';
 
 const PROVIDER_PATH = api.ledgerPaymentProvider.path;
@@ -23,15 +22,8 @@ const PROVIDER_PATH = api.ledgerPaymentProvider.path;
  * nothing; a payout goes to the company of its channel. The books balance after each.
  */
 describe.each(engines)('payment companies (%s)', (engine) => {
-  const sandbox = new SandboxProvider({ notifyDelayMs: 5 });
-  const s = useServer(
-    engine,
-    { MERCHANT_SECRET_KEY: crypto.randomBytes(32).toString('base64') },
-    { paymentProvider: sandbox },
-  );
-  let token = '';
-  const c = caller(s, () => token);
-  const kit = rentalKit(s, c);
+  const server = useCompanyServer(engine);
+  const { s, c, kit, all, order } = server;
   const w = withdrawalKit(s, c);
   let outletId = 0;
   let cabA: TestCabinet;
@@ -42,10 +34,6 @@ describe.each(engines)('payment companies (%s)', (engine) => {
   let ali: LiveCompanies['ali'];
   const services = () => s.current.server.services;
   const db = () => s.current.database.db;
-  const all = async <T>(q: SQL): Promise<T[]> => ((await db().execute(q)) as unknown as { rows: T[] }).rows;
-
-  const order = async (orderNo: string) =>
-    (await ok(c.get('/order/api/v1/order/detail', { orderNo }), 'detail')) as any;
   /** The number the company knows a rent's payment by (recorded by the router before it was sent). */
   const companyNo = async (idem: string) =>
     (
@@ -68,24 +56,21 @@ describe.each(engines)('payment companies (%s)', (engine) => {
   }
 
   beforeAll(async () => {
-    token = await s.current.login();
-    live = await liveCompanies(s.current, token);
+    live = server.live();
     ({ wx, ali } = live);
     // The console is told the money is real now.
-    const provider = await s.current.inject({ method: 'GET', url: PROVIDER_PATH, headers: auth(token) });
-    expect(provider.json().data).toMatchObject({ name: 'wechatpay, alipay', sandbox: false, currency: 'CNY' });
-    const net = await networkFixture(s, c);
-    outletId = (await ok(c.post('/device/api/v1/outlet/saveOrUpdate', outletBody(net.agentB)), 'outlet')).id;
+    expect(await ok(c.get(PROVIDER_PATH), 'provider')).toMatchObject({
+      name: 'wechatpay, alipay',
+      sandbox: false,
+      currency: 'CNY',
+    });
+    outletId = server.outletId();
     cabA = await kit.cabinet(outletId, 20, 24);
     cabB = await kit.cabinet(outletId, 2, 24);
     await db().execute(
       sql`update sys_extension set status = 'activated', activated_at = now() where code = 'depositFree'`,
     );
   }, 120_000);
-  afterAll(async () => {
-    await kit.close();
-    await live?.close();
-  });
 
   it('a rental paid in WeChat: the rent answers what the app pays with, opens on the second call, settles with a WeChat refund of the rest; notifications twice change nothing', async () => {
     const { u, idem, body } = await inApp('wechat', 'deposit');

@@ -24,8 +24,6 @@ function createPayout({ db, log }: Platform, given: PayoutModuleNeeds) {
   const { partners, ...rest } = given;
   const needs: PayoutNeeds = { ...rest, ...payoutParties(partners) };
   const payouts = new PayoutService(db, needs, log);
-  // A payout's final answer that comes by notification is applied at once (the sweep asks only after 30 s).
-  needs.payments.onPayoutOutcome((out) => payouts.applyOutcome(out));
   const sweep = periodic('payout sweep', SWEEP_MS, () => payouts.sweep(), log);
   /** The dashboard's action list: withdrawals waiting for review, counted as the withdrawal list counts them. */
   const actions: ActionProvider[] = [

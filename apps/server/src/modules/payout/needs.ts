@@ -43,8 +43,8 @@ export interface PayoutNeeds {
   /** A party by kind and id (the demo's partners, tests). */
   party(kind: PayoutParty, id: number): Promise<PartyFacts | null>;
   settings: { withdrawal(): Promise<Record<WithdrawAccountKind, WithdrawalSetting>> };
-  /** The payment company (the order module's): payouts, their query, the payee's confirmation and the notified outcomes. */
-  payments: Pick<Payments, 'payout' | 'query' | 'payeeConfirmation' | 'onPayoutOutcome'>;
+  /** The payment company (the order module's): payouts, their query and the payee's confirmation (a notified outcome comes through the order module's late need). */
+  payments: Pick<Payments, 'payout' | 'query' | 'payeeConfirmation'>;
 }
 
 /** The partners behind app accounts (the network module) and the outlets' agents (the outlet module). */

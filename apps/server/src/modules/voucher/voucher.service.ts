@@ -10,6 +10,21 @@ import { nameAuditTarget } from '../../platform/audit/target.js';
 type VoucherRow = typeof vchVoucher.$inferSelect;
 type VoucherFilter = Omit<VoucherQuery, 'pageNum' | 'pageSize'>;
 
+/** A voucher's terms as its form gives them: an add and an edit write the same columns. */
+function termsOf(req: VoucherAddRequest, scopeId: number | null) {
+  return {
+    name: req.name,
+    price: req.price,
+    freeMinutes: req.freeMinutes,
+    uses: req.uses,
+    validDays: req.validDays,
+    stock: req.stock,
+    scopeType: req.scopeType,
+    scopeId,
+    status: req.status,
+  };
+}
+
 /** Vouchers on sale: staff create and edit them; the list, the detail, and what the app offers at an outlet. */
 export class VoucherService {
   constructor(
@@ -54,18 +69,7 @@ export class VoucherService {
     try {
       const [row] = await this.db
         .insert(vchVoucher)
-        .values({
-          name: req.name,
-          price: req.price,
-          freeMinutes: req.freeMinutes,
-          uses: req.uses,
-          validDays: req.validDays,
-          stock: req.stock,
-          scopeType: req.scopeType,
-          scopeId,
-          status: req.status,
-          simulated: opts.simulated ?? false,
-        })
+        .values({ ...termsOf(req, scopeId), simulated: opts.simulated ?? false })
         .returning();
       return (await this.items([row!]))[0]!;
     } catch (err) {
@@ -82,18 +86,7 @@ export class VoucherService {
     try {
       const [row] = await this.db
         .update(vchVoucher)
-        .set({
-          name: req.name,
-          price: req.price,
-          freeMinutes: req.freeMinutes,
-          uses: req.uses,
-          validDays: req.validDays,
-          stock: req.stock,
-          scopeType: req.scopeType,
-          scopeId,
-          status: req.status,
-          updatedAt: new Date(),
-        })
+        .set({ ...termsOf(req, scopeId), updatedAt: new Date() })
         .where(and(eq(vchVoucher.id, req.id), sql`${vchVoucher.sold} <= ${req.stock}`))
         .returning();
       if (!row) {
