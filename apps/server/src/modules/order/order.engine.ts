@@ -90,9 +90,7 @@ export class OrderEngine {
     this.renting = new OrderRenting(ctx, this);
     this.settling = new OrderSettling(ctx, this);
     this.sharing = new OrderSharing(ctx, this);
-    this.paying = new OrderPaying(ctx, this);
-    this.paying.onPayoutOutcome((out) => owners.payout(out));
-    this.paying.onBalanceRefundOutcome((tx, out) => owners.balanceRefund(tx, out));
+    this.paying = new OrderPaying(ctx, this, owners);
     this.staff = new OrderStaff(ctx, this);
     this.sweeper = new OrderSweep(ctx, this);
   }

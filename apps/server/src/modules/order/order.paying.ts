@@ -8,7 +8,8 @@ import type { Principal } from '../../platform/http/routes.js';
 import type { PaymentOutcome, SignedNotification } from './payments.js';
 import { InAppPayments } from './in-app-payments.js';
 import { ordOrder, ordPayment, ordRefund } from './tables.js';
-import { EnginePart, type PendingPayment } from './order.core.js';
+import { EnginePart, type EngineContext, type PendingPayment } from './order.core.js';
+import type { OrderEngine, OutcomeOwners } from './order.engine.js';
 
 /*
  * The payment company: requests recorded before they are sent (sent after the commit), their
@@ -19,6 +20,19 @@ import { EnginePart, type PendingPayment } from './order.core.js';
 
 /** Requests to the payment company and their outcomes; top-ups. */
 export class OrderPaying extends EnginePart {
+  constructor(
+    ctx: EngineContext,
+    engine: OrderEngine,
+    /**
+     * Who applies the outcomes the engine keeps no payment row of: a payout's goes to the withdrawals, a balance
+     * refund part's to the balance refunds, in the transaction that applies it once. Constructor needs, so
+     * nothing can be left unset.
+     */
+    private readonly owners: OutcomeOwners,
+  ) {
+    super(ctx, engine);
+  }
+
   /** A customer's balance (a liability: its credits less debits). */
   async balanceOf(userId: number, db: Db = this.db): Promise<number> {
     return -(await this.needs.ledger.balance({ kind: 'userBalance', partyId: userId }, db));
@@ -68,28 +82,11 @@ export class OrderPaying extends EnginePart {
     return true;
   }
 
-  private balanceRefundOutcome: ((tx: Db, out: PaymentOutcome) => Promise<void>) | null = null;
-  /**
-   * Balance refunds (order.balance-refunds.ts) take their parts' outcomes, in the transaction that applies each once.
-   */
-  onBalanceRefundOutcome(handler: (tx: Db, out: PaymentOutcome) => Promise<void>): void {
-    this.balanceRefundOutcome = handler;
-  }
-
-  private payoutOutcome: ((out: PaymentOutcome) => Promise<void>) | null = null;
-  /**
-   * A payout's outcome is the withdrawals' (they keep no ord_payment row): a notification of one is handed
-   * to them (order/index.ts wires it to the payment router, where the payout module listens).
-   */
-  onPayoutOutcome(handler: (out: PaymentOutcome) => Promise<void>): void {
-    this.payoutOutcome = handler;
-  }
-
   /** Applies a final outcome to what it was for, once: the payment's row moves from pending by a conditional update. */
   async applyOutcome(out: PaymentOutcome): Promise<void> {
     if (out.status === 'pending') return;
     if (out.op === 'payout') {
-      await this.payoutOutcome?.(out);
+      await this.owners.payout(out);
       return;
     }
     const payments: PendingPayment[] = [];
@@ -200,7 +197,7 @@ export class OrderPaying extends EnginePart {
         else await this.refundFailed(tx, r, out.failure ?? 'failed');
       } else if (pay.purpose === 'balance') {
         // A part of a balance refund (order.balance-refunds.ts): paid, or back to the balance.
-        await this.balanceRefundOutcome?.(tx, out);
+        await this.owners.balanceRefund(tx, out);
       } else if (pay.purpose === 'recharge' && out.status === 'succeeded') {
         // The balance gets what the payment company charged, never only what was asked: a
         // difference is an alarm for the people who reconcile, and the customer is credited the

@@ -1,9 +1,18 @@
+/*
+ * Over 400 lines on purpose: a rent is one sequence whose order is its rule (look at what the tap
+ * already has, take the money, record the order, the deposit, the ledger and the eject under the
+ * customer's and the cabinet's locks, give the money back when nothing was recorded), and the twin
+ * tap's answers (the same key's order, its spent charge, its in-app payment) are decided at three
+ * points of it that must read together. What stands apart is apart: the terms (order.rent-terms.ts),
+ * the give-back step the accessories share (give-back.ts), the payments (order.paying.ts).
+ */
 import { and, eq, sql } from 'drizzle-orm';
 import type { OrderPayChannel, OrderStatus, PayMode, RentResult } from '@cbo/contract';
 import { inTransaction, query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
 import type { PaymentOutcome } from './payments.js';
+import { giveBack, twinOrGiveBack } from './give-back.js';
 import { ordOrder, ordPayment } from './tables.js';
 import { EnginePart, customerLock, newNo, placeOf, sourceOf, type OrderRow } from './order.core.js';
 
@@ -105,14 +114,7 @@ export class OrderRenting extends EnginePart {
       // The company's word on what moved is compared with the deposit: another amount opens no order, it goes back.
       if (paid.amount !== held) {
         this.log.error({ key: chargeKey, asked: held, charged: paid.amount }, 'a deposit charged another amount');
-        await this.giveBackCharge({
-          userId: member.id,
-          rentKey: null,
-          chargeKey,
-          amount: paid.amount,
-          reference: paid.reference,
-          orderNo,
-        });
+        await giveBack(this, member.id, { chargeKey, amount: paid.amount, reference: paid.reference, orderNo });
         throw new AppError('ORDER_PAYMENT_FAILED', { reason: 'amount' });
       }
       reference = paid.reference;
@@ -141,9 +143,7 @@ export class OrderRenting extends EnginePart {
       if (auth?.status === 'pending' && auth.payParams) return payInApp(auth, 'freeze', declared);
       if (!auth || auth.status !== 'succeeded') {
         if (!auth || auth.status === 'pending')
-          await this.giveBackCharge({
-            userId: member.id,
-            rentKey: null,
+          await giveBack(this, member.id, {
             chargeKey,
             amount: declared,
             reference: auth?.reference ?? '',
@@ -157,9 +157,7 @@ export class OrderRenting extends EnginePart {
           { key: chargeKey, asked: declared, frozen: auth.amount },
           'an authorization froze another amount',
         );
-        await this.giveBackCharge({
-          userId: member.id,
-          rentKey: null,
+        await giveBack(this, member.id, {
           chargeKey,
           amount: auth.amount,
           reference: auth.reference,
@@ -316,32 +314,20 @@ export class OrderRenting extends EnginePart {
       // tap with the same key opened the order meanwhile (it keeps the charge). Decided under the
       // customer's lock, where the rent's transaction decides too, so a retry either finds the order
       // or finds the key spent.
-      const twin = reference
-        ? await this.giveBackCharge({
-            userId: member.id,
-            rentKey: req.idempotencyKey ?? null,
-            chargeKey,
-            amount: held,
-            reference,
-            orderNo,
-          })
-        : await this.giveBackCharge({
-            userId: member.id,
-            rentKey: req.idempotencyKey ?? null,
-            chargeKey,
-            amount: declared,
-            reference: authReference!,
-            orderNo,
-            op: 'unfreeze',
-          });
-      if (twin)
-        return {
+      return twinOrGiveBack(
+        this,
+        { userId: member.id, rentKey: req.idempotencyKey },
+        reference
+          ? { chargeKey, amount: held, reference, orderNo }
+          : { chargeKey, amount: declared, reference: authReference!, orderNo, op: 'unfreeze' },
+        (twin) => ({
           orderNo: twin.orderNo,
           status: twin.status as OrderStatus,
           slot: twin.slot,
           powerBankId: twin.powerBankId,
-        };
-      throw err;
+        }),
+        err,
+      );
     }
     if (!reserved) return (await byKey())!;
     await this.needs.fleet.dispatch(reserved.commandId, req.sn);

@@ -135,16 +135,6 @@ export class PaymentRouter implements PaymentProvider {
     return this.back(route.key, { ...out, op: route.op as PaymentOp }, route.reference);
   }
 
-  private payoutListener: ((out: PaymentOutcome) => Promise<unknown>) | null = null;
-  /** The withdrawals take the final answers to their payouts that come by notification (the payout module registers). */
-  onPayoutOutcome(handler: (out: PaymentOutcome) => Promise<unknown>): void {
-    this.payoutListener = handler;
-  }
-  /** A payout's final outcome that came by notification (the engine hands it over): applied by the withdrawals. */
-  async payoutOutcome(out: PaymentOutcome): Promise<void> {
-    await this.payoutListener?.(out);
-  }
-
   onNotify(handler: (n: SignedNotification) => Promise<void>): void {
     // Real companies notify over HTTP (/pay/notify/<provider>); only the sandbox calls back in process.
     this.fallback.onNotify(handler);
