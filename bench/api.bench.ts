@@ -1,4 +1,7 @@
 /**
+ * Over 400 lines on purpose: the entry of `npm run bench`, which runs its parts in order and writes
+ * their sections of docs/benchmarks.md (each part's measuring lives in its own file).
+ *
  * `npm run bench`: a benchmark, not a test. Measures over real HTTP on loopback:
  *  - sign-in, user info and menu calls per second and their p50/p99, on PGlite and on PostgreSQL
  *    (BENCH_DATABASE_URL or TEST_DATABASE_URL, else postgres://root@127.0.0.1:5432/postgres if it answers);

@@ -1,4 +1,8 @@
 /**
+ * Over 400 lines on purpose: the fill is one ordered procedure (indexes saved and dropped, a year of
+ * orders and their movements set-wise, indexes rebuilt, rollups folded and checked against the rows)
+ * that must be read in order to be trusted.
+ *
  * `npm run bench:data -- [--orders N] [--outlets M] [--database NAME] [--keep-indexes] [--fill-only]`: fills a
  * PostgreSQL database of its own with a year of business set-wise (generate_series), then times the
  * statistics (stats.ts) against the same figures computed by a whole-table GROUP BY.

@@ -1,4 +1,7 @@
 /**
+ * Over 400 lines on purpose: one experiment (the server process, N simulated cabinets, the command
+ * load, the stages of each round trip, the report and its history) whose parts share its timings.
+ *
  * `npm run bench:gateway [-- --cabinets N --rate 100 --seconds 30]`: a benchmark, not a test.
  * Starts the real server in a child process (embedded database, embedded MQTT broker, no built-in
  * simulator), stocks in N cabinets through the batch-storage call (500 a request), connects N

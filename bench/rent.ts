@@ -1,4 +1,7 @@
 /**
+ * Over 400 lines on purpose: one run's set-up (server, cabinets, customers), the customers' loop and
+ * its measures, and the optional statement trace read together as one experiment.
+ *
  * The capacity of the rent path (issue 27, part 2): `npm run bench:rent`, on PostgreSQL and PGlite.
  *
  * One server (built in this process, as bench/orders.ts does) with its embedded broker; enough

@@ -1,3 +1,6 @@
+// Just over 400 lines on purpose: the one writer of slot and power-bank state (inventories batched,
+// slot events, eject results and failures); every write that moves a power bank is here so their
+// locks and orders are read in one place (ARCHITECTURE.md, "How a device message flows").
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SlotItem } from '@cbo/contract';
 import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
