@@ -252,4 +252,71 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
     const tb = await services().ledger.ledger.trialBalance('en_US');
     expect(tb.totalDebit).toBe(tb.totalCredit);
   }, 240_000);
+
+  it('a power bank rented again before its return is settled: the return ends the order it was out for, not the new one', async () => {
+    // Seen in bench:rent: the return's slot is written, then the engine is told; a rent in between reserved the power
+    // bank again, the return ended that new order (still ejecting), and the first customer's order ran on.
+    const a = await cabinet(1);
+    const b = await cabinet(0);
+    const first = await customer();
+    const second = await customer();
+    const status = async (orderNo: string) =>
+      (await query<{ status: string }>(db(), sql`select status from ord_order where order_no = ${orderNo}`))[0]!.status;
+    const r1 = await first('POST', '/order/api/app/v1/order/rent', {
+      sn: a.sn,
+      payMode: 'deposit',
+      idempotencyKey: crypto.randomUUID(),
+    });
+    expect(r1.code, r1.msg).toBe(0);
+    const pb = r1.data.powerBankId as string;
+    await until(async () => (await status(r1.data.orderNo)) === 'using', 30_000, 'first order using');
+
+    // The engine hears of the return only when the test lets it.
+    const rental = services().fleet.rental as unknown as {
+      listener: { returned(e: { powerBankId: string }): Promise<void> };
+    };
+    const inner = rental.listener;
+    let heard!: () => void;
+    const wasHeard = new Promise<void>((r) => (heard = r));
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const told: { settled: Promise<void> | null } = { settled: null };
+    rental.listener = Object.assign(Object.create(inner) as object, {
+      returned: (e: { powerBankId: string }) => {
+        if (e.powerBankId !== pb) return inner.returned(e);
+        heard();
+        told.settled = gate.then(() => inner.returned(e));
+        return told.settled;
+      },
+    }) as typeof inner;
+    try {
+      const slot = b.slots[0]!;
+      Object.assign(slot, { powerBankId: pb, battery: 100, charging: false });
+      await b.publish('event', { kind: 'returned', slot: slot.slot, powerBankId: pb, battery: 100 });
+      await wasHeard;
+      // Back in B's slot as far as the server knows: the second customer rents it there.
+      const r2 = await second('POST', '/order/api/app/v1/order/rent', {
+        sn: b.sn,
+        payMode: 'deposit',
+        idempotencyKey: crypto.randomUUID(),
+      });
+      expect(r2.code, r2.msg).toBe(0);
+      expect(r2.data.powerBankId).toBe(pb);
+      // The second order waits for its eject (the cabinet's messages are taken one at a time, and its return is still
+      // being told). The first order's row is rewritten after the second was written (its status changed there and
+      // back: a new row version and new index entries, as any change of its state makes), so the database meets the
+      // second order first: which row comes first must decide nothing.
+      expect(await status(r2.data.orderNo)).toBe('ejecting');
+      await db().execute(sql`update ord_order set status = 'ejecting' where order_no = ${r1.data.orderNo}`);
+      await db().execute(sql`update ord_order set status = 'using' where order_no = ${r1.data.orderNo}`);
+      open();
+      await until(async () => told.settled !== null, 5_000, 'return passed on');
+      await told.settled;
+      expect(await status(r1.data.orderNo)).toBe('finished');
+      await until(async () => (await status(r2.data.orderNo)) === 'using', 30_000, 'second order using');
+    } finally {
+      open();
+      rental.listener = inner;
+    }
+  }, 120_000);
 });

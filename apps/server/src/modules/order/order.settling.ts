@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MEMBER_LEVEL_DISCOUNT, type OrderActionResult, type OrderBilling, type OrderStatus } from '@cbo/contract';
 import { inTransaction, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -29,10 +29,15 @@ export class OrderSettling extends EnginePart {
   }
 
   private async returnedOnce(e: { sn: string; powerBankId: string; at: Date }): Promise<void> {
+    // The oldest open order of this power bank is the one it was out for. Once it is back in a slot a
+    // new rent may reserve it before this return is settled (the slot is written first, then the
+    // engine is told): that newer order, still ejecting, must not be ended by the return before it.
     const [o] = await this.db
       .select({ id: ordOrder.id })
       .from(ordOrder)
-      .where(and(eq(ordOrder.powerBankId, e.powerBankId), inArray(ordOrder.status, OPEN)));
+      .where(and(eq(ordOrder.powerBankId, e.powerBankId), inArray(ordOrder.status, OPEN)))
+      .orderBy(asc(ordOrder.id))
+      .limit(1);
     if (!o) return;
     try {
       await this.settle(o.id, e.at, { returnSn: e.sn, actor: e.sn, event: 'returned', fromEjecting: true });
