@@ -126,7 +126,7 @@ export function useOperationalCharts(d: StatsOperational | undefined, figure: (f
 export type OperationalCharts = NonNullable<ReturnType<typeof useOperationalCharts>>;
 
 /**
- * One chart in its card: a placeholder while loading, "no orders" for an empty window (the
+ * One chart in its card: an animated skeleton of its size while loading, "no orders" for an empty window (the
  * faults and customers charts are drawn anyway: their figures do not come from orders).
  */
 export function OperationalChart({
