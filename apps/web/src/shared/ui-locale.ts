@@ -27,11 +27,29 @@ const htmlLang: Record<Lang, string> = { zh_CN: 'zh-CN', zh_TW: 'zh-TW', en_US: 
 
 const loaded = new Map<Lang, Locale>();
 const applied = createStore<Locale | undefined>(undefined);
+/** Locale loads on their way (a language change's load is not awaited by anyone: the handler below). */
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * Resolves when no locale load is still on its way. The console's tests await it after each file: a load
+ * that outlived its file failed the next file of the same worker (Vitest tore the file's environment down
+ * under the pending import; seen once in CI, ui-locale.test.ts after login-page.test.tsx).
+ */
+export async function uiLocalesSettled(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
 
 /** Fetches antd's and dayjs's locale of `lang` without switching to it. */
 export async function preloadUiLocale(lang: Lang): Promise<void> {
   if (loaded.has(lang)) return;
-  const [antd] = await Promise.all([antdLoaders[lang](), dayjsLocales[lang].load?.()]);
+  const load = Promise.all([antdLoaders[lang](), dayjsLocales[lang].load?.()]);
+  const settled = load.then(
+    () => undefined,
+    () => undefined,
+  );
+  inFlight.add(settled);
+  void settled.then(() => inFlight.delete(settled));
+  const [antd] = await load;
   loaded.set(lang, antd.default);
 }
 

@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { fakeMediaQueryList } from './media-query';
 
@@ -22,3 +22,10 @@ window.getComputedStyle = (
 configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());
+
+// A language change loads antd's and dayjs's locale without anyone awaiting it: let it arrive before the
+// file's environment is torn down (else the import fails inside the next file of the same worker).
+afterAll(async () => {
+  const { uiLocalesSettled } = await import('@/shared/ui-locale');
+  await uiLocalesSettled();
+});
