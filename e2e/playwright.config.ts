@@ -11,8 +11,15 @@ const port = Number(process.env.E2E_PORT ?? 18080);
 // Set once in the runner and inherited by the workers, so specs can read files the server writes
 // there (DATA_DIR/sms.log with SMS_PROVIDER=file).
 const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-e2e-')));
+/**
+ * Debian's headless shell (package chromium-headless-shell: the same Blink and V8 without the browser's
+ * windows) when it is installed, else Debian's Chromium. The full browser in headless mode starts a
+ * renderer for its own window chrome with every page: the same flows took about 30 % more CPU with it
+ * (docs/decisions/tests-and-ci.md, "The browser flows' browser").
+ */
 const chromium =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
 export const E2E_ADMIN = { userName: 'admin', password: 'admin123' };
 
@@ -40,11 +47,13 @@ const SETTINGS = specs([
   'customer',
 ]);
 /**
- * Flows that read none of those settings and want the simulated business to have run a while (settled,
- * paid orders about four minutes after the start: the dashboard's and the statistics' figures): they
- * run beside SETTINGS, in the second phase.
+ * Flows that read none of those settings and run beside SETTINGS, in the second phase: those that want the
+ * simulated business to have run a while (settled, paid orders about four minutes after the start: the
+ * dashboard's and the statistics' figures), and assets and installs (stock, warehouses, a cable's install),
+ * which need nothing of the kind but fill the second worker while the settings flows run one at a time
+ * (without them it idled for about a minute of that phase).
  */
-const LATE = specs(['dashboard', 'financial', 'operational', 'report']);
+const LATE = specs(['dashboard', 'financial', 'operational', 'report', 'assets', 'installs']);
 
 export default defineConfig({
   testDir: '.',
