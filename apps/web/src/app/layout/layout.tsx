@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Drawer, Layout } from 'antd';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useI18nRevision } from '@/shared/i18n';
 import { usePublicParam } from '@/shared/public-param';
 import { getBrandName, getSidebarOpen, setBrandName, setSidebarOpen } from '@/shared/settings';
 import { affixRoutes, DASHBOARD_PATH, findRouteTrail, resolveScreen, type AppRoute } from '../menu-routes';
@@ -44,6 +45,10 @@ export function AppLayout({ routes }: { routes: AppRoute[] }) {
     if (brandParam) setBrandName(brandParam);
   }, [brandParam]);
   const brand = brandParam || getBrandName();
+  // After a language switch the new language's menu words arrive after the switch itself: until then the
+  // title reads the stored name. Drawn again when they arrive, so the title follows (it stayed in the old
+  // language now and then before).
+  useI18nRevision();
   // An address without a route of the account is, until the server says otherwise, "no permission".
   useDocumentTitle(
     leaf ? translateTitle(i18n, leaf.name) : resolution.type === 'unknown' ? i18n.t('errors:forbidden.title') : '',
