@@ -5,22 +5,13 @@ import { PERMS, providerSaveRequest, type ProviderItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import {
-  AddButton,
-  FormDrawer,
-  ListPage,
-  useOverlay,
-  useRowAction,
-  type ColumnsOf,
-  type FiltersOf,
-} from '@/shared/list-page';
+import { AddButton, FormDrawer, ListPage, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { MobileItem } from '../components/network-data';
-import { FreezeModal } from '../components/freeze-modal';
+import { useAppAccountFreeze } from '../components/freeze-modal';
 import {
   PasswordItem,
   PercentInput,
   RowLinks,
-  useFreezeLink,
   usePartnerColumns,
   usePartnerStatement,
 } from '../components/partner-kit';
@@ -43,16 +34,8 @@ export default function ProvidersView() {
   const buttons = useButtons();
   const cols = usePartnerColumns();
   const statement = usePartnerStatement();
-  const freezeLink = useFreezeLink();
   const edit = useOverlay<ProviderItem>();
-  const freeze = useOverlay<ProviderItem>();
-
-  const unfreeze = useRowAction<ProviderItem>({
-    confirm: (row) => ({ title: t('providers.unfreezeConfirm', { name: row.name }) }),
-    call: (row) => request('providerUpdateStatus', { body: { id: row.id, status: 0 } }),
-    success: t('common.unfrozen'),
-    invalidates: ['providerQueryPage'],
-  });
+  const freeze = useAppAccountFreeze('provider');
 
   const filters = useMemo<FiltersOf<'providerQueryPage'>>(
     () => [{ type: 'text', name: 'name', label: t('providers.keyword'), maxLength: 32 }, cols.statusFilter],
@@ -79,18 +62,13 @@ export default function ProvidersView() {
             links={[
               statement.link('provider', row.id),
               { label: t('common.edit'), onClick: buttons.has(PERMS.providerSave) ? () => edit.show(row) : undefined },
-              freezeLink(
-                buttons.has(PERMS.providerStatus),
-                row.status,
-                () => freeze.show(row),
-                () => unfreeze.run(row),
-              ),
+              freeze.link(row, buttons.has(PERMS.providerStatus)),
             ]}
           />
         ),
       },
     ],
-    [t, cols, buttons.has, statement.link, freezeLink, edit.show, freeze.show, unfreeze.run],
+    [t, cols, buttons.has, statement.link, edit.show, freeze.link],
   );
 
   const row = edit.record;
@@ -159,13 +137,7 @@ export default function ProvidersView() {
           <Input.TextArea maxLength={32} showCount autoSize />
         </Form.Item>
       </FormDrawer>
-      <FreezeModal
-        open={freeze.open}
-        name={freeze.record?.name ?? ''}
-        onClose={freeze.hide}
-        onSubmit={(reason) => request('providerUpdateStatus', { body: { id: freeze.record!.id, status: 1, reason } })}
-        invalidates="providerQueryPage"
-      />
+      {freeze.modal}
     </ListPage>
   );
 }

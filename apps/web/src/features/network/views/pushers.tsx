@@ -11,19 +11,12 @@ import {
   ListPage,
   optionsOf,
   useOverlay,
-  useRowAction,
   type ColumnsOf,
   type FiltersOf,
 } from '@/shared/list-page';
 import { AccountSelect, ImageInput, MobileItem, SimulatedTag, useNetLabel } from '../components/network-data';
-import { FreezeModal } from '../components/freeze-modal';
-import {
-  PasswordItem,
-  RowLinks,
-  useFreezeLink,
-  usePartnerColumns,
-  usePartnerStatement,
-} from '../components/partner-kit';
+import { useAppAccountFreeze } from '../components/freeze-modal';
+import { PasswordItem, RowLinks, usePartnerColumns, usePartnerStatement } from '../components/partner-kit';
 
 interface PusherValues {
   name: string;
@@ -47,16 +40,8 @@ export default function PushersView() {
   const buttons = useButtons();
   const cols = usePartnerColumns();
   const statement = usePartnerStatement();
-  const freezeLink = useFreezeLink();
   const edit = useOverlay<PusherItem>();
-  const freeze = useOverlay<PusherItem>();
-
-  const unfreeze = useRowAction<PusherItem>({
-    confirm: (row) => ({ title: t('pushers.unfreezeConfirm', { name: row.name }) }),
-    call: (row) => request('pusherUpdateStatus', { body: { id: row.id, status: 0 } }),
-    success: t('common.unfrozen'),
-    invalidates: ['pusherQueryPage'],
-  });
+  const freeze = useAppAccountFreeze('pusher');
 
   const filters = useMemo<FiltersOf<'pusherQueryPage'>>(
     () => [
@@ -142,18 +127,13 @@ export default function PushersView() {
             links={[
               statement.link('pusher', row.id),
               { label: t('common.edit'), onClick: buttons.has(PERMS.pusherSave) ? () => edit.show(row) : undefined },
-              freezeLink(
-                buttons.has(PERMS.pusherStatus),
-                row.status,
-                () => freeze.show(row),
-                () => unfreeze.run(row),
-              ),
+              freeze.link(row, buttons.has(PERMS.pusherStatus)),
             ]}
           />
         ),
       },
     ],
-    [t, net, cols, buttons.has, statement.link, freezeLink, edit.show, freeze.show, unfreeze.run],
+    [t, net, cols, buttons.has, statement.link, edit.show, freeze.link],
   );
 
   const row = edit.record;
@@ -241,13 +221,7 @@ export default function PushersView() {
           <Input maxLength={18} showCount />
         </Form.Item>
       </FormDrawer>
-      <FreezeModal
-        open={freeze.open}
-        name={freeze.record?.name ?? ''}
-        onClose={freeze.hide}
-        onSubmit={(reason) => request('pusherUpdateStatus', { body: { id: freeze.record!.id, status: 1, reason } })}
-        invalidates="pusherQueryPage"
-      />
+      {freeze.modal}
     </ListPage>
   );
 }
