@@ -7,7 +7,7 @@ import {
   type CommandSendRequest,
   type CommandType,
 } from '@cbo/contract';
-import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
+import { anyOf, jsonRows, query, relaxedCommit, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
 import { AppError } from '../../platform/http/app-error.js';
 import {
@@ -149,12 +149,19 @@ export class CommandSender {
     );
   }
 
-  /** pending → sent; a reply that came first has moved it on already and keeps its state. */
+  /**
+   * pending → sent; a reply that came first has moved it on already and keeps its state. Written
+   * without waiting for the disk (`relaxedCommit`): a mark a database crash loses leaves its
+   * command pending, which a reply moves on as it moves a sent one, and the sweep expires as it
+   * expires a sent one (an eject's turn, taken before the publish, was committed with the wait).
+   * The next batch of marks no longer waits for this one's disk write.
+   */
   private async writeSent(ids: string[]): Promise<(CommandRow | null)[]> {
     const rows = await query<Record<string, unknown>>(
       this.db,
-      sql`update dev_command set state = case when state = 'pending' then 'sent' else state end, sent_at = coalesce(sent_at, ${new Date()})
-          where id = ${anyOf(ids)} returning *`,
+      sql`with relaxed as (${relaxedCommit()})
+          update dev_command set state = case when state = 'pending' then 'sent' else state end, sent_at = coalesce(sent_at, ${new Date()})
+          from relaxed where id = ${anyOf(ids)} returning dev_command.*`,
     );
     return byId(rows, ids);
   }
@@ -234,7 +241,9 @@ export class CommandSender {
   async dispatch(row: CommandRow): Promise<CommandItem> {
     if (!PHYSICAL_COMMANDS.includes(row.type as CommandType)) return this.pushed(await this.publish(row));
     if (row.state !== 'pending') return this.pushed(row);
-    await this.next(row.sn);
+    // Usually it takes the free turn and is published here (and pushed there); else it waits.
+    const sent = await this.next(row.sn);
+    if (sent?.id === row.id) return toCommandItem(sent);
     const [now] = await this.db.select().from(devCommand).where(eq(devCommand.id, row.id));
     return this.pushed(now ?? row);
   }
@@ -245,40 +254,52 @@ export class CommandSender {
    * cabinet is served one eject after another instead of the cabinet refusing all but one as busy.
    * Safe to call from anywhere at any moment (a reply, an expiry, a publish, the sweep; on any
    * process): the turn's primary key decides who sends, never a read.
+   *
+   * One statement before the publish (it was three: give up, take, extend). The turn is taken by
+   * an insert, or over a holder that has ended by an upsert whose condition names that holder: the
+   * row is locked and compared as it stands, so a turn another call took meanwhile (a different
+   * command) is never taken over, and an ended command never holds it again (its end is final).
+   * Answers the command it published, if any.
    */
-  async next(sn: string): Promise<void> {
+  async next(sn: string): Promise<CommandRow | null> {
     for (let round = 0; round < 100; round++) {
       const now = new Date();
-      await this.db.execute(sql`
-        delete from dev_physical_turn t where t.sn = ${sn}
-          and not exists (select 1 from dev_command c where c.id = t.command_id and c.state in ('pending', 'sent', 'acknowledged'))`);
-      const [turn] = await query<{ command_id: string }>(
-        this.db,
-        sql`insert into dev_physical_turn (sn, command_id, taken_at)
-            select c.sn, c.id, ${now} from dev_command c
-            where c.sn = ${sn} and c.state = 'pending' and c.type in ('eject', 'openLock') and c.expires_at > ${now}
-              and (c.state in ('pending', 'sent', 'acknowledged') or (c.type = 'eject' and c.state = 'expired' and c.confirmed_by_inventory is null))
-            order by c.created_at, c.id limit 1
-            on conflict (sn) do nothing returning command_id`,
-      );
-      if (!turn) return; // nothing waits, or another command holds the turn
       // Its time to live runs from now: the wait for the turn (at most its first TTL) is not the
-      // cabinet's time to act. Still pending, or it ended meanwhile and the turn is handed on again.
+      // cabinet's time to act.
       const ttl = sql.join(
         PHYSICAL_COMMANDS.map((t) => sql`when ${t} then ${new Date(now.getTime() + COMMAND_TTL_MS[t])}::timestamptz`),
         sql` `,
       );
-      const [raw] = await query<Record<string, unknown>>(
+      const [taken] = await query<Record<string, unknown> & { turn_id: string }>(
         this.db,
-        sql`update dev_command set expires_at = greatest(expires_at, case type ${ttl} else expires_at end)
-            where id = ${turn.command_id} and state = 'pending' returning *`,
+        sql`with ended as (
+              select t.command_id from dev_physical_turn t where t.sn = ${sn}
+                and not exists (select 1 from dev_command h where h.id = t.command_id and h.state in ('pending', 'sent', 'acknowledged'))
+            ), waiting as (
+              select c.sn, c.id from dev_command c
+              where c.sn = ${sn} and c.state = 'pending' and c.type in ('eject', 'openLock') and c.expires_at > ${now}
+              order by c.created_at, c.id limit 1
+            ), turn as (
+              insert into dev_physical_turn (sn, command_id, taken_at)
+              select sn, id, ${now} from waiting
+              on conflict (sn) do update set command_id = excluded.command_id, taken_at = excluded.taken_at
+                where dev_physical_turn.command_id = (select command_id from ended)
+              returning command_id
+            ), extended as (
+              update dev_command set expires_at = greatest(expires_at, case type ${ttl} else expires_at end)
+              where id = (select command_id from turn) and state = 'pending' returning *
+            )
+            select turn.command_id as turn_id, extended.* from turn left join extended on true`,
       );
-      const row = raw ? byId([raw], [turn.command_id])[0] : null;
+      if (!taken) return null; // nothing waits, or another command holds the turn
+      // Still pending: published. Or it ended meanwhile, and the turn is handed on again.
+      const row = taken.id ? byId([taken], [taken.turn_id])[0] : null;
       if (!row) continue;
       const sent = await this.publish(row);
       this.pushed(sent);
-      if (sent.state !== 'failed') return;
+      if (sent.state !== 'failed') return sent;
     }
+    return null;
   }
 
   /** Cabinets whose waiting physical commands have no live turn (its holder's process stopped between two steps): handed on. */

@@ -282,6 +282,40 @@ describe.each(fleetTargets)('commands to cabinets ($engine, $broker broker)', ({
     });
   });
 
+  it("fifty hand-ons of a cabinet's turn at once publish one physical command at a time, each once", async () => {
+    const cab = await online(6);
+    const sender = s.current.server.services.fleet.commands.sender;
+    // The cabinet holds each open-lock until the test lets it finish, and notes how many it held at once.
+    const held: { id: string; finish: () => void }[] = [];
+    let most = 0;
+    cab.handlers.openLock = (c) =>
+      new Promise((finish) => {
+        held.push({ id: c.id, finish: () => finish({ stage: 'result', ok: true, result: { slot: c.data.slot } }) });
+        most = Math.max(most, held.length);
+      });
+    const hammer = () => Promise.all(Array.from({ length: 50 }, () => sender.next(cab.sn)));
+    const sends = await Promise.all([1, 2, 3, 4, 5, 6].map((slot) => send(cab.sn, 'openLock', { slot })));
+    expect(sends.map((r) => r.code)).toEqual([0, 0, 0, 0, 0, 0]);
+    const ids = sends.map((r) => r.data.id as string);
+    const order: string[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      await hammer();
+      await until(async () => (held.length ? true : null), 8_000, `open-lock ${i + 1} published`);
+      await hammer(); // while it is open: nobody else gets the turn
+      await new Promise((r) => setTimeout(r, 100));
+      expect(held).toHaveLength(1);
+      const h = held.shift()!;
+      order.push(h.id);
+      // Its end hands the turn on (the reply's path) while fifty others try to at the same moment.
+      h.finish();
+      await Promise.all([settled(h.id), hammer()]);
+    }
+    expect(most).toBe(1);
+    expect([...order].sort()).toEqual([...ids].sort());
+    expect(cab.received.filter((m) => m.type === 'openLock').map((m) => m.id)).toEqual(order);
+    for (const id of ids) expect(await settled(id)).toMatchObject({ state: 'succeeded' });
+  });
+
   it('an eject without an answer expires; the server asks for the inventory instead of resending', async () => {
     const cab = await online();
     const pb = powerBankIdFor(cab.sn, 1);

@@ -111,7 +111,10 @@ export class RentalPort {
    * end hands the turn on to this one), exactly as `dispatch` of a pending command does.
    */
   async dispatch(commandId: string, sn?: string): Promise<void> {
-    if (sn) return this.sender.next(sn);
+    if (sn) {
+      await this.sender.next(sn);
+      return;
+    }
     const [row] = await this.db.select().from(devCommand).where(eq(devCommand.id, commandId));
     if (row && row.state === 'pending') await this.sender.dispatch(row);
   }

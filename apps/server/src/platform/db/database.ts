@@ -32,7 +32,11 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Subscribes to a NOTIFY channel; on PostgreSQL through one dedicated connection. */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
-  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * NOTIFY, one payload or several in order. Several outside a transaction share one statement
+   * (a round trip and a pooled connection for all of them, not one each: the live outbox).
+   */
+  notify(channel: string, payload: string | string[]): Promise<void>;
   /**
    * Marks this process alive under the advisory-lock key (ns, key) for as long as it runs. On
    * PostgreSQL a session lock on the dedicated connection: gone when the process or that
@@ -106,7 +110,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     },
     async notify(channel, payload) {
       if (currentTx()) return notifyAtCommit(channel, payload);
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      for (const group of notifyStatements(payload)) await pool.query(notifySql(group.length), [channel, ...group]);
     },
     async markAlive(ns, key) {
       await (await dedicated()).query('SELECT pg_advisory_lock($1::int, $2::int)', [ns, key]);
@@ -171,7 +175,7 @@ export async function openPglite(dataDir: string | null, opts: { template?: Blob
     },
     async notify(channel, payload) {
       if (currentTx()) return notifyAtCommit(channel, payload);
-      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      for (const group of notifyStatements(payload)) await client.query(notifySql(group.length), [channel, ...group]);
     },
     async markAlive() {
       /* one process per data directory (lockDataDir) */
@@ -226,9 +230,38 @@ function isAlive(pid: number): boolean {
 }
 
 /** Inside a request's transaction a NOTIFY is delivered when it commits, and never if it rolls back. */
-async function notifyAtCommit(channel: string, payload: string): Promise<void> {
-  await currentTx()!.execute(sql`select pg_notify(${channel}, ${payload})`);
+async function notifyAtCommit(channel: string, payload: string | string[]): Promise<void> {
+  for (const p of typeof payload === 'string' ? [payload] : payload)
+    await currentTx()!.execute(sql`select pg_notify(${channel}, ${p})`);
 }
+
+/** At most this many NOTIFYs in one statement (a select list holds at most 1664 columns). */
+const NOTIFIES_PER_STATEMENT = 100;
+
+/**
+ * Payloads grouped into statements, in order. PostgreSQL delivers a payload repeated on a channel
+ * within one transaction once, so a repeat starts a new statement (its own transaction).
+ */
+export function notifyStatements(payload: string | string[]): string[][] {
+  const out: string[][] = [];
+  let cur: string[] = [];
+  let seen = new Set<string>();
+  for (const p of typeof payload === 'string' ? [payload] : payload) {
+    if (cur.length >= NOTIFIES_PER_STATEMENT || seen.has(p)) {
+      out.push(cur);
+      cur = [];
+      seen = new Set();
+    }
+    cur.push(p);
+    seen.add(p);
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
+/** `SELECT pg_notify($1, $2), pg_notify($1, $3), …`: evaluated left to right, delivered in that order. */
+const notifySql = (n: number): string =>
+  `SELECT ${Array.from({ length: n }, (_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`;
 
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);

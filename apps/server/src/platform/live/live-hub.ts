@@ -42,11 +42,16 @@ export class LiveHub {
   private check: PermissionCheck = async (p) => p.isSuper;
   /**
    * Messages that are sent together share NOTIFYs: a JSON array per NOTIFY, up to the payload
-   * limit (a fleet's heartbeats would otherwise be one statement per cabinet). Order is kept.
+   * limit (a fleet's heartbeats would otherwise be one statement per cabinet), and the NOTIFYs of
+   * a batch share one statement (they were one round trip each, in a row, and a command's result
+   * waited behind a fleet's changed heartbeats). Order is kept.
    */
   private readonly outbox = new GroupCommit<string, void>(
     async (messages) => {
-      for (const pack of packs(messages, MAX_NOTIFY_BYTES)) await this.database.notify(CHANNEL, `[${pack.join(',')}]`);
+      await this.database.notify(
+        CHANNEL,
+        packs(messages, MAX_NOTIFY_BYTES).map((pack) => `[${pack.join(',')}]`),
+      );
       return messages.map(() => undefined);
     },
     { maxBatch: 2000 },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { engines, useServer, type TestServer } from '../../test/helper.js';
+import { notifyStatements } from '../db/database.js';
 import { packs } from './live-hub.js';
 
 interface Msg {
@@ -51,6 +52,15 @@ describe('live bus packing', () => {
       expect(Buffer.byteLength(`[${g.join(',')}]`)).toBeLessThanOrEqual(60);
     expect(packs([], 60)).toEqual([]);
   });
+
+  it("puts a batch's NOTIFYs in few statements, in order, a repeated payload in the next one", () => {
+    expect(notifyStatements('a')).toEqual([['a']]);
+    expect(notifyStatements(['a', 'b', 'a', 'c', 'c'])).toEqual([['a', 'b'], ['a', 'c'], ['c']]);
+    const many = Array.from({ length: 250 }, (_, i) => String(i));
+    const groups = notifyStatements(many);
+    expect(groups.map((g) => g.length)).toEqual([100, 100, 50]);
+    expect(groups.flat()).toEqual(many);
+  });
 });
 
 describe.each(engines)('live channel (%s)', (engine) => {
@@ -84,6 +94,13 @@ describe.each(engines)('live channel (%s)', (engine) => {
     );
     for (let i = 0; i < 300; i++)
       expect((await c.next()).data).toEqual({ type: 'EXPORT_RESULT', data: { id: i, fileUrl: `/f${i}` } });
+    // The same big message five times in one burst: five NOTIFYs of one payload, each delivered
+    // (PostgreSQL delivers a payload repeated within one transaction once).
+    const big = { id: 1, fileUrl: `/${'x'.repeat(5000)}` };
+    await Promise.all(Array.from({ length: 5 }, () => live.publish(info.userId, 'EXPORT_RESULT', big)));
+    await live.publish(info.userId, 'EXPORT_RESULT', { id: 2, fileUrl: '/after' });
+    for (let i = 0; i < 5; i++) expect((await c.next()).data).toEqual({ type: 'EXPORT_RESULT', data: big });
+    expect((await c.next()).data).toEqual({ type: 'EXPORT_RESULT', data: { id: 2, fileUrl: '/after' } });
     await s.current.inject({
       method: 'POST',
       url: '/user/api/v1/auth/logout',
