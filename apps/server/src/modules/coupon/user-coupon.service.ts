@@ -163,6 +163,8 @@ export class UserCouponService {
           idempotencyKey: `coupon-use:${r.orderNo}`,
           kind: 'couponUse',
           orderNo: r.orderNo,
+          // The settle hands over its order's outlet: the ledger need not look it up.
+          outletId: r.outletId,
           memo: 'couponUsed',
           entries: [
             { account: { kind: 'marketingExpense' }, debit: off },

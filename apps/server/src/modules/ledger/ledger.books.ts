@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { PARTNER_RECEIVABLE, isPartnerPayable, type AccountKind, type LedgerKind } from '@cbo/contract';
-import { inTransaction, type Db } from '../../platform/db/database.js';
+import { jsonRows, query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { ledEntry, ledTransaction } from './tables.js';
 
@@ -66,8 +66,8 @@ export interface PartnerMoney {
 
 /**
  * The double-entry ledger. `post` writes a movement in the caller's transaction (inside a request,
- * the request's; a `db.transaction` there is a savepoint of it), so the state change it explains
- * and its entries commit together or not at all. It refuses a movement whose debits and credits
+ * the request's) as one statement, so the state change it explains and its entries commit together
+ * or not at all, and a movement is never half written. It refuses a movement whose debits and credits
  * differ, and posting a key again changes nothing: the unique index on the key decides, so two
  * concurrent posts of one key move money once (the second waits for the first and finds it).
  */
@@ -80,82 +80,162 @@ export class LedgerBooks {
 
   /**
    * Posts a movement; answers false when its key was posted before (nothing moved). The movement
-   * and its entries are one unit: a savepoint of the caller's transaction, or a transaction of
-   * its own when called outside one.
+   * and its entries are written by one statement, so they are one unit by themselves: no savepoint
+   * or transaction of its own is needed, inside the caller's transaction or outside one (it was
+   * four round trips inside a caller's transaction: a savepoint, two inserts, its release).
    */
-  post(p: Posting, tx: Db = this.db): Promise<boolean> {
-    return inTransaction(tx, (t) => this.write(p, t));
+  async post(p: Posting, tx: Db = this.db): Promise<boolean> {
+    return (await this.postAll([p], tx))[0]!;
   }
 
-  private async write(p: Posting, tx: Db): Promise<boolean> {
-    const entries = p.entries.filter((e) => (e.debit ?? 0) !== 0 || (e.credit ?? 0) !== 0);
-    let debit = 0;
-    let credit = 0;
-    for (const e of entries) {
-      const d = e.debit ?? 0;
-      const c = e.credit ?? 0;
-      if (!Number.isSafeInteger(d) || !Number.isSafeInteger(c) || d < 0 || c < 0 || (d > 0 && c > 0))
-        throw new AppError('LEDGER_UNBALANCED');
-      debit += d;
-      credit += c;
-    }
-    if (debit !== credit) throw new AppError('LEDGER_UNBALANCED');
-    if (!p.idempotencyKey || p.idempotencyKey.length > 128) throw new AppError('LEDGER_UNBALANCED');
-    const fingerprint = crypto
-      .createHash('sha256')
-      .update(JSON.stringify(entries.map((e) => [accountCode(e.account), e.debit ?? 0, e.credit ?? 0])))
-      .digest('hex');
-    const outletId = p.outletId !== undefined ? p.outletId : p.orderNo ? await this.orderOutlet(p.orderNo, tx) : null;
-    const [row] = await tx
-      .insert(ledTransaction)
-      .values({
+  /**
+   * Posts several movements, in their order, by one statement (the settle's fee, release and shares
+   * are one round trip, and the rollup rows they add to are written once); answers for each whether
+   * it moved money (false: its key was posted before). Each is checked as `post` checks one, and
+   * none is written unless every one is balanced. Keys must differ. Meant for the caller's
+   * transaction: a key reused for other entries (LEDGER_KEY_REUSED) is found after the statement,
+   * so the others it wrote stay only if the caller commits anyway (a throw rolls it back).
+   */
+  async postAll(postings: readonly Posting[], tx: Db = this.db): Promise<boolean[]> {
+    if (!postings.length) return [];
+    if (new Set(postings.map((p) => p.idempotencyKey)).size !== postings.length)
+      throw new Error('postAll: a key twice in one call');
+    const movements: {
+      n: number;
+      key: string;
+      kind: string;
+      order_no: string | null;
+      outlet_id: number | null;
+      memo: string;
+      fingerprint: string;
+    }[] = [];
+    const lines: {
+      key: string;
+      account: string;
+      kind: string;
+      party: number | null;
+      debit: number;
+      credit: number;
+      order_no: string | null;
+    }[] = [];
+    for (const p of postings) {
+      const entries = p.entries.filter((e) => (e.debit ?? 0) !== 0 || (e.credit ?? 0) !== 0);
+      let debit = 0;
+      let credit = 0;
+      for (const e of entries) {
+        const d = e.debit ?? 0;
+        const c = e.credit ?? 0;
+        if (!Number.isSafeInteger(d) || !Number.isSafeInteger(c) || d < 0 || c < 0 || (d > 0 && c > 0))
+          throw new AppError('LEDGER_UNBALANCED');
+        debit += d;
+        credit += c;
+      }
+      if (debit !== credit) throw new AppError('LEDGER_UNBALANCED');
+      if (!p.idempotencyKey || p.idempotencyKey.length > 128) throw new AppError('LEDGER_UNBALANCED');
+      const fingerprint = crypto
+        .createHash('sha256')
+        .update(JSON.stringify(entries.map((e) => [accountCode(e.account), e.debit ?? 0, e.credit ?? 0])))
+        .digest('hex');
+      const orderNo = p.orderNo ?? null;
+      movements.push({
+        n: movements.length,
         key: p.idempotencyKey,
         kind: p.kind,
-        orderNo: p.orderNo ?? null,
-        outletId,
+        order_no: orderNo,
+        outlet_id: null,
         memo: (p.memo ?? '').slice(0, 128),
         fingerprint,
-      })
-      .onConflictDoNothing({ target: ledTransaction.key })
-      .returning({ id: ledTransaction.id });
-    if (!row) {
-      const [was] = await tx
-        .select({ fingerprint: ledTransaction.fingerprint })
-        .from(ledTransaction)
-        .where(eq(ledTransaction.key, p.idempotencyKey));
-      if (was && was.fingerprint !== fingerprint) throw new AppError('LEDGER_KEY_REUSED');
-      return false;
-    }
-    // A movement of nothing (a fee of 0) leaves its key as the mark that it happened.
-    if (entries.length) {
-      await tx.insert(ledEntry).values(
-        entries.map((e) => ({
-          transactionId: row.id,
+      });
+      for (const e of entries)
+        lines.push({
+          key: p.idempotencyKey,
           account: accountCode(e.account),
-          accountKind: e.account.kind,
-          partyId: e.account.partyId ?? null,
+          kind: e.account.kind,
+          party: e.account.partyId ?? null,
           debit: e.debit ?? 0,
           credit: e.credit ?? 0,
-          orderNo: p.orderNo ?? null,
-        })),
-      );
+          order_no: orderNo,
+        });
     }
-    return true;
+    // Checked, then the outlets not given are asked (the order module, in the caller's transaction).
+    for (const [i, p] of postings.entries())
+      movements[i]!.outlet_id =
+        p.outletId !== undefined ? p.outletId : p.orderNo ? await this.orderOutlet(p.orderNo, tx) : null;
+    // The entries are written only with a transaction row the same statement wrote: a key posted
+    // before writes neither (the unique index decides; a concurrent post of it waits for the first).
+    // A movement of nothing (a fee of 0) leaves its key as the mark that it happened.
+    const written = await query<{ key: string }>(
+      tx,
+      sql`with t as (
+            insert into ${ledTransaction} (key, kind, order_no, outlet_id, memo, fingerprint)
+            select v.key, v.kind, v.order_no, v.outlet_id, v.memo, v.fingerprint
+            from json_to_recordset(${jsonRows(movements)}) as v(n int, key text, kind text, order_no text, outlet_id bigint, memo text, fingerprint text)
+            order by v.n
+            on conflict (key) do nothing
+            returning id, key
+          ), e as (
+            insert into ${ledEntry} (transaction_id, account, account_kind, party_id, debit, credit, order_no)
+            select t.id, x.account, x.kind, x.party, x.debit, x.credit, x.order_no
+            from json_to_recordset(${jsonRows(lines)}) as x(key text, account text, kind text, party bigint, debit bigint, credit bigint, order_no text)
+            join t on t.key = x.key
+          )
+          select key from t`,
+    );
+    const moved = new Set(written.map((r) => r.key));
+    const before = movements.filter((m) => !moved.has(m.key));
+    if (before.length) {
+      const was = await tx
+        .select({ key: ledTransaction.key, fingerprint: ledTransaction.fingerprint })
+        .from(ledTransaction)
+        .where(
+          inArray(
+            ledTransaction.key,
+            before.map((m) => m.key),
+          ),
+        );
+      for (const m of before)
+        if (was.some((w) => w.key === m.key && w.fingerprint !== m.fingerprint))
+          throw new AppError('LEDGER_KEY_REUSED');
+    }
+    return movements.map((m) => moved.has(m.key));
   }
 
   /**
    * Locks partner payables for the caller's transaction (sorted, so two callers never wait on each
    * other crosswise): exclusively to take from them (the withdrawals' hold reads its balance after
-   * this), shared to add to them. Accounts that are no partner payable are ignored.
+   * this), shared to add to them. Accounts that are no partner payable are ignored. All of them in
+   * one statement, taken in the sorted order of the list (a function scan of a JSON array yields its
+   * elements in order, and nothing in the statement sorts or regroups them).
    */
   async lockPayables(tx: Db, accounts: readonly Account[], change: PayableChange): Promise<Account[]> {
     const codes = [...new Set(accounts.filter((a) => isPartnerPayable(a.kind) && a.partyId).map(accountCode))].sort();
-    const fn = change === 'took' ? sql.raw('pg_advisory_xact_lock') : sql.raw('pg_advisory_xact_lock_shared');
-    for (const code of codes) await tx.execute(sql`select ${fn}(${LOCK_PAYABLE}, hashtext(${code}))`);
+    await this.advisoryLocks(tx, LOCK_PAYABLE, codes, change === 'took' ? 'exclusive' : 'shared');
     return codes.map((code) => {
       const [kind, id] = code.split(':');
       return { kind: kind as AccountKind, partyId: Number(id) };
     });
+  }
+
+  /** Transaction advisory locks (class, hash of each code) in the order given, in one statement. */
+  private async advisoryLocks(tx: Db, lockClass: number, codes: string[], mode: 'exclusive' | 'shared') {
+    if (!codes.length) return;
+    const fn = mode === 'exclusive' ? sql.raw('pg_advisory_xact_lock') : sql.raw('pg_advisory_xact_lock_shared');
+    if (codes.length === 1) await tx.execute(sql`select ${fn}(${lockClass}, hashtext(${codes[0]}))`);
+    else
+      await tx.execute(
+        sql`select ${fn}(${lockClass}, hashtext(c)) from json_array_elements_text(${JSON.stringify(codes)}::json) as c`,
+      );
+  }
+
+  /** Balances (debits less credits) of several accounts by code, in one statement, as the caller's transaction sees them. */
+  private async balances(tx: Db, codes: string[]): Promise<Map<string, number>> {
+    if (!codes.length) return new Map();
+    const rows = await tx
+      .select({ account: ledEntry.account, b: sql<string>`sum(${ledEntry.debit}) - sum(${ledEntry.credit})` })
+      .from(ledEntry)
+      .where(inArray(ledEntry.account, codes))
+      .groupBy(ledEntry.account);
+    return new Map(rows.map((r) => [r.account, Number(r.b)]));
   }
 
   /**
@@ -193,18 +273,35 @@ export class LedgerBooks {
     change: PayableChange,
     cause: string,
   ): Promise<Map<string, PartnerMoney>> {
-    const locked = await this.lockPayables(tx, accounts, change);
+    const locked = (await this.lockPayables(tx, accounts, change)).map((a) => ({
+      a,
+      code: accountCode(a),
+      receivable: { kind: PARTNER_RECEIVABLE[a.kind as keyof typeof PARTNER_RECEIVABLE], partyId: a.partyId },
+    }));
     const out = new Map<string, PartnerMoney>();
-    for (const a of locked) {
-      const code = accountCode(a);
-      const receivable = { kind: PARTNER_RECEIVABLE[a.kind as keyof typeof PARTNER_RECEIVABLE], partyId: a.partyId };
-      if (change === 'added') {
-        const owed = await this.balance(receivable, tx);
-        // Nothing owed: adding cannot take a payable below zero, and nothing is to net.
-        if (owed <= 0) continue;
-        await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NETTING}, hashtext(${code}))`);
-      }
-      let m = await this.partnerMoney(a, tx);
+    let todo = locked;
+    if (change === 'added') {
+      // What each partner owes, in one statement (each was a statement of its own). Nothing owed:
+      // adding cannot take a payable below zero, and nothing is to net.
+      const owed = await this.balances(
+        tx,
+        locked.map((l) => accountCode(l.receivable)),
+      );
+      todo = locked.filter((l) => (owed.get(accountCode(l.receivable)) ?? 0) > 0);
+      await this.advisoryLocks(
+        tx,
+        LOCK_NETTING,
+        todo.map((l) => l.code),
+        'exclusive',
+      );
+    }
+    // Both sides of every partner left, read again under the locks, in one statement.
+    const money = await this.balances(
+      tx,
+      todo.flatMap((l) => [l.code, accountCode(l.receivable)]),
+    );
+    for (const { a, code, receivable } of todo) {
+      let m: PartnerMoney = { payable: 0 - (money.get(code) ?? 0), owed: money.get(accountCode(receivable)) ?? 0 };
       const key = (what: string) => {
         const k = `${what}:${cause}:${code}`;
         return k.length <= 128 ? k : `${what}:${crypto.createHash('sha256').update(k).digest('hex')}`;

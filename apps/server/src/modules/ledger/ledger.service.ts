@@ -38,6 +38,9 @@ export class LedgerService {
   post(...a: Parameters<LedgerBooks['post']>) {
     return this.books.post(...a);
   }
+  postAll(...a: Parameters<LedgerBooks['postAll']>) {
+    return this.books.postAll(...a);
+  }
   posted(...a: Parameters<LedgerBooks['posted']>) {
     return this.books.posted(...a);
   }

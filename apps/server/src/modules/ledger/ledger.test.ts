@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/http/app-error.js';
+import { sql } from 'drizzle-orm';
+import { query } from '../../platform/db/database.js';
 import { inRequestTransaction } from '../../platform/db/request-tx.js';
 import { auth, engines, useServer } from '../../test/helper.js';
 import { caller, networkFixture } from '../../test/outlet/outlet-fixtures.js';
@@ -96,6 +98,78 @@ describe.each(engines)('ledger (%s)', (engine) => {
     expect(await ledger().balance({ kind: 'userDeposit', partyId: 8 })).toBe(0);
     await inRequestTransaction(db, () => ledger().post(deposit('committed', 500, 8)));
     expect(await ledger().balance({ kind: 'userDeposit', partyId: 8 })).toBe(-500);
+  });
+
+  it('posts several movements by one statement: each once per key, none of them when one is refused, the rollups with them', async () => {
+    const db = s.current.database.db;
+    const entrySums = async (user: number) => {
+      const [r] = await query<{ d: string | null; c: string | null; hd: string | null; hc: string | null }>(
+        db,
+        sql`select
+              (select sum(e.debit) from led_entry e join led_transaction t on t.id = e.transaction_id where t.key like ${`many-${user}-%`}) as d,
+              (select sum(e.credit) from led_entry e join led_transaction t on t.id = e.transaction_id where t.key like ${`many-${user}-%`}) as c,
+              (select sum(debit) from stat_ledger_hour where kind = 'release') as hd,
+              (select sum(credit) from stat_ledger_hour where kind = 'release') as hc`,
+      );
+      return r!;
+    };
+    const release = (key: string, amount: number, user: number) => ({
+      ...deposit(key, amount, user),
+      kind: 'release' as const,
+      entries: [
+        { account: { kind: 'userDeposit' as const, partyId: user }, debit: amount },
+        { account: { kind: 'providerClearing' as const }, credit: amount },
+      ],
+    });
+    const before = await entrySums(41);
+    expect(await ledger().postAll([deposit('many-41-a', 700, 41), release('many-41-b', 300, 41)])).toEqual([
+      true,
+      true,
+    ]);
+    // One of them posted before: only the other moves money. A key reused for other entries is refused, and the
+    // caller's transaction with it (the other movement of the call is not kept).
+    expect(await ledger().postAll([deposit('many-41-a', 700, 41), release('many-41-c', 200, 41)])).toEqual([
+      false,
+      true,
+    ]);
+    expect(
+      await refusal(
+        inRequestTransaction(db, () => ledger().postAll([release('many-41-d', 50, 41), deposit('many-41-a', 1, 41)])),
+      ),
+    ).toBe('LEDGER_KEY_REUSED');
+    expect(await ledger().posted('many-41-d')).toBe(false);
+    expect(await ledger().balance({ kind: 'userDeposit', partyId: 41 })).toBe(-700 + 300 + 200);
+    // An unbalanced one refuses the whole call before anything is written.
+    expect(
+      await refusal(
+        ledger().postAll([
+          release('many-41-e', 10, 41),
+          { ...deposit('many-41-f', 10, 41), entries: [{ account: { kind: 'providerClearing' }, debit: 10 }] },
+        ]),
+      ),
+    ).toBe('LEDGER_UNBALANCED');
+    expect(await ledger().posted('many-41-e')).toBe(false);
+    const after = await entrySums(41);
+    // The statement triggers saw every entry the one statement wrote (the hour rollup of releases grew by them).
+    expect(Number(after.d)).toBe(700 + 300 + 200);
+    expect(Number(after.hd ?? 0) - Number(before.hd ?? 0)).toBe(300 + 200);
+    expect(Number(after.hc ?? 0) - Number(before.hc ?? 0)).toBe(300 + 200);
+  });
+
+  it('never writes a movement without its entries: an entry the database refuses leaves no key behind', async () => {
+    // An account code longer than the column holds: the entries' insert fails, and the movement's row with it.
+    const bad = {
+      ...deposit('half-1', 400, 42),
+      entries: [
+        { account: { kind: 'providerClearing' as const }, debit: 400 },
+        { account: { kind: 'userDeposit' as const, partyId: 10 ** 50 }, credit: 400 },
+      ],
+    };
+    await expect(ledger().post(bad)).rejects.toThrow();
+    expect(await ledger().posted('half-1')).toBe(false);
+    // The key is free: the movement posts once it is right.
+    expect(await ledger().post(deposit('half-1', 400, 42))).toBe(true);
+    expect(await ledger().balance({ kind: 'userDeposit', partyId: 42 })).toBe(-400);
   });
 
   it('answers the trial balance and the fund flows', async () => {

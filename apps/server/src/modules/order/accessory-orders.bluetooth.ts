@@ -130,6 +130,8 @@ export class BluetoothOrders extends AccessoryPart {
             idempotencyKey: `rent:${orderNo}`,
             kind: 'rent',
             orderNo,
+            // The order's outlet is at hand: the ledger need not look it up (one statement less).
+            outletId: o!.outletId,
             memo: 'prepaymentHeld',
             entries: [
               { account: { kind: 'providerClearing' }, debit: prepayment },

@@ -46,8 +46,8 @@ export type { Account, EntryInput, Posting } from '../ledger/ports.js';
 /** The account code the ledger keeps: `kind` or `kind:partyId`. */
 export const accountCode = (a: Account): string => (a.partyId ? `${a.kind}:${a.partyId}` : a.kind);
 
-/** What the order module does with the books: post, keep payables whole, read balances and an order's credits. */
-export type LedgerPort = Pick<Ledger, 'post' | 'keepPayablesWhole' | 'balance' | 'orderCredits'>;
+/** What the order module does with the books: post (one movement or several in one statement), keep payables whole, read balances and an order's credits. */
+export type LedgerPort = Pick<Ledger, 'post' | 'postAll' | 'keepPayablesWhole' | 'balance' | 'orderCredits'>;
 
 export interface OrderNeeds {
   fleet: FleetForOrders;

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { AccountKind, OrderActionResult, OrderEvent, OrderSource, OrderStatus, ShareParty } from '@cbo/contract';
-import type { Db } from '../../platform/db/database.js';
+import { jsonRows, query, type Db } from '../../platform/db/database.js';
 import type { Metrics } from '../../platform/ops/metrics.js';
 import type { InAppPayments } from './in-app-payments.js';
 import type { OrderNeeds, OutletForOrder } from './needs.js';
@@ -171,6 +171,34 @@ export async function writeEvents(db: Db, orderId: number, list: EventInput[]): 
       note: e.note?.slice(0, 128) ?? null,
     })),
   );
+}
+
+/**
+ * Writes an order row and its timeline by one statement: `write` (an insert or update of ord_order returning its
+ * `id`) and the entries for every row it wrote. Both commit together or not at all without a transaction of their own,
+ * and the order's row (whose outlet rollup row of the hour every rent, eject result and settle at the outlet updates,
+ * docs/decisions/statistics.md) is written in the last statement before the commit. Answers the ids it wrote.
+ */
+export async function writeWithEvents(db: Db, write: SQLWrapper, list: EventInput[]): Promise<number[]> {
+  const rows = list.map((e, n) => ({
+    n,
+    event: e.event,
+    amount: e.amount ?? null,
+    actor: e.actor?.slice(0, 64) ?? null,
+    note: e.note?.slice(0, 128) ?? null,
+  }));
+  // Drizzle puts an embedded query in parentheses itself: `with o as ${write}` is `with o as (insert …)`.
+  const written = await query<{ id: number | string }>(
+    db,
+    sql`with o as ${write}, ev as (
+          insert into ${ordEvent} (order_id, event, amount, actor, note)
+          select o.id, v.event, v.amount, v.actor, v.note
+          from o, json_to_recordset(${jsonRows(rows)}) as v(n int, event text, amount int, actor text, note text)
+          order by o.id, v.n
+        )
+        select id from o`,
+  );
+  return written.map((r) => Number(r.id));
 }
 
 export interface EventInput {

@@ -24,36 +24,40 @@ export class OrderTerms extends EnginePart {
   async chainOf(outlet: OutletForOrder): Promise<ChainLink[]> {
     const links: ChainLink[] = [];
     let platform = 100 - outlet.ratio;
-    if (outlet.agentId) {
-      const line = await this.needs.agentLine(outlet.agentId);
-      if (line.length) {
-        platform = 100 - line[0]!.ratio;
-        line.forEach((a, i) => {
-          const below = line[i + 1]?.ratio ?? outlet.ratio;
-          links.push({
-            party: `agent${a.level}` as ShareParty,
-            partyId: a.id,
-            name: a.name,
-            ratio: Math.max(0, a.ratio - below),
-          });
+    const withProvider = Boolean(outlet.serviceProviderId && outlet.serviceProviderRatio > 0);
+    // The agents' line, the service provider's name and the operator's team are read at once (they were three round
+    // trips one after the other).
+    const [line, providerName, team] = await Promise.all([
+      outlet.agentId ? this.needs.agentLine(outlet.agentId) : [],
+      withProvider ? this.needs.providerName(outlet.serviceProviderId!) : null,
+      outlet.teamId ? this.needs.teamShare(outlet.teamId) : null,
+    ]);
+    if (line.length) {
+      platform = 100 - line[0]!.ratio;
+      line.forEach((a, i) => {
+        const below = line[i + 1]?.ratio ?? outlet.ratio;
+        links.push({
+          party: `agent${a.level}` as ShareParty,
+          partyId: a.id,
+          name: a.name,
+          ratio: Math.max(0, a.ratio - below),
         });
-      }
+      });
     }
     links.push({ party: 'outlet', partyId: outlet.id, name: outlet.name, ratio: outlet.ratio });
     // The service provider's ratio comes out of the platform's part.
-    if (outlet.serviceProviderId && outlet.serviceProviderRatio > 0) {
+    if (withProvider) {
       const ratio = Math.min(outlet.serviceProviderRatio, Math.max(0, platform));
       links.push({
         party: 'serviceProvider',
-        partyId: outlet.serviceProviderId,
-        name: await this.needs.providerName(outlet.serviceProviderId),
+        partyId: outlet.serviceProviderId!,
+        name: providerName,
         ratio,
       });
       platform -= ratio;
     }
     // So does the operator's: the direct-sales team that owns the outlet (docs/decisions/ledger-and-money.md, "The
     // operator's share").
-    const team = outlet.teamId ? await this.needs.teamShare(outlet.teamId) : null;
     if (outlet.teamId && team && team.ratio > 0) {
       links.push({
         party: 'operator',
@@ -105,7 +109,13 @@ export class OrderTerms extends EnginePart {
    * balance channel, a deposit only with a payment company's channel, deposit-free only when its
    * pay mode is deposit-free.
    */
-  async payModes(userId?: number, outlet?: OutletForOrder, config?: DevicePayTerms | null): Promise<PayMode[]> {
+  async payModes(
+    userId?: number,
+    outlet?: OutletForOrder,
+    config?: DevicePayTerms | null,
+    /** Whether deposit-free is switched on, when the caller read it already. */
+    depositFreeOn?: boolean,
+  ): Promise<PayMode[]> {
     const terms = config === undefined ? await this.needs.settings.devicePay('cabinet') : config;
     const company = !terms || terms.channels.some((c) => c !== 'balance');
     const allowed = (m: PayMode) =>
@@ -114,7 +124,7 @@ export class OrderTerms extends EnginePart {
         ? terms.channels.includes('balance')
         : company && (m !== 'depositFree' || terms.payMode === 'depositFree'));
     const base: PayMode[] = ['deposit', 'balance'];
-    if (!(await this.needs.settings.depositFree())) return base.filter(allowed);
+    if (!(depositFreeOn ?? (await this.needs.settings.depositFree()))) return base.filter(allowed);
     if (
       userId &&
       outlet &&

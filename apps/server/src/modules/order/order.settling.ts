@@ -1,8 +1,15 @@
+/*
+ * Over 400 lines on purpose: the settle is one transaction whose steps (voucher, coupon, member
+ * deduction, fee, release, what is still due, the shares, the order last) share their locals and their
+ * order is the rule; its movements are gathered and posted together, so they cannot move to another
+ * file without handing that list around. A return, a close and the release stand beside it.
+ */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MEMBER_LEVEL_DISCOUNT, type OrderActionResult, type OrderBilling, type OrderStatus } from '@cbo/contract';
 import { inTransaction, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { billedMinutes, percentOf, rentalFee } from './billing.js';
+import type { Posting } from './needs.js';
 import { ordOrder, ordPayment } from './tables.js';
 import {
   EnginePart,
@@ -21,6 +28,13 @@ import {
  * everything back. Sharing the paid amount along the chain: order.sharing.ts.
  */
 
+/** What the settle reads of an order before its transaction: its customer, outlet and chain never change. */
+interface OrderHead {
+  userId: number;
+  outletId: number | null;
+  chain: unknown;
+}
+
 /** Ending an order: the settle, the release of what is held, a close. */
 export class OrderSettling extends EnginePart {
   /** A power bank came back to a cabinet: its open order ends there and then. */
@@ -33,14 +47,15 @@ export class OrderSettling extends EnginePart {
     // new rent may reserve it before this return is settled (the slot is written first, then the
     // engine is told): that newer order, still ejecting, must not be ended by the return before it.
     const [o] = await this.db
-      .select({ id: ordOrder.id })
+      .select({ id: ordOrder.id, userId: ordOrder.userId, outletId: ordOrder.outletId, chain: ordOrder.chain })
       .from(ordOrder)
       .where(and(eq(ordOrder.powerBankId, e.powerBankId), inArray(ordOrder.status, OPEN)))
       .orderBy(asc(ordOrder.id))
       .limit(1);
     if (!o) return;
     try {
-      await this.settle(o.id, e.at, { returnSn: e.sn, actor: e.sn, event: 'returned', fromEjecting: true });
+      // Its head is at hand: the settle need not read it again.
+      await this.settle(o.id, e.at, { returnSn: e.sn, actor: e.sn, event: 'returned', fromEjecting: true }, o);
     } catch (err) {
       if (!(err instanceof AppError && err.errorName === 'ORDER_NOT_USING')) throw err;
     }
@@ -51,30 +66,34 @@ export class OrderSettling extends EnginePart {
    * power bank came back, so it left): the fee from the rule, taken from what is held, the rest
    * released, what is still due asked of the payment company, the shares once it is all paid.
    */
-  settle(orderId: number, end: Date, how: SettleHow): Promise<OrderActionResult> {
+  settle(orderId: number, end: Date, how: SettleHow, head?: OrderHead): Promise<OrderActionResult> {
     return this.meter.counted(
       'settle',
-      () => this.settleOnce(orderId, end, how),
+      () => this.settleOnce(orderId, end, how, head),
       (r) => r.status,
     )();
   }
 
-  private async settleOnce(orderId: number, end: Date, how: SettleHow): Promise<OrderActionResult> {
-    const settings = await this.needs.settings.pay();
-    let returnOutlet: { id: number; name: string } | null = null;
-    if (how.returnSn) {
-      const outletId = await this.needs.fleet.outletOf(how.returnSn);
-      const outlet = outletId ? await this.needs.outlets.forOrder(outletId) : null;
-      returnOutlet = outlet ? { id: outlet.id, name: outlet.name } : null;
-    }
-    // What is read of the order before its transaction, read once (its customer, outlet and chain never change).
-    const [head] = await this.db
-      .select({ userId: ordOrder.userId, outletId: ordOrder.outletId, chain: ordOrder.chain })
-      .from(ordOrder)
-      .where(eq(ordOrder.id, orderId));
-    const outletTeam = head ? await this.outletTeamOf(head) : null;
+  private async settleOnce(orderId: number, end: Date, how: SettleHow, known?: OrderHead): Promise<OrderActionResult> {
+    // What is read before the transaction, read at once (each was a round trip after the other): the pay settings,
+    // the return's outlet, the order's head (its customer, outlet and chain never change), whether the membership
+    // function is activated; then what depends on the head.
+    const [settings, returnOutlet, head, membership] = await Promise.all([
+      this.needs.settings.pay(),
+      how.returnSn ? this.returnOutletOf(how.returnSn) : null,
+      known ??
+        this.db
+          .select({ userId: ordOrder.userId, outletId: ordOrder.outletId, chain: ordOrder.chain })
+          .from(ordOrder)
+          .where(eq(ordOrder.id, orderId))
+          .then((rows) => rows[0]),
+      this.needs.settings.membership(),
+    ]);
     // The level that gives a benefit: the customer's now, while the membership function is activated.
-    const memberLevel = head && (await this.needs.settings.membership()) ? await this.levelOf(head.userId) : null;
+    const [outletTeam, memberLevel] = await Promise.all([
+      head ? this.outletTeamOf(head) : null,
+      head && membership ? this.levelOf(head.userId) : null,
+    ]);
     const { result, payments } = await inTransaction(this.db, async (tx) => {
       const [o] = await tx.select().from(ordOrder).where(eq(ordOrder.id, orderId)).for('update');
       if (!o) throw new AppError('ORDER_NOT_FOUND');
@@ -136,21 +155,21 @@ export class OrderSettling extends EnginePart {
         afterCoupon > 0 && fee.paymentKind === 'normal' && memberLevel
           ? percentOf(afterCoupon, MEMBER_LEVEL_DISCOUNT[memberLevel])
           : 0;
+      // The settle's movements are posted together, by one statement, after what is not the books (with the shares
+      // when it shares now): one round trip, and the rollup rows they add to are written once, late in the transaction.
+      const movements: Posting[] = [];
       if (memberOff > 0) {
-        await this.needs.ledger.post(
-          {
-            idempotencyKey: `member:${o.orderNo}`,
-            kind: 'memberDeduction',
-            orderNo: o.orderNo,
-            outletId: o.outletId,
-            memo: 'memberDeducted',
-            entries: [
-              { account: { kind: 'marketingExpense' }, debit: memberOff },
-              { account: { kind: 'orderIncome' }, credit: memberOff },
-            ],
-          },
-          tx,
-        );
+        movements.push({
+          idempotencyKey: `member:${o.orderNo}`,
+          kind: 'memberDeduction',
+          orderNo: o.orderNo,
+          outletId: o.outletId,
+          memo: 'memberDeducted',
+          entries: [
+            { account: { kind: 'marketingExpense' }, debit: memberOff },
+            { account: { kind: 'orderIncome' }, credit: memberOff },
+          ],
+        });
       }
       const owed = afterCoupon - memberOff;
       const take = Math.min(owed, held);
@@ -158,23 +177,20 @@ export class OrderSettling extends EnginePart {
       const rest = held - take;
       const payments: PendingPayment[] = [];
       if (take > 0) {
-        await this.needs.ledger.post(
-          {
-            idempotencyKey: `settle:${o.orderNo}`,
-            kind: 'settle',
-            orderNo: o.orderNo,
-            // The order's outlet is at hand: the ledger need not look it up (one statement less each posting).
-            outletId: o.outletId,
-            memo: 'feeFromDeposit',
-            entries: [
-              { account: { kind: 'userDeposit', partyId: o.userId }, debit: take },
-              { account: { kind: 'orderIncome' }, credit: take },
-            ],
-          },
-          tx,
-        );
+        movements.push({
+          idempotencyKey: `settle:${o.orderNo}`,
+          kind: 'settle',
+          orderNo: o.orderNo,
+          // The order's outlet is at hand: the ledger need not look it up (one statement less each posting).
+          outletId: o.outletId,
+          memo: 'feeFromDeposit',
+          entries: [
+            { account: { kind: 'userDeposit', partyId: o.userId }, debit: take },
+            { account: { kind: 'orderIncome' }, credit: take },
+          ],
+        });
       }
-      const released = rest > 0 ? await this.release(tx, o, rest, settings.depositRefundFeePercent) : null;
+      const released = rest > 0 ? await this.release(tx, o, rest, settings.depositRefundFeePercent, movements) : null;
       if (released) payments.push(released);
       else if (held > 0 && rest === 0)
         await this.needs.deposits.ended(tx, { orderNo: o.orderNo, feeTaken: take, refundFee: 0, returned: 0 });
@@ -218,7 +234,9 @@ export class OrderSettling extends EnginePart {
           .values({ key, op: 'charge', purpose: 'deduct', orderNo: o.orderNo, userId: o.userId, amount: due })
           .onConflictDoNothing();
         payments.push({ key, op: 'charge', amount: due, userId: o.userId, orderNo: o.orderNo, deferred: true });
-      } else {
+      }
+      if (due > 0) await this.needs.ledger.postAll(movements, tx);
+      else {
         if (authorized) payments.push(await this.releaseAuthorization(tx, o));
         const shared = await this.sharing.share(
           tx,
@@ -230,10 +248,14 @@ export class OrderSettling extends EnginePart {
           },
           take,
           settings.taxFeePercent,
+          movements,
         );
         if (shared)
           events.push({ event: 'shared', amount: take + (voucher?.value ?? 0) + (coupon?.deduction ?? 0) + memberOff });
       }
+      // The timeline first, the order's row last: its outlet's rollup row of the hour (every rent, eject result and
+      // settle at the outlet updates it) is held for this one statement and the commit.
+      await this.events(tx, o.id, events);
       const [row] = await tx
         .update(ordOrder)
         .set({
@@ -261,11 +283,17 @@ export class OrderSettling extends EnginePart {
         })
         .where(eq(ordOrder.id, o.id))
         .returning();
-      await this.events(tx, o.id, events);
       return { result: actionResult(row!), payments };
     });
     for (const p of payments) this.paying.later(p);
     return result;
+  }
+
+  /** The outlet of the cabinet a power bank came back to (its id and name are kept on the order). */
+  private async returnOutletOf(sn: string): Promise<{ id: number; name: string } | null> {
+    const outletId = await this.needs.fleet.outletOf(sn);
+    const outlet = outletId ? await this.needs.outlets.forOrder(outletId) : null;
+    return outlet ? { id: outlet.id, name: outlet.name } : null;
   }
 
   /** The member level of an order's customer (the settle reads it once, before its transaction). */
@@ -288,12 +316,14 @@ export class OrderSettling extends EnginePart {
   /** Closes an order without a charge: everything held goes back. */
   async close(tx: Db, o: OrderRow, actor: string | null, note?: string): Promise<PendingPayment | null> {
     const held = o.payMode === 'depositFree' ? 0 : o.depositAmount;
+    const movements: Posting[] = [];
     const released =
       held > 0
-        ? await this.release(tx, o, held, 0)
+        ? await this.release(tx, o, held, 0, movements)
         : o.authState === 'authorized' && o.authReference
           ? await this.releaseAuthorization(tx, o)
           : null;
+    await this.needs.ledger.postAll(movements, tx);
     await tx
       .update(ordOrder)
       .set({ status: 'closed', endAt: new Date(), originalAmount: 0, paidAmount: 0 })
@@ -305,23 +335,29 @@ export class OrderSettling extends EnginePart {
     return released;
   }
 
-  /** Releases what is held back to the customer (less the deposit refund fee); answers the payment to send, if any. */
-  private async release(tx: Db, o: OrderRow, rest: number, feePercent: number): Promise<PendingPayment | null> {
+  /**
+   * Releases what is held back to the customer (less the deposit refund fee); answers the payment to send, if any.
+   * Its movement is added to `movements`, which the caller posts in this transaction.
+   */
+  private async release(
+    tx: Db,
+    o: OrderRow,
+    rest: number,
+    feePercent: number,
+    movements: Posting[],
+  ): Promise<PendingPayment | null> {
     if (o.payMode === 'balance') {
-      await this.needs.ledger.post(
-        {
-          idempotencyKey: `release:${o.orderNo}`,
-          kind: 'release',
-          orderNo: o.orderNo,
-          outletId: o.outletId,
-          memo: 'depositToBalance',
-          entries: [
-            { account: { kind: 'userDeposit', partyId: o.userId }, debit: rest },
-            { account: { kind: 'userBalance', partyId: o.userId }, credit: rest },
-          ],
-        },
-        tx,
-      );
+      movements.push({
+        idempotencyKey: `release:${o.orderNo}`,
+        kind: 'release',
+        orderNo: o.orderNo,
+        outletId: o.outletId,
+        memo: 'depositToBalance',
+        entries: [
+          { account: { kind: 'userDeposit', partyId: o.userId }, debit: rest },
+          { account: { kind: 'userBalance', partyId: o.userId }, credit: rest },
+        ],
+      });
       await this.needs.deposits.ended(tx, {
         orderNo: o.orderNo,
         feeTaken: o.depositAmount - rest,
@@ -333,21 +369,18 @@ export class OrderSettling extends EnginePart {
     // The deposit refund fee is kept of deposits only; a Bluetooth prepayment goes back whole.
     const fee = o.payMode === 'prepayment' ? 0 : percentOf(rest, feePercent);
     const back = rest - fee;
-    await this.needs.ledger.post(
-      {
-        idempotencyKey: `release:${o.orderNo}`,
-        kind: 'release',
-        orderNo: o.orderNo,
-        outletId: o.outletId,
-        memo: 'depositBack',
-        entries: [
-          { account: { kind: 'userDeposit', partyId: o.userId }, debit: rest },
-          { account: { kind: 'providerClearing' }, credit: back },
-          { account: { kind: 'fees' }, credit: fee },
-        ],
-      },
-      tx,
-    );
+    movements.push({
+      idempotencyKey: `release:${o.orderNo}`,
+      kind: 'release',
+      orderNo: o.orderNo,
+      outletId: o.outletId,
+      memo: 'depositBack',
+      entries: [
+        { account: { kind: 'userDeposit', partyId: o.userId }, debit: rest },
+        { account: { kind: 'providerClearing' }, credit: back },
+        { account: { kind: 'fees' }, credit: fee },
+      ],
+    });
     await this.needs.deposits.ended(tx, {
       orderNo: o.orderNo,
       feeTaken: o.depositAmount - rest,

@@ -1,7 +1,7 @@
 import type { AccountKind } from '@cbo/contract';
 import type { Db } from '../../platform/db/database.js';
 import { percentOf } from './billing.js';
-import type { EntryInput } from './needs.js';
+import type { EntryInput, Posting } from './needs.js';
 import { EnginePart, PAYABLE_OF, type ChainLink, type OrderRow } from './order.core.js';
 
 /*
@@ -15,11 +15,15 @@ export class OrderSharing extends EnginePart {
   /**
    * Shares what an order was paid, with the value its voucher use moved to order income and the
    * coupon's deduction (which the platform paid into order income as its marketing expense), less
-   * the tax, along its chain; the platform takes the rest.
+   * the tax, along its chain; the platform takes the rest. The caller's other movements of this
+   * moment (`movements`: the settle's fee and release) are posted with the share, by one statement.
    */
-  async share(tx: Db, o: OrderRow, paid: number, taxPercent: number): Promise<boolean> {
+  async share(tx: Db, o: OrderRow, paid: number, taxPercent: number, movements: Posting[] = []): Promise<boolean> {
     const net = paid + o.voucherValue + o.couponDeduction + o.memberDeduction;
-    if (net <= 0) return false;
+    if (net <= 0) {
+      await this.needs.ledger.postAll(movements, tx);
+      return false;
+    }
     const tax = percentOf(net, taxPercent);
     const rest = net - tax;
     const entries: EntryInput[] = [
@@ -40,10 +44,22 @@ export class OrderSharing extends EnginePart {
     }
     entries.push({ account: { kind: 'revenue' }, credit: rest - given });
     const key = `share:${o.orderNo}`;
-    const posted = await this.needs.ledger.post(
-      { idempotencyKey: key, kind: 'share', orderNo: o.orderNo, outletId: o.outletId, memo: 'sharesOfNet', entries },
-      tx,
-    );
+    const posted = (
+      await this.needs.ledger.postAll(
+        [
+          ...movements,
+          {
+            idempotencyKey: key,
+            kind: 'share',
+            orderNo: o.orderNo,
+            outletId: o.outletId,
+            memo: 'sharesOfNet',
+            entries,
+          },
+        ],
+        tx,
+      )
+    ).at(-1)!;
     if (!posted) return false;
     // Separation rules name cabinets: a power bank's order, shared now for the first time, may be separated.
     const diverted =

@@ -112,7 +112,10 @@ export class OutletService {
    * transaction `tx`): its amortization execution ratio of `earned`, at most what is still owed.
    * One statement under the outlet row's lock decides, so concurrent settles never recover more
    * than the cost. Answers what was withheld and whom it pays back (the outlet's owner now: its
-   * agent, or for a direct-sales outlet its team); null when nothing is withheld.
+   * agent, or for a direct-sales outlet its team); null when nothing is withheld. The row is locked
+   * only when something is to be withheld (a cost not yet paid back, a ratio that withholds at least
+   * a cent of `earned`): an outlet without a cost, or paid back, is not a row every settle at it
+   * queues on until its commit. The lock re-checks the condition on the row as last committed.
    */
   async recoverCost(
     tx: Db,
@@ -124,7 +127,9 @@ export class OutletService {
       tx,
       sql`with o as (
             select id, least(floor(${earned}::bigint * amortization_ratio / 100), cost_amount - cost_recovered)::int as take
-            from out_outlet where id = ${outletId} for update
+            from out_outlet where id = ${outletId}
+              and cost_recovered < cost_amount and floor(${earned}::bigint * amortization_ratio / 100) > 0
+            for update
           )
           update out_outlet t set cost_recovered = t.cost_recovered + o.take
           from o where t.id = o.id and o.take > 0

@@ -183,6 +183,8 @@ export class VoucherOrderService {
           idempotencyKey: `voucher-use:${r.orderNo}`,
           kind: 'voucherUse',
           orderNo: r.orderNo,
+          // The settle hands over its order's outlet: the ledger need not look it up.
+          outletId: r.outletId,
           memo: 'voucherUsed',
           entries: [
             { account: { kind: 'voucherLiability', partyId: used.userId }, debit: value },
