@@ -13,7 +13,7 @@ CREATE TABLE "stat_customer_gap_day" (
 );
 --> statement-breakpoint
 -- Returning customers (issue 27, part 5): the function's body is modules/order/rollups.sql's (npm run db:stats-sql).
-CREATE OR REPLACE FUNCTION "stat_customer_rollup"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "stat_customer_rollup"() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   us bigint[];
   ts timestamptz[];
