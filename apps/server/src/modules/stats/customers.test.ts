@@ -196,8 +196,10 @@ describe.each(engines)('returning customers from rollups (%s)', (engine) => {
     expect(settled.filter((r) => r.status === 'rejected')).toEqual([]);
     await check('concurrent rents');
 
-    // Closed days' shards folded into shard 0: the same figures, one row per (phase, day, gap).
-    expect(await customers().compact(new Date(today + DAY))).toBeGreaterThan(0);
+    // Closed days' shards folded into shard 0: the same figures, one row per (phase, day, gap). The
+    // server's own compaction job (every 10 minutes) may have folded some already: what is left, then none.
+    await insert(20);
+    await customers().compact(new Date(today + DAY));
     const [left] = await query<{ n: number }>(
       db(),
       sql`select count(*)::int n from stat_customer_gap_day where shard <> 0`,
