@@ -191,15 +191,21 @@ type Window = { beginTime: string; endTime: string };
 const returningWhole = ({ db, bothTables }: StatsContext, w: Window, unit: 'day' | 'week' | 'month', zone: string) => {
   const [b, e] = [new Date(w.beginTime), new Date(w.endTime)];
   const cols = 'created_at, user_id';
-  return query<{ d: string | Date | null; n: string | number }>(
-    db,
-    sql`
-    with f as (select user_id, min(created_at) as first from ${bothTables(cols)} o group by 1),
-         w as (select distinct user_id, date_trunc(${unit}, created_at, ${zone}) as d from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${e})
-    select w.d, count(*) as n from w join f using (user_id) where f.first < w.d group by 1
-    union all
-    select null, count(*) from (select distinct user_id from w) u join f using (user_id) where f.first < ${b}`,
-  );
+  // Two statements, each naming its subqueries once (so PostgreSQL inlines them and hash-joins: a CTE named
+  // twice is materialized, and its join to the other ran as a nested loop for minutes at 1M).
+  const first = sql`(select user_id, min(created_at) as first from ${bothTables(cols)} o group by 1)`;
+  const active = (key: SQL) =>
+    sql`(select distinct user_id, ${key} as d from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${e})`;
+  return Promise.all([
+    query<{ d: string | Date | null; n: string | number }>(
+      db,
+      sql`select w.d, count(*) as n from ${active(sql`date_trunc(${unit}, created_at, ${zone})`)} w join ${first} f using (user_id) where f.first < w.d group by 1`,
+    ),
+    query<{ d: string | Date | null; n: string | number }>(
+      db,
+      sql`select null as d, count(*) as n from ${active(sql`null::timestamptz`)} w join ${first} f using (user_id) where f.first < ${b}`,
+    ),
+  ]).then(([per, tot]) => [...per, ...tot]);
 };
 
 /** The operational data's order side by GROUP BYs over every row: per day, outlet and cabinet; returns by hour; returning customers. */

@@ -13,8 +13,9 @@ CREATE TABLE "stat_customer_gap_day" (
 );
 --> statement-breakpoint
 -- Returning customers (issue 27, part 5): the function's body is modules/order/rollups.sql's (npm run db:stats-sql).
-CREATE OR REPLACE FUNCTION "stat_customer_rollup"() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+CREATE OR REPLACE FUNCTION "stat_customer_rollup"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  mode text := current_setting('plan_cache_mode');
   us bigint[];
   ts timestamptz[];
   ns int[];
@@ -37,6 +38,7 @@ BEGIN
   IF us IS NULL THEN
     RETURN NULL;
   END IF;
+  PERFORM set_config('plan_cache_mode', CASE WHEN cardinality(us) <= 64 THEN 'force_generic_plan' ELSE 'force_custom_plan' END, true);
 
   -- 1. Lock the customers' rows (made first for a new customer), in customer order, and read them.
   INSERT INTO "stat_customer_first" ("user_id", "first_at")
@@ -105,6 +107,7 @@ BEGIN
   INSERT INTO "stat_customer_gap_day" AS g ("phase", "day", "gap", "shard", "order_count")
   SELECT phase, dt, gap, sh, sum(s) FROM x GROUP BY 1, 2, 3, 4 HAVING sum(s) <> 0 ORDER BY 1, 2, 3, 4
   ON CONFLICT ("phase", "day", "gap", "shard") DO UPDATE SET "order_count" = g."order_count" + excluded."order_count";
+  PERFORM set_config('plan_cache_mode', mode, true);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
