@@ -48,6 +48,7 @@ import type { AccountKind, StatsFinanceRow } from '@cbo/contract';
 import { OrderFacts } from '../apps/server/src/modules/order/order.facts.js';
 import { LedgerService } from '../apps/server/src/modules/ledger/ledger.service.js';
 import { addLine } from '../apps/server/src/modules/stats/stats.service.js';
+import { CustomerRollups } from '../apps/server/src/modules/stats/customers.js';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -67,6 +68,11 @@ const HOURS = [
 const DAYS = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6];
 /** The tables whose secondary indexes are built after the fill. */
 const BIG_TABLES = ['ord_order', 'ord_order_archive', 'led_transaction', 'led_entry'];
+/**
+ * Secondary indexes the fill keeps: the customer rollup's trigger (stat_customer_rollup) probes each
+ * customer's orders by them; dropped, every statement would read the whole table once per customer.
+ */
+const KEPT_INDEXES = ['ord_order_user_idx', 'ord_order_archive_user_idx'];
 /** The rollups the tables' triggers keep (analysed after a fill). */
 const ROLLUPS = [
   'stat_order_hour',
@@ -77,6 +83,8 @@ const ROLLUPS = [
   'stat_ledger_day',
   'stat_ledger_outlet_hour',
   'stat_ledger_outlet_day',
+  'stat_customer_first',
+  'stat_customer_gap_day',
 ];
 const CHUNK = 1_000_000;
 /**
@@ -289,6 +297,7 @@ export async function fillData(
         insert into bench_dropped (name, kind, def)
         select c.relname, 'index', pg_get_indexdef(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid
         where i.indrelid in (${list}) and not i.indisunique and not i.indisprimary
+          and c.relname <> all (${`{${KEPT_INDEXES.join(',')}}`}::text[])
         union all
         select conname, 'foreign key', format('ALTER TABLE %s ADD CONSTRAINT %I %s', conrelid::regclass, conname, pg_get_constraintdef(oid)) from pg_constraint
         where contype = 'f' and conrelid in (${list}) and confrelid in (${list})
@@ -352,7 +361,7 @@ export async function fillData(
         db,
         async () => new Map(),
         async () => null,
-      ).compactRollup()} ledger rollup rows`;
+      ).compactRollup()} ledger rollup rows, ${await new CustomerRollups(db).compact()} customer rollup rows`;
     });
     log(`${folded} (${elapsed()})`);
     for (const t of [...BIG_TABLES, ...ROLLUPS])

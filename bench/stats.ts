@@ -21,6 +21,7 @@ import { LedgerService } from '../apps/server/src/modules/ledger/ledger.service.
 import { StatsService, FINANCE_KINDS } from '../apps/server/src/modules/stats/stats.service.js';
 import { OrderOperations } from '../apps/server/src/modules/order/order.operations.js';
 import { OperationsService } from '../apps/server/src/modules/stats/operations.service.js';
+import { CustomerRollups } from '../apps/server/src/modules/stats/customers.js';
 import type { StatsNeeds } from '../apps/server/src/modules/stats/needs.js';
 import { benchNetwork } from './data.js';
 
@@ -57,6 +58,10 @@ export interface StatsContext {
   week: { beginTime: string; endTime: string };
   month: { beginTime: string; endTime: string };
   year: { beginTime: string; endTime: string };
+  /** The last 30 days of Asia/Shanghai (from its midnight 29 days ago to now). */
+  monthShanghai: { beginTime: string; endTime: string };
+  /** The 12 UTC months up to now, from the first day of the month 11 months ago. */
+  yearByMonth: { beginTime: string; endTime: string };
   /** Both order tables (live and archive) as one, with the given columns. */
   bothTables: (cols: string) => SQL;
   /** The generator's network (benchNetwork): the busiest outlet (1), its agent and a region, with their outlets. */
@@ -73,6 +78,8 @@ export const STATS_QUERIES: {
   name: string;
   fast: (c: StatsContext) => Promise<unknown>;
   whole: (c: StatsContext) => Promise<unknown>;
+  /** Throws when the figures the call answers differ from the whole-table GROUP BY's (run once, before the timing). */
+  check?: (c: StatsContext) => Promise<void>;
 }[] = [
   {
     name: 'dashboard (5 order calls at once)',
@@ -159,34 +166,89 @@ export const STATS_QUERIES: {
     name: 'operational data, 30 days by day (order side)',
     fast: ({ operational, month }) =>
       operational.operational({ ...month, period: 'day', timeZone: 'UTC' }, 'UTC', null),
-    whole: ({ db, bothTables, month, now }) => {
-      const b = new Date(month.beginTime);
-      const cols = 'created_at, outlet_id, sn, user_id, status, start_at, end_at, return_sn';
-      return Promise.all([
-        query(
-          db,
-          sql`
-          select date_trunc('day', created_at), outlet_id, sn, count(*), count(*) filter (where status = 'finished'),
-                 sum(floor(extract(epoch from end_at - start_at) / 60)) filter (where start_at is not null and end_at is not null),
-                 width_bucket(floor(extract(epoch from end_at - start_at) / 60), array[30, 60, 120, 360, 1440])
-          from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${now} group by 1, 2, 3, 7`,
-        ),
-        query(
-          db,
-          sql`select extract(hour from end_at), count(*) from ${bothTables(cols)} o where end_at >= ${b} and end_at <= ${now} and return_sn is not null group by 1`,
-        ),
-        // Returning customers: each customer's first order by a GROUP BY over every order, against the window's customers per day.
-        query(
-          db,
-          sql`
-          with f as (select user_id, min(created_at) as first from ${bothTables(cols)} o group by 1),
-               w as (select distinct user_id, date_trunc('day', created_at) as d from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${now})
-          select w.d, count(*) from w join f using (user_id) where f.first < w.d group by 1`,
-        ),
-      ]);
-    },
+    whole: (c) => operationalWhole(c, c.month, 'day', 'UTC'),
+    check: (c) => returningCheck(c, c.month, 'day', 'UTC'),
+  },
+  {
+    name: 'operational data, 30 days by day in Asia/Shanghai (order side)',
+    fast: ({ operational, monthShanghai }) =>
+      operational.operational({ ...monthShanghai, period: 'day', timeZone: 'Asia/Shanghai' }, 'UTC', null),
+    whole: (c) => operationalWhole(c, c.monthShanghai, 'day', 'Asia/Shanghai'),
+    check: (c) => returningCheck(c, c.monthShanghai, 'day', 'Asia/Shanghai'),
+  },
+  {
+    name: 'operational data, a year by month (order side)',
+    fast: ({ operational, yearByMonth }) =>
+      operational.operational({ ...yearByMonth, period: 'month', timeZone: 'UTC' }, 'UTC', null),
+    whole: (c) => operationalWhole(c, c.yearByMonth, 'month', 'UTC'),
+    check: (c) => returningCheck(c, c.yearByMonth, 'month', 'UTC'),
   },
 ];
+
+type Window = { beginTime: string; endTime: string };
+
+/** Returning customers per period and for the window by a GROUP BY over every order (each customer's first order) and the window's customers per period. */
+const returningWhole = ({ db, bothTables }: StatsContext, w: Window, unit: 'day' | 'week' | 'month', zone: string) => {
+  const [b, e] = [new Date(w.beginTime), new Date(w.endTime)];
+  const cols = 'created_at, user_id';
+  // Two statements, each naming its subqueries once (so PostgreSQL inlines them and hash-joins: a CTE named
+  // twice is materialized, and its join to the other ran as a nested loop for minutes at 1M).
+  const first = sql`(select user_id, min(created_at) as first from ${bothTables(cols)} o group by 1)`;
+  const active = (key: SQL) =>
+    sql`(select distinct user_id, ${key} as d from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${e})`;
+  return Promise.all([
+    query<{ d: string | Date | null; n: string | number }>(
+      db,
+      sql`select w.d, count(*) as n from ${active(sql`date_trunc(${unit}, created_at, ${zone})`)} w join ${first} f using (user_id) where f.first < w.d group by 1`,
+    ),
+    query<{ d: string | Date | null; n: string | number }>(
+      db,
+      sql`select null as d, count(*) as n from ${active(sql`null::timestamptz`)} w join ${first} f using (user_id) where f.first < ${b}`,
+    ),
+  ]).then(([per, tot]) => [...per, ...tot]);
+};
+
+/** The operational data's order side by GROUP BYs over every row: per day, outlet and cabinet; returns by hour; returning customers. */
+const operationalWhole = (c: StatsContext, w: Window, unit: 'day' | 'week' | 'month', zone: string) => {
+  const { db, bothTables } = c;
+  const [b, e] = [new Date(w.beginTime), new Date(w.endTime)];
+  const cols = 'created_at, outlet_id, sn, user_id, status, start_at, end_at, return_sn';
+  return Promise.all([
+    query(
+      db,
+      sql`
+      select date_trunc(${unit}, created_at, ${zone}), outlet_id, sn, count(*), count(*) filter (where status = 'finished'),
+             sum(floor(extract(epoch from end_at - start_at) / 60)) filter (where start_at is not null and end_at is not null),
+             width_bucket(floor(extract(epoch from end_at - start_at) / 60), array[30, 60, 120, 360, 1440])
+      from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${e} group by 1, 2, 3, 7`,
+    ),
+    query(
+      db,
+      sql`select extract(hour from end_at at time zone ${zone}), count(*) from ${bothTables(cols)} o where end_at >= ${b} and end_at <= ${e} and return_sn is not null group by 1`,
+    ),
+    returningWhole(c, w, unit, zone),
+  ]);
+};
+
+/** Stops the bench when the operational data's returning customers (per period, and the window's) are not the whole-table GROUP BY's. */
+async function returningCheck(c: StatsContext, w: Window, unit: 'day' | 'week' | 'month', zone: string) {
+  const got = await c.operational.operational({ ...w, period: unit, timeZone: zone }, 'UTC', null);
+  const whole = await returningWhole(c, w, unit, zone);
+  const want = new Map(whole.filter((r) => r.d !== null).map((r) => [new Date(r.d!).toISOString(), Number(r.n)]));
+  const bad = got.list.filter((r) => r.returningUsers !== (want.get(r.start) ?? 0));
+  const total = Number(whole.find((r) => r.d === null)?.n ?? 0);
+  if (
+    bad.length ||
+    got.total.returningUsers !== total ||
+    [...want.keys()].some((k) => !got.list.some((r) => r.start === k))
+  )
+    throw new Error(
+      `returning customers differ from the whole-table GROUP BY (${zone}, by ${unit}): total ${got.total.returningUsers} vs ${total}; periods ${bad
+        .slice(0, 3)
+        .map((r) => `${r.start} ${r.returningUsers} vs ${want.get(r.start) ?? 0}`)
+        .join(', ')}`,
+    );
+}
 
 /** The financial data's lines by a GROUP BY over the entries and their movements (of these outlets; per outlet too for a breakdown). */
 const financeWhole = (
@@ -278,7 +340,7 @@ export function statsContext(db: Db, outlets = 500): StatsContext {
       repairs: { perPeriod: async () => [] },
     },
   };
-  const orders = new StatsReader(needs);
+  const orders = new StatsReader(needs, new CustomerRollups(db));
   const stats = new StatsService(needs, orders);
   const operational = new OperationsService(needs, orders);
   const now = new Date();
@@ -293,6 +355,17 @@ export function statsContext(db: Db, outlets = 500): StatsContext {
     week: { beginTime: new Date(midnight.getTime() - 6 * DAY).toISOString(), endTime: now.toISOString() },
     month: { beginTime: new Date(midnight.getTime() - 29 * DAY).toISOString(), endTime: now.toISOString() },
     year: { beginTime: new Date(now.getTime() - 365 * DAY).toISOString(), endTime: now.toISOString() },
+    monthShanghai: {
+      // Asia/Shanghai's midnight is 16:00 UTC.
+      beginTime: new Date(
+        Math.floor((now.getTime() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000 - 29 * DAY,
+      ).toISOString(),
+      endTime: now.toISOString(),
+    },
+    yearByMonth: {
+      beginTime: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString(),
+      endTime: now.toISOString(),
+    },
     bothTables: (cols: string) =>
       sql.raw(`(select ${cols} from ord_order union all select ${cols} from ord_order_archive)`),
     net: (() => {
@@ -321,6 +394,10 @@ export async function benchStats(
   const c = statsContext(db, outlets);
   const rows: StatsRow[] = [];
   for (const q of STATS_QUERIES) {
+    if (q.check) {
+      await q.check(c);
+      log(`${q.name}: equal to the whole-table GROUP BY`);
+    }
     await q.fast(c);
     const a = await time(() => q.fast(c), runs);
     const b = await time(() => q.whole(c), wholeRuns);
