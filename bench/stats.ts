@@ -167,21 +167,21 @@ export const STATS_QUERIES: {
     fast: ({ operational, month }) =>
       operational.operational({ ...month, period: 'day', timeZone: 'UTC' }, 'UTC', null),
     whole: (c) => operationalWhole(c, c.month, 'day', 'UTC'),
-    check: (c) => returningCheck(c, c.month, 'day', 'UTC'),
+    check: (c) => operationalCheck(c, c.month, 'day', 'UTC'),
   },
   {
     name: 'operational data, 30 days by day in Asia/Shanghai (order side)',
     fast: ({ operational, monthShanghai }) =>
       operational.operational({ ...monthShanghai, period: 'day', timeZone: 'Asia/Shanghai' }, 'UTC', null),
     whole: (c) => operationalWhole(c, c.monthShanghai, 'day', 'Asia/Shanghai'),
-    check: (c) => returningCheck(c, c.monthShanghai, 'day', 'Asia/Shanghai'),
+    check: (c) => operationalCheck(c, c.monthShanghai, 'day', 'Asia/Shanghai'),
   },
   {
     name: 'operational data, a year by month (order side)',
     fast: ({ operational, yearByMonth }) =>
       operational.operational({ ...yearByMonth, period: 'month', timeZone: 'UTC' }, 'UTC', null),
     whole: (c) => operationalWhole(c, c.yearByMonth, 'month', 'UTC'),
-    check: (c) => returningCheck(c, c.yearByMonth, 'month', 'UTC'),
+    check: (c) => operationalCheck(c, c.yearByMonth, 'month', 'UTC'),
   },
 ];
 
@@ -248,6 +248,54 @@ async function returningCheck(c: StatsContext, w: Window, unit: 'day' | 'week' |
         .map((r) => `${r.start} ${r.returningUsers} vs ${want.get(r.start) ?? 0}`)
         .join(', ')}`,
     );
+}
+
+/**
+ * Stops the bench when any order-side figure of the operational data differs from a whole-table GROUP BY
+ * over the orders (live and archive): orders created and finished per period, the ended rentals, their
+ * durations, each cabinet's and each outlet's orders, ended rentals and minutes, returns by hour; then
+ * the returning customers (returningCheck).
+ */
+async function operationalCheck(c: StatsContext, w: Window, unit: 'day' | 'week' | 'month', zone: string) {
+  const got = await c.operational.operational({ ...w, period: unit, timeZone: zone }, 'UTC', null);
+  const [b, e] = [new Date(w.beginTime), new Date(w.endTime)];
+  const cols = 'created_at, outlet_id, sn, status, device_type, start_at, end_at, return_sn';
+  const o = sql`(select * from ${c.bothTables(cols)} o where created_at >= ${b} and created_at <= ${e}) o`;
+  const ended = sql`(device_type = 'powerBank' and start_at is not null and end_at is not null)`;
+  const mins = sql`greatest(0, floor(extract(epoch from end_at - start_at) / 60))`;
+  type R = { k: string | number | Date | null; n: string; f: string; e: string; m: string };
+  const [periods, cabinets, outlets, buckets, returns] = await Promise.all([
+    query<R>(c.db, sql`select date_trunc(${unit}, created_at, ${zone}) k, count(*) n, count(*) filter (where status = 'finished') f, 0 e, 0 m from ${o} group by 1`),
+    query<R>(c.db, sql`select sn k, count(*) n, 0 f, count(*) filter (where ${ended}) e, coalesce(sum(${mins}) filter (where ${ended}), 0) m from ${o} group by 1`),
+    query<R>(c.db, sql`select coalesce(outlet_id, 0) k, count(*) n, 0 f, count(*) filter (where ${ended}) e, coalesce(sum(${mins}) filter (where ${ended}), 0) m from ${o} group by 1`),
+    query<R>(c.db, sql`select width_bucket(${mins}, array[30, 60, 120, 360, 1440]) k, count(*) n, 0 f, 0 e, 0 m from ${o} where ${ended} group by 1`),
+    query<R>(
+      c.db,
+      sql`select extract(hour from end_at at time zone ${zone})::int k, count(*) n, 0 f, 0 e, 0 m from ${c.bothTables(cols)} o
+          where end_at >= ${b} and end_at <= ${e} and return_sn is not null group by 1`,
+    ),
+  ]);
+  const key = (k: R['k']) => (k instanceof Date ? k.toISOString() : String(k));
+  const as = (rows: R[]) => new Map(rows.map((r) => [key(r.k), [Number(r.n), Number(r.f), Number(r.e), Number(r.m)]]));
+  const differ: string[] = [];
+  const same = (what: string, want: Map<string, number[]>, have: Map<string, number[]>) => {
+    for (const k of new Set([...want.keys(), ...have.keys()]))
+      if (JSON.stringify(want.get(k) ?? [0, 0, 0, 0]) !== JSON.stringify(have.get(k) ?? [0, 0, 0, 0]))
+        differ.push(`${what} ${k}: ${JSON.stringify(have.get(k))} vs ${JSON.stringify(want.get(k))}`);
+  };
+  same('period', as(periods), new Map(got.list.filter((r) => r.created || r.finished).map((r) => [new Date(r.start).toISOString(), [r.created, r.finished, 0, 0]])));
+  same('cabinet', as(cabinets), new Map(got.cabinets.filter((x) => x.orderCount).map((x) => [x.sn, [x.orderCount, 0, x.endedCount, x.rentedMinutes]])));
+  same('outlet', as(outlets), new Map(got.outlets.filter((x) => x.orderCount).map((x) => [String(x.outletId), [x.orderCount, 0, x.endedCount, x.rentedMinutes]])));
+  same('duration bucket', as(buckets), new Map(got.durations.map((d, i) => [String(i), [d.count, 0, 0, 0]] as const).filter(([, v]) => v[0])));
+  same('returns at hour', as(returns), new Map(got.returnsByHour.map((n, h) => [String(h), [n, 0, 0, 0]] as const).filter(([, v]) => v[0])));
+  const endedWant = cabinets.reduce((a, r) => [a[0]! + Number(r.e), a[1]! + Number(r.m)], [0, 0]);
+  if (got.ended.count !== endedWant[0] || got.ended.minutes !== endedWant[1])
+    differ.push(`ended ${got.ended.count} / ${got.ended.minutes} vs ${endedWant[0]} / ${endedWant[1]}`);
+  if (differ.length)
+    throw new Error(
+      `operational figures differ from the whole-table GROUP BY (${zone}, by ${unit}): ${differ.length} lines, ${differ.slice(0, 4).join('; ')}`,
+    );
+  await returningCheck(c, w, unit, zone);
 }
 
 /** The financial data's lines by a GROUP BY over the entries and their movements (of these outlets; per outlet too for a breakdown). */

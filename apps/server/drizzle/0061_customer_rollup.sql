@@ -22,8 +22,40 @@ DECLARE
   ku bigint[];
   kold timestamptz[];
   knew timestamptz[];
+  n1 bigint;
+  u1 bigint;
+  t1 timestamptz;
+  i1 bigint;
+  p1 timestamptz;
+  fresh boolean;
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    SELECT count(*), min(a.user_id), min(a.created_at), min(a.id) INTO n1, u1, t1, i1 FROM new_rows a;
+    IF n1 = 1 THEN
+      -- The short way. The customer's row locked (an ON CONFLICT update locks the row even when its WHERE is false).
+      INSERT INTO "stat_customer_first" AS f ("user_id", "first_at") VALUES (u1, t1)
+      ON CONFLICT ("user_id") DO UPDATE SET "first_at" = f."first_at" WHERE false;
+      fresh := FOUND;
+      IF NOT fresh THEN
+        -- A customer with orders: the latest of them other than this one (in the table it was inserted into).
+        SELECT greatest(
+          (SELECT max(o.created_at) FROM "ord_order" o WHERE o.user_id = u1 AND NOT (TG_TABLE_NAME = 'ord_order' AND o.id = i1)),
+          (SELECT max(o.created_at) FROM "ord_order_archive" o WHERE o.user_id = u1 AND NOT (TG_TABLE_NAME = 'ord_order_archive' AND o.id = i1)))
+        INTO p1;
+      END IF;
+      IF fresh OR p1 <= t1 THEN
+        -- The customer's first order (gap -1) or the pair (latest other order, this one), in the 24 phases.
+        INSERT INTO "stat_customer_gap_day" AS g ("phase", "day", "gap", "shard", "order_count")
+        SELECT z.h, d.dt, CASE WHEN p1 IS NULL THEN -1 ELSE least(401, round(extract(epoch FROM d.dt - d.dp) / 86400))::int END, (u1 % 8)::smallint, 1
+        FROM generate_series(0, 23) z(h),
+        LATERAL (SELECT date_trunc('day', date_trunc('hour', t1, 'UTC') - make_interval(hours => z.h), 'UTC') + make_interval(hours => z.h) dt,
+                        date_trunc('day', date_trunc('hour', p1, 'UTC') - make_interval(hours => z.h), 'UTC') + make_interval(hours => z.h) dp) d
+        ORDER BY 1, 2, 3, 4
+        ON CONFLICT ("phase", "day", "gap", "shard") DO UPDATE SET "order_count" = g."order_count" + excluded."order_count";
+        RETURN NULL;
+      END IF;
+      -- The row says the customer has orders but none was found (not expected), or this order is not the latest: the general way.
+    END IF;
     SELECT array_agg(a.user_id), array_agg(a.created_at), array_agg(1) INTO us, ts, ns FROM new_rows a;
   ELSIF TG_OP = 'DELETE' THEN
     SELECT array_agg(a.user_id), array_agg(a.created_at), array_agg(-1) INTO us, ts, ns FROM old_rows a;
@@ -139,3 +171,167 @@ x AS (
 )
 INSERT INTO "stat_customer_gap_day" ("phase", "day", "gap", "shard", "order_count")
 SELECT phase, dt, gap, sh, sum(n) FROM x GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+CREATE TABLE "stat_order_cabinet_span" (
+	"span" varchar(8) NOT NULL,
+	"start" timestamp with time zone NOT NULL,
+	"sn" varchar(32) NOT NULL,
+	"simulated" boolean NOT NULL,
+	"order_count" bigint DEFAULT 0 NOT NULL,
+	"ended_count" bigint DEFAULT 0 NOT NULL,
+	"ended_minutes" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_order_cabinet_span_span_start_sn_simulated_pk" PRIMARY KEY("span","start","sn","simulated")
+);
+--> statement-breakpoint
+CREATE TABLE "stat_order_outlet_span" (
+	"span" varchar(8) NOT NULL,
+	"start" timestamp with time zone NOT NULL,
+	"outlet_id" bigint NOT NULL,
+	"simulated" boolean NOT NULL,
+	"order_count" bigint DEFAULT 0 NOT NULL,
+	"ended_count" bigint DEFAULT 0 NOT NULL,
+	"ended_minutes" bigint DEFAULT 0 NOT NULL,
+	"d0" bigint DEFAULT 0 NOT NULL,
+	"d1" bigint DEFAULT 0 NOT NULL,
+	"d2" bigint DEFAULT 0 NOT NULL,
+	"d3" bigint DEFAULT 0 NOT NULL,
+	"d4" bigint DEFAULT 0 NOT NULL,
+	"d5" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_order_outlet_span_span_start_outlet_id_simulated_pk" PRIMARY KEY("span","start","outlet_id","simulated")
+);
+--> statement-breakpoint
+CREATE TABLE "stat_order_return_hour_total" (
+	"hour" timestamp with time zone NOT NULL,
+	"simulated" boolean NOT NULL,
+	"shard" smallint DEFAULT 0 NOT NULL,
+	"return_count" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "stat_order_return_hour_total_hour_simulated_shard_pk" PRIMARY KEY("hour","simulated","shard")
+);
+--> statement-breakpoint
+CREATE INDEX "stat_order_outlet_span_outlet_idx" ON "stat_order_outlet_span" USING btree ("outlet_id","span","start");
+--> statement-breakpoint
+-- Operational data at any window (issue 27, part 5): the day and month spans per cabinet and per outlet and the
+-- returns' hourly totals, kept by stat_order_ops_rollup from now on (its body is modules/order/rollups.sql's).
+CREATE OR REPLACE FUNCTION "stat_order_ops_rollup"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    WITH x AS (
+      SELECT date_trunc('hour', a.created_at, 'UTC') h, coalesce(a.outlet_id, 0) outlet, a.sn, a.simulated sim, 1 n, 1 * (a.status = 'finished')::int fin, 1 * (a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL)::int ended, 1 * (CASE WHEN (a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) THEN greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) ELSE 0 END)::bigint mins, 1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 0 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 30)::int d0, 1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 30 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 60)::int d1, 1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 60 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 120)::int d2, 1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 120 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 360)::int d3, 1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 360 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 1440)::int d4, 1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 1440)::int d5 FROM new_rows a
+    ), r AS (
+      SELECT date_trunc('hour', a.end_at, 'UTC') h, coalesce(a.return_outlet_id, 0) outlet, a.return_sn sn, a.simulated sim, (a.id % 16)::smallint shard, 1 n FROM new_rows a WHERE a.return_sn IS NOT NULL AND a.end_at IS NOT NULL
+    ), c AS (
+      INSERT INTO "stat_order_cabinet_hour" AS s ("hour", "outlet_id", "sn", "simulated", "order_count", "finished_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
+      SELECT h, outlet, sn, sim, n, fin, ended, mins, d0, d1, d2, d3, d4, d5 FROM (SELECT h, outlet, sn, sim, sum(n) n, sum(fin) fin, sum(ended) ended, sum(mins) mins, sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5 FROM x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 OR sum(fin) <> 0 OR sum(ended) <> 0 OR sum(mins) <> 0 OR sum(d0) <> 0 OR sum(d1) <> 0 OR sum(d2) <> 0 OR sum(d3) <> 0 OR sum(d4) <> 0 OR sum(d5) <> 0) g ORDER BY 1, 2, 3, 4
+      ON CONFLICT ("hour", "outlet_id", "sn", "simulated") DO UPDATE SET
+        "order_count" = s."order_count" + excluded."order_count", "finished_count" = s."finished_count" + excluded."finished_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
+    ), cs AS (
+      INSERT INTO "stat_order_cabinet_span" AS s ("span", "start", "sn", "simulated", "order_count", "ended_count", "ended_minutes")
+      SELECT sp, st, sn, sim, n, ended, mins FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, sn, sim, sum(n) n, sum(ended) ended, sum(mins) mins FROM x GROUP BY 2, 3, 4
+        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), sn, sim, sum(n), sum(ended), sum(mins) FROM x GROUP BY 2, 3, 4) g
+      WHERE n <> 0 OR ended <> 0 OR mins <> 0 ORDER BY 1, 2, 3, 4
+      ON CONFLICT ("span", "start", "sn", "simulated") DO UPDATE SET
+        "order_count" = s."order_count" + excluded."order_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes"
+    ), os AS (
+      INSERT INTO "stat_order_outlet_span" AS s ("span", "start", "outlet_id", "simulated", "order_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
+      SELECT sp, st, outlet, sim, n, ended, mins, d0, d1, d2, d3, d4, d5 FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, outlet, sim, sum(n) n, sum(ended) ended, sum(mins) mins, sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5 FROM x GROUP BY 2, 3, 4
+        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), outlet, sim, sum(n), sum(ended), sum(mins), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5) FROM x GROUP BY 2, 3, 4) g
+      WHERE n <> 0 OR ended <> 0 OR mins <> 0 OR d0 <> 0 OR d1 <> 0 OR d2 <> 0 OR d3 <> 0 OR d4 <> 0 OR d5 <> 0 ORDER BY 1, 2, 3, 4
+      ON CONFLICT ("span", "start", "outlet_id", "simulated") DO UPDATE SET
+        "order_count" = s."order_count" + excluded."order_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
+    ), rt AS (
+      INSERT INTO "stat_order_return_hour_total" AS s ("hour", "simulated", "shard", "return_count")
+      SELECT h, sim, shard, sum(n) FROM r GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3
+      ON CONFLICT ("hour", "simulated", "shard") DO UPDATE SET "return_count" = s."return_count" + excluded."return_count"
+    )
+    INSERT INTO "stat_order_return_hour" AS s ("hour", "outlet_id", "sn", "simulated", "return_count")
+    SELECT h, outlet, sn, sim, sum(n) FROM r GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4
+    ON CONFLICT ("hour", "outlet_id", "sn", "simulated") DO UPDATE SET "return_count" = s."return_count" + excluded."return_count";
+  ELSIF TG_OP = 'DELETE' THEN
+    WITH x AS (
+      SELECT date_trunc('hour', a.created_at, 'UTC') h, coalesce(a.outlet_id, 0) outlet, a.sn, a.simulated sim, -1 n, -1 * (a.status = 'finished')::int fin, -1 * (a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL)::int ended, -1 * (CASE WHEN (a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) THEN greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) ELSE 0 END)::bigint mins, -1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 0 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 30)::int d0, -1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 30 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 60)::int d1, -1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 60 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 120)::int d2, -1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 120 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 360)::int d3, -1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 360 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 1440)::int d4, -1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 1440)::int d5 FROM old_rows a
+    ), r AS (
+      SELECT date_trunc('hour', a.end_at, 'UTC') h, coalesce(a.return_outlet_id, 0) outlet, a.return_sn sn, a.simulated sim, (a.id % 16)::smallint shard, -1 n FROM old_rows a WHERE a.return_sn IS NOT NULL AND a.end_at IS NOT NULL
+    ), c AS (
+      INSERT INTO "stat_order_cabinet_hour" AS s ("hour", "outlet_id", "sn", "simulated", "order_count", "finished_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
+      SELECT h, outlet, sn, sim, n, fin, ended, mins, d0, d1, d2, d3, d4, d5 FROM (SELECT h, outlet, sn, sim, sum(n) n, sum(fin) fin, sum(ended) ended, sum(mins) mins, sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5 FROM x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 OR sum(fin) <> 0 OR sum(ended) <> 0 OR sum(mins) <> 0 OR sum(d0) <> 0 OR sum(d1) <> 0 OR sum(d2) <> 0 OR sum(d3) <> 0 OR sum(d4) <> 0 OR sum(d5) <> 0) g ORDER BY 1, 2, 3, 4
+      ON CONFLICT ("hour", "outlet_id", "sn", "simulated") DO UPDATE SET
+        "order_count" = s."order_count" + excluded."order_count", "finished_count" = s."finished_count" + excluded."finished_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
+    ), cs AS (
+      INSERT INTO "stat_order_cabinet_span" AS s ("span", "start", "sn", "simulated", "order_count", "ended_count", "ended_minutes")
+      SELECT sp, st, sn, sim, n, ended, mins FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, sn, sim, sum(n) n, sum(ended) ended, sum(mins) mins FROM x GROUP BY 2, 3, 4
+        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), sn, sim, sum(n), sum(ended), sum(mins) FROM x GROUP BY 2, 3, 4) g
+      WHERE n <> 0 OR ended <> 0 OR mins <> 0 ORDER BY 1, 2, 3, 4
+      ON CONFLICT ("span", "start", "sn", "simulated") DO UPDATE SET
+        "order_count" = s."order_count" + excluded."order_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes"
+    ), os AS (
+      INSERT INTO "stat_order_outlet_span" AS s ("span", "start", "outlet_id", "simulated", "order_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
+      SELECT sp, st, outlet, sim, n, ended, mins, d0, d1, d2, d3, d4, d5 FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, outlet, sim, sum(n) n, sum(ended) ended, sum(mins) mins, sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5 FROM x GROUP BY 2, 3, 4
+        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), outlet, sim, sum(n), sum(ended), sum(mins), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5) FROM x GROUP BY 2, 3, 4) g
+      WHERE n <> 0 OR ended <> 0 OR mins <> 0 OR d0 <> 0 OR d1 <> 0 OR d2 <> 0 OR d3 <> 0 OR d4 <> 0 OR d5 <> 0 ORDER BY 1, 2, 3, 4
+      ON CONFLICT ("span", "start", "outlet_id", "simulated") DO UPDATE SET
+        "order_count" = s."order_count" + excluded."order_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
+    ), rt AS (
+      INSERT INTO "stat_order_return_hour_total" AS s ("hour", "simulated", "shard", "return_count")
+      SELECT h, sim, shard, sum(n) FROM r GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3
+      ON CONFLICT ("hour", "simulated", "shard") DO UPDATE SET "return_count" = s."return_count" + excluded."return_count"
+    )
+    INSERT INTO "stat_order_return_hour" AS s ("hour", "outlet_id", "sn", "simulated", "return_count")
+    SELECT h, outlet, sn, sim, sum(n) FROM r GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4
+    ON CONFLICT ("hour", "outlet_id", "sn", "simulated") DO UPDATE SET "return_count" = s."return_count" + excluded."return_count";
+  ELSE
+    WITH x AS (
+      SELECT date_trunc('hour', a.created_at, 'UTC') h, coalesce(a.outlet_id, 0) outlet, a.sn, a.simulated sim, 1 n, 1 * (a.status = 'finished')::int fin, 1 * (a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL)::int ended, 1 * (CASE WHEN (a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) THEN greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) ELSE 0 END)::bigint mins, 1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 0 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 30)::int d0, 1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 30 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 60)::int d1, 1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 60 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 120)::int d2, 1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 120 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 360)::int d3, 1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 360 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 1440)::int d4, 1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 1440)::int d5 FROM new_rows a
+      UNION ALL
+      SELECT date_trunc('hour', a.created_at, 'UTC') h, coalesce(a.outlet_id, 0) outlet, a.sn, a.simulated sim, -1 n, -1 * (a.status = 'finished')::int fin, -1 * (a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL)::int ended, -1 * (CASE WHEN (a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) THEN greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) ELSE 0 END)::bigint mins, -1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 0 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 30)::int d0, -1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 30 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 60)::int d1, -1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 60 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 120)::int d2, -1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 120 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 360)::int d3, -1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 360 AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) < 1440)::int d4, -1 * ((a.device_type = 'powerBank' AND a.start_at IS NOT NULL AND a.end_at IS NOT NULL) AND greatest(0, floor(extract(epoch FROM (a.end_at - a.start_at)) / 60)) >= 1440)::int d5 FROM old_rows a
+    ), r AS (
+      SELECT date_trunc('hour', a.end_at, 'UTC') h, coalesce(a.return_outlet_id, 0) outlet, a.return_sn sn, a.simulated sim, (a.id % 16)::smallint shard, 1 n FROM new_rows a WHERE a.return_sn IS NOT NULL AND a.end_at IS NOT NULL
+      UNION ALL
+      SELECT date_trunc('hour', a.end_at, 'UTC') h, coalesce(a.return_outlet_id, 0) outlet, a.return_sn sn, a.simulated sim, (a.id % 16)::smallint shard, -1 n FROM old_rows a WHERE a.return_sn IS NOT NULL AND a.end_at IS NOT NULL
+    ), c AS (
+      INSERT INTO "stat_order_cabinet_hour" AS s ("hour", "outlet_id", "sn", "simulated", "order_count", "finished_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
+      SELECT h, outlet, sn, sim, n, fin, ended, mins, d0, d1, d2, d3, d4, d5 FROM (SELECT h, outlet, sn, sim, sum(n) n, sum(fin) fin, sum(ended) ended, sum(mins) mins, sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5 FROM x GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 OR sum(fin) <> 0 OR sum(ended) <> 0 OR sum(mins) <> 0 OR sum(d0) <> 0 OR sum(d1) <> 0 OR sum(d2) <> 0 OR sum(d3) <> 0 OR sum(d4) <> 0 OR sum(d5) <> 0) g ORDER BY 1, 2, 3, 4
+      ON CONFLICT ("hour", "outlet_id", "sn", "simulated") DO UPDATE SET
+        "order_count" = s."order_count" + excluded."order_count", "finished_count" = s."finished_count" + excluded."finished_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
+    ), cs AS (
+      INSERT INTO "stat_order_cabinet_span" AS s ("span", "start", "sn", "simulated", "order_count", "ended_count", "ended_minutes")
+      SELECT sp, st, sn, sim, n, ended, mins FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, sn, sim, sum(n) n, sum(ended) ended, sum(mins) mins FROM x GROUP BY 2, 3, 4
+        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), sn, sim, sum(n), sum(ended), sum(mins) FROM x GROUP BY 2, 3, 4) g
+      WHERE n <> 0 OR ended <> 0 OR mins <> 0 ORDER BY 1, 2, 3, 4
+      ON CONFLICT ("span", "start", "sn", "simulated") DO UPDATE SET
+        "order_count" = s."order_count" + excluded."order_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes"
+    ), os AS (
+      INSERT INTO "stat_order_outlet_span" AS s ("span", "start", "outlet_id", "simulated", "order_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
+      SELECT sp, st, outlet, sim, n, ended, mins, d0, d1, d2, d3, d4, d5 FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, outlet, sim, sum(n) n, sum(ended) ended, sum(mins) mins, sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5 FROM x GROUP BY 2, 3, 4
+        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), outlet, sim, sum(n), sum(ended), sum(mins), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5) FROM x GROUP BY 2, 3, 4) g
+      WHERE n <> 0 OR ended <> 0 OR mins <> 0 OR d0 <> 0 OR d1 <> 0 OR d2 <> 0 OR d3 <> 0 OR d4 <> 0 OR d5 <> 0 ORDER BY 1, 2, 3, 4
+      ON CONFLICT ("span", "start", "outlet_id", "simulated") DO UPDATE SET
+        "order_count" = s."order_count" + excluded."order_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
+    ), rt AS (
+      INSERT INTO "stat_order_return_hour_total" AS s ("hour", "simulated", "shard", "return_count")
+      SELECT h, sim, shard, sum(n) FROM r GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3
+      ON CONFLICT ("hour", "simulated", "shard") DO UPDATE SET "return_count" = s."return_count" + excluded."return_count"
+    )
+    INSERT INTO "stat_order_return_hour" AS s ("hour", "outlet_id", "sn", "simulated", "return_count")
+    SELECT h, outlet, sn, sim, sum(n) FROM r GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4
+    ON CONFLICT ("hour", "outlet_id", "sn", "simulated") DO UPDATE SET "return_count" = s."return_count" + excluded."return_count";
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- What is there already, once: the hourly rollups summed (they equal the rows).
+INSERT INTO "stat_order_cabinet_span" ("span", "start", "sn", "simulated", "order_count", "ended_count", "ended_minutes")
+SELECT 'day', date_trunc('day', "hour", 'UTC'), "sn", "simulated", sum("order_count"), sum("ended_count"), sum("ended_minutes") FROM "stat_order_cabinet_hour" GROUP BY 2, 3, 4
+HAVING sum("order_count") <> 0 OR sum("ended_count") <> 0 OR sum("ended_minutes") <> 0
+UNION ALL
+SELECT 'month', date_trunc('month', "hour", 'UTC'), "sn", "simulated", sum("order_count"), sum("ended_count"), sum("ended_minutes") FROM "stat_order_cabinet_hour" GROUP BY 2, 3, 4
+HAVING sum("order_count") <> 0 OR sum("ended_count") <> 0 OR sum("ended_minutes") <> 0;
+--> statement-breakpoint
+INSERT INTO "stat_order_outlet_span" ("span", "start", "outlet_id", "simulated", "order_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
+SELECT 'day', date_trunc('day', "hour", 'UTC'), "outlet_id", "simulated", sum("order_count"), sum("ended_count"), sum("ended_minutes"), sum("d0"), sum("d1"), sum("d2"), sum("d3"), sum("d4"), sum("d5")
+FROM "stat_order_cabinet_hour" GROUP BY 2, 3, 4 HAVING sum("order_count") <> 0 OR sum("ended_count") <> 0 OR sum("ended_minutes") <> 0
+UNION ALL
+SELECT 'month', date_trunc('month', "hour", 'UTC'), "outlet_id", "simulated", sum("order_count"), sum("ended_count"), sum("ended_minutes"), sum("d0"), sum("d1"), sum("d2"), sum("d3"), sum("d4"), sum("d5")
+FROM "stat_order_cabinet_hour" GROUP BY 2, 3, 4 HAVING sum("order_count") <> 0 OR sum("ended_count") <> 0 OR sum("ended_minutes") <> 0;
+--> statement-breakpoint
+INSERT INTO "stat_order_return_hour_total" ("hour", "simulated", "shard", "return_count")
+SELECT "hour", "simulated", 0, sum("return_count") FROM "stat_order_return_hour" GROUP BY 1, 2 HAVING sum("return_count") <> 0;

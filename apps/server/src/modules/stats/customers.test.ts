@@ -47,19 +47,20 @@ describe.each(engines)('returning customers from rollups (%s)', (engine) => {
   const USERS = Array.from({ length: 14 }, (_, i) => 8_800_000 + i);
   let no = 0;
 
-  const values = (n: number, status = 'finished') =>
+  /** `at` and `user`: one order's time and customer (a rent's), else random ones. */
+  const values = (n: number, status = 'finished', at?: Date, user?: number) =>
     sql.join(
       Array.from({ length: n }, () => {
-        const created = randomTime();
+        const created = at ?? randomTime();
         no += 1;
-        return sql`(${`RET-${engine}-${no}`}, ${pick(USERS)}, '86-13900000000', ${status}, 'deposit', 'RETCAB0000000001', '{}'::jsonb, '[]'::jsonb, ${1 + (no % 3)}, 300, ${created}, ${created}, ${new Date(created.getTime() + 20 * MIN)})`;
+        return sql`(${`RET-${engine}-${no}`}, ${user ?? pick(USERS)}, '86-13900000000', ${status}, 'deposit', 'RETCAB0000000001', '{}'::jsonb, '[]'::jsonb, ${1 + (no % 3)}, 300, ${created}, ${created}, ${new Date(created.getTime() + 20 * MIN)})`;
       }),
       sql`, `,
     );
-  const insert = (n: number, status?: string, d = db()) =>
+  const insert = (n: number, status?: string, d = db(), at?: Date, user?: number) =>
     d.execute(sql`
       insert into ord_order (order_no, user_id, user_mobile, status, pay_mode, sn, billing, chain, outlet_id, paid_amount, created_at, start_at, end_at)
-      values ${values(n, status)}`);
+      values ${values(n, status, at, user)}`);
 
   /** Every order's customer and creation time, live and archive. */
   const rows = async () =>
@@ -156,6 +157,16 @@ describe.each(engines)('returning customers from rollups (%s)', (engine) => {
     await check('bulk insert');
     for (let i = 0; i < 40; i++) await insert(1, pick(['finished', 'using']));
     await check('single inserts');
+    // Rents: one order at a time, each after every other order of its customer (the trigger's short way),
+    // some of them a new customer's first order, some at the same instant as the customer's latest.
+    let last = 0;
+    for (let i = 0; i < 30; i++) {
+      const at = new Date(today - DAY + Math.floor(i / 2) * 37 * MIN);
+      // An odd one: the previous one's customer at the previous one's instant.
+      last = i % 5 === 0 ? 8_800_100 + i : i % 2 === 1 ? last : pick(USERS);
+      await insert(1, 'using', db(), at, last);
+    }
+    await check('rents');
 
     // Refunds and finishes: updates of other columns count nothing.
     await db().execute(
@@ -187,7 +198,8 @@ describe.each(engines)('returning customers from rollups (%s)', (engine) => {
         db().transaction(async (tx) => {
           // insert() numbers its order synchronously: this one is the next number.
           const mine = `RET-${engine}-${no + 1}`;
-          await insert(1, 'using', tx as never);
+          // Half of them after every order of their customer (the short way), half at random times.
+          await insert(1, 'using', tx as never, rand() < 0.5 ? new Date(today - DAY + 20 * HOUR + no * MIN) : undefined);
           await tx.execute(sql`select pg_sleep(0.02)`);
           await tx.execute(sql`update ord_order set status = 'finished' where order_no = ${mine}`);
         }),
