@@ -442,7 +442,12 @@ function customerRollupBackfill(): string[] {
     .readFileSync(path.join(dir, file), 'utf8')
     .split('--> statement-breakpoint')
     .map((x) => x.replace(/^(--[^\n]*\n)+/, '').trim())
-    .filter((x) => /^(INSERT|WITH)\b/.test(x) && /INSERT INTO "stat_customer_(first|gap_day)"/.test(x) && x.includes('FROM "ord_order"'));
+    .filter(
+      (x) =>
+        /^(INSERT|WITH)\b/.test(x) &&
+        /INSERT INTO "stat_customer_(first|gap_day)"/.test(x) &&
+        x.includes('FROM "ord_order"'),
+    );
   if (statements.length !== 2)
     throw new Error(`${file}: expected the first-order and the gap backfill, found ${statements.length} statements`);
   return statements;

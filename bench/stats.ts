@@ -265,10 +265,22 @@ async function operationalCheck(c: StatsContext, w: Window, unit: 'day' | 'week'
   const mins = sql`greatest(0, floor(extract(epoch from end_at - start_at) / 60))`;
   type R = { k: string | number | Date | null; n: string; f: string; e: string; m: string };
   const [periods, cabinets, outlets, buckets, returns] = await Promise.all([
-    query<R>(c.db, sql`select date_trunc(${unit}, created_at, ${zone}) k, count(*) n, count(*) filter (where status = 'finished') f, 0 e, 0 m from ${o} group by 1`),
-    query<R>(c.db, sql`select sn k, count(*) n, 0 f, count(*) filter (where ${ended}) e, coalesce(sum(${mins}) filter (where ${ended}), 0) m from ${o} group by 1`),
-    query<R>(c.db, sql`select coalesce(outlet_id, 0) k, count(*) n, 0 f, count(*) filter (where ${ended}) e, coalesce(sum(${mins}) filter (where ${ended}), 0) m from ${o} group by 1`),
-    query<R>(c.db, sql`select width_bucket(${mins}, array[30, 60, 120, 360, 1440]) k, count(*) n, 0 f, 0 e, 0 m from ${o} where ${ended} group by 1`),
+    query<R>(
+      c.db,
+      sql`select date_trunc(${unit}, created_at, ${zone}) k, count(*) n, count(*) filter (where status = 'finished') f, 0 e, 0 m from ${o} group by 1`,
+    ),
+    query<R>(
+      c.db,
+      sql`select sn k, count(*) n, 0 f, count(*) filter (where ${ended}) e, coalesce(sum(${mins}) filter (where ${ended}), 0) m from ${o} group by 1`,
+    ),
+    query<R>(
+      c.db,
+      sql`select coalesce(outlet_id, 0) k, count(*) n, 0 f, count(*) filter (where ${ended}) e, coalesce(sum(${mins}) filter (where ${ended}), 0) m from ${o} group by 1`,
+    ),
+    query<R>(
+      c.db,
+      sql`select width_bucket(${mins}, array[30, 60, 120, 360, 1440]) k, count(*) n, 0 f, 0 e, 0 m from ${o} where ${ended} group by 1`,
+    ),
     query<R>(
       c.db,
       sql`select extract(hour from end_at at time zone ${zone})::int k, count(*) n, 0 f, 0 e, 0 m from ${c.bothTables(cols)} o
@@ -283,11 +295,41 @@ async function operationalCheck(c: StatsContext, w: Window, unit: 'day' | 'week'
       if (JSON.stringify(want.get(k) ?? [0, 0, 0, 0]) !== JSON.stringify(have.get(k) ?? [0, 0, 0, 0]))
         differ.push(`${what} ${k}: ${JSON.stringify(have.get(k))} vs ${JSON.stringify(want.get(k))}`);
   };
-  same('period', as(periods), new Map(got.list.filter((r) => r.created || r.finished).map((r) => [new Date(r.start).toISOString(), [r.created, r.finished, 0, 0]])));
-  same('cabinet', as(cabinets), new Map(got.cabinets.filter((x) => x.orderCount).map((x) => [x.sn, [x.orderCount, 0, x.endedCount, x.rentedMinutes]])));
-  same('outlet', as(outlets), new Map(got.outlets.filter((x) => x.orderCount).map((x) => [String(x.outletId), [x.orderCount, 0, x.endedCount, x.rentedMinutes]])));
-  same('duration bucket', as(buckets), new Map(got.durations.map((d, i) => [String(i), [d.count, 0, 0, 0]] as const).filter(([, v]) => v[0])));
-  same('returns at hour', as(returns), new Map(got.returnsByHour.map((n, h) => [String(h), [n, 0, 0, 0]] as const).filter(([, v]) => v[0])));
+  same(
+    'period',
+    as(periods),
+    new Map(
+      got.list
+        .filter((r) => r.created || r.finished)
+        .map((r) => [new Date(r.start).toISOString(), [r.created, r.finished, 0, 0]]),
+    ),
+  );
+  same(
+    'cabinet',
+    as(cabinets),
+    new Map(
+      got.cabinets.filter((x) => x.orderCount).map((x) => [x.sn, [x.orderCount, 0, x.endedCount, x.rentedMinutes]]),
+    ),
+  );
+  same(
+    'outlet',
+    as(outlets),
+    new Map(
+      got.outlets
+        .filter((x) => x.orderCount)
+        .map((x) => [String(x.outletId), [x.orderCount, 0, x.endedCount, x.rentedMinutes]]),
+    ),
+  );
+  same(
+    'duration bucket',
+    as(buckets),
+    new Map(got.durations.map((d, i) => [String(i), [d.count, 0, 0, 0]] as const).filter(([, v]) => v[0])),
+  );
+  same(
+    'returns at hour',
+    as(returns),
+    new Map(got.returnsByHour.map((n, h) => [String(h), [n, 0, 0, 0]] as const).filter(([, v]) => v[0])),
+  );
   const endedWant = cabinets.reduce((a, r) => [a[0]! + Number(r.e), a[1]! + Number(r.m)], [0, 0]);
   if (got.ended.count !== endedWant[0] || got.ended.minutes !== endedWant[1])
     differ.push(`ended ${got.ended.count} / ${got.ended.minutes} vs ${endedWant[0]} / ${endedWant[1]}`);

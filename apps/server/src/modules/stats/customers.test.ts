@@ -199,7 +199,12 @@ describe.each(engines)('returning customers from rollups (%s)', (engine) => {
           // insert() numbers its order synchronously: this one is the next number.
           const mine = `RET-${engine}-${no + 1}`;
           // Half of them after every order of their customer (the short way), half at random times.
-          await insert(1, 'using', tx as never, rand() < 0.5 ? new Date(today - DAY + 20 * HOUR + no * MIN) : undefined);
+          await insert(
+            1,
+            'using',
+            tx as never,
+            rand() < 0.5 ? new Date(today - DAY + 20 * HOUR + no * MIN) : undefined,
+          );
           await tx.execute(sql`select pg_sleep(0.02)`);
           await tx.execute(sql`update ord_order set status = 'finished' where order_no = ${mine}`);
         }),

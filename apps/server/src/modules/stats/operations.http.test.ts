@@ -320,7 +320,13 @@ describe.each(engines)('operational data (%s)', (engine) => {
     ] as const)
       await matches(window, period, tz, {}, null);
     // A window of whole months (about 110 days up to now): the months' and days' spans, the hours and the edges.
-    await matches({ beginTime: at(-24 * 70, 13).toISOString(), endTime: new Date().toISOString() }, 'month', 'UTC', {}, null);
+    await matches(
+      { beginTime: at(-24 * 70, 13).toISOString(), endTime: new Date().toISOString() },
+      'month',
+      'UTC',
+      {},
+      null,
+    );
     // One outlet, one agent, one region: only their outlets' orders (returns at their cabinets), their cabinets, the idle one included; no new customers.
     const a = await matches(window, 'day', 'Asia/Shanghai', { outletId: outletA }, [outletA]);
     expect(a.scope).toMatchObject({ kind: 'outlet', id: outletA });
