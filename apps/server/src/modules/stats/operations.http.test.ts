@@ -388,6 +388,15 @@ describe.each(engines)('operational data (%s)', (engine) => {
     expect((await listSums(c, '/order/api/v1/order/archive/queryPage', window)).orderCount + stuck!.n).toBe(
       before.total.created,
     );
+    // The fold of the totals' shards (the returns' among them): no shard left, the same figures.
+    await s.current.server.services.order.facts.compact(new Date(Date.now() + HOUR));
+    const [shards] = await query<{ n: number }>(
+      db(),
+      sql`select count(*)::int n from stat_order_return_hour_total where shard <> 0`,
+    );
+    expect(shards!.n).toBe(0);
+    await rollupsMatchRows();
+    expect(await matches(window, 'day', 'Asia/Shanghai', {}, null)).toEqual(before);
   });
 
   it('orders created and orders finished at once, in one hour and cabinet, each in its own transaction: no deadlock, each counted once', async () => {
