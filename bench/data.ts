@@ -441,7 +441,12 @@ function customerRollupBackfill(): string[] {
   const statements = fs
     .readFileSync(path.join(dir, file), 'utf8')
     .split('--> statement-breakpoint')
-    .map((x) => x.trim().replace(/^(--[^\n]*\n)+/, '').trim())
+    .map((x) =>
+      x
+        .trim()
+        .replace(/^(--[^\n]*\n)+/, '')
+        .trim(),
+    )
     .filter(
       (x) =>
         /^(INSERT|WITH)\b/.test(x) &&
