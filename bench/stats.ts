@@ -1,4 +1,7 @@
 /**
+ * Over 400 lines on purpose: every statistics query of the bench beside its whole-table GROUP BY and
+ * the equality checks that stop the bench (operationalCheck, returningCheck) must be read together.
+ *
  * The statistics queries as the console asks them, timed against a database that `npm run
  * bench:data` filled (orders and their ledger postings), each next to the same figures computed by
  * a whole-table GROUP BY over the rows they summarise:
@@ -9,8 +12,9 @@
  *  - financial by day: the last 30 days by day;
  *  - financial data of one outlet, one agent, one region, and the breakdown by outlet and by agent
  *    (the per-outlet ledger rollups; the scope resolved from the generator's network, benchNetwork);
- *  - operational data: the last 30 days by day, the order side (scope, cabinets and faults stubbed out),
- *    returning customers included (the whole-table side finds each customer's first order by a GROUP BY).
+ *  - operational data: the last 30 days by day (UTC, Asia/Shanghai) and a year by month, the order side
+ *    (scope, cabinets and faults stubbed out), returning customers included (the whole-table side finds
+ *    each customer's first order by a GROUP BY); each first checked figure by figure (operationalCheck).
  * The list is STATS_QUERIES: one entry per query, easy to extend.
  */
 import { sql, type SQL } from 'drizzle-orm';
