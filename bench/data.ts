@@ -24,7 +24,8 @@
  *
  * Rows go in through the real tables, a million orders per statement, so the tables' statement
  * triggers keep every rollup that exists (the orders' and the ledger's, and any added later) exactly
- * as the server's own writes do. What makes ten million feasible (docs/decisions/statistics.md, "Statistics at ten
+ * as the server's own writes do; except the customer rollup, whose insert triggers are off during the
+ * fill and which is built once after it by its migration's own backfill. What makes ten million feasible (docs/decisions/statistics.md, "Statistics at ten
  * million orders"):
  *  - the secondary (non-unique) indexes of the order and ledger tables are dropped for the fill and
  *    built once after it (a B-tree built from sorted rows instead of 70 M random inserts into indexes
@@ -48,6 +49,7 @@ import type { AccountKind, StatsFinanceRow } from '@cbo/contract';
 import { OrderFacts } from '../apps/server/src/modules/order/order.facts.js';
 import { LedgerService } from '../apps/server/src/modules/ledger/ledger.service.js';
 import { addLine } from '../apps/server/src/modules/stats/stats.service.js';
+import { CustomerRollups } from '../apps/server/src/modules/stats/customers.js';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -67,16 +69,30 @@ const HOURS = [
 const DAYS = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6];
 /** The tables whose secondary indexes are built after the fill. */
 const BIG_TABLES = ['ord_order', 'ord_order_archive', 'led_transaction', 'led_entry'];
+/**
+ * The customer rollup's insert triggers (stat_customer_rollup), off during the fill: a bulk statement
+ * costs them minutes (docs/benchmarks.md); the rollup is built once after the fill by its migration's own
+ * backfill statements (customerRollupBackfill), the figures the trigger keeps, written once.
+ */
+const CUSTOMER_TRIGGERS = [
+  ['ord_order', 'stat_order_zusr_ins'],
+  ['ord_order_archive', 'stat_order_zusr_archive_ins'],
+] as const;
 /** The rollups the tables' triggers keep (analysed after a fill). */
 const ROLLUPS = [
   'stat_order_hour',
   'stat_order_hour_total',
   'stat_order_cabinet_hour',
+  'stat_order_cabinet_span',
+  'stat_order_outlet_span',
+  'stat_order_return_hour_total',
   'stat_order_return_hour',
   'stat_ledger_hour',
   'stat_ledger_day',
   'stat_ledger_outlet_hour',
   'stat_ledger_outlet_day',
+  'stat_customer_first',
+  'stat_customer_gap_day',
 ];
 const CHUNK = 1_000_000;
 /**
@@ -303,6 +319,8 @@ export async function fillData(
       }
       for (const t of BIG_TABLES) await db.execute(sql.raw(`alter table ${t} set (autovacuum_enabled = false)`));
     }
+    for (const [table, trigger] of CUSTOMER_TRIGGERS)
+      await db.execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
     // One border for both tables (each statement's now() differs): every order lands in exactly one.
     const border = new Date(Date.now() - 30 * 86_400_000);
     for (let from = 1; from <= orders; from += CHUNK) {
@@ -344,6 +362,13 @@ export async function fillData(
     }
     await restore(db, step);
     log(`secondary indexes built (${elapsed()})`);
+    await step('customer rollup', async () => {
+      await db.execute(sql`truncate stat_customer_first, stat_customer_gap_day`);
+      for (const statement of customerRollupBackfill()) await db.execute(sql.raw(statement));
+      for (const [table, trigger] of CUSTOMER_TRIGGERS)
+        await db.execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
+    });
+    log(`customer rollup built from the orders (${elapsed()})`);
     // What the server's statistics job does every ten minutes: fold the closed hours' shards.
     const stats0 = new OrderFacts(db);
     let folded = '';
@@ -352,7 +377,7 @@ export async function fillData(
         db,
         async () => new Map(),
         async () => null,
-      ).compactRollup()} ledger rollup rows`;
+      ).compactRollup()} ledger rollup rows, ${await new CustomerRollups(db).compact()} customer rollup rows`;
     });
     log(`${folded} (${elapsed()})`);
     for (const t of [...BIG_TABLES, ...ROLLUPS])
@@ -406,6 +431,31 @@ async function upgradeRows(db: Db, step: (name: string, f: () => Promise<unknown
   });
   for (const t of ['led_transaction', 'stat_ledger_outlet_hour', 'stat_ledger_outlet_day'])
     await step('vacuum analyze', () => db.execute(sql.raw(`vacuum (analyze) ${t}`)));
+}
+
+/** The customer_rollup migration's statements that fill the customer rollup from every order. */
+function customerRollupBackfill(): string[] {
+  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server/drizzle');
+  const file = fs.readdirSync(dir).find((f) => /^\d+_customer_rollup\.sql$/.test(f));
+  if (!file) throw new Error(`no customer_rollup migration in ${dir}`);
+  const statements = fs
+    .readFileSync(path.join(dir, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((x) =>
+      x
+        .trim()
+        .replace(/^(--[^\n]*\n)+/, '')
+        .trim(),
+    )
+    .filter(
+      (x) =>
+        /^(INSERT|WITH)\b/.test(x) &&
+        /INSERT INTO "stat_customer_(first|gap_day)"/.test(x) &&
+        x.includes('FROM "ord_order"'),
+    );
+  if (statements.length !== 2)
+    throw new Error(`${file}: expected the first-order and the gap backfill, found ${statements.length} statements`);
+  return statements;
 }
 
 /** The ledger_outlet_sql migration's statements that fill the per-outlet rollups from every entry. */

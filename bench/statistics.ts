@@ -18,7 +18,15 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openPostgres, query } from '../apps/server/src/platform/db/database.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { sql } from 'drizzle-orm';
-import { benchDatabaseUrl, fillData, filled, FILL_VERSION, upgradeFill, type FillInfo } from './data.js';
+import {
+  benchDatabaseName,
+  benchDatabaseUrl,
+  fillData,
+  filled,
+  FILL_VERSION,
+  upgradeFill,
+  type FillInfo,
+} from './data.js';
 import { benchStats, type StatsRow } from './stats.js';
 import { apiClient, timePages, type OrderBench } from './orders.js';
 
@@ -48,7 +56,12 @@ export async function benchStatistics(
 ): Promise<StatsAtSize[]> {
   const out: StatsAtSize[] = [];
   for (const orders of sizes) {
-    const url = await benchDatabaseUrl(orders);
+    // BENCH_DATABASE_PREFIX (e.g. a branch's name): bench_<prefix>_1m instead of bench_1m, so two people's fills do not meet.
+    const prefix = process.env.BENCH_DATABASE_PREFIX;
+    const url = await benchDatabaseUrl(
+      orders,
+      prefix ? benchDatabaseName(orders).replace(/^bench_/, `bench_${prefix}_`) : undefined,
+    );
     const name = new URL(url).pathname.slice(1);
     let database = await openPostgres(url, { max: 10 });
     let fill = await filled(database.db);

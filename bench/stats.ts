@@ -1,4 +1,7 @@
 /**
+ * Over 400 lines on purpose: every statistics query of the bench beside its whole-table GROUP BY and
+ * the equality checks that stop the bench (operationalCheck, returningCheck) must be read together.
+ *
  * The statistics queries as the console asks them, timed against a database that `npm run
  * bench:data` filled (orders and their ledger postings), each next to the same figures computed by
  * a whole-table GROUP BY over the rows they summarise:
@@ -9,8 +12,9 @@
  *  - financial by day: the last 30 days by day;
  *  - financial data of one outlet, one agent, one region, and the breakdown by outlet and by agent
  *    (the per-outlet ledger rollups; the scope resolved from the generator's network, benchNetwork);
- *  - operational data: the last 30 days by day, the order side (scope, cabinets and faults stubbed out),
- *    returning customers included (the whole-table side finds each customer's first order by a GROUP BY).
+ *  - operational data: the last 30 days by day (UTC, Asia/Shanghai) and a year by month, the order side
+ *    (scope, cabinets and faults stubbed out), returning customers included (the whole-table side finds
+ *    each customer's first order by a GROUP BY); each first checked figure by figure (operationalCheck).
  * The list is STATS_QUERIES: one entry per query, easy to extend.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -21,6 +25,7 @@ import { LedgerService } from '../apps/server/src/modules/ledger/ledger.service.
 import { StatsService, FINANCE_KINDS } from '../apps/server/src/modules/stats/stats.service.js';
 import { OrderOperations } from '../apps/server/src/modules/order/order.operations.js';
 import { OperationsService } from '../apps/server/src/modules/stats/operations.service.js';
+import { CustomerRollups } from '../apps/server/src/modules/stats/customers.js';
 import type { StatsNeeds } from '../apps/server/src/modules/stats/needs.js';
 import { benchNetwork } from './data.js';
 
@@ -57,6 +62,10 @@ export interface StatsContext {
   week: { beginTime: string; endTime: string };
   month: { beginTime: string; endTime: string };
   year: { beginTime: string; endTime: string };
+  /** The last 30 days of Asia/Shanghai (from its midnight 29 days ago to now). */
+  monthShanghai: { beginTime: string; endTime: string };
+  /** The 12 UTC months up to now, from the first day of the month 11 months ago. */
+  yearByMonth: { beginTime: string; endTime: string };
   /** Both order tables (live and archive) as one, with the given columns. */
   bothTables: (cols: string) => SQL;
   /** The generator's network (benchNetwork): the busiest outlet (1), its agent and a region, with their outlets. */
@@ -73,6 +82,8 @@ export const STATS_QUERIES: {
   name: string;
   fast: (c: StatsContext) => Promise<unknown>;
   whole: (c: StatsContext) => Promise<unknown>;
+  /** Throws when the figures the call answers differ from the whole-table GROUP BY's (run once, before the timing). */
+  check?: (c: StatsContext) => Promise<void>;
 }[] = [
   {
     name: 'dashboard (5 order calls at once)',
@@ -159,34 +170,182 @@ export const STATS_QUERIES: {
     name: 'operational data, 30 days by day (order side)',
     fast: ({ operational, month }) =>
       operational.operational({ ...month, period: 'day', timeZone: 'UTC' }, 'UTC', null),
-    whole: ({ db, bothTables, month, now }) => {
-      const b = new Date(month.beginTime);
-      const cols = 'created_at, outlet_id, sn, user_id, status, start_at, end_at, return_sn';
-      return Promise.all([
-        query(
-          db,
-          sql`
-          select date_trunc('day', created_at), outlet_id, sn, count(*), count(*) filter (where status = 'finished'),
-                 sum(floor(extract(epoch from end_at - start_at) / 60)) filter (where start_at is not null and end_at is not null),
-                 width_bucket(floor(extract(epoch from end_at - start_at) / 60), array[30, 60, 120, 360, 1440])
-          from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${now} group by 1, 2, 3, 7`,
-        ),
-        query(
-          db,
-          sql`select extract(hour from end_at), count(*) from ${bothTables(cols)} o where end_at >= ${b} and end_at <= ${now} and return_sn is not null group by 1`,
-        ),
-        // Returning customers: each customer's first order by a GROUP BY over every order, against the window's customers per day.
-        query(
-          db,
-          sql`
-          with f as (select user_id, min(created_at) as first from ${bothTables(cols)} o group by 1),
-               w as (select distinct user_id, date_trunc('day', created_at) as d from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${now})
-          select w.d, count(*) from w join f using (user_id) where f.first < w.d group by 1`,
-        ),
-      ]);
-    },
+    whole: (c) => operationalWhole(c, c.month, 'day', 'UTC'),
+    check: (c) => operationalCheck(c, c.month, 'day', 'UTC'),
+  },
+  {
+    name: 'operational data, 30 days by day in Asia/Shanghai (order side)',
+    fast: ({ operational, monthShanghai }) =>
+      operational.operational({ ...monthShanghai, period: 'day', timeZone: 'Asia/Shanghai' }, 'UTC', null),
+    whole: (c) => operationalWhole(c, c.monthShanghai, 'day', 'Asia/Shanghai'),
+    check: (c) => operationalCheck(c, c.monthShanghai, 'day', 'Asia/Shanghai'),
+  },
+  {
+    name: 'operational data, a year by month (order side)',
+    fast: ({ operational, yearByMonth }) =>
+      operational.operational({ ...yearByMonth, period: 'month', timeZone: 'UTC' }, 'UTC', null),
+    whole: (c) => operationalWhole(c, c.yearByMonth, 'month', 'UTC'),
+    check: (c) => operationalCheck(c, c.yearByMonth, 'month', 'UTC'),
   },
 ];
+
+type Window = { beginTime: string; endTime: string };
+
+/** Returning customers per period and for the window by a GROUP BY over every order (each customer's first order) and the window's customers per period. */
+const returningWhole = ({ db, bothTables }: StatsContext, w: Window, unit: 'day' | 'week' | 'month', zone: string) => {
+  const [b, e] = [new Date(w.beginTime), new Date(w.endTime)];
+  const cols = 'created_at, user_id';
+  // Two statements, each naming its subqueries once (so PostgreSQL inlines them and hash-joins: a CTE named
+  // twice is materialized, and its join to the other ran as a nested loop for minutes at 1M).
+  const first = sql`(select user_id, min(created_at) as first from ${bothTables(cols)} o group by 1)`;
+  const active = (key: SQL) =>
+    sql`(select distinct user_id, ${key} as d from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${e})`;
+  return Promise.all([
+    query<{ d: string | Date | null; n: string | number }>(
+      db,
+      sql`select w.d, count(*) as n from ${active(sql`date_trunc(${unit}, created_at, ${zone})`)} w join ${first} f using (user_id) where f.first < w.d group by 1`,
+    ),
+    query<{ d: string | Date | null; n: string | number }>(
+      db,
+      sql`select null as d, count(*) as n from ${active(sql`null::timestamptz`)} w join ${first} f using (user_id) where f.first < ${b}`,
+    ),
+  ]).then(([per, tot]) => [...per, ...tot]);
+};
+
+/** The operational data's order side by GROUP BYs over every row: per day, outlet and cabinet; returns by hour; returning customers. */
+const operationalWhole = (c: StatsContext, w: Window, unit: 'day' | 'week' | 'month', zone: string) => {
+  const { db, bothTables } = c;
+  const [b, e] = [new Date(w.beginTime), new Date(w.endTime)];
+  const cols = 'created_at, outlet_id, sn, user_id, status, start_at, end_at, return_sn';
+  return Promise.all([
+    query(
+      db,
+      sql`
+      select date_trunc(${unit}, created_at, ${zone}), outlet_id, sn, count(*), count(*) filter (where status = 'finished'),
+             sum(floor(extract(epoch from end_at - start_at) / 60)) filter (where start_at is not null and end_at is not null),
+             width_bucket(floor(extract(epoch from end_at - start_at) / 60), array[30, 60, 120, 360, 1440])
+      from ${bothTables(cols)} o where created_at >= ${b} and created_at <= ${e} group by 1, 2, 3, 7`,
+    ),
+    query(
+      db,
+      sql`select extract(hour from end_at at time zone ${zone}), count(*) from ${bothTables(cols)} o where end_at >= ${b} and end_at <= ${e} and return_sn is not null group by 1`,
+    ),
+    returningWhole(c, w, unit, zone),
+  ]);
+};
+
+/** Stops the bench when the operational data's returning customers (per period, and the window's) are not the whole-table GROUP BY's. */
+async function returningCheck(c: StatsContext, w: Window, unit: 'day' | 'week' | 'month', zone: string) {
+  const got = await c.operational.operational({ ...w, period: unit, timeZone: zone }, 'UTC', null);
+  const whole = await returningWhole(c, w, unit, zone);
+  const want = new Map(whole.filter((r) => r.d !== null).map((r) => [new Date(r.d!).toISOString(), Number(r.n)]));
+  const bad = got.list.filter((r) => r.returningUsers !== (want.get(r.start) ?? 0));
+  const total = Number(whole.find((r) => r.d === null)?.n ?? 0);
+  if (
+    bad.length ||
+    got.total.returningUsers !== total ||
+    [...want.keys()].some((k) => !got.list.some((r) => r.start === k))
+  )
+    throw new Error(
+      `returning customers differ from the whole-table GROUP BY (${zone}, by ${unit}): total ${got.total.returningUsers} vs ${total}; periods ${bad
+        .slice(0, 3)
+        .map((r) => `${r.start} ${r.returningUsers} vs ${want.get(r.start) ?? 0}`)
+        .join(', ')}`,
+    );
+}
+
+/**
+ * Stops the bench when any order-side figure of the operational data differs from a whole-table GROUP BY
+ * over the orders (live and archive): orders created and finished per period, the ended rentals, their
+ * durations, each cabinet's and each outlet's orders, ended rentals and minutes, returns by hour; then
+ * the returning customers (returningCheck).
+ */
+async function operationalCheck(c: StatsContext, w: Window, unit: 'day' | 'week' | 'month', zone: string) {
+  const got = await c.operational.operational({ ...w, period: unit, timeZone: zone }, 'UTC', null);
+  const [b, e] = [new Date(w.beginTime), new Date(w.endTime)];
+  const cols = 'created_at, outlet_id, sn, status, device_type, start_at, end_at, return_sn';
+  const o = sql`(select * from ${c.bothTables(cols)} o where created_at >= ${b} and created_at <= ${e}) o`;
+  const ended = sql`(device_type = 'powerBank' and start_at is not null and end_at is not null)`;
+  const mins = sql`greatest(0, floor(extract(epoch from end_at - start_at) / 60))`;
+  type R = { k: string | number | Date | null; n: string; f: string; e: string; m: string };
+  const [periods, cabinets, outlets, buckets, returns] = await Promise.all([
+    query<R>(
+      c.db,
+      sql`select date_trunc(${unit}, created_at, ${zone}) k, count(*) n, count(*) filter (where status = 'finished') f, 0 e, 0 m from ${o} group by 1`,
+    ),
+    query<R>(
+      c.db,
+      sql`select sn k, count(*) n, 0 f, count(*) filter (where ${ended}) e, coalesce(sum(${mins}) filter (where ${ended}), 0) m from ${o} group by 1`,
+    ),
+    query<R>(
+      c.db,
+      sql`select coalesce(outlet_id, 0) k, count(*) n, 0 f, count(*) filter (where ${ended}) e, coalesce(sum(${mins}) filter (where ${ended}), 0) m from ${o} group by 1`,
+    ),
+    query<R>(
+      c.db,
+      sql`select width_bucket(${mins}, array[30, 60, 120, 360, 1440]) k, count(*) n, 0 f, 0 e, 0 m from ${o} where ${ended} group by 1`,
+    ),
+    query<R>(
+      c.db,
+      sql`select extract(hour from end_at at time zone ${zone})::int k, count(*) n, 0 f, 0 e, 0 m from ${c.bothTables(cols)} o
+          where end_at >= ${b} and end_at <= ${e} and return_sn is not null group by 1`,
+    ),
+  ]);
+  // A period's start comes back as the driver's text of a timestamptz: compared as an instant.
+  const key = (k: R['k'], time = false) =>
+    k instanceof Date || time ? new Date(k as string).toISOString() : String(k);
+  const as = (rows: R[], time = false) =>
+    new Map(rows.map((r) => [key(r.k, time), [Number(r.n), Number(r.f), Number(r.e), Number(r.m)]]));
+  const differ: string[] = [];
+  const same = (what: string, want: Map<string, readonly number[]>, have: Map<string, readonly number[]>) => {
+    for (const k of new Set([...want.keys(), ...have.keys()]))
+      if (JSON.stringify(want.get(k) ?? [0, 0, 0, 0]) !== JSON.stringify(have.get(k) ?? [0, 0, 0, 0]))
+        differ.push(`${what} ${k}: ${JSON.stringify(have.get(k))} vs ${JSON.stringify(want.get(k))}`);
+  };
+  same(
+    'period',
+    as(periods, true),
+    new Map(
+      got.list
+        .filter((r) => r.created || r.finished)
+        .map((r) => [new Date(r.start).toISOString(), [r.created, r.finished, 0, 0]]),
+    ),
+  );
+  same(
+    'cabinet',
+    as(cabinets),
+    new Map(
+      got.cabinets.filter((x) => x.orderCount).map((x) => [x.sn, [x.orderCount, 0, x.endedCount, x.rentedMinutes]]),
+    ),
+  );
+  same(
+    'outlet',
+    as(outlets),
+    new Map(
+      got.outlets
+        .filter((x) => x.orderCount)
+        .map((x) => [String(x.outletId), [x.orderCount, 0, x.endedCount, x.rentedMinutes]]),
+    ),
+  );
+  same(
+    'duration bucket',
+    as(buckets),
+    new Map(got.durations.map((d, i) => [String(i), [d.count, 0, 0, 0]] as const).filter(([, v]) => v[0])),
+  );
+  same(
+    'returns at hour',
+    as(returns),
+    new Map(got.returnsByHour.map((n, h) => [String(h), [n, 0, 0, 0]] as const).filter(([, v]) => v[0])),
+  );
+  const endedWant = cabinets.reduce((a, r) => [a[0]! + Number(r.e), a[1]! + Number(r.m)], [0, 0]);
+  if (got.ended.count !== endedWant[0] || got.ended.minutes !== endedWant[1])
+    differ.push(`ended ${got.ended.count} / ${got.ended.minutes} vs ${endedWant[0]} / ${endedWant[1]}`);
+  if (differ.length)
+    throw new Error(
+      `operational figures differ from the whole-table GROUP BY (${zone}, by ${unit}): ${differ.length} lines, ${differ.slice(0, 4).join('; ')}`,
+    );
+  await returningCheck(c, w, unit, zone);
+}
 
 /** The financial data's lines by a GROUP BY over the entries and their movements (of these outlets; per outlet too for a breakdown). */
 const financeWhole = (
@@ -278,7 +437,7 @@ export function statsContext(db: Db, outlets = 500): StatsContext {
       repairs: { perPeriod: async () => [] },
     },
   };
-  const orders = new StatsReader(needs);
+  const orders = new StatsReader(needs, new CustomerRollups(db));
   const stats = new StatsService(needs, orders);
   const operational = new OperationsService(needs, orders);
   const now = new Date();
@@ -293,6 +452,17 @@ export function statsContext(db: Db, outlets = 500): StatsContext {
     week: { beginTime: new Date(midnight.getTime() - 6 * DAY).toISOString(), endTime: now.toISOString() },
     month: { beginTime: new Date(midnight.getTime() - 29 * DAY).toISOString(), endTime: now.toISOString() },
     year: { beginTime: new Date(now.getTime() - 365 * DAY).toISOString(), endTime: now.toISOString() },
+    monthShanghai: {
+      // Asia/Shanghai's midnight is 16:00 UTC.
+      beginTime: new Date(
+        Math.floor((now.getTime() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000 - 29 * DAY,
+      ).toISOString(),
+      endTime: now.toISOString(),
+    },
+    yearByMonth: {
+      beginTime: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString(),
+      endTime: now.toISOString(),
+    },
     bothTables: (cols: string) =>
       sql.raw(`(select ${cols} from ord_order union all select ${cols} from ord_order_archive)`),
     net: (() => {
@@ -320,7 +490,13 @@ export async function benchStats(
 ): Promise<StatsRow[]> {
   const c = statsContext(db, outlets);
   const rows: StatsRow[] = [];
-  for (const q of STATS_QUERIES) {
+  // BENCH_STATS_ONLY: only the rows whose name holds it (e.g. "operational").
+  const only = process.env.BENCH_STATS_ONLY;
+  for (const q of STATS_QUERIES.filter((x) => !only || x.name.includes(only))) {
+    if (q.check) {
+      await q.check(c);
+      log(`${q.name}: equal to the whole-table GROUP BY`);
+    }
     await q.fast(c);
     const a = await time(() => q.fast(c), runs);
     const b = await time(() => q.whole(c), wholeRuns);

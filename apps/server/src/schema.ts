@@ -11,6 +11,7 @@ export * from './modules/network/tables.js';
 export * from './modules/outlet/tables.js';
 export * from './modules/ledger/tables.js';
 export * from './modules/order/tables.js';
+export * from './modules/stats/tables.js';
 export * from './modules/deposit/tables.js';
 export * from './modules/voucher/tables.js';
 export * from './modules/payout/tables.js';

@@ -132,10 +132,25 @@ export class OrderFacts {
 
   /**
    * Folds the shards of the totals' closed hours (before the previous hour) into shard 0 (the
-   * shards keep one hour's orders from queueing on one row; a closed hour needs one row). One
-   * statement; answers the rows folded.
+   * shards keep one hour's orders from queueing on one row; a closed hour needs one row): the
+   * orders' totals, then the returns' (stat_order_return_hour_total), one statement each; answers
+   * the rows folded.
    */
   async compact(before = new Date(Math.floor(Date.now() / HOUR) * HOUR - HOUR)): Promise<number> {
+    const [t] = await query<{ n: number }>(
+      this.db,
+      sql`
+      with moved as (
+        delete from stat_order_return_hour_total where hour < ${before} and shard <> 0 returning hour, simulated, return_count
+      ), summed as (
+        select hour, simulated, sum(return_count) as n, count(*) as k from moved group by 1, 2
+      ), put as (
+        insert into stat_order_return_hour_total as s (hour, simulated, shard, return_count)
+        select hour, simulated, 0, n from summed order by 1, 2
+        on conflict (hour, simulated, shard) do update set return_count = s.return_count + excluded.return_count
+      )
+      select coalesce(sum(k), 0)::int as n from summed`,
+    );
     const [r] = await query<{ n: number }>(
       this.db,
       sql`
@@ -155,6 +170,6 @@ export class OrderFacts {
       )
       select coalesce(sum(k), 0)::int as n from summed`,
     );
-    return r!.n;
+    return r!.n + t!.n;
   }
 }

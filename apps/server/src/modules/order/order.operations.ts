@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { query, type Db } from '../../platform/db/database.js';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /** What the operational data asks of the orders: a window, its periods' grain and zone, and the rent outlets in scope (null: all). */
 export interface OperationsWindow {
@@ -13,8 +14,18 @@ export interface OperationsWindow {
   outletIds: readonly number[] | null;
 }
 
+/** A cabinet's orders in the window (all rent outlets of the scope together). */
 export interface CabinetFigures {
   sn: string;
+  /** The lowest rent outlet id of its orders in the window (0: none): where it counts when it stands nowhere in the scope now. */
+  outletId: number;
+  orderCount: number;
+  endedCount: number;
+  rentedMinutes: number;
+}
+
+/** A rent outlet's orders in the window (0: none, or an outlet since deleted). */
+export interface OutletFigures {
   outletId: number;
   orderCount: number;
   endedCount: number;
@@ -28,13 +39,28 @@ export interface OperationsFigures {
   ended: { count: number; minutes: number };
   /** Ended power-bank rentals per duration bucket (< 30 min, 30-60, 1-2 h, 2-6 h, 6-24 h, >= 24 h). */
   durations: number[];
-  /** Per rent cabinet and rent outlet (0: none), for the cabinets with orders in the window. */
+  /** Per rent cabinet, for the cabinets with orders in the window. */
   cabinets: CabinetFigures[];
+  /** Per rent outlet, for the outlets with orders in the window. */
+  outlets: OutletFigures[];
   /** Returns in the window by the zone's hour of the day. */
   returnsByHour: number[];
 }
 
 type Num = string | number | null;
+type Line = {
+  sn: string | null;
+  outlet_id: Num;
+  n: Num;
+  ended: Num;
+  mins: Num;
+  d0: Num;
+  d1: Num;
+  d2: Num;
+  d3: Num;
+  d4: Num;
+  d5: Num;
+};
 const num = (v: Num) => Number(v ?? 0);
 
 /**
@@ -58,10 +84,16 @@ const ROLLUP_COLUMNS = sql`hour, outlet_id, sn, order_count, finished_count, end
 /**
  * The order side of Statistics → Operational data (issue 16). Every figure is the sum over the
  * order rows it stands for (live and archive alike): whole hours of the window come from the
- * rollups the order tables' triggers keep (stat_order_cabinet_hour by creation hour and cabinet,
- * stat_order_return_hour by return hour and return cabinet), the parts of the two edge hours from
- * the rows themselves by their creation (or end) index, as OrderFacts does for the overview. Only
- * returning customers read rows (one index probe per customer of the window; docs/decisions/statistics.md).
+ * rollups the order tables' triggers keep, the parts of the two edge hours from the rows themselves
+ * by their creation (or end) index, as OrderFacts does for the overview. What each figure reads
+ * (issue 27, part 5: rows that grow with days and cabinets or outlets, not with orders, for the whole
+ * business): orders per period from the hourly totals (stat_order_hour_total; a scope: stat_order_hour);
+ * per cabinet and per outlet, the ended rentals and their durations from whole UTC months and days
+ * (stat_order_cabinet_span, stat_order_outlet_span) and hours (stat_order_cabinet_hour; a scope: only
+ * this one, by its outlets); returns by hour from stat_order_return_hour_total (a scope:
+ * stat_order_return_hour). Returning customers here read rows (one index probe per customer of the
+ * window): the stats module answers the console's windows from its customer rollup and asks this only
+ * for the others (docs/decisions/statistics.md).
  */
 export class OrderOperations {
   constructor(private readonly db: Db) {}
@@ -100,6 +132,62 @@ export class OrderOperations {
       UNION ALL ${this.edgeOrders(h1, w.end, true, w.outletIds)}`;
   }
 
+  /**
+   * The window's whole hours [h0, h1) cut in levels: whole UTC months [m0, m1), whole UTC days [d0, m0)
+   * and [m1, d1) around them, and the hours [h0, d0) and [d1, h1) left (null: no whole day inside).
+   */
+  private levels(w: OperationsWindow) {
+    const { h0, h1 } = this.hours(w);
+    const d0 = new Date(Math.ceil(h0.getTime() / DAY) * DAY);
+    const d1 = new Date(Math.floor(h1.getTime() / DAY) * DAY);
+    if (d0 >= d1) return null;
+    const monthOf = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+    let m0 = monthOf(d0);
+    if (m0 < d0) m0 = new Date(Date.UTC(d0.getUTCFullYear(), d0.getUTCMonth() + 1, 1));
+    let m1 = monthOf(d1);
+    if (m0 >= m1) m0 = m1 = d1;
+    return { h0, h1, d0, d1, m0, m1 };
+  }
+
+  /**
+   * The whole business's orders created in the window, per cabinet (`by` 'sn') or per rent outlet
+   * ('outlet', with the duration buckets): whole months and days from stat_order_cabinet_span /
+   * stat_order_outlet_span, the hours around them from stat_order_cabinet_hour, the edges from the rows.
+   * Null when the window holds no whole day (then the hourly lines are as few as the spans would be).
+   */
+  private spanLines(w: OperationsWindow, by: 'sn' | 'outlet'): SQL | null {
+    const l = this.levels(w);
+    if (!l) return null;
+    const { h0, h1, d0, d1, m0, m1 } = l;
+    const key = sql.raw(by === 'sn' ? 'sn' : 'outlet_id');
+    const buckets = sql.raw(by === 'sn' ? '' : ', d0, d1, d2, d3, d4, d5');
+    const table = sql.raw(by === 'sn' ? 'stat_order_cabinet_span' : 'stat_order_outlet_span');
+    return sql`
+      SELECT ${key} AS k, order_count, ended_count, ended_minutes${buckets} FROM ${table}
+      WHERE (span = 'month' AND start >= ${m0} AND start < ${m1}) OR (span = 'day' AND ((start >= ${d0} AND start < ${m0}) OR (start >= ${m1} AND start < ${d1})))
+      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM stat_order_cabinet_hour
+      WHERE (hour >= ${h0} AND hour < ${d0}) OR (hour >= ${d1} AND hour < ${h1})
+      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM (${this.edgeOrders(w.begin, h0, false, null)}) e
+      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM (${this.edgeOrders(h1, w.end, true, null)}) e`;
+  }
+
+  /**
+   * The orders created in the window and how many of them finished, one line per UTC hour (an edge row
+   * by its own time): whole hours from the hourly totals (every outlet: stat_order_hour_total, a few
+   * rows an hour; a scope: stat_order_hour by outlet), the edges from the rows.
+   */
+  private createdHours(w: OperationsWindow): SQL {
+    const { h0, h1 } = this.hours(w);
+    const edges = (from: Date, to: Date, toIncluded: boolean) =>
+      sql`SELECT at, order_count, finished_count FROM (${this.edgeOrders(from, to, toIncluded, w.outletIds)}) e`;
+    if (h0 >= h1) return edges(w.begin, w.end, true);
+    const whole =
+      w.outletIds === null
+        ? sql`SELECT hour AS at, order_count, finished_count FROM stat_order_hour_total WHERE hour >= ${h0} AND hour < ${h1}`
+        : sql`SELECT hour AS at, order_count, finished_count FROM stat_order_hour WHERE hour >= ${h0} AND hour < ${h1} AND ${this.inScope('outlet_id', w.outletIds)}`;
+    return sql`${whole} UNION ALL ${edges(w.begin, h0, false)} UNION ALL ${edges(h1, w.end, true)}`;
+  }
+
   /** The returns in the window (by end, at the outlet they came back to), one line per hour: whole hours from the rollup, the edges from the rows. */
   private returned(w: OperationsWindow): SQL {
     const { h0, h1 } = this.hours(w);
@@ -110,40 +198,59 @@ export class OrderOperations {
         UNION ALL SELECT a.end_at, 1 FROM ord_order_archive a WHERE ${where}`;
     };
     if (h0 >= h1) return edge(w.begin, w.end, true);
-    return sql`SELECT hour AS at, return_count AS n FROM stat_order_return_hour WHERE hour >= ${h0} AND hour < ${h1} AND ${this.inScope('outlet_id', w.outletIds)}
-      UNION ALL ${edge(w.begin, h0, false)} UNION ALL ${edge(h1, w.end, true)}`;
+    const whole =
+      w.outletIds === null
+        ? sql`SELECT hour AS at, return_count AS n FROM stat_order_return_hour_total WHERE hour >= ${h0} AND hour < ${h1}`
+        : sql`SELECT hour AS at, return_count AS n FROM stat_order_return_hour WHERE hour >= ${h0} AND hour < ${h1} AND ${this.inScope('outlet_id', w.outletIds)}`;
+    return sql`${whole} UNION ALL ${edge(w.begin, h0, false)} UNION ALL ${edge(h1, w.end, true)}`;
   }
 
-  /** Orders per period, durations, per-cabinet use and returns by hour of a window. */
+  /**
+   * The lines per cabinet (sn set: its lowest rent outlet, or 0 when read from the spans, which keep no
+   * outlet) and per rent outlet (sn null: with the duration buckets) of the orders created in the window:
+   * the whole business from the spans (spanLines), a scope from the hourly lines of its outlets.
+   */
+  private useLines(w: OperationsWindow): SQL {
+    const bySn = w.outletIds === null ? this.spanLines(w, 'sn') : null;
+    const byOutlet = w.outletIds === null ? this.spanLines(w, 'outlet') : null;
+    if (bySn && byOutlet)
+      return sql`
+        SELECT k AS sn, 0 AS outlet_id, sum(order_count) n, sum(ended_count) ended, sum(ended_minutes) mins,
+               NULL d0, NULL d1, NULL d2, NULL d3, NULL d4, NULL d5
+        FROM (${bySn}) c GROUP BY k HAVING sum(order_count) <> 0
+        UNION ALL
+        SELECT NULL, k, sum(order_count), sum(ended_count), sum(ended_minutes), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5)
+        FROM (${byOutlet}) o GROUP BY k HAVING sum(order_count) <> 0`;
+    return sql`
+        WITH l AS (
+          SELECT sn, outlet_id, sum(order_count) n, sum(ended_count) ended, sum(ended_minutes) mins,
+                 sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5
+          FROM (${this.created(w)}) c GROUP BY 1, 2 HAVING sum(order_count) <> 0
+        )
+        SELECT sn, min(outlet_id) outlet_id, sum(n) n, sum(ended) ended, sum(mins) mins,
+               NULL d0, NULL d1, NULL d2, NULL d3, NULL d4, NULL d5
+        FROM l GROUP BY sn
+        UNION ALL
+        SELECT NULL, outlet_id, sum(n), sum(ended), sum(mins), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5)
+        FROM l GROUP BY outlet_id`;
+  }
+
+  /**
+   * Orders per period, durations, per-cabinet and per-outlet use and returns by hour of a window. The
+   * cabinets' and outlets' lines are summed here (one line per cabinet and per outlet, not per pair of
+   * them: a cabinet moved between outlets would otherwise make a line per outlet it stood at).
+   */
   async figures(w: OperationsWindow): Promise<OperationsFigures> {
     const tz = w.timeZone;
-    const created = this.created(w);
-    const [periods, cabinets, hours] = await Promise.all([
+    const [periods, lines, hours] = await Promise.all([
       query<{ start: string | Date; n: Num; fin: Num }>(
         this.db,
         sql`
-        SELECT date_trunc(${w.period}, at, ${tz}) AS start, sum(order_count) n, sum(finished_count) fin
-        FROM (${created}) c GROUP BY 1 HAVING sum(order_count) <> 0 ORDER BY 1`,
+        SELECT date_trunc(${w.period}, at, ${tz}) AS start, sum(n) n, sum(fin) fin
+        FROM (SELECT at, sum(order_count) n, sum(finished_count) fin FROM (${this.createdHours(w)}) c GROUP BY 1) h
+        GROUP BY 1 HAVING sum(n) <> 0 ORDER BY 1`,
       ),
-      query<{
-        sn: string;
-        outlet_id: Num;
-        n: Num;
-        ended: Num;
-        mins: Num;
-        d0: Num;
-        d1: Num;
-        d2: Num;
-        d3: Num;
-        d4: Num;
-        d5: Num;
-      }>(
-        this.db,
-        sql`
-        SELECT sn, outlet_id, sum(order_count) n, sum(ended_count) ended, sum(ended_minutes) mins,
-               sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5
-        FROM (${created}) c GROUP BY 1, 2 HAVING sum(order_count) <> 0 ORDER BY 1, 2`,
-      ),
+      query<Line>(this.db, this.useLines(w)),
       query<{ h: Num; n: Num }>(
         this.db,
         sql`
@@ -152,24 +259,28 @@ export class OrderOperations {
     ]);
     const durations = [0, 0, 0, 0, 0, 0];
     const ended = { count: 0, minutes: 0 };
-    for (const c of cabinets) {
-      ended.count += num(c.ended);
-      ended.minutes += num(c.mins);
-      [c.d0, c.d1, c.d2, c.d3, c.d4, c.d5].forEach((v, i) => (durations[i]! += num(v)));
+    const outlets = lines.filter((l) => l.sn === null);
+    for (const o of outlets) {
+      ended.count += num(o.ended);
+      ended.minutes += num(o.mins);
+      [o.d0, o.d1, o.d2, o.d3, o.d4, o.d5].forEach((v, i) => (durations[i]! += num(v)));
     }
     const returnsByHour = Array.from({ length: 24 }, () => 0);
     for (const h of hours) returnsByHour[num(h.h)]! += num(h.n);
+    const use = (l: (typeof lines)[number]) => ({
+      orderCount: num(l.n),
+      endedCount: num(l.ended),
+      rentedMinutes: num(l.mins),
+    });
     return {
       periods: periods.map((p) => ({ start: new Date(p.start), created: num(p.n), finished: num(p.fin) })),
       ended,
       durations,
-      cabinets: cabinets.map((c) => ({
-        sn: c.sn,
-        outletId: num(c.outlet_id),
-        orderCount: num(c.n),
-        endedCount: num(c.ended),
-        rentedMinutes: num(c.mins),
-      })),
+      cabinets: lines
+        .filter((l) => l.sn !== null)
+        .map((l) => ({ sn: l.sn!, outletId: num(l.outlet_id), ...use(l) }))
+        .sort((a, b) => (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0)),
+      outlets: outlets.map((o) => ({ outletId: num(o.outlet_id), ...use(o) })).sort((a, b) => a.outletId - b.outletId),
       returnsByHour,
     };
   }

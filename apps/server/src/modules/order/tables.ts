@@ -411,6 +411,68 @@ export const statOrderReturnHour = pgTable(
 );
 
 /**
+ * Operational data at any window (issue 27, part 5): stat_order_cabinet_hour's figures summed per
+ * cabinet (the order's sn, every rent outlet together) over a whole UTC day (`span` 'day', `start` its
+ * midnight) and a whole UTC month (`span` 'month'), kept by the same triggers: the whole business's
+ * per-cabinet figures of a year read some 12 x cabinets rows instead of one per cabinet, outlet and hour.
+ */
+export const statOrderCabinetSpan = pgTable(
+  'stat_order_cabinet_span',
+  {
+    span: varchar('span', { length: 8 }).notNull(),
+    start: ts('start').notNull(),
+    sn: varchar('sn', { length: 32 }).notNull(),
+    simulated: boolean('simulated').notNull(),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+    endedCount: bigint('ended_count', { mode: 'number' }).notNull().default(0),
+    endedMinutes: bigint('ended_minutes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.span, t.start, t.sn, t.simulated] })],
+);
+
+/**
+ * The same per rent outlet (0: none), with the duration buckets: the outlets' figures, the ended
+ * rentals and their durations of any window from whole days and months.
+ */
+export const statOrderOutletSpan = pgTable(
+  'stat_order_outlet_span',
+  {
+    span: varchar('span', { length: 8 }).notNull(),
+    start: ts('start').notNull(),
+    outletId: bigint('outlet_id', { mode: 'number' }).notNull(),
+    simulated: boolean('simulated').notNull(),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+    endedCount: bigint('ended_count', { mode: 'number' }).notNull().default(0),
+    endedMinutes: bigint('ended_minutes', { mode: 'number' }).notNull().default(0),
+    d0: bigint('d0', { mode: 'number' }).notNull().default(0),
+    d1: bigint('d1', { mode: 'number' }).notNull().default(0),
+    d2: bigint('d2', { mode: 'number' }).notNull().default(0),
+    d3: bigint('d3', { mode: 'number' }).notNull().default(0),
+    d4: bigint('d4', { mode: 'number' }).notNull().default(0),
+    d5: bigint('d5', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.span, t.start, t.outletId, t.simulated] }),
+    index('stat_order_outlet_span_outlet_idx').on(t.outletId, t.span, t.start),
+  ],
+);
+
+/**
+ * The returns per UTC hour over every outlet (stat_order_return_hour summed), spread over 16 shards by
+ * order id like stat_order_hour_total (the closed hours folded into shard 0 by OrderFacts.compact).
+ */
+export const statOrderReturnHourTotal = pgTable(
+  'stat_order_return_hour_total',
+  {
+    hour: ts('hour').notNull(),
+    simulated: boolean('simulated').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    returnCount: bigint('return_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.simulated, t.shard] })],
+);
+
+/**
  * Which payment company a request went to, recorded before it is sent (issue 28). The payment
  * router writes a row for every request to a real company (the sandbox's need none: no row means
  * the sandbox), under the short number the company knows it by (`providerNo(key)`), so a

@@ -18,6 +18,7 @@ import { ReportService } from './report.service.js';
 import { reportFileName, reportWorkbook } from './report-excel.js';
 import type { StatsOperationalQuery, StatsOperationalRow } from '@cbo/contract';
 import { OperationsService } from './operations.service.js';
+import { CustomerRollups } from './customers.js';
 
 export type { ActionProvider, StatsNeeds } from './needs.js';
 
@@ -27,14 +28,15 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 const COMPACT_MS = 10 * 60_000;
 const COMPACT_FIRST_MS = 30_000;
 
-function createStats({ log }: Platform, needs: StatsNeeds) {
-  const reader = new StatsReader(needs);
+function createStats({ log, db }: Platform, needs: StatsNeeds) {
+  const customers = new CustomerRollups(db);
+  const reader = new StatsReader(needs, customers);
   const stats = new StatsService(needs, reader);
   const compaction = periodic(
     'statistics rollup compaction',
     COMPACT_MS,
     async () => {
-      const n = await Promise.all(needs.compactions.map((c) => c()));
+      const n = await Promise.all([...needs.compactions.map((c) => c()), customers.compact()]);
       if (n.some((x) => x > 0)) log.debug({ folded: n }, 'statistics rollups: closed hours folded');
     },
     log,
@@ -76,7 +78,7 @@ export type StatsServices = ReturnType<typeof createStats>;
  * dashboard's one call, business figures and action list, financial and operational data, the
  * operation report), each read through its one reader (reader.ts) from the rollups the order and
  * ledger modules keep with their tables' triggers and hand over through their read ports
- * (docs/decisions/statistics.md, "One owner for the readers"). It owns no table.
+ * (docs/decisions/statistics.md, "One owner for the readers"). It owns the customer rollup (tables.ts: returning customers), which the order tables' triggers write (order/rollups.sql).
  */
 export const stats = defineModule({
   name: 'stats',

@@ -192,6 +192,26 @@ describe.each(engines)('operational data (%s)', (engine) => {
       union all (select 'extra return', *, 0, 0, 0 from ret_rolled except select 'extra return', hour, outlet_id, sn, simulated, n, 0, 0, 0 from ret)`,
     );
     expect(diff).toEqual([]);
+    // The day and month spans and the returns' totals are the hourly rollups summed (which equal the rows, above).
+    const spans = await query<Record<string, unknown>>(
+      db(),
+      sql`
+      with h as (select * from stat_order_cabinet_hour),
+      cab as (select 'day' as span, date_trunc('day', hour, 'UTC') as start, sn as k, simulated, sum(order_count) n, sum(ended_count) e, sum(ended_minutes) m, 0::numeric d0, 0::numeric d5 from h group by 2, 3, 4
+              union all select 'month', date_trunc('month', hour, 'UTC'), sn, simulated, sum(order_count), sum(ended_count), sum(ended_minutes), 0, 0 from h group by 2, 3, 4),
+      outl as (select 'day' as span, date_trunc('day', hour, 'UTC') as start, outlet_id::text as k, simulated, sum(order_count) n, sum(ended_count) e, sum(ended_minutes) m, sum(d0) d0, sum(d5) d5 from h group by 2, 3, 4
+               union all select 'month', date_trunc('month', hour, 'UTC'), outlet_id::text, simulated, sum(order_count), sum(ended_count), sum(ended_minutes), sum(d0), sum(d5) from h group by 2, 3, 4),
+      kept as (select 'cab' as t, span::text, start, sn as k, simulated, order_count::numeric n, ended_count::numeric e, ended_minutes::numeric m, 0::numeric d0, 0::numeric d5 from stat_order_cabinet_span
+               union all select 'outlet', span::text, start, outlet_id::text, simulated, order_count, ended_count, ended_minutes, d0, d5 from stat_order_outlet_span),
+      want as (select 'cab' as t, * from cab union all select 'outlet', * from outl),
+      ret as (select hour, simulated, sum(return_count) n from stat_order_return_hour group by 1, 2 having sum(return_count) <> 0),
+      ret_kept as (select hour, simulated, sum(return_count) n from stat_order_return_hour_total group by 1, 2 having sum(return_count) <> 0)
+      (select 'missing' side, * from want where n <> 0 or e <> 0 or m <> 0 except select 'missing', * from kept)
+      union all (select 'extra', * from kept where n <> 0 or e <> 0 or m <> 0 or d0 <> 0 or d5 <> 0 except select 'extra', * from want)
+      union all (select 'missing return', 'ret', '', hour, '', simulated, n, 0, 0, 0, 0 from ret except select 'missing return', 'ret', '', hour, '', simulated, n, 0, 0, 0, 0 from ret_kept)
+      union all (select 'extra return', 'ret', '', hour, '', simulated, n, 0, 0, 0, 0 from ret_kept except select 'extra return', 'ret', '', hour, '', simulated, n, 0, 0, 0, 0 from ret)`,
+    );
+    expect(spans).toEqual([]);
   }
 
   beforeAll(async () => {
@@ -299,6 +319,14 @@ describe.each(engines)('operational data (%s)', (engine) => {
       ['day', 'UTC'],
     ] as const)
       await matches(window, period, tz, {}, null);
+    // A window of whole months (about 110 days up to now): the months' and days' spans, the hours and the edges.
+    await matches(
+      { beginTime: at(-24 * 70, 13).toISOString(), endTime: new Date().toISOString() },
+      'month',
+      'UTC',
+      {},
+      null,
+    );
     // One outlet, one agent, one region: only their outlets' orders (returns at their cabinets), their cabinets, the idle one included; no new customers.
     const a = await matches(window, 'day', 'Asia/Shanghai', { outletId: outletA }, [outletA]);
     expect(a.scope).toMatchObject({ kind: 'outlet', id: outletA });
@@ -360,6 +388,15 @@ describe.each(engines)('operational data (%s)', (engine) => {
     expect((await listSums(c, '/order/api/v1/order/archive/queryPage', window)).orderCount + stuck!.n).toBe(
       before.total.created,
     );
+    // The fold of the totals' shards (the returns' among them): no shard left, the same figures.
+    await s.current.server.services.order.facts.compact(new Date(Date.now() + HOUR));
+    const [shards] = await query<{ n: number }>(
+      db(),
+      sql`select count(*)::int n from stat_order_return_hour_total where shard <> 0`,
+    );
+    expect(shards!.n).toBe(0);
+    await rollupsMatchRows();
+    expect(await matches(window, 'day', 'Asia/Shanghai', {}, null)).toEqual(before);
   });
 
   it('orders created and orders finished at once, in one hour and cabinet, each in its own transaction: no deadlock, each counted once', async () => {

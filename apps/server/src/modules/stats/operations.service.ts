@@ -124,19 +124,21 @@ export class OperationsService {
       cab.endedCount += c.endedCount;
       cab.rentedMinutes += c.rentedMinutes;
       cabinets.set(c.sn, cab);
-      // Orders count at the outlet they were rented at (0: none, or an outlet since deleted).
-      const out = outlets.get(c.outletId) ?? {
-        outletId: c.outletId,
-        outletName: outletName.get(c.outletId) ?? null,
+    }
+    // Orders count at the outlet they were rented at (0: none, or an outlet since deleted).
+    for (const o of fig.outlets) {
+      const out = outlets.get(o.outletId) ?? {
+        outletId: o.outletId,
+        outletName: outletName.get(o.outletId) ?? null,
         cabinets: 0,
         orderCount: 0,
         endedCount: 0,
         rentedMinutes: 0,
       };
-      out.orderCount += c.orderCount;
-      out.endedCount += c.endedCount;
-      out.rentedMinutes += c.rentedMinutes;
-      outlets.set(c.outletId, out);
+      out.orderCount += o.orderCount;
+      out.endedCount += o.endedCount;
+      out.rentedMinutes += o.rentedMinutes;
+      outlets.set(o.outletId, out);
     }
     const busiest = <T extends { orderCount: number; rentedMinutes: number }>(a: T, b: T) =>
       b.orderCount - a.orderCount || b.rentedMinutes - a.rentedMinutes;

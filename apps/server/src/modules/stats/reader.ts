@@ -10,6 +10,7 @@ import type {
 import { statsWindow } from '../../platform/stats-window.js';
 import type { OperationsAsk } from './operations.needs.js';
 import type { StatsNeeds } from './needs.js';
+import type { CustomerRollups, Returning } from './customers.js';
 
 /** The part of the business a statistics call reads: everything, or the outlets of a region, an agent or one outlet (`outletIds`, null for everything). */
 export interface ResolvedScope {
@@ -33,7 +34,11 @@ export interface ResolvedScope {
  * outlets, resolved by the outlet module as for every statistics call.
  */
 export class StatsReader {
-  constructor(private readonly needs: Pick<StatsNeeds, 'orders' | 'ledger' | 'places' | 'operations'>) {}
+  constructor(
+    private readonly needs: Pick<StatsNeeds, 'orders' | 'ledger' | 'places' | 'operations'>,
+    /** The customer rollup (the stats module's own tables); without it returning customers are read from the order rows. */
+    private readonly customers?: CustomerRollups,
+  ) {}
 
   /** The window of a statistics call (default the last 30 days; refused when reversed or over 366 days). */
   window(q: { beginTime?: string; endTime?: string }): { begin: Date; end: Date } {
@@ -161,8 +166,18 @@ export class StatsReader {
     return this.needs.operations.orders.figures(w);
   }
 
-  /** The returns per period (the returns rollup and edge rows) for a window and its outlets. */
-  returning(w: OperationsAsk & { outletIds: readonly number[] | null }) {
+  /**
+   * Returning customers per period and for the window: for the whole business from the customer
+   * rollup when the window's days are its days (customers.ts, `rollupDays`), otherwise (a scope, a
+   * half-hour zone, a change of offset, a window starting inside a day) from the order rows.
+   */
+  async returning(w: OperationsAsk & { outletIds: readonly number[] | null }): Promise<Returning> {
+    if (w.outletIds === null && this.customers) {
+      const r = await this.customers.returning(w, async (from, to) =>
+        (await this.needs.orders.sums(from, to, null, 'none')).reduce((s, x) => s + x.orderCount, 0),
+      );
+      if (r) return r;
+    }
     return this.needs.operations.orders.returning(w);
   }
 }

@@ -10,9 +10,10 @@ import { engines, useServer } from '../../test/helper.js';
  * `npm run db:stats-sql` has not been run after a change to a source).
  */
 describe('rollup SQL sources', () => {
-  it('hold the four statistics trigger functions, and the latest migrations leave the same bodies', () => {
+  it('hold the five statistics trigger functions, and the latest migrations leave the same bodies', () => {
     const sources = sourceFunctions();
     expect([...sources.keys()].sort()).toEqual([
+      'stat_customer_rollup',
       'stat_ledger_outlet_rollup',
       'stat_ledger_rollup',
       'stat_order_ops_rollup',
