@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Button, Col, Form, Input, Row, Space } from 'antd';
+import { Alert, Col, Form, Row } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { bluetoothAdd, PERMS, type BluetoothItem, type PackageTier } from '@cbo/contract';
@@ -9,7 +9,6 @@ import {
   callKey,
   FormDrawer,
   ListPage,
-  optionsOf,
   useDeviceDelete,
   useOverlay,
   type ColumnsOf,
@@ -18,10 +17,10 @@ import {
 } from '@/shared/list-page';
 import { useButtons } from '@/shared/permission';
 import { request } from '@/shared/request';
-import { ModelSelect, OutletCell } from '../components/device-fields';
+import { DeviceIdModelFields, useAccessoryList } from '../components/device-list';
 import { plainMoney } from '@/shared/money';
 import { MoneyInput } from '@/shared/money-input';
-import { PackagesInput, PackageTags } from '../components/packages-input';
+import { PackagesInput } from '../components/packages-input';
 
 interface Values {
   deviceId: string;
@@ -31,6 +30,9 @@ interface Values {
   dailyCap: number;
   prepayment: number;
 }
+
+/** This list's column widths (px) for the columns it shares with the other accessory list. */
+const WIDTHS = { id: 180 };
 
 /**
  * Device management → Bluetooth chargers (menu url accessories/bluetooth): model, package tiers
@@ -53,30 +55,12 @@ export default function BluetoothView() {
   const l = limits.data;
   const shape = bluetoothAdd.shape;
 
-  const filters = useMemo<FiltersOf<'bluetoothQueryPage'>>(
-    () => [
-      { type: 'text', name: 'deviceId', label: t('device.id'), maxLength: 17 },
-      {
-        type: 'select',
-        name: 'bound',
-        label: t('device.binding'),
-        options: optionsOf(['true', 'false'] as const, (v) => t(v === 'true' ? 'device.bound' : 'device.unbound')),
-      },
-    ],
-    [t],
-  );
+  const kit = useAccessoryList();
+
+  const filters = useMemo<FiltersOf<'bluetoothQueryPage'>>(() => kit.filters, [kit]);
   const columns = useMemo<ColumnsOf<'bluetoothQueryPage'>>(
     () => [
-      { title: t('device.id'), dataIndex: 'id', key: 'id', sortable: true, width: 180 },
-      { title: t('device.model'), dataIndex: 'modelName', key: 'modelName', render: (v: string | null) => v ?? '-' },
-      {
-        title: t('device.binding'),
-        dataIndex: 'outletName',
-        key: 'outletName',
-        width: 160,
-        ellipsis: true,
-        render: (_: unknown, r: BluetoothItem) => <OutletCell outletId={r.outletId} outletName={r.outletName} />,
-      },
+      ...kit.deviceColumns<BluetoothItem>(WIDTHS),
       {
         title: t('bluetooth.hourlyPrice'),
         dataIndex: 'hourlyPrice',
@@ -100,39 +84,11 @@ export default function BluetoothView() {
         width: 110,
         render: (v: number) => plainMoney(v),
       },
-      {
-        title: t('packages.title'),
-        dataIndex: 'packages',
-        key: 'packages',
-        render: (v: PackageTier[]) => <PackageTags tiers={v} />,
-      },
+      kit.packagesColumn<BluetoothItem>(WIDTHS),
       timeColumn(t('device.createTime'), { sortable: true }),
-      ...(canEdit || canDelete
-        ? [
-            {
-              title: t('kit:actions'),
-              key: 'actions',
-              fixed: 'right' as const,
-              width: 130,
-              render: (_: unknown, row: BluetoothItem) => (
-                <Space size={0}>
-                  {canEdit && (
-                    <Button type="link" size="small" onClick={() => edit.show(row)}>
-                      {t('device.edit')}
-                    </Button>
-                  )}
-                  {canDelete && (
-                    <Button type="link" size="small" danger onClick={() => remove.run(row)}>
-                      {t('kit:deviceDelete.ok')}
-                    </Button>
-                  )}
-                </Space>
-              ),
-            },
-          ]
-        : []),
+      ...kit.actions<BluetoothItem>({ canEdit, canDelete, onEdit: edit.show, onDelete: remove.run, width: 130 }),
     ],
-    [t, canEdit, canDelete, edit, remove.run],
+    [t, kit, canEdit, canDelete, edit, remove.run],
   );
 
   return (
@@ -169,17 +125,7 @@ export default function BluetoothView() {
             : request('bluetoothAdd', { body: v })
         }
       >
-        <Form.Item
-          name="deviceId"
-          label={t('device.id')}
-          rules={[rule(shape.deviceId, t('device.id'))]}
-          extra={t('device.idHint')}
-        >
-          <Input maxLength={17} disabled={!!edit.record} />
-        </Form.Item>
-        <Form.Item name="modelId" label={t('device.model')} rules={[rule(shape.modelId, t('device.model'))]}>
-          <ModelSelect kind="bluetoothCharger" />
-        </Form.Item>
+        <DeviceIdModelFields kind="bluetoothCharger" shape={shape} editing={!!edit.record} />
         {l && (
           <Alert
             type="info"

@@ -2,13 +2,15 @@ import { useMemo } from 'react';
 import { Button, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { label, type CallName } from '@cbo/contract';
-import { useLang } from '@/shared/form';
-import { timeColumn, useRowAction, type ListColumn } from '@/shared/list-page';
+import { useLang, useZodRule } from '@/shared/form';
+import { useButtons } from '@/shared/permission';
+import { actionsColumn, AddButton, timeColumn, useOverlay, useRowAction, type ListColumn } from '@/shared/list-page';
 
 /*
  * The parts the asset catalogues repeat (suppliers, warehouses, models): the status tag, the
  * creation time, and the edit and pause/resume actions (the actions column and the "Add" button
- * are the list kit's). Each screen keeps its own columns, filters and form.
+ * are the list kit's), and for the normal/paused catalogues (suppliers, warehouses) the screen's
+ * wiring around them (`useCatalogueScreen`). Each screen keeps its own columns, filters and form.
  */
 
 type StatusGroup = 'supplierStatus' | 'warehouseStatus' | 'modelStatus';
@@ -65,4 +67,54 @@ export function usePauseToggle<R extends { status: string }>(options: {
     success: t('common.statusChanged'),
     invalidates: options.invalidates,
   });
+}
+
+/**
+ * A normal/paused catalogue screen's wiring (suppliers, warehouses): the edit permission, the
+ * add/edit modal's state and title, the edit and pause/resume actions column and the "Add" button.
+ * `section` names the screen's words (`<section>.title`, `.addTitle`, `.editTitle`).
+ */
+export function useCatalogueScreen<R extends { status: string }>(options: {
+  section: 'suppliers' | 'warehouses';
+  editPerm: string;
+  /** What the pause confirmation calls the record. */
+  name: (row: R) => string;
+  /** Sends the record's new status. */
+  setStatus: (row: R, status: 'normal' | 'paused') => Promise<unknown>;
+  /** The lists a save or a status change makes stale. */
+  invalidates: CallName[];
+}) {
+  const { section, editPerm, invalidates } = options;
+  const { t } = useTranslation(['assets', 'kit']);
+  const lang = useLang();
+  const rule = useZodRule();
+  const canEdit = useButtons().has(editPerm);
+  const edit = useOverlay<R>();
+  const col = useCatalogueColumns();
+  const toggle = usePauseToggle<R>({ name: options.name, call: options.setStatus, invalidates });
+  const actions = useMemo(
+    () => actionsColumn<R>(t, canEdit, (row) => col.editAndPause(row, edit.show, toggle.run)),
+    [t, canEdit, col, edit.show, toggle.run],
+  );
+  return {
+    t,
+    lang,
+    rule,
+    edit,
+    col,
+    actions,
+    title: t(`${section}.title`),
+    addButton: (
+      <AddButton perm={editPerm} onClick={() => edit.show()}>
+        {t('common.add')}
+      </AddButton>
+    ),
+    /** The add/edit modal's open state, title and the lists its save makes stale. */
+    modal: {
+      open: edit.open,
+      onClose: edit.hide,
+      title: edit.record ? t(`${section}.editTitle`) : t(`${section}.addTitle`),
+      invalidates,
+    },
+  };
 }

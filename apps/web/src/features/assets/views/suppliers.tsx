@@ -1,38 +1,24 @@
 import { useMemo } from 'react';
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { PERMS, SUPPLIER_STATUSES, supplierSave, type SupplierItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
-import { useButtons } from '@/shared/permission';
-import { useLang, useZodRule } from '@/shared/form';
-import {
-  FormModal,
-  ListPage,
-  useOverlay,
-  type ColumnsOf,
-  type FiltersOf,
-  actionsColumn,
-  AddButton,
-} from '@/shared/list-page';
+import { FormModal, ListPage, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { labelOptions } from '../components/use-options';
-import { useCatalogueColumns, usePauseToggle } from '../components/catalogue-kit';
+import { useCatalogueScreen } from '../components/catalogue-kit';
 
 type Values = z.input<typeof supplierSave>;
 
 /** Operation management → suppliers (menu url assets/suppliers): who devices are bought from; a factory code is 4 letters or digits and unique. */
 export default function SuppliersView() {
-  const { t } = useTranslation(['assets', 'kit']);
-  const lang = useLang();
-  const rule = useZodRule();
-  const canEdit = useButtons().has(PERMS.supplierEdit);
-  const edit = useOverlay<SupplierItem>();
-  const col = useCatalogueColumns();
-  const toggle = usePauseToggle<SupplierItem>({
+  const screen = useCatalogueScreen<SupplierItem>({
+    section: 'suppliers',
+    editPerm: PERMS.supplierEdit,
     name: (row) => row.shortName,
-    call: (row, status) => request('supplierEditStatus', { body: { id: row.id, status } }),
+    setStatus: (row, status) => request('supplierEditStatus', { body: { id: row.id, status } }),
     invalidates: ['supplierQueryPage'],
   });
+  const { t, lang, rule, edit, col } = screen;
 
   const filters = useMemo<FiltersOf<'supplierQueryPage'>>(
     () => [
@@ -61,33 +47,26 @@ export default function SuppliersView() {
       { title: t('suppliers.area'), dataIndex: 'area', key: 'area', render: (v: string) => v || '-' },
       col.status('supplierStatus'),
       col.createTime(),
-      ...actionsColumn<SupplierItem>(t, canEdit, (row) => col.editAndPause(row, edit.show, toggle.run)),
+      ...screen.actions,
     ],
-    [t, col, canEdit, edit, toggle.run],
+    [t, col, screen.actions],
   );
 
   return (
     <ListPage
       listCall="supplierQueryPage"
       rowKey="id"
-      title={t('suppliers.title')}
+      title={screen.title}
       filters={filters}
       columns={columns}
       exportCall="supplierExport"
       exportPerm={PERMS.supplierExport}
-      toolbar={
-        <AddButton perm={PERMS.supplierEdit} onClick={() => edit.show()}>
-          {t('common.add')}
-        </AddButton>
-      }
+      toolbar={screen.addButton}
     >
       <FormModal<Values>
-        open={edit.open}
+        {...screen.modal}
         name="supplier"
-        title={edit.record ? t('suppliers.editTitle') : t('suppliers.addTitle')}
-        onClose={edit.hide}
         initialValues={edit.record ? { ...edit.record } : {}}
-        invalidates={['supplierQueryPage']}
         onSubmit={(v) => request('supplierSave', { body: { ...v, id: edit.record?.id } })}
       >
         <Form.Item

@@ -1,24 +1,12 @@
 import { useMemo } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { label, PERMS, WAREHOUSE_STATUSES, WAREHOUSE_TYPES, warehouseSave, type WarehouseItem } from '@cbo/contract';
 import type { z } from 'zod';
 import { request } from '@/shared/request';
-import { useButtons } from '@/shared/permission';
-import { useLang, useZodRule } from '@/shared/form';
-import {
-  callKey,
-  FormModal,
-  ListPage,
-  useOverlay,
-  type ColumnsOf,
-  type FiltersOf,
-  actionsColumn,
-  AddButton,
-} from '@/shared/list-page';
+import { callKey, FormModal, ListPage, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { labelOptions } from '../components/use-options';
-import { useCatalogueColumns, usePauseToggle } from '../components/catalogue-kit';
+import { useCatalogueScreen } from '../components/catalogue-kit';
 
 type Values = z.input<typeof warehouseSave>;
 
@@ -27,17 +15,14 @@ type Values = z.input<typeof warehouseSave>;
  * and circulation warehouses with their load, the devices in stock there now (counted, not stored).
  */
 export default function WarehousesView() {
-  const { t } = useTranslation(['assets', 'kit']);
-  const lang = useLang();
-  const rule = useZodRule();
-  const canEdit = useButtons().has(PERMS.warehouseEdit);
-  const edit = useOverlay<WarehouseItem>();
-  const col = useCatalogueColumns();
-  const toggle = usePauseToggle<WarehouseItem>({
+  const screen = useCatalogueScreen<WarehouseItem>({
+    section: 'warehouses',
+    editPerm: PERMS.warehouseEdit,
     name: (row) => row.name,
-    call: (row, status) => request('warehouseEditStatus', { body: { id: row.id, status } }),
+    setStatus: (row, status) => request('warehouseEditStatus', { body: { id: row.id, status } }),
     invalidates: ['warehouseQueryPage', 'warehouseOptions'],
   });
+  const { t, lang, rule, edit, col } = screen;
 
   // A warehouse's area is a region of area management, picked as an outlet's region is.
   const regions = useQuery({
@@ -90,31 +75,25 @@ export default function WarehousesView() {
       { title: t('warehouses.load'), dataIndex: 'load', key: 'load', sortable: true, width: 90 },
       col.status('warehouseStatus'),
       col.createTime({ sortable: true, hidden: true }),
-      ...actionsColumn<WarehouseItem>(t, canEdit, (row) => col.editAndPause(row, edit.show, toggle.run)),
+      ...screen.actions,
     ],
-    [t, lang, col, canEdit, edit, toggle.run],
+    [t, lang, col, screen.actions],
   );
 
   return (
     <ListPage
       listCall="warehouseQueryPage"
       rowKey="id"
-      title={t('warehouses.title')}
+      title={screen.title}
       filters={filters}
       columns={columns}
       exportCall="warehouseExport"
       exportPerm={PERMS.warehouseExport}
-      toolbar={
-        <AddButton perm={PERMS.warehouseEdit} onClick={() => edit.show()}>
-          {t('common.add')}
-        </AddButton>
-      }
+      toolbar={screen.addButton}
     >
       <FormModal<Values>
-        open={edit.open}
+        {...screen.modal}
         name="warehouse"
-        title={edit.record ? t('warehouses.editTitle') : t('warehouses.addTitle')}
-        onClose={edit.hide}
         initialValues={
           edit.record
             ? {
@@ -126,7 +105,6 @@ export default function WarehousesView() {
               }
             : { type: 'storage' }
         }
-        invalidates={['warehouseQueryPage', 'warehouseOptions']}
         onSubmit={(v) =>
           request('warehouseSave', { body: { ...v, regionId: v.regionId ?? null, id: edit.record?.id } })
         }

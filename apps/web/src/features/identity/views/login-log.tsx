@@ -1,19 +1,18 @@
 import { useMemo } from 'react';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPES, CLIENT_TYPES, LOGIN_RESULTS, MAX_RANGE_DAYS, PERMS, type LoginLogItem } from '@cbo/contract';
+import { LOGIN_RESULTS, PERMS, type LoginLogItem } from '@cbo/contract';
 import {
   ListPage,
   RowDetailDrawer,
   detailColumn,
   formatDateTime,
-  optionsOf,
   useOverlay,
   type ColumnsOf,
   type FiltersOf,
   timeColumn,
 } from '@/shared/list-page';
-import { ResultTag } from '@/shared/account-words';
+import { accountLogFilters, ResultTag } from '@/shared/account-words';
 import { useLoginLogText } from '../components/login-log-text';
 
 /** System management → login log (menu url system/login-log): every sign-in attempt. */
@@ -23,37 +22,19 @@ export default function LoginLogView() {
   const detail = useOverlay<LoginLogItem>();
 
   const filters = useMemo<FiltersOf<'loginLogQueryPage'>>(
-    () => [
-      { type: 'text', name: 'userName', label: t('loginLog.userName') },
-      {
-        type: 'select',
-        name: 'accountType',
-        label: t('loginLog.accountTypeLabel'),
-        options: optionsOf(ACCOUNT_TYPES, text.accountType),
-      },
-      {
-        type: 'select',
-        name: 'terminal',
-        label: t('loginLog.terminalLabel'),
-        options: optionsOf(CLIENT_TYPES, text.terminal),
-      },
-      {
-        type: 'select',
-        name: 'result',
-        label: t('loginLog.resultLabel'),
-        options: optionsOf(LOGIN_RESULTS, text.result),
-      },
-      { type: 'text', name: 'ip', label: t('loginLog.ip') },
-      // a range over 30 days is rejected; the form refuses it before the server does.
-      {
-        type: 'dateRange',
-        name: 'timeRange',
-        begin: 'beginTime',
-        end: 'endTime',
-        label: t('loginLog.time'),
-        maxDays: MAX_RANGE_DAYS,
-      },
-    ],
+    () =>
+      accountLogFilters(
+        text,
+        {
+          userName: t('loginLog.userName'),
+          accountType: t('loginLog.accountTypeLabel'),
+          terminal: t('loginLog.terminalLabel'),
+          result: t('loginLog.resultLabel'),
+          ip: t('loginLog.ip'),
+          time: t('loginLog.time'),
+        },
+        LOGIN_RESULTS,
+      ),
     [t, text],
   );
 

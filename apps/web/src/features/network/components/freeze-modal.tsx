@@ -1,9 +1,9 @@
 import { useCallback, type ReactNode } from 'react';
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormModal, useOverlay, useRowAction } from '@/shared/list-page';
+import { FormModal, useOverlay } from '@/shared/list-page';
 import { request } from '@/shared/request';
-import { useFreezeLink, type RowLink } from './partner-kit';
+import { useFreezeLink, useUnfreeze, type RowLink } from './partner-kit';
 
 /** The app accounts frozen with an optional reason: ground pushers and outlet service providers. */
 type AppAccountKind = 'pusher' | 'provider';
@@ -31,10 +31,9 @@ export function useAppAccountFreeze(kind: AppAccountKind): {
   const listCall = kind === 'pusher' ? 'pusherQueryPage' : 'providerQueryPage';
   const freezeLink = useFreezeLink();
   const freeze = useOverlay<AppAccountRow>();
-  const unfreeze = useRowAction<AppAccountRow>({
-    confirm: (row) => ({ title: t(`${kind}s.unfreezeConfirm`, { name: row.name }) }),
+  const unfreeze = useUnfreeze<AppAccountRow>({
+    confirmTitle: (row) => t(`${kind}s.unfreezeConfirm`, { name: row.name }),
     call: (row) => setStatus(kind, row.id, 0),
-    success: t('common.unfrozen'),
     invalidates: [listCall],
   });
   const { show } = freeze;

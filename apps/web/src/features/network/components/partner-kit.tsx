@@ -1,11 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
 import { Button, Form, Input, InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PERMS, type StatementParty } from '@cbo/contract';
+import { PERMS, type CallName, type StatementParty } from '@cbo/contract';
 import type { z } from 'zod';
 import { useHoldsScreen } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { timeColumn, type FilterField, type ListColumn } from '@/shared/list-page';
+import { timeColumn, useRowAction, type FilterField, type ListColumn } from '@/shared/list-page';
 import { SimulatedTag, StatusTag, useNetLabel } from './network-data';
 import { PartnerStatement, useStatementParam } from './partner-statement';
 
@@ -111,6 +111,24 @@ export function useFreezeLink() {
     status === 0
       ? { label: t('common.freeze'), danger: true, onClick: allowed ? freeze : undefined }
       : { label: t('common.unfreeze'), onClick: allowed ? unfreeze : undefined };
+}
+
+/**
+ * Unfreezing a frozen partner from its row: asks first (`confirmTitle` names the record), sends
+ * the status call and says "Unfrozen"; `run(row)` is stable for a memoised column list.
+ */
+export function useUnfreeze<R>(options: {
+  confirmTitle: (row: R) => string;
+  call: (row: R) => Promise<unknown>;
+  invalidates: CallName[];
+}) {
+  const { t } = useTranslation('network');
+  return useRowAction<R>({
+    confirm: (row) => ({ title: options.confirmTitle(row) }),
+    call: options.call,
+    success: t('common.unfrozen'),
+    invalidates: options.invalidates,
+  });
 }
 
 /**

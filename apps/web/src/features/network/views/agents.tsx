@@ -22,7 +22,6 @@ import {
   ListPage,
   optionsOf,
   useOverlay,
-  useRowAction,
   type ColumnsOf,
   type FiltersOf,
 } from '@/shared/list-page';
@@ -31,7 +30,13 @@ import { MoneyInput } from '@/shared/money-input';
 import { AccountSelect, ImageInput, MobileItem, useNetLabel, useRegionOptions } from '../components/network-data';
 import { PartnerTree } from '../components/partner-tree';
 import { ChainDrawer } from '../components/agent-chain';
-import { PasswordItem, PercentInput, usePartnerColumns, usePartnerStatement } from '../components/partner-kit';
+import {
+  PasswordItem,
+  PercentInput,
+  usePartnerColumns,
+  usePartnerStatement,
+  useUnfreeze,
+} from '../components/partner-kit';
 
 interface AgentValues {
   name: string;
@@ -84,10 +89,9 @@ export default function AgentsView() {
       return out;
     });
 
-  const unfreeze = useRowAction<AgentItem>({
-    confirm: (row) => ({ title: t('agents.unfreezeConfirm', { name: row.name }) }),
+  const unfreeze = useUnfreeze<AgentItem>({
+    confirmTitle: (row) => t('agents.unfreezeConfirm', { name: row.name }),
     call: (row) => request('agentUpdateStatus', { body: { id: row.id, status: 0 } }),
-    success: t('common.unfrozen'),
     invalidates: ['agentQueryPage'],
   });
 

@@ -15,17 +15,9 @@ import { useButtons } from '@/shared/permission';
 import { CustomerLink, useCustomerHref } from '@/shared/customer-link';
 import { useNavigate } from 'react-router';
 import { useZodRule } from '@/shared/form';
-import {
-  FormModal,
-  ListPage,
-  optionsOf,
-  useOverlay,
-  useRowAction,
-  type ColumnsOf,
-  type FiltersOf,
-} from '@/shared/list-page';
+import { FormModal, ListPage, optionsOf, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { SimulatedTag, useNetLabel } from '../components/network-data';
-import { RowLinks, useFreezeLink, usePartnerColumns } from '../components/partner-kit';
+import { RowLinks, useFreezeLink, usePartnerColumns, useUnfreeze } from '../components/partner-kit';
 import { useMoney } from '@/shared/money';
 
 /**
@@ -46,10 +38,9 @@ export default function MembersView() {
   const customerHref = useCustomerHref();
   const navigate = useNavigate();
 
-  const unfreeze = useRowAction<MemberItem>({
-    confirm: (row) => ({ title: t('members.unfreezeConfirm', { name: row.nickname }) }),
+  const unfreeze = useUnfreeze<MemberItem>({
+    confirmTitle: (row) => t('members.unfreezeConfirm', { name: row.nickname }),
     call: (row) => request('memberUpdateStatus', { body: { id: row.id, status: 0 } }),
-    success: t('common.unfrozen'),
     invalidates: ['memberQueryPage'],
   });
 

@@ -5,7 +5,7 @@ import { PERMS, providerSaveRequest, type ProviderItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import { AddButton, FormDrawer, ListPage, useOverlay, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
+import { FormDrawer, ListPage, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { MobileItem } from '../components/network-data';
 import { useAppAccountFreeze } from '../components/freeze-modal';
 import {
@@ -15,6 +15,7 @@ import {
   usePartnerColumns,
   usePartnerStatement,
 } from '../components/partner-kit';
+import { usePartnerEdit } from '../components/partner-edit';
 
 interface ProviderValues {
   name: string;
@@ -34,7 +35,7 @@ export default function ProvidersView() {
   const buttons = useButtons();
   const cols = usePartnerColumns();
   const statement = usePartnerStatement();
-  const edit = useOverlay<ProviderItem>();
+  const { edit, addButton, drawer } = usePartnerEdit<ProviderItem>('providers', PERMS.providerSave);
   const freeze = useAppAccountFreeze('provider');
 
   const filters = useMemo<FiltersOf<'providerQueryPage'>>(
@@ -83,17 +84,11 @@ export default function ProvidersView() {
       columns={columns}
       exportCall="providerExport"
       exportPerm={PERMS.providerExport}
-      toolbar={
-        <AddButton perm={PERMS.providerSave} onClick={() => edit.show()}>
-          {t('providers.add')}
-        </AddButton>
-      }
+      toolbar={addButton}
     >
       <FormDrawer<ProviderValues>
         name="provider"
-        open={edit.open}
-        title={row ? t('providers.editTitle', { name: row.name }) : t('providers.createTitle')}
-        onClose={edit.hide}
+        {...drawer}
         initialValues={
           row
             ? {

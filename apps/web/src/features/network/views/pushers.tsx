@@ -5,18 +5,11 @@ import { PERMS, PUSHER_PERMISSIONS, pusherSaveRequest, type PusherItem, type Pus
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import {
-  AddButton,
-  FormDrawer,
-  ListPage,
-  optionsOf,
-  useOverlay,
-  type ColumnsOf,
-  type FiltersOf,
-} from '@/shared/list-page';
+import { FormDrawer, ListPage, optionsOf, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { AccountSelect, ImageInput, MobileItem, SimulatedTag, useNetLabel } from '../components/network-data';
 import { useAppAccountFreeze } from '../components/freeze-modal';
 import { PasswordItem, RowLinks, usePartnerColumns, usePartnerStatement } from '../components/partner-kit';
+import { usePartnerEdit } from '../components/partner-edit';
 
 interface PusherValues {
   name: string;
@@ -40,7 +33,7 @@ export default function PushersView() {
   const buttons = useButtons();
   const cols = usePartnerColumns();
   const statement = usePartnerStatement();
-  const edit = useOverlay<PusherItem>();
+  const { edit, addButton, drawer } = usePartnerEdit<PusherItem>('pushers', PERMS.pusherSave);
   const freeze = useAppAccountFreeze('pusher');
 
   const filters = useMemo<FiltersOf<'pusherQueryPage'>>(
@@ -148,17 +141,11 @@ export default function PushersView() {
       columns={columns}
       exportCall="pusherExport"
       exportPerm={PERMS.pusherExport}
-      toolbar={
-        <AddButton perm={PERMS.pusherSave} onClick={() => edit.show()}>
-          {t('pushers.add')}
-        </AddButton>
-      }
+      toolbar={addButton}
     >
       <FormDrawer<PusherValues>
         name="pusher"
-        open={edit.open}
-        title={row ? t('pushers.editTitle', { name: row.name }) : t('pushers.createTitle')}
-        onClose={edit.hide}
+        {...drawer}
         initialValues={
           row
             ? {

@@ -5,17 +5,10 @@ import { PERMS, regionSaveRequest, type RegionItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import {
-  AddButton,
-  FormDrawer,
-  ListPage,
-  useOverlay,
-  useRowAction,
-  type ColumnsOf,
-  type FiltersOf,
-} from '@/shared/list-page';
+import { FormDrawer, ListPage, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { AccountSelect } from '../components/network-data';
 import { RowLinks, usePartnerColumns } from '../components/partner-kit';
+import { usePartnerEdit } from '../components/partner-edit';
 import { useMoney } from '@/shared/money';
 
 interface RegionValues {
@@ -36,7 +29,7 @@ export default function RegionsView() {
   const rule = useZodRule();
   const buttons = useButtons();
   const cols = usePartnerColumns();
-  const edit = useOverlay<RegionItem>();
+  const { edit, addButton, drawer } = usePartnerEdit<RegionItem>('regions', PERMS.regionSave);
 
   const remove = useRowAction<RegionItem>({
     confirm: (row) => ({ title: t('regions.deleteConfirm', { name: row.name }), danger: true }),
@@ -91,17 +84,11 @@ export default function RegionsView() {
       columns={columns}
       exportCall="regionExport"
       exportPerm={PERMS.regionExport}
-      toolbar={
-        <AddButton perm={PERMS.regionSave} onClick={() => edit.show()}>
-          {t('regions.add')}
-        </AddButton>
-      }
+      toolbar={addButton}
     >
       <FormDrawer<RegionValues>
         name="region"
-        open={edit.open}
-        title={row ? t('regions.editTitle', { name: row.name }) : t('regions.createTitle')}
-        onClose={edit.hide}
+        {...drawer}
         initialValues={row ? { name: row.name, managerId: row.managerId, remark: row.remark ?? '' } : {}}
         onSubmit={(v) =>
           request('regionSaveOrUpdate', {

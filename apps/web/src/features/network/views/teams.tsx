@@ -5,17 +5,10 @@ import { PERMS, teamSaveRequest, type TeamItem } from '@cbo/contract';
 import { request } from '@/shared/request';
 import { useButtons } from '@/shared/permission';
 import { useZodRule } from '@/shared/form';
-import {
-  AddButton,
-  FormDrawer,
-  ListPage,
-  useOverlay,
-  useRowAction,
-  type ColumnsOf,
-  type FiltersOf,
-} from '@/shared/list-page';
+import { FormDrawer, ListPage, useRowAction, type ColumnsOf, type FiltersOf } from '@/shared/list-page';
 import { AccountSelect, useRegionOptions } from '../components/network-data';
 import { PercentInput, RowLinks, usePartnerColumns, usePartnerStatement } from '../components/partner-kit';
+import { usePartnerEdit } from '../components/partner-edit';
 
 interface TeamValues {
   name: string;
@@ -43,7 +36,7 @@ export default function TeamsView() {
   const cols = usePartnerColumns();
   const statement = usePartnerStatement();
   const regions = useRegionOptions();
-  const edit = useOverlay<TeamItem>();
+  const { edit, addButton, drawer } = usePartnerEdit<TeamItem>('teams', PERMS.teamSave);
 
   const remove = useRowAction<TeamItem>({
     // The server refuses a team that outlets, money or a withdrawal still hang on, naming which (a toast after the dialog).
@@ -111,17 +104,11 @@ export default function TeamsView() {
       columns={columns}
       exportCall="teamExport"
       exportPerm={PERMS.teamExport}
-      toolbar={
-        <AddButton perm={PERMS.teamSave} onClick={() => edit.show()}>
-          {t('teams.add')}
-        </AddButton>
-      }
+      toolbar={addButton}
     >
       <FormDrawer<TeamValues>
         name="team"
-        open={edit.open}
-        title={row ? t('teams.editTitle', { name: row.name }) : t('teams.createTitle')}
-        onClose={edit.hide}
+        {...drawer}
         initialValues={
           row
             ? {

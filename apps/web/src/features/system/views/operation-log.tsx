@@ -4,10 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   actionLabel,
   auditTargetIn,
-  ACCOUNT_TYPES,
-  CLIENT_TYPES,
   errorByCode,
-  MAX_RANGE_DAYS,
   OPERATION_RESULTS,
   PERMS,
   type OperationLogItem,
@@ -17,7 +14,6 @@ import {
   RowDetailDrawer,
   detailColumn,
   formatDateTime,
-  optionsOf,
   useOverlay,
   type ColumnsOf,
   type FiltersOf,
@@ -25,7 +21,7 @@ import {
 } from '@/shared/list-page';
 import { useLang } from '@/shared/form';
 import { translateName } from '@/shared/i18n';
-import { ResultTag, useAccountWords } from '@/shared/account-words';
+import { accountLogFilters, ResultTag, useAccountWords } from '@/shared/account-words';
 
 /**
  * System management → operation log (menu url system/operation-log): every change made by staff,
@@ -36,7 +32,8 @@ export default function OperationLogView() {
   const { t } = useTranslation(['system', 'kit']);
   const lang = useLang();
   const detail = useOverlay<OperationLogItem>();
-  const { accountType, terminal } = useAccountWords();
+  const words = useAccountWords();
+  const { accountType, terminal } = words;
   const resultTag = (row: OperationLogItem) => <ResultTag result={row.result} />;
   // The action in the viewer's language (the contract's words for the call), the target by the
   // name it had when the change was made: data as stored (an order number, an SN, a user name); a
@@ -51,39 +48,21 @@ export default function OperationLogView() {
   const failText = (code: number) => errorByCode(code)?.msg[lang].replace(/\{\w+\}/g, '…') ?? String(code);
 
   const filters = useMemo<FiltersOf<'operationLogQueryPage'>>(
-    () => [
-      { type: 'text', name: 'userName', label: t('operationLog.userName') },
-      {
-        type: 'select',
-        name: 'accountType',
-        label: t('operationLog.accountType'),
-        options: optionsOf(ACCOUNT_TYPES, (v) => t(`common:accountTypes.${v}`)),
-      },
-      {
-        type: 'select',
-        name: 'terminal',
-        label: t('operationLog.terminal'),
-        options: optionsOf(CLIENT_TYPES, (v) => t(`common:terminals.${v}`)),
-      },
-      { type: 'text', name: 'behaviour', label: t('operationLog.behaviour') },
-      {
-        type: 'select',
-        name: 'result',
-        label: t('operationLog.result'),
-        options: optionsOf(OPERATION_RESULTS, (v) => t(`common:results.${v}`)),
-      },
-      { type: 'text', name: 'ip', label: t('operationLog.ip') },
-      // a range over 30 days is rejected; the form refuses it before the server does.
-      {
-        type: 'dateRange',
-        name: 'timeRange',
-        begin: 'beginTime',
-        end: 'endTime',
-        label: t('operationLog.time'),
-        maxDays: MAX_RANGE_DAYS,
-      },
-    ],
-    [t],
+    () =>
+      accountLogFilters(
+        words,
+        {
+          userName: t('operationLog.userName'),
+          accountType: t('operationLog.accountType'),
+          terminal: t('operationLog.terminal'),
+          result: t('operationLog.result'),
+          ip: t('operationLog.ip'),
+          time: t('operationLog.time'),
+        },
+        OPERATION_RESULTS,
+        [{ type: 'text', name: 'behaviour', label: t('operationLog.behaviour') }],
+      ),
+    [t, words],
   );
 
   const columns = useMemo<ColumnsOf<'operationLogQueryPage'>>(
