@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '@cbo/contract';
+import { ACCOUNT_TYPES, CLIENT_TYPES, LANGS } from '@cbo/contract';
 
 /**
  * Every namespace file of every language, read as the app reads them. A key present in one
@@ -61,6 +61,18 @@ describe('locales', () => {
       }
       expect(empty).toEqual([]);
     });
+  });
+
+  it('names every account kind and terminal the sign-in and operation logs can show, in every language', () => {
+    const missing: string[] = [];
+    for (const lang of LANGS) {
+      const common = byLang.get(lang)?.get('common') as
+        { accountTypes?: Record<string, string>; terminals?: Record<string, string> } | undefined;
+      for (const kind of ACCOUNT_TYPES) if (!common?.accountTypes?.[kind]) missing.push(`${lang} accountTypes.${kind}`);
+      for (const terminal of CLIENT_TYPES)
+        if (!common?.terminals?.[terminal]) missing.push(`${lang} terminals.${terminal}`);
+    }
+    expect(missing).toEqual([]);
   });
 
   it('writes a percentage against its number ("80%+", "{{avg}}%"), never "80 %"', () => {

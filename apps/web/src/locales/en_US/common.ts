@@ -35,6 +35,8 @@ export default {
     user: 'User',
     groundPromoter: 'Ground promoter',
     serviceProvider: 'Service provider',
+    outlet: 'Outlet',
+    operator: 'Operator (direct-sales team)',
   },
   terminals: {
     MANAGE_PC: 'Back office (PC)',

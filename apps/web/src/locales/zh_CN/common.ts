@@ -35,6 +35,8 @@ export default {
     user: '用户',
     groundPromoter: '地推',
     serviceProvider: '网点服务商',
+    outlet: '网点',
+    operator: '运营商（直营团队）',
   },
   terminals: {
     MANAGE_PC: '管理后台（PC）',

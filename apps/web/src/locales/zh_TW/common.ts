@@ -35,6 +35,8 @@ export default {
     user: '使用者',
     groundPromoter: '地推',
     serviceProvider: '網點服務商',
+    outlet: '網點',
+    operator: '營運商（直營團隊）',
   },
   terminals: {
     MANAGE_PC: '管理後台（PC）',
