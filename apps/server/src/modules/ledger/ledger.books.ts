@@ -279,7 +279,8 @@ export class LedgerBooks {
       receivable: { kind: PARTNER_RECEIVABLE[a.kind as keyof typeof PARTNER_RECEIVABLE], partyId: a.partyId },
     }));
     const out = new Map<string, PartnerMoney>();
-    let todo = locked;
+    // The partners whose books are read and netted below: every locked one, or when adding only those who owe.
+    let toNet = locked;
     if (change === 'added') {
       // What each partner owes, in one statement (each was a statement of its own). Nothing owed:
       // adding cannot take a payable below zero, and nothing is to net.
@@ -287,20 +288,20 @@ export class LedgerBooks {
         tx,
         locked.map((l) => accountCode(l.receivable)),
       );
-      todo = locked.filter((l) => (owed.get(accountCode(l.receivable)) ?? 0) > 0);
+      toNet = locked.filter((l) => (owed.get(accountCode(l.receivable)) ?? 0) > 0);
       await this.advisoryLocks(
         tx,
         LOCK_NETTING,
-        todo.map((l) => l.code),
+        toNet.map((l) => l.code),
         'exclusive',
       );
     }
     // Both sides of every partner left, read again under the locks, in one statement.
     const money = await this.balances(
       tx,
-      todo.flatMap((l) => [l.code, accountCode(l.receivable)]),
+      toNet.flatMap((l) => [l.code, accountCode(l.receivable)]),
     );
-    for (const { a, code, receivable } of todo) {
+    for (const { a, code, receivable } of toNet) {
       let m: PartnerMoney = { payable: 0 - (money.get(code) ?? 0), owed: money.get(accountCode(receivable)) ?? 0 };
       const key = (what: string) => {
         const k = `${what}:${cause}:${code}`;
