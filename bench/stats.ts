@@ -261,7 +261,7 @@ const inOutlets = (column: string, outlets: readonly number[] | null) =>
  * 1M; this plan reads each order table once for the first orders and once (by the creation index) for
  * the window. Nested loops off: the CTEs' row estimates are the planner's guesses.
  */
-export const returningWhole = async (
+const returningWhole = async (
   { db, bothTables }: StatsContext,
   w: Window,
   unit: 'day' | 'week' | 'month',
