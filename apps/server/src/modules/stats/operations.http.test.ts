@@ -123,6 +123,19 @@ describe.each(engines)('operational data (%s)', (engine) => {
     );
     const perCabinet: Record<string, number> = {};
     for (const r of mine) perCabinet[r.sn] = (perCabinet[r.sn] ?? 0) + 1;
+    // Each cabinet's and each rent outlet's orders, ended rentals and their minutes (a cabinet's orders at outlets out of scope are not counted).
+    const use = (key: (r: OrderRow) => string) => {
+      const out: Record<string, [number, number, number]> = {};
+      for (const r of mine) {
+        const u = (out[key(r)] ??= [0, 0, 0]);
+        u[0] += 1;
+        if (r.device_type === 'powerBank' && r.start_at && r.end_at) {
+          u[1] += 1;
+          u[2] += Math.max(0, Math.floor((r.end_at.getTime() - r.start_at.getTime()) / MIN));
+        }
+      }
+      return out;
+    };
     return {
       starts: starts.map((d) => d.toISOString()),
       created,
@@ -133,6 +146,8 @@ describe.each(engines)('operational data (%s)', (engine) => {
       durations,
       returnsByHour,
       perCabinet,
+      cabinetUse: use((r) => r.sn),
+      outletUse: use((r) => String(r.outlet_id ?? 0)),
     };
   }
 
@@ -167,6 +182,15 @@ describe.each(engines)('operational data (%s)', (engine) => {
     expect(d.outlets.reduce((a: number, o: { orderCount: number }) => a + o.orderCount, 0)).toBe(d.total.created);
     expect(d.cabinets.reduce((a: number, o: { orderCount: number }) => a + o.orderCount, 0)).toBe(d.total.created);
     for (const cb of d.cabinets) expect([cb.sn, cb.orderCount]).toEqual([cb.sn, x.perCabinet[cb.sn] ?? 0]);
+    type Use = { orderCount: number; endedCount: number; rentedMinutes: number };
+    const withOrders = (xs: (Use & { k: string })[]) =>
+      Object.fromEntries(
+        xs.filter((u) => u.orderCount).map((u) => [u.k, [u.orderCount, u.endedCount, u.rentedMinutes]]),
+      );
+    expect(withOrders(d.cabinets.map((u: Use & { sn: string }) => ({ ...u, k: u.sn })))).toEqual(x.cabinetUse);
+    expect(withOrders(d.outlets.map((u: Use & { outletId: number }) => ({ ...u, k: String(u.outletId) })))).toEqual(
+      x.outletUse,
+    );
     return d;
   }
 
@@ -320,13 +344,19 @@ describe.each(engines)('operational data (%s)', (engine) => {
     ] as const)
       await matches(window, period, tz, {}, null);
     // A window of whole months (about 110 days up to now): the months' and days' spans, the hours and the edges.
-    await matches(
-      { beginTime: at(-24 * 70, 13).toISOString(), endTime: new Date().toISOString() },
-      'month',
-      'UTC',
-      {},
-      null,
-    );
+    const months = { beginTime: at(-24 * 70, 13).toISOString(), endTime: new Date().toISOString() };
+    await matches(months, 'month', 'UTC', {}, null);
+    // Cabinets that stood at two outlets in it (before the day window): cab0 rented once at B, cab2 (in B) once at A.
+    // A scope counts only its outlets' orders of them: the cabinet spans (every outlet together) cannot answer a scope.
+    await order('OPS-MOVED1', { user: 8, sn: cab[0]!, outlet: outletB, created: at(-24 * 10, 30), minutes: 33 });
+    await order('OPS-MOVED2', { user: 8, sn: cab[2]!, outlet: outletA, created: at(-24 * 9, 15), minutes: 75 });
+    await matches(months, 'month', 'UTC', {}, null);
+    const movedA = await matches(months, 'month', 'UTC', { outletId: outletA }, [outletA]);
+    expect(movedA.cabinets.find((x: { sn: string }) => x.sn === cab[2])).toMatchObject({
+      orderCount: 1,
+      endedCount: 1,
+    });
+    await matches(months, 'day', 'Asia/Shanghai', { agentId: net.agentA }, [outletB]);
     // One outlet, one agent, one region: only their outlets' orders (returns at their cabinets), their cabinets, the idle one included; no new customers.
     const a = await matches(window, 'day', 'Asia/Shanghai', { outletId: outletA }, [outletA]);
     expect(a.scope).toMatchObject({ kind: 'outlet', id: outletA });
