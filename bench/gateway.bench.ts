@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { createFleet, type Fleet } from '../apps/simulator/src/index.js';
+import { forkFleet, type BenchFleet } from './fleet-process.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BATCH = 500;
@@ -34,6 +35,13 @@ const { values } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     /** Run the server on a fresh PostgreSQL database (BENCH_DATABASE_URL, TEST_DATABASE_URL or the local one) instead of PGlite. */
     postgres: { type: 'boolean', default: false },
+    /**
+     * Where the simulated cabinets run: `process` (default), a child process of their own, as devices on other
+     * machines; `in-process`, this process, beside the HTTP client and the live channel that time the round trips.
+     */
+    fleet: { type: 'string', default: 'process' },
+    /** The cabinets' process's niceness (0-19; `--fleet process` only): devices whose CPU is not the node's. */
+    'fleet-nice': { type: 'string', default: '0' },
     /** Writes a V8 CPU profile of the server process to this directory (node --cpu-prof). */
     profile: { type: 'string' },
   },
@@ -43,6 +51,16 @@ const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const REGISTER_TIMEOUT_S = Number(values['register-timeout']);
 const CONCURRENCY = Number(values['connect-concurrency']);
+const FLEET = values.fleet;
+const FLEET_NICE = Number(values['fleet-nice']);
+if (FLEET !== 'process' && FLEET !== 'in-process') {
+  console.error('bench:gateway: --fleet is process or in-process');
+  process.exit(2);
+}
+if (!Number.isInteger(FLEET_NICE) || FLEET_NICE < 0 || FLEET_NICE > 19) {
+  console.error('bench:gateway: --fleet-nice is a whole number from 0 to 19');
+  process.exit(2);
+}
 if (![N, RATE, SECONDS, REGISTER_TIMEOUT_S, CONCURRENCY].every((v) => Number.isInteger(v) && v > 0)) {
   console.error(
     'bench:gateway: --cabinets, --rate, --seconds, --register-timeout and --connect-concurrency must be positive whole numbers',
@@ -165,6 +183,21 @@ interface Outcome {
   notes: string[];
 }
 
+/** A fleet in this process, seen through the bench's interface. */
+function inProcess(fleet: Fleet): BenchFleet {
+  return {
+    pid: process.pid,
+    start: () => fleet.start(),
+    waitRegistered: (n, ms) => fleet.waitRegistered(n, ms),
+    stop: () => fleet.stop(),
+    summary: () => fleet.summary(),
+    registered: () => fleet.cabinets.filter((c) => c.registered).map((c) => c.sn),
+    onAnswered: (fn) => {
+      for (const cab of fleet.cabinets) cab.on('command', (e: { id: string }) => fn(e.id, Date.now()));
+    },
+  };
+}
+
 async function main() {
   const limit = openFilesLimit();
   const notes: string[] = [];
@@ -201,7 +234,7 @@ async function main() {
     },
     stdio: ['ignore', out, out],
   });
-  let fleet: Fleet | null = null;
+  let fleet: BenchFleet | null = null;
   let ws: WebSocket | null = null;
   const pid = child.pid!;
   let cleaned = false;
@@ -291,14 +324,16 @@ async function main() {
     log(`stocked in ${N} cabinets in ${(stockInMs / 1000).toFixed(1)} s`);
 
     // 3. Connect them all and wait for every `registered`.
-    fleet = await createFleet({
+    const fleetOptions = {
       count: N,
       prefix: 'BNCH',
       start: 1,
       url: `mqtt://127.0.0.1:${mqttPort}`,
       deviceSecret,
       connectConcurrency: CONCURRENCY,
-    });
+    };
+    fleet =
+      FLEET === 'process' ? await forkFleet(fleetOptions, FLEET_NICE) : inProcess(await createFleet(fleetOptions));
     const f = fleet;
     const tConnect = Date.now();
     const progress = setInterval(() => {
@@ -329,12 +364,13 @@ async function main() {
     // interval (60 s, the `registered` answer's) plus a little, so every cabinet beats in it.
     const window = 65;
     const c0 = cpuSeconds(pid);
-    const b0 = process.cpuUsage();
+    const fleetCpu = () =>
+      FLEET === 'process' ? cpuSeconds(f.pid) * 1e6 : process.cpuUsage().user + process.cpuUsage().system;
+    const b0Fleet = fleetCpu();
     const hb0 = f.summary().heartbeats;
     await sleep(window * 1000);
     const heartbeatCpuPct = ((cpuSeconds(pid) - c0) / window) * 100;
-    const b1 = process.cpuUsage(b0);
-    const benchCpuPct = ((b1.user + b1.system) / 1e6 / window) * 100;
+    const benchCpuPct = ((fleetCpu() - b0Fleet) / 1e6 / window) * 100;
     const heartbeats = f.summary().heartbeats - hb0;
     log(
       `heartbeat window: ${heartbeats} heartbeats in ${window} s, server CPU ${heartbeatCpuPct.toFixed(0)} %, cabinets' CPU ${benchCpuPct.toFixed(0)} %`,
@@ -363,12 +399,12 @@ async function main() {
       ws!.once('error', reject);
     });
     await sleep(500);
-    const online = f.cabinets.filter((c) => c.registered).map((c) => c.sn);
+    const online = f.registered();
     if (!online.length) throw new Error('no cabinet registered: nothing to send commands to');
     const sent: { id: string | null; t0: number; wall: number; sendError?: string }[] = [];
     // When each cabinet answered (the simulator's 'command' event follows its reply's publish at once).
     const answeredAt = new Map<string, number>();
-    for (const cab of f.cabinets) cab.on('command', (e: { id: string }) => answeredAt.set(e.id, Date.now()));
+    f.onAnswered((id, at) => answeredAt.set(id, at));
     const cpuCmd0 = cpuSeconds(pid);
     const tCmd = performance.now();
     const total = RATE * SECONDS;
@@ -525,7 +561,9 @@ const GATEWAY_INTRO = [
   '',
   'Written by `npm run bench:gateway -- --cabinets N [--postgres]` (bench/gateway.bench.ts), one subsection per size and',
   'database; a new run replaces its own subsection. The server runs in its own process (`node --import tsx`, embedded Aedes',
-  'broker, PGlite or PostgreSQL); the simulated cabinets run in the benchmark process on the same two cores, each its own',
+  'broker, PGlite or PostgreSQL); the simulated cabinets run in a process of their own on the same two cores (`--fleet',
+  'process`, the default since 2026-11-29; `--fleet in-process` runs them in the benchmark process beside the HTTP client',
+  'and the live channel that time each round trip; `--fleet-nice N` runs their process at a lower priority), each its own',
   'MQTT connection, heartbeating at the interval the server gives in `registered`. Commands are queryVersion sent with',
   'POST /device/api/v1/command/send at a fixed rate to random registered cabinets, each timed until its final state',
   'arrives on the live channel (DEVICE_COMMAND), as a console sees it.',
@@ -539,6 +577,8 @@ const HISTORY_HEAD = [
   '10,000 cabinets on PostgreSQL: p99 at most 50 ms. Load is the 1-minute load average at the start / end: the machine',
   'is shared, compare lines of like load. "CPU/cmd" is the server\'s CPU per command less its heartbeat-only rate.',
   '"Stages p99" (PostgreSQL) are POST → recorded / → sent / → result written / → on the live channel, each its own p99.',
+  '"Cabinets" says where the simulated cabinets ran when not in the benchmark\'s process (from 2026-11-29 23:00: "own',
+  'process", with its niceness when not 0).',
   '',
   '| date (UTC) | commit | cabinets | database | load | registered | answered | p50 ms | p99 ms | max ms | CPU/cmd ms | stages p99 ms |',
   '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -577,7 +617,7 @@ function writeSection(o: Outcome, limit: number, engine: string) {
     `| server RSS after the command phase | ${o.rssAfterCommands.toFixed(0)} MiB |`,
     `| heartbeats in ${o.heartbeatWindowS} s of heartbeats only | ${o.heartbeats} (${(o.heartbeats / o.heartbeatWindowS).toFixed(0)}/s) |`,
     `| server CPU in that window | ${o.heartbeatCpuPct.toFixed(0)} % of one core |`,
-    `| the simulated cabinets' CPU in that window (benchmark process) | ${o.benchCpuPct.toFixed(0)} % of one core |`,
+    `| the simulated cabinets' CPU in that window (${FLEET === 'process' ? `their own process${FLEET_NICE ? `, nice ${FLEET_NICE}` : ''}` : 'benchmark process'}) | ${o.benchCpuPct.toFixed(0)} % of one core |`,
     `| commands sent | ${o.commands.sent} at ${o.commands.achievedRate.toFixed(0)}/s |`,
     `| succeeded / failed / no result in 20 s / refused or HTTP error | ${o.commands.succeeded} / ${o.commands.failed} / ${o.commands.lost} / ${o.commands.sendErrors} |`,
     `| round trip p50 (POST → result on the ${o.commands.how}) | ${ms(o.commands.p50)} ms |`,
@@ -613,7 +653,7 @@ function writeSection(o: Outcome, limit: number, engine: string) {
   const rows = old ? old.split('\n').filter((l) => /^\| (\d{4}-|before)/.test(l)) : [];
   const stage = o.stages ? STAGES.map((name) => ms(o.stages![name].p99)).join(' / ') : '—';
   rows.push(
-    `| ${new Date().toISOString().slice(0, 16)} | ${commit()} | ${o.cabinets} | ${engine} | ${o.load[0].toFixed(1)} / ${o.load[1].toFixed(1)} | ${o.registered} | ${o.commands.succeeded} of ${o.commands.sent} | ${ms(o.commands.p50)} | ${ms(o.commands.p99)} | ${ms(o.commands.max)} | ${o.cpuPerCommandMs.toFixed(2)} | ${stage} |`,
+    `| ${new Date().toISOString().slice(0, 16)} | ${commit()} | ${o.cabinets}${FLEET === 'process' ? ` (own process${FLEET_NICE ? `, nice ${FLEET_NICE}` : ''})` : ''} | ${engine} | ${o.load[0].toFixed(1)} / ${o.load[1].toFixed(1)} | ${o.registered} | ${o.commands.succeeded} of ${o.commands.sent} | ${ms(o.commands.p50)} | ${ms(o.commands.p99)} | ${ms(o.commands.max)} | ${o.cpuPerCommandMs.toFixed(2)} | ${stage} |`,
   );
   const history = [HISTORY, '', ...HISTORY_HEAD, ...rows, ''].join('\n');
   const all = [...kept, sub].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
