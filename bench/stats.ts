@@ -598,9 +598,9 @@ export async function benchStats(
 ): Promise<StatsRow[]> {
   const c = statsContext(db, outlets);
   const rows: StatsRow[] = [];
-  // BENCH_STATS_ONLY: only the rows whose name holds it (e.g. "operational").
-  const only = process.env.BENCH_STATS_ONLY;
-  for (const q of STATS_QUERIES.filter((x) => !only || x.name.includes(only))) {
+  // BENCH_STATS_ONLY: only the rows whose name holds it (e.g. "operational"), or one of its |-separated texts.
+  const only = process.env.BENCH_STATS_ONLY?.split('|').filter(Boolean);
+  for (const q of STATS_QUERIES.filter((x) => !only?.length || only.some((o) => x.name.includes(o)))) {
     if (q.check) {
       await q.check(c);
       log(`${q.name}: equal to the whole-table GROUP BY`);
