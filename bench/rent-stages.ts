@@ -7,7 +7,7 @@
  *   → published (the gateway's publish on `down`: the cabinet's physical turn came) → cabinet got it →
  *   cabinet answered (its result) → server got the result (the gateway's MQTT client) → dequeued (the
  *   cabinet's message queue reached it: `onReply`) → written (the reply's conditional update) → handed on
- *   (the turn to the next eject, the slot summary: `ejectFinished` called) → engine done (`ejectOutcome`).
+ *   (the turn to the next eject, the slot summary: `ejectFinished` called) → engine started, done (`ejectOutcome`).
  *
  * Besides: each cabinet's message queue by message kind (wait before its turn, time it ran), the wait for a
  * connection of the pool (transactions: `connect()`; single statements: `query`), and the event loop's delay.
@@ -16,7 +16,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import type { VirtualCabinet } from '@cbo/simulator';
 
-type Fn = (...a: any[]) => any;  
+type Fn = (...a: any[]) => any;
 
 const STAGES = [
   'reserved',
@@ -28,6 +28,7 @@ const STAGES = [
   'dequeued',
   'written',
   'handedOn',
+  'engineStart',
   'engineDone',
 ] as const;
 type Stage = (typeof STAGES)[number];
@@ -72,7 +73,6 @@ const dist = (xs: number[]): Dist => {
   };
 };
 
- 
 /** Installs the wraps; `stop` undoes them and answers what was seen. */
 export function traceStages(services: any, cabinets: VirtualCabinet[]) {
   const undo: (() => void)[] = [];
@@ -209,8 +209,18 @@ export function traceStages(services: any, cabinets: VirtualCabinet[]) {
       async function (row: { id: string }, ejected: boolean) {
         mark(row.id, 'written'); // the slow path (onReply's general branch) has no batch
         mark(row.id, 'handedOn');
-        await orig.call(rental, row, ejected);
-        mark(row.id, 'engineDone');
+        return orig.call(rental, row, ejected);
+      },
+  );
+  const listener = rental.listener;
+  wrap(
+    listener,
+    'ejectOutcome',
+    (orig) =>
+      async function (e: { commandId: string }) {
+        mark(e.commandId, 'engineStart');
+        await orig.call(listener, e);
+        mark(e.commandId, 'engineDone');
       },
   );
   const sender = replies.sender;
@@ -310,4 +320,3 @@ export function traceStages(services: any, cabinets: VirtualCabinet[]) {
     },
   };
 }
- 
