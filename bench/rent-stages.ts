@@ -50,7 +50,7 @@ export interface StagesReport {
   /** The cabinet's message queue by kind: the wait before a message ran, and how long it ran. */
   queue: Record<string, { wait: Dist; run: Dist }>;
   /** Wait for a pooled connection: transactions (`connect()`) and single statements (`query`). */
-  pool: { tx: Dist; query: Dist; waitingMax: number };
+  pool: { tx: Dist; query: Dist; waitingMax: number; held: { what: string; n: number; ms: number; share: number }[] };
   /** Event loop delay (ms) of the bench process over the window. */
   loop: { p50: number; p99: number; max: number; mean: number };
   /** Calls on the eject's path and the cabinets' queues, timed (ms). */
@@ -255,22 +255,73 @@ export function traceStages(services: any, cabinets: VirtualCabinet[]) {
     );
   }
   // Pool waits: a transaction asks `connect()` (a promise); a single statement, `query`, asks `connect(cb)`.
+  // And how long each holds its connection (given to released), by statement text (a transaction: its first
+  // statement after `begin`): which work the pool's connections are busy with.
   const poolTx: number[] = [];
   const poolQuery: number[] = [];
+  const holds = new Map<string, { n: number; ms: number }>();
   let waitingMax = 0;
+  let text: string | null = null;
+  const short = (t: unknown) =>
+    String(typeof t === 'string' ? t : ((t as { text?: string })?.text ?? '?'))
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 80);
+  type Held = { acquired: number; label: string | null; tx: boolean };
+  const held = new WeakMap<object, Held>();
+  const watch = (client: any, tx: boolean, label: string | null) => {
+    held.set(client, { acquired: now(), label, tx });
+    const release = client.release as Fn;
+    client.release = function (this: unknown, ...a: unknown[]) {
+      const h = held.get(client);
+      if (h) {
+        const k = `${h.tx ? 'tx ' : ''}${h.label ?? '?'}`;
+        const s0 = holds.get(k) ?? { n: 0, ms: 0 };
+        s0.n++;
+        s0.ms += now() - h.acquired;
+        holds.set(k, s0);
+        held.delete(client);
+      }
+      return release.apply(client, a);
+    };
+    // The pool gives every checkout a release of its own: wrapped each time; the query, once.
+    if (client.__staged) return;
+    client.__staged = true;
+    const q = client.query as Fn;
+    client.query = function (this: unknown, ...a: unknown[]) {
+      const h = held.get(client);
+      const t = short(a[0]);
+      if (h && h.label === null && !/^begin/i.test(t)) h.label = t;
+      return q.apply(client, a);
+    };
+  };
   const proto = pg.Pool.prototype as any;
+  const query = proto.query as Fn;
+  proto.query = function (this: unknown, t: unknown, ...a: unknown[]) {
+    text = short(t);
+    try {
+      return query.call(this, t, ...a);
+    } finally {
+      text = null;
+    }
+  };
+  undo.push(() => (proto.query = query));
   const connect = proto.connect as Fn;
   proto.connect = function (this: any, cb?: Fn) {
     const at = now();
     waitingMax = Math.max(waitingMax, this.waitingCount ?? 0);
-    if (typeof cb === 'function')
-      return connect.call(this, (...a: unknown[]) => {
+    if (typeof cb === 'function') {
+      const label = text;
+      return connect.call(this, (err: unknown, client: any, ...a: unknown[]) => {
         poolQuery.push(now() - at);
-        return cb(...a);
+        if (client) watch(client, false, label);
+        return cb(err, client, ...a);
       });
-    const p = connect.call(this) as Promise<unknown>;
+    }
+    const p = connect.call(this) as Promise<any>;
     return p.then((c) => {
       poolTx.push(now() - at);
+      watch(c, true, null);
       return c;
     });
   };
@@ -313,7 +364,24 @@ export function traceStages(services: any, cabinets: VirtualCabinet[]) {
             .map(([k, q]) => [k, { wait: dist(q.wait), run: dist(q.run) }]),
         ),
         calls: Object.fromEntries([...calls].map(([k, xs]) => [k, dist(xs)])),
-        pool: { tx: dist(poolTx), query: dist(poolQuery), waitingMax },
+        pool: {
+          tx: dist(poolTx),
+          query: dist(poolQuery),
+          waitingMax,
+          // share: of all the time connections were held
+          held: (() => {
+            const total = [...holds.values()].reduce((a, h) => a + h.ms, 0) || 1;
+            return [...holds]
+              .sort((a, b) => b[1].ms - a[1].ms)
+              .slice(0, 30)
+              .map(([what, h]) => ({
+                what,
+                n: h.n,
+                ms: Math.round(h.ms),
+                share: Math.round((h.ms / total) * 1000) / 10,
+              }));
+          })(),
+        },
         loop: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), mean: ms(loop.mean) },
         ejects: [...times.values()].filter((t) => t.engineDone !== undefined).length,
       };
