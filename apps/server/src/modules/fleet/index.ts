@@ -226,9 +226,5 @@ export const fleet = defineModule({
   ],
   routes: fleetRoutes,
   start: (s) => s.gateway.start(),
-  // The cabinets' messages first, then what they told the rental engine (its chains, rental-port.ts).
-  stop: async (s) => {
-    await s.gateway.close();
-    await s.rental.drain();
-  },
+  stop: (s) => s.gateway.close(),
 });

@@ -143,30 +143,7 @@ export class RentalPort {
     return row ?? null;
   }
 
-  /**
-   * What the rental engine is told, one power bank's after another in the order the fleet learnt them, each
-   * power bank on a chain of its own: not in the cabinet's message queue. The engine's work (an eject's
-   * outcome, a return's settle: transactions of their own, a second and more on a busy server) held that
-   * queue, so the cabinet's next messages (the next customer's eject result among them) waited for it: the
-   * cabinet's physical turn, handed on when an eject's result is written, waited for other customers' settles
-   * (bench:rent --stages, issue 27). The fleet's own writes (the slot, the command's end, the turn) stay in
-   * the queue, before the engine is told; one power bank's outcome and return still reach the engine in order.
-   */
-  private readonly told = new Map<string, Promise<void>>();
-
-  private tell(key: string, work: () => Promise<void>): void {
-    const next = (this.told.get(key) ?? Promise.resolve()).then(work).finally(() => {
-      if (this.told.get(key) === next) this.told.delete(key);
-    });
-    this.told.set(key, next);
-  }
-
-  /** Waits until the engine has been told everything the fleet learnt (shutdown, tests). */
-  async drain(): Promise<void> {
-    while (this.told.size) await Promise.allSettled([...this.told.values()]);
-  }
-
-  /** Told by the command side: an eject finished; the engine hears of it on the power bank's chain. Errors stay here: the fleet's own path goes on. */
+  /** Told by the command side: an eject finished. Errors stay here: the fleet's own path goes on. */
   async ejectFinished(
     row: {
       id: string;
@@ -180,30 +157,25 @@ export class RentalPort {
   ): Promise<void> {
     // Rental ejects are the system's (nobody's): an operator's eject or a forced eject is no rental.
     if (row.type !== 'eject' || row.createdBy !== null) return;
-    const e = {
-      commandId: row.id,
-      sn: row.sn,
-      ejected,
-      powerBankId: row.targetPowerBankId,
-      slot: row.targetSlot,
-    };
-    this.tell(row.targetPowerBankId ?? row.id, async () => {
-      try {
-        await this.listener.ejectOutcome(e);
-      } catch (err) {
-        this.log.error({ err, cmd: row.id }, 'the rental engine could not take an eject outcome');
-      }
-    });
+    try {
+      await this.listener.ejectOutcome({
+        commandId: row.id,
+        sn: row.sn,
+        ejected,
+        powerBankId: row.targetPowerBankId,
+        slot: row.targetSlot,
+      });
+    } catch (err) {
+      this.log.error({ err, cmd: row.id }, 'the rental engine could not take an eject outcome');
+    }
   }
 
-  /** Told by the slot writer: a power bank came back; the engine hears of it on the power bank's chain. */
+  /** Told by the slot writer: a power bank came back. */
   async arrived(sn: string, slot: number, powerBankId: string, at: Date): Promise<void> {
-    this.tell(powerBankId, async () => {
-      try {
-        await this.listener.returned({ sn, slot, powerBankId, at });
-      } catch (err) {
-        this.log.error({ err, sn, powerBankId }, 'the rental engine could not take a return');
-      }
-    });
+    try {
+      await this.listener.returned({ sn, slot, powerBankId, at });
+    } catch (err) {
+      this.log.error({ err, sn, powerBankId }, 'the rental engine could not take a return');
+    }
   }
 }
