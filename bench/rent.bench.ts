@@ -1,5 +1,5 @@
 /**
- * `npm run bench:rent [-- --customers 200 --cabinets 40 --seconds 60] [--pglite-only|--postgres-only] [--no-write] [--trace]`:
+ * `npm run bench:rent [-- --customers 200 --cabinets 40 --seconds 60] [--pglite-only|--postgres-only] [--no-write] [--trace] [--stages]`:
  * the rent path's capacity (bench/rent.ts) on PostgreSQL (a fresh database on BENCH_DATABASE_URL,
  * TEST_DATABASE_URL or the local server, dropped after) and on PGlite; rewrites the "Rent path"
  * section of docs/benchmarks.md and adds its rows to that section's history.
@@ -125,6 +125,8 @@ async function main() {
       'no-write': { type: 'boolean', default: false },
       // Statements, transactions and what they await (bench/rent-trace.ts); for finding where the time goes.
       trace: { type: 'boolean', default: false },
+      // Each eject's stages, the cabinets' message queues, the pool's waits, the event loop (bench/rent-stages.ts).
+      stages: { type: 'boolean', default: false },
     },
   });
   const customers = Number(values.customers);
@@ -139,7 +141,9 @@ async function main() {
     const pg = await freshPostgres();
     try {
       log('PostgreSQL');
-      results.push(await benchRent({ url: pg.url, customers, cabinets, seconds, log, trace: values.trace }));
+      results.push(
+        await benchRent({ url: pg.url, customers, cabinets, seconds, log, trace: values.trace, stages: values.stages }),
+      );
       console.log(JSON.stringify(results.at(-1), null, 2));
     } finally {
       await pg.drop().catch(() => undefined);
@@ -147,7 +151,9 @@ async function main() {
   }
   if (!values['postgres-only']) {
     log('PGlite');
-    results.push(await benchRent({ url: null, customers, cabinets, seconds, log, trace: values.trace }));
+    results.push(
+      await benchRent({ url: null, customers, cabinets, seconds, log, trace: values.trace, stages: values.stages }),
+    );
     console.log(JSON.stringify(results.at(-1), null, 2));
   }
   for (const r of results) console.log(row(r));

@@ -32,6 +32,7 @@ import { SIMULATED_AREA_CODE } from '../apps/server/src/platform/sms/sms-provide
 import type { RentalListener } from '../apps/server/src/modules/fleet/rental-port.js';
 import { apiClient } from './orders.js';
 import { traceStatements, UNTRACED, type TraceReport } from './rent-trace.js';
+import { traceStages, type StagesReport } from './rent-stages.js';
 
 export interface RentBench {
   engine: 'PostgreSQL' | 'PGlite';
@@ -78,6 +79,8 @@ export interface RentBench {
     /** CPU of this database's backends over the window (from /proc, when PostgreSQL runs here). */
     pgCpuMs: number | null;
   };
+  /** With `stages`: each eject's stages, the cabinets' message queues, the pool's waits, the event loop (bench/rent-stages.ts). */
+  stages?: StagesReport;
 }
 
 const quantile = (xs: number[], p: number) => {
@@ -169,6 +172,8 @@ export async function benchRent(opts: {
   log?: (m: string) => void;
   /** Count statements and the gaps inside transactions (bench/rent-trace.ts), and sample pg_stat_activity. */
   trace?: boolean;
+  /** Time each eject's stages, the cabinets' queues, the pool and the event loop (bench/rent-stages.ts). */
+  stages?: boolean;
 }): Promise<RentBench> {
   const say = opts.log ?? (() => undefined);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cbo-bench-rent-'));
@@ -299,6 +304,7 @@ export async function benchRent(opts: {
     let settledN = 0;
     const cabinets = fleet.cabinets;
     const tracer = opts.trace ? traceStatements() : null;
+    const staged = opts.stages ? traceStages(services, cabinets) : null;
     const sampler = opts.trace && opts.url ? await sampleActivity(opts.url) : null;
     const at = new Date().toISOString();
     const cpu0 = process.cpuUsage();
@@ -333,6 +339,7 @@ export async function benchRent(opts: {
           provMs.push(p);
           rentNetMs.push(b - a - p);
           const pb = rent.data.powerBankId as string;
+          staged?.answered(pb);
           // A customer waits at the cabinet for the power bank (the ejects of one cabinet go one after
           // another): up to two minutes, then gives up; the order still open, they rent no more.
           const out = rent.data.status === 'using' ? true : await ejected.wait(pb, 120_000);
@@ -372,6 +379,7 @@ export async function benchRent(opts: {
     const cpu = process.cpuUsage(cpu0);
     const cpuMs = (cpu.user + cpu.system) / 1000;
     const traced = tracer?.stop();
+    const stages = staged?.stop();
     const sampled = await sampler?.stop();
     const db = database.db;
     const [fin] = await query<{ n: number }>(
@@ -407,6 +415,7 @@ export async function benchRent(opts: {
       load: [load0, os.loadavg()[0]!],
       cpuMs,
       cpuMsPerRent: cpuMs / Math.max(1, rents),
+      ...(stages ? { stages } : {}),
       ...(traced
         ? {
             trace: {

@@ -191,12 +191,21 @@ export class CabinetReports {
     return xs.map(({ sn }) => before.has(sn));
   }
 
-  /** Written without waiting for the disk (`relaxedCommit`): a mark a database crash loses is made again by the cabinet's next message. */
+  /**
+   * Written without waiting for the disk (`relaxedCommit`): a mark a database crash loses is made again by the
+   * cabinet's next message. A cabinet whose row is locked (a rent picking its power bank, an inventory batch) is
+   * not marked this time rather than waited for: the mark is only "heard of lately" (the offline sweep allows
+   * three heartbeats), and waiting made every cabinet's reply in the batch wait for that one rent's commit, so
+   * a reply to an eject sat in its cabinet's queue behind other cabinets' rents (bench:rent --stages, issue 27).
+   * Answers whether each SN is in stock, marked or not.
+   */
   private async writeSeen(sns: string[]): Promise<boolean[]> {
     const rows = await query<{ sn: string }>(
       this.db,
-      sql`with relaxed as (${relaxedCommit()})
-          update dev_cabinet set last_seen_at = ${new Date()} from relaxed where sn = ${anyOf(sns)} returning sn`,
+      sql`with relaxed as (${relaxedCommit()}),
+          free as (select sn from dev_cabinet where sn = ${anyOf(sns)} for no key update skip locked),
+          marked as (update dev_cabinet c set last_seen_at = ${new Date()} from free, relaxed where c.sn = free.sn)
+          select sn from dev_cabinet where sn = ${anyOf(sns)}`,
     );
     const found = new Set(rows.map((r) => r.sn));
     return sns.map((sn) => found.has(sn));
