@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { FleetOptions, FleetSummary } from '../apps/simulator/src/index.js';
+import { emptySummary, type FleetOptions, type FleetSummary } from '../apps/simulator/src/index.js';
 
 type ToChild = { type: 'start' } | { type: 'wait'; n: number; timeoutMs: number } | { type: 'stop' };
 type ToParent =
@@ -50,20 +50,7 @@ export async function forkFleet(options: FleetOptions & { deviceSecret: string }
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         })
       : spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  let summary: FleetSummary = {
-    cabinets: options.count,
-    connected: 0,
-    registered: 0,
-    commands: 0,
-    failed: 0,
-    rejected: 0,
-    duplicates: 0,
-    heartbeats: 0,
-    returns: 0,
-    faults: 0,
-    reconnects: 0,
-    lastError: null,
-  };
+  let summary: FleetSummary = emptySummary(options.count);
   let registered: string[] = [];
   const answered: ((id: string, at: number) => void)[] = [];
   const waiting = new Map<string, ((m: ToParent) => void)[]>();

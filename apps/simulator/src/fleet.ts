@@ -45,6 +45,24 @@ export interface Fleet {
   summary(): FleetSummary;
 }
 
+/** A fleet's summary before anything happened (also what a fleet in another process reports until it first speaks). */
+export function emptySummary(cabinets: number): FleetSummary {
+  return {
+    cabinets,
+    connected: 0,
+    registered: 0,
+    commands: 0,
+    failed: 0,
+    rejected: 0,
+    duplicates: 0,
+    heartbeats: 0,
+    returns: 0,
+    faults: 0,
+    reconnects: 0,
+    lastError: null,
+  };
+}
+
 /** SN for cabinet number `n` of a prefix: 4 letters + 12 digits. */
 export function serialNumber(prefix: string, n: number): string {
   return `${prefix.toUpperCase()}${String(n).padStart(12, '0')}`;
@@ -175,20 +193,7 @@ export async function createFleet(options: FleetOptions): Promise<Fleet> {
       await Promise.all(cabinets.map((c) => c.stop()));
     },
     summary() {
-      const s: FleetSummary = {
-        cabinets: cabinets.length,
-        connected: 0,
-        registered: 0,
-        commands: 0,
-        failed: 0,
-        rejected: 0,
-        duplicates: 0,
-        heartbeats: 0,
-        returns,
-        faults,
-        reconnects: 0,
-        lastError: null,
-      };
+      const s: FleetSummary = { ...emptySummary(cabinets.length), returns, faults };
       for (const c of cabinets) {
         if (c.connected) s.connected++;
         if (c.registered) s.registered++;
