@@ -173,6 +173,9 @@ export const ordOrderArchive = pgTable(
     index('ord_order_archive_outlet_idx').on(t.outletId, t.createdAt),
     index('ord_order_archive_end_idx').on(t.endAt),
     index('ord_order_archive_bank_idx').on(t.powerBankId),
+    // The archive list always names a user type (spec 5): its count and page read this index alone (the count of
+    // the 30 days before read every row's heap to test `simulated`: 1.3 s at 10M orders, bench:stats).
+    index('ord_order_archive_simulated_idx').on(t.simulated, t.createdAt),
   ],
 );
 

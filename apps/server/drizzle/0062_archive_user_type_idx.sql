@@ -1,0 +1,1 @@
+CREATE INDEX "ord_order_archive_simulated_idx" ON "ord_order_archive" USING btree ("simulated","created_at");
