@@ -185,20 +185,18 @@ export class OrderOperations {
     const present = sql`NOT EXISTS (${later('ord_order')}) AND NOT EXISTS (${later('ord_order_archive')})`;
     // The live levels: whole months [lm0, mEnd), whole days [d0, lm0), hours [h0, d0), the head edge.
     const lm0 = d0.getUTCDate() === 1 ? d0 : new Date(Date.UTC(d0.getUTCFullYear(), d0.getUTCMonth() + 1, 1));
-    const live = sql`
-      SELECT ${key} AS k, order_count, ended_count, ended_minutes${buckets} FROM ${table}
+    // The head (the hours before the first whole day, the edge rows before the first whole hour) is read either way.
+    const head = sql`
+      SELECT ${key} AS k, order_count, ended_count, ended_minutes${buckets} FROM stat_order_cabinet_hour
+      WHERE hour >= ${h0} AND hour < ${d0}
+      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM (${this.edgeOrders(w.begin, h0, false, null)}) e`;
+    return sql`${head}
+      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM ${table}
       WHERE ((span = 'month' AND start >= ${lm0} AND start < ${mEnd}) OR (span = 'day' AND start >= ${d0} AND start < ${lm0})) AND ${present}
-      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM stat_order_cabinet_hour
-      WHERE hour >= ${h0} AND hour < ${d0} AND ${present}
-      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM (${this.edgeOrders(w.begin, h0, false, null)}) e
-      WHERE ${present}`;
-    return sql`${live}
       UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM ${table}
       WHERE ((span = 'month' AND start >= ${m0} AND start < ${m1}) OR (span = 'day' AND ((start >= ${d0} AND start < ${m0}) OR (start >= ${m1} AND start < ${d1})))) AND NOT (${present})
       UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM stat_order_cabinet_hour
-      WHERE ((hour >= ${h0} AND hour < ${d0}) OR (hour >= ${d1} AND hour < ${h1})) AND NOT (${present})
-      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM (${this.edgeOrders(w.begin, h0, false, null)}) e
-      WHERE NOT (${present})
+      WHERE hour >= ${d1} AND hour < ${h1} AND NOT (${present})
       UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM (${this.edgeOrders(h1, w.end, true, null)}) e
       WHERE NOT (${present})`;
   }
