@@ -211,37 +211,27 @@ export const STATS_QUERIES: {
     whole: (c) => operationalWhole(c, c.yearByMonth, 'month', 'UTC'),
     check: (c) => operationalCheck(c, c.yearByMonth, 'month', 'UTC'),
   },
-  // Scoped (the scope resolved from the generator's network, benchNetwork): a scope's outlets are summed from
-  // stat_order_outlet_span and stat_order_hour, its cabinets from the hourly rollup of its outlets.
+  // Scoped (the scope resolved from the generator's network, benchNetwork): a scope reads the hourly rollups of its
+  // outlets (stat_order_hour, stat_order_cabinet_hour) and its order rows, not the spans (docs/decisions/statistics.md).
   ...(
     [
       ['one agent (10 outlets)', agentScope],
       ['one region (100 outlets)', regionScope],
     ] as const
-  ).flatMap(([label, scopeOf]) => [
-    {
-      name: `operational data, ${label}, 30 days by day (order side)`,
+  ).flatMap(([label, scopeOf]) =>
+    (
+      [
+        ['30 days by day', 'month', 'day'],
+        ['a year by month', 'yearByMonth', 'month'],
+      ] as const
+    ).map(([words, window, period]) => ({
+      name: `operational data, ${label}, ${words} (order side)`,
       fast: (c: StatsContext) =>
-        c.operational.operational(
-          { ...c.month, period: 'day' as const, timeZone: 'UTC', ...scopeOf(c).ask },
-          'UTC',
-          null,
-        ),
-      whole: (c: StatsContext) => operationalWhole(c, c.month, 'day', 'UTC', scopeOf(c)),
-      check: (c: StatsContext) => operationalCheck(c, c.month, 'day', 'UTC', scopeOf(c)),
-    },
-    {
-      name: `operational data, ${label}, a year by month (order side)`,
-      fast: (c: StatsContext) =>
-        c.operational.operational(
-          { ...c.yearByMonth, period: 'month' as const, timeZone: 'UTC', ...scopeOf(c).ask },
-          'UTC',
-          null,
-        ),
-      whole: (c: StatsContext) => operationalWhole(c, c.yearByMonth, 'month', 'UTC', scopeOf(c)),
-      check: (c: StatsContext) => operationalCheck(c, c.yearByMonth, 'month', 'UTC', scopeOf(c)),
-    },
-  ]),
+        c.operational.operational({ ...c[window], period, timeZone: 'UTC', ...scopeOf(c).ask }, 'UTC', null),
+      whole: (c: StatsContext) => operationalWhole(c, c[window], period, 'UTC', scopeOf(c)),
+      check: (c: StatsContext) => operationalCheck(c, c[window], period, 'UTC', scopeOf(c)),
+    })),
+  ),
 ];
 
 /** A scope's outlets (null: the whole business) as a condition on an order column (orders without an outlet are outlet 0). */
