@@ -155,7 +155,12 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
     expect(banks.get(y)).toMatchObject({ sn: a, slot: 2, battery: 50, lastCabinetSn: a }); // a's report came last
     expect(banks.get(z)).toMatchObject({ sn: null, slot: null, lastCabinetSn: c }); // c no longer holds it
     expect(await db().select().from(devSlot).where(eq(devSlot.sn, c))).toEqual([]);
-    expect((await db().select().from(devSlot).where(eq(devSlot.sn, a))).map((r) => [r.slot, r.powerBankId])).toEqual([
+    expect(
+      (await db().select().from(devSlot).where(eq(devSlot.sn, a)).orderBy(devSlot.slot)).map((r) => [
+        r.slot,
+        r.powerBankId,
+      ]),
+    ).toEqual([
       [1, x],
       [2, y],
     ]);
@@ -177,6 +182,29 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
         .from(devPowerBank)
         .where(eq(devPowerBank.powerBankId, powerBankIdFor(unknown, 1))),
     ).toEqual([]);
+  });
+
+  it('an inventory writes only what changed: a slot as it was keeps its row, a changed, a new and a missing slot are written', async () => {
+    const [p1, p2, p3] = [1, 2, 3].map((n) => powerBankIdFor(offline, n));
+    await slotWriter().inventory(offline, [slot(1, p1, 100), slot(2, p2, 60), slot(3, p3, 70), slot(4, null)]);
+    const earlier = new Date(Date.now() - 3_600_000);
+    await db().update(devSlot).set({ updatedAt: earlier }).where(eq(devSlot.sn, offline));
+    // Slot 1 as it was; slot 2 charged; slot 3's power bank left; slot 4 no longer reported; slot 5 new.
+    await slotWriter().inventory(offline, [slot(1, p1, 100), slot(2, p2, 65), slot(3, null), slot(5, null)]);
+    const rows = await db().select().from(devSlot).where(eq(devSlot.sn, offline)).orderBy(devSlot.slot);
+    expect(rows.map((r) => [r.slot, r.powerBankId, r.battery])).toEqual([
+      [1, p1, 100],
+      [2, p2, 65],
+      [3, null, null],
+      [5, null, null],
+    ]);
+    const at = new Map(rows.map((r) => [r.slot, r.updatedAt.getTime()]));
+    expect(at.get(1)).toBe(earlier.getTime());
+    for (const n of [2, 3, 5]) expect(at.get(n)).toBeGreaterThan(earlier.getTime());
+    const [cab] = await db().select().from(devCabinet).where(eq(devCabinet.sn, offline));
+    expect(cab).toMatchObject({ freeSlots: 2, powerBanks: 2, chargedPowerBanks: 1 });
+    const [gone] = await db().select().from(devPowerBank).where(eq(devPowerBank.powerBankId, p3));
+    expect(gone).toMatchObject({ sn: null, slot: null });
   });
 
   // A cabinet's row held by another transaction (a rent picking its power bank) does not hold the other cabinets'

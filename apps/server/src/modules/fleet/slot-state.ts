@@ -320,19 +320,41 @@ export class SlotWriter {
           await tx.execute(sql`
             insert into dev_power_bank (power_bank_id, sn, slot, battery, charging, locked, fault, last_cabinet_sn, updated_at)
             select r.pb, r.sn, r.slot, r.battery, r.charging, r.locked, r.fault, r.sn, ${now} from ${bankRows}
+            -- A power bank as it was is left out before the insert: on a conflict its row would be locked (and the lock
+            -- written) even when the update's condition below then finds nothing to change.
+            where not exists (
+              select 1 from dev_power_bank q where q.power_bank_id = r.pb
+                and (q.sn, q.slot, q.battery, q.charging, q.locked, q.fault, q.last_cabinet_sn)
+                  is not distinct from (r.sn, r.slot, r.battery, r.charging, r.locked, r.fault, r.sn))
             on conflict (power_bank_id) do update set
               sn = excluded.sn, slot = excluded.slot, battery = excluded.battery, charging = excluded.charging,
               locked = excluded.locked, fault = excluded.fault, last_cabinet_sn = excluded.last_cabinet_sn, updated_at = excluded.updated_at
             where (dev_power_bank.sn, dev_power_bank.slot, dev_power_bank.battery, dev_power_bank.charging, dev_power_bank.locked, dev_power_bank.fault)
               is distinct from (excluded.sn, excluded.slot, excluded.battery, excluded.charging, excluded.locked, excluded.fault)`);
         }
-        await tx.execute(sql`delete from dev_slot where sn = ${anyOf(cabs)}`);
-        if (slots.length) {
-          await tx.execute(sql`
-            insert into dev_slot (sn, slot, power_bank_id, battery, locked, fault, charging, updated_at)
-            select s.sn, s.slot, s.pb, s.battery, s.locked, s.fault, s.charging, ${now}
-            from json_to_recordset(${jsonRows(slots)}) as s(sn text, slot int, pb text, battery int, locked boolean, fault text, charging boolean)`);
-        }
+        // The slots become the inventory by what differs, in one statement: a slot no longer reported goes, a slot
+        // that changed is updated, a new one is inserted; a slot as it was is not written. A cabinet's inventory mostly
+        // repeats what the server knows (one slot changed since the last message), and rewriting all of them (a delete
+        // and an insert of every slot, each insert checking its cabinet's key) was the costliest statement of a busy
+        // node (docs/decisions/fleet-and-gateway.md, "An inventory writes what changed"). The three parts touch disjoint rows and
+        // read the snapshot from before the statement; the cabinets are locked above, and a cabinet's messages are
+        // handled one at a time, so nothing else writes these slots meanwhile. A slot's updated_at is when it last
+        // changed.
+        await tx.execute(sql`
+          with s as (
+            select * from json_to_recordset(${jsonRows(slots)}) as s(sn text, slot int, pb text, battery int, locked boolean, fault text, charging boolean)
+          ), gone as (
+            delete from dev_slot d where d.sn = ${anyOf(cabs)}
+              and not exists (select 1 from s where s.sn = d.sn and s.slot = d.slot)
+          ), changed as (
+            update dev_slot d set power_bank_id = s.pb, battery = s.battery, locked = s.locked, fault = s.fault,
+              charging = s.charging, updated_at = ${now}
+            from s where d.sn = s.sn and d.slot = s.slot and d.sn = ${anyOf(cabs)}
+              and (d.power_bank_id, d.battery, d.locked, d.fault, d.charging) is distinct from (s.pb, s.battery, s.locked, s.fault, s.charging)
+          )
+          insert into dev_slot (sn, slot, power_bank_id, battery, locked, fault, charging, updated_at)
+          select s.sn, s.slot, s.pb, s.battery, s.locked, s.fault, s.charging, ${now} from s
+          where not exists (select 1 from dev_slot d where d.sn = s.sn and d.slot = s.slot)`);
         rows.push(...(await summarise(tx, cabs, now, true)));
         // Read only: whether the command side has expired ejects this inventory settles.
         const open = await query<{ sn: string }>(
