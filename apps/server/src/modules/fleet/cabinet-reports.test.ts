@@ -185,7 +185,7 @@ describe.each(engines)('cabinet reports written in batches (%s)', (engine) => {
   });
 
   it('an inventory writes only what changed: a slot as it was keeps its row, a changed, a new and a missing slot are written', async () => {
-    const [p1, p2, p3] = [1, 2, 3].map((n) => powerBankIdFor(offline, n));
+    const [p1, p2, p3] = [1, 2, 3].map((n) => powerBankIdFor(offline, n)) as [string, string, string];
     await slotWriter().inventory(offline, [slot(1, p1, 100), slot(2, p2, 60), slot(3, p3, 70), slot(4, null)]);
     const earlier = new Date(Date.now() - 3_600_000);
     await db().update(devSlot).set({ updatedAt: earlier }).where(eq(devSlot.sn, offline));
