@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { query } from './platform/db/database.js';
 import { engines, useServer } from './test/helper.js';
 import { until } from './test/fleet/fleet-helpers.js';
-import { newSn, TestCabinet, type Handler } from './test/fleet/test-cabinet.js';
+import { newSn, TestCabinet, type Handler, type SlotState } from './test/fleet/test-cabinet.js';
 import { caller, networkFixture, ok, outletBody, type Answer } from './test/outlet/outlet-fixtures.js';
 
 /**
@@ -50,7 +50,8 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
     };
   };
 
-  async function cabinet(banks: number): Promise<TestCabinet> {
+  /** A cabinet of 24 slots, its first `banks` full and charged; `shape` changes slots before it connects. */
+  async function cabinet(banks: number, shape?: (slot: SlotState, i: number) => void): Promise<TestCabinet> {
     const sn = newSn();
     await services().fleet.stockIn({ sns: [sn] });
     await ok(c.post('/device/api/v1/outlet/bindDevice', { outletId, sn }), 'bind');
@@ -60,10 +61,16 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
         ? Object.assign(x, { battery: 100, charging: false })
         : Object.assign(x, { powerBankId: null, battery: null, charging: false }),
     );
+    if (shape) cab.slots.forEach(shape);
+    const lendable = cab.slots.filter((x) => x.powerBankId && !x.fault && (x.battery ?? 0) >= 80).length;
     cab.handlers.eject = physicalEject();
     cabinets.push(cab);
     await cab.start();
-    await until(async () => (await services().fleet.rental.availability(sn)).available >= banks, 15_000, 'inventory');
+    await until(
+      async () => (await services().fleet.rental.availability(sn)).available >= lendable,
+      15_000,
+      'inventory',
+    );
     return cab;
   }
 
@@ -188,6 +195,52 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
       expect(await stored()).toEqual(held());
       throw e;
     });
+    const tb = await services().ledger.ledger.trialBalance('en_US');
+    expect(tb.totalDebit).toBe(tb.totalCredit);
+  }, 180_000);
+
+  it('50 rents at once at one cabinet: never one power bank twice, never more than its charged ones', async () => {
+    // 18 power banks, of which 2 are low and 2 sit in faulty slots: 14 can be lent, to 50 people who tap at once.
+    const cab = await cabinet(18, (x, i) => {
+      if (i >= 14 && i < 16) x.battery = 50;
+      if (i >= 16 && i < 18) x.fault = 'motor';
+    });
+    const lendable = cab.slots
+      .filter((x) => x.powerBankId && !x.fault && (x.battery ?? 0) >= 80)
+      .map((x) => x.powerBankId);
+    expect(lendable).toHaveLength(14);
+    const crowd = await Promise.all(Array.from({ length: 50 }, () => customer()));
+    const answers = await Promise.all(
+      crowd.map((app) =>
+        app('POST', '/order/api/app/v1/order/rent', {
+          sn: cab.sn,
+          payMode: 'deposit',
+          idempotencyKey: crypto.randomUUID(),
+        }),
+      ),
+    );
+    for (const a of answers.filter((x) => x.code !== 0)) expect(a.code, a.msg).toBe(100708);
+    const rented = answers.filter((a) => a.code === 0);
+    // Each charged power bank went to one rent, and no other power bank to any.
+    expect(rented.map((a) => a.data.powerBankId as string).sort()).toEqual([...lendable].sort());
+    const commands = await query<{ target_power_bank_id: string; created_by: number | null }>(
+      db(),
+      sql`select target_power_bank_id, created_by from dev_command where sn = ${cab.sn} and type = 'eject'`,
+    );
+    expect(commands.map((x) => x.target_power_bank_id).sort()).toEqual([...lendable].sort());
+    expect(commands.every((x) => x.created_by === null)).toBe(true);
+    const orders = rented.map((a) => a.data.orderNo as string);
+    await until(
+      async () =>
+        (
+          await query<{ status: string }>(
+            db(),
+            sql`select status from ord_order where order_no = any(${`{${orders.join(',')}}`}::text[])`,
+          )
+        ).every((o) => o.status === 'using'),
+      60_000,
+      'every eject succeeded',
+    );
     const tb = await services().ledger.ledger.trialBalance('en_US');
     expect(tb.totalDebit).toBe(tb.totalCredit);
   }, 180_000);

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.js';
+import { eq, sql } from 'drizzle-orm';
+import { COMMAND_TTL_MS } from '@cbo/contract';
+import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { CommandSender } from './command-sender.js';
-import type { Tx } from './command-rows.js';
-import { devCabinet, devCommand, devPowerBank, devSlot } from './tables.js';
+import { newCommandId } from './command-rows.js';
+import { devCommand, devPowerBank } from './tables.js';
 
 /** What the fleet tells the rental engine: an eject's outcome, and a power bank coming back. */
 export interface RentalListener {
@@ -39,31 +40,26 @@ export class RentalPort {
     private readonly listener: RentalListener,
   ) {}
 
-  /** Whether the cabinet is online and how many charged power banks it can lend now. */
+  /**
+   * Whether the cabinet is online and how many charged power banks it can lend now, in one statement
+   * (the cabinet and the count of its slots were two round trips on every rent and every scan).
+   */
   async availability(
     sn: string,
   ): Promise<{ exists: boolean; online: boolean; available: number; outletId: number | null }> {
-    const [cab] = await this.db
-      .select({ online: devCabinet.online, outletId: devCabinet.outletId })
-      .from(devCabinet)
-      .where(eq(devCabinet.sn, sn));
+    const [cab] = await query<{ online: boolean; outlet_id: number | string | null; available: number }>(
+      this.db,
+      sql`select c.online, c.outlet_id,
+            (select count(*)::int from dev_slot s
+              where s.sn = c.sn and s.power_bank_id is not null and s.fault is null and s.battery >= ${RENTABLE_BATTERY}) as available
+          from dev_cabinet c where c.sn = ${sn}`,
+    );
     if (!cab) return { exists: false, online: false, available: 0, outletId: null };
-    const [n] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(devSlot)
-      .where(
-        and(
-          eq(devSlot.sn, sn),
-          isNotNull(devSlot.powerBankId),
-          isNull(devSlot.fault),
-          gte(devSlot.battery, RENTABLE_BATTERY),
-        ),
-      );
     return {
       exists: true,
       online: cab.online && this.sender.connected,
-      available: Number(n?.n ?? 0),
-      outletId: cab.outletId,
+      available: Number(cab.available ?? 0),
+      outletId: cab.outlet_id === null ? null : Number(cab.outlet_id),
     };
   }
 
@@ -71,37 +67,49 @@ export class RentalPort {
    * Picks the fullest charged power bank of an online cabinet that no open command targets, and
    * records its eject in the caller's transaction `tx` (the cabinet's row stays locked until it
    * commits, so two rentals never pick the same one). Nothing is sent: `dispatch` after commit.
+   *
+   * Two statements: the cabinet's row lock, then the pick and the command's record together (they
+   * were three: the lock reading the whole row, the pick, the record).
+   * The lock cannot be a CTE of the pick's statement. Under READ COMMITTED a statement reads with
+   * the snapshot taken when it starts; a CTE that waits on the cabinet's row lock re-reads only that
+   * row once the lock is granted, while the CTE reading the slots and the open commands keeps the
+   * snapshot from before the wait. It would not see the eject command the previous holder of the
+   * lock recorded and committed meanwhile, and two rents would pick the same power bank (the same
+   * holds without a wait: a holder that commits between the statement's start and its lock). The
+   * pick's statement starts after the lock is held, so its snapshot has every command recorded
+   * under that lock before, and no other rent at this cabinet records one until this transaction
+   * ends.
    */
   async reserveEject(tx: Db, sn: string): Promise<{ commandId: string; slot: number; powerBankId: string }> {
-    await this.sender.lockOnline(tx as unknown as Tx, sn);
+    // Only what the refusals need is read (the lock in `CommandSender.lockOnline` reads the whole row),
+    // refused in the same order: unknown, offline, then a gateway without its broker.
+    const [cab] = await query<{ online: boolean }>(tx, sql`select online from dev_cabinet where sn = ${sn} for update`);
+    if (!cab) throw new AppError('DEVICE_NOT_FOUND');
+    if (!cab.online) throw new AppError('CABINET_OFFLINE');
+    if (!this.sender.connected) throw new AppError('GATEWAY_DOWN');
     // One statement, so one snapshot: a slot is read with the commands that target it. Read apart,
     // an eject that succeeded between the two reads left a slot that still showed its power bank
     // beside a command that no longer made it busy (the reply's commit empties the slot with it).
-    const [pick] = await tx
-      .select({ slot: devSlot.slot, powerBankId: devSlot.powerBankId })
-      .from(devSlot)
-      .where(
-        and(
-          eq(devSlot.sn, sn),
-          isNotNull(devSlot.powerBankId),
-          isNull(devSlot.fault),
-          gte(devSlot.battery, RENTABLE_BATTERY),
-          sql`not exists (${this.sender.openPhysical(sn, sql`${devSlot.slot}`, sql`${devSlot.powerBankId}`)})`,
-        ),
-      )
-      .orderBy(desc(devSlot.battery), asc(devSlot.slot))
-      .limit(1);
-    if (!pick?.powerBankId) throw new AppError('ORDER_NO_POWER_BANK');
-    const row = await this.sender.record(tx, {
-      sn,
-      type: 'eject',
-      data: { slot: pick.slot },
-      targetSlot: pick.slot,
-      targetPowerBankId: pick.powerBankId,
-      batchId: null,
-      by: null,
-    });
-    return { commandId: row.id, slot: pick.slot, powerBankId: pick.powerBankId };
+    // The command is recorded as `CommandSender.record` records a rental eject (nobody's, pending,
+    // expiring after an eject's time to live), only when a power bank was picked.
+    const now = new Date();
+    const [row] = await query<{ id: string; slot: number; power_bank_id: string }>(
+      tx,
+      sql`with pick as (
+            select s.slot, s.power_bank_id from dev_slot s
+            where s.sn = ${sn} and s.power_bank_id is not null and s.fault is null and s.battery >= ${RENTABLE_BATTERY}
+              and not exists (${this.sender.openPhysical(sn, sql`s.slot`, sql`s.power_bank_id`)})
+            order by s.battery desc, s.slot
+            limit 1
+          )
+          insert into dev_command (id, sn, type, data, target_slot, target_power_bank_id, batch_id, created_by, created_by_name, created_at, expires_at)
+          select ${newCommandId()}::text, ${sn}::text, 'eject', jsonb_build_object('slot', pick.slot), pick.slot, pick.power_bank_id,
+            null::bigint, null::bigint, null::text, ${now}::timestamptz, ${new Date(now.getTime() + COMMAND_TTL_MS.eject)}::timestamptz
+          from pick
+          returning id, target_slot as slot, target_power_bank_id as power_bank_id`,
+    );
+    if (!row?.power_bank_id) throw new AppError('ORDER_NO_POWER_BANK');
+    return { commandId: row.id, slot: Number(row.slot), powerBankId: row.power_bank_id };
   }
 
   /**

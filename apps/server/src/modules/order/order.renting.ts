@@ -203,8 +203,9 @@ export class OrderRenting extends EnginePart {
           const refused = await this.needs.deposits.depositFreeRefusal(member.id, placeOf(outlet, chain), tx);
           if (refused) throw new AppError('DEPOSIT_FREE_REFUSED', { ...refused });
         }
-        // What does not need the cabinet is written before its lock, which is held from here to the commit (the
-        // cabinet's other rents and the gateway's writes to its row wait on it): the payment row taken, the deposit.
+        // What does not need the cabinet is written before its lock, which is held from its taking to the commit (the
+        // cabinet's other rents and the gateway's writes to its row wait on it): the payment row taken, the deposit,
+        // the deposit's ledger movement.
         if (paying)
           await this.inApp.taken(tx, chargeKey, {
             reference: (reference ?? authReference)!,
@@ -230,11 +231,10 @@ export class OrderRenting extends EnginePart {
             payReference: reference,
             simulated: member.simulated,
           });
-        const r = await this.needs.fleet.reserveEject(tx, req.sn);
-        // The deposit's movement before the order: the order's row updates its outlet's rollup row of the hour, which
-        // every rent, eject result and settle at that outlet updates too (docs/decisions/statistics.md), so the order is
-        // written last, right before its events and the commit, and the rent holds that row for two statements. The
-        // settle takes the ledger's rows before the order's too: one order for both.
+        // The deposit's movement, before the cabinet's lock too: it needs no cabinet, and the rollup rows its triggers
+        // write are no outlet's hot row (stat_ledger_hour and stat_ledger_day are sharded by the movement's id; the
+        // outlet's ledger rollup takes none of the rent's accounts, ledger/rollups.sql), so the cabinet is not held while
+        // it runs or waits on a shard. The settle takes the ledger's rows before the order's too: one order for both.
         if (req.payMode === 'deposit' && held > 0) {
           await this.needs.ledger.post(
             {
@@ -268,6 +268,12 @@ export class OrderRenting extends EnginePart {
             tx,
           );
         }
+        // The cabinet's lock, the pick and the eject's record (two statements, rental-port.ts), then the order: its row
+        // updates its outlet's rollup row of the hour, which every rent, eject result and settle at that outlet updates
+        // too (docs/decisions/statistics.md), so the order is written last, right before its events and the commit, and
+        // the rent holds that row for two statements. The cabinet's lock is held for four: the lock, the pick with the
+        // record, the order, the commit.
+        const r = await this.needs.fleet.reserveEject(tx, req.sn);
         // The order and its timeline by one statement, the last before the commit.
         const userMobile = `${member.areaCode}-${member.mobile}`;
         const insert = tx
