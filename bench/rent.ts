@@ -386,6 +386,17 @@ export async function benchRent(opts: {
       db,
       sql`select count(*)::int as n from ord_order where status = 'finished'`,
     );
+    // A failed rental eject is a customer charged and refunded for nothing: the cabinet's own reason for each, so the
+    // row says which (slotEmpty would be the server lending what had left; expired, a turn that came too late).
+    const failedEjects = await query<{ reason: string | null; state: string; n: number }>(
+      db,
+      sql`select state, reason, count(*)::int as n from dev_command
+          where type = 'eject' and created_by is null and state in ('failed', 'expired') group by 1, 2`,
+    );
+    for (const f of failedEjects) {
+      const k = `eject ${f.state}${f.reason ? ` (${f.reason})` : ''}`;
+      errors[k] = (errors[k] ?? 0) + Number(f.n);
+    }
     const [bal] = await query<{ d: string; c: string }>(
       db,
       sql`select coalesce(sum(debit), 0)::text as d, coalesce(sum(credit), 0)::text as c from led_entry`,
