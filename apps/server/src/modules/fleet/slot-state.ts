@@ -51,8 +51,9 @@ export class SlotWriter {
     },
   );
 
-  /** Told of every power bank that comes back (the rental engine ends its order). */
-  onReturned: ((sn: string, slot: number, powerBankId: string, at: Date) => Promise<void>) | null = null;
+  /** Told of every power bank that comes back, with the cabinet's outlet (the rental engine ends its order there). */
+  onReturned:
+    ((sn: string, slot: number, powerBankId: string, at: Date, outletId: number | null) => Promise<void>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -81,7 +82,7 @@ export class SlotWriter {
     });
     if (!done) return false;
     void this.live.cabinet('inventory', toItem(done.row), done.slots);
-    if (e.kind === 'returned') await this.onReturned?.(sn, e.slot, e.powerBankId, now);
+    if (e.kind === 'returned') await this.onReturned?.(sn, e.slot, e.powerBankId, now, done.row.outletId);
     return true;
   }
 
