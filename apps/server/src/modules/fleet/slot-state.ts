@@ -38,8 +38,10 @@ export interface InventoryOutcome {
  * - `registered(cabinets)`: slots beyond a cabinet's registered count are dropped (called with a
  *   whole registration batch).
  *
- * Both entry points lock the cabinet row first, close forced ejects with the same statement and
- * end with the same summary statement, whose `returning` row is what open consoles are sent.
+ * Both entry points lock the cabinet row first (a statement of its own, so the next statement's
+ * snapshot sees what the lock's last holder wrote), then write the change by one statement whose
+ * parts close forced ejects with the same definition (`returnedEjects`) and end with the same
+ * summary (`slotSummary`), whose `returning` row is what open consoles are sent.
  * A rental will lend through `ejected` and come back through `event`/`inventory`; its lease
  * counters (`leaseCount`, `leaseMinutes`) belong here too.
  */
@@ -218,7 +220,7 @@ export class SlotWriter {
           x.slots.map((s) => ({
             sn: x.sn,
             slot: s.slot,
-            pb: s.powerBankId,
+            power_bank_id: s.powerBankId,
             battery: s.battery,
             locked: s.locked,
             fault: s.fault,
@@ -226,37 +228,57 @@ export class SlotWriter {
           })),
         );
         const bankRows = sql`json_to_recordset(${jsonRows(banks)}) as r(sn text, pb text, slot int, battery int, charging boolean, locked boolean, fault text)`;
-        // Power banks these cabinets held that they no longer report have left them.
-        await tx.execute(sql`
-          update dev_power_bank p set sn = null, slot = null, locked = null, charging = false, updated_at = ${now}
-          where p.sn = ${anyOf(cabs)}
-            and not exists (select 1 from ${bankRows} where r.pb = p.power_bank_id and r.sn = p.sn)`);
-        if (banks.length) {
-          await closeReturnedEjects(tx, banks, now);
-          await tx.execute(sql`
-            insert into dev_power_bank (power_bank_id, sn, slot, battery, charging, locked, fault, last_cabinet_sn, updated_at)
-            select r.pb, r.sn, r.slot, r.battery, r.charging, r.locked, r.fault, r.sn, ${now} from ${bankRows}
-            on conflict (power_bank_id) do update set
-              sn = excluded.sn, slot = excluded.slot, battery = excluded.battery, charging = excluded.charging,
-              locked = excluded.locked, fault = excluded.fault, last_cabinet_sn = excluded.last_cabinet_sn, updated_at = excluded.updated_at
-            where (dev_power_bank.sn, dev_power_bank.slot, dev_power_bank.battery, dev_power_bank.charging, dev_power_bank.locked, dev_power_bank.fault)
-              is distinct from (excluded.sn, excluded.slot, excluded.battery, excluded.charging, excluded.locked, excluded.fault)`);
-        }
-        await tx.execute(sql`delete from dev_slot where sn = ${anyOf(cabs)}`);
-        if (slots.length) {
-          await tx.execute(sql`
-            insert into dev_slot (sn, slot, power_bank_id, battery, locked, fault, charging, updated_at)
-            select s.sn, s.slot, s.pb, s.battery, s.locked, s.fault, s.charging, ${now}
-            from json_to_recordset(${jsonRows(slots)}) as s(sn text, slot int, pb text, battery int, locked boolean, fault text, charging boolean)`);
-        }
-        rows.push(...(await summarise(tx, cabs, now, true)));
-        // Read only: whether the command side has expired ejects this inventory settles.
-        const open = await query<{ sn: string }>(
+        const slotRows = sql`json_to_recordset(${jsonRows(slots)}) as s(sn text, slot int, power_bank_id text, battery int, locked boolean, fault text, charging boolean)`;
+        // One statement after the lock (seven before): the parts share its snapshot and none sees another's
+        // writes, so each writes rows no other part writes. Power banks these cabinets held that no cabinet
+        // of the round reports have left them; a reported one is written by `bank` wherever it was, which
+        // sets every column leaving would. A reported power bank that was out of every cabinet, or leaves
+        // another cabinet of the round now, closes its forced ejects. The slots not reported are deleted
+        // and the reported ones written; the summary counts the reported slots, which are all the cabinet
+        // has now. Read only: whether the command side has expired ejects this inventory settles.
+        const written = await query<Record<string, unknown> & { expired_ejects: boolean }>(
           tx,
-          sql`select distinct sn from dev_command
-              where sn = ${anyOf(cabs)} and type = 'eject' and state = 'expired' and confirmed_by_inventory is null`,
+          sql`with arrived as (select * from ${bankRows}),
+            inv as (select * from ${slotRows}),
+            gone as (
+              update dev_power_bank p set sn = null, slot = null, locked = null, charging = false, updated_at = ${now}
+              where p.sn = ${anyOf(cabs)} and not exists (select 1 from arrived a where a.pb = p.power_bank_id)),
+            closed as (${returnedEjects(
+              banks,
+              now,
+              sql`p.sn = ${anyOf(cabs)} and not exists (select 1 from arrived a where a.pb = p.power_bank_id and a.sn = p.sn)`,
+            )}),
+            bank as (
+              insert into dev_power_bank (power_bank_id, sn, slot, battery, charging, locked, fault, last_cabinet_sn, updated_at)
+              select r.pb, r.sn, r.slot, r.battery, r.charging, r.locked, r.fault, r.sn, ${now} from arrived r
+              on conflict (power_bank_id) do update set
+                sn = excluded.sn, slot = excluded.slot, battery = excluded.battery, charging = excluded.charging,
+                locked = excluded.locked, fault = excluded.fault, last_cabinet_sn = excluded.last_cabinet_sn, updated_at = excluded.updated_at
+              where (dev_power_bank.sn, dev_power_bank.slot, dev_power_bank.battery, dev_power_bank.charging, dev_power_bank.locked, dev_power_bank.fault)
+                is distinct from (excluded.sn, excluded.slot, excluded.battery, excluded.charging, excluded.locked, excluded.fault)),
+            unreported as (
+              delete from dev_slot d where d.sn = ${anyOf(cabs)}
+                and not exists (select 1 from inv s where s.sn = d.sn and s.slot = d.slot)),
+            reported as (
+              insert into dev_slot (sn, slot, power_bank_id, battery, locked, fault, charging, updated_at)
+              select s.sn, s.slot, s.power_bank_id, s.battery, s.locked, s.fault, s.charging, ${now} from inv s
+              on conflict (sn, slot) do update set
+                power_bank_id = excluded.power_bank_id, battery = excluded.battery, locked = excluded.locked,
+                fault = excluded.fault, charging = excluded.charging, updated_at = excluded.updated_at),
+            c as (
+              update dev_cabinet c set ${slotSummary(sql`inv`)}, last_seen_at = ${now}, inventory_at = ${now}
+              where c.sn = ${anyOf(cabs)} returning c.*)
+          select c.*, exists (
+              select 1 from dev_command k
+              where k.sn = c.sn and k.type = 'eject' and k.state = 'expired' and k.confirmed_by_inventory is null
+            ) as expired_ejects
+          from c`,
         );
-        open.forEach((r) => withEjects.add(r.sn));
+        for (const w of written) {
+          const row = cabinetRowFromSql(w);
+          rows.push(row);
+          if (w.expired_ejects) withEjects.add(row.sn);
+        }
       }
       return { known, withEjects, rows };
     });
@@ -293,27 +315,17 @@ async function summarise(tx: Pick<Db, 'execute'>, sns: string[], now: Date, inve
 
 /**
  * Power banks arriving in cabinets (`pb` into `sn`) that were out of every cabinet were returned:
- * their open forced-eject records close, naming the cabinet. Called before the arrivals are stored.
+ * their open forced-eject records close, naming the cabinet. A part of the slot writer's statements,
+ * it reads the power banks as they were before the statement (none of its parts sees another's
+ * writes); `leaving`, a condition on the power bank `p`, names those that leave a cabinet in the
+ * same statement, which count as out of every cabinet.
  */
-async function closeReturnedEjects(
-  tx: Pick<Db, 'execute'>,
-  arrivals: { sn: string; pb: string }[],
-  now: Date,
-): Promise<void> {
-  if (!arrivals.length) return;
-  await tx.execute(returnedEjects(arrivals, now));
-}
-
-/**
- * The statement of `closeReturnedEjects`, also a part of the slot event's `with`: it reads the power
- * banks as they were before the arrivals are stored (the same statement's snapshot, or an earlier one).
- */
-function returnedEjects(arrivals: { sn: string; pb: string }[], now: Date): SQL {
+function returnedEjects(arrivals: { sn: string; pb: string }[], now: Date, leaving: SQL = sql`false`): SQL {
   const ids = arrivals.map((a) => a.pb);
   return sql`
     update dev_forced_eject f set state = 'returned', returned_at = ${now}, returned_sn = r.sn
     from json_to_recordset(${jsonRows(arrivals)}) as r(sn text, pb text), dev_power_bank p
-    where p.power_bank_id = r.pb and p.power_bank_id = ${anyOf(ids)} and p.sn is null
+    where p.power_bank_id = r.pb and p.power_bank_id = ${anyOf(ids)} and (p.sn is null or ${leaving})
       and f.power_bank_id = r.pb and f.power_bank_id = ${anyOf(ids)} and f.state = 'notReturned' and f.created_at < ${now}`;
 }
 
