@@ -87,11 +87,11 @@ export class OrderSettling extends EnginePart {
   }
 
   private async settleOnce(orderId: number, end: Date, how: SettleHow, known?: OrderHead): Promise<OrderActionResult> {
-    // What is read before the transaction, read at once (each was a round trip after the other): the pay settings,
-    // the return's outlet, the order's head (its customer, outlet and chain never change), whether the membership
-    // function is activated; then what depends on the head.
-    const [settings, returnOutlet, head, membership] = await Promise.all([
-      this.needs.settings.pay(),
+    // What is read before the transaction, read at once (each was a round trip after the other): the pay settings
+    // and whether the membership function is activated (one statement), the return's outlet, the order's head (its
+    // customer, outlet and chain never change); then what depends on the head.
+    const [{ pay: settings, membership }, returnOutlet, head] = await Promise.all([
+      this.needs.settings.payAndMembership(),
       how.returnSn ? this.returnOutletOf(how.returnSn, how.returnOutletId) : null,
       known ??
         this.db
@@ -99,7 +99,6 @@ export class OrderSettling extends EnginePart {
           .from(ordOrder)
           .where(eq(ordOrder.id, orderId))
           .then((rows) => rows[0]),
-      this.needs.settings.membership(),
     ]);
     // The level that gives a benefit: the customer's now, while the membership function is activated.
     const [outletTeam, memberLevel] = await Promise.all([
