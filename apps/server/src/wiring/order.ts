@@ -45,7 +45,10 @@ export const orderNeeds = (
       pay: () => system.config.read('pay'),
       currency: async () => (await system.config.read('basis')).currency,
       depositFree: () => system.extensions.isActive('depositFree'),
-      membership: () => system.extensions.isActive('membership'),
+      payAndMembership: async () => {
+        const { values, active } = await system.config.readWithSwitch('pay', 'membership');
+        return { pay: values, membership: active };
+      },
       devicePay: (kind) => system.config.devicePayFor(kind),
     },
     isOperator: (accountId) => network.regions.isOperator(accountId),

@@ -53,7 +53,7 @@ async function createFleet(
     returned: (e) => late.rentalEvents.returned(e),
   });
   commands.replies.rental = rental;
-  slots.onReturned = (sn, slot, pb, at) => rental.arrived(sn, slot, pb, at);
+  slots.onReturned = (sn, slot, pb, at, outletId) => rental.arrived(sn, slot, pb, at, outletId);
 
   // The fleet's gauges, read when Prometheus scrapes (a statement each then, never on a request).
   metrics.gauge(

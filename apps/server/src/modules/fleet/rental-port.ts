@@ -17,8 +17,11 @@ export interface RentalListener {
     powerBankId: string | null;
     slot: number | null;
   }): Promise<void>;
-  /** A power bank arrived in a cabinet's slot. */
-  returned(e: { sn: string; slot: number; powerBankId: string; at: Date }): Promise<void>;
+  /**
+   * A power bank arrived in a cabinet's slot. `outletId`: the cabinet's outlet, read with the slot's
+   * write (the settle then need not ask which outlet the cabinet is at); absent when not known.
+   */
+  returned(e: { sn: string; slot: number; powerBankId: string; at: Date; outletId?: number | null }): Promise<void>;
 }
 
 /** A battery at or above this is lent. */
@@ -179,9 +182,9 @@ export class RentalPort {
   }
 
   /** Told by the slot writer: a power bank came back. */
-  async arrived(sn: string, slot: number, powerBankId: string, at: Date): Promise<void> {
+  async arrived(sn: string, slot: number, powerBankId: string, at: Date, outletId: number | null): Promise<void> {
     try {
-      await this.listener.returned({ sn, slot, powerBankId, at });
+      await this.listener.returned({ sn, slot, powerBankId, at, outletId });
     } catch (err) {
       this.log.error({ err, sn, powerBankId }, 'the rental engine could not take a return');
     }

@@ -1,7 +1,7 @@
 // Just over 400 lines on purpose: the one writer of slot and power-bank state (inventories batched,
 // slot events, eject results and failures); every write that moves a power bank is here so their
 // locks and orders are read in one place (ARCHITECTURE.md, "How a device message flows").
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SlotItem } from '@cbo/contract';
 import { anyOf, jsonRows, query, type Db } from '../../platform/db/database.js';
 import { GroupCommit } from '../../platform/db/group-commit.js';
@@ -38,8 +38,10 @@ export interface InventoryOutcome {
  * - `registered(cabinets)`: slots beyond a cabinet's registered count are dropped (called with a
  *   whole registration batch).
  *
- * Both entry points lock the cabinet row first, close forced ejects with the same statement and
- * end with the same summary statement, whose `returning` row is what open consoles are sent.
+ * Both entry points lock the cabinet row first (a statement of its own, so the next statement's
+ * snapshot sees what the lock's last holder wrote), then write the change by one statement whose
+ * parts close forced ejects with the same definition (`returnedEjects`) and end with the same
+ * summary (`slotSummary`), whose `returning` row is what open consoles are sent.
  * A rental will lend through `ejected` and come back through `event`/`inventory`; its lease
  * counters (`leaseCount`, `leaseMinutes`) belong here too.
  */
@@ -51,8 +53,9 @@ export class SlotWriter {
     },
   );
 
-  /** Told of every power bank that comes back (the rental engine ends its order). */
-  onReturned: ((sn: string, slot: number, powerBankId: string, at: Date) => Promise<void>) | null = null;
+  /** Told of every power bank that comes back, with the cabinet's outlet (the rental engine ends its order there). */
+  onReturned:
+    ((sn: string, slot: number, powerBankId: string, at: Date, outletId: number | null) => Promise<void>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -64,109 +67,24 @@ export class SlotWriter {
     return this.inventories.add({ sn, slots });
   }
 
-  /** One slot's change; false when the SN is not in stock. */
+  /**
+   * One slot's change; false when the SN is not in stock. Two statements in a transaction: the
+   * cabinet's row lock, then every write of the change, the summary and the slot list by one
+   * statement (it held the cabinet over eight round trips before). The lock is a statement of its
+   * own on purpose: a statement's snapshot is taken when it starts, so one that first waited for
+   * the lock inside itself would count the slots as they were before the holder's commit.
+   */
   async event(sn: string, e: SlotChange): Promise<boolean> {
     const now = new Date();
     const done = await this.db.transaction(async (tx) => {
       const [cab] = await tx.select({ sn: devCabinet.sn }).from(devCabinet).where(eq(devCabinet.sn, sn)).for('update');
       if (!cab) return null;
-      const [slot] = await tx
-        .select()
-        .from(devSlot)
-        .where(and(eq(devSlot.sn, sn), eq(devSlot.slot, e.slot)));
-      const base = slot ?? {
-        sn,
-        slot: e.slot,
-        powerBankId: null,
-        battery: null,
-        locked: true,
-        fault: null,
-        charging: false,
-      };
-      let next = { ...base, updatedAt: now };
-      if (e.kind === 'returned') {
-        await closeReturnedEjects(tx, [{ sn, pb: e.powerBankId }], now);
-        // Whatever the record said was in this slot has left it.
-        await tx
-          .update(devPowerBank)
-          .set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now })
-          .where(
-            and(
-              eq(devPowerBank.sn, sn),
-              eq(devPowerBank.slot, e.slot),
-              sql`${devPowerBank.powerBankId} <> ${e.powerBankId}`,
-            ),
-          );
-        const battery = e.battery ?? null;
-        await tx
-          .insert(devPowerBank)
-          .values({
-            powerBankId: e.powerBankId,
-            sn,
-            slot: e.slot,
-            battery,
-            locked: true,
-            lastCabinetSn: sn,
-            updatedAt: now,
-          })
-          .onConflictDoUpdate({
-            target: devPowerBank.powerBankId,
-            set: {
-              sn,
-              slot: e.slot,
-              battery: sql`coalesce(${battery}, ${devPowerBank.battery})`,
-              locked: true,
-              lastCabinetSn: sn,
-              updatedAt: now,
-            },
-          });
-        next = { ...next, powerBankId: e.powerBankId, battery, locked: true };
-      } else if (e.kind === 'removed') {
-        const id = e.powerBankId ?? base.powerBankId;
-        if (id)
-          await tx
-            .update(devPowerBank)
-            .set({ sn: null, slot: null, locked: null, charging: false, updatedAt: now })
-            .where(and(eq(devPowerBank.powerBankId, id), eq(devPowerBank.sn, sn)));
-        next = { ...next, powerBankId: null, battery: null, charging: false };
-      } else if (e.kind === 'slotFault') {
-        next = { ...next, fault: e.fault };
-        if (base.powerBankId)
-          await tx
-            .update(devPowerBank)
-            .set({ fault: e.fault, updatedAt: now })
-            .where(eq(devPowerBank.powerBankId, base.powerBankId));
-      } else {
-        next = { ...next, fault: null };
-        if (base.powerBankId)
-          await tx
-            .update(devPowerBank)
-            .set({ fault: null, updatedAt: now })
-            .where(eq(devPowerBank.powerBankId, base.powerBankId));
-      }
-      await tx
-        .insert(devSlot)
-        .values(next)
-        .onConflictDoUpdate({
-          target: [devSlot.sn, devSlot.slot],
-          set: {
-            powerBankId: next.powerBankId,
-            battery: next.battery,
-            locked: next.locked,
-            fault: next.fault,
-            charging: next.charging,
-            updatedAt: now,
-          },
-        });
-      const [row] = await summarise(tx, [sn], now, false);
-      const slots = (await tx.select().from(devSlot).where(eq(devSlot.sn, sn)).orderBy(asc(devSlot.slot))).map(
-        toSlotItem,
-      );
-      return { row: row!, slots };
+      const [row] = await query<Record<string, unknown> & { slot_list: SlotJson[] }>(tx, eventStatement(sn, e, now));
+      return { row: cabinetRowFromSql(row!), slots: row!.slot_list.map(slotFromJson) };
     });
     if (!done) return false;
     void this.live.cabinet('inventory', toItem(done.row), done.slots);
-    if (e.kind === 'returned') await this.onReturned?.(sn, e.slot, e.powerBankId, now);
+    if (e.kind === 'returned') await this.onReturned?.(sn, e.slot, e.powerBankId, now, done.row.outletId);
     return true;
   }
 
@@ -302,7 +220,7 @@ export class SlotWriter {
           x.slots.map((s) => ({
             sn: x.sn,
             slot: s.slot,
-            pb: s.powerBankId,
+            power_bank_id: s.powerBankId,
             battery: s.battery,
             locked: s.locked,
             fault: s.fault,
@@ -310,59 +228,71 @@ export class SlotWriter {
           })),
         );
         const bankRows = sql`json_to_recordset(${jsonRows(banks)}) as r(sn text, pb text, slot int, battery int, charging boolean, locked boolean, fault text)`;
-        // Power banks these cabinets held that they no longer report have left them.
-        await tx.execute(sql`
-          update dev_power_bank p set sn = null, slot = null, locked = null, charging = false, updated_at = ${now}
-          where p.sn = ${anyOf(cabs)}
-            and not exists (select 1 from ${bankRows} where r.pb = p.power_bank_id and r.sn = p.sn)`);
-        if (banks.length) {
-          await closeReturnedEjects(tx, banks, now);
-          await tx.execute(sql`
-            insert into dev_power_bank (power_bank_id, sn, slot, battery, charging, locked, fault, last_cabinet_sn, updated_at)
-            select r.pb, r.sn, r.slot, r.battery, r.charging, r.locked, r.fault, r.sn, ${now} from ${bankRows}
-            -- A power bank as it was is left out before the insert: on a conflict its row would be locked (and the lock
-            -- written) even when the update's condition below then finds nothing to change.
-            where not exists (
-              select 1 from dev_power_bank q where q.power_bank_id = r.pb
-                and (q.sn, q.slot, q.battery, q.charging, q.locked, q.fault, q.last_cabinet_sn)
-                  is not distinct from (r.sn, r.slot, r.battery, r.charging, r.locked, r.fault, r.sn))
-            on conflict (power_bank_id) do update set
-              sn = excluded.sn, slot = excluded.slot, battery = excluded.battery, charging = excluded.charging,
-              locked = excluded.locked, fault = excluded.fault, last_cabinet_sn = excluded.last_cabinet_sn, updated_at = excluded.updated_at
-            where (dev_power_bank.sn, dev_power_bank.slot, dev_power_bank.battery, dev_power_bank.charging, dev_power_bank.locked, dev_power_bank.fault)
-              is distinct from (excluded.sn, excluded.slot, excluded.battery, excluded.charging, excluded.locked, excluded.fault)`);
-        }
-        // The slots become the inventory by what differs, in one statement: a slot no longer reported goes, a slot
-        // that changed is updated, a new one is inserted; a slot as it was is not written. A cabinet's inventory mostly
-        // repeats what the server knows (one slot changed since the last message), and rewriting all of them (a delete
-        // and an insert of every slot, each insert checking its cabinet's key) was the costliest statement of a busy
-        // node (docs/decisions/fleet-and-gateway.md, "An inventory writes what changed"). The three parts touch disjoint rows and
-        // read the snapshot from before the statement; the cabinets are locked above, and a cabinet's messages are
-        // handled one at a time, so nothing else writes these slots meanwhile. A slot's updated_at is when it last
-        // changed.
-        await tx.execute(sql`
-          with s as (
-            select * from json_to_recordset(${jsonRows(slots)}) as s(sn text, slot int, pb text, battery int, locked boolean, fault text, charging boolean)
-          ), gone as (
-            delete from dev_slot d where d.sn = ${anyOf(cabs)}
-              and not exists (select 1 from s where s.sn = d.sn and s.slot = d.slot)
-          ), changed as (
-            update dev_slot d set power_bank_id = s.pb, battery = s.battery, locked = s.locked, fault = s.fault,
-              charging = s.charging, updated_at = ${now}
-            from s where d.sn = s.sn and d.slot = s.slot and d.sn = ${anyOf(cabs)}
-              and (d.power_bank_id, d.battery, d.locked, d.fault, d.charging) is distinct from (s.pb, s.battery, s.locked, s.fault, s.charging)
-          )
-          insert into dev_slot (sn, slot, power_bank_id, battery, locked, fault, charging, updated_at)
-          select s.sn, s.slot, s.pb, s.battery, s.locked, s.fault, s.charging, ${now} from s
-          where not exists (select 1 from dev_slot d where d.sn = s.sn and d.slot = s.slot)`);
-        rows.push(...(await summarise(tx, cabs, now, true)));
-        // Read only: whether the command side has expired ejects this inventory settles.
-        const open = await query<{ sn: string }>(
+        const slotRows = sql`json_to_recordset(${jsonRows(slots)}) as s(sn text, slot int, power_bank_id text, battery int, locked boolean, fault text, charging boolean)`;
+        // One statement after the lock (seven before): the parts share its snapshot and none sees another's
+        // writes, so each writes rows no other part writes. Power banks these cabinets held that no cabinet
+        // of the round reports have left them; a reported one is written by `bank` wherever it was, which
+        // sets every column leaving would. A reported power bank that was out of every cabinet, or leaves
+        // another cabinet of the round now, closes its forced ejects. The slots are written by what differs:
+        // one not reported is deleted, a changed one updated, a new one inserted, one as it was not touched (a
+        // cabinet's inventory mostly repeats what the server knows; rewriting every slot, each insert checking its
+        // cabinet's key, was PostgreSQL's costliest statement on a busy node: docs/decisions/fleet-and-gateway.md,
+        // "An inventory writes what changed"); a slot's updated_at is when it last changed. The summary counts
+        // the reported slots, which are all the cabinet has now. Read only: whether the command side has expired
+        // ejects this inventory settles.
+        const written = await query<Record<string, unknown> & { expired_ejects: boolean }>(
           tx,
-          sql`select distinct sn from dev_command
-              where sn = ${anyOf(cabs)} and type = 'eject' and state = 'expired' and confirmed_by_inventory is null`,
+          sql`with arrived as (select * from ${bankRows}),
+            inv as (select * from ${slotRows}),
+            gone as (
+              update dev_power_bank p set sn = null, slot = null, locked = null, charging = false, updated_at = ${now}
+              where p.sn = ${anyOf(cabs)} and not exists (select 1 from arrived a where a.pb = p.power_bank_id)),
+            closed as (${returnedEjects(
+              banks,
+              now,
+              sql`p.sn = ${anyOf(cabs)} and not exists (select 1 from arrived a where a.pb = p.power_bank_id and a.sn = p.sn)`,
+            )}),
+            bank as (
+              insert into dev_power_bank (power_bank_id, sn, slot, battery, charging, locked, fault, last_cabinet_sn, updated_at)
+              select r.pb, r.sn, r.slot, r.battery, r.charging, r.locked, r.fault, r.sn, ${now} from arrived r
+              -- A power bank as it was is left out: on a conflict its row would be locked (and the lock written)
+              -- even when the update's condition then finds nothing to change.
+              where not exists (
+                select 1 from dev_power_bank q where q.power_bank_id = r.pb
+                  and (q.sn, q.slot, q.battery, q.charging, q.locked, q.fault, q.last_cabinet_sn)
+                    is not distinct from (r.sn, r.slot, r.battery, r.charging, r.locked, r.fault, r.sn))
+              on conflict (power_bank_id) do update set
+                sn = excluded.sn, slot = excluded.slot, battery = excluded.battery, charging = excluded.charging,
+                locked = excluded.locked, fault = excluded.fault, last_cabinet_sn = excluded.last_cabinet_sn, updated_at = excluded.updated_at
+              where (dev_power_bank.sn, dev_power_bank.slot, dev_power_bank.battery, dev_power_bank.charging, dev_power_bank.locked, dev_power_bank.fault)
+                is distinct from (excluded.sn, excluded.slot, excluded.battery, excluded.charging, excluded.locked, excluded.fault)),
+            unreported as (
+              delete from dev_slot d where d.sn = ${anyOf(cabs)}
+                and not exists (select 1 from inv s where s.sn = d.sn and s.slot = d.slot)),
+            changed as (
+              update dev_slot d set power_bank_id = s.power_bank_id, battery = s.battery, locked = s.locked,
+                fault = s.fault, charging = s.charging, updated_at = ${now}
+              from inv s where d.sn = s.sn and d.slot = s.slot and d.sn = ${anyOf(cabs)}
+                and (d.power_bank_id, d.battery, d.locked, d.fault, d.charging)
+                  is distinct from (s.power_bank_id, s.battery, s.locked, s.fault, s.charging)),
+            added as (
+              insert into dev_slot (sn, slot, power_bank_id, battery, locked, fault, charging, updated_at)
+              select s.sn, s.slot, s.power_bank_id, s.battery, s.locked, s.fault, s.charging, ${now} from inv s
+              where not exists (select 1 from dev_slot d where d.sn = s.sn and d.slot = s.slot)),
+            c as (
+              update dev_cabinet c set ${slotSummary(sql`inv`)}, last_seen_at = ${now}, inventory_at = ${now}
+              where c.sn = ${anyOf(cabs)} returning c.*)
+          select c.*, exists (
+              select 1 from dev_command k
+              where k.sn = c.sn and k.type = 'eject' and k.state = 'expired' and k.confirmed_by_inventory is null
+            ) as expired_ejects
+          from c`,
         );
-        open.forEach((r) => withEjects.add(r.sn));
+        for (const w of written) {
+          const row = cabinetRowFromSql(w);
+          rows.push(row);
+          if (w.expired_ejects) withEjects.add(row.sn);
+        }
       }
       return { known, withEjects, rows };
     });
@@ -374,40 +304,132 @@ export class SlotWriter {
   }
 }
 
-/** SET clause: a cabinet's slot summary columns from its dev_slot rows (the cabinet is aliased `c`). */
-const SLOT_SUMMARY = sql`(free_slots, power_banks, charged_power_banks, battery_avg, fault_slots) = (
+/**
+ * SET clause: a cabinet's slot summary columns from its slots (the cabinet is aliased `c`): its
+ * dev_slot rows, or `slots`, a relation of the statement with dev_slot's columns holding them.
+ */
+const slotSummary = (
+  slots: SQL = sql`dev_slot`,
+) => sql`(free_slots, power_banks, charged_power_banks, battery_avg, fault_slots) = (
   select count(*) filter (where d.power_bank_id is null)::int,
          count(d.power_bank_id)::int,
          count(*) filter (where d.power_bank_id is not null and d.battery >= 80)::int,
          round(avg(d.battery) filter (where d.power_bank_id is not null))::int,
          count(d.fault)::int
-  from dev_slot d where d.sn = c.sn)`;
+  from ${slots} d where d.sn = c.sn)`;
 
 /** Recounts the cabinets' slot summaries and marks them seen (and inventoried); answers their rows. */
 async function summarise(tx: Pick<Db, 'execute'>, sns: string[], now: Date, inventory: boolean): Promise<CabinetRow[]> {
   const rows = await query<Record<string, unknown>>(
     tx,
-    sql`update dev_cabinet c set ${SLOT_SUMMARY}, last_seen_at = ${now}${inventory ? sql`, inventory_at = ${now}` : sql``} where c.sn = ${anyOf(sns)} returning c.*`,
+    sql`update dev_cabinet c set ${slotSummary()}, last_seen_at = ${now}${inventory ? sql`, inventory_at = ${now}` : sql``} where c.sn = ${anyOf(sns)} returning c.*`,
   );
   return rows.map(cabinetRowFromSql);
 }
 
 /**
  * Power banks arriving in cabinets (`pb` into `sn`) that were out of every cabinet were returned:
- * their open forced-eject records close, naming the cabinet. Called before the arrivals are stored.
+ * their open forced-eject records close, naming the cabinet. A part of the slot writer's statements,
+ * it reads the power banks as they were before the statement (none of its parts sees another's
+ * writes); `leaving`, a condition on the power bank `p`, names those that leave a cabinet in the
+ * same statement, which count as out of every cabinet.
  */
-async function closeReturnedEjects(
-  tx: Pick<Db, 'execute'>,
-  arrivals: { sn: string; pb: string }[],
-  now: Date,
-): Promise<void> {
-  if (!arrivals.length) return;
+function returnedEjects(arrivals: { sn: string; pb: string }[], now: Date, leaving: SQL = sql`false`): SQL {
   const ids = arrivals.map((a) => a.pb);
-  await tx.execute(sql`
+  return sql`
     update dev_forced_eject f set state = 'returned', returned_at = ${now}, returned_sn = r.sn
     from json_to_recordset(${jsonRows(arrivals)}) as r(sn text, pb text), dev_power_bank p
-    where p.power_bank_id = r.pb and p.power_bank_id = ${anyOf(ids)} and p.sn is null
-      and f.power_bank_id = r.pb and f.power_bank_id = ${anyOf(ids)} and f.state = 'notReturned' and f.created_at < ${now}`);
+    where p.power_bank_id = r.pb and p.power_bank_id = ${anyOf(ids)} and (p.sn is null or ${leaving})
+      and f.power_bank_id = r.pb and f.power_bank_id = ${anyOf(ids)} and f.state = 'notReturned' and f.created_at < ${now}`;
+}
+
+/** A dev_slot row as the slot event's statement lists it (`json_build_object`). */
+interface SlotJson {
+  slot: number;
+  power_bank_id: string | null;
+  battery: number | null;
+  locked: boolean;
+  fault: string | null;
+  charging: boolean;
+  updated_at: string;
+}
+
+const slotFromJson = (s: SlotJson): SlotItem => ({
+  slot: s.slot,
+  powerBankId: s.power_bank_id,
+  battery: s.battery,
+  locked: s.locked,
+  fault: s.fault as SlotItem['fault'],
+  charging: s.charging,
+  updatedAt: new Date(s.updated_at).toISOString(),
+});
+
+/**
+ * One slot's change as one statement, run under the cabinet's row lock: the power banks it moves,
+ * the forced ejects it closes, the slot's row, the cabinet's summary and its slots listed for the
+ * consoles. The parts of one statement share its snapshot and none sees another's writes, so each
+ * writes rows no other part writes, the summary counts the cabinet's other slots with the slot's
+ * new row (`returning`), and the slot's columns the change leaves alone are not written (the row
+ * keeps its own, where the old code wrote back what it had read under the same lock).
+ */
+function eventStatement(sn: string, e: SlotChange, now: Date): SQL {
+  // The power bank the slot held before the change (`removed` without an id, a fault, a recovery).
+  const held = sql`(select d.power_bank_id from dev_slot d where d.sn = ${sn} and d.slot = ${e.slot})`;
+  const leave = sql`sn = null, slot = null, locked = null, charging = false, updated_at = ${now}`;
+  let parts: SQL;
+  let slot: { pb: SQL; battery: SQL; fault: SQL; set: SQL };
+  if (e.kind === 'returned') {
+    const battery = e.battery ?? null;
+    // Whatever the record said was in this slot has left it (`gone`).
+    parts = sql`closed as (${returnedEjects([{ sn, pb: e.powerBankId }], now)}),
+      gone as (
+        update dev_power_bank set ${leave}
+        where sn = ${sn} and slot = ${e.slot} and power_bank_id <> ${e.powerBankId}),
+      bank as (
+        insert into dev_power_bank (power_bank_id, sn, slot, battery, locked, last_cabinet_sn, updated_at)
+        values (${e.powerBankId}, ${sn}, ${e.slot}, ${battery}::int, true, ${sn}, ${now})
+        on conflict (power_bank_id) do update set
+          sn = excluded.sn, slot = excluded.slot, battery = coalesce(excluded.battery, dev_power_bank.battery),
+          locked = true, last_cabinet_sn = excluded.last_cabinet_sn, updated_at = excluded.updated_at),`;
+    slot = {
+      pb: sql`${e.powerBankId}`,
+      battery: sql`${battery}::int`,
+      fault: sql`null`,
+      set: sql`power_bank_id = excluded.power_bank_id, battery = excluded.battery, locked = true`,
+    };
+  } else if (e.kind === 'removed') {
+    parts = sql`gone as (
+        update dev_power_bank set ${leave}
+        where power_bank_id = coalesce(${e.powerBankId ?? null}::text, ${held}) and sn = ${sn}),`;
+    slot = {
+      pb: sql`null`,
+      battery: sql`null`,
+      fault: sql`null`,
+      set: sql`power_bank_id = null, battery = null, charging = false`,
+    };
+  } else {
+    const fault = e.kind === 'slotFault' ? e.fault : null;
+    parts = sql`bank as (
+        update dev_power_bank set fault = ${fault}::text, updated_at = ${now} where power_bank_id = ${held}),`;
+    slot = { pb: sql`null`, battery: sql`null`, fault: sql`${fault}::text`, set: sql`fault = excluded.fault` };
+  }
+  return sql`with ${parts}
+    written as (
+      insert into dev_slot (sn, slot, power_bank_id, battery, locked, fault, charging, updated_at)
+      values (${sn}, ${e.slot}, ${slot.pb}, ${slot.battery}, true, ${slot.fault}, false, ${now})
+      on conflict (sn, slot) do update set ${slot.set}, updated_at = excluded.updated_at
+      returning sn, slot, power_bank_id, battery, locked, fault, charging, updated_at),
+    d as (
+      select sn, slot, power_bank_id, battery, locked, fault, charging, updated_at from dev_slot
+      where sn = ${sn} and slot <> ${e.slot}
+      union all select * from written),
+    c as (
+      update dev_cabinet c set ${slotSummary(sql`d`)}, last_seen_at = ${now} where c.sn = ${sn} returning c.*)
+    select c.*, (
+      select json_agg(json_build_object('slot', d.slot, 'power_bank_id', d.power_bank_id, 'battery', d.battery,
+        'locked', d.locked, 'fault', d.fault, 'charging', d.charging, 'updated_at', d.updated_at) order by d.slot)
+      from d) as slot_list
+    from c`;
 }
 
 function slotItems(slots: SlotReport[], at: Date): SlotItem[] {

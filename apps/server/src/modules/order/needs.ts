@@ -30,8 +30,11 @@ export interface OrderSettings {
   currency(): Promise<string>;
   /** Whether the deposit-free extended function is switched on. */
   depositFree(): Promise<boolean>;
-  /** Whether the membership extended function is activated (levels give their benefit at the settle). */
-  membership(): Promise<boolean>;
+  /**
+   * The pay settings and whether the membership extended function is activated (levels give their
+   * benefit at the settle), by one read: what the settle asks of every return.
+   */
+  payAndMembership(): Promise<{ pay: PayConfig; membership: boolean }>;
   /** The device payment configuration that applies to a device of this kind (null: none enabled). */
   devicePay: Config['devicePayFor'];
 }

@@ -79,6 +79,8 @@ export const newNo = (prefix: string) => {
 /** How an order ends at a settle: who or what ended it, and where it came back. */
 export interface SettleHow {
   returnSn?: string;
+  /** The return cabinet's outlet when the caller knows it (a slot event read it); undefined: the settle asks. */
+  returnOutletId?: number | null;
   actor: string;
   event: OrderEvent;
   note?: string;

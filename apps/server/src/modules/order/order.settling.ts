@@ -15,6 +15,7 @@ import {
   EnginePart,
   OPEN,
   actionResult,
+  writeWithEvents,
   type ChainLink,
   type EventInput,
   type OrderRow,
@@ -38,11 +39,16 @@ interface OrderHead {
 /** Ending an order: the settle, the release of what is held, a close. */
 export class OrderSettling extends EnginePart {
   /** A power bank came back to a cabinet: its open order ends there and then. */
-  returned(e: { sn: string; powerBankId: string; at: Date }): Promise<void> {
+  returned(e: { sn: string; powerBankId: string; at: Date; outletId?: number | null }): Promise<void> {
     return this.meter.counted('return', () => this.returnedOnce(e))();
   }
 
-  private async returnedOnce(e: { sn: string; powerBankId: string; at: Date }): Promise<void> {
+  private async returnedOnce(e: {
+    sn: string;
+    powerBankId: string;
+    at: Date;
+    outletId?: number | null;
+  }): Promise<void> {
     // The oldest open order of this power bank is the one it was out for. Once it is back in a slot a
     // new rent may reserve it before this return is settled (the slot is written first, then the
     // engine is told): that newer order, still ejecting, must not be ended by the return before it.
@@ -55,7 +61,13 @@ export class OrderSettling extends EnginePart {
     if (!o) return;
     try {
       // Its head is at hand: the settle need not read it again.
-      await this.settle(o.id, e.at, { returnSn: e.sn, actor: e.sn, event: 'returned', fromEjecting: true }, o);
+      // So is the cabinet's outlet when the slot event read it: the settle need not ask the fleet.
+      await this.settle(
+        o.id,
+        e.at,
+        { returnSn: e.sn, returnOutletId: e.outletId, actor: e.sn, event: 'returned', fromEjecting: true },
+        o,
+      );
     } catch (err) {
       if (!(err instanceof AppError && err.errorName === 'ORDER_NOT_USING')) throw err;
     }
@@ -75,19 +87,18 @@ export class OrderSettling extends EnginePart {
   }
 
   private async settleOnce(orderId: number, end: Date, how: SettleHow, known?: OrderHead): Promise<OrderActionResult> {
-    // What is read before the transaction, read at once (each was a round trip after the other): the pay settings,
-    // the return's outlet, the order's head (its customer, outlet and chain never change), whether the membership
-    // function is activated; then what depends on the head.
-    const [settings, returnOutlet, head, membership] = await Promise.all([
-      this.needs.settings.pay(),
-      how.returnSn ? this.returnOutletOf(how.returnSn) : null,
+    // What is read before the transaction, read at once (each was a round trip after the other): the pay settings
+    // and whether the membership function is activated (one statement), the return's outlet, the order's head (its
+    // customer, outlet and chain never change); then what depends on the head.
+    const [{ pay: settings, membership }, returnOutlet, head] = await Promise.all([
+      this.needs.settings.payAndMembership(),
+      how.returnSn ? this.returnOutletOf(how.returnSn, how.returnOutletId) : null,
       known ??
         this.db
           .select({ userId: ordOrder.userId, outletId: ordOrder.outletId, chain: ordOrder.chain })
           .from(ordOrder)
           .where(eq(ordOrder.id, orderId))
           .then((rows) => rows[0]),
-      this.needs.settings.membership(),
     ]);
     // The level that gives a benefit: the customer's now, while the membership function is activated.
     const [outletTeam, memberLevel] = await Promise.all([
@@ -253,45 +264,49 @@ export class OrderSettling extends EnginePart {
         if (shared)
           events.push({ event: 'shared', amount: take + (voucher?.value ?? 0) + (coupon?.deduction ?? 0) + memberOff });
       }
-      // The timeline first, the order's row last: its outlet's rollup row of the hour (every rent, eject result and
-      // settle at the outlet updates it) is held for this one statement and the commit.
-      await this.events(tx, o.id, events);
-      const [row] = await tx
-        .update(ordOrder)
-        .set({
-          status,
-          startAt: start,
-          endAt,
-          billedMinutes: minutes,
-          originalAmount: amount,
-          paidAmount: take,
-          voucherDeduction: voucher?.deduction ?? 0,
-          voucherValue: voucher?.value ?? 0,
-          voucherOrderNo: voucher?.voucherOrderNo ?? null,
-          couponDeduction: coupon?.deduction ?? 0,
-          userCouponId: coupon?.userCouponId ?? null,
-          memberDeduction: memberOff,
-          generatedAmount: owed,
-          paymentKind: fee.paymentKind,
-          ...(how.returnSn
-            ? {
-                returnSn: how.returnSn,
-                returnOutletId: returnOutlet?.id ?? null,
-                returnOutletName: returnOutlet?.name ?? null,
-              }
-            : {}),
-        })
-        .where(eq(ordOrder.id, o.id))
-        .returning();
-      return { result: actionResult(row!), payments };
+      // The order's row and its timeline by one statement, the last before the commit (they were two): its outlet's
+      // rollup row of the hour (every rent, eject result and settle at the outlet updates it) is held for this one
+      // statement and the commit. The answer is made of what was written, not read back.
+      const set = {
+        status,
+        startAt: start,
+        endAt,
+        billedMinutes: minutes,
+        originalAmount: amount,
+        paidAmount: take,
+        voucherDeduction: voucher?.deduction ?? 0,
+        voucherValue: voucher?.value ?? 0,
+        voucherOrderNo: voucher?.voucherOrderNo ?? null,
+        couponDeduction: coupon?.deduction ?? 0,
+        userCouponId: coupon?.userCouponId ?? null,
+        memberDeduction: memberOff,
+        generatedAmount: owed,
+        paymentKind: fee.paymentKind,
+        ...(how.returnSn
+          ? {
+              returnSn: how.returnSn,
+              returnOutletId: returnOutlet?.id ?? null,
+              returnOutletName: returnOutlet?.name ?? null,
+            }
+          : {}),
+      };
+      await writeWithEvents(
+        tx,
+        tx.update(ordOrder).set(set).where(eq(ordOrder.id, o.id)).returning({ id: ordOrder.id }),
+        events,
+      );
+      return { result: actionResult({ ...o, ...set }), payments };
     });
     for (const p of payments) this.paying.later(p);
     return result;
   }
 
-  /** The outlet of the cabinet a power bank came back to (its id and name are kept on the order). */
-  private async returnOutletOf(sn: string): Promise<{ id: number; name: string } | null> {
-    const outletId = await this.needs.fleet.outletOf(sn);
+  /**
+   * The outlet of the cabinet a power bank came back to (its id and name are kept on the order);
+   * `known`: the cabinet's outlet as the slot event read it (undefined: ask the fleet).
+   */
+  private async returnOutletOf(sn: string, known?: number | null): Promise<{ id: number; name: string } | null> {
+    const outletId = known !== undefined ? known : await this.needs.fleet.outletOf(sn);
     const outlet = outletId ? await this.needs.outlets.forOrder(outletId) : null;
     return outlet ? { id: outlet.id, name: outlet.name } : null;
   }
