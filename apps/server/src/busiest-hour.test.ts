@@ -74,6 +74,14 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
     return cab;
   }
 
+  /** Every customer of the crowd taps rent at the cabinet at the same moment (a deposit each, a key each). */
+  const rentAtOnce = (crowd: ((m: 'GET' | 'POST', url: string, body?: unknown) => Promise<Answer>)[], sn: string) =>
+    Promise.all(
+      crowd.map((app) =>
+        app('POST', '/order/api/app/v1/order/rent', { sn, payMode: 'deposit', idempotencyKey: crypto.randomUUID() }),
+      ),
+    );
+
   async function customer(): Promise<(m: 'GET' | 'POST', url: string, body?: unknown) => Promise<Answer>> {
     const mobile = `139${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
     expect(
@@ -133,15 +141,7 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
         returned++;
       }
     })();
-    const answers = await Promise.all(
-      crowd.map((app) =>
-        app('POST', '/order/api/app/v1/order/rent', {
-          sn: cab.sn,
-          payMode: 'deposit',
-          idempotencyKey: crypto.randomUUID(),
-        }),
-      ),
-    );
+    const answers = await rentAtOnce(crowd, cab.sn);
     await returns;
     const rented = answers.filter((a) => a.code === 0).map((a) => a.data.orderNo as string);
     // Every refusal is "no power bank" (there were 12 + the returns for 18 people), never anything else.
@@ -210,15 +210,7 @@ describe.each(engines)('the busiest hour (%s)', (engine) => {
       .map((x) => x.powerBankId);
     expect(lendable).toHaveLength(14);
     const crowd = await Promise.all(Array.from({ length: 50 }, () => customer()));
-    const answers = await Promise.all(
-      crowd.map((app) =>
-        app('POST', '/order/api/app/v1/order/rent', {
-          sn: cab.sn,
-          payMode: 'deposit',
-          idempotencyKey: crypto.randomUUID(),
-        }),
-      ),
-    );
+    const answers = await rentAtOnce(crowd, cab.sn);
     for (const a of answers.filter((x) => x.code !== 0)) expect(a.code, a.msg).toBe(100708);
     const rented = answers.filter((a) => a.code === 0);
     // Each charged power bank went to one rent, and no other power bank to any.
