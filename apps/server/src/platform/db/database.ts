@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { currentTx, scoped } from './request-tx.js';
-import { prepareFrequent } from './prepared.js';
+import { prepareFrequent, sessionUrl } from './prepared.js';
 
 /**
  * One database handle for both engines: embedded PGlite (default, data in DATA_DIR/pg) and a real
@@ -73,7 +73,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // timestamptz and bigint come back as strings by default; bigint ids fit in a JS number.
   pg.default.types.setTypeParser(20, (v) => Number(v));
-  const pool = new pg.default.Pool({ connectionString: url, max: opts.max ?? 10 });
+  const pool = new pg.default.Pool({ connectionString: sessionUrl(url), max: opts.max ?? 10 });
   prepareFrequent(pool);
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it on next use */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freshPostgres } from '../../test/helper.js';
-import { HOT, PER_CONNECTION, prepareFrequent } from './prepared.js';
+import { HOT, PER_CONNECTION, prepareFrequent, sessionUrl } from './prepared.js';
 
 /**
  * Frequent statements prepared once a connection (prepared.ts), on a real PostgreSQL: PGlite has no pool and sends
@@ -15,7 +15,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('frequent statements prepared on
     const fresh = await freshPostgres();
     drop = fresh.drop;
     // One connection, so every statement below meets the same session.
-    pool = new pg.Pool({ connectionString: fresh.url, max: 1 });
+    pool = new pg.Pool({ connectionString: sessionUrl(fresh.url), max: 1 });
     prepareFrequent(pool);
   });
   afterAll(async () => {
@@ -27,6 +27,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('frequent statements prepared on
     (await pool.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
       (r) => r.statement,
     );
+
+  it('keeps options the URL gives beside the plan mode', () => {
+    const u = new URL(
+      sessionUrl('postgres://u:p%40ss@db:5432/x?options=-c%20statement_timeout%3D5000&sslmode=disable'),
+    );
+    expect(u.searchParams.get('options')).toBe('-c statement_timeout=5000 -c plan_cache_mode=force_custom_plan');
+    expect(u.searchParams.get('sslmode')).toBe('disable');
+    expect(u.password).toBe('p%40ss');
+  });
 
   it('plans every execution for its values, and names a statement with parameters once it is frequent', async () => {
     const { rows } = await pool.query<{ plan_cache_mode: string }>('show plan_cache_mode');

@@ -11,8 +11,8 @@ import type { Pool, PoolClient, QueryConfig } from 'pg';
  * - Only a text seen `HOT` times in this process is named: a busy path's statements are, a report run once is not.
  * - A connection holds at most `PER_CONNECTION` named statements, and the process counts at most `TEXTS` texts:
  *   the memory a connection's backend spends on them stays bounded whatever the mix of statements.
- * - Every session plans each execution for its own values (`plan_cache_mode = force_custom_plan`, set as a connection
- *   opens, before its first statement): naming saves the parse, never trades a plan made for the values at hand for a
+ * - Every session plans each execution for its own values (`plan_cache_mode = force_custom_plan`, a startup option of
+ *   the connection: `sessionUrl`): naming saves the parse, never trades a plan made for the values at hand for a
  *   generic one (a statistics query over a day and over a year want different plans). A function may still choose
  *   for its own statements (`set_config` inside).
  * - Only a statement sent with parameters is named: it already goes by the extended protocol (one statement, no
@@ -48,11 +48,27 @@ function nameOf(text: string): string {
   return name;
 }
 
+const SESSION_OPTION = '-c plan_cache_mode=force_custom_plan';
+
+/**
+ * The database URL with the session's plan mode among its startup options (kept beside any the URL has): a startup
+ * option is in force before the first statement, where a `SET` sent as the pool hands out a new connection would race
+ * the pool user's own first query. A connection string that is not a URL is returned as it is.
+ */
+export function sessionUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    const given = u.searchParams.get('options');
+    u.searchParams.set('options', given ? `${given} ${SESSION_OPTION}` : SESSION_OPTION);
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
 /** Names the frequent statements of each client of `pool` (installed once, when the pool is made). */
 export function prepareFrequent(pool: Pool): void {
   pool.on('connect', (client: PoolClient) => {
-    // Queued before anything the pool's user sends on this connection (a client runs its queries in order).
-    client.query('SET plan_cache_mode = force_custom_plan').catch(() => undefined);
     const prepared = new Set<string>();
     const query = client.query.bind(client) as (...a: unknown[]) => unknown;
     (client as unknown as { query: (...a: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
