@@ -46,7 +46,7 @@ export const orderNeeds = (
       currency: async () => (await system.config.read('basis')).currency,
       depositFree: () => system.extensions.isActive('depositFree'),
       payAndMembership: async () => {
-        const { values, active } = await system.config.readWithSwitch('pay', 'membership');
+        const { values, active } = await system.extensions.isActiveWith('membership', 'pay');
         return { pay: values, membership: active };
       },
       devicePay: (kind) => system.config.devicePayFor(kind),

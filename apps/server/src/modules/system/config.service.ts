@@ -1,6 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
-  ExtensionCode,
   AddressConfig,
   AppPlatformInfo,
   BannerItem,
@@ -15,10 +14,10 @@ import type {
 import { fieldLabel, saveConfigRequest, tr } from '@cbo/contract';
 import type { bannerInput, devicePayInput, Labels } from '@cbo/contract';
 import type { z } from 'zod';
-import { query, type Db } from '../../platform/db/database.js';
+import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Principal } from '../../platform/http/routes.js';
-import { sysDevicePay, sysExtension, sysParam } from './tables.js';
+import { sysDevicePay, sysParam } from './tables.js';
 import { nameAuditTarget } from '../../platform/audit/target.js';
 
 import { yuan } from '../../platform/money.js';
@@ -107,25 +106,9 @@ export class ConfigService {
     return groupValue(group, new Map(rows.map((r) => [r.k, r.v])));
   }
 
-  /**
-   * A group and whether an extended function is activated, read by one statement (the settle asks
-   * both of every return; two statements before). Read on every ask, like `read` and
-   * `extensions.isActive`: nothing is cached, so two server processes never disagree.
-   */
-  async readWithSwitch<G extends ConfigGroup>(
-    group: G,
-    code: ExtensionCode,
-  ): Promise<{ values: GroupValue<G>; active: boolean }> {
-    const [row] = await query<{ params: Record<string, string | null> | null; status: string | null }>(
-      this.db,
-      sql`select (select json_object_agg(${sysParam.paramKey}, ${sysParam.paramValue}) from ${sysParam}
-                  where ${sysParam.paramType} = ${group}) as params,
-                 (select ${sysExtension.status} from ${sysExtension} where ${sysExtension.code} = ${code}) as status`,
-    );
-    return {
-      values: groupValue(group, new Map(Object.entries(row?.params ?? {}))),
-      active: row?.status === 'activated',
-    };
+  /** A group's values from its stored rows (key to stored text): each value missing is its default. */
+  valuesOf<G extends ConfigGroup>(group: G, stored: Map<string, string | null>): GroupValue<G> {
+    return groupValue(group, stored);
   }
 
   private async write(db: Db, group: ConfigGroup, values: Record<string, unknown>): Promise<void> {
