@@ -227,6 +227,7 @@ export class SlotWriter {
             charging: s.charging,
           })),
         );
+        const pbs = banks.map((b) => b.pb);
         const bankRows = sql`json_to_recordset(${jsonRows(banks)}) as r(sn text, pb text, slot int, battery int, charging boolean, locked boolean, fault text)`;
         const slotRows = sql`json_to_recordset(${jsonRows(slots)}) as s(sn text, slot int, power_bank_id text, battery int, locked boolean, fault text, charging boolean)`;
         // One statement after the lock (seven before): the parts share its snapshot and none sees another's
@@ -239,7 +240,10 @@ export class SlotWriter {
         // cabinet's key, was PostgreSQL's costliest statement on a busy node: docs/decisions/fleet-and-gateway.md,
         // "An inventory writes what changed"); a slot's updated_at is when it last changed. The summary counts
         // the reported slots, which are all the cabinet has now. Read only: whether the command side has expired
-        // ejects this inventory settles.
+        // ejects this inventory settles. The two "as it was" probes name the batch's power banks and cabinets by
+        // their indexes (`= any(…)`): left to the join alone, PostgreSQL planned them from the tables' last
+        // statistics and, while a fleet registered, hashed all of dev_power_bank and dev_slot for every batch
+        // (45-75 ms a batch; docs/decisions/fleet-and-gateway.md).
         const written = await query<Record<string, unknown> & { expired_ejects: boolean }>(
           tx,
           sql`with arrived as (select * from ${bankRows}),
@@ -258,7 +262,7 @@ export class SlotWriter {
               -- A power bank as it was is left out: on a conflict its row would be locked (and the lock written)
               -- even when the update's condition then finds nothing to change.
               where not exists (
-                select 1 from dev_power_bank q where q.power_bank_id = r.pb
+                select 1 from dev_power_bank q where q.power_bank_id = r.pb and q.power_bank_id = ${anyOf(pbs)}
                   and (q.sn, q.slot, q.battery, q.charging, q.locked, q.fault, q.last_cabinet_sn)
                     is not distinct from (r.sn, r.slot, r.battery, r.charging, r.locked, r.fault, r.sn))
               on conflict (power_bank_id) do update set
@@ -278,7 +282,7 @@ export class SlotWriter {
             added as (
               insert into dev_slot (sn, slot, power_bank_id, battery, locked, fault, charging, updated_at)
               select s.sn, s.slot, s.power_bank_id, s.battery, s.locked, s.fault, s.charging, ${now} from inv s
-              where not exists (select 1 from dev_slot d where d.sn = s.sn and d.slot = s.slot)),
+              where not exists (select 1 from dev_slot d where d.sn = s.sn and d.slot = s.slot and d.sn = ${anyOf(cabs)})),
             c as (
               update dev_cabinet c set ${slotSummary(sql`inv`)}, last_seen_at = ${now}, inventory_at = ${now}
               where c.sn = ${anyOf(cabs)} returning c.*)
