@@ -100,6 +100,40 @@ describe.each(engines)('a change and its operation-log entry commit together (%s
     });
   });
 
+  it('device actions sent together are written ahead in one batch, and each entry is closed with its own outcome', async () => {
+    const token = await s.current.login();
+    const sns = Array.from({ length: 30 }, (_, i) => `AUDC${String(i).padStart(12, '0')}`);
+    // Every other cabinet is in stock (offline): its call ends otherwise than one naming an unknown cabinet,
+    // so an entry closed with another call's outcome shows.
+    await s.current.server.services.fleet.stockIn({ sns: sns.filter((_, i) => i % 2 === 0) });
+    const [top] = await s.current.database.db
+      .select({ id: sql<number>`coalesce(max(id), 0)::int` })
+      .from(sysOperationLog);
+    const results = await Promise.all(
+      sns.map((sn) =>
+        s.current.inject({
+          method: 'POST',
+          url: '/device/api/v1/command/send',
+          headers: auth(token),
+          payload: { sn, type: 'queryVersion', data: {} },
+        }),
+      ),
+    );
+    expect(new Set(results.map((r) => r.json().code)).size).toBe(2);
+    const rows = await s.current.database.db
+      .select()
+      .from(sysOperationLog)
+      .where(and(eq(sysOperationLog.path, '/device/api/v1/command/send'), sql`${sysOperationLog.id} > ${top!.id}`));
+    // One entry a call, named by its cabinet, closed with the code that call answered (none left "did not finish").
+    expect(rows).toHaveLength(30);
+    for (const [i, sn] of sns.entries()) {
+      const entry = rows.filter((r) => r.target === sn);
+      expect(entry).toHaveLength(1);
+      expect(entry[0]!.resultCode).toBe(results[i]!.json().code);
+      expect(entry[0]!.resultCode).not.toBe(Errors.UNFINISHED.code);
+    }
+  });
+
   it('under 50 concurrent saves every stored change has exactly one success entry', async () => {
     const token = await s.current.login();
     const before = await counts(s.current.database.db);
