@@ -161,6 +161,28 @@ export class OrderOperations {
     return { h0, h1, d0, d1, m0, m1 };
   }
 
+  /** The first instant of the UTC month after the one of `d`. */
+  private monthAfter(d: Date): Date {
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+  }
+
+  /**
+   * Whether no order was created after the window's end in the end's UTC month (spanLines): one CTE of the lines
+   * statement, so both kinds of lines share one test, planned once (two index probes, one per order table).
+   */
+  private presentCte(w: OperationsWindow): SQL {
+    const mEnd = this.monthAfter(w.end);
+    const later = (t: string) => sql`SELECT 1 FROM ${sql.raw(t)} WHERE created_at > ${w.end} AND created_at < ${mEnd}`;
+    return sql`present AS MATERIALIZED (SELECT NOT EXISTS (${later('ord_order')}) AND NOT EXISTS (${later('ord_order_archive')}) AS p)`;
+  }
+
+  /** The edge rows of spanLines' levels (the window's parts before its first and after its last whole hour), as CTEs. */
+  private edgeCtes(w: OperationsWindow): SQL {
+    const { h0, h1 } = this.hours(w);
+    return sql`edge_head AS MATERIALIZED (${this.edgeOrders(w.begin, h0, false, w.outletIds)}),
+      edge_tail AS MATERIALIZED (${this.edgeOrders(h1, w.end, true, w.outletIds)})`;
+  }
+
   /**
    * The orders created in the window of the outlets `ids` (null: every outlet), per cabinet (`by` 'sn': the
    * lines keep the rent outlet too, sn and outlet_id) or per rent outlet ('outlet', with the duration buckets):
@@ -183,16 +205,17 @@ export class OrderOperations {
     // an order committed meanwhile is in both the test and the rows or in neither (the spans are written by the
     // order tables' own triggers, in the order's transaction). The test is on every order (a scope's included):
     // no order at all after the end answers for the scope's too.
-    const mEnd = new Date(Date.UTC(w.end.getUTCFullYear(), w.end.getUTCMonth() + 1, 1));
-    const later = (t: string) => sql`SELECT 1 FROM ${sql.raw(t)} WHERE created_at > ${w.end} AND created_at < ${mEnd}`;
-    const present = sql`NOT EXISTS (${later('ord_order')}) AND NOT EXISTS (${later('ord_order_archive')})`;
+    // `present` is the statement's CTE `present`, the edge rows its CTEs edge_head and edge_tail (useLines: asked and
+    // read once for both kinds of lines, and planned once).
+    const mEnd = this.monthAfter(w.end);
+    const present = sql`(SELECT p FROM present)`;
     // The live levels: whole months [lm0, mEnd), whole days [d0, lm0), hours [h0, d0), the head edge.
     const lm0 = d0.getUTCDate() === 1 ? d0 : new Date(Date.UTC(d0.getUTCFullYear(), d0.getUTCMonth() + 1, 1));
     // The head (the hours before the first whole day, the edge rows before the first whole hour) is read either way.
     const head = sql`
       SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM stat_order_cabinet_hour
       WHERE hour >= ${h0} AND hour < ${d0} AND ${scope}
-      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM (${this.edgeOrders(w.begin, h0, false, ids)}) e`;
+      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM edge_head e`;
     return sql`${head}
       UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM ${table}
       WHERE ((span = 'month' AND start >= ${lm0} AND start < ${mEnd}) OR (span = 'day' AND start >= ${d0} AND start < ${lm0})) AND ${scope} AND ${present}
@@ -200,7 +223,7 @@ export class OrderOperations {
       WHERE ((span = 'month' AND start >= ${m0} AND start < ${m1}) OR (span = 'day' AND ((start >= ${d0} AND start < ${m0}) OR (start >= ${m1} AND start < ${d1})))) AND ${scope} AND NOT (${present})
       UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM stat_order_cabinet_hour
       WHERE hour >= ${d1} AND hour < ${h1} AND ${scope} AND NOT (${present})
-      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM (${this.edgeOrders(h1, w.end, true, ids)}) e
+      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM edge_tail e
       WHERE NOT (${present})`;
   }
 
@@ -343,6 +366,7 @@ export class OrderOperations {
         FROM (SELECT sn, outlet_id, sum(order_count) n, sum(ended_count) ended, sum(ended_minutes) mins
               FROM (${bySn}) c GROUP BY 1, 2 HAVING sum(order_count) <> 0) p GROUP BY sn`;
       return sql`
+        WITH ${this.presentCte(w)}, ${this.edgeCtes(w)}
         ${cabinets}
         UNION ALL
         SELECT NULL, outlet_id, sum(order_count), sum(ended_count), sum(ended_minutes), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5)
