@@ -86,14 +86,15 @@ const ROLLUP_COLUMNS = sql`hour, outlet_id, sn, order_count, finished_count, end
  * order rows it stands for (live and archive alike): whole hours of the window come from the
  * rollups the order tables' triggers keep, the parts of the two edge hours from the rows themselves
  * by their creation (or end) index, as OrderFacts does for the overview. What each figure reads
- * (issue 27, part 5: rows that grow with days and cabinets or outlets, not with orders, for the whole
- * business): orders per period from the hourly totals (stat_order_hour_total; a scope: stat_order_hour);
- * per cabinet and per outlet, the ended rentals and their durations from whole UTC months and days
- * (stat_order_cabinet_span, stat_order_outlet_span) and hours (stat_order_cabinet_hour; a scope: only
- * this one, by its outlets); returns by hour from stat_order_return_hour_total (a scope:
- * stat_order_return_hour). Returning customers here read rows (one index probe per customer of the
- * window): the stats module answers the console's windows from its customer rollup and asks this only
- * for the others (docs/decisions/statistics.md).
+ * (issue 27, part 5: rows that grow with days and cabinets or outlets, not with orders): orders per
+ * period from the hourly totals (stat_order_hour_total; a scope: its outlets' day and month rows of
+ * stat_order_outlet_span where a whole UTC day or month falls in one period, stat_order_hour for the other
+ * hours); per cabinet and per outlet, the ended rentals and their durations from whole UTC months and days
+ * (stat_order_cabinet_span, stat_order_outlet_span, both keyed by rent outlet: a scope reads its outlets')
+ * and hours (stat_order_cabinet_hour); returns by hour from stat_order_return_hour_total (a scope:
+ * stat_order_return_hour, by its outlets). Returning customers here read rows (one index probe per customer
+ * of the window): the stats module answers the console's windows from its customer rollup and asks this
+ * only for the others (docs/decisions/statistics.md).
  */
 export class OrderOperations {
   constructor(private readonly db: Db) {}
