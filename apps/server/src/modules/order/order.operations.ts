@@ -86,14 +86,15 @@ const ROLLUP_COLUMNS = sql`hour, outlet_id, sn, order_count, finished_count, end
  * order rows it stands for (live and archive alike): whole hours of the window come from the
  * rollups the order tables' triggers keep, the parts of the two edge hours from the rows themselves
  * by their creation (or end) index, as OrderFacts does for the overview. What each figure reads
- * (issue 27, part 5: rows that grow with days and cabinets or outlets, not with orders, for the whole
- * business): orders per period from the hourly totals (stat_order_hour_total; a scope: stat_order_hour);
- * per cabinet and per outlet, the ended rentals and their durations from whole UTC months and days
- * (stat_order_cabinet_span, stat_order_outlet_span) and hours (stat_order_cabinet_hour; a scope: only
- * this one, by its outlets); returns by hour from stat_order_return_hour_total (a scope:
- * stat_order_return_hour). Returning customers here read rows (one index probe per customer of the
- * window): the stats module answers the console's windows from its customer rollup and asks this only
- * for the others (docs/decisions/statistics.md).
+ * (issue 27, part 5: rows that grow with days and cabinets or outlets, not with orders): orders per
+ * period from the hourly totals (stat_order_hour_total; a scope: its outlets' day and month rows of
+ * stat_order_outlet_span where a whole UTC day or month falls in one period, stat_order_hour for the other
+ * hours); per cabinet and per outlet, the ended rentals and their durations from whole UTC months and days
+ * (stat_order_cabinet_span, stat_order_outlet_span, both keyed by rent outlet: a scope reads its outlets')
+ * and hours (stat_order_cabinet_hour); returns by hour from stat_order_return_hour_total (a scope:
+ * stat_order_return_hour, by its outlets). Returning customers here read rows (one index probe per customer
+ * of the window): the stats module answers the console's windows from its customer rollup and asks this
+ * only for the others (docs/decisions/statistics.md).
  */
 export class OrderOperations {
   constructor(private readonly db: Db) {}
@@ -161,61 +162,170 @@ export class OrderOperations {
     return { h0, h1, d0, d1, m0, m1 };
   }
 
+  /** The first instant of the UTC month after the one of `d`. */
+  private monthAfter(d: Date): Date {
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+  }
+
   /**
-   * The whole business's orders created in the window, per cabinet (`by` 'sn') or per rent outlet
-   * ('outlet', with the duration buckets): whole months and days from stat_order_cabinet_span /
-   * stat_order_outlet_span, the hours around them from stat_order_cabinet_hour, the edges from the rows.
-   * Null when the window holds no whole day (then the hourly lines are as few as the spans would be).
+   * Whether no order was created after the window's end in the end's UTC month (spanLines): one CTE of the lines
+   * statement, so both kinds of lines share one test, planned once (two index probes, one per order table).
    */
-  private spanLines(w: OperationsWindow, by: 'sn' | 'outlet'): SQL | null {
+  private presentCte(w: OperationsWindow): SQL {
+    const mEnd = this.monthAfter(w.end);
+    const later = (t: string) => sql`SELECT 1 FROM ${sql.raw(t)} WHERE created_at > ${w.end} AND created_at < ${mEnd}`;
+    return sql`present AS MATERIALIZED (SELECT NOT EXISTS (${later('ord_order')}) AND NOT EXISTS (${later('ord_order_archive')}) AS p)`;
+  }
+
+  /** The edge rows of spanLines' levels (the window's parts before its first and after its last whole hour), as CTEs. */
+  private edgeCtes(w: OperationsWindow): SQL {
+    const { h0, h1 } = this.hours(w);
+    return sql`edge_head AS MATERIALIZED (${this.edgeOrders(w.begin, h0, false, w.outletIds)}),
+      edge_tail AS MATERIALIZED (${this.edgeOrders(h1, w.end, true, w.outletIds)})`;
+  }
+
+  /**
+   * The orders created in the window of the outlets `ids` (null: every outlet), per cabinet (`by` 'sn': the
+   * lines keep the rent outlet too, sn and outlet_id) or per rent outlet ('outlet', with the duration buckets):
+   * whole months and days from stat_order_cabinet_span / stat_order_outlet_span (both keyed by rent outlet, read
+   * by the outlet index for a scope), the hours around them from stat_order_cabinet_hour, the edges from the
+   * rows. Null when the window holds no whole day (then the hourly lines are as few as the spans would be).
+   */
+  private spanLines(w: OperationsWindow, by: 'sn' | 'outlet', ids: readonly number[] | null): SQL | null {
     const l = this.levels(w);
     if (!l) return null;
     const { h0, h1, d0, d1, m0, m1 } = l;
-    const key = sql.raw(by === 'sn' ? 'sn' : 'outlet_id');
+    const key = sql.raw(by === 'sn' ? 'sn, outlet_id' : 'outlet_id');
     const buckets = sql.raw(by === 'sn' ? '' : ', d0, d1, d2, d3, d4, d5');
     const table = sql.raw(by === 'sn' ? 'stat_order_cabinet_span' : 'stat_order_outlet_span');
+    const scope = this.inScope('outlet_id', ids);
     // A window reaching the present (no order created after its end in the end's UTC month) reads that month's
     // live span row, which holds exactly the orders created in it so far, instead of its days, hours and edge
     // rows: a year by month then reads month rows only (at 10M orders the current month's day rows were 145,000
     // of the 200,000 cabinet rows a year read). Which way is decided inside the statement, on its one snapshot, so
     // an order committed meanwhile is in both the test and the rows or in neither (the spans are written by the
-    // order tables' own triggers, in the order's transaction).
-    const mEnd = new Date(Date.UTC(w.end.getUTCFullYear(), w.end.getUTCMonth() + 1, 1));
-    const later = (t: string) => sql`SELECT 1 FROM ${sql.raw(t)} WHERE created_at > ${w.end} AND created_at < ${mEnd}`;
-    const present = sql`NOT EXISTS (${later('ord_order')}) AND NOT EXISTS (${later('ord_order_archive')})`;
+    // order tables' own triggers, in the order's transaction). The test is on every order (a scope's included):
+    // no order at all after the end answers for the scope's too.
+    // `present` is the statement's CTE `present`, the edge rows its CTEs edge_head and edge_tail (useLines: asked and
+    // read once for both kinds of lines, and planned once).
+    const mEnd = this.monthAfter(w.end);
+    const present = sql`(SELECT p FROM present)`;
     // The live levels: whole months [lm0, mEnd), whole days [d0, lm0), hours [h0, d0), the head edge.
     const lm0 = d0.getUTCDate() === 1 ? d0 : new Date(Date.UTC(d0.getUTCFullYear(), d0.getUTCMonth() + 1, 1));
     // The head (the hours before the first whole day, the edge rows before the first whole hour) is read either way.
     const head = sql`
-      SELECT ${key} AS k, order_count, ended_count, ended_minutes${buckets} FROM stat_order_cabinet_hour
-      WHERE hour >= ${h0} AND hour < ${d0}
-      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM (${this.edgeOrders(w.begin, h0, false, null)}) e`;
+      SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM stat_order_cabinet_hour
+      WHERE hour >= ${h0} AND hour < ${d0} AND ${scope}
+      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM edge_head e`;
     return sql`${head}
       UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM ${table}
-      WHERE ((span = 'month' AND start >= ${lm0} AND start < ${mEnd}) OR (span = 'day' AND start >= ${d0} AND start < ${lm0})) AND ${present}
+      WHERE ((span = 'month' AND start >= ${lm0} AND start < ${mEnd}) OR (span = 'day' AND start >= ${d0} AND start < ${lm0})) AND ${scope} AND ${present}
       UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM ${table}
-      WHERE ((span = 'month' AND start >= ${m0} AND start < ${m1}) OR (span = 'day' AND ((start >= ${d0} AND start < ${m0}) OR (start >= ${m1} AND start < ${d1})))) AND NOT (${present})
+      WHERE ((span = 'month' AND start >= ${m0} AND start < ${m1}) OR (span = 'day' AND ((start >= ${d0} AND start < ${m0}) OR (start >= ${m1} AND start < ${d1})))) AND ${scope} AND NOT (${present})
       UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM stat_order_cabinet_hour
-      WHERE hour >= ${d1} AND hour < ${h1} AND NOT (${present})
-      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM (${this.edgeOrders(h1, w.end, true, null)}) e
+      WHERE hour >= ${d1} AND hour < ${h1} AND ${scope} AND NOT (${present})
+      UNION ALL SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM edge_tail e
       WHERE NOT (${present})`;
   }
 
   /**
    * The orders created in the window and how many of them finished, one line per UTC hour (an edge row
    * by its own time): whole hours from the hourly totals (every outlet: stat_order_hour_total, a few
-   * rows an hour; a scope: stat_order_hour by outlet), the edges from the rows.
+   * rows an hour), the edges from the rows. A scope reads its outlets' spans where they fall in one period
+   * (scopeCreated), the hours left from stat_order_hour by outlet.
    */
-  private createdHours(w: OperationsWindow): SQL {
+  private async createdHours(w: OperationsWindow): Promise<SQL> {
     const { h0, h1 } = this.hours(w);
     const edges = (from: Date, to: Date, toIncluded: boolean) =>
       sql`SELECT at, order_count, finished_count FROM (${this.edgeOrders(from, to, toIncluded, w.outletIds)}) e`;
     if (h0 >= h1) return edges(w.begin, w.end, true);
+    if (w.outletIds !== null) {
+      const spans = await this.scopeCreated(w);
+      if (spans) return sql`${spans} UNION ALL ${edges(w.begin, h0, false)} UNION ALL ${edges(h1, w.end, true)}`;
+    }
     const whole =
       w.outletIds === null
         ? sql`SELECT hour AS at, order_count, finished_count FROM stat_order_hour_total WHERE hour >= ${h0} AND hour < ${h1}`
         : sql`SELECT hour AS at, order_count, finished_count FROM stat_order_hour WHERE hour >= ${h0} AND hour < ${h1} AND ${this.inScope('outlet_id', w.outletIds)}`;
     return sql`${whole} UNION ALL ${edges(w.begin, h0, false)} UNION ALL ${edges(h1, w.end, true)}`;
+  }
+
+  /**
+   * A scope's orders and finished of the window's whole hours [h0, h1), as lines cut into periods by `at`:
+   * a whole UTC month or day whose every hour falls in one period of the zone (asked of the database's own
+   * date_trunc: always in UTC, never for a day of a zone whose midnight is not a UTC one) from its outlets' row of
+   * stat_order_outlet_span, at the span's start; every other hour from stat_order_hour by outlet, as before. Null
+   * when the window holds no whole day. What it reads grows with days, months and outlets, not with orders,
+   * wherever UTC days fall in the periods (UTC; weeks and months elsewhere, but for the days that straddle
+   * a period's start).
+   */
+  private async scopeCreated(w: OperationsWindow): Promise<SQL | null> {
+    const l = this.levels(w);
+    if (!l) return null;
+    const { h0, h1, d0, d1, m0, m1 } = l;
+    const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+    // Every whole month [m0, m1) and every whole day [d0, d1) (those of the months too: a month that does not fit
+    // is read by its days), each asked whether it is one period's: its first and last hour truncated alike
+    // (date_trunc is monotonic), by the database's own date_trunc, as the lines are cut below.
+    const spans: { month: boolean; start: Date; end: Date }[] = [];
+    for (let m = m0; m < m1; m = nextMonth(m)) spans.push({ month: true, start: m, end: nextMonth(m) });
+    for (let d = d0; d < d1; d = new Date(d.getTime() + DAY))
+      spans.push({ month: false, start: d, end: new Date(d.getTime() + DAY) });
+    const fits = await query<{ i: number; fit: boolean }>(
+      this.db,
+      sql`SELECT i, date_trunc(${w.period}, a, ${w.timeZone}) = date_trunc(${w.period}, b, ${w.timeZone}) AS fit
+          FROM (VALUES ${sql.join(
+            spans.map(
+              (x, i) => sql`(${i}::int, ${x.start}::timestamptz, ${new Date(x.end.getTime() - HOUR)}::timestamptz)`,
+            ),
+            sql`, `,
+          )}) v(i, a, b)`,
+    );
+    const fit = new Set(fits.filter((f) => f.fit).map((f) => Number(f.i)));
+    const months = spans.filter((x, i) => x.month && fit.has(i));
+    const dayFits = new Map(spans.flatMap((x, i) => (x.month ? [] : [[x.start.getTime(), fit.has(i)] as const])));
+    const days: [Date, Date][] = [];
+    const hours: [Date, Date][] = [];
+    const add = (list: [Date, Date][], a: Date, b: Date) => {
+      const last = list.at(-1);
+      if (last && last[1].getTime() === a.getTime()) last[1] = b;
+      else list.push([a, b]);
+    };
+    add(hours, h0, d0);
+    for (let d = d0; d < d1; d = new Date(d.getTime() + DAY)) {
+      if (months.some((m) => d >= m.start && d < m.end)) continue;
+      const e = new Date(d.getTime() + DAY);
+      if (dayFits.get(d.getTime())) add(days, d, e);
+      else add(hours, d, e);
+    }
+    add(hours, d1, h1);
+    const scope = this.inScope('outlet_id', w.outletIds);
+    const ranges = (col: string, rs: [Date, Date][]) =>
+      sql.join(
+        rs.map(([a, b]) => sql`(${sql.raw(col)} >= ${a} AND ${sql.raw(col)} < ${b})`),
+        sql` OR `,
+      );
+    const parts: SQL[] = [];
+    if (months.length || days.length) {
+      const ofMonths = months.length
+        ? sql`(span = 'month' AND start IN (${sql.join(
+            months.map((m) => sql`${m.start}`),
+            sql`, `,
+          )}))`
+        : sql`false`;
+      const ofDays = days.length ? sql`(span = 'day' AND (${ranges('start', days)}))` : sql`false`;
+      parts.push(
+        sql`SELECT start AS at, order_count, finished_count FROM stat_order_outlet_span WHERE ${scope} AND (${ofMonths} OR ${ofDays})`,
+      );
+    }
+    const someHours = hours.filter(([a, b]) => a < b);
+    if (someHours.length)
+      parts.push(
+        sql`SELECT hour AS at, order_count, finished_count FROM stat_order_hour WHERE ${scope} AND (${ranges('hour', someHours)})`,
+      );
+    return parts.length
+      ? sql.join(parts, sql` UNION ALL `)
+      : sql`SELECT NULL::timestamptz AS at, 0 AS order_count, 0 AS finished_count WHERE false`;
   }
 
   /** The returns in the window (by end, at the outlet they came back to), one line per hour: whole hours from the rollup, the edges from the rows. */
@@ -236,21 +346,33 @@ export class OrderOperations {
   }
 
   /**
-   * The lines per cabinet (sn set: its lowest rent outlet, or 0 when read from the spans, which keep no
-   * outlet) and per rent outlet (sn null: with the duration buckets) of the orders created in the window:
-   * the whole business from the spans (spanLines), a scope from the hourly lines of its outlets.
+   * The lines per cabinet (sn set: its lowest rent outlet of the scope, or 0 for the whole business read from the
+   * spans) and per rent outlet (sn null: with the duration buckets) of the orders created in the window: from the
+   * spans (spanLines), a scope by its outlets; a window without a whole day from the hourly lines.
    */
   private useLines(w: OperationsWindow): SQL {
-    const bySn = w.outletIds === null ? this.spanLines(w, 'sn') : null;
-    const byOutlet = w.outletIds === null ? this.spanLines(w, 'outlet') : null;
-    if (bySn && byOutlet)
-      return sql`
-        SELECT k AS sn, 0 AS outlet_id, sum(order_count) n, sum(ended_count) ended, sum(ended_minutes) mins,
+    const ids = w.outletIds;
+    const bySn = this.spanLines(w, 'sn', ids);
+    const byOutlet = this.spanLines(w, 'outlet', ids);
+    if (bySn && byOutlet) {
+      // The whole business sums a cabinet's lines of every outlet (it shows none); a scope keeps the lowest rent
+      // outlet of the cabinet's orders in the window (where it counts when it stands nowhere in the scope now).
+      const cabinets =
+        ids === null
+          ? sql`SELECT sn, 0 AS outlet_id, sum(order_count) n, sum(ended_count) ended, sum(ended_minutes) mins,
                NULL d0, NULL d1, NULL d2, NULL d3, NULL d4, NULL d5
-        FROM (${bySn}) c GROUP BY k HAVING sum(order_count) <> 0
+        FROM (${bySn}) c GROUP BY sn HAVING sum(order_count) <> 0`
+          : sql`SELECT sn, min(outlet_id) outlet_id, sum(n) n, sum(ended) ended, sum(mins) mins,
+               NULL d0, NULL d1, NULL d2, NULL d3, NULL d4, NULL d5
+        FROM (SELECT sn, outlet_id, sum(order_count) n, sum(ended_count) ended, sum(ended_minutes) mins
+              FROM (${bySn}) c GROUP BY 1, 2 HAVING sum(order_count) <> 0) p GROUP BY sn`;
+      return sql`
+        WITH ${this.presentCte(w)}, ${this.edgeCtes(w)}
+        ${cabinets}
         UNION ALL
-        SELECT NULL, k, sum(order_count), sum(ended_count), sum(ended_minutes), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5)
-        FROM (${byOutlet}) o GROUP BY k HAVING sum(order_count) <> 0`;
+        SELECT NULL, outlet_id, sum(order_count), sum(ended_count), sum(ended_minutes), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5)
+        FROM (${byOutlet}) o GROUP BY outlet_id HAVING sum(order_count) <> 0`;
+    }
     return sql`
         WITH l AS (
           SELECT sn, outlet_id, sum(order_count) n, sum(ended_count) ended, sum(ended_minutes) mins,
@@ -273,12 +395,14 @@ export class OrderOperations {
   async figures(w: OperationsWindow): Promise<OperationsFigures> {
     const tz = w.timeZone;
     const [periods, lines, hours] = await Promise.all([
-      query<{ start: string | Date; n: Num; fin: Num }>(
-        this.db,
-        sql`
+      this.createdHours(w).then((created) =>
+        query<{ start: string | Date; n: Num; fin: Num }>(
+          this.db,
+          sql`
         SELECT date_trunc(${w.period}, at, ${tz}) AS start, sum(n) n, sum(fin) fin
-        FROM (SELECT at, sum(order_count) n, sum(finished_count) fin FROM (${this.createdHours(w)}) c GROUP BY 1) h
+        FROM (SELECT at, sum(order_count) n, sum(finished_count) fin FROM (${created}) c GROUP BY 1) h
         GROUP BY 1 HAVING sum(n) <> 0 ORDER BY 1`,
+        ),
       ),
       // Without JIT: its estimate counts both ways of a span read (only one reads rows) and passed jit_above_cost at
       // 10M orders, where compiling cost 150-250 ms of a call that runs in 40 (bench:stats, Asia/Shanghai, 30 days).

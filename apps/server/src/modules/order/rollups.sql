@@ -10,7 +10,9 @@
 -- stat_order_ops_rollup: per (hour, rent outlet, cabinet, simulated) into stat_order_cabinet_hour and per
 -- hour of return into stat_order_return_hour; ended rentals are power-bank rentals only (0046). Since 0061
 -- also per UTC day and month and cabinet into stat_order_cabinet_span, per day and month and rent outlet into
--- stat_order_outlet_span, and the returns per hour and shard (order id % 16) into stat_order_return_hour_total.
+-- stat_order_outlet_span, and the returns per hour and shard (order id % 16) into stat_order_return_hour_total;
+-- since 0063 the cabinet spans per rent outlet too and the outlet spans with the finished orders (a scope's
+-- cabinets, outlets and orders per period read by its outlets).
 CREATE OR REPLACE FUNCTION "stat_order_rollup"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -77,19 +79,19 @@ BEGIN
       ON CONFLICT ("hour", "outlet_id", "sn", "simulated") DO UPDATE SET
         "order_count" = s."order_count" + excluded."order_count", "finished_count" = s."finished_count" + excluded."finished_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
     ), cs AS (
-      INSERT INTO "stat_order_cabinet_span" AS s ("span", "start", "sn", "simulated", "order_count", "ended_count", "ended_minutes")
-      SELECT sp, st, sn, sim, n, ended, mins FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, sn, sim, sum(n) n, sum(ended) ended, sum(mins) mins FROM x GROUP BY 2, 3, 4
-        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), sn, sim, sum(n), sum(ended), sum(mins) FROM x GROUP BY 2, 3, 4) g
-      WHERE n <> 0 OR ended <> 0 OR mins <> 0 ORDER BY 1, 2, 3, 4
-      ON CONFLICT ("span", "start", "sn", "simulated") DO UPDATE SET
+      INSERT INTO "stat_order_cabinet_span" AS s ("span", "start", "outlet_id", "sn", "simulated", "order_count", "ended_count", "ended_minutes")
+      SELECT sp, st, outlet, sn, sim, n, ended, mins FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, outlet, sn, sim, sum(n) n, sum(ended) ended, sum(mins) mins FROM x GROUP BY 2, 3, 4, 5
+        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), outlet, sn, sim, sum(n), sum(ended), sum(mins) FROM x GROUP BY 2, 3, 4, 5) g
+      WHERE n <> 0 OR ended <> 0 OR mins <> 0 ORDER BY 1, 2, 3, 4, 5
+      ON CONFLICT ("span", "start", "outlet_id", "sn", "simulated") DO UPDATE SET
         "order_count" = s."order_count" + excluded."order_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes"
     ), os AS (
-      INSERT INTO "stat_order_outlet_span" AS s ("span", "start", "outlet_id", "simulated", "order_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
-      SELECT sp, st, outlet, sim, n, ended, mins, d0, d1, d2, d3, d4, d5 FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, outlet, sim, sum(n) n, sum(ended) ended, sum(mins) mins, sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5 FROM x GROUP BY 2, 3, 4
-        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), outlet, sim, sum(n), sum(ended), sum(mins), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5) FROM x GROUP BY 2, 3, 4) g
-      WHERE n <> 0 OR ended <> 0 OR mins <> 0 OR d0 <> 0 OR d1 <> 0 OR d2 <> 0 OR d3 <> 0 OR d4 <> 0 OR d5 <> 0 ORDER BY 1, 2, 3, 4
+      INSERT INTO "stat_order_outlet_span" AS s ("span", "start", "outlet_id", "simulated", "order_count", "finished_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
+      SELECT sp, st, outlet, sim, n, fin, ended, mins, d0, d1, d2, d3, d4, d5 FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, outlet, sim, sum(n) n, sum(fin) fin, sum(ended) ended, sum(mins) mins, sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5 FROM x GROUP BY 2, 3, 4
+        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), outlet, sim, sum(n), sum(fin), sum(ended), sum(mins), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5) FROM x GROUP BY 2, 3, 4) g
+      WHERE n <> 0 OR fin <> 0 OR ended <> 0 OR mins <> 0 OR d0 <> 0 OR d1 <> 0 OR d2 <> 0 OR d3 <> 0 OR d4 <> 0 OR d5 <> 0 ORDER BY 1, 2, 3, 4
       ON CONFLICT ("span", "start", "outlet_id", "simulated") DO UPDATE SET
-        "order_count" = s."order_count" + excluded."order_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
+        "order_count" = s."order_count" + excluded."order_count", "finished_count" = s."finished_count" + excluded."finished_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
     ), rt AS (
       INSERT INTO "stat_order_return_hour_total" AS s ("hour", "simulated", "shard", "return_count")
       SELECT h, sim, shard, sum(n) FROM r GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3
@@ -109,19 +111,19 @@ BEGIN
       ON CONFLICT ("hour", "outlet_id", "sn", "simulated") DO UPDATE SET
         "order_count" = s."order_count" + excluded."order_count", "finished_count" = s."finished_count" + excluded."finished_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
     ), cs AS (
-      INSERT INTO "stat_order_cabinet_span" AS s ("span", "start", "sn", "simulated", "order_count", "ended_count", "ended_minutes")
-      SELECT sp, st, sn, sim, n, ended, mins FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, sn, sim, sum(n) n, sum(ended) ended, sum(mins) mins FROM x GROUP BY 2, 3, 4
-        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), sn, sim, sum(n), sum(ended), sum(mins) FROM x GROUP BY 2, 3, 4) g
-      WHERE n <> 0 OR ended <> 0 OR mins <> 0 ORDER BY 1, 2, 3, 4
-      ON CONFLICT ("span", "start", "sn", "simulated") DO UPDATE SET
+      INSERT INTO "stat_order_cabinet_span" AS s ("span", "start", "outlet_id", "sn", "simulated", "order_count", "ended_count", "ended_minutes")
+      SELECT sp, st, outlet, sn, sim, n, ended, mins FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, outlet, sn, sim, sum(n) n, sum(ended) ended, sum(mins) mins FROM x GROUP BY 2, 3, 4, 5
+        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), outlet, sn, sim, sum(n), sum(ended), sum(mins) FROM x GROUP BY 2, 3, 4, 5) g
+      WHERE n <> 0 OR ended <> 0 OR mins <> 0 ORDER BY 1, 2, 3, 4, 5
+      ON CONFLICT ("span", "start", "outlet_id", "sn", "simulated") DO UPDATE SET
         "order_count" = s."order_count" + excluded."order_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes"
     ), os AS (
-      INSERT INTO "stat_order_outlet_span" AS s ("span", "start", "outlet_id", "simulated", "order_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
-      SELECT sp, st, outlet, sim, n, ended, mins, d0, d1, d2, d3, d4, d5 FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, outlet, sim, sum(n) n, sum(ended) ended, sum(mins) mins, sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5 FROM x GROUP BY 2, 3, 4
-        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), outlet, sim, sum(n), sum(ended), sum(mins), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5) FROM x GROUP BY 2, 3, 4) g
-      WHERE n <> 0 OR ended <> 0 OR mins <> 0 OR d0 <> 0 OR d1 <> 0 OR d2 <> 0 OR d3 <> 0 OR d4 <> 0 OR d5 <> 0 ORDER BY 1, 2, 3, 4
+      INSERT INTO "stat_order_outlet_span" AS s ("span", "start", "outlet_id", "simulated", "order_count", "finished_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
+      SELECT sp, st, outlet, sim, n, fin, ended, mins, d0, d1, d2, d3, d4, d5 FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, outlet, sim, sum(n) n, sum(fin) fin, sum(ended) ended, sum(mins) mins, sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5 FROM x GROUP BY 2, 3, 4
+        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), outlet, sim, sum(n), sum(fin), sum(ended), sum(mins), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5) FROM x GROUP BY 2, 3, 4) g
+      WHERE n <> 0 OR fin <> 0 OR ended <> 0 OR mins <> 0 OR d0 <> 0 OR d1 <> 0 OR d2 <> 0 OR d3 <> 0 OR d4 <> 0 OR d5 <> 0 ORDER BY 1, 2, 3, 4
       ON CONFLICT ("span", "start", "outlet_id", "simulated") DO UPDATE SET
-        "order_count" = s."order_count" + excluded."order_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
+        "order_count" = s."order_count" + excluded."order_count", "finished_count" = s."finished_count" + excluded."finished_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
     ), rt AS (
       INSERT INTO "stat_order_return_hour_total" AS s ("hour", "simulated", "shard", "return_count")
       SELECT h, sim, shard, sum(n) FROM r GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3
@@ -145,19 +147,19 @@ BEGIN
       ON CONFLICT ("hour", "outlet_id", "sn", "simulated") DO UPDATE SET
         "order_count" = s."order_count" + excluded."order_count", "finished_count" = s."finished_count" + excluded."finished_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
     ), cs AS (
-      INSERT INTO "stat_order_cabinet_span" AS s ("span", "start", "sn", "simulated", "order_count", "ended_count", "ended_minutes")
-      SELECT sp, st, sn, sim, n, ended, mins FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, sn, sim, sum(n) n, sum(ended) ended, sum(mins) mins FROM x GROUP BY 2, 3, 4
-        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), sn, sim, sum(n), sum(ended), sum(mins) FROM x GROUP BY 2, 3, 4) g
-      WHERE n <> 0 OR ended <> 0 OR mins <> 0 ORDER BY 1, 2, 3, 4
-      ON CONFLICT ("span", "start", "sn", "simulated") DO UPDATE SET
+      INSERT INTO "stat_order_cabinet_span" AS s ("span", "start", "outlet_id", "sn", "simulated", "order_count", "ended_count", "ended_minutes")
+      SELECT sp, st, outlet, sn, sim, n, ended, mins FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, outlet, sn, sim, sum(n) n, sum(ended) ended, sum(mins) mins FROM x GROUP BY 2, 3, 4, 5
+        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), outlet, sn, sim, sum(n), sum(ended), sum(mins) FROM x GROUP BY 2, 3, 4, 5) g
+      WHERE n <> 0 OR ended <> 0 OR mins <> 0 ORDER BY 1, 2, 3, 4, 5
+      ON CONFLICT ("span", "start", "outlet_id", "sn", "simulated") DO UPDATE SET
         "order_count" = s."order_count" + excluded."order_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes"
     ), os AS (
-      INSERT INTO "stat_order_outlet_span" AS s ("span", "start", "outlet_id", "simulated", "order_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
-      SELECT sp, st, outlet, sim, n, ended, mins, d0, d1, d2, d3, d4, d5 FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, outlet, sim, sum(n) n, sum(ended) ended, sum(mins) mins, sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5 FROM x GROUP BY 2, 3, 4
-        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), outlet, sim, sum(n), sum(ended), sum(mins), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5) FROM x GROUP BY 2, 3, 4) g
-      WHERE n <> 0 OR ended <> 0 OR mins <> 0 OR d0 <> 0 OR d1 <> 0 OR d2 <> 0 OR d3 <> 0 OR d4 <> 0 OR d5 <> 0 ORDER BY 1, 2, 3, 4
+      INSERT INTO "stat_order_outlet_span" AS s ("span", "start", "outlet_id", "simulated", "order_count", "finished_count", "ended_count", "ended_minutes", "d0", "d1", "d2", "d3", "d4", "d5")
+      SELECT sp, st, outlet, sim, n, fin, ended, mins, d0, d1, d2, d3, d4, d5 FROM (SELECT 'day' sp, date_trunc('day', h, 'UTC') st, outlet, sim, sum(n) n, sum(fin) fin, sum(ended) ended, sum(mins) mins, sum(d0) d0, sum(d1) d1, sum(d2) d2, sum(d3) d3, sum(d4) d4, sum(d5) d5 FROM x GROUP BY 2, 3, 4
+        UNION ALL SELECT 'month', date_trunc('month', h, 'UTC'), outlet, sim, sum(n), sum(fin), sum(ended), sum(mins), sum(d0), sum(d1), sum(d2), sum(d3), sum(d4), sum(d5) FROM x GROUP BY 2, 3, 4) g
+      WHERE n <> 0 OR fin <> 0 OR ended <> 0 OR mins <> 0 OR d0 <> 0 OR d1 <> 0 OR d2 <> 0 OR d3 <> 0 OR d4 <> 0 OR d5 <> 0 ORDER BY 1, 2, 3, 4
       ON CONFLICT ("span", "start", "outlet_id", "simulated") DO UPDATE SET
-        "order_count" = s."order_count" + excluded."order_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
+        "order_count" = s."order_count" + excluded."order_count", "finished_count" = s."finished_count" + excluded."finished_count", "ended_count" = s."ended_count" + excluded."ended_count", "ended_minutes" = s."ended_minutes" + excluded."ended_minutes", "d0" = s."d0" + excluded."d0", "d1" = s."d1" + excluded."d1", "d2" = s."d2" + excluded."d2", "d3" = s."d3" + excluded."d3", "d4" = s."d4" + excluded."d4", "d5" = s."d5" + excluded."d5"
     ), rt AS (
       INSERT INTO "stat_order_return_hour_total" AS s ("hour", "simulated", "shard", "return_count")
       SELECT h, sim, shard, sum(n) FROM r GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3

@@ -415,27 +415,34 @@ export const statOrderReturnHour = pgTable(
 
 /**
  * Operational data at any window (issue 27, part 5): stat_order_cabinet_hour's figures summed per
- * cabinet (the order's sn, every rent outlet together) over a whole UTC day (`span` 'day', `start` its
+ * rent outlet (0: none) and cabinet (the order's sn) over a whole UTC day (`span` 'day', `start` its
  * midnight) and a whole UTC month (`span` 'month'), kept by the same triggers: the whole business's
- * per-cabinet figures of a year read some 12 x cabinets rows instead of one per cabinet, outlet and hour.
+ * per-cabinet figures of a year read some 12 x cabinets rows (summed over outlets) instead of one per
+ * cabinet, outlet and hour, and a scope reads those of its outlets (the outlet index; migration 0063
+ * added the outlet to the key: a scope's cabinet line counts only the orders rented at its outlets).
  */
 export const statOrderCabinetSpan = pgTable(
   'stat_order_cabinet_span',
   {
     span: varchar('span', { length: 8 }).notNull(),
     start: ts('start').notNull(),
+    outletId: bigint('outlet_id', { mode: 'number' }).notNull(),
     sn: varchar('sn', { length: 32 }).notNull(),
     simulated: boolean('simulated').notNull(),
     orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
     endedCount: bigint('ended_count', { mode: 'number' }).notNull().default(0),
     endedMinutes: bigint('ended_minutes', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.span, t.start, t.sn, t.simulated] })],
+  (t) => [
+    primaryKey({ columns: [t.span, t.start, t.outletId, t.sn, t.simulated] }),
+    index('stat_order_cabinet_span_outlet_idx').on(t.outletId, t.span, t.start),
+  ],
 );
 
 /**
- * The same per rent outlet (0: none), with the duration buckets: the outlets' figures, the ended
- * rentals and their durations of any window from whole days and months.
+ * The same per rent outlet (0: none), with the finished orders (since 0063: a scope's orders and
+ * finished per period) and the duration buckets: the outlets' figures, the ended rentals and their
+ * durations of any window from whole days and months.
  */
 export const statOrderOutletSpan = pgTable(
   'stat_order_outlet_span',
@@ -445,6 +452,7 @@ export const statOrderOutletSpan = pgTable(
     outletId: bigint('outlet_id', { mode: 'number' }).notNull(),
     simulated: boolean('simulated').notNull(),
     orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+    finishedCount: bigint('finished_count', { mode: 'number' }).notNull().default(0),
     endedCount: bigint('ended_count', { mode: 'number' }).notNull().default(0),
     endedMinutes: bigint('ended_minutes', { mode: 'number' }).notNull().default(0),
     d0: bigint('d0', { mode: 'number' }).notNull().default(0),

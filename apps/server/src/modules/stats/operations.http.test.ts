@@ -221,19 +221,19 @@ describe.each(engines)('operational data (%s)', (engine) => {
       db(),
       sql`
       with h as (select * from stat_order_cabinet_hour),
-      cab as (select 'day' as span, date_trunc('day', hour, 'UTC') as start, sn as k, simulated, sum(order_count) n, sum(ended_count) e, sum(ended_minutes) m, 0::numeric d0, 0::numeric d5 from h group by 2, 3, 4
-              union all select 'month', date_trunc('month', hour, 'UTC'), sn, simulated, sum(order_count), sum(ended_count), sum(ended_minutes), 0, 0 from h group by 2, 3, 4),
-      outl as (select 'day' as span, date_trunc('day', hour, 'UTC') as start, outlet_id::text as k, simulated, sum(order_count) n, sum(ended_count) e, sum(ended_minutes) m, sum(d0) d0, sum(d5) d5 from h group by 2, 3, 4
-               union all select 'month', date_trunc('month', hour, 'UTC'), outlet_id::text, simulated, sum(order_count), sum(ended_count), sum(ended_minutes), sum(d0), sum(d5) from h group by 2, 3, 4),
-      kept as (select 'cab' as t, span::text, start, sn as k, simulated, order_count::numeric n, ended_count::numeric e, ended_minutes::numeric m, 0::numeric d0, 0::numeric d5 from stat_order_cabinet_span
-               union all select 'outlet', span::text, start, outlet_id::text, simulated, order_count, ended_count, ended_minutes, d0, d5 from stat_order_outlet_span),
+      cab as (select 'day' as span, date_trunc('day', hour, 'UTC') as start, outlet_id::text || '/' || sn as k, simulated, sum(order_count) n, 0::numeric f, sum(ended_count) e, sum(ended_minutes) m, 0::numeric d0, 0::numeric d5 from h group by 2, 3, 4
+              union all select 'month', date_trunc('month', hour, 'UTC'), outlet_id::text || '/' || sn, simulated, sum(order_count), 0, sum(ended_count), sum(ended_minutes), 0, 0 from h group by 2, 3, 4),
+      outl as (select 'day' as span, date_trunc('day', hour, 'UTC') as start, outlet_id::text as k, simulated, sum(order_count) n, sum(finished_count) f, sum(ended_count) e, sum(ended_minutes) m, sum(d0) d0, sum(d5) d5 from h group by 2, 3, 4
+               union all select 'month', date_trunc('month', hour, 'UTC'), outlet_id::text, simulated, sum(order_count), sum(finished_count), sum(ended_count), sum(ended_minutes), sum(d0), sum(d5) from h group by 2, 3, 4),
+      kept as (select 'cab' as t, span::text, start, outlet_id::text || '/' || sn as k, simulated, order_count::numeric n, 0::numeric f, ended_count::numeric e, ended_minutes::numeric m, 0::numeric d0, 0::numeric d5 from stat_order_cabinet_span
+               union all select 'outlet', span::text, start, outlet_id::text, simulated, order_count, finished_count, ended_count, ended_minutes, d0, d5 from stat_order_outlet_span),
       want as (select 'cab' as t, * from cab union all select 'outlet', * from outl),
       ret as (select hour, simulated, sum(return_count) n from stat_order_return_hour group by 1, 2 having sum(return_count) <> 0),
       ret_kept as (select hour, simulated, sum(return_count) n from stat_order_return_hour_total group by 1, 2 having sum(return_count) <> 0)
-      (select 'missing' side, * from want where n <> 0 or e <> 0 or m <> 0 except select 'missing', * from kept)
-      union all (select 'extra', * from kept where n <> 0 or e <> 0 or m <> 0 or d0 <> 0 or d5 <> 0 except select 'extra', * from want)
-      union all (select 'missing return', 'ret', '', hour, '', simulated, n, 0, 0, 0, 0 from ret except select 'missing return', 'ret', '', hour, '', simulated, n, 0, 0, 0, 0 from ret_kept)
-      union all (select 'extra return', 'ret', '', hour, '', simulated, n, 0, 0, 0, 0 from ret_kept except select 'extra return', 'ret', '', hour, '', simulated, n, 0, 0, 0, 0 from ret)`,
+      (select 'missing' side, * from want where n <> 0 or f <> 0 or e <> 0 or m <> 0 except select 'missing', * from kept)
+      union all (select 'extra', * from kept where n <> 0 or f <> 0 or e <> 0 or m <> 0 or d0 <> 0 or d5 <> 0 except select 'extra', * from want)
+      union all (select 'missing return', 'ret', '', hour, '', simulated, n, 0, 0, 0, 0, 0 from ret except select 'missing return', 'ret', '', hour, '', simulated, n, 0, 0, 0, 0, 0 from ret_kept)
+      union all (select 'extra return', 'ret', '', hour, '', simulated, n, 0, 0, 0, 0, 0 from ret_kept except select 'extra return', 'ret', '', hour, '', simulated, n, 0, 0, 0, 0, 0 from ret)`,
     );
     expect(spans).toEqual([]);
   }
@@ -502,6 +502,96 @@ describe.each(engines)('operational data (%s)', (engine) => {
     // The operation report says the same for the same window (its headline, not billed minutes: 1440 + ...).
     const r = await ok(c.get('/order/api/v1/stats/report', { ...w, timeZone: 'Asia/Shanghai' }), 'report');
     expect(r.headline.find((h: { key: string }) => h.key === 'avgRentalMinutes')).toMatchObject({ current: 40 });
+  });
+
+  it("a cabinet rented at an outlet inside and one outside a scope in one window: the scope's figures are its outlets' rows (issue 27 part 5, the spans by outlet)", async () => {
+    // Days 12-14 after base (26-28 days ago), away from the other tests' windows: cab4 (standing nowhere) is rented
+    // at A and at B on one day and the next; cab1 (in A) at A; one order of cab4 at A in the hour before day 12 and
+    // one in the edge minutes, so the scope reads spans, hours and rows at once.
+    const d = (day: number, h: number, m: number) => at(24 * day + h, m);
+    const [c1, c4] = [cab[1]!, cab[4]!];
+    await order('OPS-SPAN1', {
+      user: 30,
+      sn: c4,
+      outlet: outletA,
+      created: d(12, 3, 10),
+      minutes: 25,
+      back: [c4, outletA],
+    });
+    await order('OPS-SPAN2', {
+      user: 31,
+      sn: c4,
+      outlet: outletB,
+      created: d(12, 9, 40),
+      minutes: 70,
+      back: [c1, outletA],
+    });
+    await order('OPS-SPAN3', { user: 30, sn: c4, outlet: outletB, created: d(13, 12, 0) });
+    await order('OPS-SPAN4', {
+      user: 32,
+      sn: c1,
+      outlet: outletA,
+      created: d(14, 23, 30),
+      minutes: 10,
+      back: [c4, outletB],
+    });
+    await order('OPS-SPAN5', {
+      user: 33,
+      sn: c4,
+      outlet: outletA,
+      created: d(11, 23, 20),
+      minutes: 400,
+      back: [c4, outletA],
+    });
+    await order('OPS-SPAN6', {
+      user: 34,
+      sn: c4,
+      outlet: outletB,
+      created: d(11, 22, 50),
+      minutes: 5,
+      back: [c4, outletB],
+    });
+    await order('OPS-SPAN7', { user: 35, sn: c4, outlet: outletA, created: d(15, 1, 10), status: 'cancelled' });
+    const regionOutlets = (
+      await query<{ id: number }>(db(), sql`select id from out_outlet where region_id = ${net.region}`)
+    ).map((r) => Number(r.id));
+    const windows = [
+      // Edges inside hours, whole hours before and after whole UTC days.
+      { beginTime: d(11, 22, 40).toISOString(), endTime: d(15, 2, 0).toISOString() },
+      // Whole UTC days only.
+      { beginTime: d(12, 0, 0).toISOString(), endTime: new Date(d(15, 0, 0).getTime() - 1).toISOString() },
+    ];
+    for (const w of windows)
+      for (const [period, tz] of [
+        ['day', 'UTC'],
+        ['week', 'UTC'],
+        ['month', 'UTC'],
+        ['day', 'Asia/Shanghai'],
+        ['week', 'Asia/Shanghai'],
+        ['month', 'America/New_York'],
+      ] as const) {
+        const a = await matches(w, period, tz, { outletId: outletA }, [outletA]);
+        // cab4's orders at A only (its orders at B are another scope's), counted where it was rented.
+        expect(a.cabinets.find((x: { sn: string }) => x.sn === c4)).toMatchObject({
+          orderCount: w === windows[0] ? 3 : 1,
+          outletId: outletA,
+        });
+        const b = await matches(w, period, tz, { agentId: net.agentA }, [outletB]);
+        expect(b.cabinets.find((x: { sn: string }) => x.sn === c4)).toMatchObject({
+          orderCount: w === windows[0] ? 3 : 2,
+          outletId: outletB,
+        });
+        await matches(w, period, tz, { regionId: net.region }, regionOutlets);
+        const all = await matches(w, period, tz, {}, null);
+        expect(all.cabinets.find((x: { sn: string }) => x.sn === c4)).toMatchObject({
+          orderCount: w === windows[0] ? 6 : 3,
+        });
+      }
+    // A window of whole months up to now, by month and by week: the scope's month and day spans.
+    const months = { beginTime: at(-24 * 70, 13).toISOString(), endTime: new Date().toISOString() };
+    await matches(months, 'month', 'UTC', { outletId: outletA }, [outletA]);
+    await matches(months, 'week', 'Asia/Shanghai', { agentId: net.agentA }, [outletB]);
+    await rollupsMatchRows();
   });
 
   it('bad windows, zones and scopes are messages in the caller language, never a 500; it needs its permission; the export starts', async () => {
