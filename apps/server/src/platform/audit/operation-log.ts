@@ -32,57 +32,42 @@ export class OperationLogService implements AuditSink {
   }
 
   /**
-   * The entry of a device action, written ahead of it with "did not finish". Written by a statement whose
+   * The entry of a device action, written ahead of it with "did not finish". One statement whose
    * commit does not wait for the disk (`relaxedCommit`): the action's own record is committed after
    * it with the usual wait, which writes this entry's commit to disk too (the log is written in
    * order), so an action that happened never lacks its entry, even after a crash of the database;
    * an entry lost in such a crash belongs to an action that never happened. Every command's round
-   * trip waited for one more disk write here (bench:gateway). Entries of calls that arrive together
-   * share the statement (`opening`), as their closings do: each call still waits for its own entry's
-   * commit before acting.
+   * trip waited for one more disk write here (bench:gateway).
    */
-  begin(e: AuditEntry): Promise<number> {
-    return this.opening.add(this.row(e));
-  }
-
-  /**
-   * One statement for the written-ahead entries of a batch: their ids are drawn first (`nextval`) so
-   * each caller gets its own by its place in the batch, whatever order the insert returns rows in.
-   */
-  private readonly opening = new GroupCommit<typeof sysOperationLog.$inferInsert, number>(async (rs) => {
-    const rows = await query<{ id: string | number; n: number }>(
+  async begin(e: AuditEntry): Promise<number> {
+    const r = this.row(e);
+    const [row] = await query<{ id: string | number }>(
       this.db,
-      sql`with relaxed as (${relaxedCommit()}),
-          v as (
-            select nextval(pg_get_serial_sequence('sys_operation_log', 'id')) as id, x.*
-            from json_to_recordset(${jsonRows(
-              rs.map((r, n) => ({
-                n,
-                account_id: r.accountId ?? null,
-                user_name: r.userName ?? null,
-                account_type: r.accountType,
-                terminal: r.terminal ?? null,
-                method: r.method,
-                path: r.path,
-                behaviour: r.behaviour,
-                call: r.call ?? null,
-                target: r.target ?? null,
-                target_name: r.targetName ?? null,
-                result_code: r.resultCode,
-                ip: r.ip ?? null,
-                duration_ms: r.durationMs ?? null,
-                request_id: r.requestId ?? null,
-              })),
-            )}) as x(n int, account_id bigint, user_name text, account_type text, terminal text, method text, path text, behaviour text, call text, target text, target_name text, result_code int, ip text, duration_ms int, request_id text)),
-          ins as (
-            insert into sys_operation_log (id, account_id, user_name, account_type, terminal, method, path, behaviour, call, target, target_name, result_code, ip, duration_ms, request_id)
-            select v.id, v.account_id, v.user_name, v.account_type, v.terminal, v.method, v.path, v.behaviour, v.call, v.target, v.target_name, v.result_code, v.ip, v.duration_ms, v.request_id
-            from relaxed, v)
-          select id, n from v`,
+      sql`with relaxed as (${relaxedCommit()})
+          insert into sys_operation_log (account_id, user_name, account_type, terminal, method, path, behaviour, call, target, target_name, result_code, ip, duration_ms, request_id)
+          select v.account_id, v.user_name, v.account_type, v.terminal, v.method, v.path, v.behaviour, v.call, v.target, v.target_name, v.result_code, v.ip, v.duration_ms, v.request_id
+          from relaxed, json_to_recordset(${jsonRows([
+            {
+              account_id: r.accountId ?? null,
+              user_name: r.userName ?? null,
+              account_type: r.accountType,
+              terminal: r.terminal ?? null,
+              method: r.method,
+              path: r.path,
+              behaviour: r.behaviour,
+              call: r.call ?? null,
+              target: r.target ?? null,
+              target_name: r.targetName ?? null,
+              result_code: r.resultCode,
+              ip: r.ip ?? null,
+              duration_ms: r.durationMs ?? null,
+              request_id: r.requestId ?? null,
+            },
+          ])}) as v(account_id bigint, user_name text, account_type text, terminal text, method text, path text, behaviour text, call text, target text, target_name text, result_code int, ip text, duration_ms int, request_id text)
+          returning id`,
     );
-    const ids = new Map(rows.map((r) => [Number(r.n), Number(r.id)]));
-    return rs.map((_, n) => ids.get(n)!);
-  });
+    return Number(row!.id);
+  }
 
   /** Closes a written-ahead entry with the outcome; the closings of calls answered together share one statement. */
   async finish(id: number, resultCode: number, durationMs: number, targetName: string | null): Promise<void> {

@@ -100,7 +100,7 @@ describe.each(engines)('a change and its operation-log entry commit together (%s
     });
   });
 
-  it('device actions sent together are written ahead in one batch, and each entry is closed with its own outcome', async () => {
+  it('device actions sent together each get their own entry, closed with their own outcome', async () => {
     const token = await s.current.login();
     const sns = Array.from({ length: 30 }, (_, i) => `AUDC${String(i).padStart(12, '0')}`);
     // Every other cabinet is in stock (offline): its call ends otherwise than one naming an unknown cabinet,
