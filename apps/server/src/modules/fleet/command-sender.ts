@@ -166,9 +166,17 @@ export class CommandSender {
     return byId(rows, ids);
   }
 
-  /** Locks the cabinet's row for the transaction; refuses an unknown or offline cabinet, or a gateway without its broker. */
-  async lockOnline(tx: Tx, sn: string) {
-    const [cab] = await tx.select().from(devCabinet).where(eq(devCabinet.sn, sn)).for('update');
+  /**
+   * Locks the cabinet's row for the transaction; refuses an unknown or offline cabinet, or a gateway without its broker.
+   * Reads only what the refusals and the callers need (the slot count bounds an operator's slot): the rent takes this
+   * lock on every rental, and the whole row was most of the lock's reply.
+   */
+  async lockOnline(tx: Pick<Db, 'select'>, sn: string): Promise<{ online: boolean; slotCount: number | null }> {
+    const [cab] = await tx
+      .select({ online: devCabinet.online, slotCount: devCabinet.slotCount })
+      .from(devCabinet)
+      .where(eq(devCabinet.sn, sn))
+      .for('update');
     if (!cab) throw new AppError('DEVICE_NOT_FOUND');
     if (!cab.online) throw new AppError('CABINET_OFFLINE');
     if (!this.connected) throw new AppError('GATEWAY_DOWN');
@@ -206,6 +214,30 @@ export class CommandSender {
       limit 1`;
   }
 
+  /**
+   * Records a rental's eject of the slot `pick` chose, in the pick's own statement (one snapshot: the slots are read
+   * with the open commands `openPhysical` names). `pick` is a select of one row or none, with columns `slot` and
+   * `power_bank_id`; nothing is recorded when it finds none (answers null). The row is what `record` writes for an
+   * eject of nobody's: pending, no batch, expiring after an eject's time to live. Called under `lockOnline`.
+   */
+  async recordPickedEject(
+    tx: Pick<Db, 'execute'>,
+    sn: string,
+    pick: SQL,
+  ): Promise<{ id: string; slot: number; powerBankId: string } | null> {
+    const now = new Date();
+    const [row] = await query<{ id: string; slot: number; power_bank_id: string }>(
+      tx,
+      sql`with pick as (${pick})
+          insert into dev_command (id, sn, type, data, target_slot, target_power_bank_id, batch_id, created_by, created_by_name, created_at, expires_at)
+          select ${newCommandId()}::text, ${sn}::text, 'eject', jsonb_build_object('slot', pick.slot), pick.slot, pick.power_bank_id,
+            null::bigint, null::bigint, null::text, ${now}::timestamptz, ${expiry('eject', now)}::timestamptz
+          from pick
+          returning id, target_slot as slot, target_power_bank_id as power_bank_id`,
+    );
+    return row ? { id: row.id, slot: Number(row.slot), powerBankId: row.power_bank_id } : null;
+  }
+
   /** Records a command as `pending` with its expiry (or failed at once when `offline`). Nothing is sent yet. */
   async record(tx: Pick<Db, 'insert'>, c: CommandToRecord): Promise<CommandRow> {
     const now = new Date();
@@ -226,7 +258,7 @@ export class CommandSender {
         createdBy: c.by?.id ?? null,
         createdByName: c.by?.name ?? null,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + COMMAND_TTL_MS[c.type]),
+        expiresAt: expiry(c.type, now),
         ...(c.offline ? { state: 'failed', reason: 'offline', finishedAt: now } : {}),
       })
       .returning();
@@ -374,4 +406,9 @@ function operatorLine(
     detail: `command ${id} ${JSON.stringify(data ?? {})}`.slice(0, 255),
     actor: actor.slice(0, 64),
   };
+}
+
+/** When a command of this type recorded at `now` expires: its time to live (COMMAND_TTL_MS), for every way of recording. */
+function expiry(type: keyof typeof COMMAND_TTL_MS, now: Date): Date {
+  return new Date(now.getTime() + COMMAND_TTL_MS[type]);
 }

@@ -1,10 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { COMMAND_TTL_MS } from '@cbo/contract';
 import { query, type Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { CommandSender } from './command-sender.js';
-import { newCommandId } from './command-rows.js';
 import { devCommand, devPowerBank } from './tables.js';
 
 /** What the fleet tells the rental engine: an eject's outcome, and a power bank coming back. */
@@ -84,35 +82,21 @@ export class RentalPort {
    * ends.
    */
   async reserveEject(tx: Db, sn: string): Promise<{ commandId: string; slot: number; powerBankId: string }> {
-    // Only what the refusals need is read (the lock in `CommandSender.lockOnline` reads the whole row),
-    // refused in the same order: unknown, offline, then a gateway without its broker.
-    const [cab] = await query<{ online: boolean }>(tx, sql`select online from dev_cabinet where sn = ${sn} for update`);
-    if (!cab) throw new AppError('DEVICE_NOT_FOUND');
-    if (!cab.online) throw new AppError('CABINET_OFFLINE');
-    if (!this.sender.connected) throw new AppError('GATEWAY_DOWN');
+    await this.sender.lockOnline(tx, sn);
     // One statement, so one snapshot: a slot is read with the commands that target it. Read apart,
     // an eject that succeeded between the two reads left a slot that still showed its power bank
     // beside a command that no longer made it busy (the reply's commit empties the slot with it).
-    // The command is recorded as `CommandSender.record` records a rental eject (nobody's, pending,
-    // expiring after an eject's time to live), only when a power bank was picked.
-    const now = new Date();
-    const [row] = await query<{ id: string; slot: number; power_bank_id: string }>(
+    const picked = await this.sender.recordPickedEject(
       tx,
-      sql`with pick as (
-            select s.slot, s.power_bank_id from dev_slot s
-            where s.sn = ${sn} and s.power_bank_id is not null and s.fault is null and s.battery >= ${RENTABLE_BATTERY}
-              and not exists (${this.sender.openPhysical(sn, sql`s.slot`, sql`s.power_bank_id`)})
-            order by s.battery desc, s.slot
-            limit 1
-          )
-          insert into dev_command (id, sn, type, data, target_slot, target_power_bank_id, batch_id, created_by, created_by_name, created_at, expires_at)
-          select ${newCommandId()}::text, ${sn}::text, 'eject', jsonb_build_object('slot', pick.slot), pick.slot, pick.power_bank_id,
-            null::bigint, null::bigint, null::text, ${now}::timestamptz, ${new Date(now.getTime() + COMMAND_TTL_MS.eject)}::timestamptz
-          from pick
-          returning id, target_slot as slot, target_power_bank_id as power_bank_id`,
+      sn,
+      sql`select s.slot, s.power_bank_id from dev_slot s
+          where s.sn = ${sn} and s.power_bank_id is not null and s.fault is null and s.battery >= ${RENTABLE_BATTERY}
+            and not exists (${this.sender.openPhysical(sn, sql`s.slot`, sql`s.power_bank_id`)})
+          order by s.battery desc, s.slot
+          limit 1`,
     );
-    if (!row?.power_bank_id) throw new AppError('ORDER_NO_POWER_BANK');
-    return { commandId: row.id, slot: Number(row.slot), powerBankId: row.power_bank_id };
+    if (!picked) throw new AppError('ORDER_NO_POWER_BANK');
+    return { commandId: picked.id, slot: picked.slot, powerBankId: picked.powerBankId };
   }
 
   /**
