@@ -156,7 +156,7 @@ export class OrderOperations {
     if (d0 >= d1) return null;
     const monthOf = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
     let m0 = monthOf(d0);
-    if (m0 < d0) m0 = new Date(Date.UTC(d0.getUTCFullYear(), d0.getUTCMonth() + 1, 1));
+    if (m0 < d0) m0 = this.monthAfter(d0);
     let m1 = monthOf(d1);
     if (m0 >= m1) m0 = m1 = d1;
     return { h0, h1, d0, d1, m0, m1 };
@@ -211,7 +211,7 @@ export class OrderOperations {
     const mEnd = this.monthAfter(w.end);
     const present = sql`(SELECT p FROM present)`;
     // The live levels: whole months [lm0, mEnd), whole days [d0, lm0), hours [h0, d0), the head edge.
-    const lm0 = d0.getUTCDate() === 1 ? d0 : new Date(Date.UTC(d0.getUTCFullYear(), d0.getUTCMonth() + 1, 1));
+    const lm0 = d0.getUTCDate() === 1 ? d0 : this.monthAfter(d0);
     // The head (the hours before the first whole day, the edge rows before the first whole hour) is read either way.
     const head = sql`
       SELECT ${key}, order_count, ended_count, ended_minutes${buckets} FROM stat_order_cabinet_hour
@@ -263,12 +263,11 @@ export class OrderOperations {
     const l = this.levels(w);
     if (!l) return null;
     const { h0, h1, d0, d1, m0, m1 } = l;
-    const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
     // Every whole month [m0, m1) and every whole day [d0, d1) (those of the months too: a month that does not fit
     // is read by its days), each asked whether it is one period's: its first and last hour truncated alike
     // (date_trunc is monotonic), by the database's own date_trunc, as the lines are cut below.
     const spans: { month: boolean; start: Date; end: Date }[] = [];
-    for (let m = m0; m < m1; m = nextMonth(m)) spans.push({ month: true, start: m, end: nextMonth(m) });
+    for (let m = m0; m < m1; m = this.monthAfter(m)) spans.push({ month: true, start: m, end: this.monthAfter(m) });
     for (let d = d0; d < d1; d = new Date(d.getTime() + DAY))
       spans.push({ month: false, start: d, end: new Date(d.getTime() + DAY) });
     const fits = await query<{ i: number; fit: boolean }>(
